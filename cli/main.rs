@@ -1,0 +1,2 @@
+//! The `songo` command-line tool.
+fn main() {}

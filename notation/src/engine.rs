@@ -1,0 +1,651 @@
+//! Legal moves, playing a move and the end of the game, for every sowing
+//! ruleset. The rules themselves live in [`crate::songo`] and
+//! [`crate::awale`]; this module dispatches to them and holds the types they
+//! share. Nothing here allocates: the hot path is `turn` + `play`.
+
+use std::fmt;
+use std::ops::RangeInclusive;
+
+use crate::awale;
+use crate::position::{House, MAX_PITS, Position};
+use crate::rule::{RuleId, RuleSet};
+use crate::ruleset::{Family, Ruleset};
+use crate::side::{Score, Side};
+use crate::songo::{self, Played};
+
+/// Where the last seed of a sowing went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Landing {
+    /// In this house (cycle index).
+    House(usize),
+    /// Nowhere: the mover kept it (`songo.sow.lone-seed`).
+    Kept,
+}
+
+/// Seeds taken and the houses they came from (bits of cycle indices).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Capture {
+    pub(crate) seeds: u32,
+    pub(crate) houses: u16,
+}
+
+impl Capture {
+    pub(crate) const NONE: Capture = Capture {
+        seeds: 0,
+        houses: 0,
+    };
+
+    /// Empties the captured houses.
+    pub(crate) fn take(&self, pits: &mut [u32; MAX_PITS]) {
+        for (index, pit) in pits.iter_mut().enumerate() {
+            if self.houses & (1 << index) != 0 {
+                *pit = 0;
+            }
+        }
+    }
+}
+
+/// The chain capture shared by Songo and Awalé: the house of the last seed,
+/// then the houses before it in the opponent's camp (which starts at cycle
+/// index `camp`), while each holds a count in `qualifying`. Nothing is taken
+/// from `pits`; the caller applies its ruleset's limits first.
+pub(crate) fn capture_chain(
+    pits: &[u32; MAX_PITS],
+    camp: usize,
+    last: usize,
+    qualifying: RangeInclusive<u32>,
+) -> Capture {
+    let mut chain = Capture::NONE;
+    for index in (camp..=last).rev() {
+        if !qualifying.contains(&pits[index]) {
+            break;
+        }
+        chain.seeds += pits[index];
+        chain.houses |= 1 << index;
+    }
+    chain
+}
+
+/// What the filters say of one house of the side to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum MoveStatus {
+    /// No seed: not a move.
+    Empty,
+    /// Playable.
+    Legal,
+    /// Banned, but the only move left (`songo.exit.forced`).
+    Forced,
+    /// Forbidden by this rule.
+    Illegal(RuleId),
+}
+
+/// The legal moves of a position, without allocating.
+///
+/// ```
+/// use songo_notation::{Position, Ruleset};
+/// let moves = Position::start(Ruleset::Songo).legal_moves();
+/// assert_eq!(moves.len(), 7);
+/// assert_eq!(moves.to_string(), "S0 S1 S2 S3 S4 S5 S6");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveList {
+    moves: [House; 7],
+    len: u8,
+    forced: bool,
+    rules: Ruleset,
+}
+
+impl MoveList {
+    fn empty(rules: Ruleset) -> MoveList {
+        MoveList {
+            moves: [House::new(Side::South, 0); 7],
+            len: 0,
+            forced: false,
+            rules,
+        }
+    }
+
+    /// The moves, in notation order.
+    #[must_use]
+    pub fn as_slice(&self) -> &[House] {
+        &self.moves[..usize::from(self.len)]
+    }
+
+    /// How many moves.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Whether there is no move.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Whether the one move is a forced exit move (`songo.exit.forced`).
+    #[must_use]
+    pub fn is_forced(&self) -> bool {
+        self.forced
+    }
+
+    /// Whether a house is among the moves.
+    #[must_use]
+    pub fn contains(&self, house: House) -> bool {
+        self.as_slice().contains(&house)
+    }
+
+    /// Iterates over the moves.
+    pub fn iter(&self) -> impl Iterator<Item = House> + '_ {
+        self.as_slice().iter().copied()
+    }
+}
+
+/// The moves' names separated by spaces.
+impl fmt::Display for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, house) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{}", house.name(self.rules))?;
+        }
+        Ok(())
+    }
+}
+
+/// Houses captured by a move, in the order the chain took them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HouseSet {
+    bits: u16,
+    rules: Ruleset,
+}
+
+impl HouseSet {
+    /// Iterates from the house of the last seed backwards.
+    pub fn iter(&self) -> impl Iterator<Item = House> + '_ {
+        (0..MAX_PITS)
+            .rev()
+            .filter(|&i| self.bits & (1 << i) != 0)
+            .map(|i| House::at_cycle(self.rules, i))
+    }
+
+    /// Whether a house is in the set.
+    #[must_use]
+    pub fn contains(&self, house: House) -> bool {
+        self.bits & (1 << house.cycle_index(self.rules)) != 0
+    }
+
+    /// Whether the set is empty.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.bits == 0
+    }
+}
+
+/// Everything a move did.
+///
+/// ```
+/// use songo_notation::{House, Position, RuleId, Ruleset, Score, Side};
+/// let mut position = Position::new(
+///     Ruleset::Songo,
+///     &[2, 3, 5, 0, 1, 1, 7],
+///     &[3, 1, 1, 10, 1, 5, 0],
+///     Score::default(),
+///     Side::South,
+/// )
+/// .unwrap();
+/// let outcome = position.play(House::new(Side::South, 1)).unwrap();
+/// assert_eq!(outcome.captured, 6);
+/// assert!(outcome.applied.contains(RuleId::CaptureChain));
+/// assert_eq!(outcome.sown.row(Side::North).as_slice(), &[4, 2, 1, 10, 1, 5, 0]);
+/// assert_eq!(position.row(Side::North).as_slice(), &[0, 0, 1, 10, 1, 5, 0]);
+/// assert_eq!(position.to_move(), Side::North);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveOutcome {
+    /// The house played.
+    pub house: House,
+    /// The position after sowing, before captures (stores and side to move
+    /// as before the move).
+    pub sown: Position,
+    /// Seeds that went to the mover's store (captures, a kept lone seed, a
+    /// forced lone seed in `songo`).
+    pub captured: u32,
+    /// Houses emptied by captures.
+    pub captured_houses: HouseSet,
+    /// Seeds that went to the opponent's store (`songo-ekang` forced exit).
+    pub conceded: u32,
+    /// The rules the move applied, by id.
+    pub applied: RuleSet,
+}
+
+impl MoveOutcome {
+    /// Whether the move was a forced exit move (`songo.exit.forced`).
+    #[must_use]
+    pub fn was_forced(&self) -> bool {
+        self.applied.contains(RuleId::ExitForced)
+    }
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GameOver {
+    /// The end rule (`songo.end.forty`, `awale.end.no-move`, `abapa.end` …).
+    pub rule: RuleId,
+    /// The final score, board seeds credited as the ruleset says.
+    pub score: Score,
+    /// The winner, `None` for a draw.
+    pub winner: Option<Side>,
+}
+
+/// Why a move cannot be played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IllegalReason {
+    /// The house does not exist in this ruleset.
+    NoSuchHouse,
+    /// The house belongs to the side not to move.
+    WrongSide,
+    /// The house holds no seed.
+    EmptyHouse,
+    /// A rule forbids the move.
+    Forbidden(RuleId),
+    /// The game is over.
+    GameOver(GameOver),
+}
+
+/// A move the rules do not allow, with what is needed to explain it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IllegalMove {
+    /// The house that was asked for.
+    pub house: House,
+    /// Why it cannot be played.
+    pub reason: IllegalReason,
+    /// Seeds in that house.
+    pub seeds: u32,
+    /// The ruleset.
+    pub rules: Ruleset,
+    /// The side to move.
+    pub to_move: Side,
+    /// The moves that are legal instead.
+    pub legal: MoveList,
+}
+
+impl IllegalMove {
+    /// The id of the rule that forbids the move.
+    #[must_use]
+    pub fn rule(&self) -> RuleId {
+        match self.reason {
+            IllegalReason::GameOver(over) => over.rule,
+            IllegalReason::Forbidden(rule) => rule,
+            _ => match self.rules.family() {
+                Family::Awale => RuleId::AwaleSow,
+                _ => RuleId::Sow,
+            },
+        }
+    }
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = self.house.name(self.rules);
+        let mover = self.to_move;
+        let seeds = self.seeds;
+        let plural = if seeds == 1 { "" } else { "s" };
+        match self.reason {
+            IllegalReason::NoSuchHouse => write!(f, "{name} is not a house of {}", self.rules)?,
+            IllegalReason::WrongSide => write!(
+                f,
+                "{name} is {}'s house, but {mover} is to move",
+                self.house.side
+            )?,
+            IllegalReason::EmptyHouse => write!(f, "{name} is empty: there is nothing to sow")?,
+            IllegalReason::GameOver(over) => {
+                return write!(
+                    f,
+                    "the game is over ({}): no move may follow; final score {}",
+                    over.rule, over.score
+                );
+            }
+            IllegalReason::Forbidden(rule) => match (rule, self.rules, seeds) {
+                (RuleId::Exit, Ruleset::Songo, 2) => write!(
+                    f,
+                    "{name} is {mover}'s exit house and holds 2 seeds: it may be played only when it captures, and here it does not"
+                )?,
+                (RuleId::Exit, _, _) => write!(
+                    f,
+                    "{name} is {mover}'s exit house and holds {seeds} seed{plural}: {} forbids playing it with {}",
+                    self.rules,
+                    if self.rules == Ruleset::SongoEkang {
+                        "1 or 2 seeds"
+                    } else {
+                        "1 seed"
+                    }
+                )?,
+                (RuleId::Solidarity, Ruleset::Songo, _) => write!(
+                    f,
+                    "{}'s camp is empty: {mover} must feed it from one of the houses holding the most seeds",
+                    mover.opposite()
+                )?,
+                (RuleId::Solidarity, _, _) => write!(
+                    f,
+                    "{}'s camp is empty: {mover} must give it at least 7 seeds, or else as many as possible, and {name} gives fewer",
+                    mover.opposite()
+                )?,
+                (RuleId::AbapaFeed, _, _) => write!(
+                    f,
+                    "{}'s camp is empty and {name} does not reach it: the opponent must be fed",
+                    mover.opposite()
+                )?,
+                _ => write!(
+                    f,
+                    "{name} would leave {} without a seed: a move must leave the opponent at least one",
+                    mover.opposite()
+                )?,
+            },
+        }
+        write!(f, " ({})", self.rule())?;
+        if !self.legal.is_empty() {
+            write!(f, "; legal moves: {}", self.legal)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+impl IllegalMove {
+    /// The error for any move once the game has ended.
+    pub(crate) fn after_end(position: &Position, house: House, over: GameOver) -> IllegalMove {
+        IllegalMove {
+            house,
+            reason: IllegalReason::GameOver(over),
+            seeds: 0,
+            rules: position.rules,
+            to_move: position.to_move,
+            legal: MoveList::empty(position.rules),
+        }
+    }
+}
+
+/// The status of every house of the side to move, by camp index.
+pub(crate) struct Analysis {
+    statuses: [MoveStatus; 7],
+}
+
+impl Position {
+    fn analysis(&self) -> Analysis {
+        let mut statuses = [MoveStatus::Empty; 7];
+        match self.rules.family() {
+            Family::Songo => songo::analyse(self, &mut statuses),
+            Family::Awale => awale::analyse(self, &mut statuses),
+            Family::Seega => {}
+        }
+        Analysis { statuses }
+    }
+
+    fn moves_of(&self, analysis: &Analysis) -> MoveList {
+        let mut list = MoveList::empty(self.rules);
+        // Notation order: for Songo's South camp, S0 (camp index 6) first.
+        for house in self.houses().filter(|h| h.side == self.to_move) {
+            match analysis.statuses[house.camp_index(self.rules)] {
+                MoveStatus::Legal => {}
+                MoveStatus::Forced => list.forced = true,
+                _ => continue,
+            }
+            list.moves[usize::from(list.len)] = house;
+            list.len += 1;
+        }
+        list
+    }
+
+    /// The end of the game that needs no move generation, if any.
+    fn end_without_moves(&self) -> Option<GameOver> {
+        match self.rules {
+            Ruleset::Songo | Ruleset::SongoEkang => songo::end_without_moves(self)
+                .map(|(rule, remaining)| self.songo_game_over(rule, remaining)),
+            Ruleset::OwareAbapa if awale::abapa_store_end(self.stores) => {
+                Some(self.game_over_by(RuleId::AbapaEnd))
+            }
+            _ => None,
+        }
+    }
+
+    fn songo_game_over(&self, rule: RuleId, remaining: bool) -> GameOver {
+        let mut score = self.stores;
+        if remaining {
+            // `songo.end.remaining`: each camp's seeds go to its owner.
+            for side in Side::BOTH {
+                score[side] += self.camp_seeds(side);
+            }
+        }
+        GameOver {
+            rule,
+            score,
+            winner: songo::winner(score),
+        }
+    }
+
+    /// The game over by `rule` with this ruleset's final score.
+    pub(crate) fn game_over_by(&self, rule: RuleId) -> GameOver {
+        match self.rules.family() {
+            Family::Songo => self.songo_game_over(rule, rule != RuleId::EndForty),
+            _ => {
+                let score = if self.rules == Ruleset::OwareAbapa {
+                    awale::abapa_score(self)
+                } else {
+                    // Awalé: only captured seeds count.
+                    self.stores
+                };
+                GameOver {
+                    rule,
+                    score,
+                    winner: score.leader(),
+                }
+            }
+        }
+    }
+
+    /// The legal moves, or how the game ended: the one call a player loop needs.
+    ///
+    /// Position repetition (`abapa.end`) needs the game's history: see
+    /// [`crate::Game`].
+    ///
+    /// # Errors
+    /// The game is over.
+    ///
+    /// ```
+    /// use songo_notation::{Position, Ruleset, RuleId, Score, Side};
+    /// let won = Position::start(Ruleset::Songo).with_stores(Score::new(40, 0)).unwrap();
+    /// assert_eq!(won.turn().unwrap_err().rule, RuleId::EndForty);
+    /// ```
+    pub fn turn(&self) -> Result<MoveList, GameOver> {
+        if let Some(over) = self.end_without_moves() {
+            return Err(over);
+        }
+        let moves = self.moves_of(&self.analysis());
+        if moves.is_empty() {
+            let rule = match self.rules {
+                Ruleset::Songo | Ruleset::SongoEkang => RuleId::EndNoMove,
+                Ruleset::Awale => RuleId::AwaleEndNoMove,
+                _ => RuleId::AbapaEnd,
+            };
+            return Err(self.game_over_by(rule));
+        }
+        Ok(moves)
+    }
+
+    /// The legal moves (none when the game is over).
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        self.turn().unwrap_or_else(|_| MoveList::empty(self.rules))
+    }
+
+    /// How the game ended, if it has (repetition aside: see [`crate::Game`]).
+    #[must_use]
+    pub fn game_over(&self) -> Option<GameOver> {
+        self.turn().err()
+    }
+
+    /// Every non-empty house of the side to move that is not legal, with the
+    /// rule that forbids it. Empty when the game is over.
+    pub fn illegal_moves(&self) -> impl Iterator<Item = (House, RuleId)> + use<> {
+        let over = self.end_without_moves().is_some();
+        let analysis = self.analysis();
+        let rules = self.rules;
+        let to_move = self.to_move;
+        self.houses().filter_map(move |house| {
+            if over || house.side != to_move {
+                return None;
+            }
+            match analysis.statuses[house.camp_index(rules)] {
+                MoveStatus::Illegal(rule) => Some((house, rule)),
+                _ => None,
+            }
+        })
+    }
+
+    /// Checks a move; `Ok(true)` for a forced exit move.
+    ///
+    /// # Errors
+    /// The move is illegal; the error names the rule.
+    pub fn check(&self, house: House) -> Result<bool, IllegalMove> {
+        let illegal = |reason, legal| IllegalMove {
+            house,
+            reason,
+            seeds: if usize::from(house.index) < self.rules.houses_per_side() {
+                self.pits[house.cycle_index(self.rules)]
+            } else {
+                0
+            },
+            rules: self.rules,
+            to_move: self.to_move,
+            legal,
+        };
+        let none = MoveList::empty(self.rules);
+        if usize::from(house.index) >= self.rules.houses_per_side() {
+            return Err(illegal(IllegalReason::NoSuchHouse, none));
+        }
+        if let Some(over) = self.end_without_moves() {
+            return Err(illegal(IllegalReason::GameOver(over), none));
+        }
+        if house.side == self.to_move {
+            let camp_index = house.camp_index(self.rules);
+            let quick = match self.rules.family() {
+                Family::Songo => songo::quick_status(self, camp_index),
+                _ => None,
+            };
+            match quick {
+                Some(MoveStatus::Legal) => return Ok(false),
+                Some(MoveStatus::Empty) => {
+                    return Err(illegal(IllegalReason::EmptyHouse, self.legal_moves()));
+                }
+                _ => {}
+            }
+        }
+        let analysis = self.analysis();
+        let legal = self.moves_of(&analysis);
+        if legal.is_empty() {
+            let over = self.turn().err().unwrap_or_else(|| self.game_over_by(RuleId::EndNoMove));
+            return Err(illegal(IllegalReason::GameOver(over), none));
+        }
+        if house.side != self.to_move {
+            return Err(illegal(IllegalReason::WrongSide, legal));
+        }
+        match analysis.statuses[house.camp_index(self.rules)] {
+            MoveStatus::Legal => Ok(false),
+            MoveStatus::Forced => Ok(true),
+            MoveStatus::Empty => Err(illegal(IllegalReason::EmptyHouse, legal)),
+            MoveStatus::Illegal(rule) => Err(illegal(IllegalReason::Forbidden(rule), legal)),
+        }
+    }
+
+    /// Plays a move: sowing, captures, the side to move changes.
+    ///
+    /// # Errors
+    /// The move is illegal (the position is then unchanged); the error names
+    /// the rule.
+    pub fn play(&mut self, house: House) -> Result<MoveOutcome, IllegalMove> {
+        let forced = self.check(house)?;
+        let origin = house.cycle_index(self.rules);
+        let played = match self.rules.family() {
+            Family::Songo => songo::play(self, origin, forced),
+            // Checked legal above, so the feeding test passes.
+            _ => awale::play(self, origin).unwrap_or_else(|| unreachable_feed(self, origin)),
+        };
+        Ok(self.apply(house, played))
+    }
+
+    /// Plays a move and returns the position after it, leaving `self` as it is.
+    ///
+    /// # Errors
+    /// The move is illegal.
+    pub fn after(&self, house: House) -> Result<(Position, MoveOutcome), IllegalMove> {
+        let mut next = *self;
+        let outcome = next.play(house)?;
+        Ok((next, outcome))
+    }
+
+    /// Plays a rule-breaking move as far as the board allows (for
+    /// `validate --keep-going`): a non-empty house of the side to move is
+    /// sown and captures as usual whatever the filters say.
+    ///
+    /// # Errors
+    /// The move cannot be played at all (empty house, wrong side, no such house).
+    pub fn play_anyway(&mut self, house: House) -> Result<MoveOutcome, IllegalMove> {
+        match self.check(house) {
+            Ok(_) => return self.play(house),
+            Err(error) => match error.reason {
+                IllegalReason::Forbidden(_) | IllegalReason::GameOver(_)
+                    if house.side == self.to_move && error.seeds > 0 => {}
+                _ => return Err(error),
+            },
+        }
+        let origin = house.cycle_index(self.rules);
+        let played = match self.rules.family() {
+            Family::Songo => songo::play(self, origin, false),
+            _ => awale::play(self, origin).unwrap_or_else(|| awale_starving(self, origin)),
+        };
+        Ok(self.apply(house, played))
+    }
+
+    fn apply(&mut self, house: House, played: Played) -> MoveOutcome {
+        let mut sown = *self;
+        sown.pits = played.sown;
+        self.pits = played.pits;
+        self.stores = played.stores;
+        self.to_move = self.to_move.opposite();
+        MoveOutcome {
+            house,
+            sown,
+            captured: played.capture.seeds,
+            captured_houses: HouseSet {
+                bits: played.capture.houses,
+                rules: self.rules,
+            },
+            conceded: played.conceded,
+            applied: played.applied,
+        }
+    }
+}
+
+/// A move `check` accepted always passes the feeding test; should the two
+/// ever disagree, the move is played as sown rather than panicking.
+fn unreachable_feed(position: &Position, origin: usize) -> Played {
+    awale_starving(position, origin)
+}
+
+/// Sows an Awalé move that breaks `awale.feed`, capturing nothing.
+fn awale_starving(position: &Position, origin: usize) -> Played {
+    let mut pits = position.pits;
+    let mut applied = RuleSet::EMPTY;
+    awale::sow(&mut pits, origin, &mut applied);
+    Played {
+        sown: pits,
+        pits,
+        stores: position.stores,
+        capture: Capture::NONE,
+        conceded: 0,
+        applied,
+    }
+}

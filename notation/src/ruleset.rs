@@ -1,0 +1,165 @@
+//! Ruleset ids: which game, which variant.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// One of the rulesets the engine implements (see `docs/rules.md`).
+///
+/// ```
+/// use songo_notation::Ruleset;
+/// let rules: Ruleset = "songo-ekang".parse().unwrap();
+/// assert_eq!(rules, Ruleset::SongoEkang);
+/// assert_eq!(rules.to_string(), "songo-ekang");
+/// assert_eq!(Ruleset::default(), Ruleset::Songo);
+/// assert_eq!(Ruleset::Awale.houses_per_side(), 6);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum Ruleset {
+    /// Songo as the escale-à-jeux text describes it (the default).
+    #[default]
+    #[serde(rename = "songo")]
+    Songo,
+    /// Songo as played in the Ekang area.
+    #[serde(rename = "songo-ekang")]
+    SongoEkang,
+    /// Awalé as the two French sources describe it.
+    #[serde(rename = "awale")]
+    Awale,
+    /// Oware with the international "abapa" tournament rules.
+    #[serde(rename = "oware-abapa")]
+    OwareAbapa,
+    /// Seega, the 5×5 game of placement and custodian capture.
+    #[serde(rename = "seega")]
+    Seega,
+}
+
+/// The kind of game a ruleset belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// Songo: 2 × 7 houses, clockwise sowing.
+    Songo,
+    /// Awalé / oware: 2 × 6 houses, counter-clockwise sowing.
+    Awale,
+    /// Seega: a 5×5 board of pieces.
+    Seega,
+}
+
+impl Ruleset {
+    /// Every ruleset, in the order of `docs/rules.md`.
+    pub const ALL: [Ruleset; 5] = [
+        Ruleset::Songo,
+        Ruleset::SongoEkang,
+        Ruleset::Awale,
+        Ruleset::OwareAbapa,
+        Ruleset::Seega,
+    ];
+
+    /// The id used in JSON, records (`[Rules "…"]`) and `--rules`.
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            Ruleset::Songo => "songo",
+            Ruleset::SongoEkang => "songo-ekang",
+            Ruleset::Awale => "awale",
+            Ruleset::OwareAbapa => "oware-abapa",
+            Ruleset::Seega => "seega",
+        }
+    }
+
+    /// A one-line description for help texts and `GET /v1/rules`.
+    #[must_use]
+    pub const fn description(self) -> &'static str {
+        match self {
+            Ruleset::Songo => "Songo, 2x7 houses, as in the escale-a-jeux text (default)",
+            Ruleset::SongoEkang => "Songo, 2x7 houses, as played in the Ekang area",
+            Ruleset::Awale => "Awale, 2x6 houses, as in the two French sources",
+            Ruleset::OwareAbapa => "Oware with the international abapa tournament rules",
+            Ruleset::Seega => "Seega, a 5x5 board, placement then custodian captures",
+        }
+    }
+
+    /// Which game this ruleset is a variant of.
+    #[must_use]
+    pub const fn family(self) -> Family {
+        match self {
+            Ruleset::Songo | Ruleset::SongoEkang => Family::Songo,
+            Ruleset::Awale | Ruleset::OwareAbapa => Family::Awale,
+            Ruleset::Seega => Family::Seega,
+        }
+    }
+
+    /// Houses in each camp: 7 for Songo, 6 for Awalé/oware, 0 for Seega.
+    #[must_use]
+    pub const fn houses_per_side(self) -> usize {
+        match self.family() {
+            Family::Songo => 7,
+            Family::Awale => 6,
+            Family::Seega => 0,
+        }
+    }
+
+    /// Seeds per house at the start of a game.
+    #[must_use]
+    pub const fn seeds_per_house(self) -> u32 {
+        match self.family() {
+            Family::Songo => 5,
+            Family::Awale => 4,
+            Family::Seega => 0,
+        }
+    }
+
+    /// Seeds in a full game: 70 for Songo, 48 for Awalé/oware, 0 for Seega.
+    #[must_use]
+    pub const fn total_seeds(self) -> u32 {
+        self.seeds_per_house() * 2 * self.houses_per_side() as u32
+    }
+
+    /// Whether this is a sowing game (Songo, Awalé, oware).
+    #[must_use]
+    pub const fn is_sowing(self) -> bool {
+        !matches!(self, Ruleset::Seega)
+    }
+}
+
+impl fmt::Display for Ruleset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// The text names no ruleset.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownRuleset(pub String);
+
+impl fmt::Display for UnknownRuleset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown ruleset `{}`: use one of songo, songo-ekang, awale, oware-abapa, seega",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownRuleset {}
+
+impl FromStr for Ruleset {
+    type Err = UnknownRuleset;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let wanted = s.trim();
+        Ruleset::ALL
+            .into_iter()
+            .find(|r| r.id().eq_ignore_ascii_case(wanted))
+            .or(match wanted.to_ascii_lowercase().as_str() {
+                // Common spellings people type.
+                "awele" | "awalé" | "awélé" => Some(Ruleset::Awale),
+                "abapa" | "oware" => Some(Ruleset::OwareAbapa),
+                "ekang" => Some(Ruleset::SongoEkang),
+                _ => None,
+            })
+            .ok_or_else(|| UnknownRuleset(wanted.to_owned()))
+    }
+}
