@@ -286,69 +286,83 @@ impl IllegalMove {
     }
 }
 
+impl IllegalMove {
+    /// The sentence that explains why, without the rule id and the legal moves.
+    #[must_use]
+    pub fn explanation(&self) -> String {
+        Explanation(self).to_string()
+    }
+}
+
+struct Explanation<'a>(&'a IllegalMove);
+
 impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = self.house.name(self.rules);
-        let mover = self.to_move;
-        let seeds = self.seeds;
-        let plural = if seeds == 1 { "" } else { "s" };
-        match self.reason {
-            IllegalReason::NoSuchHouse => write!(f, "{name} is not a house of {}", self.rules)?,
-            IllegalReason::WrongSide => write!(
-                f,
-                "{name} is {}'s house, but {mover} is to move",
-                self.house.side
-            )?,
-            IllegalReason::EmptyHouse => write!(f, "{name} is empty: there is nothing to sow")?,
-            IllegalReason::GameOver(over) => {
-                return write!(
-                    f,
-                    "the game is over ({}): no move may follow; final score {}",
-                    over.rule, over.score
-                );
-            }
-            IllegalReason::Forbidden(rule) => match (rule, self.rules, seeds) {
-                (RuleId::Exit, Ruleset::Songo, 2) => write!(
-                    f,
-                    "{name} is {mover}'s exit house and holds 2 seeds: it may be played only when it captures, and here it does not"
-                )?,
-                (RuleId::Exit, _, _) => write!(
-                    f,
-                    "{name} is {mover}'s exit house and holds {seeds} seed{plural}: {} forbids playing it with {}",
-                    self.rules,
-                    if self.rules == Ruleset::SongoEkang {
-                        "1 or 2 seeds"
-                    } else {
-                        "1 seed"
-                    }
-                )?,
-                (RuleId::Solidarity, Ruleset::Songo, _) => write!(
-                    f,
-                    "{}'s camp is empty: {mover} must feed it from one of the houses holding the most seeds",
-                    mover.opposite()
-                )?,
-                (RuleId::Solidarity, _, _) => write!(
-                    f,
-                    "{}'s camp is empty: {mover} must give it at least 7 seeds, or else as many as possible, and {name} gives fewer",
-                    mover.opposite()
-                )?,
-                (RuleId::AbapaFeed, _, _) => write!(
-                    f,
-                    "{}'s camp is empty and {name} does not reach it: the opponent must be fed",
-                    mover.opposite()
-                )?,
-                _ => write!(
-                    f,
-                    "{name} would leave {} without a seed: a move must leave the opponent at least one",
-                    mover.opposite()
-                )?,
-            },
-        }
-        write!(f, " ({})", self.rule())?;
+        write!(f, "{} ({})", Explanation(self), self.rule())?;
         if !self.legal.is_empty() {
             write!(f, "; legal moves: {}", self.legal)?;
         }
         Ok(())
+    }
+}
+
+impl fmt::Display for Explanation<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let this = self.0;
+        let name = this.house.name(this.rules);
+        let mover = this.to_move;
+        let seeds = this.seeds;
+        let plural = if seeds == 1 { "" } else { "s" };
+        match this.reason {
+            IllegalReason::NoSuchHouse => write!(f, "{name} is not a house of {}", this.rules),
+            IllegalReason::WrongSide => write!(
+                f,
+                "{name} is {}'s house, but {mover} is to move",
+                this.house.side
+            ),
+            IllegalReason::EmptyHouse => write!(f, "{name} is empty: there is nothing to sow"),
+            IllegalReason::GameOver(over) => write!(
+                f,
+                "the game is over ({}): no move may follow; final score {}",
+                over.rule, over.score
+            ),
+            IllegalReason::Forbidden(rule) => match (rule, this.rules, seeds) {
+                (RuleId::Exit, Ruleset::Songo, 2) => write!(
+                    f,
+                    "{name} is {mover}'s exit house and holds 2 seeds: it may be played only when it captures, and here it does not"
+                ),
+                (RuleId::Exit, _, _) => write!(
+                    f,
+                    "{name} is {mover}'s exit house and holds {seeds} seed{plural}: {} forbids playing it with {}",
+                    this.rules,
+                    if this.rules == Ruleset::SongoEkang {
+                        "1 or 2 seeds"
+                    } else {
+                        "1 seed"
+                    }
+                ),
+                (RuleId::Solidarity, Ruleset::Songo, _) => write!(
+                    f,
+                    "{}'s camp is empty: {mover} must feed it from one of the houses holding the most seeds",
+                    mover.opposite()
+                ),
+                (RuleId::Solidarity, _, _) => write!(
+                    f,
+                    "{}'s camp is empty: {mover} must give it at least 7 seeds, or else as many as possible, and {name} gives fewer",
+                    mover.opposite()
+                ),
+                (RuleId::AbapaFeed, _, _) => write!(
+                    f,
+                    "{}'s camp is empty and {name} does not reach it: the opponent must be fed",
+                    mover.opposite()
+                ),
+                _ => write!(
+                    f,
+                    "{name} would leave {} without a seed: a move must leave the opponent at least one",
+                    mover.opposite()
+                ),
+            },
+        }
     }
 }
 

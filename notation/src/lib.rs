@@ -16,9 +16,13 @@
 //! implement them, each at one place that cites it.
 
 pub mod awale;
+pub mod compact;
 pub mod engine;
+pub mod error;
+pub mod json;
 pub mod game;
 pub mod position;
+pub mod report;
 pub mod rule;
 pub mod ruleset;
 pub mod side;

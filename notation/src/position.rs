@@ -308,7 +308,7 @@ impl std::error::Error for PositionError {}
 /// )
 /// .unwrap();
 /// assert_eq!(position.house(House::new(Side::North, 3)), 10);
-/// assert_eq!(position.seeds(), 39);
+/// assert_eq!(position.seeds(), 40);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {

@@ -1,0 +1,146 @@
+//! Errors that point into the text: line, column, a caret, and a hint.
+
+use std::fmt;
+
+/// A place in a text: 1-based line and column (in characters).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize)]
+pub struct Location {
+    /// Line, from 1.
+    pub line: usize,
+    /// Column, from 1, counted in characters.
+    pub column: usize,
+}
+
+impl Location {
+    /// The location of byte offset `offset` in `text`.
+    ///
+    /// ```
+    /// use songo_notation::error::Location;
+    /// let at = Location::of_offset("ab\ncd", 4);
+    /// assert_eq!((at.line, at.column), (2, 2));
+    /// ```
+    #[must_use]
+    pub fn of_offset(text: &str, offset: usize) -> Location {
+        let mut offset = offset.min(text.len());
+        while !text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let before = &text[..offset];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        Location {
+            line,
+            column: before[line_start..].chars().count() + 1,
+        }
+    }
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}", self.line, self.column)
+    }
+}
+
+/// A parse error: what is wrong, where, the offending line, and how to fix it.
+///
+/// Its `Display` prints the message, `at line L, column C`, the source line
+/// with a caret under the problem, and the hint:
+///
+/// ```
+/// use songo_notation::error::ParseError;
+/// let text = "songo:5,5,5/5,5,5,5,5,5,5";
+/// let error = ParseError::at(text, 6, "the north row has 3 houses, songo needs 7")
+///     .with_hint("write 7 counts separated by commas");
+/// assert_eq!(
+///     error.to_string(),
+///     "the north row has 3 houses, songo needs 7 at line 1, column 7\n  \
+///      |\n1 | songo:5,5,5/5,5,5,5,5,5,5\n  |       ^\n  = hint: write 7 counts separated by commas"
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    /// What is wrong.
+    pub message: String,
+    /// Where.
+    pub location: Location,
+    /// The text of the offending line (without its line break).
+    pub source_line: String,
+    /// How to fix it, when we can say.
+    pub hint: Option<String>,
+    /// Characters the caret underlines (at least 1).
+    pub width: usize,
+}
+
+impl ParseError {
+    /// An error at byte `offset` of `text`.
+    #[must_use]
+    pub fn at(text: &str, offset: usize, message: impl Into<String>) -> ParseError {
+        let location = Location::of_offset(text, offset);
+        let source_line = text
+            .lines()
+            .nth(location.line - 1)
+            .unwrap_or_default()
+            .trim_end_matches('\r')
+            .to_owned();
+        ParseError {
+            message: message.into(),
+            location,
+            source_line,
+            hint: None,
+            width: 1,
+        }
+    }
+
+    /// Adds a hint.
+    #[must_use]
+    pub fn with_hint(mut self, hint: impl Into<String>) -> ParseError {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    /// Underlines `width` characters instead of one.
+    #[must_use]
+    pub fn with_width(mut self, width: usize) -> ParseError {
+        self.width = width.max(1);
+        self
+    }
+
+    /// Moves the error down by `lines` lines (for a text embedded in a
+    /// larger one, such as a tag value in a record).
+    #[must_use]
+    pub fn shifted(mut self, lines: usize, columns: usize) -> ParseError {
+        if self.location.line == 1 {
+            self.location.column += columns;
+        }
+        self.location.line += lines;
+        self
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Location { line, column } = self.location;
+        writeln!(f, "{} at line {line}, column {column}", self.message)?;
+        let gutter = " ".repeat(line.to_string().len());
+        writeln!(f, "{gutter} |")?;
+        // Tabs would shift the caret: show them as single spaces.
+        let shown: String = self
+            .source_line
+            .chars()
+            .map(|c| if c == '\t' { ' ' } else { c })
+            .collect();
+        writeln!(f, "{line} | {shown}")?;
+        write!(
+            f,
+            "{gutter} | {}{}",
+            " ".repeat(column.saturating_sub(1)),
+            "^".repeat(self.width)
+        )?;
+        if let Some(hint) = &self.hint {
+            write!(f, "\n{gutter} = hint: {hint}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ParseError {}
