@@ -107,15 +107,16 @@ pub fn parse(input: &str, rules: Option<Ruleset>) -> Result<Position, ParseError
     }
     .trimmed();
     if whole.text.is_empty() {
-        return Err(ParseError::at(input, 0, "empty position").with_hint(
-            "write a position such as songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5:0-0:S",
-        ));
+        return Err(ParseError::at(input, 0, "empty position")
+            .with_hint("write a position such as songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5:0-0:S"));
     }
     if let Some(bad) = whole.text.find(['\n', '\r']) {
-        return Err(
-            ParseError::at(input, whole.offset + bad, "the compact notation is one line")
-                .with_hint("for a diagram over several lines, see docs/notation.md"),
-        );
+        return Err(ParseError::at(
+            input,
+            whole.offset + bad,
+            "the compact notation is one line",
+        )
+        .with_hint("for a diagram over several lines, see docs/notation.md"));
     }
     if !whole.text.contains(['/', ':']) && whole.text.matches('-').count() == 14 {
         return parse_ogn_fen(input, rules.unwrap_or(Ruleset::Awale));
@@ -127,7 +128,8 @@ pub fn parse(input: &str, rules: Option<Ruleset>) -> Result<Position, ParseError
     {
         fields.next();
         let parsed: Ruleset = first.text.parse().map_err(|e: crate::UnknownRuleset| {
-            ParseError::at(input, first.offset, e.to_string()).with_width(first.text.chars().count())
+            ParseError::at(input, first.offset, e.to_string())
+                .with_width(first.text.chars().count())
         })?;
         if let Some(wanted) = rules
             && wanted != parsed
@@ -143,7 +145,11 @@ pub fn parse(input: &str, rules: Option<Ruleset>) -> Result<Position, ParseError
     }
     let rules = written_rules.or(rules).unwrap_or_default();
     if !rules.is_sowing() {
-        return Err(ParseError::at(input, whole.offset, format!("{rules} positions have their own compact form")));
+        return Err(ParseError::at(
+            input,
+            whole.offset,
+            format!("{rules} positions have their own compact form"),
+        ));
     }
     let Some(rows) = fields.next() else {
         return Err(missing_rows(input, whole.offset + whole.text.len(), rules));
@@ -168,14 +174,22 @@ pub fn parse(input: &str, rules: Option<Ruleset>) -> Result<Position, ParseError
             seen_stores = true;
         } else if !seen_side && !field.text.is_empty() && !field.text.contains('-') {
             to_move = field.text.parse().map_err(|_| {
-                ParseError::at(input, field.offset, format!("`{}` is not a side to move", field.text))
-                    .with_width(field.text.chars().count())
-                    .with_hint("write S (south) or N (north)")
+                ParseError::at(
+                    input,
+                    field.offset,
+                    format!("`{}` is not a side to move", field.text),
+                )
+                .with_width(field.text.chars().count())
+                .with_hint("write S (south) or N (north)")
             })?;
             seen_side = true;
         } else {
-            return Err(ParseError::at(input, field.offset.saturating_sub(1), "unexpected field")
-                .with_hint("after the rows come the stores (south-north) and the side to move: :0-0:S"));
+            return Err(
+                ParseError::at(input, field.offset.saturating_sub(1), "unexpected field")
+                    .with_hint(
+                        "after the rows come the stores (south-north) and the side to move: :0-0:S",
+                    ),
+            );
         }
     }
     Position::new(rules, &south, &north, stores, to_move)
@@ -196,12 +210,18 @@ fn count(input: &str, span: Span<'_>) -> Result<u32, ParseError> {
             .with_hint(hint.to_owned())
     };
     if span.text.is_empty() {
-        return Err(error("a house count is missing".into(), "write a number between two commas"));
+        return Err(error(
+            "a house count is missing".into(),
+            "write a number between two commas",
+        ));
     }
     if let Some(rest) = span.text.strip_prefix('-')
         && rest.bytes().all(|b| b.is_ascii_digit())
     {
-        return Err(error(format!("negative count {}", span.text), "a house holds 0 seeds or more"));
+        return Err(error(
+            format!("negative count {}", span.text),
+            "a house holds 0 seeds or more",
+        ));
     }
     if !span.text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(error(
@@ -227,7 +247,10 @@ fn row(input: &str, span: Span<'_>, side: Side, rules: Ruleset) -> Result<Vec<u3
         return Err(ParseError::at(
             input,
             span.offset,
-            format!("the {side} row has {} houses, {rules} needs {width}", counts.len()),
+            format!(
+                "the {side} row has {} houses, {rules} needs {width}",
+                counts.len()
+            ),
         )
         .with_width(span.text.chars().count())
         .with_hint(format!("write {width} counts separated by commas")));
@@ -238,8 +261,10 @@ fn row(input: &str, span: Span<'_>, side: Side, rules: Ruleset) -> Result<Vec<u3
 fn parse_stores(input: &str, span: Span<'_>) -> Result<Score, ParseError> {
     let mut parts = span.split('-');
     let (Some(south), Some(north), None) = (parts.next(), parts.next(), parts.next()) else {
-        return Err(ParseError::at(input, span.offset, "stores are two counts, south-north")
-            .with_hint("write them as 3-0 (south's store first)"));
+        return Err(
+            ParseError::at(input, span.offset, "stores are two counts, south-north")
+                .with_hint("write them as 3-0 (south's store first)"),
+        );
     };
     Ok(Score::new(count(input, south)?, count(input, north)?))
 }
@@ -266,12 +291,20 @@ pub fn parse_ogn_fen(input: &str, rules: Ruleset) -> Result<Position, ParseError
     }
     .trimmed();
     if rules.houses_per_side() != 6 {
-        return Err(ParseError::at(input, whole.offset, format!("an OGN FEN is an awale position, not {rules}")));
+        return Err(ParseError::at(
+            input,
+            whole.offset,
+            format!("an OGN FEN is an awale position, not {rules}"),
+        ));
     }
     let fields: Vec<Span<'_>> = whole.split('-').collect();
     if fields.len() != 15 {
-        return Err(ParseError::at(input, whole.offset, format!("an OGN FEN has 15 fields, this one {}", fields.len()))
-            .with_hint("12 houses, 2 stores and the side to move, joined by `-`"));
+        return Err(ParseError::at(
+            input,
+            whole.offset,
+            format!("an OGN FEN has 15 fields, this one {}", fields.len()),
+        )
+        .with_hint("12 houses, 2 stores and the side to move, joined by `-`"));
     }
     let counts = fields[..14]
         .iter()
@@ -279,11 +312,21 @@ pub fn parse_ogn_fen(input: &str, rules: Ruleset) -> Result<Position, ParseError
         .collect::<Result<Vec<_>, _>>()?;
     let side = fields[14];
     let to_move = side.text.parse().map_err(|_| {
-        ParseError::at(input, side.offset, format!("`{}` is not a side to move", side.text))
-            .with_hint("end the FEN with S or N")
+        ParseError::at(
+            input,
+            side.offset,
+            format!("`{}` is not a side to move", side.text),
+        )
+        .with_hint("end the FEN with S or N")
     })?;
-    Position::new(rules, &counts[..6], &counts[6..12], Score::new(counts[12], counts[13]), to_move)
-        .map_err(|e| ParseError::at(input, whole.offset, e.to_string()))
+    Position::new(
+        rules,
+        &counts[..6],
+        &counts[6..12],
+        Score::new(counts[12], counts[13]),
+        to_move,
+    )
+    .map_err(|e| ParseError::at(input, whole.offset, e.to_string()))
 }
 
 /// Writes an Awalé position as an OGN `FEN` (see [`parse_ogn_fen`]).
@@ -291,7 +334,13 @@ pub fn parse_ogn_fen(input: &str, rules: Ruleset) -> Result<Position, ParseError
 pub fn to_ogn_fen(position: &Position) -> String {
     let mut fields: Vec<String> = [Side::South, Side::North]
         .into_iter()
-        .flat_map(|side| position.row(side).iter().map(u32::to_string).collect::<Vec<_>>())
+        .flat_map(|side| {
+            position
+                .row(side)
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+        })
         .collect();
     fields.push(position.stores().south.to_string());
     fields.push(position.stores().north.to_string());

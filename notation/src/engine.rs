@@ -310,7 +310,8 @@ impl fmt::Display for Explanation<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let this = self.0;
         let name = this.house.name(this.rules);
-        let mover = this.to_move;
+        let mover = this.to_move.name();
+        let opponent = this.to_move.opposite().name();
         let seeds = this.seeds;
         let plural = if seeds == 1 { "" } else { "s" };
         match this.reason {
@@ -318,7 +319,7 @@ impl fmt::Display for Explanation<'_> {
             IllegalReason::WrongSide => write!(
                 f,
                 "{name} is {}'s house, but {mover} is to move",
-                this.house.side
+                this.house.side.name()
             ),
             IllegalReason::EmptyHouse => write!(f, "{name} is empty: there is nothing to sow"),
             IllegalReason::GameOver(over) => write!(
@@ -343,23 +344,19 @@ impl fmt::Display for Explanation<'_> {
                 ),
                 (RuleId::Solidarity, Ruleset::Songo, _) => write!(
                     f,
-                    "{}'s camp is empty: {mover} must feed it from one of the houses holding the most seeds",
-                    mover.opposite()
+                    "{opponent}'s camp is empty: {mover} must feed it from one of the houses holding the most seeds",
                 ),
                 (RuleId::Solidarity, _, _) => write!(
                     f,
-                    "{}'s camp is empty: {mover} must give it at least 7 seeds, or else as many as possible, and {name} gives fewer",
-                    mover.opposite()
+                    "{opponent}'s camp is empty: {mover} must give it at least 7 seeds, or else as many as possible, and {name} gives fewer",
                 ),
                 (RuleId::AbapaFeed, _, _) => write!(
                     f,
-                    "{}'s camp is empty and {name} does not reach it: the opponent must be fed",
-                    mover.opposite()
+                    "{opponent}'s camp is empty and {name} does not reach it: the opponent must be fed",
                 ),
                 _ => write!(
                     f,
-                    "{name} would leave {} without a seed: a move must leave the opponent at least one",
-                    mover.opposite()
+                    "{name} would leave {opponent} without a seed: a move must leave the opponent at least one",
                 ),
             },
         }
@@ -560,7 +557,10 @@ impl Position {
         let analysis = self.analysis();
         let legal = self.moves_of(&analysis);
         if legal.is_empty() {
-            let over = self.turn().err().unwrap_or_else(|| self.game_over_by(RuleId::EndNoMove));
+            let over = self
+                .turn()
+                .err()
+                .unwrap_or_else(|| self.game_over_by(RuleId::EndNoMove));
             return Err(illegal(IllegalReason::GameOver(over), none));
         }
         if house.side != self.to_move {

@@ -75,9 +75,14 @@ fn counts<E: serde::de::Error>(field: &str, values: &[i64]) -> Result<Vec<u32>, 
         .map(|(i, &value)| {
             u32::try_from(value).map_err(|_| {
                 if value < 0 {
-                    E::custom(format!("{field}[{i}] is {value}: a count cannot be negative"))
+                    E::custom(format!(
+                        "{field}[{i}] is {value}: a count cannot be negative"
+                    ))
                 } else {
-                    E::custom(format!("{field}[{i}] is {value}: more seeds than the engine counts (at most {})", u32::MAX))
+                    E::custom(format!(
+                        "{field}[{i}] is {value}: more seeds than the engine counts (at most {})",
+                        u32::MAX
+                    ))
                 }
             })
         })

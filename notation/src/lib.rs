@@ -17,10 +17,12 @@
 
 pub mod awale;
 pub mod compact;
+pub mod diagram;
 pub mod engine;
 pub mod error;
-pub mod json;
 pub mod game;
+pub mod input;
+pub mod json;
 pub mod position;
 pub mod report;
 pub mod rule;

@@ -141,7 +141,12 @@ impl fmt::Display for PlayError {
         match self {
             PlayError::BadMove { index, error } => write!(f, "move {}: {error}", index + 1),
             PlayError::Illegal { index, error, .. } => {
-                write!(f, "move {} ({}): {error}", index + 1, error.house.name(error.rules))
+                write!(
+                    f,
+                    "move {} ({}): {error}",
+                    index + 1,
+                    error.house.name(error.rules)
+                )
             }
         }
     }
@@ -174,7 +179,9 @@ pub fn play(position: Position, moves: &[impl AsRef<str>]) -> Result<PlayReport,
             .map_err(|error| PlayError::BadMove { index, error })?;
         let before = *game.position();
         match game.play(house) {
-            Ok(outcome) => report.steps.push(PlayStep::new(before, &outcome, *game.position())),
+            Ok(outcome) => report
+                .steps
+                .push(PlayStep::new(before, &outcome, *game.position())),
             Err(error) => {
                 report.final_position = before;
                 report.game_over = game.game_over();

@@ -218,7 +218,10 @@ impl RuleSet {
 
     /// The rules in the set, in the order of [`RuleId::ALL`].
     pub fn iter(self) -> impl Iterator<Item = RuleId> {
-        RuleId::ALL.iter().copied().filter(move |r| self.contains(*r))
+        RuleId::ALL
+            .iter()
+            .copied()
+            .filter(move |r| self.contains(*r))
     }
 }
 

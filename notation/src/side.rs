@@ -52,6 +52,15 @@ impl Side {
         }
     }
 
+    /// The side's name as a sentence writes it (`South`, `North`).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Side::South => "South",
+            Side::North => "North",
+        }
+    }
+
     /// The side's initial as used in house names and compact notation (`S`, `N`).
     #[must_use]
     pub const fn letter(self) -> char {
@@ -74,7 +83,11 @@ pub struct ParseSideError(pub String);
 
 impl fmt::Display for ParseSideError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` is not a side: write `south` (or `S`) or `north` (or `N`)", self.0)
+        write!(
+            f,
+            "`{}` is not a side: write `south` (or `S`) or `north` (or `N`)",
+            self.0
+        )
     }
 }
 

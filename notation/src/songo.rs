@@ -208,10 +208,13 @@ pub(crate) fn analyse(position: &Position, statuses: &mut [MoveStatus; 7]) {
         statuses[EXIT] = MoveStatus::Illegal(RuleId::Exit);
     }
     let opponent = mover.opposite().index() * WIDTH;
-    if position.pits[opponent..opponent + WIDTH].iter().all(|&n| n == 0) {
+    if position.pits[opponent..opponent + WIDTH]
+        .iter()
+        .all(|&n| n == 0)
+    {
         solidarity(position.rules, camp, statuses);
     }
-    if exit_is_banned && !statuses.iter().any(|s| *s == MoveStatus::Legal) {
+    if exit_is_banned && !statuses.contains(&MoveStatus::Legal) {
         statuses[EXIT] = MoveStatus::Forced;
     }
 }
@@ -230,9 +233,9 @@ fn solidarity(rules: Ruleset, camp: &[u32], statuses: &mut [MoveStatus; 7]) {
         .map(weight)
         .max()
         .unwrap_or(0);
-    for index in 0..WIDTH {
-        if legal(&statuses[index]) && (weight(index) < best || best == 0) {
-            statuses[index] = MoveStatus::Illegal(RuleId::Solidarity);
+    for (index, status) in statuses.iter_mut().enumerate() {
+        if legal(status) && (weight(index) < best || best == 0) {
+            *status = MoveStatus::Illegal(RuleId::Solidarity);
         }
     }
 }
@@ -242,7 +245,11 @@ fn solidarity(rules: Ruleset, camp: &[u32], statuses: &mut [MoveStatus; 7]) {
 pub(crate) fn quick_status(position: &Position, camp_index: usize) -> Option<MoveStatus> {
     let own = position.to_move.index() * WIDTH;
     let opponent = position.to_move.opposite().index() * WIDTH;
-    if camp_index == EXIT || position.pits[opponent..opponent + WIDTH].iter().all(|&n| n == 0) {
+    if camp_index == EXIT
+        || position.pits[opponent..opponent + WIDTH]
+            .iter()
+            .all(|&n| n == 0)
+    {
         return None;
     }
     Some(if position.pits[own + camp_index] == 0 {

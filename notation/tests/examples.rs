@@ -72,31 +72,66 @@ fn every_worked_example_reproduces() {
         let rules = example.rules;
         let before = position(rules, &example.before);
         if let Some(legal) = &example.legal {
-            assert_eq!(&names(rules, before.legal_moves().iter()), legal, "{id}: legal moves");
+            assert_eq!(
+                &names(rules, before.legal_moves().iter()),
+                legal,
+                "{id}: legal moves"
+            );
         }
         if let Some(illegal) = &example.illegal {
             for name in illegal {
                 let house = House::parse(name, rules).unwrap();
                 assert!(before.check(house).is_err(), "{id}: {name} must be illegal");
-                assert!(!before.legal_moves().contains(house), "{id}: {name} listed as legal");
+                assert!(
+                    !before.legal_moves().contains(house),
+                    "{id}: {name} listed as legal"
+                );
             }
         }
-        let Some(name) = &example.played else { continue };
+        let Some(name) = &example.played else {
+            continue;
+        };
         let house = House::parse(name, rules).unwrap();
         let (after, outcome) = before.after(house).unwrap_or_else(|e| panic!("{id}: {e}"));
-        let sown = example.sown.as_ref().expect("a played example has a sown board");
-        assert_eq!(outcome.sown.row(Side::North).as_slice(), sown.north, "{id}: sown north");
-        assert_eq!(outcome.sown.row(Side::South).as_slice(), sown.south, "{id}: sown south");
-        let expected = example.after.as_ref().expect("a played example has a final board");
-        assert_eq!(after.row(Side::North).as_slice(), expected.north, "{id}: final north");
-        assert_eq!(after.row(Side::South).as_slice(), expected.south, "{id}: final south");
+        let sown = example
+            .sown
+            .as_ref()
+            .expect("a played example has a sown board");
+        assert_eq!(
+            outcome.sown.row(Side::North).as_slice(),
+            sown.north,
+            "{id}: sown north"
+        );
+        assert_eq!(
+            outcome.sown.row(Side::South).as_slice(),
+            sown.south,
+            "{id}: sown south"
+        );
+        let expected = example
+            .after
+            .as_ref()
+            .expect("a played example has a final board");
+        assert_eq!(
+            after.row(Side::North).as_slice(),
+            expected.north,
+            "{id}: final north"
+        );
+        assert_eq!(
+            after.row(Side::South).as_slice(),
+            expected.south,
+            "{id}: final south"
+        );
         assert_eq!(Some(outcome.captured), example.captured, "{id}: captured");
         assert_eq!(
             Some(names(rules, outcome.captured_houses.iter())),
             example.captured_houses,
             "{id}: captured houses"
         );
-        assert_eq!(after.stores()[before.to_move()], outcome.captured, "{id}: store");
+        assert_eq!(
+            after.stores()[before.to_move()],
+            outcome.captured,
+            "{id}: store"
+        );
         assert_eq!(after.seeds(), before.seeds(), "{id}: seeds conserved");
     }
 }
