@@ -12,9 +12,11 @@
 //! assert_eq!(position.row(Side::South).as_slice(), &[6, 6, 0, 5, 5, 5, 5]);
 //! ```
 //!
-//! Every rule has an id ([`RuleId`]); the modules [`songo`] and [`awale`]
-//! implement them, each at one place that cites it.
+//! Every rule has an id ([`RuleId`]); the modules [`songo`], [`awale`] and
+//! [`seega`] implement them, each at one place that cites it. [`any`] reads
+//! and plays a position of any ruleset.
 
+pub mod any;
 pub mod awale;
 pub mod compact;
 pub mod diagram;
@@ -27,6 +29,7 @@ pub mod position;
 pub mod report;
 pub mod rule;
 pub mod ruleset;
+pub mod seega;
 pub mod side;
 pub mod songo;
 

@@ -13,10 +13,16 @@ use crate::side::Side;
 
 impl Serialize for GameOver {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut state = serializer.serialize_struct("GameOver", 3)?;
+        let victory = self.victory();
+        let mut state =
+            serializer.serialize_struct("GameOver", 3 + usize::from(victory.is_some()))?;
         state.serialize_field("rule", &self.rule)?;
         state.serialize_field("score", &self.score)?;
         state.serialize_field("winner", &self.winner)?;
+        // Seega names the kind of victory (total, grande, petite).
+        if let Some(victory) = victory {
+            state.serialize_field("victory", &victory)?;
+        }
         state.end()
     }
 }

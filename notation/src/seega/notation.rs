@@ -1,0 +1,813 @@
+//! Seega positions written down: the compact one-line form, the 5×5 text
+//! diagram (read and written), and JSON/YAML in the shape of
+//! `../shared/interfaces.md`.
+//!
+//! ```text
+//! seega:NN.NN/NNNNN/SN.SS/SSSSS/SSSNS:S:movement:0-0:0-0
+//! ^^^^^ ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ ^ ^^^^^^^^ ^^^ ^^^
+//! rules ranks 5 down to 1, files a-e  | phase    |   pieces taken (south-north)
+//!                          side to move          pieces in hand (south-north)
+//! ```
+//!
+//! A trailing `:passed` says the side not to move has just passed
+//! (`seega.blocked`). On input the `seega:` prefix may be left out when the
+//! board shows it is Seega, every field after the board may be left out
+//! (side `S`, hands `0-0`, or with `placement` and no hands: 12 minus the
+//! pieces on the board), letters may be small and spaces may surround
+//! separators; the writer always produces the one canonical spelling.
+
+use std::fmt::{self, Write as _};
+use std::str::FromStr;
+
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::board::Square;
+use super::position::{PIECES_PER_SIDE, Phase, SeegaPosition, SeegaSetup};
+use crate::error::ParseError;
+use crate::ruleset::Ruleset;
+use crate::side::{Score, Side};
+
+/// The board as read: `grid[0]` is rank 5, each rank files a..e.
+type Grid = [[Option<Side>; 5]; 5];
+
+/// What a reader found, before the position is checked.
+struct Parts {
+    grid: Grid,
+    to_move: Side,
+    phase: Option<Phase>,
+    in_hand: Option<Score>,
+    captured: Option<Score>,
+    passed: bool,
+}
+
+impl Parts {
+    fn new(grid: Grid) -> Parts {
+        Parts {
+            grid,
+            to_move: Side::South,
+            phase: None,
+            in_hand: None,
+            captured: None,
+            passed: false,
+        }
+    }
+
+    /// The one place every reader builds its position: defaults, the phase
+    /// against the hands, then [`SeegaPosition::from_setup`].
+    fn build(self) -> Result<SeegaPosition, String> {
+        let mut setup = SeegaSetup {
+            to_move: self.to_move,
+            passed: self.passed,
+            ..SeegaSetup::default()
+        };
+        for (row, cells) in self.grid.iter().enumerate() {
+            for (file, cell) in cells.iter().enumerate() {
+                let Some(square) = Square::new(file as u8, 4 - row as u8) else {
+                    continue;
+                };
+                match cell {
+                    Some(Side::South) => setup.south.insert(square),
+                    Some(Side::North) => setup.north.insert(square),
+                    None => {}
+                }
+            }
+        }
+        let in_hand = match (self.in_hand, self.phase) {
+            (Some(hands), _) => hands,
+            (None, Some(Phase::Placement)) => Score::new(
+                PIECES_PER_SIDE.saturating_sub(setup.south.len()),
+                PIECES_PER_SIDE.saturating_sub(setup.north.len()),
+            ),
+            (None, _) => Score::default(),
+        };
+        match self.phase {
+            Some(Phase::Movement) if in_hand != Score::default() => {
+                return Err(format!(
+                    "the phase is movement but pieces are in hand ({in_hand}): placement goes on while any piece is in hand"
+                ));
+            }
+            Some(Phase::Placement) if in_hand == Score::default() => {
+                return Err(
+                    "the phase is placement but no piece is in hand: give the pieces in hand (such as 2-2) or write movement"
+                        .to_owned(),
+                );
+            }
+            _ => {}
+        }
+        setup.in_hand = in_hand;
+        setup.captured = self.captured.unwrap_or_default();
+        SeegaPosition::from_setup(setup).map_err(|e| e.to_string())
+    }
+}
+
+fn cell(c: char) -> Option<Option<Side>> {
+    match c {
+        'S' | 's' => Some(Some(Side::South)),
+        'N' | 'n' => Some(Some(Side::North)),
+        '.' => Some(None),
+        _ => None,
+    }
+}
+
+/// Writes the canonical compact form.
+impl fmt::Display for SeegaPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("seega:")?;
+        for rank in (0..5u8).rev() {
+            for file in 0..5u8 {
+                let square = Square::new(file, rank).unwrap_or(Square::CENTRE);
+                f.write_char(piece_letter(self.piece_at(square)))?;
+            }
+            if rank > 0 {
+                f.write_char('/')?;
+            }
+        }
+        write!(
+            f,
+            ":{}:{}:{}:{}",
+            self.to_move().letter(),
+            self.phase(),
+            self.in_hand(),
+            self.captured()
+        )?;
+        if self.passed() {
+            f.write_str(":passed")?;
+        }
+        Ok(())
+    }
+}
+
+fn piece_letter(piece: Option<Side>) -> char {
+    piece.map_or('.', Side::letter)
+}
+
+/// Reads the compact form or a text diagram (several lines).
+///
+/// ```
+/// use songo_notation::seega::SeegaPosition;
+/// use songo_notation::Side;
+/// let position: SeegaPosition = "NN.NN/NNNNN/SN.SS/SSSSS/SSSNS : n".parse().unwrap();
+/// assert_eq!(position.to_move(), Side::North);
+/// assert_eq!(position.to_string(), "seega:NN.NN/NNNNN/SN.SS/SSSSS/SSSNS:N:movement:0-0:0-0");
+/// ```
+impl FromStr for SeegaPosition {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<SeegaPosition, ParseError> {
+        if text.trim().contains('\n') {
+            parse_diagram(text)
+        } else {
+            parse_compact(text)
+        }
+    }
+}
+
+/// A piece of the input and its byte offset.
+#[derive(Clone, Copy)]
+struct Span<'a> {
+    text: &'a str,
+    offset: usize,
+}
+
+impl<'a> Span<'a> {
+    fn trimmed(self) -> Span<'a> {
+        let start = self.text.len() - self.text.trim_start().len();
+        Span {
+            text: self.text.trim(),
+            offset: self.offset + start,
+        }
+    }
+
+    fn split(self, separator: char) -> impl Iterator<Item = Span<'a>> {
+        let mut offset = self.offset;
+        self.text.split(separator).map(move |part| {
+            let span = Span { text: part, offset };
+            offset += part.len() + separator.len_utf8();
+            span.trimmed()
+        })
+    }
+
+    fn error(self, input: &str, message: impl Into<String>) -> ParseError {
+        ParseError::at(input, self.offset, message).with_width(self.text.chars().count())
+    }
+}
+
+const COMPACT_EXAMPLE: &str = "seega:...../...../...../...../.....:S:placement:12-12:0-0";
+
+/// Whether a one-line text looks like a Seega compact position: `seega:`
+/// first, or a first field of five ranks of `S`, `N` and `.`.
+#[must_use]
+pub fn looks_compact(text: &str) -> bool {
+    let first = text.trim().split(':').next().unwrap_or_default().trim();
+    if first.eq_ignore_ascii_case("seega") {
+        return true;
+    }
+    let ranks: Vec<&str> = first.split('/').collect();
+    ranks.len() == 5
+        && ranks.iter().all(|rank| {
+            let cells: Vec<char> = rank.chars().filter(|c| !c.is_whitespace()).collect();
+            cells.len() == 5 && cells.iter().all(|&c| cell(c).is_some())
+        })
+}
+
+/// Reads the compact one-line form.
+///
+/// # Errors
+/// A [`ParseError`] with line, column, a caret and a hint.
+///
+/// ```
+/// use songo_notation::seega::notation::parse_compact;
+/// let error = parse_compact("seega:NN.NN/NNNNN/SN.SS/SSSS/SSSNS").unwrap_err();
+/// assert!(error.to_string().starts_with("rank 2 has 4 squares, a rank has 5 at line 1, column 25"));
+/// ```
+pub fn parse_compact(input: &str) -> Result<SeegaPosition, ParseError> {
+    let whole = Span {
+        text: input,
+        offset: 0,
+    }
+    .trimmed();
+    if whole.text.is_empty() {
+        return Err(ParseError::at(input, 0, "empty position")
+            .with_hint(format!("write a position such as {COMPACT_EXAMPLE}")));
+    }
+    if let Some(bad) = whole.text.find(['\n', '\r']) {
+        return Err(ParseError::at(
+            input,
+            whole.offset + bad,
+            "the compact notation is one line",
+        )
+        .with_hint("for a diagram over several lines, see docs/seega.md"));
+    }
+    let mut fields = whole.split(':');
+    let mut board = fields.next().unwrap_or(whole);
+    if board.text.eq_ignore_ascii_case("seega") {
+        board = fields.next().ok_or_else(|| {
+            ParseError::at(
+                input,
+                whole.offset + whole.text.len(),
+                "the board is missing",
+            )
+            .with_hint(format!(
+                "write the five ranks after `seega:`, as in {COMPACT_EXAMPLE}"
+            ))
+        })?;
+    } else if !board.text.contains('/') {
+        let message = match board.text.parse::<Ruleset>() {
+            Ok(rules) => format!("a {rules} position, not a Seega one"),
+            Err(_) => format!("`{}` is not a Seega board", board.text),
+        };
+        return Err(board
+            .error(input, message)
+            .with_hint(format!("write a position such as {COMPACT_EXAMPLE}")));
+    }
+    let mut parts = Parts::new(compact_board(input, board)?);
+    compact_fields(input, fields, &mut parts)?;
+    parts.build().map_err(|message| {
+        ParseError::at(input, whole.offset, message).with_width(whole.text.chars().count())
+    })
+}
+
+fn compact_board(input: &str, board: Span<'_>) -> Result<Grid, ParseError> {
+    let mut grid = [[None; 5]; 5];
+    let ranks: Vec<Span<'_>> = board.split('/').collect();
+    if ranks.len() != 5 {
+        return Err(board
+            .error(input, format!("the board has {} ranks, Seega has 5", ranks.len()))
+            .with_hint("write ranks 5 down to 1 separated by `/`, five squares each: NN.NN/NNNNN/SN.SS/SSSSS/SSSNS"));
+    }
+    for (row, rank) in ranks.iter().enumerate() {
+        grid[row] = rank_cells(input, *rank, 5 - row)?;
+    }
+    Ok(grid)
+}
+
+/// Five squares of `S`, `N` or `.` (spaces between them are ignored).
+fn rank_cells(input: &str, rank: Span<'_>, number: usize) -> Result<[Option<Side>; 5], ParseError> {
+    let mut cells = [None; 5];
+    let mut count = 0;
+    for (at, c) in rank.text.char_indices() {
+        if c.is_whitespace() {
+            continue;
+        }
+        let Some(piece) = cell(c) else {
+            return Err(ParseError::at(
+                input,
+                rank.offset + at,
+                format!("`{c}` is not a square of the board"),
+            )
+            .with_hint("write S for a South piece, N for a North piece, . for an empty square"));
+        };
+        if let Some(slot) = cells.get_mut(count) {
+            *slot = piece;
+        }
+        count += 1;
+    }
+    if count != 5 {
+        return Err(rank
+            .error(
+                input,
+                format!("rank {number} has {count} squares, a rank has 5"),
+            )
+            .with_hint("write files a to e, each S, N or ."));
+    }
+    Ok(cells)
+}
+
+fn compact_fields<'a>(
+    input: &str,
+    fields: impl Iterator<Item = Span<'a>>,
+    parts: &mut Parts,
+) -> Result<(), ParseError> {
+    // Fields in order, each optional: side, phase, in hand, taken, passed.
+    let mut stage = 0;
+    for field in fields {
+        let text = field.text;
+        if stage == 0
+            && let Ok(side) = text.parse::<Side>()
+        {
+            parts.to_move = side;
+            stage = 1;
+        } else if stage <= 1
+            && let Ok(phase) = text.parse::<Phase>()
+        {
+            parts.phase = Some(phase);
+            stage = 2;
+        } else if stage <= 3 && text.contains('-') {
+            let pair = pair(input, field)?;
+            if stage <= 2 {
+                parts.in_hand = Some(pair);
+                stage = 3;
+            } else {
+                parts.captured = Some(pair);
+                stage = 4;
+            }
+        } else if stage <= 4 && text.eq_ignore_ascii_case("passed") {
+            parts.passed = true;
+            stage = 5;
+        } else {
+            return Err(field
+                .error(input, format!("unexpected field `{text}`"))
+                .with_hint("after the board come, in this order: the side to move, the phase, the pieces in hand and the pieces taken (south-north), and `passed` after a pass: :S:movement:0-0:0-0"));
+        }
+    }
+    Ok(())
+}
+
+/// `south-north`, two counts.
+fn pair(input: &str, field: Span<'_>) -> Result<Score, ParseError> {
+    let error = || {
+        field
+            .error(input, format!("`{}` is not a pair of counts", field.text))
+            .with_hint("write south's count, `-`, north's count, such as 12-10")
+    };
+    let (south, north) = field.text.split_once('-').ok_or_else(error)?;
+    let count = |t: &str| {
+        let t = t.trim();
+        if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(error());
+        }
+        t.parse::<u32>().map_err(|_| error())
+    };
+    Ok(Score::new(count(south)?, count(north)?))
+}
+
+/// Whether a text of several lines looks like a Seega diagram: five lines
+/// of five squares `S`, `N`, `.` (rank numbers around them allowed).
+#[must_use]
+pub fn looks_like_diagram(text: &str) -> bool {
+    text.lines()
+        .filter(|line| diagram_row(line).is_some())
+        .count()
+        >= 5
+}
+
+/// A rank label if written, and the squares: (byte offset, letter).
+type DiagramRow = (Option<usize>, Vec<(usize, char)>);
+
+/// A diagram line's squares (byte offset, letter), with its rank label if
+/// written on the left or the right.
+fn diagram_row(line: &str) -> Option<DiagramRow> {
+    let chars: Vec<(usize, char)> = line
+        .char_indices()
+        .filter(|&(_, c)| !c.is_whitespace() && c != '|')
+        .collect();
+    let mut inner: &[(usize, char)] = &chars;
+    let mut label = None;
+    if let Some((&(_, first), rest)) = inner.split_first()
+        && let Some(digit) = first.to_digit(10)
+    {
+        label = Some(digit as usize);
+        inner = rest;
+    }
+    if let Some((&(_, last), rest)) = inner.split_last()
+        && let Some(digit) = last.to_digit(10)
+    {
+        if label.is_some_and(|left| left != digit as usize) {
+            return None;
+        }
+        label = Some(digit as usize);
+        inner = rest;
+    }
+    (inner.len() == 5 && inner.iter().all(|&(_, c)| cell(c).is_some()))
+        .then(|| (label, inner.to_vec()))
+}
+
+/// Reads a text diagram: five ranks from 5 down to 1, each five squares of
+/// `S`, `N` or `.`, with or without rank numbers and a file row, then
+/// optional lines `to move:`, `phase:`, `in hand:`, `captured:`, `passed:`.
+///
+/// # Errors
+/// A [`ParseError`] with line, column, a caret and a hint.
+///
+/// ```
+/// use songo_notation::seega::notation::parse_diagram;
+/// let position = parse_diagram("NN.NN\nNNNNN\nSN.SS\nSSSSS\nSSSNS\nto move: north\n").unwrap();
+/// assert_eq!(position.to_string(), "seega:NN.NN/NNNNN/SN.SS/SSSSS/SSSNS:N:movement:0-0:0-0");
+/// ```
+pub fn parse_diagram(input: &str) -> Result<SeegaPosition, ParseError> {
+    let mut grid: Grid = [[None; 5]; 5];
+    let mut rows = 0;
+    let mut parts = Parts::new(grid);
+    let mut passer: Option<(Side, usize)> = None;
+    let mut offset = 0;
+    let mut last_line = 0;
+    for line in input.split_inclusive('\n') {
+        let start = offset;
+        offset += line.len();
+        let content = line.trim_end_matches(['\n', '\r']);
+        let lead = content.len() - content.trim_start().len();
+        let trimmed = content.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        last_line = start + lead;
+        let at = |span_start: usize| start + span_start;
+        if trimmed.eq_ignore_ascii_case("seega") {
+            continue;
+        }
+        if let Some((key, value)) = trimmed.split_once(':') {
+            let value_start = at(lead + key.len() + 1 + (value.len() - value.trim_start().len()));
+            let value = value.trim();
+            let span = Span {
+                text: value,
+                offset: value_start,
+            };
+            match key.trim().to_ascii_lowercase().as_str() {
+                "rules" | "ruleset" => {
+                    if !value.eq_ignore_ascii_case("seega") {
+                        return Err(
+                            span.error(input, format!("`{value}`: this diagram is a Seega board"))
+                        );
+                    }
+                }
+                "to move" | "to_move" => {
+                    parts.to_move = value
+                        .parse()
+                        .map_err(|e: crate::ParseSideError| span.error(input, e.to_string()))?;
+                }
+                "phase" => {
+                    parts.phase = Some(value.parse().map_err(
+                        |e: super::position::ParsePhaseError| span.error(input, e.to_string()),
+                    )?);
+                }
+                "in hand" | "in_hand" => parts.in_hand = Some(labelled_pair(input, span)?),
+                "captured" | "taken" => parts.captured = Some(labelled_pair(input, span)?),
+                "passed" => {
+                    let side: Side = value
+                        .parse()
+                        .map_err(|e: crate::ParseSideError| span.error(input, e.to_string()))?;
+                    passer = Some((side, value_start));
+                }
+                _ => {
+                    return Err(ParseError::at(input, at(lead), format!("unknown line `{trimmed}`"))
+                        .with_width(key.chars().count())
+                        .with_hint("after the board come the lines to move:, phase:, in hand:, captured: and passed:"));
+                }
+            }
+            continue;
+        }
+        let letters: String = trimmed.chars().filter(|c| !c.is_whitespace()).collect();
+        if letters.eq_ignore_ascii_case("abcde") {
+            continue;
+        }
+        let Some((label, cells)) = diagram_row(content) else {
+            let bad = content
+                .char_indices()
+                .find(|&(_, c)| {
+                    !(c.is_whitespace() || c == '|' || c.is_ascii_digit() || cell(c).is_some())
+                })
+                .map_or(lead, |(i, _)| i);
+            return Err(ParseError::at(
+                input,
+                at(bad),
+                format!("`{trimmed}` is not a rank of the board"),
+            )
+            .with_hint("a rank is five squares, each S (South), N (North) or . (empty), rank number first if you like: 3 S N . S S"));
+        };
+        if rows == 5 {
+            return Err(
+                ParseError::at(input, at(lead), "a sixth rank: the board has 5")
+                    .with_width(trimmed.chars().count()),
+            );
+        }
+        let expected = 5 - rows;
+        if let Some(label) = label
+            && label != expected
+        {
+            return Err(ParseError::at(
+                input,
+                at(lead),
+                format!("rank {label} where rank {expected} was expected"),
+            )
+            .with_hint("write the ranks from 5 at the top down to 1"));
+        }
+        for (file, &(_, c)) in cells.iter().enumerate() {
+            grid[rows][file] = cell(c).flatten();
+        }
+        rows += 1;
+    }
+    if rows < 5 {
+        return Err(ParseError::at(
+            input,
+            last_line,
+            format!("the diagram has {rows} ranks, Seega has 5"),
+        )
+        .with_hint("write five ranks of five squares, rank 5 first"));
+    }
+    parts.grid = grid;
+    if let Some((side, at)) = passer {
+        if side == parts.to_move {
+            return Err(ParseError::at(
+                input,
+                at,
+                format!("{} passed but is also to move", side.name()),
+            )
+            .with_hint("`passed:` names the player who has just passed, the one not to move"));
+        }
+        parts.passed = true;
+    }
+    parts
+        .build()
+        .map_err(|message| ParseError::at(input, input.len() - input.trim_start().len(), message))
+}
+
+/// `south 3 north 1`, or `3-1`.
+fn labelled_pair(input: &str, span: Span<'_>) -> Result<Score, ParseError> {
+    if span.text.contains('-') {
+        return pair(input, span);
+    }
+    let error = || {
+        span.error(input, format!("`{}` is not a pair of counts", span.text))
+            .with_hint("write south 12 north 10 (or 12-10)")
+    };
+    let words: Vec<&str> = span.text.split_whitespace().collect();
+    let mut score = Score::default();
+    let [side_a, count_a, side_b, count_b] = words.as_slice() else {
+        return Err(error());
+    };
+    for (side, count) in [(side_a, count_a), (side_b, count_b)] {
+        let side: Side = side.parse().map_err(|_| error())?;
+        score[side] = count.parse().map_err(|_| error())?;
+    }
+    Ok(score)
+}
+
+/// The five ranks as rows of `S`, `N` and `.`, rank 5 first, no coordinates.
+///
+/// ```
+/// use songo_notation::seega::{notation, SeegaPosition};
+/// let position: SeegaPosition = "seega:NN.NN/NNNNN/SN.SS/SSSSS/SSSNS".parse().unwrap();
+/// assert_eq!(notation::rows(&position), "NN.NN\nNNNNN\nSN.SS\nSSSSS\nSSSNS\n");
+/// ```
+#[must_use]
+pub fn rows(position: &SeegaPosition) -> String {
+    let mut out = String::new();
+    for rank in (0..5u8).rev() {
+        for file in 0..5u8 {
+            let square = Square::new(file, rank).unwrap_or(Square::CENTRE);
+            out.push(piece_letter(position.piece_at(square)));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The text diagram: rank numbers on the left, files below, then the side
+/// to move, the phase, the pieces in hand and taken (and who passed).
+/// [`parse_diagram`] reads it back.
+///
+/// ```
+/// use songo_notation::seega::{notation, SeegaPosition};
+/// use songo_notation::Side;
+/// let text = notation::diagram(&SeegaPosition::start(Side::South));
+/// assert!(text.starts_with("5 . . . . .\n"));
+/// assert!(text.contains("  a b c d e\nto move: south\nphase: placement\n"));
+/// ```
+#[must_use]
+pub fn diagram(position: &SeegaPosition) -> String {
+    let mut out = String::new();
+    for rank in (0..5u8).rev() {
+        let _ = write!(out, "{}", rank + 1);
+        for file in 0..5u8 {
+            let square = Square::new(file, rank).unwrap_or(Square::CENTRE);
+            let _ = write!(out, " {}", piece_letter(position.piece_at(square)));
+        }
+        out.push('\n');
+    }
+    out.push_str("  a b c d e\n");
+    let (hand, taken) = (position.in_hand(), position.captured());
+    let _ = writeln!(out, "to move: {}", position.to_move());
+    let _ = writeln!(out, "phase: {}", position.phase());
+    let _ = writeln!(out, "in hand: south {} north {}", hand.south, hand.north);
+    let _ = writeln!(out, "captured: south {} north {}", taken.south, taken.north);
+    if position.passed() {
+        let _ = writeln!(out, "passed: {}", position.to_move().opposite());
+    }
+    out
+}
+
+/// The wire shape of a Seega position.
+#[derive(Serialize)]
+struct Wire {
+    rules: Ruleset,
+    board: [String; 5],
+    to_move: Side,
+    phase: Phase,
+    in_hand: Score,
+    captured: Score,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    passed: bool,
+}
+
+/// ```
+/// use songo_notation::seega::SeegaPosition;
+/// use songo_notation::Side;
+/// let json = serde_json::to_string(&SeegaPosition::start(Side::South)).unwrap();
+/// assert_eq!(
+///     json,
+///     r#"{"rules":"seega","board":[".....",".....",".....",".....","....."],"to_move":"south","phase":"placement","in_hand":{"south":12,"north":12},"captured":{"south":0,"north":0}}"#
+/// );
+/// ```
+impl Serialize for SeegaPosition {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let text = rows(self);
+        let mut board: [String; 5] = Default::default();
+        for (slot, line) in board.iter_mut().zip(text.lines()) {
+            *slot = line.to_owned();
+        }
+        Wire {
+            rules: Ruleset::Seega,
+            board,
+            to_move: self.to_move(),
+            phase: self.phase(),
+            in_hand: self.in_hand(),
+            captured: self.captured(),
+            passed: self.passed(),
+        }
+        .serialize(serializer)
+    }
+}
+
+#[derive(Deserialize)]
+struct RawPair {
+    #[serde(default)]
+    south: i64,
+    #[serde(default)]
+    north: i64,
+}
+
+#[derive(Deserialize)]
+struct RawSeega {
+    #[serde(default)]
+    rules: Option<String>,
+    board: Vec<String>,
+    #[serde(default)]
+    to_move: Option<String>,
+    #[serde(default)]
+    phase: Option<String>,
+    #[serde(default)]
+    in_hand: Option<RawPair>,
+    #[serde(default)]
+    captured: Option<RawPair>,
+    #[serde(default)]
+    passed: Option<bool>,
+}
+
+fn raw_pair<E: serde::de::Error>(field: &str, raw: Option<RawPair>) -> Result<Option<Score>, E> {
+    let Some(raw) = raw else {
+        return Ok(None);
+    };
+    let count = |side: &str, value: i64| {
+        u32::try_from(value).map_err(|_| {
+            E::custom(format!(
+                "{field}.{side} is {value}: a count is between 0 and {PIECES_PER_SIDE}"
+            ))
+        })
+    };
+    Ok(Some(Score::new(
+        count("south", raw.south)?,
+        count("north", raw.north)?,
+    )))
+}
+
+/// ```
+/// use songo_notation::seega::SeegaPosition;
+/// let position: SeegaPosition = serde_json::from_str(
+///     r#"{"rules": "seega", "board": ["NN.NN", "NNNNN", "SN.SS", "SSSSS", "SSSNS"], "to_move": "north"}"#,
+/// ).unwrap();
+/// assert_eq!(position.to_string(), "seega:NN.NN/NNNNN/SN.SS/SSSSS/SSSNS:N:movement:0-0:0-0");
+/// let error = serde_json::from_str::<SeegaPosition>(r#"{"board": ["NN.NN"]}"#).unwrap_err();
+/// assert!(error.to_string().starts_with("board has 1 ranks"));
+/// ```
+impl<'de> Deserialize<'de> for SeegaPosition {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let raw = RawSeega::deserialize(deserializer)?;
+        if let Some(rules) = &raw.rules {
+            let rules: Ruleset = rules.parse().map_err(D::Error::custom)?;
+            if rules != Ruleset::Seega {
+                return Err(D::Error::custom(format!(
+                    "a {rules} position has rows of houses, not a board"
+                )));
+            }
+        }
+        if raw.board.len() != 5 {
+            return Err(D::Error::custom(format!(
+                "board has {} ranks: Seega has 5, rank 5 first",
+                raw.board.len()
+            )));
+        }
+        let mut grid: Grid = [[None; 5]; 5];
+        for (row, text) in raw.board.iter().enumerate() {
+            let cells: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+            let bad = || {
+                D::Error::custom(format!(
+                    "board[{row}] is `{text}`: a rank is five squares, each S, N or ."
+                ))
+            };
+            if cells.len() != 5 {
+                return Err(bad());
+            }
+            for (file, &c) in cells.iter().enumerate() {
+                grid[row][file] = cell(c).ok_or_else(bad)?;
+            }
+        }
+        let mut parts = Parts::new(grid);
+        if let Some(side) = &raw.to_move {
+            parts.to_move = side.parse().map_err(D::Error::custom)?;
+        }
+        if let Some(phase) = &raw.phase {
+            parts.phase = Some(phase.parse().map_err(D::Error::custom)?);
+        }
+        parts.in_hand = raw_pair("in_hand", raw.in_hand)?;
+        parts.captured = raw_pair("captured", raw.captured)?;
+        parts.passed = raw.passed.unwrap_or(false);
+        parts.build().map_err(D::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MIDGAME: &str = "seega:NN.NN/NNNNN/SN.SS/SSSSS/SSSNS:S:movement:0-0:0-0";
+
+    #[test]
+    fn the_compact_form_reads_back_what_it_writes() {
+        let position: SeegaPosition = MIDGAME.parse().unwrap();
+        assert_eq!(position.to_string(), MIDGAME);
+        let passed: SeegaPosition =
+            "seega:S..../N..../...../...../.....:N:movement:0-0:11-10:passed"
+                .parse()
+                .unwrap();
+        assert!(passed.passed());
+        assert_eq!(passed.to_string().parse::<SeegaPosition>().unwrap(), passed);
+    }
+
+    #[test]
+    fn the_diagram_reads_back_what_it_writes() {
+        for text in [
+            MIDGAME,
+            "seega:S..../N..../...../...../.....:N:movement:0-0:11-10:passed",
+        ] {
+            let position: SeegaPosition = text.parse().unwrap();
+            assert_eq!(parse_diagram(&diagram(&position)).unwrap(), position);
+            assert_eq!(
+                parse_diagram(&rows(&position))
+                    .unwrap()
+                    .to_string()
+                    .split(':')
+                    .nth(1),
+                text.split(':').nth(1)
+            );
+        }
+    }
+
+    #[test]
+    fn placement_without_hands_counts_them_from_the_board() {
+        let odd = "S..../...../...../...../.....:N:placement".parse::<SeegaPosition>();
+        assert!(odd.unwrap_err().to_string().contains("odd number"));
+        let even: SeegaPosition = "SS.../...../...../...../...NN:N:placement".parse().unwrap();
+        assert_eq!(even.in_hand(), Score::new(10, 10));
+    }
+}

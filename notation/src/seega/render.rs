@@ -1,0 +1,366 @@
+//! Seega boards for people: a Markdown table and an SVG picture a teacher
+//! can print, with the stronghold `c3` marked and, optionally, the last
+//! move and the pieces it took highlighted.
+
+use std::fmt::Write as _;
+
+use super::board::{Square, SquareSet};
+use super::moves::SeegaMove;
+use super::position::{Phase, SeegaPosition};
+use super::rules::SeegaOutcome;
+use crate::side::Side;
+
+/// What to highlight on a board: the last move and the pieces it took.
+///
+/// ```
+/// use songo_notation::seega::render::Highlight;
+/// use songo_notation::seega::SeegaPosition;
+/// let mut position: SeegaPosition = "seega:...../...../...S./..N../..S..:S".parse().unwrap();
+/// let outcome = position.play("d3-c3".parse().unwrap()).unwrap();
+/// let highlight = Highlight::of(&outcome);
+/// assert_eq!(highlight.captured.to_string(), "c2");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Highlight {
+    /// The move that led to the position.
+    pub last_move: Option<SeegaMove>,
+    /// Squares whose pieces that move took.
+    pub captured: SquareSet,
+    /// Whose pieces were taken.
+    pub captured_side: Option<Side>,
+}
+
+impl Highlight {
+    /// The highlight of a move just played.
+    #[must_use]
+    pub fn of(outcome: &SeegaOutcome) -> Highlight {
+        Highlight {
+            last_move: Some(outcome.played),
+            captured: outcome.captured,
+            captured_side: Some(outcome.mover.opposite()),
+        }
+    }
+
+    fn moved(&self) -> SquareSet {
+        match self.last_move {
+            Some(SeegaMove::Step(from, to)) => from.set() | to.set(),
+            Some(played) => played.destinations(),
+            None => SquareSet::EMPTY,
+        }
+    }
+}
+
+fn squares_top_down() -> impl Iterator<Item = (u8, impl Iterator<Item = Square>)> {
+    (0..5u8).rev().map(|rank| {
+        (
+            rank,
+            (0..5u8).filter_map(move |file| Square::new(file, rank)),
+        )
+    })
+}
+
+/// One line on the side to move, the phase and the pieces.
+fn status(position: &SeegaPosition) -> String {
+    let (hand, taken, board) = (
+        position.in_hand(),
+        position.captured(),
+        position.pieces_on_board(),
+    );
+    let mut line = format!(
+        "{} to move, {} phase",
+        position.to_move().name(),
+        position.phase()
+    );
+    if position.passed() {
+        let _ = write!(
+            line,
+            " ({} has just passed)",
+            position.to_move().opposite().name()
+        );
+    }
+    for side in Side::BOTH {
+        let _ = match position.phase() {
+            Phase::Placement => write!(
+                line,
+                "; {}: {} on the board, {} in hand",
+                side.name(),
+                board[side],
+                hand[side]
+            ),
+            Phase::Movement => write!(
+                line,
+                "; {}: {} on the board, took {}",
+                side.name(),
+                board[side],
+                taken[side]
+            ),
+        };
+    }
+    line.push('.');
+    line
+}
+
+/// A Markdown table: files across, ranks 5 down to 1, `S` and `N` for the
+/// pieces, `·` for an empty square, the stronghold `c3` in brackets; the
+/// last move's squares in bold, a taken piece struck through.
+///
+/// ```
+/// use songo_notation::seega::{render, SeegaPosition};
+/// use songo_notation::Side;
+/// let table = render::markdown(&SeegaPosition::start(Side::South), &render::Highlight::default());
+/// assert!(table.contains("| **3** | · | · | [·] | · | · |"));
+/// ```
+#[must_use]
+pub fn markdown(position: &SeegaPosition, highlight: &Highlight) -> String {
+    let moved = highlight.moved();
+    let mut out = String::from("|   | a | b | c | d | e |\n|:-:|:-:|:-:|:-:|:-:|:-:|\n");
+    for (rank, squares) in squares_top_down() {
+        let _ = write!(out, "| **{}** |", rank + 1);
+        for square in squares {
+            let mut text = match position.piece_at(square) {
+                Some(side) => side.letter().to_string(),
+                None if highlight.captured.contains(square) => {
+                    let side = highlight.captured_side.unwrap_or(position.to_move());
+                    format!("~~{}~~", side.letter())
+                }
+                None => "·".to_owned(),
+            };
+            if moved.contains(square) && position.piece_at(square).is_some() {
+                text = format!("**{text}**");
+            }
+            if square == Square::CENTRE {
+                text = format!("[{text}]");
+            }
+            let _ = write!(out, " {text} |");
+        }
+        out.push('\n');
+    }
+    let _ = write!(out, "\n{}", status(position));
+    if let Some(played) = highlight.last_move {
+        let _ = write!(out, " Last move: {played}");
+        if !highlight.captured.is_empty() {
+            let _ = write!(out, ", taking {}", highlight.captured);
+        }
+        out.push('.');
+    }
+    out.push_str("\n\n[c3] is the stronghold: a piece there cannot be captured.\n");
+    out
+}
+
+/// How to draw a board as SVG.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SvgOptions {
+    /// Files and ranks around the board.
+    pub coordinates: bool,
+    /// The last move and what it took.
+    pub highlight: Highlight,
+}
+
+impl Default for SvgOptions {
+    fn default() -> SvgOptions {
+        SvgOptions {
+            coordinates: true,
+            highlight: Highlight::default(),
+        }
+    }
+}
+
+const CELL: u32 = 64;
+const MARGIN: u32 = 36;
+const RADIUS: u32 = 24;
+const INK: &str = "#4a3014";
+
+/// The centre of a square's cell.
+fn centre(square: Square) -> (u32, u32) {
+    let x = MARGIN + u32::from(square.file()) * CELL + CELL / 2;
+    let y = MARGIN + u32::from(4 - square.rank()) * CELL + CELL / 2;
+    (x, y)
+}
+
+fn corner(square: Square) -> (u32, u32) {
+    let (x, y) = centre(square);
+    (x - CELL / 2, y - CELL / 2)
+}
+
+fn piece_svg(out: &mut String, side: Side, (x, y): (u32, u32)) {
+    let (fill, stroke, ring) = match side {
+        Side::South => ("#fdfbf5", "#222222", "#9a9a9a"),
+        Side::North => ("#262626", "#000000", "#6a6a6a"),
+    };
+    let _ = writeln!(
+        out,
+        r#"  <circle cx="{x}" cy="{y}" r="{RADIUS}" fill="{fill}" stroke="{stroke}" stroke-width="2.5"/>"#
+    );
+    let inner = RADIUS - 8;
+    let _ = writeln!(
+        out,
+        r#"  <circle cx="{x}" cy="{y}" r="{inner}" fill="none" stroke="{ring}" stroke-width="1.5"/>"#
+    );
+}
+
+/// An SVG picture of the board: the grid, the pieces (South white, North
+/// black), the stronghold `c3` shaded and crossed, coordinates, the last
+/// move (squares tinted, an arrow for a step) and the pieces it took (a
+/// red cross on a faded piece), with a status line under the board.
+///
+/// ```
+/// use songo_notation::seega::{render, SeegaPosition};
+/// use songo_notation::Side;
+/// let svg = render::svg(&SeegaPosition::start(Side::South), &render::SvgOptions::default());
+/// assert!(svg.starts_with("<svg"));
+/// assert!(svg.contains("stronghold"));
+/// ```
+#[must_use]
+pub fn svg(position: &SeegaPosition, options: &SvgOptions) -> String {
+    let highlight = &options.highlight;
+    let board = 5 * CELL;
+    let width = board + 2 * MARGIN;
+    let height = board + 2 * MARGIN + 88;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">"#
+    );
+    let _ = writeln!(out, "  <title>Seega: {position}</title>");
+    let _ = writeln!(
+        out,
+        r##"  <rect width="{width}" height="{height}" fill="#ffffff"/>"##
+    );
+    let _ = writeln!(
+        out,
+        r##"  <rect x="{MARGIN}" y="{MARGIN}" width="{board}" height="{board}" fill="#f3e2bd"/>"##
+    );
+    // The stronghold: shaded and crossed corner to corner.
+    let (cx, cy) = corner(Square::CENTRE);
+    let _ = writeln!(
+        out,
+        r##"  <g class="stronghold"><rect x="{cx}" y="{cy}" width="{CELL}" height="{CELL}" fill="#dcc08a"/><path d="M{cx} {cy}l{CELL} {CELL}M{x2} {cy}l-{CELL} {CELL}" stroke="{INK}" stroke-width="1.5"/></g>"##,
+        x2 = cx + CELL
+    );
+    for square in highlight.moved() {
+        let (x, y) = corner(square);
+        let _ = writeln!(
+            out,
+            r##"  <rect class="last-move" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#f5dc5a" fill-opacity="0.75"/>"##
+        );
+    }
+    for square in highlight.captured {
+        let (x, y) = corner(square);
+        let _ = writeln!(
+            out,
+            r##"  <rect class="captured" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#f2b1a8" fill-opacity="0.8"/>"##
+        );
+    }
+    for i in 0..=5 {
+        let at = MARGIN + i * CELL;
+        let weight = if i == 0 || i == 5 { 3 } else { 1 };
+        let end = MARGIN + board;
+        let _ = writeln!(
+            out,
+            r#"  <path d="M{MARGIN} {at}H{end}M{at} {MARGIN}V{end}" stroke="{INK}" stroke-width="{weight}" stroke-linecap="square"/>"#
+        );
+    }
+    if options.coordinates {
+        for (i, letter) in ["a", "b", "c", "d", "e"].iter().enumerate() {
+            let x = MARGIN + i as u32 * CELL + CELL / 2;
+            let y = MARGIN + board + 24;
+            let _ = writeln!(
+                out,
+                r##"  <text x="{x}" y="{y}" text-anchor="middle" font-size="16" fill="#333333">{letter}</text>"##
+            );
+        }
+        for rank in 0..5u32 {
+            let y = MARGIN + (4 - rank) * CELL + CELL / 2 + 6;
+            let x = MARGIN / 2;
+            let _ = writeln!(
+                out,
+                r##"  <text x="{x}" y="{y}" text-anchor="middle" font-size="16" fill="#333333">{}</text>"##,
+                rank + 1
+            );
+        }
+    }
+    for square in Square::all() {
+        if let Some(side) = position.piece_at(square) {
+            piece_svg(&mut out, side, centre(square));
+        }
+    }
+    let taken = highlight
+        .captured_side
+        .unwrap_or_else(|| position.to_move());
+    for square in highlight.captured {
+        let (x, y) = centre(square);
+        let _ = writeln!(out, r#"  <g class="captured-piece" opacity="0.45">"#);
+        piece_svg(&mut out, taken, (x, y));
+        let _ = writeln!(out, "  </g>");
+        let d = RADIUS - 4;
+        let _ = writeln!(
+            out,
+            r##"  <path d="M{} {}l{} {}M{} {}l-{} {}" stroke="#c0392b" stroke-width="4" stroke-linecap="round"/>"##,
+            x - d,
+            y - d,
+            2 * d,
+            2 * d,
+            x + d,
+            y - d,
+            2 * d,
+            2 * d
+        );
+    }
+    if let Some(SeegaMove::Step(from, to)) = highlight.last_move {
+        let ((x1, y1), (x2, y2)) = (centre(from), centre(to));
+        // Stop the arrow at the edge of the piece it points to.
+        let shorten = |a: u32, b: u32| -> i64 {
+            let (a, b) = (i64::from(a), i64::from(b));
+            b - (b - a).signum() * i64::from(RADIUS + 4)
+        };
+        let (ex, ey) = (shorten(x1, x2), shorten(y1, y2));
+        let _ = writeln!(
+            out,
+            r##"  <g class="arrow" stroke="#a4471b" fill="#a4471b"><path d="M{x1} {y1}L{ex} {ey}" stroke-width="5" stroke-linecap="round"/><circle cx="{x1}" cy="{y1}" r="6"/><circle cx="{ex}" cy="{ey}" r="5"/></g>"##
+        );
+    }
+    let mut lines = vec![status_head(position)];
+    lines.extend(Side::BOTH.map(|side| status_side(position, side)));
+    lines.push("The crossed square c3 is a stronghold.".to_owned());
+    for (i, line) in lines.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            r##"  <text x="{MARGIN}" y="{}" font-size="12.5" fill="#333333">{line}</text>"##,
+            MARGIN + board + 52 + 18 * i as u32
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+fn status_head(position: &SeegaPosition) -> String {
+    let mover = position.to_move();
+    if position.passed() {
+        format!(
+            "{} to move after {}'s pass, {} phase.",
+            mover.name(),
+            mover.opposite().name(),
+            position.phase()
+        )
+    } else {
+        format!("{} to move, {} phase.", mover.name(), position.phase())
+    }
+}
+
+fn status_side(position: &SeegaPosition, side: Side) -> String {
+    let mark = match side {
+        Side::South => "○ South",
+        Side::North => "● North",
+    };
+    let board = position.pieces_on_board()[side];
+    match position.phase() {
+        Phase::Placement => format!(
+            "{mark}: {board} placed, {} in hand",
+            position.in_hand()[side]
+        ),
+        Phase::Movement => format!(
+            "{mark}: {board} on the board, took {}",
+            position.captured()[side]
+        ),
+    }
+}

@@ -1,0 +1,786 @@
+//! The rules of Seega (`../shared/rules/seega.md`), each implemented once
+//! and cited by its id: legal moves, playing a move, captures, the blocked
+//! player's pass and the opponent's duty to unblock, and the end of the
+//! game. Nothing here allocates: the hot path is `turn` + `play`.
+
+use std::fmt;
+
+use super::board::{Direction, Square, SquareSet};
+use super::moves::{SeegaMove, SeegaMoveList};
+use super::position::{Phase, SeegaPosition};
+use crate::engine::GameOver;
+use crate::rule::{RuleId, RuleSet};
+use crate::side::{Score, Side};
+
+/// The kind of a Seega victory, as the source names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Victory {
+    /// "Victoire totale": the opponent has no piece left (`seega.end.wipeout`).
+    Total,
+    /// "Grande victoire": no capture is possible any more, more pieces on
+    /// the board (`seega.end.no-capture`; also `seega.end.blocked`, a
+    /// gap-fill: once the game stops no capture is possible any more).
+    Grande,
+    /// "Petite victoire": a barrier cuts the board, more pieces on the board
+    /// (`seega.end.barrier`).
+    Petite,
+}
+
+impl Victory {
+    /// `total`, `grande` or `petite`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Victory::Total => "total",
+            Victory::Grande => "grande",
+            Victory::Petite => "petite",
+        }
+    }
+}
+
+impl fmt::Display for Victory {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl GameOver {
+    /// The kind of victory of a Seega game (`None` for a draw and for the
+    /// sowing games).
+    ///
+    /// ```
+    /// use songo_notation::seega::{SeegaPosition, Victory};
+    /// let position: SeegaPosition = "seega:...../..N../...../...../.....:S".parse().unwrap();
+    /// let over = position.game_over().unwrap();
+    /// assert_eq!(over.rule.as_str(), "seega.end.wipeout");
+    /// assert_eq!(over.victory(), Some(Victory::Total));
+    /// ```
+    #[must_use]
+    pub fn victory(&self) -> Option<Victory> {
+        self.winner?;
+        match self.rule {
+            RuleId::SeegaEndWipeout => Some(Victory::Total),
+            RuleId::SeegaEndNoCapture | RuleId::SeegaEndBlocked => Some(Victory::Grande),
+            RuleId::SeegaEndBarrier => Some(Victory::Petite),
+            _ => None,
+        }
+    }
+}
+
+/// Everything a move did.
+///
+/// ```
+/// use songo_notation::seega::{SeegaPosition, SeegaMove};
+/// use songo_notation::RuleId;
+/// // South steps onto c3: North's c2 is caught between c3 and South's c1.
+/// let mut position: SeegaPosition = "seega:...../...../...S./..N../..S..:S".parse().unwrap();
+/// let outcome = position.play("d3-c3".parse().unwrap()).unwrap();
+/// assert_eq!(outcome.captured.to_string(), "c2");
+/// assert!(outcome.applied.contains(RuleId::SeegaCapture));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeegaOutcome {
+    /// The move, in canonical form.
+    pub played: SeegaMove,
+    /// Who played it.
+    pub mover: Side,
+    /// The opponent's pieces it took (`seega.capture`).
+    pub captured: SquareSet,
+    /// The rules it applied, by id.
+    pub applied: RuleSet,
+}
+
+/// Why a move cannot be played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeegaIllegalReason {
+    /// The game is over.
+    GameOver(GameOver),
+    /// A step or a pass while pieces are still to be placed (`seega.place`).
+    NotPlacement,
+    /// Both pieces of a placement on one square (`seega.place`).
+    SameSquare(Square),
+    /// A placement on `c3` (`seega.place.centre`).
+    OnCentre,
+    /// A placement on an occupied square (`seega.place`).
+    Occupied(Square),
+    /// A placement after the placement phase (`seega.move`).
+    PlacementOver,
+    /// A step from a square without a piece of the mover (`seega.move`).
+    NoPieceToMove {
+        /// The square.
+        from: Square,
+        /// Whose piece is there, if any.
+        found: Option<Side>,
+    },
+    /// A step that is not one square orthogonally (`seega.move`).
+    NotOneStep,
+    /// A step onto an occupied square (`seega.move`).
+    DestinationOccupied(Square),
+    /// A pass by a player who can move (`seega.blocked`).
+    NotBlocked,
+    /// After the opponent's pass, a step that leaves it blocked while
+    /// another would free it (`seega.blocked.unblock`).
+    MustUnblock,
+}
+
+/// A move the rules do not allow, with what is needed to explain it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeegaIllegal {
+    /// The move asked for.
+    pub played: SeegaMove,
+    /// Why it cannot be played.
+    pub reason: SeegaIllegalReason,
+    /// The position it was asked for in.
+    pub position: SeegaPosition,
+}
+
+impl SeegaIllegal {
+    /// The side to move.
+    #[must_use]
+    pub const fn to_move(&self) -> Side {
+        self.position.to_move
+    }
+
+    /// The moves that are legal instead (none when the game is over).
+    #[must_use]
+    pub fn legal(&self) -> SeegaMoveList {
+        self.position.legal_moves()
+    }
+
+    /// The id of the rule that forbids the move.
+    #[must_use]
+    pub const fn rule(&self) -> RuleId {
+        match self.reason {
+            SeegaIllegalReason::GameOver(over) => over.rule,
+            SeegaIllegalReason::NotPlacement
+            | SeegaIllegalReason::SameSquare(_)
+            | SeegaIllegalReason::Occupied(_) => RuleId::SeegaPlace,
+            SeegaIllegalReason::OnCentre => RuleId::SeegaPlaceCentre,
+            SeegaIllegalReason::PlacementOver
+            | SeegaIllegalReason::NoPieceToMove { .. }
+            | SeegaIllegalReason::NotOneStep
+            | SeegaIllegalReason::DestinationOccupied(_) => RuleId::SeegaMove,
+            SeegaIllegalReason::NotBlocked => RuleId::SeegaBlocked,
+            SeegaIllegalReason::MustUnblock => RuleId::SeegaBlockedUnblock,
+        }
+    }
+
+    /// The sentence that explains why, without the rule id and the legal moves.
+    #[must_use]
+    pub fn explanation(&self) -> String {
+        Explanation(self).to_string()
+    }
+}
+
+struct Explanation<'a>(&'a SeegaIllegal);
+
+impl fmt::Display for Explanation<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let this = self.0;
+        let mover = this.to_move().name();
+        let opponent = this.to_move().opposite().name();
+        let played = this.played;
+        match this.reason {
+            SeegaIllegalReason::GameOver(over) => {
+                write!(f, "the game is over ({}): no move may follow", over.rule)
+            }
+            SeegaIllegalReason::NotPlacement => write!(
+                f,
+                "{played} is not a placement: while pieces are in hand, each turn places two of them"
+            ),
+            SeegaIllegalReason::SameSquare(square) => write!(
+                f,
+                "{played} puts both pieces on {square}: a placement takes two different empty squares"
+            ),
+            SeegaIllegalReason::OnCentre => write!(
+                f,
+                "{played} places a piece on c3: nothing is ever placed on the centre"
+            ),
+            SeegaIllegalReason::Occupied(square) => {
+                write!(
+                    f,
+                    "{square} is occupied: pieces are placed on empty squares"
+                )
+            }
+            SeegaIllegalReason::PlacementOver => write!(
+                f,
+                "{played} is a placement, but every piece is placed: move a piece one square"
+            ),
+            SeegaIllegalReason::NoPieceToMove { from, found } => match found {
+                Some(side) => write!(
+                    f,
+                    "{from} holds a {} piece, not one of {mover}'s",
+                    side.name()
+                ),
+                None => write!(f, "{from} is empty: there is no piece to move"),
+            },
+            SeegaIllegalReason::NotOneStep => write!(
+                f,
+                "{played} is not one square up, down, left or right: a piece moves one square orthogonally"
+            ),
+            SeegaIllegalReason::DestinationOccupied(square) => {
+                write!(f, "{square} is occupied: a piece moves to an empty square")
+            }
+            SeegaIllegalReason::NotBlocked => write!(
+                f,
+                "{mover} can move, so {mover} may not pass: only a blocked player passes"
+            ),
+            SeegaIllegalReason::MustUnblock => write!(
+                f,
+                "{opponent} has just passed and {played} leaves {opponent} blocked: {mover} must play a move that lets {opponent} move"
+            ),
+        }
+    }
+}
+
+impl fmt::Display for SeegaIllegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", Explanation(self), self.rule())?;
+        let legal = self.legal();
+        if !legal.placement_squares().is_empty() {
+            write!(
+                f,
+                "; legal: any two of the empty squares but c3 ({})",
+                legal.placement_squares()
+            )?;
+        } else if !legal.is_empty() {
+            write!(f, "; legal moves: {legal}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for SeegaIllegal {}
+
+/// A declared end of the game (a record's termination) that does not hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeclaredEndError {
+    /// The rule is not one of Seega's ends.
+    NotAnEnd(RuleId),
+    /// Pieces are still in hand: the game has not started its second phase.
+    InPlacement(RuleId),
+    /// The game ended already, by another rule.
+    EndedOtherwise {
+        /// The end declared.
+        declared: RuleId,
+        /// How the game did end.
+        actual: GameOver,
+    },
+    /// A detected end (`seega.end.wipeout`, `seega.end.blocked`) that the
+    /// position does not show.
+    NotOver(RuleId),
+    /// No barrier of either side cuts the board (`seega.end.barrier`).
+    NoBarrier,
+}
+
+impl DeclaredEndError {
+    /// The end rule the declaration names.
+    #[must_use]
+    pub const fn declared(&self) -> RuleId {
+        match *self {
+            DeclaredEndError::NotAnEnd(rule)
+            | DeclaredEndError::InPlacement(rule)
+            | DeclaredEndError::NotOver(rule) => rule,
+            DeclaredEndError::EndedOtherwise { declared, .. } => declared,
+            DeclaredEndError::NoBarrier => RuleId::SeegaEndBarrier,
+        }
+    }
+}
+
+impl fmt::Display for DeclaredEndError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DeclaredEndError::NotAnEnd(rule) => write!(f, "{rule} is not an end of a Seega game"),
+            DeclaredEndError::InPlacement(rule) => write!(
+                f,
+                "{rule} is declared while pieces are still in hand: the game ends only in the movement phase"
+            ),
+            DeclaredEndError::EndedOtherwise { declared, actual } => write!(
+                f,
+                "{declared} is declared, but the game ended by {}",
+                actual.rule
+            ),
+            DeclaredEndError::NotOver(rule) => match rule {
+                RuleId::SeegaEndWipeout => f.write_str(
+                    "seega.end.wipeout is declared, but both players still have pieces",
+                ),
+                _ => write!(
+                    f,
+                    "{rule} is declared, but the player to move has a move that lets the blocked player move"
+                ),
+            },
+            DeclaredEndError::NoBarrier => f.write_str(
+                "seega.end.barrier is declared, but no player's pieces wall off a region of empty squares from every opponent piece",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for DeclaredEndError {}
+
+/// The squares of `open` connected to `seed` by orthogonal steps inside `open`.
+fn region(open: SquareSet, seed: SquareSet) -> SquareSet {
+    let mut region = seed & open;
+    loop {
+        let grown = (region | region.neighbours()) & open;
+        if grown == region {
+            return region;
+        }
+        region = grown;
+    }
+}
+
+/// `seega.capture`: the opponent pieces taken by a piece arriving on `to`,
+/// each one next to it with one of the mover's pieces right behind on the
+/// same line (`mine` holds the arrived piece). `seega.capture.stronghold`:
+/// a piece on `c3` is never taken, though a piece there helps to take.
+fn custodian_captures(
+    mine: SquareSet,
+    theirs: SquareSet,
+    to: Square,
+    applied: &mut RuleSet,
+) -> SquareSet {
+    let mut taken = SquareSet::EMPTY;
+    for direction in Direction::ALL {
+        let Some(next) = to.step(direction) else {
+            continue;
+        };
+        let Some(behind) = next.step(direction) else {
+            continue;
+        };
+        if !theirs.contains(next) || !mine.contains(behind) {
+            continue;
+        }
+        if next == Square::CENTRE {
+            applied.insert(RuleId::SeegaCaptureStronghold);
+        } else {
+            taken.insert(next);
+        }
+    }
+    taken
+}
+
+/// Whether `square` stands between two pieces of `enemies` on a line.
+fn between(square: Square, enemies: SquareSet) -> bool {
+    [
+        (Direction::North, Direction::South),
+        (Direction::East, Direction::West),
+    ]
+    .into_iter()
+    .any(|(one, other)| {
+        let flank = |d| square.step(d).is_some_and(|s| enemies.contains(s));
+        flank(one) && flank(other)
+    })
+}
+
+/// Whether a side with pieces `mine` has a step on a board whose empty
+/// squares are `empty`.
+fn can_step(mine: SquareSet, empty: SquareSet) -> bool {
+    !(mine.neighbours() & empty).is_empty()
+}
+
+impl SeegaPosition {
+    /// `seega.end.wipeout`: a side with no piece left, on the board or in hand.
+    fn wipeout(&self) -> Option<GameOver> {
+        let left = |side: Side| self.pieces(side).len() + self.in_hand[side];
+        let winner = match (left(Side::South), left(Side::North)) {
+            (0, 0) => None,
+            (0, _) => Some(Side::North),
+            (_, 0) => Some(Side::South),
+            _ => return None,
+        };
+        Some(GameOver {
+            rule: RuleId::SeegaEndWipeout,
+            score: self.pieces_on_board(),
+            winner,
+        })
+    }
+
+    /// The end of the game by `rule`, decided by the pieces on the board
+    /// (more pieces wins; equal pieces is a draw, a gap-fill).
+    fn game_over_by(&self, rule: RuleId) -> GameOver {
+        let score = self.pieces_on_board();
+        GameOver {
+            rule,
+            score,
+            winner: score.leader(),
+        }
+    }
+
+    /// `seega.move`: every step of the side to move.
+    fn push_steps(&self, list: &mut SeegaMoveList) {
+        let empty = self.empty();
+        for from in self.pieces(self.to_move) {
+            for direction in Direction::ALL {
+                if let Some(to) = from.step(direction)
+                    && empty.contains(to)
+                {
+                    list.push_step(SeegaMove::Step(from, to));
+                }
+            }
+        }
+    }
+
+    /// Whether the opponent of the side to move can step once `step` is played.
+    fn frees_opponent(&self, from: Square, to: Square) -> bool {
+        let mover = self.to_move;
+        let mut ignored = RuleSet::EMPTY;
+        let mine = (self.pieces(mover) & !from.set()) | to.set();
+        let theirs = self.pieces(mover.opposite());
+        let theirs = theirs & !custodian_captures(mine, theirs, to, &mut ignored);
+        can_step(theirs, !(mine | theirs))
+    }
+
+    /// The legal moves, or how the game ended: the one call a player loop needs.
+    ///
+    /// The ends a record declares (`seega.end.no-capture`,
+    /// `seega.end.barrier`) are checked by [`SeegaPosition::declared_end`].
+    ///
+    /// # Errors
+    /// The game is over (`seega.end.wipeout`, `seega.end.blocked`).
+    ///
+    /// ```
+    /// use songo_notation::seega::{SeegaMove, SeegaPosition};
+    /// // South's only piece is walled in: its one move is the pass.
+    /// let position: SeegaPosition = "seega:...../...../...../N..../SN...:S".parse().unwrap();
+    /// let moves = position.turn().unwrap();
+    /// assert_eq!(moves.to_string(), "pass");
+    /// ```
+    pub fn turn(&self) -> Result<SeegaMoveList, GameOver> {
+        if let Some(over) = self.wipeout() {
+            return Err(over);
+        }
+        let mut list = SeegaMoveList::EMPTY;
+        match self.phase() {
+            Phase::Placement => {
+                // `seega.place`, `seega.place.centre`: any two empty squares but c3.
+                if self.in_hand[self.to_move] >= 2 {
+                    list.placements = self.empty() & !Square::CENTRE.set();
+                }
+            }
+            Phase::Movement => {
+                self.push_steps(&mut list);
+                if self.passed {
+                    // `seega.blocked.unblock`: after a pass, only the moves
+                    // that let the blocked player move, if there are any.
+                    let mut kept = 0;
+                    for i in 0..usize::from(list.len) {
+                        if let SeegaMove::Step(from, to) = list.steps[i]
+                            && self.frees_opponent(from, to)
+                        {
+                            list.steps[kept] = list.steps[i];
+                            kept += 1;
+                        }
+                    }
+                    list.len = kept as u8;
+                    if kept == 0 {
+                        // `seega.end.blocked`: nobody can unblock the passer.
+                        return Err(self.game_over_by(RuleId::SeegaEndBlocked));
+                    }
+                } else if list.len == 0 {
+                    // `seega.blocked`: a player with no move passes.
+                    list.pass = true;
+                }
+            }
+        }
+        Ok(list)
+    }
+
+    /// The legal moves (none when the game is over).
+    #[must_use]
+    pub fn legal_moves(&self) -> SeegaMoveList {
+        self.turn().unwrap_or(SeegaMoveList::EMPTY)
+    }
+
+    /// How the game ended, if it has ended by a rule the engine detects.
+    #[must_use]
+    pub fn game_over(&self) -> Option<GameOver> {
+        self.turn().err()
+    }
+
+    /// Steps of the side to move that the board allows but a rule forbids
+    /// (after the opponent's pass, those that leave it blocked), with the
+    /// rule. Empty when the game is over.
+    pub fn illegal_moves(&self) -> impl Iterator<Item = (SeegaMove, RuleId)> + use<> {
+        let mut possible = SeegaMoveList::EMPTY;
+        let legal = self.turn().ok();
+        if legal.is_some() && self.phase() == Phase::Movement {
+            self.push_steps(&mut possible);
+        }
+        (0..usize::from(possible.len)).filter_map(move |i| {
+            let step = possible.steps[i];
+            let legal = legal?;
+            (!legal.contains(step)).then_some((step, RuleId::SeegaBlockedUnblock))
+        })
+    }
+
+    /// Why `played` is not among the legal moves `legal`.
+    fn reason(&self, played: SeegaMove) -> SeegaIllegalReason {
+        let mover = self.to_move;
+        match (self.phase(), played.canonical()) {
+            (Phase::Placement, SeegaMove::Place(a, b)) => {
+                if a == b {
+                    SeegaIllegalReason::SameSquare(a)
+                } else if a == Square::CENTRE || b == Square::CENTRE {
+                    SeegaIllegalReason::OnCentre
+                } else if let Some(taken) = (self.occupied() & (a.set() | b.set())).first() {
+                    SeegaIllegalReason::Occupied(taken)
+                } else {
+                    SeegaIllegalReason::NotPlacement
+                }
+            }
+            (Phase::Placement, _) => SeegaIllegalReason::NotPlacement,
+            (Phase::Movement, SeegaMove::Place(..)) => SeegaIllegalReason::PlacementOver,
+            (Phase::Movement, SeegaMove::Pass) => SeegaIllegalReason::NotBlocked,
+            (Phase::Movement, SeegaMove::Step(from, to)) => {
+                let found = self.piece_at(from);
+                if found != Some(mover) {
+                    SeegaIllegalReason::NoPieceToMove { from, found }
+                } else if !from.is_next_to(to) {
+                    SeegaIllegalReason::NotOneStep
+                } else if !self.empty().contains(to) {
+                    SeegaIllegalReason::DestinationOccupied(to)
+                } else {
+                    SeegaIllegalReason::MustUnblock
+                }
+            }
+        }
+    }
+
+    /// Checks a move.
+    ///
+    /// # Errors
+    /// The move is illegal; the error names the rule.
+    ///
+    /// ```
+    /// use songo_notation::seega::SeegaPosition;
+    /// use songo_notation::Side;
+    /// let start = SeegaPosition::start(Side::South);
+    /// let error = start.check("b2,c3".parse().unwrap()).unwrap_err();
+    /// assert_eq!(error.rule().as_str(), "seega.place.centre");
+    /// ```
+    pub fn check(&self, played: SeegaMove) -> Result<(), SeegaIllegal> {
+        let illegal = |reason| SeegaIllegal {
+            played,
+            reason,
+            position: *self,
+        };
+        match self.turn() {
+            Err(over) => Err(illegal(SeegaIllegalReason::GameOver(over))),
+            Ok(legal) if legal.contains(played) => Ok(()),
+            Ok(_) => Err(illegal(self.reason(played))),
+        }
+    }
+
+    /// Plays a move: placement, or step and captures, or pass; the side to
+    /// move changes (but for `seega.place.last-moves-first`).
+    ///
+    /// # Errors
+    /// The move is illegal (the position is then unchanged); the error names
+    /// the rule.
+    pub fn play(&mut self, played: SeegaMove) -> Result<SeegaOutcome, SeegaIllegal> {
+        self.check(played)?;
+        Ok(self.apply(played.canonical()))
+    }
+
+    /// Plays a move and returns the position after it, leaving `self` as it is.
+    ///
+    /// # Errors
+    /// The move is illegal.
+    pub fn after(&self, played: SeegaMove) -> Result<(SeegaPosition, SeegaOutcome), SeegaIllegal> {
+        let mut next = *self;
+        let outcome = next.play(played)?;
+        Ok((next, outcome))
+    }
+
+    /// Plays a rule-breaking move as far as the board allows (for
+    /// `validate --keep-going`): a placement on `c3`, a pass by a player
+    /// who could move, a step that leaves a passer blocked, a move after
+    /// the end.
+    ///
+    /// # Errors
+    /// The move cannot be played at all (an occupied or missing square, a
+    /// step that is not one square, the wrong phase).
+    pub fn play_anyway(&mut self, played: SeegaMove) -> Result<SeegaOutcome, SeegaIllegal> {
+        let error = match self.check(played) {
+            Ok(()) => return Ok(self.apply(played.canonical())),
+            Err(error) => error,
+        };
+        let possible = match error.reason {
+            SeegaIllegalReason::OnCentre
+            | SeegaIllegalReason::NotBlocked
+            | SeegaIllegalReason::MustUnblock => true,
+            SeegaIllegalReason::GameOver(_) => self.board_allows(played),
+            _ => false,
+        };
+        if possible {
+            Ok(self.apply(played.canonical()))
+        } else {
+            Err(error)
+        }
+    }
+
+    /// Whether the pieces and hands allow a move, whatever the rules say.
+    fn board_allows(&self, played: SeegaMove) -> bool {
+        let empty = self.empty();
+        match (self.phase(), played) {
+            (Phase::Placement, SeegaMove::Place(a, b)) => {
+                a != b && empty.contains(a) && empty.contains(b) && self.in_hand[self.to_move] >= 2
+            }
+            (Phase::Movement, SeegaMove::Step(from, to)) => {
+                self.pieces(self.to_move).contains(from)
+                    && from.is_next_to(to)
+                    && empty.contains(to)
+            }
+            (Phase::Movement, SeegaMove::Pass) => true,
+            _ => false,
+        }
+    }
+
+    fn apply(&mut self, played: SeegaMove) -> SeegaOutcome {
+        let mover = self.to_move;
+        let opponent = mover.opposite();
+        let mut applied = RuleSet::EMPTY;
+        let mut captured = SquareSet::EMPTY;
+        match played {
+            SeegaMove::Place(a, b) => {
+                applied.insert(RuleId::SeegaPlace);
+                self.pieces[mover.index()] |= a.set() | b.set();
+                self.in_hand[mover] = self.in_hand[mover].saturating_sub(2);
+                if self.phase() == Phase::Movement {
+                    // `seega.place.last-moves-first`.
+                    applied.insert(RuleId::SeegaPlaceLastMovesFirst);
+                } else if self.in_hand[opponent] > 0 {
+                    self.to_move = opponent;
+                }
+                // (A teaching position whose opponent has nothing left in
+                // hand keeps the mover placing.)
+            }
+            SeegaMove::Step(from, to) => {
+                applied.insert(RuleId::SeegaMove);
+                if self.passed {
+                    applied.insert(RuleId::SeegaBlockedUnblock);
+                }
+                let mine = &mut self.pieces[mover.index()];
+                mine.remove(from);
+                mine.insert(to);
+                let mine = *mine;
+                captured = custodian_captures(mine, self.pieces(opponent), to, &mut applied);
+                if !captured.is_empty() {
+                    applied.insert(RuleId::SeegaCapture);
+                    self.pieces[opponent.index()] &= !captured;
+                    self.captured[mover] += captured.len();
+                }
+                // `seega.capture.active`: only the mover captures, so a piece
+                // that steps between two enemies stays.
+                if between(to, self.pieces(opponent)) {
+                    applied.insert(RuleId::SeegaCaptureActive);
+                }
+                self.passed = false;
+                self.to_move = opponent;
+            }
+            SeegaMove::Pass => {
+                applied.insert(RuleId::SeegaBlocked);
+                self.passed = true;
+                self.to_move = opponent;
+            }
+        }
+        SeegaOutcome {
+            played,
+            mover,
+            captured,
+            applied,
+        }
+    }
+
+    /// `seega.end.barrier`, the page's precise test: the squares not holding
+    /// `builder`'s pieces fall into orthogonally connected regions, one of
+    /// which holds every opponent piece while another holds none (only
+    /// empty squares). Returns the squares walled off from the opponent.
+    ///
+    /// ```
+    /// use songo_notation::seega::SeegaPosition;
+    /// use songo_notation::Side;
+    /// // South's pieces on rank 2 cut off rank 1 from every North piece.
+    /// let position: SeegaPosition = "seega:..N../.N.../...../SSSSS/.....:N".parse().unwrap();
+    /// assert_eq!(position.barrier(Side::South).unwrap().to_string(), "a1 b1 c1 d1 e1");
+    /// assert_eq!(position.barrier(Side::North), None);
+    /// ```
+    #[must_use]
+    pub fn barrier(&self, builder: Side) -> Option<SquareSet> {
+        let open = !self.pieces(builder);
+        let theirs = self.pieces(builder.opposite());
+        let seed = theirs.first()?;
+        let held = region(open, seed.set());
+        if !(theirs & !held).is_empty() {
+            return None;
+        }
+        let walled_off = open & !held;
+        (!walled_off.is_empty()).then_some(walled_off)
+    }
+
+    /// Checks an end of the game a record declares, in this (final) position,
+    /// and returns the result.
+    ///
+    /// - `seega.end.no-capture` is the players' judgement: it holds in the
+    ///   movement phase, the result by pieces on the board (equal pieces
+    ///   is a draw, a gap-fill).
+    /// - `seega.end.barrier` holds when either side's pieces make a barrier
+    ///   ([`SeegaPosition::barrier`]); the result by pieces on the board.
+    /// - `seega.end.wipeout` and `seega.end.blocked` hold when the engine
+    ///   detects them.
+    ///
+    /// # Errors
+    /// The declared end does not hold, saying why.
+    ///
+    /// ```
+    /// use songo_notation::seega::{SeegaPosition, Victory};
+    /// use songo_notation::{RuleId, Side};
+    /// let position: SeegaPosition = "seega:..N../.N.../...../SSSSS/.....:N".parse().unwrap();
+    /// let over = position.declared_end(RuleId::SeegaEndBarrier).unwrap();
+    /// assert_eq!((over.winner, over.victory()), (Some(Side::South), Some(Victory::Petite)));
+    /// ```
+    pub fn declared_end(&self, rule: RuleId) -> Result<GameOver, DeclaredEndError> {
+        let detected = self.game_over();
+        match rule {
+            RuleId::SeegaEndWipeout | RuleId::SeegaEndBlocked => match detected {
+                Some(over) if over.rule == rule => Ok(over),
+                Some(actual) => Err(DeclaredEndError::EndedOtherwise {
+                    declared: rule,
+                    actual,
+                }),
+                None => Err(DeclaredEndError::NotOver(rule)),
+            },
+            RuleId::SeegaEndNoCapture | RuleId::SeegaEndBarrier => {
+                if let Some(actual) = detected {
+                    return Err(DeclaredEndError::EndedOtherwise {
+                        declared: rule,
+                        actual,
+                    });
+                }
+                if self.phase() == Phase::Placement {
+                    return Err(DeclaredEndError::InPlacement(rule));
+                }
+                if rule == RuleId::SeegaEndBarrier
+                    && self.barrier(Side::South).is_none()
+                    && self.barrier(Side::North).is_none()
+                {
+                    return Err(DeclaredEndError::NoBarrier);
+                }
+                Ok(self.game_over_by(rule))
+            }
+            other => Err(DeclaredEndError::NotAnEnd(other)),
+        }
+    }
+
+    /// Pieces each side still owns (on the board and in hand).
+    #[must_use]
+    pub fn pieces_left(&self) -> Score {
+        let board = self.pieces_on_board();
+        Score::new(
+            board.south + self.in_hand.south,
+            board.north + self.in_hand.north,
+        )
+    }
+}
