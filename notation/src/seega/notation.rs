@@ -73,13 +73,14 @@ impl Parts {
                 }
             }
         }
-        let in_hand = match (self.in_hand, self.phase) {
-            (Some(hands), _) => hands,
-            (None, Some(Phase::Placement)) => Score::new(
+        let derived = self.in_hand.is_none() && self.phase == Some(Phase::Placement);
+        let in_hand = match self.in_hand {
+            Some(hands) => hands,
+            None if derived => Score::new(
                 PIECES_PER_SIDE.saturating_sub(setup.south.len()),
                 PIECES_PER_SIDE.saturating_sub(setup.north.len()),
             ),
-            (None, _) => Score::default(),
+            None => Score::default(),
         };
         match self.phase {
             Some(Phase::Movement) if in_hand != Score::default() => {
@@ -97,7 +98,15 @@ impl Parts {
         }
         setup.in_hand = in_hand;
         setup.captured = self.captured.unwrap_or_default();
-        SeegaPosition::from_setup(setup).map_err(|e| e.to_string())
+        SeegaPosition::from_setup(setup).map_err(|e| {
+            if derived {
+                format!(
+                    "{e}; the pieces in hand, not given, were counted as 12 minus those on the board ({in_hand}): give them"
+                )
+            } else {
+                e.to_string()
+            }
+        })
     }
 }
 
@@ -242,16 +251,19 @@ pub fn parse_compact(input: &str) -> Result<SeegaPosition, ParseError> {
     let mut fields = whole.split(':');
     let mut board = fields.next().unwrap_or(whole);
     if board.text.eq_ignore_ascii_case("seega") {
-        board = fields.next().ok_or_else(|| {
-            ParseError::at(
-                input,
-                whole.offset + whole.text.len(),
-                "the board is missing",
-            )
-            .with_hint(format!(
-                "write the five ranks after `seega:`, as in {COMPACT_EXAMPLE}"
-            ))
-        })?;
+        board = fields
+            .next()
+            .filter(|field| !field.text.is_empty())
+            .ok_or_else(|| {
+                ParseError::at(
+                    input,
+                    whole.offset + whole.text.len(),
+                    "the board is missing",
+                )
+                .with_hint(format!(
+                    "write the five ranks after `seega:`, as in {COMPACT_EXAMPLE}"
+                ))
+            })?;
     } else if !board.text.contains('/') {
         let message = match board.text.parse::<Ruleset>() {
             Ok(rules) => format!("a {rules} position, not a Seega one"),

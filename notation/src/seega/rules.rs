@@ -183,7 +183,16 @@ impl fmt::Display for Explanation<'_> {
         let played = this.played;
         match this.reason {
             SeegaIllegalReason::GameOver(over) => {
-                write!(f, "the game is over ({}): no move may follow", over.rule)
+                let how = match (over.rule, over.winner) {
+                    (RuleId::SeegaEndWipeout, Some(winner)) => {
+                        format!("{} has no piece left", winner.opposite().name())
+                    }
+                    (RuleId::SeegaEndBlocked, _) => {
+                        format!("{opponent} passed and no move of {mover} can free {opponent}")
+                    }
+                    _ => "it has ended".to_owned(),
+                };
+                write!(f, "the game is over, {how}: no move may follow")
             }
             SeegaIllegalReason::NotPlacement => write!(
                 f,
@@ -307,7 +316,7 @@ impl fmt::Display for DeclaredEndError {
                 ),
                 _ => write!(
                     f,
-                    "{rule} is declared, but the player to move has a move that lets the blocked player move"
+                    "{rule} is declared, but the game is not blocked: the player to move can play (after a pass, a move that frees the passer)"
                 ),
             },
             DeclaredEndError::NoBarrier => f.write_str(
