@@ -75,6 +75,7 @@ fn fixtures() -> Vec<(String, Fixture)> {
     let mut paths: Vec<_> = std::fs::read_dir(&dir)
         .expect("fixtures/seega exists")
         .map(|entry| entry.expect("readable entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "yaml"))
         .collect();
     paths.sort();
     paths

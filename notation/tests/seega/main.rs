@@ -2,6 +2,7 @@
 //! diagrams and diagnostics, properties of random games and positions.
 
 mod fixtures;
+mod game;
 mod props;
 mod snapshots;
 
