@@ -18,6 +18,7 @@
 pub mod awale;
 pub mod compact;
 pub mod diagram;
+pub mod drawing;
 pub mod engine;
 pub mod error;
 pub mod game;
