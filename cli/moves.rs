@@ -26,7 +26,7 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
-    let position = input::position(&args.position, args.rules)?;
+    let position = input::position(&args.position, args.rules)?.position;
     let report = report::moves(&position);
     let rendered = match args.format {
         ReportFormat::Text => text(&report),

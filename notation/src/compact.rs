@@ -118,7 +118,7 @@ pub fn parse(input: &str, rules: Option<Ruleset>) -> Result<Position, ParseError
         )
         .with_hint("for a diagram over several lines, see docs/notation.md"));
     }
-    if !whole.text.contains(['/', ':']) && whole.text.matches('-').count() == 14 {
+    if looks_like_fen(whole.text) {
         return parse_ogn_fen(input, rules.unwrap_or(Ruleset::Awale));
     }
     let mut fields = whole.split(':').peekable();
@@ -126,6 +126,14 @@ pub fn parse(input: &str, rules: Option<Ruleset>) -> Result<Position, ParseError
     if let Some(first) = fields.peek().copied()
         && !first.text.contains('/')
     {
+        if first.text.contains(',') || first.text.bytes().all(|b| b.is_ascii_digit()) {
+            // Counts where the ruleset or the rows were expected: the `/` is missing.
+            return Err(missing_rows(
+                input,
+                first.offset + first.text.len(),
+                rules.unwrap_or_default(),
+            ));
+        }
         fields.next();
         let parsed: Ruleset = first.text.parse().map_err(|e: crate::UnknownRuleset| {
             ParseError::at(input, first.offset, e.to_string())
@@ -194,6 +202,15 @@ pub fn parse(input: &str, rules: Option<Ruleset>) -> Result<Position, ParseError
     }
     Position::new(rules, &south, &north, stores, to_move)
         .map_err(|e| ParseError::at(input, whole.offset, e.to_string()))
+}
+
+/// An OGN `FEN`: counts and a side letter joined by `-`, no `/` or `:`.
+fn looks_like_fen(text: &str) -> bool {
+    !text.contains(['/', ':', ','])
+        && text.matches('-').count() >= 10
+        && text
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == '-' || c.is_whitespace() || c.is_ascii_alphabetic())
 }
 
 fn missing_rows(input: &str, offset: usize, rules: Ruleset) -> ParseError {

@@ -25,10 +25,11 @@
 use std::fmt::Write as _;
 use std::str::FromStr;
 
-use crate::drawing::BoardView;
 pub use crate::drawing::drawn_order;
+use crate::drawing::{BoardView, game_over_line, step_headline, step_summary};
 use crate::error::ParseError;
 use crate::position::{House, LetterCase, Position};
+use crate::report::PlayReport;
 use crate::ruleset::{Family, Ruleset};
 use crate::side::{Score, Side};
 
@@ -1072,4 +1073,47 @@ fn assemble(
     )
     .map_err(|e| ParseError::at(input, first_text, e.to_string()))?;
     Ok(Diagram { position, letters })
+}
+
+/// The text of a played sequence: for every move the boards before, after
+/// sowing (changed houses marked `*`) and after captures (captured houses
+/// marked `x`), what it captured and the rules it applied.
+///
+/// ```
+/// use songo_notation::{diagram, report, LetterCase, Position};
+/// let position: Position = "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7".parse().unwrap();
+/// let text = diagram::play(&report::play(position, &["S1"]).unwrap(), LetterCase::default());
+/// assert!(text.starts_with("South plays S1\n\nBefore:\nN0  N1"));
+/// assert!(text.contains("\nAfter sowing (* changed):\nN0  N1  N2  N3  N4  N5  N6\n 4*  2*  1  10"));
+/// assert!(text.ends_with("6 captured from N1 N0; rules: songo.sow, songo.capture.chain\n"));
+/// ```
+#[must_use]
+pub fn play(report: &PlayReport, letters: LetterCase) -> String {
+    let mut out = String::new();
+    let numbered = report.steps.len() > 1;
+    for (i, step) in report.steps.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let headline = step_headline(step, letters);
+        if numbered {
+            let _ = writeln!(out, "{}. {headline}", i + 1);
+        } else {
+            let _ = writeln!(out, "{headline}");
+        }
+        let [before, sown, after] = BoardView::of_step_with(step, letters);
+        let _ = writeln!(out, "\nBefore:\n{}", write(&before));
+        let _ = writeln!(out, "After sowing (* changed):\n{}", write(&sown));
+        let legend = if after.captured.is_empty() {
+            ""
+        } else {
+            " (x captured)"
+        };
+        let _ = writeln!(out, "After captures{legend}:\n{}", write(&after));
+        let _ = writeln!(out, "{}", step_summary(step, letters));
+    }
+    if let Some(over) = &report.game_over {
+        let _ = writeln!(out, "\n{}", game_over_line(over));
+    }
+    out
 }

@@ -150,16 +150,26 @@ impl BoardView {
     /// ```
     #[must_use]
     pub fn of_step(step: &PlayStep) -> [BoardView; 3] {
+        BoardView::of_step_with(step, LetterCase::default())
+    }
+
+    /// [`BoardView::of_step`] with an Awalé letter case.
+    #[must_use]
+    pub fn of_step_with(step: &PlayStep, letters: LetterCase) -> [BoardView; 3] {
         let played = step.played_house();
         let sown = step.sown_position();
-        let mut before = BoardView::new(step.before).caption("Before");
+        let mut before = BoardView::new(step.before)
+            .letters(letters)
+            .caption("Before");
         before.played = played;
         let mut during = BoardView::new(sown)
+            .letters(letters)
             .changed_from(&step.before)
             .mid_move()
             .caption("After sowing");
         during.played = played;
         let after = BoardView::new(step.after)
+            .letters(letters)
             .with_captured(step.captured_house_list())
             .caption("After captures");
         [before, during, after]
@@ -199,4 +209,78 @@ pub fn drawn_order(position: &Position, side: Side) -> Vec<House> {
         houses.reverse();
     }
     houses
+}
+
+/// A house name written in the default letter case (as reports write
+/// them), rewritten in `letters`; other names are returned unchanged.
+///
+/// ```
+/// use songo_notation::drawing::rename;
+/// use songo_notation::{LetterCase, Ruleset};
+/// assert_eq!(rename("C", Ruleset::Awale, LetterCase::NorthUpper), "c");
+/// assert_eq!(rename("S3", Ruleset::Songo, LetterCase::NorthUpper), "S3");
+/// ```
+#[must_use]
+pub fn rename(name: &str, rules: crate::Ruleset, letters: LetterCase) -> String {
+    House::parse(name, rules).map_or_else(
+        |_| name.to_owned(),
+        |house| house.name_with_case(rules, letters).to_string(),
+    )
+}
+
+/// The sentence under a move's boards: what it captured and the rules it
+/// applied.
+///
+/// ```
+/// use songo_notation::{drawing, report, LetterCase, Position};
+/// let position: Position = "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7".parse().unwrap();
+/// let played = report::play(position, &["S1"]).unwrap();
+/// assert_eq!(
+///     drawing::step_summary(&played.steps[0], LetterCase::default()),
+///     "6 captured from N1 N0; rules: songo.sow, songo.capture.chain"
+/// );
+/// ```
+#[must_use]
+pub fn step_summary(step: &PlayStep, letters: LetterCase) -> String {
+    let rules = step.before.rules();
+    let mut summary = if step.captured_houses.is_empty() {
+        format!("{} captured", step.captured)
+    } else {
+        let houses: Vec<String> = step
+            .captured_houses
+            .iter()
+            .map(|name| rename(name, rules, letters))
+            .collect();
+        format!("{} captured from {}", step.captured, houses.join(" "))
+    };
+    if step.conceded > 0 {
+        let receiver = step.before.to_move().opposite();
+        summary.push_str(&format!(
+            ", {} conceded to {}'s store",
+            step.conceded,
+            receiver.name()
+        ));
+    }
+    let ids: Vec<&str> = step.rules_applied.iter().map(|r| r.as_str()).collect();
+    summary.push_str(&format!("; rules: {}", ids.join(", ")));
+    summary
+}
+
+/// The line above a move's boards: `South plays S1`.
+#[must_use]
+pub fn step_headline(step: &PlayStep, letters: LetterCase) -> String {
+    format!(
+        "{} plays {}",
+        step.before.to_move().name(),
+        rename(&step.played, step.before.rules(), letters)
+    )
+}
+
+/// The sentence after the last board when the game has ended.
+#[must_use]
+pub fn game_over_line(over: &crate::GameOver) -> String {
+    let winner = over
+        .winner
+        .map_or("a draw".to_owned(), |side| format!("{side} wins"));
+    format!("Game over ({}): {}, {winner}.", over.rule, over.score)
 }
