@@ -147,6 +147,7 @@ pub fn parse(input: &str, rules: Option<Ruleset>) -> Result<Position, ParseError
                 first.offset,
                 format!("the position says {parsed} but {wanted} was asked for"),
             )
+            .with_width(first.text.chars().count())
             .with_hint("drop the ruleset from the position or from --rules"));
         }
         written_rules = Some(parsed);
@@ -157,6 +158,9 @@ pub fn parse(input: &str, rules: Option<Ruleset>) -> Result<Position, ParseError
             input,
             whole.offset,
             format!("{rules} positions have their own compact form"),
+        )
+        .with_hint(
+            "the compact notation writes the sowing games: songo, songo-ekang, awale, oware-abapa",
         ));
     }
     let Some(rows) = fields.next() else {
@@ -192,16 +196,22 @@ pub fn parse(input: &str, rules: Option<Ruleset>) -> Result<Position, ParseError
             })?;
             seen_side = true;
         } else {
-            return Err(
-                ParseError::at(input, field.offset.saturating_sub(1), "unexpected field")
-                    .with_hint(
-                        "after the rows come the stores (south-north) and the side to move: :0-0:S",
-                    ),
-            );
+            let message = if seen_side && field.text.contains('-') {
+                "the stores come before the side to move"
+            } else if field.text.is_empty() {
+                "an empty field"
+            } else {
+                "one field too many"
+            };
+            return Err(ParseError::at(input, field.offset, message)
+                .with_width(field.text.chars().count())
+                .with_hint(
+                    "after the rows come the stores (south-north) and the side to move: :0-0:S",
+                ));
         }
     }
     Position::new(rules, &south, &north, stores, to_move)
-        .map_err(|e| ParseError::at(input, whole.offset, e.to_string()))
+        .map_err(|e| ParseError::of_position(input, whole.offset, &e))
 }
 
 /// An OGN `FEN`: counts and a side letter joined by `-`, no `/` or `:`.
@@ -312,7 +322,8 @@ pub fn parse_ogn_fen(input: &str, rules: Ruleset) -> Result<Position, ParseError
             input,
             whole.offset,
             format!("an OGN FEN is an awale position, not {rules}"),
-        ));
+        )
+        .with_hint("read it with --rules awale (or oware-abapa), or write the position in the compact notation"));
     }
     let fields: Vec<Span<'_>> = whole.split('-').collect();
     if fields.len() != 15 {
@@ -343,7 +354,7 @@ pub fn parse_ogn_fen(input: &str, rules: Ruleset) -> Result<Position, ParseError
         Score::new(counts[12], counts[13]),
         to_move,
     )
-    .map_err(|e| ParseError::at(input, whole.offset, e.to_string()))
+    .map_err(|e| ParseError::of_position(input, whole.offset, &e))
 }
 
 /// Writes an Awalé position as an OGN `FEN` (see [`parse_ogn_fen`]).

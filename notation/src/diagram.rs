@@ -271,7 +271,8 @@ enum Line<'a> {
 
 const ROW_SEPARATORS: &[char] = &[',', ';'];
 const HINT_LINES: &str = "a diagram line is a row of house labels (N0 .. N6, or a .. f), a row of seed counts, \
-     or a line such as `stores: south 3 north 0`, `to move: north` or `rules: awale`";
+     or a line such as `stores: south 3 north 0`, `to move: north` or `rules: awale`; \
+     put other text after a `#`";
 
 fn classify(text: &str) -> Result<Vec<Line<'_>>, ParseError> {
     let mut lines = Vec::new();
@@ -1018,12 +1019,15 @@ fn assemble(
     ] {
         let side = side_of(place);
         if row.counts.len() != width {
-            let hint =
-                if rules.family() == Family::Songo && row.counts.len() == 6 && explicit.is_none() {
-                    format!("write {width} counts; for an awale board add a line `rules: awale`")
-                } else {
-                    format!("write {width} counts, one per house")
-                };
+            let hint = if rules.family() == Family::Songo
+                && row.counts.len() == 6
+                && explicit.is_none()
+                && label_family.is_none()
+            {
+                format!("write {width} counts; for an awale board add a line `rules: awale`")
+            } else {
+                format!("write {width} counts, one per house")
+            };
             return Err(ParseError::at(
                 input,
                 row.span.offset,
@@ -1071,7 +1075,7 @@ fn assemble(
         score.unwrap_or_default(),
         to_move.unwrap_or(Side::South),
     )
-    .map_err(|e| ParseError::at(input, first_text, e.to_string()))?;
+    .map_err(|e| ParseError::of_position(input, first_text, &e))?;
     Ok(Diagram { position, letters })
 }
 

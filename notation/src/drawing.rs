@@ -243,7 +243,9 @@ pub fn rename(name: &str, rules: crate::Ruleset, letters: LetterCase) -> String 
 #[must_use]
 pub fn step_summary(step: &PlayStep, letters: LetterCase) -> String {
     let rules = step.before.rules();
-    let mut summary = if step.captured_houses.is_empty() {
+    let mut summary = if step.captured == 0 {
+        "no capture".to_owned()
+    } else if step.captured_houses.is_empty() {
         format!("{} captured", step.captured)
     } else {
         let houses: Vec<String> = step

@@ -105,6 +105,27 @@ impl ParseError {
         self
     }
 
+    /// An error for a position that cannot be built from what was read.
+    #[must_use]
+    pub(crate) fn of_position(
+        text: &str,
+        offset: usize,
+        error: &crate::PositionError,
+    ) -> ParseError {
+        let hint = match error {
+            crate::PositionError::RowLength { rules, .. } => {
+                format!("write {} counts a row", rules.houses_per_side())
+            }
+            crate::PositionError::TooManySeeds { .. } => {
+                "give smaller counts: a board holds at most 4294967295 seeds in all".to_owned()
+            }
+            crate::PositionError::NotSowing(_) => {
+                "give a position of songo, songo-ekang, awale or oware-abapa".to_owned()
+            }
+        };
+        ParseError::at(text, offset, error.to_string()).with_hint(hint)
+    }
+
     /// Moves the error down by `lines` lines (for a text embedded in a
     /// larger one, such as a tag value in a record).
     #[must_use]

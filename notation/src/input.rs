@@ -84,19 +84,14 @@ pub fn parse_position(text: &str, rules: Option<Ruleset>) -> Result<crate::Posit
             Ok(position) => position,
             // `{north: [...]}` is YAML's flow style, not JSON.
             Err(json_error) => serde_yaml::from_str(body).map_err(|_| {
-                let (line, column) = (json_error.line().max(1), json_error.column().max(1));
-                located(
-                    body,
-                    line,
-                    column,
-                    strip_serde_position(&json_error.to_string()),
-                )
-                .with_hint(SHAPE_HINT)
+                let place = (json_error.line() > 0)
+                    .then(|| (json_error.line(), json_error.column().max(1)));
+                shape_error(body, place, &json_error.to_string())
             })?,
         },
         PositionForm::Yaml => serde_yaml::from_str(body).map_err(|e| {
-            let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
-            located(body, line, column, strip_serde_position(&e.to_string())).with_hint(SHAPE_HINT)
+            let place = e.location().map(|l| (l.line().max(1), l.column().max(1)));
+            shape_error(body, place, &e.to_string())
         })?,
         PositionForm::Diagram => return diagram::parse(body, rules),
         PositionForm::Compact => {
@@ -110,20 +105,95 @@ pub fn parse_position(text: &str, rules: Option<Ruleset>) -> Result<crate::Posit
     if let Some(wanted) = rules
         && wanted != position.rules()
     {
+        let (offset, width) =
+            value_offset(body, "rules").unwrap_or((body.len() - body.trim_start().len(), 1));
         return Err(ParseError::at(
             body,
-            0,
+            offset,
             format!(
                 "the position is a {} position but {wanted} was asked for",
                 position.rules()
             ),
         )
+        .with_width(width)
         .with_hint("drop --rules, or give a position of that ruleset"));
     }
     Ok(position)
 }
 
 const SHAPE_HINT: &str = "a position is {\"rules\": \"songo\", \"north\": [7 counts], \"south\": [7 counts], \"stores\": {\"south\": 0, \"north\": 0}, \"to_move\": \"south\"}";
+
+/// A JSON or YAML error: where serde says, or, for a value our checks
+/// refused once the text was read (serde knows no place then), at the field
+/// the message names.
+fn shape_error(body: &str, place: Option<(usize, usize)>, message: &str) -> ParseError {
+    let message = strip_serde_position(message);
+    let field = field_named(&message).and_then(|key| value_offset(body, key));
+    let error = match (place, field) {
+        (Some((line, column)), _) if (line, column) != (1, 1) => {
+            located(body, line, column, message)
+        }
+        (_, Some((offset, width))) => ParseError::at(body, offset, message).with_width(width),
+        (Some((line, column)), None) => located(body, line, column, message),
+        (None, None) => ParseError::at(body, body.len() - body.trim_start().len(), message),
+    };
+    error.with_hint(SHAPE_HINT)
+}
+
+/// The field a message of the position checks is about.
+fn field_named(message: &str) -> Option<&'static str> {
+    let starts = |prefix: &str| message.starts_with(prefix);
+    if starts("the north row") || starts("north[") {
+        Some("north")
+    } else if starts("the south row") || starts("south[") {
+        Some("south")
+    } else if starts("stores") {
+        Some("stores")
+    } else if starts("unknown ruleset") || message.contains("is not a sowing game") {
+        Some("rules")
+    } else if message.contains("is not a side") {
+        Some("to_move")
+    } else {
+        None
+    }
+}
+
+/// The byte offset and width (in characters) of the value of `key` in a
+/// JSON or YAML text: what follows `"key":` or `key:`.
+fn value_offset(body: &str, key: &str) -> Option<(usize, usize)> {
+    let mut search = 0;
+    while let Some(found) = body[search..].find(key) {
+        let start = search + found;
+        let end = start + key.len();
+        search = end;
+        let before = body[..start].chars().next_back();
+        let after = &body[end..];
+        let quoted = before == Some('"') && after.starts_with('"');
+        let after = if quoted { &after[1..] } else { after };
+        let bare = before.is_none_or(|c| !c.is_alphanumeric() && c != '_');
+        if !(quoted || bare) {
+            continue;
+        }
+        let Some(rest) = after.trim_start().strip_prefix(':') else {
+            continue;
+        };
+        let value = rest.trim_start();
+        let offset = body.len() - value.len();
+        let line = &value[..value.find('\n').unwrap_or(value.len())];
+        let width = match line.chars().next() {
+            Some('[') => line.find(']').map_or(line.len(), |i| i + 1),
+            Some('{') => line.find('}').map_or(line.len(), |i| i + 1),
+            Some('"') => line[1..].find('"').map_or(line.len(), |i| i + 2),
+            _ => line
+                .trim_end()
+                .trim_end_matches([',', '}'])
+                .trim_end()
+                .len(),
+        };
+        return Some((offset, line[..width].chars().count()));
+    }
+    None
+}
 
 fn located(text: &str, line: usize, column: usize, message: String) -> ParseError {
     let offset: usize = text
