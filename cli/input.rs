@@ -25,7 +25,26 @@ pub(crate) fn read_argument(argument: &str) -> Result<(String, String), Failure>
             .map_err(|e| Failure::input(format!("cannot read {argument}: {e}")))?;
         return read_limited(file, argument).map(|text| (text, argument.to_owned()));
     }
+    if looks_like_a_file_name(argument) {
+        return Err(Failure::input(format!(
+            "cannot read {argument}: no such file (give a file, a position, or - for stdin)"
+        )));
+    }
     Ok((argument.to_owned(), "<argument>".to_owned()))
+}
+
+/// `board.txt`, `games/start.json`: a name with a file extension, which no
+/// position form ends with.
+fn looks_like_a_file_name(argument: &str) -> bool {
+    let Some((stem, extension)) = argument.rsplit_once('.') else {
+        return false;
+    };
+    !stem.is_empty()
+        && !argument.contains(['\n', ':', ','])
+        && [
+            "txt", "md", "json", "yaml", "yml", "fen", "svg", "pgn", "ogn",
+        ]
+        .contains(&extension.to_ascii_lowercase().as_str())
 }
 
 fn read_limited(reader: impl Read, name: &str) -> Result<String, Failure> {
