@@ -17,7 +17,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::ParseError;
+use crate::error::{ParseError, quote};
 use crate::position::Position;
 use crate::ruleset::Ruleset;
 use crate::side::{Score, Side};
@@ -136,8 +136,12 @@ pub fn parse(input: &str, rules: Option<Ruleset>) -> Result<Position, ParseError
         }
         fields.next();
         let parsed: Ruleset = first.text.parse().map_err(|e: crate::UnknownRuleset| {
-            ParseError::at(input, first.offset, e.to_string())
-                .with_width(first.text.chars().count())
+            ParseError::at(
+                input,
+                first.offset,
+                crate::UnknownRuleset(quote(&e.0)).to_string(),
+            )
+            .with_width(first.text.chars().count())
         })?;
         if let Some(wanted) = rules
             && wanted != parsed
@@ -189,7 +193,7 @@ pub fn parse(input: &str, rules: Option<Ruleset>) -> Result<Position, ParseError
                 ParseError::at(
                     input,
                     field.offset,
-                    format!("`{}` is not a side to move", field.text),
+                    format!("`{}` is not a side to move", quote(field.text)),
                 )
                 .with_width(field.text.chars().count())
                 .with_hint("write S (south) or N (north)")
@@ -246,19 +250,19 @@ fn count(input: &str, span: Span<'_>) -> Result<u32, ParseError> {
         && rest.bytes().all(|b| b.is_ascii_digit())
     {
         return Err(error(
-            format!("negative count {}", span.text),
+            format!("negative count {}", quote(span.text)),
             "a house holds 0 seeds or more",
         ));
     }
     if !span.text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(error(
-            format!("`{}` is not a number of seeds", span.text),
+            format!("`{}` is not a number of seeds", quote(span.text)),
             "counts are whole numbers such as 0, 5 or 14",
         ));
     }
     span.text.parse().map_err(|_| {
         error(
-            format!("{} seeds is more than the engine counts", span.text),
+            format!("{} seeds is more than the engine counts", quote(span.text)),
             "a house holds at most 4294967295 seeds",
         )
     })
@@ -343,7 +347,7 @@ pub fn parse_ogn_fen(input: &str, rules: Ruleset) -> Result<Position, ParseError
         ParseError::at(
             input,
             side.offset,
-            format!("`{}` is not a side to move", side.text),
+            format!("`{}` is not a side to move", quote(side.text)),
         )
         .with_hint("end the FEN with S or N")
     })?;

@@ -27,7 +27,7 @@ use std::str::FromStr;
 
 pub use crate::drawing::drawn_order;
 use crate::drawing::{BoardView, game_over_line, step_headline, step_summary};
-use crate::error::ParseError;
+use crate::error::{ParseError, quote};
 use crate::position::{House, LetterCase, Position};
 use crate::report::PlayReport;
 use crate::ruleset::{Family, Ruleset};
@@ -269,6 +269,9 @@ enum Line<'a> {
     Caption(Side, Span<'a>),
 }
 
+/// More lines of labels, counts, stores and side than a board can have.
+const MAX_LINES: usize = 16;
+
 const ROW_SEPARATORS: &[char] = &[',', ';'];
 const HINT_LINES: &str = "a diagram line is a row of house labels (N0 .. N6, or a .. f), a row of seed counts, \
      or a line such as `stores: south 3 north 0`, `to move: north` or `rules: awale`; \
@@ -309,7 +312,33 @@ fn classify(text: &str) -> Result<Vec<Line<'_>>, ParseError> {
         };
         let line = row(text, span, &cells)?;
         seen_row = true;
+        // A board has two rows of counts and at most two label rows: stop
+        // reading a long text as soon as it cannot be one board.
+        let (counts, labels) = lines.iter().fold((0, 0), |(c, l), line| match line {
+            Line::Counts(_) => (c + 1, l),
+            Line::Labels(_) => (c, l + 1),
+            _ => (c, l),
+        });
+        match line {
+            Line::Counts(_) if counts == 2 => {
+                return Err(ParseError::at(text, span.offset, "a third row of counts")
+                    .with_width(span.chars())
+                    .with_hint("give one board at a time: two rows of counts"));
+            }
+            Line::Labels(_) if labels == 3 => {
+                return Err(ParseError::at(text, span.offset, "a fourth label row")
+                    .with_width(span.chars())
+                    .with_hint("label the top row above it and the bottom row below it"));
+            }
+            _ => {}
+        }
         lines.push(line);
+        if lines.len() > MAX_LINES {
+            return Err(
+                ParseError::at(text, span.offset, "too many lines for one board")
+                    .with_hint("give one board at a time"),
+            );
+        }
     }
     Ok(lines)
 }
@@ -397,7 +426,7 @@ fn cell(input: &str, span: Span<'_>) -> Result<Cell, ParseError> {
     if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
         return text.parse().map(Cell::Count).map_err(|_| {
             error(
-                format!("{text} seeds is more than the engine counts"),
+                format!("{} seeds is more than the engine counts", quote(text)),
                 "a house holds at most 4294967295 seeds",
             )
         });
@@ -407,7 +436,7 @@ fn cell(input: &str, span: Span<'_>) -> Result<Cell, ParseError> {
         && rest.bytes().all(|b| b.is_ascii_digit())
     {
         return Err(error(
-            format!("negative count {text}"),
+            format!("negative count {}", quote(text)),
             "a house holds 0 seeds or more",
         ));
     }
@@ -432,7 +461,7 @@ fn cell(input: &str, span: Span<'_>) -> Result<Cell, ParseError> {
                     Ok(Cell::Label(Label::Songo(House::new(side, digit - b'0'))))
                 }
                 _ => Err(error(
-                    format!("`{text}` is not a Songo house"),
+                    format!("`{}` is not a Songo house", quote(text)),
                     "Songo's houses are N0 .. N6 and S0 .. S6",
                 )),
             };
@@ -443,12 +472,15 @@ fn cell(input: &str, span: Span<'_>) -> Result<Cell, ParseError> {
         && text.chars().all(|c| c.is_ascii_digit() || c == '.')
     {
         return Err(error(
-            format!("`{text}` is not a whole number of seeds"),
+            format!("`{}` is not a whole number of seeds", quote(text)),
             "counts are whole numbers such as 0, 5 or 14",
         ));
     }
     Err(error(
-        format!("`{}` is neither a seed count nor a house label", span.text),
+        format!(
+            "`{}` is neither a seed count nor a house label",
+            quote(span.text)
+        ),
         HINT_LINES,
     ))
 }
@@ -476,23 +508,26 @@ fn row<'a>(input: &str, span: Span<'a>, cells: &[Span<'a>]) -> Result<Line<'a>, 
             ))
         };
         if let Some((what, hint)) = odd {
-            return Err(
-                ParseError::at(input, piece.offset, format!("`{}` is {what}", piece.text))
-                    .with_width(piece.chars())
-                    .with_hint(hint),
-            );
+            return Err(ParseError::at(
+                input,
+                piece.offset,
+                format!("`{}` is {what}", quote(piece.text)),
+            )
+            .with_width(piece.chars())
+            .with_hint(hint));
         }
     }
     if labels.is_empty() {
         return Ok(Line::Counts(CountRow { span, counts }));
     }
     let (first, _) = labels[0];
-    for (i, &(label, piece)) in labels.iter().enumerate() {
+    let mut seen = [false; 7];
+    for &(label, piece) in &labels {
         let problem = match (first, label) {
             (Label::Songo(a), Label::Songo(b)) if a.side != b.side => Some((
                 format!(
                     "`{}` is {}'s house in a row of {}'s labels",
-                    piece.text,
+                    quote(piece.text),
                     b.side.name(),
                     a.side.name()
                 ),
@@ -501,14 +536,17 @@ fn row<'a>(input: &str, span: Span<'a>, cells: &[Span<'a>]) -> Result<Line<'a>, 
             (Label::Letter { upper: a, .. }, Label::Letter { upper: b, .. }) if a != b => Some((
                 format!(
                     "`{}` is a {} in a row of {}",
-                    piece.text,
+                    quote(piece.text),
                     if b { "capital" } else { "small letter" },
                     if a { "capitals" } else { "small letters" }
                 ),
                 "one camp is lettered in capitals, the other in small letters",
             )),
             (a, b) if a.family() != b.family() => Some((
-                format!("`{}` mixes Awale letters and Songo house names", piece.text),
+                format!(
+                    "`{}` mixes Awale letters and Songo house names",
+                    quote(piece.text)
+                ),
                 "label Songo houses N0 .. N6 / S0 .. S6 and Awale houses with letters",
             )),
             _ => None,
@@ -518,11 +556,16 @@ fn row<'a>(input: &str, span: Span<'a>, cells: &[Span<'a>]) -> Result<Line<'a>, 
                 .with_width(piece.chars())
                 .with_hint(hint));
         }
-        if labels[..i].iter().any(|&(earlier, _)| earlier == label) {
+        // Labels of one row share a side (or a case): the index tells them apart.
+        let index = match label {
+            Label::Songo(house) => usize::from(house.index),
+            Label::Letter { index, .. } => usize::from(index),
+        };
+        if std::mem::replace(&mut seen[index], true) {
             return Err(ParseError::at(
                 input,
                 piece.offset,
-                format!("`{}` twice in this row", piece.text),
+                format!("`{}` twice in this row", quote(piece.text)),
             )
             .with_width(piece.chars())
             .with_hint("each house of the camp is named once"));
@@ -607,7 +650,12 @@ fn meta_line<'a>(input: &str, span: Span<'a>) -> Result<Option<Line<'a>>, ParseE
                 );
             }
             let rules = value.text.parse::<Ruleset>().map_err(|e| {
-                ParseError::at(input, value.offset, e.to_string()).with_width(value.chars())
+                ParseError::at(
+                    input,
+                    value.offset,
+                    crate::UnknownRuleset(quote(&e.0)).to_string(),
+                )
+                .with_width(value.chars())
             })?;
             return Ok(Some(Line::Rules(rules, span)));
         }
@@ -641,7 +689,7 @@ fn side(input: &str, line: Span<'_>, value: Span<'_>) -> Result<Side, ParseError
         ParseError::at(
             input,
             value.offset,
-            format!("`{}` is not a side", value.text),
+            format!("`{}` is not a side", quote(value.text)),
         )
         .with_width(value.chars())
         .with_hint("write south (or S) or north (or N)")
@@ -656,7 +704,7 @@ fn stores(input: &str, line: Span<'_>, value: Span<'_>) -> Result<Score, ParseEr
             Ok(Cell::Label(_)) => Err(ParseError::at(
                 input,
                 span.offset,
-                format!("`{}` is not a number of seeds", span.text),
+                format!("`{}` is not a number of seeds", quote(span.text)),
             )
             .with_width(span.chars())
             .with_hint(hint)),
@@ -690,9 +738,9 @@ fn stores(input: &str, line: Span<'_>, value: Span<'_>) -> Result<Score, ParseEr
     while let Some(word) = words.next() {
         let Ok(side) = word.text.parse::<Side>() else {
             let message = if matches!(cell(input, word), Ok(Cell::Count(_))) {
-                format!("`{}`: whose store is it?", word.text)
+                format!("`{}`: whose store is it?", quote(word.text))
             } else {
-                format!("`{}` is not a side", word.text)
+                format!("`{}` is not a side", quote(word.text))
             };
             return Err(ParseError::at(input, word.offset, message)
                 .with_width(word.chars())

@@ -99,7 +99,12 @@ pub fn parse_position(text: &str, rules: Option<Ruleset>) -> Result<crate::Posit
             let Some((index, line)) = meaningful_lines(body).next() else {
                 return compact::parse(body, rules);
             };
-            return compact::parse(line, rules).map_err(|e| e.shifted(index, 0));
+            // A `#` comment may follow the position on its line.
+            let position = line.find('#').map_or(line, |at| &line[..at]);
+            return compact::parse(position, rules).map_err(|mut e| {
+                e.source_line = line.trim_end_matches('\r').to_owned();
+                e.shifted(index, 0)
+            });
         }
     };
     if let Some(wanted) = rules
