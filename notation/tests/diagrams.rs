@@ -180,3 +180,73 @@ fn the_diagrams_read_the_same_with_spaces_and_without_labels() {
         );
     }
 }
+
+/// `songo play` on each worked example of the text prints the text's own
+/// boards: the play text's "After sowing" and "After captures" diagrams
+/// read back as the text's intermediate and final diagrams.
+#[test]
+fn playing_the_worked_examples_prints_the_texts_boards() {
+    use songo_notation::{LetterCase, report};
+    // (before, side to move, move, the text's board after sowing, its final board)
+    let cases: &[(&str, Side, &str, &str, Option<&str>)] = &[
+        (
+            "capture-ex1",
+            Side::South,
+            "S1",
+            "capture-ex1-sown",
+            Some("capture-ex1-after"),
+        ),
+        (
+            "capture-ex2",
+            Side::South,
+            "S2",
+            "capture-ex2-sown",
+            Some("capture-ex2-after"),
+        ),
+        (
+            "capture-ex3",
+            Side::South,
+            "S5",
+            "capture-ex3-sown",
+            Some("capture-ex3-after"),
+        ),
+        // The grenier diagrams show the board after sowing only.
+        ("grenier-14", Side::North, "N4", "grenier-14-sown", None),
+        ("grenier-15", Side::North, "N4", "grenier-15-sown", None),
+    ];
+    let start = std::iter::once((
+        Position::start(Ruleset::Songo),
+        "S2",
+        "first-move-s2-after",
+        Some("first-move-s2-after"),
+    ));
+    let cases = cases.iter().map(|&(before, side, played, sown, after)| {
+        let position = diagram::parse(&read_fixture(before), None)
+            .unwrap()
+            .with_to_move(side);
+        (position, played, sown, after)
+    });
+    for (before, played, sown, after) in start.chain(cases) {
+        let report = report::play(before, &[played]).unwrap();
+        let text = diagram::play(&report, LetterCase::default());
+        let board = |title: &str| -> Position {
+            let start = text
+                .find(title)
+                .unwrap_or_else(|| panic!("{title} in\n{text}"));
+            let block: String = text[start..]
+                .lines()
+                .skip(1)
+                .take_while(|line| !line.is_empty())
+                .map(|line| format!("{line}\n"))
+                .collect();
+            diagram::parse(&block, None).unwrap_or_else(|e| panic!("{block}\n{e}"))
+        };
+        let rows = |p: &Position| (p.row(Side::North).to_vec(), p.row(Side::South).to_vec());
+        let expected = diagram::parse(&read_fixture(sown), None).unwrap();
+        assert_eq!(rows(&board("After sowing")), rows(&expected), "{sown}");
+        if let Some(after) = after {
+            let expected = diagram::parse(&read_fixture(after), None).unwrap();
+            assert_eq!(rows(&board("After captures")), rows(&expected), "{after}");
+        }
+    }
+}
