@@ -280,7 +280,6 @@ const HINT_LINES: &str = "a diagram line is a row of house labels (N0 .. N6, or 
 fn classify(text: &str) -> Result<Vec<Line<'_>>, ParseError> {
     let mut lines = Vec::new();
     let mut offset = 0;
-    let mut seen_row = false;
     for raw in text.split_inclusive('\n') {
         let start = offset;
         offset += raw.len();
@@ -295,11 +294,15 @@ fn classify(text: &str) -> Result<Vec<Line<'_>>, ParseError> {
         if span.text.is_empty() {
             continue;
         }
+        if lines.len() == MAX_LINES {
+            return Err(ParseError::at(text, span.offset, "too many lines for one board")
+                .with_hint("give one board at a time"));
+        }
         if let Some(line) = meta_line(text, span)? {
             lines.push(line);
             continue;
         }
-        if !seen_row && is_title(span.text) {
+        if is_title(span.text) {
             continue;
         }
         let cells = if span.text.contains('|') {
@@ -311,7 +314,6 @@ fn classify(text: &str) -> Result<Vec<Line<'_>>, ParseError> {
             span.words(ROW_SEPARATORS).collect()
         };
         let line = row(text, span, &cells)?;
-        seen_row = true;
         // A board has two rows of counts and at most two label rows: stop
         // reading a long text as soon as it cannot be one board.
         let (counts, labels) = lines.iter().fold((0, 0), |(c, l), line| match line {
@@ -343,7 +345,8 @@ fn classify(text: &str) -> Result<Vec<Line<'_>>, ParseError> {
     Ok(lines)
 }
 
-/// A title such as `Before:` or `**Situation avant le coup** :`.
+/// A title such as `Before:` or `**Situation avant le coup** :` (the
+/// sources' captions, the play text's headings).
 fn is_title(line: &str) -> bool {
     line.ends_with(':') && line.chars().any(char::is_alphabetic) && !line.contains('|')
 }
