@@ -295,8 +295,10 @@ fn classify(text: &str) -> Result<Vec<Line<'_>>, ParseError> {
             continue;
         }
         if lines.len() == MAX_LINES {
-            return Err(ParseError::at(text, span.offset, "too many lines for one board")
-                .with_hint("give one board at a time"));
+            return Err(
+                ParseError::at(text, span.offset, "too many lines for one board")
+                    .with_hint("give one board at a time"),
+            );
         }
         if let Some(line) = meta_line(text, span)? {
             lines.push(line);
