@@ -135,6 +135,18 @@ const SHAPE_HINT: &str = "a position is {\"rules\": \"songo\", \"north\": [7 cou
 /// refused once the text was read (serde knows no place then), at the field
 /// the message names.
 fn shape_error(body: &str, place: Option<(usize, usize)>, message: &str) -> ParseError {
+    shape_error_with(body, place, message, field_named, SHAPE_HINT)
+}
+
+/// [`shape_error`] for a shape whose fields `field_named` recognises in
+/// messages, with its own hint.
+fn shape_error_with(
+    body: &str,
+    place: Option<(usize, usize)>,
+    message: &str,
+    field_named: fn(&str) -> Option<&'static str>,
+    hint: &str,
+) -> ParseError {
     let message = strip_serde_position(message);
     let field = field_named(&message).and_then(|key| value_offset(body, key));
     let error = match (place, field) {
@@ -145,7 +157,7 @@ fn shape_error(body: &str, place: Option<(usize, usize)>, message: &str) -> Pars
         (Some((line, column)), None) => located(body, line, column, message),
         (None, None) => ParseError::at(body, body.len() - body.trim_start().len(), message),
     };
-    error.with_hint(SHAPE_HINT)
+    error.with_hint(hint)
 }
 
 /// The field a message of the position checks is about.
@@ -242,33 +254,79 @@ fn strip_serde_position(message: &str) -> String {
 /// A [`ParseError`] that says where and why.
 pub fn parse_any_position(text: &str, rules: Option<Ruleset>) -> Result<AnyPosition, ParseError> {
     let body = text.trim_start_matches('\u{feff}');
-    let trimmed = body.trim();
     let seega = match seega_form(body, rules) {
-        Some(SeegaForm::Compact) => seega::notation::parse_compact(body)?,
+        Some(SeegaForm::Compact) => match meaningful_lines(body).next() {
+            // The one line that counts; a `#` comment may follow it.
+            Some((index, line)) => {
+                let position = line.find('#').map_or(line, |at| &line[..at]);
+                seega::notation::parse_compact(position).map_err(|mut e| {
+                    e.source_line = line.trim_end_matches('\r').to_owned();
+                    e.shifted(index, 0)
+                })?
+            }
+            None => seega::notation::parse_compact(body)?,
+        },
         Some(SeegaForm::Diagram) => seega::notation::parse_diagram(body)?,
-        Some(SeegaForm::Json) => serde_json::from_str::<SeegaPosition>(body).map_err(|e| {
-            let (line, column) = (e.line().max(1), e.column().max(1));
-            located(body, line, column, strip_serde_position(&e.to_string()))
-        })?,
+        Some(SeegaForm::Json) => match serde_json::from_str::<SeegaPosition>(body) {
+            Ok(position) => position,
+            // `{board: [...]}` is YAML's flow style, not JSON.
+            Err(json_error) => serde_yaml::from_str(body).map_err(|_| {
+                let place = (json_error.line() > 0)
+                    .then(|| (json_error.line(), json_error.column().max(1)));
+                seega_shape_error(body, place, &json_error.to_string())
+            })?,
+        },
         Some(SeegaForm::Yaml) => serde_yaml::from_str::<SeegaPosition>(body).map_err(|e| {
-            let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
-            located(body, line, column, strip_serde_position(&e.to_string()))
+            let place = e.location().map(|l| (l.line().max(1), l.column().max(1)));
+            seega_shape_error(body, place, &e.to_string())
         })?,
         None => return parse_position(body, rules).map(AnyPosition::Sowing),
     };
     if let Some(wanted) = rules
         && wanted != Ruleset::Seega
     {
-        let offset = body.len() - body.trim_start().len();
+        let (offset, width) = value_offset(body, "rules").unwrap_or_else(|| {
+            let first = meaningful_lines(body).next().map_or("", |(_, line)| line);
+            (
+                body.len() - body.trim_start().len(),
+                first.trim().chars().count(),
+            )
+        });
         return Err(ParseError::at(
             body,
             offset,
             format!("the position is a seega position but {wanted} was asked for"),
         )
-        .with_width(trimmed.lines().next().unwrap_or_default().chars().count())
+        .with_width(width)
         .with_hint("drop --rules, or give a position of that ruleset"));
     }
     Ok(AnyPosition::Seega(seega))
+}
+
+const SEEGA_SHAPE_HINT: &str = "a Seega position is {\"rules\": \"seega\", \"board\": [5 ranks such as \"NN.NN\", rank 5 first], \"to_move\": \"south\", \"phase\": \"movement\", \"in_hand\": {\"south\": 0, \"north\": 0}, \"captured\": {\"south\": 0, \"north\": 0}}";
+
+fn seega_shape_error(body: &str, place: Option<(usize, usize)>, message: &str) -> ParseError {
+    shape_error_with(body, place, message, seega_field_named, SEEGA_SHAPE_HINT)
+}
+
+/// The field a message of the Seega checks is about.
+fn seega_field_named(message: &str) -> Option<&'static str> {
+    let starts = |prefix: &str| message.starts_with(prefix);
+    if starts("board") {
+        Some("board")
+    } else if starts("in_hand") || message.contains("in hand") {
+        Some("in_hand")
+    } else if starts("captured") || message.contains("taken") {
+        Some("captured")
+    } else if message.contains("is not a side") {
+        Some("to_move")
+    } else if message.contains("is not a phase") || starts("the phase") {
+        Some("phase")
+    } else if message.contains("ruleset") || message.contains("has rows of houses") {
+        Some("rules")
+    } else {
+        None
+    }
 }
 
 enum SeegaForm {
@@ -283,27 +341,41 @@ enum SeegaForm {
 fn seega_form(body: &str, rules: Option<Ruleset>) -> Option<SeegaForm> {
     let asked = rules == Some(Ruleset::Seega);
     let trimmed = body.trim();
+    let seega_value = |value: Option<serde_json::Value>| {
+        asked || value.is_some_and(|v| crate::any::is_seega_value(&v))
+    };
     if trimmed.starts_with('{') {
-        let value: Option<serde_json::Value> = serde_json::from_str(trimmed).ok();
-        let seega = asked || value.is_some_and(|v| crate::any::is_seega_value(&v));
-        return seega.then_some(SeegaForm::Json);
+        let value = serde_json::from_str(trimmed)
+            .ok()
+            .or_else(|| serde_yaml::from_str(trimmed).ok());
+        return seega_value(value).then_some(SeegaForm::Json);
     }
     if seega::notation::looks_like_diagram(body) {
         return Some(SeegaForm::Diagram);
     }
-    let yaml_key = trimmed.lines().any(|line| {
+    let yaml_key = meaningful_lines(trimmed).any(|(_, line)| {
         let line = line.trim_start();
-        ["north:", "south:", "rules:", "board:", "---"]
-            .iter()
-            .any(|key| line.starts_with(key))
+        [
+            "north:",
+            "south:",
+            "rules:",
+            "board:",
+            "\"rules\":",
+            "\"board\":",
+        ]
+        .iter()
+        .any(|key| line.starts_with(key))
     });
-    if yaml_key {
-        let value: Option<serde_json::Value> = serde_yaml::from_str(trimmed).ok();
-        let seega = asked || value.is_some_and(|v| crate::any::is_seega_value(&v));
-        return seega.then_some(SeegaForm::Yaml);
+    if trimmed.starts_with("---") || yaml_key {
+        return seega_value(serde_yaml::from_str(trimmed).ok()).then_some(SeegaForm::Yaml);
     }
-    if trimmed.contains('\n') {
-        return asked.then_some(SeegaForm::Diagram);
+    let mut lines = meaningful_lines(trimmed);
+    match (lines.next(), lines.next()) {
+        (Some((_, line)), None) => {
+            let position = line.find('#').map_or(line, |at| &line[..at]);
+            (asked || seega::notation::looks_compact(position)).then_some(SeegaForm::Compact)
+        }
+        (None, _) => asked.then_some(SeegaForm::Compact),
+        _ => asked.then_some(SeegaForm::Diagram),
     }
-    (asked || seega::notation::looks_compact(trimmed)).then_some(SeegaForm::Compact)
 }

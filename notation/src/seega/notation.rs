@@ -455,7 +455,8 @@ pub fn parse_diagram(input: &str) -> Result<SeegaPosition, ParseError> {
         }
         last_line = start + lead;
         let at = |span_start: usize| start + span_start;
-        if trimmed.eq_ignore_ascii_case("seega") {
+        // A title, or a `#` comment.
+        if trimmed.eq_ignore_ascii_case("seega") || trimmed.starts_with('#') {
             continue;
         }
         if let Some((key, value)) = trimmed.split_once(':') {
