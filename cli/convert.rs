@@ -3,8 +3,9 @@
 use songo_notation::drawing::BoardView;
 use songo_notation::{House, LetterCase, Position, Ruleset, compact, diagram, markdown, svg};
 
+use crate::input::AnyRead;
 use crate::output::{self, ReportFormat};
-use crate::{Failure, input};
+use crate::{Failure, input, seega};
 
 /// The forms `convert` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -54,7 +55,8 @@ impl From<Letters> for LetterCase {
   songo convert --to svg fixtures/positions/capture-ex1.txt > board.svg
   songo convert --to svg --changed N0,N1,S0,S1 fixtures/positions/capture-ex1-sown.txt
   songo convert --to text --rules awale --letters north-upper '4-4-4-4-4-4-4-4-4-4-4-4-0-0-S'
-  pbpaste | songo convert --to markdown -")]
+  pbpaste | songo convert --to markdown -
+  songo convert --to svg --last-move b3-c3 --captured c2,d3,c4 'seega:..S../...../..S.S/...../..S.N:N'")]
 pub(crate) struct Args {
     /// The position: compact notation, OGN FEN, a diagram, JSON or YAML; a file; or `-` for stdin.
     input: String,
@@ -67,23 +69,51 @@ pub(crate) struct Args {
     /// Awale letters in the text, Markdown and SVG forms [default: as the input diagram, else south-upper].
     #[arg(long, value_enum)]
     letters: Option<Letters>,
-    /// Houses to highlight as changed by a move (text, Markdown, SVG), e.g. N0,N1.
+    /// Houses to highlight as changed by a move (text, Markdown, SVG), e.g. N0,N1; Seega: squares.
     #[arg(long, value_delimiter = ',', value_name = "HOUSES")]
     changed: Vec<String>,
-    /// Houses to mark as captured (text, Markdown, SVG), e.g. N0,N1.
+    /// Houses to mark as captured (text, Markdown, SVG), e.g. N0,N1; Seega: squares, e.g. c2,d3.
     #[arg(long, value_delimiter = ',', value_name = "HOUSES")]
     captured: Vec<String>,
+    /// The move that led to the position, drawn on the board (Markdown, SVG; Songo S1, Seega b3-c3).
+    #[arg(long, value_name = "MOVE")]
+    last_move: Option<String>,
+    /// Seega: the text diagram and the SVG without coordinates.
+    #[arg(long)]
+    no_coordinates: bool,
 }
 
 pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
     let (text, origin) = input::read_argument(&args.input)?;
-    let read = input::parse(&text, &origin, args.rules)?;
+    let read = match input::parse_any(&text, &origin, args.rules)? {
+        AnyRead::Sowing(read) => read,
+        AnyRead::Seega(position) => {
+            let drawing = seega::Drawing {
+                coordinates: !args.no_coordinates,
+                changed: &args.changed,
+                captured: &args.captured,
+                last_move: args.last_move.as_deref(),
+            };
+            return seega::convert(&position, args.to, &drawing);
+        }
+    };
     let position = read.position;
     let letters = args.letters.map_or(read.letters, LetterCase::from);
-    let view = BoardView::new(position)
+    let mut view = BoardView::new(position)
         .letters(letters)
         .with_changed(houses(&args.changed, &position, letters, "--changed")?)
         .with_captured(houses(&args.captured, &position, letters, "--captured")?);
+    if let Some(name) = &args.last_move {
+        let played = houses(
+            std::slice::from_ref(name),
+            &position,
+            letters,
+            "--last-move",
+        )?;
+        for house in played {
+            view = view.with_played(house);
+        }
+    }
     let rendered = match args.to {
         Target::Compact => format!("{position}\n"),
         Target::Text => diagram::write(&view),

@@ -5,6 +5,7 @@ use std::path::Path;
 
 use songo_notation::diagram::Diagram;
 use songo_notation::input::{self, PositionForm};
+use songo_notation::seega::SeegaPosition;
 use songo_notation::{LetterCase, Position, Ruleset, diagram};
 
 use crate::Failure;
@@ -91,8 +92,30 @@ pub(crate) fn parse(
     })
 }
 
-/// A position from an argument (position text, file or `-`).
-pub(crate) fn position(argument: &str, rules: Option<Ruleset>) -> Result<ReadPosition, Failure> {
+/// A position of any ruleset read from an argument.
+pub(crate) enum AnyRead {
+    /// A sowing position, with its diagram's letter case.
+    Sowing(ReadPosition),
+    /// A Seega position.
+    Seega(SeegaPosition),
+}
+
+/// A position of any ruleset from an argument (position text, file or `-`).
+pub(crate) fn any_position(argument: &str, rules: Option<Ruleset>) -> Result<AnyRead, Failure> {
     let (text, origin) = read_argument(argument)?;
-    parse(&text, &origin, rules)
+    parse_any(&text, &origin, rules)
+}
+
+/// Reads a position of any ruleset; `origin` names the input in errors.
+pub(crate) fn parse_any(
+    text: &str,
+    origin: &str,
+    rules: Option<Ruleset>,
+) -> Result<AnyRead, Failure> {
+    match input::seega_position(text, rules) {
+        Some(read) => read
+            .map(AnyRead::Seega)
+            .map_err(|e| Failure::input(format!("{origin}: cannot read the position: {e}"))),
+        None => parse(text, origin, rules).map(AnyRead::Sowing),
+    }
 }

@@ -8,6 +8,7 @@ mod input;
 mod moves;
 mod output;
 mod play;
+mod seega;
 
 use std::process::ExitCode;
 

@@ -7,8 +7,9 @@ use songo_notation::report::{self, MovesReport};
 use songo_notation::{LetterCase, Ruleset};
 
 use crate::convert::Letters;
+use crate::input::AnyRead;
 use crate::output::{self, ReportFormat};
-use crate::{Failure, input};
+use crate::{Failure, input, seega};
 
 /// List the legal moves of a position, and the rule that forbids each other non-empty house.
 ///
@@ -18,7 +19,8 @@ use crate::{Failure, input};
 #[command(after_help = "Examples:
   songo moves --position 'songo:0,0,0,0,0,0,0/16,0,0,23,1,10,1:0-0:S'
   songo moves --position fixtures/positions/exit-single.txt --format json
-  songo convert --to json board.txt | songo moves --position -")]
+  songo convert --to json board.txt | songo moves --position -
+  songo moves --position fixtures/positions/seega/after-a-pass.json")]
 pub(crate) struct Args {
     /// The position: compact notation, OGN FEN, a diagram, JSON or YAML; a file; or `-` for stdin.
     #[arg(long, short)]
@@ -35,7 +37,10 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
-    let read = input::position(&args.position, args.rules)?;
+    let read = match input::any_position(&args.position, args.rules)? {
+        AnyRead::Sowing(read) => read,
+        AnyRead::Seega(position) => return seega::moves(&position, args.format),
+    };
     let letters = args.letters.map_or(read.letters, LetterCase::from);
     let report = report::moves(&read.position);
     let rendered = match args.format {

@@ -4,8 +4,9 @@ use songo_notation::report::{self, PlayError, PlayReport};
 use songo_notation::{House, LetterCase, Ruleset, diagram, markdown, svg};
 
 use crate::convert::Letters;
+use crate::input::AnyRead;
 use crate::output::{self, ReportFormat};
-use crate::{Failure, input};
+use crate::{Failure, input, seega};
 
 /// The forms `play` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -35,13 +36,14 @@ pub(crate) enum PlayFormat {
   songo play --position 'songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5:0-0:S' S2 N4 --format json
   songo play --position fixtures/positions/capture-ex3.txt S5 --format svg > capture.svg
   songo play --rules awale --position '4-4-4-4-4-4-4-4-4-4-4-4-0-0-S' C --format markdown
+  songo play --position fixtures/positions/seega/triple-capture.txt b3-c3
 
 Exit status: 0 every move played, 1 an illegal move (named with its rule), 2 bad input or usage.")]
 pub(crate) struct Args {
     /// The position: compact notation, OGN FEN, a diagram, JSON or YAML; a file; or `-` for stdin.
     #[arg(long, short)]
     position: String,
-    /// The moves, by house name (Songo S2, N4; Awale C, e).
+    /// The moves, by house name (Songo S2, N4; Awale C, e); Seega a1,b2 (placement), b3-c3 (step), pass.
     #[arg(required = true)]
     moves: Vec<String>,
     /// The ruleset, when the position does not say it.
@@ -56,7 +58,10 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
-    let read = input::position(&args.position, args.rules)?;
+    let read = match input::any_position(&args.position, args.rules)? {
+        AnyRead::Sowing(read) => read,
+        AnyRead::Seega(position) => return seega::play(position, &args.moves, args.format),
+    };
     let letters = args.letters.map_or(read.letters, LetterCase::from);
     let rules = read.position.rules();
     // The engine reads moves in the default letter case.

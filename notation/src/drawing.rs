@@ -284,5 +284,12 @@ pub fn game_over_line(over: &crate::GameOver) -> String {
     let winner = over
         .winner
         .map_or("a draw".to_owned(), |side| format!("{side} wins"));
-    format!("Game over ({}): {}, {winner}.", over.rule, over.score)
+    // Seega names the kind of victory.
+    let victory = over
+        .victory()
+        .map_or(String::new(), |kind| format!(" ({})", kind.source_name()));
+    format!(
+        "Game over ({}): {}, {winner}{victory}.",
+        over.rule, over.score
+    )
 }

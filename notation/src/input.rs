@@ -253,9 +253,40 @@ fn strip_serde_position(message: &str) -> String {
 /// # Errors
 /// A [`ParseError`] that says where and why.
 pub fn parse_any_position(text: &str, rules: Option<Ruleset>) -> Result<AnyPosition, ParseError> {
+    match seega_position(text, rules) {
+        Some(seega) => seega.map(AnyPosition::Seega),
+        None => parse_position(text, rules).map(AnyPosition::Sowing),
+    }
+}
+
+/// Reads a Seega position, if the text is one (a Seega compact line,
+/// diagram, JSON or YAML) or `rules` asks for Seega; `None` when it is
+/// neither, to be read as a sowing position.
+///
+/// ```
+/// use songo_notation::input;
+/// assert!(input::seega_position("seega:...../...../...../...../.....:S:placement", None).is_some());
+/// assert!(input::seega_position("songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5", None).is_none());
+/// ```
+///
+/// # Errors
+/// `Some(Err(_))`: a Seega position that does not read, or that is not the
+/// ruleset `rules` asks for.
+pub fn seega_position(
+    text: &str,
+    rules: Option<Ruleset>,
+) -> Option<Result<SeegaPosition, ParseError>> {
     let body = text.trim_start_matches('\u{feff}');
-    let seega = match seega_form(body, rules) {
-        Some(SeegaForm::Compact) => match meaningful_lines(body).next() {
+    let form = seega_form(body, rules)?;
+    Some(read_seega(body, form).and_then(|seega| {
+        check_seega_wanted(body, rules)?;
+        Ok(seega)
+    }))
+}
+
+fn read_seega(body: &str, form: SeegaForm) -> Result<SeegaPosition, ParseError> {
+    Ok(match form {
+        SeegaForm::Compact => match meaningful_lines(body).next() {
             // The one line that counts; a `#` comment may follow it.
             Some((index, line)) => {
                 let position = line.find('#').map_or(line, |at| &line[..at]);
@@ -266,8 +297,8 @@ pub fn parse_any_position(text: &str, rules: Option<Ruleset>) -> Result<AnyPosit
             }
             None => seega::notation::parse_compact(body)?,
         },
-        Some(SeegaForm::Diagram) => seega::notation::parse_diagram(body)?,
-        Some(SeegaForm::Json) => match serde_json::from_str::<SeegaPosition>(body) {
+        SeegaForm::Diagram => seega::notation::parse_diagram(body)?,
+        SeegaForm::Json => match serde_json::from_str::<SeegaPosition>(body) {
             Ok(position) => position,
             // `{board: [...]}` is YAML's flow style, not JSON.
             Err(json_error) => serde_yaml::from_str(body).map_err(|_| {
@@ -276,12 +307,15 @@ pub fn parse_any_position(text: &str, rules: Option<Ruleset>) -> Result<AnyPosit
                 seega_shape_error(body, place, &json_error.to_string())
             })?,
         },
-        Some(SeegaForm::Yaml) => serde_yaml::from_str::<SeegaPosition>(body).map_err(|e| {
+        SeegaForm::Yaml => serde_yaml::from_str::<SeegaPosition>(body).map_err(|e| {
             let place = e.location().map(|l| (l.line().max(1), l.column().max(1)));
             seega_shape_error(body, place, &e.to_string())
         })?,
-        None => return parse_position(body, rules).map(AnyPosition::Sowing),
-    };
+    })
+}
+
+/// A Seega position where `rules` asks for another ruleset is an error.
+fn check_seega_wanted(body: &str, rules: Option<Ruleset>) -> Result<(), ParseError> {
     if let Some(wanted) = rules
         && wanted != Ruleset::Seega
     {
@@ -300,7 +334,7 @@ pub fn parse_any_position(text: &str, rules: Option<Ruleset>) -> Result<AnyPosit
         .with_width(width)
         .with_hint("drop --rules, or give a position of that ruleset"));
     }
-    Ok(AnyPosition::Seega(seega))
+    Ok(())
 }
 
 const SEEGA_SHAPE_HINT: &str = "a Seega position is {\"rules\": \"seega\", \"board\": [5 ranks such as \"NN.NN\", rank 5 first], \"to_move\": \"south\", \"phase\": \"movement\", \"in_hand\": {\"south\": 0, \"north\": 0}, \"captured\": {\"south\": 0, \"north\": 0}}";

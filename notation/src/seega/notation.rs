@@ -266,7 +266,7 @@ pub fn parse_compact(input: &str) -> Result<SeegaPosition, ParseError> {
             })?;
     } else if !board.text.contains('/') {
         let message = match board.text.parse::<Ruleset>() {
-            Ok(rules) => format!("a {rules} position, not a Seega one"),
+            Ok(rules) => format!("the position is a {rules} position but seega was asked for"),
             Err(_) => format!("`{}` is not a Seega board", board.text),
         };
         return Err(board

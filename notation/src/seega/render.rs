@@ -6,8 +6,11 @@ use std::fmt::Write as _;
 
 use super::board::{Square, SquareSet};
 use super::moves::SeegaMove;
+use super::notation::diagram;
 use super::position::{Phase, SeegaPosition};
+use super::report::{SeegaPlayReport, SeegaPlayStep};
 use super::rules::SeegaOutcome;
+use crate::drawing::game_over_line;
 use crate::side::Side;
 
 /// What to highlight on a board: the last move and the pieces it took.
@@ -24,6 +27,8 @@ use crate::side::Side;
 pub struct Highlight {
     /// The move that led to the position.
     pub last_move: Option<SeegaMove>,
+    /// More squares to mark as changed by it.
+    pub changed: SquareSet,
     /// Squares whose pieces that move took.
     pub captured: SquareSet,
     /// Whose pieces were taken.
@@ -36,17 +41,19 @@ impl Highlight {
     pub fn of(outcome: &SeegaOutcome) -> Highlight {
         Highlight {
             last_move: Some(outcome.played),
+            changed: SquareSet::EMPTY,
             captured: outcome.captured,
             captured_side: Some(outcome.mover.opposite()),
         }
     }
 
     fn moved(&self) -> SquareSet {
-        match self.last_move {
-            Some(SeegaMove::Step(from, to)) => from.set() | to.set(),
-            Some(played) => played.destinations(),
-            None => SquareSet::EMPTY,
-        }
+        self.changed
+            | match self.last_move {
+                Some(SeegaMove::Step(from, to)) => from.set() | to.set(),
+                Some(played) => played.destinations(),
+                None => SquareSet::EMPTY,
+            }
     }
 }
 
@@ -169,6 +176,12 @@ const CELL: u32 = 64;
 const MARGIN: u32 = 36;
 const RADIUS: u32 = 24;
 const INK: &str = "#4a3014";
+const FONT: &str = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif";
+/// A board's picture: the grid, its margins and four lines of text.
+const BOARD_WIDTH: u32 = 5 * CELL + 2 * MARGIN;
+const BOARD_HEIGHT: u32 = 5 * CELL + 2 * MARGIN + 88;
+/// Height of a heading over a row of boards in [`play_svg`].
+const HEADING: u32 = 30;
 
 /// The centre of a square's cell.
 fn centre(square: Square) -> (u32, u32) {
@@ -198,10 +211,23 @@ fn piece_svg(out: &mut String, side: Side, (x, y): (u32, u32)) {
     );
 }
 
+fn svg_document(out: &mut String, width: u32, height: u32, title: &str) {
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="{FONT}">"#
+    );
+    let _ = writeln!(out, "  <title>{title}</title>");
+    let _ = writeln!(
+        out,
+        r##"  <rect width="{width}" height="{height}" fill="#ffffff"/>"##
+    );
+}
+
 /// An SVG picture of the board: the grid, the pieces (South white, North
 /// black), the stronghold `c3` shaded and crossed, coordinates, the last
 /// move (squares tinted, an arrow for a step) and the pieces it took (a
-/// red cross on a faded piece), with a status line under the board.
+/// red cross on a faded piece), with lines under the board on the side to
+/// move, the phase and the pieces.
 ///
 /// ```
 /// use songo_notation::seega::{render, SeegaPosition};
@@ -212,20 +238,179 @@ fn piece_svg(out: &mut String, side: Side, (x, y): (u32, u32)) {
 /// ```
 #[must_use]
 pub fn svg(position: &SeegaPosition, options: &SvgOptions) -> String {
+    let mut out = String::new();
+    svg_document(
+        &mut out,
+        BOARD_WIDTH,
+        BOARD_HEIGHT,
+        &format!("Seega: {position}"),
+    );
+    draw_board(&mut out, position, options);
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The boards of played moves as one SVG picture: a row per move, its
+/// heading (who played what, what it took, the rules it applied), the board
+/// before and the board after with the move highlighted; then how the game
+/// ended, if it has.
+///
+/// ```
+/// use songo_notation::seega::{render, report, SeegaPosition};
+/// use songo_notation::Side;
+/// let played = report::play(SeegaPosition::start(Side::South), &["a1,b2", "e5,d4"]).unwrap();
+/// let picture = render::play_svg(&played);
+/// assert!(picture.contains(">1. South plays a1,b2: no capture; rules: seega.place<"));
+/// ```
+#[must_use]
+pub fn play_svg(report: &SeegaPlayReport) -> String {
+    let rows = report.steps.len() as u32;
+    let ending = report.game_over.map(|over| game_over_line(&over));
+    let width = 2 * BOARD_WIDTH + 3 * 8;
+    let height = rows * (HEADING + BOARD_HEIGHT) + if ending.is_some() { HEADING } else { 0 };
+    let mut out = String::new();
+    svg_document(
+        &mut out,
+        width,
+        height,
+        &format!("Seega: {} moves", report.steps.len()),
+    );
+    for (i, step) in report.steps.iter().enumerate() {
+        let top = i as u32 * (HEADING + BOARD_HEIGHT);
+        let heading = format!("{}. {}: {}", i + 1, step_headline(step), step_summary(step));
+        let _ = writeln!(
+            out,
+            r##"  <text x="16" y="{}" font-size="15" font-weight="bold" fill="#222222">{heading}</text>"##,
+            top + HEADING - 8
+        );
+        let plain = SvgOptions::default();
+        let marked = SvgOptions {
+            coordinates: true,
+            highlight: step_highlight(step),
+        };
+        for (column, (position, options)) in [(&step.before, plain), (&step.after, marked)]
+            .into_iter()
+            .enumerate()
+        {
+            let x = 8 + column as u32 * (BOARD_WIDTH + 8);
+            let _ = writeln!(out, r#"  <g transform="translate({x} {})">"#, top + HEADING);
+            draw_board(&mut out, position, &options);
+            let _ = writeln!(out, "  </g>");
+        }
+    }
+    if let Some(line) = ending {
+        let _ = writeln!(
+            out,
+            r##"  <text x="16" y="{}" font-size="15" font-weight="bold" fill="#222222">{line}</text>"##,
+            rows * (HEADING + BOARD_HEIGHT) + HEADING - 10
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The highlight of a step of a play report: its move and what it took.
+fn step_highlight(step: &SeegaPlayStep) -> Highlight {
+    Highlight {
+        last_move: step.played.parse().ok(),
+        changed: SquareSet::EMPTY,
+        captured: step
+            .captured_squares
+            .iter()
+            .filter_map(|name| name.parse::<Square>().ok())
+            .collect(),
+        captured_side: Some(step.before.to_move().opposite()),
+    }
+}
+
+/// `South plays b3-c3`.
+#[must_use]
+pub fn step_headline(step: &SeegaPlayStep) -> String {
+    format!("{} plays {}", step.before.to_move().name(), step.played)
+}
+
+/// `took c2 d3 c4; rules: seega.move, seega.capture`.
+#[must_use]
+pub fn step_summary(step: &SeegaPlayStep) -> String {
+    let took = if step.captured_squares.is_empty() {
+        "no capture".to_owned()
+    } else {
+        format!("took {}", step.captured_squares.join(" "))
+    };
+    let ids: Vec<&str> = step.rules_applied.iter().map(|r| r.as_str()).collect();
+    format!("{took}; rules: {}", ids.join(", "))
+}
+
+/// The played moves as text: for each, its headline, the diagrams before
+/// and after, and what it took; then how the game ended.
+///
+/// ```
+/// use songo_notation::seega::{render, report, SeegaPosition};
+/// use songo_notation::Side;
+/// let played = report::play(SeegaPosition::start(Side::South), &["a1,b2"]).unwrap();
+/// assert!(render::play_text(&played).starts_with("South plays a1,b2\n\nBefore:\n5 . . . . .\n"));
+/// ```
+#[must_use]
+pub fn play_text(report: &SeegaPlayReport) -> String {
+    let numbered = report.steps.len() > 1;
+    let mut out = String::new();
+    for (i, step) in report.steps.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        if numbered {
+            let _ = write!(out, "{}. ", i + 1);
+        }
+        let _ = writeln!(out, "{}", step_headline(step));
+        let _ = writeln!(out, "\nBefore:\n{}", diagram(&step.before));
+        let _ = writeln!(out, "After:\n{}", diagram(&step.after));
+        let _ = writeln!(out, "{}", capitalised(&step_summary(step)));
+    }
+    if let Some(over) = &report.game_over {
+        let _ = writeln!(out, "\n{}", game_over_line(over));
+    }
+    out
+}
+
+/// The played moves as Markdown: a heading per move, the tables before and
+/// after (the move in bold, taken pieces struck through), what it took.
+#[must_use]
+pub fn play_markdown(report: &SeegaPlayReport) -> String {
+    let mut out = String::new();
+    for (i, step) in report.steps.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let _ = writeln!(out, "### {}. {}\n", i + 1, step_headline(step));
+        let _ = writeln!(
+            out,
+            "Before:\n\n{}",
+            markdown(&step.before, &Highlight::default())
+        );
+        let _ = writeln!(
+            out,
+            "After:\n\n{}",
+            markdown(&step.after, &step_highlight(step))
+        );
+        let _ = writeln!(out, "{}.", capitalised(&step_summary(step)));
+    }
+    if let Some(over) = &report.game_over {
+        let _ = writeln!(out, "\n**{}**", game_over_line(over));
+    }
+    out
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+/// One board, its top left corner at the origin.
+fn draw_board(out: &mut String, position: &SeegaPosition, options: &SvgOptions) {
     let highlight = &options.highlight;
     let board = 5 * CELL;
-    let width = board + 2 * MARGIN;
-    let height = board + 2 * MARGIN + 88;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">"#
-    );
-    let _ = writeln!(out, "  <title>Seega: {position}</title>");
-    let _ = writeln!(
-        out,
-        r##"  <rect width="{width}" height="{height}" fill="#ffffff"/>"##
-    );
     let _ = writeln!(
         out,
         r##"  <rect x="{MARGIN}" y="{MARGIN}" width="{board}" height="{board}" fill="#f3e2bd"/>"##
@@ -281,7 +466,7 @@ pub fn svg(position: &SeegaPosition, options: &SvgOptions) -> String {
     }
     for square in Square::all() {
         if let Some(side) = position.piece_at(square) {
-            piece_svg(&mut out, side, centre(square));
+            piece_svg(out, side, centre(square));
         }
     }
     let taken = highlight
@@ -290,7 +475,7 @@ pub fn svg(position: &SeegaPosition, options: &SvgOptions) -> String {
     for square in highlight.captured {
         let (x, y) = centre(square);
         let _ = writeln!(out, r#"  <g class="captured-piece" opacity="0.45">"#);
-        piece_svg(&mut out, taken, (x, y));
+        piece_svg(out, taken, (x, y));
         let _ = writeln!(out, "  </g>");
         let d = RADIUS - 4;
         let _ = writeln!(
@@ -329,8 +514,6 @@ pub fn svg(position: &SeegaPosition, options: &SvgOptions) -> String {
             MARGIN + board + 52 + 18 * i as u32
         );
     }
-    out.push_str("</svg>\n");
-    out
 }
 
 fn status_head(position: &SeegaPosition) -> String {

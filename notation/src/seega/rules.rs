@@ -39,6 +39,18 @@ impl Victory {
     }
 }
 
+impl Victory {
+    /// The source's name: `victoire totale`, `grande victoire`, `petite victoire`.
+    #[must_use]
+    pub const fn source_name(self) -> &'static str {
+        match self {
+            Victory::Total => "victoire totale",
+            Victory::Grande => "grande victoire",
+            Victory::Petite => "petite victoire",
+        }
+    }
+}
+
 impl fmt::Display for Victory {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())

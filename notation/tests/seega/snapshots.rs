@@ -229,3 +229,22 @@ fn play_and_moves_reports() {
     let over: AnyPosition = "seega:...../...../...../.S.../S....:N".parse().unwrap();
     assert_snapshot!(serde_json::to_string_pretty(&any::moves(&over)).unwrap());
 }
+
+fn played_capture() -> songo_notation::seega::report::SeegaPlayReport {
+    songo_notation::seega::report::play(position(CAPTURE), &["b3-c3", "e1-d1", "c3-d3"]).unwrap()
+}
+
+#[test]
+fn play_as_text() {
+    assert_snapshot!(render::play_text(&played_capture()));
+}
+
+#[test]
+fn play_as_markdown() {
+    assert_snapshot!(render::play_markdown(&played_capture()));
+}
+
+#[test]
+fn play_as_svg() {
+    assert_snapshot!(render::play_svg(&played_capture()));
+}
