@@ -397,9 +397,25 @@ pub fn looks_like_diagram(text: &str) -> bool {
 /// A rank label if written, and the squares: (byte offset, letter).
 type DiagramRow = (Option<usize>, Vec<(usize, char)>);
 
+/// A Markdown table row as a plain one: a struck-out piece (`~~N~~`, taken
+/// by the last move) is an empty square, `·` too; bold and the stronghold's
+/// brackets are dropped.
+fn plain_row(line: &str) -> String {
+    let mut plain = line.to_owned();
+    for struck in ["~~S~~", "~~N~~", "~~s~~", "~~n~~"] {
+        plain = plain.replace(struck, ".");
+    }
+    plain
+        .chars()
+        .filter(|c| !matches!(c, '*' | '[' | ']'))
+        .map(|c| if c == '·' { '.' } else { c })
+        .collect()
+}
+
 /// A diagram line's squares (byte offset, letter), with its rank label if
 /// written on the left or the right.
 fn diagram_row(line: &str) -> Option<DiagramRow> {
+    let line = plain_row(line);
     let chars: Vec<(usize, char)> = line
         .char_indices()
         .filter(|&(_, c)| !c.is_whitespace() && c != '|')
@@ -459,6 +475,18 @@ pub fn parse_diagram(input: &str) -> Result<SeegaPosition, ParseError> {
         if trimmed.eq_ignore_ascii_case("seega") || trimmed.starts_with('#') {
             continue;
         }
+        // A Markdown table's separator row.
+        if trimmed.chars().all(|c| matches!(c, '|' | ':' | '-' | ' ')) {
+            continue;
+        }
+        // A Markdown list item `- to move: south`.
+        let (lead, trimmed) = match trimmed.strip_prefix("- ") {
+            Some(item) => (
+                lead + 2 + (item.len() - item.trim_start().len()),
+                item.trim(),
+            ),
+            None => (lead, trimmed),
+        };
         if let Some((key, value)) = trimmed.split_once(':') {
             let value_start = at(lead + key.len() + 1 + (value.len() - value.trim_start().len()));
             let value = value.trim();
@@ -492,6 +520,8 @@ pub fn parse_diagram(input: &str) -> Result<SeegaPosition, ParseError> {
                         .map_err(|e: crate::ParseSideError| span.error(input, e.to_string()))?;
                     passer = Some((side, value_start));
                 }
+                // What the Markdown form adds for readers: not position state.
+                "last move" | "stronghold" => {}
                 _ => {
                     return Err(ParseError::at(input, at(lead), format!("unknown line `{trimmed}`"))
                         .with_width(key.chars().count())
@@ -500,7 +530,10 @@ pub fn parse_diagram(input: &str) -> Result<SeegaPosition, ParseError> {
             }
             continue;
         }
-        let letters: String = trimmed.chars().filter(|c| !c.is_whitespace()).collect();
+        let letters: String = trimmed
+            .chars()
+            .filter(|c| !c.is_whitespace() && *c != '|')
+            .collect();
         if letters.eq_ignore_ascii_case("abcde") {
             continue;
         }
@@ -574,7 +607,11 @@ fn labelled_pair(input: &str, span: Span<'_>) -> Result<Score, ParseError> {
         span.error(input, format!("`{}` is not a pair of counts", span.text))
             .with_hint("write south 12 north 10 (or 12-10)")
     };
-    let words: Vec<&str> = span.text.split_whitespace().collect();
+    let words: Vec<&str> = span
+        .text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|word| !word.is_empty())
+        .collect();
     let mut score = Score::default();
     let [side_a, count_a, side_b, count_b] = words.as_slice() else {
         return Err(error());

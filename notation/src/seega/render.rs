@@ -66,56 +66,19 @@ fn squares_top_down() -> impl Iterator<Item = (u8, impl Iterator<Item = Square>)
     })
 }
 
-/// One line on the side to move, the phase and the pieces.
-fn status(position: &SeegaPosition) -> String {
-    let (hand, taken, board) = (
-        position.in_hand(),
-        position.captured(),
-        position.pieces_on_board(),
-    );
-    let mut line = format!(
-        "{} to move, {} phase",
-        position.to_move().name(),
-        position.phase()
-    );
-    if position.passed() {
-        let _ = write!(
-            line,
-            " ({} has just passed)",
-            position.to_move().opposite().name()
-        );
-    }
-    for side in Side::BOTH {
-        let _ = match position.phase() {
-            Phase::Placement => write!(
-                line,
-                "; {}: {} on the board, {} in hand",
-                side.name(),
-                board[side],
-                hand[side]
-            ),
-            Phase::Movement => write!(
-                line,
-                "; {}: {} on the board, took {}",
-                side.name(),
-                board[side],
-                taken[side]
-            ),
-        };
-    }
-    line.push('.');
-    line
-}
-
 /// A Markdown table: files across, ranks 5 down to 1, `S` and `N` for the
 /// pieces, `·` for an empty square, the stronghold `c3` in brackets; the
-/// last move's squares in bold, a taken piece struck through.
+/// last move's squares in bold, a taken piece struck through; then the side
+/// to move, the phase and the pieces as a list. The diagram reader reads it
+/// back.
 ///
 /// ```
-/// use songo_notation::seega::{render, SeegaPosition};
+/// use songo_notation::seega::{notation, render, SeegaPosition};
 /// use songo_notation::Side;
-/// let table = render::markdown(&SeegaPosition::start(Side::South), &render::Highlight::default());
+/// let start = SeegaPosition::start(Side::South);
+/// let table = render::markdown(&start, &render::Highlight::default());
 /// assert!(table.contains("| **3** | · | · | [·] | · | · |"));
+/// assert_eq!(notation::parse_diagram(&table).unwrap(), start);
 /// ```
 #[must_use]
 pub fn markdown(position: &SeegaPosition, highlight: &Highlight) -> String {
@@ -142,15 +105,26 @@ pub fn markdown(position: &SeegaPosition, highlight: &Highlight) -> String {
         }
         out.push('\n');
     }
-    let _ = write!(out, "\n{}", status(position));
+    let (hand, taken) = (position.in_hand(), position.captured());
+    let _ = writeln!(out, "\n- to move: {}", position.to_move());
+    let _ = writeln!(out, "- phase: {}", position.phase());
+    let _ = writeln!(out, "- in hand: south {}, north {}", hand.south, hand.north);
+    let _ = writeln!(
+        out,
+        "- captured: south {}, north {}",
+        taken.south, taken.north
+    );
+    if position.passed() {
+        let _ = writeln!(out, "- passed: {}", position.to_move().opposite());
+    }
     if let Some(played) = highlight.last_move {
-        let _ = write!(out, " Last move: {played}");
+        let _ = write!(out, "- last move: {played}");
         if !highlight.captured.is_empty() {
             let _ = write!(out, ", taking {}", highlight.captured);
         }
-        out.push('.');
+        out.push('\n');
     }
-    out.push_str("\n\n[c3] is the stronghold: a piece there cannot be captured.\n");
+    out.push_str("- stronghold: c3, in brackets; a piece there cannot be captured\n");
     out
 }
 

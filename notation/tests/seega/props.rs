@@ -154,3 +154,23 @@ proptest! {
         let _ = input::parse_any_position(&text, Some(songo_notation::Ruleset::Seega));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn markdown_reads_back_with_its_highlights(first in side(), choices in prop::collection::vec(any::<u16>(), 0..100)) {
+        use songo_notation::seega::render::{markdown, Highlight};
+        let game = random_game(first, &choices);
+        let mut before = game[0];
+        for &after in &game[1..] {
+            // Replay to get the move's highlight.
+            let played = before.legal_moves().iter().find(|m| before.after(*m).map(|(p, _)| p) == Ok(after));
+            let highlight = played
+                .and_then(|m| before.after(m).ok())
+                .map_or(Highlight::default(), |(_, outcome)| Highlight::of(&outcome));
+            prop_assert_eq!(parse_diagram(&markdown(&after, &highlight)).unwrap(), after);
+            before = after;
+        }
+    }
+}
