@@ -366,6 +366,20 @@ impl fmt::Display for Explanation<'_> {
 impl std::error::Error for IllegalMove {}
 
 impl IllegalMove {
+    /// The error for a house of the side to move that `rule` forbids, for
+    /// explaining it even when the game is over because no move is left
+    /// (then [`Position::check`] names the end rule instead).
+    pub(crate) fn forbidden(position: &Position, house: House, rule: RuleId) -> IllegalMove {
+        IllegalMove {
+            house,
+            reason: IllegalReason::Forbidden(rule),
+            seeds: position.house(house),
+            rules: position.rules,
+            to_move: position.to_move,
+            legal: position.legal_moves(),
+        }
+    }
+
     /// The error for any move once the game has ended.
     pub(crate) fn after_end(position: &Position, house: House, over: GameOver) -> IllegalMove {
         IllegalMove {

@@ -63,7 +63,11 @@ pub(crate) fn capture(
         return Capture::NONE;
     }
     if last == opponent {
-        applied.insert(RuleId::CaptureEntry);
+        // Reported only when it holds a capture back (the house holds 2-4),
+        // like `songo.capture.no-emptying`.
+        if (2..=4).contains(&pits[last]) {
+            applied.insert(RuleId::CaptureEntry);
+        }
         return Capture::NONE;
     }
     let chain = capture_chain(pits, opponent, last, 2..=4);
