@@ -76,7 +76,7 @@ fn bench_playouts(c: &mut Criterion) {
         Ruleset::Awale,
         Ruleset::OwareAbapa,
     ] {
-        let mut rng = SplitMix64(0x5EED_0F_50_4E60);
+        let mut rng = SplitMix64(0x5EED_0F50_4E60);
         group.bench_function(rules.id(), |b| {
             b.iter(|| black_box(playouts(black_box(rules), PLIES, &mut rng)));
         });

@@ -29,8 +29,13 @@ fn there_are_ten_awale_examples() {
 fn every_awale_example_reproduces() {
     for (path, example) in common::load("examples-awale") {
         assert!(
-            example.source.is_some(),
-            "{}: an example names its source",
+            example.source.is_some() && example.rule.is_none(),
+            "{}: an example names its source (a case about one rule goes in fixtures/rules/)",
+            path.display()
+        );
+        assert!(
+            !example.evidence().is_empty(),
+            "{}: an Awalé example says which rules it shows",
             path.display()
         );
         example.check();

@@ -13,13 +13,13 @@ use songo_notation::{
 /// A board as the fixtures write it: rows in notation order.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Board {
+pub(crate) struct Board {
     #[serde(default)]
-    pub to_move: Option<Side>,
-    pub north: Vec<u32>,
-    pub south: Vec<u32>,
+    pub(crate) to_move: Option<Side>,
+    pub(crate) north: Vec<u32>,
+    pub(crate) south: Vec<u32>,
     #[serde(default)]
-    pub stores: Option<Score>,
+    pub(crate) stores: Option<Score>,
 }
 
 /// The non-empty houses that may not be played: a plain list (worked
@@ -27,7 +27,7 @@ pub struct Board {
 /// the list is complete).
 #[derive(Debug, Deserialize)]
 #[serde(untagged)]
-pub enum Illegal {
+pub(crate) enum Illegal {
     Houses(Vec<String>),
     Rules(BTreeMap<String, RuleId>),
 }
@@ -35,62 +35,74 @@ pub enum Illegal {
 /// How the game ended, as a fixture expects it.
 #[derive(Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
-pub struct End {
-    pub rule: RuleId,
-    pub score: Score,
-    pub winner: Option<Side>,
+pub(crate) struct End {
+    pub(crate) rule: RuleId,
+    pub(crate) score: Score,
+    pub(crate) winner: Option<Side>,
 }
 
 /// One fixture file.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Case {
-    pub id: String,
+pub(crate) struct Case {
+    pub(crate) id: String,
     /// The rule this case is about (rule cases only).
     #[serde(default)]
-    pub rule: Option<RuleId>,
+    pub(crate) rule: Option<RuleId>,
     #[serde(default)]
-    pub source: Option<String>,
-    pub rules: Ruleset,
+    #[allow(
+        dead_code,
+        reason = "for people; declared so that unknown keys are refused"
+    )]
+    pub(crate) source: Option<String>,
+    pub(crate) rules: Ruleset,
     /// `north-upper` when the moves are written as the casabianca text does.
     #[serde(default)]
-    pub letters: Option<String>,
+    pub(crate) letters: Option<String>,
     #[serde(default)]
-    pub note: Option<String>,
+    #[allow(
+        dead_code,
+        reason = "for people; declared so that unknown keys are refused"
+    )]
+    pub(crate) note: Option<String>,
     /// Which house counts of `before` are not stated by the source.
     #[serde(default)]
-    pub reconstructed: Option<String>,
-    pub before: Board,
+    #[allow(
+        dead_code,
+        reason = "for people; declared so that unknown keys are refused"
+    )]
+    pub(crate) reconstructed: Option<String>,
+    pub(crate) before: Board,
     #[serde(default)]
-    pub legal: Option<Vec<String>>,
+    pub(crate) legal: Option<Vec<String>>,
     /// Whether the one legal move is a forced exit move.
     #[serde(default)]
-    pub forced: Option<bool>,
+    pub(crate) forced: Option<bool>,
     #[serde(default)]
-    pub illegal: Option<Illegal>,
+    pub(crate) illegal: Option<Illegal>,
     #[serde(rename = "move", default)]
-    pub played: Option<String>,
+    pub(crate) played: Option<String>,
     /// Several moves, played in a `Game` (history matters: `abapa.end`).
     #[serde(default)]
-    pub moves: Option<Vec<String>>,
+    pub(crate) moves: Option<Vec<String>>,
     #[serde(default)]
-    pub sown: Option<Board>,
+    pub(crate) sown: Option<Board>,
     #[serde(default)]
-    pub after: Option<Board>,
+    pub(crate) after: Option<Board>,
     #[serde(default)]
-    pub captured: Option<u32>,
+    pub(crate) captured: Option<u32>,
     #[serde(default)]
-    pub captured_houses: Option<Vec<String>>,
+    pub(crate) captured_houses: Option<Vec<String>>,
     #[serde(default)]
-    pub conceded: Option<u32>,
+    pub(crate) conceded: Option<u32>,
     #[serde(default)]
-    pub rules_applied: Option<Vec<RuleId>>,
+    pub(crate) rules_applied: Option<Vec<RuleId>>,
     /// Rules that must not apply to the move (a rule's negative case).
     #[serde(default)]
-    pub not_applied: Option<Vec<RuleId>>,
+    pub(crate) not_applied: Option<Vec<RuleId>>,
     /// `null`: the game goes on; absent: not checked.
     #[serde(default, deserialize_with = "present")]
-    pub game_over: Option<Option<End>>,
+    pub(crate) game_over: Option<Option<End>>,
 }
 
 /// Tells `game_over: null` (the game goes on) from no `game_over` key.
@@ -99,7 +111,7 @@ fn present<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Option<E
 }
 
 /// Every `*.yaml` file under `fixtures/<dir>`, sorted, with its path.
-pub fn load(dir: &str) -> Vec<(PathBuf, Case)> {
+pub(crate) fn load(dir: &str) -> Vec<(PathBuf, Case)> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../fixtures")
         .join(dir);
@@ -162,7 +174,7 @@ impl Case {
 
     /// The rule ids this case shows at work: applied by the move, forbidding
     /// a house, ending the game, or (in `not_applied`) held back.
-    pub fn evidence(&self) -> Vec<RuleId> {
+    pub(crate) fn evidence(&self) -> Vec<RuleId> {
         let mut rules = Vec::new();
         rules.extend(self.rules_applied.iter().flatten());
         rules.extend(self.not_applied.iter().flatten());
@@ -187,7 +199,7 @@ impl Case {
 
     /// Checks the case against the engine; panics with the case id on a
     /// difference.
-    pub fn check(&self) {
+    pub(crate) fn check(&self) {
         let id = &self.id;
         let before = self.position(&self.before);
         let legal_moves = before.legal_moves();
