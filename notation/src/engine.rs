@@ -7,11 +7,11 @@ use std::fmt;
 use std::ops::RangeInclusive;
 
 use crate::awale;
-use crate::position::{House, MAX_PITS, Position};
+use crate::position::{BOARD, Board, House, MAX_PITS, Position};
 use crate::rule::{RuleId, RuleSet};
 use crate::ruleset::{Family, Ruleset};
 use crate::side::{Score, Side};
-use crate::songo::{self, Played};
+use crate::songo;
 
 /// Where the last seed of a sowing went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,18 +29,28 @@ pub(crate) struct Capture {
     pub(crate) houses: u16,
 }
 
+/// The bit of each house of a board, for [`Capture::take`].
+const HOUSE_BITS: Board = {
+    let mut bits = [0; BOARD];
+    let mut index = 0;
+    while index < BOARD {
+        bits[index] = 1 << index;
+        index += 1;
+    }
+    bits
+};
+
 impl Capture {
     pub(crate) const NONE: Capture = Capture {
         seeds: 0,
         houses: 0,
     };
 
-    /// Empties the captured houses.
-    pub(crate) fn take(&self, pits: &mut [u32; MAX_PITS]) {
-        for (index, pit) in pits.iter_mut().enumerate() {
-            if self.houses & (1 << index) != 0 {
-                *pit = 0;
-            }
+    /// Empties the captured houses (without branches: whole vectors).
+    pub(crate) fn take(&self, pits: &mut Board) {
+        let houses = u32::from(self.houses);
+        for (pit, bit) in pits.iter_mut().zip(HOUSE_BITS) {
+            *pit &= u32::from(houses & bit == 0).wrapping_neg();
         }
     }
 }
@@ -50,7 +60,7 @@ impl Capture {
 /// index `camp`), while each holds a count in `qualifying`. Nothing is taken
 /// from `pits`; the caller applies its ruleset's limits first.
 pub(crate) fn capture_chain(
-    pits: &[u32; MAX_PITS],
+    pits: &Board,
     camp: usize,
     last: usize,
     qualifying: RangeInclusive<u32>,
@@ -64,6 +74,18 @@ pub(crate) fn capture_chain(
         chain.houses |= 1 << index;
     }
     chain
+}
+
+/// What a move did besides changing the board: what the rule modules
+/// return to [`Position::play`].
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Effect {
+    /// Seeds that went to the mover's store, and the houses they came from.
+    pub(crate) capture: Capture,
+    /// Seeds that went to the opponent's store (`songo-ekang` forced exit).
+    pub(crate) conceded: u32,
+    /// The rules applied.
+    pub(crate) applied: RuleSet,
 }
 
 /// What the filters say of one house of the side to move.
@@ -393,35 +415,153 @@ impl IllegalMove {
     }
 }
 
-/// The status of every house of the side to move, by camp index.
-pub(crate) struct Analysis {
-    statuses: [MoveStatus; 7],
+/// What the filters say of the houses of the side to move, by camp index
+/// (bit `i` is camp index `i`, the entry house being 0), packed in one
+/// integer that stays in a register: this is the hot path of every playout.
+///
+/// Bits 0-7: the legal houses (a forced move included); 8-15: the non-empty
+/// houses that are not legal; 16: the one legal move is a forced exit move
+/// (`songo.exit.forced`); 17: the exit house (camp index 6) is forbidden by
+/// `songo.exit`; 24-31: the rule forbidding the other forbidden houses.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Analysis(u32);
+
+/// Songo's exit house, by camp index: the only house `songo.exit` forbids.
+const EXIT_INDEX: usize = 6;
+const FORBIDDEN_SHIFT: u32 = 8;
+const FORCED: u32 = 1 << 16;
+const EXIT_BANNED: u32 = 1 << 17;
+const FILTER_SHIFT: u32 = 24;
+
+// The filter rule is stored as its index in `RuleId::ALL`.
+const _: () = {
+    let mut index = 0;
+    while index < RuleId::ALL.len() {
+        assert!(RuleId::ALL[index] as usize == index);
+        index += 1;
+    }
+};
+
+impl Analysis {
+    /// Every non-empty house of the camp (bit `i` for camp index `i`) legal.
+    pub(crate) fn of_camp(camp: &[u32]) -> Analysis {
+        let mut legal = 0;
+        for (index, &seeds) in camp.iter().enumerate() {
+            legal |= u32::from(seeds != 0) << index;
+        }
+        Analysis(legal)
+    }
+
+    /// The legal houses.
+    fn legal(self) -> u8 {
+        self.0 as u8
+    }
+
+    /// Whether the one legal move is a forced exit move.
+    fn forced(self) -> bool {
+        self.0 & FORCED != 0
+    }
+
+    /// Whether camp index `index` is legal.
+    pub(crate) fn is_legal(self, index: usize) -> bool {
+        self.0 >> index & 1 != 0
+    }
+
+    /// Whether no house is legal.
+    pub(crate) fn is_empty(self) -> bool {
+        self.legal() == 0
+    }
+
+    /// Takes camp index `index` out of the legal moves, naming the rule.
+    pub(crate) fn forbid(&mut self, index: usize, rule: RuleId) {
+        self.0 &= !(1 << index);
+        self.0 |= 1 << (FORBIDDEN_SHIFT as usize + index);
+        if rule == RuleId::Exit {
+            self.0 |= EXIT_BANNED;
+        } else {
+            self.0 = self.0 & !(0xff << FILTER_SHIFT) | (rule as u32) << FILTER_SHIFT;
+        }
+    }
+
+    /// Makes the banned exit house the one, forced, move (`songo.exit.forced`).
+    pub(crate) fn force_exit(&mut self) {
+        self.0 &= !(0xff | 1 << (FORBIDDEN_SHIFT as usize + EXIT_INDEX));
+        self.0 |= 1 << EXIT_INDEX | FORCED;
+    }
+
+    /// The status of camp index `index`.
+    fn status(self, index: usize) -> MoveStatus {
+        let forbidden = self.0 >> (FORBIDDEN_SHIFT as usize + index) & 1 != 0;
+        if self.is_legal(index) {
+            if self.forced() {
+                MoveStatus::Forced
+            } else {
+                MoveStatus::Legal
+            }
+        } else if !forbidden {
+            MoveStatus::Empty
+        } else if self.0 & EXIT_BANNED != 0 && index == EXIT_INDEX {
+            MoveStatus::Illegal(RuleId::Exit)
+        } else {
+            let filter = (self.0 >> FILTER_SHIFT) as usize;
+            MoveStatus::Illegal(RuleId::ALL.get(filter).copied().unwrap_or(RuleId::Sow))
+        }
+    }
+}
+
+/// For each side and each set of houses (bit `i` for notation index `i`),
+/// those houses in notation order. The move lists are copied from here
+/// rather than built house by house: a plain load, where building them
+/// would make the copy out of `turn` wait on a dozen small stores.
+static MOVE_TABLE: [[[House; 7]; 128]; 2] = move_table();
+
+const fn move_table() -> [[[House; 7]; 128]; 2] {
+    let mut table = [[[House::new(Side::South, 0); 7]; 128]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let owner = if side == 0 { Side::South } else { Side::North };
+        let mut set = 0;
+        while set < 128 {
+            let (mut len, mut index) = (0, 0);
+            while index < 7 {
+                if set >> index & 1 != 0 {
+                    table[side][set][len] = House::new(owner, index as u8);
+                    len += 1;
+                }
+                index += 1;
+            }
+            set += 1;
+        }
+        side += 1;
+    }
+    table
 }
 
 impl Position {
     fn analysis(&self) -> Analysis {
-        let mut statuses = [MoveStatus::Empty; 7];
         match self.rules.family() {
-            Family::Songo => songo::analyse(self, &mut statuses),
-            Family::Awale => awale::analyse(self, &mut statuses),
-            Family::Seega => {}
+            Family::Songo => songo::analyse(self),
+            Family::Awale => awale::analyse(self),
+            Family::Seega => Analysis::of_camp(&[]),
         }
-        Analysis { statuses }
     }
 
+    #[inline]
     fn moves_of(&self, analysis: &Analysis) -> MoveList {
-        let mut list = MoveList::empty(self.rules);
-        // Notation order: for Songo's South camp, S0 (camp index 6) first.
-        for house in self.houses().filter(|h| h.side == self.to_move) {
-            match analysis.statuses[house.camp_index(self.rules)] {
-                MoveStatus::Legal => {}
-                MoveStatus::Forced => list.forced = true,
-                _ => continue,
-            }
-            list.moves[usize::from(list.len)] = house;
-            list.len += 1;
+        // Notation order: Songo's South camp is sown S6 → S0, so its camp
+        // indices run backwards (bit i ↔ bit 6 - i).
+        let reversed = self.rules.family() == Family::Songo && self.to_move == Side::South;
+        let set = if reversed {
+            analysis.legal().reverse_bits() >> 1
+        } else {
+            analysis.legal()
+        };
+        MoveList {
+            moves: MOVE_TABLE[self.to_move.index()][usize::from(set & 0x7f)],
+            len: set.count_ones() as u8,
+            forced: analysis.forced(),
+            rules: self.rules,
         }
-        list
     }
 
     /// The end of the game that needs no move generation, if any.
@@ -484,6 +624,7 @@ impl Position {
     /// let won = Position::start(Ruleset::Songo).with_stores(Score::new(40, 0)).unwrap();
     /// assert_eq!(won.turn().unwrap_err().rule, RuleId::EndForty);
     /// ```
+    #[inline]
     pub fn turn(&self) -> Result<MoveList, GameOver> {
         if let Some(over) = self.end_without_moves() {
             return Err(over);
@@ -523,7 +664,7 @@ impl Position {
             if over || house.side != to_move {
                 return None;
             }
-            match analysis.statuses[house.camp_index(rules)] {
+            match analysis.status(house.camp_index(rules)) {
                 MoveStatus::Illegal(rule) => Some((house, rule)),
                 _ => None,
             }
@@ -580,7 +721,7 @@ impl Position {
         if house.side != self.to_move {
             return Err(illegal(IllegalReason::WrongSide, legal));
         }
-        match analysis.statuses[house.camp_index(self.rules)] {
+        match analysis.status(house.camp_index(self.rules)) {
             MoveStatus::Legal => Ok(false),
             MoveStatus::Forced => Ok(true),
             MoveStatus::Empty => Err(illegal(IllegalReason::EmptyHouse, legal)),
@@ -593,15 +734,10 @@ impl Position {
     /// # Errors
     /// The move is illegal (the position is then unchanged); the error names
     /// the rule.
+    #[inline]
     pub fn play(&mut self, house: House) -> Result<MoveOutcome, IllegalMove> {
         let forced = self.check(house)?;
-        let origin = house.cycle_index(self.rules);
-        let played = match self.rules.family() {
-            Family::Songo => songo::play(self, origin, forced),
-            // Checked legal above, so the feeding test passes.
-            _ => awale::play(self, origin).unwrap_or_else(|| unreachable_feed(self, origin)),
-        };
-        Ok(self.apply(house, played))
+        Ok(self.play_unchecked(house, forced))
     }
 
     /// Plays a move and returns the position after it, leaving `self` as it is.
@@ -622,58 +758,38 @@ impl Position {
     /// The move cannot be played at all (empty house, wrong side, no such house).
     pub fn play_anyway(&mut self, house: House) -> Result<MoveOutcome, IllegalMove> {
         match self.check(house) {
-            Ok(_) => return self.play(house),
+            Ok(forced) => return Ok(self.play_unchecked(house, forced)),
             Err(error) => match error.reason {
                 IllegalReason::Forbidden(_) | IllegalReason::GameOver(_)
                     if house.side == self.to_move && error.seeds > 0 => {}
                 _ => return Err(error),
             },
         }
-        let origin = house.cycle_index(self.rules);
-        let played = match self.rules.family() {
-            Family::Songo => songo::play(self, origin, false),
-            _ => awale::play(self, origin).unwrap_or_else(|| awale_starving(self, origin)),
-        };
-        Ok(self.apply(house, played))
+        Ok(self.play_unchecked(house, false))
     }
 
-    fn apply(&mut self, house: House, played: Played) -> MoveOutcome {
+    /// Plays a move of a non-empty house of the side to move, whatever the
+    /// filters say. The rule modules sow and capture in place; the outcome
+    /// is assembled once at the end, from values held in registers (this is
+    /// the hot path: copying a half-written outcome would stall the CPU).
+    fn play_unchecked(&mut self, house: House, forced: bool) -> MoveOutcome {
+        let origin = house.cycle_index(self.rules);
         let mut sown = *self;
-        sown.pits = played.sown;
-        self.pits = played.pits;
-        self.stores = played.stores;
+        let effect = match self.rules.family() {
+            Family::Songo => songo::play(self, &mut sown.pits, origin, forced),
+            _ => awale::play(self, &mut sown.pits, origin),
+        };
         self.to_move = self.to_move.opposite();
         MoveOutcome {
             house,
             sown,
-            captured: played.capture.seeds,
+            captured: effect.capture.seeds,
             captured_houses: HouseSet {
-                bits: played.capture.houses,
+                bits: effect.capture.houses,
                 rules: self.rules,
             },
-            conceded: played.conceded,
-            applied: played.applied,
+            conceded: effect.conceded,
+            applied: effect.applied,
         }
-    }
-}
-
-/// A move `check` accepted always passes the feeding test; should the two
-/// ever disagree, the move is played as sown rather than panicking.
-fn unreachable_feed(position: &Position, origin: usize) -> Played {
-    awale_starving(position, origin)
-}
-
-/// Sows an Awalé move that breaks `awale.feed`, capturing nothing.
-fn awale_starving(position: &Position, origin: usize) -> Played {
-    let mut pits = position.pits;
-    let mut applied = RuleSet::EMPTY;
-    awale::sow(&mut pits, origin, &mut applied);
-    Played {
-        sown: pits,
-        pits,
-        stores: position.stores,
-        capture: Capture::NONE,
-        conceded: 0,
-        applied,
     }
 }
