@@ -96,13 +96,16 @@ pub(crate) fn analyse(position: &Position) -> Analysis {
     let own = position.to_move.index() * WIDTH;
     let opponent = position.to_move.opposite().index() * WIDTH;
     let mut analysis = Analysis::of_camp(&position.pits[own..own + WIDTH]);
-    let starving = position.pits[opponent..opponent + WIDTH]
-        .iter()
-        .all(|&n| n == 0);
+    let camp = &position.pits[opponent..opponent + WIDTH];
+    let starving = camp.iter().all(|&n| n == 0);
+    // Sowing only adds seeds to the opponent's houses, and a house holding 4
+    // or more can never be captured: then no move can take every seed.
+    let safe = camp.iter().any(|&n| n >= 4);
     let feed_rule = match position.rules {
         // `abapa.feed`: with seeds in the opponent's camp every move is
         // legal (a grand slam captures nothing); without, a move must reach it.
         Ruleset::OwareAbapa if !starving => return analysis,
+        Ruleset::Awale if safe => return analysis,
         Ruleset::OwareAbapa => RuleId::AbapaFeed,
         _ => RuleId::AwaleFeed,
     };

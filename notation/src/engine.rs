@@ -118,7 +118,7 @@ pub struct MoveList {
 }
 
 impl MoveList {
-    fn empty(rules: Ruleset) -> MoveList {
+    const fn empty(rules: Ruleset) -> MoveList {
         MoveList {
             moves: [House::new(Side::South, 0); 7],
             len: 0,
@@ -509,30 +509,60 @@ impl Analysis {
     }
 }
 
-/// For each side and each set of houses (bit `i` for notation index `i`),
-/// those houses in notation order. The move lists are copied from here
-/// rather than built house by house: a plain load, where building them
-/// would make the copy out of `turn` wait on a dozen small stores.
-static MOVE_TABLE: [[[House; 7]; 128]; 2] = move_table();
+/// Every move list there can be: for each ruleset, side and set of houses
+/// (bit `i` for notation index `i`), and the forced exit move of each side.
+/// A list is copied whole from here rather than built field by field: a
+/// list built in pieces and copied at once by the caller would make the
+/// CPU wait for the pieces (a store-forwarding stall).
+struct MoveTable {
+    lists: [[[MoveList; 128]; 2]; Ruleset::ALL.len()],
+    forced: [[MoveList; 2]; Ruleset::ALL.len()],
+}
 
-const fn move_table() -> [[[House; 7]; 128]; 2] {
-    let mut table = [[[House::new(Side::South, 0); 7]; 128]; 2];
-    let mut side = 0;
-    while side < 2 {
-        let owner = if side == 0 { Side::South } else { Side::North };
-        let mut set = 0;
-        while set < 128 {
-            let (mut len, mut index) = (0, 0);
-            while index < 7 {
-                if set >> index & 1 != 0 {
-                    table[side][set][len] = House::new(owner, index as u8);
-                    len += 1;
+static MOVE_TABLE: MoveTable = move_table();
+
+// The table is indexed by `Ruleset as usize`.
+const _: () = {
+    let mut index = 0;
+    while index < Ruleset::ALL.len() {
+        assert!(Ruleset::ALL[index] as usize == index);
+        index += 1;
+    }
+};
+
+const fn move_table() -> MoveTable {
+    let empty = MoveList::empty(Ruleset::Songo);
+    let mut table = MoveTable {
+        lists: [[[empty; 128]; 2]; Ruleset::ALL.len()],
+        forced: [[empty; 2]; Ruleset::ALL.len()],
+    };
+    let mut rules = 0;
+    while rules < Ruleset::ALL.len() {
+        let ruleset = Ruleset::ALL[rules];
+        let mut side = 0;
+        while side < 2 {
+            let owner = if side == 0 { Side::South } else { Side::North };
+            let mut set = 0;
+            while set < 128 {
+                let mut list = MoveList::empty(ruleset);
+                let mut index = 0;
+                while index < 7 {
+                    if set >> index & 1 != 0 {
+                        list.moves[list.len as usize] = House::new(owner, index as u8);
+                        list.len += 1;
+                    }
+                    index += 1;
                 }
-                index += 1;
+                table.lists[rules][side][set] = list;
+                set += 1;
             }
-            set += 1;
+            // The exit house: S0 (notation index 0) or N6 (index 6).
+            let mut forced = table.lists[rules][side][if side == 0 { 1 } else { 1 << 6 }];
+            forced.forced = true;
+            table.forced[rules][side] = forced;
+            side += 1;
         }
-        side += 1;
+        rules += 1;
     }
     table
 }
@@ -556,11 +586,12 @@ impl Position {
         } else {
             analysis.legal()
         };
-        MoveList {
-            moves: MOVE_TABLE[self.to_move.index()][usize::from(set & 0x7f)],
-            len: set.count_ones() as u8,
-            forced: analysis.forced(),
-            rules: self.rules,
+        let rules = self.rules as usize;
+        let side = self.to_move.index();
+        if analysis.forced() {
+            MOVE_TABLE.forced[rules][side]
+        } else {
+            MOVE_TABLE.lists[rules][side][usize::from(set & 0x7f)]
         }
     }
 

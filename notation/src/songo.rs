@@ -51,7 +51,8 @@ pub(crate) fn sow(pits: &Board, origin: usize, applied: &mut RuleSet) -> (Board,
         let camp = (index as u32).wrapping_sub(opponent as u32);
         let in_camp = u32::from(camp < WIDTH as u32);
         let more = (rounds + u32::from(camp < extra)) & in_camp.wrapping_neg();
-        *house = pits[index].wrapping_add(1 + more) & emptied(steps[index]);
+        let lap = u32::from(steps[index] < MAX_PITS as u32);
+        *house = pits[index].wrapping_add(lap + more) & emptied(steps[index]);
     }
     if kept {
         applied.insert(RuleId::SowLoneSeed);
@@ -63,7 +64,7 @@ pub(crate) fn sow(pits: &Board, origin: usize, applied: &mut RuleSet) -> (Board,
 
 /// For each house, how many steps along the cycle lead to it from `origin`:
 /// 1 for the next house, 14 for the origin itself. The padding past the
-/// houses counts as the origin: it stays empty.
+/// houses is out of reach (`u32::MAX`): it gets no seed and keeps its 0.
 fn steps_from(origin: usize) -> Board {
     // Read from a table rather than computed: the compiler then treats the
     // 16 lanes alike and sows in whole vectors.
@@ -72,7 +73,7 @@ fn steps_from(origin: usize) -> Board {
 
 /// [`steps_from`] for every origin.
 static STEPS: [Board; MAX_PITS] = {
-    let mut table = [[MAX_PITS as u32; BOARD]; MAX_PITS];
+    let mut table = [[u32::MAX; BOARD]; MAX_PITS];
     let mut origin = 0;
     while origin < MAX_PITS {
         let mut index = 0;

@@ -277,3 +277,52 @@ proptest! {
         }
     }
 }
+
+/// `awale.feed` by its definition: a move is legal when, captures included,
+/// the opponent keeps a seed. The oware-abapa engine plays the same sowing
+/// and captures, and says when a capture would take every seed (grand slam).
+fn feeds_by_definition(position: &Position, house: House) -> bool {
+    let abapa = Position::new(
+        Ruleset::OwareAbapa,
+        &position.row(Side::South),
+        &position.row(Side::North),
+        position.stores(),
+        position.to_move(),
+    )
+    .expect("the same board");
+    let mut after = abapa;
+    let Ok(outcome) = after.play_anyway(house) else {
+        return false;
+    };
+    let opponent = position.to_move().opposite();
+    after.camp_seeds(opponent) > 0
+        && !outcome
+            .applied
+            .contains(songo_notation::RuleId::AbapaGrandSlam)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1_000))]
+
+    #[test]
+    fn awale_legal_moves_are_the_feeding_moves(
+        south in prop::collection::vec(0u32..=5, 6),
+        north in prop::collection::vec(0u32..=5, 6),
+        to_move in side(),
+    ) {
+        let position = Position::new(Ruleset::Awale, &south, &north, Score::default(), to_move)
+            .expect("small counts");
+        let legal = position.legal_moves();
+        for index in 0..6 {
+            let house = House::new(to_move, index);
+            if position.house(house) == 0 {
+                continue;
+            }
+            prop_assert_eq!(
+                legal.contains(house),
+                feeds_by_definition(&position, house),
+                "{} {:?}", position, house
+            );
+        }
+    }
+}
