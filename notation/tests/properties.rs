@@ -1,13 +1,11 @@
-//! Invariants of the engine, on random games and arbitrary positions.
-//!
-//! - seeds are conserved by every move, from the start or a partial board;
-//! - every move `turn` lists plays; every house it does not list is refused;
-//! - random Songo games end by their own rules; Awalé games are cut at a cap;
-//! - nothing panics, whatever the counts (zero boards, one-sided boards,
-//!   counts up to `u32::MAX`).
+//! Properties of the position notations on arbitrary positions and inputs:
+//! parse∘write round trips, the human spellings, and no panic on any text.
 
 use proptest::prelude::*;
-use songo_notation::{Game, House, Position, PositionError, Ruleset, Score, Side, report};
+use songo_notation::drawing::BoardView;
+use songo_notation::{
+    House, LetterCase, Position, Ruleset, Score, Side, compact, diagram, input, markdown,
+};
 
 const SOWING: [Ruleset; 4] = [
     Ruleset::Songo,
@@ -16,313 +14,313 @@ const SOWING: [Ruleset; 4] = [
     Ruleset::OwareAbapa,
 ];
 
-/// The longest random Songo game allowed before the test fails. Over 800,000
-/// random games (from the start and from random partial boards, both Songo
-/// rulesets) the longest took 473 plies and the mean was about 110: a game
-/// still going after 2,000 plies would be a broken end rule, not bad luck.
-const SONGO_PLY_BOUND: usize = 2_000;
-
-/// Awalé may cycle for ever (only oware-abapa ends on repetition, and its
-/// bound is astronomical), so random Awalé games are cut here.
-const AWALE_PLY_CAP: usize = 1_000;
-
-/// SplitMix64, to pick moves from one proptest-chosen seed.
-struct Picker(u64);
-
-impl Picker {
-    fn pick(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
+/// A count: mostly small, as on a board, sometimes large.
+fn count() -> impl Strategy<Value = u32> {
+    prop_oneof![8 => 0u32..=30, 1 => 0u32..=100_000_000]
 }
 
-fn ruleset() -> impl Strategy<Value = Ruleset> {
-    prop::sample::select(SOWING.to_vec())
-}
-
-fn side() -> impl Strategy<Value = Side> {
-    prop::sample::select(Side::BOTH.to_vec())
-}
-
-/// A start position, or a partial board as teaching diagrams draw them
-/// (including empty and one-sided camps).
-fn playable_position() -> impl Strategy<Value = Position> {
+fn position() -> impl Strategy<Value = Position> {
     (
-        ruleset(),
-        prop::collection::vec(0u32..=12, 7),
-        prop::collection::vec(0u32..=12, 7),
-        0u32..=45,
-        0u32..=45,
-        side(),
-        0u8..5,
+        proptest::sample::select(SOWING.to_vec()),
+        proptest::collection::vec(count(), 14),
+        count(),
+        count(),
+        any::<bool>(),
     )
-        .prop_map(|(rules, south, north, s, n, to_move, shape)| {
+        .prop_map(|(rules, counts, south_store, north_store, north_to_move)| {
             let width = rules.houses_per_side();
-            let (mut south, mut north) = (south[..width].to_vec(), north[..width].to_vec());
-            match shape {
-                0 => return Position::start(rules),
-                1 => south.fill(0),
-                2 => north.fill(0),
-                _ => {}
-            }
-            Position::new(rules, &south, &north, Score::new(s, n), to_move)
-                .expect("small counts always fit")
+            let side = if north_to_move {
+                Side::North
+            } else {
+                Side::South
+            };
+            Position::new(
+                rules,
+                &counts[..width],
+                &counts[7..7 + width],
+                Score::new(south_store, north_store),
+                side,
+            )
+            .expect("at most 16 counts of 10^8 fit in u32")
         })
 }
 
-/// Plays one random game, checking each position on the way; returns the
-/// plies played and whether the game ended.
-fn random_game(start: Position, seed: u64, cap: usize) -> (usize, bool) {
-    let total = start.seeds();
-    let mut picker = Picker(seed);
-    let mut game = Game::new(start);
-    for ply in 0..cap {
-        let position = *game.position();
-        check_moves(&position);
-        let moves = match game.turn() {
-            Ok(moves) => moves,
-            Err(_) => return (ply, true),
-        };
-        let house = moves.as_slice()[picker.pick(moves.len())];
-        let outcome = game
-            .play(house)
-            .unwrap_or_else(|e| panic!("{position}: legal {house:?} refused: {e}"));
-        let after = game.position();
-        assert_eq!(
-            after.seeds(),
-            total,
-            "{position}: seeds conserved by {house:?}"
-        );
-        assert_eq!(
-            outcome.sown.stores(),
-            position.stores(),
-            "sowing moves no seed to a store"
-        );
-        let mut stores = position.stores();
-        stores[position.to_move()] += outcome.captured;
-        stores[position.to_move().opposite()] += outcome.conceded;
-        assert_eq!(
-            after.stores(),
-            stores,
-            "{position}: stores change by the captures"
-        );
-    }
-    (cap, game.turn().is_err())
+fn letters() -> impl Strategy<Value = LetterCase> {
+    prop_oneof![Just(LetterCase::SouthUpper), Just(LetterCase::NorthUpper)]
 }
 
-/// Every listed move plays; every other house of the side to move is refused
-/// and leaves the position as it was; the lists cover the camp.
-fn check_moves(position: &Position) {
-    let legal = position.legal_moves();
-    let illegal: Vec<(House, _)> = position.illegal_moves().collect();
-    let over = position.turn().is_err();
-    for house in position.houses() {
-        let listed = legal.contains(house);
-        let forbidden = illegal.iter().any(|&(h, _)| h == house);
-        assert!(
-            !(listed && forbidden),
-            "{position}: {house:?} legal and illegal"
-        );
-        if listed {
-            assert!(position.check(house).is_ok(), "{position}: {house:?}");
-            let (next, _) = position
-                .after(house)
-                .unwrap_or_else(|e| panic!("{position}: legal {house:?} refused: {e}"));
-            assert_eq!(next.seeds(), position.seeds(), "{position}: {house:?}");
-        } else {
-            let mut copy = *position;
-            assert!(copy.play(house).is_err(), "{position}: {house:?} played");
-            assert_eq!(&copy, position, "a refused move changes nothing");
-        }
-        if !over && house.side == position.to_move() && position.house(house) > 0 {
-            assert!(
-                listed || forbidden,
-                "{position}: {house:?} neither legal nor illegal"
-            );
-        }
-    }
-    if over {
-        assert!(legal.is_empty(), "{position}: moves after the end");
-    }
+/// White space a person might put around a separator.
+fn blank() -> impl Strategy<Value = &'static str> {
+    proptest::sample::select(vec!["", "", " ", "  ", "\t"])
+}
+
+/// A spelling of a position a person might type, and whether it omits the
+/// ruleset (which then must be given).
+fn human_spelling(position: Position) -> impl Strategy<Value = (String, bool)> {
+    (
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+        proptest::sample::select(vec![
+            "S", "s", "south", "South", "sud", "N", "n", "north", "NORTH", "nord",
+        ]),
+        proptest::collection::vec(blank(), 40),
+    )
+        .prop_map(
+            move |(drop_rules, drop_stores, drop_side, side_word, gaps)| {
+                let mut gaps = gaps.into_iter().cycle();
+                let mut gap = || gaps.next().unwrap_or("");
+                let mut text = String::new();
+                text.push_str(gap());
+                let drop_rules = drop_rules && position.rules() == Ruleset::Songo;
+                if !drop_rules {
+                    text.push_str(&position.rules().to_string().to_uppercase());
+                    text.push_str(gap());
+                    text.push(':');
+                    text.push_str(gap());
+                }
+                for (i, side) in [Side::North, Side::South].into_iter().enumerate() {
+                    if i > 0 {
+                        text.push_str(gap());
+                        text.push('/');
+                        text.push_str(gap());
+                    }
+                    let counts: Vec<String> =
+                        position.row(side).iter().map(u32::to_string).collect();
+                    text.push_str(&counts.join(&format!("{},{}", gap(), gap())));
+                }
+                let stores = position.stores();
+                let drop_stores = drop_stores && stores == Score::default();
+                if !drop_stores {
+                    text.push_str(&format!(
+                        "{}:{}{}{}-{}{}",
+                        gap(),
+                        gap(),
+                        stores.south,
+                        gap(),
+                        gap(),
+                        stores.north
+                    ));
+                }
+                let drop_side = drop_side && position.to_move() == Side::South;
+                if !drop_side {
+                    let word = match (
+                        position.to_move(),
+                        side_word.to_ascii_lowercase().starts_with(['n']),
+                    ) {
+                        (Side::North, true) | (Side::South, false) => side_word.to_owned(),
+                        (Side::North, false) => "N".to_owned(),
+                        (Side::South, true) => "S".to_owned(),
+                    };
+                    text.push_str(&format!("{}:{}{word}", gap(), gap()));
+                }
+                text.push_str(gap());
+                (text, drop_rules)
+            },
+        )
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(ProptestConfig::with_cases(512))]
 
     #[test]
-    fn random_games_conserve_seeds_and_play_every_legal_move(
-        start in playable_position(),
-        seed in any::<u64>(),
-    ) {
-        random_game(start, seed, 300);
+    fn compact_parse_after_write_is_identity(position in position()) {
+        let written = position.to_string();
+        prop_assert_eq!(written.parse::<Position>(), Ok(position));
     }
 
     #[test]
-    fn random_songo_games_end_by_their_rules(
-        rules in prop::sample::select(vec![Ruleset::Songo, Ruleset::SongoEkang]),
-        from_start in any::<bool>(),
-        partial in playable_position(),
-        seed in any::<u64>(),
-    ) {
-        let start = if from_start || partial.rules().houses_per_side() != 7 {
-            Position::start(rules)
-        } else {
-            partial
-        };
-        let (plies, ended) = random_game(start, seed, SONGO_PLY_BOUND);
-        prop_assert!(ended, "{start}: still going after {plies} plies");
+    fn compact_write_after_parse_is_identity_on_canonical_text(position in position()) {
+        let canonical = position.to_string();
+        let reread = canonical.parse::<Position>().map(|p| p.to_string());
+        prop_assert_eq!(reread, Ok(canonical));
     }
 
     #[test]
-    fn random_awale_games_run_to_the_cap_or_end(
-        rules in prop::sample::select(vec![Ruleset::Awale, Ruleset::OwareAbapa]),
-        seed in any::<u64>(),
+    fn every_human_spelling_reads_as_the_canonical_form(
+        (position, (spelling, _)) in position().prop_flat_map(|p| (Just(p), human_spelling(p)))
     ) {
-        let (plies, ended) = random_game(Position::start(rules), seed, AWALE_PLY_CAP);
-        prop_assert!(ended || plies == AWALE_PLY_CAP);
+        let read = compact::parse(&spelling, None);
+        prop_assert_eq!(read.map(|p| p.to_string()), Ok(position.to_string()), "{:?}", spelling);
+        prop_assert_eq!(input::parse_position(&spelling, None), Ok(position));
+    }
+
+    #[test]
+    fn the_ogn_fen_round_trips_for_awale_positions(position in position()) {
+        prop_assume!(position.rules().houses_per_side() == 6);
+        let fen = compact::to_ogn_fen(&position);
+        prop_assert_eq!(compact::parse_ogn_fen(&fen, position.rules()), Ok(position));
+        prop_assert_eq!(compact::parse(&fen, Some(position.rules())), Ok(position));
+    }
+
+    #[test]
+    fn text_and_markdown_diagrams_read_back(
+        position in position(),
+        letters in letters(),
+        marked in proptest::collection::vec((any::<bool>(), 0u8..7, 0u8..3), 0..6),
+    ) {
+        let width = position.rules().houses_per_side() as u8;
+        let houses = |kind: u8| marked.iter()
+            .filter(move |m| m.2 == kind)
+            .map(move |&(north, index, _)| House::new(if north { Side::North } else { Side::South }, index % width));
+        let view = BoardView::new(position)
+            .letters(letters)
+            .with_changed(houses(1))
+            .with_captured(houses(2));
+        for text in [diagram::write(&view), markdown::write(&view)] {
+            let read = diagram::read(&text, Some(position.rules()));
+            prop_assert_eq!(read.map(|d| d.position), Ok(position), "{}", text);
+            prop_assert_eq!(input::parse_position(&text, Some(position.rules())), Ok(position));
+        }
+        // Songo diagrams and lettered Awale diagrams say their game themselves
+        // (songo-ekang and oware-abapa read as songo and awale).
+        let read = diagram::read(&diagram::write(&view), None)
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(read.position.rules().family(), position.rules().family());
+        if position.rules().houses_per_side() == 6 {
+            prop_assert_eq!(read.letters, letters);
+        }
+    }
+
+    #[test]
+    fn the_svg_is_deterministic_and_well_formed(position in position(), letters in letters()) {
+        let view = BoardView::new(position).letters(letters);
+        let picture = songo_notation::svg::board(&view);
+        prop_assert_eq!(&picture, &songo_notation::svg::board(&view));
+        prop_assert!(picture.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+        prop_assert!(picture.ends_with("</svg>\n"));
+        prop_assert_eq!(picture.matches("<circle").count(), 2 * position.rules().houses_per_side());
+        prop_assert_eq!(picture.matches("<text").count(), picture.matches("</text>").count());
     }
 }
 
-/// A house count: mostly small, sometimes huge.
-fn count() -> impl Strategy<Value = u32> {
+/// Pieces of every notation, to reach deep into the parsers.
+fn notation_piece() -> impl Strategy<Value = String> {
     prop_oneof![
-        3 => Just(0u32),
-        3 => 1u32..=5,
-        2 => 0u32..=100,
-        1 => (u32::MAX / 14 - 20)..=u32::MAX / 14,
-        1 => (u32::MAX - 40)..=u32::MAX,
-        1 => any::<u32>(),
+        proptest::sample::select(vec![
+            "songo",
+            "awale",
+            "oware-abapa",
+            "songo-ekang",
+            "seega",
+            ":",
+            "/",
+            ",",
+            "-",
+            ";",
+            "|",
+            "\t",
+            " ",
+            "\n",
+            "\r\n",
+            "#",
+            "N0",
+            "S6",
+            "n3",
+            "S7",
+            "a",
+            "F",
+            "f",
+            "x",
+            "*",
+            "**",
+            "~~",
+            "0",
+            "5",
+            "14",
+            "4294967295",
+            "4294967296",
+            "99999999999",
+            "-3",
+            "1.5",
+            "stores:",
+            "stores",
+            "store south 3 north",
+            "to move:",
+            "to move: north",
+            "North to move",
+            "South",
+            "north",
+            "rules:",
+            "rules: awale",
+            "rules: songo",
+            "{",
+            "}",
+            "[",
+            "]",
+            "\"north\":",
+            "north:",
+            "south:",
+            "---",
+            "é",
+            "\u{feff}",
+            "|---|",
+            ":-:",
+            "Before:",
+            "(",
+            ")",
+        ])
+        .prop_map(str::to_owned),
+        "[0-9]{1,3}",
+        any::<char>().prop_map(String::from),
     ]
 }
 
-/// Any board the constructor is given: zero boards, one-sided boards, a
-/// single huge house, counts that overflow in total.
-fn any_position() -> impl Strategy<Value = Result<Position, PositionError>> {
-    (
-        ruleset(),
-        prop::collection::vec(count(), 7),
-        prop::collection::vec(count(), 7),
-        count(),
-        count(),
-        side(),
-        0u8..6,
-        0usize..14,
-    )
-        .prop_map(|(rules, south, north, s, n, to_move, shape, huge)| {
-            let width = rules.houses_per_side();
-            let (mut south, mut north) = (south[..width].to_vec(), north[..width].to_vec());
-            let mut stores = Score::new(s, n);
-            match shape {
-                0 => {
-                    south.fill(0);
-                    north.fill(0);
-                }
-                1 => south.fill(0),
-                2 => north.fill(0),
-                3 => {
-                    // Everything in one house, as much as fits.
-                    south.fill(0);
-                    north.fill(0);
-                    stores = Score::default();
-                    let row = if huge < 7 { &mut south } else { &mut north };
-                    row[huge % width] = u32::MAX;
-                }
-                _ => {}
-            }
-            Position::new(rules, &south, &north, stores, to_move)
-        })
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2_000))]
-
-    #[test]
-    fn no_panic_on_arbitrary_positions(built in any_position(), seed in any::<u64>()) {
-        let position = match built {
-            Ok(position) => position,
-            Err(error) => {
-                prop_assert!(matches!(error, PositionError::TooManySeeds { .. }), "{error}");
-                return Ok(());
-            }
-        };
-        let _ = position.turn();
-        let _ = position.game_over();
-        let _ = position.illegal_moves().count();
-        let _ = report::moves(&position);
-        let _ = position.to_string();
-        for side in Side::BOTH {
-            for index in 0..8 {
-                let house = House::new(side, index);
-                let _ = position.check(house);
-                let (mut played, mut anyway) = (position, position);
-                let _ = played.play(house);
-                let _ = anyway.play_anyway(house);
-            }
-        }
-        // A few plies on from there, with play_anyway too.
-        let (_, _) = random_game(position, seed, 20);
-        let mut copy = position;
-        let mut picker = Picker(seed);
-        for _ in 0..20 {
-            let side = copy.to_move();
-            let width = copy.rules().houses_per_side();
-            let house = House::new(side, picker.pick(width) as u8);
-            let before = copy.seeds();
-            if copy.play_anyway(house).is_ok() {
-                prop_assert_eq!(copy.seeds(), before);
-            }
+fn parse_everything(text: &str) {
+    for rules in [
+        None,
+        Some(Ruleset::Songo),
+        Some(Ruleset::Awale),
+        Some(Ruleset::Seega),
+    ] {
+        let _ = compact::parse(text, rules);
+        let _ = diagram::parse(text, rules);
+        let _ = input::parse_position(text, rules);
+        if let Some(rules) = rules {
+            let _ = compact::parse_ogn_fen(text, rules);
         }
     }
-}
-
-/// `awale.feed` by its definition: a move is legal when, captures included,
-/// the opponent keeps a seed. The oware-abapa engine plays the same sowing
-/// and captures, and says when a capture would take every seed (grand slam).
-fn feeds_by_definition(position: &Position, house: House) -> bool {
-    let abapa = Position::new(
-        Ruleset::OwareAbapa,
-        &position.row(Side::South),
-        &position.row(Side::North),
-        position.stores(),
-        position.to_move(),
-    )
-    .expect("the same board");
-    let mut after = abapa;
-    let Ok(outcome) = after.play_anyway(house) else {
-        return false;
-    };
-    let opponent = position.to_move().opposite();
-    after.camp_seeds(opponent) > 0
-        && !outcome
-            .applied
-            .contains(songo_notation::RuleId::AbapaGrandSlam)
+    let _ = text.parse::<Position>();
+    let _ = text.parse::<diagram::Diagram>();
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1_000))]
+    #![proptest_config(ProptestConfig::with_cases(2000))]
 
     #[test]
-    fn awale_legal_moves_are_the_feeding_moves(
-        south in prop::collection::vec(0u32..=5, 6),
-        north in prop::collection::vec(0u32..=5, 6),
-        to_move in side(),
-    ) {
-        let position = Position::new(Ruleset::Awale, &south, &north, Score::default(), to_move)
-            .expect("small counts");
-        let legal = position.legal_moves();
-        for index in 0..6 {
-            let house = House::new(to_move, index);
-            if position.house(house) == 0 {
-                continue;
-            }
-            prop_assert_eq!(
-                legal.contains(house),
-                feeds_by_definition(&position, house),
-                "{} {:?}", position, house
-            );
+    fn no_parser_panics_on_arbitrary_text(text in any::<String>()) {
+        parse_everything(&text);
+    }
+
+    #[test]
+    fn no_parser_panics_on_arbitrary_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+        parse_everything(&String::from_utf8_lossy(&bytes));
+    }
+
+    #[test]
+    fn no_parser_panics_on_notation_pieces(pieces in proptest::collection::vec(notation_piece(), 0..40)) {
+        let text: String = pieces.concat();
+        parse_everything(&text);
+        let error_text = input::parse_position(&text, None).err().map(|e| e.to_string());
+        if let Some(message) = error_text {
+            // Every error says where.
+            prop_assert!(message.contains(" at line "), "{}", message);
         }
+    }
+
+    #[test]
+    fn no_parser_panics_on_mangled_diagrams(
+        position in position(),
+        edits in proptest::collection::vec((any::<prop::sample::Index>(), notation_piece()), 1..4),
+    ) {
+        let mut text = diagram::text(&position);
+        for (at, piece) in edits {
+            let mut cut = at.index(text.len() + 1);
+            while !text.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            text.insert_str(cut, &piece);
+        }
+        parse_everything(&text);
     }
 }
