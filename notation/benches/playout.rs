@@ -33,7 +33,7 @@ impl SplitMix64 {
     /// A number in `0..n`, by multiplying rather than dividing (a 64-bit
     /// division would cost as much as a third of a ply).
     fn below(&mut self, n: usize) -> usize {
-        ((self.next() >> 32) * n as u64 >> 32) as usize
+        (((self.next() >> 32) * n as u64) >> 32) as usize
     }
 }
 
