@@ -685,7 +685,10 @@ impl Position {
     }
 
     /// Every non-empty house of the side to move that is not legal, with the
-    /// rule that forbids it. Empty when the game is over.
+    /// rule that forbids it. Empty when the game ended whatever the moves
+    /// (`songo.end.forty`, `songo.end.few-seeds`, `abapa.end` by the stores);
+    /// when it ended because no move is left, each house with the rule that
+    /// takes it away: that is why the game is over.
     pub fn illegal_moves(&self) -> impl Iterator<Item = (House, RuleId)> + use<> {
         let over = self.end_without_moves().is_some();
         let analysis = self.analysis();

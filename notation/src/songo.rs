@@ -204,6 +204,7 @@ fn exit_banned(position: &Position, origin: usize, seeds: u32) -> bool {
         _ => false,
     }
 }
+
 /// Seeds a move from camp index `camp` holding `seeds` sends into the
 /// opponent's camp (a seed kept by `songo.sow.lone-seed` counts as given).
 fn seeds_given(camp: usize, seeds: u32) -> u32 {
@@ -211,7 +212,9 @@ fn seeds_given(camp: usize, seeds: u32) -> u32 {
         // The lap passes the 6 other own houses once; everything else is given.
         seeds - 6
     } else {
-        seeds.saturating_sub((EXIT - camp) as u32)
+        // Past the own houses after it, at most one round of the opponent's
+        // camp: 13 seeds from the exit house give 7, and 6 come back.
+        seeds.saturating_sub((EXIT - camp) as u32).min(WIDTH as u32)
     }
 }
 
