@@ -36,7 +36,7 @@ fn playouts(plies: u64, rng: &mut SplitMix64) -> u64 {
         match position.turn() {
             Ok(moves) if game_plies < PLY_CAP => {
                 let index = rng.below(moves.len());
-                if let Some(chosen) = moves.iter().nth(index) {
+                if let Some(chosen) = moves.get(index) {
                     // A move from `turn` is legal: `play` cannot fail here.
                     let _ = position.play(chosen);
                 }

@@ -1,6 +1,6 @@
 //! The engine's hot path — `turn` (legal moves or the end of the game) and
-//! `play` — makes no heap allocation, for every sowing ruleset, over whole
-//! random games. The counting allocator only counts in this test binary.
+//! `play` — makes no heap allocation, for every sowing ruleset and Seega,
+//! over whole random games. The counting allocator only counts in this test binary.
 
 use songo_notation::{Position, Ruleset};
 
@@ -34,6 +34,34 @@ fn playouts_do_not_allocate() {
         assert!(plies > 1_000, "{rules}: the games were played");
         assert_eq!(counted.count_total, 0, "{rules}: heap allocations");
     }
+}
+
+#[test]
+fn seega_playouts_do_not_allocate() {
+    use songo_notation::Side;
+    use songo_notation::seega::SeegaPosition;
+    let mut state: u64 = 0x5EE6A;
+    let mut plies = 0u32;
+    let counted = allocation_counter::measure(|| {
+        for _ in 0..50 {
+            let mut position = SeegaPosition::start(Side::South);
+            for _ in 0..300 {
+                let Ok(moves) = position.turn() else { break };
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let Some(chosen) = moves.get((state % moves.len() as u64) as usize) else {
+                    break;
+                };
+                assert!(position.check(chosen).is_ok());
+                assert!(position.play(chosen).is_ok());
+                let _ = position.illegal_moves().count();
+                plies += 1;
+            }
+        }
+    });
+    assert!(plies > 1_000, "seega: the games were played");
+    assert_eq!(counted.count_total, 0, "seega: heap allocations");
 }
 
 #[test]

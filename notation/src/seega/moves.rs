@@ -254,6 +254,37 @@ impl SeegaMoveList {
         }
     }
 
+    /// The move at `index` in the order of [`SeegaMoveList::iter`], found
+    /// without walking the placements one by one.
+    ///
+    /// ```
+    /// use songo_notation::seega::SeegaPosition;
+    /// use songo_notation::Side;
+    /// let moves = SeegaPosition::start(Side::South).legal_moves();
+    /// for (index, listed) in moves.iter().enumerate() {
+    ///     assert_eq!(moves.get(index), Some(listed));
+    /// }
+    /// assert_eq!(moves.get(moves.len()), None);
+    /// ```
+    #[must_use]
+    pub fn get(&self, index: usize) -> Option<SeegaMove> {
+        let squares = self.placements;
+        let n = squares.len() as usize;
+        let mut rest = index;
+        for (i, a) in squares.iter().enumerate() {
+            let later = n - 1 - i;
+            if rest < later {
+                let b = squares.iter().nth(i + 1 + rest)?;
+                return Some(SeegaMove::Place(a, b));
+            }
+            rest -= later;
+        }
+        if let Some(step) = self.steps().get(rest) {
+            return Some(*step);
+        }
+        (self.pass && rest == usize::from(self.len)).then_some(SeegaMove::Pass)
+    }
+
     /// The moves: placements in square order, then steps, then the pass.
     pub fn iter(&self) -> impl Iterator<Item = SeegaMove> + '_ {
         let squares = self.placements;

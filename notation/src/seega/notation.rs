@@ -246,7 +246,7 @@ pub fn parse_compact(input: &str) -> Result<SeegaPosition, ParseError> {
             whole.offset + bad,
             "the compact notation is one line",
         )
-        .with_hint("for a diagram over several lines, see docs/seega.md"));
+        .with_hint("for a diagram over several lines, see docs/notation.md"));
     }
     let mut fields = whole.split(':');
     let mut board = fields.next().unwrap_or(whole);

@@ -429,6 +429,26 @@ impl SeegaPosition {
         }
     }
 
+    /// `seega.place`, `seega.place.centre`: the squares a placement may use
+    /// (any two of them): the empty squares but `c3`, while the mover has
+    /// two pieces in hand.
+    fn placement_squares(&self) -> SquareSet {
+        if self.phase() == Phase::Placement && self.in_hand[self.to_move] >= 2 {
+            self.empty() & !Square::CENTRE.set()
+        } else {
+            SquareSet::EMPTY
+        }
+    }
+
+    /// `seega.move`: one of the mover's pieces one square orthogonally to an
+    /// empty square, in the movement phase.
+    fn is_step(&self, from: Square, to: Square) -> bool {
+        self.phase() == Phase::Movement
+            && self.pieces(self.to_move).contains(from)
+            && from.is_next_to(to)
+            && self.empty().contains(to)
+    }
+
     /// `seega.move`: every step of the side to move.
     fn push_steps(&self, list: &mut SeegaMoveList) {
         let empty = self.empty();
@@ -453,6 +473,54 @@ impl SeegaPosition {
         can_step(theirs, !(mine | theirs))
     }
 
+    /// `seega.blocked.unblock`: right after the opponent's pass, a step is
+    /// allowed only if it lets the opponent move.
+    fn unblocks(&self, from: Square, to: Square) -> bool {
+        !self.passed || self.frees_opponent(from, to)
+    }
+
+    /// `seega.blocked`: a player with no step passes (not right after the
+    /// opponent's pass: that is the end of `seega.end.blocked`).
+    fn may_pass(&self) -> bool {
+        self.phase() == Phase::Movement
+            && !self.passed
+            && !can_step(self.pieces(self.to_move), self.empty())
+    }
+
+    /// The end of the game the engine detects: `seega.end.wipeout`, or
+    /// `seega.end.blocked` — right after a pass, no step of the side to move
+    /// lets the passer move.
+    fn end(&self) -> Option<GameOver> {
+        if let Some(over) = self.wipeout() {
+            return Some(over);
+        }
+        if self.passed && self.phase() == Phase::Movement {
+            let mut steps = SeegaMoveList::EMPTY;
+            self.push_steps(&mut steps);
+            let freeing = steps.steps().iter().any(|step| match *step {
+                SeegaMove::Step(from, to) => self.unblocks(from, to),
+                _ => false,
+            });
+            if !freeing {
+                return Some(self.game_over_by(RuleId::SeegaEndBlocked));
+            }
+        }
+        None
+    }
+
+    /// Whether the rules allow `played`, the game not being over: the
+    /// verdict of [`SeegaPosition::turn`]'s list, without listing.
+    fn allows(&self, played: SeegaMove) -> bool {
+        match played {
+            SeegaMove::Place(a, b) => {
+                let squares = self.placement_squares();
+                a != b && squares.contains(a) && squares.contains(b)
+            }
+            SeegaMove::Step(from, to) => self.is_step(from, to) && self.unblocks(from, to),
+            SeegaMove::Pass => self.may_pass(),
+        }
+    }
+
     /// The legal moves, or how the game ended: the one call a player loop needs.
     ///
     /// The ends a record declares (`seega.end.no-capture`,
@@ -469,41 +537,26 @@ impl SeegaPosition {
     /// assert_eq!(moves.to_string(), "pass");
     /// ```
     pub fn turn(&self) -> Result<SeegaMoveList, GameOver> {
-        if let Some(over) = self.wipeout() {
+        if let Some(over) = self.end() {
             return Err(over);
         }
         let mut list = SeegaMoveList::EMPTY;
-        match self.phase() {
-            Phase::Placement => {
-                // `seega.place`, `seega.place.centre`: any two empty squares but c3.
-                if self.in_hand[self.to_move] >= 2 {
-                    list.placements = self.empty() & !Square::CENTRE.set();
-                }
-            }
-            Phase::Movement => {
-                self.push_steps(&mut list);
-                if self.passed {
-                    // `seega.blocked.unblock`: after a pass, only the moves
-                    // that let the blocked player move, if there are any.
-                    let mut kept = 0;
-                    for i in 0..usize::from(list.len) {
-                        if let SeegaMove::Step(from, to) = list.steps[i]
-                            && self.frees_opponent(from, to)
-                        {
-                            list.steps[kept] = list.steps[i];
-                            kept += 1;
-                        }
+        list.placements = self.placement_squares();
+        if self.phase() == Phase::Movement {
+            self.push_steps(&mut list);
+            if self.passed {
+                let mut kept = 0;
+                for i in 0..usize::from(list.len) {
+                    if let SeegaMove::Step(from, to) = list.steps[i]
+                        && self.unblocks(from, to)
+                    {
+                        list.steps[kept] = list.steps[i];
+                        kept += 1;
                     }
-                    list.len = kept as u8;
-                    if kept == 0 {
-                        // `seega.end.blocked`: nobody can unblock the passer.
-                        return Err(self.game_over_by(RuleId::SeegaEndBlocked));
-                    }
-                } else if list.len == 0 {
-                    // `seega.blocked`: a player with no move passes.
-                    list.pass = true;
                 }
+                list.len = kept as u8;
             }
+            list.pass = self.may_pass();
         }
         Ok(list)
     }
@@ -517,7 +570,7 @@ impl SeegaPosition {
     /// How the game ended, if it has ended by a rule the engine detects.
     #[must_use]
     pub fn game_over(&self) -> Option<GameOver> {
-        self.turn().err()
+        self.end()
     }
 
     /// Steps of the side to move that the board allows but a rule forbids
@@ -587,10 +640,13 @@ impl SeegaPosition {
             reason,
             position: *self,
         };
-        match self.turn() {
-            Err(over) => Err(illegal(SeegaIllegalReason::GameOver(over))),
-            Ok(legal) if legal.contains(played) => Ok(()),
-            Ok(_) => Err(illegal(self.reason(played))),
+        if let Some(over) = self.end() {
+            return Err(illegal(SeegaIllegalReason::GameOver(over)));
+        }
+        if self.allows(played) {
+            Ok(())
+        } else {
+            Err(illegal(self.reason(played)))
         }
     }
 
