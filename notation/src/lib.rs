@@ -24,6 +24,7 @@ pub mod game;
 pub mod input;
 pub mod json;
 pub mod position;
+pub mod record;
 pub mod report;
 pub mod rule;
 pub mod ruleset;

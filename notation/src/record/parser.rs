@@ -1,0 +1,760 @@
+//! The record parser: nom over located input, driving a [`Visitor`].
+//!
+//! Like pgn-reader, the parser builds nothing itself: it reads one game's
+//! text and calls the visitor for each tag, move, comment, variation and
+//! result it meets. [`super::GameRecord`] is built by one visitor, the
+//! validator is another that replays moves as they come without building
+//! the record. Every token carries its place ([`Pos`]: line and column in
+//! the file), and a syntax error never stops the parser: it is reported to
+//! the visitor and reading goes on after the offending token.
+//!
+//! The grammar is in `docs/records.md`.
+
+use nom::bytes::complete::{take_till, take_until, take_while, take_while1};
+use nom::character::complete::{char, digit1, not_line_ending, space0};
+use nom::{IResult, Input as _};
+use nom_locate::LocatedSpan;
+
+use super::model::{GLYPHS, Span};
+use crate::error::ParseError;
+
+/// Located input: the text of one game and where each piece lies in it.
+type Input<'a> = LocatedSpan<&'a str>;
+
+/// The deepest nesting of variations read; deeper ones are skipped with an
+/// error (so that no input can make a reader use unbounded memory).
+pub const MAX_VARIATION_DEPTH: usize = 64;
+
+/// Where a game's text starts in its file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Origin {
+    /// Byte offset of the game's first byte.
+    pub offset: usize,
+    /// Line of the game's first byte, from 1 (games start at line starts).
+    pub line: usize,
+}
+
+impl Default for Origin {
+    fn default() -> Origin {
+        Origin { offset: 0, line: 1 }
+    }
+}
+
+/// A place in the game being read. Line and offset are at hand; the column
+/// (counted in characters) is computed only when asked for.
+#[derive(Clone, Copy)]
+pub struct Pos<'a> {
+    input: Input<'a>,
+    origin: Origin,
+}
+
+impl<'a> Pos<'a> {
+    /// Line in the file, from 1.
+    #[must_use]
+    pub fn line(&self) -> usize {
+        self.origin.line + self.input.location_line() as usize - 1
+    }
+
+    /// Byte offset in the file.
+    #[must_use]
+    pub fn offset(&self) -> usize {
+        self.origin.offset + self.input.location_offset()
+    }
+
+    /// Column, from 1, in characters.
+    #[must_use]
+    pub fn column(&self) -> usize {
+        self.input.get_utf8_column()
+    }
+
+    /// Offset, line and column.
+    #[must_use]
+    pub fn span(&self) -> Span {
+        Span {
+            offset: self.offset(),
+            line: self.line(),
+            column: self.column(),
+        }
+    }
+
+    /// The whole line this place is on, without its line break.
+    #[must_use]
+    pub fn source_line(&self) -> String {
+        let bytes = self.input.get_line_beginning();
+        let line = String::from_utf8_lossy(bytes);
+        line.trim_end_matches('\r').to_owned()
+    }
+
+    /// An error at this place, underlining `width` characters.
+    #[must_use]
+    pub fn error(&self, message: impl Into<String>, width: usize) -> SyntaxError {
+        let span = self.span();
+        SyntaxError {
+            span,
+            error: ParseError {
+                message: message.into(),
+                location: span.location(),
+                source_line: self.source_line(),
+                hint: None,
+                width: width.max(1),
+            },
+        }
+    }
+}
+
+/// A piece of text that does not follow the record grammar.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyntaxError {
+    /// Where.
+    pub span: Span,
+    /// What, with the source line, a caret and a hint.
+    pub error: ParseError,
+}
+
+impl SyntaxError {
+    /// Adds a hint.
+    #[must_use]
+    pub fn with_hint(mut self, hint: impl Into<String>) -> SyntaxError {
+        self.error.hint = Some(hint.into());
+        self
+    }
+}
+
+impl std::fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.error.fmt(f)
+    }
+}
+
+impl std::error::Error for SyntaxError {}
+
+/// A move token: `S5+11!` is the move `S5`, the claim 11 (the glyph `!`
+/// comes to [`Visitor::nag`] right after).
+#[derive(Clone, Copy)]
+pub struct MoveToken<'a> {
+    /// The move without claim or glyph (`S5`, `e`, `b3-c3`, `pass`).
+    pub text: &'a str,
+    /// The claimed capture (`+11`), if any.
+    pub claim: Option<u32>,
+    /// Where the token starts.
+    pub at: Pos<'a>,
+}
+
+/// What the parser tells as it reads a game. Every method but
+/// [`Visitor::end_game`] does nothing by default.
+pub trait Visitor<'a> {
+    /// What reading a game gives.
+    type Output;
+
+    /// A game starts.
+    fn begin_game(&mut self, origin: Origin) {
+        let _ = origin;
+    }
+
+    /// A tag pair; the value is unescaped.
+    fn tag(&mut self, name: &'a str, value: &str, at: Pos<'a>) {
+        let _ = (name, value, at);
+    }
+
+    /// The tags are over: the move text begins.
+    fn begin_moves(&mut self) {}
+
+    /// A move.
+    fn san(&mut self, token: MoveToken<'a>) {
+        let _ = token;
+    }
+
+    /// An annotation of the last move (`$14`, or a glyph as its number).
+    fn nag(&mut self, nag: u8, at: Pos<'a>) {
+        let _ = (nag, at);
+    }
+
+    /// A comment, as written between its braces (or after its `;`).
+    fn comment(&mut self, text: &'a str, at: Pos<'a>) {
+        let _ = (text, at);
+    }
+
+    /// A variation opens: the moves that follow replace the last move.
+    fn begin_variation(&mut self, at: Pos<'a>) {
+        let _ = at;
+    }
+
+    /// The variation closes.
+    fn end_variation(&mut self, at: Pos<'a>) {
+        let _ = at;
+    }
+
+    /// The result token (`41-29`, `*`, `1/2-1/2`).
+    fn result(&mut self, text: &'a str, at: Pos<'a>) {
+        let _ = (text, at);
+    }
+
+    /// A syntax error; reading goes on after it.
+    fn syntax_error(&mut self, error: SyntaxError) {
+        let _ = error;
+    }
+
+    /// The game is over.
+    fn end_game(&mut self) -> Self::Output;
+}
+
+/// Characters a move may contain after its first letter.
+fn is_move_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, ',' | '-' | ':' | '=' | '@' | '/' | '_' | '\'')
+}
+
+fn is_tag_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// Where a run of junk ends: white space or a character with a meaning.
+fn is_junk_end(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';' | '[' | ']')
+}
+
+fn whitespace(input: Input<'_>) -> Input<'_> {
+    let result: IResult<Input<'_>, Input<'_>> = take_while(char::is_whitespace)(input);
+    result.map_or(input, |(rest, _)| rest)
+}
+
+/// Reads one game from `text` (which starts at `origin` in its file) and
+/// tells `visitor`.
+///
+/// ```
+/// use songo_notation::record::parser::{read_game, Origin, Visitor, MoveToken};
+/// struct Count(usize);
+/// impl Visitor<'_> for Count {
+///     type Output = usize;
+///     fn san(&mut self, _: MoveToken<'_>) { self.0 += 1; }
+///     fn end_game(&mut self) -> usize { self.0 }
+/// }
+/// let moves = read_game("[Rules \"songo\"]\n1. S2 N4 (N3) 2. S5+1 *", Origin::default(), &mut Count(0));
+/// assert_eq!(moves, 4);
+/// ```
+pub fn read_game<'a, V: Visitor<'a>>(text: &'a str, origin: Origin, visitor: &mut V) -> V::Output {
+    let mut reader = Reader {
+        origin,
+        visitor,
+        depth: 0,
+        skipping: 0,
+        open: Vec::new(),
+        moved: vec![false],
+        ended: false,
+        after_end_reported: false,
+    };
+    reader.visitor.begin_game(origin);
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let input = reader.tags(Input::new(text));
+    reader.visitor.begin_moves();
+    reader.moves(input);
+    reader.visitor.end_game()
+}
+
+struct Reader<'a, 'v, V> {
+    origin: Origin,
+    visitor: &'v mut V,
+    /// Variations open.
+    depth: usize,
+    /// Nesting inside a variation too deep to read (0: not skipping).
+    skipping: usize,
+    /// Where each open variation opened.
+    open: Vec<Pos<'a>>,
+    /// Per open line, whether a move has been read in it.
+    moved: Vec<bool>,
+    /// The result token has been read.
+    ended: bool,
+    after_end_reported: bool,
+}
+
+impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
+    fn pos(&self, input: Input<'a>) -> Pos<'a> {
+        Pos {
+            input,
+            origin: self.origin,
+        }
+    }
+
+    fn error(&mut self, error: SyntaxError) {
+        self.visitor.syntax_error(error);
+    }
+
+    /// The tag section: tag pairs, one per line (or several), until the
+    /// first thing that is not a tag.
+    fn tags(&mut self, mut input: Input<'a>) -> Input<'a> {
+        loop {
+            input = whitespace(input);
+            match input.fragment().as_bytes().first() {
+                Some(b'[') => input = self.tag_pair(input),
+                Some(b'%') if self.pos(input).column() == 1 => {
+                    // PGN escape line: ignored.
+                    let skipped: IResult<Input<'a>, Input<'a>> = not_line_ending(input);
+                    input = skipped.map_or(input, |(rest, _)| rest);
+                }
+                _ => return input,
+            }
+        }
+    }
+
+    /// `[Name "value"]`; on an error, reports it and skips the rest of the line.
+    fn tag_pair(&mut self, start: Input<'a>) -> Input<'a> {
+        match self.try_tag_pair(start) {
+            Ok(rest) => rest,
+            Err(error) => {
+                self.error(error);
+                let skipped: IResult<Input<'a>, Input<'a>> = not_line_ending(start);
+                skipped.map_or(start, |(rest, _)| rest)
+            }
+        }
+    }
+
+    fn try_tag_pair(&mut self, start: Input<'a>) -> Result<Input<'a>, SyntaxError> {
+        let hint = "a tag pair is written [Name \"value\"]";
+        let (input, _) = char::<_, nom::error::Error<Input<'a>>>('[')(start)
+            .map_err(|_| self.pos(start).error("expected `[`", 1))?;
+        let (input, _) = space0::<_, nom::error::Error<Input<'a>>>(input).unwrap_or((input, input));
+        let (input, name) = take_while1::<_, _, nom::error::Error<Input<'a>>>(is_tag_name_char)(
+            input,
+        )
+        .map_err(|_| {
+            self.pos(input)
+                .error("expected a tag name (letters, digits, `_`)", 1)
+                .with_hint(hint)
+        })?;
+        let (input, _) = space0::<_, nom::error::Error<Input<'a>>>(input).unwrap_or((input, input));
+        let (input, _) = char::<_, nom::error::Error<Input<'a>>>('"')(input).map_err(|_| {
+            self.pos(input)
+                .error(
+                    format!(
+                        "expected the value of tag `{}` in double quotes",
+                        name.fragment()
+                    ),
+                    1,
+                )
+                .with_hint(hint)
+        })?;
+        let value_start = input;
+        let mut end = None;
+        let mut escaped = false;
+        let bytes = input.fragment().as_bytes();
+        let mut index = 0;
+        while index < bytes.len() {
+            match bytes[index] {
+                b'\\' => {
+                    escaped = true;
+                    index += 1;
+                }
+                b'"' => {
+                    end = Some(index);
+                    break;
+                }
+                b'\n' => break,
+                _ => {}
+            }
+            index += 1;
+        }
+        let Some(end) = end else {
+            return Err(self
+                .pos(value_start)
+                .error(
+                    format!(
+                        "the value of tag `{}` is not closed: a `\"` is missing before the end of the line",
+                        name.fragment()
+                    ),
+                    1,
+                )
+                .with_hint("write \\\" for a quote inside a value"));
+        };
+        let raw = &value_start.fragment()[..end.min(value_start.fragment().len())];
+        let (input, _) = split(input, end + 1);
+        let (input, _) = space0::<_, nom::error::Error<Input<'a>>>(input).unwrap_or((input, input));
+        let (input, _) = char::<_, nom::error::Error<Input<'a>>>(']')(input).map_err(|_| {
+            self.pos(input)
+                .error(
+                    format!("expected `]` to close tag `{}`", name.fragment()),
+                    1,
+                )
+                .with_hint(hint)
+        })?;
+        let value = if escaped {
+            unescape(raw)
+        } else {
+            raw.to_owned()
+        };
+        let at = self.pos(value_start);
+        self.visitor.tag(name.fragment(), &value, at);
+        Ok(input)
+    }
+
+    /// The move text, until the end of the game's text.
+    fn moves(&mut self, mut input: Input<'a>) {
+        loop {
+            input = whitespace(input);
+            let Some(&first) = input.fragment().as_bytes().first() else {
+                break;
+            };
+            input = match first {
+                b'{' => self.brace_comment(input),
+                b';' => self.line_comment(input),
+                b'(' => self.open_variation(input),
+                b')' => self.close_variation(input),
+                _ if self.skipping > 0 => self.junk(input, None),
+                b'a'..=b'z' | b'A'..=b'Z' => self.move_token(input),
+                b'0'..=b'9' => self.number(input),
+                b'*' => {
+                    let (rest, token) = split(input, 1);
+                    self.result(token, "*");
+                    rest
+                }
+                b'$' => self.nag(input),
+                b'!' | b'?' => self.glyph(input),
+                b'[' => {
+                    let error = self
+                        .pos(input)
+                        .error("a tag pair inside the move text", 1)
+                        .with_hint("tags come before the moves; a new game starts on a new line with its tags");
+                    self.junk(input, Some(error))
+                }
+                _ => {
+                    let error = self.pos(input).error(
+                        format!(
+                            "unexpected `{}` in the move text",
+                            input.fragment().chars().next().unwrap_or(' ')
+                        ),
+                        1,
+                    );
+                    self.junk(input, Some(error))
+                }
+            };
+        }
+        if let Some(&at) = self.open.first() {
+            let count = self.open.len();
+            let message = if count == 1 {
+                "this variation is never closed".to_owned()
+            } else {
+                format!(
+                    "this variation and {} inside it are never closed",
+                    count - 1
+                )
+            };
+            let error = at.error(message, 1).with_hint("close each `(` with a `)`");
+            self.error(error);
+        }
+    }
+
+    /// Skips a run of characters that mean nothing, reporting `error` (sized to the run).
+    fn junk(&mut self, input: Input<'a>, error: Option<SyntaxError>) -> Input<'a> {
+        let taken: IResult<Input<'a>, Input<'a>> = take_till(is_junk_end)(input);
+        let (rest, run) = taken.unwrap_or((input, input));
+        let (rest, run) = if run.fragment().is_empty() {
+            // A lone structural character such as `]` or `}`.
+            let width = input.fragment().chars().next().map_or(1, char::len_utf8);
+            split(input, width)
+        } else {
+            (rest, run)
+        };
+        if let Some(mut error) = error {
+            error.error.width = run.fragment().chars().count().max(1);
+            self.error(error);
+        }
+        rest
+    }
+
+    fn brace_comment(&mut self, input: Input<'a>) -> Input<'a> {
+        let (body, _) = split(input, 1);
+        let found: IResult<Input<'a>, Input<'a>> = take_until("}")(body);
+        match found {
+            Ok((rest, text)) => {
+                if self.skipping == 0 {
+                    self.visitor.comment(text.fragment(), self.pos(input));
+                }
+                split(rest, 1).0
+            }
+            Err(_) => {
+                let error = self
+                    .pos(input)
+                    .error("this comment is never closed", 1)
+                    .with_hint("close it with `}` (a comment cannot contain `}`)");
+                self.error(error);
+                if self.skipping == 0 {
+                    self.visitor.comment(body.fragment(), self.pos(input));
+                }
+                let end = body.fragment().len();
+                split(body, end).0
+            }
+        }
+    }
+
+    fn line_comment(&mut self, input: Input<'a>) -> Input<'a> {
+        let (body, _) = split(input, 1);
+        let taken: IResult<Input<'a>, Input<'a>> = not_line_ending(body);
+        let (rest, text) = taken.unwrap_or((body, body));
+        if self.skipping == 0 {
+            self.visitor.comment(text.fragment(), self.pos(input));
+        }
+        rest
+    }
+
+    fn open_variation(&mut self, input: Input<'a>) -> Input<'a> {
+        let rest = split(input, 1).0;
+        if self.skipping > 0 {
+            self.skipping += 1;
+            return rest;
+        }
+        if self.ended && self.depth == 0 {
+            self.after_end(input);
+            self.skipping = 1;
+            return rest;
+        }
+        if !self.moved[self.depth] {
+            let error = self
+                .pos(input)
+                .error("a variation must follow the move it replaces", 1)
+                .with_hint("write the variation after a move: S2 N4 (N3 S1) S5");
+            self.error(error);
+            self.skipping = 1;
+            return rest;
+        }
+        if self.depth >= MAX_VARIATION_DEPTH {
+            let error = self.pos(input).error(
+                format!("variations nested deeper than {MAX_VARIATION_DEPTH}: this one is skipped"),
+                1,
+            );
+            self.error(error);
+            self.skipping = 1;
+            return rest;
+        }
+        self.depth += 1;
+        self.open.push(self.pos(input));
+        self.moved.push(false);
+        self.visitor.begin_variation(self.pos(input));
+        rest
+    }
+
+    fn close_variation(&mut self, input: Input<'a>) -> Input<'a> {
+        let rest = split(input, 1).0;
+        if self.skipping > 0 {
+            self.skipping -= 1;
+            return rest;
+        }
+        if self.depth == 0 {
+            let error = self
+                .pos(input)
+                .error("`)` closes no variation", 1)
+                .with_hint("remove it, or open the variation with `(`");
+            self.error(error);
+            return rest;
+        }
+        self.depth -= 1;
+        self.open.pop();
+        self.moved.pop();
+        self.visitor.end_variation(self.pos(input));
+        rest
+    }
+
+    /// Reports, once per game, text after the result token.
+    fn after_end(&mut self, input: Input<'a>) {
+        if !self.after_end_reported {
+            self.after_end_reported = true;
+            let error = self
+                .pos(input)
+                .error("moves after the result token", 1)
+                .with_hint(
+                    "the result ends the game; start the next game on a new line with its tags",
+                );
+            self.error(error);
+        }
+    }
+
+    fn move_token(&mut self, input: Input<'a>) -> Input<'a> {
+        let taken: IResult<Input<'a>, Input<'a>> = take_while1(is_move_char)(input);
+        let Ok((mut rest, body)) = taken else {
+            return self.junk(input, None);
+        };
+        let mut claim = None;
+        if rest.fragment().starts_with('+') {
+            let after_plus = split(rest, 1).0;
+            let digits: IResult<Input<'a>, Input<'a>> = digit1(after_plus);
+            match digits {
+                Ok((after, number)) => {
+                    match number.fragment().parse::<u32>() {
+                        Ok(n) => claim = Some(n),
+                        Err(_) => {
+                            let error = self.pos(number).error(
+                                format!("capture claim {} is too large", number.fragment()),
+                                number.fragment().len(),
+                            );
+                            self.error(error);
+                        }
+                    }
+                    rest = after;
+                }
+                Err(_) => {
+                    let error = self
+                        .pos(rest)
+                        .error("`+` must be followed by the number of seeds captured", 1)
+                        .with_hint("write a capture claim as S5+11");
+                    self.error(error);
+                    rest = after_plus;
+                }
+            }
+        }
+        if self.ended && self.depth == 0 {
+            self.after_end(input);
+            return rest;
+        }
+        self.moved[self.depth] = true;
+        self.visitor.san(MoveToken {
+            text: body.fragment(),
+            claim,
+            at: self.pos(input),
+        });
+        if matches!(rest.fragment().as_bytes().first(), Some(b'!' | b'?')) {
+            rest = self.glyph(rest);
+        }
+        rest
+    }
+
+    /// A move number (`12.`, `12...`, a bare `12`) or a score result (`41-29`, `1/2-1/2`).
+    fn number(&mut self, input: Input<'a>) -> Input<'a> {
+        let digits: IResult<Input<'a>, Input<'a>> = digit1(input);
+        let Ok((rest, number)) = digits else {
+            return self.junk(input, None);
+        };
+        let bytes = rest.fragment().as_bytes();
+        match bytes.first() {
+            Some(b'.') => {
+                let dots: IResult<Input<'a>, Input<'a>> = take_while(|c| c == '.')(rest);
+                dots.map_or(rest, |(after, _)| after)
+            }
+            Some(b'-') => {
+                let after_dash = split(rest, 1).0;
+                let second: IResult<Input<'a>, Input<'a>> = digit1(after_dash);
+                match second {
+                    Ok((after, _)) => {
+                        let length = after.location_offset() - input.location_offset();
+                        let text = &input.fragment()[..length];
+                        self.result(input, text);
+                        after
+                    }
+                    Err(_) => {
+                        let error = self
+                            .pos(input)
+                            .error("a result is two numbers joined by `-`", 1)
+                            .with_hint("write the final score south first, as 41-29");
+                        self.junk(input, Some(error))
+                    }
+                }
+            }
+            Some(b'/') if *number.fragment() == "1" && rest.fragment().starts_with("/2-1/2") => {
+                let (after, _) = split(rest, "/2-1/2".len());
+                self.result(input, "1/2-1/2");
+                after
+            }
+            _ => rest,
+        }
+    }
+
+    fn result(&mut self, at: Input<'a>, text: &'a str) {
+        if self.skipping > 0 {
+            return;
+        }
+        if self.depth > 0 {
+            let error = self
+                .pos(at)
+                .error("a result token inside a variation", text.chars().count())
+                .with_hint("only the main line ends with the result");
+            self.error(error);
+            return;
+        }
+        if self.ended {
+            self.after_end(at);
+            return;
+        }
+        self.ended = true;
+        self.visitor.result(text, self.pos(at));
+    }
+
+    fn nag(&mut self, input: Input<'a>) -> Input<'a> {
+        let after_dollar = split(input, 1).0;
+        let digits: IResult<Input<'a>, Input<'a>> = digit1(after_dollar);
+        match digits {
+            Ok((rest, number)) => {
+                match number.fragment().parse::<u8>() {
+                    Ok(nag) => self.annotate(nag, input),
+                    Err(_) => {
+                        let error = self.pos(input).error(
+                            format!(
+                                "${} is not an annotation: they go from $0 to $255",
+                                number.fragment()
+                            ),
+                            number.fragment().len() + 1,
+                        );
+                        self.error(error);
+                    }
+                }
+                rest
+            }
+            Err(_) => {
+                let error = self
+                    .pos(input)
+                    .error("`$` must be followed by an annotation number", 1)
+                    .with_hint("write $1 … $255");
+                self.junk(input, Some(error))
+            }
+        }
+    }
+
+    fn glyph(&mut self, input: Input<'a>) -> Input<'a> {
+        for (glyph, nag) in GLYPHS {
+            if input.fragment().starts_with(glyph) {
+                let rest = split(input, glyph.len()).0;
+                self.annotate(nag, input);
+                return rest;
+            }
+        }
+        self.junk(input, None)
+    }
+
+    fn annotate(&mut self, nag: u8, at: Input<'a>) {
+        if self.skipping > 0 || (self.ended && self.depth == 0) {
+            return;
+        }
+        if !self.moved[self.depth] {
+            let error = self.pos(at).error("an annotation must follow a move", 1);
+            self.error(error);
+            return;
+        }
+        self.visitor.nag(nag, self.pos(at));
+    }
+}
+
+/// Splits `count` bytes off the front: (rest, taken). `count` always ends
+/// on an ASCII character or the end of the text, so on a `char` boundary.
+fn split(input: Input<'_>, count: usize) -> (Input<'_>, Input<'_>) {
+    let mut count = count.min(input.fragment().len());
+    while !input.fragment().is_char_boundary(count) {
+        count += 1;
+    }
+    input.take_split(count)
+}
+
+/// Undoes `\"` and `\\` in a tag value.
+fn unescape(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some(next @ ('"' | '\\')) => out.push(next),
+                Some(other) => {
+                    out.push('\\');
+                    out.push(other);
+                }
+                None => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
