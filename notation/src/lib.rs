@@ -25,11 +25,13 @@ pub mod input;
 pub mod json;
 pub mod position;
 pub mod record;
+pub mod replay;
 pub mod report;
 pub mod rule;
 pub mod ruleset;
 pub mod side;
 pub mod songo;
+pub mod validate;
 
 pub use engine::{GameOver, HouseSet, IllegalMove, IllegalReason, MoveList, MoveOutcome};
 pub use game::Game;
