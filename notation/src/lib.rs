@@ -21,6 +21,7 @@ pub mod diagram;
 pub mod engine;
 pub mod error;
 pub mod game;
+pub mod generate;
 pub mod input;
 pub mod json;
 pub mod position;
