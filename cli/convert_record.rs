@@ -1,0 +1,106 @@
+//! `songo convert` for game records: record text, OGN, JSON and YAML.
+//!
+//! Kept apart from the position conversions of `convert.rs`: `convert`
+//! asks [`convert`] first, which answers `None` when the input is no record.
+
+use songo_notation::record::{self, GameRecord, ogn, serde as record_serde};
+
+use crate::Failure;
+use crate::convert::Target;
+
+/// The forms a record can be in.
+enum Form {
+    Text,
+    Json,
+    Yaml,
+}
+
+/// Skips white space and record comments (`; …` lines, `{…}`) at the start.
+fn skip_comments(text: &str) -> &str {
+    let mut rest = text.trim_start();
+    loop {
+        if let Some(after) = rest.strip_prefix(';') {
+            rest = after.split_once('\n').map_or("", |(_, r)| r).trim_start();
+        } else if rest.starts_with('{') {
+            match rest.find('}') {
+                Some(end) => rest = rest[end + 1..].trim_start(),
+                None => return rest,
+            }
+        } else {
+            return rest;
+        }
+    }
+}
+
+/// Which record form a text is in, if it is a record at all.
+fn detect(text: &str) -> Option<Form> {
+    let head = text.trim_start_matches('\u{feff}').trim_start();
+    if head.starts_with('{')
+        && let Ok(value) = serde_json::from_str::<serde_json::Value>(head)
+    {
+        let object = value.as_object()?;
+        return (object.contains_key("tags") || object.contains_key("moves")).then_some(Form::Json);
+    }
+    let head = skip_comments(head);
+    if let Some(inner) = head.strip_prefix('[') {
+        let inner = inner.trim_start();
+        return Some(if inner.starts_with('{') || inner.starts_with(']') {
+            Form::Json
+        } else {
+            Form::Text
+        });
+    }
+    let yaml_record = text.lines().any(|line| {
+        let line = line.trim_start_matches("- ");
+        line.starts_with("tags:") || line.starts_with("moves:")
+    });
+    yaml_record.then_some(Form::Yaml)
+}
+
+/// Converts `text` if it is a record; `None` when it is not one.
+pub(crate) fn convert(text: &str, origin: &str, to: Target) -> Result<Option<String>, Failure> {
+    let Some(form) = detect(text) else {
+        return Ok(None);
+    };
+    let records: Vec<GameRecord> = match form {
+        Form::Text => record::read_all(text)
+            .map_err(|e| Failure::input(format!("{origin}: cannot read the record: {e}")))?,
+        Form::Json => record_serde::from_json(text)
+            .map_err(|e| Failure::input(format!("{origin}: cannot read the record: {e}")))?,
+        Form::Yaml => record_serde::from_yaml(text)
+            .map_err(|e| Failure::input(format!("{origin}: cannot read the record: {e}")))?,
+    };
+    let single = records.len() == 1;
+    let rendered = match to {
+        Target::Record => record::write_all(&records),
+        Target::Ogn => {
+            let mut games = Vec::new();
+            for record in &records {
+                games.push(ogn::to_ogn(record).map_err(|e| {
+                    Failure::input(format!("{origin}: cannot write OGN: {}", e.message))
+                })?);
+            }
+            games.join("\n")
+        }
+        Target::Json if single => pretty_json(&records[0])?,
+        Target::Json => pretty_json(&records)?,
+        Target::Yaml if single => yaml(&records[0])?,
+        Target::Yaml => yaml(&records)?,
+        _ => {
+            return Err(Failure::input(
+                "a game record converts to --to record, ogn, json or yaml",
+            ));
+        }
+    };
+    Ok(Some(rendered))
+}
+
+fn pretty_json(value: &impl serde::Serialize) -> Result<String, Failure> {
+    serde_json::to_string_pretty(value)
+        .map(|json| json + "\n")
+        .map_err(Failure::input)
+}
+
+fn yaml(value: &impl serde::Serialize) -> Result<String, Failure> {
+    serde_yaml::to_string(value).map_err(Failure::input)
+}
