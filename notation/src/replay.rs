@@ -416,7 +416,7 @@ impl Replay for SowingGame {
         if !ends.contains(&rule) {
             let list: Vec<&str> = ends.iter().map(|r| r.as_str()).collect();
             return Err(format!(
-                "{rule} is not how a {rules} game ends: the end rules are {}",
+                "it is not how a {rules} game ends: the end rules are {}",
                 list.join(", ")
             ));
         }

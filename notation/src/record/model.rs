@@ -143,8 +143,18 @@ pub(crate) fn canonical_name(name: String) -> String {
 /// assert_eq!(tags.get("RULES"), Some("songo-ekang"));
 /// assert_eq!(tags.len(), 2);
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+///
+/// Two tag lists are equal when they hold the same tags in the writer's
+/// order ([`Tags::canonical`]): the order the roster tags were read in
+/// does not matter.
+#[derive(Debug, Clone, Eq, Default)]
 pub struct Tags(Vec<Tag>);
+
+impl PartialEq for Tags {
+    fn eq(&self, other: &Tags) -> bool {
+        self.len() == other.len() && self.canonical().eq(other.canonical())
+    }
+}
 
 impl Tags {
     /// The value of a tag.

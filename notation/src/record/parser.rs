@@ -11,7 +11,7 @@
 //! The grammar is in `docs/records.md`.
 
 use nom::bytes::complete::{take_till, take_until, take_while, take_while1};
-use nom::character::complete::{char, digit1, not_line_ending, space0};
+use nom::character::complete::{char, digit1, space0};
 use nom::{IResult, Input as _};
 use nom_locate::LocatedSpan;
 
@@ -285,10 +285,12 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             input = whitespace(input);
             match input.fragment().as_bytes().first() {
                 Some(b'[') => input = self.tag_pair(input),
+                // Comments before or between tags belong to the move text.
+                Some(b'{') => input = self.brace_comment(input),
+                Some(b';') => input = self.line_comment(input),
                 Some(b'%') if self.pos(input).column() == 1 => {
                     // PGN escape line: ignored.
-                    let skipped: IResult<Input<'a>, Input<'a>> = not_line_ending(input);
-                    input = skipped.map_or(input, |(rest, _)| rest);
+                    input = rest_of_line(input).0;
                 }
                 _ => return input,
             }
@@ -301,8 +303,7 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             Ok(rest) => rest,
             Err(error) => {
                 self.error(error);
-                let skipped: IResult<Input<'a>, Input<'a>> = not_line_ending(start);
-                skipped.map_or(start, |(rest, _)| rest)
+                rest_of_line(start).0
             }
         }
     }
@@ -486,8 +487,7 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
 
     fn line_comment(&mut self, input: Input<'a>) -> Input<'a> {
         let (body, _) = split(input, 1);
-        let taken: IResult<Input<'a>, Input<'a>> = not_line_ending(body);
-        let (rest, text) = taken.unwrap_or((body, body));
+        let (rest, text) = rest_of_line(body);
         if self.skipping == 0 {
             self.visitor.comment(text.fragment(), self.pos(input));
         }
@@ -726,6 +726,15 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         }
         self.visitor.nag(nag, self.pos(at));
     }
+}
+
+/// Splits the text up to the end of the line off the front: (rest, line).
+/// A lone `\r` does not end a line (nom's `not_line_ending` fails on it).
+fn rest_of_line(input: Input<'_>) -> (Input<'_>, Input<'_>) {
+    let end = memchr::memchr(b'\n', input.fragment().as_bytes()).unwrap_or(input.fragment().len());
+    let (rest, line) = split(input, end);
+    let trimmed = line.fragment().trim_end_matches('\r').len();
+    (rest, split(line, trimmed).1)
 }
 
 /// Splits `count` bytes off the front: (rest, taken). `count` always ends

@@ -119,7 +119,9 @@ impl Splitter {
             self.mode = Mode::Tags;
             self.content = false;
         }
-        if tag_line && (self.mode == Mode::Tags || boundary) {
+        if tag_line && self.mode != Mode::Comment {
+            // Tags after nothing but comments still open the game.
+            self.mode = Mode::Tags;
             self.content = true;
             return boundary;
         }
@@ -448,7 +450,27 @@ impl<R: Read> BatchReader<R> {
             self.line += 1;
             self.line_done(start, end, number);
         }
-        if !self.skipping && self.buf.len() - self.game_start > self.max_game {
+        if self.skipping {
+            return;
+        }
+        let partial = self.buf.len() - self.scanned;
+        if self.scanned - self.game_start > self.max_game {
+            self.too_large();
+        } else if partial > self.max_game {
+            // A line longer than the limit: if it starts the next game, the
+            // current one ends before it and the next one is too large.
+            let had_content = self.splitter.content;
+            let mut probe = self.splitter.clone();
+            if self.scanned > self.game_start
+                && probe.line(&self.buf[self.scanned..])
+                && had_content
+            {
+                let start = self.scanned;
+                self.push_game(start, false);
+                self.splitter = probe;
+                self.game_start = start;
+                self.game_line = self.line;
+            }
             self.too_large();
         }
     }
@@ -498,6 +520,8 @@ impl<R: Read> BatchReader<R> {
     }
 
     fn push_game(&mut self, end: usize, too_large: bool) {
+        // A game can end over the limit when it came in one read.
+        let too_large = too_large || end - self.game_start > self.max_game;
         self.slots.push(Slot {
             range: self.game_start..end,
             origin: Origin {

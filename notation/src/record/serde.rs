@@ -185,7 +185,7 @@ fn move_from_token(token: &str) -> Result<Move, String> {
         return Err(format!("`{token}`: {}", error.error.message));
     }
     match (one.found, one.extra) {
-        (Some(mv), false) => Ok(mv),
+        (Some(mv), false) if mv.to_string() == token => Ok(mv),
         _ => Err(format!(
             "`{token}` is not one move token (such as S5, S5+11 or S5+11!)"
         )),

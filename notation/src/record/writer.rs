@@ -91,8 +91,10 @@ impl Lines {
             None => token.to_owned(),
         };
         let length = parens.len() + token.chars().count();
+        // A line starting with `[` would read as a tag pair: never break before one.
+        let breakable = !token.starts_with('[');
         if self.width > 0 {
-            if self.width + 1 + length > MAX_LINE {
+            if self.width + 1 + length > MAX_LINE && breakable {
                 self.out.push('\n');
                 self.width = 0;
             } else {

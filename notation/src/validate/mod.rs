@@ -526,10 +526,10 @@ impl<'a> Replayer<'a> {
         }
     }
 
-    fn next_ply(&self) -> usize {
+    fn next_ply(&self) -> Option<usize> {
         match self {
-            Replayer::Idle => 1,
-            Replayer::Sowing(lines) => lines.next_ply(),
+            Replayer::Idle => None,
+            Replayer::Sowing(lines) => Some(lines.next_ply()),
         }
     }
 
@@ -615,6 +615,8 @@ struct GameValidator<'a, 'o> {
     plies: usize,
     depth: usize,
     result_token: Option<(&'a str, Pos<'a>)>,
+    /// The tags are over.
+    in_moves: bool,
 }
 
 impl<'a, 'o> GameValidator<'a, 'o> {
@@ -633,6 +635,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
             plies: 0,
             depth: 0,
             result_token: None,
+            in_moves: false,
         }
     }
 
@@ -845,7 +848,10 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                     width,
                     finished.ply,
                     RuleId::RecordTermination,
-                    format!("the Termination tag declares an end that does not hold: {why}"),
+                    format!(
+                        "the Termination tag declares {}, which does not hold: {why}",
+                        self.tags.get(names::TERMINATION).unwrap_or_default().trim()
+                    ),
                     None,
                     finished.position.clone(),
                 );
@@ -928,6 +934,7 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
     }
 
     fn begin_moves(&mut self) {
+        self.in_moves = true;
         if let Some(rules) = self.rules() {
             match Replayer::setup(rules, &self.tags) {
                 Ok(replayer) => self.replayer = replayer,
@@ -959,7 +966,11 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
     }
 
     fn syntax_error(&mut self, error: SyntaxError) {
-        let ply = self.replayer.next_ply();
+        let ply = if self.in_moves {
+            self.replayer.next_ply().unwrap_or(self.plies + 1)
+        } else {
+            0
+        };
         self.syntax(error, ply);
     }
 

@@ -148,10 +148,11 @@ fn status(game: &GameReport, file: &str, style: Style) -> String {
         style.error("invalid")
     };
     let mut line = format!(
-        "game {}{who} at {file}:{}: {verdict}, {} plies",
+        "game {}{who} at {file}:{}: {verdict}, {} {}",
         game.index + 1,
         game.line,
-        game.plies
+        game.plies,
+        if game.plies == 1 { "ply" } else { "plies" }
     );
     if game.valid {
         if let Some(result) = &game.result.computed {
