@@ -209,15 +209,24 @@ impl fmt::Display for AnyPosition {
 /// letter case its Awalé moves are written in.
 #[derive(Debug, Clone)]
 pub struct SowingGame {
-    game: Game,
+    board: Board,
     letters: LetterCase,
 }
 
+/// The position, with the history only the rulesets that need it keep
+/// (oware abapa's repetition): the others replay faster without it.
+#[derive(Debug, Clone)]
+enum Board {
+    Plain(Position),
+    WithHistory(Game),
+}
+
 impl SowingGame {
-    /// The game as it stands.
-    #[must_use]
-    pub fn game(&self) -> &Game {
-        &self.game
+    fn current(&self) -> &Position {
+        match &self.board {
+            Board::Plain(position) => position,
+            Board::WithHistory(game) => game.position(),
+        }
     }
 }
 
@@ -367,20 +376,25 @@ impl Replay for SowingGame {
             )
             .with_hint("for a teaching fragment with fewer seeds, add [SetUp \"fragment\"]"));
         }
-        Ok(SowingGame {
-            game: Game::new(position),
-            letters,
-        })
+        let board = if rules == Ruleset::OwareAbapa {
+            Board::WithHistory(Game::new(position))
+        } else {
+            Board::Plain(position)
+        };
+        Ok(SowingGame { board, letters })
     }
 
     fn parse_move(&self, text: &str) -> Result<House, String> {
-        House::parse_with_case(text, self.game.position().rules(), self.letters)
+        House::parse_with_case(text, self.current().rules(), self.letters)
             .map_err(|error| error.to_string())
     }
 
     fn play(&mut self, house: House) -> Result<Played, SowingRefusal> {
-        self.game
-            .play(house)
+        let outcome = match &mut self.board {
+            Board::Plain(position) => position.play(house),
+            Board::WithHistory(game) => game.play(house),
+        };
+        outcome
             .map(|outcome| Played {
                 captured: outcome.captured,
             })
@@ -388,8 +402,11 @@ impl Replay for SowingGame {
     }
 
     fn play_anyway(&mut self, house: House) -> Result<Played, SowingRefusal> {
-        self.game
-            .play_anyway(house)
+        let outcome = match &mut self.board {
+            Board::Plain(position) => position.play_anyway(house),
+            Board::WithHistory(game) => game.play_anyway(house),
+        };
+        outcome
             .map(|outcome| Played {
                 captured: outcome.captured,
             })
@@ -397,7 +414,11 @@ impl Replay for SowingGame {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.game.game_over().map(|over| Outcome {
+        let over = match &self.board {
+            Board::Plain(position) => position.game_over(),
+            Board::WithHistory(game) => game.game_over(),
+        };
+        over.map(|over| Outcome {
             rule: over.rule,
             result: over.score.to_string(),
             winner: over.winner,
@@ -405,7 +426,7 @@ impl Replay for SowingGame {
     }
 
     fn declared_end(&self, rule: RuleId) -> Result<Outcome, String> {
-        let rules = self.game.position().rules();
+        let rules = self.current().rules();
         let ends: &[RuleId] = match rules {
             Ruleset::Songo | Ruleset::SongoEkang => {
                 &[RuleId::EndForty, RuleId::EndFewSeeds, RuleId::EndNoMove]
@@ -422,7 +443,7 @@ impl Replay for SowingGame {
         }
         if rule == RuleId::AwaleEndAgreement {
             // The players stop; each keeps what he captured.
-            let stores: Score = self.game.position().stores();
+            let stores: Score = self.current().stores();
             return Ok(Outcome {
                 rule,
                 result: stores.to_string(),
@@ -439,12 +460,12 @@ impl Replay for SowingGame {
     }
 
     fn termination_rule(&self, word: &str) -> Option<RuleId> {
-        let awale = self.game.position().rules().family() == Family::Awale
-            && self.game.position().rules() == Ruleset::Awale;
+        let awale = self.current().rules().family() == Family::Awale
+            && self.current().rules() == Ruleset::Awale;
         (awale && word.eq_ignore_ascii_case("agreement")).then_some(RuleId::AwaleEndAgreement)
     }
 
     fn position(&self) -> AnyPosition {
-        AnyPosition::Sowing(*self.game.position())
+        AnyPosition::Sowing(*self.current())
     }
 }

@@ -212,9 +212,45 @@ fn is_junk_end(c: char) -> bool {
     c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';' | '[' | ']')
 }
 
+#[inline]
 fn whitespace(input: Input<'_>) -> Input<'_> {
-    let result: IResult<Input<'_>, Input<'_>> = take_while(char::is_whitespace)(input);
-    result.map_or(input, |(rest, _)| rest)
+    // The common case, ASCII blanks, byte by byte; other white space (a
+    // no-break space …) through nom.
+    let bytes = input.fragment().as_bytes();
+    let blanks = bytes
+        .iter()
+        .take_while(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+        .count();
+    let rest = if blanks > 0 {
+        split(input, blanks).0
+    } else {
+        input
+    };
+    if rest
+        .fragment()
+        .as_bytes()
+        .first()
+        .is_some_and(|b| *b >= 0x80)
+    {
+        let result: IResult<Input<'_>, Input<'_>> = take_while(char::is_whitespace)(rest);
+        let after = result.map_or(rest, |(after, _)| after);
+        if after.location_offset() > rest.location_offset() {
+            return whitespace(after);
+        }
+        return after;
+    }
+    rest
+}
+
+/// Bytes at the start of `input` that `accept` takes (ASCII only).
+#[inline]
+fn ascii_run(input: &Input<'_>, accept: impl Fn(u8) -> bool) -> usize {
+    input
+        .fragment()
+        .as_bytes()
+        .iter()
+        .take_while(|&&b| b.is_ascii() && accept(b))
+        .count()
 }
 
 /// Reads one game from `text` (which starts at `origin` in its file) and
@@ -566,10 +602,11 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
     }
 
     fn move_token(&mut self, input: Input<'a>) -> Input<'a> {
-        let taken: IResult<Input<'a>, Input<'a>> = take_while1(is_move_char)(input);
-        let Ok((mut rest, body)) = taken else {
+        let length = ascii_run(&input, |b| is_move_char(char::from(b)));
+        if length == 0 {
             return self.junk(input, None);
-        };
+        }
+        let (mut rest, body) = split(input, length);
         let mut claim = None;
         if rest.fragment().starts_with('+') {
             let after_plus = split(rest, 1).0;
@@ -616,16 +653,19 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
 
     /// A move number (`12.`, `12...`, a bare `12`) or a score result (`41-29`, `1/2-1/2`).
     fn number(&mut self, input: Input<'a>) -> Input<'a> {
+        let digits = ascii_run(&input, |b| b.is_ascii_digit());
+        let bytes = input.fragment().as_bytes();
+        if bytes.get(digits) == Some(&b'.') {
+            // A move number: digits and dots, skipped in one step.
+            let dots = bytes[digits..].iter().take_while(|&&b| b == b'.').count();
+            return split(input, digits + dots).0;
+        }
         let digits: IResult<Input<'a>, Input<'a>> = digit1(input);
         let Ok((rest, number)) = digits else {
             return self.junk(input, None);
         };
         let bytes = rest.fragment().as_bytes();
         match bytes.first() {
-            Some(b'.') => {
-                let dots: IResult<Input<'a>, Input<'a>> = take_while(|c| c == '.')(rest);
-                dots.map_or(rest, |(after, _)| after)
-            }
             Some(b'-') => {
                 let after_dash = split(rest, 1).0;
                 let second: IResult<Input<'a>, Input<'a>> = digit1(after_dash);
@@ -739,6 +779,7 @@ fn rest_of_line(input: Input<'_>) -> (Input<'_>, Input<'_>) {
 
 /// Splits `count` bytes off the front: (rest, taken). `count` always ends
 /// on an ASCII character or the end of the text, so on a `char` boundary.
+#[inline]
 fn split(input: Input<'_>, count: usize) -> (Input<'_>, Input<'_>) {
     let mut count = count.min(input.fragment().len());
     while !input.fragment().is_char_boundary(count) {

@@ -354,8 +354,7 @@ impl<'a, G: Replay> Lines<'a, G> {
         let Some(game) = line.game.as_mut() else {
             return;
         };
-        let width = pending.text.chars().count()
-            + pending.claim.map_or(0, |claim| 1 + claim.to_string().len());
+        let width = token_width(&pending);
         let before = pending.claim.map(|_| game.position());
         let refusal = match game.play(pending.mv) {
             Ok(played) => {
@@ -387,7 +386,7 @@ impl<'a, G: Replay> Lines<'a, G> {
         sink.at_move(
             pending.at,
             pending.text,
-            width,
+            width.chars(),
             line.ply + 1,
             depth,
             rule,
@@ -443,13 +442,35 @@ impl<'a, G: Replay> Lines<'a, G> {
     }
 }
 
+/// Characters a move token takes: its text and claim (computed only for a violation).
+fn token_width<M>(pending: &Pending<'_, M>) -> TokenWidth {
+    TokenWidth {
+        text: pending.text.len(),
+        claim: pending.claim,
+    }
+}
+
+/// What [`token_width`] measures, turned into characters when needed.
+#[derive(Clone, Copy)]
+struct TokenWidth {
+    text: usize,
+    claim: Option<u32>,
+}
+
+impl TokenWidth {
+    fn chars(self) -> usize {
+        let digits = |n: u32| n.checked_ilog10().map_or(1, |d| d as usize + 1);
+        self.text + self.claim.map_or(0, |claim| 1 + digits(claim))
+    }
+}
+
 fn check_claim(
     sink: &mut Sink<'_>,
     pending: &Pending<'_, impl Copy>,
     captured: u32,
     ply: usize,
     depth: usize,
-    width: usize,
+    width: TokenWidth,
     before: Option<AnyPosition>,
 ) {
     if let Some(claim) = pending.claim
@@ -458,7 +479,7 @@ fn check_claim(
         sink.at_move(
             pending.at,
             pending.text,
-            width,
+            width.chars(),
             ply,
             depth,
             RuleId::RecordCaptureClaim,
