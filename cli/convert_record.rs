@@ -57,11 +57,39 @@ fn detect(text: &str) -> Option<Form> {
     yaml_record.then_some(Form::Yaml)
 }
 
+/// Converts a record file (`*.songo`, `*.ogn`), read whole, whatever its
+/// size; `None` for any other argument.
+pub(crate) fn from_file(argument: &str, to: Target) -> Result<Option<String>, Failure> {
+    let path = std::path::Path::new(argument);
+    let record_file = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("songo") || e.eq_ignore_ascii_case("ogn"));
+    if !record_file || !path.is_file() {
+        return Ok(None);
+    }
+    let bytes =
+        std::fs::read(path).map_err(|e| Failure::input(format!("cannot read {argument}: {e}")))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        Failure::input(format!(
+            "{argument} is not UTF-8 text (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })?;
+    // A record file may start with its moves: read it as record text then.
+    let form = detect(&text).unwrap_or(Form::Text);
+    convert_form(&text, argument, to, form).map(Some)
+}
+
 /// Converts `text` if it is a record; `None` when it is not one.
 pub(crate) fn convert(text: &str, origin: &str, to: Target) -> Result<Option<String>, Failure> {
-    let Some(form) = detect(text) else {
-        return Ok(None);
-    };
+    match detect(text) {
+        Some(form) => convert_form(text, origin, to, form).map(Some),
+        None => Ok(None),
+    }
+}
+
+fn convert_form(text: &str, origin: &str, to: Target, form: Form) -> Result<String, Failure> {
     let records: Vec<GameRecord> = match form {
         Form::Text => record::read_all(text)
             .map_err(|e| Failure::input(format!("{origin}: cannot read the record: {e}")))?,
@@ -92,7 +120,7 @@ pub(crate) fn convert(text: &str, origin: &str, to: Target) -> Result<Option<Str
             ));
         }
     };
-    Ok(Some(rendered))
+    Ok(rendered)
 }
 
 fn pretty_json(value: &impl serde::Serialize) -> Result<String, Failure> {

@@ -36,7 +36,7 @@ pub(crate) enum Color {
 /// Validate game records: replay every game and every variation, and report every rule broken.
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  songo validate fixtures/records/valid/club-evening.songo\n  songo validate --format json games/ > report.json\n  songo generate --games 1000 | songo validate --quiet -\n\nExit status: 0 every game valid, 1 a game has a violation, 2 usage error or unreadable input."
+    after_help = "Examples:\n  songo validate fixtures/records/valid/songo-full-game.songo\n  songo validate --format json games/ > report.json\n  songo generate --games 1000 | songo validate --quiet -\n\nExit status: 0 every game valid, 1 a game has a violation, 2 usage error or unreadable input."
 )]
 pub(crate) struct Args {
     /// Record files, directories (searched for *.songo and *.ogn files), or `-` for stdin.

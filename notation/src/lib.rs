@@ -18,12 +18,14 @@
 pub mod awale;
 pub mod compact;
 pub mod diagram;
+pub mod drawing;
 pub mod engine;
 pub mod error;
 pub mod game;
 pub mod generate;
 pub mod input;
 pub mod json;
+pub mod markdown;
 pub mod position;
 pub mod record;
 pub mod replay;
@@ -32,6 +34,7 @@ pub mod rule;
 pub mod ruleset;
 pub mod side;
 pub mod songo;
+pub mod svg;
 pub mod validate;
 
 pub use engine::{GameOver, HouseSet, IllegalMove, IllegalReason, MoveList, MoveOutcome};

@@ -240,3 +240,9 @@ fn a_record_is_no_position() {
         "fixtures/records/valid/songo-full-game.songo"
     ]));
 }
+
+#[test]
+fn validate_and_generate_have_help_with_examples() {
+    assert_cmd_snapshot!("validate_help", songo().args(["validate", "--help"]));
+    assert_cmd_snapshot!("generate_help", songo().args(["generate", "--help"]));
+}
