@@ -44,7 +44,10 @@ impl Default for Origin {
 /// (counted in characters) is computed only when asked for.
 #[derive(Clone, Copy)]
 pub struct Pos<'a> {
+    /// A located point on the same line, at or before the place.
     input: Input<'a>,
+    /// Bytes from `input` to the place (no line break among them).
+    delta: usize,
     origin: Origin,
 }
 
@@ -58,13 +61,14 @@ impl<'a> Pos<'a> {
     /// Byte offset in the file.
     #[must_use]
     pub fn offset(&self) -> usize {
-        self.origin.offset + self.input.location_offset()
+        self.origin.offset + self.input.location_offset() + self.delta
     }
 
     /// Column, from 1, in characters.
     #[must_use]
     pub fn column(&self) -> usize {
-        self.input.get_utf8_column()
+        let fragment: &str = self.input.fragment();
+        self.input.get_utf8_column() + fragment[..self.delta].chars().count()
     }
 
     /// Offset, line and column.
@@ -212,47 +216,6 @@ fn is_junk_end(c: char) -> bool {
     c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';' | '[' | ']')
 }
 
-#[inline]
-fn whitespace(input: Input<'_>) -> Input<'_> {
-    // The common case, ASCII blanks, byte by byte; other white space (a
-    // no-break space …) through nom.
-    let bytes = input.fragment().as_bytes();
-    let blanks = bytes
-        .iter()
-        .take_while(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
-        .count();
-    let rest = if blanks > 0 {
-        split(input, blanks).0
-    } else {
-        input
-    };
-    if rest
-        .fragment()
-        .as_bytes()
-        .first()
-        .is_some_and(|b| *b >= 0x80)
-    {
-        let result: IResult<Input<'_>, Input<'_>> = take_while(char::is_whitespace)(rest);
-        let after = result.map_or(rest, |(after, _)| after);
-        if after.location_offset() > rest.location_offset() {
-            return whitespace(after);
-        }
-        return after;
-    }
-    rest
-}
-
-/// Bytes at the start of `input` that `accept` takes (ASCII only).
-#[inline]
-fn ascii_run(input: &Input<'_>, accept: impl Fn(u8) -> bool) -> usize {
-    input
-        .fragment()
-        .as_bytes()
-        .iter()
-        .take_while(|&&b| b.is_ascii() && accept(b))
-        .count()
-}
-
 /// Reads one game from `text` (which starts at `origin` in its file) and
 /// tells `visitor`.
 ///
@@ -306,6 +269,7 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
     fn pos(&self, input: Input<'a>) -> Pos<'a> {
         Pos {
             input,
+            delta: 0,
             origin: self.origin,
         }
     }
@@ -318,12 +282,21 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
     /// first thing that is not a tag.
     fn tags(&mut self, mut input: Input<'a>) -> Input<'a> {
         loop {
-            input = whitespace(input);
+            let mut cursor = Cursor::at(input);
+            cursor.skip_blanks();
+            input = cursor.into_input();
             match input.fragment().as_bytes().first() {
                 Some(b'[') => input = self.tag_pair(input),
                 // Comments before or between tags belong to the move text.
-                Some(b'{') => input = self.brace_comment(input),
-                Some(b';') => input = self.line_comment(input),
+                Some(b'{' | b';') => {
+                    let mut cursor = Cursor::at(input);
+                    if input.fragment().starts_with('{') {
+                        self.brace_comment(&mut cursor);
+                    } else {
+                        self.line_comment(&mut cursor);
+                    }
+                    input = cursor.into_input();
+                }
                 Some(b'%') if self.pos(input).column() == 1 => {
                     // PGN escape line: ignored.
                     input = rest_of_line(input).0;
@@ -423,45 +396,46 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
     }
 
     /// The move text, until the end of the game's text.
-    fn moves(&mut self, mut input: Input<'a>) {
+    fn moves(&mut self, input: Input<'a>) {
+        let mut cursor = Cursor::at(input);
         loop {
-            input = whitespace(input);
-            let Some(&first) = input.fragment().as_bytes().first() else {
+            cursor.skip_blanks();
+            let Some(first) = cursor.first_byte() else {
                 break;
             };
-            input = match first {
-                b'{' => self.brace_comment(input),
-                b';' => self.line_comment(input),
-                b'(' => self.open_variation(input),
-                b')' => self.close_variation(input),
-                _ if self.skipping > 0 => self.junk(input, None),
-                b'a'..=b'z' | b'A'..=b'Z' => self.move_token(input),
-                b'0'..=b'9' => self.number(input),
+            match first {
+                b'{' => self.brace_comment(&mut cursor),
+                b';' => self.line_comment(&mut cursor),
+                b'(' => self.open_variation(&mut cursor),
+                b')' => self.close_variation(&mut cursor),
+                _ if self.skipping > 0 => self.junk(&mut cursor, None),
+                b'a'..=b'z' | b'A'..=b'Z' => self.move_token(&mut cursor),
+                b'0'..=b'9' => self.number(&mut cursor),
                 b'*' => {
-                    let (rest, token) = split(input, 1);
-                    self.result(token, "*");
-                    rest
+                    let at = cursor.pos(self.origin);
+                    cursor.step(1);
+                    self.result(at, "*");
                 }
-                b'$' => self.nag(input),
-                b'!' | b'?' => self.glyph(input),
+                b'$' => self.nag(&mut cursor),
+                b'!' | b'?' => self.glyph(&mut cursor),
                 b'[' => {
-                    let error = self
-                        .pos(input)
+                    let error = cursor
+                        .pos(self.origin)
                         .error("a tag pair inside the move text", 1)
                         .with_hint("tags come before the moves; a new game starts on a new line with its tags");
-                    self.junk(input, Some(error))
+                    self.junk(&mut cursor, Some(error));
                 }
                 _ => {
-                    let error = self.pos(input).error(
+                    let error = cursor.pos(self.origin).error(
                         format!(
                             "unexpected `{}` in the move text",
-                            input.fragment().chars().next().unwrap_or(' ')
+                            cursor.rest().chars().next().unwrap_or(' ')
                         ),
                         1,
                     );
-                    self.junk(input, Some(error))
+                    self.junk(&mut cursor, Some(error));
                 }
-            };
+            }
         }
         if let Some(&at) = self.open.first() {
             let count = self.open.len();
@@ -479,228 +453,215 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
     }
 
     /// Skips a run of characters that mean nothing, reporting `error` (sized to the run).
-    fn junk(&mut self, input: Input<'a>, error: Option<SyntaxError>) -> Input<'a> {
-        let taken: IResult<Input<'a>, Input<'a>> = take_till(is_junk_end)(input);
-        let (rest, run) = taken.unwrap_or((input, input));
-        let (rest, run) = if run.fragment().is_empty() {
-            // A lone structural character such as `]` or `}`.
-            let width = input.fragment().chars().next().map_or(1, char::len_utf8);
-            split(input, width)
+    fn junk(&mut self, cursor: &mut Cursor<'a>, error: Option<SyntaxError>) {
+        let rest = cursor.rest();
+        let taken: IResult<&str, &str> = take_till(is_junk_end)(rest);
+        let run = taken.map_or("", |(_, run)| run);
+        // A lone structural character such as `]` or `}` is a run of one.
+        let length = if run.is_empty() {
+            rest.chars().next().map_or(1, char::len_utf8)
         } else {
-            (rest, run)
+            run.len()
         };
         if let Some(mut error) = error {
-            error.error.width = run.fragment().chars().count().max(1);
+            error.error.width = rest[..length].chars().count().max(1);
             self.error(error);
         }
-        rest
+        cursor.advance(length);
     }
 
-    fn brace_comment(&mut self, input: Input<'a>) -> Input<'a> {
-        let (body, _) = split(input, 1);
-        let found: IResult<Input<'a>, Input<'a>> = take_until("}")(body);
+    fn brace_comment(&mut self, cursor: &mut Cursor<'a>) {
+        let at = cursor.pos(self.origin);
+        let body = &cursor.rest()[1..];
+        let found: IResult<&str, &str> = take_until("}")(body);
         match found {
-            Ok((rest, text)) => {
+            Ok((_, text)) => {
                 if self.skipping == 0 {
-                    self.visitor.comment(text.fragment(), self.pos(input));
+                    self.visitor.comment(text, at);
                 }
-                split(rest, 1).0
+                cursor.advance(1 + text.len() + 1);
             }
             Err(_) => {
-                let error = self
-                    .pos(input)
+                let error = at
                     .error("this comment is never closed", 1)
                     .with_hint("close it with `}` (a comment cannot contain `}`)");
                 self.error(error);
                 if self.skipping == 0 {
-                    self.visitor.comment(body.fragment(), self.pos(input));
+                    self.visitor.comment(body, at);
                 }
-                let end = body.fragment().len();
-                split(body, end).0
+                cursor.advance(1 + body.len());
             }
         }
     }
 
-    fn line_comment(&mut self, input: Input<'a>) -> Input<'a> {
-        let (body, _) = split(input, 1);
-        let (rest, text) = rest_of_line(body);
+    fn line_comment(&mut self, cursor: &mut Cursor<'a>) {
+        let at = cursor.pos(self.origin);
+        let body = &cursor.rest()[1..];
+        let end = memchr::memchr(b'\n', body.as_bytes()).unwrap_or(body.len());
         if self.skipping == 0 {
-            self.visitor.comment(text.fragment(), self.pos(input));
+            self.visitor.comment(body[..end].trim_end_matches('\r'), at);
         }
-        rest
+        cursor.advance(1 + end);
     }
 
-    fn open_variation(&mut self, input: Input<'a>) -> Input<'a> {
-        let rest = split(input, 1).0;
+    fn open_variation(&mut self, cursor: &mut Cursor<'a>) {
+        let at = cursor.pos(self.origin);
+        cursor.step(1);
         if self.skipping > 0 {
             self.skipping += 1;
-            return rest;
+            return;
         }
         if self.ended && self.depth == 0 {
-            self.after_end(input);
+            self.after_end(at);
             self.skipping = 1;
-            return rest;
+            return;
         }
         if !self.moved[self.depth] {
-            let error = self
-                .pos(input)
+            let error = at
                 .error("a variation must follow the move it replaces", 1)
                 .with_hint("write the variation after a move: S2 N4 (N3 S1) S5");
             self.error(error);
             self.skipping = 1;
-            return rest;
+            return;
         }
         if self.depth >= MAX_VARIATION_DEPTH {
-            let error = self.pos(input).error(
+            let error = at.error(
                 format!("variations nested deeper than {MAX_VARIATION_DEPTH}: this one is skipped"),
                 1,
             );
             self.error(error);
             self.skipping = 1;
-            return rest;
+            return;
         }
         self.depth += 1;
-        self.open.push(self.pos(input));
+        self.open.push(at);
         self.moved.push(false);
-        self.visitor.begin_variation(self.pos(input));
-        rest
+        self.visitor.begin_variation(at);
     }
 
-    fn close_variation(&mut self, input: Input<'a>) -> Input<'a> {
-        let rest = split(input, 1).0;
+    fn close_variation(&mut self, cursor: &mut Cursor<'a>) {
+        let at = cursor.pos(self.origin);
+        cursor.step(1);
         if self.skipping > 0 {
             self.skipping -= 1;
-            return rest;
+            return;
         }
         if self.depth == 0 {
-            let error = self
-                .pos(input)
+            let error = at
                 .error("`)` closes no variation", 1)
                 .with_hint("remove it, or open the variation with `(`");
             self.error(error);
-            return rest;
+            return;
         }
         self.depth -= 1;
         self.open.pop();
         self.moved.pop();
-        self.visitor.end_variation(self.pos(input));
-        rest
+        self.visitor.end_variation(at);
     }
 
     /// Reports, once per game, text after the result token.
-    fn after_end(&mut self, input: Input<'a>) {
+    fn after_end(&mut self, at: Pos<'a>) {
         if !self.after_end_reported {
             self.after_end_reported = true;
-            let error = self
-                .pos(input)
-                .error("moves after the result token", 1)
-                .with_hint(
-                    "the result ends the game; start the next game on a new line with its tags",
-                );
+            let error = at.error("moves after the result token", 1).with_hint(
+                "the result ends the game; start the next game on a new line with its tags",
+            );
             self.error(error);
         }
     }
 
-    fn move_token(&mut self, input: Input<'a>) -> Input<'a> {
-        let length = ascii_run(&input, |b| is_move_char(char::from(b)));
+    fn move_token(&mut self, cursor: &mut Cursor<'a>) {
+        let at = cursor.pos(self.origin);
+        let rest = cursor.rest();
+        let length = rest
+            .bytes()
+            .take_while(|&b| b.is_ascii() && is_move_char(char::from(b)))
+            .count();
         if length == 0 {
-            return self.junk(input, None);
+            return self.junk(cursor, None);
         }
-        let (mut rest, body) = split(input, length);
+        let text = &rest[..length];
+        cursor.step(length);
         let mut claim = None;
-        if rest.fragment().starts_with('+') {
-            let after_plus = split(rest, 1).0;
-            let digits: IResult<Input<'a>, Input<'a>> = digit1(after_plus);
+        if cursor.first_byte() == Some(b'+') {
+            let plus = cursor.pos(self.origin);
+            cursor.step(1);
+            let digits: IResult<&str, &str> = digit1(cursor.rest());
             match digits {
-                Ok((after, number)) => {
-                    match number.fragment().parse::<u32>() {
+                Ok((_, number)) => {
+                    match number.parse::<u32>() {
                         Ok(n) => claim = Some(n),
                         Err(_) => {
-                            let error = self.pos(number).error(
-                                format!("capture claim {} is too large", number.fragment()),
-                                number.fragment().len(),
+                            let error = cursor.pos(self.origin).error(
+                                format!("capture claim {number} is too large"),
+                                number.len(),
                             );
                             self.error(error);
                         }
                     }
-                    rest = after;
+                    cursor.step(number.len());
                 }
                 Err(_) => {
-                    let error = self
-                        .pos(rest)
+                    let error = plus
                         .error("`+` must be followed by the number of seeds captured", 1)
                         .with_hint("write a capture claim as S5+11");
                     self.error(error);
-                    rest = after_plus;
                 }
             }
         }
         if self.ended && self.depth == 0 {
-            self.after_end(input);
-            return rest;
+            self.after_end(at);
+            return;
         }
         self.moved[self.depth] = true;
-        self.visitor.san(MoveToken {
-            text: body.fragment(),
-            claim,
-            at: self.pos(input),
-        });
-        if matches!(rest.fragment().as_bytes().first(), Some(b'!' | b'?')) {
-            rest = self.glyph(rest);
+        self.visitor.san(MoveToken { text, claim, at });
+        if matches!(cursor.first_byte(), Some(b'!' | b'?')) {
+            self.glyph(cursor);
         }
-        rest
     }
 
     /// A move number (`12.`, `12...`, a bare `12`) or a score result (`41-29`, `1/2-1/2`).
-    fn number(&mut self, input: Input<'a>) -> Input<'a> {
-        let digits = ascii_run(&input, |b| b.is_ascii_digit());
-        let bytes = input.fragment().as_bytes();
-        if bytes.get(digits) == Some(&b'.') {
-            // A move number: digits and dots, skipped in one step.
-            let dots = bytes[digits..].iter().take_while(|&&b| b == b'.').count();
-            return split(input, digits + dots).0;
-        }
-        let digits: IResult<Input<'a>, Input<'a>> = digit1(input);
-        let Ok((rest, number)) = digits else {
-            return self.junk(input, None);
-        };
-        let bytes = rest.fragment().as_bytes();
-        match bytes.first() {
+    fn number(&mut self, cursor: &mut Cursor<'a>) {
+        let at = cursor.pos(self.origin);
+        let rest = cursor.rest();
+        let bytes = rest.as_bytes();
+        let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+        match bytes.get(digits) {
+            Some(b'.') => {
+                // A move number: digits and dots, skipped in one step.
+                let dots = bytes[digits..].iter().take_while(|&&b| b == b'.').count();
+                cursor.step(digits + dots);
+            }
             Some(b'-') => {
-                let after_dash = split(rest, 1).0;
-                let second: IResult<Input<'a>, Input<'a>> = digit1(after_dash);
+                let second: IResult<&str, &str> = digit1(&rest[digits + 1..]);
                 match second {
-                    Ok((after, _)) => {
-                        let length = after.location_offset() - input.location_offset();
-                        let text = &input.fragment()[..length];
-                        self.result(input, text);
-                        after
+                    Ok((_, score)) => {
+                        let text = &rest[..digits + 1 + score.len()];
+                        cursor.step(text.len());
+                        self.result(at, text);
                     }
                     Err(_) => {
-                        let error = self
-                            .pos(input)
+                        let error = at
                             .error("a result is two numbers joined by `-`", 1)
                             .with_hint("write the final score south first, as 41-29");
-                        self.junk(input, Some(error))
+                        self.junk(cursor, Some(error));
                     }
                 }
             }
-            Some(b'/') if *number.fragment() == "1" && rest.fragment().starts_with("/2-1/2") => {
-                let (after, _) = split(rest, "/2-1/2".len());
-                self.result(input, "1/2-1/2");
-                after
+            Some(b'/') if &rest[..digits] == "1" && rest[digits..].starts_with("/2-1/2") => {
+                cursor.step(digits + "/2-1/2".len());
+                self.result(at, "1/2-1/2");
             }
-            _ => rest,
+            _ => cursor.step(digits),
         }
     }
 
-    fn result(&mut self, at: Input<'a>, text: &'a str) {
+    fn result(&mut self, at: Pos<'a>, text: &'a str) {
         if self.skipping > 0 {
             return;
         }
         if self.depth > 0 {
-            let error = self
-                .pos(at)
+            let error = at
                 .error("a result token inside a variation", text.chars().count())
                 .with_hint("only the main line ends with the result");
             self.error(error);
@@ -711,60 +672,157 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             return;
         }
         self.ended = true;
-        self.visitor.result(text, self.pos(at));
+        self.visitor.result(text, at);
     }
 
-    fn nag(&mut self, input: Input<'a>) -> Input<'a> {
-        let after_dollar = split(input, 1).0;
-        let digits: IResult<Input<'a>, Input<'a>> = digit1(after_dollar);
+    fn nag(&mut self, cursor: &mut Cursor<'a>) {
+        let at = cursor.pos(self.origin);
+        let digits: IResult<&str, &str> = digit1(&cursor.rest()[1..]);
         match digits {
-            Ok((rest, number)) => {
-                match number.fragment().parse::<u8>() {
-                    Ok(nag) => self.annotate(nag, input),
+            Ok((_, number)) => {
+                match number.parse::<u8>() {
+                    Ok(nag) => self.annotate(nag, at),
                     Err(_) => {
-                        let error = self.pos(input).error(
-                            format!(
-                                "${} is not an annotation: they go from $0 to $255",
-                                number.fragment()
-                            ),
-                            number.fragment().len() + 1,
+                        let error = at.error(
+                            format!("${number} is not an annotation: they go from $0 to $255"),
+                            number.len() + 1,
                         );
                         self.error(error);
                     }
                 }
-                rest
+                cursor.step(1 + number.len());
             }
             Err(_) => {
-                let error = self
-                    .pos(input)
+                let error = at
                     .error("`$` must be followed by an annotation number", 1)
                     .with_hint("write $1 … $255");
-                self.junk(input, Some(error))
+                self.junk(cursor, Some(error));
             }
         }
     }
 
-    fn glyph(&mut self, input: Input<'a>) -> Input<'a> {
+    fn glyph(&mut self, cursor: &mut Cursor<'a>) {
+        let at = cursor.pos(self.origin);
         for (glyph, nag) in GLYPHS {
-            if input.fragment().starts_with(glyph) {
-                let rest = split(input, glyph.len()).0;
-                self.annotate(nag, input);
-                return rest;
+            if cursor.rest().starts_with(glyph) {
+                cursor.step(glyph.len());
+                self.annotate(nag, at);
+                return;
             }
         }
-        self.junk(input, None)
+        self.junk(cursor, None);
     }
 
-    fn annotate(&mut self, nag: u8, at: Input<'a>) {
+    fn annotate(&mut self, nag: u8, at: Pos<'a>) {
         if self.skipping > 0 || (self.ended && self.depth == 0) {
             return;
         }
         if !self.moved[self.depth] {
-            let error = self.pos(at).error("an annotation must follow a move", 1);
+            let error = at.error("an annotation must follow a move", 1);
             self.error(error);
             return;
         }
-        self.visitor.nag(nag, self.pos(at));
+        self.visitor.nag(nag, at);
+    }
+}
+
+/// Where the move-text reader is: a located point on the current line and
+/// the bytes read since on that line. nom_locate counts the lines of every
+/// slice it makes, so the reader slices once per line (or multi-line
+/// comment) rather than once per token.
+struct Cursor<'a> {
+    base: Input<'a>,
+    delta: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn at(input: Input<'a>) -> Cursor<'a> {
+        Cursor {
+            base: input,
+            delta: 0,
+        }
+    }
+
+    /// The text not read yet.
+    #[inline]
+    fn rest(&self) -> &'a str {
+        let fragment: &'a str = self.base.fragment();
+        &fragment[self.delta..]
+    }
+
+    #[inline]
+    fn first_byte(&self) -> Option<u8> {
+        self.rest().as_bytes().first().copied()
+    }
+
+    #[inline]
+    fn pos(&self, origin: Origin) -> Pos<'a> {
+        Pos {
+            input: self.base,
+            delta: self.delta,
+            origin,
+        }
+    }
+
+    /// Reads `count` bytes (which end on a character boundary).
+    #[inline]
+    fn advance(&mut self, count: usize) {
+        let read = &self.rest().as_bytes()[..count];
+        if memchr::memchr(b'\n', read).is_some() {
+            self.next_line(count);
+        } else {
+            self.delta += count;
+        }
+    }
+
+    /// Reads `count` bytes of a token, which holds no line break.
+    #[inline]
+    fn step(&mut self, count: usize) {
+        self.delta += count;
+    }
+
+    /// Reads `count` bytes that end a line: slice, and let nom_locate count the lines.
+    fn next_line(&mut self, count: usize) {
+        self.base = split(self.base, self.delta + count).0;
+        self.delta = 0;
+    }
+
+    /// Skips white space (ASCII blanks byte by byte, other white space through nom).
+    #[inline]
+    fn skip_blanks(&mut self) {
+        loop {
+            let bytes = self.rest().as_bytes();
+            let mut count = 0;
+            let mut newline = false;
+            while let Some(&byte) = bytes.get(count) {
+                match byte {
+                    b' ' | b'\t' | b'\r' => count += 1,
+                    b'\n' => {
+                        newline = true;
+                        count += 1;
+                    }
+                    _ => break,
+                }
+            }
+            if newline {
+                self.next_line(count);
+            } else {
+                self.delta += count;
+            }
+            if bytes.get(count).is_none_or(|&byte| byte < 0x80) {
+                return;
+            }
+            let other: IResult<&str, &str> = take_while(char::is_whitespace)(self.rest());
+            match other {
+                Ok((_, taken)) if !taken.is_empty() => self.advance(taken.len()),
+                _ => return,
+            }
+        }
+    }
+
+    /// Back to located input (for the tag section).
+    fn into_input(self) -> Input<'a> {
+        split(self.base, self.delta).0
     }
 }
 
