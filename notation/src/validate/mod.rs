@@ -316,7 +316,7 @@ impl<'a, G: Replay> Lines<'a, G> {
             return;
         };
         match game.parse_move(token.text) {
-            Ok(mv) => {
+            Some(mv) => {
                 line.pending = Some(Pending {
                     mv,
                     text: token.text,
@@ -324,7 +324,8 @@ impl<'a, G: Replay> Lines<'a, G> {
                     at: token.at,
                 });
             }
-            Err(message) => {
+            None => {
+                let message = game.move_error(token.text);
                 let before = Some(game.position());
                 sink.at_move(
                     token.at,
@@ -348,29 +349,32 @@ impl<'a, G: Replay> Lines<'a, G> {
         let Some(line) = self.stack.last_mut() else {
             return;
         };
-        let Some(pending) = line.pending.take() else {
-            return;
+        // Field by field: copying the whole pending move back from memory
+        // written a moment ago stalls the processor.
+        let (mv, claim) = match &line.pending {
+            Some(pending) => (pending.mv, pending.claim),
+            None => return,
         };
         let Some(game) = line.game.as_mut() else {
+            line.pending = None;
             return;
         };
-        let width = token_width(&pending);
-        let before = pending.claim.map(|_| game.position());
-        let refusal = match game.play(pending.mv) {
+        let before = claim.map(|_| game.position());
+        let refusal = match game.play(mv) {
             Ok(played) => {
                 line.ply += 1;
-                check_claim(
-                    sink,
-                    &pending,
-                    played.captured,
-                    line.ply,
-                    depth,
-                    width,
-                    before,
-                );
+                let pending = line.pending.take();
+                if let Some(pending) = pending
+                    && claim.is_some_and(|claim| claim != played.captured)
+                {
+                    check_claim(sink, &pending, played.captured, line.ply, depth, before);
+                }
                 return;
             }
             Err(refusal) => refusal,
+        };
+        let Some(pending) = line.pending.take() else {
+            return;
         };
         let (rule, message) = match refusal.game_over() {
             Some(outcome) => (
@@ -386,7 +390,7 @@ impl<'a, G: Replay> Lines<'a, G> {
         sink.at_move(
             pending.at,
             pending.text,
-            width.chars(),
+            token_width(&pending),
             line.ply + 1,
             depth,
             rule,
@@ -394,7 +398,7 @@ impl<'a, G: Replay> Lines<'a, G> {
             Some(position.clone()),
         );
         if sink.options.keep_going
-            && let Ok(played) = game.play_anyway(pending.mv)
+            && let Ok(played) = game.play_anyway(mv)
         {
             line.ply += 1;
             check_claim(
@@ -403,7 +407,6 @@ impl<'a, G: Replay> Lines<'a, G> {
                 played.captured,
                 line.ply,
                 depth,
-                width,
                 Some(position),
             );
             return;
@@ -442,26 +445,10 @@ impl<'a, G: Replay> Lines<'a, G> {
     }
 }
 
-/// Characters a move token takes: its text and claim (computed only for a violation).
-fn token_width<M>(pending: &Pending<'_, M>) -> TokenWidth {
-    TokenWidth {
-        text: pending.text.len(),
-        claim: pending.claim,
-    }
-}
-
-/// What [`token_width`] measures, turned into characters when needed.
-#[derive(Clone, Copy)]
-struct TokenWidth {
-    text: usize,
-    claim: Option<u32>,
-}
-
-impl TokenWidth {
-    fn chars(self) -> usize {
-        let digits = |n: u32| n.checked_ilog10().map_or(1, |d| d as usize + 1);
-        self.text + self.claim.map_or(0, |claim| 1 + digits(claim))
-    }
+/// Characters a move token takes: its text and claim.
+fn token_width<M>(pending: &Pending<'_, M>) -> usize {
+    let digits = |n: u32| n.checked_ilog10().map_or(1, |d| d as usize + 1);
+    pending.text.chars().count() + pending.claim.map_or(0, |claim| 1 + digits(claim))
 }
 
 fn check_claim(
@@ -470,7 +457,6 @@ fn check_claim(
     captured: u32,
     ply: usize,
     depth: usize,
-    width: TokenWidth,
     before: Option<AnyPosition>,
 ) {
     if let Some(claim) = pending.claim
@@ -479,7 +465,7 @@ fn check_claim(
         sink.at_move(
             pending.at,
             pending.text,
-            width.chars(),
+            token_width(pending),
             ply,
             depth,
             RuleId::RecordCaptureClaim,
