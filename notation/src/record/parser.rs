@@ -788,7 +788,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// Skips white space (ASCII blanks byte by byte, other white space through nom).
-    #[inline]
+    #[inline(always)]
     fn skip_blanks(&mut self) {
         loop {
             let bytes = self.rest().as_bytes();

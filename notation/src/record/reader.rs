@@ -20,6 +20,9 @@ use super::parser::Origin;
 /// The size a batch of games grows to before it is handed out.
 pub const BATCH_BYTES: usize = 256 * 1024;
 
+/// How much is read from the stream at a time.
+const READ_BYTES: usize = 64 * 1024;
+
 /// The largest game read; larger ones are skipped with an error.
 pub const MAX_GAME_BYTES: usize = 16 * 1024 * 1024;
 
@@ -413,20 +416,13 @@ impl<R: Read> BatchReader<R> {
 
     /// Reads more bytes; sets `eof` at the end.
     fn fill(&mut self) -> io::Result<()> {
-        const CHUNK: usize = 64 * 1024;
         let old = self.buf.len();
-        self.buf.resize(old + CHUNK, 0);
-        let read = loop {
-            match self.reader.read(&mut self.buf[old..]) {
-                Ok(read) => break read,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    self.buf.truncate(old);
-                    return Err(e);
-                }
-            }
-        };
-        self.buf.truncate(old + read);
+        // `read_to_end` on a `take` reads into spare capacity without
+        // zeroing it first, and retries interrupted reads.
+        let read = (&mut self.reader)
+            .take(READ_BYTES as u64)
+            .read_to_end(&mut self.buf)?;
+        debug_assert_eq!(self.buf.len(), old + read);
         self.eof = read == 0;
         if !self.started && (self.buf.len() >= 3 || self.eof) {
             self.started = true;
@@ -556,7 +552,11 @@ impl<R: Read> BatchReader<R> {
 
     /// Hands out the games before `end` as a batch.
     fn cut(&mut self, end: usize) -> Batch {
-        let rest = self.buf.split_off(end);
+        // The next batch's buffer, at its full size at once.
+        let mut rest =
+            Vec::with_capacity((self.buf.len() - end).max(self.batch_bytes) + 2 * READ_BYTES);
+        rest.extend_from_slice(&self.buf[end..]);
+        self.buf.truncate(end);
         let bytes = std::mem::replace(&mut self.buf, rest);
         let slots = std::mem::take(&mut self.slots);
         self.base += end;
