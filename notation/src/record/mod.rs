@@ -72,7 +72,7 @@ impl<'a> Visitor<'a> for RecordBuilder {
 
     fn tag(&mut self, name: &'a str, value: &str, at: Pos<'a>) {
         self.record.tags.push(Tag {
-            name: model::canonical_name(name.to_owned()),
+            name: model::canonical_name(name),
             value: value.to_owned(),
             at: Some(at.span()),
         });

@@ -8,6 +8,7 @@
 //! `b3-c3`); the game that replays them reads that text (see
 //! [`crate::replay::Replay::parse_move`]).
 
+use std::borrow::Cow;
 use std::fmt;
 
 use crate::error::Location;
@@ -92,8 +93,9 @@ pub mod names {
 #[derive(Debug, Clone, Eq)]
 pub struct Tag {
     /// The tag's name (`Event`). Names the project knows are spelled as
-    /// [`names`] spells them whatever the case they were read in.
-    pub name: String,
+    /// [`names`] spells them whatever the case they were read in (and
+    /// borrowed from there: no allocation for them).
+    pub name: Cow<'static, str>,
     /// The value, unescaped.
     pub value: String,
     /// Where the value starts (just after its opening quote), when read from a file.
@@ -111,9 +113,9 @@ impl PartialEq for Tag {
 impl Tag {
     /// A tag that was not read from a file.
     #[must_use]
-    pub fn new(name: impl Into<String>, value: impl Into<String>) -> Tag {
+    pub fn new(name: &str, value: impl Into<String>) -> Tag {
         Tag {
-            name: canonical_name(name.into()),
+            name: canonical_name(name),
             value: value.into(),
             at: None,
         }
@@ -121,12 +123,15 @@ impl Tag {
 }
 
 /// The spelling of a known tag name, whatever its case; others unchanged.
-pub(crate) fn canonical_name(name: String) -> String {
+pub(crate) fn canonical_name(name: &str) -> Cow<'static, str> {
     names::ROSTER
         .iter()
         .chain(&[names::VARIANT, names::FEN])
-        .find(|known| known.eq_ignore_ascii_case(&name))
-        .map_or(name, |known| (*known).to_owned())
+        .find(|known| known.eq_ignore_ascii_case(name))
+        .map_or_else(
+            || Cow::Owned(name.to_owned()),
+            |known| Cow::Borrowed(*known),
+        )
 }
 
 /// A game's tags, in the order they were read.
@@ -157,6 +162,12 @@ impl PartialEq for Tags {
 }
 
 impl Tags {
+    /// No tags, with room for `capacity` of them.
+    #[must_use]
+    pub fn with_capacity(capacity: usize) -> Tags {
+        Tags(Vec::with_capacity(capacity))
+    }
+
     /// The value of a tag.
     #[must_use]
     pub fn get(&self, name: &str) -> Option<&str> {
@@ -219,7 +230,7 @@ impl Tags {
         let others = self
             .0
             .iter()
-            .filter(|tag| !names::ROSTER.contains(&tag.name.as_str()));
+            .filter(|tag| !names::ROSTER.contains(&&*tag.name));
         roster.chain(others)
     }
 

@@ -130,7 +130,7 @@ pub fn to_ogn(record: &GameRecord) -> Result<String, ParseError> {
         names::CAPITALS,
     ];
     for tag in tags.canonical() {
-        if !skip.contains(&tag.name.as_str()) {
+        if !skip.contains(&&*tag.name) {
             let _ = writeln!(out, "[{} \"{}\"]", tag.name, escape(&tag.value));
         }
     }

@@ -237,15 +237,16 @@ pub fn read_game<'a, V: Visitor<'a>>(text: &'a str, origin: Origin, visitor: &mu
         depth: 0,
         skipping: 0,
         open: Vec::new(),
-        moved: vec![false],
+        moved: [false; MAX_VARIATION_DEPTH + 1],
         ended: false,
         after_end_reported: false,
     };
     reader.visitor.begin_game(origin);
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let input = reader.tags(Input::new(text));
+    let mut cursor = Cursor::at(Input::new(text));
+    reader.tags(&mut cursor);
     reader.visitor.begin_moves();
-    reader.moves(input);
+    reader.moves(cursor);
     reader.visitor.end_game()
 }
 
@@ -259,93 +260,76 @@ struct Reader<'a, 'v, V> {
     /// Where each open variation opened.
     open: Vec<Pos<'a>>,
     /// Per open line, whether a move has been read in it.
-    moved: Vec<bool>,
+    moved: [bool; MAX_VARIATION_DEPTH + 1],
     /// The result token has been read.
     ended: bool,
     after_end_reported: bool,
 }
 
 impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
-    fn pos(&self, input: Input<'a>) -> Pos<'a> {
-        Pos {
-            input,
-            delta: 0,
-            origin: self.origin,
-        }
-    }
-
     fn error(&mut self, error: SyntaxError) {
         self.visitor.syntax_error(error);
     }
 
     /// The tag section: tag pairs, one per line (or several), until the
     /// first thing that is not a tag.
-    fn tags(&mut self, mut input: Input<'a>) -> Input<'a> {
+    fn tags(&mut self, cursor: &mut Cursor<'a>) {
         loop {
-            let mut cursor = Cursor::at(input);
             cursor.skip_blanks();
-            input = cursor.into_input();
-            match input.fragment().as_bytes().first() {
-                Some(b'[') => input = self.tag_pair(input),
+            match cursor.first_byte() {
+                Some(b'[') => self.tag_pair(cursor),
                 // Comments before or between tags belong to the move text.
-                Some(b'{' | b';') => {
-                    let mut cursor = Cursor::at(input);
-                    if input.fragment().starts_with('{') {
-                        self.brace_comment(&mut cursor);
-                    } else {
-                        self.line_comment(&mut cursor);
-                    }
-                    input = cursor.into_input();
-                }
-                Some(b'%') if self.pos(input).column() == 1 => {
+                Some(b'{') => self.brace_comment(cursor),
+                Some(b';') => self.line_comment(cursor),
+                Some(b'%') if cursor.pos(self.origin).column() == 1 => {
                     // PGN escape line: ignored.
-                    input = rest_of_line(input).0;
+                    cursor.step(line_length(cursor.rest()));
                 }
-                _ => return input,
+                _ => return,
             }
         }
     }
 
     /// `[Name "value"]`; on an error, reports it and skips the rest of the line.
-    fn tag_pair(&mut self, start: Input<'a>) -> Input<'a> {
-        match self.try_tag_pair(start) {
-            Ok(rest) => rest,
+    fn tag_pair(&mut self, cursor: &mut Cursor<'a>) {
+        match self.try_tag_pair(cursor) {
+            Ok(length) => cursor.step(length),
             Err(error) => {
                 self.error(error);
-                rest_of_line(start).0
+                cursor.step(line_length(cursor.rest()));
             }
         }
     }
 
-    fn try_tag_pair(&mut self, start: Input<'a>) -> Result<Input<'a>, SyntaxError> {
+    /// Reads a tag pair at the cursor (which it does not move); gives its length.
+    fn try_tag_pair(&mut self, cursor: &Cursor<'a>) -> Result<usize, SyntaxError> {
+        type Error<'t> = nom::error::Error<&'t str>;
         let hint = "a tag pair is written [Name \"value\"]";
-        let (input, _) = char::<_, nom::error::Error<Input<'a>>>('[')(start)
-            .map_err(|_| self.pos(start).error("expected `[`", 1))?;
-        let (input, _) = space0::<_, nom::error::Error<Input<'a>>>(input).unwrap_or((input, input));
-        let (input, name) = take_while1::<_, _, nom::error::Error<Input<'a>>>(is_tag_name_char)(
-            input,
-        )
-        .map_err(|_| {
-            self.pos(input)
-                .error("expected a tag name (letters, digits, `_`)", 1)
-                .with_hint(hint)
-        })?;
-        let (input, _) = space0::<_, nom::error::Error<Input<'a>>>(input).unwrap_or((input, input));
-        let (input, _) = char::<_, nom::error::Error<Input<'a>>>('"')(input).map_err(|_| {
-            self.pos(input)
+        let start: &'a str = cursor.rest();
+        let origin = self.origin;
+        // Where a piece of `start` is, as a place in the file.
+        let at = |rest: &str| cursor.pos_at(start.len() - rest.len(), origin);
+        let (input, _) =
+            char::<_, Error<'a>>('[')(start).map_err(|_| at(start).error("expected `[`", 1))?;
+        let (input, _) = space0::<_, Error<'a>>(input).unwrap_or((input, ""));
+        let (input, name) =
+            take_while1::<_, _, Error<'a>>(is_tag_name_char)(input).map_err(|_| {
+                at(input)
+                    .error("expected a tag name (letters, digits, `_`)", 1)
+                    .with_hint(hint)
+            })?;
+        let (input, _) = space0::<_, Error<'a>>(input).unwrap_or((input, ""));
+        let (value_start, _) = char::<_, Error<'a>>('"')(input).map_err(|_| {
+            at(input)
                 .error(
-                    format!(
-                        "expected the value of tag `{}` in double quotes",
-                        name.fragment()
-                    ),
+                    format!("expected the value of tag `{name}` in double quotes"),
                     1,
                 )
                 .with_hint(hint)
         })?;
-        let value_start = input;
+        let bytes = value_start.as_bytes();
         let mut end = None;
         let mut escaped = false;
-        let bytes = input.fragment().as_bytes();
         let mut index = 0;
         while index < bytes.len() {
             match bytes[index] {
@@ -363,41 +347,34 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             index += 1;
         }
         let Some(end) = end else {
-            return Err(self
-                .pos(value_start)
+            return Err(at(value_start)
                 .error(
                     format!(
-                        "the value of tag `{}` is not closed: a `\"` is missing before the end of the line",
-                        name.fragment()
+                        "the value of tag `{name}` is not closed: a `\"` is missing before the end of the line"
                     ),
                     1,
                 )
                 .with_hint("write \\\" for a quote inside a value"));
         };
-        let raw = &value_start.fragment()[..end.min(value_start.fragment().len())];
-        let (input, _) = split(input, end + 1);
-        let (input, _) = space0::<_, nom::error::Error<Input<'a>>>(input).unwrap_or((input, input));
-        let (input, _) = char::<_, nom::error::Error<Input<'a>>>(']')(input).map_err(|_| {
-            self.pos(input)
-                .error(
-                    format!("expected `]` to close tag `{}`", name.fragment()),
-                    1,
-                )
+        let raw = &value_start[..end];
+        let input = &value_start[end + 1..];
+        let (input, _) = space0::<_, Error<'a>>(input).unwrap_or((input, ""));
+        let (input, _) = char::<_, Error<'a>>(']')(input).map_err(|_| {
+            at(input)
+                .error(format!("expected `]` to close tag `{name}`"), 1)
                 .with_hint(hint)
         })?;
         let value = if escaped {
-            unescape(raw)
+            std::borrow::Cow::Owned(unescape(raw))
         } else {
-            raw.to_owned()
+            std::borrow::Cow::Borrowed(raw)
         };
-        let at = self.pos(value_start);
-        self.visitor.tag(name.fragment(), &value, at);
-        Ok(input)
+        self.visitor.tag(name, &value, at(value_start));
+        Ok(start.len() - input.len())
     }
 
     /// The move text, until the end of the game's text.
-    fn moves(&mut self, input: Input<'a>) {
-        let mut cursor = Cursor::at(input);
+    fn moves(&mut self, mut cursor: Cursor<'a>) {
         loop {
             cursor.skip_blanks();
             let Some(first) = cursor.first_byte() else {
@@ -535,7 +512,7 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         }
         self.depth += 1;
         self.open.push(at);
-        self.moved.push(false);
+        self.moved[self.depth] = false;
         self.visitor.begin_variation(at);
     }
 
@@ -555,7 +532,6 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         }
         self.depth -= 1;
         self.open.pop();
-        self.moved.pop();
         self.visitor.end_variation(at);
     }
 
@@ -757,9 +733,15 @@ impl<'a> Cursor<'a> {
 
     #[inline]
     fn pos(&self, origin: Origin) -> Pos<'a> {
+        self.pos_at(0, origin)
+    }
+
+    /// The place `ahead` bytes further on the same line.
+    #[inline]
+    fn pos_at(&self, ahead: usize, origin: Origin) -> Pos<'a> {
         Pos {
             input: self.base,
-            delta: self.delta,
+            delta: self.delta + ahead,
             origin,
         }
     }
@@ -819,20 +801,18 @@ impl<'a> Cursor<'a> {
             }
         }
     }
-
-    /// Back to located input (for the tag section).
-    fn into_input(self) -> Input<'a> {
-        split(self.base, self.delta).0
-    }
 }
 
-/// Splits the text up to the end of the line off the front: (rest, line).
-/// A lone `\r` does not end a line (nom's `not_line_ending` fails on it).
-fn rest_of_line(input: Input<'_>) -> (Input<'_>, Input<'_>) {
-    let end = memchr::memchr(b'\n', input.fragment().as_bytes()).unwrap_or(input.fragment().len());
-    let (rest, line) = split(input, end);
-    let trimmed = line.fragment().trim_end_matches('\r').len();
-    (rest, split(line, trimmed).1)
+/// Bytes up to the end of the line (a lone `\r` does not end it).
+fn line_length(text: &str) -> usize {
+    memchr::memchr(b'\n', text.as_bytes()).map_or(text.len(), |end| {
+        // Keep a `\r` before the `\n` with the line break.
+        if end > 0 && text.as_bytes()[end - 1] == b'\r' {
+            end - 1
+        } else {
+            end
+        }
+    })
 }
 
 /// Splits `count` bytes off the front: (rest, taken). `count` always ends

@@ -90,7 +90,7 @@ impl<'de> Deserialize<'de> for Tags {
                             "the value of tag `{name}` holds a line break: a tag value is one line"
                         )));
                     }
-                    tags.push(Tag::new(name, value));
+                    tags.push(Tag::new(&name, value));
                 }
                 Ok(tags)
             }

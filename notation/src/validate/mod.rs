@@ -635,8 +635,8 @@ impl<'a, 'o> GameValidator<'a, 'o> {
             },
             index,
             origin: Origin::default(),
-            tags: Tags::default(),
-            tag_places: Vec::new(),
+            tags: Tags::with_capacity(10),
+            tag_places: Vec::with_capacity(10),
             first_place: None,
             replayer: Replayer::Idle,
             plies: 0,
@@ -933,7 +933,7 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
     fn tag(&mut self, name: &'a str, value: &str, at: Pos<'a>) {
         self.first_place.get_or_insert(at);
         self.tags.push(Tag {
-            name: crate::record::model::canonical_name(name.to_owned()),
+            name: crate::record::model::canonical_name(name),
             value: value.to_owned(),
             at: None,
         });
