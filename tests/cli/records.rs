@@ -1,6 +1,6 @@
 //! `songo validate`, `songo generate`, and record conversion in `songo convert`.
 
-use insta_cmd::{SpawnExt, assert_cmd_snapshot};
+use insta_cmd::assert_cmd_snapshot;
 
 use crate::songo;
 
