@@ -128,13 +128,19 @@ fn render_violation(out: &mut String, v: &Violation, game: &GameReport, file: &s
 
 /// `game 1 (Ada - Ben, Club evening) at file:3: valid, 57 plies, 41-29 (songo.end.forty)`.
 fn status(game: &GameReport, file: &str, style: Style) -> String {
+    let known = |name: &str| {
+        game.tags
+            .get(name)
+            .map(str::trim)
+            .filter(|value| !value.is_empty() && *value != "?")
+    };
     let mut who = Vec::new();
-    match (game.tags.get(names::SOUTH), game.tags.get(names::NORTH)) {
+    match (known(names::SOUTH), known(names::NORTH)) {
         (Some(south), Some(north)) => who.push(format!("{south} - {north}")),
         (Some(one), None) | (None, Some(one)) => who.push(one.to_owned()),
         (None, None) => {}
     }
-    if let Some(event) = game.tags.get(names::EVENT).filter(|e| *e != "?") {
+    if let Some(event) = known(names::EVENT) {
         who.push(event.to_owned());
     }
     let who = if who.is_empty() {
