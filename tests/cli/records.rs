@@ -246,3 +246,25 @@ fn validate_and_generate_have_help_with_examples() {
     assert_cmd_snapshot!("validate_help", songo().args(["validate", "--help"]));
     assert_cmd_snapshot!("generate_help", songo().args(["generate", "--help"]));
 }
+
+#[test]
+fn the_readme_main_command_runs_and_succeeds() {
+    let readme =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+            .expect("a README");
+    let first = readme
+        .lines()
+        .skip_while(|line| !line.starts_with("```sh"))
+        .nth(1)
+        .expect("a command block");
+    let command = first.split('#').next().unwrap_or_default();
+    let args: Vec<&str> = command
+        .split_once(" -- ")
+        .expect("cargo run --release -- …")
+        .1
+        .split_whitespace()
+        .collect();
+    assert_eq!(args.first(), Some(&"validate"), "{first}");
+    let output = songo().args(&args).output().expect("songo runs");
+    assert!(output.status.success(), "{first}: {output:?}");
+}
