@@ -931,7 +931,9 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
     }
 
     fn tag(&mut self, name: &'a str, value: &str, at: Pos<'a>) {
-        self.first_place.get_or_insert(at);
+        if self.first_place.is_none() {
+            self.first_place = Some(at);
+        }
         self.tags.push(Tag {
             name: crate::record::model::canonical_name(name),
             value: value.to_owned(),
@@ -951,7 +953,9 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
     }
 
     fn san(&mut self, token: MoveToken<'a>) {
-        self.first_place.get_or_insert(token.at);
+        if self.first_place.is_none() {
+            self.first_place = Some(token.at);
+        }
         if self.depth == 0 {
             self.plies += 1;
         }
