@@ -3,8 +3,9 @@
 //! The validator ([`crate::validate`]) reads a record's tags and moves and
 //! replays them through this trait, without knowing which game it is. A
 //! game plugs in by implementing it — [`SowingGame`] does for Songo,
-//! Awalé and oware — and by adding itself to [`Replayer`]'s dispatch (one
-//! enum variant and one match arm per method, see `validate.rs`).
+//! Awalé and oware — and by adding itself to the validator's `Replayer`
+//! dispatch (one enum variant and one match arm per method, in
+//! `notation/src/validate/mod.rs`) and to [`AnyPosition`].
 //!
 //! What an implementation provides:
 //! - [`Replay::setup`]: the start of the game from the tags (the ruleset,

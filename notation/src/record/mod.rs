@@ -18,7 +18,7 @@
 //! - [`reader`]: splitting a file, or a stream of any size, into games;
 //! - [`writer`]: the canonical text;
 //! - [`ogn`]: the Aualé program's OGN files (awalé/oware);
-//! - [`serde`](self::serde): the JSON and YAML forms.
+//! - [`serde`]: the JSON and YAML forms.
 //!
 //! The grammar and the meaning of each tag are in `docs/records.md`.
 
