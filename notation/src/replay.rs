@@ -237,17 +237,46 @@ impl SowingGame {
     }
 }
 
-/// A refused sowing move.
+/// A refused sowing move, and the Awalé letter case of its record (the
+/// legal moves are listed in it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SowingRefusal(pub IllegalMove);
+pub struct SowingRefusal(pub IllegalMove, pub LetterCase);
 
 impl fmt::Display for SowingRefusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0.explanation())?;
-        if !self.0.legal.is_empty() {
-            write!(f, "; legal moves: {}", self.0.legal)?;
+        let SowingRefusal(illegal, letters) = self;
+        f.write_str(&in_case(illegal, *letters))?;
+        if !illegal.legal.is_empty() {
+            f.write_str("; legal moves:")?;
+            for house in illegal.legal.iter() {
+                write!(f, " {}", house.name_with_case(illegal.rules, *letters))?;
+            }
         }
         Ok(())
+    }
+}
+
+/// The engine's explanation, with the house named in the record's letter
+/// case: the engine speaks the default case (South in capitals), and its
+/// sentences name the house once, as a word of its own.
+fn in_case(illegal: &IllegalMove, letters: LetterCase) -> String {
+    let explanation = illegal.explanation();
+    let default = illegal.house.name(illegal.rules).to_string();
+    let wanted = illegal
+        .house
+        .name_with_case(illegal.rules, letters)
+        .to_string();
+    if default == wanted {
+        return explanation;
+    }
+    let words: Vec<&str> = explanation.split(' ').collect();
+    match words.iter().position(|word| *word == default) {
+        Some(at) => {
+            let mut words = words;
+            words[at] = &wanted;
+            words.join(" ")
+        }
+        None => explanation,
     }
 }
 
@@ -433,7 +462,7 @@ impl Replay for SowingGame {
             .map(|outcome| Played {
                 captured: outcome.captured,
             })
-            .map_err(SowingRefusal)
+            .map_err(|illegal| SowingRefusal(illegal, self.letters))
     }
 
     fn play_anyway(&mut self, house: House) -> Result<Played, SowingRefusal> {
@@ -445,7 +474,7 @@ impl Replay for SowingGame {
             .map(|outcome| Played {
                 captured: outcome.captured,
             })
-            .map_err(SowingRefusal)
+            .map_err(|illegal| SowingRefusal(illegal, self.letters))
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -508,6 +537,57 @@ impl Replay for SowingGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A record written with North in capitals hears about its moves in
+    /// its own letters.
+    #[test]
+    fn refusals_name_houses_in_the_record_letter_case() {
+        let mut tags = Tags::default();
+        tags.set(names::CAPITALS, "North");
+        let refusal = |rules, position: Option<&str>, moves: &[&str]| {
+            let mut tags = tags.clone();
+            if let Some(position) = position {
+                tags.set(names::POSITION, position);
+                tags.set(names::SETUP, "fragment");
+            }
+            let mut game = SowingGame::setup(rules, &tags).expect("a game");
+            let (last, before) = moves.split_last().expect("a move");
+            for text in before {
+                let mv = game.parse_move(text).expect("a house");
+                game.play(mv).expect("a legal move");
+            }
+            let mv = game.parse_move(last).expect("a house");
+            game.play(mv).expect_err("a refused move").to_string()
+        };
+        assert_eq!(
+            refusal(Ruleset::Awale, None, &["a", "b"]),
+            "b is South's house, but North is to move; legal moves: A B C D E F"
+        );
+        assert_eq!(
+            refusal(
+                Ruleset::Awale,
+                Some("awale:0,0,0,0,0,0/1,0,0,0,0,3:0-0:S"),
+                &["a"]
+            ),
+            "a would leave North without a seed: a move must leave the opponent at least one; legal moves: f"
+        );
+        assert_eq!(
+            refusal(
+                Ruleset::OwareAbapa,
+                Some("oware-abapa:0,0,0,0,0,0/1,0,0,0,0,3:0-0:S"),
+                &["a"]
+            ),
+            "North's camp is empty and a does not reach it: the opponent must be fed; legal moves: f"
+        );
+        assert_eq!(
+            refusal(
+                Ruleset::Awale,
+                Some("awale:1,0,0,0,0,0/0,1,0,0,0,3:0-0:S"),
+                &["a"]
+            ),
+            "a is empty: there is nothing to sow; legal moves: b f"
+        );
+    }
 
     /// The quick reading of moves agrees with the notation's reader on
     /// every text of one or two bytes, for every ruleset and letter case.
