@@ -274,6 +274,7 @@ pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
     let mut progress = Progress::new(total);
     let mut summary = Summary::default();
     let mut failures = Vec::new();
+    let mut games_per_source = vec![0_usize; sources.len()];
     let mut first_game = true;
     if json {
         let _ = output.write("{\n  \"games\": [");
@@ -290,6 +291,7 @@ pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
                 bytes,
             } => {
                 let mut text = String::new();
+                games_per_source[source] += reports.len();
                 for mut report in reports {
                     summary.add(&report);
                     if json {
@@ -309,6 +311,7 @@ pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
             }
             Event::Failed { source, error } => {
                 progress.clear();
+                games_per_source[source] = usize::MAX;
                 failures.push(format!("cannot read {}: {error}", names[source]));
                 ControlFlow::Continue(())
             }
@@ -327,6 +330,13 @@ pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
         let _ = output.write(&render_summary(&summary, sources.len(), style));
     }
     output.finish()?;
+    for (name, _) in names
+        .iter()
+        .zip(&games_per_source)
+        .filter(|(_, games)| **games == 0)
+    {
+        eprintln!("warning: no game in {name}");
+    }
     for failure in &failures {
         eprintln!("error: {failure}");
     }

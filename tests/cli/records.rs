@@ -268,3 +268,8 @@ fn the_readme_main_command_runs_and_succeeds() {
     let output = songo().args(&args).output().expect("songo runs");
     assert!(output.status.success(), "{first}: {output:?}");
 }
+
+#[test]
+fn an_empty_input_is_valid_with_a_warning() {
+    assert_cmd_snapshot!(songo().args(["validate", "-"]).pass_stdin(""));
+}
