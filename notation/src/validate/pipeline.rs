@@ -194,10 +194,24 @@ fn parallel<R: Read>(
                     else {
                         return;
                     };
-                    let event = Event::Games {
-                        source,
-                        reports: validate_batch(&batch, options),
-                        bytes: batch.byte_len(),
+                    // A panic would leave a hole in the order the reports
+                    // come back in, and everyone waiting for it: report it
+                    // as a failure of the source instead.
+                    let validated = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        validate_batch(&batch, options)
+                    }));
+                    let event = match validated {
+                        Ok(reports) => Event::Games {
+                            source,
+                            reports,
+                            bytes: batch.byte_len(),
+                        },
+                        Err(_) => Event::Failed {
+                            source,
+                            error: io::Error::other(
+                                "internal error while validating (a bug: please report it)",
+                            ),
+                        },
                     };
                     if done.send((sequence, event)).is_err() {
                         return;
