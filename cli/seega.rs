@@ -73,6 +73,11 @@ pub(crate) fn convert(
                 "an OGN FEN is an awale or oware-abapa position, not seega: choose another --to",
             ));
         }
+        Target::Record | Target::Ogn => {
+            return Err(Failure::input(
+                "--to record and --to ogn are for game records; a position converts to compact, text, markdown, svg, json or yaml",
+            ));
+        }
     };
     output::print(&rendered)
 }
