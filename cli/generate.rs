@@ -10,7 +10,7 @@ use crate::{EXIT_OK, Failure};
 /// Generate random legal games as records (reproducible: the same seed gives the same games).
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  songo generate --games 3 --seed 1\n  songo generate --rules awale --games 100000 --seed 7 > big.songo\n  songo generate --annotate --games 10 | songo validate -"
+    after_help = "Examples:\n  songo generate --games 3 --seed 1\n  songo generate --rules awale --games 100000 --seed 7 > big.songo\n  songo generate --annotate --games 10 | songo validate -\n  songo generate --rules seega --games 3 --seed 5"
 )]
 pub(crate) struct Args {
     /// The ruleset of the games.
@@ -31,12 +31,6 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
-    if !args.rules.is_sowing() {
-        return Err(Failure::input(format!(
-            "songo generate makes sowing games; {} is not one yet",
-            args.rules
-        )));
-    }
     let options = GenerateOptions {
         max_plies: args.max_plies,
         annotate: args.annotate,

@@ -73,6 +73,15 @@ impl AnyPosition {
         }
     }
 
+    /// The plain-text diagram (Seega's with coordinates and its state lines).
+    #[must_use]
+    pub fn diagram(&self) -> String {
+        match self {
+            AnyPosition::Sowing(position) => crate::diagram::text(position),
+            AnyPosition::Seega(position) => crate::seega::notation::diagram(position),
+        }
+    }
+
     /// The sowing position, if it is one.
     #[must_use]
     pub const fn as_sowing(&self) -> Option<&Position> {

@@ -8,7 +8,10 @@
 //! `Result` tag is the score the rules give. A game the rules have not
 //! ended after [`GenerateOptions::max_plies`] stops there: for `awale` the
 //! players agree to stop (`[Termination "awale.end.agreement"]`, the score is
-//! the captured seeds); otherwise `[Termination "unterminated"]` and `*`.
+//! the captured seeds); for `seega` they judge that no capture is possible
+//! any more (`[Termination "seega.end.no-capture"]`, the score is the pieces
+//! on the board) once the pieces are placed; otherwise
+//! `[Termination "unterminated"]` and `*`.
 //!
 //! ```
 //! use songo_notation::generate::{Generator, GenerateOptions};
@@ -21,11 +24,13 @@
 //! assert!(validate_str(&text, &Options::default()).games[0].valid);
 //! ```
 
+use crate::engine::GameOver;
 use crate::game::Game;
 use crate::position::{House, Position};
 use crate::record::{GameRecord, Move, Node, Tags, names};
 use crate::rule::RuleId;
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Family, Ruleset};
+use crate::seega::{SeegaMove, SeegaPosition};
 use crate::side::Side;
 
 /// A small, fast, seeded pseudo-random generator (SplitMix64): the same
@@ -136,43 +141,13 @@ impl Generator {
         } else {
             Side::South
         };
-        let mut game = Game::new(Position::start(self.rules).with_to_move(first));
-        let mut moves = Vec::new();
-        let mut over = None;
-        for _ in 0..self.options.max_plies {
-            let legal = match game.turn() {
-                Ok(legal) => legal,
-                Err(end) => {
-                    over = Some(end);
-                    break;
-                }
-            };
-            let house = legal.as_slice()[rng.below(legal.len())];
-            if self.options.annotate && rng.one_in(12) {
-                let variation = self.variation(&game, house, &mut rng);
-                let played = self.annotated_move(&mut game, house, &mut rng);
-                moves.push(played);
-                if !variation.is_empty() {
-                    moves.push(Node::Variation(variation));
-                }
-            } else {
-                moves.push(self.annotated_move(&mut game, house, &mut rng));
-            }
-            if self.options.annotate && rng.one_in(15) {
-                moves.push(Node::Comment(comment(&mut rng)));
-            }
-        }
-        let over = over.or_else(|| game.game_over());
-        let result = match over {
-            Some(end) => end.score.to_string(),
-            None if self.rules == Ruleset::Awale => {
-                tags.set(names::TERMINATION, RuleId::AwaleEndAgreement.as_str());
-                game.position().stores().to_string()
-            }
-            None => {
-                tags.set(names::TERMINATION, "unterminated");
-                "*".to_owned()
-            }
+        let (moves, result) = match self.rules.family() {
+            Family::Seega => self.play_out(SeegaPosition::start(first), &mut tags, &mut rng),
+            _ => self.play_out(
+                Game::new(Position::start(self.rules).with_to_move(first)),
+                &mut tags,
+                &mut rng,
+            ),
         };
         tags.set(names::RESULT, result.clone());
         GameRecord {
@@ -182,11 +157,59 @@ impl Generator {
         }
     }
 
-    /// Plays `house` and writes it down with its claim (and a glyph, now and then).
-    fn annotated_move(&self, game: &mut Game, house: House, rng: &mut Rng) -> Node {
-        let rules = self.rules;
-        let captured = game.play(house).map_or(0, |outcome| outcome.captured);
-        let mut mv = Move::new(house.name(rules).to_string());
+    /// Plays a random game from `game`: its move text and its result (the
+    /// `Termination` tag set when the generator, not the rules, ends it).
+    fn play_out<G: RandomGame>(
+        &self,
+        mut game: G,
+        tags: &mut Tags,
+        rng: &mut Rng,
+    ) -> (Vec<Node>, String) {
+        let mut moves = Vec::new();
+        let mut over = None;
+        for _ in 0..self.options.max_plies {
+            let legal = match game.legal() {
+                Ok(legal) => legal,
+                Err(end) => {
+                    over = Some(end);
+                    break;
+                }
+            };
+            let chosen = legal[rng.below(legal.len())];
+            if self.options.annotate && rng.one_in(12) {
+                let variation = self.variation(&game, chosen, rng);
+                let played = self.annotated_move(&mut game, chosen, rng);
+                moves.push(played);
+                if !variation.is_empty() {
+                    moves.push(Node::Variation(variation));
+                }
+            } else {
+                moves.push(self.annotated_move(&mut game, chosen, rng));
+            }
+            if self.options.annotate && rng.one_in(15) {
+                moves.push(Node::Comment(comment(rng)));
+            }
+        }
+        let result = match over.or_else(|| game.game_over()) {
+            Some(end) => end.score.to_string(),
+            None => match game.stop() {
+                Some((rule, result)) => {
+                    tags.set(names::TERMINATION, rule.as_str());
+                    result
+                }
+                None => {
+                    tags.set(names::TERMINATION, "unterminated");
+                    "*".to_owned()
+                }
+            },
+        };
+        (moves, result)
+    }
+
+    /// Plays `chosen` and writes it down with its claim (and a glyph, now and then).
+    fn annotated_move<G: RandomGame>(&self, game: &mut G, chosen: G::Move, rng: &mut Rng) -> Node {
+        let captured = game.play(chosen);
+        let mut mv = Move::new(game.name(chosen));
         if captured > 0 {
             mv.claim = Some(captured);
         }
@@ -200,23 +223,23 @@ impl Generator {
     }
 
     /// A few legal moves played instead of `instead`, from `game`'s position.
-    fn variation(&self, game: &Game, instead: House, rng: &mut Rng) -> Vec<Node> {
+    fn variation<G: RandomGame>(&self, game: &G, instead: G::Move, rng: &mut Rng) -> Vec<Node> {
         let mut line = game.clone();
         let mut nodes = Vec::new();
         let length = 1 + rng.below(3);
         for step in 0..length {
-            let Ok(legal) = line.turn() else {
+            let Ok(legal) = line.legal() else {
                 break;
             };
-            let choices: Vec<House> = legal
-                .iter()
-                .filter(|&house| step > 0 || house != instead)
+            let choices: Vec<G::Move> = legal
+                .into_iter()
+                .filter(|&chosen| step > 0 || chosen != instead)
                 .collect();
             if choices.is_empty() {
                 break;
             }
-            let house = choices[rng.below(choices.len())];
-            nodes.push(self.annotated_move(&mut line, house, rng));
+            let chosen = choices[rng.below(choices.len())];
+            nodes.push(self.annotated_move(&mut line, chosen, rng));
             if rng.one_in(3) {
                 nodes.push(Node::Comment(comment(rng)));
             }
@@ -225,6 +248,82 @@ impl Generator {
             nodes.clear();
         }
         nodes
+    }
+}
+
+/// What the generator needs of a game: its legal moves, playing one, how
+/// the rules end it, and the end its players declare when the generator
+/// stops it.
+trait RandomGame: Clone {
+    /// A move.
+    type Move: Copy + PartialEq;
+    /// The legal moves in notation order, or how the game ended.
+    fn legal(&self) -> Result<Vec<Self::Move>, GameOver>;
+    /// Plays a legal move; what it captured.
+    fn play(&mut self, chosen: Self::Move) -> u32;
+    /// A move as the record writes it.
+    fn name(&self, chosen: Self::Move) -> String;
+    /// How the rules ended the game, if they have.
+    fn game_over(&self) -> Option<GameOver>;
+    /// The end declared when the generator stops the game, with its result.
+    fn stop(&self) -> Option<(RuleId, String)>;
+}
+
+impl RandomGame for Game {
+    type Move = House;
+
+    fn legal(&self) -> Result<Vec<House>, GameOver> {
+        self.turn().map(|legal| legal.as_slice().to_vec())
+    }
+
+    fn play(&mut self, house: House) -> u32 {
+        Game::play(self, house).map_or(0, |outcome| outcome.captured)
+    }
+
+    fn name(&self, house: House) -> String {
+        house.name(self.position().rules()).to_string()
+    }
+
+    fn game_over(&self) -> Option<GameOver> {
+        Game::game_over(self)
+    }
+
+    fn stop(&self) -> Option<(RuleId, String)> {
+        // Awalé players agree to stop; each keeps what he captured.
+        (self.position().rules() == Ruleset::Awale).then(|| {
+            (
+                RuleId::AwaleEndAgreement,
+                self.position().stores().to_string(),
+            )
+        })
+    }
+}
+
+impl RandomGame for SeegaPosition {
+    type Move = SeegaMove;
+
+    fn legal(&self) -> Result<Vec<SeegaMove>, GameOver> {
+        self.turn().map(|legal| legal.iter().collect())
+    }
+
+    fn play(&mut self, chosen: SeegaMove) -> u32 {
+        SeegaPosition::play(self, chosen).map_or(0, |outcome| outcome.captured.len())
+    }
+
+    fn name(&self, chosen: SeegaMove) -> String {
+        chosen.to_string()
+    }
+
+    fn game_over(&self) -> Option<GameOver> {
+        SeegaPosition::game_over(self)
+    }
+
+    fn stop(&self) -> Option<(RuleId, String)> {
+        // Seega players judge that no capture is possible any more: the
+        // pieces on the board decide (`seega.end.no-capture`).
+        self.declared_end(RuleId::SeegaEndNoCapture)
+            .ok()
+            .map(|over| (over.rule, over.score.to_string()))
     }
 }
 

@@ -39,8 +39,6 @@
 
 use std::fmt;
 
-use serde::Serialize;
-
 use crate::compact;
 use crate::engine::{IllegalMove, IllegalReason};
 use crate::error::ParseError;
@@ -186,31 +184,9 @@ pub trait Replay: Clone + Sized {
 }
 
 /// A position of any game, for reports: serialized as that game's JSON
-/// position, displayed in its compact notation.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
-pub enum AnyPosition {
-    /// Songo, Awalé, oware.
-    Sowing(Position),
-}
-
-impl AnyPosition {
-    /// The plain-text diagram.
-    #[must_use]
-    pub fn diagram(&self) -> String {
-        match self {
-            AnyPosition::Sowing(position) => crate::diagram::text(position),
-        }
-    }
-}
-
-impl fmt::Display for AnyPosition {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            AnyPosition::Sowing(position) => position.fmt(f),
-        }
-    }
-}
+/// position, displayed in its compact notation (the library's one
+/// [`crate::any::AnyPosition`]).
+pub use crate::any::AnyPosition;
 
 /// A sowing game (Songo, Awalé, oware) replayed from a record, with the
 /// letter case its Awalé moves are written in.

@@ -326,6 +326,7 @@ fn rules() -> impl Strategy<Value = Ruleset> {
         Just(Ruleset::SongoEkang),
         Just(Ruleset::Awale),
         Just(Ruleset::OwareAbapa),
+        Just(Ruleset::Seega),
     ]
 }
 

@@ -6,7 +6,9 @@
 //! - [`moves`]: placements `a1,b2`, steps `b3-c3`, `pass`, and the legal moves;
 //! - [`rules`]: every rule, each implemented once and cited by its id;
 //! - [`notation`]: the compact form, text diagrams, JSON/YAML;
-//! - [`render`]: Markdown and SVG boards.
+//! - [`render`]: Markdown and SVG boards;
+//! - [`report`]: the `play` and `moves` reports;
+//! - [`replay`]: Seega records replayed by the validator ([`SeegaGame`]).
 //!
 //! ```
 //! use songo_notation::seega::{SeegaMove, SeegaPosition};
@@ -23,6 +25,7 @@ pub mod moves;
 pub mod notation;
 pub mod position;
 pub mod render;
+pub mod replay;
 pub mod report;
 pub mod rules;
 
@@ -31,4 +34,5 @@ pub use moves::{ClaimedMove, ParseMoveError, SeegaMove, SeegaMoveList};
 pub use position::{
     PIECES_PER_SIDE, ParsePhaseError, Phase, SeegaPosition, SeegaPositionError, SeegaSetup,
 };
+pub use replay::{SeegaGame, SeegaRefusal};
 pub use rules::{DeclaredEndError, SeegaIllegal, SeegaIllegalReason, SeegaOutcome, Victory};

@@ -28,6 +28,28 @@ pub enum Victory {
 }
 
 impl Victory {
+    /// The kind of victory a game won by `winner` through the end rule
+    /// `rule` is; `None` for a draw or a sowing game's end.
+    ///
+    /// ```
+    /// use songo_notation::seega::Victory;
+    /// use songo_notation::{RuleId, Side};
+    /// assert_eq!(Victory::of(RuleId::SeegaEndBarrier, Some(Side::North)), Some(Victory::Petite));
+    /// assert_eq!(Victory::of(RuleId::SeegaEndBarrier, None), None);
+    /// ```
+    #[must_use]
+    pub const fn of(rule: RuleId, winner: Option<Side>) -> Option<Victory> {
+        if winner.is_none() {
+            return None;
+        }
+        match rule {
+            RuleId::SeegaEndWipeout => Some(Victory::Total),
+            RuleId::SeegaEndNoCapture | RuleId::SeegaEndBlocked => Some(Victory::Grande),
+            RuleId::SeegaEndBarrier => Some(Victory::Petite),
+            _ => None,
+        }
+    }
+
     /// `total`, `grande` or `petite`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
@@ -70,13 +92,7 @@ impl GameOver {
     /// ```
     #[must_use]
     pub fn victory(&self) -> Option<Victory> {
-        self.winner?;
-        match self.rule {
-            RuleId::SeegaEndWipeout => Some(Victory::Total),
-            RuleId::SeegaEndNoCapture | RuleId::SeegaEndBlocked => Some(Victory::Grande),
-            RuleId::SeegaEndBarrier => Some(Victory::Petite),
-            _ => None,
-        }
+        Victory::of(self.rule, self.winner)
     }
 }
 
@@ -212,22 +228,20 @@ impl fmt::Display for Explanation<'_> {
             ),
             SeegaIllegalReason::SameSquare(square) => write!(
                 f,
-                "{played} puts both pieces on {square}: a placement takes two different empty squares"
+                "both pieces placed on {square}: a placement takes two different empty squares"
             ),
-            SeegaIllegalReason::OnCentre => write!(
-                f,
-                "{played} places a piece on c3: nothing is ever placed on the centre"
-            ),
+            SeegaIllegalReason::OnCentre => {
+                f.write_str("a piece placed on c3: nothing is ever placed on the centre")
+            }
             SeegaIllegalReason::Occupied(square) => {
                 write!(
                     f,
                     "{square} is occupied: pieces are placed on empty squares"
                 )
             }
-            SeegaIllegalReason::PlacementOver => write!(
-                f,
-                "{played} is a placement, but every piece is placed: move a piece one square"
-            ),
+            SeegaIllegalReason::PlacementOver => {
+                f.write_str("a placement, but every piece is placed: move a piece one square")
+            }
             SeegaIllegalReason::NoPieceToMove { from, found } => match found {
                 Some(side) => write!(
                     f,

@@ -44,6 +44,7 @@ use crate::record::{Tag, Tags, names, ogn, serde::is_result_token, text_problem_
 use crate::replay::{AnyPosition, Outcome, Refusal as _, Replay, SetupError, SowingGame};
 use crate::rule::RuleId;
 use crate::ruleset::{Family, Ruleset};
+use crate::seega::{SeegaGame, Victory};
 use crate::side::Side;
 
 /// How to validate.
@@ -115,6 +116,10 @@ pub struct EndReport {
     pub rule: RuleId,
     /// The winner, `None` for a draw.
     pub winner: Option<Side>,
+    /// Seega's kind of victory (`total`, `grande`, `petite`); absent for a
+    /// draw and the sowing games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub victory: Option<Victory>,
 }
 
 /// The validation of one game.
@@ -486,6 +491,8 @@ enum Replayer<'a> {
     Idle,
     /// Songo, Awalé, oware.
     Sowing(Lines<'a, SowingGame>),
+    /// Seega.
+    Seega(Lines<'a, SeegaGame>),
 }
 
 /// The replay of the main line when it is over.
@@ -505,10 +512,9 @@ impl<'a> Replayer<'a> {
             Family::Songo | Family::Awale => {
                 SowingGame::setup(rules, tags).map(|game| Replayer::Sowing(Lines::new(game)))
             }
-            Family::Seega => Err(SetupError::setup(
-                names::RULES,
-                "seega records cannot be replayed yet",
-            )),
+            Family::Seega => {
+                SeegaGame::setup(rules, tags).map(|game| Replayer::Seega(Lines::new(game)))
+            }
         }
     }
 
@@ -516,6 +522,7 @@ impl<'a> Replayer<'a> {
         match self {
             Replayer::Idle => {}
             Replayer::Sowing(lines) => lines.san(token, sink),
+            Replayer::Seega(lines) => lines.san(token, sink),
         }
     }
 
@@ -523,6 +530,7 @@ impl<'a> Replayer<'a> {
         match self {
             Replayer::Idle => {}
             Replayer::Sowing(lines) => lines.begin_variation(),
+            Replayer::Seega(lines) => lines.begin_variation(),
         }
     }
 
@@ -530,6 +538,7 @@ impl<'a> Replayer<'a> {
         match self {
             Replayer::Idle => {}
             Replayer::Sowing(lines) => lines.end_variation(sink),
+            Replayer::Seega(lines) => lines.end_variation(sink),
         }
     }
 
@@ -537,6 +546,7 @@ impl<'a> Replayer<'a> {
         match self {
             Replayer::Idle => None,
             Replayer::Sowing(lines) => Some(lines.next_ply()),
+            Replayer::Seega(lines) => Some(lines.next_ply()),
         }
     }
 
@@ -550,6 +560,7 @@ impl<'a> Replayer<'a> {
                 declared: None,
             },
             Replayer::Sowing(lines) => finished(lines.finish(sink), termination),
+            Replayer::Seega(lines) => finished(lines.finish(sink), termination),
         }
     }
 }
@@ -996,6 +1007,7 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
         .map(|outcome| EndReport {
             rule: outcome.rule,
             winner: outcome.winner,
+            victory: Victory::of(outcome.rule, outcome.winner),
         });
         let mut violations = std::mem::take(&mut self.sink.violations);
         violations.sort_by_key(|violation| violation.offset);

@@ -164,7 +164,14 @@ fn status(game: &GameReport, file: &str, style: Style) -> String {
         if let Some(result) = &game.result.computed {
             let _ = write!(line, ", {result}");
             if let Some(end) = &game.end {
-                let _ = write!(line, " ({})", end.rule);
+                match end.victory {
+                    Some(victory) => {
+                        let _ = write!(line, " ({}, {})", end.rule, victory.source_name());
+                    }
+                    None => {
+                        let _ = write!(line, " ({})", end.rule);
+                    }
+                }
             }
         }
     } else {

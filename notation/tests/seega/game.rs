@@ -28,11 +28,19 @@ fn the_full_game_replays_to_a_total_victory() {
         );
         captures[mover] += outcome.captured.len();
         if plies == 11 {
-            assert_eq!(position.phase(), Phase::Placement, "North places the last two");
+            assert_eq!(
+                position.phase(),
+                Phase::Placement,
+                "North places the last two"
+            );
         }
         if plies == 12 {
             assert_eq!(position.phase(), Phase::Movement, "12 turns of placement");
-            assert_eq!(position.to_move(), Side::North, "North placed last and moves first");
+            assert_eq!(
+                position.to_move(),
+                Side::North,
+                "North placed last and moves first"
+            );
         }
     }
     assert_eq!(plies, 88);

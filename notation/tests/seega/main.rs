@@ -4,6 +4,7 @@
 mod fixtures;
 mod game;
 mod props;
+mod records;
 mod snapshots;
 
 use songo_notation::seega::SeegaPosition;
