@@ -27,7 +27,7 @@ use crate::seega::report::{SeegaMovesReport, SeegaPlayError, SeegaPlayReport};
 use crate::side::Side;
 
 /// A position of any ruleset.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum AnyPosition {
     /// Songo, Awalé or oware.
     Sowing(Position),
