@@ -8,6 +8,7 @@ mod input;
 mod moves;
 mod output;
 mod play;
+mod serve;
 
 use std::process::ExitCode;
 
@@ -37,6 +38,7 @@ enum Command {
     Play(play::Args),
     Moves(moves::Args),
     Convert(convert::Args),
+    Serve(serve::Args),
 }
 
 /// An error for the user, with the exit status it leads to.
@@ -70,6 +72,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(&args),
         Command::Moves(args) => moves::run(&args),
         Command::Convert(args) => convert::run(&args),
+        Command::Serve(args) => serve::run(&args),
     };
     match result {
         Ok(status) => ExitCode::from(status),

@@ -1,0 +1,395 @@
+//! The routes' handlers: read the request, call the library, answer JSON
+//! or a problem. No rule and no notation is implemented here.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+use songo_notation::error::Location;
+use songo_notation::report::{self, PlayError};
+use songo_notation::{Position, RuleId, Ruleset, diagram, input};
+use warp::http::StatusCode;
+use warp::http::header::{CONTENT_TYPE, HeaderValue};
+use warp::reply::Response;
+
+use crate::OPENAPI;
+use crate::body::{self, Media};
+use crate::problem::{Kind, Problem};
+use crate::routes::{Request, State};
+
+/// The most moves one `POST /v1/play` plays: the report holds three boards
+/// per move, so this bounds the answer's size.
+pub(crate) const MAX_MOVES: usize = 2000;
+
+/// A JSON answer (pretty, with a final newline).
+fn json(status: StatusCode, value: &impl Serialize) -> Result<Response, Problem> {
+    let mut text = serde_json::to_string(value)
+        .map_err(|e| Problem::new(Kind::Internal, format!("cannot write the answer: {e}")))?;
+    text.push('\n');
+    let mut response = Response::new(text.into());
+    *response.status_mut() = status;
+    response
+        .headers_mut()
+        .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    Ok(response)
+}
+
+/// `GET /healthz`.
+pub(crate) async fn healthz(_state: Arc<State>, request: Request) -> Result<Response, Problem> {
+    request.params(&[])?;
+    #[derive(Serialize)]
+    struct Health {
+        status: &'static str,
+        version: &'static str,
+    }
+    json(
+        StatusCode::OK,
+        &Health {
+            status: "ok",
+            version: env!("CARGO_PKG_VERSION"),
+        },
+    )
+}
+
+/// `GET /openapi.json`.
+pub(crate) async fn openapi(_state: Arc<State>, request: Request) -> Result<Response, Problem> {
+    request.params(&[])?;
+    let mut response = Response::new(OPENAPI.into());
+    response
+        .headers_mut()
+        .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    Ok(response)
+}
+
+/// The rule ids that apply to a ruleset, by the family their id names.
+fn rules_of(ruleset: Ruleset) -> impl Iterator<Item = RuleId> {
+    RuleId::ALL.iter().copied().filter(move |rule| {
+        let id = rule.as_str();
+        match ruleset {
+            Ruleset::Songo | Ruleset::SongoEkang => id.starts_with("songo."),
+            Ruleset::Awale => id.starts_with("awale."),
+            // Oware abapa sows and captures as Awalé does, and has its own
+            // feeding and end rules (rules/awale.md, "oware-abapa").
+            Ruleset::OwareAbapa => {
+                id.starts_with("abapa.")
+                    || matches!(
+                        rule,
+                        RuleId::AwaleSow | RuleId::AwaleSowSkipOrigin | RuleId::AwaleCaptureChain
+                    )
+            }
+            Ruleset::Seega => id.starts_with("seega."),
+        }
+    })
+}
+
+/// `GET /v1/rules`.
+pub(crate) async fn rules(_state: Arc<State>, request: Request) -> Result<Response, Problem> {
+    request.params(&[])?;
+    #[derive(Serialize)]
+    struct Rule {
+        id: RuleId,
+        summary: &'static str,
+    }
+    #[derive(Serialize)]
+    struct RulesetRules {
+        id: Ruleset,
+        description: &'static str,
+        rules: Vec<Rule>,
+    }
+    #[derive(Serialize)]
+    struct Rules {
+        default: Ruleset,
+        rulesets: Vec<RulesetRules>,
+        /// Rules of the record format, whatever the game.
+        records: Vec<Rule>,
+    }
+    let rule = |id: RuleId| Rule {
+        id,
+        summary: id.summary(),
+    };
+    let records = RuleId::ALL
+        .iter()
+        .copied()
+        .filter(|r| *r == RuleId::Syntax || r.as_str().starts_with("record."))
+        .map(rule)
+        .collect();
+    let rulesets = Ruleset::ALL
+        .into_iter()
+        .map(|ruleset| RulesetRules {
+            id: ruleset,
+            description: ruleset.description(),
+            rules: rules_of(ruleset).map(rule).collect(),
+        })
+        .collect();
+    json(
+        StatusCode::OK,
+        &Rules {
+            default: Ruleset::default(),
+            rulesets,
+            records,
+        },
+    )
+}
+
+/// A ruleset named in a query or a body.
+fn ruleset(name: &str, pointer: &str) -> Result<Ruleset, Problem> {
+    name.parse::<Ruleset>().map_err(|error| {
+        Problem::new(Kind::UnknownRuleset, error.to_string())
+            .with("pointer", pointer)
+            .with("known", Ruleset::ALL.map(Ruleset::id))
+    })
+}
+
+/// A position the library could not read: an unknown ruleset is its own
+/// problem (422), anything else a bad position (400).
+fn position_problem(error: &songo_notation::error::ParseError) -> Problem {
+    // The library says "unknown ruleset `x`: use one of …" for a ruleset
+    // name it does not know, in every position form.
+    let kind = if error.message.starts_with("unknown ruleset") {
+        Kind::UnknownRuleset
+    } else {
+        Kind::BadPosition
+    };
+    Problem::parse(kind, error)
+}
+
+/// The forms `render=` gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Render {
+    /// The plain-text diagram.
+    Text,
+}
+
+impl Render {
+    const NAMES: [&'static str; 1] = ["text"];
+
+    fn parse(name: &str) -> Result<Render, Problem> {
+        match name {
+            "text" => Ok(Render::Text),
+            _ => Err(Problem::new(
+                Kind::BadQuery,
+                format!(
+                    "render={name} is not a rendering: use {}",
+                    Render::NAMES.join(", ")
+                ),
+            )),
+        }
+    }
+
+    fn media_type(self) -> &'static str {
+        match self {
+            Render::Text => "text/plain",
+        }
+    }
+
+    fn render(self, position: &Position) -> String {
+        match self {
+            Render::Text => diagram::text(position),
+        }
+    }
+}
+
+/// `POST /v1/positions`: a position in any form.
+pub(crate) async fn positions(
+    state: Arc<State>,
+    mut request: Request,
+) -> Result<Response, Problem> {
+    let mut rules = None;
+    let mut render = None;
+    for (name, value) in request.params(&["rules", "render"])? {
+        match name.as_str() {
+            "rules" => rules = Some(ruleset(&value, "?rules")?),
+            _ => render = Some(Render::parse(&value)?),
+        }
+    }
+    Media::of(&request.headers, &[Media::Text, Media::Json, Media::Yaml])?;
+    let body = request.body(&state).await?;
+    let text = body::text(&body)?;
+    let position = input::parse_position(text, rules).map_err(|e| position_problem(&e))?;
+    #[derive(Serialize)]
+    struct Rendering {
+        format: Render,
+        media_type: &'static str,
+        content: String,
+    }
+    #[derive(Serialize)]
+    struct Answer {
+        position: Position,
+        compact: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        render: Option<Rendering>,
+    }
+    json(
+        StatusCode::OK,
+        &Answer {
+            position,
+            compact: position.to_string(),
+            render: render.map(|format| Rendering {
+                format,
+                media_type: format.media_type(),
+                content: format.render(&position),
+            }),
+        },
+    )
+}
+
+/// The body of `POST /v1/play`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayRequest<'a> {
+    #[serde(borrow)]
+    position: &'a RawValue,
+    moves: Vec<String>,
+    #[serde(default)]
+    rules: Option<String>,
+}
+
+/// The body of `POST /v1/moves`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MovesRequest<'a> {
+    #[serde(borrow)]
+    position: &'a RawValue,
+    #[serde(default)]
+    rules: Option<String>,
+}
+
+/// serde's messages end in "at line L column C": the problem has its own.
+fn strip_location(message: &str) -> &str {
+    message
+        .rfind(" at line ")
+        .map_or(message, |at| &message[..at])
+}
+
+/// Reads a JSON body.
+fn json_body<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Problem> {
+    serde_json::from_str(text).map_err(|e| {
+        Problem::new(
+            Kind::BadJson,
+            format!(
+                "the body is not the JSON this route reads: {}",
+                strip_location(&e.to_string())
+            ),
+        )
+        .at(e.line().max(1), e.column().max(1))
+    })
+}
+
+/// The position of a play or moves body: a JSON position, or a string in
+/// any position form (compact notation, diagram). Errors point into the body.
+fn position_in(body: &str, raw: &RawValue, rules: Option<&str>) -> Result<Position, Problem> {
+    let rules = rules.map(|name| ruleset(name, "/rules")).transpose()?;
+    let raw_text = raw.get();
+    // `raw_text` borrows from `body`: its offset places errors in the body.
+    let offset = (raw_text.as_ptr() as usize).saturating_sub(body.as_ptr() as usize);
+    let start = Location::of_offset(body, offset);
+    let (text, shift) = if raw_text.starts_with('"') {
+        let text: String = serde_json::from_str(raw_text).map_err(|e| {
+            Problem::new(
+                Kind::BadJson,
+                format!("the position string cannot be read: {e}"),
+            )
+        })?;
+        // Escapes (a diagram's `\n`) move the columns: point into the body
+        // only when the string is written as is.
+        let verbatim = !raw_text.contains('\\');
+        (text, verbatim.then_some((start.line - 1, start.column)))
+    } else {
+        (
+            raw_text.to_owned(),
+            Some((start.line - 1, start.column - 1)),
+        )
+    };
+    input::parse_position(&text, rules).map_err(|error| {
+        let problem = match shift {
+            Some((lines, columns)) => position_problem(&error.shifted(lines, columns)),
+            // Columns in the string's text, not the body's: said in words.
+            None => position_problem(&error).without_location().with(
+                "position_location",
+                format!("{} of the position text", error.location),
+            ),
+        };
+        problem.with("pointer", "/position")
+    })
+}
+
+/// `POST /v1/play`: play moves, report every step.
+pub(crate) async fn play(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
+    request.params(&[])?;
+    Media::of(&request.headers, &[Media::Json])?;
+    let body = request.body(&state).await?;
+    let text = body::text(&body)?;
+    let play: PlayRequest = json_body(text)?;
+    if play.moves.len() > MAX_MOVES {
+        return Err(Problem::new(
+            Kind::BodyTooLarge,
+            format!(
+                "{} moves: one request plays at most {MAX_MOVES}; split the game",
+                play.moves.len()
+            ),
+        )
+        .with("limit", MAX_MOVES));
+    }
+    let position = position_in(text, play.position, play.rules.as_deref())?;
+    match report::play(position, &play.moves) {
+        Ok(report) => json(StatusCode::OK, &report),
+        Err(PlayError::BadMove { index, error }) => Err(Problem::new(
+            Kind::BadMove,
+            format!("move {}: {error}", index + 1),
+        )
+        .with("pointer", format!("/moves/{index}"))
+        .with("index", index)),
+        Err(PlayError::Illegal {
+            index,
+            error,
+            played,
+        }) => {
+            let legal = report::moves(&played.final_position).legal;
+            Err(Problem::new(
+                Kind::IllegalMove,
+                format!(
+                    "move {} ({}): {error}",
+                    index + 1,
+                    error.house.name(error.rules)
+                ),
+            )
+            .rule(error.rule())
+            .with("pointer", format!("/moves/{index}"))
+            .with("index", index)
+            .with("move", error.house.name(error.rules).to_string())
+            .with("legal", legal)
+            .with("position", played.final_position))
+        }
+    }
+}
+
+/// `POST /v1/moves`: the legal and illegal moves of a position.
+pub(crate) async fn moves(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
+    request.params(&[])?;
+    Media::of(&request.headers, &[Media::Json])?;
+    let body = request.body(&state).await?;
+    let text = body::text(&body)?;
+    let moves: MovesRequest = json_body(text)?;
+    let position = position_in(text, moves.position, moves.rules.as_deref())?;
+    json(StatusCode::OK, &report::moves(&position))
+}
+
+/// `GET /debug/panic` (tests only): a handler that panics.
+pub(crate) async fn debug_panic(
+    _state: Arc<State>,
+    _request: Request,
+) -> Result<Response, Problem> {
+    panic!("debug route: a deliberate panic");
+}
+
+/// `GET /debug/sleep?ms=N` (tests only): answers after N milliseconds.
+pub(crate) async fn debug_sleep(_state: Arc<State>, request: Request) -> Result<Response, Problem> {
+    let ms = request
+        .params(&["ms"])?
+        .into_iter()
+        .find_map(|(_, value)| value.parse::<u64>().ok())
+        .unwrap_or(0);
+    tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
+    json(StatusCode::OK, &serde_json::json!({ "slept_ms": ms }))
+}
