@@ -132,10 +132,9 @@ pub(crate) async fn rules(_state: Arc<State>, request: Request) -> Result<Respon
 }
 
 /// A ruleset named in a query or a body.
-fn ruleset(name: &str, pointer: &str) -> Result<Ruleset, Problem> {
+fn ruleset(name: &str) -> Result<Ruleset, Problem> {
     name.parse::<Ruleset>().map_err(|error| {
         Problem::new(Kind::UnknownRuleset, error.to_string())
-            .with("pointer", pointer)
             .with("known", Ruleset::ALL.map(Ruleset::id))
     })
 }
@@ -144,8 +143,18 @@ fn ruleset(name: &str, pointer: &str) -> Result<Ruleset, Problem> {
 /// problem (422), anything else a bad position (400).
 fn position_problem(error: &songo_notation::error::ParseError) -> Problem {
     // The library says "unknown ruleset `x`: use one of …" for a ruleset
-    // name it does not know, in every position form.
-    let kind = if error.message.starts_with("unknown ruleset") {
+    // name it does not know, in every position form; a name is a word.
+    let named = error
+        .message
+        .strip_prefix("unknown ruleset `")
+        .and_then(|rest| rest.split('`').next())
+        .filter(|name| {
+            (1..=40).contains(&name.len())
+                && name
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+        });
+    let kind = if named.is_some() {
         Kind::UnknownRuleset
     } else {
         Kind::BadPosition
@@ -199,7 +208,9 @@ pub(crate) async fn positions(
     let mut render = None;
     for (name, value) in request.params(&["rules", "render"])? {
         match name.as_str() {
-            "rules" => rules = Some(ruleset(&value, "?rules")?),
+            "rules" => {
+                rules = Some(ruleset(&value).map_err(|p| p.with("parameter", "rules"))?);
+            }
             _ => render = Some(Render::parse(&value)?),
         }
     }
@@ -279,7 +290,9 @@ fn json_body<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Problem> {
 /// The position of a play or moves body: a JSON position, or a string in
 /// any position form (compact notation, diagram). Errors point into the body.
 fn position_in(body: &str, raw: &RawValue, rules: Option<&str>) -> Result<Position, Problem> {
-    let rules = rules.map(|name| ruleset(name, "/rules")).transpose()?;
+    let rules = rules
+        .map(|name| ruleset(name).map_err(|p| p.with("pointer", "/rules")))
+        .transpose()?;
     let raw_text = raw.get();
     // `raw_text` borrows from `body`: its offset places errors in the body.
     let offset = (raw_text.as_ptr() as usize).saturating_sub(body.as_ptr() as usize);
