@@ -25,6 +25,9 @@ pub(crate) struct Args {
     /// Validations that may run at once; others wait (default: the number of cores).
     #[arg(long, env = "SONGO_MAX_VALIDATIONS")]
     max_validations: Option<usize>,
+    /// Position jobs (read a position, play moves) that may run at once (default: twice the cores).
+    #[arg(long, env = "SONGO_MAX_JOBS")]
+    max_jobs: Option<usize>,
     /// Seconds a shutdown waits for the requests in flight.
     #[arg(long, env = "SONGO_SHUTDOWN_TIMEOUT", default_value_t = 10.0)]
     shutdown_timeout: f64,
@@ -54,6 +57,11 @@ pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
             Some(0) => return Err(Failure::input("--max-validations must be at least 1")),
             Some(n) => n,
             None => defaults.max_concurrent_validations,
+        },
+        max_concurrent_jobs: match args.max_jobs {
+            Some(0) => return Err(Failure::input("--max-jobs must be at least 1")),
+            Some(n) => n,
+            None => defaults.max_concurrent_jobs,
         },
         shutdown_timeout: seconds(args.shutdown_timeout, "--shutdown-timeout")?,
         ..defaults

@@ -216,7 +216,20 @@ pub(crate) async fn positions(
     }
     Media::of(&request.headers, &[Media::Text, Media::Json, Media::Yaml])?;
     let body = request.body(&state).await?;
-    let text = body::text(&body)?;
+    state
+        .job(request.deadline, move || {
+            read_position(&body, rules, render)
+        })
+        .await?
+}
+
+/// The work of `POST /v1/positions`.
+fn read_position(
+    body: &[u8],
+    rules: Option<Ruleset>,
+    render: Option<Render>,
+) -> Result<Response, Problem> {
+    let text = body::text(body)?;
     let position = input::parse_position(text, rules).map_err(|e| position_problem(&e))?;
     #[derive(Serialize)]
     struct Rendering {
@@ -332,7 +345,14 @@ pub(crate) async fn play(state: Arc<State>, mut request: Request) -> Result<Resp
     request.params(&[])?;
     Media::of(&request.headers, &[Media::Json])?;
     let body = request.body(&state).await?;
-    let text = body::text(&body)?;
+    state
+        .job(request.deadline, move || play_moves(&body))
+        .await?
+}
+
+/// The work of `POST /v1/play`.
+fn play_moves(body: &[u8]) -> Result<Response, Problem> {
+    let text = body::text(body)?;
     let play: PlayRequest = json_body(text)?;
     if play.moves.len() > MAX_MOVES {
         return Err(Problem::new(
@@ -382,27 +402,40 @@ pub(crate) async fn moves(state: Arc<State>, mut request: Request) -> Result<Res
     request.params(&[])?;
     Media::of(&request.headers, &[Media::Json])?;
     let body = request.body(&state).await?;
-    let text = body::text(&body)?;
+    state
+        .job(request.deadline, move || list_moves(&body))
+        .await?
+}
+
+/// The work of `POST /v1/moves`.
+fn list_moves(body: &[u8]) -> Result<Response, Problem> {
+    let text = body::text(body)?;
     let moves: MovesRequest = json_body(text)?;
     let position = position_in(text, moves.position, moves.rules.as_deref())?;
     json(StatusCode::OK, &report::moves(&position))
 }
 
-/// `GET /debug/panic` (tests only): a handler that panics.
-pub(crate) async fn debug_panic(
-    _state: Arc<State>,
-    _request: Request,
-) -> Result<Response, Problem> {
-    panic!("debug route: a deliberate panic");
+/// `GET /debug/panic` (tests only): a job that panics.
+pub(crate) async fn debug_panic(state: Arc<State>, request: Request) -> Result<Response, Problem> {
+    request.params(&[])?;
+    state
+        .job(request.deadline, || -> Result<Response, Problem> {
+            panic!("debug route: a deliberate panic")
+        })
+        .await?
 }
 
-/// `GET /debug/sleep?ms=N` (tests only): answers after N milliseconds.
-pub(crate) async fn debug_sleep(_state: Arc<State>, request: Request) -> Result<Response, Problem> {
+/// `GET /debug/sleep?ms=N` (tests only): a job that takes N milliseconds.
+pub(crate) async fn debug_sleep(state: Arc<State>, request: Request) -> Result<Response, Problem> {
     let ms = request
         .params(&["ms"])?
         .into_iter()
         .find_map(|(_, value)| value.parse::<u64>().ok())
         .unwrap_or(0);
-    tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
+    state
+        .job(request.deadline, move || {
+            std::thread::sleep(std::time::Duration::from_millis(ms));
+        })
+        .await?;
     json(StatusCode::OK, &serde_json::json!({ "slept_ms": ms }))
 }

@@ -65,6 +65,10 @@ pub struct Config {
     /// others wait for a slot (until their time limit) before reading their
     /// body, so memory stays bounded by this × `body_limit`.
     pub max_concurrent_validations: usize,
+    /// How many position jobs (reading a position, playing moves) may run
+    /// at once, off the threads that serve connections; the others wait
+    /// for a slot until their time limit.
+    pub max_concurrent_jobs: usize,
     /// How long a shutdown waits for the requests in flight.
     pub shutdown_timeout: Duration,
     /// Routes for tests only (`GET /debug/panic`, `GET /debug/sleep`):
@@ -73,14 +77,19 @@ pub struct Config {
     pub debug_routes: bool,
 }
 
+/// The number of cores (2 when unknown).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get)
+}
+
 impl Default for Config {
     fn default() -> Config {
         Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             body_limit: DEFAULT_BODY_LIMIT,
             request_timeout: Duration::from_secs(30),
-            max_concurrent_validations: std::thread::available_parallelism()
-                .map_or(2, std::num::NonZeroUsize::get),
+            max_concurrent_validations: cores(),
+            max_concurrent_jobs: 2 * cores(),
             shutdown_timeout: Duration::from_secs(10),
             debug_routes: false,
         }

@@ -40,7 +40,7 @@ pub(crate) enum Kind {
     UnknownRuleset,
     /// A rule forbids the move.
     IllegalMove,
-    /// Every validation slot is taken.
+    /// Every slot for the work asked for stayed taken.
     Busy,
     /// The answer took longer than the time limit.
     Timeout,
@@ -128,7 +128,7 @@ impl Kind {
             Kind::BadRecord => "Unreadable game record",
             Kind::UnknownRuleset => "Unknown ruleset",
             Kind::IllegalMove => "Illegal move",
-            Kind::Busy => "Too many validations at once",
+            Kind::Busy => "Server busy",
             Kind::Timeout => "Request took too long",
             Kind::Internal => "Internal error",
         }
@@ -219,13 +219,11 @@ impl Problem {
         problem
     }
 
-    /// Every validation slot stayed taken: try again shortly.
-    pub(crate) fn busy(slots: usize) -> Problem {
+    /// Every slot stayed taken: try again shortly.
+    pub(crate) fn busy(what: &str, slots: usize) -> Problem {
         let mut problem = Problem::new(
             Kind::Busy,
-            format!(
-                "all {slots} validation slots stayed busy for the whole time limit; retry later"
-            ),
+            format!("no {what} slot (of {slots}) became free within the time limit; retry later"),
         );
         problem.0.retry_after = Some(1);
         problem

@@ -7,7 +7,7 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::time::Instant;
 use warp::Filter;
 use warp::http::{HeaderMap, Method};
@@ -68,7 +68,45 @@ pub const ROUTES: &[Route] = &[
 pub(crate) struct State {
     pub(crate) config: Config,
     /// Slots for validations and record conversions.
-    pub(crate) validations: Semaphore,
+    pub(crate) validations: Arc<Semaphore>,
+    /// Slots for position jobs.
+    jobs: Arc<Semaphore>,
+}
+
+impl State {
+    /// Runs `work` (CPU-bound library calls) on the blocking pool, in a job
+    /// slot, so that slow input cannot stall the threads serving
+    /// connections. A panic in `work` is resumed in the route's task.
+    pub(crate) async fn job<T: Send + 'static>(
+        &self,
+        deadline: Instant,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Problem> {
+        let slots = self.config.max_concurrent_jobs;
+        let permit = acquire(&self.jobs, deadline, || Problem::busy("job", slots)).await?;
+        let task = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            work()
+        });
+        match task.await {
+            Ok(value) => Ok(value),
+            Err(error) if error.is_panic() => std::panic::resume_unwind(error.into_panic()),
+            Err(error) => Err(Problem::new(Kind::Internal, error.to_string())),
+        }
+    }
+}
+
+/// A slot of `slots`, waiting at most until `deadline`.
+pub(crate) async fn acquire(
+    slots: &Arc<Semaphore>,
+    deadline: Instant,
+    busy: impl FnOnce() -> Problem,
+) -> Result<OwnedSemaphorePermit, Problem> {
+    match tokio::time::timeout_at(deadline, Arc::clone(slots).acquire_owned()).await {
+        Ok(Ok(permit)) => Ok(permit),
+        // The semaphores are never closed.
+        Ok(Err(_)) | Err(_) => Err(busy()),
+    }
 }
 
 /// A request, its body not read yet.
@@ -138,7 +176,8 @@ pub fn router(
 + 'static {
     let state = Arc::new(State {
         config: config.clone(),
-        validations: Semaphore::new(config.max_concurrent_validations.max(1)),
+        validations: Arc::new(Semaphore::new(config.max_concurrent_validations.max(1))),
+        jobs: Arc::new(Semaphore::new(config.max_concurrent_jobs.max(1))),
     });
     let mut api = endpoint(&state, Method::GET, "/healthz", handlers::healthz)
         .or(endpoint(

@@ -109,9 +109,10 @@ pub fn run(config: Config) -> Result<(), Box<dyn std::error::Error + Send + Sync
             .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
         let local = listener.local_addr()?;
         tracing::info!(
-            "listening on http://{local} (body limit {} bytes, request timeout {:?}, {} validation slots)",
+            "listening on http://{local} (body limit {} bytes, request timeout {:?}, {} job slots, {} validation slots)",
             config.body_limit,
             config.request_timeout,
+            config.max_concurrent_jobs,
             config.max_concurrent_validations
         );
         serve(listener, config, shutdown_signal()).await?;

@@ -172,6 +172,7 @@ fn serve_refuses_bad_limits() {
         ["--body-limit", "0"],
         ["--request-timeout", "-1"],
         ["--max-validations", "0"],
+        ["--max-jobs", "0"],
     ] {
         let output = songo()
             .arg("serve")

@@ -14,6 +14,7 @@ fn small_limits() -> Config {
     Config {
         body_limit: 1024,
         request_timeout: Duration::from_millis(400),
+        max_concurrent_jobs: 4,
         debug_routes: true,
         ..Config::default()
     }
@@ -98,4 +99,22 @@ fn too_many_moves_is_413() {
         .post_json("/v1/play", &json!({"position": START, "moves": moves}))
         .problem(413, "body-too-large");
     assert_eq!(problem["limit"], 2000);
+}
+
+#[test]
+fn a_request_that_finds_every_slot_taken_is_503_busy() {
+    let server = TestServer::with(Config {
+        max_concurrent_jobs: 1,
+        ..small_limits()
+    });
+    let mut stream = server.connect();
+    stream
+        .write_all(b"GET /debug/sleep?ms=1500 HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+    let reply = server.post_json("/v1/moves", &json!({"position": START}));
+    assert_eq!(reply.header("retry-after"), Some("1"));
+    insta::assert_json_snapshot!(reply.problem(503, "busy"));
+    // The sleeper itself missed its deadline.
+    Reply::read(&mut stream).problem(503, "timeout");
 }

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Load test of `songo serve` on loopback (127.0.0.1 only), bounded in time:
+# wrk against each endpoint below for $DURATION with $CONNECTIONS
+# connections, after a short warm-up; prints requests/s, latency
+# percentiles, errors, and the server's resident memory before and after.
+# Results go in docs/performance.md, section "HTTP load".
+#
+#   service/load/run.sh                      # 20 s per endpoint, 16 connections
+#   DURATION=5s CONNECTIONS=4 service/load/run.sh
+#
+# Needs wrk (Debian: apt-get install -y wrk).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+DURATION=${DURATION:-20s}
+CONNECTIONS=${CONNECTIONS:-16}
+THREADS=${THREADS:-2}
+PORT=${PORT:-18181}
+ADDR="127.0.0.1:$PORT"
+LOG=$(mktemp -t songo-serve-load.XXXXXX)
+
+command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
+cargo build --release --quiet --bin songo
+
+./target/release/songo serve --addr "$ADDR" 2>"$LOG" &
+SERVER=$!
+trap 'kill "$SERVER" 2>/dev/null || true; rm -f "$LOG"' EXIT
+
+for _ in $(seq 50); do
+  curl -sf "http://$ADDR/healthz" >/dev/null 2>&1 && break
+  sleep 0.1
+done
+curl -sf "http://$ADDR/healthz" >/dev/null
+
+rss() { awk '/VmRSS/ {print $2 " kB"}' "/proc/$SERVER/status"; }
+
+# Each endpoint: "name path script".
+ENDPOINTS=(
+  "play /v1/play service/load/play.lua"
+)
+if [ -f service/load/validate.lua ]; then
+  ENDPOINTS+=("validate /v1/validate service/load/validate.lua")
+fi
+
+echo "songo serve on $ADDR; wrk -t$THREADS -c$CONNECTIONS -d$DURATION; $(nproc) cores"
+for endpoint in "${ENDPOINTS[@]}"; do
+  read -r name path script <<<"$endpoint"
+  wrk -t1 -c2 -d2s -s "$script" "http://$ADDR$path" >/dev/null # warm-up
+  echo
+  echo "== $name ($path)"
+  echo "RSS before: $(rss)"
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$script" "http://$ADDR$path"
+  echo "RSS after:  $(rss)"
+done
+
+kill -TERM "$SERVER"
+wait "$SERVER"
+echo
+echo "server exited with status $?; $(grep -c 'INFO request ' "$LOG") requests logged, $(grep -vc -e 'INFO request ' -e 'listening on' -e 'shutting down' -e 'stopped' "$LOG" || true) other log lines"
+grep -o 'status=[0-9]*' "$LOG" | sort | uniq -c
