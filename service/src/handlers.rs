@@ -310,6 +310,17 @@ fn position_in(body: &str, raw: &RawValue, rules: Option<&str>) -> Result<Positi
     // `raw_text` borrows from `body`: its offset places errors in the body.
     let offset = (raw_text.as_ptr() as usize).saturating_sub(body.as_ptr() as usize);
     let start = Location::of_offset(body, offset);
+    if !raw_text.starts_with(['{', '"']) {
+        return Err(Problem::new(
+            Kind::BadJson,
+            format!(
+                "`position` is {raw_text:.20}: write a position object ({{\"north\": [...], \"south\": [...]}}) \
+                 or a string in a position form (\"songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5\")"
+            ),
+        )
+        .at(start.line, start.column)
+        .with("pointer", "/position"));
+    }
     let (text, shift) = if raw_text.starts_with('"') {
         let text: String = serde_json::from_str(raw_text).map_err(|e| {
             Problem::new(

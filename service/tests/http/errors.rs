@@ -95,6 +95,18 @@ fn an_unreadable_position_is_400_pointing_into_the_body() {
 }
 
 #[test]
+fn a_position_that_is_neither_object_nor_string_is_400() {
+    let server = TestServer::start();
+    for position in [json!(null), json!(5), json!([5, 5])] {
+        let problem = server
+            .post_json("/v1/moves", &json!({ "position": position }))
+            .problem(400, "bad-json");
+        assert_eq!(problem["pointer"], "/position");
+        assert_eq!(problem["column"], 13);
+    }
+}
+
+#[test]
 fn positions_errors_point_into_the_text() {
     let server = TestServer::start();
     let problem = server
