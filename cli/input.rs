@@ -3,33 +3,96 @@
 use std::io::Read;
 use std::path::Path;
 
-use songo_notation::{Position, Ruleset, input};
+use songo_notation::diagram::Diagram;
+use songo_notation::input::{self, PositionForm};
+use songo_notation::{LetterCase, Position, Ruleset, diagram};
 
 use crate::Failure;
+
+/// The most bytes read from a file or stdin: a position is a few lines.
+const MAX_INPUT: u64 = 1 << 20;
 
 /// The text an argument stands for, and a name for error messages.
 pub(crate) fn read_argument(argument: &str) -> Result<(String, String), Failure> {
     if argument == "-" {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| Failure::input(format!("cannot read standard input: {e}")))?;
-        return Ok((text, "<stdin>".to_owned()));
+        return read_limited(std::io::stdin().lock(), "standard input")
+            .map(|text| (text, "<stdin>".to_owned()));
     }
     let path = Path::new(argument);
-    // A position never contains a path separator in its first field, and a
-    // file name rarely contains ':' or ',': try the file first.
+    // A position never names an existing file: try the file first.
     if path.is_file() {
-        let text = std::fs::read_to_string(path)
+        let file = std::fs::File::open(path)
             .map_err(|e| Failure::input(format!("cannot read {argument}: {e}")))?;
-        return Ok((text, argument.to_owned()));
+        return read_limited(file, argument).map(|text| (text, argument.to_owned()));
+    }
+    if looks_like_a_file_name(argument) {
+        return Err(Failure::input(format!(
+            "cannot read {argument}: no such file (give a file, a position, or - for stdin)"
+        )));
     }
     Ok((argument.to_owned(), "<argument>".to_owned()))
 }
 
+/// `board.txt`, `games/start.json`: a name with a file extension, which no
+/// position form ends with.
+fn looks_like_a_file_name(argument: &str) -> bool {
+    let Some((stem, extension)) = argument.rsplit_once('.') else {
+        return false;
+    };
+    !stem.is_empty()
+        && !argument.contains(['\n', ':', ','])
+        && [
+            "txt", "md", "json", "yaml", "yml", "fen", "svg", "pgn", "ogn",
+        ]
+        .contains(&extension.to_ascii_lowercase().as_str())
+}
+
+fn read_limited(reader: impl Read, name: &str) -> Result<String, Failure> {
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_INPUT + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Failure::input(format!("cannot read {name}: {e}")))?;
+    if bytes.len() as u64 > MAX_INPUT {
+        return Err(Failure::input(format!(
+            "{name} is larger than {MAX_INPUT} bytes: is it a position?"
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        Failure::input(format!(
+            "{name} is not UTF-8 text (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })
+}
+
+/// A position read from text, and the Awale letter case its diagram used.
+pub(crate) struct ReadPosition {
+    pub(crate) position: Position,
+    pub(crate) letters: LetterCase,
+}
+
+/// Reads a position in any form; `origin` names the input in errors.
+pub(crate) fn parse(
+    text: &str,
+    origin: &str,
+    rules: Option<Ruleset>,
+) -> Result<ReadPosition, Failure> {
+    let failure = |e| Failure::input(format!("{origin}: cannot read the position: {e}"));
+    if input::detect(text) == PositionForm::Diagram {
+        let Diagram { position, letters } =
+            diagram::read(text.trim_start_matches('\u{feff}'), rules).map_err(failure)?;
+        return Ok(ReadPosition { position, letters });
+    }
+    let position = input::parse_position(text, rules).map_err(failure)?;
+    Ok(ReadPosition {
+        position,
+        letters: LetterCase::default(),
+    })
+}
+
 /// A position from an argument (position text, file or `-`).
-pub(crate) fn position(argument: &str, rules: Option<Ruleset>) -> Result<Position, Failure> {
+pub(crate) fn position(argument: &str, rules: Option<Ruleset>) -> Result<ReadPosition, Failure> {
     let (text, origin) = read_argument(argument)?;
-    input::parse_position(&text, rules)
-        .map_err(|e| Failure::input(format!("{origin}: cannot read the position: {e}")))
+    parse(&text, &origin, rules)
 }

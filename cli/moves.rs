@@ -2,55 +2,66 @@
 
 use std::fmt::Write as _;
 
-use songo_notation::Ruleset;
+use songo_notation::drawing::{game_over_line, rename};
 use songo_notation::report::{self, MovesReport};
+use songo_notation::{LetterCase, Ruleset};
 
+use crate::convert::Letters;
 use crate::output::{self, ReportFormat};
 use crate::{Failure, input};
 
 /// List the legal moves of a position, and the rule that forbids each other non-empty house.
+///
+/// Empty houses are not listed. When the game is over, the text says how it
+/// ended and JSON has an empty `legal` list and `game_over`.
 #[derive(clap::Args)]
-#[command(
-    after_help = "Examples:\n  songo moves --position 'songo:0,0,0,0,0,0,0/16,0,0,23,1,10,1:0-0:S'\n  songo moves --position board.json --format json"
-)]
+#[command(after_help = "Examples:
+  songo moves --position 'songo:0,0,0,0,0,0,0/16,0,0,23,1,10,1:0-0:S'
+  songo moves --position fixtures/positions/exit-single.txt --format json
+  songo convert --to json board.txt | songo moves --position -")]
 pub(crate) struct Args {
-    /// The position: compact notation, a diagram, JSON or YAML, a file, or `-` for stdin.
+    /// The position: compact notation, OGN FEN, a diagram, JSON or YAML; a file; or `-` for stdin.
     #[arg(long, short)]
     position: String,
     /// The ruleset, when the position does not say it.
     #[arg(long)]
     rules: Option<Ruleset>,
+    /// Awale letters of the moves in the text [default: as the input diagram, else south-upper].
+    #[arg(long, value_enum)]
+    letters: Option<Letters>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
     format: ReportFormat,
 }
 
 pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
-    let position = input::position(&args.position, args.rules)?;
-    let report = report::moves(&position);
+    let read = input::position(&args.position, args.rules)?;
+    let letters = args.letters.map_or(read.letters, LetterCase::from);
+    let report = report::moves(&read.position);
     let rendered = match args.format {
-        ReportFormat::Text => text(&report),
+        ReportFormat::Text => text(&report, read.position.rules(), letters),
         format => output::serialize(&report, format)?,
     };
     output::print(&rendered)
 }
 
-fn text(report: &MovesReport) -> String {
+fn text(report: &MovesReport, rules: Ruleset, letters: LetterCase) -> String {
     let mut out = String::new();
     if let Some(over) = &report.game_over {
-        let winner = over
-            .winner
-            .map_or("a draw".to_owned(), |side| format!("{side} wins"));
-        let _ = writeln!(out, "Game over ({}): {}, {winner}.", over.rule, over.score);
+        let _ = writeln!(out, "{}", game_over_line(over));
         return out;
     }
-    let _ = writeln!(out, "{} to move.", report.to_move);
-    let _ = writeln!(out, "Legal: {}", report.legal.join(" "));
+    let name = |house: &str| rename(house, rules, letters);
+    let legal: Vec<String> = report.legal.iter().map(|h| name(h)).collect();
+    let _ = writeln!(out, "{} to move.", report.to_move.name());
+    let _ = writeln!(out, "Legal: {}", legal.join(" "));
     for entry in &report.illegal {
         let _ = writeln!(
             out,
             "Not {}: {} ({})",
-            entry.house, entry.message, entry.rule
+            name(&entry.house),
+            entry.message,
+            entry.rule
         );
     }
     out

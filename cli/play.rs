@@ -1,104 +1,106 @@
 //! `songo play`: play moves on a position, show every board.
 
-use std::fmt::Write as _;
+use songo_notation::report::{self, PlayError, PlayReport};
+use songo_notation::{House, LetterCase, Ruleset, diagram, markdown, svg};
 
-use songo_notation::report::{self, PlayError, PlayReport, PlayStep};
-use songo_notation::{Ruleset, diagram};
-
+use crate::convert::Letters;
 use crate::output::{self, ReportFormat};
 use crate::{Failure, input};
 
+/// The forms `play` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum PlayFormat {
+    /// The three diagrams of every move, as text (changed houses marked *, captured x).
+    Text,
+    /// The same as Markdown tables (changed in bold, captured struck out).
+    Markdown,
+    /// One SVG picture: a row of three boards per move.
+    Svg,
+    /// The PlayReport as JSON.
+    Json,
+    /// The PlayReport as YAML.
+    Yaml,
+}
+
 /// Play moves on a position and show the boards before, after sowing and after captures.
+///
+/// Every move shows three boards: before it, after sowing (the houses it
+/// changed marked, as the escale text draws them in red) and after captures
+/// (the captured houses marked), then what it captured and the ids of the
+/// rules it applied. An illegal move stops the play: the moves before it are
+/// shown, and the error names the rule that forbids it.
 #[derive(clap::Args)]
-#[command(
-    after_help = "Examples:\n  songo play --position fixtures/positions/capture-ex1.txt S1\n  songo play --position 'songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5:0-0:S' S2 N4 --format json\n\nAn illegal move stops the play with exit status 1 and names the rule."
-)]
+#[command(after_help = "Examples:
+  songo play --position fixtures/positions/capture-ex1.txt S1
+  songo play --position 'songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5:0-0:S' S2 N4 --format json
+  songo play --position fixtures/positions/capture-ex3.txt S5 --format svg > capture.svg
+  songo play --rules awale --position '4-4-4-4-4-4-4-4-4-4-4-4-0-0-S' C --format markdown
+
+Exit status: 0 every move played, 1 an illegal move (named with its rule), 2 bad input or usage.")]
 pub(crate) struct Args {
-    /// The position: compact notation, a diagram, JSON or YAML, a file, or `-` for stdin.
+    /// The position: compact notation, OGN FEN, a diagram, JSON or YAML; a file; or `-` for stdin.
     #[arg(long, short)]
     position: String,
-    /// The moves, by house name (S2, N4; Awale C, e).
+    /// The moves, by house name (Songo S2, N4; Awale C, e).
     #[arg(required = true)]
     moves: Vec<String>,
     /// The ruleset, when the position does not say it.
     #[arg(long)]
     rules: Option<Ruleset>,
+    /// Awale letters of the moves and the boards [default: as the input diagram, else south-upper].
+    #[arg(long, value_enum)]
+    letters: Option<Letters>,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
-    format: ReportFormat,
+    #[arg(long, value_enum, default_value_t = PlayFormat::Text)]
+    format: PlayFormat,
 }
 
 pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
-    let position = input::position(&args.position, args.rules)?;
-    match report::play(position, &args.moves) {
-        Ok(report) => output::print(&render(&report, args.format)?),
+    let read = input::position(&args.position, args.rules)?;
+    let letters = args.letters.map_or(read.letters, LetterCase::from);
+    let rules = read.position.rules();
+    // The engine reads moves in the default letter case.
+    let moves: Vec<String> = args
+        .moves
+        .iter()
+        .map(
+            |name| match House::parse_with_case(name.trim(), rules, letters) {
+                Ok(house) => house.name(rules).to_string(),
+                Err(_) => name.clone(),
+            },
+        )
+        .collect();
+    match report::play(read.position, &moves) {
+        Ok(report) => output::print(&render(&report, args.format, letters)?),
         Err(PlayError::BadMove { index, error }) => {
             Err(Failure::input(format!("move {}: {error}", index + 1)))
         }
-        Err(error @ PlayError::Illegal { .. }) => {
-            let PlayError::Illegal { played, .. } = &error else {
-                unreachable!()
-            };
-            if args.format == ReportFormat::Text {
-                output::print(&text(played))?;
+        Err(PlayError::Illegal {
+            index,
+            error,
+            played,
+        }) => {
+            // Show what was played before the illegal move, in the forms for people.
+            if !played.steps.is_empty()
+                && matches!(args.format, PlayFormat::Text | PlayFormat::Markdown)
+            {
+                output::print(&render(&played, args.format, letters)?)?;
             }
-            Err(Failure::invalid(error))
+            let name = error.house.name_with_case(error.rules, letters);
+            Err(Failure::invalid(format!(
+                "move {} ({name}): {error}",
+                index + 1
+            )))
         }
     }
 }
 
-fn render(report: &PlayReport, format: ReportFormat) -> Result<String, Failure> {
+fn render(report: &PlayReport, format: PlayFormat, letters: LetterCase) -> Result<String, Failure> {
     match format {
-        ReportFormat::Text => Ok(text(report)),
-        _ => output::serialize(report, format),
+        PlayFormat::Text => Ok(diagram::play(report, letters)),
+        PlayFormat::Markdown => Ok(markdown::play(report, letters)),
+        PlayFormat::Svg => Ok(svg::play(report, letters)),
+        PlayFormat::Json => output::serialize(report, ReportFormat::Json),
+        PlayFormat::Yaml => output::serialize(report, ReportFormat::Yaml),
     }
-}
-
-fn text(report: &PlayReport) -> String {
-    let mut out = String::new();
-    for (i, step) in report.steps.iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        write_step(&mut out, step);
-    }
-    if let Some(over) = &report.game_over {
-        let winner = over
-            .winner
-            .map_or("a draw".to_owned(), |side| format!("{side} wins"));
-        let _ = writeln!(
-            out,
-            "\nGame over ({}): {}, {winner}.",
-            over.rule, over.score
-        );
-    }
-    out
-}
-
-fn write_step(out: &mut String, step: &PlayStep) {
-    let mover = step.before.to_move();
-    let _ = writeln!(out, "{} plays {}", mover.name(), step.played);
-    let _ = writeln!(out, "\nBefore:\n{}", diagram::text(&step.before));
-    let sown = step.before;
-    let sown = songo_notation::Position::new(
-        sown.rules(),
-        &step.sown.south,
-        &step.sown.north,
-        sown.stores(),
-        mover,
-    )
-    .unwrap_or(sown);
-    let _ = writeln!(out, "After sowing:\n{}", diagram::text(&sown));
-    let _ = writeln!(out, "After captures:\n{}", diagram::text(&step.after));
-    let captured = if step.captured_houses.is_empty() {
-        format!("{} captured", step.captured)
-    } else {
-        format!(
-            "{} captured from {}",
-            step.captured,
-            step.captured_houses.join(" ")
-        )
-    };
-    let rules: Vec<&str> = step.rules_applied.iter().map(|r| r.as_str()).collect();
-    let _ = writeln!(out, "{captured}; rules: {}", rules.join(", "));
 }

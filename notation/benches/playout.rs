@@ -1,1 +1,3 @@
+//! Engine playout benchmarks (the engine work fills them in).
+
 fn main() {}

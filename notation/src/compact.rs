@@ -17,7 +17,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::ParseError;
+use crate::error::{ParseError, quote};
 use crate::position::Position;
 use crate::ruleset::Ruleset;
 use crate::side::{Score, Side};
@@ -118,7 +118,7 @@ pub fn parse(input: &str, rules: Option<Ruleset>) -> Result<Position, ParseError
         )
         .with_hint("for a diagram over several lines, see docs/notation.md"));
     }
-    if !whole.text.contains(['/', ':']) && whole.text.matches('-').count() == 14 {
+    if looks_like_fen(whole.text) {
         return parse_ogn_fen(input, rules.unwrap_or(Ruleset::Awale));
     }
     let mut fields = whole.split(':').peekable();
@@ -126,10 +126,22 @@ pub fn parse(input: &str, rules: Option<Ruleset>) -> Result<Position, ParseError
     if let Some(first) = fields.peek().copied()
         && !first.text.contains('/')
     {
+        if first.text.contains(',') || first.text.bytes().all(|b| b.is_ascii_digit()) {
+            // Counts where the ruleset or the rows were expected: the `/` is missing.
+            return Err(missing_rows(
+                input,
+                first.offset + first.text.len(),
+                rules.unwrap_or_default(),
+            ));
+        }
         fields.next();
         let parsed: Ruleset = first.text.parse().map_err(|e: crate::UnknownRuleset| {
-            ParseError::at(input, first.offset, e.to_string())
-                .with_width(first.text.chars().count())
+            ParseError::at(
+                input,
+                first.offset,
+                crate::UnknownRuleset(quote(&e.0)).to_string(),
+            )
+            .with_width(first.text.chars().count())
         })?;
         if let Some(wanted) = rules
             && wanted != parsed
@@ -139,6 +151,7 @@ pub fn parse(input: &str, rules: Option<Ruleset>) -> Result<Position, ParseError
                 first.offset,
                 format!("the position says {parsed} but {wanted} was asked for"),
             )
+            .with_width(first.text.chars().count())
             .with_hint("drop the ruleset from the position or from --rules"));
         }
         written_rules = Some(parsed);
@@ -149,6 +162,9 @@ pub fn parse(input: &str, rules: Option<Ruleset>) -> Result<Position, ParseError
             input,
             whole.offset,
             format!("{rules} positions have their own compact form"),
+        )
+        .with_hint(
+            "the compact notation writes the sowing games: songo, songo-ekang, awale, oware-abapa",
         ));
     }
     let Some(rows) = fields.next() else {
@@ -177,23 +193,38 @@ pub fn parse(input: &str, rules: Option<Ruleset>) -> Result<Position, ParseError
                 ParseError::at(
                     input,
                     field.offset,
-                    format!("`{}` is not a side to move", field.text),
+                    format!("`{}` is not a side to move", quote(field.text)),
                 )
                 .with_width(field.text.chars().count())
                 .with_hint("write S (south) or N (north)")
             })?;
             seen_side = true;
         } else {
-            return Err(
-                ParseError::at(input, field.offset.saturating_sub(1), "unexpected field")
-                    .with_hint(
-                        "after the rows come the stores (south-north) and the side to move: :0-0:S",
-                    ),
-            );
+            let message = if seen_side && field.text.contains('-') {
+                "the stores come before the side to move"
+            } else if field.text.is_empty() {
+                "an empty field"
+            } else {
+                "one field too many"
+            };
+            return Err(ParseError::at(input, field.offset, message)
+                .with_width(field.text.chars().count())
+                .with_hint(
+                    "after the rows come the stores (south-north) and the side to move: :0-0:S",
+                ));
         }
     }
     Position::new(rules, &south, &north, stores, to_move)
-        .map_err(|e| ParseError::at(input, whole.offset, e.to_string()))
+        .map_err(|e| ParseError::of_position(input, whole.offset, &e))
+}
+
+/// An OGN `FEN`: counts and a side letter joined by `-`, no `/` or `:`.
+fn looks_like_fen(text: &str) -> bool {
+    !text.contains(['/', ':', ','])
+        && text.matches('-').count() >= 10
+        && text
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == '-' || c.is_whitespace() || c.is_ascii_alphabetic())
 }
 
 fn missing_rows(input: &str, offset: usize, rules: Ruleset) -> ParseError {
@@ -219,19 +250,19 @@ fn count(input: &str, span: Span<'_>) -> Result<u32, ParseError> {
         && rest.bytes().all(|b| b.is_ascii_digit())
     {
         return Err(error(
-            format!("negative count {}", span.text),
+            format!("negative count {}", quote(span.text)),
             "a house holds 0 seeds or more",
         ));
     }
     if !span.text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(error(
-            format!("`{}` is not a number of seeds", span.text),
+            format!("`{}` is not a number of seeds", quote(span.text)),
             "counts are whole numbers such as 0, 5 or 14",
         ));
     }
     span.text.parse().map_err(|_| {
         error(
-            format!("{} seeds is more than the engine counts", span.text),
+            format!("{} seeds is more than the engine counts", quote(span.text)),
             "a house holds at most 4294967295 seeds",
         )
     })
@@ -295,7 +326,8 @@ pub fn parse_ogn_fen(input: &str, rules: Ruleset) -> Result<Position, ParseError
             input,
             whole.offset,
             format!("an OGN FEN is an awale position, not {rules}"),
-        ));
+        )
+        .with_hint("read it with --rules awale (or oware-abapa), or write the position in the compact notation"));
     }
     let fields: Vec<Span<'_>> = whole.split('-').collect();
     if fields.len() != 15 {
@@ -315,7 +347,7 @@ pub fn parse_ogn_fen(input: &str, rules: Ruleset) -> Result<Position, ParseError
         ParseError::at(
             input,
             side.offset,
-            format!("`{}` is not a side to move", side.text),
+            format!("`{}` is not a side to move", quote(side.text)),
         )
         .with_hint("end the FEN with S or N")
     })?;
@@ -326,7 +358,7 @@ pub fn parse_ogn_fen(input: &str, rules: Ruleset) -> Result<Position, ParseError
         Score::new(counts[12], counts[13]),
         to_move,
     )
-    .map_err(|e| ParseError::at(input, whole.offset, e.to_string()))
+    .map_err(|e| ParseError::of_position(input, whole.offset, &e))
 }
 
 /// Writes an Awalé position as an OGN `FEN` (see [`parse_ogn_fen`]).

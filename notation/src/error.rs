@@ -105,6 +105,27 @@ impl ParseError {
         self
     }
 
+    /// An error for a position that cannot be built from what was read.
+    #[must_use]
+    pub(crate) fn of_position(
+        text: &str,
+        offset: usize,
+        error: &crate::PositionError,
+    ) -> ParseError {
+        let hint = match error {
+            crate::PositionError::RowLength { rules, .. } => {
+                format!("write {} counts a row", rules.houses_per_side())
+            }
+            crate::PositionError::TooManySeeds { .. } => {
+                "give smaller counts: a board holds at most 4294967295 seeds in all".to_owned()
+            }
+            crate::PositionError::NotSowing(_) => {
+                "give a position of songo, songo-ekang, awale or oware-abapa".to_owned()
+            }
+        };
+        ParseError::at(text, offset, error.to_string()).with_hint(hint)
+    }
+
     /// Moves the error down by `lines` lines (for a text embedded in a
     /// larger one, such as a tag value in a record).
     #[must_use]
@@ -117,6 +138,28 @@ impl ParseError {
     }
 }
 
+/// The most characters of a source line an error shows.
+const WINDOW: usize = 100;
+
+/// `text` for quoting in a message, shortened to 40 characters.
+///
+/// ```
+/// use songo_notation::error::quote;
+/// assert_eq!(quote("N0"), "N0");
+/// assert_eq!(quote(&"x".repeat(50)).chars().count(), 41);
+/// ```
+#[must_use]
+pub fn quote(text: &str) -> String {
+    const MOST: usize = 40;
+    if text.chars().count() <= MOST {
+        text.to_owned()
+    } else {
+        let mut short: String = text.chars().take(MOST).collect();
+        short.push('…');
+        short
+    }
+}
+
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Location { line, column } = self.location;
@@ -124,17 +167,27 @@ impl fmt::Display for ParseError {
         let gutter = " ".repeat(line.to_string().len());
         writeln!(f, "{gutter} |")?;
         // Tabs would shift the caret: show them as single spaces.
-        let shown: String = self
+        let chars: Vec<char> = self
             .source_line
             .chars()
             .map(|c| if c == '\t' { ' ' } else { c })
             .collect();
-        writeln!(f, "{line} | {shown}")?;
+        // A long line is shown as a window around the caret.
+        let caret = column.saturating_sub(1).min(chars.len());
+        let start = caret.saturating_sub(WINDOW / 2);
+        let end = (start + WINDOW).min(chars.len());
+        let start = end.saturating_sub(WINDOW).min(start);
+        let before = if start > 0 { "…" } else { "" };
+        let after = if end < chars.len() { "…" } else { "" };
+        let shown: String = chars[start..end].iter().collect();
+        writeln!(f, "{line} | {before}{shown}{after}")?;
+        let width = self.width.min((end + 1).saturating_sub(caret).max(1));
         write!(
             f,
-            "{gutter} | {}{}",
-            " ".repeat(column.saturating_sub(1)),
-            "^".repeat(self.width)
+            "{gutter} | {}{}{}",
+            before.replace('…', " "),
+            " ".repeat(caret - start),
+            "^".repeat(width)
         )?;
         if let Some(hint) = &self.hint {
             write!(f, "\n{gutter} = hint: {hint}")?;

@@ -18,17 +18,20 @@
 pub mod awale;
 pub mod compact;
 pub mod diagram;
+pub mod drawing;
 pub mod engine;
 pub mod error;
 pub mod game;
 pub mod input;
 pub mod json;
+pub mod markdown;
 pub mod position;
 pub mod report;
 pub mod rule;
 pub mod ruleset;
 pub mod side;
 pub mod songo;
+pub mod svg;
 
 pub use engine::{GameOver, HouseSet, IllegalMove, IllegalReason, MoveList, MoveOutcome};
 pub use game::Game;

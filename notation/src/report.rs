@@ -91,6 +91,38 @@ impl PlayStep {
     }
 }
 
+impl PlayStep {
+    /// The house played, read back from its name.
+    #[must_use]
+    pub fn played_house(&self) -> Option<House> {
+        House::parse(&self.played, self.before.rules()).ok()
+    }
+
+    /// The board after sowing as a position (stores and side to move as
+    /// before the move).
+    #[must_use]
+    pub fn sown_position(&self) -> Position {
+        Position::new(
+            self.before.rules(),
+            &self.sown.south,
+            &self.sown.north,
+            self.before.stores(),
+            self.before.to_move(),
+        )
+        .unwrap_or(self.before)
+    }
+
+    /// The houses captured, in the order they were taken.
+    #[must_use]
+    pub fn captured_house_list(&self) -> Vec<House> {
+        let rules = self.before.rules();
+        self.captured_houses
+            .iter()
+            .filter_map(|name| House::parse(name, rules).ok())
+            .collect()
+    }
+}
+
 /// What `songo play` reports: every move's boards, the final position, and
 /// the end of the game if it has come.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
