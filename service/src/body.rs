@@ -106,9 +106,9 @@ const DRAIN_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 /// The body as text.
 ///
 /// # Errors
-/// 400 at the first byte that is not UTF-8.
+/// 400 at the first byte that is not UTF-8, or when brackets nest too deep.
 pub(crate) fn text(body: &[u8]) -> Result<&str, Problem> {
-    std::str::from_utf8(body).map_err(|error| {
+    let text = std::str::from_utf8(body).map_err(|error| {
         let valid = &body[..error.valid_up_to()];
         let valid = std::str::from_utf8(valid).unwrap_or_default();
         let at = songo_notation::error::Location::of_offset(valid, valid.len());
@@ -120,7 +120,54 @@ pub(crate) fn text(body: &[u8]) -> Result<&str, Problem> {
             ),
         )
         .at(at.line, at.column)
-    })
+    })?;
+    check_nesting(text)?;
+    Ok(text)
+}
+
+/// The deepest nesting of `[` and `{` a body may have. Positions need 2,
+/// records a few; the YAML reader the library falls back on takes time
+/// quadratic in the depth, so a body of nothing but `[` must be refused
+/// before it is read as a position.
+pub(crate) const MAX_NESTING: usize = 64;
+
+/// Refuses a body that nests brackets deeper than [`MAX_NESTING`] (outside
+/// double-quoted strings).
+///
+/// # Errors
+/// 400 at the bracket that goes too deep.
+pub(crate) fn check_nesting(text: &str) -> Result<(), Problem> {
+    let mut depth = 0usize;
+    let mut in_string = false;
+    let mut escaped = false;
+    for (offset, byte) in text.bytes().enumerate() {
+        if in_string {
+            match byte {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match byte {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    let at = songo_notation::error::Location::of_offset(text, offset);
+                    return Err(Problem::new(
+                        Kind::BadJson,
+                        format!("the body nests brackets more than {MAX_NESTING} deep"),
+                    )
+                    .at(at.line, at.column));
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// The forms a body can be in.

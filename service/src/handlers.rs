@@ -5,9 +5,11 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
+use songo_notation::drawing::BoardView;
 use songo_notation::error::Location;
-use songo_notation::report::{self, PlayError};
-use songo_notation::{Position, RuleId, Ruleset, diagram, input};
+use songo_notation::input::PositionForm;
+use songo_notation::report::{self, PlayError, PlayReport};
+use songo_notation::{LetterCase, Position, RuleId, Ruleset, diagram, input, markdown, svg};
 use warp::http::StatusCode;
 use warp::http::header::{CONTENT_TYPE, HeaderValue};
 use warp::reply::Response;
@@ -168,34 +170,117 @@ fn position_problem(error: &songo_notation::error::ParseError) -> Problem {
 enum Render {
     /// The plain-text diagram.
     Text,
+    /// A Markdown table.
+    Markdown,
+    /// An SVG picture.
+    Svg,
 }
 
 impl Render {
-    const NAMES: [&'static str; 1] = ["text"];
+    const NAMES: [&'static str; 3] = ["text", "markdown", "svg"];
 
     fn parse(name: &str) -> Result<Render, Problem> {
         match name {
             "text" => Ok(Render::Text),
+            "markdown" => Ok(Render::Markdown),
+            "svg" => Ok(Render::Svg),
             _ => Err(Problem::new(
                 Kind::BadQuery,
                 format!(
                     "render={name} is not a rendering: use {}",
                     Render::NAMES.join(", ")
                 ),
-            )),
+            )
+            .with("parameter", "render")),
         }
     }
 
     fn media_type(self) -> &'static str {
         match self {
             Render::Text => "text/plain",
+            Render::Markdown => "text/markdown",
+            Render::Svg => "image/svg+xml",
         }
     }
 
-    fn render(self, position: &Position) -> String {
-        match self {
-            Render::Text => diagram::text(position),
+    /// One board.
+    fn board(self, view: &BoardView) -> Rendering {
+        let content = match self {
+            Render::Text => diagram::write(view),
+            Render::Markdown => markdown::write(view),
+            Render::Svg => svg::board(view),
+        };
+        self.rendering(content)
+    }
+
+    /// Every step of a play.
+    fn play(self, report: &PlayReport, letters: LetterCase) -> Rendering {
+        let content = match self {
+            Render::Text => diagram::play(report, letters),
+            Render::Markdown => markdown::play(report, letters),
+            Render::Svg => svg::play(report, letters),
+        };
+        self.rendering(content)
+    }
+
+    fn rendering(self, content: String) -> Rendering {
+        Rendering {
+            format: self,
+            media_type: self.media_type(),
+            content,
         }
+    }
+}
+
+/// A rendering in an answer.
+#[derive(Serialize)]
+struct Rendering {
+    format: Render,
+    media_type: &'static str,
+    content: String,
+}
+
+/// How a request wants things drawn: `render=` and `letters=`.
+#[derive(Default)]
+struct Drawing {
+    render: Option<Render>,
+    letters: Option<LetterCase>,
+}
+
+impl Drawing {
+    /// Reads `render` and `letters`; `rules` too when `with_rules`.
+    fn of(request: &Request, with_rules: bool) -> Result<(Drawing, Option<Ruleset>), Problem> {
+        let known: &[&str] = if with_rules {
+            &["rules", "render", "letters"]
+        } else {
+            &["render", "letters"]
+        };
+        let mut drawing = Drawing::default();
+        let mut rules = None;
+        for (name, value) in request.params(known)? {
+            match name.as_str() {
+                "rules" => {
+                    rules = Some(ruleset(&value).map_err(|p| p.with("parameter", "rules"))?);
+                }
+                "letters" => {
+                    drawing.letters = Some(match value.as_str() {
+                        "south-upper" => LetterCase::SouthUpper,
+                        "north-upper" => LetterCase::NorthUpper,
+                        _ => {
+                            return Err(Problem::new(
+                                Kind::BadQuery,
+                                format!(
+                                    "letters={value} is not a letter case: use south-upper or north-upper"
+                                ),
+                            )
+                            .with("parameter", "letters"));
+                        }
+                    });
+                }
+                _ => drawing.render = Some(Render::parse(&value)?),
+            }
+        }
+        Ok((drawing, rules))
     }
 }
 
@@ -204,21 +289,12 @@ pub(crate) async fn positions(
     state: Arc<State>,
     mut request: Request,
 ) -> Result<Response, Problem> {
-    let mut rules = None;
-    let mut render = None;
-    for (name, value) in request.params(&["rules", "render"])? {
-        match name.as_str() {
-            "rules" => {
-                rules = Some(ruleset(&value).map_err(|p| p.with("parameter", "rules"))?);
-            }
-            _ => render = Some(Render::parse(&value)?),
-        }
-    }
+    let (drawing, rules) = Drawing::of(&request, true)?;
     Media::of(&request.headers, &[Media::Text, Media::Json, Media::Yaml])?;
     let body = request.body(&state).await?;
     state
         .job(request.deadline, move || {
-            read_position(&body, rules, render)
+            read_position(&body, rules, &drawing)
         })
         .await?
 }
@@ -227,16 +303,19 @@ pub(crate) async fn positions(
 fn read_position(
     body: &[u8],
     rules: Option<Ruleset>,
-    render: Option<Render>,
+    drawing: &Drawing,
 ) -> Result<Response, Problem> {
     let text = body::text(body)?;
-    let position = input::parse_position(text, rules).map_err(|e| position_problem(&e))?;
-    #[derive(Serialize)]
-    struct Rendering {
-        format: Render,
-        media_type: &'static str,
-        content: String,
-    }
+    // A diagram says which Awale camp it letters in capitals.
+    let (position, letters) = if input::detect(text) == PositionForm::Diagram {
+        let read = diagram::read(text.trim_start_matches('\u{feff}'), rules)
+            .map_err(|e| position_problem(&e))?;
+        (read.position, read.letters)
+    } else {
+        let position = input::parse_position(text, rules).map_err(|e| position_problem(&e))?;
+        (position, LetterCase::default())
+    };
+    let letters = drawing.letters.unwrap_or(letters);
     #[derive(Serialize)]
     struct Answer {
         position: Position,
@@ -249,11 +328,9 @@ fn read_position(
         &Answer {
             position,
             compact: position.to_string(),
-            render: render.map(|format| Rendering {
-                format,
-                media_type: format.media_type(),
-                content: format.render(&position),
-            }),
+            render: drawing
+                .render
+                .map(|format| format.board(&BoardView::new(position).letters(letters))),
         },
     )
 }
@@ -353,16 +430,16 @@ fn position_in(body: &str, raw: &RawValue, rules: Option<&str>) -> Result<Positi
 
 /// `POST /v1/play`: play moves, report every step.
 pub(crate) async fn play(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
-    request.params(&[])?;
+    let (drawing, _) = Drawing::of(&request, false)?;
     Media::of(&request.headers, &[Media::Json])?;
     let body = request.body(&state).await?;
     state
-        .job(request.deadline, move || play_moves(&body))
+        .job(request.deadline, move || play_moves(&body, &drawing))
         .await?
 }
 
 /// The work of `POST /v1/play`.
-fn play_moves(body: &[u8]) -> Result<Response, Problem> {
+fn play_moves(body: &[u8], drawing: &Drawing) -> Result<Response, Problem> {
     let text = body::text(body)?;
     let play: PlayRequest = json_body(text)?;
     if play.moves.len() > MAX_MOVES {
@@ -377,7 +454,24 @@ fn play_moves(body: &[u8]) -> Result<Response, Problem> {
     }
     let position = position_in(text, play.position, play.rules.as_deref())?;
     match report::play(position, &play.moves) {
-        Ok(report) => json(StatusCode::OK, &report),
+        Ok(report) => {
+            /// The report, with its rendering when one was asked for.
+            #[derive(Serialize)]
+            struct Answer<'a> {
+                #[serde(flatten)]
+                report: &'a PlayReport,
+                #[serde(skip_serializing_if = "Option::is_none")]
+                render: Option<Rendering>,
+            }
+            let letters = drawing.letters.unwrap_or_default();
+            json(
+                StatusCode::OK,
+                &Answer {
+                    report: &report,
+                    render: drawing.render.map(|format| format.play(&report, letters)),
+                },
+            )
+        }
         Err(PlayError::BadMove { index, error }) => Err(Problem::new(
             Kind::BadMove,
             format!("move {}: {error}", index + 1),

@@ -101,14 +101,91 @@ fn positions_renders_a_text_diagram() {
     insta::assert_snapshot!(answer["render"]["content"].as_str().unwrap());
 }
 
+fn fixture(name: &str) -> String {
+    std::fs::read_to_string(format!(
+        "{}/../fixtures/positions/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}
+
+#[test]
+fn positions_reads_a_diagram_pasted_from_the_source() {
+    let server = TestServer::start();
+    let reply = server.post("/v1/positions", "text/plain", &fixture("capture-ex1.txt"));
+    assert_eq!(reply.status, 200, "{}", reply.text());
+    assert_eq!(
+        reply.json()["compact"],
+        "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7:0-0:S"
+    );
+}
+
+#[test]
+fn positions_renders_markdown_and_svg() {
+    let server = TestServer::start();
+    let reply = server.post("/v1/positions?render=markdown", "text/plain", START);
+    assert_eq!(reply.status, 200, "{}", reply.text());
+    let answer = reply.json();
+    assert_eq!(answer["render"]["media_type"], "text/markdown");
+    insta::assert_snapshot!("markdown", answer["render"]["content"].as_str().unwrap());
+    let reply = server.post("/v1/positions?render=svg", "text/plain", START);
+    assert_eq!(reply.status, 200, "{}", reply.text());
+    let answer = reply.json();
+    assert_eq!(answer["render"]["media_type"], "image/svg+xml");
+    let svg = answer["render"]["content"].as_str().unwrap();
+    assert!(svg.starts_with("<svg"), "{svg}");
+    insta::assert_snapshot!("svg", svg);
+}
+
+#[test]
+fn positions_letters_awale_houses_as_asked() {
+    let server = TestServer::start();
+    let text = |letters: &str| {
+        let reply = server.post(
+            &format!("/v1/positions?render=text&letters={letters}"),
+            "text/plain",
+            "awale:4,4,4,4,4,4/4,4,4,4,4,4",
+        );
+        assert_eq!(reply.status, 200, "{}", reply.text());
+        reply.json()["render"]["content"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    let south_upper = text("south-upper");
+    let north_upper = text("north-upper");
+    assert!(
+        south_upper.contains('A') && south_upper.contains('f'),
+        "{south_upper}"
+    );
+    assert!(
+        north_upper.contains('a') && north_upper.contains('F'),
+        "{north_upper}"
+    );
+    assert_ne!(south_upper, north_upper);
+}
+
+#[test]
+fn play_renders_every_step_when_asked() {
+    let server = TestServer::start();
+    let body = json!({"position": "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7:0-0:S", "moves": ["S1"]});
+    let reply = server.post_json("/v1/play?render=text", &body);
+    assert_eq!(reply.status, 200, "{}", reply.text());
+    let answer = reply.json();
+    assert_eq!(answer["steps"][0]["captured"], 6);
+    insta::assert_snapshot!(answer["render"]["content"].as_str().unwrap());
+    let reply = server.post_json("/v1/play?render=svg", &body);
+    assert_eq!(reply.json()["render"]["media_type"], "image/svg+xml");
+    // No render asked: the report alone.
+    let reply = server.post_json("/v1/play", &body);
+    assert!(reply.json().get("render").is_none());
+}
+
 #[test]
 fn play_reports_every_step() {
     let server = TestServer::start();
-    // The first capture example of the Songo rules (fixtures/positions/capture-ex1.txt).
-    let position = json!({
-        "north": [3, 1, 1, 10, 1, 5, 0],
-        "south": [2, 3, 5, 0, 1, 1, 7],
-    });
+    // The first capture example of the Songo rules, a diagram as the source draws it.
+    let position = fixture("capture-ex1.txt");
     let reply = server.post_json("/v1/play", &json!({"position": position, "moves": ["S1"]}));
     assert_eq!(reply.status, 200, "{}", reply.text());
     let report = reply.json();

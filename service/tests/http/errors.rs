@@ -143,6 +143,26 @@ fn a_bad_query_is_400() {
 }
 
 #[test]
+fn brackets_nested_too_deep_are_400_at_once() {
+    let server = TestServer::start();
+    let body = format!("{{\"north\": {}", "[".repeat(1_000_000));
+    let started = std::time::Instant::now();
+    let problem = server
+        .post("/v1/positions", "application/json", &body)
+        .problem(400, "bad-json");
+    assert!(started.elapsed() < std::time::Duration::from_secs(2));
+    assert_eq!(
+        (problem["line"].clone(), problem["column"].clone()),
+        (json!(1), json!(74))
+    );
+    // Brackets inside strings do not count.
+    let tag = format!("[[{}", "[".repeat(100));
+    server
+        .post_json("/v1/play", &json!({"position": START, "moves": [tag]}))
+        .problem(400, "bad-move");
+}
+
+#[test]
 fn a_move_that_is_no_house_is_400() {
     let server = TestServer::start();
     let problem = server
