@@ -9,6 +9,16 @@ use std::time::{Duration, Instant};
 
 use crate::songo;
 
+/// The environment variables `songo serve` reads.
+const SETTINGS: [&str; 6] = [
+    "SONGO_ADDR",
+    "SONGO_BODY_LIMIT",
+    "SONGO_REQUEST_TIMEOUT",
+    "SONGO_MAX_VALIDATIONS",
+    "SONGO_MAX_JOBS",
+    "SONGO_SHUTDOWN_TIMEOUT",
+];
+
 /// A running `songo serve`, its stderr lines arriving on a channel.
 struct Served {
     child: Child,
@@ -19,9 +29,11 @@ struct Served {
 impl Served {
     fn start(configure: impl FnOnce(&mut std::process::Command)) -> Served {
         let mut command = songo();
+        for name in SETTINGS {
+            command.env_remove(name);
+        }
         command
             .arg("serve")
-            .env_remove("SONGO_ADDR")
             .stdout(Stdio::null())
             .stderr(Stdio::piped());
         configure(&mut command);
@@ -183,4 +195,13 @@ fn serve_refuses_bad_limits() {
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert!(!output.stderr.is_empty());
     }
+}
+
+#[test]
+fn serve_has_help_with_examples() {
+    let mut command = songo();
+    for name in SETTINGS {
+        command.env_remove(name);
+    }
+    insta_cmd::assert_cmd_snapshot!(command.args(["serve", "--help"]));
 }
