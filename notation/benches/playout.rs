@@ -1,3 +1,89 @@
-//! Engine playout benchmarks (the engine work fills them in).
+//! Random playouts from the start position, one benchmark per sowing
+//! ruleset: legal-move generation (`Position::turn`) plus `Position::play`,
+//! reported in plies per second.
+//!
+//! Run with `cargo bench -p songo-notation --bench playout`; the figures
+//! are kept in `docs/performance.md` ("Engine playouts").
 
-fn main() {}
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use songo_notation::{Position, Ruleset};
+
+/// Plies per benchmark iteration: games restart from the start position
+/// whenever one ends, so every iteration does exactly this much work.
+const PLIES: u64 = 100_000;
+
+/// Awalé games may cycle forever (no end rule forbids it): a game is cut
+/// after this many plies. Songo games end by their own rules.
+const AWALE_PLY_CAP: u32 = 400;
+
+/// SplitMix64: a tiny, fast, seeded generator, good enough to pick moves.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n`, by multiplying rather than dividing (a 64-bit
+    /// division would cost as much as a third of a ply).
+    fn below(&mut self, n: usize) -> usize {
+        (((self.next() >> 32) * n as u64) >> 32) as usize
+    }
+}
+
+/// Plays `plies` random legal moves, starting new games as games end;
+/// returns how many games were finished (so the work cannot be optimised away).
+fn playouts(rules: Ruleset, plies: u64, rng: &mut SplitMix64) -> u64 {
+    let start = Position::start(rules);
+    let cap = match rules {
+        Ruleset::Awale | Ruleset::OwareAbapa => AWALE_PLY_CAP,
+        _ => u32::MAX,
+    };
+    let mut position = start;
+    let mut game_plies = 0;
+    let mut games = 0;
+    let mut played = 0;
+    while played < plies {
+        match position.turn() {
+            Ok(moves) if game_plies < cap => {
+                let house = moves.as_slice()[rng.below(moves.len())];
+                // A move from `turn` is legal: `play` cannot fail here.
+                let _ = position.play(house);
+                played += 1;
+                game_plies += 1;
+            }
+            _ => {
+                games += 1;
+                position = start;
+                game_plies = 0;
+            }
+        }
+    }
+    games
+}
+
+fn bench_playouts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("playout");
+    group.throughput(Throughput::Elements(PLIES));
+    for rules in [
+        Ruleset::Songo,
+        Ruleset::SongoEkang,
+        Ruleset::Awale,
+        Ruleset::OwareAbapa,
+    ] {
+        let mut rng = SplitMix64(0x5EED_0F50_4E60);
+        group.bench_function(rules.id(), |b| {
+            b.iter(|| black_box(playouts(black_box(rules), PLIES, &mut rng)));
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_playouts);
+criterion_main!(benches);

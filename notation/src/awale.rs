@@ -2,52 +2,58 @@
 //!
 //! Boards are in sowing-cycle order (South `a..f`, then North `a..f`).
 
-use crate::engine::{Capture, MoveStatus, capture_chain};
-use crate::position::{MAX_PITS, Position};
+use crate::engine::{Analysis, Capture, Effect, capture_chain};
+use crate::position::{Board, Position};
 use crate::rule::{RuleId, RuleSet};
 use crate::ruleset::Ruleset;
 use crate::side::{Score, Side};
-use crate::songo::Played;
 
 const WIDTH: usize = 6;
 const PITS: usize = 2 * WIDTH;
 
 /// `awale.sow`, `awale.sow.skip-origin`: sows the seeds of `origin`
 /// counter-clockwise and returns the house of the last seed.
-pub(crate) fn sow(pits: &mut [u32; MAX_PITS], origin: usize, applied: &mut RuleSet) -> usize {
+///
+/// Each house's new count is computed from its distance to the origin, over
+/// the whole board at once: no loop over the seeds.
+#[inline(always)]
+pub(crate) fn sow(pits: &mut Board, origin: usize, applied: &mut RuleSet) -> usize {
     let seeds = pits[origin];
-    pits[origin] = 0;
     applied.insert(RuleId::AwaleSow);
     if seeds >= 12 {
         applied.insert(RuleId::AwaleSowSkipOrigin);
     }
-    // Each lap feeds the 11 other houses; computed, not looped.
-    let (laps, extra) = (seeds / 11, (seeds % 11) as usize);
-    if laps > 0 {
-        for (index, pit) in pits[..PITS].iter_mut().enumerate() {
-            if index != origin {
-                *pit += laps;
-            }
-        }
+    // Each lap feeds the 11 other houses once; the origin (which may hold
+    // up to `u32::MAX`, hence the wrapping addition) and the padding past
+    // the 12 houses are masked to 0.
+    let (laps, extra) = (seeds / 11, seeds % 11);
+    for (index, pit) in pits.iter_mut().enumerate() {
+        let ahead = (index + PITS - origin) as u32;
+        let steps = if ahead > PITS as u32 {
+            ahead - PITS as u32
+        } else {
+            ahead
+        };
+        let house = u32::from(index < PITS && steps != PITS as u32);
+        *pit = pit.wrapping_add(laps + u32::from(steps <= extra)) & 0u32.wrapping_sub(house);
     }
-    for step in 1..=extra {
-        pits[(origin + step) % PITS] += 1;
-    }
-    let steps = if extra == 0 { PITS - 1 } else { extra };
+    let steps = if extra == 0 { PITS - 1 } else { extra as usize };
     (origin + steps) % PITS
 }
 
-/// Plays a move: sowing, then `awale.capture.chain`, with the abapa grand
-/// slam (`abapa.grand-slam`) or the awalé feeding check (`awale.feed`).
+/// Plays a move on `position`: sowing, then `awale.capture.chain`, with the
+/// abapa grand slam (`abapa.grand-slam`). `sown` receives the board after
+/// sowing.
 ///
-/// Returns `None` when the move is illegal under `awale.feed`.
-pub(crate) fn play(position: &Position, origin: usize) -> Option<Played> {
+/// A move that breaks `awale.feed` by taking every seed of the opponent is
+/// only played by `play_anyway`: it is sown and captures nothing.
+pub(crate) fn play(position: &mut Position, sown: &mut Board, origin: usize) -> Effect {
     let mover = position.to_move;
     let opponent = mover.opposite().index() * WIDTH;
-    let mut pits = position.pits;
     let mut applied = RuleSet::EMPTY;
+    let mut pits = position.pits;
     let last = sow(&mut pits, origin, &mut applied);
-    let sown = pits;
+    *sown = pits;
     let mut capture = Capture::NONE;
     if (opponent..opponent + WIDTH).contains(&last) {
         let chain = capture_chain(&pits, opponent, last, 2..=3);
@@ -55,9 +61,6 @@ pub(crate) fn play(position: &Position, origin: usize) -> Option<Played> {
         if chain.seeds > 0 && chain.seeds == camp {
             if position.rules == Ruleset::OwareAbapa {
                 applied.insert(RuleId::AbapaGrandSlam);
-            } else {
-                // Capturing every seed would starve the opponent.
-                return None;
             }
         } else if chain.seeds > 0 {
             applied.insert(RuleId::AwaleCaptureChain);
@@ -65,39 +68,53 @@ pub(crate) fn play(position: &Position, origin: usize) -> Option<Played> {
             capture = chain;
         }
     }
-    if pits[opponent..opponent + WIDTH].iter().all(|&n| n == 0) {
-        // `awale.feed` / `abapa.feed`: the opponent must have a seed after the move.
-        return None;
-    }
-    let mut stores = position.stores;
-    stores[mover] += capture.seeds;
-    Some(Played {
-        sown,
-        pits,
-        stores,
+    position.pits = pits;
+    position.stores[mover] += capture.seeds;
+    Effect {
         capture,
         conceded: 0,
         applied,
-    })
+    }
 }
 
-/// Legal moves: every non-empty house that leaves the opponent a seed.
-pub(crate) fn analyse(position: &Position, statuses: &mut [MoveStatus; 7]) {
+/// Whether a move leaves the opponent's camp without a seed, captures
+/// included (`awale.feed`; under `abapa.feed` a grand slam leaves the seeds).
+fn starves(position: &Position, origin: usize) -> bool {
+    let opponent = position.to_move.opposite().index() * WIDTH;
+    let mut pits = position.pits;
+    let last = sow(&mut pits, origin, &mut RuleSet::default());
+    let camp: u32 = pits[opponent..opponent + WIDTH].iter().sum();
+    camp == 0
+        || (position.rules == Ruleset::Awale
+            && (opponent..opponent + WIDTH).contains(&last)
+            && capture_chain(&pits, opponent, last, 2..=3).seeds == camp)
+}
+
+/// Legal moves: every non-empty house that leaves the opponent a seed
+/// (`awale.feed`, `abapa.feed`).
+pub(crate) fn analyse(position: &Position) -> Analysis {
     let own = position.to_move.index() * WIDTH;
+    let opponent = position.to_move.opposite().index() * WIDTH;
+    let mut analysis = Analysis::of_camp(&position.pits[own..own + WIDTH]);
+    let camp = &position.pits[opponent..opponent + WIDTH];
+    let starving = camp.iter().all(|&n| n == 0);
+    // Sowing only adds seeds to the opponent's houses, and a house holding 4
+    // or more can never be captured: then no move can take every seed.
+    let safe = camp.iter().any(|&n| n >= 4);
     let feed_rule = match position.rules {
+        // `abapa.feed`: with seeds in the opponent's camp every move is
+        // legal (a grand slam captures nothing); without, a move must reach it.
+        Ruleset::OwareAbapa if !starving => return analysis,
+        Ruleset::Awale if safe => return analysis,
         Ruleset::OwareAbapa => RuleId::AbapaFeed,
         _ => RuleId::AwaleFeed,
     };
-    for (index, status) in statuses.iter_mut().enumerate().take(WIDTH) {
-        *status = if position.pits[own + index] == 0 {
-            MoveStatus::Empty
-        } else if play(position, own + index).is_some() {
-            MoveStatus::Legal
-        } else {
-            MoveStatus::Illegal(feed_rule)
-        };
+    for index in 0..WIDTH {
+        if analysis.is_legal(index) && starves(position, own + index) {
+            analysis.forbid(index, feed_rule);
+        }
     }
-    statuses[WIDTH] = MoveStatus::Empty;
+    analysis
 }
 
 /// `abapa.end` by the stores: more than half the seeds, or half each.

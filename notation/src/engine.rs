@@ -7,11 +7,11 @@ use std::fmt;
 use std::ops::RangeInclusive;
 
 use crate::awale;
-use crate::position::{House, MAX_PITS, Position};
+use crate::position::{BOARD, Board, House, MAX_PITS, Position};
 use crate::rule::{RuleId, RuleSet};
 use crate::ruleset::{Family, Ruleset};
 use crate::side::{Score, Side};
-use crate::songo::{self, Played};
+use crate::songo;
 
 /// Where the last seed of a sowing went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,18 +29,28 @@ pub(crate) struct Capture {
     pub(crate) houses: u16,
 }
 
+/// The bit of each house of a board, for [`Capture::take`].
+const HOUSE_BITS: Board = {
+    let mut bits = [0; BOARD];
+    let mut index = 0;
+    while index < BOARD {
+        bits[index] = 1 << index;
+        index += 1;
+    }
+    bits
+};
+
 impl Capture {
     pub(crate) const NONE: Capture = Capture {
         seeds: 0,
         houses: 0,
     };
 
-    /// Empties the captured houses.
-    pub(crate) fn take(&self, pits: &mut [u32; MAX_PITS]) {
-        for (index, pit) in pits.iter_mut().enumerate() {
-            if self.houses & (1 << index) != 0 {
-                *pit = 0;
-            }
+    /// Empties the captured houses (without branches: whole vectors).
+    pub(crate) fn take(&self, pits: &mut Board) {
+        let houses = u32::from(self.houses);
+        for (pit, bit) in pits.iter_mut().zip(HOUSE_BITS) {
+            *pit &= u32::from(houses & bit == 0).wrapping_neg();
         }
     }
 }
@@ -50,7 +60,7 @@ impl Capture {
 /// index `camp`), while each holds a count in `qualifying`. Nothing is taken
 /// from `pits`; the caller applies its ruleset's limits first.
 pub(crate) fn capture_chain(
-    pits: &[u32; MAX_PITS],
+    pits: &Board,
     camp: usize,
     last: usize,
     qualifying: RangeInclusive<u32>,
@@ -64,6 +74,18 @@ pub(crate) fn capture_chain(
         chain.houses |= 1 << index;
     }
     chain
+}
+
+/// What a move did besides changing the board: what the rule modules
+/// return to [`Position::play`].
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Effect {
+    /// Seeds that went to the mover's store, and the houses they came from.
+    pub(crate) capture: Capture,
+    /// Seeds that went to the opponent's store (`songo-ekang` forced exit).
+    pub(crate) conceded: u32,
+    /// The rules applied.
+    pub(crate) applied: RuleSet,
 }
 
 /// What the filters say of one house of the side to move.
@@ -96,7 +118,7 @@ pub struct MoveList {
 }
 
 impl MoveList {
-    fn empty(rules: Ruleset) -> MoveList {
+    const fn empty(rules: Ruleset) -> MoveList {
         MoveList {
             moves: [House::new(Side::South, 0); 7],
             len: 0,
@@ -366,6 +388,20 @@ impl fmt::Display for Explanation<'_> {
 impl std::error::Error for IllegalMove {}
 
 impl IllegalMove {
+    /// The error for a house of the side to move that `rule` forbids, for
+    /// explaining it even when the game is over because no move is left
+    /// (then [`Position::check`] names the end rule instead).
+    pub(crate) fn forbidden(position: &Position, house: House, rule: RuleId) -> IllegalMove {
+        IllegalMove {
+            house,
+            reason: IllegalReason::Forbidden(rule),
+            seeds: position.house(house),
+            rules: position.rules,
+            to_move: position.to_move,
+            legal: position.legal_moves(),
+        }
+    }
+
     /// The error for any move once the game has ended.
     pub(crate) fn after_end(position: &Position, house: House, over: GameOver) -> IllegalMove {
         IllegalMove {
@@ -379,35 +415,184 @@ impl IllegalMove {
     }
 }
 
-/// The status of every house of the side to move, by camp index.
-pub(crate) struct Analysis {
-    statuses: [MoveStatus; 7],
+/// What the filters say of the houses of the side to move, by camp index
+/// (bit `i` is camp index `i`, the entry house being 0), packed in one
+/// integer that stays in a register: this is the hot path of every playout.
+///
+/// Bits 0-7: the legal houses (a forced move included); 8-15: the non-empty
+/// houses that are not legal; 16: the one legal move is a forced exit move
+/// (`songo.exit.forced`); 17: the exit house (camp index 6) is forbidden by
+/// `songo.exit`; 24-31: the rule forbidding the other forbidden houses.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Analysis(u32);
+
+/// Songo's exit house, by camp index: the only house `songo.exit` forbids.
+const EXIT_INDEX: usize = 6;
+const FORBIDDEN_SHIFT: u32 = 8;
+const FORCED: u32 = 1 << 16;
+const EXIT_BANNED: u32 = 1 << 17;
+const FILTER_SHIFT: u32 = 24;
+
+// The filter rule is stored as its index in `RuleId::ALL`.
+const _: () = {
+    let mut index = 0;
+    while index < RuleId::ALL.len() {
+        assert!(RuleId::ALL[index] as usize == index);
+        index += 1;
+    }
+};
+
+impl Analysis {
+    /// Every non-empty house of the camp (bit `i` for camp index `i`) legal.
+    pub(crate) fn of_camp(camp: &[u32]) -> Analysis {
+        let mut legal = 0;
+        for (index, &seeds) in camp.iter().enumerate() {
+            legal |= u32::from(seeds != 0) << index;
+        }
+        Analysis(legal)
+    }
+
+    /// The legal houses.
+    fn legal(self) -> u8 {
+        self.0 as u8
+    }
+
+    /// Whether the one legal move is a forced exit move.
+    fn forced(self) -> bool {
+        self.0 & FORCED != 0
+    }
+
+    /// Whether camp index `index` is legal.
+    pub(crate) fn is_legal(self, index: usize) -> bool {
+        self.0 >> index & 1 != 0
+    }
+
+    /// Whether no house is legal.
+    pub(crate) fn is_empty(self) -> bool {
+        self.legal() == 0
+    }
+
+    /// Takes camp index `index` out of the legal moves, naming the rule.
+    pub(crate) fn forbid(&mut self, index: usize, rule: RuleId) {
+        self.0 &= !(1 << index);
+        self.0 |= 1 << (FORBIDDEN_SHIFT as usize + index);
+        if rule == RuleId::Exit {
+            self.0 |= EXIT_BANNED;
+        } else {
+            self.0 = self.0 & !(0xff << FILTER_SHIFT) | (rule as u32) << FILTER_SHIFT;
+        }
+    }
+
+    /// Makes the banned exit house the one, forced, move (`songo.exit.forced`).
+    pub(crate) fn force_exit(&mut self) {
+        self.0 &= !(0xff | 1 << (FORBIDDEN_SHIFT as usize + EXIT_INDEX));
+        self.0 |= 1 << EXIT_INDEX | FORCED;
+    }
+
+    /// The status of camp index `index`.
+    fn status(self, index: usize) -> MoveStatus {
+        let forbidden = self.0 >> (FORBIDDEN_SHIFT as usize + index) & 1 != 0;
+        if self.is_legal(index) {
+            if self.forced() {
+                MoveStatus::Forced
+            } else {
+                MoveStatus::Legal
+            }
+        } else if !forbidden {
+            MoveStatus::Empty
+        } else if self.0 & EXIT_BANNED != 0 && index == EXIT_INDEX {
+            MoveStatus::Illegal(RuleId::Exit)
+        } else {
+            let filter = (self.0 >> FILTER_SHIFT) as usize;
+            MoveStatus::Illegal(RuleId::ALL.get(filter).copied().unwrap_or(RuleId::Sow))
+        }
+    }
+}
+
+/// Every move list there can be: for each ruleset, side and set of houses
+/// (bit `i` for notation index `i`), and the forced exit move of each side.
+/// A list is copied whole from here rather than built field by field: a
+/// list built in pieces and copied at once by the caller would make the
+/// CPU wait for the pieces (a store-forwarding stall).
+struct MoveTable {
+    lists: [[[MoveList; 128]; 2]; Ruleset::ALL.len()],
+    forced: [[MoveList; 2]; Ruleset::ALL.len()],
+}
+
+static MOVE_TABLE: MoveTable = move_table();
+
+// The table is indexed by `Ruleset as usize`.
+const _: () = {
+    let mut index = 0;
+    while index < Ruleset::ALL.len() {
+        assert!(Ruleset::ALL[index] as usize == index);
+        index += 1;
+    }
+};
+
+const fn move_table() -> MoveTable {
+    let empty = MoveList::empty(Ruleset::Songo);
+    let mut table = MoveTable {
+        lists: [[[empty; 128]; 2]; Ruleset::ALL.len()],
+        forced: [[empty; 2]; Ruleset::ALL.len()],
+    };
+    let mut rules = 0;
+    while rules < Ruleset::ALL.len() {
+        let ruleset = Ruleset::ALL[rules];
+        let mut side = 0;
+        while side < 2 {
+            let owner = if side == 0 { Side::South } else { Side::North };
+            let mut set = 0;
+            while set < 128 {
+                let mut list = MoveList::empty(ruleset);
+                let mut index = 0;
+                while index < 7 {
+                    if set >> index & 1 != 0 {
+                        list.moves[list.len as usize] = House::new(owner, index as u8);
+                        list.len += 1;
+                    }
+                    index += 1;
+                }
+                table.lists[rules][side][set] = list;
+                set += 1;
+            }
+            // The exit house: S0 (notation index 0) or N6 (index 6).
+            let mut forced = table.lists[rules][side][if side == 0 { 1 } else { 1 << 6 }];
+            forced.forced = true;
+            table.forced[rules][side] = forced;
+            side += 1;
+        }
+        rules += 1;
+    }
+    table
 }
 
 impl Position {
     fn analysis(&self) -> Analysis {
-        let mut statuses = [MoveStatus::Empty; 7];
         match self.rules.family() {
-            Family::Songo => songo::analyse(self, &mut statuses),
-            Family::Awale => awale::analyse(self, &mut statuses),
-            Family::Seega => {}
+            Family::Songo => songo::analyse(self),
+            Family::Awale => awale::analyse(self),
+            Family::Seega => Analysis::of_camp(&[]),
         }
-        Analysis { statuses }
     }
 
+    #[inline]
     fn moves_of(&self, analysis: &Analysis) -> MoveList {
-        let mut list = MoveList::empty(self.rules);
-        // Notation order: for Songo's South camp, S0 (camp index 6) first.
-        for house in self.houses().filter(|h| h.side == self.to_move) {
-            match analysis.statuses[house.camp_index(self.rules)] {
-                MoveStatus::Legal => {}
-                MoveStatus::Forced => list.forced = true,
-                _ => continue,
-            }
-            list.moves[usize::from(list.len)] = house;
-            list.len += 1;
+        // Notation order: Songo's South camp is sown S6 → S0, so its camp
+        // indices run backwards (bit i ↔ bit 6 - i).
+        let reversed = self.rules.family() == Family::Songo && self.to_move == Side::South;
+        let set = if reversed {
+            analysis.legal().reverse_bits() >> 1
+        } else {
+            analysis.legal()
+        };
+        let rules = self.rules as usize;
+        let side = self.to_move.index();
+        if analysis.forced() {
+            MOVE_TABLE.forced[rules][side]
+        } else {
+            MOVE_TABLE.lists[rules][side][usize::from(set & 0x7f)]
         }
-        list
     }
 
     /// The end of the game that needs no move generation, if any.
@@ -470,6 +655,7 @@ impl Position {
     /// let won = Position::start(Ruleset::Songo).with_stores(Score::new(40, 0)).unwrap();
     /// assert_eq!(won.turn().unwrap_err().rule, RuleId::EndForty);
     /// ```
+    #[inline]
     pub fn turn(&self) -> Result<MoveList, GameOver> {
         if let Some(over) = self.end_without_moves() {
             return Err(over);
@@ -499,7 +685,10 @@ impl Position {
     }
 
     /// Every non-empty house of the side to move that is not legal, with the
-    /// rule that forbids it. Empty when the game is over.
+    /// rule that forbids it. Empty when the game ended whatever the moves
+    /// (`songo.end.forty`, `songo.end.few-seeds`, `abapa.end` by the stores);
+    /// when it ended because no move is left, each house with the rule that
+    /// takes it away: that is why the game is over.
     pub fn illegal_moves(&self) -> impl Iterator<Item = (House, RuleId)> + use<> {
         let over = self.end_without_moves().is_some();
         let analysis = self.analysis();
@@ -509,7 +698,7 @@ impl Position {
             if over || house.side != to_move {
                 return None;
             }
-            match analysis.statuses[house.camp_index(rules)] {
+            match analysis.status(house.camp_index(rules)) {
                 MoveStatus::Illegal(rule) => Some((house, rule)),
                 _ => None,
             }
@@ -566,7 +755,7 @@ impl Position {
         if house.side != self.to_move {
             return Err(illegal(IllegalReason::WrongSide, legal));
         }
-        match analysis.statuses[house.camp_index(self.rules)] {
+        match analysis.status(house.camp_index(self.rules)) {
             MoveStatus::Legal => Ok(false),
             MoveStatus::Forced => Ok(true),
             MoveStatus::Empty => Err(illegal(IllegalReason::EmptyHouse, legal)),
@@ -579,15 +768,10 @@ impl Position {
     /// # Errors
     /// The move is illegal (the position is then unchanged); the error names
     /// the rule.
+    #[inline]
     pub fn play(&mut self, house: House) -> Result<MoveOutcome, IllegalMove> {
         let forced = self.check(house)?;
-        let origin = house.cycle_index(self.rules);
-        let played = match self.rules.family() {
-            Family::Songo => songo::play(self, origin, forced),
-            // Checked legal above, so the feeding test passes.
-            _ => awale::play(self, origin).unwrap_or_else(|| unreachable_feed(self, origin)),
-        };
-        Ok(self.apply(house, played))
+        Ok(self.play_unchecked(house, forced))
     }
 
     /// Plays a move and returns the position after it, leaving `self` as it is.
@@ -608,58 +792,38 @@ impl Position {
     /// The move cannot be played at all (empty house, wrong side, no such house).
     pub fn play_anyway(&mut self, house: House) -> Result<MoveOutcome, IllegalMove> {
         match self.check(house) {
-            Ok(_) => return self.play(house),
+            Ok(forced) => return Ok(self.play_unchecked(house, forced)),
             Err(error) => match error.reason {
                 IllegalReason::Forbidden(_) | IllegalReason::GameOver(_)
                     if house.side == self.to_move && error.seeds > 0 => {}
                 _ => return Err(error),
             },
         }
-        let origin = house.cycle_index(self.rules);
-        let played = match self.rules.family() {
-            Family::Songo => songo::play(self, origin, false),
-            _ => awale::play(self, origin).unwrap_or_else(|| awale_starving(self, origin)),
-        };
-        Ok(self.apply(house, played))
+        Ok(self.play_unchecked(house, false))
     }
 
-    fn apply(&mut self, house: House, played: Played) -> MoveOutcome {
+    /// Plays a move of a non-empty house of the side to move, whatever the
+    /// filters say. The rule modules sow and capture in place; the outcome
+    /// is assembled once at the end, from values held in registers (this is
+    /// the hot path: copying a half-written outcome would stall the CPU).
+    fn play_unchecked(&mut self, house: House, forced: bool) -> MoveOutcome {
+        let origin = house.cycle_index(self.rules);
         let mut sown = *self;
-        sown.pits = played.sown;
-        self.pits = played.pits;
-        self.stores = played.stores;
+        let effect = match self.rules.family() {
+            Family::Songo => songo::play(self, &mut sown.pits, origin, forced),
+            _ => awale::play(self, &mut sown.pits, origin),
+        };
         self.to_move = self.to_move.opposite();
         MoveOutcome {
             house,
             sown,
-            captured: played.capture.seeds,
+            captured: effect.capture.seeds,
             captured_houses: HouseSet {
-                bits: played.capture.houses,
+                bits: effect.capture.houses,
                 rules: self.rules,
             },
-            conceded: played.conceded,
-            applied: played.applied,
+            conceded: effect.conceded,
+            applied: effect.applied,
         }
-    }
-}
-
-/// A move `check` accepted always passes the feeding test; should the two
-/// ever disagree, the move is played as sown rather than panicking.
-fn unreachable_feed(position: &Position, origin: usize) -> Played {
-    awale_starving(position, origin)
-}
-
-/// Sows an Awalé move that breaks `awale.feed`, capturing nothing.
-fn awale_starving(position: &Position, origin: usize) -> Played {
-    let mut pits = position.pits;
-    let mut applied = RuleSet::EMPTY;
-    awale::sow(&mut pits, origin, &mut applied);
-    Played {
-        sown: pits,
-        pits,
-        stores: position.stores,
-        capture: Capture::NONE,
-        conceded: 0,
-        applied,
     }
 }

@@ -274,13 +274,12 @@ pub fn moves(position: &Position) -> MovesReport {
         .unwrap_or_default();
     let illegal = position
         .illegal_moves()
-        .filter_map(|(house, rule)| {
-            let error = position.check(house).err()?;
-            Some(IllegalEntry {
-                house: house.name(rules).to_string(),
-                rule,
-                message: error.explanation(),
-            })
+        .map(|(house, rule)| IllegalEntry {
+            house: house.name(rules).to_string(),
+            rule,
+            // The forbidding rule's explanation, also when no move is left
+            // and the game is over because of it.
+            message: IllegalMove::forbidden(position, house, rule).explanation(),
         })
         .collect();
     MovesReport {

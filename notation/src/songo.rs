@@ -4,8 +4,8 @@
 //! are cited where they apply. Boards are in sowing-cycle order
 //! (`S6 … S0 N0 … N6`), camps are indexed from their entry house.
 
-use crate::engine::{Capture, Landing, MoveStatus, capture_chain};
-use crate::position::{MAX_PITS, Position};
+use crate::engine::{Analysis, Capture, Effect, Landing, MoveStatus, capture_chain};
+use crate::position::{BOARD, Board, MAX_PITS, Position};
 use crate::rule::{RuleId, RuleSet};
 use crate::ruleset::Ruleset;
 use crate::side::Side;
@@ -13,47 +13,94 @@ use crate::side::Side;
 const WIDTH: usize = 7;
 const EXIT: usize = WIDTH - 1;
 
-/// `songo.sow`, `songo.sow.lap`, `songo.sow.lone-seed`: sows the seeds of
-/// `origin` and says where the last one fell.
-pub(crate) fn sow(pits: &mut [u32; MAX_PITS], origin: usize, applied: &mut RuleSet) -> Landing {
+/// `songo.sow`, `songo.sow.lap`, `songo.sow.lone-seed`: the board after
+/// sowing the seeds of `origin`, and where the last one fell.
+///
+/// Each house's new count is computed from its distance to the origin, the
+/// same formula for every house: no loop over the seeds (a house may hold
+/// billions), and no branch, so that it compiles to a few vector operations.
+/// The board is returned as a value, which the compiler keeps in vector
+/// registers.
+#[inline(always)]
+pub(crate) fn sow(pits: &Board, origin: usize, applied: &mut RuleSet) -> (Board, Landing) {
     let seeds = pits[origin];
-    pits[origin] = 0;
+    let steps = steps_from(origin);
+    let mut sown = [0; BOARD];
     applied.insert(RuleId::Sow);
     if seeds < 14 {
-        // At most 13 seeds: they never come back to the origin.
-        for step in 1..=seeds as usize {
-            pits[(origin + step) % MAX_PITS] += 1;
+        // At most 13 seeds, one in each of the houses after the origin: they
+        // never come back to it. The origin's count may be anything up to
+        // `u32::MAX`: it is added to with wrapping arithmetic, then emptied.
+        for (index, house) in sown.iter_mut().enumerate() {
+            let gets = u32::from(steps[index] <= seeds);
+            *house = pits[index].wrapping_add(gets) & emptied(steps[index]);
         }
-        return Landing::House((origin + seeds as usize) % MAX_PITS);
+        let last = (origin + seeds as usize) % MAX_PITS;
+        return (sown, Landing::House(last));
     }
     applied.insert(RuleId::SowLap);
-    for (index, pit) in pits.iter_mut().enumerate() {
-        if index != origin {
-            *pit += 1;
-        }
-    }
+    // One seed in each of the 13 other houses, then the rest only in the
+    // opponent's camp, from its entry house, round after round.
     let opponent = if origin < WIDTH { WIDTH } else { 0 };
     let rest = seeds - 13;
-    // Computed, not looped: a house may hold billions of seeds.
-    let (rounds, extra) = (rest / 7, (rest % 7) as usize);
-    if extra == 1 {
-        // The last seed would fall in the opponent's entry house.
+    let (rounds, extra) = (rest / 7, rest % 7);
+    // The last seed would fall in the opponent's entry house: it is kept.
+    let kept = extra == 1;
+    let extra = if kept { 0 } else { extra };
+    for (index, house) in sown.iter_mut().enumerate() {
+        let camp = (index as u32).wrapping_sub(opponent as u32);
+        let in_camp = u32::from(camp < WIDTH as u32);
+        let more = (rounds + u32::from(camp < extra)) & in_camp.wrapping_neg();
+        let lap = u32::from(steps[index] < MAX_PITS as u32);
+        *house = pits[index].wrapping_add(lap + more) & emptied(steps[index]);
+    }
+    if kept {
         applied.insert(RuleId::SowLoneSeed);
-        for pit in &mut pits[opponent..opponent + WIDTH] {
-            *pit += rounds;
+        return (sown, Landing::Kept);
+    }
+    let last = if extra == 0 { EXIT } else { extra as usize - 1 };
+    (sown, Landing::House(opponent + last))
+}
+
+/// For each house, how many steps along the cycle lead to it from `origin`:
+/// 1 for the next house, 14 for the origin itself. The padding past the
+/// houses is out of reach (`u32::MAX`): it gets no seed and keeps its 0.
+fn steps_from(origin: usize) -> Board {
+    // Read from a table rather than computed: the compiler then treats the
+    // 16 lanes alike and sows in whole vectors.
+    STEPS[origin % MAX_PITS]
+}
+
+/// [`steps_from`] for every origin.
+static STEPS: [Board; MAX_PITS] = {
+    let mut table = [[u32::MAX; BOARD]; MAX_PITS];
+    let mut origin = 0;
+    while origin < MAX_PITS {
+        let mut index = 0;
+        while index < MAX_PITS {
+            let ahead = (index + MAX_PITS - origin) as u32;
+            table[origin][index] = if ahead > MAX_PITS as u32 {
+                ahead - MAX_PITS as u32
+            } else {
+                ahead
+            };
+            index += 1;
         }
-        return Landing::Kept;
+        origin += 1;
     }
-    for (index, pit) in pits[opponent..opponent + WIDTH].iter_mut().enumerate() {
-        *pit += rounds + u32::from(index < extra);
-    }
-    let last = if extra == 0 { EXIT } else { extra - 1 };
-    Landing::House(opponent + last)
+    table
+};
+
+/// A mask that keeps a house's count, or empties it for the origin (14 steps).
+/// The origin's count may be anything up to `u32::MAX`: it is added to with
+/// wrapping arithmetic, then emptied by this mask.
+fn emptied(steps: u32) -> u32 {
+    0u32.wrapping_sub(u32::from(steps != MAX_PITS as u32))
 }
 
 /// `songo.capture.*`: what the last seed captures, applied to `pits`.
 pub(crate) fn capture(
-    pits: &mut [u32; MAX_PITS],
+    pits: &mut Board,
     last: usize,
     mover: Side,
     applied: &mut RuleSet,
@@ -63,7 +110,11 @@ pub(crate) fn capture(
         return Capture::NONE;
     }
     if last == opponent {
-        applied.insert(RuleId::CaptureEntry);
+        // Reported only when it holds a capture back (the house holds 2-4),
+        // like `songo.capture.no-emptying`.
+        if (2..=4).contains(&pits[last]) {
+            applied.insert(RuleId::CaptureEntry);
+        }
         return Capture::NONE;
     }
     let chain = capture_chain(pits, opponent, last, 2..=4);
@@ -80,35 +131,46 @@ pub(crate) fn capture(
     chain
 }
 
-/// Plays a move whose legality has been checked: sowing, then captures, or
-/// the forced exit of `songo.exit.forced`.
-pub(crate) fn play(position: &Position, origin: usize, forced: bool) -> Played {
+/// Plays a move on `position`, whose legality has been checked: sowing,
+/// then captures, or the forced exit of `songo.exit.forced`. `sown`
+/// receives the board after sowing.
+pub(crate) fn play(
+    position: &mut Position,
+    sown: &mut Board,
+    origin: usize,
+    forced: bool,
+) -> Effect {
     let mover = position.to_move;
-    let mut pits = position.pits;
+    let seeds = position.pits[origin];
     let mut applied = RuleSet::EMPTY;
-    let mut stores = position.stores;
-    let seeds = pits[origin];
     if forced {
         applied.insert(RuleId::ExitForced);
-        match (position.rules, seeds) {
+        let store = match (position.rules, seeds) {
             // The ekang text: the 1 or 2 seeds go to the opponent.
-            (Ruleset::SongoEkang, _) => {
-                pits[origin] = 0;
-                stores[mover.opposite()] += seeds;
-                return Played::unsown(pits, stores, 0, seeds, applied);
-            }
+            (Ruleset::SongoEkang, _) => Some(mover.opposite()),
             // Gap-fill for `songo`: a forced lone seed goes to the mover, like
             // `songo.sow.lone-seed`; a forced pair is sown normally.
-            (_, 1) => {
-                pits[origin] = 0;
-                stores[mover] += 1;
-                return Played::unsown(pits, stores, 1, 0, applied);
-            }
-            _ => {}
+            (_, 1) => Some(mover),
+            _ => None,
+        };
+        if let Some(store) = store {
+            position.pits[origin] = 0;
+            *sown = position.pits;
+            position.stores[store] += seeds;
+            let (capture, conceded) = if store == mover {
+                (Capture { seeds, houses: 0 }, 0)
+            } else {
+                (Capture::NONE, seeds)
+            };
+            return Effect {
+                capture,
+                conceded,
+                applied,
+            };
         }
     }
-    let landing = sow(&mut pits, origin, &mut applied);
-    let sown = pits;
+    let (mut pits, landing) = sow(&position.pits, origin, &mut applied);
+    *sown = pits;
     let capture = match landing {
         Landing::Kept => Capture {
             seeds: 1,
@@ -116,46 +178,12 @@ pub(crate) fn play(position: &Position, origin: usize, forced: bool) -> Played {
         },
         Landing::House(last) => capture(&mut pits, last, mover, &mut applied),
     };
-    stores[mover] += capture.seeds;
-    Played {
-        sown,
-        pits,
-        stores,
+    position.pits = pits;
+    position.stores[mover] += capture.seeds;
+    Effect {
         capture,
         conceded: 0,
         applied,
-    }
-}
-
-/// The result of [`play`], before it becomes a position.
-pub(crate) struct Played {
-    pub(crate) sown: [u32; MAX_PITS],
-    pub(crate) pits: [u32; MAX_PITS],
-    pub(crate) stores: crate::side::Score,
-    pub(crate) capture: Capture,
-    pub(crate) conceded: u32,
-    pub(crate) applied: RuleSet,
-}
-
-impl Played {
-    fn unsown(
-        pits: [u32; MAX_PITS],
-        stores: crate::side::Score,
-        kept: u32,
-        conceded: u32,
-        applied: RuleSet,
-    ) -> Played {
-        Played {
-            sown: pits,
-            pits,
-            stores,
-            capture: Capture {
-                seeds: kept,
-                houses: 0,
-            },
-            conceded,
-            applied,
-        }
     }
 }
 
@@ -165,13 +193,12 @@ fn exit_banned(position: &Position, origin: usize, seeds: u32) -> bool {
         (_, 1) | (Ruleset::SongoEkang, 2) => true,
         // `songo`: a pair is allowed only if it captures (no-emptying applied).
         (_, 2) => {
-            let mut pits = position.pits;
             let mut applied = RuleSet::EMPTY;
-            match sow(&mut pits, origin, &mut applied) {
-                Landing::House(last) => {
+            match sow(&position.pits, origin, &mut applied) {
+                (mut pits, Landing::House(last)) => {
                     capture(&mut pits, last, position.to_move, &mut applied).seeds == 0
                 }
-                Landing::Kept => false,
+                (_, Landing::Kept) => false,
             }
         }
         _ => false,
@@ -185,43 +212,40 @@ fn seeds_given(camp: usize, seeds: u32) -> u32 {
         // The lap passes the 6 other own houses once; everything else is given.
         seeds - 6
     } else {
-        seeds.saturating_sub((EXIT - camp) as u32)
+        // Past the own houses after it, at most one round of the opponent's
+        // camp: 13 seeds from the exit house give 7, and 6 come back.
+        seeds.saturating_sub((EXIT - camp) as u32).min(WIDTH as u32)
     }
 }
 
 /// The move filters in the order of `docs/rules.md` (a gap-fill): non-empty
 /// houses, `songo.exit`, `songo.solidarity`, then `songo.exit.forced`.
-pub(crate) fn analyse(position: &Position, statuses: &mut [MoveStatus; 7]) {
+pub(crate) fn analyse(position: &Position) -> Analysis {
     let mover = position.to_move;
     let own = mover.index() * WIDTH;
     let camp = &position.pits[own..own + WIDTH];
-    for (index, status) in statuses.iter_mut().enumerate() {
-        *status = if camp[index] == 0 {
-            MoveStatus::Empty
-        } else {
-            MoveStatus::Legal
-        };
-    }
+    let mut analysis = Analysis::of_camp(camp);
     let exit_seeds = camp[EXIT];
-    let exit_is_banned = exit_seeds > 0 && exit_banned(position, own + EXIT, exit_seeds);
+    let exit_is_banned =
+        matches!(exit_seeds, 1 | 2) && exit_banned(position, own + EXIT, exit_seeds);
     if exit_is_banned {
-        statuses[EXIT] = MoveStatus::Illegal(RuleId::Exit);
+        analysis.forbid(EXIT, RuleId::Exit);
     }
     let opponent = mover.opposite().index() * WIDTH;
     if position.pits[opponent..opponent + WIDTH]
         .iter()
         .all(|&n| n == 0)
     {
-        solidarity(position.rules, camp, statuses);
+        solidarity(position.rules, camp, &mut analysis);
     }
-    if exit_is_banned && !statuses.contains(&MoveStatus::Legal) {
-        statuses[EXIT] = MoveStatus::Forced;
+    if exit_is_banned && analysis.is_empty() {
+        analysis.force_exit();
     }
+    analysis
 }
 
 /// `songo.solidarity`: narrows the legal moves when the opponent is empty.
-fn solidarity(rules: Ruleset, camp: &[u32], statuses: &mut [MoveStatus; 7]) {
-    let legal = |s: &MoveStatus| *s == MoveStatus::Legal;
+fn solidarity(rules: Ruleset, camp: &[u32], analysis: &mut Analysis) {
     let weight = |index: usize| match rules {
         // `songo`: the houses holding the most seeds.
         Ruleset::Songo => camp[index],
@@ -229,30 +253,32 @@ fn solidarity(rules: Ruleset, camp: &[u32], statuses: &mut [MoveStatus; 7]) {
         _ => seeds_given(index, camp[index]).min(7),
     };
     let best = (0..WIDTH)
-        .filter(|&i| legal(&statuses[i]))
+        .filter(|&i| analysis.is_legal(i))
         .map(weight)
         .max()
         .unwrap_or(0);
-    for (index, status) in statuses.iter_mut().enumerate() {
-        if legal(status) && (weight(index) < best || best == 0) {
-            *status = MoveStatus::Illegal(RuleId::Solidarity);
+    for index in 0..WIDTH {
+        if analysis.is_legal(index) && (weight(index) < best || best == 0) {
+            analysis.forbid(index, RuleId::Solidarity);
         }
     }
 }
 
 /// Quick legality of one house when no filter can apply: the opponent's camp
-/// holds seeds and the house is not the exit house. `None`: ask [`analyse`].
+/// holds seeds, and the house is not an exit house holding 1 or 2 seeds.
+/// `None`: ask [`analyse`].
 pub(crate) fn quick_status(position: &Position, camp_index: usize) -> Option<MoveStatus> {
     let own = position.to_move.index() * WIDTH;
     let opponent = position.to_move.opposite().index() * WIDTH;
-    if camp_index == EXIT
+    let seeds = position.pits[own + camp_index];
+    if (camp_index == EXIT && matches!(seeds, 1 | 2))
         || position.pits[opponent..opponent + WIDTH]
             .iter()
             .all(|&n| n == 0)
     {
         return None;
     }
-    Some(if position.pits[own + camp_index] == 0 {
+    Some(if seeds == 0 {
         MoveStatus::Empty
     } else {
         MoveStatus::Legal

@@ -1,0 +1,47 @@
+//! The engine's hot path — `turn` (legal moves or the end of the game) and
+//! `play` — makes no heap allocation, for every sowing ruleset, over whole
+//! random games. The counting allocator only counts in this test binary.
+
+use songo_notation::{Position, Ruleset};
+
+#[test]
+fn playouts_do_not_allocate() {
+    for rules in [
+        Ruleset::Songo,
+        Ruleset::SongoEkang,
+        Ruleset::Awale,
+        Ruleset::OwareAbapa,
+    ] {
+        let mut state: u64 = 0x5EED;
+        let mut plies = 0u32;
+        let counted = allocation_counter::measure(|| {
+            for _ in 0..50 {
+                let mut position = Position::start(rules);
+                for _ in 0..300 {
+                    let Ok(moves) = position.turn() else { break };
+                    // A xorshift step picks the move.
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    let house = moves.as_slice()[(state % moves.len() as u64) as usize];
+                    assert!(position.check(house).is_ok());
+                    assert!(position.play(house).is_ok());
+                    let _ = position.illegal_moves().count();
+                    plies += 1;
+                }
+            }
+        });
+        assert!(plies > 1_000, "{rules}: the games were played");
+        assert_eq!(counted.count_total, 0, "{rules}: heap allocations");
+    }
+}
+
+#[test]
+fn the_counter_counts() {
+    // The check above would pass vacuously if nothing were counted.
+    let counted = allocation_counter::measure(|| {
+        let boxed = std::hint::black_box(Box::new(Position::start(Ruleset::Songo)));
+        drop(boxed);
+    });
+    assert_eq!(counted.count_total, 1);
+}
