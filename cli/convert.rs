@@ -4,7 +4,7 @@ use songo_notation::drawing::BoardView;
 use songo_notation::{House, LetterCase, Position, Ruleset, compact, diagram, markdown, svg};
 
 use crate::output::{self, ReportFormat};
-use crate::{Failure, input};
+use crate::{Failure, convert_record, input};
 
 /// The forms `convert` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -23,6 +23,10 @@ pub(crate) enum Target {
     Yaml,
     /// The Aualé program's OGN FEN (awale and oware-abapa only).
     Fen,
+    /// A game record, canonical (game records only).
+    Record,
+    /// An OGN file as the Aualé program writes them (awale/oware game records only).
+    Ogn,
 }
 
 /// Which Awalé camp is lettered in capitals.
@@ -43,10 +47,11 @@ impl From<Letters> for LetterCase {
     }
 }
 
-/// Convert a position between the compact notation, diagrams, JSON, YAML and pictures.
+/// Convert a position between the compact notation, diagrams, JSON, YAML and pictures, or a game record between record text, OGN, JSON and YAML.
 ///
 /// The input form is detected: one line is the compact notation (or an OGN
-/// FEN), several lines a diagram, `{` JSON, `north:` YAML.
+/// FEN), several lines a diagram, `{` JSON, `north:` YAML; a game record
+/// starts with its tags (`[Rules "songo"]`), or is JSON/YAML with `tags` or `moves`.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   songo convert --to json 'songo:3,0,1,6,14,5,5/2,10,5,0,13,1,7:0-0:N'
@@ -76,7 +81,14 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
+    // Game records (record text, OGN, their JSON and YAML) convert in convert_record.rs.
+    if let Some(rendered) = convert_record::from_file(&args.input, args.to)? {
+        return output::print(&rendered);
+    }
     let (text, origin) = input::read_argument(&args.input)?;
+    if let Some(rendered) = convert_record::convert(&text, &origin, args.to)? {
+        return output::print(&rendered);
+    }
     let read = input::parse(&text, &origin, args.rules)?;
     let position = read.position;
     let letters = args.letters.map_or(read.letters, LetterCase::from);
@@ -91,6 +103,11 @@ pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
         Target::Svg => svg::board(&view),
         Target::Json => output::serialize(&position, ReportFormat::Json)?,
         Target::Yaml => output::serialize(&position, ReportFormat::Yaml)?,
+        Target::Record | Target::Ogn => {
+            return Err(Failure::input(
+                "--to record and --to ogn are for game records; a position converts to compact, text, markdown, svg, json, yaml or fen",
+            ));
+        }
         Target::Fen => {
             if position.rules().houses_per_side() != 6 {
                 return Err(Failure::input(format!(

@@ -4,11 +4,14 @@
 //! records, validation) and `songo-service` (the HTTP API).
 
 mod convert;
+mod convert_record;
+mod generate;
 mod input;
 mod moves;
 mod output;
 mod play;
 mod serve;
+mod validate;
 
 use std::process::ExitCode;
 
@@ -38,6 +41,8 @@ enum Command {
     Play(play::Args),
     Moves(moves::Args),
     Convert(convert::Args),
+    Validate(validate::Args),
+    Generate(generate::Args),
     Serve(serve::Args),
 }
 
@@ -72,6 +77,8 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(&args),
         Command::Moves(args) => moves::run(&args),
         Command::Convert(args) => convert::run(&args),
+        Command::Validate(args) => validate::run(&args),
+        Command::Generate(args) => generate::run(&args),
         Command::Serve(args) => serve::run(&args),
     };
     match result {

@@ -2,6 +2,7 @@
 //! area, snapshots of what a user sees (insta-cmd).
 
 mod positions;
+mod records;
 mod serve;
 
 use std::process::Command;

@@ -1,0 +1,350 @@
+//! `songo validate`: replay every game of record files and report every
+//! rule broken.
+
+use std::io::{self, IsTerminal, Read, Write};
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use songo_notation::Ruleset;
+use songo_notation::validate::{
+    Event, GameReport, Options, Style, Summary, render_game, render_summary, validate_sources,
+};
+
+use crate::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, Failure};
+
+/// Output formats of `validate`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Format {
+    /// Diagnostics for people, like a compiler's.
+    Text,
+    /// The ValidationReport as JSON (docs/records.md).
+    Json,
+}
+
+/// When to color the text output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Color {
+    /// When writing to a terminal (and NO_COLOR is not set).
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// Validate game records: replay every game and every variation, and report every rule broken.
+#[derive(clap::Args)]
+#[command(
+    after_help = "Examples:\n  songo validate fixtures/records/valid/songo-full-game.songo\n  songo validate --format json games/ > report.json\n  songo generate --games 1000 | songo validate --quiet -\n\nExit status: 0 every game valid, 1 a game has a violation, 2 usage error or unreadable input."
+)]
+pub(crate) struct Args {
+    /// Record files, directories (searched for *.songo and *.ogn files), or `-` for stdin.
+    #[arg(required = true, value_name = "FILE")]
+    inputs: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Play a refused move anyway when the board allows it, and go on checking.
+    #[arg(long)]
+    keep_going: bool,
+    /// The ruleset of games whose record names none (default songo).
+    #[arg(long)]
+    rules: Option<Ruleset>,
+    /// Threads to validate with (default: one per core).
+    #[arg(long, short)]
+    jobs: Option<usize>,
+    /// Print only the problems and the summary, not a line per valid game.
+    #[arg(long, short)]
+    quiet: bool,
+    /// Color the text output.
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    color: Color,
+}
+
+/// A place games are read from.
+enum Source {
+    Stdin,
+    File(PathBuf),
+}
+
+impl Source {
+    fn name(&self) -> String {
+        match self {
+            Source::Stdin => "<stdin>".to_owned(),
+            Source::File(path) => path.display().to_string(),
+        }
+    }
+
+    fn size(&self) -> Option<u64> {
+        match self {
+            Source::Stdin => None,
+            Source::File(path) => std::fs::metadata(path).ok().map(|m| m.len()),
+        }
+    }
+
+    fn open(&self) -> io::Result<Box<dyn Read>> {
+        match self {
+            Source::Stdin => Ok(Box::new(io::stdin())),
+            Source::File(path) => Ok(Box::new(std::fs::File::open(path)?)),
+        }
+    }
+}
+
+/// Record files found under a directory, sorted.
+fn record_files(dir: &Path, found: &mut Vec<PathBuf>) -> io::Result<()> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .map(|entry| entry.map(|e| e.path()))
+        .collect::<io::Result<_>>()?;
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            record_files(&path, found)?;
+        } else if path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| e.eq_ignore_ascii_case("songo") || e.eq_ignore_ascii_case("ogn"))
+        {
+            found.push(path);
+        }
+    }
+    Ok(())
+}
+
+fn sources(inputs: &[String]) -> Result<Vec<Source>, Failure> {
+    let mut sources = Vec::new();
+    for input in inputs {
+        if input == "-" {
+            sources.push(Source::Stdin);
+            continue;
+        }
+        let path = Path::new(input);
+        if path.is_dir() {
+            let mut found = Vec::new();
+            record_files(path, &mut found)
+                .map_err(|e| Failure::input(format!("cannot read directory {input}: {e}")))?;
+            if found.is_empty() {
+                return Err(Failure::input(format!(
+                    "no record file (*.songo, *.ogn) in directory {input}"
+                )));
+            }
+            sources.extend(found.into_iter().map(Source::File));
+        } else {
+            sources.push(Source::File(path.to_owned()));
+        }
+    }
+    Ok(sources)
+}
+
+/// Progress on stderr, for large inputs on a terminal.
+struct Progress {
+    total: Option<u64>,
+    done: u64,
+    shown: bool,
+    last: Instant,
+    enabled: bool,
+}
+
+impl Progress {
+    /// Inputs smaller than this finish before a progress line would help.
+    const LARGE: u64 = 16 << 20;
+
+    fn new(total: Option<u64>) -> Progress {
+        let large = total.is_none_or(|t| t >= Progress::LARGE);
+        Progress {
+            total,
+            done: 0,
+            shown: false,
+            last: Instant::now(),
+            enabled: large && io::stderr().is_terminal(),
+        }
+    }
+
+    fn advance(&mut self, bytes: usize, summary: &Summary) {
+        self.done += bytes as u64;
+        if !self.enabled
+            || self.last.elapsed() < Duration::from_millis(200)
+            || self.done < Progress::LARGE
+        {
+            return;
+        }
+        self.last = Instant::now();
+        let mib = |b: u64| b as f64 / f64::from(1 << 20);
+        let amount = match self.total {
+            Some(total) if total > 0 => format!(
+                "{:.0}/{:.0} MiB ({:.0}%)",
+                mib(self.done),
+                mib(total),
+                100.0 * self.done as f64 / total as f64
+            ),
+            _ => format!("{:.0} MiB", mib(self.done)),
+        };
+        eprint!(
+            "\r\x1b[Kvalidating: {amount}, {} games, {} invalid",
+            summary.games, summary.invalid
+        );
+        self.shown = true;
+    }
+
+    fn clear(&mut self) {
+        if self.shown {
+            eprint!("\r\x1b[K");
+            self.shown = false;
+        }
+    }
+}
+
+/// Writes to stdout; remembers a closed pipe so that the rest is dropped quietly.
+struct Output {
+    out: io::BufWriter<io::StdoutLock<'static>>,
+    closed: bool,
+    error: Option<io::Error>,
+}
+
+impl Output {
+    fn write(&mut self, text: &str) -> ControlFlow<()> {
+        if self.closed {
+            return ControlFlow::Break(());
+        }
+        match self.out.write_all(text.as_bytes()) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                self.closed = true;
+                if e.kind() != io::ErrorKind::BrokenPipe {
+                    self.error = Some(e);
+                }
+                ControlFlow::Break(())
+            }
+        }
+    }
+
+    fn finish(mut self) -> Result<(), Failure> {
+        if !self.closed
+            && let Err(e) = self.out.flush()
+            && e.kind() != io::ErrorKind::BrokenPipe
+        {
+            self.error = Some(e);
+        }
+        match self.error {
+            Some(e) => Err(Failure::input(format!("cannot write the output: {e}"))),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A game report as JSON, indented to sit in the `games` list.
+fn json_game(report: &GameReport, first: bool) -> String {
+    let json = serde_json::to_string_pretty(report).unwrap_or_else(|e| format!("\"{e}\""));
+    let mut out = String::with_capacity(json.len() + 64);
+    out.push_str(if first { "\n" } else { ",\n" });
+    for (i, line) in json.lines().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str("    ");
+        out.push_str(line);
+    }
+    out
+}
+
+pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
+    let sources = sources(&args.inputs)?;
+    let names: Vec<String> = sources.iter().map(Source::name).collect();
+    let total: Option<u64> = sources.iter().map(Source::size).sum();
+    let options = Options {
+        keep_going: args.keep_going,
+        default_rules: args.rules,
+    };
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
+    let style = Style {
+        color: match args.color {
+            Color::Always => true,
+            Color::Never => false,
+            Color::Auto => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        },
+    };
+    let json = args.format == Format::Json;
+    let mut output = Output {
+        out: io::BufWriter::with_capacity(1 << 16, io::stdout().lock()),
+        closed: false,
+        error: None,
+    };
+    let mut progress = Progress::new(total);
+    let mut summary = Summary::default();
+    let mut failures = Vec::new();
+    let mut games_per_source = vec![0_usize; sources.len()];
+    let mut first_game = true;
+    if json {
+        let _ = output.write("{\n  \"games\": [");
+    }
+    validate_sources(
+        sources.len(),
+        |index| sources[index].open(),
+        &options,
+        jobs,
+        |event| match event {
+            Event::Games {
+                source,
+                reports,
+                bytes,
+            } => {
+                let mut text = String::new();
+                games_per_source[source] += reports.len();
+                for mut report in reports {
+                    summary.add(&report);
+                    if json {
+                        report.file = Some(names[source].clone());
+                        text.push_str(&json_game(&report, first_game));
+                        first_game = false;
+                    } else {
+                        text.push_str(&render_game(&report, &names[source], style, !args.quiet));
+                    }
+                }
+                progress.advance(bytes, &summary);
+                if text.is_empty() {
+                    return ControlFlow::Continue(());
+                }
+                progress.clear();
+                output.write(&text)
+            }
+            Event::Failed { source, error } => {
+                progress.clear();
+                games_per_source[source] = usize::MAX;
+                failures.push(format!("cannot read {}: {error}", names[source]));
+                ControlFlow::Continue(())
+            }
+        },
+    );
+    progress.clear();
+    if json {
+        let summary_json = serde_json::to_string_pretty(&summary).unwrap_or_default();
+        let summary_json = summary_json.replace('\n', "\n  ");
+        let close = if first_game { "],\n" } else { "\n  ],\n" };
+        let _ = output.write(&format!("{close}  \"summary\": {summary_json}\n}}\n"));
+    } else {
+        if !args.quiet && summary.games > 0 {
+            let _ = output.write("\n");
+        }
+        let _ = output.write(&render_summary(&summary, sources.len(), style));
+    }
+    output.finish()?;
+    for (name, _) in names
+        .iter()
+        .zip(&games_per_source)
+        .filter(|(_, games)| **games == 0)
+    {
+        eprintln!("warning: no game in {name}");
+    }
+    for failure in &failures {
+        eprintln!("error: {failure}");
+    }
+    if !failures.is_empty() {
+        Ok(EXIT_USAGE)
+    } else if summary.invalid > 0 {
+        Ok(EXIT_INVALID)
+    } else {
+        Ok(EXIT_OK)
+    }
+}

@@ -1,0 +1,50 @@
+//! Record throughput: reading (parser and visitor alone) and validating
+//! (parser and replay), per ruleset, on generated games held in memory.
+//! Run with `cargo bench -p songo-notation --bench records`.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use songo_notation::Ruleset;
+use songo_notation::generate::{GenerateOptions, generate};
+use songo_notation::record::{self, MoveToken, Visitor, games, read_game};
+use songo_notation::validate::{Options, validate_str};
+
+/// A visitor that only counts moves: the cost of reading alone.
+struct Count(usize);
+
+impl<'a> Visitor<'a> for Count {
+    type Output = ();
+    fn san(&mut self, _token: MoveToken<'a>) {
+        self.0 += 1;
+    }
+    fn end_game(&mut self) {}
+}
+
+fn corpus(rules: Ruleset) -> String {
+    let records: Vec<_> = generate(rules, 2000, 1, GenerateOptions::default()).collect();
+    record::write_all(&records)
+}
+
+fn records(c: &mut Criterion) {
+    for rules in [Ruleset::Songo, Ruleset::Awale, Ruleset::OwareAbapa] {
+        let text = corpus(rules);
+        let mut group = c.benchmark_group(format!("records/{rules}"));
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.sample_size(20);
+        group.bench_function("read", |b| {
+            b.iter(|| {
+                let mut count = Count(0);
+                for game in games(&text) {
+                    read_game(&game.text, game.origin, &mut count);
+                }
+                count.0
+            });
+        });
+        group.bench_function("validate", |b| {
+            b.iter(|| validate_str(&text, &Options::default()).summary.plies);
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, records);
+criterion_main!(benches);

@@ -1,0 +1,848 @@
+//! The record parser: nom over located input, driving a [`Visitor`].
+//!
+//! Like pgn-reader, the parser builds nothing itself: it reads one game's
+//! text and calls the visitor for each tag, move, comment, variation and
+//! result it meets. [`super::GameRecord`] is built by one visitor, the
+//! validator is another that replays moves as they come without building
+//! the record. Every token carries its place ([`Pos`]: line and column in
+//! the file), and a syntax error never stops the parser: it is reported to
+//! the visitor and reading goes on after the offending token.
+//!
+//! The grammar is in `docs/records.md`.
+
+use nom::bytes::complete::{take_till, take_until, take_while, take_while1};
+use nom::character::complete::{char, digit1, space0};
+use nom::{IResult, Input as _};
+use nom_locate::LocatedSpan;
+
+use super::model::{GLYPHS, Span};
+use crate::error::ParseError;
+
+/// Located input: the text of one game and where each piece lies in it.
+type Input<'a> = LocatedSpan<&'a str>;
+
+/// The deepest nesting of variations read; deeper ones are skipped with an
+/// error (so that no input can make a reader use unbounded memory).
+pub const MAX_VARIATION_DEPTH: usize = 64;
+
+/// Where a game's text starts in its file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Origin {
+    /// Byte offset of the game's first byte.
+    pub offset: usize,
+    /// Line of the game's first byte, from 1 (games start at line starts).
+    pub line: usize,
+}
+
+impl Default for Origin {
+    fn default() -> Origin {
+        Origin { offset: 0, line: 1 }
+    }
+}
+
+/// A place in the game being read. Line and offset are at hand; the column
+/// (counted in characters) is computed only when asked for.
+#[derive(Clone, Copy)]
+pub struct Pos<'a> {
+    /// A located point on the same line, at or before the place.
+    input: Input<'a>,
+    /// Bytes from `input` to the place (no line break among them).
+    delta: usize,
+    origin: Origin,
+}
+
+impl<'a> Pos<'a> {
+    /// Line in the file, from 1.
+    #[must_use]
+    pub fn line(&self) -> usize {
+        self.origin.line + self.input.location_line() as usize - 1
+    }
+
+    /// Byte offset in the file.
+    #[must_use]
+    pub fn offset(&self) -> usize {
+        self.origin.offset + self.input.location_offset() + self.delta
+    }
+
+    /// Column, from 1, in characters.
+    #[must_use]
+    pub fn column(&self) -> usize {
+        let fragment: &str = self.input.fragment();
+        self.input.get_utf8_column() + fragment[..self.delta].chars().count()
+    }
+
+    /// Offset, line and column.
+    #[must_use]
+    pub fn span(&self) -> Span {
+        Span {
+            offset: self.offset(),
+            line: self.line(),
+            column: self.column(),
+        }
+    }
+
+    /// The whole line this place is on, without its line break.
+    #[must_use]
+    pub fn source_line(&self) -> String {
+        let bytes = self.input.get_line_beginning();
+        let line = String::from_utf8_lossy(bytes);
+        line.trim_end_matches('\r').to_owned()
+    }
+
+    /// An error at this place, underlining `width` characters.
+    #[must_use]
+    pub fn error(&self, message: impl Into<String>, width: usize) -> SyntaxError {
+        let span = self.span();
+        SyntaxError {
+            span,
+            error: ParseError {
+                message: message.into(),
+                location: span.location(),
+                source_line: self.source_line(),
+                hint: None,
+                width: width.max(1),
+            },
+        }
+    }
+}
+
+/// A piece of text that does not follow the record grammar.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyntaxError {
+    /// Where.
+    pub span: Span,
+    /// What, with the source line, a caret and a hint.
+    pub error: ParseError,
+}
+
+impl SyntaxError {
+    /// Adds a hint.
+    #[must_use]
+    pub fn with_hint(mut self, hint: impl Into<String>) -> SyntaxError {
+        self.error.hint = Some(hint.into());
+        self
+    }
+}
+
+impl std::fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.error.fmt(f)
+    }
+}
+
+impl std::error::Error for SyntaxError {}
+
+/// A move token: `S5+11!` is the move `S5`, the claim 11 (the glyph `!`
+/// comes to [`Visitor::nag`] right after).
+#[derive(Clone, Copy)]
+pub struct MoveToken<'a> {
+    /// The move without claim or glyph (`S5`, `e`, `b3-c3`, `pass`).
+    pub text: &'a str,
+    /// The claimed capture (`+11`), if any.
+    pub claim: Option<u32>,
+    /// Where the token starts.
+    pub at: Pos<'a>,
+}
+
+/// What the parser tells as it reads a game. Every method but
+/// [`Visitor::end_game`] does nothing by default.
+pub trait Visitor<'a> {
+    /// What reading a game gives.
+    type Output;
+
+    /// A game starts.
+    fn begin_game(&mut self, origin: Origin) {
+        let _ = origin;
+    }
+
+    /// A tag pair; the value is unescaped.
+    fn tag(&mut self, name: &'a str, value: &str, at: Pos<'a>) {
+        let _ = (name, value, at);
+    }
+
+    /// The tags are over: the move text begins.
+    fn begin_moves(&mut self) {}
+
+    /// A move.
+    fn san(&mut self, token: MoveToken<'a>) {
+        let _ = token;
+    }
+
+    /// An annotation of the last move (`$14`, or a glyph as its number).
+    fn nag(&mut self, nag: u8, at: Pos<'a>) {
+        let _ = (nag, at);
+    }
+
+    /// A comment, as written between its braces (or after its `;`).
+    fn comment(&mut self, text: &'a str, at: Pos<'a>) {
+        let _ = (text, at);
+    }
+
+    /// A variation opens: the moves that follow replace the last move.
+    fn begin_variation(&mut self, at: Pos<'a>) {
+        let _ = at;
+    }
+
+    /// The variation closes.
+    fn end_variation(&mut self, at: Pos<'a>) {
+        let _ = at;
+    }
+
+    /// The result token (`41-29`, `*`, `1/2-1/2`).
+    fn result(&mut self, text: &'a str, at: Pos<'a>) {
+        let _ = (text, at);
+    }
+
+    /// A syntax error; reading goes on after it.
+    fn syntax_error(&mut self, error: SyntaxError) {
+        let _ = error;
+    }
+
+    /// The game is over.
+    fn end_game(&mut self) -> Self::Output;
+}
+
+/// Characters a move may contain after its first letter.
+fn is_move_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, ',' | '-' | ':' | '=' | '@' | '/' | '_' | '\'')
+}
+
+fn is_tag_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// Where a run of junk ends: white space or a character with a meaning.
+fn is_junk_end(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';' | '[' | ']')
+}
+
+/// Reads one game from `text` (which starts at `origin` in its file) and
+/// tells `visitor`.
+///
+/// ```
+/// use songo_notation::record::parser::{read_game, Origin, Visitor, MoveToken};
+/// struct Count(usize);
+/// impl Visitor<'_> for Count {
+///     type Output = usize;
+///     fn san(&mut self, _: MoveToken<'_>) { self.0 += 1; }
+///     fn end_game(&mut self) -> usize { self.0 }
+/// }
+/// let moves = read_game("[Rules \"songo\"]\n1. S2 N4 (N3) 2. S5+1 *", Origin::default(), &mut Count(0));
+/// assert_eq!(moves, 4);
+/// ```
+pub fn read_game<'a, V: Visitor<'a>>(text: &'a str, origin: Origin, visitor: &mut V) -> V::Output {
+    let mut reader = Reader {
+        origin,
+        visitor,
+        depth: 0,
+        skipping: 0,
+        open: Vec::new(),
+        moved: [false; MAX_VARIATION_DEPTH + 1],
+        ended: false,
+        after_end_reported: false,
+    };
+    reader.visitor.begin_game(origin);
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut cursor = Cursor::at(Input::new(text));
+    reader.tags(&mut cursor);
+    reader.visitor.begin_moves();
+    reader.moves(cursor);
+    reader.visitor.end_game()
+}
+
+struct Reader<'a, 'v, V> {
+    origin: Origin,
+    visitor: &'v mut V,
+    /// Variations open.
+    depth: usize,
+    /// Nesting inside a variation too deep to read (0: not skipping).
+    skipping: usize,
+    /// Where each open variation opened.
+    open: Vec<Pos<'a>>,
+    /// Per open line, whether a move has been read in it.
+    moved: [bool; MAX_VARIATION_DEPTH + 1],
+    /// The result token has been read.
+    ended: bool,
+    after_end_reported: bool,
+}
+
+impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
+    fn error(&mut self, error: SyntaxError) {
+        self.visitor.syntax_error(error);
+    }
+
+    /// The tag section: tag pairs, one per line (or several), until the
+    /// first thing that is not a tag.
+    fn tags(&mut self, cursor: &mut Cursor<'a>) {
+        loop {
+            cursor.skip_blanks();
+            match cursor.first_byte() {
+                Some(b'[') => self.tag_pair(cursor),
+                // Comments before or between tags belong to the move text.
+                Some(b'{') => self.brace_comment(cursor),
+                Some(b';') => self.line_comment(cursor),
+                Some(b'%') if cursor.pos(self.origin).column() == 1 => {
+                    // PGN escape line: ignored.
+                    cursor.step(line_length(cursor.rest()));
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// `[Name "value"]`; on an error, reports it and skips the rest of the line.
+    fn tag_pair(&mut self, cursor: &mut Cursor<'a>) {
+        match self.try_tag_pair(cursor) {
+            Ok(length) => cursor.step(length),
+            Err(error) => {
+                self.error(error);
+                cursor.step(line_length(cursor.rest()));
+            }
+        }
+    }
+
+    /// Reads a tag pair at the cursor (which it does not move); gives its length.
+    fn try_tag_pair(&mut self, cursor: &Cursor<'a>) -> Result<usize, SyntaxError> {
+        type Error<'t> = nom::error::Error<&'t str>;
+        let hint = "a tag pair is written [Name \"value\"]";
+        let start: &'a str = cursor.rest();
+        let origin = self.origin;
+        // Where a piece of `start` is, as a place in the file.
+        let at = |rest: &str| cursor.pos_at(start.len() - rest.len(), origin);
+        let (input, _) =
+            char::<_, Error<'a>>('[')(start).map_err(|_| at(start).error("expected `[`", 1))?;
+        let (input, _) = space0::<_, Error<'a>>(input).unwrap_or((input, ""));
+        let (input, name) =
+            take_while1::<_, _, Error<'a>>(is_tag_name_char)(input).map_err(|_| {
+                at(input)
+                    .error("expected a tag name (letters, digits, `_`)", 1)
+                    .with_hint(hint)
+            })?;
+        let (input, _) = space0::<_, Error<'a>>(input).unwrap_or((input, ""));
+        let (value_start, _) = char::<_, Error<'a>>('"')(input).map_err(|_| {
+            at(input)
+                .error(
+                    format!("expected the value of tag `{name}` in double quotes"),
+                    1,
+                )
+                .with_hint(hint)
+        })?;
+        let bytes = value_start.as_bytes();
+        let mut end = None;
+        let mut escaped = false;
+        let mut index = 0;
+        while index < bytes.len() {
+            match bytes[index] {
+                b'\\' => {
+                    escaped = true;
+                    index += 1;
+                }
+                b'"' => {
+                    end = Some(index);
+                    break;
+                }
+                b'\n' => break,
+                _ => {}
+            }
+            index += 1;
+        }
+        let Some(end) = end else {
+            return Err(at(value_start)
+                .error(
+                    format!(
+                        "the value of tag `{name}` is not closed: a `\"` is missing before the end of the line"
+                    ),
+                    1,
+                )
+                .with_hint("write \\\" for a quote inside a value"));
+        };
+        let raw = &value_start[..end];
+        let input = &value_start[end + 1..];
+        let (input, _) = space0::<_, Error<'a>>(input).unwrap_or((input, ""));
+        let (input, _) = char::<_, Error<'a>>(']')(input).map_err(|_| {
+            at(input)
+                .error(format!("expected `]` to close tag `{name}`"), 1)
+                .with_hint(hint)
+        })?;
+        let value = if escaped {
+            std::borrow::Cow::Owned(unescape(raw))
+        } else {
+            std::borrow::Cow::Borrowed(raw)
+        };
+        self.visitor.tag(name, &value, at(value_start));
+        Ok(start.len() - input.len())
+    }
+
+    /// The move text, until the end of the game's text.
+    fn moves(&mut self, mut cursor: Cursor<'a>) {
+        loop {
+            cursor.skip_blanks();
+            let Some(first) = cursor.first_byte() else {
+                break;
+            };
+            match first {
+                b'{' => self.brace_comment(&mut cursor),
+                b';' => self.line_comment(&mut cursor),
+                b'(' => self.open_variation(&mut cursor),
+                b')' => self.close_variation(&mut cursor),
+                _ if self.skipping > 0 => self.junk(&mut cursor, None),
+                b'a'..=b'z' | b'A'..=b'Z' => self.move_token(&mut cursor),
+                b'0'..=b'9' => self.number(&mut cursor),
+                b'*' => {
+                    let at = cursor.pos(self.origin);
+                    cursor.step(1);
+                    self.result(at, "*");
+                }
+                b'$' => self.nag(&mut cursor),
+                b'!' | b'?' => self.glyph(&mut cursor),
+                b'[' => {
+                    let error = cursor
+                        .pos(self.origin)
+                        .error("a tag pair inside the move text", 1)
+                        .with_hint("tags come before the moves; a new game starts on a new line with its tags");
+                    self.junk(&mut cursor, Some(error));
+                }
+                _ => {
+                    let error = cursor.pos(self.origin).error(
+                        format!(
+                            "unexpected `{}` in the move text",
+                            cursor.rest().chars().next().unwrap_or(' ')
+                        ),
+                        1,
+                    );
+                    self.junk(&mut cursor, Some(error));
+                }
+            }
+        }
+        if let Some(&at) = self.open.first() {
+            let count = self.open.len();
+            let message = if count == 1 {
+                "this variation is never closed".to_owned()
+            } else {
+                format!(
+                    "this variation and {} inside it are never closed",
+                    count - 1
+                )
+            };
+            let error = at.error(message, 1).with_hint("close each `(` with a `)`");
+            self.error(error);
+        }
+    }
+
+    /// Skips a run of characters that mean nothing, reporting `error` (sized to the run).
+    fn junk(&mut self, cursor: &mut Cursor<'a>, error: Option<SyntaxError>) {
+        let rest = cursor.rest();
+        let taken: IResult<&str, &str> = take_till(is_junk_end)(rest);
+        let run = taken.map_or("", |(_, run)| run);
+        // A lone structural character such as `]` or `}` is a run of one.
+        let length = if run.is_empty() {
+            rest.chars().next().map_or(1, char::len_utf8)
+        } else {
+            run.len()
+        };
+        if let Some(mut error) = error {
+            error.error.width = rest[..length].chars().count().max(1);
+            self.error(error);
+        }
+        cursor.advance(length);
+    }
+
+    fn brace_comment(&mut self, cursor: &mut Cursor<'a>) {
+        let at = cursor.pos(self.origin);
+        let body = &cursor.rest()[1..];
+        let found: IResult<&str, &str> = take_until("}")(body);
+        match found {
+            Ok((_, text)) => {
+                if self.skipping == 0 {
+                    self.visitor.comment(text, at);
+                }
+                cursor.advance(1 + text.len() + 1);
+            }
+            Err(_) => {
+                let error = at
+                    .error("this comment is never closed", 1)
+                    .with_hint("close it with `}` (a comment cannot contain `}`)");
+                self.error(error);
+                if self.skipping == 0 {
+                    self.visitor.comment(body, at);
+                }
+                cursor.advance(1 + body.len());
+            }
+        }
+    }
+
+    fn line_comment(&mut self, cursor: &mut Cursor<'a>) {
+        let at = cursor.pos(self.origin);
+        let body = &cursor.rest()[1..];
+        let end = memchr::memchr(b'\n', body.as_bytes()).unwrap_or(body.len());
+        if self.skipping == 0 {
+            self.visitor.comment(body[..end].trim_end_matches('\r'), at);
+        }
+        cursor.advance(1 + end);
+    }
+
+    fn open_variation(&mut self, cursor: &mut Cursor<'a>) {
+        let at = cursor.pos(self.origin);
+        cursor.step(1);
+        if self.skipping > 0 {
+            self.skipping += 1;
+            return;
+        }
+        if self.ended && self.depth == 0 {
+            self.after_end(at);
+            self.skipping = 1;
+            return;
+        }
+        if !self.moved[self.depth] {
+            let error = at
+                .error("a variation must follow the move it replaces", 1)
+                .with_hint("write the variation after a move: S2 N4 (N3 S1) S5");
+            self.error(error);
+            self.skipping = 1;
+            return;
+        }
+        if self.depth >= MAX_VARIATION_DEPTH {
+            let error = at.error(
+                format!("variations nested deeper than {MAX_VARIATION_DEPTH}: this one is skipped"),
+                1,
+            );
+            self.error(error);
+            self.skipping = 1;
+            return;
+        }
+        self.depth += 1;
+        self.open.push(at);
+        self.moved[self.depth] = false;
+        self.visitor.begin_variation(at);
+    }
+
+    fn close_variation(&mut self, cursor: &mut Cursor<'a>) {
+        let at = cursor.pos(self.origin);
+        cursor.step(1);
+        if self.skipping > 0 {
+            self.skipping -= 1;
+            return;
+        }
+        if self.depth == 0 {
+            let error = at
+                .error("`)` closes no variation", 1)
+                .with_hint("remove it, or open the variation with `(`");
+            self.error(error);
+            return;
+        }
+        self.depth -= 1;
+        self.open.pop();
+        self.visitor.end_variation(at);
+    }
+
+    /// Reports, once per game, text after the result token.
+    fn after_end(&mut self, at: Pos<'a>) {
+        if !self.after_end_reported {
+            self.after_end_reported = true;
+            let error = at.error("moves after the result token", 1).with_hint(
+                "the result ends the game; start the next game on a new line with its tags",
+            );
+            self.error(error);
+        }
+    }
+
+    fn move_token(&mut self, cursor: &mut Cursor<'a>) {
+        let at = cursor.pos(self.origin);
+        let rest = cursor.rest();
+        let length = rest
+            .bytes()
+            .take_while(|&b| b.is_ascii() && is_move_char(char::from(b)))
+            .count();
+        if length == 0 {
+            return self.junk(cursor, None);
+        }
+        let text = &rest[..length];
+        cursor.step(length);
+        let mut claim = None;
+        if cursor.first_byte() == Some(b'+') {
+            let plus = cursor.pos(self.origin);
+            cursor.step(1);
+            let digits: IResult<&str, &str> = digit1(cursor.rest());
+            match digits {
+                Ok((_, number)) => {
+                    match number.parse::<u32>() {
+                        Ok(n) => claim = Some(n),
+                        Err(_) => {
+                            let error = cursor.pos(self.origin).error(
+                                format!("capture claim {number} is too large"),
+                                number.len(),
+                            );
+                            self.error(error);
+                        }
+                    }
+                    cursor.step(number.len());
+                }
+                Err(_) => {
+                    let error = plus
+                        .error("`+` must be followed by the number of seeds captured", 1)
+                        .with_hint("write a capture claim as S5+11");
+                    self.error(error);
+                }
+            }
+        }
+        if self.ended && self.depth == 0 {
+            self.after_end(at);
+            return;
+        }
+        self.moved[self.depth] = true;
+        self.visitor.san(MoveToken { text, claim, at });
+        if matches!(cursor.first_byte(), Some(b'!' | b'?')) {
+            self.glyph(cursor);
+        }
+    }
+
+    /// A move number (`12.`, `12...`, a bare `12`) or a score result (`41-29`, `1/2-1/2`).
+    fn number(&mut self, cursor: &mut Cursor<'a>) {
+        let at = cursor.pos(self.origin);
+        let rest = cursor.rest();
+        let bytes = rest.as_bytes();
+        let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+        match bytes.get(digits) {
+            Some(b'.') => {
+                // A move number: digits and dots, skipped in one step.
+                let dots = bytes[digits..].iter().take_while(|&&b| b == b'.').count();
+                cursor.step(digits + dots);
+            }
+            Some(b'-') => {
+                let second: IResult<&str, &str> = digit1(&rest[digits + 1..]);
+                match second {
+                    Ok((_, score)) => {
+                        let text = &rest[..digits + 1 + score.len()];
+                        cursor.step(text.len());
+                        self.result(at, text);
+                    }
+                    Err(_) => {
+                        let error = at
+                            .error("a result is two numbers joined by `-`", 1)
+                            .with_hint("write the final score south first, as 41-29");
+                        self.junk(cursor, Some(error));
+                    }
+                }
+            }
+            Some(b'/') if &rest[..digits] == "1" && rest[digits..].starts_with("/2-1/2") => {
+                cursor.step(digits + "/2-1/2".len());
+                self.result(at, "1/2-1/2");
+            }
+            _ => cursor.step(digits),
+        }
+    }
+
+    fn result(&mut self, at: Pos<'a>, text: &'a str) {
+        if self.skipping > 0 {
+            return;
+        }
+        if self.depth > 0 {
+            let error = at
+                .error("a result token inside a variation", text.chars().count())
+                .with_hint("only the main line ends with the result");
+            self.error(error);
+            return;
+        }
+        if self.ended {
+            self.after_end(at);
+            return;
+        }
+        self.ended = true;
+        self.visitor.result(text, at);
+    }
+
+    fn nag(&mut self, cursor: &mut Cursor<'a>) {
+        let at = cursor.pos(self.origin);
+        let digits: IResult<&str, &str> = digit1(&cursor.rest()[1..]);
+        match digits {
+            Ok((_, number)) => {
+                match number.parse::<u8>() {
+                    Ok(nag) => self.annotate(nag, at),
+                    Err(_) => {
+                        let error = at.error(
+                            format!("${number} is not an annotation: they go from $0 to $255"),
+                            number.len() + 1,
+                        );
+                        self.error(error);
+                    }
+                }
+                cursor.step(1 + number.len());
+            }
+            Err(_) => {
+                let error = at
+                    .error("`$` must be followed by an annotation number", 1)
+                    .with_hint("write $1 … $255");
+                self.junk(cursor, Some(error));
+            }
+        }
+    }
+
+    fn glyph(&mut self, cursor: &mut Cursor<'a>) {
+        let at = cursor.pos(self.origin);
+        for (glyph, nag) in GLYPHS {
+            if cursor.rest().starts_with(glyph) {
+                cursor.step(glyph.len());
+                self.annotate(nag, at);
+                return;
+            }
+        }
+        self.junk(cursor, None);
+    }
+
+    fn annotate(&mut self, nag: u8, at: Pos<'a>) {
+        if self.skipping > 0 || (self.ended && self.depth == 0) {
+            return;
+        }
+        if !self.moved[self.depth] {
+            let error = at.error("an annotation must follow a move", 1);
+            self.error(error);
+            return;
+        }
+        self.visitor.nag(nag, at);
+    }
+}
+
+/// Where the move-text reader is: a located point on the current line and
+/// the bytes read since on that line. nom_locate counts the lines of every
+/// slice it makes, so the reader slices once per line (or multi-line
+/// comment) rather than once per token.
+struct Cursor<'a> {
+    base: Input<'a>,
+    delta: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn at(input: Input<'a>) -> Cursor<'a> {
+        Cursor {
+            base: input,
+            delta: 0,
+        }
+    }
+
+    /// The text not read yet.
+    #[inline]
+    fn rest(&self) -> &'a str {
+        let fragment: &'a str = self.base.fragment();
+        &fragment[self.delta..]
+    }
+
+    #[inline]
+    fn first_byte(&self) -> Option<u8> {
+        self.rest().as_bytes().first().copied()
+    }
+
+    #[inline]
+    fn pos(&self, origin: Origin) -> Pos<'a> {
+        self.pos_at(0, origin)
+    }
+
+    /// The place `ahead` bytes further on the same line.
+    #[inline]
+    fn pos_at(&self, ahead: usize, origin: Origin) -> Pos<'a> {
+        Pos {
+            input: self.base,
+            delta: self.delta + ahead,
+            origin,
+        }
+    }
+
+    /// Reads `count` bytes (which end on a character boundary).
+    #[inline]
+    fn advance(&mut self, count: usize) {
+        let read = &self.rest().as_bytes()[..count];
+        if memchr::memchr(b'\n', read).is_some() {
+            self.next_line(count);
+        } else {
+            self.delta += count;
+        }
+    }
+
+    /// Reads `count` bytes of a token, which holds no line break.
+    #[inline]
+    fn step(&mut self, count: usize) {
+        self.delta += count;
+    }
+
+    /// Reads `count` bytes that end a line: slice, and let nom_locate count the lines.
+    fn next_line(&mut self, count: usize) {
+        self.base = split(self.base, self.delta + count).0;
+        self.delta = 0;
+    }
+
+    /// Skips white space (ASCII blanks byte by byte, other white space through nom).
+    #[inline(always)]
+    fn skip_blanks(&mut self) {
+        loop {
+            let bytes = self.rest().as_bytes();
+            let mut count = 0;
+            let mut newline = false;
+            while let Some(&byte) = bytes.get(count) {
+                match byte {
+                    b' ' | b'\t' | b'\r' => count += 1,
+                    b'\n' => {
+                        newline = true;
+                        count += 1;
+                    }
+                    _ => break,
+                }
+            }
+            if newline {
+                self.next_line(count);
+            } else {
+                self.delta += count;
+            }
+            if bytes.get(count).is_none_or(|&byte| byte < 0x80) {
+                return;
+            }
+            let other: IResult<&str, &str> = take_while(char::is_whitespace)(self.rest());
+            match other {
+                Ok((_, taken)) if !taken.is_empty() => self.advance(taken.len()),
+                _ => return,
+            }
+        }
+    }
+}
+
+/// Bytes up to the end of the line (a lone `\r` does not end it).
+fn line_length(text: &str) -> usize {
+    memchr::memchr(b'\n', text.as_bytes()).map_or(text.len(), |end| {
+        // Keep a `\r` before the `\n` with the line break.
+        if end > 0 && text.as_bytes()[end - 1] == b'\r' {
+            end - 1
+        } else {
+            end
+        }
+    })
+}
+
+/// Splits `count` bytes off the front: (rest, taken). `count` always ends
+/// on an ASCII character or the end of the text, so on a `char` boundary.
+#[inline]
+fn split(input: Input<'_>, count: usize) -> (Input<'_>, Input<'_>) {
+    let mut count = count.min(input.fragment().len());
+    while !input.fragment().is_char_boundary(count) {
+        count += 1;
+    }
+    input.take_split(count)
+}
+
+/// Undoes `\"` and `\\` in a tag value.
+fn unescape(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some(next @ ('"' | '\\')) => out.push(next),
+                Some(other) => {
+                    out.push('\\');
+                    out.push(other);
+                }
+                None => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}

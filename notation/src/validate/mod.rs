@@ -1,0 +1,1015 @@
+//! The validator: replays every game of a record (and every variation,
+//! from the position where it branches) and reports every problem, each
+//! with its rule id, ply, move, line:column and the position before.
+//!
+//! ```
+//! use songo_notation::validate::{validate_str, Options};
+//! let report = validate_str("[Rules \"songo\"]\n\n1. S2 N4 2. S2 *\n", &Options::default());
+//! let game = &report.games[0];
+//! assert!(!game.valid);
+//! let violation = &game.violations[0];
+//! assert_eq!((violation.ply, violation.line, violation.column), (3, 3, 13));
+//! assert_eq!(violation.rule.as_str(), "songo.sow");
+//! assert_eq!(violation.message, "S2 is empty: there is nothing to sow; legal moves: S0 S1 S3 S4 S5 S6");
+//! ```
+//!
+//! What is checked, by rule id:
+//! - the moves, by the engine: `songo.sow`/`awale.sow` (empty house, a
+//!   house of the side not to move), `songo.exit`, `songo.solidarity`,
+//!   `awale.feed`, `abapa.feed` …; the replay of a line stops at its first
+//!   refused move unless [`Options::keep_going`];
+//! - `record.capture-claim`: a `+N` that is not what the move captures;
+//! - `record.after-end`: a move after the rules ended the game;
+//! - `record.result`: a `Result` that is not the computed one, or that
+//!   claims a score for a game the rules have not ended (unless a
+//!   `Termination` tag says it ended otherwise);
+//! - `record.termination`: a `Termination` naming an end rule that does
+//!   not hold;
+//! - `record.setup`: a start position that is not a full game's (unless
+//!   `[SetUp "fragment"]`), tags that contradict each other, an unknown ruleset;
+//! - `syntax`: text that does not follow the grammar, or a move that is
+//!   no move of the game.
+
+mod pipeline;
+mod render;
+
+use serde::Serialize;
+
+pub use pipeline::{Event, validate_batch, validate_sources};
+pub use render::{Style, render_game, render_summary};
+
+use crate::record::parser::{MoveToken, Origin, Pos, SyntaxError, Visitor, read_game};
+use crate::record::reader::{GameText, games};
+use crate::record::{Tag, Tags, names, ogn, serde::is_result_token, text_problem_error};
+use crate::replay::{AnyPosition, Outcome, Refusal as _, Replay, SetupError, SowingGame};
+use crate::rule::RuleId;
+use crate::ruleset::{Family, Ruleset};
+use crate::side::Side;
+
+/// How to validate.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Play a refused move anyway when the board allows it, and go on
+    /// checking (the move stays flagged).
+    pub keep_going: bool,
+    /// The ruleset of games that name none (default `songo`).
+    pub default_rules: Option<Ruleset>,
+}
+
+/// One problem of a game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Violation {
+    /// The ply of the move (from 1); for a problem that is no move's, the
+    /// plies played before it (0 for the set-up).
+    pub ply: usize,
+    /// The move as written, when the problem is a move's.
+    #[serde(rename = "move")]
+    pub played: Option<String>,
+    /// Line in the file, from 1.
+    pub line: usize,
+    /// Column, from 1, in characters.
+    pub column: usize,
+    /// The rule broken.
+    pub rule: RuleId,
+    /// What is wrong, in a sentence.
+    pub message: String,
+    /// How to fix it, when there is something to say.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hint: Option<String>,
+    /// The position before the move (or the final position for a result).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub before: Option<AnyPosition>,
+    /// How deep in variations the move is (0: the main line).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub variation: usize,
+    /// Byte offset in the file (for sorting).
+    #[serde(skip)]
+    pub offset: usize,
+    /// The text of the line, for diagnostics.
+    #[serde(skip)]
+    pub source_line: String,
+    /// Characters to underline.
+    #[serde(skip)]
+    pub width: usize,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde passes a reference
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// The claimed and the computed result.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+pub struct ResultCheck {
+    /// The `Result` tag (else the result token), `None` when the record has neither.
+    pub claimed: Option<String>,
+    /// The result the replay gives: the score when the game is over, `*`
+    /// when it is not, `None` when the replay stopped before the end.
+    pub computed: Option<String>,
+}
+
+/// How the replayed game ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct EndReport {
+    /// The end rule.
+    pub rule: RuleId,
+    /// The winner, `None` for a draw.
+    pub winner: Option<Side>,
+}
+
+/// The validation of one game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameReport {
+    /// The file it was read from, when validating files.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    /// Its index in the file, from 0.
+    pub index: usize,
+    /// Its tags.
+    pub tags: Tags,
+    /// Whether it has no violation.
+    pub valid: bool,
+    /// Moves of its main line, as recorded.
+    pub plies: usize,
+    /// Every problem, in the order of the text.
+    pub violations: Vec<Violation>,
+    /// The result claimed and computed.
+    pub result: ResultCheck,
+    /// How the game ended, when the rules (or a declared end) ended it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end: Option<EndReport>,
+    /// The position where the main line's replay ended.
+    #[serde(rename = "final")]
+    pub final_position: Option<AnyPosition>,
+    /// The line the game starts on.
+    #[serde(skip)]
+    pub line: usize,
+}
+
+/// Counts over all games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+pub struct Summary {
+    /// Games read.
+    pub games: usize,
+    /// Games without violation.
+    pub valid: usize,
+    /// Games with at least one.
+    pub invalid: usize,
+    /// Main-line moves of all games.
+    pub plies: usize,
+    /// Violations of all games.
+    pub violations: usize,
+}
+
+impl Summary {
+    /// Counts one more game.
+    pub fn add(&mut self, game: &GameReport) {
+        self.games += 1;
+        if game.valid {
+            self.valid += 1;
+        } else {
+            self.invalid += 1;
+        }
+        self.plies += game.plies;
+        self.violations += game.violations.len();
+    }
+}
+
+/// The validation of every game of some records.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+pub struct ValidationReport {
+    /// One report per game, in order.
+    pub games: Vec<GameReport>,
+    /// The counts.
+    pub summary: Summary,
+}
+
+/// Validates every game of a text.
+#[must_use]
+pub fn validate_str(text: &str, options: &Options) -> ValidationReport {
+    let mut report = ValidationReport::default();
+    for game in games(text) {
+        let game = validate_game(&game, options);
+        report.summary.add(&game);
+        report.games.push(game);
+    }
+    report
+}
+
+/// Validates one game split from a file.
+#[must_use]
+pub fn validate_game(game: &GameText<'_>, options: &Options) -> GameReport {
+    let mut validator = GameValidator::new(options, game.index);
+    if let Some(problem) = game.problem {
+        let error = text_problem_error(&game.text, game.origin, problem);
+        validator.syntax(error, 0);
+    }
+    read_game(&game.text, game.origin, &mut validator)
+}
+
+/// A move read but not played yet: a variation may still branch before it.
+#[derive(Clone, Copy)]
+struct Pending<'a, M> {
+    mv: M,
+    text: &'a str,
+    claim: Option<u32>,
+    at: Pos<'a>,
+}
+
+/// One line being replayed: the main line or a variation.
+struct Line<'a, G: Replay> {
+    /// The game after the moves played; `None` for a variation that could
+    /// not branch.
+    game: Option<G>,
+    /// Plies played on `game` since the start of the game.
+    ply: usize,
+    pending: Option<Pending<'a, G::Move>>,
+    /// The replay of this line stopped at a refused move.
+    stopped: bool,
+    /// The last move was the refused one: `game` is the position before it,
+    /// where a variation replacing it branches.
+    branchable: bool,
+}
+
+impl<G: Replay> Line<'_, G> {
+    fn new(game: Option<G>, ply: usize) -> Self {
+        Line {
+            game,
+            ply,
+            pending: None,
+            stopped: false,
+            branchable: false,
+        }
+    }
+}
+
+/// Where violations go, with what they need to be placed.
+struct Sink<'o> {
+    violations: Vec<Violation>,
+    options: &'o Options,
+}
+
+impl Sink<'_> {
+    #[allow(clippy::too_many_arguments)]
+    fn at_move(
+        &mut self,
+        at: Pos<'_>,
+        text: &str,
+        width: usize,
+        ply: usize,
+        depth: usize,
+        rule: RuleId,
+        message: String,
+        before: Option<AnyPosition>,
+    ) {
+        self.violations.push(Violation {
+            ply,
+            played: Some(text.to_owned()),
+            line: at.line(),
+            column: at.column(),
+            rule,
+            message,
+            hint: None,
+            before,
+            variation: depth,
+            offset: at.offset(),
+            source_line: at.source_line(),
+            width,
+        });
+    }
+}
+
+/// The lines of a game of one kind being replayed, innermost last.
+struct Lines<'a, G: Replay> {
+    stack: Vec<Line<'a, G>>,
+}
+
+impl<'a, G: Replay> Lines<'a, G> {
+    fn new(game: G) -> Self {
+        Lines {
+            stack: vec![Line::new(Some(game), 0)],
+        }
+    }
+
+    fn depth(&self) -> usize {
+        self.stack.len() - 1
+    }
+
+    /// The ply the next move of the innermost line would have.
+    fn next_ply(&self) -> usize {
+        self.stack
+            .last()
+            .map_or(1, |line| line.ply + usize::from(line.pending.is_some()) + 1)
+    }
+
+    fn san(&mut self, token: MoveToken<'a>, sink: &mut Sink<'_>) {
+        self.flush(sink);
+        let depth = self.depth();
+        let Some(line) = self.stack.last_mut() else {
+            return;
+        };
+        line.branchable = false;
+        if line.stopped {
+            return;
+        }
+        let Some(game) = &line.game else {
+            return;
+        };
+        match game.parse_move(token.text) {
+            Some(mv) => {
+                line.pending = Some(Pending {
+                    mv,
+                    text: token.text,
+                    claim: token.claim,
+                    at: token.at,
+                });
+            }
+            None => {
+                let message = game.move_error(token.text);
+                let before = Some(game.position());
+                sink.at_move(
+                    token.at,
+                    token.text,
+                    token.text.chars().count(),
+                    line.ply + 1,
+                    depth,
+                    RuleId::Syntax,
+                    message,
+                    before,
+                );
+                line.stopped = true;
+                line.branchable = true;
+            }
+        }
+    }
+
+    /// Plays the innermost line's pending move.
+    fn flush(&mut self, sink: &mut Sink<'_>) {
+        let depth = self.depth();
+        let Some(line) = self.stack.last_mut() else {
+            return;
+        };
+        // Field by field: copying the whole pending move back from memory
+        // written a moment ago stalls the processor.
+        let (mv, claim) = match &line.pending {
+            Some(pending) => (pending.mv, pending.claim),
+            None => return,
+        };
+        let Some(game) = line.game.as_mut() else {
+            line.pending = None;
+            return;
+        };
+        let before = claim.map(|_| game.position());
+        let refusal = match game.play(mv) {
+            Ok(played) => {
+                line.ply += 1;
+                let pending = line.pending.take();
+                if let Some(pending) = pending
+                    && claim.is_some_and(|claim| claim != played.captured)
+                {
+                    check_claim(sink, &pending, played.captured, line.ply, depth, before);
+                }
+                return;
+            }
+            Err(refusal) => refusal,
+        };
+        let Some(pending) = line.pending.take() else {
+            return;
+        };
+        let (rule, message) = match refusal.game_over() {
+            Some(outcome) => (
+                RuleId::RecordAfterEnd,
+                format!(
+                    "the game is already over ({}, {}): no move may follow",
+                    outcome.rule, outcome.result
+                ),
+            ),
+            None => (refusal.rule(), refusal.to_string()),
+        };
+        let position = game.position();
+        sink.at_move(
+            pending.at,
+            pending.text,
+            token_width(&pending),
+            line.ply + 1,
+            depth,
+            rule,
+            message,
+            Some(position.clone()),
+        );
+        if sink.options.keep_going
+            && let Ok(played) = game.play_anyway(mv)
+        {
+            line.ply += 1;
+            check_claim(
+                sink,
+                &pending,
+                played.captured,
+                line.ply,
+                depth,
+                Some(position),
+            );
+            return;
+        }
+        line.stopped = true;
+        line.branchable = true;
+    }
+
+    fn begin_variation(&mut self) {
+        let Some(parent) = self.stack.last() else {
+            return;
+        };
+        let branch = match (&parent.game, parent.pending.is_some()) {
+            (Some(game), true) if !parent.stopped => Some(game.clone()),
+            (Some(game), _) if parent.branchable => Some(game.clone()),
+            _ => None,
+        };
+        let ply = parent.ply;
+        self.stack.push(Line::new(branch, ply));
+    }
+
+    fn end_variation(&mut self, sink: &mut Sink<'_>) {
+        if self.stack.len() > 1 {
+            self.flush(sink);
+            self.stack.pop();
+        }
+    }
+
+    /// Flushes every line; the main line is what is left.
+    fn finish(&mut self, sink: &mut Sink<'_>) -> &Line<'a, G> {
+        while self.stack.len() > 1 {
+            self.end_variation(sink);
+        }
+        self.flush(sink);
+        &self.stack[0]
+    }
+}
+
+/// Characters a move token takes: its text and claim.
+fn token_width<M>(pending: &Pending<'_, M>) -> usize {
+    let digits = |n: u32| n.checked_ilog10().map_or(1, |d| d as usize + 1);
+    pending.text.chars().count() + pending.claim.map_or(0, |claim| 1 + digits(claim))
+}
+
+fn check_claim(
+    sink: &mut Sink<'_>,
+    pending: &Pending<'_, impl Copy>,
+    captured: u32,
+    ply: usize,
+    depth: usize,
+    before: Option<AnyPosition>,
+) {
+    if let Some(claim) = pending.claim
+        && claim != captured
+    {
+        sink.at_move(
+            pending.at,
+            pending.text,
+            token_width(pending),
+            ply,
+            depth,
+            RuleId::RecordCaptureClaim,
+            format!(
+                "{} claims a capture of {claim}, but it captures {captured}",
+                pending.text
+            ),
+            before,
+        );
+    }
+}
+
+/// The replay of a game of whichever kind the record is.
+///
+/// A new game kind adds its variant here and an arm to each `match`.
+enum Replayer<'a> {
+    /// No replay: the game could not be set up.
+    Idle,
+    /// Songo, Awalé, oware.
+    Sowing(Lines<'a, SowingGame>),
+}
+
+/// The replay of the main line when it is over.
+struct Finished {
+    position: Option<AnyPosition>,
+    /// The replay reached the last move.
+    complete: bool,
+    ply: usize,
+    outcome: Option<Outcome>,
+    /// A declared end: its outcome, or why it does not hold.
+    declared: Option<Result<Outcome, String>>,
+}
+
+impl<'a> Replayer<'a> {
+    fn setup(rules: Ruleset, tags: &Tags) -> Result<Replayer<'a>, SetupError> {
+        match rules.family() {
+            Family::Songo | Family::Awale => {
+                SowingGame::setup(rules, tags).map(|game| Replayer::Sowing(Lines::new(game)))
+            }
+            Family::Seega => Err(SetupError::setup(
+                names::RULES,
+                "seega records cannot be replayed yet",
+            )),
+        }
+    }
+
+    fn san(&mut self, token: MoveToken<'a>, sink: &mut Sink<'_>) {
+        match self {
+            Replayer::Idle => {}
+            Replayer::Sowing(lines) => lines.san(token, sink),
+        }
+    }
+
+    fn begin_variation(&mut self) {
+        match self {
+            Replayer::Idle => {}
+            Replayer::Sowing(lines) => lines.begin_variation(),
+        }
+    }
+
+    fn end_variation(&mut self, sink: &mut Sink<'_>) {
+        match self {
+            Replayer::Idle => {}
+            Replayer::Sowing(lines) => lines.end_variation(sink),
+        }
+    }
+
+    fn next_ply(&self) -> Option<usize> {
+        match self {
+            Replayer::Idle => None,
+            Replayer::Sowing(lines) => Some(lines.next_ply()),
+        }
+    }
+
+    fn finish(&mut self, sink: &mut Sink<'_>, termination: Option<&str>) -> Finished {
+        match self {
+            Replayer::Idle => Finished {
+                position: None,
+                complete: false,
+                ply: 0,
+                outcome: None,
+                declared: None,
+            },
+            Replayer::Sowing(lines) => finished(lines.finish(sink), termination),
+        }
+    }
+}
+
+/// What a `Termination` tag says.
+enum Termination {
+    /// Ended by the rules (no tag, or `normal`).
+    Normal,
+    /// Ended by this rule, declared.
+    Rule(RuleId),
+    /// Ended otherwise (resignation, time, adjudication …): nothing to check.
+    Early,
+}
+
+fn termination<G: Replay>(game: &G, value: Option<&str>) -> Termination {
+    let Some(value) = value.map(str::trim) else {
+        return Termination::Normal;
+    };
+    if value.is_empty() || value.eq_ignore_ascii_case("normal") {
+        return Termination::Normal;
+    }
+    if let Ok(rule) = value.parse::<RuleId>() {
+        return Termination::Rule(rule);
+    }
+    game.termination_rule(value)
+        .map_or(Termination::Early, Termination::Rule)
+}
+
+fn finished<G: Replay>(line: &Line<'_, G>, termination_tag: Option<&str>) -> Finished {
+    let Some(game) = &line.game else {
+        return Finished {
+            position: None,
+            complete: false,
+            ply: line.ply,
+            outcome: None,
+            declared: None,
+        };
+    };
+    let complete = !line.stopped;
+    let (outcome, declared) = if complete {
+        match termination(game, termination_tag) {
+            Termination::Normal | Termination::Early => (game.outcome(), None),
+            Termination::Rule(rule) => {
+                let declared = game.declared_end(rule);
+                (game.outcome(), Some(declared))
+            }
+        }
+    } else {
+        (None, None)
+    };
+    Finished {
+        position: Some(game.position()),
+        complete,
+        ply: line.ply,
+        outcome,
+        declared,
+    }
+}
+
+/// The visitor that validates one game as it is read.
+struct GameValidator<'a, 'o> {
+    sink: Sink<'o>,
+    index: usize,
+    origin: Origin,
+    tags: Tags,
+    /// Where each tag's value was read.
+    tag_places: Vec<(&'a str, Pos<'a>)>,
+    first_place: Option<Pos<'a>>,
+    replayer: Replayer<'a>,
+    plies: usize,
+    depth: usize,
+    result_token: Option<(&'a str, Pos<'a>)>,
+    /// The tags are over.
+    in_moves: bool,
+}
+
+impl<'a, 'o> GameValidator<'a, 'o> {
+    fn new(options: &'o Options, index: usize) -> Self {
+        GameValidator {
+            sink: Sink {
+                violations: Vec::new(),
+                options,
+            },
+            index,
+            origin: Origin::default(),
+            tags: Tags::with_capacity(10),
+            tag_places: Vec::with_capacity(10),
+            first_place: None,
+            replayer: Replayer::Idle,
+            plies: 0,
+            depth: 0,
+            result_token: None,
+            in_moves: false,
+        }
+    }
+
+    fn syntax(&mut self, error: SyntaxError, ply: usize) {
+        let SyntaxError { span, error } = error;
+        self.sink.violations.push(Violation {
+            ply,
+            played: None,
+            line: span.line,
+            column: span.column,
+            rule: RuleId::Syntax,
+            message: error.message,
+            hint: error.hint,
+            before: None,
+            variation: self.depth,
+            offset: span.offset,
+            source_line: error.source_line,
+            width: error.width,
+        });
+    }
+
+    fn tag_place(&self, name: &str) -> Option<Pos<'a>> {
+        self.tag_places
+            .iter()
+            .rev()
+            .find(|(tag, _)| tag.eq_ignore_ascii_case(name))
+            .map(|(_, at)| *at)
+    }
+
+    /// A violation about the game as a whole, placed at `at` (or the start of the game).
+    #[allow(clippy::too_many_arguments)]
+    fn game_violation(
+        &mut self,
+        at: Option<Pos<'a>>,
+        width: usize,
+        ply: usize,
+        rule: RuleId,
+        message: String,
+        hint: Option<String>,
+        before: Option<AnyPosition>,
+    ) {
+        let at = at.or(self.first_place);
+        let (line, column, offset, source_line) = match at {
+            Some(at) => (at.line(), at.column(), at.offset(), at.source_line()),
+            None => (self.origin.line, 1, self.origin.offset, String::new()),
+        };
+        self.sink.violations.push(Violation {
+            ply,
+            played: None,
+            line,
+            column,
+            rule,
+            message,
+            hint,
+            before,
+            variation: 0,
+            offset,
+            source_line,
+            width: width.max(1),
+        });
+    }
+
+    fn tag_width(&self, name: &str) -> usize {
+        self.tags
+            .get(name)
+            .map_or(1, |value| value.chars().count().max(1))
+    }
+
+    /// The ruleset of the game, from `Rules`, else OGN's `Variant`, else the default.
+    fn rules(&mut self) -> Option<Ruleset> {
+        if let Some(value) = self.tags.get(names::RULES) {
+            return match value.parse::<Ruleset>() {
+                Ok(rules) => Some(rules),
+                Err(error) => {
+                    let width = self.tag_width(names::RULES);
+                    let at = self.tag_place(names::RULES);
+                    self.game_violation(
+                        at,
+                        width,
+                        0,
+                        RuleId::RecordSetup,
+                        error.to_string(),
+                        None,
+                        None,
+                    );
+                    None
+                }
+            };
+        }
+        if let Some(value) = self.tags.get(names::VARIANT) {
+            return match ogn::ruleset_of_variant(value) {
+                Some(rules) => Some(rules),
+                None => {
+                    let message = format!(
+                        "unknown Variant `{value}`: the OGN variants are Oware Abapa and Awale"
+                    );
+                    let width = self.tag_width(names::VARIANT);
+                    let at = self.tag_place(names::VARIANT);
+                    self.game_violation(
+                        at,
+                        width,
+                        0,
+                        RuleId::RecordSetup,
+                        message,
+                        Some("or name the ruleset with a Rules tag".into()),
+                        None,
+                    );
+                    None
+                }
+            };
+        }
+        Some(self.sink.options.default_rules.unwrap_or_default())
+    }
+
+    fn setup_violation(&mut self, error: SetupError) {
+        let at = error.tag.and_then(|tag| self.tag_place(tag));
+        let width = error.tag.map_or(1, |tag| self.tag_width(tag));
+        match (&error.detail, at) {
+            (Some(detail), Some(at)) => {
+                // A place inside the tag's value: the value is on the tag's line.
+                let column = at.column() + detail.location.column - 1;
+                self.sink.violations.push(Violation {
+                    ply: 0,
+                    played: None,
+                    line: at.line(),
+                    column,
+                    rule: error.rule,
+                    message: error.message,
+                    hint: error.hint,
+                    before: None,
+                    variation: 0,
+                    offset: at.offset() + detail.location.column - 1,
+                    source_line: at.source_line(),
+                    width: detail.width,
+                });
+            }
+            _ => self.game_violation(at, width, 0, error.rule, error.message, error.hint, None),
+        }
+    }
+
+    /// Checks the claimed result against the replay; gives what is reported.
+    fn check_result(&mut self, finished: &Finished) -> ResultCheck {
+        let tag = self
+            .tags
+            .get(names::RESULT)
+            .map(|value| value.split_whitespace().collect::<String>());
+        let token = self.result_token.map(|(text, _)| text.to_owned());
+        if let Some(value) = &tag
+            && !is_result_token(value)
+        {
+            let width = self.tag_width(names::RESULT);
+            let at = self.tag_place(names::RESULT);
+            self.game_violation(
+                at,
+                width,
+                finished.ply,
+                RuleId::Syntax,
+                format!("`{value}` is not a result"),
+                Some("write the final score south first (41-29), or * when it is unknown".into()),
+                None,
+            );
+        }
+        if let (Some(tag), Some((text, at))) = (&tag, self.result_token)
+            && tag != text
+            && is_result_token(tag)
+        {
+            self.game_violation(
+                Some(at),
+                text.chars().count(),
+                finished.ply,
+                RuleId::RecordResult,
+                format!("the move text ends with {text}, but the Result tag says {tag}"),
+                Some("make the result token and the Result tag agree".into()),
+                None,
+            );
+        }
+        let claimed = tag.clone().or(token);
+        if !finished.complete {
+            return ResultCheck {
+                claimed,
+                computed: None,
+            };
+        }
+        let at = self
+            .tag_place(names::RESULT)
+            .or(self.result_token.map(|(_, at)| at));
+        let width = if self.tag_place(names::RESULT).is_some() {
+            self.tag_width(names::RESULT)
+        } else {
+            self.result_token.map_or(1, |(text, _)| text.len())
+        };
+        let decisive = claimed
+            .as_deref()
+            .filter(|value| *value != "*" && is_result_token(value));
+        let computed = match &finished.declared {
+            Some(Ok(outcome)) => Some(outcome.result.clone()),
+            _ => Some(
+                finished
+                    .outcome
+                    .as_ref()
+                    .map_or_else(|| "*".to_owned(), |outcome| outcome.result.clone()),
+            ),
+        };
+        match &finished.declared {
+            Some(Err(why)) => {
+                let at_termination = self.tag_place(names::TERMINATION);
+                let width = self.tag_width(names::TERMINATION);
+                self.game_violation(
+                    at_termination,
+                    width,
+                    finished.ply,
+                    RuleId::RecordTermination,
+                    format!(
+                        "the Termination tag declares {}, which does not hold: {why}",
+                        self.tags.get(names::TERMINATION).unwrap_or_default().trim()
+                    ),
+                    None,
+                    finished.position.clone(),
+                );
+            }
+            Some(Ok(outcome)) => {
+                if let Some(claimed) = decisive
+                    && claimed != outcome.result
+                {
+                    self.game_violation(
+                        at,
+                        width,
+                        finished.ply,
+                        RuleId::RecordResult,
+                        format!(
+                            "the record claims {claimed}, but the game ends {} ({})",
+                            outcome.result, outcome.rule
+                        ),
+                        None,
+                        finished.position.clone(),
+                    );
+                }
+            }
+            None => {
+                let early = matches!(
+                    self.tags.get(names::TERMINATION).map(str::trim),
+                    Some(word) if !word.is_empty() && !word.eq_ignore_ascii_case("normal")
+                );
+                if let Some(claimed) = decisive
+                    && !early
+                {
+                    match &finished.outcome {
+                        Some(outcome) if outcome.result != claimed => self.game_violation(
+                            at,
+                            width,
+                            finished.ply,
+                            RuleId::RecordResult,
+                            format!(
+                                "the record claims {claimed}, but the game ends {} ({})",
+                                outcome.result, outcome.rule
+                            ),
+                            None,
+                            finished.position.clone(),
+                        ),
+                        Some(_) => {}
+                        None => self.game_violation(
+                            at,
+                            width,
+                            finished.ply,
+                            RuleId::RecordResult,
+                            format!(
+                                "the record claims {claimed}, but the game is not over after ply {}",
+                                finished.ply
+                            ),
+                            Some("if it ended by agreement, resignation or adjudication, say so with a Termination tag".into()),
+                            finished.position.clone(),
+                        ),
+                    }
+                }
+            }
+        }
+        ResultCheck { claimed, computed }
+    }
+}
+
+impl<'a> Visitor<'a> for GameValidator<'a, '_> {
+    type Output = GameReport;
+
+    fn begin_game(&mut self, origin: Origin) {
+        self.origin = origin;
+    }
+
+    fn tag(&mut self, name: &'a str, value: &str, at: Pos<'a>) {
+        if self.first_place.is_none() {
+            self.first_place = Some(at);
+        }
+        self.tags.push(Tag {
+            name: crate::record::model::canonical_name(name),
+            value: value.to_owned(),
+            at: None,
+        });
+        self.tag_places.push((name, at));
+    }
+
+    fn begin_moves(&mut self) {
+        self.in_moves = true;
+        if let Some(rules) = self.rules() {
+            match Replayer::setup(rules, &self.tags) {
+                Ok(replayer) => self.replayer = replayer,
+                Err(error) => self.setup_violation(error),
+            }
+        }
+    }
+
+    fn san(&mut self, token: MoveToken<'a>) {
+        if self.first_place.is_none() {
+            self.first_place = Some(token.at);
+        }
+        if self.depth == 0 {
+            self.plies += 1;
+        }
+        self.replayer.san(token, &mut self.sink);
+    }
+
+    fn begin_variation(&mut self, _at: Pos<'a>) {
+        self.depth += 1;
+        self.replayer.begin_variation();
+    }
+
+    fn end_variation(&mut self, _at: Pos<'a>) {
+        self.depth = self.depth.saturating_sub(1);
+        self.replayer.end_variation(&mut self.sink);
+    }
+
+    fn result(&mut self, text: &'a str, at: Pos<'a>) {
+        self.result_token = Some((text, at));
+    }
+
+    fn syntax_error(&mut self, error: SyntaxError) {
+        let ply = if self.in_moves {
+            self.replayer.next_ply().unwrap_or(self.plies + 1)
+        } else {
+            0
+        };
+        self.syntax(error, ply);
+    }
+
+    fn end_game(&mut self) -> GameReport {
+        let termination = self.tags.get(names::TERMINATION).map(str::to_owned);
+        let finished = self.replayer.finish(&mut self.sink, termination.as_deref());
+        let result = self.check_result(&finished);
+        let end = match &finished.declared {
+            Some(Ok(outcome)) => Some(outcome),
+            _ => finished.outcome.as_ref(),
+        }
+        .map(|outcome| EndReport {
+            rule: outcome.rule,
+            winner: outcome.winner,
+        });
+        let mut violations = std::mem::take(&mut self.sink.violations);
+        violations.sort_by_key(|violation| violation.offset);
+        GameReport {
+            file: None,
+            index: self.index,
+            tags: std::mem::take(&mut self.tags),
+            valid: violations.is_empty(),
+            plies: self.plies,
+            violations,
+            result,
+            end,
+            final_position: finished.position,
+            line: self.origin.line,
+        }
+    }
+}

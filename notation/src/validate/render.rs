@@ -1,0 +1,206 @@
+//! Diagnostics for people, in the style of rustc: the rule, the file,
+//! line and column, the source line with a caret, what is wrong, the board
+//! before the move, a hint.
+//!
+//! ```text
+//! error[songo.exit]: S0 is South's exit house and holds 1 seed: …
+//!   --> game.songo:7:4 (game 1, ply 11)
+//!    |
+//!  7 | 6. S0 N3
+//!    |    ^^
+//!    |
+//!    = rule: your exit house may not be played with 1 seed (…)
+//!    = board before the move:
+//!        N0  N1  N2  N3  N4  N5  N6
+//!        …
+//! ```
+
+use std::fmt::Write as _;
+
+use super::{GameReport, Summary, Violation};
+use crate::record::names;
+
+/// Whether to color the text (ANSI escapes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Style {
+    /// Color the text.
+    pub color: bool,
+}
+
+impl Style {
+    fn paint(self, code: &str, text: &str) -> String {
+        if self.color {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_owned()
+        }
+    }
+
+    fn error(self, text: &str) -> String {
+        self.paint("1;31", text)
+    }
+
+    fn bold(self, text: &str) -> String {
+        self.paint("1", text)
+    }
+
+    fn blue(self, text: &str) -> String {
+        self.paint("1;34", text)
+    }
+
+    fn green(self, text: &str) -> String {
+        self.paint("1;32", text)
+    }
+}
+
+/// The diagnostics of a game's violations, then its one-line status (the
+/// status of a valid game only when `all`).
+#[must_use]
+pub fn render_game(game: &GameReport, file: &str, style: Style, all: bool) -> String {
+    let mut out = String::new();
+    for violation in &game.violations {
+        render_violation(&mut out, violation, game, file, style);
+    }
+    if all || !game.valid {
+        out.push_str(&status(game, file, style));
+    }
+    out
+}
+
+fn render_violation(out: &mut String, v: &Violation, game: &GameReport, file: &str, style: Style) {
+    let _ = writeln!(
+        out,
+        "{}{}",
+        style.error(&format!("error[{}]", v.rule)),
+        style.bold(&format!(": {}", v.message))
+    );
+    let number = v.line.to_string();
+    let gutter = " ".repeat(number.len());
+    let mut place = format!("game {}", game.index + 1);
+    if v.played.is_some() || v.ply > 0 {
+        let _ = write!(place, ", ply {}", v.ply);
+    }
+    if v.variation > 0 {
+        let _ = write!(place, ", in a variation");
+    }
+    let _ = writeln!(
+        out,
+        "{gutter}{} {file}:{}:{} ({place})",
+        style.blue("-->"),
+        v.line,
+        v.column
+    );
+    if !v.source_line.is_empty() {
+        let bar = style.blue("|");
+        let shown: String = v
+            .source_line
+            .chars()
+            .map(|c| if c == '\t' { ' ' } else { c })
+            .collect();
+        let _ = writeln!(out, "{gutter} {bar}");
+        let _ = writeln!(out, "{} {bar} {shown}", style.blue(&number));
+        let caret = "^".repeat(v.width.max(1));
+        let _ = writeln!(
+            out,
+            "{gutter} {bar} {}{}",
+            " ".repeat(v.column.saturating_sub(1)),
+            style.error(&caret)
+        );
+        let _ = writeln!(out, "{gutter} {bar}");
+    }
+    let _ = writeln!(out, "{gutter} = rule {}: {}", v.rule, v.rule.summary());
+    if let Some(hint) = &v.hint {
+        let _ = writeln!(out, "{gutter} = hint: {hint}");
+    }
+    if let Some(before) = &v.before {
+        let what = if v.played.is_some() {
+            "the position before the move"
+        } else {
+            "the final position"
+        };
+        let _ = writeln!(out, "{gutter} = {what}:");
+        for line in before.diagram().lines() {
+            let _ = writeln!(out, "{gutter}     {line}");
+        }
+    }
+    out.push('\n');
+}
+
+/// `game 1 (Ada - Ben, Club evening) at file:3: valid, 57 plies, 41-29 (songo.end.forty)`.
+fn status(game: &GameReport, file: &str, style: Style) -> String {
+    let known = |name: &str| {
+        game.tags
+            .get(name)
+            .map(str::trim)
+            .filter(|value| !value.is_empty() && *value != "?")
+    };
+    let mut who = Vec::new();
+    match (known(names::SOUTH), known(names::NORTH)) {
+        (Some(south), Some(north)) => who.push(format!("{south} - {north}")),
+        (Some(one), None) | (None, Some(one)) => who.push(one.to_owned()),
+        (None, None) => {}
+    }
+    if let Some(event) = known(names::EVENT) {
+        who.push(event.to_owned());
+    }
+    let who = if who.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", who.join(", "))
+    };
+    let verdict = if game.valid {
+        style.green("valid")
+    } else {
+        style.error("invalid")
+    };
+    let mut line = format!(
+        "game {}{who} at {file}:{}: {verdict}, {} {}",
+        game.index + 1,
+        game.line,
+        game.plies,
+        if game.plies == 1 { "ply" } else { "plies" }
+    );
+    if game.valid {
+        if let Some(result) = &game.result.computed {
+            let _ = write!(line, ", {result}");
+            if let Some(end) = &game.end {
+                let _ = write!(line, " ({})", end.rule);
+            }
+        }
+    } else {
+        let count = game.violations.len();
+        let mut rules: Vec<String> = game.violations.iter().map(|v| v.rule.to_string()).collect();
+        rules.dedup();
+        let _ = write!(
+            line,
+            ", {count} violation{} ({})",
+            if count == 1 { "" } else { "s" },
+            rules.join(", ")
+        );
+    }
+    line.push('\n');
+    line
+}
+
+/// The closing line: games, plies, valid and invalid counts.
+#[must_use]
+pub fn render_summary(summary: &Summary, files: usize, style: Style) -> String {
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let verdict = if summary.invalid == 0 {
+        style.green(&format!("{} valid", summary.valid))
+    } else {
+        format!(
+            "{} valid, {}",
+            summary.valid,
+            style.error(&format!("{} invalid", summary.invalid))
+        )
+    };
+    format!(
+        "{} ({}) in {}: {verdict}; {}\n",
+        plural(summary.games, "game", "games"),
+        plural(summary.plies, "ply", "plies"),
+        plural(files, "file", "files"),
+        plural(summary.violations, "violation", "violations"),
+    )
+}

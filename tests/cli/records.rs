@@ -1,0 +1,275 @@
+//! `songo validate`, `songo generate`, and record conversion in `songo convert`.
+
+use insta_cmd::assert_cmd_snapshot;
+
+use crate::songo;
+
+/// The broken fixtures, by file stem.
+fn broken() -> Vec<String> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/records/broken");
+    let mut stems: Vec<String> = std::fs::read_dir(dir)
+        .expect("the broken fixtures exist")
+        .map(|entry| {
+            let path = entry.expect("a readable entry").path();
+            path.file_stem()
+                .and_then(|s| s.to_str())
+                .expect("a file name")
+                .to_owned()
+        })
+        .collect();
+    stems.sort();
+    stems
+}
+
+#[test]
+fn the_readme_game_validates() {
+    assert_cmd_snapshot!(
+        songo().args(["validate", "fixtures/records/valid/songo-full-game.songo"])
+    );
+}
+
+#[test]
+fn every_valid_fixture_validates_and_exits_0() {
+    assert_cmd_snapshot!(songo().args(["validate", "fixtures/records/valid"]));
+}
+
+#[test]
+fn each_broken_fixture_gets_its_diagnostics_and_exits_1() {
+    for stem in broken() {
+        let path = format!("fixtures/records/broken/{stem}.songo");
+        assert_cmd_snapshot!(
+            format!("broken_text_{stem}"),
+            songo().args(["validate", &path])
+        );
+        assert_cmd_snapshot!(
+            format!("broken_json_{stem}"),
+            songo().args(["validate", "--format", "json", &path])
+        );
+    }
+}
+
+#[test]
+fn keep_going_checks_past_a_refused_move() {
+    assert_cmd_snapshot!(songo().args([
+        "validate",
+        "--keep-going",
+        "--quiet",
+        "fixtures/records/broken/exit.songo"
+    ]));
+}
+
+#[test]
+fn the_json_report_of_a_valid_game() {
+    assert_cmd_snapshot!(songo().args([
+        "validate",
+        "--format",
+        "json",
+        "fixtures/records/valid/songo-ekang-north-first.songo"
+    ]));
+}
+
+#[test]
+fn records_come_from_stdin_too() {
+    let text = "[Rules \"songo\"]\n[Result \"*\"]\n\n1. S2 N4 2. S5 *\n";
+    assert_cmd_snapshot!(songo().args(["validate", "-"]).pass_stdin(text));
+}
+
+#[test]
+fn an_unreadable_file_exits_2_after_the_others() {
+    assert_cmd_snapshot!(songo().args([
+        "validate",
+        "--quiet",
+        "fixtures/records/valid/songo-full-game.songo",
+        "fixtures/records/no-such-file.songo"
+    ]));
+}
+
+#[test]
+fn a_directory_without_records_is_a_usage_error() {
+    assert_cmd_snapshot!(songo().args(["validate", "fixtures/examples"]));
+}
+
+#[test]
+fn one_thread_and_many_give_the_same_report() {
+    let run = |jobs: &str| {
+        let output = songo()
+            .args(["validate", "--format", "json", "--jobs", jobs])
+            .args(["fixtures/records/valid", "fixtures/records/broken"])
+            .output()
+            .expect("songo runs");
+        assert_eq!(output.status.code(), Some(1));
+        output.stdout
+    };
+    assert_eq!(run("1"), run("3"));
+}
+
+#[test]
+fn generate_makes_reproducible_games() {
+    assert_cmd_snapshot!(songo().args(["generate", "--games", "2", "--seed", "7"]));
+}
+
+#[test]
+fn generate_annotated_awale_games() {
+    assert_cmd_snapshot!(songo().args([
+        "generate",
+        "--rules",
+        "awale",
+        "--games",
+        "1",
+        "--seed",
+        "3",
+        "--annotate"
+    ]));
+}
+
+#[test]
+fn generated_games_validate() {
+    for rules in ["songo", "songo-ekang", "awale", "oware-abapa"] {
+        let generated = songo()
+            .args([
+                "generate",
+                "--rules",
+                rules,
+                "--games",
+                "40",
+                "--seed",
+                "11",
+                "--annotate",
+            ])
+            .output()
+            .expect("songo generate runs");
+        assert!(generated.status.success());
+        let validated = with_stdin(
+            songo().args(["validate", "--quiet", "-"]),
+            &generated.stdout,
+        );
+        let summary = String::from_utf8_lossy(&validated.stdout);
+        assert_eq!(validated.status.code(), Some(0), "{rules}: {summary}");
+        assert!(summary.starts_with("40 games"), "{rules}: {summary}");
+    }
+}
+
+/// Runs a command with `input` on its standard input.
+fn with_stdin(command: &mut std::process::Command, input: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("songo runs");
+    let mut stdin = child.stdin.take().expect("a stdin pipe");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let output = child.wait_with_output().expect("songo ends");
+    writer
+        .join()
+        .expect("the writer ends")
+        .expect("stdin takes the input");
+    output
+}
+
+#[test]
+fn convert_a_record_to_json() {
+    assert_cmd_snapshot!(songo().args([
+        "convert",
+        "--to",
+        "json",
+        "fixtures/records/broken/variation.songo"
+    ]));
+}
+
+#[test]
+fn convert_a_record_to_yaml_and_back() {
+    let yaml = songo()
+        .args([
+            "convert",
+            "--to",
+            "yaml",
+            "fixtures/records/valid/songo-full-game.songo",
+        ])
+        .output()
+        .expect("songo convert runs");
+    assert!(yaml.status.success());
+    assert_cmd_snapshot!(
+        songo()
+            .args(["convert", "--to", "record", "-"])
+            .pass_stdin(yaml.stdout)
+    );
+}
+
+#[test]
+fn convert_an_ogn_file_to_a_record_and_a_record_to_ogn() {
+    assert_cmd_snapshot!(
+        "ogn_to_record",
+        songo().args([
+            "convert",
+            "--to",
+            "record",
+            "fixtures/records/valid/oware-auale.ogn"
+        ])
+    );
+    assert_cmd_snapshot!(
+        "record_to_ogn",
+        songo().args([
+            "convert",
+            "--to",
+            "ogn",
+            "fixtures/records/valid/awale-casabianca-letters.songo"
+        ])
+    );
+}
+
+#[test]
+fn a_record_with_a_syntax_error_does_not_convert() {
+    assert_cmd_snapshot!(songo().args([
+        "convert",
+        "--to",
+        "json",
+        "fixtures/records/broken/syntax.songo"
+    ]));
+}
+
+#[test]
+fn a_record_is_no_position() {
+    assert_cmd_snapshot!(songo().args([
+        "convert",
+        "--to",
+        "compact",
+        "fixtures/records/valid/songo-full-game.songo"
+    ]));
+}
+
+#[test]
+fn validate_and_generate_have_help_with_examples() {
+    assert_cmd_snapshot!("validate_help", songo().args(["validate", "--help"]));
+    assert_cmd_snapshot!("generate_help", songo().args(["generate", "--help"]));
+}
+
+#[test]
+fn the_readme_main_command_runs_and_succeeds() {
+    let readme =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+            .expect("a README");
+    let first = readme
+        .lines()
+        .skip_while(|line| !line.starts_with("```sh"))
+        .nth(1)
+        .expect("a command block");
+    let command = first.split('#').next().unwrap_or_default();
+    let args: Vec<&str> = command
+        .split_once(" -- ")
+        .expect("cargo run --release -- …")
+        .1
+        .split_whitespace()
+        .collect();
+    assert_eq!(args.first(), Some(&"validate"), "{first}");
+    let output = songo().args(&args).output().expect("songo runs");
+    assert!(output.status.success(), "{first}: {output:?}");
+}
+
+#[test]
+fn an_empty_input_is_valid_with_a_warning() {
+    assert_cmd_snapshot!(songo().args(["validate", "-"]).pass_stdin(""));
+}
