@@ -24,7 +24,7 @@ cargo build --release --quiet --bin songo
 
 ./target/release/songo serve --addr "$ADDR" 2>"$LOG" &
 SERVER=$!
-trap 'kill "$SERVER" 2>/dev/null || true; rm -f "$LOG"' EXIT
+trap 'kill "$SERVER" 2>/dev/null || true; rm -f "$LOG" "$LOG.record"' EXIT
 
 for _ in $(seq 50); do
   curl -sf "http://$ADDR/healthz" >/dev/null 2>&1 && break
@@ -34,13 +34,17 @@ curl -sf "http://$ADDR/healthz" >/dev/null
 
 rss() { awk '/VmRSS/ {print $2 " kB"}' "/proc/$SERVER/status"; }
 
+# The record /v1/validate checks: $GAMES random legal games, reproducible.
+GAMES=${GAMES:-10}
+export SONGO_LOAD_RECORD="$LOG.record"
+./target/release/songo generate --games "$GAMES" --seed 1 >"$SONGO_LOAD_RECORD"
+echo "record for /v1/validate: $GAMES games, $(wc -c <"$SONGO_LOAD_RECORD") bytes"
+
 # Each endpoint: "name path script".
 ENDPOINTS=(
   "play /v1/play service/load/play.lua"
+  "validate /v1/validate service/load/validate.lua"
 )
-if [ -f service/load/validate.lua ]; then
-  ENDPOINTS+=("validate /v1/validate service/load/validate.lua")
-fi
 
 echo "songo serve on $ADDR; wrk -t$THREADS -c$CONNECTIONS -d$DURATION; $(nproc) cores"
 for endpoint in "${ENDPOINTS[@]}"; do

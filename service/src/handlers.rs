@@ -24,7 +24,7 @@ use crate::routes::{Request, State};
 pub(crate) const MAX_MOVES: usize = 2000;
 
 /// A JSON answer (pretty, with a final newline).
-fn json(status: StatusCode, value: &impl Serialize) -> Result<Response, Problem> {
+pub(crate) fn json(status: StatusCode, value: &impl Serialize) -> Result<Response, Problem> {
     let mut text = serde_json::to_string(value)
         .map_err(|e| Problem::new(Kind::Internal, format!("cannot write the answer: {e}")))?;
     text.push('\n');
@@ -134,7 +134,7 @@ pub(crate) async fn rules(_state: Arc<State>, request: Request) -> Result<Respon
 }
 
 /// A ruleset named in a query or a body.
-fn ruleset(name: &str) -> Result<Ruleset, Problem> {
+pub(crate) fn ruleset(name: &str) -> Result<Ruleset, Problem> {
     name.parse::<Ruleset>().map_err(|error| {
         Problem::new(Kind::UnknownRuleset, error.to_string())
             .with("known", Ruleset::ALL.map(Ruleset::id))
@@ -530,17 +530,28 @@ pub(crate) async fn debug_panic(state: Arc<State>, request: Request) -> Result<R
         .await?
 }
 
-/// `GET /debug/sleep?ms=N` (tests only): a job that takes N milliseconds.
+/// `GET /debug/sleep?ms=N[&slot=validation]` (tests only): a job (or a
+/// validation) that takes N milliseconds.
 pub(crate) async fn debug_sleep(state: Arc<State>, request: Request) -> Result<Response, Problem> {
-    let ms = request
-        .params(&["ms"])?
-        .into_iter()
-        .find_map(|(_, value)| value.parse::<u64>().ok())
-        .unwrap_or(0);
-    state
-        .job(request.deadline, move || {
-            std::thread::sleep(std::time::Duration::from_millis(ms));
+    let mut ms = 0;
+    let mut validation = false;
+    for (name, value) in request.params(&["ms", "slot"])? {
+        match name.as_str() {
+            "ms" => ms = value.parse::<u64>().unwrap_or(0),
+            _ => validation = value == "validation",
+        }
+    }
+    let sleep = move || std::thread::sleep(std::time::Duration::from_millis(ms));
+    if validation {
+        let permit = crate::records::slot(&state, request.deadline).await?;
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            sleep();
         })
-        .await?;
+        .await
+        .map_err(|e| Problem::new(Kind::Internal, e.to_string()))?;
+    } else {
+        state.job(request.deadline, sleep).await?;
+    }
     json(StatusCode::OK, &serde_json::json!({ "slept_ms": ms }))
 }

@@ -36,6 +36,7 @@
 mod body;
 mod handlers;
 mod problem;
+mod records;
 mod routes;
 mod server;
 

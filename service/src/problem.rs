@@ -264,6 +264,13 @@ impl Problem {
         self.0.kind
     }
 
+    /// The problem as one line of JSON (ending an NDJSON stream).
+    pub(crate) fn json_line(&self) -> bytes::Bytes {
+        let mut line = serde_json::to_vec(&Wire(&self.0)).unwrap_or_default();
+        line.push(b'\n');
+        line.into()
+    }
+
     /// The HTTP response.
     pub(crate) fn into_response(self) -> Response {
         let wire = Wire(&self.0);

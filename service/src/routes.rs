@@ -18,6 +18,7 @@ use crate::Config;
 use crate::body::{self, BodyStream};
 use crate::handlers;
 use crate::problem::{Kind, Problem};
+use crate::records;
 
 /// One route of the API.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,6 +62,16 @@ pub const ROUTES: &[Route] = &[
         method: "POST",
         path: "/v1/moves",
         summary: "The legal and illegal moves of a position",
+    },
+    Route {
+        method: "POST",
+        path: "/v1/validate",
+        summary: "Validate game records: every game replayed, every violation with its rule",
+    },
+    Route {
+        method: "POST",
+        path: "/v1/convert",
+        summary: "Convert game records between record text, OGN, JSON and YAML",
     },
 ];
 
@@ -199,6 +210,20 @@ pub fn router(
         .or(endpoint(&state, Method::POST, "/v1/play", handlers::play))
         .unify()
         .or(endpoint(&state, Method::POST, "/v1/moves", handlers::moves))
+        .unify()
+        .or(endpoint(
+            &state,
+            Method::POST,
+            "/v1/validate",
+            records::validate,
+        ))
+        .unify()
+        .or(endpoint(
+            &state,
+            Method::POST,
+            "/v1/convert",
+            records::convert,
+        ))
         .unify()
         .boxed();
     if config.debug_routes {

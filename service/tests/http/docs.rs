@@ -5,9 +5,19 @@ use std::process::Command;
 
 use crate::TestServer;
 
+/// What the docs show after a command.
+enum Shown {
+    /// A ```json block: the output is that JSON (compared as values).
+    Json(String),
+    /// A ```ndjson block: one JSON value per line.
+    Ndjson(String),
+    /// A ```output block: the output exactly.
+    Text(String),
+}
+
 /// (command, documented output) pairs: every ```sh block that runs curl,
-/// with the ```json block that follows it, if any.
-fn examples(markdown: &str) -> Vec<(String, Option<String>)> {
+/// with the output block that follows it, if any.
+fn examples(markdown: &str) -> Vec<(String, Option<Shown>)> {
     let mut blocks = Vec::new();
     let mut lines = markdown.lines();
     while let Some(line) = lines.next() {
@@ -31,8 +41,12 @@ fn examples(markdown: &str) -> Vec<(String, Option<String>)> {
         .map(|(i, (_, command))| {
             let output = blocks
                 .get(i + 1)
-                .filter(|(lang, _)| lang == "json")
-                .map(|(_, body)| body.clone());
+                .and_then(|(lang, body)| match lang.as_str() {
+                    "json" => Some(Shown::Json(body.clone())),
+                    "ndjson" => Some(Shown::Ndjson(body.clone())),
+                    "output" => Some(Shown::Text(body.clone())),
+                    _ => None,
+                });
             (command.clone(), output)
         })
         .collect()
@@ -54,28 +68,37 @@ fn the_curl_examples_of_docs_api_md_work_as_written() {
     let server = TestServer::with(songo_service::Config::default());
     for (command, documented) in examples {
         let command = command.replace("localhost:8080", &server.addr.to_string());
-        let output = Command::new("sh")
+        let output = Command::new("bash")
             .arg("-c")
             .arg(&command)
             .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
             .output()
-            .expect("sh and curl run");
+            .expect("bash and curl run");
         assert!(
             output.status.success(),
             "{command}: {}",
             String::from_utf8_lossy(&output.stderr)
         );
-        let actual: serde_json::Value =
-            serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-                panic!(
-                    "{command}: not JSON ({e}): {}",
-                    String::from_utf8_lossy(&output.stdout)
-                )
-            });
-        if let Some(documented) = documented {
-            let expected: serde_json::Value = serde_json::from_str(&documented)
-                .unwrap_or_else(|e| panic!("the documented output of {command} is not JSON: {e}"));
-            assert_eq!(actual, expected, "{command}");
+        let stdout = String::from_utf8(output.stdout).expect("UTF-8 output");
+        let parse = |text: &str| -> serde_json::Value {
+            serde_json::from_str(text)
+                .unwrap_or_else(|e| panic!("{command}: not JSON ({e}): {text}"))
+        };
+        match documented {
+            Some(Shown::Json(expected)) => {
+                assert_eq!(parse(&stdout), parse(&expected), "{command}")
+            }
+            Some(Shown::Ndjson(expected)) => {
+                let lines = |text: &str| text.lines().map(parse).collect::<Vec<_>>();
+                assert_eq!(lines(&stdout), lines(&expected), "{command}");
+            }
+            Some(Shown::Text(expected)) => {
+                assert_eq!(stdout.trim_end(), expected.trim_end(), "{command}");
+            }
+            // Shown elided: the answer is JSON all the same.
+            None => {
+                parse(&stdout);
+            }
         }
     }
 }

@@ -7,6 +7,7 @@ mod endpoints;
 mod errors;
 mod limits;
 mod openapi;
+mod records;
 mod shutdown;
 
 pub(crate) use client::{Reply, TestServer};
