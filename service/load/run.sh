@@ -24,7 +24,7 @@ cargo build --release --quiet --bin songo
 
 ./target/release/songo serve --addr "$ADDR" 2>"$LOG" &
 SERVER=$!
-trap 'kill "$SERVER" 2>/dev/null || true; rm -f "$LOG" "$LOG.record"' EXIT
+trap 'kill "$SERVER" 2>/dev/null || true; rm -f "$LOG" "$LOG.small" "$LOG.large"' EXIT
 
 for _ in $(seq 50); do
   curl -sf "http://$ADDR/healthz" >/dev/null 2>&1 && break
@@ -34,22 +34,24 @@ curl -sf "http://$ADDR/healthz" >/dev/null
 
 rss() { awk '/VmRSS/ {print $2 " kB"}' "/proc/$SERVER/status"; }
 
-# The record /v1/validate checks: $GAMES random legal games, reproducible.
-GAMES=${GAMES:-10}
-export SONGO_LOAD_RECORD="$LOG.record"
-./target/release/songo generate --games "$GAMES" --seed 1 >"$SONGO_LOAD_RECORD"
-echo "record for /v1/validate: $GAMES games, $(wc -c <"$SONGO_LOAD_RECORD") bytes"
+# The records /v1/validate checks: random legal games, reproducible; a
+# small body (10 games) and a large one (1000 games).
+./target/release/songo generate --games 10 --seed 1 >"$LOG.small"
+./target/release/songo generate --games 1000 --seed 2 >"$LOG.large"
+echo "records for /v1/validate: 10 games ($(wc -c <"$LOG.small") bytes), 1000 games ($(wc -c <"$LOG.large") bytes)"
 
-# Each endpoint: "name path script".
+# Each endpoint: "name path script record".
 ENDPOINTS=(
-  "play /v1/play service/load/play.lua"
-  "validate /v1/validate service/load/validate.lua"
+  "play /v1/play service/load/play.lua -"
+  "validate-10-games /v1/validate service/load/validate.lua $LOG.small"
+  "validate-1000-games /v1/validate service/load/validate.lua $LOG.large"
 )
 
 echo "songo serve on $ADDR; wrk -t$THREADS -c$CONNECTIONS -d$DURATION; $(nproc) cores"
 for endpoint in "${ENDPOINTS[@]}"; do
-  read -r name path script <<<"$endpoint"
-  wrk -t1 -c2 -d2s -s "$script" "http://$ADDR$path" >/dev/null # warm-up
+  read -r name path script record <<<"$endpoint"
+  export SONGO_LOAD_RECORD="$record"
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d3s -s "$script" "http://$ADDR$path" >/dev/null # warm-up
   echo
   echo "== $name ($path)"
   echo "RSS before: $(rss)"
@@ -60,5 +62,7 @@ done
 kill -TERM "$SERVER"
 wait "$SERVER"
 echo
-echo "server exited with status $?; $(grep -c 'INFO request ' "$LOG") requests logged, $(grep -vc -e 'INFO request ' -e 'listening on' -e 'shutting down' -e 'stopped' "$LOG" || true) other log lines"
+echo "server exited with status $?; $(grep -c 'INFO request ' "$LOG") requests logged, by status:"
 grep -o 'status=[0-9]*' "$LOG" | sort | uniq -c
+echo "other log lines:"
+grep -v 'INFO request ' "$LOG" || true

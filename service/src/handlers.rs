@@ -293,7 +293,7 @@ pub(crate) async fn positions(
     Media::of(&request.headers, &[Media::Text, Media::Json, Media::Yaml])?;
     let body = request.body(&state).await?;
     state
-        .job(request.deadline, move || {
+        .job(request.deadline, body.len(), move || {
             read_position(&body, rules, &drawing)
         })
         .await?
@@ -434,7 +434,9 @@ pub(crate) async fn play(state: Arc<State>, mut request: Request) -> Result<Resp
     Media::of(&request.headers, &[Media::Json])?;
     let body = request.body(&state).await?;
     state
-        .job(request.deadline, move || play_moves(&body, &drawing))
+        .job(request.deadline, body.len(), move || {
+            play_moves(&body, &drawing)
+        })
         .await?
 }
 
@@ -508,7 +510,7 @@ pub(crate) async fn moves(state: Arc<State>, mut request: Request) -> Result<Res
     Media::of(&request.headers, &[Media::Json])?;
     let body = request.body(&state).await?;
     state
-        .job(request.deadline, move || list_moves(&body))
+        .job(request.deadline, body.len(), move || list_moves(&body))
         .await?
 }
 
@@ -524,9 +526,11 @@ fn list_moves(body: &[u8]) -> Result<Response, Problem> {
 pub(crate) async fn debug_panic(state: Arc<State>, request: Request) -> Result<Response, Problem> {
     request.params(&[])?;
     state
-        .job(request.deadline, || -> Result<Response, Problem> {
-            panic!("debug route: a deliberate panic")
-        })
+        .job(
+            request.deadline,
+            usize::MAX,
+            || -> Result<Response, Problem> { panic!("debug route: a deliberate panic") },
+        )
         .await?
 }
 
@@ -551,7 +555,7 @@ pub(crate) async fn debug_sleep(state: Arc<State>, request: Request) -> Result<R
         .await
         .map_err(|e| Problem::new(Kind::Internal, e.to_string()))?;
     } else {
-        state.job(request.deadline, sleep).await?;
+        state.job(request.deadline, usize::MAX, sleep).await?;
     }
     json(StatusCode::OK, &serde_json::json!({ "slept_ms": ms }))
 }

@@ -85,16 +85,24 @@ pub(crate) struct State {
 }
 
 impl State {
-    /// Runs `work` (CPU-bound library calls) on the blocking pool, in a job
-    /// slot, so that slow input cannot stall the threads serving
-    /// connections. A panic in `work` is resumed in the route's task.
+    /// Runs `work` (CPU-bound library calls on a body of `size` bytes) in
+    /// a job slot: in place for a small body (microseconds of work), on the
+    /// blocking pool for a larger one, so that slow input cannot stall the
+    /// threads serving connections. A panic in `work` is resumed in the
+    /// route's task.
     pub(crate) async fn job<T: Send + 'static>(
         &self,
         deadline: Instant,
+        size: usize,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, Problem> {
         let slots = self.config.max_concurrent_jobs;
         let permit = acquire(&self.jobs, deadline, || Problem::busy("job", slots)).await?;
+        if size <= INLINE_JOB_BYTES {
+            let value = work();
+            drop(permit);
+            return Ok(value);
+        }
         let task = tokio::task::spawn_blocking(move || {
             let _permit = permit;
             work()
@@ -106,6 +114,10 @@ impl State {
         }
     }
 }
+
+/// Bodies up to this size are worked on in place: their work is shorter
+/// than a hand-off to the blocking pool.
+const INLINE_JOB_BYTES: usize = 16 * 1024;
 
 /// A slot of `slots`, waiting at most until `deadline`.
 pub(crate) async fn acquire(
