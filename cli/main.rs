@@ -11,6 +11,7 @@ mod moves;
 mod output;
 mod play;
 mod seega;
+mod serve;
 mod validate;
 
 use std::process::ExitCode;
@@ -43,6 +44,7 @@ enum Command {
     Convert(convert::Args),
     Validate(validate::Args),
     Generate(generate::Args),
+    Serve(serve::Args),
 }
 
 /// An error for the user, with the exit status it leads to.
@@ -78,6 +80,7 @@ fn main() -> ExitCode {
         Command::Convert(args) => convert::run(&args),
         Command::Validate(args) => validate::run(&args),
         Command::Generate(args) => generate::run(&args),
+        Command::Serve(args) => serve::run(&args),
     };
     match result {
         Ok(status) => ExitCode::from(status),

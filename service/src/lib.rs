@@ -1,1 +1,98 @@
-//! The HTTP API of songo (`songo serve`).
+//! The HTTP API of songo (`songo serve`): the capabilities of the CLI for
+//! programs and web pages, over the `songo-notation` library.
+//!
+//! Every route, request and response is described in `docs/api.md` and in
+//! the OpenAPI document the server serves at `GET /openapi.json`
+//! ([`OPENAPI`]). Errors are `application/problem+json` (RFC 9457).
+//!
+//! ```no_run
+//! use songo_service::Config;
+//!
+//! // What `songo serve` does: bind, log one line per request, stop on
+//! // SIGINT/SIGTERM after the requests in flight are answered.
+//! songo_service::init_logging();
+//! songo_service::run(Config::default()).unwrap();
+//! ```
+//!
+//! To embed the server (tests do), bind a listener and call [`serve`] with
+//! a future that says when to stop:
+//!
+//! ```no_run
+//! # async fn example() -> std::io::Result<()> {
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+//! let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+//! let server = tokio::spawn(songo_service::serve(
+//!     listener,
+//!     songo_service::Config::default(),
+//!     async { stopped.await.ok(); },
+//! ));
+//! // … talk to the server …
+//! stop.send(()).ok();
+//! server.await.unwrap().expect("stopped within the shutdown timeout");
+//! # Ok(())
+//! # }
+//! ```
+
+mod body;
+mod handlers;
+mod problem;
+mod records;
+mod routes;
+mod server;
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+pub use routes::{ROUTES, Route, router};
+pub use server::{ShutdownTimedOut, init_logging, run, serve, shutdown_signal};
+
+/// The OpenAPI 3.1 document of the API, served at `GET /openapi.json`.
+pub const OPENAPI: &str = include_str!("../openapi.json");
+
+/// The default body size limit: 4 MiB.
+pub const DEFAULT_BODY_LIMIT: u64 = 4 * 1024 * 1024;
+
+/// How the server runs: where it listens and its limits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    /// The address to listen on (`127.0.0.1:8080`).
+    pub addr: SocketAddr,
+    /// The largest request body accepted, in bytes; larger ones get 413.
+    pub body_limit: u64,
+    /// The time a request may take, reading its body included: a body that
+    /// has not arrived by then gets 408, an answer not ready by then 503.
+    pub request_timeout: Duration,
+    /// How many validations and record conversions may run at once; the
+    /// others wait for a slot (until their time limit) before reading their
+    /// body, so memory stays bounded by this × `body_limit`.
+    pub max_concurrent_validations: usize,
+    /// How many position jobs (reading a position, playing moves) may run
+    /// at once, off the threads that serve connections; the others wait
+    /// for a slot until their time limit.
+    pub max_concurrent_jobs: usize,
+    /// How long a shutdown waits for the requests in flight.
+    pub shutdown_timeout: Duration,
+    /// Routes for tests only (`GET /debug/panic`, `GET /debug/sleep`):
+    /// never on in `songo serve`.
+    #[doc(hidden)]
+    pub debug_routes: bool,
+}
+
+/// The number of cores (2 when unknown).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get)
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            body_limit: DEFAULT_BODY_LIMIT,
+            request_timeout: Duration::from_secs(30),
+            max_concurrent_validations: cores(),
+            max_concurrent_jobs: 2 * cores(),
+            shutdown_timeout: Duration::from_secs(10),
+            debug_routes: false,
+        }
+    }
+}

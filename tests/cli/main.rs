@@ -4,6 +4,7 @@
 mod positions;
 mod records;
 mod seega;
+mod serve;
 
 use std::process::Command;
 

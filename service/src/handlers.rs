@@ -1,0 +1,561 @@
+//! The routes' handlers: read the request, call the library, answer JSON
+//! or a problem. No rule and no notation is implemented here.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+use songo_notation::drawing::BoardView;
+use songo_notation::error::Location;
+use songo_notation::input::PositionForm;
+use songo_notation::report::{self, PlayError, PlayReport};
+use songo_notation::{LetterCase, Position, RuleId, Ruleset, diagram, input, markdown, svg};
+use warp::http::StatusCode;
+use warp::http::header::{CONTENT_TYPE, HeaderValue};
+use warp::reply::Response;
+
+use crate::OPENAPI;
+use crate::body::{self, Media};
+use crate::problem::{Kind, Problem};
+use crate::routes::{Request, State};
+
+/// The most moves one `POST /v1/play` plays: the report holds three boards
+/// per move, so this bounds the answer's size.
+pub(crate) const MAX_MOVES: usize = 2000;
+
+/// A JSON answer (pretty, with a final newline).
+pub(crate) fn json(status: StatusCode, value: &impl Serialize) -> Result<Response, Problem> {
+    let mut text = serde_json::to_string(value)
+        .map_err(|e| Problem::new(Kind::Internal, format!("cannot write the answer: {e}")))?;
+    text.push('\n');
+    let mut response = Response::new(text.into());
+    *response.status_mut() = status;
+    response
+        .headers_mut()
+        .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    Ok(response)
+}
+
+/// `GET /healthz`.
+pub(crate) async fn healthz(_state: Arc<State>, request: Request) -> Result<Response, Problem> {
+    request.params(&[])?;
+    #[derive(Serialize)]
+    struct Health {
+        status: &'static str,
+        version: &'static str,
+    }
+    json(
+        StatusCode::OK,
+        &Health {
+            status: "ok",
+            version: env!("CARGO_PKG_VERSION"),
+        },
+    )
+}
+
+/// `GET /openapi.json`.
+pub(crate) async fn openapi(_state: Arc<State>, request: Request) -> Result<Response, Problem> {
+    request.params(&[])?;
+    let mut response = Response::new(OPENAPI.into());
+    response
+        .headers_mut()
+        .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    Ok(response)
+}
+
+/// The rule ids that apply to a ruleset, by the family their id names.
+fn rules_of(ruleset: Ruleset) -> impl Iterator<Item = RuleId> {
+    RuleId::ALL.iter().copied().filter(move |rule| {
+        let id = rule.as_str();
+        match ruleset {
+            Ruleset::Songo | Ruleset::SongoEkang => id.starts_with("songo."),
+            Ruleset::Awale => id.starts_with("awale."),
+            // Oware abapa sows and captures as Awalé does, and has its own
+            // feeding and end rules (rules/awale.md, "oware-abapa").
+            Ruleset::OwareAbapa => {
+                id.starts_with("abapa.")
+                    || matches!(
+                        rule,
+                        RuleId::AwaleSow | RuleId::AwaleSowSkipOrigin | RuleId::AwaleCaptureChain
+                    )
+            }
+            Ruleset::Seega => id.starts_with("seega."),
+        }
+    })
+}
+
+/// `GET /v1/rules`.
+pub(crate) async fn rules(_state: Arc<State>, request: Request) -> Result<Response, Problem> {
+    request.params(&[])?;
+    #[derive(Serialize)]
+    struct Rule {
+        id: RuleId,
+        summary: &'static str,
+    }
+    #[derive(Serialize)]
+    struct RulesetRules {
+        id: Ruleset,
+        description: &'static str,
+        rules: Vec<Rule>,
+    }
+    #[derive(Serialize)]
+    struct Rules {
+        default: Ruleset,
+        rulesets: Vec<RulesetRules>,
+        /// Rules of the record format, whatever the game.
+        records: Vec<Rule>,
+    }
+    let rule = |id: RuleId| Rule {
+        id,
+        summary: id.summary(),
+    };
+    let records = RuleId::ALL
+        .iter()
+        .copied()
+        .filter(|r| *r == RuleId::Syntax || r.as_str().starts_with("record."))
+        .map(rule)
+        .collect();
+    let rulesets = Ruleset::ALL
+        .into_iter()
+        .map(|ruleset| RulesetRules {
+            id: ruleset,
+            description: ruleset.description(),
+            rules: rules_of(ruleset).map(rule).collect(),
+        })
+        .collect();
+    json(
+        StatusCode::OK,
+        &Rules {
+            default: Ruleset::default(),
+            rulesets,
+            records,
+        },
+    )
+}
+
+/// A ruleset named in a query or a body.
+pub(crate) fn ruleset(name: &str) -> Result<Ruleset, Problem> {
+    name.parse::<Ruleset>().map_err(|error| {
+        Problem::new(Kind::UnknownRuleset, error.to_string())
+            .with("known", Ruleset::ALL.map(Ruleset::id))
+    })
+}
+
+/// A position the library could not read: an unknown ruleset is its own
+/// problem (422), anything else a bad position (400).
+fn position_problem(error: &songo_notation::error::ParseError) -> Problem {
+    // The library says "unknown ruleset `x`: use one of …" for a ruleset
+    // name it does not know, in every position form; a name is a word.
+    let named = error
+        .message
+        .strip_prefix("unknown ruleset `")
+        .and_then(|rest| rest.split('`').next())
+        .filter(|name| {
+            (1..=40).contains(&name.len())
+                && name
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+        });
+    let kind = if named.is_some() {
+        Kind::UnknownRuleset
+    } else {
+        Kind::BadPosition
+    };
+    Problem::parse(kind, error)
+}
+
+/// The forms `render=` gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Render {
+    /// The plain-text diagram.
+    Text,
+    /// A Markdown table.
+    Markdown,
+    /// An SVG picture.
+    Svg,
+}
+
+impl Render {
+    const NAMES: [&'static str; 3] = ["text", "markdown", "svg"];
+
+    fn parse(name: &str) -> Result<Render, Problem> {
+        match name {
+            "text" => Ok(Render::Text),
+            "markdown" => Ok(Render::Markdown),
+            "svg" => Ok(Render::Svg),
+            _ => Err(Problem::new(
+                Kind::BadQuery,
+                format!(
+                    "render={name} is not a rendering: use {}",
+                    Render::NAMES.join(", ")
+                ),
+            )
+            .with("parameter", "render")),
+        }
+    }
+
+    fn media_type(self) -> &'static str {
+        match self {
+            Render::Text => "text/plain",
+            Render::Markdown => "text/markdown",
+            Render::Svg => "image/svg+xml",
+        }
+    }
+
+    /// One board.
+    fn board(self, view: &BoardView) -> Rendering {
+        let content = match self {
+            Render::Text => diagram::write(view),
+            Render::Markdown => markdown::write(view),
+            Render::Svg => svg::board(view),
+        };
+        self.rendering(content)
+    }
+
+    /// Every step of a play.
+    fn play(self, report: &PlayReport, letters: LetterCase) -> Rendering {
+        let content = match self {
+            Render::Text => diagram::play(report, letters),
+            Render::Markdown => markdown::play(report, letters),
+            Render::Svg => svg::play(report, letters),
+        };
+        self.rendering(content)
+    }
+
+    fn rendering(self, content: String) -> Rendering {
+        Rendering {
+            format: self,
+            media_type: self.media_type(),
+            content,
+        }
+    }
+}
+
+/// A rendering in an answer.
+#[derive(Serialize)]
+struct Rendering {
+    format: Render,
+    media_type: &'static str,
+    content: String,
+}
+
+/// How a request wants things drawn: `render=` and `letters=`.
+#[derive(Default)]
+struct Drawing {
+    render: Option<Render>,
+    letters: Option<LetterCase>,
+}
+
+impl Drawing {
+    /// Reads `render` and `letters`; `rules` too when `with_rules`.
+    fn of(request: &Request, with_rules: bool) -> Result<(Drawing, Option<Ruleset>), Problem> {
+        let known: &[&str] = if with_rules {
+            &["rules", "render", "letters"]
+        } else {
+            &["render", "letters"]
+        };
+        let mut drawing = Drawing::default();
+        let mut rules = None;
+        for (name, value) in request.params(known)? {
+            match name.as_str() {
+                "rules" => {
+                    rules = Some(ruleset(&value).map_err(|p| p.with("parameter", "rules"))?);
+                }
+                "letters" => {
+                    drawing.letters = Some(match value.as_str() {
+                        "south-upper" => LetterCase::SouthUpper,
+                        "north-upper" => LetterCase::NorthUpper,
+                        _ => {
+                            return Err(Problem::new(
+                                Kind::BadQuery,
+                                format!(
+                                    "letters={value} is not a letter case: use south-upper or north-upper"
+                                ),
+                            )
+                            .with("parameter", "letters"));
+                        }
+                    });
+                }
+                _ => drawing.render = Some(Render::parse(&value)?),
+            }
+        }
+        Ok((drawing, rules))
+    }
+}
+
+/// `POST /v1/positions`: a position in any form.
+pub(crate) async fn positions(
+    state: Arc<State>,
+    mut request: Request,
+) -> Result<Response, Problem> {
+    let (drawing, rules) = Drawing::of(&request, true)?;
+    Media::of(&request.headers, &[Media::Text, Media::Json, Media::Yaml])?;
+    let body = request.body(&state).await?;
+    state
+        .job(request.deadline, body.len(), move || {
+            read_position(&body, rules, &drawing)
+        })
+        .await?
+}
+
+/// The work of `POST /v1/positions`.
+fn read_position(
+    body: &[u8],
+    rules: Option<Ruleset>,
+    drawing: &Drawing,
+) -> Result<Response, Problem> {
+    let text = body::text(body)?;
+    // A diagram says which Awale camp it letters in capitals.
+    let (position, letters) = if input::detect(text) == PositionForm::Diagram {
+        let read = diagram::read(text.trim_start_matches('\u{feff}'), rules)
+            .map_err(|e| position_problem(&e))?;
+        (read.position, read.letters)
+    } else {
+        let position = input::parse_position(text, rules).map_err(|e| position_problem(&e))?;
+        (position, LetterCase::default())
+    };
+    let letters = drawing.letters.unwrap_or(letters);
+    #[derive(Serialize)]
+    struct Answer {
+        position: Position,
+        compact: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        render: Option<Rendering>,
+    }
+    json(
+        StatusCode::OK,
+        &Answer {
+            position,
+            compact: position.to_string(),
+            render: drawing
+                .render
+                .map(|format| format.board(&BoardView::new(position).letters(letters))),
+        },
+    )
+}
+
+/// The body of `POST /v1/play`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayRequest<'a> {
+    #[serde(borrow)]
+    position: &'a RawValue,
+    moves: Vec<String>,
+    #[serde(default)]
+    rules: Option<String>,
+}
+
+/// The body of `POST /v1/moves`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MovesRequest<'a> {
+    #[serde(borrow)]
+    position: &'a RawValue,
+    #[serde(default)]
+    rules: Option<String>,
+}
+
+/// serde's messages end in "at line L column C": the problem has its own.
+fn strip_location(message: &str) -> &str {
+    message
+        .rfind(" at line ")
+        .map_or(message, |at| &message[..at])
+}
+
+/// Reads a JSON body.
+fn json_body<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Problem> {
+    serde_json::from_str(text).map_err(|e| {
+        Problem::new(
+            Kind::BadJson,
+            format!(
+                "the body is not the JSON this route reads: {}",
+                strip_location(&e.to_string())
+            ),
+        )
+        .at(e.line().max(1), e.column().max(1))
+    })
+}
+
+/// The position of a play or moves body: a JSON position, or a string in
+/// any position form (compact notation, diagram). Errors point into the body.
+fn position_in(body: &str, raw: &RawValue, rules: Option<&str>) -> Result<Position, Problem> {
+    let rules = rules
+        .map(|name| ruleset(name).map_err(|p| p.with("pointer", "/rules")))
+        .transpose()?;
+    let raw_text = raw.get();
+    // `raw_text` borrows from `body`: its offset places errors in the body.
+    let offset = (raw_text.as_ptr() as usize).saturating_sub(body.as_ptr() as usize);
+    let start = Location::of_offset(body, offset);
+    if !raw_text.starts_with(['{', '"']) {
+        return Err(Problem::new(
+            Kind::BadJson,
+            format!(
+                "`position` is {raw_text:.20}: write a position object ({{\"north\": [...], \"south\": [...]}}) \
+                 or a string in a position form (\"songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5\")"
+            ),
+        )
+        .at(start.line, start.column)
+        .with("pointer", "/position"));
+    }
+    let (text, shift) = if raw_text.starts_with('"') {
+        let text: String = serde_json::from_str(raw_text).map_err(|e| {
+            Problem::new(
+                Kind::BadJson,
+                format!("the position string cannot be read: {e}"),
+            )
+        })?;
+        // Escapes (a diagram's `\n`) move the columns: point into the body
+        // only when the string is written as is.
+        let verbatim = !raw_text.contains('\\');
+        (text, verbatim.then_some((start.line - 1, start.column)))
+    } else {
+        (
+            raw_text.to_owned(),
+            Some((start.line - 1, start.column - 1)),
+        )
+    };
+    input::parse_position(&text, rules).map_err(|error| {
+        let problem = match shift {
+            Some((lines, columns)) => position_problem(&error.shifted(lines, columns)),
+            // Columns in the string's text, not the body's: said in words.
+            None => position_problem(&error).without_location().with(
+                "position_location",
+                format!("{} of the position text", error.location),
+            ),
+        };
+        problem.with("pointer", "/position")
+    })
+}
+
+/// `POST /v1/play`: play moves, report every step.
+pub(crate) async fn play(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
+    let (drawing, _) = Drawing::of(&request, false)?;
+    Media::of(&request.headers, &[Media::Json])?;
+    let body = request.body(&state).await?;
+    state
+        .job(request.deadline, body.len(), move || {
+            play_moves(&body, &drawing)
+        })
+        .await?
+}
+
+/// The work of `POST /v1/play`.
+fn play_moves(body: &[u8], drawing: &Drawing) -> Result<Response, Problem> {
+    let text = body::text(body)?;
+    let play: PlayRequest = json_body(text)?;
+    if play.moves.len() > MAX_MOVES {
+        return Err(Problem::new(
+            Kind::BodyTooLarge,
+            format!(
+                "{} moves: one request plays at most {MAX_MOVES}; split the game",
+                play.moves.len()
+            ),
+        )
+        .with("limit", MAX_MOVES));
+    }
+    let position = position_in(text, play.position, play.rules.as_deref())?;
+    match report::play(position, &play.moves) {
+        Ok(report) => {
+            /// The report, with its rendering when one was asked for.
+            #[derive(Serialize)]
+            struct Answer<'a> {
+                #[serde(flatten)]
+                report: &'a PlayReport,
+                #[serde(skip_serializing_if = "Option::is_none")]
+                render: Option<Rendering>,
+            }
+            let letters = drawing.letters.unwrap_or_default();
+            json(
+                StatusCode::OK,
+                &Answer {
+                    report: &report,
+                    render: drawing.render.map(|format| format.play(&report, letters)),
+                },
+            )
+        }
+        Err(PlayError::BadMove { index, error }) => Err(Problem::new(
+            Kind::BadMove,
+            format!("move {}: {error}", index + 1),
+        )
+        .with("pointer", format!("/moves/{index}"))
+        .with("index", index)),
+        Err(PlayError::Illegal {
+            index,
+            error,
+            played,
+        }) => {
+            let legal = report::moves(&played.final_position).legal;
+            Err(Problem::new(
+                Kind::IllegalMove,
+                format!(
+                    "move {} ({}): {error}",
+                    index + 1,
+                    error.house.name(error.rules)
+                ),
+            )
+            .rule(error.rule())
+            .with("pointer", format!("/moves/{index}"))
+            .with("index", index)
+            .with("move", error.house.name(error.rules).to_string())
+            .with("legal", legal)
+            .with("position", played.final_position))
+        }
+    }
+}
+
+/// `POST /v1/moves`: the legal and illegal moves of a position.
+pub(crate) async fn moves(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
+    request.params(&[])?;
+    Media::of(&request.headers, &[Media::Json])?;
+    let body = request.body(&state).await?;
+    state
+        .job(request.deadline, body.len(), move || list_moves(&body))
+        .await?
+}
+
+/// The work of `POST /v1/moves`.
+fn list_moves(body: &[u8]) -> Result<Response, Problem> {
+    let text = body::text(body)?;
+    let moves: MovesRequest = json_body(text)?;
+    let position = position_in(text, moves.position, moves.rules.as_deref())?;
+    json(StatusCode::OK, &report::moves(&position))
+}
+
+/// `GET /debug/panic` (tests only): a job that panics.
+pub(crate) async fn debug_panic(state: Arc<State>, request: Request) -> Result<Response, Problem> {
+    request.params(&[])?;
+    state
+        .job(
+            request.deadline,
+            usize::MAX,
+            || -> Result<Response, Problem> { panic!("debug route: a deliberate panic") },
+        )
+        .await?
+}
+
+/// `GET /debug/sleep?ms=N[&slot=validation]` (tests only): a job (or a
+/// validation) that takes N milliseconds.
+pub(crate) async fn debug_sleep(state: Arc<State>, request: Request) -> Result<Response, Problem> {
+    let mut ms = 0;
+    let mut validation = false;
+    for (name, value) in request.params(&["ms", "slot"])? {
+        match name.as_str() {
+            "ms" => ms = value.parse::<u64>().unwrap_or(0),
+            _ => validation = value == "validation",
+        }
+    }
+    let sleep = move || std::thread::sleep(std::time::Duration::from_millis(ms));
+    if validation {
+        let permit = crate::records::slot(&state, request.deadline).await?;
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            sleep();
+        })
+        .await
+        .map_err(|e| Problem::new(Kind::Internal, e.to_string()))?;
+    } else {
+        state.job(request.deadline, usize::MAX, sleep).await?;
+    }
+    json(StatusCode::OK, &serde_json::json!({ "slept_ms": ms }))
+}

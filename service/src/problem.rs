@@ -1,0 +1,338 @@
+//! Errors as `application/problem+json` (RFC 9457): `type`, `title`,
+//! `status`, `detail`, and `rule`, `line`, `column` where known.
+
+use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
+use serde_json::value::RawValue;
+use songo_notation::RuleId;
+use songo_notation::error::ParseError;
+use warp::http::header::{ALLOW, CONTENT_TYPE, HeaderValue, RETRY_AFTER};
+use warp::http::{Method, StatusCode};
+use warp::reply::Response;
+
+/// The kinds of problem, each with its status and title. The `type` of a
+/// problem is `urn:songo:problem:<slug>`, listed in docs/api.md.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// No route has this path.
+    NotFound,
+    /// The path exists, not with this method.
+    MethodNotAllowed,
+    /// The body's content type is not one the route reads.
+    UnsupportedMediaType,
+    /// The body is larger than the limit.
+    BodyTooLarge,
+    /// The body did not arrive within the time limit.
+    RequestTimeout,
+    /// The body is not UTF-8.
+    BadEncoding,
+    /// The body is not the JSON (or YAML) the route expects.
+    BadJson,
+    /// A query parameter is unknown or has a bad value.
+    BadQuery,
+    /// The position cannot be read.
+    BadPosition,
+    /// A move is not a house name.
+    BadMove,
+    /// The record cannot be read.
+    BadRecord,
+    /// No such ruleset.
+    UnknownRuleset,
+    /// A rule forbids the move.
+    IllegalMove,
+    /// Every slot for the work asked for stayed taken.
+    Busy,
+    /// The answer took longer than the time limit.
+    Timeout,
+    /// A bug: the handler panicked.
+    Internal,
+}
+
+impl Kind {
+    /// Every kind, for the docs test.
+    #[cfg(test)]
+    pub(crate) const ALL: [Kind; 16] = [
+        Kind::NotFound,
+        Kind::MethodNotAllowed,
+        Kind::UnsupportedMediaType,
+        Kind::BodyTooLarge,
+        Kind::RequestTimeout,
+        Kind::BadEncoding,
+        Kind::BadJson,
+        Kind::BadQuery,
+        Kind::BadPosition,
+        Kind::BadMove,
+        Kind::BadRecord,
+        Kind::UnknownRuleset,
+        Kind::IllegalMove,
+        Kind::Busy,
+        Kind::Timeout,
+        Kind::Internal,
+    ];
+
+    /// The last part of the `type` URI.
+    pub(crate) const fn slug(self) -> &'static str {
+        match self {
+            Kind::NotFound => "not-found",
+            Kind::MethodNotAllowed => "method-not-allowed",
+            Kind::UnsupportedMediaType => "unsupported-media-type",
+            Kind::BodyTooLarge => "body-too-large",
+            Kind::RequestTimeout => "request-timeout",
+            Kind::BadEncoding => "bad-encoding",
+            Kind::BadJson => "bad-json",
+            Kind::BadQuery => "bad-query",
+            Kind::BadPosition => "bad-position",
+            Kind::BadMove => "bad-move",
+            Kind::BadRecord => "bad-record",
+            Kind::UnknownRuleset => "unknown-ruleset",
+            Kind::IllegalMove => "illegal-move",
+            Kind::Busy => "busy",
+            Kind::Timeout => "timeout",
+            Kind::Internal => "internal",
+        }
+    }
+
+    /// The HTTP status.
+    pub(crate) const fn status(self) -> StatusCode {
+        match self {
+            Kind::NotFound => StatusCode::NOT_FOUND,
+            Kind::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            Kind::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Kind::BodyTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Kind::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
+            Kind::BadEncoding
+            | Kind::BadJson
+            | Kind::BadQuery
+            | Kind::BadPosition
+            | Kind::BadMove
+            | Kind::BadRecord => StatusCode::BAD_REQUEST,
+            Kind::UnknownRuleset | Kind::IllegalMove => StatusCode::UNPROCESSABLE_ENTITY,
+            Kind::Busy | Kind::Timeout => StatusCode::SERVICE_UNAVAILABLE,
+            Kind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// A short summary that does not change from one occurrence to the next.
+    pub(crate) const fn title(self) -> &'static str {
+        match self {
+            Kind::NotFound => "No such route",
+            Kind::MethodNotAllowed => "Method not allowed on this route",
+            Kind::UnsupportedMediaType => "Unsupported content type",
+            Kind::BodyTooLarge => "Request body too large",
+            Kind::RequestTimeout => "Request body not received in time",
+            Kind::BadEncoding => "Request body is not UTF-8",
+            Kind::BadJson => "Malformed request body",
+            Kind::BadQuery => "Bad query parameter",
+            Kind::BadPosition => "Unreadable position",
+            Kind::BadMove => "Not a move",
+            Kind::BadRecord => "Unreadable game record",
+            Kind::UnknownRuleset => "Unknown ruleset",
+            Kind::IllegalMove => "Illegal move",
+            Kind::Busy => "Server busy",
+            Kind::Timeout => "Request took too long",
+            Kind::Internal => "Internal error",
+        }
+    }
+}
+
+/// One problem: what went wrong, where, and which rule says so (boxed:
+/// handlers pass it around in `Result`s).
+#[derive(Debug, Clone)]
+pub(crate) struct Problem(Box<Details>);
+
+#[derive(Debug, Clone)]
+struct Details {
+    kind: Kind,
+    detail: String,
+    rule: Option<RuleId>,
+    line: Option<usize>,
+    column: Option<usize>,
+    /// Extension members (`hint`, `allow`, `limit`, `legal` …), in order.
+    extensions: Vec<(&'static str, Box<RawValue>)>,
+    allow: Option<String>,
+    retry_after: Option<u64>,
+}
+
+/// The wire shape: the members of RFC 9457, then the extensions.
+struct Wire<'a>(&'a Details);
+
+impl Serialize for Wire<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let problem = self.0;
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry(
+            "type",
+            &format!("urn:songo:problem:{}", problem.kind.slug()),
+        )?;
+        map.serialize_entry("title", problem.kind.title())?;
+        map.serialize_entry("status", &problem.kind.status().as_u16())?;
+        map.serialize_entry("detail", &problem.detail)?;
+        if let Some(rule) = problem.rule {
+            map.serialize_entry("rule", &rule)?;
+        }
+        if let Some(line) = problem.line {
+            map.serialize_entry("line", &line)?;
+        }
+        if let Some(column) = problem.column {
+            map.serialize_entry("column", &column)?;
+        }
+        for (name, value) in &problem.extensions {
+            map.serialize_entry(name, value)?;
+        }
+        map.end()
+    }
+}
+
+impl Problem {
+    /// A problem of `kind` explained by `detail`.
+    pub(crate) fn new(kind: Kind, detail: impl Into<String>) -> Problem {
+        Problem(Box::new(Details {
+            kind,
+            detail: detail.into(),
+            rule: None,
+            line: None,
+            column: None,
+            extensions: Vec::new(),
+            allow: None,
+            retry_after: None,
+        }))
+    }
+
+    /// A parse error of the library: message, line, column and hint.
+    pub(crate) fn parse(kind: Kind, error: &ParseError) -> Problem {
+        let mut problem = Problem::new(kind, error.message.clone())
+            .at(error.location.line, error.location.column);
+        if let Some(hint) = &error.hint {
+            problem = problem.with("hint", hint.as_str());
+        }
+        problem
+    }
+
+    /// The route exists with other methods.
+    pub(crate) fn method_not_allowed(method: &Method, path: &str, allow: &str) -> Problem {
+        let mut problem = Problem::new(
+            Kind::MethodNotAllowed,
+            format!("{path} does not answer {method}; use {allow}"),
+        )
+        .with("allow", allow);
+        problem.0.allow = Some(allow.to_owned());
+        problem
+    }
+
+    /// Every slot stayed taken: try again shortly.
+    pub(crate) fn busy(what: &str, slots: usize) -> Problem {
+        let mut problem = Problem::new(
+            Kind::Busy,
+            format!("no {what} slot (of {slots}) became free within the time limit; retry later"),
+        );
+        problem.0.retry_after = Some(1);
+        problem
+    }
+
+    /// The place in the body.
+    pub(crate) fn at(mut self, line: usize, column: usize) -> Problem {
+        self.0.line = Some(line);
+        self.0.column = Some(column);
+        self
+    }
+
+    /// Drops the place (it is not in the body's coordinates).
+    pub(crate) fn without_location(mut self) -> Problem {
+        self.0.line = None;
+        self.0.column = None;
+        self
+    }
+
+    /// The rule that the problem is about.
+    pub(crate) fn rule(mut self, rule: RuleId) -> Problem {
+        self.0.rule = Some(rule);
+        self
+    }
+
+    /// An extension member.
+    pub(crate) fn with(mut self, name: &'static str, value: impl Serialize) -> Problem {
+        if let Ok(value) = serde_json::value::to_raw_value(&value) {
+            self.0.extensions.retain(|(known, _)| *known != name);
+            self.0.extensions.push((name, value));
+        }
+        self
+    }
+
+    /// The kind.
+    #[cfg(test)]
+    pub(crate) fn kind(&self) -> Kind {
+        self.0.kind
+    }
+
+    /// The problem as one line of JSON (ending an NDJSON stream).
+    pub(crate) fn json_line(&self) -> bytes::Bytes {
+        let mut line = serde_json::to_vec(&Wire(&self.0)).unwrap_or_default();
+        line.push(b'\n');
+        line.into()
+    }
+
+    /// The HTTP response.
+    pub(crate) fn into_response(self) -> Response {
+        let wire = Wire(&self.0);
+        let mut body = serde_json::to_string(&wire).unwrap_or_default();
+        body.push('\n');
+        let mut response = Response::new(body.into());
+        *response.status_mut() = self.0.kind.status();
+        let headers = response.headers_mut();
+        headers.insert(
+            CONTENT_TYPE,
+            HeaderValue::from_static("application/problem+json"),
+        );
+        if let Some(allow) = self
+            .0
+            .allow
+            .as_deref()
+            .and_then(|a| HeaderValue::from_str(a).ok())
+        {
+            headers.insert(ALLOW, allow);
+        }
+        if let Some(seconds) = self.0.retry_after {
+            headers.insert(RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Bad input is never a 5xx: only the server's own trouble is.
+    #[test]
+    fn only_server_trouble_is_5xx() {
+        for kind in Kind::ALL {
+            let server_side = matches!(kind, Kind::Busy | Kind::Timeout | Kind::Internal);
+            assert_eq!(kind.status().is_server_error(), server_side, "{kind:?}");
+        }
+    }
+
+    /// docs/api.md lists every problem type with its status.
+    #[test]
+    fn docs_list_every_problem_type() {
+        let docs = include_str!("../../docs/api.md");
+        for kind in Kind::ALL {
+            let row = format!(
+                "| `urn:songo:problem:{}` | {} |",
+                kind.slug(),
+                kind.status().as_u16()
+            );
+            assert!(docs.contains(&row), "docs/api.md lacks the row {row}");
+        }
+    }
+
+    #[test]
+    fn problem_json_has_the_rfc_9457_members() {
+        let problem = Problem::new(Kind::IllegalMove, "S0 may not be played")
+            .rule(RuleId::Exit)
+            .at(1, 12);
+        assert_eq!(problem.kind(), Kind::IllegalMove);
+        let response = problem.into_response();
+        assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(response.headers()[CONTENT_TYPE], "application/problem+json");
+    }
+}

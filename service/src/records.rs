@@ -1,0 +1,305 @@
+//! The record routes: `POST /v1/validate` and `POST /v1/convert`. Each
+//! holds a validation slot from before its body is read until its answer is
+//! written, so a flood of large bodies waits instead of filling memory.
+
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+
+use bytes::Bytes;
+use futures_util::Stream;
+use songo_notation::record::{self, GameRecord, ogn, reader, serde as record_serde};
+use songo_notation::validate::{self, Options, ValidationReport};
+use tokio::sync::{OwnedSemaphorePermit, mpsc};
+use tokio::time::Instant;
+use warp::http::StatusCode;
+use warp::http::header::{ACCEPT, CONTENT_TYPE, HeaderMap, HeaderValue};
+use warp::reply::Response;
+
+use crate::body::{self, Media};
+use crate::handlers::{json, ruleset};
+use crate::problem::{Kind, Problem};
+use crate::routes::{Request, State, acquire};
+
+/// The media type of one JSON document per line.
+const NDJSON: &str = "application/x-ndjson";
+
+/// Whether the client asked for one line per game.
+fn wants_ndjson(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(ACCEPT)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .any(|range| {
+            range
+                .split(';')
+                .next()
+                .is_some_and(|essence| essence.trim().eq_ignore_ascii_case(NDJSON))
+        })
+}
+
+/// A validation slot, waited for until the deadline.
+pub(crate) async fn slot(
+    state: &State,
+    deadline: Instant,
+) -> Result<OwnedSemaphorePermit, Problem> {
+    let slots = state.config.max_concurrent_validations;
+    acquire(&state.validations, deadline, || {
+        Problem::busy("validation", slots)
+    })
+    .await
+}
+
+/// The records of a JSON or YAML body.
+fn records_of(text: &str, media: Media) -> Result<Vec<GameRecord>, Problem> {
+    let located = |message: String, line: usize, column: usize| {
+        let problem = Problem::new(
+            Kind::BadRecord,
+            format!("the body is not a record in {}: {message}", media.name()),
+        );
+        if line > 0 {
+            problem.at(line, column.max(1))
+        } else {
+            problem
+        }
+    };
+    match media {
+        Media::Yaml => record_serde::from_yaml(text).map_err(|e| {
+            let (line, column) = e.location().map_or((0, 0), |l| (l.line(), l.column()));
+            located(strip_location(&e.to_string()), line, column)
+        }),
+        _ => record_serde::from_json(text)
+            .map_err(|e| located(strip_location(&e.to_string()), e.line(), e.column())),
+    }
+}
+
+/// serde's messages end in "at line L column C": the problem has its own.
+fn strip_location(message: &str) -> String {
+    message
+        .rfind(" at line ")
+        .map_or(message, |at| &message[..at])
+        .to_owned()
+}
+
+/// The record text to validate: the body itself, or the canonical text of
+/// the JSON or YAML records it holds.
+fn record_text(body: &[u8], media: Media) -> Result<String, Problem> {
+    let text = body::text(body)?;
+    match media {
+        Media::Text => Ok(text.to_owned()),
+        Media::Json | Media::Yaml => Ok(record::write_all(&records_of(text, media)?)),
+    }
+}
+
+/// `POST /v1/validate`: replays every game of a record body and reports
+/// every violation; one line per game with `Accept: application/x-ndjson`.
+pub(crate) async fn validate(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
+    let mut options = Options::default();
+    for (name, value) in request.params(&["rules", "keep_going"])? {
+        match name.as_str() {
+            "rules" => {
+                options.default_rules =
+                    Some(ruleset(&value).map_err(|p| p.with("parameter", "rules"))?);
+            }
+            _ => {
+                options.keep_going = match value.as_str() {
+                    "" | "true" | "1" => true,
+                    "false" | "0" => false,
+                    _ => {
+                        return Err(Problem::new(
+                            Kind::BadQuery,
+                            format!("keep_going={value} is not a boolean: use true or false"),
+                        )
+                        .with("parameter", "keep_going"));
+                    }
+                };
+            }
+        }
+    }
+    let media = Media::of(&request.headers, &[Media::Text, Media::Json, Media::Yaml])?;
+    let ndjson = wants_ndjson(&request.headers);
+    let deadline = request.deadline;
+    let permit = slot(&state, deadline).await?;
+    let body = request.body(&state).await?;
+    if ndjson {
+        return stream_reports(permit, body, media, options, deadline).await;
+    }
+    let task = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let text = record_text(&body, media)?;
+        let report: ValidationReport = validate::validate_str(&text, &options);
+        json(StatusCode::OK, &report)
+    });
+    match task.await {
+        Ok(answer) => answer,
+        Err(error) if error.is_panic() => std::panic::resume_unwind(error.into_panic()),
+        Err(error) => Err(Problem::new(Kind::Internal, error.to_string())),
+    }
+}
+
+/// Validates game after game on the blocking pool, each report a line of
+/// the answer as soon as it is ready. A body that cannot be read is still a
+/// problem answer; past the deadline the stream ends with a problem line.
+async fn stream_reports(
+    permit: OwnedSemaphorePermit,
+    body: Bytes,
+    media: Media,
+    options: Options,
+    deadline: Instant,
+) -> Result<Response, Problem> {
+    let (lines, received) = mpsc::channel::<Bytes>(16);
+    let (ready, started) = tokio::sync::oneshot::channel::<Result<(), Problem>>();
+    let limit = deadline.into_std();
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let text = match record_text(&body, media) {
+            Ok(text) => text,
+            Err(problem) => {
+                let _ = ready.send(Err(problem));
+                return;
+            }
+        };
+        let _ = ready.send(Ok(()));
+        for game in reader::games(&text) {
+            if std::time::Instant::now() > limit {
+                let problem = Problem::new(
+                    Kind::Timeout,
+                    "the time limit expired before every game was validated; \
+                     send fewer games or raise songo serve --request-timeout",
+                );
+                let _ = lines.blocking_send(problem.json_line());
+                return;
+            }
+            let report = validate::validate_game(&game, &options);
+            let mut line = serde_json::to_vec(&report).unwrap_or_default();
+            line.push(b'\n');
+            // The client left: stop validating.
+            if lines.blocking_send(Bytes::from(line)).is_err() {
+                return;
+            }
+        }
+    });
+    match started.await {
+        Ok(Ok(())) => {}
+        Ok(Err(problem)) => return Err(problem),
+        Err(_) => {
+            return Err(Problem::new(
+                Kind::Internal,
+                "the validation stopped before it started",
+            ));
+        }
+    }
+    let mut response = warp::Reply::into_response(warp::reply::stream(Lines(received)));
+    response
+        .headers_mut()
+        .insert(CONTENT_TYPE, HeaderValue::from_static(NDJSON));
+    Ok(response)
+}
+
+/// The lines of an NDJSON answer, as they come.
+struct Lines(mpsc::Receiver<Bytes>);
+
+impl Stream for Lines {
+    type Item = Result<Bytes, std::convert::Infallible>;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        self.0.poll_recv(cx).map(|line| line.map(Ok))
+    }
+}
+
+/// The forms `/v1/convert` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Target {
+    Record,
+    Ogn,
+    Json,
+    Yaml,
+}
+
+impl Target {
+    fn parse(name: &str) -> Result<Target, Problem> {
+        match name {
+            "record" => Ok(Target::Record),
+            "ogn" => Ok(Target::Ogn),
+            "json" => Ok(Target::Json),
+            "yaml" => Ok(Target::Yaml),
+            _ => Err(Problem::new(
+                Kind::BadQuery,
+                format!("to={name} is not a record form: use record, ogn, json or yaml"),
+            )
+            .with("parameter", "to")),
+        }
+    }
+}
+
+/// `POST /v1/convert?to=record|ogn|json|yaml`: records from one form to
+/// another.
+pub(crate) async fn convert(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
+    let mut target = None;
+    for (_, value) in request.params(&["to"])? {
+        target = Some(Target::parse(&value)?);
+    }
+    let target = target.ok_or_else(|| {
+        Problem::new(
+            Kind::BadQuery,
+            "say which form to write: to=record, to=ogn, to=json or to=yaml",
+        )
+        .with("parameter", "to")
+    })?;
+    let media = Media::of(&request.headers, &[Media::Text, Media::Json, Media::Yaml])?;
+    let deadline = request.deadline;
+    let permit = slot(&state, deadline).await?;
+    let body = request.body(&state).await?;
+    let task = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        convert_records(&body, media, target)
+    });
+    match task.await {
+        Ok(answer) => answer,
+        Err(error) if error.is_panic() => std::panic::resume_unwind(error.into_panic()),
+        Err(error) => Err(Problem::new(Kind::Internal, error.to_string())),
+    }
+}
+
+/// The work of `POST /v1/convert`.
+fn convert_records(body: &[u8], media: Media, target: Target) -> Result<Response, Problem> {
+    let text = body::text(body)?;
+    let records = match media {
+        Media::Text => record::read_all(text).map_err(|error| {
+            Problem::parse(Kind::BadRecord, &error).rule(songo_notation::RuleId::Syntax)
+        })?,
+        Media::Json | Media::Yaml => records_of(text, media)?,
+    };
+    let (content, media_type) = match target {
+        Target::Record => (record::write_all(&records), "text/plain; charset=utf-8"),
+        Target::Ogn => {
+            let mut games = Vec::with_capacity(records.len());
+            for (index, record) in records.iter().enumerate() {
+                games.push(ogn::to_ogn(record).map_err(|error| {
+                    Problem::new(
+                        Kind::BadRecord,
+                        format!(
+                            "game {}: cannot be written as OGN: {}",
+                            index + 1,
+                            error.message
+                        ),
+                    )
+                    .with("index", index)
+                })?);
+            }
+            (games.join("\n"), "text/plain; charset=utf-8")
+        }
+        Target::Json => return json(StatusCode::OK, &records),
+        Target::Yaml => (
+            serde_yaml::to_string(&records)
+                .map_err(|e| Problem::new(Kind::Internal, format!("cannot write YAML: {e}")))?,
+            "application/yaml",
+        ),
+    };
+    let mut response = Response::new(content.into());
+    response
+        .headers_mut()
+        .insert(CONTENT_TYPE, HeaderValue::from_static(media_type));
+    Ok(response)
+}

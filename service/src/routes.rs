@@ -1,0 +1,389 @@
+//! The route table and the warp filter that serves it: each route runs in
+//! its own task under the request time limit, so a panic or a slow answer
+//! becomes a problem response and never takes the server down; paths and
+//! methods that match no route get 404 or 405.
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::time::Instant;
+use warp::Filter;
+use warp::http::{HeaderMap, Method};
+use warp::path::FullPath;
+use warp::reply::Response;
+
+use crate::Config;
+use crate::body::{self, BodyStream};
+use crate::handlers;
+use crate::problem::{Kind, Problem};
+use crate::records;
+
+/// One route of the API.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Route {
+    /// `GET` or `POST`.
+    pub method: &'static str,
+    /// The path, such as `/v1/play`.
+    pub path: &'static str,
+    /// What it does, in one line.
+    pub summary: &'static str,
+}
+
+/// Every route the server answers (the OpenAPI document lists the same).
+pub const ROUTES: &[Route] = &[
+    Route {
+        method: "GET",
+        path: "/healthz",
+        summary: "Liveness: 200 while the server runs",
+    },
+    Route {
+        method: "GET",
+        path: "/openapi.json",
+        summary: "The OpenAPI 3.1 document of this API",
+    },
+    Route {
+        method: "GET",
+        path: "/v1/rules",
+        summary: "The rulesets and their rule ids with one-line descriptions",
+    },
+    Route {
+        method: "POST",
+        path: "/v1/positions",
+        summary: "Read a position in any form: its JSON, compact notation and a rendering",
+    },
+    Route {
+        method: "POST",
+        path: "/v1/play",
+        summary: "Play moves on a position: every step's boards, captures and rules",
+    },
+    Route {
+        method: "POST",
+        path: "/v1/moves",
+        summary: "The legal and illegal moves of a position",
+    },
+    Route {
+        method: "POST",
+        path: "/v1/validate",
+        summary: "Validate game records: every game replayed, every violation with its rule",
+    },
+    Route {
+        method: "POST",
+        path: "/v1/convert",
+        summary: "Convert game records between record text, OGN, JSON and YAML",
+    },
+];
+
+/// What every handler gets.
+pub(crate) struct State {
+    pub(crate) config: Config,
+    /// Slots for validations and record conversions.
+    pub(crate) validations: Arc<Semaphore>,
+    /// Slots for position jobs.
+    jobs: Arc<Semaphore>,
+}
+
+impl State {
+    /// Runs `work` (CPU-bound library calls on a body of `size` bytes) in
+    /// a job slot: in place for a small body (microseconds of work), on the
+    /// blocking pool for a larger one, so that slow input cannot stall the
+    /// threads serving connections. A panic in `work` is resumed in the
+    /// route's task.
+    pub(crate) async fn job<T: Send + 'static>(
+        &self,
+        deadline: Instant,
+        size: usize,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Problem> {
+        let slots = self.config.max_concurrent_jobs;
+        let permit = acquire(&self.jobs, deadline, || Problem::busy("job", slots)).await?;
+        if size <= INLINE_JOB_BYTES {
+            let value = work();
+            drop(permit);
+            return Ok(value);
+        }
+        let task = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            work()
+        });
+        match task.await {
+            Ok(value) => Ok(value),
+            Err(error) if error.is_panic() => std::panic::resume_unwind(error.into_panic()),
+            Err(error) => Err(Problem::new(Kind::Internal, error.to_string())),
+        }
+    }
+}
+
+/// Bodies up to this size are worked on in place: their work is shorter
+/// than a hand-off to the blocking pool.
+const INLINE_JOB_BYTES: usize = 16 * 1024;
+
+/// A slot of `slots`, waiting at most until `deadline`.
+pub(crate) async fn acquire(
+    slots: &Arc<Semaphore>,
+    deadline: Instant,
+    busy: impl FnOnce() -> Problem,
+) -> Result<OwnedSemaphorePermit, Problem> {
+    match tokio::time::timeout_at(deadline, Arc::clone(slots).acquire_owned()).await {
+        Ok(Ok(permit)) => Ok(permit),
+        // The semaphores are never closed.
+        Ok(Err(_)) | Err(_) => Err(busy()),
+    }
+}
+
+/// A request, its body not read yet.
+pub(crate) struct Request {
+    pub(crate) headers: HeaderMap,
+    /// The raw query string (empty when there is none).
+    pub(crate) query: String,
+    body: Option<BodyStream>,
+    /// When the answer must be ready.
+    pub(crate) deadline: Instant,
+}
+
+impl Request {
+    /// Reads the body, within the size and time limits.
+    pub(crate) async fn body(&mut self, state: &State) -> Result<bytes::Bytes, Problem> {
+        let stream = self
+            .body
+            .take()
+            .unwrap_or_else(|| Box::pin(futures_util::stream::empty()));
+        body::read(
+            &self.headers,
+            stream,
+            state.config.body_limit,
+            self.deadline,
+        )
+        .await
+    }
+
+    /// The query parameters, refusing any not in `known`.
+    pub(crate) fn params(&self, known: &[&str]) -> Result<Vec<(String, String)>, Problem> {
+        let pairs: Vec<(String, String)> =
+            serde_urlencoded::from_str(&self.query).map_err(|e| {
+                Problem::new(
+                    Kind::BadQuery,
+                    format!("the query string cannot be read: {e}"),
+                )
+            })?;
+        if let Some((name, _)) = pairs
+            .iter()
+            .find(|(name, _)| !known.contains(&name.as_str()))
+        {
+            let detail = if known.is_empty() {
+                format!("unknown query parameter `{name}`: this route takes none")
+            } else {
+                format!(
+                    "unknown query parameter `{name}`: this route takes {}",
+                    known.join(", ")
+                )
+            };
+            return Err(Problem::new(Kind::BadQuery, detail));
+        }
+        Ok(pairs)
+    }
+}
+
+/// Extra time the route task gets past the deadline to answer with its
+/// own, more precise problem (such as 408 for a slow body).
+const GRACE: Duration = Duration::from_millis(50);
+
+/// The warp filter of the whole API, logging one line per request.
+pub fn router(
+    config: &Config,
+) -> impl Filter<Extract = (impl warp::Reply,), Error = std::convert::Infallible>
++ Clone
++ Send
++ Sync
++ 'static {
+    let state = Arc::new(State {
+        config: config.clone(),
+        validations: Arc::new(Semaphore::new(config.max_concurrent_validations.max(1))),
+        jobs: Arc::new(Semaphore::new(config.max_concurrent_jobs.max(1))),
+    });
+    let mut api = endpoint(&state, Method::GET, "/healthz", handlers::healthz)
+        .or(endpoint(
+            &state,
+            Method::GET,
+            "/openapi.json",
+            handlers::openapi,
+        ))
+        .unify()
+        .or(endpoint(&state, Method::GET, "/v1/rules", handlers::rules))
+        .unify()
+        .or(endpoint(
+            &state,
+            Method::POST,
+            "/v1/positions",
+            handlers::positions,
+        ))
+        .unify()
+        .or(endpoint(&state, Method::POST, "/v1/play", handlers::play))
+        .unify()
+        .or(endpoint(&state, Method::POST, "/v1/moves", handlers::moves))
+        .unify()
+        .or(endpoint(
+            &state,
+            Method::POST,
+            "/v1/validate",
+            records::validate,
+        ))
+        .unify()
+        .or(endpoint(
+            &state,
+            Method::POST,
+            "/v1/convert",
+            records::convert,
+        ))
+        .unify()
+        .boxed();
+    if config.debug_routes {
+        api = api
+            .or(endpoint(
+                &state,
+                Method::GET,
+                "/debug/panic",
+                handlers::debug_panic,
+            ))
+            .unify()
+            .or(endpoint(
+                &state,
+                Method::GET,
+                "/debug/sleep",
+                handlers::debug_sleep,
+            ))
+            .unify()
+            .boxed();
+    }
+    api.or(fallback()).unify().with(warp::log::custom(|info| {
+        tracing::info!(
+            method = %info.method(),
+            path = info.path(),
+            status = info.status().as_u16(),
+            latency = ?info.elapsed(),
+            "request"
+        );
+    }))
+}
+
+/// A route: `method` on exactly `path`, answered by `handler` in its own task.
+fn endpoint<H, F>(
+    state: &Arc<State>,
+    method: Method,
+    path: &'static str,
+    handler: H,
+) -> warp::filters::BoxedFilter<(Response,)>
+where
+    H: Fn(Arc<State>, Request) -> F + Clone + Send + Sync + 'static,
+    F: Future<Output = Result<Response, Problem>> + Send + 'static,
+{
+    let state = Arc::clone(state);
+    warp::path::full()
+        .and(warp::method())
+        .and_then(move |full: FullPath, actual: Method| {
+            let matches = full.as_str() == path && actual == method;
+            async move {
+                if matches {
+                    Ok(())
+                } else {
+                    Err(warp::reject::not_found())
+                }
+            }
+        })
+        .untuple_one()
+        .and(warp::header::headers_cloned())
+        .and(warp::query::raw().or(warp::any().map(String::new)).unify())
+        .and(warp::body::stream())
+        .then(move |headers: HeaderMap, query: String, stream| {
+            let state = Arc::clone(&state);
+            let handler = handler.clone();
+            let deadline = Instant::now() + state.config.request_timeout;
+            let request = Request {
+                headers,
+                query,
+                body: Some(body::boxed(stream)),
+                deadline,
+            };
+            guarded(state, request, handler)
+        })
+        .boxed()
+}
+
+/// Runs a handler in its own task: a panic becomes a 500, an answer that
+/// misses the deadline a 503, and the task ends when the client leaves.
+async fn guarded<H, F>(state: Arc<State>, request: Request, handler: H) -> Response
+where
+    H: Fn(Arc<State>, Request) -> F,
+    F: Future<Output = Result<Response, Problem>> + Send + 'static,
+{
+    let deadline = request.deadline;
+    let limit = state.config.request_timeout;
+    let task = tokio::spawn(handler(state, request));
+    let _abort = AbortOnDrop(task.abort_handle());
+    match tokio::time::timeout_at(deadline + GRACE, task).await {
+        Ok(Ok(Ok(response))) => response,
+        Ok(Ok(Err(problem))) => problem.into_response(),
+        Ok(Err(error)) => {
+            let cause = if error.is_panic() {
+                let payload = error.into_panic();
+                payload
+                    .downcast_ref::<&str>()
+                    .map(|s| (*s).to_owned())
+                    .or_else(|| payload.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "a panic".to_owned())
+            } else {
+                error.to_string()
+            };
+            tracing::error!(%cause, "a request handler failed");
+            Problem::new(
+                Kind::Internal,
+                "the server hit a bug while answering; it is logged, and the server goes on",
+            )
+            .into_response()
+        }
+        Err(_elapsed) => Problem::new(
+            Kind::Timeout,
+            format!(
+                "the answer was not ready within the time limit of {limit:?}; \
+                 send a smaller body or raise songo serve --request-timeout"
+            ),
+        )
+        .into_response(),
+    }
+}
+
+/// Aborts the route's task when the request is dropped (client gone,
+/// deadline passed).
+struct AbortOnDrop(tokio::task::AbortHandle);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+/// 405 with `Allow` for a known path, 404 for any other.
+fn fallback()
+-> impl Filter<Extract = (Response,), Error = std::convert::Infallible> + Clone + Send + Sync + 'static
+{
+    warp::path::full()
+        .and(warp::method())
+        .map(|full: FullPath, method: Method| {
+            let path = full.as_str();
+            let allowed: Vec<&str> = ROUTES
+                .iter()
+                .filter(|route| route.path == path)
+                .map(|route| route.method)
+                .collect();
+            if allowed.is_empty() {
+                Problem::new(
+                    Kind::NotFound,
+                    format!("no route {method} {path}; GET /openapi.json lists the routes"),
+                )
+                .into_response()
+            } else {
+                Problem::method_not_allowed(&method, path, &allowed.join(", ")).into_response()
+            }
+        })
+}

@@ -1,0 +1,86 @@
+//! The OpenAPI document matches the routes, both ways, and the server
+//! answers every route it lists.
+
+use crate::TestServer;
+
+fn document() -> serde_json::Value {
+    serde_json::from_str(songo_service::OPENAPI).expect("openapi.json is JSON")
+}
+
+/// (method, path) of every operation of the document.
+fn operations() -> Vec<(String, String)> {
+    let doc = document();
+    let mut operations = Vec::new();
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        for method in item.as_object().expect("a path item").keys() {
+            if ["get", "post", "put", "delete", "patch", "head", "options"]
+                .contains(&method.as_str())
+            {
+                operations.push((method.to_ascii_uppercase(), path.clone()));
+            }
+        }
+    }
+    operations.sort();
+    operations
+}
+
+#[test]
+fn every_route_is_documented_and_every_documented_route_exists() {
+    let mut routes: Vec<(String, String)> = songo_service::ROUTES
+        .iter()
+        .map(|r| (r.method.to_owned(), r.path.to_owned()))
+        .collect();
+    routes.sort();
+    assert_eq!(routes, operations());
+}
+
+#[test]
+fn the_server_answers_every_documented_operation() {
+    let server = TestServer::with(songo_service::Config::default());
+    for (method, path) in operations() {
+        let reply = server.request(&method, &path, &[], None);
+        assert!(
+            reply.status != 404 && reply.status != 405,
+            "{method} {path}: {}",
+            reply.status
+        );
+    }
+}
+
+#[test]
+fn the_document_is_openapi_3_1_with_every_problem_answer_described() {
+    let doc = document();
+    assert_eq!(doc["openapi"], "3.1.0");
+    for (method, path) in operations() {
+        let operation = &doc["paths"][&path][method.to_ascii_lowercase()];
+        assert!(
+            operation["summary"].is_string(),
+            "{method} {path} has a summary"
+        );
+        assert!(
+            operation["operationId"].is_string(),
+            "{method} {path} has an operationId"
+        );
+        assert!(
+            operation["responses"]["200"].is_object(),
+            "{method} {path} describes 200"
+        );
+        if method == "POST" {
+            for status in ["400", "413", "415"] {
+                assert!(
+                    operation["responses"][status].is_object(),
+                    "{method} {path} describes {status}"
+                );
+            }
+        }
+    }
+    // Every $ref resolves.
+    let text = songo_service::OPENAPI;
+    for reference in text.split("\"$ref\": \"#/").skip(1) {
+        let pointer = &reference[..reference.find('"').unwrap()];
+        assert!(
+            doc.pointer(&format!("/{pointer}")).is_some(),
+            "$ref #/{pointer} resolves"
+        );
+    }
+}

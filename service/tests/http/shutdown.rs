@@ -1,0 +1,64 @@
+//! Graceful shutdown: requests in flight are answered, new ones refused,
+//! and a request that outlives the shutdown timeout does not hold it up.
+
+use std::io::Write;
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use songo_service::{Config, ShutdownTimedOut};
+
+use crate::{Reply, TestServer};
+
+#[test]
+fn a_request_in_flight_is_answered_after_the_shutdown_begins() {
+    let mut server = TestServer::start();
+    let body = br#"{"position": "songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5", "moves": ["S2"]}"#;
+    let mut stream = server.connect();
+    write!(
+        stream,
+        "POST /v1/play HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    )
+    .unwrap();
+    stream.write_all(&body[..10]).unwrap();
+    stream.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    server.begin_shutdown();
+    std::thread::sleep(Duration::from_millis(200));
+    // The listener is closed: new connections are refused.
+    assert!(TcpStream::connect(server.addr).is_err());
+    stream.write_all(&body[10..]).unwrap();
+    let reply = Reply::read(&mut stream);
+    assert_eq!(reply.status, 200, "{}", reply.text());
+    assert_eq!(reply.json()["steps"][0]["move"], "S2");
+    assert_eq!(server.stop(), Ok(()));
+}
+
+#[test]
+fn an_idle_server_stops_at_once() {
+    let server = TestServer::start();
+    assert_eq!(server.get("/healthz").status, 200);
+    let started = Instant::now();
+    assert_eq!(server.stop(), Ok(()));
+    assert!(started.elapsed() < Duration::from_secs(2));
+}
+
+#[test]
+fn the_shutdown_timeout_bounds_the_wait() {
+    let server = TestServer::with(Config {
+        shutdown_timeout: Duration::from_millis(300),
+        debug_routes: true,
+        ..Config::default()
+    });
+    let mut stream = server.connect();
+    stream
+        .write_all(b"GET /debug/sleep?ms=10000 HTTP/1.1\r\nHost: test\r\n\r\n")
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    let started = Instant::now();
+    assert_eq!(
+        server.stop(),
+        Err(ShutdownTimedOut(Duration::from_millis(300)))
+    );
+    assert!(started.elapsed() < Duration::from_secs(3));
+}
