@@ -5,10 +5,13 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
+use songo_notation::any::{self, AnyPosition};
 use songo_notation::drawing::BoardView;
 use songo_notation::error::Location;
 use songo_notation::input::PositionForm;
 use songo_notation::report::{self, PlayError, PlayReport};
+use songo_notation::seega::report::{SeegaPlayError, SeegaPlayReport};
+use songo_notation::seega::{self, SeegaPosition};
 use songo_notation::{LetterCase, Position, RuleId, Ruleset, diagram, input, markdown, svg};
 use warp::http::StatusCode;
 use warp::http::header::{CONTENT_TYPE, HeaderValue};
@@ -223,6 +226,27 @@ impl Render {
         self.rendering(content)
     }
 
+    /// One Seega board.
+    fn seega_board(self, position: &SeegaPosition) -> Rendering {
+        let plain = seega::render::Highlight::default();
+        let content = match self {
+            Render::Text => seega::notation::diagram(position),
+            Render::Markdown => seega::render::markdown(position, &plain),
+            Render::Svg => seega::render::svg(position, &seega::render::SvgOptions::default()),
+        };
+        self.rendering(content)
+    }
+
+    /// Every step of a Seega play.
+    fn seega_play(self, report: &SeegaPlayReport) -> Rendering {
+        let content = match self {
+            Render::Text => seega::render::play_text(report),
+            Render::Markdown => seega::render::play_markdown(report),
+            Render::Svg => seega::render::play_svg(report),
+        };
+        self.rendering(content)
+    }
+
     fn rendering(self, content: String) -> Rendering {
         Rendering {
             format: self,
@@ -306,6 +330,24 @@ fn read_position(
     drawing: &Drawing,
 ) -> Result<Response, Problem> {
     let text = body::text(body)?;
+    if let Some(read) = input::seega_position(text, rules) {
+        let position = read.map_err(|e| position_problem(&e))?;
+        #[derive(Serialize)]
+        struct SeegaAnswer {
+            position: SeegaPosition,
+            compact: String,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            render: Option<Rendering>,
+        }
+        return json(
+            StatusCode::OK,
+            &SeegaAnswer {
+                position,
+                compact: position.to_string(),
+                render: drawing.render.map(|format| format.seega_board(&position)),
+            },
+        );
+    }
     // A diagram says which Awale camp it letters in capitals.
     let (position, letters) = if input::detect(text) == PositionForm::Diagram {
         let read = diagram::read(text.trim_start_matches('\u{feff}'), rules)
@@ -377,9 +419,10 @@ fn json_body<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Problem> {
     })
 }
 
-/// The position of a play or moves body: a JSON position, or a string in
-/// any position form (compact notation, diagram). Errors point into the body.
-fn position_in(body: &str, raw: &RawValue, rules: Option<&str>) -> Result<Position, Problem> {
+/// The position of a play or moves body: a JSON position (a sowing game's
+/// or Seega's), or a string in any position form (compact notation,
+/// diagram). Errors point into the body.
+fn position_in(body: &str, raw: &RawValue, rules: Option<&str>) -> Result<AnyPosition, Problem> {
     let rules = rules
         .map(|name| ruleset(name).map_err(|p| p.with("pointer", "/rules")))
         .transpose()?;
@@ -415,7 +458,7 @@ fn position_in(body: &str, raw: &RawValue, rules: Option<&str>) -> Result<Positi
             Some((start.line - 1, start.column - 1)),
         )
     };
-    input::parse_position(&text, rules).map_err(|error| {
+    input::parse_any_position(&text, rules).map_err(|error| {
         let problem = match shift {
             Some((lines, columns)) => position_problem(&error.shifted(lines, columns)),
             // Columns in the string's text, not the body's: said in words.
@@ -454,7 +497,10 @@ fn play_moves(body: &[u8], drawing: &Drawing) -> Result<Response, Problem> {
         )
         .with("limit", MAX_MOVES));
     }
-    let position = position_in(text, play.position, play.rules.as_deref())?;
+    let position = match position_in(text, play.position, play.rules.as_deref())? {
+        AnyPosition::Sowing(position) => position,
+        AnyPosition::Seega(position) => return play_seega(position, &play.moves, drawing),
+    };
     match report::play(position, &play.moves) {
         Ok(report) => {
             /// The report, with its rendering when one was asked for.
@@ -504,6 +550,56 @@ fn play_moves(body: &[u8], drawing: &Drawing) -> Result<Response, Problem> {
     }
 }
 
+/// `POST /v1/play` on a Seega position: the same answers and problems, in
+/// Seega's shapes (squares and placements instead of houses).
+fn play_seega(
+    position: SeegaPosition,
+    moves: &[String],
+    drawing: &Drawing,
+) -> Result<Response, Problem> {
+    match seega::report::play(position, moves) {
+        Ok(report) => {
+            #[derive(Serialize)]
+            struct Answer<'a> {
+                #[serde(flatten)]
+                report: &'a SeegaPlayReport,
+                #[serde(skip_serializing_if = "Option::is_none")]
+                render: Option<Rendering>,
+            }
+            json(
+                StatusCode::OK,
+                &Answer {
+                    report: &report,
+                    render: drawing.render.map(|format| format.seega_play(&report)),
+                },
+            )
+        }
+        Err(SeegaPlayError::BadMove { index, error }) => Err(Problem::new(
+            Kind::BadMove,
+            format!("move {}: {error}", index + 1),
+        )
+        .with("pointer", format!("/moves/{index}"))
+        .with("index", index)),
+        Err(SeegaPlayError::Illegal {
+            index,
+            error,
+            played,
+        }) => {
+            let legal = seega::report::moves(&played.final_position).legal;
+            Err(Problem::new(
+                Kind::IllegalMove,
+                format!("move {} ({}): {error}", index + 1, error.played),
+            )
+            .rule(error.rule())
+            .with("pointer", format!("/moves/{index}"))
+            .with("index", index)
+            .with("move", error.played.to_string())
+            .with("legal", legal)
+            .with("position", played.final_position))
+        }
+    }
+}
+
 /// `POST /v1/moves`: the legal and illegal moves of a position.
 pub(crate) async fn moves(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
     request.params(&[])?;
@@ -519,7 +615,7 @@ fn list_moves(body: &[u8]) -> Result<Response, Problem> {
     let text = body::text(body)?;
     let moves: MovesRequest = json_body(text)?;
     let position = position_in(text, moves.position, moves.rules.as_deref())?;
-    json(StatusCode::OK, &report::moves(&position))
+    json(StatusCode::OK, &any::moves(&position))
 }
 
 /// `GET /debug/panic` (tests only): a job that panics.

@@ -8,6 +8,7 @@ mod errors;
 mod limits;
 mod openapi;
 mod records;
+mod seega;
 mod shutdown;
 
 pub(crate) use client::{Reply, TestServer};
