@@ -11,7 +11,7 @@ const CAPTURE_EX1: &str = "fixtures/positions/capture-ex1.txt";
 
 #[test]
 fn play_prints_the_three_boards_of_the_first_capture_example() {
-    // The README's first command.
+    // The README's `play` command (its third line, after `validate`).
     assert_cmd_snapshot!(songo().args(["play", "--position", CAPTURE_EX1, "S1"]));
 }
 
