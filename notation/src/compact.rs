@@ -21,6 +21,7 @@ use crate::error::{ParseError, quote};
 use crate::position::Position;
 use crate::ruleset::Ruleset;
 use crate::side::{Score, Side};
+use crate::span::Span;
 
 /// Writes the canonical compact notation.
 ///
@@ -69,32 +70,6 @@ impl FromStr for Position {
     }
 }
 
-/// A piece of the input and its byte offset.
-#[derive(Clone, Copy)]
-struct Span<'a> {
-    text: &'a str,
-    offset: usize,
-}
-
-impl<'a> Span<'a> {
-    fn trimmed(self) -> Span<'a> {
-        let start = self.text.len() - self.text.trim_start().len();
-        Span {
-            text: self.text.trim(),
-            offset: self.offset + start,
-        }
-    }
-
-    fn split(self, separator: char) -> impl Iterator<Item = Span<'a>> {
-        let mut offset = self.offset;
-        self.text.split(separator).map(move |part| {
-            let span = Span { text: part, offset };
-            offset += part.len() + separator.len_utf8();
-            span.trimmed()
-        })
-    }
-}
-
 /// Reads the compact notation; `rules` overrides a missing ruleset (and
 /// must agree with a written one).
 ///
@@ -136,23 +111,17 @@ pub fn parse(input: &str, rules: Option<Ruleset>) -> Result<Position, ParseError
         }
         fields.next();
         let parsed: Ruleset = first.text.parse().map_err(|e: crate::UnknownRuleset| {
-            ParseError::at(
-                input,
-                first.offset,
-                crate::UnknownRuleset(quote(&e.0)).to_string(),
-            )
-            .with_width(first.text.chars().count())
+            first.error(input, crate::UnknownRuleset(quote(&e.0)).to_string())
         })?;
         if let Some(wanted) = rules
             && wanted != parsed
         {
-            return Err(ParseError::at(
-                input,
-                first.offset,
-                format!("the position says {parsed} but {wanted} was asked for"),
-            )
-            .with_width(first.text.chars().count())
-            .with_hint("drop the ruleset from the position or from --rules"));
+            return Err(first
+                .error(
+                    input,
+                    format!("the position says {parsed} but {wanted} was asked for"),
+                )
+                .with_hint("drop the ruleset from the position or from --rules"));
         }
         written_rules = Some(parsed);
     }
@@ -190,13 +159,12 @@ pub fn parse(input: &str, rules: Option<Ruleset>) -> Result<Position, ParseError
             seen_stores = true;
         } else if !seen_side && !field.text.is_empty() && !field.text.contains('-') {
             to_move = field.text.parse().map_err(|_| {
-                ParseError::at(
-                    input,
-                    field.offset,
-                    format!("`{}` is not a side to move", quote(field.text)),
-                )
-                .with_width(field.text.chars().count())
-                .with_hint("write S (south) or N (north)")
+                field
+                    .error(
+                        input,
+                        format!("`{}` is not a side to move", quote(field.text)),
+                    )
+                    .with_hint("write S (south) or N (north)")
             })?;
             seen_side = true;
         } else {
@@ -207,11 +175,9 @@ pub fn parse(input: &str, rules: Option<Ruleset>) -> Result<Position, ParseError
             } else {
                 "one field too many"
             };
-            return Err(ParseError::at(input, field.offset, message)
-                .with_width(field.text.chars().count())
-                .with_hint(
-                    "after the rows come the stores (south-north) and the side to move: :0-0:S",
-                ));
+            return Err(field.error(input, message).with_hint(
+                "after the rows come the stores (south-north) and the side to move: :0-0:S",
+            ));
         }
     }
     Position::new(rules, &south, &north, stores, to_move)
@@ -235,11 +201,7 @@ fn missing_rows(input: &str, offset: usize, rules: Ruleset) -> ParseError {
 }
 
 fn count(input: &str, span: Span<'_>) -> Result<u32, ParseError> {
-    let error = |message: String, hint: &str| {
-        ParseError::at(input, span.offset, message)
-            .with_width(span.text.chars().count())
-            .with_hint(hint.to_owned())
-    };
+    let error = |message: String, hint: &str| span.error(input, message).with_hint(hint.to_owned());
     if span.text.is_empty() {
         return Err(error(
             "a house count is missing".into(),
@@ -275,16 +237,15 @@ fn row(input: &str, span: Span<'_>, side: Side, rules: Ruleset) -> Result<Vec<u3
         .collect::<Result<Vec<_>, _>>()?;
     let width = rules.houses_per_side();
     if counts.len() != width {
-        return Err(ParseError::at(
-            input,
-            span.offset,
-            format!(
-                "the {side} row has {} houses, {rules} needs {width}",
-                counts.len()
-            ),
-        )
-        .with_width(span.text.chars().count())
-        .with_hint(format!("write {width} counts separated by commas")));
+        return Err(span
+            .error(
+                input,
+                format!(
+                    "the {side} row has {} houses, {rules} needs {width}",
+                    counts.len()
+                ),
+            )
+            .with_hint(format!("write {width} counts separated by commas")));
     }
     Ok(counts)
 }

@@ -32,6 +32,7 @@ use crate::position::{House, LetterCase, Position};
 use crate::report::PlayReport;
 use crate::ruleset::{Family, Ruleset};
 use crate::side::{Score, Side};
+use crate::span::Span;
 
 /// A position read from a diagram, with the Awalé letter case its labels used.
 ///
@@ -169,47 +170,6 @@ pub fn write(view: &BoardView) -> String {
     out
 }
 
-/// A piece of the input and its byte offset in the whole text.
-#[derive(Debug, Clone, Copy)]
-struct Span<'a> {
-    text: &'a str,
-    offset: usize,
-}
-
-impl<'a> Span<'a> {
-    fn trimmed(self) -> Span<'a> {
-        let start = self.text.len() - self.text.trim_start().len();
-        Span {
-            text: self.text.trim(),
-            offset: self.offset + start,
-        }
-    }
-
-    fn slice(self, from: usize) -> Span<'a> {
-        Span {
-            text: &self.text[from..],
-            offset: self.offset + from,
-        }
-    }
-
-    fn chars(self) -> usize {
-        self.text.chars().count()
-    }
-
-    /// Pieces separated by any of `separators`, trimmed, empty ones dropped.
-    fn words(self, separators: &'a [char]) -> impl Iterator<Item = Span<'a>> + 'a {
-        let base = self.offset;
-        let text = self.text;
-        text.split(move |c: char| c.is_whitespace() || separators.contains(&c))
-            .filter(|piece| !piece.is_empty())
-            .map(move |piece| Span {
-                text: piece,
-                // `split` yields subslices of `text`: their offset is their address difference.
-                offset: base + (piece.as_ptr() as usize - text.as_ptr() as usize),
-            })
-    }
-}
-
 /// A house label as written in a label row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Label {
@@ -325,13 +285,13 @@ fn classify(text: &str) -> Result<Vec<Line<'_>>, ParseError> {
         });
         match line {
             Line::Counts(_) if counts == 2 => {
-                return Err(ParseError::at(text, span.offset, "a third row of counts")
-                    .with_width(span.chars())
+                return Err(span
+                    .error(text, "a third row of counts")
                     .with_hint("give one board at a time: two rows of counts"));
             }
             Line::Labels(_) if labels == 3 => {
-                return Err(ParseError::at(text, span.offset, "a fourth label row")
-                    .with_width(span.chars())
+                return Err(span
+                    .error(text, "a fourth label row")
                     .with_hint("label the top row above it and the bottom row below it"));
             }
             _ => {}
@@ -423,11 +383,7 @@ enum Cell {
 
 fn cell(input: &str, span: Span<'_>) -> Result<Cell, ParseError> {
     let text = unmarked(span.text);
-    let error = |message: String, hint: &str| {
-        ParseError::at(input, span.offset, message)
-            .with_width(span.chars())
-            .with_hint(hint.to_owned())
-    };
+    let error = |message: String, hint: &str| span.error(input, message).with_hint(hint.to_owned());
     if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
         return text.parse().map(Cell::Count).map_err(|_| {
             error(
@@ -513,13 +469,9 @@ fn row<'a>(input: &str, span: Span<'a>, cells: &[Span<'a>]) -> Result<Line<'a>, 
             ))
         };
         if let Some((what, hint)) = odd {
-            return Err(ParseError::at(
-                input,
-                piece.offset,
-                format!("`{}` is {what}", quote(piece.text)),
-            )
-            .with_width(piece.chars())
-            .with_hint(hint));
+            return Err(piece
+                .error(input, format!("`{}` is {what}", quote(piece.text)))
+                .with_hint(hint));
         }
     }
     if labels.is_empty() {
@@ -557,9 +509,7 @@ fn row<'a>(input: &str, span: Span<'a>, cells: &[Span<'a>]) -> Result<Line<'a>, 
             _ => None,
         };
         if let Some((message, hint)) = problem {
-            return Err(ParseError::at(input, piece.offset, message)
-                .with_width(piece.chars())
-                .with_hint(hint));
+            return Err(piece.error(input, message).with_hint(hint));
         }
         // Labels of one row share a side (or a case): the index tells them apart.
         let index = match label {
@@ -567,13 +517,9 @@ fn row<'a>(input: &str, span: Span<'a>, cells: &[Span<'a>]) -> Result<Line<'a>, 
             Label::Letter { index, .. } => usize::from(index),
         };
         if std::mem::replace(&mut seen[index], true) {
-            return Err(ParseError::at(
-                input,
-                piece.offset,
-                format!("`{}` twice in this row", quote(piece.text)),
-            )
-            .with_width(piece.chars())
-            .with_hint("each house of the camp is named once"));
+            return Err(piece
+                .error(input, format!("`{}` twice in this row", quote(piece.text)))
+                .with_hint("each house of the camp is named once"));
         }
     }
     Ok(Line::Labels(LabelRow { span, labels }))
@@ -654,14 +600,10 @@ fn meta_line<'a>(input: &str, span: Span<'a>) -> Result<Option<Line<'a>>, ParseE
                         .with_hint("write it after the colon: `rules: awale`"),
                 );
             }
-            let rules = value.text.parse::<Ruleset>().map_err(|e| {
-                ParseError::at(
-                    input,
-                    value.offset,
-                    crate::UnknownRuleset(quote(&e.0)).to_string(),
-                )
-                .with_width(value.chars())
-            })?;
+            let rules = value
+                .text
+                .parse::<Ruleset>()
+                .map_err(|e| value.error(input, crate::UnknownRuleset(quote(&e.0)).to_string()))?;
             return Ok(Some(Line::Rules(rules, span)));
         }
     }
@@ -691,13 +633,9 @@ fn side(input: &str, line: Span<'_>, value: Span<'_>) -> Result<Side, ParseError
         .with_hint("write `to move: south` or `to move: north`"));
     }
     value.text.parse().map_err(|_| {
-        ParseError::at(
-            input,
-            value.offset,
-            format!("`{}` is not a side", quote(value.text)),
-        )
-        .with_width(value.chars())
-        .with_hint("write south (or S) or north (or N)")
+        value
+            .error(input, format!("`{}` is not a side", quote(value.text)))
+            .with_hint("write south (or S) or north (or N)")
     })
 }
 
@@ -706,13 +644,12 @@ fn stores(input: &str, line: Span<'_>, value: Span<'_>) -> Result<Score, ParseEr
     let count = |span: Span<'_>| -> Result<u32, ParseError> {
         match cell(input, span) {
             Ok(Cell::Count(n)) => Ok(n),
-            Ok(Cell::Label(_)) => Err(ParseError::at(
-                input,
-                span.offset,
-                format!("`{}` is not a number of seeds", quote(span.text)),
-            )
-            .with_width(span.chars())
-            .with_hint(hint)),
+            Ok(Cell::Label(_)) => Err(span
+                .error(
+                    input,
+                    format!("`{}` is not a number of seeds", quote(span.text)),
+                )
+                .with_hint(hint)),
             Err(error) => Err(error.with_hint(hint)),
         }
     };
@@ -747,18 +684,12 @@ fn stores(input: &str, line: Span<'_>, value: Span<'_>) -> Result<Score, ParseEr
             } else {
                 format!("`{}` is not a side", quote(word.text))
             };
-            return Err(ParseError::at(input, word.offset, message)
-                .with_width(word.chars())
-                .with_hint(hint));
+            return Err(word.error(input, message).with_hint(hint));
         };
         if seen.contains(&side) {
-            return Err(ParseError::at(
-                input,
-                word.offset,
-                format!("{}'s store is given twice", side.name()),
-            )
-            .with_width(word.chars())
-            .with_hint(hint));
+            return Err(word
+                .error(input, format!("{}'s store is given twice", side.name()))
+                .with_hint(hint));
         }
         seen.push(side);
         let Some(number) = words.next() else {
@@ -804,19 +735,17 @@ fn assemble(
             );
         }
         [(_, only)] => {
-            return Err(
-                ParseError::at(input, only.span.offset, "only one row of counts")
-                    .with_width(only.span.chars())
-                    .with_hint(rows_hint),
-            );
+            return Err(only
+                .span
+                .error(input, "only one row of counts")
+                .with_hint(rows_hint));
         }
         [top, bottom] => (*top, *bottom),
         [_, _, (_, third), ..] => {
-            return Err(
-                ParseError::at(input, third.span.offset, "a third row of counts")
-                    .with_width(third.span.chars())
-                    .with_hint("give one board at a time: two rows of counts"),
-            );
+            return Err(third
+                .span
+                .error(input, "a third row of counts")
+                .with_hint("give one board at a time: two rows of counts"));
         }
     };
     let place = |index: usize| {
@@ -834,8 +763,7 @@ fn assemble(
     let mut to_move = None;
     let mut written_rules: Option<(Ruleset, Span<'_>)> = None;
     let twice = |span: Span<'_>, what: &str| {
-        ParseError::at(input, span.offset, format!("a second line for the {what}"))
-            .with_width(span.chars())
+        span.error(input, format!("a second line for the {what}"))
             .with_hint("say it once")
     };
     for line in lines {
@@ -855,13 +783,12 @@ fn assemble(
     if let (Some(wanted), Some((written, span))) = (rules, written_rules)
         && wanted != written
     {
-        return Err(ParseError::at(
-            input,
-            span.offset,
-            format!("the diagram says {written} but {wanted} was asked for"),
-        )
-        .with_width(span.chars())
-        .with_hint("drop the rules line or --rules"));
+        return Err(span
+            .error(
+                input,
+                format!("the diagram says {written} but {wanted} was asked for"),
+            )
+            .with_hint("drop the rules line or --rules"));
     }
     let explicit = written_rules.map(|(r, _)| r).or(rules);
 
@@ -879,24 +806,16 @@ fn assemble(
             Place::Between => &mut between,
         };
         if slot.replace(labels).is_some() {
-            return Err(ParseError::at(
-                input,
-                labels.span.offset,
-                "a second label row for the same row of counts",
-            )
-            .with_width(labels.span.chars())
-            .with_hint("label the top row above it and the bottom row below it"));
+            return Err(labels
+                .span
+                .error(input, "a second label row for the same row of counts")
+                .with_hint("label the top row above it and the bottom row below it"));
         }
     }
     if let Some(middle) = between {
         match (top_labels.is_some(), bottom_labels.is_some()) {
             (false, false) => {
-                return Err(ParseError::at(
-                    input,
-                    middle.span.offset,
-                    "a label row between the two rows of counts: which row does it name?",
-                )
-                .with_width(middle.span.chars())
+                return Err(middle.span.error(input, "a label row between the two rows of counts: which row does it name?")
                 .with_hint(
                     "put the labels above the top row and below the bottom row, as the sources do",
                 ));
@@ -904,11 +823,10 @@ fn assemble(
             (true, false) => bottom_labels = Some(middle),
             (false, true) => top_labels = Some(middle),
             (true, true) => {
-                return Err(
-                    ParseError::at(input, middle.span.offset, "a third label row")
-                        .with_width(middle.span.chars())
-                        .with_hint("label the top row above it and the bottom row below it"),
-                );
+                return Err(middle
+                    .span
+                    .error(input, "a third label row")
+                    .with_hint("label the top row above it and the bottom row below it"));
             }
         }
     }
@@ -921,13 +839,10 @@ fn assemble(
         [one] => Some(one.family()),
         [a, b, ..] => {
             if a.family() != b.family() {
-                return Err(ParseError::at(
-                    input,
-                    b.span.offset,
-                    "Songo labels on one row, Awale letters on the other",
-                )
-                .with_width(b.span.chars())
-                .with_hint("label both rows the same way"));
+                return Err(b
+                    .span
+                    .error(input, "Songo labels on one row, Awale letters on the other")
+                    .with_hint("label both rows the same way"));
             }
             Some(a.family())
         }
@@ -939,25 +854,22 @@ fn assemble(
                 Family::Songo => "Songo houses",
                 _ => "Awale houses",
             };
-            return Err(ParseError::at(
-                input,
-                row.span.offset,
-                format!("these labels name {named}, but the ruleset is {rules}"),
-            )
-            .with_width(row.span.chars())
-            .with_hint("label the houses the way the ruleset names them, or change the ruleset"));
+            return Err(row
+                .span
+                .error(
+                    input,
+                    format!("these labels name {named}, but the ruleset is {rules}"),
+                )
+                .with_hint(
+                    "label the houses the way the ruleset names them, or change the ruleset",
+                ));
         }
         (Some(rules), _) => rules,
         (None, Some(Family::Awale)) => Ruleset::Awale,
         (None, Some(_)) => Ruleset::Songo,
         (None, None) => match top.1.counts.len() {
             6 if bottom.1.counts.len() == 6 => {
-                return Err(ParseError::at(
-                    input,
-                    top.1.span.offset,
-                    "rows of 6 houses: an awale or oware board, but the diagram does not say which ruleset",
-                )
-                .with_width(top.1.span.chars())
+                return Err(top.1.span.error(input, "rows of 6 houses: an awale or oware board, but the diagram does not say which ruleset")
                 .with_hint("add a line `rules: awale` (or `rules: oware-abapa`), pass --rules, or label the houses f e d c b a / A B C D E F"));
             }
             _ => Ruleset::Songo,
@@ -981,13 +893,10 @@ fn assemble(
             && a == b
             && let Some(row) = bottom_labels
         {
-            return Err(ParseError::at(
-                input,
-                row.span.offset,
-                format!("both label rows name {}'s houses", a.name()),
-            )
-            .with_width(row.span.chars())
-            .with_hint("one row is North's (N0 .. N6), the other South's (S0 .. S6)"));
+            return Err(row
+                .span
+                .error(input, format!("both label rows name {}'s houses", a.name()))
+                .with_hint("one row is North's (N0 .. N6), the other South's (S0 .. S6)"));
         }
         top_side = top_named
             .or(bottom_named.map(Side::opposite))
@@ -996,13 +905,13 @@ fn assemble(
     if top_side == Side::South {
         for (labels, row) in [(top_labels, top.1), (bottom_labels, bottom.1)] {
             if labels.is_none() {
-                return Err(ParseError::at(
-                    input,
-                    row.span.offset,
-                    "this board is drawn South on top, and this row has no labels",
-                )
-                .with_width(row.span.chars())
-                .with_hint("label both rows when South is on top, or draw North on top"));
+                return Err(row
+                    .span
+                    .error(
+                        input,
+                        "this board is drawn South on top, and this row has no labels",
+                    )
+                    .with_hint("label both rows when South is on top, or draw North on top"));
             }
         }
     }
@@ -1019,12 +928,7 @@ fn assemble(
                 Place::Between => continue,
             };
             if side != expected {
-                return Err(ParseError::at(
-                    input,
-                    span.offset,
-                    format!("this caption says {} but the row here is {}'s", side.name(), expected.name()),
-                )
-                .with_width(span.chars())
+                return Err(span.error(input, format!("this caption says {} but the row here is {}'s", side.name(), expected.name()))
                 .with_hint("North's row is drawn on top; label the rows N0 .. / S0 .. to draw South on top (Songo)"));
             }
         }
@@ -1044,20 +948,20 @@ fn assemble(
             LetterCase::SouthUpper
         };
         if letters.is_some_and(|earlier| earlier != case) {
-            return Err(ParseError::at(
-                input,
-                labels.span.offset,
-                format!(
-                    "both label rows are in {}",
-                    if labels.upper() {
-                        "capitals"
-                    } else {
-                        "small letters"
-                    }
-                ),
-            )
-            .with_width(labels.span.chars())
-            .with_hint("one camp is lettered in capitals, the other in small letters"));
+            return Err(labels
+                .span
+                .error(
+                    input,
+                    format!(
+                        "both label rows are in {}",
+                        if labels.upper() {
+                            "capitals"
+                        } else {
+                            "small letters"
+                        }
+                    ),
+                )
+                .with_hint("one camp is lettered in capitals, the other in small letters"));
         }
         letters = Some(case);
     }
@@ -1081,30 +985,30 @@ fn assemble(
             } else {
                 format!("write {width} counts, one per house")
             };
-            return Err(ParseError::at(
-                input,
-                row.span.offset,
-                format!(
-                    "the {side} row has {} houses, {rules} needs {width}",
-                    row.counts.len()
-                ),
-            )
-            .with_width(row.span.chars())
-            .with_hint(hint));
+            return Err(row
+                .span
+                .error(
+                    input,
+                    format!(
+                        "the {side} row has {} houses, {rules} needs {width}",
+                        row.counts.len()
+                    ),
+                )
+                .with_hint(hint));
         }
         let houses: Vec<House> = match labels {
             Some(labels) => {
                 if labels.labels.len() != width {
-                    return Err(ParseError::at(
-                        input,
-                        labels.span.offset,
-                        format!(
-                            "this label row names {} houses, {rules} has {width} a camp",
-                            labels.labels.len()
-                        ),
-                    )
-                    .with_width(labels.span.chars())
-                    .with_hint("name every house of the camp, one label per count"));
+                    return Err(labels
+                        .span
+                        .error(
+                            input,
+                            format!(
+                                "this label row names {} houses, {rules} has {width} a camp",
+                                labels.labels.len()
+                            ),
+                        )
+                        .with_hint("name every house of the camp, one label per count"));
                 }
                 labels
                     .labels

@@ -37,6 +37,7 @@ pub mod ruleset;
 pub mod seega;
 pub mod side;
 pub mod songo;
+mod span;
 pub mod svg;
 pub mod validate;
 

@@ -27,6 +27,7 @@ use super::position::{PIECES_PER_SIDE, Phase, SeegaPosition, SeegaSetup};
 use crate::error::ParseError;
 use crate::ruleset::Ruleset;
 use crate::side::{Score, Side};
+use crate::span::Span;
 
 /// The board as read: `grid[0]` is rank 5, each rank files a..e.
 type Grid = [[Option<Side>; 5]; 5];
@@ -172,36 +173,6 @@ impl FromStr for SeegaPosition {
     }
 }
 
-/// A piece of the input and its byte offset.
-#[derive(Clone, Copy)]
-struct Span<'a> {
-    text: &'a str,
-    offset: usize,
-}
-
-impl<'a> Span<'a> {
-    fn trimmed(self) -> Span<'a> {
-        let start = self.text.len() - self.text.trim_start().len();
-        Span {
-            text: self.text.trim(),
-            offset: self.offset + start,
-        }
-    }
-
-    fn split(self, separator: char) -> impl Iterator<Item = Span<'a>> {
-        let mut offset = self.offset;
-        self.text.split(separator).map(move |part| {
-            let span = Span { text: part, offset };
-            offset += part.len() + separator.len_utf8();
-            span.trimmed()
-        })
-    }
-
-    fn error(self, input: &str, message: impl Into<String>) -> ParseError {
-        ParseError::at(input, self.offset, message).with_width(self.text.chars().count())
-    }
-}
-
 const COMPACT_EXAMPLE: &str = "seega:...../...../...../...../.....:S:placement:12-12:0-0";
 
 /// Whether a one-line text looks like a Seega compact position: `seega:`
@@ -275,9 +246,7 @@ pub fn parse_compact(input: &str) -> Result<SeegaPosition, ParseError> {
     }
     let mut parts = Parts::new(compact_board(input, board)?);
     compact_fields(input, fields, &mut parts)?;
-    parts.build().map_err(|message| {
-        ParseError::at(input, whole.offset, message).with_width(whole.text.chars().count())
-    })
+    parts.build().map_err(|message| whole.error(input, message))
 }
 
 fn compact_board(input: &str, board: Span<'_>) -> Result<Grid, ParseError> {
