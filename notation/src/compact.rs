@@ -111,7 +111,7 @@ pub fn parse(input: &str, rules: Option<Ruleset>) -> Result<Position, ParseError
         }
         fields.next();
         let parsed: Ruleset = first.text.parse().map_err(|e: crate::UnknownRuleset| {
-            first.error(input, crate::UnknownRuleset(quote(&e.0)).to_string())
+            e.error_at(input, first.offset).with_width(first.chars())
         })?;
         if let Some(wanted) = rules
             && wanted != parsed

@@ -603,7 +603,9 @@ fn meta_line<'a>(input: &str, span: Span<'a>) -> Result<Option<Line<'a>>, ParseE
             let rules = value
                 .text
                 .parse::<Ruleset>()
-                .map_err(|e| value.error(input, crate::UnknownRuleset(quote(&e.0)).to_string()))?;
+                .map_err(|e: crate::UnknownRuleset| {
+                    e.error_at(input, value.offset).with_width(value.chars())
+                })?;
             return Ok(Some(Line::Rules(rules, span)));
         }
     }

@@ -41,6 +41,51 @@ impl fmt::Display for Location {
     }
 }
 
+/// What kind of mistake a [`ParseError`] reports, for callers that answer
+/// kinds differently (the HTTP service answers an unknown ruleset with 422
+/// and any other unreadable position with 400) without reading messages.
+///
+/// ```
+/// use songo_notation::error::ParseErrorKind;
+/// use songo_notation::input::parse_position;
+/// let unknown = parse_position("chess:5,5,5,5,5,5,5/5,5,5,5,5,5,5", None).unwrap_err();
+/// assert_eq!(unknown.kind, ParseErrorKind::UnknownRuleset);
+/// let short = parse_position("songo:5,5,5/5,5,5,5,5,5,5", None).unwrap_err();
+/// assert_eq!(short.kind, ParseErrorKind::Syntax);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// The text does not read as what was asked for (every error not
+    /// listed below).
+    #[default]
+    Syntax,
+    /// The text names a ruleset, as one word (letters, digits, `-`, `_`;
+    /// at most 40 bytes), that the library does not know. A field that
+    /// cannot be a name at all (a sentence, punctuation) is [`Syntax`](Self::Syntax):
+    /// the text is not a position, whatever its first field says.
+    UnknownRuleset,
+    /// Brackets nest deeper than [`MAX_NESTING`](crate::input::MAX_NESTING).
+    TooDeep,
+}
+
+impl ParseErrorKind {
+    /// The kind of the error for a ruleset field that reads as no ruleset:
+    /// [`UnknownRuleset`](Self::UnknownRuleset) when `name` is a word,
+    /// [`Syntax`](Self::Syntax) otherwise.
+    pub(crate) fn of_ruleset_name(name: &str) -> ParseErrorKind {
+        let is_word = (1..=40).contains(&name.len())
+            && name
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '-' || c == '_');
+        if is_word {
+            ParseErrorKind::UnknownRuleset
+        } else {
+            ParseErrorKind::Syntax
+        }
+    }
+}
+
 /// A parse error: what is wrong, where, the offending line, and how to fix it.
 ///
 /// Its `Display` prints the message, `at line L, column C`, the source line
@@ -69,6 +114,8 @@ pub struct ParseError {
     pub hint: Option<String>,
     /// Characters the caret underlines (at least 1).
     pub width: usize,
+    /// What kind of mistake it is ([`ParseErrorKind::Syntax`] unless said).
+    pub kind: ParseErrorKind,
 }
 
 impl ParseError {
@@ -88,7 +135,15 @@ impl ParseError {
             source_line,
             hint: None,
             width: 1,
+            kind: ParseErrorKind::Syntax,
         }
+    }
+
+    /// Sets its kind.
+    #[must_use]
+    pub fn with_kind(mut self, kind: ParseErrorKind) -> ParseError {
+        self.kind = kind;
+        self
     }
 
     /// Adds a hint.

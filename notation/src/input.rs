@@ -5,7 +5,7 @@
 use crate::any::AnyPosition;
 use crate::compact;
 use crate::diagram;
-use crate::error::ParseError;
+use crate::error::{ParseError, ParseErrorKind};
 use crate::position::Position;
 use crate::ruleset::Ruleset;
 use crate::seega::{self, SeegaPosition};
@@ -66,6 +66,74 @@ pub fn detect(text: &str) -> PositionForm {
     }
 }
 
+/// The deepest nesting of `[` and `{` a JSON or YAML text may have. A
+/// position needs 2, a record a few more; the YAML reader takes time
+/// quadratic in the depth (40,000 `[` take over a second), so deeper text is
+/// refused before serde sees it.
+pub const MAX_NESTING: usize = 64;
+
+/// Refuses a JSON or YAML text whose brackets (`[` and `{`) nest deeper than
+/// [`MAX_NESTING`], at the bracket that goes too deep, in one linear pass.
+/// Brackets inside a double-quoted string do not count; a `"` opens a string
+/// only where a value can start (at the start of a line or after white
+/// space, `[`, `{`, `,` or `:`), and a string ends at its closing `"` or at
+/// the end of its line, so that no text can hide brackets from the count.
+///
+/// ```
+/// use songo_notation::input::{check_nesting, MAX_NESTING};
+/// assert!(check_nesting(r#"{"north": [5, 5], "tag": "[[[["}"#).is_ok());
+/// let deep = "[".repeat(MAX_NESTING + 1);
+/// let error = check_nesting(&deep).unwrap_err();
+/// assert_eq!((error.location.line, error.location.column), (1, MAX_NESTING + 1));
+/// ```
+///
+/// # Errors
+/// A [`ParseError`] ([`ParseErrorKind::TooDeep`](crate::error::ParseErrorKind::TooDeep))
+/// at the first bracket deeper than [`MAX_NESTING`].
+pub fn check_nesting(text: &str) -> Result<(), ParseError> {
+    let mut depth = 0usize;
+    let mut in_string = false;
+    let mut escaped = false;
+    let mut value_may_start = true;
+    for (offset, byte) in text.bytes().enumerate() {
+        if in_string {
+            match byte {
+                b'\n' => {
+                    in_string = false;
+                    value_may_start = true;
+                }
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match byte {
+            b'"' if value_may_start => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Err(ParseError::at(
+                        text,
+                        offset,
+                        format!("brackets nest more than {MAX_NESTING} deep"),
+                    )
+                    .with_kind(ParseErrorKind::TooDeep)
+                    .with_hint(format!(
+                        "a position nests brackets 2 deep and a record a few more: \
+                         close the brackets before {MAX_NESTING} are open"
+                    )));
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        value_may_start = byte.is_ascii_whitespace() || matches!(byte, b'[' | b'{' | b',' | b':');
+    }
+    Ok(())
+}
+
 /// Reads a position in any form; `rules` applies when the text names no
 /// ruleset, and must agree with it when it does.
 ///
@@ -82,7 +150,11 @@ pub fn detect(text: &str) -> PositionForm {
 /// A [`ParseError`] that says where and why.
 pub fn parse_position(text: &str, rules: Option<Ruleset>) -> Result<crate::Position, ParseError> {
     let body = text.trim_start_matches('\u{feff}');
-    let position: Position = match detect(body) {
+    let form = detect(body);
+    if matches!(form, PositionForm::Json | PositionForm::Yaml) {
+        check_nesting(body)?;
+    }
+    let position: Position = match form {
         PositionForm::Json => match serde_json::from_str(body) {
             Ok(position) => position,
             // `{north: [...]}` is YAML's flow style, not JSON.
@@ -148,6 +220,11 @@ fn shape_error_with(
     hint: &str,
 ) -> ParseError {
     let message = strip_serde_position(message);
+    // An unknown ruleset comes back from serde as its message only.
+    let kind = message
+        .strip_prefix(crate::UnknownRuleset::MESSAGE_START)
+        .and_then(|rest| rest.split('`').next())
+        .map_or(ParseErrorKind::Syntax, ParseErrorKind::of_ruleset_name);
     let field = field_named(&message).and_then(|key| value_offset(body, key));
     let error = match (place, field) {
         (Some((line, column)), _) if (line, column) != (1, 1) => {
@@ -157,7 +234,7 @@ fn shape_error_with(
         (Some((line, column)), None) => located(body, line, column, message),
         (None, None) => ParseError::at(body, body.len() - body.trim_start().len(), message),
     };
-    error.with_hint(hint)
+    error.with_hint(hint).with_kind(kind)
 }
 
 /// The field a message of the position checks is about.
@@ -285,6 +362,9 @@ pub fn seega_position(
 }
 
 fn read_seega(body: &str, form: SeegaForm) -> Result<SeegaPosition, ParseError> {
+    if matches!(form, SeegaForm::Json | SeegaForm::Yaml) {
+        check_nesting(body)?;
+    }
     Ok(match form {
         SeegaForm::Compact => match meaningful_lines(body).next() {
             // The one line that counts; a `#` comment may follow it.
@@ -378,10 +458,16 @@ fn seega_form(body: &str, rules: Option<Ruleset>) -> Option<SeegaForm> {
     let seega_value = |value: Option<serde_json::Value>| {
         asked || value.is_some_and(|v| crate::any::is_seega_value(&v))
     };
+    // Too deep for serde: not read here; the reader then refuses it.
+    let shallow = check_nesting(trimmed).is_ok();
     if trimmed.starts_with('{') {
-        let value = serde_json::from_str(trimmed)
-            .ok()
-            .or_else(|| serde_yaml::from_str(trimmed).ok());
+        let value = if shallow {
+            serde_json::from_str(trimmed)
+                .ok()
+                .or_else(|| serde_yaml::from_str(trimmed).ok())
+        } else {
+            None
+        };
         return seega_value(value).then_some(SeegaForm::Json);
     }
     if seega::notation::looks_like_diagram(body) {
@@ -401,7 +487,10 @@ fn seega_form(body: &str, rules: Option<Ruleset>) -> Option<SeegaForm> {
         .any(|key| line.starts_with(key))
     });
     if trimmed.starts_with("---") || yaml_key {
-        return seega_value(serde_yaml::from_str(trimmed).ok()).then_some(SeegaForm::Yaml);
+        let value = shallow
+            .then(|| serde_yaml::from_str(trimmed).ok())
+            .flatten();
+        return seega_value(value).then_some(SeegaForm::Yaml);
     }
     let mut lines = meaningful_lines(trimmed);
     match (lines.next(), lines.next()) {

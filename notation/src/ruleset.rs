@@ -137,13 +137,31 @@ impl fmt::Display for UnknownRuleset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown ruleset `{}`: use one of songo, songo-ekang, awale, oware-abapa, seega",
+            "{}{}`: use one of songo, songo-ekang, awale, oware-abapa, seega",
+            Self::MESSAGE_START,
             self.0
         )
     }
 }
 
 impl std::error::Error for UnknownRuleset {}
+
+impl UnknownRuleset {
+    /// How its message starts, for readers that get it back as text (serde).
+    pub(crate) const MESSAGE_START: &str = "unknown ruleset `";
+
+    /// The error for this name at byte `offset` of `text`, its message
+    /// quoting the name, its kind [`UnknownRuleset`](crate::error::ParseErrorKind::UnknownRuleset)
+    /// when the name is a word.
+    pub(crate) fn error_at(&self, text: &str, offset: usize) -> crate::error::ParseError {
+        crate::error::ParseError::at(
+            text,
+            offset,
+            UnknownRuleset(crate::error::quote(&self.0)).to_string(),
+        )
+        .with_kind(crate::error::ParseErrorKind::of_ruleset_name(&self.0))
+    }
+}
 
 impl FromStr for Ruleset {
     type Err = UnknownRuleset;

@@ -125,49 +125,23 @@ pub(crate) fn text(body: &[u8]) -> Result<&str, Problem> {
     Ok(text)
 }
 
-/// The deepest nesting of `[` and `{` a body may have. Positions need 2,
-/// records a few; the YAML reader the library falls back on takes time
-/// quadratic in the depth, so a body of nothing but `[` must be refused
-/// before it is read as a position.
-pub(crate) const MAX_NESTING: usize = 64;
-
-/// Refuses a body that nests brackets deeper than [`MAX_NESTING`] (outside
-/// double-quoted strings).
+/// Refuses a body that nests brackets deeper than the library reads
+/// ([`input::MAX_NESTING`](songo_notation::input::MAX_NESTING)), whatever
+/// the endpoint: records and positions alike go to serde.
 ///
 /// # Errors
 /// 400 at the bracket that goes too deep.
-pub(crate) fn check_nesting(text: &str) -> Result<(), Problem> {
-    let mut depth = 0usize;
-    let mut in_string = false;
-    let mut escaped = false;
-    for (offset, byte) in text.bytes().enumerate() {
-        if in_string {
-            match byte {
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b'"' => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
-        match byte {
-            b'"' => in_string = true,
-            b'[' | b'{' => {
-                depth += 1;
-                if depth > MAX_NESTING {
-                    let at = songo_notation::error::Location::of_offset(text, offset);
-                    return Err(Problem::new(
-                        Kind::BadJson,
-                        format!("the body nests brackets more than {MAX_NESTING} deep"),
-                    )
-                    .at(at.line, at.column));
-                }
-            }
-            b']' | b'}' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-    }
-    Ok(())
+fn check_nesting(text: &str) -> Result<(), Problem> {
+    songo_notation::input::check_nesting(text).map_err(|error| {
+        Problem::new(
+            Kind::BadJson,
+            format!(
+                "the body nests brackets more than {} deep",
+                songo_notation::input::MAX_NESTING
+            ),
+        )
+        .at(error.location.line, error.location.column)
+    })
 }
 
 /// The forms a body can be in.

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use songo_notation::any::{self, AnyPosition};
 use songo_notation::drawing::BoardView;
-use songo_notation::error::Location;
+use songo_notation::error::{Location, ParseErrorKind};
 use songo_notation::input::PositionForm;
 use songo_notation::report::{self, PlayError, PlayReport};
 use songo_notation::seega::report::{SeegaPlayError, SeegaPlayReport};
@@ -147,19 +147,7 @@ pub(crate) fn ruleset(name: &str) -> Result<Ruleset, Problem> {
 /// A position the library could not read: an unknown ruleset is its own
 /// problem (422), anything else a bad position (400).
 fn position_problem(error: &songo_notation::error::ParseError) -> Problem {
-    // The library says "unknown ruleset `x`: use one of …" for a ruleset
-    // name it does not know, in every position form; a name is a word.
-    let named = error
-        .message
-        .strip_prefix("unknown ruleset `")
-        .and_then(|rest| rest.split('`').next())
-        .filter(|name| {
-            (1..=40).contains(&name.len())
-                && name
-                    .chars()
-                    .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
-        });
-    let kind = if named.is_some() {
+    let kind = if error.kind == ParseErrorKind::UnknownRuleset {
         Kind::UnknownRuleset
     } else {
         Kind::BadPosition

@@ -101,6 +101,7 @@ impl<'a> Pos<'a> {
                 source_line: self.source_line(),
                 hint: None,
                 width: width.max(1),
+                kind: crate::error::ParseErrorKind::Syntax,
             },
         }
     }
