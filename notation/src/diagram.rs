@@ -26,7 +26,7 @@ use std::fmt::Write as _;
 use std::str::FromStr;
 
 pub use crate::drawing::drawn_order;
-use crate::drawing::{BoardView, game_over_line, step_headline, step_summary};
+use crate::drawing::{BoardView, game_over_line, move_number, step_headline, step_summary};
 use crate::error::{ParseError, quote};
 use crate::position::{House, LetterCase, Position};
 use crate::report::PlayReport;
@@ -1053,17 +1053,12 @@ fn assemble(
 #[must_use]
 pub fn play(report: &PlayReport, letters: LetterCase) -> String {
     let mut out = String::new();
-    let numbered = report.steps.len() > 1;
     for (i, step) in report.steps.iter().enumerate() {
         if i > 0 {
             out.push('\n');
         }
-        let headline = step_headline(step, letters);
-        if numbered {
-            let _ = writeln!(out, "{}. {headline}", i + 1);
-        } else {
-            let _ = writeln!(out, "{headline}");
-        }
+        let number = move_number(i, report.steps.len());
+        let _ = writeln!(out, "{number}{}", step_headline(step, letters));
         let [before, sown, after] = BoardView::of_step_with(step, letters);
         let _ = writeln!(out, "\nBefore:\n{}", write(&before));
         let _ = writeln!(out, "After sowing (* changed):\n{}", write(&sown));

@@ -268,6 +268,16 @@ pub fn step_summary(step: &PlayStep, letters: LetterCase) -> String {
     summary
 }
 
+/// The number before a move's headline: `2. ` for the second of several
+/// moves, nothing when one move was played.
+pub(crate) fn move_number(index: usize, moves: usize) -> String {
+    if moves > 1 {
+        format!("{}. ", index + 1)
+    } else {
+        String::new()
+    }
+}
+
 /// The line above a move's boards: `South plays S1`.
 #[must_use]
 pub fn step_headline(step: &PlayStep, letters: LetterCase) -> String {

@@ -16,7 +16,7 @@
 
 use std::fmt::Write as _;
 
-use crate::drawing::{BoardView, game_over_line, step_headline, step_summary};
+use crate::drawing::{BoardView, game_over_line, move_number, step_headline, step_summary};
 use crate::position::LetterCase;
 use crate::report::PlayReport;
 use crate::side::Side;
@@ -107,17 +107,12 @@ fn table_line(out: &mut String, cells: &[String], width: usize) {
 #[must_use]
 pub fn play(report: &PlayReport, letters: LetterCase) -> String {
     let mut out = String::new();
-    let numbered = report.steps.len() > 1;
     for (i, step) in report.steps.iter().enumerate() {
         if i > 0 {
             out.push('\n');
         }
-        let headline = step_headline(step, letters);
-        if numbered {
-            let _ = writeln!(out, "## {}. {headline}\n", i + 1);
-        } else {
-            let _ = writeln!(out, "## {headline}\n");
-        }
+        let number = move_number(i, report.steps.len());
+        let _ = writeln!(out, "## {number}{}\n", step_headline(step, letters));
         let [before, sown, after] = BoardView::of_step_with(step, letters);
         let _ = writeln!(out, "**Before**\n\n{}", write(&before));
         let _ = writeln!(

@@ -10,7 +10,7 @@
 
 use std::fmt::Write as _;
 
-use crate::drawing::{BoardView, game_over_line, step_headline, step_summary};
+use crate::drawing::{BoardView, game_over_line, move_number, step_headline, step_summary};
 use crate::position::House;
 use crate::position::LetterCase;
 use crate::report::PlayReport;
@@ -112,18 +112,13 @@ pub fn board(view: &BoardView) -> String {
 /// ```
 #[must_use]
 pub fn play(report: &PlayReport, letters: LetterCase) -> String {
-    let numbered = report.steps.len() > 1;
     let rows = report
         .steps
         .iter()
         .enumerate()
         .map(|(i, step)| {
             let headline = step_headline(step, letters);
-            let number = if numbered {
-                format!("{}. ", i + 1)
-            } else {
-                String::new()
-            };
+            let number = move_number(i, report.steps.len());
             FigureRow {
                 heading: Some(format!(
                     "{number}{headline}: {}",

@@ -10,7 +10,7 @@ use super::notation::diagram;
 use super::position::{Phase, SeegaPosition};
 use super::report::{SeegaPlayReport, SeegaPlayStep};
 use super::rules::SeegaOutcome;
-use crate::drawing::game_over_line;
+use crate::drawing::{game_over_line, move_number};
 use crate::side::Side;
 
 /// What to highlight on a board: the last move and the pieces it took.
@@ -326,16 +326,13 @@ pub fn step_summary(step: &SeegaPlayStep) -> String {
 /// ```
 #[must_use]
 pub fn play_text(report: &SeegaPlayReport) -> String {
-    let numbered = report.steps.len() > 1;
     let mut out = String::new();
     for (i, step) in report.steps.iter().enumerate() {
         if i > 0 {
             out.push('\n');
         }
-        if numbered {
-            let _ = write!(out, "{}. ", i + 1);
-        }
-        let _ = writeln!(out, "{}", step_headline(step));
+        let number = move_number(i, report.steps.len());
+        let _ = writeln!(out, "{number}{}", step_headline(step));
         let _ = writeln!(out, "\nBefore:\n{}", diagram(&step.before));
         let _ = writeln!(out, "After:\n{}", diagram(&step.after));
         let _ = writeln!(out, "{}", capitalised(&step_summary(step)));
