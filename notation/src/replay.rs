@@ -107,11 +107,36 @@ impl SetupError {
         }
     }
 
+    /// A `syntax` error: the value of `tag` does not read as a position;
+    /// the parse error is kept as its detail, its hint as the hint.
+    #[must_use]
+    pub fn unreadable(tag: &'static str, error: ParseError) -> SetupError {
+        SetupError {
+            rule: RuleId::Syntax,
+            message: format!("the {tag} tag cannot be read: {}", error.message),
+            tag: Some(tag),
+            hint: error.hint.clone(),
+            detail: Some(Box::new(error)),
+        }
+    }
+
     /// Adds a hint.
     #[must_use]
     pub fn with_hint(mut self, hint: impl Into<String>) -> SetupError {
         self.hint = Some(hint.into());
         self
+    }
+}
+
+/// A declared end that the rules themselves reach: `outcome` (how the game
+/// has ended, if it has) must be by `rule`.
+fn ended_by(outcome: Option<Outcome>, rule: RuleId) -> Result<Outcome, String> {
+    match outcome {
+        Some(outcome) if outcome.rule == rule => Ok(outcome),
+        Some(outcome) => Err(format!("the game ended by {}, not by {rule}", outcome.rule)),
+        None => Err(format!(
+            "{rule} does not hold: the game is not over after the last move"
+        )),
     }
 }
 
@@ -163,13 +188,7 @@ pub trait Replay: Clone + Sized {
     /// # Errors
     /// The declared end does not hold.
     fn declared_end(&self, rule: RuleId) -> Result<Outcome, String> {
-        match self.outcome() {
-            Some(outcome) if outcome.rule == rule => Ok(outcome),
-            Some(outcome) => Err(format!("the game ended by {}, not by {rule}", outcome.rule)),
-            None => Err(format!(
-                "{rule} does not hold: the game is not over after the last move"
-            )),
-        }
+        ended_by(self.outcome(), rule)
     }
 
     /// The rule id a `Termination` word stands for in this game, if any
@@ -294,23 +313,13 @@ impl SowingGame {
                 )
                 .with_hint("make the Rules tag and the Position tag agree"));
             }
-            let position = compact::parse(value, Some(rules)).map_err(|error| SetupError {
-                rule: RuleId::Syntax,
-                message: format!("the Position tag cannot be read: {}", error.message),
-                tag: Some(names::POSITION),
-                hint: error.hint.clone(),
-                detail: Some(Box::new(error)),
-            })?;
+            let position = compact::parse(value, Some(rules))
+                .map_err(|error| SetupError::unreadable(names::POSITION, error))?;
             return Ok((position, true));
         }
         if let Some(value) = tags.get(names::FEN) {
-            let position = compact::parse_ogn_fen(value, rules).map_err(|error| SetupError {
-                rule: RuleId::Syntax,
-                message: format!("the FEN tag cannot be read: {}", error.message),
-                tag: Some(names::FEN),
-                hint: error.hint.clone(),
-                detail: Some(Box::new(error)),
-            })?;
+            let position = compact::parse_ogn_fen(value, rules)
+                .map_err(|error| SetupError::unreadable(names::FEN, error))?;
             return Ok((position, true));
         }
         Ok((Position::start(rules), false))
@@ -490,13 +499,7 @@ impl Replay for SowingGame {
                 winner: stores.leader(),
             });
         }
-        match self.outcome() {
-            Some(outcome) if outcome.rule == rule => Ok(outcome),
-            Some(outcome) => Err(format!("the game ended by {}, not by {rule}", outcome.rule)),
-            None => Err(format!(
-                "{rule} does not hold: the game is not over after the last move"
-            )),
-        }
+        ended_by(self.outcome(), rule)
     }
 
     fn termination_rule(&self, word: &str) -> Option<RuleId> {

@@ -57,17 +57,7 @@ pub struct SeegaRefusal(pub SeegaIllegal);
 impl fmt::Display for SeegaRefusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0.explanation())?;
-        let legal = self.0.legal();
-        if !legal.placement_squares().is_empty() {
-            write!(
-                f,
-                "; legal: any two of the empty squares but c3 ({})",
-                legal.placement_squares()
-            )?;
-        } else if !legal.is_empty() {
-            write!(f, "; legal moves: {legal}")?;
-        }
-        Ok(())
+        self.0.write_legal(f)
     }
 }
 
@@ -119,13 +109,8 @@ impl Replay for SeegaGame {
                 position: SeegaPosition::start(first.unwrap_or(Side::South)),
             });
         };
-        let position = parse_compact(value).map_err(|error| SetupError {
-            rule: RuleId::Syntax,
-            message: format!("the Position tag cannot be read: {}", error.message),
-            tag: Some(names::POSITION),
-            hint: error.hint.clone(),
-            detail: Some(Box::new(error)),
-        })?;
+        let position =
+            parse_compact(value).map_err(|error| SetupError::unreadable(names::POSITION, error))?;
         if let Some(side) = first
             && side != position.to_move()
         {

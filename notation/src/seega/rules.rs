@@ -272,6 +272,14 @@ impl fmt::Display for Explanation<'_> {
 impl fmt::Display for SeegaIllegal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} ({})", Explanation(self), self.rule())?;
+        self.write_legal(f)
+    }
+}
+
+impl SeegaIllegal {
+    /// `; legal moves: …` (or the squares a placement may use), nothing
+    /// when no move is legal.
+    pub(crate) fn write_legal(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let legal = self.legal();
         if !legal.placement_squares().is_empty() {
             write!(
