@@ -878,18 +878,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                 if let Some(claimed) = decisive
                     && claimed != outcome.result
                 {
-                    self.game_violation(
-                        at,
-                        width,
-                        finished.ply,
-                        RuleId::RecordResult,
-                        format!(
-                            "the record claims {claimed}, but the game ends {} ({})",
-                            outcome.result, outcome.rule
-                        ),
-                        None,
-                        finished.position.clone(),
-                    );
+                    self.claim_contradicted(at, width, finished, claimed, outcome);
                 }
             }
             None => {
@@ -901,18 +890,9 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                     && !early
                 {
                     match &finished.outcome {
-                        Some(outcome) if outcome.result != claimed => self.game_violation(
-                            at,
-                            width,
-                            finished.ply,
-                            RuleId::RecordResult,
-                            format!(
-                                "the record claims {claimed}, but the game ends {} ({})",
-                                outcome.result, outcome.rule
-                            ),
-                            None,
-                            finished.position.clone(),
-                        ),
+                        Some(outcome) if outcome.result != claimed => {
+                            self.claim_contradicted(at, width, finished, claimed, outcome);
+                        }
                         Some(_) => {}
                         None => self.game_violation(
                             at,
@@ -931,6 +911,29 @@ impl<'a, 'o> GameValidator<'a, 'o> {
             }
         }
         ResultCheck { claimed, computed }
+    }
+
+    /// The record claims `claimed`, but the game ends with `outcome`.
+    fn claim_contradicted(
+        &mut self,
+        at: Option<Pos<'a>>,
+        width: usize,
+        finished: &Finished,
+        claimed: &str,
+        outcome: &Outcome,
+    ) {
+        self.game_violation(
+            at,
+            width,
+            finished.ply,
+            RuleId::RecordResult,
+            format!(
+                "the record claims {claimed}, but the game ends {} ({})",
+                outcome.result, outcome.rule
+            ),
+            None,
+            finished.position.clone(),
+        );
     }
 }
 
