@@ -290,18 +290,7 @@ fn draw_board(out: &mut String, view: &BoardView, left: i32, top: i32) {
     y += LINE;
     let first_pit_x = left + STORE_WIDTH + 2 * GAP + PITCH / 2;
     let pit_x = |column: usize| first_pit_x + column as i32 * PITCH;
-    for (column, house) in view.row(Side::North).into_iter().enumerate() {
-        text(
-            out,
-            pit_x(column),
-            y + 15,
-            13,
-            "middle",
-            "normal",
-            MUTED,
-            &view.label(house),
-        );
-    }
+    house_labels(out, view, Side::North, &pit_x, y + 15);
     y += LINE;
     // The board: a rounded plank with a store at each end.
     let board_height = 2 * PITCH + 2 * GAP;
@@ -362,11 +351,24 @@ fn draw_board(out: &mut String, view: &BoardView, left: i32, top: i32) {
         }
     }
     y += board_height;
-    for (column, house) in view.row(Side::South).into_iter().enumerate() {
+    house_labels(out, view, Side::South, &pit_x, y + 16);
+    y += LINE;
+    side_line(out, Side::South, y + 15);
+}
+
+/// The names of `side`'s houses above or below its row, on `baseline`.
+fn house_labels(
+    out: &mut String,
+    view: &BoardView,
+    side: Side,
+    pit_x: &dyn Fn(usize) -> i32,
+    baseline: i32,
+) {
+    for (column, house) in view.row(side).into_iter().enumerate() {
         text(
             out,
             pit_x(column),
-            y + 16,
+            baseline,
             13,
             "middle",
             "normal",
@@ -374,8 +376,6 @@ fn draw_board(out: &mut String, view: &BoardView, left: i32, top: i32) {
             &view.label(house),
         );
     }
-    y += LINE;
-    side_line(out, Side::South, y + 15);
 }
 
 fn draw_pit(out: &mut String, view: &BoardView, house: House, cx: i32, cy: i32) {

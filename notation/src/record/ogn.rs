@@ -44,6 +44,18 @@ pub fn ruleset_of_variant(variant: &str) -> Option<Ruleset> {
     }
 }
 
+/// The tags an OGN game always starts with, in their order (`?` or `*` when
+/// the record has none).
+const ROSTER: [&str; 7] = [
+    names::EVENT,
+    names::SITE,
+    names::DATE,
+    names::ROUND,
+    names::SOUTH,
+    names::NORTH,
+    names::RESULT,
+];
+
 /// The `Variant` value Aualé writes for a ruleset.
 fn variant_of(rules: Ruleset) -> &'static str {
     match rules {
@@ -91,15 +103,7 @@ pub fn to_ogn(record: &GameRecord) -> Result<String, ParseError> {
     let mut out = String::new();
     let escape = |value: &str| value.replace('\\', "\\\\").replace('"', "\\\"");
     let _ = writeln!(out, "[Variant \"{}\"]", variant_of(rules));
-    for name in [
-        names::EVENT,
-        names::SITE,
-        names::DATE,
-        names::ROUND,
-        names::SOUTH,
-        names::NORTH,
-        names::RESULT,
-    ] {
+    for name in ROSTER {
         let default = if name == names::RESULT { "*" } else { "?" };
         let _ = writeln!(
             out,
@@ -115,22 +119,16 @@ pub fn to_ogn(record: &GameRecord) -> Result<String, ParseError> {
     if let Some(fen) = fen {
         let _ = writeln!(out, "[FEN \"{}\"]", escape(&fen));
     }
+    // Written above, or not OGN tags at all.
     let skip = [
         names::RULES,
         names::VARIANT,
         names::FEN,
         names::POSITION,
-        names::EVENT,
-        names::SITE,
-        names::DATE,
-        names::ROUND,
-        names::SOUTH,
-        names::NORTH,
-        names::RESULT,
         names::CAPITALS,
     ];
     for tag in tags.canonical() {
-        if !skip.contains(&&*tag.name) {
+        if !skip.contains(&&*tag.name) && !ROSTER.contains(&&*tag.name) {
             let _ = writeln!(out, "[{} \"{}\"]", tag.name, escape(&tag.value));
         }
     }
