@@ -217,6 +217,13 @@ impl Reply {
             .unwrap_or_else(|e| panic!("a JSON body ({e}): {}", self.text()))
     }
 
+    /// Asserts a 200 `application/json` answer and returns its body.
+    pub(crate) fn ok(&self) -> serde_json::Value {
+        assert_eq!(self.status, 200, "{}", self.text());
+        assert_eq!(self.header("content-type"), Some("application/json"));
+        self.json()
+    }
+
     /// Asserts a problem+json answer of `status` and `type` and returns it.
     pub(crate) fn problem(&self, status: u16, slug: &str) -> serde_json::Value {
         assert_eq!(self.status, status, "{}", self.text());

@@ -14,8 +14,7 @@ fn positions_reads_a_seega_diagram_and_renders_it() {
     let server = TestServer::start();
     let diagram = "5 N N . N N\n4 N N N N N\n3 S N . S S\n2 S S S S S\n1 S S S N S\n  a b c d e\n";
     let reply = server.post("/v1/positions?render=svg", "text/plain", diagram);
-    assert_eq!(reply.status, 200, "{}", reply.text());
-    let answer = reply.json();
+    let answer = reply.ok();
     assert_eq!(
         answer["compact"],
         "seega:NN.NN/NNNNN/SN.SS/SSSSS/SSSNS:S:movement:0-0:0-0"
@@ -37,8 +36,7 @@ fn positions_reads_seega_json() {
     let server = TestServer::start();
     let body = r#"{"rules": "seega", "board": ["NN.NN", "NNNNN", "SN.SS", "SSSSS", "SSSNS"], "to_move": "north"}"#;
     let reply = server.post("/v1/positions", "application/json", body);
-    assert_eq!(reply.status, 200, "{}", reply.text());
-    insta::assert_json_snapshot!(reply.json());
+    insta::assert_json_snapshot!(reply.ok());
 }
 
 #[test]
@@ -61,8 +59,7 @@ fn play_reports_seega_steps() {
         "/v1/play",
         &json!({"position": TRIPLE, "moves": ["b3-c3", "e1-d1"]}),
     );
-    assert_eq!(reply.status, 200, "{}", reply.text());
-    let report = reply.json();
+    let report = reply.ok();
     assert_eq!(report["steps"][0]["captured"], 3);
     assert_eq!(
         report["steps"][0]["captured_squares"],
@@ -80,8 +77,7 @@ fn play_ends_a_seega_game_with_its_victory() {
         "/v1/play?render=markdown",
         &json!({"position": position, "moves": ["a1-a2"]}),
     );
-    assert_eq!(reply.status, 200, "{}", reply.text());
-    let report = reply.json();
+    let report = reply.ok();
     assert_eq!(
         report["game_over"],
         json!({"rule": "seega.end.wipeout", "score": {"south": 2, "north": 0}, "winner": "south", "victory": "total"})
@@ -115,8 +111,7 @@ fn an_illegal_seega_move_is_a_422_naming_its_rule() {
 fn moves_lists_the_duty_to_unblock() {
     let server = TestServer::start();
     let reply = server.post_json("/v1/moves", &json!({"position": AFTER_A_PASS}));
-    assert_eq!(reply.status, 200, "{}", reply.text());
-    insta::assert_json_snapshot!(reply.json());
+    insta::assert_json_snapshot!(reply.ok());
 }
 
 #[test]
@@ -128,8 +123,7 @@ fn validate_replays_a_seega_record() {
     ))
     .unwrap();
     let reply = server.post("/v1/validate", "text/plain", &record);
-    assert_eq!(reply.status, 200, "{}", reply.text());
-    let game = &reply.json()["games"][0];
+    let game = &reply.ok()["games"][0];
     assert_eq!(game["valid"], true);
     assert_eq!(game["plies"], 88);
     assert_eq!(
