@@ -76,23 +76,7 @@ impl FromStr for Position {
 /// # Errors
 /// A [`ParseError`] with line, column and a hint.
 pub fn parse(input: &str, rules: Option<Ruleset>) -> Result<Position, ParseError> {
-    let whole = Span {
-        text: input,
-        offset: 0,
-    }
-    .trimmed();
-    if whole.text.is_empty() {
-        return Err(ParseError::at(input, 0, "empty position")
-            .with_hint("write a position such as songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5:0-0:S"));
-    }
-    if let Some(bad) = whole.text.find(['\n', '\r']) {
-        return Err(ParseError::at(
-            input,
-            whole.offset + bad,
-            "the compact notation is one line",
-        )
-        .with_hint("for a diagram over several lines, see docs/notation.md"));
-    }
+    let whole = Span::one_line(input, "songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5:0-0:S")?;
     if looks_like_fen(whole.text) {
         return parse_ogn_fen(input, rules.unwrap_or(Ruleset::Awale));
     }
@@ -277,11 +261,7 @@ fn parse_stores(input: &str, span: Span<'_>) -> Result<Score, ParseError> {
 /// A field that is not a count, a wrong number of fields, or a ruleset that
 /// is not Awalé/oware.
 pub fn parse_ogn_fen(input: &str, rules: Ruleset) -> Result<Position, ParseError> {
-    let whole = Span {
-        text: input,
-        offset: 0,
-    }
-    .trimmed();
+    let whole = Span::whole(input);
     if rules.houses_per_side() != 6 {
         return Err(ParseError::at(
             input,

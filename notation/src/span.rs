@@ -12,6 +12,30 @@ pub(crate) struct Span<'a> {
 }
 
 impl<'a> Span<'a> {
+    /// The whole of `text`, trimmed.
+    pub(crate) fn whole(text: &'a str) -> Span<'a> {
+        Span { text, offset: 0 }.trimmed()
+    }
+
+    /// The whole of a one-line notation, trimmed: an error for an empty
+    /// text (hinting at `example`) or one over several lines.
+    pub(crate) fn one_line(text: &'a str, example: &str) -> Result<Span<'a>, ParseError> {
+        let whole = Span::whole(text);
+        if whole.text.is_empty() {
+            return Err(ParseError::at(text, 0, "empty position")
+                .with_hint(format!("write a position such as {example}")));
+        }
+        if let Some(bad) = whole.text.find(['\n', '\r']) {
+            return Err(ParseError::at(
+                text,
+                whole.offset + bad,
+                "the compact notation is one line",
+            )
+            .with_hint("for a diagram over several lines, see docs/notation.md"));
+        }
+        Ok(whole)
+    }
+
     /// The same piece without surrounding white space, its offset moved
     /// past the leading white space.
     pub(crate) fn trimmed(self) -> Span<'a> {

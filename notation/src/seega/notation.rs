@@ -202,23 +202,7 @@ pub fn looks_compact(text: &str) -> bool {
 /// assert!(error.to_string().starts_with("rank 2 has 4 squares, a rank has 5 at line 1, column 25"));
 /// ```
 pub fn parse_compact(input: &str) -> Result<SeegaPosition, ParseError> {
-    let whole = Span {
-        text: input,
-        offset: 0,
-    }
-    .trimmed();
-    if whole.text.is_empty() {
-        return Err(ParseError::at(input, 0, "empty position")
-            .with_hint(format!("write a position such as {COMPACT_EXAMPLE}")));
-    }
-    if let Some(bad) = whole.text.find(['\n', '\r']) {
-        return Err(ParseError::at(
-            input,
-            whole.offset + bad,
-            "the compact notation is one line",
-        )
-        .with_hint("for a diagram over several lines, see docs/notation.md"));
-    }
+    let whole = Span::one_line(input, COMPACT_EXAMPLE)?;
     let mut fields = whole.split(':');
     let mut board = fields.next().unwrap_or(whole);
     if board.text.eq_ignore_ascii_case("seega") {
