@@ -191,13 +191,13 @@ pub fn text_problem_error(text: &str, origin: Origin, problem: TextProblem) -> S
             line: origin.line + local.line - 1,
             column: local.column,
         },
-        error: ParseError {
+        error: Box::new(ParseError {
             location: crate::error::Location {
                 line: origin.line + local.line - 1,
                 column: local.column,
             },
             ..error
-        },
+        }),
     }
 }
 
@@ -209,7 +209,7 @@ pub fn read_all(text: &str) -> Result<Vec<GameRecord>, ParseError> {
     parse_games(text)
         .into_iter()
         .map(|parsed| match parsed.errors.into_iter().next() {
-            Some(error) => Err(error.error),
+            Some(error) => Err(*error.error),
             None => Ok(parsed.record),
         })
         .collect()
@@ -237,7 +237,7 @@ impl FromStr for GameRecord {
         }
         let parsed = parse_text(&first);
         match parsed.errors.into_iter().next() {
-            Some(error) => Err(error.error),
+            Some(error) => Err(*error.error),
             None => Ok(parsed.record),
         }
     }

@@ -95,14 +95,14 @@ impl<'a> Pos<'a> {
         let span = self.span();
         SyntaxError {
             span,
-            error: ParseError {
+            error: Box::new(ParseError {
                 message: message.into(),
                 location: span.location(),
                 source_line: self.source_line(),
                 hint: None,
                 width: width.max(1),
                 kind: crate::error::ParseErrorKind::Syntax,
-            },
+            }),
         }
     }
 }
@@ -112,8 +112,9 @@ impl<'a> Pos<'a> {
 pub struct SyntaxError {
     /// Where.
     pub span: Span,
-    /// What, with the source line, a caret and a hint.
-    pub error: ParseError,
+    /// What, with the source line, a caret and a hint (boxed: the parser
+    /// returns it in a `Result` on every token).
+    pub error: Box<ParseError>,
 }
 
 impl SyntaxError {
