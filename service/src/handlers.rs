@@ -491,29 +491,16 @@ fn play_moves(body: &[u8], drawing: &Drawing) -> Result<Response, Problem> {
     };
     match report::play(position, &play.moves) {
         Ok(report) => {
-            /// The report, with its rendering when one was asked for.
-            #[derive(Serialize)]
-            struct Answer<'a> {
-                #[serde(flatten)]
-                report: &'a PlayReport,
-                #[serde(skip_serializing_if = "Option::is_none")]
-                render: Option<Rendering>,
-            }
             let letters = drawing.letters.unwrap_or_default();
             json(
                 StatusCode::OK,
-                &Answer {
+                &PlayAnswer {
                     report: &report,
                     render: drawing.render.map(|format| format.play(&report, letters)),
                 },
             )
         }
-        Err(PlayError::BadMove { index, error }) => Err(Problem::new(
-            Kind::BadMove,
-            format!("move {}: {error}", index + 1),
-        )
-        .with("pointer", format!("/moves/{index}"))
-        .with("index", index)),
+        Err(PlayError::BadMove { index, error }) => Err(bad_move(index, &error)),
         Err(PlayError::Illegal {
             index,
             error,
@@ -538,6 +525,23 @@ fn play_moves(body: &[u8], drawing: &Drawing) -> Result<Response, Problem> {
     }
 }
 
+/// What `POST /v1/play` answers: the report (sowing or Seega), with its
+/// rendering when one was asked for.
+#[derive(Serialize)]
+struct PlayAnswer<'a, R> {
+    #[serde(flatten)]
+    report: &'a R,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    render: Option<Rendering>,
+}
+
+/// Move `index` of the request is not a move of the game at all (400).
+fn bad_move(index: usize, error: &dyn std::fmt::Display) -> Problem {
+    Problem::new(Kind::BadMove, format!("move {}: {error}", index + 1))
+        .with("pointer", format!("/moves/{index}"))
+        .with("index", index)
+}
+
 /// `POST /v1/play` on a Seega position: the same answers and problems, in
 /// Seega's shapes (squares and placements instead of houses).
 fn play_seega(
@@ -546,28 +550,14 @@ fn play_seega(
     drawing: &Drawing,
 ) -> Result<Response, Problem> {
     match seega::report::play(position, moves) {
-        Ok(report) => {
-            #[derive(Serialize)]
-            struct Answer<'a> {
-                #[serde(flatten)]
-                report: &'a SeegaPlayReport,
-                #[serde(skip_serializing_if = "Option::is_none")]
-                render: Option<Rendering>,
-            }
-            json(
-                StatusCode::OK,
-                &Answer {
-                    report: &report,
-                    render: drawing.render.map(|format| format.seega_play(&report)),
-                },
-            )
-        }
-        Err(SeegaPlayError::BadMove { index, error }) => Err(Problem::new(
-            Kind::BadMove,
-            format!("move {}: {error}", index + 1),
-        )
-        .with("pointer", format!("/moves/{index}"))
-        .with("index", index)),
+        Ok(report) => json(
+            StatusCode::OK,
+            &PlayAnswer {
+                report: &report,
+                render: drawing.render.map(|format| format.seega_play(&report)),
+            },
+        ),
+        Err(SeegaPlayError::BadMove { index, error }) => Err(bad_move(index, &error)),
         Err(SeegaPlayError::Illegal {
             index,
             error,
