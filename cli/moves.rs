@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use songo_notation::drawing::{game_over_line, rename};
+use songo_notation::drawing::game_over_line;
 use songo_notation::report::{self, MovesReport};
 use songo_notation::{LetterCase, Ruleset};
 
@@ -42,31 +42,27 @@ pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
         AnyRead::Seega(position) => return seega::moves(&position, args.format),
     };
     let letters = args.letters.map_or(read.letters, LetterCase::from);
-    let report = report::moves(&read.position);
     let rendered = match args.format {
-        ReportFormat::Text => text(&report, read.position.rules(), letters),
-        format => output::serialize(&report, format)?,
+        // People read the letters they wrote; JSON and YAML keep the canonical case.
+        ReportFormat::Text => text(&report::moves_in_case(&read.position, letters)),
+        format => output::serialize(&report::moves(&read.position), format)?,
     };
     output::print(&rendered)
 }
 
-fn text(report: &MovesReport, rules: Ruleset, letters: LetterCase) -> String {
+fn text(report: &MovesReport) -> String {
     let mut out = String::new();
     if let Some(over) = &report.game_over {
         let _ = writeln!(out, "{}", game_over_line(over));
         return out;
     }
-    let name = |house: &str| rename(house, rules, letters);
-    let legal: Vec<String> = report.legal.iter().map(|h| name(h)).collect();
     let _ = writeln!(out, "{} to move.", report.to_move.name());
-    let _ = writeln!(out, "Legal: {}", legal.join(" "));
+    let _ = writeln!(out, "Legal: {}", report.legal.join(" "));
     for entry in &report.illegal {
         let _ = writeln!(
             out,
             "Not {}: {} ({})",
-            name(&entry.house),
-            entry.message,
-            entry.rule
+            entry.house, entry.message, entry.rule
         );
     }
     out

@@ -93,8 +93,9 @@ pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
             }
             let name = error.house.name_with_case(error.rules, letters);
             Err(Failure::invalid(format!(
-                "move {} ({name}): {error}",
-                index + 1
+                "move {} ({name}): {}",
+                index + 1,
+                error.in_case(letters)
             )))
         }
     }

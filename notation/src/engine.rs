@@ -7,7 +7,7 @@ use std::fmt;
 use std::ops::RangeInclusive;
 
 use crate::awale;
-use crate::position::{BOARD, Board, House, MAX_PITS, Position};
+use crate::position::{BOARD, Board, House, LetterCase, MAX_PITS, Position};
 use crate::rule::{RuleId, RuleSet};
 use crate::ruleset::{Family, Ruleset};
 use crate::side::{Score, Side};
@@ -163,16 +163,39 @@ impl MoveList {
     }
 }
 
-/// The moves' names separated by spaces.
-impl fmt::Display for MoveList {
+impl MoveList {
+    /// The moves' names separated by spaces, Awalé letters in `letters`.
+    ///
+    /// ```
+    /// use songo_notation::{LetterCase, Position, Ruleset};
+    /// let moves = Position::start(Ruleset::Awale).legal_moves();
+    /// assert_eq!(moves.in_case(LetterCase::NorthUpper).to_string(), "a b c d e f");
+    /// ```
+    #[must_use]
+    pub fn in_case(&self, letters: LetterCase) -> impl fmt::Display + '_ {
+        MoveNames(self, letters)
+    }
+}
+
+struct MoveNames<'a>(&'a MoveList, LetterCase);
+
+impl fmt::Display for MoveNames<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, house) in self.iter().enumerate() {
+        let MoveNames(list, letters) = self;
+        for (i, house) in list.iter().enumerate() {
             if i > 0 {
                 f.write_str(" ")?;
             }
-            write!(f, "{}", house.name(self.rules))?;
+            write!(f, "{}", house.name_with_case(list.rules, *letters))?;
         }
         Ok(())
+    }
+}
+
+/// The moves' names separated by spaces (Awalé: South in capitals).
+impl fmt::Display for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.in_case(LetterCase::default()).fmt(f)
     }
 }
 
@@ -312,26 +335,56 @@ impl IllegalMove {
     /// The sentence that explains why, without the rule id and the legal moves.
     #[must_use]
     pub fn explanation(&self) -> String {
-        Explanation(self).to_string()
+        self.explanation_in(LetterCase::default())
+    }
+
+    /// [`IllegalMove::explanation`] with Awalé houses named in `letters`.
+    ///
+    /// ```
+    /// use songo_notation::{House, LetterCase, Position, Ruleset, Side};
+    /// let position = Position::start(Ruleset::Awale);
+    /// let error = position.check(House::new(Side::North, 2)).unwrap_err();
+    /// assert!(error.explanation().starts_with("c is North's house"));
+    /// assert!(error.explanation_in(LetterCase::NorthUpper).starts_with("C is North's house"));
+    /// ```
+    #[must_use]
+    pub fn explanation_in(&self, letters: LetterCase) -> String {
+        Explanation(self, letters).to_string()
+    }
+
+    /// The whole message (explanation, rule id, legal moves) with Awalé
+    /// houses named in `letters`; `Display` is this in the default case.
+    #[must_use]
+    pub fn in_case(&self, letters: LetterCase) -> impl fmt::Display + '_ {
+        Message(self, letters)
     }
 }
 
-struct Explanation<'a>(&'a IllegalMove);
+struct Explanation<'a>(&'a IllegalMove, LetterCase);
 
-impl fmt::Display for IllegalMove {
+struct Message<'a>(&'a IllegalMove, LetterCase);
+
+impl fmt::Display for Message<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({})", Explanation(self), self.rule())?;
-        if !self.legal.is_empty() {
-            write!(f, "; legal moves: {}", self.legal)?;
+        let Message(this, letters) = *self;
+        write!(f, "{} ({})", Explanation(this, letters), this.rule())?;
+        if !this.legal.is_empty() {
+            write!(f, "; legal moves: {}", this.legal.in_case(letters))?;
         }
         Ok(())
     }
 }
 
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.in_case(LetterCase::default()).fmt(f)
+    }
+}
+
 impl fmt::Display for Explanation<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let this = self.0;
-        let name = this.house.name(this.rules);
+        let Explanation(this, letters) = *self;
+        let name = this.house.name_with_case(this.rules, letters);
         let mover = this.to_move.name();
         let opponent = this.to_move.opposite().name();
         let seeds = this.seeds;

@@ -240,38 +240,11 @@ pub struct SowingRefusal(pub IllegalMove, pub LetterCase);
 impl fmt::Display for SowingRefusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let SowingRefusal(illegal, letters) = self;
-        f.write_str(&in_case(illegal, *letters))?;
+        f.write_str(&illegal.explanation_in(*letters))?;
         if !illegal.legal.is_empty() {
-            f.write_str("; legal moves:")?;
-            for house in illegal.legal.iter() {
-                write!(f, " {}", house.name_with_case(illegal.rules, *letters))?;
-            }
+            write!(f, "; legal moves: {}", illegal.legal.in_case(*letters))?;
         }
         Ok(())
-    }
-}
-
-/// The engine's explanation, with the house named in the record's letter
-/// case: the engine speaks the default case (South in capitals), and its
-/// sentences name the house once, as a word of its own.
-fn in_case(illegal: &IllegalMove, letters: LetterCase) -> String {
-    let explanation = illegal.explanation();
-    let default = illegal.house.name(illegal.rules).to_string();
-    let wanted = illegal
-        .house
-        .name_with_case(illegal.rules, letters)
-        .to_string();
-    if default == wanted {
-        return explanation;
-    }
-    let words: Vec<&str> = explanation.split(' ').collect();
-    match words.iter().position(|word| *word == default) {
-        Some(at) => {
-            let mut words = words;
-            words[at] = &wanted;
-            words.join(" ")
-        }
-        None => explanation,
     }
 }
 

@@ -7,7 +7,7 @@ use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
 use crate::engine::{GameOver, IllegalMove, MoveOutcome};
-use crate::position::{House, ParseHouseError, Position};
+use crate::position::{House, LetterCase, ParseHouseError, Position};
 use crate::rule::{RuleId, RuleSet};
 use crate::side::Side;
 
@@ -272,20 +272,40 @@ pub struct MovesReport {
 /// ```
 #[must_use]
 pub fn moves(position: &Position) -> MovesReport {
+    moves_in_case(position, LetterCase::default())
+}
+
+/// [`moves`] with Awalé houses named in `letters`, in the lists and the
+/// messages alike.
+///
+/// ```
+/// use songo_notation::{report, LetterCase, Position};
+/// let position: Position = "awale:0,0,0,0,0,0/0,0,0,0,1,1:0-0:S".parse().unwrap();
+/// let moves = report::moves_in_case(&position, LetterCase::NorthUpper);
+/// assert_eq!(moves.legal, ["f"]);
+/// assert_eq!(moves.illegal[0].house, "e");
+/// assert!(moves.illegal[0].message.starts_with("e would leave North"));
+/// ```
+#[must_use]
+pub fn moves_in_case(position: &Position, letters: LetterCase) -> MovesReport {
     let rules = position.rules();
     let turn = position.turn();
     let legal = turn
         .as_ref()
-        .map(|list| list.iter().map(|h| h.name(rules).to_string()).collect())
+        .map(|list| {
+            list.iter()
+                .map(|h| h.name_with_case(rules, letters).to_string())
+                .collect()
+        })
         .unwrap_or_default();
     let illegal = position
         .illegal_moves()
         .map(|(house, rule)| IllegalEntry {
-            house: house.name(rules).to_string(),
+            house: house.name_with_case(rules, letters).to_string(),
             rule,
             // The forbidding rule's explanation, also when no move is left
             // and the game is over because of it.
-            message: IllegalMove::forbidden(position, house, rule).explanation(),
+            message: IllegalMove::forbidden(position, house, rule).explanation_in(letters),
         })
         .collect();
     MovesReport {

@@ -349,3 +349,23 @@ fn every_command_has_help_with_examples() {
     assert_cmd_snapshot!(songo().args(["moves", "--help"]));
     assert_cmd_snapshot!(songo().args(["convert", "--help"]));
 }
+
+#[test]
+fn awale_explanations_name_houses_in_the_letters_asked_for() {
+    let position = "awale:0,0,0,0,0,0/0,0,0,0,1,1:0-0:S";
+    assert_cmd_snapshot!(songo().args([
+        "moves",
+        "--letters",
+        "north-upper",
+        "--position",
+        position
+    ]));
+    assert_cmd_snapshot!(songo().args([
+        "play",
+        "--letters",
+        "north-upper",
+        "--position",
+        position,
+        "e"
+    ]));
+}
