@@ -150,24 +150,9 @@ pub fn check_nesting(text: &str) -> Result<(), ParseError> {
 /// A [`ParseError`] that says where and why.
 pub fn parse_position(text: &str, rules: Option<Ruleset>) -> Result<crate::Position, ParseError> {
     let body = text.trim_start_matches('\u{feff}');
-    let form = detect(body);
-    if matches!(form, PositionForm::Json | PositionForm::Yaml) {
-        check_nesting(body)?;
-    }
-    let position: Position = match form {
-        PositionForm::Json => match serde_json::from_str(body) {
-            Ok(position) => position,
-            // `{north: [...]}` is YAML's flow style, not JSON.
-            Err(json_error) => serde_yaml::from_str(body).map_err(|_| {
-                let place = (json_error.line() > 0)
-                    .then(|| (json_error.line(), json_error.column().max(1)));
-                shape_error(body, place, &json_error.to_string())
-            })?,
-        },
-        PositionForm::Yaml => serde_yaml::from_str(body).map_err(|e| {
-            let place = e.location().map(|l| (l.line().max(1), l.column().max(1)));
-            shape_error(body, place, &e.to_string())
-        })?,
+    let position: Position = match detect(body) {
+        PositionForm::Json => from_serde(body, Serde::Json, shape_error)?,
+        PositionForm::Yaml => from_serde(body, Serde::Yaml, shape_error)?,
         PositionForm::Diagram => return diagram::parse(body, rules),
         PositionForm::Compact => {
             // The one line that counts, comments and blank lines around it.
@@ -199,6 +184,38 @@ pub fn parse_position(text: &str, rules: Option<Ruleset>) -> Result<crate::Posit
         .with_hint("drop --rules, or give a position of that ruleset"));
     }
     Ok(position)
+}
+
+/// Which serde reader a text goes to.
+#[derive(Clone, Copy)]
+enum Serde {
+    /// JSON, or YAML's flow style when it is not JSON (`{north: [...]}`).
+    Json,
+    Yaml,
+}
+
+/// A position read by serde, once [`check_nesting`] has let the text
+/// through; `shape_error` places and words serde's error.
+fn from_serde<T: serde::de::DeserializeOwned>(
+    body: &str,
+    form: Serde,
+    shape_error: fn(&str, Option<(usize, usize)>, &str) -> ParseError,
+) -> Result<T, ParseError> {
+    check_nesting(body)?;
+    match form {
+        Serde::Json => serde_json::from_str(body).or_else(|json_error| {
+            // The JSON error is the one to report: the text looked like JSON.
+            serde_yaml::from_str(body).map_err(|_| {
+                let place = (json_error.line() > 0)
+                    .then(|| (json_error.line(), json_error.column().max(1)));
+                shape_error(body, place, &json_error.to_string())
+            })
+        }),
+        Serde::Yaml => serde_yaml::from_str(body).map_err(|e| {
+            let place = e.location().map(|l| (l.line().max(1), l.column().max(1)));
+            shape_error(body, place, &e.to_string())
+        }),
+    }
 }
 
 const SHAPE_HINT: &str = "a position is {\"rules\": \"songo\", \"north\": [7 counts], \"south\": [7 counts], \"stores\": {\"south\": 0, \"north\": 0}, \"to_move\": \"south\"}";
@@ -362,9 +379,6 @@ pub fn seega_position(
 }
 
 fn read_seega(body: &str, form: SeegaForm) -> Result<SeegaPosition, ParseError> {
-    if matches!(form, SeegaForm::Json | SeegaForm::Yaml) {
-        check_nesting(body)?;
-    }
     Ok(match form {
         SeegaForm::Compact => match meaningful_lines(body).next() {
             // The one line that counts; a `#` comment may follow it.
@@ -378,19 +392,8 @@ fn read_seega(body: &str, form: SeegaForm) -> Result<SeegaPosition, ParseError> 
             None => seega::notation::parse_compact(body)?,
         },
         SeegaForm::Diagram => seega::notation::parse_diagram(body)?,
-        SeegaForm::Json => match serde_json::from_str::<SeegaPosition>(body) {
-            Ok(position) => position,
-            // `{board: [...]}` is YAML's flow style, not JSON.
-            Err(json_error) => serde_yaml::from_str(body).map_err(|_| {
-                let place = (json_error.line() > 0)
-                    .then(|| (json_error.line(), json_error.column().max(1)));
-                seega_shape_error(body, place, &json_error.to_string())
-            })?,
-        },
-        SeegaForm::Yaml => serde_yaml::from_str::<SeegaPosition>(body).map_err(|e| {
-            let place = e.location().map(|l| (l.line().max(1), l.column().max(1)));
-            seega_shape_error(body, place, &e.to_string())
-        })?,
+        SeegaForm::Json => from_serde(body, Serde::Json, seega_shape_error)?,
+        SeegaForm::Yaml => from_serde(body, Serde::Yaml, seega_shape_error)?,
     })
 }
 
