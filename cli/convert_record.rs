@@ -90,6 +90,10 @@ pub(crate) fn convert(text: &str, origin: &str, to: Target) -> Result<Option<Str
 }
 
 fn convert_form(text: &str, origin: &str, to: Target, form: Form) -> Result<String, Failure> {
+    if matches!(form, Form::Json | Form::Yaml) {
+        record_serde::check_nesting(text)
+            .map_err(|e| Failure::input(format!("{origin}: cannot read the record: {e}")))?;
+    }
     let records: Vec<GameRecord> = match form {
         Form::Text => record::read_all(text)
             .map_err(|e| Failure::input(format!("{origin}: cannot read the record: {e}")))?,

@@ -91,6 +91,22 @@ pub const MAX_NESTING: usize = 64;
 /// A [`ParseError`] ([`ParseErrorKind::TooDeep`](crate::error::ParseErrorKind::TooDeep))
 /// at the first bracket deeper than [`MAX_NESTING`].
 pub fn check_nesting(text: &str) -> Result<(), ParseError> {
+    check_nesting_within(text, MAX_NESTING)
+}
+
+/// [`check_nesting`] with another limit (records nest deeper than
+/// positions: see [`crate::record::serde::MAX_NESTING`]).
+///
+/// ```
+/// use songo_notation::input::check_nesting_within;
+/// assert!(check_nesting_within("[[[]]]", 3).is_ok());
+/// assert!(check_nesting_within("[[[[]]]]", 3).is_err());
+/// ```
+///
+/// # Errors
+/// A [`ParseError`] of kind [`TooDeep`](crate::error::ParseErrorKind::TooDeep)
+/// at the first bracket deeper than `limit`.
+pub fn check_nesting_within(text: &str, limit: usize) -> Result<(), ParseError> {
     let mut depth = 0usize;
     let mut in_string = false;
     let mut escaped = false;
@@ -113,16 +129,16 @@ pub fn check_nesting(text: &str) -> Result<(), ParseError> {
             b'"' if value_may_start => in_string = true,
             b'[' | b'{' => {
                 depth += 1;
-                if depth > MAX_NESTING {
+                if depth > limit {
                     return Err(ParseError::at(
                         text,
                         offset,
-                        format!("brackets nest more than {MAX_NESTING} deep"),
+                        format!("brackets nest more than {limit} deep"),
                     )
                     .with_kind(ParseErrorKind::TooDeep)
                     .with_hint(format!(
-                        "a position nests brackets 2 deep and a record a few more: \
-                         close the brackets before {MAX_NESTING} are open"
+                        "a position nests brackets 2 deep and a record about two per \
+                         level of variation: close the brackets before {limit} are open"
                     )));
                 }
             }

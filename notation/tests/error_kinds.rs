@@ -98,3 +98,15 @@ fn nesting_counts_brackets_outside_strings_only() {
     let error = input::check_nesting(&format!("a: \"open\n{deep}")).unwrap_err();
     assert_eq!(at(&error), (2, MAX_NESTING + 1));
 }
+
+#[test]
+fn records_nest_deeper_than_positions_within_their_own_bound() {
+    use songo_notation::record::serde::{MAX_NESTING, check_nesting};
+    assert!(check_nesting(&"[".repeat(100)).is_ok());
+    let error = check_nesting(&"[".repeat(1_000_000)).unwrap_err();
+    assert_eq!(error.kind, ParseErrorKind::TooDeep);
+    assert_eq!(
+        (error.location.line, error.location.column),
+        (1, MAX_NESTING + 1)
+    );
+}

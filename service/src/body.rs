@@ -103,11 +103,21 @@ const DRAIN_AT_LEAST: u64 = 8 * 1024 * 1024;
 /// The longest time spent draining an over-large body.
 const DRAIN_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 
-/// The body as text.
+/// The body as text, brackets nested at most as deep as a position's
+/// ([`input::MAX_NESTING`](songo_notation::input::MAX_NESTING)).
 ///
 /// # Errors
 /// 400 at the first byte that is not UTF-8, or when brackets nest too deep.
 pub(crate) fn text(body: &[u8]) -> Result<&str, Problem> {
+    text_within(body, songo_notation::input::MAX_NESTING)
+}
+
+/// The body as text, brackets nested at most `limit` deep: serde's YAML
+/// reader, which JSON bodies also reach, takes time quadratic in the depth.
+///
+/// # Errors
+/// 400 at the first byte that is not UTF-8, or when brackets nest too deep.
+pub(crate) fn text_within(body: &[u8], limit: usize) -> Result<&str, Problem> {
     let text = std::str::from_utf8(body).map_err(|error| {
         let valid = &body[..error.valid_up_to()];
         let valid = std::str::from_utf8(valid).unwrap_or_default();
@@ -121,27 +131,14 @@ pub(crate) fn text(body: &[u8]) -> Result<&str, Problem> {
         )
         .at(at.line, at.column)
     })?;
-    check_nesting(text)?;
-    Ok(text)
-}
-
-/// Refuses a body that nests brackets deeper than the library reads
-/// ([`input::MAX_NESTING`](songo_notation::input::MAX_NESTING)), whatever
-/// the endpoint: records and positions alike go to serde.
-///
-/// # Errors
-/// 400 at the bracket that goes too deep.
-fn check_nesting(text: &str) -> Result<(), Problem> {
-    songo_notation::input::check_nesting(text).map_err(|error| {
+    songo_notation::input::check_nesting_within(text, limit).map_err(|error| {
         Problem::new(
             Kind::BadJson,
-            format!(
-                "the body nests brackets more than {} deep",
-                songo_notation::input::MAX_NESTING
-            ),
+            format!("the body nests brackets more than {limit} deep"),
         )
         .at(error.location.line, error.location.column)
-    })
+    })?;
+    Ok(text)
 }
 
 /// The forms a body can be in.

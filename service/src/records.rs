@@ -85,7 +85,7 @@ fn strip_location(message: &str) -> String {
 /// The record text to validate: the body itself, or the canonical text of
 /// the JSON or YAML records it holds.
 fn record_text(body: &[u8], media: Media) -> Result<String, Problem> {
-    let text = body::text(body)?;
+    let text = body::text_within(body, record_serde::MAX_NESTING)?;
     match media {
         Media::Text => Ok(text.to_owned()),
         Media::Json | Media::Yaml => Ok(record::write_all(&records_of(text, media)?)),
@@ -264,7 +264,7 @@ pub(crate) async fn convert(state: Arc<State>, mut request: Request) -> Result<R
 
 /// The work of `POST /v1/convert`.
 fn convert_records(body: &[u8], media: Media, target: Target) -> Result<Response, Problem> {
-    let text = body::text(body)?;
+    let text = body::text_within(body, record_serde::MAX_NESTING)?;
     let records = match media {
         Media::Text => record::read_all(text).map_err(|error| {
             Problem::parse(Kind::BadRecord, &error).rule(songo_notation::RuleId::Syntax)

@@ -320,6 +320,21 @@ pub fn is_result_token(text: &str) -> bool {
     number(halves.next()) && number(halves.next())
 }
 
+/// How deep brackets may nest in the JSON or YAML form of records: each
+/// level of variation adds about two, so records may nest variations as
+/// deep as the text form allows ([`MAX_VARIATION_DEPTH`](crate::record::parser::MAX_VARIATION_DEPTH)).
+pub const MAX_NESTING: usize = 2 * crate::record::parser::MAX_VARIATION_DEPTH + 8;
+
+/// Refuses a JSON or YAML record text nested deeper than [`MAX_NESTING`]
+/// before serde reads it (serde's YAML reader takes time quadratic in the
+/// depth).
+///
+/// # Errors
+/// A [`ParseError`](crate::error::ParseError) at the bracket that goes too deep.
+pub fn check_nesting(text: &str) -> Result<(), crate::error::ParseError> {
+    crate::input::check_nesting_within(text, MAX_NESTING)
+}
+
 /// Reads records from the JSON form: one object or a list of them.
 ///
 /// # Errors
