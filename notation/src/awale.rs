@@ -118,6 +118,7 @@ pub(crate) fn analyse(position: &Position) -> Analysis {
 }
 
 /// `abapa.end` by the stores: more than half the seeds, or half each.
+#[inline]
 pub(crate) fn abapa_store_end(stores: Score) -> bool {
     stores.south > 24 || stores.north > 24 || (stores.south == 24 && stores.north == 24)
 }

@@ -649,7 +649,28 @@ impl Position {
     }
 
     /// The end of the game that needs no move generation, if any.
+    #[inline]
     fn end_without_moves(&self) -> Option<GameOver> {
+        if !self.ended_without_moves() {
+            return None;
+        }
+        self.end_without_moves_slow()
+    }
+
+    /// Whether [`Self::end_without_moves`] has an ending: a quick test kept
+    /// inline, so that the ending (returned through memory) is built only
+    /// when there is one.
+    #[inline(always)]
+    fn ended_without_moves(&self) -> bool {
+        match self.rules {
+            Ruleset::Songo | Ruleset::SongoEkang => songo::end_without_moves(self).is_some(),
+            Ruleset::OwareAbapa => awale::abapa_store_end(self.stores),
+            _ => false,
+        }
+    }
+
+    #[cold]
+    fn end_without_moves_slow(&self) -> Option<GameOver> {
         match self.rules {
             Ruleset::Songo | Ruleset::SongoEkang => songo::end_without_moves(self)
                 .map(|(rule, remaining)| self.songo_game_over(rule, remaining)),

@@ -286,6 +286,7 @@ pub(crate) fn quick_status(position: &Position, camp_index: usize) -> Option<Mov
 }
 
 /// `songo.end.*`, apart from `songo.end.no-move` (which needs the legal moves).
+#[inline(always)]
 pub(crate) fn end_without_moves(position: &Position) -> Option<(RuleId, bool)> {
     let stores = position.stores;
     if stores.south >= 40 || stores.north >= 40 {
