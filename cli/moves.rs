@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use songo_notation::drawing::game_over_line;
-use songo_notation::report::{self, MovesReport};
+use songo_notation::report::{self, IllegalEntry, MovesReport};
 use songo_notation::{LetterCase, Ruleset};
 
 use crate::convert::Letters;
@@ -58,12 +58,17 @@ fn text(report: &MovesReport) -> String {
     }
     let _ = writeln!(out, "{} to move.", report.to_move.name());
     let _ = writeln!(out, "Legal: {}", report.legal.join(" "));
-    for entry in &report.illegal {
+    write_illegal(&mut out, &report.illegal);
+    out
+}
+
+/// One line per house that may not be played: the house, why, the rule.
+pub(crate) fn write_illegal(out: &mut String, illegal: &[IllegalEntry]) {
+    for entry in illegal {
         let _ = writeln!(
             out,
             "Not {}: {} ({})",
             entry.house, entry.message, entry.rule
         );
     }
-    out
 }

@@ -156,12 +156,6 @@ fn moves_text(position: &SeegaPosition, report: &SeegaMovesReport) -> String {
             let _ = writeln!(out, "Legal: {}", report.legal.join(" "));
         }
     }
-    for entry in &report.illegal {
-        let _ = writeln!(
-            out,
-            "Not {}: {} ({})",
-            entry.house, entry.message, entry.rule
-        );
-    }
+    crate::moves::write_illegal(&mut out, &report.illegal);
     out
 }
