@@ -108,8 +108,8 @@ pub struct ParseError {
     pub message: String,
     /// Where.
     pub location: Location,
-    /// The text of the offending line (without its line break).
-    pub source_line: String,
+    /// The offending line (or the part of it around the place).
+    pub source_line: Excerpt,
     /// How to fix it, when we can say.
     pub hint: Option<String>,
     /// Characters the caret underlines (at least 1).
@@ -123,12 +123,8 @@ impl ParseError {
     #[must_use]
     pub fn at(text: &str, offset: usize, message: impl Into<String>) -> ParseError {
         let location = Location::of_offset(text, offset);
-        let source_line = text
-            .lines()
-            .nth(location.line - 1)
-            .unwrap_or_default()
-            .trim_end_matches('\r')
-            .to_owned();
+        let line = text.lines().nth(location.line - 1).unwrap_or_default();
+        let source_line = Excerpt::new(line, location.column);
         ParseError {
             message: message.into(),
             location,
@@ -193,8 +189,99 @@ impl ParseError {
     }
 }
 
-/// The most characters of a source line an error shows.
+/// The most characters of a source line a diagnostic quotes.
 const WINDOW: usize = 100;
+
+/// The piece of a source line a diagnostic quotes, with the place of its
+/// caret: the whole line when it is short, else [`WINDOW`] characters
+/// around the place, marked `…` where the line is cut. It stays small
+/// whatever the line's length, so that many diagnostics on one long line
+/// cannot fill the memory.
+///
+/// ```
+/// use songo_notation::error::Excerpt;
+/// let short = Excerpt::new("1. S2\tN4", 7);
+/// assert_eq!((short.text.as_str(), short.caret), ("1. S2 N4", 6));
+/// let line = "S1 ".repeat(1000);
+/// let long = Excerpt::new(&line, 1501);
+/// assert_eq!(long.text.chars().count(), 102);
+/// assert!(long.text.starts_with('…') && long.text.ends_with('…'));
+/// assert_eq!(long.text.chars().nth(long.caret), Some('S'));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Excerpt {
+    /// The characters quoted, without the line break; tabs are shown as
+    /// single spaces so that the caret lines up.
+    pub text: String,
+    /// Characters of `text` before the caret.
+    pub caret: usize,
+}
+
+impl Excerpt {
+    /// The excerpt of `line` around `column` (from 1, in characters).
+    #[must_use]
+    pub fn new(line: &str, column: usize) -> Excerpt {
+        let line = line.trim_end_matches(['\n', '\r']);
+        let at = line
+            .char_indices()
+            .nth(column.saturating_sub(1))
+            .map_or(line.len(), |(at, _)| at);
+        Excerpt::around(line, at)
+    }
+
+    /// The excerpt of `line` around its byte `at` (a character boundary).
+    /// It reads only the characters it quotes, whatever the line's length.
+    pub(crate) fn around(line: &str, at: usize) -> Excerpt {
+        let line = line.trim_end_matches(['\n', '\r']);
+        let at = (0..=at.min(line.len()))
+            .rev()
+            .find(|&at| line.is_char_boundary(at))
+            .unwrap_or(0);
+        let (before, after) = line.split_at(at);
+        // Half the window before the place, more when the line ends soon after.
+        let after_count = after.chars().take(WINDOW).count();
+        let wanted_before = WINDOW - after_count.min(WINDOW / 2);
+        let (start, taken_before) = before
+            .char_indices()
+            .rev()
+            .take(wanted_before)
+            .fold((at, 0), |(_, count), (index, _)| (index, count + 1));
+        let end = after
+            .char_indices()
+            .nth(WINDOW - taken_before)
+            .map_or(line.len(), |(index, _)| at + index);
+        let mut text = String::with_capacity(end - start + 6);
+        if start > 0 {
+            text.push('…');
+        }
+        text.extend(
+            line[start..end]
+                .chars()
+                .map(|c| if c == '\t' { ' ' } else { c }),
+        );
+        if end < line.len() {
+            text.push('…');
+        }
+        Excerpt {
+            text,
+            caret: taken_before + usize::from(start > 0),
+        }
+    }
+
+    /// Whether there is nothing to quote.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
+
+    /// How many characters a caret of `width` may underline: at least one,
+    /// and not past the quoted text.
+    #[must_use]
+    pub fn caret_width(&self, width: usize) -> usize {
+        let room = self.text.chars().count().saturating_sub(self.caret);
+        width.min(room).max(1)
+    }
+}
 
 /// `text` for quoting in a message, shortened to 40 characters.
 ///
@@ -221,28 +308,13 @@ impl fmt::Display for ParseError {
         writeln!(f, "{} at line {line}, column {column}", self.message)?;
         let gutter = " ".repeat(line.to_string().len());
         writeln!(f, "{gutter} |")?;
-        // Tabs would shift the caret: show them as single spaces.
-        let chars: Vec<char> = self
-            .source_line
-            .chars()
-            .map(|c| if c == '\t' { ' ' } else { c })
-            .collect();
-        // A long line is shown as a window around the caret.
-        let caret = column.saturating_sub(1).min(chars.len());
-        let start = caret.saturating_sub(WINDOW / 2);
-        let end = (start + WINDOW).min(chars.len());
-        let start = end.saturating_sub(WINDOW).min(start);
-        let before = if start > 0 { "…" } else { "" };
-        let after = if end < chars.len() { "…" } else { "" };
-        let shown: String = chars[start..end].iter().collect();
-        writeln!(f, "{line} | {before}{shown}{after}")?;
-        let width = self.width.min((end + 1).saturating_sub(caret).max(1));
+        let excerpt = &self.source_line;
+        writeln!(f, "{line} | {}", excerpt.text)?;
         write!(
             f,
-            "{gutter} | {}{}{}",
-            before.replace('…', " "),
-            " ".repeat(caret - start),
-            "^".repeat(width)
+            "{gutter} | {}{}",
+            " ".repeat(excerpt.caret),
+            "^".repeat(excerpt.caret_width(self.width))
         )?;
         if let Some(hint) = &self.hint {
             write!(f, "\n{gutter} = hint: {hint}")?;

@@ -178,7 +178,7 @@ pub fn parse_position(text: &str, rules: Option<Ruleset>) -> Result<crate::Posit
             // A `#` comment may follow the position on its line.
             let position = line.find('#').map_or(line, |at| &line[..at]);
             return compact::parse(position, rules).map_err(|mut e| {
-                e.source_line = line.trim_end_matches('\r').to_owned();
+                e.source_line = crate::error::Excerpt::new(line, e.location.column);
                 e.shifted(index, 0)
             });
         }
@@ -401,7 +401,7 @@ fn read_seega(body: &str, form: SeegaForm) -> Result<SeegaPosition, ParseError> 
             Some((index, line)) => {
                 let position = line.find('#').map_or(line, |at| &line[..at]);
                 seega::notation::parse_compact(position).map_err(|mut e| {
-                    e.source_line = line.trim_end_matches('\r').to_owned();
+                    e.source_line = crate::error::Excerpt::new(line, e.location.column);
                     e.shifted(index, 0)
                 })?
             }

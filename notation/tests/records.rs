@@ -9,9 +9,10 @@ use std::path::{Path, PathBuf};
 use proptest::prelude::*;
 use songo_notation::Ruleset;
 use songo_notation::generate::{GenerateOptions, Generator};
+use songo_notation::record::parser::MAX_SYNTAX_ERRORS;
 use songo_notation::record::reader::{BatchReader, TextProblem, games};
 use songo_notation::record::{self, GameRecord, serde as record_serde};
-use songo_notation::validate::{Options, validate_str};
+use songo_notation::validate::{MAX_VIOLATIONS, Options, validate_str};
 
 fn fixtures(kind: &str) -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -242,6 +243,44 @@ fn a_game_larger_than_the_limit_is_skipped_and_reported() {
             "one byte: {one_byte}"
         );
     }
+}
+
+#[test]
+fn a_line_of_garbage_gives_a_bounded_report() {
+    // 200 000 mistakes on one line of 400 KB: quoting the whole line in
+    // each would take 80 GB.
+    let text = format!("[Rules \"songo\"]\n\n1. {}\n", "% ".repeat(200_000));
+    let report = validate_str(&text, &Options::default());
+    let violations = &report.games[0].violations;
+    assert_eq!(violations.len(), MAX_SYNTAX_ERRORS + 1);
+    let last = violations.last().map(|v| v.message.as_str());
+    assert_eq!(
+        last,
+        Some("more than 50 syntax errors in this game: the others are not reported")
+    );
+    for violation in violations {
+        assert!(violation.source_line.text.chars().count() <= 102);
+        let under = violation
+            .source_line
+            .text
+            .chars()
+            .nth(violation.source_line.caret);
+        assert_eq!(under, Some('%'), "{violation:?}");
+    }
+    let games = record::parse_games(&text);
+    assert_eq!(games[0].errors.len(), MAX_SYNTAX_ERRORS + 1);
+}
+
+#[test]
+fn problems_past_the_limit_are_counted_not_reported() {
+    // 150 variations, each refused (there is no house S9).
+    let text = format!("[Rules \"songo\"]\n\n1. S2 {}*\n", "(S9) ".repeat(150));
+    let report = validate_str(&text, &Options::default());
+    let game = &report.games[0];
+    assert_eq!((game.violations.len(), game.omitted), (MAX_VIOLATIONS, 50));
+    assert_eq!(report.summary.violations, 150);
+    let json = serde_json::to_value(game).expect("a report serializes");
+    assert_eq!(json["omitted"], 50);
 }
 
 #[test]

@@ -273,3 +273,15 @@ fn the_readme_main_command_runs_and_succeeds() {
 fn an_empty_input_is_valid_with_a_warning() {
     assert_cmd_snapshot!(songo().args(["validate", "-"]).pass_stdin(""));
 }
+
+#[test]
+fn a_game_with_too_many_problems_ends_with_a_note() {
+    // 120 refused variations: the first 100 are reported, the rest counted.
+    let text = format!("[Rules \"songo\"]\n\n1. S2 {}*\n", "(S9) ".repeat(120));
+    let output = with_stdin(songo().args(["validate", "-"]), text.as_bytes());
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    let tail = lines[lines.len().saturating_sub(6)..].join("\n");
+    insta::assert_snapshot!(tail);
+}

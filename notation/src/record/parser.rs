@@ -16,7 +16,7 @@ use nom::{IResult, Input as _};
 use nom_locate::LocatedSpan;
 
 use super::model::{GLYPHS, Span};
-use crate::error::ParseError;
+use crate::error::{Excerpt, ParseError};
 
 /// Located input: the text of one game and where each piece lies in it.
 type Input<'a> = LocatedSpan<&'a str>;
@@ -24,6 +24,10 @@ type Input<'a> = LocatedSpan<&'a str>;
 /// The deepest nesting of variations read; deeper ones are skipped with an
 /// error (so that no input can make a reader use unbounded memory).
 pub const MAX_VARIATION_DEPTH: usize = 64;
+
+/// The most syntax errors reported for one game (one more says that the
+/// rest are not).
+pub const MAX_SYNTAX_ERRORS: usize = 50;
 
 /// Where a game's text starts in its file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,12 +85,21 @@ impl<'a> Pos<'a> {
         }
     }
 
-    /// The whole line this place is on, without its line break.
+    /// The line this place is on (around the place, when it is long), for
+    /// a diagnostic.
     #[must_use]
-    pub fn source_line(&self) -> String {
-        let bytes = self.input.get_line_beginning();
-        let line = String::from_utf8_lossy(bytes);
-        line.trim_end_matches('\r').to_owned()
+    pub fn excerpt(&self) -> Excerpt {
+        // The line is a slice of the game's text between line breaks: UTF-8.
+        let line = std::str::from_utf8(self.input.get_line_beginning()).unwrap_or_default();
+        Excerpt::around(line, self.input.get_column() - 1 + self.delta)
+    }
+
+    /// [`Pos::excerpt`] with the caret `column` characters after the place
+    /// (1: at it), on the same line.
+    #[must_use]
+    pub fn excerpt_at(&self, column: usize) -> Excerpt {
+        let line = std::str::from_utf8(self.input.get_line_beginning()).unwrap_or_default();
+        Excerpt::new(line, self.column() + column.saturating_sub(1))
     }
 
     /// An error at this place, underlining `width` characters.
@@ -98,7 +111,7 @@ impl<'a> Pos<'a> {
             error: Box::new(ParseError {
                 message: message.into(),
                 location: span.location(),
-                source_line: self.source_line(),
+                source_line: self.excerpt(),
                 hint: None,
                 width: width.max(1),
                 kind: crate::error::ParseErrorKind::Syntax,
@@ -242,6 +255,7 @@ pub fn read_game<'a, V: Visitor<'a>>(text: &'a str, origin: Origin, visitor: &mu
         moved: [false; MAX_VARIATION_DEPTH + 1],
         ended: false,
         after_end_reported: false,
+        errors: 0,
     };
     reader.visitor.begin_game(origin);
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -266,11 +280,27 @@ struct Reader<'a, 'v, V> {
     /// The result token has been read.
     ended: bool,
     after_end_reported: bool,
+    /// Syntax errors met.
+    errors: usize,
 }
 
 impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
-    fn error(&mut self, error: SyntaxError) {
-        self.visitor.syntax_error(error);
+    /// Reports the error `make` builds, unless the game has had
+    /// [`MAX_SYNTAX_ERRORS`] already: then one last error says so, and the
+    /// others are neither built nor reported (building one reads its whole
+    /// line, and a line of garbage has an error every other byte).
+    fn error(&mut self, make: impl FnOnce() -> SyntaxError) {
+        self.errors += 1;
+        if self.errors <= MAX_SYNTAX_ERRORS {
+            self.visitor.syntax_error(make());
+        } else if self.errors == MAX_SYNTAX_ERRORS + 1 {
+            let mut error = make();
+            error.error.message = format!(
+                "more than {MAX_SYNTAX_ERRORS} syntax errors in this game: the others are not reported"
+            );
+            error.error.hint = Some("check that the file is a game record".to_owned());
+            self.visitor.syntax_error(error);
+        }
     }
 
     /// The tag section: tag pairs, one per line (or several), until the
@@ -297,7 +327,7 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         match self.try_tag_pair(cursor) {
             Ok(length) => cursor.step(length),
             Err(error) => {
-                self.error(error);
+                self.error(|| error);
                 cursor.step(line_length(cursor.rest()));
             }
         }
@@ -387,7 +417,9 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                 b';' => self.line_comment(&mut cursor),
                 b'(' => self.open_variation(&mut cursor),
                 b')' => self.close_variation(&mut cursor),
-                _ if self.skipping > 0 => self.junk(&mut cursor, None),
+                _ if self.skipping > 0 => {
+                    self.skip_junk(&mut cursor);
+                }
                 b'a'..=b'z' | b'A'..=b'Z' => self.move_token(&mut cursor),
                 b'0'..=b'9' => self.number(&mut cursor),
                 b'*' => {
@@ -398,21 +430,18 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                 b'$' => self.nag(&mut cursor),
                 b'!' | b'?' => self.glyph(&mut cursor),
                 b'[' => {
-                    let error = cursor
-                        .pos(self.origin)
-                        .error("a tag pair inside the move text", 1)
-                        .with_hint("tags come before the moves; a new game starts on a new line with its tags");
-                    self.junk(&mut cursor, Some(error));
+                    let at = cursor.pos(self.origin);
+                    self.junk(&mut cursor, || {
+                        at.error("a tag pair inside the move text", 1)
+                        .with_hint("tags come before the moves; a new game starts on a new line with its tags")
+                    });
                 }
                 _ => {
-                    let error = cursor.pos(self.origin).error(
-                        format!(
-                            "unexpected `{}` in the move text",
-                            cursor.rest().chars().next().unwrap_or(' ')
-                        ),
-                        1,
-                    );
-                    self.junk(&mut cursor, Some(error));
+                    let at = cursor.pos(self.origin);
+                    let unexpected = cursor.rest().chars().next().unwrap_or(' ');
+                    self.junk(&mut cursor, || {
+                        at.error(format!("unexpected `{unexpected}` in the move text"), 1)
+                    });
                 }
             }
         }
@@ -426,13 +455,24 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                     count - 1
                 )
             };
-            let error = at.error(message, 1).with_hint("close each `(` with a `)`");
-            self.error(error);
+            self.error(|| at.error(message, 1).with_hint("close each `(` with a `)`"));
         }
     }
 
-    /// Skips a run of characters that mean nothing, reporting `error` (sized to the run).
-    fn junk(&mut self, cursor: &mut Cursor<'a>, error: Option<SyntaxError>) {
+    /// Skips a run of characters that mean nothing, reporting the error
+    /// `make` builds (sized to the run).
+    fn junk(&mut self, cursor: &mut Cursor<'a>, make: impl FnOnce() -> SyntaxError) {
+        let run = cursor.rest();
+        let length = self.skip_junk(cursor);
+        self.error(|| {
+            let mut error = make();
+            error.error.width = run[..length].chars().count().max(1);
+            error
+        });
+    }
+
+    /// Skips a run of characters that mean nothing; gives its length.
+    fn skip_junk(&mut self, cursor: &mut Cursor<'a>) -> usize {
         let rest = cursor.rest();
         let taken: IResult<&str, &str> = take_till(is_junk_end)(rest);
         let run = taken.map_or("", |(_, run)| run);
@@ -442,11 +482,8 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         } else {
             run.len()
         };
-        if let Some(mut error) = error {
-            error.error.width = rest[..length].chars().count().max(1);
-            self.error(error);
-        }
         cursor.advance(length);
+        length
     }
 
     fn brace_comment(&mut self, cursor: &mut Cursor<'a>) {
@@ -461,10 +498,10 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                 cursor.advance(1 + text.len() + 1);
             }
             Err(_) => {
-                let error = at
-                    .error("this comment is never closed", 1)
-                    .with_hint("close it with `}` (a comment cannot contain `}`)");
-                self.error(error);
+                self.error(|| {
+                    at.error("this comment is never closed", 1)
+                        .with_hint("close it with `}` (a comment cannot contain `}`)")
+                });
                 if self.skipping == 0 {
                     self.visitor.comment(body, at);
                 }
@@ -496,19 +533,22 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             return;
         }
         if !self.moved[self.depth] {
-            let error = at
-                .error("a variation must follow the move it replaces", 1)
-                .with_hint("write the variation after a move: S2 N4 (N3 S1) S5");
-            self.error(error);
+            self.error(|| {
+                at.error("a variation must follow the move it replaces", 1)
+                    .with_hint("write the variation after a move: S2 N4 (N3 S1) S5")
+            });
             self.skipping = 1;
             return;
         }
         if self.depth >= MAX_VARIATION_DEPTH {
-            let error = at.error(
-                format!("variations nested deeper than {MAX_VARIATION_DEPTH}: this one is skipped"),
-                1,
-            );
-            self.error(error);
+            self.error(|| {
+                at.error(
+                    format!(
+                        "variations nested deeper than {MAX_VARIATION_DEPTH}: this one is skipped"
+                    ),
+                    1,
+                )
+            });
             self.skipping = 1;
             return;
         }
@@ -526,10 +566,10 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             return;
         }
         if self.depth == 0 {
-            let error = at
-                .error("`)` closes no variation", 1)
-                .with_hint("remove it, or open the variation with `(`");
-            self.error(error);
+            self.error(|| {
+                at.error("`)` closes no variation", 1)
+                    .with_hint("remove it, or open the variation with `(`")
+            });
             return;
         }
         self.depth -= 1;
@@ -541,10 +581,11 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
     fn after_end(&mut self, at: Pos<'a>) {
         if !self.after_end_reported {
             self.after_end_reported = true;
-            let error = at.error("moves after the result token", 1).with_hint(
-                "the result ends the game; start the next game on a new line with its tags",
-            );
-            self.error(error);
+            self.error(|| {
+                at.error("moves after the result token", 1).with_hint(
+                    "the result ends the game; start the next game on a new line with its tags",
+                )
+            });
         }
     }
 
@@ -556,7 +597,8 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             .take_while(|&b| b.is_ascii() && is_move_char(char::from(b)))
             .count();
         if length == 0 {
-            return self.junk(cursor, None);
+            self.skip_junk(cursor);
+            return;
         }
         let text = &rest[..length];
         cursor.step(length);
@@ -570,20 +612,22 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                     match number.parse::<u32>() {
                         Ok(n) => claim = Some(n),
                         Err(_) => {
-                            let error = cursor.pos(self.origin).error(
-                                format!("capture claim {number} is too large"),
-                                number.len(),
-                            );
-                            self.error(error);
+                            let at = cursor.pos(self.origin);
+                            self.error(|| {
+                                at.error(
+                                    format!("capture claim {number} is too large"),
+                                    number.len(),
+                                )
+                            });
                         }
                     }
                     cursor.step(number.len());
                 }
                 Err(_) => {
-                    let error = plus
-                        .error("`+` must be followed by the number of seeds captured", 1)
-                        .with_hint("write a capture claim as S5+11");
-                    self.error(error);
+                    self.error(|| {
+                        plus.error("`+` must be followed by the number of seeds captured", 1)
+                            .with_hint("write a capture claim as S5+11")
+                    });
                 }
             }
         }
@@ -619,10 +663,10 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                         self.result(at, text);
                     }
                     Err(_) => {
-                        let error = at
-                            .error("a result is two numbers joined by `-`", 1)
-                            .with_hint("write the final score south first, as 41-29");
-                        self.junk(cursor, Some(error));
+                        self.junk(cursor, || {
+                            at.error("a result is two numbers joined by `-`", 1)
+                                .with_hint("write the final score south first, as 41-29")
+                        });
                     }
                 }
             }
@@ -639,10 +683,10 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             return;
         }
         if self.depth > 0 {
-            let error = at
-                .error("a result token inside a variation", text.chars().count())
-                .with_hint("only the main line ends with the result");
-            self.error(error);
+            self.error(|| {
+                at.error("a result token inside a variation", text.chars().count())
+                    .with_hint("only the main line ends with the result")
+            });
             return;
         }
         if self.ended {
@@ -661,20 +705,21 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                 match number.parse::<u8>() {
                     Ok(nag) => self.annotate(nag, at),
                     Err(_) => {
-                        let error = at.error(
-                            format!("${number} is not an annotation: they go from $0 to $255"),
-                            number.len() + 1,
-                        );
-                        self.error(error);
+                        self.error(|| {
+                            at.error(
+                                format!("${number} is not an annotation: they go from $0 to $255"),
+                                number.len() + 1,
+                            )
+                        });
                     }
                 }
                 cursor.step(1 + number.len());
             }
             Err(_) => {
-                let error = at
-                    .error("`$` must be followed by an annotation number", 1)
-                    .with_hint("write $1 … $255");
-                self.junk(cursor, Some(error));
+                self.junk(cursor, || {
+                    at.error("`$` must be followed by an annotation number", 1)
+                        .with_hint("write $1 … $255")
+                });
             }
         }
     }
@@ -688,7 +733,7 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                 return;
             }
         }
-        self.junk(cursor, None);
+        self.skip_junk(cursor);
     }
 
     fn annotate(&mut self, nag: u8, at: Pos<'a>) {
@@ -696,8 +741,7 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             return;
         }
         if !self.moved[self.depth] {
-            let error = at.error("an annotation must follow a move", 1);
-            self.error(error);
+            self.error(|| at.error("an annotation must follow a move", 1));
             return;
         }
         self.visitor.nag(nag, at);

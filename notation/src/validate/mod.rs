@@ -38,6 +38,7 @@ use serde::Serialize;
 pub use pipeline::{Event, validate_batch, validate_sources};
 pub use render::{Style, render_game, render_summary};
 
+use crate::error::Excerpt;
 use crate::record::parser::{MoveToken, Origin, Pos, SyntaxError, Visitor, read_game};
 use crate::record::reader::{GameText, games};
 use crate::record::{Tag, Tags, names, ogn, serde::is_result_token, text_problem_error};
@@ -86,9 +87,9 @@ pub struct Violation {
     /// Byte offset in the file (for sorting).
     #[serde(skip)]
     pub offset: usize,
-    /// The text of the line, for diagnostics.
+    /// The line (or the part of it around the place), for diagnostics.
     #[serde(skip)]
-    pub source_line: String,
+    pub source_line: Excerpt,
     /// Characters to underline.
     #[serde(skip)]
     pub width: usize,
@@ -136,8 +137,12 @@ pub struct GameReport {
     pub valid: bool,
     /// Moves of its main line, as recorded.
     pub plies: usize,
-    /// Every problem, in the order of the text.
+    /// Every problem, in the order of the text (the first
+    /// [`MAX_VIOLATIONS`] found).
     pub violations: Vec<Violation>,
+    /// Problems found past [`MAX_VIOLATIONS`] and not reported.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub omitted: usize,
     /// The result claimed and computed.
     pub result: ResultCheck,
     /// How the game ended, when the rules (or a declared end) ended it.
@@ -176,7 +181,7 @@ impl Summary {
             self.invalid += 1;
         }
         self.plies += game.plies;
-        self.violations += game.violations.len();
+        self.violations += game.violations.len() + game.omitted;
     }
 }
 
@@ -248,13 +253,30 @@ impl<G: Replay> Line<'_, G> {
     }
 }
 
+/// The most violations reported for one game; the others are only
+/// counted ([`GameReport::omitted`]). A game of garbage would otherwise
+/// report a violation every few bytes, each with its line.
+pub const MAX_VIOLATIONS: usize = 100;
+
 /// Where violations go, with what they need to be placed.
 struct Sink<'o> {
     violations: Vec<Violation>,
+    /// Violations found past [`MAX_VIOLATIONS`].
+    omitted: usize,
     options: &'o Options,
 }
 
 impl Sink<'_> {
+    /// Reports the violation `make` builds, unless too many are reported
+    /// already (it is then counted, not built).
+    fn push(&mut self, make: impl FnOnce() -> Violation) {
+        if self.violations.len() < MAX_VIOLATIONS {
+            self.violations.push(make());
+        } else {
+            self.omitted += 1;
+        }
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn at_move(
         &mut self,
@@ -267,7 +289,7 @@ impl Sink<'_> {
         message: String,
         before: Option<AnyPosition>,
     ) {
-        self.violations.push(Violation {
+        self.push(|| Violation {
             ply,
             played: Some(text.to_owned()),
             line: at.line(),
@@ -278,7 +300,7 @@ impl Sink<'_> {
             before,
             variation: depth,
             offset: at.offset(),
-            source_line: at.source_line(),
+            source_line: at.excerpt(),
             width,
         });
     }
@@ -642,6 +664,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
         GameValidator {
             sink: Sink {
                 violations: Vec::new(),
+                omitted: 0,
                 options,
             },
             index,
@@ -659,7 +682,8 @@ impl<'a, 'o> GameValidator<'a, 'o> {
 
     fn syntax(&mut self, error: SyntaxError, ply: usize) {
         let SyntaxError { span, error } = error;
-        self.sink.violations.push(Violation {
+        let variation = self.depth;
+        self.sink.push(|| Violation {
             ply,
             played: None,
             line: span.line,
@@ -668,7 +692,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
             message: error.message,
             hint: error.hint,
             before: None,
-            variation: self.depth,
+            variation,
             offset: span.offset,
             source_line: error.source_line,
             width: error.width,
@@ -696,23 +720,26 @@ impl<'a, 'o> GameValidator<'a, 'o> {
         before: Option<AnyPosition>,
     ) {
         let at = at.or(self.first_place);
-        let (line, column, offset, source_line) = match at {
-            Some(at) => (at.line(), at.column(), at.offset(), at.source_line()),
-            None => (self.origin.line, 1, self.origin.offset, String::new()),
-        };
-        self.sink.violations.push(Violation {
-            ply,
-            played: None,
-            line,
-            column,
-            rule,
-            message,
-            hint,
-            before,
-            variation: 0,
-            offset,
-            source_line,
-            width: width.max(1),
+        let origin = self.origin;
+        self.sink.push(|| {
+            let (line, column, offset, source_line) = match at {
+                Some(at) => (at.line(), at.column(), at.offset(), at.excerpt()),
+                None => (origin.line, 1, origin.offset, Excerpt::default()),
+            };
+            Violation {
+                ply,
+                played: None,
+                line,
+                column,
+                rule,
+                message,
+                hint,
+                before,
+                variation: 0,
+                offset,
+                source_line,
+                width: width.max(1),
+            }
         });
     }
 
@@ -774,19 +801,18 @@ impl<'a, 'o> GameValidator<'a, 'o> {
         match (&error.detail, at) {
             (Some(detail), Some(at)) => {
                 // A place inside the tag's value: the value is on the tag's line.
-                let column = at.column() + detail.location.column - 1;
-                self.sink.violations.push(Violation {
+                self.sink.push(|| Violation {
                     ply: 0,
                     played: None,
                     line: at.line(),
-                    column,
+                    column: at.column() + detail.location.column - 1,
                     rule: error.rule,
                     message: error.message,
                     hint: error.hint,
                     before: None,
                     variation: 0,
                     offset: at.offset() + detail.location.column - 1,
-                    source_line: at.source_line(),
+                    source_line: at.excerpt_at(detail.location.column),
                     width: detail.width,
                 });
             }
@@ -1021,6 +1047,7 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
             valid: violations.is_empty(),
             plies: self.plies,
             violations,
+            omitted: self.sink.omitted,
             result,
             end,
             final_position: finished.position,

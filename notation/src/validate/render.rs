@@ -61,6 +61,17 @@ pub fn render_game(game: &GameReport, file: &str, style: Style, all: bool) -> St
     for violation in &game.violations {
         render_violation(&mut out, violation, game, file, style);
     }
+    if game.omitted > 0 {
+        let _ = writeln!(
+            out,
+            "{}: game {} has {} more problem{}: only the first {} of a game are reported\n",
+            style.bold("note"),
+            game.index + 1,
+            game.omitted,
+            if game.omitted == 1 { "" } else { "s" },
+            super::MAX_VIOLATIONS
+        );
+    }
     if all || !game.valid {
         out.push_str(&status(game, file, style));
     }
@@ -92,18 +103,14 @@ fn render_violation(out: &mut String, v: &Violation, game: &GameReport, file: &s
     );
     if !v.source_line.is_empty() {
         let bar = style.blue("|");
-        let shown: String = v
-            .source_line
-            .chars()
-            .map(|c| if c == '\t' { ' ' } else { c })
-            .collect();
+        let excerpt = &v.source_line;
         let _ = writeln!(out, "{gutter} {bar}");
-        let _ = writeln!(out, "{} {bar} {shown}", style.blue(&number));
-        let caret = "^".repeat(v.width.max(1));
+        let _ = writeln!(out, "{} {bar} {}", style.blue(&number), excerpt.text);
+        let caret = "^".repeat(excerpt.caret_width(v.width));
         let _ = writeln!(
             out,
             "{gutter} {bar} {}{}",
-            " ".repeat(v.column.saturating_sub(1)),
+            " ".repeat(excerpt.caret),
             style.error(&caret)
         );
         let _ = writeln!(out, "{gutter} {bar}");
@@ -175,7 +182,7 @@ fn status(game: &GameReport, file: &str, style: Style) -> String {
             }
         }
     } else {
-        let count = game.violations.len();
+        let count = game.violations.len() + game.omitted;
         let mut rules: Vec<String> = game.violations.iter().map(|v| v.rule.to_string()).collect();
         rules.dedup();
         let _ = write!(
