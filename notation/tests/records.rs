@@ -8,8 +8,12 @@ use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
 use songo_notation::Ruleset;
+use songo_notation::error::Location;
 use songo_notation::generate::{GenerateOptions, Generator};
-use songo_notation::record::parser::MAX_SYNTAX_ERRORS;
+use songo_notation::record::Span;
+use songo_notation::record::parser::{
+    MAX_SYNTAX_ERRORS, MoveToken, Origin, Pos, SyntaxError, Visitor, read_game,
+};
 use songo_notation::record::reader::{BatchReader, TextProblem, games};
 use songo_notation::record::{self, GameRecord, serde as record_serde};
 use songo_notation::validate::{MAX_VIOLATIONS, Options, validate_str};
@@ -359,6 +363,38 @@ fn records_read_leniently() {
     }
 }
 
+/// Every place the parser gives, as line, column and offset.
+struct Places(Vec<Span>);
+
+impl<'a> Visitor<'a> for Places {
+    type Output = ();
+    fn tag(&mut self, _: &'a str, _: &str, at: Pos<'a>) {
+        self.0.push(at.span());
+    }
+    fn san(&mut self, token: MoveToken<'a>) {
+        self.0.push(token.at.span());
+    }
+    fn nag(&mut self, _: u8, at: Pos<'a>) {
+        self.0.push(at.span());
+    }
+    fn comment(&mut self, _: &'a str, at: Pos<'a>) {
+        self.0.push(at.span());
+    }
+    fn begin_variation(&mut self, at: Pos<'a>) {
+        self.0.push(at.span());
+    }
+    fn end_variation(&mut self, at: Pos<'a>) {
+        self.0.push(at.span());
+    }
+    fn result(&mut self, _: &'a str, at: Pos<'a>) {
+        self.0.push(at.span());
+    }
+    fn syntax_error(&mut self, error: SyntaxError) {
+        self.0.push(error.span);
+    }
+    fn end_game(&mut self) {}
+}
+
 fn rules() -> impl Strategy<Value = Ruleset> {
     prop_oneof![
         Just(Ruleset::Songo),
@@ -438,6 +474,31 @@ proptest! {
                 }
             }
             prop_assert_eq!(again, records);
+        }
+    }
+
+    #[test]
+    fn every_place_the_parser_gives_is_where_its_offset_is(
+        parts in prop::collection::vec(
+            prop_oneof![
+                Just("[Rules \"songo\"]\n"), Just("[Event \"é\u{3000}\"]\n"), Just("[Bad é\n"),
+                Just("S2 "), Just("N4+3 "), Just("1. "), Just("{multi\nline é}"), Just("{"),
+                Just("( "), Just(") "), Just("; é x\n"), Just("$3 "), Just("$ "), Just("! "), Just("* "),
+                Just("41-29 "), Just("\n"), Just("\r\n"), Just("\t"), Just("é"), Just("\u{3000}"),
+                Just("]"), Just("%"), Just("% escape\n"), Just("\u{feff}"),
+            ],
+            0..60,
+        ),
+    ) {
+        let text: String = parts.concat();
+        let mut places = Places(Vec::new());
+        read_game(&text, Origin::default(), &mut places);
+        // A byte order mark at the start is no character.
+        let body = text.strip_prefix('\u{feff}').map_or(text.as_str(), |body| body);
+        let skipped = text.len() - body.len();
+        for span in places.0 {
+            let at = Location::of_offset(body, span.offset - skipped);
+            prop_assert_eq!((span.line, span.column), (at.line, at.column), "{:?} at {}", text, span.offset);
         }
     }
 

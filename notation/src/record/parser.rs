@@ -44,14 +44,20 @@ impl Default for Origin {
     }
 }
 
-/// A place in the game being read. Line and offset are at hand; the column
-/// (counted in characters) is computed only when asked for.
+/// A place in the game being read: its line and column are counted as the
+/// reader goes, so that asking for them costs nothing.
 #[derive(Clone, Copy)]
 pub struct Pos<'a> {
-    /// A located point on the same line, at or before the place.
-    input: Input<'a>,
-    /// Bytes from `input` to the place (no line break among them).
-    delta: usize,
+    /// The game's text.
+    text: &'a str,
+    /// Byte offset of the place in `text`.
+    at: usize,
+    /// Byte offset in `text` of the start of the place's line.
+    line_start: usize,
+    /// Line breaks before the place in `text`.
+    line: usize,
+    /// Characters from the start of the line to the place.
+    column: usize,
     origin: Origin,
 }
 
@@ -59,20 +65,19 @@ impl<'a> Pos<'a> {
     /// Line in the file, from 1.
     #[must_use]
     pub fn line(&self) -> usize {
-        self.origin.line + self.input.location_line() as usize - 1
+        self.origin.line + self.line
     }
 
     /// Byte offset in the file.
     #[must_use]
     pub fn offset(&self) -> usize {
-        self.origin.offset + self.input.location_offset() + self.delta
+        self.origin.offset + self.at
     }
 
     /// Column, from 1, in characters.
     #[must_use]
     pub fn column(&self) -> usize {
-        let fragment: &str = self.input.fragment();
-        self.input.get_utf8_column() + fragment[..self.delta].chars().count()
+        self.column + 1
     }
 
     /// Offset, line and column.
@@ -85,21 +90,25 @@ impl<'a> Pos<'a> {
         }
     }
 
+    /// The place's line, without its line break.
+    fn source_line(&self) -> &'a str {
+        let line = &self.text[self.line_start..];
+        let end = memchr::memchr(b'\n', line.as_bytes()).unwrap_or(line.len());
+        &line[..end]
+    }
+
     /// The line this place is on (around the place, when it is long), for
     /// a diagnostic.
     #[must_use]
     pub fn excerpt(&self) -> Excerpt {
-        // The line is a slice of the game's text between line breaks: UTF-8.
-        let line = std::str::from_utf8(self.input.get_line_beginning()).unwrap_or_default();
-        Excerpt::around(line, self.input.get_column() - 1 + self.delta)
+        Excerpt::around(self.source_line(), self.at - self.line_start)
     }
 
     /// [`Pos::excerpt`] with the caret `column` characters after the place
     /// (1: at it), on the same line.
     #[must_use]
     pub fn excerpt_at(&self, column: usize) -> Excerpt {
-        let line = std::str::from_utf8(self.input.get_line_beginning()).unwrap_or_default();
-        Excerpt::new(line, self.column() + column.saturating_sub(1))
+        Excerpt::new(self.source_line(), self.column() + column.saturating_sub(1))
     }
 
     /// An error at this place, underlining `width` characters.
@@ -258,8 +267,12 @@ pub fn read_game<'a, V: Visitor<'a>>(text: &'a str, origin: Origin, visitor: &mu
         errors: 0,
     };
     reader.visitor.begin_game(origin);
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut cursor = Cursor::at(Input::new(text));
+    let mut cursor = Cursor::new(text);
+    if text.starts_with('\u{feff}') {
+        // A byte order mark is no character of the first line.
+        cursor.at = '\u{feff}'.len_utf8();
+        cursor.line_start = cursor.at;
+    }
     reader.tags(&mut cursor);
     reader.visitor.begin_moves();
     reader.moves(cursor);
@@ -313,9 +326,9 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                 // Comments before or between tags belong to the move text.
                 Some(b'{') => self.brace_comment(cursor),
                 Some(b';') => self.line_comment(cursor),
-                Some(b'%') if cursor.pos(self.origin).column() == 1 => {
+                Some(b'%') if cursor.column == 0 => {
                     // PGN escape line: ignored.
-                    cursor.step(line_length(cursor.rest()));
+                    cursor.advance(line_length(cursor.rest()));
                 }
                 _ => return,
             }
@@ -325,41 +338,47 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
     /// `[Name "value"]`; on an error, reports it and skips the rest of the line.
     fn tag_pair(&mut self, cursor: &mut Cursor<'a>) {
         match self.try_tag_pair(cursor) {
-            Ok(length) => cursor.step(length),
+            Ok(length) => cursor.advance(length),
             Err(error) => {
                 self.error(|| error);
-                cursor.step(line_length(cursor.rest()));
+                cursor.advance(line_length(cursor.rest()));
             }
         }
     }
 
     /// Reads a tag pair at the cursor (which it does not move); gives its length.
     fn try_tag_pair(&mut self, cursor: &Cursor<'a>) -> Result<usize, SyntaxError> {
-        type Error<'t> = nom::error::Error<&'t str>;
+        type Error<'t> = nom::error::Error<Input<'t>>;
         let hint = "a tag pair is written [Name \"value\"]";
-        let start: &'a str = cursor.rest();
+        // A tag pair ends on its line: nom reads the line, located.
+        let line = cursor.rest();
+        let start = Input::new(&line[..line_length(line)]);
         let origin = self.origin;
-        // Where a piece of `start` is, as a place in the file.
-        let at = |rest: &str| cursor.pos_at(start.len() - rest.len(), origin);
+        // Where a located piece of the line is, as a place in the file.
+        let at = |rest: &Input<'a>| {
+            cursor.pos_ahead(rest.location_offset(), rest.get_utf8_column() - 1, origin)
+        };
         let (input, _) =
-            char::<_, Error<'a>>('[')(start).map_err(|_| at(start).error("expected `[`", 1))?;
-        let (input, _) = space0::<_, Error<'a>>(input).unwrap_or((input, ""));
+            char::<_, Error<'a>>('[')(start).map_err(|_| at(&start).error("expected `[`", 1))?;
+        let (input, _) = space0::<_, Error<'a>>(input).unwrap_or((input, input.take(0)));
         let (input, name) =
             take_while1::<_, _, Error<'a>>(is_tag_name_char)(input).map_err(|_| {
-                at(input)
+                at(&input)
                     .error("expected a tag name (letters, digits, `_`)", 1)
                     .with_hint(hint)
             })?;
-        let (input, _) = space0::<_, Error<'a>>(input).unwrap_or((input, ""));
+        let (input, _) = space0::<_, Error<'a>>(input).unwrap_or((input, input.take(0)));
+        let name: &'a str = name.fragment();
         let (value_start, _) = char::<_, Error<'a>>('"')(input).map_err(|_| {
-            at(input)
+            at(&input)
                 .error(
                     format!("expected the value of tag `{name}` in double quotes"),
                     1,
                 )
                 .with_hint(hint)
         })?;
-        let bytes = value_start.as_bytes();
+        let value: &'a str = value_start.fragment();
+        let bytes = value.as_bytes();
         let mut end = None;
         let mut escaped = false;
         let mut index = 0;
@@ -379,7 +398,7 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             index += 1;
         }
         let Some(end) = end else {
-            return Err(at(value_start)
+            return Err(at(&value_start)
                 .error(
                     format!(
                         "the value of tag `{name}` is not closed: a `\"` is missing before the end of the line"
@@ -388,11 +407,11 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                 )
                 .with_hint("write \\\" for a quote inside a value"));
         };
-        let raw = &value_start[..end];
-        let input = &value_start[end + 1..];
-        let (input, _) = space0::<_, Error<'a>>(input).unwrap_or((input, ""));
+        let raw = &value[..end];
+        let input = value_start.take_from(end + 1);
+        let (input, _) = space0::<_, Error<'a>>(input).unwrap_or((input, input.take(0)));
         let (input, _) = char::<_, Error<'a>>(']')(input).map_err(|_| {
-            at(input)
+            at(&input)
                 .error(format!("expected `]` to close tag `{name}`"), 1)
                 .with_hint(hint)
         })?;
@@ -401,8 +420,8 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         } else {
             std::borrow::Cow::Borrowed(raw)
         };
-        self.visitor.tag(name, &value, at(value_start));
-        Ok(start.len() - input.len())
+        self.visitor.tag(name, &value, at(&value_start));
+        Ok(input.location_offset())
     }
 
     /// The move text, until the end of the game's text.
@@ -748,96 +767,119 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
     }
 }
 
-/// Where the move-text reader is: a located point on the current line and
-/// the bytes read since on that line. nom_locate counts the lines of every
-/// slice it makes, so the reader slices once per line (or multi-line
-/// comment) rather than once per token.
+/// Where the reader is, with the line and column counted as it goes.
+///
+/// nom_locate would give the same places, but it counts the lines of every
+/// slice it makes and finds a column by reading back to the start of its
+/// line: a record on one long line would take time in the square of its
+/// length. nom_locate places the errors inside a tag pair, where the
+/// reader hands it one short piece of a line.
 struct Cursor<'a> {
-    base: Input<'a>,
-    delta: usize,
+    text: &'a str,
+    /// Bytes read.
+    at: usize,
+    /// Where the line of `at` starts.
+    line_start: usize,
+    /// Line breaks read.
+    line: usize,
+    /// Characters from `line_start` to `at`.
+    column: usize,
 }
 
 impl<'a> Cursor<'a> {
-    fn at(input: Input<'a>) -> Cursor<'a> {
+    fn new(text: &'a str) -> Cursor<'a> {
         Cursor {
-            base: input,
-            delta: 0,
+            text,
+            at: 0,
+            line_start: 0,
+            line: 0,
+            column: 0,
         }
     }
 
     /// The text not read yet.
     #[inline]
     fn rest(&self) -> &'a str {
-        let fragment: &'a str = self.base.fragment();
-        &fragment[self.delta..]
+        self.text.get(self.at..).unwrap_or_default()
     }
 
     #[inline]
     fn first_byte(&self) -> Option<u8> {
-        self.rest().as_bytes().first().copied()
+        self.text.as_bytes().get(self.at).copied()
     }
 
     #[inline]
     fn pos(&self, origin: Origin) -> Pos<'a> {
-        self.pos_at(0, origin)
-    }
-
-    /// The place `ahead` bytes further on the same line.
-    #[inline]
-    fn pos_at(&self, ahead: usize, origin: Origin) -> Pos<'a> {
         Pos {
-            input: self.base,
-            delta: self.delta + ahead,
+            text: self.text,
+            at: self.at,
+            line_start: self.line_start,
+            line: self.line,
+            column: self.column,
             origin,
         }
     }
 
-    /// Reads `count` bytes (which end on a character boundary).
-    #[inline]
-    fn advance(&mut self, count: usize) {
-        let read = &self.rest().as_bytes()[..count];
-        if memchr::memchr(b'\n', read).is_some() {
-            self.next_line(count);
-        } else {
-            self.delta += count;
+    /// The place `bytes` and `chars` further on the same line.
+    fn pos_ahead(&self, bytes: usize, chars: usize, origin: Origin) -> Pos<'a> {
+        Pos {
+            at: self.at + bytes,
+            column: self.column + chars,
+            ..self.pos(origin)
         }
     }
 
-    /// Reads `count` bytes of a token, which holds no line break.
-    #[inline]
-    fn step(&mut self, count: usize) {
-        self.delta += count;
+    /// Reads `count` bytes (which end on a character boundary), line
+    /// breaks and all.
+    fn advance(&mut self, count: usize) {
+        let end = (self.at + count).min(self.text.len());
+        let read = &self.text.as_bytes()[self.at..end];
+        match memchr::memrchr(b'\n', read) {
+            Some(last) => {
+                self.line += memchr::memchr_iter(b'\n', read).count();
+                self.line_start = self.at + last + 1;
+                self.column = count_chars(&self.text.as_bytes()[self.line_start..end]);
+            }
+            None => self.column += count_chars(read),
+        }
+        self.at = end;
     }
 
-    /// Reads `count` bytes that end a line: slice, and let nom_locate count the lines.
-    fn next_line(&mut self, count: usize) {
-        self.base = split(self.base, self.delta + count).0;
-        self.delta = 0;
+    /// Reads `count` bytes of ASCII without a line break (a token).
+    #[inline]
+    fn step(&mut self, count: usize) {
+        self.at += count;
+        self.column += count;
     }
 
     /// Skips white space (ASCII blanks byte by byte, other white space through nom).
     #[inline(always)]
     fn skip_blanks(&mut self) {
         loop {
-            let bytes = self.rest().as_bytes();
-            let mut count = 0;
-            let mut newline = false;
-            while let Some(&byte) = bytes.get(count) {
+            let bytes = self.text.as_bytes();
+            let mut at = self.at;
+            let mut line_start = None;
+            while let Some(&byte) = bytes.get(at) {
                 match byte {
-                    b' ' | b'\t' | b'\r' => count += 1,
+                    b' ' | b'\t' | b'\r' => at += 1,
                     b'\n' => {
-                        newline = true;
-                        count += 1;
+                        at += 1;
+                        self.line += 1;
+                        line_start = Some(at);
                     }
                     _ => break,
                 }
             }
-            if newline {
-                self.next_line(count);
-            } else {
-                self.delta += count;
+            // Blanks are ASCII: one character a byte.
+            match line_start {
+                Some(start) => {
+                    self.line_start = start;
+                    self.column = at - start;
+                }
+                None => self.column += at - self.at,
             }
-            if bytes.get(count).is_none_or(|&byte| byte < 0x80) {
+            self.at = at;
+            if bytes.get(at).is_none_or(|&byte| byte < 0x80) {
                 return;
             }
             let other: IResult<&str, &str> = take_while(char::is_whitespace)(self.rest());
@@ -847,6 +889,11 @@ impl<'a> Cursor<'a> {
             }
         }
     }
+}
+
+/// Characters in UTF-8 `bytes`: the bytes that do not continue a character.
+fn count_chars(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&byte| (byte as i8) >= -0x40).count()
 }
 
 /// Bytes up to the end of the line (a lone `\r` does not end it).
@@ -859,17 +906,6 @@ fn line_length(text: &str) -> usize {
             end
         }
     })
-}
-
-/// Splits `count` bytes off the front: (rest, taken). `count` always ends
-/// on an ASCII character or the end of the text, so on a `char` boundary.
-#[inline]
-fn split(input: Input<'_>, count: usize) -> (Input<'_>, Input<'_>) {
-    let mut count = count.min(input.fragment().len());
-    while !input.fragment().is_char_boundary(count) {
-        count += 1;
-    }
-    input.take_split(count)
 }
 
 /// Undoes `\"` and `\\` in a tag value.
