@@ -226,9 +226,35 @@ pub trait Visitor<'a> {
     fn end_game(&mut self) -> Self::Output;
 }
 
-/// Characters a move may contain after its first letter.
-fn is_move_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, ',' | '-' | ':' | '=' | '@' | '/' | '_' | '\'')
+/// Bytes a move may contain after its first letter: ASCII letters, digits
+/// and `,-:=@/_'`. A table, because every byte of every move is looked up.
+static MOVE_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 128 {
+        let c = byte as u8;
+        table[byte] = c.is_ascii_alphanumeric()
+            || matches!(c, b',' | b'-' | b':' | b'=' | b'@' | b'/' | b'_' | b'\'');
+        byte += 1;
+    }
+    table
+};
+
+/// The length of the run of ASCII digits at the start of `bytes`, and its
+/// value (`None` past `u32::MAX`).
+fn digits(bytes: &[u8]) -> (usize, Option<u32>) {
+    let mut value = Some(0u32);
+    let mut length = 0;
+    while let Some(&byte) = bytes.get(length) {
+        if !byte.is_ascii_digit() {
+            break;
+        }
+        value = value
+            .and_then(|value| value.checked_mul(10))
+            .and_then(|value| value.checked_add(u32::from(byte - b'0')));
+        length += 1;
+    }
+    (length, value)
 }
 
 fn is_tag_name_char(c: char) -> bool {
@@ -348,37 +374,39 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
 
     /// Reads a tag pair at the cursor (which it does not move); gives its length.
     fn try_tag_pair(&mut self, cursor: &Cursor<'a>) -> Result<usize, SyntaxError> {
-        type Error<'t> = nom::error::Error<Input<'t>>;
+        type Error<'t> = nom::error::Error<&'t str>;
         let hint = "a tag pair is written [Name \"value\"]";
-        // A tag pair ends on its line: nom reads the line, located.
-        let line = cursor.rest();
-        let start = Input::new(&line[..line_length(line)]);
+        // A tag pair ends on its line.
+        let rest = cursor.rest();
+        let line: &'a str = &rest[..line_length(rest)];
         let origin = self.origin;
-        // Where a located piece of the line is, as a place in the file.
-        let at = |rest: &Input<'a>| {
-            cursor.pos_ahead(rest.location_offset(), rest.get_utf8_column() - 1, origin)
+        // Where a piece of the line is, as a place in the file: nom_locate
+        // finds its column (only for errors, so that a well-formed tag pair
+        // costs no line counting).
+        let at = |piece: &str| {
+            let offset = line.len() - piece.len();
+            let located = Input::new(line).take_from(offset);
+            cursor.pos_ahead(offset, located.get_utf8_column() - 1, origin)
         };
         let (input, _) =
-            char::<_, Error<'a>>('[')(start).map_err(|_| at(&start).error("expected `[`", 1))?;
-        let (input, _) = space0::<_, Error<'a>>(input).unwrap_or((input, input.take(0)));
+            char::<_, Error<'a>>('[')(line).map_err(|_| at(line).error("expected `[`", 1))?;
+        let (input, _) = space0::<_, Error<'a>>(input).unwrap_or((input, ""));
         let (input, name) =
             take_while1::<_, _, Error<'a>>(is_tag_name_char)(input).map_err(|_| {
-                at(&input)
+                at(input)
                     .error("expected a tag name (letters, digits, `_`)", 1)
                     .with_hint(hint)
             })?;
-        let (input, _) = space0::<_, Error<'a>>(input).unwrap_or((input, input.take(0)));
-        let name: &'a str = name.fragment();
+        let (input, _) = space0::<_, Error<'a>>(input).unwrap_or((input, ""));
         let (value_start, _) = char::<_, Error<'a>>('"')(input).map_err(|_| {
-            at(&input)
+            at(input)
                 .error(
                     format!("expected the value of tag `{name}` in double quotes"),
                     1,
                 )
                 .with_hint(hint)
         })?;
-        let value: &'a str = value_start.fragment();
-        let bytes = value.as_bytes();
+        let bytes = value_start.as_bytes();
         let mut end = None;
         let mut escaped = false;
         let mut index = 0;
@@ -392,13 +420,12 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                     end = Some(index);
                     break;
                 }
-                b'\n' => break,
                 _ => {}
             }
             index += 1;
         }
         let Some(end) = end else {
-            return Err(at(&value_start)
+            return Err(at(value_start)
                 .error(
                     format!(
                         "the value of tag `{name}` is not closed: a `\"` is missing before the end of the line"
@@ -407,11 +434,11 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                 )
                 .with_hint("write \\\" for a quote inside a value"));
         };
-        let raw = &value[..end];
-        let input = value_start.take_from(end + 1);
-        let (input, _) = space0::<_, Error<'a>>(input).unwrap_or((input, input.take(0)));
+        let raw = &value_start[..end];
+        let input = &value_start[end + 1..];
+        let (input, _) = space0::<_, Error<'a>>(input).unwrap_or((input, ""));
         let (input, _) = char::<_, Error<'a>>(']')(input).map_err(|_| {
-            at(&input)
+            at(input)
                 .error(format!("expected `]` to close tag `{name}`"), 1)
                 .with_hint(hint)
         })?;
@@ -420,8 +447,11 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         } else {
             std::borrow::Cow::Borrowed(raw)
         };
-        self.visitor.tag(name, &value, at(&value_start));
-        Ok(input.location_offset())
+        // What comes before the value (`[`, blanks, the name, `"`) is ASCII.
+        let value_offset = line.len() - value_start.len();
+        let value_at = cursor.pos_ahead(value_offset, value_offset, origin);
+        self.visitor.tag(name, &value, value_at);
+        Ok(line.len() - input.len())
     }
 
     /// The move text, until the end of the game's text.
@@ -431,7 +461,10 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             let Some(first) = cursor.first_byte() else {
                 break;
             };
+            // Moves and move numbers first: nearly every token is one.
             match first {
+                b'a'..=b'z' | b'A'..=b'Z' if self.skipping == 0 => self.move_token(&mut cursor),
+                b'0'..=b'9' if self.skipping == 0 => self.number(&mut cursor),
                 b'{' => self.brace_comment(&mut cursor),
                 b';' => self.line_comment(&mut cursor),
                 b'(' => self.open_variation(&mut cursor),
@@ -439,8 +472,6 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                 _ if self.skipping > 0 => {
                     self.skip_junk(&mut cursor);
                 }
-                b'a'..=b'z' | b'A'..=b'Z' => self.move_token(&mut cursor),
-                b'0'..=b'9' => self.number(&mut cursor),
                 b'*' => {
                     let at = cursor.pos(self.origin);
                     cursor.step(1);
@@ -609,44 +640,42 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
     }
 
     fn move_token(&mut self, cursor: &mut Cursor<'a>) {
+        // The first byte is an ASCII letter: a move is at least that.
         let at = cursor.pos(self.origin);
         let rest = cursor.rest();
-        let length = rest
-            .bytes()
-            .take_while(|&b| b.is_ascii() && is_move_char(char::from(b)))
-            .count();
-        if length == 0 {
-            self.skip_junk(cursor);
-            return;
+        let bytes = rest.as_bytes();
+        let mut length = 1;
+        while bytes
+            .get(length)
+            .is_some_and(|&byte| MOVE_BYTES[usize::from(byte)])
+        {
+            length += 1;
         }
         let text = &rest[..length];
         cursor.step(length);
         let mut claim = None;
-        if cursor.first_byte() == Some(b'+') {
+        if bytes.get(length) == Some(&b'+') {
             let plus = cursor.pos(self.origin);
             cursor.step(1);
-            let digits: IResult<&str, &str> = digit1(cursor.rest());
-            match digits {
-                Ok((_, number)) => {
-                    match number.parse::<u32>() {
-                        Ok(n) => claim = Some(n),
-                        Err(_) => {
-                            let at = cursor.pos(self.origin);
-                            self.error(|| {
-                                at.error(
-                                    format!("capture claim {number} is too large"),
-                                    number.len(),
-                                )
-                            });
-                        }
-                    }
-                    cursor.step(number.len());
-                }
-                Err(_) => {
+            let number_at = cursor.pos(self.origin);
+            let number = &rest[length + 1..];
+            match digits(number.as_bytes()) {
+                (0, _) => {
                     self.error(|| {
                         plus.error("`+` must be followed by the number of seeds captured", 1)
                             .with_hint("write a capture claim as S5+11")
                     });
+                }
+                (count, Some(value)) => {
+                    claim = Some(value);
+                    cursor.step(count);
+                }
+                (count, None) => {
+                    let number = &number[..count];
+                    self.error(|| {
+                        number_at.error(format!("capture claim {number} is too large"), count)
+                    });
+                    cursor.step(count);
                 }
             }
         }
@@ -663,16 +692,17 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
 
     /// A move number (`12.`, `12...`, a bare `12`) or a score result (`41-29`, `1/2-1/2`).
     fn number(&mut self, cursor: &mut Cursor<'a>) {
-        let at = cursor.pos(self.origin);
         let rest = cursor.rest();
         let bytes = rest.as_bytes();
         let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+        if bytes.get(digits) == Some(&b'.') {
+            // A move number: digits and dots, skipped in one step.
+            let dots = bytes[digits..].iter().take_while(|&&b| b == b'.').count();
+            cursor.step(digits + dots);
+            return;
+        }
+        let at = cursor.pos(self.origin);
         match bytes.get(digits) {
-            Some(b'.') => {
-                // A move number: digits and dots, skipped in one step.
-                let dots = bytes[digits..].iter().take_while(|&&b| b == b'.').count();
-                cursor.step(digits + dots);
-            }
             Some(b'-') => {
                 let second: IResult<&str, &str> = digit1(&rest[digits + 1..]);
                 match second {
@@ -834,6 +864,20 @@ impl<'a> Cursor<'a> {
     fn advance(&mut self, count: usize) {
         let end = (self.at + count).min(self.text.len());
         let read = &self.text.as_bytes()[self.at..end];
+        if read.len() < 64 {
+            // A short run (a tag pair, a word): one pass, byte by byte.
+            for (index, &byte) in read.iter().enumerate() {
+                if byte == b'\n' {
+                    self.line += 1;
+                    self.line_start = self.at + index + 1;
+                    self.column = 0;
+                } else if (byte as i8) >= -0x40 {
+                    self.column += 1;
+                }
+            }
+            self.at = end;
+            return;
+        }
         match memchr::memrchr(b'\n', read) {
             Some(last) => {
                 self.line += memchr::memchr_iter(b'\n', read).count();
@@ -860,6 +904,14 @@ impl<'a> Cursor<'a> {
             let mut at = self.at;
             let mut line_start = None;
             while let Some(&byte) = bytes.get(at) {
+                // Most runs are one space: test for it first.
+                if byte == b' ' {
+                    at += 1;
+                    continue;
+                }
+                if byte > b' ' {
+                    break;
+                }
                 match byte {
                     b' ' | b'\t' | b'\r' => at += 1,
                     b'\n' => {
