@@ -59,21 +59,39 @@ impl Capture {
 /// then the houses before it in the opponent's camp (which starts at cycle
 /// index `camp`), while each holds a count in `qualifying`. Nothing is taken
 /// from `pits`; the caller applies its ruleset's limits first.
+///
+/// Computed on whole camps, without a branch on the counts: where a chain
+/// stops is random, and a loop that stops there is mispredicted once a move.
+#[inline]
 pub(crate) fn capture_chain(
     pits: &Board,
     camp: usize,
     last: usize,
     qualifying: RangeInclusive<u32>,
 ) -> Capture {
-    let mut chain = Capture::NONE;
-    for index in (camp..=last).rev() {
-        if !qualifying.contains(&pits[index]) {
-            break;
-        }
-        chain.seeds += pits[index];
-        chain.houses |= 1 << index;
+    let (low, high) = (*qualifying.start(), *qualifying.end());
+    // Eight houses from the camp's first: a camp is 6 or 7 houses, and a
+    // board has room for eight after either camp's start.
+    let houses = &pits[camp..camp + 8];
+    let mut qualify = 0u32;
+    for (index, &seeds) in houses.iter().enumerate() {
+        qualify |= u32::from(seeds.wrapping_sub(low) <= high - low) << index;
     }
-    chain
+    // The houses from the camp's first to the last seed's, and those of
+    // them that stop a chain; the chain is what lies above the highest stop.
+    let reach = last - camp;
+    let span = (2u32 << reach) - 1;
+    let stops = !qualify & span;
+    let highest_stop_above = 32 - ((stops << 1) | 1).leading_zeros() - 1;
+    let chain = span & (u32::MAX << highest_stop_above);
+    let mut seeds = 0;
+    for (index, &count) in houses.iter().enumerate() {
+        seeds += count & 0u32.wrapping_sub((chain >> index) & 1);
+    }
+    Capture {
+        seeds,
+        houses: (chain << camp) as u16,
+    }
 }
 
 /// What a move did besides changing the board: what the rule modules
