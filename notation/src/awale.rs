@@ -47,13 +47,15 @@ pub(crate) fn sow(pits: &mut Board, origin: usize, applied: &mut RuleSet) -> usi
 ///
 /// A move that breaks `awale.feed` by taking every seed of the opponent is
 /// only played by `play_anyway`: it is sown and captures nothing.
-pub(crate) fn play(position: &mut Position, sown: &mut Board, origin: usize) -> Effect {
+pub(crate) fn play(position: &mut Position, sown: Option<&mut Board>, origin: usize) -> Effect {
     let mover = position.to_move;
     let opponent = mover.opposite().index() * WIDTH;
     let mut applied = RuleSet::EMPTY;
     let mut pits = position.pits;
     let last = sow(&mut pits, origin, &mut applied);
-    *sown = pits;
+    if let Some(sown) = sown {
+        *sown = pits;
+    }
     let mut capture = Capture::NONE;
     if (opponent..opponent + WIDTH).contains(&last) {
         let chain = capture_chain(&pits, opponent, last, 2..=3);

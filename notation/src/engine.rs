@@ -866,6 +866,25 @@ impl Position {
         Ok(self.play_unchecked(house, forced))
     }
 
+    /// Plays a move like [`Position::play`], and gives only the seeds the
+    /// mover took: the fast path of replays that need no more (validation).
+    ///
+    /// # Errors
+    /// The move is illegal (the position is then unchanged); the error names
+    /// the rule.
+    ///
+    /// ```
+    /// use songo_notation::{House, Position, Ruleset, Side};
+    /// let mut position = Position::start(Ruleset::Songo);
+    /// assert_eq!(position.play_captured(House::new(Side::South, 2)), Ok(0));
+    /// assert_eq!(position.to_move(), Side::North);
+    /// ```
+    #[inline]
+    pub fn play_captured(&mut self, house: House) -> Result<u32, IllegalMove> {
+        let forced = self.check(house)?;
+        Ok(self.sow_and_capture(house, forced, None).capture.seeds)
+    }
+
     /// Plays a move and returns the position after it, leaving `self` as it is.
     ///
     /// # Errors
@@ -894,18 +913,26 @@ impl Position {
         Ok(self.play_unchecked(house, false))
     }
 
+    /// Sows and captures (the rule modules do it in place), and gives the
+    /// turn to the opponent; `sown` receives the board after sowing.
+    #[inline(always)]
+    fn sow_and_capture(&mut self, house: House, forced: bool, sown: Option<&mut Board>) -> Effect {
+        let origin = house.cycle_index(self.rules);
+        let effect = match self.rules.family() {
+            Family::Songo => songo::play(self, sown, origin, forced),
+            _ => awale::play(self, sown, origin),
+        };
+        self.to_move = self.to_move.opposite();
+        effect
+    }
+
     /// Plays a move of a non-empty house of the side to move, whatever the
     /// filters say. The rule modules sow and capture in place; the outcome
     /// is assembled once at the end, from values held in registers (this is
     /// the hot path: copying a half-written outcome would stall the CPU).
     fn play_unchecked(&mut self, house: House, forced: bool) -> MoveOutcome {
-        let origin = house.cycle_index(self.rules);
         let mut sown = *self;
-        let effect = match self.rules.family() {
-            Family::Songo => songo::play(self, &mut sown.pits, origin, forced),
-            _ => awale::play(self, &mut sown.pits, origin),
-        };
-        self.to_move = self.to_move.opposite();
+        let effect = self.sow_and_capture(house, forced, Some(&mut sown.pits));
         MoveOutcome {
             house,
             sown,

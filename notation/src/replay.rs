@@ -412,14 +412,12 @@ impl Replay for SowingGame {
     }
 
     fn play(&mut self, house: House) -> Result<Played, SowingRefusal> {
-        let outcome = match &mut self.board {
-            Board::Plain(position) => position.play(house),
-            Board::WithHistory(game) => game.play(house),
+        let captured = match &mut self.board {
+            Board::Plain(position) => position.play_captured(house),
+            Board::WithHistory(game) => game.play(house).map(|outcome| outcome.captured),
         };
-        outcome
-            .map(|outcome| Played {
-                captured: outcome.captured,
-            })
+        captured
+            .map(|captured| Played { captured })
             .map_err(|illegal| SowingRefusal(illegal, self.letters))
     }
 

@@ -132,11 +132,11 @@ pub(crate) fn capture(
 }
 
 /// Plays a move on `position`, whose legality has been checked: sowing,
-/// then captures, or the forced exit of `songo.exit.forced`. `sown`
-/// receives the board after sowing.
+/// then captures, or the forced exit of `songo.exit.forced`. `sown`, when
+/// given, receives the board after sowing.
 pub(crate) fn play(
     position: &mut Position,
-    sown: &mut Board,
+    sown: Option<&mut Board>,
     origin: usize,
     forced: bool,
 ) -> Effect {
@@ -155,7 +155,9 @@ pub(crate) fn play(
         };
         if let Some(store) = store {
             position.pits[origin] = 0;
-            *sown = position.pits;
+            if let Some(sown) = sown {
+                *sown = position.pits;
+            }
             position.stores[store] += seeds;
             let (capture, conceded) = if store == mover {
                 (Capture { seeds, houses: 0 }, 0)
@@ -170,7 +172,9 @@ pub(crate) fn play(
         }
     }
     let (mut pits, landing) = sow(&position.pits, origin, &mut applied);
-    *sown = pits;
+    if let Some(sown) = sown {
+        *sown = pits;
+    }
     let capture = match landing {
         Landing::Kept => Capture {
             seeds: 1,
