@@ -73,9 +73,11 @@ pub(crate) fn capture_chain(
     // Eight houses from the camp's first: a camp is 6 or 7 houses, and a
     // board has room for eight after either camp's start.
     let houses = &pits[camp..camp + 8];
+    // Lane by lane against constant bits (no shift by a variable), so that
+    // the compiler works on whole vectors.
     let mut qualify = 0u32;
-    for (index, &seeds) in houses.iter().enumerate() {
-        qualify |= u32::from(seeds.wrapping_sub(low) <= high - low) << index;
+    for (&seeds, &bit) in houses.iter().zip(&HOUSE_BITS) {
+        qualify |= bit & u32::from(seeds.wrapping_sub(low) <= high - low).wrapping_neg();
     }
     // The houses from the camp's first to the last seed's, and those of
     // them that stop a chain; the chain is what lies above the highest stop.
@@ -85,8 +87,8 @@ pub(crate) fn capture_chain(
     let highest_stop_above = 32 - ((stops << 1) | 1).leading_zeros() - 1;
     let chain = span & (u32::MAX << highest_stop_above);
     let mut seeds = 0;
-    for (index, &count) in houses.iter().enumerate() {
-        seeds += count & 0u32.wrapping_sub((chain >> index) & 1);
+    for (&count, &bit) in houses.iter().zip(&HOUSE_BITS) {
+        seeds += count & u32::from(chain & bit != 0).wrapping_neg();
     }
     Capture {
         seeds,
