@@ -56,8 +56,9 @@ pub struct Pos<'a> {
     line_start: usize,
     /// Line breaks before the place in `text`.
     line: usize,
-    /// Characters from the start of the line to the place.
-    column: usize,
+    /// Bytes that continue a character (UTF-8) from the start of the line
+    /// to the place: the column is the bytes there less these.
+    wide: usize,
     origin: Origin,
 }
 
@@ -77,7 +78,7 @@ impl<'a> Pos<'a> {
     /// Column, from 1, in characters.
     #[must_use]
     pub fn column(&self) -> usize {
-        self.column + 1
+        self.at - self.line_start - self.wide + 1
     }
 
     /// Offset, line and column.
@@ -352,7 +353,7 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                 // Comments before or between tags belong to the move text.
                 Some(b'{') => self.brace_comment(cursor),
                 Some(b';') => self.line_comment(cursor),
-                Some(b'%') if cursor.column == 0 => {
+                Some(b'%') if cursor.at == cursor.line_start => {
                     // PGN escape line: ignored.
                     cursor.advance(line_length(cursor.rest()));
                 }
@@ -804,6 +805,10 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
 /// line: a record on one long line would take time in the square of its
 /// length. nom_locate places the errors inside a tag pair, where the
 /// reader hands it one short piece of a line.
+///
+/// The column is kept as the bytes from the line's start less the bytes
+/// that continue a character: ASCII, nearly all of a record, then costs
+/// nothing to count.
 struct Cursor<'a> {
     text: &'a str,
     /// Bytes read.
@@ -812,8 +817,8 @@ struct Cursor<'a> {
     line_start: usize,
     /// Line breaks read.
     line: usize,
-    /// Characters from `line_start` to `at`.
-    column: usize,
+    /// Bytes from `line_start` to `at` that continue a character.
+    wide: usize,
 }
 
 impl<'a> Cursor<'a> {
@@ -823,7 +828,7 @@ impl<'a> Cursor<'a> {
             at: 0,
             line_start: 0,
             line: 0,
-            column: 0,
+            wide: 0,
         }
     }
 
@@ -845,7 +850,7 @@ impl<'a> Cursor<'a> {
             at: self.at,
             line_start: self.line_start,
             line: self.line,
-            column: self.column,
+            wide: self.wide,
             origin,
         }
     }
@@ -854,7 +859,7 @@ impl<'a> Cursor<'a> {
     fn pos_ahead(&self, bytes: usize, chars: usize, origin: Origin) -> Pos<'a> {
         Pos {
             at: self.at + bytes,
-            column: self.column + chars,
+            wide: self.wide + (bytes - chars),
             ..self.pos(origin)
         }
     }
@@ -870,9 +875,9 @@ impl<'a> Cursor<'a> {
                 if byte == b'\n' {
                     self.line += 1;
                     self.line_start = self.at + index + 1;
-                    self.column = 0;
-                } else if (byte as i8) >= -0x40 {
-                    self.column += 1;
+                    self.wide = 0;
+                } else {
+                    self.wide += usize::from(continues_a_char(byte));
                 }
             }
             self.at = end;
@@ -882,9 +887,9 @@ impl<'a> Cursor<'a> {
             Some(last) => {
                 self.line += memchr::memchr_iter(b'\n', read).count();
                 self.line_start = self.at + last + 1;
-                self.column = count_chars(&self.text.as_bytes()[self.line_start..end]);
+                self.wide = count_continuations(&self.text.as_bytes()[self.line_start..end]);
             }
-            None => self.column += count_chars(read),
+            None => self.wide += count_continuations(read),
         }
         self.at = end;
     }
@@ -893,7 +898,6 @@ impl<'a> Cursor<'a> {
     #[inline]
     fn step(&mut self, count: usize) {
         self.at += count;
-        self.column += count;
     }
 
     /// Skips white space (ASCII blanks byte by byte, other white space through nom).
@@ -922,13 +926,10 @@ impl<'a> Cursor<'a> {
                     _ => break,
                 }
             }
-            // Blanks are ASCII: one character a byte.
-            match line_start {
-                Some(start) => {
-                    self.line_start = start;
-                    self.column = at - start;
-                }
-                None => self.column += at - self.at,
+            // Blanks are ASCII: nothing to add to `wide`.
+            if let Some(start) = line_start {
+                self.line_start = start;
+                self.wide = 0;
             }
             self.at = at;
             if bytes.get(at).is_none_or(|&byte| byte < 0x80) {
@@ -943,9 +944,14 @@ impl<'a> Cursor<'a> {
     }
 }
 
-/// Characters in UTF-8 `bytes`: the bytes that do not continue a character.
-fn count_chars(bytes: &[u8]) -> usize {
-    bytes.iter().filter(|&&byte| (byte as i8) >= -0x40).count()
+/// Whether a UTF-8 byte continues a character (`10xxxxxx`).
+fn continues_a_char(byte: u8) -> bool {
+    (byte as i8) < -0x40
+}
+
+/// The bytes of `bytes` that continue a character.
+fn count_continuations(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&byte| continues_a_char(byte)).count()
 }
 
 /// Bytes up to the end of the line (a lone `\r` does not end it).
