@@ -2,7 +2,7 @@
 //!
 //! Boards are in sowing-cycle order (South `a..f`, then North `a..f`).
 
-use crate::engine::{Analysis, Capture, Effect, capture_chain};
+use crate::engine::{Analysis, Capture, Effect, MoveStatus, capture_chain};
 use crate::position::{Board, Position};
 use crate::rule::{RuleId, RuleSet};
 use crate::ruleset::Ruleset;
@@ -92,24 +92,32 @@ fn starves(position: &Position, origin: usize) -> bool {
             && capture_chain(&pits, opponent, last, 2..=3).seeds == camp)
 }
 
-/// Legal moves: every non-empty house that leaves the opponent a seed
-/// (`awale.feed`, `abapa.feed`).
-pub(crate) fn analyse(position: &Position) -> Analysis {
-    let own = position.to_move.index() * WIDTH;
+/// The feeding rule that may forbid moves in this position, `None` when
+/// every non-empty house is legal.
+fn feed_rule(position: &Position) -> Option<RuleId> {
     let opponent = position.to_move.opposite().index() * WIDTH;
-    let mut analysis = Analysis::of_camp(&position.pits[own..own + WIDTH]);
     let camp = &position.pits[opponent..opponent + WIDTH];
     let starving = camp.iter().all(|&n| n == 0);
     // Sowing only adds seeds to the opponent's houses, and a house holding 4
     // or more can never be captured: then no move can take every seed.
     let safe = camp.iter().any(|&n| n >= 4);
-    let feed_rule = match position.rules {
+    match position.rules {
         // `abapa.feed`: with seeds in the opponent's camp every move is
         // legal (a grand slam captures nothing); without, a move must reach it.
-        Ruleset::OwareAbapa if !starving => return analysis,
-        Ruleset::Awale if safe => return analysis,
-        Ruleset::OwareAbapa => RuleId::AbapaFeed,
-        _ => RuleId::AwaleFeed,
+        Ruleset::OwareAbapa if !starving => None,
+        Ruleset::Awale if safe => None,
+        Ruleset::OwareAbapa => Some(RuleId::AbapaFeed),
+        _ => Some(RuleId::AwaleFeed),
+    }
+}
+
+/// Legal moves: every non-empty house that leaves the opponent a seed
+/// (`awale.feed`, `abapa.feed`).
+pub(crate) fn analyse(position: &Position) -> Analysis {
+    let own = position.to_move.index() * WIDTH;
+    let mut analysis = Analysis::of_camp(&position.pits[own..own + WIDTH]);
+    let Some(feed_rule) = feed_rule(position) else {
+        return analysis;
     };
     for index in 0..WIDTH {
         if analysis.is_legal(index) && starves(position, own + index) {
@@ -117,6 +125,16 @@ pub(crate) fn analyse(position: &Position) -> Analysis {
         }
     }
     analysis
+}
+
+/// Quick legality of one house of the side to move, from its own trial
+/// sowing alone (a validator checks one move, not all six). `None`: ask
+/// [`analyse`], which also tells why a move is not legal.
+pub(crate) fn quick_status(position: &Position, camp_index: usize) -> Option<MoveStatus> {
+    let origin = position.to_move.index() * WIDTH + camp_index;
+    let legal =
+        position.pits[origin] > 0 && (feed_rule(position).is_none() || !starves(position, origin));
+    legal.then_some(MoveStatus::Legal)
 }
 
 /// `abapa.end` by the stores: more than half the seeds, or half each.

@@ -827,7 +827,8 @@ impl Position {
             let camp_index = house.camp_index(self.rules);
             let quick = match self.rules.family() {
                 Family::Songo => songo::quick_status(self, camp_index),
-                _ => None,
+                Family::Awale => awale::quick_status(self, camp_index),
+                Family::Seega => None,
             };
             match quick {
                 Some(MoveStatus::Legal) => return Ok(false),
