@@ -2,6 +2,8 @@
 
 use std::collections::HashSet;
 
+use foldhash::fast::RandomState;
+
 use crate::engine::{GameOver, IllegalMove, MoveList, MoveOutcome};
 use crate::position::{House, Position};
 use crate::rule::RuleId;
@@ -22,7 +24,10 @@ use crate::ruleset::Ruleset;
 pub struct Game {
     position: Position,
     plies: usize,
-    since_capture: HashSet<Position>,
+    /// Hashed with foldhash, seeded at random per process: several times
+    /// faster than the standard hasher on a position, and still not
+    /// predictable by whoever writes the record.
+    since_capture: HashSet<Position, RandomState>,
     repeated: bool,
 }
 
@@ -33,7 +38,7 @@ impl Game {
         let mut game = Game {
             position,
             plies: 0,
-            since_capture: HashSet::new(),
+            since_capture: HashSet::default(),
             repeated: false,
         };
         game.remember();
@@ -74,13 +79,29 @@ impl Game {
     /// # Errors
     /// The move is illegal or the game is over; nothing changes then.
     pub fn play(&mut self, house: House) -> Result<MoveOutcome, IllegalMove> {
-        if self.repeated {
-            let over = self.position.game_over_by(RuleId::AbapaEnd);
-            return Err(IllegalMove::after_end(&self.position, house, over));
-        }
+        self.refuse_after_repetition(house)?;
         let outcome = self.position.play(house)?;
-        self.after_move(&outcome);
+        self.after_move(outcome.captured);
         Ok(outcome)
+    }
+
+    /// Plays a legal move like [`Game::play`], and gives only the seeds the
+    /// mover took (see [`Position::play_captured`]).
+    ///
+    /// # Errors
+    /// The move is illegal or the game is over; nothing changes then.
+    ///
+    /// ```
+    /// use songo_notation::{Game, House, Position, Ruleset, Side};
+    /// let mut game = Game::new(Position::start(Ruleset::OwareAbapa));
+    /// assert_eq!(game.play_captured(House::new(Side::South, 2)), Ok(0));
+    /// assert_eq!(game.plies(), 1);
+    /// ```
+    pub fn play_captured(&mut self, house: House) -> Result<u32, IllegalMove> {
+        self.refuse_after_repetition(house)?;
+        let captured = self.position.play_captured(house)?;
+        self.after_move(captured);
+        Ok(captured)
     }
 
     /// Plays a move even when a rule forbids it, when the board allows it
@@ -90,13 +111,22 @@ impl Game {
     /// The move cannot be played at all.
     pub fn play_anyway(&mut self, house: House) -> Result<MoveOutcome, IllegalMove> {
         let outcome = self.position.play_anyway(house)?;
-        self.after_move(&outcome);
+        self.after_move(outcome.captured);
         Ok(outcome)
     }
 
-    fn after_move(&mut self, outcome: &MoveOutcome) {
+    /// `abapa.end` by repetition: no move follows it.
+    fn refuse_after_repetition(&self, house: House) -> Result<(), IllegalMove> {
+        if self.repeated {
+            let over = self.position.game_over_by(RuleId::AbapaEnd);
+            return Err(IllegalMove::after_end(&self.position, house, over));
+        }
+        Ok(())
+    }
+
+    fn after_move(&mut self, captured: u32) {
         self.plies += 1;
-        if outcome.captured > 0 {
+        if captured > 0 {
             self.since_capture.clear();
         }
         self.remember();

@@ -414,7 +414,7 @@ impl Replay for SowingGame {
     fn play(&mut self, house: House) -> Result<Played, SowingRefusal> {
         let captured = match &mut self.board {
             Board::Plain(position) => position.play_captured(house),
-            Board::WithHistory(game) => game.play(house).map(|outcome| outcome.captured),
+            Board::WithHistory(game) => game.play_captured(house),
         };
         captured
             .map(|captured| Played { captured })
