@@ -99,6 +99,7 @@ fn emptied(steps: u32) -> u32 {
 }
 
 /// `songo.capture.*`: what the last seed captures, applied to `pits`.
+#[inline]
 pub(crate) fn capture(
     pits: &mut Board,
     last: usize,
