@@ -109,10 +109,12 @@ fn starves(position: &Position, origin: usize) -> bool {
 fn feed_rule(position: &Position) -> Option<RuleId> {
     let opponent = position.to_move.opposite().index() * WIDTH;
     let camp = &position.pits[opponent..opponent + WIDTH];
-    let starving = camp.iter().all(|&n| n == 0);
+    // Both read every house, with no early exit: which house decides is
+    // random from move to move, and a branch on it would be mispredicted.
+    let starving = camp.iter().fold(0, |seen, &n| seen | n) == 0;
     // Sowing only adds seeds to the opponent's houses, and a house holding 4
     // or more can never be captured: then no move can take every seed.
-    let safe = camp.iter().any(|&n| n >= 4);
+    let safe = camp.iter().fold(false, |seen, &n| seen | (n >= 4));
     match position.rules {
         // `abapa.feed`: with seeds in the opponent's camp every move is
         // legal (a grand slam captures nothing); without, a move must reach it.
