@@ -390,12 +390,13 @@ impl<'a, G: Replay> Lines<'a, G> {
         let refusal = match game.play(mv) {
             Ok(played) => {
                 line.ply += 1;
-                let pending = line.pending.take();
-                if let Some(pending) = pending
-                    && claim.is_some_and(|claim| claim != played.captured)
+                // The pending move is read back only for a wrong claim.
+                if claim.is_some_and(|claim| claim != played.captured)
+                    && let Some(pending) = line.pending.take()
                 {
                     check_claim(sink, &pending, played.captured, line.ply, depth, before);
                 }
+                line.pending = None;
                 return;
             }
             Err(refusal) => refusal,
