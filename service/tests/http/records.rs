@@ -45,6 +45,23 @@ fn validate_names_the_rule_line_and_column_of_a_violation() {
 }
 
 #[test]
+fn validate_answers_a_body_of_garbage_with_a_small_report() {
+    // 1.9 million mistakes on one line of 3.8 MB: each reported with its
+    // line would make an answer of terabytes.
+    let server = TestServer::start();
+    let body = format!("[Rules \"songo\"]\n\n1. {}\n", "% ".repeat(1_900_000));
+    let reply = server.post("/v1/validate", "text/plain", &body);
+    let report = reply.ok();
+    let violations = report["games"][0]["violations"].as_array().unwrap();
+    assert_eq!(
+        violations.len(),
+        51,
+        "50 syntax errors, then one that says so"
+    );
+    assert_eq!(report["summary"]["invalid"], 1);
+}
+
+#[test]
 fn validate_takes_the_default_ruleset_and_keep_going_from_the_query() {
     let server = TestServer::start();
     let body = record("broken/exit.songo");
