@@ -193,7 +193,7 @@ impl ParseError {
 const WINDOW: usize = 100;
 
 /// The piece of a source line a diagnostic quotes, with the place of its
-/// caret: the whole line when it is short, else [`WINDOW`] characters
+/// caret: the whole line when it is short, else 100 characters
 /// around the place, marked `…` where the line is cut. It stays small
 /// whatever the line's length, so that many diagnostics on one long line
 /// cannot fill the memory.
@@ -276,6 +276,14 @@ impl Excerpt {
 
     /// How many characters a caret of `width` may underline: at least one,
     /// and not past the quoted text.
+    ///
+    /// ```
+    /// use songo_notation::error::Excerpt;
+    /// let excerpt = Excerpt::new("1. S2+11", 4);
+    /// assert_eq!(excerpt.caret_width(5), 5);
+    /// assert_eq!(excerpt.caret_width(50), 5);
+    /// assert_eq!(excerpt.caret_width(0), 1);
+    /// ```
     #[must_use]
     pub fn caret_width(&self, width: usize) -> usize {
         let room = self.text.chars().count().saturating_sub(self.caret);

@@ -88,7 +88,7 @@ pub const MAX_NESTING: usize = 64;
 /// ```
 ///
 /// # Errors
-/// A [`ParseError`] ([`ParseErrorKind::TooDeep`](crate::error::ParseErrorKind::TooDeep))
+/// A [`ParseError`] ([`ParseErrorKind::TooDeep`])
 /// at the first bracket deeper than [`MAX_NESTING`].
 pub fn check_nesting(text: &str) -> Result<(), ParseError> {
     check_nesting_within(text, MAX_NESTING)
