@@ -215,6 +215,9 @@ pub struct Excerpt {
     pub text: String,
     /// Characters of `text` before the caret.
     pub caret: usize,
+    /// Characters of the line quoted from the caret on (the `…` that marks
+    /// a cut is not the line's: no caret goes under it).
+    room: usize,
 }
 
 impl Excerpt {
@@ -265,6 +268,7 @@ impl Excerpt {
         Excerpt {
             text,
             caret: taken_before + usize::from(start > 0),
+            room: line[at..end].chars().count(),
         }
     }
 
@@ -282,12 +286,14 @@ impl Excerpt {
     /// let excerpt = Excerpt::new("1. S2+11", 4);
     /// assert_eq!(excerpt.caret_width(5), 5);
     /// assert_eq!(excerpt.caret_width(50), 5);
+    /// // A caret never goes under the `…` of a cut line.
+    /// let long = Excerpt::new(&"x".repeat(500), 1);
+    /// assert_eq!(long.caret_width(500), 100);
     /// assert_eq!(excerpt.caret_width(0), 1);
     /// ```
     #[must_use]
     pub fn caret_width(&self, width: usize) -> usize {
-        let room = self.text.chars().count().saturating_sub(self.caret);
-        width.min(room).max(1)
+        width.min(self.room).max(1)
     }
 }
 
