@@ -1,5 +1,6 @@
 //! Record throughput: reading (parser and visitor alone) and validating
-//! (parser and replay), per ruleset, on generated games held in memory.
+//! (parser and replay), per ruleset, on generated games held in memory;
+//! and reading one game written on a single long line.
 //! Run with `cargo bench -p songo-notation --bench records`.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -46,5 +47,20 @@ fn records(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, records);
+/// One game written on one line of 1 MB (200 000 variations): reading
+/// must stay linear in the line's length (each place's column is counted
+/// as the reader goes, not by reading back to the start of the line).
+fn one_long_line(c: &mut Criterion) {
+    let text = format!("[Rules \"songo\"]\n\n1. S2 {}*\n", "(N4) ".repeat(200_000));
+    let mut group = c.benchmark_group("records/one-line");
+    group.throughput(Throughput::Bytes(text.len() as u64));
+    group.sample_size(20);
+    // Into records, which keep every move's line and column.
+    group.bench_function("parse", |b| {
+        b.iter(|| record::parse_games(&text).len());
+    });
+    group.finish();
+}
+
+criterion_group!(benches, records, one_long_line);
 criterion_main!(benches);
