@@ -1,4 +1,7 @@
-//! The record parser: nom over located input, driving a [`Visitor`].
+//! The record parser: a hand-written token loop with nom for the pieces
+//! (tag pairs, comments, runs of junk), driving a [`Visitor`]. Lines and
+//! columns are counted as the text is read (see `Cursor`); nom_locate
+//! places the errors inside a tag pair.
 //!
 //! Like pgn-reader, the parser builds nothing itself: it reads one game's
 //! text and calls the visitor for each tag, move, comment, variation and
