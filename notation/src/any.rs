@@ -131,7 +131,7 @@ impl FromStr for AnyPosition {
     }
 }
 
-/// The JSON shape of the ruleset (`../shared/interfaces.md`).
+/// The JSON shape of the ruleset (see `docs/notation.md`).
 impl Serialize for AnyPosition {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {

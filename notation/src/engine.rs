@@ -8,7 +8,7 @@ use std::ops::RangeInclusive;
 
 use crate::awale;
 use crate::position::{BOARD, Board, House, LetterCase, MAX_PITS, Position};
-use crate::rule::{RuleId, RuleSet};
+use crate::rule::{RuleId, RuleIds};
 use crate::ruleset::{Family, Ruleset};
 use crate::side::{Score, Side};
 use crate::songo;
@@ -105,7 +105,7 @@ pub(crate) struct Effect {
     /// Seeds that went to the opponent's store (`songo-ekang` forced exit).
     pub(crate) conceded: u32,
     /// The rules applied.
-    pub(crate) applied: RuleSet,
+    pub(crate) applied: RuleIds,
 }
 
 /// What the filters say of one house of the side to move.
@@ -282,7 +282,7 @@ pub struct MoveOutcome {
     /// Seeds that went to the opponent's store (`songo-ekang` forced exit).
     pub conceded: u32,
     /// The rules the move applied, by id.
-    pub applied: RuleSet,
+    pub applied: RuleIds,
 }
 
 impl MoveOutcome {

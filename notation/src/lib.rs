@@ -44,6 +44,6 @@ pub mod validate;
 pub use engine::{GameOver, HouseSet, IllegalMove, IllegalReason, MoveList, MoveOutcome};
 pub use game::Game;
 pub use position::{House, HouseName, LetterCase, ParseHouseError, Position, PositionError, Row};
-pub use rule::{RuleId, RuleSet, UnknownRuleId};
+pub use rule::{RuleId, RuleIds, UnknownRuleId};
 pub use ruleset::{Family, Ruleset, UnknownRuleset};
 pub use side::{ParseSideError, Score, Side};

@@ -1,5 +1,5 @@
 //! The reports of `songo play` and `songo moves` (and of `POST /v1/play`,
-//! `POST /v1/moves`), in the shapes of `../shared/interfaces.md`.
+//! `POST /v1/moves`), in the shapes `docs/cli.md` and `docs/api.md` describe.
 
 use std::fmt;
 
@@ -8,7 +8,7 @@ use serde::{Serialize, Serializer};
 
 use crate::engine::{GameOver, IllegalMove, MoveOutcome};
 use crate::position::{House, LetterCase, ParseHouseError, Position};
-use crate::rule::{RuleId, RuleSet};
+use crate::rule::{RuleId, RuleIds};
 use crate::side::Side;
 
 impl Serialize for GameOver {
@@ -67,7 +67,7 @@ pub struct PlayStep {
     #[serde(skip_serializing_if = "is_zero")]
     pub conceded: u32,
     /// The ids of the rules the move applied.
-    pub rules_applied: RuleSet,
+    pub rules_applied: RuleIds,
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference

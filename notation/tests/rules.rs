@@ -15,7 +15,7 @@ const AWALE_FAMILY: &[Ruleset] = &[Ruleset::Awale, Ruleset::OwareAbapa];
 const AWALE: &[Ruleset] = &[Ruleset::Awale];
 const ABAPA: &[Ruleset] = &[Ruleset::OwareAbapa];
 
-/// Which rulesets each engine rule applies to (`../shared/rules/*.md`).
+/// Which rulesets each engine rule applies to (`docs/rules.md`).
 fn applies_to(rule: RuleId) -> Option<&'static [Ruleset]> {
     use RuleId::*;
     Some(match rule {

@@ -1,5 +1,5 @@
-//! Seega, the 5×5 game of placement and custodian capture, exactly as
-//! `../shared/rules/seega.md` states it.
+//! Seega, the 5×5 game of placement and custodian capture, by the rules
+//! `docs/rules.md` states.
 //!
 //! - [`board`]: squares and bitboards;
 //! - [`position`]: who stands where, the phase, hands and pieces taken;

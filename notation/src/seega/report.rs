@@ -11,7 +11,7 @@ use super::position::{Phase, SeegaPosition};
 use super::rules::{SeegaIllegal, SeegaOutcome};
 use crate::engine::GameOver;
 use crate::report::IllegalEntry;
-use crate::rule::{RuleId, RuleSet};
+use crate::rule::{RuleId, RuleIds};
 use crate::side::Side;
 
 /// One move of a [`SeegaPlayReport`].
@@ -29,7 +29,7 @@ pub struct SeegaPlayStep {
     /// The squares they stood on, `a1` first.
     pub captured_squares: Vec<String>,
     /// The ids of the rules the move applied.
-    pub rules_applied: RuleSet,
+    pub rules_applied: RuleIds,
 }
 
 impl SeegaPlayStep {

@@ -1,4 +1,4 @@
-//! The rules of Seega (`../shared/rules/seega.md`), each implemented once
+//! The rules of Seega (`docs/rules.md`), each implemented once
 //! and cited by its id: legal moves, playing a move, captures, the blocked
 //! player's pass and the opponent's duty to unblock, and the end of the
 //! game. Nothing here allocates: the hot path is `turn` + `play`.
@@ -9,7 +9,7 @@ use super::board::{Direction, Square, SquareSet};
 use super::moves::{SeegaMove, SeegaMoveList};
 use super::position::{Phase, SeegaPosition};
 use crate::engine::GameOver;
-use crate::rule::{RuleId, RuleSet};
+use crate::rule::{RuleId, RuleIds};
 use crate::side::{Score, Side};
 
 /// The kind of a Seega victory, as the source names them.
@@ -116,7 +116,7 @@ pub struct SeegaOutcome {
     /// The opponent's pieces it took (`seega.capture`).
     pub captured: SquareSet,
     /// The rules it applied, by id.
-    pub applied: RuleSet,
+    pub applied: RuleIds,
 }
 
 /// Why a move cannot be played.
@@ -382,7 +382,7 @@ fn custodian_captures(
     mine: SquareSet,
     theirs: SquareSet,
     to: Square,
-    applied: &mut RuleSet,
+    applied: &mut RuleIds,
 ) -> SquareSet {
     let mut taken = SquareSet::EMPTY;
     for direction in Direction::ALL {
@@ -488,7 +488,7 @@ impl SeegaPosition {
     /// Whether the opponent of the side to move can step once `step` is played.
     fn frees_opponent(&self, from: Square, to: Square) -> bool {
         let mover = self.to_move;
-        let mut ignored = RuleSet::EMPTY;
+        let mut ignored = RuleIds::EMPTY;
         let mine = (self.pieces(mover) & !from.set()) | to.set();
         let theirs = self.pieces(mover.opposite());
         let theirs = theirs & !custodian_captures(mine, theirs, to, &mut ignored);
@@ -740,7 +740,7 @@ impl SeegaPosition {
     fn apply(&mut self, played: SeegaMove) -> SeegaOutcome {
         let mover = self.to_move;
         let opponent = mover.opposite();
-        let mut applied = RuleSet::EMPTY;
+        let mut applied = RuleIds::EMPTY;
         let mut captured = SquareSet::EMPTY;
         match played {
             SeegaMove::Place(a, b) => {

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Deserializer};
 use songo_notation::{
-    Game, GameOver, House, LetterCase, Position, RuleId, RuleSet, Ruleset, Score, Side, report,
+    Game, GameOver, House, LetterCase, Position, RuleId, RuleIds, Ruleset, Score, Side, report,
 };
 
 /// A board as the fixtures write it: rows in notation order.
@@ -295,7 +295,7 @@ impl Case {
             assert_eq!(after.stores(), stores, "{id}: stores move by the captures");
             assert_eq!(after.to_move(), mover.opposite(), "{id}: side to move");
             if let Some(applied) = &self.rules_applied {
-                let mut expected = RuleSet::EMPTY;
+                let mut expected = RuleIds::EMPTY;
                 applied.iter().for_each(|&rule| expected.insert(rule));
                 assert_eq!(
                     outcome.applied.iter().collect::<Vec<_>>(),
