@@ -16,14 +16,19 @@ use std::str::FromStr;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::engine::GameOver;
+use crate::conventions::Conventions;
+use crate::engine::{IllegalMove, MoveList, MoveOutcome};
 use crate::error::ParseError;
-use crate::position::Position;
+use crate::game::{GameOver, GamePosition, LegalMoves, MoveEffect, Refusal};
+use crate::position::{House, ParseHouseError, Position};
+use crate::record::{FromTags, SetupError, Tags};
 use crate::report::{self, MovesReport, PlayError, PlayReport};
-use crate::rule::RuleId;
-use crate::ruleset::Ruleset;
-use crate::seega::SeegaPosition;
+use crate::rule::{RuleId, RuleIds};
+use crate::ruleset::{Family, Ruleset};
 use crate::seega::report::{SeegaMovesReport, SeegaPlayError, SeegaPlayReport};
+use crate::seega::{
+    ParseMoveError, SeegaIllegal, SeegaMove, SeegaMoveList, SeegaOutcome, SeegaPosition,
+};
 use crate::side::Side;
 
 /// A position of any ruleset.
@@ -280,6 +285,421 @@ pub fn moves(position: &AnyPosition) -> AnyMovesReport {
         AnyPosition::Sowing(position) => AnyMovesReport::Sowing(report::moves(position)),
         AnyPosition::Seega(position) => {
             AnyMovesReport::Seega(crate::seega::report::moves(position))
+        }
+    }
+}
+
+/// A move of any game: what [`AnyPosition`] plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AnyMove {
+    /// A house of a sowing game.
+    Sowing(House),
+    /// A Seega move.
+    Seega(SeegaMove),
+}
+
+impl From<House> for AnyMove {
+    fn from(house: House) -> AnyMove {
+        AnyMove::Sowing(house)
+    }
+}
+
+impl From<SeegaMove> for AnyMove {
+    fn from(played: SeegaMove) -> AnyMove {
+        AnyMove::Seega(played)
+    }
+}
+
+impl AnyMove {
+    /// The move without its game's conventions: a house as its side and
+    /// index (`S3`, also in Awalé), a Seega move canonically. Name a move
+    /// through [`GamePosition::move_name`] to spell it in its ruleset.
+    fn plain(self) -> String {
+        match self {
+            AnyMove::Sowing(house) => format!("{}{}", house.side.letter(), house.index),
+            AnyMove::Seega(played) => played.to_string(),
+        }
+    }
+}
+
+/// The legal moves of a position of any game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AnyMoveList {
+    /// Of a sowing game.
+    Sowing(MoveList),
+    /// Of Seega.
+    Seega(SeegaMoveList),
+}
+
+impl LegalMoves<AnyMove> for AnyMoveList {
+    fn len(&self) -> usize {
+        match self {
+            AnyMoveList::Sowing(list) => list.len(),
+            AnyMoveList::Seega(list) => list.len(),
+        }
+    }
+
+    fn contains(&self, candidate: AnyMove) -> bool {
+        match (self, candidate) {
+            (AnyMoveList::Sowing(list), AnyMove::Sowing(house)) => list.contains(house),
+            (AnyMoveList::Seega(list), AnyMove::Seega(played)) => list.contains(played),
+            _ => false,
+        }
+    }
+
+    fn get(&self, index: usize) -> Option<AnyMove> {
+        match self {
+            AnyMoveList::Sowing(list) => LegalMoves::get(list, index).map(AnyMove::Sowing),
+            AnyMoveList::Seega(list) => list.get(index).map(AnyMove::Seega),
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = AnyMove> + '_ {
+        let (sowing, seega) = match self {
+            AnyMoveList::Sowing(list) => (Some(list.iter().map(AnyMove::Sowing)), None),
+            AnyMoveList::Seega(list) => (None, Some(list.iter().map(AnyMove::Seega))),
+        };
+        sowing
+            .into_iter()
+            .flatten()
+            .chain(seega.into_iter().flatten())
+    }
+}
+
+/// What a move did, in any game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AnyOutcome {
+    /// In a sowing game.
+    Sowing(MoveOutcome),
+    /// In Seega.
+    Seega(SeegaOutcome),
+}
+
+impl MoveEffect for AnyOutcome {
+    fn captured(&self) -> u32 {
+        match self {
+            AnyOutcome::Sowing(outcome) => outcome.captured(),
+            AnyOutcome::Seega(outcome) => outcome.captured(),
+        }
+    }
+
+    fn applied(&self) -> RuleIds {
+        match self {
+            AnyOutcome::Sowing(outcome) => outcome.applied(),
+            AnyOutcome::Seega(outcome) => outcome.applied(),
+        }
+    }
+}
+
+/// Why a move of any game is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AnyIllegal {
+    /// In a sowing game.
+    Sowing(IllegalMove),
+    /// In Seega.
+    Seega(SeegaIllegal),
+    /// The move is another game's (a Seega move on a sowing board, or the
+    /// reverse): no move of this game (`syntax`).
+    OtherGame {
+        /// The move.
+        played: AnyMove,
+        /// The ruleset of the position.
+        rules: Ruleset,
+    },
+}
+
+/// The explanation and legal moves of any refusal.
+enum AnyDescribed<A, B> {
+    Sowing(A),
+    Seega(B),
+    Text(String),
+}
+
+impl<A: fmt::Display, B: fmt::Display> fmt::Display for AnyDescribed<A, B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnyDescribed::Sowing(text) => text.fmt(f),
+            AnyDescribed::Seega(text) => text.fmt(f),
+            AnyDescribed::Text(text) => text.fmt(f),
+        }
+    }
+}
+
+impl Refusal for AnyIllegal {
+    fn rule(&self) -> RuleId {
+        match self {
+            AnyIllegal::Sowing(illegal) => illegal.rule(),
+            AnyIllegal::Seega(illegal) => illegal.rule(),
+            AnyIllegal::OtherGame { .. } => RuleId::Syntax,
+        }
+    }
+
+    fn game_over(&self) -> Option<GameOver> {
+        match self {
+            AnyIllegal::Sowing(illegal) => Refusal::game_over(illegal),
+            AnyIllegal::Seega(illegal) => Refusal::game_over(illegal),
+            AnyIllegal::OtherGame { .. } => None,
+        }
+    }
+
+    fn explanation(&self, conventions: Conventions) -> String {
+        match self {
+            AnyIllegal::Sowing(illegal) => Refusal::explanation(illegal, conventions),
+            AnyIllegal::Seega(illegal) => Refusal::explanation(illegal, conventions),
+            AnyIllegal::OtherGame { played, rules } => {
+                format!("`{}` is not a move of {rules}", played.plain())
+            }
+        }
+    }
+
+    fn describe(&self, conventions: Conventions) -> impl fmt::Display + '_ {
+        match self {
+            AnyIllegal::Sowing(illegal) => AnyDescribed::Sowing(illegal.describe(conventions)),
+            AnyIllegal::Seega(illegal) => AnyDescribed::Seega(illegal.describe(conventions)),
+            AnyIllegal::OtherGame { .. } => AnyDescribed::Text(self.explanation(conventions)),
+        }
+    }
+}
+
+impl fmt::Display for AnyIllegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnyIllegal::Sowing(illegal) => illegal.fmt(f),
+            AnyIllegal::Seega(illegal) => illegal.fmt(f),
+            AnyIllegal::OtherGame { .. } => write!(
+                f,
+                "{} ({})",
+                self.explanation(Conventions::default()),
+                RuleId::Syntax
+            ),
+        }
+    }
+}
+
+impl std::error::Error for AnyIllegal {}
+
+/// Why a text is not a move of the position's game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnyMoveError {
+    /// Not a house of the sowing game.
+    Sowing(ParseHouseError),
+    /// Not a Seega move.
+    Seega(ParseMoveError),
+}
+
+impl fmt::Display for AnyMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnyMoveError::Sowing(error) => error.fmt(f),
+            AnyMoveError::Seega(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for AnyMoveError {}
+
+/// The one dispatch over the game families: every method plays the
+/// position's own family, and a move of another family is refused.
+impl GamePosition for AnyPosition {
+    type Move = AnyMove;
+    type MoveList = AnyMoveList;
+    type Outcome = AnyOutcome;
+    type Illegal = AnyIllegal;
+    type MoveError = AnyMoveError;
+
+    fn start_of(rules: Ruleset, first: Side) -> AnyPosition {
+        match rules.family() {
+            Family::Seega => AnyPosition::Seega(SeegaPosition::start_of(rules, first)),
+            Family::Songo | Family::Awale => AnyPosition::Sowing(Position::start_of(rules, first)),
+        }
+    }
+
+    fn rules(&self) -> Ruleset {
+        AnyPosition::rules(self)
+    }
+
+    fn to_move(&self) -> Side {
+        AnyPosition::to_move(self)
+    }
+
+    #[inline]
+    fn parse_move(&self, text: &str, conventions: Conventions) -> Result<AnyMove, AnyMoveError> {
+        match self {
+            AnyPosition::Sowing(position) => position
+                .parse_move(text, conventions)
+                .map(AnyMove::Sowing)
+                .map_err(AnyMoveError::Sowing),
+            AnyPosition::Seega(position) => GamePosition::parse_move(position, text, conventions)
+                .map(AnyMove::Seega)
+                .map_err(AnyMoveError::Seega),
+        }
+    }
+
+    fn move_name(&self, played: AnyMove, conventions: Conventions) -> impl fmt::Display + '_ {
+        match (self, played) {
+            (AnyPosition::Sowing(position), AnyMove::Sowing(house)) => {
+                AnyDescribed::Sowing(position.move_name(house, conventions))
+            }
+            (_, AnyMove::Seega(played)) => AnyDescribed::Seega(played),
+            (AnyPosition::Seega(_), played) => AnyDescribed::Text(played.plain()),
+        }
+    }
+
+    #[inline]
+    fn turn(&self) -> Result<AnyMoveList, GameOver> {
+        match self {
+            AnyPosition::Sowing(position) => position.turn().map(AnyMoveList::Sowing),
+            AnyPosition::Seega(position) => position.turn().map(AnyMoveList::Seega),
+        }
+    }
+
+    fn legal_moves(&self) -> AnyMoveList {
+        match self {
+            AnyPosition::Sowing(position) => AnyMoveList::Sowing(position.legal_moves()),
+            AnyPosition::Seega(position) => AnyMoveList::Seega(position.legal_moves()),
+        }
+    }
+
+    fn game_over(&self) -> Option<GameOver> {
+        AnyPosition::game_over(self)
+    }
+
+    fn illegal_moves(&self) -> impl Iterator<Item = (AnyMove, RuleId)> + use<> {
+        let (sowing, seega) = match self {
+            AnyPosition::Sowing(position) => (Some(position.illegal_moves()), None),
+            AnyPosition::Seega(position) => (None, Some(position.illegal_moves())),
+        };
+        let sowing = sowing
+            .into_iter()
+            .flatten()
+            .map(|(house, rule)| (AnyMove::Sowing(house), rule));
+        let seega = seega
+            .into_iter()
+            .flatten()
+            .map(|(played, rule)| (AnyMove::Seega(played), rule));
+        sowing.chain(seega)
+    }
+
+    fn check(&self, played: AnyMove) -> Result<(), AnyIllegal> {
+        match (self, played) {
+            (AnyPosition::Sowing(position), AnyMove::Sowing(house)) => {
+                GamePosition::check(position, house).map_err(AnyIllegal::Sowing)
+            }
+            (AnyPosition::Seega(position), AnyMove::Seega(played)) => {
+                position.check(played).map_err(AnyIllegal::Seega)
+            }
+            _ => Err(self.other_game(played)),
+        }
+    }
+
+    fn play(&mut self, played: AnyMove) -> Result<AnyOutcome, AnyIllegal> {
+        match (&mut *self, played) {
+            (AnyPosition::Sowing(position), AnyMove::Sowing(house)) => position
+                .play(house)
+                .map(AnyOutcome::Sowing)
+                .map_err(AnyIllegal::Sowing),
+            (AnyPosition::Seega(position), AnyMove::Seega(played)) => position
+                .play(played)
+                .map(AnyOutcome::Seega)
+                .map_err(AnyIllegal::Seega),
+            _ => Err(self.other_game(played)),
+        }
+    }
+
+    #[inline]
+    fn play_captured(&mut self, played: AnyMove) -> Result<u32, AnyIllegal> {
+        match (&mut *self, played) {
+            (AnyPosition::Sowing(position), AnyMove::Sowing(house)) => {
+                position.play_captured(house).map_err(AnyIllegal::Sowing)
+            }
+            (AnyPosition::Seega(position), AnyMove::Seega(played)) => {
+                GamePosition::play_captured(position, played).map_err(AnyIllegal::Seega)
+            }
+            _ => Err(self.other_game(played)),
+        }
+    }
+
+    fn play_anyway(&mut self, played: AnyMove) -> Result<AnyOutcome, AnyIllegal> {
+        match (&mut *self, played) {
+            (AnyPosition::Sowing(position), AnyMove::Sowing(house)) => position
+                .play_anyway(house)
+                .map(AnyOutcome::Sowing)
+                .map_err(AnyIllegal::Sowing),
+            (AnyPosition::Seega(position), AnyMove::Seega(played)) => position
+                .play_anyway(played)
+                .map(AnyOutcome::Seega)
+                .map_err(AnyIllegal::Seega),
+            _ => Err(self.other_game(played)),
+        }
+    }
+
+    fn refused_after_end(&self, played: AnyMove, over: GameOver) -> AnyIllegal {
+        match (self, played) {
+            (AnyPosition::Sowing(position), AnyMove::Sowing(house)) => {
+                AnyIllegal::Sowing(position.refused_after_end(house, over))
+            }
+            (AnyPosition::Seega(position), AnyMove::Seega(played)) => {
+                AnyIllegal::Seega(position.refused_after_end(played, over))
+            }
+            _ => self.other_game(played),
+        }
+    }
+
+    fn declared_end(&self, rule: RuleId) -> Result<GameOver, String> {
+        match self {
+            AnyPosition::Sowing(position) => GamePosition::declared_end(position, rule),
+            AnyPosition::Seega(position) => GamePosition::declared_end(position, rule),
+        }
+    }
+
+    fn agreed_end(&self) -> Option<GameOver> {
+        match self {
+            AnyPosition::Sowing(position) => position.agreed_end(),
+            AnyPosition::Seega(position) => position.agreed_end(),
+        }
+    }
+
+    fn termination_rule(&self, word: &str) -> Option<RuleId> {
+        match self {
+            AnyPosition::Sowing(position) => position.termination_rule(word),
+            AnyPosition::Seega(position) => position.termination_rule(word),
+        }
+    }
+
+    #[inline]
+    fn ends_on_repetition(&self) -> bool {
+        match self {
+            AnyPosition::Sowing(position) => position.ends_on_repetition(),
+            AnyPosition::Seega(position) => position.ends_on_repetition(),
+        }
+    }
+
+    fn repetition_end(&self) -> Option<GameOver> {
+        match self {
+            AnyPosition::Sowing(position) => position.repetition_end(),
+            AnyPosition::Seega(position) => position.repetition_end(),
+        }
+    }
+}
+
+impl AnyPosition {
+    /// The refusal of a move of another game.
+    fn other_game(&self, played: AnyMove) -> AnyIllegal {
+        AnyIllegal::OtherGame {
+            played,
+            rules: self.rules(),
+        }
+    }
+}
+
+/// A record's game of any ruleset: the family's own reading of the tags.
+impl FromTags for AnyPosition {
+    fn from_tags(rules: Ruleset, tags: &Tags) -> Result<(AnyPosition, Conventions), SetupError> {
+        match rules.family() {
+            Family::Seega => SeegaPosition::from_tags(rules, tags)
+                .map(|(position, conventions)| (AnyPosition::Seega(position), conventions)),
+            Family::Songo | Family::Awale => Position::from_tags(rules, tags)
+                .map(|(position, conventions)| (AnyPosition::Sowing(position), conventions)),
         }
     }
 }

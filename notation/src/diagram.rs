@@ -25,10 +25,11 @@
 use std::fmt::Write as _;
 use std::str::FromStr;
 
+use crate::conventions::LetterCase;
 pub use crate::drawing::drawn_order;
 use crate::drawing::{BoardView, game_over_line, move_number, step_headline, step_summary};
 use crate::error::{ParseError, quote};
-use crate::position::{House, LetterCase, Position};
+use crate::position::{House, Position};
 use crate::report::PlayReport;
 use crate::ruleset::{Family, Ruleset};
 use crate::side::{Score, Side};

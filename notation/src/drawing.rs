@@ -3,7 +3,8 @@
 //! [`crate::markdown`], [`crate::svg`]) each draw a [`BoardView`] in their
 //! form; a Seega board gets its own view type beside this one.
 
-use crate::position::{House, LetterCase, Position};
+use crate::conventions::LetterCase;
+use crate::position::{House, Position};
 use crate::report::PlayStep;
 use crate::ruleset::Family;
 use crate::side::Side;

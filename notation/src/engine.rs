@@ -7,10 +7,12 @@ use std::fmt;
 use std::ops::RangeInclusive;
 
 use crate::awale;
-use crate::position::{BOARD, Board, House, LetterCase, MAX_PITS, Position};
+use crate::conventions::{Conventions, LetterCase};
+use crate::game::{GameOver, GamePosition, LegalMoves, MoveEffect, Refusal};
+use crate::position::{BOARD, Board, House, MAX_PITS, ParseHouseError, Position};
 use crate::rule::{RuleId, RuleIds};
 use crate::ruleset::{Family, Ruleset};
-use crate::side::{Score, Side};
+use crate::side::Side;
 use crate::songo;
 
 /// Where the last seed of a sowing went.
@@ -291,17 +293,6 @@ impl MoveOutcome {
     pub fn was_forced(&self) -> bool {
         self.applied.contains(RuleId::ExitForced)
     }
-}
-
-/// How a game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct GameOver {
-    /// The end rule (`songo.end.forty`, `awale.end.no-move`, `abapa.end` …).
-    pub rule: RuleId,
-    /// The final score, board seeds credited as the ruleset says.
-    pub score: Score,
-    /// The winner, `None` for a draw.
-    pub winner: Option<Side>,
 }
 
 /// Why a move cannot be played.
@@ -947,5 +938,213 @@ impl Position {
             conceded: effect.conceded,
             applied: effect.applied,
         }
+    }
+}
+
+impl LegalMoves<House> for MoveList {
+    fn len(&self) -> usize {
+        MoveList::len(self)
+    }
+
+    fn contains(&self, candidate: House) -> bool {
+        MoveList::contains(self, candidate)
+    }
+
+    fn get(&self, index: usize) -> Option<House> {
+        self.as_slice().get(index).copied()
+    }
+
+    fn iter(&self) -> impl Iterator<Item = House> + '_ {
+        MoveList::iter(self)
+    }
+}
+
+impl MoveEffect for MoveOutcome {
+    fn captured(&self) -> u32 {
+        self.captured
+    }
+
+    fn applied(&self) -> RuleIds {
+        self.applied
+    }
+}
+
+/// The explanation, then the legal moves (no rule id), Awalé houses named
+/// in the record's letter case.
+struct Described<'a>(&'a IllegalMove, LetterCase);
+
+impl fmt::Display for Described<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Described(illegal, letters) = *self;
+        Explanation(illegal, letters).fmt(f)?;
+        if !illegal.legal.is_empty() {
+            write!(f, "; legal moves: {}", illegal.legal.in_case(letters))?;
+        }
+        Ok(())
+    }
+}
+
+impl Refusal for IllegalMove {
+    fn rule(&self) -> RuleId {
+        IllegalMove::rule(self)
+    }
+
+    fn game_over(&self) -> Option<GameOver> {
+        match self.reason {
+            IllegalReason::GameOver(over) => Some(over),
+            _ => None,
+        }
+    }
+
+    fn explanation(&self, conventions: Conventions) -> String {
+        self.explanation_in(conventions.letters)
+    }
+
+    fn describe(&self, conventions: Conventions) -> impl fmt::Display + '_ {
+        Described(self, conventions.letters)
+    }
+}
+
+/// The sowing games through the one game trait: each method is the
+/// inherent one of [`Position`] (same name), or says what the record
+/// format needs of a sowing game.
+impl GamePosition for Position {
+    type Move = House;
+    type MoveList = MoveList;
+    type Outcome = MoveOutcome;
+    type Illegal = IllegalMove;
+    type MoveError = ParseHouseError;
+
+    fn start_of(rules: Ruleset, first: Side) -> Position {
+        Position::start(rules).with_to_move(first)
+    }
+
+    #[inline]
+    fn rules(&self) -> Ruleset {
+        self.rules
+    }
+
+    #[inline]
+    fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    #[inline]
+    fn parse_move(&self, text: &str, conventions: Conventions) -> Result<House, ParseHouseError> {
+        // The usual spellings read here at once (`S2`, `e`); the rest, and
+        // every mistake, by the notation's own reader.
+        match (self.rules.family(), text.as_bytes()) {
+            (Family::Songo, &[side @ (b'S' | b'N'), digit @ b'0'..=b'6']) => {
+                let side = if side == b'S' {
+                    Side::South
+                } else {
+                    Side::North
+                };
+                Ok(House::new(side, digit - b'0'))
+            }
+            (Family::Awale, &[letter @ (b'a'..=b'f' | b'A'..=b'F')]) => {
+                let upper = conventions.letters.upper_side();
+                let side = if letter.is_ascii_uppercase() {
+                    upper
+                } else {
+                    upper.opposite()
+                };
+                Ok(House::new(side, letter.to_ascii_lowercase() - b'a'))
+            }
+            _ => House::parse_with_case(text, self.rules, conventions.letters),
+        }
+    }
+
+    fn move_name(&self, played: House, conventions: Conventions) -> impl fmt::Display + '_ {
+        played.name_with_case(self.rules, conventions.letters)
+    }
+
+    #[inline]
+    fn turn(&self) -> Result<MoveList, GameOver> {
+        Position::turn(self)
+    }
+
+    fn legal_moves(&self) -> MoveList {
+        Position::legal_moves(self)
+    }
+
+    fn illegal_moves(&self) -> impl Iterator<Item = (House, RuleId)> + use<> {
+        Position::illegal_moves(self)
+    }
+
+    #[inline]
+    fn check(&self, played: House) -> Result<(), IllegalMove> {
+        Position::check(self, played).map(|_| ())
+    }
+
+    #[inline]
+    fn play(&mut self, played: House) -> Result<MoveOutcome, IllegalMove> {
+        Position::play(self, played)
+    }
+
+    #[inline]
+    fn play_captured(&mut self, played: House) -> Result<u32, IllegalMove> {
+        Position::play_captured(self, played)
+    }
+
+    fn play_anyway(&mut self, played: House) -> Result<MoveOutcome, IllegalMove> {
+        Position::play_anyway(self, played)
+    }
+
+    fn refused_after_end(&self, played: House, over: GameOver) -> IllegalMove {
+        IllegalMove::after_end(self, played, over)
+    }
+
+    fn declared_end(&self, rule: RuleId) -> Result<GameOver, String> {
+        let rules = self.rules;
+        let ends: &[RuleId] = match rules {
+            Ruleset::Songo | Ruleset::SongoEkang => {
+                &[RuleId::EndForty, RuleId::EndFewSeeds, RuleId::EndNoMove]
+            }
+            Ruleset::Awale => &[RuleId::AwaleEndNoMove, RuleId::AwaleEndAgreement],
+            _ => &[RuleId::AbapaEnd],
+        };
+        if !ends.contains(&rule) {
+            let list: Vec<&str> = ends.iter().map(|r| r.as_str()).collect();
+            return Err(format!(
+                "it is not how a {rules} game ends: the end rules are {}",
+                list.join(", ")
+            ));
+        }
+        if rule == RuleId::AwaleEndAgreement {
+            // `awale.end.agreement`: the players stop; each keeps what he captured.
+            let stores = self.stores;
+            return Ok(GameOver {
+                rule,
+                score: stores,
+                winner: stores.leader(),
+            });
+        }
+        crate::game::ended_by(GamePosition::game_over(self), rule)
+    }
+
+    fn termination_rule(&self, word: &str) -> Option<RuleId> {
+        (self.rules == Ruleset::Awale && word.eq_ignore_ascii_case("agreement"))
+            .then_some(RuleId::AwaleEndAgreement)
+    }
+
+    fn agreed_end(&self) -> Option<GameOver> {
+        // Awalé players may agree to stop; each keeps what he captured.
+        if self.rules == Ruleset::Awale {
+            GamePosition::declared_end(self, RuleId::AwaleEndAgreement).ok()
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn ends_on_repetition(&self) -> bool {
+        self.rules == Ruleset::OwareAbapa
+    }
+
+    fn repetition_end(&self) -> Option<GameOver> {
+        // `abapa.end`: a repeated position ends the game.
+        self.ends_on_repetition()
+            .then(|| self.game_over_by(RuleId::AbapaEnd))
     }
 }

@@ -24,13 +24,11 @@
 //! assert!(validate_str(&text, &Options::default()).games[0].valid);
 //! ```
 
-use crate::engine::GameOver;
-use crate::game::Game;
-use crate::position::{House, Position};
+use crate::any::AnyPosition;
+use crate::conventions::Conventions;
+use crate::game::{Game, GamePosition, LegalMoves};
 use crate::record::{GameRecord, Move, Node, Tags, names};
-use crate::rule::RuleId;
-use crate::ruleset::{Family, Ruleset};
-use crate::seega::{SeegaMove, SeegaPosition};
+use crate::ruleset::Ruleset;
 use crate::side::Side;
 
 /// A small, fast, seeded pseudo-random generator (SplitMix64): the same
@@ -141,14 +139,8 @@ impl Generator {
         } else {
             Side::South
         };
-        let (moves, result) = match self.rules.family() {
-            Family::Seega => self.play_out(SeegaPosition::start(first), &mut tags, &mut rng),
-            _ => self.play_out(
-                Game::new(Position::start(self.rules).with_to_move(first)),
-                &mut tags,
-                &mut rng,
-            ),
-        };
+        let start = AnyPosition::start_of(self.rules, first);
+        let (moves, result) = self.play_out(Game::new(start), &mut tags, &mut rng);
         tags.set(names::RESULT, result.clone());
         GameRecord {
             tags,
@@ -159,23 +151,25 @@ impl Generator {
 
     /// Plays a random game from `game`: its move text and its result (the
     /// `Termination` tag set when the generator, not the rules, ends it).
-    fn play_out<G: RandomGame>(
+    fn play_out<P: GamePosition>(
         &self,
-        mut game: G,
+        mut game: Game<P>,
         tags: &mut Tags,
         rng: &mut Rng,
     ) -> (Vec<Node>, String) {
         let mut moves = Vec::new();
         let mut over = None;
         for _ in 0..self.options.max_plies {
-            let legal = match game.legal() {
+            let legal = match game.turn() {
                 Ok(legal) => legal,
                 Err(end) => {
                     over = Some(end);
                     break;
                 }
             };
-            let chosen = legal[rng.below(legal.len())];
+            let Some(chosen) = legal.get(rng.below(legal.len())) else {
+                break;
+            };
             if self.options.annotate && rng.one_in(12) {
                 let variation = self.variation(&game, chosen, rng);
                 let played = self.annotated_move(&mut game, chosen, rng);
@@ -192,10 +186,10 @@ impl Generator {
         }
         let result = match over.or_else(|| game.game_over()) {
             Some(end) => end.score.to_string(),
-            None => match game.stop() {
-                Some((rule, result)) => {
-                    tags.set(names::TERMINATION, rule.as_str());
-                    result
+            None => match game.position().agreed_end() {
+                Some(end) => {
+                    tags.set(names::TERMINATION, end.rule.as_str());
+                    end.score.to_string()
                 }
                 None => {
                     tags.set(names::TERMINATION, "unterminated");
@@ -207,9 +201,18 @@ impl Generator {
     }
 
     /// Plays `chosen` and writes it down with its claim (and a glyph, now and then).
-    fn annotated_move<G: RandomGame>(&self, game: &mut G, chosen: G::Move, rng: &mut Rng) -> Node {
-        let captured = game.play(chosen);
-        let mut mv = Move::new(game.name(chosen));
+    fn annotated_move<P: GamePosition>(
+        &self,
+        game: &mut Game<P>,
+        chosen: P::Move,
+        rng: &mut Rng,
+    ) -> Node {
+        let name = game
+            .position()
+            .move_name(chosen, Conventions::default())
+            .to_string();
+        let captured = game.play_captured(chosen).unwrap_or(0);
+        let mut mv = Move::new(name);
         if captured > 0 {
             mv.claim = Some(captured);
         }
@@ -223,16 +226,21 @@ impl Generator {
     }
 
     /// A few legal moves played instead of `instead`, from `game`'s position.
-    fn variation<G: RandomGame>(&self, game: &G, instead: G::Move, rng: &mut Rng) -> Vec<Node> {
+    fn variation<P: GamePosition>(
+        &self,
+        game: &Game<P>,
+        instead: P::Move,
+        rng: &mut Rng,
+    ) -> Vec<Node> {
         let mut line = game.clone();
         let mut nodes = Vec::new();
         let length = 1 + rng.below(3);
         for step in 0..length {
-            let Ok(legal) = line.legal() else {
+            let Ok(legal) = line.turn() else {
                 break;
             };
-            let choices: Vec<G::Move> = legal
-                .into_iter()
+            let choices: Vec<P::Move> = legal
+                .iter()
                 .filter(|&chosen| step > 0 || chosen != instead)
                 .collect();
             if choices.is_empty() {
@@ -248,82 +256,6 @@ impl Generator {
             nodes.clear();
         }
         nodes
-    }
-}
-
-/// What the generator needs of a game: its legal moves, playing one, how
-/// the rules end it, and the end its players declare when the generator
-/// stops it.
-trait RandomGame: Clone {
-    /// A move.
-    type Move: Copy + PartialEq;
-    /// The legal moves in notation order, or how the game ended.
-    fn legal(&self) -> Result<Vec<Self::Move>, GameOver>;
-    /// Plays a legal move; what it captured.
-    fn play(&mut self, chosen: Self::Move) -> u32;
-    /// A move as the record writes it.
-    fn name(&self, chosen: Self::Move) -> String;
-    /// How the rules ended the game, if they have.
-    fn game_over(&self) -> Option<GameOver>;
-    /// The end declared when the generator stops the game, with its result.
-    fn stop(&self) -> Option<(RuleId, String)>;
-}
-
-impl RandomGame for Game {
-    type Move = House;
-
-    fn legal(&self) -> Result<Vec<House>, GameOver> {
-        self.turn().map(|legal| legal.as_slice().to_vec())
-    }
-
-    fn play(&mut self, house: House) -> u32 {
-        Game::play(self, house).map_or(0, |outcome| outcome.captured)
-    }
-
-    fn name(&self, house: House) -> String {
-        house.name(self.position().rules()).to_string()
-    }
-
-    fn game_over(&self) -> Option<GameOver> {
-        Game::game_over(self)
-    }
-
-    fn stop(&self) -> Option<(RuleId, String)> {
-        // Awalé players agree to stop; each keeps what he captured.
-        (self.position().rules() == Ruleset::Awale).then(|| {
-            (
-                RuleId::AwaleEndAgreement,
-                self.position().stores().to_string(),
-            )
-        })
-    }
-}
-
-impl RandomGame for SeegaPosition {
-    type Move = SeegaMove;
-
-    fn legal(&self) -> Result<Vec<SeegaMove>, GameOver> {
-        self.turn().map(|legal| legal.iter().collect())
-    }
-
-    fn play(&mut self, chosen: SeegaMove) -> u32 {
-        SeegaPosition::play(self, chosen).map_or(0, |outcome| outcome.captured.len())
-    }
-
-    fn name(&self, chosen: SeegaMove) -> String {
-        chosen.to_string()
-    }
-
-    fn game_over(&self) -> Option<GameOver> {
-        SeegaPosition::game_over(self)
-    }
-
-    fn stop(&self) -> Option<(RuleId, String)> {
-        // Seega players judge that no capture is possible any more: the
-        // pieces on the board decide (`seega.end.no-capture`).
-        self.declared_end(RuleId::SeegaEndNoCapture)
-            .ok()
-            .map(|over| (over.rule, over.score.to_string()))
     }
 }
 

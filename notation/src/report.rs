@@ -6,8 +6,10 @@ use std::fmt;
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
-use crate::engine::{GameOver, IllegalMove, MoveOutcome};
-use crate::position::{House, LetterCase, ParseHouseError, Position};
+use crate::conventions::LetterCase;
+use crate::engine::{IllegalMove, MoveOutcome};
+use crate::game::GameOver;
+use crate::position::{House, ParseHouseError, Position};
 use crate::rule::{RuleId, RuleIds};
 use crate::side::Side;
 

@@ -10,9 +10,9 @@
 
 use std::fmt::Write as _;
 
+use crate::conventions::LetterCase;
 use crate::drawing::{BoardView, game_over_line, move_number, step_headline, step_summary};
 use crate::position::House;
-use crate::position::LetterCase;
 use crate::report::PlayReport;
 use crate::side::Side;
 

@@ -14,8 +14,9 @@ use std::fmt::Write as _;
 
 use super::model::{GameRecord, Node, names};
 use crate::compact;
+use crate::conventions::LetterCase;
 use crate::error::ParseError;
-use crate::position::{House, LetterCase};
+use crate::position::House;
 use crate::ruleset::{Family, Ruleset};
 
 /// The ruleset of an OGN `Variant` tag.

@@ -8,7 +8,7 @@
 //! - [`notation`]: the compact form, text diagrams, JSON/YAML;
 //! - [`render`]: Markdown and SVG boards;
 //! - [`report`]: the `play` and `moves` reports;
-//! - [`replay`]: Seega records replayed by the validator ([`SeegaGame`]).
+//! - `replay`: the start of a Seega game from a record's tags.
 //!
 //! ```
 //! use songo_notation::seega::{SeegaMove, SeegaPosition};
@@ -25,7 +25,7 @@ pub mod moves;
 pub mod notation;
 pub mod position;
 pub mod render;
-pub mod replay;
+mod replay;
 pub mod report;
 pub mod rules;
 
@@ -34,5 +34,4 @@ pub use moves::{ClaimedMove, ParseMoveError, SeegaMove, SeegaMoveList};
 pub use position::{
     PIECES_PER_SIDE, ParsePhaseError, Phase, SeegaPosition, SeegaPositionError, SeegaSetup,
 };
-pub use replay::{SeegaGame, SeegaRefusal};
 pub use rules::{DeclaredEndError, SeegaIllegal, SeegaIllegalReason, SeegaOutcome, Victory};

@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::moves::{ParseMoveError, SeegaMove};
 use super::position::{Phase, SeegaPosition};
 use super::rules::{SeegaIllegal, SeegaOutcome};
-use crate::engine::GameOver;
+use crate::game::GameOver;
 use crate::report::IllegalEntry;
 use crate::rule::{RuleId, RuleIds};
 use crate::side::Side;

@@ -6,10 +6,12 @@
 use std::fmt;
 
 use super::board::{Direction, Square, SquareSet};
-use super::moves::{SeegaMove, SeegaMoveList};
+use super::moves::{ParseMoveError, SeegaMove, SeegaMoveList};
 use super::position::{Phase, SeegaPosition};
-use crate::engine::GameOver;
+use crate::conventions::Conventions;
+use crate::game::{GameOver, GamePosition, LegalMoves, MoveEffect, Refusal};
 use crate::rule::{RuleId, RuleIds};
+use crate::ruleset::Ruleset;
 use crate::side::{Score, Side};
 
 /// The kind of a Seega victory, as the source names them.
@@ -881,5 +883,148 @@ impl SeegaPosition {
             board.south + self.in_hand.south,
             board.north + self.in_hand.north,
         )
+    }
+}
+
+impl LegalMoves<SeegaMove> for SeegaMoveList {
+    fn len(&self) -> usize {
+        SeegaMoveList::len(self)
+    }
+
+    fn contains(&self, candidate: SeegaMove) -> bool {
+        SeegaMoveList::contains(self, candidate)
+    }
+
+    fn get(&self, index: usize) -> Option<SeegaMove> {
+        SeegaMoveList::get(self, index)
+    }
+
+    fn iter(&self) -> impl Iterator<Item = SeegaMove> + '_ {
+        SeegaMoveList::iter(self)
+    }
+}
+
+impl MoveEffect for SeegaOutcome {
+    fn captured(&self) -> u32 {
+        self.captured.len()
+    }
+
+    fn applied(&self) -> RuleIds {
+        self.applied
+    }
+}
+
+/// The explanation, then the legal moves (no rule id).
+struct Described<'a>(&'a SeegaIllegal);
+
+impl fmt::Display for Described<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Explanation(self.0).fmt(f)?;
+        self.0.write_legal(f)
+    }
+}
+
+impl Refusal for SeegaIllegal {
+    fn rule(&self) -> RuleId {
+        SeegaIllegal::rule(self)
+    }
+
+    fn game_over(&self) -> Option<GameOver> {
+        match self.reason {
+            SeegaIllegalReason::GameOver(over) => Some(over),
+            _ => None,
+        }
+    }
+
+    fn explanation(&self, _: Conventions) -> String {
+        SeegaIllegal::explanation(self)
+    }
+
+    fn describe(&self, _: Conventions) -> impl fmt::Display + '_ {
+        Described(self)
+    }
+}
+
+/// Seega through the one game trait: each method is the inherent one of
+/// [`SeegaPosition`] (same name); notation conventions do not apply.
+impl GamePosition for SeegaPosition {
+    type Move = SeegaMove;
+    type MoveList = SeegaMoveList;
+    type Outcome = SeegaOutcome;
+    type Illegal = SeegaIllegal;
+    type MoveError = ParseMoveError;
+
+    /// The empty board, `first` to place (the ruleset is Seega's whatever
+    /// `rules` says).
+    fn start_of(_: Ruleset, first: Side) -> SeegaPosition {
+        SeegaPosition::start(first)
+    }
+
+    fn rules(&self) -> Ruleset {
+        Ruleset::Seega
+    }
+
+    fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    fn parse_move(&self, text: &str, _: Conventions) -> Result<SeegaMove, ParseMoveError> {
+        text.parse()
+    }
+
+    fn move_name(&self, played: SeegaMove, _: Conventions) -> impl fmt::Display + '_ {
+        played
+    }
+
+    fn turn(&self) -> Result<SeegaMoveList, GameOver> {
+        SeegaPosition::turn(self)
+    }
+
+    fn legal_moves(&self) -> SeegaMoveList {
+        SeegaPosition::legal_moves(self)
+    }
+
+    fn illegal_moves(&self) -> impl Iterator<Item = (SeegaMove, RuleId)> + use<> {
+        SeegaPosition::illegal_moves(self)
+    }
+
+    fn check(&self, played: SeegaMove) -> Result<(), SeegaIllegal> {
+        SeegaPosition::check(self, played)
+    }
+
+    fn play(&mut self, played: SeegaMove) -> Result<SeegaOutcome, SeegaIllegal> {
+        SeegaPosition::play(self, played)
+    }
+
+    fn play_anyway(&mut self, played: SeegaMove) -> Result<SeegaOutcome, SeegaIllegal> {
+        SeegaPosition::play_anyway(self, played)
+    }
+
+    fn refused_after_end(&self, played: SeegaMove, over: GameOver) -> SeegaIllegal {
+        SeegaIllegal {
+            played,
+            reason: SeegaIllegalReason::GameOver(over),
+            position: *self,
+        }
+    }
+
+    fn declared_end(&self, rule: RuleId) -> Result<GameOver, String> {
+        SeegaPosition::declared_end(self, rule).map_err(|error| error.to_string())
+    }
+
+    fn agreed_end(&self) -> Option<GameOver> {
+        // The players judge that no capture is possible any more: the
+        // pieces on the board decide (`seega.end.no-capture`).
+        SeegaPosition::declared_end(self, RuleId::SeegaEndNoCapture).ok()
+    }
+
+    fn termination_rule(&self, word: &str) -> Option<RuleId> {
+        match word.trim().to_ascii_lowercase().as_str() {
+            "no-capture" | "grande" => Some(RuleId::SeegaEndNoCapture),
+            "barrier" | "petite" => Some(RuleId::SeegaEndBarrier),
+            "wipeout" | "total" => Some(RuleId::SeegaEndWipeout),
+            "blocked" => Some(RuleId::SeegaEndBlocked),
+            _ => None,
+        }
     }
 }
