@@ -6,7 +6,7 @@
 use songo_notation::record::{self, GameRecord, ogn, serde as record_serde};
 
 use crate::Failure;
-use crate::convert::Target;
+use crate::flags::Target;
 
 /// The forms a record can be in.
 enum Form {

@@ -16,16 +16,16 @@ use std::str::FromStr;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::conventions::Conventions;
+use crate::conventions::{Conventions, LetterCase};
 use crate::engine::{IllegalMove, MoveList, MoveOutcome};
 use crate::error::ParseError;
 use crate::game::{GameOver, GamePosition, LegalMoves, MoveEffect, Refusal};
 use crate::position::{House, ParseHouseError, Position};
 use crate::record::{FromTags, SetupError, Tags};
+use crate::render::{Drawing, MarkError, Marks};
 use crate::report::{self, MovesReport, PlayError, PlayReport};
 use crate::rule::{RuleId, RuleIds};
 use crate::ruleset::{Family, Ruleset};
-use crate::seega::report::{SeegaMovesReport, SeegaPlayError, SeegaPlayReport};
 use crate::seega::{
     ParseMoveError, SeegaIllegal, SeegaMove, SeegaMoveList, SeegaOutcome, SeegaPosition,
 };
@@ -182,18 +182,45 @@ impl<'de> Deserialize<'de> for AnyPosition {
 #[serde(untagged)]
 pub enum AnyPlayReport {
     /// A sowing game's report.
-    Sowing(PlayReport),
+    Sowing(PlayReport<Position>),
     /// A Seega report.
-    Seega(SeegaPlayReport),
+    Seega(PlayReport<SeegaPosition>),
+}
+
+impl AnyPlayReport {
+    /// Whether no move was played.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        match self {
+            AnyPlayReport::Sowing(report) => report.steps.is_empty(),
+            AnyPlayReport::Seega(report) => report.steps.is_empty(),
+        }
+    }
+
+    /// Every move's boards in a form for people, Awalé houses in `letters`.
+    #[must_use]
+    pub fn draw(&self, form: Drawing, letters: LetterCase) -> String {
+        use crate::seega::render as seega;
+        match (self, form) {
+            (AnyPlayReport::Sowing(report), Drawing::Text) => crate::diagram::play(report, letters),
+            (AnyPlayReport::Sowing(report), Drawing::Markdown) => {
+                crate::markdown::play(report, letters)
+            }
+            (AnyPlayReport::Sowing(report), Drawing::Svg) => crate::svg::play(report, letters),
+            (AnyPlayReport::Seega(report), Drawing::Text) => seega::play_text(report),
+            (AnyPlayReport::Seega(report), Drawing::Markdown) => seega::play_markdown(report),
+            (AnyPlayReport::Seega(report), Drawing::Svg) => seega::play_svg(report),
+        }
+    }
 }
 
 /// Why `play` stopped, for either kind of game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AnyPlayError {
     /// In a sowing game.
-    Sowing(PlayError),
+    Sowing(PlayError<Position>),
     /// In Seega.
-    Seega(SeegaPlayError),
+    Seega(PlayError<SeegaPosition>),
 }
 
 impl AnyPlayError {
@@ -212,7 +239,7 @@ impl AnyPlayError {
         matches!(
             self,
             AnyPlayError::Sowing(PlayError::BadMove { .. })
-                | AnyPlayError::Seega(SeegaPlayError::BadMove { .. })
+                | AnyPlayError::Seega(PlayError::BadMove { .. })
         )
     }
 
@@ -220,13 +247,69 @@ impl AnyPlayError {
     #[must_use]
     pub fn played(&self) -> Option<AnyPlayReport> {
         match self {
-            AnyPlayError::Sowing(PlayError::Illegal { played, .. }) => {
-                Some(AnyPlayReport::Sowing((**played).clone()))
-            }
-            AnyPlayError::Seega(SeegaPlayError::Illegal { played, .. }) => {
-                Some(AnyPlayReport::Seega((**played).clone()))
-            }
+            AnyPlayError::Sowing(error) => error.played().cloned().map(AnyPlayReport::Sowing),
+            AnyPlayError::Seega(error) => error.played().cloned().map(AnyPlayReport::Seega),
+        }
+    }
+
+    /// Which move (from 0).
+    #[must_use]
+    pub const fn index(&self) -> usize {
+        match self {
+            AnyPlayError::Sowing(
+                PlayError::BadMove { index, .. } | PlayError::Illegal { index, .. },
+            )
+            | AnyPlayError::Seega(
+                PlayError::BadMove { index, .. } | PlayError::Illegal { index, .. },
+            ) => *index,
+        }
+    }
+
+    /// The illegal move's name, canonically spelled.
+    #[must_use]
+    pub fn move_name(&self) -> Option<String> {
+        let canonical = Conventions::default();
+        match self {
+            AnyPlayError::Sowing(PlayError::Illegal { played, report, .. }) => Some(
+                report
+                    .final_position
+                    .move_name(*played, canonical)
+                    .to_string(),
+            ),
+            AnyPlayError::Seega(PlayError::Illegal { played, report, .. }) => Some(
+                report
+                    .final_position
+                    .move_name(*played, canonical)
+                    .to_string(),
+            ),
             _ => None,
+        }
+    }
+
+    /// The position where the illegal move was asked.
+    #[must_use]
+    pub fn position(&self) -> Option<AnyPosition> {
+        match self {
+            AnyPlayError::Sowing(error) => error
+                .played()
+                .map(|played| AnyPosition::Sowing(played.final_position)),
+            AnyPlayError::Seega(error) => error
+                .played()
+                .map(|played| AnyPosition::Seega(played.final_position)),
+        }
+    }
+
+    /// The moves legal where the illegal move was asked, named canonically.
+    #[must_use]
+    pub fn legal_names(&self) -> Vec<String> {
+        let canonical = Conventions::default();
+        match self {
+            AnyPlayError::Sowing(error) => error.played().map_or_else(Vec::new, |played| {
+                report::moves(&played.final_position).legal_names(canonical)
+            }),
+            AnyPlayError::Seega(error) => error.played().map_or_else(Vec::new, |played| {
+                report::moves(&played.final_position).legal_names(canonical)
+            }),
         }
     }
 }
@@ -242,20 +325,21 @@ impl fmt::Display for AnyPlayError {
 
 impl std::error::Error for AnyPlayError {}
 
-/// Plays moves on a position of any ruleset ([`report::play`] or
-/// [`crate::seega::report::play`]).
+/// Plays moves (their names, written under `conventions`) on a position of
+/// any ruleset ([`report::play_with`]).
 ///
 /// # Errors
 /// A move that cannot be read, or an illegal move (naming its rule).
 pub fn play(
     position: AnyPosition,
     moves: &[impl AsRef<str>],
+    conventions: Conventions,
 ) -> Result<AnyPlayReport, AnyPlayError> {
     match position {
-        AnyPosition::Sowing(position) => report::play(position, moves)
+        AnyPosition::Sowing(position) => report::play_with(position, moves, conventions)
             .map(AnyPlayReport::Sowing)
             .map_err(AnyPlayError::Sowing),
-        AnyPosition::Seega(position) => crate::seega::report::play(position, moves)
+        AnyPosition::Seega(position) => report::play_with(position, moves, conventions)
             .map(AnyPlayReport::Seega)
             .map_err(AnyPlayError::Seega),
     }
@@ -266,25 +350,122 @@ pub fn play(
 #[serde(untagged)]
 pub enum AnyMovesReport {
     /// A sowing game's report.
-    Sowing(MovesReport),
+    Sowing(MovesReport<Position>),
     /// A Seega report.
-    Seega(SeegaMovesReport),
+    Seega(MovesReport<SeegaPosition>),
+}
+
+impl AnyMovesReport {
+    /// The report as text for people: the side to move, the legal moves,
+    /// each forbidden move with its rule; or how the game ended.
+    #[must_use]
+    pub fn text(&self, conventions: Conventions) -> String {
+        match self {
+            AnyMovesReport::Sowing(report) => crate::diagram::moves(report, conventions),
+            AnyMovesReport::Seega(report) => crate::seega::render::moves_text(report),
+        }
+    }
 }
 
 /// The legal and illegal moves of a position of any ruleset.
 ///
 /// ```
 /// use songo_notation::any::{self, AnyMovesReport, AnyPosition};
+/// use songo_notation::Conventions;
 /// let position: AnyPosition = "seega:...../...../...../N..../SN...:S".parse().unwrap();
 /// let AnyMovesReport::Seega(report) = any::moves(&position) else { panic!() };
-/// assert_eq!(report.legal, ["pass"]);
+/// assert_eq!(report.legal_names(Conventions::default()), ["pass"]);
 /// ```
 #[must_use]
 pub fn moves(position: &AnyPosition) -> AnyMovesReport {
     match position {
         AnyPosition::Sowing(position) => AnyMovesReport::Sowing(report::moves(position)),
-        AnyPosition::Seega(position) => {
-            AnyMovesReport::Seega(crate::seega::report::moves(position))
+        AnyPosition::Seega(position) => AnyMovesReport::Seega(report::moves(position)),
+    }
+}
+
+/// A board with the marks a person asked for, read and checked: ready to
+/// draw in any form.
+#[derive(Debug, Clone)]
+pub struct MarkedBoard(Marked);
+
+#[derive(Debug, Clone)]
+enum Marked {
+    Sowing(crate::drawing::BoardView),
+    Seega(crate::seega::render::MarkedSeega),
+}
+
+impl MarkedBoard {
+    /// The board in `form`.
+    #[must_use]
+    pub fn draw(&self, form: Drawing) -> String {
+        match &self.0 {
+            Marked::Sowing(view) => crate::drawing::draw(view, form),
+            Marked::Seega(marked) => marked.draw(form),
+        }
+    }
+}
+
+impl AnyPosition {
+    /// The board with `marks` on it, Awalé houses named in `letters`.
+    ///
+    /// ```
+    /// use songo_notation::any::AnyPosition;
+    /// use songo_notation::render::{Drawing, Marks};
+    /// use songo_notation::LetterCase;
+    /// let position: AnyPosition = "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7".parse().unwrap();
+    /// let changed = ["N0".to_owned()];
+    /// let marks = Marks { changed: &changed, ..Marks::default() };
+    /// let board = position.marked(&marks, LetterCase::default()).unwrap();
+    /// assert!(board.draw(Drawing::Markdown).contains("**3**"));
+    /// ```
+    ///
+    /// # Errors
+    /// A mark that is no house, square or move of the game.
+    pub fn marked(&self, marks: &Marks<'_>, letters: LetterCase) -> Result<MarkedBoard, MarkError> {
+        let marked = match self {
+            AnyPosition::Sowing(position) => {
+                Marked::Sowing(crate::drawing::marked(position, marks, letters)?)
+            }
+            AnyPosition::Seega(position) => {
+                Marked::Seega(crate::seega::render::MarkedSeega::new(position, marks)?)
+            }
+        };
+        Ok(MarkedBoard(marked))
+    }
+
+    /// The board in `form`, no marks on it, Awalé houses named in `letters`
+    /// (Seega with its coordinates).
+    #[must_use]
+    pub fn draw(&self, form: Drawing, letters: LetterCase) -> String {
+        let marks = Marks {
+            coordinates: true,
+            ..Marks::default()
+        };
+        match self.marked(&marks, letters) {
+            Ok(board) => board.draw(form),
+            // Without marks there is nothing to misread.
+            Err(error) => error.message,
+        }
+    }
+
+    /// Whether the position's game has an OGN FEN form (the sowing games:
+    /// [`AnyPosition::to_ogn_fen`] then writes awale and oware-abapa
+    /// positions).
+    #[must_use]
+    pub const fn has_fen_form(&self) -> bool {
+        matches!(self, AnyPosition::Sowing(_))
+    }
+
+    /// The position as an OGN FEN, when the ruleset has one (awale,
+    /// oware-abapa).
+    #[must_use]
+    pub fn to_ogn_fen(&self) -> Option<String> {
+        match self {
+            AnyPosition::Sowing(position) if position.rules().houses_per_side() == 6 => {
+                Some(crate::compact::to_ogn_fen(position))
+            }
+            _ => None,
         }
     }
 }
@@ -459,6 +640,14 @@ impl Refusal for AnyIllegal {
             AnyIllegal::OtherGame { .. } => AnyDescribed::Text(self.explanation(conventions)),
         }
     }
+
+    fn message(&self, conventions: Conventions) -> impl fmt::Display + '_ {
+        match self {
+            AnyIllegal::Sowing(illegal) => AnyDescribed::Sowing(illegal.message(conventions)),
+            AnyIllegal::Seega(illegal) => AnyDescribed::Seega(illegal.message(conventions)),
+            AnyIllegal::OtherGame { .. } => AnyDescribed::Text(self.to_string()),
+        }
+    }
 }
 
 impl fmt::Display for AnyIllegal {
@@ -578,6 +767,18 @@ impl GamePosition for AnyPosition {
             .flatten()
             .map(|(played, rule)| (AnyMove::Seega(played), rule));
         sowing.chain(seega)
+    }
+
+    fn refusal_by(&self, played: AnyMove, rule: RuleId) -> Option<AnyIllegal> {
+        match (self, played) {
+            (AnyPosition::Sowing(position), AnyMove::Sowing(house)) => {
+                position.refusal_by(house, rule).map(AnyIllegal::Sowing)
+            }
+            (AnyPosition::Seega(position), AnyMove::Seega(played)) => {
+                position.refusal_by(played, rule).map(AnyIllegal::Seega)
+            }
+            _ => None,
+        }
     }
 
     fn check(&self, played: AnyMove) -> Result<(), AnyIllegal> {

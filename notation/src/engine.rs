@@ -1003,6 +1003,10 @@ impl Refusal for IllegalMove {
     fn describe(&self, conventions: Conventions) -> impl fmt::Display + '_ {
         Described(self, conventions.letters)
     }
+
+    fn message(&self, conventions: Conventions) -> impl fmt::Display + '_ {
+        self.in_case(conventions.letters)
+    }
 }
 
 /// The sowing games through the one game trait: each method is the
@@ -1051,7 +1055,7 @@ impl GamePosition for Position {
                 };
                 Ok(House::new(side, letter.to_ascii_lowercase() - b'a'))
             }
-            _ => House::parse_with_case(text, self.rules, conventions.letters),
+            _ => House::parse_with_case(text.trim(), self.rules, conventions.letters),
         }
     }
 
@@ -1070,6 +1074,10 @@ impl GamePosition for Position {
 
     fn illegal_moves(&self) -> impl Iterator<Item = (House, RuleId)> + use<> {
         Position::illegal_moves(self)
+    }
+
+    fn refusal_by(&self, played: House, rule: RuleId) -> Option<IllegalMove> {
+        Some(IllegalMove::forbidden(self, played, rule))
     }
 
     #[inline]

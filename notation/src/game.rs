@@ -83,7 +83,7 @@ pub trait MoveEffect {
 }
 
 /// Why a move was refused, in every game.
-pub trait Refusal: Clone + fmt::Debug {
+pub trait Refusal: Clone + PartialEq + Eq + fmt::Debug {
     /// The rule that forbids the move.
     fn rule(&self) -> RuleId;
 
@@ -97,6 +97,10 @@ pub trait Refusal: Clone + fmt::Debug {
     /// The explanation followed by the moves that are legal instead (the
     /// rule id left out): what the validator reports.
     fn describe(&self, conventions: Conventions) -> impl fmt::Display + '_;
+
+    /// The whole message: the explanation, the rule id in brackets, the
+    /// legal moves (what `play` reports).
+    fn message(&self, conventions: Conventions) -> impl fmt::Display + '_;
 }
 
 /// A position of a game: the side to move, its moves, playing them, and
@@ -111,11 +115,11 @@ pub trait GamePosition: Clone + PartialEq + Eq + Hash + fmt::Debug + fmt::Displa
     /// The legal moves of a position.
     type MoveList: LegalMoves<Self::Move>;
     /// Everything a move did (for reports and renderers).
-    type Outcome: MoveEffect + Clone + fmt::Debug;
+    type Outcome: MoveEffect + Clone + PartialEq + Eq + fmt::Debug;
     /// Why a move is refused: the rule, an explanation, the legal moves.
     type Illegal: Refusal;
     /// Why a text is not a move of this game.
-    type MoveError: fmt::Display + fmt::Debug + Clone;
+    type MoveError: fmt::Display + fmt::Debug + Clone + PartialEq + Eq;
 
     /// The start of a game of `rules`, `first` to move (a sowing position
     /// ignores a ruleset that is not a sowing game's: see each type).
@@ -156,6 +160,11 @@ pub trait GamePosition: Clone + PartialEq + Eq + Hash + fmt::Debug + fmt::Displa
 
     /// The moves the board allows but a rule forbids, with the rule.
     fn illegal_moves(&self) -> impl Iterator<Item = (Self::Move, RuleId)> + use<Self>;
+
+    /// The refusal that explains why `rule` forbids `played` (one of
+    /// [`GamePosition::illegal_moves`]), also when the game is over because
+    /// no move is left.
+    fn refusal_by(&self, played: Self::Move, rule: RuleId) -> Option<Self::Illegal>;
 
     /// Checks a move.
     ///

@@ -218,7 +218,8 @@ mod tests {
                 let (start, conventions) =
                     Position::from_tags(rules, &tags).expect("a start position");
                 for text in &texts {
-                    let expected = House::parse_with_case(text, rules, conventions.letters).ok();
+                    let expected =
+                        House::parse_with_case(text.trim(), rules, conventions.letters).ok();
                     assert_eq!(
                         start.parse_move(text, conventions).ok(),
                         expected,

@@ -11,8 +11,9 @@
 use std::fmt::Write as _;
 
 use crate::conventions::LetterCase;
-use crate::drawing::{BoardView, game_over_line, move_number, step_headline, step_summary};
-use crate::position::House;
+use crate::drawing::{BoardView, step_headline, step_summary};
+use crate::position::{House, Position};
+use crate::render::{game_over_line, move_number};
 use crate::report::PlayReport;
 use crate::side::Side;
 
@@ -111,7 +112,7 @@ pub fn board(view: &BoardView) -> String {
 /// assert_eq!(picture.matches("<circle").count(), 2 * 3 * 14 + 2 * 2 + 3);
 /// ```
 #[must_use]
-pub fn play(report: &PlayReport, letters: LetterCase) -> String {
+pub fn play(report: &PlayReport<Position>, letters: LetterCase) -> String {
     let rows = report
         .steps
         .iter()

@@ -53,7 +53,7 @@ fn before(example: &Example) -> Position {
     .expect("valid example board")
 }
 
-fn played(example: &Example) -> Option<PlayReport> {
+fn played(example: &Example) -> Option<PlayReport<Position>> {
     let name = example.played.as_ref()?;
     Some(report::play(before(example), &[name]).unwrap_or_else(|e| panic!("{}: {e}", example.id)))
 }

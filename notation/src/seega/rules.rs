@@ -943,6 +943,10 @@ impl Refusal for SeegaIllegal {
     fn describe(&self, _: Conventions) -> impl fmt::Display + '_ {
         Described(self)
     }
+
+    fn message(&self, _: Conventions) -> impl fmt::Display + '_ {
+        self
+    }
 }
 
 /// Seega through the one game trait: each method is the inherent one of
@@ -986,6 +990,10 @@ impl GamePosition for SeegaPosition {
 
     fn illegal_moves(&self) -> impl Iterator<Item = (SeegaMove, RuleId)> + use<> {
         SeegaPosition::illegal_moves(self)
+    }
+
+    fn refusal_by(&self, played: SeegaMove, _: RuleId) -> Option<SeegaIllegal> {
+        self.check(played).err()
     }
 
     fn check(&self, played: SeegaMove) -> Result<(), SeegaIllegal> {

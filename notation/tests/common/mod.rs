@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Deserializer};
 use songo_notation::{
-    Game, GameOver, House, LetterCase, Position, RuleId, RuleIds, Ruleset, Score, Side, report,
+    Conventions, Game, GameOver, House, LetterCase, Position, Refusal, RuleId, RuleIds, Ruleset,
+    Score, Side, report,
 };
 
 /// A board as the fixtures write it: rows in notation order.
@@ -237,20 +238,16 @@ impl Case {
                 // its own sentence (not by the end of the game).
                 let report = report::moves(&before);
                 for entry in &report.illegal {
-                    // The report writes houses in the default letter case.
-                    let house = House::parse(&entry.house, self.rules).expect("a house name");
-                    let name = self.names(std::iter::once(house)).remove(0);
+                    let name = self.names(std::iter::once(entry.played)).remove(0);
+                    let message = Refusal::explanation(&entry.refusal, Conventions::default());
                     assert_eq!(
                         expected.get(&name),
                         Some(&entry.rule),
-                        "{id}: moves report for {}",
-                        entry.house
+                        "{id}: moves report for {name}"
                     );
                     assert!(
-                        !entry.message.contains("game is over"),
-                        "{id}: {} explained by the end of the game: {}",
-                        entry.house,
-                        entry.message
+                        !message.contains("game is over"),
+                        "{id}: {name} explained by the end of the game: {message}"
                     );
                 }
             }

@@ -4,10 +4,11 @@
 
 use insta::assert_snapshot;
 use songo_notation::any::{self, AnyPosition};
+use songo_notation::report::{self, PlayReport};
 use songo_notation::seega::notation::{diagram, parse_compact, parse_diagram, rows};
 use songo_notation::seega::render::{self, Highlight, SvgOptions};
 use songo_notation::seega::{SeegaMove, SeegaPosition};
-use songo_notation::{RuleId, Ruleset, input};
+use songo_notation::{Conventions, RuleId, Ruleset, input};
 
 use crate::position;
 
@@ -220,7 +221,7 @@ fn play_and_moves_reports() {
     let start: AnyPosition = "seega:NNNNN/NNNNN/SS.SS/SSSSS/SSS..:N:placement:0-2:0-0"
         .parse()
         .unwrap();
-    let report = any::play(start, &["d1,e1", "c4-c3"]).unwrap();
+    let report = any::play(start, &["d1,e1", "c4-c3"], Conventions::default()).unwrap();
     assert_snapshot!(serde_json::to_string_pretty(&report).unwrap());
     let blocked: AnyPosition = "seega:....N/...../...../N..../SN...:N:movement:0-0:0-0:passed"
         .parse()
@@ -230,8 +231,8 @@ fn play_and_moves_reports() {
     assert_snapshot!(serde_json::to_string_pretty(&any::moves(&over)).unwrap());
 }
 
-fn played_capture() -> songo_notation::seega::report::SeegaPlayReport {
-    songo_notation::seega::report::play(position(CAPTURE), &["b3-c3", "e1-d1", "c3-d3"]).unwrap()
+fn played_capture() -> PlayReport<SeegaPosition> {
+    report::play(position(CAPTURE), &["b3-c3", "e1-d1", "c3-d3"]).unwrap()
 }
 
 #[test]
