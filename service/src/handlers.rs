@@ -63,27 +63,6 @@ pub(crate) async fn openapi(_state: Arc<State>, request: Request) -> Result<Resp
     Ok(response)
 }
 
-/// The rule ids that apply to a ruleset, by the family their id names.
-fn rules_of(ruleset: Ruleset) -> impl Iterator<Item = RuleId> {
-    RuleId::ALL.iter().copied().filter(move |rule| {
-        let id = rule.as_str();
-        match ruleset {
-            Ruleset::Songo | Ruleset::SongoEkang => id.starts_with("songo."),
-            Ruleset::Awale => id.starts_with("awale."),
-            // Oware abapa sows and captures as Awalé does, and has its own
-            // feeding and end rules (rules/awale.md, "oware-abapa").
-            Ruleset::OwareAbapa => {
-                id.starts_with("abapa.")
-                    || matches!(
-                        rule,
-                        RuleId::AwaleSow | RuleId::AwaleSowSkipOrigin | RuleId::AwaleCaptureChain
-                    )
-            }
-            Ruleset::Seega => id.starts_with("seega."),
-        }
-    })
-}
-
 /// `GET /v1/rules`.
 pub(crate) async fn rules(_state: Arc<State>, request: Request) -> Result<Response, Problem> {
     request.params(&[])?;
@@ -120,7 +99,7 @@ pub(crate) async fn rules(_state: Arc<State>, request: Request) -> Result<Respon
         .map(|ruleset| RulesetRules {
             id: ruleset,
             description: ruleset.description(),
-            rules: rules_of(ruleset).map(rule).collect(),
+            rules: ruleset.rule_ids().map(rule).collect(),
         })
         .collect();
     json(
