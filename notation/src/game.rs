@@ -272,6 +272,9 @@ pub struct Game<P: GamePosition> {
     /// faster than the standard hasher on a position, and still not
     /// predictable by whoever writes the record.
     since_capture: HashSet<P, RandomState>,
+    /// Whether a repetition ends the game: asked once, the ruleset does
+    /// not change during a game (the replay's hot path reads a bool).
+    tracks_repetition: bool,
     repeated: bool,
 }
 
@@ -279,10 +282,12 @@ impl<P: GamePosition> Game<P> {
     /// A game starting from `position`.
     #[must_use]
     pub fn new(position: P) -> Game<P> {
+        let tracks_repetition = position.ends_on_repetition();
         let mut game = Game {
             position,
             plies: 0,
             since_capture: HashSet::default(),
+            tracks_repetition,
             repeated: false,
         };
         game.remember();
@@ -382,7 +387,7 @@ impl<P: GamePosition> Game<P> {
     #[inline]
     fn after_move(&mut self, captured: u32) {
         self.plies += 1;
-        if self.position.ends_on_repetition() {
+        if self.tracks_repetition {
             if captured > 0 {
                 self.since_capture.clear();
             }
@@ -391,7 +396,7 @@ impl<P: GamePosition> Game<P> {
     }
 
     fn remember(&mut self) {
-        if self.position.ends_on_repetition() && !self.since_capture.insert(self.position.clone()) {
+        if self.tracks_repetition && !self.since_capture.insert(self.position.clone()) {
             self.repeated = true;
         }
     }
