@@ -17,10 +17,8 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::conventions::{Conventions, LetterCase};
-use crate::engine::{IllegalMove, MoveList, MoveOutcome};
 use crate::error::ParseError;
 use crate::game::{GameOver, GamePosition, LegalMoves, MoveEffect, Refusal};
-use crate::position::{House, ParseHouseError, Position};
 use crate::record::{FromTags, SetupError, Tags};
 use crate::render::{Drawing, MarkError, Marks};
 use crate::report::{self, MovesReport, PlayError, PlayReport};
@@ -30,6 +28,8 @@ use crate::seega::{
     ParseMoveError, SeegaIllegal, SeegaMove, SeegaMoveList, SeegaOutcome, SeegaPosition,
 };
 use crate::side::Side;
+use crate::sowing::position::{House, ParseHouseError, Position};
+use crate::sowing::rules::{IllegalMove, MoveList, MoveOutcome};
 
 /// A position of any ruleset.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -82,7 +82,7 @@ impl AnyPosition {
     #[must_use]
     pub fn diagram(&self) -> String {
         match self {
-            AnyPosition::Sowing(position) => crate::diagram::text(position),
+            AnyPosition::Sowing(position) => crate::sowing::notation::diagram::text(position),
             AnyPosition::Seega(position) => crate::seega::notation::diagram(position),
         }
     }
@@ -202,11 +202,15 @@ impl AnyPlayReport {
     pub fn draw(&self, form: Drawing, letters: LetterCase) -> String {
         use crate::seega::render as seega;
         match (self, form) {
-            (AnyPlayReport::Sowing(report), Drawing::Text) => crate::diagram::play(report, letters),
-            (AnyPlayReport::Sowing(report), Drawing::Markdown) => {
-                crate::markdown::play(report, letters)
+            (AnyPlayReport::Sowing(report), Drawing::Text) => {
+                crate::sowing::notation::diagram::play(report, letters)
             }
-            (AnyPlayReport::Sowing(report), Drawing::Svg) => crate::svg::play(report, letters),
+            (AnyPlayReport::Sowing(report), Drawing::Markdown) => {
+                crate::sowing::render::markdown::play(report, letters)
+            }
+            (AnyPlayReport::Sowing(report), Drawing::Svg) => {
+                crate::sowing::render::svg::play(report, letters)
+            }
             (AnyPlayReport::Seega(report), Drawing::Text) => seega::play_text(report),
             (AnyPlayReport::Seega(report), Drawing::Markdown) => seega::play_markdown(report),
             (AnyPlayReport::Seega(report), Drawing::Svg) => seega::play_svg(report),
@@ -361,7 +365,9 @@ impl AnyMovesReport {
     #[must_use]
     pub fn text(&self, conventions: Conventions) -> String {
         match self {
-            AnyMovesReport::Sowing(report) => crate::diagram::moves(report, conventions),
+            AnyMovesReport::Sowing(report) => {
+                crate::sowing::notation::diagram::moves(report, conventions)
+            }
             AnyMovesReport::Seega(report) => crate::seega::render::moves_text(report),
         }
     }
@@ -391,7 +397,7 @@ pub struct MarkedBoard(Marked);
 
 #[derive(Debug, Clone)]
 enum Marked {
-    Sowing(crate::drawing::BoardView),
+    Sowing(crate::sowing::render::BoardView),
     Seega(crate::seega::render::MarkedSeega),
 }
 
@@ -400,7 +406,7 @@ impl MarkedBoard {
     #[must_use]
     pub fn draw(&self, form: Drawing) -> String {
         match &self.0 {
-            Marked::Sowing(view) => crate::drawing::draw(view, form),
+            Marked::Sowing(view) => crate::sowing::render::draw(view, form),
             Marked::Seega(marked) => marked.draw(form),
         }
     }
@@ -425,7 +431,7 @@ impl AnyPosition {
     pub fn marked(&self, marks: &Marks<'_>, letters: LetterCase) -> Result<MarkedBoard, MarkError> {
         let marked = match self {
             AnyPosition::Sowing(position) => {
-                Marked::Sowing(crate::drawing::marked(position, marks, letters)?)
+                Marked::Sowing(crate::sowing::render::marked(position, marks, letters)?)
             }
             AnyPosition::Seega(position) => {
                 Marked::Seega(crate::seega::render::MarkedSeega::new(position, marks)?)
@@ -463,7 +469,7 @@ impl AnyPosition {
     pub fn to_ogn_fen(&self) -> Option<String> {
         match self {
             AnyPosition::Sowing(position) if position.rules().houses_per_side() == 6 => {
-                Some(crate::compact::to_ogn_fen(position))
+                Some(crate::sowing::notation::compact::to_ogn_fen(position))
             }
             _ => None,
         }

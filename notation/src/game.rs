@@ -3,7 +3,7 @@
 //! [`Game`], a position with the history some rules need.
 //!
 //! This module is a leaf: it names no game family. The sowing games
-//! implement the trait in [`crate::engine`], Seega in [`crate::seega`], and
+//! implement the trait in [`crate::sowing::rules`], Seega in [`crate::seega`], and
 //! [`crate::any::AnyPosition`] dispatches between them, in one place. A
 //! feature written over the trait (the validator, the generator, the
 //! reports) works for every game.

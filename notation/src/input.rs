@@ -3,12 +3,12 @@
 //! ruleset, Seega's forms too ([`parse_any_position`]).
 
 use crate::any::AnyPosition;
-use crate::compact;
-use crate::diagram;
 use crate::error::{ParseError, ParseErrorKind};
-use crate::position::Position;
 use crate::ruleset::Ruleset;
 use crate::seega::{self, SeegaPosition};
+use crate::sowing::notation::compact;
+use crate::sowing::notation::diagram;
+use crate::sowing::position::Position;
 
 /// The forms a position can be written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -15,11 +15,11 @@
 
 use crate::any::AnyPosition;
 use crate::conventions::LetterCase;
-use crate::diagram::{self, Diagram};
 use crate::error::ParseError;
 pub use crate::input::PositionForm;
 use crate::input::{detect, parse_position, seega_position};
 use crate::ruleset::Ruleset;
+use crate::sowing::notation::diagram::{self, Diagram};
 
 /// A position read from text.
 #[derive(Debug, Clone, PartialEq, Eq)]

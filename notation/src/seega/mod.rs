@@ -8,7 +8,7 @@
 //! - [`notation`]: the compact form, text diagrams, JSON/YAML;
 //! - [`render`]: Markdown and SVG boards;
 //! - [`report`]: the `play` and `moves` reports;
-//! - `replay`: the start of a Seega game from a record's tags.
+//! - `record`: the start of a Seega game from a record's tags.
 //!
 //! ```
 //! use songo_notation::seega::{SeegaMove, SeegaPosition};
@@ -24,8 +24,8 @@ pub mod board;
 pub mod moves;
 pub mod notation;
 pub mod position;
+mod record;
 pub mod render;
-mod replay;
 pub mod report;
 pub mod rules;
 

@@ -4,11 +4,11 @@
 
 use serde::{Serialize, Serializer};
 
-use crate::engine::MoveOutcome;
-use crate::position::Position;
 use crate::report::{PlayStep, Reported};
 use crate::rule::RuleIds;
 use crate::side::Side;
+use crate::sowing::position::Position;
+use crate::sowing::rules::MoveOutcome;
 
 /// A board's two rows in notation order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

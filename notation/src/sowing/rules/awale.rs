@@ -2,11 +2,11 @@
 //!
 //! Boards are in sowing-cycle order (South `a..f`, then North `a..f`).
 
-use crate::engine::{Analysis, Capture, Effect, MoveStatus, capture_chain};
-use crate::position::{BOARD, Board, Position};
 use crate::rule::{RuleId, RuleIds};
 use crate::ruleset::Ruleset;
 use crate::side::{Score, Side};
+use crate::sowing::position::{BOARD, Board, Position};
+use crate::sowing::rules::common::{Analysis, Capture, Effect, MoveStatus, capture_chain};
 
 const WIDTH: usize = 6;
 const PITS: usize = 2 * WIDTH;

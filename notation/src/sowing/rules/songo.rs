@@ -4,11 +4,11 @@
 //! are cited where they apply. Boards are in sowing-cycle order
 //! (`S6 … S0 N0 … N6`), camps are indexed from their entry house.
 
-use crate::engine::{Analysis, Capture, Effect, Landing, MoveStatus, capture_chain};
-use crate::position::{BOARD, Board, MAX_PITS, Position};
 use crate::rule::{RuleId, RuleIds};
 use crate::ruleset::Ruleset;
 use crate::side::Side;
+use crate::sowing::position::{BOARD, Board, MAX_PITS, Position};
+use crate::sowing::rules::common::{Analysis, Capture, Effect, Landing, MoveStatus, capture_chain};
 
 const WIDTH: usize = 7;
 const EXIT: usize = WIDTH - 1;

@@ -12,9 +12,9 @@
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::position::Position;
 use crate::ruleset::Ruleset;
 use crate::side::{Score, Side};
+use crate::sowing::position::Position;
 
 /// The wire shape of a sowing position.
 #[derive(Serialize)]

@@ -23,12 +23,12 @@
 //! );
 //! ```
 
-use crate::compact;
 use crate::conventions::{Conventions, LetterCase};
-use crate::position::Position;
 use crate::record::{FromTags, SetupError, Tags, names};
 use crate::ruleset::Ruleset;
 use crate::side::Side;
+use crate::sowing::notation::compact;
+use crate::sowing::position::Position;
 
 /// The ruleset a `Position` tag names, if it names one (`songo:…`).
 fn written_rules(value: &str) -> Option<&str> {
@@ -140,7 +140,7 @@ impl FromTags for Position {
 mod tests {
     use super::*;
     use crate::game::{Game, GamePosition, Refusal};
-    use crate::position::House;
+    use crate::sowing::position::House;
 
     /// A record written with North in capitals hears about its moves in
     /// its own letters.

@@ -1,7 +1,7 @@
 //! Boards as Markdown tables, for notes, issues and wikis: the label rows
 //! and the counts in a table, the stores and the side to move in a list.
 //! Houses the move changed are in **bold**, captured houses ~~struck~~.
-//! [`crate::diagram::parse`] reads the table back.
+//! [`crate::sowing::notation::diagram::parse`] reads the table back.
 //!
 //! ```text
 //! | N0 | N1 | N2 | N3 | N4 | N5 | N6 |
@@ -17,11 +17,11 @@
 use std::fmt::Write as _;
 
 use crate::conventions::LetterCase;
-use crate::drawing::{BoardView, step_headline, step_summary_with};
-use crate::position::Position;
 use crate::render::{game_over_line, move_number};
 use crate::report::PlayReport;
 use crate::side::Side;
+use crate::sowing::position::Position;
+use crate::sowing::render::{BoardView, step_headline, step_summary_with};
 
 /// The Markdown table of a view.
 ///

@@ -11,11 +11,11 @@
 use std::fmt::Write as _;
 
 use crate::conventions::LetterCase;
-use crate::drawing::{BoardView, step_headline, step_summary};
-use crate::position::{House, Position};
 use crate::render::{game_over_line, move_number};
 use crate::report::PlayReport;
 use crate::side::Side;
+use crate::sowing::position::{House, Position};
+use crate::sowing::render::{BoardView, step_headline, step_summary};
 
 /// Distance between the centres of two neighbouring pits.
 const PITCH: i32 = 64;

@@ -27,14 +27,14 @@ use std::str::FromStr;
 
 use crate::conventions::Conventions;
 use crate::conventions::LetterCase;
-pub use crate::drawing::drawn_order;
-use crate::drawing::{BoardView, step_headline, step_summary};
 use crate::error::{ParseError, quote};
-use crate::position::{House, Position};
 use crate::render::{game_over_line, move_number, write_illegal};
 use crate::report::{MovesReport, PlayReport};
 use crate::ruleset::{Family, Ruleset};
 use crate::side::{Score, Side};
+use crate::sowing::position::{House, Position};
+pub use crate::sowing::render::drawn_order;
+use crate::sowing::render::{BoardView, step_headline, step_summary};
 use crate::span::Span;
 
 /// A position read from a diagram, with the Awalé letter case its labels used.

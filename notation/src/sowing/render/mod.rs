@@ -1,15 +1,19 @@
-//! What a picture of a board shows: the position, and the houses a move
-//! changed or captured. The writers ([`crate::diagram`] for plain text,
-//! [`crate::markdown`], [`crate::svg`]) each draw a [`BoardView`] in their
-//! form; a Seega board gets its own view type beside this one.
+//! What a picture of a sowing board shows: the position, and the houses a
+//! move changed or captured. The writers
+//! ([`crate::sowing::notation::diagram`] for plain text, [`markdown`],
+//! [`svg`]) each draw a [`BoardView`] in their form; a Seega board gets its
+//! own view type in [`crate::seega::render`].
+
+pub mod markdown;
+pub mod svg;
 
 use crate::conventions::LetterCase;
-use crate::position::{House, Position};
 use crate::render::{Drawing, Mark, MarkError, Marks};
 use crate::report::PlayStep;
 use crate::rule::RuleId;
 use crate::ruleset::Family;
 use crate::side::Side;
+use crate::sowing::position::{House, Position};
 
 /// A sowing board to draw, with its highlights.
 ///
@@ -313,8 +317,8 @@ pub(crate) fn marked(
 /// A sowing board's view in `form`.
 pub(crate) fn draw(view: &BoardView, form: Drawing) -> String {
     match form {
-        Drawing::Text => crate::diagram::write(view),
-        Drawing::Markdown => crate::markdown::write(view),
-        Drawing::Svg => crate::svg::board(view),
+        Drawing::Text => crate::sowing::notation::diagram::write(view),
+        Drawing::Markdown => crate::sowing::render::markdown::write(view),
+        Drawing::Svg => crate::sowing::render::svg::board(view),
     }
 }
