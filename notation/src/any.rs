@@ -11,13 +11,11 @@
 //! ```
 
 use std::fmt;
-use std::str::FromStr;
 
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::conventions::{Conventions, LetterCase};
-use crate::error::ParseError;
 use crate::game::{GameOver, GamePosition, LegalMoves, MoveEffect, Refusal};
 use crate::record::{FromTags, SetupError, Tags};
 use crate::render::{Drawing, MarkError, Marks};
@@ -41,16 +39,6 @@ pub enum AnyPosition {
 }
 
 impl AnyPosition {
-    /// Reads a position in any form (compact, diagram, JSON, YAML) of any
-    /// ruleset; `rules` applies when the text names none and must agree
-    /// with it when it does. Same as [`crate::input::parse_any_position`].
-    ///
-    /// # Errors
-    /// A [`ParseError`] that says where and why.
-    pub fn parse(text: &str, rules: Option<Ruleset>) -> Result<AnyPosition, ParseError> {
-        crate::input::parse_any_position(text, rules)
-    }
-
     /// The ruleset.
     #[must_use]
     pub const fn rules(&self) -> Ruleset {
@@ -128,14 +116,6 @@ impl fmt::Display for AnyPosition {
     }
 }
 
-impl FromStr for AnyPosition {
-    type Err = ParseError;
-
-    fn from_str(text: &str) -> Result<AnyPosition, ParseError> {
-        AnyPosition::parse(text, None)
-    }
-}
-
 /// The JSON shape of the ruleset (see `docs/notation.md`).
 impl Serialize for AnyPosition {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -143,15 +123,6 @@ impl Serialize for AnyPosition {
             AnyPosition::Sowing(position) => position.serialize(serializer),
             AnyPosition::Seega(position) => position.serialize(serializer),
         }
-    }
-}
-
-/// Whether a JSON/YAML position is a Seega one: `"rules": "seega"`, or no
-/// ruleset and a `board`.
-pub(crate) fn is_seega_value(value: &serde_json::Value) -> bool {
-    match value.get("rules").and_then(serde_json::Value::as_str) {
-        Some(rules) => rules.parse::<Ruleset>() == Ok(Ruleset::Seega),
-        None => value.get("board").is_some(),
     }
 }
 
@@ -165,7 +136,7 @@ pub(crate) fn is_seega_value(value: &serde_json::Value) -> bool {
 impl<'de> Deserialize<'de> for AnyPosition {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = serde_json::Value::deserialize(deserializer)?;
-        if is_seega_value(&value) {
+        if crate::input::is_seega_value(&value) {
             SeegaPosition::deserialize(value)
                 .map(AnyPosition::Seega)
                 .map_err(D::Error::custom)
@@ -406,7 +377,11 @@ impl MarkedBoard {
     #[must_use]
     pub fn draw(&self, form: Drawing) -> String {
         match &self.0 {
-            Marked::Sowing(view) => crate::sowing::render::draw(view, form),
+            Marked::Sowing(view) => match form {
+                Drawing::Text => crate::sowing::notation::diagram::write(view),
+                Drawing::Markdown => crate::sowing::render::markdown::write(view),
+                Drawing::Svg => crate::sowing::render::svg::board(view),
+            },
             Marked::Seega(marked) => marked.draw(form),
         }
     }

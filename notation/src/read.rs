@@ -13,6 +13,8 @@
 //! assert_eq!(read.letters, LetterCase::SouthUpper);
 //! ```
 
+use std::str::FromStr;
+
 use crate::any::AnyPosition;
 use crate::conventions::LetterCase;
 use crate::error::ParseError;
@@ -61,4 +63,35 @@ pub fn read_position(text: &str, rules: Option<Ruleset>) -> Result<ReadPosition,
         form,
         letters: LetterCase::default(),
     })
+}
+
+impl AnyPosition {
+    /// Reads a position in any form (compact, diagram, JSON, YAML) of any
+    /// ruleset; `rules` applies when the text names none and must agree
+    /// with it when it does ([`read_position`], the position alone).
+    ///
+    /// ```
+    /// use songo_notation::any::AnyPosition;
+    /// use songo_notation::Ruleset;
+    /// let seega = AnyPosition::parse("NN.NN\nNNNNN\nSN.SS\nSSSSS\nSSSNS\n", None).unwrap();
+    /// assert_eq!(seega.rules(), Ruleset::Seega);
+    /// let songo = AnyPosition::parse("songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5", None).unwrap();
+    /// assert_eq!(songo.rules(), Ruleset::Songo);
+    /// let error = AnyPosition::parse("seega:NN.NN/NNNNN/SN.SS/SSSSS/SSSNS", Some(Ruleset::Awale));
+    /// assert!(error.unwrap_err().message.contains("awale was asked for"));
+    /// ```
+    ///
+    /// # Errors
+    /// A [`ParseError`] that says where and why.
+    pub fn parse(text: &str, rules: Option<Ruleset>) -> Result<AnyPosition, ParseError> {
+        read_position(text, rules).map(|read| read.position)
+    }
+}
+
+impl FromStr for AnyPosition {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<AnyPosition, ParseError> {
+        AnyPosition::parse(text, None)
+    }
 }

@@ -8,7 +8,7 @@ use songo_notation::input::{self, MAX_NESTING};
 
 fn error(text: &str, rules: Option<Ruleset>) -> ParseError {
     let sowing = input::parse_position(text, rules);
-    let any = input::parse_any_position(text, rules);
+    let any = songo_notation::any::AnyPosition::parse(text, rules);
     match (sowing, any) {
         (Err(sowing), Err(any)) => {
             assert_eq!(sowing, any, "two readers, two errors for {text:?}");

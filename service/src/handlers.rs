@@ -9,7 +9,7 @@ use songo_notation::any::{self, AnyPlayReport, AnyPosition};
 use songo_notation::error::{Location, ParseErrorKind};
 use songo_notation::read;
 use songo_notation::render::Drawing as Form;
-use songo_notation::{Conventions, LetterCase, RuleId, Ruleset, input};
+use songo_notation::{Conventions, LetterCase, RuleId, Ruleset};
 use warp::http::StatusCode;
 use warp::http::header::{CONTENT_TYPE, HeaderValue};
 use warp::reply::Response;
@@ -376,7 +376,7 @@ fn position_in(body: &str, raw: &RawValue, rules: Option<&str>) -> Result<AnyPos
             Some((start.line - 1, start.column - 1)),
         )
     };
-    input::parse_any_position(&text, rules).map_err(|error| {
+    AnyPosition::parse(&text, rules).map_err(|error| {
         let problem = match shift {
             Some((lines, columns)) => position_problem(&error.shifted(lines, columns)),
             // Columns in the string's text, not the body's: said in words.

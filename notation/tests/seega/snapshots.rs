@@ -8,7 +8,7 @@ use songo_notation::report::{self, PlayReport};
 use songo_notation::seega::notation::{diagram, parse_compact, parse_diagram, rows};
 use songo_notation::seega::render::{self, Highlight, SvgOptions};
 use songo_notation::seega::{SeegaMove, SeegaPosition};
-use songo_notation::{Conventions, RuleId, Ruleset, input};
+use songo_notation::{Conventions, RuleId, Ruleset};
 
 use crate::position;
 
@@ -128,10 +128,10 @@ fn position_diagnostics() {
         r#"{"rules": "seega", "board": ["NN.NN", "NNNNN", "SN.SS", "SSSSS", "SSSNS"], "phase": "placement"}"#,
         "rules: seega\nboard: [NN.NN, NNNNN, SN.SS, SSSSS]\n",
     ] {
-        let error = input::parse_any_position(text, None).unwrap_err();
+        let error = songo_notation::any::AnyPosition::parse(text, None).unwrap_err();
         out.push_str(&format!("{text:?}\n{error}\n\n"));
     }
-    let error = input::parse_any_position(MIDGAME, Some(Ruleset::Songo)).unwrap_err();
+    let error = songo_notation::any::AnyPosition::parse(MIDGAME, Some(Ruleset::Songo)).unwrap_err();
     out.push_str(&format!("{MIDGAME:?} --rules songo\n{error}\n"));
     assert_snapshot!(out);
 }

@@ -8,7 +8,7 @@ pub mod markdown;
 pub mod svg;
 
 use crate::conventions::LetterCase;
-use crate::render::{Drawing, Mark, MarkError, Marks};
+use crate::render::{Mark, MarkError, Marks};
 use crate::report::PlayStep;
 use crate::rule::RuleId;
 use crate::ruleset::Family;
@@ -312,13 +312,4 @@ pub(crate) fn marked(
         }
     }
     Ok(view)
-}
-
-/// A sowing board's view in `form`.
-pub(crate) fn draw(view: &BoardView, form: Drawing) -> String {
-    match form {
-        Drawing::Text => crate::sowing::notation::diagram::write(view),
-        Drawing::Markdown => crate::sowing::render::markdown::write(view),
-        Drawing::Svg => crate::sowing::render::svg::board(view),
-    }
 }
