@@ -16,25 +16,12 @@ use warp::reply::Response;
 
 use crate::OPENAPI;
 use crate::body::{self, Media};
+use crate::plumbing::{Request, State, json, ruleset, slot};
 use crate::problem::{Kind, Problem};
-use crate::routes::{Request, State};
 
 /// The most moves one `POST /v1/play` plays: the report holds three boards
 /// per move, so this bounds the answer's size.
 pub(crate) const MAX_MOVES: usize = 2000;
-
-/// A JSON answer (pretty, with a final newline).
-pub(crate) fn json(status: StatusCode, value: &impl Serialize) -> Result<Response, Problem> {
-    let mut text = serde_json::to_string(value)
-        .map_err(|e| Problem::new(Kind::Internal, format!("cannot write the answer: {e}")))?;
-    text.push('\n');
-    let mut response = Response::new(text.into());
-    *response.status_mut() = status;
-    response
-        .headers_mut()
-        .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
-    Ok(response)
-}
 
 /// `GET /healthz`.
 pub(crate) async fn healthz(_state: Arc<State>, request: Request) -> Result<Response, Problem> {
@@ -110,14 +97,6 @@ pub(crate) async fn rules(_state: Arc<State>, request: Request) -> Result<Respon
             records,
         },
     )
-}
-
-/// A ruleset named in a query or a body.
-pub(crate) fn ruleset(name: &str) -> Result<Ruleset, Problem> {
-    name.parse::<Ruleset>().map_err(|error| {
-        Problem::new(Kind::UnknownRuleset, error.to_string())
-            .with("known", Ruleset::ALL.map(Ruleset::id))
-    })
 }
 
 /// A position the library could not read: an unknown ruleset is its own
@@ -509,7 +488,7 @@ pub(crate) async fn debug_sleep(state: Arc<State>, request: Request) -> Result<R
     }
     let sleep = move || std::thread::sleep(std::time::Duration::from_millis(ms));
     if validation {
-        let permit = crate::records::slot(&state, request.deadline).await?;
+        let permit = slot(&state, request.deadline).await?;
         tokio::task::spawn_blocking(move || {
             let _permit = permit;
             sleep();

@@ -35,6 +35,7 @@
 
 mod body;
 mod handlers;
+mod plumbing;
 mod problem;
 mod records;
 mod routes;
