@@ -6,7 +6,7 @@
 //!   (their figures are not in the texts: each fixture says which house
 //!   counts it had to choose, in `reconstructed`).
 
-mod common;
+use crate::common;
 
 #[test]
 fn there_are_twenty_one_songo_examples() {

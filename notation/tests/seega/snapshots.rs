@@ -10,7 +10,7 @@ use songo_notation::seega::render::{self, Highlight, SvgOptions};
 use songo_notation::seega::{SeegaMove, SeegaPosition};
 use songo_notation::{Conventions, RuleId, Ruleset};
 
-use crate::position;
+use super::position;
 
 const MIDGAME: &str = "seega:NN.NN/NNNNN/SN.SS/SSSSS/SSSNS:S:movement:0-0:0-0";
 const CAPTURE: &str = "seega:..S../..N../.S.NS/..N../..S.N:S:movement:0-0:8-8";
