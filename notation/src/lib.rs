@@ -39,6 +39,7 @@ pub mod side;
 pub mod songo;
 mod span;
 pub mod svg;
+pub mod teach;
 pub mod validate;
 
 pub use engine::{GameOver, HouseSet, IllegalMove, IllegalReason, MoveList, MoveOutcome};
