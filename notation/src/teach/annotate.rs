@@ -192,113 +192,176 @@ pub fn annotate(plies: &[PlayedMove]) -> Vec<Annotation> {
     let Some(first) = plies.first() else {
         return Vec::new();
     };
+    // views[i] is the position before ply i + 1 (after ply i).
     let mut views = Vec::with_capacity(plies.len() + 1);
     views.push(View::of(&first.before));
     views.extend(plies.iter().map(|ply| View::of(&ply.after)));
-    let mut notes = Vec::new();
-    // The side last ahead in the bidoua (ties do not turn it).
+    let mut annotations = Vec::new();
+    // The side last ahead in the bidoua (a tie does not turn it).
     let mut leader = views[0].bidoua.leader();
     for (index, ply) in plies.iter().enumerate() {
-        let number = index + 1;
-        let (before, after) = (&views[index], &views[index + 1]);
-        let played = ply.outcome.house;
-        let mover = played.side;
-        let rules = ply.before.rules();
-        let mut add = |note: Note| {
-            notes.push(Annotation {
-                ply: number,
-                mover,
-                played: NamedHouse::new(played, rules),
-                id: note.id(),
-                note,
-            });
+        let step = Step {
+            number: index + 1,
+            ply,
+            before: &views[index],
+            after: &views[index + 1],
         };
-        let take = Take::of(&ply.outcome);
-
-        // A threat the opponent left standing at the ply before, carried out.
-        if index > 0 {
-            let earlier = &plies[index - 1];
-            let standing = views[index - 1].of_side(mover);
-            if take.seeds > 0
-                && let Some(threat) = standing.take(played)
-                && ignores(standing, views[index].of_side(mover))
-            {
-                add(Note::ThreatExecuted {
-                    threat: sowing::threat(&earlier.before, played, threat),
-                    captures: take.seeds,
-                    houses: sowing::named(take.houses.iter(), rules),
-                    ignored_at: number - 1,
-                });
-            }
+        let mut notes = Vec::new();
+        if let Some(earlier) = index.checked_sub(1) {
+            let previous = Step {
+                number: index,
+                ply: &plies[earlier],
+                before: &views[earlier],
+                after: &views[index],
+            };
+            notes.extend(step.executes_threat_left_by(&previous));
         }
-
-        if let Some(grenier) = sowing::grenier(&ply.before, played, before.of_side(mover)) {
-            add(Note::GrenierPlayed {
-                grenier,
-                harvest: take.seeds,
-                houses: sowing::named(take.houses.iter(), rules),
-            });
-        }
-
-        let against = before.of_side(mover.opposite());
-        let study = Study::played(played, ply.outcome, ply.after);
-        if let Some(defence) = study.defence(&ply.before, against)
-            && defence.kind != DefenceKind::Other
-        {
-            add(Note::Defence(defence));
-        }
-
+        notes.extend(step.grenier_played());
+        notes.extend(step.yinda_or_evasion());
         if let Some(next) = plies.get(index + 1) {
-            let answer = next.outcome.house;
-            if ignores(against, after.of_side(mover.opposite()))
-                && let Some(threat) = against.take(answer)
-                && Take::of(&next.outcome).seeds > 0
-            {
-                add(Note::ThreatIgnored {
-                    threat: sowing::threat(&ply.before, answer, threat),
-                    executed_at: number + 1,
-                });
-            }
+            notes.extend(step.threat_ignored(next));
         }
-
-        let (own_before, own_after) = (before.of_side(mover), after.of_side(mover));
-        for (house, threat) in own_after.threats() {
-            if own_before.take(house).is_none() {
-                add(Note::ThreatCreated(sowing::threat(&ply.after, house, threat)));
-            }
-        }
-        if own_after.count() >= 2
-            && let Some(double) = sowing::double_threat(&ply.after, own_after)
-            && sowing::double_threat(&ply.before, own_before).is_none()
-        {
-            add(Note::DoubleThreat(double));
-        }
-
-        for house in ply.after.houses() {
-            let threshold = sowing::grenier_threshold(rules);
-            if ply.before.house(house) < threshold
-                && let Some(grenier) =
-                    sowing::grenier(&ply.after, house, after.of_side(house.side))
-            {
-                add(Note::GrenierBuilt(grenier));
-            }
-        }
-
-        if let Some(now) = after.bidoua.leader() {
+        notes.extend(step.threats_created());
+        notes.extend(step.double_threat());
+        notes.extend(step.greniers_built());
+        if let Some(now) = step.after.bidoua.leader() {
             if leader.is_some_and(|was| was != now) {
-                add(Note::BidouaTurned {
+                notes.push(Note::BidouaTurned {
                     leader: now,
-                    bidoua: after.bidoua,
+                    bidoua: step.after.bidoua,
                 });
             }
             leader = Some(now);
         }
+        let played = ply.outcome.house;
+        annotations.extend(notes.into_iter().map(|note| Annotation {
+            ply: index + 1,
+            mover: played.side,
+            played: NamedHouse::new(played, ply.before.rules()),
+            id: note.id(),
+            note,
+        }));
     }
-    notes
+    annotations
 }
 
-/// Whether a move left a threat standing: the threatening side's largest
-/// capture did not drop (`before` threatened at all).
-fn ignores(before: &Captures, after: &Captures) -> bool {
-    before.largest() > 0 && after.largest() >= before.largest()
+/// One ply with the views of the positions around it.
+struct Step<'a> {
+    /// The ply, from 1.
+    number: usize,
+    ply: &'a PlayedMove,
+    before: &'a View,
+    after: &'a View,
+}
+
+impl Step<'_> {
+    fn played(&self) -> House {
+        self.ply.outcome.house
+    }
+
+    fn mover(&self) -> Side {
+        self.played().side
+    }
+
+    /// The opponent's captures before and after the move.
+    fn against(&self) -> (&Captures, &Captures) {
+        let opponent = self.mover().opposite();
+        (self.before.of_side(opponent), self.after.of_side(opponent))
+    }
+
+    /// Whether the move left the opponent's threat standing: his largest
+    /// capture, positive before, did not drop.
+    fn ignores_threat(&self) -> bool {
+        let (before, after) = self.against();
+        before.largest() > 0 && after.largest() >= before.largest()
+    }
+
+    fn taken(&self) -> Take {
+        Take::of(&self.ply.outcome)
+    }
+
+    /// `teach.threat`: this move takes with a house that threatened before
+    /// `previous`, the opponent's move, which left the threat standing.
+    fn executes_threat_left_by(&self, previous: &Step<'_>) -> Option<Note> {
+        let taken = self.taken();
+        let standing = previous.against().0.take(self.played())?;
+        if taken.seeds == 0 || !previous.ignores_threat() {
+            return None;
+        }
+        let rules = self.ply.before.rules();
+        Some(Note::ThreatExecuted {
+            threat: sowing::threat(&previous.ply.before, self.played(), standing),
+            captures: taken.seeds,
+            houses: sowing::named(taken.houses.iter(), rules),
+            ignored_at: previous.number,
+        })
+    }
+
+    /// `teach.threat`: the move leaves the opponent's threat standing, and
+    /// the opponent carries it out with `next`.
+    fn threat_ignored(&self, next: &PlayedMove) -> Option<Note> {
+        let answer = next.outcome.house;
+        let standing = self.against().0.take(answer)?;
+        if !self.ignores_threat() || Take::of(&next.outcome).seeds == 0 {
+            return None;
+        }
+        Some(Note::ThreatIgnored {
+            threat: sowing::threat(&self.ply.before, answer, standing),
+            executed_at: self.number + 1,
+        })
+    }
+
+    /// `teach.grenier`: the move plays a grenier, with its harvest.
+    fn grenier_played(&self) -> Option<Note> {
+        let played = self.played();
+        let grenier = sowing::grenier(&self.ply.before, played, self.before.of_side(played.side))?;
+        let taken = self.taken();
+        Some(Note::GrenierPlayed {
+            grenier,
+            harvest: taken.seeds,
+            houses: sowing::named(taken.houses.iter(), self.ply.before.rules()),
+        })
+    }
+
+    /// `teach.yinda`, `teach.defence`: the move is a yinda or an evasion.
+    fn yinda_or_evasion(&self) -> Option<Note> {
+        let study = Study::played(self.played(), self.ply.outcome, self.ply.after);
+        let defence = study.defence(&self.ply.before, self.against().0)?;
+        (defence.kind != DefenceKind::Other).then_some(Note::Defence(defence))
+    }
+
+    /// `teach.threat`: the mover's threats after the move (as if it were
+    /// his turn again) that were not threats before it.
+    fn threats_created(&self) -> impl Iterator<Item = Note> + '_ {
+        let mover = self.mover();
+        let (before, after) = (self.before.of_side(mover), self.after.of_side(mover));
+        after
+            .threats()
+            .filter(|(house, _)| before.take(*house).is_none())
+            .map(|(house, take)| Note::ThreatCreated(sowing::threat(&self.ply.after, house, take)))
+    }
+
+    /// `teach.double-threat`: the mover has a double threat he did not have.
+    fn double_threat(&self) -> Option<Note> {
+        let mover = self.mover();
+        let (before, after) = (self.before.of_side(mover), self.after.of_side(mover));
+        let double = sowing::double_threat(&self.ply.after, after)?;
+        sowing::double_threat(&self.ply.before, before)
+            .is_none()
+            .then_some(Note::DoubleThreat(double))
+    }
+
+    /// `teach.grenier`: the houses, of either side, that reach the
+    /// threshold with this move.
+    fn greniers_built(&self) -> impl Iterator<Item = Note> + '_ {
+        let threshold = sowing::grenier_threshold(self.ply.before.rules());
+        self.ply
+            .after
+            .houses()
+            .filter(move |&house| self.ply.before.house(house) < threshold)
+            .filter_map(|house| {
+                sowing::grenier(&self.ply.after, house, self.after.of_side(house.side))
+            })
+            .map(Note::GrenierBuilt)
+    }
 }

@@ -6,7 +6,7 @@
 //! - [`sowing`]: [`explain`] a Songo or Awalé/oware position
 //!   ([`ExplainReport`]) and what each legal move does ([`move_effects`]);
 //! - [`seega`]: the Seega counterpart ([`explain_seega`]);
-//! - [`annotate`]: the plies of a played line a teacher would point at
+//! - [`annotate`](mod@annotate): the plies of a played line a teacher would point at
 //!   ([`annotate_line`]);
 //! - [`words`]: every sentence a reader sees, in one place.
 //!

@@ -104,12 +104,20 @@ impl Captures {
 
     /// The largest capture (0: no threat).
     pub(super) fn largest(&self) -> u32 {
-        self.takes.iter().flatten().map(|t| t.seeds).max().unwrap_or(0)
+        self.takes
+            .iter()
+            .flatten()
+            .map(|t| t.seeds)
+            .max()
+            .unwrap_or(0)
     }
 
     /// The opponent's houses some threat takes (bit = notation index).
     pub(super) fn targets(&self) -> u8 {
-        self.takes.iter().flatten().fold(0, |mask, t| mask | t.mask())
+        self.takes
+            .iter()
+            .flatten()
+            .fold(0, |mask, t| mask | t.mask())
     }
 }
 

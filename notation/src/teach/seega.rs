@@ -35,7 +35,10 @@ pub struct SeegaExplainReport {
     pub mobility: Score,
 }
 
-fn as_text<S: Serializer>(value: &impl std::fmt::Display, serializer: S) -> Result<S::Ok, S::Error> {
+fn as_text<S: Serializer>(
+    value: &impl std::fmt::Display,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
     serializer.collect_str(value)
 }
 

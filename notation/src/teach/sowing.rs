@@ -4,9 +4,9 @@
 //! each legal move does to the threats.
 //!
 //! Each term is computed in one function here, named after it, that cites
-//! its id: [`threats`](fn@threats) (`teach.threat`), [`double_threat`]
-//! (`teach.double-threat`), [`defence_kind`] (`teach.defence`,
-//! `teach.yinda`), [`greniers`] (`teach.grenier`), [`bidoua`]
+//! its id: `threats` (`teach.threat`), `double_threat`
+//! (`teach.double-threat`), `defence_kind` (`teach.defence`,
+//! `teach.yinda`), `greniers` (`teach.grenier`), `bidoua`
 //! (`teach.bidoua`).
 
 use serde::Serialize;
@@ -380,7 +380,11 @@ fn defences(position: &Position, against: &Captures) -> Vec<Defence> {
 ///   no longer takes it;
 /// - evasion: the move empties a threatened house (the house played);
 /// - other: anything else.
-fn defence_kind(position: &Position, before: &Captures, study: &Study) -> (DefenceKind, Vec<House>) {
+fn defence_kind(
+    position: &Position,
+    before: &Captures,
+    study: &Study,
+) -> (DefenceKind, Vec<House>) {
     let threatened = before.targets();
     let mover = study.played.side;
     let reinforced: Vec<House> = (0..position.rules().houses_per_side() as u8)

@@ -34,14 +34,19 @@ fn cases() -> Vec<Case> {
         .into_iter()
         .map(|path| {
             let text = std::fs::read_to_string(&path).expect("a readable case");
-            let yaml: Value = serde_yaml::from_str(&text)
-                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let yaml: Value =
+                serde_yaml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             let id = path
                 .file_stem()
                 .and_then(|s| s.to_str())
                 .expect("a file name")
                 .to_owned();
-            assert_eq!(yaml["id"], json!(id), "{}: `id` is the file name", path.display());
+            assert_eq!(
+                yaml["id"],
+                json!(id),
+                "{}: `id` is the file name",
+                path.display()
+            );
             Case { id, yaml }
         })
         .collect()
@@ -119,8 +124,14 @@ fn ids_shown(case: &Case) -> BTreeSet<TeachId> {
     if explain.get("mobility").is_some() {
         ids.insert(TeachId::Mobility);
     }
-    for annotation in case.yaml["line"]["annotations"].as_array().into_iter().flatten() {
-        let id = annotation["id"].as_str().expect("an annotation names its id");
+    for annotation in case.yaml["line"]["annotations"]
+        .as_array()
+        .into_iter()
+        .flatten()
+    {
+        let id = annotation["id"]
+            .as_str()
+            .expect("an annotation names its id");
         ids.insert(id.parse().expect("a teach.* id"));
     }
     ids
@@ -129,7 +140,10 @@ fn ids_shown(case: &Case) -> BTreeSet<TeachId> {
 #[test]
 fn every_case_says_what_explain_says() {
     let cases = cases();
-    assert!(cases.len() >= 5, "the five boards of the escale text at least");
+    assert!(
+        cases.len() >= 5,
+        "the five boards of the escale text at least"
+    );
     for case in &cases {
         let report = match case.board() {
             Board::Sowing(position) => serde_json::to_value(explain(&position)),
@@ -185,7 +199,10 @@ fn every_teaching_term_has_a_case() {
         .filter(|id| !shown.contains(id))
         .map(|id| id.as_str())
         .collect();
-    assert!(missing.is_empty(), "no case in fixtures/teaching shows {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "no case in fixtures/teaching shows {missing:?}"
+    );
 }
 
 #[test]
@@ -250,7 +267,10 @@ fn the_annotations_of_every_line_are_worded_as_the_snapshots_say() {
             .collect();
         let notes = annotate_line(start, &moves).expect("a legal line");
         let id = &case.id;
-        insta::assert_snapshot!(format!("{id}-annotations-text"), words::annotations_text(&notes));
+        insta::assert_snapshot!(
+            format!("{id}-annotations-text"),
+            words::annotations_text(&notes)
+        );
         insta::assert_snapshot!(
             format!("{id}-annotations-markdown"),
             words::annotations_markdown(&notes)
@@ -420,7 +440,11 @@ fn seega_position() -> impl Strategy<Value = SeegaPosition> {
             SeegaPosition::from_setup(SeegaSetup {
                 south,
                 north,
-                to_move: if north_to_move { Side::North } else { Side::South },
+                to_move: if north_to_move {
+                    Side::North
+                } else {
+                    Side::South
+                },
                 ..SeegaSetup::default()
             })
             .ok()

@@ -2,23 +2,23 @@
 //! that set them as text or Markdown.
 //!
 //! The computations hand over typed reports; this module alone words them.
-//! A sentence is one method of [`Sentences`] (English today in [`English`];
-//! another language is another implementation), and a layout ([`Page`]) is
-//! the same for every language: headings and bulleted lines, the house
-//! names in bold in Markdown. Nothing here cites a `teach.*` id: a reader
+//! A sentence is one method of the trait `Sentences` (English today, in
+//! `English`; another language is another implementation), and a layout
+//! (`Page`) is the same for every language: headings and bulleted lines,
+//! the house names in bold in Markdown. Nothing here cites a `teach.*` id: a reader
 //! gets sentences ("North's N4 threatens S3 and S4 (6 seeds).").
 
 use std::fmt::{Display, Write as _};
 
+use super::NamedHouse;
 use super::annotate::{Annotation, Note};
 use super::seega::{SeegaExplainReport, SeegaThreat};
 use super::sowing::{
     Answer, Defence, DefenceKind, DoubleThreat, ExplainReport, Exposure, Grenier, MoveEffect,
     Threat, grenier_threshold,
 };
-use super::NamedHouse;
-use crate::seega::Phase;
 use crate::Side;
+use crate::seega::Phase;
 
 /// How a sentence sets the names of houses, squares and moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,9 +64,9 @@ trait Sentences {
     fn annotation_line(&self, annotation: &Annotation, style: Style) -> String;
 }
 
-/// English.
+/// The English sentences.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct English;
+struct English;
 
 fn name(style: Style, name: impl Display) -> String {
     match style {
@@ -197,9 +197,9 @@ impl Sentences for English {
                 "{played} is a yinda: it reinforces {}, and {drop}.",
                 houses(style, &defence.houses)
             ),
-            DefenceKind::Evasion => format!(
-                "{played} is an evasion: it empties the threatened house, and {drop}."
-            ),
+            DefenceKind::Evasion => {
+                format!("{played} is an evasion: it empties the threatened house, and {drop}.")
+            }
             DefenceKind::Other if defence.captures > 0 => format!(
                 "{played} takes {} ({}), and {drop}.",
                 seeds(defence.captures),
@@ -474,7 +474,11 @@ fn explain_page(words: &impl Sentences, report: &ExplainReport, style: Style) ->
     page.section(
         &words.heading(Heading::Threats),
         lines_or(
-            report.threats.iter().map(|t| words.threat(t, style)).collect(),
+            report
+                .threats
+                .iter()
+                .map(|t| words.threat(t, style))
+                .collect(),
             words.no_threat(),
         ),
     );
