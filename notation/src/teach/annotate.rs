@@ -48,9 +48,15 @@ pub struct Annotation {
 pub enum Note {
     /// The mover has a threat he did not have before the move (as if it
     /// were his turn again).
-    ThreatCreated(Threat),
+    ThreatCreated {
+        /// The new threat.
+        threat: Threat,
+    },
     /// The mover now has a double threat he did not have before.
-    DoubleThreat(DoubleThreat),
+    DoubleThreat {
+        /// The double threat.
+        double_threat: DoubleThreat,
+    },
     /// The mover left the opponent's threat standing, and the opponent
     /// carries it out on the next ply.
     ThreatIgnored {
@@ -71,9 +77,15 @@ pub enum Note {
         ignored_at: usize,
     },
     /// The move is a yinda or an evasion.
-    Defence(Defence),
+    Defence {
+        /// The defence.
+        defence: Defence,
+    },
     /// A house reached the grenier threshold (its owner may be either side).
-    GrenierBuilt(Grenier),
+    GrenierBuilt {
+        /// The new grenier.
+        grenier: Grenier,
+    },
     /// The move played a grenier.
     GrenierPlayed {
         /// The grenier, as it stood before the move.
@@ -97,12 +109,12 @@ impl Note {
     #[must_use]
     pub fn id(&self) -> TeachId {
         match self {
-            Note::ThreatCreated(_) | Note::ThreatIgnored { .. } | Note::ThreatExecuted { .. } => {
-                TeachId::Threat
-            }
-            Note::DoubleThreat(_) => TeachId::DoubleThreat,
-            Note::Defence(defence) => defence.kind.id(),
-            Note::GrenierBuilt(_) | Note::GrenierPlayed { .. } => TeachId::Grenier,
+            Note::ThreatCreated { .. }
+            | Note::ThreatIgnored { .. }
+            | Note::ThreatExecuted { .. } => TeachId::Threat,
+            Note::DoubleThreat { .. } => TeachId::DoubleThreat,
+            Note::Defence { defence } => defence.kind.id(),
+            Note::GrenierBuilt { .. } | Note::GrenierPlayed { .. } => TeachId::Grenier,
             Note::BidouaTurned { .. } => TeachId::Bidoua,
         }
     }
@@ -327,7 +339,7 @@ impl Step<'_> {
     fn yinda_or_evasion(&self) -> Option<Note> {
         let study = Study::played(self.played(), self.ply.outcome, self.ply.after);
         let defence = study.defence(&self.ply.before, self.against().0)?;
-        (defence.kind != DefenceKind::Other).then_some(Note::Defence(defence))
+        (defence.kind != DefenceKind::Other).then_some(Note::Defence { defence })
     }
 
     /// `teach.threat`: the mover's threats after the move (as if it were
@@ -338,7 +350,9 @@ impl Step<'_> {
         after
             .threats()
             .filter(|(house, _)| before.take(*house).is_none())
-            .map(|(house, take)| Note::ThreatCreated(sowing::threat(&self.ply.after, house, take)))
+            .map(|(house, take)| Note::ThreatCreated {
+                threat: sowing::threat(&self.ply.after, house, take),
+            })
     }
 
     /// `teach.double-threat`: the mover has a double threat he did not have.
@@ -348,7 +362,9 @@ impl Step<'_> {
         let double = sowing::double_threat(&self.ply.after, after)?;
         sowing::double_threat(&self.ply.before, before)
             .is_none()
-            .then_some(Note::DoubleThreat(double))
+            .then_some(Note::DoubleThreat {
+                double_threat: double,
+            })
     }
 
     /// `teach.grenier`: the houses, of either side, that reach the
@@ -362,6 +378,6 @@ impl Step<'_> {
             .filter_map(|house| {
                 sowing::grenier(&self.ply.after, house, self.after.of_side(house.side))
             })
-            .map(Note::GrenierBuilt)
+            .map(|grenier| Note::GrenierBuilt { grenier })
     }
 }

@@ -14,8 +14,8 @@
 //! playing it with the engine on the position with its owner to move, and
 //! reading which houses the engine emptied (so a kept or forced lone seed,
 //! which takes nothing from the opponent's houses, is not a capture); a
-//! house counts in the bidoua when the engine's sowing of it leaves every
-//! opponent house as it was. `docs/teaching.md` says how each term is
+//! house counts in the bidoua when the engine's sowing of it keeps every
+//! seed in its owner's houses. `docs/teaching.md` says how each term is
 //! computed and works the texts' examples through.
 //!
 //! ```

@@ -121,17 +121,18 @@ impl Captures {
     }
 }
 
-/// Whether the engine's sowing of `house` (its owner to move) puts a seed
-/// into an opponent house or store; `None` for an empty house. The move is
-/// sown as the engine would sow it even where a filter forbids it (an exit
-/// house, solidarity): the bidoua measures the sowing, not the right to
-/// play it.
-pub(super) fn feeds_opponent(position: &Position, house: House) -> Option<bool> {
+/// Whether the engine's sowing of `house` (its owner to move) leaves every
+/// one of its seeds in its owner's houses: nothing reaches an opponent
+/// house or a store. `None` for an empty house. The move is sown as the
+/// engine would sow it even where a filter forbids it (an exit house,
+/// solidarity): the bidoua measures the sowing, not the right to play it.
+/// A forced exit move (`songo.exit.forced`), whose seeds go to a store, is
+/// no displacement.
+pub(super) fn stays_home(position: &Position, house: House) -> Option<bool> {
     let mut mover = position.with_to_move(house.side);
     if mover.house(house) == 0 {
         return None;
     }
     let outcome = mover.play_anyway(house).ok()?;
-    let opponent = house.side.opposite();
-    Some(outcome.sown.row(opponent) != position.row(opponent) || outcome.conceded > 0)
+    Some(outcome.sown.camp_seeds(house.side) == position.camp_seeds(house.side))
 }

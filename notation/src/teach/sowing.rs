@@ -438,15 +438,16 @@ pub(super) fn grenier(position: &Position, house: House, captures: &Captures) ->
 }
 
 /// `teach.bidoua`: the seeds in the houses of `side` whose sowing (by the
-/// engine, `side` to move) puts no seed into the opponent's houses or store,
-/// and those houses. A gap-fill: the text gives no formula.
+/// engine, `side` to move) keeps every seed in `side`'s own houses (none
+/// into the opponent's camp, none into a store), and those houses. A
+/// gap-fill: the text gives no formula.
 pub(super) fn bidoua(position: &Position, side: Side) -> (u32, Vec<NamedHouse>) {
     let rules = position.rules();
     let mut seeds = 0;
     let mut houses = Vec::new();
     for index in 0..rules.houses_per_side() as u8 {
         let house = House::new(side, index);
-        if probe::feeds_opponent(position, house) == Some(false) {
+        if probe::stays_home(position, house) == Some(true) {
             seeds += position.house(house);
             houses.push(NamedHouse::new(house, rules));
         }

@@ -393,14 +393,64 @@ proptest! {
     #[test]
     fn the_bidoua_counts_the_houses_whose_sowing_stays_home(position in sowing_position()) {
         let report = explain(&position);
+        let rules = position.rules();
         for side in Side::BOTH {
-            let houses = match side {
+            let listed = match side {
                 Side::South => &report.bidoua_houses.south,
                 Side::North => &report.bidoua_houses.north,
             };
-            let sum: u32 = houses.iter().map(|h| position.house(h.house)).sum();
+            // By counting: a house stays home when it holds no more seeds
+            // than there are houses after it in its camp, in sowing order
+            // (Songo sows South S6 -> S0, everything else a..f, N0 -> N6).
+            let room = |house: House| match (rules.houses_per_side(), side) {
+                (7, Side::South) => u32::from(house.index),
+                (width, _) => width as u32 - 1 - u32::from(house.index),
+            };
+            let expected: Vec<House> = position
+                .houses()
+                .filter(|h| h.side == side)
+                .filter(|&h| (1..=room(h)).contains(&position.house(h)))
+                .collect();
+            let listed_houses: Vec<House> = listed.iter().map(|h| h.house).collect();
+            prop_assert_eq!(&listed_houses, &expected);
+            let sum: u32 = expected.iter().map(|&h| position.house(h)).sum();
             prop_assert_eq!(sum, report.bidoua[side]);
-            prop_assert!(report.bidoua[side] <= position.camp_seeds(side));
+        }
+    }
+
+    #[test]
+    fn a_double_threat_survives_every_answer(position in sowing_position()) {
+        let report = explain(&position);
+        for side in Side::BOTH {
+            let threatening: Vec<House> = report
+                .threats
+                .iter()
+                .filter(|t| t.side == side)
+                .map(|t| t.house.house)
+                .collect();
+            let defender = position.with_to_move(side.opposite());
+            let answers: Vec<u32> = defender
+                .legal_moves()
+                .iter()
+                .map(|answer| {
+                    let (after, _) = defender.after(answer).unwrap();
+                    after
+                        .houses()
+                        .filter(|h| h.side == side)
+                        .filter_map(|h| played_capture(&after, h))
+                        .map(|(seeds, _)| seeds)
+                        .max()
+                        .unwrap_or(0)
+                })
+                .collect();
+            let expected = threatening.len() >= 2
+                && !answers.is_empty()
+                && answers.iter().all(|&largest| largest > 0);
+            let reported = report.double_threats.iter().find(|d| d.side == side);
+            prop_assert_eq!(reported.is_some(), expected);
+            if let Some(double) = reported {
+                prop_assert_eq!(Some(double.best_limitation.after), answers.iter().min().copied());
+            }
         }
     }
 

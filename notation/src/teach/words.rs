@@ -319,14 +319,16 @@ impl Sentences for English {
         let mover = annotation.mover.name();
         let opponent = annotation.mover.opposite().name();
         match &annotation.note {
-            Note::ThreatCreated(threat) => format!(
+            Note::ThreatCreated { threat } => format!(
                 "{}'s {} now threatens {} ({}).",
                 threat.side.name(),
                 name(style, threat.house),
                 houses(style, &threat.houses),
                 seeds(threat.captures)
             ),
-            Note::DoubleThreat(double) => format!(
+            Note::DoubleThreat {
+                double_threat: double,
+            } => format!(
                 "{}'s {} now make a double threat (up to {}); {}'s best limitation is {}, after which {} takes at most {}.",
                 double.side.name(),
                 houses(style, &double.houses),
@@ -355,7 +357,7 @@ impl Sentences for English {
                 houses(style, taken),
                 seeds(*captures)
             ),
-            Note::Defence(defence) => {
+            Note::Defence { defence } => {
                 let played = name(style, defence.played);
                 let what = match defence.kind {
                     DefenceKind::Yinda => format!(
@@ -374,7 +376,7 @@ impl Sentences for English {
                     defence.before, defence.after
                 )
             }
-            Note::GrenierBuilt(grenier) => {
+            Note::GrenierBuilt { grenier } => {
                 let harvest = if grenier.captures > 0 {
                     format!("played now it would take {}", seeds(grenier.captures))
                 } else {
