@@ -67,9 +67,12 @@ fn bench(c: &mut Criterion) {
     });
     let start = Position::start(songo_notation::Ruleset::Songo);
     let moves = game(start, 100);
-    group.bench_function(format!("annotate a songo game of {} plies", moves.len()), |b| {
-        b.iter(|| teach::annotate_line(black_box(start), black_box(&moves)));
-    });
+    group.bench_function(
+        format!("annotate a songo game of {} plies", moves.len()),
+        |b| {
+            b.iter(|| teach::annotate_line(black_box(start), black_box(&moves)));
+        },
+    );
     group.finish();
 }
 
