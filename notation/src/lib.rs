@@ -25,6 +25,7 @@ pub mod engine;
 pub mod error;
 pub mod game;
 pub mod generate;
+pub mod i18n;
 pub mod input;
 pub mod json;
 pub mod markdown;
