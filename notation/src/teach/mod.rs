@@ -8,7 +8,8 @@
 //! - [`seega`]: the Seega counterpart ([`explain_seega`]);
 //! - [`annotate`](mod@annotate): the plies of a played line a teacher would point at
 //!   ([`annotate_line`]);
-//! - [`words`]: every sentence a reader sees, in one place.
+//! - [`words`]: every report and annotation put into words, in any language
+//!   of the catalogues.
 //!
 //! A term never re-implements a rule: the capture of a house is found by
 //! playing it with the engine on the position with its owner to move, and
@@ -27,8 +28,8 @@
 //! let report = teach::explain(&position);
 //! let n4 = report.threats.iter().find(|t| t.house.to_string() == "N4").unwrap();
 //! assert_eq!((n4.captures, n4.houses.len()), (6, 2));
-//! assert_eq!(teach::words::explain_text(&report).lines().nth(1).unwrap(),
-//!            "- South's S1 threatens N2 (3 seeds).");
+//! let text = teach::words::explain_text(&report, songo_notation::i18n::Lang::En);
+//! assert_eq!(text.lines().nth(1).unwrap(), "- South's S1 threatens N2 (3 seeds).");
 //! assert_eq!(TeachId::Threat.as_str(), "teach.threat");
 //! ```
 

@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 
 use super::words;
 use super::{TeachId, annotate_line, explain, explain_seega, move_effects};
+use crate::i18n::Lang::{En, Fr};
 use crate::seega::{SeegaPosition, SeegaSetup, SquareSet};
 use crate::{House, Position, Ruleset, Score, Side};
 
@@ -236,22 +237,37 @@ fn every_case_is_worded_and_serialized_as_the_snapshots_say() {
         match case.board() {
             Board::Sowing(position) => {
                 let report = explain(&position);
-                insta::assert_snapshot!(format!("{id}-text"), words::explain_text(&report));
-                insta::assert_snapshot!(format!("{id}-markdown"), words::explain_markdown(&report));
+                insta::assert_snapshot!(format!("{id}-text"), words::explain_text(&report, En));
+                insta::assert_snapshot!(format!("{id}-text-fr"), words::explain_text(&report, Fr));
+                insta::assert_snapshot!(
+                    format!("{id}-markdown"),
+                    words::explain_markdown(&report, En)
+                );
                 insta::assert_json_snapshot!(format!("{id}-json"), report);
                 let effects = move_effects(&position);
                 insta::assert_snapshot!(
                     format!("{id}-moves-text"),
-                    words::move_effects_text(position.to_move(), &effects)
+                    words::move_effects_text(position.to_move(), &effects, En)
+                );
+                insta::assert_snapshot!(
+                    format!("{id}-moves-text-fr"),
+                    words::move_effects_text(position.to_move(), &effects, Fr)
                 );
                 insta::assert_json_snapshot!(format!("{id}-moves-json"), effects);
             }
             Board::Seega(position) => {
                 let report = explain_seega(&position);
-                insta::assert_snapshot!(format!("{id}-text"), words::seega_explain_text(&report));
+                insta::assert_snapshot!(
+                    format!("{id}-text"),
+                    words::seega_explain_text(&report, En)
+                );
+                insta::assert_snapshot!(
+                    format!("{id}-text-fr"),
+                    words::seega_explain_text(&report, Fr)
+                );
                 insta::assert_snapshot!(
                     format!("{id}-markdown"),
-                    words::seega_explain_markdown(&report)
+                    words::seega_explain_markdown(&report, En)
                 );
                 insta::assert_json_snapshot!(format!("{id}-json"), report);
             }
@@ -268,11 +284,15 @@ fn the_annotations_of_every_line_are_worded_as_the_snapshots_say() {
         let id = &case.id;
         insta::assert_snapshot!(
             format!("{id}-annotations-text"),
-            words::annotations_text(&notes)
+            words::annotations_text(&notes, En)
+        );
+        insta::assert_snapshot!(
+            format!("{id}-annotations-text-fr"),
+            words::annotations_text(&notes, Fr)
         );
         insta::assert_snapshot!(
             format!("{id}-annotations-markdown"),
-            words::annotations_markdown(&notes)
+            words::annotations_markdown(&notes, En)
         );
         insta::assert_json_snapshot!(format!("{id}-annotations-json"), notes);
     }
@@ -482,7 +502,11 @@ proptest! {
             prop_assert_eq!(note.id, note.note.id());
             prop_assert_eq!(note.played.house, moves[note.ply - 1]);
         }
-        let _ = words::annotations_text(&notes);
+        for lang in [En, Fr] {
+            let text = words::annotations_text(&notes, lang);
+            // Every message was found: a missing one shows as `[its-id]`.
+            prop_assert!(!text.contains("[teach-"), "{}", text);
+        }
     }
 }
 

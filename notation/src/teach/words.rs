@@ -1,431 +1,368 @@
-//! Every sentence the teaching vocabulary shows a reader, and the layouts
-//! that set them as text or Markdown.
+//! The teaching vocabulary put into words: every report as text or
+//! Markdown, and one sentence per annotation, in any language songo speaks.
 //!
-//! The computations hand over typed reports; this module alone words them.
-//! A sentence is one method of the trait `Sentences` (English today, in
-//! `English`; another language is another implementation), and a layout
-//! (`Page`) is the same for every language: headings and bulleted lines,
-//! the house names in bold in Markdown. Nothing here cites a `teach.*` id: a reader
-//! gets sentences ("North's N4 threatens S3 and S4 (6 seeds).").
+//! The computations hand over typed reports; this module alone words them,
+//! and the words themselves are the `teach-*` messages of the catalogues
+//! (`notation/locales/*.ftl`, see `docs/i18n.md`): this module picks the
+//! message and passes the numbers, the side ids and the names. A layout
+//! (`Page`) is the same in every language: headings and bulleted lines, the
+//! names of houses, squares and moves in bold in Markdown. Nothing here
+//! cites a `teach.*` id: a reader gets sentences ("North's N4 threatens S3
+//! and S4 (6 seeds).").
 
-use std::fmt::{Display, Write as _};
+use std::fmt::{self, Display, Write as _};
 
 use super::NamedHouse;
 use super::annotate::{Annotation, Note};
 use super::seega::{SeegaExplainReport, SeegaThreat};
 use super::sowing::{
-    Answer, Defence, DefenceKind, DoubleThreat, ExplainReport, Exposure, Grenier, MoveEffect,
-    Threat, grenier_threshold,
+    Answer, Defence, DefenceKind, DoubleThreat, ExplainReport, Grenier, MoveEffect, Threat,
+    grenier_threshold,
 };
 use crate::Side;
+use crate::i18n::{Lang, Localize};
 use crate::seega::Phase;
+use crate::tr;
 
-/// How a sentence sets the names of houses, squares and moves.
+/// How names (houses, squares, moves) are set: as they are, or in bold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Style {
-    /// As they are.
     Plain,
-    /// In bold (Markdown).
     Markdown,
 }
 
-/// The headings of the reports' sections.
+/// The sentences of one language in one style.
 #[derive(Debug, Clone, Copy)]
-enum Heading {
-    Threats,
-    DoubleThreats,
-    Defences(Side),
-    Greniers,
-    Bidoua,
-    Mobility,
-    Moves(Side),
-    Annotations,
+struct Words {
+    lang: Lang,
+    style: Style,
 }
 
-/// The sentences of one language. Each takes typed data and the style of
-/// names, and returns one sentence (or heading) without layout.
-trait Sentences {
-    fn heading(&self, heading: Heading) -> String;
-    fn none(&self) -> String;
-    fn threat(&self, threat: &Threat, style: Style) -> String;
-    fn no_threat(&self) -> String;
-    fn double_threat(&self, double: &DoubleThreat, style: Style) -> String;
-    fn no_defence_needed(&self, threatener: Side) -> String;
-    fn no_defence(&self, threatener: Side, largest: u32) -> String;
-    fn defence(&self, defence: &Defence, threatener: Side, style: Style) -> String;
-    fn grenier(&self, grenier: &Grenier, style: Style) -> String;
-    fn no_grenier(&self, threshold: u32) -> String;
-    fn bidoua(&self, report: &ExplainReport, style: Style) -> String;
-    fn seega_threat(&self, threat: &SeegaThreat, style: Style) -> String;
-    fn no_seega_threat(&self) -> String;
-    fn mobility(&self, side: Side, steps: u32, placing: bool) -> String;
-    fn move_effect(&self, effect: &MoveEffect, mover: Side, style: Style) -> String;
-    fn annotation(&self, annotation: &Annotation, style: Style) -> String;
-    fn annotation_line(&self, annotation: &Annotation, style: Style) -> String;
-}
-
-/// The English sentences.
-#[derive(Debug, Clone, Copy, Default)]
-struct English;
-
-fn name(style: Style, name: impl Display) -> String {
-    match style {
-        Style::Plain => name.to_string(),
-        Style::Markdown => format!("**{name}**"),
-    }
-}
-
-/// `6 seeds`, `1 seed`.
-fn seeds(count: u32) -> String {
-    if count == 1 {
-        "1 seed".to_owned()
-    } else {
-        format!("{count} seeds")
-    }
-}
-
-/// `S3`, `S3 and S4`, `N0, N1 and N2` (`or` for alternatives).
-fn list(style: Style, names: &[String], conjunction: &str) -> String {
-    let names: Vec<String> = names.iter().map(|n| name(style, n)).collect();
-    match names.as_slice() {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} {conjunction} {last}", rest.join(", ")),
-    }
-}
-
-fn houses(style: Style, houses: &[NamedHouse]) -> String {
-    let names: Vec<String> = houses.iter().map(ToString::to_string).collect();
-    list(style, &names, "and")
-}
-
-impl English {
-    fn kind(kind: DefenceKind) -> &'static str {
-        match kind {
-            DefenceKind::Yinda => "a yinda",
-            DefenceKind::Evasion => "an evasion",
-            DefenceKind::Other => "a defence",
+impl Words {
+    fn name(self, name: impl Display) -> String {
+        match self.style {
+            Style::Plain => name.to_string(),
+            Style::Markdown => format!("**{name}**"),
         }
     }
 
-    fn exposure(exposure: &Exposure, threatener: Side) -> String {
-        let who = threatener.name();
-        match exposure.answer {
-            Answer::Parries => format!(
-                "parries {who}'s threat ({}: {who}'s largest capture drops from {} to {})",
-                English::kind(exposure.defence.unwrap_or(DefenceKind::Other)),
-                exposure.before,
-                exposure.after
-            ),
-            Answer::Ignores => format!(
-                "ignores {who}'s threat ({who} can still take {})",
-                seeds(exposure.after)
-            ),
-        }
-    }
-}
-
-impl Sentences for English {
-    fn heading(&self, heading: Heading) -> String {
-        match heading {
-            Heading::Threats => "Threats".to_owned(),
-            Heading::DoubleThreats => "Double threats".to_owned(),
-            Heading::Defences(side) => format!("Defences ({} to move)", side.name()),
-            Heading::Greniers => "Greniers".to_owned(),
-            Heading::Bidoua => "Bidoua".to_owned(),
-            Heading::Mobility => "Mobility".to_owned(),
-            Heading::Moves(side) => format!("Moves ({} to move)", side.name()),
-            Heading::Annotations => "Annotations".to_owned(),
-        }
-    }
-
-    fn none(&self) -> String {
-        "None.".to_owned()
-    }
-
-    fn threat(&self, threat: &Threat, style: Style) -> String {
-        format!(
-            "{}'s {} threatens {} ({}).",
-            threat.side.name(),
-            name(style, threat.house),
-            houses(style, &threat.houses),
-            seeds(threat.captures)
-        )
-    }
-
-    fn no_threat(&self) -> String {
-        "No house threatens a capture.".to_owned()
-    }
-
-    fn double_threat(&self, double: &DoubleThreat, style: Style) -> String {
-        let side = double.side.name();
-        format!(
-            "{side}'s {} make a double threat (up to {}); {}'s best limitation is {}, after which {side} takes at most {}.",
-            houses(style, &double.houses),
-            seeds(double.captures),
-            double.side.opposite().name(),
-            name(style, double.best_limitation.played),
-            seeds(double.best_limitation.after)
-        )
-    }
-
-    fn no_defence_needed(&self, threatener: Side) -> String {
-        format!(
-            "{} threatens nothing: no defence is needed.",
-            threatener.name()
-        )
-    }
-
-    fn no_defence(&self, threatener: Side, largest: u32) -> String {
-        format!(
-            "No move lowers {}'s largest capture ({}).",
-            threatener.name(),
-            seeds(largest)
-        )
-    }
-
-    fn defence(&self, defence: &Defence, threatener: Side, style: Style) -> String {
-        let played = name(style, defence.played);
-        let drop = format!(
-            "{}'s largest capture drops from {} to {}",
-            threatener.name(),
-            defence.before,
-            defence.after
-        );
-        match defence.kind {
-            DefenceKind::Yinda => format!(
-                "{played} is a yinda: it reinforces {}, and {drop}.",
-                houses(style, &defence.houses)
-            ),
-            DefenceKind::Evasion => {
-                format!("{played} is an evasion: it empties the threatened house, and {drop}.")
+    /// `S3`, `S3 and S4`, `N0, N1 and N2` (`or` for alternatives).
+    fn list(self, names: &[String], or: bool) -> String {
+        let names: Vec<String> = names.iter().map(|n| self.name(n)).collect();
+        match names.as_slice() {
+            [] => String::new(),
+            [one] => one.clone(),
+            [rest @ .., last] if or => {
+                tr!(
+                    self.lang,
+                    "teach-list-or",
+                    rest = rest.join(", "),
+                    last = last
+                )
             }
-            DefenceKind::Other if defence.captures > 0 => format!(
-                "{played} takes {} ({}), and {drop}.",
-                seeds(defence.captures),
-                houses(style, &defence.captured_houses)
-            ),
-            DefenceKind::Other => format!("{played}: {drop}."),
+            [rest @ .., last] => {
+                tr!(
+                    self.lang,
+                    "teach-list-and",
+                    rest = rest.join(", "),
+                    last = last
+                )
+            }
         }
     }
 
-    fn grenier(&self, grenier: &Grenier, style: Style) -> String {
-        let harvest = if grenier.captures > 0 {
-            format!(
-                "played now it takes {} ({})",
-                seeds(grenier.captures),
-                houses(style, &grenier.houses)
-            )
-        } else {
-            "played now it takes nothing".to_owned()
-        };
-        format!(
-            "{}'s {} is a grenier of {}; {harvest}.",
-            grenier.side.name(),
-            name(style, grenier.house),
-            seeds(grenier.seeds)
+    fn houses(self, houses: &[NamedHouse]) -> String {
+        let names: Vec<String> = houses.iter().map(ToString::to_string).collect();
+        self.list(&names, false)
+    }
+
+    fn threat(self, threat: &Threat) -> String {
+        tr!(
+            self.lang,
+            "teach-threat",
+            side = threat.side.as_str(),
+            house = self.name(threat.house),
+            houses = self.houses(&threat.houses),
+            count = threat.captures
         )
     }
 
-    fn no_grenier(&self, threshold: u32) -> String {
-        format!("No house holds {threshold} seeds or more.")
+    fn double_threat(self, double: &DoubleThreat) -> String {
+        tr!(
+            self.lang,
+            "teach-double-threat",
+            side = double.side.as_str(),
+            opponent = double.side.opposite().as_str(),
+            houses = self.houses(&double.houses),
+            count = double.captures,
+            move = self.name(double.best_limitation.played),
+            after = double.best_limitation.after
+        )
     }
 
-    fn bidoua(&self, report: &ExplainReport, style: Style) -> String {
+    /// A defence of the side threatened by `threatener`.
+    fn defence(self, defence: &Defence, threatener: Side) -> String {
+        let (side, before, after) = (threatener.as_str(), defence.before, defence.after);
+        let played = self.name(defence.played);
+        match defence.kind {
+            DefenceKind::Yinda => tr!(
+                self.lang,
+                "teach-defence-yinda",
+                move = played,
+                houses = self.houses(&defence.houses),
+                side = side,
+                before = before,
+                after = after
+            ),
+            DefenceKind::Evasion => tr!(
+                self.lang,
+                "teach-defence-evasion",
+                move = played,
+                side = side,
+                before = before,
+                after = after
+            ),
+            DefenceKind::Other if defence.captures > 0 => tr!(
+                self.lang,
+                "teach-defence-capture",
+                move = played,
+                count = defence.captures,
+                houses = self.houses(&defence.captured_houses),
+                side = side,
+                before = before,
+                after = after
+            ),
+            DefenceKind::Other => tr!(
+                self.lang,
+                "teach-defence-other",
+                move = played,
+                side = side,
+                before = before,
+                after = after
+            ),
+        }
+    }
+
+    fn grenier(self, grenier: &Grenier) -> String {
+        tr!(
+            self.lang,
+            "teach-grenier",
+            side = grenier.side.as_str(),
+            house = self.name(grenier.house),
+            seeds = grenier.seeds,
+            count = grenier.captures,
+            houses = self.houses(&grenier.houses)
+        )
+    }
+
+    fn bidoua(self, report: &ExplainReport) -> String {
         let part = |side: Side| {
-            let of_side = match side {
+            let houses = match side {
                 Side::South => &report.bidoua_houses.south,
                 Side::North => &report.bidoua_houses.north,
             };
-            if of_side.is_empty() {
-                format!("{} 0", side.name())
+            if houses.is_empty() {
+                tr!(self.lang, "teach-bidoua-side-none", side = side.as_str())
             } else {
-                format!(
-                    "{} {} ({})",
-                    side.name(),
-                    report.bidoua[side],
-                    houses(style, of_side)
+                tr!(
+                    self.lang,
+                    "teach-bidoua-side",
+                    side = side.as_str(),
+                    count = report.bidoua[side],
+                    houses = self.houses(houses)
                 )
             }
         };
-        let verdict = match report.bidoua.leader() {
-            Some(side) => format!("{} has the better bidoua", side.name()),
-            None => "the bidouas are equal".to_owned(),
-        };
-        format!(
-            "Seeds each side can move without feeding the other: {}, {}; {verdict}.",
-            part(Side::South),
-            part(Side::North)
+        let leader = report.bidoua.leader().map_or("none", Side::as_str);
+        tr!(
+            self.lang,
+            "teach-bidoua",
+            south = part(Side::South),
+            north = part(Side::North),
+            leader = leader
         )
     }
 
-    fn seega_threat(&self, threat: &SeegaThreat, style: Style) -> String {
+    fn seega_threat(self, threat: &SeegaThreat) -> String {
         let moves: Vec<String> = threat.moves.iter().map(ToString::to_string).collect();
-        format!(
-            "{}'s piece on {} can be taken by {} with {}.",
-            threat.side.opposite().name(),
-            name(style, threat.square),
-            threat.side.name(),
-            list(style, &moves, "or")
+        tr!(
+            self.lang,
+            "teach-seega-threat",
+            side = threat.side.as_str(),
+            opponent = threat.side.opposite().as_str(),
+            square = self.name(threat.square),
+            moves = self.list(&moves, true)
         )
     }
 
-    fn no_seega_threat(&self) -> String {
-        "No piece can be taken.".to_owned()
-    }
-
-    fn mobility(&self, side: Side, steps: u32, placing: bool) -> String {
-        match (placing, steps) {
-            (true, _) => format!("{}: no step while pieces are being placed.", side.name()),
-            (false, 0) => format!("{}: blocked, no legal step.", side.name()),
-            (false, 1) => format!("{}: 1 legal step.", side.name()),
-            (false, n) => format!("{}: {n} legal steps.", side.name()),
-        }
-    }
-
-    fn move_effect(&self, effect: &MoveEffect, mover: Side, style: Style) -> String {
-        let mut sentence = name(style, effect.played);
-        if effect.captures > 0 {
-            let _ = write!(
-                sentence,
-                " takes {} ({})",
-                seeds(effect.captures),
-                houses(style, &effect.captured_houses)
-            );
+    fn mobility(self, side: Side, steps: u32, placing: bool) -> String {
+        if placing {
+            tr!(self.lang, "teach-mobility-placing", side = side.as_str())
         } else {
-            sentence.push_str(" takes nothing");
+            tr!(
+                self.lang,
+                "teach-mobility",
+                side = side.as_str(),
+                count = steps
+            )
         }
+    }
+
+    /// What a move of `mover` does: clauses joined into one sentence.
+    fn move_effect(self, effect: &MoveEffect, mover: Side) -> String {
+        let played = self.name(effect.played);
+        let mut clauses = vec![if effect.captures > 0 {
+            tr!(
+                self.lang,
+                "teach-move-takes",
+                move = played,
+                count = effect.captures,
+                houses = self.houses(&effect.captured_houses)
+            )
+        } else {
+            tr!(self.lang, "teach-move-takes-nothing", move = played)
+        }];
         for threat in &effect.creates {
-            let _ = write!(
-                sentence,
-                "; {} then threatens {} ({})",
-                name(style, threat.house),
-                houses(style, &threat.houses),
-                seeds(threat.captures)
-            );
+            clauses.push(tr!(
+                self.lang,
+                "teach-move-creates",
+                house = self.name(threat.house),
+                houses = self.houses(&threat.houses),
+                count = threat.captures
+            ));
         }
         if let Some(exposure) = &effect.exposure {
-            let _ = write!(
-                sentence,
-                "; it {}",
-                English::exposure(exposure, mover.opposite())
-            );
+            let side = mover.opposite().as_str();
+            clauses.push(match exposure.answer {
+                Answer::Parries => {
+                    let kind = match exposure.defence {
+                        Some(DefenceKind::Yinda) => "yinda",
+                        Some(DefenceKind::Evasion) => "evasion",
+                        _ => "other",
+                    };
+                    tr!(
+                        self.lang,
+                        "teach-move-parries",
+                        side = side,
+                        kind = kind,
+                        before = exposure.before,
+                        after = exposure.after
+                    )
+                }
+                Answer::Ignores => tr!(
+                    self.lang,
+                    "teach-move-ignores",
+                    side = side,
+                    count = exposure.after
+                ),
+            });
         }
-        sentence.push('.');
-        sentence
+        let text = clauses
+            .into_iter()
+            .reduce(|first, second| tr!(self.lang, "teach-clauses", first = first, second = second))
+            .unwrap_or_default();
+        tr!(self.lang, "teach-sentence", text = text)
     }
 
-    fn annotation(&self, annotation: &Annotation, style: Style) -> String {
-        let mover = annotation.mover.name();
-        let opponent = annotation.mover.opposite().name();
+    fn annotation(self, annotation: &Annotation) -> String {
+        let side = annotation.mover.as_str();
+        let opponent = annotation.mover.opposite().as_str();
         match &annotation.note {
-            Note::ThreatCreated { threat } => format!(
-                "{}'s {} now threatens {} ({}).",
-                threat.side.name(),
-                name(style, threat.house),
-                houses(style, &threat.houses),
-                seeds(threat.captures)
+            Note::ThreatCreated { threat } => tr!(
+                self.lang,
+                "teach-note-threat-created",
+                side = threat.side.as_str(),
+                house = self.name(threat.house),
+                houses = self.houses(&threat.houses),
+                count = threat.captures
             ),
-            Note::DoubleThreat {
-                double_threat: double,
-            } => format!(
-                "{}'s {} now make a double threat (up to {}); {}'s best limitation is {}, after which {} takes at most {}.",
-                double.side.name(),
-                houses(style, &double.houses),
-                seeds(double.captures),
-                double.side.opposite().name(),
-                name(style, double.best_limitation.played),
-                double.side.name(),
-                seeds(double.best_limitation.after)
+            Note::DoubleThreat { double_threat } => tr!(
+                self.lang,
+                "teach-note-double-threat",
+                side = double_threat.side.as_str(),
+                opponent = double_threat.side.opposite().as_str(),
+                houses = self.houses(&double_threat.houses),
+                count = double_threat.captures,
+                move = self.name(double_threat.best_limitation.played),
+                after = double_threat.best_limitation.after
             ),
             Note::ThreatIgnored {
                 threat,
                 executed_at,
-            } => format!(
-                "{mover} leaves {opponent}'s threat from {} ({}) standing; {opponent} carries it out at ply {executed_at}.",
-                name(style, threat.house),
-                seeds(threat.captures)
+            } => tr!(
+                self.lang,
+                "teach-note-threat-ignored",
+                side = side,
+                opponent = opponent,
+                house = self.name(threat.house),
+                count = threat.captures,
+                at = *executed_at
             ),
             Note::ThreatExecuted {
                 threat,
                 captures,
-                houses: taken,
+                houses,
                 ignored_at,
-            } => format!(
-                "{mover} carries out the threat {opponent} left standing at ply {ignored_at}: {} takes {} ({}).",
-                name(style, threat.house),
-                houses(style, taken),
-                seeds(*captures)
+            } => tr!(
+                self.lang,
+                "teach-note-threat-executed",
+                side = side,
+                opponent = opponent,
+                at = *ignored_at,
+                house = self.name(threat.house),
+                houses = self.houses(houses),
+                count = *captures
             ),
-            Note::Defence { defence } => {
-                let played = name(style, defence.played);
-                let what = match defence.kind {
-                    DefenceKind::Yinda => format!(
-                        "Yinda: {played} reinforces {}",
-                        houses(style, &defence.houses)
-                    ),
-                    DefenceKind::Evasion => {
-                        format!("Evasion: {mover} empties {played}, which {opponent} threatened")
-                    }
-                    DefenceKind::Other => {
-                        return self.defence(defence, annotation.mover.opposite(), style);
-                    }
-                };
-                format!(
-                    "{what}; {opponent}'s largest capture drops from {} to {}.",
-                    defence.before, defence.after
-                )
-            }
-            Note::GrenierBuilt { grenier } => {
-                let harvest = if grenier.captures > 0 {
-                    format!("played now it would take {}", seeds(grenier.captures))
-                } else {
-                    "it takes nothing yet".to_owned()
-                };
-                format!(
-                    "{}'s {} becomes a grenier ({}); {harvest}.",
-                    grenier.side.name(),
-                    name(style, grenier.house),
-                    seeds(grenier.seeds)
-                )
-            }
+            Note::Defence { defence } => match defence.kind {
+                DefenceKind::Yinda => tr!(
+                    self.lang,
+                    "teach-note-yinda",
+                    move = self.name(defence.played),
+                    houses = self.houses(&defence.houses),
+                    opponent = opponent,
+                    before = defence.before,
+                    after = defence.after
+                ),
+                DefenceKind::Evasion => tr!(
+                    self.lang,
+                    "teach-note-evasion",
+                    side = side,
+                    move = self.name(defence.played),
+                    opponent = opponent,
+                    before = defence.before,
+                    after = defence.after
+                ),
+                DefenceKind::Other => self.defence(defence, annotation.mover.opposite()),
+            },
+            Note::GrenierBuilt { grenier } => tr!(
+                self.lang,
+                "teach-note-grenier-built",
+                side = grenier.side.as_str(),
+                house = self.name(grenier.house),
+                seeds = grenier.seeds,
+                count = grenier.captures
+            ),
             Note::GrenierPlayed {
                 grenier,
                 harvest,
-                houses: taken,
-            } => {
-                if *harvest > 0 {
-                    format!(
-                        "{mover} plays the grenier {} ({}) and harvests {} ({}).",
-                        name(style, grenier.house),
-                        seeds(grenier.seeds),
-                        seeds(*harvest),
-                        houses(style, taken)
-                    )
-                } else {
-                    format!(
-                        "{mover} plays the grenier {} ({}) and harvests nothing.",
-                        name(style, grenier.house),
-                        seeds(grenier.seeds)
-                    )
-                }
-            }
-            Note::BidouaTurned { leader, bidoua } => format!(
-                "The bidoua turns: {} now has the better bidoua ({} to {}).",
-                leader.name(),
-                bidoua[*leader],
-                bidoua[leader.opposite()]
+                houses,
+            } => tr!(
+                self.lang,
+                "teach-note-grenier-played",
+                side = side,
+                house = self.name(grenier.house),
+                seeds = grenier.seeds,
+                count = *harvest,
+                houses = self.houses(houses)
+            ),
+            Note::BidouaTurned { leader, bidoua } => tr!(
+                self.lang,
+                "teach-note-bidoua-turned",
+                side = leader.as_str(),
+                ahead = bidoua[*leader],
+                behind = bidoua[leader.opposite()]
             ),
         }
-    }
-
-    fn annotation_line(&self, annotation: &Annotation, style: Style) -> String {
-        format!(
-            "Ply {}, {}: {}",
-            annotation.ply,
-            name(style, annotation.played),
-            self.annotation(annotation, style)
-        )
     }
 }
 
@@ -444,56 +381,37 @@ impl Page {
         }
     }
 
-    fn section(&mut self, heading: &str, lines: impl IntoIterator<Item = String>) {
+    /// A section: its heading, then its lines, or `empty` when there are none.
+    fn section(&mut self, heading: &str, lines: impl IntoIterator<Item = String>, empty: String) {
         if !self.out.is_empty() {
             self.out.push('\n');
         }
-        match self.style {
-            Style::Plain => {
-                let _ = writeln!(self.out, "{heading}");
-            }
-            Style::Markdown => {
-                let _ = writeln!(self.out, "## {heading}\n");
-            }
+        let _ = match self.style {
+            Style::Plain => writeln!(self.out, "{heading}"),
+            Style::Markdown => writeln!(self.out, "## {heading}\n"),
+        };
+        let mut lines = lines.into_iter().peekable();
+        if lines.peek().is_none() {
+            let _ = writeln!(self.out, "- {empty}");
         }
         for line in lines {
             let _ = writeln!(self.out, "- {line}");
         }
     }
-
-    fn finish(self) -> String {
-        self.out
-    }
 }
 
-/// One bulleted section, or its `empty` sentence when there is nothing.
-fn lines_or(lines: Vec<String>, empty: String) -> Vec<String> {
-    if lines.is_empty() { vec![empty] } else { lines }
-}
-
-fn explain_page(words: &impl Sentences, report: &ExplainReport, style: Style) -> String {
-    let mut page = Page::new(style);
+fn explain_page(report: &ExplainReport, words: Words) -> String {
+    let lang = words.lang;
+    let mut page = Page::new(words.style);
     page.section(
-        &words.heading(Heading::Threats),
-        lines_or(
-            report
-                .threats
-                .iter()
-                .map(|t| words.threat(t, style))
-                .collect(),
-            words.no_threat(),
-        ),
+        &tr!(lang, "teach-heading-threats"),
+        report.threats.iter().map(|t| words.threat(t)),
+        tr!(lang, "teach-no-threat"),
     );
     page.section(
-        &words.heading(Heading::DoubleThreats),
-        lines_or(
-            report
-                .double_threats
-                .iter()
-                .map(|d| words.double_threat(d, style))
-                .collect(),
-            words.none(),
-        ),
+        &tr!(lang, "teach-heading-double-threats"),
+        report.double_threats.iter().map(|d| words.double_threat(d)),
+        tr!(lang, "teach-no-double-threat"),
     );
     let mover = report.position.to_move();
     let threatener = mover.opposite();
@@ -503,148 +421,182 @@ fn explain_page(words: &impl Sentences, report: &ExplainReport, style: Style) ->
         .filter(|t| t.side == threatener)
         .map(|t| t.captures)
         .max();
-    let defences = match largest {
-        None => vec![words.no_defence_needed(threatener)],
-        Some(largest) => lines_or(
-            report
-                .defences
-                .iter()
-                .map(|d| words.defence(d, threatener, style))
-                .collect(),
-            words.no_defence(threatener, largest),
+    let empty = match largest {
+        None => tr!(lang, "teach-no-defence-needed", side = threatener.as_str()),
+        Some(largest) => tr!(
+            lang,
+            "teach-no-defence",
+            side = threatener.as_str(),
+            count = largest
         ),
     };
-    page.section(&words.heading(Heading::Defences(mover)), defences);
     page.section(
-        &words.heading(Heading::Greniers),
-        lines_or(
-            report
-                .greniers
-                .iter()
-                .map(|g| words.grenier(g, style))
-                .collect(),
-            words.no_grenier(grenier_threshold(report.position.rules())),
+        &tr!(lang, "teach-heading-defences", side = mover.as_str()),
+        report.defences.iter().map(|d| words.defence(d, threatener)),
+        empty,
+    );
+    page.section(
+        &tr!(lang, "teach-heading-greniers"),
+        report.greniers.iter().map(|g| words.grenier(g)),
+        tr!(
+            lang,
+            "teach-no-grenier",
+            count = grenier_threshold(report.position.rules())
         ),
     );
     page.section(
-        &words.heading(Heading::Bidoua),
-        [words.bidoua(report, style)],
+        &tr!(lang, "teach-heading-bidoua"),
+        [words.bidoua(report)],
+        String::new(),
     );
-    page.finish()
+    page.out
 }
 
-fn seega_page(words: &impl Sentences, report: &SeegaExplainReport, style: Style) -> String {
-    let mut page = Page::new(style);
+fn seega_page(report: &SeegaExplainReport, words: Words) -> String {
+    let lang = words.lang;
+    let mut page = Page::new(words.style);
     page.section(
-        &words.heading(Heading::Threats),
-        lines_or(
-            report
-                .threats
-                .iter()
-                .map(|t| words.seega_threat(t, style))
-                .collect(),
-            words.no_seega_threat(),
-        ),
+        &tr!(lang, "teach-heading-threats"),
+        report.threats.iter().map(|t| words.seega_threat(t)),
+        tr!(lang, "teach-no-seega-threat"),
     );
     let placing = report.position.phase() == Phase::Placement;
     page.section(
-        &words.heading(Heading::Mobility),
+        &tr!(lang, "teach-heading-mobility"),
         Side::BOTH.map(|side| words.mobility(side, report.mobility[side], placing)),
+        String::new(),
     );
-    page.finish()
+    page.out
 }
 
-fn moves_page(words: &impl Sentences, mover: Side, effects: &[MoveEffect], style: Style) -> String {
-    let mut page = Page::new(style);
+fn moves_page(mover: Side, effects: &[MoveEffect], words: Words) -> String {
+    let lang = words.lang;
+    let mut page = Page::new(words.style);
     page.section(
-        &words.heading(Heading::Moves(mover)),
-        lines_or(
-            effects
-                .iter()
-                .map(|e| words.move_effect(e, mover, style))
-                .collect(),
-            words.none(),
-        ),
+        &tr!(lang, "teach-heading-moves", side = mover.as_str()),
+        effects.iter().map(|e| words.move_effect(e, mover)),
+        tr!(lang, "teach-no-move"),
     );
-    page.finish()
+    page.out
 }
 
-fn annotations_page(words: &impl Sentences, annotations: &[Annotation], style: Style) -> String {
-    let mut page = Page::new(style);
+fn annotations_page(annotations: &[Annotation], words: Words) -> String {
+    let lang = words.lang;
+    let mut page = Page::new(words.style);
+    let lines = annotations.iter().map(|a| {
+        tr!(
+            lang,
+            "teach-note-line",
+            ply = a.ply,
+            move = words.name(a.played),
+            text = words.annotation(a)
+        )
+    });
     page.section(
-        &words.heading(Heading::Annotations),
-        lines_or(
-            annotations
-                .iter()
-                .map(|a| words.annotation_line(a, style))
-                .collect(),
-            words.none(),
-        ),
+        &tr!(lang, "teach-heading-annotations"),
+        lines,
+        tr!(lang, "teach-no-note"),
     );
-    page.finish()
+    page.out
+}
+
+const fn plain(lang: Lang) -> Words {
+    Words {
+        lang,
+        style: Style::Plain,
+    }
+}
+
+const fn markdown(lang: Lang) -> Words {
+    Words {
+        lang,
+        style: Style::Markdown,
+    }
 }
 
 /// An explanation as text: one section a term, one sentence a line.
+///
+/// ```
+/// use songo_notation::i18n::Lang;
+/// use songo_notation::teach::{self, words};
+/// use songo_notation::Position;
+/// let position: Position = "songo:0,0,2,0,6,0,0/1,4,0,3,1,5,1".parse().unwrap();
+/// let text = words::explain_text(&teach::explain(&position), Lang::Fr);
+/// assert_eq!(text.lines().nth(2).unwrap(), "- N4 (Nord) menace S3 et S4 (6 graines).");
+/// ```
 #[must_use]
-pub fn explain_text(report: &ExplainReport) -> String {
-    explain_page(&English, report, Style::Plain)
+pub fn explain_text(report: &ExplainReport, lang: Lang) -> String {
+    explain_page(report, plain(lang))
 }
 
-/// An explanation as Markdown: one `##` section a term, house names in bold.
+/// An explanation as Markdown: one `##` section a term, names in bold.
 #[must_use]
-pub fn explain_markdown(report: &ExplainReport) -> String {
-    explain_page(&English, report, Style::Markdown)
+pub fn explain_markdown(report: &ExplainReport, lang: Lang) -> String {
+    explain_page(report, markdown(lang))
 }
 
 /// A Seega explanation as text.
 #[must_use]
-pub fn seega_explain_text(report: &SeegaExplainReport) -> String {
-    seega_page(&English, report, Style::Plain)
+pub fn seega_explain_text(report: &SeegaExplainReport, lang: Lang) -> String {
+    seega_page(report, plain(lang))
 }
 
 /// A Seega explanation as Markdown.
 #[must_use]
-pub fn seega_explain_markdown(report: &SeegaExplainReport) -> String {
-    seega_page(&English, report, Style::Markdown)
+pub fn seega_explain_markdown(report: &SeegaExplainReport, lang: Lang) -> String {
+    seega_page(report, markdown(lang))
 }
 
 /// What each legal move of `mover` does ([`super::move_effects`]), as text.
 #[must_use]
-pub fn move_effects_text(mover: Side, effects: &[MoveEffect]) -> String {
-    moves_page(&English, mover, effects, Style::Plain)
+pub fn move_effects_text(mover: Side, effects: &[MoveEffect], lang: Lang) -> String {
+    moves_page(mover, effects, plain(lang))
 }
 
 /// What each legal move does, as Markdown.
 #[must_use]
-pub fn move_effects_markdown(mover: Side, effects: &[MoveEffect]) -> String {
-    moves_page(&English, mover, effects, Style::Markdown)
-}
-
-/// One annotation as a sentence (for a comment in a record).
-///
-/// ```
-/// use songo_notation::teach::{self, words};
-/// use songo_notation::{House, Position, Side};
-/// let start: Position = "songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:N".parse().unwrap();
-/// let notes = teach::annotate_line(start, &[House::new(Side::North, 1)]).unwrap();
-/// assert_eq!(
-///     words::annotation_sentence(&notes[0]),
-///     "Yinda: N1 reinforces N2; South's largest capture drops from 11 to 2."
-/// );
-/// ```
-#[must_use]
-pub fn annotation_sentence(annotation: &Annotation) -> String {
-    English.annotation(annotation, Style::Plain)
+pub fn move_effects_markdown(mover: Side, effects: &[MoveEffect], lang: Lang) -> String {
+    moves_page(mover, effects, markdown(lang))
 }
 
 /// A line's annotations as text, one a line (`Ply 3, N1: …`).
 #[must_use]
-pub fn annotations_text(annotations: &[Annotation]) -> String {
-    annotations_page(&English, annotations, Style::Plain)
+pub fn annotations_text(annotations: &[Annotation], lang: Lang) -> String {
+    annotations_page(annotations, plain(lang))
 }
 
 /// A line's annotations as Markdown.
 #[must_use]
-pub fn annotations_markdown(annotations: &[Annotation]) -> String {
-    annotations_page(&English, annotations, Style::Markdown)
+pub fn annotations_markdown(annotations: &[Annotation], lang: Lang) -> String {
+    annotations_page(annotations, markdown(lang))
+}
+
+/// One annotation as a sentence, for a comment in a record.
+///
+/// ```
+/// use songo_notation::i18n::{Lang, Localize};
+/// use songo_notation::teach;
+/// use songo_notation::{House, Position, Side};
+/// let start: Position = "songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:N".parse().unwrap();
+/// let notes = teach::annotate_line(start, &[House::new(Side::North, 1)]).unwrap();
+/// assert_eq!(
+///     notes[0].to_string(),
+///     "Yinda: N1 reinforces N2; South's largest capture drops from 11 to 2."
+/// );
+/// assert_eq!(
+///     notes[0].localize(Lang::Fr),
+///     "Yinda : N1 renforce N2 ; la plus grosse prise de Sud passe de 11 à 2."
+/// );
+/// ```
+impl Localize for Annotation {
+    fn localize(&self, lang: Lang) -> String {
+        plain(lang).annotation(self)
+    }
+}
+
+/// The annotation's sentence in English.
+impl Display for Annotation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.localize(Lang::En))
+    }
 }
