@@ -28,6 +28,7 @@ pub mod conventions;
 pub mod error;
 pub mod game;
 pub mod generate;
+pub mod i18n;
 pub mod input;
 pub mod read;
 pub mod record;
@@ -39,6 +40,7 @@ pub mod seega;
 pub mod side;
 pub mod sowing;
 mod span;
+pub mod teach;
 pub mod validate;
 
 pub use any::{AnyIllegal, AnyMove, AnyMoveList, AnyOutcome, AnyPosition};
