@@ -89,7 +89,8 @@ impl ParseErrorKind {
 /// A parse error: what is wrong, where, the offending line, and how to fix it.
 ///
 /// Its `Display` prints the message, `at line L, column C`, the source line
-/// with a caret under the problem, and the hint:
+/// with a caret under the problem, and the hint, drawn as rustc draws its
+/// diagnostics (annotate-snippets):
 ///
 /// ```
 /// use songo_notation::error::ParseError;
@@ -99,7 +100,7 @@ impl ParseErrorKind {
 /// assert_eq!(
 ///     error.to_string(),
 ///     "the north row has 3 houses, songo needs 7 at line 1, column 7\n  \
-///      |\n1 | songo:5,5,5/5,5,5,5,5,5,5\n  |       ^\n  = hint: write 7 counts separated by commas"
+///      |\n1 | songo:5,5,5/5,5,5,5,5,5,5\n  |       ^\n  |\n  = hint: write 7 counts separated by commas"
 /// );
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -320,21 +321,143 @@ impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Location { line, column } = self.location;
         writeln!(f, "{} at line {line}, column {column}", self.message)?;
-        let gutter = " ".repeat(line.to_string().len());
-        writeln!(f, "{gutter} |")?;
-        let excerpt = &self.source_line;
-        writeln!(f, "{line} | {}", excerpt.text)?;
-        write!(
-            f,
-            "{gutter} | {}{}",
-            " ".repeat(excerpt.caret),
-            "^".repeat(excerpt.caret_width(self.width))
-        )?;
-        if let Some(hint) = &self.hint {
-            write!(f, "\n{gutter} = hint: {hint}")?;
-        }
-        Ok(())
+        let notes: Vec<Note<'_>> = self
+            .hint
+            .iter()
+            .map(|hint| Note::named("hint", hint))
+            .collect();
+        let quoted = Quoted {
+            line,
+            column,
+            excerpt: &self.source_line,
+            width: self.width,
+            label: None,
+        };
+        f.write_str(&render(None, None, Place::Quoted(quoted), &notes, false))
     }
+}
+
+/// A note under a diagnostic: `= hint: …`, `= rule songo.sow: …`, or
+/// unnamed.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Note<'a> {
+    name: Option<&'a str>,
+    text: &'a str,
+}
+
+impl<'a> Note<'a> {
+    /// `= name: text`.
+    pub(crate) const fn named(name: &'a str, text: &'a str) -> Note<'a> {
+        Note {
+            name: Some(name),
+            text,
+        }
+    }
+
+    /// `= text`.
+    pub(crate) const fn plain(text: &'a str) -> Note<'a> {
+        Note { name: None, text }
+    }
+}
+
+/// Where a diagnostic points.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Place<'a> {
+    /// A line quoted, a caret under the place.
+    Quoted(Quoted<'a>),
+    /// Only a line and a column (no line to quote).
+    At {
+        /// The line, from 1.
+        line: usize,
+        /// The column, from 1, in characters.
+        column: usize,
+    },
+}
+
+/// The quoted line of a diagnostic and where its caret goes.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Quoted<'a> {
+    /// The line number, from 1.
+    pub(crate) line: usize,
+    /// The column of the caret in the whole line, from 1, in characters.
+    pub(crate) column: usize,
+    /// The piece of the line quoted.
+    pub(crate) excerpt: &'a Excerpt,
+    /// Characters to underline.
+    pub(crate) width: usize,
+    /// Words under the caret.
+    pub(crate) label: Option<&'a str>,
+}
+
+/// A diagnostic drawn the way rustc and cargo draw theirs
+/// (annotate-snippets): the crate's one renderer of quoted lines and
+/// carets. `title` is `(id, message)` (`error[id]: message`), `path` the
+/// file named on the `-->` line; without a title, only the quoted line
+/// and the notes.
+pub(crate) fn render(
+    title: Option<(&str, &str)>,
+    path: Option<&str>,
+    place: Place<'_>,
+    notes: &[Note<'_>],
+    color: bool,
+) -> String {
+    use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
+
+    let mut group = match title {
+        Some((id, message)) => Group::with_title(Level::ERROR.primary_title(message).id(id)),
+        None => Group::with_level(Level::ERROR),
+    };
+    let source;
+    match place {
+        Place::Quoted(quoted) => {
+            // The quoted piece is placed at its column in the line, so that
+            // the `-->` line names the column of the whole line: the `…`
+            // that marks a cut stands in the last place of the part left
+            // out (annotate-snippets shortens what is too long for a
+            // terminal and marks it `...`).
+            let excerpt = quoted.excerpt;
+            let padding = quoted.column.saturating_sub(1 + excerpt.caret);
+            let padded = format!("{}{}", " ".repeat(padding), excerpt.text);
+            let start = padding + excerpt.caret;
+            let byte = |chars: usize| {
+                padded
+                    .char_indices()
+                    .nth(chars)
+                    .map_or(padded.len(), |(at, _)| at)
+            };
+            let span = byte(start)..byte(start + excerpt.caret_width(quoted.width));
+            source = padded;
+            let mut annotation = AnnotationKind::Primary.span(span);
+            if let Some(label) = quoted.label {
+                annotation = annotation.label(label);
+            }
+            let mut snippet = Snippet::source(source.as_str())
+                .line_start(quoted.line)
+                .annotation(annotation);
+            if let Some(path) = path {
+                snippet = snippet.path(path);
+            }
+            group = group.element(snippet);
+        }
+        Place::At { line, column } => {
+            if let Some(path) = path {
+                group = group.element(Origin::path(path).line(line).char_column(column));
+            }
+        }
+    }
+    for note in notes {
+        let level = match note.name {
+            Some(name) => Level::NOTE.with_name(name),
+            None => Level::NOTE.no_name(),
+        };
+        group = group.element(level.message(note.text));
+    }
+    let renderer = if color {
+        Renderer::styled()
+    } else {
+        Renderer::plain()
+    };
+    renderer.render(&[group])
 }
 
 impl std::error::Error for ParseError {}
