@@ -2,7 +2,7 @@
 //! needs data.
 //!
 //! Every move is drawn uniformly among the legal ones by a small seeded
-//! generator ([`Rng`], SplitMix64), so the games are the same on every
+//! generator (SplitMix64, private), so the games are the same on every
 //! machine for the same ruleset and seed, and game `k` does not depend on
 //! how many games are asked for. Captures are claimed (`S5+3`), and the
 //! `Result` tag is the score the rules give. A game the rules have not
@@ -32,27 +32,20 @@ use crate::ruleset::Ruleset;
 use crate::side::Side;
 
 /// A small, fast, seeded pseudo-random generator (SplitMix64): the same
-/// numbers for the same seed everywhere.
-///
-/// ```
-/// use songo_notation::generate::Rng;
-/// let mut rng = Rng::new(42);
-/// let first = rng.next_u64();
-/// assert_eq!(Rng::new(42).next_u64(), first);
-/// assert!(rng.below(6) < 6);
-/// ```
+/// numbers for the same seed everywhere. Internal: the games it draws are
+/// the interface.
 #[derive(Debug, Clone)]
-pub struct Rng(u64);
+pub(crate) struct Rng(u64);
 
 impl Rng {
     /// A generator from a seed.
     #[must_use]
-    pub const fn new(seed: u64) -> Rng {
+    pub(crate) const fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
     /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -61,7 +54,7 @@ impl Rng {
     }
 
     /// A number in `0..n` (0 when `n` is 0).
-    pub fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         if n == 0 {
             return 0;
         }
@@ -70,7 +63,7 @@ impl Rng {
     }
 
     /// True with probability `1 / n`.
-    pub fn one_in(&mut self, n: usize) -> bool {
+    pub(crate) fn one_in(&mut self, n: usize) -> bool {
         self.below(n) == 0
     }
 }
@@ -276,4 +269,18 @@ pub fn generate(
 ) -> impl Iterator<Item = GameRecord> {
     let mut generator = Generator::new(rules, seed, options);
     (0..count).map(move |index| generator.game(index))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Rng;
+
+    /// The same numbers for the same seed, and draws within their range.
+    #[test]
+    fn the_generator_is_seeded() {
+        let mut rng = Rng::new(42);
+        let first = rng.next_u64();
+        assert_eq!(Rng::new(42).next_u64(), first);
+        assert!(rng.below(6) < 6);
+    }
 }
