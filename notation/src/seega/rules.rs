@@ -972,7 +972,25 @@ impl GamePosition for SeegaPosition {
         self.to_move
     }
 
+    #[inline]
     fn parse_move(&self, text: &str, _: Conventions) -> Result<SeegaMove, ParseMoveError> {
+        // The usual spellings read here at once (`a1,b2`, `b3-c3`); the
+        // rest, and every mistake, by the notation's own reader.
+        let square = |file: u8, rank: u8| {
+            Square::new(
+                file.to_ascii_lowercase().wrapping_sub(b'a'),
+                rank.wrapping_sub(b'1'),
+            )
+        };
+        if let &[f1, r1, separator @ (b',' | b'-'), f2, r2] = text.as_bytes()
+            && let (Some(a), Some(b)) = (square(f1, r1), square(f2, r2))
+        {
+            return Ok(if separator == b',' {
+                SeegaMove::place(a, b)
+            } else {
+                SeegaMove::Step(a, b)
+            });
+        }
         text.parse()
     }
 
@@ -1033,6 +1051,35 @@ impl GamePosition for SeegaPosition {
             "wipeout" | "total" => Some(RuleId::SeegaEndWipeout),
             "blocked" => Some(RuleId::SeegaEndBlocked),
             _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The quick reading of moves agrees with the notation's reader on
+    /// every text of five bytes made of squares' letters and separators.
+    #[test]
+    fn quick_move_reading_agrees_with_the_move_reader() {
+        let position = SeegaPosition::start(Side::South);
+        let bytes = b"aAbcefE01569,- ";
+        for &a in bytes {
+            for &b in bytes {
+                for &c in bytes {
+                    for &d in b"aeE15 " {
+                        for &e in b"a159, " {
+                            let text = String::from_utf8(vec![a, b, c, d, e]).unwrap();
+                            assert_eq!(
+                                GamePosition::parse_move(&position, &text, Conventions::default()),
+                                text.parse::<SeegaMove>(),
+                                "{text:?}"
+                            );
+                        }
+                    }
+                }
+            }
         }
     }
 }
