@@ -113,17 +113,26 @@ pub struct ResultCheck {
     pub computed: Option<String>,
 }
 
-/// How the replayed game ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct EndReport {
-    /// The end rule.
-    pub rule: RuleId,
-    /// The winner, `None` for a draw.
-    pub winner: Option<Side>,
-    /// Seega's kind of victory (`total`, `grande`, `petite`); absent for a
-    /// draw and the sowing games.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub victory: Option<Victory>,
+/// How the replayed game ended, as the report writes it: the rule, the
+/// winner and Seega's kind of victory; the score is the computed result.
+#[allow(clippy::ref_option)] // serde's serialize_with passes a reference
+fn serialize_end<S: serde::Serializer>(
+    end: &Option<GameOver>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct End {
+        rule: RuleId,
+        winner: Option<Side>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        victory: Option<Victory>,
+    }
+    end.map(|over| End {
+        rule: over.rule,
+        winner: over.winner,
+        victory: over.victory(),
+    })
+    .serialize(serializer)
 }
 
 /// The validation of one game.
@@ -148,9 +157,13 @@ pub struct GameReport {
     pub omitted: usize,
     /// The result claimed and computed.
     pub result: ResultCheck,
-    /// How the game ended, when the rules (or a declared end) ended it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub end: Option<EndReport>,
+    /// How the game ended, when the rules (or a declared end) ended it
+    /// (serialized without the score: `result.computed` holds it).
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "serialize_end"
+    )]
+    pub end: Option<GameOver>,
     /// The position where the main line's replay ended.
     #[serde(rename = "final")]
     pub final_position: Option<AnyPosition>,
@@ -1007,14 +1020,9 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
         );
         let result = self.check_result(&finished);
         let end = match &finished.declared {
-            Some(Ok(outcome)) => Some(outcome),
-            _ => finished.outcome.as_ref(),
-        }
-        .map(|outcome: &GameOver| EndReport {
-            rule: outcome.rule,
-            winner: outcome.winner,
-            victory: Victory::of(outcome.rule, outcome.winner),
-        });
+            Some(Ok(outcome)) => Some(*outcome),
+            _ => finished.outcome,
+        };
         let mut violations = std::mem::take(&mut self.sink.violations);
         violations.sort_by_key(|violation| violation.offset);
         GameReport {

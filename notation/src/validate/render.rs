@@ -183,7 +183,7 @@ fn status(game: &GameReport, file: &str, style: Style) -> String {
         if let Some(result) = &game.result.computed {
             let _ = write!(line, ", {result}");
             if let Some(end) = &game.end {
-                match end.victory {
+                match end.victory() {
                     Some(victory) => {
                         let _ = write!(line, " ({}, {})", end.rule, victory.source_name());
                     }
