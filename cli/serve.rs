@@ -3,15 +3,22 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use songo_service::Config;
+use songo_service::{Config, LogFormat, Logging, ShutdownTimedOut};
 
-use crate::{EXIT_OK, Failure};
+use crate::{EXIT_OK, EXIT_USAGE, Failure};
 
 /// Serve the HTTP API: positions, play, moves, validate, convert, rules (docs/api.md).
 #[derive(clap::Args)]
-#[command(
-    after_help = "Examples:\n  songo serve\n  songo serve --addr 127.0.0.1:9000\n  SONGO_ADDR=0.0.0.0:8080 songo serve --body-limit 1048576\n\nLogs one line per request to stderr. SIGINT or SIGTERM stops the server after\nthe requests in flight are answered (at most --shutdown-timeout seconds)."
-)]
+#[command(after_help = "Examples:
+  songo serve
+  songo serve --addr 127.0.0.1:9000
+  SONGO_ADDR=0.0.0.0:8080 songo serve --body-limit 1048576
+  songo serve --log-format json --log warn      # JSON lines for a log collector
+
+Logs one line per request to stderr, through a queue that never blocks a
+request: when stderr is not read, lines are dropped and counted. SIGINT or
+SIGTERM stops the server after the requests in flight are answered (at most
+--shutdown-timeout seconds). docs/api.md explains every limit.")]
 pub(crate) struct Args {
     /// The address to listen on (port 0 picks a free port).
     #[arg(long, env = "SONGO_ADDR", default_value = "127.0.0.1:8080")]
@@ -31,15 +38,31 @@ pub(crate) struct Args {
     /// Seconds a shutdown waits for the requests in flight.
     #[arg(long, env = "SONGO_SHUTDOWN_TIMEOUT", default_value_t = 10.0)]
     shutdown_timeout: f64,
+    /// Log lines as text or as JSON objects.
+    #[arg(long, env = "SONGO_LOG_FORMAT", value_enum, default_value_t = Format::Text)]
+    log_format: Format,
+    /// What to log: a level (error, warn, info, debug, trace) or a RUST_LOG-style filter (default: $RUST_LOG, else info).
+    #[arg(long, env = "SONGO_LOG", value_name = "FILTER")]
+    log: Option<String>,
 }
+
+/// `--log-format`.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
+/// The longest time a `--…-timeout` flag takes: a day.
+const MAX_SECONDS: f64 = 86_400.0;
 
 fn seconds(value: f64, flag: &str) -> Result<Duration, Failure> {
     Duration::try_from_secs_f64(value)
         .ok()
-        .filter(|d| !d.is_zero())
+        .filter(|d| !d.is_zero() && value <= MAX_SECONDS)
         .ok_or_else(|| {
             Failure::input(format!(
-                "{flag} must be a positive number of seconds, not {value}"
+                "{flag} must be a positive number of seconds, at most {MAX_SECONDS} (a day), not {value}"
             ))
         })
 }
@@ -66,7 +89,30 @@ pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
         shutdown_timeout: seconds(args.shutdown_timeout, "--shutdown-timeout")?,
         ..defaults
     };
-    songo_service::init_logging();
-    songo_service::run(config).map_err(Failure::input)?;
-    Ok(EXIT_OK)
+    let logging = Logging {
+        format: match args.log_format {
+            Format::Text => LogFormat::Text,
+            Format::Json => LogFormat::Json,
+        },
+        filter: args
+            .log
+            .clone()
+            .or_else(|| std::env::var("RUST_LOG").ok())
+            .unwrap_or_else(|| "info".to_owned()),
+        ..Logging::default()
+    };
+    let _log = songo_service::init_logging(&logging).map_err(Failure::input)?;
+    match songo_service::run(config) {
+        Ok(()) => Ok(EXIT_OK),
+        // Said in the log, which never blocks: stderr may be the pipe
+        // nobody reads that the shutdown was waiting on.
+        Err(error) if error.is::<ShutdownTimedOut>() => {
+            tracing::error!("{error}");
+            Err(Failure {
+                message: String::new(),
+                status: EXIT_USAGE,
+            })
+        }
+        Err(error) => Err(Failure::input(error)),
+    }
 }

@@ -6,11 +6,12 @@
 //! ([`OPENAPI`]). Errors are `application/problem+json` (RFC 9457).
 //!
 //! ```no_run
-//! use songo_service::Config;
+//! use songo_service::{Config, Logging};
 //!
-//! // What `songo serve` does: bind, log one line per request, stop on
-//! // SIGINT/SIGTERM after the requests in flight are answered.
-//! songo_service::init_logging();
+//! // What `songo serve` does: log to stderr without ever blocking, bind,
+//! // log one line per request, stop on SIGINT/SIGTERM after the requests
+//! // in flight are answered.
+//! let _log = songo_service::init_logging(&Logging::default()).unwrap();
 //! songo_service::run(Config::default()).unwrap();
 //! ```
 //!
@@ -35,6 +36,7 @@
 
 mod body;
 mod handlers;
+mod logging;
 mod problem;
 mod records;
 mod routes;
@@ -43,8 +45,12 @@ mod server;
 use std::net::SocketAddr;
 use std::time::Duration;
 
+pub use logging::{
+    DEFAULT_LOG_QUEUE_BYTES, LogFormat, LogGuard, Logging, LoggingError, dropped_log_lines,
+    init_logging,
+};
 pub use routes::{ROUTES, Route, router};
-pub use server::{ShutdownTimedOut, init_logging, run, serve, shutdown_signal};
+pub use server::{ShutdownTimedOut, run, serve, shutdown_signal};
 
 /// The OpenAPI 3.1 document of the API, served at `GET /openapi.json`.
 pub const OPENAPI: &str = include_str!("../openapi.json");

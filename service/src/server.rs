@@ -3,7 +3,6 @@
 
 use std::fmt;
 use std::future::Future;
-use std::io::IsTerminal;
 use std::time::Duration;
 
 use tokio::net::TcpListener;
@@ -83,18 +82,9 @@ pub async fn shutdown_signal() {
     }
 }
 
-/// Logs to stderr, one line per request (`method`, `path`, `status`,
-/// `latency`), at level INFO.
-pub fn init_logging() {
-    let _ = tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::stderr().is_terminal())
-        .with_target(false)
-        .try_init();
-}
-
-/// What `songo serve` runs: binds `config.addr`, says where it listens on
-/// stderr, serves until SIGINT or SIGTERM, then shuts down gracefully.
+/// What `songo serve` runs: binds `config.addr`, says where it listens in
+/// the log, serves until SIGINT or SIGTERM, then shuts down gracefully.
+/// Set up logging first ([`crate::init_logging`]), or nothing is logged.
 ///
 /// # Errors
 /// The address cannot be bound, or requests were still in flight at the
