@@ -13,7 +13,9 @@ use crate::{EXIT_OK, EXIT_USAGE, Failure};
   songo serve
   songo serve --addr 127.0.0.1:9000
   SONGO_ADDR=0.0.0.0:8080 songo serve --body-limit 1048576
+  songo serve --metrics-addr 127.0.0.1:9090     # GET /metrics there, for Prometheus
   songo serve --log-format json --log warn      # JSON lines for a log collector
+  songo serve --max-connections 2000 --header-timeout 10
 
 Logs one line per request to stderr, through a queue that never blocks a
 request: when stderr is not read, lines are dropped and counted. SIGINT or
@@ -38,6 +40,21 @@ pub(crate) struct Args {
     /// Seconds a shutdown waits for the requests in flight.
     #[arg(long, env = "SONGO_SHUTDOWN_TIMEOUT", default_value_t = 10.0)]
     shutdown_timeout: f64,
+    /// Connections open at once; at the cap, the one idle longest makes room (keep it under `ulimit -n`).
+    #[arg(long, env = "SONGO_MAX_CONNECTIONS", default_value_t = songo_service::DEFAULT_MAX_CONNECTIONS)]
+    max_connections: usize,
+    /// Seconds a client has to send a request's head (line and headers).
+    #[arg(long, env = "SONGO_HEADER_TIMEOUT", default_value_t = 5.0)]
+    header_timeout: f64,
+    /// Seconds an idle keep-alive connection is kept for its next request.
+    #[arg(long, env = "SONGO_KEEP_ALIVE_TIMEOUT", default_value_t = 30.0)]
+    keep_alive_timeout: f64,
+    /// Seconds an answer may wait for the client to read it.
+    #[arg(long, env = "SONGO_SEND_TIMEOUT", default_value_t = 30.0)]
+    send_timeout: f64,
+    /// Serve GET /metrics (Prometheus text format) on this address, apart from the API (default: not served).
+    #[arg(long, env = "SONGO_METRICS_ADDR")]
+    metrics_addr: Option<SocketAddr>,
     /// Log lines as text or as JSON objects.
     #[arg(long, env = "SONGO_LOG_FORMAT", value_enum, default_value_t = Format::Text)]
     log_format: Format,
@@ -52,6 +69,9 @@ enum Format {
     Text,
     Json,
 }
+
+/// The most connections `--max-connections` takes.
+const MAX_CONNECTIONS: usize = 1 << 20;
 
 /// The longest time a `--…-timeout` flag takes: a day.
 const MAX_SECONDS: f64 = 86_400.0;
@@ -72,6 +92,12 @@ pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
     if args.body_limit == 0 {
         return Err(Failure::input("--body-limit must be at least 1 byte"));
     }
+    if !(1..=MAX_CONNECTIONS).contains(&args.max_connections) {
+        return Err(Failure::input(format!(
+            "--max-connections must be between 1 and {MAX_CONNECTIONS}, not {}",
+            args.max_connections
+        )));
+    }
     let config = Config {
         addr: args.addr,
         body_limit: args.body_limit,
@@ -87,6 +113,11 @@ pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
             None => defaults.max_concurrent_jobs,
         },
         shutdown_timeout: seconds(args.shutdown_timeout, "--shutdown-timeout")?,
+        max_connections: args.max_connections,
+        header_timeout: seconds(args.header_timeout, "--header-timeout")?,
+        keep_alive_timeout: seconds(args.keep_alive_timeout, "--keep-alive-timeout")?,
+        send_timeout: seconds(args.send_timeout, "--send-timeout")?,
+        metrics_addr: args.metrics_addr,
         ..defaults
     };
     let logging = Logging {

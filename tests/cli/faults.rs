@@ -1,6 +1,7 @@
 //! `songo serve` under faults, on the real binary over loopback: a log
-//! pipe nobody reads. Every case is bounded in time: a server that stops
-//! answering fails the test at a read timeout instead of hanging it.
+//! pipe nobody reads, clients that never finish their request head. Every
+//! case is bounded in time: a server that stops answering fails the test
+//! at a read timeout instead of hanging it.
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -66,6 +67,20 @@ fn play_request() -> Vec<u8> {
 
 const HEALTHZ: &[u8] = b"GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n";
 
+const METRICS: &[u8] = b"GET /metrics HTTP/1.1\r\nHost: test\r\n\r\n";
+
+/// The value of the sample `series` (name and labels, as printed) in a
+/// `/metrics` answer.
+fn sample(metrics: &Answer, series: &str) -> f64 {
+    assert_eq!(metrics.status, 200);
+    let text = String::from_utf8_lossy(&metrics.body);
+    text.lines()
+        .find_map(|line| line.strip_prefix(series)?.strip_prefix(' '))
+        .unwrap_or_else(|| panic!("no {series} in\n{text}"))
+        .parse()
+        .expect("a number")
+}
+
 /// Issue 15, first fault: with stderr going into a pipe nobody reads, the
 /// server went on only until the pipe was full (some 650 request lines),
 /// then every worker blocked writing a log line and nothing was answered
@@ -73,8 +88,9 @@ const HEALTHZ: &[u8] = b"GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n";
 #[test]
 fn a_log_pipe_nobody_reads_does_not_stop_the_server() {
     let mut served = Served::start_with_stderr_unread(|c| {
-        c.args(["--addr", "127.0.0.1:0"]);
+        c.args(["--addr", "127.0.0.1:0", "--metrics-addr", "127.0.0.1:0"]);
     });
+    let metrics_addr = served.metrics_address();
     let addr = served.address();
     // Lines enough to fill the pipe (64 KiB) and the server's log queue
     // (1 MiB, some 10 000 of these lines) and more.
@@ -108,10 +124,65 @@ fn a_log_pipe_nobody_reads_does_not_stop_the_server() {
         "/healthz took {:?}",
         started.elapsed()
     );
+    let mut stream = TcpStream::connect(&metrics_addr).expect("the metrics address accepts");
+    let metrics = exchange(&mut stream, METRICS, Duration::from_secs(10));
+    let dropped = sample(&metrics, "songo_log_lines_dropped_total");
+    assert!(dropped > 0.0, "no log line dropped");
     // Once the pipe is read again, the log says how many lines it lost.
     served.drain();
     let line = served.wait_for("log lines were dropped");
     assert!(line.contains("WARN"), "{line}");
+    served.signal("TERM");
+    assert!(served.exit_status().success());
+}
+
+/// Issue 15, second fault: clients that send part of a request head and
+/// nothing more were kept for ever, and enough of them (beyond the open
+/// files limit) stopped the server from accepting anyone. Beyond the
+/// connection cap, a normal client is still answered, and every slow one
+/// is closed once the head timeout is past.
+#[test]
+fn clients_that_never_finish_their_request_head_are_closed() {
+    let mut served = Served::start(|c| {
+        c.args(["--addr", "127.0.0.1:0"])
+            .env("SONGO_HEADER_TIMEOUT", "1")
+            .env("SONGO_MAX_CONNECTIONS", "64");
+    });
+    let addr = served.address();
+    let slow: Vec<TcpStream> = (0..150)
+        .map(|_| {
+            let mut stream = TcpStream::connect(&addr).expect("the server accepts");
+            stream
+                .write_all(b"POST /v1/play HTTP/1.1\r\nHost: x\r\n")
+                .unwrap();
+            stream
+        })
+        .collect();
+    let mut stream = TcpStream::connect(&addr).expect("the server accepts");
+    let answer = exchange(&mut stream, HEALTHZ, Duration::from_secs(10));
+    assert_eq!(answer.status, 200);
+    // Far past the head timeout: a server that keeps them fails here.
+    let deadline = Instant::now() + Duration::from_secs(15);
+    for (i, mut stream) in slow.into_iter().enumerate() {
+        let left = deadline.saturating_duration_since(Instant::now());
+        stream
+            .set_read_timeout(Some(left.max(Duration::from_millis(1))))
+            .unwrap();
+        let mut rest = Vec::new();
+        match stream.read_to_end(&mut rest) {
+            Ok(_) => {}
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) =>
+            {
+                panic!("slow client {i} is still open 15 s after it connected")
+            }
+            // Closed with a reset: closed all the same.
+            Err(_) => {}
+        }
+    }
     served.signal("TERM");
     assert!(served.exit_status().success());
 }

@@ -10,13 +10,18 @@ use std::time::{Duration, Instant};
 use crate::songo;
 
 /// The environment variables `songo serve` reads.
-const SETTINGS: [&str; 9] = [
+const SETTINGS: [&str; 14] = [
     "SONGO_ADDR",
     "SONGO_BODY_LIMIT",
     "SONGO_REQUEST_TIMEOUT",
     "SONGO_MAX_VALIDATIONS",
     "SONGO_MAX_JOBS",
     "SONGO_SHUTDOWN_TIMEOUT",
+    "SONGO_MAX_CONNECTIONS",
+    "SONGO_HEADER_TIMEOUT",
+    "SONGO_KEEP_ALIVE_TIMEOUT",
+    "SONGO_SEND_TIMEOUT",
+    "SONGO_METRICS_ADDR",
     "SONGO_LOG_FORMAT",
     "SONGO_LOG",
     "RUST_LOG",
@@ -121,6 +126,17 @@ impl Served {
         panic!("no line with {needle:?} on stderr; got {:#?}", self.log);
     }
 
+    /// The address from the "metrics on http://…/metrics" line (logged
+    /// before the "listening on" line).
+    pub(crate) fn metrics_address(&mut self) -> String {
+        let line = match self.log.iter().find(|l| l.contains("metrics on http://")) {
+            Some(line) => line.clone(),
+            None => self.wait_for("metrics on http://"),
+        };
+        let rest = &line[line.find("http://").unwrap() + 7..];
+        rest.split('/').next().unwrap().to_owned()
+    }
+
     /// The address from the "listening on http://…" line.
     pub(crate) fn address(&mut self) -> String {
         let line = self.wait_for("listening on http://");
@@ -192,7 +208,7 @@ fn serve_answers_logs_and_stops_on_sigterm() {
     );
     let line = served.wait_for("request");
     assert!(
-        line.contains(r#"method=GET path="/healthz" status=200 latency="#),
+        line.contains(r#"method=GET path="/healthz" status=200 latency_ms="#),
         "{line}"
     );
     served.signal("TERM");
@@ -236,7 +252,10 @@ fn serve_refuses_bad_limits() {
         ["--request-timeout", "-1"],
         ["--max-validations", "0"],
         ["--max-jobs", "0"],
-        ["--shutdown-timeout", "1e19"],
+        ["--max-connections", "0"],
+        ["--header-timeout", "0"],
+        ["--keep-alive-timeout", "-1"],
+        ["--send-timeout", "1e19"],
         ["--request-timeout", "86401"],
         ["--log-format", "yaml"],
         ["--log", "info,[=nonsense"],
