@@ -1,7 +1,11 @@
 //! `songo serve` under faults, on the real binary over loopback: a log
-//! pipe nobody reads, clients that never finish their request head. Every
-//! case is bounded in time: a server that stops answering fails the test
-//! at a read timeout instead of hanging it.
+//! pipe nobody reads, clients that never finish their request head, never
+//! read their answers or leave mid-body, SIGTERM under load, running out
+//! of file descriptors. (A handler's panic under load is tested through
+//! the library, whose test-only routes `songo serve` never has:
+//! service/tests/http/connections.rs.) Every case is bounded in time: a
+//! server that stops answering fails the test at a read timeout instead of
+//! hanging it.
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -183,6 +187,267 @@ fn clients_that_never_finish_their_request_head_are_closed() {
             Err(_) => {}
         }
     }
+    served.signal("TERM");
+    assert!(served.exit_status().success());
+}
+
+/// The value of `series` on the metrics address `addr`.
+fn metric(addr: &str, series: &str) -> f64 {
+    let mut stream = TcpStream::connect(addr).expect("the metrics address accepts");
+    sample(
+        &exchange(&mut stream, METRICS, Duration::from_secs(10)),
+        series,
+    )
+}
+
+/// Waits (at most 15 s) for `series` to reach `value`.
+fn wait_for_metric(addr: &str, series: &str, value: f64) {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let now = metric(addr, series);
+        if now == value {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{series} is {now}, not {value}, after 15 s"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// A client that asks for answers larger than the socket buffers and
+/// never reads them is closed after the send timeout; the others are
+/// served meanwhile.
+#[test]
+fn a_client_that_never_reads_its_answers_is_closed_after_the_send_timeout() {
+    let mut served = Served::start(|c| {
+        c.args(["--addr", "127.0.0.1:0", "--metrics-addr", "127.0.0.1:0"])
+            .args(["--send-timeout", "1"]);
+    });
+    let metrics = served.metrics_address();
+    let addr = served.address();
+    // 1000 pipelined requests for the 43 kB OpenAPI document: 43 MB, far
+    // more than the socket buffers hold.
+    let mut greedy = TcpStream::connect(&addr).expect("the server accepts");
+    greedy
+        .write_all(&b"GET /openapi.json HTTP/1.1\r\nHost: x\r\n\r\n".repeat(1000))
+        .unwrap();
+    wait_for_metric(
+        &metrics,
+        "songo_connections_closed_total{reason=\"send_timeout\"}",
+        1.0,
+    );
+    let mut stream = TcpStream::connect(&addr).expect("the server accepts");
+    assert_eq!(
+        exchange(&mut stream, HEALTHZ, Duration::from_secs(10)).status,
+        200
+    );
+    drop(stream);
+    wait_for_metric(&metrics, "songo_connections_open", 0.0);
+    assert_eq!(metric(&metrics, "songo_http_requests_in_flight"), 0.0);
+    drop(greedy);
+    served.signal("TERM");
+    assert!(served.exit_status().success());
+}
+
+/// Clients that leave in the middle of their request body give back
+/// their validation slot: with one slot, the next validation is served.
+#[test]
+fn clients_that_leave_mid_body_free_their_slots() {
+    let mut served = Served::start(|c| {
+        c.args(["--addr", "127.0.0.1:0", "--metrics-addr", "127.0.0.1:0"])
+            .env("SONGO_MAX_VALIDATIONS", "1");
+    });
+    let metrics = served.metrics_address();
+    let addr = served.address();
+    let record = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/records/valid/songo-full-game.songo"
+    ))
+    .unwrap();
+    for _ in 0..5 {
+        let mut stream = TcpStream::connect(&addr).expect("the server accepts");
+        stream
+            .write_all(
+                b"POST /v1/validate HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 1000000\r\n\r\n",
+            )
+            .unwrap();
+        stream.write_all(&record).unwrap();
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let mut request = format!(
+        "POST /v1/validate HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: {}\r\n\r\n",
+        record.len()
+    )
+    .into_bytes();
+    request.extend_from_slice(&record);
+    let mut stream = TcpStream::connect(&addr).expect("the server accepts");
+    let answer = exchange(&mut stream, &request, Duration::from_secs(10));
+    assert_eq!(
+        answer.status,
+        200,
+        "{}",
+        String::from_utf8_lossy(&answer.body)
+    );
+    drop(stream);
+    wait_for_metric(&metrics, "songo_connections_open", 0.0);
+    assert_eq!(metric(&metrics, "songo_http_requests_in_flight"), 0.0);
+    served.signal("TERM");
+    assert!(served.exit_status().success());
+}
+
+/// Reads an answer to the end of the connection: `None` when the server
+/// closed it without answering (the request came too late), else the
+/// status, after checking that the body is whole.
+fn whole_answer(stream: &mut TcpStream) -> Option<u16> {
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let mut bytes = Vec::new();
+    if let Err(e) = stream.read_to_end(&mut bytes) {
+        assert!(
+            !matches!(
+                e.kind(),
+                std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+            ),
+            "no answer within 10 s"
+        );
+    }
+    if bytes.is_empty() {
+        return None;
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    let (head, body) = text.split_once("\r\n\r\n").expect("a whole head");
+    let length: usize = head
+        .lines()
+        .find_map(|line| line.strip_prefix("content-length: "))
+        .expect("a Content-Length")
+        .parse()
+        .unwrap();
+    assert_eq!(body.len(), length, "a cut answer: {text}");
+    Some(head[9..12].parse().unwrap())
+}
+
+/// SIGTERM under load: the requests in flight are answered in full, the
+/// later ones are refused (never cut), and the server exits with 0.
+#[test]
+fn sigterm_under_load_answers_the_requests_in_flight_and_exits_cleanly() {
+    let mut served = Served::start(|c| {
+        c.args(["--addr", "127.0.0.1:0"]);
+    });
+    let addr = served.address();
+    let request = play_request();
+    let split = request.len() - 10;
+    // In flight: heads and part of the bodies sent.
+    let mut in_flight: Vec<TcpStream> = (0..4)
+        .map(|_| {
+            let mut stream = TcpStream::connect(&addr).expect("the server accepts");
+            stream.write_all(&request[..split]).unwrap();
+            stream
+        })
+        .collect();
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let load: Vec<_> = (0..4)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut answered = 0;
+                    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                        let Ok(mut stream) = TcpStream::connect(&addr) else {
+                            break;
+                        };
+                        if stream.write_all(&close_after(&request)).is_err() {
+                            break;
+                        }
+                        match whole_answer(&mut stream) {
+                            Some(status) => {
+                                assert_eq!(status, 200);
+                                answered += 1;
+                            }
+                            None => break,
+                        }
+                    }
+                    answered
+                })
+            })
+            .collect();
+        std::thread::sleep(Duration::from_millis(500));
+        served.signal("TERM");
+        served.wait_for("shutting down");
+        for stream in &mut in_flight {
+            stream.write_all(&request[split..]).unwrap();
+            assert_eq!(whole_answer(stream), Some(200));
+        }
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        for client in load {
+            assert!(client.join().expect("every answer is whole") > 0);
+        }
+    });
+    served.wait_for("stopped");
+    assert!(served.exit_status().success());
+}
+
+/// `request` with `Connection: close`.
+fn close_after(request: &[u8]) -> Vec<u8> {
+    let text = String::from_utf8_lossy(request);
+    text.replacen("Host: test\r\n", "Host: test\r\nConnection: close\r\n", 1)
+        .into_bytes()
+}
+
+/// CPU time (user and system) of process `pid` so far.
+fn cpu_time(pid: u32) -> Duration {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("/proc is there");
+    // Fields after the command name, which is in parentheses.
+    let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..].split(' ').collect();
+    let ticks: u64 = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
+    // Clock ticks are 1/100 s on Linux.
+    Duration::from_millis(ticks * 10)
+}
+
+/// Out of file descriptors (the open files limit under the connection
+/// cap), `accept` fails with EMFILE: the server pauses instead of
+/// retrying in a loop, and serves again once descriptors are free.
+#[test]
+fn out_of_file_descriptors_the_server_backs_off_without_spinning() {
+    let mut command = std::process::Command::new("sh");
+    crate::serve::without_settings(&mut command);
+    command
+        .args(["-c", "ulimit -n 48 && exec \"$0\" \"$@\""])
+        .arg(env!("CARGO_BIN_EXE_songo"))
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--metrics-addr",
+            "127.0.0.1:0",
+        ])
+        .args(["--max-connections", "500", "--header-timeout", "30"]);
+    let mut served = Served::run(command, None);
+    let metrics = served.metrics_address();
+    let addr = served.address();
+    // Far more than 48 descriptors: the kernel queues the rest.
+    let silent: Vec<TcpStream> = (0..80)
+        .map(|_| TcpStream::connect(&addr).expect("the kernel accepts"))
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    let pid = served.child.id();
+    let before = cpu_time(pid);
+    std::thread::sleep(Duration::from_secs(2));
+    let spent = cpu_time(pid) - before;
+    // A loop retrying at once would take a whole core: 2 s.
+    assert!(
+        spent < Duration::from_millis(500),
+        "{spent:?} of CPU in 2 s"
+    );
+    served.wait_for("cannot accept connections");
+    drop(silent);
+    let mut stream = TcpStream::connect(&addr).expect("the server accepts");
+    assert_eq!(
+        exchange(&mut stream, HEALTHZ, Duration::from_secs(10)).status,
+        200
+    );
+    assert!(metric(&metrics, "songo_accept_errors_total") > 0.0);
     served.signal("TERM");
     assert!(served.exit_status().success());
 }
