@@ -59,6 +59,19 @@ fn exchange(stream: &mut TcpStream, request: &[u8], patience: Duration) -> Answe
     }
 }
 
+impl Answer {
+    /// Asserts a 200.
+    fn assert_ok(&self) {
+        assert_eq!(self.status, 200, "{}", String::from_utf8_lossy(&self.body));
+    }
+}
+
+/// `request` on a connection of its own to `addr`, answered within 10 s.
+fn ask(addr: &str, request: &[u8]) -> Answer {
+    let mut stream = TcpStream::connect(addr).expect("the server accepts");
+    exchange(&mut stream, request, Duration::from_secs(10))
+}
+
 /// `POST /v1/play`: one move from the start, a log line per request.
 fn play_request() -> Vec<u8> {
     let body = r#"{"position": "songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5", "moves": ["S2"]}"#;
@@ -105,13 +118,7 @@ fn a_log_pipe_nobody_reads_does_not_stop_the_server() {
                 let mut stream = TcpStream::connect(&addr).expect("the server accepts");
                 let request = play_request();
                 for _ in 0..4000 {
-                    let answer = exchange(&mut stream, &request, Duration::from_secs(10));
-                    assert_eq!(
-                        answer.status,
-                        200,
-                        "{}",
-                        String::from_utf8_lossy(&answer.body)
-                    );
+                    exchange(&mut stream, &request, Duration::from_secs(10)).assert_ok();
                 }
             })
         })
@@ -120,17 +127,13 @@ fn a_log_pipe_nobody_reads_does_not_stop_the_server() {
         client.join().expect("every request is answered");
     }
     let started = Instant::now();
-    let mut stream = TcpStream::connect(&addr).expect("the server accepts");
-    let answer = exchange(&mut stream, HEALTHZ, Duration::from_secs(10));
-    assert_eq!(answer.status, 200);
+    ask(&addr, HEALTHZ).assert_ok();
     assert!(
         started.elapsed() < Duration::from_secs(1),
         "/healthz took {:?}",
         started.elapsed()
     );
-    let mut stream = TcpStream::connect(&metrics_addr).expect("the metrics address accepts");
-    let metrics = exchange(&mut stream, METRICS, Duration::from_secs(10));
-    let dropped = sample(&metrics, "songo_log_lines_dropped_total");
+    let dropped = metric(&metrics_addr, "songo_log_lines_dropped_total");
     assert!(dropped > 0.0, "no log line dropped");
     // Once the pipe is read again, the log says how many lines it lost.
     served.drain();
@@ -162,9 +165,7 @@ fn clients_that_never_finish_their_request_head_are_closed() {
             stream
         })
         .collect();
-    let mut stream = TcpStream::connect(&addr).expect("the server accepts");
-    let answer = exchange(&mut stream, HEALTHZ, Duration::from_secs(10));
-    assert_eq!(answer.status, 200);
+    ask(&addr, HEALTHZ).assert_ok();
     // Far past the head timeout: a server that keeps them fails here.
     let deadline = Instant::now() + Duration::from_secs(15);
     for (i, mut stream) in slow.into_iter().enumerate() {
@@ -193,11 +194,7 @@ fn clients_that_never_finish_their_request_head_are_closed() {
 
 /// The value of `series` on the metrics address `addr`.
 fn metric(addr: &str, series: &str) -> f64 {
-    let mut stream = TcpStream::connect(addr).expect("the metrics address accepts");
-    sample(
-        &exchange(&mut stream, METRICS, Duration::from_secs(10)),
-        series,
-    )
+    sample(&ask(addr, METRICS), series)
 }
 
 /// Waits (at most 15 s) for `series` to reach `value`.
@@ -238,12 +235,7 @@ fn a_client_that_never_reads_its_answers_is_closed_after_the_send_timeout() {
         "songo_connections_closed_total{reason=\"send_timeout\"}",
         1.0,
     );
-    let mut stream = TcpStream::connect(&addr).expect("the server accepts");
-    assert_eq!(
-        exchange(&mut stream, HEALTHZ, Duration::from_secs(10)).status,
-        200
-    );
-    drop(stream);
+    ask(&addr, HEALTHZ).assert_ok();
     wait_for_metric(&metrics, "songo_connections_open", 0.0);
     assert_eq!(metric(&metrics, "songo_http_requests_in_flight"), 0.0);
     drop(greedy);
@@ -282,15 +274,7 @@ fn clients_that_leave_mid_body_free_their_slots() {
     )
     .into_bytes();
     request.extend_from_slice(&record);
-    let mut stream = TcpStream::connect(&addr).expect("the server accepts");
-    let answer = exchange(&mut stream, &request, Duration::from_secs(10));
-    assert_eq!(
-        answer.status,
-        200,
-        "{}",
-        String::from_utf8_lossy(&answer.body)
-    );
-    drop(stream);
+    ask(&addr, &request).assert_ok();
     wait_for_metric(&metrics, "songo_connections_open", 0.0);
     assert_eq!(metric(&metrics, "songo_http_requests_in_flight"), 0.0);
     served.signal("TERM");
@@ -442,11 +426,7 @@ fn out_of_file_descriptors_the_server_backs_off_without_spinning() {
     );
     served.wait_for("cannot accept connections");
     drop(silent);
-    let mut stream = TcpStream::connect(&addr).expect("the server accepts");
-    assert_eq!(
-        exchange(&mut stream, HEALTHZ, Duration::from_secs(10)).status,
-        200
-    );
+    ask(&addr, HEALTHZ).assert_ok();
     assert!(metric(&metrics, "songo_accept_errors_total") > 0.0);
     served.signal("TERM");
     assert!(served.exit_status().success());
