@@ -153,7 +153,9 @@ pub fn init_logging(logging: &Logging) -> Result<LogGuard, LoggingError> {
             .location()
             .map(|place| format!("{}:{}", place.file(), place.line()))
             .unwrap_or_default();
-        tracing::error!(location, "panic: {message}");
+        // The message as a field: quoted and escaped, one line whatever it
+        // holds.
+        tracing::error!(panic = message, location, "a thread panicked");
     }));
     Ok(LogGuard { sink })
 }
