@@ -25,6 +25,7 @@ pub mod engine;
 pub mod error;
 pub mod game;
 pub mod generate;
+pub mod i18n;
 pub mod input;
 pub mod json;
 pub mod markdown;
@@ -39,6 +40,7 @@ pub mod side;
 pub mod songo;
 mod span;
 pub mod svg;
+pub mod teach;
 pub mod validate;
 
 pub use engine::{GameOver, HouseSet, IllegalMove, IllegalReason, MoveList, MoveOutcome};
