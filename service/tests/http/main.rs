@@ -2,10 +2,12 @@
 //! of 127.0.0.1, spoken to over TCP by a small HTTP/1.1 client.
 
 mod client;
+mod connections;
 mod docs;
 mod endpoints;
 mod errors;
 mod limits;
+mod metrics;
 mod openapi;
 mod records;
 mod seega;
