@@ -109,7 +109,7 @@ fn convert_form(text: &str, origin: &str, to: Target, form: Form) -> Result<Stri
             let mut games = Vec::new();
             for record in &records {
                 games.push(ogn::to_ogn(record).map_err(|e| {
-                    Failure::input(format!("{origin}: cannot write OGN: {}", e.message))
+                    Failure::input(format!("{origin}: cannot write OGN: {}", e.message()))
                 })?);
             }
             games.join("\n")

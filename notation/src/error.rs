@@ -1,6 +1,7 @@
 //! Errors that point into the text: line, column, a caret, and a hint.
 
 use std::fmt;
+use std::ops::Range;
 
 /// A place in a text: 1-based line and column (in characters).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize)]
@@ -49,9 +50,9 @@ impl fmt::Display for Location {
 /// use songo_notation::error::ParseErrorKind;
 /// use songo_notation::input::parse_position;
 /// let unknown = parse_position("chess:5,5,5,5,5,5,5/5,5,5,5,5,5,5", None).unwrap_err();
-/// assert_eq!(unknown.kind, ParseErrorKind::UnknownRuleset);
+/// assert_eq!(unknown.kind(), ParseErrorKind::UnknownRuleset);
 /// let short = parse_position("songo:5,5,5/5,5,5,5,5,5,5", None).unwrap_err();
-/// assert_eq!(short.kind, ParseErrorKind::Syntax);
+/// assert_eq!(short.kind(), ParseErrorKind::Syntax);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
@@ -105,18 +106,16 @@ impl ParseErrorKind {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseError {
-    /// What is wrong.
-    pub message: String,
-    /// Where.
-    pub location: Location,
-    /// The offending line (or the part of it around the place).
-    pub source_line: Excerpt,
-    /// How to fix it, when we can say.
-    pub hint: Option<String>,
-    /// Characters the caret underlines (at least 1).
-    pub width: usize,
-    /// What kind of mistake it is ([`ParseErrorKind::Syntax`] unless said).
-    pub kind: ParseErrorKind,
+    pub(crate) message: String,
+    /// The bytes at fault in the text that was read.
+    pub(crate) span: Range<usize>,
+    /// Their line and column (moved by [`ParseError::shifted`] when the
+    /// text is embedded in a larger one).
+    pub(crate) location: Location,
+    pub(crate) source_line: Excerpt,
+    /// Boxed: the error stays small enough to be returned by value.
+    pub(crate) hint: Option<Box<str>>,
+    pub(crate) kind: ParseErrorKind,
 }
 
 impl ParseError {
@@ -126,14 +125,82 @@ impl ParseError {
         let location = Location::of_offset(text, offset);
         let line = text.lines().nth(location.line - 1).unwrap_or_default();
         let source_line = Excerpt::new(line, location.column);
+        let offset = offset.min(text.len());
+        let length = text
+            .get(offset..)
+            .and_then(|rest| rest.chars().next())
+            .map_or(0, char::len_utf8);
         ParseError {
             message: message.into(),
+            span: offset..offset + length,
             location,
             source_line,
             hint: None,
-            width: 1,
             kind: ParseErrorKind::Syntax,
         }
+    }
+
+    /// What is wrong.
+    #[must_use]
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The bytes at fault in the text that was read (as far as the quoted
+    /// part of their line goes).
+    ///
+    /// ```
+    /// use songo_notation::compact;
+    /// let text = "songo:5,5,5,1x0,5,5,5/5,5,5,5,5,5,5";
+    /// let error = compact::parse(text, None).unwrap_err();
+    /// assert_eq!(&text[error.span()], "1x0");
+    /// assert_eq!((error.line(), error.column()), (1, 13));
+    /// ```
+    #[must_use]
+    pub fn span(&self) -> Range<usize> {
+        self.span.clone()
+    }
+
+    /// Where: line and column.
+    #[must_use]
+    pub const fn location(&self) -> Location {
+        self.location
+    }
+
+    /// The line, from 1.
+    #[must_use]
+    pub const fn line(&self) -> usize {
+        self.location.line
+    }
+
+    /// The column, from 1, in characters.
+    #[must_use]
+    pub const fn column(&self) -> usize {
+        self.location.column
+    }
+
+    /// The offending line (or the part of it around the place).
+    #[must_use]
+    pub const fn source_line(&self) -> &Excerpt {
+        &self.source_line
+    }
+
+    /// How to fix it, when we can say.
+    #[must_use]
+    pub fn hint(&self) -> Option<&str> {
+        self.hint.as_deref()
+    }
+
+    /// Characters the caret underlines (at least 1): those of the span.
+    #[must_use]
+    pub fn width(&self) -> usize {
+        self.source_line.chars_from_caret(self.span.len()).max(1)
+    }
+
+    /// What kind of mistake it is ([`ParseErrorKind::Syntax`] unless said).
+    #[must_use]
+    pub const fn kind(&self) -> ParseErrorKind {
+        self.kind
     }
 
     /// Sets its kind.
@@ -146,15 +213,21 @@ impl ParseError {
     /// Adds a hint.
     #[must_use]
     pub fn with_hint(mut self, hint: impl Into<String>) -> ParseError {
-        self.hint = Some(hint.into());
+        self.hint = Some(hint.into().into_boxed_str());
         self
     }
 
-    /// Underlines `width` characters instead of one.
+    /// Underlines `width` characters instead of one (the span grows with
+    /// them, as far as the quoted part of the line goes).
     #[must_use]
     pub fn with_width(mut self, width: usize) -> ParseError {
-        self.width = width.max(1);
+        self.set_width(width);
         self
+    }
+
+    /// [`ParseError::with_width`] in place.
+    pub(crate) fn set_width(&mut self, width: usize) {
+        self.span.end = self.span.start + self.source_line.bytes_from_caret(width.max(1));
     }
 
     /// An error for a position that cannot be built from what was read.
@@ -279,6 +352,31 @@ impl Excerpt {
         self.text.is_empty()
     }
 
+    /// The bytes of the line that `width` characters from the caret take
+    /// (as far as the quoted part goes; a tab counts as the one byte it is).
+    pub(crate) fn bytes_from_caret(&self, width: usize) -> usize {
+        self.text
+            .chars()
+            .skip(self.caret)
+            .take(width.min(self.room))
+            .map(char::len_utf8)
+            .sum()
+    }
+
+    /// How many characters from the caret `bytes` bytes of the line take.
+    pub(crate) fn chars_from_caret(&self, bytes: usize) -> usize {
+        let mut taken = 0;
+        self.text
+            .chars()
+            .skip(self.caret)
+            .take(self.room)
+            .take_while(|c| {
+                taken += c.len_utf8();
+                taken <= bytes
+            })
+            .count()
+    }
+
     /// How many characters a caret of `width` may underline: at least one,
     /// and not past the quoted text.
     ///
@@ -330,7 +428,7 @@ impl fmt::Display for ParseError {
             line,
             column,
             excerpt: &self.source_line,
-            width: self.width,
+            width: self.width(),
             label: None,
         };
         f.write_str(&render(None, None, Place::Quoted(quoted), &notes, false))

@@ -84,7 +84,7 @@ pub const MAX_NESTING: usize = 64;
 /// assert!(check_nesting(r#"{"north": [5, 5], "tag": "[[[["}"#).is_ok());
 /// let deep = "[".repeat(MAX_NESTING + 1);
 /// let error = check_nesting(&deep).unwrap_err();
-/// assert_eq!((error.location.line, error.location.column), (1, MAX_NESTING + 1));
+/// assert_eq!((error.line(), error.column()), (1, MAX_NESTING + 1));
 /// ```
 ///
 /// # Errors

@@ -102,7 +102,7 @@ pub(crate) async fn rules(_state: Arc<State>, request: Request) -> Result<Respon
 /// A position the library could not read: an unknown ruleset is its own
 /// problem (422), anything else a bad position (400).
 fn position_problem(error: &songo_notation::error::ParseError) -> Problem {
-    let kind = if error.kind == ParseErrorKind::UnknownRuleset {
+    let kind = if error.kind() == ParseErrorKind::UnknownRuleset {
         Kind::UnknownRuleset
     } else {
         Kind::BadPosition
@@ -361,7 +361,7 @@ fn position_in(body: &str, raw: &RawValue, rules: Option<&str>) -> Result<AnyPos
             // Columns in the string's text, not the body's: said in words.
             None => position_problem(&error).without_location().with(
                 "position_location",
-                format!("{} of the position text", error.location),
+                format!("{} of the position text", error.location()),
             ),
         };
         problem.with("pointer", "/position")

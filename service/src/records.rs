@@ -269,7 +269,7 @@ fn convert_records(body: &[u8], media: Media, target: Target) -> Result<Response
                         format!(
                             "game {}: cannot be written as OGN: {}",
                             index + 1,
-                            error.message
+                            error.message()
                         ),
                     )
                     .with("index", index)

@@ -195,6 +195,7 @@ pub fn text_problem_error(text: &str, origin: Origin, problem: TextProblem) -> S
             column: local.column,
         },
         error: Box::new(ParseError {
+            span: origin.offset + error.span.start..origin.offset + error.span.end,
             location: crate::error::Location {
                 line: origin.line + local.line - 1,
                 column: local.column,

@@ -68,7 +68,7 @@ impl SetupError {
             rule: RuleId::Syntax,
             message: format!("the {tag} tag cannot be read: {}", error.message),
             tag: Some(tag),
-            hint: error.hint.clone(),
+            hint: error.hint().map(str::to_owned),
             detail: Some(Box::new(error)),
         }
     }

@@ -661,19 +661,22 @@ impl<'a, 'o> GameValidator<'a, 'o> {
     fn syntax(&mut self, error: SyntaxError, ply: usize) {
         let SyntaxError { span, error } = error;
         let variation = self.depth;
-        self.sink.push(|| Violation {
-            ply,
-            played: None,
-            line: span.line,
-            column: span.column,
-            rule: RuleId::Syntax,
-            message: error.message,
-            hint: error.hint,
-            before: None,
-            variation,
-            offset: span.offset,
-            source_line: error.source_line,
-            width: error.width,
+        self.sink.push(|| {
+            let width = error.width();
+            Violation {
+                ply,
+                played: None,
+                line: span.line,
+                column: span.column,
+                rule: RuleId::Syntax,
+                message: error.message,
+                hint: error.hint.map(String::from),
+                before: None,
+                variation,
+                offset: span.offset,
+                source_line: error.source_line,
+                width,
+            }
         });
     }
 
@@ -791,7 +794,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                     variation: 0,
                     offset: at.offset() + detail.location.column - 1,
                     source_line: at.excerpt_at(detail.location.column),
-                    width: detail.width,
+                    width: detail.width(),
                 });
             }
             _ => self.game_violation(at, width, 0, error.rule, error.message, error.hint, None),
