@@ -1,7 +1,9 @@
 //! `songo convert`: a position from any form to any other.
 
+use songo_notation::i18n::{Lang, Message};
+use songo_notation::msg;
 use songo_notation::render::{Drawing, Mark, Marks};
-use songo_notation::{LetterCase, Ruleset};
+use songo_notation::{Conventions, LetterCase, Ruleset};
 
 use crate::flags::{Letters, ReportFormat, Target};
 use crate::output;
@@ -47,31 +49,36 @@ pub(crate) struct Args {
     no_coordinates: bool,
 }
 
-pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
+pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     // Game records (record text, OGN, their JSON and YAML) convert in convert_record.rs.
-    if let Some(rendered) = convert_record::from_file(&args.input, args.to)? {
+    if let Some(rendered) = convert_record::from_file(&args.input, args.to, lang)? {
         return output::print(&rendered);
     }
     let (text, origin) = input::read_argument(&args.input)?;
-    if let Some(rendered) = convert_record::convert(&text, &origin, args.to)? {
+    if let Some(rendered) = convert_record::convert(&text, &origin, args.to, lang)? {
         return output::print(&rendered);
     }
-    let read = input::parse_any(&text, &origin, args.rules)?;
+    let read = input::parse_any(&text, &origin, args.rules, lang)?;
     let position = read.position;
     let letters = args.letters.map_or(read.letters, LetterCase::from);
+    let conventions = Conventions::with_letters(letters).in_lang(lang);
     let marks = Marks {
         changed: &args.changed,
         captured: &args.captured,
         last_move: args.last_move.as_deref(),
         coordinates: !args.no_coordinates,
     };
-    let board = position.marked(&marks, letters).map_err(|error| {
+    let board = position.marked(&marks, conventions).map_err(|error| {
         let option = match error.mark {
             Mark::Changed => "--changed",
             Mark::Captured => "--captured",
             Mark::LastMove => "--last-move",
         };
-        Failure::input(format!("{option}: {}", error.message))
+        Failure::input(msg!(
+            "cli-bad-mark",
+            option = option,
+            text = Message::verbatim(error.message)
+        ))
     })?;
     let rendered = match args.to {
         Target::Compact => format!("{position}\n"),
@@ -82,20 +89,18 @@ pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
         Target::Yaml => output::serialize(&position, ReportFormat::Yaml)?,
         Target::Record | Target::Ogn => {
             let forms = if position.has_fen_form() {
-                "compact, text, markdown, svg, json, yaml or fen"
+                msg!("cli-position-forms-with-fen")
             } else {
-                "compact, text, markdown, svg, json or yaml"
+                msg!("cli-position-forms")
             };
-            return Err(Failure::input(format!(
-                "--to record and --to ogn are for game records; a position converts to {forms}",
-            )));
+            return Err(Failure::input(msg!("cli-record-targets", forms = forms)));
         }
         Target::Fen => match position.to_ogn_fen() {
             Some(fen) => format!("{fen}\n"),
             None => {
-                return Err(Failure::input(format!(
-                    "an OGN FEN is an awale or oware-abapa position, not {}: choose another --to",
-                    position.rules()
+                return Err(Failure::input(msg!(
+                    "cli-no-fen",
+                    rules = position.rules().id()
                 )));
             }
         },

@@ -3,10 +3,12 @@
 //! Kept apart from the position conversions of `convert.rs`: `convert`
 //! asks [`convert`] first, which answers `None` when the input is no record.
 
+use songo_notation::i18n::{Lang, Localize, Message};
+use songo_notation::msg;
 use songo_notation::record::{self, GameRecord, ogn, serde as record_serde};
 
-use crate::Failure;
 use crate::flags::Target;
+use crate::{Failure, input, output};
 
 /// The forms a record can be in.
 enum Form {
@@ -59,7 +61,7 @@ fn detect(text: &str) -> Option<Form> {
 
 /// Converts a record file (`*.songo`, `*.ogn`), read whole, whatever its
 /// size; `None` for any other argument.
-pub(crate) fn from_file(argument: &str, to: Target) -> Result<Option<String>, Failure> {
+pub(crate) fn from_file(argument: &str, to: Target, lang: Lang) -> Result<Option<String>, Failure> {
     let path = std::path::Path::new(argument);
     let record_file = path
         .extension()
@@ -68,39 +70,51 @@ pub(crate) fn from_file(argument: &str, to: Target) -> Result<Option<String>, Fa
     if !record_file || !path.is_file() {
         return Ok(None);
     }
-    let bytes =
-        std::fs::read(path).map_err(|e| Failure::input(format!("cannot read {argument}: {e}")))?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        Failure::input(format!(
-            "{argument} is not UTF-8 text (invalid byte at offset {})",
-            e.utf8_error().valid_up_to()
-        ))
-    })?;
+    let bytes = std::fs::read(path).map_err(|e| input::cannot_read(argument, &e))?;
+    let text = input::text_of(bytes, argument)?;
     // A record file may start with its moves: read it as record text then.
     let form = detect(&text).unwrap_or(Form::Text);
-    convert_form(&text, argument, to, form).map(Some)
+    convert_form(&text, argument, to, form, lang).map(Some)
 }
 
 /// Converts `text` if it is a record; `None` when it is not one.
-pub(crate) fn convert(text: &str, origin: &str, to: Target) -> Result<Option<String>, Failure> {
+pub(crate) fn convert(
+    text: &str,
+    origin: &str,
+    to: Target,
+    lang: Lang,
+) -> Result<Option<String>, Failure> {
     match detect(text) {
-        Some(form) => convert_form(text, origin, to, form).map(Some),
+        Some(form) => convert_form(text, origin, to, form, lang).map(Some),
         None => Ok(None),
     }
 }
 
-fn convert_form(text: &str, origin: &str, to: Target, form: Form) -> Result<String, Failure> {
+fn convert_form(
+    text: &str,
+    origin: &str,
+    to: Target,
+    form: Form,
+    lang: Lang,
+) -> Result<String, Failure> {
+    let unreadable = |error: Message| {
+        Failure::input(msg!(
+            "cli-cannot-read-record",
+            origin = origin,
+            error = error
+        ))
+    };
+    let parse_error = |error: &songo_notation::error::ParseError| {
+        unreadable(Message::verbatim(error.localize(lang)))
+    };
+    let serde_error = |error: String| unreadable(record_serde::error_message(&error));
     if matches!(form, Form::Json | Form::Yaml) {
-        record_serde::check_nesting(text)
-            .map_err(|e| Failure::input(format!("{origin}: cannot read the record: {e}")))?;
+        record_serde::check_nesting(text).map_err(|e| parse_error(&e))?;
     }
     let records: Vec<GameRecord> = match form {
-        Form::Text => record::read_all(text)
-            .map_err(|e| Failure::input(format!("{origin}: cannot read the record: {e}")))?,
-        Form::Json => record_serde::from_json(text)
-            .map_err(|e| Failure::input(format!("{origin}: cannot read the record: {e}")))?,
-        Form::Yaml => record_serde::from_yaml(text)
-            .map_err(|e| Failure::input(format!("{origin}: cannot read the record: {e}")))?,
+        Form::Text => record::read_all(text).map_err(|e| parse_error(&e))?,
+        Form::Json => record_serde::from_json(text).map_err(|e| serde_error(e.to_string()))?,
+        Form::Yaml => record_serde::from_yaml(text).map_err(|e| serde_error(e.to_string()))?,
     };
     let single = records.len() == 1;
     let rendered = match to {
@@ -109,7 +123,11 @@ fn convert_form(text: &str, origin: &str, to: Target, form: Form) -> Result<Stri
             let mut games = Vec::new();
             for record in &records {
                 games.push(ogn::to_ogn(record).map_err(|e| {
-                    Failure::input(format!("{origin}: cannot write OGN: {}", e.message()))
+                    Failure::input(msg!(
+                        "cli-cannot-write-ogn",
+                        origin = origin,
+                        error = e.message().clone()
+                    ))
                 })?);
             }
             games.join("\n")
@@ -118,11 +136,7 @@ fn convert_form(text: &str, origin: &str, to: Target, form: Form) -> Result<Stri
         Target::Json => pretty_json(&records)?,
         Target::Yaml if single => yaml(&records[0])?,
         Target::Yaml => yaml(&records)?,
-        _ => {
-            return Err(Failure::input(
-                "a game record converts to --to record, ogn, json or yaml",
-            ));
-        }
+        _ => return Err(Failure::input(msg!("cli-record-forms"))),
     };
     Ok(rendered)
 }
@@ -130,9 +144,9 @@ fn convert_form(text: &str, origin: &str, to: Target, form: Form) -> Result<Stri
 fn pretty_json(value: &impl serde::Serialize) -> Result<String, Failure> {
     serde_json::to_string_pretty(value)
         .map(|json| json + "\n")
-        .map_err(Failure::input)
+        .map_err(|e| output::cannot_write(&e))
 }
 
 fn yaml(value: &impl serde::Serialize) -> Result<String, Failure> {
-    serde_yaml::to_string(value).map_err(Failure::input)
+    serde_yaml::to_string(value).map_err(|e| output::cannot_write(&e))
 }

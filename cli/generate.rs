@@ -4,8 +4,9 @@ use std::io::{self, Write};
 
 use songo_notation::Ruleset;
 use songo_notation::generate::{GenerateOptions, Generator};
+use songo_notation::i18n::Lang;
 
-use crate::{EXIT_OK, Failure};
+use crate::{EXIT_OK, Failure, output};
 
 /// Generate random legal games as records (reproducible: the same seed gives the same games).
 #[derive(clap::Args)]
@@ -30,7 +31,7 @@ pub(crate) struct Args {
     max_plies: usize,
 }
 
-pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
+pub(crate) fn run(args: &Args, _lang: Lang) -> Result<u8, Failure> {
     let options = GenerateOptions {
         max_plies: args.max_plies,
         annotate: args.annotate,
@@ -54,6 +55,6 @@ fn quiet_on_broken_pipe(error: io::Error) -> Result<u8, Failure> {
     if error.kind() == io::ErrorKind::BrokenPipe {
         Ok(EXIT_OK)
     } else {
-        Err(Failure::input(format!("cannot write the output: {error}")))
+        Err(output::cannot_write(&error))
     }
 }

@@ -4,6 +4,8 @@ use std::io::Read;
 use std::path::Path;
 
 use songo_notation::Ruleset;
+use songo_notation::i18n::{Lang, Localize, Message};
+use songo_notation::msg;
 use songo_notation::read::{ReadPosition, read_position};
 
 use crate::Failure;
@@ -20,14 +22,11 @@ pub(crate) fn read_argument(argument: &str) -> Result<(String, String), Failure>
     let path = Path::new(argument);
     // A position never names an existing file: try the file first.
     if path.is_file() {
-        let file = std::fs::File::open(path)
-            .map_err(|e| Failure::input(format!("cannot read {argument}: {e}")))?;
+        let file = std::fs::File::open(path).map_err(|e| cannot_read(argument, &e))?;
         return read_limited(file, argument).map(|text| (text, argument.to_owned()));
     }
     if looks_like_a_file_name(argument) {
-        return Err(Failure::input(format!(
-            "cannot read {argument}: no such file (give a file, a position, or - for stdin)"
-        )));
+        return Err(Failure::input(msg!("cli-no-such-file", name = argument)));
     }
     Ok((argument.to_owned(), "<argument>".to_owned()))
 }
@@ -46,21 +45,38 @@ fn looks_like_a_file_name(argument: &str) -> bool {
         .contains(&extension.to_ascii_lowercase().as_str())
 }
 
+/// `cannot read NAME: why` (the system's words for why).
+pub(crate) fn cannot_read(name: &str, error: &std::io::Error) -> Failure {
+    Failure::input(msg!(
+        "cli-cannot-read",
+        name = name,
+        error = Message::verbatim(error.to_string())
+    ))
+}
+
 fn read_limited(reader: impl Read, name: &str) -> Result<String, Failure> {
     let mut bytes = Vec::new();
     reader
         .take(MAX_INPUT + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| Failure::input(format!("cannot read {name}: {e}")))?;
+        .map_err(|e| cannot_read(name, &e))?;
     if bytes.len() as u64 > MAX_INPUT {
-        return Err(Failure::input(format!(
-            "{name} is larger than {MAX_INPUT} bytes: is it a position?"
+        return Err(Failure::input(msg!(
+            "cli-input-too-large",
+            name = name,
+            most = MAX_INPUT
         )));
     }
+    text_of(bytes, name)
+}
+
+/// The text of `bytes` read from `name`, which must be UTF-8.
+pub(crate) fn text_of(bytes: Vec<u8>, name: &str) -> Result<String, Failure> {
     String::from_utf8(bytes).map_err(|e| {
-        Failure::input(format!(
-            "{name} is not UTF-8 text (invalid byte at offset {})",
-            e.utf8_error().valid_up_to()
+        Failure::input(msg!(
+            "cli-not-utf8",
+            name = name,
+            offset = e.utf8_error().valid_up_to()
         ))
     })
 }
@@ -69,9 +85,10 @@ fn read_limited(reader: impl Read, name: &str) -> Result<String, Failure> {
 pub(crate) fn any_position(
     argument: &str,
     rules: Option<Ruleset>,
+    lang: Lang,
 ) -> Result<ReadPosition, Failure> {
     let (text, origin) = read_argument(argument)?;
-    parse_any(&text, &origin, rules)
+    parse_any(&text, &origin, rules, lang)
 }
 
 /// Reads a position of any ruleset; `origin` names the input in errors.
@@ -79,7 +96,13 @@ pub(crate) fn parse_any(
     text: &str,
     origin: &str,
     rules: Option<Ruleset>,
+    lang: Lang,
 ) -> Result<ReadPosition, Failure> {
-    read_position(text, rules)
-        .map_err(|e| Failure::input(format!("{origin}: cannot read the position: {e}")))
+    read_position(text, rules).map_err(|e| {
+        Failure::input(msg!(
+            "cli-cannot-read-position",
+            origin = origin,
+            error = Message::verbatim(e.localize(lang))
+        ))
+    })
 }

@@ -11,12 +11,15 @@ mod input;
 mod moves;
 mod output;
 mod play;
+mod rules;
 mod serve;
 mod validate;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use songo_notation::i18n::{Lang, Localize, Message};
+use songo_notation::msg;
 
 /// Exit status: everything checked out.
 const EXIT_OK: u8 = 0;
@@ -33,6 +36,9 @@ const EXIT_USAGE: u8 = 2;
     after_help = "Examples:\n  songo play --position fixtures/positions/capture-ex1.txt S1\n  songo moves --position 'songo:0,0,0,0,0,0,0/16,0,0,23,1,10,1:0-0:S'\n  songo convert --to svg fixtures/positions/capture-ex1.txt > board.svg\n\nExit status: 0 ok, 1 illegal move or invalid game, 2 usage or input error."
 )]
 struct Cli {
+    /// The language of what songo writes: en or fr [default: from LC_ALL, LC_MESSAGES or LANG, else en]
+    #[arg(long, global = true, value_name = "LANG", display_order = 1000)]
+    lang: Option<Lang>,
     #[command(subcommand)]
     command: Command,
 }
@@ -44,29 +50,31 @@ enum Command {
     Convert(convert::Args),
     Validate(validate::Args),
     Generate(generate::Args),
+    Rules(rules::Args),
     Serve(serve::Args),
 }
 
 /// An error for the user, with the exit status it leads to.
 #[derive(Debug)]
 pub(crate) struct Failure {
-    pub(crate) message: String,
+    /// What went wrong; `None` when it has been said already.
+    pub(crate) message: Option<Message>,
     pub(crate) status: u8,
 }
 
 impl Failure {
     /// Bad usage or unreadable input (exit 2).
-    pub(crate) fn input(message: impl std::fmt::Display) -> Failure {
+    pub(crate) fn input(message: Message) -> Failure {
         Failure {
-            message: message.to_string(),
+            message: Some(message),
             status: EXIT_USAGE,
         }
     }
 
     /// An illegal move or invalid game (exit 1).
-    pub(crate) fn invalid(message: impl std::fmt::Display) -> Failure {
+    pub(crate) fn invalid(message: Message) -> Failure {
         Failure {
-            message: message.to_string(),
+            message: Some(message),
             status: EXIT_INVALID,
         }
     }
@@ -74,20 +82,29 @@ impl Failure {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // Chosen once, where the program meets the user.
+    let lang = cli.lang.unwrap_or_else(Lang::from_env);
     let result = match cli.command {
-        Command::Play(args) => play::run(&args),
-        Command::Moves(args) => moves::run(&args),
-        Command::Convert(args) => convert::run(&args),
-        Command::Validate(args) => validate::run(&args),
-        Command::Generate(args) => generate::run(&args),
-        Command::Serve(args) => serve::run(&args),
+        Command::Play(args) => play::run(&args, lang),
+        Command::Moves(args) => moves::run(&args, lang),
+        Command::Convert(args) => convert::run(&args, lang),
+        Command::Validate(args) => validate::run(&args, lang),
+        Command::Generate(args) => generate::run(&args, lang),
+        Command::Rules(args) => rules::run(&args, lang),
+        Command::Serve(args) => serve::run(&args, lang),
     };
     match result {
         Ok(status) => ExitCode::from(status),
-        Err(failure) if failure.message.is_empty() => ExitCode::from(failure.status),
-        Err(failure) => {
-            eprintln!("error: {}", failure.message);
-            ExitCode::from(failure.status)
+        Err(Failure {
+            message: None,
+            status,
+        }) => ExitCode::from(status),
+        Err(Failure {
+            message: Some(message),
+            status,
+        }) => {
+            eprintln!("{}", msg!("cli-error", text = message).localize(lang));
+            ExitCode::from(status)
         }
     }
 }

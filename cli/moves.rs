@@ -1,5 +1,6 @@
 //! `songo moves`: the legal moves of a position, and why the others are not.
 
+use songo_notation::i18n::Lang;
 use songo_notation::{Conventions, LetterCase, Ruleset, any};
 
 use crate::flags::{Letters, ReportFormat};
@@ -31,14 +32,14 @@ pub(crate) struct Args {
     format: ReportFormat,
 }
 
-pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
-    let read = input::any_position(&args.position, args.rules)?;
+pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
+    let read = input::any_position(&args.position, args.rules, lang)?;
     let letters = args.letters.map_or(read.letters, LetterCase::from);
     let report = any::moves(&read.position);
     let rendered = match args.format {
         // People read the letters they wrote; JSON and YAML keep the canonical case.
-        ReportFormat::Text => report.text(Conventions::with_letters(letters)),
-        format => output::serialize(&report, format)?,
+        ReportFormat::Text => report.text(Conventions::with_letters(letters).in_lang(lang)),
+        format => output::serialize(&report.in_lang(lang), format)?,
     };
     output::print(&rendered)
 }

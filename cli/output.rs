@@ -3,6 +3,8 @@
 use std::io::{self, Write};
 
 use serde::Serialize;
+use songo_notation::i18n::Message;
+use songo_notation::msg;
 
 use crate::flags::ReportFormat;
 use crate::{EXIT_OK, Failure};
@@ -16,16 +18,24 @@ pub(crate) fn print(text: &str) -> Result<u8, Failure> {
     {
         Ok(()) => Ok(EXIT_OK),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(EXIT_OK),
-        Err(e) => Err(Failure::input(format!("cannot write the output: {e}"))),
+        Err(e) => Err(cannot_write(&e)),
     }
+}
+
+/// `cannot write the output: why`.
+pub(crate) fn cannot_write(error: &dyn std::fmt::Display) -> Failure {
+    Failure::input(msg!(
+        "cli-cannot-write",
+        error = Message::verbatim(error.to_string())
+    ))
 }
 
 /// A value as pretty JSON (with a final newline) or YAML.
 pub(crate) fn serialize(value: &impl Serialize, format: ReportFormat) -> Result<String, Failure> {
     match format {
-        ReportFormat::Yaml => serde_yaml::to_string(value).map_err(Failure::input),
+        ReportFormat::Yaml => serde_yaml::to_string(value).map_err(|e| cannot_write(&e)),
         _ => serde_json::to_string_pretty(value)
             .map(|json| json + "\n")
-            .map_err(Failure::input),
+            .map_err(|e| cannot_write(&e)),
     }
 }

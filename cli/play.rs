@@ -1,6 +1,7 @@
 //! `songo play`: play moves on a position, show every board.
 
 use songo_notation::any::{self, AnyPlayReport};
+use songo_notation::i18n::Lang;
 use songo_notation::{Conventions, LetterCase, Ruleset};
 
 use crate::flags::{Letters, PlayFormat, ReportFormat};
@@ -41,25 +42,22 @@ pub(crate) struct Args {
     format: PlayFormat,
 }
 
-pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
-    let read = input::any_position(&args.position, args.rules)?;
+pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
+    let read = input::any_position(&args.position, args.rules, lang)?;
     let letters = args.letters.map_or(read.letters, LetterCase::from);
-    match any::play(
-        read.position,
-        &args.moves,
-        Conventions::with_letters(letters),
-    ) {
-        Ok(report) => output::print(&render(&report, args.format, letters)?),
-        Err(error) if error.is_bad_move() => Err(Failure::input(error)),
+    let conventions = Conventions::with_letters(letters).in_lang(lang);
+    match any::play(read.position, &args.moves, conventions) {
+        Ok(report) => output::print(&render(&report, args.format, conventions)?),
+        Err(error) if error.is_bad_move() => Err(Failure::input(error.message())),
         Err(error) => {
             // Show what was played before the illegal move, in the forms for people.
             if let Some(played) = error.played()
                 && !played.is_empty()
                 && matches!(args.format, PlayFormat::Text | PlayFormat::Markdown)
             {
-                output::print(&render(&played, args.format, letters)?)?;
+                output::print(&render(&played, args.format, conventions)?)?;
             }
-            Err(Failure::invalid(error))
+            Err(Failure::invalid(error.message()))
         }
     }
 }
@@ -67,10 +65,10 @@ pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
 fn render(
     report: &AnyPlayReport,
     format: PlayFormat,
-    letters: LetterCase,
+    conventions: Conventions,
 ) -> Result<String, Failure> {
     match (format.drawing(), format) {
-        (Some(drawing), _) => Ok(report.draw(drawing, letters)),
+        (Some(drawing), _) => Ok(report.draw(drawing, conventions)),
         (None, PlayFormat::Yaml) => output::serialize(report, ReportFormat::Yaml),
         (None, _) => output::serialize(report, ReportFormat::Json),
     }

@@ -1,8 +1,10 @@
 //! `songo serve`: the HTTP API (see docs/api.md).
 
-use std::net::SocketAddr;
+use std::net::{SocketAddr, ToSocketAddrs};
 use std::time::Duration;
 
+use songo_notation::i18n::{Lang, Message};
+use songo_notation::msg;
 use songo_service::{Config, LogFormat, Logging, ShutdownTimedOut};
 
 use crate::{EXIT_OK, EXIT_USAGE, Failure};
@@ -22,9 +24,9 @@ request: when stderr is not read, lines are dropped and counted. SIGINT or
 SIGTERM stops the server after the requests in flight are answered (at most
 --shutdown-timeout seconds). docs/api.md explains every limit.")]
 pub(crate) struct Args {
-    /// The address to listen on (port 0 picks a free port).
+    /// The address to listen on, HOST:PORT (a host name such as localhost is resolved; port 0 picks a free port).
     #[arg(long, env = "SONGO_ADDR", default_value = "127.0.0.1:8080")]
-    addr: SocketAddr,
+    addr: String,
     /// The largest request body accepted, in bytes (larger: 413).
     #[arg(long, env = "SONGO_BODY_LIMIT", default_value_t = songo_service::DEFAULT_BODY_LIMIT)]
     body_limit: u64,
@@ -54,7 +56,7 @@ pub(crate) struct Args {
     send_timeout: f64,
     /// Serve GET /metrics (Prometheus text format) on this address, apart from the API (default: not served).
     #[arg(long, env = "SONGO_METRICS_ADDR")]
-    metrics_addr: Option<SocketAddr>,
+    metrics_addr: Option<String>,
     /// Log lines as text or as JSON objects.
     #[arg(long, env = "SONGO_LOG_FORMAT", value_enum, default_value_t = Format::Text)]
     log_format: Format,
@@ -73,42 +75,83 @@ enum Format {
 /// The most connections `--max-connections` takes.
 const MAX_CONNECTIONS: usize = 1 << 20;
 
-/// The longest time a `--…-timeout` flag takes: a day.
-const MAX_SECONDS: f64 = 86_400.0;
+/// The longest time a `--…-timeout` flag takes: a day, in seconds.
+const MAX_SECONDS: u32 = 86_400;
 
 fn seconds(value: f64, flag: &str) -> Result<Duration, Failure> {
     Duration::try_from_secs_f64(value)
         .ok()
-        .filter(|d| !d.is_zero() && value <= MAX_SECONDS)
+        .filter(|d| !d.is_zero() && value <= f64::from(MAX_SECONDS))
         .ok_or_else(|| {
-            Failure::input(format!(
-                "{flag} must be a positive number of seconds, at most {MAX_SECONDS} (a day), not {value}"
+            Failure::input(msg!(
+                "serve-bad-seconds",
+                flag = flag,
+                most = MAX_SECONDS,
+                value = value.to_string()
             ))
         })
 }
 
-pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
+/// The socket address `HOST:PORT` names (`localhost:9000`,
+/// `127.0.0.1:9000`, `[::1]:9000`): the first the system resolves it to.
+fn socket_address(text: &str, flag: &str) -> Result<SocketAddr, Failure> {
+    if let Ok(addr) = text.parse::<SocketAddr>() {
+        return Ok(addr);
+    }
+    let why = |error: Message| {
+        Failure::input(msg!(
+            "serve-bad-address",
+            flag = flag,
+            text = text,
+            error = error
+        ))
+    };
+    match text.to_socket_addrs() {
+        Ok(mut addrs) => addrs
+            .next()
+            .ok_or_else(|| why(msg!("serve-address-unknown"))),
+        Err(error) => Err(why(Message::verbatim(error.to_string()))),
+    }
+}
+
+pub(crate) fn run(args: &Args, _lang: Lang) -> Result<u8, Failure> {
     let defaults = Config::default();
     if args.body_limit == 0 {
-        return Err(Failure::input("--body-limit must be at least 1 byte"));
+        return Err(Failure::input(msg!("serve-body-limit")));
     }
     if !(1..=MAX_CONNECTIONS).contains(&args.max_connections) {
-        return Err(Failure::input(format!(
-            "--max-connections must be between 1 and {MAX_CONNECTIONS}, not {}",
-            args.max_connections
+        return Err(Failure::input(msg!(
+            "serve-max-connections",
+            most = MAX_CONNECTIONS,
+            value = args.max_connections
         )));
     }
+    let metrics_addr = args
+        .metrics_addr
+        .as_deref()
+        .map(|text| socket_address(text, "--metrics-addr"))
+        .transpose()?;
     let config = Config {
-        addr: args.addr,
+        addr: socket_address(&args.addr, "--addr")?,
         body_limit: args.body_limit,
         request_timeout: seconds(args.request_timeout, "--request-timeout")?,
         max_concurrent_validations: match args.max_validations {
-            Some(0) => return Err(Failure::input("--max-validations must be at least 1")),
+            Some(0) => {
+                return Err(Failure::input(msg!(
+                    "serve-at-least-one",
+                    flag = "--max-validations"
+                )));
+            }
             Some(n) => n,
             None => defaults.max_concurrent_validations,
         },
         max_concurrent_jobs: match args.max_jobs {
-            Some(0) => return Err(Failure::input("--max-jobs must be at least 1")),
+            Some(0) => {
+                return Err(Failure::input(msg!(
+                    "serve-at-least-one",
+                    flag = "--max-jobs"
+                )));
+            }
             Some(n) => n,
             None => defaults.max_concurrent_jobs,
         },
@@ -117,7 +160,7 @@ pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
         header_timeout: seconds(args.header_timeout, "--header-timeout")?,
         keep_alive_timeout: seconds(args.keep_alive_timeout, "--keep-alive-timeout")?,
         send_timeout: seconds(args.send_timeout, "--send-timeout")?,
-        metrics_addr: args.metrics_addr,
+        metrics_addr,
         ..defaults
     };
     let logging = Logging {
@@ -132,7 +175,8 @@ pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
             .unwrap_or_else(|| "info".to_owned()),
         ..Logging::default()
     };
-    let _log = songo_service::init_logging(&logging).map_err(Failure::input)?;
+    let _log = songo_service::init_logging(&logging)
+        .map_err(|e| Failure::input(Message::verbatim(e.to_string())))?;
     match songo_service::run(config) {
         Ok(()) => Ok(EXIT_OK),
         // Said in the log, which never blocks: stderr may be the pipe
@@ -140,10 +184,10 @@ pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
         Err(error) if error.is::<ShutdownTimedOut>() => {
             tracing::error!("{error}");
             Err(Failure {
-                message: String::new(),
+                message: None,
                 status: EXIT_USAGE,
             })
         }
-        Err(error) => Err(Failure::input(error)),
+        Err(error) => Err(Failure::input(Message::verbatim(error.to_string()))),
     }
 }

@@ -8,11 +8,13 @@ use std::path::{Path, PathBuf};
 use anstream::{AutoStream, ColorChoice};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use songo_notation::Ruleset;
+use songo_notation::i18n::{Lang, Localize, Message};
+use songo_notation::msg;
 use songo_notation::validate::{
     Event, GameReport, Options, Style, Summary, render_game, render_summary, validate_sources,
 };
 
-use crate::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, Failure};
+use crate::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, Failure, output};
 
 /// Output formats of `validate`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -122,11 +124,17 @@ fn sources(inputs: &[String]) -> Result<Vec<Source>, Failure> {
         let path = Path::new(input);
         if path.is_dir() {
             let mut found = Vec::new();
-            record_files(path, &mut found)
-                .map_err(|e| Failure::input(format!("cannot read directory {input}: {e}")))?;
+            record_files(path, &mut found).map_err(|e| {
+                Failure::input(msg!(
+                    "cli-cannot-read-directory",
+                    name = input.as_str(),
+                    error = Message::verbatim(e.to_string())
+                ))
+            })?;
             if found.is_empty() {
-                return Err(Failure::input(format!(
-                    "no record file (*.songo, *.ogn) in directory {input}"
+                return Err(Failure::input(msg!(
+                    "cli-no-record-file",
+                    name = input.as_str()
                 )));
             }
             sources.extend(found.into_iter().map(Source::File));
@@ -145,32 +153,35 @@ struct Progress {
     done: u64,
     /// Whether the line may be drawn (a large input, a terminal).
     enabled: bool,
+    lang: Lang,
 }
 
 impl Progress {
     /// Inputs smaller than this finish before a progress line would help.
     const LARGE: u64 = 16 << 20;
 
-    fn new(total: Option<u64>) -> Progress {
+    fn new(total: Option<u64>, lang: Lang) -> Progress {
         let large = total.is_none_or(|t| t >= Progress::LARGE);
         let enabled = large && io::stderr().is_terminal();
+        // indicatif fills in the {…} placeholders.
         let (bar, template) = match total {
             Some(total) if total > 0 => (
                 ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden()),
-                "validating: {binary_bytes}/{binary_total_bytes} ({percent}%), {msg}",
+                msg!("cli-progress-of-total"),
             ),
             _ => (
                 ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden()),
-                "validating: {binary_bytes}, {msg}",
+                msg!("cli-progress"),
             ),
         };
-        if let Ok(style) = ProgressStyle::with_template(template) {
+        if let Ok(style) = ProgressStyle::with_template(&template.localize(lang)) {
             bar.set_style(style);
         }
         Progress {
             bar,
             done: 0,
             enabled,
+            lang,
         }
     }
 
@@ -185,10 +196,12 @@ impl Progress {
             self.bar
                 .set_draw_target(ProgressDrawTarget::stderr_with_hz(5));
         }
-        self.bar.set_message(format!(
-            "{} games, {} invalid",
-            summary.games, summary.invalid
-        ));
+        let counts = msg!(
+            "cli-progress-games",
+            games = summary.games,
+            invalid = summary.invalid
+        );
+        self.bar.set_message(counts.localize(self.lang));
     }
 
     /// Runs `write` with the line cleared (it is drawn again on the next
@@ -234,7 +247,7 @@ impl Output {
             self.error = Some(e);
         }
         match self.error {
-            Some(e) => Err(Failure::input(format!("cannot write the output: {e}"))),
+            Some(e) => Err(output::cannot_write(&e)),
             None => Ok(()),
         }
     }
@@ -255,13 +268,14 @@ fn json_game(report: &GameReport, first: bool) -> String {
     out
 }
 
-pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
+pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     let sources = sources(&args.inputs)?;
     let names: Vec<String> = sources.iter().map(Source::name).collect();
     let total: Option<u64> = sources.iter().map(Source::size).sum();
     let options = Options {
         keep_going: args.keep_going,
         default_rules: args.rules,
+        lang,
     };
     let jobs = args
         .jobs
@@ -277,13 +291,14 @@ pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
     let json = args.format == Format::Json;
     let style = Style {
         color: !json && choice != ColorChoice::Never,
+        lang,
     };
     let mut output = Output {
         out: io::BufWriter::with_capacity(1 << 16, AutoStream::new(stdout, choice)),
         closed: false,
         error: None,
     };
-    let mut progress = Progress::new(total);
+    let mut progress = Progress::new(total, lang);
     let mut summary = Summary::default();
     let mut failures = Vec::new();
     let mut games_per_source = vec![0_usize; sources.len()];
@@ -322,7 +337,11 @@ pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
             }
             Event::Failed { source, error } => {
                 games_per_source[source] = usize::MAX;
-                failures.push(format!("cannot read {}: {error}", names[source]));
+                failures.push(msg!(
+                    "cli-cannot-read",
+                    name = names[source].as_str(),
+                    error = Message::verbatim(error.to_string())
+                ));
                 ControlFlow::Continue(())
             }
         },
@@ -345,12 +364,17 @@ pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
         .zip(&games_per_source)
         .filter(|(_, games)| **games == 0)
     {
-        eprintln!("warning: no game in {name}");
+        let warning = msg!(
+            "cli-warning",
+            text = msg!("cli-no-game", name = name.as_str())
+        );
+        eprintln!("{}", warning.localize(lang));
     }
-    for failure in &failures {
-        eprintln!("error: {failure}");
+    let failed = !failures.is_empty();
+    for failure in failures {
+        eprintln!("{}", msg!("cli-error", text = failure).localize(lang));
     }
-    if !failures.is_empty() {
+    if failed {
         Ok(EXIT_USAGE)
     } else if summary.invalid > 0 {
         Ok(EXIT_INVALID)

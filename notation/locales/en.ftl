@@ -55,8 +55,67 @@ date = { MONTH($date) ->
    *[other] { $date }
 }
 
+# A text that is the same in every language (what another program said).
+verbatim = { $text }
+# A message between words that came with it (a path that serde puts before it).
+framed = { $before }{ $text }{ $after }
+# serde's place of an error, after its message.
+serde-at-line-column = { $text } at line { $line } column { $column }
+
 # The language's own name, for a language menu.
 lang-name = English
+
+## Rulesets (notation/src/ruleset.rs): one line each, for help texts and GET /v1/rules.
+
+ruleset-songo = Songo, 2x7 houses, as in the escale-a-jeux text (default)
+ruleset-songo-ekang = Songo, 2x7 houses, as played in the Ekang area
+ruleset-awale = Awale, 2x6 houses, as in the two French sources
+ruleset-oware-abapa = Oware with the international abapa tournament rules
+ruleset-seega = Seega, a 5x5 board, placement then custodian captures
+
+## Rule summaries (notation/src/rule.rs; docs/rules.md): one line per rule id.
+
+rule-songo-sow = take every seed of one of your non-empty houses and sow them one by one clockwise
+rule-songo-sow-lap = 14 or more seeds: one in each other house, then the rest only in the opponent's camp
+rule-songo-sow-lone-seed = after a lap, a last seed bound for the opponent's entry house is kept as a capture
+rule-songo-capture-chain = last seed makes 2, 3 or 4 in an opponent house: take it and the houses before it while they hold 2-4
+rule-songo-capture-entry = a last seed in the opponent's entry house captures nothing
+rule-songo-capture-no-emptying = a capture that would leave the opponent no seed takes nothing
+rule-songo-exit = your exit house may not be played with 1 seed (songo-ekang: 1 or 2; songo: 2 only if it captures)
+rule-songo-exit-forced = a banned exit move is forced when nothing else is playable; its seeds go to a store
+rule-songo-solidarity = when the opponent's camp is empty you must feed it
+rule-songo-end-forty = a player with 40 seeds or more in store ends the game and wins
+rule-songo-end-few-seeds = fewer than 10 seeds on the board end the game
+rule-songo-end-no-move = the player to move has no legal move: the game ends
+rule-songo-end-remaining = when the game ends for lack of seeds or moves, each camp's seeds go to its owner
+rule-awale-sow = take every seed of one of your non-empty houses and sow them one by one counter-clockwise
+rule-awale-sow-skip-origin = with 12 seeds or more the emptied house is skipped on every lap
+rule-awale-capture-chain = last seed makes 2 or 3 in an opponent house: take it and the houses before it while they hold 2 or 3
+rule-awale-feed = a move must leave the opponent's camp at least one seed, captures included
+rule-awale-end-no-move = the player to move has no legal move: the game ends, captured seeds count
+rule-awale-end-agreement = the players agree to stop when too few seeds remain for a capture
+rule-abapa-grand-slam = a capture that would empty the opponent's camp takes nothing
+rule-abapa-feed = when the opponent's camp is empty, only moves that reach it are legal
+rule-abapa-end = more than 24 captured, 24 each, no legal move, or a repeated position: camps go to their owners
+rule-seega-place = in the first phase each turn places two pieces from hand on empty squares
+rule-seega-place-centre = no piece may be placed on c3
+rule-seega-place-last-moves-first = the player who placed the last two pieces makes the first move
+rule-seega-move = move one of your pieces one square orthogonally to an empty square
+rule-seega-capture = an enemy piece next to the moved piece with your piece right behind it is captured
+rule-seega-capture-stronghold = a piece on c3 cannot be captured
+rule-seega-capture-active = only the moving player captures; moving between two enemies is safe
+rule-seega-blocked = a player with no move passes
+rule-seega-blocked-unblock = after a pass the opponent must open a move for the blocked player if possible
+rule-seega-end-wipeout = a player with no piece left loses (total victory)
+rule-seega-end-no-capture = declared: no capture is possible; more pieces wins (grande victoire)
+rule-seega-end-barrier = declared: a barrier walls off the opponent; more pieces wins (petite victoire)
+rule-seega-end-blocked = a blocked player cannot be unblocked: more pieces wins
+rule-syntax = the text does not follow the grammar of the notation
+rule-record-setup = a game's start position must be a full game's position
+rule-record-capture-claim = a move's claimed capture (+N) must match what the move captures
+rule-record-after-end = no move may follow the end of the game
+rule-record-result = the Result tag must match the final score computed by replaying the game
+rule-record-termination = a declared end of game must hold in the final position
 
 ## Teaching vocabulary (notation/src/teach/words.rs; docs/teaching.md)
 #
@@ -181,3 +240,598 @@ teach-note-grenier-played = { side-name } plays the grenier { $house } ({ $seeds
    *[other] { seeds } ({ $houses })
 }.
 teach-note-bidoua-turned = The bidoua turns: { side-name } now has the better bidoua ({ $ahead } to { $behind }).
+
+## The engine's refusals (notation/src/game.rs, notation/src/sowing/rules/mod.rs,
+## notation/src/seega/rules.rs)
+#
+# `side` is the side to move, `opponent` the other one; `house`, `square`,
+# `move` and `moves` are names, never translated; `rule` is a rule id.
+
+# The other side, named.
+opponent-name = { $opponent ->
+    [south] South
+   *[north] North
+}
+
+refusal-with-rule = { $text } ({ $rule })
+refusal-legal-moves = { $text }; legal moves: { $moves }
+illegal-other-game = `{ $move }` is not a move of { $rules }
+illegal-no-such-house = { $house } is not a house of { $rules }
+illegal-wrong-side = { $house } is { opponent-name }'s house, but { side-name } is to move
+illegal-empty-house = { $house } is empty: there is nothing to sow
+illegal-game-over = the game is over ({ $rule }): no move may follow; final score { $score }
+illegal-exit-two-seeds = { $house } is { side-name }'s exit house and holds 2 seeds: it may be played only when it captures, and here it does not
+# `banned` is 1 (songo) or 2 (songo-ekang): the most seeds the exit house may not be played with.
+illegal-exit = { $house } is { side-name }'s exit house and holds { seeds }: { $rules } forbids playing it with { $banned ->
+    [2] 1 or 2 seeds
+   *[other] 1 seed
+}
+illegal-solidarity-most-seeds = { opponent-name }'s camp is empty: { side-name } must feed it from one of the houses holding the most seeds
+illegal-solidarity-seven-seeds = { opponent-name }'s camp is empty: { side-name } must give it at least 7 seeds, or else as many as possible, and { $house } gives fewer
+illegal-abapa-feed = { opponent-name }'s camp is empty and { $house } does not reach it: the opponent must be fed
+illegal-awale-feed = { $house } would leave { opponent-name } without a seed: a move must leave the opponent at least one
+
+# A record's declared end (Termination tag) that does not hold.
+end-by-another-rule = the game ended by { $actual }, not by { $declared }
+end-does-not-hold = { $rule } does not hold: the game is not over after the last move
+end-not-of-the-game = it is not how a { $rules } game ends: the end rules are { $ends }
+# Seega's refusals: `loser` is the side left without a piece, `owner` the
+# side whose piece stands on `square`.
+seega-over-wipeout = the game is over, { $loser ->
+    [south] South
+   *[north] North
+} has no piece left: no move may follow
+seega-over-blocked = the game is over, { opponent-name } passed and no move of { side-name } can free { opponent-name }: no move may follow
+seega-over = the game is over, it has ended: no move may follow
+seega-not-placement = { $move } is not a placement: while pieces are in hand, each turn places two of them
+seega-same-square = both pieces placed on { $square }: a placement takes two different empty squares
+seega-on-centre = a piece placed on c3: nothing is ever placed on the centre
+seega-occupied = { $square } is occupied: pieces are placed on empty squares
+seega-placement-over = a placement, but every piece is placed: move a piece one square
+seega-not-your-piece = { $square } holds a { $owner ->
+    [south] South
+   *[north] North
+} piece, not one of { side-name }'s
+seega-no-piece = { $square } is empty: there is no piece to move
+seega-not-one-step = { $move } is not one square up, down, left or right: a piece moves one square orthogonally
+seega-destination-occupied = { $square } is occupied: a piece moves to an empty square
+seega-not-blocked = { side-name } can move, so { side-name } may not pass: only a blocked player passes
+seega-must-unblock = { opponent-name } has just passed and { $move } leaves { opponent-name } blocked: { side-name } must play a move that lets { opponent-name } move
+seega-legal-placement = { $text }; legal: any two of the empty squares but c3 ({ $squares })
+
+# A Seega record's declared end that does not hold.
+seega-end-not-an-end = { $rule } is not an end of a Seega game
+seega-end-in-placement = { $rule } is declared while pieces are still in hand: the game ends only in the movement phase
+seega-end-otherwise = { $declared } is declared, but the game ended by { $actual }
+seega-end-wipeout-not-over = seega.end.wipeout is declared, but both players still have pieces
+seega-end-not-blocked = { $rule } is declared, but the game is not blocked: the player to move can play (after a pass, a move that frees the passer)
+seega-end-no-barrier = seega.end.barrier is declared, but no player's pieces wall off a region of empty squares from every opponent piece
+
+## Texts that are not what they should be: house names, moves, squares,
+## positions (notation/src/sowing/position.rs, notation/src/seega/*.rs)
+#
+# `text` is what was written, quoted as it is.
+
+house-not-songo = `{ $text }` is not a Songo house: write S0..S6 or N0..N6
+house-not-awale = `{ $text }` is not an Awale house: write A..F for South and a..f for North
+house-in-seega = `{ $text }`: Seega has squares, not houses
+seega-not-a-move = `{ $text }` is not a Seega move: write a placement such as a1,b2, a step such as b3-c3, or pass
+seega-not-a-phase = `{ $text }` is not a phase: write placement or movement
+seega-not-a-square = `{ $text }` is not a square: write a file a-e and a rank 1-5, such as c3
+# `side` is the row's side; `found` and `needed` count houses.
+position-row-length = the { $side } row has { $found } houses, { $rules } needs { $needed }
+position-too-many-seeds = { $total } seeds in all: the engine counts at most { $most } seeds, houses and stores together
+position-not-sowing = { $rules } is not a sowing game: it has no houses
+seega-position-overlap = { $square } holds a South and a North piece
+seega-position-too-many-pieces = { side-name } has { $total } pieces on the board, in hand and taken by { opponent-name }: a player owns { $most }
+seega-position-odd-hand = { side-name } holds an odd number of pieces in hand: they are placed two at a time (seega.place)
+seega-position-empty-hand = { side-name } is to move in the placement phase but has no piece in hand (seega.place)
+seega-position-capture-in-placement = pieces are taken while some are still in hand: nothing is captured in the placement phase (seega.place)
+seega-position-pass-in-placement = a pass in the placement phase: only a blocked player passes (seega.blocked)
+
+## Reading positions (notation/src/error.rs, span.rs, input.rs, read.rs,
+## notation/src/sowing/notation/*.rs, notation/src/seega/notation.rs)
+
+# The name of a diagnostic's level, before its rule id: error[songo.exit].
+diagnostic-error = error
+# Where an error is: `text` is what is wrong.
+at-line-column = { $text } at line { $line }, column { $column }
+location = line { $line }, column { $column }
+# The name of the note that says how to fix an error.
+note-hint = hint
+empty-position = empty position
+hint-write-a-position-such-as = write a position such as { $example }
+compact-one-line = the compact notation is one line
+hint-diagram-docs = for a diagram over several lines, see docs/notation.md
+hint-counts-per-row = write { $count } counts a row
+hint-smaller-counts = give smaller counts: a board holds at most { $most } seeds in all
+hint-sowing-position = give a position of songo, songo-ekang, awale or oware-abapa
+
+# The compact notation (notation/src/sowing/notation/compact.rs).
+position-rules-disagree = the position says { $written } but { $asked } was asked for
+hint-drop-a-ruleset = drop the ruleset from the position or from --rules
+compact-own-form = { $rules } positions have their own compact form
+hint-compact-sowing-games = the compact notation writes the sowing games: songo, songo-ekang, awale, oware-abapa
+compact-third-row = a third row
+hint-two-rows = a position has two rows: north/south
+not-a-side-to-move = `{ $text }` is not a side to move
+hint-write-s-or-n = write S (south) or N (north)
+compact-stores-before-side = the stores come before the side to move
+compact-empty-field = an empty field
+compact-field-too-many = one field too many
+hint-compact-after-rows = after the rows come the stores (south-north) and the side to move: :0-0:S
+compact-expected-two-rows = expected two rows separated by `/`
+hint-compact-two-rows = write the north row, `/`, then the south row, { $count } counts each
+count-missing = a house count is missing
+hint-number-between-commas = write a number between two commas
+count-negative = negative count { $text }
+hint-count-not-negative = a house holds 0 seeds or more
+count-not-a-number = `{ $text }` is not a number of seeds
+hint-whole-numbers = counts are whole numbers such as 0, 5 or 14
+count-too-large = { $text } seeds is more than the engine counts
+hint-house-at-most = a house holds at most { $most } seeds
+hint-counts-separated-by-commas = write { $count } counts separated by commas
+compact-stores-two-counts = stores are two counts, south-north
+hint-compact-stores = write them as 3-0 (south's store first)
+fen-not-awale = an OGN FEN is an awale position, not { $rules }
+hint-fen-rules = read it with --rules awale (or oware-abapa), or write the position in the compact notation
+fen-field-count = an OGN FEN has 15 fields, this one { $count }
+hint-fen-fields = 12 houses, 2 stores and the side to move, joined by `-`
+hint-fen-side = end the FEN with S or N
+
+# Diagrams (notation/src/sowing/notation/diagram.rs).
+diagram-too-many-lines = too many lines for one board
+hint-one-board-at-a-time = give one board at a time
+diagram-third-row = a third row of counts
+hint-two-rows-of-counts = give one board at a time: two rows of counts
+diagram-fourth-label-row = a fourth label row
+hint-label-rows-place = label the top row above it and the bottom row below it
+diagram-empty-cell = an empty cell
+hint-zero-for-empty = write 0 for an empty house
+diagram-not-a-songo-house = `{ $text }` is not a Songo house
+hint-songo-houses = Songo's houses are N0 .. N6 and S0 .. S6
+count-not-whole = `{ $text }` is not a whole number of seeds
+diagram-neither-count-nor-label = `{ $text }` is neither a seed count nor a house label
+hint-diagram-lines = a diagram line is a row of house labels (N0 .. N6, or a .. f), a row of seed counts, or a line such as `stores: south 3 north 0`, `to move: north` or `rules: awale`; put other text after a `#`
+diagram-count-among-labels = `{ $text }` is a count in a row of labels
+hint-counts-own-line = put the seed counts on a line of their own
+diagram-label-among-counts = `{ $text }` is a label in a row of counts
+hint-labels-own-line = put the house labels on a line of their own
+# `owner` owns the house labelled `text`; `row` is the side the row's other labels name.
+diagram-label-other-camp = `{ $text }` is { $owner ->
+    [south] South
+   *[north] North
+}'s house in a row of { $row ->
+    [south] South
+   *[north] North
+}'s labels
+hint-label-row-one-camp = a label row names the houses of one camp: N0 .. N6 or S0 .. S6
+# `capital` is yes when the letter `text` is a capital (and the row's others small letters).
+diagram-letter-case-mixed = `{ $text }` is a { $capital ->
+    [yes] capital
+   *[no] small letter
+} in a row of { $capital ->
+    [yes] small letters
+   *[no] capitals
+}
+hint-one-camp-in-capitals = one camp is lettered in capitals, the other in small letters
+diagram-labels-mixed = `{ $text }` mixes Awale letters and Songo house names
+hint-label-families = label Songo houses N0 .. N6 / S0 .. S6 and Awale houses with letters
+diagram-label-twice = `{ $text }` twice in this row
+hint-each-house-once = each house of the camp is named once
+diagram-ruleset-missing = the ruleset is missing
+hint-ruleset-after-colon = write it after the colon: `rules: awale`
+diagram-side-missing = the side to move is missing
+hint-to-move-line = write `to move: south` or `to move: north`
+not-a-side = `{ $text }` is not a side
+hint-write-a-side = write south (or S) or north (or N)
+hint-stores-line = write `stores: south 3 north 0`, or `stores: 3-0` with South's store first
+diagram-stores-missing = the stores are missing
+diagram-whose-store = `{ $text }`: whose store is it?
+diagram-store-twice = { side-name }'s store is given twice
+diagram-store-no-count = { side-name }'s store has no count
+hint-diagram-rows = a diagram has North's row of counts above South's, one number per house
+diagram-no-row = no row of seed counts
+diagram-one-row = only one row of counts
+# `what` is stores, to-move or rules.
+diagram-second-line = a second line for the { $what ->
+    [stores] stores
+    [to-move] side to move
+   *[rules] ruleset
+}
+hint-say-it-once = say it once
+diagram-rules-disagree = the diagram says { $written } but { $asked } was asked for
+hint-drop-rules-line = drop the rules line or --rules
+diagram-second-label-row = a second label row for the same row of counts
+diagram-label-row-between = a label row between the two rows of counts: which row does it name?
+hint-labels-outside = put the labels above the top row and below the bottom row, as the sources do
+diagram-third-label-row = a third label row
+diagram-label-families-differ = Songo labels on one row, Awale letters on the other
+hint-label-both-rows-alike = label both rows the same way
+# `named` is songo or awale.
+diagram-labels-other-game = these labels name { $named ->
+    [songo] Songo houses
+   *[awale] Awale houses
+}, but the ruleset is { $rules }
+hint-labels-of-the-ruleset = label the houses the way the ruleset names them, or change the ruleset
+diagram-six-wide = rows of 6 houses: an awale or oware board, but the diagram does not say which ruleset
+hint-six-wide = add a line `rules: awale` (or `rules: oware-abapa`), pass --rules, or label the houses f e d c b a / A B C D E F
+diagram-not-rows = { $rules } positions are not drawn as rows of houses
+diagram-labels-same-camp = both label rows name { side-name }'s houses
+hint-rows-of-both-camps = one row is North's (N0 .. N6), the other South's (S0 .. S6)
+diagram-south-on-top-unlabelled = this board is drawn South on top, and this row has no labels
+hint-south-on-top = label both rows when South is on top, or draw North on top
+# `caption` is the side the caption names, `side` the side whose row is there.
+diagram-caption-disagrees = this caption says { $caption ->
+    [south] South
+   *[north] North
+} but the row here is { side-name }'s
+hint-north-on-top = North's row is drawn on top; label the rows N0 .. / S0 .. to draw South on top (Songo)
+diagram-both-rows-same-case = both label rows are in { $capitals ->
+    [yes] capitals
+   *[no] small letters
+}
+hint-counts-or-awale = write { $count } counts; for an awale board add a line `rules: awale`
+hint-counts-one-per-house = write { $count } counts, one per house
+diagram-label-count = this label row names { $count } houses, { $rules } has { $width } a camp
+hint-label-every-house = name every house of the camp, one label per count
+
+unknown-ruleset = unknown ruleset `{ $name }`: use one of songo, songo-ekang, awale, oware-abapa, seega
+side-unknown = `{ $text }` is not a side: write `south` (or `S`) or `north` (or `N`)
+# JSON and YAML positions: `at` names the value (north[3]).
+json-count-negative = { $at } is { $value }: a count cannot be negative
+json-count-too-large = { $at } is { $value }: more seeds than the engine counts (at most { $most })
+
+# Any form (notation/src/input.rs, read.rs).
+too-deep = brackets nest more than { $limit } deep
+hint-too-deep = a position nests brackets 2 deep and a record about two per level of variation: close the brackets before { $limit } are open
+position-of-another-ruleset = the position is a { $rules } position but { $asked } was asked for
+hint-drop-rules = drop --rules, or give a position of that ruleset
+hint-json-shape = a position is {"{"}"rules": "songo", "north": [7 counts], "south": [7 counts], "stores": {"{"}"south": 0, "north": 0{"}"}, "to_move": "south"{"}"}
+hint-seega-json-shape = a Seega position is {"{"}"rules": "seega", "board": [5 ranks such as "NN.NN", rank 5 first], "to_move": "south", "phase": "movement", "in_hand": {"{"}"south": 0, "north": 0{"}"}, "captured": {"{"}"south": 0, "north": 0{"}"}{"}"}
+
+# Seega positions (notation/src/seega/notation.rs).
+seega-movement-with-pieces-in-hand = the phase is movement but pieces are in hand ({ $in_hand }): placement goes on while any piece is in hand
+seega-placement-without-pieces = the phase is placement but no piece is in hand: give the pieces in hand (such as 2-2) or write movement
+seega-hand-derived = { $text }; the pieces in hand, not given, were counted as 12 minus those on the board ({ $in_hand }): give them
+seega-board-missing = the board is missing
+hint-seega-ranks-after = write the five ranks after `seega:`, as in { $example }
+seega-not-a-board = `{ $text }` is not a Seega board
+seega-rank-count = the board has { $count } ranks, Seega has 5
+hint-seega-compact-ranks = write ranks 5 down to 1 separated by `/`, five squares each: NN.NN/NNNNN/SN.SS/SSSSS/SSSNS
+seega-not-a-square-of-the-board = `{ $text }` is not a square of the board
+hint-seega-square-letters = write S for a South piece, N for a North piece, . for an empty square
+seega-rank-width = rank { $rank } has { $count } squares, a rank has 5
+hint-seega-files = write files a to e, each S, N or .
+seega-unexpected-field = unexpected field `{ $text }`
+hint-seega-fields = after the board come, in this order: the side to move, the phase, the pieces in hand and the pieces taken (south-north), and `passed` after a pass: :S:movement:0-0:0-0
+seega-not-a-pair = `{ $text }` is not a pair of counts
+hint-seega-pair = write south's count, `-`, north's count, such as 12-10
+seega-diagram-rules = `{ $text }`: this diagram is a Seega board
+seega-unknown-line = unknown line `{ $text }`
+hint-seega-lines = after the board come the lines to move:, phase:, in hand:, captured: and passed:
+seega-not-a-rank = `{ $text }` is not a rank of the board
+hint-seega-rank = a rank is five squares, each S (South), N (North) or . (empty), rank number first if you like: 3 S N . S S
+seega-sixth-rank = a sixth rank: the board has 5
+seega-rank-order = rank { $rank } where rank { $expected } was expected
+hint-seega-rank-order = write the ranks from 5 at the top down to 1
+seega-diagram-rank-count = the diagram has { $count } ranks, Seega has 5
+hint-seega-five-ranks = write five ranks of five squares, rank 5 first
+seega-passed-and-to-move = { side-name } passed but is also to move
+hint-seega-passed = `passed:` names the player who has just passed, the one not to move
+hint-seega-labelled-pair = write south 12 north 10 (or 12-10)
+seega-json-count = { $at } is { $value }: a count is between 0 and { $most }
+seega-json-rows = a { $rules } position has rows of houses, not a board
+seega-json-rank-count = board has { $count } ranks: Seega has 5, rank 5 first
+seega-json-rank = { $at } is `{ $text }`: a rank is five squares, each S, N or .
+
+## Game records (notation/src/record/*.rs, notation/src/sowing/record.rs,
+## notation/src/seega/record.rs)
+
+record-too-many-errors = more than { $most } syntax errors in this game: the others are not reported
+hint-is-it-a-record = check that the file is a game record
+hint-tag-pair = a tag pair is written [Name "value"]
+record-expected-bracket = expected `[`
+record-expected-tag-name = expected a tag name (letters, digits, `_`)
+record-expected-tag-value = expected the value of tag `{ $name }` in double quotes
+record-tag-value-not-closed = the value of tag `{ $name }` is not closed: a `"` is missing before the end of the line
+hint-quote-in-value = write \" for a quote inside a value
+record-expected-closing-bracket = expected `]` to close tag `{ $name }`
+record-tag-in-moves = a tag pair inside the move text
+hint-tags-before-moves = tags come before the moves; a new game starts on a new line with its tags
+record-unexpected = unexpected `{ $text }` in the move text
+# `inside` counts the variations opened inside the first one left open.
+record-variation-not-closed = { $inside ->
+    [0] this variation is never closed
+   *[other] this variation and { $inside } inside it are never closed
+}
+hint-close-variations = close each `(` with a `)`
+record-comment-not-closed = this comment is never closed
+hint-close-comment = close it with `{"}"}` (a comment cannot contain `{"}"}`)
+record-variation-first = a variation must follow the move it replaces
+hint-variation-after-move = write the variation after a move: S2 N4 (N3 S1) S5
+record-variations-too-deep = variations nested deeper than { $most }: this one is skipped
+record-unopened-variation = `)` closes no variation
+hint-unopened-variation = remove it, or open the variation with `(`
+record-moves-after-result = moves after the result token
+hint-result-ends-the-game = the result ends the game; start the next game on a new line with its tags
+record-claim-without-number = `+` must be followed by the number of seeds captured
+hint-capture-claim = write a capture claim as S5+11
+record-claim-too-large = capture claim { $text } is too large
+record-result-two-numbers = a result is two numbers joined by `-`
+hint-result-score = write the final score south first, as 41-29
+record-result-in-variation = a result token inside a variation
+hint-result-main-line = only the main line ends with the result
+record-annotation-too-large = ${ $text } is not an annotation: they go from $0 to $255
+record-dollar-without-number = `$` must be followed by an annotation number
+hint-annotation-numbers = write $1 … $255
+record-annotation-first = an annotation must follow a move
+record-not-utf8 = the text is not UTF-8 here
+hint-save-as-utf8 = save the file as UTF-8
+record-game-too-large = this game is larger than { $mebibytes } MiB ({ $bytes } bytes at least): it was not read
+hint-game-too-large = split it, or check for a runaway comment or variation
+record-no-game = no game in this text
+hint-record-shape = a record has tags such as [Rules "songo"] and moves such as 1. S2 N4
+record-second-game = a second game: one game was expected
+hint-read-all = read several games with record::read_all
+ogn-not-awale = OGN holds awale and oware games, not { $rules }
+
+# Setting a game up from its tags: `tag` is a tag's name, never translated.
+setup-tag-unreadable = the { $tag } tag cannot be read: { $text }
+setup-position-of-another-ruleset = the Position tag is a { $written } position, but the game is played by { $rules }
+hint-rules-and-position-agree = make the Rules tag and the Position tag agree
+setup-not-sowing = { $rules } is not a sowing game
+setup-not-seega = { $rules } is not seega
+setup-capitals-not-a-side = `{ $text }` is not a side: the Capitals tag says whose houses are in capitals
+hint-capitals-tag = write [Capitals "South"] or [Capitals "North"]
+setup-first-not-a-side = `{ $text }` is not a side: the First tag says who moves first
+setup-seega-first-not-a-side = `{ $text }` is not a side: the First tag says who places first
+hint-first-tag = write [First "South"] or [First "North"]
+# `first` is the side the First tag names, `side` the side to move.
+setup-first-disagrees = the First tag says { $first } moves first, but the start position has { $side } to move
+setup-seega-first-disagrees = the First tag says { $first ->
+    [south] South
+   *[north] North
+} plays first, but the start position has { side-name } to move
+hint-drop-first = drop the First tag: the position says who is to move
+setup-seed-total = the start position holds { $total } seeds, stores included; a { $rules } game has { $expected }
+hint-fragment-seeds = for a teaching fragment with fewer seeds, add [SetUp "fragment"]
+setup-seega-piece-total = { side-name } owns { $owned } pieces in the start position (on the board, in hand and taken); a seega game has { $expected } a side
+hint-fragment-pieces = for a teaching fragment with fewer pieces, add [SetUp "fragment"]
+
+# Records as JSON and YAML (notation/src/record/serde.rs).
+record-json-tag-name = `{ $name }` is not a tag name: use letters, digits and `_`
+record-json-tag-line-break = the value of tag `{ $name }` holds a line break: a tag value is one line
+record-json-not-a-move = `{ $text }` is not a move token
+record-json-bad-token = `{ $text }`: { $why }
+record-json-not-one-move = `{ $text }` is not one move token (such as S5, S5+11 or S5+11!)
+record-json-unknown-field = unknown field `{ $name }`: a node has `move` (with `claim`, `nags`), `comment` or `variation`
+record-json-move-alone = `move` is the move alone (`{ $text }`): give the claim and the annotations as `claim` and `nags`
+record-json-node = a node is one of {"{"}"move": …{"}"}, {"{"}"comment": …{"}"} or {"{"}"variation": […]{"}"}
+record-json-not-a-result = `{ $text }` is not a result: write a score such as 41-29, or *
+
+# The validator (notation/src/validate/).
+record-game-already-over = the game is already over ({ $rule }, { $score }): no move may follow
+record-wrong-claim = { $move } claims a capture of { $claim }, but it captures { $captured }
+record-unknown-variant = unknown Variant `{ $text }`: the OGN variants are Oware Abapa and Awale
+hint-variant-or-rules = or name the ruleset with a Rules tag
+record-not-a-result = `{ $text }` is not a result
+hint-result-tag = write the final score south first (41-29), or * when it is unknown
+record-result-token-disagrees = the move text ends with { $token }, but the Result tag says { $tag }
+hint-result-token-and-tag = make the result token and the Result tag agree
+record-termination-does-not-hold = the Termination tag declares { $declared }, which does not hold: { $why }
+record-result-game-not-over = the record claims { $claimed }, but the game is not over after ply { $ply }
+hint-termination-tag = if it ended by agreement, resignation or adjudication, say so with a Termination tag
+record-result-disagrees = the record claims { $claimed }, but the game ends { $score } ({ $rule })
+
+# The validator's diagnostics and summaries (notation/src/validate/render.rs).
+validate-note = note
+validate-omitted = game { $game } has { $count } more { $count ->
+    [one] problem
+   *[other] problems
+}: only the first { $most } of a game are reported
+validate-place-game = game { $game }
+validate-place-ply = { $place }, ply { $ply }
+validate-place-variation = { $place }, in a variation
+validate-rule-note = rule { $rule }
+validate-position-before = the position before the move:
+validate-final-position = the final position:
+validate-valid = valid
+validate-invalid = invalid
+# `who` is empty or the players and event in brackets, after a space; `verdict` is validate-valid or validate-invalid.
+validate-status = game { $game }{ $who } at { $file }:{ $line }: { $verdict }, { $plies } { $plies ->
+    [one] ply
+   *[other] plies
+}
+validate-violations = { $count } { $count ->
+    [one] violation
+   *[other] violations
+} ({ $rules })
+validate-count-valid = { $count } valid
+validate-count-invalid = { $count } invalid
+validate-summary = { $games } { $games ->
+    [one] game
+   *[other] games
+} ({ $plies } { $plies ->
+    [one] ply
+   *[other] plies
+}) in { $files } { $files ->
+    [one] file
+   *[other] files
+}: { $verdict }; { $violations } { $violations ->
+    [one] violation
+   *[other] violations
+}
+
+## Boards and played moves for people (notation/src/render.rs,
+## notation/src/sowing/render/*.rs, notation/src/sowing/notation/diagram.rs,
+## notation/src/seega/render.rs, notation/src/seega/notation.rs)
+#
+# The diagrams' own lines (stores, to move, phase …) are read back by the
+# diagram readers: a language's words there must be words the readers know.
+
+board-before = Before
+board-after-sowing = After sowing
+board-after-captures = After captures
+diagram-stores-line = stores: south { $south } north { $north }
+# `side` is south or north, written as the readers read it.
+diagram-to-move-line = to move: { $side }
+markdown-stores-line = stores: south { $south }, north { $north }
+play-text-before = Before:
+play-text-after = After:
+play-text-after-sowing = After sowing (* changed):
+play-text-after-captures = After captures:
+play-text-after-captures-marked = After captures (x captured):
+markdown-sowing-legend = (in bold: the houses the move changed)
+markdown-captures-legend = (struck out: the houses captured)
+# `side` plays `move`.
+step-headline = { side-name } plays { $move }
+step-no-capture = no capture
+# `count` seeds captured.
+step-captured = { $count } captured
+step-captured-from = { $count } captured from { $houses }
+# `text` is what the move captured; `side` receives `count` seeds.
+step-conceded = { $text }, { $count } conceded to { side-name }'s store
+step-rules = { $text }; rules: { $rules }
+# `winner` is south, north or none; `victory` is empty or Seega's kind of victory in brackets.
+game-over-line = Game over ({ $rule }): { $score }, { $winner ->
+    [south] south wins
+    [north] north wins
+   *[none] a draw
+}{ $victory }.
+moves-to-move = { side-name } to move.
+moves-legal = Legal: { $moves }
+moves-forbidden = Not { $move }: { $text } ({ $rule })
+# A row of boards under its heading: the move, then what it did.
+svg-heading = { $headline }: { $summary }
+svg-to-move = { side-name } to move
+svg-store = store
+svg-legend-played = house played
+svg-legend-changed = changed by the move
+svg-legend-captured = captured
+
+# Seega: `phase` is placement or movement.
+seega-phase-line = phase: { $phase }
+seega-in-hand-line = in hand: south { $south } north { $north }
+seega-captured-line = captured: south { $south } north { $north }
+seega-passed-line = passed: { $side }
+seega-markdown-in-hand = in hand: south { $south }, north { $north }
+seega-markdown-captured = captured: south { $south }, north { $north }
+seega-markdown-last-move = last move: { $move }
+seega-markdown-last-move-taking = last move: { $move }, taking { $squares }
+seega-markdown-stronghold = stronghold: c3, in brackets; a piece there cannot be captured
+seega-step-took = took { $squares }
+seega-svg-moves-title = Seega: { $count } moves
+seega-svg-to-move = { side-name } to move, { $phase } phase.
+seega-svg-to-move-after-pass = { side-name } to move after { opponent-name }'s pass, { $phase } phase.
+# `mark` is the piece's symbol (○ South, ● North).
+seega-svg-side-placing = { $mark } { side-name }: { $board } placed, { $hand } in hand
+seega-svg-side-moving = { $mark } { side-name }: { $board } on the board, took { $took }
+seega-svg-stronghold = The crossed square c3 is a stronghold.
+seega-moves-head = { side-name } to move, { $phase } phase.
+seega-moves-head-passed = { side-name } to move, { $phase } phase; { opponent-name } has just passed.
+seega-moves-placement = Legal: any two of these { $count } squares ({ $placements } placements): { $squares }
+
+## The command line (cli/): what songo says around the library's words.
+
+# `text` is what went wrong.
+cli-error = error: { $text }
+cli-warning = warning: { $text }
+# `error` is the system's reason, in its own words.
+cli-cannot-read = cannot read { $name }: { $error }
+cli-no-such-file = cannot read { $name }: no such file (give a file, a position, or - for stdin)
+cli-input-too-large = { $name } is larger than { $most } bytes: is it a position?
+cli-not-utf8 = { $name } is not UTF-8 text (invalid byte at offset { $offset })
+cli-cannot-read-position = { $origin }: cannot read the position: { $error }
+cli-cannot-write = cannot write the output: { $error }
+
+# `songo play` (notation/src/report.rs): `index` counts the moves from 1.
+play-bad-move = move { $index }: { $text }
+play-illegal-move = move { $index } ({ $move }): { $text }
+
+# `songo convert`: `option` is the flag (--changed …).
+cli-bad-mark = { $option }: { $text }
+cli-position-forms = compact, text, markdown, svg, json or yaml
+cli-position-forms-with-fen = compact, text, markdown, svg, json, yaml or fen
+cli-record-targets = --to record and --to ogn are for game records; a position converts to { $forms }
+cli-no-fen = an OGN FEN is an awale or oware-abapa position, not { $rules }: choose another --to
+cli-cannot-read-record = { $origin }: cannot read the record: { $error }
+cli-cannot-write-ogn = { $origin }: cannot write OGN: { $error }
+cli-record-forms = a game record converts to --to record, ogn, json or yaml
+
+# `songo validate`: the progress line's {…} are indicatif's placeholders, kept as they are.
+cli-cannot-read-directory = cannot read directory { $name }: { $error }
+cli-no-record-file = no record file (*.songo, *.ogn) in directory { $name }
+cli-no-game = no game in { $name }
+cli-progress-of-total = validating: {"{"}binary_bytes{"}"}/{"{"}binary_total_bytes{"}"} ({"{"}percent{"}"}%), {"{"}msg{"}"}
+cli-progress = validating: {"{"}binary_bytes{"}"}, {"{"}msg{"}"}
+cli-progress-games = { $games } games, { $invalid } invalid
+
+# `songo serve`: `flag` is the flag at fault.
+serve-bad-seconds = { $flag } must be a positive number of seconds, at most { $most } (a day), not { $value }
+serve-body-limit = --body-limit must be at least 1 byte
+serve-max-connections = --max-connections must be between 1 and { $most }, not { $value }
+serve-at-least-one = { $flag } must be at least 1
+# `text` is the address given, `error` why it is none.
+serve-bad-address = { $flag } { $text } is no address to listen on: { $error }; write HOST:PORT, such as 127.0.0.1:8080 or localhost:8080
+serve-address-unknown = the name resolves to no address
+
+# `songo rules` (notation/src/ruleset.rs): the heading of the record format's rules.
+rules-records-heading = record format (every game)
+
+## The HTTP API (service/src/): problem titles and details.
+#
+# `path`, `method`, `media`, `value` and `name` are what the request sent.
+
+problem-not-found = No such route
+problem-method-not-allowed = Method not allowed on this route
+problem-unsupported-media-type = Unsupported content type
+problem-body-too-large = Request body too large
+problem-request-timeout = Request body not received in time
+problem-bad-encoding = Request body is not UTF-8
+problem-bad-json = Malformed request body
+problem-bad-query = Bad query parameter
+problem-bad-position = Unreadable position
+problem-bad-move = Not a move
+problem-bad-record = Unreadable game record
+problem-unknown-ruleset = Unknown ruleset
+problem-illegal-move = Illegal move
+problem-busy = Server busy
+problem-timeout = Request took too long
+problem-internal = Internal error
+problem-detail-method-not-allowed = { $path } does not answer { $method }; use { $allow }
+# `what` is job or validation.
+problem-detail-busy = no { $what } slot (of { $slots }) became free within the time limit; retry later
+problem-detail-bad-lang = lang={ $value } is not a language songo speaks: use en or fr
+problem-detail-bad-query-string = the query string cannot be read: { $error }
+problem-detail-no-parameter = unknown query parameter `{ $name }`: this route takes none
+problem-detail-unknown-parameter = unknown query parameter `{ $name }`: this route takes { $known }
+problem-detail-cannot-write = cannot write the answer: { $error }
+problem-detail-cannot-write-yaml = cannot write YAML: { $error }
+problem-detail-bug = the server hit a bug while answering; it is logged, and the server goes on
+problem-detail-timeout = the answer was not ready within the time limit of { $limit }; send a smaller body or raise songo serve --request-timeout
+problem-detail-not-found = no route { $method } { $path }; GET /openapi.json lists the routes
+# `size` is problem-detail-bytes or problem-detail-larger-than-limit.
+problem-detail-too-large = the body is { $size }; this server accepts at most { $limit } bytes (songo serve --body-limit)
+problem-detail-bytes = { $count } bytes
+problem-detail-larger-than-limit = larger than the limit
+problem-detail-body-timeout = the body had not fully arrived when the time limit expired ({ $received } bytes received); send it faster or raise songo serve --request-timeout
+problem-detail-body-unreadable = the body could not be read: { $error }
+problem-detail-not-utf8 = the body is not UTF-8: invalid byte at offset { $offset }
+problem-detail-too-deep = the body nests brackets more than { $limit } deep
+problem-detail-media = this route reads { $accepted }, not { $media }
+problem-detail-media-form = this route reads { $accepted }, not { $media } (curl -d sends a form: add -H 'Content-Type: application/json' or the type of your body)
+problem-detail-bad-render = render={ $value } is not a rendering: use { $known }
+problem-detail-bad-letters = letters={ $value } is not a letter case: use south-upper or north-upper
+problem-detail-bad-json = the body is not the JSON this route reads: { $error }
+problem-detail-position-shape = `position` is { $value }: write a position object ({"{"}"north": [...], "south": [...]{"}"}) or a string in a position form ("songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5")
+problem-detail-position-string = the position string cannot be read: { $error }
+problem-position-location = { $location } of the position text
+problem-detail-too-many-moves = { $count } moves: one request plays at most { $most }; split the game
+problem-detail-bad-record = the body is not a record in { $media }: { $error }
+problem-detail-bad-keep-going = keep_going={ $value } is not a boolean: use true or false
+problem-detail-stream-timeout = the time limit expired before every game was validated; send fewer games or raise songo serve --request-timeout
+problem-detail-validation-stopped = the validation stopped before it started
+problem-detail-bad-to = to={ $value } is not a record form: use record, ogn, json or yaml
+problem-detail-no-to = say which form to write: to=record, to=ogn, to=json or to=yaml
+problem-detail-no-ogn = game { $game }: cannot be written as OGN: { $error }

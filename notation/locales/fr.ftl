@@ -55,7 +55,63 @@ date = { MONTH($date) ->
    *[other] { $date }
 }
 
+verbatim = { $text }
+framed = { $before }{ $text }{ $after }
+serde-at-line-column = { $text } à la ligne { $line }, colonne { $column }
+
 lang-name = Français
+
+## Règles du jeu (notation/src/ruleset.rs) : une ligne chacune, pour l'aide et GET /v1/rules.
+
+ruleset-songo = Songo, 2 × 7 cases, comme dans le texte de l'escale à jeux (par défaut)
+ruleset-songo-ekang = Songo, 2 × 7 cases, comme on le joue dans l'aire Ekang
+ruleset-awale = Awalé, 2 × 6 cases, comme dans les deux sources françaises
+ruleset-oware-abapa = Oware selon les règles internationales de tournoi « abapa »
+ruleset-seega = Seega, un plateau de 5 × 5 cases : la pose, puis les prises par encadrement
+
+## Résumés des règles (notation/src/rule.rs ; docs/rules.md) : une ligne par identifiant de règle.
+
+rule-songo-sow = prendre toutes les graines d'une de ses cases non vides et les semer une à une dans le sens des aiguilles d'une montre
+rule-songo-sow-lap = 14 graines ou plus : une dans chacune des autres cases, puis le reste seulement dans le camp adverse
+rule-songo-sow-lone-seed = après un tour complet, une dernière graine destinée à la case d'entrée adverse est gardée comme prise
+rule-songo-capture-chain = la dernière graine fait 2, 3 ou 4 dans une case adverse : on la prend, avec les cases précédentes tant qu'elles ont 2 à 4 graines
+rule-songo-capture-entry = une dernière graine dans la case d'entrée adverse ne prend rien
+rule-songo-capture-no-emptying = une prise qui ne laisserait aucune graine à l'adversaire ne prend rien
+rule-songo-exit = sa case de sortie ne se joue pas avec 1 graine (songo-ekang : 1 ou 2 ; songo : 2 seulement si elle prend)
+rule-songo-exit-forced = un coup interdit depuis la case de sortie est forcé quand rien d'autre n'est jouable ; ses graines vont dans une réserve
+rule-songo-solidarity = quand le camp adverse est vide, il faut le nourrir
+rule-songo-end-forty = un joueur qui a 40 graines ou plus en réserve termine la partie et la gagne
+rule-songo-end-few-seeds = moins de 10 graines sur le plateau terminent la partie
+rule-songo-end-no-move = le joueur au trait n'a aucun coup légal : la partie s'arrête
+rule-songo-end-remaining = quand la partie s'arrête faute de graines ou de coups, les graines de chaque camp reviennent à son propriétaire
+rule-awale-sow = prendre toutes les graines d'une de ses cases non vides et les semer une à une dans le sens inverse des aiguilles d'une montre
+rule-awale-sow-skip-origin = avec 12 graines ou plus, la case vidée est sautée à chaque tour
+rule-awale-capture-chain = la dernière graine fait 2 ou 3 dans une case adverse : on la prend, avec les cases précédentes tant qu'elles ont 2 ou 3 graines
+rule-awale-feed = un coup doit laisser au moins une graine dans le camp adverse, prises comprises
+rule-awale-end-no-move = le joueur au trait n'a aucun coup légal : la partie s'arrête, les graines prises comptent
+rule-awale-end-agreement = les joueurs conviennent d'arrêter quand il reste trop peu de graines pour une prise
+rule-abapa-grand-slam = une prise qui viderait le camp adverse ne prend rien
+rule-abapa-feed = quand le camp adverse est vide, seuls les coups qui l'atteignent sont légaux
+rule-abapa-end = plus de 24 graines prises, 24 chacun, aucun coup légal ou une position répétée : chaque camp revient à son propriétaire
+rule-seega-place = dans la première phase, chaque tour pose deux pions de la main sur des cases vides
+rule-seega-place-centre = aucun pion ne se pose en c3
+rule-seega-place-last-moves-first = le joueur qui a posé les deux derniers pions fait le premier déplacement
+rule-seega-move = déplacer un de ses pions d'une case, orthogonalement, vers une case vide
+rule-seega-capture = un pion adverse voisin du pion déplacé, avec un de ses pions juste derrière, est pris
+rule-seega-capture-stronghold = un pion en c3 ne peut pas être pris
+rule-seega-capture-active = seul le joueur qui déplace prend ; se placer entre deux pions adverses ne fait pas prendre
+rule-seega-blocked = un joueur qui n'a aucun déplacement passe son tour
+rule-seega-blocked-unblock = après un passe, l'adversaire doit, s'il le peut, rendre un déplacement possible au joueur bloqué
+rule-seega-end-wipeout = un joueur qui n'a plus de pion a perdu (victoire totale)
+rule-seega-end-no-capture = déclarée : plus aucune prise n'est possible ; le plus de pions gagne (grande victoire)
+rule-seega-end-barrier = déclarée : une barrière isole l'adversaire ; le plus de pions gagne (petite victoire)
+rule-seega-end-blocked = un joueur bloqué ne peut pas être débloqué : le plus de pions gagne
+rule-syntax = le texte ne suit pas la grammaire de la notation
+rule-record-setup = la position de départ d'une partie doit être celle d'une partie complète
+rule-record-capture-claim = la prise annoncée d'un coup (+N) doit être celle que le coup fait
+rule-record-after-end = aucun coup ne peut suivre la fin de la partie
+rule-record-result = l'en-tête Result doit donner le score final que calcule la relecture de la partie
+rule-record-termination = une fin de partie déclarée doit être vraie dans la position finale
 
 ## Vocabulaire de l'enseignement (notation/src/teach/words.rs ; docs/teaching.md)
 #
@@ -169,3 +225,620 @@ teach-note-grenier-played = { side-name } joue le grenier { $house } ({ $seeds }
    *[other] récolte { seeds } ({ $houses })
 }.
 teach-note-bidoua-turned = Le bidoua change de camp : { side-name } a maintenant le meilleur bidoua ({ $ahead } contre { $behind }).
+
+## Les refus du moteur (notation/src/game.rs, notation/src/sowing/rules/mod.rs,
+## notation/src/seega/rules.rs)
+#
+# `side` est le camp au trait, `opponent` l'autre ; `house`, `square`,
+# `move` et `moves` sont des noms, qui ne se traduisent pas ; `rule` est un
+# identifiant de règle.
+
+opponent-name = { $opponent ->
+    [south] Sud
+   *[north] Nord
+}
+
+refusal-with-rule = { $text } ({ $rule })
+refusal-legal-moves = { $text } ; coups légaux : { $moves }
+illegal-other-game = `{ $move }` n'est pas un coup de { $rules }
+illegal-no-such-house = { $house } n'est pas une case de { $rules }
+illegal-wrong-side = { $house } est une case de { opponent-name }, mais c'est à { side-name } de jouer
+illegal-empty-house = { $house } est vide : il n'y a rien à semer
+illegal-game-over = la partie est finie ({ $rule }) : aucun coup ne peut suivre ; score final { $score }
+illegal-exit-two-seeds = { $house } est la case de sortie de { side-name } et contient 2 graines : elle ne se joue que si elle prend, et ici elle ne prend rien
+illegal-exit = { $house } est la case de sortie de { side-name } et contient { seeds } : en { $rules }, elle ne se joue pas avec { $banned ->
+    [2] 1 ou 2 graines
+   *[other] 1 graine
+}
+illegal-solidarity-most-seeds = le camp de { opponent-name } est vide : { side-name } doit le nourrir depuis une des cases qui ont le plus de graines
+illegal-solidarity-seven-seeds = le camp de { opponent-name } est vide : { side-name } doit y semer au moins 7 graines, sinon le plus possible, et { $house } en sème moins
+illegal-abapa-feed = le camp de { opponent-name } est vide et { $house } ne l'atteint pas : il faut nourrir l'adversaire
+illegal-awale-feed = { $house } laisserait { opponent-name } sans graine : un coup doit laisser au moins une graine à l'adversaire
+
+end-by-another-rule = la partie s'est terminée par { $actual }, pas par { $declared }
+end-does-not-hold = { $rule } n'est pas vérifiée : la partie n'est pas finie après le dernier coup
+end-not-of-the-game = une partie de { $rules } ne se termine pas ainsi : ses règles de fin sont { $ends }
+# Les refus du Seega : `loser` est le camp qui n'a plus de pion, `owner` le
+# camp à qui est le pion posé sur `square`.
+seega-over-wipeout = la partie est finie, { $loser ->
+    [south] Sud
+   *[north] Nord
+} n'a plus de pion : aucun coup ne peut suivre
+seega-over-blocked = la partie est finie, { opponent-name } a passé et aucun coup de { side-name } ne peut débloquer { opponent-name } : aucun coup ne peut suivre
+seega-over = la partie est finie : aucun coup ne peut suivre
+seega-not-placement = { $move } n'est pas une pose : tant qu'il reste des pions en main, chaque tour en pose deux
+seega-same-square = les deux pions sont posés en { $square } : une pose occupe deux cases vides différentes
+seega-on-centre = un pion posé en c3 : on ne pose jamais rien sur la case centrale
+seega-occupied = { $square } est occupée : les pions se posent sur des cases vides
+seega-placement-over = une pose, alors que tous les pions sont posés : déplacez un pion d'une case
+seega-not-your-piece = { $square } porte un pion de { $owner ->
+    [south] Sud
+   *[north] Nord
+}, pas un pion de { side-name }
+seega-no-piece = { $square } est vide : il n'y a pas de pion à déplacer
+seega-not-one-step = { $move } n'est pas un pas d'une case vers le haut, le bas, la gauche ou la droite : un pion se déplace d'une case, orthogonalement
+seega-destination-occupied = { $square } est occupée : un pion se déplace vers une case vide
+seega-not-blocked = { side-name } peut se déplacer, donc { side-name } ne peut pas passer : seul un joueur bloqué passe son tour
+seega-must-unblock = { opponent-name } vient de passer et { $move } laisse { opponent-name } bloqué : { side-name } doit jouer un coup qui permette à { opponent-name } de se déplacer
+seega-legal-placement = { $text } ; légal : deux cases vides quelconques, sauf c3 ({ $squares })
+
+seega-end-not-an-end = { $rule } n'est pas une fin de partie de Seega
+seega-end-in-placement = { $rule } est déclarée alors qu'il reste des pions en main : la partie ne finit que pendant la phase de déplacement
+seega-end-otherwise = { $declared } est déclarée, mais la partie s'est terminée par { $actual }
+seega-end-wipeout-not-over = seega.end.wipeout est déclarée, mais les deux joueurs ont encore des pions
+seega-end-not-blocked = { $rule } est déclarée, mais la partie n'est pas bloquée : le joueur au trait peut jouer (après un passe, un coup qui libère celui qui a passé)
+seega-end-no-barrier = seega.end.barrier est déclarée, mais les pions d'aucun joueur n'isolent une région de cases vides de tous les pions adverses
+
+## Textes qui ne sont pas ce qu'ils devraient être : noms de cases, coups,
+## positions (notation/src/sowing/position.rs, notation/src/seega/*.rs)
+#
+# `text` est ce qui a été écrit, cité tel quel.
+
+house-not-songo = `{ $text }` n'est pas une case du songo : écrivez S0 à S6 ou N0 à N6
+house-not-awale = `{ $text }` n'est pas une case de l'awalé : écrivez A à F pour Sud et a à f pour Nord
+house-in-seega = `{ $text }` : le Seega a des cases de plateau, pas des cases à graines
+seega-not-a-move = `{ $text }` n'est pas un coup de Seega : écrivez une pose comme a1,b2, un déplacement comme b3-c3, ou pass
+seega-not-a-phase = `{ $text }` n'est pas une phase : écrivez placement (la pose) ou movement (les déplacements)
+seega-not-a-square = `{ $text }` n'est pas une case : écrivez une colonne de a à e et une rangée de 1 à 5, comme c3
+position-row-length = la rangée { $side ->
+    [south] Sud
+   *[north] Nord
+} a { $found ->
+    [one] { $found } case
+   *[other] { $found } cases
+}, { $rules } en demande { $needed }
+position-too-many-seeds = { $total } graines en tout : le moteur compte au plus { $most } graines, cases et réserves ensemble
+position-not-sowing = { $rules } n'est pas un jeu de semailles : il n'a pas de cases à graines
+seega-position-overlap = { $square } porte un pion de Sud et un pion de Nord
+seega-position-too-many-pieces = { side-name } a { $total } pions sur le plateau, en main et pris par { opponent-name } : un joueur en possède { $most }
+seega-position-odd-hand = { side-name } a un nombre impair de pions en main : ils se posent deux par deux (seega.place)
+seega-position-empty-hand = { side-name } est au trait pendant la pose mais n'a plus de pion en main (seega.place)
+seega-position-capture-in-placement = des pions sont pris alors qu'il en reste en main : rien ne se prend pendant la pose (seega.place)
+seega-position-pass-in-placement = un passe pendant la pose : seul un joueur bloqué passe son tour (seega.blocked)
+
+## Lire les positions (notation/src/error.rs, span.rs, input.rs, read.rs,
+## notation/src/sowing/notation/*.rs, notation/src/seega/notation.rs)
+
+diagnostic-error = erreur
+at-line-column = { $text } à la ligne { $line }, colonne { $column }
+location = ligne { $line }, colonne { $column }
+note-hint = conseil
+empty-position = position vide
+hint-write-a-position-such-as = écrivez une position comme { $example }
+compact-one-line = la notation compacte tient sur une ligne
+hint-diagram-docs = pour un diagramme sur plusieurs lignes, voir docs/notation.md
+hint-counts-per-row = écrivez { $count } nombres par rangée
+hint-smaller-counts = donnez des nombres plus petits : un plateau contient au plus { $most } graines en tout
+hint-sowing-position = donnez une position de songo, songo-ekang, awale ou oware-abapa
+
+position-rules-disagree = la position dit { $written }, mais { $asked } a été demandé
+hint-drop-a-ruleset = retirez la règle du jeu de la position ou de --rules
+compact-own-form = les positions de { $rules } ont leur propre forme compacte
+hint-compact-sowing-games = la notation compacte écrit les jeux de semailles : songo, songo-ekang, awale, oware-abapa
+compact-third-row = une troisième rangée
+hint-two-rows = une position a deux rangées : nord/sud
+not-a-side-to-move = `{ $text }` ne dit pas qui est au trait
+hint-write-s-or-n = écrivez S (Sud) ou N (Nord)
+compact-stores-before-side = les réserves viennent avant le camp au trait
+compact-empty-field = un champ vide
+compact-field-too-many = un champ de trop
+hint-compact-after-rows = après les rangées viennent les réserves (sud-nord) et le camp au trait : :0-0:S
+compact-expected-two-rows = il faut deux rangées séparées par `/`
+hint-compact-two-rows = écrivez la rangée nord, `/`, puis la rangée sud, { $count } nombres chacune
+count-missing = il manque le nombre de graines d'une case
+hint-number-between-commas = écrivez un nombre entre deux virgules
+count-negative = nombre négatif { $text }
+hint-count-not-negative = une case contient 0 graine ou plus
+count-not-a-number = `{ $text }` n'est pas un nombre de graines
+hint-whole-numbers = les nombres sont entiers, comme 0, 5 ou 14
+count-too-large = { $text } graines, c'est plus que le moteur ne compte
+hint-house-at-most = une case contient au plus { $most } graines
+hint-counts-separated-by-commas = écrivez { $count } nombres séparés par des virgules
+compact-stores-two-counts = les réserves sont deux nombres, sud-nord
+hint-compact-stores = écrivez-les comme 3-0 (la réserve de Sud d'abord)
+fen-not-awale = un FEN OGN est une position d'awalé, pas de { $rules }
+hint-fen-rules = lisez-le avec --rules awale (ou oware-abapa), ou écrivez la position dans la notation compacte
+fen-field-count = un FEN OGN a 15 champs, celui-ci { $count }
+hint-fen-fields = 12 cases, 2 réserves et le camp au trait, reliés par `-`
+hint-fen-side = terminez le FEN par S ou N
+
+diagram-too-many-lines = trop de lignes pour un seul plateau
+hint-one-board-at-a-time = donnez un plateau à la fois
+diagram-third-row = une troisième rangée de nombres
+hint-two-rows-of-counts = donnez un plateau à la fois : deux rangées de nombres
+diagram-fourth-label-row = une quatrième ligne de noms de cases
+hint-label-rows-place = nommez les cases de la rangée du haut au-dessus d'elle, et celles de la rangée du bas en dessous
+diagram-empty-cell = une cellule vide
+hint-zero-for-empty = écrivez 0 pour une case vide
+diagram-not-a-songo-house = `{ $text }` n'est pas une case du songo
+hint-songo-houses = les cases du songo sont N0 à N6 et S0 à S6
+count-not-whole = `{ $text }` n'est pas un nombre entier de graines
+diagram-neither-count-nor-label = `{ $text }` n'est ni un nombre de graines ni un nom de case
+hint-diagram-lines = une ligne de diagramme est une rangée de noms de cases (N0 à N6, ou a à f), une rangée de nombres de graines, ou une ligne comme `réserves : sud 3 nord 0`, `au trait : nord` ou `rules: awale` ; mettez tout autre texte après un `#`
+diagram-count-among-labels = `{ $text }` est un nombre dans une rangée de noms de cases
+hint-counts-own-line = mettez les nombres de graines sur une ligne à part
+diagram-label-among-counts = `{ $text }` est un nom de case dans une rangée de nombres
+hint-labels-own-line = mettez les noms de cases sur une ligne à part
+diagram-label-other-camp = `{ $text }` est une case de { $owner ->
+    [south] Sud
+   *[north] Nord
+} dans une rangée de cases de { $row ->
+    [south] Sud
+   *[north] Nord
+}
+hint-label-row-one-camp = une ligne de noms nomme les cases d'un seul camp : N0 à N6 ou S0 à S6
+diagram-letter-case-mixed = `{ $text }` est une { $capital ->
+    [yes] majuscule dans une rangée de minuscules
+   *[no] minuscule dans une rangée de majuscules
+}
+hint-one-camp-in-capitals = un camp s'écrit en majuscules, l'autre en minuscules
+diagram-labels-mixed = `{ $text }` mêle les lettres de l'awalé et les noms de cases du songo
+hint-label-families = nommez les cases du songo N0 à N6 / S0 à S6 et celles de l'awalé par des lettres
+diagram-label-twice = `{ $text }` deux fois dans cette rangée
+hint-each-house-once = chaque case du camp est nommée une fois
+diagram-ruleset-missing = la règle du jeu manque
+hint-ruleset-after-colon = écrivez-la après les deux-points : `rules: awale`
+diagram-side-missing = le camp au trait manque
+hint-to-move-line = écrivez `au trait : sud` ou `au trait : nord`
+not-a-side = `{ $text }` n'est pas un camp
+hint-write-a-side = écrivez sud (ou S) ou nord (ou N)
+hint-stores-line = écrivez `réserves : sud 3 nord 0`, ou `réserves : 3-0` avec la réserve de Sud d'abord
+diagram-stores-missing = les réserves manquent
+diagram-whose-store = `{ $text }` : la réserve de qui ?
+diagram-store-twice = la réserve de { side-name } est donnée deux fois
+diagram-store-no-count = la réserve de { side-name } n'a pas de nombre
+hint-diagram-rows = un diagramme a la rangée de Nord au-dessus de celle de Sud, un nombre par case
+diagram-no-row = aucune rangée de nombres de graines
+diagram-one-row = une seule rangée de nombres
+diagram-second-line = une deuxième ligne pour { $what ->
+    [stores] les réserves
+    [to-move] le camp au trait
+   *[rules] la règle du jeu
+}
+hint-say-it-once = dites-le une fois
+diagram-rules-disagree = le diagramme dit { $written }, mais { $asked } a été demandé
+hint-drop-rules-line = retirez la ligne rules ou --rules
+diagram-second-label-row = une deuxième ligne de noms pour la même rangée de nombres
+diagram-label-row-between = une ligne de noms entre les deux rangées de nombres : laquelle nomme-t-elle ?
+hint-labels-outside = mettez les noms au-dessus de la rangée du haut et sous la rangée du bas, comme le font les textes
+diagram-third-label-row = une troisième ligne de noms de cases
+diagram-label-families-differ = des noms du songo sur une rangée, des lettres de l'awalé sur l'autre
+hint-label-both-rows-alike = nommez les deux rangées de la même façon
+diagram-labels-other-game = ces noms sont ceux des cases { $named ->
+    [songo] du songo
+   *[awale] de l'awalé
+}, mais la règle du jeu est { $rules }
+hint-labels-of-the-ruleset = nommez les cases comme le fait la règle du jeu, ou changez de règle
+diagram-six-wide = des rangées de 6 cases : un plateau d'awalé ou d'oware, mais le diagramme ne dit pas quelle règle
+hint-six-wide = ajoutez une ligne `rules: awale` (ou `rules: oware-abapa`), passez --rules, ou nommez les cases f e d c b a / A B C D E F
+diagram-not-rows = les positions de { $rules } ne se dessinent pas en rangées de cases
+diagram-labels-same-camp = les deux lignes de noms nomment les cases de { side-name }
+hint-rows-of-both-camps = une rangée est celle de Nord (N0 à N6), l'autre celle de Sud (S0 à S6)
+diagram-south-on-top-unlabelled = ce plateau est dessiné Sud en haut, et cette rangée n'a pas de noms
+hint-south-on-top = nommez les deux rangées quand Sud est en haut, ou dessinez Nord en haut
+diagram-caption-disagrees = cette légende dit { $caption ->
+    [south] Sud
+   *[north] Nord
+}, mais la rangée ici est celle de { side-name }
+hint-north-on-top = la rangée de Nord se dessine en haut ; nommez les rangées N0 … / S0 … pour dessiner Sud en haut (songo)
+diagram-both-rows-same-case = les deux lignes de noms sont en { $capitals ->
+    [yes] majuscules
+   *[no] minuscules
+}
+hint-counts-or-awale = écrivez { $count } nombres ; pour un plateau d'awalé, ajoutez une ligne `rules: awale`
+hint-counts-one-per-house = écrivez { $count } nombres, un par case
+diagram-label-count = cette ligne nomme { $count ->
+    [one] { $count } case
+   *[other] { $count } cases
+}, { $rules } en a { $width } par camp
+hint-label-every-house = nommez chaque case du camp, un nom par nombre
+
+unknown-ruleset = règle du jeu inconnue `{ $name }` : choisissez songo, songo-ekang, awale, oware-abapa ou seega
+side-unknown = `{ $text }` n'est pas un camp : écrivez `south` (ou `S`, `sud`) ou `north` (ou `N`, `nord`)
+json-count-negative = { $at } vaut { $value } : un nombre de graines ne peut pas être négatif
+json-count-too-large = { $at } vaut { $value } : plus de graines que le moteur n'en compte (au plus { $most })
+
+too-deep = les crochets s'imbriquent sur plus de { $limit } niveaux
+hint-too-deep = une position imbrique les crochets sur 2 niveaux, une partie sur environ deux par niveau de variante : fermez les crochets avant d'en ouvrir { $limit }
+position-of-another-ruleset = la position est une position de { $rules }, mais { $asked } a été demandé
+hint-drop-rules = retirez --rules, ou donnez une position de cette règle du jeu
+hint-json-shape = une position s'écrit {"{"}"rules": "songo", "north": [7 nombres], "south": [7 nombres], "stores": {"{"}"south": 0, "north": 0{"}"}, "to_move": "south"{"}"}
+hint-seega-json-shape = une position de Seega s'écrit {"{"}"rules": "seega", "board": [5 rangées comme "NN.NN", la rangée 5 d'abord], "to_move": "south", "phase": "movement", "in_hand": {"{"}"south": 0, "north": 0{"}"}, "captured": {"{"}"south": 0, "north": 0{"}"}{"}"}
+
+seega-movement-with-pieces-in-hand = la phase est celle des déplacements, mais des pions sont en main ({ $in_hand }) : la pose continue tant qu'il reste un pion en main
+seega-placement-without-pieces = la phase est celle de la pose, mais aucun pion n'est en main : donnez les pions en main (comme 2-2) ou écrivez movement
+seega-hand-derived = { $text } ; les pions en main, non donnés, ont été comptés comme 12 moins ceux du plateau ({ $in_hand }) : donnez-les
+seega-board-missing = le plateau manque
+hint-seega-ranks-after = écrivez les cinq rangées après `seega:`, comme dans { $example }
+seega-not-a-board = `{ $text }` n'est pas un plateau de Seega
+seega-rank-count = le plateau a { $count } rangées, le Seega en a 5
+hint-seega-compact-ranks = écrivez les rangées de 5 à 1, séparées par `/`, cinq cases chacune : NN.NN/NNNNN/SN.SS/SSSSS/SSSNS
+seega-not-a-square-of-the-board = `{ $text }` n'est pas une case du plateau
+hint-seega-square-letters = écrivez S pour un pion de Sud, N pour un pion de Nord, . pour une case vide
+seega-rank-width = la rangée { $rank } a { $count ->
+    [one] { $count } case
+   *[other] { $count } cases
+}, une rangée en a 5
+hint-seega-files = écrivez les colonnes de a à e, chacune S, N ou .
+seega-unexpected-field = champ inattendu `{ $text }`
+hint-seega-fields = après le plateau viennent, dans cet ordre : le camp au trait, la phase, les pions en main et les pions pris (sud-nord), et `passed` après un passe : :S:movement:0-0:0-0
+seega-not-a-pair = `{ $text }` n'est pas une paire de nombres
+hint-seega-pair = écrivez le nombre de Sud, `-`, celui de Nord, comme 12-10
+seega-diagram-rules = `{ $text }` : ce diagramme est un plateau de Seega
+seega-unknown-line = ligne inconnue `{ $text }`
+hint-seega-lines = après le plateau viennent les lignes au trait :, phase :, en main :, pris : et a passé :
+seega-not-a-rank = `{ $text }` n'est pas une rangée du plateau
+hint-seega-rank = une rangée est faite de cinq cases, chacune S (Sud), N (Nord) ou . (vide), précédées si l'on veut du numéro de la rangée : 3 S N . S S
+seega-sixth-rank = une sixième rangée : le plateau en a 5
+seega-rank-order = la rangée { $rank } là où la rangée { $expected } était attendue
+hint-seega-rank-order = écrivez les rangées de 5 en haut à 1 en bas
+seega-diagram-rank-count = le diagramme a { $count } rangées, le Seega en a 5
+hint-seega-five-ranks = écrivez cinq rangées de cinq cases, la rangée 5 d'abord
+seega-passed-and-to-move = { side-name } a passé mais est aussi au trait
+hint-seega-passed = `a passé :` nomme le joueur qui vient de passer, celui qui n'est pas au trait
+hint-seega-labelled-pair = écrivez sud 12 nord 10 (ou 12-10)
+seega-json-count = { $at } vaut { $value } : un nombre de pions est compris entre 0 et { $most }
+seega-json-rows = une position de { $rules } a des rangées de cases à graines, pas un plateau
+seega-json-rank-count = board a { $count } rangées : le Seega en a 5, la rangée 5 d'abord
+seega-json-rank = { $at } vaut `{ $text }` : une rangée est faite de cinq cases, chacune S, N ou .
+
+## Les parties notées (notation/src/record/*.rs, notation/src/sowing/record.rs,
+## notation/src/seega/record.rs)
+
+record-too-many-errors = plus de { $most } erreurs de syntaxe dans cette partie : les autres ne sont pas signalées
+hint-is-it-a-record = vérifiez que le fichier est bien une partie notée
+hint-tag-pair = un en-tête s'écrit [Nom "valeur"]
+record-expected-bracket = `[` attendu
+record-expected-tag-name = nom d'en-tête attendu (lettres, chiffres, `_`)
+record-expected-tag-value = la valeur de l'en-tête `{ $name }` est attendue entre guillemets droits
+record-tag-value-not-closed = la valeur de l'en-tête `{ $name }` n'est pas fermée : il manque un `"` avant la fin de la ligne
+hint-quote-in-value = écrivez \" pour un guillemet dans une valeur
+record-expected-closing-bracket = `]` attendu pour fermer l'en-tête `{ $name }`
+record-tag-in-moves = un en-tête au milieu des coups
+hint-tags-before-moves = les en-têtes viennent avant les coups ; une nouvelle partie commence sur une nouvelle ligne, avec ses en-têtes
+record-unexpected = `{ $text }` inattendu au milieu des coups
+record-variation-not-closed = { $inside ->
+    [0] cette variante n'est jamais fermée
+   *[other] cette variante et les { $inside } ouvertes dedans ne sont jamais fermées
+}
+hint-close-variations = fermez chaque `(` par une `)`
+record-comment-not-closed = ce commentaire n'est jamais fermé
+hint-close-comment = fermez-le par `{"}"}` (un commentaire ne peut pas contenir `{"}"}`)
+record-variation-first = une variante doit suivre le coup qu'elle remplace
+hint-variation-after-move = écrivez la variante après un coup : S2 N4 (N3 S1) S5
+record-variations-too-deep = variantes imbriquées sur plus de { $most } niveaux : celle-ci est ignorée
+record-unopened-variation = `)` ne ferme aucune variante
+hint-unopened-variation = retirez-la, ou ouvrez la variante par `(`
+record-moves-after-result = des coups après le résultat
+hint-result-ends-the-game = le résultat termine la partie ; commencez la partie suivante sur une nouvelle ligne, avec ses en-têtes
+record-claim-without-number = `+` doit être suivi du nombre de graines prises
+hint-capture-claim = écrivez une prise annoncée comme S5+11
+record-claim-too-large = la prise annoncée { $text } est trop grande
+record-result-two-numbers = un résultat est fait de deux nombres reliés par `-`
+hint-result-score = écrivez le score final, celui de Sud d'abord, comme 41-29
+record-result-in-variation = un résultat dans une variante
+hint-result-main-line = seule la ligne principale se termine par le résultat
+record-annotation-too-large = ${ $text } n'est pas une annotation : elles vont de $0 à $255
+record-dollar-without-number = `$` doit être suivi d'un numéro d'annotation
+hint-annotation-numbers = écrivez $1 … $255
+record-annotation-first = une annotation doit suivre un coup
+record-not-utf8 = le texte n'est pas en UTF-8 ici
+hint-save-as-utf8 = enregistrez le fichier en UTF-8
+record-game-too-large = cette partie dépasse { $mebibytes } Mio (au moins { $bytes } octets) : elle n'a pas été lue
+hint-game-too-large = découpez-la, ou cherchez un commentaire ou une variante qui ne se ferme pas
+record-no-game = aucune partie dans ce texte
+hint-record-shape = une partie notée a des en-têtes comme [Rules "songo"] et des coups comme 1. S2 N4
+record-second-game = une deuxième partie : une seule était attendue
+hint-read-all = lisez plusieurs parties avec record::read_all
+ogn-not-awale = l'OGN contient des parties d'awalé et d'oware, pas de { $rules }
+
+setup-tag-unreadable = l'en-tête { $tag } est illisible : { $text }
+setup-position-of-another-ruleset = l'en-tête Position est une position de { $written }, mais la partie se joue selon { $rules }
+hint-rules-and-position-agree = accordez l'en-tête Rules et l'en-tête Position
+setup-not-sowing = { $rules } n'est pas un jeu de semailles
+setup-not-seega = { $rules } n'est pas le Seega
+setup-capitals-not-a-side = `{ $text }` n'est pas un camp : l'en-tête Capitals dit quel camp s'écrit en majuscules
+hint-capitals-tag = écrivez [Capitals "South"] ou [Capitals "North"]
+setup-first-not-a-side = `{ $text }` n'est pas un camp : l'en-tête First dit qui joue le premier
+setup-seega-first-not-a-side = `{ $text }` n'est pas un camp : l'en-tête First dit qui pose le premier
+hint-first-tag = écrivez [First "South"] ou [First "North"]
+setup-first-disagrees = l'en-tête First dit que { $first ->
+    [south] Sud
+   *[north] Nord
+} joue le premier, mais dans la position de départ c'est à { $side ->
+    [south] Sud
+   *[north] Nord
+} de jouer
+setup-seega-first-disagrees = l'en-tête First dit que { $first ->
+    [south] Sud
+   *[north] Nord
+} joue le premier, mais dans la position de départ c'est à { side-name } de jouer
+hint-drop-first = retirez l'en-tête First : la position dit qui est au trait
+setup-seed-total = la position de départ contient { $total } graines, réserves comprises ; une partie de { $rules } en a { $expected }
+hint-fragment-seeds = pour un fragment d'enseignement avec moins de graines, ajoutez [SetUp "fragment"]
+setup-seega-piece-total = { side-name } possède { $owned } pions dans la position de départ (sur le plateau, en main et pris) ; une partie de Seega en a { $expected } par camp
+hint-fragment-pieces = pour un fragment d'enseignement avec moins de pions, ajoutez [SetUp "fragment"]
+
+record-json-tag-name = `{ $name }` n'est pas un nom d'en-tête : utilisez des lettres, des chiffres et `_`
+record-json-tag-line-break = la valeur de l'en-tête `{ $name }` contient un saut de ligne : une valeur tient sur une ligne
+record-json-not-a-move = `{ $text }` n'est pas un coup
+record-json-bad-token = `{ $text }` : { $why }
+record-json-not-one-move = `{ $text }` n'est pas un seul coup (comme S5, S5+11 ou S5+11!)
+record-json-unknown-field = champ inconnu `{ $name }` : un nœud a `move` (avec `claim`, `nags`), `comment` ou `variation`
+record-json-move-alone = `move` est le coup seul (`{ $text }`) : donnez la prise annoncée et les annotations dans `claim` et `nags`
+record-json-node = un nœud est l'un de {"{"}"move": …{"}"}, {"{"}"comment": …{"}"} ou {"{"}"variation": […]{"}"}
+record-json-not-a-result = `{ $text }` n'est pas un résultat : écrivez un score comme 41-29, ou *
+
+record-game-already-over = la partie est déjà finie ({ $rule }, { $score }) : aucun coup ne peut suivre
+record-wrong-claim = { $move } annonce une prise de { $claim }, mais il prend { $captured }
+record-unknown-variant = Variant inconnu `{ $text }` : les variantes de l'OGN sont Oware Abapa et Awale
+hint-variant-or-rules = ou nommez la règle du jeu avec un en-tête Rules
+record-not-a-result = `{ $text }` n'est pas un résultat
+hint-result-tag = écrivez le score final, celui de Sud d'abord (41-29), ou * s'il est inconnu
+record-result-token-disagrees = les coups se terminent par { $token }, mais l'en-tête Result dit { $tag }
+hint-result-token-and-tag = accordez le résultat qui suit les coups et l'en-tête Result
+record-termination-does-not-hold = l'en-tête Termination déclare { $declared }, qui n'est pas vérifiée : { $why }
+record-result-game-not-over = la partie annonce { $claimed }, mais elle n'est pas finie après le demi-coup { $ply }
+hint-termination-tag = si elle s'est arrêtée d'un commun accord, par abandon ou par décision d'arbitre, dites-le avec un en-tête Termination
+record-result-disagrees = la partie annonce { $claimed }, mais elle se termine sur { $score } ({ $rule })
+
+validate-note = remarque
+validate-omitted = la partie { $game } a encore { $count } { $count ->
+    [one] problème
+   *[other] problèmes
+} : seuls les { $most } premiers d'une partie sont signalés
+validate-place-game = partie { $game }
+validate-place-ply = { $place }, demi-coup { $ply }
+validate-place-variation = { $place }, dans une variante
+validate-rule-note = règle { $rule }
+validate-position-before = la position avant le coup :
+validate-final-position = la position finale :
+validate-valid = valide
+validate-invalid = invalide
+validate-status = partie { $game }{ $who } à { $file }:{ $line } : { $verdict }, { $plies } { $plies ->
+    [one] demi-coup
+   *[other] demi-coups
+}
+validate-violations = { $count } { $count ->
+    [one] infraction
+   *[other] infractions
+} ({ $rules })
+validate-count-valid = { $count } { $count ->
+    [one] valide
+   *[other] valides
+}
+validate-count-invalid = { $count } { $count ->
+    [one] invalide
+   *[other] invalides
+}
+validate-summary = { $games } { $games ->
+    [one] partie
+   *[other] parties
+} ({ $plies } { $plies ->
+    [one] demi-coup
+   *[other] demi-coups
+}) dans { $files } { $files ->
+    [one] fichier
+   *[other] fichiers
+} : { $verdict } ; { $violations } { $violations ->
+    [one] infraction
+   *[other] infractions
+}
+
+## Plateaux et coups joués (notation/src/render.rs,
+## notation/src/sowing/render/*.rs, notation/src/sowing/notation/diagram.rs,
+## notation/src/seega/render.rs, notation/src/seega/notation.rs)
+#
+# Les lignes des diagrammes (réserves, au trait, phase …) sont relues par
+# les lecteurs de diagrammes : leurs mots doivent être des mots qu'ils connaissent.
+
+board-before = Avant
+board-after-sowing = Après le semis
+board-after-captures = Après les prises
+diagram-stores-line = réserves : sud { $south } nord { $north }
+diagram-to-move-line = au trait : { $side ->
+    [south] sud
+   *[north] nord
+}
+markdown-stores-line = réserves : sud { $south }, nord { $north }
+play-text-before = Avant :
+play-text-after = Après :
+play-text-after-sowing = Après le semis (cases modifiées marquées *) :
+play-text-after-captures = Après les prises :
+play-text-after-captures-marked = Après les prises (cases prises marquées x) :
+markdown-sowing-legend = (en gras : les cases que le coup a modifiées)
+markdown-captures-legend = (barrées : les cases prises)
+step-headline = { side-name } joue { $move }
+step-no-capture = aucune prise
+step-captured = { $count ->
+    [one] { $count } graine prise
+   *[other] { $count } graines prises
+}
+step-captured-from = { $count ->
+    [one] { $count } graine prise
+   *[other] { $count } graines prises
+} en { $houses }
+step-conceded = { $text }, { $count ->
+    [one] { $count } graine cédée
+   *[other] { $count } graines cédées
+} à la réserve de { side-name }
+step-rules = { $text } ; règles : { $rules }
+game-over-line = Partie finie ({ $rule }) : { $score }, { $winner ->
+    [south] Sud gagne
+    [north] Nord gagne
+   *[none] partie nulle
+}{ $victory }.
+moves-to-move = Au trait : { side-name }.
+moves-legal = Coups légaux : { $moves }
+moves-forbidden = { $move } interdit : { $text } ({ $rule })
+svg-heading = { $headline } : { $summary }
+svg-to-move = { side-name } au trait
+svg-store = réserve
+svg-legend-played = case jouée
+svg-legend-changed = modifiée par le coup
+svg-legend-captured = prise
+
+seega-phase-line = phase : { $phase ->
+    [placement] pose
+   *[movement] déplacement
+}
+seega-in-hand-line = en main : sud { $south } nord { $north }
+seega-captured-line = pris : sud { $south } nord { $north }
+seega-passed-line = a passé : { $side ->
+    [south] sud
+   *[north] nord
+}
+seega-markdown-in-hand = en main : sud { $south }, nord { $north }
+seega-markdown-captured = pris : sud { $south }, nord { $north }
+seega-markdown-last-move = dernier coup : { $move }
+seega-markdown-last-move-taking = dernier coup : { $move }, qui prend { $squares }
+seega-markdown-stronghold = place forte : c3, entre crochets ; un pion qui s'y trouve ne peut pas être pris
+seega-step-took = prend { $squares }
+seega-svg-moves-title = Seega : { $count ->
+    [one] { $count } coup
+   *[other] { $count } coups
+}
+seega-svg-to-move = { side-name } au trait, phase { $phase ->
+    [placement] de pose
+   *[movement] de déplacement
+}.
+seega-svg-to-move-after-pass = { side-name } au trait après le passe de { opponent-name }, phase { $phase ->
+    [placement] de pose
+   *[movement] de déplacement
+}.
+seega-svg-side-placing = { $mark } { side-name } : { $board } { $board ->
+    [one] posé
+   *[other] posés
+}, { $hand } en main
+seega-svg-side-moving = { $mark } { side-name } : { $board } sur le plateau, { $took } pris
+seega-svg-stronghold = La case barrée c3 est une place forte.
+seega-moves-head = Au trait : { side-name }, phase { $phase ->
+    [placement] de pose
+   *[movement] de déplacement
+}.
+seega-moves-head-passed = Au trait : { side-name }, phase { $phase ->
+    [placement] de pose
+   *[movement] de déplacement
+} ; { opponent-name } vient de passer.
+seega-moves-placement = Coups légaux : deux cases quelconques parmi ces { $count } ({ $placements } poses) : { $squares }
+
+## La ligne de commande (cli/) : ce que dit songo autour des mots de la bibliothèque.
+
+cli-error = erreur : { $text }
+cli-warning = attention : { $text }
+cli-cannot-read = impossible de lire { $name } : { $error }
+cli-no-such-file = impossible de lire { $name } : ce fichier n'existe pas (donnez un fichier, une position, ou - pour l'entrée standard)
+cli-input-too-large = { $name } dépasse { $most } octets : est-ce bien une position ?
+cli-not-utf8 = { $name } n'est pas un texte UTF-8 (octet invalide à la position { $offset })
+cli-cannot-read-position = { $origin } : impossible de lire la position : { $error }
+cli-cannot-write = impossible d'écrire la sortie : { $error }
+
+play-bad-move = coup { $index } : { $text }
+play-illegal-move = coup { $index } ({ $move }) : { $text }
+
+cli-bad-mark = { $option } : { $text }
+cli-position-forms = compact, text, markdown, svg, json ou yaml
+cli-position-forms-with-fen = compact, text, markdown, svg, json, yaml ou fen
+cli-record-targets = --to record et --to ogn sont pour les parties notées ; une position se convertit en { $forms }
+cli-no-fen = un FEN OGN est une position d'awale ou d'oware-abapa, pas de { $rules } : choisissez un autre --to
+cli-cannot-read-record = { $origin } : impossible de lire la partie : { $error }
+cli-cannot-write-ogn = { $origin } : impossible d'écrire l'OGN : { $error }
+cli-record-forms = une partie notée se convertit avec --to record, ogn, json ou yaml
+
+cli-cannot-read-directory = impossible de lire le dossier { $name } : { $error }
+cli-no-record-file = aucun fichier de partie (*.songo, *.ogn) dans le dossier { $name }
+cli-no-game = aucune partie dans { $name }
+cli-progress-of-total = validation : {"{"}binary_bytes{"}"}/{"{"}binary_total_bytes{"}"} ({"{"}percent{"}"} %), {"{"}msg{"}"}
+cli-progress = validation : {"{"}binary_bytes{"}"}, {"{"}msg{"}"}
+cli-progress-games = { $games } { $games ->
+    [one] partie
+   *[other] parties
+}, { $invalid } { $invalid ->
+    [one] invalide
+   *[other] invalides
+}
+
+serve-bad-seconds = { $flag } doit être un nombre de secondes positif, au plus { $most } (un jour), pas { $value }
+serve-body-limit = --body-limit doit valoir au moins 1 octet
+serve-max-connections = --max-connections doit être compris entre 1 et { $most }, pas { $value }
+serve-at-least-one = { $flag } doit valoir au moins 1
+serve-bad-address = { $flag } { $text } n'est pas une adresse d'écoute : { $error } ; écrivez HÔTE:PORT, comme 127.0.0.1:8080 ou localhost:8080
+serve-address-unknown = ce nom ne correspond à aucune adresse
+
+rules-records-heading = format des parties notées (tous les jeux)
+
+## L'API HTTP (service/src/) : titres et détails des problèmes.
+
+problem-not-found = Route inconnue
+problem-method-not-allowed = Méthode non permise sur cette route
+problem-unsupported-media-type = Type de contenu non pris en charge
+problem-body-too-large = Corps de la requête trop grand
+problem-request-timeout = Corps de la requête non reçu à temps
+problem-bad-encoding = Le corps de la requête n'est pas en UTF-8
+problem-bad-json = Corps de la requête mal formé
+problem-bad-query = Paramètre de requête invalide
+problem-bad-position = Position illisible
+problem-bad-move = Ce n'est pas un coup
+problem-bad-record = Partie notée illisible
+problem-unknown-ruleset = Règle du jeu inconnue
+problem-illegal-move = Coup illégal
+problem-busy = Serveur occupé
+problem-timeout = La requête a pris trop de temps
+problem-internal = Erreur interne
+problem-detail-method-not-allowed = { $path } ne répond pas à { $method } ; utilisez { $allow }
+problem-detail-busy = aucune place de { $what ->
+    [job] calcul
+   *[validation] validation
+} (sur { $slots }) ne s'est libérée dans le temps imparti ; réessayez plus tard
+problem-detail-bad-lang = lang={ $value } n'est pas une langue que songo parle : utilisez en ou fr
+problem-detail-bad-query-string = la chaîne de requête est illisible : { $error }
+problem-detail-no-parameter = paramètre de requête inconnu `{ $name }` : cette route n'en prend aucun
+problem-detail-unknown-parameter = paramètre de requête inconnu `{ $name }` : cette route prend { $known }
+problem-detail-cannot-write = impossible d'écrire la réponse : { $error }
+problem-detail-cannot-write-yaml = impossible d'écrire le YAML : { $error }
+problem-detail-bug = le serveur a rencontré un bogue en répondant ; il est consigné, et le serveur continue
+problem-detail-timeout = la réponse n'était pas prête dans le délai de { $limit } ; envoyez un corps plus petit ou augmentez songo serve --request-timeout
+problem-detail-not-found = aucune route { $method } { $path } ; GET /openapi.json donne la liste des routes
+problem-detail-too-large = le corps fait { $size } ; ce serveur accepte au plus { $limit } octets (songo serve --body-limit)
+problem-detail-bytes = { $count } octets
+problem-detail-larger-than-limit = plus que la limite
+problem-detail-body-timeout = le corps n'était pas arrivé en entier à l'expiration du délai ({ $received } octets reçus) ; envoyez-le plus vite ou augmentez songo serve --request-timeout
+problem-detail-body-unreadable = le corps est illisible : { $error }
+problem-detail-not-utf8 = le corps n'est pas en UTF-8 : octet invalide à la position { $offset }
+problem-detail-too-deep = le corps imbrique les crochets sur plus de { $limit } niveaux
+problem-detail-media = cette route lit { $accepted }, pas { $media }
+problem-detail-media-form = cette route lit { $accepted }, pas { $media } (curl -d envoie un formulaire : ajoutez -H 'Content-Type: application/json' ou le type de votre corps)
+problem-detail-bad-render = render={ $value } n'est pas un rendu : utilisez { $known }
+problem-detail-bad-letters = letters={ $value } n'est pas une casse de lettres : utilisez south-upper ou north-upper
+problem-detail-bad-json = le corps n'est pas le JSON que lit cette route : { $error }
+problem-detail-position-shape = `position` vaut { $value } : écrivez un objet position ({"{"}"north": [...], "south": [...]{"}"}) ou une chaîne dans une forme de position ("songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5")
+problem-detail-position-string = la chaîne de la position est illisible : { $error }
+problem-position-location = { $location } du texte de la position
+problem-detail-too-many-moves = { $count } coups : une requête en joue au plus { $most } ; découpez la partie
+problem-detail-bad-record = le corps n'est pas une partie notée en { $media } : { $error }
+problem-detail-bad-keep-going = keep_going={ $value } n'est pas un booléen : utilisez true ou false
+problem-detail-stream-timeout = le délai a expiré avant que toutes les parties soient validées ; envoyez moins de parties ou augmentez songo serve --request-timeout
+problem-detail-validation-stopped = la validation s'est arrêtée avant de commencer
+problem-detail-bad-to = to={ $value } n'est pas une forme de partie : utilisez record, ogn, json ou yaml
+problem-detail-no-to = dites quelle forme écrire : to=record, to=ogn, to=json ou to=yaml
+problem-detail-no-ogn = partie { $game } : impossible de l'écrire en OGN : { $error }

@@ -15,8 +15,10 @@ use std::fmt;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::conventions::{Conventions, LetterCase};
+use crate::conventions::Conventions;
 use crate::game::{GameOver, GamePosition, LegalMoves, MoveEffect, Refusal};
+use crate::i18n::{Lang, Message};
+use crate::msg;
 use crate::record::{FromTags, SetupError, Tags};
 use crate::render::{Drawing, MarkError, Marks};
 use crate::report::{self, MovesReport, PlayError, PlayReport};
@@ -69,9 +71,18 @@ impl AnyPosition {
     /// The plain-text diagram (Seega's with coordinates and its state lines).
     #[must_use]
     pub fn diagram(&self) -> String {
+        self.diagram_in(Lang::En)
+    }
+
+    /// [`AnyPosition::diagram`] with its words in `lang` (which the
+    /// readers read back).
+    #[must_use]
+    pub fn diagram_in(&self, lang: Lang) -> String {
         match self {
-            AnyPosition::Sowing(position) => crate::sowing::notation::diagram::text(position),
-            AnyPosition::Seega(position) => crate::seega::notation::diagram(position),
+            AnyPosition::Sowing(position) => {
+                crate::sowing::notation::diagram::text_in(position, lang)
+            }
+            AnyPosition::Seega(position) => crate::seega::notation::diagram_in(position, lang),
         }
     }
 
@@ -168,23 +179,29 @@ impl AnyPlayReport {
         }
     }
 
-    /// Every move's boards in a form for people, Awalé houses in `letters`.
+    /// Every move's boards in a form for people, Awalé houses in the
+    /// letters of `conventions`, words in its language (a [`LetterCase`](crate::LetterCase)
+    /// alone is English).
     #[must_use]
-    pub fn draw(&self, form: Drawing, letters: LetterCase) -> String {
+    pub fn draw(&self, form: Drawing, conventions: impl Into<Conventions>) -> String {
         use crate::seega::render as seega;
+        let conventions = conventions.into();
+        let lang = conventions.lang;
         match (self, form) {
             (AnyPlayReport::Sowing(report), Drawing::Text) => {
-                crate::sowing::notation::diagram::play(report, letters)
+                crate::sowing::notation::diagram::play(report, conventions)
             }
             (AnyPlayReport::Sowing(report), Drawing::Markdown) => {
-                crate::sowing::render::markdown::play(report, letters)
+                crate::sowing::render::markdown::play(report, conventions)
             }
             (AnyPlayReport::Sowing(report), Drawing::Svg) => {
-                crate::sowing::render::svg::play(report, letters)
+                crate::sowing::render::svg::play(report, conventions)
             }
-            (AnyPlayReport::Seega(report), Drawing::Text) => seega::play_text(report),
-            (AnyPlayReport::Seega(report), Drawing::Markdown) => seega::play_markdown(report),
-            (AnyPlayReport::Seega(report), Drawing::Svg) => seega::play_svg(report),
+            (AnyPlayReport::Seega(report), Drawing::Text) => seega::play_text_in(report, lang),
+            (AnyPlayReport::Seega(report), Drawing::Markdown) => {
+                seega::play_markdown_in(report, lang)
+            }
+            (AnyPlayReport::Seega(report), Drawing::Svg) => seega::play_svg_in(report, lang),
         }
     }
 }
@@ -289,12 +306,21 @@ impl AnyPlayError {
     }
 }
 
+impl AnyPlayError {
+    /// What went wrong, as a message of the catalogue.
+    #[must_use]
+    pub fn message(&self) -> Message {
+        match self {
+            AnyPlayError::Sowing(error) => error.message_with(ParseHouseError::message),
+            AnyPlayError::Seega(error) => error.message_with(ParseMoveError::message),
+        }
+    }
+}
+
+/// In English.
 impl fmt::Display for AnyPlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            AnyPlayError::Sowing(error) => error.fmt(f),
-            AnyPlayError::Seega(error) => error.fmt(f),
-        }
+        self.message().fmt(f)
     }
 }
 
@@ -331,6 +357,12 @@ pub enum AnyMovesReport {
 }
 
 impl AnyMovesReport {
+    /// The report to serialize with its messages in `lang`.
+    #[must_use]
+    pub fn in_lang(&self, lang: Lang) -> AnyMovesInLang<'_> {
+        AnyMovesInLang(self, lang)
+    }
+
     /// The report as text for people: the side to move, the legal moves,
     /// each forbidden move with its rule; or how the game ended.
     #[must_use]
@@ -339,7 +371,22 @@ impl AnyMovesReport {
             AnyMovesReport::Sowing(report) => {
                 crate::sowing::notation::diagram::moves(report, conventions)
             }
-            AnyMovesReport::Seega(report) => crate::seega::render::moves_text(report),
+            AnyMovesReport::Seega(report) => {
+                crate::seega::render::moves_text_in(report, conventions.lang)
+            }
+        }
+    }
+}
+
+/// An [`AnyMovesReport`] whose messages serialize in a language.
+#[derive(Debug, Clone, Copy)]
+pub struct AnyMovesInLang<'a>(&'a AnyMovesReport, Lang);
+
+impl Serialize for AnyMovesInLang<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            AnyMovesReport::Sowing(report) => report.in_lang(self.1).serialize(serializer),
+            AnyMovesReport::Seega(report) => report.in_lang(self.1).serialize(serializer),
         }
     }
 }
@@ -388,7 +435,9 @@ impl MarkedBoard {
 }
 
 impl AnyPosition {
-    /// The board with `marks` on it, Awalé houses named in `letters`.
+    /// The board with `marks` on it, Awalé houses named in the letters of
+    /// `conventions`, its words in its language (a [`LetterCase`](crate::LetterCase) alone is
+    /// English).
     ///
     /// ```
     /// use songo_notation::any::AnyPosition;
@@ -403,27 +452,33 @@ impl AnyPosition {
     ///
     /// # Errors
     /// A mark that is no house, square or move of the game.
-    pub fn marked(&self, marks: &Marks<'_>, letters: LetterCase) -> Result<MarkedBoard, MarkError> {
-        let marked = match self {
-            AnyPosition::Sowing(position) => {
-                Marked::Sowing(crate::sowing::render::marked(position, marks, letters)?)
-            }
-            AnyPosition::Seega(position) => {
-                Marked::Seega(crate::seega::render::MarkedSeega::new(position, marks)?)
-            }
-        };
+    pub fn marked(
+        &self,
+        marks: &Marks<'_>,
+        conventions: impl Into<Conventions>,
+    ) -> Result<MarkedBoard, MarkError> {
+        let conventions = conventions.into();
+        let marked =
+            match self {
+                AnyPosition::Sowing(position) => {
+                    Marked::Sowing(crate::sowing::render::marked(position, marks, conventions)?)
+                }
+                AnyPosition::Seega(position) => Marked::Seega(
+                    crate::seega::render::MarkedSeega::new(position, marks, conventions.lang)?,
+                ),
+            };
         Ok(MarkedBoard(marked))
     }
 
-    /// The board in `form`, no marks on it, Awalé houses named in `letters`
-    /// (Seega with its coordinates).
+    /// The board in `form`, no marks on it, Awalé houses named in the
+    /// letters of `conventions` (Seega with its coordinates).
     #[must_use]
-    pub fn draw(&self, form: Drawing, letters: LetterCase) -> String {
+    pub fn draw(&self, form: Drawing, conventions: impl Into<Conventions>) -> String {
         let marks = Marks {
             coordinates: true,
             ..Marks::default()
         };
-        match self.marked(&marks, letters) {
+        match self.marked(&marks, conventions) {
             Ok(board) => board.draw(form),
             // Without marks there is nothing to misread.
             Err(error) => error.message,
@@ -570,7 +625,7 @@ pub enum AnyIllegal {
     },
 }
 
-/// The explanation and legal moves of any refusal.
+/// A move's name in either family (or a text).
 enum AnyDescribed<A, B> {
     Sowing(A),
     Seega(B),
@@ -604,29 +659,23 @@ impl Refusal for AnyIllegal {
         }
     }
 
-    fn explanation(&self, conventions: Conventions) -> String {
+    fn explanation_message(&self, conventions: Conventions) -> Message {
         match self {
-            AnyIllegal::Sowing(illegal) => Refusal::explanation(illegal, conventions),
-            AnyIllegal::Seega(illegal) => Refusal::explanation(illegal, conventions),
-            AnyIllegal::OtherGame { played, rules } => {
-                format!("`{}` is not a move of {rules}", played.plain())
-            }
+            AnyIllegal::Sowing(illegal) => illegal.explanation_message(conventions),
+            AnyIllegal::Seega(illegal) => illegal.explanation_message(conventions),
+            AnyIllegal::OtherGame { played, rules } => msg!(
+                "illegal-other-game",
+                move = played.plain(),
+                rules = rules.id()
+            ),
         }
     }
 
-    fn describe(&self, conventions: Conventions) -> impl fmt::Display + '_ {
+    fn with_legal_moves(&self, text: Message, conventions: Conventions) -> Message {
         match self {
-            AnyIllegal::Sowing(illegal) => AnyDescribed::Sowing(illegal.describe(conventions)),
-            AnyIllegal::Seega(illegal) => AnyDescribed::Seega(illegal.describe(conventions)),
-            AnyIllegal::OtherGame { .. } => AnyDescribed::Text(self.explanation(conventions)),
-        }
-    }
-
-    fn message(&self, conventions: Conventions) -> impl fmt::Display + '_ {
-        match self {
-            AnyIllegal::Sowing(illegal) => AnyDescribed::Sowing(illegal.message(conventions)),
-            AnyIllegal::Seega(illegal) => AnyDescribed::Seega(illegal.message(conventions)),
-            AnyIllegal::OtherGame { .. } => AnyDescribed::Text(self.to_string()),
+            AnyIllegal::Sowing(illegal) => illegal.with_legal_moves(text, conventions),
+            AnyIllegal::Seega(illegal) => illegal.with_legal_moves(text, conventions),
+            AnyIllegal::OtherGame { .. } => text,
         }
     }
 }
@@ -636,12 +685,7 @@ impl fmt::Display for AnyIllegal {
         match self {
             AnyIllegal::Sowing(illegal) => illegal.fmt(f),
             AnyIllegal::Seega(illegal) => illegal.fmt(f),
-            AnyIllegal::OtherGame { .. } => write!(
-                f,
-                "{} ({})",
-                self.explanation(Conventions::default()),
-                RuleId::Syntax
-            ),
+            AnyIllegal::OtherGame { .. } => self.full_message(Conventions::default()).fmt(f),
         }
     }
 }
@@ -657,12 +701,21 @@ pub enum AnyMoveError {
     Seega(ParseMoveError),
 }
 
+impl AnyMoveError {
+    /// What is wrong, as a message of the catalogue.
+    #[must_use]
+    pub fn message(&self) -> Message {
+        match self {
+            AnyMoveError::Sowing(error) => error.message(),
+            AnyMoveError::Seega(error) => error.message(),
+        }
+    }
+}
+
+/// In English.
 impl fmt::Display for AnyMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            AnyMoveError::Sowing(error) => error.fmt(f),
-            AnyMoveError::Seega(error) => error.fmt(f),
-        }
+        self.message().fmt(f)
     }
 }
 
@@ -827,7 +880,7 @@ impl GamePosition for AnyPosition {
         }
     }
 
-    fn declared_end(&self, rule: RuleId) -> Result<GameOver, String> {
+    fn declared_end(&self, rule: RuleId) -> Result<GameOver, Message> {
         match self {
             AnyPosition::Sowing(position) => GamePosition::declared_end(position, rule),
             AnyPosition::Seega(position) => GamePosition::declared_end(position, rule),

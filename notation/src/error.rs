@@ -3,6 +3,9 @@
 use std::fmt;
 use std::ops::Range;
 
+use crate::i18n::{Lang, Localize, Message};
+use crate::msg;
+
 /// A place in a text: 1-based line and column (in characters).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize)]
 pub struct Location {
@@ -36,9 +39,18 @@ impl Location {
     }
 }
 
+impl Location {
+    /// `line L, column C` as a message of the catalogue.
+    #[must_use]
+    pub fn message(&self) -> Message {
+        msg!("location", line = self.line, column = self.column)
+    }
+}
+
+/// `line L, column C`, in English.
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}", self.line, self.column)
+        self.message().fmt(f)
     }
 }
 
@@ -91,13 +103,16 @@ impl ParseErrorKind {
 ///
 /// Its `Display` prints the message, `at line L, column C`, the source line
 /// with a caret under the problem, and the hint, drawn as rustc draws its
-/// diagnostics (annotate-snippets):
+/// diagnostics (annotate-snippets), in English; [`Localize`] draws it in
+/// any language. The message and the hint are [`Message`]s of the
+/// catalogue.
 ///
 /// ```
 /// use songo_notation::error::ParseError;
+/// use songo_notation::i18n::Message;
 /// let text = "songo:5,5,5/5,5,5,5,5,5,5";
-/// let error = ParseError::at(text, 6, "the north row has 3 houses, songo needs 7")
-///     .with_hint("write 7 counts separated by commas");
+/// let error = ParseError::at(text, 6, Message::verbatim("the north row has 3 houses, songo needs 7"))
+///     .with_hint(Message::verbatim("write 7 counts separated by commas"));
 /// assert_eq!(
 ///     error.to_string(),
 ///     "the north row has 3 houses, songo needs 7 at line 1, column 7\n  \
@@ -106,7 +121,8 @@ impl ParseErrorKind {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseError {
-    pub(crate) message: String,
+    /// Boxed, as the hint: the error stays small enough to be returned by value.
+    pub(crate) message: Box<Message>,
     /// The bytes at fault in the text that was read.
     pub(crate) span: Range<usize>,
     /// Their line and column (moved by [`ParseError::shifted`] when the
@@ -114,14 +130,14 @@ pub struct ParseError {
     pub(crate) location: Location,
     pub(crate) source_line: Excerpt,
     /// Boxed: the error stays small enough to be returned by value.
-    pub(crate) hint: Option<Box<str>>,
+    pub(crate) hint: Option<Box<Message>>,
     pub(crate) kind: ParseErrorKind,
 }
 
 impl ParseError {
     /// An error at byte `offset` of `text`.
     #[must_use]
-    pub fn at(text: &str, offset: usize, message: impl Into<String>) -> ParseError {
+    pub fn at(text: &str, offset: usize, message: Message) -> ParseError {
         let location = Location::of_offset(text, offset);
         let line = text.lines().nth(location.line - 1).unwrap_or_default();
         let source_line = Excerpt::new(line, location.column);
@@ -131,7 +147,7 @@ impl ParseError {
             .and_then(|rest| rest.chars().next())
             .map_or(0, char::len_utf8);
         ParseError {
-            message: message.into(),
+            message: Box::new(message),
             span: offset..offset + length,
             location,
             source_line,
@@ -142,7 +158,7 @@ impl ParseError {
 
     /// What is wrong.
     #[must_use]
-    pub fn message(&self) -> &str {
+    pub const fn message(&self) -> &Message {
         &self.message
     }
 
@@ -187,7 +203,7 @@ impl ParseError {
 
     /// How to fix it, when we can say.
     #[must_use]
-    pub fn hint(&self) -> Option<&str> {
+    pub fn hint(&self) -> Option<&Message> {
         self.hint.as_deref()
     }
 
@@ -212,8 +228,8 @@ impl ParseError {
 
     /// Adds a hint.
     #[must_use]
-    pub fn with_hint(mut self, hint: impl Into<String>) -> ParseError {
-        self.hint = Some(hint.into().into_boxed_str());
+    pub fn with_hint(mut self, hint: Message) -> ParseError {
+        self.hint = Some(Box::new(hint));
         self
     }
 
@@ -239,16 +255,14 @@ impl ParseError {
     ) -> ParseError {
         let hint = match error {
             crate::PositionError::RowLength { rules, .. } => {
-                format!("write {} counts a row", rules.houses_per_side())
+                msg!("hint-counts-per-row", count = rules.houses_per_side())
             }
             crate::PositionError::TooManySeeds { .. } => {
-                "give smaller counts: a board holds at most 4294967295 seeds in all".to_owned()
+                msg!("hint-smaller-counts", most = u32::MAX)
             }
-            crate::PositionError::NotSowing(_) => {
-                "give a position of songo, songo-ekang, awale or oware-abapa".to_owned()
-            }
+            crate::PositionError::NotSowing(_) => msg!("hint-sowing-position"),
         };
-        ParseError::at(text, offset, error.to_string()).with_hint(hint)
+        ParseError::at(text, offset, error.message()).with_hint(hint)
     }
 
     /// Moves the error down by `lines` lines (for a text embedded in a
@@ -415,14 +429,24 @@ pub fn quote(text: &str) -> String {
     }
 }
 
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// The message, `at line L, column C`, the quoted line with its caret and
+/// the hint, in `lang`.
+impl Localize for ParseError {
+    fn localize(&self, lang: Lang) -> String {
         let Location { line, column } = self.location;
-        writeln!(f, "{} at line {line}, column {column}", self.message)?;
-        let notes: Vec<Note<'_>> = self
-            .hint
+        let mut out = msg!(
+            "at-line-column",
+            text = (*self.message).clone(),
+            line = line,
+            column = column
+        )
+        .localize(lang);
+        out.push('\n');
+        let hint_name = msg!("note-hint").localize(lang);
+        let hint = self.hint.as_ref().map(|hint| hint.localize(lang));
+        let notes: Vec<Note<'_>> = hint
             .iter()
-            .map(|hint| Note::named("hint", hint))
+            .map(|hint| Note::named(&hint_name, hint))
             .collect();
         let quoted = Quoted {
             line,
@@ -431,7 +455,22 @@ impl fmt::Display for ParseError {
             width: self.width(),
             label: None,
         };
-        f.write_str(&render(None, None, Place::Quoted(quoted), &notes, false))
+        out.push_str(&render(
+            None,
+            None,
+            Place::Quoted(quoted),
+            &notes,
+            false,
+            lang,
+        ));
+        out
+    }
+}
+
+/// In English.
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.localize(Lang::En))
     }
 }
 
@@ -489,21 +528,23 @@ pub(crate) struct Quoted<'a> {
 
 /// A diagnostic drawn the way rustc and cargo draw theirs
 /// (annotate-snippets): the crate's one renderer of quoted lines and
-/// carets. `title` is `(id, message)` (`error[id]: message`), `path` the
-/// file named on the `-->` line; without a title, only the quoted line
-/// and the notes.
+/// carets. `title` is `(id, message)` (`error[id]: message`, `error` in
+/// `lang`), `path` the file named on the `-->` line; without a title, only
+/// the quoted line and the notes.
 pub(crate) fn render(
     title: Option<(&str, &str)>,
     path: Option<&str>,
     place: Place<'_>,
     notes: &[Note<'_>],
     color: bool,
+    lang: Lang,
 ) -> String {
     use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
 
+    let error = Level::ERROR.with_name(msg!("diagnostic-error").localize(lang));
     let mut group = match title {
-        Some((id, message)) => Group::with_title(Level::ERROR.primary_title(message).id(id)),
-        None => Group::with_level(Level::ERROR),
+        Some((id, message)) => Group::with_title(error.primary_title(message).id(id)),
+        None => Group::with_level(error),
     };
     let source;
     match place {

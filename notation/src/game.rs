@@ -35,6 +35,8 @@ use std::hash::Hash;
 use foldhash::fast::RandomState;
 
 use crate::conventions::Conventions;
+use crate::i18n::{Localize, Message};
+use crate::msg;
 use crate::rule::{RuleId, RuleIds};
 use crate::ruleset::Ruleset;
 use crate::side::{Score, Side};
@@ -83,6 +85,10 @@ pub trait MoveEffect {
 }
 
 /// Why a move was refused, in every game.
+///
+/// A refusal is explained as [`Message`]s of the catalogue, so that a
+/// caller writes them in the reader's language; the `String` methods write
+/// them in the language of the [`Conventions`] given.
 pub trait Refusal: Clone + PartialEq + Eq + fmt::Debug {
     /// The rule that forbids the move.
     fn rule(&self) -> RuleId;
@@ -92,15 +98,40 @@ pub trait Refusal: Clone + PartialEq + Eq + fmt::Debug {
 
     /// The sentence that explains why, without the rule id and the legal
     /// moves, moves named by `conventions`.
-    fn explanation(&self, conventions: Conventions) -> String;
+    fn explanation_message(&self, conventions: Conventions) -> Message;
+
+    /// The moves legal instead, appended to `text` (`…; legal moves: S1
+    /// S2`); `text` alone when none is.
+    fn with_legal_moves(&self, text: Message, conventions: Conventions) -> Message;
+
+    /// [`Refusal::explanation_message`] in the language of `conventions`.
+    fn explanation(&self, conventions: Conventions) -> String {
+        self.explanation_message(conventions)
+            .localize(conventions.lang)
+    }
 
     /// The explanation followed by the moves that are legal instead (the
     /// rule id left out): what the validator reports.
-    fn describe(&self, conventions: Conventions) -> impl fmt::Display + '_;
+    fn describe(&self, conventions: Conventions) -> String {
+        self.with_legal_moves(self.explanation_message(conventions), conventions)
+            .localize(conventions.lang)
+    }
 
     /// The whole message: the explanation, the rule id in brackets, the
     /// legal moves (what `play` reports).
-    fn message(&self, conventions: Conventions) -> impl fmt::Display + '_;
+    fn message(&self, conventions: Conventions) -> String {
+        self.full_message(conventions).localize(conventions.lang)
+    }
+
+    /// [`Refusal::message`] as a message of the catalogue.
+    fn full_message(&self, conventions: Conventions) -> Message {
+        let explained = msg!(
+            "refusal-with-rule",
+            text = self.explanation_message(conventions),
+            rule = self.rule().as_str()
+        );
+        self.with_legal_moves(explained, conventions)
+    }
 }
 
 /// A position of a game: the side to move, its moves, playing them, and
@@ -205,7 +236,7 @@ pub trait GamePosition: Clone + PartialEq + Eq + Hash + fmt::Debug + fmt::Displa
     ///
     /// # Errors
     /// The declared end does not hold.
-    fn declared_end(&self, rule: RuleId) -> Result<GameOver, String> {
+    fn declared_end(&self, rule: RuleId) -> Result<GameOver, Message> {
         ended_by(self.game_over(), rule)
     }
 
@@ -243,13 +274,15 @@ pub trait GamePosition: Clone + PartialEq + Eq + Hash + fmt::Debug + fmt::Displa
 ///
 /// # Errors
 /// The game ended otherwise, or is not over.
-pub fn ended_by(over: Option<GameOver>, rule: RuleId) -> Result<GameOver, String> {
+pub fn ended_by(over: Option<GameOver>, rule: RuleId) -> Result<GameOver, Message> {
     match over {
         Some(over) if over.rule == rule => Ok(over),
-        Some(over) => Err(format!("the game ended by {}, not by {rule}", over.rule)),
-        None => Err(format!(
-            "{rule} does not hold: the game is not over after the last move"
+        Some(over) => Err(msg!(
+            "end-by-another-rule",
+            actual = over.rule.as_str(),
+            declared = rule.as_str()
         )),
+        None => Err(msg!("end-does-not-hold", rule = rule.as_str())),
     }
 }
 

@@ -279,6 +279,172 @@ macro_rules! tr {
     };
 }
 
+/// A message of the catalogue kept with its arguments, to be written later
+/// in whatever language the reader asks for: what errors, refusals and
+/// diagnostics hold, since the library does not know who will read them.
+/// `Display` writes it in English; [`Localize`] in any language.
+///
+/// ```
+/// use songo_notation::i18n::{Lang, Localize, Message};
+/// use songo_notation::msg;
+///
+/// let seeds: Message = msg!("seeds", count = 2);
+/// assert_eq!(seeds.to_string(), "2 seeds");
+/// assert_eq!(seeds.localize(Lang::Fr), "2 graines");
+/// // A message can be the argument of another: it is written in the same language.
+/// let side = msg!("side-name", side = "north");
+/// assert_eq!(msg!("verbatim", text = side).localize(Lang::Fr), "Nord");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Message {
+    id: &'static str,
+    args: Vec<(&'static str, Value)>,
+}
+
+/// An argument of a [`Message`]: a text shown as it is, a whole number
+/// (which chooses plural forms), or another message.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Value {
+    /// A text, shown as it is (a house name, a quoted input …).
+    Text(String),
+    /// A whole number.
+    Number(i64),
+    /// A message, written in the language of the one that holds it.
+    Message(Box<Message>),
+}
+
+impl Message {
+    /// The message `id` of the catalogue, without arguments yet.
+    #[must_use]
+    pub const fn new(id: &'static str) -> Message {
+        Message {
+            id,
+            args: Vec::new(),
+        }
+    }
+
+    /// A text that is the same in every language (what another program
+    /// said, such as an I/O error).
+    #[must_use]
+    pub fn verbatim(text: impl Into<String>) -> Message {
+        Message::new("verbatim").with("text", text.into())
+    }
+
+    /// Adds the argument `name`.
+    #[must_use]
+    pub fn with(mut self, name: &'static str, value: impl Into<Value>) -> Message {
+        self.args.push((name, value.into()));
+        self
+    }
+
+    /// Its id in the catalogue.
+    #[must_use]
+    pub const fn id(&self) -> &'static str {
+        self.id
+    }
+
+    /// The argument `name`, if it has one.
+    #[must_use]
+    pub fn arg(&self, name: &str) -> Option<&Value> {
+        self.args
+            .iter()
+            .find(|(known, _)| *known == name)
+            .map(|(_, value)| value)
+    }
+}
+
+impl Localize for Message {
+    fn localize(&self, lang: Lang) -> String {
+        let args: Vec<(&str, Arg<'_>)> = self
+            .args
+            .iter()
+            .map(|(name, value)| {
+                let arg = match value {
+                    Value::Text(text) => Arg::Text(Cow::Borrowed(text)),
+                    // Past 2^53 a float would round the number: it is written as it is.
+                    Value::Number(n) if n.unsigned_abs() > 1 << 53 => {
+                        Arg::Text(Cow::Owned(n.to_string()))
+                    }
+                    #[allow(clippy::cast_precision_loss)]
+                    Value::Number(n) => Arg::Number(*n as f64),
+                    Value::Message(inner) => Arg::Text(Cow::Owned(inner.localize(lang))),
+                };
+                (*name, arg)
+            })
+            .collect();
+        message(lang, self.id, &args)
+    }
+}
+
+/// In English.
+impl fmt::Display for Message {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.localize(Lang::En))
+    }
+}
+
+impl From<&str> for Value {
+    fn from(text: &str) -> Value {
+        Value::Text(text.to_owned())
+    }
+}
+
+impl From<String> for Value {
+    fn from(text: String) -> Value {
+        Value::Text(text)
+    }
+}
+
+impl From<&String> for Value {
+    fn from(text: &String) -> Value {
+        Value::Text(text.clone())
+    }
+}
+
+impl From<char> for Value {
+    fn from(c: char) -> Value {
+        Value::Text(c.to_string())
+    }
+}
+
+impl From<Message> for Value {
+    fn from(message: Message) -> Value {
+        Value::Message(Box::new(message))
+    }
+}
+
+impl From<Box<Message>> for Value {
+    fn from(message: Box<Message>) -> Value {
+        Value::Message(message)
+    }
+}
+
+macro_rules! whole_number_values {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Value {
+            fn from(n: $t) -> Value {
+                Value::Number(i64::try_from(n).unwrap_or(i64::MAX))
+            }
+        }
+    )*};
+}
+
+whole_number_values!(u8, u16, u32, u64, usize, i32, i64);
+
+/// A [`Message`] of the catalogue, kept to be written later:
+/// `msg!("id", name = value, …)`.
+///
+/// ```
+/// use songo_notation::msg;
+/// assert_eq!(msg!("houses", count = 7).to_string(), "7 houses");
+/// ```
+#[macro_export]
+macro_rules! msg {
+    ($id:literal $(, $name:ident = $value:expr)* $(,)?) => {
+        $crate::i18n::Message::new($id)$(.with(stringify!($name), $value))*
+    };
+}
+
 /// Something the tool shows a person, in the language asked for.
 ///
 /// Types that implement it also implement `Display` in English, so that
@@ -289,6 +455,53 @@ pub trait Localize {
 }
 
 type Bundle = FluentBundle<FluentResource>;
+
+thread_local! {
+    /// The message of the last error a deserializer of this crate made:
+    /// serde carries errors as text (English), the reader that reports them
+    /// takes the message back from here to write it in any language.
+    static SERDE_MESSAGE: RefCell<Option<Message>> = const { RefCell::new(None) };
+}
+
+/// A serde error of a deserializer of this crate: its text is `message`
+/// in English, and [`serde_message`] gives the message back.
+pub(crate) fn serde_error<E: serde::de::Error>(message: Message) -> E {
+    let text = message.to_string();
+    SERDE_MESSAGE.with(|slot| *slot.borrow_mut() = Some(message));
+    E::custom(text)
+}
+
+/// The message behind the text of a serde error: the one [`serde_error`]
+/// made when the text holds it (serde may put a path before it and a place
+/// after), else the text itself, which came from serde (its own words are
+/// English). serde's " at line L column C" is written in the language.
+pub(crate) fn serde_message(text: &str) -> Message {
+    if let Some(at) = text.rfind(" at line ")
+        && let Some((line, column)) = text[at + " at line ".len()..].split_once(" column ")
+        && let (Ok(line), Ok(column)) = (line.parse::<usize>(), column.parse::<usize>())
+    {
+        return msg!(
+            "serde-at-line-column",
+            text = serde_message(&text[..at]),
+            line = line,
+            column = column
+        );
+    }
+    let made = SERDE_MESSAGE.with(|slot| slot.borrow_mut().take());
+    match made {
+        Some(message) => {
+            let english = message.to_string();
+            match text.split_once(english.as_str()) {
+                Some(("", "")) => message,
+                Some((before, after)) => {
+                    msg!("framed", before = before, text = message, after = after)
+                }
+                None => Message::verbatim(text),
+            }
+        }
+        None => Message::verbatim(text),
+    }
+}
 
 thread_local! {
     /// Each thread's bundles, read from the catalogues at its first message:
@@ -474,7 +687,8 @@ mod tests {
         }
     }
 
-    /// The message ids the code names in `tr!(lang, "id", …)` exist.
+    /// The message ids the code names in `tr!(lang, "id", …)` and
+    /// `msg!("id", …)` exist.
     #[test]
     fn every_message_the_code_names_exists() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
@@ -489,7 +703,7 @@ mod tests {
             .collect();
         assert!(
             unknown.is_empty(),
-            "tr! names messages en.ftl lacks: {unknown:?}"
+            "tr! or msg! names messages en.ftl lacks: {unknown:?}"
         );
     }
 
@@ -504,32 +718,45 @@ mod tests {
                 collect_ids(&path, out);
             } else if path.extension().is_some_and(|e| e == "rs") {
                 let text = std::fs::read_to_string(&path).unwrap_or_default();
-                let mut from = 0;
-                while let Some(found) = text[from..].find("tr!(") {
-                    let at = from + found;
-                    from = at + 4;
-                    // `tr!` itself, not the end of `include_str!`.
-                    let word = text[..at]
-                        .chars()
-                        .next_back()
-                        .is_some_and(|c| c.is_alphanumeric() || c == '_');
-                    // Comments and doc examples (which doc tests run) aside.
-                    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-                    if word || text[line_start..at].trim_start().starts_with("//") {
-                        continue;
-                    }
-                    // The id is the literal after the language argument.
-                    let call = &text[from..];
-                    let Some(comma) = call.find(',') else {
-                        continue;
-                    };
-                    let Some(id) = call[comma + 1..].trim_start().strip_prefix('"') else {
-                        continue;
-                    };
-                    if let Some(end) = id.find('"') {
-                        out.insert(id[..end].to_owned());
-                    }
-                }
+                // Spelt in two pieces, so that this very line is no call.
+                collect_macro_ids(&text, concat!("tr", "!("), true, out);
+                collect_macro_ids(&text, concat!("msg", "!("), false, out);
+            }
+        }
+    }
+
+    /// The id of each `name` call in `text` (after the language argument
+    /// when `after_lang`).
+    fn collect_macro_ids(text: &str, name: &str, after_lang: bool, out: &mut BTreeSet<String>) {
+        let mut from = 0;
+        while let Some(found) = text[from..].find(name) {
+            let at = from + found;
+            from = at + name.len();
+            // `tr!` itself, not the end of `include_str!`.
+            let word = text[..at]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_');
+            // Comments and doc examples (which doc tests run) aside.
+            let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+            if word || text[line_start..at].trim_start().starts_with("//") {
+                continue;
+            }
+            // The id is the literal after the language argument.
+            let call = &text[from..];
+            let call = if after_lang {
+                let Some(comma) = call.find(',') else {
+                    continue;
+                };
+                &call[comma + 1..]
+            } else {
+                call
+            };
+            let Some(id) = call.trim_start().strip_prefix('"') else {
+                continue;
+            };
+            if let Some(end) = id.find('"') {
+                out.insert(id[..end].to_owned());
             }
         }
     }

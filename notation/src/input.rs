@@ -4,6 +4,8 @@
 //! any position through them.
 
 use crate::error::{ParseError, ParseErrorKind};
+use crate::i18n::{Message, serde_message};
+use crate::msg;
 use crate::ruleset::Ruleset;
 use crate::seega::{self, SeegaPosition};
 use crate::sowing::notation::compact;
@@ -130,16 +132,11 @@ pub fn check_nesting_within(text: &str, limit: usize) -> Result<(), ParseError> 
             b'[' | b'{' => {
                 depth += 1;
                 if depth > limit {
-                    return Err(ParseError::at(
-                        text,
-                        offset,
-                        format!("brackets nest more than {limit} deep"),
-                    )
-                    .with_kind(ParseErrorKind::TooDeep)
-                    .with_hint(format!(
-                        "a position nests brackets 2 deep and a record about two per \
-                         level of variation: close the brackets before {limit} are open"
-                    )));
+                    return Err(
+                        ParseError::at(text, offset, msg!("too-deep", limit = limit))
+                            .with_kind(ParseErrorKind::TooDeep)
+                            .with_hint(msg!("hint-too-deep", limit = limit)),
+                    );
                 }
             }
             b']' | b'}' => depth = depth.saturating_sub(1),
@@ -191,13 +188,14 @@ pub fn parse_position(text: &str, rules: Option<Ruleset>) -> Result<crate::Posit
         return Err(ParseError::at(
             body,
             offset,
-            format!(
-                "the position is a {} position but {wanted} was asked for",
-                position.rules()
+            msg!(
+                "position-of-another-ruleset",
+                rules = position.rules().id(),
+                asked = wanted.id()
             ),
         )
         .with_width(width)
-        .with_hint("drop --rules, or give a position of that ruleset"));
+        .with_hint(msg!("hint-drop-rules")));
     }
     Ok(position)
 }
@@ -234,13 +232,11 @@ fn from_serde<T: serde::de::DeserializeOwned>(
     }
 }
 
-const SHAPE_HINT: &str = "a position is {\"rules\": \"songo\", \"north\": [7 counts], \"south\": [7 counts], \"stores\": {\"south\": 0, \"north\": 0}, \"to_move\": \"south\"}";
-
 /// A JSON or YAML error: where serde says, or, for a value our checks
 /// refused once the text was read (serde knows no place then), at the field
 /// the message names.
 fn shape_error(body: &str, place: Option<(usize, usize)>, message: &str) -> ParseError {
-    shape_error_with(body, place, message, field_named, SHAPE_HINT)
+    shape_error_with(body, place, message, field_named, msg!("hint-json-shape"))
 }
 
 /// [`shape_error`] for a shape whose fields `field_named` recognises in
@@ -250,9 +246,10 @@ fn shape_error_with(
     place: Option<(usize, usize)>,
     message: &str,
     field_named: fn(&str) -> Option<&'static str>,
-    hint: &str,
+    hint: Message,
 ) -> ParseError {
     let message = strip_serde_position(message);
+    let words = serde_message(&message);
     // An unknown ruleset comes back from serde as its message only.
     let kind = message
         .strip_prefix(crate::UnknownRuleset::MESSAGE_START)
@@ -260,12 +257,10 @@ fn shape_error_with(
         .map_or(ParseErrorKind::Syntax, ParseErrorKind::of_ruleset_name);
     let field = field_named(&message).and_then(|key| value_offset(body, key));
     let error = match (place, field) {
-        (Some((line, column)), _) if (line, column) != (1, 1) => {
-            located(body, line, column, message)
-        }
-        (_, Some((offset, width))) => ParseError::at(body, offset, message).with_width(width),
-        (Some((line, column)), None) => located(body, line, column, message),
-        (None, None) => ParseError::at(body, body.len() - body.trim_start().len(), message),
+        (Some((line, column)), _) if (line, column) != (1, 1) => located(body, line, column, words),
+        (_, Some((offset, width))) => ParseError::at(body, offset, words).with_width(width),
+        (Some((line, column)), None) => located(body, line, column, words),
+        (None, None) => ParseError::at(body, body.len() - body.trim_start().len(), words),
     };
     error.with_hint(hint).with_kind(kind)
 }
@@ -325,7 +320,7 @@ fn value_offset(body: &str, key: &str) -> Option<(usize, usize)> {
     None
 }
 
-fn located(text: &str, line: usize, column: usize, message: String) -> ParseError {
+fn located(text: &str, line: usize, column: usize, message: Message) -> ParseError {
     let offset: usize = text
         .split_inclusive('\n')
         .take(line - 1)
@@ -404,18 +399,26 @@ fn check_seega_wanted(body: &str, rules: Option<Ruleset>) -> Result<(), ParseErr
         return Err(ParseError::at(
             body,
             offset,
-            format!("the position is a seega position but {wanted} was asked for"),
+            msg!(
+                "position-of-another-ruleset",
+                rules = Ruleset::Seega.id(),
+                asked = wanted.id()
+            ),
         )
         .with_width(width)
-        .with_hint("drop --rules, or give a position of that ruleset"));
+        .with_hint(msg!("hint-drop-rules")));
     }
     Ok(())
 }
 
-const SEEGA_SHAPE_HINT: &str = "a Seega position is {\"rules\": \"seega\", \"board\": [5 ranks such as \"NN.NN\", rank 5 first], \"to_move\": \"south\", \"phase\": \"movement\", \"in_hand\": {\"south\": 0, \"north\": 0}, \"captured\": {\"south\": 0, \"north\": 0}}";
-
 fn seega_shape_error(body: &str, place: Option<(usize, usize)>, message: &str) -> ParseError {
-    shape_error_with(body, place, message, seega_field_named, SEEGA_SHAPE_HINT)
+    shape_error_with(
+        body,
+        place,
+        message,
+        seega_field_named,
+        msg!("hint-seega-json-shape"),
+    )
 }
 
 /// The field a message of the Seega checks is about.

@@ -78,7 +78,7 @@ impl AnyPosition {
     /// let songo = AnyPosition::parse("songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5", None).unwrap();
     /// assert_eq!(songo.rules(), Ruleset::Songo);
     /// let error = AnyPosition::parse("seega:NN.NN/NNNNN/SN.SS/SSSSS/SSSNS", Some(Ruleset::Awale));
-    /// assert!(error.unwrap_err().message().contains("awale was asked for"));
+    /// assert!(error.unwrap_err().message().to_string().contains("awale was asked for"));
     /// ```
     ///
     /// # Errors

@@ -8,6 +8,8 @@
 use std::fmt::Write as _;
 
 use crate::game::GameOver;
+use crate::i18n::{Lang, Localize};
+use crate::msg;
 use crate::rule::RuleId;
 
 /// The forms a board or a played sequence is drawn in.
@@ -65,25 +67,46 @@ pub(crate) fn move_number(index: usize, moves: usize) -> String {
     }
 }
 
-/// The sentence after the last board when the game has ended.
+/// The sentence after the last board when the game has ended, in English.
 #[must_use]
 pub fn game_over_line(over: &GameOver) -> String {
-    let winner = over
-        .winner
-        .map_or("a draw".to_owned(), |side| format!("{side} wins"));
+    game_over_line_in(over, Lang::En)
+}
+
+/// The sentence after the last board when the game has ended, in `lang`.
+///
+/// ```
+/// use songo_notation::i18n::Lang;
+/// use songo_notation::render::game_over_line_in;
+/// use songo_notation::{GameOver, RuleId, Score, Side};
+/// let over = GameOver { rule: RuleId::EndForty, score: Score::new(41, 29), winner: Some(Side::South) };
+/// assert_eq!(game_over_line_in(&over, Lang::Fr), "Partie finie (songo.end.forty) : 41-29, Sud gagne.");
+/// ```
+#[must_use]
+pub fn game_over_line_in(over: &GameOver, lang: Lang) -> String {
     // Seega names the kind of victory.
     let victory = over
         .victory()
         .map_or(String::new(), |kind| format!(" ({})", kind.source_name()));
-    format!(
-        "Game over ({}): {}, {winner}{victory}.",
-        over.rule, over.score
+    msg!(
+        "game-over-line",
+        rule = over.rule.as_str(),
+        score = over.score.to_string(),
+        winner = over.winner.map_or("none", |side| side.as_str()),
+        victory = victory
     )
+    .localize(lang)
 }
 
 /// One line per move a rule forbids: the move, why, the rule.
-pub(crate) fn write_illegal(out: &mut String, illegal: &[(String, RuleId, String)]) {
+pub(crate) fn write_illegal(out: &mut String, illegal: &[(String, RuleId, String)], lang: Lang) {
     for (played, rule, message) in illegal {
-        let _ = writeln!(out, "Not {played}: {message} ({rule})");
+        let line = msg!(
+            "moves-forbidden",
+            move = played.as_str(),
+            text = message.as_str(),
+            rule = rule.as_str()
+        );
+        let _ = writeln!(out, "{}", line.localize(lang));
     }
 }

@@ -12,6 +12,8 @@ use serde::{Serialize, Serializer};
 
 use crate::conventions::Conventions;
 use crate::game::{GameOver, GamePosition, LegalMoves, MoveEffect, Refusal};
+use crate::i18n::{Lang, Message};
+use crate::msg;
 use crate::rule::{RuleId, RuleIds};
 use crate::side::Side;
 
@@ -150,12 +152,16 @@ impl<P: GamePosition> PlayError<P> {
     }
 }
 
-/// `move 2: …` for a move that cannot be read; `move 2 (S3): <why> (<rule
-/// id>); legal moves: …` for an illegal one, moves named as they were written.
-impl<P: GamePosition> fmt::Display for PlayError<P> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl<P: GamePosition> PlayError<P> {
+    /// `move 2: …` for a move that cannot be read (`error` says why); `move
+    /// 2 (S3): <why> (<rule id>); legal moves: …` for an illegal one, moves
+    /// named as they were written.
+    #[must_use]
+    pub fn message_with(&self, error: impl FnOnce(&P::MoveError) -> Message) -> Message {
         match self {
-            PlayError::BadMove { index, error } => write!(f, "move {}: {error}", index + 1),
+            PlayError::BadMove { index, error: why } => {
+                msg!("play-bad-move", index = index + 1, text = error(why))
+            }
             PlayError::Illegal {
                 index,
                 played,
@@ -164,15 +170,24 @@ impl<P: GamePosition> fmt::Display for PlayError<P> {
                 conventions,
             } => {
                 let before = &report.final_position;
-                write!(
-                    f,
-                    "move {} ({}): {}",
-                    index + 1,
-                    before.move_name(*played, *conventions),
-                    error.message(*conventions)
+                msg!(
+                    "play-illegal-move",
+                    index = index + 1,
+                    move = before.move_name(*played, *conventions).to_string(),
+                    text = error.full_message(*conventions)
                 )
             }
         }
+    }
+}
+
+/// `move 2: …` for a move that cannot be read; `move 2 (S3): <why> (<rule
+/// id>); legal moves: …` for an illegal one, moves named as they were
+/// written; in English.
+impl<P: GamePosition> fmt::Display for PlayError<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.message_with(|error| Message::verbatim(error.to_string()))
+            .fmt(f)
     }
 }
 
@@ -303,24 +318,46 @@ impl<P: GamePosition> MovesReport<P> {
 }
 
 /// `{"to_move", ["phase",] "legal", "illegal": [{"move", "rule",
-/// "message"}], "game_over"}`, moves named canonically.
+/// "message"}], "game_over"}`, moves named canonically, messages in
+/// English.
 impl<P: Reported> Serialize for MovesReport<P> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let phase = self.position.phase_name();
+        self.in_lang(Lang::En).serialize(serializer)
+    }
+}
+
+impl<P: GamePosition> MovesReport<P> {
+    /// The report to serialize with its messages in `lang` (the keys,
+    /// moves and rule ids stay as they are).
+    #[must_use]
+    pub const fn in_lang(&self, lang: Lang) -> InLang<'_, MovesReport<P>> {
+        InLang(self, lang)
+    }
+}
+
+/// A report whose messages serialize in a language: see
+/// [`MovesReport::in_lang`].
+#[derive(Debug, Clone, Copy)]
+pub struct InLang<'a, T>(&'a T, Lang);
+
+impl<P: Reported> Serialize for InLang<'_, MovesReport<P>> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let InLang(report, lang) = *self;
+        let phase = report.position.phase_name();
         let fields = 4 + usize::from(phase.is_some());
         let mut state = serializer.serialize_struct("MovesReport", fields)?;
-        state.serialize_field("to_move", &self.to_move())?;
+        state.serialize_field("to_move", &report.to_move())?;
         if let Some(phase) = phase {
             state.serialize_field("phase", phase)?;
         }
-        state.serialize_field("legal", &self.legal_names(Conventions::default()))?;
-        state.serialize_field("illegal", &IllegalEntries(self))?;
-        state.serialize_field("game_over", &self.game_over)?;
+        state.serialize_field("legal", &report.legal_names(Conventions::default()))?;
+        state.serialize_field("illegal", &IllegalEntries(report, lang))?;
+        state.serialize_field("game_over", &report.game_over)?;
         state.end()
     }
 }
 
-struct IllegalEntries<'a, P: GamePosition>(&'a MovesReport<P>);
+struct IllegalEntries<'a, P: GamePosition>(&'a MovesReport<P>, Lang);
 
 impl<P: GamePosition> Serialize for IllegalEntries<'_, P> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -331,7 +368,7 @@ impl<P: GamePosition> Serialize for IllegalEntries<'_, P> {
             rule: RuleId,
             message: &'a str,
         }
-        let lines = self.0.illegal_lines(Conventions::default());
+        let lines = self.0.illegal_lines(Conventions::CANONICAL.in_lang(self.1));
         let mut seq = serializer.serialize_seq(Some(lines.len()))?;
         for (played, rule, message) in &lines {
             seq.serialize_element(&Entry {

@@ -10,8 +10,10 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::i18n::{Lang, Localize, Message};
+
 macro_rules! rule_ids {
-    ($( $(#[$doc:meta])* $variant:ident = $id:literal, $summary:literal; )*) => {
+    ($( $(#[$doc:meta])* $variant:ident = $id:literal, $message:literal; )*) => {
         /// The id of one rule of `docs/rules.md` (or of the record format).
         ///
         /// ```
@@ -35,10 +37,11 @@ macro_rules! rule_ids {
                 match self { $(RuleId::$variant => $id,)* }
             }
 
-            /// What the rule says, in one line.
+            /// What the rule says, in one line: a message of the
+            /// catalogue (`rule-` and the id, dots as dashes).
             #[must_use]
-            pub const fn summary(self) -> &'static str {
-                match self { $(RuleId::$variant => $summary,)* }
+            pub fn summary_message(self) -> Message {
+                Message::new(match self { $(RuleId::$variant => $message,)* })
             }
         }
     };
@@ -46,90 +49,109 @@ macro_rules! rule_ids {
 
 rule_ids! {
     /// Songo: sow the seeds of one of your non-empty houses, clockwise.
-    Sow = "songo.sow", "take every seed of one of your non-empty houses and sow them one by one clockwise";
+    Sow = "songo.sow", "rule-songo-sow";
     /// Songo: a house of 14 or more seeds laps the board, then sows only in the opponent's camp.
-    SowLap = "songo.sow.lap", "14 or more seeds: one in each other house, then the rest only in the opponent's camp";
+    SowLap = "songo.sow.lap", "rule-songo-sow-lap";
     /// Songo: after a lap, a last seed bound for the opponent's entry house is captured instead.
-    SowLoneSeed = "songo.sow.lone-seed", "after a lap, a last seed bound for the opponent's entry house is kept as a capture";
+    SowLoneSeed = "songo.sow.lone-seed", "rule-songo-sow-lone-seed";
     /// Songo: the house of the last seed and those before it holding 2-4 are captured.
-    CaptureChain = "songo.capture.chain", "last seed makes 2, 3 or 4 in an opponent house: take it and the houses before it while they hold 2-4";
+    CaptureChain = "songo.capture.chain", "rule-songo-capture-chain";
     /// Songo: ending in the opponent's entry house captures nothing.
-    CaptureEntry = "songo.capture.entry", "a last seed in the opponent's entry house captures nothing";
+    CaptureEntry = "songo.capture.entry", "rule-songo-capture-entry";
     /// Songo: a capture that would empty the opponent's camp takes nothing.
-    CaptureNoEmptying = "songo.capture.no-emptying", "a capture that would leave the opponent no seed takes nothing";
+    CaptureNoEmptying = "songo.capture.no-emptying", "rule-songo-capture-no-emptying";
     /// Songo: restrictions on playing your exit house with 1 or 2 seeds.
-    Exit = "songo.exit", "your exit house may not be played with 1 seed (songo-ekang: 1 or 2; songo: 2 only if it captures)";
+    Exit = "songo.exit", "rule-songo-exit";
     /// Songo: a banned exit move that is the only move left is forced.
-    ExitForced = "songo.exit.forced", "a banned exit move is forced when nothing else is playable; its seeds go to a store";
+    ExitForced = "songo.exit.forced", "rule-songo-exit-forced";
     /// Songo: when the opponent's camp is empty you must feed it.
-    Solidarity = "songo.solidarity", "when the opponent's camp is empty you must feed it";
+    Solidarity = "songo.solidarity", "rule-songo-solidarity";
     /// Songo: 40 seeds in store ends the game.
-    EndForty = "songo.end.forty", "a player with 40 seeds or more in store ends the game and wins";
+    EndForty = "songo.end.forty", "rule-songo-end-forty";
     /// Songo: fewer than 10 seeds on the board ends the game.
-    EndFewSeeds = "songo.end.few-seeds", "fewer than 10 seeds on the board end the game";
+    EndFewSeeds = "songo.end.few-seeds", "rule-songo-end-few-seeds";
     /// Songo: the player to move has no legal move.
-    EndNoMove = "songo.end.no-move", "the player to move has no legal move: the game ends";
+    EndNoMove = "songo.end.no-move", "rule-songo-end-no-move";
     /// Songo: at the end, seeds left go to the owner of their camp.
-    EndRemaining = "songo.end.remaining", "when the game ends for lack of seeds or moves, each camp's seeds go to its owner";
+    EndRemaining = "songo.end.remaining", "rule-songo-end-remaining";
     /// Awalé: sow counter-clockwise.
-    AwaleSow = "awale.sow", "take every seed of one of your non-empty houses and sow them one by one counter-clockwise";
+    AwaleSow = "awale.sow", "rule-awale-sow";
     /// Awalé: the origin house is skipped on every lap.
-    AwaleSowSkipOrigin = "awale.sow.skip-origin", "with 12 seeds or more the emptied house is skipped on every lap";
+    AwaleSowSkipOrigin = "awale.sow.skip-origin", "rule-awale-sow-skip-origin";
     /// Awalé: the last house and those before it holding 2 or 3 are captured.
-    AwaleCaptureChain = "awale.capture.chain", "last seed makes 2 or 3 in an opponent house: take it and the houses before it while they hold 2 or 3";
+    AwaleCaptureChain = "awale.capture.chain", "rule-awale-capture-chain";
     /// Awalé: a move must leave the opponent at least one seed.
-    AwaleFeed = "awale.feed", "a move must leave the opponent's camp at least one seed, captures included";
+    AwaleFeed = "awale.feed", "rule-awale-feed";
     /// Awalé: no legal move ends the game.
-    AwaleEndNoMove = "awale.end.no-move", "the player to move has no legal move: the game ends, captured seeds count";
+    AwaleEndNoMove = "awale.end.no-move", "rule-awale-end-no-move";
     /// Awalé: the players agree to stop.
-    AwaleEndAgreement = "awale.end.agreement", "the players agree to stop when too few seeds remain for a capture";
+    AwaleEndAgreement = "awale.end.agreement", "rule-awale-end-agreement";
     /// Oware abapa: a grand slam captures nothing.
-    AbapaGrandSlam = "abapa.grand-slam", "a capture that would empty the opponent's camp takes nothing";
+    AbapaGrandSlam = "abapa.grand-slam", "rule-abapa-grand-slam";
     /// Oware abapa: an empty opponent must be fed.
-    AbapaFeed = "abapa.feed", "when the opponent's camp is empty, only moves that reach it are legal";
+    AbapaFeed = "abapa.feed", "rule-abapa-feed";
     /// Oware abapa: the end of the game.
-    AbapaEnd = "abapa.end", "more than 24 captured, 24 each, no legal move, or a repeated position: camps go to their owners";
+    AbapaEnd = "abapa.end", "rule-abapa-end";
     /// Seega: placement phase.
-    SeegaPlace = "seega.place", "in the first phase each turn places two pieces from hand on empty squares";
+    SeegaPlace = "seega.place", "rule-seega-place";
     /// Seega: never place on the centre.
-    SeegaPlaceCentre = "seega.place.centre", "no piece may be placed on c3";
+    SeegaPlaceCentre = "seega.place.centre", "rule-seega-place-centre";
     /// Seega: the last placer moves first.
-    SeegaPlaceLastMovesFirst = "seega.place.last-moves-first", "the player who placed the last two pieces makes the first move";
+    SeegaPlaceLastMovesFirst = "seega.place.last-moves-first", "rule-seega-place-last-moves-first";
     /// Seega: a move is one orthogonal step to an empty square.
-    SeegaMove = "seega.move", "move one of your pieces one square orthogonally to an empty square";
+    SeegaMove = "seega.move", "rule-seega-move";
     /// Seega: custodian capture.
-    SeegaCapture = "seega.capture", "an enemy piece next to the moved piece with your piece right behind it is captured";
+    SeegaCapture = "seega.capture", "rule-seega-capture";
     /// Seega: the centre square is a stronghold.
-    SeegaCaptureStronghold = "seega.capture.stronghold", "a piece on c3 cannot be captured";
+    SeegaCaptureStronghold = "seega.capture.stronghold", "rule-seega-capture-stronghold";
     /// Seega: only the mover captures.
-    SeegaCaptureActive = "seega.capture.active", "only the moving player captures; moving between two enemies is safe";
+    SeegaCaptureActive = "seega.capture.active", "rule-seega-capture-active";
     /// Seega: a player with no move passes.
-    SeegaBlocked = "seega.blocked", "a player with no move passes";
+    SeegaBlocked = "seega.blocked", "rule-seega-blocked";
     /// Seega: after a pass the opponent must unblock.
-    SeegaBlockedUnblock = "seega.blocked.unblock", "after a pass the opponent must open a move for the blocked player if possible";
+    SeegaBlockedUnblock = "seega.blocked.unblock", "rule-seega-blocked-unblock";
     /// Seega: a player without pieces has lost.
-    SeegaEndWipeout = "seega.end.wipeout", "a player with no piece left loses (total victory)";
+    SeegaEndWipeout = "seega.end.wipeout", "rule-seega-end-wipeout";
     /// Seega: no capture is possible any more.
-    SeegaEndNoCapture = "seega.end.no-capture", "declared: no capture is possible; more pieces wins (grande victoire)";
+    SeegaEndNoCapture = "seega.end.no-capture", "rule-seega-end-no-capture";
     /// Seega: a barrier cuts the board.
-    SeegaEndBarrier = "seega.end.barrier", "declared: a barrier walls off the opponent; more pieces wins (petite victoire)";
+    SeegaEndBarrier = "seega.end.barrier", "rule-seega-end-barrier";
     /// Seega: the blocked player cannot be unblocked.
-    SeegaEndBlocked = "seega.end.blocked", "a blocked player cannot be unblocked: more pieces wins";
+    SeegaEndBlocked = "seega.end.blocked", "rule-seega-end-blocked";
     /// Records: the text does not follow the record grammar.
-    Syntax = "syntax", "the text does not follow the grammar of the notation";
+    Syntax = "syntax", "rule-syntax";
     /// Records: the start position is not a position reachable in a real game.
-    RecordSetup = "record.setup", "a game's start position must be a full game's position";
+    RecordSetup = "record.setup", "rule-record-setup";
     /// Records: a claimed capture differs from the engine's.
-    RecordCaptureClaim = "record.capture-claim", "a move's claimed capture (+N) must match what the move captures";
+    RecordCaptureClaim = "record.capture-claim", "rule-record-capture-claim";
     /// Records: moves after the game ended.
-    RecordAfterEnd = "record.after-end", "no move may follow the end of the game";
+    RecordAfterEnd = "record.after-end", "rule-record-after-end";
     /// Records: the claimed result differs from the computed one.
-    RecordResult = "record.result", "the Result tag must match the final score computed by replaying the game";
+    RecordResult = "record.result", "rule-record-result";
     /// Records: the declared termination does not hold.
-    RecordTermination = "record.termination", "a declared end of game must hold in the final position";
+    RecordTermination = "record.termination", "rule-record-termination";
 }
 
 impl RuleId {
+    /// What the rule says, in one line, in English.
+    ///
+    /// ```
+    /// use songo_notation::RuleId;
+    /// use songo_notation::i18n::Lang;
+    /// assert_eq!(RuleId::Solidarity.summary(), "when the opponent's camp is empty you must feed it");
+    /// assert_eq!(RuleId::Solidarity.summary_in(Lang::Fr), "quand le camp adverse est vide, il faut le nourrir");
+    /// ```
+    #[must_use]
+    pub fn summary(self) -> String {
+        self.summary_in(Lang::En)
+    }
+
+    /// What the rule says, in one line, in `lang`.
+    #[must_use]
+    pub fn summary_in(self, lang: Lang) -> String {
+        self.summary_message().localize(lang)
+    }
+
     /// The bit of this rule in a [`RuleIds`].
     const fn bit(self) -> u64 {
         1 << (self as u8)

@@ -5,6 +5,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::i18n::{Lang, Localize, Message};
+use crate::msg;
 use crate::rule::RuleId;
 
 /// One of the rulesets the engine implements (see `docs/rules.md`).
@@ -70,16 +72,30 @@ impl Ruleset {
         }
     }
 
-    /// A one-line description for help texts and `GET /v1/rules`.
+    /// A one-line description for help texts and `GET /v1/rules`, in English.
+    ///
+    /// ```
+    /// use songo_notation::Ruleset;
+    /// use songo_notation::i18n::Lang;
+    /// assert_eq!(Ruleset::Awale.description(), "Awale, 2x6 houses, as in the two French sources");
+    /// assert!(Ruleset::Awale.description_in(Lang::Fr).starts_with("Awalé, 2 × 6 cases"));
+    /// ```
     #[must_use]
-    pub const fn description(self) -> &'static str {
-        match self {
-            Ruleset::Songo => "Songo, 2x7 houses, as in the escale-a-jeux text (default)",
-            Ruleset::SongoEkang => "Songo, 2x7 houses, as played in the Ekang area",
-            Ruleset::Awale => "Awale, 2x6 houses, as in the two French sources",
-            Ruleset::OwareAbapa => "Oware with the international abapa tournament rules",
-            Ruleset::Seega => "Seega, a 5x5 board, placement then custodian captures",
-        }
+    pub fn description(self) -> String {
+        self.description_in(Lang::En)
+    }
+
+    /// The one-line description in `lang`.
+    #[must_use]
+    pub fn description_in(self, lang: Lang) -> String {
+        let id = match self {
+            Ruleset::Songo => "ruleset-songo",
+            Ruleset::SongoEkang => "ruleset-songo-ekang",
+            Ruleset::Awale => "ruleset-awale",
+            Ruleset::OwareAbapa => "ruleset-oware-abapa",
+            Ruleset::Seega => "ruleset-seega",
+        };
+        Message::new(id).localize(lang)
     }
 
     /// The rule ids of this ruleset, by the game their id names (what
@@ -165,14 +181,18 @@ impl fmt::Display for Ruleset {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownRuleset(pub String);
 
+impl UnknownRuleset {
+    /// What is wrong, as a message of the catalogue.
+    #[must_use]
+    pub fn message(&self) -> Message {
+        msg!("unknown-ruleset", name = self.0.as_str())
+    }
+}
+
+/// In English; it starts with [`UnknownRuleset::MESSAGE_START`].
 impl fmt::Display for UnknownRuleset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}`: use one of songo, songo-ekang, awale, oware-abapa, seega",
-            Self::MESSAGE_START,
-            self.0
-        )
+        self.message().fmt(f)
     }
 }
 
@@ -189,7 +209,7 @@ impl UnknownRuleset {
         crate::error::ParseError::at(
             text,
             offset,
-            UnknownRuleset(crate::error::quote(&self.0)).to_string(),
+            UnknownRuleset(crate::error::quote(&self.0)).message(),
         )
         .with_kind(crate::error::ParseErrorKind::of_ruleset_name(&self.0))
     }
@@ -211,5 +231,117 @@ impl FromStr for Ruleset {
                 _ => None,
             })
             .ok_or_else(|| UnknownRuleset(wanted.to_owned()))
+    }
+}
+
+/// Every ruleset with its rules, and the record format's rules, each with
+/// its one-line sentence in a language: what `songo rules` and
+/// `GET /v1/rules` show.
+///
+/// ```
+/// use songo_notation::i18n::Lang;
+/// use songo_notation::ruleset::RulesReport;
+/// use songo_notation::Ruleset;
+/// let report = RulesReport::new(Lang::Fr);
+/// assert_eq!(report.rulesets.len(), Ruleset::ALL.len());
+/// let text = report.text();
+/// assert!(text.contains("  songo.solidarity "));
+/// assert!(text.contains(" quand le camp adverse est vide, il faut le nourrir\n"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RulesReport {
+    /// The ruleset of a game that names none.
+    pub default: Ruleset,
+    /// Every ruleset, in the order of `docs/rules.md`.
+    pub rulesets: Vec<RulesetRules>,
+    /// The rules of the record format, whatever the game.
+    pub records: Vec<RuleSummary>,
+    /// The language of the sentences.
+    #[serde(skip)]
+    pub lang: Lang,
+}
+
+/// A ruleset, described, and its rules.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RulesetRules {
+    /// The ruleset.
+    pub id: Ruleset,
+    /// What it is, in one line.
+    pub description: String,
+    /// Its rules.
+    pub rules: Vec<RuleSummary>,
+}
+
+/// A rule id and what the rule says.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RuleSummary {
+    /// The rule.
+    pub id: RuleId,
+    /// What it says, in one line.
+    pub summary: String,
+}
+
+impl RulesReport {
+    /// Every ruleset and rule, their sentences in `lang`.
+    #[must_use]
+    pub fn new(lang: Lang) -> RulesReport {
+        let rule = |id: RuleId| RuleSummary {
+            id,
+            summary: id.summary_in(lang),
+        };
+        RulesReport {
+            default: Ruleset::default(),
+            rulesets: Ruleset::ALL
+                .into_iter()
+                .map(|ruleset| RulesetRules {
+                    id: ruleset,
+                    description: ruleset.description_in(lang),
+                    rules: ruleset.rule_ids().map(rule).collect(),
+                })
+                .collect(),
+            records: RuleId::ALL
+                .iter()
+                .copied()
+                .filter(|r| *r == RuleId::Syntax || r.as_str().starts_with("record."))
+                .map(rule)
+                .collect(),
+            lang,
+        }
+    }
+
+    /// The report as text: a heading per ruleset, then a line per rule,
+    /// the ids in a column.
+    #[must_use]
+    pub fn text(&self) -> String {
+        use std::fmt::Write as _;
+        let width = self
+            .rulesets
+            .iter()
+            .flat_map(|ruleset| &ruleset.rules)
+            .chain(&self.records)
+            .map(|rule| rule.id.as_str().len())
+            .max()
+            .unwrap_or(0);
+        let mut out = String::new();
+        let mut section = |heading: String, rules: &[RuleSummary]| {
+            if !out.is_empty() {
+                out.push('\n');
+            }
+            let _ = writeln!(out, "{heading}");
+            for rule in rules {
+                let _ = writeln!(out, "  {:width$}  {}", rule.id.as_str(), rule.summary);
+            }
+        };
+        for ruleset in &self.rulesets {
+            section(
+                format!("{}: {}", ruleset.id, ruleset.description),
+                &ruleset.rules,
+            );
+        }
+        section(
+            msg!("rules-records-heading").localize(self.lang),
+            &self.records,
+        );
+        out
     }
 }

@@ -5,6 +5,9 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::i18n::Message;
+use crate::msg;
+
 /// A player, named after the camp they sit behind.
 ///
 /// South sits at the bottom of every diagram, North at the top.
@@ -81,13 +84,18 @@ impl fmt::Display for Side {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseSideError(pub String);
 
+impl ParseSideError {
+    /// What is wrong, as a message of the catalogue.
+    #[must_use]
+    pub fn message(&self) -> Message {
+        msg!("side-unknown", text = self.0.as_str())
+    }
+}
+
+/// In English.
 impl fmt::Display for ParseSideError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "`{}` is not a side: write `south` (or `S`) or `north` (or `N`)",
-            self.0
-        )
+        self.message().fmt(f)
     }
 }
 

@@ -3,6 +3,8 @@
 //! point their errors at the right line and column.
 
 use crate::error::ParseError;
+use crate::i18n::Message;
+use crate::msg;
 
 /// A piece of the input and its byte offset in the whole text.
 #[derive(Debug, Clone, Copy)]
@@ -22,16 +24,14 @@ impl<'a> Span<'a> {
     pub(crate) fn one_line(text: &'a str, example: &str) -> Result<Span<'a>, ParseError> {
         let whole = Span::whole(text);
         if whole.text.is_empty() {
-            return Err(ParseError::at(text, 0, "empty position")
-                .with_hint(format!("write a position such as {example}")));
+            return Err(ParseError::at(text, 0, msg!("empty-position"))
+                .with_hint(msg!("hint-write-a-position-such-as", example = example)));
         }
         if let Some(bad) = whole.text.find(['\n', '\r']) {
-            return Err(ParseError::at(
-                text,
-                whole.offset + bad,
-                "the compact notation is one line",
-            )
-            .with_hint("for a diagram over several lines, see docs/notation.md"));
+            return Err(
+                ParseError::at(text, whole.offset + bad, msg!("compact-one-line"))
+                    .with_hint(msg!("hint-diagram-docs")),
+            );
         }
         Ok(whole)
     }
@@ -84,7 +84,7 @@ impl<'a> Span<'a> {
     }
 
     /// An error about this piece of `input`, its caret as wide as the piece.
-    pub(crate) fn error(self, input: &str, message: impl Into<String>) -> ParseError {
+    pub(crate) fn error(self, input: &str, message: Message) -> ParseError {
         ParseError::at(input, self.offset, message).with_width(self.chars())
     }
 }

@@ -424,7 +424,7 @@ proptest! {
 
     #[test]
     fn no_panic_on_arbitrary_text(text in "\\PC{0,400}") {
-        let report = validate_str(&text, &Options { keep_going: true, default_rules: None });
+        let report = validate_str(&text, &Options { keep_going: true, ..Options::default() });
         prop_assert_eq!(report.summary.games, report.games.len());
         let _ = record::parse_games(&text);
     }
@@ -446,7 +446,7 @@ proptest! {
         keep_going in any::<bool>(),
     ) {
         let text: String = parts.concat();
-        let options = Options { keep_going, default_rules: None };
+        let options = Options { keep_going, ..Options::default() };
         let report = validate_str(&text, &options);
         for game in &report.games {
             for v in &game.violations {

@@ -10,6 +10,9 @@ use tokio::time::Instant;
 use warp::http::HeaderMap;
 use warp::http::header::{CONTENT_LENGTH, CONTENT_TYPE};
 
+use songo_notation::i18n::Message;
+use songo_notation::msg;
+
 use crate::problem::{Kind, Problem};
 
 /// A request body, not read yet.
@@ -33,10 +36,10 @@ pub(crate) async fn read(
     limit: u64,
     deadline: Instant,
 ) -> Result<Bytes, Problem> {
-    let too_large = |size: &str| {
+    let too_large = |size: Message| {
         Problem::new(
             Kind::BodyTooLarge,
-            format!("the body is {size}; this server accepts at most {limit} bytes (songo serve --body-limit)"),
+            msg!("problem-detail-too-large", size = size, limit = limit),
         )
         .with("limit", limit)
     };
@@ -47,7 +50,7 @@ pub(crate) async fn read(
     if let Some(length) = announced
         && length > limit
     {
-        return Err(too_large(&format!("{length} bytes")));
+        return Err(too_large(msg!("problem-detail-bytes", count = length)));
     }
     let capacity = usize::try_from(announced.unwrap_or(0).min(limit)).unwrap_or(0);
     let mut body = BytesMut::with_capacity(capacity);
@@ -57,25 +60,24 @@ pub(crate) async fn read(
             Err(_elapsed) => {
                 return Err(Problem::new(
                     Kind::RequestTimeout,
-                    format!(
-                        "the body had not fully arrived when the time limit expired ({} bytes received); \
-                         send it faster or raise songo serve --request-timeout",
-                        body.len()
-                    ),
+                    msg!("problem-detail-body-timeout", received = body.len()),
                 ));
             }
             Ok(None) => return Ok(body.freeze()),
             Ok(Some(Err(error))) => {
                 return Err(Problem::new(
                     Kind::BadEncoding,
-                    format!("the body could not be read: {error}"),
+                    msg!(
+                        "problem-detail-body-unreadable",
+                        error = Message::verbatim(error.to_string())
+                    ),
                 ));
             }
             Ok(Some(Ok(chunk))) => {
                 if (body.len() + chunk.len()) as u64 > limit {
                     drop(body);
                     drain(&mut stream, limit, deadline).await;
-                    return Err(too_large("larger than the limit"));
+                    return Err(too_large(msg!("problem-detail-larger-than-limit")));
                 }
                 body.extend_from_slice(&chunk);
             }
@@ -124,17 +126,14 @@ pub(crate) fn text_within(body: &[u8], limit: usize) -> Result<&str, Problem> {
         let at = songo_notation::error::Location::of_offset(valid, valid.len());
         Problem::new(
             Kind::BadEncoding,
-            format!(
-                "the body is not UTF-8: invalid byte at offset {}",
-                error.valid_up_to()
-            ),
+            msg!("problem-detail-not-utf8", offset = error.valid_up_to()),
         )
         .at(at.line, at.column)
     })?;
     songo_notation::input::check_nesting_within(text, limit).map_err(|error| {
         Problem::new(
             Kind::BadJson,
-            format!("the body nests brackets more than {limit} deep"),
+            msg!("problem-detail-too-deep", limit = limit),
         )
         .at(error.line(), error.column())
     })?;
@@ -184,12 +183,19 @@ impl Media {
             Some(media) if accepted.contains(&media) => Ok(media),
             _ => {
                 let names: Vec<&str> = accepted.iter().map(|m| m.name()).collect();
-                let mut detail = format!("this route reads {}, not {essence}", names.join(", "));
-                if essence == "application/x-www-form-urlencoded" {
-                    detail.push_str(
-                        " (curl -d sends a form: add -H 'Content-Type: application/json' or the type of your body)",
-                    );
-                }
+                let detail = if essence == "application/x-www-form-urlencoded" {
+                    msg!(
+                        "problem-detail-media-form",
+                        accepted = names.join(", "),
+                        media = essence
+                    )
+                } else {
+                    msg!(
+                        "problem-detail-media",
+                        accepted = names.join(", "),
+                        media = essence
+                    )
+                };
                 Err(Problem::new(Kind::UnsupportedMediaType, detail).with("accepted", names))
             }
         }

@@ -7,11 +7,13 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use songo_notation::any::{self, AnyPlayReport, AnyPosition};
 use songo_notation::error::{Location, ParseErrorKind};
+use songo_notation::i18n::{Lang, Message};
 use songo_notation::read;
 use songo_notation::render::Drawing as Form;
-use songo_notation::{Conventions, LetterCase, RuleId, Ruleset};
+use songo_notation::ruleset::RulesReport;
+use songo_notation::{Conventions, LetterCase, Ruleset, msg};
 use warp::http::StatusCode;
-use warp::http::header::{CONTENT_TYPE, HeaderValue};
+use warp::http::header::{CONTENT_LANGUAGE, CONTENT_TYPE, HeaderValue};
 use warp::reply::Response;
 
 use crate::OPENAPI;
@@ -44,59 +46,18 @@ pub(crate) async fn healthz(_state: Arc<State>, request: Request) -> Result<Resp
 pub(crate) async fn openapi(_state: Arc<State>, request: Request) -> Result<Response, Problem> {
     request.params(&[])?;
     let mut response = Response::new(OPENAPI.into());
-    response
-        .headers_mut()
-        .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    // The document is written in English, whatever the request asks.
+    headers.insert(CONTENT_LANGUAGE, HeaderValue::from_static("en"));
     Ok(response)
 }
 
-/// `GET /v1/rules`.
+/// `GET /v1/rules`: every ruleset and rule id, the sentences in the
+/// request's language.
 pub(crate) async fn rules(_state: Arc<State>, request: Request) -> Result<Response, Problem> {
     request.params(&[])?;
-    #[derive(Serialize)]
-    struct Rule {
-        id: RuleId,
-        summary: &'static str,
-    }
-    #[derive(Serialize)]
-    struct RulesetRules {
-        id: Ruleset,
-        description: &'static str,
-        rules: Vec<Rule>,
-    }
-    #[derive(Serialize)]
-    struct Rules {
-        default: Ruleset,
-        rulesets: Vec<RulesetRules>,
-        /// Rules of the record format, whatever the game.
-        records: Vec<Rule>,
-    }
-    let rule = |id: RuleId| Rule {
-        id,
-        summary: id.summary(),
-    };
-    let records = RuleId::ALL
-        .iter()
-        .copied()
-        .filter(|r| *r == RuleId::Syntax || r.as_str().starts_with("record."))
-        .map(rule)
-        .collect();
-    let rulesets = Ruleset::ALL
-        .into_iter()
-        .map(|ruleset| RulesetRules {
-            id: ruleset,
-            description: ruleset.description(),
-            rules: ruleset.rule_ids().map(rule).collect(),
-        })
-        .collect();
-    json(
-        StatusCode::OK,
-        &Rules {
-            default: Ruleset::default(),
-            rulesets,
-            records,
-        },
-    )
+    json(StatusCode::OK, &RulesReport::new(request.lang))
 }
 
 /// A position the library could not read: an unknown ruleset is its own
@@ -132,9 +93,10 @@ impl Render {
             "svg" => Ok(Render::Svg),
             _ => Err(Problem::new(
                 Kind::BadQuery,
-                format!(
-                    "render={name} is not a rendering: use {}",
-                    Render::NAMES.join(", ")
+                msg!(
+                    "problem-detail-bad-render",
+                    value = name,
+                    known = Render::NAMES.join(", ")
                 ),
             )
             .with("parameter", "render")),
@@ -159,13 +121,13 @@ impl Render {
     }
 
     /// One board.
-    fn board(self, position: &AnyPosition, letters: LetterCase) -> Rendering {
-        self.rendering(position.draw(self.form(), letters))
+    fn board(self, position: &AnyPosition, conventions: Conventions) -> Rendering {
+        self.rendering(position.draw(self.form(), conventions))
     }
 
     /// Every step of a play.
-    fn play(self, report: &AnyPlayReport, letters: LetterCase) -> Rendering {
-        self.rendering(report.draw(self.form(), letters))
+    fn play(self, report: &AnyPlayReport, conventions: Conventions) -> Rendering {
+        self.rendering(report.draw(self.form(), conventions))
     }
 
     fn rendering(self, content: String) -> Rendering {
@@ -185,11 +147,13 @@ struct Rendering {
     content: String,
 }
 
-/// How a request wants things drawn: `render=` and `letters=`.
+/// How a request wants things drawn: `render=` and `letters=`, and the
+/// language of the words.
 #[derive(Default)]
 struct Drawing {
     render: Option<Render>,
     letters: Option<LetterCase>,
+    lang: Lang,
 }
 
 impl Drawing {
@@ -200,7 +164,10 @@ impl Drawing {
         } else {
             &["render", "letters"]
         };
-        let mut drawing = Drawing::default();
+        let mut drawing = Drawing {
+            lang: request.lang,
+            ..Drawing::default()
+        };
         let mut rules = None;
         for (name, value) in request.params(known)? {
             match name.as_str() {
@@ -214,9 +181,7 @@ impl Drawing {
                         _ => {
                             return Err(Problem::new(
                                 Kind::BadQuery,
-                                format!(
-                                    "letters={value} is not a letter case: use south-upper or north-upper"
-                                ),
+                                msg!("problem-detail-bad-letters", value = value),
                             )
                             .with("parameter", "letters"));
                         }
@@ -262,13 +227,14 @@ fn read_position(
         render: Option<Rendering>,
     }
     let position = read.position;
+    let conventions = Conventions::with_letters(letters).in_lang(drawing.lang);
     json(
         StatusCode::OK,
         &Answer {
             compact: position.to_string(),
             render: drawing
                 .render
-                .map(|format| format.board(&position, letters)),
+                .map(|format| format.board(&position, conventions)),
             position,
         },
     )
@@ -307,9 +273,10 @@ fn json_body<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Problem> {
     serde_json::from_str(text).map_err(|e| {
         Problem::new(
             Kind::BadJson,
-            format!(
-                "the body is not the JSON this route reads: {}",
-                strip_location(&e.to_string())
+            msg!(
+                "problem-detail-bad-json",
+                error =
+                    songo_notation::record::serde::error_message(strip_location(&e.to_string()))
             ),
         )
         .at(e.line().max(1), e.column().max(1))
@@ -330,9 +297,9 @@ fn position_in(body: &str, raw: &RawValue, rules: Option<&str>) -> Result<AnyPos
     if !raw_text.starts_with(['{', '"']) {
         return Err(Problem::new(
             Kind::BadJson,
-            format!(
-                "`position` is {raw_text:.20}: write a position object ({{\"north\": [...], \"south\": [...]}}) \
-                 or a string in a position form (\"songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5\")"
+            msg!(
+                "problem-detail-position-shape",
+                value = format!("{raw_text:.20}")
             ),
         )
         .at(start.line, start.column)
@@ -342,7 +309,10 @@ fn position_in(body: &str, raw: &RawValue, rules: Option<&str>) -> Result<AnyPos
         let text: String = serde_json::from_str(raw_text).map_err(|e| {
             Problem::new(
                 Kind::BadJson,
-                format!("the position string cannot be read: {e}"),
+                msg!(
+                    "problem-detail-position-string",
+                    error = Message::verbatim(e.to_string())
+                ),
             )
         })?;
         // Escapes (a diagram's `\n`) move the columns: point into the body
@@ -359,9 +329,12 @@ fn position_in(body: &str, raw: &RawValue, rules: Option<&str>) -> Result<AnyPos
         let problem = match shift {
             Some((lines, columns)) => position_problem(&error.shifted(lines, columns)),
             // Columns in the string's text, not the body's: said in words.
-            None => position_problem(&error).without_location().with(
+            None => position_problem(&error).without_location().with_words(
                 "position_location",
-                format!("{} of the position text", error.location()),
+                msg!(
+                    "problem-position-location",
+                    location = error.location().message()
+                ),
             ),
         };
         problem.with("pointer", "/position")
@@ -387,9 +360,10 @@ fn play_moves(body: &[u8], drawing: &Drawing) -> Result<Response, Problem> {
     if play.moves.len() > MAX_MOVES {
         return Err(Problem::new(
             Kind::BodyTooLarge,
-            format!(
-                "{} moves: one request plays at most {MAX_MOVES}; split the game",
-                play.moves.len()
+            msg!(
+                "problem-detail-too-many-moves",
+                count = play.moves.len(),
+                most = MAX_MOVES
             ),
         )
         .with("limit", MAX_MOVES));
@@ -397,19 +371,22 @@ fn play_moves(body: &[u8], drawing: &Drawing) -> Result<Response, Problem> {
     let position = position_in(text, play.position, play.rules.as_deref())?;
     match any::play(position, &play.moves, Conventions::default()) {
         Ok(report) => {
-            let letters = drawing.letters.unwrap_or_default();
+            let conventions = Conventions::with_letters(drawing.letters.unwrap_or_default())
+                .in_lang(drawing.lang);
             json(
                 StatusCode::OK,
                 &PlayAnswer {
                     report: &report,
-                    render: drawing.render.map(|format| format.play(&report, letters)),
+                    render: drawing
+                        .render
+                        .map(|format| format.play(&report, conventions)),
                 },
             )
         }
-        Err(error) if error.is_bad_move() => Err(bad_move(error.index(), &error)),
+        Err(error) if error.is_bad_move() => Err(bad_move(error.index(), error.message())),
         Err(error) => {
             let index = error.index();
-            let mut problem = Problem::new(Kind::IllegalMove, error.to_string())
+            let mut problem = Problem::new(Kind::IllegalMove, error.message())
                 .with("pointer", format!("/moves/{index}"))
                 .with("index", index);
             if let Some(rule) = error.rule() {
@@ -439,8 +416,8 @@ struct PlayAnswer<'a, R> {
 
 /// Move `index` of the request is not a move of the game at all (400);
 /// `error` says so (`move 2: …`).
-fn bad_move(index: usize, error: &dyn std::fmt::Display) -> Problem {
-    Problem::new(Kind::BadMove, error.to_string())
+fn bad_move(index: usize, error: Message) -> Problem {
+    Problem::new(Kind::BadMove, error)
         .with("pointer", format!("/moves/{index}"))
         .with("index", index)
 }
@@ -450,17 +427,20 @@ pub(crate) async fn moves(state: Arc<State>, mut request: Request) -> Result<Res
     request.params(&[])?;
     Media::of(&request.headers, &[Media::Json])?;
     let body = request.body(&state).await?;
+    let lang = request.lang;
     state
-        .job(request.deadline, body.len(), move || list_moves(&body))
+        .job(request.deadline, body.len(), move || {
+            list_moves(&body, lang)
+        })
         .await?
 }
 
 /// The work of `POST /v1/moves`.
-fn list_moves(body: &[u8]) -> Result<Response, Problem> {
+fn list_moves(body: &[u8], lang: Lang) -> Result<Response, Problem> {
     let text = body::text(body)?;
     let moves: MovesRequest = json_body(text)?;
     let position = position_in(text, moves.position, moves.rules.as_deref())?;
-    json(StatusCode::OK, &any::moves(&position))
+    json(StatusCode::OK, &any::moves(&position).in_lang(lang))
 }
 
 /// `GET /debug/panic` (tests only): a job that panics.
@@ -494,7 +474,7 @@ pub(crate) async fn debug_sleep(state: Arc<State>, request: Request) -> Result<R
             sleep();
         })
         .await
-        .map_err(|e| Problem::new(Kind::Internal, e.to_string()))?;
+        .map_err(|e| crate::plumbing::internal(&e))?;
     } else {
         state.job(request.deadline, usize::MAX, sleep).await?;
     }

@@ -8,6 +8,8 @@ use std::sync::Arc;
 
 use serde::Serialize;
 use songo_notation::Ruleset;
+use songo_notation::i18n::{Lang, Message};
+use songo_notation::msg;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::time::Instant;
 use warp::http::StatusCode;
@@ -53,9 +55,14 @@ impl State {
         match task.await {
             Ok(value) => Ok(value),
             Err(error) if error.is_panic() => std::panic::resume_unwind(error.into_panic()),
-            Err(error) => Err(Problem::new(Kind::Internal, error.to_string())),
+            Err(error) => Err(internal(&error)),
         }
     }
+}
+
+/// A 500 for a failure of the server itself (its words, as they are).
+pub(crate) fn internal(error: &dyn std::fmt::Display) -> Problem {
+    Problem::new(Kind::Internal, Message::verbatim(error.to_string()))
 }
 
 /// Bodies up to this size are worked on in place: their work is shorter
@@ -83,6 +90,37 @@ pub(crate) struct Request {
     pub(crate) body: Option<BodyStream>,
     /// When the answer must be ready.
     pub(crate) deadline: Instant,
+    /// The language of the answer's words ([`lang`]).
+    pub(crate) lang: Lang,
+}
+
+/// The language a request asks for: `?lang=`, else `Accept-Language`,
+/// else English.
+///
+/// # Errors
+/// A `lang` parameter that names no language songo speaks (400).
+pub(crate) fn lang(headers: &HeaderMap, query: &str) -> Result<Lang, Problem> {
+    let asked = serde_urlencoded::from_str::<Vec<(String, String)>>(query)
+        .unwrap_or_default()
+        .into_iter()
+        .find(|(name, _)| name == "lang");
+    if let Some((_, value)) = asked {
+        return value.parse::<Lang>().map_err(|_| {
+            Problem::new(
+                Kind::BadQuery,
+                msg!("problem-detail-bad-lang", value = value),
+            )
+            .with("parameter", "lang")
+            .with("known", Lang::ALL.map(Lang::code))
+        });
+    }
+    let header = headers
+        .get_all(warp::http::header::ACCEPT_LANGUAGE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .collect::<Vec<_>>()
+        .join(",");
+    Ok(Lang::from_accept_language(&header))
 }
 
 impl Request {
@@ -101,25 +139,31 @@ impl Request {
         .await
     }
 
-    /// The query parameters, refusing any not in `known`.
+    /// The query parameters, refusing any not in `known` (`lang`, which
+    /// every route takes, is read apart and left out).
     pub(crate) fn params(&self, known: &[&str]) -> Result<Vec<(String, String)>, Problem> {
-        let pairs: Vec<(String, String)> =
+        let mut pairs: Vec<(String, String)> =
             serde_urlencoded::from_str(&self.query).map_err(|e| {
                 Problem::new(
                     Kind::BadQuery,
-                    format!("the query string cannot be read: {e}"),
+                    msg!(
+                        "problem-detail-bad-query-string",
+                        error = Message::verbatim(e.to_string())
+                    ),
                 )
             })?;
+        pairs.retain(|(name, _)| name != "lang");
         if let Some((name, _)) = pairs
             .iter()
             .find(|(name, _)| !known.contains(&name.as_str()))
         {
             let detail = if known.is_empty() {
-                format!("unknown query parameter `{name}`: this route takes none")
+                msg!("problem-detail-no-parameter", name = name.as_str())
             } else {
-                format!(
-                    "unknown query parameter `{name}`: this route takes {}",
-                    known.join(", ")
+                msg!(
+                    "problem-detail-unknown-parameter",
+                    name = name.as_str(),
+                    known = known.join(", ")
                 )
             };
             return Err(Problem::new(Kind::BadQuery, detail));
@@ -142,8 +186,15 @@ pub(crate) async fn slot(
 
 /// A JSON answer (pretty, with a final newline).
 pub(crate) fn json(status: StatusCode, value: &impl Serialize) -> Result<Response, Problem> {
-    let mut text = serde_json::to_string(value)
-        .map_err(|e| Problem::new(Kind::Internal, format!("cannot write the answer: {e}")))?;
+    let mut text = serde_json::to_string(value).map_err(|e| {
+        Problem::new(
+            Kind::Internal,
+            msg!(
+                "problem-detail-cannot-write",
+                error = Message::verbatim(e.to_string())
+            ),
+        )
+    })?;
     text.push('\n');
     let mut response = Response::new(text.into());
     *response.status_mut() = status;
@@ -156,7 +207,7 @@ pub(crate) fn json(status: StatusCode, value: &impl Serialize) -> Result<Respons
 /// A ruleset named in a query or a body.
 pub(crate) fn ruleset(name: &str) -> Result<Ruleset, Problem> {
     name.parse::<Ruleset>().map_err(|error| {
-        Problem::new(Kind::UnknownRuleset, error.to_string())
+        Problem::new(Kind::UnknownRuleset, error.message())
             .with("known", Ruleset::ALL.map(Ruleset::id))
     })
 }

@@ -1,11 +1,15 @@
 //! Errors as `application/problem+json` (RFC 9457): `type`, `title`,
-//! `status`, `detail`, and `rule`, `line`, `column` where known.
+//! `status`, `detail`, and `rule`, `line`, `column` where known. The title,
+//! the detail and the hint are messages of the catalogue, written in the
+//! language of the request when the answer is made.
 
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use serde_json::value::RawValue;
 use songo_notation::RuleId;
 use songo_notation::error::ParseError;
+use songo_notation::i18n::{Lang, Localize, Message};
+use songo_notation::msg;
 use warp::http::header::{ALLOW, CONTENT_TYPE, HeaderValue, RETRY_AFTER};
 use warp::http::{Method, StatusCode};
 use warp::reply::Response;
@@ -113,24 +117,24 @@ impl Kind {
     }
 
     /// A short summary that does not change from one occurrence to the next.
-    pub(crate) const fn title(self) -> &'static str {
+    pub(crate) fn title(self) -> Message {
         match self {
-            Kind::NotFound => "No such route",
-            Kind::MethodNotAllowed => "Method not allowed on this route",
-            Kind::UnsupportedMediaType => "Unsupported content type",
-            Kind::BodyTooLarge => "Request body too large",
-            Kind::RequestTimeout => "Request body not received in time",
-            Kind::BadEncoding => "Request body is not UTF-8",
-            Kind::BadJson => "Malformed request body",
-            Kind::BadQuery => "Bad query parameter",
-            Kind::BadPosition => "Unreadable position",
-            Kind::BadMove => "Not a move",
-            Kind::BadRecord => "Unreadable game record",
-            Kind::UnknownRuleset => "Unknown ruleset",
-            Kind::IllegalMove => "Illegal move",
-            Kind::Busy => "Server busy",
-            Kind::Timeout => "Request took too long",
-            Kind::Internal => "Internal error",
+            Kind::NotFound => msg!("problem-not-found"),
+            Kind::MethodNotAllowed => msg!("problem-method-not-allowed"),
+            Kind::UnsupportedMediaType => msg!("problem-unsupported-media-type"),
+            Kind::BodyTooLarge => msg!("problem-body-too-large"),
+            Kind::RequestTimeout => msg!("problem-request-timeout"),
+            Kind::BadEncoding => msg!("problem-bad-encoding"),
+            Kind::BadJson => msg!("problem-bad-json"),
+            Kind::BadQuery => msg!("problem-bad-query"),
+            Kind::BadPosition => msg!("problem-bad-position"),
+            Kind::BadMove => msg!("problem-bad-move"),
+            Kind::BadRecord => msg!("problem-bad-record"),
+            Kind::UnknownRuleset => msg!("problem-unknown-ruleset"),
+            Kind::IllegalMove => msg!("problem-illegal-move"),
+            Kind::Busy => msg!("problem-busy"),
+            Kind::Timeout => msg!("problem-timeout"),
+            Kind::Internal => msg!("problem-internal"),
         }
     }
 }
@@ -143,30 +147,39 @@ pub(crate) struct Problem(Box<Details>);
 #[derive(Debug, Clone)]
 struct Details {
     kind: Kind,
-    detail: String,
+    detail: Message,
     rule: Option<RuleId>,
     line: Option<usize>,
     column: Option<usize>,
     /// Extension members (`hint`, `allow`, `limit`, `legal` …), in order.
-    extensions: Vec<(&'static str, Box<RawValue>)>,
+    extensions: Vec<(&'static str, Extension)>,
     allow: Option<String>,
     retry_after: Option<u64>,
 }
 
-/// The wire shape: the members of RFC 9457, then the extensions.
-struct Wire<'a>(&'a Details);
+/// The value of an extension member: JSON, or words written in the
+/// language of the answer.
+#[derive(Debug, Clone)]
+enum Extension {
+    Json(Box<RawValue>),
+    Words(Message),
+}
+
+/// The wire shape: the members of RFC 9457, then the extensions, the words
+/// in `lang`.
+struct Wire<'a>(&'a Details, Lang);
 
 impl Serialize for Wire<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let problem = self.0;
+        let Wire(problem, lang) = *self;
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry(
             "type",
             &format!("urn:songo:problem:{}", problem.kind.slug()),
         )?;
-        map.serialize_entry("title", problem.kind.title())?;
+        map.serialize_entry("title", &problem.kind.title().localize(lang))?;
         map.serialize_entry("status", &problem.kind.status().as_u16())?;
-        map.serialize_entry("detail", &problem.detail)?;
+        map.serialize_entry("detail", &problem.detail.localize(lang))?;
         if let Some(rule) = problem.rule {
             map.serialize_entry("rule", &rule)?;
         }
@@ -177,7 +190,10 @@ impl Serialize for Wire<'_> {
             map.serialize_entry("column", &column)?;
         }
         for (name, value) in &problem.extensions {
-            map.serialize_entry(name, value)?;
+            match value {
+                Extension::Json(json) => map.serialize_entry(name, json)?,
+                Extension::Words(words) => map.serialize_entry(name, &words.localize(lang))?,
+            }
         }
         map.end()
     }
@@ -185,10 +201,10 @@ impl Serialize for Wire<'_> {
 
 impl Problem {
     /// A problem of `kind` explained by `detail`.
-    pub(crate) fn new(kind: Kind, detail: impl Into<String>) -> Problem {
+    pub(crate) fn new(kind: Kind, detail: Message) -> Problem {
         Problem(Box::new(Details {
             kind,
-            detail: detail.into(),
+            detail,
             rule: None,
             line: None,
             column: None,
@@ -200,9 +216,10 @@ impl Problem {
 
     /// A parse error of the library: message, line, column and hint.
     pub(crate) fn parse(kind: Kind, error: &ParseError) -> Problem {
-        let mut problem = Problem::new(kind, error.message()).at(error.line(), error.column());
+        let mut problem =
+            Problem::new(kind, error.message().clone()).at(error.line(), error.column());
         if let Some(hint) = error.hint() {
-            problem = problem.with("hint", hint);
+            problem = problem.with_words("hint", hint.clone());
         }
         problem
     }
@@ -211,18 +228,24 @@ impl Problem {
     pub(crate) fn method_not_allowed(method: &Method, path: &str, allow: &str) -> Problem {
         let mut problem = Problem::new(
             Kind::MethodNotAllowed,
-            format!("{path} does not answer {method}; use {allow}"),
+            msg!(
+                "problem-detail-method-not-allowed",
+                path = path,
+                method = method.as_str(),
+                allow = allow
+            ),
         )
         .with("allow", allow);
         problem.0.allow = Some(allow.to_owned());
         problem
     }
 
-    /// Every slot stayed taken: try again shortly.
-    pub(crate) fn busy(what: &str, slots: usize) -> Problem {
+    /// Every slot stayed taken: try again shortly. `what` is `job` or
+    /// `validation`.
+    pub(crate) fn busy(what: &'static str, slots: usize) -> Problem {
         let mut problem = Problem::new(
             Kind::Busy,
-            format!("no {what} slot (of {slots}) became free within the time limit; retry later"),
+            msg!("problem-detail-busy", what = what, slots = slots),
         );
         problem.0.retry_after = Some(1);
         problem
@@ -249,11 +272,21 @@ impl Problem {
     }
 
     /// An extension member.
-    pub(crate) fn with(mut self, name: &'static str, value: impl Serialize) -> Problem {
-        if let Ok(value) = serde_json::value::to_raw_value(&value) {
-            self.0.extensions.retain(|(known, _)| *known != name);
-            self.0.extensions.push((name, value));
+    pub(crate) fn with(self, name: &'static str, value: impl Serialize) -> Problem {
+        match serde_json::value::to_raw_value(&value) {
+            Ok(value) => self.extension(name, Extension::Json(value)),
+            Err(_) => self,
         }
+    }
+
+    /// An extension member of words, written in the language of the answer.
+    pub(crate) fn with_words(self, name: &'static str, words: Message) -> Problem {
+        self.extension(name, Extension::Words(words))
+    }
+
+    fn extension(mut self, name: &'static str, value: Extension) -> Problem {
+        self.0.extensions.retain(|(known, _)| *known != name);
+        self.0.extensions.push((name, value));
         self
     }
 
@@ -263,16 +296,16 @@ impl Problem {
         self.0.kind
     }
 
-    /// The problem as one line of JSON (ending an NDJSON stream).
-    pub(crate) fn json_line(&self) -> bytes::Bytes {
-        let mut line = serde_json::to_vec(&Wire(&self.0)).unwrap_or_default();
+    /// The problem as one line of JSON (ending an NDJSON stream), in `lang`.
+    pub(crate) fn json_line(&self, lang: Lang) -> bytes::Bytes {
+        let mut line = serde_json::to_vec(&Wire(&self.0, lang)).unwrap_or_default();
         line.push(b'\n');
         line.into()
     }
 
-    /// The HTTP response.
-    pub(crate) fn into_response(self) -> Response {
-        let wire = Wire(&self.0);
+    /// The HTTP response, its words in `lang`.
+    pub(crate) fn into_response(self, lang: Lang) -> Response {
+        let wire = Wire(&self.0, lang);
         let mut body = serde_json::to_string(&wire).unwrap_or_default();
         body.push('\n');
         let mut response = Response::new(body.into());
@@ -326,11 +359,11 @@ mod tests {
 
     #[test]
     fn problem_json_has_the_rfc_9457_members() {
-        let problem = Problem::new(Kind::IllegalMove, "S0 may not be played")
+        let problem = Problem::new(Kind::IllegalMove, Message::verbatim("S0 may not be played"))
             .rule(RuleId::Exit)
             .at(1, 12);
         assert_eq!(problem.kind(), Kind::IllegalMove);
-        let response = problem.into_response();
+        let response = problem.into_response(Lang::En);
         assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(response.headers()[CONTENT_TYPE], "application/problem+json");
     }

@@ -8,6 +8,8 @@ use std::task::{Context, Poll};
 
 use bytes::Bytes;
 use futures_util::Stream;
+use songo_notation::i18n::Message;
+use songo_notation::msg;
 use songo_notation::record::{self, GameRecord, ogn, reader, serde as record_serde};
 use songo_notation::validate::{self, Options, ValidationReport};
 use tokio::sync::{OwnedSemaphorePermit, mpsc};
@@ -43,7 +45,11 @@ fn records_of(text: &str, media: Media) -> Result<Vec<GameRecord>, Problem> {
     let located = |message: String, line: usize, column: usize| {
         let problem = Problem::new(
             Kind::BadRecord,
-            format!("the body is not a record in {}: {message}", media.name()),
+            msg!(
+                "problem-detail-bad-record",
+                media = media.name(),
+                error = record_serde::error_message(&message)
+            ),
         );
         if line > 0 {
             problem.at(line, column.max(1))
@@ -82,7 +88,10 @@ fn record_text(body: &[u8], media: Media) -> Result<String, Problem> {
 /// `POST /v1/validate`: replays every game of a record body and reports
 /// every violation; one line per game with `Accept: application/x-ndjson`.
 pub(crate) async fn validate(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
-    let mut options = Options::default();
+    let mut options = Options {
+        lang: request.lang,
+        ..Options::default()
+    };
     for (name, value) in request.params(&["rules", "keep_going"])? {
         match name.as_str() {
             "rules" => {
@@ -96,7 +105,7 @@ pub(crate) async fn validate(state: Arc<State>, mut request: Request) -> Result<
                     _ => {
                         return Err(Problem::new(
                             Kind::BadQuery,
-                            format!("keep_going={value} is not a boolean: use true or false"),
+                            msg!("problem-detail-bad-keep-going", value = value),
                         )
                         .with("parameter", "keep_going"));
                     }
@@ -121,7 +130,7 @@ pub(crate) async fn validate(state: Arc<State>, mut request: Request) -> Result<
     match task.await {
         Ok(answer) => answer,
         Err(error) if error.is_panic() => std::panic::resume_unwind(error.into_panic()),
-        Err(error) => Err(Problem::new(Kind::Internal, error.to_string())),
+        Err(error) => Err(crate::plumbing::internal(&error)),
     }
 }
 
@@ -150,12 +159,8 @@ async fn stream_reports(
         let _ = ready.send(Ok(()));
         for game in reader::games(&text) {
             if std::time::Instant::now() > limit {
-                let problem = Problem::new(
-                    Kind::Timeout,
-                    "the time limit expired before every game was validated; \
-                     send fewer games or raise songo serve --request-timeout",
-                );
-                let _ = lines.blocking_send(problem.json_line());
+                let problem = Problem::new(Kind::Timeout, msg!("problem-detail-stream-timeout"));
+                let _ = lines.blocking_send(problem.json_line(options.lang));
                 return;
             }
             let report = validate::validate_game(&game, &options);
@@ -173,7 +178,7 @@ async fn stream_reports(
         Err(_) => {
             return Err(Problem::new(
                 Kind::Internal,
-                "the validation stopped before it started",
+                msg!("problem-detail-validation-stopped"),
             ));
         }
     }
@@ -211,11 +216,10 @@ impl Target {
             "ogn" => Ok(Target::Ogn),
             "json" => Ok(Target::Json),
             "yaml" => Ok(Target::Yaml),
-            _ => Err(Problem::new(
-                Kind::BadQuery,
-                format!("to={name} is not a record form: use record, ogn, json or yaml"),
-            )
-            .with("parameter", "to")),
+            _ => Err(
+                Problem::new(Kind::BadQuery, msg!("problem-detail-bad-to", value = name))
+                    .with("parameter", "to"),
+            ),
         }
     }
 }
@@ -228,11 +232,7 @@ pub(crate) async fn convert(state: Arc<State>, mut request: Request) -> Result<R
         target = Some(Target::parse(&value)?);
     }
     let target = target.ok_or_else(|| {
-        Problem::new(
-            Kind::BadQuery,
-            "say which form to write: to=record, to=ogn, to=json or to=yaml",
-        )
-        .with("parameter", "to")
+        Problem::new(Kind::BadQuery, msg!("problem-detail-no-to")).with("parameter", "to")
     })?;
     let media = Media::of(&request.headers, &[Media::Text, Media::Json, Media::Yaml])?;
     let deadline = request.deadline;
@@ -245,7 +245,7 @@ pub(crate) async fn convert(state: Arc<State>, mut request: Request) -> Result<R
     match task.await {
         Ok(answer) => answer,
         Err(error) if error.is_panic() => std::panic::resume_unwind(error.into_panic()),
-        Err(error) => Err(Problem::new(Kind::Internal, error.to_string())),
+        Err(error) => Err(crate::plumbing::internal(&error)),
     }
 }
 
@@ -266,10 +266,10 @@ fn convert_records(body: &[u8], media: Media, target: Target) -> Result<Response
                 games.push(ogn::to_ogn(record).map_err(|error| {
                     Problem::new(
                         Kind::BadRecord,
-                        format!(
-                            "game {}: cannot be written as OGN: {}",
-                            index + 1,
-                            error.message()
+                        msg!(
+                            "problem-detail-no-ogn",
+                            game = index + 1,
+                            error = error.message().clone()
                         ),
                     )
                     .with("index", index)
@@ -279,8 +279,15 @@ fn convert_records(body: &[u8], media: Media, target: Target) -> Result<Response
         }
         Target::Json => return json(StatusCode::OK, &records),
         Target::Yaml => (
-            serde_yaml::to_string(&records)
-                .map_err(|e| Problem::new(Kind::Internal, format!("cannot write YAML: {e}")))?,
+            serde_yaml::to_string(&records).map_err(|e| {
+                Problem::new(
+                    Kind::Internal,
+                    msg!(
+                        "problem-detail-cannot-write-yaml",
+                        error = Message::verbatim(e.to_string())
+                    ),
+                )
+            })?,
             "application/yaml",
         ),
     };

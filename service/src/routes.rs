@@ -7,9 +7,12 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
+use songo_notation::i18n::Lang;
+use songo_notation::msg;
 use tokio::sync::Semaphore;
 use tokio::time::Instant;
 use warp::Filter;
+use warp::http::header::{CONTENT_LANGUAGE, HeaderValue, VARY};
 use warp::http::{HeaderMap, Method};
 use warp::path::FullPath;
 use warp::reply::Response;
@@ -17,7 +20,7 @@ use warp::reply::Response;
 use crate::Config;
 use crate::body;
 use crate::handlers;
-use crate::plumbing::{Request, State};
+use crate::plumbing::{self, Request, State};
 use crate::problem::{Kind, Problem};
 use crate::records;
 
@@ -183,15 +186,34 @@ where
             let state = Arc::clone(&state);
             let handler = handler.clone();
             let deadline = Instant::now() + state.config.request_timeout;
+            let asked = plumbing::lang(&headers, &query);
             let request = Request {
+                lang: *asked.as_ref().unwrap_or(&Lang::En),
                 headers,
                 query,
                 body: Some(body::boxed(stream)),
                 deadline,
             };
-            guarded(state, request, handler)
+            async move {
+                match asked {
+                    Ok(_) => guarded(state, request, handler).await,
+                    Err(problem) => with_language(problem.into_response(Lang::En), Lang::En),
+                }
+            }
         })
         .boxed()
+}
+
+/// Says in which language the answer is written (`Content-Language`), and
+/// that it depends on `Accept-Language` (`Vary`), unless the handler said
+/// otherwise.
+fn with_language(mut response: Response, lang: Lang) -> Response {
+    let headers = response.headers_mut();
+    if !headers.contains_key(CONTENT_LANGUAGE) {
+        headers.insert(CONTENT_LANGUAGE, HeaderValue::from_static(lang.code()));
+    }
+    headers.append(VARY, HeaderValue::from_static("Accept-Language"));
+    response
 }
 
 /// Runs a handler in its own task: a panic becomes a 500, an answer that
@@ -202,12 +224,13 @@ where
     F: Future<Output = Result<Response, Problem>> + Send + 'static,
 {
     let deadline = request.deadline;
+    let lang = request.lang;
     let limit = state.config.request_timeout;
     let task = tokio::spawn(handler(state, request));
     let _abort = AbortOnDrop(task.abort_handle());
-    match tokio::time::timeout_at(deadline + GRACE, task).await {
+    let response = match tokio::time::timeout_at(deadline + GRACE, task).await {
         Ok(Ok(Ok(response))) => response,
-        Ok(Ok(Err(problem))) => problem.into_response(),
+        Ok(Ok(Err(problem))) => problem.into_response(lang),
         Ok(Err(error)) => {
             let cause = if error.is_panic() {
                 let payload = error.into_panic();
@@ -220,21 +243,15 @@ where
                 error.to_string()
             };
             tracing::error!(%cause, "a request handler failed");
-            Problem::new(
-                Kind::Internal,
-                "the server hit a bug while answering; it is logged, and the server goes on",
-            )
-            .into_response()
+            Problem::new(Kind::Internal, msg!("problem-detail-bug")).into_response(lang)
         }
         Err(_elapsed) => Problem::new(
             Kind::Timeout,
-            format!(
-                "the answer was not ready within the time limit of {limit:?}; \
-                 send a smaller body or raise songo serve --request-timeout"
-            ),
+            msg!("problem-detail-timeout", limit = format!("{limit:?}")),
         )
-        .into_response(),
-    }
+        .into_response(lang),
+    };
+    with_language(response, lang)
 }
 
 /// Aborts the route's task when the request is dropped (client gone,
@@ -253,21 +270,31 @@ fn fallback()
 {
     warp::path::full()
         .and(warp::method())
-        .map(|full: FullPath, method: Method| {
-            let path = full.as_str();
-            let allowed: Vec<&str> = ROUTES
-                .iter()
-                .filter(|route| route.path == path)
-                .map(|route| route.method)
-                .collect();
-            if allowed.is_empty() {
-                Problem::new(
-                    Kind::NotFound,
-                    format!("no route {method} {path}; GET /openapi.json lists the routes"),
-                )
-                .into_response()
-            } else {
-                Problem::method_not_allowed(&method, path, &allowed.join(", ")).into_response()
-            }
-        })
+        .and(warp::header::headers_cloned())
+        .and(warp::query::raw().or(warp::any().map(String::new)).unify())
+        .map(
+            |full: FullPath, method: Method, headers: HeaderMap, query: String| {
+                // A `lang` that names no language: these words are English.
+                let lang = plumbing::lang(&headers, &query).unwrap_or(Lang::En);
+                let path = full.as_str();
+                let allowed: Vec<&str> = ROUTES
+                    .iter()
+                    .filter(|route| route.path == path)
+                    .map(|route| route.method)
+                    .collect();
+                let problem = if allowed.is_empty() {
+                    Problem::new(
+                        Kind::NotFound,
+                        msg!(
+                            "problem-detail-not-found",
+                            method = method.as_str(),
+                            path = path
+                        ),
+                    )
+                } else {
+                    Problem::method_not_allowed(&method, path, &allowed.join(", "))
+                };
+                with_language(problem.into_response(lang), lang)
+            },
+        )
 }

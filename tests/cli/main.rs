@@ -2,6 +2,7 @@
 //! area, snapshots of what a user sees (insta-cmd).
 
 mod faults;
+mod french;
 mod positions;
 mod records;
 mod seega;
@@ -9,9 +10,20 @@ mod serve;
 
 use std::process::Command;
 
-/// The `songo` binary built for these tests, run from the repository root.
+/// The `songo` binary built for these tests, run from the repository root,
+/// in English whatever the locale of the machine running the tests.
 pub(crate) fn songo() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_songo"));
     command.current_dir(env!("CARGO_MANIFEST_DIR"));
+    for variable in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+        command.env_remove(variable);
+    }
+    command
+}
+
+/// The `songo` binary as a French-speaking user runs it: `LANG=fr_FR.UTF-8`.
+pub(crate) fn songo_fr() -> Command {
+    let mut command = songo();
+    command.env("LANG", "fr_FR.UTF-8");
     command
 }

@@ -40,6 +40,7 @@ pub use setup::{FromTags, SetupError};
 pub use writer::write_all;
 
 use crate::error::ParseError;
+use crate::msg;
 
 /// A game read from a text, with the syntax errors met on the way.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -172,18 +173,17 @@ pub fn parse_text(game: &GameText<'_>) -> ParsedGame {
 #[must_use]
 pub fn text_problem_error(text: &str, origin: Origin, problem: TextProblem) -> SyntaxError {
     let (offset, message, hint) = match problem {
-        TextProblem::NotUtf8 { offset } => (
-            offset,
-            "the text is not UTF-8 here".to_owned(),
-            "save the file as UTF-8",
-        ),
+        TextProblem::NotUtf8 { offset } => {
+            (offset, msg!("record-not-utf8"), msg!("hint-save-as-utf8"))
+        }
         TextProblem::TooLarge { bytes } => (
             0,
-            format!(
-                "this game is larger than {} MiB ({bytes} bytes at least): it was not read",
-                reader::MAX_GAME_BYTES >> 20
+            msg!(
+                "record-game-too-large",
+                mebibytes = reader::MAX_GAME_BYTES >> 20,
+                bytes = bytes
             ),
-            "split it, or check for a runaway comment or variation",
+            msg!("hint-game-too-large"),
         ),
     };
     let local = crate::error::Location::of_offset(text, offset);
@@ -227,17 +227,14 @@ impl FromStr for GameRecord {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut all = games(text);
         let Some(first) = all.next() else {
-            return Err(ParseError::at(text, 0, "no game in this text").with_hint(
-                "a record has tags such as [Rules \"songo\"] and moves such as 1. S2 N4",
-            ));
+            return Err(ParseError::at(text, 0, msg!("record-no-game"))
+                .with_hint(msg!("hint-record-shape")));
         };
         if let Some(second) = all.next() {
-            return Err(ParseError::at(
-                text,
-                second.origin.offset,
-                "a second game: one game was expected",
-            )
-            .with_hint("read several games with record::read_all"));
+            return Err(
+                ParseError::at(text, second.origin.offset, msg!("record-second-game"))
+                    .with_hint(msg!("hint-read-all")),
+            );
         }
         let parsed = parse_text(&first);
         match parsed.errors.into_iter().next() {

@@ -15,6 +15,7 @@ use std::fmt::Write as _;
 use super::model::{GameRecord, Node, names};
 use crate::conventions::LetterCase;
 use crate::error::ParseError;
+use crate::msg;
 use crate::ruleset::{Family, Ruleset};
 use crate::sowing::notation::compact;
 use crate::sowing::position::House;
@@ -88,7 +89,7 @@ pub fn to_ogn(record: &GameRecord) -> Result<String, ParseError> {
     let rules = match tags.get(names::RULES) {
         Some(value) => value
             .parse::<Ruleset>()
-            .map_err(|e| ParseError::at(value, 0, e.to_string()))?,
+            .map_err(|e| ParseError::at(value, 0, e.message()))?,
         None => tags
             .get(names::VARIANT)
             .and_then(ruleset_of_variant)
@@ -98,7 +99,7 @@ pub fn to_ogn(record: &GameRecord) -> Result<String, ParseError> {
         return Err(ParseError::at(
             "",
             0,
-            format!("OGN holds awale and oware games, not {rules}"),
+            msg!("ogn-not-awale", rules = rules.id()),
         ));
     }
     let mut out = String::new();

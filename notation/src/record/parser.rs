@@ -20,6 +20,8 @@ use nom_locate::LocatedSpan;
 
 use super::model::{GLYPHS, Span};
 use crate::error::{Excerpt, ParseError};
+use crate::i18n::Message;
+use crate::msg;
 
 /// Located input: the text of one game and where each piece lies in it.
 type Input<'a> = LocatedSpan<&'a str>;
@@ -117,10 +119,10 @@ impl<'a> Pos<'a> {
 
     /// An error at this place, underlining `width` characters.
     #[must_use]
-    pub fn error(&self, message: impl Into<String>, width: usize) -> SyntaxError {
+    pub fn error(&self, message: Message, width: usize) -> SyntaxError {
         let span = self.span();
         let mut error = ParseError {
-            message: message.into(),
+            message: Box::new(message),
             span: span.offset..span.offset,
             location: span.location(),
             source_line: self.excerpt(),
@@ -148,8 +150,8 @@ pub struct SyntaxError {
 impl SyntaxError {
     /// Adds a hint.
     #[must_use]
-    pub fn with_hint(mut self, hint: impl Into<String>) -> SyntaxError {
-        self.error.hint = Some(hint.into().into_boxed_str());
+    pub fn with_hint(mut self, hint: Message) -> SyntaxError {
+        self.error.hint = Some(Box::new(hint));
         self
     }
 }
@@ -340,10 +342,9 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             self.visitor.syntax_error(make());
         } else if self.errors == MAX_SYNTAX_ERRORS + 1 {
             let mut error = make();
-            error.error.message = format!(
-                "more than {MAX_SYNTAX_ERRORS} syntax errors in this game: the others are not reported"
-            );
-            error.error.hint = Some("check that the file is a game record".into());
+            error.error.message =
+                Box::new(msg!("record-too-many-errors", most = MAX_SYNTAX_ERRORS));
+            error.error.hint = Some(Box::new(msg!("hint-is-it-a-record")));
             self.visitor.syntax_error(error);
         }
     }
@@ -381,7 +382,7 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
     /// Reads a tag pair at the cursor (which it does not move); gives its length.
     fn try_tag_pair(&mut self, cursor: &Cursor<'a>) -> Result<usize, SyntaxError> {
         type Error<'t> = nom::error::Error<&'t str>;
-        let hint = "a tag pair is written [Name \"value\"]";
+        let hint = || msg!("hint-tag-pair");
         // A tag pair ends on its line.
         let rest = cursor.rest();
         let line: &'a str = &rest[..line_length(rest)];
@@ -394,23 +395,20 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             let located = Input::new(line).take_from(offset);
             cursor.pos_ahead(offset, located.get_utf8_column() - 1, origin)
         };
-        let (input, _) =
-            char::<_, Error<'a>>('[')(line).map_err(|_| at(line).error("expected `[`", 1))?;
+        let (input, _) = char::<_, Error<'a>>('[')(line)
+            .map_err(|_| at(line).error(msg!("record-expected-bracket"), 1))?;
         let (input, _) = space0::<_, Error<'a>>(input).unwrap_or((input, ""));
         let (input, name) =
             take_while1::<_, _, Error<'a>>(is_tag_name_char)(input).map_err(|_| {
                 at(input)
-                    .error("expected a tag name (letters, digits, `_`)", 1)
-                    .with_hint(hint)
+                    .error(msg!("record-expected-tag-name"), 1)
+                    .with_hint(hint())
             })?;
         let (input, _) = space0::<_, Error<'a>>(input).unwrap_or((input, ""));
         let (value_start, _) = char::<_, Error<'a>>('"')(input).map_err(|_| {
             at(input)
-                .error(
-                    format!("expected the value of tag `{name}` in double quotes"),
-                    1,
-                )
-                .with_hint(hint)
+                .error(msg!("record-expected-tag-value", name = name), 1)
+                .with_hint(hint())
         })?;
         let bytes = value_start.as_bytes();
         let mut end = None;
@@ -432,21 +430,16 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         }
         let Some(end) = end else {
             return Err(at(value_start)
-                .error(
-                    format!(
-                        "the value of tag `{name}` is not closed: a `\"` is missing before the end of the line"
-                    ),
-                    1,
-                )
-                .with_hint("write \\\" for a quote inside a value"));
+                .error(msg!("record-tag-value-not-closed", name = name), 1)
+                .with_hint(msg!("hint-quote-in-value")));
         };
         let raw = &value_start[..end];
         let input = &value_start[end + 1..];
         let (input, _) = space0::<_, Error<'a>>(input).unwrap_or((input, ""));
         let (input, _) = char::<_, Error<'a>>(']')(input).map_err(|_| {
             at(input)
-                .error(format!("expected `]` to close tag `{name}`"), 1)
-                .with_hint(hint)
+                .error(msg!("record-expected-closing-bracket", name = name), 1)
+                .with_hint(hint())
         })?;
         let value = if escaped {
             std::borrow::Cow::Owned(unescape(raw))
@@ -488,30 +481,26 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                 b'[' => {
                     let at = cursor.pos(self.origin);
                     self.junk(&mut cursor, || {
-                        at.error("a tag pair inside the move text", 1)
-                        .with_hint("tags come before the moves; a new game starts on a new line with its tags")
+                        at.error(msg!("record-tag-in-moves"), 1)
+                            .with_hint(msg!("hint-tags-before-moves"))
                     });
                 }
                 _ => {
                     let at = cursor.pos(self.origin);
                     let unexpected = cursor.rest().chars().next().unwrap_or(' ');
                     self.junk(&mut cursor, || {
-                        at.error(format!("unexpected `{unexpected}` in the move text"), 1)
+                        at.error(msg!("record-unexpected", text = unexpected), 1)
                     });
                 }
             }
         }
         if let Some(&at) = self.open.first() {
             let count = self.open.len();
-            let message = if count == 1 {
-                "this variation is never closed".to_owned()
-            } else {
-                format!(
-                    "this variation and {} inside it are never closed",
-                    count - 1
-                )
-            };
-            self.error(|| at.error(message, 1).with_hint("close each `(` with a `)`"));
+            let message = msg!("record-variation-not-closed", inside = count - 1);
+            self.error(|| {
+                at.error(message, 1)
+                    .with_hint(msg!("hint-close-variations"))
+            });
         }
     }
 
@@ -555,8 +544,8 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             }
             Err(_) => {
                 self.error(|| {
-                    at.error("this comment is never closed", 1)
-                        .with_hint("close it with `}` (a comment cannot contain `}`)")
+                    at.error(msg!("record-comment-not-closed"), 1)
+                        .with_hint(msg!("hint-close-comment"))
                 });
                 if self.skipping == 0 {
                     self.visitor.comment(body, at);
@@ -590,8 +579,8 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         }
         if !self.moved[self.depth] {
             self.error(|| {
-                at.error("a variation must follow the move it replaces", 1)
-                    .with_hint("write the variation after a move: S2 N4 (N3 S1) S5")
+                at.error(msg!("record-variation-first"), 1)
+                    .with_hint(msg!("hint-variation-after-move"))
             });
             self.skipping = 1;
             return;
@@ -599,9 +588,7 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         if self.depth >= MAX_VARIATION_DEPTH {
             self.error(|| {
                 at.error(
-                    format!(
-                        "variations nested deeper than {MAX_VARIATION_DEPTH}: this one is skipped"
-                    ),
+                    msg!("record-variations-too-deep", most = MAX_VARIATION_DEPTH),
                     1,
                 )
             });
@@ -623,8 +610,8 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         }
         if self.depth == 0 {
             self.error(|| {
-                at.error("`)` closes no variation", 1)
-                    .with_hint("remove it, or open the variation with `(`")
+                at.error(msg!("record-unopened-variation"), 1)
+                    .with_hint(msg!("hint-unopened-variation"))
             });
             return;
         }
@@ -638,9 +625,8 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         if !self.after_end_reported {
             self.after_end_reported = true;
             self.error(|| {
-                at.error("moves after the result token", 1).with_hint(
-                    "the result ends the game; start the next game on a new line with its tags",
-                )
+                at.error(msg!("record-moves-after-result"), 1)
+                    .with_hint(msg!("hint-result-ends-the-game"))
             });
         }
     }
@@ -668,8 +654,8 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             match digits(number.as_bytes()) {
                 (0, _) => {
                     self.error(|| {
-                        plus.error("`+` must be followed by the number of seeds captured", 1)
-                            .with_hint("write a capture claim as S5+11")
+                        plus.error(msg!("record-claim-without-number"), 1)
+                            .with_hint(msg!("hint-capture-claim"))
                     });
                 }
                 (count, Some(value)) => {
@@ -679,7 +665,7 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                 (count, None) => {
                     let number = &number[..count];
                     self.error(|| {
-                        number_at.error(format!("capture claim {number} is too large"), count)
+                        number_at.error(msg!("record-claim-too-large", text = number), count)
                     });
                     cursor.step(count);
                 }
@@ -719,8 +705,8 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                     }
                     Err(_) => {
                         self.junk(cursor, || {
-                            at.error("a result is two numbers joined by `-`", 1)
-                                .with_hint("write the final score south first, as 41-29")
+                            at.error(msg!("record-result-two-numbers"), 1)
+                                .with_hint(msg!("hint-result-score"))
                         });
                     }
                 }
@@ -739,8 +725,8 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         }
         if self.depth > 0 {
             self.error(|| {
-                at.error("a result token inside a variation", text.chars().count())
-                    .with_hint("only the main line ends with the result")
+                at.error(msg!("record-result-in-variation"), text.chars().count())
+                    .with_hint(msg!("hint-result-main-line"))
             });
             return;
         }
@@ -762,7 +748,7 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                     Err(_) => {
                         self.error(|| {
                             at.error(
-                                format!("${number} is not an annotation: they go from $0 to $255"),
+                                msg!("record-annotation-too-large", text = number),
                                 number.len() + 1,
                             )
                         });
@@ -772,8 +758,8 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             }
             Err(_) => {
                 self.junk(cursor, || {
-                    at.error("`$` must be followed by an annotation number", 1)
-                        .with_hint("write $1 … $255")
+                    at.error(msg!("record-dollar-without-number"), 1)
+                        .with_hint(msg!("hint-annotation-numbers"))
                 });
             }
         }
@@ -796,7 +782,7 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             return;
         }
         if !self.moved[self.depth] {
-            self.error(|| at.error("an annotation must follow a move", 1));
+            self.error(|| at.error(msg!("record-annotation-first"), 1));
             return;
         }
         self.visitor.nag(nag, at);

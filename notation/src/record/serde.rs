@@ -25,6 +25,8 @@ use serde::{Deserialize, Serialize};
 
 use super::model::{GameRecord, Move, Node, Tag, Tags};
 use super::parser::{MoveToken, Origin, Pos, SyntaxError, Visitor, read_game};
+use crate::i18n::{Message, serde_error};
+use crate::msg;
 
 impl Serialize for Tags {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -81,14 +83,10 @@ impl<'de> Deserialize<'de> for Tags {
                     if name.is_empty()
                         || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
                     {
-                        return Err(de::Error::custom(format!(
-                            "`{name}` is not a tag name: use letters, digits and `_`"
-                        )));
+                        return Err(serde_error(msg!("record-json-tag-name", name = name)));
                     }
                     if value.contains(['\n', '\r']) {
-                        return Err(de::Error::custom(format!(
-                            "the value of tag `{name}` holds a line break: a tag value is one line"
-                        )));
+                        return Err(serde_error(msg!("record-json-tag-line-break", name = name)));
                     }
                     tags.push(Tag::new(&name, value));
                 }
@@ -133,7 +131,7 @@ impl Serialize for Node {
 }
 
 /// Reads a move token given as a string (`S5+11!`).
-fn move_from_token(token: &str) -> Result<Move, String> {
+fn move_from_token(token: &str) -> Result<Move, Message> {
     struct One {
         found: Option<Move>,
         extra: bool,
@@ -178,17 +176,19 @@ fn move_from_token(token: &str) -> Result<Move, String> {
     };
     // A leading `[` would be read as a tag: it is no move anyway.
     if token.trim_start().starts_with('[') {
-        return Err(format!("`{token}` is not a move token"));
+        return Err(msg!("record-json-not-a-move", text = token));
     }
     read_game(token, Origin::default(), &mut one);
     if let Some(error) = one.error {
-        return Err(format!("`{token}`: {}", error.error.message));
+        return Err(msg!(
+            "record-json-bad-token",
+            text = token,
+            why = error.error.message
+        ));
     }
     match (one.found, one.extra) {
         (Some(mv), false) if mv.to_string() == token => Ok(mv),
-        _ => Err(format!(
-            "`{token}` is not one move token (such as S5, S5+11 or S5+11!)"
-        )),
+        _ => Err(msg!("record-json-not-one-move", text = token)),
     }
 }
 
@@ -203,7 +203,7 @@ impl<'de> Deserialize<'de> for Node {
                 )
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Node, E> {
-                move_from_token(v).map(Node::Move).map_err(E::custom)
+                move_from_token(v).map(Node::Move).map_err(serde_error)
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Node, A::Error> {
                 let mut text: Option<String> = None;
@@ -219,19 +219,20 @@ impl<'de> Deserialize<'de> for Node {
                         "comment" => comment = Some(map.next_value()?),
                         "variation" => variation = Some(map.next_value()?),
                         other => {
-                            return Err(de::Error::custom(format!(
-                                "unknown field `{other}`: a node has `move` (with `claim`, `nags`), `comment` or `variation`"
+                            return Err(serde_error(msg!(
+                                "record-json-unknown-field",
+                                name = other
                             )));
                         }
                     }
                 }
                 match (text, comment, variation) {
                     (Some(text), None, None) => {
-                        let mut mv = move_from_token(&text).map_err(de::Error::custom)?;
+                        let mut mv = move_from_token(&text).map_err(serde_error)?;
                         if mv.claim.is_some() || !mv.nags.is_empty() {
-                            return Err(de::Error::custom(format!(
-                                "`move` is the move alone (`{}`): give the claim and the annotations as `claim` and `nags`",
-                                mv.text
+                            return Err(serde_error(msg!(
+                                "record-json-move-alone",
+                                text = mv.text.as_str()
                             )));
                         }
                         mv.claim = claim;
@@ -244,9 +245,7 @@ impl<'de> Deserialize<'de> for Node {
                     (None, None, Some(nodes)) if claim.is_none() && nags.is_none() => {
                         Ok(Node::Variation(nodes))
                     }
-                    _ => Err(de::Error::custom(
-                        "a node is one of {\"move\": …}, {\"comment\": …} or {\"variation\": […]}",
-                    )),
+                    _ => Err(serde_error(msg!("record-json-node"))),
                 }
             }
         }
@@ -295,8 +294,9 @@ impl<'de> Deserialize<'de> for GameRecord {
         if let Some(result) = &wire.result
             && !is_result_token(result)
         {
-            return Err(de::Error::custom(format!(
-                "`{result}` is not a result: write a score such as 41-29, or *"
+            return Err(serde_error(msg!(
+                "record-json-not-a-result",
+                text = result.as_str()
             )));
         }
         Ok(GameRecord {
@@ -333,6 +333,14 @@ pub const MAX_NESTING: usize = 2 * crate::record::parser::MAX_VARIATION_DEPTH + 
 /// A [`ParseError`](crate::error::ParseError) at the bracket that goes too deep.
 pub fn check_nesting(text: &str) -> Result<(), crate::error::ParseError> {
     crate::input::check_nesting_within(text, MAX_NESTING)
+}
+
+/// The message of a serde error met reading records (its text, from
+/// [`from_json`] or [`from_yaml`]), to write in any language: this crate's
+/// own messages are found back; serde's words stay English.
+#[must_use]
+pub fn error_message(text: &str) -> Message {
+    crate::i18n::serde_message(text)
 }
 
 /// Reads records from the JSON form: one object or a list of them.

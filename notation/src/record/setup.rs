@@ -14,6 +14,8 @@
 use crate::conventions::Conventions;
 use crate::error::ParseError;
 use crate::game::GamePosition;
+use crate::i18n::Message;
+use crate::msg;
 use crate::rule::RuleId;
 use crate::ruleset::Ruleset;
 
@@ -37,23 +39,23 @@ pub struct SetupError {
     /// `record.setup`, or `syntax` when a tag's value cannot be read.
     pub rule: RuleId,
     /// What is wrong.
-    pub message: String,
+    pub message: Message,
     /// The tag at fault, to point at it.
     pub tag: Option<&'static str>,
     /// Where in the tag's value, when its notation could not be read
     /// (line and column relative to the value).
     pub detail: Option<Box<ParseError>>,
     /// How to fix it.
-    pub hint: Option<String>,
+    pub hint: Option<Message>,
 }
 
 impl SetupError {
     /// A `record.setup` error about a tag.
     #[must_use]
-    pub fn setup(tag: &'static str, message: impl Into<String>) -> SetupError {
+    pub fn setup(tag: &'static str, message: Message) -> SetupError {
         SetupError {
             rule: RuleId::RecordSetup,
-            message: message.into(),
+            message,
             tag: Some(tag),
             detail: None,
             hint: None,
@@ -66,17 +68,21 @@ impl SetupError {
     pub fn unreadable(tag: &'static str, error: ParseError) -> SetupError {
         SetupError {
             rule: RuleId::Syntax,
-            message: format!("the {tag} tag cannot be read: {}", error.message),
+            message: msg!(
+                "setup-tag-unreadable",
+                tag = tag,
+                text = (*error.message).clone()
+            ),
             tag: Some(tag),
-            hint: error.hint().map(str::to_owned),
+            hint: error.hint().cloned(),
             detail: Some(Box::new(error)),
         }
     }
 
     /// Adds a hint.
     #[must_use]
-    pub fn with_hint(mut self, hint: impl Into<String>) -> SetupError {
-        self.hint = Some(hint.into());
+    pub fn with_hint(mut self, hint: Message) -> SetupError {
+        self.hint = Some(hint);
         self
     }
 }

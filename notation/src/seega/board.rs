@@ -8,6 +8,9 @@ use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 use std::str::FromStr;
 
+use crate::i18n::Message;
+use crate::msg;
+
 /// A square of the Seega board, `a1`..`e5` (files a–e left to right, ranks
 /// 1–5 bottom to top, seen from South).
 ///
@@ -109,13 +112,18 @@ impl fmt::Display for Square {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseSquareError(pub String);
 
+impl ParseSquareError {
+    /// What is wrong, as a message of the catalogue.
+    #[must_use]
+    pub fn message(&self) -> Message {
+        msg!("seega-not-a-square", text = self.0.as_str())
+    }
+}
+
+/// In English.
 impl fmt::Display for ParseSquareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "`{}` is not a square: write a file a-e and a rank 1-5, such as c3",
-            self.0
-        )
+        self.message().fmt(f)
     }
 }
 

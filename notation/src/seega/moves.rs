@@ -14,6 +14,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::board::{Square, SquareSet};
+use crate::i18n::Message;
+use crate::msg;
 
 /// One turn of Seega.
 ///
@@ -80,13 +82,18 @@ pub struct ParseMoveError {
     pub text: String,
 }
 
+impl ParseMoveError {
+    /// What is wrong, as a message of the catalogue.
+    #[must_use]
+    pub fn message(&self) -> Message {
+        msg!("seega-not-a-move", text = self.text.as_str())
+    }
+}
+
+/// In English.
 impl fmt::Display for ParseMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "`{}` is not a Seega move: write a placement such as a1,b2, a step such as b3-c3, or pass",
-            self.text
-        )
+        self.message().fmt(f)
     }
 }
 

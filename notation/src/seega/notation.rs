@@ -19,12 +19,13 @@
 use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
-use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::board::Square;
 use super::position::{PIECES_PER_SIDE, Phase, SeegaPosition, SeegaSetup};
 use crate::error::ParseError;
+use crate::i18n::{Lang, Localize, Message, serde_error};
+use crate::msg;
 use crate::ruleset::Ruleset;
 use crate::side::{Score, Side};
 use crate::span::Span;
@@ -56,7 +57,7 @@ impl Parts {
 
     /// The one place every reader builds its position: defaults, the phase
     /// against the hands, then [`SeegaPosition::from_setup`].
-    fn build(self) -> Result<SeegaPosition, String> {
+    fn build(self) -> Result<SeegaPosition, Message> {
         let mut setup = SeegaSetup {
             to_move: self.to_move,
             passed: self.passed,
@@ -85,15 +86,13 @@ impl Parts {
         };
         match self.phase {
             Some(Phase::Movement) if in_hand != Score::default() => {
-                return Err(format!(
-                    "the phase is movement but pieces are in hand ({in_hand}): placement goes on while any piece is in hand"
+                return Err(msg!(
+                    "seega-movement-with-pieces-in-hand",
+                    in_hand = in_hand.to_string()
                 ));
             }
             Some(Phase::Placement) if in_hand == Score::default() => {
-                return Err(
-                    "the phase is placement but no piece is in hand: give the pieces in hand (such as 2-2) or write movement"
-                        .to_owned(),
-                );
+                return Err(msg!("seega-placement-without-pieces"));
             }
             _ => {}
         }
@@ -101,11 +100,13 @@ impl Parts {
         setup.captured = self.captured.unwrap_or_default();
         SeegaPosition::from_setup(setup).map_err(|e| {
             if derived {
-                format!(
-                    "{e}; the pieces in hand, not given, were counted as 12 minus those on the board ({in_hand}): give them"
+                msg!(
+                    "seega-hand-derived",
+                    text = e.message(),
+                    in_hand = in_hand.to_string()
                 )
             } else {
-                e.to_string()
+                e.message()
             }
         })
     }
@@ -213,20 +214,23 @@ pub fn parse_compact(input: &str) -> Result<SeegaPosition, ParseError> {
                 ParseError::at(
                     input,
                     whole.offset + whole.text.len(),
-                    "the board is missing",
+                    msg!("seega-board-missing"),
                 )
-                .with_hint(format!(
-                    "write the five ranks after `seega:`, as in {COMPACT_EXAMPLE}"
-                ))
+                .with_hint(msg!("hint-seega-ranks-after", example = COMPACT_EXAMPLE))
             })?;
     } else if !board.text.contains('/') {
         let message = match board.text.parse::<Ruleset>() {
-            Ok(rules) => format!("the position is a {rules} position but seega was asked for"),
-            Err(_) => format!("`{}` is not a Seega board", board.text),
+            Ok(rules) => msg!(
+                "position-of-another-ruleset",
+                rules = rules.id(),
+                asked = Ruleset::Seega.id()
+            ),
+            Err(_) => msg!("seega-not-a-board", text = board.text),
         };
-        return Err(board
-            .error(input, message)
-            .with_hint(format!("write a position such as {COMPACT_EXAMPLE}")));
+        return Err(board.error(input, message).with_hint(msg!(
+            "hint-write-a-position-such-as",
+            example = COMPACT_EXAMPLE
+        )));
     }
     let mut parts = Parts::new(compact_board(input, board)?);
     compact_fields(input, fields, &mut parts)?;
@@ -238,8 +242,8 @@ fn compact_board(input: &str, board: Span<'_>) -> Result<Grid, ParseError> {
     let ranks: Vec<Span<'_>> = board.split('/').collect();
     if ranks.len() != 5 {
         return Err(board
-            .error(input, format!("the board has {} ranks, Seega has 5", ranks.len()))
-            .with_hint("write ranks 5 down to 1 separated by `/`, five squares each: NN.NN/NNNNN/SN.SS/SSSSS/SSSNS"));
+            .error(input, msg!("seega-rank-count", count = ranks.len()))
+            .with_hint(msg!("hint-seega-compact-ranks")));
     }
     for (row, rank) in ranks.iter().enumerate() {
         grid[row] = rank_cells(input, *rank, 5 - row)?;
@@ -259,9 +263,9 @@ fn rank_cells(input: &str, rank: Span<'_>, number: usize) -> Result<[Option<Side
             return Err(ParseError::at(
                 input,
                 rank.offset + at,
-                format!("`{c}` is not a square of the board"),
+                msg!("seega-not-a-square-of-the-board", text = c),
             )
-            .with_hint("write S for a South piece, N for a North piece, . for an empty square"));
+            .with_hint(msg!("hint-seega-square-letters")));
         };
         if let Some(slot) = cells.get_mut(count) {
             *slot = piece;
@@ -272,9 +276,9 @@ fn rank_cells(input: &str, rank: Span<'_>, number: usize) -> Result<[Option<Side
         return Err(rank
             .error(
                 input,
-                format!("rank {number} has {count} squares, a rank has 5"),
+                msg!("seega-rank-width", rank = number, count = count),
             )
-            .with_hint("write files a to e, each S, N or ."));
+            .with_hint(msg!("hint-seega-files")));
     }
     Ok(cells)
 }
@@ -312,8 +316,8 @@ fn compact_fields<'a>(
             stage = 5;
         } else {
             return Err(field
-                .error(input, format!("unexpected field `{text}`"))
-                .with_hint("after the board come, in this order: the side to move, the phase, the pieces in hand and the pieces taken (south-north), and `passed` after a pass: :S:movement:0-0:0-0"));
+                .error(input, msg!("seega-unexpected-field", text = text))
+                .with_hint(msg!("hint-seega-fields")));
         }
     }
     Ok(())
@@ -323,8 +327,8 @@ fn compact_fields<'a>(
 fn pair(input: &str, field: Span<'_>) -> Result<Score, ParseError> {
     let error = || {
         field
-            .error(input, format!("`{}` is not a pair of counts", field.text))
-            .with_hint("write south's count, `-`, north's count, such as 12-10")
+            .error(input, msg!("seega-not-a-pair", text = field.text))
+            .with_hint(msg!("hint-seega-pair"))
     };
     let (south, north) = field.text.split_once('-').ok_or_else(error)?;
     let count = |t: &str| {
@@ -450,35 +454,42 @@ pub fn parse_diagram(input: &str) -> Result<SeegaPosition, ParseError> {
             match key.trim().to_ascii_lowercase().as_str() {
                 "rules" | "ruleset" => {
                     if !value.eq_ignore_ascii_case("seega") {
-                        return Err(
-                            span.error(input, format!("`{value}`: this diagram is a Seega board"))
-                        );
+                        return Err(span.error(input, msg!("seega-diagram-rules", text = value)));
                     }
                 }
-                "to move" | "to_move" => {
+                // The English words and the French ones the diagram writes in French.
+                "to move" | "to_move" | "au trait" => {
                     parts.to_move = value
                         .parse()
-                        .map_err(|e: crate::ParseSideError| span.error(input, e.to_string()))?;
+                        .map_err(|e: crate::ParseSideError| span.error(input, e.message()))?;
                 }
                 "phase" => {
                     parts.phase = Some(value.parse().map_err(
-                        |e: super::position::ParsePhaseError| span.error(input, e.to_string()),
+                        |e: super::position::ParsePhaseError| span.error(input, e.message()),
                     )?);
                 }
-                "in hand" | "in_hand" => parts.in_hand = Some(labelled_pair(input, span)?),
-                "captured" | "taken" => parts.captured = Some(labelled_pair(input, span)?),
-                "passed" => {
+                "in hand" | "in_hand" | "en main" => {
+                    parts.in_hand = Some(labelled_pair(input, span)?);
+                }
+                "captured" | "taken" | "pris" => {
+                    parts.captured = Some(labelled_pair(input, span)?);
+                }
+                "passed" | "a passé" => {
                     let side: Side = value
                         .parse()
-                        .map_err(|e: crate::ParseSideError| span.error(input, e.to_string()))?;
+                        .map_err(|e: crate::ParseSideError| span.error(input, e.message()))?;
                     passer = Some((side, value_start));
                 }
                 // What the Markdown form adds for readers: not position state.
-                "last move" | "stronghold" => {}
+                "last move" | "stronghold" | "dernier coup" | "place forte" => {}
                 _ => {
-                    return Err(ParseError::at(input, at(lead), format!("unknown line `{trimmed}`"))
-                        .with_width(key.chars().count())
-                        .with_hint("after the board come the lines to move:, phase:, in hand:, captured: and passed:"));
+                    return Err(ParseError::at(
+                        input,
+                        at(lead),
+                        msg!("seega-unknown-line", text = trimmed),
+                    )
+                    .with_width(key.chars().count())
+                    .with_hint(msg!("hint-seega-lines")));
                 }
             }
             continue;
@@ -497,18 +508,14 @@ pub fn parse_diagram(input: &str) -> Result<SeegaPosition, ParseError> {
                     !(c.is_whitespace() || c == '|' || c.is_ascii_digit() || cell(c).is_some())
                 })
                 .map_or(lead, |(i, _)| i);
-            return Err(ParseError::at(
-                input,
-                at(bad),
-                format!("`{trimmed}` is not a rank of the board"),
-            )
-            .with_hint("a rank is five squares, each S (South), N (North) or . (empty), rank number first if you like: 3 S N . S S"));
+            return Err(
+                ParseError::at(input, at(bad), msg!("seega-not-a-rank", text = trimmed))
+                    .with_hint(msg!("hint-seega-rank")),
+            );
         };
         if rows == 5 {
-            return Err(
-                ParseError::at(input, at(lead), "a sixth rank: the board has 5")
-                    .with_width(trimmed.chars().count()),
-            );
+            return Err(ParseError::at(input, at(lead), msg!("seega-sixth-rank"))
+                .with_width(trimmed.chars().count()));
         }
         let expected = 5 - rows;
         if let Some(label) = label
@@ -517,9 +524,9 @@ pub fn parse_diagram(input: &str) -> Result<SeegaPosition, ParseError> {
             return Err(ParseError::at(
                 input,
                 at(lead),
-                format!("rank {label} where rank {expected} was expected"),
+                msg!("seega-rank-order", rank = label, expected = expected),
             )
-            .with_hint("write the ranks from 5 at the top down to 1"));
+            .with_hint(msg!("hint-seega-rank-order")));
         }
         for (file, &(_, c)) in cells.iter().enumerate() {
             grid[rows][file] = cell(c).flatten();
@@ -530,9 +537,9 @@ pub fn parse_diagram(input: &str) -> Result<SeegaPosition, ParseError> {
         return Err(ParseError::at(
             input,
             last_line,
-            format!("the diagram has {rows} ranks, Seega has 5"),
+            msg!("seega-diagram-rank-count", count = rows),
         )
-        .with_hint("write five ranks of five squares, rank 5 first"));
+        .with_hint(msg!("hint-seega-five-ranks")));
     }
     parts.grid = grid;
     if let Some((side, at)) = passer {
@@ -540,9 +547,9 @@ pub fn parse_diagram(input: &str) -> Result<SeegaPosition, ParseError> {
             return Err(ParseError::at(
                 input,
                 at,
-                format!("{} passed but is also to move", side.name()),
+                msg!("seega-passed-and-to-move", side = side.as_str()),
             )
-            .with_hint("`passed:` names the player who has just passed, the one not to move"));
+            .with_hint(msg!("hint-seega-passed")));
         }
         parts.passed = true;
     }
@@ -557,8 +564,8 @@ fn labelled_pair(input: &str, span: Span<'_>) -> Result<Score, ParseError> {
         return pair(input, span);
     }
     let error = || {
-        span.error(input, format!("`{}` is not a pair of counts", span.text))
-            .with_hint("write south 12 north 10 (or 12-10)")
+        span.error(input, msg!("seega-not-a-pair", text = span.text))
+            .with_hint(msg!("hint-seega-labelled-pair"))
     };
     let words: Vec<&str> = span
         .text
@@ -609,6 +616,22 @@ pub fn rows(position: &SeegaPosition) -> String {
 /// ```
 #[must_use]
 pub fn diagram(position: &SeegaPosition) -> String {
+    diagram_in(position, Lang::En)
+}
+
+/// [`diagram`] with its lines in `lang`; [`parse_diagram`] reads them back.
+///
+/// ```
+/// use songo_notation::i18n::Lang;
+/// use songo_notation::seega::{notation, SeegaPosition};
+/// use songo_notation::Side;
+/// let start = SeegaPosition::start(Side::South);
+/// let text = notation::diagram_in(&start, Lang::Fr);
+/// assert!(text.contains("  a b c d e\nau trait : sud\nphase : pose\n"));
+/// assert_eq!(notation::parse_diagram(&text).unwrap(), start);
+/// ```
+#[must_use]
+pub fn diagram_in(position: &SeegaPosition, lang: Lang) -> String {
     let mut out = String::new();
     for rank in (0..5u8).rev() {
         let _ = write!(out, "{}", rank + 1);
@@ -619,15 +642,33 @@ pub fn diagram(position: &SeegaPosition) -> String {
         out.push('\n');
     }
     out.push_str("  a b c d e\n");
-    let (hand, taken) = (position.in_hand(), position.captured());
-    let _ = writeln!(out, "to move: {}", position.to_move());
-    let _ = writeln!(out, "phase: {}", position.phase());
-    let _ = writeln!(out, "in hand: south {} north {}", hand.south, hand.north);
-    let _ = writeln!(out, "captured: south {} north {}", taken.south, taken.north);
-    if position.passed() {
-        let _ = writeln!(out, "passed: {}", position.to_move().opposite());
+    for line in state_lines(position) {
+        let _ = writeln!(out, "{}", line.localize(lang));
     }
     out
+}
+
+/// The lines under a board: the side to move, the phase, the pieces in
+/// hand and taken, who passed (`- ` before each in Markdown).
+pub(crate) fn state_lines(position: &SeegaPosition) -> Vec<Message> {
+    let (hand, taken) = (position.in_hand(), position.captured());
+    let mut lines = vec![
+        msg!("diagram-to-move-line", side = position.to_move().as_str()),
+        msg!("seega-phase-line", phase = position.phase().as_str()),
+        msg!("seega-in-hand-line", south = hand.south, north = hand.north),
+        msg!(
+            "seega-captured-line",
+            south = taken.south,
+            north = taken.north
+        ),
+    ];
+    if position.passed() {
+        lines.push(msg!(
+            "seega-passed-line",
+            side = position.to_move().opposite().as_str()
+        ));
+    }
+    lines
 }
 
 /// The wire shape of a Seega position.
@@ -703,8 +744,11 @@ fn raw_pair<E: serde::de::Error>(field: &str, raw: Option<RawPair>) -> Result<Op
     };
     let count = |side: &str, value: i64| {
         u32::try_from(value).map_err(|_| {
-            E::custom(format!(
-                "{field}.{side} is {value}: a count is between 0 and {PIECES_PER_SIDE}"
+            serde_error(msg!(
+                "seega-json-count",
+                at = format!("{field}.{side}"),
+                value = value,
+                most = PIECES_PER_SIDE
             ))
         })
     };
@@ -727,25 +771,27 @@ impl<'de> Deserialize<'de> for SeegaPosition {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let raw = RawSeega::deserialize(deserializer)?;
         if let Some(rules) = &raw.rules {
-            let rules: Ruleset = rules.parse().map_err(D::Error::custom)?;
+            let rules: Ruleset = rules
+                .parse()
+                .map_err(|e: crate::UnknownRuleset| serde_error(e.message()))?;
             if rules != Ruleset::Seega {
-                return Err(D::Error::custom(format!(
-                    "a {rules} position has rows of houses, not a board"
-                )));
+                return Err(serde_error(msg!("seega-json-rows", rules = rules.id())));
             }
         }
         if raw.board.len() != 5 {
-            return Err(D::Error::custom(format!(
-                "board has {} ranks: Seega has 5, rank 5 first",
-                raw.board.len()
+            return Err(serde_error(msg!(
+                "seega-json-rank-count",
+                count = raw.board.len()
             )));
         }
         let mut grid: Grid = [[None; 5]; 5];
         for (row, text) in raw.board.iter().enumerate() {
             let cells: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
             let bad = || {
-                D::Error::custom(format!(
-                    "board[{row}] is `{text}`: a rank is five squares, each S, N or ."
+                serde_error::<D::Error>(msg!(
+                    "seega-json-rank",
+                    at = format!("board[{row}]"),
+                    text = text
                 ))
             };
             if cells.len() != 5 {
@@ -757,15 +803,21 @@ impl<'de> Deserialize<'de> for SeegaPosition {
         }
         let mut parts = Parts::new(grid);
         if let Some(side) = &raw.to_move {
-            parts.to_move = side.parse().map_err(D::Error::custom)?;
+            parts.to_move = side
+                .parse()
+                .map_err(|e: crate::ParseSideError| serde_error(e.message()))?;
         }
         if let Some(phase) = &raw.phase {
-            parts.phase = Some(phase.parse().map_err(D::Error::custom)?);
+            parts.phase = Some(
+                phase
+                    .parse()
+                    .map_err(|e: super::position::ParsePhaseError| serde_error(e.message()))?,
+            );
         }
         parts.in_hand = raw_pair("in_hand", raw.in_hand)?;
         parts.captured = raw_pair("captured", raw.captured)?;
         parts.passed = raw.passed.unwrap_or(false);
-        parts.build().map_err(D::Error::custom)
+        parts.build().map_err(serde_error)
     }
 }
 

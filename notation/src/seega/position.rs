@@ -7,6 +7,8 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::board::{Square, SquareSet};
+use crate::i18n::Message;
+use crate::msg;
 use crate::side::{Score, Side};
 
 /// Pieces each player owns at the start of a game.
@@ -43,13 +45,18 @@ impl fmt::Display for Phase {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParsePhaseError(pub String);
 
+impl ParsePhaseError {
+    /// What is wrong, as a message of the catalogue.
+    #[must_use]
+    pub fn message(&self) -> Message {
+        msg!("seega-not-a-phase", text = self.0.as_str())
+    }
+}
+
+/// In English.
 impl fmt::Display for ParsePhaseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "`{}` is not a phase: write placement or movement",
-            self.0
-        )
+        self.message().fmt(f)
     }
 }
 
@@ -60,8 +67,10 @@ impl FromStr for Phase {
 
     fn from_str(s: &str) -> Result<Phase, ParsePhaseError> {
         match s.trim().to_ascii_lowercase().as_str() {
-            "placement" | "place" | "p" => Ok(Phase::Placement),
-            "movement" | "move" | "m" => Ok(Phase::Movement),
+            // The French words are those the French diagram writes.
+            "placement" | "place" | "p" | "pose" => Ok(Phase::Placement),
+            "movement" | "move" | "m" | "déplacement" | "deplacement" | "déplacements"
+            | "deplacements" => Ok(Phase::Movement),
             _ => Err(ParsePhaseError(s.to_owned())),
         }
     }
@@ -133,35 +142,37 @@ pub enum SeegaPositionError {
     PassInPlacement,
 }
 
+impl SeegaPositionError {
+    /// What is wrong, as a message of the catalogue.
+    #[must_use]
+    pub fn message(&self) -> Message {
+        match *self {
+            SeegaPositionError::Overlap(square) => {
+                msg!("seega-position-overlap", square = square.to_string())
+            }
+            SeegaPositionError::TooManyPieces { side, total } => msg!(
+                "seega-position-too-many-pieces",
+                side = side.as_str(),
+                opponent = side.opposite().as_str(),
+                total = total,
+                most = PIECES_PER_SIDE
+            ),
+            SeegaPositionError::OddHand(side) => {
+                msg!("seega-position-odd-hand", side = side.as_str())
+            }
+            SeegaPositionError::EmptyHand(side) => {
+                msg!("seega-position-empty-hand", side = side.as_str())
+            }
+            SeegaPositionError::CaptureInPlacement => msg!("seega-position-capture-in-placement"),
+            SeegaPositionError::PassInPlacement => msg!("seega-position-pass-in-placement"),
+        }
+    }
+}
+
+/// In English.
 impl fmt::Display for SeegaPositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SeegaPositionError::Overlap(square) => {
-                write!(f, "{square} holds a South and a North piece")
-            }
-            SeegaPositionError::TooManyPieces { side, total } => write!(
-                f,
-                "{} has {total} pieces on the board, in hand and taken by {}: a player owns {PIECES_PER_SIDE}",
-                side.name(),
-                side.opposite().name()
-            ),
-            SeegaPositionError::OddHand(side) => write!(
-                f,
-                "{} holds an odd number of pieces in hand: they are placed two at a time (seega.place)",
-                side.name()
-            ),
-            SeegaPositionError::EmptyHand(side) => write!(
-                f,
-                "{} is to move in the placement phase but has no piece in hand (seega.place)",
-                side.name()
-            ),
-            SeegaPositionError::CaptureInPlacement => f.write_str(
-                "pieces are taken while some are still in hand: nothing is captured in the placement phase (seega.place)",
-            ),
-            SeegaPositionError::PassInPlacement => {
-                f.write_str("a pass in the placement phase: only a blocked player passes (seega.blocked)")
-            }
-        }
+        self.message().fmt(f)
     }
 }
 

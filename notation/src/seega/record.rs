@@ -24,6 +24,7 @@
 use super::notation::parse_compact;
 use super::position::{PIECES_PER_SIDE, SeegaPosition};
 use crate::conventions::Conventions;
+use crate::msg;
 use crate::record::{FromTags, SetupError, Tags, names};
 use crate::ruleset::Ruleset;
 use crate::side::Side;
@@ -33,7 +34,7 @@ impl FromTags for SeegaPosition {
         if rules != Ruleset::Seega {
             return Err(SetupError::setup(
                 names::RULES,
-                format!("{rules} is not seega"),
+                msg!("setup-not-seega", rules = rules.id()),
             ));
         }
         let first = match tags.get(names::FIRST) {
@@ -41,9 +42,9 @@ impl FromTags for SeegaPosition {
             Some(value) => Some(value.parse::<Side>().map_err(|_| {
                 SetupError::setup(
                     names::FIRST,
-                    format!("`{value}` is not a side: the First tag says who places first"),
+                    msg!("setup-seega-first-not-a-side", text = value),
                 )
-                .with_hint("write [First \"South\"] or [First \"North\"]")
+                .with_hint(msg!("hint-first-tag"))
             })?),
         };
         let Some(value) = tags.get(names::POSITION) else {
@@ -60,13 +61,13 @@ impl FromTags for SeegaPosition {
         {
             return Err(SetupError::setup(
                 names::FIRST,
-                format!(
-                    "the First tag says {} plays first, but the start position has {} to move",
-                    side.name(),
-                    position.to_move().name()
+                msg!(
+                    "setup-seega-first-disagrees",
+                    first = side.as_str(),
+                    side = position.to_move().as_str()
                 ),
             )
-            .with_hint("drop the First tag: the position says who is to move"));
+            .with_hint(msg!("hint-drop-first")));
         }
         let fragment = tags
             .get(names::SETUP)
@@ -79,12 +80,14 @@ impl FromTags for SeegaPosition {
                 if owned != PIECES_PER_SIDE {
                     return Err(SetupError::setup(
                         names::POSITION,
-                        format!(
-                            "{} owns {owned} pieces in the start position (on the board, in hand and taken); a seega game has {PIECES_PER_SIDE} a side",
-                            side.name()
+                        msg!(
+                            "setup-seega-piece-total",
+                            side = side.as_str(),
+                            owned = owned,
+                            expected = PIECES_PER_SIDE
                         ),
                     )
-                    .with_hint("for a teaching fragment with fewer pieces, add [SetUp \"fragment\"]"));
+                    .with_hint(msg!("hint-fragment-pieces")));
                 }
             }
         }

@@ -6,11 +6,15 @@ use std::fmt::Write as _;
 
 use super::board::{Square, SquareSet};
 use super::moves::SeegaMove;
-use super::notation::diagram;
+use super::notation::diagram_in;
 use super::position::{Phase, SeegaPosition};
 use super::rules::SeegaOutcome;
 use crate::conventions::Conventions;
-use crate::render::{Drawing, Mark, MarkError, Marks, game_over_line, move_number, write_illegal};
+use crate::i18n::{Lang, Localize, Message};
+use crate::msg;
+use crate::render::{
+    Drawing, Mark, MarkError, Marks, game_over_line_in, move_number, write_illegal,
+};
 use crate::report::{MovesReport, PlayReport, PlayStep};
 use crate::side::Side;
 
@@ -83,6 +87,12 @@ fn squares_top_down() -> impl Iterator<Item = (u8, impl Iterator<Item = Square>)
 /// ```
 #[must_use]
 pub fn markdown(position: &SeegaPosition, highlight: &Highlight) -> String {
+    markdown_in(position, highlight, Lang::En)
+}
+
+/// [`markdown`] with its list in `lang` (the diagram reader reads it back).
+#[must_use]
+pub fn markdown_in(position: &SeegaPosition, highlight: &Highlight, lang: Lang) -> String {
     let moved = highlight.moved();
     let mut out = String::from("|   | a | b | c | d | e |\n|:-:|:-:|:-:|:-:|:-:|:-:|\n");
     for (rank, squares) in squares_top_down() {
@@ -107,25 +117,42 @@ pub fn markdown(position: &SeegaPosition, highlight: &Highlight) -> String {
         out.push('\n');
     }
     let (hand, taken) = (position.in_hand(), position.captured());
-    let _ = writeln!(out, "\n- to move: {}", position.to_move());
-    let _ = writeln!(out, "- phase: {}", position.phase());
-    let _ = writeln!(out, "- in hand: south {}, north {}", hand.south, hand.north);
-    let _ = writeln!(
-        out,
-        "- captured: south {}, north {}",
-        taken.south, taken.north
-    );
+    let mut lines = vec![
+        msg!("diagram-to-move-line", side = position.to_move().as_str()),
+        msg!("seega-phase-line", phase = position.phase().as_str()),
+        msg!(
+            "seega-markdown-in-hand",
+            south = hand.south,
+            north = hand.north
+        ),
+        msg!(
+            "seega-markdown-captured",
+            south = taken.south,
+            north = taken.north
+        ),
+    ];
     if position.passed() {
-        let _ = writeln!(out, "- passed: {}", position.to_move().opposite());
+        lines.push(msg!(
+            "seega-passed-line",
+            side = position.to_move().opposite().as_str()
+        ));
     }
     if let Some(played) = highlight.last_move {
-        let _ = write!(out, "- last move: {played}");
-        if !highlight.captured.is_empty() {
-            let _ = write!(out, ", taking {}", highlight.captured);
-        }
-        out.push('\n');
+        lines.push(if highlight.captured.is_empty() {
+            msg!("seega-markdown-last-move", move = played.to_string())
+        } else {
+            msg!(
+                "seega-markdown-last-move-taking",
+                move = played.to_string(),
+                squares = highlight.captured.to_string()
+            )
+        });
     }
-    out.push_str("- stronghold: c3, in brackets; a piece there cannot be captured\n");
+    lines.push(msg!("seega-markdown-stronghold"));
+    out.push('\n');
+    for line in lines {
+        let _ = writeln!(out, "- {}", line.localize(lang));
+    }
     out
 }
 
@@ -136,6 +163,8 @@ pub struct SvgOptions {
     pub coordinates: bool,
     /// The last move and what it took.
     pub highlight: Highlight,
+    /// The language of the lines under the board.
+    pub lang: Lang,
 }
 
 impl Default for SvgOptions {
@@ -143,6 +172,7 @@ impl Default for SvgOptions {
         SvgOptions {
             coordinates: true,
             highlight: Highlight::default(),
+            lang: Lang::En,
         }
     }
 }
@@ -240,8 +270,14 @@ pub fn svg(position: &SeegaPosition, options: &SvgOptions) -> String {
 /// ```
 #[must_use]
 pub fn play_svg(report: &PlayReport<SeegaPosition>) -> String {
+    play_svg_in(report, Lang::En)
+}
+
+/// [`play_svg`] with its words in `lang`.
+#[must_use]
+pub fn play_svg_in(report: &PlayReport<SeegaPosition>, lang: Lang) -> String {
     let rows = report.steps.len() as u32;
-    let ending = report.game_over.map(|over| game_over_line(&over));
+    let ending = report.game_over.map(|over| game_over_line_in(&over, lang));
     let width = 2 * BOARD_WIDTH + 3 * 8;
     let height = rows * (HEADING + BOARD_HEIGHT) + if ending.is_some() { HEADING } else { 0 };
     let mut out = String::new();
@@ -249,20 +285,29 @@ pub fn play_svg(report: &PlayReport<SeegaPosition>) -> String {
         &mut out,
         width,
         height,
-        &format!("Seega: {} moves", report.steps.len()),
+        &msg!("seega-svg-moves-title", count = report.steps.len()).localize(lang),
     );
     for (i, step) in report.steps.iter().enumerate() {
         let top = i as u32 * (HEADING + BOARD_HEIGHT);
-        let heading = format!("{}. {}: {}", i + 1, step_headline(step), step_summary(step));
+        let heading = msg!(
+            "svg-heading",
+            headline = format!("{}. {}", i + 1, step_headline_in(step, lang)),
+            summary = step_summary_in(step, lang)
+        )
+        .localize(lang);
         let _ = writeln!(
             out,
             r##"  <text x="16" y="{}" font-size="15" font-weight="bold" fill="#222222">{heading}</text>"##,
             top + HEADING - 8
         );
-        let plain = SvgOptions::default();
+        let plain = SvgOptions {
+            lang,
+            ..SvgOptions::default()
+        };
         let marked = SvgOptions {
             coordinates: true,
             highlight: step_highlight(step),
+            lang,
         };
         for (column, (position, options)) in [(&step.before, plain), (&step.after, marked)]
             .into_iter()
@@ -298,25 +343,38 @@ fn step_highlight(step: &PlayStep<SeegaPosition>) -> Highlight {
 /// `South plays b3-c3`.
 #[must_use]
 pub fn step_headline(step: &PlayStep<SeegaPosition>) -> String {
-    format!(
-        "{} plays {}",
-        step.before.to_move().name(),
-        step.outcome.played
+    step_headline_in(step, Lang::En)
+}
+
+/// [`step_headline`] in `lang`.
+#[must_use]
+pub fn step_headline_in(step: &PlayStep<SeegaPosition>, lang: Lang) -> String {
+    msg!(
+        "step-headline",
+        side = step.before.to_move().as_str(),
+        move = step.outcome.played.to_string()
     )
+    .localize(lang)
 }
 
 /// `took c2 d3 c4; rules: seega.move, seega.capture`.
 #[must_use]
 pub fn step_summary(step: &PlayStep<SeegaPosition>) -> String {
+    step_summary_in(step, Lang::En)
+}
+
+/// [`step_summary`] in `lang`.
+#[must_use]
+pub fn step_summary_in(step: &PlayStep<SeegaPosition>, lang: Lang) -> String {
     let captured = step.outcome.captured;
     let took = if captured.is_empty() {
-        "no capture".to_owned()
+        msg!("step-no-capture")
     } else {
         let squares: Vec<String> = captured.iter().map(|square| square.to_string()).collect();
-        format!("took {}", squares.join(" "))
+        msg!("seega-step-took", squares = squares.join(" "))
     };
     let ids: Vec<&str> = step.outcome.applied.iter().map(|r| r.as_str()).collect();
-    format!("{took}; rules: {}", ids.join(", "))
+    msg!("step-rules", text = took, rules = ids.join(", ")).localize(lang)
 }
 
 /// The played moves as text: for each, its headline, the diagrams before
@@ -331,19 +389,36 @@ pub fn step_summary(step: &PlayStep<SeegaPosition>) -> String {
 /// ```
 #[must_use]
 pub fn play_text(report: &PlayReport<SeegaPosition>) -> String {
+    play_text_in(report, Lang::En)
+}
+
+/// [`play_text`] in `lang`.
+#[must_use]
+pub fn play_text_in(report: &PlayReport<SeegaPosition>, lang: Lang) -> String {
+    let say = |message: Message| message.localize(lang);
     let mut out = String::new();
     for (i, step) in report.steps.iter().enumerate() {
         if i > 0 {
             out.push('\n');
         }
         let number = move_number(i, report.steps.len());
-        let _ = writeln!(out, "{number}{}", step_headline(step));
-        let _ = writeln!(out, "\nBefore:\n{}", diagram(&step.before));
-        let _ = writeln!(out, "After:\n{}", diagram(&step.after));
-        let _ = writeln!(out, "{}", capitalised(&step_summary(step)));
+        let _ = writeln!(out, "{number}{}", step_headline_in(step, lang));
+        let _ = writeln!(
+            out,
+            "\n{}\n{}",
+            say(msg!("play-text-before")),
+            diagram_in(&step.before, lang)
+        );
+        let _ = writeln!(
+            out,
+            "{}\n{}",
+            say(msg!("play-text-after")),
+            diagram_in(&step.after, lang)
+        );
+        let _ = writeln!(out, "{}", capitalised(&step_summary_in(step, lang)));
     }
     if let Some(over) = &report.game_over {
-        let _ = writeln!(out, "\n{}", game_over_line(over));
+        let _ = writeln!(out, "\n{}", game_over_line_in(over, lang));
     }
     out
 }
@@ -352,26 +427,35 @@ pub fn play_text(report: &PlayReport<SeegaPosition>) -> String {
 /// after (the move in bold, taken pieces struck through), what it took.
 #[must_use]
 pub fn play_markdown(report: &PlayReport<SeegaPosition>) -> String {
+    play_markdown_in(report, Lang::En)
+}
+
+/// [`play_markdown`] in `lang`.
+#[must_use]
+pub fn play_markdown_in(report: &PlayReport<SeegaPosition>, lang: Lang) -> String {
+    let say = |message: Message| message.localize(lang);
     let mut out = String::new();
     for (i, step) in report.steps.iter().enumerate() {
         if i > 0 {
             out.push('\n');
         }
-        let _ = writeln!(out, "### {}. {}\n", i + 1, step_headline(step));
+        let _ = writeln!(out, "### {}. {}\n", i + 1, step_headline_in(step, lang));
         let _ = writeln!(
             out,
-            "Before:\n\n{}",
-            markdown(&step.before, &Highlight::default())
+            "{}\n\n{}",
+            say(msg!("play-text-before")),
+            markdown_in(&step.before, &Highlight::default(), lang)
         );
         let _ = writeln!(
             out,
-            "After:\n\n{}",
-            markdown(&step.after, &step_highlight(step))
+            "{}\n\n{}",
+            say(msg!("play-text-after")),
+            markdown_in(&step.after, &step_highlight(step), lang)
         );
-        let _ = writeln!(out, "{}.", capitalised(&step_summary(step)));
+        let _ = writeln!(out, "{}.", capitalised(&step_summary_in(step, lang)));
     }
     if let Some(over) = &report.game_over {
-        let _ = writeln!(out, "\n**{}**", game_over_line(over));
+        let _ = writeln!(out, "\n**{}**", game_over_line_in(over, lang));
     }
     out
 }
@@ -480,9 +564,10 @@ fn draw_board(out: &mut String, position: &SeegaPosition, options: &SvgOptions) 
             r##"  <g class="arrow" stroke="#a4471b" fill="#a4471b"><path d="M{x1} {y1}L{ex} {ey}" stroke-width="5" stroke-linecap="round"/><circle cx="{x1}" cy="{y1}" r="6"/><circle cx="{ex}" cy="{ey}" r="5"/></g>"##
         );
     }
-    let mut lines = vec![status_head(position)];
-    lines.extend(Side::BOTH.map(|side| status_side(position, side)));
-    lines.push("The crossed square c3 is a stronghold.".to_owned());
+    let lang = options.lang;
+    let mut lines = vec![status_head(position).localize(lang)];
+    lines.extend(Side::BOTH.map(|side| status_side(position, side).localize(lang)));
+    lines.push(msg!("seega-svg-stronghold").localize(lang));
     for (i, line) in lines.iter().enumerate() {
         let _ = writeln!(
             out,
@@ -492,34 +577,44 @@ fn draw_board(out: &mut String, position: &SeegaPosition, options: &SvgOptions) 
     }
 }
 
-fn status_head(position: &SeegaPosition) -> String {
+fn status_head(position: &SeegaPosition) -> Message {
     let mover = position.to_move();
     if position.passed() {
-        format!(
-            "{} to move after {}'s pass, {} phase.",
-            mover.name(),
-            mover.opposite().name(),
-            position.phase()
+        msg!(
+            "seega-svg-to-move-after-pass",
+            side = mover.as_str(),
+            opponent = mover.opposite().as_str(),
+            phase = position.phase().as_str()
         )
     } else {
-        format!("{} to move, {} phase.", mover.name(), position.phase())
+        msg!(
+            "seega-svg-to-move",
+            side = mover.as_str(),
+            phase = position.phase().as_str()
+        )
     }
 }
 
-fn status_side(position: &SeegaPosition, side: Side) -> String {
+fn status_side(position: &SeegaPosition, side: Side) -> Message {
     let mark = match side {
-        Side::South => "○ South",
-        Side::North => "● North",
+        Side::South => "○",
+        Side::North => "●",
     };
     let board = position.pieces_on_board()[side];
     match position.phase() {
-        Phase::Placement => format!(
-            "{mark}: {board} placed, {} in hand",
-            position.in_hand()[side]
+        Phase::Placement => msg!(
+            "seega-svg-side-placing",
+            mark = mark,
+            side = side.as_str(),
+            board = board,
+            hand = position.in_hand()[side]
         ),
-        Phase::Movement => format!(
-            "{mark}: {board} on the board, took {}",
-            position.captured()[side]
+        Phase::Movement => msg!(
+            "seega-svg-side-moving",
+            mark = mark,
+            side = side.as_str(),
+            board = board,
+            took = position.captured()[side]
         ),
     }
 }
@@ -530,6 +625,7 @@ pub(crate) struct MarkedSeega {
     position: SeegaPosition,
     highlight: Highlight,
     coordinates: bool,
+    lang: Lang,
 }
 
 impl MarkedSeega {
@@ -537,6 +633,7 @@ impl MarkedSeega {
     pub(crate) fn new(
         position: &SeegaPosition,
         marks: &Marks<'_>,
+        lang: Lang,
     ) -> Result<MarkedSeega, MarkError> {
         let squares = |names: &[String], mark| -> Result<SquareSet, MarkError> {
             names
@@ -545,7 +642,7 @@ impl MarkedSeega {
                 .map(|name| {
                     name.trim().parse::<Square>().map_err(|e| MarkError {
                         mark,
-                        message: e.to_string(),
+                        message: e.message().localize(lang),
                     })
                 })
                 .collect()
@@ -555,7 +652,7 @@ impl MarkedSeega {
             .map(|text| {
                 text.parse::<SeegaMove>().map_err(|e| MarkError {
                     mark: Mark::LastMove,
-                    message: e.to_string(),
+                    message: e.message().localize(lang),
                 })
             })
             .transpose()?;
@@ -571,6 +668,7 @@ impl MarkedSeega {
             position: *position,
             highlight,
             coordinates: marks.coordinates,
+            lang,
         })
     }
 
@@ -578,14 +676,15 @@ impl MarkedSeega {
     pub(crate) fn draw(&self, form: Drawing) -> String {
         let position = &self.position;
         match form {
-            Drawing::Text if self.coordinates => diagram(position),
+            Drawing::Text if self.coordinates => diagram_in(position, self.lang),
             Drawing::Text => super::notation::rows(position),
-            Drawing::Markdown => markdown(position, &self.highlight),
+            Drawing::Markdown => markdown_in(position, &self.highlight, self.lang),
             Drawing::Svg => svg(
                 position,
                 &SvgOptions {
                     coordinates: self.coordinates,
                     highlight: self.highlight,
+                    lang: self.lang,
                 },
             ),
         }
@@ -597,37 +696,48 @@ impl MarkedSeega {
 /// each forbidden step with its rule; or how the game ended.
 #[must_use]
 pub fn moves_text(report: &MovesReport<SeegaPosition>) -> String {
+    moves_text_in(report, Lang::En)
+}
+
+/// [`moves_text`] in `lang`.
+#[must_use]
+pub fn moves_text_in(report: &MovesReport<SeegaPosition>, lang: Lang) -> String {
     let position = &report.position;
-    let canonical = Conventions::default();
+    let canonical = Conventions::CANONICAL.in_lang(lang);
     let mut out = String::new();
     if let Some(over) = &report.game_over {
-        let _ = writeln!(out, "{}", game_over_line(over));
+        let _ = writeln!(out, "{}", game_over_line_in(over, lang));
         return out;
     }
-    let mover = report.to_move().name();
-    let _ = write!(out, "{mover} to move, {} phase", position.phase());
-    if position.passed() {
-        let _ = write!(
-            out,
-            "; {} has just passed",
-            report.to_move().opposite().name()
-        );
-    }
-    let _ = writeln!(out, ".");
-    match position.phase() {
+    let side = report.to_move().as_str();
+    let phase = position.phase().as_str();
+    let head = if position.passed() {
+        msg!(
+            "seega-moves-head-passed",
+            side = side,
+            phase = phase,
+            opponent = report.to_move().opposite().as_str()
+        )
+    } else {
+        msg!("seega-moves-head", side = side, phase = phase)
+    };
+    let _ = writeln!(out, "{}", head.localize(lang));
+    let legal = match position.phase() {
         Phase::Placement => {
             let squares = position.legal_moves().placement_squares();
-            let _ = writeln!(
-                out,
-                "Legal: any two of these {} squares ({} placements): {squares}",
-                squares.len(),
-                report.legal.len()
-            );
+            msg!(
+                "seega-moves-placement",
+                count = squares.len(),
+                placements = report.legal.len(),
+                squares = squares.to_string()
+            )
         }
-        Phase::Movement => {
-            let _ = writeln!(out, "Legal: {}", report.legal_names(canonical).join(" "));
-        }
-    }
-    write_illegal(&mut out, &report.illegal_lines(canonical));
+        Phase::Movement => msg!(
+            "moves-legal",
+            moves = report.legal_names(canonical).join(" ")
+        ),
+    };
+    let _ = writeln!(out, "{}", legal.localize(lang));
+    write_illegal(&mut out, &report.illegal_lines(canonical), lang);
     out
 }

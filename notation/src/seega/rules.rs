@@ -10,6 +10,8 @@ use super::moves::{ParseMoveError, SeegaMove, SeegaMoveList};
 use super::position::{Phase, SeegaPosition};
 use crate::conventions::Conventions;
 use crate::game::{GameOver, GamePosition, LegalMoves, MoveEffect, Refusal};
+use crate::i18n::Message;
+use crate::msg;
 use crate::rule::{RuleId, RuleIds};
 use crate::ruleset::Ruleset;
 use crate::side::{Score, Side};
@@ -196,103 +198,85 @@ impl SeegaIllegal {
         }
     }
 
-    /// The sentence that explains why, without the rule id and the legal moves.
+    /// The sentence that explains why, without the rule id and the legal
+    /// moves, in English.
     #[must_use]
     pub fn explanation(&self) -> String {
-        Explanation(self).to_string()
+        self.why().to_string()
     }
-}
 
-struct Explanation<'a>(&'a SeegaIllegal);
-
-impl fmt::Display for Explanation<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let this = self.0;
-        let mover = this.to_move().name();
-        let opponent = this.to_move().opposite().name();
-        let played = this.played;
-        match this.reason {
-            SeegaIllegalReason::GameOver(over) => {
-                let how = match (over.rule, over.winner) {
-                    (RuleId::SeegaEndWipeout, Some(winner)) => {
-                        format!("{} has no piece left", winner.opposite().name())
-                    }
-                    (RuleId::SeegaEndBlocked, _) => {
-                        format!("{opponent} passed and no move of {mover} can free {opponent}")
-                    }
-                    _ => "it has ended".to_owned(),
-                };
-                write!(f, "the game is over, {how}: no move may follow")
-            }
-            SeegaIllegalReason::NotPlacement => write!(
-                f,
-                "{played} is not a placement: while pieces are in hand, each turn places two of them"
-            ),
-            SeegaIllegalReason::SameSquare(square) => write!(
-                f,
-                "both pieces placed on {square}: a placement takes two different empty squares"
-            ),
-            SeegaIllegalReason::OnCentre => {
-                f.write_str("a piece placed on c3: nothing is ever placed on the centre")
-            }
-            SeegaIllegalReason::Occupied(square) => {
-                write!(
-                    f,
-                    "{square} is occupied: pieces are placed on empty squares"
-                )
-            }
-            SeegaIllegalReason::PlacementOver => {
-                f.write_str("a placement, but every piece is placed: move a piece one square")
-            }
-            SeegaIllegalReason::NoPieceToMove { from, found } => match found {
-                Some(side) => write!(
-                    f,
-                    "{from} holds a {} piece, not one of {mover}'s",
-                    side.name()
-                ),
-                None => write!(f, "{from} is empty: there is no piece to move"),
+    /// The explanation as a message of the catalogue.
+    fn why(&self) -> Message {
+        let side = self.to_move().as_str();
+        let opponent = self.to_move().opposite().as_str();
+        let played = self.played.to_string();
+        match self.reason {
+            SeegaIllegalReason::GameOver(over) => match (over.rule, over.winner) {
+                (RuleId::SeegaEndWipeout, Some(winner)) => {
+                    msg!("seega-over-wipeout", loser = winner.opposite().as_str())
+                }
+                (RuleId::SeegaEndBlocked, _) => {
+                    msg!("seega-over-blocked", side = side, opponent = opponent)
+                }
+                _ => msg!("seega-over"),
             },
-            SeegaIllegalReason::NotOneStep => write!(
-                f,
-                "{played} is not one square up, down, left or right: a piece moves one square orthogonally"
-            ),
-            SeegaIllegalReason::DestinationOccupied(square) => {
-                write!(f, "{square} is occupied: a piece moves to an empty square")
+            SeegaIllegalReason::NotPlacement => msg!("seega-not-placement", move = played),
+            SeegaIllegalReason::SameSquare(square) => {
+                msg!("seega-same-square", square = square.to_string())
             }
-            SeegaIllegalReason::NotBlocked => write!(
-                f,
-                "{mover} can move, so {mover} may not pass: only a blocked player passes"
+            SeegaIllegalReason::OnCentre => msg!("seega-on-centre"),
+            SeegaIllegalReason::Occupied(square) => {
+                msg!("seega-occupied", square = square.to_string())
+            }
+            SeegaIllegalReason::PlacementOver => msg!("seega-placement-over"),
+            SeegaIllegalReason::NoPieceToMove { from, found } => match found {
+                Some(owner) => msg!(
+                    "seega-not-your-piece",
+                    square = from.to_string(),
+                    owner = owner.as_str(),
+                    side = side
+                ),
+                None => msg!("seega-no-piece", square = from.to_string()),
+            },
+            SeegaIllegalReason::NotOneStep => msg!("seega-not-one-step", move = played),
+            SeegaIllegalReason::DestinationOccupied(square) => {
+                msg!("seega-destination-occupied", square = square.to_string())
+            }
+            SeegaIllegalReason::NotBlocked => msg!("seega-not-blocked", side = side),
+            SeegaIllegalReason::MustUnblock => msg!(
+                "seega-must-unblock",
+                move = played,
+                side = side,
+                opponent = opponent
             ),
-            SeegaIllegalReason::MustUnblock => write!(
-                f,
-                "{opponent} has just passed and {played} leaves {opponent} blocked: {mover} must play a move that lets {opponent} move"
-            ),
+        }
+    }
+
+    /// `text` followed by the moves legal instead (or the squares a
+    /// placement may use); `text` alone when no move is legal.
+    fn with_legal(&self, text: Message) -> Message {
+        let legal = self.legal();
+        if !legal.placement_squares().is_empty() {
+            msg!(
+                "seega-legal-placement",
+                text = text,
+                squares = legal.placement_squares().to_string()
+            )
+        } else if !legal.is_empty() {
+            msg!(
+                "refusal-legal-moves",
+                text = text,
+                moves = legal.to_string()
+            )
+        } else {
+            text
         }
     }
 }
 
 impl fmt::Display for SeegaIllegal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({})", Explanation(self), self.rule())?;
-        self.write_legal(f)
-    }
-}
-
-impl SeegaIllegal {
-    /// `; legal moves: …` (or the squares a placement may use), nothing
-    /// when no move is legal.
-    pub(crate) fn write_legal(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let legal = self.legal();
-        if !legal.placement_squares().is_empty() {
-            write!(
-                f,
-                "; legal: any two of the empty squares but c3 ({})",
-                legal.placement_squares()
-            )?;
-        } else if !legal.is_empty() {
-            write!(f, "; legal moves: {legal}")?;
-        }
-        Ok(())
+        self.full_message(Conventions::default()).fmt(f)
     }
 }
 
@@ -333,32 +317,33 @@ impl DeclaredEndError {
     }
 }
 
+impl DeclaredEndError {
+    /// Why the declared end does not hold, as a message of the catalogue.
+    #[must_use]
+    pub fn message(&self) -> Message {
+        match *self {
+            DeclaredEndError::NotAnEnd(rule) => msg!("seega-end-not-an-end", rule = rule.as_str()),
+            DeclaredEndError::InPlacement(rule) => {
+                msg!("seega-end-in-placement", rule = rule.as_str())
+            }
+            DeclaredEndError::EndedOtherwise { declared, actual } => msg!(
+                "seega-end-otherwise",
+                declared = declared.as_str(),
+                actual = actual.rule.as_str()
+            ),
+            DeclaredEndError::NotOver(RuleId::SeegaEndWipeout) => {
+                msg!("seega-end-wipeout-not-over")
+            }
+            DeclaredEndError::NotOver(rule) => msg!("seega-end-not-blocked", rule = rule.as_str()),
+            DeclaredEndError::NoBarrier => msg!("seega-end-no-barrier"),
+        }
+    }
+}
+
+/// In English.
 impl fmt::Display for DeclaredEndError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DeclaredEndError::NotAnEnd(rule) => write!(f, "{rule} is not an end of a Seega game"),
-            DeclaredEndError::InPlacement(rule) => write!(
-                f,
-                "{rule} is declared while pieces are still in hand: the game ends only in the movement phase"
-            ),
-            DeclaredEndError::EndedOtherwise { declared, actual } => write!(
-                f,
-                "{declared} is declared, but the game ended by {}",
-                actual.rule
-            ),
-            DeclaredEndError::NotOver(rule) => match rule {
-                RuleId::SeegaEndWipeout => f.write_str(
-                    "seega.end.wipeout is declared, but both players still have pieces",
-                ),
-                _ => write!(
-                    f,
-                    "{rule} is declared, but the game is not blocked: the player to move can play (after a pass, a move that frees the passer)"
-                ),
-            },
-            DeclaredEndError::NoBarrier => f.write_str(
-                "seega.end.barrier is declared, but no player's pieces wall off a region of empty squares from every opponent piece",
-            ),
-        }
+        self.message().fmt(f)
     }
 }
 
@@ -914,16 +899,6 @@ impl MoveEffect for SeegaOutcome {
     }
 }
 
-/// The explanation, then the legal moves (no rule id).
-struct Described<'a>(&'a SeegaIllegal);
-
-impl fmt::Display for Described<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        Explanation(self.0).fmt(f)?;
-        self.0.write_legal(f)
-    }
-}
-
 impl Refusal for SeegaIllegal {
     fn rule(&self) -> RuleId {
         SeegaIllegal::rule(self)
@@ -936,16 +911,12 @@ impl Refusal for SeegaIllegal {
         }
     }
 
-    fn explanation(&self, _: Conventions) -> String {
-        SeegaIllegal::explanation(self)
+    fn explanation_message(&self, _: Conventions) -> Message {
+        self.why()
     }
 
-    fn describe(&self, _: Conventions) -> impl fmt::Display + '_ {
-        Described(self)
-    }
-
-    fn message(&self, _: Conventions) -> impl fmt::Display + '_ {
-        self
+    fn with_legal_moves(&self, text: Message, _: Conventions) -> Message {
+        self.with_legal(text)
     }
 }
 
@@ -1034,8 +1005,8 @@ impl GamePosition for SeegaPosition {
         }
     }
 
-    fn declared_end(&self, rule: RuleId) -> Result<GameOver, String> {
-        SeegaPosition::declared_end(self, rule).map_err(|error| error.to_string())
+    fn declared_end(&self, rule: RuleId) -> Result<GameOver, Message> {
+        SeegaPosition::declared_end(self, rule).map_err(|error| error.message())
     }
 
     fn agreed_end(&self) -> Option<GameOver> {

@@ -3,6 +3,8 @@
 use std::fmt;
 
 use crate::conventions::LetterCase;
+use crate::i18n::Message;
+use crate::msg;
 use crate::ruleset::{Family, Ruleset};
 use crate::side::{Score, Side};
 
@@ -48,21 +50,23 @@ pub struct ParseHouseError {
     pub rules: Ruleset,
 }
 
+impl ParseHouseError {
+    /// What is wrong, as a message of the catalogue.
+    #[must_use]
+    pub fn message(&self) -> Message {
+        let text = self.text.as_str();
+        match self.rules.family() {
+            Family::Songo => msg!("house-not-songo", text = text),
+            Family::Awale => msg!("house-not-awale", text = text),
+            Family::Seega => msg!("house-in-seega", text = text),
+        }
+    }
+}
+
+/// In English.
 impl fmt::Display for ParseHouseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.rules.family() {
-            Family::Songo => write!(
-                f,
-                "`{}` is not a Songo house: write S0..S6 or N0..N6",
-                self.text
-            ),
-            Family::Awale => write!(
-                f,
-                "`{}` is not an Awale house: write A..F for South and a..f for North",
-                self.text
-            ),
-            Family::Seega => write!(f, "`{}`: Seega has squares, not houses", self.text),
-        }
+        self.message().fmt(f)
     }
 }
 
@@ -254,23 +258,30 @@ pub enum PositionError {
     NotSowing(Ruleset),
 }
 
+impl PositionError {
+    /// What is wrong, as a message of the catalogue.
+    #[must_use]
+    pub fn message(&self) -> Message {
+        match *self {
+            PositionError::RowLength { side, found, rules } => msg!(
+                "position-row-length",
+                side = side.as_str(),
+                found = found,
+                rules = rules.id(),
+                needed = rules.houses_per_side()
+            ),
+            PositionError::TooManySeeds { total } => {
+                msg!("position-too-many-seeds", total = total, most = u32::MAX)
+            }
+            PositionError::NotSowing(rules) => msg!("position-not-sowing", rules = rules.id()),
+        }
+    }
+}
+
+/// In English.
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PositionError::RowLength { side, found, rules } => write!(
-                f,
-                "the {side} row has {found} houses, {rules} needs {}",
-                rules.houses_per_side()
-            ),
-            PositionError::TooManySeeds { total } => write!(
-                f,
-                "{total} seeds in all: the engine counts at most {} seeds, houses and stores together",
-                u32::MAX
-            ),
-            PositionError::NotSowing(rules) => {
-                write!(f, "{rules} is not a sowing game: it has no houses")
-            }
-        }
+        self.message().fmt(f)
     }
 }
 

@@ -24,6 +24,7 @@
 //! ```
 
 use crate::conventions::{Conventions, LetterCase};
+use crate::msg;
 use crate::record::{FromTags, SetupError, Tags, names};
 use crate::ruleset::Ruleset;
 use crate::side::Side;
@@ -46,11 +47,13 @@ fn start_position(rules: Ruleset, tags: &Tags) -> Result<(Position, bool), Setup
         {
             return Err(SetupError::setup(
                 names::POSITION,
-                format!(
-                    "the Position tag is a {parsed} position, but the game is played by {rules}"
+                msg!(
+                    "setup-position-of-another-ruleset",
+                    written = parsed.id(),
+                    rules = rules.id()
                 ),
             )
-            .with_hint("make the Rules tag and the Position tag agree"));
+            .with_hint(msg!("hint-rules-and-position-agree")));
         }
         let position = compact::parse(value, Some(rules))
             .map_err(|error| SetupError::unreadable(names::POSITION, error))?;
@@ -69,7 +72,7 @@ impl FromTags for Position {
         if !rules.is_sowing() {
             return Err(SetupError::setup(
                 names::RULES,
-                format!("{rules} is not a sowing game"),
+                msg!("setup-not-sowing", rules = rules.id()),
             ));
         }
         let letters = match tags.get(names::CAPITALS) {
@@ -80,20 +83,17 @@ impl FromTags for Position {
                 Err(_) => {
                     return Err(SetupError::setup(
                         names::CAPITALS,
-                        format!("`{value}` is not a side: the Capitals tag says whose houses are in capitals"),
+                        msg!("setup-capitals-not-a-side", text = value),
                     )
-                    .with_hint("write [Capitals \"South\"] or [Capitals \"North\"]"));
+                    .with_hint(msg!("hint-capitals-tag")));
                 }
             },
         };
         let first = match tags.get(names::FIRST) {
             None => None,
             Some(value) => Some(value.parse::<Side>().map_err(|_| {
-                SetupError::setup(
-                    names::FIRST,
-                    format!("`{value}` is not a side: the First tag says who moves first"),
-                )
-                .with_hint("write [First \"South\"] or [First \"North\"]")
+                SetupError::setup(names::FIRST, msg!("setup-first-not-a-side", text = value))
+                    .with_hint(msg!("hint-first-tag"))
             })?),
         };
         let (mut position, set_up) = start_position(rules, tags)?;
@@ -101,12 +101,13 @@ impl FromTags for Position {
             Some(side) if set_up && side != position.to_move() => {
                 return Err(SetupError::setup(
                     names::FIRST,
-                    format!(
-                        "the First tag says {side} moves first, but the start position has {} to move",
-                        position.to_move()
+                    msg!(
+                        "setup-first-disagrees",
+                        first = side.as_str(),
+                        side = position.to_move().as_str()
                     ),
                 )
-                .with_hint("drop the First tag: the position says who is to move"));
+                .with_hint(msg!("hint-drop-first")));
             }
             Some(side) => position = position.with_to_move(side),
             None => {}
@@ -125,12 +126,14 @@ impl FromTags for Position {
             };
             return Err(SetupError::setup(
                 tag,
-                format!(
-                    "the start position holds {total} seeds, stores included; a {rules} game has {}",
-                    rules.total_seeds()
+                msg!(
+                    "setup-seed-total",
+                    total = total,
+                    rules = rules.id(),
+                    expected = rules.total_seeds()
                 ),
             )
-            .with_hint("for a teaching fragment with fewer seeds, add [SetUp \"fragment\"]"));
+            .with_hint(msg!("hint-fragment-seeds")));
         }
         Ok((position, Conventions::with_letters(letters)))
     }

@@ -42,6 +42,8 @@ use crate::any::{AnyMove, AnyPosition};
 use crate::conventions::Conventions;
 use crate::error::Excerpt;
 use crate::game::{Game, GameOver, GamePosition, Refusal as _};
+use crate::i18n::{Lang, Localize, Message};
+use crate::msg;
 use crate::record::parser::{MoveToken, Origin, Pos, SyntaxError, Visitor, read_game};
 use crate::record::reader::{GameText, games};
 use crate::record::{FromTags, SetupError};
@@ -59,6 +61,8 @@ pub struct Options {
     pub keep_going: bool,
     /// The ruleset of games that name none (default `songo`).
     pub default_rules: Option<Ruleset>,
+    /// The language of the messages and hints (English by default).
+    pub lang: Lang,
 }
 
 /// One problem of a game.
@@ -76,7 +80,7 @@ pub struct Violation {
     pub column: usize,
     /// The rule broken.
     pub rule: RuleId,
-    /// What is wrong, in a sentence.
+    /// What is wrong, in a sentence, in the language of [`Options::lang`].
     pub message: String,
     /// How to fix it, when there is something to say.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -306,16 +310,17 @@ impl Sink<'_> {
         ply: usize,
         depth: usize,
         rule: RuleId,
-        message: String,
+        message: Message,
         before: Option<AnyPosition>,
     ) {
+        let lang = self.options.lang;
         self.push(|| Violation {
             ply,
             played: Some(text.to_owned()),
             line: at.line(),
             column: at.column(),
             rule,
-            message,
+            message: message.localize(lang),
             hint: None,
             before,
             variation: depth,
@@ -375,7 +380,7 @@ impl<'a> Lines<'a> {
                 });
             }
             Err(error) => {
-                let message = error.to_string();
+                let message = error.message();
                 let before = Some(game.position().clone());
                 sink.at_move(
                     token.at,
@@ -430,14 +435,18 @@ impl<'a> Lines<'a> {
         let (rule, message) = match refusal.game_over() {
             Some(over) => (
                 RuleId::RecordAfterEnd,
-                format!(
-                    "the game is already over ({}, {}): no move may follow",
-                    over.rule, over.score
+                msg!(
+                    "record-game-already-over",
+                    rule = over.rule.as_str(),
+                    score = over.score.to_string()
                 ),
             ),
             None => (
                 refusal.rule(),
-                refusal.describe(self.conventions).to_string(),
+                refusal.with_legal_moves(
+                    refusal.explanation_message(self.conventions),
+                    self.conventions,
+                ),
             ),
         };
         let position = game.position().clone();
@@ -523,9 +532,11 @@ fn check_claim(
             ply,
             depth,
             RuleId::RecordCaptureClaim,
-            format!(
-                "{} claims a capture of {claim}, but it captures {captured}",
-                pending.text
+            msg!(
+                "record-wrong-claim",
+                move = pending.text,
+                claim = claim,
+                captured = captured
             ),
             before,
         );
@@ -540,7 +551,7 @@ struct Finished {
     ply: usize,
     outcome: Option<GameOver>,
     /// A declared end: its outcome, or why it does not hold.
-    declared: Option<Result<GameOver, String>>,
+    declared: Option<Result<GameOver, Message>>,
 }
 
 impl<'a> Lines<'a> {
@@ -661,6 +672,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
     fn syntax(&mut self, error: SyntaxError, ply: usize) {
         let SyntaxError { span, error } = error;
         let variation = self.depth;
+        let lang = self.sink.options.lang;
         self.sink.push(|| {
             let width = error.width();
             Violation {
@@ -669,8 +681,8 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                 line: span.line,
                 column: span.column,
                 rule: RuleId::Syntax,
-                message: error.message,
-                hint: error.hint.map(String::from),
+                message: error.message.localize(lang),
+                hint: error.hint.map(|hint| hint.localize(lang)),
                 before: None,
                 variation,
                 offset: span.offset,
@@ -696,12 +708,13 @@ impl<'a, 'o> GameValidator<'a, 'o> {
         width: usize,
         ply: usize,
         rule: RuleId,
-        message: String,
-        hint: Option<String>,
+        message: Message,
+        hint: Option<Message>,
         before: Option<AnyPosition>,
     ) {
         let at = at.or(self.first_place);
         let origin = self.origin;
+        let lang = self.sink.options.lang;
         self.sink.push(|| {
             let (line, column, offset, source_line) = match at {
                 Some(at) => (at.line(), at.column(), at.offset(), at.excerpt()),
@@ -713,8 +726,8 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                 line,
                 column,
                 rule,
-                message,
-                hint,
+                message: message.localize(lang),
+                hint: hint.map(|hint| hint.localize(lang)),
                 before,
                 variation: 0,
                 offset,
@@ -743,7 +756,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                         width,
                         0,
                         RuleId::RecordSetup,
-                        error.to_string(),
+                        error.message(),
                         None,
                         None,
                     );
@@ -755,9 +768,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
             return match ogn::ruleset_of_variant(value) {
                 Some(rules) => Some(rules),
                 None => {
-                    let message = format!(
-                        "unknown Variant `{value}`: the OGN variants are Oware Abapa and Awale"
-                    );
+                    let message = msg!("record-unknown-variant", text = value);
                     let width = self.tag_width(names::VARIANT);
                     let at = self.tag_place(names::VARIANT);
                     self.game_violation(
@@ -766,7 +777,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                         0,
                         RuleId::RecordSetup,
                         message,
-                        Some("or name the ruleset with a Rules tag".into()),
+                        Some(msg!("hint-variant-or-rules")),
                         None,
                     );
                     None
@@ -779,6 +790,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
     fn setup_violation(&mut self, error: SetupError) {
         let at = error.tag.and_then(|tag| self.tag_place(tag));
         let width = error.tag.map_or(1, |tag| self.tag_width(tag));
+        let lang = self.sink.options.lang;
         match (&error.detail, at) {
             (Some(detail), Some(at)) => {
                 // A place inside the tag's value: the value is on the tag's line.
@@ -788,8 +800,8 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                     line: at.line(),
                     column: at.column() + detail.location.column - 1,
                     rule: error.rule,
-                    message: error.message,
-                    hint: error.hint,
+                    message: error.message.localize(lang),
+                    hint: error.hint.map(|hint| hint.localize(lang)),
                     before: None,
                     variation: 0,
                     offset: at.offset() + detail.location.column - 1,
@@ -818,8 +830,8 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                 width,
                 finished.ply,
                 RuleId::Syntax,
-                format!("`{value}` is not a result"),
-                Some("write the final score south first (41-29), or * when it is unknown".into()),
+                msg!("record-not-a-result", text = value.as_str()),
+                Some(msg!("hint-result-tag")),
                 None,
             );
         }
@@ -832,8 +844,12 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                 text.chars().count(),
                 finished.ply,
                 RuleId::RecordResult,
-                format!("the move text ends with {text}, but the Result tag says {tag}"),
-                Some("make the result token and the Result tag agree".into()),
+                msg!(
+                    "record-result-token-disagrees",
+                    token = text,
+                    tag = tag.as_str()
+                ),
+                Some(msg!("hint-result-token-and-tag")),
                 None,
             );
         }
@@ -873,9 +889,10 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                     width,
                     finished.ply,
                     RuleId::RecordTermination,
-                    format!(
-                        "the Termination tag declares {}, which does not hold: {why}",
-                        self.tags.get(names::TERMINATION).unwrap_or_default().trim()
+                    msg!(
+                        "record-termination-does-not-hold",
+                        declared = self.tags.get(names::TERMINATION).unwrap_or_default().trim(),
+                        why = why.clone()
                     ),
                     None,
                     finished.position.clone(),
@@ -906,11 +923,12 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                             width,
                             finished.ply,
                             RuleId::RecordResult,
-                            format!(
-                                "the record claims {claimed}, but the game is not over after ply {}",
-                                finished.ply
+                            msg!(
+                                "record-result-game-not-over",
+                                claimed = claimed,
+                                ply = finished.ply
                             ),
-                            Some("if it ended by agreement, resignation or adjudication, say so with a Termination tag".into()),
+                            Some(msg!("hint-termination-tag")),
                             finished.position.clone(),
                         ),
                     }
@@ -934,9 +952,11 @@ impl<'a, 'o> GameValidator<'a, 'o> {
             width,
             finished.ply,
             RuleId::RecordResult,
-            format!(
-                "the record claims {claimed}, but the game ends {} ({})",
-                outcome.score, outcome.rule
+            msg!(
+                "record-result-disagrees",
+                claimed = claimed,
+                score = outcome.score.to_string(),
+                rule = outcome.rule.as_str()
             ),
             None,
             finished.position.clone(),
@@ -967,7 +987,10 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
         self.in_moves = true;
         if let Some(rules) = self.rules() {
             match AnyPosition::from_tags(rules, &self.tags) {
-                Ok((start, conventions)) => self.replayer = Some(Lines::new(start, conventions)),
+                Ok((start, conventions)) => {
+                    let conventions = conventions.in_lang(self.sink.options.lang);
+                    self.replayer = Some(Lines::new(start, conventions));
+                }
                 Err(error) => self.setup_violation(error),
             }
         }

@@ -21,14 +21,20 @@ use anstyle::{AnsiColor, Style as Ansi};
 
 use super::{GameReport, Summary, Violation};
 use crate::error::{Note, Place, Quoted, render};
+use crate::i18n::{Lang, Localize, Message};
+use crate::msg;
 use crate::record::names;
 
-/// Whether to color the text (ANSI escapes, through `anstyle`; the CLI's
-/// output stream drops them where colours are not wanted).
+/// How diagnostics are drawn: in colour or not (ANSI escapes, through
+/// `anstyle`; the CLI's output stream drops them where colours are not
+/// wanted), and in which language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Style {
     /// Color the text.
     pub color: bool,
+    /// The language of the words around the messages (the messages
+    /// themselves are in the language of [`super::Options::lang`]).
+    pub lang: Lang,
 }
 
 impl Style {
@@ -60,6 +66,11 @@ impl Style {
     fn green(self, text: &str) -> String {
         self.paint(Style::GOOD, text)
     }
+
+    /// A message of the catalogue in the style's language.
+    fn say(self, message: &Message) -> String {
+        message.localize(self.lang)
+    }
 }
 
 /// The diagnostics of a game's violations, then its one-line status (the
@@ -71,15 +82,14 @@ pub fn render_game(game: &GameReport, file: &str, style: Style, all: bool) -> St
         render_violation(&mut out, violation, game, file, style);
     }
     if game.omitted > 0 {
-        let _ = writeln!(
-            out,
-            "{}: game {} has {} more problem{}: only the first {} of a game are reported\n",
-            style.bold("note"),
-            game.index + 1,
-            game.omitted,
-            if game.omitted == 1 { "" } else { "s" },
-            super::MAX_VIOLATIONS
-        );
+        let note = style.bold(&style.say(&msg!("validate-note")));
+        let text = style.say(&msg!(
+            "validate-omitted",
+            game = game.index + 1,
+            count = game.omitted,
+            most = super::MAX_VIOLATIONS
+        ));
+        let _ = writeln!(out, "{note}: {text}\n");
     }
     if all || !game.valid {
         out.push_str(&status(game, file, style));
@@ -88,13 +98,14 @@ pub fn render_game(game: &GameReport, file: &str, style: Style, all: bool) -> St
 }
 
 fn render_violation(out: &mut String, v: &Violation, game: &GameReport, file: &str, style: Style) {
-    let mut place = format!("game {}", game.index + 1);
+    let mut place = msg!("validate-place-game", game = game.index + 1);
     if v.played.is_some() || v.ply > 0 {
-        let _ = write!(place, ", ply {}", v.ply);
+        place = msg!("validate-place-ply", place = place, ply = v.ply);
     }
     if v.variation > 0 {
-        let _ = write!(place, ", in a variation");
+        place = msg!("validate-place-variation", place = place);
     }
+    let place = style.say(&place);
     let at = if v.source_line.is_empty() {
         Place::At {
             line: v.line,
@@ -109,24 +120,26 @@ fn render_violation(out: &mut String, v: &Violation, game: &GameReport, file: &s
             label: Some(&place),
         })
     };
-    let rule = format!("rule {}", v.rule);
+    let rule = style.say(&msg!("validate-rule-note", rule = v.rule.as_str()));
+    let summary = v.rule.summary_in(style.lang);
+    let hint_name = style.say(&msg!("note-hint"));
     let mut notes = Vec::with_capacity(4);
     if v.source_line.is_empty() {
         // No line to put the place under.
         notes.push(Note::plain(&place));
     }
-    notes.push(Note::named(&rule, v.rule.summary()));
+    notes.push(Note::named(&rule, &summary));
     if let Some(hint) = &v.hint {
-        notes.push(Note::named("hint", hint));
+        notes.push(Note::named(&hint_name, hint));
     }
     let before = v.before.as_ref().map(|before| {
         let what = if v.played.is_some() {
-            "the position before the move"
+            msg!("validate-position-before")
         } else {
-            "the final position"
+            msg!("validate-final-position")
         };
-        let mut text = format!("{what}:");
-        for line in before.diagram().lines() {
+        let mut text = style.say(&what);
+        for line in before.diagram_in(style.lang).lines() {
             let _ = write!(text, "\n  {line}");
         }
         text
@@ -141,6 +154,7 @@ fn render_violation(out: &mut String, v: &Violation, game: &GameReport, file: &s
         at,
         &notes,
         style.color,
+        style.lang,
     ));
     out.push_str("\n\n");
 }
@@ -168,17 +182,19 @@ fn status(game: &GameReport, file: &str, style: Style) -> String {
         format!(" ({})", who.join(", "))
     };
     let verdict = if game.valid {
-        style.green("valid")
+        style.green(&style.say(&msg!("validate-valid")))
     } else {
-        style.error("invalid")
+        style.error(&style.say(&msg!("validate-invalid")))
     };
-    let mut line = format!(
-        "game {}{who} at {file}:{}: {verdict}, {} {}",
-        game.index + 1,
-        game.line,
-        game.plies,
-        if game.plies == 1 { "ply" } else { "plies" }
-    );
+    let mut line = style.say(&msg!(
+        "validate-status",
+        game = game.index + 1,
+        who = who,
+        file = file,
+        line = game.line,
+        verdict = verdict,
+        plies = game.plies
+    ));
     if game.valid {
         if let Some(result) = &game.result.computed {
             let _ = write!(line, ", {result}");
@@ -199,9 +215,12 @@ fn status(game: &GameReport, file: &str, style: Style) -> String {
         rules.dedup();
         let _ = write!(
             line,
-            ", {count} violation{} ({})",
-            if count == 1 { "" } else { "s" },
-            rules.join(", ")
+            ", {}",
+            style.say(&msg!(
+                "validate-violations",
+                count = count,
+                rules = rules.join(", ")
+            ))
         );
     }
     line.push('\n');
@@ -211,22 +230,21 @@ fn status(game: &GameReport, file: &str, style: Style) -> String {
 /// The closing line: games, plies, valid and invalid counts.
 #[must_use]
 pub fn render_summary(summary: &Summary, files: usize, style: Style) -> String {
-    let plural =
-        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let valid = style.say(&msg!("validate-count-valid", count = summary.valid));
     let verdict = if summary.invalid == 0 {
-        style.green(&format!("{} valid", summary.valid))
+        style.green(&valid)
     } else {
-        format!(
-            "{} valid, {}",
-            summary.valid,
-            style.error(&format!("{} invalid", summary.invalid))
-        )
+        let invalid = style.say(&msg!("validate-count-invalid", count = summary.invalid));
+        format!("{valid}, {}", style.error(&invalid))
     };
-    format!(
-        "{} ({}) in {}: {verdict}; {}\n",
-        plural(summary.games, "game", "games"),
-        plural(summary.plies, "ply", "plies"),
-        plural(files, "file", "files"),
-        plural(summary.violations, "violation", "violations"),
-    )
+    let mut line = style.say(&msg!(
+        "validate-summary",
+        games = summary.games,
+        plies = summary.plies,
+        files = files,
+        verdict = verdict,
+        violations = summary.violations
+    ));
+    line.push('\n');
+    line
 }

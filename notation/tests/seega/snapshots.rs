@@ -69,7 +69,8 @@ fn svg_with_the_last_move_and_captures() {
         &position,
         &SvgOptions {
             coordinates: true,
-            highlight
+            highlight,
+            ..SvgOptions::default()
         }
     ));
 }
@@ -80,7 +81,7 @@ fn svg_without_coordinates() {
         &position(MIDGAME),
         &SvgOptions {
             coordinates: false,
-            highlight: Highlight::default()
+            ..SvgOptions::default()
         }
     ));
 }

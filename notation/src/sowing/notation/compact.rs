@@ -18,6 +18,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::{ParseError, quote};
+use crate::i18n::Message;
+use crate::msg;
 use crate::ruleset::Ruleset;
 use crate::side::{Score, Side};
 use crate::sowing::position::Position;
@@ -103,9 +105,13 @@ pub fn parse(input: &str, rules: Option<Ruleset>) -> Result<Position, ParseError
             return Err(first
                 .error(
                     input,
-                    format!("the position says {parsed} but {wanted} was asked for"),
+                    msg!(
+                        "position-rules-disagree",
+                        written = parsed.id(),
+                        asked = wanted.id()
+                    ),
                 )
-                .with_hint("drop the ruleset from the position or from --rules"));
+                .with_hint(msg!("hint-drop-a-ruleset")));
         }
         written_rules = Some(parsed);
     }
@@ -114,11 +120,9 @@ pub fn parse(input: &str, rules: Option<Ruleset>) -> Result<Position, ParseError
         return Err(ParseError::at(
             input,
             whole.offset,
-            format!("{rules} positions have their own compact form"),
+            msg!("compact-own-form", rules = rules.id()),
         )
-        .with_hint(
-            "the compact notation writes the sowing games: songo, songo-ekang, awale, oware-abapa",
-        ));
+        .with_hint(msg!("hint-compact-sowing-games")));
     }
     let Some(rows) = fields.next() else {
         return Err(missing_rows(input, whole.offset + whole.text.len(), rules));
@@ -129,8 +133,10 @@ pub fn parse(input: &str, rules: Option<Ruleset>) -> Result<Position, ParseError
         return Err(missing_rows(input, rows.offset + rows.text.len(), rules));
     };
     if let Some(extra) = halves.next() {
-        return Err(ParseError::at(input, extra.offset - 1, "a third row")
-            .with_hint("a position has two rows: north/south"));
+        return Err(
+            ParseError::at(input, extra.offset - 1, msg!("compact-third-row"))
+                .with_hint(msg!("hint-two-rows")),
+        );
     }
     let north = row(input, north_span, Side::North, rules)?;
     let south = row(input, south_span, Side::South, rules)?;
@@ -144,24 +150,21 @@ pub fn parse(input: &str, rules: Option<Ruleset>) -> Result<Position, ParseError
         } else if !seen_side && !field.text.is_empty() && !field.text.contains('-') {
             to_move = field.text.parse().map_err(|_| {
                 field
-                    .error(
-                        input,
-                        format!("`{}` is not a side to move", quote(field.text)),
-                    )
-                    .with_hint("write S (south) or N (north)")
+                    .error(input, msg!("not-a-side-to-move", text = quote(field.text)))
+                    .with_hint(msg!("hint-write-s-or-n"))
             })?;
             seen_side = true;
         } else {
             let message = if seen_side && field.text.contains('-') {
-                "the stores come before the side to move"
+                msg!("compact-stores-before-side")
             } else if field.text.is_empty() {
-                "an empty field"
+                msg!("compact-empty-field")
             } else {
-                "one field too many"
+                msg!("compact-field-too-many")
             };
-            return Err(field.error(input, message).with_hint(
-                "after the rows come the stores (south-north) and the side to move: :0-0:S",
-            ));
+            return Err(field
+                .error(input, message)
+                .with_hint(msg!("hint-compact-after-rows")));
         }
     }
     Position::new(rules, &south, &north, stores, to_move)
@@ -178,38 +181,39 @@ fn looks_like_fen(text: &str) -> bool {
 }
 
 fn missing_rows(input: &str, offset: usize, rules: Ruleset) -> ParseError {
-    ParseError::at(input, offset, "expected two rows separated by `/`").with_hint(format!(
-        "write the north row, `/`, then the south row, {} counts each",
-        rules.houses_per_side()
+    ParseError::at(input, offset, msg!("compact-expected-two-rows")).with_hint(msg!(
+        "hint-compact-two-rows",
+        count = rules.houses_per_side()
     ))
 }
 
 fn count(input: &str, span: Span<'_>) -> Result<u32, ParseError> {
-    let error = |message: String, hint: &str| span.error(input, message).with_hint(hint.to_owned());
+    let error = |message: Message, hint: Message| span.error(input, message).with_hint(hint);
+    let text = quote(span.text);
     if span.text.is_empty() {
         return Err(error(
-            "a house count is missing".into(),
-            "write a number between two commas",
+            msg!("count-missing"),
+            msg!("hint-number-between-commas"),
         ));
     }
     if let Some(rest) = span.text.strip_prefix('-')
         && rest.bytes().all(|b| b.is_ascii_digit())
     {
         return Err(error(
-            format!("negative count {}", quote(span.text)),
-            "a house holds 0 seeds or more",
+            msg!("count-negative", text = text),
+            msg!("hint-count-not-negative"),
         ));
     }
     if !span.text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(error(
-            format!("`{}` is not a number of seeds", quote(span.text)),
-            "counts are whole numbers such as 0, 5 or 14",
+            msg!("count-not-a-number", text = text),
+            msg!("hint-whole-numbers"),
         ));
     }
     span.text.parse().map_err(|_| {
         error(
-            format!("{} seeds is more than the engine counts", quote(span.text)),
-            "a house holds at most 4294967295 seeds",
+            msg!("count-too-large", text = text),
+            msg!("hint-house-at-most", most = u32::MAX),
         )
     })
 }
@@ -224,12 +228,15 @@ fn row(input: &str, span: Span<'_>, side: Side, rules: Ruleset) -> Result<Vec<u3
         return Err(span
             .error(
                 input,
-                format!(
-                    "the {side} row has {} houses, {rules} needs {width}",
-                    counts.len()
+                msg!(
+                    "position-row-length",
+                    side = side.as_str(),
+                    found = counts.len(),
+                    rules = rules.id(),
+                    needed = width
                 ),
             )
-            .with_hint(format!("write {width} counts separated by commas")));
+            .with_hint(msg!("hint-counts-separated-by-commas", count = width)));
     }
     Ok(counts)
 }
@@ -238,8 +245,8 @@ fn parse_stores(input: &str, span: Span<'_>) -> Result<Score, ParseError> {
     let mut parts = span.split('-');
     let (Some(south), Some(north), None) = (parts.next(), parts.next(), parts.next()) else {
         return Err(
-            ParseError::at(input, span.offset, "stores are two counts, south-north")
-                .with_hint("write them as 3-0 (south's store first)"),
+            ParseError::at(input, span.offset, msg!("compact-stores-two-counts"))
+                .with_hint(msg!("hint-compact-stores")),
         );
     };
     Ok(Score::new(count(input, south)?, count(input, north)?))
@@ -266,18 +273,18 @@ pub fn parse_ogn_fen(input: &str, rules: Ruleset) -> Result<Position, ParseError
         return Err(ParseError::at(
             input,
             whole.offset,
-            format!("an OGN FEN is an awale position, not {rules}"),
+            msg!("fen-not-awale", rules = rules.id()),
         )
-        .with_hint("read it with --rules awale (or oware-abapa), or write the position in the compact notation"));
+        .with_hint(msg!("hint-fen-rules")));
     }
     let fields: Vec<Span<'_>> = whole.split('-').collect();
     if fields.len() != 15 {
         return Err(ParseError::at(
             input,
             whole.offset,
-            format!("an OGN FEN has 15 fields, this one {}", fields.len()),
+            msg!("fen-field-count", count = fields.len()),
         )
-        .with_hint("12 houses, 2 stores and the side to move, joined by `-`"));
+        .with_hint(msg!("hint-fen-fields")));
     }
     let counts = fields[..14]
         .iter()
@@ -288,9 +295,9 @@ pub fn parse_ogn_fen(input: &str, rules: Ruleset) -> Result<Position, ParseError
         ParseError::at(
             input,
             side.offset,
-            format!("`{}` is not a side to move", quote(side.text)),
+            msg!("not-a-side-to-move", text = quote(side.text)),
         )
-        .with_hint("end the FEN with S or N")
+        .with_hint(msg!("hint-fen-side"))
     })?;
     Position::new(
         rules,

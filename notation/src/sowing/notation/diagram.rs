@@ -28,7 +28,9 @@ use std::str::FromStr;
 use crate::conventions::Conventions;
 use crate::conventions::LetterCase;
 use crate::error::{ParseError, quote};
-use crate::render::{game_over_line, move_number, write_illegal};
+use crate::i18n::{Lang, Localize, Message};
+use crate::msg;
+use crate::render::{game_over_line_in, move_number, write_illegal};
 use crate::report::{MovesReport, PlayReport};
 use crate::ruleset::{Family, Ruleset};
 use crate::side::{Score, Side};
@@ -105,6 +107,21 @@ pub fn text(position: &Position) -> String {
     write(&BoardView::new(*position))
 }
 
+/// [`text`] with its words (stores, side to move) in `lang`; the reader
+/// reads them back.
+///
+/// ```
+/// use songo_notation::i18n::Lang;
+/// use songo_notation::{diagram, Position, Ruleset};
+/// let text = diagram::text_in(&Position::start(Ruleset::Songo), Lang::Fr);
+/// assert!(text.ends_with("réserves : sud 0 nord 0\nau trait : sud\n"));
+/// assert_eq!(diagram::parse(&text, None).unwrap(), Position::start(Ruleset::Songo));
+/// ```
+#[must_use]
+pub fn text_in(position: &Position, lang: Lang) -> String {
+    write(&BoardView::new(*position).in_lang(lang))
+}
+
 /// The plain-text diagram of a view: changed houses carry a `*` after their
 /// count, captured houses an `x`. The reader accepts these marks back.
 ///
@@ -166,9 +183,15 @@ pub fn write(view: &BoardView) -> String {
     line(counts(Side::South));
     line(labels(Side::South));
     let stores = position.stores();
-    let _ = writeln!(out, "stores: south {} north {}", stores.south, stores.north);
+    let stores = msg!(
+        "diagram-stores-line",
+        south = stores.south,
+        north = stores.north
+    );
+    let _ = writeln!(out, "{}", stores.localize(view.lang));
     if view.show_to_move {
-        let _ = writeln!(out, "to move: {}", position.to_move());
+        let to_move = msg!("diagram-to-move-line", side = position.to_move().as_str());
+        let _ = writeln!(out, "{}", to_move.localize(view.lang));
     }
     out
 }
@@ -236,9 +259,6 @@ enum Line<'a> {
 const MAX_LINES: usize = 16;
 
 const ROW_SEPARATORS: &[char] = &[',', ';'];
-const HINT_LINES: &str = "a diagram line is a row of house labels (N0 .. N6, or a .. f), a row of seed counts, \
-     or a line such as `stores: south 3 north 0`, `to move: north` or `rules: awale`; \
-     put other text after a `#`";
 
 fn classify(text: &str) -> Result<Vec<Line<'_>>, ParseError> {
     let mut lines = Vec::new();
@@ -259,8 +279,8 @@ fn classify(text: &str) -> Result<Vec<Line<'_>>, ParseError> {
         }
         if lines.len() == MAX_LINES {
             return Err(
-                ParseError::at(text, span.offset, "too many lines for one board")
-                    .with_hint("give one board at a time"),
+                ParseError::at(text, span.offset, msg!("diagram-too-many-lines"))
+                    .with_hint(msg!("hint-one-board-at-a-time")),
             );
         }
         if let Some(line) = meta_line(text, span)? {
@@ -289,21 +309,21 @@ fn classify(text: &str) -> Result<Vec<Line<'_>>, ParseError> {
         match line {
             Line::Counts(_) if counts == 2 => {
                 return Err(span
-                    .error(text, "a third row of counts")
-                    .with_hint("give one board at a time: two rows of counts"));
+                    .error(text, msg!("diagram-third-row"))
+                    .with_hint(msg!("hint-two-rows-of-counts")));
             }
             Line::Labels(_) if labels == 3 => {
                 return Err(span
-                    .error(text, "a fourth label row")
-                    .with_hint("label the top row above it and the bottom row below it"));
+                    .error(text, msg!("diagram-fourth-label-row"))
+                    .with_hint(msg!("hint-label-rows-place")));
             }
             _ => {}
         }
         lines.push(line);
         if lines.len() > MAX_LINES {
             return Err(
-                ParseError::at(text, span.offset, "too many lines for one board")
-                    .with_hint("give one board at a time"),
+                ParseError::at(text, span.offset, msg!("diagram-too-many-lines"))
+                    .with_hint(msg!("hint-one-board-at-a-time")),
             );
         }
     }
@@ -344,8 +364,10 @@ fn table_cells<'a>(input: &str, span: Span<'a>) -> Result<Option<Vec<Span<'a>>>,
         return Ok(None);
     }
     if let Some(empty) = cells.iter().find(|cell| cell.text.is_empty()) {
-        return Err(ParseError::at(input, empty.offset, "an empty cell")
-            .with_hint("write 0 for an empty house"));
+        return Err(
+            ParseError::at(input, empty.offset, msg!("diagram-empty-cell"))
+                .with_hint(msg!("hint-zero-for-empty")),
+        );
     }
     Ok(Some(cells))
 }
@@ -386,12 +408,12 @@ enum Cell {
 
 fn cell(input: &str, span: Span<'_>) -> Result<Cell, ParseError> {
     let text = unmarked(span.text);
-    let error = |message: String, hint: &str| span.error(input, message).with_hint(hint.to_owned());
+    let error = |message: Message, hint: Message| span.error(input, message).with_hint(hint);
     if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
         return text.parse().map(Cell::Count).map_err(|_| {
             error(
-                format!("{} seeds is more than the engine counts", quote(text)),
-                "a house holds at most 4294967295 seeds",
+                msg!("count-too-large", text = quote(text)),
+                msg!("hint-house-at-most", most = u32::MAX),
             )
         });
     }
@@ -400,8 +422,8 @@ fn cell(input: &str, span: Span<'_>) -> Result<Cell, ParseError> {
         && rest.bytes().all(|b| b.is_ascii_digit())
     {
         return Err(error(
-            format!("negative count {}", quote(text)),
-            "a house holds 0 seeds or more",
+            msg!("count-negative", text = quote(text)),
+            msg!("hint-count-not-negative"),
         ));
     }
     let bytes = text.as_bytes();
@@ -425,8 +447,8 @@ fn cell(input: &str, span: Span<'_>) -> Result<Cell, ParseError> {
                     Ok(Cell::Label(Label::Songo(House::new(side, digit - b'0'))))
                 }
                 _ => Err(error(
-                    format!("`{}` is not a Songo house", quote(text)),
-                    "Songo's houses are N0 .. N6 and S0 .. S6",
+                    msg!("diagram-not-a-songo-house", text = quote(text)),
+                    msg!("hint-songo-houses"),
                 )),
             };
         }
@@ -436,16 +458,13 @@ fn cell(input: &str, span: Span<'_>) -> Result<Cell, ParseError> {
         && text.chars().all(|c| c.is_ascii_digit() || c == '.')
     {
         return Err(error(
-            format!("`{}` is not a whole number of seeds", quote(text)),
-            "counts are whole numbers such as 0, 5 or 14",
+            msg!("count-not-whole", text = quote(text)),
+            msg!("hint-whole-numbers"),
         ));
     }
     Err(error(
-        format!(
-            "`{}` is neither a seed count nor a house label",
-            quote(span.text)
-        ),
-        HINT_LINES,
+        msg!("diagram-neither-count-nor-label", text = quote(span.text)),
+        msg!("hint-diagram-lines"),
     ))
 }
 
@@ -462,19 +481,17 @@ fn row<'a>(input: &str, span: Span<'a>, cells: &[Span<'a>]) -> Result<Line<'a>, 
             None
         } else if labels[0].1.offset == cells[0].offset {
             Some((
-                "a count in a row of labels",
-                "put the seed counts on a line of their own",
+                msg!("diagram-count-among-labels", text = quote(piece.text)),
+                msg!("hint-counts-own-line"),
             ))
         } else {
             Some((
-                "a label in a row of counts",
-                "put the house labels on a line of their own",
+                msg!("diagram-label-among-counts", text = quote(piece.text)),
+                msg!("hint-labels-own-line"),
             ))
         };
-        if let Some((what, hint)) = odd {
-            return Err(piece
-                .error(input, format!("`{}` is {what}", quote(piece.text)))
-                .with_hint(hint));
+        if let Some((message, hint)) = odd {
+            return Err(piece.error(input, message).with_hint(hint));
         }
     }
     if labels.is_empty() {
@@ -485,29 +502,25 @@ fn row<'a>(input: &str, span: Span<'a>, cells: &[Span<'a>]) -> Result<Line<'a>, 
     for &(label, piece) in &labels {
         let problem = match (first, label) {
             (Label::Songo(a), Label::Songo(b)) if a.side != b.side => Some((
-                format!(
-                    "`{}` is {}'s house in a row of {}'s labels",
-                    quote(piece.text),
-                    b.side.name(),
-                    a.side.name()
+                msg!(
+                    "diagram-label-other-camp",
+                    text = quote(piece.text),
+                    owner = b.side.as_str(),
+                    row = a.side.as_str()
                 ),
-                "a label row names the houses of one camp: N0 .. N6 or S0 .. S6",
+                msg!("hint-label-row-one-camp"),
             )),
             (Label::Letter { upper: a, .. }, Label::Letter { upper: b, .. }) if a != b => Some((
-                format!(
-                    "`{}` is a {} in a row of {}",
-                    quote(piece.text),
-                    if b { "capital" } else { "small letter" },
-                    if a { "capitals" } else { "small letters" }
+                msg!(
+                    "diagram-letter-case-mixed",
+                    text = quote(piece.text),
+                    capital = if b { "yes" } else { "no" }
                 ),
-                "one camp is lettered in capitals, the other in small letters",
+                msg!("hint-one-camp-in-capitals"),
             )),
             (a, b) if a.family() != b.family() => Some((
-                format!(
-                    "`{}` mixes Awale letters and Songo house names",
-                    quote(piece.text)
-                ),
-                "label Songo houses N0 .. N6 / S0 .. S6 and Awale houses with letters",
+                msg!("diagram-labels-mixed", text = quote(piece.text)),
+                msg!("hint-label-families"),
             )),
             _ => None,
         };
@@ -521,8 +534,8 @@ fn row<'a>(input: &str, span: Span<'a>, cells: &[Span<'a>]) -> Result<Line<'a>, 
         };
         if std::mem::replace(&mut seen[index], true) {
             return Err(piece
-                .error(input, format!("`{}` twice in this row", quote(piece.text)))
-                .with_hint("each house of the camp is named once"));
+                .error(input, msg!("diagram-label-twice", text = quote(piece.text)))
+                .with_hint(msg!("hint-each-house-once")));
         }
     }
     Ok(Line::Labels(LabelRow { span, labels }))
@@ -599,8 +612,8 @@ fn meta_line<'a>(input: &str, span: Span<'a>) -> Result<Option<Line<'a>>, ParseE
         if let Some(value) = after_keyword(span, keyword) {
             if value.text.is_empty() {
                 return Err(
-                    ParseError::at(input, value.offset, "the ruleset is missing")
-                        .with_hint("write it after the colon: `rules: awale`"),
+                    ParseError::at(input, value.offset, msg!("diagram-ruleset-missing"))
+                        .with_hint(msg!("hint-ruleset-after-colon")),
                 );
             }
             let rules = value
@@ -633,29 +646,26 @@ fn side(input: &str, line: Span<'_>, value: Span<'_>) -> Result<Side, ParseError
         return Err(ParseError::at(
             input,
             line.offset + line.text.len(),
-            "the side to move is missing",
+            msg!("diagram-side-missing"),
         )
-        .with_hint("write `to move: south` or `to move: north`"));
+        .with_hint(msg!("hint-to-move-line")));
     }
     value.text.parse().map_err(|_| {
         value
-            .error(input, format!("`{}` is not a side", quote(value.text)))
-            .with_hint("write south (or S) or north (or N)")
+            .error(input, msg!("not-a-side", text = quote(value.text)))
+            .with_hint(msg!("hint-write-a-side"))
     })
 }
 
 fn stores(input: &str, line: Span<'_>, value: Span<'_>) -> Result<Score, ParseError> {
-    let hint = "write `stores: south 3 north 0`, or `stores: 3-0` with South's store first";
+    let hint = || msg!("hint-stores-line");
     let count = |span: Span<'_>| -> Result<u32, ParseError> {
         match cell(input, span) {
             Ok(Cell::Count(n)) => Ok(n),
             Ok(Cell::Label(_)) => Err(span
-                .error(
-                    input,
-                    format!("`{}` is not a number of seeds", quote(span.text)),
-                )
-                .with_hint(hint)),
-            Err(error) => Err(error.with_hint(hint)),
+                .error(input, msg!("count-not-a-number", text = quote(span.text)))
+                .with_hint(hint())),
+            Err(error) => Err(error.with_hint(hint())),
         }
     };
     let words: Vec<Span<'_>> = value.words(&[',', ';', ':', '=']).collect();
@@ -663,9 +673,9 @@ fn stores(input: &str, line: Span<'_>, value: Span<'_>) -> Result<Score, ParseEr
         return Err(ParseError::at(
             input,
             line.offset + line.text.len(),
-            "the stores are missing",
+            msg!("diagram-stores-missing"),
         )
-        .with_hint(hint));
+        .with_hint(hint()));
     }
     if let [single] = words.as_slice()
         && single.text.contains('-')
@@ -685,25 +695,25 @@ fn stores(input: &str, line: Span<'_>, value: Span<'_>) -> Result<Score, ParseEr
     while let Some(word) = words.next() {
         let Ok(side) = word.text.parse::<Side>() else {
             let message = if matches!(cell(input, word), Ok(Cell::Count(_))) {
-                format!("`{}`: whose store is it?", quote(word.text))
+                msg!("diagram-whose-store", text = quote(word.text))
             } else {
-                format!("`{}` is not a side", quote(word.text))
+                msg!("not-a-side", text = quote(word.text))
             };
-            return Err(word.error(input, message).with_hint(hint));
+            return Err(word.error(input, message).with_hint(hint()));
         };
         if seen.contains(&side) {
             return Err(word
-                .error(input, format!("{}'s store is given twice", side.name()))
-                .with_hint(hint));
+                .error(input, msg!("diagram-store-twice", side = side.as_str()))
+                .with_hint(hint()));
         }
         seen.push(side);
         let Some(number) = words.next() else {
             return Err(ParseError::at(
                 input,
                 word.offset + word.text.len(),
-                format!("{}'s store has no count", side.name()),
+                msg!("diagram-store-no-count", side = side.as_str()),
             )
-            .with_hint(hint));
+            .with_hint(hint()));
         };
         score[side] = count(number)?;
     }
@@ -732,25 +742,25 @@ fn assemble(
             _ => None,
         })
         .collect();
-    let rows_hint = "a diagram has North's row of counts above South's, one number per house";
+    let rows_hint = || msg!("hint-diagram-rows");
     let (top, bottom) = match count_rows.as_slice() {
         [] => {
             return Err(
-                ParseError::at(input, first_text, "no row of seed counts").with_hint(rows_hint)
+                ParseError::at(input, first_text, msg!("diagram-no-row")).with_hint(rows_hint())
             );
         }
         [(_, only)] => {
             return Err(only
                 .span
-                .error(input, "only one row of counts")
-                .with_hint(rows_hint));
+                .error(input, msg!("diagram-one-row"))
+                .with_hint(rows_hint()));
         }
         [top, bottom] => (*top, *bottom),
         [_, _, (_, third), ..] => {
             return Err(third
                 .span
-                .error(input, "a third row of counts")
-                .with_hint("give one board at a time: two rows of counts"));
+                .error(input, msg!("diagram-third-row"))
+                .with_hint(msg!("hint-two-rows-of-counts")));
         }
     };
     let place = |index: usize| {
@@ -768,8 +778,8 @@ fn assemble(
     let mut to_move = None;
     let mut written_rules: Option<(Ruleset, Span<'_>)> = None;
     let twice = |span: Span<'_>, what: &str| {
-        span.error(input, format!("a second line for the {what}"))
-            .with_hint("say it once")
+        span.error(input, msg!("diagram-second-line", what = what))
+            .with_hint(msg!("hint-say-it-once"))
     };
     for line in lines {
         match *line {
@@ -777,10 +787,10 @@ fn assemble(
                 return Err(twice(span, "stores"));
             }
             Line::ToMove(s, span) if to_move.replace(s).is_some() => {
-                return Err(twice(span, "side to move"));
+                return Err(twice(span, "to-move"));
             }
             Line::Rules(r, span) if written_rules.replace((r, span)).is_some() => {
-                return Err(twice(span, "ruleset"));
+                return Err(twice(span, "rules"));
             }
             _ => {}
         }
@@ -791,9 +801,13 @@ fn assemble(
         return Err(span
             .error(
                 input,
-                format!("the diagram says {written} but {wanted} was asked for"),
+                msg!(
+                    "diagram-rules-disagree",
+                    written = written.id(),
+                    asked = wanted.id()
+                ),
             )
-            .with_hint("drop the rules line or --rules"));
+            .with_hint(msg!("hint-drop-rules-line")));
     }
     let explicit = written_rules.map(|(r, _)| r).or(rules);
 
@@ -813,25 +827,25 @@ fn assemble(
         if slot.replace(labels).is_some() {
             return Err(labels
                 .span
-                .error(input, "a second label row for the same row of counts")
-                .with_hint("label the top row above it and the bottom row below it"));
+                .error(input, msg!("diagram-second-label-row"))
+                .with_hint(msg!("hint-label-rows-place")));
         }
     }
     if let Some(middle) = between {
         match (top_labels.is_some(), bottom_labels.is_some()) {
             (false, false) => {
-                return Err(middle.span.error(input, "a label row between the two rows of counts: which row does it name?")
-                .with_hint(
-                    "put the labels above the top row and below the bottom row, as the sources do",
-                ));
+                return Err(middle
+                    .span
+                    .error(input, msg!("diagram-label-row-between"))
+                    .with_hint(msg!("hint-labels-outside")));
             }
             (true, false) => bottom_labels = Some(middle),
             (false, true) => top_labels = Some(middle),
             (true, true) => {
                 return Err(middle
                     .span
-                    .error(input, "a third label row")
-                    .with_hint("label the top row above it and the bottom row below it"));
+                    .error(input, msg!("diagram-third-label-row"))
+                    .with_hint(msg!("hint-label-rows-place")));
             }
         }
     }
@@ -846,8 +860,8 @@ fn assemble(
             if a.family() != b.family() {
                 return Err(b
                     .span
-                    .error(input, "Songo labels on one row, Awale letters on the other")
-                    .with_hint("label both rows the same way"));
+                    .error(input, msg!("diagram-label-families-differ"))
+                    .with_hint(msg!("hint-label-both-rows-alike")));
             }
             Some(a.family())
         }
@@ -856,26 +870,31 @@ fn assemble(
         (Some(rules), Some(family)) if rules.family() != family => {
             let row = label_rows[0];
             let named = match family {
-                Family::Songo => "Songo houses",
-                _ => "Awale houses",
+                Family::Songo => "songo",
+                _ => "awale",
             };
             return Err(row
                 .span
                 .error(
                     input,
-                    format!("these labels name {named}, but the ruleset is {rules}"),
+                    msg!(
+                        "diagram-labels-other-game",
+                        named = named,
+                        rules = rules.id()
+                    ),
                 )
-                .with_hint(
-                    "label the houses the way the ruleset names them, or change the ruleset",
-                ));
+                .with_hint(msg!("hint-labels-of-the-ruleset")));
         }
         (Some(rules), _) => rules,
         (None, Some(Family::Awale)) => Ruleset::Awale,
         (None, Some(_)) => Ruleset::Songo,
         (None, None) => match top.1.counts.len() {
             6 if bottom.1.counts.len() == 6 => {
-                return Err(top.1.span.error(input, "rows of 6 houses: an awale or oware board, but the diagram does not say which ruleset")
-                .with_hint("add a line `rules: awale` (or `rules: oware-abapa`), pass --rules, or label the houses f e d c b a / A B C D E F"));
+                return Err(top
+                    .1
+                    .span
+                    .error(input, msg!("diagram-six-wide"))
+                    .with_hint(msg!("hint-six-wide")));
             }
             _ => Ruleset::Songo,
         },
@@ -884,7 +903,7 @@ fn assemble(
         return Err(ParseError::at(
             input,
             first_text,
-            format!("{rules} positions are not drawn as rows of houses"),
+            msg!("diagram-not-rows", rules = rules.id()),
         ));
     }
     let width = rules.houses_per_side();
@@ -900,8 +919,8 @@ fn assemble(
         {
             return Err(row
                 .span
-                .error(input, format!("both label rows name {}'s houses", a.name()))
-                .with_hint("one row is North's (N0 .. N6), the other South's (S0 .. S6)"));
+                .error(input, msg!("diagram-labels-same-camp", side = a.as_str()))
+                .with_hint(msg!("hint-rows-of-both-camps")));
         }
         top_side = top_named
             .or(bottom_named.map(Side::opposite))
@@ -912,11 +931,8 @@ fn assemble(
             if labels.is_none() {
                 return Err(row
                     .span
-                    .error(
-                        input,
-                        "this board is drawn South on top, and this row has no labels",
-                    )
-                    .with_hint("label both rows when South is on top, or draw North on top"));
+                    .error(input, msg!("diagram-south-on-top-unlabelled"))
+                    .with_hint(msg!("hint-south-on-top")));
             }
         }
     }
@@ -933,8 +949,16 @@ fn assemble(
                 Place::Between => continue,
             };
             if side != expected {
-                return Err(span.error(input, format!("this caption says {} but the row here is {}'s", side.name(), expected.name()))
-                .with_hint("North's row is drawn on top; label the rows N0 .. / S0 .. to draw South on top (Songo)"));
+                return Err(span
+                    .error(
+                        input,
+                        msg!(
+                            "diagram-caption-disagrees",
+                            caption = side.as_str(),
+                            side = expected.as_str()
+                        ),
+                    )
+                    .with_hint(msg!("hint-north-on-top")));
             }
         }
     }
@@ -957,16 +981,12 @@ fn assemble(
                 .span
                 .error(
                     input,
-                    format!(
-                        "both label rows are in {}",
-                        if labels.upper() {
-                            "capitals"
-                        } else {
-                            "small letters"
-                        }
+                    msg!(
+                        "diagram-both-rows-same-case",
+                        capitals = if labels.upper() { "yes" } else { "no" }
                     ),
                 )
-                .with_hint("one camp is lettered in capitals, the other in small letters"));
+                .with_hint(msg!("hint-one-camp-in-capitals")));
         }
         letters = Some(case);
     }
@@ -986,17 +1006,20 @@ fn assemble(
                 && explicit.is_none()
                 && label_family.is_none()
             {
-                format!("write {width} counts; for an awale board add a line `rules: awale`")
+                msg!("hint-counts-or-awale", count = width)
             } else {
-                format!("write {width} counts, one per house")
+                msg!("hint-counts-one-per-house", count = width)
             };
             return Err(row
                 .span
                 .error(
                     input,
-                    format!(
-                        "the {side} row has {} houses, {rules} needs {width}",
-                        row.counts.len()
+                    msg!(
+                        "position-row-length",
+                        side = side.as_str(),
+                        found = row.counts.len(),
+                        rules = rules.id(),
+                        needed = width
                     ),
                 )
                 .with_hint(hint));
@@ -1008,12 +1031,14 @@ fn assemble(
                         .span
                         .error(
                             input,
-                            format!(
-                                "this label row names {} houses, {rules} has {width} a camp",
-                                labels.labels.len()
+                            msg!(
+                                "diagram-label-count",
+                                count = labels.labels.len(),
+                                rules = rules.id(),
+                                width = width
                             ),
                         )
-                        .with_hint("name every house of the camp, one label per count"));
+                        .with_hint(msg!("hint-label-every-house")));
                 }
                 labels
                     .labels
@@ -1054,27 +1079,40 @@ fn assemble(
 /// assert!(text.ends_with("6 captured from N1 N0; rules: songo.sow, songo.capture.chain\n"));
 /// ```
 #[must_use]
-pub fn play(report: &PlayReport<Position>, letters: LetterCase) -> String {
+pub fn play(report: &PlayReport<Position>, conventions: impl Into<Conventions>) -> String {
+    let conventions = conventions.into();
+    let lang = conventions.lang;
     let mut out = String::new();
     for (i, step) in report.steps.iter().enumerate() {
         if i > 0 {
             out.push('\n');
         }
         let number = move_number(i, report.steps.len());
-        let _ = writeln!(out, "{number}{}", step_headline(step, letters));
-        let [before, sown, after] = BoardView::of_step_with(step, letters);
-        let _ = writeln!(out, "\nBefore:\n{}", write(&before));
-        let _ = writeln!(out, "After sowing (* changed):\n{}", write(&sown));
-        let legend = if after.captured.is_empty() {
-            ""
+        let _ = writeln!(out, "{number}{}", step_headline(step, conventions));
+        let [before, sown, after] = BoardView::of_step_with(step, conventions);
+        let heading = |message: Message| message.localize(lang);
+        let _ = writeln!(
+            out,
+            "\n{}\n{}",
+            heading(msg!("play-text-before")),
+            write(&before)
+        );
+        let _ = writeln!(
+            out,
+            "{}\n{}",
+            heading(msg!("play-text-after-sowing")),
+            write(&sown)
+        );
+        let captures = if after.captured.is_empty() {
+            msg!("play-text-after-captures")
         } else {
-            " (x captured)"
+            msg!("play-text-after-captures-marked")
         };
-        let _ = writeln!(out, "After captures{legend}:\n{}", write(&after));
-        let _ = writeln!(out, "{}", step_summary(step, letters));
+        let _ = writeln!(out, "{}\n{}", heading(captures), write(&after));
+        let _ = writeln!(out, "{}", step_summary(step, conventions));
     }
     if let Some(over) = &report.game_over {
-        let _ = writeln!(out, "\n{}", game_over_line(over));
+        let _ = writeln!(out, "\n{}", game_over_line_in(over, lang));
     }
     out
 }
@@ -1083,13 +1121,19 @@ pub fn play(report: &PlayReport<Position>, letters: LetterCase) -> String {
 /// legal moves, each forbidden house with its rule; or how the game ended.
 #[must_use]
 pub fn moves(report: &MovesReport<Position>, conventions: Conventions) -> String {
+    let lang = conventions.lang;
     let mut out = String::new();
     if let Some(over) = &report.game_over {
-        let _ = writeln!(out, "{}", game_over_line(over));
+        let _ = writeln!(out, "{}", game_over_line_in(over, lang));
         return out;
     }
-    let _ = writeln!(out, "{} to move.", report.to_move().name());
-    let _ = writeln!(out, "Legal: {}", report.legal_names(conventions).join(" "));
-    write_illegal(&mut out, &report.illegal_lines(conventions));
+    let to_move = msg!("moves-to-move", side = report.to_move().as_str());
+    let _ = writeln!(out, "{}", to_move.localize(lang));
+    let legal = msg!(
+        "moves-legal",
+        moves = report.legal_names(conventions).join(" ")
+    );
+    let _ = writeln!(out, "{}", legal.localize(lang));
+    write_illegal(&mut out, &report.illegal_lines(conventions), lang);
     out
 }

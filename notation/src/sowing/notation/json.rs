@@ -9,9 +9,10 @@
 //! `south`; negative counts, wrong row lengths and unknown rulesets are
 //! errors that name the field.
 
-use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::i18n::serde_error;
+use crate::msg;
 use crate::ruleset::Ruleset;
 use crate::side::{Score, Side};
 use crate::sowing::position::Position;
@@ -74,14 +75,15 @@ fn counts<E: serde::de::Error>(field: &str, values: &[i64]) -> Result<Vec<u32>, 
         .enumerate()
         .map(|(i, &value)| {
             u32::try_from(value).map_err(|_| {
+                let at = format!("{field}[{i}]");
                 if value < 0 {
-                    E::custom(format!(
-                        "{field}[{i}] is {value}: a count cannot be negative"
-                    ))
+                    serde_error(msg!("json-count-negative", at = at, value = value))
                 } else {
-                    E::custom(format!(
-                        "{field}[{i}] is {value}: more seeds than the engine counts (at most {})",
-                        u32::MAX
+                    serde_error(msg!(
+                        "json-count-too-large",
+                        at = at,
+                        value = value,
+                        most = u32::MAX
                     ))
                 }
             })
@@ -102,11 +104,15 @@ impl<'de> Deserialize<'de> for Position {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let raw = RawPosition::deserialize(deserializer)?;
         let rules: Ruleset = match &raw.rules {
-            Some(text) => text.parse().map_err(D::Error::custom)?,
+            Some(text) => text
+                .parse()
+                .map_err(|e: crate::UnknownRuleset| serde_error(e.message()))?,
             None => Ruleset::default(),
         };
         let to_move = match &raw.to_move {
-            Some(text) => text.parse().map_err(D::Error::custom)?,
+            Some(text) => text
+                .parse()
+                .map_err(|e: crate::ParseSideError| serde_error(e.message()))?,
             None => Side::South,
         };
         let stores = raw.stores.unwrap_or(RawStores { south: 0, north: 0 });
@@ -120,6 +126,6 @@ impl<'de> Deserialize<'de> for Position {
             Score::new(store_counts[0], store_counts[1]),
             to_move,
         )
-        .map_err(D::Error::custom)
+        .map_err(|e| serde_error(e.message()))
     }
 }

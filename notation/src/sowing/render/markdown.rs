@@ -16,8 +16,10 @@
 
 use std::fmt::Write as _;
 
-use crate::conventions::LetterCase;
-use crate::render::{game_over_line, move_number};
+use crate::conventions::Conventions;
+use crate::i18n::{Localize, Message};
+use crate::msg;
+use crate::render::{game_over_line_in, move_number};
 use crate::report::PlayReport;
 use crate::side::Side;
 use crate::sowing::position::Position;
@@ -76,13 +78,15 @@ pub fn write(view: &BoardView) -> String {
         table_line(&mut out, cells, width);
     }
     let stores = position.stores();
-    let _ = write!(
-        out,
-        "\n- stores: south {}, north {}\n",
-        stores.south, stores.north
+    let stores = msg!(
+        "markdown-stores-line",
+        south = stores.south,
+        north = stores.north
     );
+    let _ = write!(out, "\n- {}\n", stores.localize(view.lang));
     if view.show_to_move {
-        let _ = writeln!(out, "- to move: {}", position.to_move());
+        let to_move = msg!("diagram-to-move-line", side = position.to_move().as_str());
+        let _ = writeln!(out, "- {}", to_move.localize(view.lang));
     }
     out
 }
@@ -107,32 +111,47 @@ fn table_line(out: &mut String, cells: &[String], width: usize) {
 /// assert!(text.contains("| ~~0~~ | ~~0~~ |"));
 /// ```
 #[must_use]
-pub fn play(report: &PlayReport<Position>, letters: LetterCase) -> String {
+pub fn play(report: &PlayReport<Position>, conventions: impl Into<Conventions>) -> String {
+    let conventions = conventions.into();
+    let lang = conventions.lang;
+    let say = |message: Message| message.localize(lang);
     let mut out = String::new();
     for (i, step) in report.steps.iter().enumerate() {
         if i > 0 {
             out.push('\n');
         }
         let number = move_number(i, report.steps.len());
-        let _ = writeln!(out, "## {number}{}\n", step_headline(step, letters));
-        let [before, sown, after] = BoardView::of_step_with(step, letters);
-        let _ = writeln!(out, "**Before**\n\n{}", write(&before));
+        let _ = writeln!(out, "## {number}{}\n", step_headline(step, conventions));
+        let [before, sown, after] = BoardView::of_step_with(step, conventions);
         let _ = writeln!(
             out,
-            "**After sowing** (in bold: the houses the move changed)\n\n{}",
+            "**{}**\n\n{}",
+            before.caption.as_deref().unwrap_or_default(),
+            write(&before)
+        );
+        let _ = writeln!(
+            out,
+            "**{}** {}\n\n{}",
+            sown.caption.as_deref().unwrap_or_default(),
+            say(msg!("markdown-sowing-legend")),
             write(&sown)
         );
         let legend = if after.captured.is_empty() {
-            ""
+            String::new()
         } else {
-            " (struck out: the houses captured)"
+            format!(" {}", say(msg!("markdown-captures-legend")))
         };
-        let _ = writeln!(out, "**After captures**{legend}\n\n{}", write(&after));
-        let summary = step_summary_with(step, letters, |rule| format!("`{rule}`"));
+        let _ = writeln!(
+            out,
+            "**{}**{legend}\n\n{}",
+            after.caption.as_deref().unwrap_or_default(),
+            write(&after)
+        );
+        let summary = step_summary_with(step, conventions, |rule| format!("`{rule}`"));
         let _ = writeln!(out, "{summary}.");
     }
     if let Some(over) = &report.game_over {
-        let _ = writeln!(out, "\n{}", game_over_line(over));
+        let _ = writeln!(out, "\n{}", game_over_line_in(over, lang));
     }
     out
 }

@@ -7,7 +7,9 @@
 pub mod markdown;
 pub mod svg;
 
-use crate::conventions::LetterCase;
+use crate::conventions::{Conventions, LetterCase};
+use crate::i18n::{Lang, Localize};
+use crate::msg;
 use crate::render::{Mark, MarkError, Marks};
 use crate::report::PlayStep;
 use crate::rule::RuleId;
@@ -44,6 +46,9 @@ pub struct BoardView {
     pub show_to_move: bool,
     /// A caption above the board ("Before", "After sowing").
     pub caption: Option<String>,
+    /// The language of the words drawn with the board (stores, side to
+    /// move, legends).
+    pub lang: Lang,
 }
 
 impl BoardView {
@@ -58,7 +63,21 @@ impl BoardView {
             played: None,
             show_to_move: true,
             caption: None,
+            lang: Lang::En,
         }
+    }
+
+    /// Writes its words in `lang`.
+    #[must_use]
+    pub fn in_lang(mut self, lang: Lang) -> BoardView {
+        self.lang = lang;
+        self
+    }
+
+    /// Uses the letter case and the language of `conventions`.
+    #[must_use]
+    pub fn conventions(self, conventions: Conventions) -> BoardView {
+        self.letters(conventions.letters).in_lang(conventions.lang)
     }
 
     /// Uses an Awalé letter case.
@@ -160,25 +179,31 @@ impl BoardView {
         BoardView::of_step_with(step, LetterCase::default())
     }
 
-    /// [`BoardView::of_step`] with an Awalé letter case.
+    /// [`BoardView::of_step`] with an Awalé letter case and a language
+    /// (a [`LetterCase`] alone is English).
     #[must_use]
-    pub fn of_step_with(step: &PlayStep<Position>, letters: LetterCase) -> [BoardView; 3] {
+    pub fn of_step_with(
+        step: &PlayStep<Position>,
+        conventions: impl Into<Conventions>,
+    ) -> [BoardView; 3] {
+        let conventions = conventions.into();
+        let caption = |message: crate::i18n::Message| message.localize(conventions.lang);
         let played = Some(step.outcome.house);
         let sown = step.outcome.sown;
         let mut before = BoardView::new(step.before)
-            .letters(letters)
-            .caption("Before");
+            .conventions(conventions)
+            .caption(caption(msg!("board-before")));
         before.played = played;
         let mut during = BoardView::new(sown)
-            .letters(letters)
+            .conventions(conventions)
             .changed_from(&step.before)
             .mid_move()
-            .caption("After sowing");
+            .caption(caption(msg!("board-after-sowing")));
         during.played = played;
         let after = BoardView::new(step.after)
-            .letters(letters)
+            .conventions(conventions)
             .with_captured(step.outcome.captured_houses.iter())
-            .caption("After captures");
+            .caption(caption(msg!("board-after-captures")));
         [before, during, after]
     }
 
@@ -231,54 +256,63 @@ pub fn drawn_order(position: &Position, side: Side) -> Vec<House> {
 /// );
 /// ```
 #[must_use]
-pub fn step_summary(step: &PlayStep<Position>, letters: LetterCase) -> String {
-    step_summary_with(step, letters, |rule| rule.as_str().to_owned())
+pub fn step_summary(step: &PlayStep<Position>, conventions: impl Into<Conventions>) -> String {
+    step_summary_with(step, conventions.into(), |rule| rule.as_str().to_owned())
 }
 
 /// [`step_summary`] with each rule id written by `write_id` (Markdown puts
 /// them in code spans).
 pub(crate) fn step_summary_with(
     step: &PlayStep<Position>,
-    letters: LetterCase,
+    conventions: Conventions,
     write_id: impl Fn(RuleId) -> String,
 ) -> String {
     let rules = step.before.rules();
     let outcome = &step.outcome;
     let mut summary = if outcome.captured == 0 {
-        "no capture".to_owned()
+        msg!("step-no-capture")
     } else if outcome.captured_houses.is_empty() {
-        format!("{} captured", outcome.captured)
+        msg!("step-captured", count = outcome.captured)
     } else {
         let houses: Vec<String> = outcome
             .captured_houses
             .iter()
-            .map(|house| house.name_with_case(rules, letters).to_string())
+            .map(|house| house.name_with_case(rules, conventions.letters).to_string())
             .collect();
-        format!("{} captured from {}", outcome.captured, houses.join(" "))
+        msg!(
+            "step-captured-from",
+            count = outcome.captured,
+            houses = houses.join(" ")
+        )
     };
     if outcome.conceded > 0 {
         let receiver = step.before.to_move().opposite();
-        summary.push_str(&format!(
-            ", {} conceded to {}'s store",
-            outcome.conceded,
-            receiver.name()
-        ));
+        summary = msg!(
+            "step-conceded",
+            text = summary,
+            count = outcome.conceded,
+            side = receiver.as_str()
+        );
     }
     let ids: Vec<String> = outcome.applied.iter().map(write_id).collect();
-    summary.push_str(&format!("; rules: {}", ids.join(", ")));
-    summary
+    msg!("step-rules", text = summary, rules = ids.join(", ")).localize(conventions.lang)
 }
 
 /// The line above a move's boards: `South plays S1`.
 #[must_use]
-pub fn step_headline(step: &PlayStep<Position>, letters: LetterCase) -> String {
-    format!(
-        "{} plays {}",
-        step.before.to_move().name(),
-        step.outcome
-            .house
-            .name_with_case(step.before.rules(), letters)
+pub fn step_headline(step: &PlayStep<Position>, conventions: impl Into<Conventions>) -> String {
+    let conventions = conventions.into();
+    let played = step
+        .outcome
+        .house
+        .name_with_case(step.before.rules(), conventions.letters)
+        .to_string();
+    msg!(
+        "step-headline",
+        side = step.before.to_move().as_str(),
+        move = played
     )
+    .localize(conventions.lang)
 }
 
 /// A sowing board's view with the marks a person asked for (house names
@@ -286,8 +320,9 @@ pub fn step_headline(step: &PlayStep<Position>, letters: LetterCase) -> String {
 pub(crate) fn marked(
     position: &Position,
     marks: &Marks<'_>,
-    letters: LetterCase,
+    conventions: Conventions,
 ) -> Result<BoardView, MarkError> {
+    let letters = conventions.letters;
     let houses = |names: &[String], mark| -> Result<Vec<House>, MarkError> {
         names
             .iter()
@@ -296,14 +331,14 @@ pub(crate) fn marked(
                 House::parse_with_case(name.trim(), position.rules(), letters).map_err(|e| {
                     MarkError {
                         mark,
-                        message: e.to_string(),
+                        message: e.message().localize(conventions.lang),
                     }
                 })
             })
             .collect()
     };
     let mut view = BoardView::new(*position)
-        .letters(letters)
+        .conventions(conventions)
         .with_changed(houses(marks.changed, Mark::Changed)?)
         .with_captured(houses(marks.captured, Mark::Captured)?);
     if let Some(name) = marks.last_move {

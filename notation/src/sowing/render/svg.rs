@@ -10,8 +10,10 @@
 
 use std::fmt::Write as _;
 
-use crate::conventions::LetterCase;
-use crate::render::{game_over_line, move_number};
+use crate::conventions::Conventions;
+use crate::i18n::{Lang, Localize};
+use crate::msg;
+use crate::render::{game_over_line_in, move_number};
 use crate::report::PlayReport;
 use crate::side::Side;
 use crate::sowing::position::{House, Position};
@@ -112,27 +114,30 @@ pub fn board(view: &BoardView) -> String {
 /// assert_eq!(picture.matches("<circle").count(), 2 * 3 * 14 + 2 * 2 + 3);
 /// ```
 #[must_use]
-pub fn play(report: &PlayReport<Position>, letters: LetterCase) -> String {
+pub fn play(report: &PlayReport<Position>, conventions: impl Into<Conventions>) -> String {
+    let conventions = conventions.into();
     let rows = report
         .steps
         .iter()
         .enumerate()
         .map(|(i, step)| {
-            let headline = step_headline(step, letters);
+            let headline = step_headline(step, conventions);
             let number = move_number(i, report.steps.len());
+            let heading = msg!(
+                "svg-heading",
+                headline = format!("{number}{headline}"),
+                summary = step_summary(step, conventions)
+            );
             FigureRow {
-                heading: Some(format!(
-                    "{number}{headline}: {}",
-                    step_summary(step, letters)
-                )),
-                boards: BoardView::of_step_with(step, letters).to_vec(),
+                heading: Some(heading.localize(conventions.lang)),
+                boards: BoardView::of_step_with(step, conventions).to_vec(),
             }
         })
         .collect();
     let mut picture = Figure { title: None, rows };
     if let Some(over) = &report.game_over {
         picture.rows.push(FigureRow {
-            heading: Some(game_over_line(over)),
+            heading: Some(game_over_line_in(over, conventions.lang)),
             boards: Vec::new(),
         });
     }
@@ -145,7 +150,17 @@ pub fn figure(figure: &Figure) -> String {
     let mut body = String::new();
     let mut y = 0;
     let mut width = 0;
-    let mut marks = Marks::default();
+    // The legend speaks the language of the boards.
+    let lang = figure
+        .rows
+        .iter()
+        .flat_map(|row| &row.boards)
+        .next()
+        .map_or(Lang::En, |view| view.lang);
+    let mut marks = Marks {
+        lang,
+        ..Marks::default()
+    };
     if let Some(title) = &figure.title {
         text(
             &mut body,
@@ -251,9 +266,10 @@ fn draw_board(out: &mut String, view: &BoardView, left: i32, top: i32) {
         y += CAPTION;
     }
     let centre = left + width / 2;
+    let side_name = |side: Side| msg!("side-name", side = side.as_str()).localize(view.lang);
     let side_line = |out: &mut String, side: Side, baseline: i32| {
         if view.show_to_move && position.to_move() == side {
-            let label = format!("{} to move", side.name());
+            let label = msg!("svg-to-move", side = side.as_str()).localize(view.lang);
             let half = approximate_width(&label, 14) / 2;
             // A filled triangle points at the row of the side to move.
             let (tip, base) = if side == Side::North {
@@ -283,7 +299,7 @@ fn draw_board(out: &mut String, view: &BoardView, left: i32, top: i32) {
                 "middle",
                 "normal",
                 MUTED,
-                side.name(),
+                &side_name(side),
             );
         }
     };
@@ -320,7 +336,7 @@ fn draw_board(out: &mut String, view: &BoardView, left: i32, top: i32) {
             "middle",
             "normal",
             MUTED,
-            side.name(),
+            &side_name(side),
         );
         let count = position.stores()[side].to_string();
         let size = fitting_size(&count, STORE_WIDTH - 8);
@@ -342,7 +358,7 @@ fn draw_board(out: &mut String, view: &BoardView, left: i32, top: i32) {
             "middle",
             "normal",
             MUTED,
-            "store",
+            &msg!("svg-store").localize(view.lang),
         );
     }
     for (row, side) in [Side::North, Side::South].into_iter().enumerate() {
@@ -430,12 +446,13 @@ fn draw_pit(out: &mut String, view: &BoardView, house: House, cx: i32, cy: i32) 
     );
 }
 
-/// Which kinds of marks a figure uses, for its legend.
+/// Which kinds of marks a figure uses, for its legend, and its language.
 #[derive(Debug, Default)]
 struct Marks {
     changed: bool,
     captured: bool,
     played: bool,
+    lang: Lang,
 }
 
 impl Marks {
@@ -449,16 +466,16 @@ impl Marks {
         self.changed || self.captured || self.played
     }
 
-    fn entries(&self) -> Vec<(&'static str, &'static str)> {
+    fn entries(&self) -> Vec<(&'static str, String)> {
         let mut entries = Vec::new();
         if self.played {
-            entries.push(("played", "house played"));
+            entries.push(("played", msg!("svg-legend-played").localize(self.lang)));
         }
         if self.changed {
-            entries.push(("changed", "changed by the move"));
+            entries.push(("changed", msg!("svg-legend-changed").localize(self.lang)));
         }
         if self.captured {
-            entries.push(("captured", "captured"));
+            entries.push(("captured", msg!("svg-legend-captured").localize(self.lang)));
         }
         entries
     }
@@ -500,9 +517,9 @@ fn draw_legend(out: &mut String, marks: &Marks, left: i32, top: i32) -> i32 {
             "start",
             "normal",
             MUTED,
-            words,
+            &words,
         );
-        x += 30 + approximate_width(words, 13) + 24;
+        x += 30 + approximate_width(&words, 13) + 24;
     }
     2 * r + 12
 }

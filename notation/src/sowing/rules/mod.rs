@@ -5,6 +5,8 @@
 
 use crate::conventions::{Conventions, LetterCase};
 use crate::game::{GameOver, GamePosition, LegalMoves, MoveEffect, Refusal};
+use crate::i18n::Message;
+use crate::msg;
 use crate::rule::{RuleId, RuleIds};
 use crate::ruleset::{Family, Ruleset};
 use crate::side::Side;
@@ -237,7 +239,8 @@ impl IllegalMove {
 }
 
 impl IllegalMove {
-    /// The sentence that explains why, without the rule id and the legal moves.
+    /// The sentence that explains why, without the rule id and the legal
+    /// moves, in English.
     #[must_use]
     pub fn explanation(&self) -> String {
         self.explanation_in(LetterCase::default())
@@ -254,92 +257,81 @@ impl IllegalMove {
     /// ```
     #[must_use]
     pub fn explanation_in(&self, letters: LetterCase) -> String {
-        Explanation(self, letters).to_string()
+        self.why(letters).to_string()
     }
 
     /// The whole message (explanation, rule id, legal moves) with Awalé
-    /// houses named in `letters`; `Display` is this in the default case.
+    /// houses named in `letters`, in English; `Display` is this in the
+    /// default case.
     #[must_use]
     pub fn in_case(&self, letters: LetterCase) -> impl fmt::Display + '_ {
-        Message(self, letters)
+        self.full_message(Conventions::with_letters(letters))
     }
-}
 
-struct Explanation<'a>(&'a IllegalMove, LetterCase);
-
-struct Message<'a>(&'a IllegalMove, LetterCase);
-
-impl fmt::Display for Message<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Message(this, letters) = *self;
-        write!(f, "{} ({})", Explanation(this, letters), this.rule())?;
-        if !this.legal.is_empty() {
-            write!(f, "; legal moves: {}", this.legal.in_case(letters))?;
+    /// The explanation as a message of the catalogue.
+    fn why(&self, letters: LetterCase) -> Message {
+        let house = self.house.name_with_case(self.rules, letters).to_string();
+        let side = self.to_move.as_str();
+        let opponent = self.to_move.opposite().as_str();
+        match self.reason {
+            IllegalReason::NoSuchHouse => {
+                msg!(
+                    "illegal-no-such-house",
+                    house = house,
+                    rules = self.rules.id()
+                )
+            }
+            IllegalReason::WrongSide => msg!(
+                "illegal-wrong-side",
+                house = house,
+                side = side,
+                opponent = opponent
+            ),
+            IllegalReason::EmptyHouse => msg!("illegal-empty-house", house = house),
+            IllegalReason::GameOver(over) => msg!(
+                "illegal-game-over",
+                rule = over.rule.as_str(),
+                score = over.score.to_string()
+            ),
+            IllegalReason::Forbidden(rule) => match (rule, self.rules) {
+                (RuleId::Exit, Ruleset::Songo) if self.seeds == 2 => {
+                    msg!("illegal-exit-two-seeds", house = house, side = side)
+                }
+                (RuleId::Exit, _) => msg!(
+                    "illegal-exit",
+                    house = house,
+                    side = side,
+                    count = self.seeds,
+                    rules = self.rules.id(),
+                    banned = if self.rules == Ruleset::SongoEkang {
+                        2
+                    } else {
+                        1
+                    }
+                ),
+                (RuleId::Solidarity, Ruleset::Songo) => msg!(
+                    "illegal-solidarity-most-seeds",
+                    side = side,
+                    opponent = opponent
+                ),
+                (RuleId::Solidarity, _) => msg!(
+                    "illegal-solidarity-seven-seeds",
+                    house = house,
+                    side = side,
+                    opponent = opponent
+                ),
+                (RuleId::AbapaFeed, _) => {
+                    msg!("illegal-abapa-feed", house = house, opponent = opponent)
+                }
+                _ => msg!("illegal-awale-feed", house = house, opponent = opponent),
+            },
         }
-        Ok(())
     }
 }
 
 impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.in_case(LetterCase::default()).fmt(f)
-    }
-}
-
-impl fmt::Display for Explanation<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Explanation(this, letters) = *self;
-        let name = this.house.name_with_case(this.rules, letters);
-        let mover = this.to_move.name();
-        let opponent = this.to_move.opposite().name();
-        let seeds = this.seeds;
-        let plural = if seeds == 1 { "" } else { "s" };
-        match this.reason {
-            IllegalReason::NoSuchHouse => write!(f, "{name} is not a house of {}", this.rules),
-            IllegalReason::WrongSide => write!(
-                f,
-                "{name} is {}'s house, but {mover} is to move",
-                this.house.side.name()
-            ),
-            IllegalReason::EmptyHouse => write!(f, "{name} is empty: there is nothing to sow"),
-            IllegalReason::GameOver(over) => write!(
-                f,
-                "the game is over ({}): no move may follow; final score {}",
-                over.rule, over.score
-            ),
-            IllegalReason::Forbidden(rule) => match (rule, this.rules, seeds) {
-                (RuleId::Exit, Ruleset::Songo, 2) => write!(
-                    f,
-                    "{name} is {mover}'s exit house and holds 2 seeds: it may be played only when it captures, and here it does not"
-                ),
-                (RuleId::Exit, _, _) => write!(
-                    f,
-                    "{name} is {mover}'s exit house and holds {seeds} seed{plural}: {} forbids playing it with {}",
-                    this.rules,
-                    if this.rules == Ruleset::SongoEkang {
-                        "1 or 2 seeds"
-                    } else {
-                        "1 seed"
-                    }
-                ),
-                (RuleId::Solidarity, Ruleset::Songo, _) => write!(
-                    f,
-                    "{opponent}'s camp is empty: {mover} must feed it from one of the houses holding the most seeds",
-                ),
-                (RuleId::Solidarity, _, _) => write!(
-                    f,
-                    "{opponent}'s camp is empty: {mover} must give it at least 7 seeds, or else as many as possible, and {name} gives fewer",
-                ),
-                (RuleId::AbapaFeed, _, _) => write!(
-                    f,
-                    "{opponent}'s camp is empty and {name} does not reach it: the opponent must be fed",
-                ),
-                _ => write!(
-                    f,
-                    "{name} would leave {opponent} without a seed: a move must leave the opponent at least one",
-                ),
-            },
-        }
     }
 }
 
@@ -769,21 +761,6 @@ impl MoveEffect for MoveOutcome {
     }
 }
 
-/// The explanation, then the legal moves (no rule id), Awalé houses named
-/// in the record's letter case.
-struct Described<'a>(&'a IllegalMove, LetterCase);
-
-impl fmt::Display for Described<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Described(illegal, letters) = *self;
-        Explanation(illegal, letters).fmt(f)?;
-        if !illegal.legal.is_empty() {
-            write!(f, "; legal moves: {}", illegal.legal.in_case(letters))?;
-        }
-        Ok(())
-    }
-}
-
 impl Refusal for IllegalMove {
     fn rule(&self) -> RuleId {
         IllegalMove::rule(self)
@@ -796,16 +773,16 @@ impl Refusal for IllegalMove {
         }
     }
 
-    fn explanation(&self, conventions: Conventions) -> String {
-        self.explanation_in(conventions.letters)
+    fn explanation_message(&self, conventions: Conventions) -> Message {
+        self.why(conventions.letters)
     }
 
-    fn describe(&self, conventions: Conventions) -> impl fmt::Display + '_ {
-        Described(self, conventions.letters)
-    }
-
-    fn message(&self, conventions: Conventions) -> impl fmt::Display + '_ {
-        self.in_case(conventions.letters)
+    fn with_legal_moves(&self, text: Message, conventions: Conventions) -> Message {
+        if self.legal.is_empty() {
+            return text;
+        }
+        let moves = self.legal.in_case(conventions.letters).to_string();
+        msg!("refusal-legal-moves", text = text, moves = moves)
     }
 }
 
@@ -903,7 +880,7 @@ impl GamePosition for Position {
         IllegalMove::after_end(self, played, over)
     }
 
-    fn declared_end(&self, rule: RuleId) -> Result<GameOver, String> {
+    fn declared_end(&self, rule: RuleId) -> Result<GameOver, Message> {
         let rules = self.rules;
         let ends: &[RuleId] = match rules {
             Ruleset::Songo | Ruleset::SongoEkang => {
@@ -914,9 +891,10 @@ impl GamePosition for Position {
         };
         if !ends.contains(&rule) {
             let list: Vec<&str> = ends.iter().map(|r| r.as_str()).collect();
-            return Err(format!(
-                "it is not how a {rules} game ends: the end rules are {}",
-                list.join(", ")
+            return Err(msg!(
+                "end-not-of-the-game",
+                rules = rules.id(),
+                ends = list.join(", ")
             ));
         }
         if rule == RuleId::AwaleEndAgreement {
