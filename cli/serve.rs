@@ -31,6 +31,10 @@ pub(crate) struct Args {
     /// Seconds a shutdown waits for the requests in flight.
     #[arg(long, env = "SONGO_SHUTDOWN_TIMEOUT", default_value_t = 10.0)]
     shutdown_timeout: f64,
+    /// A web site whose pages may call the API from a browser (CORS), such as
+    /// https://club.example; repeat it for several, `*` for any (default: none).
+    #[arg(long = "cors-origin", env = "SONGO_CORS_ORIGINS", value_delimiter = ',')]
+    cors_origins: Vec<String>,
 }
 
 fn seconds(value: f64, flag: &str) -> Result<Duration, Failure> {
@@ -42,6 +46,28 @@ fn seconds(value: f64, flag: &str) -> Result<Duration, Failure> {
                 "{flag} must be a positive number of seconds, not {value}"
             ))
         })
+}
+
+/// The `--cors-origin` values: `*`, or origins as browsers send them
+/// (`scheme://host[:port]`, no path).
+fn origins(values: &[String]) -> Result<Vec<String>, Failure> {
+    values
+        .iter()
+        .map(|value| {
+            let value = value.trim();
+            let well_formed = value == "*"
+                || value.split_once("://").is_some_and(|(scheme, rest)| {
+                    !scheme.is_empty() && !rest.is_empty() && !rest.contains('/')
+                });
+            if well_formed {
+                Ok(value.to_owned())
+            } else {
+                Err(Failure::input(format!(
+                    "--cors-origin {value}: write an origin as a browser sends it, such as https://club.example or http://localhost:3000 (no path), or *"
+                )))
+            }
+        })
+        .collect()
 }
 
 pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
@@ -64,6 +90,7 @@ pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
             None => defaults.max_concurrent_jobs,
         },
         shutdown_timeout: seconds(args.shutdown_timeout, "--shutdown-timeout")?,
+        cors_origins: origins(&args.cors_origins)?,
         ..defaults
     };
     songo_service::init_logging();

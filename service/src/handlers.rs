@@ -194,11 +194,12 @@ impl Render {
         }
     }
 
-    /// One board.
-    fn board(self, view: &BoardView) -> Rendering {
+    /// One board (an SVG with the page's hooks when `hooks`).
+    fn board(self, view: &BoardView, hooks: bool) -> Rendering {
         let content = match self {
             Render::Text => diagram::write(view),
             Render::Markdown => markdown::write(view),
+            Render::Svg if hooks => svg::board_with_hooks(view),
             Render::Svg => svg::board(view),
         };
         self.rendering(content)
@@ -214,13 +215,15 @@ impl Render {
         self.rendering(content)
     }
 
-    /// One Seega board.
-    fn seega_board(self, position: &SeegaPosition) -> Rendering {
+    /// One Seega board (an SVG with the page's hooks when `hooks`).
+    fn seega_board(self, position: &SeegaPosition, hooks: bool) -> Rendering {
         let plain = seega::render::Highlight::default();
+        let options = seega::render::SvgOptions::default();
         let content = match self {
             Render::Text => seega::notation::diagram(position),
             Render::Markdown => seega::render::markdown(position, &plain),
-            Render::Svg => seega::render::svg(position, &seega::render::SvgOptions::default()),
+            Render::Svg if hooks => seega::render::svg_with_hooks(position, &options),
+            Render::Svg => seega::render::svg(position, &options),
         };
         self.rendering(content)
     }
@@ -252,18 +255,20 @@ struct Rendering {
     content: String,
 }
 
-/// How a request wants things drawn: `render=` and `letters=`.
+/// How a request wants things drawn: `render=`, `letters=`, and `hooks=`
+/// (`/v1/positions` only: an SVG with the web page's hooks).
 #[derive(Default)]
 struct Drawing {
     render: Option<Render>,
     letters: Option<LetterCase>,
+    hooks: bool,
 }
 
 impl Drawing {
     /// Reads `render` and `letters`; `rules` too when `with_rules`.
     fn of(request: &Request, with_rules: bool) -> Result<(Drawing, Option<Ruleset>), Problem> {
         let known: &[&str] = if with_rules {
-            &["rules", "render", "letters"]
+            &["rules", "render", "letters", "hooks"]
         } else {
             &["render", "letters"]
         };
@@ -288,6 +293,19 @@ impl Drawing {
                             .with("parameter", "letters"));
                         }
                     });
+                }
+                "hooks" => {
+                    drawing.hooks = match value.as_str() {
+                        "true" => true,
+                        "false" => false,
+                        _ => {
+                            return Err(Problem::new(
+                                Kind::BadQuery,
+                                format!("hooks={value} is not a choice: use true or false"),
+                            )
+                            .with("parameter", "hooks"));
+                        }
+                    };
                 }
                 _ => drawing.render = Some(Render::parse(&value)?),
             }
@@ -332,7 +350,9 @@ fn read_position(
             &SeegaAnswer {
                 position,
                 compact: position.to_string(),
-                render: drawing.render.map(|format| format.seega_board(&position)),
+                render: drawing
+                    .render
+                    .map(|format| format.seega_board(&position, drawing.hooks)),
             },
         );
     }
@@ -360,7 +380,9 @@ fn read_position(
             compact: position.to_string(),
             render: drawing
                 .render
-                .map(|format| format.board(&BoardView::new(position).letters(letters))),
+                .map(|format| {
+                    format.board(&BoardView::new(position).letters(letters), drawing.hooks)
+                }),
         },
     )
 }

@@ -34,7 +34,9 @@
 //! ```
 
 mod body;
+mod cors;
 mod handlers;
+mod page;
 mod problem;
 mod records;
 mod routes;
@@ -43,6 +45,7 @@ mod server;
 use std::net::SocketAddr;
 use std::time::Duration;
 
+pub use page::{CONTENT_SECURITY_POLICY, asset_paths};
 pub use routes::{ROUTES, Route, router};
 pub use server::{ShutdownTimedOut, init_logging, run, serve, shutdown_signal};
 
@@ -72,6 +75,10 @@ pub struct Config {
     pub max_concurrent_jobs: usize,
     /// How long a shutdown waits for the requests in flight.
     pub shutdown_timeout: Duration,
+    /// The origins of other web sites whose pages may call the API from a
+    /// browser (CORS, `songo serve --cors-origin`): `https://example.org`,
+    /// or `*` for any. Empty (the default): only the server's own page.
+    pub cors_origins: Vec<String>,
     /// Routes for tests only (`GET /debug/panic`, `GET /debug/sleep`):
     /// never on in `songo serve`.
     #[doc(hidden)]
@@ -92,6 +99,7 @@ impl Default for Config {
             max_concurrent_validations: cores(),
             max_concurrent_jobs: 2 * cores(),
             shutdown_timeout: Duration::from_secs(10),
+            cors_origins: Vec::new(),
             debug_routes: false,
         }
     }

@@ -19,6 +19,7 @@ use crate::body::{self, BodyStream};
 use crate::handlers;
 use crate::problem::{Kind, Problem};
 use crate::records;
+use crate::{cors, page};
 
 /// One route of the API.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,6 +43,21 @@ pub const ROUTES: &[Route] = &[
         method: "GET",
         path: "/openapi.json",
         summary: "The OpenAPI 3.1 document of this API",
+    },
+    Route {
+        method: "GET",
+        path: "/",
+        summary: "The web page: a board to edit and play on, records to check, exports",
+    },
+    Route {
+        method: "GET",
+        path: "/v1/messages",
+        summary: "The web page's words in a language (?lang=en|fr, else Accept-Language)",
+    },
+    Route {
+        method: "GET",
+        path: "/v1/positions/{compact}.svg",
+        summary: "The board of a position in the compact notation, as an SVG picture to embed",
     },
     Route {
         method: "GET",
@@ -212,6 +228,12 @@ pub fn router(
         .unify()
         .or(endpoint(&state, Method::GET, "/v1/rules", handlers::rules))
         .unify()
+        .or(endpoint(&state, Method::GET, "/v1/messages", page::messages))
+        .unify()
+        .or(page::files())
+        .unify()
+        .or(page::image())
+        .unify()
         .or(endpoint(
             &state,
             Method::POST,
@@ -256,7 +278,7 @@ pub fn router(
             .unify()
             .boxed();
     }
-    api.or(fallback()).unify().with(warp::log::custom(|info| {
+    cors::allow(&config.cors_origins, api.or(fallback()).unify()).with(warp::log::custom(|info| {
         tracing::info!(
             method = %info.method(),
             path = info.path(),
@@ -371,6 +393,11 @@ fn fallback()
         .and(warp::method())
         .map(|full: FullPath, method: Method| {
             let path = full.as_str();
+            let path = if page::is_image_path(path) {
+                "/v1/positions/{compact}.svg"
+            } else {
+                path
+            };
             let allowed: Vec<&str> = ROUTES
                 .iter()
                 .filter(|route| route.path == path)
