@@ -191,8 +191,9 @@ fn a_board_picture_is_a_get_url() {
     assert!(plain.text().starts_with("<svg"));
     let seega = server.get("/v1/positions/seega:...../...../...../.NS../S....:S:movement:0-0:11-10.svg");
     assert!(seega.text().contains("Seega"));
-    let broken = server.get("/v1/positions/songo:5,5,x.svg");
-    assert_eq!(broken.problem(400, "bad-position")["column"], 11);
+    // Columns count in the notation, as for `POST /v1/positions`.
+    let broken = server.get("/v1/positions/songo:5,5,5,5,x,5,5%2F5,5,5,5,5,5,5.svg");
+    assert_eq!(broken.problem(400, "bad-position")["column"], 15);
     let post = server.post("/v1/positions/songo:5,5.svg", "text/plain", "");
     assert_eq!(post.problem(405, "method-not-allowed")["allow"], "GET");
 }
