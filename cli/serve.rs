@@ -7,7 +7,7 @@ use songo_service::Config;
 
 use crate::{EXIT_OK, Failure};
 
-/// Serve the HTTP API: positions, play, moves, validate, convert, rules (docs/api.md).
+/// Serve the HTTP API (positions, play, moves, validate, convert, rules; docs/api.md) and the web page at / (docs/page.md).
 #[derive(clap::Args)]
 #[command(
     after_help = "Examples:\n  songo serve\n  songo serve --addr 127.0.0.1:9000\n  SONGO_ADDR=0.0.0.0:8080 songo serve --body-limit 1048576\n\nLogs one line per request to stderr. SIGINT or SIGTERM stops the server after\nthe requests in flight are answered (at most --shutdown-timeout seconds)."
@@ -33,7 +33,11 @@ pub(crate) struct Args {
     shutdown_timeout: f64,
     /// A web site whose pages may call the API from a browser (CORS), such as
     /// https://club.example; repeat it for several, `*` for any (default: none).
-    #[arg(long = "cors-origin", env = "SONGO_CORS_ORIGINS", value_delimiter = ',')]
+    #[arg(
+        long = "cors-origin",
+        env = "SONGO_CORS_ORIGINS",
+        value_delimiter = ','
+    )]
     cors_origins: Vec<String>,
 }
 

@@ -87,6 +87,8 @@ function writeUrl() {
 
 /** Shows the current position: the server's picture, moves, editor fields. */
 async function show({ marks = {}, message } = {}) {
+  state.marks = marks;
+  state.message = message;
   const position = current();
   const [drawn, legal] = await Promise.all([api.readPosition(position), api.moves(position)]);
   if (!drawn.ok) {
@@ -104,7 +106,8 @@ async function show({ marks = {}, message } = {}) {
   writeMoves();
   writeLine();
   writeEditor();
-  writeStatus(message);
+  // A message is a function when it is worded again after a change of language.
+  writeStatus(typeof message === 'function' ? message() : message);
   writeUrl();
   writeEmbed();
   if (activeTab() === 'explain') explain();
@@ -151,7 +154,7 @@ async function playMove(move) {
     const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
     if ($('animate').checked && !reduced) await board.animate(step, 160);
     state.cursor += 1;
-    await show({ marks: marksOf(step), message: stepText(step) });
+    await show({ marks: marksOf(step), message: () => stepText(step) });
   } finally {
     state.busy = false;
   }
@@ -175,7 +178,7 @@ async function goTo(cursor) {
   state.cursor = cursor;
   state.pick = null;
   const step = state.steps[cursor - 1];
-  await show(step ? { marks: marksOf(step), message: stepText(step) } : {});
+  await show(step ? { marks: marksOf(step), message: () => stepText(step) } : {});
 }
 
 function writeMoves() {
@@ -562,7 +565,7 @@ async function setLanguage(code) {
   api.setApiLanguage(chosen);
   $('lang').value = chosen;
   translate();
-  if (state.start) await show();
+  if (state.start) await show({ marks: state.marks, message: state.message });
   records.retranslate();
 }
 

@@ -130,6 +130,7 @@ export class Board {
     const groups = this.targets();
     const origin = groups.find((g) => g.dataset.house === step.move);
     if (!origin) return;
+    this.mark('legal', []);
     const size = groups.length;
     const start = Number(origin.dataset.cycle);
     const ahead = (g) => (Number(g.dataset.cycle) - start - 1 + size) % size;

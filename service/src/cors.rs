@@ -31,9 +31,11 @@ where
     warp::header::headers_cloned()
         .and(warp::method())
         .and(inner)
-        .map(move |headers: HeaderMap, method: Method, response: Response| {
-            answer(&origins, &headers, &method, response)
-        })
+        .map(
+            move |headers: HeaderMap, method: Method, response: Response| {
+                answer(&origins, &headers, &method, response)
+            },
+        )
 }
 
 /// Whether `origin` is in the allow-list (`*` allows every origin).
@@ -42,35 +44,39 @@ fn allowed(origins: &[String], origin: &str) -> bool {
 }
 
 /// The answer, with CORS headers when the request's origin is allowed.
-fn answer(origins: &[String], headers: &HeaderMap, method: &Method, response: Response) -> Response {
+fn answer(
+    origins: &[String],
+    headers: &HeaderMap,
+    method: &Method,
+    response: Response,
+) -> Response {
     if origins.is_empty() {
         return response;
     }
-    let Some(origin) = headers.get(ORIGIN).filter(|origin| {
-        origin
-            .to_str()
-            .is_ok_and(|origin| allowed(origins, origin))
-    }) else {
+    let Some(origin) = headers
+        .get(ORIGIN)
+        .filter(|origin| origin.to_str().is_ok_and(|origin| allowed(origins, origin)))
+    else {
         return response;
     };
-    let mut response = if method == Method::OPTIONS && headers.contains_key(ACCESS_CONTROL_REQUEST_METHOD)
-    {
-        let mut preflight = Response::new(bytes::Bytes::new().into());
-        *preflight.status_mut() = StatusCode::NO_CONTENT;
-        let out = preflight.headers_mut();
-        out.insert(
-            ACCESS_CONTROL_ALLOW_METHODS,
-            HeaderValue::from_static("GET, POST"),
-        );
-        out.insert(
-            ACCESS_CONTROL_ALLOW_HEADERS,
-            HeaderValue::from_static("content-type, accept, accept-language"),
-        );
-        out.insert(ACCESS_CONTROL_MAX_AGE, HeaderValue::from_static("600"));
-        preflight
-    } else {
-        response
-    };
+    let mut response =
+        if method == Method::OPTIONS && headers.contains_key(ACCESS_CONTROL_REQUEST_METHOD) {
+            let mut preflight = Response::new(bytes::Bytes::new().into());
+            *preflight.status_mut() = StatusCode::NO_CONTENT;
+            let out = preflight.headers_mut();
+            out.insert(
+                ACCESS_CONTROL_ALLOW_METHODS,
+                HeaderValue::from_static("GET, POST"),
+            );
+            out.insert(
+                ACCESS_CONTROL_ALLOW_HEADERS,
+                HeaderValue::from_static("content-type, accept, accept-language"),
+            );
+            out.insert(ACCESS_CONTROL_MAX_AGE, HeaderValue::from_static("600"));
+            preflight
+        } else {
+            response
+        };
     let out = response.headers_mut();
     out.insert(ACCESS_CONTROL_ALLOW_ORIGIN, origin.clone());
     out.append(VARY, HeaderValue::from_static("origin"));
@@ -87,7 +93,10 @@ mod tests {
             headers.insert(ORIGIN, HeaderValue::from_str(origin).unwrap());
         }
         if preflight {
-            headers.insert(ACCESS_CONTROL_REQUEST_METHOD, HeaderValue::from_static("POST"));
+            headers.insert(
+                ACCESS_CONTROL_REQUEST_METHOD,
+                HeaderValue::from_static("POST"),
+            );
         }
         headers
     }
@@ -98,25 +107,56 @@ mod tests {
 
     #[test]
     fn no_list_no_headers() {
-        let response = answer(&[], &request(Some("https://a.example"), false), &Method::GET, ok());
-        assert!(response.headers().get(ACCESS_CONTROL_ALLOW_ORIGIN).is_none());
+        let response = answer(
+            &[],
+            &request(Some("https://a.example"), false),
+            &Method::GET,
+            ok(),
+        );
+        assert!(
+            response
+                .headers()
+                .get(ACCESS_CONTROL_ALLOW_ORIGIN)
+                .is_none()
+        );
     }
 
     #[test]
     fn an_allowed_origin_is_named_back() {
         let list = ["https://a.example".to_owned()];
-        let response = answer(&list, &request(Some("https://a.example"), false), &Method::POST, ok());
-        assert_eq!(response.headers()[ACCESS_CONTROL_ALLOW_ORIGIN], "https://a.example");
+        let response = answer(
+            &list,
+            &request(Some("https://a.example"), false),
+            &Method::POST,
+            ok(),
+        );
+        assert_eq!(
+            response.headers()[ACCESS_CONTROL_ALLOW_ORIGIN],
+            "https://a.example"
+        );
         assert_eq!(response.headers()[VARY], "origin");
-        let other = answer(&list, &request(Some("https://b.example"), false), &Method::POST, ok());
+        let other = answer(
+            &list,
+            &request(Some("https://b.example"), false),
+            &Method::POST,
+            ok(),
+        );
         assert!(other.headers().get(ACCESS_CONTROL_ALLOW_ORIGIN).is_none());
     }
 
     #[test]
     fn a_preflight_from_an_allowed_origin_gets_204() {
         let list = ["*".to_owned()];
-        let response = answer(&list, &request(Some("https://b.example"), true), &Method::OPTIONS, ok());
+        let response = answer(
+            &list,
+            &request(Some("https://b.example"), true),
+            &Method::OPTIONS,
+            ok(),
+        );
         assert_eq!(response.status(), StatusCode::NO_CONTENT);
-        assert_eq!(response.headers()[ACCESS_CONTROL_ALLOW_METHODS], "GET, POST");
+        assert_eq!(
+            response.headers()[ACCESS_CONTROL_ALLOW_METHODS],
+            "GET, POST"
+        );
     }
 }

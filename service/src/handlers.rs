@@ -378,11 +378,9 @@ fn read_position(
         &Answer {
             position,
             compact: position.to_string(),
-            render: drawing
-                .render
-                .map(|format| {
-                    format.board(&BoardView::new(position).letters(letters), drawing.hooks)
-                }),
+            render: drawing.render.map(|format| {
+                format.board(&BoardView::new(position).letters(letters), drawing.hooks)
+            }),
         },
     )
 }

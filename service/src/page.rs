@@ -226,9 +226,10 @@ fn page_messages(lang: Lang) -> std::collections::BTreeMap<&'static str, PageMes
 pub(crate) async fn messages(_state: Arc<State>, request: Request) -> Result<Response, Problem> {
     let mut lang = None;
     for (_, value) in request.params(&["lang"])? {
-        lang = Some(value.parse::<Lang>().map_err(|e| {
-            Problem::new(Kind::BadQuery, e.to_string()).with("parameter", "lang")
-        })?);
+        lang =
+            Some(value.parse::<Lang>().map_err(|e| {
+                Problem::new(Kind::BadQuery, e.to_string()).with("parameter", "lang")
+            })?);
     }
     let lang = lang.unwrap_or_else(|| {
         Lang::from_accept_language(
@@ -258,10 +259,7 @@ pub(crate) async fn messages(_state: Arc<State>, request: Request) -> Result<Res
         },
     )?;
     let headers = response.headers_mut();
-    headers.insert(
-        CONTENT_LANGUAGE,
-        HeaderValue::from_static(lang.code()),
-    );
+    headers.insert(CONTENT_LANGUAGE, HeaderValue::from_static(lang.code()));
     headers.insert(VARY, HeaderValue::from_static("accept-language"));
     Ok(response)
 }

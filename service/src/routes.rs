@@ -228,7 +228,12 @@ pub fn router(
         .unify()
         .or(endpoint(&state, Method::GET, "/v1/rules", handlers::rules))
         .unify()
-        .or(endpoint(&state, Method::GET, "/v1/messages", page::messages))
+        .or(endpoint(
+            &state,
+            Method::GET,
+            "/v1/messages",
+            page::messages,
+        ))
         .unify()
         .or(page::files())
         .unify()

@@ -10,13 +10,14 @@ use std::time::{Duration, Instant};
 use crate::songo;
 
 /// The environment variables `songo serve` reads.
-const SETTINGS: [&str; 6] = [
+const SETTINGS: [&str; 7] = [
     "SONGO_ADDR",
     "SONGO_BODY_LIMIT",
     "SONGO_REQUEST_TIMEOUT",
     "SONGO_MAX_VALIDATIONS",
     "SONGO_MAX_JOBS",
     "SONGO_SHUTDOWN_TIMEOUT",
+    "SONGO_CORS_ORIGINS",
 ];
 
 /// A running `songo serve`, its stderr lines arriving on a channel.
@@ -161,6 +162,36 @@ fn serve_reads_its_address_from_the_environment_and_stops_on_sigint() {
 }
 
 #[test]
+fn serve_allows_the_cors_origins_it_is_given() {
+    let mut served = Served::start(|c| {
+        c.args(["--addr", "127.0.0.1:0"]).env(
+            "SONGO_CORS_ORIGINS",
+            "https://a.example,https://club.example",
+        );
+    });
+    let addr = served.address();
+    let mut stream = TcpStream::connect(&addr).expect("the server accepts");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    write!(
+        stream,
+        "GET /healthz HTTP/1.1\r\nHost: {addr}\r\nOrigin: https://club.example\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    assert!(
+        answer.contains("access-control-allow-origin: https://club.example\r\n"),
+        "{answer}"
+    );
+    // The page is served too.
+    assert!(get(&addr, "/").contains("<title data-i18n=\"page-title\">"));
+    served.signal("TERM");
+    assert!(served.exit_status().success());
+}
+
+#[test]
 fn serve_on_a_taken_address_is_an_input_error() {
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = taken.local_addr().unwrap().to_string();
@@ -185,6 +216,8 @@ fn serve_refuses_bad_limits() {
         ["--request-timeout", "-1"],
         ["--max-validations", "0"],
         ["--max-jobs", "0"],
+        ["--cors-origin", "club.example"],
+        ["--cors-origin", "https://club.example/games"],
     ] {
         let output = songo()
             .arg("serve")

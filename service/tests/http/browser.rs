@@ -85,7 +85,10 @@ fn a_pasted_diagram_plays_the_grenier_of_17_and_captures_11() {
         status,
         "South plays S4: 11 seeds captured from N3 N2 N1 N0 — North to move"
     );
-    assert_eq!(compact(&browser), "songo:0,0,0,0,2,1,1/2,2,1,1,0,6,2:11-0:N");
+    assert_eq!(
+        compact(&browser),
+        "songo:0,0,0,0,2,1,1/2,2,1,1,0,6,2:11-0:N"
+    );
     // The server's picture shows the store and the captured houses.
     assert_eq!(
         browser.text("#board g[data-store=\"south\"] text:nth-of-type(2)"),
@@ -191,7 +194,13 @@ fn the_editor_sets_counts_the_side_to_move_and_the_stores() {
         "Awale's start",
         "return document.getElementById('compact').value === 'awale:4,4,4,4,4,4/4,4,4,4,4,4:0-0:S'",
     );
-    assert_eq!(browser.run("return document.querySelectorAll('#pad .house').length", &[]), 12);
+    assert_eq!(
+        browser.run(
+            "return document.querySelectorAll('#pad .house').length",
+            &[]
+        ),
+        12
+    );
 }
 
 #[test]
@@ -237,7 +246,7 @@ fn a_broken_record_shows_its_violation_at_its_line_then_in_french() {
         &[],
     );
     assert_eq!(selected, "S0", "the move is selected in the text");
-    browser.screenshot(&screenshots().join("desktop-record.png"));
+    browser.screenshot(&screenshots().join("desktop-record-violation.png"));
     // Switch to French: the page's words and the record's report.
     browser.find("#lang option[value=\"fr\"]").click();
     browser.wait_for(
@@ -256,7 +265,13 @@ fn a_broken_record_shows_its_violation_at_its_line_then_in_french() {
         ),
         "S0, 1 graine"
     );
-    assert!(browser.run("return location.hash", &[]).as_str().unwrap_or_default().contains("lang=fr"));
+    assert!(
+        browser
+            .run("return location.hash", &[])
+            .as_str()
+            .unwrap_or_default()
+            .contains("lang=fr")
+    );
     browser.screenshot(&screenshots().join("desktop-record-fr.png"));
 }
 
@@ -306,7 +321,10 @@ fn script_in_a_record_is_shown_as_text_and_the_board_exports_as_svg() {
     let exported = browser.run("return document.getElementById('export-text').value", &[]);
     let exported = exported.as_str().unwrap_or_default();
     assert!(exported.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
-    assert!(!exported.contains("data-house"), "the export is the CLI's picture");
+    assert!(
+        !exported.contains("data-house"),
+        "the export is the CLI's picture"
+    );
     browser.find("#export-png").click();
     browser.wait_for(
         "the PNG export",

@@ -156,7 +156,10 @@ fn messages_come_in_the_language_asked_for() {
         body["messages"]["page-house-label"],
         json!({"one": "{house}, {count} graine", "other": "{house}, {count} graines"})
     );
-    assert_eq!(body["languages"], json!([["en", "English"], ["fr", "Français"]]));
+    assert_eq!(
+        body["languages"],
+        json!([["en", "English"], ["fr", "Français"]])
+    );
     let english = server.request(
         "GET",
         "/v1/messages",
@@ -174,10 +177,7 @@ fn a_board_picture_is_a_get_url() {
     let reply = server.get("/v1/positions/songo:3,1,1,10,1,5,0%2F2,3,5,0,1,1,7:0-0:S.svg");
     assert_eq!(reply.status, 200);
     assert_eq!(reply.header("content-type"), Some("image/svg+xml"));
-    assert_eq!(
-        reply.header("cache-control"),
-        Some("public, max-age=86400")
-    );
+    assert_eq!(reply.header("cache-control"), Some("public, max-age=86400"));
     // The same picture as the CLI's and /v1/positions' (no page hooks).
     let posted = server.post(
         "/v1/positions?render=svg",
@@ -189,7 +189,8 @@ fn a_board_picture_is_a_get_url() {
     // The slash may be written as is.
     let plain = server.get("/v1/positions/awale:4,4,4,4,4,4/4,4,4,4,4,4:0-0:N.svg");
     assert!(plain.text().starts_with("<svg"));
-    let seega = server.get("/v1/positions/seega:...../...../...../.NS../S....:S:movement:0-0:11-10.svg");
+    let seega =
+        server.get("/v1/positions/seega:...../...../...../.NS../S....:S:movement:0-0:11-10.svg");
     assert!(seega.text().contains("Seega"));
     // Columns count in the notation, as for `POST /v1/positions`.
     let broken = server.get("/v1/positions/songo:5,5,5,5,x,5,5%2F5,5,5,5,5,5,5.svg");
@@ -202,12 +203,18 @@ fn a_board_picture_is_a_get_url() {
 fn hooks_are_asked_for_and_change_nothing_else() {
     let server = TestServer::start();
     let body = "songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:S";
-    let plain = server.post("/v1/positions?render=svg", "text/plain", body).ok();
+    let plain = server
+        .post("/v1/positions?render=svg", "text/plain", body)
+        .ok();
     let hooked = server
         .post("/v1/positions?render=svg&hooks=true", "text/plain", body)
         .ok();
     let hooked = hooked["render"]["content"].as_str().unwrap();
-    assert!(hooked.contains("<g data-house=\"S4\" data-side=\"south\" data-index=\"4\" data-cycle=\"2\">"));
+    assert!(
+        hooked.contains(
+            "<g data-house=\"S4\" data-side=\"south\" data-index=\"4\" data-cycle=\"2\">"
+        )
+    );
     assert_eq!(hooked.matches("<g data-store=").count(), 2);
     // Without the groups, the same drawing.
     let stripped: String = hooked

@@ -50,7 +50,9 @@ impl Browser {
     /// (`.ci/run`), and a developer runs `apt-get install -y chromium
     /// chromium-driver`.
     pub(crate) fn start(width: u32, height: u32) -> Browser {
-        let turn = ONE_BROWSER.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let turn = ONE_BROWSER
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         let missing = "the page's browser tests need Debian's chromium and chromium-driver: \
                        apt-get install -y chromium chromium-driver (.ci/run installs them)";
         let chromium = program(&["chromium", "chromium-browser"]).expect(missing);
@@ -65,10 +67,8 @@ impl Browser {
             .stderr(Stdio::null())
             .spawn()
             .expect("chromedriver starts");
-        let profile = std::env::temp_dir().join(format!(
-            "songo-page-test-{}-{port}",
-            std::process::id()
-        ));
+        let profile =
+            std::env::temp_dir().join(format!("songo-page-test-{}-{port}", std::process::id()));
         let mut browser = Browser {
             driver,
             port,
