@@ -32,7 +32,7 @@ pub(crate) struct Args {
     #[arg(long, env = "SONGO_SHUTDOWN_TIMEOUT", default_value_t = 10.0)]
     shutdown_timeout: f64,
     /// A web site whose pages may call the API from a browser (CORS), such as
-    /// https://club.example; repeat it for several, `*` for any (default: none).
+    /// `https://club.example`; repeat it for several, `*` for any (default: none).
     #[arg(
         long = "cors-origin",
         env = "SONGO_CORS_ORIGINS",
