@@ -611,6 +611,7 @@ async function main() {
   const ply = params.has('ply') ? Number(params.get('ply')) : steps.length;
   await setStart(start, { steps, cursor: Math.min(Math.max(0, ply || 0), steps.length) });
   document.body.dataset.ready = 'true';
+  performance.mark('songo-ready');
 }
 
 main();

@@ -355,7 +355,8 @@ fn every_screen_at_desktop_and_phone_widths() {
         "const nav = performance.getEntriesByType('navigation')[0]; \
          const bytes = performance.getEntriesByType('resource').concat([nav]) \
            .filter(e => !e.name.includes('/v1/')).reduce((sum, e) => sum + e.transferSize, 0); \
-         return {bytes, dcl: nav.domContentLoadedEventEnd, load: nav.loadEventEnd}",
+         const ready = performance.getEntriesByName('songo-ready')[0]?.startTime; \
+         return {bytes, dcl: nav.domContentLoadedEventEnd, load: nav.loadEventEnd, ready}",
         &[],
     );
     // Figures for docs/performance.md, not assertions.
