@@ -45,48 +45,30 @@ struct Asset {
     content: &'static [u8],
 }
 
+/// An [`Asset`] from a file of `service/page/`.
+macro_rules! asset {
+    ($path:literal, $media_type:expr, $file:literal) => {
+        Asset {
+            path: $path,
+            media_type: $media_type,
+            content: include_bytes!(concat!("../page/", $file)),
+        }
+    };
+}
+
+/// The media type of the page's modules.
+const JS: &str = "text/javascript; charset=utf-8";
+
 /// Every file of the page, from `service/page/`.
 const ASSETS: &[Asset] = &[
-    Asset {
-        path: "/",
-        media_type: "text/html; charset=utf-8",
-        content: include_bytes!("../page/index.html"),
-    },
-    Asset {
-        path: "/page/style.css",
-        media_type: "text/css; charset=utf-8",
-        content: include_bytes!("../page/style.css"),
-    },
-    Asset {
-        path: "/page/app.js",
-        media_type: "text/javascript; charset=utf-8",
-        content: include_bytes!("../page/app.js"),
-    },
-    Asset {
-        path: "/page/api.js",
-        media_type: "text/javascript; charset=utf-8",
-        content: include_bytes!("../page/api.js"),
-    },
-    Asset {
-        path: "/page/i18n.js",
-        media_type: "text/javascript; charset=utf-8",
-        content: include_bytes!("../page/i18n.js"),
-    },
-    Asset {
-        path: "/page/board.js",
-        media_type: "text/javascript; charset=utf-8",
-        content: include_bytes!("../page/board.js"),
-    },
-    Asset {
-        path: "/page/record.js",
-        media_type: "text/javascript; charset=utf-8",
-        content: include_bytes!("../page/record.js"),
-    },
-    Asset {
-        path: "/page/icon.svg",
-        media_type: "image/svg+xml",
-        content: include_bytes!("../page/icon.svg"),
-    },
+    asset!("/", "text/html; charset=utf-8", "index.html"),
+    asset!("/page/style.css", "text/css; charset=utf-8", "style.css"),
+    asset!("/page/app.js", JS, "app.js"),
+    asset!("/page/api.js", JS, "api.js"),
+    asset!("/page/i18n.js", JS, "i18n.js"),
+    asset!("/page/board.js", JS, "board.js"),
+    asset!("/page/record.js", JS, "record.js"),
+    asset!("/page/icon.svg", "image/svg+xml", "icon.svg"),
 ];
 
 /// The paths of the page's files, for the route table and the tests.

@@ -114,13 +114,18 @@ impl Drop for Served {
 }
 
 fn get(addr: &str, path: &str) -> String {
+    get_with(addr, path, "")
+}
+
+/// `GET path` with `headers` (each line ending in CRLF).
+fn get_with(addr: &str, path: &str, headers: &str) -> String {
     let mut stream = TcpStream::connect(addr).expect("the server accepts");
     stream
         .set_read_timeout(Some(Duration::from_secs(10)))
         .unwrap();
     write!(
         stream,
-        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\n{headers}Connection: close\r\n\r\n"
     )
     .unwrap();
     let mut answer = String::new();
@@ -170,17 +175,7 @@ fn serve_allows_the_cors_origins_it_is_given() {
         );
     });
     let addr = served.address();
-    let mut stream = TcpStream::connect(&addr).expect("the server accepts");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .unwrap();
-    write!(
-        stream,
-        "GET /healthz HTTP/1.1\r\nHost: {addr}\r\nOrigin: https://club.example\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).unwrap();
+    let answer = get_with(&addr, "/healthz", "Origin: https://club.example\r\n");
     assert!(
         answer.contains("access-control-allow-origin: https://club.example\r\n"),
         "{answer}"

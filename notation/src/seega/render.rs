@@ -212,16 +212,7 @@ fn svg_document(out: &mut String, width: u32, height: u32, title: &str) {
 /// ```
 #[must_use]
 pub fn svg(position: &SeegaPosition, options: &SvgOptions) -> String {
-    let mut out = String::new();
-    svg_document(
-        &mut out,
-        BOARD_WIDTH,
-        BOARD_HEIGHT,
-        &format!("Seega: {position}"),
-    );
-    draw_board(&mut out, position, options, false);
-    out.push_str("</svg>\n");
-    out
+    board_document(position, options, false)
 }
 
 /// [`svg`] with hooks for a program that drives the picture (the web
@@ -238,6 +229,11 @@ pub fn svg(position: &SeegaPosition, options: &SvgOptions) -> String {
 /// ```
 #[must_use]
 pub fn svg_with_hooks(position: &SeegaPosition, options: &SvgOptions) -> String {
+    board_document(position, options, true)
+}
+
+/// One board as an SVG document, with the page's hooks when `hooks`.
+fn board_document(position: &SeegaPosition, options: &SvgOptions, hooks: bool) -> String {
     let mut out = String::new();
     svg_document(
         &mut out,
@@ -245,7 +241,7 @@ pub fn svg_with_hooks(position: &SeegaPosition, options: &SvgOptions) -> String 
         BOARD_HEIGHT,
         &format!("Seega: {position}"),
     );
-    draw_board(&mut out, position, options, true);
+    draw_board(&mut out, position, options, hooks);
     out.push_str("</svg>\n");
     out
 }
