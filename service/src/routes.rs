@@ -205,7 +205,8 @@ impl Request {
 /// own, more precise problem (such as 408 for a slow body).
 const GRACE: Duration = Duration::from_millis(50);
 
-/// The warp filter of the whole API, logging one line per request.
+/// The warp filter of the whole API (the server counts and logs each
+/// request around it).
 pub fn router(
     config: &Config,
 ) -> impl Filter<Extract = (impl warp::Reply,), Error = std::convert::Infallible>
@@ -283,15 +284,7 @@ pub fn router(
             .unify()
             .boxed();
     }
-    cors::allow(&config.cors_origins, api.or(fallback()).unify()).with(warp::log::custom(|info| {
-        tracing::info!(
-            method = %info.method(),
-            path = info.path(),
-            status = info.status().as_u16(),
-            latency = ?info.elapsed(),
-            "request"
-        );
-    }))
+    cors::allow(&config.cors_origins, api.or(fallback()).unify())
 }
 
 /// A route: `method` on exactly `path`, answered by `handler` in its own task.

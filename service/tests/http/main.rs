@@ -3,10 +3,12 @@
 
 mod browser;
 mod client;
+mod connections;
 mod docs;
 mod endpoints;
 mod errors;
 mod limits;
+mod metrics;
 mod openapi;
 mod page;
 mod records;
