@@ -448,7 +448,8 @@ export async function recordText() {
 }
 
 function writeEmbed() {
-  const url = `${location.origin}/v1/positions/${encodeURIComponent(state.compact)}.svg`;
+  // The notation's characters are safe in a path but for its `/`.
+  const url = `${location.origin}/v1/positions/${state.compact.replaceAll('/', '%2F')}.svg`;
   $('embed').value = `<img src="${url}" alt="${state.compact}">`;
 }
 

@@ -313,6 +313,14 @@ fn script_in_a_record_is_shown_as_text_and_the_board_exports_as_svg() {
     browser.screenshot(&screenshots().join("desktop-script-as-text.png"));
 
     browser.find("#tab-export").click();
+    let embed = browser.run("return document.getElementById('embed').value", &[]);
+    assert!(
+        embed
+            .as_str()
+            .unwrap_or_default()
+            .contains("/v1/positions/songo:5,5,5,5,5,5,5%2F5,5,5,5,5,5,5:0-0:S.svg\""),
+        "{embed}"
+    );
     browser.find("#export-svg").click();
     browser.wait_for(
         "the SVG export",
@@ -369,7 +377,12 @@ fn every_screen_at_desktop_and_phone_widths() {
                 "the tab's panel",
                 &format!("return !document.getElementById('panel-{tab}').hidden"),
             );
-            browser.run("window.scrollTo(0, 0)", &[]);
+            // On a phone the tools are under the board: show the tab's panel.
+            if name == "phone" {
+                browser.run("document.querySelector('.tabs').scrollIntoView()", &[]);
+            } else {
+                browser.run("window.scrollTo(0, 0)", &[]);
+            }
             browser.screenshot(&dir.join(format!("{name}-{tab}.png")));
             if name == "phone" {
                 let wide = browser.run(
@@ -394,6 +407,7 @@ fn every_screen_at_desktop_and_phone_widths() {
         "the Seega board",
         "return document.querySelectorAll('#pad .house').length === 25",
     );
+    browser.run("document.activeElement.blur(); window.scrollTo(0, 0)", &[]);
     browser.screenshot(&dir.join("phone-seega.png"));
     eprintln!("screenshots in {}", dir.display());
 }
