@@ -15,7 +15,7 @@ const MAX_LINES = 5000;
 function variationText(items) {
   return items
     .map((item) => {
-      if (item.move) return item.move;
+      if (item.move) return item.claim !== undefined ? `${item.move}+${item.claim}` : item.move;
       if (item.comment !== undefined) return `{${item.comment}}`;
       if (item.variation) return `(${variationText(item.variation)})`;
       return '';

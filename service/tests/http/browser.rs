@@ -411,3 +411,43 @@ fn every_screen_at_desktop_and_phone_widths() {
     browser.screenshot(&dir.join("phone-seega.png"));
     eprintln!("screenshots in {}", dir.display());
 }
+
+#[test]
+fn a_whole_game_is_stepped_through_with_its_comments_and_variation() {
+    let (_server, browser) = open(1280, 900, "");
+    browser.find("#tab-record").click();
+    let record = include_str!("../../../fixtures/records/valid/songo-full-game.songo");
+    paste(&browser, "#record-text", record);
+    browser.find("#check-record").click();
+    browser.wait_for(
+        "the game's 33 plies in the record",
+        "return document.querySelectorAll('#line li').length === 33",
+    );
+    assert_eq!(browser.text("#record-report .good"), "Valid: 33 plies");
+    assert_eq!(
+        browser.text("#line li:nth-child(21) .variation"),
+        "(S0+1 {the other grenier laps the board too, but keeps only its lone seed} N6)"
+    );
+    assert!(
+        browser
+            .text("#line li:nth-child(6) .comment")
+            .starts_with("North's first capture")
+    );
+    // The keys step through the game: End to its last ply, Left back one.
+    browser.run("document.activeElement.blur()", &[]);
+    for key in ["End", "ArrowLeft"] {
+        browser.run(
+            "document.body.dispatchEvent(new KeyboardEvent('keydown', {key: arguments[0], bubbles: true}))",
+            &[json!(key)],
+        );
+    }
+    browser.wait_for(
+        "ply 32 shown",
+        "return document.querySelector('#line [aria-current]')?.parentElement === document.querySelector('#line li:nth-child(32)')",
+    );
+    browser.find("#last").click();
+    browser.wait_for(
+        "the end of the game",
+        "return document.getElementById('status').textContent.includes('Game over 43-20 (songo.end.forty)')",
+    );
+}
