@@ -5,12 +5,12 @@
 
 mod convert;
 mod convert_record;
+mod flags;
 mod generate;
 mod input;
 mod moves;
 mod output;
 mod play;
-mod seega;
 mod serve;
 mod validate;
 

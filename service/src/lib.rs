@@ -41,6 +41,7 @@ mod handlers;
 mod logging;
 mod metrics;
 mod page;
+mod plumbing;
 mod problem;
 mod records;
 mod routes;

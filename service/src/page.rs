@@ -12,10 +12,10 @@
 use std::sync::{Arc, LazyLock};
 
 use serde::Serialize;
-use songo_notation::drawing::BoardView;
+use songo_notation::LetterCase;
+use songo_notation::any::AnyPosition;
 use songo_notation::i18n::{self, Arg, Lang};
-use songo_notation::input;
-use songo_notation::{any::AnyPosition, seega, svg};
+use songo_notation::render::Drawing;
 use warp::Filter;
 use warp::http::header::{
     CACHE_CONTROL, CONTENT_LANGUAGE, CONTENT_TYPE, ETAG, HeaderMap, HeaderValue, IF_NONE_MATCH,
@@ -25,9 +25,8 @@ use warp::http::{Method, StatusCode};
 use warp::path::FullPath;
 use warp::reply::Response;
 
-use crate::handlers::json;
+use crate::plumbing::{Request, State, json};
 use crate::problem::{Kind, Problem};
-use crate::routes::{Request, State};
 
 /// The policy every file of the page is served with: scripts, styles,
 /// fonts and connections from this server only, no inline script, no
@@ -290,14 +289,10 @@ fn board_image(encoded: &str, query: &str) -> Result<Response, Problem> {
             "the path is not a position in the compact notation: a `%` escape is broken",
         )
     })?;
-    let position = input::parse_any_position(&compact, None)
+    let position = compact
+        .parse::<AnyPosition>()
         .map_err(|error| Problem::parse(Kind::BadPosition, &error))?;
-    let picture = match position {
-        AnyPosition::Sowing(position) => svg::board(&BoardView::new(position)),
-        AnyPosition::Seega(position) => {
-            seega::render::svg(&position, &seega::render::SvgOptions::default())
-        }
-    };
+    let picture = position.draw(Drawing::Svg, LetterCase::default());
     let mut response = Response::new(picture.into());
     let headers = response.headers_mut();
     headers.insert(CONTENT_TYPE, HeaderValue::from_static("image/svg+xml"));

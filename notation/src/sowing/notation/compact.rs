@@ -18,9 +18,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::{ParseError, quote};
-use crate::position::Position;
 use crate::ruleset::Ruleset;
 use crate::side::{Score, Side};
+use crate::sowing::position::Position;
 use crate::span::Span;
 
 /// Writes the canonical compact notation.

@@ -2,11 +2,11 @@
 //!
 //! Boards are in sowing-cycle order (South `a..f`, then North `a..f`).
 
-use crate::engine::{Analysis, Capture, Effect, MoveStatus, capture_chain};
-use crate::position::{BOARD, Board, Position};
-use crate::rule::{RuleId, RuleSet};
+use crate::rule::{RuleId, RuleIds};
 use crate::ruleset::Ruleset;
 use crate::side::{Score, Side};
+use crate::sowing::position::{BOARD, Board, Position};
+use crate::sowing::rules::common::{Analysis, Capture, Effect, MoveStatus, capture_chain};
 
 const WIDTH: usize = 6;
 const PITS: usize = 2 * WIDTH;
@@ -17,7 +17,7 @@ const PITS: usize = 2 * WIDTH;
 /// Each house's new count is computed from its distance to the origin, over
 /// the whole board at once: no loop over the seeds.
 #[inline(always)]
-pub(crate) fn sow(pits: &mut Board, origin: usize, applied: &mut RuleSet) -> usize {
+pub(crate) fn sow(pits: &mut Board, origin: usize, applied: &mut RuleIds) -> usize {
     let seeds = pits[origin];
     applied.insert(RuleId::AwaleSow);
     if seeds >= 12 {
@@ -62,7 +62,7 @@ static STEPS: [Board; PITS] = {
 pub(crate) fn play(position: &mut Position, sown: Option<&mut Board>, origin: usize) -> Effect {
     let mover = position.to_move;
     let opponent = mover.opposite().index() * WIDTH;
-    let mut applied = RuleSet::EMPTY;
+    let mut applied = RuleIds::EMPTY;
     let mut pits = position.pits;
     let last = sow(&mut pits, origin, &mut applied);
     if let Some(sown) = sown {
@@ -96,7 +96,7 @@ pub(crate) fn play(position: &mut Position, sown: Option<&mut Board>, origin: us
 fn starves(position: &Position, origin: usize) -> bool {
     let opponent = position.to_move.opposite().index() * WIDTH;
     let mut pits = position.pits;
-    let last = sow(&mut pits, origin, &mut RuleSet::default());
+    let last = sow(&mut pits, origin, &mut RuleIds::default());
     let camp: u32 = pits[opponent..opponent + WIDTH].iter().sum();
     camp == 0
         || (position.rules == Ruleset::Awale

@@ -4,11 +4,11 @@
 //! are cited where they apply. Boards are in sowing-cycle order
 //! (`S6 … S0 N0 … N6`), camps are indexed from their entry house.
 
-use crate::engine::{Analysis, Capture, Effect, Landing, MoveStatus, capture_chain};
-use crate::position::{BOARD, Board, MAX_PITS, Position};
-use crate::rule::{RuleId, RuleSet};
+use crate::rule::{RuleId, RuleIds};
 use crate::ruleset::Ruleset;
 use crate::side::Side;
+use crate::sowing::position::{BOARD, Board, MAX_PITS, Position};
+use crate::sowing::rules::common::{Analysis, Capture, Effect, Landing, MoveStatus, capture_chain};
 
 const WIDTH: usize = 7;
 const EXIT: usize = WIDTH - 1;
@@ -22,7 +22,7 @@ const EXIT: usize = WIDTH - 1;
 /// The board is returned as a value, which the compiler keeps in vector
 /// registers.
 #[inline(always)]
-pub(crate) fn sow(pits: &Board, origin: usize, applied: &mut RuleSet) -> (Board, Landing) {
+pub(crate) fn sow(pits: &Board, origin: usize, applied: &mut RuleIds) -> (Board, Landing) {
     let seeds = pits[origin];
     let steps = steps_from(origin);
     let mut sown = [0; BOARD];
@@ -104,7 +104,7 @@ pub(crate) fn capture(
     pits: &mut Board,
     last: usize,
     mover: Side,
-    applied: &mut RuleSet,
+    applied: &mut RuleIds,
 ) -> Capture {
     let opponent = mover.opposite().index() * WIDTH;
     if !(opponent..opponent + WIDTH).contains(&last) {
@@ -143,7 +143,7 @@ pub(crate) fn play(
 ) -> Effect {
     let mover = position.to_move;
     let seeds = position.pits[origin];
-    let mut applied = RuleSet::EMPTY;
+    let mut applied = RuleIds::EMPTY;
     if forced {
         applied.insert(RuleId::ExitForced);
         let store = match (position.rules, seeds) {
@@ -198,7 +198,7 @@ fn exit_banned(position: &Position, origin: usize, seeds: u32) -> bool {
         (_, 1) | (Ruleset::SongoEkang, 2) => true,
         // `songo`: a pair is allowed only if it captures (no-emptying applied).
         (_, 2) => {
-            let mut applied = RuleSet::EMPTY;
+            let mut applied = RuleIds::EMPTY;
             match sow(&position.pits, origin, &mut applied) {
                 (mut pits, Landing::House(last)) => {
                     capture(&mut pits, last, position.to_move, &mut applied).seeds == 0

@@ -1,125 +1,21 @@
 //! Legal moves, playing a move and the end of the game, for every sowing
-//! ruleset. The rules themselves live in [`crate::songo`] and
-//! [`crate::awale`]; this module dispatches to them and holds the types they
-//! share. Nothing here allocates: the hot path is `turn` + `play`.
+//! ruleset. The rules themselves live in [`songo`] and [`awale`]; this
+//! module dispatches to them; what they share lives in `common`, below
+//! both. Nothing here allocates: the hot path is `turn` + `play`.
 
-use std::fmt;
-use std::ops::RangeInclusive;
-
-use crate::awale;
-use crate::position::{BOARD, Board, House, LetterCase, MAX_PITS, Position};
-use crate::rule::{RuleId, RuleSet};
+use crate::conventions::{Conventions, LetterCase};
+use crate::game::{GameOver, GamePosition, LegalMoves, MoveEffect, Refusal};
+use crate::rule::{RuleId, RuleIds};
 use crate::ruleset::{Family, Ruleset};
-use crate::side::{Score, Side};
-use crate::songo;
+use crate::side::Side;
+use crate::sowing::position::{Board, House, MAX_PITS, ParseHouseError, Position};
+use std::fmt;
 
-/// Where the last seed of a sowing went.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Landing {
-    /// In this house (cycle index).
-    House(usize),
-    /// Nowhere: the mover kept it (`songo.sow.lone-seed`).
-    Kept,
-}
+pub mod awale;
+mod common;
+pub mod songo;
 
-/// Seeds taken and the houses they came from (bits of cycle indices).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Capture {
-    pub(crate) seeds: u32,
-    pub(crate) houses: u16,
-}
-
-/// The bit of each house of a board, for [`Capture::take`].
-const HOUSE_BITS: Board = {
-    let mut bits = [0; BOARD];
-    let mut index = 0;
-    while index < BOARD {
-        bits[index] = 1 << index;
-        index += 1;
-    }
-    bits
-};
-
-impl Capture {
-    pub(crate) const NONE: Capture = Capture {
-        seeds: 0,
-        houses: 0,
-    };
-
-    /// Empties the captured houses (without branches: whole vectors).
-    pub(crate) fn take(&self, pits: &mut Board) {
-        let houses = u32::from(self.houses);
-        for (pit, bit) in pits.iter_mut().zip(HOUSE_BITS) {
-            *pit &= u32::from(houses & bit == 0).wrapping_neg();
-        }
-    }
-}
-
-/// The chain capture shared by Songo and Awalé: the house of the last seed,
-/// then the houses before it in the opponent's camp (which starts at cycle
-/// index `camp`), while each holds a count in `qualifying`. Nothing is taken
-/// from `pits`; the caller applies its ruleset's limits first.
-///
-/// Computed on whole camps, without a branch on the counts: where a chain
-/// stops is random, and a loop that stops there is mispredicted once a move.
-#[inline]
-pub(crate) fn capture_chain(
-    pits: &Board,
-    camp: usize,
-    last: usize,
-    qualifying: RangeInclusive<u32>,
-) -> Capture {
-    let (low, high) = (*qualifying.start(), *qualifying.end());
-    // Eight houses from the camp's first: a camp is 6 or 7 houses, and a
-    // board has room for eight after either camp's start.
-    let houses = &pits[camp..camp + 8];
-    // Lane by lane against constant bits (no shift by a variable), so that
-    // the compiler works on whole vectors.
-    let mut qualify = 0u32;
-    for (&seeds, &bit) in houses.iter().zip(&HOUSE_BITS) {
-        qualify |= bit & u32::from(seeds.wrapping_sub(low) <= high - low).wrapping_neg();
-    }
-    // The houses from the camp's first to the last seed's, and those of
-    // them that stop a chain; the chain is what lies above the highest stop.
-    let reach = last - camp;
-    let span = (2u32 << reach) - 1;
-    let stops = !qualify & span;
-    let highest_stop_above = 32 - ((stops << 1) | 1).leading_zeros() - 1;
-    let chain = span & (u32::MAX << highest_stop_above);
-    let mut seeds = 0;
-    for (&count, &bit) in houses.iter().zip(&HOUSE_BITS) {
-        seeds += count & u32::from(chain & bit != 0).wrapping_neg();
-    }
-    Capture {
-        seeds,
-        houses: (chain << camp) as u16,
-    }
-}
-
-/// What a move did besides changing the board: what the rule modules
-/// return to [`Position::play`].
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Effect {
-    /// Seeds that went to the mover's store, and the houses they came from.
-    pub(crate) capture: Capture,
-    /// Seeds that went to the opponent's store (`songo-ekang` forced exit).
-    pub(crate) conceded: u32,
-    /// The rules applied.
-    pub(crate) applied: RuleSet,
-}
-
-/// What the filters say of one house of the side to move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum MoveStatus {
-    /// No seed: not a move.
-    Empty,
-    /// Playable.
-    Legal,
-    /// Banned, but the only move left (`songo.exit.forced`).
-    Forced,
-    /// Forbidden by this rule.
-    Illegal(RuleId),
-}
+use common::{Analysis, Effect, MoveStatus};
 
 /// The legal moves of a position, without allocating.
 ///
@@ -282,7 +178,7 @@ pub struct MoveOutcome {
     /// Seeds that went to the opponent's store (`songo-ekang` forced exit).
     pub conceded: u32,
     /// The rules the move applied, by id.
-    pub applied: RuleSet,
+    pub applied: RuleIds,
 }
 
 impl MoveOutcome {
@@ -291,17 +187,6 @@ impl MoveOutcome {
     pub fn was_forced(&self) -> bool {
         self.applied.contains(RuleId::ExitForced)
     }
-}
-
-/// How a game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct GameOver {
-    /// The end rule (`songo.end.forty`, `awale.end.no-move`, `abapa.end` …).
-    pub rule: RuleId,
-    /// The final score, board seeds credited as the ruleset says.
-    pub score: Score,
-    /// The winner, `None` for a draw.
-    pub winner: Option<Side>,
 }
 
 /// Why a move cannot be played.
@@ -484,100 +369,6 @@ impl IllegalMove {
             rules: position.rules,
             to_move: position.to_move,
             legal: MoveList::empty(position.rules),
-        }
-    }
-}
-
-/// What the filters say of the houses of the side to move, by camp index
-/// (bit `i` is camp index `i`, the entry house being 0), packed in one
-/// integer that stays in a register: this is the hot path of every playout.
-///
-/// Bits 0-7: the legal houses (a forced move included); 8-15: the non-empty
-/// houses that are not legal; 16: the one legal move is a forced exit move
-/// (`songo.exit.forced`); 17: the exit house (camp index 6) is forbidden by
-/// `songo.exit`; 24-31: the rule forbidding the other forbidden houses.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Analysis(u32);
-
-/// Songo's exit house, by camp index: the only house `songo.exit` forbids.
-const EXIT_INDEX: usize = 6;
-const FORBIDDEN_SHIFT: u32 = 8;
-const FORCED: u32 = 1 << 16;
-const EXIT_BANNED: u32 = 1 << 17;
-const FILTER_SHIFT: u32 = 24;
-
-// The filter rule is stored as its index in `RuleId::ALL`.
-const _: () = {
-    let mut index = 0;
-    while index < RuleId::ALL.len() {
-        assert!(RuleId::ALL[index] as usize == index);
-        index += 1;
-    }
-};
-
-impl Analysis {
-    /// Every non-empty house of the camp (bit `i` for camp index `i`) legal.
-    pub(crate) fn of_camp(camp: &[u32]) -> Analysis {
-        let mut legal = 0;
-        for (index, &seeds) in camp.iter().enumerate() {
-            legal |= u32::from(seeds != 0) << index;
-        }
-        Analysis(legal)
-    }
-
-    /// The legal houses.
-    fn legal(self) -> u8 {
-        self.0 as u8
-    }
-
-    /// Whether the one legal move is a forced exit move.
-    fn forced(self) -> bool {
-        self.0 & FORCED != 0
-    }
-
-    /// Whether camp index `index` is legal.
-    pub(crate) fn is_legal(self, index: usize) -> bool {
-        self.0 >> index & 1 != 0
-    }
-
-    /// Whether no house is legal.
-    pub(crate) fn is_empty(self) -> bool {
-        self.legal() == 0
-    }
-
-    /// Takes camp index `index` out of the legal moves, naming the rule.
-    pub(crate) fn forbid(&mut self, index: usize, rule: RuleId) {
-        self.0 &= !(1 << index);
-        self.0 |= 1 << (FORBIDDEN_SHIFT as usize + index);
-        if rule == RuleId::Exit {
-            self.0 |= EXIT_BANNED;
-        } else {
-            self.0 = self.0 & !(0xff << FILTER_SHIFT) | (rule as u32) << FILTER_SHIFT;
-        }
-    }
-
-    /// Makes the banned exit house the one, forced, move (`songo.exit.forced`).
-    pub(crate) fn force_exit(&mut self) {
-        self.0 &= !(0xff | 1 << (FORBIDDEN_SHIFT as usize + EXIT_INDEX));
-        self.0 |= 1 << EXIT_INDEX | FORCED;
-    }
-
-    /// The status of camp index `index`.
-    fn status(self, index: usize) -> MoveStatus {
-        let forbidden = self.0 >> (FORBIDDEN_SHIFT as usize + index) & 1 != 0;
-        if self.is_legal(index) {
-            if self.forced() {
-                MoveStatus::Forced
-            } else {
-                MoveStatus::Legal
-            }
-        } else if !forbidden {
-            MoveStatus::Empty
-        } else if self.0 & EXIT_BANNED != 0 && index == EXIT_INDEX {
-            MoveStatus::Illegal(RuleId::Exit)
-        } else {
-            let filter = (self.0 >> FILTER_SHIFT) as usize;
-            MoveStatus::Illegal(RuleId::ALL.get(filter).copied().unwrap_or(RuleId::Sow))
         }
     }
 }
@@ -947,5 +738,221 @@ impl Position {
             conceded: effect.conceded,
             applied: effect.applied,
         }
+    }
+}
+
+impl LegalMoves<House> for MoveList {
+    fn len(&self) -> usize {
+        MoveList::len(self)
+    }
+
+    fn contains(&self, candidate: House) -> bool {
+        MoveList::contains(self, candidate)
+    }
+
+    fn get(&self, index: usize) -> Option<House> {
+        self.as_slice().get(index).copied()
+    }
+
+    fn iter(&self) -> impl Iterator<Item = House> + '_ {
+        MoveList::iter(self)
+    }
+}
+
+impl MoveEffect for MoveOutcome {
+    fn captured(&self) -> u32 {
+        self.captured
+    }
+
+    fn applied(&self) -> RuleIds {
+        self.applied
+    }
+}
+
+/// The explanation, then the legal moves (no rule id), Awalé houses named
+/// in the record's letter case.
+struct Described<'a>(&'a IllegalMove, LetterCase);
+
+impl fmt::Display for Described<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Described(illegal, letters) = *self;
+        Explanation(illegal, letters).fmt(f)?;
+        if !illegal.legal.is_empty() {
+            write!(f, "; legal moves: {}", illegal.legal.in_case(letters))?;
+        }
+        Ok(())
+    }
+}
+
+impl Refusal for IllegalMove {
+    fn rule(&self) -> RuleId {
+        IllegalMove::rule(self)
+    }
+
+    fn game_over(&self) -> Option<GameOver> {
+        match self.reason {
+            IllegalReason::GameOver(over) => Some(over),
+            _ => None,
+        }
+    }
+
+    fn explanation(&self, conventions: Conventions) -> String {
+        self.explanation_in(conventions.letters)
+    }
+
+    fn describe(&self, conventions: Conventions) -> impl fmt::Display + '_ {
+        Described(self, conventions.letters)
+    }
+
+    fn message(&self, conventions: Conventions) -> impl fmt::Display + '_ {
+        self.in_case(conventions.letters)
+    }
+}
+
+/// The sowing games through the one game trait: each method is the
+/// inherent one of [`Position`] (same name), or says what the record
+/// format needs of a sowing game.
+impl GamePosition for Position {
+    type Move = House;
+    type MoveList = MoveList;
+    type Outcome = MoveOutcome;
+    type Illegal = IllegalMove;
+    type MoveError = ParseHouseError;
+
+    fn start_of(rules: Ruleset, first: Side) -> Position {
+        Position::start(rules).with_to_move(first)
+    }
+
+    #[inline]
+    fn rules(&self) -> Ruleset {
+        self.rules
+    }
+
+    #[inline]
+    fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    #[inline]
+    fn parse_move(&self, text: &str, conventions: Conventions) -> Result<House, ParseHouseError> {
+        // The usual spellings read here at once (`S2`, `e`); the rest, and
+        // every mistake, by the notation's own reader.
+        match (self.rules.family(), text.as_bytes()) {
+            (Family::Songo, &[side @ (b'S' | b'N'), digit @ b'0'..=b'6']) => {
+                let side = if side == b'S' {
+                    Side::South
+                } else {
+                    Side::North
+                };
+                Ok(House::new(side, digit - b'0'))
+            }
+            (Family::Awale, &[letter @ (b'a'..=b'f' | b'A'..=b'F')]) => {
+                let upper = conventions.letters.upper_side();
+                let side = if letter.is_ascii_uppercase() {
+                    upper
+                } else {
+                    upper.opposite()
+                };
+                Ok(House::new(side, letter.to_ascii_lowercase() - b'a'))
+            }
+            _ => House::parse_with_case(text.trim(), self.rules, conventions.letters),
+        }
+    }
+
+    fn move_name(&self, played: House, conventions: Conventions) -> impl fmt::Display + '_ {
+        played.name_with_case(self.rules, conventions.letters)
+    }
+
+    #[inline]
+    fn turn(&self) -> Result<MoveList, GameOver> {
+        Position::turn(self)
+    }
+
+    fn legal_moves(&self) -> MoveList {
+        Position::legal_moves(self)
+    }
+
+    fn illegal_moves(&self) -> impl Iterator<Item = (House, RuleId)> + use<> {
+        Position::illegal_moves(self)
+    }
+
+    fn refusal_by(&self, played: House, rule: RuleId) -> Option<IllegalMove> {
+        Some(IllegalMove::forbidden(self, played, rule))
+    }
+
+    #[inline]
+    fn check(&self, played: House) -> Result<(), IllegalMove> {
+        Position::check(self, played).map(|_| ())
+    }
+
+    #[inline]
+    fn play(&mut self, played: House) -> Result<MoveOutcome, IllegalMove> {
+        Position::play(self, played)
+    }
+
+    #[inline]
+    fn play_captured(&mut self, played: House) -> Result<u32, IllegalMove> {
+        Position::play_captured(self, played)
+    }
+
+    fn play_anyway(&mut self, played: House) -> Result<MoveOutcome, IllegalMove> {
+        Position::play_anyway(self, played)
+    }
+
+    fn refused_after_end(&self, played: House, over: GameOver) -> IllegalMove {
+        IllegalMove::after_end(self, played, over)
+    }
+
+    fn declared_end(&self, rule: RuleId) -> Result<GameOver, String> {
+        let rules = self.rules;
+        let ends: &[RuleId] = match rules {
+            Ruleset::Songo | Ruleset::SongoEkang => {
+                &[RuleId::EndForty, RuleId::EndFewSeeds, RuleId::EndNoMove]
+            }
+            Ruleset::Awale => &[RuleId::AwaleEndNoMove, RuleId::AwaleEndAgreement],
+            _ => &[RuleId::AbapaEnd],
+        };
+        if !ends.contains(&rule) {
+            let list: Vec<&str> = ends.iter().map(|r| r.as_str()).collect();
+            return Err(format!(
+                "it is not how a {rules} game ends: the end rules are {}",
+                list.join(", ")
+            ));
+        }
+        if rule == RuleId::AwaleEndAgreement {
+            // `awale.end.agreement`: the players stop; each keeps what he captured.
+            let stores = self.stores;
+            return Ok(GameOver {
+                rule,
+                score: stores,
+                winner: stores.leader(),
+            });
+        }
+        crate::game::ended_by(GamePosition::game_over(self), rule)
+    }
+
+    fn termination_rule(&self, word: &str) -> Option<RuleId> {
+        (self.rules == Ruleset::Awale && word.eq_ignore_ascii_case("agreement"))
+            .then_some(RuleId::AwaleEndAgreement)
+    }
+
+    fn agreed_end(&self) -> Option<GameOver> {
+        // Awalé players may agree to stop; each keeps what he captured.
+        if self.rules == Ruleset::Awale {
+            GamePosition::declared_end(self, RuleId::AwaleEndAgreement).ok()
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn ends_on_repetition(&self) -> bool {
+        self.rules == Ruleset::OwareAbapa
+    }
+
+    fn repetition_end(&self) -> Option<GameOver> {
+        // `abapa.end`: a repeated position ends the game.
+        self.ends_on_repetition()
+            .then(|| self.game_over_by(RuleId::AbapaEnd))
     }
 }

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::conventions::LetterCase;
 use crate::ruleset::{Family, Ruleset};
 use crate::side::{Score, Side};
 
@@ -36,30 +37,6 @@ pub struct House {
     pub side: Side,
     /// Its index in the camp, as written in the notation.
     pub index: u8,
-}
-
-/// Which camp an Awalé record writes in capital letters.
-///
-/// The comptoir text (and the default) writes South `A`..`F`; the
-/// casabianca text writes North in capitals.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum LetterCase {
-    /// South `A`..`F`, North `a`..`f` (default).
-    #[default]
-    SouthUpper,
-    /// North `A`..`F`, South `a`..`f`.
-    NorthUpper,
-}
-
-impl LetterCase {
-    /// The side written in capitals.
-    #[must_use]
-    pub const fn upper_side(self) -> Side {
-        match self {
-            LetterCase::SouthUpper => Side::South,
-            LetterCase::NorthUpper => Side::North,
-        }
-    }
 }
 
 /// A house name that cannot be read.

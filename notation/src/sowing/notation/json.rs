@@ -1,4 +1,4 @@
-//! Positions as JSON and YAML, in the shape of `../shared/interfaces.md`:
+//! Positions as JSON and YAML, in the shape `docs/notation.md` describes:
 //!
 //! ```json
 //! {"rules": "songo", "north": [3, 0, 1, 6, 14, 5, 5], "south": [2, 10, 5, 0, 13, 1, 7],
@@ -12,9 +12,9 @@
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::position::Position;
 use crate::ruleset::Ruleset;
 use crate::side::{Score, Side};
+use crate::sowing::position::Position;
 
 /// The wire shape of a sowing position.
 #[derive(Serialize)]

@@ -16,11 +16,12 @@
 
 use std::fmt::Write as _;
 
-use crate::drawing::{BoardView, game_over_line, move_number, step_headline, step_summary};
-use crate::position::House;
-use crate::position::LetterCase;
+use crate::conventions::LetterCase;
+use crate::render::{game_over_line, move_number};
 use crate::report::PlayReport;
 use crate::side::Side;
+use crate::sowing::position::{House, Position};
+use crate::sowing::render::{BoardView, step_headline, step_summary};
 
 /// Distance between the centres of two neighbouring pits.
 const PITCH: i32 = 64;
@@ -147,7 +148,7 @@ pub fn board_with_hooks(view: &BoardView) -> String {
 /// assert_eq!(picture.matches("<circle").count(), 2 * 3 * 14 + 2 * 2 + 3);
 /// ```
 #[must_use]
-pub fn play(report: &PlayReport, letters: LetterCase) -> String {
+pub fn play(report: &PlayReport<Position>, letters: LetterCase) -> String {
     let rows = report
         .steps
         .iter()

@@ -1,7 +1,7 @@
 //! Boards as Markdown tables, for notes, issues and wikis: the label rows
 //! and the counts in a table, the stores and the side to move in a list.
 //! Houses the move changed are in **bold**, captured houses ~~struck~~.
-//! [`crate::diagram::parse`] reads the table back.
+//! [`crate::sowing::notation::diagram::parse`] reads the table back.
 //!
 //! ```text
 //! | N0 | N1 | N2 | N3 | N4 | N5 | N6 |
@@ -16,10 +16,12 @@
 
 use std::fmt::Write as _;
 
-use crate::drawing::{BoardView, game_over_line, move_number, step_headline, step_summary};
-use crate::position::LetterCase;
+use crate::conventions::LetterCase;
+use crate::render::{game_over_line, move_number};
 use crate::report::PlayReport;
 use crate::side::Side;
+use crate::sowing::position::Position;
+use crate::sowing::render::{BoardView, step_headline, step_summary_with};
 
 /// The Markdown table of a view.
 ///
@@ -105,7 +107,7 @@ fn table_line(out: &mut String, cells: &[String], width: usize) {
 /// assert!(text.contains("| ~~0~~ | ~~0~~ |"));
 /// ```
 #[must_use]
-pub fn play(report: &PlayReport, letters: LetterCase) -> String {
+pub fn play(report: &PlayReport<Position>, letters: LetterCase) -> String {
     let mut out = String::new();
     for (i, step) in report.steps.iter().enumerate() {
         if i > 0 {
@@ -126,22 +128,11 @@ pub fn play(report: &PlayReport, letters: LetterCase) -> String {
             " (struck out: the houses captured)"
         };
         let _ = writeln!(out, "**After captures**{legend}\n\n{}", write(&after));
-        let summary = step_summary(step, letters);
-        let _ = writeln!(out, "{}.", code_rule_ids(&summary));
+        let summary = step_summary_with(step, letters, |rule| format!("`{rule}`"));
+        let _ = writeln!(out, "{summary}.");
     }
     if let Some(over) = &report.game_over {
         let _ = writeln!(out, "\n{}", game_over_line(over));
     }
     out
-}
-
-/// Puts the rule ids of a summary in code spans: `songo.capture.chain`.
-fn code_rule_ids(summary: &str) -> String {
-    match summary.split_once("; rules: ") {
-        Some((head, ids)) => {
-            let ids: Vec<String> = ids.split(", ").map(|id| format!("`{id}`")).collect();
-            format!("{head}; rules: {}", ids.join(", "))
-        }
-        None => summary.to_owned(),
-    }
 }

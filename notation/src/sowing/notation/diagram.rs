@@ -25,13 +25,16 @@
 use std::fmt::Write as _;
 use std::str::FromStr;
 
-pub use crate::drawing::drawn_order;
-use crate::drawing::{BoardView, game_over_line, move_number, step_headline, step_summary};
+use crate::conventions::Conventions;
+use crate::conventions::LetterCase;
 use crate::error::{ParseError, quote};
-use crate::position::{House, LetterCase, Position};
-use crate::report::PlayReport;
+use crate::render::{game_over_line, move_number, write_illegal};
+use crate::report::{MovesReport, PlayReport};
 use crate::ruleset::{Family, Ruleset};
 use crate::side::{Score, Side};
+use crate::sowing::position::{House, Position};
+pub use crate::sowing::render::drawn_order;
+use crate::sowing::render::{BoardView, step_headline, step_summary};
 use crate::span::Span;
 
 /// A position read from a diagram, with the Awalé letter case its labels used.
@@ -1051,7 +1054,7 @@ fn assemble(
 /// assert!(text.ends_with("6 captured from N1 N0; rules: songo.sow, songo.capture.chain\n"));
 /// ```
 #[must_use]
-pub fn play(report: &PlayReport, letters: LetterCase) -> String {
+pub fn play(report: &PlayReport<Position>, letters: LetterCase) -> String {
     let mut out = String::new();
     for (i, step) in report.steps.iter().enumerate() {
         if i > 0 {
@@ -1073,5 +1076,20 @@ pub fn play(report: &PlayReport, letters: LetterCase) -> String {
     if let Some(over) = &report.game_over {
         let _ = writeln!(out, "\n{}", game_over_line(over));
     }
+    out
+}
+
+/// What `songo moves` prints for a sowing position: the side to move, the
+/// legal moves, each forbidden house with its rule; or how the game ended.
+#[must_use]
+pub fn moves(report: &MovesReport<Position>, conventions: Conventions) -> String {
+    let mut out = String::new();
+    if let Some(over) = &report.game_over {
+        let _ = writeln!(out, "{}", game_over_line(over));
+        return out;
+    }
+    let _ = writeln!(out, "{} to move.", report.to_move().name());
+    let _ = writeln!(out, "Legal: {}", report.legal_names(conventions).join(" "));
+    write_illegal(&mut out, &report.illegal_lines(conventions));
     out
 }

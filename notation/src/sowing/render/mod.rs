@@ -1,12 +1,19 @@
-//! What a picture of a board shows: the position, and the houses a move
-//! changed or captured. The writers ([`crate::diagram`] for plain text,
-//! [`crate::markdown`], [`crate::svg`]) each draw a [`BoardView`] in their
-//! form; a Seega board gets its own view type beside this one.
+//! What a picture of a sowing board shows: the position, and the houses a
+//! move changed or captured. The writers
+//! ([`crate::sowing::notation::diagram`] for plain text, [`markdown`],
+//! [`svg`]) each draw a [`BoardView`] in their form; a Seega board gets its
+//! own view type in [`crate::seega::render`].
 
-use crate::position::{House, LetterCase, Position};
+pub mod markdown;
+pub mod svg;
+
+use crate::conventions::LetterCase;
+use crate::render::{Mark, MarkError, Marks};
 use crate::report::PlayStep;
+use crate::rule::RuleId;
 use crate::ruleset::Family;
 use crate::side::Side;
+use crate::sowing::position::{House, Position};
 
 /// A sowing board to draw, with its highlights.
 ///
@@ -149,15 +156,15 @@ impl BoardView {
     /// assert_eq!(after.captured.len(), 2);
     /// ```
     #[must_use]
-    pub fn of_step(step: &PlayStep) -> [BoardView; 3] {
+    pub fn of_step(step: &PlayStep<Position>) -> [BoardView; 3] {
         BoardView::of_step_with(step, LetterCase::default())
     }
 
     /// [`BoardView::of_step`] with an Awalé letter case.
     #[must_use]
-    pub fn of_step_with(step: &PlayStep, letters: LetterCase) -> [BoardView; 3] {
-        let played = step.played_house();
-        let sown = step.sown_position();
+    pub fn of_step_with(step: &PlayStep<Position>, letters: LetterCase) -> [BoardView; 3] {
+        let played = Some(step.outcome.house);
+        let sown = step.outcome.sown;
         let mut before = BoardView::new(step.before)
             .letters(letters)
             .caption("Before");
@@ -170,7 +177,7 @@ impl BoardView {
         during.played = played;
         let after = BoardView::new(step.after)
             .letters(letters)
-            .with_captured(step.captured_house_list())
+            .with_captured(step.outcome.captured_houses.iter())
             .caption("After captures");
         [before, during, after]
     }
@@ -211,23 +218,6 @@ pub fn drawn_order(position: &Position, side: Side) -> Vec<House> {
     houses
 }
 
-/// A house name written in the default letter case (as reports write
-/// them), rewritten in `letters`; other names are returned unchanged.
-///
-/// ```
-/// use songo_notation::drawing::rename;
-/// use songo_notation::{LetterCase, Ruleset};
-/// assert_eq!(rename("C", Ruleset::Awale, LetterCase::NorthUpper), "c");
-/// assert_eq!(rename("S3", Ruleset::Songo, LetterCase::NorthUpper), "S3");
-/// ```
-#[must_use]
-pub fn rename(name: &str, rules: crate::Ruleset, letters: LetterCase) -> String {
-    House::parse(name, rules).map_or_else(
-        |_| name.to_owned(),
-        |house| house.name_with_case(rules, letters).to_string(),
-    )
-}
-
 /// The sentence under a move's boards: what it captured and the rules it
 /// applied.
 ///
@@ -241,65 +231,85 @@ pub fn rename(name: &str, rules: crate::Ruleset, letters: LetterCase) -> String 
 /// );
 /// ```
 #[must_use]
-pub fn step_summary(step: &PlayStep, letters: LetterCase) -> String {
+pub fn step_summary(step: &PlayStep<Position>, letters: LetterCase) -> String {
+    step_summary_with(step, letters, |rule| rule.as_str().to_owned())
+}
+
+/// [`step_summary`] with each rule id written by `write_id` (Markdown puts
+/// them in code spans).
+pub(crate) fn step_summary_with(
+    step: &PlayStep<Position>,
+    letters: LetterCase,
+    write_id: impl Fn(RuleId) -> String,
+) -> String {
     let rules = step.before.rules();
-    let mut summary = if step.captured == 0 {
+    let outcome = &step.outcome;
+    let mut summary = if outcome.captured == 0 {
         "no capture".to_owned()
-    } else if step.captured_houses.is_empty() {
-        format!("{} captured", step.captured)
+    } else if outcome.captured_houses.is_empty() {
+        format!("{} captured", outcome.captured)
     } else {
-        let houses: Vec<String> = step
+        let houses: Vec<String> = outcome
             .captured_houses
             .iter()
-            .map(|name| rename(name, rules, letters))
+            .map(|house| house.name_with_case(rules, letters).to_string())
             .collect();
-        format!("{} captured from {}", step.captured, houses.join(" "))
+        format!("{} captured from {}", outcome.captured, houses.join(" "))
     };
-    if step.conceded > 0 {
+    if outcome.conceded > 0 {
         let receiver = step.before.to_move().opposite();
         summary.push_str(&format!(
             ", {} conceded to {}'s store",
-            step.conceded,
+            outcome.conceded,
             receiver.name()
         ));
     }
-    let ids: Vec<&str> = step.rules_applied.iter().map(|r| r.as_str()).collect();
+    let ids: Vec<String> = outcome.applied.iter().map(write_id).collect();
     summary.push_str(&format!("; rules: {}", ids.join(", ")));
     summary
 }
 
-/// The number before a move's headline: `2. ` for the second of several
-/// moves, nothing when one move was played.
-pub(crate) fn move_number(index: usize, moves: usize) -> String {
-    if moves > 1 {
-        format!("{}. ", index + 1)
-    } else {
-        String::new()
-    }
-}
-
 /// The line above a move's boards: `South plays S1`.
 #[must_use]
-pub fn step_headline(step: &PlayStep, letters: LetterCase) -> String {
+pub fn step_headline(step: &PlayStep<Position>, letters: LetterCase) -> String {
     format!(
         "{} plays {}",
         step.before.to_move().name(),
-        rename(&step.played, step.before.rules(), letters)
+        step.outcome
+            .house
+            .name_with_case(step.before.rules(), letters)
     )
 }
 
-/// The sentence after the last board when the game has ended.
-#[must_use]
-pub fn game_over_line(over: &crate::GameOver) -> String {
-    let winner = over
-        .winner
-        .map_or("a draw".to_owned(), |side| format!("{side} wins"));
-    // Seega names the kind of victory.
-    let victory = over
-        .victory()
-        .map_or(String::new(), |kind| format!(" ({})", kind.source_name()));
-    format!(
-        "Game over ({}): {}, {winner}{victory}.",
-        over.rule, over.score
-    )
+/// A sowing board's view with the marks a person asked for (house names
+/// in `letters`).
+pub(crate) fn marked(
+    position: &Position,
+    marks: &Marks<'_>,
+    letters: LetterCase,
+) -> Result<BoardView, MarkError> {
+    let houses = |names: &[String], mark| -> Result<Vec<House>, MarkError> {
+        names
+            .iter()
+            .filter(|name| !name.trim().is_empty())
+            .map(|name| {
+                House::parse_with_case(name.trim(), position.rules(), letters).map_err(|e| {
+                    MarkError {
+                        mark,
+                        message: e.to_string(),
+                    }
+                })
+            })
+            .collect()
+    };
+    let mut view = BoardView::new(*position)
+        .letters(letters)
+        .with_changed(houses(marks.changed, Mark::Changed)?)
+        .with_captured(houses(marks.captured, Mark::Captured)?);
+    if let Some(name) = marks.last_move {
+        for house in houses(&[name.to_owned()], Mark::LastMove)? {
+            view = view.with_played(house);
+        }
+    }
+    Ok(view)
 }
