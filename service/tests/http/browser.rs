@@ -451,3 +451,65 @@ fn a_whole_game_is_stepped_through_with_its_comments_and_variation() {
         "return document.getElementById('status').textContent.includes('Game over 43-20 (songo.end.forty)')",
     );
 }
+
+#[test]
+fn the_explain_tab_shows_the_teaching_vocabulary_switched_on_and_off() {
+    let (_server, browser) = open(
+        1280,
+        900,
+        "#position=songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:N",
+    );
+    // This server has no POST /v1/explain yet: the tab says so.
+    browser.find("#tab-explain").click();
+    browser.wait_for(
+        "the tab to say explanations are missing",
+        "return document.getElementById('explain').textContent === 'This server cannot explain positions yet.'",
+    );
+    // The route's answer is the library's ExplainReport: the page is
+    // checked against the real thing, served here in the route's place.
+    let position: songo_notation::Position = "songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:N"
+        .parse()
+        .expect("a position");
+    let report = serde_json::to_string(&songo_notation::teach::explain(&position)).unwrap();
+    browser.run(
+        "const report = arguments[0]; const real = window.fetch; \
+         window.fetch = (url, init) => String(url).startsWith('/v1/explain') \
+           ? Promise.resolve(new Response(report, {headers: {'Content-Type': 'application/json'}})) \
+           : real(url, init);",
+        &[json!(report)],
+    );
+    browser.find("#tab-play").click();
+    browser.find("#tab-explain").click();
+    let text = browser.wait_for(
+        "the explanation",
+        "const t = document.getElementById('explain').textContent; return t.includes('Threats') && t",
+    );
+    let text = text.as_str().unwrap_or_default();
+    for expected in [
+        "S4 (South) → N0 N1 N2 N3: 11 seeds",
+        "N1 (yinda): 11 → 2",
+        "S4 (South): 17 seeds → 11 seeds",
+        "South 7, North 4",
+    ] {
+        assert!(text.contains(expected), "{expected} in {text}");
+    }
+    let marked = |class: &str| {
+        browser.run(
+            "return [...document.querySelectorAll('#board g.' + arguments[0])].map(g => g.dataset.house).join(' ')",
+            &[json!(class)],
+        )
+    };
+    assert_eq!(marked("threatened"), "N0 N1 N2 N3");
+    assert_eq!(marked("grenier"), "S4");
+    assert_eq!(marked("defence"), "N1 N2");
+    browser.screenshot(&screenshots().join("desktop-explain-report.png"));
+    browser
+        .find("input[name=\"term\"][value=\"threats\"]")
+        .click();
+    browser.wait_for(
+        "the threats switched off",
+        "return !document.getElementById('explain').textContent.includes('→ N0 N1 N2 N3') \
+           && document.querySelector('#board g.threatened') === null",
+    );
+    assert_eq!(marked("grenier"), "S4");
+}
