@@ -120,8 +120,11 @@ impl Render {
         }
     }
 
-    /// One board.
-    fn board(self, position: &AnyPosition, conventions: Conventions) -> Rendering {
+    /// One board (an SVG with the web page's hooks when `hooks`).
+    fn board(self, position: &AnyPosition, conventions: Conventions, hooks: bool) -> Rendering {
+        if hooks && self == Render::Svg {
+            return self.rendering(position.draw_svg_with_hooks(conventions));
+        }
         self.rendering(position.draw(self.form(), conventions))
     }
 
@@ -147,20 +150,22 @@ struct Rendering {
     content: String,
 }
 
-/// How a request wants things drawn: `render=` and `letters=`, and the
+/// How a request wants things drawn: `render=`, `letters=`, and `hooks=`
+/// (`/v1/positions` only: an SVG with the web page's hooks); and the
 /// language of the words.
 #[derive(Default)]
 struct Drawing {
     render: Option<Render>,
     letters: Option<LetterCase>,
     lang: Lang,
+    hooks: bool,
 }
 
 impl Drawing {
     /// Reads `render` and `letters`; `rules` too when `with_rules`.
     fn of(request: &Request, with_rules: bool) -> Result<(Drawing, Option<Ruleset>), Problem> {
         let known: &[&str] = if with_rules {
-            &["rules", "render", "letters"]
+            &["rules", "render", "letters", "hooks"]
         } else {
             &["render", "letters"]
         };
@@ -186,6 +191,19 @@ impl Drawing {
                             .with("parameter", "letters"));
                         }
                     });
+                }
+                "hooks" => {
+                    drawing.hooks = match value.as_str() {
+                        "true" => true,
+                        "false" => false,
+                        _ => {
+                            return Err(Problem::new(
+                                Kind::BadQuery,
+                                msg!("problem-detail-bad-hooks", value = value),
+                            )
+                            .with("parameter", "hooks"));
+                        }
+                    };
                 }
                 _ => drawing.render = Some(Render::parse(&value)?),
             }
@@ -234,7 +252,7 @@ fn read_position(
             compact: position.to_string(),
             render: drawing
                 .render
-                .map(|format| format.board(&position, conventions)),
+                .map(|format| format.board(&position, conventions, drawing.hooks)),
             position,
         },
     )
