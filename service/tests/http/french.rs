@@ -1,0 +1,175 @@
+//! The API in French: `?lang=fr` or `Accept-Language: fr` gives every
+//! answer's words in French (problem titles, details and hints, rule
+//! sentences, moves' messages, renderings, validation), says so in
+//! `Content-Language`, and varies on `Accept-Language`.
+
+use serde_json::json;
+
+use crate::{Reply, TestServer};
+
+const START: &str = "songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5:0-0:S";
+
+/// A POST with a JSON body, the client preferring French.
+fn post_french(server: &TestServer, path: &str, body: &serde_json::Value) -> Reply {
+    let body = body.to_string();
+    server.request(
+        "POST",
+        path,
+        &[
+            ("Content-Type", "application/json"),
+            ("Accept-Language", "fr-CA,fr;q=0.9,en;q=0.5"),
+        ],
+        Some(body.as_bytes()),
+    )
+}
+
+/// The answer is in French and says so.
+fn french(reply: &Reply) {
+    assert_eq!(reply.header("content-language"), Some("fr"), "{reply:?}");
+    assert!(
+        reply
+            .header("vary")
+            .is_some_and(|vary| vary.eq_ignore_ascii_case("accept-language")),
+        "{reply:?}"
+    );
+}
+
+#[test]
+fn every_answer_says_its_language() {
+    let server = TestServer::start();
+    let english = server.get("/healthz");
+    assert_eq!(english.header("content-language"), Some("en"));
+    french(&server.get("/healthz?lang=fr"));
+    // The OpenAPI document is English whatever the request asks.
+    let openapi = server.get("/openapi.json?lang=fr");
+    assert_eq!(openapi.header("content-language"), Some("en"));
+}
+
+#[test]
+fn lang_wins_over_accept_language_and_quality_decides_between_headers() {
+    let server = TestServer::start();
+    let rules = |path: &str, language: &str| {
+        let reply = server.request("GET", path, &[("Accept-Language", language)], None);
+        assert_eq!(reply.status, 200);
+        reply
+    };
+    let reply = rules("/v1/rules?lang=en", "fr");
+    assert_eq!(reply.header("content-language"), Some("en"));
+    let reply = rules("/v1/rules", "de, en;q=0.5, fr;q=0.7");
+    french(&reply);
+    let reply = rules("/v1/rules", "de");
+    assert_eq!(reply.header("content-language"), Some("en"));
+}
+
+#[test]
+fn an_unknown_lang_is_400_in_english() {
+    let server = TestServer::start();
+    let reply = server.get("/v1/rules?lang=de");
+    assert_eq!(reply.header("content-language"), Some("en"));
+    insta::assert_json_snapshot!(reply.problem(400, "bad-query"));
+}
+
+#[test]
+fn rules_in_french() {
+    let server = TestServer::start();
+    let reply = server.get("/v1/rules?lang=fr");
+    french(&reply);
+    insta::assert_json_snapshot!(reply.ok());
+}
+
+#[test]
+fn positions_render_in_french() {
+    let server = TestServer::start();
+    let reply = server.post(
+        "/v1/positions?render=text&lang=fr",
+        "text/plain",
+        "songo:3,0,1,6,14,5,5/2,10,5,0,13,1,7:0-0:N",
+    );
+    french(&reply);
+    insta::assert_json_snapshot!(reply.ok());
+}
+
+#[test]
+fn a_position_error_in_french() {
+    let server = TestServer::start();
+    let reply = server.post(
+        "/v1/positions?lang=fr",
+        "text/plain",
+        "songo:5,5,5,1x0,5,5,5/5,5,5,5,5,5,5",
+    );
+    french(&reply);
+    insta::assert_json_snapshot!(reply.problem(400, "bad-position"));
+}
+
+#[test]
+fn play_in_french() {
+    let server = TestServer::start();
+    let reply = post_french(
+        &server,
+        "/v1/play?render=markdown",
+        &json!({"position": "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7", "moves": ["S1"]}),
+    );
+    french(&reply);
+    insta::assert_json_snapshot!(reply.ok());
+}
+
+#[test]
+fn an_illegal_move_in_french() {
+    let server = TestServer::start();
+    let reply = post_french(
+        &server,
+        "/v1/play",
+        &json!({"position": START, "moves": ["S2", "S3"]}),
+    );
+    french(&reply);
+    insta::assert_json_snapshot!(reply.problem(422, "illegal-move"));
+}
+
+#[test]
+fn moves_in_french() {
+    let server = TestServer::start();
+    let reply = post_french(
+        &server,
+        "/v1/moves",
+        &json!({"position": "songo:0,0,0,0,0,0,0/16,0,0,23,1,10,1:0-0:S"}),
+    );
+    french(&reply);
+    insta::assert_json_snapshot!(reply.ok());
+}
+
+#[test]
+fn validate_in_french() {
+    let server = TestServer::start();
+    let reply = server.request(
+        "POST",
+        "/v1/validate",
+        &[("Content-Type", "text/plain"), ("Accept-Language", "fr")],
+        Some(b"[Rules \"songo\"]\n\n1. S0 *\n"),
+    );
+    french(&reply);
+    insta::assert_json_snapshot!(reply.ok());
+}
+
+#[test]
+fn convert_errors_in_french() {
+    let server = TestServer::start();
+    let reply = server.request(
+        "POST",
+        "/v1/convert?to=json&lang=fr",
+        &[("Content-Type", "text/plain")],
+        Some(b"[Rules \"songo\"]\n\n1. S2 ) *\n"),
+    );
+    french(&reply);
+    insta::assert_json_snapshot!(reply.problem(400, "bad-record"));
+}
+
+#[test]
+fn routing_errors_in_french() {
+    let server = TestServer::start();
+    let reply = server.get("/v1/nope?lang=fr");
+    french(&reply);
+    insta::assert_json_snapshot!(reply.problem(404, "not-found"));
+    let reply = server.request("GET", "/v1/play", &[("Accept-Language", "fr")], None);
+    french(&reply);
+    insta::assert_json_snapshot!(reply.problem(405, "method-not-allowed"));
+}
