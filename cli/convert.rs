@@ -3,7 +3,7 @@
 use songo_notation::i18n::{Lang, Message};
 use songo_notation::msg;
 use songo_notation::render::{Drawing, Mark, Marks};
-use songo_notation::{Conventions, LetterCase, Ruleset};
+use songo_notation::{Conventions, LetterCase, Ruleset, Side};
 
 use crate::flags::{Letters, ReportFormat, Target};
 use crate::output;
@@ -32,6 +32,9 @@ pub(crate) struct Args {
     /// The ruleset, when the position does not say it.
     #[arg(long)]
     rules: Option<Ruleset>,
+    /// Who is to move: south or north (a diagram of the texts does not say it; this replaces what the position says).
+    #[arg(long, value_name = "SIDE")]
+    to_move: Option<Side>,
     /// Awale letters in the text, Markdown and SVG forms [default: as the input diagram, else south-upper].
     #[arg(long, value_enum)]
     letters: Option<Letters>,
@@ -59,6 +62,7 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
         return output::print(&rendered);
     }
     let read = input::parse_any(&text, &origin, args.rules, lang)?;
+    let read = input::to_move(read, args.to_move)?;
     let position = read.position;
     let letters = args.letters.map_or(read.letters, LetterCase::from);
     let conventions = Conventions::with_letters(letters).in_lang(lang);

@@ -3,10 +3,10 @@
 use std::io::Read;
 use std::path::Path;
 
-use songo_notation::Ruleset;
 use songo_notation::i18n::{Lang, Localize, Message};
 use songo_notation::msg;
 use songo_notation::read::{ReadPosition, read_position};
+use songo_notation::{Ruleset, Side};
 
 use crate::Failure;
 
@@ -89,6 +89,18 @@ pub(crate) fn any_position(
 ) -> Result<ReadPosition, Failure> {
     let (text, origin) = read_argument(argument)?;
     parse_any(&text, &origin, rules, lang)
+}
+
+/// The position read, `side` to move when `--to-move` says it.
+pub(crate) fn to_move(read: ReadPosition, side: Option<Side>) -> Result<ReadPosition, Failure> {
+    let Some(side) = side else {
+        return Ok(read);
+    };
+    let position = read
+        .position
+        .with_to_move(side)
+        .map_err(|why| Failure::input(msg!("cli-bad-to-move", side = side.as_str(), text = why)))?;
+    Ok(ReadPosition { position, ..read })
 }
 
 /// Reads a position of any ruleset; `origin` names the input in errors.

@@ -59,6 +59,8 @@ enum Command {
 pub(crate) struct Failure {
     /// What went wrong; `None` when it has been said already.
     pub(crate) message: Option<Message>,
+    /// How to fix it, when there is something to say.
+    pub(crate) hint: Option<Message>,
     pub(crate) status: u8,
 }
 
@@ -67,6 +69,7 @@ impl Failure {
     pub(crate) fn input(message: Message) -> Failure {
         Failure {
             message: Some(message),
+            hint: None,
             status: EXIT_USAGE,
         }
     }
@@ -75,8 +78,15 @@ impl Failure {
     pub(crate) fn invalid(message: Message) -> Failure {
         Failure {
             message: Some(message),
+            hint: None,
             status: EXIT_INVALID,
         }
+    }
+
+    /// Adds how to fix it.
+    pub(crate) fn with_hint(mut self, hint: Message) -> Failure {
+        self.hint = Some(hint);
+        self
     }
 }
 
@@ -98,12 +108,17 @@ fn main() -> ExitCode {
         Err(Failure {
             message: None,
             status,
+            ..
         }) => ExitCode::from(status),
         Err(Failure {
             message: Some(message),
+            hint,
             status,
         }) => {
             eprintln!("{}", msg!("cli-error", text = message).localize(lang));
+            if let Some(hint) = hint {
+                eprintln!("{}", msg!("cli-hint", text = hint).localize(lang));
+            }
             ExitCode::from(status)
         }
     }

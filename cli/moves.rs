@@ -1,7 +1,7 @@
 //! `songo moves`: the legal moves of a position, and why the others are not.
 
 use songo_notation::i18n::Lang;
-use songo_notation::{Conventions, LetterCase, Ruleset, any};
+use songo_notation::{Conventions, LetterCase, Ruleset, Side, any};
 
 use crate::flags::{Letters, ReportFormat};
 use crate::output;
@@ -24,6 +24,9 @@ pub(crate) struct Args {
     /// The ruleset, when the position does not say it.
     #[arg(long)]
     rules: Option<Ruleset>,
+    /// Who is to move: south or north (a diagram of the texts does not say it; this replaces what the position says).
+    #[arg(long, value_name = "SIDE")]
+    to_move: Option<Side>,
     /// Awale letters of the moves in the text [default: as the input diagram, else south-upper].
     #[arg(long, value_enum)]
     letters: Option<Letters>,
@@ -34,6 +37,7 @@ pub(crate) struct Args {
 
 pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     let read = input::any_position(&args.position, args.rules, lang)?;
+    let read = input::to_move(read, args.to_move)?;
     let letters = args.letters.map_or(read.letters, LetterCase::from);
     let report = any::moves(&read.position);
     let rendered = match args.format {

@@ -2,7 +2,8 @@
 
 use songo_notation::any::{self, AnyPlayReport};
 use songo_notation::i18n::Lang;
-use songo_notation::{Conventions, LetterCase, Ruleset};
+use songo_notation::msg;
+use songo_notation::{Conventions, LetterCase, Ruleset, Side};
 
 use crate::flags::{Letters, PlayFormat, ReportFormat};
 use crate::output;
@@ -34,6 +35,9 @@ pub(crate) struct Args {
     /// The ruleset, when the position does not say it.
     #[arg(long)]
     rules: Option<Ruleset>,
+    /// Who is to move: south or north (a diagram of the texts does not say it; this replaces what the position says).
+    #[arg(long, value_name = "SIDE")]
+    to_move: Option<Side>,
     /// Awale letters of the moves and the boards [default: as the input diagram, else south-upper].
     #[arg(long, value_enum)]
     letters: Option<Letters>,
@@ -44,8 +48,10 @@ pub(crate) struct Args {
 
 pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     let read = input::any_position(&args.position, args.rules, lang)?;
+    let read = input::to_move(read, args.to_move)?;
     let letters = args.letters.map_or(read.letters, LetterCase::from);
     let conventions = Conventions::with_letters(letters).in_lang(lang);
+    let first_mover = read.position.to_move();
     match any::play(read.position, &args.moves, conventions) {
         Ok(report) => output::print(&render(&report, args.format, conventions)?),
         Err(error) if error.is_bad_move() => Err(Failure::input(error.message())),
@@ -57,7 +63,18 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
             {
                 output::print(&render(&played, args.format, conventions)?)?;
             }
-            Err(Failure::invalid(error.message()))
+            let failure = Failure::invalid(error.message());
+            // The diagrams of the texts do not say who moves: a first move
+            // of the other side is most likely theirs.
+            match error.wrong_side() {
+                Some(side) if error.index() == 0 && args.to_move.is_none() => Err(failure
+                    .with_hint(msg!(
+                        "cli-hint-to-move",
+                        side = side.as_str(),
+                        mover = first_mover.as_str()
+                    ))),
+                _ => Err(failure),
+            }
         }
     }
 }

@@ -214,6 +214,7 @@ pub(crate) fn run(args: &Args, _lang: Lang) -> Result<u8, Failure> {
             tracing::error!("{error}");
             Err(Failure {
                 message: None,
+                hint: None,
                 status: EXIT_USAGE,
             })
         }

@@ -737,6 +737,16 @@ seega-moves-placement = Legal: any two of these { $count } squares ({ $placement
 # `text` is what went wrong.
 cli-error = error: { $text }
 cli-warning = warning: { $text }
+cli-hint = hint: { $text }
+# `side` made the first move, `mover` is to move in the position.
+cli-hint-to-move = the position has { $mover ->
+    [south] South
+   *[north] North
+} to move; if { $side ->
+    [south] South
+   *[north] North
+} is, add --to-move { $side }
+cli-bad-to-move = --to-move { $side }: { $text }
 # `error` is the system's reason, in its own words.
 cli-cannot-read = cannot read { $name }: { $error }
 cli-no-such-file = cannot read { $name }: no such file (give a file, a position, or - for stdin)

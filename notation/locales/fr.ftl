@@ -746,6 +746,15 @@ seega-moves-placement = Coups légaux : deux cases quelconques parmi ces { $coun
 
 cli-error = erreur : { $text }
 cli-warning = attention : { $text }
+cli-hint = conseil : { $text }
+cli-hint-to-move = dans la position, c'est à { $mover ->
+    [south] Sud
+   *[north] Nord
+} de jouer ; si c'est à { $side ->
+    [south] Sud
+   *[north] Nord
+}, ajoutez --to-move { $side }
+cli-bad-to-move = --to-move { $side } : { $text }
 cli-cannot-read = impossible de lire { $name } : { $error }
 cli-no-such-file = impossible de lire { $name } : ce fichier n'existe pas (donnez un fichier, une position, ou - pour l'entrée standard)
 cli-input-too-large = { $name } dépasse { $most } octets : est-ce bien une position ?

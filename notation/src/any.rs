@@ -86,6 +86,29 @@ impl AnyPosition {
         }
     }
 
+    /// The same position, `side` to move (a diagram of the texts does not
+    /// say who moves).
+    ///
+    /// ```
+    /// use songo_notation::any::AnyPosition;
+    /// use songo_notation::Side;
+    /// let position: AnyPosition = "songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5".parse().unwrap();
+    /// assert_eq!(position.with_to_move(Side::North).unwrap().to_move(), Side::North);
+    /// ```
+    ///
+    /// # Errors
+    /// A Seega position where `side` cannot move: pieces to place but none
+    /// in hand.
+    pub fn with_to_move(&self, side: Side) -> Result<AnyPosition, Message> {
+        match self {
+            AnyPosition::Sowing(position) => Ok(AnyPosition::Sowing(position.with_to_move(side))),
+            AnyPosition::Seega(position) => position
+                .with_to_move(side)
+                .map(AnyPosition::Seega)
+                .map_err(|error| error.message()),
+        }
+    }
+
     /// The sowing position, if it is one.
     #[must_use]
     pub const fn as_sowing(&self) -> Option<&Position> {
@@ -233,6 +256,25 @@ impl AnyPlayError {
             AnyPlayError::Sowing(PlayError::BadMove { .. })
                 | AnyPlayError::Seega(PlayError::BadMove { .. })
         )
+    }
+
+    /// When the move was refused as a move of the side not to move: that
+    /// side (a sowing house of the other camp, a Seega step of a piece of
+    /// the other side).
+    #[must_use]
+    pub fn wrong_side(&self) -> Option<Side> {
+        match self {
+            AnyPlayError::Sowing(PlayError::Illegal { error, .. }) => {
+                (error.reason == crate::IllegalReason::WrongSide).then_some(error.house.side)
+            }
+            AnyPlayError::Seega(PlayError::Illegal { error, .. }) => match error.reason {
+                crate::seega::SeegaIllegalReason::NoPieceToMove {
+                    found: Some(side), ..
+                } if side != error.to_move() => Some(side),
+                _ => None,
+            },
+            _ => None,
+        }
     }
 
     /// The moves played before the illegal one.

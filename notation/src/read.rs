@@ -18,9 +18,11 @@ use std::str::FromStr;
 use crate::any::AnyPosition;
 use crate::conventions::LetterCase;
 use crate::error::ParseError;
+use crate::game::GamePosition as _;
 pub use crate::input::PositionForm;
 use crate::input::{detect, parse_position, seega_position};
 use crate::ruleset::Ruleset;
+use crate::side::Side;
 use crate::sowing::notation::diagram::{self, Diagram};
 
 /// A position read from text.
@@ -34,12 +36,31 @@ pub struct ReadPosition {
     pub letters: LetterCase,
 }
 
+/// The word that stands for the start position of a game (of `songo`, or
+/// of the ruleset asked for): `start`.
+pub const START: &str = "start";
+
 /// Reads a position in any form of any ruleset; `rules` applies when the
-/// text names none and must agree with it when it does.
+/// text names none and must agree with it when it does. The word `start`
+/// is the start position of `rules` (South to move).
+///
+/// ```
+/// use songo_notation::read::read_position;
+/// use songo_notation::Ruleset;
+/// let start = read_position("start", Some(Ruleset::Awale)).unwrap();
+/// assert_eq!(start.position.to_string(), "awale:4,4,4,4,4,4/4,4,4,4,4,4:0-0:S");
+/// ```
 ///
 /// # Errors
 /// A [`ParseError`] that says where and why.
 pub fn read_position(text: &str, rules: Option<Ruleset>) -> Result<ReadPosition, ParseError> {
+    if text.trim().eq_ignore_ascii_case(START) {
+        return Ok(ReadPosition {
+            position: AnyPosition::start_of(rules.unwrap_or_default(), Side::South),
+            form: PositionForm::Compact,
+            letters: LetterCase::default(),
+        });
+    }
     let form = detect(text);
     if let Some(read) = seega_position(text, rules) {
         return read.map(|position| ReadPosition {

@@ -3,6 +3,7 @@
 
 mod faults;
 mod french;
+mod newcomer;
 mod positions;
 mod records;
 mod seega;

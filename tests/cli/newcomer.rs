@@ -1,0 +1,79 @@
+//! What a new user tripped over (issue 17), each fixed and held here.
+
+use insta_cmd::assert_cmd_snapshot;
+
+use crate::songo;
+
+/// The command's standard output, standard error and exit status.
+fn run(args: &[&str]) -> (String, String, Option<i32>) {
+    let output = songo().args(args).output().expect("songo runs");
+    (
+        String::from_utf8(output.stdout).expect("UTF-8 output"),
+        String::from_utf8(output.stderr).expect("UTF-8 errors"),
+        output.status.code(),
+    )
+}
+
+// ---- 1. North moves on the texts' diagrams ------------------------------
+
+#[test]
+fn a_north_move_on_a_diagram_that_does_not_say_who_moves_suggests_to_move() {
+    assert_cmd_snapshot!(songo().args([
+        "play",
+        "--position",
+        "fixtures/positions/grenier-14.txt",
+        "N4"
+    ]));
+}
+
+#[test]
+fn to_move_plays_north_on_a_diagram() {
+    assert_cmd_snapshot!(songo().args([
+        "play",
+        "--to-move",
+        "north",
+        "--position",
+        "fixtures/positions/grenier-14.txt",
+        "N4"
+    ]));
+}
+
+#[test]
+fn to_move_on_moves_and_convert() {
+    let (moves, _, status) = run(&[
+        "moves",
+        "--to-move",
+        "north",
+        "--position",
+        "fixtures/positions/grenier-14.txt",
+    ]);
+    assert_eq!(status, Some(0));
+    assert!(
+        moves.starts_with("North to move.\nLegal: N0 N2 N3 N4 N5 N6\n"),
+        "{moves}"
+    );
+    let (compact, _, _) = run(&[
+        "convert",
+        "--to-move",
+        "n",
+        "fixtures/positions/grenier-14.txt",
+    ]);
+    assert_eq!(compact, "songo:3,0,1,6,14,5,5/2,10,5,0,13,1,7:0-0:N\n");
+    // Seega: who places first.
+    let (seega, _, _) = run(&["convert", "--to-move", "north", "--rules", "seega", "start"]);
+    assert_eq!(
+        seega,
+        "seega:...../...../...../...../.....:N:placement:12-12:0-0\n"
+    );
+}
+
+#[test]
+fn convert_start_gives_the_start_position_of_the_ruleset() {
+    let (songo, _, status) = run(&["convert", "start"]);
+    assert_eq!(status, Some(0));
+    assert_eq!(songo, "songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5:0-0:S\n");
+    let (awale, _, _) = run(&["convert", "--rules", "awale", "start"]);
+    assert_eq!(awale, "awale:4,4,4,4,4,4/4,4,4,4,4,4:0-0:S\n");
+    let (played, _, status) = run(&["play", "--position", "start", "S2", "--format", "json"]);
+    assert_eq!(status, Some(0), "{played}");
+}
