@@ -113,6 +113,7 @@ rule-seega-end-blocked = a blocked player cannot be unblocked: more pieces wins
 rule-syntax = the text does not follow the grammar of the notation
 rule-record-setup = a game's start position must be a full game's position
 rule-record-capture-claim = a move's claimed capture (+N) must match what the move captures
+rule-record-move-number = a move number must be the number of the move it precedes (a missing move shows here)
 rule-record-after-end = no move may follow the end of the game
 rule-record-result = the Result tag must match the final score computed by replaying the game
 rule-record-termination = a declared end of game must hold in the final position
@@ -613,6 +614,22 @@ record-json-not-a-result = `{ $text }` is not a result: write a score such as 41
 # The validator (notation/src/validate/).
 record-game-already-over = the game is already over ({ $rule }, { $score }): no move may follow
 record-wrong-claim = { $move } claims a capture of { $claim }, but it captures { $captured }
+record-move-number = move number { $number }, but the move that follows is move { $expected } (ply { $ply })
+# `right` is the number as it should be written (12. or 12...).
+hint-move-number = is a move missing before it? If not, write { $right }
+hint-claim = write { $move }+{ $captured }
+hint-claim-nothing = write { $move } without a claim: it captures nothing
+# `side` is the camp the other reading writes in capitals.
+hint-capitals-letter-case = if this record writes { $side ->
+    [south] South
+   *[north] North
+}'s houses in capitals, say so with [Capitals "{ $side ->
+    [south] South
+   *[north] North
+}"]
+record-not-a-date = `{ $text }` is not a date in the record form
+hint-date-dots = write it year.month.day: { $date }
+hint-date-form = write it year.month.day, such as 2025.04.04, with ?? for what is unknown
 record-unknown-variant = unknown Variant `{ $text }`: the OGN variants are Oware Abapa and Awale
 hint-variant-or-rules = or name the ruleset with a Rules tag
 record-not-a-result = `{ $text }` is not a result

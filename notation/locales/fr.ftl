@@ -109,6 +109,7 @@ rule-seega-end-blocked = un joueur bloqué ne peut pas être débloqué : le plu
 rule-syntax = le texte ne suit pas la grammaire de la notation
 rule-record-setup = la position de départ d'une partie doit être celle d'une partie complète
 rule-record-capture-claim = la prise annoncée d'un coup (+N) doit être celle que le coup fait
+rule-record-move-number = un numéro de coup doit être celui du coup qu'il précède (un coup manquant se voit ici)
 rule-record-after-end = aucun coup ne peut suivre la fin de la partie
 rule-record-result = l'en-tête Result doit donner le score final que calcule la relecture de la partie
 rule-record-termination = une fin de partie déclarée doit être vraie dans la position finale
@@ -591,6 +592,20 @@ record-json-not-a-result = `{ $text }` n'est pas un résultat : écrivez un scor
 
 record-game-already-over = la partie est déjà finie ({ $rule }, { $score }) : aucun coup ne peut suivre
 record-wrong-claim = { $move } annonce une prise de { $claim }, mais il prend { $captured }
+record-move-number = numéro de coup { $number }, mais le coup qui suit est le coup { $expected } (demi-coup { $ply })
+hint-move-number = manque-t-il un coup avant ? Sinon, écrivez { $right }
+hint-claim = écrivez { $move }+{ $captured }
+hint-claim-nothing = écrivez { $move } sans prise annoncée : il ne prend rien
+hint-capitals-letter-case = si cette partie écrit en majuscules les cases { $side ->
+    [south] de Sud
+   *[north] de Nord
+}, dites-le avec [Capitals "{ $side ->
+    [south] South
+   *[north] North
+}"]
+record-not-a-date = `{ $text }` n'est pas une date sous la forme des parties notées
+hint-date-dots = écrivez-la année.mois.jour : { $date }
+hint-date-form = écrivez-la année.mois.jour, comme 2025.04.04, avec ?? pour ce qui est inconnu
 record-unknown-variant = Variant inconnu `{ $text }` : les variantes de l'OGN sont Oware Abapa et Awale
 hint-variant-or-rules = ou nommez la règle du jeu avec un en-tête Rules
 record-not-a-result = `{ $text }` n'est pas un résultat

@@ -124,6 +124,8 @@ rule_ids! {
     RecordSetup = "record.setup", "rule-record-setup";
     /// Records: a claimed capture differs from the engine's.
     RecordCaptureClaim = "record.capture-claim", "rule-record-capture-claim";
+    /// Records: a move number is not the number of the move it precedes.
+    RecordMoveNumber = "record.move-number", "rule-record-move-number";
     /// Records: moves after the game ended.
     RecordAfterEnd = "record.after-end", "rule-record-after-end";
     /// Records: the claimed result differs from the computed one.

@@ -200,6 +200,13 @@ pub trait Visitor<'a> {
         let _ = token;
     }
 
+    /// A move number before the next move: `number` is its digits (`12`
+    /// of `12.` or `12...`), `at` where it starts, `width` its characters
+    /// with the dots.
+    fn move_number(&mut self, number: &'a str, width: usize, at: Pos<'a>) {
+        let _ = (number, width, at);
+    }
+
     /// An annotation of the last move (`$14`, or a glyph as its number).
     fn nag(&mut self, nag: u8, at: Pos<'a>) {
         let _ = (nag, at);
@@ -464,6 +471,10 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             match first {
                 b'a'..=b'z' | b'A'..=b'Z' if self.skipping == 0 => self.move_token(&mut cursor),
                 b'0'..=b'9' if self.skipping == 0 => self.number(&mut cursor),
+                // `--`: a pass, as records and the docs write it (Seega).
+                b'-' if self.skipping == 0 && cursor.rest().starts_with("--") => {
+                    self.pass_token(&mut cursor);
+                }
                 b'{' => self.brace_comment(&mut cursor),
                 b';' => self.line_comment(&mut cursor),
                 b'(' => self.open_variation(&mut cursor),
@@ -682,14 +693,35 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         }
     }
 
+    /// `--`, a pass: a move whose text is `--`.
+    fn pass_token(&mut self, cursor: &mut Cursor<'a>) {
+        let at = cursor.pos(self.origin);
+        let text = &cursor.rest()[..2];
+        cursor.step(2);
+        if self.ended && self.depth == 0 {
+            self.after_end(at);
+            return;
+        }
+        self.moved[self.depth] = true;
+        self.visitor.san(MoveToken {
+            text,
+            claim: None,
+            at,
+        });
+    }
+
     /// A move number (`12.`, `12...`, a bare `12`) or a score result (`41-29`, `1/2-1/2`).
     fn number(&mut self, cursor: &mut Cursor<'a>) {
         let rest = cursor.rest();
         let bytes = rest.as_bytes();
         let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
         if bytes.get(digits) == Some(&b'.') {
-            // A move number: digits and dots, skipped in one step.
+            // A move number: digits and dots, read in one step.
             let dots = bytes[digits..].iter().take_while(|&&b| b == b'.').count();
+            if !(self.ended && self.depth == 0) {
+                let at = cursor.pos(self.origin);
+                self.visitor.move_number(&rest[..digits], digits + dots, at);
+            }
             cursor.step(digits + dots);
             return;
         }

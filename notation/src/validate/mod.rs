@@ -19,6 +19,9 @@
 //!   `awale.feed`, `abapa.feed` …; the replay of a line stops at its first
 //!   refused move unless [`Options::keep_going`];
 //! - `record.capture-claim`: a `+N` that is not what the move captures;
+//! - `record.move-number`: a move number (`12.`, `12...`) that is not the
+//!   number of the move it precedes (a missing move, when that move is then
+//!   refused: the line stops there);
 //! - `record.after-end`: a move after the rules ended the game;
 //! - `record.result`: a `Result` that is not the computed one, or that
 //!   claims a score for a game the rules have not ended (unless a
@@ -27,8 +30,8 @@
 //!   not hold;
 //! - `record.setup`: a start position that is not a full game's (unless
 //!   `[SetUp "fragment"]`), tags that contradict each other, an unknown ruleset;
-//! - `syntax`: text that does not follow the grammar, or a move that is
-//!   no move of the game.
+//! - `syntax`: text that does not follow the grammar, a move that is
+//!   no move of the game, or a `Date` that is not `YYYY.MM.DD`.
 
 mod pipeline;
 mod render;
@@ -244,6 +247,9 @@ struct Pending<'a, M> {
     text: &'a str,
     claim: Option<u32>,
     at: Pos<'a>,
+    /// A wrong move number comes before it: refused, it is no more than
+    /// the sign of a missing move (already reported).
+    after_bad_number: bool,
 }
 
 /// The game a line replays: a position of any game, with the history
@@ -263,6 +269,8 @@ struct Line<'a> {
     /// The last move was the refused one: `game` is the position before it,
     /// where a variation replacing it branches.
     branchable: bool,
+    /// The last move number read is not the next move's.
+    misnumbered: bool,
 }
 
 impl Line<'_> {
@@ -273,6 +281,7 @@ impl Line<'_> {
             pending: None,
             stopped: false,
             branchable: false,
+            misnumbered: false,
         }
     }
 }
@@ -311,6 +320,7 @@ impl Sink<'_> {
         depth: usize,
         rule: RuleId,
         message: Message,
+        hint: Option<Message>,
         before: Option<AnyPosition>,
     ) {
         let lang = self.options.lang;
@@ -321,7 +331,7 @@ impl Sink<'_> {
             column: at.column(),
             rule,
             message: message.localize(lang),
-            hint: None,
+            hint: hint.map(|hint| hint.localize(lang)),
             before,
             variation: depth,
             offset: at.offset(),
@@ -336,14 +346,63 @@ impl Sink<'_> {
 struct Lines<'a> {
     stack: Vec<Line<'a>>,
     conventions: Conventions,
+    /// 1 when North makes the first move: move numbers count pairs of
+    /// plies from South's, as the writer numbers them (`1... N4 2. S4`).
+    shift: usize,
 }
 
 impl<'a> Lines<'a> {
-    fn new(start: AnyPosition, conventions: Conventions) -> Self {
+    fn new(start: AnyPosition, conventions: Conventions, first: Side) -> Self {
         Lines {
             stack: vec![Line::new(Some(Game::new(start)), 0)],
             conventions,
+            shift: usize::from(first == Side::North),
         }
+    }
+
+    /// `record.move-number`: a move number must be the number of the move
+    /// it precedes, counted as the writer counts (the move number of ply
+    /// `p`, from 0, is `(p + shift) / 2 + 1`).
+    fn move_number(&mut self, number: &str, width: usize, at: Pos<'a>, sink: &mut Sink<'_>) {
+        let shift = self.shift;
+        let depth = self.depth();
+        let Some(line) = self.stack.last_mut() else {
+            return;
+        };
+        if line.stopped || line.game.is_none() {
+            return;
+        }
+        let ply = line.ply + usize::from(line.pending.is_some());
+        let expected = (ply + shift) / 2 + 1;
+        if number.parse::<usize>() == Ok(expected) {
+            return;
+        }
+        line.misnumbered = true;
+        let right = if (ply + shift).is_multiple_of(2) {
+            format!("{expected}.")
+        } else {
+            format!("{expected}...")
+        };
+        sink.push(|| Violation {
+            ply: ply + 1,
+            played: None,
+            line: at.line(),
+            column: at.column(),
+            rule: RuleId::RecordMoveNumber,
+            message: msg!(
+                "record-move-number",
+                number = number,
+                expected = expected,
+                ply = ply + 1
+            )
+            .localize(sink.options.lang),
+            hint: Some(msg!("hint-move-number", right = right).localize(sink.options.lang)),
+            before: None,
+            variation: depth,
+            offset: at.offset(),
+            source_line: at.excerpt(),
+            width,
+        });
     }
 
     fn depth(&self) -> usize {
@@ -370,6 +429,7 @@ impl<'a> Lines<'a> {
         let Some(game) = &line.game else {
             return;
         };
+        let after_bad_number = std::mem::take(&mut line.misnumbered);
         match game.position().parse_move(token.text, self.conventions) {
             Ok(mv) => {
                 line.pending = Some(Pending {
@@ -377,6 +437,7 @@ impl<'a> Lines<'a> {
                     text: token.text,
                     claim: token.claim,
                     at: token.at,
+                    after_bad_number,
                 });
             }
             Err(error) => {
@@ -390,6 +451,7 @@ impl<'a> Lines<'a> {
                     depth,
                     RuleId::Syntax,
                     message,
+                    None,
                     before,
                 );
                 line.stopped = true;
@@ -432,6 +494,13 @@ impl<'a> Lines<'a> {
         let Some(pending) = line.pending.take() else {
             return;
         };
+        if pending.after_bad_number {
+            // The wrong number before it said it: a move is missing.
+            line.stopped = true;
+            line.branchable = true;
+            return;
+        }
+        let hint = other_letter_case(game.position(), &refusal, pending.text, self.conventions);
         let (rule, message) = match refusal.game_over() {
             Some(over) => (
                 RuleId::RecordAfterEnd,
@@ -458,6 +527,7 @@ impl<'a> Lines<'a> {
             depth,
             rule,
             message,
+            hint,
             Some(position.clone()),
         );
         if sink.options.keep_going
@@ -525,6 +595,11 @@ fn check_claim(
     if let Some(claim) = pending.claim
         && claim != captured
     {
+        let hint = if captured == 0 {
+            msg!("hint-claim-nothing", move = pending.text)
+        } else {
+            msg!("hint-claim", move = pending.text, captured = captured)
+        };
         sink.at_move(
             pending.at,
             pending.text,
@@ -538,9 +613,42 @@ fn check_claim(
                 claim = claim,
                 captured = captured
             ),
+            Some(hint),
             before,
         );
     }
+}
+
+/// An Awalé move refused as a house of the side not to move, which the
+/// other letter case would read as a legal move: the hint names the
+/// `Capitals` tag that reads the record as it was written.
+fn other_letter_case(
+    position: &AnyPosition,
+    refusal: &crate::any::AnyIllegal,
+    text: &str,
+    conventions: Conventions,
+) -> Option<Message> {
+    use crate::conventions::LetterCase;
+    let crate::any::AnyIllegal::Sowing(illegal) = refusal else {
+        return None;
+    };
+    if illegal.reason != crate::IllegalReason::WrongSide
+        || illegal.rules.family() != crate::Family::Awale
+    {
+        return None;
+    }
+    let other = match conventions.letters {
+        LetterCase::SouthUpper => LetterCase::NorthUpper,
+        LetterCase::NorthUpper => LetterCase::SouthUpper,
+    };
+    let swapped = Conventions {
+        letters: other,
+        ..conventions
+    };
+    let read = position.parse_move(text, swapped).ok()?;
+    position.check(read).ok()?;
+    let side = other.upper_side().as_str();
+    Some(msg!("hint-capitals-letter-case", side = side))
 }
 
 /// The replay of the main line when it is over.
@@ -573,6 +681,26 @@ impl<'a> Lines<'a> {
             Some(lines) => finished(lines.finish(sink), termination),
         }
     }
+}
+
+/// Whether `value` is a date as records write it: `YYYY.MM.DD`, each part
+/// a number in its range or question marks (`????.??.??`), or `?`.
+fn is_record_date(value: &str) -> bool {
+    // `?` (or nothing) says the date is unknown, as for any roster tag.
+    if value.is_empty() || value == "?" {
+        return true;
+    }
+    let parts: Vec<&str> = value.split('.').collect();
+    let [year, month, day] = parts.as_slice() else {
+        return false;
+    };
+    let part = |text: &str, width: usize, range: std::ops::RangeInclusive<u32>| {
+        text.len() == width
+            && (text.bytes().all(|b| b == b'?')
+                || (text.bytes().all(|b| b.is_ascii_digit())
+                    && text.parse::<u32>().is_ok_and(|n| range.contains(&n))))
+    };
+    part(year, 4, 0..=9999) && part(month, 2, 1..=12) && part(day, 2, 1..=31)
 }
 
 /// What a `Termination` tag says.
@@ -813,6 +941,34 @@ impl<'a, 'o> GameValidator<'a, 'o> {
         }
     }
 
+    /// A `Date` tag is `year.month.day`, `??` for what is unknown
+    /// (`2025.04.04`, `2025.??.??`), as records write it.
+    fn check_date(&mut self) {
+        let Some(value) = self.tags.get(names::DATE).map(str::trim) else {
+            return;
+        };
+        if is_record_date(value) {
+            return;
+        }
+        let dashed = value.replace('-', ".");
+        let hint = if value.contains('-') && is_record_date(&dashed) {
+            msg!("hint-date-dots", date = dashed)
+        } else {
+            msg!("hint-date-form")
+        };
+        let width = self.tag_width(names::DATE);
+        let at = self.tag_place(names::DATE);
+        self.game_violation(
+            at,
+            width,
+            0,
+            RuleId::Syntax,
+            msg!("record-not-a-date", text = value),
+            Some(hint),
+            None,
+        );
+    }
+
     /// Checks the claimed result against the replay; gives what is reported.
     fn check_result(&mut self, finished: &Finished) -> ResultCheck {
         let tag = self
@@ -985,11 +1141,13 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
 
     fn begin_moves(&mut self) {
         self.in_moves = true;
+        self.check_date();
         if let Some(rules) = self.rules() {
             match AnyPosition::from_tags(rules, &self.tags) {
                 Ok((start, conventions)) => {
                     let conventions = conventions.in_lang(self.sink.options.lang);
-                    self.replayer = Some(Lines::new(start, conventions));
+                    let first = self.tags.first_side();
+                    self.replayer = Some(Lines::new(start, conventions, first));
                 }
                 Err(error) => self.setup_violation(error),
             }
@@ -1005,6 +1163,12 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
         }
         if let Some(lines) = &mut self.replayer {
             lines.san(token, &mut self.sink);
+        }
+    }
+
+    fn move_number(&mut self, number: &'a str, width: usize, at: Pos<'a>) {
+        if let Some(lines) = &mut self.replayer {
+            lines.move_number(number, width, at, &mut self.sink);
         }
     }
 
