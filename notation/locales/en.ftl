@@ -351,6 +351,9 @@ hint-sowing-position = give a position of songo, songo-ekang, awale or oware-aba
 # The compact notation (notation/src/sowing/notation/compact.rs).
 position-rules-disagree = the position says { $written } but { $asked } was asked for
 hint-drop-a-ruleset = drop the ruleset from the position or from --rules
+# A text with no field, row or count: `text` is what was given.
+not-a-position = `{ $text }` is no position: songo reads the compact notation, an OGN FEN, a diagram, JSON or YAML
+hint-position-forms = write a position such as songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5 (or start), give a file, or - to read standard input
 compact-own-form = { $rules } positions have their own compact form
 hint-compact-sowing-games = the compact notation writes the sowing games: songo, songo-ekang, awale, oware-abapa
 compact-third-row = a third row
@@ -690,6 +693,9 @@ validate-summary = { $games } { $games ->
 board-before = Before
 board-after-sowing = After sowing
 board-after-captures = After captures
+board-after = After
+play-text-after-marked = After (* changed):
+step-no-capture-no-emptying = no capture: taking { $houses } ({ $count } seeds) would have left { opponent-name } no seed
 diagram-stores-line = stores: south { $south } north { $north }
 # `side` is south or north, written as the readers read it.
 diagram-to-move-line = to move: { $side }

@@ -334,6 +334,8 @@ hint-sowing-position = donnez une position de songo, songo-ekang, awale ou oware
 
 position-rules-disagree = la position dit { $written }, mais { $asked } a été demandé
 hint-drop-a-ruleset = retirez la règle du jeu de la position ou de --rules
+not-a-position = `{ $text }` n'est pas une position : songo lit la notation compacte, une FEN OGN, un diagramme, du JSON ou du YAML
+hint-position-forms = écrivez une position comme songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5 (ou start), donnez un fichier, ou - pour lire l'entrée standard
 compact-own-form = les positions de { $rules } ont leur propre forme compacte
 hint-compact-sowing-games = la notation compacte écrit les jeux de semailles : songo, songo-ekang, awale, oware-abapa
 compact-third-row = une troisième rangée
@@ -670,6 +672,12 @@ validate-summary = { $games } { $games ->
 board-before = Avant
 board-after-sowing = Après le semis
 board-after-captures = Après les prises
+board-after = Après
+play-text-after-marked = Après (cases modifiées marquées *) :
+step-no-capture-no-emptying = aucune prise : prendre { $houses } ({ $count } { $count ->
+    [one] graine
+   *[other] graines
+}) aurait laissé { opponent-name } sans graine
 diagram-stores-line = réserves : sud { $south } nord { $north }
 diagram-to-move-line = au trait : { $side ->
     [south] sud

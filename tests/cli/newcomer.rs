@@ -77,3 +77,49 @@ fn convert_start_gives_the_start_position_of_the_ruleset() {
     let (played, _, status) = run(&["play", "--position", "start", "S2", "--format", "json"]);
     assert_eq!(status, Some(0), "{played}");
 }
+
+// ---- 4. Messages ----------------------------------------------------------
+
+#[test]
+fn a_text_that_is_no_position_says_so() {
+    assert_cmd_snapshot!(songo().args(["convert", "hello world"]));
+    // A ruleset that does not exist is still named as such.
+    let (_, error, _) = run(&["convert", "chess:5,5,5,5,5,5,5/5,5,5,5,5,5,5"]);
+    assert!(error.contains("unknown ruleset `chess`"), "{error}");
+}
+
+#[test]
+fn a_no_emptying_move_says_what_it_would_have_taken() {
+    let (played, _, status) = run(&[
+        "play",
+        "--to-move",
+        "north",
+        "--position",
+        "fixtures/positions/no-emptying.txt",
+        "N3",
+    ]);
+    assert_eq!(status, Some(0));
+    assert!(
+        played.ends_with(
+            "no capture: taking S3 S4 S5 S6 (10 seeds) would have left South no seed; rules: songo.sow, songo.capture.no-emptying\n"
+        ),
+        "{played}"
+    );
+}
+
+#[test]
+fn a_move_without_capture_shows_one_board_after_it() {
+    let (played, _, status) = run(&["play", "--position", "start", "S2"]);
+    assert_eq!(status, Some(0));
+    assert_eq!(played.matches("N0  N1  N2").count(), 2, "{played}");
+    assert!(!played.contains("After captures"), "{played}");
+    assert_cmd_snapshot!(songo().args(["play", "--position", "start", "S2", "N4"]));
+    // A capture keeps its three boards.
+    let (captured, _, _) = run(&[
+        "play",
+        "--position",
+        "fixtures/positions/capture-ex1.txt",
+        "S1",
+    ]);
+    assert_eq!(captured.matches("N0  N1  N2").count(), 3, "{captured}");
+}

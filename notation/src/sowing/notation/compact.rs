@@ -82,6 +82,12 @@ pub fn parse(input: &str, rules: Option<Ruleset>) -> Result<Position, ParseError
     if looks_like_fen(whole.text) {
         return parse_ogn_fen(input, rules.unwrap_or(Ruleset::Awale));
     }
+    if !whole.text.contains([':', '/', ',']) {
+        // No field, no row, no count: not a position in any form.
+        return Err(whole
+            .error(input, msg!("not-a-position", text = quote(whole.text)))
+            .with_hint(msg!("hint-position-forms")));
+    }
     let mut fields = whole.split(':').peekable();
     let mut written_rules = None;
     if let Some(first) = fields.peek().copied()

@@ -1089,26 +1089,36 @@ pub fn play(report: &PlayReport<Position>, conventions: impl Into<Conventions>) 
         }
         let number = move_number(i, report.steps.len());
         let _ = writeln!(out, "{number}{}", step_headline(step, conventions));
-        let [before, sown, after] = BoardView::of_step_with(step, conventions);
         let heading = |message: Message| message.localize(lang);
+        let views = BoardView::views_of_step(step, conventions);
         let _ = writeln!(
             out,
             "\n{}\n{}",
             heading(msg!("play-text-before")),
-            write(&before)
+            write(&views[0])
         );
-        let _ = writeln!(
-            out,
-            "{}\n{}",
-            heading(msg!("play-text-after-sowing")),
-            write(&sown)
-        );
-        let captures = if after.captured.is_empty() {
-            msg!("play-text-after-captures")
-        } else {
-            msg!("play-text-after-captures-marked")
-        };
-        let _ = writeln!(out, "{}\n{}", heading(captures), write(&after));
+        if let [_, sown, after] = views.as_slice() {
+            let _ = writeln!(
+                out,
+                "{}\n{}",
+                heading(msg!("play-text-after-sowing")),
+                write(sown)
+            );
+            let captures = if after.captured.is_empty() {
+                msg!("play-text-after-captures")
+            } else {
+                msg!("play-text-after-captures-marked")
+            };
+            let _ = writeln!(out, "{}\n{}", heading(captures), write(after));
+        } else if let [_, after] = views.as_slice() {
+            // Nothing captured: the board after sowing is the board after.
+            let _ = writeln!(
+                out,
+                "{}\n{}",
+                heading(msg!("play-text-after-marked")),
+                write(after)
+            );
+        }
         let _ = writeln!(out, "{}", step_summary(step, conventions));
     }
     if let Some(over) = &report.game_over {

@@ -122,31 +122,21 @@ pub fn play(report: &PlayReport<Position>, conventions: impl Into<Conventions>) 
         }
         let number = move_number(i, report.steps.len());
         let _ = writeln!(out, "## {number}{}\n", step_headline(step, conventions));
-        let [before, sown, after] = BoardView::of_step_with(step, conventions);
-        let _ = writeln!(
-            out,
-            "**{}**\n\n{}",
-            before.caption.as_deref().unwrap_or_default(),
-            write(&before)
-        );
-        let _ = writeln!(
-            out,
-            "**{}** {}\n\n{}",
-            sown.caption.as_deref().unwrap_or_default(),
-            say(msg!("markdown-sowing-legend")),
-            write(&sown)
-        );
-        let legend = if after.captured.is_empty() {
-            String::new()
-        } else {
-            format!(" {}", say(msg!("markdown-captures-legend")))
-        };
-        let _ = writeln!(
-            out,
-            "**{}**{legend}\n\n{}",
-            after.caption.as_deref().unwrap_or_default(),
-            write(&after)
-        );
+        let views = BoardView::views_of_step(step, conventions);
+        let caption = |view: &BoardView| view.caption.clone().unwrap_or_default();
+        let _ = writeln!(out, "**{}**\n\n{}", caption(&views[0]), write(&views[0]));
+        // The board after sowing, then after captures; or, when the move
+        // captured nothing, the board after it.
+        for (i, view) in views.iter().enumerate().skip(1) {
+            let legend = if i == 1 {
+                format!(" {}", say(msg!("markdown-sowing-legend")))
+            } else if !view.captured.is_empty() {
+                format!(" {}", say(msg!("markdown-captures-legend")))
+            } else {
+                String::new()
+            };
+            let _ = writeln!(out, "**{}**{legend}\n\n{}", caption(view), write(view));
+        }
         let summary = step_summary_with(step, conventions, |rule| format!("`{rule}`"));
         let _ = writeln!(out, "{summary}.");
     }

@@ -207,6 +207,25 @@ impl BoardView {
         [before, during, after]
     }
 
+    /// The views drawn for a played move: before, after sowing and after
+    /// captures ([`BoardView::of_step_with`]); or, when the move captured
+    /// nothing and gave nothing away, before and after (the houses it
+    /// changed marked): the board after sowing would be the same.
+    #[must_use]
+    pub fn views_of_step(step: &PlayStep<Position>, conventions: Conventions) -> Vec<BoardView> {
+        let outcome = &step.outcome;
+        if outcome.captured > 0 || outcome.conceded > 0 {
+            return BoardView::of_step_with(step, conventions).to_vec();
+        }
+        let [before, _, _] = BoardView::of_step_with(step, conventions);
+        let mut after = BoardView::new(step.after)
+            .conventions(conventions)
+            .changed_from(&step.before)
+            .caption(msg!("board-after").localize(conventions.lang));
+        after.played = Some(outcome.house);
+        vec![before, after]
+    }
+
     fn valid(&self, houses: impl IntoIterator<Item = House>) -> Vec<House> {
         let width = self.position.rules().houses_per_side();
         let mut valid: Vec<House> = houses
@@ -269,7 +288,26 @@ pub(crate) fn step_summary_with(
 ) -> String {
     let rules = step.before.rules();
     let outcome = &step.outcome;
-    let mut summary = if outcome.captured == 0 {
+    let forgone = [RuleId::CaptureNoEmptying, RuleId::AbapaGrandSlam]
+        .into_iter()
+        .any(|rule| outcome.applied.contains(rule));
+    let mut summary = if outcome.captured == 0 && forgone {
+        // `songo.capture.no-emptying`, `abapa.grand-slam`: the chain would
+        // have taken every seed of the opponent's camp after sowing.
+        let opponent = step.before.to_move().opposite();
+        let sown = &outcome.sown;
+        let houses: Vec<String> = drawn_order(sown, opponent)
+            .into_iter()
+            .filter(|&house| sown.house(house) > 0)
+            .map(|house| house.name_with_case(rules, conventions.letters).to_string())
+            .collect();
+        msg!(
+            "step-no-capture-no-emptying",
+            houses = houses.join(" "),
+            count = sown.camp_seeds(opponent),
+            opponent = opponent.as_str()
+        )
+    } else if outcome.captured == 0 {
         msg!("step-no-capture")
     } else if outcome.captured_houses.is_empty() {
         msg!("step-captured", count = outcome.captured)

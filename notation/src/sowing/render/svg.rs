@@ -166,7 +166,7 @@ pub fn play(report: &PlayReport<Position>, conventions: impl Into<Conventions>) 
             );
             FigureRow {
                 heading: Some(heading.localize(conventions.lang)),
-                boards: BoardView::of_step_with(step, conventions).to_vec(),
+                boards: BoardView::views_of_step(step, conventions),
             }
         })
         .collect();
