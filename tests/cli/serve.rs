@@ -307,3 +307,26 @@ fn serve_has_help_with_examples() {
     }
     insta_cmd::assert_cmd_snapshot!(command.args(["serve", "--help"]));
 }
+
+#[test]
+fn serve_resolves_a_host_name() {
+    let mut served = Served::start(|c| {
+        c.args(["--addr", "localhost:0"]);
+    });
+    let addr = served.address();
+    assert!(get(&addr, "/healthz").starts_with("HTTP/1.1 200 OK\r\n"));
+    served.signal("TERM");
+    assert!(served.exit_status().success());
+}
+
+#[test]
+fn serve_on_an_address_without_a_port_says_which_flag() {
+    let output = songo()
+        .args(["serve", "--addr", "localhost"])
+        .env_remove("SONGO_ADDR")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("--addr localhost"), "{stderr}");
+}
