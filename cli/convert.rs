@@ -64,12 +64,15 @@ pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
         captured: &args.captured,
         last_move: args.last_move.as_deref(),
         coordinates: !args.no_coordinates,
+        ..Marks::default()
     };
     let board = position.marked(&marks, letters).map_err(|error| {
         let option = match error.mark {
             Mark::Changed => "--changed",
             Mark::Captured => "--captured",
             Mark::LastMove => "--last-move",
+            Mark::Highlight => "--highlight",
+            Mark::Arrow => "--arrow",
         };
         Failure::input(format!("{option}: {}", error.message))
     })?;

@@ -181,3 +181,15 @@ teach-note-grenier-played = { side-name } plays the grenier { $house } ({ $seeds
    *[other] { seeds } ({ $houses })
 }.
 teach-note-bidoua-turned = The bidoua turns: { side-name } now has the better bidoua ({ $ahead } to { $behind }).
+
+## Pictures: the legend of the shapes drawn over boards (notation/src/render/svg.rs)
+
+picture-key-seega-move = the move
+picture-key-seega-taken = pieces taken
+picture-key-path = path of the sowing
+picture-key-harvest = seeds taken from the house
+picture-key-threat = threat: the seeds it would take
+picture-key-double-threat = double threat
+picture-key-seega-threat = a piece one step would take
+picture-key-grenier = grenier and its seeds
+picture-key-yinda = seed of a yinda

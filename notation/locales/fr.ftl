@@ -169,3 +169,15 @@ teach-note-grenier-played = { side-name } joue le grenier { $house } ({ $seeds }
    *[other] récolte { seeds } ({ $houses })
 }.
 teach-note-bidoua-turned = Le bidoua change de camp : { side-name } a maintenant le meilleur bidoua ({ $ahead } contre { $behind }).
+
+## Images : la légende des formes dessinées sur les plateaux (notation/src/render/svg.rs)
+
+picture-key-seega-move = le coup joué
+picture-key-seega-taken = pièces prises
+picture-key-path = chemin des graines semées
+picture-key-harvest = graines prises dans la case
+picture-key-threat = menace : les graines qu'elle prendrait
+picture-key-double-threat = menace double
+picture-key-seega-threat = pièce qu'un pas prendrait
+picture-key-grenier = grenier et ses graines
+picture-key-yinda = graine d'une yinda

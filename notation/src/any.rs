@@ -17,13 +17,16 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::conventions::{Conventions, LetterCase};
 use crate::game::{GameOver, GamePosition, LegalMoves, MoveEffect, Refusal};
+use crate::i18n::Lang;
 use crate::record::{FromTags, SetupError, Tags};
-use crate::render::{Drawing, MarkError, Marks};
+use crate::render::sequence::{self, Staged};
+use crate::render::svg::Layout;
+use crate::render::{Drawing, MarkError, Marks, Shape};
 use crate::report::{self, MovesReport, PlayError, PlayReport};
 use crate::rule::{RuleId, RuleIds};
 use crate::ruleset::{Family, Ruleset};
 use crate::seega::{
-    ParseMoveError, SeegaIllegal, SeegaMove, SeegaMoveList, SeegaOutcome, SeegaPosition,
+    ParseMoveError, SeegaIllegal, SeegaMove, SeegaMoveList, SeegaOutcome, SeegaPosition, Square,
 };
 use crate::side::Side;
 use crate::sowing::position::{House, ParseHouseError, Position};
@@ -171,21 +174,61 @@ impl AnyPlayReport {
     /// Every move's boards in a form for people, Awalé houses in `letters`.
     #[must_use]
     pub fn draw(&self, form: Drawing, letters: LetterCase) -> String {
-        use crate::seega::render as seega;
-        match (self, form) {
-            (AnyPlayReport::Sowing(report), Drawing::Text) => {
-                crate::sowing::notation::diagram::play(report, letters)
-            }
-            (AnyPlayReport::Sowing(report), Drawing::Markdown) => {
-                crate::sowing::render::markdown::play(report, letters)
-            }
-            (AnyPlayReport::Sowing(report), Drawing::Svg) => {
-                crate::sowing::render::svg::play(report, letters)
-            }
-            (AnyPlayReport::Seega(report), Drawing::Text) => seega::play_text(report),
-            (AnyPlayReport::Seega(report), Drawing::Markdown) => seega::play_markdown(report),
-            (AnyPlayReport::Seega(report), Drawing::Svg) => seega::play_svg(report),
+        let options = Picture {
+            letters,
+            ..Picture::default()
+        };
+        // Without marks there is nothing to misread.
+        self.draw_with(form, &options)
+            .unwrap_or_else(|error| error.message)
+    }
+
+    /// Every move's boards in a form for people, as `options` asks (the
+    /// layout of the SVG, the language of its legend, marks drawn by hand
+    /// on every board).
+    ///
+    /// ```
+    /// use songo_notation::any::{self, Picture};
+    /// use songo_notation::render::{Drawing, Marks};
+    /// use songo_notation::Conventions;
+    /// let position = "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7".parse().unwrap();
+    /// let played = any::play(position, &["S1"], Conventions::default()).unwrap();
+    /// let highlight = ["S4".to_owned()];
+    /// let options = Picture { marks: Marks { highlight: &highlight, ..Marks::default() }, ..Picture::default() };
+    /// let svg = played.draw_with(Drawing::Svg, &options).unwrap();
+    /// assert_eq!(svg.matches("class=\"ring hand\" data-at=\"S4\"").count(), 3);
+    /// ```
+    ///
+    /// # Errors
+    /// A mark that is no house or square of the game.
+    pub fn draw_with(&self, form: Drawing, options: &Picture<'_>) -> Result<String, MarkError> {
+        fn draw<P: Staged>(
+            report: &PlayReport<P>,
+            form: Drawing,
+            options: &Picture<'_>,
+            hand: Vec<Shape<P::Place>>,
+        ) -> String {
+            let options = sequence::Options {
+                letters: options.letters,
+                layout: options.layout,
+                lang: options.lang,
+                hand,
+            };
+            sequence::draw(report, form, &options)
         }
+        Ok(match self {
+            AnyPlayReport::Sowing(report) => {
+                let rules = report.final_position.rules();
+                let hand = options
+                    .marks
+                    .hand_shapes(|name| House::parse_with_case(name, rules, options.letters))?;
+                draw(report, form, options, hand)
+            }
+            AnyPlayReport::Seega(report) => {
+                let hand = options.marks.hand_shapes(str::parse::<Square>)?;
+                draw(report, form, options, hand)
+            }
+        })
     }
 }
 
@@ -361,6 +404,21 @@ pub fn moves(position: &AnyPosition) -> AnyMovesReport {
     }
 }
 
+/// How a picture is drawn: the Awalé letters, the layout of a played
+/// line's boards, the language of the legends, the marks a person asked for.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Picture<'a> {
+    /// Which Awalé camp is lettered in capitals.
+    pub letters: LetterCase,
+    /// A played line's SVG boards side by side or one under the other.
+    pub layout: Layout,
+    /// The language of the legends.
+    pub lang: Lang,
+    /// Marks drawn by hand (`highlight`, `arrows`; on a single board also
+    /// `changed`, `captured`, `last_move`).
+    pub marks: Marks<'a>,
+}
+
 /// A board with the marks a person asked for, read and checked: ready to
 /// draw in any form.
 #[derive(Debug, Clone)]
@@ -369,7 +427,7 @@ pub struct MarkedBoard(Marked);
 #[derive(Debug, Clone)]
 enum Marked {
     Sowing(crate::sowing::render::BoardView),
-    Seega(crate::seega::render::MarkedSeega),
+    Seega(crate::seega::render::SeegaView),
 }
 
 impl MarkedBoard {
@@ -409,7 +467,7 @@ impl AnyPosition {
                 Marked::Sowing(crate::sowing::render::marked(position, marks, letters)?)
             }
             AnyPosition::Seega(position) => {
-                Marked::Seega(crate::seega::render::MarkedSeega::new(position, marks)?)
+                Marked::Seega(crate::seega::render::SeegaView::marked(position, marks)?)
             }
         };
         Ok(MarkedBoard(marked))

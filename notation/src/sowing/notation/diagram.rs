@@ -28,13 +28,14 @@ use std::str::FromStr;
 use crate::conventions::Conventions;
 use crate::conventions::LetterCase;
 use crate::error::{ParseError, quote};
-use crate::render::{game_over_line, move_number, write_illegal};
+use crate::render::sequence::{self, Options};
+use crate::render::{Drawing, game_over_line, write_illegal};
 use crate::report::{MovesReport, PlayReport};
 use crate::ruleset::{Family, Ruleset};
 use crate::side::{Score, Side};
 use crate::sowing::position::{House, Position};
+use crate::sowing::render::BoardView;
 pub use crate::sowing::render::drawn_order;
-use crate::sowing::render::{BoardView, step_headline, step_summary};
 use crate::span::Span;
 
 /// A position read from a diagram, with the Awalé letter case its labels used.
@@ -1055,28 +1056,11 @@ fn assemble(
 /// ```
 #[must_use]
 pub fn play(report: &PlayReport<Position>, letters: LetterCase) -> String {
-    let mut out = String::new();
-    for (i, step) in report.steps.iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        let number = move_number(i, report.steps.len());
-        let _ = writeln!(out, "{number}{}", step_headline(step, letters));
-        let [before, sown, after] = BoardView::of_step_with(step, letters);
-        let _ = writeln!(out, "\nBefore:\n{}", write(&before));
-        let _ = writeln!(out, "After sowing (* changed):\n{}", write(&sown));
-        let legend = if after.captured.is_empty() {
-            ""
-        } else {
-            " (x captured)"
-        };
-        let _ = writeln!(out, "After captures{legend}:\n{}", write(&after));
-        let _ = writeln!(out, "{}", step_summary(step, letters));
-    }
-    if let Some(over) = &report.game_over {
-        let _ = writeln!(out, "\n{}", game_over_line(over));
-    }
-    out
+    let options = Options {
+        letters,
+        ..Options::default()
+    };
+    sequence::draw(report, Drawing::Text, &options)
 }
 
 /// What `songo moves` prints for a sowing position: the side to move, the
