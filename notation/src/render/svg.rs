@@ -790,40 +790,54 @@ fn badge(out: &mut String, (cx, cy): (i32, i32), number: &str, fill: &str) {
     text(out, cx, cy + 5, 13, "middle", "bold", "#ffffff", number);
 }
 
-/// A sowing's path: a trail of dots through `points` (the places fed, in
-/// order, and the turns between them), ending in an arrowhead.
-pub(crate) fn trail(out: &mut String, points: &[(i32, i32)], laps: u32) {
-    let [first, .., last] = points else {
-        return;
-    };
-    let mut d = format!("M{} {}", first.0, first.1);
-    for point in &points[1..] {
-        let _ = write!(d, "L{} {}", point.0, point.1);
+/// One stretch of a sowing's path: an SVG path (`M…`) and whether seeds
+/// fall along it (a stretch passed over without sowing is dashed).
+pub(crate) struct Stretch {
+    pub(crate) d: String,
+    pub(crate) sows: bool,
+}
+
+/// A sowing's path: a green line along `stretches`, a seed-dot at each of
+/// `seeds` (where a seed fell), a ring at the start, and an arrowhead at
+/// the end, pointing along `dir`.
+pub(crate) fn trail(
+    out: &mut String,
+    stretches: &[Stretch],
+    seeds: &[(i32, i32)],
+    end: ((i32, i32), (f64, f64)),
+    laps: u32,
+) {
+    let _ = writeln!(out, "<g class=\"path\" data-laps=\"{laps}\">");
+    for stretch in stretches {
+        let style = if stretch.sows {
+            "stroke-width=\"3\""
+        } else {
+            "stroke-width=\"2\" stroke-dasharray=\"3 4\""
+        };
+        let _ = writeln!(
+            out,
+            "<path d=\"{}\" fill=\"none\" stroke=\"{GREEN}\" {style} stroke-linejoin=\"round\"/>",
+            stretch.d
+        );
     }
-    let _ = writeln!(
-        out,
-        "<g class=\"path\" data-laps=\"{laps}\" opacity=\"0.9\">"
-    );
-    let _ = writeln!(
-        out,
-        "<path d=\"{d}\" fill=\"none\" stroke=\"{GREEN}\" stroke-width=\"6\" stroke-linecap=\"round\" stroke-linejoin=\"round\" stroke-dasharray=\"0 10\"/>"
-    );
-    // The head points along the last segment that has a length.
-    let before = points
-        .iter()
-        .rev()
-        .find(|p| *p != last)
-        .copied()
-        .unwrap_or(*first);
-    let (dx, dy) = (f64::from(last.0 - before.0), f64::from(last.1 - before.1));
-    let long = length((dx, dy));
-    if long >= 1.0 {
+    for (x, y) in seeds {
+        let _ = writeln!(
+            out,
+            "<circle cx=\"{x}\" cy=\"{y}\" r=\"4.5\" fill=\"{GREEN}\" stroke=\"#ffffff\" stroke-width=\"1\"/>"
+        );
+    }
+    let ((x, y), dir) = end;
+    let long = length(dir);
+    if long > 0.0 {
         arrowhead(
             out,
-            (f64::from(last.0), f64::from(last.1)),
-            (dx / long, dy / long),
-            13.0,
-            8.0,
+            (
+                f64::from(x) + dir.0 / long * 9.0,
+                f64::from(y) + dir.1 / long * 9.0,
+            ),
+            (dir.0 / long, dir.1 / long),
+            12.0,
+            7.0,
             GREEN,
         );
     }

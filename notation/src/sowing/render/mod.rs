@@ -169,8 +169,9 @@ impl BoardView {
     }
 
     /// The three views of a played move: before (the house played marked),
-    /// after sowing (the changed houses marked), after captures (the
-    /// captured houses marked).
+    /// after sowing (the changed houses marked, and the path of the sowing),
+    /// after captures (the captured houses marked, with the seeds each
+    /// gave).
     ///
     /// ```
     /// use songo_notation::{drawing::BoardView, report, House, Position, Side};
@@ -201,9 +202,20 @@ impl BoardView {
             .mid_move()
             .caption("After sowing");
         during.played = played;
+        during.path = Some(SowingPath::of(&step.before, &step.outcome));
+        // What each captured house gave: its count after sowing.
+        let harvest = step
+            .outcome
+            .captured_houses
+            .iter()
+            .map(|house| Shape::Harvest {
+                at: house,
+                seeds: sown.house(house),
+            });
         let after = BoardView::new(step.after)
             .letters(letters)
             .with_captured(step.outcome.captured_houses.iter())
+            .with_shapes(harvest)
             .caption("After captures");
         [before, during, after]
     }

@@ -17,7 +17,7 @@ use crate::render::Drawing;
 use crate::render::sequence::{self, Options};
 use crate::render::svg::{
     self as picture, BLUE, GREY_FILL, INK, Key, LINE, Layer, Layout, MUTED, PIT, Place, RED,
-    RED_FILL, SvgBoard, approximate_width, draw_shapes, fitting_size, text, trail,
+    RED_FILL, Stretch, SvgBoard, approximate_width, draw_shapes, fitting_size, text, trail,
 };
 use crate::report::PlayReport;
 use crate::side::Side;
@@ -53,8 +53,9 @@ const WOOD_EDGE: &str = "#8a5a2b";
 /// };
 /// let picture = svg::figure(&figure);
 /// assert!(picture.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
-/// // 3 boards of 14 pits, the played house ringed twice, a legend of 3 marks.
-/// assert_eq!(picture.matches("<circle").count(), 3 * 14 + 2 + 3);
+/// // 3 boards of 14 pits; the path of the sowing (4 seeds) on the second.
+/// assert_eq!(picture.matches("r=\"27\"").count(), 3 * 14);
+/// assert_eq!(picture.matches("<g class=\"path\"").count(), 1);
 /// ```
 pub type Figure = picture::Figure<BoardView>;
 
@@ -90,15 +91,20 @@ pub fn board_in(view: &BoardView, lang: Lang) -> String {
 
 /// A played sequence as one SVG document: a row per move with its three
 /// boards (before, after sowing, after captures) under a heading that says
-/// what the move captured and the rules it applied.
+/// what the move captured and the rules it applied; the board after sowing
+/// shows the path of the seeds, the board after captures what each captured
+/// house gave.
 ///
 /// ```
 /// use songo_notation::{report, svg, LetterCase, Position};
 /// let position: Position = "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7".parse().unwrap();
 /// let picture = svg::play(&report::play(position, &["S1", "N3"]).unwrap(), LetterCase::default());
 /// assert!(picture.contains(">1. South plays S1: 6 captured from N1 N0; rules: songo.sow, songo.capture.chain<"));
-/// // Pits, the played houses ringed twice a move, a legend of 3 marks.
-/// assert_eq!(picture.matches("<circle").count(), 2 * 3 * 14 + 2 * 2 + 3);
+/// // Two moves of three boards of 14 pits, a path a move, a badge for each
+/// // of the two houses S1 took.
+/// assert_eq!(picture.matches("r=\"27\"").count(), 2 * 3 * 14);
+/// assert_eq!(picture.matches("<g class=\"path\"").count(), 2);
+/// assert!(picture.contains(">seeds taken from the house<"));
 /// ```
 #[must_use]
 pub fn play(report: &PlayReport<Position>, letters: LetterCase) -> String {
@@ -388,48 +394,72 @@ fn pit_count(out: &mut String, view: &BoardView, house: House, cx: i32, cy: i32)
 }
 
 /// How far from a pit's centre, towards the middle of the board, a sowing
-/// path runs in its first lap; each further lap runs closer to the middle.
-const PATH_INSET: i32 = 14;
-/// How much closer each lap runs.
-const LAP_INSET: i32 = 7;
+/// path runs in its first lap.
+const PATH_INSET: i32 = 13;
+/// How much closer to the middle each further lap runs.
+const LAP_INSET: i32 = 9;
 
-/// The path of a sowing, a trail of dots around the board: along each row
-/// between the pits' centres and the middle of the board, turning round
-/// the ends, each lap inside the one before (a lap drawn as a lap).
-/// `centre` and `mid` are the middle of the board, across and between the
-/// two rows.
+/// The path of a sowing, around the board: along each row between the
+/// pits' centres and the middle of the board, round the ends, each lap
+/// inside the one before (a lap drawn as a lap); a dot where each seed
+/// fell. `centre` and `mid` are the middle of the board, across and
+/// between the two rows.
 fn draw_path(
     out: &mut String,
     path: &SowingPath,
     place: &dyn Fn(House) -> Place,
     (centre, mid): (i32, i32),
 ) {
+    let inset = |lap: u32| (PATH_INSET + LAP_INSET * lap as i32).min(PITCH / 2 - 2);
     let point = |house: House, lap: u32| {
         let (x, _) = place(house).centre;
-        let inset = PATH_INSET + LAP_INSET * lap as i32;
         let y = match house.side {
-            Side::North => mid - PITCH / 2 + inset,
-            Side::South => mid + PITCH / 2 - inset,
+            Side::North => mid - PITCH / 2 + inset(lap),
+            Side::South => mid + PITCH / 2 - inset(lap),
         };
         (x, y)
     };
-    let mut points: Vec<(i32, i32)> = Vec::with_capacity(path.steps.len() + 8);
-    let mut previous: Option<(House, u32)> = None;
-    for step in &path.steps {
-        let here = point(step.house, step.lap);
-        if let Some((house, lap)) = previous
-            && house.side != step.house.side
-        {
-            // Round the end of the board: out past the end pit and back.
-            let (x, y) = point(house, lap);
-            let outward = if x < centre { -1 } else { 1 };
-            let reach = (PITCH / 2 - 8 - 4 * lap as i32).max(6) * outward;
-            points.push((x + reach, y));
-            points.push((here.0 + reach, here.1));
+    let Some(first) = path.steps.first() else {
+        return;
+    };
+    if path.steps.len() < 2 {
+        return;
+    }
+    let mut stretches: Vec<Stretch> = Vec::new();
+    let mut seeds = Vec::new();
+    let mut at = point(first.house, first.lap);
+    let mut dir = (0.0, 0.0);
+    for pair in path.steps.windows(2) {
+        let (from, to) = (pair[0], pair[1]);
+        let next = point(to.house, to.lap);
+        let d = if from.house.side == to.house.side {
+            dir = (f64::from(next.0 - at.0), f64::from(next.1 - at.1));
+            format!("M{} {}L{} {}", at.0, at.1, next.0, next.1)
+        } else {
+            // Round the end of the board: half an ellipse, outwards.
+            let outward = if at.0 < centre { -1 } else { 1 };
+            let rx = (PITCH / 2 - inset(from.lap)).max(4);
+            let ry = (next.1 - at.1).abs() / 2;
+            let sweep = u8::from((next.1 < at.1) == (outward < 0));
+            dir = (f64::from(-outward), 0.0);
+            format!(
+                "M{} {}A{rx} {ry} 0 0 {sweep} {} {}",
+                at.0, at.1, next.0, next.1
+            )
+        };
+        match stretches.last_mut() {
+            Some(last) if last.sows == to.fed => {
+                // Continue the stretch: drop the new piece's move-to.
+                let rest = d.find(['L', 'A']).map_or("", |cut| &d[cut..]);
+                last.d.push_str(rest);
+            }
+            _ => stretches.push(Stretch { d, sows: to.fed }),
         }
-        points.push(here);
-        previous = Some((step.house, step.lap));
+        if to.fed {
+            seeds.push(next);
+        }
+        at = next;
     }
     let laps = path.steps.last().map_or(0, |step| step.lap + 1);
-    trail(out, &points, laps);
+    trail(out, &stretches, &seeds, (at, dir), laps);
 }
