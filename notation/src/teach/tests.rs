@@ -382,6 +382,17 @@ proptest! {
             });
             prop_assert_eq!(reported, engine, "house {}", house.name(position.rules()));
         }
+        // A threat's arrow points where its last seed falls: the end of the
+        // sowing's path, read from the engine's boards.
+        for threat in &report.threats {
+            let mover = position.with_to_move(threat.side);
+            let (_, outcome) = mover.after(threat.house.house).unwrap();
+            let path = crate::drawing::SowingPath::of(&mover, &outcome);
+            if path.beyond == 0 {
+                prop_assert_eq!(path.steps.last().map(|step| step.house), Some(threat.lands.house));
+            }
+            prop_assert!(threat.houses.contains(&threat.lands));
+        }
     }
 
     #[test]
