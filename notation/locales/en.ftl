@@ -193,3 +193,14 @@ picture-key-double-threat = double threat
 picture-key-seega-threat = a piece one step would take
 picture-key-grenier = grenier and its seeds
 picture-key-yinda = seed of a yinda
+
+## Seega: what each step does (notation/src/teach/words.rs, songo moves)
+#
+# `squares` is a list of squares (teach-list-and joins it); `side` threatens
+# the mover.
+
+teach-seega-move-takes = { $move } takes { $squares }
+teach-seega-move-takes-nothing = { $move } takes nothing
+teach-seega-move-creates = then threatens { $squares }
+teach-seega-move-parries = it parries { side-name }'s threats (pieces open to capture: { $before } before, { $after } after)
+teach-seega-move-ignores = it leaves { side-name }'s threats standing ({ pieces } open to capture)

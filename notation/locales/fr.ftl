@@ -173,11 +173,22 @@ teach-note-bidoua-turned = Le bidoua change de camp : { side-name } a maintenant
 ## Images : la légende des formes dessinées sur les plateaux (notation/src/render/svg.rs)
 
 picture-key-seega-move = le coup joué
-picture-key-seega-taken = pièces prises
+picture-key-seega-taken = pions pris
 picture-key-path = chemin des graines semées
 picture-key-harvest = graines prises dans la case
 picture-key-threat = menace : les graines qu'elle prendrait
 picture-key-double-threat = menace double
-picture-key-seega-threat = pièce qu'un pas prendrait
+picture-key-seega-threat = pion qu'un pas prendrait
 picture-key-grenier = grenier et ses graines
-picture-key-yinda = graine d'une yinda
+picture-key-yinda = graine d'un yinda
+
+## Seega : ce que fait chaque pas (notation/src/teach/words.rs, songo moves)
+#
+# `squares` est une liste de cases (jointe par teach-list-and) ; `side`
+# menace le camp qui joue.
+
+teach-seega-move-takes = { $move } prend { $squares }
+teach-seega-move-takes-nothing = { $move } ne prend rien
+teach-seega-move-creates = puis menace { $squares }
+teach-seega-move-parries = il pare les menaces de { side-name } (pions prenables : { $before } avant, { $after } après)
+teach-seega-move-ignores = il laisse les menaces de { side-name } ({ pieces } prenables)

@@ -78,6 +78,28 @@ impl AnyPosition {
         }
     }
 
+    /// The same position with `side` to move (a Seega position keeps no
+    /// pending pass).
+    ///
+    /// ```
+    /// use songo_notation::any::AnyPosition;
+    /// use songo_notation::Side;
+    /// let position: AnyPosition = "songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1".parse().unwrap();
+    /// assert_eq!(position.with_to_move(Side::North).unwrap().to_move(), Side::North);
+    /// ```
+    ///
+    /// # Errors
+    /// Seega, while pieces are placed: that side has nothing in hand.
+    pub fn with_to_move(&self, side: Side) -> Result<AnyPosition, String> {
+        match self {
+            AnyPosition::Sowing(position) => Ok(AnyPosition::Sowing(position.with_to_move(side))),
+            AnyPosition::Seega(position) => position
+                .with_to_move(side)
+                .map(AnyPosition::Seega)
+                .map_err(|error| error.to_string()),
+        }
+    }
+
     /// The sowing position, if it is one.
     #[must_use]
     pub const fn as_sowing(&self) -> Option<&Position> {
@@ -404,6 +426,101 @@ pub fn moves(position: &AnyPosition) -> AnyMovesReport {
     }
 }
 
+/// What the teaching vocabulary says of a position of any game: the
+/// `ExplainReport` of `songo explain` (see `docs/teaching.md`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum AnyExplainReport {
+    /// A sowing game's: threats, double threats, defences, greniers, bidoua.
+    Sowing(crate::teach::ExplainReport),
+    /// Seega's: threatened pieces, mobility.
+    Seega(crate::teach::SeegaExplainReport),
+}
+
+/// Explains a position of any game with the teaching vocabulary.
+///
+/// ```
+/// use songo_notation::any::{self, AnyPosition};
+/// use songo_notation::i18n::Lang;
+/// use songo_notation::render::Drawing;
+/// let position: AnyPosition = "songo:0,0,2,0,6,0,0/1,4,0,3,1,5,1".parse().unwrap();
+/// let report = any::explain(&position);
+/// let text = report.draw(Drawing::Text, &any::Picture::default()).unwrap();
+/// assert!(text.contains("- North's N4 threatens S3 and S4 (6 seeds)."));
+/// let seega: AnyPosition = "seega:...../...../...S./..N../..S..:N".parse().unwrap();
+/// let json = serde_json::to_value(any::explain(&seega)).unwrap();
+/// assert_eq!(json["threats"][0]["square"], "c2");
+/// ```
+#[must_use]
+pub fn explain(position: &AnyPosition) -> AnyExplainReport {
+    match position {
+        AnyPosition::Sowing(position) => AnyExplainReport::Sowing(crate::teach::explain(position)),
+        AnyPosition::Seega(position) => {
+            AnyExplainReport::Seega(crate::teach::explain_seega(position))
+        }
+    }
+}
+
+impl AnyExplainReport {
+    /// The explanation in `form`: sentences (text, Markdown) in the
+    /// language of `options`, or the board with the vocabulary drawn on
+    /// it (SVG), with the marks `options` asks for.
+    ///
+    /// # Errors
+    /// A mark that is no house or square of the game.
+    pub fn draw(&self, form: Drawing, options: &Picture<'_>) -> Result<String, MarkError> {
+        use crate::render::svg::{Figure, FigureRow, figure};
+        use crate::teach::{picture, words};
+        let wording = words::Wording {
+            lang: options.lang,
+            letters: options.letters,
+        };
+        fn one<B: crate::render::svg::SvgBoard>(board: B, lang: Lang) -> String {
+            figure(&Figure {
+                rows: vec![FigureRow {
+                    heading: None,
+                    boards: vec![board],
+                }],
+                lang,
+                ..Figure::default()
+            })
+        }
+        Ok(match (self, form) {
+            (AnyExplainReport::Sowing(report), Drawing::Text) => {
+                words::explain_text(report, wording)
+            }
+            (AnyExplainReport::Sowing(report), Drawing::Markdown) => {
+                words::explain_markdown(report, wording)
+            }
+            (AnyExplainReport::Sowing(report), Drawing::Svg) => {
+                let rules = report.position.rules();
+                let hand = options
+                    .marks
+                    .hand_shapes(|name| House::parse_with_case(name, rules, options.letters))?;
+                let board = crate::sowing::render::BoardView::new(report.position)
+                    .letters(options.letters)
+                    .with_shapes(picture::sowing_shapes(report))
+                    .with_shapes(hand);
+                one(board, options.lang)
+            }
+            (AnyExplainReport::Seega(report), Drawing::Text) => {
+                words::seega_explain_text(report, wording)
+            }
+            (AnyExplainReport::Seega(report), Drawing::Markdown) => {
+                words::seega_explain_markdown(report, wording)
+            }
+            (AnyExplainReport::Seega(report), Drawing::Svg) => {
+                let mut board = crate::seega::render::SeegaView::new(report.position);
+                board.shapes = picture::seega_shapes(report);
+                board
+                    .shapes
+                    .extend(options.marks.hand_shapes(str::parse::<Square>)?);
+                one(board, options.lang)
+            }
+        })
+    }
+}
+
 /// How a picture is drawn: the Awalé letters, the layout of a played
 /// line's boards, the language of the legends, the marks a person asked for.
 #[derive(Debug, Clone, Copy, Default)]
@@ -417,6 +534,111 @@ pub struct Picture<'a> {
     /// Marks drawn by hand (`highlight`, `arrows`; on a single board also
     /// `changed`, `captured`, `last_move`).
     pub marks: Marks<'a>,
+}
+
+/// What each legal move of a position does, for either kind of game: the
+/// "threats view" of `songo moves` (`teach::move_effects`,
+/// `teach::seega_move_effects`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum AnyMoveEffects {
+    /// A sowing game's moves.
+    Sowing(Vec<crate::teach::MoveEffect>),
+    /// Seega's steps.
+    Seega(Vec<crate::teach::SeegaMoveEffect>),
+}
+
+impl AnyMoveEffects {
+    /// Whether no move is described.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        match self {
+            AnyMoveEffects::Sowing(effects) => effects.is_empty(),
+            AnyMoveEffects::Seega(effects) => effects.is_empty(),
+        }
+    }
+
+    /// The moves of `mover`, one sentence each, as text.
+    #[must_use]
+    pub fn text(&self, mover: Side, wording: crate::teach::words::Wording) -> String {
+        use crate::teach::words;
+        match self {
+            AnyMoveEffects::Sowing(effects) => words::move_effects_text(mover, effects, wording),
+            AnyMoveEffects::Seega(effects) => {
+                words::seega_move_effects_text(mover, effects, wording)
+            }
+        }
+    }
+}
+
+/// What `songo moves` and `POST /v1/moves` report: the legal moves, the
+/// moves a rule forbids, and what each legal move does (`effects`: its
+/// capture, the threats it creates, whether it parries or ignores the
+/// opponent's threat).
+///
+/// ```
+/// use songo_notation::any::{self, AnyPosition};
+/// use songo_notation::Conventions;
+/// let position: AnyPosition = "songo:0,0,2,0,6,0,0/1,4,0,3,1,5,1".parse().unwrap();
+/// let view = any::moves_view(&position);
+/// let json = serde_json::to_value(&view).unwrap();
+/// assert_eq!(json["legal"][0], "S1");
+/// assert_eq!(json["effects"][0]["captures"], 3);
+/// assert!(view.text(Conventions::default()).contains("- S1 takes 3 seeds (N2);"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MovesView {
+    /// The legal and illegal moves.
+    #[serde(flatten)]
+    pub report: AnyMovesReport,
+    /// What each legal move does, in the order of `legal` (Seega: each
+    /// step; nothing while pieces are being placed).
+    pub effects: AnyMoveEffects,
+}
+
+/// The moves of a position with what each legal one does.
+#[must_use]
+pub fn moves_view(position: &AnyPosition) -> MovesView {
+    let effects = match position {
+        AnyPosition::Sowing(position) => {
+            AnyMoveEffects::Sowing(crate::teach::move_effects(position))
+        }
+        AnyPosition::Seega(position) => {
+            AnyMoveEffects::Seega(crate::teach::seega_move_effects(position))
+        }
+    };
+    MovesView {
+        report: moves(position),
+        effects,
+    }
+}
+
+impl MovesView {
+    /// The report as text for people, in the language of `conventions`:
+    /// the legal and forbidden moves, then what each legal move does.
+    #[must_use]
+    pub fn text(&self, conventions: Conventions) -> String {
+        self.text_in(conventions, Lang::En)
+    }
+
+    /// [`MovesView::text`] with the sentences about each move in `lang`.
+    #[must_use]
+    pub fn text_in(&self, conventions: Conventions, lang: Lang) -> String {
+        let mut out = self.report.text(conventions);
+        if !self.effects.is_empty() {
+            let mover = match &self.report {
+                AnyMovesReport::Sowing(report) => report.to_move(),
+                AnyMovesReport::Seega(report) => report.to_move(),
+            };
+            let wording = crate::teach::words::Wording {
+                lang,
+                letters: conventions.letters,
+            };
+            out.push('\n');
+            out.push_str(&self.effects.text(mover, wording));
+        }
+        out
+    }
 }
 
 /// A board with the marks a person asked for, read and checked: ready to

@@ -601,10 +601,23 @@ pub(crate) enum Layer {
     Over,
 }
 
-/// Where a shape's place is drawn: its centre and its name (for the hooks).
+/// Where a shape's place is drawn: its centre, its name (for the hooks),
+/// and which way is out of the board from it (-1 up, 1 down): badges go on
+/// its outer corner, clear of the arrows between the rows.
 pub(crate) struct Place {
     pub(crate) centre: (i32, i32),
     pub(crate) name: String,
+    pub(crate) outward: i32,
+}
+
+impl Place {
+    /// The corner of the place's disc of `radius` a badge goes on.
+    fn corner(&self, radius: i32) -> (i32, i32) {
+        let reach = radius * 3 / 4 + 5;
+        let (cx, cy) = self.centre;
+        let up = if self.outward > 0 { 1 } else { -1 };
+        (cx + reach, cy + up * reach)
+    }
 }
 
 /// Draws one layer of `shapes`, each place found by `place`, on a board
@@ -636,9 +649,7 @@ pub(crate) fn draw_shapes<T: Copy>(
                 grenier_rings(out, at.centre, radius, &at.name);
             }
             (Shape::Grenier { at, seeds }, Layer::Over) => {
-                let corner = radius * 3 / 4 + 6;
-                let (cx, cy) = place(at).centre;
-                badge(out, (cx + corner, cy - corner), &seeds.to_string(), DARK);
+                badge(out, place(at).corner(radius + 3), &seeds.to_string(), DARK);
             }
             (
                 Shape::Arrow {
@@ -700,12 +711,12 @@ fn along(from: (i32, i32), to: (i32, i32), t: f64) -> (i32, i32) {
     )
 }
 
-/// Where an arrow's count goes: on the shaft, a third of the way, clear of
-/// the head and of the other arrows that end in the same place.
+/// Where an arrow's count goes: on the middle of its shaft, clear of the
+/// head and of the other arrows that end in the same place.
 fn arrow_label_at(from: (i32, i32), to: (i32, i32), gap: i32) -> (i32, i32) {
     let long = length((f64::from(to.0 - from.0), f64::from(to.1 - from.1)));
     let gap = f64::from(gap).min(long / 3.0);
-    along(from, to, gap + (long - 2.0 * gap) / 3.0)
+    along(from, to, gap + (long - 2.0 * gap) * 0.45)
 }
 
 /// An arrow between two centres: it starts `gap` pixels from `from` and its

@@ -438,6 +438,7 @@ fn draw_board(
             Place {
                 centre: (x as i32, y as i32),
                 name: square.to_string(),
+                outward: -1,
             }
         };
         draw_shapes(out, shapes, Layer::Under, RADIUS as i32, &place);

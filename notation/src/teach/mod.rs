@@ -9,7 +9,12 @@
 //! - [`annotate`](mod@annotate): the plies of a played line a teacher would point at
 //!   ([`annotate_line`]);
 //! - [`words`]: every report and annotation put into words, in any language
-//!   of the catalogues.
+//!   of the catalogues;
+//! - [`picture`]: the shapes a picture of an explanation draws over the
+//!   board (arrows, rings, a grenier's double ring, a yinda's seed).
+//!
+//! A position of any game is explained through the one dispatch,
+//! [`crate::any::explain`].
 //!
 //! A term never re-implements a rule: the capture of a house is found by
 //! playing it with the engine on the position with its owner to move, and
@@ -41,6 +46,7 @@ use serde::{Serialize, Serializer};
 use crate::{House, Ruleset};
 
 pub mod annotate;
+pub mod picture;
 mod probe;
 pub mod seega;
 pub mod sowing;
@@ -50,7 +56,10 @@ pub mod words;
 mod tests;
 
 pub use annotate::{Annotation, LineError, Note, PlayedMove, annotate, annotate_line};
-pub use seega::{SeegaExplainReport, SeegaThreat, explain_seega};
+pub use seega::{
+    SeegaExplainReport, SeegaExposure, SeegaMoveEffect, SeegaThreat, explain_seega,
+    seega_move_effects,
+};
 pub use sowing::{
     Answer, BidouaHouses, Defence, DefenceKind, DoubleThreat, ExplainReport, Exposure, Grenier,
     Limitation, MoveEffect, Threat, explain, grenier_threshold, move_effects,

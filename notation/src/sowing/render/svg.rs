@@ -294,6 +294,7 @@ fn draw_board(out: &mut String, view: &BoardView, left: i32, top: i32) {
                 .find(|(h, _)| *h == house)
                 .map_or((0, 0), |(_, centre)| *centre),
             name: view.label(house),
+            outward: if house.side == Side::North { -1 } else { 1 },
         };
         for &(house, (cx, cy)) in &pits {
             pit_body(out, view, house, cx, cy);
