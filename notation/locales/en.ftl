@@ -204,3 +204,5 @@ teach-seega-move-takes-nothing = { $move } takes nothing
 teach-seega-move-creates = then threatens { $squares }
 teach-seega-move-parries = it parries { side-name }'s threats (pieces open to capture: { $before } before, { $after } after)
 teach-seega-move-ignores = it leaves { side-name }'s threats standing ({ pieces } open to capture)
+teach-seega-note-threat-created = { side-name } now threatens { $squares }.
+teach-seega-note-blocked = { side-name } is blocked: no legal step.

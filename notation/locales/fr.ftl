@@ -192,3 +192,5 @@ teach-seega-move-takes-nothing = { $move } ne prend rien
 teach-seega-move-creates = puis menace { $squares }
 teach-seega-move-parries = il pare les menaces de { side-name } (pions prenables : { $before } avant, { $after } après)
 teach-seega-move-ignores = il laisse les menaces de { side-name } ({ pieces } prenables)
+teach-seega-note-threat-created = { side-name } menace maintenant { $squares }.
+teach-seega-note-blocked = { side-name } est bloqué : aucun pas légal.

@@ -521,6 +521,123 @@ impl AnyExplainReport {
     }
 }
 
+/// Something a teacher would point out at one ply, in any game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum AnyAnnotation {
+    /// In a sowing game.
+    Sowing(crate::teach::Annotation),
+    /// In Seega.
+    Seega(crate::teach::SeegaAnnotation),
+}
+
+impl AnyAnnotation {
+    /// The ply, counted from 1.
+    #[must_use]
+    pub const fn ply(&self) -> usize {
+        match self {
+            AnyAnnotation::Sowing(annotation) => annotation.ply,
+            AnyAnnotation::Seega(annotation) => annotation.ply,
+        }
+    }
+
+    /// The term it illustrates.
+    #[must_use]
+    pub fn id(&self) -> crate::teach::TeachId {
+        match self {
+            AnyAnnotation::Sowing(annotation) => annotation.id,
+            AnyAnnotation::Seega(annotation) => annotation.id,
+        }
+    }
+
+    /// The annotation as a sentence in the language of `wording`, Awalé
+    /// houses in its letters.
+    #[must_use]
+    pub fn sentence(&self, wording: crate::teach::words::Wording) -> String {
+        match self {
+            AnyAnnotation::Sowing(annotation) => {
+                crate::teach::words::annotation_sentence(annotation, wording)
+            }
+            AnyAnnotation::Seega(annotation) => {
+                crate::i18n::Localize::localize(annotation, wording.lang)
+            }
+        }
+    }
+}
+
+/// The annotation as a sentence.
+impl crate::i18n::Localize for AnyAnnotation {
+    fn localize(&self, lang: Lang) -> String {
+        match self {
+            AnyAnnotation::Sowing(annotation) => annotation.localize(lang),
+            AnyAnnotation::Seega(annotation) => annotation.localize(lang),
+        }
+    }
+}
+
+/// The plies of a played line a teacher would point at (`teach::annotate`,
+/// `teach::annotate_seega`), the line given as the steps of a play report.
+///
+/// ```
+/// use songo_notation::any::{self, AnyPosition};
+/// use songo_notation::report;
+/// let start: AnyPosition = "songo:0,0,2,0,6,0,0/1,4,0,3,1,5,1".parse().unwrap();
+/// let played = report::play(start, &["S1", "N4"]).unwrap();
+/// let notes = any::annotate(&played.steps);
+/// assert_eq!(notes[0].id().as_str(), "teach.threat");
+/// ```
+#[must_use]
+pub fn annotate(steps: &[crate::report::PlayStep<AnyPosition>]) -> Vec<AnyAnnotation> {
+    use crate::report::PlayStep;
+    use crate::teach::PlayedMove;
+    let sowing: Option<Vec<PlayedMove>> = steps
+        .iter()
+        .map(|step| match (&step.before, step.outcome, &step.after) {
+            (
+                AnyPosition::Sowing(before),
+                AnyOutcome::Sowing(outcome),
+                AnyPosition::Sowing(after),
+            ) => Some(PlayedMove {
+                before: *before,
+                outcome,
+                after: *after,
+            }),
+            _ => None,
+        })
+        .collect();
+    if let Some(plies) = sowing {
+        return crate::teach::annotate(&plies)
+            .into_iter()
+            .map(AnyAnnotation::Sowing)
+            .collect();
+    }
+    let seega: Option<Vec<PlayStep<SeegaPosition>>> = steps
+        .iter()
+        .map(
+            |step| match (&step.before, step.outcome, &step.after, step.played) {
+                (
+                    AnyPosition::Seega(before),
+                    AnyOutcome::Seega(outcome),
+                    AnyPosition::Seega(after),
+                    AnyMove::Seega(played),
+                ) => Some(PlayStep {
+                    played,
+                    before: *before,
+                    outcome,
+                    after: *after,
+                }),
+                _ => None,
+            },
+        )
+        .collect();
+    seega.map_or_else(Vec::new, |plies| {
+        crate::teach::annotate_seega(&plies)
+            .into_iter()
+            .map(AnyAnnotation::Seega)
+            .collect()
+    })
+}
+
 /// How a picture is drawn: the Awalé letters, the layout of a played
 /// line's boards, the language of the legends, the marks a person asked for.
 #[derive(Debug, Clone, Copy, Default)]

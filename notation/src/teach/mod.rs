@@ -11,7 +11,9 @@
 //! - [`words`]: every report and annotation put into words, in any language
 //!   of the catalogues;
 //! - [`picture`]: the shapes a picture of an explanation draws over the
-//!   board (arrows, rings, a grenier's double ring, a yinda's seed).
+//!   board (arrows, rings, a grenier's double ring, a yinda's seed);
+//! - [`record`](mod@record): game records written back with the annotations
+//!   as comments (`songo annotate`).
 //!
 //! A position of any game is explained through the one dispatch,
 //! [`crate::any::explain`].
@@ -48,6 +50,7 @@ use crate::{House, Ruleset};
 pub mod annotate;
 pub mod picture;
 mod probe;
+pub mod record;
 pub mod seega;
 pub mod sowing;
 pub mod words;
@@ -57,8 +60,8 @@ mod tests;
 
 pub use annotate::{Annotation, LineError, Note, PlayedMove, annotate, annotate_line};
 pub use seega::{
-    SeegaExplainReport, SeegaExposure, SeegaMoveEffect, SeegaThreat, explain_seega,
-    seega_move_effects,
+    SeegaAnnotation, SeegaExplainReport, SeegaExposure, SeegaMoveEffect, SeegaNote, SeegaThreat,
+    annotate_seega, explain_seega, seega_move_effects,
 };
 pub use sowing::{
     Answer, BidouaHouses, Defence, DefenceKind, DoubleThreat, ExplainReport, Exposure, Grenier,

@@ -197,3 +197,108 @@ pub fn seega_move_effects(position: &SeegaPosition) -> Vec<SeegaMoveEffect> {
     }
     effects
 }
+
+/// Something to point out at one ply of a Seega game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SeegaAnnotation {
+    /// The ply, counted from 1.
+    pub ply: usize,
+    /// Who played it.
+    pub mover: Side,
+    /// The move played.
+    #[serde(rename = "move", serialize_with = "as_text")]
+    pub played: SeegaMove,
+    /// The term it illustrates.
+    pub id: super::TeachId,
+    /// What happened.
+    #[serde(flatten)]
+    pub note: SeegaNote,
+}
+
+/// What happened at a ply of a Seega game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum SeegaNote {
+    /// The mover now threatens pieces he did not threaten before the move
+    /// (as if it were his turn again), `teach.threat`.
+    ThreatCreated {
+        /// The pieces newly threatened, with the steps that take them.
+        threats: Vec<SeegaThreat>,
+    },
+    /// The move leaves the opponent without a legal step, `teach.mobility`.
+    Blocked {
+        /// The side blocked.
+        side: Side,
+    },
+}
+
+impl SeegaNote {
+    /// The term the note illustrates.
+    #[must_use]
+    pub const fn id(&self) -> super::TeachId {
+        match self {
+            SeegaNote::ThreatCreated { .. } => super::TeachId::Threat,
+            SeegaNote::Blocked { .. } => super::TeachId::Mobility,
+        }
+    }
+}
+
+/// The plies of a Seega line a teacher would point at, in order: the
+/// pieces a move newly threatens, and a move that leaves the opponent
+/// blocked. Nothing while pieces are placed.
+///
+/// ```
+/// use songo_notation::seega::SeegaPosition;
+/// use songo_notation::teach::{self, SeegaNote};
+/// use songo_notation::report;
+/// // South's d4-d3 brings d3-c3 within reach: it would take North's c2
+/// // against c1.
+/// let start: SeegaPosition = "seega:...../...S./...../..N../..S..:S".parse().unwrap();
+/// let played = report::play(start, &["d4-d3"]).unwrap();
+/// let notes = teach::annotate_seega(&played.steps);
+/// let SeegaNote::ThreatCreated { threats } = &notes[0].note else { panic!() };
+/// assert_eq!(threats[0].square.to_string(), "c2");
+/// ```
+#[must_use]
+pub fn annotate_seega(plies: &[crate::report::PlayStep<SeegaPosition>]) -> Vec<SeegaAnnotation> {
+    use crate::seega::Phase;
+    let mut annotations = Vec::new();
+    // Each position's explanation, computed once: views[i] is before ply i + 1.
+    let mut views: Vec<SeegaExplainReport> = Vec::with_capacity(plies.len() + 1);
+    if let Some(first) = plies.first() {
+        views.push(explain_seega(&first.before));
+    }
+    views.extend(plies.iter().map(|ply| explain_seega(&ply.after)));
+    for (index, ply) in plies.iter().enumerate() {
+        if ply.after.phase() != Phase::Movement {
+            continue;
+        }
+        let mover = ply.outcome.mover;
+        let (before, after) = (&views[index], &views[index + 1]);
+        let mut notes = Vec::new();
+        let created: Vec<SeegaThreat> = threatened_by(after, mover)
+            .into_iter()
+            .filter(|t| {
+                !threatened_by(before, mover)
+                    .iter()
+                    .any(|b| b.square == t.square)
+            })
+            .cloned()
+            .collect();
+        if !created.is_empty() {
+            notes.push(SeegaNote::ThreatCreated { threats: created });
+        }
+        let opponent = mover.opposite();
+        if after.mobility[opponent] == 0 && before.mobility[opponent] > 0 {
+            notes.push(SeegaNote::Blocked { side: opponent });
+        }
+        annotations.extend(notes.into_iter().map(|note| SeegaAnnotation {
+            ply: index + 1,
+            mover,
+            played: ply.outcome.played,
+            id: note.id(),
+            note,
+        }));
+    }
+    annotations
+}

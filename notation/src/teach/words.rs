@@ -14,7 +14,7 @@ use std::fmt::{self, Display, Write as _};
 
 use super::NamedHouse;
 use super::annotate::{Annotation, Note};
-use super::seega::{SeegaExplainReport, SeegaMoveEffect, SeegaThreat};
+use super::seega::{SeegaAnnotation, SeegaExplainReport, SeegaMoveEffect, SeegaNote, SeegaThreat};
 use super::sowing::{
     Answer, Defence, DefenceKind, DoubleThreat, ExplainReport, Grenier, MoveEffect, Threat,
     grenier_threshold,
@@ -352,6 +352,23 @@ impl Words {
             .reduce(|first, second| tr!(self.lang, "teach-clauses", first = first, second = second))
             .unwrap_or_default();
         tr!(self.lang, "teach-sentence", text = text)
+    }
+
+    fn seega_annotation(self, annotation: &SeegaAnnotation) -> String {
+        match &annotation.note {
+            SeegaNote::ThreatCreated { threats } => {
+                let names: Vec<String> = threats.iter().map(|t| t.square.to_string()).collect();
+                tr!(
+                    self.lang,
+                    "teach-seega-note-threat-created",
+                    side = annotation.mover.as_str(),
+                    squares = self.list(&names, false)
+                )
+            }
+            SeegaNote::Blocked { side } => {
+                tr!(self.lang, "teach-seega-note-blocked", side = side.as_str())
+            }
+        }
     }
 
     fn annotation(self, annotation: &Annotation) -> String {
@@ -705,6 +722,12 @@ pub fn annotations_markdown(annotations: &[Annotation], wording: impl Into<Wordi
     annotations_page(annotations, markdown(wording))
 }
 
+/// One annotation as a sentence, its houses in the letters of `wording`.
+#[must_use]
+pub fn annotation_sentence(annotation: &Annotation, wording: impl Into<Wording>) -> String {
+    plain(wording).annotation(annotation)
+}
+
 /// One annotation as a sentence, for a comment in a record.
 ///
 /// ```
@@ -730,6 +753,20 @@ impl Localize for Annotation {
 
 /// The annotation's sentence in English.
 impl Display for Annotation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.localize(Lang::En))
+    }
+}
+
+/// One Seega annotation as a sentence, for a comment in a record.
+impl Localize for SeegaAnnotation {
+    fn localize(&self, lang: Lang) -> String {
+        plain(lang).seega_annotation(self)
+    }
+}
+
+/// The annotation's sentence in English.
+impl Display for SeegaAnnotation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.localize(Lang::En))
     }
