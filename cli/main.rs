@@ -3,6 +3,7 @@
 //! A thin layer over the `songo-notation` library (rules, notations,
 //! records, validation) and `songo-service` (the HTTP API).
 
+mod annotate;
 mod convert;
 mod convert_record;
 mod explain;
@@ -47,6 +48,7 @@ enum Command {
     Play(play::Args),
     Moves(moves::Args),
     Explain(explain::Args),
+    Annotate(annotate::Args),
     Convert(convert::Args),
     Validate(validate::Args),
     Generate(generate::Args),
@@ -86,6 +88,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(&args, lang),
         Command::Moves(args) => moves::run(&args, lang),
         Command::Explain(args) => explain::run(&args, lang),
+        Command::Annotate(args) => annotate::run(&args, lang),
         Command::Convert(args) => convert::run(&args),
         Command::Validate(args) => validate::run(&args),
         Command::Generate(args) => generate::run(&args),

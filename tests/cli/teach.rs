@@ -347,3 +347,90 @@ fn play_in_a_column_as_svg() {
         ])
     );
 }
+
+// ---- annotate --------------------------------------------------------
+
+/// The escale text's simple threat with the line it goes on with (S1, N4),
+/// then the yinda board's line (N1, S4), as a teacher would record them.
+const LINES: &str = "[Event \"Section VII A\"]
+[Rules \"songo\"]
+[SetUp \"fragment\"]
+[Position \"songo:0,0,2,0,6,0,0/1,4,0,3,1,5,1:0-0:S\"]
+
+{The simple threat.} 1. S1+3 N4+6 (1... N2) *
+
+[Event \"Section VII C\"]
+[Rules \"songo\"]
+[SetUp \"fragment\"]
+[Position \"songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:N\"]
+
+1... N1 2. S4+2 *
+";
+
+#[test]
+fn annotate_writes_the_record_back_with_comments() {
+    assert_cmd_snapshot!(
+        "annotate_lines",
+        songo().args(["annotate", "-"]).pass_stdin(LINES)
+    );
+    assert_cmd_snapshot!(
+        "annotate_lines_fr",
+        songo()
+            .args(["annotate", "--lang", "fr", "-"])
+            .pass_stdin(LINES)
+    );
+    assert_cmd_snapshot!(
+        "annotate_full_game",
+        songo().args(["annotate", "fixtures/records/valid/songo-full-game.songo"])
+    );
+}
+
+#[test]
+fn annotate_gives_the_annotations_as_data() {
+    assert_cmd_snapshot!(
+        "annotate_lines_json",
+        songo()
+            .args(["annotate", "--format", "json", "-"])
+            .pass_stdin(LINES)
+    );
+}
+
+#[test]
+fn annotate_a_seega_game() {
+    assert_cmd_snapshot!(
+        "annotate_seega",
+        songo().args([
+            "annotate",
+            "fixtures/records/valid/seega-total-victory.songo"
+        ])
+    );
+}
+
+#[test]
+fn annotate_stops_at_an_illegal_move_and_says_so() {
+    assert_cmd_snapshot!(
+        "annotate_illegal",
+        songo()
+            .args(["annotate", "-"])
+            .pass_stdin("[Rules \"songo\"]\n\n1. S2 N4 2. S2 N3 *\n")
+    );
+}
+
+#[test]
+fn annotate_refuses_a_record_it_cannot_read() {
+    assert_cmd_snapshot!(
+        "annotate_syntax_error",
+        songo()
+            .args(["annotate", "-"])
+            .pass_stdin("[Rules \"songo\"]\n\n1. S2 ) N4 *\n")
+    );
+    assert_cmd_snapshot!(
+        "annotate_missing_file",
+        songo().args(["annotate", "no-such-game.songo"])
+    );
+}
+
+#[test]
+fn annotate_has_help_with_examples() {
+    assert_cmd_snapshot!("annotate_help", songo().args(["annotate", "--help"]));
+}
