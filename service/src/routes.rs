@@ -66,6 +66,11 @@ pub const ROUTES: &[Route] = &[
     },
     Route {
         method: "POST",
+        path: "/v1/explain",
+        summary: "What the teaching vocabulary says of a position: threats, defences, greniers, bidoua",
+    },
+    Route {
+        method: "POST",
         path: "/v1/validate",
         summary: "Validate game records: every game replayed, every violation with its rule",
     },
@@ -73,6 +78,11 @@ pub const ROUTES: &[Route] = &[
         method: "POST",
         path: "/v1/convert",
         summary: "Convert game records between record text, OGN, JSON and YAML",
+    },
+    Route {
+        method: "POST",
+        path: "/v1/annotate",
+        summary: "Game records written back with the teaching vocabulary as comments",
     },
 ];
 
@@ -118,6 +128,13 @@ pub fn router(
         .or(endpoint(
             &state,
             Method::POST,
+            "/v1/explain",
+            handlers::explain,
+        ))
+        .unify()
+        .or(endpoint(
+            &state,
+            Method::POST,
             "/v1/validate",
             records::validate,
         ))
@@ -127,6 +144,13 @@ pub fn router(
             Method::POST,
             "/v1/convert",
             records::convert,
+        ))
+        .unify()
+        .or(endpoint(
+            &state,
+            Method::POST,
+            "/v1/annotate",
+            records::annotate,
         ))
         .unify()
         .boxed();

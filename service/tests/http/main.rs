@@ -12,5 +12,6 @@ mod openapi;
 mod records;
 mod seega;
 mod shutdown;
+mod teach;
 
 pub(crate) use client::{Reply, TestServer};
