@@ -434,3 +434,37 @@ fn annotate_refuses_a_record_it_cannot_read() {
 fn annotate_has_help_with_examples() {
     assert_cmd_snapshot!("annotate_help", songo().args(["annotate", "--help"]));
 }
+
+// ---- the pictures of docs/teaching.md ---------------------------------
+
+#[test]
+fn the_pictures_of_the_docs_are_what_the_commands_draw() {
+    let pictures: [(&str, &[&str]); 4] = [
+        (
+            "double-threat.svg",
+            &["explain", "--position", DOUBLE, "--format", "svg"],
+        ),
+        (
+            "yinda.svg",
+            &["explain", "--position", YINDA, "--to-move", "north", "--format", "svg"],
+        ),
+        (
+            "grenier-s4-played.svg",
+            &["play", "--position", GRENIER, "S4", "--format", "svg", "--layout", "vertical"],
+        ),
+        ("seega-threat.svg", &["explain", "--position", SEEGA, "--format", "svg"]),
+    ];
+    for (file, args) in pictures {
+        let drawn = songo().args(args).output().expect("songo runs");
+        assert!(drawn.status.success(), "{file}");
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("docs/pictures")
+            .join(file);
+        let committed = std::fs::read(&path).expect("the picture is committed");
+        assert!(
+            drawn.stdout == committed,
+            "docs/pictures/{file} is not what `songo {}` draws now: draw it again",
+            args.join(" ")
+        );
+    }
+}
