@@ -446,13 +446,33 @@ fn the_pictures_of_the_docs_are_what_the_commands_draw() {
         ),
         (
             "yinda.svg",
-            &["explain", "--position", YINDA, "--to-move", "north", "--format", "svg"],
+            &[
+                "explain",
+                "--position",
+                YINDA,
+                "--to-move",
+                "north",
+                "--format",
+                "svg",
+            ],
         ),
         (
             "grenier-s4-played.svg",
-            &["play", "--position", GRENIER, "S4", "--format", "svg", "--layout", "vertical"],
+            &[
+                "play",
+                "--position",
+                GRENIER,
+                "S4",
+                "--format",
+                "svg",
+                "--layout",
+                "vertical",
+            ],
         ),
-        ("seega-threat.svg", &["explain", "--position", SEEGA, "--format", "svg"]),
+        (
+            "seega-threat.svg",
+            &["explain", "--position", SEEGA, "--format", "svg"],
+        ),
     ];
     for (file, args) in pictures {
         let drawn = songo().args(args).output().expect("songo runs");

@@ -535,11 +535,27 @@ fn length((dx, dy): (f64, f64)) -> f64 {
 /// A filled arrowhead whose tip is at `tip`, pointing along the unit
 /// vector `dir`.
 fn arrowhead(out: &mut String, tip: (f64, f64), dir: (f64, f64), long: f64, half: f64, fill: &str) {
+    arrowhead_with(out, tip, dir, (long, half), fill, None);
+}
+
+/// [`arrowhead`], `long` long and `half` wide on each side, outlined in
+/// its own colour `outline` pixels wide when given (a halo).
+fn arrowhead_with(
+    out: &mut String,
+    tip: (f64, f64),
+    dir: (f64, f64),
+    (long, half): (f64, f64),
+    fill: &str,
+    outline: Option<f64>,
+) {
     let base = (tip.0 - dir.0 * long, tip.1 - dir.1 * long);
     let normal = (-dir.1 * half, dir.0 * half);
+    let stroke = outline.map_or_else(String::new, |width| {
+        format!(" stroke=\"{fill}\" stroke-width=\"{width}\" stroke-linejoin=\"round\" stroke-opacity=\"0.8\"")
+    });
     let _ = writeln!(
         out,
-        "<path d=\"M{} {}L{} {}L{} {}Z\" fill=\"{fill}\"/>",
+        "<path d=\"M{} {}L{} {}L{} {}Z\" fill=\"{fill}\"{stroke}/>",
         tip.0.round(),
         tip.1.round(),
         (base.0 + normal.0).round(),
@@ -569,6 +585,18 @@ fn arrow_line(out: &mut String, from: (i32, i32), to: (i32, i32), brush: Brush, 
         Brush::Hand => " stroke-dasharray=\"10 5\"",
         _ => "",
     };
+    // A white halo under the arrow: it stands out from the wood, and from
+    // the other shapes, in colour and in grey.
+    let _ = writeln!(
+        out,
+        "<path d=\"M{} {}L{} {}\" stroke=\"#ffffff\" stroke-width=\"{}\" stroke-opacity=\"0.8\"/>",
+        x1.round(),
+        y1.round(),
+        end.0.round(),
+        end.1.round(),
+        width + 3.0
+    );
+    arrowhead_with(out, (x2, y2), dir, (head, half), "#ffffff", Some(3.0));
     let _ = writeln!(
         out,
         "<path d=\"M{} {}L{} {}\" stroke=\"{paint}\" stroke-width=\"{width}\" stroke-linecap=\"butt\"{dash}/>",
