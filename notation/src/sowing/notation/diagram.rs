@@ -311,9 +311,36 @@ fn classify(text: &str) -> Result<Vec<Line<'_>>, ParseError> {
 }
 
 /// A title such as `Before:` or `**Situation avant le coup** :` (the
-/// sources' captions, the play text's headings).
-fn is_title(line: &str) -> bool {
-    line.ends_with(':') && line.chars().any(char::is_alphabetic) && !line.contains('|')
+/// sources' captions, the play text's headings), or a line that opens with
+/// a bold heading ([`is_bold_heading`]).
+pub(crate) fn is_title(line: &str) -> bool {
+    !line.contains('|')
+        && ((line.ends_with(':') && line.chars().any(char::is_alphabetic))
+            || is_bold_heading(line))
+}
+
+/// A line that opens with words in bold, as the texts head their boards:
+/// `**Situation avant le coup:**` (the colon inside the bold), `**After
+/// sowing** (in bold: …)`. A bold count (`**4**`) or a bold house label
+/// (`**N0**`) is a cell, not a heading.
+fn is_bold_heading(line: &str) -> bool {
+    let Some((marker, rest)) = ["**", "__"]
+        .into_iter()
+        .find_map(|marker| line.strip_prefix(marker).map(|rest| (marker, rest)))
+    else {
+        return false;
+    };
+    let Some(end) = rest.find(marker) else {
+        return false;
+    };
+    let bold = rest[..end].trim();
+    let first_word = bold.split_whitespace().next().unwrap_or_default();
+    bold.chars().any(char::is_alphabetic) && !matches!(cell_kind(first_word), Some(Cell::Label(_)))
+}
+
+/// What a lone cell reads as, if anything.
+fn cell_kind(text: &str) -> Option<Cell> {
+    cell(text, Span { text, offset: 0 }).ok()
 }
 
 /// The cells of a Markdown table row, `None` for the `|---|:-:|` line.
