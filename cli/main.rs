@@ -8,6 +8,7 @@ mod convert_record;
 mod flags;
 mod generate;
 mod input;
+mod lesson;
 mod moves;
 mod output;
 mod play;
@@ -44,6 +45,7 @@ enum Command {
     Convert(convert::Args),
     Validate(validate::Args),
     Generate(generate::Args),
+    Lesson(lesson::Args),
     Serve(serve::Args),
 }
 
@@ -80,6 +82,7 @@ fn main() -> ExitCode {
         Command::Convert(args) => convert::run(&args),
         Command::Validate(args) => validate::run(&args),
         Command::Generate(args) => generate::run(&args),
+        Command::Lesson(args) => lesson::run(&args),
         Command::Serve(args) => serve::run(&args),
     };
     match result {

@@ -268,7 +268,8 @@ fn a_diagram_under_its_bold_heading_reads() {
         }
     }
     // Bold counts stay counts, and a bold label row stays a label row.
-    let bold = "N0 N1 N2 N3 N4 N5 N6\n**4** **2** 1 10 1 5 0\n3 0 5 0 1 1 7\nS0 S1 S2 S3 S4 S5 S6\n";
+    let bold =
+        "N0 N1 N2 N3 N4 N5 N6\n**4** **2** 1 10 1 5 0\n3 0 5 0 1 1 7\nS0 S1 S2 S3 S4 S5 S6\n";
     assert_eq!(
         diagram::parse(bold, None).unwrap().to_string(),
         "songo:4,2,1,10,1,5,0/3,0,5,0,1,1,7:0-0:S"
@@ -292,7 +293,9 @@ fn an_after_sowing_board_pasted_back_keeps_its_meaning() {
     ] {
         // Each board with the heading above it, cut at the next heading.
         let piece = |from: &str, to: Option<&str>| -> Position {
-            let found = text.find(from).unwrap_or_else(|| panic!("{from} in {text}"));
+            let found = text
+                .find(from)
+                .unwrap_or_else(|| panic!("{from} in {text}"));
             let start = text[..found].rfind('\n').map_or(0, |i| i + 1);
             let end = to.map_or(text.len(), |to| {
                 let found = start + text[start..].find(to).unwrap();
@@ -303,7 +306,10 @@ fn an_after_sowing_board_pasted_back_keeps_its_meaning() {
             let cut = cut.split("\n6 captured").next().unwrap();
             diagram::parse(cut, None).unwrap_or_else(|e| panic!("{cut}\n{e}"))
         };
-        assert_eq!(rows(&piece("After sowing", Some("After captures"))), rows(&sown));
+        assert_eq!(
+            rows(&piece("After sowing", Some("After captures"))),
+            rows(&sown)
+        );
         assert_eq!(rows(&piece("After captures", None)), rows(&after));
     }
 }
