@@ -312,3 +312,108 @@ lesson-error-too-large = the lesson is larger than { $count } bytes
 lesson-error-not-utf8 = the lesson is not UTF-8 text (byte { $byte })
 lesson-error-not-utf8-hint = save the lesson as UTF-8
 lesson-error-split-hint = split the lesson into several
+
+## The web page (service/page/; docs/page.md)
+#
+# The page receives these messages from GET /v1/messages with `$house`,
+# `$move`, `$name`, `$text`, `$game`, `$line` and `$column` left as
+# placeholders it fills in, and one form per plural category of `$count`.
+# They hold no digit of their own (the plural forms are told apart by the
+# count they are written with).
+
+page-title = songo: board, moves and records
+page-skip = Skip to the houses
+page-tagline = Set up a board, play it move by move, check a recorded game
+page-language = Language
+page-board = Board
+page-houses = Houses
+page-navigation = Moves
+page-first = First
+page-undo = Undo
+page-redo = Redo
+page-last = Last
+page-compact = Compact notation
+page-copy = Copy
+page-copy-link = Copy link
+page-copied = Copied.
+page-copy-failed = Copying is not allowed here: the text is in the export box.
+page-tools = Tools
+page-tab-edit = Set up
+page-tab-play = Play
+page-tab-record = Records
+page-tab-explain = Explain
+page-tab-export = Export
+page-edit-hint = Choose a house, then change its seeds with − and + or type the number. In Seega, choose a square to put a piece on it or take it off.
+page-game = Game
+page-start = Start position
+page-less = One seed less
+page-more = One seed more
+page-seeds-in-house = Seeds in the house
+page-to-move = Side to move
+page-south = South
+page-north = North
+page-stores = Stores
+page-paste = Paste a position: a diagram, the compact notation, JSON or an OGN FEN
+page-read = Read the position
+page-play-hint = Choose a house to play it. Legal moves are ringed in green. In Seega, choose two squares.
+page-animate = Show the sowing seed by seed
+page-legal = Legal moves
+page-illegal = Moves the rules forbid
+page-move = Move
+page-play = Play
+page-line = Moves played
+page-record-paste = Paste a game record, or open a file
+page-open-file = Open a file
+page-check = Check the record
+page-record-keys = Step through a game with the arrow keys, Home and End.
+page-explain-hint = What the position holds for each side, in the words of the teaching texts.
+page-explain-show = Show
+page-threats = Threats
+page-double-threats = Double threats
+page-greniers = Greniers
+page-defences = Yinda and other defences
+page-bidoua = Bidoua
+page-explain-missing = This server cannot explain positions yet.
+page-export-svg = SVG picture
+page-export-png = PNG picture
+page-export-moves-svg = Moves as an SVG figure
+page-export-markdown = Markdown
+page-export-compact = Compact notation
+page-export-record = Game record
+page-export-handout = Lesson handout
+page-exported = Exported text
+page-embed = Embed this board in another page
+page-footer = The server keeps nothing: a board is shared by its link.
+page-error = The server could not answer.
+page-at = line { $line }, column { $column }
+page-game-over = Game over
+page-south-moves = South to move
+page-north-moves = North to move
+page-seeds = { seeds }
+page-house-label = { $house }, { seeds }
+page-square-label = { $house }, { $text }
+page-piece-south = South's piece
+page-piece-north = North's piece
+page-empty = empty
+page-played-nothing = { $name } plays { $move }: no capture
+page-played-captured = { $name } plays { $move }: { seeds } captured from { $text }
+page-go-to = Ply { $count }: { $move }
+page-placements = { $count ->
+    [one] { $count } placement: choose its two squares on the board
+   *[other] { $count } placements: choose two squares on the board
+}
+page-download = Download { $name }
+page-record-summary = { $count ->
+    [one] { $count } game, { $text } invalid
+   *[other] { $count } games, { $text } invalid
+}
+page-game-heading = Game { $game }: { $name } – { $text }
+page-valid = { $count ->
+    [one] Valid: { $count } ply
+   *[other] Valid: { $count } plies
+}
+page-invalid = { $count ->
+    [one] { $count } violation
+   *[other] { $count } violations
+}
+page-open-game = Show this game on the board

@@ -292,3 +292,102 @@ lesson-error-too-large = la leçon fait plus de { $count } octets
 lesson-error-not-utf8 = la leçon n'est pas du texte UTF-8 (octet { $byte })
 lesson-error-not-utf8-hint = enregistrez la leçon en UTF-8
 lesson-error-split-hint = coupez la leçon en plusieurs
+
+## La page web (service/page/ ; docs/page.md)
+
+page-title = songo : plateau, coups et parties
+page-skip = Aller aux cases
+page-tagline = Préparer un plateau, le jouer coup par coup, vérifier une partie notée
+page-language = Langue
+page-board = Plateau
+page-houses = Cases
+page-navigation = Coups
+page-first = Début
+page-undo = Annuler
+page-redo = Rétablir
+page-last = Fin
+page-compact = Notation compacte
+page-copy = Copier
+page-copy-link = Copier le lien
+page-copied = Copié.
+page-copy-failed = La copie n'est pas permise ici : le texte est dans la zone d'export.
+page-tools = Outils
+page-tab-edit = Préparer
+page-tab-play = Jouer
+page-tab-record = Parties
+page-tab-explain = Expliquer
+page-tab-export = Exporter
+page-edit-hint = Choisissez une case, puis changez ses graines avec − et + ou tapez le nombre. Au Seega, choisissez une case pour y poser un pion ou l'enlever.
+page-game = Jeu
+page-start = Position de départ
+page-less = Une graine de moins
+page-more = Une graine de plus
+page-seeds-in-house = Graines dans la case
+page-to-move = Camp au trait
+page-south = Sud
+page-north = Nord
+page-stores = Réserves (graines prises)
+page-paste = Collez une position : un diagramme, la notation compacte, du JSON ou une FEN OGN
+page-read = Lire la position
+page-play-hint = Choisissez une case pour la jouer. Les coups permis sont cerclés de vert. Au Seega, choisissez deux cases.
+page-animate = Montrer le semis graine par graine
+page-legal = Coups permis
+page-illegal = Coups que la règle interdit
+page-move = Coup
+page-play = Jouer
+page-line = Coups joués
+page-record-paste = Collez une partie notée, ou ouvrez un fichier
+page-open-file = Ouvrir un fichier
+page-check = Vérifier la partie
+page-record-keys = Parcourez une partie avec les flèches, Début et Fin.
+page-explain-hint = Ce que la position offre à chaque camp, dans les mots des textes d'enseignement.
+page-explain-show = Montrer
+page-threats = Menaces
+page-double-threats = Menaces doubles
+page-greniers = Greniers
+page-defences = Yinda et autres défenses
+page-bidoua = Bidoua
+page-explain-missing = Ce serveur ne sait pas encore expliquer les positions.
+page-export-svg = Image SVG
+page-export-png = Image PNG
+page-export-moves-svg = Les coups en figure SVG
+page-export-markdown = Markdown
+page-export-compact = Notation compacte
+page-export-record = Partie notée
+page-export-handout = Fiche de leçon
+page-exported = Texte exporté
+page-embed = Intégrer ce plateau dans une autre page
+page-footer = Le serveur ne garde rien : un plateau se partage par son lien.
+page-error = Le serveur n'a pas pu répondre.
+page-at = ligne { $line }, colonne { $column }
+page-game-over = Partie terminée
+page-south-moves = Sud au trait
+page-north-moves = Nord au trait
+page-seeds = { seeds }
+page-house-label = { $house }, { seeds }
+page-square-label = { $house }, { $text }
+page-piece-south = pion de Sud
+page-piece-north = pion de Nord
+page-empty = vide
+page-played-nothing = { $name } joue { $move } : pas de prise
+page-played-captured = { $name } joue { $move } : { seeds } prises en { $text }
+page-go-to = Demi-coup { $count } : { $move }
+page-placements = { $count ->
+    [one] { $count } pose : choisissez ses deux cases sur le plateau
+   *[other] { $count } poses : choisissez deux cases sur le plateau
+}
+page-download = Télécharger { $name }
+page-record-summary = { $count ->
+    [one] { $count } partie, { $text } non valide
+   *[other] { $count } parties, { $text } non valides
+}
+page-game-heading = Partie { $game } : { $name } – { $text }
+page-valid = { $count ->
+    [one] Valide : { $count } demi-coup
+   *[other] Valide : { $count } demi-coups
+}
+page-invalid = { $count ->
+    [one] { $count } violation
+   *[other] { $count } violations
+}
+page-open-game = Montrer cette partie sur le plateau

@@ -158,8 +158,11 @@ impl Render {
         }
     }
 
-    /// One board.
-    fn board(self, position: &AnyPosition, letters: LetterCase) -> Rendering {
+    /// One board (an SVG with the web page's hooks when `hooks`).
+    fn board(self, position: &AnyPosition, letters: LetterCase, hooks: bool) -> Rendering {
+        if hooks && self == Render::Svg {
+            return self.rendering(position.draw_svg_with_hooks(letters));
+        }
         self.rendering(position.draw(self.form(), letters))
     }
 
@@ -185,18 +188,20 @@ struct Rendering {
     content: String,
 }
 
-/// How a request wants things drawn: `render=` and `letters=`.
+/// How a request wants things drawn: `render=`, `letters=`, and `hooks=`
+/// (`/v1/positions` only: an SVG with the web page's hooks).
 #[derive(Default)]
 struct Drawing {
     render: Option<Render>,
     letters: Option<LetterCase>,
+    hooks: bool,
 }
 
 impl Drawing {
     /// Reads `render` and `letters`; `rules` too when `with_rules`.
     fn of(request: &Request, with_rules: bool) -> Result<(Drawing, Option<Ruleset>), Problem> {
         let known: &[&str] = if with_rules {
-            &["rules", "render", "letters"]
+            &["rules", "render", "letters", "hooks"]
         } else {
             &["render", "letters"]
         };
@@ -221,6 +226,19 @@ impl Drawing {
                             .with("parameter", "letters"));
                         }
                     });
+                }
+                "hooks" => {
+                    drawing.hooks = match value.as_str() {
+                        "true" => true,
+                        "false" => false,
+                        _ => {
+                            return Err(Problem::new(
+                                Kind::BadQuery,
+                                format!("hooks={value} is not a choice: use true or false"),
+                            )
+                            .with("parameter", "hooks"));
+                        }
+                    };
                 }
                 _ => drawing.render = Some(Render::parse(&value)?),
             }
@@ -268,7 +286,7 @@ fn read_position(
             compact: position.to_string(),
             render: drawing
                 .render
-                .map(|format| format.board(&position, letters)),
+                .map(|format| format.board(&position, letters, drawing.hooks)),
             position,
         },
     )

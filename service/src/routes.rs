@@ -20,6 +20,7 @@ use crate::handlers;
 use crate::plumbing::{Request, State};
 use crate::problem::{Kind, Problem};
 use crate::records;
+use crate::{cors, page};
 
 /// One route of the API.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,6 +44,21 @@ pub const ROUTES: &[Route] = &[
         method: "GET",
         path: "/openapi.json",
         summary: "The OpenAPI 3.1 document of this API",
+    },
+    Route {
+        method: "GET",
+        path: "/",
+        summary: "The web page: a board to edit and play on, records to check, exports",
+    },
+    Route {
+        method: "GET",
+        path: "/v1/messages",
+        summary: "The web page's words in a language (?lang=en|fr, else Accept-Language)",
+    },
+    Route {
+        method: "GET",
+        path: "/v1/positions/{compact}.svg",
+        summary: "The board of a position in the compact notation, as an SVG picture to embed",
     },
     Route {
         method: "GET",
@@ -106,6 +122,17 @@ pub fn router(
         .unify()
         .or(endpoint(
             &state,
+            Method::GET,
+            "/v1/messages",
+            page::messages,
+        ))
+        .unify()
+        .or(page::files())
+        .unify()
+        .or(page::image())
+        .unify()
+        .or(endpoint(
+            &state,
             Method::POST,
             "/v1/positions",
             handlers::positions,
@@ -148,7 +175,7 @@ pub fn router(
             .unify()
             .boxed();
     }
-    api.or(fallback()).unify()
+    cors::allow(&config.cors_origins, api.or(fallback()).unify())
 }
 
 /// A route: `method` on exactly `path`, answered by `handler` in its own task.
@@ -255,6 +282,11 @@ fn fallback()
         .and(warp::method())
         .map(|full: FullPath, method: Method| {
             let path = full.as_str();
+            let path = if page::is_image_path(path) {
+                "/v1/positions/{compact}.svg"
+            } else {
+                path
+            };
             let allowed: Vec<&str> = ROUTES
                 .iter()
                 .filter(|route| route.path == path)

@@ -213,6 +213,28 @@ fn svg_document(out: &mut String, width: u32, height: u32, title: &str) {
 /// ```
 #[must_use]
 pub fn svg(position: &SeegaPosition, options: &SvgOptions) -> String {
+    board_document(position, options, false)
+}
+
+/// [`svg`] with hooks for a program that drives the picture (the web
+/// page): over each square, a transparent `<rect data-square="b3">` to
+/// click. The drawing is otherwise the same.
+///
+/// ```
+/// use songo_notation::seega::{render, SeegaPosition};
+/// use songo_notation::Side;
+/// let position = SeegaPosition::start(Side::South);
+/// let svg = render::svg_with_hooks(&position, &render::SvgOptions::default());
+/// assert_eq!(svg.matches("data-square=").count(), 25);
+/// assert!(!render::svg(&position, &render::SvgOptions::default()).contains("data-square"));
+/// ```
+#[must_use]
+pub fn svg_with_hooks(position: &SeegaPosition, options: &SvgOptions) -> String {
+    board_document(position, options, true)
+}
+
+/// One board as an SVG document, with the page's hooks when `hooks`.
+fn board_document(position: &SeegaPosition, options: &SvgOptions, hooks: bool) -> String {
     let mut out = String::new();
     svg_document(
         &mut out,
@@ -220,7 +242,7 @@ pub fn svg(position: &SeegaPosition, options: &SvgOptions) -> String {
         BOARD_HEIGHT,
         &format!("Seega: {position}"),
     );
-    draw_board(&mut out, position, options);
+    draw_board(&mut out, position, options, hooks);
     out.push_str("</svg>\n");
     out
 }
@@ -270,7 +292,7 @@ pub fn play_svg(report: &PlayReport<SeegaPosition>) -> String {
         {
             let x = 8 + column as u32 * (BOARD_WIDTH + 8);
             let _ = writeln!(out, r#"  <g transform="translate({x} {})">"#, top + HEADING);
-            draw_board(&mut out, position, &options);
+            draw_board(&mut out, position, &options, false);
             let _ = writeln!(out, "  </g>");
         }
     }
@@ -384,7 +406,7 @@ fn capitalised(text: &str) -> String {
 }
 
 /// One board, its top left corner at the origin.
-fn draw_board(out: &mut String, position: &SeegaPosition, options: &SvgOptions) {
+fn draw_board(out: &mut String, position: &SeegaPosition, options: &SvgOptions, hooks: bool) {
     let highlight = &options.highlight;
     let board = 5 * CELL;
     let _ = writeln!(
@@ -479,6 +501,15 @@ fn draw_board(out: &mut String, position: &SeegaPosition, options: &SvgOptions) 
             out,
             r##"  <g class="arrow" stroke="#a4471b" fill="#a4471b"><path d="M{x1} {y1}L{ex} {ey}" stroke-width="5" stroke-linecap="round"/><circle cx="{x1}" cy="{y1}" r="6"/><circle cx="{ex}" cy="{ey}" r="5"/></g>"##
         );
+    }
+    if hooks {
+        for square in Square::all() {
+            let (x, y) = corner(square);
+            let _ = writeln!(
+                out,
+                r##"  <rect data-square="{square}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#ffffff" fill-opacity="0"/>"##
+            );
+        }
     }
     let mut lines = vec![status_head(position)];
     lines.extend(Side::BOTH.map(|side| status_side(position, side)));

@@ -7,6 +7,12 @@
 //! script, no external font), integer coordinates, and the same bytes for
 //! the same input. [`board`] draws one board; [`figure`] lays several out
 //! in rows under headings (the boards of a played move side by side).
+//!
+//! [`board_with_hooks`] adds stable hooks for a program that drives the
+//! picture (the web page): each pit and its count in a group
+//! `<g data-house="S4" data-side="south" data-index="4" data-cycle="2">`, each
+//! store in `<g data-store="south">`.
+//! The CLI never asks for them, so its pictures stay as they are.
 
 use std::fmt::Write as _;
 
@@ -99,6 +105,36 @@ pub fn board(view: &BoardView) -> String {
     })
 }
 
+/// [`board`] with hooks for a program that drives the picture: each pit,
+/// its ring and its count grouped in `<g data-house="S4" data-side="south"
+/// data-index="4" data-cycle="N">` (the house's name, its camp and index
+/// as in the JSON rows, and `N` its place in the sowing cycle, from 0), each
+/// store's count
+/// in `<g data-store="south">`. The drawing is otherwise the same.
+///
+/// ```
+/// use songo_notation::drawing::BoardView;
+/// use songo_notation::{svg, Position, Ruleset};
+/// let picture = svg::board_with_hooks(&BoardView::new(Position::start(Ruleset::Songo)));
+/// assert_eq!(picture.matches("<g data-house=").count(), 14);
+/// assert!(picture.contains("<g data-house=\"S6\" data-side=\"south\" data-index=\"6\" data-cycle=\"0\">"));
+/// assert!(picture.contains("<g data-store=\"north\">"));
+/// assert!(!svg::board(&BoardView::new(Position::start(Ruleset::Songo))).contains("data-house"));
+/// ```
+#[must_use]
+pub fn board_with_hooks(view: &BoardView) -> String {
+    draw_figure(
+        &Figure {
+            title: None,
+            rows: vec![FigureRow {
+                heading: None,
+                boards: vec![view.clone()],
+            }],
+        },
+        true,
+    )
+}
+
 /// A played sequence as one SVG document: a row per move with its three
 /// boards (before, after sowing, after captures) under a heading that says
 /// what the move captured and the rules it applied.
@@ -142,6 +178,11 @@ pub fn play(report: &PlayReport<Position>, letters: LetterCase) -> String {
 /// Several boards as one SVG document.
 #[must_use]
 pub fn figure(figure: &Figure) -> String {
+    draw_figure(figure, false)
+}
+
+/// [`figure`], with the hooks of [`board_with_hooks`] when `hooks`.
+fn draw_figure(figure: &Figure, hooks: bool) -> String {
     let mut body = String::new();
     let mut y = 0;
     let mut width = 0;
@@ -179,7 +220,7 @@ pub fn figure(figure: &Figure) -> String {
         let mut row_height = 0;
         for view in &row.boards {
             let (w, h) = board_size(view);
-            draw_board(&mut body, view, x + MARGIN, y + MARGIN);
+            draw_board(&mut body, view, x + MARGIN, y + MARGIN, hooks);
             marks.add(view);
             x += w + MARGIN;
             row_height = row_height.max(h);
@@ -233,7 +274,7 @@ fn board_size(view: &BoardView) -> (i32, i32) {
     (width, height)
 }
 
-fn draw_board(out: &mut String, view: &BoardView, left: i32, top: i32) {
+fn draw_board(out: &mut String, view: &BoardView, left: i32, top: i32, hooks: bool) {
     let position = &view.position;
     let (width, _) = board_size(view);
     let mut y = top;
@@ -312,6 +353,9 @@ fn draw_board(out: &mut String, view: &BoardView, left: i32, top: i32) {
             STORE_WIDTH / 2
         );
         let mid = x + STORE_WIDTH / 2;
+        if hooks {
+            let _ = writeln!(out, "<g data-store=\"{}\">", side.as_str());
+        }
         text(
             out,
             mid,
@@ -344,11 +388,27 @@ fn draw_board(out: &mut String, view: &BoardView, left: i32, top: i32) {
             MUTED,
             "store",
         );
+        if hooks {
+            out.push_str("</g>\n");
+        }
     }
     for (row, side) in [Side::North, Side::South].into_iter().enumerate() {
         let cy = y + GAP + PITCH / 2 + row as i32 * PITCH;
         for (column, house) in view.row(side).into_iter().enumerate() {
+            if hooks {
+                let _ = writeln!(
+                    out,
+                    "<g data-house=\"{}\" data-side=\"{}\" data-index=\"{}\" data-cycle=\"{}\">",
+                    house.name(position.rules()),
+                    side.as_str(),
+                    house.index,
+                    house.cycle_index(position.rules())
+                );
+            }
             draw_pit(out, view, house, pit_x(column), cy);
+            if hooks {
+                out.push_str("</g>\n");
+            }
         }
     }
     y += board_height;
