@@ -17,6 +17,7 @@ use warp::reply::Response;
 use crate::Config;
 use crate::body;
 use crate::handlers;
+use crate::lessons;
 use crate::plumbing::{Request, State};
 use crate::problem::{Kind, Problem};
 use crate::records;
@@ -90,6 +91,16 @@ pub const ROUTES: &[Route] = &[
         path: "/v1/convert",
         summary: "Convert game records between record text, OGN, JSON and YAML",
     },
+    Route {
+        method: "POST",
+        path: "/v1/lessons/check",
+        summary: "Check a lesson: its boards, the moves that link them, every claim that does not hold",
+    },
+    Route {
+        method: "POST",
+        path: "/v1/lessons/render",
+        summary: "A lesson's handout: an HTML page ready to print, or Markdown and its pictures",
+    },
 ];
 
 /// Extra time the route task gets past the deadline to answer with its
@@ -154,6 +165,20 @@ pub fn router(
             Method::POST,
             "/v1/convert",
             records::convert,
+        ))
+        .unify()
+        .or(endpoint(
+            &state,
+            Method::POST,
+            "/v1/lessons/check",
+            lessons::check,
+        ))
+        .unify()
+        .or(endpoint(
+            &state,
+            Method::POST,
+            "/v1/lessons/render",
+            lessons::render,
         ))
         .unify()
         .boxed();

@@ -7,6 +7,7 @@ mod connections;
 mod docs;
 mod endpoints;
 mod errors;
+mod lessons;
 mod limits;
 mod metrics;
 mod openapi;
