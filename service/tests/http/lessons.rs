@@ -114,3 +114,47 @@ fn a_lesson_past_the_limits_is_refused() {
         .problem(400, "bad-lesson");
     assert_eq!(problem["line"].as_u64(), Some(3 * songo_notation::lesson::MAX_PARTS as u64 + 1));
 }
+
+/// The sample lesson's handout in headless Chromium: every board drawn at a
+/// readable size, kept whole across pages, nothing wider than the page,
+/// nothing fetched. A screenshot of its first screen is written to
+/// `target/tmp/lesson-handout.png`, to look at.
+#[test]
+fn the_sample_handout_in_a_browser() {
+    use crate::webdriver::Browser;
+    let server = TestServer::start();
+    let reply = server.post("/v1/lessons/render", "text/plain", &fixture("sample.md"));
+    assert_eq!(reply.status, 200, "{}", reply.text());
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let page = dir.join("lesson-handout.html");
+    std::fs::write(&page, reply.text()).expect("the handout is written");
+    let boards = reply.text().matches("<figure class=\"board\">").count();
+    assert!(boards >= 15, "{boards} boards");
+    // A4 at 96 dpi is 794 px wide: the browser gets a page's width.
+    let browser = Browser::start(794, 1123);
+    browser.go(&format!("file://{}", page.display()));
+    browser.wait_for("the handout", "return document.readyState === 'complete'");
+    let facts = browser.run(
+        "const figures = [...document.querySelectorAll('figure.board')];
+         const widths = figures.map(f => f.querySelector('svg').getBoundingClientRect().width);
+         return {
+           figures: figures.length,
+           narrowest: Math.min(...widths),
+           kept_whole: figures.every(f => getComputedStyle(f).breakInside === 'avoid'),
+           overflow: document.documentElement.scrollWidth - window.innerWidth,
+           fetched: performance.getEntriesByType('resource').length,
+           title: document.title,
+           lang: document.documentElement.lang,
+         };",
+        &[],
+    );
+    assert_eq!(facts["figures"].as_u64(), Some(boards as u64), "{facts}");
+    // A board of 7 pits is about 600 px drawn: never shrunk below 250 px.
+    assert!(facts["narrowest"].as_f64().unwrap() >= 250.0, "{facts}");
+    assert_eq!(facts["kept_whole"], true, "{facts}");
+    assert!(facts["overflow"].as_f64().unwrap() <= 0.0, "{facts}");
+    assert_eq!(facts["fetched"], 0, "{facts}");
+    assert_eq!(facts["title"], "Captures in Songo: a first lesson");
+    assert_eq!(facts["lang"], "en");
+    browser.screenshot(&dir.join("lesson-handout.png"));
+}
