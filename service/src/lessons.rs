@@ -99,8 +99,8 @@ pub(crate) async fn check(state: Arc<State>, mut request: Request) -> Result<Res
     state
         .job(request.deadline, body.len(), move || {
             let text = lesson_text(&body, options.lang)?;
-            let report = lesson::check(text, &options)
-                .map_err(|e| Problem::parse(Kind::BadLesson, &e))?;
+            let report =
+                lesson::check(text, &options).map_err(|e| Problem::parse(Kind::BadLesson, &e))?;
             json(StatusCode::OK, &report).map(|r| with_language(r, options.lang))
         })
         .await?

@@ -54,7 +54,12 @@ pub(crate) fn write(lesson: &Lesson<'_>, lang: Lang, prefix: &str) -> (String, V
     let mut images: Vec<Image> = Vec::new();
     for item in &lesson.items {
         if let Item::Prose(lines) = item {
-            let text = lesson.source.slice(lines);
+            let mut text = lesson.source.slice(lines);
+            // After a block's pieces (each ends with a blank line), the
+            // prose's own blank lines would add more.
+            if out.ends_with("\n\n") {
+                text = text.trim_start_matches(['\n', '\r']);
+            }
             out.push_str(text);
             if !text.ends_with('\n') {
                 out.push('\n');

@@ -296,12 +296,19 @@ fn sowing_step(
 
 fn record_event(event: &Event, lang: Lang, pieces: &mut Vec<Piece>) {
     match event {
-        Event::Game { index, tags } => {
-            let title = tags.iter().find(|(name, _)| name == "Event").map_or_else(
-                || tr!(lang, "lesson-record-game", number = index + 1),
-                |(_, v)| v.clone(),
-            );
-            pieces.push(Piece::Title(title));
+        Event::Game {
+            index,
+            numbered,
+            tags,
+        } => {
+            let title = tags
+                .iter()
+                .find(|(name, _)| name == "Event")
+                .map(|(_, v)| v.clone())
+                .or_else(|| numbered.then(|| tr!(lang, "lesson-record-game", number = index + 1)));
+            if let Some(title) = title {
+                pieces.push(Piece::Title(title));
+            }
             let others: Vec<String> = tags
                 .iter()
                 .filter(|(name, _)| name != "Event")

@@ -649,11 +649,14 @@ impl<'a> Lesson<'a> {
         let mut sources: Vec<Option<usize>> = vec![None; entries.len()];
         for (j, entry) in entries.iter().enumerate() {
             let Some(to) = entry.position else { continue };
+            // The board before, the one that board follows, and the one
+            // before it (a text may show a move's two boards, one wrong).
             let mut candidates: Vec<usize> = Vec::new();
             if j > 0 {
                 candidates.push(j - 1);
-                if let Some(source) = sources[j - 1] {
-                    candidates.push(source);
+                candidates.extend(sources[j - 1]);
+                if j > 1 && !candidates.contains(&(j - 2)) {
+                    candidates.push(j - 2);
                 }
             }
             let mut linked = false;

@@ -21,7 +21,10 @@ pub(crate) enum Event {
     Game {
         /// Which game of the record.
         index: usize,
-        /// `Event`, `Site`, `Date`, `South`, `North`, `Result` as written.
+        /// Whether the record holds several games (each is then numbered
+        /// when it has no `Event`).
+        numbered: bool,
+        /// `Event`, `Site`, `Date`, `South`, `North` as written.
         tags: Vec<(String, String)>,
     },
     /// A board.
@@ -104,7 +107,9 @@ pub(crate) fn walk(
 ) -> Option<Vec<Event>> {
     let mut events = Vec::new();
     let mut boards = 0usize;
-    for (index, parsed) in parse_games(text).into_iter().enumerate() {
+    let games = parse_games(text);
+    let several = games.len() > 1;
+    for (index, parsed) in games.into_iter().enumerate() {
         let record = parsed.record;
         let shown: Vec<(String, String)> = [
             names::EVENT,
@@ -112,7 +117,6 @@ pub(crate) fn walk(
             names::DATE,
             names::SOUTH,
             names::NORTH,
-            names::RESULT,
         ]
         .iter()
         .filter_map(|name| {
@@ -123,7 +127,11 @@ pub(crate) fn walk(
         })
         .filter(|(_, value)| !value.is_empty() && value != "?" && value != "*")
         .collect();
-        events.push(Event::Game { index, tags: shown });
+        events.push(Event::Game {
+            index,
+            numbered: several,
+            tags: shown,
+        });
         let Some(rules) = rules_of(&record, default) else {
             continue;
         };

@@ -14,7 +14,11 @@ fn fixture(name: &str) -> String {
 #[test]
 fn check_answers_the_report_of_the_escale_text() {
     let server = TestServer::start();
-    let reply = server.post("/v1/lessons/check", "text/plain", &fixture("escale-a-jeux.fr.txt"));
+    let reply = server.post(
+        "/v1/lessons/check",
+        "text/plain",
+        &fixture("escale-a-jeux.fr.txt"),
+    );
     let report = reply.ok();
     assert_eq!(report["diagrams"].as_array().unwrap().len(), 25);
     assert_eq!(report["links"].as_array().unwrap().len(), 8);
@@ -25,22 +29,32 @@ fn check_answers_the_report_of_the_escale_text() {
 #[test]
 fn check_speaks_the_language_asked_for() {
     let server = TestServer::start();
-    let lesson = "```songo\nposition: songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7\nexpect: S1 captures 7\n```\n";
+    let lesson =
+        "```songo\nposition: songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7\nexpect: S1 captures 7\n```\n";
     let reply = server.request(
         "POST",
         "/v1/lessons/check",
-        &[("Content-Type", "text/plain"), ("Accept-Language", "fr-FR,fr;q=0.9")],
+        &[
+            ("Content-Type", "text/plain"),
+            ("Accept-Language", "fr-FR,fr;q=0.9"),
+        ],
         Some(lesson.as_bytes()),
     );
     let report = reply.ok();
     assert_eq!(reply.header("content-language"), Some("fr"));
     let problem = &report["problems"][0];
-    assert_eq!((problem["line"].as_u64(), problem["kind"].as_str()), (Some(3), Some("expectation")));
+    assert_eq!(
+        (problem["line"].as_u64(), problem["kind"].as_str()),
+        (Some(3), Some("expectation"))
+    );
     assert_eq!(problem["hint"], "S1 capture 6 graines (N1 N0)");
     let english = server
         .post("/v1/lessons/check?lang=en", "text/plain", lesson)
         .ok();
-    assert_eq!(english["problems"][0]["hint"], "S1 captures 6 seeds (N1 N0)");
+    assert_eq!(
+        english["problems"][0]["hint"],
+        "S1 captures 6 seeds (N1 N0)"
+    );
 }
 
 #[test]
@@ -49,12 +63,23 @@ fn render_answers_a_page_that_runs_nothing_and_fetches_nothing() {
     let lesson = "# <script>alert(1)</script>\n\n```songo\ntitle: <img src=x onerror=alert(1)>\nposition: start\nplay: S2\n```\n";
     let reply = server.post("/v1/lessons/render", "text/plain", lesson);
     assert_eq!(reply.status, 200, "{}", reply.text());
-    assert_eq!(reply.header("content-type"), Some("text/html; charset=utf-8"));
-    assert!(reply.header("content-security-policy").unwrap().starts_with("default-src 'none'"));
+    assert_eq!(
+        reply.header("content-type"),
+        Some("text/html; charset=utf-8")
+    );
+    assert!(
+        reply
+            .header("content-security-policy")
+            .unwrap()
+            .starts_with("default-src 'none'")
+    );
     assert_eq!(reply.header("songo-lesson-problems"), Some("0"));
     let page = reply.text();
     assert!(page.starts_with("<!DOCTYPE html>"));
-    assert!(!page.contains("<script") && !page.contains("<img"), "{page}");
+    assert!(
+        !page.contains("<script") && !page.contains("<img"),
+        "{page}"
+    );
     assert!(page.contains("&lt;script&gt;") && page.contains("&lt;img src=x"));
     assert_eq!(page.matches("<svg").count(), 2, "before and after the move");
 }
@@ -63,7 +88,11 @@ fn render_answers_a_page_that_runs_nothing_and_fetches_nothing() {
 fn render_to_markdown_answers_the_text_its_pictures_and_the_report() {
     let server = TestServer::start();
     let answer = server
-        .post("/v1/lessons/render?to=markdown", "text/plain", &fixture("sample.md"))
+        .post(
+            "/v1/lessons/render?to=markdown",
+            "text/plain",
+            &fixture("sample.md"),
+        )
         .ok();
     let images = answer["images"].as_array().unwrap();
     assert!(images.len() > 10);
@@ -80,9 +109,16 @@ fn render_to_markdown_answers_the_text_its_pictures_and_the_report() {
 fn an_unreadable_lesson_is_a_problem_with_its_place() {
     let server = TestServer::start();
     let problem = server
-        .post("/v1/lessons/check", "text/plain", "Text.\n\n```songo\nposition: start\nplay: S2 Q9\n```\n")
+        .post(
+            "/v1/lessons/check",
+            "text/plain",
+            "Text.\n\n```songo\nposition: start\nplay: S2 Q9\n```\n",
+        )
         .problem(400, "bad-lesson");
-    assert_eq!((problem["line"].as_u64(), problem["column"].as_u64()), (Some(5), Some(10)));
+    assert_eq!(
+        (problem["line"].as_u64(), problem["column"].as_u64()),
+        (Some(5), Some(10))
+    );
     assert!(problem["hint"].is_string());
     let problem = server
         .request(
@@ -92,7 +128,10 @@ fn an_unreadable_lesson_is_a_problem_with_its_place() {
             Some(b"one\ntwo \xff\n"),
         )
         .problem(400, "bad-encoding");
-    assert_eq!((problem["line"].as_u64(), problem["column"].as_u64()), (Some(2), Some(5)));
+    assert_eq!(
+        (problem["line"].as_u64(), problem["column"].as_u64()),
+        (Some(2), Some(5))
+    );
     server
         .post("/v1/lessons/render?to=pdf", "text/plain", "x")
         .problem(400, "bad-query");
@@ -112,7 +151,10 @@ fn a_lesson_past_the_limits_is_refused() {
     let problem = server
         .post("/v1/lessons/render", "text/plain", &many)
         .problem(400, "bad-lesson");
-    assert_eq!(problem["line"].as_u64(), Some(3 * songo_notation::lesson::MAX_PARTS as u64 + 1));
+    assert_eq!(
+        problem["line"].as_u64(),
+        Some(3 * songo_notation::lesson::MAX_PARTS as u64 + 1)
+    );
 }
 
 /// The sample lesson's handout in headless Chromium: every board drawn at a
