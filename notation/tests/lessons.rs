@@ -492,6 +492,23 @@ fn the_escale_text_as_a_french_handout() {
     );
 }
 
+/// docs/lessons.md shows the sample lesson as it is, and the handout
+/// committed beside it is the one the code draws now (pictures aside: they
+/// are the renderer's; the docs say how to draw them again).
+#[test]
+fn the_docs_show_the_sample_lesson_and_its_handout() {
+    let docs = common::read_fixture(&common::fixtures_dir().join("../docs/lessons.md"));
+    let sample = lesson("sample.md");
+    assert!(docs.contains(&format!("````markdown\n{sample}````\n")), "docs/lessons.md shows fixtures/lessons/sample.md as it is");
+    let committed = common::read_fixture(&common::fixtures_dir().join("../docs/lessons-example.html"));
+    let drawn = lesson::html(&sample, &Options::default()).unwrap().document;
+    assert_eq!(
+        without_pictures(&committed),
+        without_pictures(&drawn),
+        "docs/lessons-example.html is stale: draw it again as docs/lessons.md says"
+    );
+}
+
 #[test]
 fn a_commented_record_becomes_a_handout() {
     let record = common::read_fixture(&common::fixtures_dir().join("records/valid/lessons.songo"));

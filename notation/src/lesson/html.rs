@@ -33,7 +33,7 @@ table { border-collapse: collapse; margin: 3mm 0; }
 th, td { border: 1px solid #c9c2b6; padding: 1mm 2.5mm; }
 blockquote { margin: 3mm 0; padding-left: 4mm; border-left: 2px solid #c9c2b6; color: #4a4238; }
 .board-block { margin: 5mm 0; }
-p:has(+ .board-block) { break-after: avoid; page-break-after: avoid; }
+p:has(+ .board-block), p:has(+ .boards) { break-after: avoid; page-break-after: avoid; }
 .block-title { font-weight: bold; font-size: 12pt; margin: 5mm 0 2mm; }
 .boards { display: grid; grid-template-columns: repeat(auto-fill, minmax(80mm, 1fr)); gap: 3mm 6mm; align-items: start; margin: 2mm 0 3mm; }
 .boards.single { grid-template-columns: minmax(0, 118mm); justify-content: center; }

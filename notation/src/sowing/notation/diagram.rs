@@ -358,6 +358,11 @@ pub(crate) fn line_kind(line: &str) -> Option<DiagramLine> {
     } else {
         span.words(ROW_SEPARATORS).collect()
     };
+    // A row has a few short cells: prose is told apart without reading
+    // its words as cells (which would build an error for each).
+    if cells.len() > 16 || cells.iter().any(|c| c.text.len() > 12) {
+        return None;
+    }
     let (mut counts, mut labels, mut other) = (0, 0, 0);
     for piece in &cells {
         match cell(line, *piece) {
