@@ -11,7 +11,9 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use songo_notation::lesson::{self, Options};
 
 fn fixture(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/lessons").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../fixtures/lessons")
+        .join(name);
     std::fs::read_to_string(path).expect("the lesson fixture")
 }
 

@@ -499,8 +499,12 @@ fn the_escale_text_as_a_french_handout() {
 fn the_docs_show_the_sample_lesson_and_its_handout() {
     let docs = common::read_fixture(&common::fixtures_dir().join("../docs/lessons.md"));
     let sample = lesson("sample.md");
-    assert!(docs.contains(&format!("````markdown\n{sample}````\n")), "docs/lessons.md shows fixtures/lessons/sample.md as it is");
-    let committed = common::read_fixture(&common::fixtures_dir().join("../docs/lessons-example.html"));
+    assert!(
+        docs.contains(&format!("````markdown\n{sample}````\n")),
+        "docs/lessons.md shows fixtures/lessons/sample.md as it is"
+    );
+    let committed =
+        common::read_fixture(&common::fixtures_dir().join("../docs/lessons-example.html"));
     let drawn = lesson::html(&sample, &Options::default()).unwrap().document;
     assert_eq!(
         without_pictures(&committed),

@@ -317,9 +317,9 @@ pub(crate) fn read(
             // keep their line numbers.
             let last = *diagram_lines.last().unwrap_or(&first);
             let mut text = String::new();
-            for index in first..=last {
+            for (index, line) in lines.iter().enumerate().take(last + 1).skip(first) {
                 if diagram_lines.contains(&index) {
-                    text.push_str(lines[index].text);
+                    text.push_str(line.text);
                 }
                 text.push('\n');
             }

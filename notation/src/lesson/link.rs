@@ -241,12 +241,27 @@ pub(crate) fn find(
     found.into_iter().next()
 }
 
-/// The houses where two boards differ: (house, here, by the rules).
-pub(crate) fn differences(shown: &Position, computed: &Position) -> Vec<(House, u32, u32)> {
+/// A house where a board differs from the one the rules give.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Difference {
+    /// The house.
+    pub(crate) house: House,
+    /// Its seeds on the board shown.
+    pub(crate) shown: u32,
+    /// Its seeds by the rules.
+    pub(crate) computed: u32,
+}
+
+/// The houses where two boards differ.
+pub(crate) fn differences(shown: &Position, computed: &Position) -> Vec<Difference> {
     shown
         .houses()
         .filter(|&h| shown.house(h) != computed.house(h))
-        .map(|h| (h, shown.house(h), computed.house(h)))
+        .map(|house| Difference {
+            house,
+            shown: shown.house(house),
+            computed: computed.house(house),
+        })
         .collect()
 }
 
@@ -257,11 +272,11 @@ pub(crate) fn closest(
     side_given: bool,
     to: &Position,
     named: &[House],
-) -> Option<(Found, Vec<(House, u32, u32)>)> {
+) -> Option<(Found, Vec<Difference>)> {
     if from.rules() != to.rules() {
         return None;
     }
-    let mut best: Option<(Found, Vec<(House, u32, u32)>)> = None;
+    let mut best: Option<(Found, Vec<Difference>)> = None;
     for candidate in every_move(from, side_given) {
         for (stage, board) in [
             (Stage::After, candidate.after),

@@ -514,7 +514,7 @@ impl<'a> Lesson<'a> {
         };
         let last = match &played {
             Some(AnyPlayReport::Sowing(report)) => AnyPosition::Sowing(report.final_position),
-            Some(AnyPlayReport::Seega(report)) => AnyPosition::Seega(report.final_position.clone()),
+            Some(AnyPlayReport::Seega(report)) => AnyPosition::Seega(report.final_position),
             None => start.clone(),
         };
         let played_moves: Vec<PlayedMove> = match &played {
@@ -762,7 +762,7 @@ impl<'a> Lesson<'a> {
         lang: Lang,
     ) {
         let entry = &entries[j];
-        let mut nearest: Option<(usize, link::Found, Vec<(House, u32, u32)>)> = None;
+        let mut nearest: Option<(usize, link::Found, Vec<link::Difference>)> = None;
         for &k in candidates {
             let Some(from) = entries[k].position else {
                 continue;
@@ -795,13 +795,13 @@ impl<'a> Lesson<'a> {
             let houses: Vec<String> = differ
                 .iter()
                 .take(4)
-                .map(|(house, here, computed)| {
+                .map(|difference| {
                     tr!(
                         lang,
                         "lesson-house-differs",
-                        house = house.name(rules).to_string(),
-                        here = *here,
-                        computed = *computed
+                        house = difference.house.name(rules).to_string(),
+                        here = difference.shown,
+                        computed = difference.computed
                     )
                 })
                 .collect();
@@ -814,8 +814,8 @@ impl<'a> Lesson<'a> {
                 differences = houses.join(", ")
             ));
             // Point at the first house that differs, in its row.
-            if let Some((house, _, _)) = differ.first() {
-                problem = self.point_at_house(problem, &entry.lines, to, *house);
+            if let Some(first) = differ.first() {
+                problem = self.point_at_house(problem, &entry.lines, to, first.house);
             }
         }
         self.report.problems.push(problem);

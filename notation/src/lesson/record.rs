@@ -274,7 +274,7 @@ impl Walker<'_, '_> {
                 }
                 Node::Variation(inner) if self.showing() => {
                     self.flush();
-                    let first = if self.ply % 2 == 0 {
+                    let first = if self.ply.is_multiple_of(2) {
                         self.first
                     } else {
                         self.first.opposite()
