@@ -14,7 +14,7 @@ use warp::http::header::{CONTENT_LANGUAGE, CONTENT_TYPE, HeaderValue};
 use warp::reply::Response;
 
 use crate::body::Media;
-use crate::plumbing::{Request, State, json, ruleset};
+use crate::plumbing::{Request, State, accepted_lang, json, ruleset};
 use crate::problem::{Kind, Problem};
 
 /// How the handout is written.
@@ -59,15 +59,7 @@ fn options(request: &Request, render: bool) -> Result<(Options, To), Problem> {
             }
         }
     }
-    options.lang = lang.unwrap_or_else(|| {
-        Lang::from_accept_language(
-            request
-                .headers
-                .get("accept-language")
-                .and_then(|v| v.to_str().ok())
-                .unwrap_or_default(),
-        )
-    });
+    options.lang = lang.unwrap_or_else(|| accepted_lang(&request.headers));
     Ok((options, to))
 }
 

@@ -153,6 +153,17 @@ pub(crate) fn json(status: StatusCode, value: &impl Serialize) -> Result<Respons
     Ok(response)
 }
 
+/// The language a request's `Accept-Language` header prefers (English
+/// when it names none the tool speaks).
+pub(crate) fn accepted_lang(headers: &HeaderMap) -> songo_notation::i18n::Lang {
+    songo_notation::i18n::Lang::from_accept_language(
+        headers
+            .get("accept-language")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default(),
+    )
+}
+
 /// A ruleset named in a query or a body.
 pub(crate) fn ruleset(name: &str) -> Result<Ruleset, Problem> {
     name.parse::<Ruleset>().map_err(|error| {

@@ -11,6 +11,7 @@ use pulldown_cmark::{CowStr, Event, Options as Markdown, Parser, Tag, TagEnd, ht
 use super::pieces::{self, Picture, Piece, Role};
 use super::read::{Item, Lesson};
 use crate::i18n::Lang;
+use crate::sowing::render::svg::escape;
 use crate::tr;
 
 /// The styles of the page: sober on screen, A4 on paper, boards kept
@@ -56,22 +57,6 @@ figcaption { font: 9.5pt/1.3 "DejaVu Sans", Verdana, Arial, sans-serif; color: #
 /// The private-use character that marks where a board goes in the prose;
 /// the lesson's own text never holds it (it is replaced).
 const MARK: char = '\u{E000}';
-
-/// Escapes text for HTML (element content and quoted attributes).
-pub(crate) fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 /// The page of a lesson.
 pub(crate) fn write(lesson: &Lesson<'_>, lang: Lang) -> String {

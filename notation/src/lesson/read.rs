@@ -155,6 +155,25 @@ impl Problem {
         }
     }
 
+    /// A problem about a piece of a block, underlined whole.
+    fn on(
+        source: &Source<'_>,
+        written: &block::Written,
+        kind: ProblemKind,
+        message: String,
+    ) -> Problem {
+        let line = written.line - 1;
+        let column = written.offset - source.lines[line].offset;
+        Problem::at(
+            source,
+            line,
+            column,
+            written.text.chars().count(),
+            kind,
+            message,
+        )
+    }
+
     fn with_hint(mut self, hint: String) -> Problem {
         self.hint = Some(hint);
         self
@@ -563,37 +582,24 @@ impl<'a> Lesson<'a> {
                 illegal_expected = true;
             }
             if let Err(actual) = expect::check(expectation, &context, lang) {
-                let index = written.line - 1;
-                let column = written.offset - self.source.lines[index].offset;
+                let message = tr!(
+                    lang,
+                    "lesson-problem-expectation",
+                    expected = written.text.as_str()
+                );
                 self.report.problems.push(
-                    Problem::at(
-                        &self.source,
-                        index,
-                        column,
-                        written.text.chars().count(),
-                        ProblemKind::Expectation,
-                        tr!(
-                            lang,
-                            "lesson-problem-expectation",
-                            expected = written.text.as_str()
-                        ),
-                    )
-                    .with_hint(actual),
+                    Problem::on(&self.source, written, ProblemKind::Expectation, message)
+                        .with_hint(actual),
                 );
             }
         }
         if let Some((index, _, rule, message)) = &refused
             && !illegal_expected
         {
-            let written = &moves[*index];
-            let line = written.line - 1;
-            let column = written.offset - self.source.lines[line].offset;
             self.report.problems.push(
-                Problem::at(
+                Problem::on(
                     &self.source,
-                    line,
-                    column,
-                    written.text.chars().count(),
+                    &moves[*index],
                     ProblemKind::Illegal,
                     message.clone(),
                 )
