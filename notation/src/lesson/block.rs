@@ -474,12 +474,12 @@ pub(crate) fn relocate(
     let lesson_line = source.lines.get(index);
     let offset = lesson_line.map_or(source.text.len(), |l| {
         let column_start = starts.get(line).copied().unwrap_or(0);
-        let text = &l.text[column_start.min(l.text.len())..];
+        let text = l.text.get(column_start..).unwrap_or_default();
         let byte = text
             .char_indices()
             .nth(error.column().saturating_sub(1))
             .map_or(text.len(), |(at, _)| at);
-        l.offset + column_start.min(l.text.len()) + byte
+        l.offset + (l.text.len() - text.len()) + byte
     });
     let mut moved = ParseError::at(source.text, offset, error.message())
         .with_width(error.width())

@@ -50,6 +50,13 @@ pub(crate) fn escape(text: &str) -> String {
 
 /// The Markdown of a lesson and its pictures, named `{prefix}-01.svg` …
 pub(crate) fn write(lesson: &Lesson<'_>, lang: Lang, prefix: &str) -> (String, Vec<Image>) {
+    // The pictures' names go into links and file names: letters, digits,
+    // `-` and `_` only.
+    let prefix: String = prefix
+        .chars()
+        .map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '-' })
+        .collect();
+    let prefix = if prefix.is_empty() { "lesson" } else { prefix.as_str() };
     let mut out = String::new();
     let mut images: Vec<Image> = Vec::new();
     for item in &lesson.items {

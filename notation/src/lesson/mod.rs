@@ -288,7 +288,8 @@ pub fn html(text: &str, options: &Options) -> Result<Handout, ParseError> {
 }
 
 /// The handout as Markdown, each board a picture whose file name starts
-/// with `prefix` (`lesson-01.svg`, …), to be written beside it.
+/// with `prefix` (`lesson-01.svg`, …), to be written beside it; characters
+/// of `prefix` other than letters, digits, `-` and `_` become `-`.
 ///
 /// ```
 /// use songo_notation::lesson::{self, Options};

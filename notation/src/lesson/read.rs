@@ -141,8 +141,9 @@ impl Problem {
         message: String,
     ) -> Problem {
         let text = source.lines.get(line).map_or("", |l| l.text);
-        let column = column.min(text.len());
-        let column = text[..column].chars().count() + 1;
+        // Characters before byte `column` (a byte inside a character counts
+        // that character as before it).
+        let column = text.char_indices().take_while(|(at, _)| *at < column).count() + 1;
         Problem {
             line: line + 1,
             column,
@@ -793,7 +794,7 @@ impl<'a> Lesson<'a> {
             tr!(
                 lang,
                 "lesson-problem-unlinked",
-                line = entries[from].lines.start + 1
+                line = self.report.diagrams[entries[from].diagram].line
             ),
         );
         if let Some((_, found, differ)) = nearest {
