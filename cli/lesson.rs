@@ -173,7 +173,7 @@ fn render(args: &RenderArgs) -> Result<u8, Failure> {
         Path::new(file)
             .file_stem()
             .and_then(|s| s.to_str())
-            .map_or_else(|| "lesson".to_owned(), sanitize)
+            .map_or_else(|| "lesson".to_owned(), str::to_owned)
     };
     let handout: Handout = match args.to {
         HandoutForm::Html => lesson::html(text, &options),
@@ -220,24 +220,4 @@ fn render(args: &RenderArgs) -> Result<u8, Failure> {
         );
     }
     Ok(status(&handout.report))
-}
-
-/// A file stem safe to name the handout's files with: letters, digits,
-/// `-` and `_`.
-fn sanitize(stem: &str) -> String {
-    let clean: String = stem
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() || c == '-' || c == '_' {
-                c
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    if clean.is_empty() {
-        "lesson".to_owned()
-    } else {
-        clean
-    }
 }
