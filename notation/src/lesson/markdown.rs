@@ -54,9 +54,19 @@ pub(crate) fn write(lesson: &Lesson<'_>, lang: Lang, prefix: &str) -> (String, V
     // `-` and `_` only.
     let prefix: String = prefix
         .chars()
-        .map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '-' })
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
         .collect();
-    let prefix = if prefix.is_empty() { "lesson" } else { prefix.as_str() };
+    let prefix = if prefix.is_empty() {
+        "lesson"
+    } else {
+        prefix.as_str()
+    };
     let mut out = String::new();
     let mut images: Vec<Image> = Vec::new();
     for item in &lesson.items {

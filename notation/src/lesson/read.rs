@@ -143,7 +143,11 @@ impl Problem {
         let text = source.lines.get(line).map_or("", |l| l.text);
         // Characters before byte `column` (a byte inside a character counts
         // that character as before it).
-        let column = text.char_indices().take_while(|(at, _)| *at < column).count() + 1;
+        let column = text
+            .char_indices()
+            .take_while(|(at, _)| *at < column)
+            .count()
+            + 1;
         Problem {
             line: line + 1,
             column,
