@@ -44,6 +44,18 @@ fn a_changed_digit_is_reported_at_its_board_and_exits_1() {
         "en",
         "escale-changed.txt"
     ]));
+    // render draws the handout all the same, and says what is wrong.
+    let output = in_folder_of(&path)
+        .args(["lesson", "render", "--lang", "en", "escale-changed.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.starts_with(b"<!DOCTYPE html>"));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("error[unlinked]") && stderr.contains("escale-changed.txt:189:14"),
+        "{stderr}"
+    );
 }
 
 #[test]
