@@ -72,6 +72,7 @@ pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
         coordinates: !args.no_coordinates,
         highlight: &args.highlight,
         arrows: &args.arrow,
+        hooks: false,
     };
     let board = position.marked(&marks, letters).map_err(mark_failure)?;
     let rendered = match args.to {

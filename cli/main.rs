@@ -10,6 +10,7 @@ mod explain;
 mod flags;
 mod generate;
 mod input;
+mod lesson;
 mod moves;
 mod output;
 mod play;
@@ -52,6 +53,7 @@ enum Command {
     Convert(convert::Args),
     Validate(validate::Args),
     Generate(generate::Args),
+    Lesson(lesson::Args),
     Serve(serve::Args),
 }
 
@@ -92,6 +94,7 @@ fn main() -> ExitCode {
         Command::Convert(args) => convert::run(&args),
         Command::Validate(args) => validate::run(&args),
         Command::Generate(args) => generate::run(&args),
+        Command::Lesson(args) => lesson::run(&args),
         Command::Serve(args) => serve::run(&args),
     };
     match result {

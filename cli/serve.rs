@@ -7,7 +7,7 @@ use songo_service::{Config, LogFormat, Logging, ShutdownTimedOut};
 
 use crate::{EXIT_OK, EXIT_USAGE, Failure};
 
-/// Serve the HTTP API: positions, play, moves, validate, convert, rules (docs/api.md).
+/// Serve the HTTP API (positions, play, moves, validate, convert, rules; docs/api.md) and the web page at / (docs/page.md).
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   songo serve
@@ -61,6 +61,14 @@ pub(crate) struct Args {
     /// What to log: a level (error, warn, info, debug, trace) or a RUST_LOG-style filter (default: $RUST_LOG, else info).
     #[arg(long, env = "SONGO_LOG", value_name = "FILTER")]
     log: Option<String>,
+    /// A web site whose pages may call the API from a browser (CORS), such as
+    /// `https://club.example`; repeat it for several, `*` for any (default: none).
+    #[arg(
+        long = "cors-origin",
+        env = "SONGO_CORS_ORIGINS",
+        value_delimiter = ','
+    )]
+    cors_origins: Vec<String>,
 }
 
 /// `--log-format`.
@@ -85,6 +93,28 @@ fn seconds(value: f64, flag: &str) -> Result<Duration, Failure> {
                 "{flag} must be a positive number of seconds, at most {MAX_SECONDS} (a day), not {value}"
             ))
         })
+}
+
+/// The `--cors-origin` values: `*`, or origins as browsers send them
+/// (`scheme://host[:port]`, no path).
+fn origins(values: &[String]) -> Result<Vec<String>, Failure> {
+    values
+        .iter()
+        .map(|value| {
+            let value = value.trim();
+            let well_formed = value == "*"
+                || value.split_once("://").is_some_and(|(scheme, rest)| {
+                    !scheme.is_empty() && !rest.is_empty() && !rest.contains('/')
+                });
+            if well_formed {
+                Ok(value.to_owned())
+            } else {
+                Err(Failure::input(format!(
+                    "--cors-origin {value}: write an origin as a browser sends it, such as https://club.example or http://localhost:3000 (no path), or *"
+                )))
+            }
+        })
+        .collect()
 }
 
 pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
@@ -118,6 +148,7 @@ pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
         keep_alive_timeout: seconds(args.keep_alive_timeout, "--keep-alive-timeout")?,
         send_timeout: seconds(args.send_timeout, "--send-timeout")?,
         metrics_addr: args.metrics_addr,
+        cors_origins: origins(&args.cors_origins)?,
         ..defaults
     };
     let logging = Logging {

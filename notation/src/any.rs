@@ -827,6 +827,36 @@ impl AnyPosition {
         }
     }
 
+    /// The board as an SVG picture with the hooks a program that drives it
+    /// needs (the web page): each house in `<g data-house="S4" …>`, each
+    /// store in `<g data-store="south">`, each Seega square under a
+    /// `<rect data-square="b3">` (see `sowing::render::svg::board_with_hooks`
+    /// and `seega::render::svg_with_hooks`). Otherwise the same drawing as
+    /// [`AnyPosition::draw`] in SVG.
+    ///
+    /// ```
+    /// use songo_notation::any::AnyPosition;
+    /// use songo_notation::render::Drawing;
+    /// use songo_notation::LetterCase;
+    /// let position: AnyPosition = "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7".parse().unwrap();
+    /// let hooked = position.draw_svg_with_hooks(LetterCase::default());
+    /// assert_eq!(hooked.matches("<g data-house=").count(), 14);
+    /// assert!(!position.draw(Drawing::Svg, LetterCase::default()).contains("data-house"));
+    /// ```
+    #[must_use]
+    pub fn draw_svg_with_hooks(&self, letters: LetterCase) -> String {
+        let marks = Marks {
+            coordinates: true,
+            hooks: true,
+            ..Marks::default()
+        };
+        match self.marked(&marks, letters) {
+            Ok(board) => board.draw(Drawing::Svg),
+            // Without marks there is nothing to misread.
+            Err(error) => error.message,
+        }
+    }
+
     /// Whether the position's game has an OGN FEN form (the sowing games:
     /// [`AnyPosition::to_ogn_fen`] then writes awale and oware-abapa
     /// positions).

@@ -255,6 +255,28 @@ pub fn message(lang: Lang, id: &str, args: &[(&str, Arg<'_>)]) -> String {
     })
 }
 
+/// The ids of the messages of `lang`'s catalogue that start with `prefix`,
+/// in the catalogue's order (the web page asks for its `page-*` words).
+///
+/// ```
+/// use songo_notation::i18n::{Lang, message_ids};
+/// assert!(message_ids(Lang::Fr, "side-").any(|id| id == "side-name"));
+/// assert_eq!(message_ids(Lang::En, "no-such-prefix-").count(), 0);
+/// ```
+pub fn message_ids(lang: Lang, prefix: &str) -> impl Iterator<Item = &'static str> + '_ {
+    // A message starts a line with its id then `=`; comments, terms (`-id`)
+    // and the indented lines of a message start otherwise.
+    lang.catalogue().lines().filter_map(move |line| {
+        let (id, _) = line.split_once('=')?;
+        let id = id.trim_end();
+        let is_id = id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        (is_id && id.starts_with(prefix) && id.starts_with(|c: char| c.is_ascii_alphabetic()))
+            .then_some(id)
+    })
+}
+
 /// Whether the catalogue of `lang` has a message `id`.
 #[must_use]
 pub fn has_message(lang: Lang, id: &str) -> bool {

@@ -11,6 +11,7 @@ mod error_kinds;
 mod errors;
 mod examples;
 mod forms;
+mod lessons;
 mod no_alloc;
 mod properties;
 mod records;

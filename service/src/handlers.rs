@@ -230,7 +230,8 @@ fn mark_problem(error: MarkError) -> Problem {
 }
 
 /// How a request wants things drawn: `render=`, `letters=`, `layout=`,
-/// `highlight=` and `arrow=`, and the language of the words (`lang=`, else
+/// `highlight=` and `arrow=`, `hooks=` (`/v1/positions`: an SVG with the web
+/// page's hooks), and the language of the words (`lang=`, else
 /// `Accept-Language`).
 #[derive(Default)]
 struct Drawing {
@@ -240,6 +241,7 @@ struct Drawing {
     lang: Lang,
     highlight: Vec<String>,
     arrows: Vec<String>,
+    hooks: bool,
 }
 
 impl Drawing {
@@ -297,6 +299,19 @@ impl Drawing {
                 "lang" => drawing.lang = query_lang(&value)?,
                 "highlight" => drawing.highlight.extend(list(&value)),
                 "arrow" => drawing.arrows.extend(list(&value)),
+                "hooks" => {
+                    drawing.hooks = match value.as_str() {
+                        "true" => true,
+                        "false" => false,
+                        _ => {
+                            return Err(Problem::new(
+                                Kind::BadQuery,
+                                format!("hooks={value} is not a choice: use true or false"),
+                            )
+                            .with("parameter", "hooks"));
+                        }
+                    };
+                }
                 _ => drawing.render = Some(Render::parse(&value)?),
             }
         }
@@ -308,6 +323,7 @@ impl Drawing {
         Marks {
             highlight: &self.highlight,
             arrows: &self.arrows,
+            hooks: self.hooks,
             ..Marks::default()
         }
     }
@@ -331,7 +347,7 @@ pub(crate) async fn positions(
     state: Arc<State>,
     mut request: Request,
 ) -> Result<Response, Problem> {
-    let (drawing, rules) = Drawing::of(&request, &[&DRAWING[..], &["rules"]].concat())?;
+    let (drawing, rules) = Drawing::of(&request, &[&DRAWING[..], &["rules", "hooks"]].concat())?;
     Media::of(&request.headers, &[Media::Text, Media::Json, Media::Yaml])?;
     let body = request.body(&state).await?;
     state

@@ -36,9 +36,12 @@
 
 mod body;
 mod connections;
+mod cors;
 mod handlers;
+mod lessons;
 mod logging;
 mod metrics;
+mod page;
 mod plumbing;
 mod problem;
 mod records;
@@ -53,6 +56,7 @@ pub use logging::{
     init_logging,
 };
 pub use metrics::METRICS_ROUTE;
+pub use page::{CONTENT_SECURITY_POLICY, asset_paths};
 pub use routes::{ROUTES, Route, router};
 pub use server::{Listeners, ShutdownTimedOut, run, serve, shutdown_signal};
 
@@ -101,6 +105,10 @@ pub struct Config {
     /// Where to serve `GET /metrics` (Prometheus text format), if anywhere:
     /// never on the API's address.
     pub metrics_addr: Option<SocketAddr>,
+    /// The origins of other web sites whose pages may call the API from a
+    /// browser (CORS, `songo serve --cors-origin`): `https://example.org`,
+    /// or `*` for any. Empty (the default): only the server's own page.
+    pub cors_origins: Vec<String>,
     /// Routes for tests only (`GET /debug/panic`, `GET /debug/sleep`):
     /// never on in `songo serve`.
     #[doc(hidden)]
@@ -126,6 +134,7 @@ impl Default for Config {
             keep_alive_timeout: Duration::from_secs(30),
             send_timeout: Duration::from_secs(30),
             metrics_addr: None,
+            cors_origins: Vec::new(),
             debug_routes: false,
         }
     }

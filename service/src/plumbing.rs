@@ -105,10 +105,7 @@ impl Request {
     /// The language the client asks for: `Accept-Language` (a `lang=`
     /// query parameter, read with the others, overrides it).
     pub(crate) fn lang(&self) -> Lang {
-        self.headers
-            .get(ACCEPT_LANGUAGE)
-            .and_then(|value| value.to_str().ok())
-            .map_or_else(Lang::default, Lang::from_accept_language)
+        accepted_lang(&self.headers)
     }
 
     /// The query parameters, refusing any not in `known`.
@@ -176,6 +173,15 @@ pub(crate) fn with_language(mut response: Response, lang: Lang) -> Response {
         .headers_mut()
         .insert(CONTENT_LANGUAGE, HeaderValue::from_static(lang.code()));
     response
+}
+
+/// The language a request's `Accept-Language` header prefers (English
+/// when it names none the tool speaks).
+pub(crate) fn accepted_lang(headers: &HeaderMap) -> Lang {
+    headers
+        .get(ACCEPT_LANGUAGE)
+        .and_then(|value| value.to_str().ok())
+        .map_or_else(Lang::default, Lang::from_accept_language)
 }
 
 /// A ruleset named in a query or a body.

@@ -17,9 +17,11 @@ use warp::reply::Response;
 use crate::Config;
 use crate::body;
 use crate::handlers;
+use crate::lessons;
 use crate::plumbing::{Request, State};
 use crate::problem::{Kind, Problem};
 use crate::records;
+use crate::{cors, page};
 
 /// One route of the API.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,6 +45,21 @@ pub const ROUTES: &[Route] = &[
         method: "GET",
         path: "/openapi.json",
         summary: "The OpenAPI 3.1 document of this API",
+    },
+    Route {
+        method: "GET",
+        path: "/",
+        summary: "The web page: a board to edit and play on, records to check, exports",
+    },
+    Route {
+        method: "GET",
+        path: "/v1/messages",
+        summary: "The web page's words in a language (?lang=en|fr, else Accept-Language)",
+    },
+    Route {
+        method: "GET",
+        path: "/v1/positions/{compact}.svg",
+        summary: "The board of a position in the compact notation, as an SVG picture to embed",
     },
     Route {
         method: "GET",
@@ -84,6 +101,16 @@ pub const ROUTES: &[Route] = &[
         path: "/v1/annotate",
         summary: "Game records written back with the teaching vocabulary as comments",
     },
+    Route {
+        method: "POST",
+        path: "/v1/lessons/check",
+        summary: "Check a lesson: its boards, the moves that link them, every claim that does not hold",
+    },
+    Route {
+        method: "POST",
+        path: "/v1/lessons/render",
+        summary: "A lesson's handout: an HTML page ready to print, or Markdown and its pictures",
+    },
 ];
 
 /// Extra time the route task gets past the deadline to answer with its
@@ -113,6 +140,17 @@ pub fn router(
         ))
         .unify()
         .or(endpoint(&state, Method::GET, "/v1/rules", handlers::rules))
+        .unify()
+        .or(endpoint(
+            &state,
+            Method::GET,
+            "/v1/messages",
+            page::messages,
+        ))
+        .unify()
+        .or(page::files())
+        .unify()
+        .or(page::image())
         .unify()
         .or(endpoint(
             &state,
@@ -153,6 +191,20 @@ pub fn router(
             records::annotate,
         ))
         .unify()
+        .or(endpoint(
+            &state,
+            Method::POST,
+            "/v1/lessons/check",
+            lessons::check,
+        ))
+        .unify()
+        .or(endpoint(
+            &state,
+            Method::POST,
+            "/v1/lessons/render",
+            lessons::render,
+        ))
+        .unify()
         .boxed();
     if config.debug_routes {
         api = api
@@ -172,7 +224,7 @@ pub fn router(
             .unify()
             .boxed();
     }
-    api.or(fallback()).unify()
+    cors::allow(&config.cors_origins, api.or(fallback()).unify())
 }
 
 /// A route: `method` on exactly `path`, answered by `handler` in its own task.
@@ -279,6 +331,11 @@ fn fallback()
         .and(warp::method())
         .map(|full: FullPath, method: Method| {
             let path = full.as_str();
+            let path = if page::is_image_path(path) {
+                "/v1/positions/{compact}.svg"
+            } else {
+                path
+            };
             let allowed: Vec<&str> = ROUTES
                 .iter()
                 .filter(|route| route.path == path)

@@ -10,13 +10,14 @@ use std::time::{Duration, Instant};
 use crate::songo;
 
 /// The environment variables `songo serve` reads.
-const SETTINGS: [&str; 14] = [
+const SETTINGS: [&str; 15] = [
     "SONGO_ADDR",
     "SONGO_BODY_LIMIT",
     "SONGO_REQUEST_TIMEOUT",
     "SONGO_MAX_VALIDATIONS",
     "SONGO_MAX_JOBS",
     "SONGO_SHUTDOWN_TIMEOUT",
+    "SONGO_CORS_ORIGINS",
     "SONGO_MAX_CONNECTIONS",
     "SONGO_HEADER_TIMEOUT",
     "SONGO_KEEP_ALIVE_TIMEOUT",
@@ -180,13 +181,18 @@ impl Drop for Served {
 }
 
 fn get(addr: &str, path: &str) -> String {
+    get_with(addr, path, "")
+}
+
+/// `GET path` with `headers` (each line ending in CRLF).
+fn get_with(addr: &str, path: &str, headers: &str) -> String {
     let mut stream = TcpStream::connect(addr).expect("the server accepts");
     stream
         .set_read_timeout(Some(Duration::from_secs(10)))
         .unwrap();
     write!(
         stream,
-        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\n{headers}Connection: close\r\n\r\n"
     )
     .unwrap();
     let mut answer = String::new();
@@ -228,6 +234,26 @@ fn serve_reads_its_address_from_the_environment_and_stops_on_sigint() {
 }
 
 #[test]
+fn serve_allows_the_cors_origins_it_is_given() {
+    let mut served = Served::start(|c| {
+        c.args(["--addr", "127.0.0.1:0"]).env(
+            "SONGO_CORS_ORIGINS",
+            "https://a.example,https://club.example",
+        );
+    });
+    let addr = served.address();
+    let answer = get_with(&addr, "/healthz", "Origin: https://club.example\r\n");
+    assert!(
+        answer.contains("access-control-allow-origin: https://club.example\r\n"),
+        "{answer}"
+    );
+    // The page is served too.
+    assert!(get(&addr, "/").contains("<title data-i18n=\"page-title\">"));
+    served.signal("TERM");
+    assert!(served.exit_status().success());
+}
+
+#[test]
 fn serve_on_a_taken_address_is_an_input_error() {
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = taken.local_addr().unwrap().to_string();
@@ -259,6 +285,8 @@ fn serve_refuses_bad_limits() {
         ["--request-timeout", "86401"],
         ["--log-format", "yaml"],
         ["--log", "info,[=nonsense"],
+        ["--cors-origin", "club.example"],
+        ["--cors-origin", "https://club.example/games"],
     ] {
         let output = songo()
             .arg("serve")

@@ -126,6 +126,10 @@ pub struct Marks<'a> {
     pub last_move: Option<&'a str>,
     /// Seega: coordinates around the board (text and SVG).
     pub coordinates: bool,
+    /// SVG: hooks for a program that drives the picture (the web page):
+    /// `data-house`/`data-store` groups on a sowing board, a transparent
+    /// `data-square` rectangle over each Seega square.
+    pub hooks: bool,
 }
 
 /// A mark that is no house, square or move of the position's game.

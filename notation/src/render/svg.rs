@@ -491,7 +491,7 @@ pub(crate) fn text(
     );
 }
 
-/// Escapes text for SVG content and attribute values.
+/// Escapes text for SVG (and HTML) content and attribute values.
 pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {

@@ -214,6 +214,28 @@ fn svg_document(out: &mut String, width: u32, height: u32, title: &str) {
 /// ```
 #[must_use]
 pub fn svg(position: &SeegaPosition, options: &SvgOptions) -> String {
+    board_document(position, options, false)
+}
+
+/// [`svg`] with hooks for a program that drives the picture (the web
+/// page): over each square, a transparent `<rect data-square="b3">` to
+/// click. The drawing is otherwise the same.
+///
+/// ```
+/// use songo_notation::seega::{render, SeegaPosition};
+/// use songo_notation::Side;
+/// let position = SeegaPosition::start(Side::South);
+/// let svg = render::svg_with_hooks(&position, &render::SvgOptions::default());
+/// assert_eq!(svg.matches("data-square=").count(), 25);
+/// assert!(!render::svg(&position, &render::SvgOptions::default()).contains("data-square"));
+/// ```
+#[must_use]
+pub fn svg_with_hooks(position: &SeegaPosition, options: &SvgOptions) -> String {
+    board_document(position, options, true)
+}
+
+/// One board as an SVG document, with the page's hooks when `hooks`.
+fn board_document(position: &SeegaPosition, options: &SvgOptions, hooks: bool) -> String {
     let mut out = String::new();
     svg_document(
         &mut out,
@@ -221,7 +243,7 @@ pub fn svg(position: &SeegaPosition, options: &SvgOptions) -> String {
         BOARD_HEIGHT,
         &format!("Seega: {position}"),
     );
-    draw_board(&mut out, position, options, &[]);
+    draw_board(&mut out, position, options, &[], hooks);
     out.push_str("</svg>\n");
     out
 }
@@ -296,6 +318,7 @@ impl Staged for SeegaPosition {
             coordinates: true,
             caption: None,
             shapes: hand.to_vec(),
+            hooks: false,
         };
         vec![
             Stage {
@@ -336,6 +359,7 @@ fn draw_board(
     position: &SeegaPosition,
     options: &SvgOptions,
     shapes: &[Shape<Square>],
+    hooks: bool,
 ) {
     let highlight = &options.highlight;
     let board = 5 * CELL;
@@ -444,6 +468,15 @@ fn draw_board(
         draw_shapes(out, shapes, Layer::Under, RADIUS as i32, &place);
         draw_shapes(out, shapes, Layer::Over, RADIUS as i32, &place);
     }
+    if hooks {
+        for square in Square::all() {
+            let (x, y) = corner(square);
+            let _ = writeln!(
+                out,
+                r##"  <rect data-square="{square}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#ffffff" fill-opacity="0"/>"##
+            );
+        }
+    }
     let mut lines = vec![status_head(position)];
     lines.extend(Side::BOTH.map(|side| status_side(position, side)));
     lines.push("The crossed square c3 is a stronghold.".to_owned());
@@ -502,6 +535,9 @@ pub struct SeegaView {
     /// Shapes drawn over the board (SVG only): threatened pieces, marks
     /// drawn by hand.
     pub shapes: Vec<Shape<Square>>,
+    /// Over each square a transparent `<rect data-square="b3">` for a
+    /// program that drives the picture (the web page; SVG only).
+    pub hooks: bool,
 }
 
 impl SeegaView {
@@ -514,6 +550,7 @@ impl SeegaView {
             coordinates: true,
             caption: None,
             shapes: Vec::new(),
+            hooks: false,
         }
     }
 
@@ -558,6 +595,7 @@ impl SeegaView {
             coordinates: marks.coordinates,
             caption: None,
             shapes: marks.hand_shapes(str::parse::<Square>)?,
+            hooks: marks.hooks,
         })
     }
 
@@ -581,7 +619,7 @@ impl SeegaView {
                     BOARD_HEIGHT,
                     &format!("Seega: {position}"),
                 );
-                draw_board(&mut out, position, &options, &self.shapes);
+                draw_board(&mut out, position, &options, &self.shapes, self.hooks);
                 out.push_str("</svg>\n");
                 out
             }
@@ -630,7 +668,7 @@ impl SvgBoard for SeegaView {
             highlight: self.highlight,
         };
         let _ = writeln!(out, "<g transform=\"translate({left} {top})\">");
-        draw_board(out, &self.position, &options, &self.shapes);
+        draw_board(out, &self.position, &options, &self.shapes, self.hooks);
         out.push_str("</g>\n");
     }
 

@@ -311,7 +311,12 @@ fn seega_move_effects_agree_with_the_engine_and_the_explanations() {
             for created in &effect.creates {
                 assert_eq!(created.side, mover);
                 assert!(later.threats.contains(created));
-                assert!(!before.threats.iter().any(|t| t.side == mover && t.square == created.square));
+                assert!(
+                    !before
+                        .threats
+                        .iter()
+                        .any(|t| t.side == mover && t.square == created.square)
+                );
             }
         }
     }
@@ -333,7 +338,11 @@ fn seega_lines_point_at_new_threats_and_blocked_sides() {
     insta::assert_json_snapshot!("seega-line-threat-created", notes);
     insta::assert_snapshot!(
         "seega-line-threat-created-text",
-        notes.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")
+        notes
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
     );
     // North's last piece on a1, South on b1: South's a3-a2 closes its last
     // way out.

@@ -50,6 +50,9 @@ pub struct BoardView {
     pub shapes: Vec<Shape<House>>,
     /// The path of the sowing that led to this board (SVG only).
     pub path: Option<SowingPath>,
+    /// Hooks for a program that drives the picture (SVG only; the web
+    /// page): see [`svg::board_with_hooks`].
+    pub hooks: bool,
 }
 
 impl BoardView {
@@ -66,6 +69,7 @@ impl BoardView {
             caption: None,
             shapes: Vec::new(),
             path: None,
+            hooks: false,
         }
     }
 
@@ -480,5 +484,6 @@ pub(crate) fn marked(
             view = view.with_played(house);
         }
     }
+    view.hooks = marks.hooks;
     Ok(view)
 }

@@ -7,6 +7,12 @@
 //! script, no external font), integer coordinates, and the same bytes for
 //! the same input. [`board`] draws one board; [`figure`] lays several out
 //! in rows under headings (the boards of a played move side by side).
+//!
+//! [`board_with_hooks`] adds stable hooks for a program that drives the
+//! picture (the web page): each pit and its count in a group
+//! `<g data-house="S4" data-side="south" data-index="4" data-cycle="2">`, each
+//! store in `<g data-store="south">`.
+//! The CLI never asks for them, so its pictures stay as they are.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -86,6 +92,30 @@ pub fn board_in(view: &BoardView, lang: Lang) -> String {
         }],
         lang,
         ..Figure::default()
+    })
+}
+
+/// [`board`] with hooks for a program that drives the picture: each pit,
+/// its ring and its count grouped in `<g data-house="S4" data-side="south"
+/// data-index="4" data-cycle="N">` (the house's name, its camp and index
+/// as in the JSON rows, and `N` its place in the sowing cycle, from 0), each
+/// store's count
+/// in `<g data-store="south">`. The drawing is otherwise the same.
+///
+/// ```
+/// use songo_notation::drawing::BoardView;
+/// use songo_notation::{svg, Position, Ruleset};
+/// let picture = svg::board_with_hooks(&BoardView::new(Position::start(Ruleset::Songo)));
+/// assert_eq!(picture.matches("<g data-house=").count(), 14);
+/// assert!(picture.contains("<g data-house=\"S6\" data-side=\"south\" data-index=\"6\" data-cycle=\"0\">"));
+/// assert!(picture.contains("<g data-store=\"north\">"));
+/// assert!(!svg::board(&BoardView::new(Position::start(Ruleset::Songo))).contains("data-house"));
+/// ```
+#[must_use]
+pub fn board_with_hooks(view: &BoardView) -> String {
+    board(&BoardView {
+        hooks: true,
+        ..view.clone()
     })
 }
 
@@ -172,6 +202,7 @@ impl SvgBoard for BoardView {
 }
 
 fn draw_board(out: &mut String, view: &BoardView, left: i32, top: i32) {
+    let hooks = view.hooks;
     let position = &view.position;
     let (width, _) = view.size();
     let mut y = top;
@@ -237,6 +268,9 @@ fn draw_board(out: &mut String, view: &BoardView, left: i32, top: i32) {
             STORE_WIDTH / 2
         );
         let mid = x + STORE_WIDTH / 2;
+        if hooks {
+            let _ = writeln!(out, "<g data-store=\"{}\">", side.as_str());
+        }
         text(
             out,
             mid,
@@ -269,6 +303,9 @@ fn draw_board(out: &mut String, view: &BoardView, left: i32, top: i32) {
             MUTED,
             "store",
         );
+        if hooks {
+            out.push_str("</g>\n");
+        }
     }
     let pits: Vec<(House, (i32, i32))> = [Side::North, Side::South]
         .into_iter()
@@ -281,21 +318,42 @@ fn draw_board(out: &mut String, view: &BoardView, left: i32, top: i32) {
                 .map(move |(column, house)| (house, (pit_x(column), cy)))
         })
         .collect();
-    if view.shapes.is_empty() && view.path.is_none() {
+    let place = |house: House| Place {
+        centre: pits
+            .iter()
+            .find(|(h, _)| *h == house)
+            .map_or((0, 0), |(_, centre)| *centre),
+        name: view.label(house),
+        outward: if house.side == Side::North { -1 } else { 1 },
+    };
+    if view.hooks {
+        // A program that drives the picture finds each pit, its ring and its
+        // count in one group; shapes, if any, are drawn over them all.
+        for &(house, (cx, cy)) in &pits {
+            let _ = writeln!(
+                out,
+                "<g data-house=\"{}\" data-side=\"{}\" data-index=\"{}\" data-cycle=\"{}\">",
+                house.name(position.rules()),
+                house.side.as_str(),
+                house.index,
+                house.cycle_index(position.rules())
+            );
+            pit_body(out, view, house, cx, cy);
+            pit_count(out, view, house, cx, cy);
+            out.push_str("</g>\n");
+        }
+        if let Some(path) = &view.path {
+            draw_path(out, path, &place, (centre, y + GAP + PITCH));
+        }
+        draw_shapes(out, &view.shapes, Layer::Under, PIT_RADIUS, &place);
+        draw_shapes(out, &view.shapes, Layer::Over, PIT_RADIUS, &place);
+    } else if view.shapes.is_empty() && view.path.is_none() {
         for &(house, (cx, cy)) in &pits {
             pit_body(out, view, house, cx, cy);
             pit_count(out, view, house, cx, cy);
         }
     } else {
         // Shapes go between the pits and their counts, their badges on top.
-        let place = |house: House| Place {
-            centre: pits
-                .iter()
-                .find(|(h, _)| *h == house)
-                .map_or((0, 0), |(_, centre)| *centre),
-            name: view.label(house),
-            outward: if house.side == Side::North { -1 } else { 1 },
-        };
         for &(house, (cx, cy)) in &pits {
             pit_body(out, view, house, cx, cy);
         }
