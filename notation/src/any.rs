@@ -462,6 +462,48 @@ pub fn explain(position: &AnyPosition) -> AnyExplainReport {
 }
 
 impl AnyExplainReport {
+    /// Keeps only the terms `ids` names, so that a picture or a page shows
+    /// those alone: `teach.threat`, `teach.double-threat`, `teach.defence`
+    /// (or `teach.yinda`: the defences, yindas among them) and
+    /// `teach.grenier` empty their lists when not named; the bidoua and
+    /// Seega's mobility are single values and stay.
+    ///
+    /// ```
+    /// use songo_notation::any::{self, AnyExplainReport, AnyPosition};
+    /// use songo_notation::teach::TeachId;
+    /// let position: AnyPosition = "songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:N".parse().unwrap();
+    /// let mut report = any::explain(&position);
+    /// report.retain_terms(&[TeachId::Grenier]);
+    /// let AnyExplainReport::Sowing(report) = report else { unreachable!() };
+    /// assert!(report.threats.is_empty() && report.defences.is_empty());
+    /// assert_eq!(report.greniers.len(), 1);
+    /// ```
+    pub fn retain_terms(&mut self, ids: &[crate::teach::TeachId]) {
+        use crate::teach::TeachId;
+        let kept = |id: TeachId| ids.contains(&id);
+        match self {
+            AnyExplainReport::Sowing(report) => {
+                if !kept(TeachId::Threat) {
+                    report.threats.clear();
+                }
+                if !kept(TeachId::DoubleThreat) {
+                    report.double_threats.clear();
+                }
+                if !kept(TeachId::Defence) && !kept(TeachId::Yinda) {
+                    report.defences.clear();
+                }
+                if !kept(TeachId::Grenier) {
+                    report.greniers.clear();
+                }
+            }
+            AnyExplainReport::Seega(report) => {
+                if !kept(TeachId::Threat) {
+                    report.threats.clear();
+                }
+            }
+        }
+    }
+
     /// The explanation in `form`: sentences (text, Markdown) in the
     /// language of `options`, or the board with the vocabulary drawn on
     /// it (SVG), with the marks `options` asks for.
@@ -497,10 +539,11 @@ impl AnyExplainReport {
                 let hand = options
                     .marks
                     .hand_shapes(|name| House::parse_with_case(name, rules, options.letters))?;
-                let board = crate::sowing::render::BoardView::new(report.position)
+                let mut board = crate::sowing::render::BoardView::new(report.position)
                     .letters(options.letters)
                     .with_shapes(picture::sowing_shapes(report))
                     .with_shapes(hand);
+                board.hooks = options.marks.hooks;
                 one(board, options.lang)
             }
             (AnyExplainReport::Seega(report), Drawing::Text) => {
@@ -515,6 +558,7 @@ impl AnyExplainReport {
                 board
                     .shapes
                     .extend(options.marks.hand_shapes(str::parse::<Square>)?);
+                board.hooks = options.marks.hooks;
                 one(board, options.lang)
             }
         })

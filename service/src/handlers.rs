@@ -11,6 +11,7 @@ use songo_notation::i18n::Lang;
 use songo_notation::read;
 use songo_notation::render::svg::Layout;
 use songo_notation::render::{Drawing as Form, Mark, MarkError, Marks};
+use songo_notation::teach::TeachId;
 use songo_notation::{Conventions, LetterCase, RuleId, Ruleset, Side};
 use warp::http::StatusCode;
 use warp::http::header::{CONTENT_TYPE, HeaderValue};
@@ -242,6 +243,8 @@ struct Drawing {
     highlight: Vec<String>,
     arrows: Vec<String>,
     hooks: bool,
+    /// `terms=` (`/v1/explain`): the teaching terms to keep, by id.
+    terms: Option<Vec<TeachId>>,
 }
 
 impl Drawing {
@@ -299,6 +302,16 @@ impl Drawing {
                 "lang" => drawing.lang = query_lang(&value)?,
                 "highlight" => drawing.highlight.extend(list(&value)),
                 "arrow" => drawing.arrows.extend(list(&value)),
+                "terms" => {
+                    let mut terms = drawing.terms.take().unwrap_or_default();
+                    for name in list(&value) {
+                        terms.push(name.parse::<TeachId>().map_err(|error| {
+                            Problem::new(Kind::BadQuery, format!("terms={value}: {error}"))
+                                .with("parameter", "terms")
+                        })?);
+                    }
+                    drawing.terms = Some(terms);
+                }
                 "hooks" => {
                     drawing.hooks = match value.as_str() {
                         "true" => true,
@@ -594,7 +607,7 @@ struct ExplainRequest<'a> {
 
 /// `POST /v1/explain`: what the teaching vocabulary says of a position.
 pub(crate) async fn explain(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
-    let (drawing, _) = Drawing::of(&request, &DRAWING)?;
+    let (drawing, _) = Drawing::of(&request, &[&DRAWING[..], &["hooks", "terms"]].concat())?;
     Media::of(&request.headers, &[Media::Json])?;
     let body = request.body(&state).await?;
     let lang = drawing.lang;
@@ -617,7 +630,10 @@ fn explain_position(body: &[u8], drawing: &Drawing) -> Result<Response, Problem>
                 .with("pointer", "/to_move")
         })?;
     }
-    let report = any::explain(&position);
+    let mut report = any::explain(&position);
+    if let Some(terms) = &drawing.terms {
+        report.retain_terms(terms);
+    }
     let letters = drawing.letters.unwrap_or_default();
     json(
         StatusCode::OK,

@@ -197,3 +197,33 @@ fn annotate_stops_at_an_illegal_move_and_refuses_a_bad_record() {
     assert_eq!(bad.status, 400);
     assert_eq!(bad.json()["line"], 3);
 }
+
+#[test]
+fn explain_keeps_only_the_terms_asked_for() {
+    let server = TestServer::start();
+    let body = json!({"position": YINDA, "to_move": "north"});
+    let answer = server
+        .post_json(
+            "/v1/explain?terms=teach.grenier,teach.yinda&render=svg&hooks=true",
+            &body,
+        )
+        .ok();
+    assert_eq!(answer["threats"], json!([]));
+    assert_eq!(answer["double_threats"], json!([]));
+    assert_eq!(answer["greniers"][0]["house"], "S4");
+    assert_eq!(answer["defences"][0]["kind"], "yinda");
+    let picture = answer["render"]["content"].as_str().unwrap();
+    assert!(!picture.contains("class=\"arrow threat\""), "{picture}");
+    assert!(picture.contains("<g class=\"grenier\" data-at=\"S4\">"));
+    // The hooks the web page needs are there too.
+    assert_eq!(picture.matches("<g data-house=").count(), 14);
+    // Every term: the threat's arrow is drawn.
+    let all = server.post_json("/v1/explain?render=svg", &body).ok();
+    let picture = all["render"]["content"].as_str().unwrap();
+    assert!(picture.contains("class=\"arrow threat\""));
+    assert!(!picture.contains("data-house"));
+    // A term that is no teach.* id is the query's fault, named.
+    let refused = server.post_json("/v1/explain?terms=teach.threats", &body);
+    assert_eq!(refused.status, 400);
+    assert_eq!(refused.json()["parameter"], "terms");
+}
