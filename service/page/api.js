@@ -76,9 +76,18 @@ export function explain(position, terms) {
   return call(`/v1/explain?${query}`, { body: { position } });
 }
 
-/** Records (text) written back with the teaching vocabulary as comments. */
-export function annotate(text) {
-  return call('/v1/annotate', { body: text, type: 'text/plain' });
+/**
+ * Records (text) written back with the teaching vocabulary as comments;
+ * with `engine`, each move judged by the analysis too.
+ */
+export function annotate(text, { engine = false } = {}) {
+  const query = engine ? '?engine=true' : '';
+  return call(`/v1/annotate${query}`, { body: text, type: 'text/plain' });
+}
+
+/** The best move of a position and its value: the AnalysisReport. */
+export function analyse(position, movetimeMs = 1000) {
+  return call('/v1/analyse', { body: { position, movetime_ms: movetimeMs } });
 }
 
 /** A lesson (Markdown) as a handout: one standalone HTML page. */

@@ -108,6 +108,9 @@ async function show({ marks = {}, message } = {}) {
   writeMoves();
   writeLine();
   writeEditor();
+  // The analysis said was of the board before.
+  $('analysis').replaceChildren();
+  $('analyse').disabled = board.kind === 'seega' || !state.moves?.legal?.length;
   // A message is a function when it is worded again after a change of language.
   writeStatus(typeof message === 'function' ? message() : message);
   writeUrl();
@@ -319,6 +322,49 @@ board.onChoose = (name) => {
   }
   return playMove(name);
 };
+
+// ---- Analyse -------------------------------------------------------------
+
+/** A value in seeds for the side to move, signed (+3, −2, 0). */
+function signed(value) {
+  return value > 0 ? `+${value}` : value < 0 ? `−${-value}` : '0';
+}
+
+/** Asks the server's analysis for the shown position's best move. */
+async function analyse() {
+  const box = $('analysis');
+  const position = current();
+  if (!position || position.rules === 'seega') return;
+  $('analyse').disabled = true;
+  box.replaceChildren();
+  try {
+    const answer = await api.analyse(position);
+    if (current() !== position) return;
+    if (!answer.ok) {
+      showAlert(problemText(answer.data));
+      return;
+    }
+    const report = answer.data;
+    if (!report.best) return;
+    const how = report.exact ? t('page-analysis-exact') : t('page-analysis-depth', { count: report.depth });
+    const best = document.createElement('p');
+    best.className = 'best-move';
+    best.textContent = t('page-analysis-best', { move: report.best, value: signed(report.value), text: how });
+    const line = document.createElement('p');
+    line.textContent = t('page-analysis-line', { text: report.pv.join(' ') });
+    const list = document.createElement('ul');
+    list.className = 'move-values';
+    for (const move of report.moves) {
+      const li = document.createElement('li');
+      li.textContent = `${move.move}: ${signed(move.value)}`;
+      list.append(li);
+    }
+    box.append(best, line, list);
+    board.mark('best', [report.best]);
+  } finally {
+    $('analyse').disabled = board.kind === 'seega';
+  }
+}
 
 // ---- Explain ------------------------------------------------------------
 
@@ -600,6 +646,7 @@ function wire() {
   $('export-compact').addEventListener('click', () => offer('board.txt', 'text/plain', `${state.compact}\n`));
   $('export-record').addEventListener('click', async () => offer('game.songo', 'text/plain', await recordText()));
   $('export-handout').addEventListener('click', exportHandout);
+  $('analyse').addEventListener('click', analyse);
   $('export-moves-svg').addEventListener('click', async () => {
     const answer = await api.play(state.start, state.steps.map((s) => s.move), 'svg');
     if (!answer.ok) showAlert(problemText(answer.data));

@@ -78,7 +78,7 @@ export class Records {
    * (POST /v1/annotate, in the page's language), then checks it.
    */
   async annotate(text) {
-    const answer = await api.annotate(text);
+    const answer = await api.annotate(text, { engine: $('annotate-engine').checked });
     if (!answer.ok) {
       await this.check(text);
       return;

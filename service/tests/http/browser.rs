@@ -577,3 +577,40 @@ fn a_record_gets_its_teaching_comments_and_a_line_becomes_a_handout() {
     assert!(handout.contains("A board from songo"), "{handout}");
     assert!(handout.contains("<svg"), "the boards drawn");
 }
+
+#[test]
+fn the_analysis_finds_the_grenier_and_judges_a_record() {
+    let (_server, browser) = open(1280, 900, &format!("#position={GRENIER_COMPACT}"));
+    browser.find("#tab-play").click();
+    browser.find("#analyse").click();
+    let best = browser.wait_for(
+        "the best move",
+        "return document.querySelector('#analysis .best-move')?.textContent",
+    );
+    assert!(
+        best.as_str().unwrap_or_default().starts_with("Best move: S4, +"),
+        "{best}"
+    );
+    assert_eq!(
+        browser.run(
+            "return [...document.querySelectorAll('#board g[data-house].best')].map(g => g.dataset.house).join(' ')",
+            &[]
+        ),
+        "S4"
+    );
+    browser.screenshot(&screenshots().join("desktop-analysis.png"));
+    // A record whose first move misses the grenier: the engine says so.
+    browser.find("#tab-record").click();
+    paste(
+        &browser,
+        "#record-text",
+        include_str!("../../../fixtures/records/engine/grenier-missed.songo"),
+    );
+    browser.find("#annotate-engine").click();
+    browser.find("#annotate-record").click();
+    let record = browser.wait_for(
+        "the record judged by the engine",
+        "const t = document.getElementById('record-text').value; return t.includes('[%eval') && t",
+    );
+    assert!(record.as_str().unwrap_or_default().contains('?'), "{record}");
+}
