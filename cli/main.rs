@@ -3,6 +3,7 @@
 //! A thin layer over the `songo-notation` library (rules, notations,
 //! records, validation) and `songo-service` (the HTTP API).
 
+mod analyse;
 mod convert;
 mod convert_record;
 mod generate;
@@ -12,6 +13,7 @@ mod output;
 mod play;
 mod seega;
 mod serve;
+mod tables;
 mod validate;
 
 use std::process::ExitCode;
@@ -44,6 +46,8 @@ enum Command {
     Convert(convert::Args),
     Validate(validate::Args),
     Generate(generate::Args),
+    Analyse(analyse::Args),
+    Tables(tables::Args),
     Serve(serve::Args),
 }
 
@@ -80,6 +84,8 @@ fn main() -> ExitCode {
         Command::Convert(args) => convert::run(&args),
         Command::Validate(args) => validate::run(&args),
         Command::Generate(args) => generate::run(&args),
+        Command::Analyse(args) => analyse::run(&args),
+        Command::Tables(args) => tables::run(&args),
         Command::Serve(args) => serve::run(&args),
     };
     match result {

@@ -16,6 +16,7 @@
 //! [`seega`] implement them, each at one place that cites it. [`any`] reads
 //! and plays a position of any ruleset.
 
+pub mod analysis;
 pub mod any;
 pub mod awale;
 pub mod compact;

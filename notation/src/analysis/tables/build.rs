@@ -1,0 +1,316 @@
+//! Retrograde analysis of one seed count.
+//!
+//! The moves of a position either keep every seed on the board (they stay
+//! within the table being built) or take some away (captures, a kept lone
+//! seed, seeds given to a store): those lead to smaller tables, already
+//! built, or end the game. So each table is built from the ones below it.
+//!
+//! Within the table, play can go round in circles. For each position two
+//! bounds are computed: `lo`, the most its side to move can be sure to get
+//! *in a finite number of moves*, and `hi`, the least the opponent can
+//! hold him to in a finite number of moves. Any way of scoring endless play
+//! gives a value between them; the convention (endless play wins nothing
+//! more, [`ENDLESS`]) gives the median of `lo`, 0 and `hi`. The bounds come
+//! from one sweep over the values from the highest to the lowest, each
+//! position entering `lo` once and `hi` once, each entry walking back to
+//! the positions one move before (counting, for `hi`, the moves that are
+//! not yet known to be bad enough), like the classical win/loss retrograde
+//! algorithm run for every threshold at once.
+
+use std::thread;
+
+use crate::{Position, Ruleset};
+
+use super::super::board::{MAX_HOUSES, from_relative};
+use super::super::index::Ranking;
+use super::super::value::{ENDLESS, gain, terminal_net};
+use super::slice::{family, representative};
+use super::unmove::Unsower;
+use super::{Level, MAX_TABLE_SEEDS, Slice, TableError, Tables};
+
+/// How to build.
+#[derive(Debug, Clone)]
+pub struct BuildOptions {
+    /// Threads for the forward pass (the backward sweep uses one).
+    pub threads: usize,
+    /// The seeds of the games the slices are chosen for; `None`: a full
+    /// game of the ruleset (70 or 48).
+    pub total: Option<u32>,
+}
+
+impl Default for BuildOptions {
+    fn default() -> BuildOptions {
+        BuildOptions {
+            threads: 1,
+            total: None,
+        }
+    }
+}
+
+/// No bound yet, and no move that leaves the table.
+const UNSET: i8 = i8::MIN;
+
+/// Builds the table of `seeds` seeds of `rules`; `lower` must hold every
+/// table of fewer seeds that a capture can lead to. `None` when every
+/// position of that many seeds is over whatever the stores (Songo below 10
+/// seeds, `songo.end.few-seeds`): no table is needed, the engine says.
+///
+/// # Errors
+/// A smaller table is missing, or the request is out of range.
+pub fn build_level(
+    rules: Ruleset,
+    seeds: u32,
+    lower: &Tables,
+    options: &BuildOptions,
+) -> Result<Option<Level>, TableError> {
+    if !rules.is_sowing() {
+        return Err(TableError::Unsupported(format!(
+            "{rules} is not a sowing game: it has no tables"
+        )));
+    }
+    if seeds > MAX_TABLE_SEEDS {
+        return Err(TableError::Unsupported(format!(
+            "tables hold at most {MAX_TABLE_SEEDS} seeds on the board"
+        )));
+    }
+    let total = options.total.unwrap_or(rules.total_seeds()).max(seeds);
+    let slices = family(rules, seeds, total);
+    let ranking = Ranking::new(2 * rules.houses_per_side(), seeds as usize);
+    let boards = usize::try_from(ranking.len())
+        .map_err(|_| TableError::Unsupported("too many boards for this machine".to_owned()))?;
+    let unsower = Unsower::new(rules, seeds as usize);
+    let mut values = vec![0u8; slices.len() * boards];
+    // A move that stays in the table swaps the stores' roles (the other
+    // side is to move): slice (a, b) leads to slice (b, a). The two are
+    // solved together, as one graph.
+    let mut done = vec![false; slices.len()];
+    let mut exits = Vec::new();
+    let mut counts = Vec::new();
+    let mut out = Vec::new();
+    for first in 0..slices.len() {
+        if done[first] {
+            continue;
+        }
+        let mirror = Slice {
+            mover: slices[first].opponent,
+            opponent: slices[first].mover,
+        };
+        let mut members = vec![first];
+        if let Ok(second) = slices.binary_search(&mirror)
+            && second != first
+        {
+            members.push(second);
+        }
+        let mut contexts = Vec::with_capacity(members.len());
+        for &member in &members {
+            done[member] = true;
+            let stores = representative(rules, seeds, slices[member]).ok_or_else(|| {
+                TableError::Unsupported(format!("no stores fall in the slice {:?}", slices[member]))
+            })?;
+            contexts.push(LevelContext {
+                rules,
+                seeds,
+                stores,
+                ranking: &ranking,
+                lower,
+            });
+        }
+        let size = boards * members.len();
+        exits.clear();
+        exits.resize(size, UNSET);
+        counts.clear();
+        counts.resize(size, 0);
+        let mut playing = 0;
+        for (context, (exits, counts)) in contexts.iter().zip(
+            exits
+                .chunks_mut(boards.max(1))
+                .zip(counts.chunks_mut(boards.max(1))),
+        ) {
+            playing += forward(context, exits, counts, options.threads.max(1))?;
+        }
+        // Within a slice no store has reached its end: a board is over in
+        // every slice or in none.
+        if playing == 0 {
+            return Ok(None);
+        }
+        out.clear();
+        out.resize(size, 0);
+        sweep(&contexts, &unsower, &exits, &mut counts, &mut out);
+        for (k, &member) in members.iter().enumerate() {
+            values[member * boards..(member + 1) * boards]
+                .copy_from_slice(&out[k * boards..(k + 1) * boards]);
+        }
+    }
+    Ok(Some(Level::new(rules, seeds, total, slices, values)))
+}
+
+/// What every pass over one slice needs.
+struct LevelContext<'a> {
+    rules: Ruleset,
+    seeds: u32,
+    /// Stores (mover's, opponent's) in the slice.
+    stores: (u32, u32),
+    ranking: &'a Ranking,
+    lower: &'a Tables,
+}
+
+impl LevelContext<'_> {
+    fn position(&self, rank: u64, board: &mut [u32; MAX_HOUSES]) -> Position {
+        let houses = 2 * self.rules.houses_per_side();
+        self.ranking.unrank(rank, &mut board[..houses]);
+        from_relative(self.rules, board, self.stores)
+    }
+
+    /// The net value of a position a move leads to outside this table.
+    fn net(&self, position: &Position) -> Result<i32, TableError> {
+        match position.turn() {
+            Err(over) => Ok(terminal_net(position, &over)),
+            Ok(_) => self.lower.probe(position).ok_or(TableError::Missing {
+                rules: self.rules,
+                seeds: position.seeds_on_board(),
+            }),
+        }
+    }
+}
+
+/// For every board: the best value of the moves that leave the table (or
+/// the value of a finished game), and the number of moves that stay in it.
+/// Returns how many boards are not over.
+fn forward(
+    level: &LevelContext<'_>,
+    exits: &mut [i8],
+    counts: &mut [u8],
+    threads: usize,
+) -> Result<u64, TableError> {
+    let chunk = exits.len().div_ceil(threads).max(1);
+    thread::scope(|scope| {
+        let workers: Vec<_> = exits
+            .chunks_mut(chunk)
+            .zip(counts.chunks_mut(chunk))
+            .enumerate()
+            .map(|(part, (exits, counts))| {
+                scope.spawn(move || forward_part(level, part * chunk, exits, counts))
+            })
+            .collect();
+        workers.into_iter().try_fold(0, |playing, worker| {
+            let part = worker.join().unwrap_or_else(|_| {
+                Err(TableError::Unsupported(
+                    "a worker thread of the build stopped".to_owned(),
+                ))
+            })?;
+            Ok(playing + part)
+        })
+    })
+}
+
+fn forward_part(
+    level: &LevelContext<'_>,
+    first: usize,
+    exits: &mut [i8],
+    counts: &mut [u8],
+) -> Result<u64, TableError> {
+    let mut playing = 0;
+    let mut board = [0; MAX_HOUSES];
+    for (offset, (exit, count)) in exits.iter_mut().zip(counts.iter_mut()).enumerate() {
+        let position = level.position((first + offset) as u64, &mut board);
+        (*exit, *count) = match position.turn() {
+            Err(over) => (terminal_net(&position, &over) as i8, 0),
+            Ok(moves) => {
+                playing += 1;
+                let mut best = UNSET;
+                let mut staying = 0;
+                for house in moves.iter() {
+                    let mut child = position;
+                    if child.play_captured(house).is_err() {
+                        return Err(TableError::Unsupported(format!(
+                            "the engine refused a legal move of {position:?}"
+                        )));
+                    }
+                    if child.seeds_on_board() == level.seeds {
+                        staying += 1;
+                    } else {
+                        let value = gain(&position, &child) - level.net(&child)?;
+                        best = best.max(value as i8);
+                    }
+                }
+                (best, staying)
+            }
+        };
+    }
+    Ok(playing)
+}
+
+/// The backward sweep over one slice and its mirror (`contexts`, one or
+/// two, their boards one after the other): `lo` and `hi` of every board,
+/// then its value.
+fn sweep(
+    contexts: &[LevelContext<'_>],
+    unsower: &Unsower,
+    exits: &[i8],
+    counts: &mut [u8],
+    out: &mut [u8],
+) {
+    let size = exits.len();
+    let boards = size / contexts.len();
+    let mut lo = vec![UNSET; size];
+    let mut hi = vec![UNSET; size];
+    // Boards whose bound was just set, their parents still to visit: the
+    // index, shifted, with 1 for a `hi` and 0 for a `lo`.
+    let mut pending: Vec<u64> = Vec::new();
+    let mut board = [0; MAX_HOUSES];
+    let top = contexts[0].seeds as i32;
+    for threshold in (-top..=top).rev() {
+        let value = threshold as i8;
+        for index in 0..size {
+            if lo[index] == UNSET && exits[index] == value {
+                lo[index] = value;
+                pending.push((index as u64) << 1);
+            }
+            if hi[index] == UNSET && counts[index] == 0 && exits[index] == -value {
+                hi[index] = -value;
+                pending.push((index as u64) << 1 | 1);
+            }
+        }
+        while let Some(event) = pending.pop() {
+            let index = (event >> 1) as usize;
+            let member = index / boards;
+            let context = &contexts[member];
+            let houses = 2 * context.rules.houses_per_side();
+            context
+                .ranking
+                .unrank((index % boards) as u64, &mut board[..houses]);
+            // The parents are in the mirror slice.
+            let parents = (contexts.len() - 1 - member) * boards;
+            if event & 1 == 0 {
+                // The board's mover gets at least `value`: each move to it
+                // holds its parent's mover to `-value` or less; a parent
+                // whose moves all do so is held to `-value` (or to his best
+                // move out of the table, if that is better).
+                unsower.parents(&board, context.stores, context.ranking, |parent| {
+                    let parent = parents + parent as usize;
+                    debug_assert!(counts[parent] > 0);
+                    counts[parent] = counts[parent].saturating_sub(1);
+                    if counts[parent] == 0 && hi[parent] == UNSET && exits[parent] <= -value {
+                        hi[parent] = -value;
+                        pending.push((parent as u64) << 1 | 1);
+                    }
+                });
+            } else {
+                // The board's mover is held to `-value`: its parents get
+                // `value` by moving to it.
+                unsower.parents(&board, context.stores, context.ranking, |parent| {
+                    let parent = parents + parent as usize;
+                    if lo[parent] == UNSET {
+                        lo[parent] = value;
+                        pending.push((parent as u64) << 1);
+                    }
+                });
+            }
+        }
+    }
+    for ((out, &lo), &hi) in out.iter_mut().zip(&lo).zip(&hi) {
+        let floor = if lo == UNSET { i32::MIN } else { i32::from(lo) };
+        let ceiling = if hi == UNSET { i32::MAX } else { i32::from(hi) };
+        *out = ENDLESS.max(floor).min(ceiling) as i8 as u8;
+    }
+}
