@@ -54,7 +54,7 @@ pub(crate) struct Args {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
     /// Memory of the transposition table, in MiB.
-    #[arg(long, value_name = "MB", default_value_t = 64)]
+    #[arg(long, value_name = "MB", default_value_t = 16)]
     hash: usize,
     /// Search threads (1 gives the same answer every run).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]

@@ -110,12 +110,12 @@ fn build(args: &BuildArgs) -> Result<u8, Failure> {
         level.save(&path).map_err(Failure::input)?;
         let _ = writeln!(
             stdout,
-            "{} {seeds:>2} seeds: {} slice(s) x {} boards = {} entries, {} in {:.1} s",
+            "{} {seeds:>2} seeds: {} slice(s) x {} boards = {} entries -> {} ({:.1} s)",
             args.rules,
             level.slices().len(),
             level.boards(),
             level.entries(),
-            path.display(),
+            name_of(&path),
             start.elapsed().as_secs_f64()
         );
         let _ = stdout.flush();
@@ -142,10 +142,7 @@ fn info(args: &InfoArgs) -> Result<u8, Failure> {
             level.seeds,
             level.slices,
             level.entries,
-            level
-                .path
-                .as_deref()
-                .map_or_else(String::new, name_of)
+            level.path.as_deref().map_or_else(String::new, name_of)
         ));
     }
     crate::output::print(&out)

@@ -44,7 +44,7 @@ pub struct AnalysisOptions {
 impl Default for AnalysisOptions {
     fn default() -> AnalysisOptions {
         AnalysisOptions {
-            hash_bytes: 64 << 20,
+            hash_bytes: 16 << 20,
             threads: 1,
         }
     }
@@ -212,11 +212,15 @@ impl Analyser {
         }
         let ((depth, moves), nodes, table_hits) = main;
         let elapsed = start.elapsed();
-        report(position, depth, &moves, nodes, table_hits, elapsed)
+        let mut report = report(position, depth, &moves, nodes, table_hits, elapsed);
+        if let Some(tables) = tables {
+            extend_line(position, tables, &mut report.pv);
+        }
+        report
     }
 }
 
-/// Analyses `position` within `limits`, with a fresh 64 MiB table and one thread.
+/// Analyses `position` within `limits`, with a fresh 16 MiB table and one thread.
 #[must_use]
 pub fn analyse(position: &Position, limits: &Limits) -> AnalysisReport {
     Analyser::new(&AnalysisOptions::default()).analyse(position, limits)
@@ -250,6 +254,57 @@ fn deepen(
         }
     }
     last
+}
+
+/// The most moves a line is carried on from the endgame tables.
+const TABLE_LINE: usize = 60;
+
+/// Carries the line on from where the search left it, while the tables
+/// know every move's value: the best move each time (the first best, in
+/// notation order), until the game ends, a position comes back (the
+/// convention ends the game there) or the line is long enough.
+fn extend_line(root: &Position, tables: &Tables, line: &mut Vec<String>) {
+    let rules = root.rules();
+    let mut here = *root;
+    for name in line.iter() {
+        let Ok(house) = House::parse(name, rules) else {
+            return;
+        };
+        if here.play(house).is_err() {
+            return;
+        }
+    }
+    let mut seen = vec![here];
+    while line.len() < TABLE_LINE {
+        let Ok(moves) = here.turn() else { return };
+        let mut best: Option<(i32, Position, House)> = None;
+        for house in moves.iter() {
+            let mut child = here;
+            if child.play(house).is_err() {
+                return;
+            }
+            let below = match child.turn() {
+                Err(over) => super::value::terminal_net(&child, &over),
+                Ok(_) => match tables.probe(&child) {
+                    Some(net) => net,
+                    None => return,
+                },
+            };
+            let value = super::value::gain(&here, &child) - below;
+            if best.is_none_or(|(top, _, _)| value > top) {
+                best = Some((value, child, house));
+            }
+        }
+        let Some((_, child, house)) = best else {
+            return;
+        };
+        line.push(house.name(rules).to_string());
+        if seen.contains(&child) {
+            return;
+        }
+        seen.push(child);
+        here = child;
+    }
 }
 
 /// Grains to whole seeds, to the nearest.

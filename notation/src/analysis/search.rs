@@ -646,4 +646,63 @@ mod tests {
         }
         assert!(proven >= 5, "{proven} of 39 proven");
     }
+
+    #[test]
+    fn the_search_makes_no_heap_allocation() {
+        use super::super::tt::TranspositionTable;
+        use super::{INFINITY, Searcher, Stops};
+        use std::sync::atomic::AtomicBool;
+        let tt = TranspositionTable::new(1 << 16);
+        let flag = AtomicBool::new(false);
+        let stops = Stops {
+            flag: &flag,
+            deadline: None,
+            nodes: u64::MAX,
+        };
+        let tables = testing::awale_tables();
+        for (position, tables) in [
+            (Position::start(Ruleset::Songo), None),
+            (Position::start(Ruleset::SongoEkang), None),
+            (Position::start(Ruleset::OwareAbapa), None),
+            // Few seeds: repetitions, and values read from the tables.
+            (position(Ruleset::Awale, 8, 20, 99), Some(&**tables)),
+        ] {
+            let mut searcher = Searcher::new(&tt, tables, stops);
+            searcher.line[0] = position;
+            let counted = allocation_counter::measure(|| {
+                searcher.search(&position, 7, -INFINITY, INFINITY, 0);
+            });
+            assert!(searcher.nodes > 100, "{position:?}");
+            assert_eq!(counted.count_total, 0, "{position:?}");
+        }
+    }
+
+    #[test]
+    fn the_stop_flag_and_the_node_limit_stop_the_search_within_a_thousand_positions() {
+        use super::super::tt::TranspositionTable;
+        use super::{Searcher, Stops};
+        use std::sync::atomic::AtomicBool;
+        let tt = TranspositionTable::new(1 << 16);
+        let start = Position::start(Ruleset::Songo);
+        let flag = AtomicBool::new(true);
+        let stops = Stops {
+            flag: &flag,
+            deadline: None,
+            nodes: u64::MAX,
+        };
+        let mut searcher = Searcher::new(&tt, None, stops);
+        // The first iteration always completes; the next stops at once.
+        assert!(searcher.root(&start, 1, &[], false).is_some());
+        assert!(searcher.root(&start, 30, &[], true).is_none());
+        assert!(searcher.nodes < 1100, "{}", searcher.nodes);
+        let report = Analyser::new(&AnalysisOptions::default()).analyse(
+            &start,
+            &Limits {
+                nodes: Some(5_000),
+                ..Limits::default()
+            },
+        );
+        assert!(report.nodes < 5_000 + 1024, "{}", report.nodes);
+        assert!(!report.exact && report.depth >= 1 && report.best.is_some());
+    }
 }

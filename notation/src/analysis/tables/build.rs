@@ -270,41 +270,44 @@ fn sweep(
                 hi[index] = -value;
                 pending.push((index as u64) << 1 | 1);
             }
-        }
-        while let Some(event) = pending.pop() {
-            let index = (event >> 1) as usize;
-            let member = index / boards;
-            let context = &contexts[member];
-            let houses = 2 * context.rules.houses_per_side();
-            context
-                .ranking
-                .unrank((index % boards) as u64, &mut board[..houses]);
-            // The parents are in the mirror slice.
-            let parents = (contexts.len() - 1 - member) * boards;
-            if event & 1 == 0 {
-                // The board's mover gets at least `value`: each move to it
-                // holds its parent's mover to `-value` or less; a parent
-                // whose moves all do so is held to `-value` (or to his best
-                // move out of the table, if that is better).
-                unsower.parents(&board, context.stores, context.ranking, |parent| {
-                    let parent = parents + parent as usize;
-                    debug_assert!(counts[parent] > 0);
-                    counts[parent] = counts[parent].saturating_sub(1);
-                    if counts[parent] == 0 && hi[parent] == UNSET && exits[parent] <= -value {
-                        hi[parent] = -value;
-                        pending.push((parent as u64) << 1 | 1);
-                    }
-                });
-            } else {
-                // The board's mover is held to `-value`: its parents get
-                // `value` by moving to it.
-                unsower.parents(&board, context.stores, context.ranking, |parent| {
-                    let parent = parents + parent as usize;
-                    if lo[parent] == UNSET {
-                        lo[parent] = value;
-                        pending.push((parent as u64) << 1);
-                    }
-                });
+            // Each new bound is followed back at once, depth first: the
+            // stack stays short (a breadth-first queue would hold a good
+            // part of the table).
+            while let Some(event) = pending.pop() {
+                let index = (event >> 1) as usize;
+                let member = index / boards;
+                let context = &contexts[member];
+                let houses = 2 * context.rules.houses_per_side();
+                context
+                    .ranking
+                    .unrank((index % boards) as u64, &mut board[..houses]);
+                // The parents are in the mirror slice.
+                let parents = (contexts.len() - 1 - member) * boards;
+                if event & 1 == 0 {
+                    // The board's mover gets at least `value`: each move to
+                    // it holds its parent's mover to `-value` or less; a
+                    // parent whose moves all do so is held to `-value` (or
+                    // to his best move out of the table, if that is better).
+                    unsower.parents(&board, context.stores, context.ranking, |parent| {
+                        let parent = parents + parent as usize;
+                        debug_assert!(counts[parent] > 0);
+                        counts[parent] = counts[parent].saturating_sub(1);
+                        if counts[parent] == 0 && hi[parent] == UNSET && exits[parent] <= -value {
+                            hi[parent] = -value;
+                            pending.push((parent as u64) << 1 | 1);
+                        }
+                    });
+                } else {
+                    // The board's mover is held to `-value`: its parents get
+                    // `value` by moving to it.
+                    unsower.parents(&board, context.stores, context.ranking, |parent| {
+                        let parent = parents + parent as usize;
+                        if lo[parent] == UNSET {
+                            lo[parent] = value;
+                            pending.push((parent as u64) << 1);
+                        }
+                    });
+                }
             }
         }
     }

@@ -99,7 +99,9 @@ pub enum TableError {
 impl fmt::Display for TableError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TableError::Io { path, error } => write!(f, "{}: {error}", path.display()),
+            TableError::Io { path, error } => {
+                write!(f, "cannot use {}: {error}", path.display())
+            }
             TableError::Invalid { path, problem } => {
                 write!(f, "{}: not a usable table: {problem}", path.display())
             }

@@ -1,0 +1,182 @@
+//! `songo analyse` and `songo tables`: the reports of a search and of the
+//! endgame tables, on the worked examples. Searches run to a fixed depth on
+//! one thread, so that their reports are the same every run; only the time
+//! they took is left out.
+
+use std::path::PathBuf;
+
+use insta::{assert_json_snapshot, assert_snapshot};
+use insta_cmd::assert_cmd_snapshot;
+
+use crate::songo;
+
+/// What a successful run printed, without the lines of timings.
+fn stdout_without_timing(args: &[&str]) -> String {
+    let output = songo().args(args).output().expect("songo runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout)
+        .expect("UTF-8")
+        .lines()
+        .filter(|line| !line.starts_with("Time "))
+        .map(|line| {
+            // `tables build` ends each table's line with the time it took.
+            let line = match line.find(" entries -> ") {
+                Some(_) => line.rsplit_once(" (").map_or(line, |(kept, _)| kept),
+                None => line,
+            };
+            format!("{line}\n")
+        })
+        .collect()
+}
+
+/// The JSON report of a run, without the fields that measure time.
+fn json_without_timing(args: &[&str]) -> serde_json::Value {
+    let output = songo().args(args).output().expect("songo runs");
+    assert!(output.status.success());
+    let mut report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let fields = report.as_object_mut().expect("an object");
+    assert!(fields.remove("time_ms").is_some());
+    assert!(fields.remove("nodes_per_second").is_some());
+    report
+}
+
+/// A directory of its own for one test, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let path = std::env::temp_dir().join(format!("songo-cli-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        TempDir(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().expect("a UTF-8 temporary directory")
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn analyse_finds_the_grenier_of_the_third_capture_example() {
+    // S5's 17 seeds lap the board and take N3..N0: eleven seeds.
+    assert_snapshot!(stdout_without_timing(&[
+        "analyse",
+        "--position",
+        "fixtures/positions/capture-ex3.txt",
+        "--depth",
+        "8"
+    ]));
+}
+
+#[test]
+fn analyse_in_json_is_the_analysis_report() {
+    assert_json_snapshot!(json_without_timing(&[
+        "analyse",
+        "--position",
+        "fixtures/positions/capture-ex1.txt",
+        "--depth",
+        "5",
+        "--format",
+        "json"
+    ]));
+}
+
+#[test]
+fn analyse_a_finished_game_gives_its_final_score() {
+    assert_cmd_snapshot!(songo().args([
+        "analyse",
+        "--position",
+        "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7:41-0:N"
+    ]));
+}
+
+#[test]
+fn analyse_names_awale_houses_in_the_letters_asked_for() {
+    assert_snapshot!(stdout_without_timing(&[
+        "analyse",
+        "--rules",
+        "awale",
+        "--position",
+        "0-0-0-1-0-2-0-1-0-0-0-1-20-23-S",
+        "--depth",
+        "6",
+        "--letters",
+        "north-upper"
+    ]));
+}
+
+#[test]
+fn analyse_refuses_seega_and_a_hash_out_of_range() {
+    assert_cmd_snapshot!(songo().args([
+        "analyse",
+        "--position",
+        "fixtures/positions/seega/start.txt"
+    ]));
+    assert_cmd_snapshot!(songo().args([
+        "analyse",
+        "--position",
+        "fixtures/positions/capture-ex1.txt",
+        "--hash",
+        "0"
+    ]));
+    assert_cmd_snapshot!(songo().args([
+        "analyse",
+        "--position",
+        "fixtures/positions/capture-ex1.txt",
+        "--tables",
+        "no/such/directory"
+    ]));
+}
+
+#[test]
+fn tables_are_built_listed_and_read_by_the_search() {
+    let dir = TempDir::new("tables");
+    assert_snapshot!(
+        "build",
+        stdout_without_timing(&[
+            "tables",
+            "build",
+            "--rules",
+            "awale",
+            "--seeds",
+            "4",
+            "--out",
+            dir.path()
+        ])
+    );
+    assert_snapshot!(
+        "info",
+        stdout_without_timing(&["tables", "info", "--rules", "awale", dir.path()])
+    );
+    // Four seeds on the board: the tables know the value, the search says
+    // it is exact at once.
+    let report = json_without_timing(&[
+        "analyse",
+        "--rules",
+        "awale",
+        "--position",
+        "0-0-0-1-0-2-0-1-0-0-0-0-20-24-S",
+        "--tables",
+        dir.path(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(report["exact"], true);
+    assert!(report["table_hits"].as_u64().unwrap() > 0);
+    assert_json_snapshot!("analysed", report);
+}
+
+#[test]
+fn analyse_and_tables_have_help_with_examples() {
+    assert_cmd_snapshot!(songo().args(["analyse", "--help"]));
+    assert_cmd_snapshot!(songo().args(["tables", "build", "--help"]));
+}
