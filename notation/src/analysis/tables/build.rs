@@ -50,6 +50,31 @@ impl Default for BuildOptions {
 /// No bound yet, and no move that leaves the table.
 const UNSET: i8 = i8::MIN;
 
+/// What the retrograde analysis keeps of one board, in four bytes side by
+/// side: following a move back touches one cache line, not four arrays.
+#[derive(Debug, Clone, Copy)]
+struct Cell {
+    /// The best value of a move that leaves the table (or of the finished
+    /// game), [`UNSET`] when there is none.
+    exit: i8,
+    /// Moves that stay in the table not yet known to be good enough for the
+    /// opponent (see the sweep).
+    count: u8,
+    /// The most the mover is sure to get in a finite number of moves.
+    lo: i8,
+    /// The least the opponent can hold him to in a finite number of moves.
+    hi: i8,
+}
+
+impl Cell {
+    const EMPTY: Cell = Cell {
+        exit: UNSET,
+        count: 0,
+        lo: UNSET,
+        hi: UNSET,
+    };
+}
+
 /// Builds the table of `seeds` seeds of `rules`; `lower` must hold every
 /// table of fewer seeds that a capture can lead to. `None` when every
 /// position of that many seeds is over whatever the stores (Songo below 10
@@ -84,8 +109,7 @@ pub fn build_level(
     // side is to move): slice (a, b) leads to slice (b, a). The two are
     // solved together, as one graph.
     let mut done = vec![false; slices.len()];
-    let mut exits = Vec::new();
-    let mut counts = Vec::new();
+    let mut cells = Vec::new();
     let mut out = Vec::new();
     for first in 0..slices.len() {
         if done[first] {
@@ -116,17 +140,11 @@ pub fn build_level(
             });
         }
         let size = boards * members.len();
-        exits.clear();
-        exits.resize(size, UNSET);
-        counts.clear();
-        counts.resize(size, 0);
+        cells.clear();
+        cells.resize(size, Cell::EMPTY);
         let mut playing = 0;
-        for (context, (exits, counts)) in contexts.iter().zip(
-            exits
-                .chunks_mut(boards.max(1))
-                .zip(counts.chunks_mut(boards.max(1))),
-        ) {
-            playing += forward(context, exits, counts, options.threads.max(1))?;
+        for (context, cells) in contexts.iter().zip(cells.chunks_mut(boards.max(1))) {
+            playing += forward(context, cells, options.threads.max(1))?;
         }
         // Within a slice no store has reached its end: a board is over in
         // every slice or in none.
@@ -135,7 +153,7 @@ pub fn build_level(
         }
         out.clear();
         out.resize(size, 0);
-        sweep(&contexts, &unsower, &exits, &mut counts, &mut out);
+        sweep(&contexts, &unsower, &mut cells, &mut out);
         for (k, &member) in members.iter().enumerate() {
             values[member * boards..(member + 1) * boards]
                 .copy_from_slice(&out[k * boards..(k + 1) * boards]);
@@ -178,19 +196,15 @@ impl LevelContext<'_> {
 /// Returns how many boards are not over.
 fn forward(
     level: &LevelContext<'_>,
-    exits: &mut [i8],
-    counts: &mut [u8],
+    cells: &mut [Cell],
     threads: usize,
 ) -> Result<u64, TableError> {
-    let chunk = exits.len().div_ceil(threads).max(1);
+    let chunk = cells.len().div_ceil(threads).max(1);
     thread::scope(|scope| {
-        let workers: Vec<_> = exits
+        let workers: Vec<_> = cells
             .chunks_mut(chunk)
-            .zip(counts.chunks_mut(chunk))
             .enumerate()
-            .map(|(part, (exits, counts))| {
-                scope.spawn(move || forward_part(level, part * chunk, exits, counts))
-            })
+            .map(|(part, cells)| scope.spawn(move || forward_part(level, part * chunk, cells)))
             .collect();
         workers.into_iter().try_fold(0, |playing, worker| {
             let part = worker.join().unwrap_or_else(|_| {
@@ -206,14 +220,13 @@ fn forward(
 fn forward_part(
     level: &LevelContext<'_>,
     first: usize,
-    exits: &mut [i8],
-    counts: &mut [u8],
+    cells: &mut [Cell],
 ) -> Result<u64, TableError> {
     let mut playing = 0;
     let mut board = [0; MAX_HOUSES];
-    for (offset, (exit, count)) in exits.iter_mut().zip(counts.iter_mut()).enumerate() {
+    for (offset, cell) in cells.iter_mut().enumerate() {
         let position = level.position((first + offset) as u64, &mut board);
-        (*exit, *count) = match position.turn() {
+        (cell.exit, cell.count) = match position.turn() {
             Err(over) => (terminal_net(&position, &over) as i8, 0),
             Ok(moves) => {
                 playing += 1;
@@ -243,31 +256,25 @@ fn forward_part(
 /// The backward sweep over one slice and its mirror (`contexts`, one or
 /// two, their boards one after the other): `lo` and `hi` of every board,
 /// then its value.
-fn sweep(
-    contexts: &[LevelContext<'_>],
-    unsower: &Unsower,
-    exits: &[i8],
-    counts: &mut [u8],
-    out: &mut [u8],
-) {
-    let size = exits.len();
+fn sweep(contexts: &[LevelContext<'_>], unsower: &Unsower, cells: &mut [Cell], out: &mut [u8]) {
+    let size = cells.len();
     let boards = size / contexts.len();
-    let mut lo = vec![UNSET; size];
-    let mut hi = vec![UNSET; size];
     // Boards whose bound was just set, their parents still to visit: the
     // index, shifted, with 1 for a `hi` and 0 for a `lo`.
     let mut pending: Vec<u64> = Vec::new();
+    let mut parents: Vec<usize> = Vec::new();
     let mut board = [0; MAX_HOUSES];
     let top = contexts[0].seeds as i32;
     for threshold in (-top..=top).rev() {
         let value = threshold as i8;
         for index in 0..size {
-            if lo[index] == UNSET && exits[index] == value {
-                lo[index] = value;
+            let cell = &mut cells[index];
+            if cell.lo == UNSET && cell.exit == value {
+                cell.lo = value;
                 pending.push((index as u64) << 1);
             }
-            if hi[index] == UNSET && counts[index] == 0 && exits[index] == -value {
-                hi[index] = -value;
+            if cell.hi == UNSET && cell.count == 0 && cell.exit == -value {
+                cell.hi = -value;
                 pending.push((index as u64) << 1 | 1);
             }
             // Each new bound is followed back at once, depth first: the
@@ -281,39 +288,54 @@ fn sweep(
                 context
                     .ranking
                     .unrank((index % boards) as u64, &mut board[..houses]);
-                // The parents are in the mirror slice.
-                let parents = (contexts.len() - 1 - member) * boards;
+                // The parents are in the mirror slice. They are gathered
+                // first, then updated together: their cells lie anywhere in
+                // a large table, and reading them one after the other lets
+                // the processor wait for all those cache misses at once.
+                let offset = (contexts.len() - 1 - member) * boards;
+                parents.clear();
+                unsower.parents(&board, context.stores, context.ranking, |parent| {
+                    parents.push(offset + parent as usize);
+                });
                 if event & 1 == 0 {
                     // The board's mover gets at least `value`: each move to
                     // it holds its parent's mover to `-value` or less; a
                     // parent whose moves all do so is held to `-value` (or
                     // to his best move out of the table, if that is better).
-                    unsower.parents(&board, context.stores, context.ranking, |parent| {
-                        let parent = parents + parent as usize;
-                        debug_assert!(counts[parent] > 0);
-                        counts[parent] = counts[parent].saturating_sub(1);
-                        if counts[parent] == 0 && hi[parent] == UNSET && exits[parent] <= -value {
-                            hi[parent] = -value;
+                    for &parent in &parents {
+                        let cell = &mut cells[parent];
+                        debug_assert!(cell.count > 0);
+                        cell.count = cell.count.saturating_sub(1);
+                        if cell.count == 0 && cell.hi == UNSET && cell.exit <= -value {
+                            cell.hi = -value;
                             pending.push((parent as u64) << 1 | 1);
                         }
-                    });
+                    }
                 } else {
                     // The board's mover is held to `-value`: its parents get
                     // `value` by moving to it.
-                    unsower.parents(&board, context.stores, context.ranking, |parent| {
-                        let parent = parents + parent as usize;
-                        if lo[parent] == UNSET {
-                            lo[parent] = value;
+                    for &parent in &parents {
+                        let cell = &mut cells[parent];
+                        if cell.lo == UNSET {
+                            cell.lo = value;
                             pending.push((parent as u64) << 1);
                         }
-                    });
+                    }
                 }
             }
         }
     }
-    for ((out, &lo), &hi) in out.iter_mut().zip(&lo).zip(&hi) {
-        let floor = if lo == UNSET { i32::MIN } else { i32::from(lo) };
-        let ceiling = if hi == UNSET { i32::MAX } else { i32::from(hi) };
+    for (out, cell) in out.iter_mut().zip(cells.iter()) {
+        let floor = if cell.lo == UNSET {
+            i32::MIN
+        } else {
+            i32::from(cell.lo)
+        };
+        let ceiling = if cell.hi == UNSET {
+            i32::MAX
+        } else {
+            i32::from(cell.hi)
+        };
         *out = ENDLESS.max(floor).min(ceiling) as i8 as u8;
     }
 }
