@@ -180,3 +180,81 @@ fn analyse_and_tables_have_help_with_examples() {
     assert_cmd_snapshot!(songo().args(["analyse", "--help"]));
     assert_cmd_snapshot!(songo().args(["tables", "build", "--help"]));
 }
+
+#[test]
+fn a_table_built_in_parts_and_merged_is_the_table_built_at_once() {
+    let parts = TempDir::new("parts");
+    let whole = TempDir::new("whole");
+    for dir in [&parts, &whole] {
+        stdout_without_timing(&[
+            "tables",
+            "build",
+            "--rules",
+            "oware-abapa",
+            "--seeds",
+            "5",
+            "--out",
+            dir.path(),
+        ]);
+    }
+    stdout_without_timing(&[
+        "tables",
+        "build",
+        "--rules",
+        "oware-abapa",
+        "--seeds",
+        "6",
+        "--out",
+        whole.path(),
+    ]);
+    let mut built = String::new();
+    for part in ["1/3", "2/3", "3/3"] {
+        built += &stdout_without_timing(&[
+            "tables",
+            "build",
+            "--rules",
+            "oware-abapa",
+            "--seeds",
+            "6",
+            "--out",
+            parts.path(),
+            "--part",
+            part,
+        ]);
+    }
+    built += &stdout_without_timing(&[
+        "tables",
+        "merge",
+        "--rules",
+        "oware-abapa",
+        "--seeds",
+        "6",
+        parts.path(),
+    ]);
+    assert_snapshot!(built);
+    let read = |dir: &TempDir| std::fs::read(dir.0.join("oware-abapa-06.table")).expect("a table");
+    assert!(read(&parts) == read(&whole), "the merged table differs");
+    // A part beyond the pairs of slices, and a merge with a part missing.
+    assert_cmd_snapshot!(songo().args([
+        "tables",
+        "build",
+        "--rules",
+        "oware-abapa",
+        "--seeds",
+        "6",
+        "--out",
+        parts.path(),
+        "--part",
+        "6/6"
+    ]));
+    std::fs::remove_file(parts.0.join("oware-abapa-06.part-2-of-3.table")).expect("a part");
+    assert_cmd_snapshot!(songo().args([
+        "tables",
+        "merge",
+        "--rules",
+        "oware-abapa",
+        "--seeds",
+        "6",
+        parts.path()
+    ]));
+}

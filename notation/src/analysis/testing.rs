@@ -11,6 +11,7 @@ fn build(rules: Ruleset, seeds: std::ops::RangeInclusive<u32>, total: u32) -> Ar
     let options = BuildOptions {
         threads: 2,
         total: Some(total),
+        part: None,
     };
     for seeds in seeds {
         if let Some(level) = build_level(rules, seeds, &tables, &options).expect("a table") {

@@ -36,6 +36,8 @@ pub struct BuildOptions {
     /// The seeds of the games the slices are chosen for; `None`: a full
     /// game of the ruleset (70 or 48).
     pub total: Option<u32>,
+    /// Only this part of the table, to share a build between machines.
+    pub part: Option<Part>,
 }
 
 impl Default for BuildOptions {
@@ -43,8 +45,91 @@ impl Default for BuildOptions {
         BuildOptions {
             threads: 1,
             total: None,
+            part: None,
         }
     }
+}
+
+/// One part of a table built in several parts ([`merge_parts`] puts them
+/// together): the slices come in pairs solved together (a slice and its
+/// mirror), and part `index` of `count` holds the pairs whose rank is
+/// `index` modulo `count`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Part {
+    /// From 0 to `count − 1`.
+    pub index: u32,
+    /// How many parts.
+    pub count: u32,
+}
+
+/// The slices of a table grouped in the pairs solved together (a slice and
+/// its mirror: a move that stays in the table swaps the stores' roles, the
+/// other side being to move), each by index into `slices`.
+fn pairs(slices: &[Slice]) -> Vec<Vec<usize>> {
+    let mut done = vec![false; slices.len()];
+    let mut pairs = Vec::new();
+    for first in 0..slices.len() {
+        if done[first] {
+            continue;
+        }
+        done[first] = true;
+        let mirror = Slice {
+            mover: slices[first].opponent,
+            opponent: slices[first].mover,
+        };
+        let mut members = vec![first];
+        if let Ok(second) = slices.binary_search(&mirror)
+            && second != first
+        {
+            done[second] = true;
+            members.push(second);
+        }
+        pairs.push(members);
+    }
+    pairs
+}
+
+/// Puts the parts of one table together (each built with a [`Part`]).
+///
+/// # Errors
+/// The parts are of different tables, overlap, or leave a slice out.
+pub fn merge_parts(parts: Vec<Level>) -> Result<Level, TableError> {
+    let mismatch = |problem: String| TableError::Unsupported(problem);
+    let Some(first) = parts.first() else {
+        return Err(mismatch("no part to merge".to_owned()));
+    };
+    let (rules, seeds, total) = (first.rules, first.seeds, first.total);
+    let mut pieces: Vec<(Slice, &Level, usize)> = Vec::new();
+    for part in &parts {
+        if (part.rules, part.seeds, part.total) != (rules, seeds, total) {
+            return Err(mismatch(format!(
+                "a part of the {} table of {} seeds (games of {}) among parts of the {rules} table of {seeds} seeds (games of {total})",
+                part.rules, part.seeds, part.total
+            )));
+        }
+        for (index, slice) in part.slices.iter().enumerate() {
+            pieces.push((*slice, part, index));
+        }
+    }
+    pieces.sort_by_key(|piece| piece.0);
+    let slices: Vec<Slice> = pieces.iter().map(|piece| piece.0).collect();
+    if slices.windows(2).any(|pair| pair[0] == pair[1]) {
+        return Err(mismatch("two parts hold the same slice".to_owned()));
+    }
+    let expected = family(rules, seeds, total);
+    if slices != expected {
+        return Err(mismatch(format!(
+            "the parts hold {} of the {} slices of the table: a part is missing",
+            slices.len(),
+            expected.len()
+        )));
+    }
+    let boards = first.ranking.len() as usize;
+    let mut values = Vec::with_capacity(slices.len() * boards);
+    for (_, part, index) in &pieces {
+        values.extend_from_slice(&part.values[index * boards..(index + 1) * boards]);
+    }
+    Ok(Level::new(rules, seeds, total, slices, values))
 }
 
 /// No bound yet, and no move that leaves the table.
@@ -104,30 +189,31 @@ pub fn build_level(
     let boards = usize::try_from(ranking.len())
         .map_err(|_| TableError::Unsupported("too many boards for this machine".to_owned()))?;
     let unsower = Unsower::new(rules, seeds as usize);
-    let mut values = vec![0u8; slices.len() * boards];
-    // A move that stays in the table swaps the stores' roles (the other
-    // side is to move): slice (a, b) leads to slice (b, a). The two are
-    // solved together, as one graph.
-    let mut done = vec![false; slices.len()];
+    let mut pairs = pairs(&slices);
+    if let Some(Part { index, count }) = options.part {
+        if count == 0 || index >= count || count as usize > pairs.len() {
+            return Err(TableError::Unsupported(format!(
+                "part {} of {count}: the {rules} table of {seeds} seeds has {} pair(s) of slices, \
+                 so it splits in at most that many parts",
+                index + 1,
+                pairs.len()
+            )));
+        }
+        let mut rank = 0;
+        pairs.retain(|_| {
+            rank += 1;
+            (rank - 1) % count as usize == index as usize
+        });
+    }
+    // The slices this build holds, in order, and where each one goes.
+    let mut kept: Vec<usize> = pairs.iter().flatten().copied().collect();
+    kept.sort_unstable();
+    let mut values = vec![0u8; kept.len() * boards];
     let mut cells = Vec::new();
     let mut out = Vec::new();
-    for first in 0..slices.len() {
-        if done[first] {
-            continue;
-        }
-        let mirror = Slice {
-            mover: slices[first].opponent,
-            opponent: slices[first].mover,
-        };
-        let mut members = vec![first];
-        if let Ok(second) = slices.binary_search(&mirror)
-            && second != first
-        {
-            members.push(second);
-        }
+    for members in &pairs {
         let mut contexts = Vec::with_capacity(members.len());
-        for &member in &members {
-            done[member] = true;
+        for &member in members {
             let stores = representative(rules, seeds, slices[member]).ok_or_else(|| {
                 TableError::Unsupported(format!("no stores fall in the slice {:?}", slices[member]))
             })?;
@@ -154,11 +240,13 @@ pub fn build_level(
         out.clear();
         out.resize(size, 0);
         sweep(&contexts, &unsower, &mut cells, &mut out);
-        for (k, &member) in members.iter().enumerate() {
-            values[member * boards..(member + 1) * boards]
+        for (k, member) in members.iter().enumerate() {
+            let at = kept.binary_search(member).unwrap_or(0);
+            values[at * boards..(at + 1) * boards]
                 .copy_from_slice(&out[k * boards..(k + 1) * boards]);
         }
     }
+    let slices = kept.iter().map(|&index| slices[index]).collect();
     Ok(Some(Level::new(rules, seeds, total, slices, values)))
 }
 

@@ -46,7 +46,7 @@ use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-pub use build::{BuildOptions, build_level};
+pub use build::{BuildOptions, Part, build_level, merge_parts};
 pub use slice::Slice;
 
 use crate::{Position, Ruleset};
@@ -120,6 +120,17 @@ impl std::error::Error for TableError {}
 #[must_use]
 pub fn file_name(rules: Ruleset, seeds: u32) -> String {
     format!("{rules}-{seeds:02}.table")
+}
+
+/// The name of the file of one part of a table built in parts
+/// (`RULES-NN.part-K-of-M.table`, `K` counted from 1).
+#[must_use]
+pub fn part_file_name(rules: Ruleset, seeds: u32, part: Part) -> String {
+    format!(
+        "{rules}-{seeds:02}.part-{}-of-{}.table",
+        part.index + 1,
+        part.count
+    )
 }
 
 /// The table of one seed count, in memory.
@@ -632,6 +643,7 @@ mod tests {
         let options = BuildOptions {
             threads: 2,
             total: Some(total),
+            part: None,
         };
         for seeds in 1..=up_to {
             if let Some(level) = build_level(rules, seeds, &tables, &options).unwrap() {
