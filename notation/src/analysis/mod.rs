@@ -43,6 +43,8 @@ pub use analyser::{
 pub use value::CONVENTION;
 
 #[cfg(test)]
+mod examples;
+#[cfg(test)]
 mod oracle;
 #[cfg(test)]
 mod testing;
