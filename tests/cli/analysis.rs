@@ -181,56 +181,35 @@ fn analyse_and_tables_have_help_with_examples() {
     assert_cmd_snapshot!(songo().args(["tables", "build", "--help"]));
 }
 
-#[test]
-fn a_table_built_in_parts_and_merged_is_the_table_built_at_once() {
-    let parts = TempDir::new("parts");
-    let whole = TempDir::new("whole");
-    for dir in [&parts, &whole] {
-        stdout_without_timing(&[
-            "tables",
-            "build",
-            "--rules",
-            "oware-abapa",
-            "--seeds",
-            "5",
-            "--out",
-            dir.path(),
-        ]);
-    }
-    stdout_without_timing(&[
+/// `songo tables build` of abapa up to `seeds` seeds into `dir`, with
+/// `more` arguments.
+fn build_abapa(dir: &TempDir, seeds: &str, more: &[&str]) -> String {
+    let mut args = vec![
         "tables",
         "build",
         "--rules",
         "oware-abapa",
         "--seeds",
-        "6",
+        seeds,
         "--out",
-        whole.path(),
-    ]);
+        dir.path(),
+    ];
+    args.extend_from_slice(more);
+    stdout_without_timing(&args)
+}
+
+#[test]
+fn a_table_built_in_parts_and_merged_is_the_table_built_at_once() {
+    let parts = TempDir::new("parts");
+    let whole = TempDir::new("whole");
+    build_abapa(&parts, "5", &[]);
+    build_abapa(&whole, "6", &[]);
     let mut built = String::new();
     for part in ["1/3", "2/3", "3/3"] {
-        built += &stdout_without_timing(&[
-            "tables",
-            "build",
-            "--rules",
-            "oware-abapa",
-            "--seeds",
-            "6",
-            "--out",
-            parts.path(),
-            "--part",
-            part,
-        ]);
+        built += &build_abapa(&parts, "6", &["--part", part]);
     }
-    built += &stdout_without_timing(&[
-        "tables",
-        "merge",
-        "--rules",
-        "oware-abapa",
-        "--seeds",
-        "6",
-        parts.path(),
-    ]);
+    let merge = ["tables", "merge", "--rules", "oware-abapa", "--seeds", "6"];
+    built += &stdout_without_timing(&[&merge[..], &[parts.path()]].concat());
     assert_snapshot!(built);
     let read = |dir: &TempDir| std::fs::read(dir.0.join("oware-abapa-06.table")).expect("a table");
     assert!(read(&parts) == read(&whole), "the merged table differs");
@@ -248,13 +227,5 @@ fn a_table_built_in_parts_and_merged_is_the_table_built_at_once() {
         "6/6"
     ]));
     std::fs::remove_file(parts.0.join("oware-abapa-06.part-2-of-3.table")).expect("a part");
-    assert_cmd_snapshot!(songo().args([
-        "tables",
-        "merge",
-        "--rules",
-        "oware-abapa",
-        "--seeds",
-        "6",
-        parts.path()
-    ]));
+    assert_cmd_snapshot!(songo().args(merge).arg(parts.path()));
 }
