@@ -7,12 +7,12 @@ use std::time::Duration;
 
 use songo_notation::analysis::tables::Tables;
 use songo_notation::analysis::{Analyser, AnalysisOptions, AnalysisReport, Limits, MAX_DEPTH};
-use songo_notation::drawing::{BoardView, game_over_line};
-use songo_notation::{LetterCase, Ruleset, Side, diagram};
+use songo_notation::drawing::BoardView;
+use songo_notation::render::game_over_line;
+use songo_notation::{AnyPosition, LetterCase, Ruleset, Side, diagram};
 
-use crate::convert::Letters;
-use crate::input::AnyRead;
-use crate::output::{self, ReportFormat};
+use crate::flags::{Letters, ReportFormat};
+use crate::output;
 use crate::{Failure, input};
 
 /// The search time when no limit is given.
@@ -71,13 +71,11 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
-    let read = match input::any_position(&args.position, args.rules)? {
-        AnyRead::Sowing(read) => read,
-        AnyRead::Seega(_) => {
-            return Err(Failure::input(
-                "analyse works on the sowing games (songo, songo-ekang, awale, oware-abapa); Seega has no analysis yet",
-            ));
-        }
+    let read = input::any_position(&args.position, args.rules)?;
+    let AnyPosition::Sowing(position) = read.position else {
+        return Err(Failure::input(
+            "analyse works on the sowing games (songo, songo-ekang, awale, oware-abapa); Seega has no analysis yet",
+        ));
     };
     if args.hash == 0 || args.hash > MAX_HASH_MB {
         return Err(Failure::input(format!(
@@ -85,7 +83,6 @@ pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
             args.hash
         )));
     }
-    let position = read.position;
     let mut analyser = Analyser::new(&AnalysisOptions {
         hash_bytes: args.hash << 20,
         threads: args.threads as usize,

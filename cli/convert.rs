@@ -1,52 +1,11 @@
 //! `songo convert`: a position from any form to any other.
 
-use songo_notation::drawing::BoardView;
-use songo_notation::{House, LetterCase, Position, Ruleset, compact, diagram, markdown, svg};
+use songo_notation::render::{Drawing, Mark, Marks};
+use songo_notation::{LetterCase, Ruleset};
 
-use crate::input::AnyRead;
-use crate::output::{self, ReportFormat};
-use crate::{Failure, convert_record, input, seega};
-
-/// The forms `convert` writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum Target {
-    /// The compact one-line notation.
-    Compact,
-    /// A plain-text diagram as the sources draw it.
-    Text,
-    /// A Markdown table.
-    Markdown,
-    /// An SVG picture of the board.
-    Svg,
-    /// JSON.
-    Json,
-    /// YAML.
-    Yaml,
-    /// The Aualé program's OGN FEN (awale and oware-abapa only).
-    Fen,
-    /// A game record, canonical (game records only).
-    Record,
-    /// An OGN file as the Aualé program writes them (awale/oware game records only).
-    Ogn,
-}
-
-/// Which Awalé camp is lettered in capitals.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum Letters {
-    /// South A..F, North a..f (the comptoir text, the default).
-    SouthUpper,
-    /// North A..F, South a..f (the casabianca text).
-    NorthUpper,
-}
-
-impl From<Letters> for LetterCase {
-    fn from(letters: Letters) -> LetterCase {
-        match letters {
-            Letters::SouthUpper => LetterCase::SouthUpper,
-            Letters::NorthUpper => LetterCase::NorthUpper,
-        }
-    }
-}
+use crate::flags::{Letters, ReportFormat, Target};
+use crate::output;
+use crate::{Failure, convert_record, input};
 
 /// Convert a position between the compact notation, diagrams, JSON, YAML and pictures, or a game record between record text, OGN, JSON and YAML.
 ///
@@ -97,72 +56,49 @@ pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
     if let Some(rendered) = convert_record::convert(&text, &origin, args.to)? {
         return output::print(&rendered);
     }
-    let read = match input::parse_any(&text, &origin, args.rules)? {
-        AnyRead::Sowing(read) => read,
-        AnyRead::Seega(position) => {
-            let drawing = seega::Drawing {
-                coordinates: !args.no_coordinates,
-                changed: &args.changed,
-                captured: &args.captured,
-                last_move: args.last_move.as_deref(),
-            };
-            return seega::convert(&position, args.to, &drawing);
-        }
-    };
+    let read = input::parse_any(&text, &origin, args.rules)?;
     let position = read.position;
     let letters = args.letters.map_or(read.letters, LetterCase::from);
-    let mut view = BoardView::new(position)
-        .letters(letters)
-        .with_changed(houses(&args.changed, &position, letters, "--changed")?)
-        .with_captured(houses(&args.captured, &position, letters, "--captured")?);
-    if let Some(name) = &args.last_move {
-        let played = houses(
-            std::slice::from_ref(name),
-            &position,
-            letters,
-            "--last-move",
-        )?;
-        for house in played {
-            view = view.with_played(house);
-        }
-    }
+    let marks = Marks {
+        changed: &args.changed,
+        captured: &args.captured,
+        last_move: args.last_move.as_deref(),
+        coordinates: !args.no_coordinates,
+    };
+    let board = position.marked(&marks, letters).map_err(|error| {
+        let option = match error.mark {
+            Mark::Changed => "--changed",
+            Mark::Captured => "--captured",
+            Mark::LastMove => "--last-move",
+        };
+        Failure::input(format!("{option}: {}", error.message))
+    })?;
     let rendered = match args.to {
         Target::Compact => format!("{position}\n"),
-        Target::Text => diagram::write(&view),
-        Target::Markdown => markdown::write(&view),
-        Target::Svg => svg::board(&view),
+        Target::Text => board.draw(Drawing::Text),
+        Target::Markdown => board.draw(Drawing::Markdown),
+        Target::Svg => board.draw(Drawing::Svg),
         Target::Json => output::serialize(&position, ReportFormat::Json)?,
         Target::Yaml => output::serialize(&position, ReportFormat::Yaml)?,
         Target::Record | Target::Ogn => {
-            return Err(Failure::input(
-                "--to record and --to ogn are for game records; a position converts to compact, text, markdown, svg, json, yaml or fen",
-            ));
+            let forms = if position.has_fen_form() {
+                "compact, text, markdown, svg, json, yaml or fen"
+            } else {
+                "compact, text, markdown, svg, json or yaml"
+            };
+            return Err(Failure::input(format!(
+                "--to record and --to ogn are for game records; a position converts to {forms}",
+            )));
         }
-        Target::Fen => {
-            if position.rules().houses_per_side() != 6 {
+        Target::Fen => match position.to_ogn_fen() {
+            Some(fen) => format!("{fen}\n"),
+            None => {
                 return Err(Failure::input(format!(
                     "an OGN FEN is an awale or oware-abapa position, not {}: choose another --to",
                     position.rules()
                 )));
             }
-            format!("{}\n", compact::to_ogn_fen(&position))
-        }
+        },
     };
     output::print(&rendered)
-}
-
-fn houses(
-    names: &[String],
-    position: &Position,
-    letters: LetterCase,
-    option: &str,
-) -> Result<Vec<House>, Failure> {
-    names
-        .iter()
-        .filter(|name| !name.trim().is_empty())
-        .map(|name| {
-            House::parse_with_case(name.trim(), position.rules(), letters)
-                .map_err(|e| Failure::input(format!("{option}: {e}")))
-        })
-        .collect()
 }

@@ -6,7 +6,7 @@
 use songo_notation::record::{self, GameRecord, ogn, serde as record_serde};
 
 use crate::Failure;
-use crate::convert::Target;
+use crate::flags::Target;
 
 /// The forms a record can be in.
 enum Form {
@@ -109,7 +109,7 @@ fn convert_form(text: &str, origin: &str, to: Target, form: Form) -> Result<Stri
             let mut games = Vec::new();
             for record in &records {
                 games.push(ogn::to_ogn(record).map_err(|e| {
-                    Failure::input(format!("{origin}: cannot write OGN: {}", e.message))
+                    Failure::input(format!("{origin}: cannot write OGN: {}", e.message()))
                 })?);
             }
             games.join("\n")

@@ -3,10 +3,8 @@
 use std::io::Read;
 use std::path::Path;
 
-use songo_notation::diagram::Diagram;
-use songo_notation::input::{self, PositionForm};
-use songo_notation::seega::SeegaPosition;
-use songo_notation::{LetterCase, Position, Ruleset, diagram};
+use songo_notation::Ruleset;
+use songo_notation::read::{ReadPosition, read_position};
 
 use crate::Failure;
 
@@ -67,41 +65,11 @@ fn read_limited(reader: impl Read, name: &str) -> Result<String, Failure> {
     })
 }
 
-/// A position read from text, and the Awale letter case its diagram used.
-pub(crate) struct ReadPosition {
-    pub(crate) position: Position,
-    pub(crate) letters: LetterCase,
-}
-
-/// Reads a position in any form; `origin` names the input in errors.
-pub(crate) fn parse(
-    text: &str,
-    origin: &str,
+/// A position of any ruleset from an argument (position text, file or `-`).
+pub(crate) fn any_position(
+    argument: &str,
     rules: Option<Ruleset>,
 ) -> Result<ReadPosition, Failure> {
-    let failure = |e| Failure::input(format!("{origin}: cannot read the position: {e}"));
-    if input::detect(text) == PositionForm::Diagram {
-        let Diagram { position, letters } =
-            diagram::read(text.trim_start_matches('\u{feff}'), rules).map_err(failure)?;
-        return Ok(ReadPosition { position, letters });
-    }
-    let position = input::parse_position(text, rules).map_err(failure)?;
-    Ok(ReadPosition {
-        position,
-        letters: LetterCase::default(),
-    })
-}
-
-/// A position of any ruleset read from an argument.
-pub(crate) enum AnyRead {
-    /// A sowing position, with its diagram's letter case.
-    Sowing(ReadPosition),
-    /// A Seega position.
-    Seega(SeegaPosition),
-}
-
-/// A position of any ruleset from an argument (position text, file or `-`).
-pub(crate) fn any_position(argument: &str, rules: Option<Ruleset>) -> Result<AnyRead, Failure> {
     let (text, origin) = read_argument(argument)?;
     parse_any(&text, &origin, rules)
 }
@@ -111,11 +79,7 @@ pub(crate) fn parse_any(
     text: &str,
     origin: &str,
     rules: Option<Ruleset>,
-) -> Result<AnyRead, Failure> {
-    match input::seega_position(text, rules) {
-        Some(read) => read
-            .map(AnyRead::Seega)
-            .map_err(|e| Failure::input(format!("{origin}: cannot read the position: {e}"))),
-        None => parse(text, origin, rules).map(AnyRead::Sowing),
-    }
+) -> Result<ReadPosition, Failure> {
+    read_position(text, rules)
+        .map_err(|e| Failure::input(format!("{origin}: cannot read the position: {e}")))
 }

@@ -6,12 +6,12 @@
 mod analyse;
 mod convert;
 mod convert_record;
+mod flags;
 mod generate;
 mod input;
 mod moves;
 mod output;
 mod play;
-mod seega;
 mod serve;
 mod tables;
 mod validate;

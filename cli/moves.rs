@@ -1,15 +1,10 @@
 //! `songo moves`: the legal moves of a position, and why the others are not.
 
-use std::fmt::Write as _;
+use songo_notation::{Conventions, LetterCase, Ruleset, any};
 
-use songo_notation::drawing::game_over_line;
-use songo_notation::report::{self, IllegalEntry, MovesReport};
-use songo_notation::{LetterCase, Ruleset};
-
-use crate::convert::Letters;
-use crate::input::AnyRead;
-use crate::output::{self, ReportFormat};
-use crate::{Failure, input, seega};
+use crate::flags::{Letters, ReportFormat};
+use crate::output;
+use crate::{Failure, input};
 
 /// List the legal moves of a position, and the rule that forbids each other non-empty house.
 ///
@@ -37,38 +32,13 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
-    let read = match input::any_position(&args.position, args.rules)? {
-        AnyRead::Sowing(read) => read,
-        AnyRead::Seega(position) => return seega::moves(&position, args.format),
-    };
+    let read = input::any_position(&args.position, args.rules)?;
     let letters = args.letters.map_or(read.letters, LetterCase::from);
+    let report = any::moves(&read.position);
     let rendered = match args.format {
         // People read the letters they wrote; JSON and YAML keep the canonical case.
-        ReportFormat::Text => text(&report::moves_in_case(&read.position, letters)),
-        format => output::serialize(&report::moves(&read.position), format)?,
+        ReportFormat::Text => report.text(Conventions::with_letters(letters)),
+        format => output::serialize(&report, format)?,
     };
     output::print(&rendered)
-}
-
-fn text(report: &MovesReport) -> String {
-    let mut out = String::new();
-    if let Some(over) = &report.game_over {
-        let _ = writeln!(out, "{}", game_over_line(over));
-        return out;
-    }
-    let _ = writeln!(out, "{} to move.", report.to_move.name());
-    let _ = writeln!(out, "Legal: {}", report.legal.join(" "));
-    write_illegal(&mut out, &report.illegal);
-    out
-}
-
-/// One line per house that may not be played: the house, why, the rule.
-pub(crate) fn write_illegal(out: &mut String, illegal: &[IllegalEntry]) {
-    for entry in illegal {
-        let _ = writeln!(
-            out,
-            "Not {}: {} ({})",
-            entry.house, entry.message, entry.rule
-        );
-    }
 }

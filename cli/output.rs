@@ -4,18 +4,8 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
+use crate::flags::ReportFormat;
 use crate::{EXIT_OK, Failure};
-
-/// Output formats of reports.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum ReportFormat {
-    /// Diagrams and sentences for people.
-    Text,
-    /// JSON, the shapes of docs/api.md.
-    Json,
-    /// YAML, the same fields as JSON.
-    Yaml,
-}
 
 /// Prints `text` to stdout; a closed pipe (`songo … | head`) is not an error.
 pub(crate) fn print(text: &str) -> Result<u8, Failure> {

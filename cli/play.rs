@@ -1,27 +1,11 @@
 //! `songo play`: play moves on a position, show every board.
 
-use songo_notation::report::{self, PlayError, PlayReport};
-use songo_notation::{House, LetterCase, Ruleset, diagram, markdown, svg};
+use songo_notation::any::{self, AnyPlayReport};
+use songo_notation::{Conventions, LetterCase, Ruleset};
 
-use crate::convert::Letters;
-use crate::input::AnyRead;
-use crate::output::{self, ReportFormat};
-use crate::{Failure, input, seega};
-
-/// The forms `play` writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum PlayFormat {
-    /// The three diagrams of every move, as text (changed houses marked *, captured x).
-    Text,
-    /// The same as Markdown tables (changed in bold, captured struck out).
-    Markdown,
-    /// One SVG picture: a row of three boards per move.
-    Svg,
-    /// The PlayReport as JSON.
-    Json,
-    /// The PlayReport as YAML.
-    Yaml,
-}
+use crate::flags::{Letters, PlayFormat, ReportFormat};
+use crate::output;
+use crate::{Failure, input};
 
 /// Play moves on a position and show the boards before, after sowing and after captures.
 ///
@@ -58,55 +42,36 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
-    let read = match input::any_position(&args.position, args.rules)? {
-        AnyRead::Sowing(read) => read,
-        AnyRead::Seega(position) => return seega::play(position, &args.moves, args.format),
-    };
+    let read = input::any_position(&args.position, args.rules)?;
     let letters = args.letters.map_or(read.letters, LetterCase::from);
-    let rules = read.position.rules();
-    // The engine reads moves in the default letter case.
-    let moves: Vec<String> = args
-        .moves
-        .iter()
-        .map(
-            |name| match House::parse_with_case(name.trim(), rules, letters) {
-                Ok(house) => house.name(rules).to_string(),
-                Err(_) => name.clone(),
-            },
-        )
-        .collect();
-    match report::play(read.position, &moves) {
+    match any::play(
+        read.position,
+        &args.moves,
+        Conventions::with_letters(letters),
+    ) {
         Ok(report) => output::print(&render(&report, args.format, letters)?),
-        Err(PlayError::BadMove { index, error }) => {
-            Err(Failure::input(format!("move {}: {error}", index + 1)))
-        }
-        Err(PlayError::Illegal {
-            index,
-            error,
-            played,
-        }) => {
+        Err(error) if error.is_bad_move() => Err(Failure::input(error)),
+        Err(error) => {
             // Show what was played before the illegal move, in the forms for people.
-            if !played.steps.is_empty()
+            if let Some(played) = error.played()
+                && !played.is_empty()
                 && matches!(args.format, PlayFormat::Text | PlayFormat::Markdown)
             {
                 output::print(&render(&played, args.format, letters)?)?;
             }
-            let name = error.house.name_with_case(error.rules, letters);
-            Err(Failure::invalid(format!(
-                "move {} ({name}): {}",
-                index + 1,
-                error.in_case(letters)
-            )))
+            Err(Failure::invalid(error))
         }
     }
 }
 
-fn render(report: &PlayReport, format: PlayFormat, letters: LetterCase) -> Result<String, Failure> {
-    match format {
-        PlayFormat::Text => Ok(diagram::play(report, letters)),
-        PlayFormat::Markdown => Ok(markdown::play(report, letters)),
-        PlayFormat::Svg => Ok(svg::play(report, letters)),
-        PlayFormat::Json => output::serialize(report, ReportFormat::Json),
-        PlayFormat::Yaml => output::serialize(report, ReportFormat::Yaml),
+fn render(
+    report: &AnyPlayReport,
+    format: PlayFormat,
+    letters: LetterCase,
+) -> Result<String, Failure> {
+    match (format.drawing(), format) {
+        (Some(drawing), _) => Ok(report.draw(drawing, letters)),
+        (None, PlayFormat::Yaml) => output::serialize(report, ReportFormat::Yaml),
+        (None, _) => output::serialize(report, ReportFormat::Json),
     }
 }

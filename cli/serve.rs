@@ -3,15 +3,24 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use songo_service::Config;
+use songo_service::{Config, LogFormat, Logging, ShutdownTimedOut};
 
-use crate::{EXIT_OK, Failure};
+use crate::{EXIT_OK, EXIT_USAGE, Failure};
 
-/// Serve the HTTP API: positions, play, moves, validate, convert, rules (docs/api.md).
+/// Serve the HTTP API (positions, play, moves, validate, convert, rules; docs/api.md) and the web page at / (docs/page.md).
 #[derive(clap::Args)]
-#[command(
-    after_help = "Examples:\n  songo serve\n  songo serve --addr 127.0.0.1:9000\n  SONGO_ADDR=0.0.0.0:8080 songo serve --body-limit 1048576\n\nLogs one line per request to stderr. SIGINT or SIGTERM stops the server after\nthe requests in flight are answered (at most --shutdown-timeout seconds)."
-)]
+#[command(after_help = "Examples:
+  songo serve
+  songo serve --addr 127.0.0.1:9000
+  SONGO_ADDR=0.0.0.0:8080 songo serve --body-limit 1048576
+  songo serve --metrics-addr 127.0.0.1:9090     # GET /metrics there, for Prometheus
+  songo serve --log-format json --log warn      # JSON lines for a log collector
+  songo serve --max-connections 2000 --header-timeout 10
+
+Logs one line per request to stderr, through a queue that never blocks a
+request: when stderr is not read, lines are dropped and counted. SIGINT or
+SIGTERM stops the server after the requests in flight are answered (at most
+--shutdown-timeout seconds). docs/api.md explains every limit.")]
 pub(crate) struct Args {
     /// The address to listen on (port 0 picks a free port).
     #[arg(long, env = "SONGO_ADDR", default_value = "127.0.0.1:8080")]
@@ -31,23 +40,93 @@ pub(crate) struct Args {
     /// Seconds a shutdown waits for the requests in flight.
     #[arg(long, env = "SONGO_SHUTDOWN_TIMEOUT", default_value_t = 10.0)]
     shutdown_timeout: f64,
+    /// Connections open at once; at the cap, the one idle longest makes room (keep it under `ulimit -n`).
+    #[arg(long, env = "SONGO_MAX_CONNECTIONS", default_value_t = songo_service::DEFAULT_MAX_CONNECTIONS)]
+    max_connections: usize,
+    /// Seconds a client has to send a request's head (line and headers).
+    #[arg(long, env = "SONGO_HEADER_TIMEOUT", default_value_t = 5.0)]
+    header_timeout: f64,
+    /// Seconds an idle keep-alive connection is kept for its next request.
+    #[arg(long, env = "SONGO_KEEP_ALIVE_TIMEOUT", default_value_t = 30.0)]
+    keep_alive_timeout: f64,
+    /// Seconds an answer may wait for the client to read it.
+    #[arg(long, env = "SONGO_SEND_TIMEOUT", default_value_t = 30.0)]
+    send_timeout: f64,
+    /// Serve GET /metrics (Prometheus text format) on this address, apart from the API (default: not served).
+    #[arg(long, env = "SONGO_METRICS_ADDR")]
+    metrics_addr: Option<SocketAddr>,
+    /// Log lines as text or as JSON objects.
+    #[arg(long, env = "SONGO_LOG_FORMAT", value_enum, default_value_t = Format::Text)]
+    log_format: Format,
+    /// What to log: a level (error, warn, info, debug, trace) or a RUST_LOG-style filter (default: $RUST_LOG, else info).
+    #[arg(long, env = "SONGO_LOG", value_name = "FILTER")]
+    log: Option<String>,
+    /// A web site whose pages may call the API from a browser (CORS), such as
+    /// `https://club.example`; repeat it for several, `*` for any (default: none).
+    #[arg(
+        long = "cors-origin",
+        env = "SONGO_CORS_ORIGINS",
+        value_delimiter = ','
+    )]
+    cors_origins: Vec<String>,
 }
+
+/// `--log-format`.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
+/// The most connections `--max-connections` takes.
+const MAX_CONNECTIONS: usize = 1 << 20;
+
+/// The longest time a `--…-timeout` flag takes: a day.
+const MAX_SECONDS: f64 = 86_400.0;
 
 fn seconds(value: f64, flag: &str) -> Result<Duration, Failure> {
     Duration::try_from_secs_f64(value)
         .ok()
-        .filter(|d| !d.is_zero())
+        .filter(|d| !d.is_zero() && value <= MAX_SECONDS)
         .ok_or_else(|| {
             Failure::input(format!(
-                "{flag} must be a positive number of seconds, not {value}"
+                "{flag} must be a positive number of seconds, at most {MAX_SECONDS} (a day), not {value}"
             ))
         })
+}
+
+/// The `--cors-origin` values: `*`, or origins as browsers send them
+/// (`scheme://host[:port]`, no path).
+fn origins(values: &[String]) -> Result<Vec<String>, Failure> {
+    values
+        .iter()
+        .map(|value| {
+            let value = value.trim();
+            let well_formed = value == "*"
+                || value.split_once("://").is_some_and(|(scheme, rest)| {
+                    !scheme.is_empty() && !rest.is_empty() && !rest.contains('/')
+                });
+            if well_formed {
+                Ok(value.to_owned())
+            } else {
+                Err(Failure::input(format!(
+                    "--cors-origin {value}: write an origin as a browser sends it, such as https://club.example or http://localhost:3000 (no path), or *"
+                )))
+            }
+        })
+        .collect()
 }
 
 pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
     let defaults = Config::default();
     if args.body_limit == 0 {
         return Err(Failure::input("--body-limit must be at least 1 byte"));
+    }
+    if !(1..=MAX_CONNECTIONS).contains(&args.max_connections) {
+        return Err(Failure::input(format!(
+            "--max-connections must be between 1 and {MAX_CONNECTIONS}, not {}",
+            args.max_connections
+        )));
     }
     let config = Config {
         addr: args.addr,
@@ -64,9 +143,38 @@ pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
             None => defaults.max_concurrent_jobs,
         },
         shutdown_timeout: seconds(args.shutdown_timeout, "--shutdown-timeout")?,
+        max_connections: args.max_connections,
+        header_timeout: seconds(args.header_timeout, "--header-timeout")?,
+        keep_alive_timeout: seconds(args.keep_alive_timeout, "--keep-alive-timeout")?,
+        send_timeout: seconds(args.send_timeout, "--send-timeout")?,
+        metrics_addr: args.metrics_addr,
+        cors_origins: origins(&args.cors_origins)?,
         ..defaults
     };
-    songo_service::init_logging();
-    songo_service::run(config).map_err(Failure::input)?;
-    Ok(EXIT_OK)
+    let logging = Logging {
+        format: match args.log_format {
+            Format::Text => LogFormat::Text,
+            Format::Json => LogFormat::Json,
+        },
+        filter: args
+            .log
+            .clone()
+            .or_else(|| std::env::var("RUST_LOG").ok())
+            .unwrap_or_else(|| "info".to_owned()),
+        ..Logging::default()
+    };
+    let _log = songo_service::init_logging(&logging).map_err(Failure::input)?;
+    match songo_service::run(config) {
+        Ok(()) => Ok(EXIT_OK),
+        // Said in the log, which never blocks: stderr may be the pipe
+        // nobody reads that the shutdown was waiting on.
+        Err(error) if error.is::<ShutdownTimedOut>() => {
+            tracing::error!("{error}");
+            Err(Failure {
+                message: String::new(),
+                status: EXIT_USAGE,
+            })
+        }
+        Err(error) => Err(Failure::input(error)),
+    }
 }

@@ -4,8 +4,9 @@
 use std::io::{self, IsTerminal, Read, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
+use anstream::{AutoStream, ColorChoice};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use songo_notation::Ruleset;
 use songo_notation::validate::{
     Event, GameReport, Options, Style, Summary, render_game, render_summary, validate_sources,
@@ -137,11 +138,12 @@ fn sources(inputs: &[String]) -> Result<Vec<Source>, Failure> {
 }
 
 /// Progress on stderr, for large inputs on a terminal.
+/// The progress line on standard error (indicatif), for large inputs when
+/// standard error is a terminal: the bytes read, the games, the invalid ones.
 struct Progress {
-    total: Option<u64>,
+    bar: ProgressBar,
     done: u64,
-    shown: bool,
-    last: Instant,
+    /// Whether the line may be drawn (a large input, a terminal).
     enabled: bool,
 }
 
@@ -151,52 +153,58 @@ impl Progress {
 
     fn new(total: Option<u64>) -> Progress {
         let large = total.is_none_or(|t| t >= Progress::LARGE);
+        let enabled = large && io::stderr().is_terminal();
+        let (bar, template) = match total {
+            Some(total) if total > 0 => (
+                ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden()),
+                "validating: {binary_bytes}/{binary_total_bytes} ({percent}%), {msg}",
+            ),
+            _ => (
+                ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden()),
+                "validating: {binary_bytes}, {msg}",
+            ),
+        };
+        if let Ok(style) = ProgressStyle::with_template(template) {
+            bar.set_style(style);
+        }
         Progress {
-            total,
+            bar,
             done: 0,
-            shown: false,
-            last: Instant::now(),
-            enabled: large && io::stderr().is_terminal(),
+            enabled,
         }
     }
 
     fn advance(&mut self, bytes: usize, summary: &Summary) {
         self.done += bytes as u64;
-        if !self.enabled
-            || self.last.elapsed() < Duration::from_millis(200)
-            || self.done < Progress::LARGE
-        {
+        self.bar.inc(bytes as u64);
+        if !self.enabled || self.done < Progress::LARGE {
             return;
         }
-        self.last = Instant::now();
-        let mib = |b: u64| b as f64 / f64::from(1 << 20);
-        let amount = match self.total {
-            Some(total) if total > 0 => format!(
-                "{:.0}/{:.0} MiB ({:.0}%)",
-                mib(self.done),
-                mib(total),
-                100.0 * self.done as f64 / total as f64
-            ),
-            _ => format!("{:.0} MiB", mib(self.done)),
-        };
-        eprint!(
-            "\r\x1b[Kvalidating: {amount}, {} games, {} invalid",
+        if self.bar.is_hidden() {
+            // Shown from the first 16 MiB on, five times a second at most.
+            self.bar
+                .set_draw_target(ProgressDrawTarget::stderr_with_hz(5));
+        }
+        self.bar.set_message(format!(
+            "{} games, {} invalid",
             summary.games, summary.invalid
-        );
-        self.shown = true;
+        ));
     }
 
-    fn clear(&mut self) {
-        if self.shown {
-            eprint!("\r\x1b[K");
-            self.shown = false;
-        }
+    /// Runs `write` with the line cleared (it is drawn again on the next
+    /// advance).
+    fn suspend<T>(&self, write: impl FnOnce() -> T) -> T {
+        self.bar.suspend(write)
+    }
+
+    fn clear(&self) {
+        self.bar.finish_and_clear();
     }
 }
 
 /// Writes to stdout; remembers a closed pipe so that the rest is dropped quietly.
 struct Output {
-    out: io::BufWriter<io::StdoutLock<'static>>,
+    out: io::BufWriter<AutoStream<io::StdoutLock<'static>>>,
     closed: bool,
     error: Option<io::Error>,
 }
@@ -258,16 +266,20 @@ pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
-    let style = Style {
-        color: match args.color {
-            Color::Always => true,
-            Color::Never => false,
-            Color::Auto => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
-        },
+    // anstream decides: a terminal, NO_COLOR, CLICOLOR_FORCE; the text is
+    // coloured only when the stream keeps the colours.
+    let stdout = io::stdout().lock();
+    let choice = match args.color {
+        Color::Always => ColorChoice::Always,
+        Color::Never => ColorChoice::Never,
+        Color::Auto => AutoStream::choice(&stdout),
     };
     let json = args.format == Format::Json;
+    let style = Style {
+        color: !json && choice != ColorChoice::Never,
+    };
     let mut output = Output {
-        out: io::BufWriter::with_capacity(1 << 16, io::stdout().lock()),
+        out: io::BufWriter::with_capacity(1 << 16, AutoStream::new(stdout, choice)),
         closed: false,
         error: None,
     };
@@ -306,11 +318,9 @@ pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
                 if text.is_empty() {
                     return ControlFlow::Continue(());
                 }
-                progress.clear();
-                output.write(&text)
+                progress.suspend(|| output.write(&text))
             }
             Event::Failed { source, error } => {
-                progress.clear();
                 games_per_source[source] = usize::MAX;
                 failures.push(format!("cannot read {}: {error}", names[source]));
                 ControlFlow::Continue(())

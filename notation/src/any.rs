@@ -11,20 +11,23 @@
 //! ```
 
 use std::fmt;
-use std::str::FromStr;
 
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::engine::GameOver;
-use crate::error::ParseError;
-use crate::position::Position;
+use crate::conventions::{Conventions, LetterCase};
+use crate::game::{GameOver, GamePosition, LegalMoves, MoveEffect, Refusal};
+use crate::record::{FromTags, SetupError, Tags};
+use crate::render::{Drawing, MarkError, Marks};
 use crate::report::{self, MovesReport, PlayError, PlayReport};
-use crate::rule::RuleId;
-use crate::ruleset::Ruleset;
-use crate::seega::SeegaPosition;
-use crate::seega::report::{SeegaMovesReport, SeegaPlayError, SeegaPlayReport};
+use crate::rule::{RuleId, RuleIds};
+use crate::ruleset::{Family, Ruleset};
+use crate::seega::{
+    ParseMoveError, SeegaIllegal, SeegaMove, SeegaMoveList, SeegaOutcome, SeegaPosition,
+};
 use crate::side::Side;
+use crate::sowing::position::{House, ParseHouseError, Position};
+use crate::sowing::rules::{IllegalMove, MoveList, MoveOutcome};
 
 /// A position of any ruleset.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -36,16 +39,6 @@ pub enum AnyPosition {
 }
 
 impl AnyPosition {
-    /// Reads a position in any form (compact, diagram, JSON, YAML) of any
-    /// ruleset; `rules` applies when the text names none and must agree
-    /// with it when it does. Same as [`crate::input::parse_any_position`].
-    ///
-    /// # Errors
-    /// A [`ParseError`] that says where and why.
-    pub fn parse(text: &str, rules: Option<Ruleset>) -> Result<AnyPosition, ParseError> {
-        crate::input::parse_any_position(text, rules)
-    }
-
     /// The ruleset.
     #[must_use]
     pub const fn rules(&self) -> Ruleset {
@@ -77,7 +70,7 @@ impl AnyPosition {
     #[must_use]
     pub fn diagram(&self) -> String {
         match self {
-            AnyPosition::Sowing(position) => crate::diagram::text(position),
+            AnyPosition::Sowing(position) => crate::sowing::notation::diagram::text(position),
             AnyPosition::Seega(position) => crate::seega::notation::diagram(position),
         }
     }
@@ -123,30 +116,13 @@ impl fmt::Display for AnyPosition {
     }
 }
 
-impl FromStr for AnyPosition {
-    type Err = ParseError;
-
-    fn from_str(text: &str) -> Result<AnyPosition, ParseError> {
-        AnyPosition::parse(text, None)
-    }
-}
-
-/// The JSON shape of the ruleset (`../shared/interfaces.md`).
+/// The JSON shape of the ruleset (see `docs/notation.md`).
 impl Serialize for AnyPosition {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
             AnyPosition::Sowing(position) => position.serialize(serializer),
             AnyPosition::Seega(position) => position.serialize(serializer),
         }
-    }
-}
-
-/// Whether a JSON/YAML position is a Seega one: `"rules": "seega"`, or no
-/// ruleset and a `board`.
-pub(crate) fn is_seega_value(value: &serde_json::Value) -> bool {
-    match value.get("rules").and_then(serde_json::Value::as_str) {
-        Some(rules) => rules.parse::<Ruleset>() == Ok(Ruleset::Seega),
-        None => value.get("board").is_some(),
     }
 }
 
@@ -160,7 +136,7 @@ pub(crate) fn is_seega_value(value: &serde_json::Value) -> bool {
 impl<'de> Deserialize<'de> for AnyPosition {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = serde_json::Value::deserialize(deserializer)?;
-        if is_seega_value(&value) {
+        if crate::input::is_seega_value(&value) {
             SeegaPosition::deserialize(value)
                 .map(AnyPosition::Seega)
                 .map_err(D::Error::custom)
@@ -177,18 +153,49 @@ impl<'de> Deserialize<'de> for AnyPosition {
 #[serde(untagged)]
 pub enum AnyPlayReport {
     /// A sowing game's report.
-    Sowing(PlayReport),
+    Sowing(PlayReport<Position>),
     /// A Seega report.
-    Seega(SeegaPlayReport),
+    Seega(PlayReport<SeegaPosition>),
+}
+
+impl AnyPlayReport {
+    /// Whether no move was played.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        match self {
+            AnyPlayReport::Sowing(report) => report.steps.is_empty(),
+            AnyPlayReport::Seega(report) => report.steps.is_empty(),
+        }
+    }
+
+    /// Every move's boards in a form for people, Awalé houses in `letters`.
+    #[must_use]
+    pub fn draw(&self, form: Drawing, letters: LetterCase) -> String {
+        use crate::seega::render as seega;
+        match (self, form) {
+            (AnyPlayReport::Sowing(report), Drawing::Text) => {
+                crate::sowing::notation::diagram::play(report, letters)
+            }
+            (AnyPlayReport::Sowing(report), Drawing::Markdown) => {
+                crate::sowing::render::markdown::play(report, letters)
+            }
+            (AnyPlayReport::Sowing(report), Drawing::Svg) => {
+                crate::sowing::render::svg::play(report, letters)
+            }
+            (AnyPlayReport::Seega(report), Drawing::Text) => seega::play_text(report),
+            (AnyPlayReport::Seega(report), Drawing::Markdown) => seega::play_markdown(report),
+            (AnyPlayReport::Seega(report), Drawing::Svg) => seega::play_svg(report),
+        }
+    }
 }
 
 /// Why `play` stopped, for either kind of game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AnyPlayError {
     /// In a sowing game.
-    Sowing(PlayError),
+    Sowing(PlayError<Position>),
     /// In Seega.
-    Seega(SeegaPlayError),
+    Seega(PlayError<SeegaPosition>),
 }
 
 impl AnyPlayError {
@@ -207,7 +214,7 @@ impl AnyPlayError {
         matches!(
             self,
             AnyPlayError::Sowing(PlayError::BadMove { .. })
-                | AnyPlayError::Seega(SeegaPlayError::BadMove { .. })
+                | AnyPlayError::Seega(PlayError::BadMove { .. })
         )
     }
 
@@ -215,13 +222,69 @@ impl AnyPlayError {
     #[must_use]
     pub fn played(&self) -> Option<AnyPlayReport> {
         match self {
-            AnyPlayError::Sowing(PlayError::Illegal { played, .. }) => {
-                Some(AnyPlayReport::Sowing((**played).clone()))
-            }
-            AnyPlayError::Seega(SeegaPlayError::Illegal { played, .. }) => {
-                Some(AnyPlayReport::Seega((**played).clone()))
-            }
+            AnyPlayError::Sowing(error) => error.played().cloned().map(AnyPlayReport::Sowing),
+            AnyPlayError::Seega(error) => error.played().cloned().map(AnyPlayReport::Seega),
+        }
+    }
+
+    /// Which move (from 0).
+    #[must_use]
+    pub const fn index(&self) -> usize {
+        match self {
+            AnyPlayError::Sowing(
+                PlayError::BadMove { index, .. } | PlayError::Illegal { index, .. },
+            )
+            | AnyPlayError::Seega(
+                PlayError::BadMove { index, .. } | PlayError::Illegal { index, .. },
+            ) => *index,
+        }
+    }
+
+    /// The illegal move's name, canonically spelled.
+    #[must_use]
+    pub fn move_name(&self) -> Option<String> {
+        let canonical = Conventions::default();
+        match self {
+            AnyPlayError::Sowing(PlayError::Illegal { played, report, .. }) => Some(
+                report
+                    .final_position
+                    .move_name(*played, canonical)
+                    .to_string(),
+            ),
+            AnyPlayError::Seega(PlayError::Illegal { played, report, .. }) => Some(
+                report
+                    .final_position
+                    .move_name(*played, canonical)
+                    .to_string(),
+            ),
             _ => None,
+        }
+    }
+
+    /// The position where the illegal move was asked.
+    #[must_use]
+    pub fn position(&self) -> Option<AnyPosition> {
+        match self {
+            AnyPlayError::Sowing(error) => error
+                .played()
+                .map(|played| AnyPosition::Sowing(played.final_position)),
+            AnyPlayError::Seega(error) => error
+                .played()
+                .map(|played| AnyPosition::Seega(played.final_position)),
+        }
+    }
+
+    /// The moves legal where the illegal move was asked, named canonically.
+    #[must_use]
+    pub fn legal_names(&self) -> Vec<String> {
+        let canonical = Conventions::default();
+        match self {
+            AnyPlayError::Sowing(error) => error.played().map_or_else(Vec::new, |played| {
+                report::moves(&played.final_position).legal_names(canonical)
+            }),
+            AnyPlayError::Seega(error) => error.played().map_or_else(Vec::new, |played| {
+                report::moves(&played.final_position).legal_names(canonical)
+            }),
         }
     }
 }
@@ -237,20 +300,21 @@ impl fmt::Display for AnyPlayError {
 
 impl std::error::Error for AnyPlayError {}
 
-/// Plays moves on a position of any ruleset ([`report::play`] or
-/// [`crate::seega::report::play`]).
+/// Plays moves (their names, written under `conventions`) on a position of
+/// any ruleset ([`report::play_with`]).
 ///
 /// # Errors
 /// A move that cannot be read, or an illegal move (naming its rule).
 pub fn play(
     position: AnyPosition,
     moves: &[impl AsRef<str>],
+    conventions: Conventions,
 ) -> Result<AnyPlayReport, AnyPlayError> {
     match position {
-        AnyPosition::Sowing(position) => report::play(position, moves)
+        AnyPosition::Sowing(position) => report::play_with(position, moves, conventions)
             .map(AnyPlayReport::Sowing)
             .map_err(AnyPlayError::Sowing),
-        AnyPosition::Seega(position) => crate::seega::report::play(position, moves)
+        AnyPosition::Seega(position) => report::play_with(position, moves, conventions)
             .map(AnyPlayReport::Seega)
             .map_err(AnyPlayError::Seega),
     }
@@ -261,25 +325,592 @@ pub fn play(
 #[serde(untagged)]
 pub enum AnyMovesReport {
     /// A sowing game's report.
-    Sowing(MovesReport),
+    Sowing(MovesReport<Position>),
     /// A Seega report.
-    Seega(SeegaMovesReport),
+    Seega(MovesReport<SeegaPosition>),
+}
+
+impl AnyMovesReport {
+    /// The report as text for people: the side to move, the legal moves,
+    /// each forbidden move with its rule; or how the game ended.
+    #[must_use]
+    pub fn text(&self, conventions: Conventions) -> String {
+        match self {
+            AnyMovesReport::Sowing(report) => {
+                crate::sowing::notation::diagram::moves(report, conventions)
+            }
+            AnyMovesReport::Seega(report) => crate::seega::render::moves_text(report),
+        }
+    }
 }
 
 /// The legal and illegal moves of a position of any ruleset.
 ///
 /// ```
 /// use songo_notation::any::{self, AnyMovesReport, AnyPosition};
+/// use songo_notation::Conventions;
 /// let position: AnyPosition = "seega:...../...../...../N..../SN...:S".parse().unwrap();
 /// let AnyMovesReport::Seega(report) = any::moves(&position) else { panic!() };
-/// assert_eq!(report.legal, ["pass"]);
+/// assert_eq!(report.legal_names(Conventions::default()), ["pass"]);
 /// ```
 #[must_use]
 pub fn moves(position: &AnyPosition) -> AnyMovesReport {
     match position {
         AnyPosition::Sowing(position) => AnyMovesReport::Sowing(report::moves(position)),
-        AnyPosition::Seega(position) => {
-            AnyMovesReport::Seega(crate::seega::report::moves(position))
+        AnyPosition::Seega(position) => AnyMovesReport::Seega(report::moves(position)),
+    }
+}
+
+/// A board with the marks a person asked for, read and checked: ready to
+/// draw in any form.
+#[derive(Debug, Clone)]
+pub struct MarkedBoard(Marked);
+
+#[derive(Debug, Clone)]
+enum Marked {
+    Sowing(crate::sowing::render::BoardView),
+    Seega(crate::seega::render::MarkedSeega),
+}
+
+impl MarkedBoard {
+    /// The board in `form`.
+    #[must_use]
+    pub fn draw(&self, form: Drawing) -> String {
+        match &self.0 {
+            Marked::Sowing(view) => match form {
+                Drawing::Text => crate::sowing::notation::diagram::write(view),
+                Drawing::Markdown => crate::sowing::render::markdown::write(view),
+                Drawing::Svg => crate::sowing::render::svg::board(view),
+            },
+            Marked::Seega(marked) => marked.draw(form),
+        }
+    }
+}
+
+impl AnyPosition {
+    /// The board with `marks` on it, Awalé houses named in `letters`.
+    ///
+    /// ```
+    /// use songo_notation::any::AnyPosition;
+    /// use songo_notation::render::{Drawing, Marks};
+    /// use songo_notation::LetterCase;
+    /// let position: AnyPosition = "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7".parse().unwrap();
+    /// let changed = ["N0".to_owned()];
+    /// let marks = Marks { changed: &changed, ..Marks::default() };
+    /// let board = position.marked(&marks, LetterCase::default()).unwrap();
+    /// assert!(board.draw(Drawing::Markdown).contains("**3**"));
+    /// ```
+    ///
+    /// # Errors
+    /// A mark that is no house, square or move of the game.
+    pub fn marked(&self, marks: &Marks<'_>, letters: LetterCase) -> Result<MarkedBoard, MarkError> {
+        let marked = match self {
+            AnyPosition::Sowing(position) => {
+                Marked::Sowing(crate::sowing::render::marked(position, marks, letters)?)
+            }
+            AnyPosition::Seega(position) => {
+                Marked::Seega(crate::seega::render::MarkedSeega::new(position, marks)?)
+            }
+        };
+        Ok(MarkedBoard(marked))
+    }
+
+    /// The board in `form`, no marks on it, Awalé houses named in `letters`
+    /// (Seega with its coordinates).
+    #[must_use]
+    pub fn draw(&self, form: Drawing, letters: LetterCase) -> String {
+        let marks = Marks {
+            coordinates: true,
+            ..Marks::default()
+        };
+        match self.marked(&marks, letters) {
+            Ok(board) => board.draw(form),
+            // Without marks there is nothing to misread.
+            Err(error) => error.message,
+        }
+    }
+
+    /// The board as an SVG picture with the hooks a program that drives it
+    /// needs (the web page): each house in `<g data-house="S4" …>`, each
+    /// store in `<g data-store="south">`, each Seega square under a
+    /// `<rect data-square="b3">` (see `sowing::render::svg::board_with_hooks`
+    /// and `seega::render::svg_with_hooks`). Otherwise the same drawing as
+    /// [`AnyPosition::draw`] in SVG.
+    ///
+    /// ```
+    /// use songo_notation::any::AnyPosition;
+    /// use songo_notation::render::Drawing;
+    /// use songo_notation::LetterCase;
+    /// let position: AnyPosition = "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7".parse().unwrap();
+    /// let hooked = position.draw_svg_with_hooks(LetterCase::default());
+    /// assert_eq!(hooked.matches("<g data-house=").count(), 14);
+    /// assert!(!position.draw(Drawing::Svg, LetterCase::default()).contains("data-house"));
+    /// ```
+    #[must_use]
+    pub fn draw_svg_with_hooks(&self, letters: LetterCase) -> String {
+        match self {
+            AnyPosition::Sowing(position) => crate::sowing::render::svg::board_with_hooks(
+                &crate::sowing::render::BoardView::new(*position).letters(letters),
+            ),
+            AnyPosition::Seega(position) => crate::seega::render::svg_with_hooks(
+                position,
+                &crate::seega::render::SvgOptions::default(),
+            ),
+        }
+    }
+
+    /// Whether the position's game has an OGN FEN form (the sowing games:
+    /// [`AnyPosition::to_ogn_fen`] then writes awale and oware-abapa
+    /// positions).
+    #[must_use]
+    pub const fn has_fen_form(&self) -> bool {
+        matches!(self, AnyPosition::Sowing(_))
+    }
+
+    /// The position as an OGN FEN, when the ruleset has one (awale,
+    /// oware-abapa).
+    #[must_use]
+    pub fn to_ogn_fen(&self) -> Option<String> {
+        match self {
+            AnyPosition::Sowing(position) if position.rules().houses_per_side() == 6 => {
+                Some(crate::sowing::notation::compact::to_ogn_fen(position))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A move of any game: what [`AnyPosition`] plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AnyMove {
+    /// A house of a sowing game.
+    Sowing(House),
+    /// A Seega move.
+    Seega(SeegaMove),
+}
+
+impl From<House> for AnyMove {
+    fn from(house: House) -> AnyMove {
+        AnyMove::Sowing(house)
+    }
+}
+
+impl From<SeegaMove> for AnyMove {
+    fn from(played: SeegaMove) -> AnyMove {
+        AnyMove::Seega(played)
+    }
+}
+
+impl AnyMove {
+    /// The move without its game's conventions: a house as its side and
+    /// index (`S3`, also in Awalé), a Seega move canonically. Name a move
+    /// through [`GamePosition::move_name`] to spell it in its ruleset.
+    fn plain(self) -> String {
+        match self {
+            AnyMove::Sowing(house) => format!("{}{}", house.side.letter(), house.index),
+            AnyMove::Seega(played) => played.to_string(),
+        }
+    }
+}
+
+/// The legal moves of a position of any game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AnyMoveList {
+    /// Of a sowing game.
+    Sowing(MoveList),
+    /// Of Seega.
+    Seega(SeegaMoveList),
+}
+
+impl LegalMoves<AnyMove> for AnyMoveList {
+    fn len(&self) -> usize {
+        match self {
+            AnyMoveList::Sowing(list) => list.len(),
+            AnyMoveList::Seega(list) => list.len(),
+        }
+    }
+
+    fn contains(&self, candidate: AnyMove) -> bool {
+        match (self, candidate) {
+            (AnyMoveList::Sowing(list), AnyMove::Sowing(house)) => list.contains(house),
+            (AnyMoveList::Seega(list), AnyMove::Seega(played)) => list.contains(played),
+            _ => false,
+        }
+    }
+
+    fn get(&self, index: usize) -> Option<AnyMove> {
+        match self {
+            AnyMoveList::Sowing(list) => LegalMoves::get(list, index).map(AnyMove::Sowing),
+            AnyMoveList::Seega(list) => list.get(index).map(AnyMove::Seega),
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = AnyMove> + '_ {
+        let (sowing, seega) = match self {
+            AnyMoveList::Sowing(list) => (Some(list.iter().map(AnyMove::Sowing)), None),
+            AnyMoveList::Seega(list) => (None, Some(list.iter().map(AnyMove::Seega))),
+        };
+        sowing
+            .into_iter()
+            .flatten()
+            .chain(seega.into_iter().flatten())
+    }
+}
+
+/// What a move did, in any game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AnyOutcome {
+    /// In a sowing game.
+    Sowing(MoveOutcome),
+    /// In Seega.
+    Seega(SeegaOutcome),
+}
+
+impl MoveEffect for AnyOutcome {
+    fn captured(&self) -> u32 {
+        match self {
+            AnyOutcome::Sowing(outcome) => outcome.captured(),
+            AnyOutcome::Seega(outcome) => outcome.captured(),
+        }
+    }
+
+    fn applied(&self) -> RuleIds {
+        match self {
+            AnyOutcome::Sowing(outcome) => outcome.applied(),
+            AnyOutcome::Seega(outcome) => outcome.applied(),
+        }
+    }
+}
+
+/// Why a move of any game is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AnyIllegal {
+    /// In a sowing game.
+    Sowing(IllegalMove),
+    /// In Seega.
+    Seega(SeegaIllegal),
+    /// The move is another game's (a Seega move on a sowing board, or the
+    /// reverse): no move of this game (`syntax`).
+    OtherGame {
+        /// The move.
+        played: AnyMove,
+        /// The ruleset of the position.
+        rules: Ruleset,
+    },
+}
+
+/// The explanation and legal moves of any refusal.
+enum AnyDescribed<A, B> {
+    Sowing(A),
+    Seega(B),
+    Text(String),
+}
+
+impl<A: fmt::Display, B: fmt::Display> fmt::Display for AnyDescribed<A, B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnyDescribed::Sowing(text) => text.fmt(f),
+            AnyDescribed::Seega(text) => text.fmt(f),
+            AnyDescribed::Text(text) => text.fmt(f),
+        }
+    }
+}
+
+impl Refusal for AnyIllegal {
+    fn rule(&self) -> RuleId {
+        match self {
+            AnyIllegal::Sowing(illegal) => illegal.rule(),
+            AnyIllegal::Seega(illegal) => illegal.rule(),
+            AnyIllegal::OtherGame { .. } => RuleId::Syntax,
+        }
+    }
+
+    fn game_over(&self) -> Option<GameOver> {
+        match self {
+            AnyIllegal::Sowing(illegal) => Refusal::game_over(illegal),
+            AnyIllegal::Seega(illegal) => Refusal::game_over(illegal),
+            AnyIllegal::OtherGame { .. } => None,
+        }
+    }
+
+    fn explanation(&self, conventions: Conventions) -> String {
+        match self {
+            AnyIllegal::Sowing(illegal) => Refusal::explanation(illegal, conventions),
+            AnyIllegal::Seega(illegal) => Refusal::explanation(illegal, conventions),
+            AnyIllegal::OtherGame { played, rules } => {
+                format!("`{}` is not a move of {rules}", played.plain())
+            }
+        }
+    }
+
+    fn describe(&self, conventions: Conventions) -> impl fmt::Display + '_ {
+        match self {
+            AnyIllegal::Sowing(illegal) => AnyDescribed::Sowing(illegal.describe(conventions)),
+            AnyIllegal::Seega(illegal) => AnyDescribed::Seega(illegal.describe(conventions)),
+            AnyIllegal::OtherGame { .. } => AnyDescribed::Text(self.explanation(conventions)),
+        }
+    }
+
+    fn message(&self, conventions: Conventions) -> impl fmt::Display + '_ {
+        match self {
+            AnyIllegal::Sowing(illegal) => AnyDescribed::Sowing(illegal.message(conventions)),
+            AnyIllegal::Seega(illegal) => AnyDescribed::Seega(illegal.message(conventions)),
+            AnyIllegal::OtherGame { .. } => AnyDescribed::Text(self.to_string()),
+        }
+    }
+}
+
+impl fmt::Display for AnyIllegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnyIllegal::Sowing(illegal) => illegal.fmt(f),
+            AnyIllegal::Seega(illegal) => illegal.fmt(f),
+            AnyIllegal::OtherGame { .. } => write!(
+                f,
+                "{} ({})",
+                self.explanation(Conventions::default()),
+                RuleId::Syntax
+            ),
+        }
+    }
+}
+
+impl std::error::Error for AnyIllegal {}
+
+/// Why a text is not a move of the position's game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnyMoveError {
+    /// Not a house of the sowing game.
+    Sowing(ParseHouseError),
+    /// Not a Seega move.
+    Seega(ParseMoveError),
+}
+
+impl fmt::Display for AnyMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnyMoveError::Sowing(error) => error.fmt(f),
+            AnyMoveError::Seega(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for AnyMoveError {}
+
+/// The one dispatch over the game families: every method plays the
+/// position's own family, and a move of another family is refused.
+impl GamePosition for AnyPosition {
+    type Move = AnyMove;
+    type MoveList = AnyMoveList;
+    type Outcome = AnyOutcome;
+    type Illegal = AnyIllegal;
+    type MoveError = AnyMoveError;
+
+    fn start_of(rules: Ruleset, first: Side) -> AnyPosition {
+        match rules.family() {
+            Family::Seega => AnyPosition::Seega(SeegaPosition::start_of(rules, first)),
+            Family::Songo | Family::Awale => AnyPosition::Sowing(Position::start_of(rules, first)),
+        }
+    }
+
+    fn rules(&self) -> Ruleset {
+        AnyPosition::rules(self)
+    }
+
+    fn to_move(&self) -> Side {
+        AnyPosition::to_move(self)
+    }
+
+    #[inline]
+    fn parse_move(&self, text: &str, conventions: Conventions) -> Result<AnyMove, AnyMoveError> {
+        match self {
+            AnyPosition::Sowing(position) => position
+                .parse_move(text, conventions)
+                .map(AnyMove::Sowing)
+                .map_err(AnyMoveError::Sowing),
+            AnyPosition::Seega(position) => GamePosition::parse_move(position, text, conventions)
+                .map(AnyMove::Seega)
+                .map_err(AnyMoveError::Seega),
+        }
+    }
+
+    fn move_name(&self, played: AnyMove, conventions: Conventions) -> impl fmt::Display + '_ {
+        match (self, played) {
+            (AnyPosition::Sowing(position), AnyMove::Sowing(house)) => {
+                AnyDescribed::Sowing(position.move_name(house, conventions))
+            }
+            (_, AnyMove::Seega(played)) => AnyDescribed::Seega(played),
+            (AnyPosition::Seega(_), played) => AnyDescribed::Text(played.plain()),
+        }
+    }
+
+    #[inline]
+    fn turn(&self) -> Result<AnyMoveList, GameOver> {
+        match self {
+            AnyPosition::Sowing(position) => position.turn().map(AnyMoveList::Sowing),
+            AnyPosition::Seega(position) => position.turn().map(AnyMoveList::Seega),
+        }
+    }
+
+    fn legal_moves(&self) -> AnyMoveList {
+        match self {
+            AnyPosition::Sowing(position) => AnyMoveList::Sowing(position.legal_moves()),
+            AnyPosition::Seega(position) => AnyMoveList::Seega(position.legal_moves()),
+        }
+    }
+
+    fn game_over(&self) -> Option<GameOver> {
+        AnyPosition::game_over(self)
+    }
+
+    fn illegal_moves(&self) -> impl Iterator<Item = (AnyMove, RuleId)> + use<> {
+        let (sowing, seega) = match self {
+            AnyPosition::Sowing(position) => (Some(position.illegal_moves()), None),
+            AnyPosition::Seega(position) => (None, Some(position.illegal_moves())),
+        };
+        let sowing = sowing
+            .into_iter()
+            .flatten()
+            .map(|(house, rule)| (AnyMove::Sowing(house), rule));
+        let seega = seega
+            .into_iter()
+            .flatten()
+            .map(|(played, rule)| (AnyMove::Seega(played), rule));
+        sowing.chain(seega)
+    }
+
+    fn refusal_by(&self, played: AnyMove, rule: RuleId) -> Option<AnyIllegal> {
+        match (self, played) {
+            (AnyPosition::Sowing(position), AnyMove::Sowing(house)) => {
+                position.refusal_by(house, rule).map(AnyIllegal::Sowing)
+            }
+            (AnyPosition::Seega(position), AnyMove::Seega(played)) => {
+                position.refusal_by(played, rule).map(AnyIllegal::Seega)
+            }
+            _ => None,
+        }
+    }
+
+    fn check(&self, played: AnyMove) -> Result<(), AnyIllegal> {
+        match (self, played) {
+            (AnyPosition::Sowing(position), AnyMove::Sowing(house)) => {
+                GamePosition::check(position, house).map_err(AnyIllegal::Sowing)
+            }
+            (AnyPosition::Seega(position), AnyMove::Seega(played)) => {
+                position.check(played).map_err(AnyIllegal::Seega)
+            }
+            _ => Err(self.other_game(played)),
+        }
+    }
+
+    fn play(&mut self, played: AnyMove) -> Result<AnyOutcome, AnyIllegal> {
+        match (&mut *self, played) {
+            (AnyPosition::Sowing(position), AnyMove::Sowing(house)) => position
+                .play(house)
+                .map(AnyOutcome::Sowing)
+                .map_err(AnyIllegal::Sowing),
+            (AnyPosition::Seega(position), AnyMove::Seega(played)) => position
+                .play(played)
+                .map(AnyOutcome::Seega)
+                .map_err(AnyIllegal::Seega),
+            _ => Err(self.other_game(played)),
+        }
+    }
+
+    #[inline]
+    fn play_captured(&mut self, played: AnyMove) -> Result<u32, AnyIllegal> {
+        match (&mut *self, played) {
+            (AnyPosition::Sowing(position), AnyMove::Sowing(house)) => {
+                position.play_captured(house).map_err(AnyIllegal::Sowing)
+            }
+            (AnyPosition::Seega(position), AnyMove::Seega(played)) => {
+                GamePosition::play_captured(position, played).map_err(AnyIllegal::Seega)
+            }
+            _ => Err(self.other_game(played)),
+        }
+    }
+
+    fn play_anyway(&mut self, played: AnyMove) -> Result<AnyOutcome, AnyIllegal> {
+        match (&mut *self, played) {
+            (AnyPosition::Sowing(position), AnyMove::Sowing(house)) => position
+                .play_anyway(house)
+                .map(AnyOutcome::Sowing)
+                .map_err(AnyIllegal::Sowing),
+            (AnyPosition::Seega(position), AnyMove::Seega(played)) => position
+                .play_anyway(played)
+                .map(AnyOutcome::Seega)
+                .map_err(AnyIllegal::Seega),
+            _ => Err(self.other_game(played)),
+        }
+    }
+
+    fn refused_after_end(&self, played: AnyMove, over: GameOver) -> AnyIllegal {
+        match (self, played) {
+            (AnyPosition::Sowing(position), AnyMove::Sowing(house)) => {
+                AnyIllegal::Sowing(position.refused_after_end(house, over))
+            }
+            (AnyPosition::Seega(position), AnyMove::Seega(played)) => {
+                AnyIllegal::Seega(position.refused_after_end(played, over))
+            }
+            _ => self.other_game(played),
+        }
+    }
+
+    fn declared_end(&self, rule: RuleId) -> Result<GameOver, String> {
+        match self {
+            AnyPosition::Sowing(position) => GamePosition::declared_end(position, rule),
+            AnyPosition::Seega(position) => GamePosition::declared_end(position, rule),
+        }
+    }
+
+    fn agreed_end(&self) -> Option<GameOver> {
+        match self {
+            AnyPosition::Sowing(position) => position.agreed_end(),
+            AnyPosition::Seega(position) => position.agreed_end(),
+        }
+    }
+
+    fn termination_rule(&self, word: &str) -> Option<RuleId> {
+        match self {
+            AnyPosition::Sowing(position) => position.termination_rule(word),
+            AnyPosition::Seega(position) => position.termination_rule(word),
+        }
+    }
+
+    #[inline]
+    fn ends_on_repetition(&self) -> bool {
+        match self {
+            AnyPosition::Sowing(position) => position.ends_on_repetition(),
+            AnyPosition::Seega(position) => position.ends_on_repetition(),
+        }
+    }
+
+    fn repetition_end(&self) -> Option<GameOver> {
+        match self {
+            AnyPosition::Sowing(position) => position.repetition_end(),
+            AnyPosition::Seega(position) => position.repetition_end(),
+        }
+    }
+}
+
+impl AnyPosition {
+    /// The refusal of a move of another game.
+    fn other_game(&self, played: AnyMove) -> AnyIllegal {
+        AnyIllegal::OtherGame {
+            played,
+            rules: self.rules(),
+        }
+    }
+}
+
+/// A record's game of any ruleset: the family's own reading of the tags.
+impl FromTags for AnyPosition {
+    fn from_tags(rules: Ruleset, tags: &Tags) -> Result<(AnyPosition, Conventions), SetupError> {
+        match rules.family() {
+            Family::Seega => SeegaPosition::from_tags(rules, tags)
+                .map(|(position, conventions)| (AnyPosition::Seega(position), conventions)),
+            Family::Songo | Family::Awale => Position::from_tags(rules, tags)
+                .map(|(position, conventions)| (AnyPosition::Sowing(position), conventions)),
         }
     }
 }

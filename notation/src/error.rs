@@ -1,6 +1,7 @@
 //! Errors that point into the text: line, column, a caret, and a hint.
 
 use std::fmt;
+use std::ops::Range;
 
 /// A place in a text: 1-based line and column (in characters).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize)]
@@ -49,9 +50,9 @@ impl fmt::Display for Location {
 /// use songo_notation::error::ParseErrorKind;
 /// use songo_notation::input::parse_position;
 /// let unknown = parse_position("chess:5,5,5,5,5,5,5/5,5,5,5,5,5,5", None).unwrap_err();
-/// assert_eq!(unknown.kind, ParseErrorKind::UnknownRuleset);
+/// assert_eq!(unknown.kind(), ParseErrorKind::UnknownRuleset);
 /// let short = parse_position("songo:5,5,5/5,5,5,5,5,5,5", None).unwrap_err();
-/// assert_eq!(short.kind, ParseErrorKind::Syntax);
+/// assert_eq!(short.kind(), ParseErrorKind::Syntax);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
@@ -89,7 +90,8 @@ impl ParseErrorKind {
 /// A parse error: what is wrong, where, the offending line, and how to fix it.
 ///
 /// Its `Display` prints the message, `at line L, column C`, the source line
-/// with a caret under the problem, and the hint:
+/// with a caret under the problem, and the hint, drawn as rustc draws its
+/// diagnostics (annotate-snippets):
 ///
 /// ```
 /// use songo_notation::error::ParseError;
@@ -99,23 +101,21 @@ impl ParseErrorKind {
 /// assert_eq!(
 ///     error.to_string(),
 ///     "the north row has 3 houses, songo needs 7 at line 1, column 7\n  \
-///      |\n1 | songo:5,5,5/5,5,5,5,5,5,5\n  |       ^\n  = hint: write 7 counts separated by commas"
+///      |\n1 | songo:5,5,5/5,5,5,5,5,5,5\n  |       ^\n  |\n  = hint: write 7 counts separated by commas"
 /// );
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseError {
-    /// What is wrong.
-    pub message: String,
-    /// Where.
-    pub location: Location,
-    /// The offending line (or the part of it around the place).
-    pub source_line: Excerpt,
-    /// How to fix it, when we can say.
-    pub hint: Option<String>,
-    /// Characters the caret underlines (at least 1).
-    pub width: usize,
-    /// What kind of mistake it is ([`ParseErrorKind::Syntax`] unless said).
-    pub kind: ParseErrorKind,
+    pub(crate) message: String,
+    /// The bytes at fault in the text that was read.
+    pub(crate) span: Range<usize>,
+    /// Their line and column (moved by [`ParseError::shifted`] when the
+    /// text is embedded in a larger one).
+    pub(crate) location: Location,
+    pub(crate) source_line: Excerpt,
+    /// Boxed: the error stays small enough to be returned by value.
+    pub(crate) hint: Option<Box<str>>,
+    pub(crate) kind: ParseErrorKind,
 }
 
 impl ParseError {
@@ -125,14 +125,82 @@ impl ParseError {
         let location = Location::of_offset(text, offset);
         let line = text.lines().nth(location.line - 1).unwrap_or_default();
         let source_line = Excerpt::new(line, location.column);
+        let offset = offset.min(text.len());
+        let length = text
+            .get(offset..)
+            .and_then(|rest| rest.chars().next())
+            .map_or(0, char::len_utf8);
         ParseError {
             message: message.into(),
+            span: offset..offset + length,
             location,
             source_line,
             hint: None,
-            width: 1,
             kind: ParseErrorKind::Syntax,
         }
+    }
+
+    /// What is wrong.
+    #[must_use]
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The bytes at fault in the text that was read (as far as the quoted
+    /// part of their line goes).
+    ///
+    /// ```
+    /// use songo_notation::compact;
+    /// let text = "songo:5,5,5,1x0,5,5,5/5,5,5,5,5,5,5";
+    /// let error = compact::parse(text, None).unwrap_err();
+    /// assert_eq!(&text[error.span()], "1x0");
+    /// assert_eq!((error.line(), error.column()), (1, 13));
+    /// ```
+    #[must_use]
+    pub fn span(&self) -> Range<usize> {
+        self.span.clone()
+    }
+
+    /// Where: line and column.
+    #[must_use]
+    pub const fn location(&self) -> Location {
+        self.location
+    }
+
+    /// The line, from 1.
+    #[must_use]
+    pub const fn line(&self) -> usize {
+        self.location.line
+    }
+
+    /// The column, from 1, in characters.
+    #[must_use]
+    pub const fn column(&self) -> usize {
+        self.location.column
+    }
+
+    /// The offending line (or the part of it around the place).
+    #[must_use]
+    pub const fn source_line(&self) -> &Excerpt {
+        &self.source_line
+    }
+
+    /// How to fix it, when we can say.
+    #[must_use]
+    pub fn hint(&self) -> Option<&str> {
+        self.hint.as_deref()
+    }
+
+    /// Characters the caret underlines (at least 1): those of the span.
+    #[must_use]
+    pub fn width(&self) -> usize {
+        self.source_line.chars_from_caret(self.span.len()).max(1)
+    }
+
+    /// What kind of mistake it is ([`ParseErrorKind::Syntax`] unless said).
+    #[must_use]
+    pub const fn kind(&self) -> ParseErrorKind {
+        self.kind
     }
 
     /// Sets its kind.
@@ -145,15 +213,21 @@ impl ParseError {
     /// Adds a hint.
     #[must_use]
     pub fn with_hint(mut self, hint: impl Into<String>) -> ParseError {
-        self.hint = Some(hint.into());
+        self.hint = Some(hint.into().into_boxed_str());
         self
     }
 
-    /// Underlines `width` characters instead of one.
+    /// Underlines `width` characters instead of one (the span grows with
+    /// them, as far as the quoted part of the line goes).
     #[must_use]
     pub fn with_width(mut self, width: usize) -> ParseError {
-        self.width = width.max(1);
+        self.set_width(width);
         self
+    }
+
+    /// [`ParseError::with_width`] in place.
+    pub(crate) fn set_width(&mut self, width: usize) {
+        self.span.end = self.span.start + self.source_line.bytes_from_caret(width.max(1));
     }
 
     /// An error for a position that cannot be built from what was read.
@@ -278,6 +352,31 @@ impl Excerpt {
         self.text.is_empty()
     }
 
+    /// The bytes of the line that `width` characters from the caret take
+    /// (as far as the quoted part goes; a tab counts as the one byte it is).
+    pub(crate) fn bytes_from_caret(&self, width: usize) -> usize {
+        self.text
+            .chars()
+            .skip(self.caret)
+            .take(width.min(self.room))
+            .map(char::len_utf8)
+            .sum()
+    }
+
+    /// How many characters from the caret `bytes` bytes of the line take.
+    pub(crate) fn chars_from_caret(&self, bytes: usize) -> usize {
+        let mut taken = 0;
+        self.text
+            .chars()
+            .skip(self.caret)
+            .take(self.room)
+            .take_while(|c| {
+                taken += c.len_utf8();
+                taken <= bytes
+            })
+            .count()
+    }
+
     /// How many characters a caret of `width` may underline: at least one,
     /// and not past the quoted text.
     ///
@@ -320,21 +419,143 @@ impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Location { line, column } = self.location;
         writeln!(f, "{} at line {line}, column {column}", self.message)?;
-        let gutter = " ".repeat(line.to_string().len());
-        writeln!(f, "{gutter} |")?;
-        let excerpt = &self.source_line;
-        writeln!(f, "{line} | {}", excerpt.text)?;
-        write!(
-            f,
-            "{gutter} | {}{}",
-            " ".repeat(excerpt.caret),
-            "^".repeat(excerpt.caret_width(self.width))
-        )?;
-        if let Some(hint) = &self.hint {
-            write!(f, "\n{gutter} = hint: {hint}")?;
-        }
-        Ok(())
+        let notes: Vec<Note<'_>> = self
+            .hint
+            .iter()
+            .map(|hint| Note::named("hint", hint))
+            .collect();
+        let quoted = Quoted {
+            line,
+            column,
+            excerpt: &self.source_line,
+            width: self.width(),
+            label: None,
+        };
+        f.write_str(&render(None, None, Place::Quoted(quoted), &notes, false))
     }
+}
+
+/// A note under a diagnostic: `= hint: …`, `= rule songo.sow: …`, or
+/// unnamed.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Note<'a> {
+    name: Option<&'a str>,
+    text: &'a str,
+}
+
+impl<'a> Note<'a> {
+    /// `= name: text`.
+    pub(crate) const fn named(name: &'a str, text: &'a str) -> Note<'a> {
+        Note {
+            name: Some(name),
+            text,
+        }
+    }
+
+    /// `= text`.
+    pub(crate) const fn plain(text: &'a str) -> Note<'a> {
+        Note { name: None, text }
+    }
+}
+
+/// Where a diagnostic points.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Place<'a> {
+    /// A line quoted, a caret under the place.
+    Quoted(Quoted<'a>),
+    /// Only a line and a column (no line to quote).
+    At {
+        /// The line, from 1.
+        line: usize,
+        /// The column, from 1, in characters.
+        column: usize,
+    },
+}
+
+/// The quoted line of a diagnostic and where its caret goes.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Quoted<'a> {
+    /// The line number, from 1.
+    pub(crate) line: usize,
+    /// The column of the caret in the whole line, from 1, in characters.
+    pub(crate) column: usize,
+    /// The piece of the line quoted.
+    pub(crate) excerpt: &'a Excerpt,
+    /// Characters to underline.
+    pub(crate) width: usize,
+    /// Words under the caret.
+    pub(crate) label: Option<&'a str>,
+}
+
+/// A diagnostic drawn the way rustc and cargo draw theirs
+/// (annotate-snippets): the crate's one renderer of quoted lines and
+/// carets. `title` is `(id, message)` (`error[id]: message`), `path` the
+/// file named on the `-->` line; without a title, only the quoted line
+/// and the notes.
+pub(crate) fn render(
+    title: Option<(&str, &str)>,
+    path: Option<&str>,
+    place: Place<'_>,
+    notes: &[Note<'_>],
+    color: bool,
+) -> String {
+    use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
+
+    let mut group = match title {
+        Some((id, message)) => Group::with_title(Level::ERROR.primary_title(message).id(id)),
+        None => Group::with_level(Level::ERROR),
+    };
+    let source;
+    match place {
+        Place::Quoted(quoted) => {
+            // The quoted piece is placed at its column in the line, so that
+            // the `-->` line names the column of the whole line: the `…`
+            // that marks a cut stands in the last place of the part left
+            // out (annotate-snippets shortens what is too long for a
+            // terminal and marks it `...`).
+            let excerpt = quoted.excerpt;
+            let padding = quoted.column.saturating_sub(1 + excerpt.caret);
+            let padded = format!("{}{}", " ".repeat(padding), excerpt.text);
+            let start = padding + excerpt.caret;
+            let byte = |chars: usize| {
+                padded
+                    .char_indices()
+                    .nth(chars)
+                    .map_or(padded.len(), |(at, _)| at)
+            };
+            let span = byte(start)..byte(start + excerpt.caret_width(quoted.width));
+            source = padded;
+            let mut annotation = AnnotationKind::Primary.span(span);
+            if let Some(label) = quoted.label {
+                annotation = annotation.label(label);
+            }
+            let mut snippet = Snippet::source(source.as_str())
+                .line_start(quoted.line)
+                .annotation(annotation);
+            if let Some(path) = path {
+                snippet = snippet.path(path);
+            }
+            group = group.element(snippet);
+        }
+        Place::At { line, column } => {
+            if let Some(path) = path {
+                group = group.element(Origin::path(path).line(line).char_column(column));
+            }
+        }
+    }
+    for note in notes {
+        let level = match note.name {
+            Some(name) => Level::NOTE.with_name(name),
+            None => Level::NOTE.no_name(),
+        };
+        group = group.element(level.message(note.text));
+    }
+    let renderer = if color {
+        Renderer::styled()
+    } else {
+        Renderer::plain()
+    };
+    renderer.render(&[group])
 }
 
 impl std::error::Error for ParseError {}

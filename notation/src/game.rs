@@ -1,17 +1,261 @@
-//! A game in progress: a position plus what the rules need of its history.
+//! What every game shares: the [`GamePosition`] trait (a position of a
+//! game, in the spirit of shakmaty's `Position`), [`GameOver`], and
+//! [`Game`], a position with the history some rules need.
+//!
+//! This module is a leaf: it names no game family. The sowing games
+//! implement the trait in [`crate::sowing::rules`], Seega in [`crate::seega`], and
+//! [`crate::any::AnyPosition`] dispatches between them, in one place. A
+//! feature written over the trait (the validator, the generator, the
+//! reports) works for every game.
+//!
+//! ```
+//! use songo_notation::{Conventions, Game, GamePosition, LegalMoves, Position, Ruleset, Side};
+//!
+//! fn first_capture<P: GamePosition>(start: P, plies: usize) -> Option<usize> {
+//!     let mut game = Game::new(start);
+//!     for ply in 1..=plies {
+//!         let moves = game.turn().ok()?;
+//!         let first = moves.iter().next()?;
+//!         if game.play_captured(first).ok()? > 0 {
+//!             return Some(ply);
+//!         }
+//!     }
+//!     None
+//! }
+//! let start = Position::start_of(Ruleset::Songo, Side::South);
+//! assert!(first_capture(start, 200).is_some());
+//! let s2 = start.parse_move("S2", Conventions::default()).unwrap();
+//! assert_eq!(start.move_name(s2, Conventions::default()).to_string(), "S2");
+//! ```
 
 use std::collections::HashSet;
+use std::fmt;
+use std::hash::Hash;
 
 use foldhash::fast::RandomState;
 
-use crate::engine::{GameOver, IllegalMove, MoveList, MoveOutcome};
-use crate::position::{House, Position};
-use crate::rule::RuleId;
+use crate::conventions::Conventions;
+use crate::rule::{RuleId, RuleIds};
 use crate::ruleset::Ruleset;
+use crate::side::{Score, Side};
 
-/// A sowing game being played: the current position, and for `oware-abapa`
-/// the positions seen since the last capture (`abapa.end` ends the game on
-/// a repetition).
+/// How a game ended: the one type that says so, for every game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GameOver {
+    /// The end rule (`songo.end.forty`, `awale.end.no-move`, `abapa.end`,
+    /// `seega.end.wipeout` …).
+    pub rule: RuleId,
+    /// The final score as the ruleset counts it (seeds; Seega: pieces on
+    /// the board), South first.
+    pub score: Score,
+    /// The winner, `None` for a draw.
+    pub winner: Option<Side>,
+}
+
+/// The legal moves of a position, held without allocating.
+pub trait LegalMoves<M>: Copy + fmt::Debug {
+    /// How many moves.
+    fn len(&self) -> usize;
+
+    /// Whether there is no move.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether a move is among them.
+    fn contains(&self, candidate: M) -> bool;
+
+    /// The move at `index`, in the order of [`LegalMoves::iter`].
+    fn get(&self, index: usize) -> Option<M>;
+
+    /// The moves, in notation order.
+    fn iter(&self) -> impl Iterator<Item = M> + '_;
+}
+
+/// What a move did that every game can tell.
+pub trait MoveEffect {
+    /// What went to the mover: seeds (sowing games), pieces (Seega). A
+    /// record's `+N` claim is checked against it.
+    fn captured(&self) -> u32;
+
+    /// The rules the move applied, by id.
+    fn applied(&self) -> RuleIds;
+}
+
+/// Why a move was refused, in every game.
+pub trait Refusal: Clone + PartialEq + Eq + fmt::Debug {
+    /// The rule that forbids the move.
+    fn rule(&self) -> RuleId;
+
+    /// When the move came after the end of the game: how it had ended.
+    fn game_over(&self) -> Option<GameOver>;
+
+    /// The sentence that explains why, without the rule id and the legal
+    /// moves, moves named by `conventions`.
+    fn explanation(&self, conventions: Conventions) -> String;
+
+    /// The explanation followed by the moves that are legal instead (the
+    /// rule id left out): what the validator reports.
+    fn describe(&self, conventions: Conventions) -> impl fmt::Display + '_;
+
+    /// The whole message: the explanation, the rule id in brackets, the
+    /// legal moves (what `play` reports).
+    fn message(&self, conventions: Conventions) -> impl fmt::Display + '_;
+}
+
+/// A position of a game: the side to move, its moves, playing them, and
+/// how the game ends. Implemented by [`crate::Position`] (Songo, Awalé,
+/// oware), [`crate::seega::SeegaPosition`] and [`crate::any::AnyPosition`].
+///
+/// Everything on the hot path (`turn`, `check`, `play`, `play_captured`)
+/// is statically dispatched and allocates nothing.
+pub trait GamePosition: Clone + PartialEq + Eq + Hash + fmt::Debug + fmt::Display {
+    /// A move.
+    type Move: Copy + PartialEq + Eq + Hash + fmt::Debug;
+    /// The legal moves of a position.
+    type MoveList: LegalMoves<Self::Move>;
+    /// Everything a move did (for reports and renderers).
+    type Outcome: MoveEffect + Clone + PartialEq + Eq + fmt::Debug;
+    /// Why a move is refused: the rule, an explanation, the legal moves.
+    type Illegal: Refusal;
+    /// Why a text is not a move of this game.
+    type MoveError: fmt::Display + fmt::Debug + Clone + PartialEq + Eq;
+
+    /// The start of a game of `rules`, `first` to move (a sowing position
+    /// ignores a ruleset that is not a sowing game's: see each type).
+    fn start_of(rules: Ruleset, first: Side) -> Self;
+
+    /// The ruleset.
+    fn rules(&self) -> Ruleset;
+
+    /// The side to move.
+    fn to_move(&self) -> Side;
+
+    /// Reads a move written under `conventions`.
+    ///
+    /// # Errors
+    /// The text is not a move of this game.
+    fn parse_move(
+        &self,
+        text: &str,
+        conventions: Conventions,
+    ) -> Result<Self::Move, Self::MoveError>;
+
+    /// A move's name under `conventions`.
+    fn move_name(&self, played: Self::Move, conventions: Conventions) -> impl fmt::Display + '_;
+
+    /// The legal moves, or how the game ended.
+    ///
+    /// # Errors
+    /// The game is over.
+    fn turn(&self) -> Result<Self::MoveList, GameOver>;
+
+    /// The legal moves (none when the game is over).
+    fn legal_moves(&self) -> Self::MoveList;
+
+    /// How the game ended, if the rules have ended it.
+    fn game_over(&self) -> Option<GameOver> {
+        self.turn().err()
+    }
+
+    /// The moves the board allows but a rule forbids, with the rule.
+    fn illegal_moves(&self) -> impl Iterator<Item = (Self::Move, RuleId)> + use<Self>;
+
+    /// The refusal that explains why `rule` forbids `played` (one of
+    /// [`GamePosition::illegal_moves`]), also when the game is over because
+    /// no move is left.
+    fn refusal_by(&self, played: Self::Move, rule: RuleId) -> Option<Self::Illegal>;
+
+    /// Checks a move.
+    ///
+    /// # Errors
+    /// The move is illegal; the error names the rule.
+    fn check(&self, played: Self::Move) -> Result<(), Self::Illegal>;
+
+    /// Plays a move.
+    ///
+    /// # Errors
+    /// The move is illegal (the position is then unchanged).
+    fn play(&mut self, played: Self::Move) -> Result<Self::Outcome, Self::Illegal>;
+
+    /// Plays a move and gives only what the mover captured: the fast path
+    /// of replays that need no more (validation).
+    ///
+    /// # Errors
+    /// The move is illegal (the position is then unchanged).
+    #[inline]
+    fn play_captured(&mut self, played: Self::Move) -> Result<u32, Self::Illegal> {
+        self.play(played).map(|outcome| outcome.captured())
+    }
+
+    /// Plays a move a rule refuses, as far as the board allows (for
+    /// `validate --keep-going`).
+    ///
+    /// # Errors
+    /// The move cannot be played at all.
+    fn play_anyway(&mut self, played: Self::Move) -> Result<Self::Outcome, Self::Illegal>;
+
+    /// The refusal of any move once the game has ended by `over`.
+    fn refused_after_end(&self, played: Self::Move, over: GameOver) -> Self::Illegal;
+
+    /// Checks an end that a record declares (`[Termination "<rule id>"]`):
+    /// the end when it holds, else why not. By default the rules must have
+    /// ended the game by that very rule; games whose players declare ends
+    /// (Seega's barrier, Awalé's agreement) check them here.
+    ///
+    /// # Errors
+    /// The declared end does not hold.
+    fn declared_end(&self, rule: RuleId) -> Result<GameOver, String> {
+        ended_by(self.game_over(), rule)
+    }
+
+    /// The end rule a `Termination` word stands for in this game, if any
+    /// (`agreement` is `awale.end.agreement` in Awalé).
+    fn termination_rule(&self, word: &str) -> Option<RuleId> {
+        let _ = word;
+        None
+    }
+
+    /// The end the players may declare when they stop a game the rules
+    /// have not ended, if the ruleset has one (Awalé's agreement, Seega's
+    /// judgement that no capture is possible any more): what the generator
+    /// writes when it stops a long game.
+    fn agreed_end(&self) -> Option<GameOver> {
+        None
+    }
+
+    /// Whether a repeated position ends the game (oware abapa's
+    /// `abapa.end`): [`Game`] then keeps the positions since the last
+    /// capture.
+    fn ends_on_repetition(&self) -> bool {
+        false
+    }
+
+    /// How the game ends when a position repeats (only asked when
+    /// [`GamePosition::ends_on_repetition`]).
+    fn repetition_end(&self) -> Option<GameOver> {
+        None
+    }
+}
+
+/// A declared end that the rules themselves reach: `over` (how the game
+/// has ended, if it has) must be by `rule`.
+///
+/// # Errors
+/// The game ended otherwise, or is not over.
+pub fn ended_by(over: Option<GameOver>, rule: RuleId) -> Result<GameOver, String> {
+    match over {
+        Some(over) if over.rule == rule => Ok(over),
+        Some(over) => Err(format!("the game ended by {}, not by {rule}", over.rule)),
+        None => Err(format!(
+            "{rule} does not hold: the game is not over after the last move"
+        )),
+    }
+}
+
+/// A game being played: the current position, and for the rules that end a
+/// game on a repeated position (oware abapa's `abapa.end`) the positions
+/// seen since the last capture.
 ///
 /// ```
 /// use songo_notation::{Game, House, Position, Ruleset, Side};
@@ -21,24 +265,29 @@ use crate::ruleset::Ruleset;
 /// assert_eq!(game.plies(), 1);
 /// ```
 #[derive(Debug, Clone)]
-pub struct Game {
-    position: Position,
+pub struct Game<P: GamePosition> {
+    position: P,
     plies: usize,
     /// Hashed with foldhash, seeded at random per process: several times
     /// faster than the standard hasher on a position, and still not
     /// predictable by whoever writes the record.
-    since_capture: HashSet<Position, RandomState>,
+    since_capture: HashSet<P, RandomState>,
+    /// Whether a repetition ends the game: asked once, the ruleset does
+    /// not change during a game (the replay's hot path reads a bool).
+    tracks_repetition: bool,
     repeated: bool,
 }
 
-impl Game {
+impl<P: GamePosition> Game<P> {
     /// A game starting from `position`.
     #[must_use]
-    pub fn new(position: Position) -> Game {
+    pub fn new(position: P) -> Game<P> {
+        let tracks_repetition = position.ends_on_repetition();
         let mut game = Game {
             position,
             plies: 0,
             since_capture: HashSet::default(),
+            tracks_repetition,
             repeated: false,
         };
         game.remember();
@@ -47,7 +296,7 @@ impl Game {
 
     /// The current position.
     #[must_use]
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &P {
         &self.position
     }
 
@@ -57,13 +306,23 @@ impl Game {
         self.plies
     }
 
+    /// The end by repetition, once a position has repeated.
+    fn repetition(&self) -> Option<GameOver> {
+        if self.repeated {
+            self.position.repetition_end()
+        } else {
+            None
+        }
+    }
+
     /// The legal moves, or how the game ended (repetition included).
     ///
     /// # Errors
     /// The game is over.
-    pub fn turn(&self) -> Result<MoveList, GameOver> {
-        if self.repeated {
-            return Err(self.position.game_over_by(RuleId::AbapaEnd));
+    #[inline]
+    pub fn turn(&self) -> Result<P::MoveList, GameOver> {
+        if let Some(over) = self.repetition() {
+            return Err(over);
         }
         self.position.turn()
     }
@@ -78,15 +337,15 @@ impl Game {
     ///
     /// # Errors
     /// The move is illegal or the game is over; nothing changes then.
-    pub fn play(&mut self, house: House) -> Result<MoveOutcome, IllegalMove> {
-        self.refuse_after_repetition(house)?;
-        let outcome = self.position.play(house)?;
-        self.after_move(outcome.captured);
+    pub fn play(&mut self, played: P::Move) -> Result<P::Outcome, P::Illegal> {
+        self.refuse_after_repetition(played)?;
+        let outcome = self.position.play(played)?;
+        self.after_move(outcome.captured());
         Ok(outcome)
     }
 
-    /// Plays a legal move like [`Game::play`], and gives only the seeds the
-    /// mover took (see [`Position::play_captured`]).
+    /// Plays a legal move like [`Game::play`], and gives only what the
+    /// mover took (see [`GamePosition::play_captured`]).
     ///
     /// # Errors
     /// The move is illegal or the game is over; nothing changes then.
@@ -97,44 +356,47 @@ impl Game {
     /// assert_eq!(game.play_captured(House::new(Side::South, 2)), Ok(0));
     /// assert_eq!(game.plies(), 1);
     /// ```
-    pub fn play_captured(&mut self, house: House) -> Result<u32, IllegalMove> {
-        self.refuse_after_repetition(house)?;
-        let captured = self.position.play_captured(house)?;
+    #[inline]
+    pub fn play_captured(&mut self, played: P::Move) -> Result<u32, P::Illegal> {
+        self.refuse_after_repetition(played)?;
+        let captured = self.position.play_captured(played)?;
         self.after_move(captured);
         Ok(captured)
     }
 
     /// Plays a move even when a rule forbids it, when the board allows it
-    /// (see [`Position::play_anyway`]).
+    /// (see [`GamePosition::play_anyway`]).
     ///
     /// # Errors
     /// The move cannot be played at all.
-    pub fn play_anyway(&mut self, house: House) -> Result<MoveOutcome, IllegalMove> {
-        let outcome = self.position.play_anyway(house)?;
-        self.after_move(outcome.captured);
+    pub fn play_anyway(&mut self, played: P::Move) -> Result<P::Outcome, P::Illegal> {
+        let outcome = self.position.play_anyway(played)?;
+        self.after_move(outcome.captured());
         Ok(outcome)
     }
 
-    /// `abapa.end` by repetition: no move follows it.
-    fn refuse_after_repetition(&self, house: House) -> Result<(), IllegalMove> {
-        if self.repeated {
-            let over = self.position.game_over_by(RuleId::AbapaEnd);
-            return Err(IllegalMove::after_end(&self.position, house, over));
+    /// No move follows an end by repetition.
+    #[inline]
+    fn refuse_after_repetition(&self, played: P::Move) -> Result<(), P::Illegal> {
+        match self.repetition() {
+            Some(over) => Err(self.position.refused_after_end(played, over)),
+            None => Ok(()),
         }
-        Ok(())
     }
 
+    #[inline]
     fn after_move(&mut self, captured: u32) {
         self.plies += 1;
-        if captured > 0 {
-            self.since_capture.clear();
+        if self.tracks_repetition {
+            if captured > 0 {
+                self.since_capture.clear();
+            }
+            self.remember();
         }
-        self.remember();
     }
 
     fn remember(&mut self) {
-        if self.position.rules() == Ruleset::OwareAbapa && !self.since_capture.insert(self.position)
-        {
+        if self.tracks_repetition && !self.since_capture.insert(self.position.clone()) {
             self.repeated = true;
         }
     }

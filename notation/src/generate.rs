@@ -2,7 +2,7 @@
 //! needs data.
 //!
 //! Every move is drawn uniformly among the legal ones by a small seeded
-//! generator ([`Rng`], SplitMix64), so the games are the same on every
+//! generator (SplitMix64, private), so the games are the same on every
 //! machine for the same ruleset and seed, and game `k` does not depend on
 //! how many games are asked for. Captures are claimed (`S5+3`), and the
 //! `Result` tag is the score the rules give. A game the rules have not
@@ -24,37 +24,28 @@
 //! assert!(validate_str(&text, &Options::default()).games[0].valid);
 //! ```
 
-use crate::engine::GameOver;
-use crate::game::Game;
-use crate::position::{House, Position};
+use crate::any::AnyPosition;
+use crate::conventions::Conventions;
+use crate::game::{Game, GamePosition, LegalMoves};
 use crate::record::{GameRecord, Move, Node, Tags, names};
-use crate::rule::RuleId;
-use crate::ruleset::{Family, Ruleset};
-use crate::seega::{SeegaMove, SeegaPosition};
+use crate::ruleset::Ruleset;
 use crate::side::Side;
 
 /// A small, fast, seeded pseudo-random generator (SplitMix64): the same
-/// numbers for the same seed everywhere.
-///
-/// ```
-/// use songo_notation::generate::Rng;
-/// let mut rng = Rng::new(42);
-/// let first = rng.next_u64();
-/// assert_eq!(Rng::new(42).next_u64(), first);
-/// assert!(rng.below(6) < 6);
-/// ```
+/// numbers for the same seed everywhere. Internal: the games it draws are
+/// the interface.
 #[derive(Debug, Clone)]
-pub struct Rng(u64);
+pub(crate) struct Rng(u64);
 
 impl Rng {
     /// A generator from a seed.
     #[must_use]
-    pub const fn new(seed: u64) -> Rng {
+    pub(crate) const fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
     /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -63,7 +54,7 @@ impl Rng {
     }
 
     /// A number in `0..n` (0 when `n` is 0).
-    pub fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         if n == 0 {
             return 0;
         }
@@ -72,7 +63,7 @@ impl Rng {
     }
 
     /// True with probability `1 / n`.
-    pub fn one_in(&mut self, n: usize) -> bool {
+    pub(crate) fn one_in(&mut self, n: usize) -> bool {
         self.below(n) == 0
     }
 }
@@ -141,14 +132,8 @@ impl Generator {
         } else {
             Side::South
         };
-        let (moves, result) = match self.rules.family() {
-            Family::Seega => self.play_out(SeegaPosition::start(first), &mut tags, &mut rng),
-            _ => self.play_out(
-                Game::new(Position::start(self.rules).with_to_move(first)),
-                &mut tags,
-                &mut rng,
-            ),
-        };
+        let start = AnyPosition::start_of(self.rules, first);
+        let (moves, result) = self.play_out(Game::new(start), &mut tags, &mut rng);
         tags.set(names::RESULT, result.clone());
         GameRecord {
             tags,
@@ -159,23 +144,25 @@ impl Generator {
 
     /// Plays a random game from `game`: its move text and its result (the
     /// `Termination` tag set when the generator, not the rules, ends it).
-    fn play_out<G: RandomGame>(
+    fn play_out<P: GamePosition>(
         &self,
-        mut game: G,
+        mut game: Game<P>,
         tags: &mut Tags,
         rng: &mut Rng,
     ) -> (Vec<Node>, String) {
         let mut moves = Vec::new();
         let mut over = None;
         for _ in 0..self.options.max_plies {
-            let legal = match game.legal() {
+            let legal = match game.turn() {
                 Ok(legal) => legal,
                 Err(end) => {
                     over = Some(end);
                     break;
                 }
             };
-            let chosen = legal[rng.below(legal.len())];
+            let Some(chosen) = legal.get(rng.below(legal.len())) else {
+                break;
+            };
             if self.options.annotate && rng.one_in(12) {
                 let variation = self.variation(&game, chosen, rng);
                 let played = self.annotated_move(&mut game, chosen, rng);
@@ -192,10 +179,10 @@ impl Generator {
         }
         let result = match over.or_else(|| game.game_over()) {
             Some(end) => end.score.to_string(),
-            None => match game.stop() {
-                Some((rule, result)) => {
-                    tags.set(names::TERMINATION, rule.as_str());
-                    result
+            None => match game.position().agreed_end() {
+                Some(end) => {
+                    tags.set(names::TERMINATION, end.rule.as_str());
+                    end.score.to_string()
                 }
                 None => {
                     tags.set(names::TERMINATION, "unterminated");
@@ -207,9 +194,18 @@ impl Generator {
     }
 
     /// Plays `chosen` and writes it down with its claim (and a glyph, now and then).
-    fn annotated_move<G: RandomGame>(&self, game: &mut G, chosen: G::Move, rng: &mut Rng) -> Node {
-        let captured = game.play(chosen);
-        let mut mv = Move::new(game.name(chosen));
+    fn annotated_move<P: GamePosition>(
+        &self,
+        game: &mut Game<P>,
+        chosen: P::Move,
+        rng: &mut Rng,
+    ) -> Node {
+        let name = game
+            .position()
+            .move_name(chosen, Conventions::default())
+            .to_string();
+        let captured = game.play_captured(chosen).unwrap_or(0);
+        let mut mv = Move::new(name);
         if captured > 0 {
             mv.claim = Some(captured);
         }
@@ -223,16 +219,21 @@ impl Generator {
     }
 
     /// A few legal moves played instead of `instead`, from `game`'s position.
-    fn variation<G: RandomGame>(&self, game: &G, instead: G::Move, rng: &mut Rng) -> Vec<Node> {
+    fn variation<P: GamePosition>(
+        &self,
+        game: &Game<P>,
+        instead: P::Move,
+        rng: &mut Rng,
+    ) -> Vec<Node> {
         let mut line = game.clone();
         let mut nodes = Vec::new();
         let length = 1 + rng.below(3);
         for step in 0..length {
-            let Ok(legal) = line.legal() else {
+            let Ok(legal) = line.turn() else {
                 break;
             };
-            let choices: Vec<G::Move> = legal
-                .into_iter()
+            let choices: Vec<P::Move> = legal
+                .iter()
                 .filter(|&chosen| step > 0 || chosen != instead)
                 .collect();
             if choices.is_empty() {
@@ -248,82 +249,6 @@ impl Generator {
             nodes.clear();
         }
         nodes
-    }
-}
-
-/// What the generator needs of a game: its legal moves, playing one, how
-/// the rules end it, and the end its players declare when the generator
-/// stops it.
-trait RandomGame: Clone {
-    /// A move.
-    type Move: Copy + PartialEq;
-    /// The legal moves in notation order, or how the game ended.
-    fn legal(&self) -> Result<Vec<Self::Move>, GameOver>;
-    /// Plays a legal move; what it captured.
-    fn play(&mut self, chosen: Self::Move) -> u32;
-    /// A move as the record writes it.
-    fn name(&self, chosen: Self::Move) -> String;
-    /// How the rules ended the game, if they have.
-    fn game_over(&self) -> Option<GameOver>;
-    /// The end declared when the generator stops the game, with its result.
-    fn stop(&self) -> Option<(RuleId, String)>;
-}
-
-impl RandomGame for Game {
-    type Move = House;
-
-    fn legal(&self) -> Result<Vec<House>, GameOver> {
-        self.turn().map(|legal| legal.as_slice().to_vec())
-    }
-
-    fn play(&mut self, house: House) -> u32 {
-        Game::play(self, house).map_or(0, |outcome| outcome.captured)
-    }
-
-    fn name(&self, house: House) -> String {
-        house.name(self.position().rules()).to_string()
-    }
-
-    fn game_over(&self) -> Option<GameOver> {
-        Game::game_over(self)
-    }
-
-    fn stop(&self) -> Option<(RuleId, String)> {
-        // Awalé players agree to stop; each keeps what he captured.
-        (self.position().rules() == Ruleset::Awale).then(|| {
-            (
-                RuleId::AwaleEndAgreement,
-                self.position().stores().to_string(),
-            )
-        })
-    }
-}
-
-impl RandomGame for SeegaPosition {
-    type Move = SeegaMove;
-
-    fn legal(&self) -> Result<Vec<SeegaMove>, GameOver> {
-        self.turn().map(|legal| legal.iter().collect())
-    }
-
-    fn play(&mut self, chosen: SeegaMove) -> u32 {
-        SeegaPosition::play(self, chosen).map_or(0, |outcome| outcome.captured.len())
-    }
-
-    fn name(&self, chosen: SeegaMove) -> String {
-        chosen.to_string()
-    }
-
-    fn game_over(&self) -> Option<GameOver> {
-        SeegaPosition::game_over(self)
-    }
-
-    fn stop(&self) -> Option<(RuleId, String)> {
-        // Seega players judge that no capture is possible any more: the
-        // pieces on the board decide (`seega.end.no-capture`).
-        self.declared_end(RuleId::SeegaEndNoCapture)
-            .ok()
-            .map(|over| (over.rule, over.score.to_string()))
     }
 }
 
@@ -344,4 +269,18 @@ pub fn generate(
 ) -> impl Iterator<Item = GameRecord> {
     let mut generator = Generator::new(rules, seed, options);
     (0..count).map(move |index| generator.game(index))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Rng;
+
+    /// The same numbers for the same seed, and draws within their range.
+    #[test]
+    fn the_generator_is_seeded() {
+        let mut rng = Rng::new(42);
+        let first = rng.next_u64();
+        assert_eq!(Rng::new(42).next_u64(), first);
+        assert!(rng.below(6) < 6);
+    }
 }

@@ -1,14 +1,14 @@
 //! Reading a position in any of its forms, detected from the text: the
 //! compact notation, an OGN `FEN`, a diagram, JSON or YAML; and, for any
-//! ruleset, Seega's forms too ([`parse_any_position`]).
+//! ruleset, Seega's forms too ([`seega_position`]); [`crate::read`] reads
+//! any position through them.
 
-use crate::any::AnyPosition;
-use crate::compact;
-use crate::diagram;
 use crate::error::{ParseError, ParseErrorKind};
-use crate::position::Position;
 use crate::ruleset::Ruleset;
 use crate::seega::{self, SeegaPosition};
+use crate::sowing::notation::compact;
+use crate::sowing::notation::diagram;
+use crate::sowing::position::Position;
 
 /// The forms a position can be written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -84,7 +84,7 @@ pub const MAX_NESTING: usize = 64;
 /// assert!(check_nesting(r#"{"north": [5, 5], "tag": "[[[["}"#).is_ok());
 /// let deep = "[".repeat(MAX_NESTING + 1);
 /// let error = check_nesting(&deep).unwrap_err();
-/// assert_eq!((error.location.line, error.location.column), (1, MAX_NESTING + 1));
+/// assert_eq!((error.line(), error.column()), (1, MAX_NESTING + 1));
 /// ```
 ///
 /// # Errors
@@ -345,30 +345,6 @@ fn strip_serde_position(message: &str) -> String {
     }
 }
 
-/// Reads a position of any ruleset in any form: Seega's compact form,
-/// diagram, JSON or YAML when the text (or `rules`) says Seega, else
-/// whatever [`parse_position`] reads. `rules` applies when the text names
-/// no ruleset, and must agree with it when it does.
-///
-/// ```
-/// use songo_notation::{input, Ruleset};
-/// let seega = input::parse_any_position("NN.NN\nNNNNN\nSN.SS\nSSSSS\nSSSNS\n", None).unwrap();
-/// assert_eq!(seega.rules(), Ruleset::Seega);
-/// let songo = input::parse_any_position("songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5", None).unwrap();
-/// assert_eq!(songo.rules(), Ruleset::Songo);
-/// let error = input::parse_any_position("seega:NN.NN/NNNNN/SN.SS/SSSSS/SSSNS", Some(Ruleset::Awale));
-/// assert!(error.unwrap_err().message.contains("awale was asked for"));
-/// ```
-///
-/// # Errors
-/// A [`ParseError`] that says where and why.
-pub fn parse_any_position(text: &str, rules: Option<Ruleset>) -> Result<AnyPosition, ParseError> {
-    match seega_position(text, rules) {
-        Some(seega) => seega.map(AnyPosition::Seega),
-        None => parse_position(text, rules).map(AnyPosition::Sowing),
-    }
-}
-
 /// Reads a Seega position, if the text is one (a Seega compact line,
 /// diagram, JSON or YAML) or `rules` asks for Seega; `None` when it is
 /// neither, to be read as a sowing position.
@@ -474,9 +450,8 @@ enum SeegaForm {
 fn seega_form(body: &str, rules: Option<Ruleset>) -> Option<SeegaForm> {
     let asked = rules == Some(Ruleset::Seega);
     let trimmed = body.trim();
-    let seega_value = |value: Option<serde_json::Value>| {
-        asked || value.is_some_and(|v| crate::any::is_seega_value(&v))
-    };
+    let seega_value =
+        |value: Option<serde_json::Value>| asked || value.is_some_and(|v| is_seega_value(&v));
     // Too deep for serde: not read here; the reader then refuses it.
     let shallow = check_nesting(trimmed).is_ok();
     if trimmed.starts_with('{') {
@@ -519,5 +494,14 @@ fn seega_form(body: &str, rules: Option<Ruleset>) -> Option<SeegaForm> {
         }
         (None, _) => asked.then_some(SeegaForm::Compact),
         _ => asked.then_some(SeegaForm::Diagram),
+    }
+}
+
+/// Whether a JSON/YAML position is a Seega one: `"rules": "seega"`, or no
+/// ruleset and a `board`.
+pub(crate) fn is_seega_value(value: &serde_json::Value) -> bool {
+    match value.get("rules").and_then(serde_json::Value::as_str) {
+        Some(rules) => rules.parse::<Ruleset>() == Ok(Ruleset::Seega),
+        None => value.get("board").is_some(),
     }
 }

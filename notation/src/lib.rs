@@ -12,39 +12,46 @@
 //! assert_eq!(position.row(Side::South).as_slice(), &[6, 6, 0, 5, 5, 5, 5]);
 //! ```
 //!
-//! Every rule has an id ([`RuleId`]); the modules [`songo`], [`awale`] and
-//! [`seega`] implement them, each at one place that cites it. [`any`] reads
-//! and plays a position of any ruleset.
+//! Every game is a position type behind one trait, [`GamePosition`]: the
+//! sowing games' [`Position`] ([`sowing`]) and Seega's
+//! [`seega::SeegaPosition`] ([`seega`]); [`AnyPosition`] ([`any`]) is the
+//! one dispatch between them. Features are written once over the trait:
+//! [`Game`] (a position with its history), [`report`], [`validate`],
+//! [`generate`]. Every rule has an id ([`RuleId`]); the modules
+//! [`sowing::rules::songo`], [`sowing::rules::awale`] and [`seega::rules`]
+//! implement them, each at one place that cites it. [`read`] reads a
+//! position in any form; [`record`] reads and writes game records.
+//! `docs/architecture.md` draws the whole.
 
 pub mod analysis;
 pub mod any;
-pub mod awale;
-pub mod compact;
-pub mod diagram;
-pub mod drawing;
-pub mod engine;
+pub mod conventions;
 pub mod error;
 pub mod game;
 pub mod generate;
+pub mod i18n;
 pub mod input;
-pub mod json;
-pub mod markdown;
-pub mod position;
+pub mod read;
 pub mod record;
-pub mod replay;
+pub mod render;
 pub mod report;
 pub mod rule;
 pub mod ruleset;
 pub mod seega;
 pub mod side;
-pub mod songo;
+pub mod sowing;
 mod span;
-pub mod svg;
+pub mod teach;
 pub mod validate;
 
-pub use engine::{GameOver, HouseSet, IllegalMove, IllegalReason, MoveList, MoveOutcome};
-pub use game::Game;
-pub use position::{House, HouseName, LetterCase, ParseHouseError, Position, PositionError, Row};
-pub use rule::{RuleId, RuleSet, UnknownRuleId};
+pub use any::{AnyIllegal, AnyMove, AnyMoveList, AnyOutcome, AnyPosition};
+pub use conventions::{Conventions, LetterCase};
+pub use game::{Game, GameOver, GamePosition, LegalMoves, MoveEffect, Refusal};
+pub use rule::{RuleId, RuleIds, UnknownRuleId};
 pub use ruleset::{Family, Ruleset, UnknownRuleset};
 pub use side::{ParseSideError, Score, Side};
+pub use sowing::notation::{compact, diagram, json};
+pub use sowing::position::{House, HouseName, ParseHouseError, Position, PositionError, Row};
+pub use sowing::render as drawing;
+pub use sowing::render::{markdown, svg};
+pub use sowing::rules::{HouseSet, IllegalMove, IllegalReason, MoveList, MoveOutcome};

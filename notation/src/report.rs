@@ -1,14 +1,18 @@
 //! The reports of `songo play` and `songo moves` (and of `POST /v1/play`,
-//! `POST /v1/moves`), in the shapes of `../shared/interfaces.md`.
+//! `POST /v1/moves`), in the shapes `docs/cli.md` and `docs/api.md` describe:
+//! [`PlayReport`] and [`MovesReport`], written once for every game over
+//! [`GamePosition`], with typed moves. Each game says how one step of its
+//! play is serialized ([`Reported`]): a sowing step has the board after
+//! sowing, a Seega step the squares it took.
 
 use std::fmt;
 
-use serde::ser::SerializeStruct;
+use serde::ser::{SerializeSeq, SerializeStruct};
 use serde::{Serialize, Serializer};
 
-use crate::engine::{GameOver, IllegalMove, MoveOutcome};
-use crate::position::{House, LetterCase, ParseHouseError, Position};
-use crate::rule::{RuleId, RuleSet};
+use crate::conventions::Conventions;
+use crate::game::{GameOver, GamePosition, LegalMoves, MoveEffect, Refusal};
+use crate::rule::{RuleId, RuleIds};
 use crate::side::Side;
 
 impl Serialize for GameOver {
@@ -27,143 +31,106 @@ impl Serialize for GameOver {
     }
 }
 
-/// A board's two rows in notation order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Rows {
-    /// `N0..N6` (Awalé `a..f`).
-    pub north: Vec<u32>,
-    /// `S0..S6` (Awalé `a..f`).
-    pub south: Vec<u32>,
-}
+/// What each game adds to the reports: how one step of a play is
+/// serialized (the fields between `move` and `rules_applied` are the
+/// game's own), and its phase, if it has phases.
+pub trait Reported: GamePosition + Serialize {
+    /// Serializes a step as its JSON object.
+    ///
+    /// # Errors
+    /// The serializer's.
+    fn serialize_step<S: Serializer>(
+        step: &PlayStep<Self>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error>;
 
-impl Rows {
-    /// The rows of a position.
-    #[must_use]
-    pub fn of(position: &Position) -> Rows {
-        Rows {
-            north: position.row(Side::North).to_vec(),
-            south: position.row(Side::South).to_vec(),
-        }
+    /// The phase of the game (`placement`, `movement`), for games with phases.
+    fn phase_name(&self) -> Option<&'static str> {
+        None
     }
 }
 
-/// One move of a [`PlayReport`]: the three boards and what happened.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct PlayStep {
-    /// The house played.
-    #[serde(rename = "move")]
-    pub played: String,
+/// One move of a [`PlayReport`]: the position before and after, the move
+/// and everything it did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayStep<P: GamePosition> {
+    /// The move played.
+    pub played: P::Move,
     /// The position before the move.
-    pub before: Position,
-    /// The board after sowing, before captures.
-    pub sown: Rows,
-    /// The position after captures, the other side to move.
-    pub after: Position,
-    /// Seeds the mover won with this move.
-    pub captured: u32,
-    /// Houses emptied by captures, in the order they were taken.
-    pub captured_houses: Vec<String>,
-    /// Seeds given to the opponent's store (`songo-ekang` forced exit).
-    #[serde(skip_serializing_if = "is_zero")]
-    pub conceded: u32,
+    pub before: P,
+    /// What the move did (a sowing move's board after sowing and captured
+    /// houses, a Seega move's captured squares …).
+    pub outcome: P::Outcome,
+    /// The position after the move, the other side to move.
+    pub after: P,
+}
+
+impl<P: GamePosition> PlayStep<P> {
+    /// What the mover won with this move.
+    #[must_use]
+    pub fn captured(&self) -> u32 {
+        self.outcome.captured()
+    }
+
     /// The ids of the rules the move applied.
-    pub rules_applied: RuleSet,
-}
-
-#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
-fn is_zero(n: &u32) -> bool {
-    *n == 0
-}
-
-impl PlayStep {
-    /// The step of a move played from `before`.
     #[must_use]
-    pub fn new(before: Position, outcome: &MoveOutcome, after: Position) -> PlayStep {
-        let rules = before.rules();
-        PlayStep {
-            played: outcome.house.name(rules).to_string(),
-            before,
-            sown: Rows::of(&outcome.sown),
-            after,
-            captured: outcome.captured,
-            captured_houses: outcome
-                .captured_houses
-                .iter()
-                .map(|h| h.name(rules).to_string())
-                .collect(),
-            conceded: outcome.conceded,
-            rules_applied: outcome.applied,
-        }
+    pub fn rules_applied(&self) -> RuleIds {
+        self.outcome.applied()
+    }
+
+    /// The move's name under `conventions`.
+    #[must_use]
+    pub fn name(&self, conventions: Conventions) -> String {
+        self.before.move_name(self.played, conventions).to_string()
     }
 }
 
-impl PlayStep {
-    /// The house played, read back from its name.
-    #[must_use]
-    pub fn played_house(&self) -> Option<House> {
-        House::parse(&self.played, self.before.rules()).ok()
-    }
-
-    /// The board after sowing as a position (stores and side to move as
-    /// before the move).
-    #[must_use]
-    pub fn sown_position(&self) -> Position {
-        Position::new(
-            self.before.rules(),
-            &self.sown.south,
-            &self.sown.north,
-            self.before.stores(),
-            self.before.to_move(),
-        )
-        .unwrap_or(self.before)
-    }
-
-    /// The houses captured, in the order they were taken.
-    #[must_use]
-    pub fn captured_house_list(&self) -> Vec<House> {
-        let rules = self.before.rules();
-        self.captured_houses
-            .iter()
-            .filter_map(|name| House::parse(name, rules).ok())
-            .collect()
+impl<P: Reported> Serialize for PlayStep<P> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        P::serialize_step(self, serializer)
     }
 }
 
 /// What `songo play` reports: every move's boards, the final position, and
 /// the end of the game if it has come.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct PlayReport {
+#[serde(bound(serialize = "P: Reported"))]
+pub struct PlayReport<P: GamePosition> {
     /// One step per move.
-    pub steps: Vec<PlayStep>,
+    pub steps: Vec<PlayStep<P>>,
     /// The position after the last move.
     #[serde(rename = "final")]
-    pub final_position: Position,
+    pub final_position: P,
     /// How the game ended, `null` while it goes on.
     pub game_over: Option<GameOver>,
 }
 
 /// Why `play` stopped.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PlayError {
-    /// A move is not a house name.
+pub enum PlayError<P: GamePosition> {
+    /// A move cannot be read as a move of the game.
     BadMove {
         /// Which move (from 0).
         index: usize,
         /// The error.
-        error: ParseHouseError,
+        error: P::MoveError,
     },
     /// A move is illegal; the report holds the moves played before it.
     Illegal {
         /// Which move (from 0).
         index: usize,
+        /// The move.
+        played: P::Move,
         /// The error, naming the rule.
-        error: IllegalMove,
+        error: P::Illegal,
         /// The moves played before it.
-        played: Box<PlayReport>,
+        report: Box<PlayReport<P>>,
+        /// How the moves were written (to name them back).
+        conventions: Conventions,
     },
 }
 
-impl PlayError {
+impl<P: GamePosition> PlayError<P> {
     /// The rule that forbids the move, for an illegal move.
     #[must_use]
     pub fn rule(&self) -> Option<RuleId> {
@@ -172,144 +139,242 @@ impl PlayError {
             PlayError::Illegal { error, .. } => Some(error.rule()),
         }
     }
+
+    /// The moves played before the illegal one.
+    #[must_use]
+    pub fn played(&self) -> Option<&PlayReport<P>> {
+        match self {
+            PlayError::BadMove { .. } => None,
+            PlayError::Illegal { report, .. } => Some(report),
+        }
+    }
 }
 
-impl fmt::Display for PlayError {
+/// `move 2: …` for a move that cannot be read; `move 2 (S3): <why> (<rule
+/// id>); legal moves: …` for an illegal one, moves named as they were written.
+impl<P: GamePosition> fmt::Display for PlayError<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlayError::BadMove { index, error } => write!(f, "move {}: {error}", index + 1),
-            PlayError::Illegal { index, error, .. } => {
+            PlayError::Illegal {
+                index,
+                played,
+                error,
+                report,
+                conventions,
+            } => {
+                let before = &report.final_position;
                 write!(
                     f,
-                    "move {} ({}): {error}",
+                    "move {} ({}): {}",
                     index + 1,
-                    error.house.name(error.rules)
+                    before.move_name(*played, *conventions),
+                    error.message(*conventions)
                 )
             }
         }
     }
 }
 
-impl std::error::Error for PlayError {}
+impl<P: GamePosition> std::error::Error for PlayError<P> {}
 
-/// Plays `moves` (house names) from `position` and reports every step.
+/// Plays `moves` (their names, canonically spelled) from `position` and
+/// reports every step.
 ///
 /// ```
-/// use songo_notation::{report, Position, Ruleset};
+/// use songo_notation::{report, Position, Ruleset, Side};
 /// let report = report::play(Position::start(Ruleset::Songo), &["S2", "N4"]).unwrap();
 /// assert_eq!(report.steps.len(), 2);
-/// assert_eq!(report.steps[0].sown.north, [6, 6, 6, 5, 5, 5, 5]);
+/// assert_eq!(report.steps[0].outcome.sown.row(Side::North).as_slice(), [6, 6, 6, 5, 5, 5, 5]);
 /// assert!(report.game_over.is_none());
 /// ```
 ///
 /// # Errors
-/// A move that is not a house name, or an illegal move (naming its rule).
-pub fn play(position: Position, moves: &[impl AsRef<str>]) -> Result<PlayReport, PlayError> {
-    let rules = position.rules();
+/// A move that cannot be read, or an illegal move (naming its rule).
+pub fn play<P: GamePosition>(
+    position: P,
+    moves: &[impl AsRef<str>],
+) -> Result<PlayReport<P>, PlayError<P>> {
+    play_with(position, moves, Conventions::default())
+}
+
+/// [`play`] with the moves written under `conventions` (an Awalé letter case).
+///
+/// # Errors
+/// A move that cannot be read, or an illegal move (naming its rule).
+pub fn play_with<P: GamePosition>(
+    position: P,
+    moves: &[impl AsRef<str>],
+    conventions: Conventions,
+) -> Result<PlayReport<P>, PlayError<P>> {
     let mut report = PlayReport {
         steps: Vec::with_capacity(moves.len()),
-        final_position: position,
+        final_position: position.clone(),
         game_over: None,
     };
     let mut game = crate::Game::new(position);
     for (index, text) in moves.iter().enumerate() {
-        let house = House::parse(text.as_ref().trim(), rules)
+        let played = game
+            .position()
+            .parse_move(text.as_ref(), conventions)
             .map_err(|error| PlayError::BadMove { index, error })?;
-        let before = *game.position();
-        match game.play(house) {
-            Ok(outcome) => report
-                .steps
-                .push(PlayStep::new(before, &outcome, *game.position())),
+        let before = game.position().clone();
+        match game.play(played) {
+            Ok(outcome) => report.steps.push(PlayStep {
+                played,
+                before,
+                outcome,
+                after: game.position().clone(),
+            }),
             Err(error) => {
                 report.final_position = before;
                 report.game_over = game.game_over();
                 return Err(PlayError::Illegal {
                     index,
+                    played,
                     error,
-                    played: Box::new(report),
+                    report: Box::new(report),
+                    conventions,
                 });
             }
         }
     }
-    report.final_position = *game.position();
+    report.final_position = game.position().clone();
     report.game_over = game.game_over();
     Ok(report)
 }
 
-/// A non-empty house that may not be played, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct IllegalEntry {
-    /// The house.
-    #[serde(rename = "move")]
-    pub house: String,
+/// A move the board allows but a rule forbids, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IllegalEntry<P: GamePosition> {
+    /// The move.
+    pub played: P::Move,
     /// The rule that forbids it.
     pub rule: RuleId,
-    /// The explanation.
-    pub message: String,
+    /// The refusal, which explains it.
+    pub refusal: P::Illegal,
 }
 
-/// What `songo moves` reports.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct MovesReport {
-    /// The side to move.
-    pub to_move: Side,
+/// What `songo moves` reports: the legal moves, and the moves a rule forbids.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MovesReport<P: GamePosition> {
+    /// The position.
+    pub position: P,
     /// The legal moves (a forced move included); empty when the game is over.
-    pub legal: Vec<String>,
-    /// Non-empty houses that may not be played.
-    pub illegal: Vec<IllegalEntry>,
+    pub legal: Vec<P::Move>,
+    /// The moves the board allows but a rule forbids.
+    pub illegal: Vec<IllegalEntry<P>>,
     /// How the game ended, `null` while it goes on.
     pub game_over: Option<GameOver>,
 }
 
-/// The legal and illegal moves of a position.
+impl<P: GamePosition> MovesReport<P> {
+    /// The side to move.
+    #[must_use]
+    pub fn to_move(&self) -> Side {
+        self.position.to_move()
+    }
+
+    /// The legal moves' names under `conventions`.
+    #[must_use]
+    pub fn legal_names(&self, conventions: Conventions) -> Vec<String> {
+        self.legal
+            .iter()
+            .map(|&played| self.position.move_name(played, conventions).to_string())
+            .collect()
+    }
+
+    /// The forbidden moves under `conventions`: name, rule, explanation.
+    #[must_use]
+    pub fn illegal_lines(&self, conventions: Conventions) -> Vec<(String, RuleId, String)> {
+        self.illegal
+            .iter()
+            .map(|entry| {
+                (
+                    self.position
+                        .move_name(entry.played, conventions)
+                        .to_string(),
+                    entry.rule,
+                    entry.refusal.explanation(conventions),
+                )
+            })
+            .collect()
+    }
+}
+
+/// `{"to_move", ["phase",] "legal", "illegal": [{"move", "rule",
+/// "message"}], "game_over"}`, moves named canonically.
+impl<P: Reported> Serialize for MovesReport<P> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let phase = self.position.phase_name();
+        let fields = 4 + usize::from(phase.is_some());
+        let mut state = serializer.serialize_struct("MovesReport", fields)?;
+        state.serialize_field("to_move", &self.to_move())?;
+        if let Some(phase) = phase {
+            state.serialize_field("phase", phase)?;
+        }
+        state.serialize_field("legal", &self.legal_names(Conventions::default()))?;
+        state.serialize_field("illegal", &IllegalEntries(self))?;
+        state.serialize_field("game_over", &self.game_over)?;
+        state.end()
+    }
+}
+
+struct IllegalEntries<'a, P: GamePosition>(&'a MovesReport<P>);
+
+impl<P: GamePosition> Serialize for IllegalEntries<'_, P> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Entry<'a> {
+            #[serde(rename = "move")]
+            played: &'a str,
+            rule: RuleId,
+            message: &'a str,
+        }
+        let lines = self.0.illegal_lines(Conventions::default());
+        let mut seq = serializer.serialize_seq(Some(lines.len()))?;
+        for (played, rule, message) in &lines {
+            seq.serialize_element(&Entry {
+                played,
+                rule: *rule,
+                message,
+            })?;
+        }
+        seq.end()
+    }
+}
+
+/// The legal moves of a position, and the moves a rule forbids with why.
 ///
 /// ```
-/// use songo_notation::{report, Position};
+/// use songo_notation::{report, Conventions, Position};
 /// let position: Position = "songo:0,0,0,0,0,0,0/16,0,0,23,1,10,1:0-0:S".parse().unwrap();
 /// let moves = report::moves(&position);
-/// assert_eq!(moves.legal, ["S3"]);
+/// assert_eq!(moves.legal_names(Conventions::default()), ["S3"]);
 /// assert_eq!(moves.illegal[0].rule.as_str(), "songo.solidarity");
 /// ```
 #[must_use]
-pub fn moves(position: &Position) -> MovesReport {
-    moves_in_case(position, LetterCase::default())
-}
-
-/// [`moves`] with Awalé houses named in `letters`, in the lists and the
-/// messages alike.
-///
-/// ```
-/// use songo_notation::{report, LetterCase, Position};
-/// let position: Position = "awale:0,0,0,0,0,0/0,0,0,0,1,1:0-0:S".parse().unwrap();
-/// let moves = report::moves_in_case(&position, LetterCase::NorthUpper);
-/// assert_eq!(moves.legal, ["f"]);
-/// assert_eq!(moves.illegal[0].house, "e");
-/// assert!(moves.illegal[0].message.starts_with("e would leave North"));
-/// ```
-#[must_use]
-pub fn moves_in_case(position: &Position, letters: LetterCase) -> MovesReport {
-    let rules = position.rules();
+pub fn moves<P: GamePosition>(position: &P) -> MovesReport<P> {
     let turn = position.turn();
     let legal = turn
         .as_ref()
-        .map(|list| {
-            list.iter()
-                .map(|h| h.name_with_case(rules, letters).to_string())
-                .collect()
-        })
+        .map(|list| list.iter().collect())
         .unwrap_or_default();
     let illegal = position
         .illegal_moves()
-        .map(|(house, rule)| IllegalEntry {
-            house: house.name_with_case(rules, letters).to_string(),
-            rule,
+        .filter_map(|(played, rule)| {
             // The forbidding rule's explanation, also when no move is left
             // and the game is over because of it.
-            message: IllegalMove::forbidden(position, house, rule).explanation_in(letters),
+            let refusal = position.refusal_by(played, rule)?;
+            Some(IllegalEntry {
+                played,
+                rule,
+                refusal,
+            })
         })
         .collect();
     MovesReport {
-        to_move: position.to_move(),
+        position: position.clone(),
         legal,
         illegal,
         game_over: turn.err(),

@@ -12,7 +12,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 macro_rules! rule_ids {
     ($( $(#[$doc:meta])* $variant:ident = $id:literal, $summary:literal; )*) => {
-        /// The id of one rule of `../shared/rules/*.md` (or of the record format).
+        /// The id of one rule of `docs/rules.md` (or of the record format).
         ///
         /// ```
         /// use songo_notation::RuleId;
@@ -130,7 +130,7 @@ rule_ids! {
 }
 
 impl RuleId {
-    /// The bit of this rule in a [`RuleSet`].
+    /// The bit of this rule in a [`RuleIds`].
     const fn bit(self) -> u64 {
         1 << (self as u8)
     }
@@ -182,8 +182,8 @@ impl<'de> Deserialize<'de> for RuleId {
 /// A set of rule ids, as a bit set: what a move applied, without allocating.
 ///
 /// ```
-/// use songo_notation::{RuleId, RuleSet};
-/// let mut rules = RuleSet::EMPTY;
+/// use songo_notation::{RuleId, RuleIds};
+/// let mut rules = RuleIds::EMPTY;
 /// rules.insert(RuleId::SowLap);
 /// rules.insert(RuleId::CaptureChain);
 /// assert!(rules.contains(RuleId::SowLap));
@@ -191,13 +191,13 @@ impl<'de> Deserialize<'de> for RuleId {
 /// assert_eq!(ids, ["songo.sow.lap", "songo.capture.chain"]);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct RuleSet(u64);
+pub struct RuleIds(u64);
 
-const _: () = assert!(RuleId::ALL.len() <= 64, "RuleSet holds at most 64 rule ids");
+const _: () = assert!(RuleId::ALL.len() <= 64, "RuleIds holds at most 64 rule ids");
 
-impl RuleSet {
+impl RuleIds {
     /// No rule.
-    pub const EMPTY: RuleSet = RuleSet(0);
+    pub const EMPTY: RuleIds = RuleIds(0);
 
     /// Adds a rule.
     pub fn insert(&mut self, rule: RuleId) {
@@ -225,7 +225,7 @@ impl RuleSet {
     }
 }
 
-impl Serialize for RuleSet {
+impl Serialize for RuleIds {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_seq(self.iter())
     }

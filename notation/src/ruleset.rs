@@ -5,6 +5,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::rule::RuleId;
+
 /// One of the rulesets the engine implements (see `docs/rules.md`).
 ///
 /// ```
@@ -78,6 +80,36 @@ impl Ruleset {
             Ruleset::OwareAbapa => "Oware with the international abapa tournament rules",
             Ruleset::Seega => "Seega, a 5x5 board, placement then custodian captures",
         }
+    }
+
+    /// The rule ids of this ruleset, by the game their id names (what
+    /// `GET /v1/rules` lists).
+    ///
+    /// ```
+    /// use songo_notation::{RuleId, Ruleset};
+    /// assert!(Ruleset::OwareAbapa.rule_ids().any(|rule| rule == RuleId::AwaleCaptureChain));
+    /// assert!(Ruleset::Seega.rule_ids().all(|rule| rule.as_str().starts_with("seega.")));
+    /// ```
+    pub fn rule_ids(self) -> impl Iterator<Item = RuleId> {
+        RuleId::ALL.iter().copied().filter(move |rule| {
+            let id = rule.as_str();
+            match self {
+                Ruleset::Songo | Ruleset::SongoEkang => id.starts_with("songo."),
+                Ruleset::Awale => id.starts_with("awale."),
+                // Oware abapa sows and captures as Awalé does, and has its own
+                // feeding and end rules (docs/rules.md, "oware-abapa").
+                Ruleset::OwareAbapa => {
+                    id.starts_with("abapa.")
+                        || matches!(
+                            rule,
+                            RuleId::AwaleSow
+                                | RuleId::AwaleSowSkipOrigin
+                                | RuleId::AwaleCaptureChain
+                        )
+                }
+                Ruleset::Seega => id.starts_with("seega."),
+            }
+        })
     }
 
     /// Which game this ruleset is a variant of.

@@ -2,10 +2,10 @@
 //! (`fixtures/positions/*.txt`: tabs and label rows), reads as the board of
 //! the matching worked example (`fixtures/examples/*.yaml`).
 
-use std::path::PathBuf;
-
 use serde::Deserialize;
 use songo_notation::{Position, Ruleset, Side, diagram, input};
+
+use crate::common;
 
 #[derive(Deserialize)]
 struct Board {
@@ -21,14 +21,10 @@ struct Example {
     after: Option<Board>,
 }
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
 fn example(id: &str) -> Example {
-    let path = root().join(format!("fixtures/examples/{id}.yaml"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    serde_yaml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    let path = common::fixtures_dir().join(format!("examples/{id}.yaml"));
+    serde_yaml::from_str(&common::read_fixture(&path))
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// Which board of a worked example a diagram shows.
@@ -77,17 +73,13 @@ const UNPLAYED: &[(&str, &str)] = &[
 ];
 
 fn read_fixture(name: &str) -> String {
-    let path = root().join(format!("fixtures/positions/{name}.txt"));
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    common::read_fixture(&common::fixtures_dir().join(format!("positions/{name}.txt")))
 }
 
 #[test]
 fn every_diagram_of_the_escale_text_is_a_fixture() {
-    let dir = root().join("fixtures/positions");
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .expect("fixtures/positions exists")
-        .map(|entry| entry.expect("readable entry").path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "txt"))
+    let mut names: Vec<String> = common::fixture_files("positions", Some("txt"), false)
+        .into_iter()
         .filter_map(|path| Some(path.file_stem()?.to_str()?.to_owned()))
         .collect();
     names.sort();

@@ -8,7 +8,7 @@ use songo_notation::input::{self, MAX_NESTING};
 
 fn error(text: &str, rules: Option<Ruleset>) -> ParseError {
     let sowing = input::parse_position(text, rules);
-    let any = input::parse_any_position(text, rules);
+    let any = songo_notation::any::AnyPosition::parse(text, rules);
     match (sowing, any) {
         (Err(sowing), Err(any)) => {
             assert_eq!(sowing, any, "two readers, two errors for {text:?}");
@@ -19,7 +19,7 @@ fn error(text: &str, rules: Option<Ruleset>) -> ParseError {
 }
 
 fn at(error: &ParseError) -> (usize, usize) {
-    (error.location.line, error.location.column)
+    (error.line(), error.column())
 }
 
 #[test]
@@ -33,12 +33,12 @@ fn an_unknown_ruleset_name_is_its_own_kind_in_every_form() {
     for text in texts {
         let error = error(text, None);
         assert_eq!(
-            error.kind,
+            error.kind(),
             ParseErrorKind::UnknownRuleset,
             "{text:?}: {error}"
         );
         assert!(
-            error.message.starts_with("unknown ruleset `chess`"),
+            error.message().starts_with("unknown ruleset `chess`"),
             "{error}"
         );
     }
@@ -50,7 +50,7 @@ fn a_field_that_cannot_be_a_ruleset_name_is_a_syntax_error() {
         "hello world, this is no position",
         "songo:5,5,5/5,5,5,5,5,5,5",
     ] {
-        assert_eq!(error(text, None).kind, ParseErrorKind::Syntax, "{text:?}");
+        assert_eq!(error(text, None).kind(), ParseErrorKind::Syntax, "{text:?}");
     }
 }
 
@@ -70,10 +70,10 @@ fn brackets_nested_deeper_than_the_limit_are_refused_at_the_bracket() {
     ];
     for (text, rules, place) in cases {
         let error = error(text, rules);
-        assert_eq!(error.kind, ParseErrorKind::TooDeep, "{rules:?}: {error}");
+        assert_eq!(error.kind(), ParseErrorKind::TooDeep, "{rules:?}: {error}");
         assert_eq!(at(&error), place, "{rules:?}");
-        assert_eq!(error.message, "brackets nest more than 64 deep");
-        assert!(error.hint.is_some());
+        assert_eq!(error.message(), "brackets nest more than 64 deep");
+        assert!(error.hint().is_some());
     }
 }
 
@@ -104,9 +104,6 @@ fn records_nest_deeper_than_positions_within_their_own_bound() {
     use songo_notation::record::serde::{MAX_NESTING, check_nesting};
     assert!(check_nesting(&"[".repeat(100)).is_ok());
     let error = check_nesting(&"[".repeat(1_000_000)).unwrap_err();
-    assert_eq!(error.kind, ParseErrorKind::TooDeep);
-    assert_eq!(
-        (error.location.line, error.location.column),
-        (1, MAX_NESTING + 1)
-    );
+    assert_eq!(error.kind(), ParseErrorKind::TooDeep);
+    assert_eq!((error.line(), error.column()), (1, MAX_NESTING + 1));
 }

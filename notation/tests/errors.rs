@@ -24,7 +24,7 @@ fn error_of<T: std::fmt::Debug>(result: Result<T, songo_notation::error::ParseEr
         Ok(value) => panic!("expected an error, read {value:?}"),
         Err(error) => {
             assert!(
-                error.hint.is_some() || error.message.contains("unknown"),
+                error.hint().is_some() || error.message().contains("unknown"),
                 "no hint: {error}"
             );
             error.to_string()

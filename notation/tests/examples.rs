@@ -1,12 +1,12 @@
 //! Every worked example of the sources reproduces exactly: the sown board,
 //! the board after captures, the captures, legality.
 //!
-//! - `fixtures/examples/`: the Songo examples of `../shared/rules/examples.yaml`;
+//! - `fixtures/examples/`: the Songo worked examples of the sources;
 //! - `fixtures/examples-awale/`: the Awalé examples of the two Awalé texts
 //!   (their figures are not in the texts: each fixture says which house
 //!   counts it had to choose, in `reconstructed`).
 
-mod common;
+use crate::common;
 
 #[test]
 fn there_are_twenty_one_songo_examples() {

@@ -2,9 +2,9 @@
 //! on the worked examples of `fixtures/examples/`: the boards a move shows,
 //! or the board of an example that plays no move.
 
-use std::path::PathBuf;
-
 use serde::Deserialize;
+
+use crate::common;
 use songo_notation::drawing::BoardView;
 use songo_notation::report::{self, PlayReport};
 use songo_notation::{LetterCase, Position, Ruleset, Score, Side, diagram, markdown, svg};
@@ -27,18 +27,9 @@ struct Example {
 }
 
 fn examples() -> Vec<Example> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures/examples");
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .expect("fixtures/examples exists")
-        .map(|entry| entry.expect("readable entry").path())
-        .collect();
-    paths.sort();
-    paths
-        .iter()
-        .map(|path| {
-            let text = std::fs::read_to_string(path).expect("readable fixture");
-            serde_yaml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-        })
+    common::load_yaml("examples", false)
+        .into_iter()
+        .map(|(_, example)| example)
         .collect()
 }
 
@@ -53,7 +44,7 @@ fn before(example: &Example) -> Position {
     .expect("valid example board")
 }
 
-fn played(example: &Example) -> Option<PlayReport> {
+fn played(example: &Example) -> Option<PlayReport<Position>> {
     let name = example.played.as_ref()?;
     Some(report::play(before(example), &[name]).unwrap_or_else(|e| panic!("{}: {e}", example.id)))
 }

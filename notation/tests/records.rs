@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
 use songo_notation::Ruleset;
+
+use crate::common;
 use songo_notation::error::Location;
 use songo_notation::generate::{GenerateOptions, Generator};
 use songo_notation::record::Span;
@@ -19,16 +21,7 @@ use songo_notation::record::{self, GameRecord, serde as record_serde};
 use songo_notation::validate::{MAX_VIOLATIONS, Options, validate_str};
 
 fn fixtures(kind: &str) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../fixtures/records")
-        .join(kind);
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("the fixtures directory exists")
-        .map(|entry| entry.expect("a readable entry").path())
-        .collect();
-    paths.sort();
-    assert!(!paths.is_empty(), "no fixture in {}", dir.display());
-    paths
+    common::fixture_files(&format!("records/{kind}"), None, false)
 }
 
 fn read(path: &Path) -> String {
@@ -89,7 +82,7 @@ fn every_broken_fixture_gets_exactly_its_violations() {
 
 #[test]
 fn keep_going_plays_a_refused_move_and_goes_on() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/records/broken/exit.songo");
+    let path = common::fixtures_dir().join("records/broken/exit.songo");
     let text = read(&path);
     let options = Options {
         keep_going: true,
@@ -167,8 +160,7 @@ fn the_json_form_names_its_mistakes() {
 
 #[test]
 fn ogn_files_convert_back_to_ogn() {
-    let path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/records/valid/oware-auale.ogn");
+    let path = common::fixtures_dir().join("records/valid/oware-auale.ogn");
     let text = read(&path);
     let records = record::read_all(&text).expect("the OGN fixture reads");
     let ogn = record::ogn::to_ogn(&records[0]).expect("an oware game");

@@ -136,7 +136,7 @@ pub(crate) fn text_within(body: &[u8], limit: usize) -> Result<&str, Problem> {
             Kind::BadJson,
             format!("the body nests brackets more than {limit} deep"),
         )
-        .at(error.location.line, error.location.column)
+        .at(error.line(), error.column())
     })?;
     Ok(text)
 }

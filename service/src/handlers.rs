@@ -5,39 +5,23 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
-use songo_notation::any::{self, AnyPosition};
-use songo_notation::drawing::BoardView;
+use songo_notation::any::{self, AnyPlayReport, AnyPosition};
 use songo_notation::error::{Location, ParseErrorKind};
-use songo_notation::input::PositionForm;
-use songo_notation::report::{self, PlayError, PlayReport};
-use songo_notation::seega::report::{SeegaPlayError, SeegaPlayReport};
-use songo_notation::seega::{self, SeegaPosition};
-use songo_notation::{LetterCase, Position, RuleId, Ruleset, diagram, input, markdown, svg};
+use songo_notation::read;
+use songo_notation::render::Drawing as Form;
+use songo_notation::{Conventions, LetterCase, RuleId, Ruleset};
 use warp::http::StatusCode;
 use warp::http::header::{CONTENT_TYPE, HeaderValue};
 use warp::reply::Response;
 
 use crate::OPENAPI;
 use crate::body::{self, Media};
+use crate::plumbing::{Request, State, json, ruleset, slot};
 use crate::problem::{Kind, Problem};
-use crate::routes::{Request, State};
 
 /// The most moves one `POST /v1/play` plays: the report holds three boards
 /// per move, so this bounds the answer's size.
 pub(crate) const MAX_MOVES: usize = 2000;
-
-/// A JSON answer (pretty, with a final newline).
-pub(crate) fn json(status: StatusCode, value: &impl Serialize) -> Result<Response, Problem> {
-    let mut text = serde_json::to_string(value)
-        .map_err(|e| Problem::new(Kind::Internal, format!("cannot write the answer: {e}")))?;
-    text.push('\n');
-    let mut response = Response::new(text.into());
-    *response.status_mut() = status;
-    response
-        .headers_mut()
-        .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
-    Ok(response)
-}
 
 /// `GET /healthz`.
 pub(crate) async fn healthz(_state: Arc<State>, request: Request) -> Result<Response, Problem> {
@@ -64,27 +48,6 @@ pub(crate) async fn openapi(_state: Arc<State>, request: Request) -> Result<Resp
         .headers_mut()
         .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
     Ok(response)
-}
-
-/// The rule ids that apply to a ruleset, by the family their id names.
-fn rules_of(ruleset: Ruleset) -> impl Iterator<Item = RuleId> {
-    RuleId::ALL.iter().copied().filter(move |rule| {
-        let id = rule.as_str();
-        match ruleset {
-            Ruleset::Songo | Ruleset::SongoEkang => id.starts_with("songo."),
-            Ruleset::Awale => id.starts_with("awale."),
-            // Oware abapa sows and captures as Awalé does, and has its own
-            // feeding and end rules (rules/awale.md, "oware-abapa").
-            Ruleset::OwareAbapa => {
-                id.starts_with("abapa.")
-                    || matches!(
-                        rule,
-                        RuleId::AwaleSow | RuleId::AwaleSowSkipOrigin | RuleId::AwaleCaptureChain
-                    )
-            }
-            Ruleset::Seega => id.starts_with("seega."),
-        }
-    })
 }
 
 /// `GET /v1/rules`.
@@ -123,7 +86,7 @@ pub(crate) async fn rules(_state: Arc<State>, request: Request) -> Result<Respon
         .map(|ruleset| RulesetRules {
             id: ruleset,
             description: ruleset.description(),
-            rules: rules_of(ruleset).map(rule).collect(),
+            rules: ruleset.rule_ids().map(rule).collect(),
         })
         .collect();
     json(
@@ -136,18 +99,10 @@ pub(crate) async fn rules(_state: Arc<State>, request: Request) -> Result<Respon
     )
 }
 
-/// A ruleset named in a query or a body.
-pub(crate) fn ruleset(name: &str) -> Result<Ruleset, Problem> {
-    name.parse::<Ruleset>().map_err(|error| {
-        Problem::new(Kind::UnknownRuleset, error.to_string())
-            .with("known", Ruleset::ALL.map(Ruleset::id))
-    })
-}
-
 /// A position the library could not read: an unknown ruleset is its own
 /// problem (422), anything else a bad position (400).
 fn position_problem(error: &songo_notation::error::ParseError) -> Problem {
-    let kind = if error.kind == ParseErrorKind::UnknownRuleset {
+    let kind = if error.kind() == ParseErrorKind::UnknownRuleset {
         Kind::UnknownRuleset
     } else {
         Kind::BadPosition
@@ -194,45 +149,26 @@ impl Render {
         }
     }
 
-    /// One board.
-    fn board(self, view: &BoardView) -> Rendering {
-        let content = match self {
-            Render::Text => diagram::write(view),
-            Render::Markdown => markdown::write(view),
-            Render::Svg => svg::board(view),
-        };
-        self.rendering(content)
+    /// The library's form for this rendering.
+    const fn form(self) -> Form {
+        match self {
+            Render::Text => Form::Text,
+            Render::Markdown => Form::Markdown,
+            Render::Svg => Form::Svg,
+        }
+    }
+
+    /// One board (an SVG with the web page's hooks when `hooks`).
+    fn board(self, position: &AnyPosition, letters: LetterCase, hooks: bool) -> Rendering {
+        if hooks && self == Render::Svg {
+            return self.rendering(position.draw_svg_with_hooks(letters));
+        }
+        self.rendering(position.draw(self.form(), letters))
     }
 
     /// Every step of a play.
-    fn play(self, report: &PlayReport, letters: LetterCase) -> Rendering {
-        let content = match self {
-            Render::Text => diagram::play(report, letters),
-            Render::Markdown => markdown::play(report, letters),
-            Render::Svg => svg::play(report, letters),
-        };
-        self.rendering(content)
-    }
-
-    /// One Seega board.
-    fn seega_board(self, position: &SeegaPosition) -> Rendering {
-        let plain = seega::render::Highlight::default();
-        let content = match self {
-            Render::Text => seega::notation::diagram(position),
-            Render::Markdown => seega::render::markdown(position, &plain),
-            Render::Svg => seega::render::svg(position, &seega::render::SvgOptions::default()),
-        };
-        self.rendering(content)
-    }
-
-    /// Every step of a Seega play.
-    fn seega_play(self, report: &SeegaPlayReport) -> Rendering {
-        let content = match self {
-            Render::Text => seega::render::play_text(report),
-            Render::Markdown => seega::render::play_markdown(report),
-            Render::Svg => seega::render::play_svg(report),
-        };
-        self.rendering(content)
+    fn play(self, report: &AnyPlayReport, letters: LetterCase) -> Rendering {
+        self.rendering(report.draw(self.form(), letters))
     }
 
     fn rendering(self, content: String) -> Rendering {
@@ -252,18 +188,20 @@ struct Rendering {
     content: String,
 }
 
-/// How a request wants things drawn: `render=` and `letters=`.
+/// How a request wants things drawn: `render=`, `letters=`, and `hooks=`
+/// (`/v1/positions` only: an SVG with the web page's hooks).
 #[derive(Default)]
 struct Drawing {
     render: Option<Render>,
     letters: Option<LetterCase>,
+    hooks: bool,
 }
 
 impl Drawing {
     /// Reads `render` and `letters`; `rules` too when `with_rules`.
     fn of(request: &Request, with_rules: bool) -> Result<(Drawing, Option<Ruleset>), Problem> {
         let known: &[&str] = if with_rules {
-            &["rules", "render", "letters"]
+            &["rules", "render", "letters", "hooks"]
         } else {
             &["render", "letters"]
         };
@@ -288,6 +226,19 @@ impl Drawing {
                             .with("parameter", "letters"));
                         }
                     });
+                }
+                "hooks" => {
+                    drawing.hooks = match value.as_str() {
+                        "true" => true,
+                        "false" => false,
+                        _ => {
+                            return Err(Problem::new(
+                                Kind::BadQuery,
+                                format!("hooks={value} is not a choice: use true or false"),
+                            )
+                            .with("parameter", "hooks"));
+                        }
+                    };
                 }
                 _ => drawing.render = Some(Render::parse(&value)?),
             }
@@ -318,49 +269,25 @@ fn read_position(
     drawing: &Drawing,
 ) -> Result<Response, Problem> {
     let text = body::text(body)?;
-    if let Some(read) = input::seega_position(text, rules) {
-        let position = read.map_err(|e| position_problem(&e))?;
-        #[derive(Serialize)]
-        struct SeegaAnswer {
-            position: SeegaPosition,
-            compact: String,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            render: Option<Rendering>,
-        }
-        return json(
-            StatusCode::OK,
-            &SeegaAnswer {
-                position,
-                compact: position.to_string(),
-                render: drawing.render.map(|format| format.seega_board(&position)),
-            },
-        );
-    }
+    let read = read::read_position(text, rules).map_err(|e| position_problem(&e))?;
     // A diagram says which Awale camp it letters in capitals.
-    let (position, letters) = if input::detect(text) == PositionForm::Diagram {
-        let read = diagram::read(text.trim_start_matches('\u{feff}'), rules)
-            .map_err(|e| position_problem(&e))?;
-        (read.position, read.letters)
-    } else {
-        let position = input::parse_position(text, rules).map_err(|e| position_problem(&e))?;
-        (position, LetterCase::default())
-    };
-    let letters = drawing.letters.unwrap_or(letters);
+    let letters = drawing.letters.unwrap_or(read.letters);
     #[derive(Serialize)]
     struct Answer {
-        position: Position,
+        position: AnyPosition,
         compact: String,
         #[serde(skip_serializing_if = "Option::is_none")]
         render: Option<Rendering>,
     }
+    let position = read.position;
     json(
         StatusCode::OK,
         &Answer {
-            position,
             compact: position.to_string(),
             render: drawing
                 .render
-                .map(|format| format.board(&BoardView::new(position).letters(letters))),
+                .map(|format| format.board(&position, letters, drawing.hooks)),
+            position,
         },
     )
 }
@@ -446,13 +373,13 @@ fn position_in(body: &str, raw: &RawValue, rules: Option<&str>) -> Result<AnyPos
             Some((start.line - 1, start.column - 1)),
         )
     };
-    input::parse_any_position(&text, rules).map_err(|error| {
+    AnyPosition::parse(&text, rules).map_err(|error| {
         let problem = match shift {
             Some((lines, columns)) => position_problem(&error.shifted(lines, columns)),
             // Columns in the string's text, not the body's: said in words.
             None => position_problem(&error).without_location().with(
                 "position_location",
-                format!("{} of the position text", error.location),
+                format!("{} of the position text", error.location()),
             ),
         };
         problem.with("pointer", "/position")
@@ -485,11 +412,8 @@ fn play_moves(body: &[u8], drawing: &Drawing) -> Result<Response, Problem> {
         )
         .with("limit", MAX_MOVES));
     }
-    let position = match position_in(text, play.position, play.rules.as_deref())? {
-        AnyPosition::Sowing(position) => position,
-        AnyPosition::Seega(position) => return play_seega(position, &play.moves, drawing),
-    };
-    match report::play(position, &play.moves) {
+    let position = position_in(text, play.position, play.rules.as_deref())?;
+    match any::play(position, &play.moves, Conventions::default()) {
         Ok(report) => {
             let letters = drawing.letters.unwrap_or_default();
             json(
@@ -500,27 +424,23 @@ fn play_moves(body: &[u8], drawing: &Drawing) -> Result<Response, Problem> {
                 },
             )
         }
-        Err(PlayError::BadMove { index, error }) => Err(bad_move(index, &error)),
-        Err(PlayError::Illegal {
-            index,
-            error,
-            played,
-        }) => {
-            let legal = report::moves(&played.final_position).legal;
-            Err(Problem::new(
-                Kind::IllegalMove,
-                format!(
-                    "move {} ({}): {error}",
-                    index + 1,
-                    error.house.name(error.rules)
-                ),
-            )
-            .rule(error.rule())
-            .with("pointer", format!("/moves/{index}"))
-            .with("index", index)
-            .with("move", error.house.name(error.rules).to_string())
-            .with("legal", legal)
-            .with("position", played.final_position))
+        Err(error) if error.is_bad_move() => Err(bad_move(error.index(), &error)),
+        Err(error) => {
+            let index = error.index();
+            let mut problem = Problem::new(Kind::IllegalMove, error.to_string())
+                .with("pointer", format!("/moves/{index}"))
+                .with("index", index);
+            if let Some(rule) = error.rule() {
+                problem = problem.rule(rule);
+            }
+            if let Some(name) = error.move_name() {
+                problem = problem.with("move", name);
+            }
+            problem = problem.with("legal", error.legal_names());
+            if let Some(position) = error.position() {
+                problem = problem.with("position", position);
+            }
+            Err(problem)
         }
     }
 }
@@ -535,47 +455,12 @@ struct PlayAnswer<'a, R> {
     render: Option<Rendering>,
 }
 
-/// Move `index` of the request is not a move of the game at all (400).
+/// Move `index` of the request is not a move of the game at all (400);
+/// `error` says so (`move 2: …`).
 fn bad_move(index: usize, error: &dyn std::fmt::Display) -> Problem {
-    Problem::new(Kind::BadMove, format!("move {}: {error}", index + 1))
+    Problem::new(Kind::BadMove, error.to_string())
         .with("pointer", format!("/moves/{index}"))
         .with("index", index)
-}
-
-/// `POST /v1/play` on a Seega position: the same answers and problems, in
-/// Seega's shapes (squares and placements instead of houses).
-fn play_seega(
-    position: SeegaPosition,
-    moves: &[String],
-    drawing: &Drawing,
-) -> Result<Response, Problem> {
-    match seega::report::play(position, moves) {
-        Ok(report) => json(
-            StatusCode::OK,
-            &PlayAnswer {
-                report: &report,
-                render: drawing.render.map(|format| format.seega_play(&report)),
-            },
-        ),
-        Err(SeegaPlayError::BadMove { index, error }) => Err(bad_move(index, &error)),
-        Err(SeegaPlayError::Illegal {
-            index,
-            error,
-            played,
-        }) => {
-            let legal = seega::report::moves(&played.final_position).legal;
-            Err(Problem::new(
-                Kind::IllegalMove,
-                format!("move {} ({}): {error}", index + 1, error.played),
-            )
-            .rule(error.rule())
-            .with("pointer", format!("/moves/{index}"))
-            .with("index", index)
-            .with("move", error.played.to_string())
-            .with("legal", legal)
-            .with("position", played.final_position))
-        }
-    }
 }
 
 /// `POST /v1/moves`: the legal and illegal moves of a position.
@@ -621,7 +506,7 @@ pub(crate) async fn debug_sleep(state: Arc<State>, request: Request) -> Result<R
     }
     let sleep = move || std::thread::sleep(std::time::Duration::from_millis(ms));
     if validation {
-        let permit = crate::records::slot(&state, request.deadline).await?;
+        let permit = slot(&state, request.deadline).await?;
         tokio::task::spawn_blocking(move || {
             let _permit = permit;
             sleep();

@@ -6,11 +6,12 @@
 //! ([`OPENAPI`]). Errors are `application/problem+json` (RFC 9457).
 //!
 //! ```no_run
-//! use songo_service::Config;
+//! use songo_service::{Config, Logging};
 //!
-//! // What `songo serve` does: bind, log one line per request, stop on
-//! // SIGINT/SIGTERM after the requests in flight are answered.
-//! songo_service::init_logging();
+//! // What `songo serve` does: log to stderr without ever blocking, bind,
+//! // log one line per request, stop on SIGINT/SIGTERM after the requests
+//! // in flight are answered.
+//! let _log = songo_service::init_logging(&Logging::default()).unwrap();
 //! songo_service::run(Config::default()).unwrap();
 //! ```
 //!
@@ -34,7 +35,13 @@
 //! ```
 
 mod body;
+mod connections;
+mod cors;
 mod handlers;
+mod logging;
+mod metrics;
+mod page;
+mod plumbing;
 mod problem;
 mod records;
 mod routes;
@@ -43,14 +50,24 @@ mod server;
 use std::net::SocketAddr;
 use std::time::Duration;
 
+pub use logging::{
+    DEFAULT_LOG_QUEUE_BYTES, LogFormat, LogGuard, Logging, LoggingError, dropped_log_lines,
+    init_logging,
+};
+pub use metrics::METRICS_ROUTE;
+pub use page::{CONTENT_SECURITY_POLICY, asset_paths};
 pub use routes::{ROUTES, Route, router};
-pub use server::{ShutdownTimedOut, init_logging, run, serve, shutdown_signal};
+pub use server::{Listeners, ShutdownTimedOut, run, serve, shutdown_signal};
 
 /// The OpenAPI 3.1 document of the API, served at `GET /openapi.json`.
 pub const OPENAPI: &str = include_str!("../openapi.json");
 
 /// The default body size limit: 4 MiB.
 pub const DEFAULT_BODY_LIMIT: u64 = 4 * 1024 * 1024;
+
+/// The default cap on open connections: well under the common limit of
+/// 1024 open files.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 512;
 
 /// How the server runs: where it listens and its limits.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -72,6 +89,25 @@ pub struct Config {
     pub max_concurrent_jobs: usize,
     /// How long a shutdown waits for the requests in flight.
     pub shutdown_timeout: Duration,
+    /// The most connections open at once. At the cap, a new connection
+    /// takes the place of the one that has waited longest for a request;
+    /// when all have a request in flight, it gets 503 and is closed.
+    pub max_connections: usize,
+    /// The time a client has to send a request head: from the connection
+    /// for its first request, from the head's first byte for the next.
+    pub header_timeout: Duration,
+    /// How long a keep-alive connection may wait for its next request.
+    pub keep_alive_timeout: Duration,
+    /// How long an answer may wait for the client to read it: a write
+    /// that makes no progress for that long closes the connection.
+    pub send_timeout: Duration,
+    /// Where to serve `GET /metrics` (Prometheus text format), if anywhere:
+    /// never on the API's address.
+    pub metrics_addr: Option<SocketAddr>,
+    /// The origins of other web sites whose pages may call the API from a
+    /// browser (CORS, `songo serve --cors-origin`): `https://example.org`,
+    /// or `*` for any. Empty (the default): only the server's own page.
+    pub cors_origins: Vec<String>,
     /// Routes for tests only (`GET /debug/panic`, `GET /debug/sleep`):
     /// never on in `songo serve`.
     #[doc(hidden)]
@@ -92,6 +128,12 @@ impl Default for Config {
             max_concurrent_validations: cores(),
             max_concurrent_jobs: 2 * cores(),
             shutdown_timeout: Duration::from_secs(10),
+            max_connections: DEFAULT_MAX_CONNECTIONS,
+            header_timeout: Duration::from_secs(5),
+            keep_alive_timeout: Duration::from_secs(30),
+            send_timeout: Duration::from_secs(30),
+            metrics_addr: None,
+            cors_origins: Vec::new(),
             debug_routes: false,
         }
     }

@@ -200,10 +200,9 @@ impl Problem {
 
     /// A parse error of the library: message, line, column and hint.
     pub(crate) fn parse(kind: Kind, error: &ParseError) -> Problem {
-        let mut problem = Problem::new(kind, error.message.clone())
-            .at(error.location.line, error.location.column);
-        if let Some(hint) = &error.hint {
-            problem = problem.with("hint", hint.as_str());
+        let mut problem = Problem::new(kind, error.message()).at(error.line(), error.column());
+        if let Some(hint) = error.hint() {
+            problem = problem.with("hint", hint);
         }
         problem
     }

@@ -17,9 +17,8 @@ use warp::http::header::{ACCEPT, CONTENT_TYPE, HeaderMap, HeaderValue};
 use warp::reply::Response;
 
 use crate::body::{self, Media};
-use crate::handlers::{json, ruleset};
+use crate::plumbing::{Request, State, json, ruleset, slot};
 use crate::problem::{Kind, Problem};
-use crate::routes::{Request, State, acquire};
 
 /// The media type of one JSON document per line.
 const NDJSON: &str = "application/x-ndjson";
@@ -37,18 +36,6 @@ fn wants_ndjson(headers: &HeaderMap) -> bool {
                 .next()
                 .is_some_and(|essence| essence.trim().eq_ignore_ascii_case(NDJSON))
         })
-}
-
-/// A validation slot, waited for until the deadline.
-pub(crate) async fn slot(
-    state: &State,
-    deadline: Instant,
-) -> Result<OwnedSemaphorePermit, Problem> {
-    let slots = state.config.max_concurrent_validations;
-    acquire(&state.validations, deadline, || {
-        Problem::busy("validation", slots)
-    })
-    .await
 }
 
 /// The records of a JSON or YAML body.
@@ -282,7 +269,7 @@ fn convert_records(body: &[u8], media: Media, target: Target) -> Result<Response
                         format!(
                             "game {}: cannot be written as OGN: {}",
                             index + 1,
-                            error.message
+                            error.message()
                         ),
                     )
                     .with("index", index)

@@ -7,7 +7,7 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::sync::Semaphore;
 use tokio::time::Instant;
 use warp::Filter;
 use warp::http::{HeaderMap, Method};
@@ -15,10 +15,12 @@ use warp::path::FullPath;
 use warp::reply::Response;
 
 use crate::Config;
-use crate::body::{self, BodyStream};
+use crate::body;
 use crate::handlers;
+use crate::plumbing::{Request, State};
 use crate::problem::{Kind, Problem};
 use crate::records;
+use crate::{cors, page};
 
 /// One route of the API.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,6 +44,21 @@ pub const ROUTES: &[Route] = &[
         method: "GET",
         path: "/openapi.json",
         summary: "The OpenAPI 3.1 document of this API",
+    },
+    Route {
+        method: "GET",
+        path: "/",
+        summary: "The web page: a board to edit and play on, records to check, exports",
+    },
+    Route {
+        method: "GET",
+        path: "/v1/messages",
+        summary: "The web page's words in a language (?lang=en|fr, else Accept-Language)",
+    },
+    Route {
+        method: "GET",
+        path: "/v1/positions/{compact}.svg",
+        summary: "The board of a position in the compact notation, as an SVG picture to embed",
     },
     Route {
         method: "GET",
@@ -75,121 +92,12 @@ pub const ROUTES: &[Route] = &[
     },
 ];
 
-/// What every handler gets.
-pub(crate) struct State {
-    pub(crate) config: Config,
-    /// Slots for validations and record conversions.
-    pub(crate) validations: Arc<Semaphore>,
-    /// Slots for position jobs.
-    jobs: Arc<Semaphore>,
-}
-
-impl State {
-    /// Runs `work` (CPU-bound library calls on a body of `size` bytes) in
-    /// a job slot: in place for a small body (microseconds of work), on the
-    /// blocking pool for a larger one, so that slow input cannot stall the
-    /// threads serving connections. A panic in `work` is resumed in the
-    /// route's task.
-    pub(crate) async fn job<T: Send + 'static>(
-        &self,
-        deadline: Instant,
-        size: usize,
-        work: impl FnOnce() -> T + Send + 'static,
-    ) -> Result<T, Problem> {
-        let slots = self.config.max_concurrent_jobs;
-        let permit = acquire(&self.jobs, deadline, || Problem::busy("job", slots)).await?;
-        if size <= INLINE_JOB_BYTES {
-            let value = work();
-            drop(permit);
-            return Ok(value);
-        }
-        let task = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            work()
-        });
-        match task.await {
-            Ok(value) => Ok(value),
-            Err(error) if error.is_panic() => std::panic::resume_unwind(error.into_panic()),
-            Err(error) => Err(Problem::new(Kind::Internal, error.to_string())),
-        }
-    }
-}
-
-/// Bodies up to this size are worked on in place: their work is shorter
-/// than a hand-off to the blocking pool.
-const INLINE_JOB_BYTES: usize = 16 * 1024;
-
-/// A slot of `slots`, waiting at most until `deadline`.
-pub(crate) async fn acquire(
-    slots: &Arc<Semaphore>,
-    deadline: Instant,
-    busy: impl FnOnce() -> Problem,
-) -> Result<OwnedSemaphorePermit, Problem> {
-    match tokio::time::timeout_at(deadline, Arc::clone(slots).acquire_owned()).await {
-        Ok(Ok(permit)) => Ok(permit),
-        // The semaphores are never closed.
-        Ok(Err(_)) | Err(_) => Err(busy()),
-    }
-}
-
-/// A request, its body not read yet.
-pub(crate) struct Request {
-    pub(crate) headers: HeaderMap,
-    /// The raw query string (empty when there is none).
-    pub(crate) query: String,
-    body: Option<BodyStream>,
-    /// When the answer must be ready.
-    pub(crate) deadline: Instant,
-}
-
-impl Request {
-    /// Reads the body, within the size and time limits.
-    pub(crate) async fn body(&mut self, state: &State) -> Result<bytes::Bytes, Problem> {
-        let stream = self
-            .body
-            .take()
-            .unwrap_or_else(|| Box::pin(futures_util::stream::empty()));
-        body::read(
-            &self.headers,
-            stream,
-            state.config.body_limit,
-            self.deadline,
-        )
-        .await
-    }
-
-    /// The query parameters, refusing any not in `known`.
-    pub(crate) fn params(&self, known: &[&str]) -> Result<Vec<(String, String)>, Problem> {
-        let pairs: Vec<(String, String)> =
-            serde_urlencoded::from_str(&self.query).map_err(|e| {
-                Problem::new(
-                    Kind::BadQuery,
-                    format!("the query string cannot be read: {e}"),
-                )
-            })?;
-        if let Some((name, _)) = pairs
-            .iter()
-            .find(|(name, _)| !known.contains(&name.as_str()))
-        {
-            let detail = if known.is_empty() {
-                format!("unknown query parameter `{name}`: this route takes none")
-            } else {
-                format!(
-                    "unknown query parameter `{name}`: this route takes {}",
-                    known.join(", ")
-                )
-            };
-            return Err(Problem::new(Kind::BadQuery, detail));
-        }
-        Ok(pairs)
-    }
-}
-
 /// Extra time the route task gets past the deadline to answer with its
 /// own, more precise problem (such as 408 for a slow body).
 const GRACE: Duration = Duration::from_millis(50);
 
-/// The warp filter of the whole API, logging one line per request.
+/// The warp filter of the whole API (the server counts and logs each
+/// request around it).
 pub fn router(
     config: &Config,
 ) -> impl Filter<Extract = (impl warp::Reply,), Error = std::convert::Infallible>
@@ -211,6 +119,17 @@ pub fn router(
         ))
         .unify()
         .or(endpoint(&state, Method::GET, "/v1/rules", handlers::rules))
+        .unify()
+        .or(endpoint(
+            &state,
+            Method::GET,
+            "/v1/messages",
+            page::messages,
+        ))
+        .unify()
+        .or(page::files())
+        .unify()
+        .or(page::image())
         .unify()
         .or(endpoint(
             &state,
@@ -256,15 +175,7 @@ pub fn router(
             .unify()
             .boxed();
     }
-    api.or(fallback()).unify().with(warp::log::custom(|info| {
-        tracing::info!(
-            method = %info.method(),
-            path = info.path(),
-            status = info.status().as_u16(),
-            latency = ?info.elapsed(),
-            "request"
-        );
-    }))
+    cors::allow(&config.cors_origins, api.or(fallback()).unify())
 }
 
 /// A route: `method` on exactly `path`, answered by `handler` in its own task.
@@ -371,6 +282,11 @@ fn fallback()
         .and(warp::method())
         .map(|full: FullPath, method: Method| {
             let path = full.as_str();
+            let path = if page::is_image_path(path) {
+                "/v1/positions/{compact}.svg"
+            } else {
+                path
+            };
             let allowed: Vec<&str> = ROUTES
                 .iter()
                 .filter(|route| route.path == path)

@@ -1,14 +1,18 @@
-//! Running the server: bind, serve, and shut down gracefully on a signal,
-//! answering the requests in flight within a time limit.
+//! Running the server: bind, serve the API (and the metrics) under the
+//! connection limits, and shut down gracefully on a signal, answering the
+//! requests in flight within a time limit.
 
 use std::fmt;
 use std::future::Future;
-use std::io::IsTerminal;
+use std::sync::Arc;
 use std::time::Duration;
 
+use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 
 use crate::Config;
+use crate::connections::{Limits, Pool};
+use crate::metrics::{self, Metrics};
 use crate::routes::router;
 
 /// The requests in flight were not all answered within the shutdown
@@ -28,35 +32,93 @@ impl fmt::Display for ShutdownTimedOut {
 
 impl std::error::Error for ShutdownTimedOut {}
 
-/// Serves the API on `listener` until `shutdown` completes, then stops
-/// accepting connections and waits for the requests in flight, at most
-/// `config.shutdown_timeout`.
+/// The sockets [`serve`] listens on: the API's, and the metrics' when
+/// they are served (on an address of their own, see [`Config::metrics_addr`]).
+#[derive(Debug)]
+pub struct Listeners {
+    /// Where the API is served.
+    pub api: TcpListener,
+    /// Where `GET /metrics` is served, if anywhere.
+    pub metrics: Option<TcpListener>,
+}
+
+impl From<TcpListener> for Listeners {
+    fn from(api: TcpListener) -> Listeners {
+        Listeners { api, metrics: None }
+    }
+}
+
+/// The connections the metrics address keeps open at once (scrapers).
+const METRICS_CONNECTIONS: usize = 16;
+
+/// Serves the API (and the metrics, if given a listener for them) until
+/// `shutdown` completes, then stops accepting connections, lets each
+/// connection finish the request it serves and closes it, waiting at most
+/// `config.shutdown_timeout`. Each connection lives under the limits of
+/// `config` (see docs/api.md, section "Limits").
 ///
 /// # Errors
-/// [`ShutdownTimedOut`] when requests were still in flight at the timeout.
+/// [`ShutdownTimedOut`] when requests were still in flight at the timeout
+/// (their connections are closed).
 pub async fn serve(
-    listener: TcpListener,
+    listeners: impl Into<Listeners>,
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ShutdownTimedOut> {
-    let (began, shutdown_began) = tokio::sync::oneshot::channel::<()>();
-    let signal = async move {
-        shutdown.await;
-        tracing::info!("shutting down: answering the requests in flight");
-        let _ = began.send(());
+    let Listeners {
+        api,
+        metrics: metrics_listener,
+    } = listeners.into();
+    let limits = Limits {
+        max_connections: config.max_connections,
+        header_timeout: config.header_timeout,
+        keep_alive_timeout: config.keep_alive_timeout,
+        send_timeout: config.send_timeout,
     };
-    let server = warp::serve(router(&config))
-        .incoming(listener)
-        .graceful(signal)
-        .run();
-    let mut server = std::pin::pin!(server);
+    let metrics = Arc::new(Metrics::new(config.max_connections));
+    let api_pool = Pool::new(limits, Arc::clone(&metrics), true);
+    let mut pools = vec![Arc::clone(&api_pool)];
+    let api_service = TowerToHyperService::new(warp::service(router(&config)));
+    let accept_api = api_pool.accept(api, api_service);
+    let accept_metrics = match metrics_listener {
+        Some(listener) => {
+            // Its own pool and counters: scrapes are not API traffic.
+            let limits = Limits {
+                max_connections: METRICS_CONNECTIONS,
+                ..limits
+            };
+            let pool = Pool::new(limits, Arc::new(Metrics::new(METRICS_CONNECTIONS)), false);
+            pools.push(Arc::clone(&pool));
+            let service = TowerToHyperService::new(warp::service(metrics::filter(metrics)));
+            futures_util::future::Either::Left(pool.accept(listener, service))
+        }
+        None => futures_util::future::Either::Right(std::future::pending()),
+    };
     tokio::select! {
-        () = &mut server => return Ok(()),
-        _ = shutdown_began => {}
+        () = shutdown => {}
+        ((), ()) = futures_util::future::join(accept_api, accept_metrics) => {}
     }
-    tokio::time::timeout(config.shutdown_timeout, server)
+    // The accept loops are dropped, and their listeners with them: new
+    // connections are refused from here on.
+    tracing::info!("shutting down: answering the requests in flight");
+    for pool in &pools {
+        pool.begin_shutdown();
+    }
+    let all_closed = async {
+        for pool in &pools {
+            pool.all_closed().await;
+        }
+    };
+    if tokio::time::timeout(config.shutdown_timeout, all_closed)
         .await
-        .map_err(|_| ShutdownTimedOut(config.shutdown_timeout))
+        .is_err()
+    {
+        for pool in &pools {
+            pool.close_all();
+        }
+        return Err(ShutdownTimedOut(config.shutdown_timeout));
+    }
+    Ok(())
 }
 
 /// Completes on SIGINT (Ctrl-C) or SIGTERM.
@@ -83,39 +145,46 @@ pub async fn shutdown_signal() {
     }
 }
 
-/// Logs to stderr, one line per request (`method`, `path`, `status`,
-/// `latency`), at level INFO.
-pub fn init_logging() {
-    let _ = tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::stderr().is_terminal())
-        .with_target(false)
-        .try_init();
-}
-
-/// What `songo serve` runs: binds `config.addr`, says where it listens on
-/// stderr, serves until SIGINT or SIGTERM, then shuts down gracefully.
+/// What `songo serve` runs: binds `config.addr` (and
+/// `config.metrics_addr`), says where it listens in the log, serves until
+/// SIGINT or SIGTERM, then shuts down gracefully. Set up logging first
+/// ([`crate::init_logging`]), or nothing is logged.
 ///
 /// # Errors
-/// The address cannot be bound, or requests were still in flight at the
+/// An address cannot be bound, or requests were still in flight at the
 /// shutdown timeout.
 pub fn run(config: Config) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
     let result = runtime.block_on(async {
-        let listener = TcpListener::bind(config.addr)
-            .await
-            .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
-        let local = listener.local_addr()?;
+        let bind = |addr| async move {
+            TcpListener::bind(addr)
+                .await
+                .map_err(|e| format!("cannot listen on {addr}: {e}"))
+        };
+        let api = bind(config.addr).await?;
+        let metrics = match config.metrics_addr {
+            Some(addr) => Some(bind(addr).await?),
+            None => None,
+        };
+        if let Some(metrics) = &metrics {
+            tracing::info!("metrics on http://{}/metrics", metrics.local_addr()?);
+        }
+        let local = api.local_addr()?;
         tracing::info!(
-            "listening on http://{local} (body limit {} bytes, request timeout {:?}, {} job slots, {} validation slots)",
+            "listening on http://{local} (body limit {} bytes, request timeout {:?}, {} job slots, {} validation slots, \
+             at most {} connections, header timeout {:?}, keep-alive timeout {:?}, send timeout {:?})",
             config.body_limit,
             config.request_timeout,
             config.max_concurrent_jobs,
-            config.max_concurrent_validations
+            config.max_concurrent_validations,
+            config.max_connections,
+            config.header_timeout,
+            config.keep_alive_timeout,
+            config.send_timeout,
         );
-        serve(listener, config, shutdown_signal()).await?;
+        serve(Listeners { api, metrics }, config, shutdown_signal()).await?;
         tracing::info!("stopped");
         Ok::<(), Box<dyn std::error::Error + Send + Sync>>(())
     });

@@ -10,40 +10,95 @@ use std::time::{Duration, Instant};
 use crate::songo;
 
 /// The environment variables `songo serve` reads.
-const SETTINGS: [&str; 6] = [
+const SETTINGS: [&str; 15] = [
     "SONGO_ADDR",
     "SONGO_BODY_LIMIT",
     "SONGO_REQUEST_TIMEOUT",
     "SONGO_MAX_VALIDATIONS",
     "SONGO_MAX_JOBS",
     "SONGO_SHUTDOWN_TIMEOUT",
+    "SONGO_CORS_ORIGINS",
+    "SONGO_MAX_CONNECTIONS",
+    "SONGO_HEADER_TIMEOUT",
+    "SONGO_KEEP_ALIVE_TIMEOUT",
+    "SONGO_SEND_TIMEOUT",
+    "SONGO_METRICS_ADDR",
+    "SONGO_LOG_FORMAT",
+    "SONGO_LOG",
+    "RUST_LOG",
 ];
 
+/// Clears the settings `songo serve` would read from the environment.
+pub(crate) fn without_settings(command: &mut std::process::Command) {
+    for name in SETTINGS {
+        command.env_remove(name);
+    }
+}
+
 /// A running `songo serve`, its stderr lines arriving on a channel.
-struct Served {
-    child: Child,
+pub(crate) struct Served {
+    pub(crate) child: Child,
     lines: Receiver<String>,
-    log: Vec<String>,
+    /// Every stderr line received so far.
+    pub(crate) log: Vec<String>,
+    /// Set while stderr is left unread: sending on it resumes the reading.
+    resume: Option<std::sync::mpsc::Sender<()>>,
 }
 
 impl Served {
-    fn start(configure: impl FnOnce(&mut std::process::Command)) -> Served {
-        let mut command = songo();
-        for name in SETTINGS {
-            command.env_remove(name);
+    /// Starts `songo serve`, reading its stderr as it comes.
+    pub(crate) fn start(configure: impl FnOnce(&mut std::process::Command)) -> Served {
+        Served::spawn(configure, None)
+    }
+
+    /// Starts `songo serve` and reads its stderr up to the line that says
+    /// where it listens, then leaves the pipe unread (a stalled log
+    /// shipper) until [`Served::drain`].
+    pub(crate) fn start_with_stderr_unread(
+        configure: impl FnOnce(&mut std::process::Command),
+    ) -> Served {
+        Served::spawn(configure, Some("listening on http://"))
+    }
+
+    /// Reads stderr again after [`Served::start_with_stderr_unread`].
+    pub(crate) fn drain(&mut self) {
+        if let Some(resume) = self.resume.take() {
+            resume.send(()).ok();
         }
-        command
-            .arg("serve")
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped());
+    }
+
+    fn spawn(
+        configure: impl FnOnce(&mut std::process::Command),
+        stall_after: Option<&'static str>,
+    ) -> Served {
+        let mut command = songo();
+        without_settings(&mut command);
+        command.arg("serve");
         configure(&mut command);
+        Served::run(command, stall_after)
+    }
+
+    /// Runs `command`, which runs `songo serve` (through a shell, say).
+    pub(crate) fn run(
+        mut command: std::process::Command,
+        stall_after: Option<&'static str>,
+    ) -> Served {
+        command.stdout(Stdio::null()).stderr(Stdio::piped());
         let mut child = command.spawn().expect("songo serve starts");
         let stderr = child.stderr.take().expect("stderr is piped");
         let (tx, lines) = channel();
+        let (resume, resumed) = channel::<()>();
         std::thread::spawn(move || {
+            let mut stalled = stall_after;
             for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                let stall = stalled.is_some_and(|needle| line.contains(needle));
                 if tx.send(line).is_err() {
                     break;
+                }
+                if stall {
+                    // The pipe stays open, unread, until the test resumes.
+                    stalled = None;
+                    resumed.recv().ok();
                 }
             }
         });
@@ -51,11 +106,12 @@ impl Served {
             child,
             lines,
             log: Vec::new(),
+            resume: stall_after.map(|_| resume),
         }
     }
 
     /// Waits (at most 10 s) for a stderr line containing `needle`.
-    fn wait_for(&mut self, needle: &str) -> String {
+    pub(crate) fn wait_for(&mut self, needle: &str) -> String {
         let deadline = Instant::now() + Duration::from_secs(10);
         while let Some(left) = deadline.checked_duration_since(Instant::now()) {
             match self.lines.recv_timeout(left) {
@@ -71,14 +127,25 @@ impl Served {
         panic!("no line with {needle:?} on stderr; got {:#?}", self.log);
     }
 
+    /// The address from the "metrics on http://…/metrics" line (logged
+    /// before the "listening on" line).
+    pub(crate) fn metrics_address(&mut self) -> String {
+        let line = match self.log.iter().find(|l| l.contains("metrics on http://")) {
+            Some(line) => line.clone(),
+            None => self.wait_for("metrics on http://"),
+        };
+        let rest = &line[line.find("http://").unwrap() + 7..];
+        rest.split('/').next().unwrap().to_owned()
+    }
+
     /// The address from the "listening on http://…" line.
-    fn address(&mut self) -> String {
+    pub(crate) fn address(&mut self) -> String {
         let line = self.wait_for("listening on http://");
         let rest = &line[line.find("http://").unwrap() + 7..];
         rest.split_whitespace().next().unwrap().to_owned()
     }
 
-    fn signal(&self, name: &str) {
+    pub(crate) fn signal(&self, name: &str) {
         let status = std::process::Command::new("kill")
             .arg(format!("-{name}"))
             .arg(self.child.id().to_string())
@@ -88,7 +155,7 @@ impl Served {
     }
 
     /// Waits (at most 10 s) for the process to exit.
-    fn exit_status(&mut self) -> std::process::ExitStatus {
+    pub(crate) fn exit_status(&mut self) -> std::process::ExitStatus {
         let deadline = Instant::now() + Duration::from_secs(10);
         loop {
             if let Some(status) = self.child.try_wait().expect("the child can be waited for") {
@@ -105,6 +172,7 @@ impl Served {
 
 impl Drop for Served {
     fn drop(&mut self) {
+        self.drain();
         if matches!(self.child.try_wait(), Ok(None)) {
             self.child.kill().ok();
             self.child.wait().ok();
@@ -113,13 +181,18 @@ impl Drop for Served {
 }
 
 fn get(addr: &str, path: &str) -> String {
+    get_with(addr, path, "")
+}
+
+/// `GET path` with `headers` (each line ending in CRLF).
+fn get_with(addr: &str, path: &str, headers: &str) -> String {
     let mut stream = TcpStream::connect(addr).expect("the server accepts");
     stream
         .set_read_timeout(Some(Duration::from_secs(10)))
         .unwrap();
     write!(
         stream,
-        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\n{headers}Connection: close\r\n\r\n"
     )
     .unwrap();
     let mut answer = String::new();
@@ -141,7 +214,7 @@ fn serve_answers_logs_and_stops_on_sigterm() {
     );
     let line = served.wait_for("request");
     assert!(
-        line.contains(r#"method=GET path="/healthz" status=200 latency="#),
+        line.contains(r#"method=GET path="/healthz" status=200 latency_ms="#),
         "{line}"
     );
     served.signal("TERM");
@@ -157,6 +230,26 @@ fn serve_reads_its_address_from_the_environment_and_stops_on_sigint() {
     let addr = served.address();
     assert!(get(&addr, "/v1/nope").starts_with("HTTP/1.1 404 Not Found\r\n"));
     served.signal("INT");
+    assert!(served.exit_status().success());
+}
+
+#[test]
+fn serve_allows_the_cors_origins_it_is_given() {
+    let mut served = Served::start(|c| {
+        c.args(["--addr", "127.0.0.1:0"]).env(
+            "SONGO_CORS_ORIGINS",
+            "https://a.example,https://club.example",
+        );
+    });
+    let addr = served.address();
+    let answer = get_with(&addr, "/healthz", "Origin: https://club.example\r\n");
+    assert!(
+        answer.contains("access-control-allow-origin: https://club.example\r\n"),
+        "{answer}"
+    );
+    // The page is served too.
+    assert!(get(&addr, "/").contains("<title data-i18n=\"page-title\">"));
+    served.signal("TERM");
     assert!(served.exit_status().success());
 }
 
@@ -185,6 +278,15 @@ fn serve_refuses_bad_limits() {
         ["--request-timeout", "-1"],
         ["--max-validations", "0"],
         ["--max-jobs", "0"],
+        ["--max-connections", "0"],
+        ["--header-timeout", "0"],
+        ["--keep-alive-timeout", "-1"],
+        ["--send-timeout", "1e19"],
+        ["--request-timeout", "86401"],
+        ["--log-format", "yaml"],
+        ["--log", "info,[=nonsense"],
+        ["--cors-origin", "club.example"],
+        ["--cors-origin", "https://club.example/games"],
     ] {
         let output = songo()
             .arg("serve")

@@ -18,7 +18,8 @@
 //! - [`reader`]: splitting a file, or a stream of any size, into games;
 //! - [`writer`]: the canonical text;
 //! - [`ogn`]: the Aualé program's OGN files (awalé/oware);
-//! - [`serde`]: the JSON and YAML forms.
+//! - [`serde`]: the JSON and YAML forms;
+//! - [`setup`]: the start of a game from its tags ([`FromTags`]).
 //!
 //! The grammar and the meaning of each tag are in `docs/records.md`.
 
@@ -27,6 +28,7 @@ pub mod ogn;
 pub mod parser;
 pub mod reader;
 pub mod serde;
+pub mod setup;
 pub mod writer;
 
 use std::str::FromStr;
@@ -34,6 +36,7 @@ use std::str::FromStr;
 pub use model::{GameRecord, Move, Node, Span, Tag, Tags, names};
 pub use parser::{MoveToken, Origin, Pos, SyntaxError, Visitor, read_game};
 pub use reader::{BatchReader, GameText, TextProblem, games};
+pub use setup::{FromTags, SetupError};
 pub use writer::write_all;
 
 use crate::error::ParseError;
@@ -192,6 +195,7 @@ pub fn text_problem_error(text: &str, origin: Origin, problem: TextProblem) -> S
             column: local.column,
         },
         error: Box::new(ParseError {
+            span: origin.offset + error.span.start..origin.offset + error.span.end,
             location: crate::error::Location {
                 line: origin.line + local.line - 1,
                 column: local.column,

@@ -6,7 +6,7 @@
 //! glyphs (`!`, `?!`) are kept as their NAG numbers. Moves are kept as the
 //! text of their token, so the same model serves every game (`S5`, `e`,
 //! `b3-c3`); the game that replays them reads that text (see
-//! [`crate::replay::Replay::parse_move`]).
+//! [`crate::GamePosition::parse_move`]).
 
 use std::borrow::Cow;
 use std::fmt;

@@ -13,10 +13,11 @@
 use std::fmt::Write as _;
 
 use super::model::{GameRecord, Node, names};
-use crate::compact;
+use crate::conventions::LetterCase;
 use crate::error::ParseError;
-use crate::position::{House, LetterCase};
 use crate::ruleset::{Family, Ruleset};
+use crate::sowing::notation::compact;
+use crate::sowing::position::House;
 
 /// The ruleset of an OGN `Variant` tag.
 ///

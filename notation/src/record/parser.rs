@@ -119,16 +119,18 @@ impl<'a> Pos<'a> {
     #[must_use]
     pub fn error(&self, message: impl Into<String>, width: usize) -> SyntaxError {
         let span = self.span();
+        let mut error = ParseError {
+            message: message.into(),
+            span: span.offset..span.offset,
+            location: span.location(),
+            source_line: self.excerpt(),
+            hint: None,
+            kind: crate::error::ParseErrorKind::Syntax,
+        };
+        error.set_width(width);
         SyntaxError {
             span,
-            error: Box::new(ParseError {
-                message: message.into(),
-                location: span.location(),
-                source_line: self.excerpt(),
-                hint: None,
-                width: width.max(1),
-                kind: crate::error::ParseErrorKind::Syntax,
-            }),
+            error: Box::new(error),
         }
     }
 }
@@ -147,7 +149,7 @@ impl SyntaxError {
     /// Adds a hint.
     #[must_use]
     pub fn with_hint(mut self, hint: impl Into<String>) -> SyntaxError {
-        self.error.hint = Some(hint.into());
+        self.error.hint = Some(hint.into().into_boxed_str());
         self
     }
 }
@@ -341,7 +343,7 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             error.error.message = format!(
                 "more than {MAX_SYNTAX_ERRORS} syntax errors in this game: the others are not reported"
             );
-            error.error.hint = Some("check that the file is a game record".to_owned());
+            error.error.hint = Some("check that the file is a game record".into());
             self.visitor.syntax_error(error);
         }
     }
@@ -520,7 +522,7 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         let length = self.skip_junk(cursor);
         self.error(|| {
             let mut error = make();
-            error.error.width = run[..length].chars().count().max(1);
+            error.error.set_width(run[..length].chars().count());
             error
         });
     }

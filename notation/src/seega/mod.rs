@@ -1,5 +1,5 @@
-//! Seega, the 5×5 game of placement and custodian capture, exactly as
-//! `../shared/rules/seega.md` states it.
+//! Seega, the 5×5 game of placement and custodian capture, by the rules
+//! `docs/rules.md` states.
 //!
 //! - [`board`]: squares and bitboards;
 //! - [`position`]: who stands where, the phase, hands and pieces taken;
@@ -8,7 +8,7 @@
 //! - [`notation`]: the compact form, text diagrams, JSON/YAML;
 //! - [`render`]: Markdown and SVG boards;
 //! - [`report`]: the `play` and `moves` reports;
-//! - [`replay`]: Seega records replayed by the validator ([`SeegaGame`]).
+//! - `record`: the start of a Seega game from a record's tags.
 //!
 //! ```
 //! use songo_notation::seega::{SeegaMove, SeegaPosition};
@@ -24,8 +24,8 @@ pub mod board;
 pub mod moves;
 pub mod notation;
 pub mod position;
+mod record;
 pub mod render;
-pub mod replay;
 pub mod report;
 pub mod rules;
 
@@ -34,5 +34,4 @@ pub use moves::{ClaimedMove, ParseMoveError, SeegaMove, SeegaMoveList};
 pub use position::{
     PIECES_PER_SIDE, ParsePhaseError, Phase, SeegaPosition, SeegaPositionError, SeegaSetup,
 };
-pub use replay::{SeegaGame, SeegaRefusal};
 pub use rules::{DeclaredEndError, SeegaIllegal, SeegaIllegalReason, SeegaOutcome, Victory};

@@ -1,6 +1,6 @@
 //! Seega positions written down: the compact one-line form, the 5×5 text
-//! diagram (read and written), and JSON/YAML in the shape of
-//! `../shared/interfaces.md`.
+//! diagram (read and written), and JSON/YAML in the shape
+//! `docs/notation.md` describes.
 //!
 //! ```text
 //! seega:NN.NN/NNNNN/SN.SS/SSSSS/SSSNS:S:movement:0-0:0-0

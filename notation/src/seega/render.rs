@@ -8,9 +8,10 @@ use super::board::{Square, SquareSet};
 use super::moves::SeegaMove;
 use super::notation::diagram;
 use super::position::{Phase, SeegaPosition};
-use super::report::{SeegaPlayReport, SeegaPlayStep};
 use super::rules::SeegaOutcome;
-use crate::drawing::{game_over_line, move_number};
+use crate::conventions::Conventions;
+use crate::render::{Drawing, Mark, MarkError, Marks, game_over_line, move_number, write_illegal};
+use crate::report::{MovesReport, PlayReport, PlayStep};
 use crate::side::Side;
 
 /// What to highlight on a board: the last move and the pieces it took.
@@ -212,6 +213,28 @@ fn svg_document(out: &mut String, width: u32, height: u32, title: &str) {
 /// ```
 #[must_use]
 pub fn svg(position: &SeegaPosition, options: &SvgOptions) -> String {
+    board_document(position, options, false)
+}
+
+/// [`svg`] with hooks for a program that drives the picture (the web
+/// page): over each square, a transparent `<rect data-square="b3">` to
+/// click. The drawing is otherwise the same.
+///
+/// ```
+/// use songo_notation::seega::{render, SeegaPosition};
+/// use songo_notation::Side;
+/// let position = SeegaPosition::start(Side::South);
+/// let svg = render::svg_with_hooks(&position, &render::SvgOptions::default());
+/// assert_eq!(svg.matches("data-square=").count(), 25);
+/// assert!(!render::svg(&position, &render::SvgOptions::default()).contains("data-square"));
+/// ```
+#[must_use]
+pub fn svg_with_hooks(position: &SeegaPosition, options: &SvgOptions) -> String {
+    board_document(position, options, true)
+}
+
+/// One board as an SVG document, with the page's hooks when `hooks`.
+fn board_document(position: &SeegaPosition, options: &SvgOptions, hooks: bool) -> String {
     let mut out = String::new();
     svg_document(
         &mut out,
@@ -219,7 +242,7 @@ pub fn svg(position: &SeegaPosition, options: &SvgOptions) -> String {
         BOARD_HEIGHT,
         &format!("Seega: {position}"),
     );
-    draw_board(&mut out, position, options);
+    draw_board(&mut out, position, options, hooks);
     out.push_str("</svg>\n");
     out
 }
@@ -230,14 +253,15 @@ pub fn svg(position: &SeegaPosition, options: &SvgOptions) -> String {
 /// ended, if it has.
 ///
 /// ```
-/// use songo_notation::seega::{render, report, SeegaPosition};
+/// use songo_notation::seega::{render, SeegaPosition};
+/// use songo_notation::report;
 /// use songo_notation::Side;
 /// let played = report::play(SeegaPosition::start(Side::South), &["a1,b2", "e5,d4"]).unwrap();
 /// let picture = render::play_svg(&played);
 /// assert!(picture.contains(">1. South plays a1,b2: no capture; rules: seega.place<"));
 /// ```
 #[must_use]
-pub fn play_svg(report: &SeegaPlayReport) -> String {
+pub fn play_svg(report: &PlayReport<SeegaPosition>) -> String {
     let rows = report.steps.len() as u32;
     let ending = report.game_over.map(|over| game_over_line(&over));
     let width = 2 * BOARD_WIDTH + 3 * 8;
@@ -268,7 +292,7 @@ pub fn play_svg(report: &SeegaPlayReport) -> String {
         {
             let x = 8 + column as u32 * (BOARD_WIDTH + 8);
             let _ = writeln!(out, r#"  <g transform="translate({x} {})">"#, top + HEADING);
-            draw_board(&mut out, position, &options);
+            draw_board(&mut out, position, &options, false);
             let _ = writeln!(out, "  </g>");
         }
     }
@@ -284,34 +308,36 @@ pub fn play_svg(report: &SeegaPlayReport) -> String {
 }
 
 /// The highlight of a step of a play report: its move and what it took.
-fn step_highlight(step: &SeegaPlayStep) -> Highlight {
+fn step_highlight(step: &PlayStep<SeegaPosition>) -> Highlight {
     Highlight {
-        last_move: step.played.parse().ok(),
+        last_move: Some(step.outcome.played),
         changed: SquareSet::EMPTY,
-        captured: step
-            .captured_squares
-            .iter()
-            .filter_map(|name| name.parse::<Square>().ok())
-            .collect(),
+        captured: step.outcome.captured,
         captured_side: Some(step.before.to_move().opposite()),
     }
 }
 
 /// `South plays b3-c3`.
 #[must_use]
-pub fn step_headline(step: &SeegaPlayStep) -> String {
-    format!("{} plays {}", step.before.to_move().name(), step.played)
+pub fn step_headline(step: &PlayStep<SeegaPosition>) -> String {
+    format!(
+        "{} plays {}",
+        step.before.to_move().name(),
+        step.outcome.played
+    )
 }
 
 /// `took c2 d3 c4; rules: seega.move, seega.capture`.
 #[must_use]
-pub fn step_summary(step: &SeegaPlayStep) -> String {
-    let took = if step.captured_squares.is_empty() {
+pub fn step_summary(step: &PlayStep<SeegaPosition>) -> String {
+    let captured = step.outcome.captured;
+    let took = if captured.is_empty() {
         "no capture".to_owned()
     } else {
-        format!("took {}", step.captured_squares.join(" "))
+        let squares: Vec<String> = captured.iter().map(|square| square.to_string()).collect();
+        format!("took {}", squares.join(" "))
     };
-    let ids: Vec<&str> = step.rules_applied.iter().map(|r| r.as_str()).collect();
+    let ids: Vec<&str> = step.outcome.applied.iter().map(|r| r.as_str()).collect();
     format!("{took}; rules: {}", ids.join(", "))
 }
 
@@ -319,13 +345,14 @@ pub fn step_summary(step: &SeegaPlayStep) -> String {
 /// and after, and what it took; then how the game ended.
 ///
 /// ```
-/// use songo_notation::seega::{render, report, SeegaPosition};
+/// use songo_notation::seega::{render, SeegaPosition};
+/// use songo_notation::report;
 /// use songo_notation::Side;
 /// let played = report::play(SeegaPosition::start(Side::South), &["a1,b2"]).unwrap();
 /// assert!(render::play_text(&played).starts_with("South plays a1,b2\n\nBefore:\n5 . . . . .\n"));
 /// ```
 #[must_use]
-pub fn play_text(report: &SeegaPlayReport) -> String {
+pub fn play_text(report: &PlayReport<SeegaPosition>) -> String {
     let mut out = String::new();
     for (i, step) in report.steps.iter().enumerate() {
         if i > 0 {
@@ -346,7 +373,7 @@ pub fn play_text(report: &SeegaPlayReport) -> String {
 /// The played moves as Markdown: a heading per move, the tables before and
 /// after (the move in bold, taken pieces struck through), what it took.
 #[must_use]
-pub fn play_markdown(report: &SeegaPlayReport) -> String {
+pub fn play_markdown(report: &PlayReport<SeegaPosition>) -> String {
     let mut out = String::new();
     for (i, step) in report.steps.iter().enumerate() {
         if i > 0 {
@@ -379,7 +406,7 @@ fn capitalised(text: &str) -> String {
 }
 
 /// One board, its top left corner at the origin.
-fn draw_board(out: &mut String, position: &SeegaPosition, options: &SvgOptions) {
+fn draw_board(out: &mut String, position: &SeegaPosition, options: &SvgOptions, hooks: bool) {
     let highlight = &options.highlight;
     let board = 5 * CELL;
     let _ = writeln!(
@@ -475,6 +502,15 @@ fn draw_board(out: &mut String, position: &SeegaPosition, options: &SvgOptions) 
             r##"  <g class="arrow" stroke="#a4471b" fill="#a4471b"><path d="M{x1} {y1}L{ex} {ey}" stroke-width="5" stroke-linecap="round"/><circle cx="{x1}" cy="{y1}" r="6"/><circle cx="{ex}" cy="{ey}" r="5"/></g>"##
         );
     }
+    if hooks {
+        for square in Square::all() {
+            let (x, y) = corner(square);
+            let _ = writeln!(
+                out,
+                r##"  <rect data-square="{square}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#ffffff" fill-opacity="0"/>"##
+            );
+        }
+    }
     let mut lines = vec![status_head(position)];
     lines.extend(Side::BOTH.map(|side| status_side(position, side)));
     lines.push("The crossed square c3 is a stronghold.".to_owned());
@@ -517,4 +553,112 @@ fn status_side(position: &SeegaPosition, side: Side) -> String {
             position.captured()[side]
         ),
     }
+}
+
+/// A Seega board with the marks a person asked for.
+#[derive(Debug, Clone)]
+pub(crate) struct MarkedSeega {
+    position: SeegaPosition,
+    highlight: Highlight,
+    coordinates: bool,
+}
+
+impl MarkedSeega {
+    /// Reads the marks: squares, and the last move.
+    pub(crate) fn new(
+        position: &SeegaPosition,
+        marks: &Marks<'_>,
+    ) -> Result<MarkedSeega, MarkError> {
+        let squares = |names: &[String], mark| -> Result<SquareSet, MarkError> {
+            names
+                .iter()
+                .filter(|name| !name.trim().is_empty())
+                .map(|name| {
+                    name.trim().parse::<Square>().map_err(|e| MarkError {
+                        mark,
+                        message: e.to_string(),
+                    })
+                })
+                .collect()
+        };
+        let last_move = marks
+            .last_move
+            .map(|text| {
+                text.parse::<SeegaMove>().map_err(|e| MarkError {
+                    mark: Mark::LastMove,
+                    message: e.to_string(),
+                })
+            })
+            .transpose()?;
+        let captured = squares(marks.captured, Mark::Captured)?;
+        let highlight = Highlight {
+            last_move,
+            changed: squares(marks.changed, Mark::Changed)?,
+            captured,
+            // The pieces taken by the last move belong to the side now to move.
+            captured_side: (!captured.is_empty()).then(|| position.to_move()),
+        };
+        Ok(MarkedSeega {
+            position: *position,
+            highlight,
+            coordinates: marks.coordinates,
+        })
+    }
+
+    /// The board in `form`.
+    pub(crate) fn draw(&self, form: Drawing) -> String {
+        let position = &self.position;
+        match form {
+            Drawing::Text if self.coordinates => diagram(position),
+            Drawing::Text => super::notation::rows(position),
+            Drawing::Markdown => markdown(position, &self.highlight),
+            Drawing::Svg => svg(
+                position,
+                &SvgOptions {
+                    coordinates: self.coordinates,
+                    highlight: self.highlight,
+                },
+            ),
+        }
+    }
+}
+
+/// What `songo moves` prints for a Seega position: the side to move and
+/// the phase, the legal moves (placements as the squares they may use),
+/// each forbidden step with its rule; or how the game ended.
+#[must_use]
+pub fn moves_text(report: &MovesReport<SeegaPosition>) -> String {
+    let position = &report.position;
+    let canonical = Conventions::default();
+    let mut out = String::new();
+    if let Some(over) = &report.game_over {
+        let _ = writeln!(out, "{}", game_over_line(over));
+        return out;
+    }
+    let mover = report.to_move().name();
+    let _ = write!(out, "{mover} to move, {} phase", position.phase());
+    if position.passed() {
+        let _ = write!(
+            out,
+            "; {} has just passed",
+            report.to_move().opposite().name()
+        );
+    }
+    let _ = writeln!(out, ".");
+    match position.phase() {
+        Phase::Placement => {
+            let squares = position.legal_moves().placement_squares();
+            let _ = writeln!(
+                out,
+                "Legal: any two of these {} squares ({} placements): {squares}",
+                squares.len(),
+                report.legal.len()
+            );
+        }
+        Phase::Movement => {
+            let _ = writeln!(out, "Legal: {}", report.legal_names(canonical).join(" "));
+        }
+    }
+    write_illegal(&mut out, &report.illegal_lines(canonical));
+    out
 }

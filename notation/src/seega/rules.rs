@@ -1,4 +1,4 @@
-//! The rules of Seega (`../shared/rules/seega.md`), each implemented once
+//! The rules of Seega (`docs/rules.md`), each implemented once
 //! and cited by its id: legal moves, playing a move, captures, the blocked
 //! player's pass and the opponent's duty to unblock, and the end of the
 //! game. Nothing here allocates: the hot path is `turn` + `play`.
@@ -6,10 +6,12 @@
 use std::fmt;
 
 use super::board::{Direction, Square, SquareSet};
-use super::moves::{SeegaMove, SeegaMoveList};
+use super::moves::{ParseMoveError, SeegaMove, SeegaMoveList};
 use super::position::{Phase, SeegaPosition};
-use crate::engine::GameOver;
-use crate::rule::{RuleId, RuleSet};
+use crate::conventions::Conventions;
+use crate::game::{GameOver, GamePosition, LegalMoves, MoveEffect, Refusal};
+use crate::rule::{RuleId, RuleIds};
+use crate::ruleset::Ruleset;
 use crate::side::{Score, Side};
 
 /// The kind of a Seega victory, as the source names them.
@@ -116,7 +118,7 @@ pub struct SeegaOutcome {
     /// The opponent's pieces it took (`seega.capture`).
     pub captured: SquareSet,
     /// The rules it applied, by id.
-    pub applied: RuleSet,
+    pub applied: RuleIds,
 }
 
 /// Why a move cannot be played.
@@ -382,7 +384,7 @@ fn custodian_captures(
     mine: SquareSet,
     theirs: SquareSet,
     to: Square,
-    applied: &mut RuleSet,
+    applied: &mut RuleIds,
 ) -> SquareSet {
     let mut taken = SquareSet::EMPTY;
     for direction in Direction::ALL {
@@ -488,7 +490,7 @@ impl SeegaPosition {
     /// Whether the opponent of the side to move can step once `step` is played.
     fn frees_opponent(&self, from: Square, to: Square) -> bool {
         let mover = self.to_move;
-        let mut ignored = RuleSet::EMPTY;
+        let mut ignored = RuleIds::EMPTY;
         let mine = (self.pieces(mover) & !from.set()) | to.set();
         let theirs = self.pieces(mover.opposite());
         let theirs = theirs & !custodian_captures(mine, theirs, to, &mut ignored);
@@ -740,7 +742,7 @@ impl SeegaPosition {
     fn apply(&mut self, played: SeegaMove) -> SeegaOutcome {
         let mover = self.to_move;
         let opponent = mover.opposite();
-        let mut applied = RuleSet::EMPTY;
+        let mut applied = RuleIds::EMPTY;
         let mut captured = SquareSet::EMPTY;
         match played {
             SeegaMove::Place(a, b) => {
@@ -881,5 +883,203 @@ impl SeegaPosition {
             board.south + self.in_hand.south,
             board.north + self.in_hand.north,
         )
+    }
+}
+
+impl LegalMoves<SeegaMove> for SeegaMoveList {
+    fn len(&self) -> usize {
+        SeegaMoveList::len(self)
+    }
+
+    fn contains(&self, candidate: SeegaMove) -> bool {
+        SeegaMoveList::contains(self, candidate)
+    }
+
+    fn get(&self, index: usize) -> Option<SeegaMove> {
+        SeegaMoveList::get(self, index)
+    }
+
+    fn iter(&self) -> impl Iterator<Item = SeegaMove> + '_ {
+        SeegaMoveList::iter(self)
+    }
+}
+
+impl MoveEffect for SeegaOutcome {
+    fn captured(&self) -> u32 {
+        self.captured.len()
+    }
+
+    fn applied(&self) -> RuleIds {
+        self.applied
+    }
+}
+
+/// The explanation, then the legal moves (no rule id).
+struct Described<'a>(&'a SeegaIllegal);
+
+impl fmt::Display for Described<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Explanation(self.0).fmt(f)?;
+        self.0.write_legal(f)
+    }
+}
+
+impl Refusal for SeegaIllegal {
+    fn rule(&self) -> RuleId {
+        SeegaIllegal::rule(self)
+    }
+
+    fn game_over(&self) -> Option<GameOver> {
+        match self.reason {
+            SeegaIllegalReason::GameOver(over) => Some(over),
+            _ => None,
+        }
+    }
+
+    fn explanation(&self, _: Conventions) -> String {
+        SeegaIllegal::explanation(self)
+    }
+
+    fn describe(&self, _: Conventions) -> impl fmt::Display + '_ {
+        Described(self)
+    }
+
+    fn message(&self, _: Conventions) -> impl fmt::Display + '_ {
+        self
+    }
+}
+
+/// Seega through the one game trait: each method is the inherent one of
+/// [`SeegaPosition`] (same name); notation conventions do not apply.
+impl GamePosition for SeegaPosition {
+    type Move = SeegaMove;
+    type MoveList = SeegaMoveList;
+    type Outcome = SeegaOutcome;
+    type Illegal = SeegaIllegal;
+    type MoveError = ParseMoveError;
+
+    /// The empty board, `first` to place (the ruleset is Seega's whatever
+    /// `rules` says).
+    fn start_of(_: Ruleset, first: Side) -> SeegaPosition {
+        SeegaPosition::start(first)
+    }
+
+    fn rules(&self) -> Ruleset {
+        Ruleset::Seega
+    }
+
+    fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    #[inline]
+    fn parse_move(&self, text: &str, _: Conventions) -> Result<SeegaMove, ParseMoveError> {
+        // The usual spellings read here at once (`a1,b2`, `b3-c3`); the
+        // rest, and every mistake, by the notation's own reader.
+        let square = |file: u8, rank: u8| {
+            Square::new(
+                file.to_ascii_lowercase().wrapping_sub(b'a'),
+                rank.wrapping_sub(b'1'),
+            )
+        };
+        if let &[f1, r1, separator @ (b',' | b'-'), f2, r2] = text.as_bytes()
+            && let (Some(a), Some(b)) = (square(f1, r1), square(f2, r2))
+        {
+            return Ok(if separator == b',' {
+                SeegaMove::place(a, b)
+            } else {
+                SeegaMove::Step(a, b)
+            });
+        }
+        text.parse()
+    }
+
+    fn move_name(&self, played: SeegaMove, _: Conventions) -> impl fmt::Display + '_ {
+        played
+    }
+
+    fn turn(&self) -> Result<SeegaMoveList, GameOver> {
+        SeegaPosition::turn(self)
+    }
+
+    fn legal_moves(&self) -> SeegaMoveList {
+        SeegaPosition::legal_moves(self)
+    }
+
+    fn illegal_moves(&self) -> impl Iterator<Item = (SeegaMove, RuleId)> + use<> {
+        SeegaPosition::illegal_moves(self)
+    }
+
+    fn refusal_by(&self, played: SeegaMove, _: RuleId) -> Option<SeegaIllegal> {
+        self.check(played).err()
+    }
+
+    fn check(&self, played: SeegaMove) -> Result<(), SeegaIllegal> {
+        SeegaPosition::check(self, played)
+    }
+
+    fn play(&mut self, played: SeegaMove) -> Result<SeegaOutcome, SeegaIllegal> {
+        SeegaPosition::play(self, played)
+    }
+
+    fn play_anyway(&mut self, played: SeegaMove) -> Result<SeegaOutcome, SeegaIllegal> {
+        SeegaPosition::play_anyway(self, played)
+    }
+
+    fn refused_after_end(&self, played: SeegaMove, over: GameOver) -> SeegaIllegal {
+        SeegaIllegal {
+            played,
+            reason: SeegaIllegalReason::GameOver(over),
+            position: *self,
+        }
+    }
+
+    fn declared_end(&self, rule: RuleId) -> Result<GameOver, String> {
+        SeegaPosition::declared_end(self, rule).map_err(|error| error.to_string())
+    }
+
+    fn agreed_end(&self) -> Option<GameOver> {
+        // The players judge that no capture is possible any more: the
+        // pieces on the board decide (`seega.end.no-capture`).
+        SeegaPosition::declared_end(self, RuleId::SeegaEndNoCapture).ok()
+    }
+
+    fn termination_rule(&self, word: &str) -> Option<RuleId> {
+        match word.trim().to_ascii_lowercase().as_str() {
+            "no-capture" | "grande" => Some(RuleId::SeegaEndNoCapture),
+            "barrier" | "petite" => Some(RuleId::SeegaEndBarrier),
+            "wipeout" | "total" => Some(RuleId::SeegaEndWipeout),
+            "blocked" => Some(RuleId::SeegaEndBlocked),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The quick reading of moves agrees with the notation's reader on
+    /// every text of five bytes made of squares' letters and separators.
+    #[test]
+    fn quick_move_reading_agrees_with_the_move_reader() {
+        let position = SeegaPosition::start(Side::South);
+        let bytes = b"aAbcefE01569,- ";
+        for &a in bytes {
+            for &b in bytes {
+                for &c in bytes {
+                    for &d in b"aeE15 " {
+                        for &e in b"a159, " {
+                            let text = String::from_utf8(vec![a, b, c, d, e]).unwrap();
+                            assert_eq!(
+                                GamePosition::parse_move(&position, &text, Conventions::default()),
+                                text.parse::<SeegaMove>(),
+                                "{text:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
     }
 }

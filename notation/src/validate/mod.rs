@@ -38,14 +38,17 @@ use serde::Serialize;
 pub use pipeline::{Event, validate_batch, validate_sources};
 pub use render::{Style, render_game, render_summary};
 
+use crate::any::{AnyMove, AnyPosition};
+use crate::conventions::Conventions;
 use crate::error::Excerpt;
+use crate::game::{Game, GameOver, GamePosition, Refusal as _};
 use crate::record::parser::{MoveToken, Origin, Pos, SyntaxError, Visitor, read_game};
 use crate::record::reader::{GameText, games};
+use crate::record::{FromTags, SetupError};
 use crate::record::{Tag, Tags, names, ogn, serde::is_result_token, text_problem_error};
-use crate::replay::{AnyPosition, Outcome, Refusal as _, Replay, SetupError, SowingGame};
 use crate::rule::RuleId;
-use crate::ruleset::{Family, Ruleset};
-use crate::seega::{SeegaGame, Victory};
+use crate::ruleset::Ruleset;
+use crate::seega::Victory;
 use crate::side::Side;
 
 /// How to validate.
@@ -110,17 +113,26 @@ pub struct ResultCheck {
     pub computed: Option<String>,
 }
 
-/// How the replayed game ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct EndReport {
-    /// The end rule.
-    pub rule: RuleId,
-    /// The winner, `None` for a draw.
-    pub winner: Option<Side>,
-    /// Seega's kind of victory (`total`, `grande`, `petite`); absent for a
-    /// draw and the sowing games.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub victory: Option<Victory>,
+/// How the replayed game ended, as the report writes it: the rule, the
+/// winner and Seega's kind of victory; the score is the computed result.
+#[allow(clippy::ref_option)] // serde's serialize_with passes a reference
+fn serialize_end<S: serde::Serializer>(
+    end: &Option<GameOver>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct End {
+        rule: RuleId,
+        winner: Option<Side>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        victory: Option<Victory>,
+    }
+    end.map(|over| End {
+        rule: over.rule,
+        winner: over.winner,
+        victory: over.victory(),
+    })
+    .serialize(serializer)
 }
 
 /// The validation of one game.
@@ -145,9 +157,13 @@ pub struct GameReport {
     pub omitted: usize,
     /// The result claimed and computed.
     pub result: ResultCheck,
-    /// How the game ended, when the rules (or a declared end) ended it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub end: Option<EndReport>,
+    /// How the game ended, when the rules (or a declared end) ended it
+    /// (serialized without the score: `result.computed` holds it).
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "serialize_end"
+    )]
+    pub end: Option<GameOver>,
     /// The position where the main line's replay ended.
     #[serde(rename = "final")]
     pub final_position: Option<AnyPosition>,
@@ -226,14 +242,18 @@ struct Pending<'a, M> {
     at: Pos<'a>,
 }
 
+/// The game a line replays: a position of any game, with the history
+/// the rules need.
+type Replayed = Game<AnyPosition>;
+
 /// One line being replayed: the main line or a variation.
-struct Line<'a, G: Replay> {
+struct Line<'a> {
     /// The game after the moves played; `None` for a variation that could
     /// not branch.
-    game: Option<G>,
+    game: Option<Replayed>,
     /// Plies played on `game` since the start of the game.
     ply: usize,
-    pending: Option<Pending<'a, G::Move>>,
+    pending: Option<Pending<'a, AnyMove>>,
     /// The replay of this line stopped at a refused move.
     stopped: bool,
     /// The last move was the refused one: `game` is the position before it,
@@ -241,8 +261,8 @@ struct Line<'a, G: Replay> {
     branchable: bool,
 }
 
-impl<G: Replay> Line<'_, G> {
-    fn new(game: Option<G>, ply: usize) -> Self {
+impl Line<'_> {
+    fn new(game: Option<Replayed>, ply: usize) -> Self {
         Line {
             game,
             ply,
@@ -306,15 +326,18 @@ impl Sink<'_> {
     }
 }
 
-/// The lines of a game of one kind being replayed, innermost last.
-struct Lines<'a, G: Replay> {
-    stack: Vec<Line<'a, G>>,
+/// The lines of a game being replayed, innermost last, and how its
+/// moves are written.
+struct Lines<'a> {
+    stack: Vec<Line<'a>>,
+    conventions: Conventions,
 }
 
-impl<'a, G: Replay> Lines<'a, G> {
-    fn new(game: G) -> Self {
+impl<'a> Lines<'a> {
+    fn new(start: AnyPosition, conventions: Conventions) -> Self {
         Lines {
-            stack: vec![Line::new(Some(game), 0)],
+            stack: vec![Line::new(Some(Game::new(start)), 0)],
+            conventions,
         }
     }
 
@@ -342,8 +365,8 @@ impl<'a, G: Replay> Lines<'a, G> {
         let Some(game) = &line.game else {
             return;
         };
-        match game.parse_move(token.text) {
-            Some(mv) => {
+        match game.position().parse_move(token.text, self.conventions) {
+            Ok(mv) => {
                 line.pending = Some(Pending {
                     mv,
                     text: token.text,
@@ -351,9 +374,9 @@ impl<'a, G: Replay> Lines<'a, G> {
                     at: token.at,
                 });
             }
-            None => {
-                let message = game.move_error(token.text);
-                let before = Some(game.position());
+            Err(error) => {
+                let message = error.to_string();
+                let before = Some(game.position().clone());
                 sink.at_move(
                     token.at,
                     token.text,
@@ -386,15 +409,15 @@ impl<'a, G: Replay> Lines<'a, G> {
             line.pending = None;
             return;
         };
-        let before = claim.map(|_| game.position());
-        let refusal = match game.play(mv) {
-            Ok(played) => {
+        let before = claim.map(|_| game.position().clone());
+        let refusal = match game.play_captured(mv) {
+            Ok(captured) => {
                 line.ply += 1;
                 // The pending move is read back only for a wrong claim.
-                if claim.is_some_and(|claim| claim != played.captured)
+                if claim.is_some_and(|claim| claim != captured)
                     && let Some(pending) = line.pending.take()
                 {
-                    check_claim(sink, &pending, played.captured, line.ply, depth, before);
+                    check_claim(sink, &pending, captured, line.ply, depth, before);
                 }
                 line.pending = None;
                 return;
@@ -405,16 +428,19 @@ impl<'a, G: Replay> Lines<'a, G> {
             return;
         };
         let (rule, message) = match refusal.game_over() {
-            Some(outcome) => (
+            Some(over) => (
                 RuleId::RecordAfterEnd,
                 format!(
                     "the game is already over ({}, {}): no move may follow",
-                    outcome.rule, outcome.result
+                    over.rule, over.score
                 ),
             ),
-            None => (refusal.rule(), refusal.to_string()),
+            None => (
+                refusal.rule(),
+                refusal.describe(self.conventions).to_string(),
+            ),
         };
-        let position = game.position();
+        let position = game.position().clone();
         sink.at_move(
             pending.at,
             pending.text,
@@ -432,7 +458,7 @@ impl<'a, G: Replay> Lines<'a, G> {
             check_claim(
                 sink,
                 &pending,
-                played.captured,
+                crate::game::MoveEffect::captured(&played),
                 line.ply,
                 depth,
                 Some(position),
@@ -464,7 +490,7 @@ impl<'a, G: Replay> Lines<'a, G> {
     }
 
     /// Flushes every line; the main line is what is left.
-    fn finish(&mut self, sink: &mut Sink<'_>) -> &Line<'a, G> {
+    fn finish(&mut self, sink: &mut Sink<'_>) -> &Line<'a> {
         while self.stack.len() > 1 {
             self.end_variation(sink);
         }
@@ -506,84 +532,34 @@ fn check_claim(
     }
 }
 
-/// The replay of a game of whichever kind the record is.
-///
-/// A new game kind adds its variant here and an arm to each `match`.
-enum Replayer<'a> {
-    /// No replay: the game could not be set up.
-    Idle,
-    /// Songo, Awalé, oware.
-    Sowing(Lines<'a, SowingGame>),
-    /// Seega.
-    Seega(Lines<'a, SeegaGame>),
-}
-
 /// The replay of the main line when it is over.
 struct Finished {
     position: Option<AnyPosition>,
     /// The replay reached the last move.
     complete: bool,
     ply: usize,
-    outcome: Option<Outcome>,
+    outcome: Option<GameOver>,
     /// A declared end: its outcome, or why it does not hold.
-    declared: Option<Result<Outcome, String>>,
+    declared: Option<Result<GameOver, String>>,
 }
 
-impl<'a> Replayer<'a> {
-    fn setup(rules: Ruleset, tags: &Tags) -> Result<Replayer<'a>, SetupError> {
-        match rules.family() {
-            Family::Songo | Family::Awale => {
-                SowingGame::setup(rules, tags).map(|game| Replayer::Sowing(Lines::new(game)))
-            }
-            Family::Seega => {
-                SeegaGame::setup(rules, tags).map(|game| Replayer::Seega(Lines::new(game)))
-            }
-        }
-    }
-
-    fn san(&mut self, token: MoveToken<'a>, sink: &mut Sink<'_>) {
-        match self {
-            Replayer::Idle => {}
-            Replayer::Sowing(lines) => lines.san(token, sink),
-            Replayer::Seega(lines) => lines.san(token, sink),
-        }
-    }
-
-    fn begin_variation(&mut self) {
-        match self {
-            Replayer::Idle => {}
-            Replayer::Sowing(lines) => lines.begin_variation(),
-            Replayer::Seega(lines) => lines.begin_variation(),
-        }
-    }
-
-    fn end_variation(&mut self, sink: &mut Sink<'_>) {
-        match self {
-            Replayer::Idle => {}
-            Replayer::Sowing(lines) => lines.end_variation(sink),
-            Replayer::Seega(lines) => lines.end_variation(sink),
-        }
-    }
-
-    fn next_ply(&self) -> Option<usize> {
-        match self {
-            Replayer::Idle => None,
-            Replayer::Sowing(lines) => Some(lines.next_ply()),
-            Replayer::Seega(lines) => Some(lines.next_ply()),
-        }
-    }
-
-    fn finish(&mut self, sink: &mut Sink<'_>, termination: Option<&str>) -> Finished {
-        match self {
-            Replayer::Idle => Finished {
+impl<'a> Lines<'a> {
+    /// The replay of the main line when it is over (`None`: no replay, the
+    /// game could not be set up).
+    fn finished(
+        lines: Option<&mut Lines<'a>>,
+        sink: &mut Sink<'_>,
+        termination: Option<&str>,
+    ) -> Finished {
+        match lines {
+            None => Finished {
                 position: None,
                 complete: false,
                 ply: 0,
                 outcome: None,
                 declared: None,
             },
-            Replayer::Sowing(lines) => finished(lines.finish(sink), termination),
-            Replayer::Seega(lines) => finished(lines.finish(sink), termination),
+            Some(lines) => finished(lines.finish(sink), termination),
         }
     }
 }
@@ -598,7 +574,7 @@ enum Termination {
     Early,
 }
 
-fn termination<G: Replay>(game: &G, value: Option<&str>) -> Termination {
+fn termination(game: &AnyPosition, value: Option<&str>) -> Termination {
     let Some(value) = value.map(str::trim) else {
         return Termination::Normal;
     };
@@ -612,7 +588,7 @@ fn termination<G: Replay>(game: &G, value: Option<&str>) -> Termination {
         .map_or(Termination::Early, Termination::Rule)
 }
 
-fn finished<G: Replay>(line: &Line<'_, G>, termination_tag: Option<&str>) -> Finished {
+fn finished(line: &Line<'_>, termination_tag: Option<&str>) -> Finished {
     let Some(game) = &line.game else {
         return Finished {
             position: None,
@@ -624,18 +600,18 @@ fn finished<G: Replay>(line: &Line<'_, G>, termination_tag: Option<&str>) -> Fin
     };
     let complete = !line.stopped;
     let (outcome, declared) = if complete {
-        match termination(game, termination_tag) {
-            Termination::Normal | Termination::Early => (game.outcome(), None),
+        match termination(game.position(), termination_tag) {
+            Termination::Normal | Termination::Early => (game.game_over(), None),
             Termination::Rule(rule) => {
-                let declared = game.declared_end(rule);
-                (game.outcome(), Some(declared))
+                let declared = game.position().declared_end(rule);
+                (game.game_over(), Some(declared))
             }
         }
     } else {
         (None, None)
     };
     Finished {
-        position: Some(game.position()),
+        position: Some(game.position().clone()),
         complete,
         ply: line.ply,
         outcome,
@@ -652,7 +628,8 @@ struct GameValidator<'a, 'o> {
     /// Where each tag's value was read.
     tag_places: Vec<(&'a str, Pos<'a>)>,
     first_place: Option<Pos<'a>>,
-    replayer: Replayer<'a>,
+    /// The replay, once the tags have set the game up.
+    replayer: Option<Lines<'a>>,
     plies: usize,
     depth: usize,
     result_token: Option<(&'a str, Pos<'a>)>,
@@ -673,7 +650,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
             tags: Tags::with_capacity(10),
             tag_places: Vec::with_capacity(10),
             first_place: None,
-            replayer: Replayer::Idle,
+            replayer: None,
             plies: 0,
             depth: 0,
             result_token: None,
@@ -684,19 +661,22 @@ impl<'a, 'o> GameValidator<'a, 'o> {
     fn syntax(&mut self, error: SyntaxError, ply: usize) {
         let SyntaxError { span, error } = error;
         let variation = self.depth;
-        self.sink.push(|| Violation {
-            ply,
-            played: None,
-            line: span.line,
-            column: span.column,
-            rule: RuleId::Syntax,
-            message: error.message,
-            hint: error.hint,
-            before: None,
-            variation,
-            offset: span.offset,
-            source_line: error.source_line,
-            width: error.width,
+        self.sink.push(|| {
+            let width = error.width();
+            Violation {
+                ply,
+                played: None,
+                line: span.line,
+                column: span.column,
+                rule: RuleId::Syntax,
+                message: error.message,
+                hint: error.hint.map(String::from),
+                before: None,
+                variation,
+                offset: span.offset,
+                source_line: error.source_line,
+                width,
+            }
         });
     }
 
@@ -814,7 +794,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                     variation: 0,
                     offset: at.offset() + detail.location.column - 1,
                     source_line: at.excerpt_at(detail.location.column),
-                    width: detail.width,
+                    width: detail.width(),
                 });
             }
             _ => self.game_violation(at, width, 0, error.rule, error.message, error.hint, None),
@@ -876,12 +856,12 @@ impl<'a, 'o> GameValidator<'a, 'o> {
             .as_deref()
             .filter(|value| *value != "*" && is_result_token(value));
         let computed = match &finished.declared {
-            Some(Ok(outcome)) => Some(outcome.result.clone()),
+            Some(Ok(outcome)) => Some(outcome.score.to_string()),
             _ => Some(
                 finished
                     .outcome
                     .as_ref()
-                    .map_or_else(|| "*".to_owned(), |outcome| outcome.result.clone()),
+                    .map_or_else(|| "*".to_owned(), |outcome| outcome.score.to_string()),
             ),
         };
         match &finished.declared {
@@ -903,7 +883,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
             }
             Some(Ok(outcome)) => {
                 if let Some(claimed) = decisive
-                    && claimed != outcome.result
+                    && claimed != outcome.score.to_string()
                 {
                     self.claim_contradicted(at, width, finished, claimed, outcome);
                 }
@@ -917,7 +897,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                     && !early
                 {
                     match &finished.outcome {
-                        Some(outcome) if outcome.result != claimed => {
+                        Some(outcome) if outcome.score.to_string() != claimed => {
                             self.claim_contradicted(at, width, finished, claimed, outcome);
                         }
                         Some(_) => {}
@@ -947,7 +927,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
         width: usize,
         finished: &Finished,
         claimed: &str,
-        outcome: &Outcome,
+        outcome: &GameOver,
     ) {
         self.game_violation(
             at,
@@ -956,7 +936,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
             RuleId::RecordResult,
             format!(
                 "the record claims {claimed}, but the game ends {} ({})",
-                outcome.result, outcome.rule
+                outcome.score, outcome.rule
             ),
             None,
             finished.position.clone(),
@@ -986,8 +966,8 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
     fn begin_moves(&mut self) {
         self.in_moves = true;
         if let Some(rules) = self.rules() {
-            match Replayer::setup(rules, &self.tags) {
-                Ok(replayer) => self.replayer = replayer,
+            match AnyPosition::from_tags(rules, &self.tags) {
+                Ok((start, conventions)) => self.replayer = Some(Lines::new(start, conventions)),
                 Err(error) => self.setup_violation(error),
             }
         }
@@ -1000,17 +980,23 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
         if self.depth == 0 {
             self.plies += 1;
         }
-        self.replayer.san(token, &mut self.sink);
+        if let Some(lines) = &mut self.replayer {
+            lines.san(token, &mut self.sink);
+        }
     }
 
     fn begin_variation(&mut self, _at: Pos<'a>) {
         self.depth += 1;
-        self.replayer.begin_variation();
+        if let Some(lines) = &mut self.replayer {
+            lines.begin_variation();
+        }
     }
 
     fn end_variation(&mut self, _at: Pos<'a>) {
         self.depth = self.depth.saturating_sub(1);
-        self.replayer.end_variation(&mut self.sink);
+        if let Some(lines) = &mut self.replayer {
+            lines.end_variation(&mut self.sink);
+        }
     }
 
     fn result(&mut self, text: &'a str, at: Pos<'a>) {
@@ -1019,7 +1005,9 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
 
     fn syntax_error(&mut self, error: SyntaxError) {
         let ply = if self.in_moves {
-            self.replayer.next_ply().unwrap_or(self.plies + 1)
+            self.replayer
+                .as_ref()
+                .map_or(self.plies + 1, Lines::next_ply)
         } else {
             0
         };
@@ -1028,17 +1016,16 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
 
     fn end_game(&mut self) -> GameReport {
         let termination = self.tags.get(names::TERMINATION).map(str::to_owned);
-        let finished = self.replayer.finish(&mut self.sink, termination.as_deref());
+        let finished = Lines::finished(
+            self.replayer.as_mut(),
+            &mut self.sink,
+            termination.as_deref(),
+        );
         let result = self.check_result(&finished);
         let end = match &finished.declared {
-            Some(Ok(outcome)) => Some(outcome),
-            _ => finished.outcome.as_ref(),
-        }
-        .map(|outcome| EndReport {
-            rule: outcome.rule,
-            winner: outcome.winner,
-            victory: Victory::of(outcome.rule, outcome.winner),
-        });
+            Some(Ok(outcome)) => Some(*outcome),
+            _ => finished.outcome,
+        };
         let mut violations = std::mem::take(&mut self.sink.violations);
         violations.sort_by_key(|violation| violation.offset);
         GameReport {

@@ -17,10 +17,14 @@
 
 use std::fmt::Write as _;
 
+use anstyle::{AnsiColor, Style as Ansi};
+
 use super::{GameReport, Summary, Violation};
+use crate::error::{Note, Place, Quoted, render};
 use crate::record::names;
 
-/// Whether to color the text (ANSI escapes).
+/// Whether to color the text (ANSI escapes, through `anstyle`; the CLI's
+/// output stream drops them where colours are not wanted).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Style {
     /// Color the text.
@@ -28,28 +32,33 @@ pub struct Style {
 }
 
 impl Style {
-    fn paint(self, code: &str, text: &str) -> String {
+    const ERROR: Ansi = Ansi::new()
+        .bold()
+        .fg_color(Some(anstyle::Color::Ansi(AnsiColor::Red)));
+    const BOLD: Ansi = Ansi::new().bold();
+    const GOOD: Ansi = Ansi::new()
+        .bold()
+        .fg_color(Some(anstyle::Color::Ansi(AnsiColor::Green)));
+
+    /// `text` in `style`, when colouring.
+    fn paint(self, style: Ansi, text: &str) -> String {
         if self.color {
-            format!("\x1b[{code}m{text}\x1b[0m")
+            format!("{style}{text}{style:#}")
         } else {
             text.to_owned()
         }
     }
 
     fn error(self, text: &str) -> String {
-        self.paint("1;31", text)
+        self.paint(Style::ERROR, text)
     }
 
     fn bold(self, text: &str) -> String {
-        self.paint("1", text)
-    }
-
-    fn blue(self, text: &str) -> String {
-        self.paint("1;34", text)
+        self.paint(Style::BOLD, text)
     }
 
     fn green(self, text: &str) -> String {
-        self.paint("1;32", text)
+        self.paint(Style::GOOD, text)
     }
 }
 
@@ -79,14 +88,6 @@ pub fn render_game(game: &GameReport, file: &str, style: Style, all: bool) -> St
 }
 
 fn render_violation(out: &mut String, v: &Violation, game: &GameReport, file: &str, style: Style) {
-    let _ = writeln!(
-        out,
-        "{}{}",
-        style.error(&format!("error[{}]", v.rule)),
-        style.bold(&format!(": {}", v.message))
-    );
-    let number = v.line.to_string();
-    let gutter = " ".repeat(number.len());
     let mut place = format!("game {}", game.index + 1);
     if v.played.is_some() || v.ply > 0 {
         let _ = write!(place, ", ply {}", v.ply);
@@ -94,43 +95,54 @@ fn render_violation(out: &mut String, v: &Violation, game: &GameReport, file: &s
     if v.variation > 0 {
         let _ = write!(place, ", in a variation");
     }
-    let _ = writeln!(
-        out,
-        "{gutter}{} {file}:{}:{} ({place})",
-        style.blue("-->"),
-        v.line,
-        v.column
-    );
-    if !v.source_line.is_empty() {
-        let bar = style.blue("|");
-        let excerpt = &v.source_line;
-        let _ = writeln!(out, "{gutter} {bar}");
-        let _ = writeln!(out, "{} {bar} {}", style.blue(&number), excerpt.text);
-        let caret = "^".repeat(excerpt.caret_width(v.width));
-        let _ = writeln!(
-            out,
-            "{gutter} {bar} {}{}",
-            " ".repeat(excerpt.caret),
-            style.error(&caret)
-        );
-        let _ = writeln!(out, "{gutter} {bar}");
+    let at = if v.source_line.is_empty() {
+        Place::At {
+            line: v.line,
+            column: v.column,
+        }
+    } else {
+        Place::Quoted(Quoted {
+            line: v.line,
+            column: v.column,
+            excerpt: &v.source_line,
+            width: v.width,
+            label: Some(&place),
+        })
+    };
+    let rule = format!("rule {}", v.rule);
+    let mut notes = Vec::with_capacity(4);
+    if v.source_line.is_empty() {
+        // No line to put the place under.
+        notes.push(Note::plain(&place));
     }
-    let _ = writeln!(out, "{gutter} = rule {}: {}", v.rule, v.rule.summary());
+    notes.push(Note::named(&rule, v.rule.summary()));
     if let Some(hint) = &v.hint {
-        let _ = writeln!(out, "{gutter} = hint: {hint}");
+        notes.push(Note::named("hint", hint));
     }
-    if let Some(before) = &v.before {
+    let before = v.before.as_ref().map(|before| {
         let what = if v.played.is_some() {
             "the position before the move"
         } else {
             "the final position"
         };
-        let _ = writeln!(out, "{gutter} = {what}:");
+        let mut text = format!("{what}:");
         for line in before.diagram().lines() {
-            let _ = writeln!(out, "{gutter}     {line}");
+            let _ = write!(text, "\n  {line}");
         }
+        text
+    });
+    if let Some(before) = &before {
+        notes.push(Note::plain(before));
     }
-    out.push('\n');
+    let id = v.rule.to_string();
+    out.push_str(&render(
+        Some((&id, &v.message)),
+        Some(file),
+        at,
+        &notes,
+        style.color,
+    ));
+    out.push_str("\n\n");
 }
 
 /// `game 1 (Ada - Ben, Club evening) at file:3: valid, 57 plies, 41-29 (songo.end.forty)`.
@@ -171,7 +183,7 @@ fn status(game: &GameReport, file: &str, style: Style) -> String {
         if let Some(result) = &game.result.computed {
             let _ = write!(line, ", {result}");
             if let Some(end) = &game.end {
-                match end.victory {
+                match end.victory() {
                     Some(victory) => {
                         let _ = write!(line, " ({}, {})", end.rule, victory.source_name());
                     }

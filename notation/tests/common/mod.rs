@@ -5,9 +5,11 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer};
 use songo_notation::{
-    Game, GameOver, House, LetterCase, Position, RuleId, RuleSet, Ruleset, Score, Side, report,
+    Conventions, Game, GameOver, House, LetterCase, Position, Refusal, RuleId, RuleIds, Ruleset,
+    Score, Side, report,
 };
 
 /// A board as the fixtures write it: rows in notation order.
@@ -110,35 +112,58 @@ fn present<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Option<E
     Option::<End>::deserialize(deserializer).map(Some)
 }
 
-/// Every `*.yaml` file under `fixtures/<dir>`, sorted, with its path.
-pub(crate) fn load(dir: &str) -> Vec<(PathBuf, Case)> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../fixtures")
-        .join(dir);
+/// The repository's `fixtures/` directory.
+pub(crate) fn fixtures_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures")
+}
+
+/// The files of `fixtures/<dir>` (and of its subdirectories when `deep`)
+/// whose extension is `extension` (any file when `None`), sorted; a
+/// directory without one is a broken checkout, not a passing test.
+pub(crate) fn fixture_files(dir: &str, extension: Option<&str>, deep: bool) -> Vec<PathBuf> {
+    fn collect(dir: &Path, extension: Option<&str>, deep: bool, paths: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+            let path = entry.expect("readable entry").path();
+            if path.is_dir() {
+                if deep {
+                    collect(&path, extension, deep, paths);
+                }
+            } else if extension
+                .is_none_or(|wanted| path.extension().is_some_and(|ext| ext == wanted))
+            {
+                paths.push(path);
+            }
+        }
+    }
+    let root = fixtures_dir().join(dir);
     let mut paths = Vec::new();
-    collect(&root, &mut paths);
+    collect(&root, extension, deep, &mut paths);
     paths.sort();
     assert!(!paths.is_empty(), "no fixture under {}", root.display());
     paths
+}
+
+/// A fixture's text.
+pub(crate) fn read_fixture(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Every YAML fixture of `fixtures/<dir>` (of its subdirectories too when
+/// `deep`), read as `T`: the one fixture loader of these tests.
+pub(crate) fn load_yaml<T: DeserializeOwned>(dir: &str, deep: bool) -> Vec<(PathBuf, T)> {
+    fixture_files(dir, Some("yaml"), deep)
         .into_iter()
         .map(|path| {
-            let text = std::fs::read_to_string(&path).expect("readable fixture");
-            let case =
-                serde_yaml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            (path, case)
+            let value = serde_yaml::from_str(&read_fixture(&path))
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            (path, value)
         })
         .collect()
 }
 
-fn collect(dir: &Path, paths: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
-        let path = entry.expect("readable entry").path();
-        if path.is_dir() {
-            collect(&path, paths);
-        } else if path.extension().is_some_and(|ext| ext == "yaml") {
-            paths.push(path);
-        }
-    }
+/// The worked examples or rule cases of `fixtures/<dir>`.
+pub(crate) fn load(dir: &str) -> Vec<(PathBuf, Case)> {
+    load_yaml(dir, true)
 }
 
 impl Case {
@@ -237,20 +262,16 @@ impl Case {
                 // its own sentence (not by the end of the game).
                 let report = report::moves(&before);
                 for entry in &report.illegal {
-                    // The report writes houses in the default letter case.
-                    let house = House::parse(&entry.house, self.rules).expect("a house name");
-                    let name = self.names(std::iter::once(house)).remove(0);
+                    let name = self.names(std::iter::once(entry.played)).remove(0);
+                    let message = Refusal::explanation(&entry.refusal, Conventions::default());
                     assert_eq!(
                         expected.get(&name),
                         Some(&entry.rule),
-                        "{id}: moves report for {}",
-                        entry.house
+                        "{id}: moves report for {name}"
                     );
                     assert!(
-                        !entry.message.contains("game is over"),
-                        "{id}: {} explained by the end of the game: {}",
-                        entry.house,
-                        entry.message
+                        !message.contains("game is over"),
+                        "{id}: {name} explained by the end of the game: {message}"
                     );
                 }
             }
@@ -295,7 +316,7 @@ impl Case {
             assert_eq!(after.stores(), stores, "{id}: stores move by the captures");
             assert_eq!(after.to_move(), mover.opposite(), "{id}: side to move");
             if let Some(applied) = &self.rules_applied {
-                let mut expected = RuleSet::EMPTY;
+                let mut expected = RuleIds::EMPTY;
                 applied.iter().for_each(|&rule| expected.insert(rule));
                 assert_eq!(
                     outcome.applied.iter().collect::<Vec<_>>(),

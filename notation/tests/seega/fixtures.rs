@@ -2,14 +2,12 @@
 //! moves with their rule ids, captures, the rules applied, the position
 //! after, the end of the game, declared ends and barriers.
 
-use std::path::PathBuf;
-
 use serde::Deserialize;
 use songo_notation::RuleId;
 use songo_notation::Side;
 use songo_notation::seega::{SeegaMove, SeegaPosition, SquareSet};
 
-use crate::position;
+use super::position;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -71,20 +69,10 @@ struct Barriers {
 }
 
 fn fixtures() -> Vec<(String, Fixture)> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures/seega");
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .expect("fixtures/seega exists")
-        .map(|entry| entry.expect("readable entry").path())
-        .filter(|path| path.extension().is_some_and(|e| e == "yaml"))
-        .collect();
-    paths.sort();
-    paths
-        .iter()
-        .map(|path| {
-            let text = std::fs::read_to_string(path).expect("readable fixture");
+    crate::common::load_yaml("seega", false)
+        .into_iter()
+        .map(|(path, fixture)| {
             let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
-            let fixture =
-                serde_yaml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             (stem, fixture)
         })
         .collect()

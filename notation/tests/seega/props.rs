@@ -7,7 +7,7 @@ use songo_notation::seega::notation::{diagram, parse_compact, parse_diagram};
 use songo_notation::seega::{
     ClaimedMove, PIECES_PER_SIDE, Phase, SeegaMove, SeegaPosition, SeegaSetup, Square, SquareSet,
 };
-use songo_notation::{RuleId, Score, Side, input};
+use songo_notation::{RuleId, Score, Side};
 
 /// Plays a random game from the start, choosing with `choices`; returns
 /// every position seen.
@@ -91,7 +91,7 @@ proptest! {
             prop_assert_eq!(parse_diagram(&diagram(&position)).unwrap(), position);
             let json = serde_json::to_string(&position).unwrap();
             prop_assert_eq!(serde_json::from_str::<SeegaPosition>(&json).unwrap(), position);
-            let any = input::parse_any_position(&json, None).unwrap();
+            let any = songo_notation::any::AnyPosition::parse(&json, None).unwrap();
             prop_assert_eq!(any.as_seega(), Some(&position));
         }
     }
@@ -141,8 +141,8 @@ proptest! {
         let _ = parse_diagram(&text);
         let _ = text.parse::<SeegaMove>();
         let _ = text.parse::<ClaimedMove>();
-        let _ = input::parse_any_position(&text, None);
-        let _ = input::parse_any_position(&text, Some(songo_notation::Ruleset::Seega));
+        let _ = songo_notation::any::AnyPosition::parse(&text, None);
+        let _ = songo_notation::any::AnyPosition::parse(&text, Some(songo_notation::Ruleset::Seega));
         let _ = serde_json::from_str::<SeegaPosition>(&text);
     }
 
@@ -150,8 +150,8 @@ proptest! {
     fn board_like_texts_do_not_panic(text in "[SNsn. /:0-9a-e\\n|-]{0,90}") {
         let _ = parse_compact(&text);
         let _ = parse_diagram(&text);
-        let _ = input::parse_any_position(&text, None);
-        let _ = input::parse_any_position(&text, Some(songo_notation::Ruleset::Seega));
+        let _ = songo_notation::any::AnyPosition::parse(&text, None);
+        let _ = songo_notation::any::AnyPosition::parse(&text, Some(songo_notation::Ruleset::Seega));
     }
 }
 

@@ -30,7 +30,7 @@ fn the_hand_made_game_validates_to_a_total_victory() {
     let end = game.end.as_ref().expect("the game ended");
     assert_eq!(end.rule.as_str(), "seega.end.wipeout");
     assert_eq!(end.winner, Some(Side::South));
-    assert_eq!(end.victory, Some(Victory::Total));
+    assert_eq!(end.victory(), Some(Victory::Total));
 }
 
 #[test]

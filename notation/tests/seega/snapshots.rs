@@ -4,12 +4,13 @@
 
 use insta::assert_snapshot;
 use songo_notation::any::{self, AnyPosition};
+use songo_notation::report::{self, PlayReport};
 use songo_notation::seega::notation::{diagram, parse_compact, parse_diagram, rows};
 use songo_notation::seega::render::{self, Highlight, SvgOptions};
 use songo_notation::seega::{SeegaMove, SeegaPosition};
-use songo_notation::{RuleId, Ruleset, input};
+use songo_notation::{Conventions, RuleId, Ruleset};
 
-use crate::position;
+use super::position;
 
 const MIDGAME: &str = "seega:NN.NN/NNNNN/SN.SS/SSSSS/SSSNS:S:movement:0-0:0-0";
 const CAPTURE: &str = "seega:..S../..N../.S.NS/..N../..S.N:S:movement:0-0:8-8";
@@ -127,10 +128,10 @@ fn position_diagnostics() {
         r#"{"rules": "seega", "board": ["NN.NN", "NNNNN", "SN.SS", "SSSSS", "SSSNS"], "phase": "placement"}"#,
         "rules: seega\nboard: [NN.NN, NNNNN, SN.SS, SSSSS]\n",
     ] {
-        let error = input::parse_any_position(text, None).unwrap_err();
+        let error = songo_notation::any::AnyPosition::parse(text, None).unwrap_err();
         out.push_str(&format!("{text:?}\n{error}\n\n"));
     }
-    let error = input::parse_any_position(MIDGAME, Some(Ruleset::Songo)).unwrap_err();
+    let error = songo_notation::any::AnyPosition::parse(MIDGAME, Some(Ruleset::Songo)).unwrap_err();
     out.push_str(&format!("{MIDGAME:?} --rules songo\n{error}\n"));
     assert_snapshot!(out);
 }
@@ -220,7 +221,7 @@ fn play_and_moves_reports() {
     let start: AnyPosition = "seega:NNNNN/NNNNN/SS.SS/SSSSS/SSS..:N:placement:0-2:0-0"
         .parse()
         .unwrap();
-    let report = any::play(start, &["d1,e1", "c4-c3"]).unwrap();
+    let report = any::play(start, &["d1,e1", "c4-c3"], Conventions::default()).unwrap();
     assert_snapshot!(serde_json::to_string_pretty(&report).unwrap());
     let blocked: AnyPosition = "seega:....N/...../...../N..../SN...:N:movement:0-0:0-0:passed"
         .parse()
@@ -230,8 +231,8 @@ fn play_and_moves_reports() {
     assert_snapshot!(serde_json::to_string_pretty(&any::moves(&over)).unwrap());
 }
 
-fn played_capture() -> songo_notation::seega::report::SeegaPlayReport {
-    songo_notation::seega::report::play(position(CAPTURE), &["b3-c3", "e1-d1", "c3-d3"]).unwrap()
+fn played_capture() -> PlayReport<SeegaPosition> {
+    report::play(position(CAPTURE), &["b3-c3", "e1-d1", "c3-d3"]).unwrap()
 }
 
 #[test]

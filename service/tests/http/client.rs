@@ -11,6 +11,8 @@ use songo_service::{Config, ShutdownTimedOut};
 /// The server under test.
 pub(crate) struct TestServer {
     pub(crate) addr: SocketAddr,
+    /// Where `GET /metrics` is served, for a server started so.
+    pub(crate) metrics_addr: Option<SocketAddr>,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<JoinHandle<Result<(), ShutdownTimedOut>>>,
 }
@@ -26,6 +28,16 @@ impl TestServer {
 
     /// A server with `config` (its address is ignored: port 0 of 127.0.0.1).
     pub(crate) fn with(config: Config) -> TestServer {
+        TestServer::spawn(config, false)
+    }
+
+    /// A server with `config` that also serves its metrics (on another
+    /// port of 127.0.0.1).
+    pub(crate) fn with_metrics(config: Config) -> TestServer {
+        TestServer::spawn(config, true)
+    }
+
+    fn spawn(config: Config, metrics: bool) -> TestServer {
         let (addr_tx, addr_rx) = std::sync::mpsc::channel();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let thread = std::thread::spawn(move || {
@@ -35,13 +47,22 @@ impl TestServer {
                 .build()
                 .expect("a runtime");
             let result = runtime.block_on(async move {
-                let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-                    .await
-                    .expect("a free port");
+                let bind = || tokio::net::TcpListener::bind("127.0.0.1:0");
+                let listener = bind().await.expect("a free port");
+                let metrics = if metrics {
+                    Some(bind().await.expect("a free port"))
+                } else {
+                    None
+                };
+                let address = |l: &tokio::net::TcpListener| l.local_addr().expect("an address");
                 addr_tx
-                    .send(listener.local_addr().expect("an address"))
+                    .send((address(&listener), metrics.as_ref().map(address)))
                     .expect("the test waits");
-                songo_service::serve(listener, config, async {
+                let listeners = songo_service::Listeners {
+                    api: listener,
+                    metrics,
+                };
+                songo_service::serve(listeners, config, async {
                     stopped.await.ok();
                 })
                 .await
@@ -49,11 +70,12 @@ impl TestServer {
             runtime.shutdown_timeout(Duration::from_secs(1));
             result
         });
-        let addr = addr_rx
+        let (addr, metrics_addr) = addr_rx
             .recv_timeout(Duration::from_secs(10))
             .expect("the server starts");
         TestServer {
             addr,
+            metrics_addr,
             stop: Some(stop),
             thread: Some(thread),
         }
@@ -134,6 +156,39 @@ impl TestServer {
         let mut stream = self.connect();
         stream.write_all(request).expect("the request is sent");
         Reply::read(&mut stream)
+    }
+
+    /// `method path` on any address, on a connection of its own.
+    pub(crate) fn request_to(addr: SocketAddr, method: &str, path: &str) -> Reply {
+        let mut stream = TcpStream::connect(addr).expect("the server accepts");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(20)))
+            .expect("a timeout");
+        write!(
+            stream,
+            "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+        )
+        .expect("the request is sent");
+        Reply::read(&mut stream)
+    }
+
+    /// The text of `GET /metrics` from the metrics address.
+    pub(crate) fn metrics(&self) -> String {
+        let addr = self.metrics_addr.expect("a server started with_metrics");
+        let reply = TestServer::request_to(addr, "GET", "/metrics");
+        assert_eq!(reply.status, 200);
+        reply.text().to_owned()
+    }
+
+    /// The value of the sample `series` (its name and labels as printed)
+    /// in `GET /metrics`.
+    pub(crate) fn metric(&self, series: &str) -> f64 {
+        let text = self.metrics();
+        text.lines()
+            .find_map(|line| line.strip_prefix(series)?.strip_prefix(' '))
+            .unwrap_or_else(|| panic!("no {series} in\n{text}"))
+            .parse()
+            .expect("a number")
     }
 }
 

@@ -1,14 +1,19 @@
 //! Integration tests of the HTTP API: the real server on an ephemeral port
 //! of 127.0.0.1, spoken to over TCP by a small HTTP/1.1 client.
 
+mod browser;
 mod client;
+mod connections;
 mod docs;
 mod endpoints;
 mod errors;
 mod limits;
+mod metrics;
 mod openapi;
+mod page;
 mod records;
 mod seega;
 mod shutdown;
+mod webdriver;
 
 pub(crate) use client::{Reply, TestServer};

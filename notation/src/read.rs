@@ -1,0 +1,97 @@
+//! The one reader of positions: text in any form (compact notation, OGN
+//! FEN, a diagram, JSON, YAML) of any ruleset → the position, its form,
+//! and the Awalé letter case a diagram wrote it in. The CLI and the HTTP
+//! API both read positions here.
+//!
+//! ```
+//! use songo_notation::read::{read_position, PositionForm};
+//! use songo_notation::{LetterCase, Ruleset};
+//!
+//! let read = read_position("seega:...../...../...../...../.....:S", None).unwrap();
+//! assert_eq!((read.position.rules(), read.form), (Ruleset::Seega, PositionForm::Compact));
+//! let read = read_position("songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5", None).unwrap();
+//! assert_eq!(read.letters, LetterCase::SouthUpper);
+//! ```
+
+use std::str::FromStr;
+
+use crate::any::AnyPosition;
+use crate::conventions::LetterCase;
+use crate::error::ParseError;
+pub use crate::input::PositionForm;
+use crate::input::{detect, parse_position, seega_position};
+use crate::ruleset::Ruleset;
+use crate::sowing::notation::diagram::{self, Diagram};
+
+/// A position read from text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadPosition {
+    /// The position.
+    pub position: AnyPosition,
+    /// The form it was written in.
+    pub form: PositionForm,
+    /// The Awalé letter case of its diagram (the default for other forms).
+    pub letters: LetterCase,
+}
+
+/// Reads a position in any form of any ruleset; `rules` applies when the
+/// text names none and must agree with it when it does.
+///
+/// # Errors
+/// A [`ParseError`] that says where and why.
+pub fn read_position(text: &str, rules: Option<Ruleset>) -> Result<ReadPosition, ParseError> {
+    let form = detect(text);
+    if let Some(read) = seega_position(text, rules) {
+        return read.map(|position| ReadPosition {
+            position: AnyPosition::Seega(position),
+            form,
+            letters: LetterCase::default(),
+        });
+    }
+    if form == PositionForm::Diagram {
+        // A diagram says which Awalé camp it letters in capitals.
+        let Diagram { position, letters } =
+            diagram::read(text.trim_start_matches('\u{feff}'), rules)?;
+        return Ok(ReadPosition {
+            position: AnyPosition::Sowing(position),
+            form,
+            letters,
+        });
+    }
+    Ok(ReadPosition {
+        position: AnyPosition::Sowing(parse_position(text, rules)?),
+        form,
+        letters: LetterCase::default(),
+    })
+}
+
+impl AnyPosition {
+    /// Reads a position in any form (compact, diagram, JSON, YAML) of any
+    /// ruleset; `rules` applies when the text names none and must agree
+    /// with it when it does ([`read_position`], the position alone).
+    ///
+    /// ```
+    /// use songo_notation::any::AnyPosition;
+    /// use songo_notation::Ruleset;
+    /// let seega = AnyPosition::parse("NN.NN\nNNNNN\nSN.SS\nSSSSS\nSSSNS\n", None).unwrap();
+    /// assert_eq!(seega.rules(), Ruleset::Seega);
+    /// let songo = AnyPosition::parse("songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5", None).unwrap();
+    /// assert_eq!(songo.rules(), Ruleset::Songo);
+    /// let error = AnyPosition::parse("seega:NN.NN/NNNNN/SN.SS/SSSSS/SSSNS", Some(Ruleset::Awale));
+    /// assert!(error.unwrap_err().message().contains("awale was asked for"));
+    /// ```
+    ///
+    /// # Errors
+    /// A [`ParseError`] that says where and why.
+    pub fn parse(text: &str, rules: Option<Ruleset>) -> Result<AnyPosition, ParseError> {
+        read_position(text, rules).map(|read| read.position)
+    }
+}
+
+impl FromStr for AnyPosition {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<AnyPosition, ParseError> {
+        AnyPosition::parse(text, None)
+    }
+}

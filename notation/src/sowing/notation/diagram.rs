@@ -1,0 +1,1095 @@
+//! Board diagrams as teaching material draws them, read and written: a
+//! label row, North's counts, South's counts, a label row, then optional
+//! lines for the stores and the side to move.
+//!
+//! ```text
+//! N0  N1  N2  N3  N4  N5  N6
+//!  3   1   1  10   1   5   0
+//!  2   3   5   0   1   1   7
+//! S0  S1  S2  S3  S4  S5  S6
+//! stores: south 0 north 0
+//! to move: south
+//! ```
+//!
+//! The reader takes what people paste: cells separated by tabs, spaces,
+//! commas or Markdown pipes; label rows present or not; Songo labels
+//! (`N0`..`N6`, `S0`..`S6`, naming their houses in any order) or Awalé
+//! letters in either case convention (the case of the top row tells which);
+//! stores as `stores: south 3 north 0` or `stores: 3-0` (South first); the
+//! side to move as `to move: north` or `North to move`; the ruleset as
+//! `rules: awale`; `#` comments, a title line ending in `:`, captions
+//! `North` / `South`. Counts may carry the writers' highlight marks (`4*`,
+//! `0x`, `**4**`, `~~0~~`). Whatever is ambiguous is an error that says so.
+//! The full description is in `docs/notation.md`.
+
+use std::fmt::Write as _;
+use std::str::FromStr;
+
+use crate::conventions::Conventions;
+use crate::conventions::LetterCase;
+use crate::error::{ParseError, quote};
+use crate::render::{game_over_line, move_number, write_illegal};
+use crate::report::{MovesReport, PlayReport};
+use crate::ruleset::{Family, Ruleset};
+use crate::side::{Score, Side};
+use crate::sowing::position::{House, Position};
+pub use crate::sowing::render::drawn_order;
+use crate::sowing::render::{BoardView, step_headline, step_summary};
+use crate::span::Span;
+
+/// A position read from a diagram, with the Awalé letter case its labels used.
+///
+/// ```
+/// use songo_notation::diagram::Diagram;
+/// use songo_notation::{LetterCase, Ruleset};
+/// let diagram: Diagram = "F E D C B A\n0 0 0 0 1 2\n3 0 0 0 0 0\na b c d e f\n".parse().unwrap();
+/// assert_eq!(diagram.position.rules(), Ruleset::Awale);
+/// assert_eq!(diagram.letters, LetterCase::NorthUpper);
+/// assert_eq!(diagram.position.to_string(), "awale:2,1,0,0,0,0/3,0,0,0,0,0:0-0:S");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Diagram {
+    /// The position.
+    pub position: Position,
+    /// Which camp the labels wrote in capitals (the default when unlabeled).
+    pub letters: LetterCase,
+}
+
+impl FromStr for Diagram {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Diagram, ParseError> {
+        read(text, None)
+    }
+}
+
+/// Reads a diagram; `rules` applies when the diagram does not say, and must
+/// agree with it when it does.
+///
+/// ```
+/// use songo_notation::{diagram, Ruleset, Side};
+/// let text = "N0\tN1\tN2\tN3\tN4\tN5\tN6\n3\t1\t1\t10\t1\t5\t0\n2\t3\t5\t0\t1\t1\t7\nS0\tS1\tS2\tS3\tS4\tS5\tS6\n";
+/// let position = diagram::parse(text, None).unwrap();
+/// assert_eq!(position.to_string(), "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7:0-0:S");
+///
+/// let error = diagram::parse("3 1 1 10 1 5\n2 3 5 0 1 1 7\n", Some(Ruleset::Songo)).unwrap_err();
+/// assert!(error.to_string().starts_with("the north row has 6 houses, songo needs 7 at line 1, column 1"));
+/// ```
+///
+/// # Errors
+/// A [`ParseError`] with line, column and a hint.
+pub fn parse(text: &str, rules: Option<Ruleset>) -> Result<Position, ParseError> {
+    read(text, rules).map(|diagram| diagram.position)
+}
+
+/// Reads a diagram and the letter case of its Awalé labels.
+///
+/// # Errors
+/// A [`ParseError`] with line, column and a hint.
+pub fn read(text: &str, rules: Option<Ruleset>) -> Result<Diagram, ParseError> {
+    let lines = classify(text)?;
+    assemble(text, &lines, rules)
+}
+
+/// The plain-text diagram of a position: label row, North's counts, South's
+/// counts, label row, then a line for the stores and one for the side to move.
+///
+/// ```
+/// use songo_notation::{diagram, Position, Ruleset};
+/// let text = diagram::text(&Position::start(Ruleset::Songo));
+/// assert!(text.starts_with("N0  N1  N2  N3  N4  N5  N6\n 5   5   5   5   5   5   5\n"));
+/// assert_eq!(diagram::parse(&text, None).unwrap(), Position::start(Ruleset::Songo));
+/// ```
+#[must_use]
+pub fn text(position: &Position) -> String {
+    write(&BoardView::new(*position))
+}
+
+/// The plain-text diagram of a view: changed houses carry a `*` after their
+/// count, captured houses an `x`. The reader accepts these marks back.
+///
+/// ```
+/// use songo_notation::drawing::BoardView;
+/// use songo_notation::{diagram, House, Position, Side};
+/// let before: Position = "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7".parse().unwrap();
+/// let (_, outcome) = before.after(House::new(Side::South, 1)).unwrap();
+/// let view = BoardView::new(outcome.sown).changed_from(&before).mid_move();
+/// assert_eq!(
+///     diagram::write(&view),
+///     "N0  N1  N2  N3  N4  N5  N6\n 4*  2*  1  10   1   5   0\n 3*  0*  5   0   1   1   7\nS0  S1  S2  S3  S4  S5  S6\nstores: south 0 north 0\n"
+/// );
+/// ```
+#[must_use]
+pub fn write(view: &BoardView) -> String {
+    let position = &view.position;
+    let width = position
+        .houses()
+        .map(|h| position.house(h).to_string().len())
+        .max()
+        .unwrap_or(1)
+        .max(2);
+    let mut out = String::new();
+    let mut line = |cells: Vec<(String, char)>| {
+        let mut text = String::new();
+        for (i, (cell, mark)) in cells.iter().enumerate() {
+            if i > 0 {
+                text.push(' ');
+            }
+            let _ = write!(text, "{cell:>width$}{mark}");
+        }
+        out.push_str(text.trim_end());
+        out.push('\n');
+    };
+    let labels = |side: Side| -> Vec<(String, char)> {
+        view.row(side)
+            .into_iter()
+            .map(|h| (view.label(h), ' '))
+            .collect()
+    };
+    let counts = |side: Side| -> Vec<(String, char)> {
+        view.row(side)
+            .into_iter()
+            .map(|h| {
+                let mark = if view.is_captured(h) {
+                    'x'
+                } else if view.is_changed(h) {
+                    '*'
+                } else {
+                    ' '
+                };
+                (position.house(h).to_string(), mark)
+            })
+            .collect()
+    };
+    line(labels(Side::North));
+    line(counts(Side::North));
+    line(counts(Side::South));
+    line(labels(Side::South));
+    let stores = position.stores();
+    let _ = writeln!(out, "stores: south {} north {}", stores.south, stores.north);
+    if view.show_to_move {
+        let _ = writeln!(out, "to move: {}", position.to_move());
+    }
+    out
+}
+
+/// A house label as written in a label row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Label {
+    /// `N3`, `s0`: a Songo house.
+    Songo(House),
+    /// `c`, `E`: an Awalé letter (index 0..6) and whether it is a capital.
+    Letter { index: u8, upper: bool },
+}
+
+impl Label {
+    fn family(self) -> Family {
+        match self {
+            Label::Songo(_) => Family::Songo,
+            Label::Letter { .. } => Family::Awale,
+        }
+    }
+}
+
+#[derive(Debug)]
+struct LabelRow<'a> {
+    span: Span<'a>,
+    labels: Vec<(Label, Span<'a>)>,
+}
+
+impl LabelRow<'_> {
+    fn family(&self) -> Family {
+        self.labels[0].0.family()
+    }
+
+    /// The side a Songo label row names.
+    fn songo_side(&self) -> Option<Side> {
+        match self.labels[0].0 {
+            Label::Songo(house) => Some(house.side),
+            Label::Letter { .. } => None,
+        }
+    }
+
+    /// Whether an Awalé label row is in capitals.
+    fn upper(&self) -> bool {
+        matches!(self.labels[0].0, Label::Letter { upper: true, .. })
+    }
+}
+
+#[derive(Debug)]
+struct CountRow<'a> {
+    span: Span<'a>,
+    counts: Vec<u32>,
+}
+
+#[derive(Debug)]
+enum Line<'a> {
+    Labels(LabelRow<'a>),
+    Counts(CountRow<'a>),
+    Stores(Score, Span<'a>),
+    ToMove(Side, Span<'a>),
+    Rules(Ruleset, Span<'a>),
+    Caption(Side, Span<'a>),
+}
+
+/// More lines of labels, counts, stores and side than a board can have.
+const MAX_LINES: usize = 16;
+
+const ROW_SEPARATORS: &[char] = &[',', ';'];
+const HINT_LINES: &str = "a diagram line is a row of house labels (N0 .. N6, or a .. f), a row of seed counts, \
+     or a line such as `stores: south 3 north 0`, `to move: north` or `rules: awale`; \
+     put other text after a `#`";
+
+fn classify(text: &str) -> Result<Vec<Line<'_>>, ParseError> {
+    let mut lines = Vec::new();
+    let mut offset = 0;
+    for raw in text.split_inclusive('\n') {
+        let start = offset;
+        offset += raw.len();
+        let content = raw.trim_end_matches(['\n', '\r']);
+        // `#` starts a comment (and so hides Markdown headings).
+        let content = content.find('#').map_or(content, |at| &content[..at]);
+        let span = Span {
+            text: content,
+            offset: start,
+        }
+        .trimmed();
+        if span.text.is_empty() {
+            continue;
+        }
+        if lines.len() == MAX_LINES {
+            return Err(
+                ParseError::at(text, span.offset, "too many lines for one board")
+                    .with_hint("give one board at a time"),
+            );
+        }
+        if let Some(line) = meta_line(text, span)? {
+            lines.push(line);
+            continue;
+        }
+        if is_title(span.text) {
+            continue;
+        }
+        let cells = if span.text.contains('|') {
+            match table_cells(text, span)? {
+                Some(cells) => cells,
+                None => continue, // a Markdown separator row
+            }
+        } else {
+            span.words(ROW_SEPARATORS).collect()
+        };
+        let line = row(text, span, &cells)?;
+        // A board has two rows of counts and at most two label rows: stop
+        // reading a long text as soon as it cannot be one board.
+        let (counts, labels) = lines.iter().fold((0, 0), |(c, l), line| match line {
+            Line::Counts(_) => (c + 1, l),
+            Line::Labels(_) => (c, l + 1),
+            _ => (c, l),
+        });
+        match line {
+            Line::Counts(_) if counts == 2 => {
+                return Err(span
+                    .error(text, "a third row of counts")
+                    .with_hint("give one board at a time: two rows of counts"));
+            }
+            Line::Labels(_) if labels == 3 => {
+                return Err(span
+                    .error(text, "a fourth label row")
+                    .with_hint("label the top row above it and the bottom row below it"));
+            }
+            _ => {}
+        }
+        lines.push(line);
+        if lines.len() > MAX_LINES {
+            return Err(
+                ParseError::at(text, span.offset, "too many lines for one board")
+                    .with_hint("give one board at a time"),
+            );
+        }
+    }
+    Ok(lines)
+}
+
+/// A title such as `Before:` or `**Situation avant le coup** :` (the
+/// sources' captions, the play text's headings).
+fn is_title(line: &str) -> bool {
+    line.ends_with(':') && line.chars().any(char::is_alphabetic) && !line.contains('|')
+}
+
+/// The cells of a Markdown table row, `None` for the `|---|:-:|` line.
+fn table_cells<'a>(input: &str, span: Span<'a>) -> Result<Option<Vec<Span<'a>>>, ParseError> {
+    let mut cells = Vec::new();
+    let mut offset = span.offset;
+    for piece in span.text.split('|') {
+        cells.push(
+            Span {
+                text: piece,
+                offset,
+            }
+            .trimmed(),
+        );
+        offset += piece.len() + 1;
+    }
+    // Outer pipes leave empty first and last pieces.
+    if span.text.starts_with('|') {
+        cells.remove(0);
+    }
+    if span.text.ends_with('|') {
+        cells.pop();
+    }
+    let is_rule = |cell: &Span<'_>| {
+        !cell.text.is_empty() && cell.text.chars().all(|c| matches!(c, '-' | ':'))
+    };
+    if !cells.is_empty() && cells.iter().all(is_rule) {
+        return Ok(None);
+    }
+    if let Some(empty) = cells.iter().find(|cell| cell.text.is_empty()) {
+        return Err(ParseError::at(input, empty.offset, "an empty cell")
+            .with_hint("write 0 for an empty house"));
+    }
+    Ok(Some(cells))
+}
+
+/// What a cell holds once the writers' highlight marks are taken off.
+fn unmarked(cell: &str) -> &str {
+    let mut text = cell;
+    for _ in 0..3 {
+        let before = text;
+        for (open, close) in [
+            ("**", "**"),
+            ("__", "__"),
+            ("~~", "~~"),
+            ("*", "*"),
+            ("(", ")"),
+            ("[", "]"),
+        ] {
+            if text.len() > open.len() + close.len()
+                && let Some(inner) = text.strip_prefix(open).and_then(|t| t.strip_suffix(close))
+            {
+                text = inner.trim();
+            }
+        }
+        if text == before {
+            break;
+        }
+    }
+    if text.len() > 1 {
+        text = text.trim_end_matches(['*', 'x', 'X', '×', '✗', '\'']);
+    }
+    text
+}
+
+enum Cell {
+    Count(u32),
+    Label(Label),
+}
+
+fn cell(input: &str, span: Span<'_>) -> Result<Cell, ParseError> {
+    let text = unmarked(span.text);
+    let error = |message: String, hint: &str| span.error(input, message).with_hint(hint.to_owned());
+    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+        return text.parse().map(Cell::Count).map_err(|_| {
+            error(
+                format!("{} seeds is more than the engine counts", quote(text)),
+                "a house holds at most 4294967295 seeds",
+            )
+        });
+    }
+    if let Some(rest) = text.strip_prefix('-')
+        && !rest.is_empty()
+        && rest.bytes().all(|b| b.is_ascii_digit())
+    {
+        return Err(error(
+            format!("negative count {}", quote(text)),
+            "a house holds 0 seeds or more",
+        ));
+    }
+    let bytes = text.as_bytes();
+    match bytes {
+        [letter] if (b'a'..=b'f').contains(&letter.to_ascii_lowercase()) => {
+            return Ok(Cell::Label(Label::Letter {
+                index: letter.to_ascii_lowercase() - b'a',
+                upper: letter.is_ascii_uppercase(),
+            }));
+        }
+        [side @ (b'N' | b'n' | b'S' | b's'), digits @ ..]
+            if !digits.is_empty() && digits.iter().all(u8::is_ascii_digit) =>
+        {
+            let side = if side.eq_ignore_ascii_case(&b'N') {
+                Side::North
+            } else {
+                Side::South
+            };
+            return match digits {
+                [digit @ b'0'..=b'6'] => {
+                    Ok(Cell::Label(Label::Songo(House::new(side, digit - b'0'))))
+                }
+                _ => Err(error(
+                    format!("`{}` is not a Songo house", quote(text)),
+                    "Songo's houses are N0 .. N6 and S0 .. S6",
+                )),
+            };
+        }
+        _ => {}
+    }
+    if text.chars().any(|c| c.is_ascii_digit())
+        && text.chars().all(|c| c.is_ascii_digit() || c == '.')
+    {
+        return Err(error(
+            format!("`{}` is not a whole number of seeds", quote(text)),
+            "counts are whole numbers such as 0, 5 or 14",
+        ));
+    }
+    Err(error(
+        format!(
+            "`{}` is neither a seed count nor a house label",
+            quote(span.text)
+        ),
+        HINT_LINES,
+    ))
+}
+
+fn row<'a>(input: &str, span: Span<'a>, cells: &[Span<'a>]) -> Result<Line<'a>, ParseError> {
+    let mut counts = Vec::new();
+    let mut labels = Vec::new();
+    for &piece in cells {
+        match cell(input, piece)? {
+            Cell::Count(n) => counts.push(n),
+            Cell::Label(label) => labels.push((label, piece)),
+        }
+        // The first cell sets the kind of the row; point at the first odd one.
+        let odd = if counts.is_empty() || labels.is_empty() {
+            None
+        } else if labels[0].1.offset == cells[0].offset {
+            Some((
+                "a count in a row of labels",
+                "put the seed counts on a line of their own",
+            ))
+        } else {
+            Some((
+                "a label in a row of counts",
+                "put the house labels on a line of their own",
+            ))
+        };
+        if let Some((what, hint)) = odd {
+            return Err(piece
+                .error(input, format!("`{}` is {what}", quote(piece.text)))
+                .with_hint(hint));
+        }
+    }
+    if labels.is_empty() {
+        return Ok(Line::Counts(CountRow { span, counts }));
+    }
+    let (first, _) = labels[0];
+    let mut seen = [false; 7];
+    for &(label, piece) in &labels {
+        let problem = match (first, label) {
+            (Label::Songo(a), Label::Songo(b)) if a.side != b.side => Some((
+                format!(
+                    "`{}` is {}'s house in a row of {}'s labels",
+                    quote(piece.text),
+                    b.side.name(),
+                    a.side.name()
+                ),
+                "a label row names the houses of one camp: N0 .. N6 or S0 .. S6",
+            )),
+            (Label::Letter { upper: a, .. }, Label::Letter { upper: b, .. }) if a != b => Some((
+                format!(
+                    "`{}` is a {} in a row of {}",
+                    quote(piece.text),
+                    if b { "capital" } else { "small letter" },
+                    if a { "capitals" } else { "small letters" }
+                ),
+                "one camp is lettered in capitals, the other in small letters",
+            )),
+            (a, b) if a.family() != b.family() => Some((
+                format!(
+                    "`{}` mixes Awale letters and Songo house names",
+                    quote(piece.text)
+                ),
+                "label Songo houses N0 .. N6 / S0 .. S6 and Awale houses with letters",
+            )),
+            _ => None,
+        };
+        if let Some((message, hint)) = problem {
+            return Err(piece.error(input, message).with_hint(hint));
+        }
+        // Labels of one row share a side (or a case): the index tells them apart.
+        let index = match label {
+            Label::Songo(house) => usize::from(house.index),
+            Label::Letter { index, .. } => usize::from(index),
+        };
+        if std::mem::replace(&mut seen[index], true) {
+            return Err(piece
+                .error(input, format!("`{}` twice in this row", quote(piece.text)))
+                .with_hint("each house of the camp is named once"));
+        }
+    }
+    Ok(Line::Labels(LabelRow { span, labels }))
+}
+
+/// Strips `keyword` (case-insensitive) from the start of `span` when a
+/// separator (`:`, `=`, a space) or the end follows it, and returns the rest.
+fn after_keyword<'a>(span: Span<'a>, keyword: &str) -> Option<Span<'a>> {
+    let head = span.text.get(..keyword.len())?;
+    if !head.eq_ignore_ascii_case(keyword) {
+        return None;
+    }
+    let rest = span.slice(keyword.len());
+    let next = rest.text.chars().next();
+    match next {
+        None => Some(rest),
+        Some(c) if c.is_whitespace() || c == ':' || c == '=' => {
+            let rest = rest.trimmed();
+            let rest = match rest.text.chars().next() {
+                Some(':' | '=') => rest.slice(1).trimmed(),
+                _ => rest,
+            };
+            Some(rest)
+        }
+        _ => None,
+    }
+}
+
+const STORES_KEYWORDS: &[&str] = &[
+    "stores",
+    "store",
+    "captured",
+    "score",
+    "réserves",
+    "reserves",
+];
+const TO_MOVE_KEYWORDS: &[&str] = &[
+    "side to move",
+    "to move",
+    "to_move",
+    "to-move",
+    "to play",
+    "turn",
+    "au trait",
+    "trait",
+];
+const RULES_KEYWORDS: &[&str] = &["rules", "ruleset", "variant"];
+const SIDE_WORDS: &[&str] = &["north", "south", "nord", "sud"];
+
+/// Reads a line of stores, side to move, ruleset or a caption, if it is one.
+fn meta_line<'a>(input: &str, span: Span<'a>) -> Result<Option<Line<'a>>, ParseError> {
+    // A Markdown list item: `- stores: …`.
+    let mut span = span;
+    if let Some(rest) = span.text.strip_prefix(['-', '*', '+'])
+        && rest.starts_with(' ')
+    {
+        span = span.slice(1).trimmed();
+    }
+    let span = Span {
+        text: span.text.trim_end_matches('.').trim_end(),
+        offset: span.offset,
+    };
+    for keyword in STORES_KEYWORDS {
+        if let Some(value) = after_keyword(span, keyword) {
+            return stores(input, span, value).map(|s| Some(Line::Stores(s, span)));
+        }
+    }
+    for keyword in TO_MOVE_KEYWORDS {
+        if let Some(value) = after_keyword(span, keyword) {
+            return side(input, span, value).map(|s| Some(Line::ToMove(s, span)));
+        }
+    }
+    for keyword in RULES_KEYWORDS {
+        if let Some(value) = after_keyword(span, keyword) {
+            if value.text.is_empty() {
+                return Err(
+                    ParseError::at(input, value.offset, "the ruleset is missing")
+                        .with_hint("write it after the colon: `rules: awale`"),
+                );
+            }
+            let rules = value
+                .text
+                .parse::<Ruleset>()
+                .map_err(|e: crate::UnknownRuleset| {
+                    e.error_at(input, value.offset).with_width(value.chars())
+                })?;
+            return Ok(Some(Line::Rules(rules, span)));
+        }
+    }
+    for word in SIDE_WORDS {
+        let Some(rest) = after_keyword(span, word) else {
+            continue;
+        };
+        let side: Side = word.parse().unwrap_or(Side::South);
+        let rest_lower = rest.text.to_ascii_lowercase();
+        if ["to move", "to play", "moves", "plays", "au trait"].contains(&rest_lower.as_str()) {
+            return Ok(Some(Line::ToMove(side, span)));
+        }
+        if rest.text.is_empty() || rest.text.starts_with('(') {
+            return Ok(Some(Line::Caption(side, span)));
+        }
+    }
+    Ok(None)
+}
+
+fn side(input: &str, line: Span<'_>, value: Span<'_>) -> Result<Side, ParseError> {
+    if value.text.is_empty() {
+        return Err(ParseError::at(
+            input,
+            line.offset + line.text.len(),
+            "the side to move is missing",
+        )
+        .with_hint("write `to move: south` or `to move: north`"));
+    }
+    value.text.parse().map_err(|_| {
+        value
+            .error(input, format!("`{}` is not a side", quote(value.text)))
+            .with_hint("write south (or S) or north (or N)")
+    })
+}
+
+fn stores(input: &str, line: Span<'_>, value: Span<'_>) -> Result<Score, ParseError> {
+    let hint = "write `stores: south 3 north 0`, or `stores: 3-0` with South's store first";
+    let count = |span: Span<'_>| -> Result<u32, ParseError> {
+        match cell(input, span) {
+            Ok(Cell::Count(n)) => Ok(n),
+            Ok(Cell::Label(_)) => Err(span
+                .error(
+                    input,
+                    format!("`{}` is not a number of seeds", quote(span.text)),
+                )
+                .with_hint(hint)),
+            Err(error) => Err(error.with_hint(hint)),
+        }
+    };
+    let words: Vec<Span<'_>> = value.words(&[',', ';', ':', '=']).collect();
+    if words.is_empty() {
+        return Err(ParseError::at(
+            input,
+            line.offset + line.text.len(),
+            "the stores are missing",
+        )
+        .with_hint(hint));
+    }
+    if let [single] = words.as_slice()
+        && single.text.contains('-')
+        && !single.text.starts_with('-')
+    {
+        let at = single.text.find('-').unwrap_or(0);
+        let south = Span {
+            text: &single.text[..at],
+            offset: single.offset,
+        };
+        let north = single.slice(at + 1);
+        return Ok(Score::new(count(south)?, count(north)?));
+    }
+    let mut score = Score::default();
+    let mut seen: Vec<Side> = Vec::new();
+    let mut words = words.into_iter();
+    while let Some(word) = words.next() {
+        let Ok(side) = word.text.parse::<Side>() else {
+            let message = if matches!(cell(input, word), Ok(Cell::Count(_))) {
+                format!("`{}`: whose store is it?", quote(word.text))
+            } else {
+                format!("`{}` is not a side", quote(word.text))
+            };
+            return Err(word.error(input, message).with_hint(hint));
+        };
+        if seen.contains(&side) {
+            return Err(word
+                .error(input, format!("{}'s store is given twice", side.name()))
+                .with_hint(hint));
+        }
+        seen.push(side);
+        let Some(number) = words.next() else {
+            return Err(ParseError::at(
+                input,
+                word.offset + word.text.len(),
+                format!("{}'s store has no count", side.name()),
+            )
+            .with_hint(hint));
+        };
+        score[side] = count(number)?;
+    }
+    Ok(score)
+}
+
+/// Where a line sits relative to the two rows of counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    Above,
+    Between,
+    Below,
+}
+
+fn assemble(
+    input: &str,
+    lines: &[Line<'_>],
+    rules: Option<Ruleset>,
+) -> Result<Diagram, ParseError> {
+    let first_text = input.len() - input.trim_start().len();
+    let count_rows: Vec<(usize, &CountRow<'_>)> = lines
+        .iter()
+        .enumerate()
+        .filter_map(|(i, line)| match line {
+            Line::Counts(row) => Some((i, row)),
+            _ => None,
+        })
+        .collect();
+    let rows_hint = "a diagram has North's row of counts above South's, one number per house";
+    let (top, bottom) = match count_rows.as_slice() {
+        [] => {
+            return Err(
+                ParseError::at(input, first_text, "no row of seed counts").with_hint(rows_hint)
+            );
+        }
+        [(_, only)] => {
+            return Err(only
+                .span
+                .error(input, "only one row of counts")
+                .with_hint(rows_hint));
+        }
+        [top, bottom] => (*top, *bottom),
+        [_, _, (_, third), ..] => {
+            return Err(third
+                .span
+                .error(input, "a third row of counts")
+                .with_hint("give one board at a time: two rows of counts"));
+        }
+    };
+    let place = |index: usize| {
+        if index < top.0 {
+            Place::Above
+        } else if index < bottom.0 {
+            Place::Between
+        } else {
+            Place::Below
+        }
+    };
+
+    // Stores, side to move, ruleset: each said at most once.
+    let mut score = None;
+    let mut to_move = None;
+    let mut written_rules: Option<(Ruleset, Span<'_>)> = None;
+    let twice = |span: Span<'_>, what: &str| {
+        span.error(input, format!("a second line for the {what}"))
+            .with_hint("say it once")
+    };
+    for line in lines {
+        match *line {
+            Line::Stores(s, span) if score.replace(s).is_some() => {
+                return Err(twice(span, "stores"));
+            }
+            Line::ToMove(s, span) if to_move.replace(s).is_some() => {
+                return Err(twice(span, "side to move"));
+            }
+            Line::Rules(r, span) if written_rules.replace((r, span)).is_some() => {
+                return Err(twice(span, "ruleset"));
+            }
+            _ => {}
+        }
+    }
+    if let (Some(wanted), Some((written, span))) = (rules, written_rules)
+        && wanted != written
+    {
+        return Err(span
+            .error(
+                input,
+                format!("the diagram says {written} but {wanted} was asked for"),
+            )
+            .with_hint("drop the rules line or --rules"));
+    }
+    let explicit = written_rules.map(|(r, _)| r).or(rules);
+
+    // Label rows, attached to the row of counts next to them.
+    let mut top_labels: Option<&LabelRow<'_>> = None;
+    let mut bottom_labels: Option<&LabelRow<'_>> = None;
+    let mut between: Option<&LabelRow<'_>> = None;
+    for (index, line) in lines.iter().enumerate() {
+        let Line::Labels(labels) = line else {
+            continue;
+        };
+        let slot = match place(index) {
+            Place::Above => &mut top_labels,
+            Place::Below => &mut bottom_labels,
+            Place::Between => &mut between,
+        };
+        if slot.replace(labels).is_some() {
+            return Err(labels
+                .span
+                .error(input, "a second label row for the same row of counts")
+                .with_hint("label the top row above it and the bottom row below it"));
+        }
+    }
+    if let Some(middle) = between {
+        match (top_labels.is_some(), bottom_labels.is_some()) {
+            (false, false) => {
+                return Err(middle.span.error(input, "a label row between the two rows of counts: which row does it name?")
+                .with_hint(
+                    "put the labels above the top row and below the bottom row, as the sources do",
+                ));
+            }
+            (true, false) => bottom_labels = Some(middle),
+            (false, true) => top_labels = Some(middle),
+            (true, true) => {
+                return Err(middle
+                    .span
+                    .error(input, "a third label row")
+                    .with_hint("label the top row above it and the bottom row below it"));
+            }
+        }
+    }
+
+    // The game: from the labels, the rules given, or the width.
+    let label_rows: Vec<&LabelRow<'_>> =
+        [top_labels, bottom_labels].into_iter().flatten().collect();
+    let label_family = match label_rows.as_slice() {
+        [] => None,
+        [one] => Some(one.family()),
+        [a, b, ..] => {
+            if a.family() != b.family() {
+                return Err(b
+                    .span
+                    .error(input, "Songo labels on one row, Awale letters on the other")
+                    .with_hint("label both rows the same way"));
+            }
+            Some(a.family())
+        }
+    };
+    let rules = match (explicit, label_family) {
+        (Some(rules), Some(family)) if rules.family() != family => {
+            let row = label_rows[0];
+            let named = match family {
+                Family::Songo => "Songo houses",
+                _ => "Awale houses",
+            };
+            return Err(row
+                .span
+                .error(
+                    input,
+                    format!("these labels name {named}, but the ruleset is {rules}"),
+                )
+                .with_hint(
+                    "label the houses the way the ruleset names them, or change the ruleset",
+                ));
+        }
+        (Some(rules), _) => rules,
+        (None, Some(Family::Awale)) => Ruleset::Awale,
+        (None, Some(_)) => Ruleset::Songo,
+        (None, None) => match top.1.counts.len() {
+            6 if bottom.1.counts.len() == 6 => {
+                return Err(top.1.span.error(input, "rows of 6 houses: an awale or oware board, but the diagram does not say which ruleset")
+                .with_hint("add a line `rules: awale` (or `rules: oware-abapa`), pass --rules, or label the houses f e d c b a / A B C D E F"));
+            }
+            _ => Ruleset::Songo,
+        },
+    };
+    if !rules.is_sowing() {
+        return Err(ParseError::at(
+            input,
+            first_text,
+            format!("{rules} positions are not drawn as rows of houses"),
+        ));
+    }
+    let width = rules.houses_per_side();
+
+    // Which row is whose: Songo labels say it; otherwise North is on top.
+    let mut top_side = Side::North;
+    if rules.family() == Family::Songo {
+        let top_named = top_labels.and_then(LabelRow::songo_side);
+        let bottom_named = bottom_labels.and_then(LabelRow::songo_side);
+        if let (Some(a), Some(b)) = (top_named, bottom_named)
+            && a == b
+            && let Some(row) = bottom_labels
+        {
+            return Err(row
+                .span
+                .error(input, format!("both label rows name {}'s houses", a.name()))
+                .with_hint("one row is North's (N0 .. N6), the other South's (S0 .. S6)"));
+        }
+        top_side = top_named
+            .or(bottom_named.map(Side::opposite))
+            .unwrap_or(Side::North);
+    }
+    if top_side == Side::South {
+        for (labels, row) in [(top_labels, top.1), (bottom_labels, bottom.1)] {
+            if labels.is_none() {
+                return Err(row
+                    .span
+                    .error(
+                        input,
+                        "this board is drawn South on top, and this row has no labels",
+                    )
+                    .with_hint("label both rows when South is on top, or draw North on top"));
+            }
+        }
+    }
+    let side_of = |place: Place| match place {
+        Place::Above => top_side,
+        _ => top_side.opposite(),
+    };
+    // Captions (`North`, `South (capitals)`) must agree with the rows.
+    for (index, line) in lines.iter().enumerate() {
+        if let Line::Caption(side, span) = *line {
+            let expected = match place(index) {
+                Place::Above => top_side,
+                Place::Below => top_side.opposite(),
+                Place::Between => continue,
+            };
+            if side != expected {
+                return Err(span.error(input, format!("this caption says {} but the row here is {}'s", side.name(), expected.name()))
+                .with_hint("North's row is drawn on top; label the rows N0 .. / S0 .. to draw South on top (Songo)"));
+            }
+        }
+    }
+
+    // Awalé letter case: the case of North's labels tells the convention.
+    let mut letters = None;
+    for (labels, place) in [(top_labels, Place::Above), (bottom_labels, Place::Below)] {
+        let Some(labels) = labels else { continue };
+        if labels.family() != Family::Awale {
+            continue;
+        }
+        let side = side_of(place);
+        let case = if labels.upper() == (side == Side::North) {
+            LetterCase::NorthUpper
+        } else {
+            LetterCase::SouthUpper
+        };
+        if letters.is_some_and(|earlier| earlier != case) {
+            return Err(labels
+                .span
+                .error(
+                    input,
+                    format!(
+                        "both label rows are in {}",
+                        if labels.upper() {
+                            "capitals"
+                        } else {
+                            "small letters"
+                        }
+                    ),
+                )
+                .with_hint("one camp is lettered in capitals, the other in small letters"));
+        }
+        letters = Some(case);
+    }
+    let letters = letters.unwrap_or_default();
+
+    // The counts, each put in its house.
+    let mut camps: [Vec<u32>; 2] = [vec![0; width], vec![0; width]];
+    let probe = Position::start(rules);
+    for (labels, (_, row), place) in [
+        (top_labels, top, Place::Above),
+        (bottom_labels, bottom, Place::Below),
+    ] {
+        let side = side_of(place);
+        if row.counts.len() != width {
+            let hint = if rules.family() == Family::Songo
+                && row.counts.len() == 6
+                && explicit.is_none()
+                && label_family.is_none()
+            {
+                format!("write {width} counts; for an awale board add a line `rules: awale`")
+            } else {
+                format!("write {width} counts, one per house")
+            };
+            return Err(row
+                .span
+                .error(
+                    input,
+                    format!(
+                        "the {side} row has {} houses, {rules} needs {width}",
+                        row.counts.len()
+                    ),
+                )
+                .with_hint(hint));
+        }
+        let houses: Vec<House> = match labels {
+            Some(labels) => {
+                if labels.labels.len() != width {
+                    return Err(labels
+                        .span
+                        .error(
+                            input,
+                            format!(
+                                "this label row names {} houses, {rules} has {width} a camp",
+                                labels.labels.len()
+                            ),
+                        )
+                        .with_hint("name every house of the camp, one label per count"));
+                }
+                labels
+                    .labels
+                    .iter()
+                    .map(|&(label, _)| match label {
+                        Label::Songo(house) => house,
+                        Label::Letter { index, .. } => House::new(side, index),
+                    })
+                    .collect()
+            }
+            None => drawn_order(&probe, side),
+        };
+        for (house, &count) in houses.iter().zip(&row.counts) {
+            camps[side.index()][usize::from(house.index)] = count;
+        }
+    }
+    let position = Position::new(
+        rules,
+        &camps[Side::South.index()],
+        &camps[Side::North.index()],
+        score.unwrap_or_default(),
+        to_move.unwrap_or(Side::South),
+    )
+    .map_err(|e| ParseError::of_position(input, first_text, &e))?;
+    Ok(Diagram { position, letters })
+}
+
+/// The text of a played sequence: for every move the boards before, after
+/// sowing (changed houses marked `*`) and after captures (captured houses
+/// marked `x`), what it captured and the rules it applied.
+///
+/// ```
+/// use songo_notation::{diagram, report, LetterCase, Position};
+/// let position: Position = "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7".parse().unwrap();
+/// let text = diagram::play(&report::play(position, &["S1"]).unwrap(), LetterCase::default());
+/// assert!(text.starts_with("South plays S1\n\nBefore:\nN0  N1"));
+/// assert!(text.contains("\nAfter sowing (* changed):\nN0  N1  N2  N3  N4  N5  N6\n 4*  2*  1  10"));
+/// assert!(text.ends_with("6 captured from N1 N0; rules: songo.sow, songo.capture.chain\n"));
+/// ```
+#[must_use]
+pub fn play(report: &PlayReport<Position>, letters: LetterCase) -> String {
+    let mut out = String::new();
+    for (i, step) in report.steps.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let number = move_number(i, report.steps.len());
+        let _ = writeln!(out, "{number}{}", step_headline(step, letters));
+        let [before, sown, after] = BoardView::of_step_with(step, letters);
+        let _ = writeln!(out, "\nBefore:\n{}", write(&before));
+        let _ = writeln!(out, "After sowing (* changed):\n{}", write(&sown));
+        let legend = if after.captured.is_empty() {
+            ""
+        } else {
+            " (x captured)"
+        };
+        let _ = writeln!(out, "After captures{legend}:\n{}", write(&after));
+        let _ = writeln!(out, "{}", step_summary(step, letters));
+    }
+    if let Some(over) = &report.game_over {
+        let _ = writeln!(out, "\n{}", game_over_line(over));
+    }
+    out
+}
+
+/// What `songo moves` prints for a sowing position: the side to move, the
+/// legal moves, each forbidden house with its rule; or how the game ended.
+#[must_use]
+pub fn moves(report: &MovesReport<Position>, conventions: Conventions) -> String {
+    let mut out = String::new();
+    if let Some(over) = &report.game_over {
+        let _ = writeln!(out, "{}", game_over_line(over));
+        return out;
+    }
+    let _ = writeln!(out, "{} to move.", report.to_move().name());
+    let _ = writeln!(out, "Legal: {}", report.legal_names(conventions).join(" "));
+    write_illegal(&mut out, &report.illegal_lines(conventions));
+    out
+}

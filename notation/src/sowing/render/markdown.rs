@@ -1,0 +1,138 @@
+//! Boards as Markdown tables, for notes, issues and wikis: the label rows
+//! and the counts in a table, the stores and the side to move in a list.
+//! Houses the move changed are in **bold**, captured houses ~~struck~~.
+//! [`crate::sowing::notation::diagram::parse`] reads the table back.
+//!
+//! ```text
+//! | N0 | N1 | N2 | N3 | N4 | N5 | N6 |
+//! |:--:|:--:|:--:|:--:|:--:|:--:|:--:|
+//! |  3 |  1 |  1 | 10 |  1 |  5 |  0 |
+//! |  2 |  3 |  5 |  0 |  1 |  1 |  7 |
+//! | S0 | S1 | S2 | S3 | S4 | S5 | S6 |
+//!
+//! - stores: south 0, north 0
+//! - to move: south
+//! ```
+
+use std::fmt::Write as _;
+
+use crate::conventions::LetterCase;
+use crate::render::{game_over_line, move_number};
+use crate::report::PlayReport;
+use crate::side::Side;
+use crate::sowing::position::Position;
+use crate::sowing::render::{BoardView, step_headline, step_summary_with};
+
+/// The Markdown table of a view.
+///
+/// ```
+/// use songo_notation::drawing::BoardView;
+/// use songo_notation::{diagram, markdown, Position};
+/// let position: Position = "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7".parse().unwrap();
+/// let table = markdown::write(&BoardView::new(position));
+/// assert!(table.starts_with("| N0 | N1 | N2 | N3 | N4 | N5 | N6 |\n|:--:|"));
+/// assert_eq!(diagram::parse(&table, None), Ok(position));
+/// ```
+#[must_use]
+pub fn write(view: &BoardView) -> String {
+    let position = &view.position;
+    let cell = |house| {
+        let count = position.house(house);
+        if view.is_captured(house) {
+            format!("~~{count}~~")
+        } else if view.is_changed(house) {
+            format!("**{count}**")
+        } else {
+            count.to_string()
+        }
+    };
+    let rows: [Vec<String>; 4] = [
+        view.row(Side::North)
+            .into_iter()
+            .map(|h| view.label(h))
+            .collect(),
+        view.row(Side::North).into_iter().map(cell).collect(),
+        view.row(Side::South).into_iter().map(cell).collect(),
+        view.row(Side::South)
+            .into_iter()
+            .map(|h| view.label(h))
+            .collect(),
+    ];
+    let width = rows
+        .iter()
+        .flatten()
+        .map(|text| text.chars().count())
+        .max()
+        .unwrap_or(1)
+        .max(2);
+    let mut out = String::new();
+    table_line(&mut out, &rows[0], width);
+    out.push('|');
+    for _ in &rows[0] {
+        let _ = write!(out, ":{}:|", "-".repeat(width));
+    }
+    out.push('\n');
+    for cells in &rows[1..] {
+        table_line(&mut out, cells, width);
+    }
+    let stores = position.stores();
+    let _ = write!(
+        out,
+        "\n- stores: south {}, north {}\n",
+        stores.south, stores.north
+    );
+    if view.show_to_move {
+        let _ = writeln!(out, "- to move: {}", position.to_move());
+    }
+    out
+}
+
+fn table_line(out: &mut String, cells: &[String], width: usize) {
+    out.push('|');
+    for text in cells {
+        let _ = write!(out, " {text:>width$} |");
+    }
+    out.push('\n');
+}
+
+/// The Markdown of a played sequence: a heading per move, its three
+/// boards, what it captured and the rules it applied.
+///
+/// ```
+/// use songo_notation::{markdown, report, LetterCase, Position};
+/// let position: Position = "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7".parse().unwrap();
+/// let text = markdown::play(&report::play(position, &["S1"]).unwrap(), LetterCase::default());
+/// assert!(text.starts_with("## South plays S1\n\n**Before**\n\n| N0 |"));
+/// assert!(text.contains("| **4** | **2** |"));
+/// assert!(text.contains("| ~~0~~ | ~~0~~ |"));
+/// ```
+#[must_use]
+pub fn play(report: &PlayReport<Position>, letters: LetterCase) -> String {
+    let mut out = String::new();
+    for (i, step) in report.steps.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let number = move_number(i, report.steps.len());
+        let _ = writeln!(out, "## {number}{}\n", step_headline(step, letters));
+        let [before, sown, after] = BoardView::of_step_with(step, letters);
+        let _ = writeln!(out, "**Before**\n\n{}", write(&before));
+        let _ = writeln!(
+            out,
+            "**After sowing** (in bold: the houses the move changed)\n\n{}",
+            write(&sown)
+        );
+        let legend = if after.captured.is_empty() {
+            ""
+        } else {
+            " (struck out: the houses captured)"
+        };
+        let _ = writeln!(out, "**After captures**{legend}\n\n{}", write(&after));
+        let summary = step_summary_with(step, letters, |rule| format!("`{rule}`"));
+        let _ = writeln!(out, "{summary}.");
+    }
+    if let Some(over) = &report.game_over {
+        let _ = writeln!(out, "\n{}", game_over_line(over));
+    }
+    out
+}

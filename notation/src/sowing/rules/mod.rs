@@ -1,0 +1,958 @@
+//! Legal moves, playing a move and the end of the game, for every sowing
+//! ruleset. The rules themselves live in [`songo`] and [`awale`]; this
+//! module dispatches to them; what they share lives in `common`, below
+//! both. Nothing here allocates: the hot path is `turn` + `play`.
+
+use crate::conventions::{Conventions, LetterCase};
+use crate::game::{GameOver, GamePosition, LegalMoves, MoveEffect, Refusal};
+use crate::rule::{RuleId, RuleIds};
+use crate::ruleset::{Family, Ruleset};
+use crate::side::Side;
+use crate::sowing::position::{Board, House, MAX_PITS, ParseHouseError, Position};
+use std::fmt;
+
+pub mod awale;
+mod common;
+pub mod songo;
+
+use common::{Analysis, Effect, MoveStatus};
+
+/// The legal moves of a position, without allocating.
+///
+/// ```
+/// use songo_notation::{Position, Ruleset};
+/// let moves = Position::start(Ruleset::Songo).legal_moves();
+/// assert_eq!(moves.len(), 7);
+/// assert_eq!(moves.to_string(), "S0 S1 S2 S3 S4 S5 S6");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveList {
+    moves: [House; 7],
+    len: u8,
+    forced: bool,
+    rules: Ruleset,
+}
+
+impl MoveList {
+    const fn empty(rules: Ruleset) -> MoveList {
+        MoveList {
+            moves: [House::new(Side::South, 0); 7],
+            len: 0,
+            forced: false,
+            rules,
+        }
+    }
+
+    /// The moves, in notation order.
+    #[must_use]
+    pub fn as_slice(&self) -> &[House] {
+        &self.moves[..usize::from(self.len)]
+    }
+
+    /// How many moves.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Whether there is no move.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Whether the one move is a forced exit move (`songo.exit.forced`).
+    #[must_use]
+    pub fn is_forced(&self) -> bool {
+        self.forced
+    }
+
+    /// Whether a house is among the moves.
+    #[must_use]
+    pub fn contains(&self, house: House) -> bool {
+        self.as_slice().contains(&house)
+    }
+
+    /// Iterates over the moves.
+    pub fn iter(&self) -> impl Iterator<Item = House> + '_ {
+        self.as_slice().iter().copied()
+    }
+}
+
+impl MoveList {
+    /// The moves' names separated by spaces, Awalé letters in `letters`.
+    ///
+    /// ```
+    /// use songo_notation::{LetterCase, Position, Ruleset};
+    /// let moves = Position::start(Ruleset::Awale).legal_moves();
+    /// assert_eq!(moves.in_case(LetterCase::NorthUpper).to_string(), "a b c d e f");
+    /// ```
+    #[must_use]
+    pub fn in_case(&self, letters: LetterCase) -> impl fmt::Display + '_ {
+        MoveNames(self, letters)
+    }
+}
+
+struct MoveNames<'a>(&'a MoveList, LetterCase);
+
+impl fmt::Display for MoveNames<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let MoveNames(list, letters) = self;
+        for (i, house) in list.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{}", house.name_with_case(list.rules, *letters))?;
+        }
+        Ok(())
+    }
+}
+
+/// The moves' names separated by spaces (Awalé: South in capitals).
+impl fmt::Display for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.in_case(LetterCase::default()).fmt(f)
+    }
+}
+
+/// Houses captured by a move, in the order the chain took them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HouseSet {
+    bits: u16,
+    rules: Ruleset,
+}
+
+impl HouseSet {
+    /// Iterates from the house of the last seed backwards.
+    pub fn iter(&self) -> impl Iterator<Item = House> + '_ {
+        (0..MAX_PITS)
+            .rev()
+            .filter(|&i| self.bits & (1 << i) != 0)
+            .map(|i| House::at_cycle(self.rules, i))
+    }
+
+    /// Whether a house is in the set.
+    #[must_use]
+    pub fn contains(&self, house: House) -> bool {
+        self.bits & (1 << house.cycle_index(self.rules)) != 0
+    }
+
+    /// Whether the set is empty.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.bits == 0
+    }
+}
+
+/// Everything a move did.
+///
+/// ```
+/// use songo_notation::{House, Position, RuleId, Ruleset, Score, Side};
+/// let mut position = Position::new(
+///     Ruleset::Songo,
+///     &[2, 3, 5, 0, 1, 1, 7],
+///     &[3, 1, 1, 10, 1, 5, 0],
+///     Score::default(),
+///     Side::South,
+/// )
+/// .unwrap();
+/// let outcome = position.play(House::new(Side::South, 1)).unwrap();
+/// assert_eq!(outcome.captured, 6);
+/// assert!(outcome.applied.contains(RuleId::CaptureChain));
+/// assert_eq!(outcome.sown.row(Side::North).as_slice(), &[4, 2, 1, 10, 1, 5, 0]);
+/// assert_eq!(position.row(Side::North).as_slice(), &[0, 0, 1, 10, 1, 5, 0]);
+/// assert_eq!(position.to_move(), Side::North);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveOutcome {
+    /// The house played.
+    pub house: House,
+    /// The position after sowing, before captures (stores and side to move
+    /// as before the move).
+    pub sown: Position,
+    /// Seeds that went to the mover's store (captures, a kept lone seed, a
+    /// forced lone seed in `songo`).
+    pub captured: u32,
+    /// Houses emptied by captures.
+    pub captured_houses: HouseSet,
+    /// Seeds that went to the opponent's store (`songo-ekang` forced exit).
+    pub conceded: u32,
+    /// The rules the move applied, by id.
+    pub applied: RuleIds,
+}
+
+impl MoveOutcome {
+    /// Whether the move was a forced exit move (`songo.exit.forced`).
+    #[must_use]
+    pub fn was_forced(&self) -> bool {
+        self.applied.contains(RuleId::ExitForced)
+    }
+}
+
+/// Why a move cannot be played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IllegalReason {
+    /// The house does not exist in this ruleset.
+    NoSuchHouse,
+    /// The house belongs to the side not to move.
+    WrongSide,
+    /// The house holds no seed.
+    EmptyHouse,
+    /// A rule forbids the move.
+    Forbidden(RuleId),
+    /// The game is over.
+    GameOver(GameOver),
+}
+
+/// A move the rules do not allow, with what is needed to explain it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IllegalMove {
+    /// The house that was asked for.
+    pub house: House,
+    /// Why it cannot be played.
+    pub reason: IllegalReason,
+    /// Seeds in that house.
+    pub seeds: u32,
+    /// The ruleset.
+    pub rules: Ruleset,
+    /// The side to move.
+    pub to_move: Side,
+    /// The moves that are legal instead.
+    pub legal: MoveList,
+}
+
+impl IllegalMove {
+    /// The id of the rule that forbids the move.
+    #[must_use]
+    pub fn rule(&self) -> RuleId {
+        match self.reason {
+            IllegalReason::GameOver(over) => over.rule,
+            IllegalReason::Forbidden(rule) => rule,
+            _ => match self.rules.family() {
+                Family::Awale => RuleId::AwaleSow,
+                _ => RuleId::Sow,
+            },
+        }
+    }
+}
+
+impl IllegalMove {
+    /// The sentence that explains why, without the rule id and the legal moves.
+    #[must_use]
+    pub fn explanation(&self) -> String {
+        self.explanation_in(LetterCase::default())
+    }
+
+    /// [`IllegalMove::explanation`] with Awalé houses named in `letters`.
+    ///
+    /// ```
+    /// use songo_notation::{House, LetterCase, Position, Ruleset, Side};
+    /// let position = Position::start(Ruleset::Awale);
+    /// let error = position.check(House::new(Side::North, 2)).unwrap_err();
+    /// assert!(error.explanation().starts_with("c is North's house"));
+    /// assert!(error.explanation_in(LetterCase::NorthUpper).starts_with("C is North's house"));
+    /// ```
+    #[must_use]
+    pub fn explanation_in(&self, letters: LetterCase) -> String {
+        Explanation(self, letters).to_string()
+    }
+
+    /// The whole message (explanation, rule id, legal moves) with Awalé
+    /// houses named in `letters`; `Display` is this in the default case.
+    #[must_use]
+    pub fn in_case(&self, letters: LetterCase) -> impl fmt::Display + '_ {
+        Message(self, letters)
+    }
+}
+
+struct Explanation<'a>(&'a IllegalMove, LetterCase);
+
+struct Message<'a>(&'a IllegalMove, LetterCase);
+
+impl fmt::Display for Message<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Message(this, letters) = *self;
+        write!(f, "{} ({})", Explanation(this, letters), this.rule())?;
+        if !this.legal.is_empty() {
+            write!(f, "; legal moves: {}", this.legal.in_case(letters))?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.in_case(LetterCase::default()).fmt(f)
+    }
+}
+
+impl fmt::Display for Explanation<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Explanation(this, letters) = *self;
+        let name = this.house.name_with_case(this.rules, letters);
+        let mover = this.to_move.name();
+        let opponent = this.to_move.opposite().name();
+        let seeds = this.seeds;
+        let plural = if seeds == 1 { "" } else { "s" };
+        match this.reason {
+            IllegalReason::NoSuchHouse => write!(f, "{name} is not a house of {}", this.rules),
+            IllegalReason::WrongSide => write!(
+                f,
+                "{name} is {}'s house, but {mover} is to move",
+                this.house.side.name()
+            ),
+            IllegalReason::EmptyHouse => write!(f, "{name} is empty: there is nothing to sow"),
+            IllegalReason::GameOver(over) => write!(
+                f,
+                "the game is over ({}): no move may follow; final score {}",
+                over.rule, over.score
+            ),
+            IllegalReason::Forbidden(rule) => match (rule, this.rules, seeds) {
+                (RuleId::Exit, Ruleset::Songo, 2) => write!(
+                    f,
+                    "{name} is {mover}'s exit house and holds 2 seeds: it may be played only when it captures, and here it does not"
+                ),
+                (RuleId::Exit, _, _) => write!(
+                    f,
+                    "{name} is {mover}'s exit house and holds {seeds} seed{plural}: {} forbids playing it with {}",
+                    this.rules,
+                    if this.rules == Ruleset::SongoEkang {
+                        "1 or 2 seeds"
+                    } else {
+                        "1 seed"
+                    }
+                ),
+                (RuleId::Solidarity, Ruleset::Songo, _) => write!(
+                    f,
+                    "{opponent}'s camp is empty: {mover} must feed it from one of the houses holding the most seeds",
+                ),
+                (RuleId::Solidarity, _, _) => write!(
+                    f,
+                    "{opponent}'s camp is empty: {mover} must give it at least 7 seeds, or else as many as possible, and {name} gives fewer",
+                ),
+                (RuleId::AbapaFeed, _, _) => write!(
+                    f,
+                    "{opponent}'s camp is empty and {name} does not reach it: the opponent must be fed",
+                ),
+                _ => write!(
+                    f,
+                    "{name} would leave {opponent} without a seed: a move must leave the opponent at least one",
+                ),
+            },
+        }
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+impl IllegalMove {
+    /// The error for a house of the side to move that `rule` forbids, for
+    /// explaining it even when the game is over because no move is left
+    /// (then [`Position::check`] names the end rule instead).
+    pub(crate) fn forbidden(position: &Position, house: House, rule: RuleId) -> IllegalMove {
+        IllegalMove {
+            house,
+            reason: IllegalReason::Forbidden(rule),
+            seeds: position.house(house),
+            rules: position.rules,
+            to_move: position.to_move,
+            legal: position.legal_moves(),
+        }
+    }
+
+    /// The error for any move once the game has ended.
+    pub(crate) fn after_end(position: &Position, house: House, over: GameOver) -> IllegalMove {
+        IllegalMove {
+            house,
+            reason: IllegalReason::GameOver(over),
+            seeds: 0,
+            rules: position.rules,
+            to_move: position.to_move,
+            legal: MoveList::empty(position.rules),
+        }
+    }
+}
+
+/// Every move list there can be: for each ruleset, side and set of houses
+/// (bit `i` for notation index `i`), and the forced exit move of each side.
+/// A list is copied whole from here rather than built field by field: a
+/// list built in pieces and copied at once by the caller would make the
+/// CPU wait for the pieces (a store-forwarding stall).
+struct MoveTable {
+    lists: [[[MoveList; 128]; 2]; Ruleset::ALL.len()],
+    forced: [[MoveList; 2]; Ruleset::ALL.len()],
+}
+
+static MOVE_TABLE: MoveTable = move_table();
+
+// The table is indexed by `Ruleset as usize`.
+const _: () = {
+    let mut index = 0;
+    while index < Ruleset::ALL.len() {
+        assert!(Ruleset::ALL[index] as usize == index);
+        index += 1;
+    }
+};
+
+const fn move_table() -> MoveTable {
+    let empty = MoveList::empty(Ruleset::Songo);
+    let mut table = MoveTable {
+        lists: [[[empty; 128]; 2]; Ruleset::ALL.len()],
+        forced: [[empty; 2]; Ruleset::ALL.len()],
+    };
+    let mut rules = 0;
+    while rules < Ruleset::ALL.len() {
+        let ruleset = Ruleset::ALL[rules];
+        let mut side = 0;
+        while side < 2 {
+            let owner = if side == 0 { Side::South } else { Side::North };
+            let mut set = 0;
+            while set < 128 {
+                let mut list = MoveList::empty(ruleset);
+                let mut index = 0;
+                while index < 7 {
+                    if set >> index & 1 != 0 {
+                        list.moves[list.len as usize] = House::new(owner, index as u8);
+                        list.len += 1;
+                    }
+                    index += 1;
+                }
+                table.lists[rules][side][set] = list;
+                set += 1;
+            }
+            // The exit house: S0 (notation index 0) or N6 (index 6).
+            let mut forced = table.lists[rules][side][if side == 0 { 1 } else { 1 << 6 }];
+            forced.forced = true;
+            table.forced[rules][side] = forced;
+            side += 1;
+        }
+        rules += 1;
+    }
+    table
+}
+
+impl Position {
+    fn analysis(&self) -> Analysis {
+        match self.rules.family() {
+            Family::Songo => songo::analyse(self),
+            Family::Awale => awale::analyse(self),
+            Family::Seega => Analysis::of_camp(&[]),
+        }
+    }
+
+    #[inline]
+    fn moves_of(&self, analysis: &Analysis) -> MoveList {
+        // Notation order: Songo's South camp is sown S6 → S0, so its camp
+        // indices run backwards (bit i ↔ bit 6 - i).
+        let reversed = self.rules.family() == Family::Songo && self.to_move == Side::South;
+        let set = if reversed {
+            analysis.legal().reverse_bits() >> 1
+        } else {
+            analysis.legal()
+        };
+        let rules = self.rules as usize;
+        let side = self.to_move.index();
+        if analysis.forced() {
+            MOVE_TABLE.forced[rules][side]
+        } else {
+            MOVE_TABLE.lists[rules][side][usize::from(set & 0x7f)]
+        }
+    }
+
+    /// The end of the game that needs no move generation, if any.
+    #[inline]
+    fn end_without_moves(&self) -> Option<GameOver> {
+        if !self.ended_without_moves() {
+            return None;
+        }
+        self.end_without_moves_slow()
+    }
+
+    /// Whether [`Self::end_without_moves`] has an ending: a quick test kept
+    /// inline, so that the ending (returned through memory) is built only
+    /// when there is one.
+    #[inline(always)]
+    fn ended_without_moves(&self) -> bool {
+        match self.rules {
+            Ruleset::Songo | Ruleset::SongoEkang => songo::end_without_moves(self).is_some(),
+            Ruleset::OwareAbapa => awale::abapa_store_end(self.stores),
+            _ => false,
+        }
+    }
+
+    #[cold]
+    fn end_without_moves_slow(&self) -> Option<GameOver> {
+        match self.rules {
+            Ruleset::Songo | Ruleset::SongoEkang => songo::end_without_moves(self)
+                .map(|(rule, remaining)| self.songo_game_over(rule, remaining)),
+            Ruleset::OwareAbapa if awale::abapa_store_end(self.stores) => {
+                Some(self.game_over_by(RuleId::AbapaEnd))
+            }
+            _ => None,
+        }
+    }
+
+    fn songo_game_over(&self, rule: RuleId, remaining: bool) -> GameOver {
+        let mut score = self.stores;
+        if remaining {
+            // `songo.end.remaining`: each camp's seeds go to its owner.
+            for side in Side::BOTH {
+                score[side] += self.camp_seeds(side);
+            }
+        }
+        GameOver {
+            rule,
+            score,
+            winner: songo::winner(score),
+        }
+    }
+
+    /// The game over by `rule` with this ruleset's final score.
+    pub(crate) fn game_over_by(&self, rule: RuleId) -> GameOver {
+        match self.rules.family() {
+            Family::Songo => self.songo_game_over(rule, rule != RuleId::EndForty),
+            _ => {
+                let score = if self.rules == Ruleset::OwareAbapa {
+                    awale::abapa_score(self)
+                } else {
+                    // Awalé: only captured seeds count.
+                    self.stores
+                };
+                GameOver {
+                    rule,
+                    score,
+                    winner: score.leader(),
+                }
+            }
+        }
+    }
+
+    /// The legal moves, or how the game ended: the one call a player loop needs.
+    ///
+    /// Position repetition (`abapa.end`) needs the game's history: see
+    /// [`crate::Game`].
+    ///
+    /// # Errors
+    /// The game is over.
+    ///
+    /// ```
+    /// use songo_notation::{Position, Ruleset, RuleId, Score, Side};
+    /// let won = Position::start(Ruleset::Songo).with_stores(Score::new(40, 0)).unwrap();
+    /// assert_eq!(won.turn().unwrap_err().rule, RuleId::EndForty);
+    /// ```
+    #[inline]
+    pub fn turn(&self) -> Result<MoveList, GameOver> {
+        if let Some(over) = self.end_without_moves() {
+            return Err(over);
+        }
+        let moves = self.moves_of(&self.analysis());
+        if moves.is_empty() {
+            let rule = match self.rules {
+                Ruleset::Songo | Ruleset::SongoEkang => RuleId::EndNoMove,
+                Ruleset::Awale => RuleId::AwaleEndNoMove,
+                _ => RuleId::AbapaEnd,
+            };
+            return Err(self.game_over_by(rule));
+        }
+        Ok(moves)
+    }
+
+    /// The legal moves (none when the game is over).
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        self.turn().unwrap_or_else(|_| MoveList::empty(self.rules))
+    }
+
+    /// How the game ended, if it has (repetition aside: see [`crate::Game`]).
+    #[must_use]
+    pub fn game_over(&self) -> Option<GameOver> {
+        self.turn().err()
+    }
+
+    /// Every non-empty house of the side to move that is not legal, with the
+    /// rule that forbids it. Empty when the game ended whatever the moves
+    /// (`songo.end.forty`, `songo.end.few-seeds`, `abapa.end` by the stores);
+    /// when it ended because no move is left, each house with the rule that
+    /// takes it away: that is why the game is over.
+    pub fn illegal_moves(&self) -> impl Iterator<Item = (House, RuleId)> + use<> {
+        let over = self.end_without_moves().is_some();
+        let analysis = self.analysis();
+        let rules = self.rules;
+        let to_move = self.to_move;
+        self.houses().filter_map(move |house| {
+            if over || house.side != to_move {
+                return None;
+            }
+            match analysis.status(house.camp_index(rules)) {
+                MoveStatus::Illegal(rule) => Some((house, rule)),
+                _ => None,
+            }
+        })
+    }
+
+    /// Checks a move; `Ok(true)` for a forced exit move.
+    ///
+    /// # Errors
+    /// The move is illegal; the error names the rule.
+    pub fn check(&self, house: House) -> Result<bool, IllegalMove> {
+        let illegal = |reason, legal| IllegalMove {
+            house,
+            reason,
+            seeds: if usize::from(house.index) < self.rules.houses_per_side() {
+                self.pits[house.cycle_index(self.rules)]
+            } else {
+                0
+            },
+            rules: self.rules,
+            to_move: self.to_move,
+            legal,
+        };
+        let none = MoveList::empty(self.rules);
+        if usize::from(house.index) >= self.rules.houses_per_side() {
+            return Err(illegal(IllegalReason::NoSuchHouse, none));
+        }
+        if let Some(over) = self.end_without_moves() {
+            return Err(illegal(IllegalReason::GameOver(over), none));
+        }
+        if house.side == self.to_move {
+            let camp_index = house.camp_index(self.rules);
+            let quick = match self.rules.family() {
+                Family::Songo => songo::quick_status(self, camp_index),
+                Family::Awale => awale::quick_status(self, camp_index),
+                Family::Seega => None,
+            };
+            match quick {
+                Some(MoveStatus::Legal) => return Ok(false),
+                Some(MoveStatus::Empty) => {
+                    return Err(illegal(IllegalReason::EmptyHouse, self.legal_moves()));
+                }
+                _ => {}
+            }
+        }
+        let analysis = self.analysis();
+        let legal = self.moves_of(&analysis);
+        if legal.is_empty() {
+            let over = self
+                .turn()
+                .err()
+                .unwrap_or_else(|| self.game_over_by(RuleId::EndNoMove));
+            return Err(illegal(IllegalReason::GameOver(over), none));
+        }
+        if house.side != self.to_move {
+            return Err(illegal(IllegalReason::WrongSide, legal));
+        }
+        match analysis.status(house.camp_index(self.rules)) {
+            MoveStatus::Legal => Ok(false),
+            MoveStatus::Forced => Ok(true),
+            MoveStatus::Empty => Err(illegal(IllegalReason::EmptyHouse, legal)),
+            MoveStatus::Illegal(rule) => Err(illegal(IllegalReason::Forbidden(rule), legal)),
+        }
+    }
+
+    /// Plays a move: sowing, captures, the side to move changes.
+    ///
+    /// # Errors
+    /// The move is illegal (the position is then unchanged); the error names
+    /// the rule.
+    #[inline]
+    pub fn play(&mut self, house: House) -> Result<MoveOutcome, IllegalMove> {
+        let forced = self.check(house)?;
+        Ok(self.play_unchecked(house, forced))
+    }
+
+    /// Plays a move like [`Position::play`], and gives only the seeds the
+    /// mover took: the fast path of replays that need no more (validation).
+    ///
+    /// # Errors
+    /// The move is illegal (the position is then unchanged); the error names
+    /// the rule.
+    ///
+    /// ```
+    /// use songo_notation::{House, Position, Ruleset, Side};
+    /// let mut position = Position::start(Ruleset::Songo);
+    /// assert_eq!(position.play_captured(House::new(Side::South, 2)), Ok(0));
+    /// assert_eq!(position.to_move(), Side::North);
+    /// ```
+    #[inline]
+    pub fn play_captured(&mut self, house: House) -> Result<u32, IllegalMove> {
+        let forced = self.check(house)?;
+        Ok(self.sow_and_capture(house, forced, None).capture.seeds)
+    }
+
+    /// Plays a move and returns the position after it, leaving `self` as it is.
+    ///
+    /// # Errors
+    /// The move is illegal.
+    pub fn after(&self, house: House) -> Result<(Position, MoveOutcome), IllegalMove> {
+        let mut next = *self;
+        let outcome = next.play(house)?;
+        Ok((next, outcome))
+    }
+
+    /// Plays a rule-breaking move as far as the board allows (for
+    /// `validate --keep-going`): a non-empty house of the side to move is
+    /// sown and captures as usual whatever the filters say.
+    ///
+    /// # Errors
+    /// The move cannot be played at all (empty house, wrong side, no such house).
+    pub fn play_anyway(&mut self, house: House) -> Result<MoveOutcome, IllegalMove> {
+        match self.check(house) {
+            Ok(forced) => return Ok(self.play_unchecked(house, forced)),
+            Err(error) => match error.reason {
+                IllegalReason::Forbidden(_) | IllegalReason::GameOver(_)
+                    if house.side == self.to_move && error.seeds > 0 => {}
+                _ => return Err(error),
+            },
+        }
+        Ok(self.play_unchecked(house, false))
+    }
+
+    /// Sows and captures (the rule modules do it in place), and gives the
+    /// turn to the opponent; `sown` receives the board after sowing.
+    #[inline(always)]
+    fn sow_and_capture(&mut self, house: House, forced: bool, sown: Option<&mut Board>) -> Effect {
+        let origin = house.cycle_index(self.rules);
+        let effect = match self.rules.family() {
+            Family::Songo => songo::play(self, sown, origin, forced),
+            _ => awale::play(self, sown, origin),
+        };
+        self.to_move = self.to_move.opposite();
+        effect
+    }
+
+    /// Plays a move of a non-empty house of the side to move, whatever the
+    /// filters say. The rule modules sow and capture in place; the outcome
+    /// is assembled once at the end, from values held in registers (this is
+    /// the hot path: copying a half-written outcome would stall the CPU).
+    fn play_unchecked(&mut self, house: House, forced: bool) -> MoveOutcome {
+        let mut sown = *self;
+        let effect = self.sow_and_capture(house, forced, Some(&mut sown.pits));
+        MoveOutcome {
+            house,
+            sown,
+            captured: effect.capture.seeds,
+            captured_houses: HouseSet {
+                bits: effect.capture.houses,
+                rules: self.rules,
+            },
+            conceded: effect.conceded,
+            applied: effect.applied,
+        }
+    }
+}
+
+impl LegalMoves<House> for MoveList {
+    fn len(&self) -> usize {
+        MoveList::len(self)
+    }
+
+    fn contains(&self, candidate: House) -> bool {
+        MoveList::contains(self, candidate)
+    }
+
+    fn get(&self, index: usize) -> Option<House> {
+        self.as_slice().get(index).copied()
+    }
+
+    fn iter(&self) -> impl Iterator<Item = House> + '_ {
+        MoveList::iter(self)
+    }
+}
+
+impl MoveEffect for MoveOutcome {
+    fn captured(&self) -> u32 {
+        self.captured
+    }
+
+    fn applied(&self) -> RuleIds {
+        self.applied
+    }
+}
+
+/// The explanation, then the legal moves (no rule id), Awalé houses named
+/// in the record's letter case.
+struct Described<'a>(&'a IllegalMove, LetterCase);
+
+impl fmt::Display for Described<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Described(illegal, letters) = *self;
+        Explanation(illegal, letters).fmt(f)?;
+        if !illegal.legal.is_empty() {
+            write!(f, "; legal moves: {}", illegal.legal.in_case(letters))?;
+        }
+        Ok(())
+    }
+}
+
+impl Refusal for IllegalMove {
+    fn rule(&self) -> RuleId {
+        IllegalMove::rule(self)
+    }
+
+    fn game_over(&self) -> Option<GameOver> {
+        match self.reason {
+            IllegalReason::GameOver(over) => Some(over),
+            _ => None,
+        }
+    }
+
+    fn explanation(&self, conventions: Conventions) -> String {
+        self.explanation_in(conventions.letters)
+    }
+
+    fn describe(&self, conventions: Conventions) -> impl fmt::Display + '_ {
+        Described(self, conventions.letters)
+    }
+
+    fn message(&self, conventions: Conventions) -> impl fmt::Display + '_ {
+        self.in_case(conventions.letters)
+    }
+}
+
+/// The sowing games through the one game trait: each method is the
+/// inherent one of [`Position`] (same name), or says what the record
+/// format needs of a sowing game.
+impl GamePosition for Position {
+    type Move = House;
+    type MoveList = MoveList;
+    type Outcome = MoveOutcome;
+    type Illegal = IllegalMove;
+    type MoveError = ParseHouseError;
+
+    fn start_of(rules: Ruleset, first: Side) -> Position {
+        Position::start(rules).with_to_move(first)
+    }
+
+    #[inline]
+    fn rules(&self) -> Ruleset {
+        self.rules
+    }
+
+    #[inline]
+    fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    #[inline]
+    fn parse_move(&self, text: &str, conventions: Conventions) -> Result<House, ParseHouseError> {
+        // The usual spellings read here at once (`S2`, `e`); the rest, and
+        // every mistake, by the notation's own reader.
+        match (self.rules.family(), text.as_bytes()) {
+            (Family::Songo, &[side @ (b'S' | b'N'), digit @ b'0'..=b'6']) => {
+                let side = if side == b'S' {
+                    Side::South
+                } else {
+                    Side::North
+                };
+                Ok(House::new(side, digit - b'0'))
+            }
+            (Family::Awale, &[letter @ (b'a'..=b'f' | b'A'..=b'F')]) => {
+                let upper = conventions.letters.upper_side();
+                let side = if letter.is_ascii_uppercase() {
+                    upper
+                } else {
+                    upper.opposite()
+                };
+                Ok(House::new(side, letter.to_ascii_lowercase() - b'a'))
+            }
+            _ => House::parse_with_case(text.trim(), self.rules, conventions.letters),
+        }
+    }
+
+    fn move_name(&self, played: House, conventions: Conventions) -> impl fmt::Display + '_ {
+        played.name_with_case(self.rules, conventions.letters)
+    }
+
+    #[inline]
+    fn turn(&self) -> Result<MoveList, GameOver> {
+        Position::turn(self)
+    }
+
+    fn legal_moves(&self) -> MoveList {
+        Position::legal_moves(self)
+    }
+
+    fn illegal_moves(&self) -> impl Iterator<Item = (House, RuleId)> + use<> {
+        Position::illegal_moves(self)
+    }
+
+    fn refusal_by(&self, played: House, rule: RuleId) -> Option<IllegalMove> {
+        Some(IllegalMove::forbidden(self, played, rule))
+    }
+
+    #[inline]
+    fn check(&self, played: House) -> Result<(), IllegalMove> {
+        Position::check(self, played).map(|_| ())
+    }
+
+    #[inline]
+    fn play(&mut self, played: House) -> Result<MoveOutcome, IllegalMove> {
+        Position::play(self, played)
+    }
+
+    #[inline]
+    fn play_captured(&mut self, played: House) -> Result<u32, IllegalMove> {
+        Position::play_captured(self, played)
+    }
+
+    fn play_anyway(&mut self, played: House) -> Result<MoveOutcome, IllegalMove> {
+        Position::play_anyway(self, played)
+    }
+
+    fn refused_after_end(&self, played: House, over: GameOver) -> IllegalMove {
+        IllegalMove::after_end(self, played, over)
+    }
+
+    fn declared_end(&self, rule: RuleId) -> Result<GameOver, String> {
+        let rules = self.rules;
+        let ends: &[RuleId] = match rules {
+            Ruleset::Songo | Ruleset::SongoEkang => {
+                &[RuleId::EndForty, RuleId::EndFewSeeds, RuleId::EndNoMove]
+            }
+            Ruleset::Awale => &[RuleId::AwaleEndNoMove, RuleId::AwaleEndAgreement],
+            _ => &[RuleId::AbapaEnd],
+        };
+        if !ends.contains(&rule) {
+            let list: Vec<&str> = ends.iter().map(|r| r.as_str()).collect();
+            return Err(format!(
+                "it is not how a {rules} game ends: the end rules are {}",
+                list.join(", ")
+            ));
+        }
+        if rule == RuleId::AwaleEndAgreement {
+            // `awale.end.agreement`: the players stop; each keeps what he captured.
+            let stores = self.stores;
+            return Ok(GameOver {
+                rule,
+                score: stores,
+                winner: stores.leader(),
+            });
+        }
+        crate::game::ended_by(GamePosition::game_over(self), rule)
+    }
+
+    fn termination_rule(&self, word: &str) -> Option<RuleId> {
+        (self.rules == Ruleset::Awale && word.eq_ignore_ascii_case("agreement"))
+            .then_some(RuleId::AwaleEndAgreement)
+    }
+
+    fn agreed_end(&self) -> Option<GameOver> {
+        // Awalé players may agree to stop; each keeps what he captured.
+        if self.rules == Ruleset::Awale {
+            GamePosition::declared_end(self, RuleId::AwaleEndAgreement).ok()
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn ends_on_repetition(&self) -> bool {
+        self.rules == Ruleset::OwareAbapa
+    }
+
+    fn repetition_end(&self) -> Option<GameOver> {
+        // `abapa.end`: a repeated position ends the game.
+        self.ends_on_repetition()
+            .then(|| self.game_over_by(RuleId::AbapaEnd))
+    }
+}

@@ -1,0 +1,313 @@
+//! The Songo rules (`songo.*`), for the `songo` and `songo-ekang` rulesets.
+//!
+//! Each function implements one rule family of `docs/rules.md`; the rule ids
+//! are cited where they apply. Boards are in sowing-cycle order
+//! (`S6 … S0 N0 … N6`), camps are indexed from their entry house.
+
+use crate::rule::{RuleId, RuleIds};
+use crate::ruleset::Ruleset;
+use crate::side::Side;
+use crate::sowing::position::{BOARD, Board, MAX_PITS, Position};
+use crate::sowing::rules::common::{Analysis, Capture, Effect, Landing, MoveStatus, capture_chain};
+
+const WIDTH: usize = 7;
+const EXIT: usize = WIDTH - 1;
+
+/// `songo.sow`, `songo.sow.lap`, `songo.sow.lone-seed`: the board after
+/// sowing the seeds of `origin`, and where the last one fell.
+///
+/// Each house's new count is computed from its distance to the origin, the
+/// same formula for every house: no loop over the seeds (a house may hold
+/// billions), and no branch, so that it compiles to a few vector operations.
+/// The board is returned as a value, which the compiler keeps in vector
+/// registers.
+#[inline(always)]
+pub(crate) fn sow(pits: &Board, origin: usize, applied: &mut RuleIds) -> (Board, Landing) {
+    let seeds = pits[origin];
+    let steps = steps_from(origin);
+    let mut sown = [0; BOARD];
+    applied.insert(RuleId::Sow);
+    if seeds < 14 {
+        // At most 13 seeds, one in each of the houses after the origin: they
+        // never come back to it. The origin's count may be anything up to
+        // `u32::MAX`: it is added to with wrapping arithmetic, then emptied.
+        for (index, house) in sown.iter_mut().enumerate() {
+            let gets = u32::from(steps[index] <= seeds);
+            *house = pits[index].wrapping_add(gets) & emptied(steps[index]);
+        }
+        let last = (origin + seeds as usize) % MAX_PITS;
+        return (sown, Landing::House(last));
+    }
+    applied.insert(RuleId::SowLap);
+    // One seed in each of the 13 other houses, then the rest only in the
+    // opponent's camp, from its entry house, round after round.
+    let opponent = if origin < WIDTH { WIDTH } else { 0 };
+    let rest = seeds - 13;
+    let (rounds, extra) = (rest / 7, rest % 7);
+    // The last seed would fall in the opponent's entry house: it is kept.
+    let kept = extra == 1;
+    let extra = if kept { 0 } else { extra };
+    for (index, house) in sown.iter_mut().enumerate() {
+        let camp = (index as u32).wrapping_sub(opponent as u32);
+        let in_camp = u32::from(camp < WIDTH as u32);
+        let more = (rounds + u32::from(camp < extra)) & in_camp.wrapping_neg();
+        let lap = u32::from(steps[index] < MAX_PITS as u32);
+        *house = pits[index].wrapping_add(lap + more) & emptied(steps[index]);
+    }
+    if kept {
+        applied.insert(RuleId::SowLoneSeed);
+        return (sown, Landing::Kept);
+    }
+    let last = if extra == 0 { EXIT } else { extra as usize - 1 };
+    (sown, Landing::House(opponent + last))
+}
+
+/// For each house, how many steps along the cycle lead to it from `origin`:
+/// 1 for the next house, 14 for the origin itself. The padding past the
+/// houses is out of reach (`u32::MAX`): it gets no seed and keeps its 0.
+fn steps_from(origin: usize) -> Board {
+    // Read from a table rather than computed: the compiler then treats the
+    // 16 lanes alike and sows in whole vectors.
+    STEPS[origin % MAX_PITS]
+}
+
+/// [`steps_from`] for every origin.
+static STEPS: [Board; MAX_PITS] = {
+    let mut table = [[u32::MAX; BOARD]; MAX_PITS];
+    let mut origin = 0;
+    while origin < MAX_PITS {
+        let mut index = 0;
+        while index < MAX_PITS {
+            let ahead = (index + MAX_PITS - origin) as u32;
+            table[origin][index] = if ahead > MAX_PITS as u32 {
+                ahead - MAX_PITS as u32
+            } else {
+                ahead
+            };
+            index += 1;
+        }
+        origin += 1;
+    }
+    table
+};
+
+/// A mask that keeps a house's count, or empties it for the origin (14 steps).
+/// The origin's count may be anything up to `u32::MAX`: it is added to with
+/// wrapping arithmetic, then emptied by this mask.
+fn emptied(steps: u32) -> u32 {
+    0u32.wrapping_sub(u32::from(steps != MAX_PITS as u32))
+}
+
+/// `songo.capture.*`: what the last seed captures, applied to `pits`.
+#[inline]
+pub(crate) fn capture(
+    pits: &mut Board,
+    last: usize,
+    mover: Side,
+    applied: &mut RuleIds,
+) -> Capture {
+    let opponent = mover.opposite().index() * WIDTH;
+    if !(opponent..opponent + WIDTH).contains(&last) {
+        return Capture::NONE;
+    }
+    if last == opponent {
+        // Reported only when it holds a capture back (the house holds 2-4),
+        // like `songo.capture.no-emptying`.
+        if (2..=4).contains(&pits[last]) {
+            applied.insert(RuleId::CaptureEntry);
+        }
+        return Capture::NONE;
+    }
+    let chain = capture_chain(pits, opponent, last, 2..=4);
+    if chain.seeds == 0 {
+        return Capture::NONE;
+    }
+    let camp: u32 = pits[opponent..opponent + WIDTH].iter().sum();
+    if chain.seeds == camp {
+        applied.insert(RuleId::CaptureNoEmptying);
+        return Capture::NONE;
+    }
+    applied.insert(RuleId::CaptureChain);
+    chain.take(pits);
+    chain
+}
+
+/// Plays a move on `position`, whose legality has been checked: sowing,
+/// then captures, or the forced exit of `songo.exit.forced`. `sown`, when
+/// given, receives the board after sowing.
+pub(crate) fn play(
+    position: &mut Position,
+    sown: Option<&mut Board>,
+    origin: usize,
+    forced: bool,
+) -> Effect {
+    let mover = position.to_move;
+    let seeds = position.pits[origin];
+    let mut applied = RuleIds::EMPTY;
+    if forced {
+        applied.insert(RuleId::ExitForced);
+        let store = match (position.rules, seeds) {
+            // The ekang text: the 1 or 2 seeds go to the opponent.
+            (Ruleset::SongoEkang, _) => Some(mover.opposite()),
+            // Gap-fill for `songo`: a forced lone seed goes to the mover, like
+            // `songo.sow.lone-seed`; a forced pair is sown normally.
+            (_, 1) => Some(mover),
+            _ => None,
+        };
+        if let Some(store) = store {
+            position.pits[origin] = 0;
+            if let Some(sown) = sown {
+                *sown = position.pits;
+            }
+            position.stores[store] += seeds;
+            let (capture, conceded) = if store == mover {
+                (Capture { seeds, houses: 0 }, 0)
+            } else {
+                (Capture::NONE, seeds)
+            };
+            return Effect {
+                capture,
+                conceded,
+                applied,
+            };
+        }
+    }
+    let (mut pits, landing) = sow(&position.pits, origin, &mut applied);
+    if let Some(sown) = sown {
+        *sown = pits;
+    }
+    let capture = match landing {
+        Landing::Kept => Capture {
+            seeds: 1,
+            houses: 0,
+        },
+        Landing::House(last) => capture(&mut pits, last, mover, &mut applied),
+    };
+    position.pits = pits;
+    position.stores[mover] += capture.seeds;
+    Effect {
+        capture,
+        conceded: 0,
+        applied,
+    }
+}
+
+/// `songo.exit`: whether playing the exit house, holding `seeds`, is banned.
+fn exit_banned(position: &Position, origin: usize, seeds: u32) -> bool {
+    match (position.rules, seeds) {
+        (_, 1) | (Ruleset::SongoEkang, 2) => true,
+        // `songo`: a pair is allowed only if it captures (no-emptying applied).
+        (_, 2) => {
+            let mut applied = RuleIds::EMPTY;
+            match sow(&position.pits, origin, &mut applied) {
+                (mut pits, Landing::House(last)) => {
+                    capture(&mut pits, last, position.to_move, &mut applied).seeds == 0
+                }
+                (_, Landing::Kept) => false,
+            }
+        }
+        _ => false,
+    }
+}
+
+/// Seeds a move from camp index `camp` holding `seeds` sends into the
+/// opponent's camp (a seed kept by `songo.sow.lone-seed` counts as given).
+fn seeds_given(camp: usize, seeds: u32) -> u32 {
+    if seeds >= 14 {
+        // The lap passes the 6 other own houses once; everything else is given.
+        seeds - 6
+    } else {
+        // Past the own houses after it, at most one round of the opponent's
+        // camp: 13 seeds from the exit house give 7, and 6 come back.
+        seeds.saturating_sub((EXIT - camp) as u32).min(WIDTH as u32)
+    }
+}
+
+/// The move filters in the order of `docs/rules.md` (a gap-fill): non-empty
+/// houses, `songo.exit`, `songo.solidarity`, then `songo.exit.forced`.
+pub(crate) fn analyse(position: &Position) -> Analysis {
+    let mover = position.to_move;
+    let own = mover.index() * WIDTH;
+    let camp = &position.pits[own..own + WIDTH];
+    let mut analysis = Analysis::of_camp(camp);
+    let exit_seeds = camp[EXIT];
+    let exit_is_banned =
+        matches!(exit_seeds, 1 | 2) && exit_banned(position, own + EXIT, exit_seeds);
+    if exit_is_banned {
+        analysis.forbid(EXIT, RuleId::Exit);
+    }
+    let opponent = mover.opposite().index() * WIDTH;
+    if camp_is_empty(&position.pits, opponent) {
+        solidarity(position.rules, camp, &mut analysis);
+    }
+    if exit_is_banned && analysis.is_empty() {
+        analysis.force_exit();
+    }
+    analysis
+}
+
+/// `songo.solidarity`: narrows the legal moves when the opponent is empty.
+fn solidarity(rules: Ruleset, camp: &[u32], analysis: &mut Analysis) {
+    let weight = |index: usize| match rules {
+        // `songo`: the houses holding the most seeds.
+        Ruleset::Songo => camp[index],
+        // `songo-ekang`: at least 7 seeds given, else the most given.
+        _ => seeds_given(index, camp[index]).min(7),
+    };
+    let best = (0..WIDTH)
+        .filter(|&i| analysis.is_legal(i))
+        .map(weight)
+        .max()
+        .unwrap_or(0);
+    for index in 0..WIDTH {
+        if analysis.is_legal(index) && (weight(index) < best || best == 0) {
+            analysis.forbid(index, RuleId::Solidarity);
+        }
+    }
+}
+
+/// Quick legality of one house when no filter can apply: the opponent's camp
+/// holds seeds, and the house is not an exit house holding 1 or 2 seeds.
+/// `None`: ask [`analyse`].
+pub(crate) fn quick_status(position: &Position, camp_index: usize) -> Option<MoveStatus> {
+    let own = position.to_move.index() * WIDTH;
+    let opponent = position.to_move.opposite().index() * WIDTH;
+    let seeds = position.pits[own + camp_index];
+    if (camp_index == EXIT && matches!(seeds, 1 | 2)) || camp_is_empty(&position.pits, opponent) {
+        return None;
+    }
+    Some(if seeds == 0 {
+        MoveStatus::Empty
+    } else {
+        MoveStatus::Legal
+    })
+}
+
+/// Whether the camp starting at cycle index `camp` holds no seed. All seven
+/// houses are read, with no early exit: which house first holds seeds is
+/// random, and a branch on it would be mispredicted often.
+#[inline]
+fn camp_is_empty(pits: &Board, camp: usize) -> bool {
+    pits[camp..camp + WIDTH]
+        .iter()
+        .fold(0, |seen, &seeds| seen | seeds)
+        == 0
+}
+
+/// `songo.end.*`, apart from `songo.end.no-move` (which needs the legal moves).
+#[inline(always)]
+pub(crate) fn end_without_moves(position: &Position) -> Option<(RuleId, bool)> {
+    let stores = position.stores;
+    if stores.south >= 40 || stores.north >= 40 {
+        return Some((RuleId::EndForty, false));
+    }
+    if position.seeds_on_board() < 10 {
+        return Some((RuleId::EndFewSeeds, true));
+    }
+    None
+}
+
+/// The winner of a Songo game with this final score: 40 seeds or more.
+pub(crate) fn winner(score: crate::side::Score) -> Option<Side> {
+    score.leader().filter(|&side| score[side] >= 40)
+}

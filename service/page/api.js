@@ -1,0 +1,77 @@
+// The HTTP API, as the page calls it: every answer is JSON, every error a
+// problem (RFC 9457) that the page shows with its rule, line and column.
+
+let language = 'en';
+
+/** The language the API's own texts (errors, explanations) are asked in. */
+export function setApiLanguage(lang) {
+  language = lang;
+}
+
+/**
+ * Calls the API. `body` is sent as JSON unless `type` says otherwise.
+ * Resolves to `{ok, status, data}`: `data` is the answer, or the problem.
+ */
+export async function call(path, { method = 'POST', body, type = 'application/json', accept = 'application/json' } = {}) {
+  const headers = { Accept: accept, 'Accept-Language': language };
+  const init = { method, headers };
+  if (body !== undefined) {
+    headers['Content-Type'] = type;
+    init.body = type === 'application/json' && typeof body !== 'string' ? JSON.stringify(body) : body;
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    return { ok: false, status: 0, data: { title: 'network', detail: String(error) } };
+  }
+  let data = null;
+  const text = await response.text();
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = { detail: text };
+  }
+  return { ok: response.ok, status: response.status, data };
+}
+
+/** Reads a position in any form (JSON object or text); with the server's SVG (with hooks). */
+export function readPosition(position, { render = 'svg', hooks = true, rules } = {}) {
+  const query = new URLSearchParams();
+  if (render) query.set('render', render);
+  if (render === 'svg' && hooks) query.set('hooks', 'true');
+  if (rules) query.set('rules', rules);
+  const type = typeof position === 'string' ? 'text/plain' : 'application/json';
+  return call(`/v1/positions?${query}`, { body: position, type });
+}
+
+/** Plays moves on a position: the PlayReport. */
+export function play(position, moves, render) {
+  const query = render ? `?render=${encodeURIComponent(render)}` : '';
+  return call(`/v1/play${query}`, { body: { position, moves } });
+}
+
+/** The legal and illegal moves of a position: the MovesReport. */
+export function moves(position) {
+  return call('/v1/moves', { body: { position } });
+}
+
+/** Validates records (text): the ValidationReport. */
+export function validate(text) {
+  return call('/v1/validate', { body: text, type: 'text/plain' });
+}
+
+/** Converts records (text) to JSON records. */
+export function recordsAsJson(text) {
+  return call('/v1/convert?to=json', { body: text, type: 'text/plain' });
+}
+
+/** The teaching vocabulary of a position: the ExplainReport (404 until the server has it). */
+export function explain(position) {
+  return call('/v1/explain', { body: { position } });
+}
+
+/** The page's words in a language. */
+export function messages(lang) {
+  return call(`/v1/messages?lang=${encodeURIComponent(lang)}`, { method: 'GET' });
+}

@@ -1,0 +1,618 @@
+// The page: a board to set up, play and share; records to check; exports.
+// It keeps its state here and in the URL (#position=…&moves=…), never on
+// the server; every rule and every picture comes from the API.
+
+import * as api from './api.js';
+import { Board } from './board.js';
+import { lang, load, t, translate } from './i18n.js';
+import { Records } from './record.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** The line shown: a start position, the moves played from it, where we are. */
+const state = {
+  start: null,
+  steps: [],
+  cursor: 0,
+  /** Comments and variations of a loaded record, by ply (1-based). */
+  notes: [],
+  compact: '',
+  /** The shown position's moves report. */
+  moves: null,
+  /** The house chosen in the editor. */
+  selected: null,
+  /** The first square chosen for a Seega move. */
+  pick: null,
+  busy: false,
+  /** The rules' start positions, asked once. */
+  starts: {},
+};
+
+const board = new Board($('board'), $('pad'));
+
+/** The position shown (JSON). */
+function current() {
+  return state.cursor === 0 ? state.start : state.steps[state.cursor - 1].after;
+}
+
+function activeTab() {
+  return document.querySelector('[role="tab"][aria-selected="true"]').id.slice(4);
+}
+
+function showAlert(text) {
+  const alert = $('alert');
+  alert.textContent = text;
+  alert.hidden = !text;
+}
+
+/** A problem answer in words: what, where, which rule. */
+export function problemText(problem) {
+  if (!problem) return t('page-error');
+  let text = problem.detail || problem.title || t('page-error');
+  if (problem.line) text = `${t('page-at', { line: problem.line, column: problem.column ?? 1 })}: ${text}`;
+  if (problem.rule && !text.includes(problem.rule)) text += ` (${problem.rule})`;
+  if (problem.hint) text += `. ${problem.hint}`;
+  return text;
+}
+
+function sideName(side) {
+  return t(side === 'south' ? 'page-south' : 'page-north');
+}
+
+/** The status line under the board. */
+function writeStatus(extra) {
+  const position = current();
+  const parts = [];
+  if (extra) parts.push(extra);
+  const over = state.moves?.game_over;
+  if (over) {
+    const score = over.score ? ` ${over.score.south}-${over.score.north}` : '';
+    parts.push(`${t('page-game-over')}${score} (${over.rule})`);
+  } else if (position) {
+    parts.push(t(position.to_move === 'south' ? 'page-south-moves' : 'page-north-moves'));
+  }
+  $('status').textContent = parts.join(' — ');
+}
+
+/** Writes the line into the URL, so that the link shares the board. */
+function writeUrl() {
+  if (!state.start) return;
+  const params = new URLSearchParams();
+  params.set('position', state.startCompact ?? state.compact);
+  if (state.steps.length) params.set('moves', state.steps.map((s) => s.move).join(' '));
+  if (state.steps.length && state.cursor !== state.steps.length) params.set('ply', String(state.cursor));
+  if (lang() !== 'en') params.set('lang', lang());
+  history.replaceState(null, '', `#${params.toString().replaceAll('+', '%20')}`);
+}
+
+/** Shows the current position: the server's picture, moves, editor fields. */
+async function show({ marks = {}, message } = {}) {
+  state.marks = marks;
+  state.message = message;
+  const position = current();
+  const [drawn, legal] = await Promise.all([api.readPosition(position), api.moves(position)]);
+  if (!drawn.ok) {
+    showAlert(problemText(drawn.data));
+    return;
+  }
+  state.compact = drawn.data.compact;
+  if (state.cursor === 0) state.startCompact = drawn.data.compact;
+  board.show(drawn.data.render.content, drawn.data.position);
+  $('compact').value = state.compact;
+  state.moves = legal.ok ? legal.data : null;
+  for (const [className, names] of Object.entries(marks)) board.mark(className, names);
+  if (activeTab() === 'play' && state.moves) board.mark('legal', state.moves.legal);
+  if (state.selected && activeTab() === 'edit') board.mark('selected', [state.selected]);
+  writeMoves();
+  writeLine();
+  writeEditor();
+  // A message is a function when it is worded again after a change of language.
+  writeStatus(typeof message === 'function' ? message() : message);
+  writeUrl();
+  writeEmbed();
+  if (activeTab() === 'explain') explain();
+}
+
+/** Starts a new line from `position` (JSON). */
+async function setStart(position, { steps = [], cursor = 0, notes = [] } = {}) {
+  state.start = position;
+  state.startCompact = null;
+  state.steps = steps;
+  state.cursor = cursor;
+  state.notes = notes;
+  state.pick = null;
+  showAlert('');
+  await show();
+}
+
+/** The usual start of a game: a record of no moves, replayed by the server. */
+async function startOf(rules) {
+  if (!state.starts[rules]) {
+    const answer = await api.validate(`[Rules "${rules}"]\n\n*\n`);
+    if (!answer.ok) return null;
+    state.starts[rules] = answer.data.games[0].final;
+  }
+  return structuredClone(state.starts[rules]);
+}
+
+// ---- Play -------------------------------------------------------------
+
+async function playMove(move) {
+  if (state.busy || !state.start) return;
+  state.busy = true;
+  showAlert('');
+  try {
+    const answer = await api.play(current(), [move]);
+    if (!answer.ok) {
+      showAlert(problemText(answer.data));
+      return;
+    }
+    const step = answer.data.steps[0];
+    state.steps = state.steps.slice(0, state.cursor);
+    state.notes = state.notes.slice(0, state.cursor + 1);
+    state.steps.push(step);
+    const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    if ($('animate').checked && !reduced) await board.animate(step, 160);
+    state.cursor += 1;
+    await show({ marks: marksOf(step), message: () => stepText(step) });
+  } finally {
+    state.busy = false;
+  }
+}
+
+/** The marks of a played step: the captured houses or squares. */
+function marksOf(step) {
+  return { captured: step.captured_houses ?? step.captured_squares ?? [] };
+}
+
+/** What a step did, in words. */
+function stepText(step) {
+  const taken = step.captured_houses ?? step.captured_squares ?? [];
+  const who = sideName(step.before.to_move);
+  if (!step.captured) return t('page-played-nothing', { name: who, move: step.move });
+  return t('page-played-captured', { name: who, move: step.move, count: step.captured, text: taken.join(' ') });
+}
+
+async function goTo(cursor) {
+  if (state.busy || cursor < 0 || cursor > state.steps.length || cursor === state.cursor) return;
+  state.cursor = cursor;
+  state.pick = null;
+  const step = state.steps[cursor - 1];
+  await show(step ? { marks: marksOf(step), message: () => stepText(step) } : {});
+}
+
+function writeMoves() {
+  const legal = $('legal');
+  const illegal = $('illegal');
+  legal.replaceChildren();
+  illegal.replaceChildren();
+  const report = state.moves;
+  if (!report) return;
+  const seegaPlacement = report.phase === 'placement' && report.legal.length > 40;
+  for (const move of seegaPlacement ? [] : report.legal) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = move;
+    button.addEventListener('click', () => playMove(move));
+    legal.append(button);
+  }
+  if (seegaPlacement) {
+    const p = document.createElement('p');
+    p.textContent = t('page-placements', { count: report.legal.length });
+    legal.append(p);
+  }
+  for (const entry of report.illegal) {
+    const li = document.createElement('li');
+    const move = document.createElement('strong');
+    move.textContent = entry.move;
+    const rule = document.createElement('code');
+    rule.textContent = entry.rule;
+    li.append(move, ' ', rule, `: ${entry.message}`);
+    illegal.append(li);
+  }
+  $('illegal-box').hidden = report.illegal.length === 0;
+}
+
+/** The line as a record: numbered moves, comments and variations, each a button. */
+function writeLine() {
+  const list = $('line');
+  list.replaceChildren();
+  state.steps.forEach((step, i) => {
+    const li = document.createElement('li');
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'ply';
+    button.textContent = step.move;
+    button.setAttribute('aria-label', t('page-go-to', { move: step.move, count: i + 1 }));
+    if (i + 1 === state.cursor) button.setAttribute('aria-current', 'step');
+    button.addEventListener('click', () => goTo(i + 1));
+    li.append(button);
+    for (const note of state.notes[i + 1] ?? []) {
+      const span = document.createElement('span');
+      span.className = note.kind;
+      span.textContent = note.text;
+      li.append(' ', span);
+    }
+    list.append(li);
+  });
+  $('undo').disabled = state.cursor === 0;
+  $('first').disabled = state.cursor === 0;
+  $('redo').disabled = state.cursor >= state.steps.length;
+  $('last').disabled = state.cursor >= state.steps.length;
+}
+
+// ---- Set up -------------------------------------------------------------
+
+function writeEditor() {
+  const position = current();
+  if (!position) return;
+  $('rules').value = position.rules;
+  for (const radio of document.querySelectorAll('input[name="to-move"]')) radio.checked = radio.value === position.to_move;
+  const sowing = position.rules !== 'seega';
+  $('stores').hidden = !sowing;
+  if (sowing) {
+    $('store-south').value = position.stores.south;
+    $('store-north').value = position.stores.north;
+  }
+  const editor = $('house-editor');
+  const house = state.selected && sowing ? houseOf(state.selected) : null;
+  editor.hidden = !house;
+  if (house) {
+    $('house-name').textContent = state.selected;
+    $('house-count').value = position[house.side][house.index];
+  }
+}
+
+/** A house's camp and index, from the picture's hooks. */
+function houseOf(name) {
+  const g = board.parts(name)[1];
+  return g ? { side: g.dataset.side, index: Number(g.dataset.index) } : null;
+}
+
+/** Edits the shown position: it becomes the start of a new line. */
+async function edit(change) {
+  const position = structuredClone(current());
+  change(position);
+  await setStart(position);
+}
+
+function setCount(value) {
+  const house = houseOf(state.selected);
+  const count = Math.max(0, Math.floor(Number(value)));
+  if (!house || !Number.isFinite(count)) return;
+  return edit((p) => { p[house.side][house.index] = count; });
+}
+
+function cycleSquare(square) {
+  const file = square.charCodeAt(0) - 97;
+  const row = 5 - Number(square.slice(1));
+  return edit((p) => {
+    const cells = [...p.board[row]];
+    cells[file] = { '.': 'S', S: 'N', N: '.' }[cells[file]] ?? '.';
+    p.board[row] = cells.join('');
+  });
+}
+
+board.onChoose = (name) => {
+  if (activeTab() === 'edit') {
+    if (board.kind === 'seega') return cycleSquare(name);
+    state.selected = name;
+    board.mark('selected', [name]);
+    writeEditor();
+    return;
+  }
+  if (board.kind === 'seega') {
+    const position = current();
+    if (!state.pick) {
+      state.pick = name;
+      board.mark('selected', [name]);
+      return;
+    }
+    const first = state.pick;
+    state.pick = null;
+    board.mark('selected', []);
+    return playMove(position.phase === 'placement' ? `${first},${name}` : `${first}-${name}`);
+  }
+  return playMove(name);
+};
+
+// ---- Explain ------------------------------------------------------------
+
+async function explain() {
+  const box = $('explain');
+  const position = current();
+  if (!position) return;
+  const answer = await api.explain(position);
+  box.replaceChildren();
+  if (!answer.ok) {
+    const p = document.createElement('p');
+    p.textContent = answer.status === 404 || answer.status === 405 ? t('page-explain-missing') : problemText(answer.data);
+    box.append(p);
+    return;
+  }
+  const report = answer.data;
+  const shown = new Set([...document.querySelectorAll('input[name="term"]:checked')].map((i) => i.value));
+  const marks = { threatened: [], grenier: [], defence: [] };
+  const section = (title, items) => {
+    if (!items.length) return;
+    const h = document.createElement('h3');
+    h.textContent = title;
+    const ul = document.createElement('ul');
+    for (const text of items) {
+      const li = document.createElement('li');
+      li.textContent = text;
+      ul.append(li);
+    }
+    box.append(h, ul);
+  };
+  if (shown.has('threats')) {
+    section(t('page-threats'), (report.threats ?? []).map((x) => {
+      marks.threatened.push(...x.houses);
+      return `${x.house} (${sideName(x.side)}) → ${x.houses.join(' ')}: ${t('page-seeds', { count: x.captures })}`;
+    }));
+  }
+  if (shown.has('double_threats')) {
+    section(t('page-double-threats'), (report.double_threats ?? []).map((x) =>
+      `${x.houses.join(' + ')} (${sideName(x.side)})${x.best_limitation ? ` — ${x.best_limitation.move}: ${t('page-seeds', { count: x.best_limitation.after })}` : ''}`));
+  }
+  if (shown.has('greniers')) {
+    section(t('page-greniers'), (report.greniers ?? []).map((x) => {
+      marks.grenier.push(x.house);
+      return `${x.house} (${sideName(x.side)}): ${t('page-seeds', { count: x.seeds })} → ${t('page-seeds', { count: x.captures })}`;
+    }));
+  }
+  if (shown.has('defences')) {
+    section(t('page-defences'), (report.defences ?? []).map((x) => {
+      marks.defence.push(x.move);
+      return `${x.move} (${x.kind}): ${x.before} → ${x.after}`;
+    }));
+  }
+  if (shown.has('bidoua') && report.bidoua) {
+    section(t('page-bidoua'), [`${sideName('south')} ${report.bidoua.south}, ${sideName('north')} ${report.bidoua.north}`]);
+  }
+  if (report.render?.content) {
+    // The server's picture of the explanation (arrows), when it draws one.
+    board.show(report.render.content, position);
+  }
+  for (const [className, names] of Object.entries(marks)) board.mark(className, names);
+}
+
+// ---- Export -------------------------------------------------------------
+
+let lastUrl = null;
+
+/** Offers `content` as a file to download, and says so. */
+function offer(name, type, content) {
+  if (lastUrl) URL.revokeObjectURL(lastUrl);
+  const blob = content instanceof Blob ? content : new Blob([content], { type });
+  lastUrl = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.id = 'export-link';
+  link.href = lastUrl;
+  link.download = name;
+  link.textContent = t('page-download', { name });
+  $('export-result').replaceChildren(link);
+  if (typeof content === 'string') $('export-text').value = content;
+  link.click();
+}
+
+async function picture(render = 'svg') {
+  const answer = await api.readPosition(current(), { render, hooks: false });
+  if (!answer.ok) {
+    showAlert(problemText(answer.data));
+    return null;
+  }
+  return answer.data.render.content;
+}
+
+async function exportPng() {
+  const svg = await picture('svg');
+  if (!svg) return;
+  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+  const image = new Image();
+  image.src = url;
+  await image.decode();
+  const scale = 2;
+  const canvas = document.createElement('canvas');
+  canvas.width = image.naturalWidth * scale;
+  canvas.height = image.naturalHeight * scale;
+  const context = canvas.getContext('2d');
+  context.scale(scale, scale);
+  context.drawImage(image, 0, 0);
+  URL.revokeObjectURL(url);
+  const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+  offer('board.png', 'image/png', blob);
+}
+
+/** The line as a game record (a `Position` tag when it is not the usual start). */
+export async function recordText() {
+  const start = state.start;
+  const usual = await startOf(start.rules);
+  const lines = [`[Rules "${start.rules}"]`];
+  if (JSON.stringify(usual) !== JSON.stringify(start)) {
+    const total = (p) => (p.north ? [...p.north, ...p.south, p.stores.south, p.stores.north].reduce((a, b) => a + b, 0) : 0);
+    if (usual && total(usual) !== total(start)) lines.push('[SetUp "fragment"]');
+    lines.push(`[Position "${state.startCompact}"]`);
+  }
+  lines.push('[Result "*"]', '');
+  const words = [];
+  state.steps.forEach((step, i) => {
+    const number = Math.floor(i / 2) + 1;
+    const south = step.before.to_move === 'south';
+    if (i === 0 && !south) words.push(`1...`);
+    else if (south || i === 0) words.push(`${number}.`);
+    words.push(step.move);
+  });
+  words.push('*');
+  return `${lines.join('\n')}\n${words.join(' ')}\n`;
+}
+
+function writeEmbed() {
+  // The notation's characters are safe in a path but for its `/`.
+  const url = `${location.origin}/v1/positions/${state.compact.replaceAll('/', '%2F')}.svg`;
+  $('embed').value = `<img src="${url}" alt="${state.compact}">`;
+}
+
+async function copy(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    writeStatus(t('page-copied'));
+  } catch {
+    $('export-text').value = text;
+    writeStatus(t('page-copy-failed'));
+  }
+}
+
+// ---- Wiring -------------------------------------------------------------
+
+function selectTab(tab) {
+  for (const other of document.querySelectorAll('[role="tab"]')) {
+    const selected = other === tab;
+    other.setAttribute('aria-selected', String(selected));
+    other.tabIndex = selected ? 0 : -1;
+    $(other.getAttribute('aria-controls')).hidden = !selected;
+  }
+  state.pick = null;
+  board.mark('selected', activeTab() === 'edit' && state.selected ? [state.selected] : []);
+  board.mark('legal', activeTab() === 'play' && state.moves ? state.moves.legal : []);
+  if (activeTab() !== 'explain') board.mark('threatened', []);
+  if (activeTab() === 'explain') explain();
+}
+
+function wire() {
+  const tabs = [...document.querySelectorAll('[role="tab"]')];
+  for (const tab of tabs) {
+    tab.addEventListener('click', () => selectTab(tab));
+    tab.addEventListener('keydown', (event) => {
+      const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+      if (!step) return;
+      const next = tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length];
+      next.focus();
+      selectTab(next);
+    });
+  }
+  $('undo').addEventListener('click', () => goTo(state.cursor - 1));
+  $('redo').addEventListener('click', () => goTo(state.cursor + 1));
+  $('first').addEventListener('click', () => goTo(0));
+  $('last').addEventListener('click', () => goTo(state.steps.length));
+  document.addEventListener('keydown', (event) => {
+    const from = event.target instanceof Element ? event.target : null;
+    if (from?.closest('input, textarea, select, [role="tab"]') || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = { ArrowLeft: state.cursor - 1, ArrowRight: state.cursor + 1, Home: 0, End: state.steps.length }[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    goTo(target);
+  });
+  $('rules').addEventListener('change', async () => {
+    state.selected = null;
+    const start = await startOf($('rules').value);
+    if (start) await setStart(start);
+  });
+  $('start').addEventListener('click', async () => {
+    const start = await startOf($('rules').value);
+    if (start) await setStart(start);
+  });
+  $('minus').addEventListener('click', () => setCount(Number($('house-count').value) - 1));
+  $('plus').addEventListener('click', () => setCount(Number($('house-count').value) + 1));
+  $('house-count').addEventListener('change', () => setCount($('house-count').value));
+  for (const radio of document.querySelectorAll('input[name="to-move"]')) {
+    radio.addEventListener('change', () => edit((p) => { p.to_move = radio.value; }));
+  }
+  for (const side of ['south', 'north']) {
+    $(`store-${side}`).addEventListener('change', () =>
+      edit((p) => { p.stores[side] = Math.max(0, Math.floor(Number($(`store-${side}`).value)) || 0); }));
+  }
+  $('read-paste').addEventListener('click', async () => {
+    const text = $('paste').value;
+    const answer = await api.readPosition(text.trim(), { rules: $('rules').value });
+    if (!answer.ok) {
+      showAlert(problemText(answer.data));
+      return;
+    }
+    state.selected = null;
+    await setStart(answer.data.position);
+  });
+  $('play-move').addEventListener('click', () => {
+    const move = $('move-input').value.trim();
+    if (move) playMove(move);
+  });
+  $('move-input').addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') $('play-move').click();
+  });
+  $('copy-compact').addEventListener('click', () => copy(state.compact));
+  $('copy-link').addEventListener('click', () => copy(location.href));
+  for (const box of document.querySelectorAll('input[name="term"]')) box.addEventListener('change', explain);
+  $('export-svg').addEventListener('click', async () => {
+    const svg = await picture('svg');
+    if (svg) offer('board.svg', 'image/svg+xml', svg);
+  });
+  $('export-png').addEventListener('click', exportPng);
+  $('export-markdown').addEventListener('click', async () => {
+    const md = await picture('markdown');
+    if (md) offer('board.md', 'text/markdown', md);
+  });
+  $('export-compact').addEventListener('click', () => offer('board.txt', 'text/plain', `${state.compact}\n`));
+  $('export-record').addEventListener('click', async () => offer('game.songo', 'text/plain', await recordText()));
+  $('export-moves-svg').addEventListener('click', async () => {
+    const answer = await api.play(state.start, state.steps.map((s) => s.move), 'svg');
+    if (!answer.ok) showAlert(problemText(answer.data));
+    else offer('moves.svg', 'image/svg+xml', answer.data.render.content);
+  });
+  $('lang').addEventListener('change', () => setLanguage($('lang').value));
+}
+
+async function setLanguage(code) {
+  const chosen = await load(code);
+  api.setApiLanguage(chosen);
+  $('lang').value = chosen;
+  translate();
+  if (state.start) await show({ marks: state.marks, message: state.message });
+  records.retranslate();
+}
+
+const records = new Records({
+  load: (start, steps, notes) => setStart(start, { steps, notes, cursor: 0 }),
+  showAt: async (position, house) => {
+    state.start = position;
+    state.startCompact = null;
+    state.steps = [];
+    state.cursor = 0;
+    await show({ marks: { violation: house ? [house] : [] } });
+  },
+  problemText,
+});
+
+/** The language to start in: the link's, else the browser's first that the server speaks. */
+function firstLanguage(params) {
+  const asked = params.get('lang');
+  if (asked) return asked;
+  const browser = (navigator.languages ?? [navigator.language]).map((l) => l.slice(0, 2).toLowerCase());
+  return browser.find((l) => l === 'fr' || l === 'en') ?? 'en';
+}
+
+async function main() {
+  wire();
+  const params = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
+  await setLanguage(firstLanguage(params));
+  const compact = params.get('position');
+  let start = null;
+  if (compact) {
+    const answer = await api.readPosition(compact, { render: null });
+    if (answer.ok) start = answer.data.position;
+    else showAlert(problemText(answer.data));
+  }
+  start ??= await startOf('songo');
+  const moves = (params.get('moves') ?? '').split(/\s+/).filter(Boolean);
+  let steps = [];
+  if (moves.length) {
+    const answer = await api.play(start, moves);
+    if (answer.ok) steps = answer.data.steps;
+    else showAlert(problemText(answer.data));
+  }
+  const ply = params.has('ply') ? Number(params.get('ply')) : steps.length;
+  await setStart(start, { steps, cursor: Math.min(Math.max(0, ply || 0), steps.length) });
+  document.body.dataset.ready = 'true';
+  performance.mark('songo-ready');
+}
+
+main();

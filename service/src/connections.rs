@@ -1,0 +1,780 @@
+//! The server's connections: its own accept loop over hyper (warp's
+//! `serve` has no limits), and the limits every connection lives under.
+//!
+//! - At most `max_connections` are open. At the cap, a new connection
+//!   takes the place of the one that has waited longest for a request (an
+//!   idle keep-alive connection, or a client slow to send its head): those
+//!   cost nothing to close, and a flood of half-open connections cannot
+//!   lock out real clients. When every connection has a request in flight,
+//!   the new one waits briefly for a slot, then gets a 503 and is closed.
+//! - A request head must arrive within `header_timeout` (counted from the
+//!   accept for a connection's first request, from the first byte for the
+//!   next ones); an idle keep-alive connection is closed after
+//!   `keep_alive_timeout`; a client that does not read its answer is
+//!   closed after `send_timeout` without progress. (The time a request may
+//!   take once its head is read is the routes' `request_timeout`.)
+//! - `accept` errors such as `EMFILE` pause the loop (10 ms doubling up to
+//!   1 s) instead of retrying at once.
+//! - A shutdown stops accepting, closes the connections that have no
+//!   request in flight, lets the others finish theirs, then closes them;
+//!   [`Pool::close_all`] ends the laggards.
+//!
+//! The timeouts live in the connection's I/O ([`Watched`]): a read or a
+//! write that is pending arms a timer for the phase the connection is in,
+//! so no task wakes up for a connection that is not waiting.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::io;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::task::{Context, Poll, ready};
+use std::time::{Duration, Instant};
+
+use hyper::body::{Body, Frame, Incoming, SizeHint};
+use hyper::server::conn::http1;
+use hyper::service::Service;
+use hyper_util::rt::TokioIo;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
+use tokio::time::Sleep;
+use warp::http::{Method, Request, Response, Uri};
+
+use crate::metrics::{CLIENT_GONE, CloseReason, Metrics};
+
+/// The limits of the connections of one listener.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Limits {
+    pub(crate) max_connections: usize,
+    pub(crate) header_timeout: Duration,
+    pub(crate) keep_alive_timeout: Duration,
+    pub(crate) send_timeout: Duration,
+}
+
+/// The first pause after a failed `accept`, and the longest.
+const ACCEPT_BACKOFF: (Duration, Duration) = (Duration::from_millis(10), Duration::from_secs(1));
+
+/// How long a new connection waits for a slot when every open connection
+/// has a request in flight (or for the slot of an evicted one).
+const SLOT_WAIT: Duration = Duration::from_millis(250);
+
+/// The longest path written in a log line.
+const LOGGED_PATH_BYTES: usize = 256;
+
+/// The connections of one listener.
+pub(crate) struct Pool {
+    limits: Limits,
+    /// One permit per open connection.
+    slots: Arc<Semaphore>,
+    live: Mutex<Live>,
+    pub(crate) metrics: Arc<Metrics>,
+    /// The origin of the connections' clocks.
+    epoch: Instant,
+    /// Whether requests are logged (one line each).
+    log_requests: bool,
+    /// The answer to a connection refused at the cap.
+    busy: Vec<u8>,
+    /// Slots for refused connections whose request is read and dropped.
+    refusing: Arc<Semaphore>,
+}
+
+/// The refused connections whose request is read and dropped at once;
+/// more are closed without reading.
+const REFUSING: usize = 32;
+
+/// The open connections, for eviction and shutdown.
+#[derive(Default)]
+struct Live {
+    next_id: u64,
+    connections: HashMap<u64, Arc<Connection>>,
+    /// Set by the shutdown: connections that come late are closed at once.
+    closing: bool,
+}
+
+impl Pool {
+    pub(crate) fn new(limits: Limits, metrics: Arc<Metrics>, log_requests: bool) -> Arc<Pool> {
+        let max = limits.max_connections.clamp(1, Semaphore::MAX_PERMITS);
+        let body = format!(
+            "{{\"type\":\"urn:songo:problem:busy\",\"title\":\"Server busy\",\"status\":503,\
+             \"detail\":\"every one of the {max} connections this server keeps open has a request in flight; \
+             retry in a moment, or raise songo serve --max-connections\"}}"
+        );
+        let busy = format!(
+            "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/problem+json\r\n\
+             Retry-After: 1\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .into_bytes();
+        Arc::new(Pool {
+            limits: Limits {
+                max_connections: max,
+                ..limits
+            },
+            slots: Arc::new(Semaphore::new(max)),
+            live: Mutex::default(),
+            metrics,
+            epoch: Instant::now(),
+            log_requests,
+            busy,
+            refusing: Arc::new(Semaphore::new(REFUSING)),
+        })
+    }
+
+    fn live(&self) -> std::sync::MutexGuard<'_, Live> {
+        // Nothing panics while holding the lock; if it did, the map is
+        // still consistent.
+        self.live.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Accepts connections for ever, serving each with a clone of
+    /// `service` (drop the future to stop: that closes the listener).
+    pub(crate) async fn accept<S, B>(self: Arc<Pool>, listener: TcpListener, service: S)
+    where
+        S: Service<Request<Incoming>, Response = Response<B>> + Clone + Send + 'static,
+        S::Future: Send + 'static,
+        S::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+        B: Body + Unpin + Send + 'static,
+        B::Data: Send,
+        B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    {
+        let mut backoff = ACCEPT_BACKOFF.0;
+        loop {
+            let stream = match listener.accept().await {
+                Ok((stream, _)) => {
+                    backoff = ACCEPT_BACKOFF.0;
+                    stream
+                }
+                Err(error) => {
+                    self.metrics.accept_errors.fetch_add(1, Ordering::Relaxed);
+                    if !is_per_connection(&error) {
+                        tracing::warn!(
+                            %error,
+                            "cannot accept connections; retrying in {backoff:?} \
+                             (if the open files limit is reached: raise it, ulimit -n, \
+                             or lower --max-connections)"
+                        );
+                        tokio::time::sleep(backoff).await;
+                        backoff = (backoff * 2).min(ACCEPT_BACKOFF.1);
+                    }
+                    continue;
+                }
+            };
+            self.metrics
+                .connections_accepted
+                .fetch_add(1, Ordering::Relaxed);
+            match self.slot().await {
+                Some(permit) => {
+                    tokio::spawn(Arc::clone(&self).serve(stream, permit, service.clone()));
+                }
+                None => {
+                    self.metrics
+                        .connections_refused
+                        .fetch_add(1, Ordering::Relaxed);
+                    self.refuse(stream);
+                }
+            }
+        }
+    }
+
+    /// Answers 503 and closes. The request is read and dropped first (up
+    /// to 64 KiB, in a second at most, by at most [`REFUSING`] tasks at
+    /// once): closing with unread bytes would reset the connection, and
+    /// the client could lose the answer.
+    fn refuse(&self, stream: TcpStream) {
+        // A fresh socket's send buffer is empty: this does not block.
+        let _ = stream.try_write(&self.busy);
+        let Ok(permit) = Arc::clone(&self.refusing).try_acquire_owned() else {
+            return;
+        };
+        tokio::spawn(async move {
+            let _permit = permit;
+            let mut stream = stream;
+            let _ = tokio::io::AsyncWriteExt::shutdown(&mut stream).await;
+            let mut sink = tokio::io::AsyncReadExt::take(&mut stream, 64 * 1024);
+            let _ = tokio::time::timeout(
+                Duration::from_secs(1),
+                tokio::io::copy(&mut sink, &mut tokio::io::sink()),
+            )
+            .await;
+        });
+    }
+
+    /// A slot for a new connection: a free one, else that of the
+    /// connection waiting longest for a request, else none (after a short
+    /// wait for one to free up).
+    async fn slot(&self) -> Option<OwnedSemaphorePermit> {
+        if let Ok(permit) = Arc::clone(&self.slots).try_acquire_owned() {
+            return Some(permit);
+        }
+        self.evict_longest_waiting();
+        tokio::time::timeout(SLOT_WAIT, Arc::clone(&self.slots).acquire_owned())
+            .await
+            .ok()?
+            .ok()
+    }
+
+    /// Closes the connection that has waited longest for a request, if
+    /// any connection is waiting (has no request in flight).
+    fn evict_longest_waiting(&self) {
+        let live = self.live();
+        let victim = live
+            .connections
+            .values()
+            .filter(|connection| connection.is_waiting())
+            .min_by_key(|connection| connection.idle_since.load(Ordering::Relaxed));
+        if let Some(victim) = victim {
+            victim.order(Order::Close, Some(CloseReason::Evicted));
+        }
+    }
+
+    /// Serves one connection until it ends, is closed by a limit, or is
+    /// told to stop.
+    async fn serve<S, B>(
+        self: Arc<Pool>,
+        stream: TcpStream,
+        permit: OwnedSemaphorePermit,
+        service: S,
+    ) where
+        S: Service<Request<Incoming>, Response = Response<B>> + Send + 'static,
+        S::Future: Send + 'static,
+        S::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+        B: Body + Unpin + Send + 'static,
+        B::Data: Send,
+        B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    {
+        let connection = Arc::new(Connection::new(self.epoch));
+        let Some(id) = self.register(&connection) else {
+            return;
+        };
+        let io = TokioIo::new(Watched {
+            io: stream,
+            connection: Arc::clone(&connection),
+            limits: self.limits,
+            read_timer: None,
+            write_timer: None,
+        });
+        let service = Instrumented {
+            inner: service,
+            connection: Arc::clone(&connection),
+            metrics: Arc::clone(&self.metrics),
+            log: self.log_requests,
+        };
+        // hyper's own header timeout is off (no timer given): `Watched`
+        // keeps the time.
+        let served = http1::Builder::new().serve_connection(io, service);
+        let mut served = std::pin::pin!(served);
+        let mut finishing = false;
+        let outcome = loop {
+            tokio::select! {
+                outcome = served.as_mut() => break outcome,
+                () = connection.wake.notified() => match connection.order.load(Ordering::Acquire) {
+                    CLOSE => break Ok(()),
+                    FINISH if !finishing => {
+                        finishing = true;
+                        served.as_mut().graceful_shutdown();
+                    }
+                    _ => {}
+                },
+            }
+        };
+        let reason = CloseReason::from_code(connection.closed_by.load(Ordering::Acquire));
+        if let Some(reason) = reason {
+            self.metrics.closed(reason);
+            tracing::debug!(reason = reason.label(), "connection closed by the server");
+        } else if let Err(error) = outcome {
+            // The client's doing (a reset, a malformed or cut request):
+            // worth a line when debugging, not an error of the server.
+            tracing::debug!(%error, "connection ended");
+        }
+        self.live().connections.remove(&id);
+        self.metrics
+            .connections_open
+            .fetch_sub(1, Ordering::Relaxed);
+        drop(permit);
+    }
+
+    /// Lists a new connection, unless the shutdown began.
+    fn register(&self, connection: &Arc<Connection>) -> Option<u64> {
+        let mut live = self.live();
+        if live.closing {
+            return None;
+        }
+        let id = live.next_id;
+        live.next_id += 1;
+        live.connections.insert(id, Arc::clone(connection));
+        self.metrics
+            .connections_open
+            .fetch_add(1, Ordering::Relaxed);
+        Some(id)
+    }
+
+    /// Tells every connection to close once its request in flight, if any,
+    /// is answered; connections that come later are closed at once.
+    pub(crate) fn begin_shutdown(&self) {
+        let mut live = self.live();
+        live.closing = true;
+        for connection in live.connections.values() {
+            connection.order(Order::Finish, None);
+        }
+    }
+
+    /// Closes every connection now, requests in flight or not.
+    pub(crate) fn close_all(&self) {
+        for connection in self.live().connections.values() {
+            connection.order(Order::Close, Some(CloseReason::Shutdown));
+        }
+    }
+
+    /// Completes when every connection is closed.
+    pub(crate) async fn all_closed(&self) {
+        let all = u32::try_from(self.limits.max_connections).unwrap_or(u32::MAX);
+        // The semaphore is never closed.
+        let _ = self.slots.acquire_many(all).await;
+    }
+}
+
+/// Errors of `accept` that concern one connection only (it was reset
+/// before it was accepted): the next `accept` may work at once.
+fn is_per_connection(error: &io::Error) -> bool {
+    matches!(
+        error.kind(),
+        io::ErrorKind::ConnectionRefused
+            | io::ErrorKind::ConnectionAborted
+            | io::ErrorKind::ConnectionReset
+    )
+}
+
+/// What a connection is told to do (kept as its number; 0: nothing).
+#[derive(Clone, Copy)]
+#[repr(u8)]
+enum Order {
+    /// Close after the request in flight.
+    Finish = 1,
+    /// Close now.
+    Close = 2,
+}
+
+const FINISH: u8 = Order::Finish as u8;
+const CLOSE: u8 = Order::Close as u8;
+
+/// A time that has not come (the clocks below are milliseconds since the
+/// pool's epoch).
+const NEVER: u64 = u64::MAX;
+
+/// The farthest deadline a timer is set to.
+const A_YEAR: Duration = Duration::from_secs(365 * 24 * 3600);
+
+/// What a connection is doing, shared by its I/O, its requests, its task
+/// and the pool.
+struct Connection {
+    epoch: Instant,
+    /// Requests whose answer is not completely sent.
+    active: AtomicU32,
+    /// Whether a request was answered (the next wait is a keep-alive one).
+    answered: AtomicBool,
+    /// When the connection last had nothing in flight: the accept, or the
+    /// end of its last answer.
+    idle_since: AtomicU64,
+    /// When the first byte of the next request head arrived ([`NEVER`]:
+    /// none since the connection was idle).
+    head_started: AtomicU64,
+    /// Since when a write has been waiting for the client to read
+    /// ([`NEVER`]: not waiting).
+    write_blocked_since: AtomicU64,
+    /// The last [`Order`] (0: none).
+    order: AtomicU8,
+    /// Why the server closes it ([`CloseReason::code`]; 0: it does not).
+    closed_by: AtomicU8,
+    /// Wakes the connection's task for an order.
+    wake: Notify,
+}
+
+impl Connection {
+    fn new(epoch: Instant) -> Connection {
+        let now = epoch.elapsed().as_millis() as u64;
+        Connection {
+            epoch,
+            active: AtomicU32::new(0),
+            answered: AtomicBool::new(false),
+            idle_since: AtomicU64::new(now),
+            head_started: AtomicU64::new(NEVER),
+            write_blocked_since: AtomicU64::new(NEVER),
+            order: AtomicU8::new(0),
+            closed_by: AtomicU8::new(0),
+            wake: Notify::new(),
+        }
+    }
+
+    fn now(&self) -> u64 {
+        self.epoch.elapsed().as_millis() as u64
+    }
+
+    fn at(&self, millis: u64) -> tokio::time::Instant {
+        // A timeout of centuries is a deadline in a year: no overflow.
+        let at = self
+            .epoch
+            .checked_add(Duration::from_millis(millis))
+            .filter(|at| at.saturating_duration_since(Instant::now()) < A_YEAR)
+            .unwrap_or_else(|| Instant::now() + A_YEAR);
+        tokio::time::Instant::from_std(at)
+    }
+
+    /// No request in flight, and not told to close yet.
+    fn is_waiting(&self) -> bool {
+        self.active.load(Ordering::Relaxed) == 0 && self.order.load(Ordering::Relaxed) == 0
+    }
+
+    fn order(&self, order: Order, reason: Option<CloseReason>) {
+        if let Some(reason) = reason {
+            self.close_because(reason);
+        }
+        self.order.fetch_max(order as u8, Ordering::AcqRel);
+        self.wake.notify_one();
+    }
+
+    /// Records why the server closes the connection (the first reason wins).
+    fn close_because(&self, reason: CloseReason) {
+        let _ =
+            self.closed_by
+                .compare_exchange(0, reason.code(), Ordering::AcqRel, Ordering::Acquire);
+    }
+
+    fn request_started(&self) {
+        self.active.fetch_add(1, Ordering::Relaxed);
+        self.head_started.store(NEVER, Ordering::Relaxed);
+    }
+
+    fn request_ended(&self) {
+        if self.active.fetch_sub(1, Ordering::Relaxed) == 1 {
+            self.head_started.store(NEVER, Ordering::Relaxed);
+            self.idle_since.store(self.now(), Ordering::Relaxed);
+            self.answered.store(true, Ordering::Relaxed);
+            // hyper may have polled the read before the answer's end, when
+            // no time limit applied: poll it again, for the idle timer.
+            self.wake.notify_one();
+        }
+    }
+
+    /// Bytes arrived: between requests, the next head has begun.
+    fn bytes_arrived(&self) {
+        if self.active.load(Ordering::Relaxed) == 0
+            && self.head_started.load(Ordering::Relaxed) == NEVER
+        {
+            self.head_started.store(self.now(), Ordering::Relaxed);
+        }
+    }
+
+    /// When a pending read must give up, and why: never while a request is
+    /// in flight (its body is the routes' business); at once during a
+    /// shutdown (no reason: a close, not a limit).
+    fn read_deadline(&self, limits: &Limits) -> Option<(u64, Option<CloseReason>)> {
+        if self.active.load(Ordering::Relaxed) > 0 {
+            return None;
+        }
+        if self.order.load(Ordering::Relaxed) != 0 {
+            return Some((0, None));
+        }
+        let head = self.head_started.load(Ordering::Relaxed);
+        let (since, limit, reason) = if head != NEVER {
+            (head, limits.header_timeout, CloseReason::HeaderTimeout)
+        } else if self.answered.load(Ordering::Relaxed) {
+            let idle = self.idle_since.load(Ordering::Relaxed);
+            (idle, limits.keep_alive_timeout, CloseReason::IdleTimeout)
+        } else {
+            let accepted = self.idle_since.load(Ordering::Relaxed);
+            (accepted, limits.header_timeout, CloseReason::HeaderTimeout)
+        };
+        Some((since.saturating_add(millis(limit)), Some(reason)))
+    }
+
+    /// A write is pending: since when (it may have been for a while).
+    fn write_blocked(&self) -> u64 {
+        let since = self.write_blocked_since.load(Ordering::Relaxed);
+        if since != NEVER {
+            return since;
+        }
+        let now = self.now();
+        self.write_blocked_since.store(now, Ordering::Relaxed);
+        now
+    }
+
+    fn write_progressed(&self) {
+        if self.write_blocked_since.load(Ordering::Relaxed) != NEVER {
+            self.write_blocked_since.store(NEVER, Ordering::Relaxed);
+        }
+    }
+}
+
+fn millis(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(NEVER)
+}
+
+/// A connection's socket, keeping the time of its pending reads and
+/// writes: one that outlives its limit fails with `TimedOut`, which ends
+/// the connection.
+struct Watched {
+    io: TcpStream,
+    connection: Arc<Connection>,
+    limits: Limits,
+    read_timer: Option<Pin<Box<Sleep>>>,
+    write_timer: Option<Pin<Box<Sleep>>>,
+}
+
+/// Polls `timer` set to `deadline`; ready once the deadline is past.
+fn expired(
+    timer: &mut Option<Pin<Box<Sleep>>>,
+    deadline: tokio::time::Instant,
+    cx: &mut Context<'_>,
+) -> bool {
+    let timer = timer.get_or_insert_with(|| Box::pin(tokio::time::sleep_until(deadline)));
+    if timer.deadline() != deadline {
+        timer.as_mut().reset(deadline);
+    }
+    timer.as_mut().poll(cx).is_ready()
+}
+
+impl Watched {
+    fn timed_out(&self, reason: Option<CloseReason>) -> io::Error {
+        match reason {
+            Some(reason) => {
+                self.connection.close_because(reason);
+                io::Error::new(io::ErrorKind::TimedOut, reason.label())
+            }
+            None => io::Error::new(io::ErrorKind::TimedOut, "shutting down"),
+        }
+    }
+
+    /// A write is pending: fails once it has been so for `send_timeout`.
+    fn poll_write_blocked(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<usize>> {
+        let since = self.connection.write_blocked();
+        let deadline = self
+            .connection
+            .at(since.saturating_add(millis(self.limits.send_timeout)));
+        if expired(&mut self.write_timer, deadline, cx) {
+            return Poll::Ready(Err(self.timed_out(Some(CloseReason::SendTimeout))));
+        }
+        Poll::Pending
+    }
+
+    fn wrote(&self, written: &io::Result<usize>) {
+        if matches!(written, Ok(n) if *n > 0) {
+            self.connection.write_progressed();
+        }
+    }
+}
+
+impl AsyncRead for Watched {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let this = &mut *self;
+        let before = buf.filled().len();
+        match Pin::new(&mut this.io).poll_read(cx, buf) {
+            Poll::Ready(Ok(())) => {
+                if buf.filled().len() > before {
+                    this.connection.bytes_arrived();
+                }
+                Poll::Ready(Ok(()))
+            }
+            Poll::Ready(Err(error)) => Poll::Ready(Err(error)),
+            Poll::Pending => {
+                if let Some((due, reason)) = this.connection.read_deadline(&this.limits) {
+                    let deadline = this.connection.at(due);
+                    if expired(&mut this.read_timer, deadline, cx) {
+                        return Poll::Ready(Err(this.timed_out(reason)));
+                    }
+                }
+                Poll::Pending
+            }
+        }
+    }
+}
+
+impl AsyncWrite for Watched {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let this = &mut *self;
+        match Pin::new(&mut this.io).poll_write(cx, buf) {
+            Poll::Ready(written) => {
+                this.wrote(&written);
+                Poll::Ready(written)
+            }
+            Poll::Pending => this.poll_write_blocked(cx),
+        }
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let this = &mut *self;
+        match Pin::new(&mut this.io).poll_write_vectored(cx, bufs) {
+            Poll::Ready(written) => {
+                this.wrote(&written);
+                Poll::Ready(written)
+            }
+            Poll::Pending => this.poll_write_blocked(cx),
+        }
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.io.is_write_vectored()
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.io).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.io).poll_shutdown(cx)
+    }
+}
+
+/// The service of a connection: counts and logs each request, and tells
+/// the connection when one is in flight.
+struct Instrumented<S> {
+    inner: S,
+    connection: Arc<Connection>,
+    metrics: Arc<Metrics>,
+    log: bool,
+}
+
+impl<S, B> Service<Request<Incoming>> for Instrumented<S>
+where
+    S: Service<Request<Incoming>, Response = Response<B>>,
+{
+    type Response = Response<Tracked<B>>;
+    type Error = S::Error;
+    type Future = Answering<S::Future>;
+
+    fn call(&self, request: Request<Incoming>) -> Answering<S::Future> {
+        self.connection.request_started();
+        self.metrics.in_flight.fetch_add(1, Ordering::Relaxed);
+        let request_of = RequestOf {
+            route: Metrics::route(request.method(), request.uri().path()),
+            method: request.method().clone(),
+            uri: request.uri().clone(),
+            started: Instant::now(),
+            status: None,
+            log: self.log,
+            connection: Arc::clone(&self.connection),
+            metrics: Arc::clone(&self.metrics),
+        };
+        Answering {
+            inner: self.inner.call(request),
+            request: Some(request_of),
+        }
+    }
+}
+
+/// One request, from its head to the end of its answer: counted and
+/// logged once the answer is ready (or the client gone), in flight until
+/// the answer is sent (or dropped).
+struct RequestOf {
+    route: usize,
+    method: Method,
+    uri: Uri,
+    started: Instant,
+    status: Option<u16>,
+    log: bool,
+    connection: Arc<Connection>,
+    metrics: Arc<Metrics>,
+}
+
+impl RequestOf {
+    fn answered(&mut self, status: u16) {
+        self.status = Some(status);
+        let latency = self.started.elapsed();
+        self.metrics.record(self.route, status, latency);
+        if self.log {
+            let path = self.uri.path();
+            let mut end = path.len().min(LOGGED_PATH_BYTES);
+            while !path.is_char_boundary(end) {
+                end -= 1;
+            }
+            // Milliseconds as a number, to the microsecond: JSON log
+            // collectors read it as is.
+            let latency_ms = latency.as_micros() as f64 / 1000.0;
+            tracing::info!(
+                method = %self.method,
+                path = &path[..end],
+                status,
+                latency_ms,
+                "request"
+            );
+        }
+    }
+}
+
+impl Drop for RequestOf {
+    fn drop(&mut self) {
+        if self.status.is_none() {
+            self.answered(CLIENT_GONE);
+        }
+        self.metrics.in_flight.fetch_sub(1, Ordering::Relaxed);
+        self.connection.request_ended();
+    }
+}
+
+pin_project_lite::pin_project! {
+    /// The answer of an [`Instrumented`] service.
+    struct Answering<F> {
+        #[pin]
+        inner: F,
+        request: Option<RequestOf>,
+    }
+}
+
+impl<F, B, E> Future for Answering<F>
+where
+    F: Future<Output = Result<Response<B>, E>>,
+{
+    type Output = Result<Response<Tracked<B>>, E>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let this = self.project();
+        let response = ready!(this.inner.poll(cx))?;
+        let mut request = this.request.take();
+        if let Some(request) = &mut request {
+            request.answered(response.status().as_u16());
+        }
+        Poll::Ready(Ok(response.map(|body| Tracked {
+            body,
+            _request: request,
+        })))
+    }
+}
+
+/// An answer's body, holding its request in flight until it is sent.
+struct Tracked<B> {
+    body: B,
+    _request: Option<RequestOf>,
+}
+
+impl<B: Body + Unpin> Body for Tracked<B> {
+    type Data = B::Data;
+    type Error = B::Error;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<B::Data>, B::Error>>> {
+        Pin::new(&mut self.body).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.body.size_hint()
+    }
+}

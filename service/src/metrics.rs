@@ -1,0 +1,401 @@
+//! The server's metrics in the Prometheus text format, served at
+//! `GET /metrics` on the metrics address (`songo serve --metrics-addr`),
+//! never on the API's.
+//!
+//! A fixed registry of atomic counters, written here rather than taken
+//! from a metrics crate: a dozen series with a bounded set of labels (the
+//! route table and the status code: nothing a client sends can add a
+//! series), updated without locks or allocation on every request. The
+//! series are listed in docs/api.md, section "Metrics".
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use warp::Filter;
+use warp::http::header::CONTENT_TYPE;
+use warp::http::{Method, StatusCode};
+use warp::path::FullPath;
+use warp::reply::Response;
+
+use crate::routes::{ROUTES, Route};
+
+/// The one route of the metrics address.
+pub const METRICS_ROUTE: Route = Route {
+    method: "GET",
+    path: "/metrics",
+    summary: "The server's metrics in the Prometheus text format (on the metrics address only)",
+};
+
+/// Upper bounds of the latency histogram's buckets, in microseconds, and
+/// as Prometheus prints them (seconds).
+const BUCKETS: [(u64, &str); 14] = [
+    (500, "0.0005"),
+    (1_000, "0.001"),
+    (2_500, "0.0025"),
+    (5_000, "0.005"),
+    (10_000, "0.01"),
+    (25_000, "0.025"),
+    (50_000, "0.05"),
+    (100_000, "0.1"),
+    (250_000, "0.25"),
+    (500_000, "0.5"),
+    (1_000_000, "1"),
+    (2_500_000, "2.5"),
+    (5_000_000, "5"),
+    (10_000_000, "10"),
+];
+
+/// Status codes are counted from 100 to 599.
+const STATUSES: usize = 500;
+
+/// The status counted for a request whose client left before its answer
+/// was ready (nginx's convention).
+pub(crate) const CLIENT_GONE: u16 = 499;
+
+/// Why the server closed a connection itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CloseReason {
+    /// The request head did not arrive within `--header-timeout`.
+    HeaderTimeout,
+    /// No new request within `--keep-alive-timeout` of the last answer.
+    IdleTimeout,
+    /// The client did not read its answer within `--send-timeout`.
+    SendTimeout,
+    /// At the connection cap, the connection that had waited longest for
+    /// a request made room for a new one.
+    Evicted,
+    /// Still open when the shutdown timeout was over.
+    Shutdown,
+}
+
+impl CloseReason {
+    const ALL: [CloseReason; 5] = [
+        CloseReason::HeaderTimeout,
+        CloseReason::IdleTimeout,
+        CloseReason::SendTimeout,
+        CloseReason::Evicted,
+        CloseReason::Shutdown,
+    ];
+
+    /// The label value.
+    pub(crate) const fn label(self) -> &'static str {
+        match self {
+            CloseReason::HeaderTimeout => "header_timeout",
+            CloseReason::IdleTimeout => "idle_timeout",
+            CloseReason::SendTimeout => "send_timeout",
+            CloseReason::Evicted => "evicted",
+            CloseReason::Shutdown => "shutdown",
+        }
+    }
+
+    /// The code stored in a connection's state (0 is "none").
+    pub(crate) const fn code(self) -> u8 {
+        self as u8 + 1
+    }
+
+    /// The reason of a code from [`CloseReason::code`].
+    pub(crate) fn from_code(code: u8) -> Option<CloseReason> {
+        CloseReason::ALL
+            .get(usize::from(code).checked_sub(1)?)
+            .copied()
+    }
+}
+
+/// One route's counters.
+struct RouteStats {
+    /// Answers by status code (index: status − 100).
+    statuses: Box<[AtomicU64]>,
+    /// Latencies by bucket (not cumulative; the last is past every bound).
+    buckets: [AtomicU64; BUCKETS.len() + 1],
+    /// The sum of the latencies, in microseconds.
+    sum_micros: AtomicU64,
+}
+
+impl RouteStats {
+    fn new() -> RouteStats {
+        RouteStats {
+            statuses: (0..STATUSES).map(|_| AtomicU64::new(0)).collect(),
+            buckets: std::array::from_fn(|_| AtomicU64::new(0)),
+            sum_micros: AtomicU64::new(0),
+        }
+    }
+}
+
+/// Every counter of one listener.
+pub(crate) struct Metrics {
+    /// One per route of [`ROUTES`], then one for any other request.
+    routes: Box<[RouteStats]>,
+    /// Requests whose answer is not completely sent.
+    pub(crate) in_flight: AtomicU64,
+    /// Connections open now.
+    pub(crate) connections_open: AtomicU64,
+    /// Connections accepted (served or refused).
+    pub(crate) connections_accepted: AtomicU64,
+    /// Connections refused at the cap: answered 503 and closed at once.
+    pub(crate) connections_refused: AtomicU64,
+    /// Connections the server closed, by [`CloseReason`].
+    closed: [AtomicU64; CloseReason::ALL.len()],
+    /// Failed `accept` calls (out of file descriptors, aborted handshakes…).
+    pub(crate) accept_errors: AtomicU64,
+    /// The cap on open connections (`--max-connections`).
+    max_connections: u64,
+}
+
+impl Metrics {
+    pub(crate) fn new(max_connections: usize) -> Metrics {
+        Metrics {
+            routes: (0..=ROUTES.len()).map(|_| RouteStats::new()).collect(),
+            in_flight: AtomicU64::new(0),
+            connections_open: AtomicU64::new(0),
+            connections_accepted: AtomicU64::new(0),
+            connections_refused: AtomicU64::new(0),
+            closed: std::array::from_fn(|_| AtomicU64::new(0)),
+            accept_errors: AtomicU64::new(0),
+            max_connections: max_connections as u64,
+        }
+    }
+
+    /// The index of the route `method` `path` is, or that of "other".
+    pub(crate) fn route(method: &Method, path: &str) -> usize {
+        ROUTES
+            .iter()
+            .position(|route| route.path == path && route.method == method.as_str())
+            .unwrap_or(ROUTES.len())
+    }
+
+    /// Counts an answer of `status` to a request of `route`, after `latency`.
+    pub(crate) fn record(&self, route: usize, status: u16, latency: Duration) {
+        let Some(stats) = self.routes.get(route) else {
+            return;
+        };
+        if let Some(count) = usize::from(status)
+            .checked_sub(100)
+            .and_then(|i| stats.statuses.get(i))
+        {
+            count.fetch_add(1, Ordering::Relaxed);
+        }
+        let micros = u64::try_from(latency.as_micros()).unwrap_or(u64::MAX);
+        let bucket = BUCKETS
+            .iter()
+            .position(|&(bound, _)| micros <= bound)
+            .unwrap_or(BUCKETS.len());
+        stats.buckets[bucket].fetch_add(1, Ordering::Relaxed);
+        stats.sum_micros.fetch_add(micros, Ordering::Relaxed);
+    }
+
+    /// Counts a connection the server closed.
+    pub(crate) fn closed(&self, reason: CloseReason) {
+        self.closed[reason as usize].fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// The metrics in the Prometheus text format (version 0.0.4).
+    pub(crate) fn render(&self, dropped_log_lines: u64) -> String {
+        let mut out = String::with_capacity(8 * 1024);
+        let labels = |i: usize| match ROUTES.get(i) {
+            Some(route) => format!("method=\"{}\",route=\"{}\"", route.method, route.path),
+            None => "method=\"other\",route=\"other\"".to_owned(),
+        };
+        header(
+            &mut out,
+            "songo_http_requests_total",
+            "counter",
+            "Requests answered, by route and status (499: the client left before the answer; route \"other\": no route of the API)",
+        );
+        for (i, stats) in self.routes.iter().enumerate() {
+            for (code, count) in stats.statuses.iter().enumerate() {
+                let count = count.load(Ordering::Relaxed);
+                if count > 0 {
+                    let status = code + 100;
+                    let _ = writeln!(
+                        out,
+                        "songo_http_requests_total{{{},status=\"{status}\"}} {count}",
+                        labels(i)
+                    );
+                }
+            }
+        }
+        header(
+            &mut out,
+            "songo_http_request_duration_seconds",
+            "histogram",
+            "Time from a request's head to its answer being ready, by route",
+        );
+        for (i, stats) in self.routes.iter().enumerate() {
+            let labels = labels(i);
+            let mut cumulative = 0;
+            for (bucket, (_, bound)) in BUCKETS.iter().enumerate() {
+                cumulative += stats.buckets[bucket].load(Ordering::Relaxed);
+                let _ = writeln!(
+                    out,
+                    "songo_http_request_duration_seconds_bucket{{{labels},le=\"{bound}\"}} {cumulative}"
+                );
+            }
+            cumulative += stats.buckets[BUCKETS.len()].load(Ordering::Relaxed);
+            let sum = stats.sum_micros.load(Ordering::Relaxed) as f64 / 1e6;
+            let _ = writeln!(
+                out,
+                "songo_http_request_duration_seconds_bucket{{{labels},le=\"+Inf\"}} {cumulative}\n\
+                 songo_http_request_duration_seconds_sum{{{labels}}} {sum}\n\
+                 songo_http_request_duration_seconds_count{{{labels}}} {cumulative}"
+            );
+        }
+        let single = [
+            (
+                "songo_http_requests_in_flight",
+                "gauge",
+                "Requests whose answer is not completely sent yet",
+                self.in_flight.load(Ordering::Relaxed),
+            ),
+            (
+                "songo_connections_open",
+                "gauge",
+                "Connections open now",
+                self.connections_open.load(Ordering::Relaxed),
+            ),
+            (
+                "songo_connections_max",
+                "gauge",
+                "The cap on open connections (--max-connections)",
+                self.max_connections,
+            ),
+            (
+                "songo_connections_accepted_total",
+                "counter",
+                "Connections accepted, served or refused",
+                self.connections_accepted.load(Ordering::Relaxed),
+            ),
+            (
+                "songo_connections_refused_total",
+                "counter",
+                "Connections refused at the cap (every connection had a request in flight): answered 503 and closed",
+                self.connections_refused.load(Ordering::Relaxed),
+            ),
+            (
+                "songo_accept_errors_total",
+                "counter",
+                "Failed accepts (such as EMFILE: out of file descriptors); each is retried after a short pause",
+                self.accept_errors.load(Ordering::Relaxed),
+            ),
+            (
+                "songo_log_lines_dropped_total",
+                "counter",
+                "Log lines dropped because standard error was not read fast enough",
+                dropped_log_lines,
+            ),
+        ];
+        for (name, kind, help, value) in single {
+            header(&mut out, name, kind, help);
+            let _ = writeln!(out, "{name} {value}");
+        }
+        header(
+            &mut out,
+            "songo_connections_closed_total",
+            "counter",
+            "Connections the server closed itself, by reason",
+        );
+        for reason in CloseReason::ALL {
+            let _ = writeln!(
+                out,
+                "songo_connections_closed_total{{reason=\"{}\"}} {}",
+                reason.label(),
+                self.closed[reason as usize].load(Ordering::Relaxed)
+            );
+        }
+        out
+    }
+}
+
+fn header(out: &mut String, name: &str, kind: &str, help: &str) {
+    let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} {kind}");
+}
+
+/// The filter of the metrics address: `GET /metrics`, 404 for any other.
+pub(crate) fn filter(
+    metrics: Arc<Metrics>,
+) -> impl Filter<Extract = (Response,), Error = std::convert::Infallible> + Clone + Send + Sync + 'static
+{
+    warp::path::full()
+        .and(warp::method())
+        .map(move |full: FullPath, method: Method| {
+            let mut response = if full.as_str() == METRICS_ROUTE.path && method == Method::GET {
+                let mut response =
+                    Response::new(metrics.render(crate::logging::dropped_log_lines()).into());
+                response.headers_mut().insert(
+                    CONTENT_TYPE,
+                    warp::http::HeaderValue::from_static(
+                        "text/plain; version=0.0.4; charset=utf-8",
+                    ),
+                );
+                response
+            } else {
+                let mut response = Response::new("this address serves GET /metrics only\n".into());
+                *response.status_mut() = StatusCode::NOT_FOUND;
+                response
+            };
+            response.headers_mut().insert(
+                "cache-control",
+                warp::http::HeaderValue::from_static("no-store"),
+            );
+            response
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_text_format_has_every_series_with_its_help_and_type() {
+        let metrics = Metrics::new(64);
+        let play = Metrics::route(&Method::POST, "/v1/play");
+        assert_eq!(ROUTES[play].path, "/v1/play");
+        metrics.record(play, 200, Duration::from_micros(700));
+        metrics.record(play, 200, Duration::from_secs(20));
+        metrics.record(play, 422, Duration::from_micros(100));
+        let other = Metrics::route(&Method::GET, "/v1/play");
+        assert_eq!(other, ROUTES.len());
+        metrics.record(other, 405, Duration::from_micros(10));
+        metrics.closed(CloseReason::HeaderTimeout);
+        metrics.connections_open.store(3, Ordering::Relaxed);
+        let text = metrics.render(7);
+        for line in [
+            "songo_http_requests_total{method=\"POST\",route=\"/v1/play\",status=\"200\"} 2",
+            "songo_http_requests_total{method=\"POST\",route=\"/v1/play\",status=\"422\"} 1",
+            "songo_http_requests_total{method=\"other\",route=\"other\",status=\"405\"} 1",
+            "songo_http_request_duration_seconds_bucket{method=\"POST\",route=\"/v1/play\",le=\"0.0005\"} 1",
+            "songo_http_request_duration_seconds_bucket{method=\"POST\",route=\"/v1/play\",le=\"0.001\"} 2",
+            "songo_http_request_duration_seconds_bucket{method=\"POST\",route=\"/v1/play\",le=\"10\"} 2",
+            "songo_http_request_duration_seconds_bucket{method=\"POST\",route=\"/v1/play\",le=\"+Inf\"} 3",
+            "songo_http_request_duration_seconds_sum{method=\"POST\",route=\"/v1/play\"} 20.0008",
+            "songo_http_request_duration_seconds_count{method=\"POST\",route=\"/v1/play\"} 3",
+            "songo_http_request_duration_seconds_count{method=\"GET\",route=\"/healthz\"} 0",
+            "songo_connections_open 3",
+            "songo_connections_max 64",
+            "songo_log_lines_dropped_total 7",
+            "songo_connections_closed_total{reason=\"header_timeout\"} 1",
+            "songo_connections_closed_total{reason=\"evicted\"} 0",
+        ] {
+            assert!(text.lines().any(|l| l == line), "{line} in\n{text}");
+        }
+        // Every sample belongs to a family announced by HELP and TYPE.
+        let mut family = "";
+        for line in text.lines() {
+            if let Some(rest) = line.strip_prefix("# TYPE ") {
+                family = rest.split(' ').next().unwrap();
+            } else if !line.starts_with('#') {
+                assert!(line.starts_with(family), "{line} after # TYPE {family}");
+            }
+        }
+    }
+
+    #[test]
+    fn close_reasons_round_trip_through_their_codes() {
+        for reason in CloseReason::ALL {
+            assert_eq!(CloseReason::from_code(reason.code()), Some(reason));
+        }
+        assert_eq!(CloseReason::from_code(0), None);
+        assert_eq!(CloseReason::from_code(99), None);
+    }
+}

@@ -1,0 +1,363 @@
+//! The web page (`GET /`): static files embedded in the binary, served with
+//! their media type, an `ETag`, `Cache-Control: no-cache` (the browser asks
+//! again and gets a 304 while the file is the same) and a
+//! Content-Security-Policy that lets the page run only its own scripts and
+//! styles; the page's words (`GET /v1/messages`); and board pictures that a
+//! web page elsewhere can embed by URL (`GET /v1/positions/{compact}.svg`).
+//!
+//! The server keeps no state for the page: everything the page shows comes
+//! from the API's answers, and a board is shared as a link that holds its
+//! compact notation (see `docs/page.md`).
+
+use std::sync::{Arc, LazyLock};
+
+use serde::Serialize;
+use songo_notation::LetterCase;
+use songo_notation::any::AnyPosition;
+use songo_notation::i18n::{self, Arg, Lang};
+use songo_notation::render::Drawing;
+use warp::Filter;
+use warp::http::header::{
+    CACHE_CONTROL, CONTENT_LANGUAGE, CONTENT_TYPE, ETAG, HeaderMap, HeaderValue, IF_NONE_MATCH,
+    VARY,
+};
+use warp::http::{Method, StatusCode};
+use warp::path::FullPath;
+use warp::reply::Response;
+
+use crate::plumbing::{Request, State, json};
+use crate::problem::{Kind, Problem};
+
+/// The policy every file of the page is served with: scripts, styles,
+/// fonts and connections from this server only, no inline script, no
+/// plugin, no framing by other sites; images also from `data:` and `blob:`
+/// URLs (the PNG export draws the board's SVG through a `blob:` image).
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; \
+base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+
+/// One file of the page.
+struct Asset {
+    /// Its path under `/` (`/` itself for the HTML).
+    path: &'static str,
+    media_type: &'static str,
+    content: &'static [u8],
+}
+
+/// An [`Asset`] from a file of `service/page/`.
+macro_rules! asset {
+    ($path:literal, $media_type:expr, $file:literal) => {
+        Asset {
+            path: $path,
+            media_type: $media_type,
+            content: include_bytes!(concat!("../page/", $file)),
+        }
+    };
+}
+
+/// The media type of the page's modules.
+const JS: &str = "text/javascript; charset=utf-8";
+
+/// Every file of the page, from `service/page/`.
+const ASSETS: &[Asset] = &[
+    asset!("/", "text/html; charset=utf-8", "index.html"),
+    asset!("/page/style.css", "text/css; charset=utf-8", "style.css"),
+    asset!("/page/app.js", JS, "app.js"),
+    asset!("/page/api.js", JS, "api.js"),
+    asset!("/page/i18n.js", JS, "i18n.js"),
+    asset!("/page/board.js", JS, "board.js"),
+    asset!("/page/record.js", JS, "record.js"),
+    asset!("/page/icon.svg", "image/svg+xml", "icon.svg"),
+];
+
+/// The paths of the page's files, for the route table and the tests.
+pub fn asset_paths() -> impl Iterator<Item = &'static str> {
+    ASSETS.iter().map(|asset| asset.path)
+}
+
+/// Each file's `ETag`: a hash of its bytes, computed once.
+static ETAGS: LazyLock<Vec<HeaderValue>> = LazyLock::new(|| {
+    ASSETS
+        .iter()
+        .map(|asset| {
+            HeaderValue::from_str(&format!("\"{:016x}\"", fnv1a(asset.content)))
+                .unwrap_or_else(|_| HeaderValue::from_static("\"0\""))
+        })
+        .collect()
+});
+
+/// FNV-1a, 64 bits: enough to tell two versions of a file apart.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The headers every answer of the page carries.
+fn page_headers(headers: &mut HeaderMap) {
+    headers.insert(
+        "content-security-policy",
+        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+    );
+    headers.insert(
+        "x-content-type-options",
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert("referrer-policy", HeaderValue::from_static("no-referrer"));
+}
+
+/// `GET /`, `GET /index.html` and `GET /page/*`: the page's files.
+pub(crate) fn files()
+-> impl Filter<Extract = (Response,), Error = warp::Rejection> + Clone + Send + Sync + 'static {
+    warp::get()
+        .and(warp::path::full())
+        .and(warp::header::headers_cloned())
+        .and_then(|full: FullPath, headers: HeaderMap| async move {
+            let path = match full.as_str() {
+                "/index.html" => "/",
+                path => path,
+            };
+            let Some(index) = ASSETS.iter().position(|asset| asset.path == path) else {
+                return Err(warp::reject::not_found());
+            };
+            Ok(file(index, &headers))
+        })
+}
+
+/// The answer for file `index`: 304 when the browser has it already.
+fn file(index: usize, request: &HeaderMap) -> Response {
+    let asset = &ASSETS[index];
+    let etag = &ETAGS[index];
+    let fresh = request
+        .get(IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|tags| {
+            tags.split(',')
+                .any(|tag| tag.trim() == "*" || tag.trim().as_bytes() == etag.as_bytes())
+        });
+    let mut response = if fresh {
+        let mut response = Response::new(bytes::Bytes::new().into());
+        *response.status_mut() = StatusCode::NOT_MODIFIED;
+        response
+    } else {
+        Response::new(bytes::Bytes::from_static(asset.content).into())
+    };
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static(asset.media_type));
+    headers.insert(ETAG, etag.clone());
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    page_headers(headers);
+    response
+}
+
+/// The text arguments the page's messages may take: each is sent as a
+/// `{name}` placeholder that the page fills in.
+const TEXT_ARGUMENTS: [&str; 9] = [
+    "house", "move", "rule", "message", "line", "column", "game", "name", "text",
+];
+
+/// A message of the page: one text, or one text per plural category of
+/// its `count` (CLDR names: `one`, `other`…), placeholders left in.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum PageMessage {
+    Text(String),
+    Plural(std::collections::BTreeMap<&'static str, String>),
+}
+
+/// A number per plural category that English and French use, and the
+/// category's name: the page picks the form with `Intl.PluralRules`.
+const PLURAL_SAMPLES: [(&str, u32); 2] = [("one", 1), ("other", 7)];
+
+/// The page's messages (`page-*`) in `lang`.
+fn page_messages(lang: Lang) -> std::collections::BTreeMap<&'static str, PageMessage> {
+    let placeholders: Vec<String> = TEXT_ARGUMENTS.iter().map(|n| format!("{{{n}}}")).collect();
+    let format = |id: &str, count: u32| {
+        let mut args: Vec<(&str, Arg<'_>)> = TEXT_ARGUMENTS
+            .iter()
+            .zip(&placeholders)
+            .map(|(name, placeholder)| (*name, Arg::from(placeholder.as_str())))
+            .collect();
+        args.push(("count", Arg::from(count)));
+        i18n::message(lang, id, &args)
+    };
+    i18n::message_ids(lang, "page-")
+        .map(|id| {
+            let forms: Vec<(&'static str, String)> = PLURAL_SAMPLES
+                .iter()
+                .map(|&(category, sample)| {
+                    // The page's messages hold no digit of their own: the
+                    // sample is the count.
+                    let text = format(id, sample).replace(&sample.to_string(), "{count}");
+                    (category, text)
+                })
+                .collect();
+            let message = if forms.iter().all(|(_, text)| *text == forms[0].1) {
+                PageMessage::Text(forms[0].1.clone())
+            } else {
+                PageMessage::Plural(forms.into_iter().collect())
+            };
+            (id, message)
+        })
+        .collect()
+}
+
+/// `GET /v1/messages?lang=en|fr`: the page's words in a language (else the
+/// one `Accept-Language` prefers).
+pub(crate) async fn messages(_state: Arc<State>, request: Request) -> Result<Response, Problem> {
+    let mut lang = None;
+    for (_, value) in request.params(&["lang"])? {
+        lang =
+            Some(value.parse::<Lang>().map_err(|e| {
+                Problem::new(Kind::BadQuery, e.to_string()).with("parameter", "lang")
+            })?);
+    }
+    let lang = lang.unwrap_or_else(|| {
+        Lang::from_accept_language(
+            request
+                .headers
+                .get("accept-language")
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default(),
+        )
+    });
+    #[derive(Serialize)]
+    struct Messages {
+        lang: Lang,
+        languages: Vec<(Lang, String)>,
+        messages: std::collections::BTreeMap<&'static str, PageMessage>,
+    }
+    let languages = Lang::ALL
+        .into_iter()
+        .map(|l| (l, i18n::message(l, "lang-name", &[])))
+        .collect();
+    let mut response = json(
+        StatusCode::OK,
+        &Messages {
+            lang,
+            languages,
+            messages: page_messages(lang),
+        },
+    )?;
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_LANGUAGE, HeaderValue::from_static(lang.code()));
+    headers.insert(VARY, HeaderValue::from_static("accept-language"));
+    Ok(response)
+}
+
+/// The prefix and suffix of a board picture's path.
+const IMAGE_PREFIX: &str = "/v1/positions/";
+const IMAGE_SUFFIX: &str = ".svg";
+
+/// Whether `path` is a board picture's (for the 405 of other methods).
+pub(crate) fn is_image_path(path: &str) -> bool {
+    path.len() > IMAGE_PREFIX.len() + IMAGE_SUFFIX.len()
+        && path.starts_with(IMAGE_PREFIX)
+        && path.ends_with(IMAGE_SUFFIX)
+}
+
+/// `GET /v1/positions/{compact}.svg`: the board of a position written in
+/// the compact notation (`/` written as is or as `%2F`), as an SVG picture
+/// to embed with `<img src>`. The picture depends on the path alone, so it
+/// may be cached for a day.
+pub(crate) fn image()
+-> impl Filter<Extract = (Response,), Error = warp::Rejection> + Clone + Send + Sync + 'static {
+    warp::method()
+        .and(warp::path::full())
+        .and(warp::query::raw().or(warp::any().map(String::new)).unify())
+        .and_then(|method: Method, full: FullPath, query: String| async move {
+            let path = full.as_str();
+            if method != Method::GET || !is_image_path(path) {
+                return Err(warp::reject::not_found());
+            }
+            let compact = &path[IMAGE_PREFIX.len()..path.len() - IMAGE_SUFFIX.len()];
+            Ok(board_image(compact, &query).unwrap_or_else(Problem::into_response))
+        })
+}
+
+/// The work of [`image`].
+fn board_image(encoded: &str, query: &str) -> Result<Response, Problem> {
+    if !query.is_empty() {
+        return Err(Problem::new(
+            Kind::BadQuery,
+            "this route takes no query parameter: the position is the whole path",
+        ));
+    }
+    let compact = percent_decode(encoded).ok_or_else(|| {
+        Problem::new(
+            Kind::BadPosition,
+            "the path is not a position in the compact notation: a `%` escape is broken",
+        )
+    })?;
+    let position = compact
+        .parse::<AnyPosition>()
+        .map_err(|error| Problem::parse(Kind::BadPosition, &error))?;
+    let picture = position.draw(Drawing::Svg, LetterCase::default());
+    let mut response = Response::new(picture.into());
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static("image/svg+xml"));
+    headers.insert(
+        CACHE_CONTROL,
+        HeaderValue::from_static("public, max-age=86400"),
+    );
+    headers.insert(
+        "x-content-type-options",
+        HeaderValue::from_static("nosniff"),
+    );
+    Ok(response)
+}
+
+/// Decodes `%XX` escapes (UTF-8); `None` for a broken escape or bytes that
+/// are not UTF-8.
+fn percent_decode(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = std::str::from_utf8(bytes.get(i + 1..i + 3)?).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percent_escapes_are_decoded() {
+        assert_eq!(
+            percent_decode("songo:5,5%2F5,5").as_deref(),
+            Some("songo:5,5/5,5")
+        );
+        assert_eq!(percent_decode("a%2"), None);
+        assert_eq!(percent_decode("a%zz"), None);
+        assert_eq!(percent_decode("%ff"), None);
+    }
+
+    #[test]
+    fn every_page_message_exists_in_every_language() {
+        let english: Vec<&str> = i18n::message_ids(Lang::En, "page-").collect();
+        assert!(english.len() > 20, "the page has its words: {english:?}");
+        for lang in Lang::ALL {
+            let ids: Vec<&str> = i18n::message_ids(lang, "page-").collect();
+            assert_eq!(ids.len(), english.len(), "{lang}");
+        }
+    }
+
+    #[test]
+    fn a_count_gives_plural_forms_and_names_stay_placeholders() {
+        let messages = page_messages(Lang::Fr);
+        let Some(PageMessage::Plural(forms)) = messages.get("page-house-label") else {
+            panic!("page-house-label has plural forms");
+        };
+        assert_eq!(forms["one"], "{house}, {count} graine");
+        assert_eq!(forms["other"], "{house}, {count} graines");
+    }
+}

@@ -1,0 +1,283 @@
+//! The web page's files, words and board pictures over HTTP (the browser
+//! tests are in `browser.rs`).
+
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::json;
+use songo_notation::i18n::{Lang, has_message};
+use songo_service::{CONTENT_SECURITY_POLICY, Config};
+
+use crate::TestServer;
+
+/// The page's files in the repository.
+fn page_dir() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/page"))
+}
+
+#[test]
+fn every_file_is_served_with_its_type_an_etag_and_the_policy() {
+    let server = TestServer::start();
+    for path in songo_service::asset_paths() {
+        let reply = server.get(path);
+        assert_eq!(reply.status, 200, "{path}");
+        let kind = reply.header("content-type").unwrap_or_default();
+        let expected = match path.rsplit('.').next() {
+            Some("js") => "text/javascript; charset=utf-8",
+            Some("css") => "text/css; charset=utf-8",
+            Some("svg") => "image/svg+xml",
+            _ => "text/html; charset=utf-8",
+        };
+        assert_eq!(kind, expected, "{path}");
+        assert_eq!(reply.header("cache-control"), Some("no-cache"), "{path}");
+        assert_eq!(
+            reply.header("content-security-policy"),
+            Some(CONTENT_SECURITY_POLICY),
+            "{path}"
+        );
+        let etag = reply.header("etag").expect("an ETag").to_owned();
+        let again = server.request("GET", path, &[("If-None-Match", &etag)], None);
+        assert_eq!(again.status, 304, "{path}: the browser's copy is fresh");
+        assert!(again.body.is_empty());
+    }
+    assert_eq!(server.get("/index.html").text(), server.get("/").text());
+    assert_eq!(server.get("/page/nothing.js").status, 404);
+}
+
+#[test]
+fn the_policy_forbids_inline_scripts_and_plugins() {
+    let policy = CONTENT_SECURITY_POLICY;
+    assert!(policy.contains("script-src 'self'"));
+    assert!(!policy.contains("unsafe-inline"));
+    assert!(!policy.contains("unsafe-eval"));
+    assert!(policy.contains("object-src 'none'"));
+    assert!(policy.contains("frame-ancestors 'self'"));
+    // The HTML itself holds no script or style but the page's own files.
+    let html = std::fs::read_to_string(page_dir().join("index.html")).unwrap();
+    assert!(!html.contains("<style"));
+    assert!(!html.contains(" style="));
+    assert!(!html.contains(" on"), "no inline event handler");
+    for tag in html.split("<script").skip(1) {
+        assert!(tag.trim_start().starts_with("type=\"module\" src=\"/page/"));
+    }
+}
+
+#[test]
+fn a_post_to_the_page_is_405() {
+    let server = TestServer::start();
+    let reply = server.post("/", "text/plain", "x");
+    assert_eq!(reply.problem(405, "method-not-allowed")["allow"], "GET");
+}
+
+#[test]
+fn every_script_is_valid_javascript() {
+    // Node checks the syntax of each ES module (no build step runs them).
+    let node = Command::new("node").arg("--version").output();
+    assert!(
+        node.is_ok_and(|o| o.status.success()),
+        "node is needed to check the page's scripts: apt-get install -y nodejs (.ci/run installs it)"
+    );
+    let mut checked = 0;
+    for entry in std::fs::read_dir(page_dir()).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "js") {
+            let out = Command::new("node")
+                .arg("--check")
+                .arg(&path)
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{}: {}",
+                path.display(),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 5, "the page's modules were found");
+    assert_eq!(
+        checked,
+        songo_service::asset_paths()
+            .filter(|p| p.ends_with(".js"))
+            .count(),
+        "every module is embedded in the binary"
+    );
+}
+
+/// The `page-*` ids a text names.
+fn page_ids(text: &str) -> Vec<String> {
+    let mut ids = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("page-") {
+        let id: String = rest[at..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+            .collect();
+        rest = &rest[at + id.len()..];
+        ids.push(id.trim_end_matches('-').to_owned());
+    }
+    ids
+}
+
+#[test]
+fn every_word_the_page_shows_is_in_both_catalogues() {
+    let mut seen = 0;
+    for entry in std::fs::read_dir(page_dir()).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        for id in page_ids(&text) {
+            // `page-test` and the like name files or elements, not words.
+            if id == "page-" || path.extension().is_some_and(|e| e == "css") {
+                continue;
+            }
+            for lang in Lang::ALL {
+                assert!(
+                    has_message(lang, &id),
+                    "{} uses {id}, missing in {lang}.ftl",
+                    path.display()
+                );
+            }
+            seen += 1;
+        }
+    }
+    assert!(seen > 50, "the page's words were found ({seen})");
+}
+
+#[test]
+fn messages_come_in_the_language_asked_for() {
+    let server = TestServer::start();
+    let french = server.get("/v1/messages?lang=fr");
+    assert_eq!(french.header("content-language"), Some("fr"));
+    let body = french.ok();
+    assert_eq!(body["lang"], "fr");
+    assert_eq!(body["messages"]["page-tab-play"], "Jouer");
+    assert_eq!(
+        body["messages"]["page-house-label"],
+        json!({"one": "{house}, {count} graine", "other": "{house}, {count} graines"})
+    );
+    assert_eq!(
+        body["languages"],
+        json!([["en", "English"], ["fr", "Français"]])
+    );
+    let english = server.request(
+        "GET",
+        "/v1/messages",
+        &[("Accept-Language", "de, en;q=0.5")],
+        None,
+    );
+    assert_eq!(english.ok()["messages"]["page-tab-play"], "Play");
+    let bad = server.get("/v1/messages?lang=xx");
+    assert_eq!(bad.problem(400, "bad-query")["parameter"], "lang");
+}
+
+#[test]
+fn a_board_picture_is_a_get_url() {
+    let server = TestServer::start();
+    let reply = server.get("/v1/positions/songo:3,1,1,10,1,5,0%2F2,3,5,0,1,1,7:0-0:S.svg");
+    assert_eq!(reply.status, 200);
+    assert_eq!(reply.header("content-type"), Some("image/svg+xml"));
+    assert_eq!(reply.header("cache-control"), Some("public, max-age=86400"));
+    // The same picture as the CLI's and /v1/positions' (no page hooks).
+    let posted = server.post(
+        "/v1/positions?render=svg",
+        "text/plain",
+        "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7:0-0:S",
+    );
+    assert_eq!(reply.text(), posted.ok()["render"]["content"]);
+    assert!(!reply.text().contains("data-house"));
+    // The slash may be written as is.
+    let plain = server.get("/v1/positions/awale:4,4,4,4,4,4/4,4,4,4,4,4:0-0:N.svg");
+    assert!(plain.text().starts_with("<svg"));
+    let seega =
+        server.get("/v1/positions/seega:...../...../...../.NS../S....:S:movement:0-0:11-10.svg");
+    assert!(seega.text().contains("Seega"));
+    // Columns count in the notation, as for `POST /v1/positions`.
+    let broken = server.get("/v1/positions/songo:5,5,5,5,x,5,5%2F5,5,5,5,5,5,5.svg");
+    assert_eq!(broken.problem(400, "bad-position")["column"], 15);
+    let post = server.post("/v1/positions/songo:5,5.svg", "text/plain", "");
+    assert_eq!(post.problem(405, "method-not-allowed")["allow"], "GET");
+}
+
+#[test]
+fn hooks_are_asked_for_and_change_nothing_else() {
+    let server = TestServer::start();
+    let body = "songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:S";
+    let plain = server
+        .post("/v1/positions?render=svg", "text/plain", body)
+        .ok();
+    let hooked = server
+        .post("/v1/positions?render=svg&hooks=true", "text/plain", body)
+        .ok();
+    let hooked = hooked["render"]["content"].as_str().unwrap();
+    assert!(
+        hooked.contains(
+            "<g data-house=\"S4\" data-side=\"south\" data-index=\"4\" data-cycle=\"2\">"
+        )
+    );
+    assert_eq!(hooked.matches("<g data-store=").count(), 2);
+    // Without the groups, the same drawing.
+    let stripped: String = hooked
+        .lines()
+        .filter(|line| !line.starts_with("<g data-") && *line != "</g>")
+        .map(|line| format!("{line}\n"))
+        .collect();
+    assert_eq!(stripped, plain["render"]["content"].as_str().unwrap());
+    let seega = server
+        .post(
+            "/v1/positions?render=svg&hooks=true",
+            "text/plain",
+            "seega:...../...../...../.NS../S....:S:movement:0-0:11-10",
+        )
+        .ok();
+    assert_eq!(
+        seega["render"]["content"]
+            .as_str()
+            .unwrap()
+            .matches("data-square=")
+            .count(),
+        25
+    );
+    let bad = server.post("/v1/positions?render=svg&hooks=yes", "text/plain", body);
+    assert_eq!(bad.problem(400, "bad-query")["parameter"], "hooks");
+}
+
+#[test]
+fn cors_is_off_unless_origins_are_allowed() {
+    let origin = [("Origin", "https://club.example")];
+    let closed = TestServer::start();
+    let reply = closed.request("GET", "/healthz", &origin, None);
+    assert_eq!(reply.status, 200);
+    assert_eq!(reply.header("access-control-allow-origin"), None);
+    let open = TestServer::with(Config {
+        cors_origins: vec!["https://club.example".to_owned()],
+        ..Config::default()
+    });
+    let reply = open.request("GET", "/healthz", &origin, None);
+    assert_eq!(
+        reply.header("access-control-allow-origin"),
+        Some("https://club.example")
+    );
+    let preflight = open.request(
+        "OPTIONS",
+        "/v1/play",
+        &[
+            ("Origin", "https://club.example"),
+            ("Access-Control-Request-Method", "POST"),
+            ("Access-Control-Request-Headers", "content-type"),
+        ],
+        None,
+    );
+    assert_eq!(preflight.status, 204);
+    assert_eq!(
+        preflight.header("access-control-allow-methods"),
+        Some("GET, POST")
+    );
+    let stranger = open.request(
+        "GET",
+        "/healthz",
+        &[("Origin", "https://elsewhere.example")],
+        None,
+    );
+    assert_eq!(stranger.header("access-control-allow-origin"), None);
+}
