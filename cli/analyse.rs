@@ -102,7 +102,9 @@ pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
         limits.time = Some(Duration::from_millis(DEFAULT_MOVETIME_MS));
     }
     let letters = args.letters.map_or(read.letters, LetterCase::from);
-    let report = analyser.analyse(&position, &limits);
+    let report = analyser
+        .analyse(&position, &limits)
+        .map_err(Failure::input)?;
     let rendered = match args.format {
         ReportFormat::Text => text(&report.in_case(letters), letters),
         format => output::serialize(&report, format)?,

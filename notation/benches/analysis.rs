@@ -71,7 +71,10 @@ fn bench_search(c: &mut Criterion) {
         // Deterministic on one thread from an empty table: the same nodes
         // every run, so criterion's throughput is positions per second.
         analyser.clear();
-        let nodes = analyser.analyse(&position, &limits(depth)).nodes;
+        let nodes = analyser
+            .analyse(&position, &limits(depth))
+            .expect("a game's seeds")
+            .nodes;
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(name, |b| {
             b.iter(|| {
@@ -120,13 +123,15 @@ fn depth_in_one_second() {
                 threads,
                 ..AnalysisOptions::default()
             });
-            let report = analyser.analyse(
-                &Position::start(rules),
-                &Limits {
-                    time: Some(Duration::from_secs(1)),
-                    ..Limits::default()
-                },
-            );
+            let report = analyser
+                .analyse(
+                    &Position::start(rules),
+                    &Limits {
+                        time: Some(Duration::from_secs(1)),
+                        ..Limits::default()
+                    },
+                )
+                .expect("a game's seeds");
             println!(
                 "  {:<12} {threads} thread(s): depth {:>2}, {:>9} positions, best {}",
                 rules.id(),

@@ -135,6 +135,11 @@ fn analyse_refuses_seega_and_a_hash_out_of_range() {
         "--tables",
         "no/such/directory"
     ]));
+    assert_cmd_snapshot!(songo().args([
+        "analyse",
+        "--position",
+        "songo:9000,0,0,0,0,0,1/1,1,1,1,1,1,1:0-0:S"
+    ]));
 }
 
 #[test]

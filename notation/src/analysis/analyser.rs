@@ -20,6 +20,33 @@ use super::value::{CONVENTION, final_lead};
 /// The deepest iteration: no game line the search can follow is longer.
 pub const MAX_DEPTH: u32 = 160;
 
+/// The most seeds (board and stores) of a position the analysis takes:
+/// values are kept in 16 bits, in quarter seeds. Real games hold 70 or 48.
+pub const MAX_SEEDS: u32 = 4000;
+
+/// A position the analysis does not take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AnalysisError {
+    /// More seeds than [`MAX_SEEDS`].
+    TooManySeeds {
+        /// The seeds of the position.
+        seeds: u32,
+    },
+}
+
+impl std::fmt::Display for AnalysisError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AnalysisError::TooManySeeds { seeds } => write!(
+                f,
+                "the position holds {seeds} seeds: the analysis takes at most {MAX_SEEDS} (a game holds 70 or 48)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for AnalysisError {}
+
 /// When to stop searching. With no limit at all the search goes on until
 /// the value is proven or [`MAX_DEPTH`] is reached.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -163,12 +190,22 @@ impl Analyser {
     }
 
     /// Analyses `position` within `limits`.
-    #[must_use]
-    pub fn analyse(&self, position: &Position, limits: &Limits) -> AnalysisReport {
+    ///
+    /// # Errors
+    /// The position holds more than [`MAX_SEEDS`] seeds.
+    pub fn analyse(
+        &self,
+        position: &Position,
+        limits: &Limits,
+    ) -> Result<AnalysisReport, AnalysisError> {
         let start = Instant::now();
         self.stop.store(false, Ordering::Relaxed);
+        let seeds = position.seeds();
+        if seeds > MAX_SEEDS {
+            return Err(AnalysisError::TooManySeeds { seeds });
+        }
         if let Err(over) = position.turn() {
-            return finished(position, over);
+            return Ok(finished(position, over));
         }
         self.tt.new_search();
         let tables = self
@@ -216,13 +253,15 @@ impl Analyser {
         if let Some(tables) = tables {
             extend_line(position, tables, &mut report.pv);
         }
-        report
+        Ok(report)
     }
 }
 
 /// Analyses `position` within `limits`, with a fresh 16 MiB table and one thread.
-#[must_use]
-pub fn analyse(position: &Position, limits: &Limits) -> AnalysisReport {
+///
+/// # Errors
+/// The position holds more than [`MAX_SEEDS`] seeds.
+pub fn analyse(position: &Position, limits: &Limits) -> Result<AnalysisReport, AnalysisError> {
     Analyser::new(&AnalysisOptions::default()).analyse(position, limits)
 }
 

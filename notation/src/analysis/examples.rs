@@ -81,6 +81,7 @@ fn the_worked_examples_get_sensible_best_moves() {
                     ..Limits::default()
                 },
             )
+            .expect("a few seeds")
             .in_case(letters);
         let rules = position.rules();
         let name = played.name_with_case(rules, letters).to_string();

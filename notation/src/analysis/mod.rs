@@ -21,7 +21,7 @@
 //!     Side::South,
 //! )
 //! .unwrap();
-//! let report = analyse(&position, &Limits { depth: Some(4), ..Limits::default() });
+//! let report = analyse(&position, &Limits { depth: Some(4), ..Limits::default() }).unwrap();
 //! assert_eq!(report.best.as_deref(), Some("S5"));
 //! ```
 //!
@@ -38,7 +38,8 @@ mod tt;
 mod value;
 
 pub use analyser::{
-    Analyser, AnalysisOptions, AnalysisReport, Limits, MAX_DEPTH, MoveValue, analyse,
+    Analyser, AnalysisError, AnalysisOptions, AnalysisReport, Limits, MAX_DEPTH, MAX_SEEDS,
+    MoveValue, analyse,
 };
 pub use value::CONVENTION;
 

@@ -527,13 +527,15 @@ mod tests {
         // board and takes N3, N2, N1, N0.
         let before = songo([1, 7, 0, 0, 1, 17, 7], [0, 1, 0, 2, 8, 5, 10]);
         for depth in [1, 2, 4, 6] {
-            let report = Analyser::new(&AnalysisOptions::default()).analyse(
-                &before,
-                &Limits {
-                    depth: Some(depth),
-                    ..Limits::default()
-                },
-            );
+            let report = Analyser::new(&AnalysisOptions::default())
+                .analyse(
+                    &before,
+                    &Limits {
+                        depth: Some(depth),
+                        ..Limits::default()
+                    },
+                )
+                .expect("few seeds");
             assert_eq!(report.best.as_deref(), Some("S5"), "depth {depth}");
             assert_eq!(report.pv.first().map(String::as_str), Some("S5"));
         }
@@ -580,7 +582,8 @@ mod tests {
         ) {
             let position = position(rules, seeds, 30 - seeds, noise);
             let limits = Limits { nodes: Some(100_000), ..Limits::default() };
-            let report = Analyser::new(&AnalysisOptions::default()).analyse(&position, &limits);
+            let report = Analyser::new(&AnalysisOptions::default()).analyse(&position, &limits)
+                .expect("few seeds");
             let lead = super::super::board::store_lead(&position);
             let net = Oracle::default().net(&position);
             if report.exact {
@@ -593,7 +596,8 @@ mod tests {
             };
             let with_tables = Analyser::new(&AnalysisOptions::default())
                 .with_tables(std::sync::Arc::clone(tables))
-                .analyse(&position, &limits);
+                .analyse(&position, &limits)
+                .expect("few seeds");
             prop_assert!(with_tables.exact);
             prop_assert_eq!(with_tables.value - lead, net);
             prop_assert!(with_tables.moves.iter().all(|m| m.exact));
@@ -610,13 +614,15 @@ mod tests {
             let net = tables.probe(&position).unwrap();
             let lead = super::super::board::store_lead(&position);
             let limits = Limits { nodes: Some(20_000), ..Limits::default() };
-            let report = Analyser::new(&AnalysisOptions::default()).analyse(&position, &limits);
+            let report = Analyser::new(&AnalysisOptions::default()).analyse(&position, &limits)
+                .expect("few seeds");
             if report.exact {
                 prop_assert_eq!(report.value - lead, net, "{:?}", position);
             }
             let with_tables = Analyser::new(&AnalysisOptions::default())
                 .with_tables(std::sync::Arc::clone(tables))
-                .analyse(&position, &limits);
+                .analyse(&position, &limits)
+                .expect("few seeds");
             prop_assert!(with_tables.exact);
             prop_assert_eq!(with_tables.value - lead, net);
         }
@@ -631,13 +637,15 @@ mod tests {
         let mut oracle = Oracle::default();
         for noise in 1..40u64 {
             let position = position(Ruleset::Awale, 4, 20, noise * 7919);
-            let report = Analyser::new(&AnalysisOptions::default()).analyse(
-                &position,
-                &Limits {
-                    nodes: Some(50_000),
-                    ..Limits::default()
-                },
-            );
+            let report = Analyser::new(&AnalysisOptions::default())
+                .analyse(
+                    &position,
+                    &Limits {
+                        nodes: Some(50_000),
+                        ..Limits::default()
+                    },
+                )
+                .expect("few seeds");
             if report.exact {
                 proven += 1;
                 let lead = super::super::board::store_lead(&position);
@@ -695,13 +703,15 @@ mod tests {
         assert!(searcher.root(&start, 1, &[], false).is_some());
         assert!(searcher.root(&start, 30, &[], true).is_none());
         assert!(searcher.nodes < 1100, "{}", searcher.nodes);
-        let report = Analyser::new(&AnalysisOptions::default()).analyse(
-            &start,
-            &Limits {
-                nodes: Some(5_000),
-                ..Limits::default()
-            },
-        );
+        let report = Analyser::new(&AnalysisOptions::default())
+            .analyse(
+                &start,
+                &Limits {
+                    nodes: Some(5_000),
+                    ..Limits::default()
+                },
+            )
+            .expect("few seeds");
         assert!(report.nodes < 5_000 + 1024, "{}", report.nodes);
         assert!(!report.exact && report.depth >= 1 && report.best.is_some());
     }
