@@ -341,6 +341,14 @@ fn forward_part(
     Ok(playing)
 }
 
+/// A board of a table in bytes (a table holds at most
+/// [`MAX_TABLE_SEEDS`] seeds, so every house fits).
+type Compact = [u8; MAX_HOUSES];
+
+fn compact(board: &[u32; MAX_HOUSES]) -> Compact {
+    board.map(|seeds| seeds as u8)
+}
+
 /// The backward sweep over one slice and its mirror (`contexts`, one or
 /// two, their boards one after the other): `lo` and `hi` of every board,
 /// then its value.
@@ -348,65 +356,76 @@ fn sweep(contexts: &[LevelContext<'_>], unsower: &Unsower, cells: &mut [Cell], o
     let size = cells.len();
     let boards = size / contexts.len();
     // Boards whose bound was just set, their parents still to visit: the
-    // index, shifted, with 1 for a `hi` and 0 for a `lo`.
-    let mut pending: Vec<u64> = Vec::new();
-    let mut parents: Vec<usize> = Vec::new();
+    // index, shifted, with 1 for a `hi` and 0 for a `lo`; and the board
+    // itself, so that it need not be unranked again.
+    let mut pending: Vec<(u64, Compact)> = Vec::new();
+    let mut parents: Vec<(usize, Compact)> = Vec::new();
     let mut board = [0; MAX_HOUSES];
     let top = contexts[0].seeds as i32;
     for threshold in (-top..=top).rev() {
         let value = threshold as i8;
         for index in 0..size {
             let cell = &mut cells[index];
-            if cell.lo == UNSET && cell.exit == value {
-                cell.lo = value;
-                pending.push((index as u64) << 1);
+            let lo = cell.lo == UNSET && cell.exit == value;
+            let hi = cell.hi == UNSET && cell.count == 0 && cell.exit == -value;
+            if !(lo || hi) {
+                continue;
             }
-            if cell.hi == UNSET && cell.count == 0 && cell.exit == -value {
+            let context = &contexts[index / boards];
+            let houses = 2 * context.rules.houses_per_side();
+            context
+                .ranking
+                .unrank((index % boards) as u64, &mut board[..houses]);
+            let compact = compact(&board);
+            if lo {
+                cell.lo = value;
+                pending.push(((index as u64) << 1, compact));
+            }
+            if hi {
                 cell.hi = -value;
-                pending.push((index as u64) << 1 | 1);
+                pending.push(((index as u64) << 1 | 1, compact));
             }
             // Each new bound is followed back at once, depth first: the
             // stack stays short (a breadth-first queue would hold a good
             // part of the table).
-            while let Some(event) = pending.pop() {
+            while let Some((event, compact)) = pending.pop() {
                 let index = (event >> 1) as usize;
                 let member = index / boards;
                 let context = &contexts[member];
-                let houses = 2 * context.rules.houses_per_side();
-                context
-                    .ranking
-                    .unrank((index % boards) as u64, &mut board[..houses]);
+                for (house, &seeds) in board.iter_mut().zip(&compact) {
+                    *house = u32::from(seeds);
+                }
                 // The parents are in the mirror slice. They are gathered
                 // first, then updated together: their cells lie anywhere in
                 // a large table, and reading them one after the other lets
                 // the processor wait for all those cache misses at once.
                 let offset = (contexts.len() - 1 - member) * boards;
                 parents.clear();
-                unsower.parents(&board, context.stores, context.ranking, |parent| {
-                    parents.push(offset + parent as usize);
+                unsower.parents(&board, context.stores, context.ranking, |parent, board| {
+                    parents.push((offset + parent as usize, self::compact(board)));
                 });
                 if event & 1 == 0 {
                     // The board's mover gets at least `value`: each move to
                     // it holds its parent's mover to `-value` or less; a
                     // parent whose moves all do so is held to `-value` (or
                     // to his best move out of the table, if that is better).
-                    for &parent in &parents {
+                    for &(parent, board) in &parents {
                         let cell = &mut cells[parent];
                         debug_assert!(cell.count > 0);
                         cell.count = cell.count.saturating_sub(1);
                         if cell.count == 0 && cell.hi == UNSET && cell.exit <= -value {
                             cell.hi = -value;
-                            pending.push((parent as u64) << 1 | 1);
+                            pending.push(((parent as u64) << 1 | 1, board));
                         }
                     }
                 } else {
                     // The board's mover is held to `-value`: its parents get
                     // `value` by moving to it.
-                    for &parent in &parents {
+                    for &(parent, board) in &parents {
                         let cell = &mut cells[parent];
                         if cell.lo == UNSET {
                             cell.lo = value;
-                            pending.push((parent as u64) << 1);
+                            pending.push(((parent as u64) << 1, board));
                         }
                     }
                 }

@@ -58,15 +58,15 @@ impl Unsower {
         (sown.iter().sum::<u32>() == count as u32 && sown[origin] == 0).then_some(sown)
     }
 
-    /// Calls `found` with the rank of every position (its mover to move)
-    /// from which one move that leaves every seed on the board gives
-    /// `board` (seen from its mover, whose stores are `stores`).
+    /// Calls `found` with the rank and the board of every position (its
+    /// mover to move) from which one move that leaves every seed on the
+    /// board gives `board` (seen from its mover, whose stores are `stores`).
     pub(crate) fn parents(
         &self,
         board: &[u32; MAX_HOUSES],
         stores: (u32, u32),
         ranking: &Ranking,
-        mut found: impl FnMut(u64),
+        mut found: impl FnMut(u64, &[u32; MAX_HOUSES]),
     ) {
         let width = self.width;
         let houses = 2 * width;
@@ -94,7 +94,7 @@ impl Unsower {
                 if self.patterns[origin * (self.seeds + 1) + count].is_some()
                     && self.leads_to(&candidate, origin, board, stores)
                 {
-                    found(ranking.rank(&candidate[..houses]));
+                    found(ranking.rank(&candidate[..houses]), &candidate);
                 }
                 // Every house but the origin holds a seed: laps may fit too.
                 if count == houses - 1 {
@@ -112,7 +112,7 @@ impl Unsower {
         board: &[u32; MAX_HOUSES],
         stores: (u32, u32),
         ranking: &Ranking,
-        found: &mut impl FnMut(u64),
+        found: &mut impl FnMut(u64, &[u32; MAX_HOUSES]),
     ) {
         let houses = 2 * self.width;
         for count in houses..=self.seeds {
@@ -132,7 +132,7 @@ impl Unsower {
             }
             candidate[origin] = count as u32;
             if self.leads_to(&candidate, origin, board, stores) {
-                found(ranking.rank(&candidate[..houses]));
+                found(ranking.rank(&candidate[..houses]), &candidate);
             }
         }
     }
@@ -204,7 +204,7 @@ mod tests {
                     &relative_board(&child),
                     relative_stores(&child),
                     &ranking,
-                    |rank| found.push(rank),
+                    |rank, _| found.push(rank),
                 );
                 prop_assert!(found.contains(&parent), "{position:?} {house:?}");
                 // And each one found does lead there.
