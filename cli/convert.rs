@@ -1,9 +1,9 @@
 //! `songo convert`: a position from any form to any other.
 
-use songo_notation::render::{Drawing, Mark, Marks};
+use songo_notation::render::{Drawing, Marks};
 use songo_notation::{LetterCase, Ruleset};
 
-use crate::flags::{Letters, ReportFormat, Target};
+use crate::flags::{Letters, ReportFormat, Target, mark_failure};
 use crate::output;
 use crate::{Failure, convert_record, input};
 
@@ -45,6 +45,12 @@ pub(crate) struct Args {
     /// Seega: the text diagram and the SVG without coordinates.
     #[arg(long)]
     no_coordinates: bool,
+    /// Houses (Seega: squares) to ring on the SVG, e.g. S4,N2.
+    #[arg(long, value_delimiter = ',', value_name = "HOUSES")]
+    highlight: Vec<String>,
+    /// Arrows to draw on the SVG, FROM:TO, e.g. S4:N0 (several: S4:N0,S1:N2).
+    #[arg(long, value_delimiter = ',', value_name = "FROM:TO")]
+    arrow: Vec<String>,
 }
 
 pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
@@ -64,15 +70,11 @@ pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
         captured: &args.captured,
         last_move: args.last_move.as_deref(),
         coordinates: !args.no_coordinates,
+        highlight: &args.highlight,
+        arrows: &args.arrow,
+        hooks: false,
     };
-    let board = position.marked(&marks, letters).map_err(|error| {
-        let option = match error.mark {
-            Mark::Changed => "--changed",
-            Mark::Captured => "--captured",
-            Mark::LastMove => "--last-move",
-        };
-        Failure::input(format!("{option}: {}", error.message))
-    })?;
+    let board = position.marked(&marks, letters).map_err(mark_failure)?;
     let rendered = match args.to {
         Target::Compact => format!("{position}\n"),
         Target::Text => board.draw(Drawing::Text),

@@ -118,6 +118,14 @@ fn convert_form(text: &str, origin: &str, to: Target, form: Form) -> Result<Stri
         Target::Json => pretty_json(&records)?,
         Target::Yaml if single => yaml(&records[0])?,
         Target::Yaml => yaml(&records)?,
+        Target::Markdown | Target::Text | Target::Svg => {
+            // A record drawn for people is a handout: its boards and comments.
+            return Err(Failure::input(format!(
+                "a game record converts to --to record, ogn, json or yaml; to draw it with \
+                 its boards and comments, use: songo lesson render --to markdown --out DIR {origin} \
+                 (or HTML: songo lesson render {origin} > handout.html)"
+            )));
+        }
         _ => {
             return Err(Failure::input(
                 "a game record converts to --to record, ogn, json or yaml",

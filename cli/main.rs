@@ -4,11 +4,14 @@
 //! records, validation) and `songo-service` (the HTTP API).
 
 mod analyse;
+mod annotate;
 mod convert;
 mod convert_record;
+mod explain;
 mod flags;
 mod generate;
 mod input;
+mod lesson;
 mod moves;
 mod output;
 mod play;
@@ -19,6 +22,7 @@ mod validate;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use songo_notation::i18n::Lang;
 
 /// Exit status: everything checked out.
 const EXIT_OK: u8 = 0;
@@ -35,6 +39,9 @@ const EXIT_USAGE: u8 = 2;
     after_help = "Examples:\n  songo play --position fixtures/positions/capture-ex1.txt S1\n  songo moves --position 'songo:0,0,0,0,0,0,0/16,0,0,23,1,10,1:0-0:S'\n  songo convert --to svg fixtures/positions/capture-ex1.txt > board.svg\n\nExit status: 0 ok, 1 illegal move or invalid game, 2 usage or input error."
 )]
 struct Cli {
+    /// The language of what songo writes: en or fr [default: from LC_ALL, LC_MESSAGES or LANG, else en]
+    #[arg(long, global = true, value_name = "LANG")]
+    lang: Option<Lang>,
     #[command(subcommand)]
     command: Command,
 }
@@ -43,11 +50,14 @@ struct Cli {
 enum Command {
     Play(play::Args),
     Moves(moves::Args),
+    Explain(explain::Args),
+    Annotate(annotate::Args),
     Convert(convert::Args),
     Validate(validate::Args),
     Generate(generate::Args),
     Analyse(analyse::Args),
     Tables(tables::Args),
+    Lesson(lesson::Args),
     Serve(serve::Args),
 }
 
@@ -78,14 +88,19 @@ impl Failure {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // Chosen once, where the program meets the user.
+    let lang = cli.lang.unwrap_or_else(Lang::from_env);
     let result = match cli.command {
-        Command::Play(args) => play::run(&args),
-        Command::Moves(args) => moves::run(&args),
+        Command::Play(args) => play::run(&args, lang),
+        Command::Moves(args) => moves::run(&args, lang),
+        Command::Explain(args) => explain::run(&args, lang),
+        Command::Annotate(args) => annotate::run(&args, lang),
         Command::Convert(args) => convert::run(&args),
         Command::Validate(args) => validate::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Analyse(args) => analyse::run(&args),
         Command::Tables(args) => tables::run(&args),
+        Command::Lesson(args) => lesson::run(&args),
         Command::Serve(args) => serve::run(&args),
     };
     match result {

@@ -31,6 +31,7 @@ pub mod game;
 pub mod generate;
 pub mod i18n;
 pub mod input;
+pub mod lesson;
 pub mod read;
 pub mod record;
 pub mod render;

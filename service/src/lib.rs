@@ -38,6 +38,7 @@ mod body;
 mod connections;
 mod cors;
 mod handlers;
+mod lessons;
 mod logging;
 mod metrics;
 mod page;

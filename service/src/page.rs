@@ -212,15 +212,7 @@ pub(crate) async fn messages(_state: Arc<State>, request: Request) -> Result<Res
                 Problem::new(Kind::BadQuery, e.to_string()).with("parameter", "lang")
             })?);
     }
-    let lang = lang.unwrap_or_else(|| {
-        Lang::from_accept_language(
-            request
-                .headers
-                .get("accept-language")
-                .and_then(|v| v.to_str().ok())
-                .unwrap_or_default(),
-        )
-    });
+    let lang = lang.unwrap_or_else(|| crate::plumbing::accepted_lang(&request.headers));
     #[derive(Serialize)]
     struct Messages {
         lang: Lang,

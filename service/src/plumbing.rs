@@ -8,10 +8,11 @@ use std::sync::Arc;
 
 use serde::Serialize;
 use songo_notation::Ruleset;
+use songo_notation::i18n::Lang;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::time::Instant;
 use warp::http::StatusCode;
-use warp::http::header::{CONTENT_TYPE, HeaderMap, HeaderValue};
+use warp::http::header::{ACCEPT_LANGUAGE, CONTENT_LANGUAGE, CONTENT_TYPE, HeaderMap, HeaderValue};
 use warp::reply::Response;
 
 use crate::Config;
@@ -101,6 +102,12 @@ impl Request {
         .await
     }
 
+    /// The language the client asks for: `Accept-Language` (a `lang=`
+    /// query parameter, read with the others, overrides it).
+    pub(crate) fn lang(&self) -> Lang {
+        accepted_lang(&self.headers)
+    }
+
     /// The query parameters, refusing any not in `known`.
     pub(crate) fn params(&self, known: &[&str]) -> Result<Vec<(String, String)>, Problem> {
         let pairs: Vec<(String, String)> =
@@ -151,6 +158,30 @@ pub(crate) fn json(status: StatusCode, value: &impl Serialize) -> Result<Respons
         .headers_mut()
         .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
     Ok(response)
+}
+
+/// The language of `lang=`.
+pub(crate) fn query_lang(value: &str) -> Result<Lang, Problem> {
+    value.parse::<Lang>().map_err(|error| {
+        Problem::new(Kind::BadQuery, format!("lang={value}: {error}")).with("parameter", "lang")
+    })
+}
+
+/// Says in which language an answer's words are (`Content-Language`).
+pub(crate) fn with_language(mut response: Response, lang: Lang) -> Response {
+    response
+        .headers_mut()
+        .insert(CONTENT_LANGUAGE, HeaderValue::from_static(lang.code()));
+    response
+}
+
+/// The language a request's `Accept-Language` header prefers (English
+/// when it names none the tool speaks).
+pub(crate) fn accepted_lang(headers: &HeaderMap) -> Lang {
+    headers
+        .get(ACCEPT_LANGUAGE)
+        .and_then(|value| value.to_str().ok())
+        .map_or_else(Lang::default, Lang::from_accept_language)
 }
 
 /// A ruleset named in a query or a body.

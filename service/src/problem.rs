@@ -36,6 +36,8 @@ pub(crate) enum Kind {
     BadMove,
     /// The record cannot be read.
     BadRecord,
+    /// The lesson cannot be read.
+    BadLesson,
     /// No such ruleset.
     UnknownRuleset,
     /// A rule forbids the move.
@@ -51,7 +53,7 @@ pub(crate) enum Kind {
 impl Kind {
     /// Every kind, for the docs test.
     #[cfg(test)]
-    pub(crate) const ALL: [Kind; 16] = [
+    pub(crate) const ALL: [Kind; 17] = [
         Kind::NotFound,
         Kind::MethodNotAllowed,
         Kind::UnsupportedMediaType,
@@ -63,6 +65,7 @@ impl Kind {
         Kind::BadPosition,
         Kind::BadMove,
         Kind::BadRecord,
+        Kind::BadLesson,
         Kind::UnknownRuleset,
         Kind::IllegalMove,
         Kind::Busy,
@@ -84,6 +87,7 @@ impl Kind {
             Kind::BadPosition => "bad-position",
             Kind::BadMove => "bad-move",
             Kind::BadRecord => "bad-record",
+            Kind::BadLesson => "bad-lesson",
             Kind::UnknownRuleset => "unknown-ruleset",
             Kind::IllegalMove => "illegal-move",
             Kind::Busy => "busy",
@@ -105,7 +109,8 @@ impl Kind {
             | Kind::BadQuery
             | Kind::BadPosition
             | Kind::BadMove
-            | Kind::BadRecord => StatusCode::BAD_REQUEST,
+            | Kind::BadRecord
+            | Kind::BadLesson => StatusCode::BAD_REQUEST,
             Kind::UnknownRuleset | Kind::IllegalMove => StatusCode::UNPROCESSABLE_ENTITY,
             Kind::Busy | Kind::Timeout => StatusCode::SERVICE_UNAVAILABLE,
             Kind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
@@ -126,6 +131,7 @@ impl Kind {
             Kind::BadPosition => "Unreadable position",
             Kind::BadMove => "Not a move",
             Kind::BadRecord => "Unreadable game record",
+            Kind::BadLesson => "Unreadable lesson",
             Kind::UnknownRuleset => "Unknown ruleset",
             Kind::IllegalMove => "Illegal move",
             Kind::Busy => "Server busy",

@@ -1,4 +1,5 @@
-//! The record routes: `POST /v1/validate` and `POST /v1/convert`. Each
+//! The record routes: `POST /v1/validate`, `POST /v1/convert` and
+//! `POST /v1/annotate`. Each
 //! holds a validation slot from before its body is read until its answer is
 //! written, so a flood of large bodies waits instead of filling memory.
 
@@ -9,6 +10,7 @@ use std::task::{Context, Poll};
 use bytes::Bytes;
 use futures_util::Stream;
 use songo_notation::record::{self, GameRecord, ogn, reader, serde as record_serde};
+use songo_notation::teach::record as annotation;
 use songo_notation::validate::{self, Options, ValidationReport};
 use tokio::sync::{OwnedSemaphorePermit, mpsc};
 use tokio::time::Instant;
@@ -17,7 +19,7 @@ use warp::http::header::{ACCEPT, CONTENT_TYPE, HeaderMap, HeaderValue};
 use warp::reply::Response;
 
 use crate::body::{self, Media};
-use crate::plumbing::{Request, State, json, ruleset, slot};
+use crate::plumbing::{Request, State, json, query_lang, ruleset, slot, with_language};
 use crate::problem::{Kind, Problem};
 
 /// The media type of one JSON document per line.
@@ -192,6 +194,41 @@ impl Stream for Lines {
 
     fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
         self.0.poll_recv(cx).map(|line| line.map(Ok))
+    }
+}
+
+/// `POST /v1/annotate`: every game of a record body written back with the
+/// teaching vocabulary as comments, and the annotations as data.
+pub(crate) async fn annotate(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
+    let mut options = annotation::Options {
+        lang: request.lang(),
+        default_rules: None,
+    };
+    for (name, value) in request.params(&["rules", "lang"])? {
+        match name.as_str() {
+            "rules" => {
+                options.default_rules =
+                    Some(ruleset(&value).map_err(|p| p.with("parameter", "rules"))?);
+            }
+            _ => options.lang = query_lang(&value)?,
+        }
+    }
+    let media = Media::of(&request.headers, &[Media::Text, Media::Json, Media::Yaml])?;
+    let deadline = request.deadline;
+    let permit = slot(&state, deadline).await?;
+    let body = request.body(&state).await?;
+    let task = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let text = record_text(&body, media)?;
+        let report = annotation::annotate_text(&text, &options).map_err(|error| {
+            Problem::parse(Kind::BadRecord, &error).rule(songo_notation::RuleId::Syntax)
+        })?;
+        json(StatusCode::OK, &report).map(|answer| with_language(answer, options.lang))
+    });
+    match task.await {
+        Ok(answer) => answer,
+        Err(error) if error.is_panic() => std::panic::resume_unwind(error.into_panic()),
+        Err(error) => Err(Problem::new(Kind::Internal, error.to_string())),
     }
 }
 

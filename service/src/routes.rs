@@ -17,6 +17,7 @@ use warp::reply::Response;
 use crate::Config;
 use crate::body;
 use crate::handlers;
+use crate::lessons;
 use crate::plumbing::{Request, State};
 use crate::problem::{Kind, Problem};
 use crate::records;
@@ -82,6 +83,11 @@ pub const ROUTES: &[Route] = &[
     },
     Route {
         method: "POST",
+        path: "/v1/explain",
+        summary: "What the teaching vocabulary says of a position: threats, defences, greniers, bidoua",
+    },
+    Route {
+        method: "POST",
         path: "/v1/validate",
         summary: "Validate game records: every game replayed, every violation with its rule",
     },
@@ -89,6 +95,21 @@ pub const ROUTES: &[Route] = &[
         method: "POST",
         path: "/v1/convert",
         summary: "Convert game records between record text, OGN, JSON and YAML",
+    },
+    Route {
+        method: "POST",
+        path: "/v1/annotate",
+        summary: "Game records written back with the teaching vocabulary as comments",
+    },
+    Route {
+        method: "POST",
+        path: "/v1/lessons/check",
+        summary: "Check a lesson: its boards, the moves that link them, every claim that does not hold",
+    },
+    Route {
+        method: "POST",
+        path: "/v1/lessons/render",
+        summary: "A lesson's handout: an HTML page ready to print, or Markdown and its pictures",
     },
 ];
 
@@ -145,6 +166,13 @@ pub fn router(
         .or(endpoint(
             &state,
             Method::POST,
+            "/v1/explain",
+            handlers::explain,
+        ))
+        .unify()
+        .or(endpoint(
+            &state,
+            Method::POST,
             "/v1/validate",
             records::validate,
         ))
@@ -154,6 +182,27 @@ pub fn router(
             Method::POST,
             "/v1/convert",
             records::convert,
+        ))
+        .unify()
+        .or(endpoint(
+            &state,
+            Method::POST,
+            "/v1/annotate",
+            records::annotate,
+        ))
+        .unify()
+        .or(endpoint(
+            &state,
+            Method::POST,
+            "/v1/lessons/check",
+            lessons::check,
+        ))
+        .unify()
+        .or(endpoint(
+            &state,
+            Method::POST,
+            "/v1/lessons/render",
+            lessons::render,
         ))
         .unify()
         .boxed();

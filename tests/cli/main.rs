@@ -3,16 +3,22 @@
 
 mod analysis;
 mod faults;
+mod lessons;
 mod positions;
 mod records;
 mod seega;
 mod serve;
+mod teach;
 
 use std::process::Command;
 
-/// The `songo` binary built for these tests, run from the repository root.
+/// The `songo` binary built for these tests, run from the repository root,
+/// in English whatever the locale of the machine running the tests.
 pub(crate) fn songo() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_songo"));
     command.current_dir(env!("CARGO_MANIFEST_DIR"));
+    for variable in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+        command.env_remove(variable);
+    }
     command
 }

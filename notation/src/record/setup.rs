@@ -80,3 +80,38 @@ impl SetupError {
         self
     }
 }
+
+/// The ruleset a record's tags name: its `Rules` tag, else the OGN
+/// `Variant` tag, else `default` (else `songo`).
+///
+/// ```
+/// use songo_notation::record::{setup, Tags};
+/// use songo_notation::Ruleset;
+/// let mut tags = Tags::default();
+/// assert_eq!(setup::ruleset_of(&tags, None), Ok(Ruleset::Songo));
+/// tags.set("Variant", "Oware Abapa");
+/// assert_eq!(setup::ruleset_of(&tags, None), Ok(Ruleset::OwareAbapa));
+/// tags.set("Rules", "awale");
+/// assert_eq!(setup::ruleset_of(&tags, None), Ok(Ruleset::Awale));
+/// ```
+///
+/// # Errors
+/// A `Rules` or `Variant` tag that names no ruleset (`record.setup`).
+pub fn ruleset_of(tags: &Tags, default: Option<Ruleset>) -> Result<Ruleset, SetupError> {
+    use super::model::names;
+    if let Some(value) = tags.get(names::RULES) {
+        return value
+            .parse::<Ruleset>()
+            .map_err(|error| SetupError::setup(names::RULES, error.to_string()));
+    }
+    if let Some(value) = tags.get(names::VARIANT) {
+        return super::ogn::ruleset_of_variant(value).ok_or_else(|| {
+            SetupError::setup(
+                names::VARIANT,
+                format!("unknown Variant `{value}`: the OGN variants are Oware Abapa and Awale"),
+            )
+            .with_hint("or name the ruleset with a Rules tag")
+        });
+    }
+    Ok(default.unwrap_or_default())
+}

@@ -7,6 +7,7 @@ mod connections;
 mod docs;
 mod endpoints;
 mod errors;
+mod lessons;
 mod limits;
 mod metrics;
 mod openapi;
@@ -14,6 +15,7 @@ mod page;
 mod records;
 mod seega;
 mod shutdown;
+mod teach;
 mod webdriver;
 
 pub(crate) use client::{Reply, TestServer};

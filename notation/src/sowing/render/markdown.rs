@@ -17,11 +17,12 @@
 use std::fmt::Write as _;
 
 use crate::conventions::LetterCase;
-use crate::render::{game_over_line, move_number};
+use crate::render::Drawing;
+use crate::render::sequence::{self, Options};
 use crate::report::PlayReport;
 use crate::side::Side;
 use crate::sowing::position::Position;
-use crate::sowing::render::{BoardView, step_headline, step_summary_with};
+use crate::sowing::render::BoardView;
 
 /// The Markdown table of a view.
 ///
@@ -108,31 +109,9 @@ fn table_line(out: &mut String, cells: &[String], width: usize) {
 /// ```
 #[must_use]
 pub fn play(report: &PlayReport<Position>, letters: LetterCase) -> String {
-    let mut out = String::new();
-    for (i, step) in report.steps.iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        let number = move_number(i, report.steps.len());
-        let _ = writeln!(out, "## {number}{}\n", step_headline(step, letters));
-        let [before, sown, after] = BoardView::of_step_with(step, letters);
-        let _ = writeln!(out, "**Before**\n\n{}", write(&before));
-        let _ = writeln!(
-            out,
-            "**After sowing** (in bold: the houses the move changed)\n\n{}",
-            write(&sown)
-        );
-        let legend = if after.captured.is_empty() {
-            ""
-        } else {
-            " (struck out: the houses captured)"
-        };
-        let _ = writeln!(out, "**After captures**{legend}\n\n{}", write(&after));
-        let summary = step_summary_with(step, letters, |rule| format!("`{rule}`"));
-        let _ = writeln!(out, "{summary}.");
-    }
-    if let Some(over) = &report.game_over {
-        let _ = writeln!(out, "\n{}", game_over_line(over));
-    }
-    out
+    let options = Options {
+        letters,
+        ..Options::default()
+    };
+    sequence::draw(report, Drawing::Markdown, &options)
 }
