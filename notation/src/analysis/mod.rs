@@ -29,6 +29,7 @@
 //! next and may read [`tables::Tables`]; [`tables::build_level`] builds them.
 
 mod analyser;
+pub mod annotate;
 mod board;
 mod eval;
 mod index;
