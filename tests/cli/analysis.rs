@@ -234,3 +234,96 @@ fn a_table_built_in_parts_and_merged_is_the_table_built_at_once() {
     std::fs::remove_file(parts.0.join("oware-abapa-06.part-2-of-3.table")).expect("a part");
     assert_cmd_snapshot!(songo().args(merge).arg(parts.path()));
 }
+
+const GRENIER_MISSED: &str = "fixtures/records/engine/grenier-missed.songo";
+
+#[test]
+fn annotate_with_the_engine_marks_the_grenier_missed_as_a_blunder() {
+    let record = stdout_without_timing(&["annotate", "--engine", "--depth", "8", GRENIER_MISSED]);
+    assert!(
+        record.contains("1. S4?? {[%eval +3 d8] Blunder: 13 seeds lost; S5 was better.} (1. S5")
+    );
+    assert_snapshot!("annotate_engine", record);
+    assert_snapshot!(
+        "annotate_engine_fr",
+        stdout_without_timing(&[
+            "annotate",
+            "--engine",
+            "--depth",
+            "8",
+            "--lang",
+            "fr",
+            GRENIER_MISSED
+        ])
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout_without_timing(&[
+        "annotate",
+        "--engine",
+        "--depth",
+        "8",
+        "--format",
+        "json",
+        GRENIER_MISSED,
+    ]))
+    .expect("JSON");
+    assert_eq!(json["games"][0]["engine"]["plies"][0]["mark"], "blunder");
+    assert_json_snapshot!("annotate_engine_json", json);
+    // The annotated record is valid, and annotating it again changes nothing.
+    let dir = TempDir::new("annotated");
+    std::fs::create_dir_all(&dir.0).unwrap();
+    let file = dir.0.join("annotated.songo");
+    std::fs::write(&file, &record).unwrap();
+    let file = file.to_str().unwrap();
+    stdout_without_timing(&["validate", file]);
+    let again = stdout_without_timing(&["annotate", "--engine", "--depth", "8", file]);
+    assert_eq!(again, record);
+}
+
+#[test]
+fn annotate_with_the_engine_reads_the_endgame_tables() {
+    let dir = TempDir::new("annotate-tables");
+    stdout_without_timing(&[
+        "tables",
+        "build",
+        "--rules",
+        "awale",
+        "--seeds",
+        "4",
+        "--out",
+        dir.path(),
+    ]);
+    let record = stdout_without_timing(&[
+        "annotate",
+        "--engine",
+        "--depth",
+        "4",
+        "--tables",
+        dir.path(),
+        "fixtures/records/engine/awale-endgame.songo",
+    ]);
+    assert!(record.contains("exact]"), "{record}");
+    assert_snapshot!("annotate_engine_tables", record);
+}
+
+#[test]
+fn annotate_engine_options_need_the_engine_and_limits_are_reported() {
+    assert_cmd_snapshot!(songo().args(["annotate", "--depth", "8", GRENIER_MISSED]));
+    // No time at all for the game: nothing judged, and stderr says so.
+    let output = songo()
+        .args([
+            "annotate",
+            "--engine",
+            "--movetime",
+            "1",
+            "--total-time",
+            "1",
+            "fixtures/records/valid/seega-ends.songo",
+        ])
+        .output()
+        .expect("songo runs");
+    assert!(output.status.success());
+    assert!(
+        String::from_utf8_lossy(&output.stderr)
+            .contains("the analysis plays the sowing games only")
+    );
+}
