@@ -430,7 +430,7 @@ fn strip_location(message: &str) -> &str {
 }
 
 /// Reads a JSON body.
-fn json_body<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Problem> {
+pub(crate) fn json_body<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Problem> {
     serde_json::from_str(text).map_err(|e| {
         Problem::new(
             Kind::BadJson,
@@ -446,7 +446,11 @@ fn json_body<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Problem> {
 /// The position of a play or moves body: a JSON position (a sowing game's
 /// or Seega's), or a string in any position form (compact notation,
 /// diagram). Errors point into the body.
-fn position_in(body: &str, raw: &RawValue, rules: Option<&str>) -> Result<AnyPosition, Problem> {
+pub(crate) fn position_in(
+    body: &str,
+    raw: &RawValue,
+    rules: Option<&str>,
+) -> Result<AnyPosition, Problem> {
     let rules = rules
         .map(|name| ruleset(name).map_err(|p| p.with("pointer", "/rules")))
         .transpose()?;
