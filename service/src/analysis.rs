@@ -17,7 +17,7 @@ use warp::http::StatusCode;
 use warp::reply::Response;
 
 use crate::body::{self, Media};
-use crate::handlers::{json_body, position_in};
+use crate::handlers::{json_body, position_to_move};
 use crate::plumbing::{Request, State, json, slot};
 use crate::problem::{Kind, Problem};
 
@@ -161,13 +161,7 @@ pub(crate) async fn analyse(state: Arc<State>, mut request: Request) -> Result<R
 fn analyse_position(body: &[u8], deadline: Instant) -> Result<Response, Problem> {
     let text = body::text(body)?;
     let asked: AnalyseRequest = json_body(text)?;
-    let mut position = position_in(text, asked.position, asked.rules.as_deref())?;
-    if let Some(side) = asked.to_move {
-        position = position.with_to_move(side).map_err(|message| {
-            Problem::new(Kind::BadPosition, format!("to_move {side}: {message}"))
-                .with("pointer", "/to_move")
-        })?;
-    }
+    let position = position_to_move(text, asked.position, asked.rules.as_deref(), asked.to_move)?;
     let AnyPosition::Sowing(position) = position else {
         return Err(Problem::new(
             Kind::BadPosition,

@@ -443,14 +443,28 @@ pub(crate) fn json_body<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Prob
     })
 }
 
-/// The position of a play or moves body: a JSON position (a sowing game's
-/// or Seega's), or a string in any position form (compact notation,
-/// diagram). Errors point into the body.
-pub(crate) fn position_in(
+/// The position of a body ([`position_in`]), with the side to move of its
+/// `to_move` field when it has one.
+pub(crate) fn position_to_move(
     body: &str,
     raw: &RawValue,
     rules: Option<&str>,
+    to_move: Option<Side>,
 ) -> Result<AnyPosition, Problem> {
+    let position = position_in(body, raw, rules)?;
+    let Some(side) = to_move else {
+        return Ok(position);
+    };
+    position.with_to_move(side).map_err(|message| {
+        Problem::new(Kind::BadPosition, format!("to_move {side}: {message}"))
+            .with("pointer", "/to_move")
+    })
+}
+
+/// The position of a play or moves body: a JSON position (a sowing game's
+/// or Seega's), or a string in any position form (compact notation,
+/// diagram). Errors point into the body.
+fn position_in(body: &str, raw: &RawValue, rules: Option<&str>) -> Result<AnyPosition, Problem> {
     let rules = rules
         .map(|name| ruleset(name).map_err(|p| p.with("pointer", "/rules")))
         .transpose()?;
@@ -627,13 +641,7 @@ pub(crate) async fn explain(state: Arc<State>, mut request: Request) -> Result<R
 fn explain_position(body: &[u8], drawing: &Drawing) -> Result<Response, Problem> {
     let text = body::text(body)?;
     let asked: ExplainRequest = json_body(text)?;
-    let mut position = position_in(text, asked.position, asked.rules.as_deref())?;
-    if let Some(side) = asked.to_move {
-        position = position.with_to_move(side).map_err(|message| {
-            Problem::new(Kind::BadPosition, format!("to_move {side}: {message}"))
-                .with("pointer", "/to_move")
-        })?;
-    }
+    let position = position_to_move(text, asked.position, asked.rules.as_deref(), asked.to_move)?;
     let mut report = any::explain(&position);
     if let Some(terms) = &drawing.terms {
         report.retain_terms(terms);
