@@ -11,7 +11,6 @@ use songo_notation::analysis::annotate::{Engine, EngineLimits};
 use songo_notation::analysis::tables::Tables;
 use songo_notation::analysis::{Analyser, AnalysisOptions, Limits, MAX_DEPTH};
 use songo_notation::i18n::{Lang, Localize};
-use songo_notation::record::setup;
 use songo_notation::teach::record::{self, AnnotationReport, Options};
 
 use crate::flags::ReportFormat;
@@ -156,9 +155,8 @@ fn analyser(args: &Args, text: &str) -> Result<Analyser, Failure> {
         .and_then(|games| games.into_iter().next());
     let rules = match (args.rules, first) {
         (Some(rules), _) => rules,
-        (None, Some(game)) => {
-            setup::ruleset_of(&game.tags, None).map_err(|error| Failure::input(error.message))?
-        }
+        (None, Some(game)) => songo_notation::record::ruleset_of(&game.tags, None)
+            .map_err(|error| Failure::input(error.message))?,
         (None, None) => Ruleset::Songo,
     };
     let tables = Tables::open(dir, rules).map_err(Failure::input)?;

@@ -10,7 +10,7 @@ use std::task::{Context, Poll};
 use bytes::Bytes;
 use futures_util::Stream;
 use songo_notation::analysis::annotate::Engine;
-use songo_notation::record::{self, GameRecord, ogn, reader, serde as record_serde};
+use songo_notation::record::{self, GameRecord, ogn, serde as record_serde};
 use songo_notation::teach::record as annotation;
 use songo_notation::validate::{self, Options, ValidationReport};
 use tokio::sync::{OwnedSemaphorePermit, mpsc};
@@ -152,7 +152,7 @@ async fn stream_reports(
             }
         };
         let _ = ready.send(Ok(()));
-        for game in reader::games(&text) {
+        for game in record::games(&text) {
             if std::time::Instant::now() > limit {
                 let problem = Problem::new(
                     Kind::Timeout,

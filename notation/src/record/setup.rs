@@ -85,14 +85,14 @@ impl SetupError {
 /// `Variant` tag, else `default` (else `songo`).
 ///
 /// ```
-/// use songo_notation::record::{setup, Tags};
+/// use songo_notation::record::{self, Tags};
 /// use songo_notation::Ruleset;
 /// let mut tags = Tags::default();
-/// assert_eq!(setup::ruleset_of(&tags, None), Ok(Ruleset::Songo));
+/// assert_eq!(record::ruleset_of(&tags, None), Ok(Ruleset::Songo));
 /// tags.set("Variant", "Oware Abapa");
-/// assert_eq!(setup::ruleset_of(&tags, None), Ok(Ruleset::OwareAbapa));
+/// assert_eq!(record::ruleset_of(&tags, None), Ok(Ruleset::OwareAbapa));
 /// tags.set("Rules", "awale");
-/// assert_eq!(setup::ruleset_of(&tags, None), Ok(Ruleset::Awale));
+/// assert_eq!(record::ruleset_of(&tags, None), Ok(Ruleset::Awale));
 /// ```
 ///
 /// # Errors

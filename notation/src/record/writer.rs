@@ -14,7 +14,7 @@ use super::model::{GameRecord, Move, Node, glyph_of};
 use crate::side::Side;
 
 /// The widest line the writer makes, in characters.
-pub const MAX_LINE: usize = 79;
+pub(crate) const MAX_LINE: usize = 79;
 
 /// Writes the canonical record.
 ///

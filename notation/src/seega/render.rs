@@ -214,7 +214,7 @@ fn svg_document(out: &mut String, width: u32, height: u32, title: &str) {
 /// ```
 #[must_use]
 pub fn svg(position: &SeegaPosition, options: &SvgOptions) -> String {
-    board_document(position, options, false)
+    board_document(position, options, &[], false)
 }
 
 /// [`svg`] with hooks for a program that drives the picture (the web
@@ -231,11 +231,17 @@ pub fn svg(position: &SeegaPosition, options: &SvgOptions) -> String {
 /// ```
 #[must_use]
 pub fn svg_with_hooks(position: &SeegaPosition, options: &SvgOptions) -> String {
-    board_document(position, options, true)
+    board_document(position, options, &[], true)
 }
 
-/// One board as an SVG document, with the page's hooks when `hooks`.
-fn board_document(position: &SeegaPosition, options: &SvgOptions, hooks: bool) -> String {
+/// One board as an SVG document, `shapes` over it, with the page's hooks
+/// when `hooks`.
+fn board_document(
+    position: &SeegaPosition,
+    options: &SvgOptions,
+    shapes: &[Shape<Square>],
+    hooks: bool,
+) -> String {
     let mut out = String::new();
     svg_document(
         &mut out,
@@ -243,7 +249,7 @@ fn board_document(position: &SeegaPosition, options: &SvgOptions, hooks: bool) -
         BOARD_HEIGHT,
         &format!("Seega: {position}"),
     );
-    draw_board(&mut out, position, options, &[], hooks);
+    draw_board(&mut out, position, options, shapes, hooks);
     out.push_str("</svg>\n");
     out
 }
@@ -612,16 +618,7 @@ impl SeegaView {
                     coordinates: self.coordinates,
                     highlight: self.highlight,
                 };
-                let mut out = String::new();
-                svg_document(
-                    &mut out,
-                    BOARD_WIDTH,
-                    BOARD_HEIGHT,
-                    &format!("Seega: {position}"),
-                );
-                draw_board(&mut out, position, &options, &self.shapes, self.hooks);
-                out.push_str("</svg>\n");
-                out
+                board_document(position, &options, &self.shapes, self.hooks)
             }
         }
     }

@@ -3,10 +3,10 @@
 //! threatened pieces and mobility), each term computed once, from the
 //! engine, and named by a stable id ([`TeachId`], `teach.*`).
 //!
-//! - [`sowing`]: [`explain`] a Songo or Awalé/oware position
+//! - [`explain`] a Songo or Awalé/oware position
 //!   ([`ExplainReport`]) and what each legal move does ([`move_effects`]);
-//! - [`seega`]: the Seega counterpart ([`explain_seega`]);
-//! - [`annotate`](mod@annotate): the plies of a played line a teacher would point at
+//! - the Seega counterpart ([`explain_seega`]);
+//! - the plies of a played line a teacher would point at
 //!   ([`annotate_line`]);
 //! - [`words`]: every report and annotation put into words, in any language
 //!   of the catalogues;
@@ -47,12 +47,12 @@ use serde::{Serialize, Serializer};
 
 use crate::{House, Ruleset};
 
-pub mod annotate;
+pub(crate) mod annotate;
 pub mod picture;
 mod probe;
 pub mod record;
-pub mod seega;
-pub mod sowing;
+pub(crate) mod seega;
+pub(crate) mod sowing;
 pub mod words;
 
 #[cfg(test)]

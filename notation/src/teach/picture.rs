@@ -1,6 +1,6 @@
 //! The vocabulary drawn on a board: the shapes ([`Shape`]) a picture of an
 //! explanation puts over the position. Each shape shows one term, computed
-//! in [`super::sowing`] or [`super::seega`]; nothing is computed here.
+//! in [`super::explain`] or [`super::explain_seega`]; nothing is computed here.
 //!
 //! - a threat (`teach.threat`): an arrow from the house to the house its
 //!   last seed falls in, with its capture; the houses it takes ringed;

@@ -598,6 +598,7 @@ fn seega_moves_page(mover: Side, effects: &[SeegaMoveEffect], words: Words) -> S
     page.out
 }
 
+#[cfg(test)]
 fn annotations_page(annotations: &[Annotation], words: Words) -> String {
     let lang = words.lang;
     let mut page = Page::new(words.style);
@@ -679,16 +680,6 @@ pub fn move_effects_text(
     moves_page(mover, effects, plain(wording))
 }
 
-/// What each legal move does, as Markdown.
-#[must_use]
-pub fn move_effects_markdown(
-    mover: Side,
-    effects: &[MoveEffect],
-    wording: impl Into<Wording>,
-) -> String {
-    moves_page(mover, effects, markdown(wording))
-}
-
 /// What each legal step of `mover` does ([`super::seega_move_effects`]), as
 /// text.
 #[must_use]
@@ -700,25 +691,20 @@ pub fn seega_move_effects_text(
     seega_moves_page(mover, effects, plain(wording))
 }
 
-/// What each legal step does, as Markdown.
-#[must_use]
-pub fn seega_move_effects_markdown(
-    mover: Side,
-    effects: &[SeegaMoveEffect],
-    wording: impl Into<Wording>,
-) -> String {
-    seega_moves_page(mover, effects, markdown(wording))
-}
-
 /// A line's annotations as text, one a line (`Ply 3, N1: …`).
+#[cfg(test)]
 #[must_use]
-pub fn annotations_text(annotations: &[Annotation], wording: impl Into<Wording>) -> String {
+pub(crate) fn annotations_text(annotations: &[Annotation], wording: impl Into<Wording>) -> String {
     annotations_page(annotations, plain(wording))
 }
 
 /// A line's annotations as Markdown.
+#[cfg(test)]
 #[must_use]
-pub fn annotations_markdown(annotations: &[Annotation], wording: impl Into<Wording>) -> String {
+pub(crate) fn annotations_markdown(
+    annotations: &[Annotation],
+    wording: impl Into<Wording>,
+) -> String {
     annotations_page(annotations, markdown(wording))
 }
 
