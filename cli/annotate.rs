@@ -130,7 +130,8 @@ fn engine_limits(args: &Args) -> EngineLimits {
             time: args.movetime.map(Duration::from_millis),
             nodes: None,
         },
-        total: Duration::from_secs(args.total_time),
+        per_game: Duration::from_secs(args.total_time),
+        total: None,
     };
     if args.depth.is_none() && args.movetime.is_none() {
         limits.per_ply.time = EngineLimits::default().per_ply.time;

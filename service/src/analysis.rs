@@ -205,9 +205,11 @@ pub(crate) fn annotate_limits(
         MAX_PLY_MOVETIME_MS,
         deadline,
     )?;
+    let whole = Duration::from_millis(MAX_ANNOTATE_MS.min(time_left(deadline)));
     Ok(EngineLimits {
         per_ply: applied.limits(),
-        total: Duration::from_millis(MAX_ANNOTATE_MS.min(time_left(deadline))),
+        per_game: whole,
+        total: Some(whole),
     })
 }
 

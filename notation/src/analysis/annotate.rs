@@ -110,15 +110,18 @@ pub const fn mark(loss: i32, only: bool) -> Option<Mark> {
     }
 }
 
-/// How long the engine may think: per ply, and for the whole game.
+/// How long the engine may think: per ply, per game, and for every game
+/// of a record together.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EngineLimits {
-    /// The limits of each ply's analysis (with no time, the total's
-    /// remainder bounds it).
+    /// The limits of each ply's analysis (with no time, what is left of the
+    /// game's time bounds it).
     pub per_ply: Limits,
-    /// The time for the whole game: the plies not reached by then are not
-    /// judged.
-    pub total: Duration,
+    /// The time for one game: the plies not reached by then are not judged.
+    pub per_game: Duration,
+    /// The time for all the games of one call together (a server's bound
+    /// on one request), if any: the games reached after it are not judged.
+    pub total: Option<Duration>,
 }
 
 impl Default for EngineLimits {
@@ -128,8 +131,23 @@ impl Default for EngineLimits {
                 time: Some(Duration::from_millis(200)),
                 ..Limits::default()
             },
-            total: Duration::from_secs(120),
+            per_game: Duration::from_secs(120),
+            total: None,
         }
+    }
+}
+
+impl Engine<'_> {
+    /// The same engine for a game started `since` the call began: its
+    /// game's time shortened to what is left of the call's total.
+    #[must_use]
+    pub fn for_game_since(&self, since: Instant) -> Self {
+        let mut engine = *self;
+        if let Some(total) = self.limits.total {
+            let left = total.saturating_sub(since.elapsed());
+            engine.limits.per_game = engine.limits.per_game.min(left);
+        }
+        engine
     }
 }
 
@@ -267,7 +285,7 @@ pub fn judge(
         let spent = start.elapsed();
         let Some(left) = engine
             .limits
-            .total
+            .per_game
             .checked_sub(spent)
             .filter(|left| !left.is_zero())
         else {
@@ -438,7 +456,8 @@ mod tests {
                     depth: Some(depth),
                     ..Limits::default()
                 },
-                total: Duration::from_secs(600),
+                per_game: Duration::from_secs(600),
+                total: None,
             },
         };
         let options = Options {
@@ -520,7 +539,8 @@ mod tests {
             analyser: &analyser,
             limits: EngineLimits {
                 per_ply: Limits::default(),
-                total: Duration::ZERO,
+                per_game: Duration::ZERO,
+                total: None,
             },
         };
         let report = annotate_text_with(
@@ -533,6 +553,27 @@ mod tests {
         assert!(review.plies.is_empty());
         assert_eq!(review.unjudged, Some(Unjudged::TotalTime { ply: 1 }));
         assert_valid_and_round_trips(&report.record);
+    }
+
+    #[test]
+    fn the_total_for_all_games_bounds_every_game() {
+        let analyser = analyser();
+        let engine = Engine {
+            analyser: &analyser,
+            limits: EngineLimits {
+                per_ply: Limits::default(),
+                per_game: Duration::from_secs(600),
+                total: Some(Duration::ZERO),
+            },
+        };
+        let one = fixture("grenier-missed.songo");
+        let text = format!("{one}\n{one}");
+        let report = annotate_text_with(&text, &Options::default(), Some(&engine)).unwrap();
+        assert_eq!(report.games.len(), 2);
+        for game in &report.games {
+            let review = game.engine.as_ref().unwrap();
+            assert_eq!(review.unjudged, Some(Unjudged::TotalTime { ply: 1 }));
+        }
     }
 
     #[test]

@@ -17,6 +17,8 @@
 //! assert_eq!(again.record, report.record);
 //! ```
 
+use std::time::Instant;
+
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
@@ -153,17 +155,22 @@ pub fn annotate_records(records: &[GameRecord], options: &Options) -> Annotation
 }
 
 /// Annotates games already read, with the engine's marks too when `engine`
-/// is given. The engine's total time is for each game.
+/// is given: its `per_game` time for each game, its `total` (if any) for
+/// all of them together.
 #[must_use]
 pub fn annotate_records_with(
     records: &[GameRecord],
     options: &Options,
     engine: Option<&Engine<'_>>,
 ) -> AnnotationReport {
+    let start = Instant::now();
     let games: Vec<AnnotatedGame> = records
         .iter()
         .enumerate()
-        .map(|(index, game)| annotate_game_with(index, game, options, engine))
+        .map(|(index, game)| {
+            let engine = engine.map(|engine| engine.for_game_since(start));
+            annotate_game_with(index, game, options, engine.as_ref())
+        })
         .collect();
     let written: Vec<GameRecord> = games.iter().map(|game| game.record.clone()).collect();
     AnnotationReport {
