@@ -186,7 +186,7 @@ pub struct PlyJudgement {
     /// The mark, if the loss earns one.
     pub mark: Option<Mark>,
     /// The better line, from the best move on, when the move played lost
-    /// something (at most [`LINE_PLIES`] plies).
+    /// [`INACCURACY`] or more (at most [`LINE_PLIES`] plies).
     pub line: Vec<String>,
 }
 
@@ -319,7 +319,9 @@ pub fn judge(
                 .iter()
                 .filter(|m| m.house != played)
                 .all(|m| mine.value - m.value >= INACCURACY);
-        let line = if loss > 0 {
+        // A loss under the marks' threshold is within the estimate's error:
+        // no line for it.
+        let line = if loss >= INACCURACY {
             report.pv.iter().take(LINE_PLIES).cloned().collect()
         } else {
             Vec::new()
@@ -362,8 +364,8 @@ impl std::fmt::Display for Unjudged {
 
 /// Writes each judged ply into `nodes` (a game's main line): the mark as
 /// the move's glyph (unless the record already gives it one), then right
-/// after the move the comment and, when the move lost something, the
-/// better line as a variation. What is already there is not written again,
+/// after the move the comment and, when the move earns `?!`, `?` or `??`,
+/// the better line as a variation. What is already there is not written again,
 /// so judging a judged record changes nothing (an engine comment already
 /// there is replaced).
 pub(crate) fn insert_judgements(nodes: &mut Vec<Node>, review: &EngineReview, lang: Lang) {
@@ -608,6 +610,13 @@ mod tests {
             let review = report.games[0].engine.as_ref().unwrap();
             prop_assert_eq!(review.unjudged, None);
             prop_assert_eq!(review.plies.len(), report.games[0].plies);
+            for ply in &review.plies {
+                // A line exactly for the plies that earn a loss mark, and
+                // the loss as the values say.
+                prop_assert_eq!(!ply.line.is_empty(), ply.loss >= INACCURACY);
+                prop_assert_eq!(ply.loss, ply.best_value - ply.value);
+                prop_assert_eq!(ply.mark.is_some_and(|m| m != Mark::Only), ply.loss >= INACCURACY);
+            }
             assert_valid_and_round_trips(&report.record);
             // The main line is the one played.
             let read = record::read_all(&report.record).unwrap();
