@@ -3,6 +3,7 @@
 //! A thin layer over the `songo-notation` library (rules, notations,
 //! records, validation) and `songo-service` (the HTTP API).
 
+mod analyse;
 mod annotate;
 mod convert;
 mod convert_record;
@@ -15,6 +16,7 @@ mod moves;
 mod output;
 mod play;
 mod serve;
+mod tables;
 mod validate;
 
 use std::process::ExitCode;
@@ -53,6 +55,8 @@ enum Command {
     Convert(convert::Args),
     Validate(validate::Args),
     Generate(generate::Args),
+    Analyse(analyse::Args),
+    Tables(tables::Args),
     Lesson(lesson::Args),
     Serve(serve::Args),
 }
@@ -94,6 +98,8 @@ fn main() -> ExitCode {
         Command::Convert(args) => convert::run(&args),
         Command::Validate(args) => validate::run(&args),
         Command::Generate(args) => generate::run(&args),
+        Command::Analyse(args) => analyse::run(&args),
+        Command::Tables(args) => tables::run(&args),
         Command::Lesson(args) => lesson::run(&args),
         Command::Serve(args) => serve::run(&args),
     };

@@ -450,3 +450,18 @@ page-invalid = { $count ->
    *[other] { $count } violations
 }
 page-open-game = Show this game on the board
+
+## Engine marks (songo annotate --engine; docs/analysis.md)
+
+# A ply whose move was the only one that keeps the value.
+engine-only = The only move that keeps the value.
+# A ply that lost `count` seeds of score difference; `move` was better.
+engine-loss = { $mark ->
+    [inaccuracy] Inaccuracy
+    [mistake] Mistake
+   *[blunder] Blunder
+}: { seeds } lost; { $move } was better.
+# Why the engine judged only part of a game.
+engine-unjudged-seega = no engine marks: the analysis plays the sowing games only
+engine-unjudged-time = the total time for the engine ran out: plies from { $ply } on are not judged
+engine-unjudged-seeds = ply { $ply }: the position holds too many seeds for the analysis; plies from there on are not judged

@@ -424,3 +424,18 @@ page-invalid = { $count ->
    *[other] { $count } violations
 }
 page-open-game = Montrer cette partie sur le plateau
+
+## Marques du moteur (songo annotate --engine ; docs/analysis.md)
+
+# Un coup, le seul qui garde la valeur.
+engine-only = Coup unique : le seul qui garde la valeur.
+# Un coup qui perd `count` graines d'écart ; `move` était meilleur.
+engine-loss = { $mark ->
+    [inaccuracy] Imprécision
+    [mistake] Erreur
+   *[blunder] Bourde
+} : { seeds } perdues ; { $move } était meilleur.
+# Pourquoi le moteur n'a jugé qu'une partie de la partie.
+engine-unjudged-seega = pas de marques du moteur : l'analyse ne joue que les jeux de semailles
+engine-unjudged-time = le temps total du moteur est écoulé : les coups à partir du { $ply } ne sont pas jugés
+engine-unjudged-seeds = coup { $ply } : la position compte trop de graines pour l'analyse ; les coups suivants ne sont pas jugés

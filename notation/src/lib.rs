@@ -23,6 +23,7 @@
 //! position in any form; [`record`] reads and writes game records.
 //! `docs/architecture.md` draws the whole.
 
+pub mod analysis;
 pub mod any;
 pub mod conventions;
 pub mod error;

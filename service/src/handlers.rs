@@ -430,7 +430,7 @@ fn strip_location(message: &str) -> &str {
 }
 
 /// Reads a JSON body.
-fn json_body<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Problem> {
+pub(crate) fn json_body<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Problem> {
     serde_json::from_str(text).map_err(|e| {
         Problem::new(
             Kind::BadJson,
@@ -440,6 +440,24 @@ fn json_body<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Problem> {
             ),
         )
         .at(e.line().max(1), e.column().max(1))
+    })
+}
+
+/// The position of a body ([`position_in`]), with the side to move of its
+/// `to_move` field when it has one.
+pub(crate) fn position_to_move(
+    body: &str,
+    raw: &RawValue,
+    rules: Option<&str>,
+    to_move: Option<Side>,
+) -> Result<AnyPosition, Problem> {
+    let position = position_in(body, raw, rules)?;
+    let Some(side) = to_move else {
+        return Ok(position);
+    };
+    position.with_to_move(side).map_err(|message| {
+        Problem::new(Kind::BadPosition, format!("to_move {side}: {message}"))
+            .with("pointer", "/to_move")
     })
 }
 
@@ -623,13 +641,7 @@ pub(crate) async fn explain(state: Arc<State>, mut request: Request) -> Result<R
 fn explain_position(body: &[u8], drawing: &Drawing) -> Result<Response, Problem> {
     let text = body::text(body)?;
     let asked: ExplainRequest = json_body(text)?;
-    let mut position = position_in(text, asked.position, asked.rules.as_deref())?;
-    if let Some(side) = asked.to_move {
-        position = position.with_to_move(side).map_err(|message| {
-            Problem::new(Kind::BadPosition, format!("to_move {side}: {message}"))
-                .with("pointer", "/to_move")
-        })?;
-    }
+    let position = position_to_move(text, asked.position, asked.rules.as_deref(), asked.to_move)?;
     let mut report = any::explain(&position);
     if let Some(terms) = &drawing.terms {
         report.retain_terms(terms);

@@ -34,6 +34,7 @@
 //! # }
 //! ```
 
+mod analysis;
 mod body;
 mod connections;
 mod cors;

@@ -9,6 +9,7 @@ use std::task::{Context, Poll};
 
 use bytes::Bytes;
 use futures_util::Stream;
+use songo_notation::analysis::annotate::Engine;
 use songo_notation::record::{self, GameRecord, ogn, serde as record_serde};
 use songo_notation::teach::record as annotation;
 use songo_notation::validate::{self, Options, ValidationReport};
@@ -18,6 +19,7 @@ use warp::http::StatusCode;
 use warp::http::header::{ACCEPT, CONTENT_TYPE, HeaderMap, HeaderValue};
 use warp::reply::Response;
 
+use crate::analysis;
 use crate::body::{self, Media};
 use crate::plumbing::{Request, State, json, query_lang, ruleset, slot, with_language};
 use crate::problem::{Kind, Problem};
@@ -204,25 +206,69 @@ pub(crate) async fn annotate(state: Arc<State>, mut request: Request) -> Result<
         lang: request.lang(),
         default_rules: None,
     };
-    for (name, value) in request.params(&["rules", "lang"])? {
+    let mut engine = false;
+    let mut depth = None;
+    let mut movetime_ms = None;
+    let number = |name: &'static str, value: &str| {
+        value.parse::<u64>().map_err(|_| {
+            Problem::new(
+                Kind::BadQuery,
+                format!("{name}={value:.20} is not a whole number"),
+            )
+            .with("parameter", name)
+        })
+    };
+    for (name, value) in request.params(&["rules", "lang", "engine", "depth", "movetime_ms"])? {
         match name.as_str() {
             "rules" => {
                 options.default_rules =
                     Some(ruleset(&value).map_err(|p| p.with("parameter", "rules"))?);
             }
+            "engine" => {
+                engine = match value.as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => {
+                        return Err(Problem::new(
+                            Kind::BadQuery,
+                            format!("engine={value:.20}: write engine=true or engine=false"),
+                        )
+                        .with("parameter", "engine"));
+                    }
+                };
+            }
+            "depth" => {
+                depth = Some(u32::try_from(number("depth", &value)?).unwrap_or(u32::MAX));
+            }
+            "movetime_ms" => movetime_ms = Some(number("movetime_ms", &value)?),
             _ => options.lang = query_lang(&value)?,
         }
     }
+    if !engine && (depth.is_some() || movetime_ms.is_some()) {
+        return Err(Problem::new(
+            Kind::BadQuery,
+            "depth and movetime_ms are limits of the engine: add engine=true",
+        ));
+    }
     let media = Media::of(&request.headers, &[Media::Text, Media::Json, Media::Yaml])?;
     let deadline = request.deadline;
+    let limits = engine
+        .then(|| analysis::annotate_limits(depth, movetime_ms, deadline))
+        .transpose()?;
     let permit = slot(&state, deadline).await?;
     let body = request.body(&state).await?;
     let task = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let text = record_text(&body, media)?;
-        let report = annotation::annotate_text(&text, &options).map_err(|error| {
-            Problem::parse(Kind::BadRecord, &error).rule(songo_notation::RuleId::Syntax)
-        })?;
+        let analyser = limits.map(|_| analysis::analyser());
+        let engine = analyser
+            .as_ref()
+            .zip(limits)
+            .map(|(analyser, limits)| Engine { analyser, limits });
+        let report =
+            annotation::annotate_text_with(&text, &options, engine.as_ref()).map_err(|error| {
+                Problem::parse(Kind::BadRecord, &error).rule(songo_notation::RuleId::Syntax)
+            })?;
         json(StatusCode::OK, &report).map(|answer| with_language(answer, options.lang))
     });
     match task.await {

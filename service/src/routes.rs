@@ -15,6 +15,7 @@ use warp::path::FullPath;
 use warp::reply::Response;
 
 use crate::Config;
+use crate::analysis;
 use crate::body;
 use crate::handlers;
 use crate::lessons;
@@ -99,7 +100,12 @@ pub const ROUTES: &[Route] = &[
     Route {
         method: "POST",
         path: "/v1/annotate",
-        summary: "Game records written back with the teaching vocabulary as comments",
+        summary: "Game records written back with the teaching vocabulary as comments (and the engine's marks with engine=true)",
+    },
+    Route {
+        method: "POST",
+        path: "/v1/analyse",
+        summary: "The best move of a position, its value, its line and every move's value (time and depth capped)",
     },
     Route {
         method: "POST",
@@ -189,6 +195,13 @@ pub fn router(
             Method::POST,
             "/v1/annotate",
             records::annotate,
+        ))
+        .unify()
+        .or(endpoint(
+            &state,
+            Method::POST,
+            "/v1/analyse",
+            analysis::analyse,
         ))
         .unify()
         .or(endpoint(

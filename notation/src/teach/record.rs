@@ -17,9 +17,12 @@
 //! assert_eq!(again.record, report.record);
 //! ```
 
+use std::time::Instant;
+
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
+use crate::analysis::annotate::{self as engine_marks, Engine, EngineReview};
 use crate::any::{self, AnyAnnotation, AnyPosition};
 use crate::conventions::Conventions;
 use crate::error::ParseError;
@@ -71,6 +74,8 @@ pub struct AnnotatedGame {
     pub comments: Vec<String>,
     /// Why the annotation stopped early, if it did.
     pub stopped: Option<Stop>,
+    /// The engine's marks, when an engine was asked for.
+    pub engine: Option<EngineReview>,
 }
 
 /// `{"index", "plies", "annotations": [{…, "comment"}], "stopped"}`.
@@ -91,11 +96,14 @@ impl Serialize for AnnotatedGame {
                 comment,
             })
             .collect();
-        let mut state = serializer.serialize_struct("AnnotatedGame", 4)?;
+        let mut state = serializer.serialize_struct("AnnotatedGame", 5)?;
         state.serialize_field("index", &self.index)?;
         state.serialize_field("plies", &self.plies)?;
         state.serialize_field("annotations", &annotations)?;
         state.serialize_field("stopped", &self.stopped)?;
+        if let Some(engine) = &self.engine {
+            state.serialize_field("engine", engine)?;
+        }
         state.end()
     }
 }
@@ -123,17 +131,46 @@ impl AnnotationReport {
 /// # Errors
 /// The first syntax error of the text, with its line and column.
 pub fn annotate_text(text: &str, options: &Options) -> Result<AnnotationReport, ParseError> {
+    annotate_text_with(text, options, None)
+}
+
+/// Annotates every game of a record text, with the engine's marks too when
+/// `engine` is given ([`crate::analysis::annotate`]).
+///
+/// # Errors
+/// The first syntax error of the text, with its line and column.
+pub fn annotate_text_with(
+    text: &str,
+    options: &Options,
+    engine: Option<&Engine<'_>>,
+) -> Result<AnnotationReport, ParseError> {
     let records = record::read_all(text.strip_prefix('\u{feff}').unwrap_or(text))?;
-    Ok(annotate_records(&records, options))
+    Ok(annotate_records_with(&records, options, engine))
 }
 
 /// Annotates games already read.
 #[must_use]
 pub fn annotate_records(records: &[GameRecord], options: &Options) -> AnnotationReport {
+    annotate_records_with(records, options, None)
+}
+
+/// Annotates games already read, with the engine's marks too when `engine`
+/// is given: its `per_game` time for each game, its `total` (if any) for
+/// all of them together.
+#[must_use]
+pub fn annotate_records_with(
+    records: &[GameRecord],
+    options: &Options,
+    engine: Option<&Engine<'_>>,
+) -> AnnotationReport {
+    let start = Instant::now();
     let games: Vec<AnnotatedGame> = records
         .iter()
         .enumerate()
-        .map(|(index, game)| annotate_game(index, game, options))
+        .map(|(index, game)| {
+            let engine = engine.map(|engine| engine.for_game_since(start));
+            annotate_game_with(index, game, options, engine.as_ref())
+        })
         .collect();
     let written: Vec<GameRecord> = games.iter().map(|game| game.record.clone()).collect();
     AnnotationReport {
@@ -145,6 +182,19 @@ pub fn annotate_records(records: &[GameRecord], options: &Options) -> Annotation
 /// Replays the main line of `game` and annotates it.
 #[must_use]
 pub fn annotate_game(index: usize, game: &GameRecord, options: &Options) -> AnnotatedGame {
+    annotate_game_with(index, game, options, None)
+}
+
+/// Replays the main line of `game` and annotates it, with the engine's
+/// marks too when `engine` is given: the mark as the move's glyph, the
+/// `[%eval]` comment, the better line as a variation.
+#[must_use]
+pub fn annotate_game_with(
+    index: usize,
+    game: &GameRecord,
+    options: &Options,
+    engine: Option<&Engine<'_>>,
+) -> AnnotatedGame {
     let (steps, conventions, stopped) = replay(game, options.default_rules);
     let annotations = any::annotate(&steps);
     // Houses named as the record writes them (its Capitals tag).
@@ -157,6 +207,12 @@ pub fn annotate_game(index: usize, game: &GameRecord, options: &Options) -> Anno
         .map(|annotation| annotation.sentence(wording))
         .collect();
     let mut record = game.clone();
+    // The engine's comment first, then the vocabulary's goes in before it.
+    let engine = engine.map(|engine| {
+        let review = engine_marks::judge(engine, &steps, conventions.letters);
+        engine_marks::insert_judgements(&mut record.moves, &review, options.lang);
+        review
+    });
     insert_comments(&mut record.moves, &annotations, &comments);
     AnnotatedGame {
         index,
@@ -165,6 +221,7 @@ pub fn annotate_game(index: usize, game: &GameRecord, options: &Options) -> Anno
         annotations,
         comments,
         stopped,
+        engine,
     }
 }
 
