@@ -580,7 +580,12 @@ fn a_record_gets_its_teaching_comments_and_a_line_becomes_a_handout() {
 
 #[test]
 fn the_analysis_finds_the_grenier_and_judges_a_record() {
-    let (_server, browser) = open(1280, 900, &format!("#position={GRENIER_COMPACT}"));
+    // The board before the text's grenier of 17 in S5, which takes 11.
+    let (_server, browser) = open(
+        1280,
+        900,
+        "#position=songo:0,1,0,2,8,5,10/1,7,0,0,1,17,7:0-0:S",
+    );
     browser.find("#tab-play").click();
     browser.find("#analyse").click();
     let best = browser.wait_for(
@@ -588,7 +593,9 @@ fn the_analysis_finds_the_grenier_and_judges_a_record() {
         "return document.querySelector('#analysis .best-move')?.textContent",
     );
     assert!(
-        best.as_str().unwrap_or_default().starts_with("Best move: S4, +"),
+        best.as_str()
+            .unwrap_or_default()
+            .starts_with("Best move: S5, +"),
         "{best}"
     );
     assert_eq!(
@@ -596,7 +603,7 @@ fn the_analysis_finds_the_grenier_and_judges_a_record() {
             "return [...document.querySelectorAll('#board g[data-house].best')].map(g => g.dataset.house).join(' ')",
             &[]
         ),
-        "S4"
+        "S5"
     );
     browser.screenshot(&screenshots().join("desktop-analysis.png"));
     // A record whose first move misses the grenier: the engine says so.
@@ -612,5 +619,8 @@ fn the_analysis_finds_the_grenier_and_judges_a_record() {
         "the record judged by the engine",
         "const t = document.getElementById('record-text').value; return t.includes('[%eval') && t",
     );
-    assert!(record.as_str().unwrap_or_default().contains('?'), "{record}");
+    assert!(
+        record.as_str().unwrap_or_default().contains('?'),
+        "{record}"
+    );
 }
