@@ -1,12 +1,12 @@
 //! `songo convert`: a position from any form to any other.
 
 use songo_notation::any::AnyPosition;
-use songo_notation::i18n::{Lang, Message};
+use songo_notation::i18n::Lang;
 use songo_notation::msg;
-use songo_notation::render::{Drawing, Mark, Marks};
+use songo_notation::render::{Drawing, Marks};
 use songo_notation::{Conventions, LetterCase, Ruleset, Side};
 
-use crate::flags::{Letters, ReportFormat, Target};
+use crate::flags::{Letters, ReportFormat, Target, mark_failure};
 use crate::output;
 use crate::{Failure, convert_record, input};
 
@@ -51,48 +51,54 @@ pub(crate) struct Args {
     /// Seega: the text diagram and the SVG without coordinates.
     #[arg(long)]
     no_coordinates: bool,
+    /// Houses (Seega: squares) to ring on the SVG, e.g. S4,N2.
+    #[arg(long, value_delimiter = ',', value_name = "HOUSES")]
+    highlight: Vec<String>,
+    /// Arrows to draw on the SVG, FROM:TO, e.g. S4:N0 (several: S4:N0,S1:N2).
+    #[arg(long, value_delimiter = ',', value_name = "FROM:TO")]
+    arrow: Vec<String>,
 }
 
 /// Marks and coordinates that the form asked for does not draw are
 /// refused, rather than silently dropped.
 fn refuse_idle_flags(args: &Args, position: &AnyPosition) -> Result<(), Failure> {
-    let to = match args.to {
-        Target::Compact => "compact",
-        Target::Json => "json",
-        Target::Yaml => "yaml",
-        Target::Fen => "fen",
-        Target::Record => "record",
-        Target::Ogn => "ogn",
-        Target::Text | Target::Markdown | Target::Svg => "",
-    };
-    let marks = [
-        ("--changed", !args.changed.is_empty()),
-        ("--captured", !args.captured.is_empty()),
-        ("--last-move", args.last_move.is_some()),
+    use Target::{Markdown, Svg, Text};
+    // Each mark, whether it was given, and the forms that draw it.
+    let marks: [(&str, bool, &[Target]); 5] = [
+        (
+            "--changed",
+            !args.changed.is_empty(),
+            &[Text, Markdown, Svg],
+        ),
+        (
+            "--captured",
+            !args.captured.is_empty(),
+            &[Text, Markdown, Svg],
+        ),
+        ("--last-move", args.last_move.is_some(), &[Markdown, Svg]),
+        ("--highlight", !args.highlight.is_empty(), &[Svg]),
+        ("--arrow", !args.arrow.is_empty(), &[Svg]),
     ];
-    for (flag, given) in marks {
-        // The text diagram marks changed and captured houses, not the last move.
-        let drawn = match args.to {
-            Target::Markdown | Target::Svg => true,
-            Target::Text => flag != "--last-move",
-            _ => false,
+    for (flag, given, drawn_in) in marks {
+        if !given || drawn_in.contains(&args.to) {
+            continue;
+        }
+        let name = |target: &Target| {
+            clap::ValueEnum::to_possible_value(target)
+                .map(|value| value.get_name().to_owned())
+                .unwrap_or_default()
         };
-        if given && !drawn {
-            if to.is_empty() {
-                return Err(Failure::input(msg!("cli-idle-last-move-text")));
-            }
-            let forms = if flag == "--last-move" {
-                "markdown, svg"
-            } else {
-                "text, markdown, svg"
-            };
-            return Err(Failure::input(msg!(
+        let forms: Vec<String> = drawn_in.iter().map(name).collect();
+        return Err(Failure::input(if args.to == Text {
+            msg!("cli-idle-mark-text", flag = flag, forms = forms.join(", "))
+        } else {
+            msg!(
                 "cli-idle-mark",
                 flag = flag,
-                to = to,
-                forms = forms
-            )));
-        }
+                to = name(&args.to),
+                forms = forms.join(", ")
+            )
+        }));
     }
     if args.no_coordinates && position.as_seega().is_none() {
         return Err(Failure::input(msg!("cli-idle-no-coordinates")));
@@ -120,19 +126,11 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
         captured: &args.captured,
         last_move: args.last_move.as_deref(),
         coordinates: !args.no_coordinates,
+        highlight: &args.highlight,
+        arrows: &args.arrow,
+        hooks: false,
     };
-    let board = position.marked(&marks, conventions).map_err(|error| {
-        let option = match error.mark {
-            Mark::Changed => "--changed",
-            Mark::Captured => "--captured",
-            Mark::LastMove => "--last-move",
-        };
-        Failure::input(msg!(
-            "cli-bad-mark",
-            option = option,
-            text = Message::verbatim(error.message)
-        ))
-    })?;
+    let board = position.marked(&marks, conventions).map_err(mark_failure)?;
     let rendered = match args.to {
         Target::Compact => format!("{position}\n"),
         Target::Text => board.draw(Drawing::Text),

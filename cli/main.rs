@@ -3,16 +3,21 @@
 //! A thin layer over the `songo-notation` library (rules, notations,
 //! records, validation) and `songo-service` (the HTTP API).
 
+mod analyse;
+mod annotate;
 mod convert;
 mod convert_record;
+mod explain;
 mod flags;
 mod generate;
 mod input;
+mod lesson;
 mod moves;
 mod output;
 mod play;
 mod rules;
 mod serve;
+mod tables;
 mod validate;
 
 use std::process::ExitCode;
@@ -37,7 +42,7 @@ const EXIT_USAGE: u8 = 2;
 )]
 struct Cli {
     /// The language of what songo writes: en or fr [default: from LC_ALL, LC_MESSAGES or LANG, else en]
-    #[arg(long, global = true, value_name = "LANG", display_order = 1000)]
+    #[arg(long, global = true, value_name = "LANG")]
     lang: Option<Lang>,
     #[command(subcommand)]
     command: Command,
@@ -47,10 +52,15 @@ struct Cli {
 enum Command {
     Play(play::Args),
     Moves(moves::Args),
+    Explain(explain::Args),
+    Annotate(annotate::Args),
     Convert(convert::Args),
     Validate(validate::Args),
     Generate(generate::Args),
     Rules(rules::Args),
+    Analyse(analyse::Args),
+    Tables(tables::Args),
+    Lesson(lesson::Args),
     Serve(serve::Args),
 }
 
@@ -83,6 +93,12 @@ impl Failure {
         }
     }
 
+    /// Bad input, in the words of a part of the library that writes its
+    /// errors in English only (the analysis and its tables).
+    pub(crate) fn verbatim(error: impl std::fmt::Display) -> Failure {
+        Failure::input(Message::verbatim(error.to_string()))
+    }
+
     /// Adds how to fix it.
     pub(crate) fn with_hint(mut self, hint: Message) -> Failure {
         self.hint = Some(hint);
@@ -97,10 +113,15 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Play(args) => play::run(&args, lang),
         Command::Moves(args) => moves::run(&args, lang),
+        Command::Explain(args) => explain::run(&args, lang),
+        Command::Annotate(args) => annotate::run(&args, lang),
         Command::Convert(args) => convert::run(&args, lang),
         Command::Validate(args) => validate::run(&args, lang),
         Command::Generate(args) => generate::run(&args, lang),
         Command::Rules(args) => rules::run(&args, lang),
+        Command::Analyse(args) => analyse::run(&args, lang),
+        Command::Tables(args) => tables::run(&args, lang),
+        Command::Lesson(args) => lesson::run(&args, lang),
         Command::Serve(args) => serve::run(&args, lang),
     };
     match result {

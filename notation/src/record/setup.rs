@@ -86,3 +86,38 @@ impl SetupError {
         self
     }
 }
+
+/// The ruleset a record's tags name: its `Rules` tag, else the OGN
+/// `Variant` tag, else `default` (else `songo`).
+///
+/// ```
+/// use songo_notation::record::{self, Tags};
+/// use songo_notation::Ruleset;
+/// let mut tags = Tags::default();
+/// assert_eq!(record::ruleset_of(&tags, None), Ok(Ruleset::Songo));
+/// tags.set("Variant", "Oware Abapa");
+/// assert_eq!(record::ruleset_of(&tags, None), Ok(Ruleset::OwareAbapa));
+/// tags.set("Rules", "awale");
+/// assert_eq!(record::ruleset_of(&tags, None), Ok(Ruleset::Awale));
+/// ```
+///
+/// # Errors
+/// A `Rules` or `Variant` tag that names no ruleset (`record.setup`).
+pub fn ruleset_of(tags: &Tags, default: Option<Ruleset>) -> Result<Ruleset, SetupError> {
+    use super::model::names;
+    if let Some(value) = tags.get(names::RULES) {
+        return value
+            .parse::<Ruleset>()
+            .map_err(|error| SetupError::setup(names::RULES, error.message()));
+    }
+    if let Some(value) = tags.get(names::VARIANT) {
+        return super::ogn::ruleset_of_variant(value).ok_or_else(|| {
+            SetupError::setup(
+                names::VARIANT,
+                msg!("record-unknown-variant", text = value.to_owned()),
+            )
+            .with_hint(msg!("hint-variant-or-rules"))
+        });
+    }
+    Ok(default.unwrap_or_default())
+}

@@ -3,13 +3,20 @@
 //! threatened pieces and mobility), each term computed once, from the
 //! engine, and named by a stable id ([`TeachId`], `teach.*`).
 //!
-//! - [`sowing`]: [`explain`] a Songo or Awalé/oware position
+//! - [`explain`] a Songo or Awalé/oware position
 //!   ([`ExplainReport`]) and what each legal move does ([`move_effects`]);
-//! - [`seega`]: the Seega counterpart ([`explain_seega`]);
-//! - [`annotate`](mod@annotate): the plies of a played line a teacher would point at
+//! - the Seega counterpart ([`explain_seega`]);
+//! - the plies of a played line a teacher would point at
 //!   ([`annotate_line`]);
 //! - [`words`]: every report and annotation put into words, in any language
-//!   of the catalogues.
+//!   of the catalogues;
+//! - [`picture`]: the shapes a picture of an explanation draws over the
+//!   board (arrows, rings, a grenier's double ring, a yinda's seed);
+//! - [`record`](mod@record): game records written back with the annotations
+//!   as comments (`songo annotate`).
+//!
+//! A position of any game is explained through the one dispatch,
+//! [`crate::any::explain`].
 //!
 //! A term never re-implements a rule: the capture of a house is found by
 //! playing it with the engine on the position with its owner to move, and
@@ -40,17 +47,22 @@ use serde::{Serialize, Serializer};
 
 use crate::{House, Ruleset};
 
-pub mod annotate;
+pub(crate) mod annotate;
+pub mod picture;
 mod probe;
-pub mod seega;
-pub mod sowing;
+pub mod record;
+pub(crate) mod seega;
+pub(crate) mod sowing;
 pub mod words;
 
 #[cfg(test)]
 mod tests;
 
 pub use annotate::{Annotation, LineError, Note, PlayedMove, annotate, annotate_line};
-pub use seega::{SeegaExplainReport, SeegaThreat, explain_seega};
+pub use seega::{
+    SeegaAnnotation, SeegaExplainReport, SeegaExposure, SeegaMoveEffect, SeegaNote, SeegaThreat,
+    annotate_seega, explain_seega, seega_move_effects,
+};
 pub use sowing::{
     Answer, BidouaHouses, Defence, DefenceKind, DoubleThreat, ExplainReport, Exposure, Grenier,
     Limitation, MoveEffect, Threat, explain, grenier_threshold, move_effects,
@@ -114,16 +126,23 @@ impl fmt::Display for TeachId {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownTeachId(pub String);
 
+impl UnknownTeachId {
+    /// What is wrong, in any language.
+    #[must_use]
+    pub fn message(&self) -> crate::i18n::Message {
+        let known: Vec<&str> = TeachId::ALL.iter().map(|id| id.as_str()).collect();
+        crate::msg!(
+            "teach-unknown-id",
+            text = self.0.as_str(),
+            known = known.join(", ")
+        )
+    }
+}
+
 impl fmt::Display for UnknownTeachId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` is not a teaching term: use one of ", self.0)?;
-        for (i, id) in TeachId::ALL.iter().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            f.write_str(id.as_str())?;
-        }
-        Ok(())
+        use crate::i18n::Localize;
+        f.write_str(&self.message().localize(crate::i18n::Lang::En))
     }
 }
 
