@@ -882,7 +882,7 @@ problem-detail-bad-to = to={ $value } is not a record form: use record, ogn, jso
 problem-detail-no-to = say which form to write: to=record, to=ogn, to=json or to=yaml
 problem-detail-no-ogn = game { $game }: cannot be written as OGN: { $error }
 problem-detail-bad-hooks = hooks={ $value } is not a choice: use true or false
-problem-detail-image-query = this route takes no query parameter: the position is the whole path
+problem-detail-image-query = this route takes no query parameter but lang: the position is the whole path
 problem-detail-image-escape = the path is not a position in the compact notation: a `%` escape is broken
 ## Pictures: the legend of the shapes drawn over boards (notation/src/render/svg.rs)
 

@@ -882,7 +882,7 @@ problem-detail-bad-to = to={ $value } n'est pas une forme de partie : utilisez r
 problem-detail-no-to = dites quelle forme écrire : to=record, to=ogn, to=json ou to=yaml
 problem-detail-no-ogn = partie { $game } : impossible de l'écrire en OGN : { $error }
 problem-detail-bad-hooks = hooks={ $value } n'est pas un choix : utilisez true ou false
-problem-detail-image-query = cette route ne prend aucun paramètre de requête : la position est tout le chemin
+problem-detail-image-query = cette route ne prend aucun paramètre de requête sauf lang : la position est tout le chemin
 problem-detail-image-escape = le chemin n'est pas une position dans la notation compacte : un échappement `%` est cassé
 ## Images : la légende des formes dessinées sur les plateaux (notation/src/render/svg.rs)
 
