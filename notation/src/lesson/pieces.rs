@@ -326,7 +326,12 @@ fn record_event(event: &Event, lang: Lang, pieces: &mut Vec<Piece>) {
                     } else {
                         value.clone()
                     };
-                    format!("{}: {value}", tr!(lang, "lesson-tag", name = name.as_str()))
+                    tr!(
+                        lang,
+                        "lesson-tag-value",
+                        tag = tr!(lang, "lesson-tag", name = name.as_str()),
+                        value = value
+                    )
                 })
                 .collect();
             if !others.is_empty() {
