@@ -1,5 +1,6 @@
 //! `songo convert`: a position from any form to any other.
 
+use songo_notation::any::AnyPosition;
 use songo_notation::i18n::{Lang, Message};
 use songo_notation::msg;
 use songo_notation::render::{Drawing, Mark, Marks};
@@ -52,6 +53,53 @@ pub(crate) struct Args {
     no_coordinates: bool,
 }
 
+/// Marks and coordinates that the form asked for does not draw are
+/// refused, rather than silently dropped.
+fn refuse_idle_flags(args: &Args, position: &AnyPosition) -> Result<(), Failure> {
+    let to = match args.to {
+        Target::Compact => "compact",
+        Target::Json => "json",
+        Target::Yaml => "yaml",
+        Target::Fen => "fen",
+        Target::Record => "record",
+        Target::Ogn => "ogn",
+        Target::Text | Target::Markdown | Target::Svg => "",
+    };
+    let marks = [
+        ("--changed", !args.changed.is_empty()),
+        ("--captured", !args.captured.is_empty()),
+        ("--last-move", args.last_move.is_some()),
+    ];
+    for (flag, given) in marks {
+        // The text diagram marks changed and captured houses, not the last move.
+        let drawn = match args.to {
+            Target::Markdown | Target::Svg => true,
+            Target::Text => flag != "--last-move",
+            _ => false,
+        };
+        if given && !drawn {
+            if to.is_empty() {
+                return Err(Failure::input(msg!("cli-idle-last-move-text")));
+            }
+            let forms = if flag == "--last-move" {
+                "markdown, svg"
+            } else {
+                "text, markdown, svg"
+            };
+            return Err(Failure::input(msg!(
+                "cli-idle-mark",
+                flag = flag,
+                to = to,
+                forms = forms
+            )));
+        }
+    }
+    if args.no_coordinates && position.as_seega().is_none() {
+        return Err(Failure::input(msg!("cli-idle-no-coordinates")));
+    }
+    Ok(())
+}
+
 pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     // Game records (record text, OGN, their JSON and YAML) convert in convert_record.rs.
     if let Some(rendered) = convert_record::from_file(&args.input, args.to, lang)? {
@@ -63,6 +111,7 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     }
     let read = input::parse_any(&text, &origin, args.rules, lang)?;
     let read = input::to_move(read, args.to_move)?;
+    refuse_idle_flags(args, &read.position)?;
     let position = read.position;
     let letters = args.letters.map_or(read.letters, LetterCase::from);
     let conventions = Conventions::with_letters(letters).in_lang(lang);

@@ -7,7 +7,7 @@ use songo_notation::render::Drawing;
 /// Output formats of reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum ReportFormat {
-    /// Diagrams and sentences for people.
+    /// Sentences for people.
     Text,
     /// JSON, the shapes of docs/api.md.
     Json,

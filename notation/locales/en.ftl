@@ -700,6 +700,7 @@ diagram-stores-line = stores: south { $south } north { $north }
 # `side` is south or north, written as the readers read it.
 diagram-to-move-line = to move: { $side }
 markdown-stores-line = stores: south { $south }, north { $north }
+markdown-last-move = last move: { $move }, in brackets
 play-text-before = Before:
 play-text-after = After:
 play-text-after-sowing = After sowing (* changed):
@@ -791,6 +792,10 @@ cli-no-fen = an OGN FEN is an awale or oware-abapa position, not { $rules }: cho
 cli-cannot-read-record = { $origin }: cannot read the record: { $error }
 cli-cannot-write-ogn = { $origin }: cannot write OGN: { $error }
 cli-record-forms = a game record converts to --to record, ogn, json or yaml
+# A flag whose mark the form asked for does not draw.
+cli-idle-mark = { $flag } marks a board drawn as { $forms }: --to { $to } draws no board; drop { $flag } or choose --to { $forms }
+cli-idle-last-move-text = --last-move is drawn in markdown and svg; the text diagram marks only changed (*) and captured (x) houses
+cli-idle-no-coordinates = --no-coordinates is for Seega boards: a sowing board has no coordinates to leave out
 
 # `songo validate`: the progress line's {…} are indicatif's placeholders, kept as they are.
 cli-cannot-read-directory = cannot read directory { $name }: { $error }

@@ -684,6 +684,7 @@ diagram-to-move-line = au trait : { $side ->
    *[north] nord
 }
 markdown-stores-line = réserves : sud { $south }, nord { $north }
+markdown-last-move = dernier coup : { $move }, entre crochets
 play-text-before = Avant :
 play-text-after = Après :
 play-text-after-sowing = Après le semis (cases modifiées marquées *) :
@@ -796,6 +797,9 @@ cli-no-fen = un FEN OGN est une position d'awale ou d'oware-abapa, pas de { $rul
 cli-cannot-read-record = { $origin } : impossible de lire la partie : { $error }
 cli-cannot-write-ogn = { $origin } : impossible d'écrire l'OGN : { $error }
 cli-record-forms = une partie notée se convertit avec --to record, ogn, json ou yaml
+cli-idle-mark = { $flag } marque un plateau dessiné en { $forms } : --to { $to } ne dessine pas de plateau ; retirez { $flag } ou choisissez --to { $forms }
+cli-idle-last-move-text = --last-move se dessine en markdown et en svg ; le diagramme texte ne marque que les cases modifiées (*) et prises (x)
+cli-idle-no-coordinates = --no-coordinates est pour les plateaux de Seega : un plateau de semailles n'a pas de coordonnées à retirer
 
 cli-cannot-read-directory = impossible de lire le dossier { $name } : { $error }
 cli-no-record-file = aucun fichier de partie (*.songo, *.ogn) dans le dossier { $name }

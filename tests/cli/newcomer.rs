@@ -123,3 +123,75 @@ fn a_move_without_capture_shows_one_board_after_it() {
     ]);
     assert_eq!(captured.matches("N0  N1  N2").count(), 3, "{captured}");
 }
+
+// ---- 5. Flags that do nothing ---------------------------------------------
+
+#[test]
+fn marks_are_refused_where_nothing_is_drawn() {
+    for (to, flag, value) in [
+        ("json", "--changed", "N0"),
+        ("compact", "--captured", "N0"),
+        ("yaml", "--last-move", "S1"),
+        ("text", "--last-move", "S1"),
+    ] {
+        let (out, error, status) = run(&[
+            "convert",
+            "--to",
+            to,
+            flag,
+            value,
+            "fixtures/positions/capture-ex1.txt",
+        ]);
+        assert_eq!(status, Some(2), "{to} {flag}: {out}");
+        assert!(error.contains(flag), "{error}");
+    }
+    assert_cmd_snapshot!(songo().args([
+        "convert",
+        "--to",
+        "json",
+        "--changed",
+        "N0,N1",
+        "fixtures/positions/capture-ex1.txt"
+    ]));
+    let (_, error, status) = run(&[
+        "convert",
+        "--to",
+        "svg",
+        "--no-coordinates",
+        "fixtures/positions/capture-ex1.txt",
+    ]);
+    assert_eq!(status, Some(2));
+    assert!(error.contains("--no-coordinates"), "{error}");
+}
+
+#[test]
+fn the_last_move_shows_on_a_sowing_board_in_markdown() {
+    let (table, _, _) = run(&[
+        "convert",
+        "--to",
+        "markdown",
+        "--last-move",
+        "S1",
+        "fixtures/positions/capture-ex1-sown.txt",
+    ]);
+    // The table reads back as the same position.
+    let (compact, error, _) = run(&["convert", &table]);
+    let (expected, _, _) = run(&["convert", "fixtures/positions/capture-ex1-sown.txt"]);
+    assert_eq!(compact, expected, "{error}");
+    assert_cmd_snapshot!(songo().args([
+        "convert",
+        "--to",
+        "markdown",
+        "--last-move",
+        "S1",
+        "--changed",
+        "N0,N1,S0,S1",
+        "fixtures/positions/capture-ex1-sown.txt"
+    ]));
+}
+
+#[test]
+fn moves_help_promises_no_diagram() {
+    let (help, _, _) = run(&["moves", "--help"]);
+    assert!(!help.contains("Diagrams"), "{help}");
+}

@@ -253,6 +253,9 @@ enum Line<'a> {
     ToMove(Side, Span<'a>),
     Rules(Ruleset, Span<'a>),
     Caption(Side, Span<'a>),
+    /// What the Markdown form adds for readers (`last move: S1`): not
+    /// position state.
+    Note,
 }
 
 /// More lines of labels, counts, stores and side than a board can have.
@@ -583,6 +586,7 @@ const TO_MOVE_KEYWORDS: &[&str] = &[
     "trait",
 ];
 const RULES_KEYWORDS: &[&str] = &["rules", "ruleset", "variant"];
+const NOTE_KEYWORDS: &[&str] = &["last move", "dernier coup"];
 const SIDE_WORDS: &[&str] = &["north", "south", "nord", "sud"];
 
 /// Reads a line of stores, side to move, ruleset or a caption, if it is one.
@@ -598,6 +602,11 @@ fn meta_line<'a>(input: &str, span: Span<'a>) -> Result<Option<Line<'a>>, ParseE
         text: span.text.trim_end_matches('.').trim_end(),
         offset: span.offset,
     };
+    for keyword in NOTE_KEYWORDS {
+        if after_keyword(span, keyword).is_some() {
+            return Ok(Some(Line::Note));
+        }
+    }
     for keyword in STORES_KEYWORDS {
         if let Some(value) = after_keyword(span, keyword) {
             return stores(input, span, value).map(|s| Some(Line::Stores(s, span)));

@@ -40,12 +40,18 @@ pub fn write(view: &BoardView) -> String {
     let position = &view.position;
     let cell = |house| {
         let count = position.house(house);
-        if view.is_captured(house) {
+        let text = if view.is_captured(house) {
             format!("~~{count}~~")
         } else if view.is_changed(house) {
             format!("**{count}**")
         } else {
             count.to_string()
+        };
+        // The house of the last move, in brackets (the reader drops them).
+        if view.last_move == Some(house) {
+            format!("[{text}]")
+        } else {
+            text
         }
     };
     let rows: [Vec<String>; 4] = [
@@ -87,6 +93,10 @@ pub fn write(view: &BoardView) -> String {
     if view.show_to_move {
         let to_move = msg!("diagram-to-move-line", side = position.to_move().as_str());
         let _ = writeln!(out, "- {}", to_move.localize(view.lang));
+    }
+    if let Some(house) = view.last_move {
+        let line = msg!("markdown-last-move", move = view.label(house));
+        let _ = writeln!(out, "- {}", line.localize(view.lang));
     }
     out
 }

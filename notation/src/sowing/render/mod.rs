@@ -42,6 +42,9 @@ pub struct BoardView {
     pub captured: Vec<House>,
     /// The house played, when the view belongs to a move.
     pub played: Option<House>,
+    /// The move that led to the position, on a board drawn alone
+    /// (`--last-move`): Markdown brackets its house and names it.
+    pub last_move: Option<House>,
     /// Whether to say whose turn it is (not for a board caught mid-move).
     pub show_to_move: bool,
     /// A caption above the board ("Before", "After sowing").
@@ -61,6 +64,7 @@ impl BoardView {
             changed: Vec::new(),
             captured: Vec::new(),
             played: None,
+            last_move: None,
             show_to_move: true,
             caption: None,
             lang: Lang::En,
@@ -382,6 +386,7 @@ pub(crate) fn marked(
     if let Some(name) = marks.last_move {
         for house in houses(&[name.to_owned()], Mark::LastMove)? {
             view = view.with_played(house);
+            view.last_move = view.played;
         }
     }
     Ok(view)
