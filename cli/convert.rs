@@ -1,12 +1,12 @@
 //! `songo convert`: a position from any form to any other.
 
 use songo_notation::any::AnyPosition;
-use songo_notation::i18n::{Lang, Message};
+use songo_notation::i18n::Lang;
 use songo_notation::msg;
-use songo_notation::render::{Drawing, Mark, Marks};
+use songo_notation::render::{Drawing, Marks};
 use songo_notation::{Conventions, LetterCase, Ruleset, Side};
 
-use crate::flags::{Letters, ReportFormat, Target};
+use crate::flags::{Letters, ReportFormat, Target, mark_failure};
 use crate::output;
 use crate::{Failure, convert_record, input};
 
@@ -51,6 +51,12 @@ pub(crate) struct Args {
     /// Seega: the text diagram and the SVG without coordinates.
     #[arg(long)]
     no_coordinates: bool,
+    /// Houses (Seega: squares) to ring on the SVG, e.g. S4,N2.
+    #[arg(long, value_delimiter = ',', value_name = "HOUSES")]
+    highlight: Vec<String>,
+    /// Arrows to draw on the SVG, FROM:TO, e.g. S4:N0 (several: S4:N0,S1:N2).
+    #[arg(long, value_delimiter = ',', value_name = "FROM:TO")]
+    arrow: Vec<String>,
 }
 
 /// Marks and coordinates that the form asked for does not draw are
@@ -120,19 +126,11 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
         captured: &args.captured,
         last_move: args.last_move.as_deref(),
         coordinates: !args.no_coordinates,
+        highlight: &args.highlight,
+        arrows: &args.arrow,
+        hooks: false,
     };
-    let board = position.marked(&marks, conventions).map_err(|error| {
-        let option = match error.mark {
-            Mark::Changed => "--changed",
-            Mark::Captured => "--captured",
-            Mark::LastMove => "--last-move",
-        };
-        Failure::input(msg!(
-            "cli-bad-mark",
-            option = option,
-            text = Message::verbatim(error.message)
-        ))
-    })?;
+    let board = position.marked(&marks, conventions).map_err(mark_failure)?;
     let rendered = match args.to {
         Target::Compact => format!("{position}\n"),
         Target::Text => board.draw(Drawing::Text),

@@ -136,6 +136,13 @@ fn convert_form(
         Target::Json => pretty_json(&records)?,
         Target::Yaml if single => yaml(&records[0])?,
         Target::Yaml => yaml(&records)?,
+        Target::Markdown | Target::Text | Target::Svg => {
+            // A record drawn for people is a handout: its boards and comments.
+            return Err(Failure::input(msg!(
+                "cli-record-forms-handout",
+                origin = origin.to_string()
+            )));
+        }
         _ => return Err(Failure::input(msg!("cli-record-forms"))),
     };
     Ok(rendered)

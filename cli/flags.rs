@@ -1,8 +1,11 @@
-//! The flag values the commands share (`--to`, `--letters`, `--format`),
-//! in one place: each command's module reads them from here.
+//! The flag values the commands share (`--to`, `--letters`, `--format`,
+//! `--layout`), and how a mark a person asked for is refused, in one
+//! place: each command's module reads them from here.
 
 use songo_notation::LetterCase;
-use songo_notation::render::Drawing;
+use songo_notation::render::{Drawing, Mark, MarkError};
+
+use crate::Failure;
 
 /// Output formats of reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -28,6 +31,55 @@ pub(crate) enum PlayFormat {
     Json,
     /// The PlayReport as YAML.
     Yaml,
+}
+
+/// The forms `explain` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum ExplainFormat {
+    /// A reader's sentences, one section a term.
+    Text,
+    /// The same as Markdown, names in bold.
+    Markdown,
+    /// The board with the vocabulary drawn on it.
+    Svg,
+    /// The ExplainReport as JSON.
+    Json,
+    /// The ExplainReport as YAML.
+    Yaml,
+}
+
+/// The layout of a played line's SVG boards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Layout {
+    /// Side by side, a row per move.
+    Horizontal,
+    /// One under the other: prints large on a page in portrait.
+    Vertical,
+}
+
+impl From<Layout> for songo_notation::render::svg::Layout {
+    fn from(layout: Layout) -> Self {
+        match layout {
+            Layout::Horizontal => Self::Row,
+            Layout::Vertical => Self::Column,
+        }
+    }
+}
+
+/// A mark that cannot be read, named by its option.
+pub(crate) fn mark_failure(error: MarkError) -> Failure {
+    let option = match error.mark {
+        Mark::Changed => "--changed",
+        Mark::Captured => "--captured",
+        Mark::LastMove => "--last-move",
+        Mark::Highlight => "--highlight",
+        Mark::Arrow => "--arrow",
+    };
+    Failure::input(songo_notation::msg!(
+        "cli-bad-mark",
+        option = option,
+        text = songo_notation::i18n::Message::verbatim(error.message)
+    ))
 }
 
 /// The forms `convert` writes.

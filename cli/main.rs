@@ -3,16 +3,21 @@
 //! A thin layer over the `songo-notation` library (rules, notations,
 //! records, validation) and `songo-service` (the HTTP API).
 
+mod analyse;
+mod annotate;
 mod convert;
 mod convert_record;
+mod explain;
 mod flags;
 mod generate;
 mod input;
+mod lesson;
 mod moves;
 mod output;
 mod play;
 mod rules;
 mod serve;
+mod tables;
 mod validate;
 
 use std::process::ExitCode;
@@ -47,10 +52,15 @@ struct Cli {
 enum Command {
     Play(play::Args),
     Moves(moves::Args),
+    Explain(explain::Args),
+    Annotate(annotate::Args),
     Convert(convert::Args),
     Validate(validate::Args),
     Generate(generate::Args),
     Rules(rules::Args),
+    Analyse(analyse::Args),
+    Tables(tables::Args),
+    Lesson(lesson::Args),
     Serve(serve::Args),
 }
 
@@ -66,26 +76,26 @@ pub(crate) struct Failure {
 
 impl Failure {
     /// Bad usage or unreadable input (exit 2).
-    pub(crate) fn input(message: Message) -> Failure {
+    pub(crate) fn input(message: impl Into<Message>) -> Failure {
         Failure {
-            message: Some(message),
+            message: Some(message.into()),
             hint: None,
             status: EXIT_USAGE,
         }
     }
 
     /// An illegal move or invalid game (exit 1).
-    pub(crate) fn invalid(message: Message) -> Failure {
+    pub(crate) fn invalid(message: impl Into<Message>) -> Failure {
         Failure {
-            message: Some(message),
+            message: Some(message.into()),
             hint: None,
             status: EXIT_INVALID,
         }
     }
 
     /// Adds how to fix it.
-    pub(crate) fn with_hint(mut self, hint: Message) -> Failure {
-        self.hint = Some(hint);
+    pub(crate) fn with_hint(mut self, hint: impl Into<Message>) -> Failure {
+        self.hint = Some(hint.into());
         self
     }
 }
@@ -102,6 +112,11 @@ fn main() -> ExitCode {
         Command::Generate(args) => generate::run(&args, lang),
         Command::Rules(args) => rules::run(&args, lang),
         Command::Serve(args) => serve::run(&args, lang),
+        Command::Explain(args) => explain::run(&args, lang),
+        Command::Annotate(args) => annotate::run(&args, lang),
+        Command::Analyse(args) => analyse::run(&args, lang),
+        Command::Tables(args) => tables::run(&args),
+        Command::Lesson(args) => lesson::run(&args),
     };
     match result {
         Ok(status) => ExitCode::from(status),

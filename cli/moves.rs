@@ -7,10 +7,12 @@ use crate::flags::{Letters, ReportFormat};
 use crate::output;
 use crate::{Failure, input};
 
-/// List the legal moves of a position, and the rule that forbids each other non-empty house.
+/// List the legal moves of a position, the rule that forbids each other non-empty house, and what each legal move does.
 ///
-/// Empty houses are not listed. When the game is over, the text says how it
-/// ended and JSON has an empty `legal` list and `game_over`.
+/// Empty houses are not listed. For each legal move, a sentence says what
+/// it takes, the threats it creates, and whether it parries or ignores the
+/// opponent's threat (JSON: `effects`). When the game is over, the text
+/// says how it ended and JSON has an empty `legal` list and `game_over`.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   songo moves --position 'songo:0,0,0,0,0,0,0/16,0,0,23,1,10,1:0-0:S'
@@ -39,11 +41,11 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     let read = input::any_position(&args.position, args.rules, lang)?;
     let read = input::to_move(read, args.to_move)?;
     let letters = args.letters.map_or(read.letters, LetterCase::from);
-    let report = any::moves(&read.position);
+    let view = any::moves_view(&read.position);
     let rendered = match args.format {
         // People read the letters they wrote; JSON and YAML keep the canonical case.
-        ReportFormat::Text => report.text(Conventions::with_letters(letters).in_lang(lang)),
-        format => output::serialize(&report.in_lang(lang), format)?,
+        ReportFormat::Text => view.text_in(Conventions::with_letters(letters), lang),
+        format => output::serialize(&view.in_lang(lang), format)?,
     };
     output::print(&rendered)
 }

@@ -1,11 +1,12 @@
 //! `songo play`: play moves on a position, show every board.
 
-use songo_notation::any::{self, AnyPlayReport};
+use songo_notation::any::{self, AnyPlayReport, Picture};
 use songo_notation::i18n::Lang;
 use songo_notation::msg;
+use songo_notation::render::Marks;
 use songo_notation::{Conventions, LetterCase, Ruleset, Side};
 
-use crate::flags::{Letters, PlayFormat, ReportFormat};
+use crate::flags::{Layout, Letters, PlayFormat, ReportFormat, mark_failure};
 use crate::output;
 use crate::{Failure, input};
 
@@ -21,6 +22,7 @@ use crate::{Failure, input};
   songo play --position fixtures/positions/capture-ex1.txt S1
   songo play --position 'songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5:0-0:S' S2 N4 --format json
   songo play --position fixtures/positions/capture-ex3.txt S5 --format svg > capture.svg
+  songo play --position fixtures/positions/grenier-s4.txt S4 --format svg --layout vertical > a4.svg
   songo play --rules awale --position '4-4-4-4-4-4-4-4-4-4-4-4-0-0-S' C --format markdown
   songo play --position fixtures/positions/seega/triple-capture.txt b3-c3
 
@@ -44,6 +46,15 @@ pub(crate) struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = PlayFormat::Text)]
     format: PlayFormat,
+    /// SVG: each move's boards side by side, or one under the other (prints large on a page in portrait).
+    #[arg(long, value_enum, default_value_t = Layout::Horizontal)]
+    layout: Layout,
+    /// Houses (Seega: squares) to ring on every SVG board, e.g. S4,N2.
+    #[arg(long, value_delimiter = ',', value_name = "HOUSES")]
+    highlight: Vec<String>,
+    /// Arrows to draw on every SVG board, FROM:TO, e.g. S4:N0 (several: S4:N0,S1:N2).
+    #[arg(long, value_delimiter = ',', value_name = "FROM:TO")]
+    arrow: Vec<String>,
 }
 
 pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
@@ -52,8 +63,18 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     let letters = args.letters.map_or(read.letters, LetterCase::from);
     let conventions = Conventions::with_letters(letters).in_lang(lang);
     let first_mover = read.position.to_move();
+    let picture = Picture {
+        letters,
+        layout: args.layout.into(),
+        lang,
+        marks: Marks {
+            highlight: &args.highlight,
+            arrows: &args.arrow,
+            ..Marks::default()
+        },
+    };
     match any::play(read.position, &args.moves, conventions) {
-        Ok(report) => output::print(&render(&report, args.format, conventions)?),
+        Ok(report) => output::print(&render(&report, args.format, &picture)?),
         Err(error) if error.is_bad_move() => Err(Failure::input(error.message())),
         Err(error) => {
             // Show what was played before the illegal move, in the forms for people.
@@ -61,7 +82,7 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
                 && !played.is_empty()
                 && matches!(args.format, PlayFormat::Text | PlayFormat::Markdown)
             {
-                output::print(&render(&played, args.format, conventions)?)?;
+                output::print(&render(&played, args.format, &picture)?)?;
             }
             let failure = Failure::invalid(error.message());
             // The diagrams of the texts do not say who moves: a first move
@@ -82,10 +103,10 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
 fn render(
     report: &AnyPlayReport,
     format: PlayFormat,
-    conventions: Conventions,
+    picture: &Picture<'_>,
 ) -> Result<String, Failure> {
     match (format.drawing(), format) {
-        (Some(drawing), _) => Ok(report.draw(drawing, conventions)),
+        (Some(drawing), _) => report.draw_with(drawing, picture).map_err(mark_failure),
         (None, PlayFormat::Yaml) => output::serialize(report, ReportFormat::Yaml),
         (None, _) => output::serialize(report, ReportFormat::Json),
     }

@@ -1,12 +1,15 @@
 //! The teaching vocabulary's cost: `teach::explain` on Songo and Awalé
 //! positions, the threats view of every move, the annotations of a whole
-//! game, and the Seega explanation.
+//! game, the Seega explanation, the picture of an explanation, and a whole
+//! record annotated (`songo annotate`).
 //!
 //! Run with `cargo bench -p songo-notation --bench explain`.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use songo_notation::any::{self, AnyPosition, Picture};
+use songo_notation::render::Drawing;
 use songo_notation::seega::SeegaPosition;
 use songo_notation::{Position, teach};
 
@@ -73,6 +76,24 @@ fn bench(c: &mut Criterion) {
             b.iter(|| teach::annotate_line(black_box(start), black_box(&moves)));
         },
     );
+    group.bench_function("seega move effects", |b| {
+        b.iter(|| teach::seega_move_effects(black_box(&seega)));
+    });
+    let yinda_any = AnyPosition::from(yinda);
+    let explained = any::explain(&yinda_any);
+    group.bench_function("explain the yinda board as SVG", |b| {
+        b.iter(|| black_box(&explained).draw(Drawing::Svg, &Picture::default()));
+    });
+    let record = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../fixtures/records/valid/songo-full-game.songo"
+    ))
+    .expect("the full game's record");
+    group.bench_function("annotate the full game's record (33 plies)", |b| {
+        b.iter(|| {
+            teach::record::annotate_text(black_box(&record), &teach::record::Options::default())
+        });
+    });
     group.finish();
 }
 

@@ -694,6 +694,11 @@ board-before = Before
 board-after-sowing = After sowing
 board-after-captures = After captures
 board-after = After
+# The legends of a stage's caption: `places` is houses or squares.
+legend-text-changed = * changed
+legend-text-captured = x captured
+legend-changed = in bold: the { $places } the move changed
+legend-captured = struck out: the { $places } captured
 play-text-after-marked = After (* changed):
 step-no-capture-no-emptying = no capture: taking { $houses } ({ $count } seeds) would have left { opponent-name } no seed
 diagram-stores-line = stores: south { $south } north { $north }
@@ -701,6 +706,7 @@ diagram-stores-line = stores: south { $south } north { $north }
 diagram-to-move-line = to move: { $side }
 markdown-stores-line = stores: south { $south }, north { $north }
 markdown-last-move = last move: { $move }, in brackets
+play-text-sown = After sowing:
 play-text-before = Before:
 play-text-after = After:
 play-text-after-sowing = After sowing (* changed):
@@ -792,6 +798,7 @@ cli-no-fen = an OGN FEN is an awale or oware-abapa position, not { $rules }: cho
 cli-cannot-read-record = { $origin }: cannot read the record: { $error }
 cli-cannot-write-ogn = { $origin }: cannot write OGN: { $error }
 cli-record-forms = a game record converts to --to record, ogn, json or yaml
+cli-record-forms-handout = a game record converts to --to record, ogn, json or yaml; to draw it with its boards and comments, use: songo lesson render --to markdown --out DIR { $origin } (or HTML: songo lesson render { $origin } > handout.html)
 # A flag whose mark the form asked for does not draw.
 cli-idle-mark = { $flag } marks a board drawn as { $forms }: --to { $to } draws no board; drop { $flag } or choose --to { $forms }
 cli-idle-last-move-text = --last-move is drawn in markdown and svg; the text diagram marks only changed (*) and captured (x) houses
@@ -833,6 +840,7 @@ problem-bad-query = Bad query parameter
 problem-bad-position = Unreadable position
 problem-bad-move = Not a move
 problem-bad-record = Unreadable game record
+problem-bad-lesson = Unreadable lesson
 problem-unknown-ruleset = Unknown ruleset
 problem-illegal-move = Illegal move
 problem-busy = Server busy
@@ -877,6 +885,162 @@ problem-detail-no-ogn = game { $game }: cannot be written as OGN: { $error }
 problem-detail-bad-hooks = hooks={ $value } is not a choice: use true or false
 problem-detail-image-query = this route takes no query parameter: the position is the whole path
 problem-detail-image-escape = the path is not a position in the compact notation: a `%` escape is broken
+
+## Pictures: the legend of the shapes drawn over boards (notation/src/render/svg.rs)
+
+picture-key-seega-move = the move
+picture-key-seega-taken = pieces taken
+picture-key-path = path of the sowing
+picture-key-harvest = seeds taken from the house
+picture-key-threat = threat: the seeds it would take
+picture-key-double-threat = double threat
+picture-key-seega-threat = a piece one step would take
+picture-key-grenier = grenier and its seeds
+picture-key-yinda = seed of a yinda
+
+## Seega: what each step does (notation/src/teach/words.rs, songo moves)
+#
+# `squares` is a list of squares (teach-list-and joins it); `side` threatens
+# the mover.
+
+teach-seega-move-takes = { $move } takes { $squares }
+teach-seega-move-takes-nothing = { $move } takes nothing
+teach-seega-move-creates = then threatens { $squares }
+teach-seega-move-parries = it parries { side-name }'s threats (pieces open to capture: { $before } before, { $after } after)
+teach-seega-move-ignores = it leaves { side-name }'s threats standing ({ pieces } open to capture)
+teach-seega-note-threat-created = { side-name } now threatens { $squares }.
+teach-seega-note-blocked = { side-name } is blocked: no legal step.
+
+## Lessons and handouts (notation/src/lesson/; docs/lessons.md)
+#
+# `played` and `house` are move and house names, `rule` a rule id, `stage`
+# is sown (the board after sowing) or after (after captures), `side` south
+# or north, `count` a count of seeds unless said otherwise.
+
+lesson-title = Lesson
+lesson-stage = { $stage ->
+    [sown] the board after sowing
+   *[after] the board after captures
+}
+lesson-caption-before = Before
+lesson-caption-sown = After sowing
+lesson-caption-after = After captures
+lesson-caption-after-move = After the move
+lesson-move-headline = { side-name } plays { $played }
+lesson-move-summary = { $count ->
+    [0] No capture.
+   *[other] { seeds } captured ({ $houses }).
+}
+lesson-refused = { $played } cannot be played here: { $message }
+lesson-explain-heading = What the board shows
+lesson-linked = { $played } ({ side-name }), { lesson-stage }
+lesson-from-start = { $played } from the start position, { lesson-stage }
+lesson-unreadable-board = This board cannot be read: songo lesson check says why.
+lesson-record-game = Game { $number }
+lesson-record-start = Start position
+lesson-record-after = After { $numbered }
+lesson-record-captures = { $numbered } takes { seeds }
+lesson-record-variation = Variation:
+lesson-record-result = Result: { $result }
+lesson-record-stopped = The replay stops at ply { $ply }: { $played } cannot be played (songo lesson check says why).
+lesson-tag = { $name ->
+    [Event] Event
+    [Site] Place
+    [Date] Date
+    [South] South
+    [North] North
+   *[Result] Result
+}
+
+# songo lesson check, for people.
+lesson-summary = { $path }: { $diagrams ->
+    [one] { $diagrams } board
+   *[other] { $diagrams } boards
+}, { $links ->
+    [one] { $links } move linking two boards
+   *[other] { $links } moves linking two boards
+}, { $problems ->
+    [0] no problem
+    [one] { $problems } problem
+   *[other] { $problems } problems
+}.
+lesson-link-line = line { $from } → line { $to }: { side-name } plays { $played }, { lesson-stage }
+lesson-start-line = line { $line }: { $played } from the start position, { lesson-stage }
+
+# Problems: each message says what the text says; the hint what is true.
+lesson-problem-diagram = this board cannot be read: { $message }
+lesson-problem-unlinked = the text shows this board as the result of a move, but no legal move of either side leads to it from the board at line { $line }
+lesson-house-differs = { $house } is { $here } here, { $computed } by the rules
+lesson-problem-closest = the nearest is { $played } ({ side-name }), { lesson-stage }: { $differences }
+lesson-problem-stage = the caption names { $said ->
+    [sown] the board after sowing
+   *[after] the board after captures
+}, but this is { $shown ->
+    [sown] the board after sowing
+   *[after] the board after captures
+} of { $played }
+lesson-problem-claim-total = the text says { $played } captures { $claimed ->
+    [one] { $claimed } seed
+   *[other] { $claimed } seeds
+}; it captures { $count }
+lesson-problem-claim-house = the text says { $played } takes { $claimed ->
+    [one] { $claimed } seed
+   *[other] { $claimed } seeds
+} from { $house }; it takes { $count } there
+lesson-problem-claim-not-taken = the text says { $played } takes { $claimed ->
+    [one] { $claimed } seed
+   *[other] { $claimed } seeds
+} from { $house }; it does not take { $house }
+lesson-problem-expectation = this does not hold: { $expected }
+
+# What is true instead of an expectation.
+lesson-actual-captures = { $played } captures { seeds }
+lesson-actual-captures-from = { $played } captures { seeds } ({ $houses })
+lesson-actual-captures-nothing = { $played } captures nothing
+lesson-actual-refused-by = { $played } is refused by { $rule }
+lesson-actual-all-legal = every move played is legal
+lesson-actual-legal = { $played } is legal
+lesson-actual-no-threat-from = { $house } threatens nothing
+lesson-actual-threat = { $house } threatens { $houses } ({ seeds })
+lesson-actual-defence-kind = { $played } is a defence of another kind ({ $kind })
+lesson-actual-no-defence = { $played } is no defence
+lesson-actual-not-grenier = { $house } holds { seeds }, too few for a grenier
+lesson-actual-bidoua = the bidoua is south { $south }, north { $north }
+lesson-actual-game-over = the game is over by { $rule }
+lesson-actual-not-over = the game is not over
+lesson-actual-winner = { $side ->
+    [south] South wins
+    [north] North wins
+   *[none] it is a draw
+}
+lesson-actual-not-sowing = this claim is about the sowing games
+
+# A lesson that cannot be read (exit 2).
+lesson-expect-unreadable = `{ $text }` is no claim songo can check
+lesson-expect-forms = write one of: S4 captures 11 [from N0 N1 …], S4 captures nothing, [S0] illegal [songo.exit], S1 legal, N4 threatens S3 S4 [6], no threat, N1 yinda, N2 evasion, N2 defence, grenier S4, bidoua south 7 north 4, game over [rule], winner south|north|none
+lesson-expect-unknown-rule = `{ $rule }` is not a rule id
+lesson-expect-rule-hint = rule ids are listed in docs/rules.md (songo.exit, songo.capture.chain, …)
+lesson-error-twice = `{ $key }` is given twice in this block
+lesson-error-twice-hint = give it once, or split the block in two
+lesson-error-record-and-board = a block holds a board or a game record, not both
+lesson-error-record-and-board-hint = put the record in a block of its own, or give its start in a Position tag
+lesson-error-plies-without-record = `plies:` chooses moves of a game record, and this block holds none
+lesson-error-plies-without-record-hint = put the record after `plies:`, starting with its tags ([Rules "songo"])
+lesson-error-two-positions = this block gives its board twice: a `position:` line and a diagram
+lesson-error-two-positions-hint = keep one of them
+lesson-error-empty-block = this block shows nothing
+lesson-error-empty-block-hint = give a board (a diagram, or position: on one line), moves to play (play:), or a record
+lesson-error-move-hint = moves are house names (S2, N4; Awale C, e) or Seega moves (a1,b2, b3-c3, pass), separated by spaces
+lesson-error-too-many-moves = a block plays at most { $count } moves
+lesson-error-too-many-moves-hint = split the moves over several blocks, or show them as a record
+lesson-error-plies = `{ $text }` is no range of plies
+lesson-error-plies-hint = write plies: 5-9 (or one ply: plies: 5), counting from 1
+lesson-error-too-many-boards = the handout would hold more than { $count } boards
+lesson-error-too-many-parts = a lesson holds at most { $count } boards and blocks
+lesson-error-too-large = the lesson is larger than { $count } bytes
+lesson-error-not-utf8 = the lesson is not UTF-8 text (byte { $byte })
+lesson-error-not-utf8-hint = save the lesson as UTF-8
+lesson-error-split-hint = split the lesson into several
 
 ## The web page (service/page/; docs/page.md)
 #
@@ -930,6 +1094,7 @@ page-line = Moves played
 page-record-paste = Paste a game record, or open a file
 page-open-file = Open a file
 page-check = Check the record
+page-annotate = Add the teaching comments
 page-record-keys = Step through a game with the arrow keys, Home and End.
 page-explain-hint = What the position holds for each side, in the words of the teaching texts.
 page-explain-show = Show
@@ -946,6 +1111,13 @@ page-export-markdown = Markdown
 page-export-compact = Compact notation
 page-export-record = Game record
 page-export-handout = Lesson handout
+page-handout-title = A board from songo
+page-analyse = Find the best move
+page-analysis-best = Best move: { $move }, { $value } seeds for the side to move ({ $text })
+page-analysis-exact = exact
+page-analysis-depth = searched { $count } plies deep
+page-analysis-line = Best line: { $text }
+page-annotate-engine = and the engine's judgement of each move (?!, ?, ??)
 page-exported = Exported text
 page-embed = Embed this board in another page
 page-footer = The server keeps nothing: a board is shared by its link.
@@ -982,3 +1154,18 @@ page-invalid = { $count ->
    *[other] { $count } violations
 }
 page-open-game = Show this game on the board
+
+## Engine marks (songo annotate --engine; docs/analysis.md)
+
+# A ply whose move was the only one that keeps the value.
+engine-only = The only move that keeps the value.
+# A ply that lost `count` seeds of score difference; `move` was better.
+engine-loss = { $mark ->
+    [inaccuracy] Inaccuracy
+    [mistake] Mistake
+   *[blunder] Blunder
+}: { seeds } lost; { $move } was better.
+# Why the engine judged only part of a game.
+engine-unjudged-seega = no engine marks: the analysis plays the sowing games only
+engine-unjudged-time = the total time for the engine ran out: plies from { $ply } on are not judged
+engine-unjudged-seeds = ply { $ply }: the position holds too many seeds for the analysis; plies from there on are not judged

@@ -673,6 +673,16 @@ board-before = Avant
 board-after-sowing = Après le semis
 board-after-captures = Après les prises
 board-after = Après
+legend-text-changed = * modifiées
+legend-text-captured = x prises
+legend-changed = en gras : les { $places ->
+    [houses] cases
+   *[squares] cases
+} que le coup a modifiées
+legend-captured = barrées : les { $places ->
+    [houses] cases
+   *[squares] cases
+} prises
 play-text-after-marked = Après (cases modifiées marquées *) :
 step-no-capture-no-emptying = aucune prise : prendre { $houses } ({ $count } { $count ->
     [one] graine
@@ -685,6 +695,7 @@ diagram-to-move-line = au trait : { $side ->
 }
 markdown-stores-line = réserves : sud { $south }, nord { $north }
 markdown-last-move = dernier coup : { $move }, entre crochets
+play-text-sown = Après le semis :
 play-text-before = Avant :
 play-text-after = Après :
 play-text-after-sowing = Après le semis (cases modifiées marquées *) :
@@ -797,6 +808,7 @@ cli-no-fen = un FEN OGN est une position d'awale ou d'oware-abapa, pas de { $rul
 cli-cannot-read-record = { $origin } : impossible de lire la partie : { $error }
 cli-cannot-write-ogn = { $origin } : impossible d'écrire l'OGN : { $error }
 cli-record-forms = une partie notée se convertit avec --to record, ogn, json ou yaml
+cli-record-forms-handout = une partie notée se convertit avec --to record, ogn, json ou yaml ; pour la dessiner avec ses plateaux et ses commentaires : songo lesson render --to markdown --out DOSSIER { $origin } (ou en HTML : songo lesson render { $origin } > fiche.html)
 cli-idle-mark = { $flag } marque un plateau dessiné en { $forms } : --to { $to } ne dessine pas de plateau ; retirez { $flag } ou choisissez --to { $forms }
 cli-idle-last-move-text = --last-move se dessine en markdown et en svg ; le diagramme texte ne marque que les cases modifiées (*) et prises (x)
 cli-idle-no-coordinates = --no-coordinates est pour les plateaux de Seega : un plateau de semailles n'a pas de coordonnées à retirer
@@ -837,6 +849,7 @@ problem-bad-query = Paramètre de requête invalide
 problem-bad-position = Position illisible
 problem-bad-move = Ce n'est pas un coup
 problem-bad-record = Partie notée illisible
+problem-bad-lesson = Leçon illisible
 problem-unknown-ruleset = Règle du jeu inconnue
 problem-illegal-move = Coup illégal
 problem-busy = Serveur occupé
@@ -882,6 +895,154 @@ problem-detail-no-ogn = partie { $game } : impossible de l'écrire en OGN : { $e
 problem-detail-bad-hooks = hooks={ $value } n'est pas un choix : utilisez true ou false
 problem-detail-image-query = cette route ne prend aucun paramètre de requête : la position est tout le chemin
 problem-detail-image-escape = le chemin n'est pas une position dans la notation compacte : un échappement `%` est cassé
+
+## Images : la légende des formes dessinées sur les plateaux (notation/src/render/svg.rs)
+
+picture-key-seega-move = le coup joué
+picture-key-seega-taken = pions pris
+picture-key-path = chemin des graines semées
+picture-key-harvest = graines prises dans la case
+picture-key-threat = menace : les graines qu'elle prendrait
+picture-key-double-threat = menace double
+picture-key-seega-threat = pion qu'un pas prendrait
+picture-key-grenier = grenier et ses graines
+picture-key-yinda = graine d'un yinda
+
+## Seega : ce que fait chaque pas (notation/src/teach/words.rs, songo moves)
+#
+# `squares` est une liste de cases (jointe par teach-list-and) ; `side`
+# menace le camp qui joue.
+
+teach-seega-move-takes = { $move } prend { $squares }
+teach-seega-move-takes-nothing = { $move } ne prend rien
+teach-seega-move-creates = puis menace { $squares }
+teach-seega-move-parries = il pare les menaces de { side-name } (pions prenables : { $before } avant, { $after } après)
+teach-seega-move-ignores = il laisse les menaces de { side-name } ({ pieces } prenables)
+teach-seega-note-threat-created = { side-name } menace maintenant { $squares }.
+teach-seega-note-blocked = { side-name } est bloqué : aucun pas légal.
+
+## Leçons et fiches (notation/src/lesson/ ; docs/lessons.md)
+
+lesson-title = Leçon
+lesson-stage = { $stage ->
+    [sown] la situation après la distribution
+   *[after] la situation après les prises
+}
+lesson-caption-before = Avant le coup
+lesson-caption-sown = Après la distribution
+lesson-caption-after = Après les prises
+lesson-caption-after-move = Après le coup
+lesson-move-headline = { side-name } joue { $played }
+lesson-move-summary = { $count ->
+    [0] Aucune prise.
+   *[other] { seeds } prises ({ $houses }).
+}
+lesson-refused = { $played } ne peut pas être joué ici : { $message }
+lesson-explain-heading = Ce que montre le plateau
+lesson-linked = { $played } ({ side-name }), { lesson-stage }
+lesson-from-start = { $played } depuis la position de départ, { lesson-stage }
+lesson-unreadable-board = Ce plateau ne se lit pas : songo lesson check dit pourquoi.
+lesson-record-game = Partie { $number }
+lesson-record-start = Position de départ
+lesson-record-after = Après { $numbered }
+lesson-record-captures = { $numbered } prend { seeds }
+lesson-record-variation = Variante :
+lesson-record-result = Résultat : { $result }
+lesson-record-stopped = La partie s'arrête au demi-coup { $ply } : { $played } ne peut pas être joué (songo lesson check dit pourquoi).
+lesson-tag = { $name ->
+    [Event] Événement
+    [Site] Lieu
+    [Date] Date
+    [South] Sud
+    [North] Nord
+   *[Result] Résultat
+}
+
+lesson-summary = { $path } : { $diagrams ->
+    [one] { $diagrams } plateau
+   *[other] { $diagrams } plateaux
+}, { $links ->
+    [one] { $links } coup reliant deux plateaux
+   *[other] { $links } coups reliant deux plateaux
+}, { $problems ->
+    [0] aucun problème
+    [one] { $problems } problème
+   *[other] { $problems } problèmes
+}.
+lesson-link-line = ligne { $from } → ligne { $to } : { side-name } joue { $played }, { lesson-stage }
+lesson-start-line = ligne { $line } : { $played } depuis la position de départ, { lesson-stage }
+
+lesson-problem-diagram = ce plateau ne se lit pas : { $message }
+lesson-problem-unlinked = le texte présente ce plateau comme le résultat d'un coup, mais aucun coup légal d'aucun des deux camps n'y mène depuis le plateau de la ligne { $line }
+lesson-house-differs = { $house } vaut { $here } ici, { $computed } selon les règles
+lesson-problem-closest = le plus proche est { $played } ({ side-name }), { lesson-stage } : { $differences }
+lesson-problem-stage = la légende annonce { $said ->
+    [sown] la situation après la distribution
+   *[after] la situation après les prises
+}, mais c'est { $shown ->
+    [sown] la situation après la distribution
+   *[after] la situation après les prises
+} de { $played }
+lesson-problem-claim-total = le texte dit que { $played } capture { $claimed ->
+    [one] { $claimed } graine
+   *[other] { $claimed } graines
+} ; il en capture { $count }
+lesson-problem-claim-house = le texte dit que { $played } prend { $claimed ->
+    [one] { $claimed } graine
+   *[other] { $claimed } graines
+} en { $house } ; il y en prend { $count }
+lesson-problem-claim-not-taken = le texte dit que { $played } prend { $claimed ->
+    [one] { $claimed } graine
+   *[other] { $claimed } graines
+} en { $house } ; il ne prend pas { $house }
+lesson-problem-expectation = ceci n'est pas vrai : { $expected }
+
+lesson-actual-captures = { $played } capture { seeds }
+lesson-actual-captures-from = { $played } capture { seeds } ({ $houses })
+lesson-actual-captures-nothing = { $played } ne capture rien
+lesson-actual-refused-by = { $played } est interdit par { $rule }
+lesson-actual-all-legal = tous les coups joués sont légaux
+lesson-actual-legal = { $played } est légal
+lesson-actual-no-threat-from = { $house } ne menace rien
+lesson-actual-threat = { $house } menace { $houses } ({ seeds })
+lesson-actual-defence-kind = { $played } est une défense d'une autre sorte ({ $kind })
+lesson-actual-no-defence = { $played } n'est pas une défense
+lesson-actual-not-grenier = { $house } contient { seeds }, trop peu pour un grenier
+lesson-actual-bidoua = le bidoua est de { $south } pour Sud et { $north } pour Nord
+lesson-actual-game-over = la partie est finie par { $rule }
+lesson-actual-not-over = la partie n'est pas finie
+lesson-actual-winner = { $side ->
+    [south] Sud gagne
+    [north] Nord gagne
+   *[none] la partie est nulle
+}
+lesson-actual-not-sowing = cette affirmation porte sur les jeux de semailles
+
+lesson-expect-unreadable = « { $text } » n'est pas une affirmation que songo sait vérifier
+lesson-expect-forms = écrivez par exemple : S4 prend 11 [de N0 N1 …], S4 prend rien, [S0] interdit [songo.exit], S1 légal, N4 menace S3 S4 [6], aucune menace, N1 yinda, N2 esquive, N2 défense, grenier S4, bidoua sud 7 nord 4, fin de partie [règle], gagnant sud|nord|personne
+lesson-expect-unknown-rule = « { $rule } » n'est pas un identifiant de règle
+lesson-expect-rule-hint = les identifiants des règles sont dans docs/rules.md (songo.exit, songo.capture.chain, …)
+lesson-error-twice = « { $key } » est donné deux fois dans ce bloc
+lesson-error-twice-hint = donnez-le une fois, ou coupez le bloc en deux
+lesson-error-record-and-board = un bloc montre un plateau ou une partie, pas les deux
+lesson-error-record-and-board-hint = mettez la partie dans un bloc à elle, ou donnez sa position de départ dans une étiquette Position
+lesson-error-plies-without-record = « plies: » choisit des coups d'une partie, et ce bloc n'en contient pas
+lesson-error-plies-without-record-hint = mettez la partie après « plies: », en commençant par ses étiquettes ([Rules "songo"])
+lesson-error-two-positions = ce bloc donne son plateau deux fois : une ligne « position: » et un diagramme
+lesson-error-two-positions-hint = gardez l'un des deux
+lesson-error-empty-block = ce bloc ne montre rien
+lesson-error-empty-block-hint = donnez un plateau (un diagramme, ou position: sur une ligne), des coups à jouer (jouer:) ou une partie
+lesson-error-move-hint = les coups sont des noms de cases (S2, N4 ; à l'awalé C, e) ou des coups de seega (a1,b2, b3-c3, pass), séparés par des espaces
+lesson-error-too-many-moves = un bloc joue au plus { $count } coups
+lesson-error-too-many-moves-hint = répartissez les coups sur plusieurs blocs, ou montrez-les comme une partie
+lesson-error-plies = « { $text } » n'est pas une suite de demi-coups
+lesson-error-plies-hint = écrivez demi-coups: 5-9 (ou un seul : demi-coups: 5), en comptant à partir de 1
+lesson-error-too-many-boards = la fiche aurait plus de { $count } plateaux
+lesson-error-too-many-parts = une leçon contient au plus { $count } plateaux et blocs
+lesson-error-too-large = la leçon fait plus de { $count } octets
+lesson-error-not-utf8 = la leçon n'est pas du texte UTF-8 (octet { $byte })
+lesson-error-not-utf8-hint = enregistrez la leçon en UTF-8
+lesson-error-split-hint = coupez la leçon en plusieurs
 
 ## La page web (service/page/ ; docs/page.md)
 
@@ -929,6 +1090,7 @@ page-line = Coups joués
 page-record-paste = Collez une partie notée, ou ouvrez un fichier
 page-open-file = Ouvrir un fichier
 page-check = Vérifier la partie
+page-annotate = Ajouter les commentaires d'enseignement
 page-record-keys = Parcourez une partie avec les flèches, Début et Fin.
 page-explain-hint = Ce que la position offre à chaque camp, dans les mots des textes d'enseignement.
 page-explain-show = Montrer
@@ -945,6 +1107,13 @@ page-export-markdown = Markdown
 page-export-compact = Notation compacte
 page-export-record = Partie notée
 page-export-handout = Fiche de leçon
+page-handout-title = Un plateau tiré de songo
+page-analyse = Chercher le meilleur coup
+page-analysis-best = Meilleur coup : { $move }, { $value } graines pour le camp au trait ({ $text })
+page-analysis-exact = valeur exacte
+page-analysis-depth = recherche à { $count } demi-coups
+page-analysis-line = Meilleure suite : { $text }
+page-annotate-engine = et le jugement du moteur sur chaque coup (?!, ?, ??)
 page-exported = Texte exporté
 page-embed = Intégrer ce plateau dans une autre page
 page-footer = Le serveur ne garde rien : un plateau se partage par son lien.
@@ -981,3 +1150,18 @@ page-invalid = { $count ->
    *[other] { $count } violations
 }
 page-open-game = Montrer cette partie sur le plateau
+
+## Marques du moteur (songo annotate --engine ; docs/analysis.md)
+
+# Un coup, le seul qui garde la valeur.
+engine-only = Coup unique : le seul qui garde la valeur.
+# Un coup qui perd `count` graines d'écart ; `move` était meilleur.
+engine-loss = { $mark ->
+    [inaccuracy] Imprécision
+    [mistake] Erreur
+   *[blunder] Bourde
+} : { seeds } perdues ; { $move } était meilleur.
+# Pourquoi le moteur n'a jugé qu'une partie de la partie.
+engine-unjudged-seega = pas de marques du moteur : l'analyse ne joue que les jeux de semailles
+engine-unjudged-time = le temps total du moteur est écoulé : les coups à partir du { $ply } ne sont pas jugés
+engine-unjudged-seeds = coup { $ply } : la position compte trop de graines pour l'analyse ; les coups suivants ne sont pas jugés

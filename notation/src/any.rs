@@ -15,17 +15,19 @@ use std::fmt;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::conventions::Conventions;
+use crate::conventions::{Conventions, LetterCase};
 use crate::game::{GameOver, GamePosition, LegalMoves, MoveEffect, Refusal};
 use crate::i18n::{Lang, Message};
 use crate::msg;
 use crate::record::{FromTags, SetupError, Tags};
-use crate::render::{Drawing, MarkError, Marks};
+use crate::render::sequence::{self, Staged};
+use crate::render::svg::Layout;
+use crate::render::{Drawing, MarkError, Marks, Shape};
 use crate::report::{self, MovesReport, PlayError, PlayReport};
 use crate::rule::{RuleId, RuleIds};
 use crate::ruleset::{Family, Ruleset};
 use crate::seega::{
-    ParseMoveError, SeegaIllegal, SeegaMove, SeegaMoveList, SeegaOutcome, SeegaPosition,
+    ParseMoveError, SeegaIllegal, SeegaMove, SeegaMoveList, SeegaOutcome, SeegaPosition, Square,
 };
 use crate::side::Side;
 use crate::sowing::position::{House, ParseHouseError, Position};
@@ -203,29 +205,67 @@ impl AnyPlayReport {
     }
 
     /// Every move's boards in a form for people, Awalé houses in the
-    /// letters of `conventions`, words in its language (a [`LetterCase`](crate::LetterCase)
+    /// letters of `conventions`, words in its language (a [`LetterCase`]
     /// alone is English).
     #[must_use]
     pub fn draw(&self, form: Drawing, conventions: impl Into<Conventions>) -> String {
-        use crate::seega::render as seega;
         let conventions = conventions.into();
-        let lang = conventions.lang;
-        match (self, form) {
-            (AnyPlayReport::Sowing(report), Drawing::Text) => {
-                crate::sowing::notation::diagram::play(report, conventions)
-            }
-            (AnyPlayReport::Sowing(report), Drawing::Markdown) => {
-                crate::sowing::render::markdown::play(report, conventions)
-            }
-            (AnyPlayReport::Sowing(report), Drawing::Svg) => {
-                crate::sowing::render::svg::play(report, conventions)
-            }
-            (AnyPlayReport::Seega(report), Drawing::Text) => seega::play_text_in(report, lang),
-            (AnyPlayReport::Seega(report), Drawing::Markdown) => {
-                seega::play_markdown_in(report, lang)
-            }
-            (AnyPlayReport::Seega(report), Drawing::Svg) => seega::play_svg_in(report, lang),
+        let options = Picture {
+            letters: conventions.letters,
+            lang: conventions.lang,
+            ..Picture::default()
+        };
+        // Without marks there is nothing to misread.
+        self.draw_with(form, &options)
+            .unwrap_or_else(|error| error.message)
+    }
+
+    /// Every move's boards in a form for people, as `options` asks (the
+    /// layout of the SVG, the language of its legend, marks drawn by hand
+    /// on every board).
+    ///
+    /// ```
+    /// use songo_notation::any::{self, Picture};
+    /// use songo_notation::render::{Drawing, Marks};
+    /// use songo_notation::Conventions;
+    /// let position = "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7".parse().unwrap();
+    /// let played = any::play(position, &["S1"], Conventions::default()).unwrap();
+    /// let highlight = ["S4".to_owned()];
+    /// let options = Picture { marks: Marks { highlight: &highlight, ..Marks::default() }, ..Picture::default() };
+    /// let svg = played.draw_with(Drawing::Svg, &options).unwrap();
+    /// assert_eq!(svg.matches("class=\"ring hand\" data-at=\"S4\"").count(), 3);
+    /// ```
+    ///
+    /// # Errors
+    /// A mark that is no house or square of the game.
+    pub fn draw_with(&self, form: Drawing, options: &Picture<'_>) -> Result<String, MarkError> {
+        fn draw<P: Staged>(
+            report: &PlayReport<P>,
+            form: Drawing,
+            options: &Picture<'_>,
+            hand: Vec<Shape<P::Place>>,
+        ) -> String {
+            let options = sequence::Options {
+                letters: options.letters,
+                layout: options.layout,
+                lang: options.lang,
+                hand,
+            };
+            sequence::draw(report, form, &options)
         }
+        Ok(match self {
+            AnyPlayReport::Sowing(report) => {
+                let rules = report.final_position.rules();
+                let hand = options
+                    .marks
+                    .hand_shapes(|name| House::parse_with_case(name, rules, options.letters))?;
+                draw(report, form, options, hand)
+            }
+            AnyPlayReport::Seega(report) => {
+                let hand = options.marks.hand_shapes(str::parse::<Square>)?;
+                draw(report, form, options, hand)
+            }
+        })
     }
 }
 
@@ -450,6 +490,399 @@ pub fn moves(position: &AnyPosition) -> AnyMovesReport {
     }
 }
 
+/// What the teaching vocabulary says of a position of any game: the
+/// `ExplainReport` of `songo explain` (see `docs/teaching.md`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum AnyExplainReport {
+    /// A sowing game's: threats, double threats, defences, greniers, bidoua.
+    Sowing(crate::teach::ExplainReport),
+    /// Seega's: threatened pieces, mobility.
+    Seega(crate::teach::SeegaExplainReport),
+}
+
+/// Explains a position of any game with the teaching vocabulary.
+///
+/// ```
+/// use songo_notation::any::{self, AnyPosition};
+/// use songo_notation::i18n::Lang;
+/// use songo_notation::render::Drawing;
+/// let position: AnyPosition = "songo:0,0,2,0,6,0,0/1,4,0,3,1,5,1".parse().unwrap();
+/// let report = any::explain(&position);
+/// let text = report.draw(Drawing::Text, &any::Picture::default()).unwrap();
+/// assert!(text.contains("- North's N4 threatens S3 and S4 (6 seeds)."));
+/// let seega: AnyPosition = "seega:...../...../...S./..N../..S..:N".parse().unwrap();
+/// let json = serde_json::to_value(any::explain(&seega)).unwrap();
+/// assert_eq!(json["threats"][0]["square"], "c2");
+/// ```
+#[must_use]
+pub fn explain(position: &AnyPosition) -> AnyExplainReport {
+    match position {
+        AnyPosition::Sowing(position) => AnyExplainReport::Sowing(crate::teach::explain(position)),
+        AnyPosition::Seega(position) => {
+            AnyExplainReport::Seega(crate::teach::explain_seega(position))
+        }
+    }
+}
+
+impl AnyExplainReport {
+    /// Keeps only the terms `ids` names, so that a picture or a page shows
+    /// those alone: `teach.threat`, `teach.double-threat`, `teach.defence`
+    /// (or `teach.yinda`: the defences, yindas among them) and
+    /// `teach.grenier` empty their lists when not named; the bidoua and
+    /// Seega's mobility are single values and stay.
+    ///
+    /// ```
+    /// use songo_notation::any::{self, AnyExplainReport, AnyPosition};
+    /// use songo_notation::teach::TeachId;
+    /// let position: AnyPosition = "songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:N".parse().unwrap();
+    /// let mut report = any::explain(&position);
+    /// report.retain_terms(&[TeachId::Grenier]);
+    /// let AnyExplainReport::Sowing(report) = report else { unreachable!() };
+    /// assert!(report.threats.is_empty() && report.defences.is_empty());
+    /// assert_eq!(report.greniers.len(), 1);
+    /// ```
+    pub fn retain_terms(&mut self, ids: &[crate::teach::TeachId]) {
+        use crate::teach::TeachId;
+        let kept = |id: TeachId| ids.contains(&id);
+        match self {
+            AnyExplainReport::Sowing(report) => {
+                if !kept(TeachId::Threat) {
+                    report.threats.clear();
+                }
+                if !kept(TeachId::DoubleThreat) {
+                    report.double_threats.clear();
+                }
+                if !kept(TeachId::Defence) && !kept(TeachId::Yinda) {
+                    report.defences.clear();
+                }
+                if !kept(TeachId::Grenier) {
+                    report.greniers.clear();
+                }
+            }
+            AnyExplainReport::Seega(report) => {
+                if !kept(TeachId::Threat) {
+                    report.threats.clear();
+                }
+            }
+        }
+    }
+
+    /// The explanation in `form`: sentences (text, Markdown) in the
+    /// language of `options`, or the board with the vocabulary drawn on
+    /// it (SVG), with the marks `options` asks for.
+    ///
+    /// # Errors
+    /// A mark that is no house or square of the game.
+    pub fn draw(&self, form: Drawing, options: &Picture<'_>) -> Result<String, MarkError> {
+        use crate::render::svg::{Figure, FigureRow, figure};
+        use crate::teach::{picture, words};
+        let wording = words::Wording {
+            lang: options.lang,
+            letters: options.letters,
+        };
+        fn one<B: crate::render::svg::SvgBoard>(board: B, lang: Lang) -> String {
+            figure(&Figure {
+                rows: vec![FigureRow {
+                    heading: None,
+                    boards: vec![board],
+                }],
+                lang,
+                ..Figure::default()
+            })
+        }
+        Ok(match (self, form) {
+            (AnyExplainReport::Sowing(report), Drawing::Text) => {
+                words::explain_text(report, wording)
+            }
+            (AnyExplainReport::Sowing(report), Drawing::Markdown) => {
+                words::explain_markdown(report, wording)
+            }
+            (AnyExplainReport::Sowing(report), Drawing::Svg) => {
+                let rules = report.position.rules();
+                let hand = options
+                    .marks
+                    .hand_shapes(|name| House::parse_with_case(name, rules, options.letters))?;
+                let mut board = crate::sowing::render::BoardView::new(report.position)
+                    .letters(options.letters)
+                    .with_shapes(picture::sowing_shapes(report))
+                    .with_shapes(hand);
+                board.hooks = options.marks.hooks;
+                one(board, options.lang)
+            }
+            (AnyExplainReport::Seega(report), Drawing::Text) => {
+                words::seega_explain_text(report, wording)
+            }
+            (AnyExplainReport::Seega(report), Drawing::Markdown) => {
+                words::seega_explain_markdown(report, wording)
+            }
+            (AnyExplainReport::Seega(report), Drawing::Svg) => {
+                let mut board = crate::seega::render::SeegaView::new(report.position);
+                board.shapes = picture::seega_shapes(report);
+                board
+                    .shapes
+                    .extend(options.marks.hand_shapes(str::parse::<Square>)?);
+                board.hooks = options.marks.hooks;
+                one(board, options.lang)
+            }
+        })
+    }
+}
+
+/// Something a teacher would point out at one ply, in any game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum AnyAnnotation {
+    /// In a sowing game.
+    Sowing(crate::teach::Annotation),
+    /// In Seega.
+    Seega(crate::teach::SeegaAnnotation),
+}
+
+impl AnyAnnotation {
+    /// The ply, counted from 1.
+    #[must_use]
+    pub const fn ply(&self) -> usize {
+        match self {
+            AnyAnnotation::Sowing(annotation) => annotation.ply,
+            AnyAnnotation::Seega(annotation) => annotation.ply,
+        }
+    }
+
+    /// The term it illustrates.
+    #[must_use]
+    pub fn id(&self) -> crate::teach::TeachId {
+        match self {
+            AnyAnnotation::Sowing(annotation) => annotation.id,
+            AnyAnnotation::Seega(annotation) => annotation.id,
+        }
+    }
+
+    /// The annotation as a sentence in the language of `wording`, Awalé
+    /// houses in its letters.
+    #[must_use]
+    pub fn sentence(&self, wording: crate::teach::words::Wording) -> String {
+        match self {
+            AnyAnnotation::Sowing(annotation) => {
+                crate::teach::words::annotation_sentence(annotation, wording)
+            }
+            AnyAnnotation::Seega(annotation) => {
+                crate::i18n::Localize::localize(annotation, wording.lang)
+            }
+        }
+    }
+}
+
+/// The annotation as a sentence.
+impl crate::i18n::Localize for AnyAnnotation {
+    fn localize(&self, lang: Lang) -> String {
+        match self {
+            AnyAnnotation::Sowing(annotation) => annotation.localize(lang),
+            AnyAnnotation::Seega(annotation) => annotation.localize(lang),
+        }
+    }
+}
+
+/// The plies of a played line a teacher would point at (`teach::annotate`,
+/// `teach::annotate_seega`), the line given as the steps of a play report.
+///
+/// ```
+/// use songo_notation::any::{self, AnyPosition};
+/// use songo_notation::report;
+/// let start: AnyPosition = "songo:0,0,2,0,6,0,0/1,4,0,3,1,5,1".parse().unwrap();
+/// let played = report::play(start, &["S1", "N4"]).unwrap();
+/// let notes = any::annotate(&played.steps);
+/// assert_eq!(notes[0].id().as_str(), "teach.threat");
+/// ```
+#[must_use]
+pub fn annotate(steps: &[crate::report::PlayStep<AnyPosition>]) -> Vec<AnyAnnotation> {
+    use crate::report::PlayStep;
+    use crate::teach::PlayedMove;
+    let sowing: Option<Vec<PlayedMove>> = steps
+        .iter()
+        .map(|step| match (&step.before, step.outcome, &step.after) {
+            (
+                AnyPosition::Sowing(before),
+                AnyOutcome::Sowing(outcome),
+                AnyPosition::Sowing(after),
+            ) => Some(PlayedMove {
+                before: *before,
+                outcome,
+                after: *after,
+            }),
+            _ => None,
+        })
+        .collect();
+    if let Some(plies) = sowing {
+        return crate::teach::annotate(&plies)
+            .into_iter()
+            .map(AnyAnnotation::Sowing)
+            .collect();
+    }
+    let seega: Option<Vec<PlayStep<SeegaPosition>>> = steps
+        .iter()
+        .map(
+            |step| match (&step.before, step.outcome, &step.after, step.played) {
+                (
+                    AnyPosition::Seega(before),
+                    AnyOutcome::Seega(outcome),
+                    AnyPosition::Seega(after),
+                    AnyMove::Seega(played),
+                ) => Some(PlayStep {
+                    played,
+                    before: *before,
+                    outcome,
+                    after: *after,
+                }),
+                _ => None,
+            },
+        )
+        .collect();
+    seega.map_or_else(Vec::new, |plies| {
+        crate::teach::annotate_seega(&plies)
+            .into_iter()
+            .map(AnyAnnotation::Seega)
+            .collect()
+    })
+}
+
+/// How a picture is drawn: the Awalé letters, the layout of a played
+/// line's boards, the language of the legends, the marks a person asked for.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Picture<'a> {
+    /// Which Awalé camp is lettered in capitals.
+    pub letters: LetterCase,
+    /// A played line's SVG boards side by side or one under the other.
+    pub layout: Layout,
+    /// The language of the legends.
+    pub lang: Lang,
+    /// Marks drawn by hand (`highlight`, `arrows`; on a single board also
+    /// `changed`, `captured`, `last_move`).
+    pub marks: Marks<'a>,
+}
+
+/// What each legal move of a position does, for either kind of game: the
+/// "threats view" of `songo moves` (`teach::move_effects`,
+/// `teach::seega_move_effects`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum AnyMoveEffects {
+    /// A sowing game's moves.
+    Sowing(Vec<crate::teach::MoveEffect>),
+    /// Seega's steps.
+    Seega(Vec<crate::teach::SeegaMoveEffect>),
+}
+
+impl AnyMoveEffects {
+    /// Whether no move is described.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        match self {
+            AnyMoveEffects::Sowing(effects) => effects.is_empty(),
+            AnyMoveEffects::Seega(effects) => effects.is_empty(),
+        }
+    }
+
+    /// The moves of `mover`, one sentence each, as text.
+    #[must_use]
+    pub fn text(&self, mover: Side, wording: crate::teach::words::Wording) -> String {
+        use crate::teach::words;
+        match self {
+            AnyMoveEffects::Sowing(effects) => words::move_effects_text(mover, effects, wording),
+            AnyMoveEffects::Seega(effects) => {
+                words::seega_move_effects_text(mover, effects, wording)
+            }
+        }
+    }
+}
+
+/// What `songo moves` and `POST /v1/moves` report: the legal moves, the
+/// moves a rule forbids, and what each legal move does (`effects`: its
+/// capture, the threats it creates, whether it parries or ignores the
+/// opponent's threat).
+///
+/// ```
+/// use songo_notation::any::{self, AnyPosition};
+/// use songo_notation::Conventions;
+/// let position: AnyPosition = "songo:0,0,2,0,6,0,0/1,4,0,3,1,5,1".parse().unwrap();
+/// let view = any::moves_view(&position);
+/// let json = serde_json::to_value(&view).unwrap();
+/// assert_eq!(json["legal"][0], "S1");
+/// assert_eq!(json["effects"][0]["captures"], 3);
+/// assert!(view.text(Conventions::default()).contains("- S1 takes 3 seeds (N2);"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MovesView {
+    /// The legal and illegal moves.
+    #[serde(flatten)]
+    pub report: AnyMovesReport,
+    /// What each legal move does, in the order of `legal` (Seega: each
+    /// step; nothing while pieces are being placed).
+    pub effects: AnyMoveEffects,
+}
+
+/// The moves of a position with what each legal one does.
+#[must_use]
+pub fn moves_view(position: &AnyPosition) -> MovesView {
+    let effects = match position {
+        AnyPosition::Sowing(position) => {
+            AnyMoveEffects::Sowing(crate::teach::move_effects(position))
+        }
+        AnyPosition::Seega(position) => {
+            AnyMoveEffects::Seega(crate::teach::seega_move_effects(position))
+        }
+    };
+    MovesView {
+        report: moves(position),
+        effects,
+    }
+}
+
+/// A [`MovesView`] whose messages serialize in a language.
+#[derive(Serialize)]
+pub struct MovesViewInLang<'a> {
+    #[serde(flatten)]
+    report: AnyMovesInLang<'a>,
+    effects: &'a AnyMoveEffects,
+}
+
+impl MovesView {
+    /// The view to serialize with its messages in `lang`.
+    #[must_use]
+    pub fn in_lang(&self, lang: Lang) -> MovesViewInLang<'_> {
+        MovesViewInLang {
+            report: self.report.in_lang(lang),
+            effects: &self.effects,
+        }
+    }
+
+    /// The report as text for people, in the language of `conventions`:
+    /// the legal and forbidden moves, then what each legal move does.
+    #[must_use]
+    pub fn text(&self, conventions: Conventions) -> String {
+        self.text_in(conventions, Lang::En)
+    }
+
+    /// [`MovesView::text`] with the sentences about each move in `lang`.
+    #[must_use]
+    pub fn text_in(&self, conventions: Conventions, lang: Lang) -> String {
+        let mut out = self.report.text(conventions.in_lang(lang));
+        if !self.effects.is_empty() {
+            let mover = match &self.report {
+                AnyMovesReport::Sowing(report) => report.to_move(),
+                AnyMovesReport::Seega(report) => report.to_move(),
+            };
+            let wording = crate::teach::words::Wording {
+                lang,
+                letters: conventions.letters,
+            };
+            out.push('\n');
+            out.push_str(&self.effects.text(mover, wording));
+        }
+        out
+    }
+}
+
 /// A board with the marks a person asked for, read and checked: ready to
 /// draw in any form.
 #[derive(Debug, Clone)]
@@ -458,7 +891,7 @@ pub struct MarkedBoard(Marked);
 #[derive(Debug, Clone)]
 enum Marked {
     Sowing(crate::sowing::render::BoardView),
-    Seega(crate::seega::render::MarkedSeega),
+    Seega(crate::seega::render::SeegaView),
 }
 
 impl MarkedBoard {
@@ -478,7 +911,7 @@ impl MarkedBoard {
 
 impl AnyPosition {
     /// The board with `marks` on it, Awalé houses named in the letters of
-    /// `conventions`, its words in its language (a [`LetterCase`](crate::LetterCase) alone is
+    /// `conventions`, its words in its language (a [`LetterCase`] alone is
     /// English).
     ///
     /// ```
@@ -500,15 +933,17 @@ impl AnyPosition {
         conventions: impl Into<Conventions>,
     ) -> Result<MarkedBoard, MarkError> {
         let conventions = conventions.into();
-        let marked =
-            match self {
-                AnyPosition::Sowing(position) => {
-                    Marked::Sowing(crate::sowing::render::marked(position, marks, conventions)?)
-                }
-                AnyPosition::Seega(position) => Marked::Seega(
-                    crate::seega::render::MarkedSeega::new(position, marks, conventions.lang)?,
-                ),
-            };
+        let (letters, lang) = (conventions.letters, conventions.lang);
+        let marked = match self {
+            AnyPosition::Sowing(position) => Marked::Sowing(
+                crate::sowing::render::marked(position, marks, letters)?.in_lang(lang),
+            ),
+            AnyPosition::Seega(position) => {
+                let mut view = crate::seega::render::SeegaView::marked(position, marks)?;
+                view.lang = lang;
+                Marked::Seega(view)
+            }
+        };
         Ok(MarkedBoard(marked))
     }
 
@@ -545,18 +980,15 @@ impl AnyPosition {
     /// ```
     #[must_use]
     pub fn draw_svg_with_hooks(&self, conventions: impl Into<Conventions>) -> String {
-        let conventions = conventions.into();
-        match self {
-            AnyPosition::Sowing(position) => crate::sowing::render::svg::board_with_hooks(
-                &crate::sowing::render::BoardView::new(*position).conventions(conventions),
-            ),
-            AnyPosition::Seega(position) => crate::seega::render::svg_with_hooks(
-                position,
-                &crate::seega::render::SvgOptions {
-                    lang: conventions.lang,
-                    ..crate::seega::render::SvgOptions::default()
-                },
-            ),
+        let marks = Marks {
+            coordinates: true,
+            hooks: true,
+            ..Marks::default()
+        };
+        match self.marked(&marks, conventions) {
+            Ok(board) => board.draw(Drawing::Svg),
+            // Without marks there is nothing to misread.
+            Err(error) => error.message,
         }
     }
 

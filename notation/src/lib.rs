@@ -23,6 +23,7 @@
 //! position in any form; [`record`] reads and writes game records.
 //! `docs/architecture.md` draws the whole.
 
+pub mod analysis;
 pub mod any;
 pub mod conventions;
 pub mod error;
@@ -30,6 +31,7 @@ pub mod game;
 pub mod generate;
 pub mod i18n;
 pub mod input;
+pub mod lesson;
 pub mod read;
 pub mod record;
 pub mod render;

@@ -245,3 +245,74 @@ fn playing_the_worked_examples_prints_the_texts_boards() {
         }
     }
 }
+
+/// Issue 17, item 3: a diagram pasted with the text's own bold heading on
+/// the line before it (`**Situation avant le coup:**`, the colon inside the
+/// bold) reads as its board.
+#[test]
+fn a_diagram_under_its_bold_heading_reads() {
+    let board = read_fixture("capture-ex1");
+    let expected = diagram::parse(&board, None).unwrap();
+    for heading in [
+        "**Situation avant le coup:**",
+        "**Situation avant le coup** :",
+        "__Situation avant le coup__",
+        "**Exemple 1** : Le joueur sud capture six graines en jouant en S1.",
+        "**Situation Intermédiaire (Sud a distribué les pions issus de la case S1)** :",
+    ] {
+        for gap in ["\n", "\n\n"] {
+            let text = format!("{heading}{gap}{board}");
+            assert_eq!(
+                diagram::parse(&text, None),
+                Ok(expected),
+                "{heading:?} then {gap:?}"
+            );
+            assert_eq!(input::parse_position(&text, None), Ok(expected));
+        }
+    }
+    // Bold counts stay counts, and a bold label row stays a label row.
+    let bold =
+        "N0 N1 N2 N3 N4 N5 N6\n**4** **2** 1 10 1 5 0\n3 0 5 0 1 1 7\nS0 S1 S2 S3 S4 S5 S6\n";
+    assert_eq!(
+        diagram::parse(bold, None).unwrap().to_string(),
+        "songo:4,2,1,10,1,5,0/3,0,5,0,1,1,7:0-0:S"
+    );
+}
+
+/// Issue 17, item 3: the board after sowing that `songo play` writes, in
+/// text or Markdown, pasted back with its heading, reads as that board: the
+/// marks (`*`, bold, struck out) are accepted and ignored.
+#[test]
+fn an_after_sowing_board_pasted_back_keeps_its_meaning() {
+    use songo_notation::{LetterCase, markdown, report};
+    let before = diagram::parse(&read_fixture("capture-ex1"), None).unwrap();
+    let sown = diagram::parse(&read_fixture("capture-ex1-sown"), None).unwrap();
+    let after = diagram::parse(&read_fixture("capture-ex1-after"), None).unwrap();
+    let played = report::play(before, &["S1"]).unwrap();
+    let rows = |p: &Position| (p.row(Side::North).to_vec(), p.row(Side::South).to_vec());
+    for text in [
+        diagram::play(&played, LetterCase::default()),
+        markdown::play(&played, LetterCase::default()),
+    ] {
+        // Each board with the heading above it, cut at the next heading.
+        let piece = |from: &str, to: Option<&str>| -> Position {
+            let found = text
+                .find(from)
+                .unwrap_or_else(|| panic!("{from} in {text}"));
+            let start = text[..found].rfind('\n').map_or(0, |i| i + 1);
+            let end = to.map_or(text.len(), |to| {
+                let found = start + text[start..].find(to).unwrap();
+                text[..found].rfind('\n').map_or(0, |i| i + 1)
+            });
+            let cut = &text[start..end];
+            // The summary line under the last board is no part of it.
+            let cut = cut.split("\n6 captured").next().unwrap();
+            diagram::parse(cut, None).unwrap_or_else(|e| panic!("{cut}\n{e}"))
+        };
+        assert_eq!(
+            rows(&piece("After sowing", Some("After captures"))),
+            rows(&sown)
+        );
+        assert_eq!(rows(&piece("After captures", None)), rows(&after));
+    }
+}

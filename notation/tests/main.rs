@@ -3,6 +3,7 @@
 //! form and diagnostic, game records and the validator, Seega, and the
 //! properties that hold for any position or game.
 
+mod annotate;
 mod common;
 mod diagrams;
 mod engine_properties;
@@ -10,6 +11,7 @@ mod error_kinds;
 mod errors;
 mod examples;
 mod forms;
+mod lessons;
 mod newcomer;
 mod no_alloc;
 mod properties;

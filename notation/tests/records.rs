@@ -13,11 +13,11 @@ use crate::common;
 use songo_notation::error::Location;
 use songo_notation::generate::{GenerateOptions, Generator};
 use songo_notation::record::Span;
-use songo_notation::record::parser::{
+use songo_notation::record::{self, GameRecord, serde as record_serde};
+use songo_notation::record::{BatchReader, TextProblem, games};
+use songo_notation::record::{
     MAX_SYNTAX_ERRORS, MoveToken, Origin, Pos, SyntaxError, Visitor, read_game,
 };
-use songo_notation::record::reader::{BatchReader, TextProblem, games};
-use songo_notation::record::{self, GameRecord, serde as record_serde};
 use songo_notation::validate::{MAX_VIOLATIONS, Options, validate_str};
 
 fn fixtures(kind: &str) -> Vec<PathBuf> {

@@ -66,9 +66,43 @@ export function recordsAsJson(text) {
   return call('/v1/convert?to=json', { body: text, type: 'text/plain' });
 }
 
-/** The teaching vocabulary of a position: the ExplainReport (404 until the server has it). */
-export function explain(position) {
-  return call('/v1/explain', { body: { position } });
+/**
+ * The teaching vocabulary of a position: the ExplainReport, only the
+ * `terms` asked for (teach.* ids), with the server's picture of it
+ * (arrows, rings; with the board's hooks).
+ */
+export function explain(position, terms) {
+  const query = new URLSearchParams({ render: 'svg', hooks: 'true', terms: terms.join(',') });
+  return call(`/v1/explain?${query}`, { body: { position } });
+}
+
+/**
+ * Records (text) written back with the teaching vocabulary as comments;
+ * with `engine`, each move judged by the analysis too.
+ */
+export function annotate(text, { engine = false } = {}) {
+  const query = engine ? '?engine=true' : '';
+  return call(`/v1/annotate${query}`, { body: text, type: 'text/plain' });
+}
+
+/** The best move of a position and its value: the AnalysisReport. */
+export function analyse(position, movetimeMs = 1000) {
+  return call('/v1/analyse', { body: { position, movetime_ms: movetimeMs } });
+}
+
+/** A lesson (Markdown) as a handout: one standalone HTML page. */
+export async function handout(lesson) {
+  const headers = { Accept: 'text/html', 'Accept-Language': language, 'Content-Type': 'text/plain' };
+  try {
+    const response = await fetch('/v1/lessons/render', { method: 'POST', headers, body: lesson });
+    const text = await response.text();
+    if (response.ok) return { ok: true, status: response.status, data: text };
+    let data;
+    try { data = JSON.parse(text); } catch { data = { detail: text }; }
+    return { ok: false, status: response.status, data };
+  } catch (error) {
+    return { ok: false, status: 0, data: { title: 'network', detail: String(error) } };
+  }
 }
 
 /** The page's words in a language. */

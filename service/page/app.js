@@ -97,6 +97,8 @@ async function show({ marks = {}, message } = {}) {
   }
   state.compact = drawn.data.compact;
   if (state.cursor === 0) state.startCompact = drawn.data.compact;
+  state.plain = drawn.data.render.content;
+  board.explained = false;
   board.show(drawn.data.render.content, drawn.data.position);
   $('compact').value = state.compact;
   state.moves = legal.ok ? legal.data : null;
@@ -106,6 +108,9 @@ async function show({ marks = {}, message } = {}) {
   writeMoves();
   writeLine();
   writeEditor();
+  // The analysis said was of the board before.
+  $('analysis').replaceChildren();
+  $('analyse').disabled = board.kind === 'seega' || !state.moves?.legal?.length;
   // A message is a function when it is worded again after a change of language.
   writeStatus(typeof message === 'function' ? message() : message);
   writeUrl();
@@ -115,6 +120,7 @@ async function show({ marks = {}, message } = {}) {
 
 /** Starts a new line from `position` (JSON). */
 async function setStart(position, { steps = [], cursor = 0, notes = [] } = {}) {
+  state.recordText = null;
   state.start = position;
   state.startCompact = null;
   state.steps = steps;
@@ -148,6 +154,7 @@ async function playMove(move) {
       return;
     }
     const step = answer.data.steps[0];
+    state.recordText = null;
     state.steps = state.steps.slice(0, state.cursor);
     state.notes = state.notes.slice(0, state.cursor + 1);
     state.steps.push(step);
@@ -316,13 +323,68 @@ board.onChoose = (name) => {
   return playMove(name);
 };
 
+// ---- Analyse -------------------------------------------------------------
+
+/** A value in seeds for the side to move, signed (+3, −2, 0). */
+function signed(value) {
+  return value > 0 ? `+${value}` : value < 0 ? `−${-value}` : '0';
+}
+
+/** Asks the server's analysis for the shown position's best move. */
+async function analyse() {
+  const box = $('analysis');
+  const position = current();
+  if (!position || position.rules === 'seega') return;
+  $('analyse').disabled = true;
+  box.replaceChildren();
+  try {
+    const answer = await api.analyse(position);
+    if (current() !== position) return;
+    if (!answer.ok) {
+      showAlert(problemText(answer.data));
+      return;
+    }
+    const report = answer.data;
+    if (!report.best) return;
+    const how = report.exact ? t('page-analysis-exact') : t('page-analysis-depth', { count: report.depth });
+    const best = document.createElement('p');
+    best.className = 'best-move';
+    best.textContent = t('page-analysis-best', { move: report.best, value: signed(report.value), text: how });
+    const line = document.createElement('p');
+    line.textContent = t('page-analysis-line', { text: report.pv.join(' ') });
+    const list = document.createElement('ul');
+    list.className = 'move-values';
+    for (const move of report.moves) {
+      const li = document.createElement('li');
+      li.textContent = `${move.move}: ${signed(move.value)}`;
+      list.append(li);
+    }
+    box.append(best, line, list);
+    board.mark('best', [report.best]);
+  } finally {
+    $('analyse').disabled = board.kind === 'seega';
+  }
+}
+
 // ---- Explain ------------------------------------------------------------
+
+/** The page's switches of the Explain tab and the teach.* ids they keep. */
+const TERMS = {
+  threats: ['teach.threat'],
+  double_threats: ['teach.double-threat'],
+  greniers: ['teach.grenier'],
+  defences: ['teach.defence', 'teach.yinda'],
+  bidoua: ['teach.bidoua'],
+};
 
 async function explain() {
   const box = $('explain');
   const position = current();
   if (!position) return;
-  const answer = await api.explain(position);
+  const shown = new Set([...document.querySelectorAll('input[name="term"]:checked')].map((i) => i.value));
+  const answer = await api.explain(position, [...shown].flatMap((name) => TERMS[name] ?? []));
+  // The answer may come after the tab was left or the board changed.
+  if (activeTab() !== 'explain' || current() !== position) return;
   box.replaceChildren();
   if (!answer.ok) {
     const p = document.createElement('p');
@@ -331,7 +393,6 @@ async function explain() {
     return;
   }
   const report = answer.data;
-  const shown = new Set([...document.querySelectorAll('input[name="term"]:checked')].map((i) => i.value));
   const marks = { threatened: [], grenier: [], defence: [] };
   const section = (title, items) => {
     if (!items.length) return;
@@ -345,36 +406,44 @@ async function explain() {
     }
     box.append(h, ul);
   };
-  if (shown.has('threats')) {
-    section(t('page-threats'), (report.threats ?? []).map((x) => {
+  const name = (house) => (typeof house === 'string' ? house : house.square ?? house.house ?? String(house));
+  section(t('page-threats'), (report.threats ?? []).map((x) => {
+    if (x.houses) {
       marks.threatened.push(...x.houses);
       return `${x.house} (${sideName(x.side)}) → ${x.houses.join(' ')}: ${t('page-seeds', { count: x.captures })}`;
-    }));
-  }
-  if (shown.has('double_threats')) {
-    section(t('page-double-threats'), (report.double_threats ?? []).map((x) =>
-      `${x.houses.join(' + ')} (${sideName(x.side)})${x.best_limitation ? ` — ${x.best_limitation.move}: ${t('page-seeds', { count: x.best_limitation.after })}` : ''}`));
-  }
-  if (shown.has('greniers')) {
-    section(t('page-greniers'), (report.greniers ?? []).map((x) => {
-      marks.grenier.push(x.house);
-      return `${x.house} (${sideName(x.side)}): ${t('page-seeds', { count: x.seeds })} → ${t('page-seeds', { count: x.captures })}`;
-    }));
-  }
-  if (shown.has('defences')) {
-    section(t('page-defences'), (report.defences ?? []).map((x) => {
-      marks.defence.push(x.move);
-      return `${x.move} (${x.kind}): ${x.before} → ${x.after}`;
-    }));
-  }
+    }
+    // Seega: a piece one step would take, and the steps that take it.
+    marks.threatened.push(name(x.square));
+    return `${name(x.square)} (${sideName(x.side)}) ← ${(x.moves ?? []).join(', ')}`;
+  }));
+  section(t('page-double-threats'), (report.double_threats ?? []).map((x) =>
+    `${x.houses.join(' + ')} (${sideName(x.side)})${x.best_limitation ? ` — ${x.best_limitation.move}: ${t('page-seeds', { count: x.best_limitation.after })}` : ''}`));
+  section(t('page-greniers'), (report.greniers ?? []).map((x) => {
+    marks.grenier.push(x.house);
+    return `${x.house} (${sideName(x.side)}): ${t('page-seeds', { count: x.seeds })} → ${t('page-seeds', { count: x.captures })}`;
+  }));
+  section(t('page-defences'), (report.defences ?? []).map((x) => {
+    marks.defence.push(x.move);
+    return `${x.move} (${x.kind}): ${x.before} → ${x.after}`;
+  }));
   if (shown.has('bidoua') && report.bidoua) {
     section(t('page-bidoua'), [`${sideName('south')} ${report.bidoua.south}, ${sideName('north')} ${report.bidoua.north}`]);
   }
   if (report.render?.content) {
-    // The server's picture of the explanation (arrows), when it draws one.
+    // The server's picture of the explanation: arrows for the threats,
+    // rings for the houses they take, double rings for the greniers.
     board.show(report.render.content, position);
+    board.explained = true;
   }
   for (const [className, names] of Object.entries(marks)) board.mark(className, names);
+}
+
+/** Back to the plain picture of the position after the Explain tab. */
+function unexplain() {
+  if (!board.explained || !state.plain) return;
+  board.explained = false;
+  board.show(state.plain, current());
+  for (const [className, names] of Object.entries(state.marks ?? {})) board.mark(className, names);
 }
 
 // ---- Export -------------------------------------------------------------
@@ -422,6 +491,28 @@ async function exportPng() {
   URL.revokeObjectURL(url);
   const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
   offer('board.png', 'image/png', blob);
+}
+
+/**
+ * The handout of what is shown: the record loaded in the Records tab, as
+ * it is (its comments become the handout's prose), or else the line
+ * played as a lesson block, its moves played and the last board explained.
+ */
+async function exportHandout() {
+  let lesson = state.recordText;
+  if (!lesson) {
+    const moves = state.steps.slice(0, 200).map((step) => step.move).join(' ');
+    const block = ['```songo', `position: ${state.startCompact ?? state.compact}`];
+    if (moves) block.push(`play: ${moves}`);
+    block.push('explain', '```');
+    lesson = `# ${t('page-handout-title')}\n\n${block.join('\n')}\n`;
+  }
+  const answer = await api.handout(lesson);
+  if (!answer.ok) {
+    showAlert(problemText(answer.data));
+    return;
+  }
+  offer('handout.html', 'text/html', answer.data);
 }
 
 /** The line as a game record (a `Position` tag when it is not the usual start). */
@@ -473,6 +564,7 @@ function selectTab(tab) {
     $(other.getAttribute('aria-controls')).hidden = !selected;
   }
   state.pick = null;
+  if (activeTab() !== 'explain') unexplain();
   board.mark('selected', activeTab() === 'edit' && state.selected ? [state.selected] : []);
   board.mark('legal', activeTab() === 'play' && state.moves ? state.moves.legal : []);
   if (activeTab() !== 'explain') board.mark('threatened', []);
@@ -553,6 +645,8 @@ function wire() {
   });
   $('export-compact').addEventListener('click', () => offer('board.txt', 'text/plain', `${state.compact}\n`));
   $('export-record').addEventListener('click', async () => offer('game.songo', 'text/plain', await recordText()));
+  $('export-handout').addEventListener('click', exportHandout);
+  $('analyse').addEventListener('click', analyse);
   $('export-moves-svg').addEventListener('click', async () => {
     const answer = await api.play(state.start, state.steps.map((s) => s.move), 'svg');
     if (!answer.ok) showAlert(problemText(answer.data));
@@ -571,7 +665,11 @@ async function setLanguage(code) {
 }
 
 const records = new Records({
-  load: (start, steps, notes) => setStart(start, { steps, notes, cursor: 0 }),
+  load: async (start, steps, notes) => {
+    await setStart(start, { steps, notes, cursor: 0 });
+    // The handout of this line is the record's own.
+    state.recordText = records.text;
+  },
   showAt: async (position, house) => {
     state.start = position;
     state.startCompact = null;

@@ -111,7 +111,10 @@ export class Board {
 
   /** Marks houses or squares with a class (only those), e.g. the legal moves. */
   mark(className, names) {
-    for (const element of this.container.querySelectorAll(`.${className}`)) element.classList.remove(className);
+    // Only the hooked houses and squares: the server's shapes have classes
+    // of their own (grenier, arrow…) that are not the page's to remove.
+    const hooked = `[data-house].${className}, [data-square].${className}`;
+    for (const element of this.container.querySelectorAll(hooked)) element.classList.remove(className);
     for (const element of this.pad.querySelectorAll(`.${className}`)) element.classList.remove(className);
     for (const name of names) {
       for (const part of this.parts(name)) part?.classList.add(className);

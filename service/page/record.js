@@ -42,6 +42,7 @@ export class Records {
     this.report = null;
     this.text = '';
     $('check-record').addEventListener('click', () => this.check($('record-text').value));
+    $('annotate-record').addEventListener('click', () => this.annotate($('record-text').value));
     $('record-file').addEventListener('change', async () => {
       const file = $('record-file').files[0];
       if (!file) return;
@@ -70,6 +71,20 @@ export class Records {
     this.write();
     const first = this.report.games[0];
     if (first) await this.open(first);
+  }
+
+  /**
+   * Writes the record back with the teaching vocabulary as comments
+   * (POST /v1/annotate, in the page's language), then checks it.
+   */
+  async annotate(text) {
+    const answer = await api.annotate(text, { engine: $('annotate-engine').checked });
+    if (!answer.ok) {
+      await this.check(text);
+      return;
+    }
+    $('record-text').value = answer.data.record;
+    await this.check(answer.data.record);
   }
 
   /** Words again after a change of language. */

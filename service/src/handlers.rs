@@ -5,13 +5,15 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
-use songo_notation::any::{self, AnyPlayReport, AnyPosition};
+use songo_notation::any::{self, AnyExplainReport, AnyPlayReport, AnyPosition, Picture};
 use songo_notation::error::{Location, ParseErrorKind};
 use songo_notation::i18n::{Lang, Message};
 use songo_notation::read;
-use songo_notation::render::Drawing as Form;
+use songo_notation::render::svg::Layout;
+use songo_notation::render::{Drawing as Form, Mark, MarkError, Marks};
 use songo_notation::ruleset::RulesReport;
-use songo_notation::{Conventions, LetterCase, Ruleset, msg};
+use songo_notation::teach::TeachId;
+use songo_notation::{Conventions, LetterCase, Ruleset, Side, msg};
 use warp::http::StatusCode;
 use warp::http::header::{CONTENT_LANGUAGE, CONTENT_TYPE, HeaderValue};
 use warp::reply::Response;
@@ -120,17 +122,46 @@ impl Render {
         }
     }
 
-    /// One board (an SVG with the web page's hooks when `hooks`).
-    fn board(self, position: &AnyPosition, conventions: Conventions, hooks: bool) -> Rendering {
-        if hooks && self == Render::Svg {
-            return self.rendering(position.draw_svg_with_hooks(conventions));
-        }
-        self.rendering(position.draw(self.form(), conventions))
+    /// One board, with the marks asked for.
+    fn board(
+        self,
+        position: &AnyPosition,
+        drawing: &Drawing,
+        letters: LetterCase,
+    ) -> Result<Rendering, Problem> {
+        let marks = Marks {
+            coordinates: true,
+            ..drawing.marks()
+        };
+        let conventions = Conventions::with_letters(letters).in_lang(drawing.lang);
+        let board = position.marked(&marks, conventions).map_err(mark_problem)?;
+        Ok(self.rendering(board.draw(self.form())))
     }
 
     /// Every step of a play.
-    fn play(self, report: &AnyPlayReport, conventions: Conventions) -> Rendering {
-        self.rendering(report.draw(self.form(), conventions))
+    fn play(
+        self,
+        report: &AnyPlayReport,
+        drawing: &Drawing,
+        letters: LetterCase,
+    ) -> Result<Rendering, Problem> {
+        let picture = drawing.picture(letters);
+        let content = report
+            .draw_with(self.form(), &picture)
+            .map_err(mark_problem)?;
+        Ok(self.rendering(content))
+    }
+
+    /// An explanation.
+    fn explain(
+        self,
+        report: &AnyExplainReport,
+        drawing: &Drawing,
+        letters: LetterCase,
+    ) -> Result<Rendering, Problem> {
+        let picture = drawing.picture(letters);
+        let content = report.draw(self.form(), &picture).map_err(mark_problem)?;
+        Ok(self.rendering(content))
     }
 
     fn rendering(self, content: String) -> Rendering {
@@ -150,30 +181,51 @@ struct Rendering {
     content: String,
 }
 
-/// How a request wants things drawn: `render=`, `letters=`, and `hooks=`
-/// (`/v1/positions` only: an SVG with the web page's hooks); and the
-/// language of the words.
+/// A mark asked for in the query that is no house or square of the game.
+fn mark_problem(error: MarkError) -> Problem {
+    let parameter = match error.mark {
+        Mark::Highlight => "highlight",
+        Mark::Arrow => "arrow",
+        Mark::Changed | Mark::Captured | Mark::LastMove => "render",
+    };
+    Problem::new(Kind::BadQuery, format!("{parameter}: {}", error.message))
+        .with("parameter", parameter)
+}
+
+/// How a request wants things drawn: `render=`, `letters=`, `layout=`,
+/// `highlight=` and `arrow=`, `hooks=` (`/v1/positions`: an SVG with the web
+/// page's hooks), and the language of the words (`lang=`, else
+/// `Accept-Language`).
 #[derive(Default)]
 struct Drawing {
     render: Option<Render>,
     letters: Option<LetterCase>,
+    layout: Layout,
     lang: Lang,
+    highlight: Vec<String>,
+    arrows: Vec<String>,
     hooks: bool,
+    /// `terms=` (`/v1/explain`): the teaching terms to keep, by id.
+    terms: Option<Vec<TeachId>>,
 }
 
 impl Drawing {
-    /// Reads `render` and `letters`; `rules` too when `with_rules`.
-    fn of(request: &Request, with_rules: bool) -> Result<(Drawing, Option<Ruleset>), Problem> {
-        let known: &[&str] = if with_rules {
-            &["rules", "render", "letters", "hooks"]
-        } else {
-            &["render", "letters"]
-        };
+    /// Reads the drawing parameters, and `rules` when `known` lists it;
+    /// `known` is every parameter the route takes.
+    fn of(request: &Request, known: &[&str]) -> Result<(Drawing, Option<Ruleset>), Problem> {
         let mut drawing = Drawing {
             lang: request.lang,
             ..Drawing::default()
         };
         let mut rules = None;
+        let list = |value: &str| -> Vec<String> {
+            value
+                .split(',')
+                .map(str::trim)
+                .filter(|item| !item.is_empty())
+                .map(str::to_owned)
+                .collect()
+        };
         for (name, value) in request.params(known)? {
             match name.as_str() {
                 "rules" => {
@@ -191,6 +243,33 @@ impl Drawing {
                             .with("parameter", "letters"));
                         }
                     });
+                }
+                "layout" => {
+                    drawing.layout = match value.as_str() {
+                        "horizontal" => Layout::Row,
+                        "vertical" => Layout::Column,
+                        _ => {
+                            return Err(Problem::new(
+                                Kind::BadQuery,
+                                format!(
+                                    "layout={value} is not a layout: use horizontal or vertical"
+                                ),
+                            )
+                            .with("parameter", "layout"));
+                        }
+                    };
+                }
+                "highlight" => drawing.highlight.extend(list(&value)),
+                "arrow" => drawing.arrows.extend(list(&value)),
+                "terms" => {
+                    let mut terms = drawing.terms.take().unwrap_or_default();
+                    for name in list(&value) {
+                        terms.push(name.parse::<TeachId>().map_err(|error| {
+                            Problem::new(Kind::BadQuery, format!("terms={value}: {error}"))
+                                .with("parameter", "terms")
+                        })?);
+                    }
+                    drawing.terms = Some(terms);
                 }
                 "hooks" => {
                     drawing.hooks = match value.as_str() {
@@ -210,14 +289,37 @@ impl Drawing {
         }
         Ok((drawing, rules))
     }
+
+    /// The marks drawn by hand.
+    fn marks(&self) -> Marks<'_> {
+        Marks {
+            highlight: &self.highlight,
+            arrows: &self.arrows,
+            hooks: self.hooks,
+            ..Marks::default()
+        }
+    }
+
+    /// How to draw a picture, Awalé houses in `letters`.
+    fn picture(&self, letters: LetterCase) -> Picture<'_> {
+        Picture {
+            letters,
+            layout: self.layout,
+            lang: self.lang,
+            marks: self.marks(),
+        }
+    }
 }
+
+/// The parameters every drawing route takes.
+const DRAWING: [&str; 4] = ["render", "letters", "highlight", "arrow"];
 
 /// `POST /v1/positions`: a position in any form.
 pub(crate) async fn positions(
     state: Arc<State>,
     mut request: Request,
 ) -> Result<Response, Problem> {
-    let (drawing, rules) = Drawing::of(&request, true)?;
+    let (drawing, rules) = Drawing::of(&request, &[&DRAWING[..], &["rules", "hooks"]].concat())?;
     Media::of(&request.headers, &[Media::Text, Media::Json, Media::Yaml])?;
     let body = request.body(&state).await?;
     state
@@ -245,14 +347,14 @@ fn read_position(
         render: Option<Rendering>,
     }
     let position = read.position;
-    let conventions = Conventions::with_letters(letters).in_lang(drawing.lang);
     json(
         StatusCode::OK,
         &Answer {
             compact: position.to_string(),
             render: drawing
                 .render
-                .map(|format| format.board(&position, conventions, drawing.hooks)),
+                .map(|format| format.board(&position, drawing, letters))
+                .transpose()?,
             position,
         },
     )
@@ -287,7 +389,7 @@ fn strip_location(message: &str) -> &str {
 }
 
 /// Reads a JSON body.
-fn json_body<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Problem> {
+pub(crate) fn json_body<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Problem> {
     serde_json::from_str(text).map_err(|e| {
         Problem::new(
             Kind::BadJson,
@@ -298,6 +400,24 @@ fn json_body<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Problem> {
             ),
         )
         .at(e.line().max(1), e.column().max(1))
+    })
+}
+
+/// The position of a body ([`position_in`]), with the side to move of its
+/// `to_move` field when it has one.
+pub(crate) fn position_to_move(
+    body: &str,
+    raw: &RawValue,
+    rules: Option<&str>,
+    to_move: Option<Side>,
+) -> Result<AnyPosition, Problem> {
+    let position = position_in(body, raw, rules)?;
+    let Some(side) = to_move else {
+        return Ok(position);
+    };
+    position.with_to_move(side).map_err(|message| {
+        Problem::new(Kind::BadPosition, format!("to_move {side}: {message}"))
+            .with("pointer", "/to_move")
     })
 }
 
@@ -361,7 +481,7 @@ fn position_in(body: &str, raw: &RawValue, rules: Option<&str>) -> Result<AnyPos
 
 /// `POST /v1/play`: play moves, report every step.
 pub(crate) async fn play(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
-    let (drawing, _) = Drawing::of(&request, false)?;
+    let (drawing, _) = Drawing::of(&request, &[&DRAWING[..], &["layout"]].concat())?;
     Media::of(&request.headers, &[Media::Json])?;
     let body = request.body(&state).await?;
     state
@@ -389,15 +509,15 @@ fn play_moves(body: &[u8], drawing: &Drawing) -> Result<Response, Problem> {
     let position = position_in(text, play.position, play.rules.as_deref())?;
     match any::play(position, &play.moves, Conventions::default()) {
         Ok(report) => {
-            let conventions = Conventions::with_letters(drawing.letters.unwrap_or_default())
-                .in_lang(drawing.lang);
+            let letters = drawing.letters.unwrap_or_default();
             json(
                 StatusCode::OK,
                 &PlayAnswer {
                     report: &report,
                     render: drawing
                         .render
-                        .map(|format| format.play(&report, conventions)),
+                        .map(|format| format.play(&report, drawing, letters))
+                        .transpose()?,
                 },
             )
         }
@@ -458,7 +578,64 @@ fn list_moves(body: &[u8], lang: Lang) -> Result<Response, Problem> {
     let text = body::text(body)?;
     let moves: MovesRequest = json_body(text)?;
     let position = position_in(text, moves.position, moves.rules.as_deref())?;
-    json(StatusCode::OK, &any::moves(&position).in_lang(lang))
+    json(StatusCode::OK, &any::moves_view(&position).in_lang(lang))
+}
+
+/// The body of `POST /v1/explain`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExplainRequest<'a> {
+    #[serde(borrow)]
+    position: &'a RawValue,
+    #[serde(default)]
+    rules: Option<String>,
+    #[serde(default)]
+    to_move: Option<Side>,
+}
+
+/// `POST /v1/explain`: what the teaching vocabulary says of a position.
+pub(crate) async fn explain(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
+    let (drawing, _) = Drawing::of(&request, &[&DRAWING[..], &["hooks", "terms"]].concat())?;
+    Media::of(&request.headers, &[Media::Json])?;
+    let body = request.body(&state).await?;
+    let answer = state
+        .job(request.deadline, body.len(), move || {
+            explain_position(&body, &drawing)
+        })
+        .await??;
+    Ok(answer)
+}
+
+/// The work of `POST /v1/explain`.
+fn explain_position(body: &[u8], drawing: &Drawing) -> Result<Response, Problem> {
+    let text = body::text(body)?;
+    let asked: ExplainRequest = json_body(text)?;
+    let position = position_to_move(text, asked.position, asked.rules.as_deref(), asked.to_move)?;
+    let mut report = any::explain(&position);
+    if let Some(terms) = &drawing.terms {
+        report.retain_terms(terms);
+    }
+    let letters = drawing.letters.unwrap_or_default();
+    json(
+        StatusCode::OK,
+        &ExplainAnswer {
+            render: drawing
+                .render
+                .map(|format| format.explain(&report, drawing, letters))
+                .transpose()?,
+            report: &report,
+        },
+    )
+}
+
+/// What `POST /v1/explain` answers: the `ExplainReport`, with its
+/// rendering when one was asked for.
+#[derive(Serialize)]
+struct ExplainAnswer<'a> {
+    #[serde(flatten)]
+    report: &'a AnyExplainReport,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    render: Option<Rendering>,
 }
 
 /// `GET /debug/panic` (tests only): a job that panics.

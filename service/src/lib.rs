@@ -34,10 +34,12 @@
 //! # }
 //! ```
 
+mod analysis;
 mod body;
 mod connections;
 mod cors;
 mod handlers;
+mod lessons;
 mod logging;
 mod metrics;
 mod page;

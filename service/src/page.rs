@@ -153,8 +153,8 @@ fn file(index: usize, request: &HeaderMap) -> Response {
 
 /// The text arguments the page's messages may take: each is sent as a
 /// `{name}` placeholder that the page fills in.
-const TEXT_ARGUMENTS: [&str; 9] = [
-    "house", "move", "rule", "message", "line", "column", "game", "name", "text",
+const TEXT_ARGUMENTS: [&str; 10] = [
+    "house", "move", "rule", "message", "line", "column", "game", "name", "text", "value",
 ];
 
 /// A message of the page: one text, or one text per plural category of

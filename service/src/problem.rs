@@ -40,6 +40,8 @@ pub(crate) enum Kind {
     BadMove,
     /// The record cannot be read.
     BadRecord,
+    /// The lesson cannot be read.
+    BadLesson,
     /// No such ruleset.
     UnknownRuleset,
     /// A rule forbids the move.
@@ -55,7 +57,7 @@ pub(crate) enum Kind {
 impl Kind {
     /// Every kind, for the docs test.
     #[cfg(test)]
-    pub(crate) const ALL: [Kind; 16] = [
+    pub(crate) const ALL: [Kind; 17] = [
         Kind::NotFound,
         Kind::MethodNotAllowed,
         Kind::UnsupportedMediaType,
@@ -67,6 +69,7 @@ impl Kind {
         Kind::BadPosition,
         Kind::BadMove,
         Kind::BadRecord,
+        Kind::BadLesson,
         Kind::UnknownRuleset,
         Kind::IllegalMove,
         Kind::Busy,
@@ -88,6 +91,7 @@ impl Kind {
             Kind::BadPosition => "bad-position",
             Kind::BadMove => "bad-move",
             Kind::BadRecord => "bad-record",
+            Kind::BadLesson => "bad-lesson",
             Kind::UnknownRuleset => "unknown-ruleset",
             Kind::IllegalMove => "illegal-move",
             Kind::Busy => "busy",
@@ -109,7 +113,8 @@ impl Kind {
             | Kind::BadQuery
             | Kind::BadPosition
             | Kind::BadMove
-            | Kind::BadRecord => StatusCode::BAD_REQUEST,
+            | Kind::BadRecord
+            | Kind::BadLesson => StatusCode::BAD_REQUEST,
             Kind::UnknownRuleset | Kind::IllegalMove => StatusCode::UNPROCESSABLE_ENTITY,
             Kind::Busy | Kind::Timeout => StatusCode::SERVICE_UNAVAILABLE,
             Kind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
@@ -130,6 +135,7 @@ impl Kind {
             Kind::BadPosition => msg!("problem-bad-position"),
             Kind::BadMove => msg!("problem-bad-move"),
             Kind::BadRecord => msg!("problem-bad-record"),
+            Kind::BadLesson => msg!("problem-bad-lesson"),
             Kind::UnknownRuleset => msg!("problem-unknown-ruleset"),
             Kind::IllegalMove => msg!("problem-illegal-move"),
             Kind::Busy => msg!("problem-busy"),
@@ -201,10 +207,10 @@ impl Serialize for Wire<'_> {
 
 impl Problem {
     /// A problem of `kind` explained by `detail`.
-    pub(crate) fn new(kind: Kind, detail: Message) -> Problem {
+    pub(crate) fn new(kind: Kind, detail: impl Into<Message>) -> Problem {
         Problem(Box::new(Details {
             kind,
-            detail,
+            detail: detail.into(),
             rule: None,
             line: None,
             column: None,

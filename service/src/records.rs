@@ -1,4 +1,5 @@
-//! The record routes: `POST /v1/validate` and `POST /v1/convert`. Each
+//! The record routes: `POST /v1/validate`, `POST /v1/convert` and
+//! `POST /v1/annotate`. Each
 //! holds a validation slot from before its body is read until its answer is
 //! written, so a flood of large bodies waits instead of filling memory.
 
@@ -8,9 +9,11 @@ use std::task::{Context, Poll};
 
 use bytes::Bytes;
 use futures_util::Stream;
+use songo_notation::analysis::annotate::Engine;
 use songo_notation::i18n::Message;
 use songo_notation::msg;
-use songo_notation::record::{self, GameRecord, ogn, reader, serde as record_serde};
+use songo_notation::record::{self, GameRecord, ogn, serde as record_serde};
+use songo_notation::teach::record as annotation;
 use songo_notation::validate::{self, Options, ValidationReport};
 use tokio::sync::{OwnedSemaphorePermit, mpsc};
 use tokio::time::Instant;
@@ -18,6 +21,7 @@ use warp::http::StatusCode;
 use warp::http::header::{ACCEPT, CONTENT_TYPE, HeaderMap, HeaderValue};
 use warp::reply::Response;
 
+use crate::analysis;
 use crate::body::{self, Media};
 use crate::plumbing::{Request, State, json, ruleset, slot};
 use crate::problem::{Kind, Problem};
@@ -157,7 +161,7 @@ async fn stream_reports(
             }
         };
         let _ = ready.send(Ok(()));
-        for game in reader::games(&text) {
+        for game in record::games(&text) {
             if std::time::Instant::now() > limit {
                 let problem = Problem::new(Kind::Timeout, msg!("problem-detail-stream-timeout"));
                 let _ = lines.blocking_send(problem.json_line(options.lang));
@@ -197,6 +201,84 @@ impl Stream for Lines {
 
     fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
         self.0.poll_recv(cx).map(|line| line.map(Ok))
+    }
+}
+
+/// `POST /v1/annotate`: every game of a record body written back with the
+/// teaching vocabulary as comments, and the annotations as data.
+pub(crate) async fn annotate(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
+    let mut options = annotation::Options {
+        lang: request.lang,
+        default_rules: None,
+    };
+    let mut engine = false;
+    let mut depth = None;
+    let mut movetime_ms = None;
+    let number = |name: &'static str, value: &str| {
+        value.parse::<u64>().map_err(|_| {
+            Problem::new(
+                Kind::BadQuery,
+                format!("{name}={value:.20} is not a whole number"),
+            )
+            .with("parameter", name)
+        })
+    };
+    for (name, value) in request.params(&["rules", "engine", "depth", "movetime_ms"])? {
+        match name.as_str() {
+            "rules" => {
+                options.default_rules =
+                    Some(ruleset(&value).map_err(|p| p.with("parameter", "rules"))?);
+            }
+            "engine" => {
+                engine = match value.as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => {
+                        return Err(Problem::new(
+                            Kind::BadQuery,
+                            format!("engine={value:.20}: write engine=true or engine=false"),
+                        )
+                        .with("parameter", "engine"));
+                    }
+                };
+            }
+            "depth" => {
+                depth = Some(u32::try_from(number("depth", &value)?).unwrap_or(u32::MAX));
+            }
+            _ => movetime_ms = Some(number("movetime_ms", &value)?),
+        }
+    }
+    if !engine && (depth.is_some() || movetime_ms.is_some()) {
+        return Err(Problem::new(
+            Kind::BadQuery,
+            "depth and movetime_ms are limits of the engine: add engine=true",
+        ));
+    }
+    let media = Media::of(&request.headers, &[Media::Text, Media::Json, Media::Yaml])?;
+    let deadline = request.deadline;
+    let limits = engine
+        .then(|| analysis::annotate_limits(depth, movetime_ms, deadline))
+        .transpose()?;
+    let permit = slot(&state, deadline).await?;
+    let body = request.body(&state).await?;
+    let task = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let text = record_text(&body, media)?;
+        let analyser = limits.map(|_| analysis::analyser());
+        let engine = analyser
+            .as_ref()
+            .zip(limits)
+            .map(|(analyser, limits)| Engine { analyser, limits });
+        let report =
+            annotation::annotate_text_with(&text, &options, engine.as_ref()).map_err(|error| {
+                Problem::parse(Kind::BadRecord, &error).rule(songo_notation::RuleId::Syntax)
+            })?;
+        json(StatusCode::OK, &report)
+    });
+    match task.await {
+        Ok(answer) => answer,
+        Err(error) if error.is_panic() => std::panic::resume_unwind(error.into_panic()),
+        Err(error) => Err(Problem::new(Kind::Internal, error.to_string())),
     }
 }
 

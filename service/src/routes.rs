@@ -18,8 +18,10 @@ use warp::path::FullPath;
 use warp::reply::Response;
 
 use crate::Config;
+use crate::analysis;
 use crate::body;
 use crate::handlers;
+use crate::lessons;
 use crate::plumbing::{self, Request, State};
 use crate::problem::{Kind, Problem};
 use crate::records;
@@ -85,6 +87,11 @@ pub const ROUTES: &[Route] = &[
     },
     Route {
         method: "POST",
+        path: "/v1/explain",
+        summary: "What the teaching vocabulary says of a position: threats, defences, greniers, bidoua",
+    },
+    Route {
+        method: "POST",
         path: "/v1/validate",
         summary: "Validate game records: every game replayed, every violation with its rule",
     },
@@ -92,6 +99,26 @@ pub const ROUTES: &[Route] = &[
         method: "POST",
         path: "/v1/convert",
         summary: "Convert game records between record text, OGN, JSON and YAML",
+    },
+    Route {
+        method: "POST",
+        path: "/v1/annotate",
+        summary: "Game records written back with the teaching vocabulary as comments (and the engine's marks with engine=true)",
+    },
+    Route {
+        method: "POST",
+        path: "/v1/analyse",
+        summary: "The best move of a position, its value, its line and every move's value (time and depth capped)",
+    },
+    Route {
+        method: "POST",
+        path: "/v1/lessons/check",
+        summary: "Check a lesson: its boards, the moves that link them, every claim that does not hold",
+    },
+    Route {
+        method: "POST",
+        path: "/v1/lessons/render",
+        summary: "A lesson's handout: an HTML page ready to print, or Markdown and its pictures",
     },
 ];
 
@@ -148,6 +175,13 @@ pub fn router(
         .or(endpoint(
             &state,
             Method::POST,
+            "/v1/explain",
+            handlers::explain,
+        ))
+        .unify()
+        .or(endpoint(
+            &state,
+            Method::POST,
             "/v1/validate",
             records::validate,
         ))
@@ -157,6 +191,34 @@ pub fn router(
             Method::POST,
             "/v1/convert",
             records::convert,
+        ))
+        .unify()
+        .or(endpoint(
+            &state,
+            Method::POST,
+            "/v1/annotate",
+            records::annotate,
+        ))
+        .unify()
+        .or(endpoint(
+            &state,
+            Method::POST,
+            "/v1/analyse",
+            analysis::analyse,
+        ))
+        .unify()
+        .or(endpoint(
+            &state,
+            Method::POST,
+            "/v1/lessons/check",
+            lessons::check,
+        ))
+        .unify()
+        .or(endpoint(
+            &state,
+            Method::POST,
+            "/v1/lessons/render",
+            lessons::render,
         ))
         .unify()
         .boxed();

@@ -1,13 +1,16 @@
 //! End-to-end tests of the `songo` binary: one test binary, one module per
 //! area, snapshots of what a user sees (insta-cmd).
 
+mod analysis;
 mod faults;
 mod french;
+mod lessons;
 mod newcomer;
 mod positions;
 mod records;
 mod seega;
 mod serve;
+mod teach;
 
 use std::process::Command;
 

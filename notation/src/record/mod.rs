@@ -11,32 +11,34 @@
 //! 41-29
 //! ```
 //!
-//! - [`model`]: [`GameRecord`] — tags, moves (kept as text with their
+//! - `model`: [`GameRecord`] — tags, moves (kept as text with their
 //!   place in the file), comments, variations, the result token;
-//! - [`parser`]: the nom parser and its [`Visitor`], for reading without
+//! - `parser`: the nom parser and its [`Visitor`], for reading without
 //!   building a record (the validator does so);
-//! - [`reader`]: splitting a file, or a stream of any size, into games;
-//! - [`writer`]: the canonical text;
+//! - `reader`: splitting a file, or a stream of any size, into games;
+//! - `writer`: the canonical text;
 //! - [`ogn`]: the Aualé program's OGN files (awalé/oware);
 //! - [`serde`]: the JSON and YAML forms;
-//! - [`setup`]: the start of a game from its tags ([`FromTags`]).
+//! - `setup`: the start of a game from its tags ([`FromTags`]).
 //!
 //! The grammar and the meaning of each tag are in `docs/records.md`.
 
-pub mod model;
+pub(crate) mod model;
 pub mod ogn;
-pub mod parser;
-pub mod reader;
+pub(crate) mod parser;
+pub(crate) mod reader;
 pub mod serde;
-pub mod setup;
-pub mod writer;
+pub(crate) mod setup;
+pub(crate) mod writer;
 
 use std::str::FromStr;
 
 pub use model::{GameRecord, Move, Node, Span, Tag, Tags, names};
-pub use parser::{MoveToken, Origin, Pos, SyntaxError, Visitor, read_game};
+pub use parser::{
+    MAX_SYNTAX_ERRORS, MAX_VARIATION_DEPTH, MoveToken, Origin, Pos, SyntaxError, Visitor, read_game,
+};
 pub use reader::{BatchReader, GameText, TextProblem, games};
-pub use setup::{FromTags, SetupError};
+pub use setup::{FromTags, SetupError, ruleset_of};
 pub use writer::write_all;
 
 use crate::error::ParseError;

@@ -285,7 +285,7 @@ fn is_junk_end(c: char) -> bool {
 /// tells `visitor`.
 ///
 /// ```
-/// use songo_notation::record::parser::{read_game, Origin, Visitor, MoveToken};
+/// use songo_notation::record::{read_game, Origin, Visitor, MoveToken};
 /// struct Count(usize);
 /// impl Visitor<'_> for Count {
 ///     type Output = usize;

@@ -18,13 +18,13 @@ use std::ops::Range;
 use super::parser::Origin;
 
 /// The size a batch of games grows to before it is handed out.
-pub const BATCH_BYTES: usize = 256 * 1024;
+pub(crate) const BATCH_BYTES: usize = 256 * 1024;
 
 /// How much is read from the stream at a time.
 const READ_BYTES: usize = 64 * 1024;
 
 /// The largest game read; larger ones are skipped with an error.
-pub const MAX_GAME_BYTES: usize = 16 * 1024 * 1024;
+pub(crate) const MAX_GAME_BYTES: usize = 16 * 1024 * 1024;
 
 /// Why a game's text could not be read as it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,7 +35,7 @@ pub enum TextProblem {
         /// Offset in the game's text of the first bad byte.
         offset: usize,
     },
-    /// The game is longer than [`MAX_GAME_BYTES`] and was skipped.
+    /// The game is longer than `MAX_GAME_BYTES` and was skipped.
     TooLarge {
         /// Its size, at least.
         bytes: usize,
@@ -187,7 +187,7 @@ fn looks_like_tag_pair(line: &[u8]) -> bool {
 /// The games of a text held in memory.
 ///
 /// ```
-/// use songo_notation::record::reader::games;
+/// use songo_notation::record::games;
 /// let text = "[Event \"a\"]\n1. S2 *\n\n[Event \"b\"]\n{ [not a tag] }\n1. S3 *\n";
 /// let found: Vec<_> = games(text).map(|g| (g.index, g.origin.line)).collect();
 /// assert_eq!(found, [(0, 1), (1, 4)]);
@@ -326,7 +326,7 @@ impl Batch {
 /// Reads a stream of records game by game, in batches, in bounded memory.
 ///
 /// ```
-/// use songo_notation::record::reader::BatchReader;
+/// use songo_notation::record::BatchReader;
 /// let text = "[Event \"a\"]\n1. S2 *\n[Event \"b\"]\n1. S3 *\n";
 /// let mut reader = BatchReader::new(text.as_bytes());
 /// let batch = reader.next_batch().unwrap().unwrap();

@@ -322,7 +322,7 @@ pub fn is_result_token(text: &str) -> bool {
 
 /// How deep brackets may nest in the JSON or YAML form of records: each
 /// level of variation adds about two, so records may nest variations as
-/// deep as the text form allows ([`MAX_VARIATION_DEPTH`](crate::record::parser::MAX_VARIATION_DEPTH)).
+/// deep as the text form allows ([`MAX_VARIATION_DEPTH`](crate::record::MAX_VARIATION_DEPTH)).
 pub const MAX_NESTING: usize = 2 * crate::record::parser::MAX_VARIATION_DEPTH + 8;
 
 /// Refuses a JSON or YAML record text nested deeper than [`MAX_NESTING`]

@@ -52,10 +52,10 @@ pub struct SetupError {
 impl SetupError {
     /// A `record.setup` error about a tag.
     #[must_use]
-    pub fn setup(tag: &'static str, message: Message) -> SetupError {
+    pub fn setup(tag: &'static str, message: impl Into<Message>) -> SetupError {
         SetupError {
             rule: RuleId::RecordSetup,
-            message,
+            message: message.into(),
             tag: Some(tag),
             detail: None,
             hint: None,
@@ -81,8 +81,43 @@ impl SetupError {
 
     /// Adds a hint.
     #[must_use]
-    pub fn with_hint(mut self, hint: Message) -> SetupError {
-        self.hint = Some(hint);
+    pub fn with_hint(mut self, hint: impl Into<Message>) -> SetupError {
+        self.hint = Some(hint.into());
         self
     }
+}
+
+/// The ruleset a record's tags name: its `Rules` tag, else the OGN
+/// `Variant` tag, else `default` (else `songo`).
+///
+/// ```
+/// use songo_notation::record::{self, Tags};
+/// use songo_notation::Ruleset;
+/// let mut tags = Tags::default();
+/// assert_eq!(record::ruleset_of(&tags, None), Ok(Ruleset::Songo));
+/// tags.set("Variant", "Oware Abapa");
+/// assert_eq!(record::ruleset_of(&tags, None), Ok(Ruleset::OwareAbapa));
+/// tags.set("Rules", "awale");
+/// assert_eq!(record::ruleset_of(&tags, None), Ok(Ruleset::Awale));
+/// ```
+///
+/// # Errors
+/// A `Rules` or `Variant` tag that names no ruleset (`record.setup`).
+pub fn ruleset_of(tags: &Tags, default: Option<Ruleset>) -> Result<Ruleset, SetupError> {
+    use super::model::names;
+    if let Some(value) = tags.get(names::RULES) {
+        return value
+            .parse::<Ruleset>()
+            .map_err(|error| SetupError::setup(names::RULES, error.message()));
+    }
+    if let Some(value) = tags.get(names::VARIANT) {
+        return super::ogn::ruleset_of_variant(value).ok_or_else(|| {
+            SetupError::setup(
+                names::VARIANT,
+                crate::msg!("record-unknown-variant", text = value.to_owned()),
+            )
+            .with_hint(crate::msg!("hint-variant-or-rules"))
+        });
+    }
+    Ok(default.unwrap_or_default())
 }

@@ -3,7 +3,8 @@
 //! Tags come first in a fixed order ([`super::names::ROSTER`], then the
 //! others as read), one per line; a blank line; the move text with move
 //! numbers, wrapped so that no line reaches 80 columns (only a single word
-//! longer than that, or a tag value, can make a longer line); the move text
+//! longer than that, a tag value, or a comment's `;` kept with the word
+//! before it, can make a longer line); the move text
 //! always ends with a result token (the record's, else its `Result` tag,
 //! else `*`).
 
@@ -13,7 +14,7 @@ use super::model::{GameRecord, Move, Node, glyph_of};
 use crate::side::Side;
 
 /// The widest line the writer makes, in characters.
-pub const MAX_LINE: usize = 79;
+pub(crate) const MAX_LINE: usize = 79;
 
 /// Writes the canonical record.
 ///
@@ -84,6 +85,13 @@ struct Lines {
 
 impl Lines {
     fn token(&mut self, token: &str) {
+        self.token_in(token, false);
+    }
+
+    /// Writes `token`; a word of a brace comment (`in_comment`) is never
+    /// the first on a line when it starts with `;`, which would look like
+    /// a line comment to a reader (French puts a space before `;`).
+    fn token_in(&mut self, token: &str, in_comment: bool) {
         let parens = "(".repeat(self.open);
         self.open = 0;
         let token = match self.number.take() {
@@ -92,7 +100,8 @@ impl Lines {
         };
         let length = parens.len() + token.chars().count();
         // A line starting with `[` would read as a tag pair: never break before one.
-        let breakable = !token.starts_with('[');
+        let looks_like_a_line_comment = in_comment && token.starts_with(';');
+        let breakable = !token.starts_with('[') && !looks_like_a_line_comment;
         if self.width > 0 {
             if self.width + 1 + length > MAX_LINE && breakable {
                 self.out.push('\n');
@@ -190,9 +199,9 @@ impl Lines {
             [first, middle @ .., last] => {
                 self.token(&format!("{{{first}"));
                 for word in middle {
-                    self.token(word);
+                    self.token_in(word, true);
                 }
-                self.token(&format!("{last}}}"));
+                self.token_in(&format!("{last}}}"), true);
             }
         }
     }

@@ -1,9 +1,9 @@
 //! Seega, the 5×5 game of placement and custodian capture, by the rules
 //! `docs/rules.md` states.
 //!
-//! - [`board`]: squares and bitboards;
-//! - [`position`]: who stands where, the phase, hands and pieces taken;
-//! - [`moves`]: placements `a1,b2`, steps `b3-c3`, `pass`, and the legal moves;
+//! - `board`: squares and bitboards;
+//! - `position`: who stands where, the phase, hands and pieces taken;
+//! - `moves`: placements `a1,b2`, steps `b3-c3`, `pass`, and the legal moves;
 //! - [`rules`]: every rule, each implemented once and cited by its id;
 //! - [`notation`]: the compact form, text diagrams, JSON/YAML;
 //! - [`render`]: Markdown and SVG boards;
@@ -20,10 +20,10 @@
 //! assert_eq!(position.to_string(), "seega:...../...../...../.S.../S....:N:placement:10-12:0-0");
 //! ```
 
-pub mod board;
-pub mod moves;
+pub(crate) mod board;
+pub(crate) mod moves;
 pub mod notation;
-pub mod position;
+pub(crate) mod position;
 mod record;
 pub mod render;
 pub mod report;

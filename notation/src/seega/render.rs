@@ -2,19 +2,19 @@
 //! can print, with the stronghold `c3` marked and, optionally, the last
 //! move and the pieces it took highlighted.
 
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use super::board::{Square, SquareSet};
 use super::moves::SeegaMove;
-use super::notation::diagram_in;
 use super::position::{Phase, SeegaPosition};
 use super::rules::SeegaOutcome;
-use crate::conventions::Conventions;
+use crate::conventions::{Conventions, LetterCase};
 use crate::i18n::{Lang, Localize, Message};
 use crate::msg;
-use crate::render::{
-    Drawing, Mark, MarkError, Marks, game_over_line_in, move_number, write_illegal,
-};
+use crate::render::sequence::{self, Options, Stage, StageBoard, StageKind, Staged};
+use crate::render::svg::{Key, Layer, Place, SvgBoard, draw_shapes};
+use crate::render::{Drawing, Mark, MarkError, Marks, Shape, game_over_line_in, write_illegal};
 use crate::report::{MovesReport, PlayReport, PlayStep};
 use crate::side::Side;
 
@@ -185,8 +185,6 @@ const FONT: &str = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif";
 /// A board's picture: the grid, its margins and four lines of text.
 const BOARD_WIDTH: u32 = 5 * CELL + 2 * MARGIN;
 const BOARD_HEIGHT: u32 = 5 * CELL + 2 * MARGIN + 88;
-/// Height of a heading over a row of boards in [`play_svg`].
-const HEADING: u32 = 30;
 
 /// The centre of a square's cell.
 fn centre(square: Square) -> (u32, u32) {
@@ -243,7 +241,7 @@ fn svg_document(out: &mut String, width: u32, height: u32, title: &str) {
 /// ```
 #[must_use]
 pub fn svg(position: &SeegaPosition, options: &SvgOptions) -> String {
-    board_document(position, options, false)
+    board_document(position, options, &[], false)
 }
 
 /// [`svg`] with hooks for a program that drives the picture (the web
@@ -260,11 +258,17 @@ pub fn svg(position: &SeegaPosition, options: &SvgOptions) -> String {
 /// ```
 #[must_use]
 pub fn svg_with_hooks(position: &SeegaPosition, options: &SvgOptions) -> String {
-    board_document(position, options, true)
+    board_document(position, options, &[], true)
 }
 
-/// One board as an SVG document, with the page's hooks when `hooks`.
-fn board_document(position: &SeegaPosition, options: &SvgOptions, hooks: bool) -> String {
+/// One board as an SVG document, `shapes` over it, with the page's hooks
+/// when `hooks`.
+fn board_document(
+    position: &SeegaPosition,
+    options: &SvgOptions,
+    shapes: &[Shape<Square>],
+    hooks: bool,
+) -> String {
     let mut out = String::new();
     svg_document(
         &mut out,
@@ -272,7 +276,7 @@ fn board_document(position: &SeegaPosition, options: &SvgOptions, hooks: bool) -
         BOARD_HEIGHT,
         &format!("Seega: {position}"),
     );
-    draw_board(&mut out, position, options, hooks);
+    draw_board(&mut out, position, options, shapes, hooks);
     out.push_str("</svg>\n");
     out
 }
@@ -292,111 +296,19 @@ fn board_document(position: &SeegaPosition, options: &SvgOptions, hooks: bool) -
 /// ```
 #[must_use]
 pub fn play_svg(report: &PlayReport<SeegaPosition>) -> String {
-    play_svg_in(report, Lang::En)
-}
-
-/// [`play_svg`] with its words in `lang`.
-#[must_use]
-pub fn play_svg_in(report: &PlayReport<SeegaPosition>, lang: Lang) -> String {
-    let rows = report.steps.len() as u32;
-    let ending = report.game_over.map(|over| game_over_line_in(&over, lang));
-    let width = 2 * BOARD_WIDTH + 3 * 8;
-    let height = rows * (HEADING + BOARD_HEIGHT) + if ending.is_some() { HEADING } else { 0 };
-    let mut out = String::new();
-    svg_document(
-        &mut out,
-        width,
-        height,
-        &msg!("seega-svg-moves-title", count = report.steps.len()).localize(lang),
-    );
-    for (i, step) in report.steps.iter().enumerate() {
-        let top = i as u32 * (HEADING + BOARD_HEIGHT);
-        let heading = msg!(
-            "svg-heading",
-            headline = format!("{}. {}", i + 1, step_headline_in(step, lang)),
-            summary = step_summary_in(step, lang)
-        )
-        .localize(lang);
-        let _ = writeln!(
-            out,
-            r##"  <text x="16" y="{}" font-size="15" font-weight="bold" fill="#222222">{heading}</text>"##,
-            top + HEADING - 8
-        );
-        let plain = SvgOptions {
-            lang,
-            ..SvgOptions::default()
-        };
-        let marked = SvgOptions {
-            coordinates: true,
-            highlight: step_highlight(step),
-            lang,
-        };
-        for (column, (position, options)) in [(&step.before, plain), (&step.after, marked)]
-            .into_iter()
-            .enumerate()
-        {
-            let x = 8 + column as u32 * (BOARD_WIDTH + 8);
-            let _ = writeln!(out, r#"  <g transform="translate({x} {})">"#, top + HEADING);
-            draw_board(&mut out, position, &options, false);
-            let _ = writeln!(out, "  </g>");
-        }
-    }
-    if let Some(line) = ending {
-        let _ = writeln!(
-            out,
-            r##"  <text x="16" y="{}" font-size="15" font-weight="bold" fill="#222222">{line}</text>"##,
-            rows * (HEADING + BOARD_HEIGHT) + HEADING - 10
-        );
-    }
-    out.push_str("</svg>\n");
-    out
-}
-
-/// The highlight of a step of a play report: its move and what it took.
-fn step_highlight(step: &PlayStep<SeegaPosition>) -> Highlight {
-    Highlight {
-        last_move: Some(step.outcome.played),
-        changed: SquareSet::EMPTY,
-        captured: step.outcome.captured,
-        captured_side: Some(step.before.to_move().opposite()),
-    }
+    sequence::draw(report, Drawing::Svg, &Options::default())
 }
 
 /// `South plays b3-c3`.
 #[must_use]
 pub fn step_headline(step: &PlayStep<SeegaPosition>) -> String {
-    step_headline_in(step, Lang::En)
-}
-
-/// [`step_headline`] in `lang`.
-#[must_use]
-pub fn step_headline_in(step: &PlayStep<SeegaPosition>, lang: Lang) -> String {
-    msg!(
-        "step-headline",
-        side = step.before.to_move().as_str(),
-        move = step.outcome.played.to_string()
-    )
-    .localize(lang)
+    sequence::headline(step, LetterCase::default())
 }
 
 /// `took c2 d3 c4; rules: seega.move, seega.capture`.
 #[must_use]
 pub fn step_summary(step: &PlayStep<SeegaPosition>) -> String {
-    step_summary_in(step, Lang::En)
-}
-
-/// [`step_summary`] in `lang`.
-#[must_use]
-pub fn step_summary_in(step: &PlayStep<SeegaPosition>, lang: Lang) -> String {
-    let captured = step.outcome.captured;
-    let took = if captured.is_empty() {
-        msg!("step-no-capture")
-    } else {
-        let squares: Vec<String> = captured.iter().map(|square| square.to_string()).collect();
-        msg!("seega-step-took", squares = squares.join(" "))
-    };
-    let ids: Vec<&str> = step.outcome.applied.iter().map(|r| r.as_str()).collect();
-    msg!("step-rules", text = took, rules = ids.join(", ")).localize(lang)
+    sequence::plain_summary(step, LetterCase::default())
 }
 
 /// The played moves as text: for each, its headline, the diagrams before
@@ -411,86 +323,79 @@ pub fn step_summary_in(step: &PlayStep<SeegaPosition>, lang: Lang) -> String {
 /// ```
 #[must_use]
 pub fn play_text(report: &PlayReport<SeegaPosition>) -> String {
-    play_text_in(report, Lang::En)
-}
-
-/// [`play_text`] in `lang`.
-#[must_use]
-pub fn play_text_in(report: &PlayReport<SeegaPosition>, lang: Lang) -> String {
-    let say = |message: Message| message.localize(lang);
-    let mut out = String::new();
-    for (i, step) in report.steps.iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        let number = move_number(i, report.steps.len());
-        let _ = writeln!(out, "{number}{}", step_headline_in(step, lang));
-        let _ = writeln!(
-            out,
-            "\n{}\n{}",
-            say(msg!("play-text-before")),
-            diagram_in(&step.before, lang)
-        );
-        let _ = writeln!(
-            out,
-            "{}\n{}",
-            say(msg!("play-text-after")),
-            diagram_in(&step.after, lang)
-        );
-        let _ = writeln!(out, "{}", capitalised(&step_summary_in(step, lang)));
-    }
-    if let Some(over) = &report.game_over {
-        let _ = writeln!(out, "\n{}", game_over_line_in(over, lang));
-    }
-    out
+    sequence::draw(report, Drawing::Text, &Options::default())
 }
 
 /// The played moves as Markdown: a heading per move, the tables before and
 /// after (the move in bold, taken pieces struck through), what it took.
 #[must_use]
 pub fn play_markdown(report: &PlayReport<SeegaPosition>) -> String {
-    play_markdown_in(report, Lang::En)
+    sequence::draw(report, Drawing::Markdown, &Options::default())
 }
 
-/// [`play_markdown`] in `lang`.
-#[must_use]
-pub fn play_markdown_in(report: &PlayReport<SeegaPosition>, lang: Lang) -> String {
-    let say = |message: Message| message.localize(lang);
-    let mut out = String::new();
-    for (i, step) in report.steps.iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
+/// A Seega move shows two boards: before it, and after it with the move
+/// and the pieces it took marked.
+impl Staged for SeegaPosition {
+    type Board = SeegaView;
+    type Place = Square;
+    const PLACES: &'static str = "squares";
+
+    fn stages(
+        step: &PlayStep<SeegaPosition>,
+        _letters: LetterCase,
+        hand: &[Shape<Square>],
+    ) -> Vec<Stage<SeegaView>> {
+        let view = |position: SeegaPosition, highlight| SeegaView {
+            position,
+            highlight,
+            coordinates: true,
+            caption: None,
+            shapes: hand.to_vec(),
+            hooks: false,
+            lang: Lang::En,
+        };
+        vec![
+            Stage {
+                kind: StageKind::Before,
+                board: view(step.before, Highlight::default()),
+            },
+            Stage {
+                kind: StageKind::After,
+                board: view(step.after, step_highlight(step)),
+            },
+        ]
+    }
+
+    fn took(step: &PlayStep<SeegaPosition>, conventions: Conventions) -> String {
+        let captured = step.outcome.captured;
+        if captured.is_empty() {
+            msg!("step-no-capture")
+        } else {
+            let squares: Vec<String> = captured.iter().map(|square| square.to_string()).collect();
+            msg!("seega-step-took", squares = squares.join(" "))
         }
-        let _ = writeln!(out, "### {}. {}\n", i + 1, step_headline_in(step, lang));
-        let _ = writeln!(
-            out,
-            "{}\n\n{}",
-            say(msg!("play-text-before")),
-            markdown_in(&step.before, &Highlight::default(), lang)
-        );
-        let _ = writeln!(
-            out,
-            "{}\n\n{}",
-            say(msg!("play-text-after")),
-            markdown_in(&step.after, &step_highlight(step), lang)
-        );
-        let _ = writeln!(out, "{}.", capitalised(&step_summary_in(step, lang)));
+        .localize(conventions.lang)
     }
-    if let Some(over) = &report.game_over {
-        let _ = writeln!(out, "\n**{}**", game_over_line_in(over, lang));
-    }
-    out
 }
 
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
+/// The highlight of a step of a play report: its move and what it took.
+fn step_highlight(step: &PlayStep<SeegaPosition>) -> Highlight {
+    Highlight {
+        last_move: Some(step.outcome.played),
+        changed: SquareSet::EMPTY,
+        captured: step.outcome.captured,
+        captured_side: Some(step.before.to_move().opposite()),
+    }
 }
 
 /// One board, its top left corner at the origin.
-fn draw_board(out: &mut String, position: &SeegaPosition, options: &SvgOptions, hooks: bool) {
+fn draw_board(
+    out: &mut String,
+    position: &SeegaPosition,
+    options: &SvgOptions,
+    shapes: &[Shape<Square>],
+    hooks: bool,
+) {
     let highlight = &options.highlight;
     let board = 5 * CELL;
     let _ = writeln!(
@@ -586,6 +491,18 @@ fn draw_board(out: &mut String, position: &SeegaPosition, options: &SvgOptions, 
             r##"  <g class="arrow" stroke="#a4471b" fill="#a4471b"><path d="M{x1} {y1}L{ex} {ey}" stroke-width="5" stroke-linecap="round"/><circle cx="{x1}" cy="{y1}" r="6"/><circle cx="{ex}" cy="{ey}" r="5"/></g>"##
         );
     }
+    if !shapes.is_empty() {
+        let place = |square: Square| {
+            let (x, y) = centre(square);
+            Place {
+                centre: (x as i32, y as i32),
+                name: square.to_string(),
+                outward: -1,
+            }
+        };
+        draw_shapes(out, shapes, Layer::Under, RADIUS as i32, &place);
+        draw_shapes(out, shapes, Layer::Over, RADIUS as i32, &place);
+    }
     if hooks {
         for square in Square::all() {
             let (x, y) = corner(square);
@@ -650,22 +567,48 @@ fn status_side(position: &SeegaPosition, side: Side) -> Message {
     }
 }
 
-/// A Seega board with the marks a person asked for.
-#[derive(Debug, Clone)]
-pub(crate) struct MarkedSeega {
-    position: SeegaPosition,
-    highlight: Highlight,
-    coordinates: bool,
-    lang: Lang,
+/// A Seega board to draw, with its marks and shapes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeegaView {
+    /// The position.
+    pub position: SeegaPosition,
+    /// The last move and what it took.
+    pub highlight: Highlight,
+    /// Files and ranks around the board (text and SVG).
+    pub coordinates: bool,
+    /// A caption above the board (in a figure).
+    pub caption: Option<String>,
+    /// Shapes drawn over the board (SVG only): threatened pieces, marks
+    /// drawn by hand.
+    pub shapes: Vec<Shape<Square>>,
+    /// Over each square a transparent `<rect data-square="b3">` for a
+    /// program that drives the picture (the web page; SVG only).
+    pub hooks: bool,
+    /// The language of the board's own words (side to move, phase…).
+    pub lang: Lang,
 }
 
-impl MarkedSeega {
-    /// Reads the marks: squares, and the last move.
-    pub(crate) fn new(
+impl SeegaView {
+    /// A plain view of a position, with its coordinates.
+    #[must_use]
+    pub fn new(position: SeegaPosition) -> SeegaView {
+        SeegaView {
+            position,
+            highlight: Highlight::default(),
+            coordinates: true,
+            caption: None,
+            shapes: Vec::new(),
+            hooks: false,
+            lang: Lang::En,
+        }
+    }
+
+    /// Reads the marks a person asked for: squares, the last move, shapes
+    /// drawn by hand.
+    pub(crate) fn marked(
         position: &SeegaPosition,
         marks: &Marks<'_>,
-        lang: Lang,
-    ) -> Result<MarkedSeega, MarkError> {
+    ) -> Result<SeegaView, MarkError> {
         let squares = |names: &[String], mark| -> Result<SquareSet, MarkError> {
             names
                 .iter()
@@ -673,7 +616,7 @@ impl MarkedSeega {
                 .map(|name| {
                     name.trim().parse::<Square>().map_err(|e| MarkError {
                         mark,
-                        message: e.message().localize(lang),
+                        message: e.to_string(),
                     })
                 })
                 .collect()
@@ -683,7 +626,7 @@ impl MarkedSeega {
             .map(|text| {
                 text.parse::<SeegaMove>().map_err(|e| MarkError {
                     mark: Mark::LastMove,
-                    message: e.message().localize(lang),
+                    message: e.to_string(),
                 })
             })
             .transpose()?;
@@ -695,30 +638,99 @@ impl MarkedSeega {
             // The pieces taken by the last move belong to the side now to move.
             captured_side: (!captured.is_empty()).then(|| position.to_move()),
         };
-        Ok(MarkedSeega {
+        Ok(SeegaView {
             position: *position,
             highlight,
             coordinates: marks.coordinates,
-            lang,
+            caption: None,
+            shapes: marks.hand_shapes(str::parse::<Square>)?,
+            hooks: marks.hooks,
+            lang: Lang::En,
         })
     }
 
     /// The board in `form`.
-    pub(crate) fn draw(&self, form: Drawing) -> String {
+    #[must_use]
+    pub fn draw(&self, form: Drawing) -> String {
         let position = &self.position;
         match form {
-            Drawing::Text if self.coordinates => diagram_in(position, self.lang),
+            Drawing::Text if self.coordinates => super::notation::diagram_in(position, self.lang),
             Drawing::Text => super::notation::rows(position),
             Drawing::Markdown => markdown_in(position, &self.highlight, self.lang),
-            Drawing::Svg => svg(
-                position,
-                &SvgOptions {
+            Drawing::Svg => {
+                let options = SvgOptions {
                     coordinates: self.coordinates,
                     highlight: self.highlight,
                     lang: self.lang,
-                },
+                };
+                board_document(position, &options, &self.shapes, self.hooks)
+            }
+        }
+    }
+}
+
+impl StageBoard for SeegaView {
+    fn text(&self) -> String {
+        self.draw(Drawing::Text)
+    }
+
+    fn markdown(&self) -> String {
+        self.draw(Drawing::Markdown)
+    }
+
+    /// The text diagram marks nothing; the Markdown table puts the move in
+    /// bold and strikes the pieces taken.
+    fn marks(&self, form: Drawing) -> (bool, bool) {
+        match form {
+            Drawing::Text => (false, false),
+            Drawing::Markdown | Drawing::Svg => (
+                !self.highlight.moved().is_empty(),
+                !self.highlight.captured.is_empty(),
             ),
         }
+    }
+
+    fn set_lang(&mut self, lang: Lang) {
+        self.lang = lang;
+    }
+}
+
+impl SvgBoard for SeegaView {
+    fn caption(&self) -> Option<&str> {
+        self.caption.as_deref()
+    }
+
+    fn set_caption(&mut self, caption: String) {
+        self.caption = Some(caption);
+    }
+
+    fn size(&self) -> (i32, i32) {
+        (BOARD_WIDTH as i32, BOARD_HEIGHT as i32)
+    }
+
+    fn draw(&self, out: &mut String, left: i32, top: i32) {
+        let options = SvgOptions {
+            coordinates: self.coordinates,
+            highlight: self.highlight,
+            lang: self.lang,
+        };
+        let _ = writeln!(out, "<g transform=\"translate({left} {top})\">");
+        draw_board(out, &self.position, &options, &self.shapes, self.hooks);
+        out.push_str("</g>\n");
+    }
+
+    fn keys(&self, keys: &mut BTreeSet<Key>) {
+        if !self.highlight.moved().is_empty() {
+            keys.insert(Key::SeegaMove);
+        }
+        if !self.highlight.captured.is_empty() {
+            keys.insert(Key::SeegaTaken);
+        }
+        sequence::shape_keys(&self.shapes, Key::SeegaThreat, keys);
+    }
+
+    fn describe(&self) -> String {
+        self.position.to_string()
     }
 }
 

@@ -2,7 +2,7 @@
 //! oware abapa (`oware-abapa`), with the same inner shape as
 //! [`crate::seega`]:
 //!
-//! - [`position`]: houses, boards, [`Position`];
+//! - `position`: houses, boards, [`Position`];
 //! - [`rules`]: legal moves, sowing, captures and the end of the game —
 //!   the dispatcher, [`rules::songo`] (`songo.*`) and [`rules::awale`]
 //!   (`awale.*`, `abapa.*`), every rule at one place that cites its id;
@@ -15,7 +15,7 @@
 //! (`songo_notation::diagram`, `songo_notation::svg` …).
 
 pub mod notation;
-pub mod position;
+pub(crate) mod position;
 mod record;
 pub mod render;
 pub mod report;

@@ -3,13 +3,20 @@
 //! threatened pieces and mobility), each term computed once, from the
 //! engine, and named by a stable id ([`TeachId`], `teach.*`).
 //!
-//! - [`sowing`]: [`explain`] a Songo or Awalé/oware position
+//! - [`explain`] a Songo or Awalé/oware position
 //!   ([`ExplainReport`]) and what each legal move does ([`move_effects`]);
-//! - [`seega`]: the Seega counterpart ([`explain_seega`]);
-//! - [`annotate`](mod@annotate): the plies of a played line a teacher would point at
+//! - the Seega counterpart ([`explain_seega`]);
+//! - the plies of a played line a teacher would point at
 //!   ([`annotate_line`]);
 //! - [`words`]: every report and annotation put into words, in any language
-//!   of the catalogues.
+//!   of the catalogues;
+//! - [`picture`]: the shapes a picture of an explanation draws over the
+//!   board (arrows, rings, a grenier's double ring, a yinda's seed);
+//! - [`record`](mod@record): game records written back with the annotations
+//!   as comments (`songo annotate`).
+//!
+//! A position of any game is explained through the one dispatch,
+//! [`crate::any::explain`].
 //!
 //! A term never re-implements a rule: the capture of a house is found by
 //! playing it with the engine on the position with its owner to move, and
@@ -40,17 +47,22 @@ use serde::{Serialize, Serializer};
 
 use crate::{House, Ruleset};
 
-pub mod annotate;
+pub(crate) mod annotate;
+pub mod picture;
 mod probe;
-pub mod seega;
-pub mod sowing;
+pub mod record;
+pub(crate) mod seega;
+pub(crate) mod sowing;
 pub mod words;
 
 #[cfg(test)]
 mod tests;
 
 pub use annotate::{Annotation, LineError, Note, PlayedMove, annotate, annotate_line};
-pub use seega::{SeegaExplainReport, SeegaThreat, explain_seega};
+pub use seega::{
+    SeegaAnnotation, SeegaExplainReport, SeegaExposure, SeegaMoveEffect, SeegaNote, SeegaThreat,
+    annotate_seega, explain_seega, seega_move_effects,
+};
 pub use sowing::{
     Answer, BidouaHouses, Defence, DefenceKind, DoubleThreat, ExplainReport, Exposure, Grenier,
     Limitation, MoveEffect, Threat, explain, grenier_threshold, move_effects,

@@ -29,6 +29,9 @@ pub struct Threat {
     pub captures: u32,
     /// The opponent's houses it would take, in notation order.
     pub houses: Vec<NamedHouse>,
+    /// The house its last seed falls in, where the capture starts (a
+    /// picture's arrow points at it).
+    pub lands: NamedHouse,
 }
 
 /// The opponent's best answer to a double threat: the move after which the
@@ -269,6 +272,8 @@ pub(super) fn threat(position: &Position, house: House, take: Take) -> Threat {
         seeds: position.house(house),
         captures: take.seeds,
         houses: named(take.houses.iter(), rules),
+        // The engine lists a capture from the house of the last seed back.
+        lands: NamedHouse::new(take.houses.iter().next().unwrap_or(house), rules),
     }
 }
 

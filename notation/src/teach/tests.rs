@@ -270,9 +270,92 @@ fn every_case_is_worded_and_serialized_as_the_snapshots_say() {
                     words::seega_explain_markdown(&report, En)
                 );
                 insta::assert_json_snapshot!(format!("{id}-json"), report);
+                let effects = super::seega_move_effects(&position);
+                insta::assert_snapshot!(
+                    format!("{id}-moves-text"),
+                    words::seega_move_effects_text(position.to_move(), &effects, En)
+                );
+                insta::assert_snapshot!(
+                    format!("{id}-moves-text-fr"),
+                    words::seega_move_effects_text(position.to_move(), &effects, Fr)
+                );
+                insta::assert_json_snapshot!(format!("{id}-moves-json"), effects);
             }
         }
     }
+}
+
+/// Seega: what each step takes is what the engine takes; the pieces it
+/// then threatens and the exposure are read from the explanations before
+/// and after it.
+#[test]
+fn seega_move_effects_agree_with_the_engine_and_the_explanations() {
+    for case in cases() {
+        let Board::Seega(position) = case.board() else {
+            continue;
+        };
+        let mover = position.to_move();
+        let before = explain_seega(&position);
+        let effects = super::seega_move_effects(&position);
+        assert_eq!(
+            effects.len(),
+            position.legal_moves().steps().len(),
+            "{}",
+            case.id
+        );
+        for effect in &effects {
+            let (after, outcome) = position.after(effect.played).expect("a legal step");
+            let taken: Vec<_> = outcome.captured.iter().collect();
+            assert_eq!(effect.captures, taken, "{}: {}", case.id, effect.played);
+            let later = explain_seega(&after);
+            for created in &effect.creates {
+                assert_eq!(created.side, mover);
+                assert!(later.threats.contains(created));
+                assert!(
+                    !before
+                        .threats
+                        .iter()
+                        .any(|t| t.side == mover && t.square == created.square)
+                );
+            }
+        }
+    }
+}
+
+/// Seega annotations: a step that brings a capture within reach, and one
+/// that leaves the opponent without a step.
+#[test]
+fn seega_lines_point_at_new_threats_and_blocked_sides() {
+    use super::{SeegaNote, annotate_seega};
+    use crate::report;
+    // d4-d3 brings d3-c3 within reach, taking North's c2 against c1.
+    let start: SeegaPosition = "seega:...../...S./...../..N../..S..:S".parse().unwrap();
+    let played = report::play(start, &["d4-d3"]).unwrap();
+    let notes = annotate_seega(&played.steps);
+    assert!(matches!(&notes[..], [note] if matches!(&note.note,
+        SeegaNote::ThreatCreated { threats } if threats[0].square.to_string() == "c2")));
+    assert_eq!(notes[0].id, TeachId::Threat);
+    insta::assert_json_snapshot!("seega-line-threat-created", notes);
+    insta::assert_snapshot!(
+        "seega-line-threat-created-text",
+        notes
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    // North's last piece on a1, South on b1: South's a3-a2 closes its last
+    // way out.
+    let start: SeegaPosition = "seega:...../...../S..../.S.../NS...:S".parse().unwrap();
+    let played = report::play(start, &["a3-a2"]).unwrap();
+    let notes = annotate_seega(&played.steps);
+    let blocked = notes
+        .iter()
+        .find(|n| matches!(n.note, SeegaNote::Blocked { .. }))
+        .expect("North is blocked");
+    assert_eq!(blocked.note, SeegaNote::Blocked { side: Side::North });
+    assert_eq!(blocked.id, TeachId::Mobility);
+    assert_eq!(blocked.to_string(), "North is blocked: no legal step.");
 }
 
 #[test]
@@ -381,6 +464,17 @@ proptest! {
                 (t.captures, t.houses.iter().map(ToString::to_string).collect::<Vec<_>>())
             });
             prop_assert_eq!(reported, engine, "house {}", house.name(position.rules()));
+        }
+        // A threat's arrow points where its last seed falls: the end of the
+        // sowing's path, read from the engine's boards.
+        for threat in &report.threats {
+            let mover = position.with_to_move(threat.side);
+            let (_, outcome) = mover.after(threat.house.house).unwrap();
+            let path = crate::drawing::SowingPath::of(&mover, &outcome);
+            if path.beyond == 0 {
+                prop_assert_eq!(path.steps.last().map(|step| step.house), Some(threat.lands.house));
+            }
+            prop_assert!(threat.houses.contains(&threat.lands));
         }
     }
 

@@ -14,14 +14,15 @@ use std::fmt::{self, Display, Write as _};
 
 use super::NamedHouse;
 use super::annotate::{Annotation, Note};
-use super::seega::{SeegaExplainReport, SeegaThreat};
+use super::seega::{SeegaAnnotation, SeegaExplainReport, SeegaMoveEffect, SeegaNote, SeegaThreat};
 use super::sowing::{
     Answer, Defence, DefenceKind, DoubleThreat, ExplainReport, Grenier, MoveEffect, Threat,
     grenier_threshold,
 };
 use crate::Side;
+use crate::conventions::LetterCase;
 use crate::i18n::{Lang, Localize};
-use crate::seega::Phase;
+use crate::seega::{Phase, Square};
 use crate::tr;
 
 /// How names (houses, squares, moves) are set: as they are, or in bold.
@@ -31,14 +32,50 @@ enum Style {
     Markdown,
 }
 
+/// The language of a text, and the Awalé letter case its houses are
+/// named in. A [`Lang`] alone names houses in the default case.
+///
+/// ```
+/// use songo_notation::i18n::Lang;
+/// use songo_notation::teach::{self, words::{self, Wording}};
+/// use songo_notation::{LetterCase, Position};
+/// let position: Position = "awale:1,1,3,0,0,0/0,0,0,0,0,2".parse().unwrap();
+/// let report = teach::explain(&position);
+/// let wording = Wording { lang: Lang::En, letters: LetterCase::NorthUpper };
+/// assert!(words::explain_text(&report, wording).contains("- South's f threatens A and B (4 seeds)."));
+/// assert!(words::explain_text(&report, Lang::En).contains("- South's F threatens a and b (4 seeds)."));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Wording {
+    /// The language.
+    pub lang: Lang,
+    /// Which Awalé camp is lettered in capitals.
+    pub letters: LetterCase,
+}
+
+impl From<Lang> for Wording {
+    fn from(lang: Lang) -> Wording {
+        Wording {
+            lang,
+            letters: LetterCase::default(),
+        }
+    }
+}
+
 /// The sentences of one language in one style.
 #[derive(Debug, Clone, Copy)]
 struct Words {
     lang: Lang,
     style: Style,
+    letters: LetterCase,
 }
 
 impl Words {
+    /// A house's name in the text's letter case.
+    fn house(self, house: NamedHouse) -> String {
+        self.name(house.house.name_with_case(house.rules, self.letters))
+    }
+
     fn name(self, name: impl Display) -> String {
         match self.style {
             Style::Plain => name.to_string(),
@@ -72,7 +109,10 @@ impl Words {
     }
 
     fn houses(self, houses: &[NamedHouse]) -> String {
-        let names: Vec<String> = houses.iter().map(ToString::to_string).collect();
+        let names: Vec<String> = houses
+            .iter()
+            .map(|h| h.house.name_with_case(h.rules, self.letters).to_string())
+            .collect();
         self.list(&names, false)
     }
 
@@ -81,7 +121,7 @@ impl Words {
             self.lang,
             "teach-threat",
             side = threat.side.as_str(),
-            house = self.name(threat.house),
+            house = self.house(threat.house),
             houses = self.houses(&threat.houses),
             count = threat.captures
         )
@@ -95,7 +135,7 @@ impl Words {
             opponent = double.side.opposite().as_str(),
             houses = self.houses(&double.houses),
             count = double.captures,
-            move = self.name(double.best_limitation.played),
+            move = self.house(double.best_limitation.played),
             after = double.best_limitation.after
         )
     }
@@ -103,7 +143,7 @@ impl Words {
     /// A defence of the side threatened by `threatener`.
     fn defence(self, defence: &Defence, threatener: Side) -> String {
         let (side, before, after) = (threatener.as_str(), defence.before, defence.after);
-        let played = self.name(defence.played);
+        let played = self.house(defence.played);
         match defence.kind {
             DefenceKind::Yinda => tr!(
                 self.lang,
@@ -148,7 +188,7 @@ impl Words {
             self.lang,
             "teach-grenier",
             side = grenier.side.as_str(),
-            house = self.name(grenier.house),
+            house = self.house(grenier.house),
             seeds = grenier.seeds,
             count = grenier.captures,
             houses = self.houses(&grenier.houses)
@@ -210,7 +250,7 @@ impl Words {
 
     /// What a move of `mover` does: clauses joined into one sentence.
     fn move_effect(self, effect: &MoveEffect, mover: Side) -> String {
-        let played = self.name(effect.played);
+        let played = self.house(effect.played);
         let mut clauses = vec![if effect.captures > 0 {
             tr!(
                 self.lang,
@@ -226,7 +266,7 @@ impl Words {
             clauses.push(tr!(
                 self.lang,
                 "teach-move-creates",
-                house = self.name(threat.house),
+                house = self.house(threat.house),
                 houses = self.houses(&threat.houses),
                 count = threat.captures
             ));
@@ -264,6 +304,73 @@ impl Words {
         tr!(self.lang, "teach-sentence", text = text)
     }
 
+    /// What a Seega step of `mover` does: clauses joined into one sentence.
+    fn seega_move_effect(self, effect: &SeegaMoveEffect, mover: Side) -> String {
+        let played = self.name(effect.played);
+        let squares = |list: &[Square]| {
+            let names: Vec<String> = list.iter().map(ToString::to_string).collect();
+            self.list(&names, false)
+        };
+        let mut clauses = vec![if effect.captures.is_empty() {
+            tr!(self.lang, "teach-seega-move-takes-nothing", move = played)
+        } else {
+            tr!(
+                self.lang,
+                "teach-seega-move-takes",
+                move = played,
+                squares = squares(&effect.captures)
+            )
+        }];
+        if !effect.creates.is_empty() {
+            let threatened: Vec<Square> = effect.creates.iter().map(|t| t.square).collect();
+            clauses.push(tr!(
+                self.lang,
+                "teach-seega-move-creates",
+                squares = squares(&threatened)
+            ));
+        }
+        if let Some(exposure) = &effect.exposure {
+            let side = mover.opposite().as_str();
+            clauses.push(match exposure.answer {
+                Answer::Parries => tr!(
+                    self.lang,
+                    "teach-seega-move-parries",
+                    side = side,
+                    before = exposure.before,
+                    after = exposure.after
+                ),
+                Answer::Ignores => tr!(
+                    self.lang,
+                    "teach-seega-move-ignores",
+                    side = side,
+                    count = exposure.after
+                ),
+            });
+        }
+        let text = clauses
+            .into_iter()
+            .reduce(|first, second| tr!(self.lang, "teach-clauses", first = first, second = second))
+            .unwrap_or_default();
+        tr!(self.lang, "teach-sentence", text = text)
+    }
+
+    fn seega_annotation(self, annotation: &SeegaAnnotation) -> String {
+        match &annotation.note {
+            SeegaNote::ThreatCreated { threats } => {
+                let names: Vec<String> = threats.iter().map(|t| t.square.to_string()).collect();
+                tr!(
+                    self.lang,
+                    "teach-seega-note-threat-created",
+                    side = annotation.mover.as_str(),
+                    squares = self.list(&names, false)
+                )
+            }
+            SeegaNote::Blocked { side } => {
+                tr!(self.lang, "teach-seega-note-blocked", side = side.as_str())
+            }
+        }
+    }
+
     fn annotation(self, annotation: &Annotation) -> String {
         let side = annotation.mover.as_str();
         let opponent = annotation.mover.opposite().as_str();
@@ -272,7 +379,7 @@ impl Words {
                 self.lang,
                 "teach-note-threat-created",
                 side = threat.side.as_str(),
-                house = self.name(threat.house),
+                house = self.house(threat.house),
                 houses = self.houses(&threat.houses),
                 count = threat.captures
             ),
@@ -283,7 +390,7 @@ impl Words {
                 opponent = double_threat.side.opposite().as_str(),
                 houses = self.houses(&double_threat.houses),
                 count = double_threat.captures,
-                move = self.name(double_threat.best_limitation.played),
+                move = self.house(double_threat.best_limitation.played),
                 after = double_threat.best_limitation.after
             ),
             Note::ThreatIgnored {
@@ -294,7 +401,7 @@ impl Words {
                 "teach-note-threat-ignored",
                 side = side,
                 opponent = opponent,
-                house = self.name(threat.house),
+                house = self.house(threat.house),
                 count = threat.captures,
                 at = *executed_at
             ),
@@ -309,7 +416,7 @@ impl Words {
                 side = side,
                 opponent = opponent,
                 at = *ignored_at,
-                house = self.name(threat.house),
+                house = self.house(threat.house),
                 houses = self.houses(houses),
                 count = *captures
             ),
@@ -317,7 +424,7 @@ impl Words {
                 DefenceKind::Yinda => tr!(
                     self.lang,
                     "teach-note-yinda",
-                    move = self.name(defence.played),
+                    move = self.house(defence.played),
                     houses = self.houses(&defence.houses),
                     opponent = opponent,
                     before = defence.before,
@@ -327,7 +434,7 @@ impl Words {
                     self.lang,
                     "teach-note-evasion",
                     side = side,
-                    move = self.name(defence.played),
+                    move = self.house(defence.played),
                     opponent = opponent,
                     before = defence.before,
                     after = defence.after
@@ -338,7 +445,7 @@ impl Words {
                 self.lang,
                 "teach-note-grenier-built",
                 side = grenier.side.as_str(),
-                house = self.name(grenier.house),
+                house = self.house(grenier.house),
                 seeds = grenier.seeds,
                 count = grenier.captures
             ),
@@ -350,7 +457,7 @@ impl Words {
                 self.lang,
                 "teach-note-grenier-played",
                 side = side,
-                house = self.name(grenier.house),
+                house = self.house(grenier.house),
                 seeds = grenier.seeds,
                 count = *harvest,
                 houses = self.houses(houses)
@@ -480,6 +587,18 @@ fn moves_page(mover: Side, effects: &[MoveEffect], words: Words) -> String {
     page.out
 }
 
+fn seega_moves_page(mover: Side, effects: &[SeegaMoveEffect], words: Words) -> String {
+    let lang = words.lang;
+    let mut page = Page::new(words.style);
+    page.section(
+        &tr!(lang, "teach-heading-moves", side = mover.as_str()),
+        effects.iter().map(|e| words.seega_move_effect(e, mover)),
+        tr!(lang, "teach-no-move"),
+    );
+    page.out
+}
+
+#[cfg(test)]
 fn annotations_page(annotations: &[Annotation], words: Words) -> String {
     let lang = words.lang;
     let mut page = Page::new(words.style);
@@ -488,7 +607,7 @@ fn annotations_page(annotations: &[Annotation], words: Words) -> String {
             lang,
             "teach-note-line",
             ply = a.ply,
-            move = words.name(a.played),
+            move = words.house(a.played),
             text = words.annotation(a)
         )
     });
@@ -500,17 +619,21 @@ fn annotations_page(annotations: &[Annotation], words: Words) -> String {
     page.out
 }
 
-const fn plain(lang: Lang) -> Words {
+fn plain(wording: impl Into<Wording>) -> Words {
+    let Wording { lang, letters } = wording.into();
     Words {
         lang,
         style: Style::Plain,
+        letters,
     }
 }
 
-const fn markdown(lang: Lang) -> Words {
+fn markdown(wording: impl Into<Wording>) -> Words {
+    let Wording { lang, letters } = wording.into();
     Words {
         lang,
         style: Style::Markdown,
+        letters,
     }
 }
 
@@ -525,50 +648,70 @@ const fn markdown(lang: Lang) -> Words {
 /// assert_eq!(text.lines().nth(2).unwrap(), "- N4 (Nord) menace S3 et S4 (6 graines).");
 /// ```
 #[must_use]
-pub fn explain_text(report: &ExplainReport, lang: Lang) -> String {
-    explain_page(report, plain(lang))
+pub fn explain_text(report: &ExplainReport, wording: impl Into<Wording>) -> String {
+    explain_page(report, plain(wording))
 }
 
 /// An explanation as Markdown: one `##` section a term, names in bold.
 #[must_use]
-pub fn explain_markdown(report: &ExplainReport, lang: Lang) -> String {
-    explain_page(report, markdown(lang))
+pub fn explain_markdown(report: &ExplainReport, wording: impl Into<Wording>) -> String {
+    explain_page(report, markdown(wording))
 }
 
 /// A Seega explanation as text.
 #[must_use]
-pub fn seega_explain_text(report: &SeegaExplainReport, lang: Lang) -> String {
-    seega_page(report, plain(lang))
+pub fn seega_explain_text(report: &SeegaExplainReport, wording: impl Into<Wording>) -> String {
+    seega_page(report, plain(wording))
 }
 
 /// A Seega explanation as Markdown.
 #[must_use]
-pub fn seega_explain_markdown(report: &SeegaExplainReport, lang: Lang) -> String {
-    seega_page(report, markdown(lang))
+pub fn seega_explain_markdown(report: &SeegaExplainReport, wording: impl Into<Wording>) -> String {
+    seega_page(report, markdown(wording))
 }
 
 /// What each legal move of `mover` does ([`super::move_effects`]), as text.
 #[must_use]
-pub fn move_effects_text(mover: Side, effects: &[MoveEffect], lang: Lang) -> String {
-    moves_page(mover, effects, plain(lang))
+pub fn move_effects_text(
+    mover: Side,
+    effects: &[MoveEffect],
+    wording: impl Into<Wording>,
+) -> String {
+    moves_page(mover, effects, plain(wording))
 }
 
-/// What each legal move does, as Markdown.
+/// What each legal step of `mover` does ([`super::seega_move_effects`]), as
+/// text.
 #[must_use]
-pub fn move_effects_markdown(mover: Side, effects: &[MoveEffect], lang: Lang) -> String {
-    moves_page(mover, effects, markdown(lang))
+pub fn seega_move_effects_text(
+    mover: Side,
+    effects: &[SeegaMoveEffect],
+    wording: impl Into<Wording>,
+) -> String {
+    seega_moves_page(mover, effects, plain(wording))
 }
 
 /// A line's annotations as text, one a line (`Ply 3, N1: …`).
+#[cfg(test)]
 #[must_use]
-pub fn annotations_text(annotations: &[Annotation], lang: Lang) -> String {
-    annotations_page(annotations, plain(lang))
+pub(crate) fn annotations_text(annotations: &[Annotation], wording: impl Into<Wording>) -> String {
+    annotations_page(annotations, plain(wording))
 }
 
 /// A line's annotations as Markdown.
+#[cfg(test)]
 #[must_use]
-pub fn annotations_markdown(annotations: &[Annotation], lang: Lang) -> String {
-    annotations_page(annotations, markdown(lang))
+pub(crate) fn annotations_markdown(
+    annotations: &[Annotation],
+    wording: impl Into<Wording>,
+) -> String {
+    annotations_page(annotations, markdown(wording))
+}
+
+/// One annotation as a sentence, its houses in the letters of `wording`.
+#[must_use]
+pub fn annotation_sentence(annotation: &Annotation, wording: impl Into<Wording>) -> String {
+    plain(wording).annotation(annotation)
 }
 
 /// One annotation as a sentence, for a comment in a record.
@@ -596,6 +739,20 @@ impl Localize for Annotation {
 
 /// The annotation's sentence in English.
 impl Display for Annotation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.localize(Lang::En))
+    }
+}
+
+/// One Seega annotation as a sentence, for a comment in a record.
+impl Localize for SeegaAnnotation {
+    fn localize(&self, lang: Lang) -> String {
+        plain(lang).seega_annotation(self)
+    }
+}
+
+/// The annotation's sentence in English.
+impl Display for SeegaAnnotation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.localize(Lang::En))
     }

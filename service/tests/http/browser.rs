@@ -459,26 +459,7 @@ fn the_explain_tab_shows_the_teaching_vocabulary_switched_on_and_off() {
         900,
         "#position=songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:N",
     );
-    // This server has no POST /v1/explain yet: the tab says so.
-    browser.find("#tab-explain").click();
-    browser.wait_for(
-        "the tab to say explanations are missing",
-        "return document.getElementById('explain').textContent === 'This server cannot explain positions yet.'",
-    );
-    // The route's answer is the library's ExplainReport: the page is
-    // checked against the real thing, served here in the route's place.
-    let position: songo_notation::Position = "songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:N"
-        .parse()
-        .expect("a position");
-    let report = serde_json::to_string(&songo_notation::teach::explain(&position)).unwrap();
-    browser.run(
-        "const report = arguments[0]; const real = window.fetch; \
-         window.fetch = (url, init) => String(url).startsWith('/v1/explain') \
-           ? Promise.resolve(new Response(report, {headers: {'Content-Type': 'application/json'}})) \
-           : real(url, init);",
-        &[json!(report)],
-    );
-    browser.find("#tab-play").click();
+    // The tab asks the server's POST /v1/explain and draws its answer.
     browser.find("#tab-explain").click();
     let text = browser.wait_for(
         "the explanation",
@@ -495,13 +476,32 @@ fn the_explain_tab_shows_the_teaching_vocabulary_switched_on_and_off() {
     }
     let marked = |class: &str| {
         browser.run(
-            "return [...document.querySelectorAll('#board g.' + arguments[0])].map(g => g.dataset.house).join(' ')",
+            "return [...document.querySelectorAll('#board g[data-house].' + arguments[0])].map(g => g.dataset.house).join(' ')",
             &[json!(class)],
         )
     };
     assert_eq!(marked("threatened"), "N0 N1 N2 N3");
     assert_eq!(marked("grenier"), "S4");
     assert_eq!(marked("defence"), "N1 N2");
+    // The picture is the server's: the threat's arrow from S4, the houses
+    // it takes ringed, the grenier's double ring, and still the hooks.
+    let shapes = |css: &str| {
+        browser.run(
+            "return [...document.querySelectorAll(arguments[0])].map(e => e.dataset.from ? e.dataset.from + '>' + e.dataset.to : e.dataset.at).join(' ')",
+            &[json!(css)],
+        )
+    };
+    // One arrow to where the last seed lands; the houses it takes ringed.
+    assert_eq!(shapes("#board g.arrow.threat"), "S4>N3");
+    assert_eq!(shapes("#board circle.ring.threat"), "N0 N1 N2 N3");
+    assert_eq!(shapes("#board g.grenier[data-at]"), "S4");
+    assert_eq!(
+        browser.run(
+            "return document.querySelectorAll('#board g[data-house]').length",
+            &[]
+        ),
+        14
+    );
     browser.screenshot(&screenshots().join("desktop-explain-report.png"));
     browser
         .find("input[name=\"term\"][value=\"threats\"]")
@@ -509,7 +509,118 @@ fn the_explain_tab_shows_the_teaching_vocabulary_switched_on_and_off() {
     browser.wait_for(
         "the threats switched off",
         "return !document.getElementById('explain').textContent.includes('→ N0 N1 N2 N3') \
-           && document.querySelector('#board g.threatened') === null",
+           && document.querySelector('#board g[data-house].threatened') === null \
+           && document.querySelector('#board g.arrow.threat') === null",
     );
     assert_eq!(marked("grenier"), "S4");
+    assert_eq!(shapes("#board g.grenier[data-at]"), "S4");
+    // Another tab shows the plain board again.
+    browser.find("#tab-play").click();
+    browser.wait_for(
+        "the plain board",
+        "return document.querySelector('#board g.grenier[data-at]') === null \
+           && document.querySelectorAll('#board g[data-house]').length === 14",
+    );
+}
+
+#[test]
+fn a_record_gets_its_teaching_comments_and_a_line_becomes_a_handout() {
+    let (_server, browser) = open(1280, 900, "");
+    browser.find("#tab-record").click();
+    paste(
+        &browser,
+        "#record-text",
+        include_str!("../../../fixtures/records/valid/escale-double-threat.songo"),
+    );
+    browser.find("#annotate-record").click();
+    let record = browser.wait_for(
+        "the record with its comments",
+        "const t = document.getElementById('record-text').value; return t.includes('{Evasion') && t",
+    );
+    assert!(
+        record
+            .as_str()
+            .unwrap_or_default()
+            .contains("{South's S0 and S1 now make a double threat"),
+        "{record}"
+    );
+    browser.wait_for(
+        "the annotated game on the board's line",
+        "return [...document.querySelectorAll('#line .comment')].some(c => c.textContent.startsWith('Evasion'))",
+    );
+    // The loaded record is the handout: its comments as prose.
+    browser.find("#tab-export").click();
+    browser.find("#export-handout").click();
+    let handout = browser.wait_for(
+        "the handout",
+        "return document.getElementById('export-link')?.download === 'handout.html' && document.getElementById('export-text').value",
+    );
+    let handout = handout.as_str().unwrap_or_default();
+    assert!(handout.starts_with("<!DOCTYPE html>"), "{handout}");
+    assert!(handout.contains("Evasion"), "the comments in the handout");
+    // A line played on the board is a lesson block: its moves and the last
+    // board explained.
+    browser.find("#tab-play").click();
+    browser.find("#legal button").click();
+    browser.wait_for(
+        "one move played",
+        "return document.querySelectorAll('#line li').length === 1",
+    );
+    browser.find("#tab-export").click();
+    browser.run("document.getElementById('export-text').value = ''", &[]);
+    browser.find("#export-handout").click();
+    let handout = browser.wait_for(
+        "the handout of the line",
+        "return document.getElementById('export-text').value",
+    );
+    let handout = handout.as_str().unwrap_or_default();
+    assert!(handout.contains("A board from songo"), "{handout}");
+    assert!(handout.contains("<svg"), "the boards drawn");
+}
+
+#[test]
+fn the_analysis_finds_the_grenier_and_judges_a_record() {
+    // The board before the text's grenier of 17 in S5, which takes 11.
+    let (_server, browser) = open(
+        1280,
+        900,
+        "#position=songo:0,1,0,2,8,5,10/1,7,0,0,1,17,7:0-0:S",
+    );
+    browser.find("#tab-play").click();
+    browser.find("#analyse").click();
+    let best = browser.wait_for(
+        "the best move",
+        "return document.querySelector('#analysis .best-move')?.textContent",
+    );
+    assert!(
+        best.as_str()
+            .unwrap_or_default()
+            .starts_with("Best move: S5, +"),
+        "{best}"
+    );
+    assert_eq!(
+        browser.run(
+            "return [...document.querySelectorAll('#board g[data-house].best')].map(g => g.dataset.house).join(' ')",
+            &[]
+        ),
+        "S5"
+    );
+    browser.screenshot(&screenshots().join("desktop-analysis.png"));
+    // A record whose first move misses the grenier: the engine says so.
+    browser.find("#tab-record").click();
+    paste(
+        &browser,
+        "#record-text",
+        include_str!("../../../fixtures/records/engine/grenier-missed.songo"),
+    );
+    browser.find("#annotate-engine").click();
+    browser.find("#annotate-record").click();
+    let record = browser.wait_for(
+        "the record judged by the engine",
+        "const t = document.getElementById('record-text').value; return t.includes('[%eval') && t",
+    );
+    assert!(
+        record.as_str().unwrap_or_default().contains('?'),
+        "{record}"
+    );
 }

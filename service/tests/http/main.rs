@@ -1,6 +1,7 @@
 //! Integration tests of the HTTP API: the real server on an ephemeral port
 //! of 127.0.0.1, spoken to over TCP by a small HTTP/1.1 client.
 
+mod analysis;
 mod browser;
 mod client;
 mod connections;
@@ -8,6 +9,7 @@ mod docs;
 mod endpoints;
 mod errors;
 mod french;
+mod lessons;
 mod limits;
 mod metrics;
 mod openapi;
@@ -15,6 +17,7 @@ mod page;
 mod records;
 mod seega;
 mod shutdown;
+mod teach;
 mod webdriver;
 
 pub(crate) use client::{Reply, TestServer};

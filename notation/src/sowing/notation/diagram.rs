@@ -30,13 +30,14 @@ use crate::conventions::LetterCase;
 use crate::error::{ParseError, quote};
 use crate::i18n::{Lang, Localize, Message};
 use crate::msg;
-use crate::render::{game_over_line_in, move_number, write_illegal};
+use crate::render::sequence::{self, Options};
+use crate::render::{Drawing, game_over_line_in, write_illegal};
 use crate::report::{MovesReport, PlayReport};
 use crate::ruleset::{Family, Ruleset};
 use crate::side::{Score, Side};
 use crate::sowing::position::{House, Position};
+use crate::sowing::render::BoardView;
 pub use crate::sowing::render::drawn_order;
-use crate::sowing::render::{BoardView, step_headline, step_summary};
 use crate::span::Span;
 
 /// A position read from a diagram, with the Awalé letter case its labels used.
@@ -333,10 +334,112 @@ fn classify(text: &str) -> Result<Vec<Line<'_>>, ParseError> {
     Ok(lines)
 }
 
+/// What one line of a longer text is, read as a line of a diagram: the
+/// lesson reader (`crate::lesson`) finds the boards pasted in a teaching
+/// text by grouping the lines this says are a board's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum DiagramLine {
+    /// A row of at least six house labels.
+    Labels,
+    /// A row of seed counts, with how many.
+    Counts(usize),
+    /// A row with that many cells, most of which read: the reader will say
+    /// what is wrong with the others.
+    Damaged(usize),
+    /// A line of stores, ruleset or caption (`North`).
+    Meta,
+    /// A line that says who moves.
+    ToMove,
+    /// A Markdown table's `|---|---|` line.
+    TableRule,
+}
+
+/// What `line` (one line, without its line break) is in a diagram, if it
+/// can be a line of one; `None` for prose, titles and headings.
+pub(crate) fn line_kind(line: &str) -> Option<DiagramLine> {
+    let content = line.find('#').map_or(line, |at| &line[..at]);
+    let span = Span {
+        text: content,
+        offset: 0,
+    }
+    .trimmed();
+    if span.text.is_empty() || span.text.len() > 400 || is_title(span.text) {
+        return None;
+    }
+    match meta_line(line, span) {
+        Ok(Some(Line::ToMove(..))) => return Some(DiagramLine::ToMove),
+        Ok(Some(_)) => return Some(DiagramLine::Meta),
+        Ok(None) => {}
+        // A keyword and words that are no stores or side: prose.
+        Err(_) => return None,
+    }
+    let cells: Vec<Span<'_>> = if span.text.contains('|') {
+        match table_cells(line, span) {
+            Ok(Some(cells)) => cells,
+            Ok(None) => return Some(DiagramLine::TableRule),
+            Err(_) => return None,
+        }
+    } else {
+        span.words(ROW_SEPARATORS).collect()
+    };
+    // A row has a few short cells: prose is told apart without reading
+    // its words as cells (which would build an error for each).
+    if cells.len() > 16 || cells.iter().any(|c| c.text.len() > 12) {
+        return None;
+    }
+    let (mut counts, mut labels, mut other) = (0, 0, 0);
+    for piece in &cells {
+        match cell(line, *piece) {
+            Ok(Cell::Count(_)) => counts += 1,
+            Ok(Cell::Label(_)) => labels += 1,
+            Err(_) => other += 1,
+        }
+    }
+    let total = cells.len();
+    match (counts, labels, other) {
+        (_, 0, 0) if counts > 0 => Some(DiagramLine::Counts(total)),
+        (0, _, 0) if labels >= 6 => Some(DiagramLine::Labels),
+        // Most cells read and all are short: a row with a typing mistake.
+        _ if total >= 5
+            && 3 * (counts + labels) >= 2 * total
+            && cells.iter().all(|c| c.text.chars().count() <= 6) =>
+        {
+            Some(DiagramLine::Damaged(total))
+        }
+        _ => None,
+    }
+}
+
 /// A title such as `Before:` or `**Situation avant le coup** :` (the
-/// sources' captions, the play text's headings).
-fn is_title(line: &str) -> bool {
-    line.ends_with(':') && line.chars().any(char::is_alphabetic) && !line.contains('|')
+/// sources' captions, the play text's headings), or a line that opens with
+/// a bold heading ([`is_bold_heading`]).
+pub(crate) fn is_title(line: &str) -> bool {
+    !line.contains('|')
+        && ((line.ends_with(':') && line.chars().any(char::is_alphabetic)) || is_bold_heading(line))
+}
+
+/// A line that opens with words in bold, as the texts head their boards:
+/// `**Situation avant le coup:**` (the colon inside the bold), `**After
+/// sowing** (in bold: …)`. A bold count (`**4**`) or a bold house label
+/// (`**N0**`) is a cell, not a heading.
+fn is_bold_heading(line: &str) -> bool {
+    let Some((marker, rest)) = ["**", "__"]
+        .into_iter()
+        .find_map(|marker| line.strip_prefix(marker).map(|rest| (marker, rest)))
+    else {
+        return false;
+    };
+    let Some(end) = rest.find(marker) else {
+        return false;
+    };
+    let bold = rest[..end].trim();
+    let first_word = bold.split_whitespace().next().unwrap_or_default();
+    bold.chars().any(char::is_alphabetic) && !matches!(cell_kind(first_word), Some(Cell::Label(_)))
+}
+
+/// What a lone cell reads as, if anything.
+fn cell_kind(text: &str) -> Option<Cell> {
+    cell(text, Span { text, offset: 0 }).ok()
 }
 
 /// The cells of a Markdown table row, `None` for the `|---|:-:|` line.
@@ -1090,50 +1193,12 @@ fn assemble(
 #[must_use]
 pub fn play(report: &PlayReport<Position>, conventions: impl Into<Conventions>) -> String {
     let conventions = conventions.into();
-    let lang = conventions.lang;
-    let mut out = String::new();
-    for (i, step) in report.steps.iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        let number = move_number(i, report.steps.len());
-        let _ = writeln!(out, "{number}{}", step_headline(step, conventions));
-        let heading = |message: Message| message.localize(lang);
-        let views = BoardView::views_of_step(step, conventions);
-        let _ = writeln!(
-            out,
-            "\n{}\n{}",
-            heading(msg!("play-text-before")),
-            write(&views[0])
-        );
-        if let [_, sown, after] = views.as_slice() {
-            let _ = writeln!(
-                out,
-                "{}\n{}",
-                heading(msg!("play-text-after-sowing")),
-                write(sown)
-            );
-            let captures = if after.captured.is_empty() {
-                msg!("play-text-after-captures")
-            } else {
-                msg!("play-text-after-captures-marked")
-            };
-            let _ = writeln!(out, "{}\n{}", heading(captures), write(after));
-        } else if let [_, after] = views.as_slice() {
-            // Nothing captured: the board after sowing is the board after.
-            let _ = writeln!(
-                out,
-                "{}\n{}",
-                heading(msg!("play-text-after-marked")),
-                write(after)
-            );
-        }
-        let _ = writeln!(out, "{}", step_summary(step, conventions));
-    }
-    if let Some(over) = &report.game_over {
-        let _ = writeln!(out, "\n{}", game_over_line_in(over, lang));
-    }
-    out
+    let options = Options {
+        letters: conventions.letters,
+        lang: conventions.lang,
+        ..Options::default()
+    };
+    sequence::draw(report, Drawing::Text, &options)
 }
 
 /// What `songo moves` prints for a sowing position: the side to move, the

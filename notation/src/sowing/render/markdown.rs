@@ -17,13 +17,14 @@
 use std::fmt::Write as _;
 
 use crate::conventions::Conventions;
-use crate::i18n::{Localize, Message};
+use crate::i18n::Localize;
 use crate::msg;
-use crate::render::{game_over_line_in, move_number};
+use crate::render::Drawing;
+use crate::render::sequence::{self, Options};
 use crate::report::PlayReport;
 use crate::side::Side;
 use crate::sowing::position::Position;
-use crate::sowing::render::{BoardView, step_headline, step_summary_with};
+use crate::sowing::render::BoardView;
 
 /// The Markdown table of a view.
 ///
@@ -123,35 +124,10 @@ fn table_line(out: &mut String, cells: &[String], width: usize) {
 #[must_use]
 pub fn play(report: &PlayReport<Position>, conventions: impl Into<Conventions>) -> String {
     let conventions = conventions.into();
-    let lang = conventions.lang;
-    let say = |message: Message| message.localize(lang);
-    let mut out = String::new();
-    for (i, step) in report.steps.iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        let number = move_number(i, report.steps.len());
-        let _ = writeln!(out, "## {number}{}\n", step_headline(step, conventions));
-        let views = BoardView::views_of_step(step, conventions);
-        let caption = |view: &BoardView| view.caption.clone().unwrap_or_default();
-        let _ = writeln!(out, "**{}**\n\n{}", caption(&views[0]), write(&views[0]));
-        // The board after sowing, then after captures; or, when the move
-        // captured nothing, the board after it.
-        for (i, view) in views.iter().enumerate().skip(1) {
-            let legend = if i == 1 {
-                format!(" {}", say(msg!("markdown-sowing-legend")))
-            } else if !view.captured.is_empty() {
-                format!(" {}", say(msg!("markdown-captures-legend")))
-            } else {
-                String::new()
-            };
-            let _ = writeln!(out, "**{}**{legend}\n\n{}", caption(view), write(view));
-        }
-        let summary = step_summary_with(step, conventions, |rule| format!("`{rule}`"));
-        let _ = writeln!(out, "{summary}.");
-    }
-    if let Some(over) = &report.game_over {
-        let _ = writeln!(out, "\n{}", game_over_line_in(over, lang));
-    }
-    out
+    let options = Options {
+        letters: conventions.letters,
+        lang: conventions.lang,
+        ..Options::default()
+    };
+    sequence::draw(report, Drawing::Markdown, &options)
 }

@@ -10,12 +10,14 @@ pub mod svg;
 use crate::conventions::{Conventions, LetterCase};
 use crate::i18n::{Lang, Localize};
 use crate::msg;
-use crate::render::{Mark, MarkError, Marks};
+use crate::render::sequence::{Stage, StageBoard, StageKind, Staged};
+use crate::render::{Drawing, Mark, MarkError, Marks, Shape};
 use crate::report::PlayStep;
 use crate::rule::RuleId;
 use crate::ruleset::Family;
 use crate::side::Side;
 use crate::sowing::position::{House, Position};
+use crate::sowing::rules::MoveOutcome;
 
 /// A sowing board to draw, with its highlights.
 ///
@@ -49,8 +51,16 @@ pub struct BoardView {
     pub show_to_move: bool,
     /// A caption above the board ("Before", "After sowing").
     pub caption: Option<String>,
+    /// Shapes drawn over the board (SVG only): threats, greniers, a
+    /// yinda's seed, what captured houses gave, marks drawn by hand.
+    pub shapes: Vec<Shape<House>>,
+    /// The path of the sowing that led to this board (SVG only).
+    pub path: Option<SowingPath>,
+    /// Hooks for a program that drives the picture (SVG only; the web
+    /// page): see [`svg::board_with_hooks`].
+    pub hooks: bool,
     /// The language of the words drawn with the board (stores, side to
-    /// move, legends).
+    /// move, the legend).
     pub lang: Lang,
 }
 
@@ -67,6 +77,9 @@ impl BoardView {
             last_move: None,
             show_to_move: true,
             caption: None,
+            shapes: Vec::new(),
+            path: None,
+            hooks: false,
             lang: Lang::En,
         }
     }
@@ -82,6 +95,24 @@ impl BoardView {
     #[must_use]
     pub fn conventions(self, conventions: Conventions) -> BoardView {
         self.letters(conventions.letters).in_lang(conventions.lang)
+    }
+
+    /// Adds shapes to draw over the board (those on houses the ruleset
+    /// does not have are left out).
+    #[must_use]
+    pub fn with_shapes(mut self, shapes: impl IntoIterator<Item = Shape<House>>) -> BoardView {
+        let width = self.position.rules().houses_per_side();
+        let on_board = |house: House| usize::from(house.index) < width;
+        for shape in shapes {
+            let fits = match shape {
+                Shape::Arrow { from, to, .. } => on_board(from) && on_board(to),
+                _ => on_board(shape.at()),
+            };
+            if fits && !self.shapes.contains(&shape) {
+                self.shapes.push(shape);
+            }
+        }
+        self
     }
 
     /// Uses an Awalé letter case.
@@ -166,8 +197,9 @@ impl BoardView {
     }
 
     /// The three views of a played move: before (the house played marked),
-    /// after sowing (the changed houses marked), after captures (the
-    /// captured houses marked).
+    /// after sowing (the changed houses marked, and the path of the sowing),
+    /// after captures (the captured houses marked, with the seeds each
+    /// gave).
     ///
     /// ```
     /// use songo_notation::{drawing::BoardView, report, House, Position, Side};
@@ -183,51 +215,37 @@ impl BoardView {
         BoardView::of_step_with(step, LetterCase::default())
     }
 
-    /// [`BoardView::of_step`] with an Awalé letter case and a language
-    /// (a [`LetterCase`] alone is English).
+    /// [`BoardView::of_step`] with an Awalé letter case.
     #[must_use]
-    pub fn of_step_with(
-        step: &PlayStep<Position>,
-        conventions: impl Into<Conventions>,
-    ) -> [BoardView; 3] {
-        let conventions = conventions.into();
-        let caption = |message: crate::i18n::Message| message.localize(conventions.lang);
+    pub fn of_step_with(step: &PlayStep<Position>, letters: LetterCase) -> [BoardView; 3] {
         let played = Some(step.outcome.house);
         let sown = step.outcome.sown;
         let mut before = BoardView::new(step.before)
-            .conventions(conventions)
-            .caption(caption(msg!("board-before")));
+            .letters(letters)
+            .caption("Before");
         before.played = played;
         let mut during = BoardView::new(sown)
-            .conventions(conventions)
+            .letters(letters)
             .changed_from(&step.before)
             .mid_move()
-            .caption(caption(msg!("board-after-sowing")));
+            .caption("After sowing");
         during.played = played;
+        during.path = Some(SowingPath::of(&step.before, &step.outcome));
+        // What each captured house gave: its count after sowing.
+        let harvest = step
+            .outcome
+            .captured_houses
+            .iter()
+            .map(|house| Shape::Harvest {
+                at: house,
+                seeds: sown.house(house),
+            });
         let after = BoardView::new(step.after)
-            .conventions(conventions)
+            .letters(letters)
             .with_captured(step.outcome.captured_houses.iter())
-            .caption(caption(msg!("board-after-captures")));
+            .with_shapes(harvest)
+            .caption("After captures");
         [before, during, after]
-    }
-
-    /// The views drawn for a played move: before, after sowing and after
-    /// captures ([`BoardView::of_step_with`]); or, when the move captured
-    /// nothing and gave nothing away, before and after (the houses it
-    /// changed marked): the board after sowing would be the same.
-    #[must_use]
-    pub fn views_of_step(step: &PlayStep<Position>, conventions: Conventions) -> Vec<BoardView> {
-        let outcome = &step.outcome;
-        if outcome.captured > 0 || outcome.conceded > 0 {
-            return BoardView::of_step_with(step, conventions).to_vec();
-        }
-        let [before, _, _] = BoardView::of_step_with(step, conventions);
-        let mut after = BoardView::new(step.after)
-            .conventions(conventions)
-            .changed_from(&step.before)
-            .caption(msg!("board-after").localize(conventions.lang));
-        after.played = Some(outcome.house);
-        vec![before, after]
     }
 
     fn valid(&self, houses: impl IntoIterator<Item = House>) -> Vec<House> {
@@ -239,6 +257,102 @@ impl BoardView {
         valid.sort();
         valid.dedup();
         valid
+    }
+}
+
+/// The path of a sowing: every house it passed, in order, from the house
+/// played to the house of its last seed, with the lap each was passed in.
+/// Read from the engine's boards (before and after sowing), house by house
+/// along the sowing cycle: a house passed over without a seed (the house
+/// played, or the mover's own camp in a Songo lap) is a step that feeds
+/// nothing.
+///
+/// ```
+/// use songo_notation::drawing::SowingPath;
+/// use songo_notation::{House, Position, Side};
+/// // The escale text's grenier: S4's 17 seeds go round once (13 houses),
+/// // then feed N0..N3 again.
+/// let before: Position = "songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1".parse().unwrap();
+/// let (_, outcome) = before.after(House::new(Side::South, 4)).unwrap();
+/// let path = SowingPath::of(&before, &outcome);
+/// assert_eq!(path.steps.iter().filter(|step| step.fed).count(), 17);
+/// assert_eq!(path.steps.last().unwrap().house, House::new(Side::North, 3));
+/// assert_eq!(path.steps.last().unwrap().lap, 1);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SowingPath {
+    /// The houses passed, the house played first.
+    pub steps: Vec<PathStep>,
+    /// Seeds sown past the laps drawn (a grenier of more than
+    /// [`SowingPath::MAX_LAPS`] laps).
+    pub beyond: u32,
+}
+
+/// One house a sowing passed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PathStep {
+    /// The house.
+    pub house: House,
+    /// Whether a seed fell in it.
+    pub fed: bool,
+    /// The lap it was passed in: 0 until the sowing passes the house
+    /// played again.
+    pub lap: u32,
+}
+
+impl SowingPath {
+    /// The most laps a path follows (the rest is counted in `beyond`).
+    pub const MAX_LAPS: u32 = 3;
+
+    /// The path of `outcome`, the engine's sowing of a move from `before`.
+    #[must_use]
+    pub fn of(before: &Position, outcome: &MoveOutcome) -> SowingPath {
+        let rules = before.rules();
+        let cycle = 2 * rules.houses_per_side();
+        let origin = outcome.house.cycle_index(rules);
+        // The seeds each house received: what it holds after sowing, less
+        // what it held (the house played was emptied).
+        let mut fed: Vec<u32> = (0..cycle)
+            .map(|index| {
+                let house = House::at_cycle(rules, index);
+                let had = if index == origin {
+                    0
+                } else {
+                    before.house(house)
+                };
+                outcome.sown.house(house).saturating_sub(had)
+            })
+            .collect();
+        let mut left: u32 = fed.iter().sum();
+        let mut steps = vec![PathStep {
+            house: outcome.house,
+            fed: false,
+            lap: 0,
+        }];
+        let (mut index, mut lap) = (origin, 0);
+        while left > 0 {
+            index = (index + 1) % cycle;
+            if index == origin {
+                lap += 1;
+                if lap == SowingPath::MAX_LAPS {
+                    break;
+                }
+            }
+            let gets = fed[index] > 0;
+            if gets {
+                fed[index] -= 1;
+                left -= 1;
+            }
+            steps.push(PathStep {
+                house: House::at_cycle(rules, index),
+                fed: gets,
+                lap,
+            });
+        }
+        SowingPath {
+            steps,
+            beyond: left,
+        }
     }
 }
 
@@ -279,17 +393,13 @@ pub fn drawn_order(position: &Position, side: Side) -> Vec<House> {
 /// );
 /// ```
 #[must_use]
-pub fn step_summary(step: &PlayStep<Position>, conventions: impl Into<Conventions>) -> String {
-    step_summary_with(step, conventions.into(), |rule| rule.as_str().to_owned())
+pub fn step_summary(step: &PlayStep<Position>, letters: LetterCase) -> String {
+    crate::render::sequence::plain_summary(step, letters)
 }
 
-/// [`step_summary`] with each rule id written by `write_id` (Markdown puts
-/// them in code spans).
-pub(crate) fn step_summary_with(
-    step: &PlayStep<Position>,
-    conventions: Conventions,
-    write_id: impl Fn(RuleId) -> String,
-) -> String {
+/// What a sowing move took: `6 captured from N1 N0`, `no capture`, and
+/// what it conceded.
+fn took(step: &PlayStep<Position>, conventions: Conventions) -> String {
     let rules = step.before.rules();
     let outcome = &step.outcome;
     let forgone = [RuleId::CaptureNoEmptying, RuleId::AbapaGrandSlam]
@@ -336,25 +446,74 @@ pub(crate) fn step_summary_with(
             side = receiver.as_str()
         );
     }
-    let ids: Vec<String> = outcome.applied.iter().map(write_id).collect();
-    msg!("step-rules", text = summary, rules = ids.join(", ")).localize(conventions.lang)
+    summary.localize(conventions.lang)
 }
 
 /// The line above a move's boards: `South plays S1`.
 #[must_use]
-pub fn step_headline(step: &PlayStep<Position>, conventions: impl Into<Conventions>) -> String {
-    let conventions = conventions.into();
-    let played = step
-        .outcome
-        .house
-        .name_with_case(step.before.rules(), conventions.letters)
-        .to_string();
-    msg!(
-        "step-headline",
-        side = step.before.to_move().as_str(),
-        move = played
-    )
-    .localize(conventions.lang)
+pub fn step_headline(step: &PlayStep<Position>, letters: LetterCase) -> String {
+    crate::render::sequence::headline(step, letters)
+}
+
+/// A sowing move shows three boards: before it, after sowing, after
+/// captures.
+impl Staged for Position {
+    type Board = BoardView;
+    type Place = House;
+    const PLACES: &'static str = "houses";
+
+    fn stages(
+        step: &PlayStep<Position>,
+        letters: LetterCase,
+        hand: &[Shape<House>],
+    ) -> Vec<Stage<BoardView>> {
+        let [before, sown, after] = BoardView::of_step_with(step, letters);
+        let outcome = &step.outcome;
+        // A move that captured nothing and gave nothing away: the board
+        // after sowing would be the board after, drawn twice.
+        let stages = if outcome.captured == 0 && outcome.conceded == 0 {
+            let mut after = BoardView::new(step.after)
+                .letters(letters)
+                .changed_from(&step.before);
+            after.played = Some(outcome.house);
+            vec![(StageKind::Before, before), (StageKind::After, after)]
+        } else {
+            vec![
+                (StageKind::Before, before),
+                (StageKind::Sown, sown),
+                (StageKind::After, after),
+            ]
+        };
+        stages
+            .into_iter()
+            .map(|(kind, board)| Stage {
+                kind,
+                board: board.with_shapes(hand.iter().copied()),
+            })
+            .collect()
+    }
+
+    fn took(step: &PlayStep<Position>, conventions: Conventions) -> String {
+        took(step, conventions)
+    }
+}
+
+impl StageBoard for BoardView {
+    fn text(&self) -> String {
+        crate::sowing::notation::diagram::write(self)
+    }
+
+    fn markdown(&self) -> String {
+        markdown::write(self)
+    }
+
+    fn set_lang(&mut self, lang: Lang) {
+        self.lang = lang;
+    }
+
+    fn marks(&self, _form: Drawing) -> (bool, bool) {
+        (!self.changed.is_empty(), !self.captured.is_empty())
+    }
 }
 
 /// A sowing board's view with the marks a person asked for (house names
@@ -362,9 +521,8 @@ pub fn step_headline(step: &PlayStep<Position>, conventions: impl Into<Conventio
 pub(crate) fn marked(
     position: &Position,
     marks: &Marks<'_>,
-    conventions: Conventions,
+    letters: LetterCase,
 ) -> Result<BoardView, MarkError> {
-    let letters = conventions.letters;
     let houses = |names: &[String], mark| -> Result<Vec<House>, MarkError> {
         names
             .iter()
@@ -373,21 +531,24 @@ pub(crate) fn marked(
                 House::parse_with_case(name.trim(), position.rules(), letters).map_err(|e| {
                     MarkError {
                         mark,
-                        message: e.message().localize(conventions.lang),
+                        message: e.to_string(),
                     }
                 })
             })
             .collect()
     };
+    let hand = marks.hand_shapes(|name| House::parse_with_case(name, position.rules(), letters))?;
     let mut view = BoardView::new(*position)
-        .conventions(conventions)
+        .letters(letters)
         .with_changed(houses(marks.changed, Mark::Changed)?)
-        .with_captured(houses(marks.captured, Mark::Captured)?);
+        .with_captured(houses(marks.captured, Mark::Captured)?)
+        .with_shapes(hand);
     if let Some(name) = marks.last_move {
         for house in houses(&[name.to_owned()], Mark::LastMove)? {
             view = view.with_played(house);
             view.last_move = view.played;
         }
     }
+    view.hooks = marks.hooks;
     Ok(view)
 }

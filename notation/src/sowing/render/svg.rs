@@ -14,16 +14,22 @@
 //! store in `<g data-store="south">`.
 //! The CLI never asks for them, so its pictures stay as they are.
 
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use crate::conventions::Conventions;
+use crate::conventions::LetterCase;
 use crate::i18n::{Lang, Localize};
 use crate::msg;
-use crate::render::{game_over_line_in, move_number};
+use crate::render::Drawing;
+use crate::render::sequence::{self, Options};
+use crate::render::svg::{
+    self as picture, BLUE, GREY_FILL, INK, Key, LINE, Layer, Layout, MUTED, PIT, Place, RED,
+    RED_FILL, Stretch, SvgBoard, approximate_width, draw_shapes, fitting_size, text, trail,
+};
 use crate::report::PlayReport;
 use crate::side::Side;
 use crate::sowing::position::{House, Position};
-use crate::sowing::render::{BoardView, step_headline, step_summary};
+use crate::sowing::render::{BoardView, SowingPath};
 
 /// Distance between the centres of two neighbouring pits.
 const PITCH: i32 = 64;
@@ -33,23 +39,9 @@ const PIT_RADIUS: i32 = 27;
 const STORE_WIDTH: i32 = 52;
 /// Space between the board's edge, the stores and the pits.
 const GAP: i32 = 10;
-/// Height of one line of small text (labels, side names).
-const LINE: i32 = 20;
-/// Height of a caption line.
-const CAPTION: i32 = 26;
-/// Margin around every board in a figure.
-const MARGIN: i32 = 16;
 
-const FONT: &str = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif";
 const WOOD: &str = "#d9b382";
 const WOOD_EDGE: &str = "#8a5a2b";
-const PIT: &str = "#fbf3e4";
-const INK: &str = "#222222";
-const MUTED: &str = "#5b4a3a";
-const RED: &str = "#c0392b";
-const RED_FILL: &str = "#f9d5cf";
-const BLUE: &str = "#1f5fa8";
-const GREY_FILL: &str = "#e3e0dc";
 
 /// Several boards in rows, each row under an optional heading.
 ///
@@ -64,28 +56,18 @@ const GREY_FILL: &str = "#e3e0dc";
 ///         heading: Some("South plays S1".into()),
 ///         boards: BoardView::of_step(&played.steps[0]).to_vec(),
 ///     }],
+///     ..svg::Figure::default()
 /// };
 /// let picture = svg::figure(&figure);
 /// assert!(picture.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
-/// // 3 boards of 14 pits, the played house ringed twice, a legend of 3 marks.
-/// assert_eq!(picture.matches("<circle").count(), 3 * 14 + 2 + 3);
+/// // 3 boards of 14 pits; the path of the sowing (4 seeds) on the second.
+/// assert_eq!(picture.matches("r=\"27\"").count(), 3 * 14);
+/// assert_eq!(picture.matches("<g class=\"path\"").count(), 1);
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Figure {
-    /// A title over the whole figure.
-    pub title: Option<String>,
-    /// The rows of boards, top to bottom.
-    pub rows: Vec<FigureRow>,
-}
+pub type Figure = picture::Figure<BoardView>;
 
 /// One row of a [`Figure`].
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct FigureRow {
-    /// A heading above the row.
-    pub heading: Option<String>,
-    /// The boards, left to right.
-    pub boards: Vec<BoardView>,
-}
+pub type FigureRow = picture::FigureRow<BoardView>;
 
 /// One board as a standalone SVG document.
 ///
@@ -98,12 +80,19 @@ pub struct FigureRow {
 /// ```
 #[must_use]
 pub fn board(view: &BoardView) -> String {
+    board_in(view, view.lang)
+}
+
+/// [`board`] with its legend in `lang`.
+#[must_use]
+pub fn board_in(view: &BoardView, lang: Lang) -> String {
     figure(&Figure {
-        title: None,
         rows: vec![FigureRow {
             heading: None,
             boards: vec![view.clone()],
         }],
+        lang,
+        ..Figure::default()
     })
 }
 
@@ -125,189 +114,101 @@ pub fn board(view: &BoardView) -> String {
 /// ```
 #[must_use]
 pub fn board_with_hooks(view: &BoardView) -> String {
-    draw_figure(
-        &Figure {
-            title: None,
-            rows: vec![FigureRow {
-                heading: None,
-                boards: vec![view.clone()],
-            }],
-        },
-        true,
-    )
+    board(&BoardView {
+        hooks: true,
+        ..view.clone()
+    })
 }
 
 /// A played sequence as one SVG document: a row per move with its three
 /// boards (before, after sowing, after captures) under a heading that says
-/// what the move captured and the rules it applied.
+/// what the move captured and the rules it applied; the board after sowing
+/// shows the path of the seeds, the board after captures what each captured
+/// house gave.
 ///
 /// ```
 /// use songo_notation::{report, svg, LetterCase, Position};
 /// let position: Position = "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7".parse().unwrap();
 /// let picture = svg::play(&report::play(position, &["S1", "N3"]).unwrap(), LetterCase::default());
 /// assert!(picture.contains(">1. South plays S1: 6 captured from N1 N0; rules: songo.sow, songo.capture.chain<"));
-/// // Pits, the played houses ringed twice a move, a legend of 3 marks.
-/// assert_eq!(picture.matches("<circle").count(), 2 * 3 * 14 + 2 * 2 + 3);
+/// // Two moves of three boards of 14 pits, a path a move, a badge for each
+/// // of the two houses S1 took.
+/// assert_eq!(picture.matches("r=\"27\"").count(), 2 * 3 * 14);
+/// assert_eq!(picture.matches("<g class=\"path\"").count(), 2);
+/// assert!(picture.contains(">seeds taken from the house<"));
 /// ```
 #[must_use]
-pub fn play(report: &PlayReport<Position>, conventions: impl Into<Conventions>) -> String {
-    let conventions = conventions.into();
-    let rows = report
-        .steps
-        .iter()
-        .enumerate()
-        .map(|(i, step)| {
-            let headline = step_headline(step, conventions);
-            let number = move_number(i, report.steps.len());
-            let heading = msg!(
-                "svg-heading",
-                headline = format!("{number}{headline}"),
-                summary = step_summary(step, conventions)
-            );
-            FigureRow {
-                heading: Some(heading.localize(conventions.lang)),
-                boards: BoardView::views_of_step(step, conventions),
-            }
-        })
-        .collect();
-    let mut picture = Figure { title: None, rows };
-    if let Some(over) = &report.game_over {
-        picture.rows.push(FigureRow {
-            heading: Some(game_over_line_in(over, conventions.lang)),
-            boards: Vec::new(),
-        });
-    }
-    figure(&picture)
+pub fn play(report: &PlayReport<Position>, letters: LetterCase) -> String {
+    play_in(report, letters, Layout::Row)
+}
+
+/// [`play`] with its boards laid out as `layout` asks: one under the other
+/// prints on a page in portrait.
+#[must_use]
+pub fn play_in(report: &PlayReport<Position>, letters: LetterCase, layout: Layout) -> String {
+    let options = Options {
+        letters,
+        layout,
+        ..Options::default()
+    };
+    sequence::draw(report, Drawing::Svg, &options)
 }
 
 /// Several boards as one SVG document.
 #[must_use]
 pub fn figure(figure: &Figure) -> String {
-    draw_figure(figure, false)
+    picture::figure(figure)
 }
 
-/// [`figure`], with the hooks of [`board_with_hooks`] when `hooks`.
-fn draw_figure(figure: &Figure, hooks: bool) -> String {
-    let mut body = String::new();
-    let mut y = 0;
-    let mut width = 0;
-    // The legend speaks the language of the boards.
-    let lang = figure
-        .rows
-        .iter()
-        .flat_map(|row| &row.boards)
-        .next()
-        .map_or(Lang::En, |view| view.lang);
-    let mut marks = Marks {
-        lang,
-        ..Marks::default()
-    };
-    if let Some(title) = &figure.title {
-        text(
-            &mut body,
-            MARGIN,
-            y + MARGIN + 20,
-            20,
-            "start",
-            "bold",
-            INK,
-            title,
-        );
-        y += MARGIN + CAPTION + 4;
-        width = width.max(2 * MARGIN + approximate_width(title, 20));
+impl SvgBoard for BoardView {
+    fn caption(&self) -> Option<&str> {
+        self.caption.as_deref()
     }
-    for row in &figure.rows {
-        if let Some(heading) = &row.heading {
-            text(
-                &mut body,
-                MARGIN,
-                y + MARGIN + 16,
-                16,
-                "start",
-                "bold",
-                INK,
-                heading,
-            );
-            y += MARGIN + LINE + 4;
-            width = width.max(2 * MARGIN + approximate_width(heading, 16));
+
+    fn set_caption(&mut self, caption: String) {
+        self.caption = Some(caption);
+    }
+
+    /// The board, its side names and its labels (the caption not included).
+    fn size(&self) -> (i32, i32) {
+        let pits = self.position.rules().houses_per_side() as i32;
+        let width = 2 * STORE_WIDTH + 4 * GAP + pits * PITCH;
+        let height = 2 * (LINE + LINE) + 2 * PITCH + 2 * GAP;
+        (width, height)
+    }
+
+    fn draw(&self, out: &mut String, left: i32, top: i32) {
+        draw_board(out, self, left, top);
+    }
+
+    fn keys(&self, keys: &mut BTreeSet<Key>) {
+        if self.played.is_some() {
+            keys.insert(Key::Played);
         }
-        let mut x = 0;
-        let mut row_height = 0;
-        for view in &row.boards {
-            let (w, h) = board_size(view);
-            draw_board(&mut body, view, x + MARGIN, y + MARGIN, hooks);
-            marks.add(view);
-            x += w + MARGIN;
-            row_height = row_height.max(h);
+        if !self.changed.is_empty() {
+            keys.insert(Key::Changed);
         }
-        width = width.max(x + MARGIN);
-        y += row_height + MARGIN;
+        if !self.captured.is_empty() {
+            keys.insert(Key::Captured);
+        }
+        if self.path.is_some() {
+            keys.insert(Key::Path);
+        }
+        sequence::shape_keys(&self.shapes, Key::Threat, keys);
     }
-    if marks.any() {
-        y += draw_legend(&mut body, &marks, MARGIN, y + 4);
-        width = width.max(2 * MARGIN + marks.legend_width());
-    }
-    let height = y + MARGIN;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" role=\"img\" font-family=\"{FONT}\">"
-    );
-    let _ = writeln!(out, "<title>{}</title>", escape(&describe(figure)));
-    let _ = writeln!(
-        out,
-        "<rect x=\"0\" y=\"0\" width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>"
-    );
-    out.push_str(&body);
-    out.push_str("</svg>\n");
-    out
-}
 
-/// What the picture shows, for screen readers and the `<title>` tooltip.
-fn describe(figure: &Figure) -> String {
-    let boards: Vec<String> = figure
-        .rows
-        .iter()
-        .flat_map(|row| &row.boards)
-        .map(|view| match &view.caption {
-            Some(caption) => format!("{caption}: {}", view.position),
-            None => view.position.to_string(),
-        })
-        .collect();
-    match &figure.title {
-        Some(title) => format!("{title}. {}", boards.join("; ")),
-        None => boards.join("; "),
+    fn describe(&self) -> String {
+        self.position.to_string()
     }
 }
 
-/// Width and height of one board's drawing, captions and labels included.
-fn board_size(view: &BoardView) -> (i32, i32) {
-    let pits = view.position.rules().houses_per_side() as i32;
-    let width = 2 * STORE_WIDTH + 4 * GAP + pits * PITCH;
-    let caption = if view.caption.is_some() { CAPTION } else { 0 };
-    let height = caption + 2 * (LINE + LINE) + 2 * PITCH + 2 * GAP;
-    (width, height)
-}
-
-fn draw_board(out: &mut String, view: &BoardView, left: i32, top: i32, hooks: bool) {
-    let position = &view.position;
-    let (width, _) = board_size(view);
-    let mut y = top;
-    if let Some(caption) = &view.caption {
-        text(
-            out,
-            left + width / 2,
-            y + 19,
-            17,
-            "middle",
-            "bold",
-            INK,
-            caption,
-        );
-        y += CAPTION;
-    }
-    let centre = left + width / 2;
+fn draw_board(out: &mut String, view: &BoardView, left: i32, top: i32) {
     let side_name = |side: Side| msg!("side-name", side = side.as_str()).localize(view.lang);
+    let hooks = view.hooks;
+    let position = &view.position;
+    let (width, _) = view.size();
+    let mut y = top;
+    let centre = left + width / 2;
     let side_line = |out: &mut String, side: Side, baseline: i32| {
         if view.show_to_move && position.to_move() == side {
             let label = msg!("svg-to-move", side = side.as_str()).localize(view.lang);
@@ -408,24 +309,64 @@ fn draw_board(out: &mut String, view: &BoardView, left: i32, top: i32, hooks: bo
             out.push_str("</g>\n");
         }
     }
-    for (row, side) in [Side::North, Side::South].into_iter().enumerate() {
-        let cy = y + GAP + PITCH / 2 + row as i32 * PITCH;
-        for (column, house) in view.row(side).into_iter().enumerate() {
-            if hooks {
-                let _ = writeln!(
-                    out,
-                    "<g data-house=\"{}\" data-side=\"{}\" data-index=\"{}\" data-cycle=\"{}\">",
-                    house.name(position.rules()),
-                    side.as_str(),
-                    house.index,
-                    house.cycle_index(position.rules())
-                );
-            }
-            draw_pit(out, view, house, pit_x(column), cy);
-            if hooks {
-                out.push_str("</g>\n");
-            }
+    let pits: Vec<(House, (i32, i32))> = [Side::North, Side::South]
+        .into_iter()
+        .enumerate()
+        .flat_map(|(row, side)| {
+            let cy = y + GAP + PITCH / 2 + row as i32 * PITCH;
+            view.row(side)
+                .into_iter()
+                .enumerate()
+                .map(move |(column, house)| (house, (pit_x(column), cy)))
+        })
+        .collect();
+    let place = |house: House| Place {
+        centre: pits
+            .iter()
+            .find(|(h, _)| *h == house)
+            .map_or((0, 0), |(_, centre)| *centre),
+        name: view.label(house),
+        outward: if house.side == Side::North { -1 } else { 1 },
+    };
+    if view.hooks {
+        // A program that drives the picture finds each pit, its ring and its
+        // count in one group; shapes, if any, are drawn over them all.
+        for &(house, (cx, cy)) in &pits {
+            let _ = writeln!(
+                out,
+                "<g data-house=\"{}\" data-side=\"{}\" data-index=\"{}\" data-cycle=\"{}\">",
+                house.name(position.rules()),
+                house.side.as_str(),
+                house.index,
+                house.cycle_index(position.rules())
+            );
+            pit_body(out, view, house, cx, cy);
+            pit_count(out, view, house, cx, cy);
+            out.push_str("</g>\n");
         }
+        if let Some(path) = &view.path {
+            draw_path(out, path, &place, (centre, y + GAP + PITCH));
+        }
+        draw_shapes(out, &view.shapes, Layer::Under, PIT_RADIUS, &place);
+        draw_shapes(out, &view.shapes, Layer::Over, PIT_RADIUS, &place);
+    } else if view.shapes.is_empty() && view.path.is_none() {
+        for &(house, (cx, cy)) in &pits {
+            pit_body(out, view, house, cx, cy);
+            pit_count(out, view, house, cx, cy);
+        }
+    } else {
+        // Shapes go between the pits and their counts, their badges on top.
+        for &(house, (cx, cy)) in &pits {
+            pit_body(out, view, house, cx, cy);
+        }
+        if let Some(path) = &view.path {
+            draw_path(out, path, &place, (centre, y + GAP + PITCH));
+        }
+        draw_shapes(out, &view.shapes, Layer::Under, PIT_RADIUS, &place);
+        for &(house, (cx, cy)) in &pits {
+            pit_count(out, view, house, cx, cy);
+        }
+        draw_shapes(out, &view.shapes, Layer::Over, PIT_RADIUS, &place);
     }
     y += board_height;
     house_labels(out, view, Side::South, &pit_x, y + 16);
@@ -455,7 +396,8 @@ fn house_labels(
     }
 }
 
-fn draw_pit(out: &mut String, view: &BoardView, house: House, cx: i32, cy: i32) {
+/// A pit: its disc, the played house's ring, a captured house's cross.
+fn pit_body(out: &mut String, view: &BoardView, house: House, cx: i32, cy: i32) {
     let captured = view.is_captured(house);
     let changed = view.is_changed(house);
     let (fill, stroke, width, dash) = if captured {
@@ -491,6 +433,12 @@ fn draw_pit(out: &mut String, view: &BoardView, house: House, cx: i32, cy: i32) 
             cy + d
         );
     }
+}
+
+/// The count in a pit: red where the move changed it.
+fn pit_count(out: &mut String, view: &BoardView, house: House, cx: i32, cy: i32) {
+    let captured = view.is_captured(house);
+    let changed = view.is_changed(house);
     let count = view.position.house(house).to_string();
     let size = fitting_size(&count, 2 * PIT_RADIUS - 8);
     let colour = if changed && !captured { RED } else { INK };
@@ -506,129 +454,73 @@ fn draw_pit(out: &mut String, view: &BoardView, house: House, cx: i32, cy: i32) 
     );
 }
 
-/// Which kinds of marks a figure uses, for its legend, and its language.
-#[derive(Debug, Default)]
-struct Marks {
-    changed: bool,
-    captured: bool,
-    played: bool,
-    lang: Lang,
-}
+/// How far from a pit's centre, towards the middle of the board, a sowing
+/// path runs in its first lap.
+const PATH_INSET: i32 = 13;
+/// How much closer to the middle each further lap runs.
+const LAP_INSET: i32 = 9;
 
-impl Marks {
-    fn add(&mut self, view: &BoardView) {
-        self.changed |= !view.changed.is_empty();
-        self.captured |= !view.captured.is_empty();
-        self.played |= view.played.is_some();
-    }
-
-    fn any(&self) -> bool {
-        self.changed || self.captured || self.played
-    }
-
-    fn entries(&self) -> Vec<(&'static str, String)> {
-        let mut entries = Vec::new();
-        if self.played {
-            entries.push(("played", msg!("svg-legend-played").localize(self.lang)));
-        }
-        if self.changed {
-            entries.push(("changed", msg!("svg-legend-changed").localize(self.lang)));
-        }
-        if self.captured {
-            entries.push(("captured", msg!("svg-legend-captured").localize(self.lang)));
-        }
-        entries
-    }
-
-    fn legend_width(&self) -> i32 {
-        self.entries()
-            .iter()
-            .map(|(_, words)| 30 + approximate_width(words, 13) + 24)
-            .sum()
-    }
-}
-
-/// Draws the legend at (`left`, `top`); returns its height.
-fn draw_legend(out: &mut String, marks: &Marks, left: i32, top: i32) -> i32 {
-    let mut x = left;
-    let cy = top + 12;
-    let r = 9;
-    for (kind, words) in marks.entries() {
-        let cx = x + r;
-        let _ = match kind {
-            "played" => writeln!(
-                out,
-                "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{r}\" fill=\"{PIT}\" stroke=\"{BLUE}\" stroke-width=\"3\"/>"
-            ),
-            "changed" => writeln!(
-                out,
-                "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{r}\" fill=\"{RED_FILL}\" stroke=\"{RED}\" stroke-width=\"2\"/>"
-            ),
-            _ => writeln!(
-                out,
-                "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{r}\" fill=\"{GREY_FILL}\" stroke=\"{RED}\" stroke-width=\"1.5\" stroke-dasharray=\"3 2\"/>"
-            ),
-        };
-        text(
-            out,
-            x + 2 * r + 8,
-            cy + 5,
-            13,
-            "start",
-            "normal",
-            MUTED,
-            &words,
-        );
-        x += 30 + approximate_width(&words, 13) + 24;
-    }
-    2 * r + 12
-}
-
-/// The font size (at most 22) at which a bold number fits in `room` pixels.
-fn fitting_size(number: &str, room: i32) -> i32 {
-    let digits = number.chars().count().max(1) as i32;
-    // A bold digit is about 0.64 em wide.
-    (room * 100 / (64 * digits)).clamp(6, 22)
-}
-
-/// A rough width of a text line, to size the picture (average glyph of
-/// the sans-serif fonts asked for: 0.6 em).
-fn approximate_width(text: &str, size: i32) -> i32 {
-    text.chars().count() as i32 * size * 3 / 5
-}
-
-#[allow(clippy::too_many_arguments)] // every argument is one attribute
-fn text(
+/// The path of a sowing, around the board: along each row between the
+/// pits' centres and the middle of the board, round the ends, each lap
+/// inside the one before (a lap drawn as a lap); a dot where each seed
+/// fell. `centre` and `mid` are the middle of the board, across and
+/// between the two rows.
+fn draw_path(
     out: &mut String,
-    x: i32,
-    y: i32,
-    size: i32,
-    anchor: &str,
-    weight: &str,
-    fill: &str,
-    content: &str,
+    path: &SowingPath,
+    place: &dyn Fn(House) -> Place,
+    (centre, mid): (i32, i32),
 ) {
-    let _ = writeln!(
-        out,
-        "<text x=\"{x}\" y=\"{y}\" font-size=\"{size}\" text-anchor=\"{anchor}\" font-weight=\"{weight}\" fill=\"{fill}\">{}</text>",
-        escape(content)
-    );
-}
-
-/// Escapes text for SVG content and attribute values.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            // Control characters are not allowed in XML 1.0.
-            c if c.is_control() && c != '\n' && c != '\t' => {}
-            c => out.push(c),
-        }
+    let inset = |lap: u32| (PATH_INSET + LAP_INSET * lap as i32).min(PITCH / 2 - 2);
+    let point = |house: House, lap: u32| {
+        let (x, _) = place(house).centre;
+        let y = match house.side {
+            Side::North => mid - PITCH / 2 + inset(lap),
+            Side::South => mid + PITCH / 2 - inset(lap),
+        };
+        (x, y)
+    };
+    let Some(first) = path.steps.first() else {
+        return;
+    };
+    if path.steps.len() < 2 {
+        return;
     }
-    out
+    let mut stretches: Vec<Stretch> = Vec::new();
+    let mut seeds = Vec::new();
+    let mut at = point(first.house, first.lap);
+    let mut dir = (0.0, 0.0);
+    for pair in path.steps.windows(2) {
+        let (from, to) = (pair[0], pair[1]);
+        let next = point(to.house, to.lap);
+        let d = if from.house.side == to.house.side {
+            dir = (f64::from(next.0 - at.0), f64::from(next.1 - at.1));
+            format!("M{} {}L{} {}", at.0, at.1, next.0, next.1)
+        } else {
+            // Round the end of the board: half an ellipse, outwards.
+            let outward = if at.0 < centre { -1 } else { 1 };
+            let rx = (PITCH / 2 - inset(from.lap)).max(4);
+            let ry = (next.1 - at.1).abs() / 2;
+            let sweep = u8::from((next.1 < at.1) == (outward < 0));
+            dir = (f64::from(-outward), 0.0);
+            format!(
+                "M{} {}A{rx} {ry} 0 0 {sweep} {} {}",
+                at.0, at.1, next.0, next.1
+            )
+        };
+        match stretches.last_mut() {
+            Some(last) if last.sows == to.fed => {
+                // Continue the stretch: drop the new piece's move-to.
+                let rest = d.find(['L', 'A']).map_or("", |cut| &d[cut..]);
+                last.d.push_str(rest);
+            }
+            _ => stretches.push(Stretch { d, sows: to.fed }),
+        }
+        if to.fed {
+            seeds.push(next);
+        }
+        at = next;
+    }
+    let laps = path.steps.last().map_or(0, |step| step.lap + 1);
+    trail(out, &stretches, &seeds, (at, dir), laps);
 }

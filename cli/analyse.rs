@@ -1,0 +1,211 @@
+//! `songo analyse`: the best move, the value and the line of a position.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use songo_notation::analysis::tables::Tables;
+use songo_notation::analysis::{Analyser, AnalysisOptions, AnalysisReport, Limits, MAX_DEPTH};
+use songo_notation::drawing::BoardView;
+use songo_notation::i18n::Lang;
+use songo_notation::render::game_over_line;
+use songo_notation::{AnyPosition, LetterCase, Ruleset, Side, diagram};
+
+use crate::flags::{Letters, ReportFormat};
+use crate::output;
+use crate::{Failure, input};
+
+/// The search time when no limit is given.
+const DEFAULT_MOVETIME_MS: u64 = 1000;
+
+/// The most memory the transposition table may take, in MiB.
+const MAX_HASH_MB: usize = 16 * 1024;
+
+/// Find the best move of a position, its value and the line that follows.
+///
+/// The value is the final score difference the side to move can force (his
+/// final score minus the opponent's, stores included), exact when the search
+/// saw every line to its end or read it from an endgame table, else an
+/// estimate at the depth reached. A game that could go on for ever without a
+/// capture counts the stores as they stand (see docs/analysis.md). Without a
+/// limit the search runs for one second.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  songo analyse --position fixtures/positions/capture-ex3.txt --depth 8
+  songo analyse --position 'songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5:0-0:S' --movetime 3000
+  songo analyse --rules awale --position '0-0-0-1-0-2-0-1-0-0-0-1-20-23-S' --tables tables/
+  songo analyse --position board.txt --format json
+
+Exit status: 0 analysed (a finished game too), 2 bad input or usage.")]
+pub(crate) struct Args {
+    /// The position: compact notation, OGN FEN, a diagram, JSON or YAML; a file; or `-` for stdin.
+    #[arg(long, short)]
+    position: String,
+    /// The ruleset, when the position does not say it.
+    #[arg(long)]
+    rules: Option<Ruleset>,
+    /// Stop after this many plies of iterative deepening.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_DEPTH)))]
+    depth: Option<u32>,
+    /// Stop after this many milliseconds (the last complete iteration is shown).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+    movetime: Option<u64>,
+    /// Stop after visiting this many positions.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+    /// Memory of the transposition table, in MiB.
+    #[arg(long, value_name = "MB", default_value_t = 16)]
+    hash: usize,
+    /// Search threads (1 gives the same answer every run).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    threads: u32,
+    /// A directory of endgame tables (`songo tables build`).
+    #[arg(long, value_name = "DIR", env = "SONGO_TABLES")]
+    tables: Option<PathBuf>,
+    /// Awale letters of the moves [default: as the input diagram, else south-upper].
+    #[arg(long, value_enum)]
+    letters: Option<Letters>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    format: ReportFormat,
+}
+
+pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
+    let read = input::any_position(&args.position, args.rules, lang)?;
+    let AnyPosition::Sowing(position) = read.position else {
+        return Err(Failure::input(
+            "analyse works on the sowing games (songo, songo-ekang, awale, oware-abapa); Seega has no analysis yet",
+        ));
+    };
+    if args.hash == 0 || args.hash > MAX_HASH_MB {
+        return Err(Failure::input(format!(
+            "--hash takes 1 to {MAX_HASH_MB} MiB, not {}",
+            args.hash
+        )));
+    }
+    let mut analyser = Analyser::new(&AnalysisOptions {
+        hash_bytes: args.hash << 20,
+        threads: args.threads as usize,
+    });
+    if let Some(dir) = &args.tables {
+        let tables = Tables::open(dir, position.rules()).map_err(Failure::input)?;
+        // Read now, so that the search never waits for the disk.
+        tables.load_all().map_err(Failure::input)?;
+        analyser = analyser.with_tables(Arc::new(tables));
+    }
+    let mut limits = Limits {
+        depth: args.depth,
+        time: args.movetime.map(Duration::from_millis),
+        nodes: args.nodes,
+    };
+    if limits == Limits::default() {
+        limits.time = Some(Duration::from_millis(DEFAULT_MOVETIME_MS));
+    }
+    let letters = args.letters.map_or(read.letters, LetterCase::from);
+    let report = analyser
+        .analyse(&position, &limits)
+        .map_err(Failure::input)?;
+    let rendered = match args.format {
+        ReportFormat::Text => text(&report.in_case(letters), letters),
+        format => output::serialize(&report, format)?,
+    };
+    output::print(&rendered)
+}
+
+/// A value with its sign, as a score difference is written (`+11`, `0`, `-3`).
+fn signed(value: i32) -> String {
+    if value > 0 {
+        format!("+{value}")
+    } else {
+        value.to_string()
+    }
+}
+
+fn text(report: &AnalysisReport, letters: LetterCase) -> String {
+    let mut out = String::new();
+    let position = &report.position;
+    let _ = write!(
+        out,
+        "{}",
+        diagram::write(&BoardView::new(*position).letters(letters))
+    );
+    let mover = position.to_move();
+    if let Some(over) = &report.game_over {
+        let _ = writeln!(out, "{}", game_over_line(over));
+        let _ = writeln!(
+            out,
+            "Value for {}: {} (final score).",
+            mover.name(),
+            signed(report.value)
+        );
+        return out;
+    }
+    let how = if report.exact {
+        "exact".to_owned()
+    } else {
+        format!("estimate at depth {}", report.depth)
+    };
+    let _ = writeln!(
+        out,
+        "Best move: {}, value {} for {} ({how}).",
+        report.best.as_deref().unwrap_or("-"),
+        signed(report.value),
+        mover.name(),
+    );
+    let _ = writeln!(
+        out,
+        "The value is {}'s final score minus {}'s, stores included.",
+        mover.name(),
+        mover.opposite().name()
+    );
+    let _ = writeln!(out, "Line: {}", numbered(&report.pv, mover));
+    let _ = writeln!(out, "Moves:");
+    for entry in &report.moves {
+        let _ = writeln!(
+            out,
+            "  {:<3} {:>4}  {}",
+            entry.house,
+            signed(entry.value),
+            if entry.exact { "exact" } else { "estimate" }
+        );
+    }
+    let _ = writeln!(
+        out,
+        "Depth {}, {} positions, {} from endgame tables.",
+        report.depth, report.nodes, report.table_hits
+    );
+    let _ = writeln!(
+        out,
+        "Time {:.2} s, {} positions per second.",
+        report.time_ms as f64 / 1000.0,
+        report.nodes_per_second
+    );
+    out
+}
+
+/// `S5 N4 S1` as `1. S5 N4 2. S1`, counting the first move of `first`.
+fn numbered(moves: &[String], first: Side) -> String {
+    let mut out = String::new();
+    let mut number = 1;
+    for (index, name) in moves.iter().enumerate() {
+        let side = if index % 2 == 0 {
+            first
+        } else {
+            first.opposite()
+        };
+        if index == 0 || side == first {
+            if index > 0 {
+                out.push(' ');
+            }
+            let _ = write!(out, "{number}.");
+            if side != first {
+                out.push_str("..");
+            }
+            number += 1;
+        }
+        out.push(' ');
+        out.push_str(name);
+    }
+    out
+}

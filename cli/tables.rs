@@ -1,0 +1,252 @@
+//! `songo tables`: build endgame tables, and say what a directory holds.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use songo_notation::Ruleset;
+use songo_notation::analysis::tables::{
+    BuildOptions, Level, MAX_TABLE_SEEDS, Part, Tables, build_level, file_name, merge_parts,
+    part_file_name,
+};
+
+use crate::{EXIT_OK, Failure};
+
+/// Build and inspect endgame tables (exact values of the positions with few seeds on the board).
+#[derive(clap::Args)]
+pub(crate) struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Subcommand)]
+enum Command {
+    Build(BuildArgs),
+    Merge(MergeArgs),
+    Info(InfoArgs),
+}
+
+/// Build the tables of a ruleset, from the fewest seeds on the board up to --seeds.
+///
+/// One file per seed count (RULES-NN.table) in the output directory; the
+/// counts already there are kept and used. Each table is built from the
+/// smaller ones, by retrograde analysis. See docs/analysis.md for what an
+/// entry means, the sizes and times, and how to split a build.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  songo tables build --rules awale --seeds 12 --out tables/
+  songo tables build --rules songo --seeds 12 --out tables/ --threads 2
+  songo tables build --rules songo --seeds 15 --out tables/ --part 2/4   (one machine of four)
+
+Exit status: 0 built, 2 bad input, usage, or a table that cannot be read or written.")]
+struct BuildArgs {
+    /// The ruleset.
+    #[arg(long)]
+    rules: Ruleset,
+    /// Build up to this many seeds on the board.
+    #[arg(long)]
+    seeds: u32,
+    /// The directory of the tables (created if needed).
+    #[arg(long, value_name = "DIR", default_value = "tables")]
+    out: PathBuf,
+    /// Threads for the forward passes.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    threads: u32,
+    /// Build only part K of M of the table of --seeds seeds (the smaller
+    /// tables must be in the directory), for `songo tables merge`.
+    #[arg(long, value_name = "K/M", value_parser = parse_part)]
+    part: Option<Part>,
+}
+
+/// Put the parts of a table built on several machines together.
+///
+/// Reads every RULES-NN.part-K-of-M.table of the seed count in the
+/// directory, checks that together they hold each slice of the table once,
+/// and writes RULES-NN.table.
+#[derive(clap::Args)]
+#[command(after_help = "Example:
+  songo tables merge --rules songo --seeds 15 tables/")]
+struct MergeArgs {
+    /// The ruleset.
+    #[arg(long)]
+    rules: Ruleset,
+    /// The seed count of the table.
+    #[arg(long)]
+    seeds: u32,
+    /// The directory holding the parts.
+    dir: PathBuf,
+}
+
+/// `K/M` with 1 <= K <= M.
+fn parse_part(text: &str) -> Result<Part, String> {
+    let problem = || format!("`{text}`: write the part as K/M, e.g. 2/4 for the second of four");
+    let (index, count) = text.split_once('/').ok_or_else(problem)?;
+    let index: u32 = index.trim().parse().map_err(|_| problem())?;
+    let count: u32 = count.trim().parse().map_err(|_| problem())?;
+    if index == 0 || index > count {
+        return Err(problem());
+    }
+    Ok(Part {
+        index: index - 1,
+        count,
+    })
+}
+
+/// Say which tables a directory holds for a ruleset, and their sizes.
+#[derive(clap::Args)]
+#[command(after_help = "Example:
+  songo tables info --rules awale tables/")]
+struct InfoArgs {
+    /// The ruleset.
+    #[arg(long)]
+    rules: Ruleset,
+    /// The directory of the tables.
+    dir: PathBuf,
+}
+
+pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
+    match &args.command {
+        Command::Build(args) => build(args),
+        Command::Merge(args) => merge(args),
+        Command::Info(args) => info(args),
+    }
+}
+
+fn build(args: &BuildArgs) -> Result<u8, Failure> {
+    if !args.rules.is_sowing() {
+        return Err(Failure::input(format!(
+            "{} is not a sowing game: it has no tables",
+            args.rules
+        )));
+    }
+    if args.seeds > MAX_TABLE_SEEDS {
+        return Err(Failure::input(format!(
+            "--seeds {}: tables hold at most {MAX_TABLE_SEEDS} seeds on the board",
+            args.seeds
+        )));
+    }
+    std::fs::create_dir_all(&args.out)
+        .map_err(|e| Failure::input(format!("cannot create {}: {e}", args.out.display())))?;
+    let mut tables = Tables::open(&args.out, args.rules).map_err(Failure::input)?;
+    let options = BuildOptions {
+        threads: args.threads as usize,
+        total: None,
+        part: args.part,
+    };
+    let mut stdout = std::io::stdout().lock();
+    if let Some(part) = args.part {
+        let start = Instant::now();
+        let Some(level) =
+            build_level(args.rules, args.seeds, &tables, &options).map_err(Failure::input)?
+        else {
+            return Err(Failure::input(format!(
+                "every {} position of {} seeds is over: there is no table to split",
+                args.rules, args.seeds
+            )));
+        };
+        let path = args.out.join(part_file_name(args.rules, args.seeds, part));
+        level.save(&path).map_err(Failure::input)?;
+        report(&mut stdout, &level, &path, start);
+        return Ok(EXIT_OK);
+    }
+    for seeds in 1..=args.seeds {
+        if tables.has(seeds) {
+            continue;
+        }
+        let start = Instant::now();
+        let Some(level) =
+            build_level(args.rules, seeds, &tables, &options).map_err(Failure::input)?
+        else {
+            let _ = writeln!(
+                stdout,
+                "{} {seeds:>2} seeds: every position is over, no table needed",
+                args.rules
+            );
+            continue;
+        };
+        let path = args.out.join(file_name(args.rules, seeds));
+        level.save(&path).map_err(Failure::input)?;
+        report(&mut stdout, &level, &path, start);
+        tables.insert(level).map_err(Failure::input)?;
+    }
+    Ok(EXIT_OK)
+}
+
+/// One line per table written: its size, its file and the time it took.
+fn report(out: &mut impl std::io::Write, level: &Level, path: &Path, start: Instant) {
+    let _ = writeln!(
+        out,
+        "{} {:>2} seeds: {} slice(s) x {} boards = {} entries -> {} ({:.1} s)",
+        level.rules(),
+        level.seeds(),
+        level.slices().len(),
+        level.boards(),
+        level.entries(),
+        name_of(path),
+        start.elapsed().as_secs_f64()
+    );
+    let _ = out.flush();
+}
+
+fn merge(args: &MergeArgs) -> Result<u8, Failure> {
+    let prefix = format!("{}-{:02}.part-", args.rules, args.seeds);
+    let entries = std::fs::read_dir(&args.dir)
+        .map_err(|e| Failure::input(format!("cannot read {}: {e}", args.dir.display())))?;
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+        .filter(|path| {
+            path.file_name()
+                .and_then(|name| name.to_str())
+                .is_some_and(|name| name.starts_with(&prefix) && name.ends_with(".table"))
+        })
+        .collect();
+    paths.sort();
+    if paths.is_empty() {
+        return Err(Failure::input(format!(
+            "no part of the {} table of {} seeds in {} (files {prefix}K-of-M.table)",
+            args.rules,
+            args.seeds,
+            args.dir.display()
+        )));
+    }
+    let start = Instant::now();
+    let parts = paths
+        .iter()
+        .map(|path| Level::load(path))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(Failure::input)?;
+    let level = merge_parts(parts).map_err(Failure::input)?;
+    let path = args.dir.join(file_name(args.rules, args.seeds));
+    level.save(&path).map_err(Failure::input)?;
+    report(&mut std::io::stdout().lock(), &level, &path, start);
+    Ok(EXIT_OK)
+}
+
+fn info(args: &InfoArgs) -> Result<u8, Failure> {
+    let tables = Tables::open(&args.dir, args.rules).map_err(Failure::input)?;
+    let summary = tables.summary();
+    let mut out = String::new();
+    if summary.is_empty() {
+        out.push_str(&format!(
+            "No {} table in {}.\n",
+            args.rules,
+            args.dir.display()
+        ));
+    }
+    for level in summary {
+        out.push_str(&format!(
+            "{} {:>2} seeds: {} slice(s), {} entries ({})\n",
+            args.rules,
+            level.seeds,
+            level.slices,
+            level.entries,
+            level.path.as_deref().map_or_else(String::new, name_of)
+        ));
+    }
+    crate::output::print(&out)
+}
+
+fn name_of(path: &Path) -> String {
+    path.file_name()
+        .map_or_else(String::new, |name| name.to_string_lossy().into_owned())
+}

@@ -1,0 +1,429 @@
+//! The analysis of one position: iterative deepening over the search, the
+//! limits, the threads, and the report.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::{GameOver, House, LetterCase, Position};
+
+use super::board::{camp_index, house_at, store_lead};
+use super::eval::GRAIN;
+use super::search::{RootMove, Searcher, Stops};
+use super::tables::Tables;
+use super::tt::TranspositionTable;
+use super::value::{CONVENTION, final_lead};
+
+/// The deepest iteration: no game line the search can follow is longer.
+pub const MAX_DEPTH: u32 = 160;
+
+/// The most seeds (board and stores) of a position the analysis takes:
+/// values are kept in 16 bits, in quarter seeds. Real games hold 70 or 48.
+pub const MAX_SEEDS: u32 = 4000;
+
+/// A position the analysis does not take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AnalysisError {
+    /// More seeds than [`MAX_SEEDS`].
+    TooManySeeds {
+        /// The seeds of the position.
+        seeds: u32,
+    },
+}
+
+impl std::fmt::Display for AnalysisError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AnalysisError::TooManySeeds { seeds } => write!(
+                f,
+                "the position holds {seeds} seeds: the analysis takes at most {MAX_SEEDS} (a game holds 70 or 48)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for AnalysisError {}
+
+/// When to stop searching. With no limit at all the search goes on until
+/// the value is proven or [`MAX_DEPTH`] is reached.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// The deepest iteration, in plies.
+    pub depth: Option<u32>,
+    /// How long to search; the last complete iteration is reported.
+    pub time: Option<Duration>,
+    /// How many positions to visit.
+    pub nodes: Option<u64>,
+}
+
+/// How an [`Analyser`] is set up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AnalysisOptions {
+    /// Memory of the transposition table, in bytes.
+    pub hash_bytes: usize,
+    /// Search threads (1: deterministic results).
+    pub threads: usize,
+}
+
+impl Default for AnalysisOptions {
+    fn default() -> AnalysisOptions {
+        AnalysisOptions {
+            hash_bytes: 16 << 20,
+            threads: 1,
+        }
+    }
+}
+
+/// The value of one legal move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MoveValue {
+    /// The house played.
+    #[serde(rename = "move")]
+    pub house: String,
+    /// The final score difference the mover can force after it, from his
+    /// point of view (stores as they stand included).
+    pub value: i32,
+    /// Whether the value is proven.
+    pub exact: bool,
+}
+
+/// What the analysis found (the `AnalysisReport` of the interfaces).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AnalysisReport {
+    /// The position analysed.
+    pub position: Position,
+    /// The best move, `null` when the game is over.
+    pub best: Option<String>,
+    /// The final score difference the side to move can force: his final
+    /// score minus the opponent's, the stores as they stand included.
+    pub value: i32,
+    /// Whether the value is proven (searched to the end, or read from an
+    /// endgame table); otherwise a heuristic estimate at `depth`.
+    pub exact: bool,
+    /// The deepest complete iteration, in plies.
+    pub depth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+    /// The principal variation, from the best move on.
+    pub pv: Vec<String>,
+    /// Every legal move with its value, the best first.
+    pub moves: Vec<MoveValue>,
+    /// Positions visited per second.
+    pub nodes_per_second: u64,
+    /// Milliseconds spent.
+    pub time_ms: u64,
+    /// Positions whose value was read from an endgame table.
+    pub table_hits: u64,
+    /// The convention for endless games (see `docs/analysis.md`).
+    pub convention: &'static str,
+    /// How the game ended, when it is over.
+    pub game_over: Option<GameOver>,
+}
+
+impl AnalysisReport {
+    /// The same report with Awalé houses named in `letters`.
+    #[must_use]
+    pub fn in_case(mut self, letters: LetterCase) -> AnalysisReport {
+        let rules = self.position.rules();
+        let rename = |name: &mut String| {
+            if let Ok(house) = House::parse(name, rules) {
+                *name = house.name_with_case(rules, letters).to_string();
+            }
+        };
+        self.best.iter_mut().for_each(rename);
+        self.pv.iter_mut().for_each(rename);
+        self.moves.iter_mut().for_each(|m| rename(&mut m.house));
+        self
+    }
+}
+
+/// Analyses positions: a transposition table kept from one position to the
+/// next (an annotator going through a game ply by ply reuses it), endgame
+/// tables if given, and a flag to stop a search under way.
+#[derive(Debug)]
+pub struct Analyser {
+    tt: TranspositionTable,
+    tables: Option<Arc<Tables>>,
+    stop: Arc<AtomicBool>,
+    threads: usize,
+}
+
+impl Analyser {
+    /// An analyser with these options and no endgame table.
+    #[must_use]
+    pub fn new(options: &AnalysisOptions) -> Analyser {
+        Analyser {
+            tt: TranspositionTable::new(options.hash_bytes.max(1 << 12)),
+            tables: None,
+            stop: Arc::new(AtomicBool::new(false)),
+            threads: options.threads.clamp(1, 64),
+        }
+    }
+
+    /// The same analyser, reading values from `tables` where they cover a
+    /// position.
+    #[must_use]
+    pub fn with_tables(mut self, tables: Arc<Tables>) -> Analyser {
+        self.tables = Some(tables);
+        self
+    }
+
+    /// A flag that stops the search under way when set (from any thread);
+    /// the next search clears it.
+    #[must_use]
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// Forgets what earlier searches learnt.
+    pub fn clear(&self) {
+        self.tt.clear();
+    }
+
+    /// The transposition table's size in bytes.
+    #[must_use]
+    pub fn hash_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+
+    /// Analyses `position` within `limits`.
+    ///
+    /// # Errors
+    /// The position holds more than [`MAX_SEEDS`] seeds.
+    pub fn analyse(
+        &self,
+        position: &Position,
+        limits: &Limits,
+    ) -> Result<AnalysisReport, AnalysisError> {
+        let start = Instant::now();
+        self.stop.store(false, Ordering::Relaxed);
+        let seeds = position.seeds();
+        if seeds > MAX_SEEDS {
+            return Err(AnalysisError::TooManySeeds { seeds });
+        }
+        if let Err(over) = position.turn() {
+            return Ok(finished(position, over));
+        }
+        self.tt.new_search();
+        let tables = self
+            .tables
+            .as_deref()
+            .filter(|t| t.rules() == position.rules());
+        let stops = Stops {
+            flag: &self.stop,
+            deadline: limits.time.map(|time| start + time),
+            nodes: limits.nodes.unwrap_or(u64::MAX),
+        };
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let (mut main, helpers) = thread::scope(|scope| {
+            // Lazy SMP: helpers search the same position, one ply deeper
+            // every other thread, and share what they find through the
+            // transposition table; the main thread's result is reported.
+            let helpers: Vec<_> = (1..self.threads)
+                .map(|helper| {
+                    let offset = (helper % 2) as u32;
+                    scope.spawn(move || {
+                        let mut searcher = Searcher::new(&self.tt, tables, stops);
+                        deepen(&mut searcher, position, max_depth, offset);
+                        (searcher.nodes, searcher.table_hits)
+                    })
+                })
+                .collect();
+            let mut searcher = Searcher::new(&self.tt, tables, stops);
+            let main = deepen(&mut searcher, position, max_depth, 0);
+            // The main thread is done: so are the helpers.
+            self.stop.store(true, Ordering::Relaxed);
+            let helpers: Vec<(u64, u64)> = helpers
+                .into_iter()
+                .map(|helper| helper.join().unwrap_or((0, 0)))
+                .collect();
+            ((main, searcher.nodes, searcher.table_hits), helpers)
+        });
+        self.stop.store(false, Ordering::Relaxed);
+        for (nodes, hits) in helpers {
+            main.1 += nodes;
+            main.2 += hits;
+        }
+        let ((depth, moves), nodes, table_hits) = main;
+        let elapsed = start.elapsed();
+        let mut report = report(position, depth, &moves, nodes, table_hits, elapsed);
+        if let Some(tables) = tables {
+            extend_line(position, tables, &mut report.pv);
+        }
+        Ok(report)
+    }
+}
+
+/// Analyses `position` within `limits`, with a fresh 16 MiB table and one thread.
+///
+/// # Errors
+/// The position holds more than [`MAX_SEEDS`] seeds.
+pub fn analyse(position: &Position, limits: &Limits) -> Result<AnalysisReport, AnalysisError> {
+    Analyser::new(&AnalysisOptions::default()).analyse(position, limits)
+}
+
+/// Iterative deepening from depth `1 + offset`: the last complete
+/// iteration's depth and root moves, best first.
+fn deepen(
+    searcher: &mut Searcher<'_>,
+    position: &Position,
+    max_depth: u32,
+    offset: u32,
+) -> (u32, Vec<RootMove>) {
+    let mut order: Vec<u8> = Vec::new();
+    let mut last = (0, Vec::new());
+    for depth in (1 + offset).min(max_depth)..=max_depth {
+        // The first iteration always completes: there is always an answer.
+        let Some(mut moves) = searcher.root(position, depth as i32, &order, depth > 1) else {
+            break;
+        };
+        moves.sort_by_key(|m| std::cmp::Reverse(m.scored.value));
+        let rules = position.rules();
+        order = moves
+            .iter()
+            .map(|m| camp_index(rules, m.house) as u8)
+            .collect();
+        let proven = moves.iter().all(|m| !m.scored.guessed);
+        last = (depth, moves);
+        if proven || searcher.aborted() {
+            break;
+        }
+    }
+    last
+}
+
+/// The most moves a line is carried on from the endgame tables.
+const TABLE_LINE: usize = 60;
+
+/// Carries the line on from where the search left it, while the tables
+/// know every move's value: the best move each time (the first best, in
+/// notation order), until the game ends, a position comes back (the
+/// convention ends the game there) or the line is long enough.
+fn extend_line(root: &Position, tables: &Tables, line: &mut Vec<String>) {
+    let rules = root.rules();
+    let mut here = *root;
+    for name in line.iter() {
+        let Ok(house) = House::parse(name, rules) else {
+            return;
+        };
+        if here.play(house).is_err() {
+            return;
+        }
+    }
+    let mut seen = vec![here];
+    while line.len() < TABLE_LINE {
+        let Ok(moves) = here.turn() else { return };
+        let mut best: Option<(i32, Position, House)> = None;
+        for house in moves.iter() {
+            let mut child = here;
+            if child.play(house).is_err() {
+                return;
+            }
+            let below = match child.turn() {
+                Err(over) => super::value::terminal_net(&child, &over),
+                Ok(_) => match tables.probe(&child) {
+                    Some(net) => net,
+                    None => return,
+                },
+            };
+            let value = super::value::gain(&here, &child) - below;
+            if best.is_none_or(|(top, _, _)| value > top) {
+                best = Some((value, child, house));
+            }
+        }
+        let Some((_, child, house)) = best else {
+            return;
+        };
+        line.push(house.name(rules).to_string());
+        if seen.contains(&child) {
+            return;
+        }
+        seen.push(child);
+        here = child;
+    }
+}
+
+/// Grains to whole seeds, to the nearest.
+fn seeds(grains: i32) -> i32 {
+    (2 * grains + GRAIN).div_euclid(2 * GRAIN)
+}
+
+fn finished(position: &Position, over: GameOver) -> AnalysisReport {
+    AnalysisReport {
+        position: *position,
+        best: None,
+        value: final_lead(position, &over),
+        exact: true,
+        depth: 0,
+        nodes: 0,
+        pv: Vec::new(),
+        moves: Vec::new(),
+        nodes_per_second: 0,
+        time_ms: 0,
+        table_hits: 0,
+        convention: CONVENTION,
+        game_over: Some(over),
+    }
+}
+
+fn report(
+    position: &Position,
+    depth: u32,
+    moves: &[RootMove],
+    nodes: u64,
+    table_hits: u64,
+    elapsed: Duration,
+) -> AnalysisReport {
+    let rules = position.rules();
+    let lead = store_lead(position);
+    let best = moves.first();
+    let mut pv = Vec::new();
+    if let Some(best) = best {
+        let mut here = *position;
+        let mut house = best.house;
+        let mut line = best.line.iter();
+        while here.play(house).is_ok() {
+            pv.push(house.name(rules).to_string());
+            let Some(&camp) = line.next() else { break };
+            house = house_at(rules, here.to_move(), usize::from(camp));
+        }
+    }
+    let exact = !moves.is_empty() && moves.iter().all(|m| !m.scored.guessed);
+    let seconds = elapsed.as_secs_f64();
+    AnalysisReport {
+        position: *position,
+        best: best.map(|m| m.house.name(rules).to_string()),
+        value: best.map_or(0, |m| seeds(m.scored.value)) + lead,
+        exact,
+        depth,
+        nodes,
+        pv,
+        moves: moves
+            .iter()
+            .map(|m| MoveValue {
+                house: m.house.name(rules).to_string(),
+                value: seeds(m.scored.value) + lead,
+                exact: m.scored.proven_at(1),
+            })
+            .collect(),
+        nodes_per_second: if seconds > 0.0 {
+            (nodes as f64 / seconds) as u64
+        } else {
+            0
+        },
+        time_ms: elapsed.as_millis() as u64,
+        table_hits,
+        convention: CONVENTION,
+        game_over: None,
+    }
+}
+
+/// Said to a person as it is written (its words are the error's own).
+impl From<AnalysisError> for crate::i18n::Message {
+    fn from(error: AnalysisError) -> crate::i18n::Message {
+        crate::i18n::Message::verbatim(error.to_string())
+    }
+}

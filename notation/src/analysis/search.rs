@@ -1,0 +1,718 @@
+//! The search: iterative deepening, principal variation search, a shared
+//! transposition table, captures first, then the table's move, killers and
+//! history; a quiescence search on captures at the horizon; the endgame
+//! tables at every node they cover.
+//!
+//! # What is proven
+//!
+//! A result is *proven* (a fact about the position's value, whatever the
+//! path to it) when no guess (a horizon) went into it and every repetition
+//! it met repeats a position of its own subtree. A repetition is scored by
+//! the convention (nothing more won); the game that ends at the first
+//! repetition has, from a position where no earlier position counts, the
+//! same value as the convention's endless game (`docs/analysis.md` gives
+//! the argument), and a position of the subtree meets no earlier one. A
+//! result that leans on a repetition of a position *above* it depends on
+//! the path and is kept as a guess: that is how the search stays exact
+//! despite the transposition table (the graph history interaction problem).
+
+use std::hash::BuildHasher;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use foldhash::fast::FixedState;
+
+use crate::{House, Position};
+
+use super::board::{camp_index, house_at};
+use super::eval::{GRAIN, heuristic};
+use super::tables::Tables;
+use super::tt::{Bound, Entry, TranspositionTable};
+use super::value::{ENDLESS, gain, terminal_net};
+
+/// The deepest line the search follows, quiescence included.
+pub(crate) const MAX_PLY: usize = 192;
+
+/// Larger than any value.
+pub(crate) const INFINITY: i32 = 1 << 20;
+
+/// No repetition below.
+const NONE: u16 = u16::MAX;
+
+/// The hash of a position, the same on every run.
+pub(crate) fn key(position: &Position) -> u64 {
+    FixedState::with_seed(0x50_4E_60).hash_one(position)
+}
+
+/// A value and what it rests on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Scored {
+    /// In grains, net, from the side to move.
+    pub(crate) value: i32,
+    /// A horizon guess went into it.
+    pub(crate) guessed: bool,
+    /// The smallest ply of a position repeated below, or [`NONE`].
+    pub(crate) repeated: u16,
+}
+
+impl Scored {
+    fn proven(value: i32) -> Scored {
+        Scored {
+            value,
+            guessed: false,
+            repeated: NONE,
+        }
+    }
+
+    fn guess(value: i32) -> Scored {
+        Scored {
+            value,
+            guessed: true,
+            repeated: NONE,
+        }
+    }
+
+    /// Whether the result is a fact about the position at `ply`.
+    pub(crate) fn proven_at(self, ply: usize) -> bool {
+        !self.guessed && usize::from(self.repeated) >= ply
+    }
+
+    /// What it rests on, together with `other`'s.
+    fn with(self, other: Scored) -> Scored {
+        Scored {
+            value: self.value,
+            guessed: self.guessed || other.guessed,
+            repeated: self.repeated.min(other.repeated),
+        }
+    }
+}
+
+/// One move and the position it leads to.
+#[derive(Debug, Clone, Copy)]
+struct Child {
+    position: Position,
+    /// Camp index (sowing order) of the house played.
+    camp: u8,
+    /// What the mover took (captures less what went to the opponent), in grains.
+    gain: i32,
+    /// Some seed left the board: no earlier position can come back.
+    reduces: bool,
+    order: i32,
+}
+
+/// What the search of one root move found.
+#[derive(Debug, Clone)]
+pub(crate) struct RootMove {
+    pub(crate) house: House,
+    pub(crate) scored: Scored,
+    /// Camp indices of the line after the move.
+    pub(crate) line: Vec<u8>,
+}
+
+/// The limits of one search.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Stops<'a> {
+    pub(crate) flag: &'a AtomicBool,
+    pub(crate) deadline: Option<Instant>,
+    pub(crate) nodes: u64,
+}
+
+/// One thread's search.
+pub(crate) struct Searcher<'a> {
+    tt: &'a TranspositionTable,
+    tables: Option<&'a Tables>,
+    stops: Stops<'a>,
+    pub(crate) nodes: u64,
+    pub(crate) table_hits: u64,
+    aborted: bool,
+    /// Off while the first iteration runs: it always completes.
+    limits_on: bool,
+    /// The positions of the current line, by ply.
+    line: Vec<Position>,
+    /// For each ply, the ply where the current seed count began.
+    since: Vec<u16>,
+    killers: Vec<[u8; 2]>,
+    history: [[u32; 8]; 2],
+    /// The principal variation from each ply.
+    pv: Vec<[u8; MAX_PLY]>,
+    pv_len: Vec<usize>,
+}
+
+impl<'a> Searcher<'a> {
+    pub(crate) fn new(
+        tt: &'a TranspositionTable,
+        tables: Option<&'a Tables>,
+        stops: Stops<'a>,
+    ) -> Searcher<'a> {
+        Searcher {
+            tt,
+            tables,
+            stops,
+            nodes: 0,
+            table_hits: 0,
+            aborted: false,
+            limits_on: true,
+            line: vec![Position::start(crate::Ruleset::Songo); MAX_PLY + 2],
+            since: vec![0; MAX_PLY + 2],
+            killers: vec![[u8::MAX; 2]; MAX_PLY + 2],
+            history: [[0; 8]; 2],
+            pv: vec![[0; MAX_PLY]; MAX_PLY + 2],
+            pv_len: vec![0; MAX_PLY + 2],
+        }
+    }
+
+    /// Whether a limit stopped the search (its last results are partial).
+    pub(crate) fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    fn check_limits(&mut self) {
+        if self.limits_on
+            && (self.stops.flag.load(Ordering::Relaxed)
+                || self.nodes >= self.stops.nodes
+                || self
+                    .stops
+                    .deadline
+                    .is_some_and(|deadline| Instant::now() >= deadline))
+        {
+            self.aborted = true;
+        }
+    }
+
+    /// Searches every legal move of `root` to `depth` plies with a full
+    /// window, in `order` (camp indices, best first). `None` when a limit
+    /// stopped it.
+    pub(crate) fn root(
+        &mut self,
+        root: &Position,
+        depth: i32,
+        order: &[u8],
+        check: bool,
+    ) -> Option<Vec<RootMove>> {
+        self.limits_on = check;
+        let Ok(moves) = root.turn() else {
+            return Some(Vec::new());
+        };
+        self.line[0] = *root;
+        self.since[0] = 0;
+        let mut children = [None; 7];
+        let count = self.children(root, &moves, None, 0, &mut children);
+        let rank = |camp: u8| order.iter().position(|&c| c == camp).unwrap_or(order.len());
+        let mut list: Vec<Child> = children[..count].iter().flatten().copied().collect();
+        list.sort_by_key(|child| rank(child.camp));
+        let mut results = Vec::with_capacity(list.len());
+        for child in list {
+            let scored = self.step(&child, depth, -INFINITY, INFINITY, 0);
+            if self.aborted {
+                return None;
+            }
+            let line = self.pv[1][..self.pv_len[1]].to_vec();
+            results.push(RootMove {
+                house: house_at(root.rules(), root.to_move(), usize::from(child.camp)),
+                scored,
+                line,
+            });
+        }
+        Some(results)
+    }
+
+    /// The value of playing `child` from the position at `ply`, searched to
+    /// `depth` plies in the window (`alpha`, `beta`) of the mover at `ply`.
+    fn step(&mut self, child: &Child, depth: i32, alpha: i32, beta: i32, ply: usize) -> Scored {
+        let next = ply + 1;
+        self.pv_len[next] = 0;
+        if !child.reduces {
+            // The convention for a position that comes back: nothing more.
+            // Positions with the child's side to move are two plies apart.
+            let first = usize::from(self.since[ply]);
+            let mut earlier = ply.checked_sub(1);
+            while let Some(at) = earlier.filter(|&at| at >= first) {
+                if self.line[at] == child.position {
+                    return Scored {
+                        value: child.gain - ENDLESS * GRAIN,
+                        guessed: false,
+                        repeated: at as u16,
+                    };
+                }
+                earlier = at.checked_sub(2);
+            }
+        }
+        self.line[next] = child.position;
+        self.since[next] = if child.reduces {
+            next as u16
+        } else {
+            self.since[ply]
+        };
+        let below = self.search(
+            &child.position,
+            depth - 1,
+            child.gain - beta,
+            child.gain - alpha,
+            next,
+        );
+        Scored {
+            value: child.gain - below.value,
+            ..below
+        }
+    }
+
+    /// The legal moves' children, with their order of search.
+    fn children(
+        &self,
+        position: &Position,
+        moves: &crate::MoveList,
+        best: Option<u8>,
+        ply: usize,
+        out: &mut [Option<Child>; 7],
+    ) -> usize {
+        let rules = position.rules();
+        let side = position.to_move().index();
+        let seeds = position.seeds_on_board();
+        let mut count = 0;
+        for house in moves.iter() {
+            let mut after = *position;
+            if after.play_captured(house).is_err() {
+                continue;
+            }
+            let camp = camp_index(rules, house) as u8;
+            let gained = gain(position, &after) * GRAIN;
+            let reduces = after.seeds_on_board() < seeds;
+            let order = if Some(camp) == best {
+                1 << 30
+            } else if reduces {
+                (1 << 24) + gained
+            } else if self.killers[ply][0] == camp {
+                1 << 22
+            } else if self.killers[ply][1] == camp {
+                1 << 21
+            } else {
+                self.history[side][usize::from(camp)].min(1 << 20) as i32
+            };
+            out[count] = Some(Child {
+                position: after,
+                camp,
+                gain: gained,
+                reduces,
+                order,
+            });
+            count += 1;
+        }
+        // Insertion sort, best first: seven moves at most.
+        for i in 1..count {
+            let mut j = i;
+            while j > 0 && out[j - 1].map_or(0, |c| c.order) < out[j].map_or(0, |c| c.order) {
+                out.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        count
+    }
+
+    /// Principal variation search of the position at `ply`.
+    fn search(
+        &mut self,
+        position: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Scored {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.check_limits();
+        }
+        if self.aborted {
+            return Scored::guess(0);
+        }
+        let moves = match position.turn() {
+            Err(over) => return Scored::proven(terminal_net(position, &over) * GRAIN),
+            Ok(moves) => moves,
+        };
+        if let Some(net) = self.tables.and_then(|tables| tables.probe(position)) {
+            self.table_hits += 1;
+            return Scored::proven(net * GRAIN);
+        }
+        if ply >= MAX_PLY - 1 {
+            return Scored::guess(heuristic(position));
+        }
+        let key = key(position);
+        let stored = self.tt.get(key);
+        if let Some(entry) = stored
+            && (entry.proven || i32::from(entry.depth) >= depth)
+        {
+            let scored = Scored {
+                value: entry.value,
+                guessed: !entry.proven,
+                repeated: NONE,
+            };
+            match entry.bound {
+                Bound::Exact => return scored,
+                Bound::Lower if entry.value >= beta => return scored,
+                Bound::Upper if entry.value <= alpha => return scored,
+                _ => {}
+            }
+        }
+        if depth <= 0 {
+            return self.quiesce(position, &moves, alpha, beta, ply);
+        }
+        let mut children = [None; 7];
+        let count = self.children(
+            position,
+            &moves,
+            stored.and_then(|e| e.best),
+            ply,
+            &mut children,
+        );
+        let original_alpha = alpha;
+        let mut best = Scored::guess(-INFINITY);
+        let mut best_camp = None;
+        let mut all = Scored::proven(0);
+        for (index, child) in children[..count].iter().flatten().enumerate() {
+            let scored = if index == 0 {
+                self.step(child, depth, alpha, beta, ply)
+            } else {
+                let probe = self.step(child, depth, alpha, alpha + 1, ply);
+                if probe.value > alpha && probe.value < beta {
+                    self.step(child, depth, alpha, beta, ply)
+                } else {
+                    probe
+                }
+            };
+            if self.aborted {
+                return Scored::guess(0);
+            }
+            all = all.with(scored);
+            if scored.value > best.value {
+                best = scored;
+                best_camp = Some(child.camp);
+                if scored.value > alpha {
+                    alpha = scored.value;
+                    self.pv[ply][0] = child.camp;
+                    let below = self.pv_len[ply + 1];
+                    let (here, rest) = self.pv.split_at_mut(ply + 1);
+                    here[ply][1..=below].copy_from_slice(&rest[0][..below]);
+                    self.pv_len[ply] = below + 1;
+                    if alpha >= beta {
+                        if !child.reduces {
+                            let killers = &mut self.killers[ply];
+                            if killers[0] != child.camp {
+                                killers[1] = killers[0];
+                                killers[0] = child.camp;
+                            }
+                            let side = position.to_move().index();
+                            let slot = &mut self.history[side][usize::from(child.camp)];
+                            *slot = slot.saturating_add((depth * depth) as u32);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        // A cut-off rests on the move that caused it; any other result on
+        // every move searched.
+        let result = if best.value >= beta {
+            best
+        } else {
+            Scored {
+                value: best.value,
+                ..all
+            }
+        };
+        let bound = if result.value >= beta {
+            Bound::Lower
+        } else if result.value <= original_alpha {
+            Bound::Upper
+        } else {
+            Bound::Exact
+        };
+        let proven = result.proven_at(ply);
+        // A result that leans on a repetition of a position above this one
+        // holds for this path only: kept for the horizon alone, where any
+        // result is a guess anyway.
+        let depth = if proven || result.guessed {
+            depth.clamp(0, 255) as u8
+        } else {
+            0
+        };
+        self.tt.put(
+            key,
+            Entry {
+                value: result.value,
+                bound,
+                proven,
+                depth,
+                best: best_camp,
+            },
+        );
+        result
+    }
+
+    /// At the horizon: the heuristic value, or better, a capture played out.
+    fn quiesce(
+        &mut self,
+        position: &Position,
+        moves: &crate::MoveList,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Scored {
+        let stand = heuristic(position);
+        if stand >= beta || ply >= MAX_PLY - 2 {
+            return Scored::guess(stand);
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let mut children = [None; 7];
+        let count = self.children(position, moves, None, ply, &mut children);
+        for child in children[..count].iter().flatten() {
+            if !child.reduces {
+                continue;
+            }
+            self.nodes += 1;
+            let value = match child.position.turn() {
+                Err(over) => child.gain - terminal_net(&child.position, &over) * GRAIN,
+                Ok(replies) => {
+                    let below = match self.tables.and_then(|t| t.probe(&child.position)) {
+                        Some(net) => net * GRAIN,
+                        None => {
+                            self.quiesce(
+                                &child.position,
+                                &replies,
+                                child.gain - beta,
+                                child.gain - alpha,
+                                ply + 1,
+                            )
+                            .value
+                        }
+                    };
+                    child.gain - below
+                }
+            };
+            if value > best {
+                best = value;
+                if value > alpha {
+                    alpha = value;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        Scored::guess(best)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::analyser::{Analyser, AnalysisOptions, Limits};
+    use super::super::oracle::Oracle;
+    use super::super::testing;
+    use crate::{Position, Ruleset, Score, Side};
+    use proptest::prelude::*;
+
+    fn songo(south: [u32; 7], north: [u32; 7]) -> Position {
+        Position::new(
+            Ruleset::Songo,
+            &south,
+            &north,
+            Score::default(),
+            Side::South,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn the_grenier_that_takes_eleven_is_found() {
+        // The escale text's third capture example: S5 (17 seeds) laps the
+        // board and takes N3, N2, N1, N0.
+        let before = songo([1, 7, 0, 0, 1, 17, 7], [0, 1, 0, 2, 8, 5, 10]);
+        for depth in [1, 2, 4, 6] {
+            let report = Analyser::new(&AnalysisOptions::default())
+                .analyse(
+                    &before,
+                    &Limits {
+                        depth: Some(depth),
+                        ..Limits::default()
+                    },
+                )
+                .expect("few seeds");
+            assert_eq!(report.best.as_deref(), Some("S5"), "depth {depth}");
+            assert_eq!(report.pv.first().map(String::as_str), Some("S5"));
+        }
+    }
+
+    /// A random position of `seeds` seeds on the board, stores summing to
+    /// `stored`.
+    pub(super) fn position(rules: Ruleset, seeds: u32, stored: u32, mut noise: u64) -> Position {
+        let width = rules.houses_per_side();
+        let mut board = [0u32; 14];
+        let mut next = || {
+            noise ^= noise << 13;
+            noise ^= noise >> 7;
+            noise ^= noise << 17;
+            noise
+        };
+        for _ in 0..seeds {
+            board[(next() % (2 * width) as u64) as usize] += 1;
+        }
+        let south = (next() % u64::from(stored + 1)) as u32;
+        let side = if next() % 2 == 0 {
+            Side::South
+        } else {
+            Side::North
+        };
+        Position::new(
+            rules,
+            &board[..width],
+            &board[width..2 * width],
+            Score::new(south, stored - south),
+            side,
+        )
+        .unwrap()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        #[test]
+        fn what_the_search_proves_is_what_the_plain_minimax_says(
+            rules in prop_oneof![Just(Ruleset::Awale), Just(Ruleset::OwareAbapa)],
+            seeds in 2u32..5,
+            noise in 1u64..,
+        ) {
+            let position = position(rules, seeds, 30 - seeds, noise);
+            let limits = Limits { nodes: Some(100_000), ..Limits::default() };
+            let report = Analyser::new(&AnalysisOptions::default()).analyse(&position, &limits)
+                .expect("few seeds");
+            let lead = super::super::board::store_lead(&position);
+            let net = Oracle::default().net(&position);
+            if report.exact {
+                prop_assert_eq!(report.value - lead, net, "{:?}", position);
+            }
+            // With the tables, always proven, and the same.
+            let tables = match rules {
+                Ruleset::Awale => testing::awale_tables(),
+                _ => testing::abapa_tables(),
+            };
+            let with_tables = Analyser::new(&AnalysisOptions::default())
+                .with_tables(std::sync::Arc::clone(tables))
+                .analyse(&position, &limits)
+                .expect("few seeds");
+            prop_assert!(with_tables.exact);
+            prop_assert_eq!(with_tables.value - lead, net);
+            prop_assert!(with_tables.moves.iter().all(|m| m.exact));
+        }
+
+        #[test]
+        fn what_the_search_proves_of_songo_is_what_the_table_says(
+            rules in Just(Ruleset::Songo),
+            noise in 1u64..,
+        ) {
+            let position = position(rules, 10, 2, noise);
+            prop_assume!(position.turn().is_ok());
+            let tables = testing::songo_tables();
+            let net = tables.probe(&position).unwrap();
+            let lead = super::super::board::store_lead(&position);
+            let limits = Limits { nodes: Some(20_000), ..Limits::default() };
+            let report = Analyser::new(&AnalysisOptions::default()).analyse(&position, &limits)
+                .expect("few seeds");
+            if report.exact {
+                prop_assert_eq!(report.value - lead, net, "{:?}", position);
+            }
+            let with_tables = Analyser::new(&AnalysisOptions::default())
+                .with_tables(std::sync::Arc::clone(tables))
+                .analyse(&position, &limits)
+                .expect("few seeds");
+            prop_assert!(with_tables.exact);
+            prop_assert_eq!(with_tables.value - lead, net);
+        }
+    }
+
+    #[test]
+    fn the_search_proves_positions_that_end_soon() {
+        // Awalé, four seeds on the board: where every line ends (a capture,
+        // a repetition, the end of the game) within the search's reach, the
+        // search proves the value; it must be the plain minimax's.
+        let mut proven = 0;
+        let mut oracle = Oracle::default();
+        for noise in 1..40u64 {
+            let position = position(Ruleset::Awale, 4, 20, noise * 7919);
+            let report = Analyser::new(&AnalysisOptions::default())
+                .analyse(
+                    &position,
+                    &Limits {
+                        nodes: Some(50_000),
+                        ..Limits::default()
+                    },
+                )
+                .expect("few seeds");
+            if report.exact {
+                proven += 1;
+                let lead = super::super::board::store_lead(&position);
+                assert_eq!(report.value - lead, oracle.net(&position));
+            }
+        }
+        assert!(proven >= 5, "{proven} of 39 proven");
+    }
+
+    #[test]
+    fn the_search_makes_no_heap_allocation() {
+        use super::super::tt::TranspositionTable;
+        use super::{INFINITY, Searcher, Stops};
+        use std::sync::atomic::AtomicBool;
+        let tt = TranspositionTable::new(1 << 16);
+        let flag = AtomicBool::new(false);
+        let stops = Stops {
+            flag: &flag,
+            deadline: None,
+            nodes: u64::MAX,
+        };
+        let tables = testing::awale_tables();
+        for (position, tables) in [
+            (Position::start(Ruleset::Songo), None),
+            (Position::start(Ruleset::SongoEkang), None),
+            (Position::start(Ruleset::OwareAbapa), None),
+            // Few seeds: repetitions, and values read from the tables.
+            (position(Ruleset::Awale, 8, 20, 99), Some(&**tables)),
+        ] {
+            let mut searcher = Searcher::new(&tt, tables, stops);
+            searcher.line[0] = position;
+            let counted = allocation_counter::measure(|| {
+                searcher.search(&position, 7, -INFINITY, INFINITY, 0);
+            });
+            assert!(searcher.nodes > 100, "{position:?}");
+            assert_eq!(counted.count_total, 0, "{position:?}");
+        }
+    }
+
+    #[test]
+    fn the_stop_flag_and_the_node_limit_stop_the_search_within_a_thousand_positions() {
+        use super::super::tt::TranspositionTable;
+        use super::{Searcher, Stops};
+        use std::sync::atomic::AtomicBool;
+        let tt = TranspositionTable::new(1 << 16);
+        let start = Position::start(Ruleset::Songo);
+        let flag = AtomicBool::new(true);
+        let stops = Stops {
+            flag: &flag,
+            deadline: None,
+            nodes: u64::MAX,
+        };
+        let mut searcher = Searcher::new(&tt, None, stops);
+        // The first iteration always completes; the next stops at once.
+        assert!(searcher.root(&start, 1, &[], false).is_some());
+        assert!(searcher.root(&start, 30, &[], true).is_none());
+        assert!(searcher.nodes < 1100, "{}", searcher.nodes);
+        let report = Analyser::new(&AnalysisOptions::default())
+            .analyse(
+                &start,
+                &Limits {
+                    nodes: Some(5_000),
+                    ..Limits::default()
+                },
+            )
+            .expect("few seeds");
+        assert!(report.nodes < 5_000 + 1024, "{}", report.nodes);
+        assert!(!report.exact && report.depth >= 1 && report.best.is_some());
+    }
+}

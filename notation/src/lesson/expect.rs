@@ -1,0 +1,701 @@
+//! The claims a lesson makes about its boards (`expect: S4 captures 11`),
+//! read and checked with the engine and the teaching vocabulary: a
+//! lesson's doctests. `docs/lessons.md` lists the forms; each has an
+//! English and a French spelling.
+
+use crate::any::AnyPosition;
+use crate::conventions::Conventions;
+use crate::game::GamePosition;
+use crate::i18n::Lang;
+use crate::rule::RuleId;
+use crate::side::Side;
+use crate::sowing::position::{House, Position};
+use crate::teach::{self, DefenceKind};
+use crate::tr;
+
+/// One claim of an `expect:` line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Expectation {
+    /// `S4 captures 11 [from N0 N1]`, `S4 captures nothing`.
+    Captures {
+        /// The move, as written.
+        played: String,
+        /// The seeds it takes.
+        seeds: u32,
+        /// The houses it empties, when named.
+        houses: Vec<String>,
+    },
+    /// `[S0] illegal [songo.exit]`: the move (else the block's last played
+    /// move) is refused, by that rule when named.
+    Illegal {
+        /// The move, as written; `None`: the block's refused move.
+        played: Option<String>,
+        /// The rule that must forbid it.
+        rule: Option<RuleId>,
+    },
+    /// `S1 legal`.
+    Legal {
+        /// The move, as written.
+        played: String,
+    },
+    /// `N4 threatens S3 S4 [6]`, `N4 threatens 6` (`teach.threat`).
+    Threatens {
+        /// The threatening house.
+        house: String,
+        /// The houses it takes, when named.
+        houses: Vec<String>,
+        /// The seeds it takes, when given.
+        seeds: Option<u32>,
+    },
+    /// `no threat` (`teach.threat`).
+    NoThreat,
+    /// `N1 yinda`, `N2 evasion`, `N2 defence` (`teach.defence`, `teach.yinda`).
+    Defence {
+        /// The defending move.
+        played: String,
+        /// Its kind, when named.
+        kind: Option<DefenceKind>,
+    },
+    /// `grenier S4` (`teach.grenier`).
+    Grenier {
+        /// The house.
+        house: String,
+    },
+    /// `bidoua south 7 north 4` (`teach.bidoua`).
+    Bidoua {
+        /// South's bidoua.
+        south: u32,
+        /// North's bidoua.
+        north: u32,
+    },
+    /// `game over [songo.end.forty]`.
+    GameOver {
+        /// The end rule, when named.
+        rule: Option<RuleId>,
+    },
+    /// `winner south`, `winner none` (a draw).
+    Winner {
+        /// The winner, `None` for a draw.
+        side: Option<Side>,
+    },
+}
+
+const CAPTURES: &[&str] = &["captures", "capture", "takes", "prend"];
+const NOTHING: &[&str] = &["nothing", "rien", "0"];
+const ILLEGAL: &[&str] = &["illegal", "illégal", "interdit", "forbidden"];
+const LEGAL: &[&str] = &["legal", "légal", "permis", "allowed"];
+const THREATENS: &[&str] = &["threatens", "menace"];
+const NO_THREAT: &[&[&str]] = &[
+    &["no", "threat"],
+    &["aucune", "menace"],
+    &["pas", "de", "menace"],
+];
+const YINDA: &[&str] = &["yinda"];
+const EVASION: &[&str] = &["evasion", "esquive"];
+const DEFENCE: &[&str] = &["defence", "defense", "défense", "defends", "défend"];
+const GRENIER: &[&str] = &["grenier", "ndà", "nda"];
+const BIDOUA: &[&str] = &["bidoua"];
+const GAME_OVER: &[&[&str]] = &[&["game", "over"], &["fin", "de", "partie"], &["fin"]];
+const WINNER: &[&str] = &["winner", "gagnant", "vainqueur"];
+const DRAW: &[&str] = &["none", "draw", "nul", "personne"];
+/// Words that may stand between a count and the houses, read as nothing.
+const FILLER: &[&str] = &[
+    "seeds", "seed", "graines", "graine", "from", "de", "des", "dans", "in",
+];
+
+fn is(word: &str, set: &[&str]) -> bool {
+    set.iter()
+        .any(|w| w.eq_ignore_ascii_case(word) || w.to_lowercase() == word.to_lowercase())
+}
+
+fn starts_with_words(words: &[&str], phrases: &[&[&str]]) -> Option<usize> {
+    phrases.iter().find_map(|phrase| {
+        (words.len() >= phrase.len()
+            && phrase.iter().zip(words).all(|(want, have)| {
+                want.eq_ignore_ascii_case(have) || want.to_lowercase() == have.to_lowercase()
+            }))
+        .then_some(phrase.len())
+    })
+}
+
+/// Why an `expect:` line cannot be read: a message and a hint.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Unreadable {
+    pub(crate) message: String,
+    pub(crate) hint: String,
+}
+
+/// Reads the text after `expect:`.
+pub(crate) fn parse(text: &str, lang: Lang) -> Result<Expectation, Unreadable> {
+    let cleaned: String = text
+        .chars()
+        .map(|c| {
+            if matches!(c, ',' | '(' | ')' | ';') {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect();
+    let words: Vec<&str> = cleaned.split_whitespace().collect();
+    let unreadable = || Unreadable {
+        message: tr!(lang, "lesson-expect-unreadable", text = text.trim()),
+        hint: tr!(lang, "lesson-expect-forms"),
+    };
+    let number = |word: &str| word.parse::<u32>().ok();
+    if words.is_empty() {
+        return Err(unreadable());
+    }
+    if starts_with_words(&words, NO_THREAT) == Some(words.len()) {
+        return Ok(Expectation::NoThreat);
+    }
+    if let Some(n) = starts_with_words(&words, GAME_OVER) {
+        return match &words[n..] {
+            [] => Ok(Expectation::GameOver { rule: None }),
+            [rule] => Ok(Expectation::GameOver {
+                rule: Some(rule_id(rule, lang)?),
+            }),
+            _ => Err(unreadable()),
+        };
+    }
+    match words.as_slice() {
+        [winner, side] if is(winner, WINNER) => {
+            let side = if is(side, DRAW) {
+                None
+            } else {
+                Some(side.parse::<Side>().map_err(|_| unreadable())?)
+            };
+            Ok(Expectation::Winner { side })
+        }
+        [bidoua, rest @ ..] if is(bidoua, BIDOUA) => {
+            let mut south = None;
+            let mut north = None;
+            for pair in rest.chunks(2) {
+                let [side, count] = pair else {
+                    return Err(unreadable());
+                };
+                let count = number(count).ok_or_else(unreadable)?;
+                match side.parse::<Side>().map_err(|_| unreadable())? {
+                    Side::South => south = Some(count),
+                    Side::North => north = Some(count),
+                }
+            }
+            match (south, north) {
+                (Some(south), Some(north)) => Ok(Expectation::Bidoua { south, north }),
+                _ => Err(unreadable()),
+            }
+        }
+        [grenier, house] | [house, grenier] if is(grenier, GRENIER) => Ok(Expectation::Grenier {
+            house: (*house).to_owned(),
+        }),
+        [kind, played] | [played, kind]
+            if is(kind, YINDA) || is(kind, EVASION) || is(kind, DEFENCE) =>
+        {
+            let kind = if is(kind, YINDA) {
+                Some(DefenceKind::Yinda)
+            } else if is(kind, EVASION) {
+                Some(DefenceKind::Evasion)
+            } else {
+                None
+            };
+            Ok(Expectation::Defence {
+                played: (*played).to_owned(),
+                kind,
+            })
+        }
+        [illegal, rest @ ..] if is(illegal, ILLEGAL) => match rest {
+            [] => Ok(Expectation::Illegal {
+                played: None,
+                rule: None,
+            }),
+            [rule] => Ok(Expectation::Illegal {
+                played: None,
+                rule: Some(rule_id(rule, lang)?),
+            }),
+            _ => Err(unreadable()),
+        },
+        [played, illegal, rest @ ..] if is(illegal, ILLEGAL) => match rest {
+            [] => Ok(Expectation::Illegal {
+                played: Some((*played).to_owned()),
+                rule: None,
+            }),
+            [rule] => Ok(Expectation::Illegal {
+                played: Some((*played).to_owned()),
+                rule: Some(rule_id(rule, lang)?),
+            }),
+            _ => Err(unreadable()),
+        },
+        [played, legal] if is(legal, LEGAL) => Ok(Expectation::Legal {
+            played: (*played).to_owned(),
+        }),
+        [played, captures, rest @ ..] if is(captures, CAPTURES) => {
+            let Some((first, houses)) = rest.split_first() else {
+                return Err(unreadable());
+            };
+            let seeds = if is(first, NOTHING) {
+                0
+            } else {
+                number(first).ok_or_else(unreadable)?
+            };
+            let houses: Vec<String> = houses
+                .iter()
+                .filter(|w| !is(w, FILLER))
+                .map(|w| (*w).to_owned())
+                .collect();
+            if seeds == 0 && !houses.is_empty() {
+                return Err(unreadable());
+            }
+            Ok(Expectation::Captures {
+                played: (*played).to_owned(),
+                seeds,
+                houses,
+            })
+        }
+        [house, threatens, rest @ ..] if is(threatens, THREATENS) => {
+            let mut houses = Vec::new();
+            let mut seeds = None;
+            for word in rest.iter().filter(|w| !is(w, FILLER)) {
+                match number(word) {
+                    Some(n) if seeds.is_none() => seeds = Some(n),
+                    Some(_) => return Err(unreadable()),
+                    None => houses.push((*word).to_owned()),
+                }
+            }
+            if houses.is_empty() && seeds.is_none() {
+                return Err(unreadable());
+            }
+            Ok(Expectation::Threatens {
+                house: (*house).to_owned(),
+                houses,
+                seeds,
+            })
+        }
+        _ => Err(unreadable()),
+    }
+}
+
+fn rule_id(text: &str, lang: Lang) -> Result<RuleId, Unreadable> {
+    text.parse::<RuleId>().map_err(|_| Unreadable {
+        message: tr!(lang, "lesson-expect-unknown-rule", rule = text),
+        hint: tr!(lang, "lesson-expect-rule-hint"),
+    })
+}
+
+/// What a block showed, for its expectations to be checked against.
+pub(crate) struct Played<'a> {
+    /// The position after the moves played (the start when none).
+    pub(crate) last: &'a AnyPosition,
+    /// The moves played: their canonical names, the position before each,
+    /// what each captured and which houses it emptied (named).
+    pub(crate) moves: &'a [PlayedMove],
+    /// The move the block's play stopped at, refused, and the rule.
+    pub(crate) refused: Option<(String, RuleId)>,
+    /// How house and move names are written.
+    pub(crate) conventions: Conventions,
+}
+
+/// One move a block played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct PlayedMove {
+    /// The move's canonical name.
+    pub(crate) name: String,
+    /// What it captured.
+    pub(crate) captured: u32,
+    /// The houses it emptied, named.
+    pub(crate) houses: Vec<String>,
+}
+
+/// Whether an expectation holds: `Ok(())`, or what is true instead (a
+/// sentence in `lang`).
+pub(crate) fn check(
+    expectation: &Expectation,
+    played: &Played<'_>,
+    lang: Lang,
+) -> Result<(), String> {
+    let position = played.last;
+    let conventions = played.conventions;
+    match expectation {
+        Expectation::Captures {
+            played: name,
+            seeds,
+            houses,
+        } => {
+            let (captured, emptied) = capture_of(name, played, lang)?;
+            let mut want: Vec<String> = houses
+                .iter()
+                .map(|h| canonical(h, position, conventions))
+                .collect();
+            want.sort();
+            let mut have = emptied.clone();
+            have.sort();
+            if captured == *seeds && (houses.is_empty() || want == have) {
+                Ok(())
+            } else {
+                Err(captures_sentence(name, captured, &emptied, lang))
+            }
+        }
+        Expectation::Illegal { played: None, rule } => match &played.refused {
+            Some((_, refused)) if rule.is_none_or(|r| r == *refused) => Ok(()),
+            Some((name, refused)) => Err(tr!(
+                lang,
+                "lesson-actual-refused-by",
+                played = name.as_str(),
+                rule = refused.as_str()
+            )),
+            None => Err(tr!(lang, "lesson-actual-all-legal")),
+        },
+        Expectation::Illegal {
+            played: Some(name),
+            rule,
+        } => {
+            if let Some((refused_name, refused)) = &played.refused
+                && refused_name.eq_ignore_ascii_case(name)
+            {
+                return if rule.is_none_or(|r| r == *refused) {
+                    Ok(())
+                } else {
+                    Err(tr!(
+                        lang,
+                        "lesson-actual-refused-by",
+                        played = refused_name.as_str(),
+                        rule = refused.as_str()
+                    ))
+                };
+            }
+            match try_move(name, position, conventions)? {
+                Err(refused) if rule.is_none_or(|r| r == refused) => Ok(()),
+                Err(refused) => Err(tr!(
+                    lang,
+                    "lesson-actual-refused-by",
+                    played = name.as_str(),
+                    rule = refused.as_str()
+                )),
+                Ok(_) => Err(tr!(lang, "lesson-actual-legal", played = name.as_str())),
+            }
+        }
+        Expectation::Legal { played: name } => match try_move(name, position, conventions)? {
+            Ok(_) => Ok(()),
+            Err(refused) => Err(tr!(
+                lang,
+                "lesson-actual-refused-by",
+                played = name.as_str(),
+                rule = refused.as_str()
+            )),
+        },
+        Expectation::Threatens {
+            house,
+            houses,
+            seeds,
+        } => {
+            let sowing = sowing(position, lang)?;
+            let wanted = House::parse_with_case(house, sowing.rules(), conventions.letters)
+                .map_err(|e| e.to_string())?;
+            let report = teach::explain(sowing);
+            let Some(threat) = report.threats.iter().find(|t| t.house.house == wanted) else {
+                return Err(tr!(
+                    lang,
+                    "lesson-actual-no-threat-from",
+                    house = house.as_str()
+                ));
+            };
+            let named: Vec<String> = threat
+                .houses
+                .iter()
+                .map(|h| name_of(h.house, sowing, conventions))
+                .collect();
+            let mut want: Vec<String> = houses
+                .iter()
+                .map(|h| canonical(h, position, conventions))
+                .collect();
+            want.sort();
+            let mut have = named.clone();
+            have.sort();
+            if seeds.is_none_or(|s| s == threat.captures) && (houses.is_empty() || want == have) {
+                Ok(())
+            } else {
+                Err(tr!(
+                    lang,
+                    "lesson-actual-threat",
+                    house = house.as_str(),
+                    houses = named.join(" "),
+                    count = threat.captures
+                ))
+            }
+        }
+        Expectation::NoThreat => {
+            let sowing = sowing(position, lang)?;
+            let report = teach::explain(sowing);
+            match report.threats.first() {
+                None => Ok(()),
+                Some(threat) => Err(tr!(
+                    lang,
+                    "lesson-actual-threat",
+                    house = name_of(threat.house.house, sowing, conventions),
+                    houses = threat
+                        .houses
+                        .iter()
+                        .map(|h| name_of(h.house, sowing, conventions))
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                    count = threat.captures
+                )),
+            }
+        }
+        Expectation::Defence { played: name, kind } => {
+            let sowing = sowing(position, lang)?;
+            let house = House::parse_with_case(name, sowing.rules(), conventions.letters)
+                .map_err(|e| e.to_string())?;
+            let mover = sowing.with_to_move(house.side);
+            let report = teach::explain(&mover);
+            match report.defences.iter().find(|d| d.played.house == house) {
+                Some(defence) if kind.is_none_or(|k| k == defence.kind) => Ok(()),
+                Some(defence) => Err(tr!(
+                    lang,
+                    "lesson-actual-defence-kind",
+                    played = name.as_str(),
+                    kind = match defence.kind {
+                        DefenceKind::Yinda => "yinda",
+                        DefenceKind::Evasion => "evasion",
+                        DefenceKind::Other => "other",
+                    }
+                )),
+                None => Err(tr!(
+                    lang,
+                    "lesson-actual-no-defence",
+                    played = name.as_str()
+                )),
+            }
+        }
+        Expectation::Grenier { house } => {
+            let sowing = sowing(position, lang)?;
+            let wanted = House::parse_with_case(house, sowing.rules(), conventions.letters)
+                .map_err(|e| e.to_string())?;
+            if sowing.house(wanted) >= teach::grenier_threshold(sowing.rules()) {
+                Ok(())
+            } else {
+                Err(tr!(
+                    lang,
+                    "lesson-actual-not-grenier",
+                    house = house.as_str(),
+                    count = sowing.house(wanted)
+                ))
+            }
+        }
+        Expectation::Bidoua { south, north } => {
+            let sowing = sowing(position, lang)?;
+            let bidoua = teach::explain(sowing).bidoua;
+            if bidoua.south == *south && bidoua.north == *north {
+                Ok(())
+            } else {
+                Err(tr!(
+                    lang,
+                    "lesson-actual-bidoua",
+                    south = bidoua.south,
+                    north = bidoua.north
+                ))
+            }
+        }
+        Expectation::GameOver { rule } => match position.game_over() {
+            Some(over) if rule.is_none_or(|r| r == over.rule) => Ok(()),
+            Some(over) => Err(tr!(
+                lang,
+                "lesson-actual-game-over",
+                rule = over.rule.as_str()
+            )),
+            None => Err(tr!(lang, "lesson-actual-not-over")),
+        },
+        Expectation::Winner { side } => match position.game_over() {
+            Some(over) if over.winner == *side => Ok(()),
+            Some(over) => Err(tr!(
+                lang,
+                "lesson-actual-winner",
+                side = over.winner.map_or("none", Side::as_str)
+            )),
+            None => Err(tr!(lang, "lesson-actual-not-over")),
+        },
+    }
+}
+
+/// What a named move captures: the block's own move when it played it,
+/// else the move played on the block's last board, its owner to move.
+fn capture_of(name: &str, played: &Played<'_>, lang: Lang) -> Result<(u32, Vec<String>), String> {
+    let canonical_name = canonical(name, played.last, played.conventions);
+    if let Some(step) = played.moves.iter().find(|m| m.name == canonical_name) {
+        return Ok((step.captured, step.houses.clone()));
+    }
+    match try_move(name, played.last, played.conventions)? {
+        Ok(result) => Ok(result),
+        Err(rule) => Err(tr!(
+            lang,
+            "lesson-actual-refused-by",
+            played = name,
+            rule = rule.as_str()
+        )),
+    }
+}
+
+/// Plays `name` on `position` (a sowing move by its house's owner, as a
+/// text's diagram does not say who moves): what it takes and from which
+/// houses, or the rule that refuses it. `Err` when the name is no move.
+#[allow(clippy::type_complexity)]
+fn try_move(
+    name: &str,
+    position: &AnyPosition,
+    conventions: Conventions,
+) -> Result<Result<(u32, Vec<String>), RuleId>, String> {
+    match position {
+        AnyPosition::Sowing(sowing) => {
+            let house = House::parse_with_case(name, sowing.rules(), conventions.letters)
+                .map_err(|e| e.to_string())?;
+            let mover = sowing.with_to_move(house.side);
+            Ok(match mover.after(house) {
+                Ok((_, outcome)) => Ok((
+                    outcome.captured,
+                    outcome
+                        .captured_houses
+                        .iter()
+                        .map(|h| name_of(h, sowing, conventions))
+                        .collect(),
+                )),
+                Err(illegal) => Err(illegal.rule()),
+            })
+        }
+        AnyPosition::Seega(_) => {
+            let any_move = position
+                .parse_move(name, conventions)
+                .map_err(|e| e.to_string())?;
+            let mut after = position.clone();
+            Ok(match after.play(any_move) {
+                Ok(outcome) => Ok((crate::game::MoveEffect::captured(&outcome), Vec::new())),
+                Err(illegal) => Err(crate::game::Refusal::rule(&illegal)),
+            })
+        }
+    }
+}
+
+fn sowing(position: &AnyPosition, lang: Lang) -> Result<&Position, String> {
+    position
+        .as_sowing()
+        .ok_or_else(|| tr!(lang, "lesson-actual-not-sowing"))
+}
+
+fn name_of(house: House, position: &Position, conventions: Conventions) -> String {
+    house
+        .name_with_case(position.rules(), conventions.letters)
+        .to_string()
+}
+
+/// A house or move name as the engine writes it (`s1` → `S1`).
+fn canonical(name: &str, position: &AnyPosition, conventions: Conventions) -> String {
+    match position {
+        AnyPosition::Sowing(sowing) => {
+            House::parse_with_case(name, sowing.rules(), conventions.letters)
+                .map_or_else(|_| name.to_owned(), |h| name_of(h, sowing, conventions))
+        }
+        _ => position.parse_move(name, conventions).map_or_else(
+            |_| name.to_owned(),
+            |m| position.move_name(m, conventions).to_string(),
+        ),
+    }
+}
+
+fn captures_sentence(name: &str, captured: u32, houses: &[String], lang: Lang) -> String {
+    if captured == 0 {
+        tr!(lang, "lesson-actual-captures-nothing", played = name)
+    } else if houses.is_empty() {
+        tr!(
+            lang,
+            "lesson-actual-captures",
+            played = name,
+            count = captured
+        )
+    } else {
+        tr!(
+            lang,
+            "lesson-actual-captures-from",
+            played = name,
+            count = captured,
+            houses = houses.join(" ")
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Expectation {
+        parse(text, Lang::En).unwrap_or_else(|e| panic!("{text}: {e:?}"))
+    }
+
+    #[test]
+    fn every_form_reads_in_english_and_in_french() {
+        let captures = Expectation::Captures {
+            played: "S4".into(),
+            seeds: 11,
+            houses: vec![],
+        };
+        assert_eq!(read("S4 captures 11"), captures);
+        assert_eq!(read("S4 prend 11 graines"), captures);
+        assert_eq!(
+            read("S1 captures 6 seeds from N0, N1"),
+            Expectation::Captures {
+                played: "S1".into(),
+                seeds: 6,
+                houses: vec!["N0".into(), "N1".into()]
+            }
+        );
+        assert_eq!(
+            read("S3 capture rien"),
+            Expectation::Captures {
+                played: "S3".into(),
+                seeds: 0,
+                houses: vec![]
+            }
+        );
+        assert_eq!(
+            read("illegal songo.exit"),
+            Expectation::Illegal {
+                played: None,
+                rule: Some(RuleId::Exit)
+            }
+        );
+        assert_eq!(
+            read("S0 interdit"),
+            Expectation::Illegal {
+                played: Some("S0".into()),
+                rule: None
+            }
+        );
+        assert_eq!(read("N1 yinda"), read("yinda N1"));
+        assert_eq!(read("aucune menace"), Expectation::NoThreat);
+        assert_eq!(
+            read("N4 menace S3 S4 (6)"),
+            Expectation::Threatens {
+                house: "N4".into(),
+                houses: vec!["S3".into(), "S4".into()],
+                seeds: Some(6)
+            }
+        );
+        assert_eq!(
+            read("bidoua nord 4 sud 7"),
+            Expectation::Bidoua { south: 7, north: 4 }
+        );
+        assert_eq!(read("fin de partie"), Expectation::GameOver { rule: None });
+        assert_eq!(read("winner draw"), Expectation::Winner { side: None });
+    }
+
+    #[test]
+    fn what_is_no_form_is_refused_with_the_forms() {
+        for text in [
+            "",
+            "S4 captures",
+            "S4 captures many",
+            "S4 rocks",
+            "illegal songo.nope",
+        ] {
+            let error = parse(text, Lang::En).unwrap_err();
+            assert!(!error.hint.is_empty(), "{text}");
+        }
+    }
+}

@@ -1,0 +1,1025 @@
+//! Reading a lesson: its parts read, its blocks played and explained, its
+//! boards linked, its claims and expectations checked. What comes out is
+//! both the report and what the handouts draw.
+
+use std::ops::Range;
+
+use crate::any::{self, AnyPlayReport, AnyPosition};
+use crate::conventions::{Conventions, LetterCase};
+use crate::error::{Excerpt, ParseError};
+use crate::i18n::{Lang, Localize};
+use crate::rule::RuleId;
+use crate::side::Side;
+use crate::sowing::notation::diagram::{self, DiagramLine, line_kind};
+use crate::sowing::position::{House, Position};
+use crate::teach::{self, ExplainReport, SeegaExplainReport};
+use crate::tr;
+use crate::validate;
+
+use super::block::{self, Block, BoardBlock, Content};
+use super::expect::{self, Expectation, Played, PlayedMove};
+use super::link::{self, CaptionSense, Claimed, Stage};
+use super::record::{self, Event};
+use super::source::{Part, Source};
+use super::{
+    DiagramSource, LessonDiagram, LessonReport, Link, MAX_BOARDS, MAX_PARTS, Options, Problem,
+    ProblemKind, StartMove,
+};
+
+/// A lesson, read and checked.
+pub(crate) struct Lesson<'a> {
+    /// Its text.
+    pub(crate) source: Source<'a>,
+    /// What the handout shows, in order.
+    pub(crate) items: Vec<Item>,
+    /// The check.
+    pub(crate) report: LessonReport,
+}
+
+/// A part of the lesson, as the handout shows it.
+pub(crate) enum Item {
+    /// Lines of prose.
+    Prose(Range<usize>),
+    /// A board pasted in the prose (`None`: it does not read; its lines are
+    /// shown as they are).
+    Pasted {
+        /// Its lines.
+        lines: Range<usize>,
+        /// The board.
+        board: Option<PastedBoard>,
+    },
+    /// A block: a board, played and explained.
+    Board {
+        /// Its lines, fences included.
+        lines: Range<usize>,
+        /// Its title.
+        title: Option<String>,
+        /// What it shows.
+        shown: Box<ShownBoard>,
+    },
+    /// A game record (a block, or the whole lesson).
+    Record {
+        /// Its lines.
+        lines: Range<usize>,
+        /// Its title.
+        title: Option<String>,
+        /// What the handout shows of it.
+        events: Vec<Event>,
+    },
+}
+
+/// A board pasted in the prose.
+pub(crate) struct PastedBoard {
+    /// The board.
+    pub(crate) position: Position,
+    /// Its Awalé letter case.
+    pub(crate) letters: LetterCase,
+    /// Whether the diagram says who moves.
+    pub(crate) side_given: bool,
+    /// The move that gives it, when one does: what to mark on it.
+    pub(crate) linked: Option<LinkedMarks>,
+}
+
+/// The marks of a board a move gives.
+#[derive(Debug, Clone)]
+pub(crate) struct LinkedMarks {
+    /// The board it follows.
+    pub(crate) from: Position,
+    /// The move.
+    pub(crate) house: House,
+    /// Which board of it.
+    pub(crate) stage: Stage,
+    /// The houses it captured.
+    pub(crate) captured: Vec<House>,
+}
+
+/// A block's board, played and explained.
+pub(crate) struct ShownBoard {
+    /// The board it starts from.
+    pub(crate) start: AnyPosition,
+    /// How it names houses and moves.
+    pub(crate) conventions: Conventions,
+    /// The moves played (as far as the rules let them).
+    pub(crate) played: Option<AnyPlayReport>,
+    /// The move the rules refused: its name and why.
+    pub(crate) refused: Option<(String, String)>,
+    /// The explanation of its last board.
+    pub(crate) explained: Option<Explained>,
+}
+
+/// The teaching vocabulary of a board.
+pub(crate) enum Explained {
+    /// A sowing board's.
+    Sowing(Box<ExplainReport>),
+    /// A Seega board's.
+    Seega(Box<SeegaExplainReport>),
+}
+
+/// A board of the lesson, for linking.
+struct Entry {
+    /// Its index in the report's diagrams.
+    diagram: usize,
+    /// Its first line (index) and the line after its last.
+    lines: Range<usize>,
+    /// The board, when it is a sowing one.
+    position: Option<Position>,
+    side_given: bool,
+    sense: CaptionSense,
+    /// The item that draws it, when it is a pasted one.
+    item: Option<usize>,
+}
+
+impl Problem {
+    /// A problem at byte `column` of line index `line` of `source`,
+    /// underlining `width` characters.
+    pub(crate) fn at(
+        source: &Source<'_>,
+        line: usize,
+        column: usize,
+        width: usize,
+        kind: ProblemKind,
+        message: String,
+    ) -> Problem {
+        let text = source.lines.get(line).map_or("", |l| l.text);
+        // Characters before byte `column` (a byte inside a character counts
+        // that character as before it).
+        let column = text
+            .char_indices()
+            .take_while(|(at, _)| *at < column)
+            .count()
+            + 1;
+        Problem {
+            line: line + 1,
+            column,
+            kind,
+            message,
+            rule: None,
+            hint: None,
+            excerpt: Excerpt::new(text, column),
+            width: width.max(1),
+        }
+    }
+
+    /// A problem about a piece of a block, underlined whole.
+    fn on(
+        source: &Source<'_>,
+        written: &block::Written,
+        kind: ProblemKind,
+        message: String,
+    ) -> Problem {
+        let line = written.line - 1;
+        let column = written.offset - source.lines[line].offset;
+        Problem::at(
+            source,
+            line,
+            column,
+            written.text.chars().count(),
+            kind,
+            message,
+        )
+    }
+
+    fn with_hint(mut self, hint: String) -> Problem {
+        self.hint = Some(hint);
+        self
+    }
+
+    fn with_rule(mut self, rule: RuleId) -> Problem {
+        self.rule = Some(rule);
+        self
+    }
+}
+
+/// Why the rules refuse a block's move: the explanation and the rule, the
+/// move's number in the block left out.
+fn refusal(error: &any::AnyPlayError) -> String {
+    use crate::game::Refusal;
+    use crate::report::PlayError;
+    match error {
+        any::AnyPlayError::Sowing(PlayError::Illegal {
+            error, conventions, ..
+        }) => error.message(*conventions).to_string(),
+        any::AnyPlayError::Seega(PlayError::Illegal {
+            error, conventions, ..
+        }) => error.message(*conventions).to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// Whether a text is a game record rather than prose: its first line that
+/// is not a `;` comment is a tag pair.
+fn is_record(text: &str) -> bool {
+    text.lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty() && !line.starts_with(';'))
+        .is_some_and(|line| line.starts_with('[') && line.ends_with(']') && line.contains('"'))
+}
+
+/// A record's own boards, checked: the events to draw, the problems of its
+/// validation (moved to its lines), the start of each game.
+fn read_record(
+    source: &Source<'_>,
+    lines: &Range<usize>,
+    plies: Option<&std::ops::RangeInclusive<usize>>,
+    options: &Options,
+    boards: &mut usize,
+    report: &mut LessonReport,
+) -> Result<Vec<Event>, ParseError> {
+    let text = source.slice(lines);
+    let first_line = lines.start;
+    let validation = validate::validate_str(
+        text,
+        &validate::Options {
+            keep_going: false,
+            default_rules: options.rules,
+            lang: options.lang,
+        },
+    );
+    for game in &validation.games {
+        for violation in &game.violations {
+            let index = first_line + violation.line.saturating_sub(1);
+            let line_text = source.lines.get(index).map_or("", |l| l.text);
+            let byte = line_text
+                .char_indices()
+                .nth(violation.column.saturating_sub(1))
+                .map_or(line_text.len(), |(at, _)| at);
+            let mut problem = Problem::at(
+                source,
+                index,
+                byte,
+                violation.width,
+                ProblemKind::Record,
+                violation.message.clone(),
+            )
+            .with_rule(violation.rule);
+            if let Some(hint) = &violation.hint {
+                problem = problem.with_hint(hint.clone());
+            }
+            report.problems.push(problem);
+        }
+    }
+    let left = MAX_BOARDS.saturating_sub(*boards);
+    let events = record::walk(text, options.rules, plies, left)
+        .ok_or_else(|| too_many_boards(source, first_line, options.lang))?;
+    // Each game's start, where its walk shows it.
+    let mut game = None;
+    for event in &events {
+        match event {
+            Event::Game { index, .. } => game = validation.games.get(*index),
+            Event::Board(board) if board.after.is_none() => {
+                if let Some(game) = game.take() {
+                    report.diagrams.push(LessonDiagram {
+                        line: first_line + game.line.max(1),
+                        position: board.position.clone(),
+                        source: DiagramSource::Record,
+                        caption: None,
+                        from_start: None,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+    *boards += events
+        .iter()
+        .filter(|e| matches!(e, Event::Board(_)))
+        .count();
+    Ok(events)
+}
+
+fn too_many_boards(source: &Source<'_>, line: usize, lang: Lang) -> ParseError {
+    let offset = source.lines.get(line).map_or(0, |l| l.offset);
+    ParseError::at(
+        source.text,
+        offset,
+        tr!(lang, "lesson-error-too-many-boards", count = MAX_BOARDS),
+    )
+    .with_hint(tr!(lang, "lesson-error-split-hint"))
+}
+
+/// The caption of a board starting at line index `first`: the nearest line
+/// above it that is not blank, when it reads as a caption and lies after
+/// `floor` (the end of the part before).
+fn caption_before(source: &Source<'_>, first: usize, floor: usize) -> Option<(usize, String)> {
+    let index = (floor..first)
+        .rev()
+        .find(|&i| !source.lines[i].text.trim().is_empty())?;
+    let text = source.lines[index].text.trim();
+    link::is_caption_like(text).then(|| (index, text.to_owned()))
+}
+
+impl<'a> Lesson<'a> {
+    /// Reads and checks a lesson.
+    pub(crate) fn read(text: &'a str, options: &Options) -> Result<Lesson<'a>, ParseError> {
+        let lang = options.lang;
+        if text.len() > super::MAX_LESSON_BYTES {
+            return Err(ParseError::at(
+                "",
+                0,
+                tr!(
+                    lang,
+                    "lesson-error-too-large",
+                    count = super::MAX_LESSON_BYTES
+                ),
+            )
+            .with_hint(tr!(lang, "lesson-error-split-hint")));
+        }
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let source = Source::new(text);
+        let mut lesson = Lesson {
+            items: Vec::new(),
+            report: LessonReport::default(),
+            source,
+        };
+        let mut boards = 0usize;
+        if is_record(text) {
+            let lines = 0..lesson.source.lines.len();
+            let events = read_record(
+                &lesson.source,
+                &lines,
+                None,
+                options,
+                &mut boards,
+                &mut lesson.report,
+            )?;
+            lesson.items.push(Item::Record {
+                lines,
+                title: None,
+                events,
+            });
+            lesson.report.problems.sort_by_key(|p| (p.line, p.column));
+            return Ok(lesson);
+        }
+        let parts = super::source::parts(&lesson.source)?;
+        if let Some(extra) = parts
+            .iter()
+            .filter(|p| !matches!(p, Part::Prose(_)))
+            .nth(MAX_PARTS)
+        {
+            let line = match extra {
+                Part::Pasted(lines) => lines.start,
+                Part::Block { open, .. } => *open,
+                Part::Prose(lines) => lines.start,
+            };
+            let offset = lesson.source.lines[line].offset;
+            return Err(ParseError::at(
+                text,
+                offset,
+                tr!(lang, "lesson-error-too-many-parts", count = MAX_PARTS),
+            )
+            .with_hint(tr!(lang, "lesson-error-split-hint")));
+        }
+        let mut entries: Vec<Entry> = Vec::new();
+        let mut floor = 0;
+        for part in parts {
+            match part {
+                Part::Prose(lines) => {
+                    lesson.items.push(Item::Prose(lines));
+                    continue;
+                }
+                Part::Pasted(lines) => {
+                    boards += 1;
+                    if boards > MAX_BOARDS {
+                        return Err(too_many_boards(&lesson.source, lines.start, lang));
+                    }
+                    lesson.read_pasted(lines.clone(), floor, options, &mut entries);
+                    floor = lines.end;
+                }
+                Part::Block { open, body } => {
+                    let end = body.end + 1;
+                    let block = block::read(&lesson.source, open, body, options.rules, lang)?;
+                    lesson.read_block(block, floor, options, &mut boards, &mut entries)?;
+                    floor = end;
+                }
+            }
+        }
+        lesson.link(&entries, lang);
+        lesson.report.problems.sort_by_key(|p| (p.line, p.column));
+        Ok(lesson)
+    }
+
+    fn read_pasted(
+        &mut self,
+        lines: Range<usize>,
+        floor: usize,
+        options: &Options,
+        entries: &mut Vec<Entry>,
+    ) {
+        let source = &self.source;
+        let slice = source.slice(&lines);
+        let caption = caption_before(source, lines.start, floor);
+        match diagram::read(slice, options.rules) {
+            Ok(read) => {
+                let side_given = lines
+                    .clone()
+                    .any(|i| line_kind(source.lines[i].text) == Some(DiagramLine::ToMove));
+                let diagram = self.report.diagrams.len();
+                self.report.diagrams.push(LessonDiagram {
+                    line: lines.start + 1,
+                    position: AnyPosition::Sowing(read.position),
+                    source: DiagramSource::Text,
+                    caption: caption.as_ref().map(|(_, text)| text.clone()),
+                    from_start: None,
+                });
+                entries.push(Entry {
+                    diagram,
+                    lines: lines.clone(),
+                    position: Some(read.position),
+                    side_given,
+                    sense: caption
+                        .as_ref()
+                        .map(|(_, text)| link::caption_sense(text))
+                        .unwrap_or_default(),
+                    item: Some(self.items.len()),
+                });
+                self.items.push(Item::Pasted {
+                    lines,
+                    board: Some(PastedBoard {
+                        position: read.position,
+                        letters: read.letters,
+                        side_given,
+                        linked: None,
+                    }),
+                });
+            }
+            Err(error) => {
+                let starts = vec![0; lines.len()];
+                let moved = block::relocate(source, &error, &starts, lines.start);
+                let line = moved.line() - 1;
+                let text = source.lines.get(line).map_or("", |l| l.text);
+                let byte = text
+                    .char_indices()
+                    .nth(moved.column() - 1)
+                    .map_or(text.len(), |(at, _)| at);
+                let mut problem = Problem::at(
+                    source,
+                    line,
+                    byte,
+                    moved.width(),
+                    ProblemKind::Diagram,
+                    tr!(
+                        options.lang,
+                        "lesson-problem-diagram",
+                        message = moved.message().localize(options.lang)
+                    ),
+                );
+                if let Some(hint) = moved.hint() {
+                    problem = problem.with_hint(hint.localize(options.lang));
+                }
+                self.report.problems.push(problem);
+                self.items.push(Item::Pasted { lines, board: None });
+            }
+        }
+    }
+
+    fn read_block(
+        &mut self,
+        block: Block,
+        floor: usize,
+        options: &Options,
+        boards: &mut usize,
+        entries: &mut Vec<Entry>,
+    ) -> Result<(), ParseError> {
+        let lang = options.lang;
+        let Block {
+            lines,
+            title,
+            content,
+        } = block;
+        let board = match content {
+            Content::Record(record) => {
+                let events = read_record(
+                    &self.source,
+                    &record.lines,
+                    record.plies.as_ref(),
+                    options,
+                    boards,
+                    &mut self.report,
+                )?;
+                self.items.push(Item::Record {
+                    lines,
+                    title,
+                    events,
+                });
+                return Ok(());
+            }
+            Content::Board(board) => board,
+        };
+        let BoardBlock {
+            position,
+            conventions,
+            side_given,
+            line,
+            moves,
+            explain,
+            expects,
+        } = board;
+        // A diagram does not say who moves: the first move's owner does.
+        let mut start = position;
+        if !side_given
+            && let (AnyPosition::Sowing(sowing), Some(first)) = (&start, moves.first())
+            && let Ok(house) =
+                House::parse_with_case(&first.text, sowing.rules(), conventions.letters)
+        {
+            start = AnyPosition::Sowing(sowing.with_to_move(house.side));
+        }
+        *boards += 1 + 3 * moves.len();
+        if *boards > MAX_BOARDS {
+            return Err(too_many_boards(&self.source, lines.start, lang));
+        }
+        let names: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
+        let (played, refused) = match any::play(start.clone(), &names, conventions) {
+            Ok(report) => (Some(report), None),
+            Err(error) => {
+                let index = error.index();
+                let name = error.move_name().unwrap_or_else(|| names[index].to_owned());
+                let rule = error.rule().unwrap_or(RuleId::Syntax);
+                (error.played(), Some((index, name, rule, refusal(&error))))
+            }
+        };
+        let last = match &played {
+            Some(AnyPlayReport::Sowing(report)) => AnyPosition::Sowing(report.final_position),
+            Some(AnyPlayReport::Seega(report)) => AnyPosition::Seega(report.final_position),
+            None => start.clone(),
+        };
+        let played_moves: Vec<PlayedMove> = match &played {
+            Some(AnyPlayReport::Sowing(report)) => report
+                .steps
+                .iter()
+                .map(|step| PlayedMove {
+                    name: step.name(conventions),
+                    captured: step.captured(),
+                    houses: step
+                        .outcome
+                        .captured_houses
+                        .iter()
+                        .map(|h| {
+                            h.name_with_case(step.before.rules(), conventions.letters)
+                                .to_string()
+                        })
+                        .collect(),
+                })
+                .collect(),
+            Some(AnyPlayReport::Seega(report)) => report
+                .steps
+                .iter()
+                .map(|step| PlayedMove {
+                    name: step.name(conventions),
+                    captured: step.captured(),
+                    houses: Vec::new(),
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        let context = Played {
+            last: &last,
+            moves: &played_moves,
+            refused: refused
+                .as_ref()
+                .map(|(_, name, rule, _)| (name.clone(), *rule)),
+            conventions,
+        };
+        let mut illegal_expected = false;
+        for (expectation, written) in &expects {
+            if let Expectation::Illegal { played: wanted, .. } = expectation
+                && let Some((_, name, _, _)) = &refused
+                && wanted.as_ref().is_none_or(|w| w.eq_ignore_ascii_case(name))
+            {
+                illegal_expected = true;
+            }
+            if let Err(actual) = expect::check(expectation, &context, lang) {
+                let message = tr!(
+                    lang,
+                    "lesson-problem-expectation",
+                    expected = written.text.as_str()
+                );
+                self.report.problems.push(
+                    Problem::on(&self.source, written, ProblemKind::Expectation, message)
+                        .with_hint(actual),
+                );
+            }
+        }
+        if let Some((index, _, rule, message)) = &refused
+            && !illegal_expected
+        {
+            self.report.problems.push(
+                Problem::on(
+                    &self.source,
+                    &moves[*index],
+                    ProblemKind::Illegal,
+                    message.clone(),
+                )
+                .with_rule(*rule),
+            );
+        }
+        let explained = explain.then(|| match &last {
+            AnyPosition::Sowing(sowing) => Explained::Sowing(Box::new(teach::explain(sowing))),
+            AnyPosition::Seega(seega) => Explained::Seega(Box::new(teach::explain_seega(seega))),
+        });
+        // The block's board, for linking with the text's boards.
+        let caption = title
+            .clone()
+            .or_else(|| caption_before(&self.source, lines.start, floor).map(|(_, text)| text));
+        let diagram = self.report.diagrams.len();
+        self.report.diagrams.push(LessonDiagram {
+            line,
+            position: start.clone(),
+            source: DiagramSource::Block,
+            caption: caption.clone(),
+            from_start: None,
+        });
+        entries.push(Entry {
+            diagram,
+            lines: lines.clone(),
+            position: start.as_sowing().copied(),
+            side_given,
+            sense: caption
+                .as_deref()
+                .map(link::caption_sense)
+                .unwrap_or_default(),
+            item: None,
+        });
+        self.items.push(Item::Board {
+            lines,
+            title,
+            shown: Box::new(ShownBoard {
+                start,
+                conventions,
+                played,
+                refused: refused.map(|(_, name, _, message)| (name, message)),
+                explained,
+            }),
+        });
+        Ok(())
+    }
+
+    /// Links every board to an earlier one by a move, reports the boards
+    /// the text presents as a move's result that no move gives, and checks
+    /// the captures the prose claims.
+    fn link(&mut self, entries: &[Entry], lang: Lang) {
+        // Each board's sources: the entries it was linked from.
+        let mut sources: Vec<Option<usize>> = vec![None; entries.len()];
+        for (j, entry) in entries.iter().enumerate() {
+            let Some(to) = entry.position else { continue };
+            // The board before, the one that board follows, and the one
+            // before it (a text may show a move's two boards, one wrong).
+            let mut candidates: Vec<usize> = Vec::new();
+            if j > 0 {
+                candidates.push(j - 1);
+                candidates.extend(sources[j - 1]);
+                if j > 1 && !candidates.contains(&(j - 2)) {
+                    candidates.push(j - 2);
+                }
+            }
+            let mut linked = false;
+            for &k in &candidates {
+                let Some(from) = entries[k].position else {
+                    continue;
+                };
+                let Some(found) = link::find(&from, entries[k].side_given, &to, &entry.sense.named)
+                else {
+                    continue;
+                };
+                linked = true;
+                sources[j] = Some(k);
+                let side = found.house.side;
+                let name = found.house.name(from.rules()).to_string();
+                self.report.links.push(Link {
+                    from: entries[k].diagram,
+                    to: entry.diagram,
+                    played: name.clone(),
+                    stage: found.stage,
+                    side,
+                    captured: found.outcome.captured,
+                });
+                if let Some(item) = entry.item
+                    && let Some(Item::Pasted {
+                        board: Some(board), ..
+                    }) = self.items.get_mut(item)
+                {
+                    board.linked = Some(LinkedMarks {
+                        from,
+                        house: found.house,
+                        stage: found.stage,
+                        captured: found.outcome.captured_houses.iter().collect(),
+                    });
+                }
+                // The caption names the other board of the move.
+                if let Some(said) = entry.sense.stage
+                    && said != found.stage
+                    && !link::same_houses(&found.outcome.sown, &found.after)
+                {
+                    let line = entry.lines.start;
+                    let message = tr!(
+                        lang,
+                        "lesson-problem-stage",
+                        said = said.as_str(),
+                        shown = found.stage.as_str(),
+                        played = name.as_str()
+                    );
+                    self.report.problems.push(Problem::at(
+                        &self.source,
+                        line,
+                        0,
+                        self.source.lines[line].text.chars().count(),
+                        ProblemKind::Stage,
+                        message,
+                    ));
+                }
+                break;
+            }
+            if linked {
+                continue;
+            }
+            if j == 0 {
+                // The text's first board: one move from the start position?
+                let start = Position::start(to.rules());
+                if let Some(found) = link::find(&start, false, &to, &entry.sense.named) {
+                    let name = found.house.name(to.rules()).to_string();
+                    self.report.diagrams[entry.diagram].from_start = Some(StartMove {
+                        played: name,
+                        stage: found.stage,
+                    });
+                    if let Some(item) = entry.item
+                        && let Some(Item::Pasted {
+                            board: Some(board), ..
+                        }) = self.items.get_mut(item)
+                    {
+                        board.linked = Some(LinkedMarks {
+                            from: start,
+                            house: found.house,
+                            stage: found.stage,
+                            captured: found.outcome.captured_houses.iter().collect(),
+                        });
+                    }
+                }
+                continue;
+            }
+            if entry.sense.result && !candidates.is_empty() {
+                self.unlinked(entries, &candidates, j, &to, lang);
+            }
+        }
+        self.check_claims(entries, &sources, lang);
+    }
+
+    /// The problem of a board the text presents as a move's result and no
+    /// move gives: where it differs from the nearest board a move gives,
+    /// from any of the boards it could follow (`candidates`).
+    fn unlinked(
+        &mut self,
+        entries: &[Entry],
+        candidates: &[usize],
+        j: usize,
+        to: &Position,
+        lang: Lang,
+    ) {
+        let entry = &entries[j];
+        let mut nearest: Option<(usize, link::Found, Vec<link::Difference>)> = None;
+        for &k in candidates {
+            let Some(from) = entries[k].position else {
+                continue;
+            };
+            if let Some((found, differ)) =
+                link::closest(&from, entries[k].side_given, to, &entry.sense.named)
+                && nearest
+                    .as_ref()
+                    .is_none_or(|(_, _, kept)| differ.len() < kept.len())
+            {
+                nearest = Some((k, found, differ));
+            }
+        }
+        let from = nearest.as_ref().map_or(candidates[0], |(k, _, _)| *k);
+        let line = entry.lines.start;
+        let mut problem = Problem::at(
+            &self.source,
+            line,
+            0,
+            self.source.lines[line].text.chars().count(),
+            ProblemKind::Unlinked,
+            tr!(
+                lang,
+                "lesson-problem-unlinked",
+                line = self.report.diagrams[entries[from].diagram].line
+            ),
+        );
+        if let Some((_, found, differ)) = nearest {
+            let rules = to.rules();
+            let houses: Vec<String> = differ
+                .iter()
+                .take(4)
+                .map(|difference| {
+                    tr!(
+                        lang,
+                        "lesson-house-differs",
+                        house = difference.house.name(rules).to_string(),
+                        here = difference.shown,
+                        computed = difference.computed
+                    )
+                })
+                .collect();
+            problem = problem.with_hint(tr!(
+                lang,
+                "lesson-problem-closest",
+                played = found.house.name(rules).to_string(),
+                side = found.house.side.as_str(),
+                stage = found.stage.as_str(),
+                differences = houses.join(", ")
+            ));
+            // Point at the first house that differs, in its row.
+            if let Some(first) = differ.first() {
+                problem = self.point_at_house(problem, &entry.lines, to, first.house);
+            }
+        }
+        self.report.problems.push(problem);
+    }
+
+    /// Moves a problem onto the count of `house` in a pasted diagram.
+    fn point_at_house(
+        &self,
+        problem: Problem,
+        lines: &Range<usize>,
+        position: &Position,
+        house: House,
+    ) -> Problem {
+        let rows: Vec<usize> = lines
+            .clone()
+            .filter(|&i| {
+                matches!(
+                    line_kind(self.source.lines[i].text),
+                    Some(DiagramLine::Counts(_) | DiagramLine::Damaged(_))
+                )
+            })
+            .collect();
+        let [top, bottom] = rows.as_slice() else {
+            return problem;
+        };
+        let row = if house.side == Side::North {
+            *top
+        } else {
+            *bottom
+        };
+        let order = diagram::drawn_order(position, house.side);
+        let Some(cell) = order.iter().position(|h| *h == house) else {
+            return problem;
+        };
+        let text = self.source.lines[row].text;
+        let mut cells = text
+            .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '|'))
+            .filter(|w| !w.is_empty() && w.chars().any(|c| c.is_ascii_digit()));
+        let Some(word) = cells.nth(cell) else {
+            return problem;
+        };
+        let column = word.as_ptr() as usize - text.as_ptr() as usize;
+        let mut moved = Problem::at(
+            &self.source,
+            row,
+            column,
+            word.chars().count(),
+            problem.kind,
+            problem.message,
+        );
+        moved.hint = problem.hint;
+        moved
+    }
+
+    /// The captures the prose claims for each linked move: read in the
+    /// prose from the board before the move's first board (or the last
+    /// heading, whichever is later) to its last board.
+    fn check_claims(&mut self, entries: &[Entry], sources: &[Option<usize>], lang: Lang) {
+        // (source entry, last target entry) for each move.
+        let mut spans: Vec<(Option<usize>, usize)> = Vec::new();
+        for (j, source) in sources.iter().enumerate() {
+            match source {
+                Some(k) => match spans.iter_mut().find(|(from, _)| *from == Some(*k)) {
+                    Some(span) => span.1 = j,
+                    None => spans.push((Some(*k), j)),
+                },
+                None if j == 0
+                    && self.report.diagrams[entries[0].diagram]
+                        .from_start
+                        .is_some() =>
+                {
+                    spans.push((None, 0));
+                }
+                None => {}
+            }
+        }
+        for (from, to) in spans {
+            let first = from.unwrap_or(to);
+            let Some(target) = entries[to].position else {
+                continue;
+            };
+            if !link::reads_claims(target.rules().family()) {
+                continue;
+            }
+            let (origin, side_given) = match from {
+                Some(k) => match entries[k].position {
+                    Some(p) => (p, entries[k].side_given),
+                    None => continue,
+                },
+                None => (Position::start(target.rules()), false),
+            };
+            let Some(found) = link::find(&origin, side_given, &target, &entries[to].sense.named)
+            else {
+                continue;
+            };
+            let floor = if first == 0 || from.is_none() {
+                0
+            } else {
+                entries[first - 1].lines.end
+            };
+            let heading = (floor..entries[first].lines.start)
+                .rev()
+                .find(|&i| self.source.lines[i].text.trim_start().starts_with('#'))
+                .unwrap_or(floor);
+            let region = heading..entries[to].lines.start;
+            let prose: Vec<(usize, &str)> = region
+                .filter(|&i| self.is_prose_line(i))
+                .map(|i| (i, self.source.lines[i].text))
+                .collect();
+            let mover = found.house.side;
+            let rules = origin.rules();
+            let (_, outcome) = match origin.with_to_move(mover).after(found.house) {
+                Ok(played) => played,
+                Err(_) => continue,
+            };
+            let mut problems = Vec::new();
+            for claim in link::claims(&prose) {
+                let line_text = self.source.lines[claim.line].text;
+                // A sentence naming another move of the mover is about that move.
+                let names_other =
+                    link::songo_houses(line_text).any(|h| h.side == mover && h != found.house);
+                let name = found.house.name(rules).to_string();
+                let wrong = match &claim.what {
+                    Claimed::Total(seeds) if !names_other && *seeds != outcome.captured => {
+                        Some(tr!(
+                            lang,
+                            "lesson-problem-claim-total",
+                            played = name.as_str(),
+                            claimed = *seeds,
+                            count = outcome.captured
+                        ))
+                    }
+                    Claimed::Notation(house, seeds)
+                        if *house == found.house && *seeds != outcome.captured =>
+                    {
+                        Some(tr!(
+                            lang,
+                            "lesson-problem-claim-total",
+                            played = name.as_str(),
+                            claimed = *seeds,
+                            count = outcome.captured
+                        ))
+                    }
+                    Claimed::Houses(houses) if !names_other => {
+                        houses.iter().find_map(|(seeds, house)| {
+                            let taken = outcome.captured_houses.contains(*house);
+                            let held = outcome.sown.house(*house);
+                            (!taken || held != *seeds).then(|| {
+                                if taken {
+                                    tr!(
+                                        lang,
+                                        "lesson-problem-claim-house",
+                                        played = name.as_str(),
+                                        house = house.name(rules).to_string(),
+                                        claimed = *seeds,
+                                        count = held
+                                    )
+                                } else {
+                                    tr!(
+                                        lang,
+                                        "lesson-problem-claim-not-taken",
+                                        played = name.as_str(),
+                                        house = house.name(rules).to_string(),
+                                        claimed = *seeds
+                                    )
+                                }
+                            })
+                        })
+                    }
+                    _ => None,
+                };
+                if let Some(message) = wrong {
+                    problems.push(Problem::at(
+                        &self.source,
+                        claim.line,
+                        claim.column,
+                        claim.width,
+                        ProblemKind::Claim,
+                        message,
+                    ));
+                }
+            }
+            self.report.problems.extend(problems);
+        }
+    }
+
+    /// Whether line index `line` is a line of prose (not a board's, not a
+    /// block's).
+    fn is_prose_line(&self, line: usize) -> bool {
+        self.items.iter().any(|item| match item {
+            Item::Prose(lines) => lines.contains(&line),
+            _ => false,
+        })
+    }
+}
