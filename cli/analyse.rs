@@ -8,8 +8,9 @@ use std::time::Duration;
 use songo_notation::analysis::tables::Tables;
 use songo_notation::analysis::{Analyser, AnalysisOptions, AnalysisReport, Limits, MAX_DEPTH};
 use songo_notation::drawing::BoardView;
-use songo_notation::i18n::Lang;
-use songo_notation::render::game_over_line;
+use songo_notation::i18n::{Lang, Localize, Message};
+use songo_notation::msg;
+use songo_notation::render::game_over_line_in;
 use songo_notation::{AnyPosition, LetterCase, Ruleset, Side, diagram};
 
 use crate::flags::{Letters, ReportFormat};
@@ -107,7 +108,7 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
         .analyse(&position, &limits)
         .map_err(Failure::input)?;
     let rendered = match args.format {
-        ReportFormat::Text => text(&report.in_case(letters), letters),
+        ReportFormat::Text => text(&report.in_case(letters), letters, lang),
         format => output::serialize(&report, format)?,
     };
     output::print(&rendered)
@@ -122,64 +123,92 @@ fn signed(value: i32) -> String {
     }
 }
 
-fn text(report: &AnalysisReport, letters: LetterCase) -> String {
+fn text(report: &AnalysisReport, letters: LetterCase, lang: Lang) -> String {
     let mut out = String::new();
     let position = &report.position;
     let _ = write!(
         out,
         "{}",
-        diagram::write(&BoardView::new(*position).letters(letters))
+        diagram::write(&BoardView::new(*position).letters(letters).in_lang(lang))
     );
     let mover = position.to_move();
+    let say = |message: Message| message.localize(lang);
     if let Some(over) = &report.game_over {
-        let _ = writeln!(out, "{}", game_over_line(over));
+        let _ = writeln!(out, "{}", game_over_line_in(over, lang));
         let _ = writeln!(
             out,
-            "Value for {}: {} (final score).",
-            mover.name(),
-            signed(report.value)
+            "{}",
+            say(msg!(
+                "analyse-final-value",
+                side = mover.as_str(),
+                value = signed(report.value)
+            ))
         );
         return out;
     }
     let how = if report.exact {
-        "exact".to_owned()
+        msg!("analyse-exact")
     } else {
-        format!("estimate at depth {}", report.depth)
+        msg!("analyse-estimate-at", depth = report.depth)
     };
     let _ = writeln!(
         out,
-        "Best move: {}, value {} for {} ({how}).",
-        report.best.as_deref().unwrap_or("-"),
-        signed(report.value),
-        mover.name(),
+        "{}",
+        say(msg!(
+            "analyse-best",
+            move = report.best.as_deref().unwrap_or("-"),
+            value = signed(report.value),
+            side = mover.as_str(),
+            text = say(how)
+        ))
     );
     let _ = writeln!(
         out,
-        "The value is {}'s final score minus {}'s, stores included.",
-        mover.name(),
-        mover.opposite().name()
+        "{}",
+        say(msg!(
+            "analyse-value-means",
+            side = mover.as_str(),
+            opponent = mover.opposite().as_str()
+        ))
     );
-    let _ = writeln!(out, "Line: {}", numbered(&report.pv, mover));
-    let _ = writeln!(out, "Moves:");
+    let _ = writeln!(
+        out,
+        "{}",
+        say(msg!("analyse-line", moves = numbered(&report.pv, mover)))
+    );
+    let _ = writeln!(out, "{}", say(msg!("analyse-moves")));
     for entry in &report.moves {
+        let kind = if entry.exact {
+            msg!("analyse-exact")
+        } else {
+            msg!("analyse-estimate")
+        };
         let _ = writeln!(
             out,
             "  {:<3} {:>4}  {}",
             entry.house,
             signed(entry.value),
-            if entry.exact { "exact" } else { "estimate" }
+            say(kind)
         );
     }
     let _ = writeln!(
         out,
-        "Depth {}, {} positions, {} from endgame tables.",
-        report.depth, report.nodes, report.table_hits
+        "{}",
+        say(msg!(
+            "analyse-depth",
+            depth = report.depth,
+            nodes = report.nodes,
+            hits = report.table_hits
+        ))
     );
     let _ = writeln!(
         out,
-        "Time {:.2} s, {} positions per second.",
-        report.time_ms as f64 / 1000.0,
-        report.nodes_per_second
+        "{}",
+        say(msg!(
+            "analyse-time",
+            seconds = decimal(report.time_ms as f64 / 1000.0, lang),
+            speed = report.nodes_per_second
+        ))
     );
     out
 }
@@ -208,4 +237,13 @@ fn numbered(moves: &[String], first: Side) -> String {
         out.push_str(name);
     }
     out
+}
+
+/// Seconds with two decimals, with the language's decimal separator.
+fn decimal(value: f64, lang: Lang) -> String {
+    let text = format!("{value:.2}");
+    match lang {
+        Lang::Fr => text.replace('.', ","),
+        _ => text,
+    }
 }

@@ -115,7 +115,7 @@ fn main() -> ExitCode {
         Command::Explain(args) => explain::run(&args, lang),
         Command::Annotate(args) => annotate::run(&args, lang),
         Command::Analyse(args) => analyse::run(&args, lang),
-        Command::Tables(args) => tables::run(&args),
+        Command::Tables(args) => tables::run(&args, lang),
         Command::Lesson(args) => lesson::run(&args),
     };
     match result {

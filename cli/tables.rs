@@ -9,6 +9,8 @@ use songo_notation::analysis::tables::{
     BuildOptions, Level, MAX_TABLE_SEEDS, Part, Tables, build_level, file_name, merge_parts,
     part_file_name,
 };
+use songo_notation::i18n::{Lang, Localize};
+use songo_notation::msg;
 
 use crate::{EXIT_OK, Failure};
 
@@ -104,11 +106,11 @@ struct InfoArgs {
     dir: PathBuf,
 }
 
-pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
+pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     match &args.command {
         Command::Build(args) => build(args),
         Command::Merge(args) => merge(args),
-        Command::Info(args) => info(args),
+        Command::Info(args) => info(args, lang),
     }
 }
 
@@ -222,26 +224,28 @@ fn merge(args: &MergeArgs) -> Result<u8, Failure> {
     Ok(EXIT_OK)
 }
 
-fn info(args: &InfoArgs) -> Result<u8, Failure> {
+fn info(args: &InfoArgs, lang: Lang) -> Result<u8, Failure> {
     let tables = Tables::open(&args.dir, args.rules).map_err(Failure::input)?;
     let summary = tables.summary();
     let mut out = String::new();
     if summary.is_empty() {
-        out.push_str(&format!(
-            "No {} table in {}.\n",
-            args.rules,
-            args.dir.display()
-        ));
+        let none = msg!(
+            "tables-none",
+            rules = args.rules.id(),
+            dir = args.dir.display().to_string()
+        );
+        out.push_str(&format!("{}\n", none.localize(lang)));
     }
     for level in summary {
-        out.push_str(&format!(
-            "{} {:>2} seeds: {} slice(s), {} entries ({})\n",
-            args.rules,
-            level.seeds,
-            level.slices,
-            level.entries,
-            level.path.as_deref().map_or_else(String::new, name_of)
-        ));
+        let line = msg!(
+            "tables-info-line",
+            rules = args.rules.id(),
+            seeds = format!("{:>2}", level.seeds),
+            slices = level.slices.to_string(),
+            entries = level.entries.to_string(),
+            file = level.path.as_deref().map_or_else(String::new, name_of)
+        );
+        out.push_str(&format!("{}\n", line.localize(lang)));
     }
     crate::output::print(&out)
 }

@@ -883,7 +883,7 @@ problem-detail-bad-to = to={ $value } is not a record form: use record, ogn, jso
 problem-detail-no-to = say which form to write: to=record, to=ogn, to=json or to=yaml
 problem-detail-no-ogn = game { $game }: cannot be written as OGN: { $error }
 problem-detail-bad-hooks = hooks={ $value } is not a choice: use true or false
-problem-detail-image-query = this route takes no query parameter: the position is the whole path
+problem-detail-image-query = this route takes no query parameter but lang=en|fr: the position is the whole path
 problem-detail-image-escape = the path is not a position in the compact notation: a `%` escape is broken
 
 ## Pictures: the legend of the shapes drawn over boards (notation/src/render/svg.rs)
@@ -1169,3 +1169,19 @@ engine-loss = { $mark ->
 engine-unjudged-seega = no engine marks: the analysis plays the sowing games only
 engine-unjudged-time = the total time for the engine ran out: plies from { $ply } on are not judged
 engine-unjudged-seeds = ply { $ply }: the position holds too many seeds for the analysis; plies from there on are not judged
+
+## `songo analyse` (cli/analyse.rs): `value` is signed (+11, -3); `side` is to move.
+analyse-exact = exact
+analyse-estimate = estimate
+analyse-estimate-at = estimate at depth { $depth }
+analyse-best = Best move: { $move }, value { $value } for { side-name } ({ $text }).
+analyse-value-means = The value is { side-name }'s final score minus { opponent-name }'s, stores included.
+analyse-final-value = Value for { side-name }: { $value } (final score).
+analyse-line = Line: { $moves }
+analyse-moves = Moves:
+analyse-depth = Depth { $depth }, { $nodes } positions, { $hits } from endgame tables.
+analyse-time = Time { $seconds } s, { $speed } positions per second.
+
+## `songo tables info` (cli/tables.rs)
+tables-none = No { $rules } table in { $dir }.
+tables-info-line = { $rules } { $seeds } seeds: { $slices } slice(s), { $entries } entries ({ $file })

@@ -893,7 +893,7 @@ problem-detail-bad-to = to={ $value } n'est pas une forme de partie : utilisez r
 problem-detail-no-to = dites quelle forme écrire : to=record, to=ogn, to=json ou to=yaml
 problem-detail-no-ogn = partie { $game } : impossible de l'écrire en OGN : { $error }
 problem-detail-bad-hooks = hooks={ $value } n'est pas un choix : utilisez true ou false
-problem-detail-image-query = cette route ne prend aucun paramètre de requête : la position est tout le chemin
+problem-detail-image-query = cette route ne prend aucun paramètre de requête sauf lang=en|fr : la position est tout le chemin
 problem-detail-image-escape = le chemin n'est pas une position dans la notation compacte : un échappement `%` est cassé
 
 ## Images : la légende des formes dessinées sur les plateaux (notation/src/render/svg.rs)
@@ -1165,3 +1165,17 @@ engine-loss = { $mark ->
 engine-unjudged-seega = pas de marques du moteur : l'analyse ne joue que les jeux de semailles
 engine-unjudged-time = le temps total du moteur est écoulé : les coups à partir du { $ply } ne sont pas jugés
 engine-unjudged-seeds = coup { $ply } : la position compte trop de graines pour l'analyse ; les coups suivants ne sont pas jugés
+
+analyse-exact = exacte
+analyse-estimate = estimée
+analyse-estimate-at = estimée à la profondeur { $depth }
+analyse-best = Meilleur coup : { $move }, valeur { $value } pour { side-name } ({ $text }).
+analyse-value-means = La valeur est le score final de { side-name } moins celui de { opponent-name }, réserves comprises.
+analyse-final-value = Valeur pour { side-name } : { $value } (score final).
+analyse-line = Suite : { $moves }
+analyse-moves = Coups :
+analyse-depth = Profondeur { $depth }, { $nodes } positions, { $hits } lues dans les tables de finales.
+analyse-time = Temps { $seconds } s, { $speed } positions par seconde.
+
+tables-none = Aucune table { $rules } dans { $dir }.
+tables-info-line = { $rules } { $seeds } graines : { $slices } tranche(s), { $entries } entrées ({ $file })

@@ -12,11 +12,11 @@
 use std::sync::{Arc, LazyLock};
 
 use serde::Serialize;
-use songo_notation::LetterCase;
 use songo_notation::any::AnyPosition;
 use songo_notation::i18n::{self, Arg, Lang};
 use songo_notation::msg;
 use songo_notation::render::Drawing;
+use songo_notation::{Conventions, LetterCase};
 use warp::Filter;
 use warp::http::header::{
     CACHE_CONTROL, CONTENT_LANGUAGE, CONTENT_TYPE, ETAG, HeaderMap, HeaderValue, IF_NONE_MATCH,
@@ -258,7 +258,8 @@ pub(crate) fn image()
                 return Err(warp::reject::not_found());
             }
             let compact = &path[IMAGE_PREFIX.len()..path.len() - IMAGE_SUFFIX.len()];
-            // The picture depends on its path alone: its words are English.
+            // The picture depends on its URL alone (a `lang=` query, else
+            // English), so that it may be cached.
             Ok(board_image(compact, &query)
                 .unwrap_or_else(|problem| problem.into_response(Lang::En)))
         })
@@ -266,18 +267,22 @@ pub(crate) fn image()
 
 /// The work of [`image`].
 fn board_image(encoded: &str, query: &str) -> Result<Response, Problem> {
-    if !query.is_empty() {
-        return Err(Problem::new(
-            Kind::BadQuery,
-            msg!("problem-detail-image-query"),
-        ));
-    }
+    let lang = match query {
+        "" => Lang::En,
+        _ => query
+            .strip_prefix("lang=")
+            .and_then(|code| code.parse::<Lang>().ok())
+            .ok_or_else(|| Problem::new(Kind::BadQuery, msg!("problem-detail-image-query")))?,
+    };
     let compact = percent_decode(encoded)
         .ok_or_else(|| Problem::new(Kind::BadPosition, msg!("problem-detail-image-escape")))?;
     let position = compact
         .parse::<AnyPosition>()
         .map_err(|error| Problem::parse(Kind::BadPosition, &error))?;
-    let picture = position.draw(Drawing::Svg, LetterCase::default());
+    let picture = position.draw(
+        Drawing::Svg,
+        Conventions::with_letters(LetterCase::default()).in_lang(lang),
+    );
     let mut response = Response::new(picture.into());
     let headers = response.headers_mut();
     headers.insert(CONTENT_TYPE, HeaderValue::from_static("image/svg+xml"));

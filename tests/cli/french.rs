@@ -221,3 +221,131 @@ fn generate_and_serve_in_french() {
 fn an_unknown_language_is_a_usage_error() {
     assert_cmd_snapshot!(songo().args(["--lang", "de", "rules"]));
 }
+
+/// The commands `songo --help` lists, read from it.
+fn listed_commands() -> Vec<String> {
+    let (help, _, _) = run(songo().arg("--help"));
+    help.lines()
+        .skip_while(|line| !line.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        // A command's line starts two spaces in; its wrapped lines further.
+        .filter(|line| !line.starts_with("   "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(str::to_owned)
+        .collect()
+}
+
+/// One French run of every command, each in its own snapshot. The list is
+/// checked against the commands `songo --help` lists: a new command fails
+/// this test until it is given its French run here.
+#[test]
+fn every_command_speaks_french() {
+    let runs: &[(&str, &[&str])] = &[
+        (
+            "play",
+            &[
+                "play",
+                "--position",
+                "fixtures/positions/capture-ex1.txt",
+                "S1",
+            ],
+        ),
+        (
+            "moves",
+            &["moves", "--position", "fixtures/positions/yinda.txt"],
+        ),
+        (
+            "explain",
+            &[
+                "explain",
+                "--position",
+                "fixtures/positions/yinda.txt",
+                "--to-move",
+                "north",
+            ],
+        ),
+        (
+            "annotate",
+            &[
+                "annotate",
+                "fixtures/records/valid/escale-double-threat.songo",
+            ],
+        ),
+        (
+            "convert",
+            &[
+                "convert",
+                "--to",
+                "markdown",
+                "fixtures/positions/capture-ex1.txt",
+            ],
+        ),
+        (
+            "validate",
+            &["validate", "fixtures/records/broken/awale-feed.songo"],
+        ),
+        // Records only: a generated game has no words to translate.
+        (
+            "generate",
+            &[
+                "generate", "--games", "1", "--seed", "1", "--rules", "awale",
+            ],
+        ),
+        ("rules", &["rules", "--rules", "seega"]),
+        (
+            "analyse",
+            &[
+                "analyse",
+                "--position",
+                "fixtures/positions/capture-ex3.txt",
+                "--depth",
+                "4",
+            ],
+        ),
+        (
+            "tables",
+            &["tables", "info", "--rules", "awale", "fixtures/lessons"],
+        ),
+        ("lesson", &["lesson", "check", "fixtures/lessons/sample.md"]),
+        ("serve", &["serve", "--addr", "no-port"]),
+    ];
+    let covered: Vec<&str> = runs.iter().map(|(name, _)| *name).collect();
+    for command in listed_commands() {
+        assert!(
+            covered.contains(&command.as_str()),
+            "`songo {command}` has no French run in every_command_speaks_french"
+        );
+    }
+    for (name, args) in runs {
+        let mut command = songo();
+        command.args(["--lang", "fr"]).args(*args);
+        insta::with_settings!({snapshot_suffix => *name}, {
+            if *name == "analyse" {
+                // The analysis's time and speed are the machine's.
+                let (text, _, _) = run(&mut command);
+                let text: Vec<&str> =
+                    text.lines().filter(|line| !line.starts_with("Temps ")).collect();
+                insta::assert_snapshot!(text.join("\n"));
+            } else {
+                assert_cmd_snapshot!(command);
+            }
+        });
+    }
+}
+
+/// The analysis's text for people, in French.
+#[test]
+fn analyse_in_french() {
+    let (text, _, status) = run(songo_fr().args([
+        "analyse",
+        "--position",
+        "fixtures/positions/capture-ex3.txt",
+        "--depth",
+        "4",
+    ]));
+    assert_eq!(status, Some(0));
+    assert!(text.contains("Meilleur coup : S5, valeur +"), "{text}");
+    assert!(text.contains("réserves comprises"), "{text}");
+}

@@ -173,3 +173,67 @@ fn routing_errors_in_french() {
     french(&reply);
     insta::assert_json_snapshot!(reply.problem(405, "method-not-allowed"));
 }
+
+/// One French request to every route, each answer in its own snapshot. The
+/// list is checked against the service's `ROUTES`: a new route fails this
+/// test until it is given its French request here.
+#[test]
+fn every_route_answers_in_french() {
+    let server = TestServer::start();
+    let yinda = "songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:N";
+    let record = "[Rules \"songo\"]\n[SetUp \"fragment\"]\n[Position \"songo:0,0,0,0,0,5,0/1,0,0,0,0,0,16:0-0:S\"]\n\n1. S0 *\n";
+    let lesson =
+        "Avant :\n\n3 1 1 10 1 5 0\n2 3 5 0 1 1 7\n\nAprès S1 :\n\n0 0 1 10 1 5 1\n3 0 5 0 1 1 7\n";
+    let text_post = |path: &str, body: &str| {
+        server.request(
+            "POST",
+            path,
+            &[("Content-Type", "text/plain"), ("Accept-Language", "fr")],
+            Some(body.as_bytes()),
+        )
+    };
+    let get = |path: &str| server.request("GET", path, &[("Accept-Language", "fr")], None);
+    // (route, what the French answer shows)
+    let answers: Vec<(&str, String)> = vec![
+        ("/healthz", get("/healthz").text().to_owned()),
+        ("/openapi.json", get("/openapi.json").header("content-language").unwrap_or_default().to_owned()),
+        ("/", {
+            let page = get("/?lang=fr");
+            format!("{} {}", page.status, page.header("content-language").unwrap_or_default())
+        }),
+        ("/v1/messages", get("/v1/messages")
+            .json()["messages"]["page-analyse"]
+            .to_string()),
+        ("/v1/positions/{compact}.svg", {
+            let svg = get("/v1/positions/songo:0,1,2,0,1,0,0%2F1,1,0,0,17,5,1:0-0:N.svg?lang=fr");
+            svg.text().lines().filter(|l| l.contains("Nord") || l.contains("réserve")).collect::<Vec<_>>().join("\n")
+        }),
+        ("/v1/rules", get("/v1/rules").json()["rulesets"][0]["rules"][0]["summary"].to_string()),
+        ("/v1/positions", post_french(&server, "/v1/positions?render=text", &json!({"position": "S9"})).json()["title"].to_string()),
+        ("/v1/play", post_french(&server, "/v1/play?render=text", &json!({"position": yinda, "moves": ["N1"]})).json()["render"]["content"].as_str().unwrap_or_default().to_owned()),
+        ("/v1/moves", post_french(&server, "/v1/moves", &json!({"position": "songo:0,0,0,0,0,5,0/1,0,0,0,0,0,16:0-0:S"})).json()["illegal"][0]["message"].to_string()),
+        ("/v1/explain", post_french(&server, "/v1/explain?render=text", &json!({"position": yinda})).json()["render"]["content"].as_str().unwrap_or_default().to_owned()),
+        ("/v1/validate", text_post("/v1/validate", record).json()["games"][0]["violations"][0]["message"].to_string()),
+        ("/v1/convert", text_post("/v1/convert?to=json", "1. %").json()["detail"].to_string()),
+        ("/v1/annotate", text_post("/v1/annotate", "[Rules \"songo\"]\n[SetUp \"fragment\"]\n[Position \"songo:0,1,1,0,6,0,0/2,3,1,0,1,5,1:0-0:S\"]\n\n1. S2 N2 *\n").json()["record"].as_str().unwrap_or_default().to_owned()),
+        ("/v1/analyse", post_french(&server, "/v1/analyse", &json!({"position": "seega:...../...../...../...../.....:S"})).json()["title"].to_string()),
+        ("/v1/lessons/check", text_post("/v1/lessons/check", lesson).json()["problems"][0]["message"].to_string()),
+        ("/v1/lessons/render", {
+            let page = text_post("/v1/lessons/render", lesson);
+            page.text().lines().filter(|l| l.contains("<html")).collect::<Vec<_>>().join("\n")
+        }),
+    ];
+    for route in songo_service::ROUTES {
+        assert!(
+            answers.iter().any(|(path, _)| *path == route.path),
+            "{} {} has no French request in every_route_answers_in_french",
+            route.method,
+            route.path
+        );
+    }
+    for (path, answer) in &answers {
+        insta::with_settings!({snapshot_suffix => path.replace(['/', '{', '}', '.'], "_")}, {
+            insta::assert_snapshot!(answer);
+        });
+    }
+}
