@@ -34,10 +34,8 @@ const MAX_HASH_MB: usize = 16 * 1024;
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   songo analyse --position fixtures/positions/capture-ex3.txt --depth 8
-  songo analyse --position 'songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5:0-0:S' \\
-      --movetime 3000
-  songo analyse --rules awale --position '0-0-0-1-0-2-0-1-0-0-0-1-20-23-S' \\
-      --tables tables/
+  songo analyse --position 'songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5:0-0:S' --movetime 3000
+  songo analyse --rules awale --position '0-0-0-1-0-2-0-1-0-0-0-1-20-23-S' --tables tables/
   songo analyse --position board.txt --format json
 
 Exit status: 0 analysed (a finished game too), 2 bad input or usage.")]
@@ -77,13 +75,14 @@ pub(crate) struct Args {
 pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     let read = input::any_position(&args.position, args.rules, lang)?;
     let AnyPosition::Sowing(position) = read.position else {
-        return Err(Failure::input(msg!("cli-analyse-no-seega")));
+        return Err(Failure::input(
+            "analyse works on the sowing games (songo, songo-ekang, awale, oware-abapa); Seega has no analysis yet",
+        ));
     };
     if args.hash == 0 || args.hash > MAX_HASH_MB {
-        return Err(Failure::input(msg!(
-            "cli-analyse-bad-hash",
-            most = MAX_HASH_MB,
-            value = args.hash
+        return Err(Failure::input(format!(
+            "--hash takes 1 to {MAX_HASH_MB} MiB, not {}",
+            args.hash
         )));
     }
     let mut analyser = Analyser::new(&AnalysisOptions {
@@ -91,9 +90,9 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
         threads: args.threads as usize,
     });
     if let Some(dir) = &args.tables {
-        let tables = Tables::open(dir, position.rules()).map_err(Failure::verbatim)?;
+        let tables = Tables::open(dir, position.rules()).map_err(Failure::input)?;
         // Read now, so that the search never waits for the disk.
-        tables.load_all().map_err(Failure::verbatim)?;
+        tables.load_all().map_err(Failure::input)?;
         analyser = analyser.with_tables(Arc::new(tables));
     }
     let mut limits = Limits {
@@ -107,7 +106,7 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     let letters = args.letters.map_or(read.letters, LetterCase::from);
     let report = analyser
         .analyse(&position, &limits)
-        .map_err(Failure::verbatim)?;
+        .map_err(Failure::input)?;
     let rendered = match args.format {
         ReportFormat::Text => text(&report.in_case(letters), letters, lang),
         format => output::serialize(&report, format)?,
@@ -150,24 +149,24 @@ fn text(report: &AnalysisReport, letters: LetterCase, lang: Lang) -> String {
     let how = if report.exact {
         msg!("analyse-exact")
     } else {
-        msg!("analyse-estimate-at-depth", depth = report.depth)
+        msg!("analyse-estimate-at", depth = report.depth)
     };
     let _ = writeln!(
         out,
         "{}",
         say(msg!(
-            "analyse-best-move",
+            "analyse-best",
             move = report.best.as_deref().unwrap_or("-"),
             value = signed(report.value),
             side = mover.as_str(),
-            how = how
+            text = say(how)
         ))
     );
     let _ = writeln!(
         out,
         "{}",
         say(msg!(
-            "analyse-value-meaning",
+            "analyse-value-means",
             side = mover.as_str(),
             opponent = mover.opposite().as_str()
         ))
@@ -179,7 +178,7 @@ fn text(report: &AnalysisReport, letters: LetterCase, lang: Lang) -> String {
     );
     let _ = writeln!(out, "{}", say(msg!("analyse-moves")));
     for entry in &report.moves {
-        let exact = if entry.exact {
+        let kind = if entry.exact {
             msg!("analyse-exact")
         } else {
             msg!("analyse-estimate")
@@ -189,14 +188,14 @@ fn text(report: &AnalysisReport, letters: LetterCase, lang: Lang) -> String {
             "  {:<3} {:>4}  {}",
             entry.house,
             signed(entry.value),
-            say(exact)
+            say(kind)
         );
     }
     let _ = writeln!(
         out,
         "{}",
         say(msg!(
-            "analyse-search",
+            "analyse-depth",
             depth = report.depth,
             nodes = report.nodes,
             hits = report.table_hits
@@ -207,7 +206,7 @@ fn text(report: &AnalysisReport, letters: LetterCase, lang: Lang) -> String {
         "{}",
         say(msg!(
             "analyse-time",
-            seconds = format!("{:.2}", report.time_ms as f64 / 1000.0),
+            seconds = decimal(report.time_ms as f64 / 1000.0, lang),
             speed = report.nodes_per_second
         ))
     );
@@ -238,4 +237,13 @@ fn numbered(moves: &[String], first: Side) -> String {
         out.push_str(name);
     }
     out
+}
+
+/// Seconds with two decimals, with the language's decimal separator.
+fn decimal(value: f64, lang: Lang) -> String {
+    let text = format!("{value:.2}");
+    match lang {
+        Lang::Fr => text.replace('.', ","),
+        _ => text,
+    }
 }

@@ -10,12 +10,10 @@ use songo_notation::Ruleset;
 use songo_notation::analysis::annotate::{Engine, EngineLimits};
 use songo_notation::analysis::tables::Tables;
 use songo_notation::analysis::{Analyser, AnalysisOptions, Limits, MAX_DEPTH};
-use songo_notation::i18n::{Lang, Localize, Message};
-use songo_notation::msg;
+use songo_notation::i18n::{Lang, Localize};
 use songo_notation::teach::record::{self, AnnotationReport, Options};
 
 use crate::flags::ReportFormat;
-use crate::input::{cannot_read, text_of};
 use crate::output;
 use crate::{EXIT_INVALID, Failure};
 
@@ -52,8 +50,7 @@ pub(crate) enum Format {
 #[command(after_help = "Examples:
   songo annotate fixtures/records/valid/songo-full-game.songo
   songo annotate --lang fr game.songo > game-annotated.songo
-  songo annotate --engine --depth 10 \\
-      fixtures/records/engine/grenier-missed.songo
+  songo annotate --engine --depth 10 fixtures/records/engine/grenier-missed.songo
   songo annotate --engine --movetime 500 --tables tables/ game.songo
   songo annotate --format json game.songo
   songo generate --games 3 | songo annotate -
@@ -106,13 +103,8 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
         analyser,
         limits: engine_limits(args),
     });
-    let report = record::annotate_text_with(&text, &options, engine.as_ref()).map_err(|error| {
-        Failure::input(msg!(
-            "cli-in-file",
-            name = name.as_str(),
-            text = Message::verbatim(error.localize(lang))
-        ))
-    })?;
+    let report = record::annotate_text_with(&text, &options, engine.as_ref())
+        .map_err(|error| Failure::input(format!("{name}: {error}")))?;
     warn_unjudged(&report, &name, lang);
     let rendered = match args.format {
         Format::Record => report.record.clone(),
@@ -123,7 +115,7 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     if report.complete() {
         return Ok(status);
     }
-    warn_stops(&report, &name, lang);
+    warn_stops(&report, &name);
     Err(Failure {
         message: None,
         hint: None,
@@ -169,9 +161,9 @@ fn analyser(args: &Args, text: &str) -> Result<Analyser, Failure> {
             .map_err(|error| Failure::input(error.message))?,
         (None, None) => Ruleset::Songo,
     };
-    let tables = Tables::open(dir, rules).map_err(Failure::verbatim)?;
+    let tables = Tables::open(dir, rules).map_err(Failure::input)?;
     // Read now, so that the search never waits for the disk.
-    tables.load_all().map_err(Failure::verbatim)?;
+    tables.load_all().map_err(Failure::input)?;
     Ok(analyser.with_tables(Arc::new(tables)))
 }
 
@@ -179,19 +171,17 @@ fn analyser(args: &Args, text: &str) -> Result<Analyser, Failure> {
 fn warn_unjudged(report: &AnnotationReport, name: &str, lang: Lang) {
     for game in &report.games {
         if let Some(unjudged) = game.engine.as_ref().and_then(|review| review.unjudged) {
-            let line = msg!(
-                "cli-annotate-unjudged",
-                name = name,
-                game = game.index + 1,
-                text = Message::verbatim(unjudged.localize(lang))
+            eprintln!(
+                "warning: {name}: game {}: {}",
+                game.index + 1,
+                unjudged.localize(lang)
             );
-            eprintln!("{}", line.localize(lang));
         }
     }
 }
 
 /// One line on stderr for each game whose annotation stopped early.
-fn warn_stops(report: &AnnotationReport, name: &str, lang: Lang) {
+fn warn_stops(report: &AnnotationReport, name: &str) {
     for game in &report.games {
         let Some(stop) = &game.stopped else {
             continue;
@@ -206,17 +196,14 @@ fn warn_stops(report: &AnnotationReport, name: &str, lang: Lang) {
             .played
             .as_deref()
             .map_or_else(String::new, |text| format!(" ({text})"));
-        let line = msg!(
-            "cli-annotate-stopped",
-            name = format!("{name}{place}"),
-            game = game.index + 1,
-            plies = game.plies,
-            ply = stop.ply,
-            played = played,
-            text = stop.message.as_str(),
-            rule = stop.rule.as_str()
+        eprintln!(
+            "warning: {name}{place}: game {}: annotated up to ply {}; ply {}{played} cannot be played: {} ({}); songo validate says more",
+            game.index + 1,
+            game.plies,
+            stop.ply,
+            stop.message,
+            stop.rule
         );
-        eprintln!("{}", line.localize(lang));
     }
 }
 
@@ -225,21 +212,26 @@ fn read(argument: &str) -> Result<(String, String), Failure> {
     let (reader, name): (Box<dyn Read>, String) = if argument == "-" {
         (Box::new(std::io::stdin().lock()), "<stdin>".to_owned())
     } else {
-        let file = std::fs::File::open(argument).map_err(|e| cannot_read(argument, &e))?;
+        let file = std::fs::File::open(argument)
+            .map_err(|e| Failure::input(format!("cannot read {argument}: {e}")))?;
         (Box::new(file), argument.to_owned())
     };
     let mut bytes = Vec::new();
     reader
         .take(MAX_RECORDS + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| cannot_read(&name, &e))?;
+        .map_err(|e| Failure::input(format!("cannot read {name}: {e}")))?;
     if bytes.len() as u64 > MAX_RECORDS {
-        return Err(Failure::input(msg!(
-            "cli-records-too-large",
-            name = name.as_str(),
-            mebibytes = MAX_RECORDS >> 20
+        return Err(Failure::input(format!(
+            "{name} is larger than {} MiB: split it into smaller files",
+            MAX_RECORDS >> 20
         )));
     }
-    let text = text_of(bytes, &name)?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        Failure::input(format!(
+            "{name} is not UTF-8 text (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })?;
     Ok((text, name))
 }

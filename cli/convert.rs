@@ -20,13 +20,10 @@ use crate::{Failure, convert_record, input};
   songo convert --to json 'songo:3,0,1,6,14,5,5/2,10,5,0,13,1,7:0-0:N'
   songo convert --to compact fixtures/positions/capture-ex1.txt
   songo convert --to svg fixtures/positions/capture-ex1.txt > board.svg
-  songo convert --to svg --changed N0,N1,S0,S1 \\
-      fixtures/positions/capture-ex1-sown.txt
-  songo convert --to text --rules awale --letters north-upper \\
-      '4-4-4-4-4-4-4-4-4-4-4-4-0-0-S'
+  songo convert --to svg --changed N0,N1,S0,S1 fixtures/positions/capture-ex1-sown.txt
+  songo convert --to text --rules awale --letters north-upper '4-4-4-4-4-4-4-4-4-4-4-4-0-0-S'
   pbpaste | songo convert --to markdown -
-  songo convert --to svg --last-move b3-c3 --captured c2,d3,c4 \\
-      'seega:..S../...../..S.S/...../..S.N:N'")]
+  songo convert --to svg --last-move b3-c3 --captured c2,d3,c4 'seega:..S../...../..S.S/...../..S.N:N'")]
 pub(crate) struct Args {
     /// The position: compact notation, OGN FEN, a diagram, JSON or YAML; a file; or `-` for stdin.
     input: String,
@@ -65,43 +62,43 @@ pub(crate) struct Args {
 /// Marks and coordinates that the form asked for does not draw are
 /// refused, rather than silently dropped.
 fn refuse_idle_flags(args: &Args, position: &AnyPosition) -> Result<(), Failure> {
-    use Target::{Markdown, Svg, Text};
-    // Each mark, whether it was given, and the forms that draw it.
-    let marks: [(&str, bool, &[Target]); 5] = [
-        (
-            "--changed",
-            !args.changed.is_empty(),
-            &[Text, Markdown, Svg],
-        ),
-        (
-            "--captured",
-            !args.captured.is_empty(),
-            &[Text, Markdown, Svg],
-        ),
-        ("--last-move", args.last_move.is_some(), &[Markdown, Svg]),
-        ("--highlight", !args.highlight.is_empty(), &[Svg]),
-        ("--arrow", !args.arrow.is_empty(), &[Svg]),
+    let to = match args.to {
+        Target::Compact => "compact",
+        Target::Json => "json",
+        Target::Yaml => "yaml",
+        Target::Fen => "fen",
+        Target::Record => "record",
+        Target::Ogn => "ogn",
+        Target::Text | Target::Markdown | Target::Svg => "",
+    };
+    let marks = [
+        ("--changed", !args.changed.is_empty()),
+        ("--captured", !args.captured.is_empty()),
+        ("--last-move", args.last_move.is_some()),
     ];
-    for (flag, given, drawn_in) in marks {
-        if !given || drawn_in.contains(&args.to) {
-            continue;
-        }
-        let name = |target: &Target| {
-            clap::ValueEnum::to_possible_value(target)
-                .map(|value| value.get_name().to_owned())
-                .unwrap_or_default()
+    for (flag, given) in marks {
+        // The text diagram marks changed and captured houses, not the last move.
+        let drawn = match args.to {
+            Target::Markdown | Target::Svg => true,
+            Target::Text => flag != "--last-move",
+            _ => false,
         };
-        let forms: Vec<String> = drawn_in.iter().map(name).collect();
-        return Err(Failure::input(if args.to == Text {
-            msg!("cli-idle-mark-text", flag = flag, forms = forms.join(", "))
-        } else {
-            msg!(
+        if given && !drawn {
+            if to.is_empty() {
+                return Err(Failure::input(msg!("cli-idle-last-move-text")));
+            }
+            let forms = if flag == "--last-move" {
+                "markdown, svg"
+            } else {
+                "text, markdown, svg"
+            };
+            return Err(Failure::input(msg!(
                 "cli-idle-mark",
                 flag = flag,
-                to = name(&args.to),
-                forms = forms.join(", ")
-            )
-        }));
+                to = to,
+                forms = forms
+            )));
+        }
     }
     if args.no_coordinates && position.as_seega().is_none() {
         return Err(Failure::input(msg!("cli-idle-no-coordinates")));

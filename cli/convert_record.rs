@@ -138,7 +138,10 @@ fn convert_form(
         Target::Yaml => yaml(&records)?,
         Target::Markdown | Target::Text | Target::Svg => {
             // A record drawn for people is a handout: its boards and comments.
-            return Err(Failure::input(msg!("cli-record-handout", origin = origin)));
+            return Err(Failure::input(msg!(
+                "cli-record-forms-handout",
+                origin = origin.to_string()
+            )));
         }
         _ => return Err(Failure::input(msg!("cli-record-forms"))),
     };

@@ -1,7 +1,8 @@
 //! `songo explain`: what the teaching vocabulary says of a position.
 
 use songo_notation::any::{self, Picture};
-use songo_notation::i18n::Lang;
+use songo_notation::i18n::{Lang, Localize};
+use songo_notation::msg;
 use songo_notation::render::{Drawing, Marks};
 use songo_notation::{LetterCase, Ruleset, Side};
 
@@ -21,13 +22,10 @@ use crate::{Failure, input};
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   songo explain --position fixtures/positions/threat-simple.txt
-  songo explain --position fixtures/positions/yinda.txt --to-move north \\
-      --format svg > yinda.svg
+  songo explain --position fixtures/positions/yinda.txt --to-move north --format svg > yinda.svg
   songo explain --position 'songo:0,1,1,0,6,0,0/2,4,0,0,1,5,1' --format json
-  songo explain --position fixtures/positions/threat-simple.txt --format svg \\
-      --highlight S1 --arrow S1:N2
-  songo explain --lang fr --position fixtures/positions/threat-double.txt \\
-      --format markdown
+  songo explain --position fixtures/positions/threat-simple.txt --format svg --highlight S1 --arrow S1:N2
+  songo explain --lang fr --position fixtures/positions/threat-double.txt --format markdown
 
 Exit status: 0 explained, 2 bad input or usage.")]
 pub(crate) struct Args {
@@ -56,8 +54,16 @@ pub(crate) struct Args {
 
 pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     let read = input::any_position(&args.position, args.rules, lang)?;
-    let read = input::to_move(read, args.to_move)?;
-    let position = read.position;
+    let position = match args.to_move {
+        Some(side) => read.position.with_to_move(side).map_err(|e| {
+            Failure::input(msg!(
+                "cli-bad-to-move",
+                side = side.as_str(),
+                text = e.localize(lang)
+            ))
+        })?,
+        None => read.position,
+    };
     let report = any::explain(&position);
     let options = Picture {
         letters: args.letters.map_or(read.letters, LetterCase::from),

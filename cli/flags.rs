@@ -3,8 +3,6 @@
 //! place: each command's module reads them from here.
 
 use songo_notation::LetterCase;
-use songo_notation::i18n::Message;
-use songo_notation::msg;
 use songo_notation::render::{Drawing, Mark, MarkError};
 
 use crate::Failure;
@@ -77,10 +75,10 @@ pub(crate) fn mark_failure(error: MarkError) -> Failure {
         Mark::Highlight => "--highlight",
         Mark::Arrow => "--arrow",
     };
-    Failure::input(msg!(
+    Failure::input(songo_notation::msg!(
         "cli-bad-mark",
         option = option,
-        text = Message::verbatim(error.message)
+        text = songo_notation::i18n::Message::verbatim(error.message)
     ))
 }
 

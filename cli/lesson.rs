@@ -7,13 +7,10 @@ use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
 use songo_notation::Ruleset;
-use songo_notation::error::ParseError;
-use songo_notation::i18n::{Lang, Localize, Message};
+use songo_notation::i18n::Lang;
 use songo_notation::lesson::{self, Handout, LessonReport, MAX_LESSON_BYTES, Options};
-use songo_notation::msg;
 
 use crate::flags::ReportFormat;
-use crate::input::cannot_read;
 use crate::output;
 use crate::{EXIT_INVALID, EXIT_OK, Failure};
 
@@ -29,8 +26,7 @@ use crate::{EXIT_INVALID, EXIT_OK, Failure};
   songo lesson check --format json fixtures/lessons/sample.md
   songo lesson render fixtures/lessons/sample.md > handout.html
   songo lesson render --to markdown --out handout/ fixtures/lessons/sample.md
-  songo lesson render --lang fr fixtures/records/valid/lessons.songo \\
-      > lessons.html
+  songo lesson render --lang fr fixtures/records/valid/lessons.songo > lessons.html
 
 Exit status: 0 the lesson checks, 1 a problem found (a board no move gives, a false claim or expect:), 2 usage or unreadable lesson.")]
 pub(crate) struct Args {
@@ -52,12 +48,15 @@ struct Common {
     /// The ruleset of boards and records that do not say theirs.
     #[arg(long)]
     rules: Option<Ruleset>,
+    /// The language of the tool's words [default: from LC_ALL, LC_MESSAGES, LANG; else en].
+    #[arg(long, value_name = "en|fr")]
+    lang: Option<Lang>,
 }
 
 impl Common {
-    fn options(&self, lang: Lang) -> Options {
+    fn options(&self) -> Options {
         Options {
-            lang,
+            lang: self.lang.unwrap_or_else(Lang::from_env),
             rules: self.rules,
         }
     }
@@ -68,11 +67,9 @@ impl Common {
 /// Prints each problem with its line, then a summary; --format json gives
 /// the LessonReport (docs/lessons.md).
 #[derive(clap::Args)]
-#[command(after_help = "Examples:
-  songo lesson check fixtures/lessons/escale-a-jeux.fr.txt
-  songo lesson check --format json fixtures/lessons/sample.md
-
-Exit status: 0 no problem, 1 problems found, 2 usage or unreadable lesson.")]
+#[command(
+    after_help = "Exit status: 0 no problem, 1 problems found, 2 usage or unreadable lesson."
+)]
 struct CheckArgs {
     #[command(flatten)]
     common: Common,
@@ -95,11 +92,9 @@ enum HandoutForm {
 /// The problems `check` finds are printed on stderr (exit 1); the handout
 /// is written all the same.
 #[derive(clap::Args)]
-#[command(after_help = "Examples:
-  songo lesson render fixtures/lessons/sample.md > handout.html
-  songo lesson render --to markdown --out handout/ fixtures/lessons/sample.md
-
-Exit status: 0 written, 1 written but the lesson has problems, 2 usage or unreadable lesson.")]
+#[command(
+    after_help = "Exit status: 0 written, 1 written but the lesson has problems, 2 usage or unreadable lesson."
+)]
 struct RenderArgs {
     #[command(flatten)]
     common: Common,
@@ -112,10 +107,10 @@ struct RenderArgs {
     out: Option<PathBuf>,
 }
 
-pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
+pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
     match &args.command {
-        Command::Check(args) => check(args, lang),
-        Command::Render(args) => render(args, lang),
+        Command::Check(args) => check(args),
+        Command::Render(args) => render(args),
     }
 }
 
@@ -129,7 +124,7 @@ fn read_bytes(file: &str) -> Result<Vec<u8>, Failure> {
     } else {
         std::fs::File::open(file).and_then(|f| f.take(limit).read_to_end(&mut bytes))
     };
-    result.map_err(|e| cannot_read(file, &e))?;
+    result.map_err(|e| Failure::input(format!("cannot read {file}: {e}")))?;
     Ok(bytes)
 }
 
@@ -137,23 +132,14 @@ fn name_of(file: &str) -> &str {
     if file == "-" { "<stdin>" } else { file }
 }
 
-/// A lesson that cannot be read, in the file `file`.
-fn unreadable(file: &str, lang: Lang) -> impl Fn(ParseError) -> Failure + '_ {
-    move |error| {
-        Failure::input(msg!(
-            "cli-in-file",
-            name = name_of(file),
-            text = Message::verbatim(error.localize(lang))
-        ))
-    }
-}
-
-fn check(args: &CheckArgs, lang: Lang) -> Result<u8, Failure> {
-    let options = args.common.options(lang);
+fn check(args: &CheckArgs) -> Result<u8, Failure> {
+    let options = args.common.options();
     let file = &args.common.file;
     let bytes = read_bytes(file)?;
-    let text = lesson::text_from_bytes(&bytes).map_err(unreadable(file, lang))?;
-    let report = lesson::check(text, &options).map_err(unreadable(file, lang))?;
+    let text = lesson::text_from_bytes(&bytes, options.lang)
+        .map_err(|e| Failure::input(format!("{}: {e}", name_of(file))))?;
+    let report = lesson::check(text, &options)
+        .map_err(|e| Failure::input(format!("{}: {e}", name_of(file))))?;
     let rendered = match args.format {
         ReportFormat::Text => lesson::report_text(
             &report,
@@ -175,11 +161,12 @@ fn status(report: &LessonReport) -> u8 {
     }
 }
 
-fn render(args: &RenderArgs, lang: Lang) -> Result<u8, Failure> {
-    let options = args.common.options(lang);
+fn render(args: &RenderArgs) -> Result<u8, Failure> {
+    let options = args.common.options();
     let file = &args.common.file;
     let bytes = read_bytes(file)?;
-    let text = lesson::text_from_bytes(&bytes).map_err(unreadable(file, lang))?;
+    let text = lesson::text_from_bytes(&bytes, options.lang)
+        .map_err(|e| Failure::input(format!("{}: {e}", name_of(file))))?;
     let stem = if file == "-" {
         "lesson".to_owned()
     } else {
@@ -192,22 +179,19 @@ fn render(args: &RenderArgs, lang: Lang) -> Result<u8, Failure> {
         HandoutForm::Html => lesson::html(text, &options),
         HandoutForm::Markdown => lesson::markdown(text, &options, &stem),
     }
-    .map_err(unreadable(file, lang))?;
+    .map_err(|e| Failure::input(format!("{}: {e}", name_of(file))))?;
     match (&args.out, args.to) {
         (None, HandoutForm::Html) => {
             output::print(&handout.document)?;
         }
         (None, HandoutForm::Markdown) => {
-            return Err(Failure::input(msg!("cli-lesson-markdown-needs-out")));
+            return Err(Failure::input(
+                "a Markdown handout is a file and its pictures: give a directory with --out DIR",
+            ));
         }
         (Some(dir), form) => {
-            std::fs::create_dir_all(dir).map_err(|e| {
-                Failure::input(msg!(
-                    "cli-cannot-create",
-                    name = dir.display().to_string(),
-                    error = Message::verbatim(e.to_string())
-                ))
-            })?;
+            std::fs::create_dir_all(dir)
+                .map_err(|e| Failure::input(format!("cannot create {}: {e}", dir.display())))?;
             let extension = if form == HandoutForm::Html {
                 "html"
             } else {
@@ -215,13 +199,8 @@ fn render(args: &RenderArgs, lang: Lang) -> Result<u8, Failure> {
             };
             let write = |name: &str, content: &str| {
                 let path = dir.join(name);
-                std::fs::write(&path, content).map_err(|e| {
-                    Failure::input(msg!(
-                        "cli-cannot-write-file",
-                        name = path.display().to_string(),
-                        error = Message::verbatim(e.to_string())
-                    ))
-                })
+                std::fs::write(&path, content)
+                    .map_err(|e| Failure::input(format!("cannot write {}: {e}", path.display())))
             };
             write(&format!("{stem}.{extension}"), &handout.document)?;
             for image in &handout.images {

@@ -42,7 +42,7 @@ const EXIT_USAGE: u8 = 2;
 )]
 struct Cli {
     /// The language of what songo writes: en or fr [default: from LC_ALL, LC_MESSAGES or LANG, else en]
-    #[arg(long, global = true, value_name = "LANG")]
+    #[arg(long, global = true, value_name = "LANG", display_order = 1000)]
     lang: Option<Lang>,
     #[command(subcommand)]
     command: Command,
@@ -76,32 +76,26 @@ pub(crate) struct Failure {
 
 impl Failure {
     /// Bad usage or unreadable input (exit 2).
-    pub(crate) fn input(message: Message) -> Failure {
+    pub(crate) fn input(message: impl Into<Message>) -> Failure {
         Failure {
-            message: Some(message),
+            message: Some(message.into()),
             hint: None,
             status: EXIT_USAGE,
         }
     }
 
     /// An illegal move or invalid game (exit 1).
-    pub(crate) fn invalid(message: Message) -> Failure {
+    pub(crate) fn invalid(message: impl Into<Message>) -> Failure {
         Failure {
-            message: Some(message),
+            message: Some(message.into()),
             hint: None,
             status: EXIT_INVALID,
         }
     }
 
-    /// Bad input, in the words of a part of the library that writes its
-    /// errors in English only (the analysis and its tables).
-    pub(crate) fn verbatim(error: impl std::fmt::Display) -> Failure {
-        Failure::input(Message::verbatim(error.to_string()))
-    }
-
     /// Adds how to fix it.
-    pub(crate) fn with_hint(mut self, hint: Message) -> Failure {
-        self.hint = Some(hint);
+    pub(crate) fn with_hint(mut self, hint: impl Into<Message>) -> Failure {
+        self.hint = Some(hint.into());
         self
     }
 }
@@ -113,16 +107,16 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Play(args) => play::run(&args, lang),
         Command::Moves(args) => moves::run(&args, lang),
-        Command::Explain(args) => explain::run(&args, lang),
-        Command::Annotate(args) => annotate::run(&args, lang),
         Command::Convert(args) => convert::run(&args, lang),
         Command::Validate(args) => validate::run(&args, lang),
         Command::Generate(args) => generate::run(&args, lang),
         Command::Rules(args) => rules::run(&args, lang),
+        Command::Serve(args) => serve::run(&args, lang),
+        Command::Explain(args) => explain::run(&args, lang),
+        Command::Annotate(args) => annotate::run(&args, lang),
         Command::Analyse(args) => analyse::run(&args, lang),
         Command::Tables(args) => tables::run(&args, lang),
-        Command::Lesson(args) => lesson::run(&args, lang),
-        Command::Serve(args) => serve::run(&args, lang),
+        Command::Lesson(args) => lesson::run(&args),
     };
     match result {
         Ok(status) => ExitCode::from(status),

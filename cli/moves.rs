@@ -44,7 +44,7 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     let view = any::moves_view(&read.position);
     let rendered = match args.format {
         // People read the letters they wrote; JSON and YAML keep the canonical case.
-        ReportFormat::Text => view.text(Conventions::with_letters(letters).in_lang(lang)),
+        ReportFormat::Text => view.text_in(Conventions::with_letters(letters), lang),
         format => output::serialize(&view.in_lang(lang), format)?,
     };
     output::print(&rendered)

@@ -20,14 +20,10 @@ use crate::{Failure, input};
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   songo play --position fixtures/positions/capture-ex1.txt S1
-  songo play --position 'songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5:0-0:S' S2 N4 \\
-      --format json
-  songo play --position fixtures/positions/capture-ex3.txt S5 --format svg \\
-      > capture.svg
-  songo play --position fixtures/positions/grenier-s4.txt S4 --format svg \\
-      --layout vertical > a4.svg
-  songo play --rules awale --position '4-4-4-4-4-4-4-4-4-4-4-4-0-0-S' C \\
-      --format markdown
+  songo play --position 'songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5:0-0:S' S2 N4 --format json
+  songo play --position fixtures/positions/capture-ex3.txt S5 --format svg > capture.svg
+  songo play --position fixtures/positions/grenier-s4.txt S4 --format svg --layout vertical > a4.svg
+  songo play --rules awale --position '4-4-4-4-4-4-4-4-4-4-4-4-0-0-S' C --format markdown
   songo play --position fixtures/positions/seega/triple-capture.txt b3-c3
 
 Exit status: 0 every move played, 1 an illegal move (named with its rule), 2 bad input or usage.")]
@@ -65,6 +61,8 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     let read = input::any_position(&args.position, args.rules, lang)?;
     let read = input::to_move(read, args.to_move)?;
     let letters = args.letters.map_or(read.letters, LetterCase::from);
+    let conventions = Conventions::with_letters(letters).in_lang(lang);
+    let first_mover = read.position.to_move();
     let picture = Picture {
         letters,
         layout: args.layout.into(),
@@ -75,8 +73,6 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
             ..Marks::default()
         },
     };
-    let conventions = Conventions::with_letters(letters).in_lang(lang);
-    let first_mover = read.position.to_move();
     match any::play(read.position, &args.moves, conventions) {
         Ok(report) => output::print(&render(&report, args.format, &picture)?),
         Err(error) if error.is_bad_move() => Err(Failure::input(error.message())),

@@ -15,7 +15,7 @@ use crate::{EXIT_OK, EXIT_USAGE, Failure};
   songo serve
   songo serve --addr 127.0.0.1:9000
   SONGO_ADDR=0.0.0.0:8080 songo serve --body-limit 1048576
-  songo serve --metrics-addr 127.0.0.1:9090   # GET /metrics (Prometheus)
+  songo serve --metrics-addr 127.0.0.1:9090     # GET /metrics there, for Prometheus
   songo serve --log-format json --log warn      # JSON lines for a log collector
   songo serve --max-connections 2000 --header-timeout 10
 
@@ -101,7 +101,8 @@ fn seconds(value: f64, flag: &str) -> Result<Duration, Failure> {
 }
 
 /// The socket address `HOST:PORT` names (`localhost:9000`,
-/// `127.0.0.1:9000`, `[::1]:9000`): the first the system resolves it to.
+/// `127.0.0.1:9000`, `[::1]:9000`): of the addresses the system resolves it
+/// to, the first IPv4 one, else the first.
 fn socket_address(text: &str, flag: &str) -> Result<SocketAddr, Failure> {
     if let Ok(addr) = text.parse::<SocketAddr>() {
         return Ok(addr);
@@ -115,9 +116,17 @@ fn socket_address(text: &str, flag: &str) -> Result<SocketAddr, Failure> {
         ))
     };
     match text.to_socket_addrs() {
-        Ok(mut addrs) => addrs
-            .next()
-            .ok_or_else(|| why(msg!("serve-address-unknown"))),
+        // An IPv4 address first: `localhost` then means 127.0.0.1 on every
+        // machine, whether or not it has IPv6.
+        Ok(addrs) => {
+            let addrs: Vec<SocketAddr> = addrs.collect();
+            addrs
+                .iter()
+                .find(|addr| addr.is_ipv4())
+                .or_else(|| addrs.first())
+                .copied()
+                .ok_or_else(|| why(msg!("serve-address-unknown")))
+        }
         Err(error) => Err(why(Message::verbatim(error.to_string()))),
     }
 }

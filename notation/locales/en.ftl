@@ -694,25 +694,26 @@ board-before = Before
 board-after-sowing = After sowing
 board-after-captures = After captures
 board-after = After
+# The legends of a stage's caption: `places` is houses or squares.
+legend-text-changed = * changed
+legend-text-captured = x captured
+legend-changed = in bold: the { $places } the move changed
+legend-captured = struck out: the { $places } captured
+play-text-after-marked = After (* changed):
 step-no-capture-no-emptying = no capture: taking { $houses } ({ $count } seeds) would have left { opponent-name } no seed
 diagram-stores-line = stores: south { $south } north { $north }
 # `side` is south or north, written as the readers read it.
 diagram-to-move-line = to move: { $side }
-# A stage's caption in the text form: `caption` (Before, After sowing …) and its legend (empty, or the marks in brackets after a space).
-play-text-caption = { $caption }{ $legend }:
-play-legend-changed-text = * changed
-play-legend-captured-text = x captured
-# `places` is houses (sowing games) or squares (Seega).
-play-legend-changed = in bold: the { $places ->
-    [squares] squares
-   *[houses] houses
-} the move changed
-play-legend-captured = struck out: the { $places ->
-    [squares] squares
-   *[houses] houses
-} captured
 markdown-stores-line = stores: south { $south }, north { $north }
 markdown-last-move = last move: { $move }, in brackets
+play-text-sown = After sowing:
+play-text-before = Before:
+play-text-after = After:
+play-text-after-sowing = After sowing (* changed):
+play-text-after-captures = After captures:
+play-text-after-captures-marked = After captures (x captured):
+markdown-sowing-legend = (in bold: the houses the move changed)
+markdown-captures-legend = (struck out: the houses captured)
 # `side` plays `move`.
 step-headline = { side-name } plays { $move }
 step-no-capture = no capture
@@ -750,6 +751,7 @@ seega-markdown-last-move = last move: { $move }
 seega-markdown-last-move-taking = last move: { $move }, taking { $squares }
 seega-markdown-stronghold = stronghold: c3, in brackets; a piece there cannot be captured
 seega-step-took = took { $squares }
+seega-svg-moves-title = Seega: { $count } moves
 seega-svg-to-move = { side-name } to move, { $phase } phase.
 seega-svg-to-move-after-pass = { side-name } to move after { opponent-name }'s pass, { $phase } phase.
 # `mark` is the piece's symbol (○ South, ● North).
@@ -796,10 +798,10 @@ cli-no-fen = an OGN FEN is an awale or oware-abapa position, not { $rules }: cho
 cli-cannot-read-record = { $origin }: cannot read the record: { $error }
 cli-cannot-write-ogn = { $origin }: cannot write OGN: { $error }
 cli-record-forms = a game record converts to --to record, ogn, json or yaml
-cli-record-handout = a game record converts to --to record, ogn, json or yaml; to draw it with its boards and comments, use: songo lesson render --to markdown --out DIR { $origin } (or HTML: songo lesson render { $origin } > handout.html)
+cli-record-forms-handout = a game record converts to --to record, ogn, json or yaml; to draw it with its boards and comments, use: songo lesson render --to markdown --out DIR { $origin } (or HTML: songo lesson render { $origin } > handout.html)
 # A flag whose mark the form asked for does not draw.
-cli-idle-mark = { $flag } is drawn only by --to { $forms }: --to { $to } leaves it out; drop { $flag } or choose one of these forms
-cli-idle-mark-text = { $flag } is drawn only by --to { $forms }: the text diagram marks only changed (*) and captured (x) houses
+cli-idle-mark = { $flag } marks a board drawn as { $forms }: --to { $to } draws no board; drop { $flag } or choose --to { $forms }
+cli-idle-last-move-text = --last-move is drawn in markdown and svg; the text diagram marks only changed (*) and captured (x) houses
 cli-idle-no-coordinates = --no-coordinates is for Seega boards: a sowing board has no coordinates to leave out
 
 # `songo validate`: the progress line's {…} are indicatif's placeholders, kept as they are.
@@ -849,7 +851,6 @@ problem-detail-method-not-allowed = { $path } does not answer { $method }; use {
 problem-detail-busy = no { $what } slot (of { $slots }) became free within the time limit; retry later
 problem-detail-bad-lang = lang={ $value } is not a language songo speaks: use en or fr
 problem-detail-bad-query-string = the query string cannot be read: { $error }
-problem-detail-bad-mark = { $parameter }: { $text }
 problem-detail-no-parameter = unknown query parameter `{ $name }`: this route takes none
 problem-detail-unknown-parameter = unknown query parameter `{ $name }`: this route takes { $known }
 problem-detail-cannot-write = cannot write the answer: { $error }
@@ -882,8 +883,9 @@ problem-detail-bad-to = to={ $value } is not a record form: use record, ogn, jso
 problem-detail-no-to = say which form to write: to=record, to=ogn, to=json or to=yaml
 problem-detail-no-ogn = game { $game }: cannot be written as OGN: { $error }
 problem-detail-bad-hooks = hooks={ $value } is not a choice: use true or false
-problem-detail-image-query = this route takes no query parameter but lang: the position is the whole path
+problem-detail-image-query = this route takes no query parameter but lang=en|fr: the position is the whole path
 problem-detail-image-escape = the path is not a position in the compact notation: a `%` escape is broken
+
 ## Pictures: the legend of the shapes drawn over boards (notation/src/render/svg.rs)
 
 picture-key-seega-move = the move
@@ -941,8 +943,6 @@ lesson-record-captures = { $numbered } takes { seeds }
 lesson-record-variation = Variation:
 lesson-record-result = Result: { $result }
 lesson-record-stopped = The replay stops at ply { $ply }: { $played } cannot be played (songo lesson check says why).
-# A record tag shown in a handout: `tag` is lesson-tag, `value` what the record says.
-lesson-tag-value = { $tag }: { $value }
 lesson-tag = { $name ->
     [Event] Event
     [Site] Place
@@ -1022,8 +1022,6 @@ lesson-expect-unknown-rule = `{ $rule }` is not a rule id
 lesson-expect-rule-hint = rule ids are listed in docs/rules.md (songo.exit, songo.capture.chain, …)
 lesson-error-twice = `{ $key }` is given twice in this block
 lesson-error-twice-hint = give it once, or split the block in two
-lesson-block-unclosed = this ```songo block is never closed
-lesson-block-unclosed-hint = end the block with a line of three backticks: ```
 lesson-error-record-and-board = a block holds a board or a game record, not both
 lesson-error-record-and-board-hint = put the record in a block of its own, or give its start in a Position tag
 lesson-error-plies-without-record = `plies:` chooses moves of a game record, and this block holds none
@@ -1172,59 +1170,18 @@ engine-unjudged-seega = no engine marks: the analysis plays the sowing games onl
 engine-unjudged-time = the total time for the engine ran out: plies from { $ply } on are not judged
 engine-unjudged-seeds = ply { $ply }: the position holds too many seeds for the analysis; plies from there on are not judged
 
-## The service's words about the routes merged from main (service/src/handlers.rs,
-## service/src/analysis.rs, service/src/records.rs, service/src/lessons.rs)
-
-problem-detail-bad-layout = layout={ $value } is not a layout: use horizontal or vertical
-problem-detail-bad-terms = terms={ $value }: { $error }
-problem-detail-bad-to-move = to_move { $side }: { $text }
-problem-detail-depth-zero = depth 0: ask for 1 to { $most } plies (deeper is lowered to { $most })
-problem-detail-movetime-zero = movetime_ms 0: ask for 1 to { $most } ms (longer is lowered to { $most })
-problem-detail-analysis-no-seega = the analysis plays the sowing games (songo, songo-ekang, awale, oware-abapa), not Seega
-problem-detail-not-whole-number = { $name }={ $value } is not a whole number
-problem-detail-bad-engine = engine={ $value }: write engine=true or engine=false
-problem-detail-limits-without-engine = depth and movetime_ms are limits of the engine: add engine=true
-problem-detail-bad-handout-form = to={ $value } is not a handout form: use html or markdown
-teach-unknown-id = `{ $text }` is not a teaching term: use one of { $known }
-
-## `songo analyse` (cli/analyse.rs)
-#
-# `side` is the side to move, `value` a signed score difference (+11, 0, -3).
-
-cli-analyse-no-seega = analyse works on the sowing games (songo, songo-ekang, awale, oware-abapa); Seega has no analysis yet
-cli-analyse-bad-hash = --hash takes 1 to { $most } MiB, not { $value }
-analyse-final-value = Value for { side-name }: { $value } (final score).
+## `songo analyse` (cli/analyse.rs): `value` is signed (+11, -3); `side` is to move.
 analyse-exact = exact
 analyse-estimate = estimate
-analyse-estimate-at-depth = estimate at depth { $depth }
-# `how` is analyse-exact or analyse-estimate-at-depth.
-analyse-best-move = Best move: { $move }, value { $value } for { side-name } ({ $how }).
-analyse-value-meaning = The value is { side-name }'s final score minus { opponent-name }'s, stores included.
+analyse-estimate-at = estimate at depth { $depth }
+analyse-best = Best move: { $move }, value { $value } for { side-name } ({ $text }).
+analyse-value-means = The value is { side-name }'s final score minus { opponent-name }'s, stores included.
+analyse-final-value = Value for { side-name }: { $value } (final score).
 analyse-line = Line: { $moves }
 analyse-moves = Moves:
-analyse-search = Depth { $depth }, { $nodes } positions, { $hits } from endgame tables.
+analyse-depth = Depth { $depth }, { $nodes } positions, { $hits } from endgame tables.
 analyse-time = Time { $seconds } s, { $speed } positions per second.
 
-## `songo annotate` (cli/annotate.rs)
-
-# `text` is what went wrong in the file `name`.
-cli-in-file = { $name }: { $text }
-cli-records-too-large = { $name } is larger than { $mebibytes } MiB: split it into smaller files
-cli-annotate-unjudged = warning: { $name }: game { $game }: { $text }
-# `played` is empty or the move in brackets, after a space.
-cli-annotate-stopped = warning: { $name }: game { $game }: annotated up to ply { $plies }; ply { $ply }{ $played } cannot be played: { $text } ({ $rule }); songo validate says more
-
-## `songo lesson` and `songo tables` (cli/lesson.rs, cli/tables.rs)
-
-cli-lesson-markdown-needs-out = a Markdown handout is a file and its pictures: give a directory with --out DIR
-cli-cannot-create = cannot create { $name }: { $error }
-cli-cannot-write-file = cannot write { $name }: { $error }
-cli-tables-not-sowing = { $rules } is not a sowing game: it has no tables
-cli-tables-too-many-seeds = --seeds { $seeds }: tables hold at most { $most } seeds on the board
-cli-tables-nothing-to-split = every { $rules } position of { $seeds } seeds is over: there is no table to split
-# `seeds` is right-aligned on two columns.
-cli-tables-none-needed = { $rules } { $seeds } seeds: every position is over, no table needed
-cli-tables-written = { $rules } { $seeds } seeds: { $slices } slice(s) x { $boards } boards = { $entries } entries -> { $file } ({ $seconds } s)
-cli-tables-no-part = no part of the { $rules } table of { $seeds } seeds in { $dir } (files { $files })
-cli-tables-none = No { $rules } table in { $dir }.
-cli-tables-info = { $rules } { $seeds } seeds: { $slices } slice(s), { $entries } entries ({ $file })
+## `songo tables info` (cli/tables.rs)
+tables-none = No { $rules } table in { $dir }.
+tables-info-line = { $rules } { $seeds } seeds: { $slices } slice(s), { $entries } entries ({ $file })

@@ -673,6 +673,17 @@ board-before = Avant
 board-after-sowing = Après le semis
 board-after-captures = Après les prises
 board-after = Après
+legend-text-changed = * modifiées
+legend-text-captured = x prises
+legend-changed = en gras : les { $places ->
+    [houses] cases
+   *[squares] cases
+} que le coup a modifiées
+legend-captured = barrées : les { $places ->
+    [houses] cases
+   *[squares] cases
+} prises
+play-text-after-marked = Après (cases modifiées marquées *) :
 step-no-capture-no-emptying = aucune prise : prendre { $houses } ({ $count } { $count ->
     [one] graine
    *[other] graines
@@ -682,19 +693,16 @@ diagram-to-move-line = au trait : { $side ->
     [south] sud
    *[north] nord
 }
-play-text-caption = { $caption }{ $legend } :
-play-legend-changed-text = cases modifiées marquées *
-play-legend-captured-text = cases prises marquées x
-play-legend-changed = en gras : les cases que le coup a modifiées{ $places ->
-    [squares] {""}
-   *[houses] {""}
-}
-play-legend-captured = barrées : les cases prises{ $places ->
-    [squares] {""}
-   *[houses] {""}
-}
 markdown-stores-line = réserves : sud { $south }, nord { $north }
 markdown-last-move = dernier coup : { $move }, entre crochets
+play-text-sown = Après le semis :
+play-text-before = Avant :
+play-text-after = Après :
+play-text-after-sowing = Après le semis (cases modifiées marquées *) :
+play-text-after-captures = Après les prises :
+play-text-after-captures-marked = Après les prises (cases prises marquées x) :
+markdown-sowing-legend = (en gras : les cases que le coup a modifiées)
+markdown-captures-legend = (barrées : les cases prises)
 step-headline = { side-name } joue { $move }
 step-no-capture = aucune prise
 step-captured = { $count ->
@@ -741,6 +749,10 @@ seega-markdown-last-move = dernier coup : { $move }
 seega-markdown-last-move-taking = dernier coup : { $move }, qui prend { $squares }
 seega-markdown-stronghold = place forte : c3, entre crochets ; un pion qui s'y trouve ne peut pas être pris
 seega-step-took = prend { $squares }
+seega-svg-moves-title = Seega : { $count ->
+    [one] { $count } coup
+   *[other] { $count } coups
+}
 seega-svg-to-move = { side-name } au trait, phase { $phase ->
     [placement] de pose
    *[movement] de déplacement
@@ -796,9 +808,9 @@ cli-no-fen = un FEN OGN est une position d'awale ou d'oware-abapa, pas de { $rul
 cli-cannot-read-record = { $origin } : impossible de lire la partie : { $error }
 cli-cannot-write-ogn = { $origin } : impossible d'écrire l'OGN : { $error }
 cli-record-forms = une partie notée se convertit avec --to record, ogn, json ou yaml
-cli-record-handout = une partie notée se convertit avec --to record, ogn, json ou yaml ; pour la dessiner avec ses plateaux et ses commentaires : songo lesson render --to markdown --out DOSSIER { $origin } (ou en HTML : songo lesson render { $origin } > fiche.html)
-cli-idle-mark = { $flag } n'est dessiné que par --to { $forms } : --to { $to } l'omettrait ; retirez { $flag } ou choisissez l'une de ces formes
-cli-idle-mark-text = { $flag } n'est dessiné que par --to { $forms } : le diagramme texte ne marque que les cases modifiées (*) et prises (x)
+cli-record-forms-handout = une partie notée se convertit avec --to record, ogn, json ou yaml ; pour la dessiner avec ses plateaux et ses commentaires : songo lesson render --to markdown --out DOSSIER { $origin } (ou en HTML : songo lesson render { $origin } > fiche.html)
+cli-idle-mark = { $flag } marque un plateau dessiné en { $forms } : --to { $to } ne dessine pas de plateau ; retirez { $flag } ou choisissez --to { $forms }
+cli-idle-last-move-text = --last-move se dessine en markdown et en svg ; le diagramme texte ne marque que les cases modifiées (*) et prises (x)
 cli-idle-no-coordinates = --no-coordinates est pour les plateaux de Seega : un plateau de semailles n'a pas de coordonnées à retirer
 
 cli-cannot-read-directory = impossible de lire le dossier { $name } : { $error }
@@ -850,7 +862,6 @@ problem-detail-busy = aucune place de { $what ->
 } (sur { $slots }) ne s'est libérée dans le temps imparti ; réessayez plus tard
 problem-detail-bad-lang = lang={ $value } n'est pas une langue que songo parle : utilisez en ou fr
 problem-detail-bad-query-string = la chaîne de requête est illisible : { $error }
-problem-detail-bad-mark = { $parameter } : { $text }
 problem-detail-no-parameter = paramètre de requête inconnu `{ $name }` : cette route n'en prend aucun
 problem-detail-unknown-parameter = paramètre de requête inconnu `{ $name }` : cette route prend { $known }
 problem-detail-cannot-write = impossible d'écrire la réponse : { $error }
@@ -882,8 +893,9 @@ problem-detail-bad-to = to={ $value } n'est pas une forme de partie : utilisez r
 problem-detail-no-to = dites quelle forme écrire : to=record, to=ogn, to=json ou to=yaml
 problem-detail-no-ogn = partie { $game } : impossible de l'écrire en OGN : { $error }
 problem-detail-bad-hooks = hooks={ $value } n'est pas un choix : utilisez true ou false
-problem-detail-image-query = cette route ne prend aucun paramètre de requête sauf lang : la position est tout le chemin
+problem-detail-image-query = cette route ne prend aucun paramètre de requête sauf lang=en|fr : la position est tout le chemin
 problem-detail-image-escape = le chemin n'est pas une position dans la notation compacte : un échappement `%` est cassé
+
 ## Images : la légende des formes dessinées sur les plateaux (notation/src/render/svg.rs)
 
 picture-key-seega-move = le coup joué
@@ -937,7 +949,6 @@ lesson-record-captures = { $numbered } prend { seeds }
 lesson-record-variation = Variante :
 lesson-record-result = Résultat : { $result }
 lesson-record-stopped = La partie s'arrête au demi-coup { $ply } : { $played } ne peut pas être joué (songo lesson check dit pourquoi).
-lesson-tag-value = { $tag } : { $value }
 lesson-tag = { $name ->
     [Event] Événement
     [Site] Lieu
@@ -1013,8 +1024,6 @@ lesson-expect-unknown-rule = « { $rule } » n'est pas un identifiant de règle
 lesson-expect-rule-hint = les identifiants des règles sont dans docs/rules.md (songo.exit, songo.capture.chain, …)
 lesson-error-twice = « { $key } » est donné deux fois dans ce bloc
 lesson-error-twice-hint = donnez-le une fois, ou coupez le bloc en deux
-lesson-block-unclosed = ce bloc ```songo n'est jamais fermé
-lesson-block-unclosed-hint = terminez le bloc par une ligne de trois accents graves : ```
 lesson-error-record-and-board = un bloc montre un plateau ou une partie, pas les deux
 lesson-error-record-and-board-hint = mettez la partie dans un bloc à elle, ou donnez sa position de départ dans une étiquette Position
 lesson-error-plies-without-record = « plies: » choisit des coups d'une partie, et ce bloc n'en contient pas
@@ -1157,53 +1166,16 @@ engine-unjudged-seega = pas de marques du moteur : l'analyse ne joue que les jeu
 engine-unjudged-time = le temps total du moteur est écoulé : les coups à partir du { $ply } ne sont pas jugés
 engine-unjudged-seeds = coup { $ply } : la position compte trop de graines pour l'analyse ; les coups suivants ne sont pas jugés
 
-## The service's words about the routes merged from main (service/src/handlers.rs,
-## service/src/analysis.rs, service/src/records.rs, service/src/lessons.rs)
-
-problem-detail-bad-layout = layout={ $value } n'est pas une disposition : utilisez horizontal ou vertical
-problem-detail-bad-terms = terms={ $value } : { $error }
-problem-detail-bad-to-move = to_move { $side } : { $text }
-problem-detail-depth-zero = depth 0 : demandez de 1 à { $most } demi-coups (au-delà, la profondeur est ramenée à { $most })
-problem-detail-movetime-zero = movetime_ms 0 : demandez de 1 à { $most } ms (au-delà, le temps est ramené à { $most })
-problem-detail-analysis-no-seega = l'analyse joue les jeux de semailles (songo, songo-ekang, awale, oware-abapa), pas le Seega
-problem-detail-not-whole-number = { $name }={ $value } n'est pas un nombre entier
-problem-detail-bad-engine = engine={ $value } : écrivez engine=true ou engine=false
-problem-detail-limits-without-engine = depth et movetime_ms sont des limites du moteur : ajoutez engine=true
-problem-detail-bad-handout-form = to={ $value } n'est pas une forme de fiche : utilisez html ou markdown
-teach-unknown-id = `{ $text }` n'est pas un terme d'enseignement : utilisez l'un de { $known }
-
-## `songo analyse` (cli/analyse.rs)
-
-cli-analyse-no-seega = analyse joue les jeux de semailles (songo, songo-ekang, awale, oware-abapa) ; le Seega n'a pas encore d'analyse
-cli-analyse-bad-hash = --hash prend de 1 à { $most } Mio, pas { $value }
-analyse-final-value = Valeur pour { side-name } : { $value } (score final).
 analyse-exact = exacte
 analyse-estimate = estimée
-analyse-estimate-at-depth = estimée à la profondeur { $depth }
-analyse-best-move = Meilleur coup : { $move }, valeur { $value } pour { side-name } ({ $how }).
-analyse-value-meaning = La valeur est le score final de { side-name } moins celui de { opponent-name }, réserves comprises.
-analyse-line = Ligne : { $moves }
+analyse-estimate-at = estimée à la profondeur { $depth }
+analyse-best = Meilleur coup : { $move }, valeur { $value } pour { side-name } ({ $text }).
+analyse-value-means = La valeur est le score final de { side-name } moins celui de { opponent-name }, réserves comprises.
+analyse-final-value = Valeur pour { side-name } : { $value } (score final).
+analyse-line = Suite : { $moves }
 analyse-moves = Coups :
-analyse-search = Profondeur { $depth }, { $nodes } positions, { $hits } lues dans les tables de finales.
+analyse-depth = Profondeur { $depth }, { $nodes } positions, { $hits } lues dans les tables de finales.
 analyse-time = Temps { $seconds } s, { $speed } positions par seconde.
 
-## `songo annotate` (cli/annotate.rs)
-
-cli-in-file = { $name } : { $text }
-cli-records-too-large = { $name } dépasse { $mebibytes } Mio : découpez-le en fichiers plus petits
-cli-annotate-unjudged = attention : { $name } : partie { $game } : { $text }
-cli-annotate-stopped = attention : { $name } : partie { $game } : commentée jusqu'au demi-coup { $plies } ; le demi-coup { $ply }{ $played } ne peut pas être joué : { $text } ({ $rule }) ; songo validate en dit plus
-
-## `songo lesson` and `songo tables` (cli/lesson.rs, cli/tables.rs)
-
-cli-lesson-markdown-needs-out = une fiche en Markdown est un fichier et ses images : donnez un dossier avec --out DOSSIER
-cli-cannot-create = impossible de créer { $name } : { $error }
-cli-cannot-write-file = impossible d'écrire { $name } : { $error }
-cli-tables-not-sowing = { $rules } n'est pas un jeu de semailles : il n'a pas de tables
-cli-tables-too-many-seeds = --seeds { $seeds } : les tables contiennent au plus { $most } graines sur le plateau
-cli-tables-nothing-to-split = toute position de { $rules } à { $seeds } graines est finie : il n'y a pas de table à découper
-cli-tables-none-needed = { $rules } { $seeds } graines : toute position est finie, pas besoin de table
-cli-tables-written = { $rules } { $seeds } graines : { $slices } tranche(s) x { $boards } plateaux = { $entries } entrées -> { $file } ({ $seconds } s)
-cli-tables-no-part = aucune partie de la table de { $rules } à { $seeds } graines dans { $dir } (fichiers { $files })
-cli-tables-none = Aucune table de { $rules } dans { $dir }.
-cli-tables-info = { $rules } { $seeds } graines : { $slices } tranche(s), { $entries } entrées ({ $file })
+tables-none = Aucune table { $rules } dans { $dir }.
+tables-info-line = { $rules } { $seeds } graines : { $slices } tranche(s), { $entries } entrées ({ $file })

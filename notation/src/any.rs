@@ -605,7 +605,6 @@ impl AnyExplainReport {
                     .hand_shapes(|name| House::parse_with_case(name, rules, options.letters))?;
                 let mut board = crate::sowing::render::BoardView::new(report.position)
                     .letters(options.letters)
-                    .in_lang(options.lang)
                     .with_shapes(picture::sowing_shapes(report))
                     .with_shapes(hand);
                 board.hooks = options.marks.hooks;
@@ -822,34 +821,6 @@ pub struct MovesView {
     pub effects: AnyMoveEffects,
 }
 
-impl MovesView {
-    /// The view to serialize with its messages in `lang`.
-    #[must_use]
-    pub fn in_lang(&self, lang: Lang) -> MovesViewInLang<'_> {
-        MovesViewInLang(self, lang)
-    }
-}
-
-/// A [`MovesView`] whose messages serialize in a language.
-#[derive(Debug, Clone, Copy)]
-pub struct MovesViewInLang<'a>(&'a MovesView, Lang);
-
-impl Serialize for MovesViewInLang<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        #[derive(Serialize)]
-        struct Shape<'a> {
-            #[serde(flatten)]
-            report: AnyMovesInLang<'a>,
-            effects: &'a AnyMoveEffects,
-        }
-        Shape {
-            report: self.0.report.in_lang(self.1),
-            effects: &self.0.effects,
-        }
-        .serialize(serializer)
-    }
-}
-
 /// The moves of a position with what each legal one does.
 #[must_use]
 pub fn moves_view(position: &AnyPosition) -> MovesView {
@@ -867,18 +838,35 @@ pub fn moves_view(position: &AnyPosition) -> MovesView {
     }
 }
 
+/// A [`MovesView`] whose messages serialize in a language.
+#[derive(Serialize)]
+pub struct MovesViewInLang<'a> {
+    #[serde(flatten)]
+    report: AnyMovesInLang<'a>,
+    effects: &'a AnyMoveEffects,
+}
+
 impl MovesView {
+    /// The view to serialize with its messages in `lang`.
+    #[must_use]
+    pub fn in_lang(&self, lang: Lang) -> MovesViewInLang<'_> {
+        MovesViewInLang {
+            report: self.report.in_lang(lang),
+            effects: &self.effects,
+        }
+    }
+
     /// The report as text for people, in the language of `conventions`:
     /// the legal and forbidden moves, then what each legal move does.
     #[must_use]
     pub fn text(&self, conventions: Conventions) -> String {
-        self.text_in(conventions, conventions.lang)
+        self.text_in(conventions, Lang::En)
     }
 
     /// [`MovesView::text`] with the sentences about each move in `lang`.
     #[must_use]
     pub fn text_in(&self, conventions: Conventions, lang: Lang) -> String {
-        let mut out = self.report.text(conventions);
+        let mut out = self.report.text(conventions.in_lang(lang));
         if !self.effects.is_empty() {
             let mover = match &self.report {
                 AnyMovesReport::Sowing(report) => report.to_move(),
@@ -945,15 +933,17 @@ impl AnyPosition {
         conventions: impl Into<Conventions>,
     ) -> Result<MarkedBoard, MarkError> {
         let conventions = conventions.into();
-        let marked =
-            match self {
-                AnyPosition::Sowing(position) => {
-                    Marked::Sowing(crate::sowing::render::marked(position, marks, conventions)?)
-                }
-                AnyPosition::Seega(position) => Marked::Seega(
-                    crate::seega::render::SeegaView::marked(position, marks, conventions.lang)?,
-                ),
-            };
+        let (letters, lang) = (conventions.letters, conventions.lang);
+        let marked = match self {
+            AnyPosition::Sowing(position) => Marked::Sowing(
+                crate::sowing::render::marked(position, marks, letters)?.in_lang(lang),
+            ),
+            AnyPosition::Seega(position) => {
+                let mut view = crate::seega::render::SeegaView::marked(position, marks)?;
+                view.lang = lang;
+                Marked::Seega(view)
+            }
+        };
         Ok(MarkedBoard(marked))
     }
 

@@ -137,7 +137,8 @@ pub struct ParseError {
 impl ParseError {
     /// An error at byte `offset` of `text`.
     #[must_use]
-    pub fn at(text: &str, offset: usize, message: Message) -> ParseError {
+    pub fn at(text: &str, offset: usize, message: impl Into<Message>) -> ParseError {
+        let message = message.into();
         let location = Location::of_offset(text, offset);
         let line = text.lines().nth(location.line - 1).unwrap_or_default();
         let source_line = Excerpt::new(line, location.column);
@@ -228,8 +229,8 @@ impl ParseError {
 
     /// Adds a hint.
     #[must_use]
-    pub fn with_hint(mut self, hint: Message) -> ParseError {
-        self.hint = Some(Box::new(hint));
+    pub fn with_hint(mut self, hint: impl Into<Message>) -> ParseError {
+        self.hint = Some(Box::new(hint.into()));
         self
     }
 

@@ -375,6 +375,26 @@ impl Message {
     }
 }
 
+/// A text already written (by another program, or in words that are the
+/// same in every language) is a verbatim message.
+impl From<String> for Message {
+    fn from(text: String) -> Message {
+        Message::verbatim(text)
+    }
+}
+
+impl From<&str> for Message {
+    fn from(text: &str) -> Message {
+        Message::verbatim(text)
+    }
+}
+
+impl From<&Message> for Message {
+    fn from(message: &Message) -> Message {
+        message.clone()
+    }
+}
+
 impl Localize for Message {
     fn localize(&self, lang: Lang) -> String {
         let args: Vec<(&str, Arg<'_>)> = self

@@ -189,7 +189,7 @@ impl UnknownRuleset {
     }
 }
 
-/// In English; it starts with `unknown ruleset` and the name in backticks.
+/// In English; it starts with `UnknownRuleset::MESSAGE_START`.
 impl fmt::Display for UnknownRuleset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.message().fmt(f)

@@ -537,12 +537,12 @@ mod hostile {
     fn a_lesson_too_large_is_refused() {
         let huge = "a".repeat(lesson::MAX_LESSON_BYTES + 1);
         assert!(both(&huge).is_err());
-        assert!(lesson::text_from_bytes(huge.as_bytes()).is_err());
+        assert!(lesson::text_from_bytes(huge.as_bytes(), Lang::En).is_err());
     }
 
     #[test]
     fn bad_utf8_is_refused_at_its_place() {
-        let error = lesson::text_from_bytes(b"# Title\n\nN0 N1 \xc3\x28\n").unwrap_err();
+        let error = lesson::text_from_bytes(b"# Title\n\nN0 N1 \xc3\x28\n", Lang::En).unwrap_err();
         assert_eq!((error.line(), error.column()), (3, 7));
     }
 

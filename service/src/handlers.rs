@@ -188,15 +188,8 @@ fn mark_problem(error: MarkError) -> Problem {
         Mark::Arrow => "arrow",
         Mark::Changed | Mark::Captured | Mark::LastMove => "render",
     };
-    Problem::new(
-        Kind::BadQuery,
-        msg!(
-            "problem-detail-bad-mark",
-            parameter = parameter,
-            text = Message::verbatim(error.message)
-        ),
-    )
-    .with("parameter", parameter)
+    Problem::new(Kind::BadQuery, format!("{parameter}: {}", error.message))
+        .with("parameter", parameter)
 }
 
 /// How a request wants things drawn: `render=`, `letters=`, `layout=`,
@@ -258,7 +251,9 @@ impl Drawing {
                         _ => {
                             return Err(Problem::new(
                                 Kind::BadQuery,
-                                msg!("problem-detail-bad-layout", value = value),
+                                format!(
+                                    "layout={value} is not a layout: use horizontal or vertical"
+                                ),
                             )
                             .with("parameter", "layout"));
                         }
@@ -270,15 +265,8 @@ impl Drawing {
                     let mut terms = drawing.terms.take().unwrap_or_default();
                     for name in list(&value) {
                         terms.push(name.parse::<TeachId>().map_err(|error| {
-                            Problem::new(
-                                Kind::BadQuery,
-                                msg!(
-                                    "problem-detail-bad-terms",
-                                    value = value.as_str(),
-                                    error = error.message()
-                                ),
-                            )
-                            .with("parameter", "terms")
+                            Problem::new(Kind::BadQuery, format!("terms={value}: {error}"))
+                                .with("parameter", "terms")
                         })?);
                     }
                     drawing.terms = Some(terms);
@@ -428,15 +416,8 @@ pub(crate) fn position_to_move(
         return Ok(position);
     };
     position.with_to_move(side).map_err(|message| {
-        Problem::new(
-            Kind::BadPosition,
-            msg!(
-                "problem-detail-bad-to-move",
-                side = side.as_str(),
-                text = message
-            ),
-        )
-        .with("pointer", "/to_move")
+        Problem::new(Kind::BadPosition, format!("to_move {side}: {message}"))
+            .with("pointer", "/to_move")
     })
 }
 
@@ -617,11 +598,12 @@ pub(crate) async fn explain(state: Arc<State>, mut request: Request) -> Result<R
     let (drawing, _) = Drawing::of(&request, &[&DRAWING[..], &["hooks", "terms"]].concat())?;
     Media::of(&request.headers, &[Media::Json])?;
     let body = request.body(&state).await?;
-    state
+    let answer = state
         .job(request.deadline, body.len(), move || {
             explain_position(&body, &drawing)
         })
-        .await?
+        .await??;
+    Ok(answer)
 }
 
 /// The work of `POST /v1/explain`.

@@ -7,8 +7,8 @@
 use std::sync::Arc;
 
 use serde::Serialize;
+use songo_notation::i18n::Lang;
 use songo_notation::lesson::{self, Image, LessonReport, Options};
-use songo_notation::msg;
 use warp::http::StatusCode;
 use warp::http::header::{CONTENT_TYPE, HeaderValue};
 use warp::reply::Response;
@@ -27,10 +27,7 @@ enum To {
 /// The query of a lesson route: `lang`, `rules`, and for render `to`.
 fn options(request: &Request, render: bool) -> Result<(Options, To), Problem> {
     let known: &[&str] = if render { &["rules", "to"] } else { &["rules"] };
-    let mut options = Options {
-        lang: request.lang,
-        ..Options::default()
-    };
+    let mut options = Options::default();
     let mut to = To::Html;
     for (name, value) in request.params(known)? {
         match name.as_str() {
@@ -44,7 +41,7 @@ fn options(request: &Request, render: bool) -> Result<(Options, To), Problem> {
                     _ => {
                         return Err(Problem::new(
                             Kind::BadQuery,
-                            msg!("problem-detail-bad-handout-form", value = value),
+                            format!("to={value} is not a handout form: use html or markdown"),
                         )
                         .with("parameter", "to"));
                     }
@@ -52,12 +49,13 @@ fn options(request: &Request, render: bool) -> Result<(Options, To), Problem> {
             }
         }
     }
+    options.lang = request.lang;
     Ok((options, to))
 }
 
 /// The lesson text of a body: UTF-8, within the library's size.
-fn lesson_text(body: &[u8]) -> Result<&str, Problem> {
-    lesson::text_from_bytes(body).map_err(|e| {
+fn lesson_text(body: &[u8], lang: Lang) -> Result<&str, Problem> {
+    lesson::text_from_bytes(body, lang).map_err(|e| {
         let kind = if body.len() > lesson::MAX_LESSON_BYTES {
             Kind::BodyTooLarge
         } else {
@@ -75,7 +73,7 @@ pub(crate) async fn check(state: Arc<State>, mut request: Request) -> Result<Res
     let body = request.body(&state).await?;
     state
         .job(request.deadline, body.len(), move || {
-            let text = lesson_text(&body)?;
+            let text = lesson_text(&body, options.lang)?;
             let report =
                 lesson::check(text, &options).map_err(|e| Problem::parse(Kind::BadLesson, &e))?;
             json(StatusCode::OK, &report)
@@ -93,7 +91,7 @@ pub(crate) async fn render(state: Arc<State>, mut request: Request) -> Result<Re
     let body = request.body(&state).await?;
     state
         .job(request.deadline, body.len(), move || {
-            let text = lesson_text(&body)?;
+            let text = lesson_text(&body, options.lang)?;
             let unreadable = |e: songo_notation::error::ParseError| Problem::parse(Kind::BadLesson, &e);
             match to {
                 To::Html => {

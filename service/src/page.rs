@@ -12,11 +12,11 @@
 use std::sync::{Arc, LazyLock};
 
 use serde::Serialize;
-use songo_notation::Conventions;
 use songo_notation::any::AnyPosition;
 use songo_notation::i18n::{self, Arg, Lang};
 use songo_notation::msg;
 use songo_notation::render::Drawing;
+use songo_notation::{Conventions, LetterCase};
 use warp::Filter;
 use warp::http::header::{
     CACHE_CONTROL, CONTENT_LANGUAGE, CONTENT_TYPE, ETAG, HeaderMap, HeaderValue, IF_NONE_MATCH,
@@ -245,51 +245,44 @@ pub(crate) fn is_image_path(path: &str) -> bool {
 
 /// `GET /v1/positions/{compact}.svg`: the board of a position written in
 /// the compact notation (`/` written as is or as `%2F`), as an SVG picture
-/// to embed with `<img src>`. The picture depends on the path and its
-/// language alone (`?lang=`, the only parameter, else `Accept-Language`),
-/// so it may be cached for a day.
+/// to embed with `<img src>`. The picture depends on the path alone, so it
+/// may be cached for a day.
 pub(crate) fn image()
 -> impl Filter<Extract = (Response,), Error = warp::Rejection> + Clone + Send + Sync + 'static {
     warp::method()
         .and(warp::path::full())
-        .and(warp::header::headers_cloned())
         .and(warp::query::raw().or(warp::any().map(String::new)).unify())
-        .and_then(
-            |method: Method, full: FullPath, headers: HeaderMap, query: String| async move {
-                let path = full.as_str();
-                if method != Method::GET || !is_image_path(path) {
-                    return Err(warp::reject::not_found());
-                }
-                let compact = &path[IMAGE_PREFIX.len()..path.len() - IMAGE_SUFFIX.len()];
-                let (lang, response) = match crate::plumbing::lang(&headers, &query) {
-                    Ok(lang) => (lang, board_image(compact, &query, lang)),
-                    Err(problem) => (Lang::En, Err(problem)),
-                };
-                let mut response = response.unwrap_or_else(|problem| problem.into_response(lang));
-                let headers = response.headers_mut();
-                headers.insert(CONTENT_LANGUAGE, HeaderValue::from_static(lang.code()));
-                headers.insert(VARY, HeaderValue::from_static("accept-language"));
-                Ok(response)
-            },
-        )
+        .and_then(|method: Method, full: FullPath, query: String| async move {
+            let path = full.as_str();
+            if method != Method::GET || !is_image_path(path) {
+                return Err(warp::reject::not_found());
+            }
+            let compact = &path[IMAGE_PREFIX.len()..path.len() - IMAGE_SUFFIX.len()];
+            // The picture depends on its URL alone (a `lang=` query, else
+            // English), so that it may be cached.
+            Ok(board_image(compact, &query)
+                .unwrap_or_else(|problem| problem.into_response(Lang::En)))
+        })
 }
 
 /// The work of [`image`].
-fn board_image(encoded: &str, query: &str, lang: Lang) -> Result<Response, Problem> {
-    let other = serde_urlencoded::from_str::<Vec<(String, String)>>(query)
-        .map_or(true, |pairs| pairs.iter().any(|(name, _)| name != "lang"));
-    if other {
-        return Err(Problem::new(
-            Kind::BadQuery,
-            msg!("problem-detail-image-query"),
-        ));
-    }
+fn board_image(encoded: &str, query: &str) -> Result<Response, Problem> {
+    let lang = match query {
+        "" => Lang::En,
+        _ => query
+            .strip_prefix("lang=")
+            .and_then(|code| code.parse::<Lang>().ok())
+            .ok_or_else(|| Problem::new(Kind::BadQuery, msg!("problem-detail-image-query")))?,
+    };
     let compact = percent_decode(encoded)
         .ok_or_else(|| Problem::new(Kind::BadPosition, msg!("problem-detail-image-escape")))?;
     let position = compact
         .parse::<AnyPosition>()
         .map_err(|error| Problem::parse(Kind::BadPosition, &error))?;
-    let picture = position.draw(Drawing::Svg, Conventions::default().in_lang(lang));
+    let picture = position.draw(
+        Drawing::Svg,
+        Conventions::with_letters(LetterCase::default()).in_lang(lang),
+    );
     let mut response = Response::new(picture.into());
     let headers = response.headers_mut();
     headers.insert(CONTENT_TYPE, HeaderValue::from_static("image/svg+xml"));

@@ -207,10 +207,10 @@ impl Serialize for Wire<'_> {
 
 impl Problem {
     /// A problem of `kind` explained by `detail`.
-    pub(crate) fn new(kind: Kind, detail: Message) -> Problem {
+    pub(crate) fn new(kind: Kind, detail: impl Into<Message>) -> Problem {
         Problem(Box::new(Details {
             kind,
-            detail,
+            detail: detail.into(),
             rule: None,
             line: None,
             column: None,

@@ -218,11 +218,7 @@ pub(crate) async fn annotate(state: Arc<State>, mut request: Request) -> Result<
         value.parse::<u64>().map_err(|_| {
             Problem::new(
                 Kind::BadQuery,
-                msg!(
-                    "problem-detail-not-whole-number",
-                    name = name,
-                    value = value.chars().take(20).collect::<String>()
-                ),
+                format!("{name}={value:.20} is not a whole number"),
             )
             .with("parameter", name)
         })
@@ -240,10 +236,7 @@ pub(crate) async fn annotate(state: Arc<State>, mut request: Request) -> Result<
                     _ => {
                         return Err(Problem::new(
                             Kind::BadQuery,
-                            msg!(
-                                "problem-detail-bad-engine",
-                                value = value.chars().take(20).collect::<String>()
-                            ),
+                            format!("engine={value:.20}: write engine=true or engine=false"),
                         )
                         .with("parameter", "engine"));
                     }
@@ -258,7 +251,7 @@ pub(crate) async fn annotate(state: Arc<State>, mut request: Request) -> Result<
     if !engine && (depth.is_some() || movetime_ms.is_some()) {
         return Err(Problem::new(
             Kind::BadQuery,
-            msg!("problem-detail-limits-without-engine"),
+            "depth and movetime_ms are limits of the engine: add engine=true",
         ));
     }
     let media = Media::of(&request.headers, &[Media::Text, Media::Json, Media::Yaml])?;
@@ -285,10 +278,7 @@ pub(crate) async fn annotate(state: Arc<State>, mut request: Request) -> Result<
     match task.await {
         Ok(answer) => answer,
         Err(error) if error.is_panic() => std::panic::resume_unwind(error.into_panic()),
-        Err(error) => Err(Problem::new(
-            Kind::Internal,
-            Message::verbatim(error.to_string()),
-        )),
+        Err(error) => Err(Problem::new(Kind::Internal, error.to_string())),
     }
 }
 

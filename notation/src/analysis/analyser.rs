@@ -420,3 +420,10 @@ fn report(
         game_over: None,
     }
 }
+
+/// Said to a person as it is written (its words are the error's own).
+impl From<AnalysisError> for crate::i18n::Message {
+    fn from(error: AnalysisError) -> crate::i18n::Message {
+        crate::i18n::Message::verbatim(error.to_string())
+    }
+}

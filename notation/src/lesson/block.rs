@@ -21,11 +21,10 @@ use crate::any::AnyPosition;
 use crate::conventions::{Conventions, LetterCase};
 use crate::error::ParseError;
 use crate::i18n::Lang;
-use crate::i18n::Message;
-use crate::msg;
 use crate::read::read_position;
 use crate::ruleset::Ruleset;
 use crate::sowing::notation::diagram::{DiagramLine, line_kind};
+use crate::tr;
 
 use super::expect::{self, Expectation};
 use super::source::Source;
@@ -173,7 +172,7 @@ pub(crate) fn read(
     lang: Lang,
 ) -> Result<Block, ParseError> {
     let lines = &source.lines;
-    let error_at = |offset: usize, message: Message, hint: Message| {
+    let error_at = |offset: usize, message: String, hint: String| {
         ParseError::at(source.text, offset, message).with_hint(hint)
     };
     let mut title = None;
@@ -207,11 +206,12 @@ pub(crate) fn read(
         let once = |slot: &Option<Written>, written: &Written| match slot {
             Some(_) => Err(error_at(
                 written.offset,
-                msg!(
+                tr!(
+                    lang,
                     "lesson-error-twice",
                     key = text.trim_start().split(':').next().unwrap_or("").trim()
                 ),
-                msg!("lesson-error-twice-hint"),
+                tr!(lang, "lesson-error-twice-hint"),
             )),
             None => Ok(()),
         };
@@ -250,12 +250,12 @@ pub(crate) fn read(
             let line = lines[*first];
             return Err(error_at(
                 line.offset,
-                msg!("lesson-error-record-and-board"),
-                msg!("lesson-error-record-and-board-hint"),
+                tr!(lang, "lesson-error-record-and-board"),
+                tr!(lang, "lesson-error-record-and-board-hint"),
             )
             .with_width(line.text.chars().count()));
         }
-        let plies = plies.map(|p| ply_range(&p, source)).transpose()?;
+        let plies = plies.map(|p| ply_range(&p, source, lang)).transpose()?;
         return Ok(Block {
             lines: block_lines,
             title,
@@ -268,8 +268,8 @@ pub(crate) fn read(
     if let Some(p) = &plies {
         return Err(error_at(
             p.offset,
-            msg!("lesson-error-plies-without-record"),
-            msg!("lesson-error-plies-without-record-hint"),
+            tr!(lang, "lesson-error-plies-without-record"),
+            tr!(lang, "lesson-error-plies-without-record-hint"),
         ));
     }
     // The ruleset.
@@ -286,8 +286,8 @@ pub(crate) fn read(
             let line = lines[first];
             return Err(error_at(
                 line.offset,
-                msg!("lesson-error-two-positions"),
-                msg!("lesson-error-two-positions-hint"),
+                tr!(lang, "lesson-error-two-positions"),
+                tr!(lang, "lesson-error-two-positions-hint"),
             )
             .with_width(line.text.chars().count()));
         }
@@ -341,8 +341,8 @@ pub(crate) fn read(
         (None, None) => {
             return Err(error_at(
                 fence_line.offset,
-                msg!("lesson-error-empty-block"),
-                msg!("lesson-error-empty-block-hint"),
+                tr!(lang, "lesson-error-empty-block"),
+                tr!(lang, "lesson-error-empty-block-hint"),
             )
             .with_width(fence_line.text.trim().chars().count()));
         }
@@ -363,12 +363,12 @@ pub(crate) fn read(
             let offset = value_start + (word.as_ptr() as usize - written.text.as_ptr() as usize);
             if position.parse_move(word, conventions).is_err() {
                 let message = match position.parse_move(word, conventions) {
-                    Err(e) => e.message(),
-                    Ok(_) => Message::verbatim(""),
+                    Err(e) => e.to_string(),
+                    Ok(_) => String::new(),
                 };
                 return Err(ParseError::at(source.text, offset, message)
                     .with_width(word.chars().count())
-                    .with_hint(msg!("lesson-error-move-hint")));
+                    .with_hint(tr!(lang, "lesson-error-move-hint")));
             }
             moves.push(Written {
                 text: word.to_owned(),
@@ -381,16 +381,16 @@ pub(crate) fn read(
         let extra = &moves[MAX_MOVES];
         return Err(error_at(
             extra.offset,
-            msg!("lesson-error-too-many-moves", count = MAX_MOVES),
-            msg!("lesson-error-too-many-moves-hint"),
+            tr!(lang, "lesson-error-too-many-moves", count = MAX_MOVES),
+            tr!(lang, "lesson-error-too-many-moves-hint"),
         ));
     }
     let mut expectations = Vec::new();
     for written in expects {
         let expectation = expect::parse(&written.text, lang).map_err(|e| {
-            ParseError::at(source.text, written.offset, Message::verbatim(e.message))
+            ParseError::at(source.text, written.offset, e.message)
                 .with_width(written.text.chars().count().max(1))
-                .with_hint(Message::verbatim(e.hint))
+                .with_hint(e.hint)
         })?;
         expectations.push((expectation, written));
     }
@@ -432,15 +432,19 @@ fn states_side(text: &str) -> bool {
 }
 
 /// The plies `5-9` (or `5`) of a `plies:` line.
-fn ply_range(written: &Written, source: &Source<'_>) -> Result<RangeInclusive<usize>, ParseError> {
+fn ply_range(
+    written: &Written,
+    source: &Source<'_>,
+    lang: Lang,
+) -> Result<RangeInclusive<usize>, ParseError> {
     let bad = || {
         ParseError::at(
             source.text,
             written.offset,
-            msg!("lesson-error-plies", text = written.text.as_str()),
+            tr!(lang, "lesson-error-plies", text = written.text.as_str()),
         )
         .with_width(written.text.chars().count().max(1))
-        .with_hint(msg!("lesson-error-plies-hint"))
+        .with_hint(tr!(lang, "lesson-error-plies-hint"))
     };
     let number = |text: &str| text.trim().parse::<usize>().ok().filter(|&n| n > 0);
     let (from, to) = match written.text.split_once(['-', '–']) {
@@ -477,11 +481,11 @@ pub(crate) fn relocate(
             .map_or(text.len(), |(at, _)| at);
         l.offset + (l.text.len() - text.len()) + byte
     });
-    let mut moved = ParseError::at(source.text, offset, error.message().clone())
+    let mut moved = ParseError::at(source.text, offset, error.message())
         .with_width(error.width())
         .with_kind(error.kind());
     if let Some(hint) = error.hint() {
-        moved = moved.with_hint(hint.clone());
+        moved = moved.with_hint(hint);
     }
     moved
 }

@@ -37,10 +37,10 @@ use serde::Serialize;
 use crate::any::AnyPosition;
 use crate::error::{Excerpt, ParseError};
 use crate::i18n::Lang;
-use crate::msg;
 use crate::rule::RuleId;
 use crate::ruleset::Ruleset;
 use crate::side::Side;
+use crate::tr;
 
 pub use link::Stage;
 pub use text::report_text;
@@ -199,22 +199,23 @@ pub enum ProblemKind {
 /// order mark is dropped); errors in `lang`.
 ///
 /// ```
+/// use songo_notation::i18n::Lang;
 /// use songo_notation::lesson;
-/// assert_eq!(lesson::text_from_bytes("\u{feff}Hello".as_bytes()).unwrap(), "Hello");
-/// let error = lesson::text_from_bytes(b"line 1\nab\xffc").unwrap_err();
+/// assert_eq!(lesson::text_from_bytes("\u{feff}Hello".as_bytes(), Lang::En).unwrap(), "Hello");
+/// let error = lesson::text_from_bytes(b"line 1\nab\xffc", Lang::En).unwrap_err();
 /// assert_eq!((error.line(), error.column()), (2, 3));
 /// ```
 ///
 /// # Errors
 /// A text too large, or a byte that is not UTF-8 (its line and column).
-pub fn text_from_bytes(bytes: &[u8]) -> Result<&str, ParseError> {
+pub fn text_from_bytes(bytes: &[u8], lang: Lang) -> Result<&str, ParseError> {
     if bytes.len() > MAX_LESSON_BYTES {
         return Err(ParseError::at(
             "",
             0,
-            msg!("lesson-error-too-large", count = MAX_LESSON_BYTES),
+            tr!(lang, "lesson-error-too-large", count = MAX_LESSON_BYTES),
         )
-        .with_hint(msg!("lesson-error-split-hint")));
+        .with_hint(tr!(lang, "lesson-error-split-hint")));
     }
     match std::str::from_utf8(bytes) {
         Ok(text) => Ok(text.strip_prefix('\u{feff}').unwrap_or(text)),
@@ -225,9 +226,9 @@ pub fn text_from_bytes(bytes: &[u8]) -> Result<&str, ParseError> {
             Err(ParseError::at(
                 text,
                 text.len(),
-                msg!("lesson-error-not-utf8", byte = valid),
+                tr!(lang, "lesson-error-not-utf8", byte = valid),
             )
-            .with_hint(msg!("lesson-error-not-utf8-hint")))
+            .with_hint(tr!(lang, "lesson-error-not-utf8-hint")))
         }
     }
 }

@@ -106,9 +106,7 @@ pub(crate) fn of_item(item: &Item, source_text: &str, lang: Lang) -> Vec<Piece> 
 
 /// A board pasted in the text, marked as the move that gives it marks it.
 fn pasted(board: &PastedBoard, lang: Lang) -> Piece {
-    let mut view = BoardView::new(board.position)
-        .letters(board.letters)
-        .in_lang(lang);
+    let mut view = BoardView::new(board.position).letters(board.letters);
     if !board.side_given {
         view = view.mid_move();
     }
@@ -166,24 +164,18 @@ fn shown_board(shown: &ShownBoard, lang: Lang, pieces: &mut Vec<Piece>) {
             if !played.steps.is_empty() =>
         {
             pieces.push(Piece::Pictures(vec![Picture {
-                svg: report.draw(
-                    Drawing::Svg,
-                    Conventions::with_letters(letters).in_lang(lang),
-                ),
+                svg: report.draw(Drawing::Svg, letters),
                 caption: None,
                 alt: shown.start.to_string(),
             }]));
         }
         (AnyPosition::Sowing(position), _) => {
-            let view = BoardView::new(*position).letters(letters).in_lang(lang);
+            let view = BoardView::new(*position).letters(letters);
             pieces.push(Piece::Pictures(vec![picture(&view, None)]));
         }
         (AnyPosition::Seega(_), _) => {
             pieces.push(Piece::Pictures(vec![Picture {
-                svg: shown.start.draw(
-                    Drawing::Svg,
-                    Conventions::with_letters(letters).in_lang(lang),
-                ),
+                svg: shown.start.draw(Drawing::Svg, letters),
                 caption: None,
                 alt: shown.start.to_string(),
             }]));
@@ -254,7 +246,7 @@ fn sowing_step(
             played = played.as_str()
         ),
     ));
-    let [before, sown, after] = BoardView::of_step_with(step, conventions.in_lang(lang));
+    let [before, sown, after] = BoardView::of_step_with(step, letters);
     let uncaptioned = |view: BoardView| BoardView {
         caption: None,
         ..view
@@ -326,12 +318,7 @@ fn record_event(event: &Event, lang: Lang, pieces: &mut Vec<Piece>) {
                     } else {
                         value.clone()
                     };
-                    tr!(
-                        lang,
-                        "lesson-tag-value",
-                        tag = tr!(lang, "lesson-tag", name = name.as_str()),
-                        value = value
-                    )
+                    format!("{}: {value}", tr!(lang, "lesson-tag", name = name.as_str()))
                 })
                 .collect();
             if !others.is_empty() {
@@ -377,10 +364,9 @@ fn record_board(board: &RecordBoard, lang: Lang) -> Picture {
         ),
     };
     let letters = board.conventions.letters;
-    let conventions = board.conventions.in_lang(lang);
     let svg = match &board.position {
         AnyPosition::Sowing(position) => {
-            let mut view = BoardView::new(*position).letters(letters).in_lang(lang);
+            let mut view = BoardView::new(*position).letters(letters);
             if let Some(after) = &board.after {
                 view = view.with_captured(after.houses.iter().copied());
             }
@@ -393,8 +379,8 @@ fn record_board(board: &RecordBoard, lang: Lang) -> Picture {
                 coordinates: true,
                 ..Marks::default()
             };
-            board.position.marked(&marks, conventions).map_or_else(
-                |_| board.position.draw(Drawing::Svg, conventions),
+            board.position.marked(&marks, letters).map_or_else(
+                |_| board.position.draw(Drawing::Svg, letters),
                 |m| m.draw(Drawing::Svg),
             )
         }

@@ -8,7 +8,6 @@ use crate::any::{self, AnyPlayReport, AnyPosition};
 use crate::conventions::{Conventions, LetterCase};
 use crate::error::{Excerpt, ParseError};
 use crate::i18n::{Lang, Localize};
-use crate::msg;
 use crate::rule::RuleId;
 use crate::side::Side;
 use crate::sowing::notation::diagram::{self, DiagramLine, line_kind};
@@ -193,17 +192,17 @@ impl Problem {
 
 /// Why the rules refuse a block's move: the explanation and the rule, the
 /// move's number in the block left out.
-fn refusal(error: &any::AnyPlayError, lang: Lang) -> String {
+fn refusal(error: &any::AnyPlayError) -> String {
     use crate::game::Refusal;
     use crate::report::PlayError;
     match error {
         any::AnyPlayError::Sowing(PlayError::Illegal {
             error, conventions, ..
-        }) => error.message(conventions.in_lang(lang)),
+        }) => error.message(*conventions).to_string(),
         any::AnyPlayError::Seega(PlayError::Illegal {
             error, conventions, ..
-        }) => error.message(conventions.in_lang(lang)),
-        other => other.message().localize(lang),
+        }) => error.message(*conventions).to_string(),
+        other => other.to_string(),
     }
 }
 
@@ -261,7 +260,7 @@ fn read_record(
     }
     let left = MAX_BOARDS.saturating_sub(*boards);
     let events = record::walk(text, options.rules, plies, left)
-        .ok_or_else(|| too_many_boards(source, first_line))?;
+        .ok_or_else(|| too_many_boards(source, first_line, options.lang))?;
     // Each game's start, where its walk shows it.
     let mut game = None;
     for event in &events {
@@ -288,14 +287,14 @@ fn read_record(
     Ok(events)
 }
 
-fn too_many_boards(source: &Source<'_>, line: usize) -> ParseError {
+fn too_many_boards(source: &Source<'_>, line: usize, lang: Lang) -> ParseError {
     let offset = source.lines.get(line).map_or(0, |l| l.offset);
     ParseError::at(
         source.text,
         offset,
-        msg!("lesson-error-too-many-boards", count = MAX_BOARDS),
+        tr!(lang, "lesson-error-too-many-boards", count = MAX_BOARDS),
     )
-    .with_hint(msg!("lesson-error-split-hint"))
+    .with_hint(tr!(lang, "lesson-error-split-hint"))
 }
 
 /// The caption of a board starting at line index `first`: the nearest line
@@ -317,9 +316,13 @@ impl<'a> Lesson<'a> {
             return Err(ParseError::at(
                 "",
                 0,
-                msg!("lesson-error-too-large", count = super::MAX_LESSON_BYTES),
+                tr!(
+                    lang,
+                    "lesson-error-too-large",
+                    count = super::MAX_LESSON_BYTES
+                ),
             )
-            .with_hint(msg!("lesson-error-split-hint")));
+            .with_hint(tr!(lang, "lesson-error-split-hint")));
         }
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let source = Source::new(text);
@@ -362,9 +365,9 @@ impl<'a> Lesson<'a> {
             return Err(ParseError::at(
                 text,
                 offset,
-                msg!("lesson-error-too-many-parts", count = MAX_PARTS),
+                tr!(lang, "lesson-error-too-many-parts", count = MAX_PARTS),
             )
-            .with_hint(msg!("lesson-error-split-hint")));
+            .with_hint(tr!(lang, "lesson-error-split-hint")));
         }
         let mut entries: Vec<Entry> = Vec::new();
         let mut floor = 0;
@@ -377,7 +380,7 @@ impl<'a> Lesson<'a> {
                 Part::Pasted(lines) => {
                     boards += 1;
                     if boards > MAX_BOARDS {
-                        return Err(too_many_boards(&lesson.source, lines.start));
+                        return Err(too_many_boards(&lesson.source, lines.start, lang));
                     }
                     lesson.read_pasted(lines.clone(), floor, options, &mut entries);
                     floor = lines.end;
@@ -522,7 +525,7 @@ impl<'a> Lesson<'a> {
         }
         *boards += 1 + 3 * moves.len();
         if *boards > MAX_BOARDS {
-            return Err(too_many_boards(&self.source, lines.start));
+            return Err(too_many_boards(&self.source, lines.start, lang));
         }
         let names: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
         let (played, refused) = match any::play(start.clone(), &names, conventions) {
@@ -531,10 +534,7 @@ impl<'a> Lesson<'a> {
                 let index = error.index();
                 let name = error.move_name().unwrap_or_else(|| names[index].to_owned());
                 let rule = error.rule().unwrap_or(RuleId::Syntax);
-                (
-                    error.played(),
-                    Some((index, name, rule, refusal(&error, lang))),
-                )
+                (error.played(), Some((index, name, rule, refusal(&error))))
             }
         };
         let last = match &played {

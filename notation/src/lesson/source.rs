@@ -5,7 +5,6 @@
 use std::ops::Range;
 
 use crate::error::ParseError;
-use crate::msg;
 use crate::sowing::notation::diagram::{DiagramLine, line_kind};
 
 /// One line of the text: its content (no line break) and where it starts.
@@ -145,10 +144,10 @@ pub(crate) fn parts(source: &Source<'_>) -> Result<Vec<Part>, ParseError> {
                     return Err(ParseError::at(
                         source.text,
                         line.offset + line.text.len() - line.text.trim_start().len(),
-                        msg!("lesson-block-unclosed"),
+                        "this ```songo block is never closed",
                     )
                     .with_width(line.text.trim().chars().count())
-                    .with_hint(msg!("lesson-block-unclosed-hint")));
+                    .with_hint("end the block with a line of three backticks: ```"));
                 };
                 push_prose(&mut parts, prose_start..index);
                 parts.push(Part::Block {

@@ -6,8 +6,7 @@ use std::fmt::Write as _;
 
 use super::{LessonReport, ProblemKind};
 use crate::error::{Note, Place, Quoted, render};
-use crate::i18n::{Lang, Localize};
-use crate::msg;
+use crate::i18n::Lang;
 use crate::tr;
 
 /// The id a problem's diagnostic is titled with (`error[unlinked]`), or
@@ -73,7 +72,6 @@ pub fn report_text(report: &LessonReport, path: &str, lang: Lang, color: bool) -
     if !out.is_empty() {
         out.push('\n');
     }
-    let hint_name = msg!("note-hint").localize(lang);
     for problem in &report.problems {
         let id = problem
             .rule
@@ -88,7 +86,7 @@ pub fn report_text(report: &LessonReport, path: &str, lang: Lang, color: bool) -
         let notes: Vec<Note<'_>> = problem
             .hint
             .iter()
-            .map(|hint| Note::named(&hint_name, hint))
+            .map(|hint| Note::named("hint", hint))
             .collect();
         let place = if problem.excerpt.is_empty() {
             Place::At {

@@ -52,10 +52,10 @@ pub struct SetupError {
 impl SetupError {
     /// A `record.setup` error about a tag.
     #[must_use]
-    pub fn setup(tag: &'static str, message: Message) -> SetupError {
+    pub fn setup(tag: &'static str, message: impl Into<Message>) -> SetupError {
         SetupError {
             rule: RuleId::RecordSetup,
-            message,
+            message: message.into(),
             tag: Some(tag),
             detail: None,
             hint: None,
@@ -81,8 +81,8 @@ impl SetupError {
 
     /// Adds a hint.
     #[must_use]
-    pub fn with_hint(mut self, hint: Message) -> SetupError {
-        self.hint = Some(hint);
+    pub fn with_hint(mut self, hint: impl Into<Message>) -> SetupError {
+        self.hint = Some(hint.into());
         self
     }
 }
@@ -114,9 +114,9 @@ pub fn ruleset_of(tags: &Tags, default: Option<Ruleset>) -> Result<Ruleset, Setu
         return super::ogn::ruleset_of_variant(value).ok_or_else(|| {
             SetupError::setup(
                 names::VARIANT,
-                msg!("record-unknown-variant", text = value.to_owned()),
+                crate::msg!("record-unknown-variant", text = value.to_owned()),
             )
-            .with_hint(msg!("hint-variant-or-rules"))
+            .with_hint(crate::msg!("hint-variant-or-rules"))
         });
     }
     Ok(default.unwrap_or_default())

@@ -62,6 +62,8 @@ pub trait StageBoard: SvgBoard {
     /// Whether the board, drawn in `form`, marks places the move changed
     /// and places it captured (the caption's legend says how).
     fn marks(&self, form: Drawing) -> (bool, bool);
+    /// Writes the board's own words (stores, side to move…) in `lang`.
+    fn set_lang(&mut self, lang: Lang);
 }
 
 /// A game whose played lines can be drawn: what its stages are.
@@ -69,20 +71,19 @@ pub trait Staged: GamePosition {
     /// One board of a stage.
     type Board: StageBoard;
     /// What the game's places are called in the captions' legends
-    /// (`houses`, `squares`: a selector of the `play-legend-*` messages).
+    /// (`houses`, `squares`).
     const PLACES: &'static str;
     /// The boards of a move, in order, with their marks (and the shapes
     /// drawn by hand, `hand`, on each).
     fn stages(
         step: &PlayStep<Self>,
-        conventions: Conventions,
+        letters: LetterCase,
         hand: &[Shape<Self::Place>],
     ) -> Vec<Stage<Self::Board>>;
     /// The places of the game's boards (a house, a square), as the hand
     /// marks name them.
     type Place: Copy;
-    /// What a move took, for its summary, in the language of
-    /// `conventions`: `6 captured from N1 N0`, `took c2`.
+    /// What a move took, for its summary: `6 captured from N1 N0`, `took c2`.
     fn took(step: &PlayStep<Self>, conventions: Conventions) -> String;
 }
 
@@ -97,14 +98,6 @@ pub struct Options<P> {
     pub lang: Lang,
     /// Shapes drawn by hand on every board.
     pub hand: Vec<Shape<P>>,
-}
-
-impl<P> Options<P> {
-    /// The letter case and the language of the words.
-    #[must_use]
-    pub fn conventions(&self) -> Conventions {
-        Conventions::with_letters(self.letters).in_lang(self.lang)
-    }
 }
 
 impl<P> Default for Options<P> {
@@ -142,8 +135,12 @@ fn summary<P: Staged>(
     write_id: impl Fn(RuleId) -> String,
 ) -> String {
     let ids: Vec<String> = step.rules_applied().iter().map(write_id).collect();
-    let took = P::took(step, conventions);
-    msg!("step-rules", text = took, rules = ids.join(", ")).localize(conventions.lang)
+    msg!(
+        "step-rules",
+        text = P::took(step, conventions),
+        rules = ids.join(", ")
+    )
+    .localize(conventions.lang)
 }
 
 /// The summary with rule ids as they are: `6 captured from N1 N0; rules:
@@ -170,22 +167,24 @@ fn caption(kind: StageKind, sown: bool, lang: Lang) -> String {
 fn caption_legend<B: StageBoard>(board: &B, form: Drawing, places: &str, lang: Lang) -> String {
     let (changed, captured) = board.marks(form);
     let mut parts = Vec::new();
-    let text = matches!(form, Drawing::Text);
-    if changed {
-        parts.push(if text {
-            msg!("play-legend-changed-text")
-        } else {
-            msg!("play-legend-changed", places = places)
-        });
+    match form {
+        Drawing::Text => {
+            if changed {
+                parts.push(msg!("legend-text-changed").localize(lang));
+            }
+            if captured {
+                parts.push(msg!("legend-text-captured").localize(lang));
+            }
+        }
+        Drawing::Markdown | Drawing::Svg => {
+            if changed {
+                parts.push(msg!("legend-changed", places = places).localize(lang));
+            }
+            if captured {
+                parts.push(msg!("legend-captured", places = places).localize(lang));
+            }
+        }
     }
-    if captured {
-        parts.push(if text {
-            msg!("play-legend-captured-text")
-        } else {
-            msg!("play-legend-captured", places = places)
-        });
-    }
-    let parts: Vec<String> = parts.iter().map(|part| part.localize(lang)).collect();
     if parts.is_empty() {
         String::new()
     } else {
@@ -212,14 +211,17 @@ fn stages_of<P: Staged>(
     step: &PlayStep<P>,
     options: &Options<P::Place>,
 ) -> (Vec<Stage<P::Board>>, bool) {
-    let stages = P::stages(step, options.conventions(), &options.hand);
+    let mut stages = P::stages(step, options.letters, &options.hand);
+    for stage in &mut stages {
+        stage.board.set_lang(options.lang);
+    }
     let sown = stages.iter().any(|stage| stage.kind == StageKind::Sown);
     (stages, sown)
 }
 
 fn text<P: Staged>(report: &PlayReport<P>, options: &Options<P::Place>) -> String {
-    let conventions = options.conventions();
     let lang = options.lang;
+    let conventions = Conventions::with_letters(options.letters).in_lang(lang);
     let mut out = String::new();
     for (i, step) in report.steps.iter().enumerate() {
         if i > 0 {
@@ -229,13 +231,17 @@ fn text<P: Staged>(report: &PlayReport<P>, options: &Options<P::Place>) -> Strin
         let _ = writeln!(out, "{number}{}\n", headline(step, conventions));
         let (stages, sown) = stages_of(step, options);
         for stage in &stages {
-            let legend = caption_legend(&stage.board, Drawing::Text, P::PLACES, lang);
-            let heading = msg!(
-                "play-text-caption",
-                caption = caption(stage.kind, sown, lang),
-                legend = legend
-            );
-            let _ = writeln!(out, "{}\n{}", heading.localize(lang), stage.board.text());
+            let (changed, captured) = stage.board.marks(Drawing::Text);
+            let line = match stage.kind {
+                StageKind::Before => msg!("play-text-before"),
+                StageKind::Sown if changed => msg!("play-text-after-sowing"),
+                StageKind::Sown => msg!("play-text-sown"),
+                StageKind::After if sown && captured => msg!("play-text-after-captures-marked"),
+                StageKind::After if sown => msg!("play-text-after-captures"),
+                StageKind::After if changed => msg!("play-text-after-marked"),
+                StageKind::After => msg!("play-text-after"),
+            };
+            let _ = writeln!(out, "{}\n{}", line.localize(lang), stage.board.text());
         }
         let _ = writeln!(out, "{}", plain_summary(step, conventions));
     }
@@ -246,8 +252,8 @@ fn text<P: Staged>(report: &PlayReport<P>, options: &Options<P::Place>) -> Strin
 }
 
 fn markdown<P: Staged>(report: &PlayReport<P>, options: &Options<P::Place>) -> String {
-    let conventions = options.conventions();
     let lang = options.lang;
+    let conventions = Conventions::with_letters(options.letters).in_lang(lang);
     let mut out = String::new();
     for (i, step) in report.steps.iter().enumerate() {
         if i > 0 {
@@ -278,8 +284,8 @@ fn markdown<P: Staged>(report: &PlayReport<P>, options: &Options<P::Place>) -> S
 /// that says what it took and the rules it applied), then how the game
 /// ended.
 fn picture<P: Staged>(report: &PlayReport<P>, options: &Options<P::Place>) -> String {
-    let conventions = options.conventions();
     let lang = options.lang;
+    let conventions = Conventions::with_letters(options.letters).in_lang(lang);
     let rows = report
         .steps
         .iter()
@@ -296,15 +302,14 @@ fn picture<P: Staged>(report: &PlayReport<P>, options: &Options<P::Place>) -> St
                 })
                 .collect();
             FigureRow {
-                heading: Some(format!(
-                    "{number}{}",
+                heading: Some(
                     msg!(
                         "svg-heading",
-                        headline = headline(step, conventions),
+                        headline = format!("{number}{}", headline(step, conventions)),
                         summary = plain_summary(step, conventions)
                     )
-                    .localize(lang)
-                )),
+                    .localize(lang),
+                ),
                 boards,
             }
         })

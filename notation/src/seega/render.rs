@@ -7,10 +7,9 @@ use std::fmt::Write as _;
 
 use super::board::{Square, SquareSet};
 use super::moves::SeegaMove;
-use super::notation::diagram_in;
 use super::position::{Phase, SeegaPosition};
 use super::rules::SeegaOutcome;
-use crate::conventions::Conventions;
+use crate::conventions::{Conventions, LetterCase};
 use crate::i18n::{Lang, Localize, Message};
 use crate::msg;
 use crate::render::sequence::{self, Options, Stage, StageBoard, StageKind, Staged};
@@ -303,13 +302,13 @@ pub fn play_svg(report: &PlayReport<SeegaPosition>) -> String {
 /// `South plays b3-c3`.
 #[must_use]
 pub fn step_headline(step: &PlayStep<SeegaPosition>) -> String {
-    sequence::headline(step, Conventions::CANONICAL)
+    sequence::headline(step, LetterCase::default())
 }
 
 /// `took c2 d3 c4; rules: seega.move, seega.capture`.
 #[must_use]
 pub fn step_summary(step: &PlayStep<SeegaPosition>) -> String {
-    sequence::plain_summary(step, Conventions::CANONICAL)
+    sequence::plain_summary(step, LetterCase::default())
 }
 
 /// The played moves as text: for each, its headline, the diagrams before
@@ -343,7 +342,7 @@ impl Staged for SeegaPosition {
 
     fn stages(
         step: &PlayStep<SeegaPosition>,
-        conventions: Conventions,
+        _letters: LetterCase,
         hand: &[Shape<Square>],
     ) -> Vec<Stage<SeegaView>> {
         let view = |position: SeegaPosition, highlight| SeegaView {
@@ -353,7 +352,7 @@ impl Staged for SeegaPosition {
             caption: None,
             shapes: hand.to_vec(),
             hooks: false,
-            lang: conventions.lang,
+            lang: Lang::En,
         };
         vec![
             Stage {
@@ -369,13 +368,13 @@ impl Staged for SeegaPosition {
 
     fn took(step: &PlayStep<SeegaPosition>, conventions: Conventions) -> String {
         let captured = step.outcome.captured;
-        let took = if captured.is_empty() {
+        if captured.is_empty() {
             msg!("step-no-capture")
         } else {
             let squares: Vec<String> = captured.iter().map(|square| square.to_string()).collect();
             msg!("seega-step-took", squares = squares.join(" "))
-        };
-        took.localize(conventions.lang)
+        }
+        .localize(conventions.lang)
     }
 }
 
@@ -585,7 +584,7 @@ pub struct SeegaView {
     /// Over each square a transparent `<rect data-square="b3">` for a
     /// program that drives the picture (the web page; SVG only).
     pub hooks: bool,
-    /// The language of the words drawn with the board.
+    /// The language of the board's own words (side to move, phase…).
     pub lang: Lang,
 }
 
@@ -604,19 +603,11 @@ impl SeegaView {
         }
     }
 
-    /// Writes its words in `lang`.
-    #[must_use]
-    pub fn in_lang(mut self, lang: Lang) -> SeegaView {
-        self.lang = lang;
-        self
-    }
-
     /// Reads the marks a person asked for: squares, the last move, shapes
     /// drawn by hand.
     pub(crate) fn marked(
         position: &SeegaPosition,
         marks: &Marks<'_>,
-        lang: Lang,
     ) -> Result<SeegaView, MarkError> {
         let squares = |names: &[String], mark| -> Result<SquareSet, MarkError> {
             names
@@ -625,7 +616,7 @@ impl SeegaView {
                 .map(|name| {
                     name.trim().parse::<Square>().map_err(|e| MarkError {
                         mark,
-                        message: e.message().localize(lang),
+                        message: e.to_string(),
                     })
                 })
                 .collect()
@@ -635,7 +626,7 @@ impl SeegaView {
             .map(|text| {
                 text.parse::<SeegaMove>().map_err(|e| MarkError {
                     mark: Mark::LastMove,
-                    message: e.message().localize(lang),
+                    message: e.to_string(),
                 })
             })
             .transpose()?;
@@ -654,7 +645,7 @@ impl SeegaView {
             caption: None,
             shapes: marks.hand_shapes(str::parse::<Square>)?,
             hooks: marks.hooks,
-            lang,
+            lang: Lang::En,
         })
     }
 
@@ -663,7 +654,7 @@ impl SeegaView {
     pub fn draw(&self, form: Drawing) -> String {
         let position = &self.position;
         match form {
-            Drawing::Text if self.coordinates => diagram_in(position, self.lang),
+            Drawing::Text if self.coordinates => super::notation::diagram_in(position, self.lang),
             Drawing::Text => super::notation::rows(position),
             Drawing::Markdown => markdown_in(position, &self.highlight, self.lang),
             Drawing::Svg => {
@@ -697,6 +688,10 @@ impl StageBoard for SeegaView {
                 !self.highlight.captured.is_empty(),
             ),
         }
+    }
+
+    fn set_lang(&mut self, lang: Lang) {
+        self.lang = lang;
     }
 }
 

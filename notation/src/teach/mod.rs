@@ -126,23 +126,16 @@ impl fmt::Display for TeachId {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownTeachId(pub String);
 
-impl UnknownTeachId {
-    /// What is wrong, in any language.
-    #[must_use]
-    pub fn message(&self) -> crate::i18n::Message {
-        let known: Vec<&str> = TeachId::ALL.iter().map(|id| id.as_str()).collect();
-        crate::msg!(
-            "teach-unknown-id",
-            text = self.0.as_str(),
-            known = known.join(", ")
-        )
-    }
-}
-
 impl fmt::Display for UnknownTeachId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use crate::i18n::Localize;
-        f.write_str(&self.message().localize(crate::i18n::Lang::En))
+        write!(f, "`{}` is not a teaching term: use one of ", self.0)?;
+        for (i, id) in TeachId::ALL.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(id.as_str())?;
+        }
+        Ok(())
     }
 }
 

@@ -259,7 +259,7 @@ fn replay(
                 return (
                     steps,
                     conventions,
-                    Some(stop(RuleId::Syntax, error.message().localize(lang))),
+                    Some(stop(RuleId::Syntax, error.to_string())),
                 );
             }
         };

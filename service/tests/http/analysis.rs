@@ -131,7 +131,8 @@ const GRENIER_MISSED: &str = "[Rules \"songo\"]\n[SetUp \"fragment\"]\n[Position
 fn annotate_with_the_engine_marks_the_blunder() {
     let server = TestServer::start();
     let reply = server.post(
-        "/v1/annotate?engine=true&depth=8",
+        // A generous time per ply: depth 8 decides, not the machine.
+        "/v1/annotate?engine=true&depth=8&movetime_ms=1000",
         "text/plain",
         GRENIER_MISSED,
     );

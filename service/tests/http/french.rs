@@ -78,7 +78,7 @@ fn rules_in_french() {
 }
 
 #[test]
-fn positions_in_french() {
+fn positions_render_in_french() {
     let server = TestServer::start();
     let reply = server.post(
         "/v1/positions?render=text&lang=fr",
@@ -151,7 +151,7 @@ fn validate_in_french() {
 }
 
 #[test]
-fn convert_in_french() {
+fn convert_errors_in_french() {
     let server = TestServer::start();
     let reply = server.request(
         "POST",
@@ -174,188 +174,66 @@ fn routing_errors_in_french() {
     insta::assert_json_snapshot!(reply.problem(405, "method-not-allowed"));
 }
 
+/// One French request to every route, each answer in its own snapshot. The
+/// list is checked against the service's `ROUTES`: a new route fails this
+/// test until it is given its French request here.
 #[test]
-fn healthz_in_french() {
+fn every_route_answers_in_french() {
     let server = TestServer::start();
-    let reply = server.get("/healthz?lang=fr");
-    french(&reply);
-    insta::assert_json_snapshot!(reply.ok());
-}
-
-#[test]
-fn openapi_json_in_french() {
-    // The OpenAPI document is the interface, in English; an unknown
-    // parameter is refused in French.
-    let server = TestServer::start();
-    let reply = server.get("/openapi.json?lang=fr&verbose=1");
-    french(&reply);
-    insta::assert_json_snapshot!(reply.problem(400, "bad-query"));
-}
-
-#[test]
-fn page_in_french() {
-    let server = TestServer::start();
-    let reply = server.request("GET", "/", &[("Accept-Language", "fr")], None);
-    assert_eq!(reply.status, 200);
-    // The page is one document for every language: it asks for its words
-    // (GET /v1/messages) in the browser's.
-    insta::assert_snapshot!(
-        reply
-            .text()
-            .lines()
-            .filter(|line| line.contains("<html") || line.contains("<title"))
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
-}
-
-#[test]
-fn messages_in_french() {
-    let server = TestServer::start();
-    let reply = server.request("GET", "/v1/messages", &[("Accept-Language", "fr")], None);
-    french(&reply);
-    let messages = reply.ok();
-    assert_eq!(messages["lang"], "fr");
-    insta::assert_json_snapshot!(messages["messages"]["page-title"]);
-}
-
-#[test]
-fn positions_compact_svg_in_french() {
-    let server = TestServer::start();
-    let reply = server.get("/v1/positions/songo:3,1,1,10,1,5,0%2F2,3,5,0,1,1,7.svg?lang=fr");
-    french(&reply);
-    assert_eq!(reply.status, 200);
-    let svg = reply.text();
-    assert!(svg.contains(">Sud au trait<"), "{svg}");
-    insta::assert_snapshot!(svg);
-}
-
-#[test]
-fn explain_in_french() {
-    let server = TestServer::start();
-    let reply = post_french(
-        &server,
-        "/v1/explain?render=text",
-        &json!({"position": "songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1"}),
-    );
-    french(&reply);
-    insta::assert_json_snapshot!(reply.ok()["render"]);
-    let svg = post_french(
-        &server,
-        "/v1/explain?render=svg",
-        &json!({"position": "songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1"}),
-    );
-    let content = svg.ok()["render"]["content"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned();
-    assert!(content.contains(">Sud au trait<"), "{content}");
-    let refused = post_french(
-        &server,
-        "/v1/explain?terms=bidon",
-        &json!({"position": START}),
-    );
-    insta::assert_json_snapshot!(refused.problem(400, "bad-query"));
-}
-
-#[test]
-fn annotate_in_french() {
-    let server = TestServer::start();
-    let reply = server.request(
-        "POST",
-        "/v1/annotate",
-        &[("Content-Type", "text/plain"), ("Accept-Language", "fr")],
-        Some(b"[Rules \"songo\"]\n\n1. S2 N4 2. S5 N1 3. S0 *\n"),
-    );
-    french(&reply);
-    insta::assert_json_snapshot!(reply.ok()["record"]);
-}
-
-#[test]
-fn analyse_in_french() {
-    let server = TestServer::start();
-    let reply = post_french(
-        &server,
-        "/v1/analyse",
-        &json!({"position": "seega:..S../...../..S.S/...../..S.N:N"}),
-    );
-    french(&reply);
-    insta::assert_json_snapshot!(reply.problem(400, "bad-position"));
-    let reply = post_french(
-        &server,
-        "/v1/analyse",
-        &json!({"position": START, "depth": 0}),
-    );
-    insta::assert_json_snapshot!(reply.problem(400, "bad-json"));
-}
-
-#[test]
-fn lessons_check_in_french() {
-    let server = TestServer::start();
-    let lesson = "```songo\nposition: songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7\nplay: S1\nexpect: S1 captures 5\n```\n";
-    let reply = server.post("/v1/lessons/check?lang=fr", "text/plain", lesson);
-    french(&reply);
-    insta::assert_json_snapshot!(reply.ok()["problems"]);
-}
-
-#[test]
-fn lessons_render_in_french() {
-    let server = TestServer::start();
+    let yinda = "songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:N";
+    let record = "[Rules \"songo\"]\n[SetUp \"fragment\"]\n[Position \"songo:0,0,0,0,0,5,0/1,0,0,0,0,0,16:0-0:S\"]\n\n1. S0 *\n";
     let lesson =
-        "# Une prise\n\n```songo\nposition: songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7\nplay: S1\n```\n";
-    let reply = server.post(
-        "/v1/lessons/render?lang=fr&to=markdown",
-        "text/plain",
-        lesson,
-    );
-    french(&reply);
-    let answer = reply.ok();
-    insta::assert_snapshot!(answer["markdown"].as_str().unwrap_or_default());
-    let pictures = answer["images"].as_array().cloned().unwrap_or_default();
-    assert!(
-        pictures.iter().any(|picture| picture["svg"]
-            .as_str()
-            .is_some_and(|svg| svg.contains(">Sud<"))),
-        "{pictures:?}"
-    );
-}
-
-/// Every route of `ROUTES` has a French snapshot here: a test named after
-/// its path (`/v1/lessons/check` → `lessons_check_in_french`, `/` →
-/// `page_in_french`). A new route adds one; see docs/i18n.md.
-#[test]
-fn every_route_has_a_french_snapshot() {
-    let snapshots: Vec<String> = std::fs::read_dir("tests/http/snapshots")
-        .expect("the snapshots are there")
-        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
-        .collect();
-    let missing: Vec<String> = songo_service::ROUTES
-        .iter()
-        .map(|route| test_name(route.path))
-        .filter(|test| {
-            let exact = format!("http__french__{test}.snap");
-            let numbered = format!("http__french__{test}-");
-            !snapshots
-                .iter()
-                .any(|name| *name == exact || name.starts_with(&numbered))
-        })
-        .collect();
-    assert!(
-        missing.is_empty(),
-        "no French snapshot test for {missing:?} in service/tests/http/french.rs"
-    );
-}
-
-/// The French test of a route's path.
-fn test_name(path: &str) -> String {
-    let words: Vec<&str> = path
-        .trim_start_matches("/v1")
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|word| !word.is_empty())
-        .collect();
-    if words.is_empty() {
-        "page_in_french".to_owned()
-    } else {
-        format!("{}_in_french", words.join("_"))
+        "Avant :\n\n3 1 1 10 1 5 0\n2 3 5 0 1 1 7\n\nAprès S1 :\n\n0 0 1 10 1 5 1\n3 0 5 0 1 1 7\n";
+    let text_post = |path: &str, body: &str| {
+        server.request(
+            "POST",
+            path,
+            &[("Content-Type", "text/plain"), ("Accept-Language", "fr")],
+            Some(body.as_bytes()),
+        )
+    };
+    let get = |path: &str| server.request("GET", path, &[("Accept-Language", "fr")], None);
+    // (route, what the French answer shows)
+    let answers: Vec<(&str, String)> = vec![
+        ("/healthz", get("/healthz").text().to_owned()),
+        ("/openapi.json", get("/openapi.json").header("content-language").unwrap_or_default().to_owned()),
+        ("/", {
+            let page = get("/?lang=fr");
+            format!("{} {}", page.status, page.header("content-language").unwrap_or_default())
+        }),
+        ("/v1/messages", get("/v1/messages")
+            .json()["messages"]["page-analyse"]
+            .to_string()),
+        ("/v1/positions/{compact}.svg", {
+            let svg = get("/v1/positions/songo:0,1,2,0,1,0,0%2F1,1,0,0,17,5,1:0-0:N.svg?lang=fr");
+            svg.text().lines().filter(|l| l.contains("Nord") || l.contains("réserve")).collect::<Vec<_>>().join("\n")
+        }),
+        ("/v1/rules", get("/v1/rules").json()["rulesets"][0]["rules"][0]["summary"].to_string()),
+        ("/v1/positions", post_french(&server, "/v1/positions?render=text", &json!({"position": "S9"})).json()["title"].to_string()),
+        ("/v1/play", post_french(&server, "/v1/play?render=text", &json!({"position": yinda, "moves": ["N1"]})).json()["render"]["content"].as_str().unwrap_or_default().to_owned()),
+        ("/v1/moves", post_french(&server, "/v1/moves", &json!({"position": "songo:0,0,0,0,0,5,0/1,0,0,0,0,0,16:0-0:S"})).json()["illegal"][0]["message"].to_string()),
+        ("/v1/explain", post_french(&server, "/v1/explain?render=text", &json!({"position": yinda})).json()["render"]["content"].as_str().unwrap_or_default().to_owned()),
+        ("/v1/validate", text_post("/v1/validate", record).json()["games"][0]["violations"][0]["message"].to_string()),
+        ("/v1/convert", text_post("/v1/convert?to=json", "1. %").json()["detail"].to_string()),
+        ("/v1/annotate", text_post("/v1/annotate", "[Rules \"songo\"]\n[SetUp \"fragment\"]\n[Position \"songo:0,1,1,0,6,0,0/2,3,1,0,1,5,1:0-0:S\"]\n\n1. S2 N2 *\n").json()["record"].as_str().unwrap_or_default().to_owned()),
+        ("/v1/analyse", post_french(&server, "/v1/analyse", &json!({"position": "seega:...../...../...../...../.....:S"})).json()["title"].to_string()),
+        ("/v1/lessons/check", text_post("/v1/lessons/check", lesson).json()["problems"][0]["message"].to_string()),
+        ("/v1/lessons/render", {
+            let page = text_post("/v1/lessons/render", lesson);
+            page.text().lines().filter(|l| l.contains("<html")).collect::<Vec<_>>().join("\n")
+        }),
+    ];
+    for route in songo_service::ROUTES {
+        assert!(
+            answers.iter().any(|(path, _)| *path == route.path),
+            "{} {} has no French request in every_route_answers_in_french",
+            route.method,
+            route.path
+        );
+    }
+    for (path, answer) in &answers {
+        insta::with_settings!({snapshot_suffix => path.replace(['/', '{', '}', '.'], "_")}, {
+            insta::assert_snapshot!(answer);
+        });
     }
 }

@@ -614,6 +614,13 @@ impl Tables {
     }
 }
 
+/// Said to a person as it is written (its words are the error's own).
+impl From<TableError> for crate::i18n::Message {
+    fn from(error: TableError) -> crate::i18n::Message {
+        crate::i18n::Message::verbatim(error.to_string())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::oracle::{Oracle, first_repetition};

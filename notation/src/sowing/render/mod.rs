@@ -51,9 +51,6 @@ pub struct BoardView {
     pub show_to_move: bool,
     /// A caption above the board ("Before", "After sowing").
     pub caption: Option<String>,
-    /// The language of the words drawn with the board (stores, side to
-    /// move, legends).
-    pub lang: Lang,
     /// Shapes drawn over the board (SVG only): threats, greniers, a
     /// yinda's seed, what captured houses gave, marks drawn by hand.
     pub shapes: Vec<Shape<House>>,
@@ -62,6 +59,9 @@ pub struct BoardView {
     /// Hooks for a program that drives the picture (SVG only; the web
     /// page): see [`svg::board_with_hooks`].
     pub hooks: bool,
+    /// The language of the words drawn with the board (stores, side to
+    /// move, the legend).
+    pub lang: Lang,
 }
 
 impl BoardView {
@@ -77,10 +77,10 @@ impl BoardView {
             last_move: None,
             show_to_move: true,
             caption: None,
-            lang: Lang::En,
             shapes: Vec::new(),
             path: None,
             hooks: false,
+            lang: Lang::En,
         }
     }
 
@@ -215,26 +215,20 @@ impl BoardView {
         BoardView::of_step_with(step, LetterCase::default())
     }
 
-    /// [`BoardView::of_step`] with an Awalé letter case and a language
-    /// (a [`LetterCase`] alone is English).
+    /// [`BoardView::of_step`] with an Awalé letter case.
     #[must_use]
-    pub fn of_step_with(
-        step: &PlayStep<Position>,
-        conventions: impl Into<Conventions>,
-    ) -> [BoardView; 3] {
-        let conventions = conventions.into();
-        let caption = |message: crate::i18n::Message| message.localize(conventions.lang);
+    pub fn of_step_with(step: &PlayStep<Position>, letters: LetterCase) -> [BoardView; 3] {
         let played = Some(step.outcome.house);
         let sown = step.outcome.sown;
         let mut before = BoardView::new(step.before)
-            .conventions(conventions)
-            .caption(caption(msg!("board-before")));
+            .letters(letters)
+            .caption("Before");
         before.played = played;
         let mut during = BoardView::new(sown)
-            .conventions(conventions)
+            .letters(letters)
             .changed_from(&step.before)
             .mid_move()
-            .caption(caption(msg!("board-after-sowing")));
+            .caption("After sowing");
         during.played = played;
         during.path = Some(SowingPath::of(&step.before, &step.outcome));
         // What each captured house gave: its count after sowing.
@@ -247,31 +241,11 @@ impl BoardView {
                 seeds: sown.house(house),
             });
         let after = BoardView::new(step.after)
-            .conventions(conventions)
+            .letters(letters)
             .with_captured(step.outcome.captured_houses.iter())
             .with_shapes(harvest)
-            .caption(caption(msg!("board-after-captures")));
+            .caption("After captures");
         [before, during, after]
-    }
-
-    /// The views drawn for a played move: before, after sowing and after
-    /// captures ([`BoardView::of_step_with`]); or, when the move captured
-    /// nothing and gave nothing away, before and after (the houses it
-    /// changed marked): the board after sowing would be the same.
-    #[must_use]
-    pub fn views_of_step(step: &PlayStep<Position>, conventions: Conventions) -> Vec<BoardView> {
-        let outcome = &step.outcome;
-        if outcome.captured > 0 || outcome.conceded > 0 {
-            return BoardView::of_step_with(step, conventions).to_vec();
-        }
-        let [before, _, _] = BoardView::of_step_with(step, conventions);
-        let mut after = BoardView::new(step.after)
-            .conventions(conventions)
-            .changed_from(&step.before)
-            .caption(msg!("board-after").localize(conventions.lang));
-        after.played = Some(outcome.house);
-        after.path = Some(SowingPath::of(&step.before, outcome));
-        vec![before, after]
     }
 
     fn valid(&self, houses: impl IntoIterator<Item = House>) -> Vec<House> {
@@ -419,13 +393,12 @@ pub fn drawn_order(position: &Position, side: Side) -> Vec<House> {
 /// );
 /// ```
 #[must_use]
-pub fn step_summary(step: &PlayStep<Position>, conventions: impl Into<Conventions>) -> String {
-    crate::render::sequence::plain_summary(step, conventions)
+pub fn step_summary(step: &PlayStep<Position>, letters: LetterCase) -> String {
+    crate::render::sequence::plain_summary(step, letters)
 }
 
-/// What a sowing move took, in the language of `conventions`: `6 captured
-/// from N1 N0`, `no capture` (and what no-emptying held back), and what it
-/// conceded.
+/// What a sowing move took: `6 captured from N1 N0`, `no capture`, and
+/// what it conceded.
 fn took(step: &PlayStep<Position>, conventions: Conventions) -> String {
     let rules = step.before.rules();
     let outcome = &step.outcome;
@@ -478,8 +451,8 @@ fn took(step: &PlayStep<Position>, conventions: Conventions) -> String {
 
 /// The line above a move's boards: `South plays S1`.
 #[must_use]
-pub fn step_headline(step: &PlayStep<Position>, conventions: impl Into<Conventions>) -> String {
-    crate::render::sequence::headline(step, conventions)
+pub fn step_headline(step: &PlayStep<Position>, letters: LetterCase) -> String {
+    crate::render::sequence::headline(step, letters)
 }
 
 /// A sowing move shows three boards: before it, after sowing, after
@@ -491,19 +464,29 @@ impl Staged for Position {
 
     fn stages(
         step: &PlayStep<Position>,
-        conventions: Conventions,
+        letters: LetterCase,
         hand: &[Shape<House>],
     ) -> Vec<Stage<BoardView>> {
-        let views = BoardView::views_of_step(step, conventions);
-        let kinds: &[StageKind] = if views.len() == 3 {
-            &[StageKind::Before, StageKind::Sown, StageKind::After]
+        let [before, sown, after] = BoardView::of_step_with(step, letters);
+        let outcome = &step.outcome;
+        // A move that captured nothing and gave nothing away: the board
+        // after sowing would be the board after, drawn twice.
+        let stages = if outcome.captured == 0 && outcome.conceded == 0 {
+            let mut after = BoardView::new(step.after)
+                .letters(letters)
+                .changed_from(&step.before);
+            after.played = Some(outcome.house);
+            vec![(StageKind::Before, before), (StageKind::After, after)]
         } else {
-            &[StageKind::Before, StageKind::After]
+            vec![
+                (StageKind::Before, before),
+                (StageKind::Sown, sown),
+                (StageKind::After, after),
+            ]
         };
-        kinds
-            .iter()
-            .zip(views)
-            .map(|(&kind, board)| Stage {
+        stages
+            .into_iter()
+            .map(|(kind, board)| Stage {
                 kind,
                 board: board.with_shapes(hand.iter().copied()),
             })
@@ -524,6 +507,10 @@ impl StageBoard for BoardView {
         markdown::write(self)
     }
 
+    fn set_lang(&mut self, lang: Lang) {
+        self.lang = lang;
+    }
+
     fn marks(&self, _form: Drawing) -> (bool, bool) {
         (!self.changed.is_empty(), !self.captured.is_empty())
     }
@@ -534,9 +521,8 @@ impl StageBoard for BoardView {
 pub(crate) fn marked(
     position: &Position,
     marks: &Marks<'_>,
-    conventions: Conventions,
+    letters: LetterCase,
 ) -> Result<BoardView, MarkError> {
-    let letters = conventions.letters;
     let houses = |names: &[String], mark| -> Result<Vec<House>, MarkError> {
         names
             .iter()
@@ -545,7 +531,7 @@ pub(crate) fn marked(
                 House::parse_with_case(name.trim(), position.rules(), letters).map_err(|e| {
                     MarkError {
                         mark,
-                        message: e.message().localize(conventions.lang),
+                        message: e.to_string(),
                     }
                 })
             })
@@ -553,7 +539,7 @@ pub(crate) fn marked(
     };
     let hand = marks.hand_shapes(|name| House::parse_with_case(name, position.rules(), letters))?;
     let mut view = BoardView::new(*position)
-        .conventions(conventions)
+        .letters(letters)
         .with_changed(houses(marks.changed, Mark::Changed)?)
         .with_captured(houses(marks.captured, Mark::Captured)?)
         .with_shapes(hand);

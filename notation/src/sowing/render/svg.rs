@@ -17,7 +17,7 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use crate::conventions::Conventions;
+use crate::conventions::LetterCase;
 use crate::i18n::{Lang, Localize};
 use crate::msg;
 use crate::render::Drawing;
@@ -138,22 +138,16 @@ pub fn board_with_hooks(view: &BoardView) -> String {
 /// assert!(picture.contains(">seeds taken from the house<"));
 /// ```
 #[must_use]
-pub fn play(report: &PlayReport<Position>, conventions: impl Into<Conventions>) -> String {
-    play_in(report, conventions, Layout::Row)
+pub fn play(report: &PlayReport<Position>, letters: LetterCase) -> String {
+    play_in(report, letters, Layout::Row)
 }
 
 /// [`play`] with its boards laid out as `layout` asks: one under the other
 /// prints on a page in portrait.
 #[must_use]
-pub fn play_in(
-    report: &PlayReport<Position>,
-    conventions: impl Into<Conventions>,
-    layout: Layout,
-) -> String {
-    let conventions = conventions.into();
+pub fn play_in(report: &PlayReport<Position>, letters: LetterCase, layout: Layout) -> String {
     let options = Options {
-        letters: conventions.letters,
-        lang: conventions.lang,
+        letters,
         layout,
         ..Options::default()
     };
@@ -209,12 +203,12 @@ impl SvgBoard for BoardView {
 }
 
 fn draw_board(out: &mut String, view: &BoardView, left: i32, top: i32) {
+    let side_name = |side: Side| msg!("side-name", side = side.as_str()).localize(view.lang);
     let hooks = view.hooks;
     let position = &view.position;
     let (width, _) = view.size();
     let mut y = top;
     let centre = left + width / 2;
-    let side_name = |side: Side| msg!("side-name", side = side.as_str()).localize(view.lang);
     let side_line = |out: &mut String, side: Side, baseline: i32| {
         if view.show_to_move && position.to_move() == side {
             let label = msg!("svg-to-move", side = side.as_str()).localize(view.lang);
