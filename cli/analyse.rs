@@ -34,8 +34,10 @@ const MAX_HASH_MB: usize = 16 * 1024;
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   songo analyse --position fixtures/positions/capture-ex3.txt --depth 8
-  songo analyse --position 'songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5:0-0:S' --movetime 3000
-  songo analyse --rules awale --position '0-0-0-1-0-2-0-1-0-0-0-1-20-23-S' --tables tables/
+  songo analyse --position 'songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5:0-0:S' \\
+      --movetime 3000
+  songo analyse --rules awale --position '0-0-0-1-0-2-0-1-0-0-0-1-20-23-S' \\
+      --tables tables/
   songo analyse --position board.txt --format json
 
 Exit status: 0 analysed (a finished game too), 2 bad input or usage.")]

@@ -50,7 +50,8 @@ pub(crate) enum Format {
 #[command(after_help = "Examples:
   songo annotate fixtures/records/valid/songo-full-game.songo
   songo annotate --lang fr game.songo > game-annotated.songo
-  songo annotate --engine --depth 10 fixtures/records/engine/grenier-missed.songo
+  songo annotate --engine --depth 10 \\
+      fixtures/records/engine/grenier-missed.songo
   songo annotate --engine --movetime 500 --tables tables/ game.songo
   songo annotate --format json game.songo
   songo generate --games 3 | songo annotate -

@@ -20,10 +20,13 @@ use crate::{Failure, convert_record, input};
   songo convert --to json 'songo:3,0,1,6,14,5,5/2,10,5,0,13,1,7:0-0:N'
   songo convert --to compact fixtures/positions/capture-ex1.txt
   songo convert --to svg fixtures/positions/capture-ex1.txt > board.svg
-  songo convert --to svg --changed N0,N1,S0,S1 fixtures/positions/capture-ex1-sown.txt
-  songo convert --to text --rules awale --letters north-upper '4-4-4-4-4-4-4-4-4-4-4-4-0-0-S'
+  songo convert --to svg --changed N0,N1,S0,S1 \\
+      fixtures/positions/capture-ex1-sown.txt
+  songo convert --to text --rules awale --letters north-upper \\
+      '4-4-4-4-4-4-4-4-4-4-4-4-0-0-S'
   pbpaste | songo convert --to markdown -
-  songo convert --to svg --last-move b3-c3 --captured c2,d3,c4 'seega:..S../...../..S.S/...../..S.N:N'")]
+  songo convert --to svg --last-move b3-c3 --captured c2,d3,c4 \\
+      'seega:..S../...../..S.S/...../..S.N:N'")]
 pub(crate) struct Args {
     /// The position: compact notation, OGN FEN, a diagram, JSON or YAML; a file; or `-` for stdin.
     input: String,

@@ -22,10 +22,13 @@ use crate::{Failure, input};
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   songo explain --position fixtures/positions/threat-simple.txt
-  songo explain --position fixtures/positions/yinda.txt --to-move north --format svg > yinda.svg
+  songo explain --position fixtures/positions/yinda.txt --to-move north \\
+      --format svg > yinda.svg
   songo explain --position 'songo:0,1,1,0,6,0,0/2,4,0,0,1,5,1' --format json
-  songo explain --position fixtures/positions/threat-simple.txt --format svg --highlight S1 --arrow S1:N2
-  songo explain --lang fr --position fixtures/positions/threat-double.txt --format markdown
+  songo explain --position fixtures/positions/threat-simple.txt --format svg \\
+      --highlight S1 --arrow S1:N2
+  songo explain --lang fr --position fixtures/positions/threat-double.txt \\
+      --format markdown
 
 Exit status: 0 explained, 2 bad input or usage.")]
 pub(crate) struct Args {

@@ -26,7 +26,8 @@ use crate::{EXIT_INVALID, EXIT_OK, Failure};
   songo lesson check --format json fixtures/lessons/sample.md
   songo lesson render fixtures/lessons/sample.md > handout.html
   songo lesson render --to markdown --out handout/ fixtures/lessons/sample.md
-  songo lesson render --lang fr fixtures/records/valid/lessons.songo > lessons.html
+  songo lesson render --lang fr fixtures/records/valid/lessons.songo \\
+      > lessons.html
 
 Exit status: 0 the lesson checks, 1 a problem found (a board no move gives, a false claim or expect:), 2 usage or unreadable lesson.")]
 pub(crate) struct Args {
@@ -67,9 +68,11 @@ impl Common {
 /// Prints each problem with its line, then a summary; --format json gives
 /// the LessonReport (docs/lessons.md).
 #[derive(clap::Args)]
-#[command(
-    after_help = "Exit status: 0 no problem, 1 problems found, 2 usage or unreadable lesson."
-)]
+#[command(after_help = "Examples:
+  songo lesson check fixtures/lessons/escale-a-jeux.fr.txt
+  songo lesson check --format json fixtures/lessons/sample.md
+
+Exit status: 0 no problem, 1 problems found, 2 usage or unreadable lesson.")]
 struct CheckArgs {
     #[command(flatten)]
     common: Common,
@@ -92,9 +95,11 @@ enum HandoutForm {
 /// The problems `check` finds are printed on stderr (exit 1); the handout
 /// is written all the same.
 #[derive(clap::Args)]
-#[command(
-    after_help = "Exit status: 0 written, 1 written but the lesson has problems, 2 usage or unreadable lesson."
-)]
+#[command(after_help = "Examples:
+  songo lesson render fixtures/lessons/sample.md > handout.html
+  songo lesson render --to markdown --out handout/ fixtures/lessons/sample.md
+
+Exit status: 0 written, 1 written but the lesson has problems, 2 usage or unreadable lesson.")]
 struct RenderArgs {
     #[command(flatten)]
     common: Common,

@@ -20,10 +20,14 @@ use crate::{Failure, input};
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   songo play --position fixtures/positions/capture-ex1.txt S1
-  songo play --position 'songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5:0-0:S' S2 N4 --format json
-  songo play --position fixtures/positions/capture-ex3.txt S5 --format svg > capture.svg
-  songo play --position fixtures/positions/grenier-s4.txt S4 --format svg --layout vertical > a4.svg
-  songo play --rules awale --position '4-4-4-4-4-4-4-4-4-4-4-4-0-0-S' C --format markdown
+  songo play --position 'songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5:0-0:S' S2 N4 \\
+      --format json
+  songo play --position fixtures/positions/capture-ex3.txt S5 --format svg \\
+      > capture.svg
+  songo play --position fixtures/positions/grenier-s4.txt S4 --format svg \\
+      --layout vertical > a4.svg
+  songo play --rules awale --position '4-4-4-4-4-4-4-4-4-4-4-4-0-0-S' C \\
+      --format markdown
   songo play --position fixtures/positions/seega/triple-capture.txt b3-c3
 
 Exit status: 0 every move played, 1 an illegal move (named with its rule), 2 bad input or usage.")]

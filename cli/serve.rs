@@ -15,7 +15,7 @@ use crate::{EXIT_OK, EXIT_USAGE, Failure};
   songo serve
   songo serve --addr 127.0.0.1:9000
   SONGO_ADDR=0.0.0.0:8080 songo serve --body-limit 1048576
-  songo serve --metrics-addr 127.0.0.1:9090     # GET /metrics there, for Prometheus
+  songo serve --metrics-addr 127.0.0.1:9090   # GET /metrics (Prometheus)
   songo serve --log-format json --log warn      # JSON lines for a log collector
   songo serve --max-connections 2000 --header-timeout 10
 

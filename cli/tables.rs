@@ -38,7 +38,7 @@ enum Command {
 #[command(after_help = "Examples:
   songo tables build --rules awale --seeds 12 --out tables/
   songo tables build --rules songo --seeds 12 --out tables/ --threads 2
-  songo tables build --rules songo --seeds 15 --out tables/ --part 2/4   (one machine of four)
+  songo tables build --rules songo --seeds 15 --out tables/ --part 2/4  # 2 of 4
 
 Exit status: 0 built, 2 bad input, usage, or a table that cannot be read or written.")]
 struct BuildArgs {

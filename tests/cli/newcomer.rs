@@ -195,3 +195,47 @@ fn moves_help_promises_no_diagram() {
     let (help, _, _) = run(&["moves", "--help"]);
     assert!(!help.contains("Diagrams"), "{help}");
 }
+
+// ---- 7. Docs ---------------------------------------------------------------
+
+/// The examples of every command's help fit in 80 columns, a long one
+/// continued on the next line after a backslash, so that each can be
+/// copied whole from a narrow terminal.
+#[test]
+fn help_examples_fit_in_80_columns() {
+    let commands = [
+        "",
+        "play",
+        "moves",
+        "explain",
+        "annotate",
+        "convert",
+        "validate",
+        "generate",
+        "rules",
+        "analyse",
+        "tables build",
+        "tables merge",
+        "tables info",
+        "lesson check",
+        "lesson render",
+        "serve",
+    ];
+    for command in commands {
+        let mut args: Vec<&str> = command.split_whitespace().collect();
+        args.push("--help");
+        let (help, _, _) = run(&args);
+        let examples = help
+            .split_once("\nExample")
+            .map_or("", |(_, examples)| examples);
+        let examples = examples.split("\n\n").next().unwrap_or_default();
+        assert!(!examples.is_empty(), "{command}: no examples");
+        for line in examples.lines().skip(1) {
+            assert!(line.chars().count() <= 80, "{command}: {line:?}");
+            assert!(
+                line.starts_with("      ") || line.starts_with("  ") && line.contains("songo "),
+                "{command}: {line:?} is no command nor the continuation of one"
+            );
+        }
+    }
+}
