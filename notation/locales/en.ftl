@@ -943,6 +943,8 @@ lesson-record-captures = { $numbered } takes { seeds }
 lesson-record-variation = Variation:
 lesson-record-result = Result: { $result }
 lesson-record-stopped = The replay stops at ply { $ply }: { $played } cannot be played (songo lesson check says why).
+# A record tag shown in a handout: `tag` is lesson-tag, `value` what the record says.
+lesson-tag-value = { $tag }: { $value }
 lesson-tag = { $name ->
     [Event] Event
     [Site] Place

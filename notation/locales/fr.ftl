@@ -949,6 +949,7 @@ lesson-record-captures = { $numbered } prend { seeds }
 lesson-record-variation = Variante :
 lesson-record-result = Résultat : { $result }
 lesson-record-stopped = La partie s'arrête au demi-coup { $ply } : { $played } ne peut pas être joué (songo lesson check dit pourquoi).
+lesson-tag-value = { $tag } : { $value }
 lesson-tag = { $name ->
     [Event] Événement
     [Site] Lieu

@@ -349,3 +349,25 @@ fn analyse_in_french() {
     assert!(text.contains("Meilleur coup : S5, valeur +"), "{text}");
     assert!(text.contains("réserves comprises"), "{text}");
 }
+
+/// A handout in French: the words drawn in its board pictures, the reason a
+/// block's move is refused and the record's tags are French too (the
+/// lesson's own prose stays as its author wrote it).
+#[test]
+fn a_french_handout_draws_french_boards() {
+    let (handout, error, status) =
+        run(songo_fr().args(["lesson", "render", "fixtures/lessons/sample.md"]));
+    assert_eq!(status, Some(0), "{error}");
+    for french in [
+        ">Sud au trait<",
+        ">réserve<",
+        ">modifiée par le coup<",
+        "S0 est la case de sortie de Sud",
+        "Date : 14 mars 2025 · Sud : Ada",
+    ] {
+        assert!(handout.contains(french), "{french} is not in the handout");
+    }
+    for english in [">South to move<", ">store<", ">captured<", "S0 is South"] {
+        assert!(!handout.contains(english), "{english} is in the handout");
+    }
+}

@@ -6,7 +6,7 @@
 use crate::any::AnyPosition;
 use crate::conventions::Conventions;
 use crate::game::GamePosition;
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Localize};
 use crate::rule::RuleId;
 use crate::side::Side;
 use crate::sowing::position::{House, Position};
@@ -362,7 +362,7 @@ pub(crate) fn check(
                     ))
                 };
             }
-            match try_move(name, position, conventions)? {
+            match try_move(name, position, conventions.in_lang(lang))? {
                 Err(refused) if rule.is_none_or(|r| r == refused) => Ok(()),
                 Err(refused) => Err(tr!(
                     lang,
@@ -373,15 +373,17 @@ pub(crate) fn check(
                 Ok(_) => Err(tr!(lang, "lesson-actual-legal", played = name.as_str())),
             }
         }
-        Expectation::Legal { played: name } => match try_move(name, position, conventions)? {
-            Ok(_) => Ok(()),
-            Err(refused) => Err(tr!(
-                lang,
-                "lesson-actual-refused-by",
-                played = name.as_str(),
-                rule = refused.as_str()
-            )),
-        },
+        Expectation::Legal { played: name } => {
+            match try_move(name, position, conventions.in_lang(lang))? {
+                Ok(_) => Ok(()),
+                Err(refused) => Err(tr!(
+                    lang,
+                    "lesson-actual-refused-by",
+                    played = name.as_str(),
+                    rule = refused.as_str()
+                )),
+            }
+        }
         Expectation::Threatens {
             house,
             houses,
@@ -389,7 +391,7 @@ pub(crate) fn check(
         } => {
             let sowing = sowing(position, lang)?;
             let wanted = House::parse_with_case(house, sowing.rules(), conventions.letters)
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| e.message().localize(lang))?;
             let report = teach::explain(sowing);
             let Some(threat) = report.threats.iter().find(|t| t.house.house == wanted) else {
                 return Err(tr!(
@@ -444,7 +446,7 @@ pub(crate) fn check(
         Expectation::Defence { played: name, kind } => {
             let sowing = sowing(position, lang)?;
             let house = House::parse_with_case(name, sowing.rules(), conventions.letters)
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| e.message().localize(lang))?;
             let mover = sowing.with_to_move(house.side);
             let report = teach::explain(&mover);
             match report.defences.iter().find(|d| d.played.house == house) {
@@ -469,7 +471,7 @@ pub(crate) fn check(
         Expectation::Grenier { house } => {
             let sowing = sowing(position, lang)?;
             let wanted = House::parse_with_case(house, sowing.rules(), conventions.letters)
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| e.message().localize(lang))?;
             if sowing.house(wanted) >= teach::grenier_threshold(sowing.rules()) {
                 Ok(())
             } else {
@@ -523,7 +525,7 @@ fn capture_of(name: &str, played: &Played<'_>, lang: Lang) -> Result<(u32, Vec<S
     if let Some(step) = played.moves.iter().find(|m| m.name == canonical_name) {
         return Ok((step.captured, step.houses.clone()));
     }
-    match try_move(name, played.last, played.conventions)? {
+    match try_move(name, played.last, played.conventions.in_lang(lang))? {
         Ok(result) => Ok(result),
         Err(rule) => Err(tr!(
             lang,
@@ -546,7 +548,7 @@ fn try_move(
     match position {
         AnyPosition::Sowing(sowing) => {
             let house = House::parse_with_case(name, sowing.rules(), conventions.letters)
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| e.message().localize(conventions.lang))?;
             let mover = sowing.with_to_move(house.side);
             Ok(match mover.after(house) {
                 Ok((_, outcome)) => Ok((
@@ -563,7 +565,7 @@ fn try_move(
         AnyPosition::Seega(_) => {
             let any_move = position
                 .parse_move(name, conventions)
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| e.message().localize(conventions.lang))?;
             let mut after = position.clone();
             Ok(match after.play(any_move) {
                 Ok(outcome) => Ok((crate::game::MoveEffect::captured(&outcome), Vec::new())),

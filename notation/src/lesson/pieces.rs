@@ -106,7 +106,9 @@ pub(crate) fn of_item(item: &Item, source_text: &str, lang: Lang) -> Vec<Piece> 
 
 /// A board pasted in the text, marked as the move that gives it marks it.
 fn pasted(board: &PastedBoard, lang: Lang) -> Piece {
-    let mut view = BoardView::new(board.position).letters(board.letters);
+    let mut view = BoardView::new(board.position)
+        .letters(board.letters)
+        .in_lang(lang);
     if !board.side_given {
         view = view.mid_move();
     }
@@ -164,18 +166,24 @@ fn shown_board(shown: &ShownBoard, lang: Lang, pieces: &mut Vec<Piece>) {
             if !played.steps.is_empty() =>
         {
             pieces.push(Piece::Pictures(vec![Picture {
-                svg: report.draw(Drawing::Svg, letters),
+                svg: report.draw(
+                    Drawing::Svg,
+                    Conventions::with_letters(letters).in_lang(lang),
+                ),
                 caption: None,
                 alt: shown.start.to_string(),
             }]));
         }
         (AnyPosition::Sowing(position), _) => {
-            let view = BoardView::new(*position).letters(letters);
+            let view = BoardView::new(*position).letters(letters).in_lang(lang);
             pieces.push(Piece::Pictures(vec![picture(&view, None)]));
         }
         (AnyPosition::Seega(_), _) => {
             pieces.push(Piece::Pictures(vec![Picture {
-                svg: shown.start.draw(Drawing::Svg, letters),
+                svg: shown.start.draw(
+                    Drawing::Svg,
+                    Conventions::with_letters(letters).in_lang(lang),
+                ),
                 caption: None,
                 alt: shown.start.to_string(),
             }]));
@@ -246,7 +254,8 @@ fn sowing_step(
             played = played.as_str()
         ),
     ));
-    let [before, sown, after] = BoardView::of_step_with(step, letters);
+    let [before, sown, after] =
+        BoardView::of_step_with(step, letters).map(|view| view.in_lang(lang));
     let uncaptioned = |view: BoardView| BoardView {
         caption: None,
         ..view
@@ -318,7 +327,12 @@ fn record_event(event: &Event, lang: Lang, pieces: &mut Vec<Piece>) {
                     } else {
                         value.clone()
                     };
-                    format!("{}: {value}", tr!(lang, "lesson-tag", name = name.as_str()))
+                    tr!(
+                        lang,
+                        "lesson-tag-value",
+                        tag = tr!(lang, "lesson-tag", name = name.as_str()),
+                        value = value
+                    )
                 })
                 .collect();
             if !others.is_empty() {
@@ -364,9 +378,10 @@ fn record_board(board: &RecordBoard, lang: Lang) -> Picture {
         ),
     };
     let letters = board.conventions.letters;
+    let conventions = board.conventions.in_lang(lang);
     let svg = match &board.position {
         AnyPosition::Sowing(position) => {
-            let mut view = BoardView::new(*position).letters(letters);
+            let mut view = BoardView::new(*position).letters(letters).in_lang(lang);
             if let Some(after) = &board.after {
                 view = view.with_captured(after.houses.iter().copied());
             }
@@ -379,8 +394,8 @@ fn record_board(board: &RecordBoard, lang: Lang) -> Picture {
                 coordinates: true,
                 ..Marks::default()
             };
-            board.position.marked(&marks, letters).map_or_else(
-                |_| board.position.draw(Drawing::Svg, letters),
+            board.position.marked(&marks, conventions).map_or_else(
+                |_| board.position.draw(Drawing::Svg, conventions),
                 |m| m.draw(Drawing::Svg),
             )
         }

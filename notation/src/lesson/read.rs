@@ -191,18 +191,18 @@ impl Problem {
 }
 
 /// Why the rules refuse a block's move: the explanation and the rule, the
-/// move's number in the block left out.
-fn refusal(error: &any::AnyPlayError) -> String {
+/// move's number in the block left out, in the lesson's language.
+fn refusal(error: &any::AnyPlayError, lang: Lang) -> String {
     use crate::game::Refusal;
     use crate::report::PlayError;
     match error {
         any::AnyPlayError::Sowing(PlayError::Illegal {
             error, conventions, ..
-        }) => error.message(*conventions).to_string(),
+        }) => error.message(conventions.in_lang(lang)),
         any::AnyPlayError::Seega(PlayError::Illegal {
             error, conventions, ..
-        }) => error.message(*conventions).to_string(),
-        other => other.to_string(),
+        }) => error.message(conventions.in_lang(lang)),
+        other => other.message().localize(lang),
     }
 }
 
@@ -534,7 +534,10 @@ impl<'a> Lesson<'a> {
                 let index = error.index();
                 let name = error.move_name().unwrap_or_else(|| names[index].to_owned());
                 let rule = error.rule().unwrap_or(RuleId::Syntax);
-                (error.played(), Some((index, name, rule, refusal(&error))))
+                (
+                    error.played(),
+                    Some((index, name, rule, refusal(&error, lang))),
+                )
             }
         };
         let last = match &played {
