@@ -9,9 +9,10 @@ use songo_notation::analysis::tables::{
     BuildOptions, Level, MAX_TABLE_SEEDS, Part, Tables, build_level, file_name, merge_parts,
     part_file_name,
 };
-use songo_notation::i18n::{Lang, Localize};
+use songo_notation::i18n::{Lang, Localize, Message};
 use songo_notation::msg;
 
+use crate::input::cannot_read;
 use crate::{EXIT_OK, Failure};
 
 /// Build and inspect endgame tables (exact values of the positions with few seeds on the board).
@@ -108,27 +109,33 @@ struct InfoArgs {
 
 pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     match &args.command {
-        Command::Build(args) => build(args),
-        Command::Merge(args) => merge(args),
+        Command::Build(args) => build(args, lang),
+        Command::Merge(args) => merge(args, lang),
         Command::Info(args) => info(args, lang),
     }
 }
 
-fn build(args: &BuildArgs) -> Result<u8, Failure> {
+fn build(args: &BuildArgs, lang: Lang) -> Result<u8, Failure> {
     if !args.rules.is_sowing() {
-        return Err(Failure::input(format!(
-            "{} is not a sowing game: it has no tables",
-            args.rules
+        return Err(Failure::input(msg!(
+            "tables-not-sowing",
+            rules = args.rules.id()
         )));
     }
     if args.seeds > MAX_TABLE_SEEDS {
-        return Err(Failure::input(format!(
-            "--seeds {}: tables hold at most {MAX_TABLE_SEEDS} seeds on the board",
-            args.seeds
+        return Err(Failure::input(msg!(
+            "tables-too-many-seeds",
+            seeds = args.seeds,
+            most = MAX_TABLE_SEEDS
         )));
     }
-    std::fs::create_dir_all(&args.out)
-        .map_err(|e| Failure::input(format!("cannot create {}: {e}", args.out.display())))?;
+    std::fs::create_dir_all(&args.out).map_err(|e| {
+        Failure::input(msg!(
+            "tables-cannot-create",
+            name = args.out.display().to_string(),
+            error = Message::verbatim(e.to_string())
+        ))
+    })?;
     let mut tables = Tables::open(&args.out, args.rules).map_err(Failure::input)?;
     let options = BuildOptions {
         threads: args.threads as usize,
@@ -141,14 +148,15 @@ fn build(args: &BuildArgs) -> Result<u8, Failure> {
         let Some(level) =
             build_level(args.rules, args.seeds, &tables, &options).map_err(Failure::input)?
         else {
-            return Err(Failure::input(format!(
-                "every {} position of {} seeds is over: there is no table to split",
-                args.rules, args.seeds
+            return Err(Failure::input(msg!(
+                "tables-nothing-to-split",
+                rules = args.rules.id(),
+                seeds = args.seeds
             )));
         };
         let path = args.out.join(part_file_name(args.rules, args.seeds, part));
         level.save(&path).map_err(Failure::input)?;
-        report(&mut stdout, &level, &path, start);
+        report(&mut stdout, &level, &path, start, lang);
         return Ok(EXIT_OK);
     }
     for seeds in 1..=args.seeds {
@@ -159,41 +167,42 @@ fn build(args: &BuildArgs) -> Result<u8, Failure> {
         let Some(level) =
             build_level(args.rules, seeds, &tables, &options).map_err(Failure::input)?
         else {
-            let _ = writeln!(
-                stdout,
-                "{} {seeds:>2} seeds: every position is over, no table needed",
-                args.rules
+            let line = msg!(
+                "tables-none-needed",
+                rules = args.rules.id(),
+                seeds = format!("{seeds:>2}")
             );
+            let _ = writeln!(stdout, "{}", line.localize(lang));
             continue;
         };
         let path = args.out.join(file_name(args.rules, seeds));
         level.save(&path).map_err(Failure::input)?;
-        report(&mut stdout, &level, &path, start);
+        report(&mut stdout, &level, &path, start, lang);
         tables.insert(level).map_err(Failure::input)?;
     }
     Ok(EXIT_OK)
 }
 
 /// One line per table written: its size, its file and the time it took.
-fn report(out: &mut impl std::io::Write, level: &Level, path: &Path, start: Instant) {
-    let _ = writeln!(
-        out,
-        "{} {:>2} seeds: {} slice(s) x {} boards = {} entries -> {} ({:.1} s)",
-        level.rules(),
-        level.seeds(),
-        level.slices().len(),
-        level.boards(),
-        level.entries(),
-        name_of(path),
-        start.elapsed().as_secs_f64()
+fn report(out: &mut impl std::io::Write, level: &Level, path: &Path, start: Instant, lang: Lang) {
+    let line = msg!(
+        "tables-written",
+        rules = level.rules().id(),
+        seeds = format!("{:>2}", level.seeds()),
+        slices = level.slices().len(),
+        boards = level.boards(),
+        entries = level.entries(),
+        file = name_of(path),
+        seconds = format!("{:.1}", start.elapsed().as_secs_f64())
     );
+    let _ = writeln!(out, "{}", line.localize(lang));
     let _ = out.flush();
 }
 
-fn merge(args: &MergeArgs) -> Result<u8, Failure> {
+fn merge(args: &MergeArgs, lang: Lang) -> Result<u8, Failure> {
     let prefix = format!("{}-{:02}.part-", args.rules, args.seeds);
     let entries = std::fs::read_dir(&args.dir)
-        .map_err(|e| Failure::input(format!("cannot read {}: {e}", args.dir.display())))?;
+        .map_err(|e| cannot_read(&args.dir.display().to_string(), &e))?;
     let mut paths: Vec<PathBuf> = entries
         .filter_map(|entry| entry.ok().map(|entry| entry.path()))
         .filter(|path| {
@@ -204,11 +213,12 @@ fn merge(args: &MergeArgs) -> Result<u8, Failure> {
         .collect();
     paths.sort();
     if paths.is_empty() {
-        return Err(Failure::input(format!(
-            "no part of the {} table of {} seeds in {} (files {prefix}K-of-M.table)",
-            args.rules,
-            args.seeds,
-            args.dir.display()
+        return Err(Failure::input(msg!(
+            "tables-no-part",
+            rules = args.rules.id(),
+            seeds = args.seeds,
+            dir = args.dir.display().to_string(),
+            files = format!("{prefix}K-of-M.table")
         )));
     }
     let start = Instant::now();
@@ -220,7 +230,7 @@ fn merge(args: &MergeArgs) -> Result<u8, Failure> {
     let level = merge_parts(parts).map_err(Failure::input)?;
     let path = args.dir.join(file_name(args.rules, args.seeds));
     level.save(&path).map_err(Failure::input)?;
-    report(&mut std::io::stdout().lock(), &level, &path, start);
+    report(&mut std::io::stdout().lock(), &level, &path, start, lang);
     Ok(EXIT_OK)
 }
 

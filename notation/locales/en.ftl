@@ -1185,5 +1185,13 @@ analyse-depth = Depth { $depth }, { $nodes } positions, { $hits } from endgame t
 analyse-time = Time { $seconds } s, { $speed } positions per second.
 
 ## `songo tables info` (cli/tables.rs)
+tables-not-sowing = { $rules } is not a sowing game: it has no tables
+tables-too-many-seeds = --seeds { $seeds }: tables hold at most { $most } seeds on the board
+tables-cannot-create = cannot create { $name }: { $error }
+tables-nothing-to-split = every { $rules } position of { $seeds } seeds is over: there is no table to split
+# `seeds` is right-aligned on two columns.
+tables-none-needed = { $rules } { $seeds } seeds: every position is over, no table needed
+tables-written = { $rules } { $seeds } seeds: { $slices } slice(s) x { $boards } boards = { $entries } entries -> { $file } ({ $seconds } s)
+tables-no-part = no part of the { $rules } table of { $seeds } seeds in { $dir } (files { $files })
 tables-none = No { $rules } table in { $dir }.
 tables-info-line = { $rules } { $seeds } seeds: { $slices } slice(s), { $entries } entries ({ $file })

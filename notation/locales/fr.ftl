@@ -1178,5 +1178,12 @@ analyse-moves = Coups :
 analyse-depth = Profondeur { $depth }, { $nodes } positions, { $hits } lues dans les tables de finales.
 analyse-time = Temps { $seconds } s, { $speed } positions par seconde.
 
+tables-not-sowing = { $rules } n'est pas un jeu de semailles : il n'a pas de tables
+tables-too-many-seeds = --seeds { $seeds } : les tables contiennent au plus { $most } graines sur le plateau
+tables-cannot-create = impossible de créer { $name } : { $error }
+tables-nothing-to-split = toute position de { $rules } à { $seeds } graines est finie : il n'y a pas de table à découper
+tables-none-needed = { $rules } { $seeds } graines : toute position est finie, pas besoin de table
+tables-written = { $rules } { $seeds } graines : { $slices } tranche(s) x { $boards } plateaux = { $entries } entrées -> { $file } ({ $seconds } s)
+tables-no-part = aucune partie de la table de { $rules } à { $seeds } graines dans { $dir } (fichiers { $files })
 tables-none = Aucune table { $rules } dans { $dir }.
 tables-info-line = { $rules } { $seeds } graines : { $slices } tranche(s), { $entries } entrées ({ $file })

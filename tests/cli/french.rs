@@ -371,3 +371,32 @@ fn a_french_handout_draws_french_boards() {
         assert!(!handout.contains(english), "{english} is in the handout");
     }
 }
+
+/// `songo tables build` and `merge` in French: the lines a build writes and
+/// its errors.
+#[test]
+fn tables_build_in_french() {
+    let out = std::env::temp_dir().join(format!("songo-tables-fr-{}", std::process::id()));
+    let out = out
+        .to_str()
+        .expect("a UTF-8 temporary directory")
+        .to_owned();
+    let (built, error, status) = run(songo_fr().args([
+        "tables", "build", "--rules", "songo", "--seeds", "2", "--out", &out,
+    ]));
+    let (merged, refused, _) =
+        run(songo_fr().args(["tables", "merge", "--rules", "songo", "--seeds", "2", &out]));
+    std::fs::remove_dir_all(&out).ok();
+    assert_eq!(status, Some(0), "{error}");
+    assert_eq!(
+        built,
+        "songo  1 graines : toute position est finie, pas besoin de table\n\
+         songo  2 graines : toute position est finie, pas besoin de table\n"
+    );
+    assert!(merged.is_empty(), "{merged}");
+    assert!(
+        refused.starts_with("erreur : aucune partie de la table de songo à 2 graines dans "),
+        "{refused}"
+    );
+    assert_cmd_snapshot!(songo_fr().args(["tables", "build", "--rules", "seega", "--seeds", "3"]));
+}
