@@ -166,9 +166,9 @@ impl Key {
     /// The words of the entry.
     fn words(self, lang: Lang) -> String {
         match self {
-            Key::Played => "house played".to_owned(),
-            Key::Changed => "changed by the move".to_owned(),
-            Key::Captured => "captured".to_owned(),
+            Key::Played => tr!(lang, "svg-legend-played"),
+            Key::Changed => tr!(lang, "svg-legend-changed"),
+            Key::Captured => tr!(lang, "svg-legend-captured"),
             Key::SeegaMove => tr!(lang, "picture-key-seega-move"),
             Key::SeegaTaken => tr!(lang, "picture-key-seega-taken"),
             Key::Path => tr!(lang, "picture-key-path"),
