@@ -192,6 +192,20 @@ fn caption_legend<B: StageBoard>(board: &B, form: Drawing, places: &str, lang: L
     }
 }
 
+impl<P> Options<P> {
+    /// The options of a line drawn with the letters and the language of
+    /// `conventions`, nothing else asked.
+    #[must_use]
+    pub fn of(conventions: impl Into<Conventions>) -> Options<P> {
+        let conventions = conventions.into();
+        Options {
+            letters: conventions.letters,
+            lang: conventions.lang,
+            ..Options::default()
+        }
+    }
+}
+
 /// A played line in `form`.
 #[must_use]
 pub fn draw<P: Staged>(

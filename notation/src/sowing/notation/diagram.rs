@@ -1192,13 +1192,7 @@ fn assemble(
 /// ```
 #[must_use]
 pub fn play(report: &PlayReport<Position>, conventions: impl Into<Conventions>) -> String {
-    let conventions = conventions.into();
-    let options = Options {
-        letters: conventions.letters,
-        lang: conventions.lang,
-        ..Options::default()
-    };
-    sequence::draw(report, Drawing::Text, &options)
+    sequence::draw(report, Drawing::Text, &Options::of(conventions))
 }
 
 /// What `songo moves` prints for a sowing position: the side to move, the

@@ -123,11 +123,5 @@ fn table_line(out: &mut String, cells: &[String], width: usize) {
 /// ```
 #[must_use]
 pub fn play(report: &PlayReport<Position>, conventions: impl Into<Conventions>) -> String {
-    let conventions = conventions.into();
-    let options = Options {
-        letters: conventions.letters,
-        lang: conventions.lang,
-        ..Options::default()
-    };
-    sequence::draw(report, Drawing::Markdown, &options)
+    sequence::draw(report, Drawing::Markdown, &Options::of(conventions))
 }
