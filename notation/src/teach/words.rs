@@ -297,11 +297,7 @@ impl Words {
                 ),
             });
         }
-        let text = clauses
-            .into_iter()
-            .reduce(|first, second| tr!(self.lang, "teach-clauses", first = first, second = second))
-            .unwrap_or_default();
-        tr!(self.lang, "teach-sentence", text = text)
+        self.sentence(clauses)
     }
 
     /// What a Seega step of `mover` does: clauses joined into one sentence.
@@ -347,6 +343,11 @@ impl Words {
                 ),
             });
         }
+        self.sentence(clauses)
+    }
+
+    /// Clauses joined into one sentence, as the language joins them.
+    fn sentence(self, clauses: Vec<String>) -> String {
         let text = clauses
             .into_iter()
             .reduce(|first, second| tr!(self.lang, "teach-clauses", first = first, second = second))
