@@ -233,7 +233,16 @@ fn stages_of<P: Staged>(
     (stages, sown)
 }
 
-fn text<P: Staged>(report: &PlayReport<P>, options: &Options<P::Place>) -> String {
+/// A played line for people, in text or Markdown: each move's headline
+/// (after `heading`), its stages as `stage` writes them, its summary as
+/// `summary` writes it; then how the game ended.
+fn written<P: Staged>(
+    report: &PlayReport<P>,
+    options: &Options<P::Place>,
+    heading: &str,
+    stage: impl Fn(&Stage<P::Board>, bool) -> String,
+    summary: impl Fn(&PlayStep<P>, Conventions) -> String,
+) -> String {
     let lang = options.lang;
     let conventions = Conventions::with_letters(options.letters).in_lang(lang);
     let mut out = String::new();
@@ -242,22 +251,12 @@ fn text<P: Staged>(report: &PlayReport<P>, options: &Options<P::Place>) -> Strin
             out.push('\n');
         }
         let number = move_number(i, report.steps.len());
-        let _ = writeln!(out, "{number}{}\n", headline(step, conventions));
+        let _ = writeln!(out, "{heading}{number}{}\n", headline(step, conventions));
         let (stages, sown) = stages_of(step, options);
-        for stage in &stages {
-            let (changed, captured) = stage.board.marks(Drawing::Text);
-            let line = match stage.kind {
-                StageKind::Before => msg!("play-text-before"),
-                StageKind::Sown if changed => msg!("play-text-after-sowing"),
-                StageKind::Sown => msg!("play-text-sown"),
-                StageKind::After if sown && captured => msg!("play-text-after-captures-marked"),
-                StageKind::After if sown => msg!("play-text-after-captures"),
-                StageKind::After if changed => msg!("play-text-after-marked"),
-                StageKind::After => msg!("play-text-after"),
-            };
-            let _ = writeln!(out, "{}\n{}", line.localize(lang), stage.board.text());
+        for each in &stages {
+            out.push_str(&stage(each, sown));
         }
-        let _ = writeln!(out, "{}", plain_summary(step, conventions));
+        let _ = writeln!(out, "{}", summary(step, conventions));
     }
     if let Some(over) = &report.game_over {
         let _ = writeln!(out, "\n{}", game_over_line_in(over, lang));
@@ -265,33 +264,42 @@ fn text<P: Staged>(report: &PlayReport<P>, options: &Options<P::Place>) -> Strin
     out
 }
 
+fn text<P: Staged>(report: &PlayReport<P>, options: &Options<P::Place>) -> String {
+    let lang = options.lang;
+    let stage = |stage: &Stage<P::Board>, sown: bool| {
+        let (changed, captured) = stage.board.marks(Drawing::Text);
+        let line = match stage.kind {
+            StageKind::Before => msg!("play-text-before"),
+            StageKind::Sown if changed => msg!("play-text-after-sowing"),
+            StageKind::Sown => msg!("play-text-sown"),
+            StageKind::After if sown && captured => msg!("play-text-after-captures-marked"),
+            StageKind::After if sown => msg!("play-text-after-captures"),
+            StageKind::After if changed => msg!("play-text-after-marked"),
+            StageKind::After => msg!("play-text-after"),
+        };
+        format!("{}\n{}\n", line.localize(lang), stage.board.text())
+    };
+    written(report, options, "", stage, |step, conventions| {
+        plain_summary(step, conventions)
+    })
+}
+
 fn markdown<P: Staged>(report: &PlayReport<P>, options: &Options<P::Place>) -> String {
     let lang = options.lang;
-    let conventions = Conventions::with_letters(options.letters).in_lang(lang);
-    let mut out = String::new();
-    for (i, step) in report.steps.iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        let number = move_number(i, report.steps.len());
-        let _ = writeln!(out, "## {number}{}\n", headline(step, conventions));
-        let (stages, sown) = stages_of(step, options);
-        for stage in &stages {
-            let legend = caption_legend(&stage.board, Drawing::Markdown, P::PLACES, lang);
-            let _ = writeln!(
-                out,
-                "**{}**{legend}\n\n{}",
-                caption(stage.kind, sown, lang),
-                stage.board.markdown()
-            );
-        }
-        let summary = summary(step, conventions, |rule| format!("`{rule}`"));
-        let _ = writeln!(out, "{summary}.");
-    }
-    if let Some(over) = &report.game_over {
-        let _ = writeln!(out, "\n{}", game_over_line_in(over, lang));
-    }
-    out
+    let stage = |stage: &Stage<P::Board>, sown: bool| {
+        let legend = caption_legend(&stage.board, Drawing::Markdown, P::PLACES, lang);
+        format!(
+            "**{}**{legend}\n\n{}\n",
+            caption(stage.kind, sown, lang),
+            stage.board.markdown()
+        )
+    };
+    written(report, options, "## ", stage, |step, conventions| {
+        format!(
+            "{}.",
+            summary(step, conventions, |rule| format!("`{rule}`"))
+        )
+    })
 }
 
 /// The SVG of a played line: a row per move (its boards under a heading
