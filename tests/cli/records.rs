@@ -270,6 +270,39 @@ fn the_readme_main_command_runs_and_succeeds() {
 }
 
 #[test]
+fn the_readme_test_command_is_the_one_ci_runs() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("a README");
+    let second = readme
+        .lines()
+        .skip_while(|line| !line.starts_with("```sh"))
+        .nth(2)
+        .expect("a second command");
+    let command = second.split('#').next().unwrap_or_default().trim();
+    assert_eq!(command, "bash tests/run", "{second}");
+    let ci = std::fs::read_to_string(root.join(".ci/run")).expect(".ci/run");
+    assert!(
+        ci.lines().any(|line| line.trim() == command),
+        ".ci/run must run the README's test command"
+    );
+    // The script installs every program a test drives when it is missing.
+    let script = std::fs::read_to_string(root.join("tests/run")).expect("tests/run");
+    for package in [
+        "curl",
+        "nodejs",
+        "chromium",
+        "chromium-driver",
+        "postgresql",
+    ] {
+        assert!(
+            script.contains(&format!("missing+=({package})")),
+            "tests/run does not install {package}"
+        );
+    }
+    assert!(script.contains("cargo test --workspace --locked"));
+}
+
+#[test]
 fn an_empty_input_is_valid_with_a_warning() {
     assert_cmd_snapshot!(songo().args(["validate", "-"]).pass_stdin(""));
 }
