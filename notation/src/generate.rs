@@ -322,7 +322,7 @@ impl Generator {
         let pairing = self.schedule[index % per_event];
         // The event's own draws, the same for each of its games.
         let mut rng = Rng::new(
-            self.seed ^ 0x7E57_0F_E7E7 ^ (event as u64).wrapping_mul(0xD1B5_4A32_D192_ED03),
+            self.seed ^ 0x007E_570F_E7E7 ^ (event as u64).wrapping_mul(0xD1B5_4A32_D192_ED03),
         );
         rng.next_u64();
         let (town, country) = SITES[event % SITES.len()];
