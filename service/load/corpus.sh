@@ -12,7 +12,8 @@
 # ENGINE_PLIES (default 16) sets how many plies the engine plays in each
 # game; ENGINE_PLIES=all has it play whole games (some 20x slower, see
 # docs/performance.md, "Generated games"). SEED (default 1), DEPTH
-# (default 3) and JOBS (default: the machine's cores) are read too. The
+# (default 3), JOBS (default: the machine's cores) and SONGO (a binary to
+# use instead of building target/release/songo) are read too. The
 # games are written in JOBS slices generated side by side (`--skip`), then
 # joined: the file is the same whatever JOBS.
 set -euo pipefail
@@ -31,8 +32,11 @@ case "$GAMES" in
 esac
 [ "$JOBS" -ge 1 ] 2>/dev/null || { echo "JOBS must be at least 1" >&2; exit 2; }
 
-cargo build --release --quiet --bin songo
-SONGO=./target/release/songo
+# SONGO names a binary to use instead of building the release one.
+if [ -z "${SONGO:-}" ]; then
+  cargo build --release --quiet --bin songo
+  SONGO=./target/release/songo
+fi
 
 engine=(--engine --depth "$DEPTH")
 if [ "$ENGINE_PLIES" != all ]; then
