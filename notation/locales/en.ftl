@@ -804,6 +804,9 @@ cli-idle-mark = { $flag } marks a board drawn as { $forms }: --to { $to } draws 
 cli-idle-last-move-text = --last-move is drawn in markdown and svg; the text diagram marks only changed (*) and captured (x) houses
 cli-idle-no-coordinates = --no-coordinates is for Seega boards: a sowing board has no coordinates to leave out
 
+# `songo generate`: `rules` is the ruleset asked for.
+cli-engine-sowing-only = --engine plays the sowing games (songo, songo-ekang, awale, oware-abapa): { $rules } has no analysis; leave out --engine for random games
+
 # `songo validate`: the progress line's {…} are indicatif's placeholders, kept as they are.
 cli-cannot-read-directory = cannot read directory { $name }: { $error }
 cli-no-record-file = no record file (*.songo, *.ogn) in directory { $name }

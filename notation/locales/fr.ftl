@@ -813,6 +813,9 @@ cli-idle-mark = { $flag } marque un plateau dessiné en { $forms } : --to { $to 
 cli-idle-last-move-text = --last-move se dessine en markdown et en svg ; le diagramme texte ne marque que les cases modifiées (*) et prises (x)
 cli-idle-no-coordinates = --no-coordinates est pour les plateaux de Seega : un plateau de semailles n'a pas de coordonnées à retirer
 
+# `songo generate` : `rules` est la règle demandée.
+cli-engine-sowing-only = --engine joue les jeux de semailles (songo, songo-ekang, awale, oware-abapa) : { $rules } n'a pas d'analyse ; retirez --engine pour des parties au hasard
+
 cli-cannot-read-directory = impossible de lire le dossier { $name } : { $error }
 cli-no-record-file = aucun fichier de partie (*.songo, *.ogn) dans le dossier { $name }
 cli-no-game = aucune partie dans { $name }

@@ -130,6 +130,7 @@ fn a_thousand_generated_games_annotate_to_valid_records() {
             let options = GenerateOptions {
                 max_plies: 200,
                 annotate,
+                ..GenerateOptions::default()
             };
             let mut generator = Generator::new(rules, seed, options);
             let records: Vec<GameRecord> = (0..100).map(|index| generator.game(index)).collect();

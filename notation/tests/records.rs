@@ -406,7 +406,7 @@ proptest! {
         seed in any::<u64>(),
         annotate in any::<bool>(),
     ) {
-        let options = GenerateOptions { max_plies: 300, annotate };
+        let options = GenerateOptions { max_plies: 300, annotate, ..GenerateOptions::default() };
         let mut generator = Generator::new(rules, seed, options);
         let records: Vec<GameRecord> = (0..3).map(|i| generator.game(i)).collect();
         let text = record::write_all(&records);

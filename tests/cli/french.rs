@@ -215,6 +215,10 @@ fn generate_and_serve_in_french() {
     let french = run(songo_fr().args(["generate", "--games", "2", "--seed", "3"]));
     assert_eq!(french, english);
     assert_cmd_snapshot!(songo_fr().args(["serve", "--body-limit", "0"]));
+    assert_cmd_snapshot!(
+        "generate_engine_seega_in_french",
+        songo_fr().args(["generate", "--rules", "seega", "--engine"])
+    );
 }
 
 #[test]

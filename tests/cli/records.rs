@@ -149,6 +149,74 @@ fn generated_games_validate() {
     }
 }
 
+#[test]
+fn generate_engine_tournament_games() {
+    assert_cmd_snapshot!(songo().args([
+        "generate",
+        "--engine",
+        "--tournament",
+        "--players",
+        "4",
+        "--games",
+        "3",
+        "--seed",
+        "5",
+    ]));
+}
+
+/// Engine and tournament games of every sowing ruleset validate, and
+/// `--skip` gives the same games as one run.
+#[test]
+fn engine_tournament_games_validate() {
+    for rules in ["songo", "songo-ekang", "awale", "oware-abapa"] {
+        let generate = |games: &str, skip: &str| {
+            let output = songo()
+                .args([
+                    "generate",
+                    "--rules",
+                    rules,
+                    "--games",
+                    games,
+                    "--skip",
+                    skip,
+                    "--seed",
+                    "11",
+                    "--engine",
+                    "--depth",
+                    "2",
+                    "--tournament",
+                    "--players",
+                    "3",
+                ])
+                .output()
+                .expect("songo generate runs");
+            assert!(output.status.success(), "{rules}");
+            String::from_utf8(output.stdout).expect("UTF-8")
+        };
+        let all = generate("6", "0");
+        assert_eq!(
+            format!("{}\n{}", generate("2", "0"), generate("4", "2")),
+            all
+        );
+        let validated = with_stdin(songo().args(["validate", "--quiet", "-"]), all.as_bytes());
+        let summary = String::from_utf8_lossy(&validated.stdout);
+        assert_eq!(validated.status.code(), Some(0), "{rules}: {summary}");
+        assert!(summary.starts_with("6 games"), "{rules}: {summary}");
+    }
+}
+
+/// Seega has no analysis: engine play is a usage error there, not random
+/// games under the engine's name.
+#[test]
+fn engine_play_is_for_the_sowing_games() {
+    assert_cmd_snapshot!(songo().args(["generate", "--rules", "seega", "--engine"]));
+    let depth_alone = songo()
+        .args(["generate", "--depth", "3"])
+        .output()
+        .expect("songo runs");
+    assert_eq!(depth_alone.status.code(), Some(2));
+}
+
 /// Runs a command with `input` on its standard input.
 fn with_stdin(command: &mut std::process::Command, input: &[u8]) -> std::process::Output {
     use std::io::Write;

@@ -603,7 +603,7 @@ mod tests {
             ]),
             seed in any::<u64>(),
         ) {
-            let options = GenerateOptions { max_plies: 14, annotate: true };
+            let options = GenerateOptions { max_plies: 14, annotate: true, ..GenerateOptions::default() };
             let game = Generator::new(rules, seed, options).game(0);
             let text = game.to_string();
             let report = annotated(&text, 2, Lang::Fr);

@@ -71,7 +71,7 @@ proptest! {
 
     #[test]
     fn generated_seega_games_validate_and_read_back(seed in any::<u64>(), annotate in any::<bool>(), max_plies in 0usize..400) {
-        let options = GenerateOptions { max_plies, annotate };
+        let options = GenerateOptions { max_plies, annotate, ..GenerateOptions::default() };
         let mut generator = Generator::new(Ruleset::Seega, seed, options);
         let records: Vec<GameRecord> = (0..2).map(|i| generator.game(i)).collect();
         let text = record::write_all(&records);
