@@ -1195,3 +1195,42 @@ tables-written = { $rules } { $seeds } seeds: { $slices } slice(s) x { $boards }
 tables-no-part = no part of the { $rules } table of { $seeds } seeds in { $dir } (files { $files })
 tables-none = No { $rules } table in { $dir }.
 tables-info-line = { $rules } { $seeds } seeds: { $slices } slice(s), { $entries } entries ({ $file })
+
+## The page, issue 26 (service/page/: lesson.js, app.js, record.js): the
+## Lesson tab, a link's refused move, the engine's marks. Kept together,
+## apart from the messages above, to ease merging.
+page-tab-lesson = Lesson
+page-lesson-hint = Paste a teaching text with its boards; the check says which boards and claims the rules do not give, at their lines.
+page-lesson-paste = The lesson's text
+page-lesson-check = Check the lesson
+page-lesson-title = Title of the handout
+page-lesson-handout = Download the handout
+page-lesson-ok = No problem found
+page-lesson-problems = { $count ->
+    [one] { $count } problem
+   *[other] { $count } problems
+}
+page-lesson-boards = { $count ->
+    [one] { $count } board
+   *[other] { $count } boards
+}
+page-lesson-links = { $count ->
+    [one] { $count } move linking them
+   *[other] { $count } moves linking them
+}
+page-lesson-note = note
+page-lesson-unreadable = The lesson cannot be read
+page-link-refused = Move { $count } of the link ({ $move }) was refused: { $text }.
+page-link-kept = { $count ->
+    [one] The move before it is shown.
+   *[other] The { $count } moves before it are shown.
+}
+page-eval = Evaluation { $text } for South
+page-eval-depth = Evaluation { $text } for South (depth { $count })
+page-eval-exact = Evaluation { $text } for South (exact)
+page-glyph-1 = good move
+page-glyph-2 = mistake
+page-glyph-3 = very good move
+page-glyph-4 = blunder
+page-glyph-5 = interesting move
+page-glyph-6 = dubious move

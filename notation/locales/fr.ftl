@@ -1187,3 +1187,42 @@ tables-written = { $rules } { $seeds } graines : { $slices } tranche(s) x { $boa
 tables-no-part = aucune partie de la table de { $rules } à { $seeds } graines dans { $dir } (fichiers { $files })
 tables-none = Aucune table { $rules } dans { $dir }.
 tables-info-line = { $rules } { $seeds } graines : { $slices } tranche(s), { $entries } entrées ({ $file })
+
+## The page, issue 26 (service/page/: lesson.js, app.js, record.js): the
+## Lesson tab, a link's refused move, the engine's marks. Kept together,
+## apart from the messages above, to ease merging.
+page-tab-lesson = Leçon
+page-lesson-hint = Collez un texte d'enseignement avec ses plateaux ; la vérification dit quels plateaux et quelles affirmations les règles ne donnent pas, à leur ligne.
+page-lesson-paste = Le texte de la leçon
+page-lesson-check = Vérifier la leçon
+page-lesson-title = Titre du polycopié
+page-lesson-handout = Télécharger le polycopié
+page-lesson-ok = Aucun problème
+page-lesson-problems = { $count ->
+    [one] { $count } problème
+   *[other] { $count } problèmes
+}
+page-lesson-boards = { $count ->
+    [one] { $count } plateau
+   *[other] { $count } plateaux
+}
+page-lesson-links = { $count ->
+    [one] { $count } coup les reliant
+   *[other] { $count } coups les reliant
+}
+page-lesson-note = remarque
+page-lesson-unreadable = La leçon ne peut pas être lue
+page-link-refused = Le coup { $count } du lien ({ $move }) est refusé : { $text }.
+page-link-kept = { $count ->
+    [one] Le coup précédent est affiché.
+   *[other] Les { $count } coups précédents sont affichés.
+}
+page-eval = Évaluation { $text } pour Sud
+page-eval-depth = Évaluation { $text } pour Sud (profondeur { $count })
+page-eval-exact = Évaluation { $text } pour Sud (exacte)
+page-glyph-1 = bon coup
+page-glyph-2 = erreur
+page-glyph-3 = très bon coup
+page-glyph-4 = gaffe
+page-glyph-5 = coup intéressant
+page-glyph-6 = coup douteux
