@@ -1234,3 +1234,5 @@ page-glyph-3 = very good move
 page-glyph-4 = blunder
 page-glyph-5 = interesting move
 page-glyph-6 = dubious move
+page-legend-grenier = Yellow house: a grenier
+page-legend-defence = Green house: the move of a defence (yinda, evasion…)

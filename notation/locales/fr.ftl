@@ -1226,3 +1226,5 @@ page-glyph-3 = très bon coup
 page-glyph-4 = gaffe
 page-glyph-5 = coup intéressant
 page-glyph-6 = coup douteux
+page-legend-grenier = Case jaune : un grenier
+page-legend-defence = Case verte : le coup d’une défense (yinda, esquive…)

@@ -446,6 +446,26 @@ async function explain() {
   if (shown.has('bidoua') && report.bidoua) {
     section(t('page-bidoua'), [`${sideName('south')} ${report.bidoua.south}, ${sideName('north')} ${report.bidoua.north}`]);
   }
+  // The page's own marks on the server's picture, named: the server's
+  // legend (inside the picture) names only its own shapes.
+  const legend = [
+    ['grenier', marks.grenier.length, 'page-legend-grenier'],
+    ['defence', marks.defence.length, 'page-legend-defence'],
+  ].filter(([, count]) => count);
+  if (legend.length) {
+    const ul = document.createElement('ul');
+    ul.id = 'explain-legend';
+    ul.className = 'explain-legend';
+    for (const [kind, , id] of legend) {
+      const li = document.createElement('li');
+      const swatch = document.createElement('span');
+      swatch.className = `swatch ${kind}`;
+      swatch.setAttribute('aria-hidden', 'true');
+      li.append(swatch, t(id));
+      ul.append(li);
+    }
+    box.prepend(ul);
+  }
   if (report.render?.content) {
     // The server's picture of the explanation: arrows for the threats,
     // rings for the houses they take, double rings for the greniers.

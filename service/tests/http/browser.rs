@@ -1004,3 +1004,52 @@ fn the_lesson_tab_fits_a_phone() {
         0
     );
 }
+
+/// Item 14: the Explain tab names the page's own marks (the grenier's
+/// yellow, the defences' green), rings no house twice, and on a phone its
+/// explanation starts on the screen; in English and in French.
+#[test]
+fn the_explain_tab_names_its_marks_and_fits_a_phone() {
+    for (lang, grenier, defence) in [
+        (
+            "en",
+            "Yellow house: a grenier",
+            "Green house: the move of a defence (yinda, evasion…)",
+        ),
+        (
+            "fr",
+            "Case jaune\u{a0}: un grenier",
+            "Case verte\u{a0}: le coup d’une défense (yinda, esquive…)",
+        ),
+    ] {
+        let (_server, browser) = open(
+            360,
+            740,
+            &format!("#position=songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:N&lang={lang}"),
+        );
+        browser.find("#tab-explain").click();
+        let legend = browser.wait_for(
+            "the legend of the page's marks",
+            "return document.getElementById('explain-legend')?.textContent",
+        );
+        assert_eq!(legend, format!("{grenier}{defence}"));
+        // N1 and N2 are taken by South's threat (the server's dashed ring)
+        // and are the yinda's and the evasion's houses: not ringed again.
+        let rings = browser.run(
+            "return [...document.querySelectorAll('#board g[data-house].defence > circle:first-of-type')] \
+               .map(c => getComputedStyle(c).strokeDasharray).join(' ')",
+            &[],
+        );
+        assert_eq!(rings, "none none");
+        browser.run("document.querySelector('.tabs').scrollIntoView()", &[]);
+        let top = browser.run(
+            "return [Math.round(document.getElementById('explain').getBoundingClientRect().top), window.innerHeight]",
+            &[],
+        );
+        browser.screenshot(&screenshots().join(format!("phone-explain-{lang}.png")));
+        assert!(
+            top[0].as_i64() < top[1].as_i64().map(|h| h - 100),
+            "below the fold: {top}"
+        );
+    }
+}
