@@ -235,7 +235,7 @@ function writeLine() {
     // screen readers: "S4??, blunder".
     const glyphs = notes.filter((note) => note.kind === 'glyph');
     button.textContent = step.move + glyphs.map((g) => g.text).join('');
-    const meaning = glyphs.map((g) => t(`page-glyph-${g.nag}`)).join(', ');
+    const meaning = glyphs.map((g) => t(GLYPH_WORDS[g.nag])).join(', ');
     const label = t('page-go-to', { move: step.move, count: i + 1 });
     button.setAttribute('aria-label', meaning ? `${label}, ${meaning}` : label);
     if (meaning) button.title = meaning;
@@ -256,6 +256,16 @@ function writeLine() {
   $('redo').disabled = state.cursor >= state.steps.length;
   $('last').disabled = state.cursor >= state.steps.length;
 }
+
+/** The words of the glyphs of NAGs 1…6 (`!`, `?`, `!!`, `??`, `!?`, `?!`). */
+const GLYPH_WORDS = {
+  1: 'page-glyph-good',
+  2: 'page-glyph-mistake',
+  3: 'page-glyph-brilliant',
+  4: 'page-glyph-blunder',
+  5: 'page-glyph-interesting',
+  6: 'page-glyph-dubious',
+};
 
 /** The engine's evaluation in words: its value for South, how sure. */
 function evalText(note) {
