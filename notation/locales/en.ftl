@@ -1236,3 +1236,6 @@ page-glyph-interesting = interesting move
 page-glyph-dubious = dubious move
 page-legend-grenier = Yellow house: a grenier
 page-legend-defence = Green house: the move of a defence (yinda, evasion…)
+# The Explain picture (notation/src/render/svg.rs): each side's threats in their own colour.
+picture-key-threat-south = South's threat: the seeds it would take
+picture-key-threat-north = North's threat: the seeds it would take

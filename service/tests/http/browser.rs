@@ -1053,3 +1053,56 @@ fn the_explain_tab_names_its_marks_and_fits_a_phone() {
         );
     }
 }
+
+/// Item 14: on the escale text's simple-threat board, South's threat
+/// (S1) and North's (N4) are drawn in colours of their own, each named in
+/// the picture's legend, and S3 (taken by N4, and an evasion) is ringed
+/// once; in English and in French.
+#[test]
+fn each_side_s_threats_have_their_own_colour_in_the_explain_picture() {
+    let diagram = include_str!("../../../fixtures/positions/threat-simple.txt");
+    for (lang, south, north) in [
+        ("en", "South's threat", "North's threat"),
+        ("fr", "menace de Sud", "menace de Nord"),
+    ] {
+        let (_server, browser) = open(1280, 900, &format!("#lang={lang}"));
+        paste(&browser, "#paste", diagram);
+        browser.find("#read-paste").click();
+        browser.wait_for(
+            "the pasted board",
+            "return document.getElementById('compact').value.startsWith('songo:')",
+        );
+        browser.find("#tab-explain").click();
+        browser.wait_for(
+            "the explanation's picture",
+            "return document.querySelector('#board g.arrow.threat') !== null",
+        );
+        let arrows = browser.run(
+            "return [...document.querySelectorAll('#board g.arrow.threat')] \
+               .map(g => g.dataset.from + (g.classList.contains('north') ? ':north' : ':south')).sort().join(' ')",
+            &[],
+        );
+        assert_eq!(arrows, "N4:north S1:south");
+        let colours = browser.run(
+            "const paint = (css) => [...document.querySelectorAll(css + ' path')].map(p => p.getAttribute('stroke')).find(s => s && s !== '#ffffff'); \
+             return [paint('#board g.arrow.threat.north'), paint('#board g.arrow.threat:not(.north)')]",
+            &[],
+        );
+        assert_ne!(colours[0], colours[1], "{colours}");
+        let legend = browser.text("#board svg");
+        assert!(legend.contains(south) && legend.contains(north), "{legend}");
+        // S3: one ring of the server's (N4 takes it), the page's defence
+        // mark a fill, not a second ring.
+        assert_eq!(
+            browser.run(
+                "return document.querySelectorAll('#board circle.ring[data-at=\"S3\"]').length",
+                &[]
+            ),
+            1
+        );
+        browser.screenshot(&screenshots().join(format!("desktop-explain-sides-{lang}.png")));
+        browser.resize(360, 740);
+        browser.run("window.scrollTo(0, 0)", &[]);
+        browser.screenshot(&screenshots().join(format!("phone-explain-sides-{lang}.png")));
+    }
+}
