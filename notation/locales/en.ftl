@@ -1236,6 +1236,9 @@ page-glyph-interesting = interesting move
 page-glyph-dubious = dubious move
 page-legend-grenier = Yellow house: a grenier
 page-legend-defence = Green house: the move of a defence (yinda, evasion…)
+page-defence-yinda = yinda
+page-defence-evasion = evasion
+page-defence-other = other defence
 # The Explain picture (notation/src/render/svg.rs): each side's threats in their own colour.
 picture-key-threat-south = South's threat: the seeds it would take
 picture-key-threat-north = North's threat: the seeds it would take

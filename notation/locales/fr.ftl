@@ -1228,6 +1228,9 @@ page-glyph-interesting = coup intéressant
 page-glyph-dubious = coup douteux
 page-legend-grenier = Case jaune : un grenier
 page-legend-defence = Case verte : le coup d’une défense (yinda, esquive…)
+page-defence-yinda = yinda
+page-defence-evasion = esquive
+page-defence-other = autre défense
 # The Explain picture (notation/src/render/svg.rs): each side's threats in their own colour.
 picture-key-threat-south = menace de Sud : les graines qu'elle prendrait
 picture-key-threat-north = menace de Nord : les graines qu'elle prendrait

@@ -404,6 +404,13 @@ const TERMS = {
   bidoua: ['teach.bidoua'],
 };
 
+/** The words of the kinds of defence (`kind` of the ExplainReport). */
+const DEFENCE_KINDS = {
+  yinda: 'page-defence-yinda',
+  evasion: 'page-defence-evasion',
+  other: 'page-defence-other',
+};
+
 async function explain() {
   const box = $('explain');
   const position = current();
@@ -451,7 +458,7 @@ async function explain() {
   }));
   section(t('page-defences'), (report.defences ?? []).map((x) => {
     marks.defence.push(x.move);
-    return `${x.move} (${x.kind}): ${x.before} → ${x.after}`;
+    return `${x.move} (${t(DEFENCE_KINDS[x.kind] ?? 'page-defence-other')}): ${x.before} → ${x.after}`;
   }));
   if (shown.has('bidoua') && report.bidoua) {
     section(t('page-bidoua'), [`${sideName('south')} ${report.bidoua.south}, ${sideName('north')} ${report.bidoua.north}`]);

@@ -1033,6 +1033,13 @@ fn the_explain_tab_names_its_marks_and_fits_a_phone() {
             "return document.getElementById('explain-legend')?.textContent",
         );
         assert_eq!(legend, format!("{grenier}{defence}"));
+        // The kinds of defence in the page's language.
+        let evasion = if lang == "en" {
+            "N2 (evasion)"
+        } else {
+            "N2 (esquive)"
+        };
+        assert!(browser.text("#explain").contains(evasion), "{evasion}");
         // N1 and N2 are taken by South's threat (the server's dashed ring)
         // and are the yinda's and the evasion's houses: not ringed again.
         let rings = browser.run(
