@@ -1198,3 +1198,50 @@ tables-written = { $rules } { $seeds } seeds: { $slices } slice(s) x { $boards }
 tables-no-part = no part of the { $rules } table of { $seeds } seeds in { $dir } (files { $files })
 tables-none = No { $rules } table in { $dir }.
 tables-info-line = { $rules } { $seeds } seeds: { $slices } slice(s), { $entries } entries ({ $file })
+
+## The page, issue 26 (service/page/: lesson.js, app.js, record.js): the
+## Lesson tab, a link's refused move, the engine's marks. Kept together,
+## apart from the messages above, to ease merging.
+page-tab-lesson = Lesson
+page-lesson-hint = Paste a teaching text with its boards; the check says which boards and claims the rules do not give, at their lines.
+page-lesson-paste = The lesson's text
+page-lesson-check = Check the lesson
+page-lesson-title = Title of the handout
+page-lesson-handout = Download the handout
+page-lesson-ok = No problem found
+page-lesson-problems = { $count ->
+    [one] { $count } problem
+   *[other] { $count } problems
+}
+page-lesson-boards = { $count ->
+    [one] { $count } board
+   *[other] { $count } boards
+}
+page-lesson-links = { $count ->
+    [one] { $count } move linking them
+   *[other] { $count } moves linking them
+}
+page-lesson-note = note
+page-lesson-unreadable = The lesson cannot be read
+page-link-refused = Move { $count } of the link ({ $move }) was refused: { $text }.
+page-link-kept = { $count ->
+    [one] The move before it is shown.
+   *[other] The { $count } moves before it are shown.
+}
+page-eval = Evaluation { $text } for South
+page-eval-depth = Evaluation { $text } for South (depth { $count })
+page-eval-exact = Evaluation { $text } for South (exact)
+page-glyph-good = good move
+page-glyph-mistake = mistake
+page-glyph-brilliant = very good move
+page-glyph-blunder = blunder
+page-glyph-interesting = interesting move
+page-glyph-dubious = dubious move
+page-legend-grenier = Yellow house: a grenier
+page-legend-defence = Green house: the move of a defence (yinda, evasion…)
+page-defence-yinda = yinda
+page-defence-evasion = evasion
+page-defence-other = other defence
+# The Explain picture (notation/src/render/svg.rs): each side's threats in their own colour.
+picture-key-threat-south = South's threat: the seeds it would take
+picture-key-threat-north = North's threat: the seeds it would take

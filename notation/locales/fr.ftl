@@ -1190,3 +1190,50 @@ tables-written = { $rules } { $seeds } graines : { $slices } tranche(s) x { $boa
 tables-no-part = aucune partie de la table de { $rules } à { $seeds } graines dans { $dir } (fichiers { $files })
 tables-none = Aucune table { $rules } dans { $dir }.
 tables-info-line = { $rules } { $seeds } graines : { $slices } tranche(s), { $entries } entrées ({ $file })
+
+## The page, issue 26 (service/page/: lesson.js, app.js, record.js): the
+## Lesson tab, a link's refused move, the engine's marks. Kept together,
+## apart from the messages above, to ease merging.
+page-tab-lesson = Leçon
+page-lesson-hint = Collez un texte d'enseignement avec ses plateaux ; la vérification dit quels plateaux et quelles affirmations les règles ne donnent pas, à leur ligne.
+page-lesson-paste = Le texte de la leçon
+page-lesson-check = Vérifier la leçon
+page-lesson-title = Titre du polycopié
+page-lesson-handout = Télécharger le polycopié
+page-lesson-ok = Aucun problème
+page-lesson-problems = { $count ->
+    [one] { $count } problème
+   *[other] { $count } problèmes
+}
+page-lesson-boards = { $count ->
+    [one] { $count } plateau
+   *[other] { $count } plateaux
+}
+page-lesson-links = { $count ->
+    [one] { $count } coup les reliant
+   *[other] { $count } coups les reliant
+}
+page-lesson-note = remarque
+page-lesson-unreadable = La leçon ne peut pas être lue
+page-link-refused = Le coup { $count } du lien ({ $move }) est refusé : { $text }.
+page-link-kept = { $count ->
+    [one] Le coup précédent est affiché.
+   *[other] Les { $count } coups précédents sont affichés.
+}
+page-eval = Évaluation { $text } pour Sud
+page-eval-depth = Évaluation { $text } pour Sud (profondeur { $count })
+page-eval-exact = Évaluation { $text } pour Sud (exacte)
+page-glyph-good = bon coup
+page-glyph-mistake = erreur
+page-glyph-brilliant = très bon coup
+page-glyph-blunder = gaffe
+page-glyph-interesting = coup intéressant
+page-glyph-dubious = coup douteux
+page-legend-grenier = Case jaune : un grenier
+page-legend-defence = Case verte : le coup d’une défense (yinda, esquive…)
+page-defence-yinda = yinda
+page-defence-evasion = esquive
+page-defence-other = autre défense
+# The Explain picture (notation/src/render/svg.rs): each side's threats in their own colour.
+picture-key-threat-south = menace de Sud : les graines qu'elle prendrait
+picture-key-threat-north = menace de Nord : les graines qu'elle prendrait

@@ -90,6 +90,11 @@ export function analyse(position, movetimeMs = 1000) {
   return call('/v1/analyse', { body: { position, movetime_ms: movetimeMs } });
 }
 
+/** Checks a lesson (text): the LessonReport, its problems at their lines. */
+export function checkLesson(lesson) {
+  return call('/v1/lessons/check', { body: lesson, type: 'text/plain' });
+}
+
 /** A lesson (Markdown) as a handout: one standalone HTML page. */
 export async function handout(lesson) {
   const headers = { Accept: 'text/html', 'Accept-Language': language, 'Content-Type': 'text/plain' };

@@ -5,6 +5,7 @@
 import * as api from './api.js';
 import { Board } from './board.js';
 import { lang, load, t, translate } from './i18n.js';
+import { Lessons } from './lesson.js';
 import { Records } from './record.js';
 
 const $ = (id) => document.getElementById(id);
@@ -229,15 +230,23 @@ function writeLine() {
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'ply';
-    button.textContent = step.move;
-    button.setAttribute('aria-label', t('page-go-to', { move: step.move, count: i + 1 }));
+    const notes = state.notes[i + 1] ?? [];
+    // The engine's (or the author's) glyphs next to the move, named for
+    // screen readers: "S4??, blunder".
+    const glyphs = notes.filter((note) => note.kind === 'glyph');
+    button.textContent = step.move + glyphs.map((g) => g.text).join('');
+    const meaning = glyphs.map((g) => t(GLYPH_WORDS[g.nag])).join(', ');
+    const label = t('page-go-to', { move: step.move, count: i + 1 });
+    button.setAttribute('aria-label', meaning ? `${label}, ${meaning}` : label);
+    if (meaning) button.title = meaning;
     if (i + 1 === state.cursor) button.setAttribute('aria-current', 'step');
     button.addEventListener('click', () => goTo(i + 1));
     li.append(button);
-    for (const note of state.notes[i + 1] ?? []) {
+    for (const note of notes) {
+      if (note.kind === 'glyph') continue;
       const span = document.createElement('span');
       span.className = note.kind;
-      span.textContent = note.text;
+      span.textContent = note.kind === 'eval' ? evalText(note) : note.text;
       li.append(' ', span);
     }
     list.append(li);
@@ -246,6 +255,24 @@ function writeLine() {
   $('first').disabled = state.cursor === 0;
   $('redo').disabled = state.cursor >= state.steps.length;
   $('last').disabled = state.cursor >= state.steps.length;
+}
+
+/** The words of the glyphs of NAGs 1…6 (`!`, `?`, `!!`, `??`, `!?`, `?!`). */
+const GLYPH_WORDS = {
+  1: 'page-glyph-good',
+  2: 'page-glyph-mistake',
+  3: 'page-glyph-brilliant',
+  4: 'page-glyph-blunder',
+  5: 'page-glyph-interesting',
+  6: 'page-glyph-dubious',
+};
+
+/** The engine's evaluation in words: its value for South, how sure. */
+function evalText(note) {
+  const value = note.value.replace(/^-/, '−').replace(/^(\d)/, '+$1').replace(/^\+0$/, '0');
+  if (note.exact) return t('page-eval-exact', { text: value });
+  if (note.depth) return t('page-eval-depth', { text: value, count: note.depth });
+  return t('page-eval', { text: value });
 }
 
 // ---- Set up -------------------------------------------------------------
@@ -377,6 +404,13 @@ const TERMS = {
   bidoua: ['teach.bidoua'],
 };
 
+/** The words of the kinds of defence (`kind` of the ExplainReport). */
+const DEFENCE_KINDS = {
+  yinda: 'page-defence-yinda',
+  evasion: 'page-defence-evasion',
+  other: 'page-defence-other',
+};
+
 async function explain() {
   const box = $('explain');
   const position = current();
@@ -424,10 +458,30 @@ async function explain() {
   }));
   section(t('page-defences'), (report.defences ?? []).map((x) => {
     marks.defence.push(x.move);
-    return `${x.move} (${x.kind}): ${x.before} → ${x.after}`;
+    return `${x.move} (${t(DEFENCE_KINDS[x.kind] ?? 'page-defence-other')}): ${x.before} → ${x.after}`;
   }));
   if (shown.has('bidoua') && report.bidoua) {
     section(t('page-bidoua'), [`${sideName('south')} ${report.bidoua.south}, ${sideName('north')} ${report.bidoua.north}`]);
+  }
+  // The page's own marks on the server's picture, named: the server's
+  // legend (inside the picture) names only its own shapes.
+  const legend = [
+    ['grenier', marks.grenier.length, 'page-legend-grenier'],
+    ['defence', marks.defence.length, 'page-legend-defence'],
+  ].filter(([, count]) => count);
+  if (legend.length) {
+    const ul = document.createElement('ul');
+    ul.id = 'explain-legend';
+    ul.className = 'explain-legend';
+    for (const [kind, , id] of legend) {
+      const li = document.createElement('li');
+      const swatch = document.createElement('span');
+      swatch.className = `swatch ${kind}`;
+      swatch.setAttribute('aria-hidden', 'true');
+      li.append(swatch, t(id));
+      ul.append(li);
+    }
+    box.prepend(ul);
   }
   if (report.render?.content) {
     // The server's picture of the explanation: arrows for the threats,
@@ -461,7 +515,8 @@ function offer(name, type, content) {
   link.download = name;
   link.textContent = t('page-download', { name });
   $('export-result').replaceChildren(link);
-  if (typeof content === 'string') $('export-text').value = content;
+  // A picture has no text to show: the box must not keep the last export's.
+  $('export-text').value = typeof content === 'string' ? content : '';
   link.click();
 }
 
@@ -572,6 +627,12 @@ function selectTab(tab) {
 }
 
 function wire() {
+  // Each action of the teacher says its own error, or none: an error of an
+  // earlier action must not stay on screen once a later one succeeds.
+  document.addEventListener('click', (event) => {
+    if (event.target instanceof Element && event.target.closest('button, [role="tab"], g.target')) showAlert('');
+  }, true);
+  document.addEventListener('change', () => showAlert(''), true);
   const tabs = [...document.querySelectorAll('[role="tab"]')];
   for (const tab of tabs) {
     tab.addEventListener('click', () => selectTab(tab));
@@ -662,6 +723,7 @@ async function setLanguage(code) {
   translate();
   if (state.start) await show({ marks: state.marks, message: state.message });
   records.retranslate();
+  lessons.retranslate();
 }
 
 const records = new Records({
@@ -669,6 +731,11 @@ const records = new Records({
     await setStart(start, { steps, notes, cursor: 0 });
     // The handout of this line is the record's own.
     state.recordText = records.text;
+  },
+  unload: async () => {
+    state.recordText = null;
+    const start = await startOf(current()?.rules ?? $('rules').value);
+    if (start) await setStart(start);
   },
   showAt: async (position, house) => {
     state.start = position;
@@ -679,6 +746,25 @@ const records = new Records({
   },
   problemText,
 });
+
+const lessons = new Lessons({ problemText });
+
+/**
+ * A link's moves when the server refused one (`problem`, with its `index`):
+ * the moves before it, played, and which move was refused and why.
+ */
+async function playUpTo(start, moves, problem) {
+  const index = Number.isInteger(problem?.index) ? problem.index : null;
+  if (index === null) return { steps: [], refused: problemText(problem) };
+  let steps = [];
+  if (index > 0) {
+    const before = await api.play(start, moves.slice(0, index));
+    if (before.ok) steps = before.data.steps;
+  }
+  let refused = t('page-link-refused', { count: index + 1, move: moves[index], text: problemText(problem) });
+  if (steps.length) refused += ` ${t('page-link-kept', { count: steps.length })}`;
+  return { steps, refused };
+}
 
 /** The language to start in: the link's, else the browser's first that the server speaks. */
 function firstLanguage(params) {
@@ -702,13 +788,16 @@ async function main() {
   start ??= await startOf('songo');
   const moves = (params.get('moves') ?? '').split(/\s+/).filter(Boolean);
   let steps = [];
+  let refused = null;
   if (moves.length) {
     const answer = await api.play(start, moves);
     if (answer.ok) steps = answer.data.steps;
-    else showAlert(problemText(answer.data));
+    else ({ steps, refused } = await playUpTo(start, moves, answer.data));
   }
   const ply = params.has('ply') ? Number(params.get('ply')) : steps.length;
   await setStart(start, { steps, cursor: Math.min(Math.max(0, ply || 0), steps.length) });
+  // Said after the board is shown, which clears the alerts of before.
+  if (refused) showAlert(refused);
   document.body.dataset.ready = 'true';
   performance.mark('songo-ready');
 }

@@ -141,7 +141,15 @@ export class Board {
     const count = (rows, g) => rows[g.dataset.side][Number(g.dataset.index)];
     const gained = new Map(order.map((g) => [g, count(step.sown, g) - count(step.before, g)]));
     const shown = new Map(groups.map((g) => [g, count(step.before, g)]));
-    const write = (g) => { countText(g).textContent = String(shown.get(g)); };
+    // The picture's count and the house's button count the seeds as they fall.
+    const write = (g) => {
+      const count = shown.get(g);
+      countText(g).textContent = String(count);
+      const button = this.pad.querySelector(`[data-target="${CSS.escape(g.dataset.house)}"]`);
+      if (!button) return;
+      button.querySelector('.count').textContent = String(count);
+      button.setAttribute('aria-label', t('page-house-label', { house: g.dataset.house, count }));
+    };
     const laps = Math.max(0, ...gained.values());
     const seeds = [...gained.values()].reduce((sum, n) => sum + Math.max(0, n), 0);
     // A huge house is sown a lap at a time rather than seed by seed.

@@ -29,13 +29,34 @@ function tagValue(value) {
   return String(value).replaceAll('\\', '\\\\').replaceAll('"', '\\"');
 }
 
+/** The glyphs of NAGs 1…6, as records write them. */
+export const GLYPHS = { 1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!' };
+
+/** The engine's evaluation in a comment: `[%eval +3 d8]` or `[%eval -2 exact]`. */
+const EVAL = /\[%eval\s+([+-]?\d+(?:\.\d+)?)(?:\s+(?:d(\d+)|(exact)))?\s*\]/;
+
+/**
+ * A comment's notes: the engine's `[%eval …]` as an evaluation (value for
+ * South, depth searched or exact), the rest as the comment's prose.
+ */
+export function commentNotes(comment) {
+  const found = comment.match(EVAL);
+  if (!found) return [{ kind: 'comment', text: comment }];
+  const notes = [{ kind: 'eval', value: found[1], depth: found[2] ? Number(found[2]) : null, exact: Boolean(found[3]) }];
+  const rest = comment.replace(found[0], '').trim();
+  if (rest) notes.push({ kind: 'comment', text: rest });
+  return notes;
+}
+
 /** The tags that say where a game starts. */
 const START_TAGS = ['Rules', 'Variant', 'First', 'Capitals', 'SetUp', 'Position', 'FEN'];
 
 export class Records {
   /**
    * `hooks.load(start, steps, notes)` shows a game's line on the board;
-   * `hooks.showAt(position, house)` shows the board before a violation.
+   * `hooks.showAt(position, house)` shows the board before a violation;
+   * `hooks.unload()` takes a record's game off the board (a record that
+   * cannot be read).
    */
   constructor(hooks) {
     this.hooks = hooks;
@@ -65,12 +86,15 @@ export class Records {
       box.append(p);
       this.report = null;
       this.drawLines([answer.data]);
+      // The board must not keep showing the game of the record before.
+      await this.hooks.unload();
       return;
     }
     this.report = answer.data;
     this.write();
     const first = this.report.games[0];
     if (first) await this.open(first);
+    else await this.hooks.unload();
   }
 
   /**
@@ -193,9 +217,11 @@ export class Records {
   /** Loads a game's main line onto the board: from its start, up to its first refused move. */
   async open(game) {
     const converted = await api.recordsAsJson(this.text);
-    if (!converted.ok) return;
-    const record = converted.data[game.index];
-    if (!record) return;
+    const record = converted.ok ? converted.data[game.index] : null;
+    if (!record) {
+      await this.hooks.unload();
+      return;
+    }
     const tags = START_TAGS.filter((name) => name in record.tags).map((name) => `[${name} "${tagValue(record.tags[name])}"]`);
     const empty = await api.validate(`${tags.join('\n')}\n\n*\n`);
     if (!empty.ok || !empty.data.games[0]?.final) return;
@@ -209,9 +235,10 @@ export class Records {
         notes[moves.length] = [];
       } else if (item.move) {
         moves.push(item.move);
-        notes[moves.length] = [];
+        // The glyphs (`?!`, `?`, `??`…, kept as their NAGs 1…6) go with the move.
+        notes[moves.length] = (item.nags ?? []).filter((nag) => GLYPHS[nag]).map((nag) => ({ kind: 'glyph', nag, text: GLYPHS[nag] }));
       } else if (item.comment !== undefined) {
-        note.push({ kind: 'comment', text: item.comment });
+        note.push(...commentNotes(item.comment));
       } else if (item.variation) {
         note.push({ kind: 'variation', text: `(${variationText(item.variation)})` });
       }

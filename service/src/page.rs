@@ -68,6 +68,7 @@ const ASSETS: &[Asset] = &[
     asset!("/page/i18n.js", JS, "i18n.js"),
     asset!("/page/board.js", JS, "board.js"),
     asset!("/page/record.js", JS, "record.js"),
+    asset!("/page/lesson.js", JS, "lesson.js"),
     asset!("/page/icon.svg", "image/svg+xml", "icon.svg"),
 ];
 

@@ -22,8 +22,12 @@ use crate::rule::RuleId;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Brush {
     /// A threat (`teach.threat`): a plain vermillion arrow, the houses it
-    /// takes ringed with a dashed line.
+    /// takes ringed with a dashed line. In an explanation, South's threats.
     Threat,
+    /// North's threats in an explanation (`teach.threat`): drawn as
+    /// [`Brush::Threat`] in purple, so that each side's threats have their
+    /// own colour.
+    ThreatNorth,
     /// The threats of a double threat (`teach.double-threat`): blue arrows
     /// with a white core.
     DoubleThreat,

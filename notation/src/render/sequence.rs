@@ -355,13 +355,33 @@ fn picture<P: Staged>(report: &PlayReport<P>, options: &Options<P::Place>) -> St
 /// threat's arrow (sowing or Seega).
 pub(crate) fn shape_keys<T>(shapes: &[Shape<T>], threat: Key, keys: &mut BTreeSet<Key>) {
     use crate::render::Brush;
+    // When North's threats have their colour, South's are named as South's.
+    let north = shapes.iter().any(|shape| {
+        matches!(
+            shape,
+            Shape::Arrow {
+                brush: Brush::ThreatNorth,
+                ..
+            }
+        )
+    });
     for shape in shapes {
         match shape {
             Shape::Arrow {
                 brush: Brush::Threat,
                 ..
             } => {
-                keys.insert(threat);
+                keys.insert(if north && threat == Key::Threat {
+                    Key::ThreatSouth
+                } else {
+                    threat
+                });
+            }
+            Shape::Arrow {
+                brush: Brush::ThreatNorth,
+                ..
+            } => {
+                keys.insert(Key::ThreatNorth);
             }
             Shape::Arrow {
                 brush: Brush::DoubleThreat,

@@ -43,6 +43,8 @@ pub(crate) const PIT: &str = "#fbf3e4";
 
 /// Okabe–Ito vermillion: threats and what captures take.
 const VERMILLION: &str = "#d55e00";
+/// Dark purple: North's threats, apart from South's.
+const NORTH_PURPLE: &str = "#5e3c99";
 /// Okabe–Ito blue: double threats.
 const OI_BLUE: &str = "#0072b2";
 /// Okabe–Ito bluish green: the sowing path, a yinda's seed.
@@ -152,6 +154,10 @@ pub enum Key {
     /// A threat: an arrow to the house where its last seed falls, with its
     /// capture; the houses it takes ringed.
     Threat,
+    /// South's threats, when North's are drawn too.
+    ThreatSouth,
+    /// North's threats (their own colour).
+    ThreatNorth,
     /// A double threat.
     DoubleThreat,
     /// Seega: a piece that can be taken, and the steps that take it.
@@ -174,6 +180,8 @@ impl Key {
             Key::Path => tr!(lang, "picture-key-path"),
             Key::Harvest => tr!(lang, "picture-key-harvest"),
             Key::Threat => tr!(lang, "picture-key-threat"),
+            Key::ThreatSouth => tr!(lang, "picture-key-threat-south"),
+            Key::ThreatNorth => tr!(lang, "picture-key-threat-north"),
             Key::DoubleThreat => tr!(lang, "picture-key-double-threat"),
             Key::SeegaThreat => tr!(lang, "picture-key-seega-threat"),
             Key::Grenier => tr!(lang, "picture-key-grenier"),
@@ -244,11 +252,15 @@ impl Key {
                 );
             }
             Key::Harvest => badge(out, (cx, cy), "3", VERMILLION),
-            Key::Threat | Key::DoubleThreat | Key::SeegaThreat => {
-                let brush = if self == Key::DoubleThreat {
-                    Brush::DoubleThreat
-                } else {
-                    Brush::Threat
+            Key::Threat
+            | Key::ThreatSouth
+            | Key::ThreatNorth
+            | Key::DoubleThreat
+            | Key::SeegaThreat => {
+                let brush = match self {
+                    Key::DoubleThreat => Brush::DoubleThreat,
+                    Key::ThreatNorth => Brush::ThreatNorth,
+                    _ => Brush::Threat,
                 };
                 arrow_line(out, (cx - 13, cy), (cx + 13, cy), brush, 5.0);
             }
@@ -396,6 +408,12 @@ pub fn figure<B: SvgBoard>(figure: &Figure<B>) -> String {
         }
     }
     if !keys.is_empty() {
+        // A legend wider than the boards wraps to their width rather than
+        // widen the picture (which a phone would then show smaller).
+        let boards = width - 2 * MARGIN;
+        let room = room.or_else(|| {
+            (boards >= 200 && legend_width(&keys, figure.lang) > boards).then_some(boards)
+        });
         y += draw_legend(&mut body, &keys, figure.lang, MARGIN, y + 4, room);
         if room.is_none() {
             width = width.max(2 * MARGIN + legend_width(&keys, figure.lang));
@@ -513,6 +531,7 @@ pub(crate) fn escape(text: &str) -> String {
 const fn colour(brush: Brush) -> &'static str {
     match brush {
         Brush::Threat => VERMILLION,
+        Brush::ThreatNorth => NORTH_PURPLE,
         Brush::DoubleThreat => OI_BLUE,
         Brush::Hand => PURPLE,
     }
@@ -522,6 +541,7 @@ const fn colour(brush: Brush) -> &'static str {
 pub(crate) const fn class(brush: Brush) -> &'static str {
     match brush {
         Brush::Threat => "threat",
+        Brush::ThreatNorth => "threat north",
         Brush::DoubleThreat => "double-threat",
         Brush::Hand => "hand",
     }
@@ -666,11 +686,30 @@ pub(crate) fn draw_shapes<T: Copy>(
     };
     let mut sorted: Vec<&Shape<T>> = shapes.iter().collect();
     sorted.sort_by_key(|shape| order(shape));
+    // A place ringed more than once (two threats' brushes, a ring on a
+    // grenier) gets each ring at its own radius: none overlaps another.
+    let greniers: Vec<String> = shapes
+        .iter()
+        .filter_map(|shape| match *shape {
+            Shape::Grenier { at, .. } => Some(place(at).name),
+            _ => None,
+        })
+        .collect();
+    let mut ringed: Vec<String> = Vec::new();
     for shape in sorted {
         match (*shape, layer) {
             (Shape::Ring { at, brush }, Layer::Under) => {
                 let at = place(at);
-                ring(out, at.centre, radius + 5, brush, &at.name);
+                let before = ringed.iter().filter(|name| **name == at.name).count();
+                ringed.push(at.name.clone());
+                // Outside the pit, else inside its edge (clear of the count
+                // and of a grenier's double ring), else further out.
+                let slots = if greniers.contains(&at.name) {
+                    [radius - 6, radius + 14, radius + 20]
+                } else {
+                    [radius + 5, radius - 6, radius + 11]
+                };
+                ring(out, at.centre, slots[before.min(2)], brush, &at.name);
             }
             (Shape::Grenier { at, .. }, Layer::Under) => {
                 let at = place(at);
@@ -784,7 +823,7 @@ fn arrow(
 /// ringed by hand.
 fn ring(out: &mut String, centre: (i32, i32), radius: i32, brush: Brush, name: &str) {
     let dash = match brush {
-        Brush::Threat | Brush::DoubleThreat => " stroke-dasharray=\"7 4\"",
+        Brush::Threat | Brush::ThreatNorth | Brush::DoubleThreat => " stroke-dasharray=\"7 4\"",
         Brush::Hand => "",
     };
     let _ = writeln!(
@@ -881,4 +920,59 @@ pub(crate) fn trail(
         );
     }
     out.push_str("</g>\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The radii of the rings drawn on the place named `S3`.
+    fn ring_radii(shapes: &[Shape<u8>]) -> Vec<i32> {
+        let mut out = String::new();
+        let place = |_: u8| Place {
+            centre: (100, 100),
+            name: "S3".to_owned(),
+            outward: 1,
+        };
+        draw_shapes(&mut out, shapes, Layer::Under, 27, &place);
+        out.lines()
+            .filter(|line| line.contains("class=\"ring") || line.contains("<circle cx"))
+            .filter_map(|line| line.split(" r=\"").nth(1)?.split('"').next()?.parse().ok())
+            .collect()
+    }
+
+    #[test]
+    fn two_rings_on_one_house_do_not_overlap() {
+        // A house taken by a threat and by a double threat's threat.
+        let radii = ring_radii(&[
+            Shape::Ring {
+                at: 0,
+                brush: Brush::Threat,
+            },
+            Shape::Ring {
+                at: 0,
+                brush: Brush::DoubleThreat,
+            },
+        ]);
+        assert_eq!(radii.len(), 2);
+        assert!((radii[0] - radii[1]).abs() >= 6, "{radii:?}");
+        // A ring on a grenier's house: clear of its double ring (30, 35).
+        let radii = ring_radii(&[
+            Shape::Grenier { at: 0, seeds: 17 },
+            Shape::Ring {
+                at: 0,
+                brush: Brush::ThreatNorth,
+            },
+        ]);
+        assert_eq!(radii.len(), 3, "{radii:?}");
+        let ring = radii.iter().find(|r| ![30, 35].contains(*r)).copied();
+        let ring = ring.unwrap_or_else(|| panic!("the ring on a grenier's ring: {radii:?}"));
+        assert!([30, 35].iter().all(|r| (r - ring).abs() >= 6), "{radii:?}");
+    }
+
+    #[test]
+    fn each_side_s_threats_have_their_own_colour() {
+        assert_ne!(colour(Brush::Threat), colour(Brush::ThreatNorth));
+        assert_eq!(class(Brush::ThreatNorth), "threat north");
+    }
 }

@@ -4,6 +4,7 @@
 //!
 //! - a threat (`teach.threat`): an arrow from the house to the house its
 //!   last seed falls in, with its capture; the houses it takes ringed;
+//!   South's in one colour, North's in another;
 //! - a double threat (`teach.double-threat`): its threats' arrows in the
 //!   double threat's brush, one colour for all;
 //! - a grenier (`teach.grenier`): ringed twice, with its seeds;
@@ -11,9 +12,9 @@
 //! - Seega: each piece that can be taken ringed, an arrow for each step
 //!   that takes it.
 
-use crate::House;
 use crate::render::{Brush, Shape};
 use crate::seega::{SeegaMove, Square};
+use crate::{House, Side};
 
 use super::seega::SeegaExplainReport;
 use super::sowing::{DefenceKind, ExplainReport};
@@ -49,6 +50,8 @@ pub fn sowing_shapes(report: &ExplainReport) -> Vec<Shape<House>> {
             .any(|d| d.side == threat.side && d.houses.contains(&threat.house));
         let brush = if double {
             Brush::DoubleThreat
+        } else if threat.side == Side::North {
+            Brush::ThreatNorth
         } else {
             Brush::Threat
         };

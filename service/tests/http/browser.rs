@@ -628,3 +628,488 @@ fn the_analysis_finds_the_grenier_and_judges_a_record() {
         "{record}"
     );
 }
+
+// ---- Issue 26: what teachers tripped over on the page ----------------------
+
+/// The position of a `#position=…` link: the usual Songo start.
+const SONGO_START: &str = "songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5:0-0:S";
+
+/// Loads the 33-ply game of the fixtures through the Records tab.
+fn load_full_game(browser: &Browser) {
+    browser.find("#tab-record").click();
+    paste(
+        browser,
+        "#record-text",
+        include_str!("../../../fixtures/records/valid/songo-full-game.songo"),
+    );
+    browser.find("#check-record").click();
+    browser.wait_for(
+        "the game's 33 plies on the line",
+        "return document.querySelectorAll('#line li').length === 33",
+    );
+}
+
+/// Item 13: at ply 30 of a long game on a laptop, the board is in view.
+#[test]
+fn stepping_through_a_long_game_on_a_laptop_keeps_the_board_in_view() {
+    let (_server, browser) = open(1366, 900, "");
+    load_full_game(&browser);
+    browser.find("#tab-play").click();
+    browser.find("#line li:nth-child(30) .ply").click();
+    browser.wait_for(
+        "ply 30 shown",
+        "return document.querySelector('#line li:nth-child(30) .ply')?.getAttribute('aria-current') === 'step'",
+    );
+    let place = browser.run(
+        "const b = document.getElementById('board').getBoundingClientRect(); \
+         const s = document.getElementById('status').getBoundingClientRect(); \
+         return [Math.round(b.top), Math.round(b.bottom), Math.round(s.bottom), window.innerHeight, window.scrollY]",
+        &[],
+    );
+    browser.screenshot(&screenshots().join("laptop-ply-30.png"));
+    let [top, bottom, status, height, scrolled] =
+        [0, 1, 2, 3, 4].map(|i| place[i].as_i64().unwrap_or(-1));
+    assert!(scrolled > 0, "the line is below the fold: {place}");
+    assert!(
+        top >= 0 && bottom <= height,
+        "the board is out of the window: {place}"
+    );
+    assert!(
+        status <= height,
+        "the status line is out of the window: {place}"
+    );
+}
+
+/// Item 15: a link with a bad move names the move, says why, keeps the
+/// moves before it; in English and in French.
+#[test]
+fn a_link_with_a_bad_move_says_which_and_keeps_the_moves_before_it() {
+    let (server, browser) = open(
+        1280,
+        900,
+        &format!("#position={SONGO_START}&moves=S2%20N4%20S9"),
+    );
+    assert_eq!(browser.text("#line"), "S2N4");
+    let alert = browser.text("#alert");
+    assert!(
+        alert.starts_with("Move 3 of the link (S9) was refused"),
+        "{alert}"
+    );
+    assert!(alert.contains("not a Songo house"), "{alert}");
+    assert!(alert.contains("The 2 moves before it are shown"), "{alert}");
+    assert_eq!(compact(&browser), "songo:6,6,6,5,0,6,6/6,6,0,5,6,6,6:0-0:S");
+    // A move the rules forbid: its rule and the reason.
+    for (lang, starts, rule) in [
+        ("en", "Move 1 of the link (S0) was refused", "songo.exit"),
+        ("fr", "Le coup 1 du lien (S0) est refusé", "songo.exit"),
+    ] {
+        browser.go(&format!(
+            "http://{}/?position=songo:5,5,5,5,5,5,5/1,5,5,5,5,5,5:0-0:S&moves=S0%20N4&lang={lang}",
+            server.addr
+        ));
+        browser.wait_for(
+            "the page to be ready",
+            "return document.body.dataset.ready === 'true'",
+        );
+        let alert = browser.text("#alert");
+        assert!(alert.starts_with(starts), "{alert}");
+        assert!(alert.contains(rule), "{alert}");
+        assert_eq!(browser.text("#line"), "");
+    }
+    browser.screenshot(&screenshots().join("desktop-link-refused-fr.png"));
+    browser.go(&format!(
+        "http://{}/?position={SONGO_START}&moves=S2%20N4%20S9&lang=fr",
+        server.addr
+    ));
+    browser.wait_for(
+        "the page to be ready",
+        "return document.body.dataset.ready === 'true'",
+    );
+    let alert = browser.text("#alert");
+    assert!(
+        alert.starts_with("Le coup 3 du lien (S9) est refusé"),
+        "{alert}"
+    );
+    assert!(
+        alert.contains("Les 2 coups précédents sont affichés"),
+        "{alert}"
+    );
+    assert_eq!(browser.text("#line"), "S2N4");
+}
+
+/// Item 16: the engine's glyphs next to the moves, its `[%eval …]` as an
+/// evaluation; in English and in French.
+#[test]
+fn engine_marks_show_as_glyphs_and_evaluations() {
+    let record = "[Rules \"songo\"]\n[Result \"*\"]\n\n\
+                  1. S4?? {[%eval +3 d8] Blunder: 13 seeds lost; S5 was better.} \
+                  N5?! {[%eval -2 exact]} *\n";
+    for (lang, eval_first, eval_second) in [
+        (
+            "en",
+            "Evaluation +3 for South (depth 8)",
+            "Evaluation −2 for South (exact)",
+        ),
+        (
+            "fr",
+            "Évaluation +3 pour Sud (profondeur 8)",
+            "Évaluation −2 pour Sud (exacte)",
+        ),
+    ] {
+        let (_server, browser) = open(1280, 900, &format!("#lang={lang}"));
+        browser.find("#tab-record").click();
+        paste(&browser, "#record-text", record);
+        browser.find("#check-record").click();
+        browser.wait_for(
+            "the game on the line",
+            "return document.querySelectorAll('#line li').length === 2",
+        );
+        assert_eq!(browser.text("#line li:nth-child(1) .ply"), "S4??");
+        assert_eq!(browser.text("#line li:nth-child(2) .ply"), "N5?!");
+        assert_eq!(browser.text("#line li:nth-child(1) .eval"), eval_first);
+        assert_eq!(browser.text("#line li:nth-child(2) .eval"), eval_second);
+        assert_eq!(
+            browser.text("#line li:nth-child(1) .comment"),
+            "Blunder: 13 seeds lost; S5 was better."
+        );
+        assert_eq!(
+            browser.run(
+                "return document.querySelectorAll('#line .comment').length",
+                &[]
+            ),
+            1,
+            "an evaluation alone is no comment"
+        );
+        let label = browser.run(
+            "return document.querySelector('#line li:nth-child(1) .ply').getAttribute('aria-label')",
+            &[],
+        );
+        let blunder = if lang == "en" { "blunder" } else { "gaffe" };
+        assert!(
+            label.as_str().unwrap_or_default().contains(blunder),
+            "{label}"
+        );
+        browser.find("#tab-play").click();
+        browser.screenshot(&screenshots().join(format!("desktop-engine-marks-{lang}.png")));
+    }
+}
+
+/// Item 17: an error goes once a later action succeeds.
+#[test]
+fn a_stale_error_goes_once_a_later_action_succeeds() {
+    let (_server, browser) = open(1280, 900, "");
+    paste(&browser, "#paste", "songo:5,5,5,x,5,5,5/5,5,5,5,5,5,5");
+    browser.find("#read-paste").click();
+    browser.wait_for(
+        "the paste refused",
+        "return !document.getElementById('alert').hidden",
+    );
+    browser.find("#tab-export").click();
+    browser.find("#export-svg").click();
+    browser.wait_for(
+        "the SVG export",
+        "return document.getElementById('export-link')?.download === 'board.svg'",
+    );
+    assert_eq!(
+        browser.run("return document.getElementById('alert').hidden", &[]),
+        true,
+        "the error of the paste is still shown: {}",
+        browser.text("#alert")
+    );
+    // Item 17: the PNG export does not leave the SVG's text in the box.
+    browser.find("#export-png").click();
+    browser.wait_for(
+        "the PNG export",
+        "return document.getElementById('export-link')?.download === 'board.png'",
+    );
+    assert_eq!(
+        browser.run("return document.getElementById('export-text').value", &[]),
+        ""
+    );
+}
+
+/// Item 17: the house buttons' counts follow the sowing seed by seed.
+#[test]
+fn the_house_buttons_count_the_seeds_as_they_fall() {
+    let (_server, browser) = open(1280, 900, &format!("#position={GRENIER_COMPACT}"));
+    browser.find("#tab-play").click();
+    browser.wait_for(
+        "S4 among the legal moves",
+        "return document.querySelector('#pad [data-target=\"S4\"]').classList.contains('legal')",
+    );
+    browser.find("#pad [data-target=\"S4\"]").click();
+    // Mid-sowing (the picture still shows S4 being sown), the button of
+    // S4 says it is empty, and N0's counts a seed more than its 1.
+    browser.wait_for(
+        "the buttons to count mid-sowing",
+        "return document.querySelector('#board g.sowing-from') !== null \
+           && document.querySelector('#pad [data-target=\"S4\"] .count').textContent === '0' \
+           && Number(document.querySelector('#pad [data-target=\"N0\"] .count').textContent) > 1",
+    );
+    browser.wait_for(
+        "the capture",
+        "return document.getElementById('status').textContent.includes('11 seeds captured')",
+    );
+}
+
+/// Item 17: a record that cannot be read does not leave the previous
+/// record's game on the board.
+#[test]
+fn a_record_that_cannot_be_read_clears_the_previous_game() {
+    let (_server, browser) = open(1280, 900, "");
+    load_full_game(&browser);
+    paste(
+        &browser,
+        "#record-text",
+        "[Rules \"songo\"\n[Result \"*\"]\n\n1. S2 N4 *\n",
+    );
+    browser.find("#check-record").click();
+    browser.wait_for(
+        "the record refused",
+        "return document.querySelector('#record-report .bad') !== null",
+    );
+    browser.wait_for(
+        "the previous game gone from the board",
+        "return document.querySelectorAll('#line li').length === 0 \
+           && document.getElementById('compact').value === 'songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5:0-0:S'",
+    );
+}
+
+/// A lesson whose final board has one count wrong (line 8).
+const LESSON_WITH_A_WRONG_BOARD: &str = "Before:\n\n3 1 1 10 1 5 0\n2 3 5 0 1 1 7\n\n\
+                                         After S1, the final board:\n\n0 0 1 10 1 5 1\n3 0 5 0 1 1 7\n";
+
+/// Item 9: a teacher pastes a lesson, checks it, sees its problems at
+/// their lines, and downloads its handout under her title; in English and
+/// in French, the title shown as text.
+#[test]
+fn a_lesson_is_checked_and_its_handout_downloaded_under_its_title() {
+    for (lang, tab, at, ok) in [
+        ("en", "Lesson", "line 8, column 14", "No problem found"),
+        ("fr", "Leçon", "ligne 8, colonne 14", "Aucun problème"),
+    ] {
+        let (_server, browser) = open(1280, 900, &format!("#lang={lang}"));
+        assert_eq!(browser.text("#tab-lesson"), tab);
+        browser.find("#tab-lesson").click();
+        paste(&browser, "#lesson-text", LESSON_WITH_A_WRONG_BOARD);
+        browser.find("#check-lesson").click();
+        let problem = browser.wait_for(
+            "the lesson's problem",
+            "return document.querySelector('#lesson-report .problem')?.textContent",
+        );
+        let problem = problem.as_str().unwrap_or_default();
+        assert!(problem.starts_with(at), "{problem}");
+        assert_eq!(
+            browser.run(
+                "return [...document.querySelectorAll('#lesson-lines li.bad')].map(li => li.value).join()",
+                &[]
+            ),
+            "8"
+        );
+        assert!(
+            browser
+                .text("#lesson-line-8 .caret")
+                .starts_with(&format!("{}^", " ".repeat(13))),
+            "the caret under column 14"
+        );
+        browser.screenshot(&screenshots().join(format!("desktop-lesson-{lang}.png")));
+        // Choosing the problem selects it in the text.
+        browser.find("#lesson-report .problem").click();
+        let selected = browser.run(
+            "const box = document.getElementById('lesson-text'); return box.selectionStart",
+            &[],
+        );
+        assert_eq!(
+            selected,
+            LESSON_WITH_A_WRONG_BOARD
+                .lines()
+                .take(7)
+                .map(|l| l.len() + 1)
+                .sum::<usize>()
+                + 13
+        );
+        // Corrected, it checks.
+        paste(
+            &browser,
+            "#lesson-text",
+            &LESSON_WITH_A_WRONG_BOARD.replace("0 0 1 10 1 5 1", "0 0 1 10 1 5 0"),
+        );
+        browser.find("#check-lesson").click();
+        let report = browser.wait_for(
+            "the lesson checked",
+            "const r = document.querySelector('#lesson-report .good'); return r && r.textContent",
+        );
+        assert!(
+            report.as_str().unwrap_or_default().starts_with(ok),
+            "{report}"
+        );
+        // The handout under the teacher's title.
+        paste(
+            &browser,
+            "#lesson-title",
+            "Captures <script>window.pwned = 1</script> & co",
+        );
+        // The page's Content-Security-Policy keeps a test from fetching the
+        // blob: the handout is read as the page receives it.
+        browser.run(
+            "const fetch_ = window.fetch; window.handouts = []; \
+             window.fetch = async (...args) => { const r = await fetch_(...args); \
+               if (String(args[0]).includes('/v1/lessons/render')) window.handouts.push(await r.clone().text()); \
+               return r; }",
+            &[],
+        );
+        browser.find("#lesson-handout").click();
+        let name = browser.wait_for(
+            "the handout's link",
+            "return document.getElementById('lesson-link')?.download",
+        );
+        assert_eq!(name, "captures-script-window-pwned-1-script-co.html");
+        let handout = browser.run("return window.handouts[0]", &[]);
+        let handout = handout.as_str().unwrap_or_default();
+        assert!(
+            handout.contains(
+                "<title>Captures &lt;script&gt;window.pwned = 1&lt;/script&gt; &amp; co</title>"
+            ),
+            "{handout}"
+        );
+        assert!(handout.contains("<svg"), "the boards drawn");
+        assert_eq!(
+            browser.run(
+                "return document.querySelectorAll('main script').length",
+                &[]
+            ),
+            0
+        );
+    }
+}
+
+/// Item 9: the Lesson tab on a phone: nothing wider than the screen.
+#[test]
+fn the_lesson_tab_fits_a_phone() {
+    let (_server, browser) = open(360, 740, "#lang=fr");
+    browser.find("#tab-lesson").click();
+    paste(&browser, "#lesson-text", LESSON_WITH_A_WRONG_BOARD);
+    browser.find("#check-lesson").click();
+    browser.wait_for(
+        "the lesson's problem",
+        "return document.querySelector('#lesson-report .problem') !== null",
+    );
+    browser.run("document.querySelector('.tabs').scrollIntoView()", &[]);
+    browser.screenshot(&screenshots().join("phone-lesson-fr.png"));
+    assert_eq!(
+        browser.run(
+            "return document.documentElement.scrollWidth - window.innerWidth",
+            &[]
+        ),
+        0
+    );
+}
+
+/// Item 14: the Explain tab names the page's own marks (the grenier's
+/// yellow, the defences' green), rings no house twice, and on a phone its
+/// explanation starts on the screen; in English and in French.
+#[test]
+fn the_explain_tab_names_its_marks_and_fits_a_phone() {
+    for (lang, grenier, defence) in [
+        (
+            "en",
+            "Yellow house: a grenier",
+            "Green house: the move of a defence (yinda, evasion…)",
+        ),
+        (
+            "fr",
+            "Case jaune\u{a0}: un grenier",
+            "Case verte\u{a0}: le coup d’une défense (yinda, esquive…)",
+        ),
+    ] {
+        let (_server, browser) = open(
+            360,
+            740,
+            &format!("#position=songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:N&lang={lang}"),
+        );
+        browser.find("#tab-explain").click();
+        let legend = browser.wait_for(
+            "the legend of the page's marks",
+            "return document.getElementById('explain-legend')?.textContent",
+        );
+        assert_eq!(legend, format!("{grenier}{defence}"));
+        // The kinds of defence in the page's language.
+        let evasion = if lang == "en" {
+            "N2 (evasion)"
+        } else {
+            "N2 (esquive)"
+        };
+        assert!(browser.text("#explain").contains(evasion), "{evasion}");
+        // N1 and N2 are taken by South's threat (the server's dashed ring)
+        // and are the yinda's and the evasion's houses: not ringed again.
+        let rings = browser.run(
+            "return [...document.querySelectorAll('#board g[data-house].defence > circle:first-of-type')] \
+               .map(c => getComputedStyle(c).strokeDasharray).join(' ')",
+            &[],
+        );
+        assert_eq!(rings, "none none");
+        browser.run("document.querySelector('.tabs').scrollIntoView()", &[]);
+        let top = browser.run(
+            "return [Math.round(document.getElementById('explain').getBoundingClientRect().top), window.innerHeight]",
+            &[],
+        );
+        browser.screenshot(&screenshots().join(format!("phone-explain-{lang}.png")));
+        assert!(
+            top[0].as_i64() < top[1].as_i64().map(|h| h - 100),
+            "below the fold: {top}"
+        );
+    }
+}
+
+/// Item 14: on the escale text's simple-threat board, South's threat
+/// (S1) and North's (N4) are drawn in colours of their own, each named in
+/// the picture's legend, and S3 (taken by N4, and an evasion) is ringed
+/// once; in English and in French.
+#[test]
+fn each_side_s_threats_have_their_own_colour_in_the_explain_picture() {
+    let diagram = include_str!("../../../fixtures/positions/threat-simple.txt");
+    for (lang, south, north) in [
+        ("en", "South's threat", "North's threat"),
+        ("fr", "menace de Sud", "menace de Nord"),
+    ] {
+        let (_server, browser) = open(1280, 900, &format!("#lang={lang}"));
+        paste(&browser, "#paste", diagram);
+        browser.find("#read-paste").click();
+        browser.wait_for(
+            "the pasted board",
+            "return document.getElementById('compact').value.startsWith('songo:')",
+        );
+        browser.find("#tab-explain").click();
+        browser.wait_for(
+            "the explanation's picture",
+            "return document.querySelector('#board g.arrow.threat') !== null",
+        );
+        let arrows = browser.run(
+            "return [...document.querySelectorAll('#board g.arrow.threat')] \
+               .map(g => g.dataset.from + (g.classList.contains('north') ? ':north' : ':south')).sort().join(' ')",
+            &[],
+        );
+        assert_eq!(arrows, "N4:north S1:south");
+        let colours = browser.run(
+            "const paint = (css) => [...document.querySelectorAll(css + ' path')].map(p => p.getAttribute('stroke')).find(s => s && s !== '#ffffff'); \
+             return [paint('#board g.arrow.threat.north'), paint('#board g.arrow.threat:not(.north)')]",
+            &[],
+        );
+        assert_ne!(colours[0], colours[1], "{colours}");
+        let legend = browser.text("#board svg");
+        assert!(legend.contains(south) && legend.contains(north), "{legend}");
+        // S3: one ring of the server's (N4 takes it), the page's defence
+        // mark a fill, not a second ring.
+        assert_eq!(
+            browser.run(
+                "return document.querySelectorAll('#board circle.ring[data-at=\"S3\"]').length",
+                &[]
+            ),
+            1
+        );
+        browser.screenshot(&screenshots().join(format!("desktop-explain-sides-{lang}.png")));
+        browser.resize(360, 740);
+        browser.run("window.scrollTo(0, 0)", &[]);
+        browser.screenshot(&screenshots().join(format!("phone-explain-sides-{lang}.png")));
+    }
+}
