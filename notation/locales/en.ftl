@@ -901,6 +901,7 @@ problem-detail-too-many-boards = the answer would draw { $count } boards: one re
 problem-detail-too-many-marks-drawn = the answer would draw { $count } marks ({ $marks } on each of { $boards } boards): one request draws at most { $most }; ask for fewer marks or play fewer moves
 problem-detail-answer-too-large = the answer would be larger than { $limit } bytes; ask for less (fewer moves or games, no render=)
 problem-detail-answers-busy = answers not yet read by their clients fill the { $limit } bytes this server keeps for them; retry in a moment
+problem-detail-bodies-busy = bodies being read fill the { $limit } bytes this server keeps for them; retry in a moment
 
 ## Pictures: the legend of the shapes drawn over boards (notation/src/render/svg.rs)
 
