@@ -462,3 +462,38 @@ impl From<AnalysisError> for crate::i18n::Message {
         crate::i18n::Message::verbatim(error.to_string())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A cancelled analyser stops every search as soon as it checks its
+    /// limits (within some thousand positions), the searches started after
+    /// the cancel included (a server's request whose client left, its
+    /// annotation going ply after ply). Uncancelled, this one would run to
+    /// depth 30 or a minute.
+    #[test]
+    fn a_cancelled_analyser_stops_every_later_search_at_once() {
+        let analyser = Analyser::new(&AnalysisOptions {
+            hash_bytes: 1 << 16,
+            threads: 1,
+        });
+        let limits = Limits {
+            depth: Some(MAX_DEPTH),
+            time: Some(Duration::from_secs(60)),
+            nodes: None,
+        };
+        analyser.canceller().cancel();
+        assert!(analyser.is_cancelled());
+        let position = Position::start(crate::Ruleset::Songo);
+        for _ in 0..2 {
+            let report = analyser.analyse(&position, &limits).unwrap();
+            assert!(
+                report.depth < 10 && report.nodes < 100_000,
+                "searched to depth {} ({} positions)",
+                report.depth,
+                report.nodes
+            );
+        }
+    }
+}
