@@ -98,6 +98,26 @@ impl Memory {
     }
 }
 
+impl Memory {
+    /// Like [`Memory::cover`], without waiting.
+    pub(crate) fn try_cover(&self, held: &mut Held, size: usize) -> bool {
+        let wanted = size.saturating_sub(UNCOUNTED_BYTES).div_ceil(UNIT);
+        if wanted <= held.units {
+            return true;
+        }
+        let more = u32::try_from(wanted - held.units).unwrap_or(u32::MAX);
+        let Ok(permit) = Arc::clone(&self.units).try_acquire_many_owned(more) else {
+            return false;
+        };
+        held.units += more as usize;
+        match &mut held.permit {
+            Some(all) => all.merge(permit),
+            None => held.permit = Some(permit),
+        }
+        true
+    }
+}
+
 /// A part of the shared memory, given back when dropped.
 #[derive(Default)]
 pub(crate) struct Held {

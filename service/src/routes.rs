@@ -324,7 +324,7 @@ where
     let task = tokio::spawn(handler(Arc::clone(&state), request));
     let _abort = AbortOnDrop(task.abort_handle());
     let answered = match tokio::time::timeout_at(deadline + GRACE, task).await {
-        Ok(Ok(Ok(response))) => held_answer(&state, response, deadline).await,
+        Ok(Ok(Ok(response))) => held_answer(&state, response).await,
         Ok(Ok(Err(problem))) => Err(problem),
         Ok(Err(error)) => {
             let cause = if error.is_panic() {
@@ -352,12 +352,9 @@ where
 /// An answer within the answer budget: over [`budget::MAX_ANSWER_BYTES`],
 /// a problem; over the uncounted size, its bytes hold their part of the
 /// memory kept for answers until they are handed to the connection (the
-/// client may be slow to read them), waiting for it until `deadline`.
-async fn held_answer(
-    state: &State,
-    response: Response,
-    deadline: Instant,
-) -> Result<Response, Problem> {
+/// client may be slow to read them). When that memory is taken, 503 at
+/// once: an answer waiting for room would be memory counted nowhere.
+async fn held_answer(state: &State, response: Response) -> Result<Response, Problem> {
     let Some(size) = http_body::Body::size_hint(response.body()).exact() else {
         // A stream (NDJSON lines): bounded by its channel, not held here.
         return Ok(response);
@@ -370,7 +367,7 @@ async fn held_answer(
         return Ok(response);
     }
     let mut held = Held::default();
-    if !state.answers.cover(&mut held, size, deadline).await {
+    if !state.answers.try_cover(&mut held, size) {
         return Err(Problem::busy_because(msg!(
             "problem-detail-answers-busy",
             limit = state.answers.bytes()
