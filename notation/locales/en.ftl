@@ -900,6 +900,7 @@ problem-detail-too-many-marks = { $count } marks (highlight= and arrow= together
 problem-detail-too-many-boards = the answer would draw { $count } boards: one request draws at most { $most }; play fewer moves with render=, or leave render= out
 problem-detail-too-many-marks-drawn = the answer would draw { $count } marks ({ $marks } on each of { $boards } boards): one request draws at most { $most }; ask for fewer marks or play fewer moves
 problem-detail-answer-too-large = the answer would be larger than { $limit } bytes; ask for less (fewer moves or games, no render=)
+problem-detail-annotate-too-large = the records are { $size } bytes: one annotation writes back at most { $most } bytes of records (its answer is some 15 times larger); send fewer games at once
 problem-detail-answers-busy = answers not yet read by their clients fill the { $limit } bytes this server keeps for them; retry in a moment
 problem-detail-bodies-busy = bodies being read fill the { $limit } bytes this server keeps for them; retry in a moment
 

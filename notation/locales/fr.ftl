@@ -910,6 +910,7 @@ problem-detail-too-many-marks = { $count } marques (highlight= et arrow= ensembl
 problem-detail-too-many-boards = la réponse dessinerait { $count } plateaux : une requête en dessine au plus { $most } ; jouez moins de coups avec render=, ou retirez render=
 problem-detail-too-many-marks-drawn = la réponse dessinerait { $count } marques ({ $marks } sur chacun des { $boards } plateaux) : une requête en dessine au plus { $most } ; demandez moins de marques ou jouez moins de coups
 problem-detail-answer-too-large = la réponse dépasserait { $limit } octets ; demandez moins (moins de coups ou de parties, sans render=)
+problem-detail-annotate-too-large = les parties font { $size } octets : une annotation en réécrit au plus { $most } octets (sa réponse est quelque 15 fois plus grande) ; envoyez moins de parties à la fois
 problem-detail-answers-busy = les réponses que leurs clients n'ont pas encore lues remplissent les { $limit } octets que ce serveur leur réserve ; réessayez dans un instant
 problem-detail-bodies-busy = les corps en cours de lecture remplissent les { $limit } octets que ce serveur leur réserve ; réessayez dans un instant
 

@@ -31,6 +31,11 @@ pub(crate) const MAX_MARKS_DRAWN: usize = 8000;
 /// The largest answer, in bytes.
 pub(crate) const MAX_ANSWER_BYTES: usize = 16 * 1024 * 1024;
 
+/// The largest record body `/v1/annotate` writes back: its answer is some
+/// 15 times the body (a comment on every move), so a larger body would
+/// pass [`MAX_ANSWER_BYTES`] after seconds of work.
+pub(crate) const MAX_ANNOTATED_BYTES: usize = 1024 * 1024;
+
 /// The boards a played move may draw: before, after sowing, after
 /// captures.
 pub(crate) const BOARDS_PER_MOVE: usize = 3;
@@ -191,6 +196,22 @@ pub(crate) fn check_drawing(boards: usize, marks: usize) -> Result<(), Problem> 
             ),
             "marks_drawn",
             MAX_MARKS_DRAWN as u64,
+        ));
+    }
+    Ok(())
+}
+
+/// A record body of `size` bytes, within [`MAX_ANNOTATED_BYTES`].
+pub(crate) fn check_annotated(size: usize) -> Result<(), Problem> {
+    if size > MAX_ANNOTATED_BYTES {
+        return Err(Problem::too_much_work(
+            msg!(
+                "problem-detail-annotate-too-large",
+                size = size,
+                most = MAX_ANNOTATED_BYTES
+            ),
+            "record_bytes",
+            MAX_ANNOTATED_BYTES as u64,
         ));
     }
     Ok(())

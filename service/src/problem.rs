@@ -297,7 +297,7 @@ impl Problem {
     }
 
     /// More work than the request's budget allows: `budget` names the
-    /// budget (`marks`, `boards`, `marks_drawn`, `answer_bytes`), `limit`
+    /// budget (`marks`, `boards`, `marks_drawn`, `record_bytes`, `answer_bytes`), `limit`
     /// is its size.
     pub(crate) fn too_much_work(detail: Message, budget: &'static str, limit: u64) -> Problem {
         Problem::new(Kind::TooMuchWork, detail)

@@ -24,6 +24,7 @@ use warp::reply::Response;
 
 use crate::analysis;
 use crate::body::{self, Body, Media};
+use crate::budget;
 use crate::plumbing::{Request, State, json, ruleset, slot};
 use crate::problem::{Kind, Problem};
 
@@ -262,6 +263,7 @@ pub(crate) async fn annotate(state: Arc<State>, mut request: Request) -> Result<
         analysis::annotate_limits(depth, movetime_ms, deadline)?;
     }
     let body = request.body(&state).await?;
+    budget::check_annotated(body.len())?;
     let permit = slot(&state, deadline).await?;
     // The engine's time starts with the slot: what is left of the request's
     // time then bounds it, so the work ends before the deadline.

@@ -349,3 +349,19 @@ fn issue_21_refusals_of_a_request_head_are_problems() {
     let head = format!("GET /healthz HTTP/1.1\r\nHost: x\r\n{many}Connection: close\r\n\r\n");
     server.raw(head.as_bytes()).problem(431, "head-too-large");
 }
+
+/// Issue 21, first fault: a 4 MiB record body made `/v1/annotate` work
+/// for seconds and some 200 MB before its answer passed every bound. The
+/// records it writes back are bounded before any work.
+#[test]
+fn issue_21_an_annotation_of_too_many_records_is_refused_before_any_work() {
+    let server = TestServer::start();
+    let record = record_33_plies();
+    let games = (1024 * 1024) / record.len() + 2;
+    let body = vec![record.as_str(); games].join("\n");
+    let problem = server
+        .post("/v1/annotate", "text/plain", &body)
+        .problem(413, "too-much-work");
+    assert_eq!(problem["budget"], "record_bytes");
+    assert_eq!(problem["limit"], 1024 * 1024);
+}
