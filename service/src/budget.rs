@@ -83,51 +83,59 @@ impl Memory {
     /// ones, waiting at most until `deadline`; `false` when the memory
     /// stayed taken.
     pub(crate) async fn cover(&self, held: &mut Held, size: usize, deadline: Instant) -> bool {
-        let wanted = size.saturating_sub(UNCOUNTED_BYTES).div_ceil(UNIT);
-        if wanted <= held.units {
+        let Some(more) = held.missing(size) else {
             return true;
-        }
-        let more = u32::try_from(wanted - held.units).unwrap_or(u32::MAX);
+        };
         let acquired =
             tokio::time::timeout_at(deadline, Arc::clone(&self.units).acquire_many_owned(more))
                 .await;
-        let Ok(Ok(permit)) = acquired else {
-            return false;
-        };
-        held.units += more as usize;
-        match &mut held.permit {
-            Some(all) => all.merge(permit),
-            None => held.permit = Some(permit),
+        match acquired {
+            Ok(Ok(permit)) => {
+                held.add(permit);
+                true
+            }
+            _ => false,
         }
-        true
     }
-}
 
-impl Memory {
     /// Like [`Memory::cover`], without waiting.
     pub(crate) fn try_cover(&self, held: &mut Held, size: usize) -> bool {
-        let wanted = size.saturating_sub(UNCOUNTED_BYTES).div_ceil(UNIT);
-        if wanted <= held.units {
+        let Some(more) = held.missing(size) else {
             return true;
-        }
-        let more = u32::try_from(wanted - held.units).unwrap_or(u32::MAX);
-        let Ok(permit) = Arc::clone(&self.units).try_acquire_many_owned(more) else {
-            return false;
         };
-        held.units += more as usize;
-        match &mut held.permit {
-            Some(all) => all.merge(permit),
-            None => held.permit = Some(permit),
+        match Arc::clone(&self.units).try_acquire_many_owned(more) {
+            Ok(permit) => {
+                held.add(permit);
+                true
+            }
+            Err(_) => false,
         }
-        true
     }
 }
 
 /// A part of the shared memory, given back when dropped.
 #[derive(Default)]
 pub(crate) struct Held {
-    units: usize,
     permit: Option<OwnedSemaphorePermit>,
+}
+
+impl Held {
+    /// The units missing to cover `size` bytes, if any.
+    fn missing(&self, size: usize) -> Option<u32> {
+        let wanted = size.saturating_sub(UNCOUNTED_BYTES).div_ceil(UNIT);
+        let held = self
+            .permit
+            .as_ref()
+            .map_or(0, OwnedSemaphorePermit::num_permits);
+        (wanted > held).then(|| u32::try_from(wanted - held).unwrap_or(u32::MAX))
+    }
+
+    fn add(&mut self, permit: OwnedSemaphorePermit) {
+        match &mut self.permit {
+            Some(all) => all.merge(permit),
+            None => self.permit = Some(permit),
+        }
+    }
 }
 
 /// An answer whose bytes hold their part of the shared memory until the
