@@ -33,6 +33,9 @@ pub(crate) struct Args {
     /// Seconds a request may take, reading its body included.
     #[arg(long, env = "SONGO_REQUEST_TIMEOUT", default_value_t = 30.0)]
     request_timeout: f64,
+    /// Seconds a request body may pause between two of its bytes (longer: 408).
+    #[arg(long, env = "SONGO_BODY_TIMEOUT", default_value_t = 5.0)]
+    body_timeout: f64,
     /// Validations that may run at once; others wait (default: the number of cores).
     #[arg(long, env = "SONGO_MAX_VALIDATIONS")]
     max_validations: Option<usize>,
@@ -192,6 +195,7 @@ pub(crate) fn run(args: &Args, _lang: Lang) -> Result<u8, Failure> {
             Some(n) => n,
             None => defaults.max_concurrent_jobs,
         },
+        body_timeout: seconds(args.body_timeout, "--body-timeout")?,
         shutdown_timeout: seconds(args.shutdown_timeout, "--shutdown-timeout")?,
         max_connections: args.max_connections,
         header_timeout: seconds(args.header_timeout, "--header-timeout")?,

@@ -888,6 +888,24 @@ problem-detail-no-ogn = game { $game }: cannot be written as OGN: { $error }
 problem-detail-bad-hooks = hooks={ $value } is not a choice: use true or false
 problem-detail-image-query = this route takes no query parameter but lang=en|fr: the position is the whole path
 problem-detail-image-escape = the path is not a position in the compact notation: a `%` escape is broken
+problem-bad-request = Unreadable request head
+problem-uri-too-long = Request target too long
+problem-head-too-large = Request head too large
+problem-too-much-work = Request asks for too much work
+problem-incomplete-body = Request body cut short
+problem-detail-bad-head = the request head is not HTTP/1.1 this server can read: write a request line (METHOD /path HTTP/1.1), then headers (Name: value), each line ending in CRLF
+problem-detail-uri-too-long = the request target (path and query) is longer than { $limit } bytes; send the data in a body
+problem-detail-head-too-large = the request head is over { $limit } bytes or { $headers } headers; send less in the headers
+problem-detail-connections-busy = every one of the { $max } connections this server keeps open has a request in flight; retry in a moment, or raise songo serve --max-connections
+problem-detail-body-incomplete = the body ended after { $received } bytes, before its end: the connection closed, or the chunked encoding is broken ({ $error })
+problem-detail-body-stalled = no byte of the body arrived for { $seconds } s ({ $received } bytes received); send the body without pausing
+problem-detail-too-many-marks = { $count } marks (highlight= and arrow= together): one request draws at most { $most }
+problem-detail-too-many-boards = the answer would draw { $count } boards: one request draws at most { $most }; play fewer moves with render=, or leave render= out
+problem-detail-too-many-marks-drawn = the answer would draw { $count } marks ({ $marks } on each of { $boards } boards): one request draws at most { $most }; ask for fewer marks or play fewer moves
+problem-detail-answer-too-large = the answer would be larger than { $limit } bytes; ask for less (fewer moves or games, no render=)
+problem-detail-annotate-too-large = the records are { $size } bytes: one annotation writes back at most { $most } bytes of records (its answer is some 15 times larger); send fewer games at once
+problem-detail-answers-busy = answers not yet read by their clients fill the { $limit } bytes this server keeps for them; retry in a moment
+problem-detail-bodies-busy = bodies being read fill the { $limit } bytes this server keeps for them; retry in a moment
 
 ## Pictures: the legend of the shapes drawn over boards (notation/src/render/svg.rs)
 

@@ -898,6 +898,24 @@ problem-detail-no-ogn = partie { $game } : impossible de l'écrire en OGN : { $e
 problem-detail-bad-hooks = hooks={ $value } n'est pas un choix : utilisez true ou false
 problem-detail-image-query = cette route ne prend aucun paramètre de requête sauf lang=en|fr : la position est tout le chemin
 problem-detail-image-escape = le chemin n'est pas une position dans la notation compacte : un échappement `%` est cassé
+problem-bad-request = En-tête de requête illisible
+problem-uri-too-long = Cible de la requête trop longue
+problem-head-too-large = En-tête de requête trop grand
+problem-too-much-work = La requête demande trop de travail
+problem-incomplete-body = Corps de la requête tronqué
+problem-detail-bad-head = l'en-tête de la requête n'est pas du HTTP/1.1 que ce serveur sait lire : écrivez une ligne de requête (MÉTHODE /chemin HTTP/1.1), puis les en-têtes (Nom: valeur), chaque ligne finie par CRLF
+problem-detail-uri-too-long = la cible de la requête (chemin et paramètres) dépasse { $limit } octets ; envoyez les données dans un corps
+problem-detail-head-too-large = l'en-tête de la requête dépasse { $limit } octets ou { $headers } en-têtes ; envoyez moins dans les en-têtes
+problem-detail-connections-busy = chacune des { $max } connexions que ce serveur garde ouvertes a une requête en cours ; réessayez dans un instant, ou augmentez songo serve --max-connections
+problem-detail-body-incomplete = le corps s'est arrêté après { $received } octets, avant sa fin : la connexion s'est fermée, ou le découpage chunked est cassé ({ $error })
+problem-detail-body-stalled = aucun octet du corps n'est arrivé pendant { $seconds } s ({ $received } octets reçus) ; envoyez le corps sans pause
+problem-detail-too-many-marks = { $count } marques (highlight= et arrow= ensemble) : une requête en dessine au plus { $most }
+problem-detail-too-many-boards = la réponse dessinerait { $count } plateaux : une requête en dessine au plus { $most } ; jouez moins de coups avec render=, ou retirez render=
+problem-detail-too-many-marks-drawn = la réponse dessinerait { $count } marques ({ $marks } sur chacun des { $boards } plateaux) : une requête en dessine au plus { $most } ; demandez moins de marques ou jouez moins de coups
+problem-detail-answer-too-large = la réponse dépasserait { $limit } octets ; demandez moins (moins de coups ou de parties, sans render=)
+problem-detail-annotate-too-large = les parties font { $size } octets : une annotation en réécrit au plus { $most } octets (sa réponse est quelque 15 fois plus grande) ; envoyez moins de parties à la fois
+problem-detail-answers-busy = les réponses que leurs clients n'ont pas encore lues remplissent les { $limit } octets que ce serveur leur réserve ; réessayez dans un instant
+problem-detail-bodies-busy = les corps en cours de lecture remplissent les { $limit } octets que ce serveur leur réserve ; réessayez dans un instant
 
 ## Images : la légende des formes dessinées sur les plateaux (notation/src/render/svg.rs)
 

@@ -10,7 +10,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use songo_notation::analysis::annotate::EngineLimits;
-use songo_notation::analysis::{Analyser, AnalysisOptions, AnalysisReport, Limits};
+use songo_notation::analysis::{Analyser, AnalysisOptions, AnalysisReport, Canceller, Limits};
 use songo_notation::{AnyPosition, Side};
 use tokio::time::Instant;
 use warp::http::StatusCode;
@@ -144,11 +144,13 @@ pub(crate) async fn analyse(state: Arc<State>, mut request: Request) -> Result<R
     request.params(&[])?;
     Media::of(&request.headers, &[Media::Json])?;
     let deadline = request.deadline;
-    let permit = slot(&state, deadline).await?;
     let body = request.body(&state).await?;
+    let permit = slot(&state, deadline).await?;
+    let analyser = analyser();
+    let _cancel = CancelOnDrop::new(&analyser);
     let task = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        analyse_position(&body, deadline)
+        analyse_position(&analyser, &body, deadline)
     });
     match task.await {
         Ok(answer) => answer,
@@ -158,7 +160,11 @@ pub(crate) async fn analyse(state: Arc<State>, mut request: Request) -> Result<R
 }
 
 /// The work of `POST /v1/analyse`, off the async executor.
-fn analyse_position(body: &[u8], deadline: Instant) -> Result<Response, Problem> {
+fn analyse_position(
+    analyser: &Analyser,
+    body: &[u8],
+    deadline: Instant,
+) -> Result<Response, Problem> {
     let text = body::text(body)?;
     let asked: AnalyseRequest = json_body(text)?;
     let position = position_to_move(text, asked.position, asked.rules.as_deref(), asked.to_move)?;
@@ -176,7 +182,7 @@ fn analyse_position(body: &[u8], deadline: Instant) -> Result<Response, Problem>
         MAX_MOVETIME_MS,
         deadline,
     )?;
-    let report = analyser()
+    let report = analyser
         .analyse(&position, &applied.limits())
         .map_err(|error| {
             Problem::new(Kind::BadPosition, error.to_string()).with("pointer", "/position")
@@ -211,6 +217,23 @@ pub(crate) fn annotate_limits(
         per_game: whole,
         total: Some(whole),
     })
+}
+
+/// Cancels an analyser's searches when dropped: the route's task is
+/// dropped when the client leaves or the deadline passes, and the search
+/// on the blocking pool stops with it instead of running on.
+pub(crate) struct CancelOnDrop(Canceller);
+
+impl CancelOnDrop {
+    pub(crate) fn new(analyser: &Analyser) -> CancelOnDrop {
+        CancelOnDrop(analyser.canceller())
+    }
+}
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
 }
 
 /// A fresh analyser for one request.

@@ -3,6 +3,7 @@
 //! large), a deadline, and the content type.
 
 use std::pin::Pin;
+use std::time::Duration;
 
 use bytes::{Buf, Bytes, BytesMut};
 use futures_util::{Stream, StreamExt};
@@ -13,6 +14,7 @@ use warp::http::header::{CONTENT_LENGTH, CONTENT_TYPE};
 use songo_notation::i18n::Message;
 use songo_notation::msg;
 
+use crate::budget::{Held, Memory};
 use crate::problem::{Kind, Problem};
 
 /// A request body, not read yet.
@@ -25,17 +27,47 @@ pub(crate) fn boxed(
     Box::pin(stream.map(|chunk| chunk.map(|mut buf| buf.copy_to_bytes(buf.remaining()))))
 }
 
-/// Reads the whole body, at most `limit` bytes, before `deadline`.
+/// A request body read whole, holding its part of the memory kept for
+/// bodies until it is dropped.
+pub(crate) struct Body {
+    bytes: Bytes,
+    _held: Held,
+}
+
+impl std::ops::Deref for Body {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        &self.bytes
+    }
+}
+
+/// How a body is read: its size limit, its deadline, the longest pause
+/// between two of its bytes, and the memory shared by bodies being read.
+pub(crate) struct Reading<'a> {
+    pub(crate) limit: u64,
+    pub(crate) deadline: Instant,
+    pub(crate) stall: Duration,
+    pub(crate) memory: &'a Memory,
+}
+
+/// Reads the whole body within `reading`'s limits.
 ///
 /// # Errors
-/// 413 when the body is (or announces to be) larger than `limit`, 408 when
-/// it does not arrive in time, 400 when the connection breaks.
+/// 413 when the body is (or announces to be) larger than the limit, 408
+/// when it does not arrive in time or pauses too long, 400 when it ends
+/// before its end, 503 when the memory for bodies stays taken.
 pub(crate) async fn read(
     headers: &HeaderMap,
     mut stream: BodyStream,
-    limit: u64,
-    deadline: Instant,
-) -> Result<Bytes, Problem> {
+    reading: Reading<'_>,
+) -> Result<Body, Problem> {
+    let Reading {
+        limit,
+        deadline,
+        stall,
+        memory,
+    } = reading;
     let too_large = |size: Message| {
         Problem::new(
             Kind::BodyTooLarge,
@@ -43,6 +75,8 @@ pub(crate) async fn read(
         )
         .with("limit", limit)
     };
+    let no_memory =
+        || Problem::busy_because(msg!("problem-detail-bodies-busy", limit = memory.bytes()));
     let announced = headers
         .get(CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
@@ -53,31 +87,59 @@ pub(crate) async fn read(
         return Err(too_large(msg!("problem-detail-bytes", count = length)));
     }
     let capacity = usize::try_from(announced.unwrap_or(0).min(limit)).unwrap_or(0);
+    let mut held = Held::default();
+    if !memory.cover(&mut held, capacity, deadline).await {
+        return Err(no_memory());
+    }
     let mut body = BytesMut::with_capacity(capacity);
     loop {
-        let next = tokio::time::timeout_at(deadline, stream.next()).await;
+        let pause_over = Instant::now() + stall;
+        let next = tokio::time::timeout_at(deadline.min(pause_over), stream.next()).await;
         match next {
+            Err(_elapsed) if pause_over < deadline => {
+                return Err(Problem::new(
+                    Kind::RequestTimeout,
+                    msg!(
+                        "problem-detail-body-stalled",
+                        seconds = format!("{}", stall.as_secs_f64()),
+                        received = body.len()
+                    ),
+                )
+                .with("timeout", "body_timeout"));
+            }
             Err(_elapsed) => {
                 return Err(Problem::new(
                     Kind::RequestTimeout,
                     msg!("problem-detail-body-timeout", received = body.len()),
-                ));
+                )
+                .with("timeout", "request_timeout"));
             }
-            Ok(None) => return Ok(body.freeze()),
+            Ok(None) => {
+                return Ok(Body {
+                    bytes: body.freeze(),
+                    _held: held,
+                });
+            }
             Ok(Some(Err(error))) => {
                 return Err(Problem::new(
-                    Kind::BadEncoding,
+                    Kind::IncompleteBody,
                     msg!(
-                        "problem-detail-body-unreadable",
+                        "problem-detail-body-incomplete",
+                        received = body.len(),
                         error = Message::verbatim(error.to_string())
                     ),
                 ));
             }
             Ok(Some(Ok(chunk))) => {
-                if (body.len() + chunk.len()) as u64 > limit {
+                let size = body.len() + chunk.len();
+                if size as u64 > limit {
                     drop(body);
+                    drop(held);
                     drain(&mut stream, limit, deadline).await;
                     return Err(too_large(msg!("problem-detail-larger-than-limit")));
+                }
+                if !memory.cover(&mut held, size, deadline).await {
+                    return Err(no_memory());
                 }
                 body.extend_from_slice(&chunk);
             }

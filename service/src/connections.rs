@@ -32,6 +32,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll, ready};
 use std::time::{Duration, Instant};
 
+use bytes::Bytes;
 use hyper::body::{Body, Frame, Incoming, SizeHint};
 use hyper::server::conn::http1;
 use hyper::service::Service;
@@ -42,7 +43,11 @@ use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
 use tokio::time::Sleep;
 use warp::http::{Method, Request, Response, Uri};
 
+use songo_notation::i18n::Lang;
+use songo_notation::msg;
+
 use crate::metrics::{CLIENT_GONE, CloseReason, Metrics};
+use crate::problem::{Kind, Problem};
 
 /// The limits of the connections of one listener.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,8 +61,8 @@ pub(crate) struct Limits {
 /// The first pause after a failed `accept`, and the longest.
 const ACCEPT_BACKOFF: (Duration, Duration) = (Duration::from_millis(10), Duration::from_secs(1));
 
-/// How long a new connection waits for a slot when every open connection
-/// has a request in flight (or for the slot of an evicted one).
+/// How long a new connection waits for the slot of the connection it
+/// evicted.
 const SLOT_WAIT: Duration = Duration::from_millis(250);
 
 /// The longest path written in a log line.
@@ -96,17 +101,8 @@ struct Live {
 impl Pool {
     pub(crate) fn new(limits: Limits, metrics: Arc<Metrics>, log_requests: bool) -> Arc<Pool> {
         let max = limits.max_connections.clamp(1, Semaphore::MAX_PERMITS);
-        let body = format!(
-            "{{\"type\":\"urn:songo:problem:busy\",\"title\":\"Server busy\",\"status\":503,\
-             \"detail\":\"every one of the {max} connections this server keeps open has a request in flight; \
-             retry in a moment, or raise songo serve --max-connections\"}}"
-        );
-        let busy = format!(
-            "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/problem+json\r\n\
-             Retry-After: 1\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
-            body.len()
-        )
-        .into_bytes();
+        let busy = Problem::busy_because(msg!("problem-detail-connections-busy", max = max))
+            .http_answer(Lang::En);
         Arc::new(Pool {
             limits: Limits {
                 max_connections: max,
@@ -135,8 +131,7 @@ impl Pool {
         S: Service<Request<Incoming>, Response = Response<B>> + Clone + Send + 'static,
         S::Future: Send + 'static,
         S::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
-        B: Body + Unpin + Send + 'static,
-        B::Data: Send,
+        B: Body<Data = Bytes> + Unpin + Send + 'static,
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
     {
         let mut backoff = ACCEPT_BACKOFF.0;
@@ -164,16 +159,26 @@ impl Pool {
             self.metrics
                 .connections_accepted
                 .fetch_add(1, Ordering::Relaxed);
-            match self.slot().await {
-                Some(permit) => {
-                    tokio::spawn(Arc::clone(&self).serve(stream, permit, service.clone()));
-                }
-                None => {
-                    self.metrics
-                        .connections_refused
-                        .fetch_add(1, Ordering::Relaxed);
-                    self.refuse(stream);
-                }
+            if let Ok(permit) = Arc::clone(&self.slots).try_acquire_owned() {
+                tokio::spawn(Arc::clone(&self).serve(stream, permit, service.clone()));
+            } else if self.evict_longest_waiting() {
+                // The evicted connection gives its slot back once its task
+                // ends: wait for it apart, so that the loop goes on
+                // accepting (and refusing) meanwhile. One such wait per
+                // evicted connection: at most `max_connections` at once.
+                let pool = Arc::clone(&self);
+                let service = service.clone();
+                tokio::spawn(async move {
+                    let slots = Arc::clone(&pool.slots);
+                    match tokio::time::timeout(SLOT_WAIT, slots.acquire_owned()).await {
+                        Ok(Ok(permit)) => pool.serve(stream, permit, service).await,
+                        _ => pool.refuse(stream),
+                    }
+                });
+            } else {
+                // Every connection has a request in flight: no slot frees
+                // up soon, so the refusal is answered at once.
+                self.refuse(stream);
             }
         }
     }
@@ -183,6 +188,9 @@ impl Pool {
     /// once): closing with unread bytes would reset the connection, and
     /// the client could lose the answer.
     fn refuse(&self, stream: TcpStream) {
+        self.metrics
+            .connections_refused
+            .fetch_add(1, Ordering::Relaxed);
         // A fresh socket's send buffer is empty: this does not block.
         let _ = stream.try_write(&self.busy);
         let Ok(permit) = Arc::clone(&self.refusing).try_acquire_owned() else {
@@ -201,31 +209,22 @@ impl Pool {
         });
     }
 
-    /// A slot for a new connection: a free one, else that of the
-    /// connection waiting longest for a request, else none (after a short
-    /// wait for one to free up).
-    async fn slot(&self) -> Option<OwnedSemaphorePermit> {
-        if let Ok(permit) = Arc::clone(&self.slots).try_acquire_owned() {
-            return Some(permit);
-        }
-        self.evict_longest_waiting();
-        tokio::time::timeout(SLOT_WAIT, Arc::clone(&self.slots).acquire_owned())
-            .await
-            .ok()?
-            .ok()
-    }
-
     /// Closes the connection that has waited longest for a request, if
-    /// any connection is waiting (has no request in flight).
-    fn evict_longest_waiting(&self) {
+    /// any connection is waiting (has no request in flight); says whether
+    /// one was.
+    fn evict_longest_waiting(&self) -> bool {
         let live = self.live();
         let victim = live
             .connections
             .values()
             .filter(|connection| connection.is_waiting())
             .min_by_key(|connection| connection.idle_since.load(Ordering::Relaxed));
-        if let Some(victim) = victim {
-            victim.order(Order::Close, Some(CloseReason::Evicted));
+        match victim {
+            Some(victim) => {
+                victim.order(Order::Close, Some(CloseReason::Evicted));
+                true
+            }
+            None => false,
         }
     }
 
@@ -240,8 +239,7 @@ impl Pool {
         S: Service<Request<Incoming>, Response = Response<B>> + Send + 'static,
         S::Future: Send + 'static,
         S::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
-        B: Body + Unpin + Send + 'static,
-        B::Data: Send,
+        B: Body<Data = Bytes> + Unpin + Send + 'static,
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
     {
         let connection = Arc::new(Connection::new(self.epoch));
@@ -254,6 +252,7 @@ impl Pool {
             limits: self.limits,
             read_timer: None,
             write_timer: None,
+            refusal: None,
         });
         let service = Instrumented {
             inner: service,
@@ -263,7 +262,9 @@ impl Pool {
         };
         // hyper's own header timeout is off (no timer given): `Watched`
         // keeps the time.
-        let served = http1::Builder::new().serve_connection(io, service);
+        let served = http1::Builder::new()
+            .max_header_size(MAX_HEAD_BYTES)
+            .serve_connection(io, service);
         let mut served = std::pin::pin!(served);
         let mut finishing = false;
         let outcome = loop {
@@ -383,6 +384,7 @@ struct Connection {
     /// Since when a write has been waiting for the client to read
     /// ([`NEVER`]: not waiting).
     write_blocked_since: AtomicU64,
+
     /// The last [`Order`] (0: none).
     order: AtomicU8,
     /// Why the server closes it ([`CloseReason::code`]; 0: it does not).
@@ -520,6 +522,61 @@ struct Watched {
     limits: Limits,
     read_timer: Option<Pin<Box<Sleep>>>,
     write_timer: Option<Pin<Box<Sleep>>>,
+    /// The server's own answer written in place of hyper's bodiless
+    /// refusal of a request head, and how much of it is written.
+    refusal: Option<(Vec<u8>, usize)>,
+}
+
+/// The largest request head, request line included: hyper refuses a
+/// larger one with 431. (Its buffer limit alone lets a head pass when it
+/// arrives in one large read.)
+pub(crate) const MAX_HEAD_BYTES: usize = 400 * 1024;
+
+/// The most headers in a request head (hyper's own limit).
+const MAX_HEADERS: usize = 100;
+
+/// The longest request target hyper reads (its own limit, for the
+/// problem's words).
+const MAX_TARGET_BYTES: usize = 65_534;
+
+/// The start of hyper's own answers to a request head it cannot read:
+/// they have no body. The server writes a problem in their place.
+const HYPER_REFUSALS: [(&[u8], u16); 3] = [
+    (
+        b"HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n",
+        400,
+    ),
+    (
+        b"HTTP/1.1 414 URI Too Long\r\nconnection: close\r\ncontent-length: 0\r\n",
+        414,
+    ),
+    (
+        b"HTTP/1.1 431 Request Header Fields Too Large\r\nconnection: close\r\ncontent-length: 0\r\n",
+        431,
+    ),
+];
+
+/// The problem answered for hyper's refusal `status` of a request head,
+/// in English (the head, and the language it asks for, are unread).
+fn refusal_answer(status: u16) -> Vec<u8> {
+    let problem = match status {
+        414 => Problem::new(
+            Kind::UriTooLong,
+            msg!("problem-detail-uri-too-long", limit = MAX_TARGET_BYTES),
+        )
+        .with("limit", MAX_TARGET_BYTES),
+        431 => Problem::new(
+            Kind::HeadTooLarge,
+            msg!(
+                "problem-detail-head-too-large",
+                limit = MAX_HEAD_BYTES,
+                headers = MAX_HEADERS
+            ),
+        )
+        .with("limit", MAX_HEAD_BYTES),
+        _ => Problem::new(Kind::BadRequest, msg!("problem-detail-bad-head")),
+    };
+    problem.http_answer(Lang::En)
 }
 
 /// Polls `timer` set to `deadline`; ready once the deadline is past.
@@ -544,6 +601,42 @@ impl Watched {
             }
             None => io::Error::new(io::ErrorKind::TimedOut, "shutting down"),
         }
+    }
+
+    /// Writes what is left of the server's answer in place of hyper's
+    /// refusal; ready once all of it is written.
+    fn poll_refusal(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        while let Some((answer, written)) = &mut self.refusal {
+            if *written == answer.len() {
+                break;
+            }
+            match Pin::new(&mut self.io).poll_write(cx, &answer[*written..]) {
+                Poll::Ready(Ok(0)) => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
+                Poll::Ready(Ok(n)) => {
+                    *written += n;
+                    self.connection.write_progressed();
+                }
+                Poll::Ready(Err(error)) => return Poll::Ready(Err(error)),
+                Poll::Pending => return self.poll_write_blocked(cx).map_ok(|_| ()),
+            }
+        }
+        Poll::Ready(Ok(()))
+    }
+
+    /// Whether `buf` is hyper's own refusal of a request head (written
+    /// when no request is in flight): its place is taken by a problem.
+    fn takes_refusal(&mut self, buf: &[u8]) -> bool {
+        if self.refusal.is_some() || self.connection.active.load(Ordering::Relaxed) > 0 {
+            return false;
+        }
+        let Some((_, status)) = HYPER_REFUSALS
+            .iter()
+            .find(|(start, _)| buf.starts_with(start))
+        else {
+            return false;
+        };
+        self.refusal = Some((refusal_answer(*status), 0));
+        true
     }
 
     /// A write is pending: fails once it has been so for `send_timeout`.
@@ -573,9 +666,12 @@ impl AsyncRead for Watched {
     ) -> Poll<io::Result<()>> {
         let this = &mut *self;
         let before = buf.filled().len();
-        match Pin::new(&mut this.io).poll_read(cx, buf) {
-            Poll::Ready(Ok(())) => {
-                if buf.filled().len() > before {
+        let polled = Pin::new(&mut this.io)
+            .poll_read(cx, buf)
+            .map_ok(|()| buf.filled().len() - before);
+        match polled {
+            Poll::Ready(Ok(got)) => {
+                if got > 0 {
                     this.connection.bytes_arrived();
                 }
                 Poll::Ready(Ok(()))
@@ -601,6 +697,12 @@ impl AsyncWrite for Watched {
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
         let this = &mut *self;
+        if this.takes_refusal(buf) {
+            // hyper's bytes are taken as written: the problem goes instead.
+            ready!(this.poll_refusal(cx))?;
+            return Poll::Ready(Ok(buf.len()));
+        }
+        ready!(this.poll_refusal(cx))?;
         match Pin::new(&mut this.io).poll_write(cx, buf) {
             Poll::Ready(written) => {
                 this.wrote(&written);
@@ -616,6 +718,13 @@ impl AsyncWrite for Watched {
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
         let this = &mut *self;
+        if let Some(first) = bufs.first()
+            && this.takes_refusal(first)
+        {
+            ready!(this.poll_refusal(cx))?;
+            return Poll::Ready(Ok(first.len()));
+        }
+        ready!(this.poll_refusal(cx))?;
         match Pin::new(&mut this.io).poll_write_vectored(cx, bufs) {
             Poll::Ready(written) => {
                 this.wrote(&written);
@@ -630,10 +739,12 @@ impl AsyncWrite for Watched {
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        ready!(self.poll_refusal(cx))?;
         Pin::new(&mut self.io).poll_flush(cx)
     }
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        ready!(self.poll_refusal(cx))?;
         Pin::new(&mut self.io).poll_shutdown(cx)
     }
 }
@@ -748,33 +859,61 @@ where
         }
         Poll::Ready(Ok(response.map(|body| Tracked {
             body,
+            rest: Bytes::new(),
             _request: request,
         })))
     }
 }
 
-/// An answer's body, holding its request in flight until it is sent.
+/// An answer's body, holding its request in flight until it is sent, and
+/// handing it to hyper in pieces of [`PIECE_BYTES`]: hyper asks for the
+/// next piece only once its buffer has room, so an answer the client does
+/// not read stays in flight (and under the send timeout) instead of
+/// vanishing whole into hyper's buffer.
 struct Tracked<B> {
     body: B,
+    /// What is left of the data frame being handed out.
+    rest: Bytes,
     _request: Option<RequestOf>,
 }
 
-impl<B: Body + Unpin> Body for Tracked<B> {
-    type Data = B::Data;
+/// The size of the pieces an answer is handed to hyper in.
+const PIECE_BYTES: usize = 64 * 1024;
+
+impl<B: Body<Data = Bytes> + Unpin> Body for Tracked<B> {
+    type Data = Bytes;
     type Error = B::Error;
 
     fn poll_frame(
         mut self: Pin<&mut Self>,
         cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<B::Data>, B::Error>>> {
-        Pin::new(&mut self.body).poll_frame(cx)
+    ) -> Poll<Option<Result<Frame<Bytes>, B::Error>>> {
+        let this = &mut *self;
+        if this.rest.is_empty() {
+            match ready!(Pin::new(&mut this.body).poll_frame(cx)) {
+                Some(Ok(frame)) => match frame.into_data() {
+                    Ok(data) => this.rest = data,
+                    Err(frame) => return Poll::Ready(Some(Ok(frame))),
+                },
+                other => return Poll::Ready(other),
+            }
+        }
+        let piece = this.rest.split_to(this.rest.len().min(PIECE_BYTES));
+        Poll::Ready(Some(Ok(Frame::data(piece))))
     }
 
     fn is_end_stream(&self) -> bool {
-        self.body.is_end_stream()
+        self.rest.is_empty() && self.body.is_end_stream()
     }
 
     fn size_hint(&self) -> SizeHint {
-        self.body.size_hint()
+        let hint = self.body.size_hint();
+        let rest = self.rest.len() as u64;
+        let mut total = SizeHint::new();
+        total.set_lower(hint.lower().saturating_add(rest));
+        if let Some(upper) = hint.upper() {
+            total.set_upper(upper.saturating_add(rest));
+        }
+        total
     }
 }

@@ -20,6 +20,7 @@ use warp::reply::Response;
 
 use crate::OPENAPI;
 use crate::body::{self, Media};
+use crate::budget;
 use crate::plumbing::{Request, State, json, ruleset, slot};
 use crate::problem::{Kind, Problem};
 
@@ -287,7 +288,13 @@ impl Drawing {
                 _ => drawing.render = Some(Render::parse(&value)?),
             }
         }
+        budget::check_marks(drawing.mark_count())?;
         Ok((drawing, rules))
+    }
+
+    /// The marks asked for, drawn on every board.
+    fn mark_count(&self) -> usize {
+        self.highlight.len() + self.arrows.len()
     }
 
     /// The marks drawn by hand.
@@ -323,7 +330,7 @@ pub(crate) async fn positions(
     Media::of(&request.headers, &[Media::Text, Media::Json, Media::Yaml])?;
     let body = request.body(&state).await?;
     state
-        .job(request.deadline, body.len(), move || {
+        .job(request.deadline, move || {
             read_position(&body, rules, &drawing)
         })
         .await?
@@ -485,9 +492,7 @@ pub(crate) async fn play(state: Arc<State>, mut request: Request) -> Result<Resp
     Media::of(&request.headers, &[Media::Json])?;
     let body = request.body(&state).await?;
     state
-        .job(request.deadline, body.len(), move || {
-            play_moves(&body, &drawing)
-        })
+        .job(request.deadline, move || play_moves(&body, &drawing))
         .await?
 }
 
@@ -505,6 +510,11 @@ fn play_moves(body: &[u8], drawing: &Drawing) -> Result<Response, Problem> {
             ),
         )
         .with("limit", MAX_MOVES));
+    }
+    if drawing.render.is_some() {
+        // Fixed before any move is played: the most boards the moves draw.
+        let boards = (play.moves.len() * budget::BOARDS_PER_MOVE).max(1);
+        budget::check_drawing(boards, drawing.mark_count())?;
     }
     let position = position_in(text, play.position, play.rules.as_deref())?;
     match any::play(position, &play.moves, Conventions::default()) {
@@ -567,9 +577,7 @@ pub(crate) async fn moves(state: Arc<State>, mut request: Request) -> Result<Res
     let body = request.body(&state).await?;
     let lang = request.lang;
     state
-        .job(request.deadline, body.len(), move || {
-            list_moves(&body, lang)
-        })
+        .job(request.deadline, move || list_moves(&body, lang))
         .await?
 }
 
@@ -599,9 +607,7 @@ pub(crate) async fn explain(state: Arc<State>, mut request: Request) -> Result<R
     Media::of(&request.headers, &[Media::Json])?;
     let body = request.body(&state).await?;
     let answer = state
-        .job(request.deadline, body.len(), move || {
-            explain_position(&body, &drawing)
-        })
+        .job(request.deadline, move || explain_position(&body, &drawing))
         .await??;
     Ok(answer)
 }
@@ -642,11 +648,9 @@ struct ExplainAnswer<'a> {
 pub(crate) async fn debug_panic(state: Arc<State>, request: Request) -> Result<Response, Problem> {
     request.params(&[])?;
     state
-        .job(
-            request.deadline,
-            usize::MAX,
-            || -> Result<Response, Problem> { panic!("debug route: a deliberate panic") },
-        )
+        .job(request.deadline, || -> Result<Response, Problem> {
+            panic!("debug route: a deliberate panic")
+        })
         .await?
 }
 
@@ -671,7 +675,7 @@ pub(crate) async fn debug_sleep(state: Arc<State>, request: Request) -> Result<R
         .await
         .map_err(|e| crate::plumbing::internal(&e))?;
     } else {
-        state.job(request.deadline, usize::MAX, sleep).await?;
+        state.job(request.deadline, sleep).await?;
     }
     json(StatusCode::OK, &serde_json::json!({ "slept_ms": ms }))
 }

@@ -72,7 +72,7 @@ pub(crate) async fn check(state: Arc<State>, mut request: Request) -> Result<Res
     Media::of(&request.headers, &[Media::Text])?;
     let body = request.body(&state).await?;
     state
-        .job(request.deadline, body.len(), move || {
+        .job(request.deadline, move || {
             let text = lesson_text(&body, options.lang)?;
             let report =
                 lesson::check(text, &options).map_err(|e| Problem::parse(Kind::BadLesson, &e))?;
@@ -90,7 +90,7 @@ pub(crate) async fn render(state: Arc<State>, mut request: Request) -> Result<Re
     Media::of(&request.headers, &[Media::Text])?;
     let body = request.body(&state).await?;
     state
-        .job(request.deadline, body.len(), move || {
+        .job(request.deadline, move || {
             let text = lesson_text(&body, options.lang)?;
             let unreadable = |e: songo_notation::error::ParseError| Problem::parse(Kind::BadLesson, &e);
             match to {

@@ -36,6 +36,7 @@
 
 mod analysis;
 mod body;
+mod budget;
 mod connections;
 mod cors;
 mod handlers;
@@ -81,9 +82,14 @@ pub struct Config {
     /// The time a request may take, reading its body included: a body that
     /// has not arrived by then gets 408, an answer not ready by then 503.
     pub request_timeout: Duration,
-    /// How many validations and record conversions may run at once; the
-    /// others wait for a slot (until their time limit) before reading their
-    /// body, so memory stays bounded by this × `body_limit`.
+    /// The longest a request body may pause between two of its bytes: past
+    /// it, 408 (a body trickling in cannot hold the server for the whole
+    /// `request_timeout`).
+    pub body_timeout: Duration,
+    /// How many validations, record conversions and analyses may run at
+    /// once; the others wait for a slot (until their time limit) once their
+    /// body is read. (Bodies being read share a memory of their own: see
+    /// docs/api.md, section "Limits".)
     pub max_concurrent_validations: usize,
     /// How many position jobs (reading a position, playing moves) may run
     /// at once, off the threads that serve connections; the others wait
@@ -127,6 +133,7 @@ impl Default for Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             body_limit: DEFAULT_BODY_LIMIT,
             request_timeout: Duration::from_secs(30),
+            body_timeout: Duration::from_secs(5),
             max_concurrent_validations: cores(),
             max_concurrent_jobs: 2 * cores(),
             shutdown_timeout: Duration::from_secs(10),

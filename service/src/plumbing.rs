@@ -17,7 +17,8 @@ use warp::http::header::{CONTENT_TYPE, HeaderMap, HeaderValue};
 use warp::reply::Response;
 
 use crate::Config;
-use crate::body::{self, BodyStream};
+use crate::body::{self, Body, BodyStream, Reading};
+use crate::budget::{self, Bounded, Memory};
 use crate::problem::{Kind, Problem};
 
 /// What every handler gets.
@@ -27,27 +28,24 @@ pub(crate) struct State {
     pub(crate) validations: Arc<Semaphore>,
     /// Slots for position jobs.
     pub(crate) jobs: Arc<Semaphore>,
+    /// The memory kept for bodies being read.
+    pub(crate) bodies: Memory,
+    /// The memory kept for answers their clients have not read yet.
+    pub(crate) answers: Memory,
 }
 
 impl State {
-    /// Runs `work` (CPU-bound library calls on a body of `size` bytes) in
-    /// a job slot: in place for a small body (microseconds of work), on the
-    /// blocking pool for a larger one, so that slow input cannot stall the
-    /// threads serving connections. A panic in `work` is resumed in the
-    /// route's task.
+    /// Runs `work` (CPU-bound library calls) in a job slot, on the
+    /// blocking pool whatever its size: however much a small request asks
+    /// for, the threads serving connections stay free. A panic in `work`
+    /// is resumed in the route's task.
     pub(crate) async fn job<T: Send + 'static>(
         &self,
         deadline: Instant,
-        size: usize,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, Problem> {
         let slots = self.config.max_concurrent_jobs;
         let permit = acquire(&self.jobs, deadline, || Problem::busy("job", slots)).await?;
-        if size <= INLINE_JOB_BYTES {
-            let value = work();
-            drop(permit);
-            return Ok(value);
-        }
         let task = tokio::task::spawn_blocking(move || {
             let _permit = permit;
             work()
@@ -64,10 +62,6 @@ impl State {
 pub(crate) fn internal(error: &dyn std::fmt::Display) -> Problem {
     Problem::new(Kind::Internal, Message::verbatim(error.to_string()))
 }
-
-/// Bodies up to this size are worked on in place: their work is shorter
-/// than a hand-off to the blocking pool.
-const INLINE_JOB_BYTES: usize = 16 * 1024;
 
 /// A slot of `slots`, waiting at most until `deadline`.
 pub(crate) async fn acquire(
@@ -124,19 +118,19 @@ pub(crate) fn lang(headers: &HeaderMap, query: &str) -> Result<Lang, Problem> {
 }
 
 impl Request {
-    /// Reads the body, within the size and time limits.
-    pub(crate) async fn body(&mut self, state: &State) -> Result<bytes::Bytes, Problem> {
+    /// Reads the body, within the size, time and memory limits.
+    pub(crate) async fn body(&mut self, state: &State) -> Result<Body, Problem> {
         let stream = self
             .body
             .take()
             .unwrap_or_else(|| Box::pin(futures_util::stream::empty()));
-        body::read(
-            &self.headers,
-            stream,
-            state.config.body_limit,
-            self.deadline,
-        )
-        .await
+        let reading = Reading {
+            limit: state.config.body_limit,
+            deadline: self.deadline,
+            stall: state.config.body_timeout,
+            memory: &state.bodies,
+        };
+        body::read(&self.headers, stream, reading).await
     }
 
     /// The query parameters, refusing any not in `known` (`lang`, which
@@ -184,9 +178,16 @@ pub(crate) async fn slot(
     .await
 }
 
-/// A JSON answer (pretty, with a final newline).
+/// A JSON answer (with a final newline), within [`MAX_ANSWER_BYTES`]:
+/// serializing stops at the limit.
+///
+/// [`MAX_ANSWER_BYTES`]: crate::budget::MAX_ANSWER_BYTES
 pub(crate) fn json(status: StatusCode, value: &impl Serialize) -> Result<Response, Problem> {
-    let mut text = serde_json::to_string(value).map_err(|e| {
+    let mut text = Bounded::default();
+    serde_json::to_writer(&mut text, value).map_err(|e| {
+        if e.is_io() {
+            return budget::answer_too_large();
+        }
         Problem::new(
             Kind::Internal,
             msg!(
@@ -195,7 +196,8 @@ pub(crate) fn json(status: StatusCode, value: &impl Serialize) -> Result<Respons
             ),
         )
     })?;
-    text.push('\n');
+    let mut text = text.0;
+    text.push(b'\n');
     let mut response = Response::new(text.into());
     *response.status_mut() = status;
     response

@@ -52,12 +52,25 @@ pub(crate) enum Kind {
     Timeout,
     /// A bug: the handler panicked.
     Internal,
+    /// The request head cannot be read (hyper's own refusal).
+    BadRequest,
+    /// The request target is too long (hyper's own refusal).
+    UriTooLong,
+    /// The request head is too large (hyper's own refusal, or the
+    /// server's head limit).
+    HeadTooLarge,
+    /// The request asks for more work than its budget: marks, boards
+    /// drawn, the answer's size.
+    TooMuchWork,
+    /// The body ended before its end: the connection closed, or its
+    /// chunked encoding is broken.
+    IncompleteBody,
 }
 
 impl Kind {
     /// Every kind, for the docs test.
     #[cfg(test)]
-    pub(crate) const ALL: [Kind; 17] = [
+    pub(crate) const ALL: [Kind; 22] = [
         Kind::NotFound,
         Kind::MethodNotAllowed,
         Kind::UnsupportedMediaType,
@@ -75,6 +88,11 @@ impl Kind {
         Kind::Busy,
         Kind::Timeout,
         Kind::Internal,
+        Kind::BadRequest,
+        Kind::UriTooLong,
+        Kind::HeadTooLarge,
+        Kind::TooMuchWork,
+        Kind::IncompleteBody,
     ];
 
     /// The last part of the `type` URI.
@@ -97,6 +115,11 @@ impl Kind {
             Kind::Busy => "busy",
             Kind::Timeout => "timeout",
             Kind::Internal => "internal",
+            Kind::BadRequest => "bad-request",
+            Kind::UriTooLong => "uri-too-long",
+            Kind::HeadTooLarge => "head-too-large",
+            Kind::TooMuchWork => "too-much-work",
+            Kind::IncompleteBody => "incomplete-body",
         }
     }
 
@@ -106,7 +129,9 @@ impl Kind {
             Kind::NotFound => StatusCode::NOT_FOUND,
             Kind::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Kind::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            Kind::BodyTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Kind::BodyTooLarge | Kind::TooMuchWork => StatusCode::PAYLOAD_TOO_LARGE,
+            Kind::UriTooLong => StatusCode::URI_TOO_LONG,
+            Kind::HeadTooLarge => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             Kind::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Kind::BadEncoding
             | Kind::BadJson
@@ -114,7 +139,9 @@ impl Kind {
             | Kind::BadPosition
             | Kind::BadMove
             | Kind::BadRecord
-            | Kind::BadLesson => StatusCode::BAD_REQUEST,
+            | Kind::BadLesson
+            | Kind::BadRequest
+            | Kind::IncompleteBody => StatusCode::BAD_REQUEST,
             Kind::UnknownRuleset | Kind::IllegalMove => StatusCode::UNPROCESSABLE_ENTITY,
             Kind::Busy | Kind::Timeout => StatusCode::SERVICE_UNAVAILABLE,
             Kind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
@@ -141,6 +168,11 @@ impl Kind {
             Kind::Busy => msg!("problem-busy"),
             Kind::Timeout => msg!("problem-timeout"),
             Kind::Internal => msg!("problem-internal"),
+            Kind::BadRequest => msg!("problem-bad-request"),
+            Kind::UriTooLong => msg!("problem-uri-too-long"),
+            Kind::HeadTooLarge => msg!("problem-head-too-large"),
+            Kind::TooMuchWork => msg!("problem-too-much-work"),
+            Kind::IncompleteBody => msg!("problem-incomplete-body"),
         }
     }
 }
@@ -257,6 +289,22 @@ impl Problem {
         problem
     }
 
+    /// Every slot stayed taken: try again shortly; `detail` says which.
+    pub(crate) fn busy_because(detail: Message) -> Problem {
+        let mut problem = Problem::new(Kind::Busy, detail);
+        problem.0.retry_after = Some(1);
+        problem
+    }
+
+    /// More work than the request's budget allows: `budget` names the
+    /// budget (`marks`, `boards`, `marks_drawn`, `record_bytes`, `answer_bytes`), `limit`
+    /// is its size.
+    pub(crate) fn too_much_work(detail: Message, budget: &'static str, limit: u64) -> Problem {
+        Problem::new(Kind::TooMuchWork, detail)
+            .with("budget", budget)
+            .with("limit", limit)
+    }
+
     /// The place in the body.
     pub(crate) fn at(mut self, line: usize, column: usize) -> Problem {
         self.0.line = Some(line);
@@ -307,6 +355,29 @@ impl Problem {
         let mut line = serde_json::to_vec(&Wire(&self.0, lang)).unwrap_or_default();
         line.push(b'\n');
         line.into()
+    }
+
+    /// The whole HTTP/1.1 answer, ending the connection: for the answers
+    /// the server writes on the socket itself (a refusal at the connection
+    /// cap, hyper's own refusals of a request head).
+    pub(crate) fn http_answer(self, lang: Lang) -> Vec<u8> {
+        let status = self.0.kind.status();
+        let mut body = serde_json::to_string(&Wire(&self.0, lang)).unwrap_or_default();
+        body.push('\n');
+        let retry_after = self
+            .0
+            .retry_after
+            .map(|seconds| format!("retry-after: {seconds}\r\n"))
+            .unwrap_or_default();
+        format!(
+            "HTTP/1.1 {} {}\r\ncontent-type: application/problem+json\r\ncontent-language: {}\r\n\
+             {retry_after}connection: close\r\ncontent-length: {}\r\n\r\n{body}",
+            status.as_str(),
+            status.canonical_reason().unwrap_or_default(),
+            lang.code(),
+            body.len()
+        )
+        .into_bytes()
     }
 
     /// The HTTP response, its words in `lang`.

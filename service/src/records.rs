@@ -1,7 +1,8 @@
 //! The record routes: `POST /v1/validate`, `POST /v1/convert` and
-//! `POST /v1/annotate`. Each
-//! holds a validation slot from before its body is read until its answer is
-//! written, so a flood of large bodies waits instead of filling memory.
+//! `POST /v1/annotate`. Each reads its body first (within the memory kept
+//! for bodies, so a flood of large bodies waits instead of filling it),
+//! then takes a validation slot for its work: a body trickling in holds no
+//! slot.
 
 use std::pin::Pin;
 use std::sync::Arc;
@@ -22,7 +23,8 @@ use warp::http::header::{ACCEPT, CONTENT_TYPE, HeaderMap, HeaderValue};
 use warp::reply::Response;
 
 use crate::analysis;
-use crate::body::{self, Media};
+use crate::body::{self, Body, Media};
+use crate::budget;
 use crate::plumbing::{Request, State, json, ruleset, slot};
 use crate::problem::{Kind, Problem};
 
@@ -120,8 +122,8 @@ pub(crate) async fn validate(state: Arc<State>, mut request: Request) -> Result<
     let media = Media::of(&request.headers, &[Media::Text, Media::Json, Media::Yaml])?;
     let ndjson = wants_ndjson(&request.headers);
     let deadline = request.deadline;
-    let permit = slot(&state, deadline).await?;
     let body = request.body(&state).await?;
+    let permit = slot(&state, deadline).await?;
     if ndjson {
         return stream_reports(permit, body, media, options, deadline).await;
     }
@@ -143,7 +145,7 @@ pub(crate) async fn validate(state: Arc<State>, mut request: Request) -> Result<
 /// problem answer; past the deadline the stream ends with a problem line.
 async fn stream_reports(
     permit: OwnedSemaphorePermit,
-    body: Bytes,
+    body: Body,
     media: Media,
     options: Options,
     deadline: Instant,
@@ -256,15 +258,23 @@ pub(crate) async fn annotate(state: Arc<State>, mut request: Request) -> Result<
     }
     let media = Media::of(&request.headers, &[Media::Text, Media::Json, Media::Yaml])?;
     let deadline = request.deadline;
+    // Checked before the body is read: a bad limit is refused at once.
+    if engine {
+        analysis::annotate_limits(depth, movetime_ms, deadline)?;
+    }
+    let body = request.body(&state).await?;
+    budget::check_annotated(body.len())?;
+    let permit = slot(&state, deadline).await?;
+    // The engine's time starts with the slot: what is left of the request's
+    // time then bounds it, so the work ends before the deadline.
     let limits = engine
         .then(|| analysis::annotate_limits(depth, movetime_ms, deadline))
         .transpose()?;
-    let permit = slot(&state, deadline).await?;
-    let body = request.body(&state).await?;
+    let analyser = limits.map(|_| analysis::analyser());
+    let _cancel = analyser.as_ref().map(analysis::CancelOnDrop::new);
     let task = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let text = record_text(&body, media)?;
-        let analyser = limits.map(|_| analysis::analyser());
         let engine = analyser
             .as_ref()
             .zip(limits)
@@ -318,8 +328,8 @@ pub(crate) async fn convert(state: Arc<State>, mut request: Request) -> Result<R
     })?;
     let media = Media::of(&request.headers, &[Media::Text, Media::Json, Media::Yaml])?;
     let deadline = request.deadline;
-    let permit = slot(&state, deadline).await?;
     let body = request.body(&state).await?;
+    let permit = slot(&state, deadline).await?;
     let task = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         convert_records(&body, media, target)

@@ -12,7 +12,8 @@ use songo_notation::msg;
 use tokio::sync::Semaphore;
 use tokio::time::Instant;
 use warp::Filter;
-use warp::http::header::{CONTENT_LANGUAGE, HeaderValue, VARY};
+use warp::Reply as _;
+use warp::http::header::{CONTENT_LANGUAGE, CONTENT_LENGTH, HeaderValue, VARY};
 use warp::http::{HeaderMap, Method};
 use warp::path::FullPath;
 use warp::reply::Response;
@@ -20,6 +21,7 @@ use warp::reply::Response;
 use crate::Config;
 use crate::analysis;
 use crate::body;
+use crate::budget::{self, Held, HeldAnswer, Memory};
 use crate::handlers;
 use crate::lessons;
 use crate::plumbing::{self, Request, State};
@@ -139,6 +141,8 @@ pub fn router(
         config: config.clone(),
         validations: Arc::new(Semaphore::new(config.max_concurrent_validations.max(1))),
         jobs: Arc::new(Semaphore::new(config.max_concurrent_jobs.max(1))),
+        bodies: Memory::new(budget::body_memory(config.body_limit)),
+        answers: Memory::new(budget::ANSWER_MEMORY),
     });
     let mut api = endpoint(&state, Method::GET, "/healthz", handlers::healthz)
         .or(endpoint(
@@ -317,11 +321,11 @@ where
     let deadline = request.deadline;
     let lang = request.lang;
     let limit = state.config.request_timeout;
-    let task = tokio::spawn(handler(state, request));
+    let task = tokio::spawn(handler(Arc::clone(&state), request));
     let _abort = AbortOnDrop(task.abort_handle());
-    let response = match tokio::time::timeout_at(deadline + GRACE, task).await {
-        Ok(Ok(Ok(response))) => response,
-        Ok(Ok(Err(problem))) => problem.into_response(lang),
+    let answered = match tokio::time::timeout_at(deadline + GRACE, task).await {
+        Ok(Ok(Ok(response))) => held_answer(&state, response).await,
+        Ok(Ok(Err(problem))) => Err(problem),
         Ok(Err(error)) => {
             let cause = if error.is_panic() {
                 let payload = error.into_panic();
@@ -334,15 +338,52 @@ where
                 error.to_string()
             };
             tracing::error!(%cause, "a request handler failed");
-            Problem::new(Kind::Internal, msg!("problem-detail-bug")).into_response(lang)
+            Err(Problem::new(Kind::Internal, msg!("problem-detail-bug")))
         }
-        Err(_elapsed) => Problem::new(
+        Err(_elapsed) => Err(Problem::new(
             Kind::Timeout,
             msg!("problem-detail-timeout", limit = format!("{limit:?}")),
-        )
-        .into_response(lang),
+        )),
     };
+    let response = answered.unwrap_or_else(|problem| problem.into_response(lang));
     with_language(response, lang)
+}
+
+/// An answer within the answer budget: over [`budget::MAX_ANSWER_BYTES`],
+/// a problem; over the uncounted size, its bytes hold their part of the
+/// memory kept for answers until they are handed to the connection (the
+/// client may be slow to read them). When that memory is taken, 503 at
+/// once: an answer waiting for room would be memory counted nowhere.
+async fn held_answer(state: &State, response: Response) -> Result<Response, Problem> {
+    let Some(size) = http_body::Body::size_hint(response.body()).exact() else {
+        // A stream (NDJSON lines): bounded by its channel, not held here.
+        return Ok(response);
+    };
+    let size = usize::try_from(size).unwrap_or(usize::MAX);
+    if size > budget::MAX_ANSWER_BYTES {
+        return Err(budget::answer_too_large());
+    }
+    if size <= budget::UNCOUNTED_BYTES {
+        return Ok(response);
+    }
+    let mut held = Held::default();
+    if !state.answers.try_cover(&mut held, size) {
+        return Err(Problem::busy_because(msg!(
+            "problem-detail-answers-busy",
+            limit = state.answers.bytes()
+        )));
+    }
+    let (mut parts, body) = response.into_parts();
+    let bytes = http_body_util::BodyExt::collect(body)
+        .await
+        .map_err(|error| plumbing::internal(&error))?
+        .to_bytes();
+    // A stream has no size of its own: the header keeps it.
+    parts
+        .headers
+        .insert(CONTENT_LENGTH, HeaderValue::from(bytes.len()));
+    let streamed = warp::reply::stream(HeldAnswer::new(bytes, held)).into_response();
+    Ok(Response::from_parts(parts, streamed.into_body()))
 }
 
 /// Aborts the route's task when the request is dropped (client gone,

@@ -431,3 +431,49 @@ fn out_of_file_descriptors_the_server_backs_off_without_spinning() {
     served.signal("TERM");
     assert!(served.exit_status().success());
 }
+
+/// Issue 21, fourth fault: with `--max-connections 8` and every
+/// connection busy (here, bodies still arriving), 40 new connections each
+/// got their 503 0.25 s after the one before: the last after 10 s. Each
+/// refusal is answered at once now, and the busy requests go on.
+#[test]
+fn refusals_at_the_connection_cap_are_answered_at_once() {
+    let mut served = Served::start(|c| {
+        c.args(["--addr", "127.0.0.1:0", "--metrics-addr", "127.0.0.1:0"])
+            .args(["--max-connections", "8", "--body-timeout", "10"]);
+    });
+    let metrics = served.metrics_address();
+    let addr = served.address();
+    let request = play_request();
+    let split = request.len() - 10;
+    let mut busy: Vec<TcpStream> = (0..8)
+        .map(|_| {
+            let mut stream = TcpStream::connect(&addr).expect("the server accepts");
+            stream.write_all(&request[..split]).unwrap();
+            stream
+        })
+        .collect();
+    wait_for_metric(&metrics, "songo_http_requests_in_flight", 8.0);
+    let started = Instant::now();
+    for _ in 0..40 {
+        let mut stream = TcpStream::connect(&addr).expect("the kernel accepts");
+        let answer = exchange(&mut stream, HEALTHZ, Duration::from_secs(10));
+        assert_eq!(
+            answer.status,
+            503,
+            "{}",
+            String::from_utf8_lossy(&answer.body)
+        );
+    }
+    assert!(
+        started.elapsed() < Duration::from_millis(2500),
+        "40 refusals took {:?}",
+        started.elapsed()
+    );
+    for stream in &mut busy {
+        exchange(stream, &request[split..], Duration::from_secs(10)).assert_ok();
+    }
+    assert_eq!(metric(&metrics, "songo_connections_refused_total"), 40.0);
+    served.signal("TERM");
+    assert!(served.exit_status().success());
+}

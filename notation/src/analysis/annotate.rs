@@ -287,7 +287,7 @@ pub fn judge(
             .limits
             .per_game
             .checked_sub(spent)
-            .filter(|left| !left.is_zero())
+            .filter(|left| !left.is_zero() && !engine.analyser.is_cancelled())
         else {
             return EngineReview {
                 plies,

@@ -39,8 +39,8 @@ mod tt;
 mod value;
 
 pub use analyser::{
-    Analyser, AnalysisError, AnalysisOptions, AnalysisReport, Limits, MAX_DEPTH, MAX_SEEDS,
-    MoveValue, analyse,
+    Analyser, AnalysisError, AnalysisOptions, AnalysisReport, Canceller, Limits, MAX_DEPTH,
+    MAX_SEEDS, MoveValue, analyse,
 };
 pub use value::CONVENTION;
 

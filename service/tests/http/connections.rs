@@ -226,3 +226,112 @@ fn idle_and_half_open_connections_do_not_hold_up_the_shutdown() {
     assert!(closed_by_server(&mut kept_alive));
     assert!(closed_by_server(&mut half_open));
 }
+
+/// Issue 21, fourth fault: at the connection cap, with every connection
+/// busy, each new connection waited 0.25 s in the accept loop before its
+/// 503, and the next one waited behind it (40 refusals took 10 s). Now a
+/// refusal is answered at once.
+#[test]
+fn issue_21_refusals_at_the_cap_are_answered_at_once() {
+    let server = TestServer::with_metrics(Config {
+        max_connections: 2,
+        debug_routes: true,
+        ..Config::default()
+    });
+    let busy: Vec<TcpStream> = (0..2)
+        .map(|_| {
+            let mut stream = server.connect();
+            stream
+                .write_all(
+                    b"GET /debug/sleep?ms=4000 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+                )
+                .unwrap();
+            stream
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let started = Instant::now();
+    let refused: Vec<TcpStream> = (0..20)
+        .map(|_| {
+            let mut stream = server.connect();
+            stream
+                .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+                .unwrap();
+            stream
+        })
+        .collect();
+    for mut stream in refused {
+        Reply::read(&mut stream).problem(503, "busy");
+    }
+    // 20 refusals one behind another took 5 s.
+    assert!(
+        started.elapsed() < Duration::from_millis(2500),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(server.metric("songo_connections_refused_total"), 20.0);
+    for mut stream in busy {
+        assert_eq!(Reply::read(&mut stream).status, 200);
+    }
+}
+
+/// Issue 21, fifth fault: an answer handed to hyper in one piece was no
+/// longer in flight while megabytes of it were unsent, and the connection
+/// was closed by the keep-alive timeout: the send timeout never counted.
+/// Now the answer stays in flight until it is sent, and a client that does
+/// not read it is cut off by the send timeout.
+#[test]
+fn issue_21_an_answer_the_client_does_not_read_stays_in_flight_until_the_send_timeout() {
+    let server = TestServer::with_metrics(Config {
+        send_timeout: Duration::from_secs(2),
+        keep_alive_timeout: Duration::from_secs(2),
+        ..Config::default()
+    });
+    // Some 6.6 MB of JSON for a 4 MiB body: far more than the socket
+    // buffers of a client that reads nothing.
+    let game = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../fixtures/records/valid/songo-full-game.songo"
+    ))
+    .unwrap();
+    let games = (4 * 1024 * 1024 - 16) / (game.len() + 1);
+    let body = vec![game.as_str(); games].join("\n");
+    let mut greedy = server.connect();
+    write!(
+        greedy,
+        "POST /v1/convert?to=json HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    )
+    .unwrap();
+    greedy.write_all(body.as_bytes()).unwrap();
+    // The conversion takes a few seconds on a debug build.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut seen_in_flight = false;
+    loop {
+        let closed =
+            server.metric("songo_connections_closed_total{reason=\"send_timeout\"}") == 1.0;
+        if closed {
+            break;
+        }
+        if server.metrics().contains(
+            "songo_http_requests_total{method=\"POST\",route=\"/v1/convert\",status=\"200\"} 1",
+        ) {
+            // Answered, not sent: still in flight.
+            assert_eq!(server.metric("songo_http_requests_in_flight"), 1.0);
+            seen_in_flight = true;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the send timeout never closed the connection:\n{}",
+            server.metrics()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert!(seen_in_flight);
+    assert_eq!(
+        server.metric("songo_connections_closed_total{reason=\"idle_timeout\"}"),
+        0.0
+    );
+    assert_eq!(server.metric("songo_http_requests_in_flight"), 0.0);
+    drop(greedy);
+}
