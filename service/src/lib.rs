@@ -35,6 +35,7 @@
 //! ```
 
 mod analysis;
+pub mod archive;
 mod body;
 mod connections;
 mod cors;
