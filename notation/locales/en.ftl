@@ -1236,3 +1236,16 @@ standings-col-losses = lost
 standings-col-seeds-won = seeds won
 standings-col-seeds-lost = seeds lost
 standings-points = A win is worth 1 point, a draw ½. The numbered columns give the points scored against the player of that place.
+problem-no-archive = No archive
+problem-unauthorized = Missing or wrong token
+problem-forbidden = Archive read-only
+problem-archive-unavailable = Archive unavailable
+problem-detail-no-archive = this server keeps no archive
+hint-serve-archive = start it with songo serve --archive PATH|URL
+problem-detail-read-only = the archive is read-only over HTTP: no write token is configured
+hint-archive-token = start the server with --archive-token-file FILE (or SONGO_ARCHIVE_TOKEN) and send Authorization: Bearer TOKEN
+problem-detail-bad-token = writing to the archive needs the header Authorization: Bearer TOKEN, with the server's token
+problem-detail-no-game = no game { $id } in the archive
+problem-detail-bad-value = { $name }={ $value } is not a value this parameter takes
+problem-detail-missing-parameter = the query parameter `{ $name }` is needed
+serve-empty-token = the token file { $file } is empty

@@ -1228,3 +1228,16 @@ standings-col-losses = perdues
 standings-col-seeds-won = graines gagnées
 standings-col-seeds-lost = graines perdues
 standings-points = Une victoire vaut 1 point, une nulle ½. Les colonnes numérotées donnent les points marqués contre le joueur classé à cette place.
+problem-no-archive = Pas d’archive
+problem-unauthorized = Jeton absent ou faux
+problem-forbidden = Archive en lecture seule
+problem-archive-unavailable = Archive indisponible
+problem-detail-no-archive = ce serveur ne tient pas d’archive
+hint-serve-archive = démarrez-le avec songo serve --archive CHEMIN|URL
+problem-detail-read-only = l’archive est en lecture seule par HTTP : aucun jeton d’écriture n’est configuré
+hint-archive-token = démarrez le serveur avec --archive-token-file FICHIER (ou SONGO_ARCHIVE_TOKEN) et envoyez Authorization: Bearer JETON
+problem-detail-bad-token = écrire dans l’archive demande l’en-tête Authorization: Bearer JETON, avec le jeton du serveur
+problem-detail-no-game = pas de partie { $id } dans l’archive
+problem-detail-bad-value = { $name }={ $value } n’est pas une valeur que ce paramètre accepte
+problem-detail-missing-parameter = le paramètre `{ $name }` est nécessaire
+serve-empty-token = le fichier de jeton { $file } est vide

@@ -255,3 +255,24 @@ fn replay<'a>(
     }
     passages
 }
+
+/// The position of a stored record after `ply` plies of its main line (the
+/// last position its replay reaches when `ply` is `None` or past it).
+#[must_use]
+pub fn position_at(record: &str, ply: Option<usize>) -> Option<AnyPosition> {
+    let game = songo_notation::record::games(record).next()?;
+    let parsed = parse_text(&game);
+    let rules = songo_notation::record::ruleset_of(&parsed.record.tags, None).ok()?;
+    let (start, conventions) = AnyPosition::from_tags(rules, &parsed.record.tags).ok()?;
+    let mut game = Game::new(start);
+    for mv in parsed.record.main_line().take(ply.unwrap_or(usize::MAX)) {
+        let position = game.position().clone();
+        let Ok(played) = position.parse_move(&mv.text, conventions) else {
+            break;
+        };
+        if game.play(played).is_err() {
+            break;
+        }
+    }
+    Some(game.position().clone())
+}

@@ -30,7 +30,7 @@ use serde::Serialize;
 use songo_notation::i18n::Message;
 use songo_notation::msg;
 
-pub use ingest::{NotAGame, Prepared, position_key, prepare};
+pub use ingest::{NotAGame, Prepared, position_at, position_key, prepare};
 pub use query::{
     Explorer, ExplorerMove, Filters, GameList, GameSummary, Results, StandingRow, Standings,
     StoredGame,
@@ -227,6 +227,42 @@ pub struct BatchOutcome {
     pub imported: usize,
     /// Games it held already.
     pub duplicates: usize,
+}
+
+/// The bearer token that allows writes over HTTP: never shown (its
+/// `Debug` hides it, so no log line can hold it), compared in constant
+/// time.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Token(String);
+
+impl Token {
+    /// A token from its text (surrounding white space, such as a file's
+    /// final newline, is not part of it); `None` for an empty one.
+    #[must_use]
+    pub fn new(text: &str) -> Option<Token> {
+        let text = text.trim();
+        (!text.is_empty()).then(|| Token(text.to_owned()))
+    }
+
+    /// Whether `given` is the token, in a time that does not depend on
+    /// where they differ.
+    #[must_use]
+    pub fn matches(&self, given: &str) -> bool {
+        let (a, b) = (self.0.as_bytes(), given.as_bytes());
+        let mut differ = a.len() ^ b.len();
+        for i in 0..a.len().max(b.len()) {
+            let x = a.get(i).copied().unwrap_or(0);
+            let y = b.get(i).copied().unwrap_or(0);
+            differ |= usize::from(x ^ y);
+        }
+        differ == 0
+    }
+}
+
+impl std::fmt::Debug for Token {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Token(<hidden>)")
+    }
 }
 
 /// A connection to an archive.
