@@ -134,7 +134,7 @@ impl Kind {
             Kind::UnknownRuleset | Kind::IllegalMove => StatusCode::UNPROCESSABLE_ENTITY,
             Kind::Busy | Kind::Timeout => StatusCode::SERVICE_UNAVAILABLE,
             Kind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
-            Kind::NoArchive => StatusCode::NOT_FOUND,
+            Kind::NoArchive => StatusCode::SERVICE_UNAVAILABLE,
             Kind::Unauthorized => StatusCode::UNAUTHORIZED,
             Kind::Forbidden => StatusCode::FORBIDDEN,
             Kind::ArchiveUnavailable => StatusCode::SERVICE_UNAVAILABLE,

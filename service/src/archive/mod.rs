@@ -485,6 +485,39 @@ impl Archive {
         Ok(())
     }
 
+    /// For tests: SQLite's `PRAGMA integrity_check` (`ok` when sound;
+    /// PostgreSQL has none: `ok`), the rows of the position index, and the
+    /// games that have none (a game half written would).
+    ///
+    /// # Errors
+    /// The database fails.
+    #[doc(hidden)]
+    pub fn check(&mut self) -> Result<(String, i64, i64), ArchiveError> {
+        let integrity = match &self.db {
+            Db::Sqlite(_) => self
+                .db
+                .query("PRAGMA integrity_check", &[])?
+                .into_iter()
+                .filter_map(|row| row.into_iter().next().and_then(|v| v.text().map(str::to_owned)))
+                .collect::<Vec<_>>()
+                .join("; "),
+            Db::Postgres { .. } => "ok".to_owned(),
+        };
+        let int = |rows: Vec<Vec<Value>>| {
+            rows.first()
+                .and_then(|r| r.first())
+                .and_then(Value::int)
+                .unwrap_or(0)
+        };
+        let positions = int(self.db.query("SELECT COUNT(*) FROM positions", &[])?);
+        let bare = int(self.db.query(
+            "SELECT COUNT(*) FROM games g WHERE NOT EXISTS \
+             (SELECT 1 FROM positions p WHERE p.game = g.id)",
+            &[],
+        )?);
+        Ok((integrity, positions, bare))
+    }
+
     /// How many games it holds.
     ///
     /// # Errors
