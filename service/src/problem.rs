@@ -368,7 +368,15 @@ mod tests {
     #[test]
     fn only_server_trouble_is_5xx() {
         for kind in Kind::ALL {
-            let server_side = matches!(kind, Kind::Busy | Kind::Timeout | Kind::Internal);
+            // An archive the server lacks or cannot reach is its own trouble too.
+            let server_side = matches!(
+                kind,
+                Kind::Busy
+                    | Kind::Timeout
+                    | Kind::Internal
+                    | Kind::NoArchive
+                    | Kind::ArchiveUnavailable
+            );
             assert_eq!(kind.status().is_server_error(), server_side, "{kind:?}");
         }
     }

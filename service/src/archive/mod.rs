@@ -498,7 +498,11 @@ impl Archive {
                 .db
                 .query("PRAGMA integrity_check", &[])?
                 .into_iter()
-                .filter_map(|row| row.into_iter().next().and_then(|v| v.text().map(str::to_owned)))
+                .filter_map(|row| {
+                    row.into_iter()
+                        .next()
+                        .and_then(|v| v.text().map(str::to_owned))
+                })
                 .collect::<Vec<_>>()
                 .join("; "),
             Db::Postgres { .. } => "ok".to_owned(),

@@ -126,14 +126,21 @@ fn prepared(text: &str) -> Vec<Prepared> {
     let mut reader = BatchReader::new(text.as_bytes());
     let mut all = Vec::new();
     while let Some(batch) = reader.next_batch().expect("a batch") {
-        all.extend(batch.games().filter_map(|game| prepare(&game, &Options::default()).ok()));
+        all.extend(
+            batch
+                .games()
+                .filter_map(|game| prepare(&game, &Options::default()).ok()),
+        );
     }
     all
 }
 
 fn fixture(path: &str) -> String {
-    std::fs::read_to_string(format!("{}/../fixtures/records/{path}", env!("CARGO_MANIFEST_DIR")))
-        .expect("a fixture")
+    std::fs::read_to_string(format!(
+        "{}/../fixtures/records/{path}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("a fixture")
 }
 
 fn fixtures(dir: &str) -> Vec<Prepared> {
@@ -394,7 +401,13 @@ fn standings_count_points_and_head_to_head(backend: Backend) {
     assert_eq!((ben.points, ben.draws), (1.5, 1));
     assert_eq!(ben.head_to_head.get("Cleo"), Some(&0.5));
     assert_eq!(line("Cleo").rank, 3);
-    assert!(archive.standings("No such event").expect("standings").players.is_empty());
+    assert!(
+        archive
+            .standings("No such event")
+            .expect("standings")
+            .players
+            .is_empty()
+    );
 }
 
 fn an_archive_of_schema_1_opens_and_is_brought_up_to_date(backend: Backend) {
@@ -406,7 +419,10 @@ fn an_archive_of_schema_1_opens_and_is_brought_up_to_date(backend: Backend) {
     }
     let mut archive = open(&scratch);
     assert!(archive.schema_version().expect("a version") >= 2);
-    assert_eq!(archive.count().expect("a count"), fixtures("valid").len() as i64);
+    assert_eq!(
+        archive.count().expect("a count"),
+        fixtures("valid").len() as i64
+    );
     let found = archive
         .search(
             &Filters {
@@ -420,7 +436,10 @@ fn an_archive_of_schema_1_opens_and_is_brought_up_to_date(backend: Backend) {
     assert!(!found.games.is_empty());
     // Opening again changes nothing.
     let mut again = open(&scratch);
-    assert_eq!(again.count().expect("a count"), archive.count().expect("a count"));
+    assert_eq!(
+        again.count().expect("a count"),
+        archive.count().expect("a count")
+    );
 }
 
 fn an_archive_of_a_newer_songo_is_refused(backend: Backend) {
@@ -513,7 +532,9 @@ fn a_full_disk_loses_nothing_and_a_rerun_completes() {
         };
         std::fs::metadata(path).map_or(0, |m| m.len()) / 4096
     };
-    archive.set_max_pages(i64::try_from(pages).unwrap_or(0) + 8).expect("a limit");
+    archive
+        .set_max_pages(i64::try_from(pages).unwrap_or(0) + 8)
+        .expect("a limit");
     let mut failed = None;
     for batch in games[50..].chunks(50) {
         if let Err(error) = archive.import(batch) {
@@ -575,7 +596,12 @@ fn readers_answer_during_an_import() {
 /// Random legal games, by the library's generator.
 fn generated(games: usize) -> String {
     use songo_notation::generate::{GenerateOptions, generate};
-    let records: Vec<_> =
-        generate(songo_notation::Ruleset::Songo, games, 7, GenerateOptions::default()).collect();
+    let records: Vec<_> = generate(
+        songo_notation::Ruleset::Songo,
+        games,
+        7,
+        GenerateOptions::default(),
+    )
+    .collect();
     songo_notation::record::write_all(&records)
 }
