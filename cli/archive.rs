@@ -148,6 +148,7 @@ fn import(args: &ImportArgs, lang: Lang) -> Result<u8, Failure> {
             }
         };
         let mut batches = BatchReader::new(reader);
+        let found = report.imported + report.duplicates + report.unreadable.len();
         loop {
             let batch = match batches.next_batch() {
                 Ok(Some(batch)) => batch,
@@ -196,6 +197,13 @@ fn import(args: &ImportArgs, lang: Lang) -> Result<u8, Failure> {
                 )
                 .localize(lang),
             );
+        }
+        // An empty file, or one of blank lines: said, not passed over.
+        if report.imported + report.duplicates + report.unreadable.len() == found {
+            report.unreadable.push(Unreadable {
+                file: name,
+                message: msg!("archive-no-game-in-file").localize(lang),
+            });
         }
     }
     bar.finish_and_clear();

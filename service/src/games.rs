@@ -4,7 +4,7 @@
 //! ([`crate::archive`]), run on the blocking pool (the sync PostgreSQL
 //! client must not run on the runtime's threads) in a job slot.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use serde::Serialize;
 use songo_notation::msg;
@@ -17,45 +17,10 @@ use warp::http::StatusCode;
 use warp::http::header::{AUTHORIZATION, CONTENT_TYPE, HeaderValue, WWW_AUTHENTICATE};
 use warp::reply::Response;
 
-use crate::ArchiveConfig;
 use crate::archive::render::{self, Table};
-use crate::archive::{Archive, ArchiveError, Filters, Location, Token, position_at, position_key};
+use crate::archive::{Archive, ArchiveError, Filters, position_at, position_key};
 use crate::plumbing::{self, Request, State, json};
 use crate::problem::{Kind, Problem};
-
-/// Connections to the archive, opened when first needed and kept for the
-/// next request.
-pub(crate) struct Store {
-    location: Location,
-    token: Option<Token>,
-    idle: Mutex<Vec<Archive>>,
-}
-
-impl Store {
-    pub(crate) fn new(config: &ArchiveConfig) -> Store {
-        Store {
-            location: config.location.clone(),
-            token: config.token.clone(),
-            idle: Mutex::new(Vec::new()),
-        }
-    }
-
-    fn take(&self) -> Result<Archive, ArchiveError> {
-        let idle = self.idle.lock().ok().and_then(|mut idle| idle.pop());
-        match idle {
-            Some(archive) => Ok(archive),
-            None => Archive::open(&self.location),
-        }
-    }
-
-    fn give_back(&self, archive: Archive) {
-        if let Ok(mut idle) = self.idle.lock()
-            && idle.len() < 8
-        {
-            idle.push(archive);
-        }
-    }
-}
 
 /// An archive's failure as a problem: the caller's input is a 400, the
 /// store's failure a 503.
@@ -273,7 +238,7 @@ struct Imported {
 /// Whether the request carries the write token: 403 when none is
 /// configured (the archive is read-only), 401 when it is missing or wrong.
 fn authorize(state: &State, request: &Request) -> Result<(), Problem> {
-    let Some(token) = state.store.as_ref().and_then(|store| store.token.as_ref()) else {
+    let Some(token) = state.store.as_ref().and_then(|store| store.token()) else {
         return Err(
             Problem::new(Kind::Forbidden, msg!("problem-detail-read-only"))
                 .with_words("hint", msg!("hint-archive-token")),

@@ -28,7 +28,7 @@ pub(crate) struct State {
     /// Slots for position jobs.
     pub(crate) jobs: Arc<Semaphore>,
     /// The archive, when the server keeps one.
-    pub(crate) store: Option<Arc<crate::games::Store>>,
+    pub(crate) store: Option<Arc<crate::archive::Store>>,
 }
 
 impl State {

@@ -168,10 +168,12 @@ pub fn router(
         config: config.clone(),
         validations: Arc::new(Semaphore::new(config.max_concurrent_validations.max(1))),
         jobs: Arc::new(Semaphore::new(config.max_concurrent_jobs.max(1))),
-        store: config
-            .archive
-            .as_ref()
-            .map(|archive| Arc::new(games::Store::new(archive))),
+        store: config.archive.as_ref().map(|archive| {
+            Arc::new(crate::archive::Store::new(
+                archive.location.clone(),
+                archive.token.clone(),
+            ))
+        }),
     });
     let mut api = endpoint(&state, Method::GET, "/healthz", handlers::healthz)
         .or(endpoint(

@@ -24,6 +24,7 @@ pub mod render;
 mod schema;
 
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::Serialize;
@@ -262,6 +263,53 @@ impl Token {
 impl std::fmt::Debug for Token {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("Token(<hidden>)")
+    }
+}
+
+/// Connections to an archive shared by a server's requests: opened when
+/// first needed, kept for the next request.
+pub struct Store {
+    location: Location,
+    token: Option<Token>,
+    idle: Mutex<Vec<Archive>>,
+}
+
+impl Store {
+    /// A pool for the archive at `location`, writable with `token`.
+    #[must_use]
+    pub fn new(location: Location, token: Option<Token>) -> Store {
+        Store {
+            location,
+            token,
+            idle: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The token writes need, if any.
+    #[must_use]
+    pub fn token(&self) -> Option<&Token> {
+        self.token.as_ref()
+    }
+
+    /// A connection: an idle one, else a new one.
+    ///
+    /// # Errors
+    /// The archive cannot be opened.
+    pub fn take(&self) -> Result<Archive, ArchiveError> {
+        let idle = self.idle.lock().ok().and_then(|mut idle| idle.pop());
+        match idle {
+            Some(archive) => Ok(archive),
+            None => Archive::open(&self.location),
+        }
+    }
+
+    /// Keeps a connection for the next caller (a few at most).
+    pub fn give_back(&self, archive: Archive) {
+        if let Ok(mut idle) = self.idle.lock()
+            && idle.len() < 8
+        {
+            idle.push(archive);
+        }
     }
 }
 
