@@ -29,7 +29,7 @@ pub(crate) struct Args {
 #[derive(clap::Subcommand)]
 enum Command {
     Import(ImportArgs),
-    Search(SearchArgs),
+    Search(Box<SearchArgs>),
     Standings(StandingsArgs),
 }
 
