@@ -1263,3 +1263,72 @@ page-defence-other = other defence
 # The Explain picture (notation/src/render/svg.rs): each side's threats in their own colour.
 picture-key-threat-south = South's threat: the seeds it would take
 picture-key-threat-north = North's threat: the seeds it would take
+# The archive (`songo archive`, `songo explore`, the /v1/games routes).
+archive-no-default = no archive given, and no home directory for the default one
+hint-archive-flag = give one with --archive PATH (a SQLite file) or --archive postgres://…, or set SONGO_ARCHIVE
+archive-cannot-open = cannot open the archive { $location }: { $cause }
+archive-too-new = the archive { $location } has schema version { $version }, newer than this songo knows ({ $known })
+hint-archive-too-new = use a newer songo with this archive
+archive-full = the archive is full: { $cause }; the batch being written was rolled back, the games stored before it are kept
+hint-archive-full = free some space (or raise the database's size limit) and run the same import again: it adds only what is missing
+archive-bad-cursor = { $cursor } is not a cursor a page of results gave
+hint-archive-cursor = continue with the `next` of the previous page (JSON), or the --after printed after a list
+archive-bad-date = { $date } is not a date
+hint-archive-date = write dates as YYYY, YYYY.MM or YYYY.MM.DD
+archive-database = the archive's database failed: { $cause }
+archive-progress = importing: {"{"}binary_bytes{"}"}/{"{"}binary_total_bytes{"}"} ({"{"}percent{"}"}%), {"{"}msg{"}"}
+archive-progress-games = { $imported } imported, { $duplicates } duplicates
+archive-import-summary = { $imported ->
+        [one] { $imported } game imported
+       *[other] { $imported } games imported
+    }, { $duplicates ->
+        [one] { $duplicates } duplicate
+       *[other] { $duplicates } duplicates
+    }, { $invalid } invalid, into { $location }
+archive-unreadable = unreadable: { $file }: { $reason }
+archive-not-a-game = { $line }:{ $column }: no game here: { $reason }
+archive-invalid-mark = invalid
+archive-no-match = No game matches.
+archive-next-page = more games: continue with --after { $cursor }
+explore-summary = { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }: South won { $south }, North won { $north }, { $draw } drawn
+explore-col-move = move
+explore-col-games = games
+explore-col-south = South
+explore-col-north = North
+explore-col-draw = drawn
+explore-col-average = South−North
+explore-ended = { $games ->
+        [one] { $games } game ended here.
+       *[other] { $games } games ended here.
+    }
+explore-recent = Most recently added:
+standings-title = { $event }: { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }
+standings-col-player = player
+standings-col-points = points
+standings-col-games = games
+standings-col-wins = won
+standings-col-draws = drawn
+standings-col-losses = lost
+standings-col-seeds-won = seeds won
+standings-col-seeds-lost = seeds lost
+standings-points = A win is worth 1 point, a draw ½. The numbered columns give the points scored against the player of that place.
+problem-no-archive = No archive
+problem-unauthorized = Missing or wrong token
+problem-forbidden = Archive read-only
+problem-archive-unavailable = Archive unavailable
+problem-detail-no-archive = this server keeps no archive
+hint-serve-archive = start it with songo serve --archive PATH|URL
+problem-detail-read-only = the archive is read-only over HTTP: no write token is configured
+hint-archive-token = start the server with --archive-token-file FILE (or SONGO_ARCHIVE_TOKEN) and send Authorization: Bearer TOKEN
+problem-detail-bad-token = writing to the archive needs the header Authorization: Bearer TOKEN, with the server's token
+problem-detail-no-game = no game { $id } in the archive
+problem-detail-bad-value = { $name }={ $value } is not a value this parameter takes
+problem-detail-missing-parameter = the query parameter `{ $name }` is needed
+serve-empty-token = the token file { $file } is empty
+archive-no-game-in-file = no game in this file

@@ -1255,3 +1255,78 @@ page-defence-other = autre défense
 # The Explain picture (notation/src/render/svg.rs): each side's threats in their own colour.
 picture-key-threat-south = menace de Sud : les graines qu'elle prendrait
 picture-key-threat-north = menace de Nord : les graines qu'elle prendrait
+# The archive (`songo archive`, `songo explore`, the /v1/games routes).
+archive-no-default = aucune archive indiquée, et pas de dossier personnel pour celle par défaut
+hint-archive-flag = indiquez-en une avec --archive CHEMIN (un fichier SQLite) ou --archive postgres://…, ou la variable SONGO_ARCHIVE
+archive-cannot-open = impossible d’ouvrir l’archive { $location } : { $cause }
+archive-too-new = l’archive { $location } a le schéma version { $version }, plus récent que ce que ce songo connaît ({ $known })
+hint-archive-too-new = utilisez un songo plus récent avec cette archive
+archive-full = l’archive est pleine : { $cause } ; le lot en cours d’écriture a été annulé, les parties enregistrées avant lui sont conservées
+hint-archive-full = libérez de la place (ou relevez la limite de taille de la base) et relancez le même import : il n’ajoute que ce qui manque
+archive-bad-cursor = { $cursor } n’est pas un curseur donné par une page de résultats
+hint-archive-cursor = continuez avec le `next` de la page précédente (JSON), ou le --after affiché après une liste
+archive-bad-date = { $date } n’est pas une date
+hint-archive-date = écrivez les dates AAAA, AAAA.MM ou AAAA.MM.JJ
+archive-database = la base de l’archive a échoué : { $cause }
+archive-progress = import : {"{"}binary_bytes{"}"}/{"{"}binary_total_bytes{"}"} ({"{"}percent{"}"} %), {"{"}msg{"}"}
+archive-progress-games = { $imported } importées, { $duplicates } doublons
+archive-import-summary = { $imported ->
+        [one] { $imported } partie importée
+       *[other] { $imported } parties importées
+    }, { $duplicates ->
+        [one] { $duplicates } doublon
+       *[other] { $duplicates } doublons
+    }, { $invalid ->
+        [one] { $invalid } invalide
+       *[other] { $invalid } invalides
+    }, dans { $location }
+archive-unreadable = illisible : { $file } : { $reason }
+archive-not-a-game = { $line }:{ $column } : pas de partie ici : { $reason }
+archive-invalid-mark = invalide
+archive-no-match = Aucune partie ne correspond.
+archive-next-page = d’autres parties : continuez avec --after { $cursor }
+explore-summary = { $games ->
+        [one] { $games } partie
+       *[other] { $games } parties
+    } : Sud a gagné { $south }, Nord { $north }, { $draw ->
+        [one] { $draw } nulle
+       *[other] { $draw } nulles
+    }
+explore-col-move = coup
+explore-col-games = parties
+explore-col-south = Sud
+explore-col-north = Nord
+explore-col-draw = nulles
+explore-col-average = Sud−Nord
+explore-ended = { $games ->
+        [one] { $games } partie s’est terminée ici.
+       *[other] { $games } parties se sont terminées ici.
+    }
+explore-recent = Ajoutées le plus récemment :
+standings-title = { $event } : { $games ->
+        [one] { $games } partie
+       *[other] { $games } parties
+    }
+standings-col-player = joueur
+standings-col-points = points
+standings-col-games = parties
+standings-col-wins = gagnées
+standings-col-draws = nulles
+standings-col-losses = perdues
+standings-col-seeds-won = graines gagnées
+standings-col-seeds-lost = graines perdues
+standings-points = Une victoire vaut 1 point, une nulle ½. Les colonnes numérotées donnent les points marqués contre le joueur classé à cette place.
+problem-no-archive = Pas d’archive
+problem-unauthorized = Jeton absent ou faux
+problem-forbidden = Archive en lecture seule
+problem-archive-unavailable = Archive indisponible
+problem-detail-no-archive = ce serveur ne tient pas d’archive
+hint-serve-archive = démarrez-le avec songo serve --archive CHEMIN|URL
+problem-detail-read-only = l’archive est en lecture seule par HTTP : aucun jeton d’écriture n’est configuré
+hint-archive-token = démarrez le serveur avec --archive-token-file FICHIER (ou SONGO_ARCHIVE_TOKEN) et envoyez Authorization: Bearer JETON
+problem-detail-bad-token = écrire dans l’archive demande l’en-tête Authorization: Bearer JETON, avec le jeton du serveur
+problem-detail-no-game = pas de partie { $id } dans l’archive
+problem-detail-bad-value = { $name }={ $value } n’est pas une valeur que ce paramètre accepte
+problem-detail-missing-parameter = le paramètre `{ $name }` est nécessaire
+serve-empty-token = le fichier de jeton { $file } est vide
+archive-no-game-in-file = aucune partie dans ce fichier

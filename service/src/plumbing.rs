@@ -32,6 +32,8 @@ pub(crate) struct State {
     pub(crate) bodies: Memory,
     /// The memory kept for answers their clients have not read yet.
     pub(crate) answers: Memory,
+    /// The archive, when the server keeps one.
+    pub(crate) store: Option<Arc<crate::archive::Store>>,
 }
 
 impl State {

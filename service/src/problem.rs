@@ -65,12 +65,20 @@ pub(crate) enum Kind {
     /// The body ended before its end: the connection closed, or its
     /// chunked encoding is broken.
     IncompleteBody,
+    /// The server keeps no archive (`songo serve --archive`).
+    NoArchive,
+    /// A write without the archive's token, or with a wrong one.
+    Unauthorized,
+    /// A write to an archive that is read-only over HTTP (no token configured).
+    Forbidden,
+    /// The archive's database failed or is out of reach.
+    ArchiveUnavailable,
 }
 
 impl Kind {
     /// Every kind, for the docs test.
     #[cfg(test)]
-    pub(crate) const ALL: [Kind; 22] = [
+    pub(crate) const ALL: [Kind; 26] = [
         Kind::NotFound,
         Kind::MethodNotAllowed,
         Kind::UnsupportedMediaType,
@@ -93,6 +101,10 @@ impl Kind {
         Kind::HeadTooLarge,
         Kind::TooMuchWork,
         Kind::IncompleteBody,
+        Kind::NoArchive,
+        Kind::Unauthorized,
+        Kind::Forbidden,
+        Kind::ArchiveUnavailable,
     ];
 
     /// The last part of the `type` URI.
@@ -120,6 +132,10 @@ impl Kind {
             Kind::HeadTooLarge => "head-too-large",
             Kind::TooMuchWork => "too-much-work",
             Kind::IncompleteBody => "incomplete-body",
+            Kind::NoArchive => "no-archive",
+            Kind::Unauthorized => "unauthorized",
+            Kind::Forbidden => "forbidden",
+            Kind::ArchiveUnavailable => "archive-unavailable",
         }
     }
 
@@ -145,6 +161,10 @@ impl Kind {
             Kind::UnknownRuleset | Kind::IllegalMove => StatusCode::UNPROCESSABLE_ENTITY,
             Kind::Busy | Kind::Timeout => StatusCode::SERVICE_UNAVAILABLE,
             Kind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+            Kind::NoArchive => StatusCode::SERVICE_UNAVAILABLE,
+            Kind::Unauthorized => StatusCode::UNAUTHORIZED,
+            Kind::Forbidden => StatusCode::FORBIDDEN,
+            Kind::ArchiveUnavailable => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
 
@@ -173,6 +193,10 @@ impl Kind {
             Kind::HeadTooLarge => msg!("problem-head-too-large"),
             Kind::TooMuchWork => msg!("problem-too-much-work"),
             Kind::IncompleteBody => msg!("problem-incomplete-body"),
+            Kind::NoArchive => msg!("problem-no-archive"),
+            Kind::Unauthorized => msg!("problem-unauthorized"),
+            Kind::Forbidden => msg!("problem-forbidden"),
+            Kind::ArchiveUnavailable => msg!("problem-archive-unavailable"),
         }
     }
 }
@@ -415,7 +439,15 @@ mod tests {
     #[test]
     fn only_server_trouble_is_5xx() {
         for kind in Kind::ALL {
-            let server_side = matches!(kind, Kind::Busy | Kind::Timeout | Kind::Internal);
+            // An archive the server lacks or cannot reach is its own trouble too.
+            let server_side = matches!(
+                kind,
+                Kind::Busy
+                    | Kind::Timeout
+                    | Kind::Internal
+                    | Kind::NoArchive
+                    | Kind::ArchiveUnavailable
+            );
             assert_eq!(kind.status().is_server_error(), server_side, "{kind:?}");
         }
     }

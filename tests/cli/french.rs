@@ -314,6 +314,10 @@ fn every_command_speaks_french() {
         ),
         ("lesson", &["lesson", "check", "fixtures/lessons/sample.md"]),
         ("serve", &["serve", "--addr", "no-port"]),
+        // Refused before any archive is opened (tests/cli/archive.rs runs
+        // them on archives in French).
+        ("archive", &["archive", "import", "fixtures/positions"]),
+        ("explore", &["explore", "--moves", "S5", "S5"]),
     ];
     let covered: Vec<&str> = runs.iter().map(|(name, _)| *name).collect();
     for command in listed_commands() {

@@ -2,6 +2,7 @@
 //! area, snapshots of what a user sees (insta-cmd).
 
 mod analysis;
+mod archive;
 mod faults;
 mod french;
 mod lessons;
