@@ -1195,3 +1195,27 @@ tables-written = { $rules } { $seeds } seeds: { $slices } slice(s) x { $boards }
 tables-no-part = no part of the { $rules } table of { $seeds } seeds in { $dir } (files { $files })
 tables-none = No { $rules } table in { $dir }.
 tables-info-line = { $rules } { $seeds } seeds: { $slices } slice(s), { $entries } entries ({ $file })
+
+# --- Issue 26 (teachers and record keepers): lesson notes, … ---
+diagnostic-note = note
+# Said under the counts of `songo lesson check` when notes were found.
+lesson-summary-notes = { $count ->
+    [one] 1 note, which does not fail the check.
+   *[other] { $count } notes, which do not fail the check.
+}
+# A note of the check, in a handout, under the board it is about.
+lesson-note = Note: { $text }
+lesson-note-capture-not-shown = this is the board after { $played }'s sowing; the move then captures { seeds } ({ $houses }), which the text neither shows nor mentions
+lesson-note-capture-not-shown-hint = show the board after the captures too, or say what the move takes
+lesson-note-bidoua = the text gives { $claimed ->
+    [south] South
+   *[north] North
+} the better bidoua; by its definition (teach.bidoua) { $leader ->
+    [south] South has the better one
+    [north] North has the better one
+   *[none] the two are equal
+}: South { $south }, North { $north }
+lesson-note-bidoua-hint = a side's bidoua counts the seeds of its houses whose sowing stays in its own camp; docs/teaching.md says why it may disagree with a text
+lesson-error-boards = `{ $text }` is no ply nor range of plies
+lesson-error-boards-hint = write the plies after which to draw a board, counting from 1: boards: 8 14 20-22 (or boards: none)
+lesson-error-boards-without-record = `boards:` chooses the boards of a game record, and this block holds none

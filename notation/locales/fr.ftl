@@ -1187,3 +1187,25 @@ tables-written = { $rules } { $seeds } graines : { $slices } tranche(s) x { $boa
 tables-no-part = aucune partie de la table de { $rules } à { $seeds } graines dans { $dir } (fichiers { $files })
 tables-none = Aucune table { $rules } dans { $dir }.
 tables-info-line = { $rules } { $seeds } graines : { $slices } tranche(s), { $entries } entrées ({ $file })
+
+# --- Issue 26 (enseignants et secrétaires de tournoi) : remarques des leçons, … ---
+diagnostic-note = remarque
+lesson-summary-notes = { $count ->
+    [one] 1 remarque, qui ne fait pas échouer la vérification.
+   *[other] { $count } remarques, qui ne font pas échouer la vérification.
+}
+lesson-note = Remarque : { $text }
+lesson-note-capture-not-shown = ce plateau est celui d'après le semis de { $played } ; le coup prend ensuite { seeds } ({ $houses }), ce que le texte ne montre ni ne dit
+lesson-note-capture-not-shown-hint = montrez aussi le plateau après les prises, ou dites ce que prend le coup
+lesson-note-bidoua = le texte dit que { $claimed ->
+    [south] Sud
+   *[north] Nord
+} a le bidoua supérieur ; selon sa définition (teach.bidoua), { $leader ->
+    [south] c'est Sud
+    [north] c'est Nord
+   *[none] les deux bidouas sont égaux
+} : Sud { $south }, Nord { $north }
+lesson-note-bidoua-hint = le bidoua d'un camp compte les graines de ses cases dont le semis reste dans son camp ; docs/teaching.md dit pourquoi il peut différer d'un texte
+lesson-error-boards = `{ $text }` n'est ni un demi-coup ni une suite de demi-coups
+lesson-error-boards-hint = écrivez les demi-coups après lesquels dessiner un plateau, en comptant à partir de 1 : plateaux: 8 14 20-22 (ou plateaux: aucun)
+lesson-error-boards-without-record = `plateaux:` choisit les plateaux d'une partie, mais ce bloc ne contient aucune partie

@@ -670,6 +670,21 @@ fn after_keyword<'a>(span: Span<'a>, keyword: &str) -> Option<Span<'a>> {
     }
 }
 
+/// Whether `line` is a diagram's line of stores (`stores: south 3 north
+/// 0`, `réserves : …`, maybe a Markdown list item): a lesson draws the
+/// stores of a board only when its text gives them.
+pub(crate) fn is_stores_line(line: &str) -> bool {
+    let text = line.trim();
+    let text = match text.strip_prefix(['-', '*', '+']) {
+        Some(rest) if rest.starts_with(' ') => rest.trim_start(),
+        _ => text,
+    };
+    let span = Span { text, offset: 0 };
+    STORES_KEYWORDS
+        .iter()
+        .any(|keyword| after_keyword(span, keyword).is_some())
+}
+
 const STORES_KEYWORDS: &[&str] = &[
     "stores",
     "store",
