@@ -1219,3 +1219,18 @@ lesson-note-bidoua-hint = a side's bidoua counts the seeds of its houses whose s
 lesson-error-boards = `{ $text }` is no ply nor range of plies
 lesson-error-boards-hint = write the plies after which to draw a board, counting from 1: boards: 8 14 20-22 (or boards: none)
 lesson-error-boards-without-record = `boards:` chooses the boards of a game record, and this block holds none
+cli-lesson-markdown-needs-out = a Markdown handout is a file and its pictures: give a directory with --out DIR
+cli-cannot-create = cannot create { $name }: { $error }
+cli-cannot-write-file = cannot write { $name }: { $error }
+annotate-warning-unjudged = { $name }: game { $game }: { $text }
+annotate-warning-stopped = { $name }: game { $game }: annotated up to ply { $plies }; ply { $ply }{ $played } cannot be played: { $message } ({ $rule }); songo validate says more
+analysis-error-too-many-seeds = the position holds { $seeds } seeds: the analysis takes at most { $most } (a game holds 70 or 48)
+tables-error-io = cannot use { $name }: { $error }
+tables-error-invalid = { $name }: not a usable table: { $problem }
+tables-error-missing = the { $rules } table of { $seeds } seeds is needed first: build the tables in order of seeds
+problem-detail-depth-zero = depth 0: ask for 1 to { $most } plies (deeper is lowered to { $most })
+problem-detail-movetime-zero = movetime_ms 0: ask for 1 to { $most } ms (longer is lowered to { $most })
+problem-detail-analysis-not-seega = the analysis plays the sowing games (songo, songo-ekang, awale, oware-abapa), not Seega
+problem-detail-not-whole-number = { $name }={ $value } is not a whole number
+problem-detail-bad-engine = engine={ $value }: write engine=true or engine=false
+problem-detail-engine-limits = depth and movetime_ms are limits of the engine: add engine=true

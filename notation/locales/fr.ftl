@@ -1006,7 +1006,11 @@ lesson-actual-all-legal = tous les coups joués sont légaux
 lesson-actual-legal = { $played } est légal
 lesson-actual-no-threat-from = { $house } ne menace rien
 lesson-actual-threat = { $house } menace { $houses } ({ seeds })
-lesson-actual-defence-kind = { $played } est une défense d'une autre sorte ({ $kind })
+lesson-actual-defence-kind = { $played } est une défense d'une autre sorte : { $kind ->
+    [yinda] un yinda
+    [evasion] une esquive
+   *[other] ni un yinda ni une esquive
+}
 lesson-actual-no-defence = { $played } n'est pas une défense
 lesson-actual-not-grenier = { $house } contient { seeds }, trop peu pour un grenier
 lesson-actual-bidoua = le bidoua est de { $south } pour Sud et { $north } pour Nord
@@ -1209,3 +1213,18 @@ lesson-note-bidoua-hint = le bidoua d'un camp compte les graines de ses cases do
 lesson-error-boards = `{ $text }` n'est ni un demi-coup ni une suite de demi-coups
 lesson-error-boards-hint = écrivez les demi-coups après lesquels dessiner un plateau, en comptant à partir de 1 : plateaux: 8 14 20-22 (ou plateaux: aucun)
 lesson-error-boards-without-record = `plateaux:` choisit les plateaux d'une partie, mais ce bloc ne contient aucune partie
+cli-lesson-markdown-needs-out = un polycopié en Markdown est un fichier et ses images : donnez un dossier avec --out DOSSIER
+cli-cannot-create = impossible de créer { $name } : { $error }
+cli-cannot-write-file = impossible d'écrire { $name } : { $error }
+annotate-warning-unjudged = { $name }, partie { $game } : { $text }
+annotate-warning-stopped = { $name }, partie { $game } : annotée jusqu'au demi-coup { $plies } ; le demi-coup { $ply }{ $played } ne peut pas être joué : { $message } ({ $rule }) ; songo validate en dit plus
+analysis-error-too-many-seeds = la position compte { $seeds } graines : l'analyse en prend au plus { $most } (une partie en compte 70 ou 48)
+tables-error-io = impossible d'utiliser { $name } : { $error }
+tables-error-invalid = { $name } : ce n'est pas une table utilisable : { $problem }
+tables-error-missing = il faut d'abord la table { $rules } de { $seeds } graines : construisez les tables par nombre de graines croissant
+problem-detail-depth-zero = depth 0 : demandez de 1 à { $most } demi-coups (au-delà, la profondeur est ramenée à { $most })
+problem-detail-movetime-zero = movetime_ms 0 : demandez de 1 à { $most } ms (au-delà, le temps est ramené à { $most })
+problem-detail-analysis-not-seega = l'analyse ne porte que sur les jeux de semailles (songo, songo-ekang, awale, oware-abapa), pas sur le Seega
+problem-detail-not-whole-number = { $name }={ $value } n'est pas un nombre entier
+problem-detail-bad-engine = engine={ $value } : écrivez engine=true ou engine=false
+problem-detail-engine-limits = depth et movetime_ms sont des limites du moteur : ajoutez engine=true

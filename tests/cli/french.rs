@@ -400,3 +400,90 @@ fn tables_build_in_french() {
     );
     assert_cmd_snapshot!(songo_fr().args(["tables", "build", "--rules", "seega", "--seeds", "3"]));
 }
+
+/// [`run`] with `input` on its standard input.
+fn fed(command: &mut std::process::Command, input: &str) -> (String, String, Option<i32>) {
+    use std::io::Write as _;
+    use std::process::Stdio;
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("songo runs");
+    child
+        .stdin
+        .take()
+        .expect("a stdin")
+        .write_all(input.as_bytes())
+        .expect("written");
+    let output = child.wait_with_output().expect("songo ends");
+    (
+        String::from_utf8(output.stdout).expect("UTF-8 output"),
+        String::from_utf8(output.stderr).expect("UTF-8 errors"),
+        output.status.code(),
+    )
+}
+
+/// Issue 26, item 10: the English that remained in French output.
+#[test]
+fn no_english_left_in_french_lessons_pictures_and_warnings() {
+    // A lesson block that does not read: the place and the message in French.
+    let (_, stderr, code) = fed(
+        songo_fr().args(["lesson", "check", "-"]),
+        "```songo\nplateau: départ\njouer: S2 X9\n```\n",
+    );
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("n'est pas une case"), "{stderr}");
+    assert!(stderr.contains("à la ligne 3, colonne 11"), "{stderr}");
+    assert!(stderr.contains("= conseil\u{a0}:"), "{stderr}");
+    assert!(
+        !stderr.contains("hint") && !stderr.contains(" at line"),
+        "{stderr}"
+    );
+    // An expectation's other kind of defence is worded, not an id.
+    let (stdout, _, code) = fed(
+        songo_fr().args(["lesson", "check", "-"]),
+        "```songo\nplateau: songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:N\nattendu: N2 yinda\n```\n",
+    );
+    assert_eq!(code, Some(1));
+    assert!(
+        stdout.contains("N2 est une défense d'une autre sorte\u{a0}: une esquive"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("= conseil\u{a0}:") && !stdout.contains("evasion"),
+        "{stdout}"
+    );
+    // The explain picture's own words.
+    let (svg, _, _) = run(songo_fr().args([
+        "explain",
+        "--position",
+        "songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:N",
+        "--format",
+        "svg",
+    ]));
+    assert!(
+        svg.contains(">Nord au trait<") && svg.contains(">réserve<"),
+        "{svg}"
+    );
+    assert!(
+        !svg.contains("to move") && !svg.contains(">store<"),
+        "{svg}"
+    );
+    // annotate's warning when a game stops at an illegal move.
+    let (_, stderr, code) = fed(
+        songo_fr().args(["annotate", "-"]),
+        "[Rules \"songo\"]\n\n1. S2 N4 2. S2 N3 *\n",
+    );
+    assert_eq!(code, Some(1));
+    assert!(
+        stderr
+            .starts_with("attention : <stdin>:3:13, partie 1\u{a0}: annotée jusqu'au demi-coup 2"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("warning") && !stderr.contains("game 1"),
+        "{stderr}"
+    );
+}

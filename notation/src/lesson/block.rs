@@ -381,12 +381,8 @@ pub(crate) fn read(
                 continue;
             }
             let offset = value_start + (word.as_ptr() as usize - written.text.as_ptr() as usize);
-            if position.parse_move(word, conventions).is_err() {
-                let message = match position.parse_move(word, conventions) {
-                    Err(e) => e.to_string(),
-                    Ok(_) => String::new(),
-                };
-                return Err(ParseError::at(source.text, offset, message)
+            if let Err(error) = position.parse_move(word, conventions) {
+                return Err(ParseError::at(source.text, offset, error.message())
                     .with_width(word.chars().count())
                     .with_hint(tr!(lang, "lesson-error-move-hint")));
             }
