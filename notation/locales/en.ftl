@@ -598,7 +598,10 @@ setup-seega-first-disagrees = the First tag says { $first ->
    *[north] North
 } plays first, but the start position has { side-name } to move
 hint-drop-first = drop the First tag: the position says who is to move
-setup-seed-total = the start position holds { $total } seeds, stores included; a { $rules } game has { $expected }
+setup-seed-total = the start position holds { $total ->
+    [one] { $total } seed
+   *[other] { $total } seeds
+}, stores included; a { $rules } game has { $expected }
 hint-fragment-seeds = for a teaching fragment with fewer seeds, add [SetUp "fragment"]
 setup-seega-piece-total = { side-name } owns { $owned } pieces in the start position (on the board, in hand and taken); a seega game has { $expected } a side
 hint-fragment-pieces = for a teaching fragment with fewer pieces, add [SetUp "fragment"]
@@ -1135,7 +1138,10 @@ page-piece-south = South's piece
 page-piece-north = North's piece
 page-empty = empty
 page-played-nothing = { $name } plays { $move }: no capture
-page-played-captured = { $name } plays { $move }: { seeds } captured from { $text }
+page-played-captured = { $name } plays { $move }: { $count ->
+    [one] { $count } seed
+   *[other] { $count } seeds
+} captured from { $text }
 page-go-to = Ply { $count }: { $move }
 page-placements = { $count ->
     [one] { $count } placement: choose its two squares on the board
@@ -1166,7 +1172,10 @@ engine-loss = { $mark ->
     [inaccuracy] Inaccuracy
     [mistake] Mistake
    *[blunder] Blunder
-}: { seeds } lost; { $move } was better.
+}: { $count ->
+    [one] { $count } seed
+   *[other] { $count } seeds
+} lost; { $move } was better.
 # Why the engine judged only part of a game.
 engine-unjudged-seega = no engine marks: the analysis plays the sowing games only
 engine-unjudged-time = the total time for the engine ran out: plies from { $ply } on are not judged
@@ -1190,11 +1199,20 @@ tables-too-many-seeds = --seeds { $seeds }: tables hold at most { $most } seeds 
 tables-cannot-create = cannot create { $name }: { $error }
 tables-nothing-to-split = every { $rules } position of { $seeds } seeds is over: there is no table to split
 # `seeds` is right-aligned on two columns.
-tables-none-needed = { $rules } { $seeds } seeds: every position is over, no table needed
-tables-written = { $rules } { $seeds } seeds: { $slices } slice(s) x { $boards } boards = { $entries } entries -> { $file } ({ $seconds } s)
+tables-none-needed = { $rules } { $seeds } { $count ->
+    [one] seed
+   *[other] seeds
+}: every position is over, no table needed
+tables-written = { $rules } { $seeds } { $count ->
+    [one] seed
+   *[other] seeds
+}: { $slices } slice(s) x { $boards } boards = { $entries } entries -> { $file } ({ $seconds } s)
 tables-no-part = no part of the { $rules } table of { $seeds } seeds in { $dir } (files { $files })
 tables-none = No { $rules } table in { $dir }.
-tables-info-line = { $rules } { $seeds } seeds: { $slices } slice(s), { $entries } entries ({ $file })
+tables-info-line = { $rules } { $seeds } { $count ->
+    [one] seed
+   *[other] seeds
+}: { $slices } slice(s), { $entries } entries ({ $file })
 
 # --- Issue 26 (teachers and record keepers): lesson notes, … ---
 diagnostic-note = note

@@ -453,7 +453,7 @@ fn the_tool_speaks_french_when_asked() {
     let report = lesson::check(&text, &options).unwrap();
     assert_eq!(
         report.problems[0].message,
-        "le texte dit que S1 capture 7 graines ; il en capture 6"
+        "le texte dit que S1 capture 7 graines\u{a0}; il en capture 6"
     );
 }
 

@@ -115,7 +115,7 @@ pub fn text(position: &Position) -> String {
 /// use songo_notation::i18n::Lang;
 /// use songo_notation::{diagram, Position, Ruleset};
 /// let text = diagram::text_in(&Position::start(Ruleset::Songo), Lang::Fr);
-/// assert!(text.ends_with("réserves : sud 0 nord 0\nau trait : sud\n"));
+/// assert!(text.ends_with("réserves\u{a0}: sud 0 nord 0\nau trait\u{a0}: sud\n"));
 /// assert_eq!(diagram::parse(&text, None).unwrap(), Position::start(Ruleset::Songo));
 /// ```
 #[must_use]
