@@ -94,6 +94,9 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     });
     if let Some(dir) = &args.tables {
         let tables = Tables::open(dir, position.rules()).map_err(Failure::input)?;
+        if tables.max_seeds().is_none() {
+            warn_no_tables(dir, position.rules(), lang);
+        }
         // Read now, so that the search never waits for the disk.
         tables.load_all().map_err(Failure::input)?;
         analyser = analyser.with_tables(Arc::new(tables));
@@ -214,6 +217,25 @@ fn text(report: &AnalysisReport, letters: LetterCase, lang: Lang) -> String {
         ))
     );
     out
+}
+
+/// A warning that `dir` holds no table of `rules`, naming the rulesets it
+/// holds tables of: tables of another game are silently useless otherwise.
+fn warn_no_tables(dir: &std::path::Path, rules: Ruleset, lang: Lang) {
+    let others: Vec<&str> = Ruleset::ALL
+        .into_iter()
+        .filter(|other| other.is_sowing() && *other != rules)
+        .filter(|other| Tables::open(dir, *other).is_ok_and(|tables| tables.max_seeds().is_some()))
+        .map(Ruleset::id)
+        .collect();
+    let text = msg!(
+        "analyse-warning-no-tables",
+        dir = dir.display().to_string(),
+        rules = rules.id(),
+        others = others.join(", "),
+        count = others.len()
+    );
+    eprintln!("{}", msg!("cli-warning", text = text).localize(lang));
 }
 
 /// `S5 N4 S1` as `1. S5 N4 2. S1`, and `N4 S1` as `1... N4 2. S1`: the

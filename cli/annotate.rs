@@ -112,6 +112,7 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
         )))
     })?;
     warn_unjudged(&report, &name, lang);
+    warn_renumbered(&text, &name, args.rules, lang);
     let rendered = match args.format {
         Format::Record => report.record.clone(),
         Format::Json => output::serialize(&report, ReportFormat::Json)?,
@@ -171,6 +172,37 @@ fn analyser(args: &Args, text: &str) -> Result<Analyser, Failure> {
     // Read now, so that the search never waits for the disk.
     tables.load_all().map_err(Failure::input)?;
     Ok(analyser.with_tables(Arc::new(tables)))
+}
+
+/// One line on stderr for each move number the record gets wrong: the
+/// record written back numbers its moves anew, and the mistake would
+/// otherwise go without a word (`songo validate` reports it as
+/// `record.move-number`).
+fn warn_renumbered(text: &str, name: &str, rules: Option<Ruleset>, lang: Lang) {
+    let report = songo_notation::validate::validate_str(
+        text,
+        &songo_notation::validate::Options {
+            keep_going: true,
+            default_rules: rules,
+            lang,
+        },
+    );
+    for game in &report.games {
+        for violation in game
+            .violations
+            .iter()
+            .filter(|v| v.rule == songo_notation::RuleId::RecordMoveNumber)
+        {
+            let text = msg!(
+                "annotate-warning-renumbered",
+                name = name,
+                line = violation.line,
+                column = violation.column,
+                message = violation.message.as_str()
+            );
+            eprintln!("{}", msg!("cli-warning", text = text).localize(lang));
+        }
+    }
 }
 
 /// One line on stderr for each game the engine judged only in part.

@@ -1252,3 +1252,8 @@ problem-detail-analysis-not-seega = the analysis plays the sowing games (songo, 
 problem-detail-not-whole-number = { $name }={ $value } is not a whole number
 problem-detail-bad-engine = engine={ $value }: write engine=true or engine=false
 problem-detail-engine-limits = depth and movetime_ms are limits of the engine: add engine=true
+analyse-warning-no-tables = { $dir } holds no { $rules } table{ $count ->
+    [0] {""}
+   *[other] {" "}(only { $others } tables)
+}: the search runs without tables
+annotate-warning-renumbered = { $name }:{ $line }:{ $column }: { $message }; the record written back numbers the moves as they are played

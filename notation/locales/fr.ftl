@@ -1261,3 +1261,8 @@ problem-detail-analysis-not-seega = l'analyse ne porte que sur les jeux de semai
 problem-detail-not-whole-number = { $name }={ $value } n'est pas un nombre entier
 problem-detail-bad-engine = engine={ $value } : écrivez engine=true ou engine=false
 problem-detail-engine-limits = depth et movetime_ms sont des limites du moteur : ajoutez engine=true
+analyse-warning-no-tables = { $dir } ne contient aucune table { $rules }{ $count ->
+    [0] {""}
+   *[other] {" "}(seulement des tables { $others })
+} : la recherche se fait sans tables
+annotate-warning-renumbered = { $name }:{ $line }:{ $column } : { $message } ; la partie réécrite numérote les coups tels qu'ils sont joués

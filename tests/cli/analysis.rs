@@ -380,3 +380,70 @@ fn a_line_north_starts_is_numbered_as_a_record() {
     assert_eq!(words[2], "2.", "{line}");
     assert!(words[3].starts_with('S'), "{line}");
 }
+
+/// `--tables` naming a directory of another game's tables says so (issue
+/// 26, item 25): the search would otherwise run without them, silently.
+#[test]
+fn tables_of_another_ruleset_are_named_in_a_warning() {
+    let dir = TempDir::new("other-tables");
+    let built = songo()
+        .args([
+            "tables",
+            "build",
+            "--rules",
+            "awale",
+            "--seeds",
+            "2",
+            "--out",
+            dir.path(),
+        ])
+        .output()
+        .expect("songo runs");
+    assert!(built.status.success());
+    let output = songo()
+        .args([
+            "analyse",
+            "--position",
+            "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7:0-0:S",
+            "--depth",
+            "2",
+            "--tables",
+            dir.path(),
+        ])
+        .output()
+        .expect("songo runs");
+    assert!(output.status.success());
+    let stderr = String::from_utf8(output.stderr).expect("UTF-8");
+    assert_eq!(
+        stderr,
+        format!(
+            "warning: {} holds no songo table (only awale tables): the search runs without tables\n",
+            dir.path()
+        )
+    );
+    // The right tables: no warning.
+    let output = songo()
+        .args([
+            "analyse",
+            "--rules",
+            "awale",
+            "--position",
+            "0-0-0-1-0-1-0-0-0-0-0-0-20-26-S",
+            "--depth",
+            "2",
+            "--tables",
+            dir.path(),
+        ])
+        .output()
+        .expect("songo runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        output.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
