@@ -30,7 +30,8 @@ const MAX_HASH_MB: usize = 16 * 1024;
 /// saw every line to its end or read it from an endgame table, else an
 /// estimate at the depth reached. A game that could go on for ever without a
 /// capture counts the stores as they stand (see docs/analysis.md). Without a
-/// limit the search runs for one second.
+/// limit the search runs for one second at most: it stops as soon as the
+/// value is proven.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   songo analyse --position fixtures/positions/capture-ex3.txt --depth 8
@@ -93,6 +94,9 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     });
     if let Some(dir) = &args.tables {
         let tables = Tables::open(dir, position.rules()).map_err(Failure::input)?;
+        if tables.max_seeds().is_none() {
+            warn_no_tables(dir, position.rules(), lang);
+        }
         // Read now, so that the search never waits for the disk.
         tables.load_all().map_err(Failure::input)?;
         analyser = analyser.with_tables(Arc::new(tables));
@@ -215,8 +219,30 @@ fn text(report: &AnalysisReport, letters: LetterCase, lang: Lang) -> String {
     out
 }
 
-/// `S5 N4 S1` as `1. S5 N4 2. S1`, counting the first move of `first`.
+/// A warning that `dir` holds no table of `rules`, naming the rulesets it
+/// holds tables of: tables of another game are silently useless otherwise.
+fn warn_no_tables(dir: &std::path::Path, rules: Ruleset, lang: Lang) {
+    let others: Vec<&str> = Ruleset::ALL
+        .into_iter()
+        .filter(|other| other.is_sowing() && *other != rules)
+        .filter(|other| Tables::open(dir, *other).is_ok_and(|tables| tables.max_seeds().is_some()))
+        .map(Ruleset::id)
+        .collect();
+    let text = msg!(
+        "analyse-warning-no-tables",
+        dir = dir.display().to_string(),
+        rules = rules.id(),
+        others = others.join(", "),
+        count = others.len()
+    );
+    eprintln!("{}", msg!("cli-warning", text = text).localize(lang));
+}
+
+/// `S5 N4 S1` as `1. S5 N4 2. S1`, and `N4 S1` as `1... N4 2. S1`: the
+/// line's first move is `first`'s.
 fn numbered(moves: &[String], first: Side) -> String {
+    // As a record numbers them: a full move is South's then North's, so a
+    // line North starts reads `1... N1 2. S2`, not `1. N1 S2`.
     let mut out = String::new();
     let mut number = 1;
     for (index, name) in moves.iter().enumerate() {
@@ -225,17 +251,21 @@ fn numbered(moves: &[String], first: Side) -> String {
         } else {
             first.opposite()
         };
-        if index == 0 || side == first {
-            if index > 0 {
-                out.push(' ');
-            }
-            let _ = write!(out, "{number}.");
-            if side != first {
-                out.push_str("..");
-            }
-            number += 1;
+        if index > 0 {
+            out.push(' ');
         }
-        out.push(' ');
+        match side {
+            Side::South => {
+                if index > 0 {
+                    number += 1;
+                }
+                let _ = write!(out, "{number}. ");
+            }
+            Side::North if index == 0 => {
+                let _ = write!(out, "{number}... ");
+            }
+            Side::North => {}
+        }
         out.push_str(name);
     }
     out

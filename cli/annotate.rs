@@ -11,6 +11,7 @@ use songo_notation::analysis::annotate::{Engine, EngineLimits};
 use songo_notation::analysis::tables::Tables;
 use songo_notation::analysis::{Analyser, AnalysisOptions, Limits, MAX_DEPTH};
 use songo_notation::i18n::{Lang, Localize};
+use songo_notation::msg;
 use songo_notation::teach::record::{self, AnnotationReport, Options};
 
 use crate::flags::ReportFormat;
@@ -104,9 +105,14 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
         analyser,
         limits: engine_limits(args),
     });
-    let report = record::annotate_text_with(&text, &options, engine.as_ref())
-        .map_err(|error| Failure::input(format!("{name}: {error}")))?;
+    let report = record::annotate_text_with(&text, &options, engine.as_ref()).map_err(|error| {
+        Failure::input(songo_notation::i18n::Message::verbatim(format!(
+            "{name}: {}",
+            error.localize(lang)
+        )))
+    })?;
     warn_unjudged(&report, &name, lang);
+    warn_renumbered(&text, &name, args.rules, lang);
     let rendered = match args.format {
         Format::Record => report.record.clone(),
         Format::Json => output::serialize(&report, ReportFormat::Json)?,
@@ -116,7 +122,7 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     if report.complete() {
         return Ok(status);
     }
-    warn_stops(&report, &name);
+    warn_stops(&report, &name, lang);
     Err(Failure {
         message: None,
         hint: None,
@@ -168,21 +174,54 @@ fn analyser(args: &Args, text: &str) -> Result<Analyser, Failure> {
     Ok(analyser.with_tables(Arc::new(tables)))
 }
 
+/// One line on stderr for each move number the record gets wrong: the
+/// record written back numbers its moves anew, and the mistake would
+/// otherwise go without a word (`songo validate` reports it as
+/// `record.move-number`).
+fn warn_renumbered(text: &str, name: &str, rules: Option<Ruleset>, lang: Lang) {
+    let report = songo_notation::validate::validate_str(
+        text,
+        &songo_notation::validate::Options {
+            keep_going: true,
+            default_rules: rules,
+            lang,
+        },
+    );
+    for game in &report.games {
+        for violation in game
+            .violations
+            .iter()
+            .filter(|v| v.rule == songo_notation::RuleId::RecordMoveNumber)
+        {
+            let text = msg!(
+                "annotate-warning-renumbered",
+                name = name,
+                line = violation.line,
+                column = violation.column,
+                message = violation.message.as_str()
+            );
+            eprintln!("{}", msg!("cli-warning", text = text).localize(lang));
+        }
+    }
+}
+
 /// One line on stderr for each game the engine judged only in part.
 fn warn_unjudged(report: &AnnotationReport, name: &str, lang: Lang) {
     for game in &report.games {
         if let Some(unjudged) = game.engine.as_ref().and_then(|review| review.unjudged) {
-            eprintln!(
-                "warning: {name}: game {}: {}",
-                game.index + 1,
-                unjudged.localize(lang)
+            let text = msg!(
+                "annotate-warning-unjudged",
+                name = name,
+                game = game.index + 1,
+                text = unjudged.localize(lang)
             );
+            eprintln!("{}", msg!("cli-warning", text = text).localize(lang));
         }
     }
 }
 
 /// One line on stderr for each game whose annotation stopped early.
-fn warn_stops(report: &AnnotationReport, name: &str) {
+fn warn_stops(report: &AnnotationReport, name: &str, lang: Lang) {
     for game in &report.games {
         let Some(stop) = &game.stopped else {
             continue;
@@ -197,14 +236,17 @@ fn warn_stops(report: &AnnotationReport, name: &str) {
             .played
             .as_deref()
             .map_or_else(String::new, |text| format!(" ({text})"));
-        eprintln!(
-            "warning: {name}{place}: game {}: annotated up to ply {}; ply {}{played} cannot be played: {} ({}); songo validate says more",
-            game.index + 1,
-            game.plies,
-            stop.ply,
-            stop.message,
-            stop.rule
+        let text = msg!(
+            "annotate-warning-stopped",
+            name = format!("{name}{place}"),
+            game = game.index + 1,
+            plies = game.plies,
+            ply = stop.ply,
+            played = played,
+            message = stop.message.as_str(),
+            rule = stop.rule.as_str()
         );
+        eprintln!("{}", msg!("cli-warning", text = text).localize(lang));
     }
 }
 

@@ -7,8 +7,10 @@ use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
 use songo_notation::Ruleset;
-use songo_notation::i18n::Lang;
+use songo_notation::error::ParseError;
+use songo_notation::i18n::{Lang, Localize, Message};
 use songo_notation::lesson::{self, Handout, LessonReport, MAX_LESSON_BYTES, Options};
+use songo_notation::msg;
 
 use crate::flags::ReportFormat;
 use crate::output;
@@ -129,8 +131,19 @@ fn read_bytes(file: &str) -> Result<Vec<u8>, Failure> {
     } else {
         std::fs::File::open(file).and_then(|f| f.take(limit).read_to_end(&mut bytes))
     };
-    result.map_err(|e| Failure::input(format!("cannot read {file}: {e}")))?;
+    result
+        .map_err(|e| Failure::input(msg!("cli-cannot-read", name = file, error = e.to_string())))?;
     Ok(bytes)
+}
+
+/// A lesson that cannot be read, said in `lang`: the parse error's own
+/// words are the catalogue's (its Display is English).
+fn unreadable(file: &str, error: &ParseError, lang: Lang) -> Failure {
+    Failure::input(Message::verbatim(format!(
+        "{}: {}",
+        name_of(file),
+        error.localize(lang)
+    )))
 }
 
 fn name_of(file: &str) -> &str {
@@ -142,9 +155,8 @@ fn check(args: &CheckArgs) -> Result<u8, Failure> {
     let file = &args.common.file;
     let bytes = read_bytes(file)?;
     let text = lesson::text_from_bytes(&bytes, options.lang)
-        .map_err(|e| Failure::input(format!("{}: {e}", name_of(file))))?;
-    let report = lesson::check(text, &options)
-        .map_err(|e| Failure::input(format!("{}: {e}", name_of(file))))?;
+        .map_err(|e| unreadable(file, &e, options.lang))?;
+    let report = lesson::check(text, &options).map_err(|e| unreadable(file, &e, options.lang))?;
     let rendered = match args.format {
         ReportFormat::Text => lesson::report_text(
             &report,
@@ -171,7 +183,7 @@ fn render(args: &RenderArgs) -> Result<u8, Failure> {
     let file = &args.common.file;
     let bytes = read_bytes(file)?;
     let text = lesson::text_from_bytes(&bytes, options.lang)
-        .map_err(|e| Failure::input(format!("{}: {e}", name_of(file))))?;
+        .map_err(|e| unreadable(file, &e, options.lang))?;
     let stem = if file == "-" {
         "lesson".to_owned()
     } else {
@@ -184,19 +196,22 @@ fn render(args: &RenderArgs) -> Result<u8, Failure> {
         HandoutForm::Html => lesson::html(text, &options),
         HandoutForm::Markdown => lesson::markdown(text, &options, &stem),
     }
-    .map_err(|e| Failure::input(format!("{}: {e}", name_of(file))))?;
+    .map_err(|e| unreadable(file, &e, options.lang))?;
     match (&args.out, args.to) {
         (None, HandoutForm::Html) => {
             output::print(&handout.document)?;
         }
         (None, HandoutForm::Markdown) => {
-            return Err(Failure::input(
-                "a Markdown handout is a file and its pictures: give a directory with --out DIR",
-            ));
+            return Err(Failure::input(msg!("cli-lesson-markdown-needs-out")));
         }
         (Some(dir), form) => {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| Failure::input(format!("cannot create {}: {e}", dir.display())))?;
+            std::fs::create_dir_all(dir).map_err(|e| {
+                Failure::input(msg!(
+                    "cli-cannot-create",
+                    name = dir.display().to_string(),
+                    error = e.to_string()
+                ))
+            })?;
             let extension = if form == HandoutForm::Html {
                 "html"
             } else {
@@ -204,8 +219,13 @@ fn render(args: &RenderArgs) -> Result<u8, Failure> {
             };
             let write = |name: &str, content: &str| {
                 let path = dir.join(name);
-                std::fs::write(&path, content)
-                    .map_err(|e| Failure::input(format!("cannot write {}: {e}", path.display())))
+                std::fs::write(&path, content).map_err(|e| {
+                    Failure::input(msg!(
+                        "cli-cannot-write-file",
+                        name = path.display().to_string(),
+                        error = e.to_string()
+                    ))
+                })
             };
             write(&format!("{stem}.{extension}"), &handout.document)?;
             for image in &handout.images {

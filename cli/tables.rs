@@ -170,7 +170,8 @@ fn build(args: &BuildArgs, lang: Lang) -> Result<u8, Failure> {
             let line = msg!(
                 "tables-none-needed",
                 rules = args.rules.id(),
-                seeds = format!("{seeds:>2}")
+                seeds = format!("{seeds:>2}"),
+                count = seeds
             );
             let _ = writeln!(stdout, "{}", line.localize(lang));
             continue;
@@ -189,6 +190,7 @@ fn report(out: &mut impl std::io::Write, level: &Level, path: &Path, start: Inst
         "tables-written",
         rules = level.rules().id(),
         seeds = format!("{:>2}", level.seeds()),
+        count = level.seeds(),
         slices = level.slices().len(),
         boards = level.boards(),
         entries = level.entries(),
@@ -251,6 +253,7 @@ fn info(args: &InfoArgs, lang: Lang) -> Result<u8, Failure> {
             "tables-info-line",
             rules = args.rules.id(),
             seeds = format!("{:>2}", level.seeds),
+            count = level.seeds,
             slices = level.slices.to_string(),
             entries = level.entries.to_string(),
             file = level.path.as_deref().map_or_else(String::new, name_of)

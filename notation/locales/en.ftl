@@ -598,7 +598,10 @@ setup-seega-first-disagrees = the First tag says { $first ->
    *[north] North
 } plays first, but the start position has { side-name } to move
 hint-drop-first = drop the First tag: the position says who is to move
-setup-seed-total = the start position holds { $total } seeds, stores included; a { $rules } game has { $expected }
+setup-seed-total = the start position holds { $total ->
+    [one] { $total } seed
+   *[other] { $total } seeds
+}, stores included; a { $rules } game has { $expected }
 hint-fragment-seeds = for a teaching fragment with fewer seeds, add [SetUp "fragment"]
 setup-seega-piece-total = { side-name } owns { $owned } pieces in the start position (on the board, in hand and taken); a seega game has { $expected } a side
 hint-fragment-pieces = for a teaching fragment with fewer pieces, add [SetUp "fragment"]
@@ -1156,7 +1159,10 @@ page-piece-south = South's piece
 page-piece-north = North's piece
 page-empty = empty
 page-played-nothing = { $name } plays { $move }: no capture
-page-played-captured = { $name } plays { $move }: { seeds } captured from { $text }
+page-played-captured = { $name } plays { $move }: { $count ->
+    [one] { $count } seed
+   *[other] { $count } seeds
+} captured from { $text }
 page-go-to = Ply { $count }: { $move }
 page-placements = { $count ->
     [one] { $count } placement: choose its two squares on the board
@@ -1187,7 +1193,10 @@ engine-loss = { $mark ->
     [inaccuracy] Inaccuracy
     [mistake] Mistake
    *[blunder] Blunder
-}: { seeds } lost; { $move } was better.
+}: { $count ->
+    [one] { $count } seed
+   *[other] { $count } seeds
+} lost; { $move } was better.
 # Why the engine judged only part of a game.
 engine-unjudged-seega = no engine marks: the analysis plays the sowing games only
 engine-unjudged-time = the total time for the engine ran out: plies from { $ply } on are not judged
@@ -1211,11 +1220,20 @@ tables-too-many-seeds = --seeds { $seeds }: tables hold at most { $most } seeds 
 tables-cannot-create = cannot create { $name }: { $error }
 tables-nothing-to-split = every { $rules } position of { $seeds } seeds is over: there is no table to split
 # `seeds` is right-aligned on two columns.
-tables-none-needed = { $rules } { $seeds } seeds: every position is over, no table needed
-tables-written = { $rules } { $seeds } seeds: { $slices } slice(s) x { $boards } boards = { $entries } entries -> { $file } ({ $seconds } s)
+tables-none-needed = { $rules } { $seeds } { $count ->
+    [one] seed
+   *[other] seeds
+}: every position is over, no table needed
+tables-written = { $rules } { $seeds } { $count ->
+    [one] seed
+   *[other] seeds
+}: { $slices } slice(s) x { $boards } boards = { $entries } entries -> { $file } ({ $seconds } s)
 tables-no-part = no part of the { $rules } table of { $seeds } seeds in { $dir } (files { $files })
 tables-none = No { $rules } table in { $dir }.
-tables-info-line = { $rules } { $seeds } seeds: { $slices } slice(s), { $entries } entries ({ $file })
+tables-info-line = { $rules } { $seeds } { $count ->
+    [one] seed
+   *[other] seeds
+}: { $slices } slice(s), { $entries } entries ({ $file })
 
 ## The page, issue 26 (service/page/: lesson.js, app.js, record.js): the
 ## Lesson tab, a link's refused move, the engine's marks. Kept together,
@@ -1332,3 +1350,47 @@ problem-detail-bad-value = { $name }={ $value } is not a value this parameter ta
 problem-detail-missing-parameter = the query parameter `{ $name }` is needed
 serve-empty-token = the token file { $file } is empty
 archive-no-game-in-file = no game in this file
+
+# --- Issue 26 (teachers and record keepers): lesson notes, … ---
+diagnostic-note = note
+# Said under the counts of `songo lesson check` when notes were found.
+lesson-summary-notes = { $count ->
+    [one] 1 note, which does not fail the check.
+   *[other] { $count } notes, which do not fail the check.
+}
+# A note of the check, in a handout, under the board it is about.
+lesson-note = Note: { $text }
+lesson-note-capture-not-shown = this is the board after { $played }'s sowing; the move then captures { seeds } ({ $houses }), which the text neither shows nor mentions
+lesson-note-capture-not-shown-hint = show the board after the captures too, or say what the move takes
+lesson-note-bidoua = the text gives { $claimed ->
+    [south] South
+   *[north] North
+} the better bidoua; by its definition (teach.bidoua) { $leader ->
+    [south] South has the better one
+    [north] North has the better one
+   *[none] the two are equal
+}: South { $south }, North { $north }
+lesson-note-bidoua-hint = a side's bidoua counts the seeds of its houses whose sowing stays in its own camp; docs/teaching.md says why it may disagree with a text
+lesson-error-boards = `{ $text }` is no ply nor range of plies
+lesson-error-boards-hint = write the plies after which to draw a board, counting from 1: boards: 8 14 20-22 (or boards: none)
+lesson-error-boards-without-record = `boards:` chooses the boards of a game record, and this block holds none
+cli-lesson-markdown-needs-out = a Markdown handout is a file and its pictures: give a directory with --out DIR
+cli-cannot-create = cannot create { $name }: { $error }
+cli-cannot-write-file = cannot write { $name }: { $error }
+annotate-warning-unjudged = { $name }: game { $game }: { $text }
+annotate-warning-stopped = { $name }: game { $game }: annotated up to ply { $plies }; ply { $ply }{ $played } cannot be played: { $message } ({ $rule }); songo validate says more
+analysis-error-too-many-seeds = the position holds { $seeds } seeds: the analysis takes at most { $most } (a game holds 70 or 48)
+tables-error-io = cannot use { $name }: { $error }
+tables-error-invalid = { $name }: not a usable table: { $problem }
+tables-error-missing = the { $rules } table of { $seeds } seeds is needed first: build the tables in order of seeds
+problem-detail-depth-zero = depth 0: ask for 1 to { $most } plies (deeper is lowered to { $most })
+problem-detail-movetime-zero = movetime_ms 0: ask for 1 to { $most } ms (longer is lowered to { $most })
+problem-detail-analysis-not-seega = the analysis plays the sowing games (songo, songo-ekang, awale, oware-abapa), not Seega
+problem-detail-not-whole-number = { $name }={ $value } is not a whole number
+problem-detail-bad-engine = engine={ $value }: write engine=true or engine=false
+problem-detail-engine-limits = depth and movetime_ms are limits of the engine: add engine=true
+analyse-warning-no-tables = { $dir } holds no { $rules } table{ $count ->
+    [0] {""}
+   *[other] {" "}(only { $others } tables)
+}: the search runs without tables
+annotate-warning-renumbered = { $name }:{ $line }:{ $column }: { $message }; the record written back numbers the moves as they are played

@@ -66,46 +66,46 @@ lang-name = Français
 ruleset-songo = Songo, 2 × 7 cases, comme dans le texte de l'escale à jeux (par défaut)
 ruleset-songo-ekang = Songo, 2 × 7 cases, comme on le joue dans l'aire Ekang
 ruleset-awale = Awalé, 2 × 6 cases, comme dans les deux sources françaises
-ruleset-oware-abapa = Oware selon les règles internationales de tournoi « abapa »
-ruleset-seega = Seega, un plateau de 5 × 5 cases : la pose, puis les prises par encadrement
+ruleset-oware-abapa = Oware selon les règles internationales de tournoi « abapa »
+ruleset-seega = Seega, un plateau de 5 × 5 cases : la pose, puis les prises par encadrement
 
 ## Résumés des règles (notation/src/rule.rs ; docs/rules.md) : une ligne par identifiant de règle.
 
 rule-songo-sow = prendre toutes les graines d'une de ses cases non vides et les semer une à une dans le sens des aiguilles d'une montre
-rule-songo-sow-lap = 14 graines ou plus : une dans chacune des autres cases, puis le reste seulement dans le camp adverse
+rule-songo-sow-lap = 14 graines ou plus : une dans chacune des autres cases, puis le reste seulement dans le camp adverse
 rule-songo-sow-lone-seed = après un tour complet, une dernière graine destinée à la case d'entrée adverse est gardée comme prise
-rule-songo-capture-chain = la dernière graine fait 2, 3 ou 4 dans une case adverse : on la prend, avec les cases précédentes tant qu'elles ont 2 à 4 graines
+rule-songo-capture-chain = la dernière graine fait 2, 3 ou 4 dans une case adverse : on la prend, avec les cases précédentes tant qu'elles ont 2 à 4 graines
 rule-songo-capture-entry = une dernière graine dans la case d'entrée adverse ne prend rien
 rule-songo-capture-no-emptying = une prise qui ne laisserait aucune graine à l'adversaire ne prend rien
-rule-songo-exit = sa case de sortie ne se joue pas avec 1 graine (songo-ekang : 1 ou 2 ; songo : 2 seulement si elle prend)
-rule-songo-exit-forced = un coup interdit depuis la case de sortie est forcé quand rien d'autre n'est jouable ; ses graines vont dans une réserve
+rule-songo-exit = sa case de sortie ne se joue pas avec 1 graine (songo-ekang : 1 ou 2 ; songo : 2 seulement si elle prend)
+rule-songo-exit-forced = un coup interdit depuis la case de sortie est forcé quand rien d'autre n'est jouable ; ses graines vont dans une réserve
 rule-songo-solidarity = quand le camp adverse est vide, il faut le nourrir
 rule-songo-end-forty = un joueur qui a 40 graines ou plus en réserve termine la partie et la gagne
-rule-songo-end-few-seeds = moins de 10 graines sur le plateau terminent la partie
-rule-songo-end-no-move = le joueur au trait n'a aucun coup légal : la partie s'arrête
+rule-songo-end-few-seeds = la partie s'arrête quand il reste moins de 10 graines sur le plateau
+rule-songo-end-no-move = le joueur au trait n'a aucun coup légal : la partie s'arrête
 rule-songo-end-remaining = quand la partie s'arrête faute de graines ou de coups, les graines de chaque camp reviennent à son propriétaire
 rule-awale-sow = prendre toutes les graines d'une de ses cases non vides et les semer une à une dans le sens inverse des aiguilles d'une montre
 rule-awale-sow-skip-origin = avec 12 graines ou plus, la case vidée est sautée à chaque tour
-rule-awale-capture-chain = la dernière graine fait 2 ou 3 dans une case adverse : on la prend, avec les cases précédentes tant qu'elles ont 2 ou 3 graines
+rule-awale-capture-chain = la dernière graine fait 2 ou 3 dans une case adverse : on la prend, avec les cases précédentes tant qu'elles ont 2 ou 3 graines
 rule-awale-feed = un coup doit laisser au moins une graine dans le camp adverse, prises comprises
-rule-awale-end-no-move = le joueur au trait n'a aucun coup légal : la partie s'arrête, les graines prises comptent
+rule-awale-end-no-move = le joueur au trait n'a aucun coup légal : la partie s'arrête, les graines prises comptent
 rule-awale-end-agreement = les joueurs conviennent d'arrêter quand il reste trop peu de graines pour une prise
 rule-abapa-grand-slam = une prise qui viderait le camp adverse ne prend rien
 rule-abapa-feed = quand le camp adverse est vide, seuls les coups qui l'atteignent sont légaux
-rule-abapa-end = plus de 24 graines prises, 24 chacun, aucun coup légal ou une position répétée : chaque camp revient à son propriétaire
+rule-abapa-end = plus de 24 graines prises, 24 chacun, aucun coup légal ou une position répétée : chaque camp revient à son propriétaire
 rule-seega-place = dans la première phase, chaque tour pose deux pions de la main sur des cases vides
 rule-seega-place-centre = aucun pion ne se pose en c3
 rule-seega-place-last-moves-first = le joueur qui a posé les deux derniers pions fait le premier déplacement
 rule-seega-move = déplacer un de ses pions d'une case, orthogonalement, vers une case vide
 rule-seega-capture = un pion adverse voisin du pion déplacé, avec un de ses pions juste derrière, est pris
 rule-seega-capture-stronghold = un pion en c3 ne peut pas être pris
-rule-seega-capture-active = seul le joueur qui déplace prend ; se placer entre deux pions adverses ne fait pas prendre
+rule-seega-capture-active = seul le joueur qui déplace prend ; se placer entre deux pions adverses ne fait pas prendre
 rule-seega-blocked = un joueur qui n'a aucun déplacement passe son tour
-rule-seega-blocked-unblock = après un passe, l'adversaire doit, s'il le peut, rendre un déplacement possible au joueur bloqué
+rule-seega-blocked-unblock = quand un joueur bloqué a passé son tour, l'adversaire doit, s'il le peut, lui rendre un déplacement possible
 rule-seega-end-wipeout = un joueur qui n'a plus de pion a perdu (victoire totale)
-rule-seega-end-no-capture = déclarée : plus aucune prise n'est possible ; le plus de pions gagne (grande victoire)
-rule-seega-end-barrier = déclarée : une barrière isole l'adversaire ; le plus de pions gagne (petite victoire)
-rule-seega-end-blocked = un joueur bloqué ne peut pas être débloqué : le plus de pions gagne
+rule-seega-end-no-capture = fin déclarée : plus aucune prise n'est possible ; celui qui a le plus de pions gagne (grande victoire)
+rule-seega-end-barrier = fin déclarée : une barrière isole l'adversaire ; celui qui a le plus de pions gagne (petite victoire)
+rule-seega-end-blocked = un joueur bloqué ne peut pas être débloqué : celui qui a le plus de pions gagne
 rule-syntax = le texte ne suit pas la grammaire de la notation
 rule-record-setup = la position de départ d'une partie doit être celle d'une partie complète
 rule-record-capture-claim = la prise annoncée d'un coup (+N) doit être celle que le coup fait
@@ -124,7 +124,7 @@ rule-record-termination = une fin de partie déclarée doit être vraie dans la 
 teach-list-and = { $rest } et { $last }
 teach-list-or = { $rest } ou { $last }
 
-teach-clauses = { $first } ; { $second }
+teach-clauses = { $first } ; { $second }
 teach-sentence = { $text }.
 
 teach-heading-threats = Menaces
@@ -138,7 +138,7 @@ teach-heading-annotations = Annotations
 
 teach-threat = { $house } ({ side-name }) menace { $houses } ({ seeds }).
 teach-no-threat = Aucune case ne menace de prise.
-teach-double-threat = { $houses } ({ side-name }) font une menace double (jusqu'à { seeds }) ; la meilleure limitation pour { $opponent ->
+teach-double-threat = { $houses } ({ side-name }) font une menace double (jusqu'à { seeds }) ; la meilleure limitation pour { $opponent ->
     [south] Sud
    *[north] Nord
 } est { $move }, après quoi { side-name } ne prend plus que { $after ->
@@ -146,20 +146,20 @@ teach-double-threat = { $houses } ({ side-name }) font une menace double (jusqu'
    *[other] { $after } graines
 }.
 teach-no-double-threat = Aucune.
-teach-no-defence-needed = { side-name } ne menace rien : aucune défense n'est nécessaire.
+teach-no-defence-needed = { side-name } ne menace rien : aucune défense n'est nécessaire.
 teach-no-defence = Aucun coup ne réduit la plus grosse prise de { side-name } ({ seeds }).
-teach-defence-yinda = { $move } est un yinda : il renforce { $houses }, et la plus grosse prise de { side-name } passe de { $before } à { $after }.
-teach-defence-evasion = { $move } est une esquive : il vide la case menacée, et la plus grosse prise de { side-name } passe de { $before } à { $after }.
+teach-defence-yinda = { $move } est un yinda : il renforce { $houses }, et la plus grosse prise de { side-name } passe de { $before } à { $after }.
+teach-defence-evasion = { $move } est une esquive : il vide la case menacée, et la plus grosse prise de { side-name } passe de { $before } à { $after }.
 teach-defence-capture = { $move } prend { seeds } ({ $houses }), et la plus grosse prise de { side-name } passe de { $before } à { $after }.
-teach-defence-other = { $move } : la plus grosse prise de { side-name } passe de { $before } à { $after }.
-teach-grenier = { $house } ({ side-name }) est un grenier de { $seeds } graines ; joué maintenant, il { $count ->
+teach-defence-other = { $move } : la plus grosse prise de { side-name } passe de { $before } à { $after }.
+teach-grenier = { $house } ({ side-name }) est un grenier de { $seeds } graines ; joué maintenant, il { $count ->
     [0] ne prend rien
    *[other] prend { seeds } ({ $houses })
 }.
 teach-no-grenier = Aucune case ne contient { $count } graines ou plus.
 teach-bidoua-side = { side-name } { $count } ({ $houses })
 teach-bidoua-side-none = { side-name } 0
-teach-bidoua = Graines que chaque camp peut déplacer sans nourrir l'autre : { $south }, { $north } ; { $leader ->
+teach-bidoua = Graines que chaque camp peut déplacer sans nourrir l'autre : { $south }, { $north } ; { $leader ->
     [south] Sud a le meilleur bidoua
     [north] Nord a le meilleur bidoua
    *[none] les deux bidouas sont égaux
@@ -170,12 +170,12 @@ teach-seega-threat = Le pion { $opponent ->
    *[north] de Nord
 } en { $square } peut être pris par { side-name } avec { $moves }.
 teach-no-seega-threat = Aucun pion ne peut être pris.
-teach-mobility = { side-name } : { $count ->
+teach-mobility = { side-name } : { $count ->
     [0] bloqué, aucun pas légal
     [one] { $count } pas légal
    *[other] { $count } pas légaux
 }.
-teach-mobility-placing = { side-name } : aucun pas tant que les pions se posent.
+teach-mobility-placing = { side-name } : aucun pas tant que les pions se posent.
 
 teach-move-takes = { $move } prend { seeds } ({ $houses })
 teach-move-takes-nothing = { $move } ne prend rien
@@ -184,40 +184,40 @@ teach-move-parries = il pare la menace de { side-name } ({ $kind ->
     [yinda] un yinda
     [evasion] une esquive
    *[other] une défense
-} : sa plus grosse prise passe de { $before } à { $after })
+} : sa plus grosse prise passe de { $before } à { $after })
 teach-move-ignores = il ignore la menace de { side-name } ({ side-name } peut encore prendre { seeds })
 teach-no-move = Aucun coup légal.
 
-teach-note-line = Demi-coup { $ply }, { $move } : { $text }
+teach-note-line = Demi-coup { $ply }, { $move } : { $text }
 teach-no-note = Rien à signaler.
 teach-note-threat-created = { $house } ({ side-name }) menace maintenant { $houses } ({ seeds }).
-teach-note-double-threat = { $houses } ({ side-name }) font maintenant une menace double (jusqu'à { seeds }) ; la meilleure limitation pour { $opponent ->
+teach-note-double-threat = { $houses } ({ side-name }) font maintenant une menace double (jusqu'à { seeds }) ; la meilleure limitation pour { $opponent ->
     [south] Sud
    *[north] Nord
 } est { $move }, après quoi { side-name } ne prend plus que { $after ->
     [one] { $after } graine
    *[other] { $after } graines
 }.
-teach-note-threat-ignored = { side-name } laisse subsister la menace de { $house } ({ seeds }) ; { $opponent ->
+teach-note-threat-ignored = { side-name } laisse subsister la menace de { $house } ({ seeds }) ; { $opponent ->
     [south] Sud
    *[north] Nord
 } l'exécute au demi-coup { $at }.
 teach-note-threat-executed = { side-name } exécute la menace que { $opponent ->
     [south] Sud
    *[north] Nord
-} a laissée au demi-coup { $at } : { $house } prend { $houses } ({ seeds }).
-teach-note-yinda = Yinda : { $move } renforce { $houses } ; la plus grosse prise { $opponent ->
+} a laissée au demi-coup { $at } : { $house } prend { $houses } ({ seeds }).
+teach-note-yinda = Yinda : { $move } renforce { $houses } ; la plus grosse prise { $opponent ->
     [south] de Sud
    *[north] de Nord
 } passe de { $before } à { $after }.
-teach-note-evasion = Esquive : { side-name } vide { $move }, que { $opponent ->
+teach-note-evasion = Esquive : { side-name } vide { $move }, que { $opponent ->
     [south] Sud
    *[north] Nord
-} menaçait ; la plus grosse prise { $opponent ->
+} menaçait ; la plus grosse prise { $opponent ->
     [south] de Sud
    *[north] de Nord
 } passe de { $before } à { $after }.
-teach-note-grenier-built = { $house } ({ side-name }) devient un grenier ({ $seeds } graines) ; { $count ->
+teach-note-grenier-built = { $house } ({ side-name }) devient un grenier ({ $seeds } graines) ; { $count ->
     [0] il ne prend rien pour l'instant
    *[other] joué maintenant, il prendrait { seeds }
 }.
@@ -225,7 +225,7 @@ teach-note-grenier-played = { side-name } joue le grenier { $house } ({ $seeds }
     [0] ne récolte rien
    *[other] récolte { seeds } ({ $houses })
 }.
-teach-note-bidoua-turned = Le bidoua change de camp : { side-name } a maintenant le meilleur bidoua ({ $ahead } contre { $behind }).
+teach-note-bidoua-turned = Le bidoua change de camp : { side-name } a maintenant le meilleur bidoua ({ $ahead } contre { $behind }).
 
 ## Les refus du moteur (notation/src/game.rs, notation/src/sowing/rules/mod.rs,
 ## notation/src/seega/rules.rs)
@@ -240,54 +240,54 @@ opponent-name = { $opponent ->
 }
 
 refusal-with-rule = { $text } ({ $rule })
-refusal-legal-moves = { $text } ; coups légaux : { $moves }
+refusal-legal-moves = { $text } ; coups légaux : { $moves }
 illegal-other-game = `{ $move }` n'est pas un coup de { $rules }
 illegal-no-such-house = { $house } n'est pas une case de { $rules }
 illegal-wrong-side = { $house } est une case de { opponent-name }, mais c'est à { side-name } de jouer
-illegal-empty-house = { $house } est vide : il n'y a rien à semer
-illegal-game-over = la partie est finie ({ $rule }) : aucun coup ne peut suivre ; score final { $score }
-illegal-exit-two-seeds = { $house } est la case de sortie de { side-name } et contient 2 graines : elle ne se joue que si elle prend, et ici elle ne prend rien
-illegal-exit = { $house } est la case de sortie de { side-name } et contient { seeds } : en { $rules }, elle ne se joue pas avec { $banned ->
+illegal-empty-house = { $house } est vide : il n'y a rien à semer
+illegal-game-over = la partie est terminée ({ $rule }) : aucun coup ne peut suivre ; score final { $score }
+illegal-exit-two-seeds = { $house } est la case de sortie de { side-name } et contient 2 graines : elle ne se joue que si elle prend, et ici elle ne prend rien
+illegal-exit = { $house } est la case de sortie de { side-name } et contient { seeds } : en { $rules }, elle ne se joue pas avec { $banned ->
     [2] 1 ou 2 graines
    *[other] 1 graine
 }
-illegal-solidarity-most-seeds = le camp de { opponent-name } est vide : { side-name } doit le nourrir depuis une des cases qui ont le plus de graines
-illegal-solidarity-seven-seeds = le camp de { opponent-name } est vide : { side-name } doit y semer au moins 7 graines, sinon le plus possible, et { $house } en sème moins
-illegal-abapa-feed = le camp de { opponent-name } est vide et { $house } ne l'atteint pas : il faut nourrir l'adversaire
-illegal-awale-feed = { $house } laisserait { opponent-name } sans graine : un coup doit laisser au moins une graine à l'adversaire
+illegal-solidarity-most-seeds = le camp de { opponent-name } est vide : { side-name } doit le nourrir depuis une des cases qui ont le plus de graines
+illegal-solidarity-seven-seeds = le camp de { opponent-name } est vide : { side-name } doit y semer au moins 7 graines, sinon le plus possible, et { $house } en sème moins
+illegal-abapa-feed = le camp de { opponent-name } est vide et { $house } ne l'atteint pas : il faut nourrir l'adversaire
+illegal-awale-feed = { $house } laisserait { opponent-name } sans graine : un coup doit laisser au moins une graine à l'adversaire
 
 end-by-another-rule = la partie s'est terminée par { $actual }, pas par { $declared }
-end-does-not-hold = { $rule } n'est pas vérifiée : la partie n'est pas finie après le dernier coup
-end-not-of-the-game = une partie de { $rules } ne se termine pas ainsi : ses règles de fin sont { $ends }
+end-does-not-hold = { $rule } n'est pas vérifiée : la partie n'est pas finie après le dernier coup
+end-not-of-the-game = une partie de { $rules } ne se termine pas ainsi : ses règles de fin sont { $ends }
 # Les refus du Seega : `loser` est le camp qui n'a plus de pion, `owner` le
 # camp à qui est le pion posé sur `square`.
-seega-over-wipeout = la partie est finie, { $loser ->
+seega-over-wipeout = la partie est terminée, { $loser ->
     [south] Sud
    *[north] Nord
-} n'a plus de pion : aucun coup ne peut suivre
-seega-over-blocked = la partie est finie, { opponent-name } a passé et aucun coup de { side-name } ne peut débloquer { opponent-name } : aucun coup ne peut suivre
-seega-over = la partie est finie : aucun coup ne peut suivre
-seega-not-placement = { $move } n'est pas une pose : tant qu'il reste des pions en main, chaque tour en pose deux
-seega-same-square = les deux pions sont posés en { $square } : une pose occupe deux cases vides différentes
-seega-on-centre = un pion posé en c3 : on ne pose jamais rien sur la case centrale
-seega-occupied = { $square } est occupée : les pions se posent sur des cases vides
-seega-placement-over = une pose, alors que tous les pions sont posés : déplacez un pion d'une case
+} n'a plus de pion : aucun coup ne peut suivre
+seega-over-blocked = la partie est terminée, { opponent-name } a passé et aucun coup de { side-name } ne peut débloquer { opponent-name } : aucun coup ne peut suivre
+seega-over = la partie est terminée : aucun coup ne peut suivre
+seega-not-placement = { $move } n'est pas une pose : tant qu'il reste des pions en main, chaque tour en pose deux
+seega-same-square = les deux pions sont posés en { $square } : une pose occupe deux cases vides différentes
+seega-on-centre = un pion posé en c3 : on ne pose jamais rien sur la case centrale
+seega-occupied = { $square } est occupée : les pions se posent sur des cases vides
+seega-placement-over = une pose, alors que tous les pions sont posés : déplacez un pion d'une case
 seega-not-your-piece = { $square } porte un pion de { $owner ->
     [south] Sud
    *[north] Nord
 }, pas un pion de { side-name }
-seega-no-piece = { $square } est vide : il n'y a pas de pion à déplacer
-seega-not-one-step = { $move } n'est pas un pas d'une case vers le haut, le bas, la gauche ou la droite : un pion se déplace d'une case, orthogonalement
-seega-destination-occupied = { $square } est occupée : un pion se déplace vers une case vide
-seega-not-blocked = { side-name } peut se déplacer, donc { side-name } ne peut pas passer : seul un joueur bloqué passe son tour
-seega-must-unblock = { opponent-name } vient de passer et { $move } laisse { opponent-name } bloqué : { side-name } doit jouer un coup qui permette à { opponent-name } de se déplacer
-seega-legal-placement = { $text } ; légal : deux cases vides quelconques, sauf c3 ({ $squares })
+seega-no-piece = { $square } est vide : il n'y a pas de pion à déplacer
+seega-not-one-step = { $move } n'est pas un pas d'une case vers le haut, le bas, la gauche ou la droite : un pion se déplace d'une case, orthogonalement
+seega-destination-occupied = { $square } est occupée : un pion se déplace vers une case vide
+seega-not-blocked = { side-name } peut se déplacer, donc { side-name } ne peut pas passer : seul un joueur bloqué passe son tour
+seega-must-unblock = { opponent-name } vient de passer et { $move } laisse { opponent-name } bloqué : { side-name } doit jouer un coup qui permette à { opponent-name } de se déplacer
+seega-legal-placement = { $text } ; légal : deux cases vides quelconques, sauf c3 ({ $squares })
 
 seega-end-not-an-end = { $rule } n'est pas une fin de partie de Seega
-seega-end-in-placement = { $rule } est déclarée alors qu'il reste des pions en main : la partie ne finit que pendant la phase de déplacement
+seega-end-in-placement = { $rule } est déclarée alors qu'il reste des pions en main : la partie ne finit que pendant la phase de déplacement
 seega-end-otherwise = { $declared } est déclarée, mais la partie s'est terminée par { $actual }
 seega-end-wipeout-not-over = seega.end.wipeout est déclarée, mais les deux joueurs ont encore des pions
-seega-end-not-blocked = { $rule } est déclarée, mais la partie n'est pas bloquée : le joueur au trait peut jouer (après un passe, un coup qui libère celui qui a passé)
+seega-end-not-blocked = { $rule } est déclarée, mais la partie n'est pas bloquée : le joueur au trait peut jouer (quand l'autre a passé son tour, un coup qui le libère)
 seega-end-no-barrier = seega.end.barrier est déclarée, mais les pions d'aucun joueur n'isolent une région de cases vides de tous les pions adverses
 
 ## Textes qui ne sont pas ce qu'ils devraient être : noms de cases, coups,
@@ -295,12 +295,12 @@ seega-end-no-barrier = seega.end.barrier est déclarée, mais les pions d'aucun 
 #
 # `text` est ce qui a été écrit, cité tel quel.
 
-house-not-songo = `{ $text }` n'est pas une case du songo : écrivez S0 à S6 ou N0 à N6
-house-not-awale = `{ $text }` n'est pas une case de l'awalé : écrivez A à F pour Sud et a à f pour Nord
-house-in-seega = `{ $text }` : le Seega a des cases de plateau, pas des cases à graines
-seega-not-a-move = `{ $text }` n'est pas un coup de Seega : écrivez une pose comme a1,b2, un déplacement comme b3-c3, ou pass
-seega-not-a-phase = `{ $text }` n'est pas une phase : écrivez placement (la pose) ou movement (les déplacements)
-seega-not-a-square = `{ $text }` n'est pas une case : écrivez une colonne de a à e et une rangée de 1 à 5, comme c3
+house-not-songo = `{ $text }` n'est pas une case du songo : écrivez S0 à S6 ou N0 à N6
+house-not-awale = `{ $text }` n'est pas une case de l'awalé : écrivez A à F pour Sud et a à f pour Nord
+house-in-seega = `{ $text }` : le Seega a des cases de plateau, pas des cases à graines
+seega-not-a-move = `{ $text }` n'est pas un coup de Seega : écrivez une pose comme a1,b2, un déplacement comme b3-c3, ou pass
+seega-not-a-phase = `{ $text }` n'est pas une phase : écrivez placement (la pose) ou movement (les déplacements)
+seega-not-a-square = `{ $text }` n'est pas une case : écrivez une colonne de a à e et une rangée de 1 à 5, comme c3
 position-row-length = la rangée { $side ->
     [south] Sud
    *[north] Nord
@@ -308,14 +308,14 @@ position-row-length = la rangée { $side ->
     [one] { $found } case
    *[other] { $found } cases
 }, { $rules } en demande { $needed }
-position-too-many-seeds = { $total } graines en tout : le moteur compte au plus { $most } graines, cases et réserves ensemble
-position-not-sowing = { $rules } n'est pas un jeu de semailles : il n'a pas de cases à graines
+position-too-many-seeds = { $total } graines en tout : le moteur compte au plus { $most } graines, cases et réserves ensemble
+position-not-sowing = { $rules } n'est pas un jeu de semailles : il n'a pas de cases à graines
 seega-position-overlap = { $square } porte un pion de Sud et un pion de Nord
-seega-position-too-many-pieces = { side-name } a { $total } pions sur le plateau, en main et pris par { opponent-name } : un joueur en possède { $most }
-seega-position-odd-hand = { side-name } a un nombre impair de pions en main : ils se posent deux par deux (seega.place)
+seega-position-too-many-pieces = { side-name } a { $total } pions sur le plateau, en main et pris par { opponent-name } : un joueur en possède { $most }
+seega-position-odd-hand = { side-name } a un nombre impair de pions en main : ils se posent deux par deux (seega.place)
 seega-position-empty-hand = { side-name } est au trait pendant la pose mais n'a plus de pion en main (seega.place)
-seega-position-capture-in-placement = des pions sont pris alors qu'il en reste en main : rien ne se prend pendant la pose (seega.place)
-seega-position-pass-in-placement = un passe pendant la pose : seul un joueur bloqué passe son tour (seega.blocked)
+seega-position-capture-in-placement = des pions sont pris alors qu'il en reste en main : rien ne se prend pendant la pose (seega.place)
+seega-position-pass-in-placement = un joueur passe son tour pendant la pose : seul un joueur bloqué passe son tour (seega.blocked)
 
 ## Lire les positions (notation/src/error.rs, span.rs, input.rs, read.rs,
 ## notation/src/sowing/notation/*.rs, notation/src/seega/notation.rs)
@@ -329,23 +329,23 @@ hint-write-a-position-such-as = écrivez une position comme { $example }
 compact-one-line = la notation compacte tient sur une ligne
 hint-diagram-docs = pour un diagramme sur plusieurs lignes, voir docs/notation.md
 hint-counts-per-row = écrivez { $count } nombres par rangée
-hint-smaller-counts = donnez des nombres plus petits : un plateau contient au plus { $most } graines en tout
+hint-smaller-counts = donnez des nombres plus petits : un plateau contient au plus { $most } graines en tout
 hint-sowing-position = donnez une position de songo, songo-ekang, awale ou oware-abapa
 
 position-rules-disagree = la position dit { $written }, mais { $asked } a été demandé
 hint-drop-a-ruleset = retirez la règle du jeu de la position ou de --rules
-not-a-position = `{ $text }` n'est pas une position : songo lit la notation compacte, une FEN OGN, un diagramme, du JSON ou du YAML
+not-a-position = `{ $text }` n'est pas une position : songo lit la notation compacte, une FEN OGN, un diagramme, du JSON ou du YAML
 hint-position-forms = écrivez une position comme songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5 (ou start), donnez un fichier, ou - pour lire l'entrée standard
 compact-own-form = les positions de { $rules } ont leur propre forme compacte
-hint-compact-sowing-games = la notation compacte écrit les jeux de semailles : songo, songo-ekang, awale, oware-abapa
+hint-compact-sowing-games = la notation compacte écrit les jeux de semailles : songo, songo-ekang, awale, oware-abapa
 compact-third-row = une troisième rangée
-hint-two-rows = une position a deux rangées : nord/sud
+hint-two-rows = une position a deux rangées : nord/sud
 not-a-side-to-move = `{ $text }` ne dit pas qui est au trait
 hint-write-s-or-n = écrivez S (Sud) ou N (Nord)
 compact-stores-before-side = les réserves viennent avant le camp au trait
 compact-empty-field = un champ vide
 compact-field-too-many = un champ de trop
-hint-compact-after-rows = après les rangées viennent les réserves (sud-nord) et le camp au trait : :0-0:S
+hint-compact-after-rows = après les rangées viennent les réserves (sud-nord) et le camp au trait : :0-0:S
 compact-expected-two-rows = il faut deux rangées séparées par `/`
 hint-compact-two-rows = écrivez la rangée nord, `/`, puis la rangée sud, { $count } nombres chacune
 count-missing = il manque le nombre de graines d'une case
@@ -354,7 +354,7 @@ count-negative = nombre négatif { $text }
 hint-count-not-negative = une case contient 0 graine ou plus
 count-not-a-number = `{ $text }` n'est pas un nombre de graines
 hint-whole-numbers = les nombres sont entiers, comme 0, 5 ou 14
-count-too-large = { $text } graines, c'est plus que le moteur ne compte
+count-too-large = { $text } graines, c'est plus que le moteur ne peut en compter
 hint-house-at-most = une case contient au plus { $most } graines
 hint-counts-separated-by-commas = écrivez { $count } nombres séparés par des virgules
 compact-stores-two-counts = les réserves sont deux nombres, sud-nord
@@ -368,7 +368,7 @@ hint-fen-side = terminez le FEN par S ou N
 diagram-too-many-lines = trop de lignes pour un seul plateau
 hint-one-board-at-a-time = donnez un plateau à la fois
 diagram-third-row = une troisième rangée de nombres
-hint-two-rows-of-counts = donnez un plateau à la fois : deux rangées de nombres
+hint-two-rows-of-counts = donnez un plateau à la fois : deux rangées de nombres
 diagram-fourth-label-row = une quatrième ligne de noms de cases
 hint-label-rows-place = nommez les cases de la rangée du haut au-dessus d'elle, et celles de la rangée du bas en dessous
 diagram-empty-cell = une cellule vide
@@ -377,7 +377,7 @@ diagram-not-a-songo-house = `{ $text }` n'est pas une case du songo
 hint-songo-houses = les cases du songo sont N0 à N6 et S0 à S6
 count-not-whole = `{ $text }` n'est pas un nombre entier de graines
 diagram-neither-count-nor-label = `{ $text }` n'est ni un nombre de graines ni un nom de case
-hint-diagram-lines = une ligne de diagramme est une rangée de noms de cases (N0 à N6, ou a à f), une rangée de nombres de graines, ou une ligne comme `réserves : sud 3 nord 0`, `au trait : nord` ou `rules: awale` ; mettez tout autre texte après un `#`
+hint-diagram-lines = une ligne de diagramme est une rangée de noms de cases (N0 à N6, ou a à f), une rangée de nombres de graines, ou une ligne comme `réserves : sud 3 nord 0`, `au trait : nord` ou `rules: awale` ; mettez tout autre texte après un `#`
 diagram-count-among-labels = `{ $text }` est un nombre dans une rangée de noms de cases
 hint-counts-own-line = mettez les nombres de graines sur une ligne à part
 diagram-label-among-counts = `{ $text }` est un nom de case dans une rangée de nombres
@@ -389,7 +389,7 @@ diagram-label-other-camp = `{ $text }` est une case de { $owner ->
     [south] Sud
    *[north] Nord
 }
-hint-label-row-one-camp = une ligne de noms nomme les cases d'un seul camp : N0 à N6 ou S0 à S6
+hint-label-row-one-camp = une ligne de noms nomme les cases d'un seul camp : N0 à N6 ou S0 à S6
 diagram-letter-case-mixed = `{ $text }` est une { $capital ->
     [yes] majuscule dans une rangée de minuscules
    *[no] minuscule dans une rangée de majuscules
@@ -400,14 +400,14 @@ hint-label-families = nommez les cases du songo N0 à N6 / S0 à S6 et celles de
 diagram-label-twice = `{ $text }` deux fois dans cette rangée
 hint-each-house-once = chaque case du camp est nommée une fois
 diagram-ruleset-missing = la règle du jeu manque
-hint-ruleset-after-colon = écrivez-la après les deux-points : `rules: awale`
+hint-ruleset-after-colon = écrivez-la après les deux-points : `rules: awale`
 diagram-side-missing = le camp au trait manque
-hint-to-move-line = écrivez `au trait : sud` ou `au trait : nord`
+hint-to-move-line = écrivez `au trait : sud` ou `au trait : nord`
 not-a-side = `{ $text }` n'est pas un camp
 hint-write-a-side = écrivez sud (ou S) ou nord (ou N)
-hint-stores-line = écrivez `réserves : sud 3 nord 0`, ou `réserves : 3-0` avec la réserve de Sud d'abord
+hint-stores-line = écrivez `réserves : sud 3 nord 0`, ou `réserves : 3-0` avec la réserve de Sud d'abord
 diagram-stores-missing = les réserves manquent
-diagram-whose-store = `{ $text }` : la réserve de qui ?
+diagram-whose-store = `{ $text }` : la réserve de qui ?
 diagram-store-twice = la réserve de { side-name } est donnée deux fois
 diagram-store-no-count = la réserve de { side-name } n'a pas de nombre
 hint-diagram-rows = un diagramme a la rangée de Nord au-dessus de celle de Sud, un nombre par case
@@ -422,7 +422,7 @@ hint-say-it-once = dites-le une fois
 diagram-rules-disagree = le diagramme dit { $written }, mais { $asked } a été demandé
 hint-drop-rules-line = retirez la ligne rules ou --rules
 diagram-second-label-row = une deuxième ligne de noms pour la même rangée de nombres
-diagram-label-row-between = une ligne de noms entre les deux rangées de nombres : laquelle nomme-t-elle ?
+diagram-label-row-between = une ligne de noms entre les deux rangées de nombres : laquelle nomme-t-elle ?
 hint-labels-outside = mettez les noms au-dessus de la rangée du haut et sous la rangée du bas, comme le font les textes
 diagram-third-label-row = une troisième ligne de noms de cases
 diagram-label-families-differ = des noms du songo sur une rangée, des lettres de l'awalé sur l'autre
@@ -432,7 +432,7 @@ diagram-labels-other-game = ces noms sont ceux des cases { $named ->
    *[awale] de l'awalé
 }, mais la règle du jeu est { $rules }
 hint-labels-of-the-ruleset = nommez les cases comme le fait la règle du jeu, ou changez de règle
-diagram-six-wide = des rangées de 6 cases : un plateau d'awalé ou d'oware, mais le diagramme ne dit pas quelle règle
+diagram-six-wide = des rangées de 6 cases : un plateau d'awalé ou d'oware, mais le diagramme ne dit pas quelle règle
 hint-six-wide = ajoutez une ligne `rules: awale` (ou `rules: oware-abapa`), passez --rules, ou nommez les cases f e d c b a / A B C D E F
 diagram-not-rows = les positions de { $rules } ne se dessinent pas en rangées de cases
 diagram-labels-same-camp = les deux lignes de noms nomment les cases de { side-name }
@@ -443,12 +443,12 @@ diagram-caption-disagrees = cette légende dit { $caption ->
     [south] Sud
    *[north] Nord
 }, mais la rangée ici est celle de { side-name }
-hint-north-on-top = la rangée de Nord se dessine en haut ; nommez les rangées N0 … / S0 … pour dessiner Sud en haut (songo)
+hint-north-on-top = la rangée de Nord se dessine en haut ; nommez les rangées N0 … / S0 … pour dessiner Sud en haut (songo)
 diagram-both-rows-same-case = les deux lignes de noms sont en { $capitals ->
     [yes] majuscules
    *[no] minuscules
 }
-hint-counts-or-awale = écrivez { $count } nombres ; pour un plateau d'awalé, ajoutez une ligne `rules: awale`
+hint-counts-or-awale = écrivez { $count } nombres ; pour un plateau d'awalé, ajoutez une ligne `rules: awale`
 hint-counts-one-per-house = écrivez { $count } nombres, un par case
 diagram-label-count = cette ligne nomme { $count ->
     [one] { $count } case
@@ -456,26 +456,29 @@ diagram-label-count = cette ligne nomme { $count ->
 }, { $rules } en a { $width } par camp
 hint-label-every-house = nommez chaque case du camp, un nom par nombre
 
-unknown-ruleset = règle du jeu inconnue `{ $name }` : choisissez songo, songo-ekang, awale, oware-abapa ou seega
-side-unknown = `{ $text }` n'est pas un camp : écrivez `south` (ou `S`, `sud`) ou `north` (ou `N`, `nord`)
-json-count-negative = { $at } vaut { $value } : un nombre de graines ne peut pas être négatif
-json-count-too-large = { $at } vaut { $value } : plus de graines que le moteur n'en compte (au plus { $most })
+unknown-ruleset = règle du jeu inconnue `{ $name }` : choisissez songo, songo-ekang, awale, oware-abapa ou seega
+side-unknown = `{ $text }` n'est pas un camp : écrivez `south` (ou `S`, `sud`) ou `north` (ou `N`, `nord`)
+json-count-negative = { $at } vaut { $value } : un nombre de graines ne peut pas être négatif
+json-count-too-large = { $at } vaut { $value } : plus de graines que le moteur n'en compte (au plus { $most })
 
 too-deep = les crochets s'imbriquent sur plus de { $limit } niveaux
-hint-too-deep = une position imbrique les crochets sur 2 niveaux, une partie sur environ deux par niveau de variante : fermez les crochets avant d'en ouvrir { $limit }
+hint-too-deep = une position imbrique les crochets sur 2 niveaux, une partie sur environ deux par niveau de variante : fermez les crochets avant d'en ouvrir { $limit }
 position-of-another-ruleset = la position est une position de { $rules }, mais { $asked } a été demandé
 hint-drop-rules = retirez --rules, ou donnez une position de cette règle du jeu
 hint-json-shape = une position s'écrit {"{"}"rules": "songo", "north": [7 nombres], "south": [7 nombres], "stores": {"{"}"south": 0, "north": 0{"}"}, "to_move": "south"{"}"}
 hint-seega-json-shape = une position de Seega s'écrit {"{"}"rules": "seega", "board": [5 rangées comme "NN.NN", la rangée 5 d'abord], "to_move": "south", "phase": "movement", "in_hand": {"{"}"south": 0, "north": 0{"}"}, "captured": {"{"}"south": 0, "north": 0{"}"}{"}"}
 
-seega-movement-with-pieces-in-hand = la phase est celle des déplacements, mais des pions sont en main ({ $in_hand }) : la pose continue tant qu'il reste un pion en main
-seega-placement-without-pieces = la phase est celle de la pose, mais aucun pion n'est en main : donnez les pions en main (comme 2-2) ou écrivez movement
-seega-hand-derived = { $text } ; les pions en main, non donnés, ont été comptés comme 12 moins ceux du plateau ({ $in_hand }) : donnez-les
+seega-movement-with-pieces-in-hand = la phase est celle des déplacements, mais des pions sont en main ({ $in_hand }) : la pose continue tant qu'il reste un pion en main
+seega-placement-without-pieces = la phase est celle de la pose, mais aucun pion n'est en main : donnez les pions en main (comme 2-2) ou écrivez movement
+seega-hand-derived = { $text } ; les pions en main, non donnés, ont été comptés comme 12 moins ceux du plateau ({ $in_hand }) : donnez-les
 seega-board-missing = le plateau manque
 hint-seega-ranks-after = écrivez les cinq rangées après `seega:`, comme dans { $example }
 seega-not-a-board = `{ $text }` n'est pas un plateau de Seega
-seega-rank-count = le plateau a { $count } rangées, le Seega en a 5
-hint-seega-compact-ranks = écrivez les rangées de 5 à 1, séparées par `/`, cinq cases chacune : NN.NN/NNNNN/SN.SS/SSSSS/SSSNS
+seega-rank-count = le plateau a { $count ->
+    [one] { $count } rangée
+   *[other] { $count } rangées
+}, le Seega en a 5
+hint-seega-compact-ranks = écrivez les rangées de 5 à 1, séparées par `/`, cinq cases chacune : NN.NN/NNNNN/SN.SS/SSSSS/SSSNS
 seega-not-a-square-of-the-board = `{ $text }` n'est pas une case du plateau
 hint-seega-square-letters = écrivez S pour un pion de Sud, N pour un pion de Nord, . pour une case vide
 seega-rank-width = la rangée { $rank } a { $count ->
@@ -484,15 +487,15 @@ seega-rank-width = la rangée { $rank } a { $count ->
 }, une rangée en a 5
 hint-seega-files = écrivez les colonnes de a à e, chacune S, N ou .
 seega-unexpected-field = champ inattendu `{ $text }`
-hint-seega-fields = après le plateau viennent, dans cet ordre : le camp au trait, la phase, les pions en main et les pions pris (sud-nord), et `passed` après un passe : :S:movement:0-0:0-0
+hint-seega-fields = après le plateau viennent, dans cet ordre : le camp au trait, la phase, les pions en main et les pions pris (sud-nord), et `passed` quand un joueur a passé son tour : :S:movement:0-0:0-0
 seega-not-a-pair = `{ $text }` n'est pas une paire de nombres
 hint-seega-pair = écrivez le nombre de Sud, `-`, celui de Nord, comme 12-10
-seega-diagram-rules = `{ $text }` : ce diagramme est un plateau de Seega
+seega-diagram-rules = `{ $text }` : ce diagramme est un plateau de Seega
 seega-unknown-line = ligne inconnue `{ $text }`
-hint-seega-lines = après le plateau viennent les lignes au trait :, phase :, en main :, pris : et a passé :
+hint-seega-lines = après le plateau viennent les lignes au trait :, phase :, en main :, pris : et a passé :
 seega-not-a-rank = `{ $text }` n'est pas une rangée du plateau
-hint-seega-rank = une rangée est faite de cinq cases, chacune S (Sud), N (Nord) ou . (vide), précédées si l'on veut du numéro de la rangée : 3 S N . S S
-seega-sixth-rank = une sixième rangée : le plateau en a 5
+hint-seega-rank = une rangée est faite de cinq cases, chacune S (Sud), N (Nord) ou . (vide), précédées si l'on veut du numéro de la rangée : 3 S N . S S
+seega-sixth-rank = une sixième rangée : le plateau en a 5
 seega-rank-order = la rangée { $rank } là où la rangée { $expected } était attendue
 hint-seega-rank-order = écrivez les rangées de 5 en haut à 1 en bas
 seega-diagram-rank-count = le diagramme a { $count } rangées, le Seega en a 5
@@ -500,40 +503,41 @@ hint-seega-five-ranks = écrivez cinq rangées de cinq cases, la rangée 5 d'abo
 seega-passed-and-to-move = { side-name } a passé mais est aussi au trait
 hint-seega-passed = `a passé :` nomme le joueur qui vient de passer, celui qui n'est pas au trait
 hint-seega-labelled-pair = écrivez sud 12 nord 10 (ou 12-10)
-seega-json-count = { $at } vaut { $value } : un nombre de pions est compris entre 0 et { $most }
+seega-json-count = { $at } vaut { $value } : un nombre de pions est compris entre 0 et { $most }
 seega-json-rows = une position de { $rules } a des rangées de cases à graines, pas un plateau
-seega-json-rank-count = board a { $count } rangées : le Seega en a 5, la rangée 5 d'abord
-seega-json-rank = { $at } vaut `{ $text }` : une rangée est faite de cinq cases, chacune S, N ou .
+seega-json-rank-count = board a { $count } rangées : le Seega en a 5, la rangée 5 d'abord
+seega-json-rank = { $at } vaut `{ $text }` : une rangée est faite de cinq cases, chacune S, N ou .
 
 ## Les parties notées (notation/src/record/*.rs, notation/src/sowing/record.rs,
 ## notation/src/seega/record.rs)
 
-record-too-many-errors = plus de { $most } erreurs de syntaxe dans cette partie : les autres ne sont pas signalées
+record-too-many-errors = plus de { $most } erreurs de syntaxe dans cette partie : les autres ne sont pas signalées
 hint-is-it-a-record = vérifiez que le fichier est bien une partie notée
 hint-tag-pair = un en-tête s'écrit [Nom "valeur"]
 record-expected-bracket = `[` attendu
 record-expected-tag-name = nom d'en-tête attendu (lettres, chiffres, `_`)
 record-expected-tag-value = la valeur de l'en-tête `{ $name }` est attendue entre guillemets droits
-record-tag-value-not-closed = la valeur de l'en-tête `{ $name }` n'est pas fermée : il manque un `"` avant la fin de la ligne
+record-tag-value-not-closed = la valeur de l'en-tête `{ $name }` n'est pas fermée : il manque un `"` avant la fin de la ligne
 hint-quote-in-value = écrivez \" pour un guillemet dans une valeur
 record-expected-closing-bracket = `]` attendu pour fermer l'en-tête `{ $name }`
 record-tag-in-moves = un en-tête au milieu des coups
-hint-tags-before-moves = les en-têtes viennent avant les coups ; une nouvelle partie commence sur une nouvelle ligne, avec ses en-têtes
+hint-tags-before-moves = les en-têtes viennent avant les coups ; une nouvelle partie commence sur une nouvelle ligne, avec ses en-têtes
 record-unexpected = `{ $text }` inattendu au milieu des coups
 record-variation-not-closed = { $inside ->
     [0] cette variante n'est jamais fermée
-   *[other] cette variante et les { $inside } ouvertes dedans ne sont jamais fermées
+    [one] cette variante et celle qui s'ouvre à l'intérieur ne sont jamais fermées
+   *[other] cette variante et les { $inside } variantes ouvertes à l'intérieur ne sont jamais fermées
 }
 hint-close-variations = fermez chaque `(` par une `)`
 record-comment-not-closed = ce commentaire n'est jamais fermé
 hint-close-comment = fermez-le par `{"}"}` (un commentaire ne peut pas contenir `{"}"}`)
 record-variation-first = une variante doit suivre le coup qu'elle remplace
-hint-variation-after-move = écrivez la variante après un coup : S2 N4 (N3 S1) S5
-record-variations-too-deep = variantes imbriquées sur plus de { $most } niveaux : celle-ci est ignorée
+hint-variation-after-move = écrivez la variante après un coup : S2 N4 (N3 S1) S5
+record-variations-too-deep = variantes imbriquées sur plus de { $most } niveaux : celle-ci est ignorée
 record-unopened-variation = `)` ne ferme aucune variante
 hint-unopened-variation = retirez-la, ou ouvrez la variante par `(`
 record-moves-after-result = des coups après le résultat
-hint-result-ends-the-game = le résultat termine la partie ; commencez la partie suivante sur une nouvelle ligne, avec ses en-têtes
+hint-result-ends-the-game = le résultat termine la partie ; commencez la partie suivante sur une nouvelle ligne, avec ses en-têtes
 record-claim-without-number = `+` doit être suivi du nombre de graines prises
 hint-capture-claim = écrivez une prise annoncée comme S5+11
 record-claim-too-large = la prise annoncée { $text } est trop grande
@@ -541,29 +545,29 @@ record-result-two-numbers = un résultat est fait de deux nombres reliés par `-
 hint-result-score = écrivez le score final, celui de Sud d'abord, comme 41-29
 record-result-in-variation = un résultat dans une variante
 hint-result-main-line = seule la ligne principale se termine par le résultat
-record-annotation-too-large = ${ $text } n'est pas une annotation : elles vont de $0 à $255
+record-annotation-too-large = ${ $text } n'est pas une annotation : elles vont de $0 à $255
 record-dollar-without-number = `$` doit être suivi d'un numéro d'annotation
 hint-annotation-numbers = écrivez $1 … $255
 record-annotation-first = une annotation doit suivre un coup
 record-not-utf8 = le texte n'est pas en UTF-8 ici
 hint-save-as-utf8 = enregistrez le fichier en UTF-8
-record-game-too-large = cette partie dépasse { $mebibytes } Mio (au moins { $bytes } octets) : elle n'a pas été lue
+record-game-too-large = cette partie dépasse { $mebibytes } Mio (au moins { $bytes } octets) : elle n'a pas été lue
 hint-game-too-large = découpez-la, ou cherchez un commentaire ou une variante qui ne se ferme pas
 record-no-game = aucune partie dans ce texte
 hint-record-shape = une partie notée a des en-têtes comme [Rules "songo"] et des coups comme 1. S2 N4
-record-second-game = une deuxième partie : une seule était attendue
+record-second-game = une deuxième partie : une seule était attendue
 hint-read-all = lisez plusieurs parties avec record::read_all
 ogn-not-awale = l'OGN contient des parties d'awalé et d'oware, pas de { $rules }
 
-setup-tag-unreadable = l'en-tête { $tag } est illisible : { $text }
+setup-tag-unreadable = l'en-tête { $tag } est illisible : { $text }
 setup-position-of-another-ruleset = l'en-tête Position est une position de { $written }, mais la partie se joue selon { $rules }
 hint-rules-and-position-agree = accordez l'en-tête Rules et l'en-tête Position
 setup-not-sowing = { $rules } n'est pas un jeu de semailles
 setup-not-seega = { $rules } n'est pas le Seega
-setup-capitals-not-a-side = `{ $text }` n'est pas un camp : l'en-tête Capitals dit quel camp s'écrit en majuscules
+setup-capitals-not-a-side = `{ $text }` n'est pas un camp : l'en-tête Capitals dit quel camp s'écrit en majuscules
 hint-capitals-tag = écrivez [Capitals "South"] ou [Capitals "North"]
-setup-first-not-a-side = `{ $text }` n'est pas un camp : l'en-tête First dit qui joue le premier
-setup-seega-first-not-a-side = `{ $text }` n'est pas un camp : l'en-tête First dit qui pose le premier
+setup-first-not-a-side = `{ $text }` n'est pas un camp : l'en-tête First dit qui joue le premier
+setup-seega-first-not-a-side = `{ $text }` n'est pas un camp : l'en-tête First dit qui pose le premier
 hint-first-tag = écrivez [First "South"] ou [First "North"]
 setup-first-disagrees = l'en-tête First dit que { $first ->
     [south] Sud
@@ -576,28 +580,38 @@ setup-seega-first-disagrees = l'en-tête First dit que { $first ->
     [south] Sud
    *[north] Nord
 } joue le premier, mais dans la position de départ c'est à { side-name } de jouer
-hint-drop-first = retirez l'en-tête First : la position dit qui est au trait
-setup-seed-total = la position de départ contient { $total } graines, réserves comprises ; une partie de { $rules } en a { $expected }
+hint-drop-first = retirez l'en-tête First : la position dit qui est au trait
+setup-seed-total = la position de départ contient { $total ->
+    [one] { $total } graine
+   *[other] { $total } graines
+}, réserves comprises ; une partie { $rules ->
+    [songo] de songo
+    [songo-ekang] de songo ekang
+    [awale] d'awalé
+    [oware-abapa] d'oware abapa
+    [seega] de Seega
+   *[other] de { $rules }
+} en compte { $expected }
 hint-fragment-seeds = pour un fragment d'enseignement avec moins de graines, ajoutez [SetUp "fragment"]
-setup-seega-piece-total = { side-name } possède { $owned } pions dans la position de départ (sur le plateau, en main et pris) ; une partie de Seega en a { $expected } par camp
+setup-seega-piece-total = { side-name } possède { $owned } pions dans la position de départ (sur le plateau, en main et pris) ; une partie de Seega en a { $expected } par camp
 hint-fragment-pieces = pour un fragment d'enseignement avec moins de pions, ajoutez [SetUp "fragment"]
 
-record-json-tag-name = `{ $name }` n'est pas un nom d'en-tête : utilisez des lettres, des chiffres et `_`
-record-json-tag-line-break = la valeur de l'en-tête `{ $name }` contient un saut de ligne : une valeur tient sur une ligne
+record-json-tag-name = `{ $name }` n'est pas un nom d'en-tête : utilisez des lettres, des chiffres et `_`
+record-json-tag-line-break = la valeur de l'en-tête `{ $name }` contient un saut de ligne : une valeur tient sur une ligne
 record-json-not-a-move = `{ $text }` n'est pas un coup
-record-json-bad-token = `{ $text }` : { $why }
+record-json-bad-token = `{ $text }` : { $why }
 record-json-not-one-move = `{ $text }` n'est pas un seul coup (comme S5, S5+11 ou S5+11!)
-record-json-unknown-field = champ inconnu `{ $name }` : un nœud a `move` (avec `claim`, `nags`), `comment` ou `variation`
-record-json-move-alone = `move` est le coup seul (`{ $text }`) : donnez la prise annoncée et les annotations dans `claim` et `nags`
+record-json-unknown-field = champ inconnu `{ $name }` : un nœud a `move` (avec `claim`, `nags`), `comment` ou `variation`
+record-json-move-alone = `move` est le coup seul (`{ $text }`) : donnez la prise annoncée et les annotations dans `claim` et `nags`
 record-json-node = un nœud est l'un de {"{"}"move": …{"}"}, {"{"}"comment": …{"}"} ou {"{"}"variation": […]{"}"}
-record-json-not-a-result = `{ $text }` n'est pas un résultat : écrivez un score comme 41-29, ou *
+record-json-not-a-result = `{ $text }` n'est pas un résultat : écrivez un score comme 41-29, ou *
 
-record-game-already-over = la partie est déjà finie ({ $rule }, { $score }) : aucun coup ne peut suivre
+record-game-already-over = la partie est déjà finie ({ $rule }, { $score }) : aucun coup ne peut suivre
 record-wrong-claim = { $move } annonce une prise de { $claim }, mais il prend { $captured }
 record-move-number = numéro de coup { $number }, mais le coup qui suit est le coup { $expected } (demi-coup { $ply })
-hint-move-number = manque-t-il un coup avant ? Sinon, écrivez { $right }
+hint-move-number = manque-t-il un coup avant ? Sinon, écrivez { $right }
 hint-claim = écrivez { $move }+{ $captured }
-hint-claim-nothing = écrivez { $move } sans prise annoncée : il ne prend rien
+hint-claim-nothing = écrivez { $move } sans prise annoncée : il ne prend rien
 hint-capitals-letter-case = si cette partie écrit en majuscules les cases { $side ->
     [south] de Sud
    *[north] de Nord
@@ -606,15 +620,15 @@ hint-capitals-letter-case = si cette partie écrit en majuscules les cases { $si
    *[north] North
 }"]
 record-not-a-date = `{ $text }` n'est pas une date sous la forme des parties notées
-hint-date-dots = écrivez-la année.mois.jour : { $date }
+hint-date-dots = écrivez-la année.mois.jour : { $date }
 hint-date-form = écrivez-la année.mois.jour, comme 2025.04.04, avec ?? pour ce qui est inconnu
-record-unknown-variant = Variant inconnu `{ $text }` : les variantes de l'OGN sont Oware Abapa et Awale
+record-unknown-variant = Variant inconnu `{ $text }` : les variantes de l'OGN sont Oware Abapa et Awale
 hint-variant-or-rules = ou nommez la règle du jeu avec un en-tête Rules
 record-not-a-result = `{ $text }` n'est pas un résultat
 hint-result-tag = écrivez le score final, celui de Sud d'abord (41-29), ou * s'il est inconnu
 record-result-token-disagrees = les coups se terminent par { $token }, mais l'en-tête Result dit { $tag }
 hint-result-token-and-tag = accordez le résultat qui suit les coups et l'en-tête Result
-record-termination-does-not-hold = l'en-tête Termination déclare { $declared }, qui n'est pas vérifiée : { $why }
+record-termination-does-not-hold = l'en-tête Termination déclare { $declared }, qui n'est pas vérifiée : { $why }
 record-result-game-not-over = la partie annonce { $claimed }, mais elle n'est pas finie après le demi-coup { $ply }
 hint-termination-tag = si elle s'est arrêtée d'un commun accord, par abandon ou par décision d'arbitre, dites-le avec un en-tête Termination
 record-result-disagrees = la partie annonce { $claimed }, mais elle se termine sur { $score } ({ $rule })
@@ -623,16 +637,16 @@ validate-note = remarque
 validate-omitted = la partie { $game } a encore { $count } { $count ->
     [one] problème
    *[other] problèmes
-} : seuls les { $most } premiers d'une partie sont signalés
+} : seuls les { $most } premiers d'une partie sont signalés
 validate-place-game = partie { $game }
 validate-place-ply = { $place }, demi-coup { $ply }
 validate-place-variation = { $place }, dans une variante
 validate-rule-note = règle { $rule }
-validate-position-before = la position avant le coup :
-validate-final-position = la position finale :
+validate-position-before = la position avant le coup :
+validate-final-position = la position finale :
 validate-valid = valide
 validate-invalid = invalide
-validate-status = partie { $game }{ $who } à { $file }:{ $line } : { $verdict }, { $plies } { $plies ->
+validate-status = partie { $game }{ $who } à { $file }:{ $line } : { $verdict }, { $plies } { $plies ->
     [one] demi-coup
    *[other] demi-coups
 }
@@ -657,7 +671,7 @@ validate-summary = { $games } { $games ->
 }) dans { $files } { $files ->
     [one] fichier
    *[other] fichiers
-} : { $verdict } ; { $violations } { $violations ->
+} : { $verdict } ; { $violations } { $violations ->
     [one] infraction
    *[other] infractions
 }
@@ -675,34 +689,34 @@ board-after-captures = Après les prises
 board-after = Après
 legend-text-changed = * modifiées
 legend-text-captured = x prises
-legend-changed = en gras : les { $places ->
+legend-changed = en gras : les { $places ->
     [houses] cases
    *[squares] cases
 } que le coup a modifiées
-legend-captured = barrées : les { $places ->
+legend-captured = barrées : les { $places ->
     [houses] cases
    *[squares] cases
 } prises
-play-text-after-marked = Après (cases modifiées marquées *) :
-step-no-capture-no-emptying = aucune prise : prendre { $houses } ({ $count } { $count ->
+play-text-after-marked = Après (cases modifiées marquées *) :
+step-no-capture-no-emptying = aucune prise : prendre { $houses } ({ $count } { $count ->
     [one] graine
    *[other] graines
 }) aurait laissé { opponent-name } sans graine
-diagram-stores-line = réserves : sud { $south } nord { $north }
-diagram-to-move-line = au trait : { $side ->
+diagram-stores-line = réserves : sud { $south } nord { $north }
+diagram-to-move-line = au trait : { $side ->
     [south] sud
    *[north] nord
 }
-markdown-stores-line = réserves : sud { $south }, nord { $north }
-markdown-last-move = dernier coup : { $move }, entre crochets
-play-text-sown = Après le semis :
-play-text-before = Avant :
-play-text-after = Après :
-play-text-after-sowing = Après le semis (cases modifiées marquées *) :
-play-text-after-captures = Après les prises :
-play-text-after-captures-marked = Après les prises (cases prises marquées x) :
-markdown-sowing-legend = (en gras : les cases que le coup a modifiées)
-markdown-captures-legend = (barrées : les cases prises)
+markdown-stores-line = réserves : sud { $south }, nord { $north }
+markdown-last-move = dernier coup : { $move }, entre crochets
+play-text-sown = Après le semis :
+play-text-before = Avant :
+play-text-after = Après :
+play-text-after-sowing = Après le semis (cases modifiées marquées *) :
+play-text-after-captures = Après les prises :
+play-text-after-captures-marked = Après les prises (cases prises marquées x) :
+markdown-sowing-legend = (en gras : les cases que le coup a modifiées)
+markdown-captures-legend = (barrées : les cases prises)
 step-headline = { side-name } joue { $move }
 step-no-capture = aucune prise
 step-captured = { $count ->
@@ -717,39 +731,39 @@ step-conceded = { $text }, { $count ->
     [one] { $count } graine cédée
    *[other] { $count } graines cédées
 } à la réserve de { side-name }
-step-rules = { $text } ; règles : { $rules }
-game-over-line = Partie finie ({ $rule }) : { $score }, { $winner ->
+step-rules = { $text } ; règles : { $rules }
+game-over-line = Partie terminée ({ $rule }) : { $score }, { $winner ->
     [south] Sud gagne
     [north] Nord gagne
    *[none] partie nulle
 }{ $victory }.
-moves-to-move = Au trait : { side-name }.
-moves-legal = Coups légaux : { $moves }
-moves-forbidden = { $move } interdit : { $text } ({ $rule })
-svg-heading = { $headline } : { $summary }
+moves-to-move = Au trait : { side-name }.
+moves-legal = Coups légaux : { $moves }
+moves-forbidden = { $move } interdit : { $text } ({ $rule })
+svg-heading = { $headline } : { $summary }
 svg-to-move = { side-name } au trait
 svg-store = réserve
 svg-legend-played = case jouée
 svg-legend-changed = modifiée par le coup
 svg-legend-captured = prise
 
-seega-phase-line = phase : { $phase ->
+seega-phase-line = phase : { $phase ->
     [placement] pose
    *[movement] déplacement
 }
-seega-in-hand-line = en main : sud { $south } nord { $north }
-seega-captured-line = pris : sud { $south } nord { $north }
-seega-passed-line = a passé : { $side ->
+seega-in-hand-line = en main : sud { $south } nord { $north }
+seega-captured-line = pris : sud { $south } nord { $north }
+seega-passed-line = a passé : { $side ->
     [south] sud
    *[north] nord
 }
-seega-markdown-in-hand = en main : sud { $south }, nord { $north }
-seega-markdown-captured = pris : sud { $south }, nord { $north }
-seega-markdown-last-move = dernier coup : { $move }
-seega-markdown-last-move-taking = dernier coup : { $move }, qui prend { $squares }
-seega-markdown-stronghold = place forte : c3, entre crochets ; un pion qui s'y trouve ne peut pas être pris
+seega-markdown-in-hand = en main : sud { $south }, nord { $north }
+seega-markdown-captured = pris : sud { $south }, nord { $north }
+seega-markdown-last-move = dernier coup : { $move }
+seega-markdown-last-move-taking = dernier coup : { $move }, qui prend { $squares }
+seega-markdown-stronghold = place forte : c3, entre crochets ; un pion qui s'y trouve ne peut pas être pris
 seega-step-took = prend { $squares }
-seega-svg-moves-title = Seega : { $count ->
+seega-svg-moves-title = Seega : { $count ->
     [one] { $count } coup
    *[other] { $count } coups
 }
@@ -757,70 +771,69 @@ seega-svg-to-move = { side-name } au trait, phase { $phase ->
     [placement] de pose
    *[movement] de déplacement
 }.
-seega-svg-to-move-after-pass = { side-name } au trait après le passe de { opponent-name }, phase { $phase ->
+seega-svg-to-move-after-pass = { side-name } au trait, { opponent-name } ayant passé son tour, phase { $phase ->
     [placement] de pose
    *[movement] de déplacement
 }.
-seega-svg-side-placing = { $mark } { side-name } : { $board } { $board ->
+seega-svg-side-placing = { $mark } { side-name } : { $board } { $board ->
     [one] posé
    *[other] posés
 }, { $hand } en main
-seega-svg-side-moving = { $mark } { side-name } : { $board } sur le plateau, { $took } pris
+seega-svg-side-moving = { $mark } { side-name } : { $board } sur le plateau, { $took } pris
 seega-svg-stronghold = La case barrée c3 est une place forte.
-seega-moves-head = Au trait : { side-name }, phase { $phase ->
+seega-moves-head = Au trait : { side-name }, phase { $phase ->
     [placement] de pose
    *[movement] de déplacement
 }.
-seega-moves-head-passed = Au trait : { side-name }, phase { $phase ->
+seega-moves-head-passed = Au trait : { side-name }, phase { $phase ->
     [placement] de pose
    *[movement] de déplacement
-} ; { opponent-name } vient de passer.
-seega-moves-placement = Coups légaux : deux cases quelconques parmi ces { $count } ({ $placements } poses) : { $squares }
+} ; { opponent-name } vient de passer.
+seega-moves-placement = Coups légaux : deux cases quelconques parmi ces { $count } ({ $placements } poses) : { $squares }
 
 ## La ligne de commande (cli/) : ce que dit songo autour des mots de la bibliothèque.
 
-cli-error = erreur : { $text }
-cli-warning = attention : { $text }
-cli-hint = conseil : { $text }
+cli-error = erreur : { $text }
+cli-warning = attention : { $text }
+cli-hint = conseil : { $text }
 cli-hint-to-move = dans la position, c'est à { $mover ->
     [south] Sud
    *[north] Nord
-} de jouer ; si c'est à { $side ->
+} de jouer ; si c'est à { $side ->
     [south] Sud
    *[north] Nord
 }, ajoutez --to-move { $side }
-cli-bad-to-move = --to-move { $side } : { $text }
-cli-cannot-read = impossible de lire { $name } : { $error }
-cli-no-such-file = impossible de lire { $name } : ce fichier n'existe pas (donnez un fichier, une position, ou - pour l'entrée standard)
-cli-input-too-large = { $name } dépasse { $most } octets : est-ce bien une position ?
+cli-bad-to-move = --to-move { $side } : { $text }
+cli-cannot-read = impossible de lire { $name } : { $error }
+cli-no-such-file = impossible de lire { $name } : ce fichier n'existe pas (donnez un fichier, une position, ou - pour l'entrée standard)
+cli-input-too-large = { $name } dépasse { $most } octets : est-ce bien une position ?
 cli-not-utf8 = { $name } n'est pas un texte UTF-8 (octet invalide à la position { $offset })
-cli-cannot-read-position = { $origin } : impossible de lire la position : { $error }
-cli-cannot-write = impossible d'écrire la sortie : { $error }
+cli-cannot-read-position = { $origin } : impossible de lire la position : { $error }
+cli-cannot-write = impossible d'écrire la sortie : { $error }
 
-play-bad-move = coup { $index } : { $text }
-play-illegal-move = coup { $index } ({ $move }) : { $text }
+play-bad-move = coup { $index } : { $text }
+play-illegal-move = coup { $index } ({ $move }) : { $text }
 
-cli-bad-mark = { $option } : { $text }
+cli-bad-mark = { $option } : { $text }
 cli-position-forms = compact, text, markdown, svg, json ou yaml
 cli-position-forms-with-fen = compact, text, markdown, svg, json, yaml ou fen
-cli-record-targets = --to record et --to ogn sont pour les parties notées ; une position se convertit en { $forms }
-cli-no-fen = un FEN OGN est une position d'awale ou d'oware-abapa, pas de { $rules } : choisissez un autre --to
-cli-cannot-read-record = { $origin } : impossible de lire la partie : { $error }
-cli-cannot-write-ogn = { $origin } : impossible d'écrire l'OGN : { $error }
+cli-record-targets = --to record et --to ogn sont pour les parties notées ; une position se convertit en { $forms }
+cli-no-fen = un FEN OGN est une position d'awale ou d'oware-abapa, pas de { $rules } : choisissez un autre --to
+cli-cannot-read-record = { $origin } : impossible de lire la partie : { $error }
+cli-cannot-write-ogn = { $origin } : impossible d'écrire l'OGN : { $error }
 cli-record-forms = une partie notée se convertit avec --to record, ogn, json ou yaml
-cli-record-forms-handout = une partie notée se convertit avec --to record, ogn, json ou yaml ; pour la dessiner avec ses plateaux et ses commentaires : songo lesson render --to markdown --out DOSSIER { $origin } (ou en HTML : songo lesson render { $origin } > fiche.html)
-cli-idle-mark = { $flag } marque un plateau dessiné en { $forms } : --to { $to } ne dessine pas de plateau ; retirez { $flag } ou choisissez --to { $forms }
-cli-idle-last-move-text = --last-move se dessine en markdown et en svg ; le diagramme texte ne marque que les cases modifiées (*) et prises (x)
-cli-idle-no-coordinates = --no-coordinates est pour les plateaux de Seega : un plateau de semailles n'a pas de coordonnées à retirer
+cli-record-forms-handout = une partie notée se convertit avec --to record, ogn, json ou yaml ; pour la dessiner avec ses plateaux et ses commentaires : songo lesson render --to markdown --out DOSSIER { $origin } (ou en HTML : songo lesson render { $origin } > fiche.html)
+cli-idle-mark = { $flag } marque un plateau dessiné en { $forms } : --to { $to } ne dessine pas de plateau ; retirez { $flag } ou choisissez --to { $forms }
+cli-idle-last-move-text = --last-move se dessine en markdown et en svg ; le diagramme texte ne marque que les cases modifiées (*) et prises (x)
+cli-idle-no-coordinates = --no-coordinates est pour les plateaux de Seega : un plateau de semailles n'a pas de coordonnées à retirer
 
 # `songo generate` : `rules` est la règle demandée.
 cli-engine-sowing-only = --engine joue les jeux de semailles (songo, songo-ekang, awale, oware-abapa) : { $rules } n'a pas d'analyse ; retirez --engine pour des parties au hasard
-
-cli-cannot-read-directory = impossible de lire le dossier { $name } : { $error }
+cli-cannot-read-directory = impossible de lire le dossier { $name } : { $error }
 cli-no-record-file = aucun fichier de partie (*.songo, *.ogn) dans le dossier { $name }
 cli-no-game = aucune partie dans { $name }
-cli-progress-of-total = validation : {"{"}binary_bytes{"}"}/{"{"}binary_total_bytes{"}"} ({"{"}percent{"}"} %), {"{"}msg{"}"}
-cli-progress = validation : {"{"}binary_bytes{"}"}, {"{"}msg{"}"}
+cli-progress-of-total = validation : {"{"}binary_bytes{"}"}/{"{"}binary_total_bytes{"}"} ({"{"}percent{"}"} %), {"{"}msg{"}"}
+cli-progress = validation : {"{"}binary_bytes{"}"}, {"{"}msg{"}"}
 cli-progress-games = { $games } { $games ->
     [one] partie
    *[other] parties
@@ -833,9 +846,9 @@ serve-bad-seconds = { $flag } doit être un nombre de secondes positif, au plus 
 serve-body-limit = --body-limit doit valoir au moins 1 octet
 serve-max-connections = --max-connections doit être compris entre 1 et { $most }, pas { $value }
 serve-at-least-one = { $flag } doit valoir au moins 1
-serve-bad-address = { $flag } { $text } n'est pas une adresse d'écoute : { $error } ; écrivez HÔTE:PORT, comme 127.0.0.1:8080 ou localhost:8080
+serve-bad-address = { $flag } { $text } n'est pas une adresse d'écoute : { $error } ; écrivez HÔTE:PORT, comme 127.0.0.1:8080 ou localhost:8080
 serve-address-unknown = ce nom ne correspond à aucune adresse
-serve-bad-origin = --cors-origin { $value } : écrivez une origine comme un navigateur l'envoie, par exemple https://club.example ou http://localhost:3000 (sans chemin), ou *
+serve-bad-origin = --cors-origin { $value } : écrivez une origine comme un navigateur l'envoie, par exemple https://club.example ou http://localhost:3000 (sans chemin), ou *
 
 rules-records-heading = format des parties notées (tous les jeux)
 
@@ -858,46 +871,46 @@ problem-illegal-move = Coup illégal
 problem-busy = Serveur occupé
 problem-timeout = La requête a pris trop de temps
 problem-internal = Erreur interne
-problem-detail-method-not-allowed = { $path } ne répond pas à { $method } ; utilisez { $allow }
+problem-detail-method-not-allowed = { $path } ne répond pas à { $method } ; utilisez { $allow }
 problem-detail-busy = aucune place de { $what ->
     [job] calcul
    *[validation] validation
-} (sur { $slots }) ne s'est libérée dans le temps imparti ; réessayez plus tard
-problem-detail-bad-lang = lang={ $value } n'est pas une langue que songo parle : utilisez en ou fr
-problem-detail-bad-query-string = la chaîne de requête est illisible : { $error }
-problem-detail-no-parameter = paramètre de requête inconnu `{ $name }` : cette route n'en prend aucun
-problem-detail-unknown-parameter = paramètre de requête inconnu `{ $name }` : cette route prend { $known }
-problem-detail-cannot-write = impossible d'écrire la réponse : { $error }
-problem-detail-cannot-write-yaml = impossible d'écrire le YAML : { $error }
-problem-detail-bug = le serveur a rencontré un bogue en répondant ; il est consigné, et le serveur continue
-problem-detail-timeout = la réponse n'était pas prête dans le délai de { $limit } ; envoyez un corps plus petit ou augmentez songo serve --request-timeout
-problem-detail-not-found = aucune route { $method } { $path } ; GET /openapi.json donne la liste des routes
-problem-detail-too-large = le corps fait { $size } ; ce serveur accepte au plus { $limit } octets (songo serve --body-limit)
+} (sur { $slots }) ne s'est libérée dans le temps imparti ; réessayez plus tard
+problem-detail-bad-lang = lang={ $value } n'est pas une langue que songo parle : utilisez en ou fr
+problem-detail-bad-query-string = la chaîne de requête est illisible : { $error }
+problem-detail-no-parameter = paramètre de requête inconnu `{ $name }` : cette route n'en prend aucun
+problem-detail-unknown-parameter = paramètre de requête inconnu `{ $name }` : cette route prend { $known }
+problem-detail-cannot-write = impossible d'écrire la réponse : { $error }
+problem-detail-cannot-write-yaml = impossible d'écrire le YAML : { $error }
+problem-detail-bug = le serveur a rencontré un bogue en répondant ; il est consigné, et le serveur continue
+problem-detail-timeout = la réponse n'était pas prête dans le délai de { $limit } ; envoyez un corps plus petit ou augmentez songo serve --request-timeout
+problem-detail-not-found = aucune route { $method } { $path } ; GET /openapi.json donne la liste des routes
+problem-detail-too-large = le corps fait { $size } ; ce serveur accepte au plus { $limit } octets (songo serve --body-limit)
 problem-detail-bytes = { $count } octets
 problem-detail-larger-than-limit = plus que la limite
-problem-detail-body-timeout = le corps n'était pas arrivé en entier à l'expiration du délai ({ $received } octets reçus) ; envoyez-le plus vite ou augmentez songo serve --request-timeout
-problem-detail-body-unreadable = le corps est illisible : { $error }
-problem-detail-not-utf8 = le corps n'est pas en UTF-8 : octet invalide à la position { $offset }
+problem-detail-body-timeout = le corps n'était pas arrivé en entier à l'expiration du délai ({ $received } octets reçus) ; envoyez-le plus vite ou augmentez songo serve --request-timeout
+problem-detail-body-unreadable = le corps est illisible : { $error }
+problem-detail-not-utf8 = le corps n'est pas en UTF-8 : octet invalide à la position { $offset }
 problem-detail-too-deep = le corps imbrique les crochets sur plus de { $limit } niveaux
 problem-detail-media = cette route lit { $accepted }, pas { $media }
-problem-detail-media-form = cette route lit { $accepted }, pas { $media } (curl -d envoie un formulaire : ajoutez -H 'Content-Type: application/json' ou le type de votre corps)
-problem-detail-bad-render = render={ $value } n'est pas un rendu : utilisez { $known }
-problem-detail-bad-letters = letters={ $value } n'est pas une casse de lettres : utilisez south-upper ou north-upper
-problem-detail-bad-json = le corps n'est pas le JSON que lit cette route : { $error }
-problem-detail-position-shape = `position` vaut { $value } : écrivez un objet position ({"{"}"north": [...], "south": [...]{"}"}) ou une chaîne dans une forme de position ("songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5")
-problem-detail-position-string = la chaîne de la position est illisible : { $error }
+problem-detail-media-form = cette route lit { $accepted }, pas { $media } (curl -d envoie un formulaire : ajoutez -H 'Content-Type: application/json' ou le type de votre corps)
+problem-detail-bad-render = render={ $value } n'est pas un rendu : utilisez { $known }
+problem-detail-bad-letters = letters={ $value } n'est pas une casse de lettres : utilisez south-upper ou north-upper
+problem-detail-bad-json = le corps n'est pas le JSON que lit cette route : { $error }
+problem-detail-position-shape = `position` vaut { $value } : écrivez un objet position ({"{"}"north": [...], "south": [...]{"}"}) ou une chaîne dans une forme de position ("songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5")
+problem-detail-position-string = la chaîne de la position est illisible : { $error }
 problem-position-location = { $location } du texte de la position
-problem-detail-too-many-moves = { $count } coups : une requête en joue au plus { $most } ; découpez la partie
-problem-detail-bad-record = le corps n'est pas une partie notée en { $media } : { $error }
-problem-detail-bad-keep-going = keep_going={ $value } n'est pas un booléen : utilisez true ou false
-problem-detail-stream-timeout = le délai a expiré avant que toutes les parties soient validées ; envoyez moins de parties ou augmentez songo serve --request-timeout
+problem-detail-too-many-moves = { $count } coups : une requête en joue au plus { $most } ; découpez la partie
+problem-detail-bad-record = le corps n'est pas une partie notée en { $media } : { $error }
+problem-detail-bad-keep-going = keep_going={ $value } n'est pas un booléen : utilisez true ou false
+problem-detail-stream-timeout = le délai a expiré avant que toutes les parties soient validées ; envoyez moins de parties ou augmentez songo serve --request-timeout
 problem-detail-validation-stopped = la validation s'est arrêtée avant de commencer
-problem-detail-bad-to = to={ $value } n'est pas une forme de partie : utilisez record, ogn, json ou yaml
-problem-detail-no-to = dites quelle forme écrire : to=record, to=ogn, to=json ou to=yaml
-problem-detail-no-ogn = partie { $game } : impossible de l'écrire en OGN : { $error }
-problem-detail-bad-hooks = hooks={ $value } n'est pas un choix : utilisez true ou false
-problem-detail-image-query = cette route ne prend aucun paramètre de requête sauf lang=en|fr : la position est tout le chemin
-problem-detail-image-escape = le chemin n'est pas une position dans la notation compacte : un échappement `%` est cassé
+problem-detail-bad-to = to={ $value } n'est pas une forme de partie : utilisez record, ogn, json ou yaml
+problem-detail-no-to = dites quelle forme écrire : to=record, to=ogn, to=json ou to=yaml
+problem-detail-no-ogn = partie { $game } : impossible de l'écrire en OGN : { $error }
+problem-detail-bad-hooks = hooks={ $value } n'est pas un choix : utilisez true ou false
+problem-detail-image-query = cette route ne prend aucun paramètre de requête sauf lang=en|fr : la position est tout le chemin
+problem-detail-image-escape = le chemin n'est pas une position dans la notation compacte : un échappement `%` est cassé
 problem-bad-request = En-tête de requête illisible
 problem-uri-too-long = Cible de la requête trop longue
 problem-head-too-large = En-tête de requête trop grand
@@ -923,7 +936,7 @@ picture-key-seega-move = le coup joué
 picture-key-seega-taken = pions pris
 picture-key-path = chemin des graines semées
 picture-key-harvest = graines prises dans la case
-picture-key-threat = menace : les graines qu'elle prendrait
+picture-key-threat = menace : les graines qu'elle prendrait
 picture-key-double-threat = menace double
 picture-key-seega-threat = pion qu'un pas prendrait
 picture-key-grenier = grenier et ses graines
@@ -937,10 +950,10 @@ picture-key-yinda = graine d'un yinda
 teach-seega-move-takes = { $move } prend { $squares }
 teach-seega-move-takes-nothing = { $move } ne prend rien
 teach-seega-move-creates = puis menace { $squares }
-teach-seega-move-parries = il pare les menaces de { side-name } (pions prenables : { $before } avant, { $after } après)
-teach-seega-move-ignores = il laisse les menaces de { side-name } ({ pieces } prenables)
+teach-seega-move-parries = il pare les menaces de { side-name } (pions en prise : { $before } avant, { $after } après)
+teach-seega-move-ignores = il laisse subsister les menaces de { side-name } ({ pieces } en prise)
 teach-seega-note-threat-created = { side-name } menace maintenant { $squares }.
-teach-seega-note-blocked = { side-name } est bloqué : aucun pas légal.
+teach-seega-note-blocked = { side-name } est bloqué : aucun pas légal.
 
 ## Leçons et fiches (notation/src/lesson/ ; docs/lessons.md)
 
@@ -956,21 +969,22 @@ lesson-caption-after-move = Après le coup
 lesson-move-headline = { side-name } joue { $played }
 lesson-move-summary = { $count ->
     [0] Aucune prise.
-   *[other] { seeds } prises ({ $houses }).
+    [one] { $count } graine prise ({ $houses }).
+   *[other] { $count } graines prises ({ $houses }).
 }
-lesson-refused = { $played } ne peut pas être joué ici : { $message }
+lesson-refused = { $played } ne peut pas être joué ici : { $message }
 lesson-explain-heading = Ce que montre le plateau
 lesson-linked = { $played } ({ side-name }), { lesson-stage }
 lesson-from-start = { $played } depuis la position de départ, { lesson-stage }
-lesson-unreadable-board = Ce plateau ne se lit pas : songo lesson check dit pourquoi.
+lesson-unreadable-board = Ce plateau ne se lit pas : songo lesson check dit pourquoi.
 lesson-record-game = Partie { $number }
 lesson-record-start = Position de départ
 lesson-record-after = Après { $numbered }
 lesson-record-captures = { $numbered } prend { seeds }
-lesson-record-variation = Variante :
-lesson-record-result = Résultat : { $result }
-lesson-record-stopped = La partie s'arrête au demi-coup { $ply } : { $played } ne peut pas être joué (songo lesson check dit pourquoi).
-lesson-tag-value = { $tag } : { $value }
+lesson-record-variation = Variante :
+lesson-record-result = Résultat : { $result }
+lesson-record-stopped = La relecture s'arrête au demi-coup { $ply } : { $played } ne peut pas être joué (songo lesson check dit pourquoi).
+lesson-tag-value = { $tag } : { $value }
 lesson-tag = { $name ->
     [Event] Événement
     [Site] Lieu
@@ -980,7 +994,7 @@ lesson-tag = { $name ->
    *[Result] Résultat
 }
 
-lesson-summary = { $path } : { $diagrams ->
+lesson-summary = { $path } : { $diagrams ->
     [one] { $diagrams } plateau
    *[other] { $diagrams } plateaux
 }, { $links ->
@@ -991,13 +1005,13 @@ lesson-summary = { $path } : { $diagrams ->
     [one] { $problems } problème
    *[other] { $problems } problèmes
 }.
-lesson-link-line = ligne { $from } → ligne { $to } : { side-name } joue { $played }, { lesson-stage }
-lesson-start-line = ligne { $line } : { $played } depuis la position de départ, { lesson-stage }
+lesson-link-line = ligne { $from } → ligne { $to } : { side-name } joue { $played }, { lesson-stage }
+lesson-start-line = ligne { $line } : { $played } depuis la position de départ, { lesson-stage }
 
-lesson-problem-diagram = ce plateau ne se lit pas : { $message }
+lesson-problem-diagram = ce plateau ne se lit pas : { $message }
 lesson-problem-unlinked = le texte présente ce plateau comme le résultat d'un coup, mais aucun coup légal d'aucun des deux camps n'y mène depuis le plateau de la ligne { $line }
 lesson-house-differs = { $house } vaut { $here } ici, { $computed } selon les règles
-lesson-problem-closest = le plus proche est { $played } ({ side-name }), { lesson-stage } : { $differences }
+lesson-problem-closest = le plus proche est { $played } ({ side-name }), { lesson-stage } : { $differences }
 lesson-problem-stage = la légende annonce { $said ->
     [sown] la situation après la distribution
    *[after] la situation après les prises
@@ -1008,16 +1022,16 @@ lesson-problem-stage = la légende annonce { $said ->
 lesson-problem-claim-total = le texte dit que { $played } capture { $claimed ->
     [one] { $claimed } graine
    *[other] { $claimed } graines
-} ; il en capture { $count }
+} ; il en capture { $count }
 lesson-problem-claim-house = le texte dit que { $played } prend { $claimed ->
     [one] { $claimed } graine
    *[other] { $claimed } graines
-} en { $house } ; il y en prend { $count }
+} en { $house } ; il y en prend { $count }
 lesson-problem-claim-not-taken = le texte dit que { $played } prend { $claimed ->
     [one] { $claimed } graine
    *[other] { $claimed } graines
-} en { $house } ; il ne prend pas { $house }
-lesson-problem-expectation = ceci n'est pas vrai : { $expected }
+} en { $house } ; il ne prend pas { $house }
+lesson-problem-expectation = ceci n'est pas vrai : { $expected }
 
 lesson-actual-captures = { $played } capture { seeds }
 lesson-actual-captures-from = { $played } capture { seeds } ({ $houses })
@@ -1027,11 +1041,15 @@ lesson-actual-all-legal = tous les coups joués sont légaux
 lesson-actual-legal = { $played } est légal
 lesson-actual-no-threat-from = { $house } ne menace rien
 lesson-actual-threat = { $house } menace { $houses } ({ seeds })
-lesson-actual-defence-kind = { $played } est une défense d'une autre sorte ({ $kind })
+lesson-actual-defence-kind = { $played } est une défense d'une autre sorte : { $kind ->
+    [yinda] un yinda
+    [evasion] une esquive
+   *[other] ni un yinda ni une esquive
+}
 lesson-actual-no-defence = { $played } n'est pas une défense
 lesson-actual-not-grenier = { $house } contient { seeds }, trop peu pour un grenier
 lesson-actual-bidoua = le bidoua est de { $south } pour Sud et { $north } pour Nord
-lesson-actual-game-over = la partie est finie par { $rule }
+lesson-actual-game-over = la partie se termine par { $rule }
 lesson-actual-not-over = la partie n'est pas finie
 lesson-actual-winner = { $side ->
     [south] Sud gagne
@@ -1040,25 +1058,25 @@ lesson-actual-winner = { $side ->
 }
 lesson-actual-not-sowing = cette affirmation porte sur les jeux de semailles
 
-lesson-expect-unreadable = « { $text } » n'est pas une affirmation que songo sait vérifier
-lesson-expect-forms = écrivez par exemple : S4 prend 11 [de N0 N1 …], S4 prend rien, [S0] interdit [songo.exit], S1 légal, N4 menace S3 S4 [6], aucune menace, N1 yinda, N2 esquive, N2 défense, grenier S4, bidoua sud 7 nord 4, fin de partie [règle], gagnant sud|nord|personne
-lesson-expect-unknown-rule = « { $rule } » n'est pas un identifiant de règle
+lesson-expect-unreadable = « { $text } » n'est pas une affirmation que songo sait vérifier
+lesson-expect-forms = écrivez par exemple : S4 prend 11 [de N0 N1 …], S4 prend rien, [S0] interdit [songo.exit], S1 légal, N4 menace S3 S4 [6], aucune menace, N1 yinda, N2 esquive, N2 défense, grenier S4, bidoua sud 7 nord 4, fin de partie [règle], gagnant sud|nord|personne
+lesson-expect-unknown-rule = « { $rule } » n'est pas un identifiant de règle
 lesson-expect-rule-hint = les identifiants des règles sont dans docs/rules.md (songo.exit, songo.capture.chain, …)
-lesson-error-twice = « { $key } » est donné deux fois dans ce bloc
+lesson-error-twice = « { $key } » est donné deux fois dans ce bloc
 lesson-error-twice-hint = donnez-le une fois, ou coupez le bloc en deux
 lesson-error-record-and-board = un bloc montre un plateau ou une partie, pas les deux
 lesson-error-record-and-board-hint = mettez la partie dans un bloc à elle, ou donnez sa position de départ dans une étiquette Position
-lesson-error-plies-without-record = « plies: » choisit des coups d'une partie, et ce bloc n'en contient pas
-lesson-error-plies-without-record-hint = mettez la partie après « plies: », en commençant par ses étiquettes ([Rules "songo"])
-lesson-error-two-positions = ce bloc donne son plateau deux fois : une ligne « position: » et un diagramme
+lesson-error-plies-without-record = « plies: » choisit des coups d'une partie, et ce bloc n'en contient pas
+lesson-error-plies-without-record-hint = mettez la partie après « plies: », en commençant par ses étiquettes ([Rules "songo"])
+lesson-error-two-positions = ce bloc donne son plateau deux fois : une ligne « position: » et un diagramme
 lesson-error-two-positions-hint = gardez l'un des deux
 lesson-error-empty-block = ce bloc ne montre rien
 lesson-error-empty-block-hint = donnez un plateau (un diagramme, ou position: sur une ligne), des coups à jouer (jouer:) ou une partie
-lesson-error-move-hint = les coups sont des noms de cases (S2, N4 ; à l'awalé C, e) ou des coups de seega (a1,b2, b3-c3, pass), séparés par des espaces
+lesson-error-move-hint = les coups sont des noms de cases (S2, N4 ; à l'awalé C, e) ou des coups de seega (a1,b2, b3-c3, pass), séparés par des espaces
 lesson-error-too-many-moves = un bloc joue au plus { $count } coups
 lesson-error-too-many-moves-hint = répartissez les coups sur plusieurs blocs, ou montrez-les comme une partie
-lesson-error-plies = « { $text } » n'est pas une suite de demi-coups
-lesson-error-plies-hint = écrivez demi-coups: 5-9 (ou un seul : demi-coups: 5), en comptant à partir de 1
+lesson-error-plies = « { $text } » n'est pas une suite de demi-coups
+lesson-error-plies-hint = écrivez demi-coups: 5-9 (ou un seul : demi-coups: 5), en comptant à partir de 1
 lesson-error-too-many-boards = la fiche aurait plus de { $count } plateaux
 lesson-error-too-many-parts = une leçon contient au plus { $count } plateaux et blocs
 lesson-error-too-large = la leçon fait plus de { $count } octets
@@ -1068,7 +1086,7 @@ lesson-error-split-hint = coupez la leçon en plusieurs
 
 ## La page web (service/page/ ; docs/page.md)
 
-page-title = songo : plateau, coups et parties
+page-title = songo : plateau, coups et parties
 page-skip = Aller aux cases
 page-tagline = Préparer un plateau, le jouer coup par coup, vérifier une partie notée
 page-language = Langue
@@ -1083,7 +1101,7 @@ page-compact = Notation compacte
 page-copy = Copier
 page-copy-link = Copier le lien
 page-copied = Copié.
-page-copy-failed = La copie n'est pas permise ici : le texte est dans la zone d'export.
+page-copy-failed = La copie n'est pas permise ici : le texte est dans la zone d'export.
 page-tools = Outils
 page-tab-edit = Préparer
 page-tab-play = Jouer
@@ -1100,7 +1118,7 @@ page-to-move = Camp au trait
 page-south = Sud
 page-north = Nord
 page-stores = Réserves (graines prises)
-page-paste = Collez une position : un diagramme, la notation compacte, du JSON ou une FEN OGN
+page-paste = Collez une position : un diagramme, la notation compacte, du JSON ou une FEN OGN
 page-read = Lire la position
 page-play-hint = Choisissez une case pour la jouer. Les coups permis sont cerclés de vert. Au Seega, choisissez deux cases.
 page-animate = Montrer le semis graine par graine
@@ -1131,14 +1149,14 @@ page-export-record = Partie notée
 page-export-handout = Fiche de leçon
 page-handout-title = Un plateau tiré de songo
 page-analyse = Chercher le meilleur coup
-page-analysis-best = Meilleur coup : { $move }, { $value } graines pour le camp au trait ({ $text })
+page-analysis-best = Meilleur coup : { $move }, { $value } graines pour le camp au trait ({ $text })
 page-analysis-exact = valeur exacte
 page-analysis-depth = recherche à { $count } demi-coups
-page-analysis-line = Meilleure suite : { $text }
+page-analysis-line = Meilleure suite : { $text }
 page-annotate-engine = et le jugement du moteur sur chaque coup (?!, ?, ??)
 page-exported = Texte exporté
 page-embed = Intégrer ce plateau dans une autre page
-page-footer = Le serveur ne garde rien : un plateau se partage par son lien.
+page-footer = Le serveur ne garde rien : un plateau se partage par son lien.
 page-error = Le serveur n'a pas pu répondre.
 page-at = ligne { $line }, colonne { $column }
 page-game-over = Partie terminée
@@ -1150,22 +1168,25 @@ page-square-label = { $house }, { $text }
 page-piece-south = pion de Sud
 page-piece-north = pion de Nord
 page-empty = vide
-page-played-nothing = { $name } joue { $move } : pas de prise
-page-played-captured = { $name } joue { $move } : { seeds } prises en { $text }
-page-go-to = Demi-coup { $count } : { $move }
+page-played-nothing = { $name } joue { $move } : pas de prise
+page-played-captured = { $name } joue { $move } : { $count ->
+    [one] { $count } graine prise
+   *[other] { $count } graines prises
+} en { $text }
+page-go-to = Demi-coup { $count } : { $move }
 page-placements = { $count ->
-    [one] { $count } pose : choisissez ses deux cases sur le plateau
-   *[other] { $count } poses : choisissez deux cases sur le plateau
+    [one] { $count } pose : choisissez ses deux cases sur le plateau
+   *[other] { $count } poses : choisissez deux cases sur le plateau
 }
 page-download = Télécharger { $name }
 page-record-summary = { $count ->
     [one] { $count } partie, { $text } non valide
    *[other] { $count } parties, { $text } non valides
 }
-page-game-heading = Partie { $game } : { $name } – { $text }
+page-game-heading = Partie { $game } : { $name } – { $text }
 page-valid = { $count ->
-    [one] Valide : { $count } demi-coup
-   *[other] Valide : { $count } demi-coups
+    [one] Valide : { $count } demi-coup
+   *[other] Valide : { $count } demi-coups
 }
 page-invalid = { $count ->
     [one] { $count } violation
@@ -1176,38 +1197,53 @@ page-open-game = Montrer cette partie sur le plateau
 ## Marques du moteur (songo annotate --engine ; docs/analysis.md)
 
 # Un coup, le seul qui garde la valeur.
-engine-only = Coup unique : le seul qui garde la valeur.
+engine-only = Seul bon coup : tout autre coup perd des graines.
 # Un coup qui perd `count` graines d'écart ; `move` était meilleur.
 engine-loss = { $mark ->
     [inaccuracy] Imprécision
     [mistake] Erreur
    *[blunder] Bourde
-} : { seeds } perdues ; { $move } était meilleur.
+} : { $count ->
+    [one] { $count } graine perdue
+   *[other] { $count } graines perdues
+} ; { $move } valait mieux.
 # Pourquoi le moteur n'a jugé qu'une partie de la partie.
-engine-unjudged-seega = pas de marques du moteur : l'analyse ne joue que les jeux de semailles
-engine-unjudged-time = le temps total du moteur est écoulé : les coups à partir du { $ply } ne sont pas jugés
-engine-unjudged-seeds = coup { $ply } : la position compte trop de graines pour l'analyse ; les coups suivants ne sont pas jugés
+engine-unjudged-seega = pas de marques du moteur : l'analyse ne joue que les jeux de semailles
+engine-unjudged-time = le temps total du moteur est écoulé : les coups à partir du { $ply } ne sont pas jugés
+engine-unjudged-seeds = coup { $ply } : la position compte trop de graines pour l'analyse ; les coups suivants ne sont pas jugés
 
 analyse-exact = exacte
 analyse-estimate = estimée
 analyse-estimate-at = estimée à la profondeur { $depth }
-analyse-best = Meilleur coup : { $move }, valeur { $value } pour { side-name } ({ $text }).
+analyse-best = Meilleur coup : { $move }, valeur { $value } pour { side-name } ({ $text }).
 analyse-value-means = La valeur est le score final de { side-name } moins celui de { opponent-name }, réserves comprises.
-analyse-final-value = Valeur pour { side-name } : { $value } (score final).
-analyse-line = Suite : { $moves }
-analyse-moves = Coups :
-analyse-depth = Profondeur { $depth }, { $nodes } positions, { $hits } lues dans les tables de finales.
+analyse-final-value = Valeur pour { side-name } : { $value } (score final).
+analyse-line = Suite : { $moves }
+analyse-moves = Coups :
+analyse-depth = Profondeur { $depth }, { $nodes } positions, { $hits ->
+    [one] { $hits } lue
+   *[other] { $hits } lues
+} dans les tables de finales.
 analyse-time = Temps { $seconds } s, { $speed } positions par seconde.
 
-tables-not-sowing = { $rules } n'est pas un jeu de semailles : il n'a pas de tables
-tables-too-many-seeds = --seeds { $seeds } : les tables contiennent au plus { $most } graines sur le plateau
-tables-cannot-create = impossible de créer { $name } : { $error }
-tables-nothing-to-split = toute position de { $rules } à { $seeds } graines est finie : il n'y a pas de table à découper
-tables-none-needed = { $rules } { $seeds } graines : toute position est finie, pas besoin de table
-tables-written = { $rules } { $seeds } graines : { $slices } tranche(s) x { $boards } plateaux = { $entries } entrées -> { $file } ({ $seconds } s)
+tables-not-sowing = { $rules } n'est pas un jeu de semailles : il n'a pas de tables
+tables-too-many-seeds = --seeds { $seeds } : les tables contiennent au plus { $most } graines sur le plateau
+tables-cannot-create = impossible de créer { $name } : { $error }
+tables-nothing-to-split = toute position de { $rules } à { $seeds } graines est finie : il n'y a pas de table à découper
+tables-none-needed = { $rules } { $seeds } { $count ->
+    [one] graine
+   *[other] graines
+} : toute position est finie, pas besoin de table
+tables-written = { $rules } { $seeds } { $count ->
+    [one] graine
+   *[other] graines
+} : { $slices } tranche(s) × { $boards } plateaux = { $entries } entrées → { $file } ({ $seconds } s)
 tables-no-part = aucune partie de la table de { $rules } à { $seeds } graines dans { $dir } (fichiers { $files })
 tables-none = Aucune table { $rules } dans { $dir }.
-tables-info-line = { $rules } { $seeds } graines : { $slices } tranche(s), { $entries } entrées ({ $file })
+tables-info-line = { $rules } { $seeds } { $count ->
+    [one] graine
+   *[other] graines
+} : { $slices } tranche(s), { $entries } entrées ({ $file })
 
 ## The page, issue 26 (service/page/: lesson.js, app.js, record.js): the
 ## Lesson tab, a link's refused move, the engine's marks. Kept together,
@@ -1330,3 +1366,45 @@ problem-detail-bad-value = { $name }={ $value } n’est pas une valeur que ce pa
 problem-detail-missing-parameter = le paramètre `{ $name }` est nécessaire
 serve-empty-token = le fichier de jeton { $file } est vide
 archive-no-game-in-file = aucune partie dans ce fichier
+
+# --- Issue 26 (enseignants et secrétaires de tournoi) : remarques des leçons, … ---
+diagnostic-note = remarque
+lesson-summary-notes = { $count ->
+    [one] 1 remarque, qui ne fait pas échouer la vérification.
+   *[other] { $count } remarques, qui ne font pas échouer la vérification.
+}
+lesson-note = Remarque : { $text }
+lesson-note-capture-not-shown = ce plateau est celui d'après le semis de { $played } ; le coup prend ensuite { seeds } ({ $houses }), ce que le texte ne montre ni ne dit
+lesson-note-capture-not-shown-hint = montrez aussi le plateau après les prises, ou dites ce que prend le coup
+lesson-note-bidoua = le texte dit que { $claimed ->
+    [south] Sud
+   *[north] Nord
+} a le bidoua supérieur ; selon sa définition (teach.bidoua), { $leader ->
+    [south] c'est Sud
+    [north] c'est Nord
+   *[none] les deux bidouas sont égaux
+} : Sud { $south }, Nord { $north }
+lesson-note-bidoua-hint = le bidoua d'un camp compte les graines de ses cases dont le semis reste dans son camp ; docs/teaching.md dit pourquoi il peut différer d'un texte
+lesson-error-boards = `{ $text }` n'est ni un demi-coup ni une suite de demi-coups
+lesson-error-boards-hint = écrivez les demi-coups après lesquels dessiner un plateau, en comptant à partir de 1 : plateaux: 8 14 20-22 (ou plateaux: aucun)
+lesson-error-boards-without-record = `plateaux:` choisit les plateaux d'une partie, mais ce bloc ne contient aucune partie
+cli-lesson-markdown-needs-out = un polycopié en Markdown est un fichier et ses images : donnez un dossier avec --out DOSSIER
+cli-cannot-create = impossible de créer { $name } : { $error }
+cli-cannot-write-file = impossible d'écrire { $name } : { $error }
+annotate-warning-unjudged = { $name }, partie { $game } : { $text }
+annotate-warning-stopped = { $name }, partie { $game } : annotée jusqu'au demi-coup { $plies } ; le demi-coup { $ply }{ $played } ne peut pas être joué : { $message } ({ $rule }) ; songo validate en dit plus
+analysis-error-too-many-seeds = la position compte { $seeds } graines : l'analyse en prend au plus { $most } (une partie en compte 70 ou 48)
+tables-error-io = impossible d'utiliser { $name } : { $error }
+tables-error-invalid = { $name } : ce n'est pas une table utilisable : { $problem }
+tables-error-missing = il faut d'abord la table { $rules } de { $seeds } graines : construisez les tables par nombre de graines croissant
+problem-detail-depth-zero = depth 0 : demandez de 1 à { $most } demi-coups (au-delà, la profondeur est ramenée à { $most })
+problem-detail-movetime-zero = movetime_ms 0 : demandez de 1 à { $most } ms (au-delà, le temps est ramené à { $most })
+problem-detail-analysis-not-seega = l'analyse ne porte que sur les jeux de semailles (songo, songo-ekang, awale, oware-abapa), pas sur le Seega
+problem-detail-not-whole-number = { $name }={ $value } n'est pas un nombre entier
+problem-detail-bad-engine = engine={ $value } : écrivez engine=true ou engine=false
+problem-detail-engine-limits = depth et movetime_ms sont des limites du moteur : ajoutez engine=true
+analyse-warning-no-tables = { $dir } ne contient aucune table { $rules }{ $count ->
+    [0] {""}
+   *[other] {" "}(seulement des tables { $others })
+} : la recherche se fait sans tables
+annotate-warning-renumbered = { $name }:{ $line }:{ $column } : { $message } ; la partie réécrite numérote les coups tels qu'ils sont joués

@@ -605,6 +605,7 @@ impl AnyExplainReport {
                     .hand_shapes(|name| House::parse_with_case(name, rules, options.letters))?;
                 let mut board = crate::sowing::render::BoardView::new(report.position)
                     .letters(options.letters)
+                    .in_lang(options.lang)
                     .with_shapes(picture::sowing_shapes(report))
                     .with_shapes(hand);
                 board.hooks = options.marks.hooks;
@@ -618,6 +619,7 @@ impl AnyExplainReport {
             }
             (AnyExplainReport::Seega(report), Drawing::Svg) => {
                 let mut board = crate::seega::render::SeegaView::new(report.position);
+                board.lang = options.lang;
                 board.shapes = picture::seega_shapes(report);
                 board
                     .shapes

@@ -540,9 +540,34 @@ pub(crate) fn render(
     color: bool,
     lang: Lang,
 ) -> String {
+    render_at(Level::Error, title, path, place, notes, color, lang)
+}
+
+/// How serious a diagnostic is: an error fails the check, a note does not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Level {
+    /// `error[id]`.
+    Error,
+    /// `note[id]`: worth knowing, not failing.
+    Note,
+}
+
+/// [`render`] at a level.
+pub(crate) fn render_at(
+    level: Level,
+    title: Option<(&str, &str)>,
+    path: Option<&str>,
+    place: Place<'_>,
+    notes: &[Note<'_>],
+    color: bool,
+    lang: Lang,
+) -> String {
     use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
 
-    let error = Level::ERROR.with_name(msg!("diagnostic-error").localize(lang));
+    let error = match level {
+        self::Level::Error => Level::ERROR.with_name(msg!("diagnostic-error").localize(lang)),
+        self::Level::Note => Level::NOTE.with_name(msg!("diagnostic-note").localize(lang)),
+    };
     let mut group = match title {
         Some((id, message)) => Group::with_title(error.primary_title(message).id(id)),
         None => Group::with_level(error),
@@ -587,7 +612,7 @@ pub(crate) fn render(
     }
     for note in notes {
         let level = match note.name {
-            Some(name) => Level::NOTE.with_name(name),
+            Some(name) => Level::NOTE.with_name(format!("{name}{}", lang.before_colon())),
             None => Level::NOTE.no_name(),
         };
         group = group.element(level.message(note.text));

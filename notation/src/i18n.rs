@@ -68,6 +68,17 @@ impl Lang {
         }
     }
 
+    /// What goes between a name and the colon the code writes after it
+    /// (`= hint: …` in a diagnostic): French typography wants a
+    /// non-breaking space there. The catalogue's messages carry their own.
+    #[must_use]
+    pub const fn before_colon(self) -> &'static str {
+        match self {
+            Lang::En => "",
+            Lang::Fr => "\u{a0}",
+        }
+    }
+
     /// The catalogue of the language (Fluent syntax).
     const fn catalogue(self) -> &'static str {
         match self {

@@ -356,6 +356,38 @@ fn a_false_expectation_fails_at_its_line() {
 }
 
 #[test]
+fn a_claim_about_the_blocks_own_move_is_judged_on_the_board_before_it() {
+    // The yinda is a property of the move on the board it is played from:
+    // with `jouer: N1` the claim is still about N1 on the block's board.
+    for (play, claims) in [
+        ("", ["N1 yinda", "N1 legal"]),
+        ("jouer: N1\n", ["N1 yinda", "N1 legal"]),
+        ("play: N1\n", ["N1 defence", "N1 legal"]),
+    ] {
+        for claim in claims {
+            let text = format!(
+                "```songo\nplateau: songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:N\n{play}attendu: {claim}\n```\n"
+            );
+            let report = check(&text);
+            assert!(
+                report.problems.is_empty(),
+                "{play}{claim}: {:?}",
+                report.problems
+            );
+        }
+    }
+    // A false claim about the played move still fails.
+    let report = check(
+        "```songo\nposition: songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:N\nplay: N2\nexpect: N2 yinda\n```\n",
+    );
+    assert_eq!(report.problems.len(), 1, "{:?}", report.problems);
+    assert_eq!(
+        report.problems[0].hint.as_deref(),
+        Some("N2 is a defence of another kind (evasion)")
+    );
+}
+
+#[test]
 fn an_illegal_move_no_expectation_announces_is_a_problem() {
     let sample = lesson("sample.md");
     let report = check(&sample.replacen("expect: illegal songo.exit\n", "", 1));
@@ -421,7 +453,7 @@ fn the_tool_speaks_french_when_asked() {
     let report = lesson::check(&text, &options).unwrap();
     assert_eq!(
         report.problems[0].message,
-        "le texte dit que S1 capture 7 graines ; il en capture 6"
+        "le texte dit que S1 capture 7 graines\u{a0}; il en capture 6"
     );
 }
 
@@ -628,4 +660,288 @@ mod properties {
             }
         }
     }
+}
+
+#[test]
+fn an_unknown_date_or_player_is_not_printed() {
+    let text = "[Rules \"songo\"]\n[Event \"Club\"]\n[Date \"????.??.??\"]\n[Site \"?\"]\n[South \"Ada\"]\n[North \"?\"]\n\n1. S2 N4 *\n";
+    for lang in [Lang::En, Lang::Fr] {
+        let options = Options { lang, rules: None };
+        let document = lesson::html(text, &options).unwrap().document;
+        let shown = without_pictures(&document);
+        assert!(!shown.contains("??"), "{lang:?}: {shown}");
+        assert!(
+            !shown.contains(">?<") && !shown.contains(": ?"),
+            "{lang:?}: {shown}"
+        );
+        assert!(document.contains("Ada"), "{lang:?}");
+        let (markdown, _) = {
+            let handout = lesson::markdown(text, &options, "x").unwrap();
+            (handout.document, handout.images)
+        };
+        assert!(!markdown.contains("??"), "{lang:?}: {markdown}");
+    }
+    // A date known in part is shown as written.
+    let document = lesson::html(
+        &text.replace("????.??.??", "2025.??.??"),
+        &Options::default(),
+    )
+    .unwrap()
+    .document;
+    assert!(document.contains("2025"), "{}", without_pictures(&document));
+}
+
+#[test]
+fn the_escale_text_gets_notes_for_an_unshown_capture_and_its_bidoua() {
+    let text = escale();
+    let report = check(&text);
+    assert!(report.problems.is_empty(), "{:?}", report.problems);
+    let notes: Vec<(usize, ProblemKind, &str)> = report
+        .notes
+        .iter()
+        .map(|n| (n.line, n.kind, n.message.as_str()))
+        .collect();
+    assert_eq!(
+        notes,
+        [
+            (
+                151,
+                ProblemKind::CaptureNotShown,
+                "this is the board after N4's sowing; the move then captures 3 seeds (S5), which the text neither shows nor mentions"
+            ),
+            (
+                411,
+                ProblemKind::Vocabulary,
+                "the text gives North the better bidoua; by its definition (teach.bidoua) South has the better one: South 7, North 4"
+            ),
+        ]
+    );
+    // Notes do not fail the check.
+    assert!(report.is_ok());
+    // The handout shows each under its board.
+    let options = Options {
+        lang: Lang::Fr,
+        rules: None,
+    };
+    let handout = without_pictures(&lesson::html(&text, &options).unwrap().document);
+    let after_board = |needle: &str| {
+        let at = handout.find(needle).unwrap_or_else(|| panic!("{needle}"));
+        let board = handout[..at].rfind("<svg>").unwrap();
+        // No prose between the board and its note.
+        assert!(
+            !handout[board..at].contains("<p>"),
+            "{}",
+            &handout[board..at]
+        );
+    };
+    after_board("le coup prend ensuite 3 graines (S5)");
+    after_board("le texte dit que Nord a le bidoua supérieur");
+    // A sowing board followed by its board after captures, or whose
+    // capture the prose states, gets no note.
+    let shown = text.replacen(
+        "Ensuite, Nord distribue les deux graines restantes dans les cases S6 et S5 de son adversaire.",
+        "Nord prend 3 graines.",
+        1,
+    );
+    assert_eq!(check(&shown).notes.len(), 1);
+}
+
+/// The SVG pictures of a handout, in order.
+fn pictures(document: &str) -> Vec<&str> {
+    document
+        .match_indices("<svg")
+        .map(|(at, _)| {
+            let end = document[at..]
+                .find("</svg>")
+                .map_or(document.len(), |e| at + e);
+            &document[at..end]
+        })
+        .collect()
+}
+
+#[test]
+fn handouts_draw_the_teaching_terms_on_explained_and_strategy_boards() {
+    let keys = |svg: &str| -> Vec<&str> {
+        [
+            "threat: the seeds it would take",
+            "double threat",
+            "grenier and its seeds",
+            "seed of a yinda",
+        ]
+        .into_iter()
+        .filter(|key| svg.contains(key))
+        .collect()
+    };
+    // An `explain` block without moves: its board carries the terms.
+    let block = "```songo\nposition: songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:N\nexplain\n```\n";
+    let document = lesson::html(block, &Options::default()).unwrap().document;
+    let drawn = pictures(&document);
+    assert_eq!(drawn.len(), 1);
+    assert_eq!(
+        keys(drawn[0]),
+        [
+            "threat: the seeds it would take",
+            "grenier and its seeds",
+            "seed of a yinda"
+        ]
+    );
+    // With moves: the boards of the move, then the last board explained.
+    let played =
+        "```songo\nposition: songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:N\nplay: N1\nexplain\n```\n";
+    let document = lesson::html(played, &Options::default()).unwrap().document;
+    let drawn = pictures(&document);
+    assert_eq!(drawn.len(), 3, "before, after, explained");
+    assert!(keys(drawn[0]).is_empty() && keys(drawn[1]).is_empty());
+    assert_eq!(
+        keys(drawn[2]),
+        ["threat: the seeds it would take", "grenier and its seeds"]
+    );
+    // The escale text's strategy boards (section VII) carry theirs; the
+    // boards of its worked captures do not.
+    let options = Options::default();
+    let document = lesson::html(&escale(), &options).unwrap().document;
+    let drawn = pictures(&document);
+    assert_eq!(drawn.len(), 25);
+    let marked: Vec<usize> = (0..25).filter(|&i| !keys(drawn[i]).is_empty()).collect();
+    // grenier-14 and grenier-15 (section IV's grenier), then threat-simple,
+    // threat-double, yinda, grenier-s4; the bidoua board has no shape.
+    assert_eq!(marked, [1, 3, 20, 21, 22, 23]);
+    assert_eq!(keys(drawn[21]), ["double threat"]);
+}
+
+/// The numbers after `key="` in `svg`, for each element that has it.
+fn attribute_numbers(element: &str, key: &str) -> Option<i32> {
+    let start = element.find(&format!(" {key}=\""))? + key.len() + 3;
+    let end = element[start..].find('"')? + start;
+    element[start..end].parse().ok()
+}
+
+#[test]
+fn handouts_print_in_grey_changed_counts_in_ink_and_the_path_clear_of_them() {
+    let document = lesson::html(&lesson("sample.md"), &Options::default())
+        .unwrap()
+        .document;
+    // Every count is ink: a red count on its red fill was the least
+    // legible thing on a grey print.
+    for text in document.split("<text").skip(1) {
+        let head = &text[..text.find('>').unwrap_or(text.len())];
+        if head.contains("font-weight=\"bold\"") && !head.contains("font-size=\"11\"") {
+            assert!(!head.contains("#c0392b"), "a count in red: <text{head}>");
+        }
+    }
+    // The sowing path runs clear of the counts: no vertex of it within 18
+    // pixels of the centre of a pit it passes.
+    let mut checked = 0;
+    for svg in pictures(&document) {
+        let pits: Vec<(i32, i32)> = svg
+            .split("<circle")
+            .skip(1)
+            .filter(|c| c.contains("r=\"27\""))
+            .filter_map(|c| Some((attribute_numbers(c, "cx")?, attribute_numbers(c, "cy")?)))
+            .collect();
+        for group in svg.split("<g class=\"path\"").skip(1) {
+            let d = group
+                .split("d=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap();
+            // Each command's end point: its last two numbers (M, L, A).
+            let points: Vec<(i32, i32)> = d
+                .split(|c: char| c.is_ascii_alphabetic())
+                .filter_map(|command| {
+                    let numbers: Vec<i32> = command
+                        .split(|c: char| !c.is_ascii_digit() && c != '-')
+                        .filter(|n| !n.is_empty())
+                        .map(|n| n.parse().unwrap())
+                        .collect();
+                    match numbers.as_slice() {
+                        [.., x, y] => Some((*x, *y)),
+                        _ => None,
+                    }
+                })
+                .collect();
+            for (x, y) in &points {
+                for (cx, cy) in &pits {
+                    if cx == x {
+                        checked += 1;
+                        let off = (y - cy).abs();
+                        assert!(off >= 18, "{d}: ({x}, {y}) by the pit at ({cx}, {cy})");
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 10, "{checked}");
+}
+
+#[test]
+fn pasted_boards_show_the_stores_their_text_gives_or_a_move_carries() {
+    // The stores of a picture, as written in it (none when hidden).
+    let store_word = |svg: &str| svg.contains(">store<");
+    // Exemple 1 of the escale text, as pasted: no stores anywhere, so none
+    // drawn (it drew "South 0 store" after a capture of 6).
+    let bare = "Before:\n\nN0 N1 N2 N3 N4 N5 N6\n3 1 1 10 1 5 0\n2 3 5 0 1 1 7\nS0 S1 S2 S3 S4 S5 S6\n\nFinal board:\n\nN0 N1 N2 N3 N4 N5 N6\n0 0 1 10 1 5 0\n3 0 5 0 1 1 7\nS0 S1 S2 S3 S4 S5 S6\n";
+    let document = lesson::html(bare, &Options::default()).unwrap().document;
+    let drawn = pictures(&document);
+    assert_eq!(drawn.len(), 2);
+    assert!(drawn.iter().all(|svg| !store_word(svg)), "stores drawn");
+    // The board before gives them: the move carries them onto the next.
+    let given = bare.replacen(
+        "S0 S1 S2 S3 S4 S5 S6\n",
+        "S0 S1 S2 S3 S4 S5 S6\nstores: south 4 north 2\n",
+        1,
+    );
+    let document = lesson::html(&given, &Options::default()).unwrap().document;
+    let drawn = pictures(&document);
+    assert!(drawn.iter().all(|svg| store_word(svg)));
+    let counts = |svg: &str| -> (String, String) {
+        // Each store's count is the text before its word; North's store is
+        // drawn first (on the left), then South's.
+        let pieces: Vec<&str> = svg.split(">store</text>").collect();
+        let count = |piece: &str| {
+            let before = &piece[..piece.rfind("<text").unwrap()];
+            let open = before.rfind("<text").unwrap();
+            let text = &before[open..];
+            text[text.find('>').unwrap() + 1..text.find("</text>").unwrap()].to_owned()
+        };
+        (count(pieces[1]), count(pieces[0]))
+    };
+    assert_eq!(counts(drawn[0]), ("4".to_owned(), "2".to_owned()));
+    assert_eq!(counts(drawn[1]), ("10".to_owned(), "2".to_owned()));
+}
+
+#[test]
+fn a_teacher_chooses_the_plies_that_get_a_board() {
+    let game = "[Rules \"songo\"]\n\n1. S5 {a} N4 {b} 2. S5 {c} N1 {d} 3. S2 {e} N5 {f} 4. S5 {g} N1 {h} 5. S4 {i} N2+3 {j} *\n";
+    let count = |text: &str| {
+        let document = lesson::html(text, &Options::default())
+            .unwrap_or_else(|e| panic!("{e}"))
+            .document;
+        (
+            pictures(&document).len(),
+            document.contains("<p class=\"comment\">j</p>") || document.contains(">j<"),
+        )
+    };
+    // A comment at every ply: a board at every ply, and the start.
+    assert_eq!(count(&format!("```songo\n{game}```\n")).0, 11);
+    // Chosen: the start, then after plies 3 and 8 to 10 (10 is the last).
+    let (boards, last_comment) = count(&format!("```songo\nboards: 3 8-12\n{game}```\n"));
+    assert_eq!((boards, last_comment), (1 + 1 + 3, true));
+    let (boards, _) = count(&format!("```songo\nplateaux: aucun\n{game}```\n"));
+    assert_eq!(boards, 1);
+    // What does not read is refused at its place.
+    let error = lesson::check(
+        &format!("```songo\nboards: 3 x\n{game}```\n"),
+        &Options::default(),
+    )
+    .unwrap_err();
+    assert_eq!((error.line(), error.column()), (2, 11));
+    let error = lesson::check(
+        "```songo\nboards: 3\nposition: start\n```\n",
+        &Options::default(),
+    )
+    .unwrap_err();
+    assert_eq!((error.line(), error.column()), (2, 9));
 }

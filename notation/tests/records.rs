@@ -519,3 +519,32 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_paragraph_of_semicolon_lines_is_one_comment() {
+    // A record's header of `;` lines is one comment: `annotate` and the
+    // writer keep it one paragraph, not one comment per line.
+    let text = "; A game by the Ekang rules,\n;   North moving first.\n;\n; Both sides: a program.\n[Rules \"songo\"]\n\n1. S2 ; after S2\n; still about S2\nN4 {braced} ; a new one\n*\n";
+    let record: GameRecord = text.parse().unwrap();
+    let comments: Vec<&str> = record
+        .moves
+        .iter()
+        .filter_map(|node| match node {
+            record::Node::Comment(text) => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        comments,
+        [
+            "A game by the Ekang rules, North moving first. Both sides: a program.",
+            "after S2 still about S2",
+            "braced",
+            "a new one",
+        ]
+    );
+    assert_eq!(
+        record.to_string(),
+        "[Rules \"songo\"]\n\n{A game by the Ekang rules, North moving first. Both sides: a program.} 1. S2\n{after S2 still about S2} 1... N4 {braced} {a new one} *\n"
+    );
+}

@@ -16,9 +16,14 @@ export function languages() {
   return current.languages;
 }
 
-/** Loads the words of `code`; resolves to the language the server chose. */
+/**
+ * Loads the words of `code`; resolves to the language the server chose. A
+ * language the server does not speak (`#lang=de`) falls back to English:
+ * without words the page would show its message ids.
+ */
 export async function load(code) {
-  const answer = await fetchMessages(code);
+  let answer = await fetchMessages(code);
+  if (!answer.ok && code !== 'en') answer = await fetchMessages('en');
   if (answer.ok) current = answer.data;
   return current.lang;
 }

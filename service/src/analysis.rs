@@ -11,6 +11,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use songo_notation::analysis::annotate::EngineLimits;
 use songo_notation::analysis::{Analyser, AnalysisOptions, AnalysisReport, Canceller, Limits};
+use songo_notation::i18n::Message;
+use songo_notation::msg;
 use songo_notation::{AnyPosition, Side};
 use tokio::time::Instant;
 use warp::http::StatusCode;
@@ -89,7 +91,7 @@ enum Asked {
 
 impl Asked {
     /// A problem with the limit `name`, pointing at it.
-    fn problem(self, name: &'static str, detail: String) -> Problem {
+    fn problem(self, name: &'static str, detail: Message) -> Problem {
         match self {
             Asked::Body => Problem::new(Kind::BadJson, detail).with("pointer", format!("/{name}")),
             Asked::Query => Problem::new(Kind::BadQuery, detail).with("parameter", name),
@@ -107,15 +109,12 @@ fn clamp(
     deadline: Instant,
 ) -> Result<Applied, Problem> {
     if depth == Some(0) {
-        return Err(asked.problem(
-            "depth",
-            format!("depth 0: ask for 1 to {MAX_DEPTH} plies (deeper is lowered to {MAX_DEPTH})"),
-        ));
+        return Err(asked.problem("depth", msg!("problem-detail-depth-zero", most = MAX_DEPTH)));
     }
     if movetime_ms == Some(0) {
         return Err(asked.problem(
             "movetime_ms",
-            format!("movetime_ms 0: ask for 1 to {max_ms} ms (longer is lowered to {max_ms})"),
+            msg!("problem-detail-movetime-zero", most = max_ms),
         ));
     }
     let ceiling = max_ms.min(time_left(deadline));
@@ -169,11 +168,10 @@ fn analyse_position(
     let asked: AnalyseRequest = json_body(text)?;
     let position = position_to_move(text, asked.position, asked.rules.as_deref(), asked.to_move)?;
     let AnyPosition::Sowing(position) = position else {
-        return Err(Problem::new(
-            Kind::BadPosition,
-            "the analysis plays the sowing games (songo, songo-ekang, awale, oware-abapa), not Seega",
-        )
-        .with("pointer", "/position"));
+        return Err(
+            Problem::new(Kind::BadPosition, msg!("problem-detail-analysis-not-seega"))
+                .with("pointer", "/position"),
+        );
     };
     let applied = clamp(
         Asked::Body,
@@ -185,7 +183,7 @@ fn analyse_position(
     let report = analyser
         .analyse(&position, &applied.limits())
         .map_err(|error| {
-            Problem::new(Kind::BadPosition, error.to_string()).with("pointer", "/position")
+            Problem::new(Kind::BadPosition, Message::from(error)).with("pointer", "/position")
         })?;
     json(
         StatusCode::OK,

@@ -220,7 +220,11 @@ pub(crate) async fn annotate(state: Arc<State>, mut request: Request) -> Result<
         value.parse::<u64>().map_err(|_| {
             Problem::new(
                 Kind::BadQuery,
-                format!("{name}={value:.20} is not a whole number"),
+                msg!(
+                    "problem-detail-not-whole-number",
+                    name = name,
+                    value = format!("{value:.20}")
+                ),
             )
             .with("parameter", name)
         })
@@ -238,7 +242,7 @@ pub(crate) async fn annotate(state: Arc<State>, mut request: Request) -> Result<
                     _ => {
                         return Err(Problem::new(
                             Kind::BadQuery,
-                            format!("engine={value:.20}: write engine=true or engine=false"),
+                            msg!("problem-detail-bad-engine", value = format!("{value:.20}")),
                         )
                         .with("parameter", "engine"));
                     }
@@ -253,7 +257,7 @@ pub(crate) async fn annotate(state: Arc<State>, mut request: Request) -> Result<
     if !engine && (depth.is_some() || movetime_ms.is_some()) {
         return Err(Problem::new(
             Kind::BadQuery,
-            "depth and movetime_ms are limits of the engine: add engine=true",
+            msg!("problem-detail-engine-limits"),
         ));
     }
     let media = Media::of(&request.headers, &[Media::Text, Media::Json, Media::Yaml])?;

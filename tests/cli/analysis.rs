@@ -327,3 +327,123 @@ fn annotate_engine_options_need_the_engine_and_limits_are_reported() {
             .contains("the analysis plays the sowing games only")
     );
 }
+
+/// docs/analysis.md says what the program does (issue 26, items 29 to 31):
+/// a report can be exact while a move of it is not, and a search without a
+/// limit stops before its second once the value is proven.
+#[test]
+fn the_docs_say_what_exact_means_and_when_the_search_stops() {
+    let output = songo()
+        .args([
+            "analyse",
+            "--position",
+            "awale:0,0,1,0,0,0/0,1,0,0,0,0:0-0:S",
+            "--format",
+            "json",
+        ])
+        .output()
+        .expect("songo runs");
+    assert!(output.status.success());
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(report["exact"], true);
+    assert_eq!(report["moves"][0]["exact"], false);
+    // No limit given: one second at most, far less once proven.
+    assert!(report["time_ms"].as_u64().unwrap() < 900, "{report}");
+    let docs = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/analysis.md"),
+    )
+    .expect("docs/analysis.md");
+    assert!(docs.contains("`awale:0,0,1,0,0,0/0,1,0,0,0,0:0-0:S` is one"));
+    assert!(docs.contains("the search stops earlier once an"));
+    assert!(docs.contains("\"Finite\"\nis within the same seed count"));
+    assert!(!docs.contains("Without a limit the search runs for one second."));
+}
+
+/// A line North starts is numbered as a record numbers it (issue 26,
+/// item 27).
+#[test]
+fn a_line_north_starts_is_numbered_as_a_record() {
+    let text = stdout_without_timing(&[
+        "analyse",
+        "--position",
+        "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7:0-0:N",
+        "--depth",
+        "4",
+    ]);
+    let line = text
+        .lines()
+        .find(|line| line.starts_with("Line: "))
+        .unwrap_or_else(|| panic!("{text}"));
+    let words: Vec<&str> = line["Line: ".len()..].split(' ').collect();
+    assert_eq!(words[0], "1...", "{line}");
+    assert!(words[1].starts_with('N'), "{line}");
+    assert_eq!(words[2], "2.", "{line}");
+    assert!(words[3].starts_with('S'), "{line}");
+}
+
+/// `--tables` naming a directory of another game's tables says so (issue
+/// 26, item 25): the search would otherwise run without them, silently.
+#[test]
+fn tables_of_another_ruleset_are_named_in_a_warning() {
+    let dir = TempDir::new("other-tables");
+    let built = songo()
+        .args([
+            "tables",
+            "build",
+            "--rules",
+            "awale",
+            "--seeds",
+            "2",
+            "--out",
+            dir.path(),
+        ])
+        .output()
+        .expect("songo runs");
+    assert!(built.status.success());
+    let output = songo()
+        .args([
+            "analyse",
+            "--position",
+            "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7:0-0:S",
+            "--depth",
+            "2",
+            "--tables",
+            dir.path(),
+        ])
+        .output()
+        .expect("songo runs");
+    assert!(output.status.success());
+    let stderr = String::from_utf8(output.stderr).expect("UTF-8");
+    assert_eq!(
+        stderr,
+        format!(
+            "warning: {} holds no songo table (only awale tables): the search runs without tables\n",
+            dir.path()
+        )
+    );
+    // The right tables: no warning.
+    let output = songo()
+        .args([
+            "analyse",
+            "--rules",
+            "awale",
+            "--position",
+            "0-0-0-1-0-1-0-0-0-0-0-0-20-26-S",
+            "--depth",
+            "2",
+            "--tables",
+            dir.path(),
+        ])
+        .output()
+        .expect("songo runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        output.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}

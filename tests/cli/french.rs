@@ -43,7 +43,7 @@ fn lang_flag_wins_over_the_locale_and_lc_all_over_lang() {
     ]));
     let locale = run(songo_fr().args(["moves", "--position", "fixtures/positions/solidarity.txt"]));
     assert_eq!(flag, locale);
-    assert!(flag.0.starts_with("Au trait : Sud."), "{}", flag.0);
+    assert!(flag.0.starts_with("Au trait\u{a0}: Sud."), "{}", flag.0);
     let lc_all = run(songo_fr().env("LC_ALL", "en_GB.UTF-8").args([
         "moves",
         "--position",
@@ -198,7 +198,7 @@ fn a_french_diagram_converts_back() {
         "songo:3,0,1,6,14,5,5/2,10,5,0,13,1,7:4-2:N",
     ]));
     assert_eq!(status, Some(0));
-    assert!(french.contains("réserves : sud 4 nord 2\nau trait : nord\n"));
+    assert!(french.contains("réserves\u{a0}: sud 4 nord 2\nau trait\u{a0}: nord\n"));
     let (compact, _, _) = run(songo().args(["convert", "--to", "compact", &french]));
     assert_eq!(compact, "songo:3,0,1,6,14,5,5/2,10,5,0,13,1,7:4-2:N\n");
 }
@@ -354,7 +354,7 @@ fn analyse_in_french() {
         "4",
     ]));
     assert_eq!(status, Some(0));
-    assert!(text.contains("Meilleur coup : S5, valeur +"), "{text}");
+    assert!(text.contains("Meilleur coup\u{a0}: S5, valeur +"), "{text}");
     assert!(text.contains("réserves comprises"), "{text}");
 }
 
@@ -371,7 +371,7 @@ fn a_french_handout_draws_french_boards() {
         ">réserve<",
         ">modifiée par le coup<",
         "S0 est la case de sortie de Sud",
-        "Date : 14 mars 2025 · Sud : Ada",
+        "Date\u{a0}: 14 mars 2025 · Sud\u{a0}: Ada",
     ] {
         assert!(handout.contains(french), "{french} is not in the handout");
     }
@@ -398,13 +398,101 @@ fn tables_build_in_french() {
     assert_eq!(status, Some(0), "{error}");
     assert_eq!(
         built,
-        "songo  1 graines : toute position est finie, pas besoin de table\n\
-         songo  2 graines : toute position est finie, pas besoin de table\n"
+        "songo  1 graine\u{a0}: toute position est finie, pas besoin de table\n\
+         songo  2 graines\u{a0}: toute position est finie, pas besoin de table\n"
     );
     assert!(merged.is_empty(), "{merged}");
     assert!(
-        refused.starts_with("erreur : aucune partie de la table de songo à 2 graines dans "),
+        refused.starts_with("erreur\u{a0}: aucune partie de la table de songo à 2 graines dans "),
         "{refused}"
     );
     assert_cmd_snapshot!(songo_fr().args(["tables", "build", "--rules", "seega", "--seeds", "3"]));
+}
+
+/// [`run`] with `input` on its standard input.
+fn fed(command: &mut std::process::Command, input: &str) -> (String, String, Option<i32>) {
+    use std::io::Write as _;
+    use std::process::Stdio;
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("songo runs");
+    child
+        .stdin
+        .take()
+        .expect("a stdin")
+        .write_all(input.as_bytes())
+        .expect("written");
+    let output = child.wait_with_output().expect("songo ends");
+    (
+        String::from_utf8(output.stdout).expect("UTF-8 output"),
+        String::from_utf8(output.stderr).expect("UTF-8 errors"),
+        output.status.code(),
+    )
+}
+
+/// Issue 26, item 10: the English that remained in French output.
+#[test]
+fn no_english_left_in_french_lessons_pictures_and_warnings() {
+    // A lesson block that does not read: the place and the message in French.
+    let (_, stderr, code) = fed(
+        songo_fr().args(["lesson", "check", "-"]),
+        "```songo\nplateau: départ\njouer: S2 X9\n```\n",
+    );
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("n'est pas une case"), "{stderr}");
+    assert!(stderr.contains("à la ligne 3, colonne 11"), "{stderr}");
+    assert!(stderr.contains("= conseil\u{a0}:"), "{stderr}");
+    assert!(
+        !stderr.contains("hint") && !stderr.contains(" at line"),
+        "{stderr}"
+    );
+    // An expectation's other kind of defence is worded, not an id.
+    let (stdout, _, code) = fed(
+        songo_fr().args(["lesson", "check", "-"]),
+        "```songo\nplateau: songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:N\nattendu: N2 yinda\n```\n",
+    );
+    assert_eq!(code, Some(1));
+    assert!(
+        stdout.contains("N2 est une défense d'une autre sorte\u{a0}: une esquive"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("= conseil\u{a0}:") && !stdout.contains("evasion"),
+        "{stdout}"
+    );
+    // The explain picture's own words.
+    let (svg, _, _) = run(songo_fr().args([
+        "explain",
+        "--position",
+        "songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:N",
+        "--format",
+        "svg",
+    ]));
+    assert!(
+        svg.contains(">Nord au trait<") && svg.contains(">réserve<"),
+        "{svg}"
+    );
+    assert!(
+        !svg.contains("to move") && !svg.contains(">store<"),
+        "{svg}"
+    );
+    // annotate's warning when a game stops at an illegal move.
+    let (_, stderr, code) = fed(
+        songo_fr().args(["annotate", "-"]),
+        "[Rules \"songo\"]\n\n1. S2 N4 2. S2 N3 *\n",
+    );
+    assert_eq!(code, Some(1));
+    assert!(
+        stderr.starts_with(
+            "attention\u{a0}: <stdin>:3:13, partie 1\u{a0}: annotée jusqu'au demi-coup 2"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("warning") && !stderr.contains("game 1"),
+        "{stderr}"
+    );
 }

@@ -239,3 +239,63 @@ fn help_examples_fit_in_80_columns() {
         }
     }
 }
+
+/// The files the examples of the README and of docs/ write (`> board.svg`,
+/// `--out tables/`) are ignored by git: run from the repository, as a
+/// reader tries them, they leave it clean (issue 26, item 28).
+#[test]
+fn what_the_doc_examples_write_is_ignored_by_git() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut written = std::collections::BTreeSet::new();
+    let mut texts = vec![std::fs::read_to_string(root.join("README.md")).expect("README.md")];
+    for entry in std::fs::read_dir(root.join("docs")).expect("docs/") {
+        let path = entry.expect("an entry").path();
+        if path.extension().is_some_and(|e| e == "md") {
+            texts.push(std::fs::read_to_string(&path).expect("a doc"));
+        }
+    }
+    for text in &texts {
+        let mut fenced = false;
+        for line in text.lines() {
+            if line.trim_start().starts_with("```") {
+                fenced = !fenced;
+                continue;
+            }
+            if !fenced
+                || !(line.contains("songo ") || line.contains("jq ") || line.contains("sed "))
+            {
+                continue;
+            }
+            let words: Vec<&str> = line.split_whitespace().collect();
+            for pair in words.windows(2) {
+                if matches!(pair[0], ">" | "--out") {
+                    written.insert(pair[1].to_owned());
+                }
+            }
+        }
+    }
+    let written: Vec<String> = written
+        .into_iter()
+        .filter(|path| !path.starts_with('/') && path != "DIR" && !path.starts_with('$'))
+        .collect();
+    assert!(written.contains(&"board.svg".to_owned()), "{written:?}");
+    for path in &written {
+        let tracked = std::process::Command::new("git")
+            .args(["ls-files", "--error-unmatch", path])
+            .current_dir(root)
+            .output()
+            .expect("git runs");
+        if tracked.status.success() {
+            continue; // a committed file the docs say how to draw again
+        }
+        let ignored = std::process::Command::new("git")
+            .args(["check-ignore", "-q", "--no-index", path])
+            .current_dir(root)
+            .status()
+            .expect("git runs");
+        assert!(
+            ignored.success(),
+            "{path}, which a doc example writes, is not in .gitignore"
+        );
+    }
+}

@@ -488,3 +488,41 @@ fn the_pictures_of_the_docs_are_what_the_commands_draw() {
         );
     }
 }
+
+/// A wrong move number is renumbered in the record written back, and said
+/// on stderr (issue 26, item 19).
+#[test]
+fn annotate_warns_of_a_move_number_it_renumbers() {
+    let output = songo()
+        .args(["annotate", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write as _;
+            child
+                .stdin
+                .take()
+                .expect("a stdin")
+                .write_all(b"[Rules \"songo\"]\n\n1. S2 N4 3. S5 N1 *\n")?;
+            child.wait_with_output()
+        })
+        .expect("songo runs");
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(stdout.contains("2. S5"), "{stdout}");
+    let stderr = String::from_utf8(output.stderr).expect("UTF-8");
+    assert!(stderr.starts_with("warning: <stdin>:3:10: "), "{stderr}");
+    assert!(
+        stderr.contains("record.move-number") || stderr.contains("3"),
+        "{stderr}"
+    );
+    assert!(
+        stderr
+            .trim_end()
+            .ends_with("the record written back numbers the moves as they are played"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}

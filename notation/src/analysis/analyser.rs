@@ -456,10 +456,16 @@ fn report(
     }
 }
 
-/// Said to a person as it is written (its words are the error's own).
+/// Said to a person in the catalogue's words.
 impl From<AnalysisError> for crate::i18n::Message {
     fn from(error: AnalysisError) -> crate::i18n::Message {
-        crate::i18n::Message::verbatim(error.to_string())
+        match error {
+            AnalysisError::TooManySeeds { seeds } => crate::msg!(
+                "analysis-error-too-many-seeds",
+                seeds = seeds,
+                most = MAX_SEEDS
+            ),
+        }
     }
 }
 

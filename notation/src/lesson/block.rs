@@ -40,6 +40,7 @@ enum Key {
     Explain,
     Record,
     Plies,
+    Boards,
 }
 
 const KEYS: &[(&str, Key)] = &[
@@ -65,6 +66,8 @@ const KEYS: &[(&str, Key)] = &[
     ("partie", Key::Record),
     ("plies", Key::Plies),
     ("demi-coups", Key::Plies),
+    ("boards", Key::Boards),
+    ("plateaux", Key::Boards),
 ];
 
 /// The words `position:` takes for the start position of the ruleset.
@@ -135,6 +138,9 @@ pub(crate) struct RecordBlock {
     pub(crate) lines: Range<usize>,
     /// The plies to show (from 1), when only some are.
     pub(crate) plies: Option<RangeInclusive<usize>>,
+    /// The plies after which a board is drawn, when the block chooses
+    /// them (`boards: 8 14 20-22`); else one at every comment and capture.
+    pub(crate) boards: Option<Vec<RangeInclusive<usize>>>,
 }
 
 /// A piece of text as written, and where.
@@ -182,6 +188,7 @@ pub(crate) fn read(
     let mut expects: Vec<Written> = Vec::new();
     let mut explain = false;
     let mut plies: Option<Written> = None;
+    let mut boards: Option<Written> = None;
     let mut record: Option<Range<usize>> = None;
     let mut diagram_lines: Vec<usize> = Vec::new();
     for index in body.clone() {
@@ -237,6 +244,10 @@ pub(crate) fn read(
                 once(&plies, &written)?;
                 plies = Some(written);
             }
+            Key::Boards => {
+                once(&boards, &written)?;
+                boards = Some(written);
+            }
             Key::Record => {
                 record = Some(index + 1..body.end);
                 break;
@@ -256,12 +267,14 @@ pub(crate) fn read(
             .with_width(line.text.chars().count()));
         }
         let plies = plies.map(|p| ply_range(&p, source, lang)).transpose()?;
+        let boards = boards.map(|b| ply_list(&b, source, lang)).transpose()?;
         return Ok(Block {
             lines: block_lines,
             title,
             content: Content::Record(RecordBlock {
                 lines: record,
                 plies,
+                boards,
             }),
         });
     }
@@ -269,6 +282,13 @@ pub(crate) fn read(
         return Err(error_at(
             p.offset,
             tr!(lang, "lesson-error-plies-without-record"),
+            tr!(lang, "lesson-error-plies-without-record-hint"),
+        ));
+    }
+    if let Some(b) = &boards {
+        return Err(error_at(
+            b.offset,
+            tr!(lang, "lesson-error-boards-without-record"),
             tr!(lang, "lesson-error-plies-without-record-hint"),
         ));
     }
@@ -361,12 +381,8 @@ pub(crate) fn read(
                 continue;
             }
             let offset = value_start + (word.as_ptr() as usize - written.text.as_ptr() as usize);
-            if position.parse_move(word, conventions).is_err() {
-                let message = match position.parse_move(word, conventions) {
-                    Err(e) => e.to_string(),
-                    Ok(_) => String::new(),
-                };
-                return Err(ParseError::at(source.text, offset, message)
+            if let Err(error) = position.parse_move(word, conventions) {
+                return Err(ParseError::at(source.text, offset, error.message())
                     .with_width(word.chars().count())
                     .with_hint(tr!(lang, "lesson-error-move-hint")));
             }
@@ -429,6 +445,47 @@ fn states_side(text: &str) -> bool {
             .next()
             .is_some_and(|last| matches!(last.trim(), "S" | "N" | "s" | "n"))
         || text.contains("seega")
+}
+
+/// The plies of a `boards:` line: plies and ranges of plies, separated
+/// by spaces or commas (`8 14 20-22`), each read as `plies:` reads its
+/// one; `none` (`aucun`) for no board but the first.
+fn ply_list(
+    written: &Written,
+    source: &Source<'_>,
+    lang: Lang,
+) -> Result<Vec<RangeInclusive<usize>>, ParseError> {
+    let text = written.text.trim();
+    if ["none", "aucun", "aucune"].contains(&text.to_lowercase().as_str()) {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    for piece in text.split([' ', ',', ';']).filter(|p| !p.is_empty()) {
+        let at = piece.as_ptr() as usize - written.text.as_ptr() as usize;
+        let one = Written {
+            text: piece.to_owned(),
+            line: written.line,
+            offset: written.offset + at,
+        };
+        out.push(ply_range(&one, source, lang).map_err(|_| {
+            ParseError::at(
+                source.text,
+                one.offset,
+                tr!(lang, "lesson-error-boards", text = piece),
+            )
+            .with_width(piece.chars().count())
+            .with_hint(tr!(lang, "lesson-error-boards-hint"))
+        })?);
+    }
+    if out.is_empty() {
+        return Err(ParseError::at(
+            source.text,
+            written.offset,
+            tr!(lang, "lesson-error-boards", text = text),
+        )
+        .with_hint(tr!(lang, "lesson-error-boards-hint")));
+    }
+    Ok(out)
 }
 
 /// The plies `5-9` (or `5`) of a `plies:` line.

@@ -303,6 +303,9 @@ pub(crate) struct PlayedMove {
     pub(crate) captured: u32,
     /// The houses it emptied, named.
     pub(crate) houses: Vec<String>,
+    /// The board it was played from: a claim about the block's own move
+    /// (a yinda, legal) is about that board, not the one after.
+    pub(crate) before: AnyPosition,
 }
 
 /// Whether an expectation holds: `Ok(())`, or what is true instead (a
@@ -362,7 +365,7 @@ pub(crate) fn check(
                     ))
                 };
             }
-            match try_move(name, position, conventions.in_lang(lang))? {
+            match try_move(name, board_of(name, played), conventions.in_lang(lang))? {
                 Err(refused) if rule.is_none_or(|r| r == refused) => Ok(()),
                 Err(refused) => Err(tr!(
                     lang,
@@ -374,7 +377,7 @@ pub(crate) fn check(
             }
         }
         Expectation::Legal { played: name } => {
-            match try_move(name, position, conventions.in_lang(lang))? {
+            match try_move(name, board_of(name, played), conventions.in_lang(lang))? {
                 Ok(_) => Ok(()),
                 Err(refused) => Err(tr!(
                     lang,
@@ -444,7 +447,7 @@ pub(crate) fn check(
             }
         }
         Expectation::Defence { played: name, kind } => {
-            let sowing = sowing(position, lang)?;
+            let sowing = sowing(board_of(name, played), lang)?;
             let house = House::parse_with_case(name, sowing.rules(), conventions.letters)
                 .map_err(|e| e.message().localize(lang))?;
             let mover = sowing.with_to_move(house.side);
@@ -516,6 +519,17 @@ pub(crate) fn check(
             None => Err(tr!(lang, "lesson-actual-not-over")),
         },
     }
+}
+
+/// The board a named move is judged on: the one the block played it from
+/// when it played it, else the block's last board.
+fn board_of<'a>(name: &str, played: &Played<'a>) -> &'a AnyPosition {
+    let canonical_name = canonical(name, played.last, played.conventions);
+    played
+        .moves
+        .iter()
+        .find(|m| m.name == canonical_name)
+        .map_or(played.last, |m| &m.before)
 }
 
 /// What a named move captures: the block's own move when it played it,

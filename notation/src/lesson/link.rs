@@ -145,6 +145,58 @@ pub(crate) fn caption_sense(caption: &str) -> CaptionSense {
     }
 }
 
+/// Whether a caption or a heading names a term of the teaching
+/// vocabulary (`teach.*`): the board under it is shown to teach it.
+pub(crate) fn names_a_term(text: &str) -> bool {
+    const TERMS: &[&str] = &[
+        "menace",
+        "menaces",
+        "threat",
+        "threats",
+        "yinda",
+        "grenier",
+        "greniers",
+        "nda",
+        "bidoua",
+        "defense",
+        "defence",
+        "esquive",
+        "evasion",
+        "strategie",
+        "strategies",
+        "strategy",
+    ];
+    has_any(&fold(text), TERMS)
+}
+
+/// The side a caption says has the better bidoua (`teach.bidoua`): it
+/// names the bidoua, a word of advantage and one side only.
+pub(crate) fn bidoua_claim(caption: &str) -> Option<Side> {
+    const BETTER: &[&str] = &[
+        "avantageux",
+        "avantage",
+        "favorable",
+        "superieur",
+        "meilleur",
+        "better",
+        "advantage",
+        "advantageous",
+        "larger",
+        "greater",
+    ];
+    let folded = fold(caption);
+    if !has_any(&folded, &["bidoua"]) || !has_any(&folded, BETTER) {
+        return None;
+    }
+    let south = has_any(&folded, &["sud", "south"]);
+    let north = has_any(&folded, &["nord", "north"]);
+    match (south, north) {
+        (true, false) => Some(Side::South),
+        (false, true) => Some(Side::North),
+        _ => None,
+    }
+}
+
 /// The Songo house names (`S1`, `n4`) a text holds as words.
 pub(crate) fn songo_houses(text: &str) -> impl Iterator<Item = House> + '_ {
     text.split(|c: char| !c.is_alphanumeric())

@@ -78,10 +78,16 @@ pub struct LessonReport {
     pub links: Vec<Link>,
     /// What does not hold, in the order of the text.
     pub problems: Vec<Problem>,
+    /// What a reader should know and the check does not fail on, in the
+    /// order of the text: a capture the text does not show
+    /// (`capture-not-shown`), a claim of the teaching vocabulary the
+    /// definitions do not bear out (`vocabulary`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<Problem>,
 }
 
 impl LessonReport {
-    /// Whether the lesson checks: no problem.
+    /// Whether the lesson checks: no problem (notes do not count).
     #[must_use]
     pub fn is_ok(&self) -> bool {
         self.problems.is_empty()
@@ -193,6 +199,12 @@ pub enum ProblemKind {
     Illegal,
     /// A rule broken in a game record.
     Record,
+    /// A note: a board after sowing whose move then captures, and the text
+    /// shows no board after the captures and claims nothing of them.
+    CaptureNotShown,
+    /// A note: the text names a term of the teaching vocabulary (`teach.*`)
+    /// for a board, and the term's definition says otherwise.
+    Vocabulary,
 }
 
 /// Reads a lesson's bytes: at most [`MAX_LESSON_BYTES`], UTF-8 (a byte

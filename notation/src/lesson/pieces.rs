@@ -2,14 +2,15 @@
 //! pictures with their captions, lines of text, headings. The HTML and
 //! the Markdown writers write the same pieces, each its own way.
 
-use crate::any::{AnyPlayReport, AnyPosition};
+use crate::any::{AnyExplainReport, AnyPlayReport, AnyPosition};
 use crate::conventions::Conventions;
 use crate::i18n::Lang;
-use crate::render::{Drawing, Marks};
+use crate::render::{Drawing, Marks, Shape};
 use crate::report::PlayStep;
-use crate::sowing::position::Position;
+use crate::side::Side;
+use crate::sowing::position::{House, Position};
 use crate::sowing::render::{BoardView, svg};
-use crate::teach::words;
+use crate::teach::{self, picture, words};
 use crate::tr;
 
 use super::link::Stage;
@@ -78,7 +79,11 @@ pub(crate) fn of_item(item: &Item, source_text: &str, lang: Lang) -> Vec<Piece> 
         Item::Prose(_) => Vec::new(),
         Item::Pasted {
             board: Some(board), ..
-        } => vec![pasted(board, lang)],
+        } => std::iter::once(pasted(board, lang))
+            .chain(board.notes.iter().map(|note| {
+                Piece::Line(Role::Note, tr!(lang, "lesson-note", text = note.as_str()))
+            }))
+            .collect(),
         Item::Pasted { board: None, .. } => vec![
             Piece::Verbatim(source_text.to_owned()),
             Piece::Line(Role::Note, tr!(lang, "lesson-unreadable-board")),
@@ -112,6 +117,11 @@ fn pasted(board: &PastedBoard, lang: Lang) -> Piece {
     if !board.side_given {
         view = view.mid_move();
     }
+    // A text that gives no stores: 0 would be a guess.
+    view.show_stores = board.stores_known;
+    if board.teaches && board.linked.is_none() {
+        view = view.with_shapes(taught(&board.position, board.side_given));
+    }
     let caption = board.linked.as_ref().map(|linked| {
         view = marked(view.clone(), linked);
         let rules = board.position.rules();
@@ -138,6 +148,26 @@ fn pasted(board: &PastedBoard, lang: Lang) -> Piece {
         }
     });
     Piece::Pictures(vec![picture(&view, caption)])
+}
+
+/// The vocabulary drawn on a board (`teach::explain`, as `explain`
+/// draws it): a board that does not say who moves is explained for each
+/// side in turn, so that either side's defences (a yinda) are drawn.
+fn taught(position: &Position, side_given: bool) -> Vec<Shape<House>> {
+    let sides = if side_given {
+        vec![position.to_move()]
+    } else {
+        Side::BOTH.to_vec()
+    };
+    let mut shapes: Vec<Shape<House>> = Vec::new();
+    for side in sides {
+        for shape in picture::sowing_shapes(&teach::explain(&position.with_to_move(side))) {
+            if !shapes.contains(&shape) {
+                shapes.push(shape);
+            }
+        }
+    }
+    shapes
 }
 
 /// The marks of a board a move gives: the houses it changed and the house
@@ -175,9 +205,14 @@ fn shown_board(shown: &ShownBoard, lang: Lang, pieces: &mut Vec<Piece>) {
             }]));
         }
         (AnyPosition::Sowing(position), _) => {
-            let view = BoardView::new(*position).letters(letters).in_lang(lang);
+            let mut view = BoardView::new(*position).letters(letters).in_lang(lang);
+            if let Some(Explained::Sowing(report)) = &shown.explained {
+                // The board explained: the terms drawn on it.
+                view = view.with_shapes(picture::sowing_shapes(report));
+            }
             pieces.push(Piece::Pictures(vec![picture(&view, None)]));
         }
+        (AnyPosition::Seega(_), _) if shown.explained.is_some() => {}
         (AnyPosition::Seega(_), _) => {
             pieces.push(Piece::Pictures(vec![Picture {
                 svg: shown.start.draw(
@@ -199,6 +234,42 @@ fn shown_board(shown: &ShownBoard, lang: Lang, pieces: &mut Vec<Piece>) {
                 message = message.as_str()
             ),
         ));
+    }
+    // A block that played moves shows its last board again, the terms
+    // drawn on it; one that played none drew them on its only board.
+    let moved = shown.played.as_ref().is_some_and(|played| match played {
+        AnyPlayReport::Sowing(report) => !report.steps.is_empty(),
+        AnyPlayReport::Seega(report) => !report.steps.is_empty(),
+    });
+    match &shown.explained {
+        Some(Explained::Sowing(report)) if moved => {
+            let view = BoardView::new(report.position)
+                .letters(letters)
+                .in_lang(lang)
+                .with_shapes(picture::sowing_shapes(report));
+            pieces.push(Piece::Pictures(vec![picture(
+                &view,
+                Some(tr!(lang, "lesson-explain-heading")),
+            )]));
+        }
+        Some(Explained::Seega(report)) => {
+            let drawn = AnyExplainReport::Seega((**report).clone()).draw(
+                Drawing::Svg,
+                &crate::any::Picture {
+                    letters,
+                    lang,
+                    ..crate::any::Picture::default()
+                },
+            );
+            if let Ok(svg) = drawn {
+                pieces.push(Piece::Pictures(vec![Picture {
+                    svg,
+                    caption: moved.then(|| tr!(lang, "lesson-explain-heading")),
+                    alt: report.position.to_string(),
+                }]));
+            }
+        }
+        _ => {}
     }
     match &shown.explained {
         Some(Explained::Sowing(report)) => pieces.push(Piece::Markdown(format!(

@@ -12,6 +12,7 @@ use crate::rule::RuleId;
 use crate::side::Side;
 use crate::sowing::notation::diagram::{self, DiagramLine, line_kind};
 use crate::sowing::position::{House, Position};
+use crate::sowing::rules::MoveOutcome;
 use crate::teach::{self, ExplainReport, SeegaExplainReport};
 use crate::tr;
 use crate::validate;
@@ -76,8 +77,17 @@ pub(crate) struct PastedBoard {
     pub(crate) letters: LetterCase,
     /// Whether the diagram says who moves.
     pub(crate) side_given: bool,
+    /// Whether its stores are known: the diagram gives them, or they were
+    /// carried from the board before by the move that links them.
+    pub(crate) stores_known: bool,
     /// The move that gives it, when one does: what to mark on it.
     pub(crate) linked: Option<LinkedMarks>,
+    /// The notes of the check about it, shown under it in the handout.
+    pub(crate) notes: Vec<String>,
+    /// Whether the text shows it to teach the vocabulary (its caption or
+    /// its section's heading names a term): the handout draws the terms
+    /// on it, as `explain` does.
+    pub(crate) teaches: bool,
 }
 
 /// The marks of a board a move gives.
@@ -221,6 +231,7 @@ fn read_record(
     source: &Source<'_>,
     lines: &Range<usize>,
     plies: Option<&std::ops::RangeInclusive<usize>>,
+    chosen: Option<&[std::ops::RangeInclusive<usize>]>,
     options: &Options,
     boards: &mut usize,
     report: &mut LessonReport,
@@ -259,7 +270,7 @@ fn read_record(
         }
     }
     let left = MAX_BOARDS.saturating_sub(*boards);
-    let events = record::walk(text, options.rules, plies, left)
+    let events = record::walk(text, options.rules, plies, chosen, left)
         .ok_or_else(|| too_many_boards(source, first_line, options.lang))?;
     // Each game's start, where its walk shows it.
     let mut game = None;
@@ -338,6 +349,7 @@ impl<'a> Lesson<'a> {
                 &lesson.source,
                 &lines,
                 None,
+                None,
                 options,
                 &mut boards,
                 &mut lesson.report,
@@ -371,9 +383,18 @@ impl<'a> Lesson<'a> {
         }
         let mut entries: Vec<Entry> = Vec::new();
         let mut floor = 0;
+        // The last `#` heading read, as a line index.
+        let mut heading = None;
         for part in parts {
             match part {
                 Part::Prose(lines) => {
+                    if let Some(line) = lines
+                        .clone()
+                        .rev()
+                        .find(|&i| lesson.source.lines[i].text.trim_start().starts_with('#'))
+                    {
+                        heading = Some(line);
+                    }
                     lesson.items.push(Item::Prose(lines));
                     continue;
                 }
@@ -382,7 +403,7 @@ impl<'a> Lesson<'a> {
                     if boards > MAX_BOARDS {
                         return Err(too_many_boards(&lesson.source, lines.start, lang));
                     }
-                    lesson.read_pasted(lines.clone(), floor, options, &mut entries);
+                    lesson.read_pasted(lines.clone(), floor, heading, options, &mut entries);
                     floor = lines.end;
                 }
                 Part::Block { open, body } => {
@@ -395,6 +416,7 @@ impl<'a> Lesson<'a> {
         }
         lesson.link(&entries, lang);
         lesson.report.problems.sort_by_key(|p| (p.line, p.column));
+        lesson.report.notes.sort_by_key(|p| (p.line, p.column));
         Ok(lesson)
     }
 
@@ -402,6 +424,7 @@ impl<'a> Lesson<'a> {
         &mut self,
         lines: Range<usize>,
         floor: usize,
+        heading: Option<usize>,
         options: &Options,
         entries: &mut Vec<Entry>,
     ) {
@@ -413,6 +436,13 @@ impl<'a> Lesson<'a> {
                 let side_given = lines
                     .clone()
                     .any(|i| line_kind(source.lines[i].text) == Some(DiagramLine::ToMove));
+                let stores_known = lines
+                    .clone()
+                    .any(|i| diagram::is_stores_line(source.lines[i].text));
+                let teaches = caption
+                    .as_ref()
+                    .is_some_and(|(_, text)| link::names_a_term(text))
+                    || heading.is_some_and(|line| link::names_a_term(source.lines[line].text));
                 let diagram = self.report.diagrams.len();
                 self.report.diagrams.push(LessonDiagram {
                     line: lines.start + 1,
@@ -438,9 +468,15 @@ impl<'a> Lesson<'a> {
                         position: read.position,
                         letters: read.letters,
                         side_given,
+                        stores_known,
                         linked: None,
+                        notes: Vec::new(),
+                        teaches,
                     }),
                 });
+                if let Some((line, text)) = &caption {
+                    self.bidoua_claim(*line, text, &read.position, options.lang);
+                }
             }
             Err(error) => {
                 let starts = vec![0; lines.len()];
@@ -492,6 +528,7 @@ impl<'a> Lesson<'a> {
                     &self.source,
                     &record.lines,
                     record.plies.as_ref(),
+                    record.boards.as_deref(),
                     options,
                     boards,
                     &mut self.report,
@@ -561,6 +598,7 @@ impl<'a> Lesson<'a> {
                                 .to_string()
                         })
                         .collect(),
+                    before: AnyPosition::Sowing(step.before),
                 })
                 .collect(),
             Some(AnyPlayReport::Seega(report)) => report
@@ -570,6 +608,7 @@ impl<'a> Lesson<'a> {
                     name: step.name(conventions),
                     captured: step.captured(),
                     houses: Vec::new(),
+                    before: AnyPosition::Seega(step.before),
                 })
                 .collect(),
             None => Vec::new(),
@@ -695,6 +734,18 @@ impl<'a> Lesson<'a> {
                     side,
                     captured: found.outcome.captured,
                 });
+                // The stores the board before is known to hold, to carry
+                // onto this one when its text gives none.
+                let known_before = match entries[k].item {
+                    Some(item) => match self.items.get(item) {
+                        Some(Item::Pasted {
+                            board: Some(board), ..
+                        }) => board.stores_known.then_some(board.position.stores()),
+                        _ => None,
+                    },
+                    // A block's board gives its stores.
+                    None => Some(from.stores()),
+                };
                 if let Some(item) = entry.item
                     && let Some(Item::Pasted {
                         board: Some(board), ..
@@ -706,6 +757,25 @@ impl<'a> Lesson<'a> {
                         stage: found.stage,
                         captured: found.outcome.captured_houses.iter().collect(),
                     });
+                    if !board.stores_known
+                        && let Some(before) = known_before
+                    {
+                        let stores = match found.stage {
+                            Stage::Sown => before,
+                            // The engine's board after the move, from the
+                            // stores the board before holds.
+                            Stage::After => {
+                                let mover = found.house.side;
+                                let mut stores = before;
+                                stores[mover] += found.outcome.captured;
+                                stores
+                            }
+                        };
+                        if let Ok(carried) = board.position.with_stores(stores) {
+                            board.position = carried;
+                            board.stores_known = true;
+                        }
+                    }
                 }
                 // The caption names the other board of the move.
                 if let Some(said) = entry.sense.stage
@@ -947,12 +1017,17 @@ impl<'a> Lesson<'a> {
                 Err(_) => continue,
             };
             let mut problems = Vec::new();
+            let mut claimed = false;
             for claim in link::claims(&prose) {
                 let line_text = self.source.lines[claim.line].text;
                 // A sentence naming another move of the mover is about that move.
                 let names_other =
                     link::songo_houses(line_text).any(|h| h.side == mover && h != found.house);
                 let name = found.house.name(rules).to_string();
+                claimed |= match &claim.what {
+                    Claimed::Notation(house, _) => *house == found.house,
+                    Claimed::Total(_) | Claimed::Houses(_) => !names_other,
+                };
                 let wrong = match &claim.what {
                     Claimed::Total(seeds) if !names_other && *seeds != outcome.captured => {
                         Some(tr!(
@@ -1014,6 +1089,113 @@ impl<'a> Lesson<'a> {
                 }
             }
             self.report.problems.extend(problems);
+            // The paragraph right after the sowing board may say what the
+            // move takes: then it is mentioned (a later one is about
+            // something else: the next example of a text).
+            let next = entries
+                .get(to + 1)
+                .map_or(self.source.lines.len(), |e| e.lines.start);
+            let after: Vec<(usize, &str)> = (entries[to].lines.end..next)
+                .map(|i| (i, self.source.lines[i].text))
+                .skip_while(|(_, text)| text.trim().is_empty())
+                .take_while(|(i, text)| !text.trim().is_empty() && self.is_prose_line(*i))
+                .collect();
+            claimed |= link::claims(&after).iter().any(|claim| match &claim.what {
+                Claimed::Notation(house, _) => *house == found.house,
+                Claimed::Total(_) | Claimed::Houses(_) => {
+                    !link::songo_houses(self.source.lines[claim.line].text)
+                        .any(|h| h.side == mover && h != found.house)
+                }
+            });
+            if found.stage == Stage::Sown && outcome.captured > 0 && !claimed {
+                self.capture_not_shown(&entries[to], &origin, found.house, &outcome, lang);
+            }
+        }
+    }
+
+    /// The note on a board after sowing whose move then captures, when
+    /// the text shows no board after the captures and claims nothing of
+    /// them: a reader would take the sowing for the whole move.
+    fn capture_not_shown(
+        &mut self,
+        entry: &Entry,
+        origin: &Position,
+        house: House,
+        outcome: &MoveOutcome,
+        lang: Lang,
+    ) {
+        let rules = origin.rules();
+        let houses: Vec<String> = outcome
+            .captured_houses
+            .iter()
+            .map(|h| h.name(rules).to_string())
+            .collect();
+        let line = entry.lines.start;
+        let message = tr!(
+            lang,
+            "lesson-note-capture-not-shown",
+            played = house.name(rules).to_string(),
+            count = outcome.captured,
+            houses = houses.join(" ")
+        );
+        let note = Problem::at(
+            &self.source,
+            line,
+            0,
+            self.source.lines[line].text.chars().count(),
+            ProblemKind::CaptureNotShown,
+            message.clone(),
+        )
+        .with_hint(tr!(lang, "lesson-note-capture-not-shown-hint"));
+        self.report.notes.push(note);
+        if let Some(item) = entry.item
+            && let Some(Item::Pasted {
+                board: Some(board), ..
+            }) = self.items.get_mut(item)
+        {
+            board.notes.push(message);
+        }
+    }
+
+    /// The note on a board whose caption says which side has the better
+    /// bidoua, when `teach.bidoua` says otherwise.
+    fn bidoua_claim(&mut self, line: usize, caption: &str, position: &Position, lang: Lang) {
+        let Some(claimed) = link::bidoua_claim(caption) else {
+            return;
+        };
+        let bidoua = teach::explain(position).bidoua;
+        let leader = match bidoua.south.cmp(&bidoua.north) {
+            std::cmp::Ordering::Greater => Some(Side::South),
+            std::cmp::Ordering::Less => Some(Side::North),
+            std::cmp::Ordering::Equal => None,
+        };
+        if leader == Some(claimed) {
+            return;
+        }
+        let message = tr!(
+            lang,
+            "lesson-note-bidoua",
+            claimed = claimed.as_str(),
+            leader = leader.map_or("none", Side::as_str),
+            south = bidoua.south,
+            north = bidoua.north
+        );
+        let text = self.source.lines[line].text;
+        let note = Problem::at(
+            &self.source,
+            line,
+            0,
+            text.chars().count(),
+            ProblemKind::Vocabulary,
+            message.clone(),
+        )
+        .with_hint(tr!(lang, "lesson-note-bidoua-hint"));
+        self.report.notes.push(note);
+        if let Some(Item::Pasted {
+            board: Some(board), ..
+        }) = self.items.last_mut()
+        {
+            board.notes.push(message);
         }
     }
 

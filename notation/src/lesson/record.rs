@@ -103,6 +103,7 @@ pub(crate) fn walk(
     text: &str,
     default: Option<Ruleset>,
     plies: Option<&RangeInclusive<usize>>,
+    chosen: Option<&[RangeInclusive<usize>]>,
     limit: usize,
 ) -> Option<Vec<Event>> {
     let mut events = Vec::new();
@@ -125,7 +126,8 @@ pub(crate) fn walk(
                 .get(name)
                 .map(|v| ((*name).to_owned(), v.to_owned()))
         })
-        .filter(|(_, value)| !value.is_empty() && value != "?" && value != "*")
+        // Unknown values (`?`, `????.??.??`, `*`) say nothing worth printing.
+        .filter(|(_, value)| value.chars().any(|c| !matches!(c, '?' | '.' | '*' | ' ')))
         .collect();
         events.push(Event::Game {
             index,
@@ -148,6 +150,7 @@ pub(crate) fn walk(
             moves: String::new(),
             board_shown: false,
             plies,
+            chosen,
             first: record.tags.first_side(),
             last: None,
         };
@@ -182,6 +185,8 @@ struct Walker<'e, 'p> {
     /// Whether the last event shows the current position.
     board_shown: bool,
     plies: Option<&'p RangeInclusive<usize>>,
+    /// The plies after which a board is drawn, when the teacher chose them.
+    chosen: Option<&'p [RangeInclusive<usize>]>,
     first: Side,
     last: Option<AfterMove>,
 }
@@ -260,12 +265,17 @@ impl Walker<'_, '_> {
                     self.board_shown = false;
                     let after = Walker::after_move(ply, &name, &outcome);
                     self.last = Some(after.clone());
-                    if outcome.captured() > 0 {
+                    let wanted = match self.chosen {
+                        Some(chosen) => chosen.iter().any(|plies| plies.contains(&ply)),
+                        None => outcome.captured() > 0,
+                    };
+                    if wanted {
                         self.board(Some(after))?;
                     }
                 }
                 Node::Comment(text) if self.showing() => {
-                    if !self.board_shown {
+                    // Chosen boards only: a comment elsewhere is a paragraph.
+                    if !self.board_shown && self.chosen.is_none() {
                         let last = self.last.clone();
                         self.board(last)?;
                     }
@@ -319,7 +329,7 @@ mod tests {
     #[test]
     fn a_board_at_each_comment_and_capture_and_the_moves_between() {
         let text = "[Rules \"songo\"]\n[Event \"Club\"]\n\n{Start.} 1. S2 N4 2. S5 {quiet} N0 *\n";
-        let events = walk(text, None, None, 100).unwrap();
+        let events = walk(text, None, None, None, 100).unwrap();
         let kinds: Vec<&str> = events
             .iter()
             .map(|e| match e {
@@ -345,7 +355,7 @@ mod tests {
     #[test]
     fn an_excerpt_starts_with_the_board_before_its_first_ply() {
         let text = "[Rules \"songo\"]\n\n1. S2 N4 2. S5 N0 3. S1 *\n";
-        let events = walk(text, None, Some(&(3..=4)), 100).unwrap();
+        let events = walk(text, None, Some(&(3..=4)), None, 100).unwrap();
         let Event::Board(board) = &events[1] else {
             panic!("{events:?}")
         };
@@ -357,6 +367,6 @@ mod tests {
     #[test]
     fn the_boards_are_bounded() {
         let text = "[Rules \"songo\"]\n\n{a} 1. S2 {b} N4 {c} *\n";
-        assert!(walk(text, None, None, 2).is_none());
+        assert!(walk(text, None, None, None, 2).is_none());
     }
 }

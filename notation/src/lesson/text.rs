@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use super::{LessonReport, ProblemKind};
-use crate::error::{Note, Place, Quoted, render};
+use crate::error::{Level, Note, Place, Quoted, render_at};
 use crate::i18n::Lang;
 use crate::tr;
 
@@ -20,6 +20,8 @@ const fn kind_id(kind: ProblemKind) -> &'static str {
         ProblemKind::Expectation => "expect",
         ProblemKind::Illegal => "illegal",
         ProblemKind::Record => "record",
+        ProblemKind::CaptureNotShown => "capture-not-shown",
+        ProblemKind::Vocabulary => "vocabulary",
     }
 }
 
@@ -39,6 +41,7 @@ const fn kind_id(kind: ProblemKind) -> &'static str {
 #[must_use]
 pub fn report_text(report: &LessonReport, path: &str, lang: Lang, color: bool) -> String {
     let mut out = String::new();
+    let hint_name = tr!(lang, "note-hint");
     for (index, diagram) in report.diagrams.iter().enumerate() {
         if let Some(start) = &diagram.from_start {
             let _ = writeln!(
@@ -72,7 +75,8 @@ pub fn report_text(report: &LessonReport, path: &str, lang: Lang, color: bool) -
     if !out.is_empty() {
         out.push('\n');
     }
-    for problem in &report.problems {
+    let notes = report.notes.iter().map(|note| (note, true));
+    for (problem, is_note) in report.problems.iter().map(|p| (p, false)).chain(notes) {
         let id = problem
             .rule
             .map_or(kind_id(problem.kind), |rule| rule.as_str());
@@ -86,7 +90,7 @@ pub fn report_text(report: &LessonReport, path: &str, lang: Lang, color: bool) -
         let notes: Vec<Note<'_>> = problem
             .hint
             .iter()
-            .map(|hint| Note::named("hint", hint))
+            .map(|hint| Note::named(&hint_name, hint))
             .collect();
         let place = if problem.excerpt.is_empty() {
             Place::At {
@@ -96,7 +100,9 @@ pub fn report_text(report: &LessonReport, path: &str, lang: Lang, color: bool) -
         } else {
             Place::Quoted(quoted)
         };
-        out.push_str(&render(
+        let level = if is_note { Level::Note } else { Level::Error };
+        out.push_str(&render_at(
+            level,
             Some((id, &problem.message)),
             Some(path),
             place,
@@ -123,5 +129,12 @@ pub fn report_text(report: &LessonReport, path: &str, lang: Lang, color: bool) -
             problems = report.problems.len()
         )
     );
+    if !report.notes.is_empty() {
+        let _ = writeln!(
+            out,
+            "{}",
+            tr!(lang, "lesson-summary-notes", count = report.notes.len())
+        );
+    }
     out
 }

@@ -61,6 +61,11 @@ pub struct RecordBuilder {
     /// variation has its nodes here until it closes.
     stack: Vec<Vec<Node>>,
     errors: Vec<SyntaxError>,
+    /// The last `;` comment read: its line, the depth of its line of play
+    /// and that line's length after it. The next `;` line joins it when
+    /// nothing came between: a paragraph of `;` lines (a record's header)
+    /// is one comment, as its writer meant, not one per line.
+    line_comment: Option<(usize, usize, usize)>,
 }
 
 impl RecordBuilder {
@@ -107,6 +112,27 @@ impl<'a> Visitor<'a> for RecordBuilder {
     fn comment(&mut self, text: &'a str, _at: Pos<'a>) {
         let text = model::collapse_space(text);
         self.line().push(Node::Comment(text));
+    }
+
+    fn line_comment(&mut self, text: &'a str, at: Pos<'a>) {
+        let text = model::collapse_space(text);
+        let depth = self.stack.len();
+        let line = at.line();
+        let length = self.line().len();
+        if self.line_comment == Some((line.wrapping_sub(1), depth, length))
+            && let Some(Node::Comment(last)) = self.line().last_mut()
+        {
+            if !text.is_empty() {
+                if !last.is_empty() {
+                    last.push(' ');
+                }
+                last.push_str(&text);
+            }
+        } else {
+            self.line().push(Node::Comment(text));
+        }
+        let length = self.line().len();
+        self.line_comment = Some((line, depth, length));
     }
 
     fn begin_variation(&mut self, _at: Pos<'a>) {

@@ -445,11 +445,19 @@ impl GameRecord {
 /// comments are kept.
 pub(crate) fn collapse_space(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for word in text.split_whitespace() {
+    for word in words(text) {
         if !out.is_empty() {
             out.push(' ');
         }
         out.push_str(word);
     }
     out
+}
+
+/// The words of a comment: split at whitespace, but not at a no-break
+/// space (French puts one before `:` and `;`), which stays in its word so
+/// that a line never breaks there and the comment reads back the same.
+pub(crate) fn words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| c.is_whitespace() && !matches!(c, '\u{a0}' | '\u{202f}'))
+        .filter(|word| !word.is_empty())
 }

@@ -217,6 +217,12 @@ pub trait Visitor<'a> {
         let _ = (text, at);
     }
 
+    /// A `;` comment, the rest of its line. By default a comment like any
+    /// other; a reader may join the lines of one paragraph of them.
+    fn line_comment(&mut self, text: &'a str, at: Pos<'a>) {
+        self.comment(text, at);
+    }
+
     /// A variation opens: the moves that follow replace the last move.
     fn begin_variation(&mut self, at: Pos<'a>) {
         let _ = at;
@@ -571,7 +577,8 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         let body = &cursor.rest()[1..];
         let end = memchr::memchr(b'\n', body.as_bytes()).unwrap_or(body.len());
         if self.skipping == 0 {
-            self.visitor.comment(body[..end].trim_end_matches('\r'), at);
+            self.visitor
+                .line_comment(body[..end].trim_end_matches('\r'), at);
         }
         cursor.advance(1 + end);
     }

@@ -192,7 +192,7 @@ impl Lines {
             self.newline();
             return;
         }
-        let words: Vec<&str> = text.split_whitespace().collect();
+        let words: Vec<&str> = super::model::words(text).collect();
         match words.as_slice() {
             [] => self.token("{}"),
             [only] => self.token(&format!("{{{only}}}")),

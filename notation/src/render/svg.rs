@@ -31,9 +31,11 @@ pub(crate) const FONT: &str = "DejaVu Sans, Verdana, Arial, Helvetica, sans-seri
 pub(crate) const INK: &str = "#222222";
 /// Labels and side names.
 pub(crate) const MUTED: &str = "#5b4a3a";
-/// A house changed by a move (the escale text's red), and its fill.
+/// A house changed by a move (the escale text's red), and its fill: light
+/// enough that the count on it, in ink, reads as well as on a plain pit
+/// when printed in grey (the change is the fill and the thick ring).
 pub(crate) const RED: &str = "#c0392b";
-pub(crate) const RED_FILL: &str = "#f9d5cf";
+pub(crate) const RED_FILL: &str = "#fde4df";
 /// The house played, the side to move.
 pub(crate) const BLUE: &str = "#1f5fa8";
 /// A captured house.
@@ -202,7 +204,7 @@ impl Key {
             Key::Changed => {
                 let _ = writeln!(
                     out,
-                    "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{r}\" fill=\"{RED_FILL}\" stroke=\"{RED}\" stroke-width=\"2\"/>"
+                    "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{r}\" fill=\"{RED_FILL}\" stroke=\"{RED}\" stroke-width=\"3\"/>"
                 );
             }
             Key::Captured => {

@@ -627,7 +627,7 @@ pub fn diagram(position: &SeegaPosition) -> String {
 /// use songo_notation::Side;
 /// let start = SeegaPosition::start(Side::South);
 /// let text = notation::diagram_in(&start, Lang::Fr);
-/// assert!(text.contains("  a b c d e\nau trait : sud\nphase : pose\n"));
+/// assert!(text.contains("  a b c d e\nau trait\u{a0}: sud\nphase\u{a0}: pose\n"));
 /// assert_eq!(notation::parse_diagram(&text).unwrap(), start);
 /// ```
 #[must_use]

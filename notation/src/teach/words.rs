@@ -729,7 +729,7 @@ pub fn annotation_sentence(annotation: &Annotation, wording: impl Into<Wording>)
 /// );
 /// assert_eq!(
 ///     notes[0].localize(Lang::Fr),
-///     "Yinda : N1 renforce N2 ; la plus grosse prise de Sud passe de 11 à 2."
+///     "Yinda\u{a0}: N1 renforce N2\u{a0}; la plus grosse prise de Sud passe de 11 à 2."
 /// );
 /// ```
 impl Localize for Annotation {

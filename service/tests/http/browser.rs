@@ -276,6 +276,16 @@ fn a_broken_record_shows_its_violation_at_its_line_then_in_french() {
 }
 
 #[test]
+fn a_language_the_server_does_not_speak_falls_back_to_english() {
+    let (_server, browser) = open(1280, 900, "#lang=de");
+    assert_eq!(browser.text("#tab-play"), "Play");
+    assert_eq!(
+        browser.run("return document.documentElement.lang", &[]),
+        "en"
+    );
+}
+
+#[test]
 fn script_in_a_record_is_shown_as_text_and_the_board_exports_as_svg() {
     let (_server, browser) = open(1280, 900, "");
     browser.run("window.pwned = 0", &[]);

@@ -242,3 +242,57 @@ fn every_route_answers_in_french() {
         });
     }
 }
+
+/// Issue 26, item 10: the analysis's and the engine's parameter errors
+/// keep `detail`'s promise of the asked language.
+#[test]
+fn engine_parameter_and_analysis_errors_in_french() {
+    let server = TestServer::start();
+    let annotate = |query: &str| {
+        let reply = server.request(
+            "POST",
+            &format!("/v1/annotate?lang=fr&{query}"),
+            &[("Content-Type", "text/plain")],
+            Some(b"[Rules \"songo\"]\n\n1. S2 *\n"),
+        );
+        assert_eq!(reply.status, 400, "{query}: {reply:?}");
+        french(&reply);
+        reply.json()["detail"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert_eq!(
+        annotate("engine=true&depth=0"),
+        "depth 0\u{a0}: demandez de 1 à 30 demi-coups (au-delà, la profondeur est ramenée à 30)"
+    );
+    assert_eq!(
+        annotate("engine=peut-etre"),
+        "engine=peut-etre\u{a0}: écrivez engine=true ou engine=false"
+    );
+    assert_eq!(
+        annotate("engine=true&depth=x"),
+        "depth=x n'est pas un nombre entier"
+    );
+    assert_eq!(
+        annotate("depth=5"),
+        "depth et movetime_ms sont des limites du moteur\u{a0}: ajoutez engine=true"
+    );
+    let analyse = |body: serde_json::Value| {
+        let reply = post_french(&server, "/v1/analyse", &body);
+        assert_eq!(reply.status, 400, "{reply:?}");
+        french(&reply);
+        reply.json()["detail"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert!(
+        analyse(json!({"position": START, "movetime_ms": 0}))
+            .starts_with("movetime_ms 0\u{a0}: demandez de 1 à"),
+    );
+    assert!(
+        analyse(json!({"position": "seega:...../...../...S./..N../..S..:N"}))
+            .starts_with("l'analyse ne porte que sur les jeux de semailles"),
+    );
+}

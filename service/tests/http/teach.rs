@@ -163,7 +163,7 @@ fn annotate_writes_the_record_back_with_comments() {
         french.ok()["record"]
             .as_str()
             .unwrap()
-            .contains("{Sud laisse subsister la menace de N4 (6 graines) ;")
+            .contains("{Sud laisse subsister la menace de N4 (6 graines)\u{a0};")
     );
 }
 

@@ -614,10 +614,30 @@ impl Tables {
     }
 }
 
-/// Said to a person as it is written (its words are the error's own).
+/// Said to a person in the catalogue's words; what a file is found to
+/// hold wrong (`Invalid`'s problem) and a request tables cannot serve
+/// (`Unsupported`) keep the table code's own English words.
 impl From<TableError> for crate::i18n::Message {
     fn from(error: TableError) -> crate::i18n::Message {
-        crate::i18n::Message::verbatim(error.to_string())
+        use crate::i18n::Message;
+        match error {
+            TableError::Io { path, error } => crate::msg!(
+                "tables-error-io",
+                name = path.display().to_string(),
+                error = error.to_string()
+            ),
+            TableError::Invalid { path, problem } => crate::msg!(
+                "tables-error-invalid",
+                name = path.display().to_string(),
+                problem = problem
+            ),
+            TableError::Missing { rules, seeds } => crate::msg!(
+                "tables-error-missing",
+                rules = rules.to_string(),
+                seeds = seeds
+            ),
+            TableError::Unsupported(message) => Message::verbatim(message),
+        }
     }
 }
 

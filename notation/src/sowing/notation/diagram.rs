@@ -115,7 +115,7 @@ pub fn text(position: &Position) -> String {
 /// use songo_notation::i18n::Lang;
 /// use songo_notation::{diagram, Position, Ruleset};
 /// let text = diagram::text_in(&Position::start(Ruleset::Songo), Lang::Fr);
-/// assert!(text.ends_with("réserves : sud 0 nord 0\nau trait : sud\n"));
+/// assert!(text.ends_with("réserves\u{a0}: sud 0 nord 0\nau trait\u{a0}: sud\n"));
 /// assert_eq!(diagram::parse(&text, None).unwrap(), Position::start(Ruleset::Songo));
 /// ```
 #[must_use]
@@ -668,6 +668,21 @@ fn after_keyword<'a>(span: Span<'a>, keyword: &str) -> Option<Span<'a>> {
         }
         _ => None,
     }
+}
+
+/// Whether `line` is a diagram's line of stores (`stores: south 3 north
+/// 0`, `réserves : …`, maybe a Markdown list item): a lesson draws the
+/// stores of a board only when its text gives them.
+pub(crate) fn is_stores_line(line: &str) -> bool {
+    let text = line.trim();
+    let text = match text.strip_prefix(['-', '*', '+']) {
+        Some(rest) if rest.starts_with(' ') => rest.trim_start(),
+        _ => text,
+    };
+    let span = Span { text, offset: 0 };
+    STORES_KEYWORDS
+        .iter()
+        .any(|keyword| after_keyword(span, keyword).is_some())
 }
 
 const STORES_KEYWORDS: &[&str] = &[

@@ -49,6 +49,9 @@ pub struct BoardView {
     pub last_move: Option<House>,
     /// Whether to say whose turn it is (not for a board caught mid-move).
     pub show_to_move: bool,
+    /// Whether to write the stores' counts (SVG; not for a board pasted
+    /// from a text that does not give them: 0 would be a guess).
+    pub show_stores: bool,
     /// A caption above the board ("Before", "After sowing").
     pub caption: Option<String>,
     /// Shapes drawn over the board (SVG only): threats, greniers, a
@@ -76,6 +79,7 @@ impl BoardView {
             played: None,
             last_move: None,
             show_to_move: true,
+            show_stores: true,
             caption: None,
             shapes: Vec::new(),
             path: None,

@@ -283,28 +283,30 @@ fn draw_board(out: &mut String, view: &BoardView, left: i32, top: i32) {
             MUTED,
             &side_name(side),
         );
-        let count = position.stores()[side].to_string();
-        let size = fitting_size(&count, STORE_WIDTH - 8);
-        text(
-            out,
-            mid,
-            y + GAP + store_height / 2 + size * 7 / 20,
-            size,
-            "middle",
-            "bold",
-            INK,
-            &count,
-        );
-        text(
-            out,
-            mid,
-            y + GAP + store_height - 16,
-            11,
-            "middle",
-            "normal",
-            MUTED,
-            &msg!("svg-store").localize(view.lang),
-        );
+        if view.show_stores {
+            let count = position.stores()[side].to_string();
+            let size = fitting_size(&count, STORE_WIDTH - 8);
+            text(
+                out,
+                mid,
+                y + GAP + store_height / 2 + size * 7 / 20,
+                size,
+                "middle",
+                "bold",
+                INK,
+                &count,
+            );
+            text(
+                out,
+                mid,
+                y + GAP + store_height - 16,
+                11,
+                "middle",
+                "normal",
+                MUTED,
+                &msg!("svg-store").localize(view.lang),
+            );
+        }
         if hooks {
             out.push_str("</g>\n");
         }
@@ -403,7 +405,7 @@ fn pit_body(out: &mut String, view: &BoardView, house: House, cx: i32, cy: i32) 
     let (fill, stroke, width, dash) = if captured {
         (GREY_FILL, RED, "2", " stroke-dasharray=\"5 3\"")
     } else if changed {
-        (RED_FILL, RED, "2.5", "")
+        (RED_FILL, RED, "3.5", "")
     } else {
         (PIT, WOOD_EDGE, "1.5", "")
     };
@@ -435,13 +437,13 @@ fn pit_body(out: &mut String, view: &BoardView, house: House, cx: i32, cy: i32) 
     }
 }
 
-/// The count in a pit: red where the move changed it.
+/// The count in a pit, in ink wherever it is: a red count on its red
+/// fill lost half its contrast printed in grey (the change is shown by
+/// the fill and the ring).
 fn pit_count(out: &mut String, view: &BoardView, house: House, cx: i32, cy: i32) {
-    let captured = view.is_captured(house);
-    let changed = view.is_changed(house);
     let count = view.position.house(house).to_string();
     let size = fitting_size(&count, 2 * PIT_RADIUS - 8);
-    let colour = if changed && !captured { RED } else { INK };
+    let colour = INK;
     text(
         out,
         cx,
@@ -455,10 +457,11 @@ fn pit_count(out: &mut String, view: &BoardView, house: House, cx: i32, cy: i32)
 }
 
 /// How far from a pit's centre, towards the middle of the board, a sowing
-/// path runs in its first lap.
-const PATH_INSET: i32 = 13;
+/// path runs in its first lap: along the pit's inner rim, clear of its
+/// count (a count's digits reach some 11 pixels from the centre).
+const PATH_INSET: i32 = 20;
 /// How much closer to the middle each further lap runs.
-const LAP_INSET: i32 = 9;
+const LAP_INSET: i32 = 5;
 
 /// The path of a sowing, around the board: along each row between the
 /// pits' centres and the middle of the board, round the ends, each lap
