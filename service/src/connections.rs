@@ -5,8 +5,14 @@
 //!   takes the place of the one that has waited longest for a request (an
 //!   idle keep-alive connection, or a client slow to send its head): those
 //!   cost nothing to close, and a flood of half-open connections cannot
-//!   lock out real clients. When every connection has a request in flight,
-//!   the new one waits briefly for a slot, then gets a 503 and is closed.
+//!   lock out real clients (the new one waits briefly for the evicted
+//!   one's slot, in a task of its own). When every connection has a
+//!   request in flight, the new one gets a 503 at once and is closed: the
+//!   accept loop never waits, so refusals do not queue.
+//! - Answers are handed to hyper in pieces of 64 KiB ([`Tracked`]): a
+//!   request stays in flight, and under the send timeout, until its last
+//!   piece is taken. hyper's own bodiless refusals of a request head (400,
+//!   414, 431) are replaced by problems on the way out ([`Watched`]).
 //! - A request head must arrive within `header_timeout` (counted from the
 //!   accept for a connection's first request, from the first byte for the
 //!   next ones); an idle keep-alive connection is closed after
