@@ -166,7 +166,8 @@ impl Pool {
                 .connections_accepted
                 .fetch_add(1, Ordering::Relaxed);
             if let Ok(permit) = Arc::clone(&self.slots).try_acquire_owned() {
-                tokio::spawn(Arc::clone(&self).serve(stream, permit, service.clone()));
+                let accepted = Instant::now();
+                tokio::spawn(Arc::clone(&self).serve(stream, permit, service.clone(), accepted));
             } else if self.evict_longest_waiting() {
                 // The evicted connection gives its slot back once its task
                 // ends: wait for it apart, so that the loop goes on
@@ -174,10 +175,11 @@ impl Pool {
                 // evicted connection: at most `max_connections` at once.
                 let pool = Arc::clone(&self);
                 let service = service.clone();
+                let accepted = Instant::now();
                 tokio::spawn(async move {
                     let slots = Arc::clone(&pool.slots);
                     match tokio::time::timeout(SLOT_WAIT, slots.acquire_owned()).await {
-                        Ok(Ok(permit)) => pool.serve(stream, permit, service).await,
+                        Ok(Ok(permit)) => pool.serve(stream, permit, service, accepted).await,
                         _ => pool.refuse(stream),
                     }
                 });
@@ -241,6 +243,7 @@ impl Pool {
         stream: TcpStream,
         permit: OwnedSemaphorePermit,
         service: S,
+        accepted: Instant,
     ) where
         S: Service<Request<Incoming>, Response = Response<B>> + Send + 'static,
         S::Future: Send + 'static,
@@ -248,7 +251,7 @@ impl Pool {
         B: Body<Data = Bytes> + Unpin + Send + 'static,
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
     {
-        let connection = Arc::new(Connection::new(self.epoch));
+        let connection = Arc::new(Connection::new(self.epoch, accepted));
         let Some(id) = self.register(&connection) else {
             return;
         };
@@ -400,8 +403,11 @@ struct Connection {
 }
 
 impl Connection {
-    fn new(epoch: Instant) -> Connection {
-        let now = epoch.elapsed().as_millis() as u64;
+    /// A connection accepted at `accepted`: its wait is counted from
+    /// there, not from when its task first runs (later under load), so
+    /// the eviction order is the order of arrival.
+    fn new(epoch: Instant, accepted: Instant) -> Connection {
+        let now = accepted.saturating_duration_since(epoch).as_millis() as u64;
         Connection {
             epoch,
             active: AtomicU32::new(0),
