@@ -5,8 +5,14 @@
 //!   takes the place of the one that has waited longest for a request (an
 //!   idle keep-alive connection, or a client slow to send its head): those
 //!   cost nothing to close, and a flood of half-open connections cannot
-//!   lock out real clients. When every connection has a request in flight,
-//!   the new one waits briefly for a slot, then gets a 503 and is closed.
+//!   lock out real clients (the new one waits briefly for the evicted
+//!   one's slot, in a task of its own). When every connection has a
+//!   request in flight, the new one gets a 503 at once and is closed: the
+//!   accept loop never waits, so refusals do not queue.
+//! - Answers are handed to hyper in pieces of 64 KiB ([`Tracked`]): a
+//!   request stays in flight, and under the send timeout, until its last
+//!   piece is taken. hyper's own bodiless refusals of a request head (400,
+//!   414, 431) are replaced by problems on the way out ([`Watched`]).
 //! - A request head must arrive within `header_timeout` (counted from the
 //!   accept for a connection's first request, from the first byte for the
 //!   next ones); an idle keep-alive connection is closed after
@@ -160,7 +166,8 @@ impl Pool {
                 .connections_accepted
                 .fetch_add(1, Ordering::Relaxed);
             if let Ok(permit) = Arc::clone(&self.slots).try_acquire_owned() {
-                tokio::spawn(Arc::clone(&self).serve(stream, permit, service.clone()));
+                let accepted = Instant::now();
+                tokio::spawn(Arc::clone(&self).serve(stream, permit, service.clone(), accepted));
             } else if self.evict_longest_waiting() {
                 // The evicted connection gives its slot back once its task
                 // ends: wait for it apart, so that the loop goes on
@@ -168,10 +175,11 @@ impl Pool {
                 // evicted connection: at most `max_connections` at once.
                 let pool = Arc::clone(&self);
                 let service = service.clone();
+                let accepted = Instant::now();
                 tokio::spawn(async move {
                     let slots = Arc::clone(&pool.slots);
                     match tokio::time::timeout(SLOT_WAIT, slots.acquire_owned()).await {
-                        Ok(Ok(permit)) => pool.serve(stream, permit, service).await,
+                        Ok(Ok(permit)) => pool.serve(stream, permit, service, accepted).await,
                         _ => pool.refuse(stream),
                     }
                 });
@@ -235,6 +243,7 @@ impl Pool {
         stream: TcpStream,
         permit: OwnedSemaphorePermit,
         service: S,
+        accepted: Instant,
     ) where
         S: Service<Request<Incoming>, Response = Response<B>> + Send + 'static,
         S::Future: Send + 'static,
@@ -242,7 +251,7 @@ impl Pool {
         B: Body<Data = Bytes> + Unpin + Send + 'static,
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
     {
-        let connection = Arc::new(Connection::new(self.epoch));
+        let connection = Arc::new(Connection::new(self.epoch, accepted));
         let Some(id) = self.register(&connection) else {
             return;
         };
@@ -394,8 +403,11 @@ struct Connection {
 }
 
 impl Connection {
-    fn new(epoch: Instant) -> Connection {
-        let now = epoch.elapsed().as_millis() as u64;
+    /// A connection accepted at `accepted`: its wait is counted from
+    /// there, not from when its task first runs (later under load), so
+    /// the eviction order is the order of arrival.
+    fn new(epoch: Instant, accepted: Instant) -> Connection {
+        let now = accepted.saturating_duration_since(epoch).as_millis() as u64;
         Connection {
             epoch,
             active: AtomicU32::new(0),
