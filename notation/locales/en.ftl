@@ -1296,22 +1296,37 @@ hint-archive-date = write dates as YYYY, YYYY.MM or YYYY.MM.DD
 archive-database = the archive's database failed: { $cause }
 archive-progress = importing: {"{"}binary_bytes{"}"}/{"{"}binary_total_bytes{"}"} ({"{"}percent{"}"}%), {"{"}msg{"}"}
 archive-progress-games = { $imported } imported, { $duplicates } duplicates
-archive-import-summary = { $imported } games imported, { $duplicates } duplicates, { $invalid } invalid, into { $location }
+archive-import-summary = { $imported ->
+        [one] { $imported } game imported
+       *[other] { $imported } games imported
+    }, { $duplicates ->
+        [one] { $duplicates } duplicate
+       *[other] { $duplicates } duplicates
+    }, { $invalid } invalid, into { $location }
 archive-unreadable = unreadable: { $file }: { $reason }
 archive-not-a-game = { $line }:{ $column }: no game here: { $reason }
 archive-invalid-mark = invalid
 archive-no-match = No game matches.
 archive-next-page = more games: continue with --after { $cursor }
-explore-summary = { $games } games: South won { $south }, North won { $north }, { $draw } drawn
+explore-summary = { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }: South won { $south }, North won { $north }, { $draw } drawn
 explore-col-move = move
 explore-col-games = games
 explore-col-south = South
 explore-col-north = North
 explore-col-draw = drawn
 explore-col-average = South−North
-explore-ended = { $games } games ended here.
+explore-ended = { $games ->
+        [one] { $games } game ended here.
+       *[other] { $games } games ended here.
+    }
 explore-recent = Most recently added:
-standings-title = { $event }: { $games } games
+standings-title = { $event }: { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }
 standings-col-player = player
 standings-col-points = points
 standings-col-games = games

@@ -1306,22 +1306,43 @@ hint-archive-date = écrivez les dates AAAA, AAAA.MM ou AAAA.MM.JJ
 archive-database = la base de l’archive a échoué : { $cause }
 archive-progress = import : {"{"}binary_bytes{"}"}/{"{"}binary_total_bytes{"}"} ({"{"}percent{"}"} %), {"{"}msg{"}"}
 archive-progress-games = { $imported } importées, { $duplicates } doublons
-archive-import-summary = { $imported } parties importées, { $duplicates } doublons, { $invalid } invalides, dans { $location }
+archive-import-summary = { $imported ->
+        [one] { $imported } partie importée
+       *[other] { $imported } parties importées
+    }, { $duplicates ->
+        [one] { $duplicates } doublon
+       *[other] { $duplicates } doublons
+    }, { $invalid ->
+        [one] { $invalid } invalide
+       *[other] { $invalid } invalides
+    }, dans { $location }
 archive-unreadable = illisible : { $file } : { $reason }
 archive-not-a-game = { $line }:{ $column } : pas de partie ici : { $reason }
 archive-invalid-mark = invalide
 archive-no-match = Aucune partie ne correspond.
 archive-next-page = d’autres parties : continuez avec --after { $cursor }
-explore-summary = { $games } parties : Sud a gagné { $south }, Nord { $north }, { $draw } nulles
+explore-summary = { $games ->
+        [one] { $games } partie
+       *[other] { $games } parties
+    } : Sud a gagné { $south }, Nord { $north }, { $draw ->
+        [one] { $draw } nulle
+       *[other] { $draw } nulles
+    }
 explore-col-move = coup
 explore-col-games = parties
 explore-col-south = Sud
 explore-col-north = Nord
 explore-col-draw = nulles
 explore-col-average = Sud−Nord
-explore-ended = { $games } parties se sont terminées ici.
+explore-ended = { $games ->
+        [one] { $games } partie s’est terminée ici.
+       *[other] { $games } parties se sont terminées ici.
+    }
 explore-recent = Ajoutées le plus récemment :
-standings-title = { $event } : { $games } parties
+standings-title = { $event } : { $games ->
+        [one] { $games } partie
+       *[other] { $games } parties
+    }
 standings-col-player = joueur
 standings-col-points = points
 standings-col-games = parties
