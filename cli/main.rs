@@ -5,6 +5,7 @@
 
 mod analyse;
 mod annotate;
+mod archive;
 mod convert;
 mod convert_record;
 mod explain;
@@ -62,6 +63,8 @@ enum Command {
     Tables(tables::Args),
     Lesson(lesson::Args),
     Serve(serve::Args),
+    Archive(archive::Args),
+    Explore(archive::ExploreArgs),
 }
 
 /// An error for the user, with the exit status it leads to.
@@ -117,6 +120,8 @@ fn main() -> ExitCode {
         Command::Analyse(args) => analyse::run(&args, lang),
         Command::Tables(args) => tables::run(&args, lang),
         Command::Lesson(args) => lesson::run(&args),
+        Command::Archive(args) => archive::run(&args, lang),
+        Command::Explore(args) => archive::explore(&args, lang),
     };
     match result {
         Ok(status) => ExitCode::from(status),

@@ -71,6 +71,12 @@ pub(crate) struct Args {
         value_delimiter = ','
     )]
     cors_origins: Vec<String>,
+    /// Serve this archive on /v1/games, /v1/explorer and /v1/standings: a SQLite file's path or a postgres:// URL (default: no archive).
+    #[arg(long, env = "SONGO_ARCHIVE", value_name = "PATH|URL")]
+    archive: Option<String>,
+    /// A file holding the bearer token that POST /v1/games needs (or $SONGO_ARCHIVE_TOKEN); without one the archive is read-only over HTTP.
+    #[arg(long, value_name = "FILE", requires = "archive")]
+    archive_token_file: Option<std::path::PathBuf>,
 }
 
 /// `--log-format`.
@@ -151,6 +157,36 @@ fn origins(values: &[String]) -> Result<Vec<String>, Failure> {
         .collect()
 }
 
+/// The archive to serve, opened once here so that a wrong one stops the
+/// start (and its schema is brought up to date before any request).
+fn archive(args: &Args) -> Result<Option<songo_service::ArchiveConfig>, Failure> {
+    use songo_service::archive::{Archive, Location, Token};
+    let Some(given) = args.archive.as_deref().filter(|a| !a.is_empty()) else {
+        return Ok(None);
+    };
+    let location = Location::parse(given);
+    Archive::open(&location).map_err(|error| {
+        let failure = Failure::input(error.message());
+        match error.hint() {
+            Some(hint) => failure.with_hint(hint),
+            None => failure,
+        }
+    })?;
+    let token = match &args.archive_token_file {
+        Some(file) => {
+            let text = std::fs::read_to_string(file)
+                .map_err(|e| crate::input::cannot_read(&file.display().to_string(), &e))?;
+            Some(Token::new(&text).ok_or_else(|| {
+                Failure::input(msg!("serve-empty-token", file = file.display().to_string()))
+            })?)
+        }
+        None => std::env::var("SONGO_ARCHIVE_TOKEN")
+            .ok()
+            .and_then(|text| Token::new(&text)),
+    };
+    Ok(Some(songo_service::ArchiveConfig { location, token }))
+}
+
 pub(crate) fn run(args: &Args, _lang: Lang) -> Result<u8, Failure> {
     let defaults = Config::default();
     if args.body_limit == 0 {
@@ -199,6 +235,7 @@ pub(crate) fn run(args: &Args, _lang: Lang) -> Result<u8, Failure> {
         send_timeout: seconds(args.send_timeout, "--send-timeout")?,
         metrics_addr,
         cors_origins: origins(&args.cors_origins)?,
+        archive: archive(args)?,
         ..defaults
     };
     let logging = Logging {

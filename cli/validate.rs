@@ -66,27 +66,27 @@ pub(crate) struct Args {
 }
 
 /// A place games are read from.
-enum Source {
+pub(crate) enum Source {
     Stdin,
     File(PathBuf),
 }
 
 impl Source {
-    fn name(&self) -> String {
+    pub(crate) fn name(&self) -> String {
         match self {
             Source::Stdin => "<stdin>".to_owned(),
             Source::File(path) => path.display().to_string(),
         }
     }
 
-    fn size(&self) -> Option<u64> {
+    pub(crate) fn size(&self) -> Option<u64> {
         match self {
             Source::Stdin => None,
             Source::File(path) => std::fs::metadata(path).ok().map(|m| m.len()),
         }
     }
 
-    fn open(&self) -> io::Result<Box<dyn Read>> {
+    pub(crate) fn open(&self) -> io::Result<Box<dyn Read>> {
         match self {
             Source::Stdin => Ok(Box::new(io::stdin())),
             Source::File(path) => Ok(Box::new(std::fs::File::open(path)?)),
@@ -114,7 +114,7 @@ fn record_files(dir: &Path, found: &mut Vec<PathBuf>) -> io::Result<()> {
     Ok(())
 }
 
-fn sources(inputs: &[String]) -> Result<Vec<Source>, Failure> {
+pub(crate) fn sources(inputs: &[String]) -> Result<Vec<Source>, Failure> {
     let mut sources = Vec::new();
     for input in inputs {
         if input == "-" {

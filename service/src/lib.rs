@@ -35,9 +35,11 @@
 //! ```
 
 mod analysis;
+pub mod archive;
 mod body;
 mod connections;
 mod cors;
+mod games;
 mod handlers;
 mod lessons;
 mod logging;
@@ -110,10 +112,23 @@ pub struct Config {
     /// browser (CORS, `songo serve --cors-origin`): `https://example.org`,
     /// or `*` for any. Empty (the default): only the server's own page.
     pub cors_origins: Vec<String>,
+    /// The archive the `/v1/games` routes serve, if any (`songo serve
+    /// --archive`); without one they answer 404.
+    pub archive: Option<ArchiveConfig>,
     /// Routes for tests only (`GET /debug/panic`, `GET /debug/sleep`):
     /// never on in `songo serve`.
     #[doc(hidden)]
     pub debug_routes: bool,
+}
+
+/// The archive a server keeps.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArchiveConfig {
+    /// Where it is.
+    pub location: archive::Location,
+    /// The bearer token `POST /v1/games` needs; without one the archive
+    /// is read-only over HTTP.
+    pub token: Option<archive::Token>,
 }
 
 /// The number of cores (2 when unknown).
@@ -136,6 +151,7 @@ impl Default for Config {
             send_timeout: Duration::from_secs(30),
             metrics_addr: None,
             cors_origins: Vec::new(),
+            archive: None,
             debug_routes: false,
         }
     }

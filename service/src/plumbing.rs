@@ -27,6 +27,8 @@ pub(crate) struct State {
     pub(crate) validations: Arc<Semaphore>,
     /// Slots for position jobs.
     pub(crate) jobs: Arc<Semaphore>,
+    /// The archive, when the server keeps one.
+    pub(crate) store: Option<Arc<crate::games::Store>>,
 }
 
 impl State {

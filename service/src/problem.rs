@@ -52,12 +52,20 @@ pub(crate) enum Kind {
     Timeout,
     /// A bug: the handler panicked.
     Internal,
+    /// The server keeps no archive (`songo serve --archive`).
+    NoArchive,
+    /// A write without the archive's token, or with a wrong one.
+    Unauthorized,
+    /// A write to an archive that is read-only over HTTP (no token configured).
+    Forbidden,
+    /// The archive's database failed or is out of reach.
+    ArchiveUnavailable,
 }
 
 impl Kind {
     /// Every kind, for the docs test.
     #[cfg(test)]
-    pub(crate) const ALL: [Kind; 17] = [
+    pub(crate) const ALL: [Kind; 21] = [
         Kind::NotFound,
         Kind::MethodNotAllowed,
         Kind::UnsupportedMediaType,
@@ -75,6 +83,10 @@ impl Kind {
         Kind::Busy,
         Kind::Timeout,
         Kind::Internal,
+        Kind::NoArchive,
+        Kind::Unauthorized,
+        Kind::Forbidden,
+        Kind::ArchiveUnavailable,
     ];
 
     /// The last part of the `type` URI.
@@ -97,6 +109,10 @@ impl Kind {
             Kind::Busy => "busy",
             Kind::Timeout => "timeout",
             Kind::Internal => "internal",
+            Kind::NoArchive => "no-archive",
+            Kind::Unauthorized => "unauthorized",
+            Kind::Forbidden => "forbidden",
+            Kind::ArchiveUnavailable => "archive-unavailable",
         }
     }
 
@@ -118,6 +134,10 @@ impl Kind {
             Kind::UnknownRuleset | Kind::IllegalMove => StatusCode::UNPROCESSABLE_ENTITY,
             Kind::Busy | Kind::Timeout => StatusCode::SERVICE_UNAVAILABLE,
             Kind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+            Kind::NoArchive => StatusCode::SERVICE_UNAVAILABLE,
+            Kind::Unauthorized => StatusCode::UNAUTHORIZED,
+            Kind::Forbidden => StatusCode::FORBIDDEN,
+            Kind::ArchiveUnavailable => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
 
@@ -141,6 +161,10 @@ impl Kind {
             Kind::Busy => msg!("problem-busy"),
             Kind::Timeout => msg!("problem-timeout"),
             Kind::Internal => msg!("problem-internal"),
+            Kind::NoArchive => msg!("problem-no-archive"),
+            Kind::Unauthorized => msg!("problem-unauthorized"),
+            Kind::Forbidden => msg!("problem-forbidden"),
+            Kind::ArchiveUnavailable => msg!("problem-archive-unavailable"),
         }
     }
 }
@@ -344,7 +368,15 @@ mod tests {
     #[test]
     fn only_server_trouble_is_5xx() {
         for kind in Kind::ALL {
-            let server_side = matches!(kind, Kind::Busy | Kind::Timeout | Kind::Internal);
+            // An archive the server lacks or cannot reach is its own trouble too.
+            let server_side = matches!(
+                kind,
+                Kind::Busy
+                    | Kind::Timeout
+                    | Kind::Internal
+                    | Kind::NoArchive
+                    | Kind::ArchiveUnavailable
+            );
             assert_eq!(kind.status().is_server_error(), server_side, "{kind:?}");
         }
     }

@@ -20,6 +20,7 @@ use warp::reply::Response;
 use crate::Config;
 use crate::analysis;
 use crate::body;
+use crate::games;
 use crate::handlers;
 use crate::lessons;
 use crate::plumbing::{self, Request, State};
@@ -120,7 +121,35 @@ pub const ROUTES: &[Route] = &[
         path: "/v1/lessons/render",
         summary: "A lesson's handout: an HTML page ready to print, or Markdown and its pictures",
     },
+    Route {
+        method: "GET",
+        path: "/v1/games",
+        summary: "Search the archive: games by player, event, site, dates, round, ruleset, result, validity, length or position, paged by cursor",
+    },
+    Route {
+        method: "POST",
+        path: "/v1/games",
+        summary: "Import game records into the archive (bearer token): each game validated, kept even when invalid, once",
+    },
+    Route {
+        method: "GET",
+        path: "/v1/games/{id}",
+        summary: "One game of the archive: JSON, its record, or the board at a ply as SVG",
+    },
+    Route {
+        method: "GET",
+        path: "/v1/explorer",
+        summary: "The moves played from a position in the archive's games, with their results and average score",
+    },
+    Route {
+        method: "GET",
+        path: "/v1/standings",
+        summary: "An event's crosstable: points, results against each opponent, seeds won and lost",
+    },
 ];
+
+/// Where the paths of single games start: `/v1/games/{id}`.
+const GAME_PREFIX: &str = "/v1/games/";
 
 /// Extra time the route task gets past the deadline to answer with its
 /// own, more precise problem (such as 408 for a slow body).
@@ -139,6 +168,10 @@ pub fn router(
         config: config.clone(),
         validations: Arc::new(Semaphore::new(config.max_concurrent_validations.max(1))),
         jobs: Arc::new(Semaphore::new(config.max_concurrent_jobs.max(1))),
+        store: config
+            .archive
+            .as_ref()
+            .map(|archive| Arc::new(games::Store::new(archive))),
     });
     let mut api = endpoint(&state, Method::GET, "/healthz", handlers::healthz)
         .or(endpoint(
@@ -221,6 +254,26 @@ pub fn router(
             lessons::render,
         ))
         .unify()
+        .or(endpoint(&state, Method::GET, "/v1/games", games::search))
+        .unify()
+        .or(endpoint(&state, Method::POST, "/v1/games", games::import))
+        .unify()
+        .or(endpoint_with_id(&state, GAME_PREFIX, games::game))
+        .unify()
+        .or(endpoint(
+            &state,
+            Method::GET,
+            "/v1/explorer",
+            games::explorer,
+        ))
+        .unify()
+        .or(endpoint(
+            &state,
+            Method::GET,
+            "/v1/standings",
+            games::standings,
+        ))
+        .unify()
         .boxed();
     if config.debug_routes {
         api = api
@@ -290,6 +343,63 @@ where
                 }
             }
         })
+        .boxed()
+}
+
+/// `GET` on the paths under `prefix` (`/v1/games/{id}`), answered by
+/// `handler` with the rest of the path, in its own task like [`endpoint`].
+fn endpoint_with_id<H, F>(
+    state: &Arc<State>,
+    prefix: &'static str,
+    handler: H,
+) -> warp::filters::BoxedFilter<(Response,)>
+where
+    H: Fn(Arc<State>, Request, String) -> F + Clone + Send + Sync + 'static,
+    F: Future<Output = Result<Response, Problem>> + Send + 'static,
+{
+    let state = Arc::clone(state);
+    warp::path::full()
+        .and(warp::method())
+        .and_then(move |full: FullPath, actual: Method| {
+            let id = full
+                .as_str()
+                .strip_prefix(prefix)
+                .filter(|id| !id.is_empty() && !id.contains('/'))
+                .map(str::to_owned);
+            async move {
+                match id {
+                    Some(id) if actual == Method::GET => Ok(id),
+                    _ => Err(warp::reject::not_found()),
+                }
+            }
+        })
+        .and(warp::header::headers_cloned())
+        .and(warp::query::raw().or(warp::any().map(String::new)).unify())
+        .and(warp::body::stream())
+        .then(
+            move |id: String, headers: HeaderMap, query: String, stream| {
+                let state = Arc::clone(&state);
+                let handler = handler.clone();
+                let deadline = Instant::now() + state.config.request_timeout;
+                let asked = plumbing::lang(&headers, &query);
+                let request = Request {
+                    lang: *asked.as_ref().unwrap_or(&Lang::En),
+                    headers,
+                    query,
+                    body: Some(body::boxed(stream)),
+                    deadline,
+                };
+                async move {
+                    match asked {
+                        Ok(_) => {
+                            let handler = move |state, request| handler(state, request, id.clone());
+                            guarded(state, request, handler).await
+                        }
+                        Err(problem) => with_language(problem.into_response(Lang::En), Lang::En),
+                    }
+                }
+            },
+        )
         .boxed()
 }
 
@@ -370,6 +480,11 @@ fn fallback()
                 let path = full.as_str();
                 let path = if page::is_image_path(path) {
                     "/v1/positions/{compact}.svg"
+                } else if path.len() > GAME_PREFIX.len()
+                    && path.starts_with(GAME_PREFIX)
+                    && !path[GAME_PREFIX.len()..].contains('/')
+                {
+                    "/v1/games/{id}"
                 } else {
                     path
                 };

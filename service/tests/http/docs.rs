@@ -70,7 +70,15 @@ fn the_curl_examples_of_docs_api_md_work_as_written() {
         compared >= 10,
         "docs/api.md has curl examples with their output"
     );
-    let server = TestServer::with(songo_service::Config::default());
+    // The archive section's examples: a new archive, the token `s3cret`.
+    let archive = crate::archive::scratch_dir("docs").join("archive.sqlite");
+    let server = TestServer::with(songo_service::Config {
+        archive: Some(songo_service::ArchiveConfig {
+            location: songo_service::archive::Location::Sqlite(archive),
+            token: songo_service::archive::Token::new("s3cret"),
+        }),
+        ..songo_service::Config::default()
+    });
     for (command, documented) in examples {
         let command = command.replace("localhost:8080", &server.addr.to_string());
         let output = Command::new("bash")

@@ -2,6 +2,7 @@
 //! of 127.0.0.1, spoken to over TCP by a small HTTP/1.1 client.
 
 mod analysis;
+mod archive;
 mod browser;
 mod client;
 mod connections;

@@ -1,0 +1,539 @@
+//! `songo archive`: keep games in an archive (SQLite or PostgreSQL),
+//! search them and rank an event; `songo explore`: the moves played from
+//! a position. The store itself is the service's (`songo_service::archive`).
+
+use std::io::{self, IsTerminal};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::Serialize;
+use songo_notation::i18n::{Lang, Localize, Message};
+use songo_notation::msg;
+use songo_notation::record::BatchReader;
+use songo_notation::validate::Options;
+use songo_notation::{AnyPosition, Conventions, GamePosition, Ruleset, Side};
+use songo_service::archive::render::{self, Table};
+use songo_service::archive::{
+    Archive, ArchiveError, Filters, GameList, Location, Prepared, position_key, prepare,
+};
+
+use crate::validate::sources;
+use crate::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, Failure, input, output};
+
+/// Keep games in an archive, find them again, rank an event.
+#[derive(clap::Args)]
+pub(crate) struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Subcommand)]
+enum Command {
+    Import(ImportArgs),
+    Search(SearchArgs),
+    Standings(StandingsArgs),
+}
+
+/// Where the archive is.
+#[derive(clap::Args)]
+struct Where {
+    /// The archive: a SQLite file's path or a postgres:// URL [default: $SONGO_ARCHIVE, else $XDG_DATA_HOME/songo/archive.sqlite]
+    #[arg(long, value_name = "PATH|URL")]
+    archive: Option<String>,
+}
+
+impl Where {
+    fn open(&self) -> Result<Archive, Failure> {
+        let location = Location::resolve(self.archive.as_deref()).map_err(failure)?;
+        Archive::open(&location).map_err(failure)
+    }
+}
+
+/// An archive's error for the user (exit 2).
+fn failure(error: ArchiveError) -> Failure {
+    let mut failure = Failure::input(error.message());
+    if let Some(hint) = error.hint() {
+        failure = failure.with_hint(hint);
+    }
+    failure
+}
+
+/// Import formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum ImportFormat {
+    /// A summary for people.
+    Text,
+    /// The ArchiveImportReport.
+    Json,
+}
+
+/// Import game records: every game validated as `songo validate` does, kept even when invalid, each once.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  songo archive import fixtures/records/valid/
+  songo archive import --archive club.sqlite games/*.songo --format json
+  songo archive import --archive postgres://songo@localhost/songo games/
+
+A game already in the archive (same tags and moves) is counted as a duplicate.
+Each batch of games is stored whole or not at all: an interrupted import
+leaves no partial game, and running it again completes it.
+
+Exit status: 0 every game valid, 1 an invalid game (stored, marked invalid), 2 an unreadable file or usage error.")]
+struct ImportArgs {
+    /// Record files, or directories searched for *.songo and *.ogn files.
+    #[arg(required = true, value_name = "FILE|DIR")]
+    inputs: Vec<String>,
+    #[command(flatten)]
+    archive: Where,
+    /// The ruleset of games whose record names none (default songo).
+    #[arg(long)]
+    rules: Option<Ruleset>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ImportFormat::Text)]
+    format: ImportFormat,
+}
+
+/// A file that could not be imported, and why.
+#[derive(Debug, Serialize)]
+struct Unreadable {
+    file: String,
+    message: String,
+}
+
+/// The ArchiveImportReport.
+#[derive(Debug, Default, Serialize)]
+struct ImportReport {
+    imported: usize,
+    duplicates: usize,
+    invalid: usize,
+    unreadable: Vec<Unreadable>,
+    /// Why the import stopped, when it did (what was imported before stays).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+/// The progress line on a terminal: bytes read, games imported.
+fn progress(total: u64, lang: Lang) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
+    if io::stderr().is_terminal() {
+        bar.set_draw_target(ProgressDrawTarget::stderr_with_hz(5));
+    }
+    if let Ok(style) = ProgressStyle::with_template(&msg!("archive-progress").localize(lang)) {
+        bar.set_style(style);
+    }
+    bar
+}
+
+fn import(args: &ImportArgs, lang: Lang) -> Result<u8, Failure> {
+    let sources = sources(&args.inputs)?;
+    let mut archive = args.archive.open()?;
+    let options = Options {
+        keep_going: false,
+        default_rules: args.rules,
+        lang,
+    };
+    let total = sources.iter().filter_map(|s| s.size()).sum();
+    let bar = progress(total, lang);
+    let mut report = ImportReport::default();
+    let mut stopped = None;
+    'sources: for source in &sources {
+        let name = source.name();
+        let reader = match source.open() {
+            Ok(reader) => reader,
+            Err(error) => {
+                report.unreadable.push(Unreadable {
+                    file: name,
+                    message: error.to_string(),
+                });
+                continue;
+            }
+        };
+        let mut batches = BatchReader::new(reader);
+        loop {
+            let batch = match batches.next_batch() {
+                Ok(Some(batch)) => batch,
+                Ok(None) => break,
+                Err(error) => {
+                    report.unreadable.push(Unreadable {
+                        file: name.clone(),
+                        message: error.to_string(),
+                    });
+                    break;
+                }
+            };
+            let mut games: Vec<Prepared> = Vec::with_capacity(batch.len());
+            for game in batch.games() {
+                match prepare(&game, &options) {
+                    Ok(prepared) => games.push(prepared),
+                    Err(not) => report.unreadable.push(Unreadable {
+                        file: name.clone(),
+                        message: msg!(
+                            "archive-not-a-game",
+                            line = not.line,
+                            column = not.column,
+                            reason = Message::verbatim(not.message)
+                        )
+                        .localize(lang),
+                    }),
+                }
+            }
+            match archive.import(&games) {
+                Ok(outcome) => {
+                    report.imported += outcome.imported;
+                    report.duplicates += outcome.duplicates;
+                    report.invalid += games.iter().filter(|g| !g.valid()).count();
+                }
+                Err(error) => {
+                    stopped = Some(error);
+                    break 'sources;
+                }
+            }
+            bar.inc(batch.byte_len() as u64);
+            bar.set_message(
+                msg!(
+                    "archive-progress-games",
+                    imported = report.imported,
+                    duplicates = report.duplicates
+                )
+                .localize(lang),
+            );
+        }
+    }
+    bar.finish_and_clear();
+    report.error = stopped.as_ref().map(|e| e.message().localize(lang));
+    let text = match args.format {
+        ImportFormat::Json => output::serialize(&report, crate::flags::ReportFormat::Json)?,
+        ImportFormat::Text => import_text(&report, archive.location(), lang),
+    };
+    output::print(&text)?;
+    if let Some(error) = stopped {
+        return Err(failure(error));
+    }
+    Ok(if !report.unreadable.is_empty() {
+        EXIT_USAGE
+    } else if report.invalid > 0 {
+        EXIT_INVALID
+    } else {
+        EXIT_OK
+    })
+}
+
+fn import_text(report: &ImportReport, location: &str, lang: Lang) -> String {
+    let mut out = msg!(
+        "archive-import-summary",
+        imported = report.imported,
+        duplicates = report.duplicates,
+        invalid = report.invalid,
+        location = location
+    )
+    .localize(lang);
+    out.push('\n');
+    for file in &report.unreadable {
+        out.push_str(
+            &msg!(
+                "archive-unreadable",
+                file = file.file.as_str(),
+                reason = Message::verbatim(file.message.clone())
+            )
+            .localize(lang),
+        );
+        out.push('\n');
+    }
+    out
+}
+
+/// Search formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum SearchFormat {
+    /// A line per game.
+    List,
+    /// The GameList.
+    Json,
+    /// A game per line, as JSON.
+    Ndjson,
+    /// The games' records, one after the other (a record file).
+    Record,
+}
+
+/// The filters of a search (also `GET /v1/games`'s query parameters).
+#[derive(clap::Args)]
+struct FilterArgs {
+    /// A player, on either side.
+    #[arg(long)]
+    player: Option<String>,
+    /// The event.
+    #[arg(long)]
+    event: Option<String>,
+    /// The site.
+    #[arg(long)]
+    site: Option<String>,
+    /// Games on or after this date (YYYY, YYYY.MM or YYYY.MM.DD).
+    #[arg(long, value_name = "DATE")]
+    since: Option<String>,
+    /// Games on or before this date.
+    #[arg(long, value_name = "DATE")]
+    until: Option<String>,
+    /// The round.
+    #[arg(long)]
+    round: Option<String>,
+    /// The ruleset.
+    #[arg(long)]
+    rules: Option<Ruleset>,
+    /// The result as recorded (41-29, *).
+    #[arg(long)]
+    result: Option<String>,
+    /// Only valid games.
+    #[arg(long, conflicts_with = "invalid")]
+    valid: bool,
+    /// Only invalid games.
+    #[arg(long)]
+    invalid: bool,
+    /// At least this many plies.
+    #[arg(long, value_name = "N")]
+    min_plies: Option<i64>,
+    /// At most this many plies.
+    #[arg(long, value_name = "N")]
+    max_plies: Option<i64>,
+    /// Games that passed through this position, whatever the move order (any notation songo reads, a diagram file, or - for stdin).
+    #[arg(long, value_name = "POS")]
+    position: Option<String>,
+}
+
+impl FilterArgs {
+    fn filters(&self, lang: Lang) -> Result<Filters, Failure> {
+        let position = match &self.position {
+            Some(argument) => {
+                let read = input::any_position(argument, self.rules, lang)?;
+                Some(position_key(&read.position))
+            }
+            None => None,
+        };
+        Ok(Filters {
+            player: self.player.clone(),
+            event: self.event.clone(),
+            site: self.site.clone(),
+            since: self.since.clone(),
+            until: self.until.clone(),
+            round: self.round.clone(),
+            rules: self.rules.map(|r| r.id().to_owned()),
+            result: self.result.clone(),
+            valid: if self.valid {
+                Some(true)
+            } else if self.invalid {
+                Some(false)
+            } else {
+                None
+            },
+            min_plies: self.min_plies,
+            max_plies: self.max_plies,
+            position,
+        })
+    }
+}
+
+/// Find games: by player, event, site, dates, round, ruleset, result, validity, length, or a position they passed through.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  songo archive search --player Ada
+  songo archive search --event 'Club evening' --since 2024.01 --format json
+  songo archive search --position lesson-diagram.txt --format record > games.songo
+  songo archive search --player Ada --limit 20 --after g1234
+
+Pages go by a cursor: a page's `next` (JSON) or the --after printed at the end of a list.
+
+Exit status: 0 (even when no game matches), 2 usage or archive error.")]
+struct SearchArgs {
+    #[command(flatten)]
+    archive: Where,
+    #[command(flatten)]
+    filters: FilterArgs,
+    /// The most games in a page (1 to 1000).
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u16).range(1..=1000))]
+    limit: u16,
+    /// Continue after this cursor (a page's `next`).
+    #[arg(long, value_name = "CURSOR")]
+    after: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = SearchFormat::List)]
+    format: SearchFormat,
+}
+
+fn search(args: &SearchArgs, lang: Lang) -> Result<u8, Failure> {
+    let filters = args.filters.filters(lang)?;
+    let mut archive = args.archive.open()?;
+    let list: GameList = archive
+        .search(&filters, usize::from(args.limit), args.after.as_deref())
+        .map_err(failure)?;
+    let text = match args.format {
+        SearchFormat::Json => output::serialize(&list, crate::flags::ReportFormat::Json)?,
+        SearchFormat::Ndjson => list
+            .games
+            .iter()
+            .map(|game| serde_json::to_string(game).unwrap_or_default() + "\n")
+            .collect(),
+        SearchFormat::Record => {
+            let mut out = String::new();
+            for game in &list.games {
+                if let Some(stored) = archive.game(&game.id).map_err(failure)? {
+                    out.push_str(&stored.record);
+                    out.push_str("\n\n");
+                }
+            }
+            out
+        }
+        SearchFormat::List => {
+            let mut out = String::new();
+            if list.games.is_empty() {
+                out.push_str(&msg!("archive-no-match").localize(lang));
+                out.push('\n');
+            }
+            for game in &list.games {
+                out.push_str(&render::game_line(game, lang));
+                out.push('\n');
+            }
+            out
+        }
+    };
+    output::print(&text)?;
+    // The next page's cursor: on stderr where stdout is data.
+    if let Some(next) = &list.next
+        && matches!(
+            args.format,
+            SearchFormat::List | SearchFormat::Ndjson | SearchFormat::Record
+        )
+    {
+        eprintln!(
+            "{}",
+            msg!("archive-next-page", cursor = next.as_str()).localize(lang)
+        );
+    }
+    Ok(EXIT_OK)
+}
+
+/// Crosstable formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum StandingsFormat {
+    /// Aligned columns.
+    Text,
+    /// A Markdown table.
+    Markdown,
+    /// Comma-separated values.
+    Csv,
+    /// The Standings as JSON.
+    Json,
+}
+
+/// An event's crosstable: points (1 a win, ½ a draw), results against each opponent, seeds won and lost.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  songo archive standings --event 'Club evening'
+  songo archive standings --event 'Club evening' --format markdown > standings.md
+
+A game counts when both players are named and its final score is known.
+
+Exit status: 0, 2 usage or archive error.")]
+struct StandingsArgs {
+    #[command(flatten)]
+    archive: Where,
+    /// The event (its Event tag).
+    #[arg(long)]
+    event: String,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = StandingsFormat::Text)]
+    format: StandingsFormat,
+}
+
+fn standings(args: &StandingsArgs, lang: Lang) -> Result<u8, Failure> {
+    let mut archive = args.archive.open()?;
+    let standings = archive.standings(&args.event).map_err(failure)?;
+    let text = match args.format {
+        StandingsFormat::Json => output::serialize(&standings, crate::flags::ReportFormat::Json)?,
+        StandingsFormat::Text => render::standings(&standings, Table::Text, lang),
+        StandingsFormat::Markdown => render::standings(&standings, Table::Markdown, lang),
+        StandingsFormat::Csv => render::standings(&standings, Table::Csv, lang),
+    };
+    output::print(&text)
+}
+
+pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
+    match &args.command {
+        Command::Import(args) => import(args, lang),
+        Command::Search(args) => search(args, lang),
+        Command::Standings(args) => standings(args, lang),
+    }
+}
+
+/// Explorer formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum ExploreFormat {
+    /// A table for people.
+    Text,
+    /// The ExplorerReport.
+    Json,
+}
+
+/// The moves played from a position in the archive's games: for each, the games, how they ended and the average final score; transpositions counted.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  songo explore --moves
+  songo explore --moves S4 N3
+  songo explore --position fixtures/positions/yinda.txt --format json
+
+A game counts once at a position even when it passes through it twice.
+
+Exit status: 0, 1 an illegal move in --moves, 2 usage or archive error.")]
+pub(crate) struct ExploreArgs {
+    #[command(flatten)]
+    archive: Where,
+    /// The position (any notation songo reads, a diagram file, or - for stdin).
+    #[arg(long, value_name = "POS", conflicts_with = "moves")]
+    position: Option<String>,
+    /// Moves from the start position instead (none: the start itself).
+    #[arg(long, num_args = 0.., value_name = "MOVE")]
+    moves: Option<Vec<String>>,
+    /// The ruleset (for --moves, and a position that does not say).
+    #[arg(long)]
+    rules: Option<Ruleset>,
+    /// Who moves first from the start, for --moves.
+    #[arg(long, value_name = "SIDE", default_value = "south")]
+    first: Side,
+    /// The most recent games listed.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u16).range(0..=100))]
+    recent: u16,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ExploreFormat::Text)]
+    format: ExploreFormat,
+}
+
+/// The position an explorer starts from: `--position`, else the start
+/// and `--moves` played on it.
+fn explored(args: &ExploreArgs, lang: Lang) -> Result<AnyPosition, Failure> {
+    if let Some(argument) = &args.position {
+        return Ok(input::any_position(argument, args.rules, lang)?.position);
+    }
+    let start = AnyPosition::start_of(args.rules.unwrap_or_default(), args.first);
+    let moves = args.moves.clone().unwrap_or_default();
+    if moves.is_empty() {
+        return Ok(start);
+    }
+    match songo_notation::any::play(start, &moves, Conventions::default().in_lang(lang)) {
+        Ok(report) => Ok(match report {
+            songo_notation::any::AnyPlayReport::Sowing(report) => report.final_position.into(),
+            songo_notation::any::AnyPlayReport::Seega(report) => report.final_position.into(),
+        }),
+        Err(error) if error.is_bad_move() => Err(Failure::input(error.message())),
+        Err(error) => Err(Failure::invalid(error.message())),
+    }
+}
+
+pub(crate) fn explore(args: &ExploreArgs, lang: Lang) -> Result<u8, Failure> {
+    let position = explored(args, lang)?;
+    let mut archive = args.archive.open()?;
+    let explorer = archive
+        .explore(&position, usize::from(args.recent))
+        .map_err(failure)?;
+    let text = match args.format {
+        ExploreFormat::Json => output::serialize(&explorer, crate::flags::ReportFormat::Json)?,
+        ExploreFormat::Text => render::explorer_text(&explorer, lang),
+    };
+    output::print(&text)
+}

@@ -1,0 +1,264 @@
+//! The two backends behind one small synchronous interface: statements
+//! with `$1`-style parameters and rows of [`Value`]s. SQLite numbers
+//! `$N` parameters in order of first appearance, so the same text binds
+//! the same way in both when the parameters appear in order.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use postgres::types::{IsNull, ToSql, Type, to_sql_checked};
+
+/// A parameter or a column's value: the store uses integers and texts only
+/// (booleans are 0/1), so both backends read and write the same.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Value {
+    Null,
+    Int(i64),
+    Text(String),
+}
+
+impl Value {
+    pub(crate) fn int(&self) -> Option<i64> {
+        match self {
+            Value::Int(n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn text(&self) -> Option<&str> {
+        match self {
+            Value::Text(text) => Some(text),
+            _ => None,
+        }
+    }
+}
+
+impl From<i64> for Value {
+    fn from(n: i64) -> Value {
+        Value::Int(n)
+    }
+}
+
+impl From<&str> for Value {
+    fn from(text: &str) -> Value {
+        Value::Text(text.to_owned())
+    }
+}
+
+impl From<String> for Value {
+    fn from(text: String) -> Value {
+        Value::Text(text)
+    }
+}
+
+impl<T: Into<Value>> From<Option<T>> for Value {
+    fn from(value: Option<T>) -> Value {
+        value.map_or(Value::Null, Into::into)
+    }
+}
+
+impl rusqlite::ToSql for Value {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        use rusqlite::types::{ToSqlOutput, ValueRef};
+        Ok(match self {
+            Value::Null => ToSqlOutput::Borrowed(ValueRef::Null),
+            Value::Int(n) => ToSqlOutput::Borrowed(ValueRef::Integer(*n)),
+            Value::Text(text) => ToSqlOutput::Borrowed(ValueRef::Text(text.as_bytes())),
+        })
+    }
+}
+
+/// PostgreSQL's types are strict: an integer goes as the width the
+/// column has, a text as text.
+impl ToSql for Value {
+    fn to_sql(
+        &self,
+        ty: &Type,
+        out: &mut bytes::BytesMut,
+    ) -> Result<IsNull, Box<dyn std::error::Error + Sync + Send>> {
+        match self {
+            Value::Null => Ok(IsNull::Yes),
+            Value::Int(n) if *ty == Type::INT4 => i32::try_from(*n)?.to_sql(ty, out),
+            Value::Int(n) if *ty == Type::INT2 => i16::try_from(*n)?.to_sql(ty, out),
+            Value::Int(n) => n.to_sql(ty, out),
+            Value::Text(text) => text.as_str().to_sql(ty, out),
+        }
+    }
+
+    fn accepts(_: &Type) -> bool {
+        true
+    }
+
+    to_sql_checked!();
+}
+
+/// What went wrong in the database, in its own words.
+#[derive(Debug)]
+pub(crate) enum DbError {
+    /// The disk (or the file's size limit) is full.
+    Full(String),
+    /// Anything else.
+    Other(String),
+}
+
+impl fmt::Display for DbError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DbError::Full(text) | DbError::Other(text) => f.write_str(text),
+        }
+    }
+}
+
+impl From<rusqlite::Error> for DbError {
+    fn from(error: rusqlite::Error) -> DbError {
+        match error.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::DiskFull) => DbError::Full(error.to_string()),
+            _ => DbError::Other(error.to_string()),
+        }
+    }
+}
+
+impl From<postgres::Error> for DbError {
+    fn from(error: postgres::Error) -> DbError {
+        let full = error
+            .code()
+            .is_some_and(|code| *code == postgres::error::SqlState::DISK_FULL);
+        // The server's message, when it sent one, says more than the client's.
+        let text = error
+            .as_db_error()
+            .map_or_else(|| error.to_string(), |db| db.message().to_owned());
+        if full {
+            DbError::Full(text)
+        } else {
+            DbError::Other(text)
+        }
+    }
+}
+
+/// One connection to either backend.
+pub(crate) enum Db {
+    Sqlite(rusqlite::Connection),
+    Postgres {
+        client: Box<postgres::Client>,
+        /// Statements prepared once per connection.
+        prepared: HashMap<String, postgres::Statement>,
+    },
+}
+
+impl Db {
+    pub(crate) fn is_postgres(&self) -> bool {
+        matches!(self, Db::Postgres { .. })
+    }
+
+    /// Starts a transaction; SQLite takes the write lock at once, so that
+    /// two writers queue instead of failing at their first write.
+    pub(crate) fn begin(&mut self) -> Result<(), DbError> {
+        let sql = if self.is_postgres() {
+            "BEGIN"
+        } else {
+            "BEGIN IMMEDIATE"
+        };
+        self.batch(sql)
+    }
+
+    /// Runs statements without parameters (DDL, BEGIN/COMMIT).
+    pub(crate) fn batch(&mut self, sql: &str) -> Result<(), DbError> {
+        match self {
+            Db::Sqlite(connection) => connection.execute_batch(sql)?,
+            Db::Postgres { client, .. } => client.batch_execute(sql)?,
+        }
+        Ok(())
+    }
+
+    /// Runs one statement; the number of rows it changed.
+    pub(crate) fn execute(&mut self, sql: &str, params: &[Value]) -> Result<u64, DbError> {
+        match self {
+            Db::Sqlite(connection) => {
+                let mut statement = connection.prepare_cached(sql)?;
+                let changed = statement.execute(rusqlite::params_from_iter(params.iter()))?;
+                Ok(changed as u64)
+            }
+            Db::Postgres { client, prepared } => {
+                let statement = pg_statement(client, prepared, sql)?;
+                let params: Vec<&(dyn ToSql + Sync)> =
+                    params.iter().map(|p| p as &(dyn ToSql + Sync)).collect();
+                Ok(client.execute(&statement, &params)?)
+            }
+        }
+    }
+
+    /// Runs a query; its rows.
+    pub(crate) fn query(
+        &mut self,
+        sql: &str,
+        params: &[Value],
+    ) -> Result<Vec<Vec<Value>>, DbError> {
+        match self {
+            Db::Sqlite(connection) => {
+                let mut statement = connection.prepare_cached(sql)?;
+                let width = statement.column_count();
+                let mut rows = statement.query(rusqlite::params_from_iter(params.iter()))?;
+                let mut all = Vec::new();
+                while let Some(row) = rows.next()? {
+                    let mut values = Vec::with_capacity(width);
+                    for i in 0..width {
+                        use rusqlite::types::ValueRef;
+                        values.push(match row.get_ref(i)? {
+                            ValueRef::Null => Value::Null,
+                            ValueRef::Integer(n) => Value::Int(n),
+                            // A SUM may come back as a real: the store
+                            // holds integers only, so it is one.
+                            #[allow(clippy::cast_possible_truncation)]
+                            ValueRef::Real(x) => Value::Int(x as i64),
+                            ValueRef::Text(text) | ValueRef::Blob(text) => {
+                                Value::Text(String::from_utf8_lossy(text).into_owned())
+                            }
+                        });
+                    }
+                    all.push(values);
+                }
+                Ok(all)
+            }
+            Db::Postgres { client, prepared } => {
+                let statement = pg_statement(client, prepared, sql)?;
+                let params: Vec<&(dyn ToSql + Sync)> =
+                    params.iter().map(|p| p as &(dyn ToSql + Sync)).collect();
+                let rows = client.query(&statement, &params)?;
+                let mut all = Vec::with_capacity(rows.len());
+                for row in rows {
+                    let mut values = Vec::with_capacity(row.len());
+                    for (i, column) in row.columns().iter().enumerate() {
+                        let ty = column.type_();
+                        let value = if *ty == Type::INT8 {
+                            row.try_get::<_, Option<i64>>(i)?.into()
+                        } else if *ty == Type::INT4 {
+                            row.try_get::<_, Option<i32>>(i)?.map(i64::from).into()
+                        } else if *ty == Type::INT2 {
+                            row.try_get::<_, Option<i16>>(i)?.map(i64::from).into()
+                        } else if *ty == Type::BOOL {
+                            row.try_get::<_, Option<bool>>(i)?.map(i64::from).into()
+                        } else {
+                            row.try_get::<_, Option<String>>(i)?.into()
+                        };
+                        values.push(value);
+                    }
+                    all.push(values);
+                }
+                Ok(all)
+            }
+        }
+    }
+}
+
+fn pg_statement(
+    client: &mut postgres::Client,
+    prepared: &mut HashMap<String, postgres::Statement>,
+    sql: &str,
+) -> Result<postgres::Statement, DbError> {
+    if let Some(statement) = prepared.get(sql) {
+        return Ok(statement.clone());
+    }
+    let statement = client.prepare(sql)?;
+    prepared.insert(sql.to_owned(), statement.clone());
+    Ok(statement)
+}

@@ -1,0 +1,278 @@
+//! A game made ready for the store, with no database in sight: validated
+//! as `songo validate` validates it, its identity hashed, and its main
+//! line replayed for the position index.
+
+use std::collections::HashSet;
+
+use songo_notation::i18n::Localize;
+use songo_notation::record::FromTags;
+use songo_notation::record::{GameText, Tags, names, parse_text};
+use songo_notation::validate::{GameReport, Options, validate_game};
+use songo_notation::{AnyPosition, Conventions, Game, GamePosition};
+
+/// FNV-1a, 64 bits: a stable hash (the standard library's is seeded per
+/// process), fast on the short texts it is given here.
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in bytes {
+        hash ^= u64::from(*byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}
+
+/// The index key of a position: the hash of its canonical compact
+/// notation, which holds the ruleset, every house, the stores and the
+/// side to move (Seega: the board, hands, captures and side to move).
+#[must_use]
+pub fn position_key(position: &AnyPosition) -> i64 {
+    // The bits as they are: SQLite's integers are signed.
+    fnv1a(position.to_string().as_bytes()).cast_signed()
+}
+
+/// One position of a game, for the index.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Passage {
+    pub(crate) key: i64,
+    /// Plies played before it.
+    pub(crate) ply: i64,
+    /// The move played from it, canonically named; `None` at the end.
+    pub(crate) next: Option<String>,
+}
+
+/// A game ready to store.
+#[derive(Debug, Clone)]
+pub struct Prepared {
+    pub(crate) identity: i64,
+    pub(crate) rules: String,
+    pub(crate) tags: Tags,
+    pub(crate) date: Option<String>,
+    pub(crate) result: Option<String>,
+    pub(crate) score: Option<(i64, i64)>,
+    pub(crate) plies: i64,
+    pub(crate) valid: bool,
+    /// The violations as JSON, for an invalid game.
+    pub(crate) violations: Option<String>,
+    pub(crate) record: String,
+    /// Each position once, at its first passage.
+    pub(crate) passages: Vec<Passage>,
+}
+
+impl Prepared {
+    /// Whether the game has no violation.
+    #[must_use]
+    pub fn valid(&self) -> bool {
+        self.valid
+    }
+
+    /// The game's public id (its identity hash, in hexadecimal).
+    #[must_use]
+    pub fn id(&self) -> String {
+        public_id(self.identity)
+    }
+}
+
+/// A game's public id from its identity.
+pub(crate) fn public_id(identity: i64) -> String {
+    format!("{:016x}", identity.cast_unsigned())
+}
+
+/// The identity of a public id.
+pub(crate) fn identity_of(id: &str) -> Option<i64> {
+    if id.len() != 16 {
+        return None;
+    }
+    u64::from_str_radix(id, 16).ok().map(u64::cast_signed)
+}
+
+/// Why a text is no game at all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotAGame {
+    /// Line and column of the first thing that could not be read.
+    pub line: usize,
+    /// Column, from 1.
+    pub column: usize,
+    /// The reader's words.
+    pub message: String,
+}
+
+/// Validates and prepares one game split from a file. A text with
+/// neither a tag nor a move (a file that is no record) is no game.
+///
+/// # Errors
+/// The text holds no game.
+pub fn prepare(game: &GameText<'_>, options: &Options) -> Result<Prepared, NotAGame> {
+    let report = validate_game(game, options);
+    let parsed = parse_text(game);
+    let record = &parsed.record;
+    let main: Vec<_> = record.main_line().collect();
+    if record.tags.is_empty() && main.is_empty() {
+        let (line, column, message) = parsed.errors.first().map_or_else(
+            || (game.origin.line, 1, String::new()),
+            |error| {
+                (
+                    error.span.line,
+                    error.span.column,
+                    error.error.localize(options.lang),
+                )
+            },
+        );
+        return Err(NotAGame {
+            line,
+            column,
+            message,
+        });
+    }
+    let mut identity_text = String::with_capacity(game.text.len());
+    for tag in record.tags.canonical() {
+        identity_text.push_str(&tag.name);
+        identity_text.push('\u{1f}');
+        identity_text.push_str(&tag.value);
+        identity_text.push('\u{1e}');
+    }
+    identity_text.push('\u{1d}');
+    for mv in &main {
+        identity_text.push_str(&mv.text);
+        if let Some(claim) = mv.claim {
+            identity_text.push('+');
+            identity_text.push_str(&claim.to_string());
+        }
+        identity_text.push(' ');
+    }
+    let passages = replay(
+        &record.tags,
+        main.iter().map(|mv| mv.text.as_str()),
+        options,
+    );
+    let (result, score) = result_of(&report);
+    Ok(Prepared {
+        identity: fnv1a(identity_text.as_bytes()).cast_signed(),
+        rules: rules_of(&record.tags, options),
+        date: record.tags.get(names::DATE).and_then(normalise_date),
+        result,
+        score,
+        plies: i64::try_from(report.plies).unwrap_or(i64::MAX),
+        valid: report.valid,
+        violations: (!report.valid)
+            .then(|| serde_json::to_string(&report.violations).unwrap_or_default()),
+        record: game.text.trim().to_owned(),
+        tags: record.tags.clone(),
+        passages,
+    })
+}
+
+fn rules_of(tags: &Tags, options: &Options) -> String {
+    songo_notation::record::ruleset_of(tags, options.default_rules)
+        .map_or_else(|_| "unknown".to_owned(), |rules| rules.id().to_owned())
+}
+
+/// The result stored: the computed one when the replay reached it, else
+/// the claimed; and its score when it is one.
+fn result_of(report: &GameReport) -> (Option<String>, Option<(i64, i64)>) {
+    let result = report
+        .result
+        .computed
+        .clone()
+        .filter(|r| r != "*")
+        .or_else(|| report.result.claimed.clone());
+    let score = result.as_deref().and_then(parse_score);
+    (result, score)
+}
+
+/// `41-29` as (41, 29).
+pub(crate) fn parse_score(result: &str) -> Option<(i64, i64)> {
+    let (south, north) = result.split_once('-')?;
+    Some((south.trim().parse().ok()?, north.trim().parse().ok()?))
+}
+
+/// `2024.03.15` as `2024-03-15`; unknown parts (`??`) as `00`; a date
+/// with no known year as none.
+pub(crate) fn normalise_date(date: &str) -> Option<String> {
+    let mut parts = date.trim().split(['.', '-', '/']);
+    let year = parts
+        .next()
+        .filter(|y| y.len() == 4 && y.bytes().all(|b| b.is_ascii_digit()))?;
+    let mut out = year.to_owned();
+    for _ in 0..2 {
+        let part = parts.next().unwrap_or("??");
+        let part = if part.len() == 2 && part.bytes().all(|b| b.is_ascii_digit()) {
+            part
+        } else {
+            "00"
+        };
+        out.push('-');
+        out.push_str(part);
+    }
+    Some(out)
+}
+
+/// Every position of the main line as far as it replays, each once (at
+/// its first passage), with the move played from it.
+fn replay<'a>(
+    tags: &Tags,
+    moves: impl Iterator<Item = &'a str>,
+    options: &Options,
+) -> Vec<Passage> {
+    let Ok(rules) = songo_notation::record::ruleset_of(tags, options.default_rules) else {
+        return Vec::new();
+    };
+    let Ok((start, conventions)) = AnyPosition::from_tags(rules, tags) else {
+        return Vec::new();
+    };
+    let mut game = Game::new(start);
+    let mut seen = HashSet::new();
+    let mut passages = Vec::new();
+    let mut ply = 0;
+    for text in moves {
+        let position = game.position().clone();
+        let Ok(played) = position.parse_move(text, conventions) else {
+            break;
+        };
+        if game.play(played).is_err() {
+            break;
+        }
+        let key = position_key(&position);
+        if seen.insert(key) {
+            passages.push(Passage {
+                key,
+                ply,
+                next: Some(
+                    position
+                        .move_name(played, Conventions::default())
+                        .to_string(),
+                ),
+            });
+        }
+        ply += 1;
+    }
+    let key = position_key(game.position());
+    if seen.insert(key) {
+        passages.push(Passage {
+            key,
+            ply,
+            next: None,
+        });
+    }
+    passages
+}
+
+/// The position of a stored record after `ply` plies of its main line (the
+/// last position its replay reaches when `ply` is `None` or past it).
+#[must_use]
+pub fn position_at(record: &str, ply: Option<usize>) -> Option<AnyPosition> {
+    let game = songo_notation::record::games(record).next()?;
+    let parsed = parse_text(&game);
+    let rules = songo_notation::record::ruleset_of(&parsed.record.tags, None).ok()?;
+    let (start, conventions) = AnyPosition::from_tags(rules, &parsed.record.tags).ok()?;
+    let mut game = Game::new(start);
+    for mv in parsed.record.main_line().take(ply.unwrap_or(usize::MAX)) {
+        let position = game.position().clone();
+        let Ok(played) = position.parse_move(&mv.text, conventions) else {
+            break;
+        };
+        if game.play(played).is_err() {
+            break;
+        }
+    }
+    Some(game.position().clone())
+}

@@ -1,0 +1,568 @@
+//! The game archive: games kept in a database, searched, explored and
+//! ranked (`songo archive`, `songo explore`, the `/v1/games` routes).
+//!
+//! One synchronous [`Archive`] over two backends, chosen by where it
+//! lives ([`Location`]): a SQLite file (the default, no server needed) or
+//! a PostgreSQL database (`postgres://…`). The same SQL runs on both; see
+//! `docs/archive.md` for the schema, the identity of a game and how a
+//! crash leaves the archive.
+//!
+//! The sync `postgres` client runs its own small runtime: it must not be
+//! called from a thread of a tokio runtime (the service calls the archive
+//! on the blocking pool).
+//!
+//! - `db`: the two connections behind one interface;
+//! - `schema`: the migrations;
+//! - `ingest`: a game validated, hashed and replayed, with no database;
+//! - `query`: searches, the explorer and standings;
+//! - [`render`]: their forms for people.
+
+mod db;
+mod ingest;
+mod query;
+pub mod render;
+mod schema;
+
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::Serialize;
+use songo_notation::i18n::Message;
+use songo_notation::msg;
+
+pub use ingest::{NotAGame, Prepared, position_at, position_key, prepare};
+pub use query::{
+    Explorer, ExplorerMove, Filters, GameList, GameSummary, Results, StandingRow, Standings,
+    StoredGame,
+};
+
+use db::{Db, DbError, Value};
+
+/// The environment variable naming the archive when `--archive` is not given.
+pub const ARCHIVE_ENV: &str = "SONGO_ARCHIVE";
+
+/// Where an archive lives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Location {
+    /// A SQLite file.
+    Sqlite(PathBuf),
+    /// A PostgreSQL database, by URL; `schema` (tests) keeps the tables in
+    /// a schema of their own.
+    Postgres {
+        /// `postgres://user@host:port/database`.
+        url: String,
+        /// A schema to create and use instead of the default one.
+        schema: Option<String>,
+    },
+}
+
+impl Location {
+    /// `postgres://…` (or `postgresql://…`) is a PostgreSQL database;
+    /// anything else a SQLite file's path.
+    #[must_use]
+    pub fn parse(text: &str) -> Location {
+        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            Location::Postgres {
+                url: text.to_owned(),
+                schema: None,
+            }
+        } else {
+            Location::Sqlite(PathBuf::from(text))
+        }
+    }
+
+    /// The archive given, else `$SONGO_ARCHIVE`, else the default file:
+    /// `$XDG_DATA_HOME/songo/archive.sqlite`, or
+    /// `~/.local/share/songo/archive.sqlite`.
+    ///
+    /// # Errors
+    /// No archive given and no home directory to put the default in.
+    pub fn resolve(given: Option<&str>) -> Result<Location, ArchiveError> {
+        if let Some(given) = given.filter(|g| !g.is_empty()) {
+            return Ok(Location::parse(given));
+        }
+        if let Ok(from_env) = std::env::var(ARCHIVE_ENV)
+            && !from_env.is_empty()
+        {
+            return Ok(Location::parse(&from_env));
+        }
+        let data = std::env::var_os("XDG_DATA_HOME")
+            .filter(|d| !d.is_empty())
+            .map(PathBuf::from)
+            .or_else(|| {
+                std::env::var_os("HOME")
+                    .filter(|h| !h.is_empty())
+                    .map(|home| Path::new(&home).join(".local/share"))
+            })
+            .ok_or(ArchiveError::NoDefault)?;
+        Ok(Location::Sqlite(data.join("songo").join("archive.sqlite")))
+    }
+
+    /// A name for messages: the path, or the URL without its password.
+    #[must_use]
+    pub fn display(&self) -> String {
+        match self {
+            Location::Sqlite(path) => path.display().to_string(),
+            Location::Postgres { url, .. } => redact(url),
+        }
+    }
+}
+
+/// A URL without the password it may hold.
+fn redact(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_owned();
+    };
+    match rest.split_once('@') {
+        Some((user, host)) => {
+            let user = user.split_once(':').map_or(user, |(name, _)| name);
+            format!("{scheme}://{user}@{host}")
+        }
+        None => url.to_owned(),
+    }
+}
+
+/// What went wrong with an archive.
+#[derive(Debug)]
+pub enum ArchiveError {
+    /// No archive was given and there is no home directory for the default.
+    NoDefault,
+    /// The archive cannot be opened or created.
+    Open {
+        /// Where.
+        location: String,
+        /// The database's words.
+        cause: String,
+    },
+    /// The archive was written by a newer songo.
+    TooNew {
+        /// Where.
+        location: String,
+        /// Its schema version.
+        version: i64,
+    },
+    /// The disk (or the database's size limit) is full: the batch being
+    /// written was rolled back.
+    Full(String),
+    /// A `--after` cursor that no page gave.
+    BadCursor(String),
+    /// A date that is no `YYYY[.MM[.DD]]`.
+    BadDate(String),
+    /// Any other failure of the database.
+    Database(String),
+}
+
+impl ArchiveError {
+    /// What happened, in words for people.
+    #[must_use]
+    pub fn message(&self) -> Message {
+        match self {
+            ArchiveError::NoDefault => msg!("archive-no-default"),
+            ArchiveError::Open { location, cause } => msg!(
+                "archive-cannot-open",
+                location = location.as_str(),
+                cause = Message::verbatim(cause.clone())
+            ),
+            ArchiveError::TooNew { location, version } => msg!(
+                "archive-too-new",
+                location = location.as_str(),
+                version = *version,
+                known = schema::CURRENT
+            ),
+            ArchiveError::Full(cause) => {
+                msg!("archive-full", cause = Message::verbatim(cause.clone()))
+            }
+            ArchiveError::BadCursor(cursor) => {
+                msg!("archive-bad-cursor", cursor = cursor.as_str())
+            }
+            ArchiveError::BadDate(date) => msg!("archive-bad-date", date = date.as_str()),
+            ArchiveError::Database(cause) => {
+                msg!("archive-database", cause = Message::verbatim(cause.clone()))
+            }
+        }
+    }
+
+    /// How to fix it, when there is something to say.
+    #[must_use]
+    pub fn hint(&self) -> Option<Message> {
+        match self {
+            ArchiveError::NoDefault => Some(msg!("hint-archive-flag")),
+            ArchiveError::Full(_) => Some(msg!("hint-archive-full")),
+            ArchiveError::BadCursor(_) => Some(msg!("hint-archive-cursor")),
+            ArchiveError::BadDate(_) => Some(msg!("hint-archive-date")),
+            ArchiveError::TooNew { .. } => Some(msg!("hint-archive-too-new")),
+            _ => None,
+        }
+    }
+
+    /// Whether the caller's input is at fault (a bad cursor), not the store.
+    #[must_use]
+    pub fn is_input(&self) -> bool {
+        matches!(self, ArchiveError::BadCursor(_) | ArchiveError::BadDate(_))
+    }
+}
+
+impl std::fmt::Display for ArchiveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use songo_notation::i18n::Localize;
+        f.write_str(&self.message().localize(songo_notation::i18n::Lang::En))
+    }
+}
+
+impl std::error::Error for ArchiveError {}
+
+impl From<DbError> for ArchiveError {
+    fn from(error: DbError) -> ArchiveError {
+        match error {
+            DbError::Full(cause) => ArchiveError::Full(cause),
+            DbError::Other(cause) => ArchiveError::Database(cause),
+        }
+    }
+}
+
+/// What one batch added.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct BatchOutcome {
+    /// Games new to the archive.
+    pub imported: usize,
+    /// Games it held already.
+    pub duplicates: usize,
+}
+
+/// The bearer token that allows writes over HTTP: never shown (its
+/// `Debug` hides it, so no log line can hold it), compared in constant
+/// time.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Token(String);
+
+impl Token {
+    /// A token from its text (surrounding white space, such as a file's
+    /// final newline, is not part of it); `None` for an empty one.
+    #[must_use]
+    pub fn new(text: &str) -> Option<Token> {
+        let text = text.trim();
+        (!text.is_empty()).then(|| Token(text.to_owned()))
+    }
+
+    /// Whether `given` is the token, in a time that does not depend on
+    /// where they differ.
+    #[must_use]
+    pub fn matches(&self, given: &str) -> bool {
+        let (a, b) = (self.0.as_bytes(), given.as_bytes());
+        let mut differ = a.len() ^ b.len();
+        for i in 0..a.len().max(b.len()) {
+            let x = a.get(i).copied().unwrap_or(0);
+            let y = b.get(i).copied().unwrap_or(0);
+            differ |= usize::from(x ^ y);
+        }
+        differ == 0
+    }
+}
+
+impl std::fmt::Debug for Token {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Token(<hidden>)")
+    }
+}
+
+/// A connection to an archive.
+pub struct Archive {
+    db: Db,
+    location: String,
+}
+
+impl std::fmt::Debug for Archive {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Archive")
+            .field("location", &self.location)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Archive {
+    /// Opens (creating it when needed) the archive at `location` and
+    /// brings its schema up to date.
+    ///
+    /// # Errors
+    /// It cannot be opened, or a newer songo wrote it.
+    pub fn open(location: &Location) -> Result<Archive, ArchiveError> {
+        Archive::open_at_version(location, schema::CURRENT)
+    }
+
+    /// Opens an archive with its schema brought only to `version`: for
+    /// tests that make the archive an older songo would have.
+    ///
+    /// # Errors
+    /// As [`Archive::open`].
+    #[doc(hidden)]
+    pub fn open_at_version(location: &Location, version: i64) -> Result<Archive, ArchiveError> {
+        let name = location.display();
+        let cannot = |cause: String| ArchiveError::Open {
+            location: name.clone(),
+            cause,
+        };
+        let mut db = match location {
+            Location::Sqlite(path) => {
+                if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(parent).map_err(|e| cannot(e.to_string()))?;
+                }
+                let connection =
+                    rusqlite::Connection::open(path).map_err(|e| cannot(e.to_string()))?;
+                // WAL: readers go on while an import writes; NORMAL
+                // syncs at checkpoints only, and a killed process still
+                // loses no committed batch.
+                connection
+                    .execute_batch(
+                        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 10000;",
+                    )
+                    .map_err(|e| cannot(e.to_string()))?;
+                connection.set_prepared_statement_cache_capacity(64);
+                Db::Sqlite(connection)
+            }
+            Location::Postgres { url, schema } => {
+                let mut client = postgres::Client::connect(url, postgres::NoTls)
+                    .map_err(|e| cannot(DbError::from(e).to_string()))?;
+                if let Some(schema) = schema {
+                    // A name the caller chose (tests): quoted as an identifier.
+                    let quoted = format!("\"{}\"", schema.replace('"', "\"\""));
+                    client
+                        .batch_execute(&format!(
+                            "CREATE SCHEMA IF NOT EXISTS {quoted}; SET search_path TO {quoted}"
+                        ))
+                        .map_err(|e| cannot(DbError::from(e).to_string()))?;
+                }
+                Db::Postgres {
+                    client: Box::new(client),
+                    prepared: std::collections::HashMap::new(),
+                }
+            }
+        };
+        schema::migrate(&mut db, version).map_err(|error| match error {
+            schema::SchemaError::TooNew(version) => ArchiveError::TooNew {
+                location: name.clone(),
+                version,
+            },
+            schema::SchemaError::Db(error) => cannot(error.to_string()),
+        })?;
+        Ok(Archive { db, location: name })
+    }
+
+    /// Where it lives, for messages.
+    #[must_use]
+    pub fn location(&self) -> &str {
+        &self.location
+    }
+
+    /// The schema version of the archive.
+    ///
+    /// # Errors
+    /// The database fails.
+    pub fn schema_version(&mut self) -> Result<i64, ArchiveError> {
+        Ok(schema::current_version(&mut self.db)?)
+    }
+
+    /// For tests: a SQLite archive's size limit in pages (to simulate a
+    /// full disk).
+    ///
+    /// # Errors
+    /// The database fails, or it is not SQLite.
+    #[doc(hidden)]
+    pub fn set_max_pages(&mut self, pages: i64) -> Result<(), ArchiveError> {
+        match &self.db {
+            Db::Sqlite(connection) => connection
+                .pragma_update(None, "max_page_count", pages)
+                .map_err(|e| ArchiveError::from(DbError::from(e))),
+            Db::Postgres { .. } => Err(ArchiveError::Database("not SQLite".to_owned())),
+        }
+    }
+
+    /// Stores a batch of games in one transaction: all of them or none.
+    /// A game the archive holds already (same identity) is counted as a
+    /// duplicate and left as it is.
+    ///
+    /// # Errors
+    /// The database fails (the batch is then rolled back whole).
+    pub fn import(&mut self, games: &[Prepared]) -> Result<BatchOutcome, ArchiveError> {
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0));
+        self.db.begin()?;
+        match self.import_in_transaction(games, now) {
+            Ok(outcome) => {
+                self.db.batch("COMMIT")?;
+                Ok(outcome)
+            }
+            Err(error) => {
+                let _ = self.db.batch("ROLLBACK");
+                Err(error.into())
+            }
+        }
+    }
+
+    fn import_in_transaction(
+        &mut self,
+        games: &[Prepared],
+        now: i64,
+    ) -> Result<BatchOutcome, DbError> {
+        let mut outcome = BatchOutcome::default();
+        for game in games {
+            let tag = |name: &str| Value::from(game.tags.get(name));
+            use songo_notation::record::names;
+            let rows = self.db.query(
+                "INSERT INTO games (identity, rules, south, north, event, site, date, round, result, \
+                 south_score, north_score, plies, valid, violations, record, imported) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) \
+                 ON CONFLICT (identity) DO NOTHING RETURNING id",
+                &[
+                    game.identity.into(),
+                    game.rules.as_str().into(),
+                    tag(names::SOUTH),
+                    tag(names::NORTH),
+                    tag(names::EVENT),
+                    tag(names::SITE),
+                    game.date.clone().into(),
+                    tag(names::ROUND),
+                    game.result.clone().into(),
+                    game.score.map(|s| s.0).into(),
+                    game.score.map(|s| s.1).into(),
+                    game.plies.into(),
+                    i64::from(game.valid).into(),
+                    game.violations.clone().into(),
+                    game.record.as_str().into(),
+                    now.into(),
+                ],
+            )?;
+            let Some(id) = rows
+                .first()
+                .and_then(|row| row.first())
+                .and_then(Value::int)
+            else {
+                outcome.duplicates += 1;
+                continue;
+            };
+            outcome.imported += 1;
+            let diff: Value = game.score.map(|(s, n)| s - n).into();
+            self.insert_passages(id, &diff, &game.passages)?;
+        }
+        Ok(outcome)
+    }
+
+    /// The position index rows of a game, several to a statement.
+    fn insert_passages(
+        &mut self,
+        game: i64,
+        diff: &Value,
+        passages: &[ingest::Passage],
+    ) -> Result<(), DbError> {
+        const CHUNK: usize = 16;
+        let mut chunks = passages.chunks_exact(CHUNK);
+        let mut params = Vec::with_capacity(CHUNK * 5);
+        for chunk in &mut chunks {
+            params.clear();
+            for passage in chunk {
+                params.extend([
+                    passage.key.into(),
+                    game.into(),
+                    passage.ply.into(),
+                    passage.next.clone().into(),
+                    diff.clone(),
+                ]);
+            }
+            self.db.execute(insert_positions_sql(CHUNK), &params)?;
+        }
+        for passage in chunks.remainder() {
+            self.db.execute(
+                insert_positions_sql(1),
+                &[
+                    passage.key.into(),
+                    game.into(),
+                    passage.ply.into(),
+                    passage.next.clone().into(),
+                    diff.clone(),
+                ],
+            )?;
+        }
+        Ok(())
+    }
+
+    /// For tests: SQLite's `PRAGMA integrity_check` (`ok` when sound;
+    /// PostgreSQL has none: `ok`), the rows of the position index, and the
+    /// games that have none (a game half written would).
+    ///
+    /// # Errors
+    /// The database fails.
+    #[doc(hidden)]
+    pub fn check(&mut self) -> Result<(String, i64, i64), ArchiveError> {
+        let integrity = match &self.db {
+            Db::Sqlite(_) => self
+                .db
+                .query("PRAGMA integrity_check", &[])?
+                .into_iter()
+                .filter_map(|row| {
+                    row.into_iter()
+                        .next()
+                        .and_then(|v| v.text().map(str::to_owned))
+                })
+                .collect::<Vec<_>>()
+                .join("; "),
+            Db::Postgres { .. } => "ok".to_owned(),
+        };
+        let int = |rows: Vec<Vec<Value>>| {
+            rows.first()
+                .and_then(|r| r.first())
+                .and_then(Value::int)
+                .unwrap_or(0)
+        };
+        let positions = int(self.db.query("SELECT COUNT(*) FROM positions", &[])?);
+        let bare = int(self.db.query(
+            "SELECT COUNT(*) FROM games g WHERE NOT EXISTS \
+             (SELECT 1 FROM positions p WHERE p.game = g.id)",
+            &[],
+        )?);
+        Ok((integrity, positions, bare))
+    }
+
+    /// How many games it holds.
+    ///
+    /// # Errors
+    /// The database fails.
+    pub fn count(&mut self) -> Result<i64, ArchiveError> {
+        let rows = self.db.query("SELECT COUNT(*) FROM games", &[])?;
+        Ok(rows
+            .first()
+            .and_then(|r| r.first())
+            .and_then(Value::int)
+            .unwrap_or(0))
+    }
+}
+
+/// `INSERT … VALUES (…), (…)` for `rows` index rows (the texts are made
+/// once: the statement caches key on them).
+fn insert_positions_sql(rows: usize) -> &'static str {
+    static ONE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    static MANY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let make = |rows: usize| {
+        let mut sql = String::from("INSERT INTO positions (key, game, ply, move, diff) VALUES ");
+        for row in 0..rows {
+            if row > 0 {
+                sql.push_str(", ");
+            }
+            let n = row * 5;
+            sql.push_str(&format!(
+                "(${}, ${}, ${}, ${}, ${})",
+                n + 1,
+                n + 2,
+                n + 3,
+                n + 4,
+                n + 5
+            ));
+        }
+        sql.push_str(" ON CONFLICT DO NOTHING");
+        sql
+    };
+    if rows == 1 {
+        ONE.get_or_init(|| make(1))
+    } else {
+        MANY.get_or_init(|| make(rows))
+    }
+}

@@ -1,0 +1,502 @@
+//! Reading the archive: searches by tags and positions with a stable
+//! cursor, one game, the explorer's move statistics and an event's
+//! standings. Every value a user gives is a bound parameter.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use songo_notation::AnyPosition;
+use songo_notation::record::{Tags, games, parse_text};
+
+use super::db::Value;
+use super::ingest::{identity_of, normalise_date, parse_score, public_id};
+use super::{Archive, ArchiveError};
+
+/// What a search asks for; every field narrows it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Filters {
+    /// A player, on either side (exact name).
+    pub player: Option<String>,
+    /// The event.
+    pub event: Option<String>,
+    /// The site.
+    pub site: Option<String>,
+    /// Games on or after this date (`YYYY`, `YYYY.MM` or `YYYY.MM.DD`, dots or dashes).
+    pub since: Option<String>,
+    /// Games on or before this date.
+    pub until: Option<String>,
+    /// The round.
+    pub round: Option<String>,
+    /// The ruleset id.
+    pub rules: Option<String>,
+    /// The result as recorded (`41-29`, `*`).
+    pub result: Option<String>,
+    /// Only valid (`true`) or only invalid (`false`) games.
+    pub valid: Option<bool>,
+    /// At least this many plies.
+    pub min_plies: Option<i64>,
+    /// At most this many plies.
+    pub max_plies: Option<i64>,
+    /// Games that passed through the position of this key
+    /// ([`super::position_key`]).
+    pub position: Option<i64>,
+}
+
+/// One game in a list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameSummary {
+    /// Its public id.
+    pub id: String,
+    /// Its tags.
+    pub tags: Tags,
+    /// The ruleset id.
+    pub rules: String,
+    /// Main-line moves.
+    pub plies: i64,
+    /// The result (computed when the replay reached the end, else claimed).
+    pub result: Option<String>,
+    /// Whether it has no violation.
+    pub valid: bool,
+}
+
+/// A page of games.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameList {
+    /// The games, in the order they were added.
+    pub games: Vec<GameSummary>,
+    /// The cursor of the next page (`--after`), `null` on the last.
+    pub next: Option<String>,
+}
+
+/// One game with its record.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StoredGame {
+    /// The game in a list.
+    #[serde(flatten)]
+    pub summary: GameSummary,
+    /// The record as imported.
+    pub record: String,
+    /// The violations, as `songo validate --format json` gives them.
+    pub violations: serde_json::Value,
+    /// When it was added (seconds since 1970).
+    pub imported: i64,
+}
+
+/// Wins, losses and draws over games.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Results {
+    /// Games South won.
+    pub south: i64,
+    /// Games North won.
+    pub north: i64,
+    /// Drawn games.
+    pub draw: i64,
+}
+
+/// One move played from a position.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ExplorerMove {
+    /// The move, canonically named.
+    #[serde(rename = "move")]
+    pub played: String,
+    /// Games that played it there.
+    pub games: i64,
+    /// How they ended (games with a final score only).
+    pub results: Results,
+    /// South's final score minus North's, averaged over those games.
+    pub average_score: Option<f64>,
+}
+
+/// The games through a position and the moves played from it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Explorer {
+    /// The position.
+    pub position: AnyPosition,
+    /// Games that passed through it (each once).
+    pub games: i64,
+    /// How they ended.
+    pub results: Results,
+    /// Games that ended there.
+    pub ended: i64,
+    /// The moves played from it, most played first.
+    pub moves: Vec<ExplorerMove>,
+    /// The games through it most recently added.
+    pub recent: Vec<GameSummary>,
+}
+
+/// One player's line of a crosstable.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StandingRow {
+    /// Place, from 1 (players level on points and seed difference share it).
+    pub rank: usize,
+    /// The player.
+    pub player: String,
+    /// Games with a final score.
+    pub games: i64,
+    /// Wins.
+    pub wins: i64,
+    /// Draws.
+    pub draws: i64,
+    /// Losses.
+    pub losses: i64,
+    /// Points: 1 a win, ½ a draw.
+    pub points: f64,
+    /// Seeds the player ended with, summed.
+    pub seeds_won: i64,
+    /// Seeds the opponents ended with, summed.
+    pub seeds_lost: i64,
+    /// Points scored against each opponent.
+    pub head_to_head: BTreeMap<String, f64>,
+}
+
+/// An event's crosstable.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Standings {
+    /// The event.
+    pub event: String,
+    /// Games counted (both players named, a final score).
+    pub games: i64,
+    /// The players, best first.
+    pub players: Vec<StandingRow>,
+}
+
+const SUMMARY_COLUMNS: &str = "g.id, g.identity, g.rules, g.plies, g.result, g.valid, g.record";
+
+/// A game's summary from the columns of [`SUMMARY_COLUMNS`] (from `at`).
+fn summary(row: &[Value]) -> GameSummary {
+    let record = row.get(6).and_then(Value::text).unwrap_or_default();
+    GameSummary {
+        id: public_id(row.get(1).and_then(Value::int).unwrap_or_default()),
+        tags: tags_of(record),
+        rules: row
+            .get(2)
+            .and_then(Value::text)
+            .unwrap_or_default()
+            .to_owned(),
+        plies: row.get(3).and_then(Value::int).unwrap_or_default(),
+        result: row.get(4).and_then(Value::text).map(str::to_owned),
+        valid: row.get(5).and_then(Value::int) == Some(1),
+    }
+}
+
+/// The tags of a stored record (read again: storing them twice would
+/// grow the archive).
+fn tags_of(record: &str) -> Tags {
+    games(record)
+        .next()
+        .map(|game| parse_text(&game).record.tags)
+        .unwrap_or_default()
+}
+
+/// A date bound: missing parts filled with `fill` (`00` from, `99` to).
+fn date_bound(date: &str, fill: &str) -> Option<String> {
+    let normal = normalise_date(date)?;
+    let given = date.trim().split(['.', '-', '/']).count();
+    let mut parts: Vec<&str> = normal.split('-').collect();
+    for part in parts.iter_mut().skip(given) {
+        *part = fill;
+    }
+    Some(parts.join("-"))
+}
+
+/// A `WHERE` under construction, its parameters numbered in order.
+struct Where {
+    clauses: Vec<String>,
+    params: Vec<Value>,
+}
+
+impl Where {
+    fn add(&mut self, clause: &str, value: Value) {
+        self.params.push(value);
+        let n = self.params.len();
+        self.clauses.push(clause.replace('?', &format!("${n}")));
+    }
+
+    fn sql(&self) -> String {
+        if self.clauses.is_empty() {
+            String::new()
+        } else {
+            format!(" WHERE {}", self.clauses.join(" AND "))
+        }
+    }
+}
+
+impl Archive {
+    /// A page of at most `limit` games matching `filters`, after the game
+    /// the cursor `after` names (a page's `next`).
+    ///
+    /// # Errors
+    /// A cursor no page gave, a date that is none, or the database fails.
+    pub fn search(
+        &mut self,
+        filters: &Filters,
+        limit: usize,
+        after: Option<&str>,
+    ) -> Result<GameList, ArchiveError> {
+        let mut w = Where {
+            clauses: Vec::new(),
+            params: Vec::new(),
+        };
+        let mut from = String::from("games g");
+        if let Some(key) = filters.position {
+            w.params.push(key.into());
+            from.push_str(" JOIN positions p ON p.game = g.id AND p.key = $1");
+        }
+        if let Some(player) = &filters.player {
+            w.add("(g.south = ? OR g.north = ?)", player.as_str().into());
+        }
+        for (column, value) in [
+            ("g.event", &filters.event),
+            ("g.site", &filters.site),
+            ("g.round", &filters.round),
+            ("g.rules", &filters.rules),
+            ("g.result", &filters.result),
+        ] {
+            if let Some(value) = value {
+                w.add(&format!("{column} = ?"), value.as_str().into());
+            }
+        }
+        if let Some(since) = &filters.since {
+            let bound =
+                date_bound(since, "00").ok_or_else(|| ArchiveError::BadDate(since.clone()))?;
+            w.add("g.date >= ?", bound.into());
+        }
+        if let Some(until) = &filters.until {
+            let bound =
+                date_bound(until, "99").ok_or_else(|| ArchiveError::BadDate(until.clone()))?;
+            w.add("g.date <= ?", bound.into());
+        }
+        if let Some(valid) = filters.valid {
+            w.add("g.valid = ?", i64::from(valid).into());
+        }
+        if let Some(min) = filters.min_plies {
+            w.add("g.plies >= ?", min.into());
+        }
+        if let Some(max) = filters.max_plies {
+            w.add("g.plies <= ?", max.into());
+        }
+        if let Some(after) = after {
+            let id: i64 = after
+                .strip_prefix('g')
+                .and_then(|n| n.parse().ok())
+                .ok_or_else(|| ArchiveError::BadCursor(after.to_owned()))?;
+            w.add("g.id > ?", id.into());
+        }
+        let limit = limit.clamp(1, 1000);
+        w.params
+            .push(i64::try_from(limit + 1).unwrap_or(1001).into());
+        let sql = format!(
+            "SELECT {SUMMARY_COLUMNS} FROM {from}{} ORDER BY g.id LIMIT ${}",
+            w.sql(),
+            w.params.len()
+        );
+        let rows = self.db.query(&sql, &w.params)?;
+        let more = rows.len() > limit;
+        let mut last = None;
+        let games = rows
+            .iter()
+            .take(limit)
+            .map(|row| {
+                last = row.first().and_then(Value::int);
+                summary(row)
+            })
+            .collect();
+        Ok(GameList {
+            games,
+            next: if more {
+                last.map(|id| format!("g{id}"))
+            } else {
+                None
+            },
+        })
+    }
+
+    /// One game by its public id.
+    ///
+    /// # Errors
+    /// The database fails.
+    pub fn game(&mut self, id: &str) -> Result<Option<StoredGame>, ArchiveError> {
+        let Some(identity) = identity_of(id) else {
+            return Ok(None);
+        };
+        let rows = self.db.query(
+            &format!(
+                "SELECT {SUMMARY_COLUMNS}, g.violations, g.imported FROM games g WHERE g.identity = $1"
+            ),
+            &[identity.into()],
+        )?;
+        Ok(rows.into_iter().next().map(|row| {
+            let violations = row
+                .get(7)
+                .and_then(Value::text)
+                .and_then(|text| serde_json::from_str(text).ok())
+                .unwrap_or_else(|| serde_json::Value::Array(Vec::new()));
+            StoredGame {
+                summary: summary(&row),
+                record: row
+                    .get(6)
+                    .and_then(Value::text)
+                    .unwrap_or_default()
+                    .to_owned(),
+                violations,
+                imported: row.get(8).and_then(Value::int).unwrap_or_default(),
+            }
+        }))
+    }
+
+    /// The games through `position` and the moves played from it, with
+    /// the `recent` games most recently added.
+    ///
+    /// # Errors
+    /// The database fails.
+    pub fn explore(
+        &mut self,
+        position: &AnyPosition,
+        recent: usize,
+    ) -> Result<Explorer, ArchiveError> {
+        let key = super::position_key(position);
+        let rows = self.db.query(
+            "SELECT move, COUNT(*), \
+             CAST(SUM(CASE WHEN diff > 0 THEN 1 ELSE 0 END) AS BIGINT), \
+             CAST(SUM(CASE WHEN diff < 0 THEN 1 ELSE 0 END) AS BIGINT), \
+             CAST(SUM(CASE WHEN diff = 0 THEN 1 ELSE 0 END) AS BIGINT), \
+             CAST(SUM(diff) AS BIGINT), COUNT(diff) \
+             FROM positions WHERE key = $1 GROUP BY move",
+            &[key.into()],
+        )?;
+        let mut explorer = Explorer {
+            position: position.clone(),
+            games: 0,
+            results: Results::default(),
+            ended: 0,
+            moves: Vec::new(),
+            recent: Vec::new(),
+        };
+        for row in rows {
+            let int = |i: usize| row.get(i).and_then(Value::int).unwrap_or_default();
+            let results = Results {
+                south: int(2),
+                north: int(3),
+                draw: int(4),
+            };
+            explorer.games += int(1);
+            explorer.results.south += results.south;
+            explorer.results.north += results.north;
+            explorer.results.draw += results.draw;
+            let Some(played) = row.first().and_then(Value::text) else {
+                explorer.ended += int(1);
+                continue;
+            };
+            let scored = int(6);
+            #[allow(clippy::cast_precision_loss)] // counts far below 2^52
+            let average_score = (scored > 0).then(|| {
+                let average = int(5) as f64 / scored as f64;
+                (average * 100.0).round() / 100.0
+            });
+            explorer.moves.push(ExplorerMove {
+                played: played.to_owned(),
+                games: int(1),
+                results,
+                average_score,
+            });
+        }
+        explorer
+            .moves
+            .sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.played.cmp(&b.played)));
+        let rows = self.db.query(
+            &format!(
+                "SELECT {SUMMARY_COLUMNS} FROM positions p JOIN games g ON g.id = p.game \
+                 WHERE p.key = $1 ORDER BY p.game DESC LIMIT $2"
+            ),
+            &[key.into(), i64::try_from(recent).unwrap_or(0).into()],
+        )?;
+        explorer.recent = rows.iter().map(|row| summary(row)).collect();
+        Ok(explorer)
+    }
+
+    /// The crosstable of an event: 1 point a win, ½ a draw, over the games
+    /// whose two players are named and whose final score is known.
+    ///
+    /// # Errors
+    /// The database fails.
+    pub fn standings(&mut self, event: &str) -> Result<Standings, ArchiveError> {
+        let rows = self.db.query(
+            "SELECT south, north, south_score, north_score, result FROM games \
+             WHERE event = $1 ORDER BY id",
+            &[event.into()],
+        )?;
+        let mut players: BTreeMap<String, StandingRow> = BTreeMap::new();
+        let mut counted = 0;
+        for row in rows {
+            let (Some(south), Some(north)) = (
+                row.first().and_then(Value::text),
+                row.get(1).and_then(Value::text),
+            ) else {
+                continue;
+            };
+            let score = match (
+                row.get(2).and_then(Value::int),
+                row.get(3).and_then(Value::int),
+            ) {
+                (Some(s), Some(n)) => Some((s, n)),
+                _ => row.get(4).and_then(Value::text).and_then(parse_score),
+            };
+            let Some((s, n)) = score else {
+                continue;
+            };
+            counted += 1;
+            for (me, them, mine, theirs) in [(south, north, s, n), (north, south, n, s)] {
+                let line = players.entry(me.to_owned()).or_insert_with(|| StandingRow {
+                    rank: 0,
+                    player: me.to_owned(),
+                    games: 0,
+                    wins: 0,
+                    draws: 0,
+                    losses: 0,
+                    points: 0.0,
+                    seeds_won: 0,
+                    seeds_lost: 0,
+                    head_to_head: BTreeMap::new(),
+                });
+                line.games += 1;
+                line.seeds_won += mine;
+                line.seeds_lost += theirs;
+                let points = match mine.cmp(&theirs) {
+                    std::cmp::Ordering::Greater => {
+                        line.wins += 1;
+                        1.0
+                    }
+                    std::cmp::Ordering::Equal => {
+                        line.draws += 1;
+                        0.5
+                    }
+                    std::cmp::Ordering::Less => {
+                        line.losses += 1;
+                        0.0
+                    }
+                };
+                line.points += points;
+                *line.head_to_head.entry(them.to_owned()).or_insert(0.0) += points;
+            }
+        }
+        let mut players: Vec<StandingRow> = players.into_values().collect();
+        let order = |a: &StandingRow, b: &StandingRow| {
+            b.points
+                .total_cmp(&a.points)
+                .then_with(|| (b.seeds_won - b.seeds_lost).cmp(&(a.seeds_won - a.seeds_lost)))
+        };
+        players.sort_by(|a, b| order(a, b).then_with(|| a.player.cmp(&b.player)));
+        for i in 0..players.len() {
+            players[i].rank = if i > 0 && order(&players[i - 1], &players[i]).is_eq() {
+                players[i - 1].rank
+            } else {
+                i + 1
+            };
+        }
+        Ok(Standings {
+            event: event.to_owned(),
+            games: counted,
+            players,
+        })
+    }
+}

@@ -1,0 +1,283 @@
+//! The archive's answers for people: a game's line in a list, the
+//! explorer's table, an event's crosstable (text, Markdown, CSV). JSON is
+//! the structs' own serialization.
+
+use std::fmt::Write as _;
+
+use songo_notation::i18n::{Lang, Localize};
+use songo_notation::msg;
+use songo_notation::record::names;
+
+use super::query::{Explorer, GameSummary, Standings};
+
+/// A crosstable's forms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Table {
+    /// Aligned columns.
+    Text,
+    /// A Markdown table.
+    Markdown,
+    /// Comma-separated values, English column names (for spreadsheets
+    /// and scripts, whatever the language).
+    Csv,
+}
+
+/// Points as people write them: `2½`, `½`, `3`.
+#[must_use]
+pub fn points(value: f64) -> String {
+    #[allow(clippy::cast_possible_truncation)] // halves of small counts
+    let halves = (value * 2.0).round() as i64;
+    match (halves / 2, halves % 2) {
+        (0, 1) => "½".to_owned(),
+        (whole, 1) => format!("{whole}½"),
+        (whole, _) => whole.to_string(),
+    }
+}
+
+/// One game on one line: id, date, players, result, event, and a mark
+/// when it is invalid.
+#[must_use]
+pub fn game_line(game: &GameSummary, lang: Lang) -> String {
+    let tag = |name: &str| game.tags.get(name).unwrap_or("?").to_owned();
+    let mut line = format!(
+        "{}  {}  {} – {}  {}  {}",
+        game.id,
+        tag(names::DATE),
+        tag(names::SOUTH),
+        tag(names::NORTH),
+        game.result.as_deref().unwrap_or("*"),
+        tag(names::EVENT),
+    );
+    if !game.valid {
+        let _ = write!(line, "  [{}]", msg!("archive-invalid-mark").localize(lang));
+    }
+    line
+}
+
+/// The explorer as a table for people.
+#[must_use]
+pub fn explorer_text(explorer: &Explorer, lang: Lang) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", explorer.position);
+    let _ = writeln!(
+        out,
+        "{}",
+        msg!(
+            "explore-summary",
+            games = explorer.games,
+            south = explorer.results.south,
+            north = explorer.results.north,
+            draw = explorer.results.draw
+        )
+        .localize(lang)
+    );
+    if explorer.games == 0 {
+        return out;
+    }
+    if !explorer.moves.is_empty() {
+        let header = [
+            msg!("explore-col-move").localize(lang),
+            msg!("explore-col-games").localize(lang),
+            msg!("explore-col-south").localize(lang),
+            msg!("explore-col-north").localize(lang),
+            msg!("explore-col-draw").localize(lang),
+            msg!("explore-col-average").localize(lang),
+        ];
+        let mut rows = vec![header.to_vec()];
+        for mv in &explorer.moves {
+            rows.push(vec![
+                mv.played.clone(),
+                mv.games.to_string(),
+                mv.results.south.to_string(),
+                mv.results.north.to_string(),
+                mv.results.draw.to_string(),
+                mv.average_score
+                    .map_or_else(|| "-".to_owned(), |a| format!("{a:+.2}")),
+            ]);
+        }
+        out.push('\n');
+        out.push_str(&aligned(&rows, 1));
+    }
+    if explorer.ended > 0 {
+        let _ = writeln!(
+            out,
+            "{}",
+            msg!("explore-ended", games = explorer.ended).localize(lang)
+        );
+    }
+    if !explorer.recent.is_empty() {
+        let _ = writeln!(out, "\n{}", msg!("explore-recent").localize(lang));
+        for game in &explorer.recent {
+            let _ = writeln!(out, "  {}", game_line(game, lang));
+        }
+    }
+    out
+}
+
+/// Columns padded to their widest cell; the first `left` columns are
+/// aligned left, the others right.
+fn aligned(rows: &[Vec<String>], left: usize) -> String {
+    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..columns)
+        .map(|c| {
+            rows.iter()
+                .filter_map(|row| row.get(c))
+                .map(|cell| cell.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for row in rows {
+        let mut line = String::new();
+        for (c, cell) in row.iter().enumerate() {
+            if c > 0 {
+                line.push_str("  ");
+            }
+            let pad = widths[c].saturating_sub(cell.chars().count());
+            if c < left {
+                line.push_str(cell);
+                line.push_str(&" ".repeat(pad));
+            } else {
+                line.push_str(&" ".repeat(pad));
+                line.push_str(cell);
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// A CSV field, quoted when it needs to be.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_owned()
+    }
+}
+
+/// A Markdown table cell (a `|` would end it).
+fn markdown_cell(text: &str) -> String {
+    text.replace('|', "\\|")
+}
+
+/// An event's crosstable: a line per player, best first, with the points
+/// scored against each opponent in the columns numbered by their place.
+#[must_use]
+pub fn standings(standings: &Standings, form: Table, lang: Lang) -> String {
+    let opponents = standings.players.len();
+    let mut header: Vec<String> = match form {
+        Table::Csv => [
+            "rank",
+            "player",
+            "points",
+            "games",
+            "wins",
+            "draws",
+            "losses",
+            "seeds_won",
+            "seeds_lost",
+        ]
+        .map(str::to_owned)
+        .to_vec(),
+        Table::Text | Table::Markdown => vec![
+            "#".to_owned(),
+            msg!("standings-col-player").localize(lang),
+            msg!("standings-col-points").localize(lang),
+            msg!("standings-col-games").localize(lang),
+            msg!("standings-col-wins").localize(lang),
+            msg!("standings-col-draws").localize(lang),
+            msg!("standings-col-losses").localize(lang),
+            msg!("standings-col-seeds-won").localize(lang),
+            msg!("standings-col-seeds-lost").localize(lang),
+        ],
+    };
+    header.extend((1..=opponents).map(|n| n.to_string()));
+    let mut rows = vec![header];
+    for (i, line) in standings.players.iter().enumerate() {
+        let mut row = vec![
+            line.rank.to_string(),
+            line.player.clone(),
+            if form == Table::Csv {
+                line.points.to_string()
+            } else {
+                points(line.points)
+            },
+            line.games.to_string(),
+            line.wins.to_string(),
+            line.draws.to_string(),
+            line.losses.to_string(),
+            line.seeds_won.to_string(),
+            line.seeds_lost.to_string(),
+        ];
+        for (j, other) in standings.players.iter().enumerate() {
+            row.push(if i == j {
+                if form == Table::Csv {
+                    String::new()
+                } else {
+                    "×".to_owned()
+                }
+            } else {
+                line.head_to_head
+                    .get(&other.player)
+                    .map_or_else(String::new, |p| {
+                        if form == Table::Csv {
+                            p.to_string()
+                        } else {
+                            points(*p)
+                        }
+                    })
+            });
+        }
+        rows.push(row);
+    }
+    match form {
+        Table::Csv => rows
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|cell| csv_field(cell))
+                    .collect::<Vec<_>>()
+                    .join(",")
+                    + "\n"
+            })
+            .collect(),
+        Table::Markdown => {
+            let mut out = String::new();
+            for (n, row) in rows.iter().enumerate() {
+                let cells: Vec<String> = row.iter().map(|c| markdown_cell(c)).collect();
+                let _ = writeln!(out, "| {} |", cells.join(" | "));
+                if n == 0 {
+                    let rule: Vec<&str> = row
+                        .iter()
+                        .enumerate()
+                        .map(|(c, _)| if c == 1 { "---" } else { "---:" })
+                        .collect();
+                    let _ = writeln!(out, "| {} |", rule.join(" | "));
+                }
+            }
+            out
+        }
+        Table::Text => {
+            let mut out = format!(
+                "{}\n\n",
+                msg!(
+                    "standings-title",
+                    event = standings.event.as_str(),
+                    games = standings.games
+                )
+                .localize(lang)
+            );
+            // Rank and name to the left, numbers to the right.
+            let mut text = aligned(&rows, 2);
+            if standings.players.is_empty() {
+                text = String::new();
+            }
+            out.push_str(&text);
+            let _ = writeln!(out, "\n{}", msg!("standings-points").localize(lang));
+            out
+        }
+    }
+}

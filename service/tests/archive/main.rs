@@ -1,0 +1,607 @@
+//! The archive's store, the same tests on both backends: SQLite always,
+//! PostgreSQL at the URL in `SONGO_TEST_POSTGRES` (such as
+//! `postgres://songo@127.0.0.1:55432/songo`). No test skips: without the
+//! variable the PostgreSQL tests fail and say how to set it. Each
+//! PostgreSQL test works in a schema of its own, dropped at its end; each
+//! SQLite test in a file of its own.
+
+use std::path::PathBuf;
+
+use songo_notation::record::BatchReader;
+use songo_notation::validate::Options;
+use songo_service::archive::{Archive, ArchiveError, Filters, Location, Prepared, prepare};
+
+/// The two backends.
+#[derive(Debug, Clone, Copy)]
+enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// An archive made for one test, removed at its end.
+struct Scratch {
+    location: Location,
+    dir: Option<PathBuf>,
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        match &self.location {
+            Location::Postgres {
+                url,
+                schema: Some(schema),
+            } => {
+                if let Ok(mut client) = postgres::Client::connect(url, postgres::NoTls) {
+                    let _ = client.batch_execute(&format!("DROP SCHEMA \"{schema}\" CASCADE"));
+                }
+            }
+            _ => {
+                if let Some(dir) = &self.dir {
+                    let _ = std::fs::remove_dir_all(dir);
+                }
+            }
+        }
+    }
+}
+
+/// A directory of its own for a test.
+fn scratch_dir(name: &str) -> PathBuf {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let dir = std::env::temp_dir().join(format!(
+        "songo-archive-{name}-{}-{nanos}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}
+
+/// The PostgreSQL server the tests use.
+fn postgres_url() -> String {
+    match std::env::var("SONGO_TEST_POSTGRES") {
+        Ok(url) if url.starts_with("postgres") => url,
+        _ => panic!(
+            "the PostgreSQL tests need a server: set SONGO_TEST_POSTGRES to a database URL, \
+             such as postgres://songo@127.0.0.1:55432/songo (docs/archive.md, \"Testing with \
+             PostgreSQL\", starts a throwaway one with initdb and pg_ctl)"
+        ),
+    }
+}
+
+fn scratch(backend: Backend, name: &str) -> Scratch {
+    match backend {
+        Backend::Sqlite => {
+            let dir = scratch_dir(name);
+            Scratch {
+                location: Location::Sqlite(dir.join("archive.sqlite")),
+                dir: Some(dir),
+            }
+        }
+        Backend::Postgres => {
+            let nanos = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.subsec_nanos());
+            Scratch {
+                location: Location::Postgres {
+                    url: postgres_url(),
+                    schema: Some(format!("test_{name}_{}_{nanos}", std::process::id())),
+                },
+                dir: None,
+            }
+        }
+    }
+}
+
+/// Runs a test on both backends.
+macro_rules! both {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[test]
+            fn sqlite() {
+                super::$name(super::Backend::Sqlite);
+            }
+            #[test]
+            fn postgres() {
+                super::$name(super::Backend::Postgres);
+            }
+        }
+    )*};
+}
+
+both!(
+    a_reimport_adds_nothing,
+    invalid_games_are_kept_with_their_violations,
+    searches_filter_and_page_by_cursor,
+    a_position_finds_every_game_through_it_whatever_the_order,
+    the_explorer_counts_games_moves_and_results,
+    standings_count_points_and_head_to_head,
+    an_archive_of_schema_1_opens_and_is_brought_up_to_date,
+    an_archive_of_a_newer_songo_is_refused,
+    hostile_text_is_only_data,
+);
+
+/// The games of a text, prepared as the import prepares them.
+fn prepared(text: &str) -> Vec<Prepared> {
+    let mut reader = BatchReader::new(text.as_bytes());
+    let mut all = Vec::new();
+    while let Some(batch) = reader.next_batch().expect("a batch") {
+        all.extend(
+            batch
+                .games()
+                .filter_map(|game| prepare(&game, &Options::default()).ok()),
+        );
+    }
+    all
+}
+
+fn fixture(path: &str) -> String {
+    std::fs::read_to_string(format!(
+        "{}/../fixtures/records/{path}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("a fixture")
+}
+
+fn fixtures(dir: &str) -> Vec<Prepared> {
+    let root = format!("{}/../fixtures/records/{dir}", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<_> = std::fs::read_dir(root)
+        .expect("fixtures")
+        .map(|e| e.expect("an entry").path())
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .filter_map(|path| std::fs::read(path).ok())
+        .flat_map(|bytes| prepared(&String::from_utf8_lossy(&bytes)))
+        .collect()
+}
+
+fn open(scratch: &Scratch) -> Archive {
+    Archive::open(&scratch.location).expect("the archive opens")
+}
+
+fn a_reimport_adds_nothing(backend: Backend) {
+    let scratch = scratch(backend, "reimport");
+    let mut archive = open(&scratch);
+    let games = fixtures("valid");
+    assert!(games.len() >= 10, "{}", games.len());
+    let first = archive.import(&games).expect("imported");
+    assert_eq!((first.imported, first.duplicates), (games.len(), 0));
+    let again = archive.import(&games).expect("imported again");
+    assert_eq!((again.imported, again.duplicates), (0, games.len()));
+    assert_eq!(archive.count().expect("a count"), games.len() as i64);
+    // The same game twice in one batch is stored once.
+    let twice = prepared(&fixture("valid/songo-full-game.songo").repeat(2));
+    let mut other = open(&scratch);
+    let outcome = other.import(&twice).expect("imported");
+    assert_eq!((outcome.imported, outcome.duplicates), (0, 2));
+}
+
+fn invalid_games_are_kept_with_their_violations(backend: Backend) {
+    let scratch = scratch(backend, "invalid");
+    let mut archive = open(&scratch);
+    let games = fixtures("broken");
+    let invalid = games.iter().filter(|g| !g.valid()).count();
+    assert!(invalid > 20, "{invalid}");
+    archive.import(&games).expect("imported");
+    let found = archive
+        .search(
+            &Filters {
+                valid: Some(false),
+                ..Filters::default()
+            },
+            1000,
+            None,
+        )
+        .expect("a search");
+    assert_eq!(found.games.len(), invalid);
+    let game = archive
+        .game(&found.games[0].id)
+        .expect("a read")
+        .expect("the game");
+    assert!(!game.summary.valid);
+    let violations = game.violations.as_array().expect("violations");
+    assert!(!violations.is_empty());
+    assert!(violations[0]["rule"].is_string(), "{violations:?}");
+}
+
+fn searches_filter_and_page_by_cursor(backend: Backend) {
+    let scratch = scratch(backend, "search");
+    let mut archive = open(&scratch);
+    let text = "[Event \"Club\"]\n[Site \"Yaoundé\"]\n[Date \"2024.03.15\"]\n[Round \"1\"]\n[South \"Ada\"]\n[North \"Ben\"]\n[Result \"*\"]\n\n1. S2 N4 *\n\n\
+                [Event \"Club\"]\n[Site \"Yaoundé\"]\n[Date \"2024.05.02\"]\n[Round \"2\"]\n[South \"Ben\"]\n[North \"Cleo\"]\n[Result \"*\"]\n\n1. S3 *\n\n\
+                [Event \"Cup\"]\n[Site \"Ebolowa\"]\n[Date \"2025.01.10\"]\n[Round \"1\"]\n[South \"Cleo\"]\n[North \"Ada\"]\n[Result \"*\"]\n\n1. S4 N1 S2 *\n";
+    let mut games = prepared(text);
+    games.extend(fixtures("valid"));
+    archive.import(&games).expect("imported");
+    let ids = |filters: Filters| -> usize {
+        archive
+            .search(&filters, 1000, None)
+            .expect("a search")
+            .games
+            .len()
+    };
+    let mut archive_ids = ids;
+    let player = |name: &str| Filters {
+        player: Some(name.to_owned()),
+        ..Filters::default()
+    };
+    assert_eq!(archive_ids(player("Ada")), 2);
+    assert_eq!(archive_ids(player("Ben")), 2);
+    assert_eq!(archive_ids(player("Nobody")), 0);
+    let event = Filters {
+        event: Some("Club".to_owned()),
+        ..Filters::default()
+    };
+    assert_eq!(archive_ids(event), 2);
+    let site = Filters {
+        site: Some("Yaoundé".to_owned()),
+        round: Some("2".to_owned()),
+        ..Filters::default()
+    };
+    assert_eq!(archive_ids(site), 1);
+    let since = Filters {
+        since: Some("2024.04".to_owned()),
+        ..Filters::default()
+    };
+    assert_eq!(archive_ids(since), 2);
+    let range = Filters {
+        since: Some("2024".to_owned()),
+        until: Some("2024.12.31".to_owned()),
+        ..Filters::default()
+    };
+    assert_eq!(archive_ids(range), 2);
+    let plies = Filters {
+        min_plies: Some(2),
+        max_plies: Some(3),
+        player: Some("Ada".to_owned()),
+        ..Filters::default()
+    };
+    assert_eq!(archive_ids(plies), 2);
+    let awale = Filters {
+        rules: Some("awale".to_owned()),
+        ..Filters::default()
+    };
+    assert!(archive_ids(awale) >= 1);
+    // Pages of 4 give every game once, in order.
+    let mut seen = Vec::new();
+    let mut after = None;
+    loop {
+        let page = archive
+            .search(&Filters::default(), 4, after.as_deref())
+            .expect("a page");
+        assert!(page.games.len() <= 4);
+        seen.extend(page.games.iter().map(|g| g.id.clone()));
+        match page.next {
+            Some(next) => after = Some(next),
+            None => break,
+        }
+    }
+    assert_eq!(seen.len(), games.len());
+    let mut unique = seen.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), seen.len());
+    // A cursor no page gave is the caller's error.
+    let error = archive
+        .search(&Filters::default(), 4, Some("nonsense"))
+        .expect_err("a bad cursor");
+    assert!(matches!(error, ArchiveError::BadCursor(_)));
+    assert!(error.is_input());
+    let error = archive
+        .search(
+            &Filters {
+                since: Some("last spring".to_owned()),
+                ..Filters::default()
+            },
+            4,
+            None,
+        )
+        .expect_err("a bad date");
+    assert!(error.is_input());
+}
+
+/// Two games that reach the same position by different move orders
+/// (South's two lone seeds, sown in either order).
+const TRANSPOSED: &str = "[Rules \"awale\"]\n[SetUp \"fragment\"]\n[Position \"awale:1,0,0,1,0,9/1,0,0,1,0,9:0-0:S\"]\n[Round \"1\"]\n\n1. A a 2. D *\n\n\
+[Rules \"awale\"]\n[SetUp \"fragment\"]\n[Position \"awale:1,0,0,1,0,9/1,0,0,1,0,9:0-0:S\"]\n[Round \"2\"]\n\n1. D a 2. A *\n";
+
+fn transposed_position() -> songo_notation::AnyPosition {
+    songo_service::archive::position_at(
+        "[Rules \"awale\"]\n[SetUp \"fragment\"]\n[Position \"awale:1,0,0,1,0,9/1,0,0,1,0,9:0-0:S\"]\n\n1. A a 2. D *\n",
+        None,
+    )
+    .expect("a position")
+}
+
+fn a_position_finds_every_game_through_it_whatever_the_order(backend: Backend) {
+    let scratch = scratch(backend, "position");
+    let mut archive = open(&scratch);
+    let games = prepared(TRANSPOSED);
+    assert_eq!(games.len(), 2);
+    assert!(games.iter().all(Prepared::valid));
+    archive.import(&games).expect("imported");
+    archive.import(&fixtures("valid")).expect("imported");
+    let key = songo_service::archive::position_key(&transposed_position());
+    let found = archive
+        .search(
+            &Filters {
+                position: Some(key),
+                ..Filters::default()
+            },
+            100,
+            None,
+        )
+        .expect("a search");
+    assert_eq!(found.games.len(), 2, "{found:?}");
+}
+
+fn the_explorer_counts_games_moves_and_results(backend: Backend) {
+    let scratch = scratch(backend, "explorer");
+    let mut archive = open(&scratch);
+    archive.import(&prepared(TRANSPOSED)).expect("imported");
+    archive.import(&fixtures("valid")).expect("imported");
+    let explorer = archive
+        .explore(&transposed_position(), 5)
+        .expect("explored");
+    assert_eq!(explorer.games, 2);
+    assert_eq!(explorer.ended, 2);
+    assert_eq!(explorer.recent.len(), 2);
+    // From the start of Songo: the full game's first move.
+    let start = songo_notation::AnyPosition::from(songo_notation::Position::start(
+        songo_notation::Ruleset::Songo,
+    ));
+    let explorer = archive.explore(&start, 5).expect("explored");
+    let s5 = explorer
+        .moves
+        .iter()
+        .find(|m| m.played == "S5")
+        .expect("S5 was played from the start");
+    assert!(s5.games >= 1);
+    assert_eq!(s5.results.south, 1);
+    assert_eq!(s5.average_score, Some(23.0));
+    assert_eq!(
+        explorer.games,
+        explorer.moves.iter().map(|m| m.games).sum::<i64>() + explorer.ended
+    );
+}
+
+fn standings_count_points_and_head_to_head(backend: Backend) {
+    let scratch = scratch(backend, "standings");
+    let mut archive = open(&scratch);
+    let game = |south: &str, north: &str, result: &str| {
+        format!(
+            "[Event \"Club\"]\n[South \"{south}\"]\n[North \"{north}\"]\n[Result \"{result}\"]\n[Termination \"agreement\"]\n\n{result}\n\n"
+        )
+    };
+    let text = [
+        game("Ada", "Ben", "40-30"),
+        game("Ben", "Cleo", "35-35"),
+        game("Cleo", "Ada", "20-50"),
+        game("Ben", "Ada", "36-34"),
+    ]
+    .concat();
+    archive.import(&prepared(&text)).expect("imported");
+    let standings = archive.standings("Club").expect("standings");
+    assert_eq!(standings.games, 4);
+    let line = |name: &str| {
+        standings
+            .players
+            .iter()
+            .find(|p| p.player == name)
+            .expect("a line")
+            .clone()
+    };
+    let ada = line("Ada");
+    assert_eq!((ada.rank, ada.points, ada.wins, ada.losses), (1, 2.0, 2, 1));
+    assert_eq!((ada.seeds_won, ada.seeds_lost), (124, 86));
+    assert_eq!(ada.head_to_head.get("Ben"), Some(&1.0));
+    let ben = line("Ben");
+    assert_eq!((ben.points, ben.draws), (1.5, 1));
+    assert_eq!(ben.head_to_head.get("Cleo"), Some(&0.5));
+    assert_eq!(line("Cleo").rank, 3);
+    assert!(
+        archive
+            .standings("No such event")
+            .expect("standings")
+            .players
+            .is_empty()
+    );
+}
+
+fn an_archive_of_schema_1_opens_and_is_brought_up_to_date(backend: Backend) {
+    let scratch = scratch(backend, "migrate");
+    {
+        let mut old = Archive::open_at_version(&scratch.location, 1).expect("a v1 archive");
+        assert_eq!(old.schema_version().expect("a version"), 1);
+        old.import(&fixtures("valid")).expect("imported");
+    }
+    let mut archive = open(&scratch);
+    assert!(archive.schema_version().expect("a version") >= 2);
+    assert_eq!(
+        archive.count().expect("a count"),
+        fixtures("valid").len() as i64
+    );
+    let found = archive
+        .search(
+            &Filters {
+                site: Some("?".to_owned()),
+                ..Filters::default()
+            },
+            100,
+            None,
+        )
+        .expect("a search on the new index");
+    assert!(!found.games.is_empty());
+    // Opening again changes nothing.
+    let mut again = open(&scratch);
+    assert_eq!(
+        again.count().expect("a count"),
+        archive.count().expect("a count")
+    );
+}
+
+fn an_archive_of_a_newer_songo_is_refused(backend: Backend) {
+    let scratch = scratch(backend, "newer");
+    drop(open(&scratch));
+    match &scratch.location {
+        Location::Sqlite(path) => {
+            let connection = rusqlite::Connection::open(path).expect("the file");
+            connection
+                .execute("UPDATE schema_version SET version = 99", [])
+                .expect("updated");
+        }
+        Location::Postgres { url, schema } => {
+            let mut client = postgres::Client::connect(url, postgres::NoTls).expect("a client");
+            client
+                .batch_execute(&format!(
+                    "UPDATE \"{}\".schema_version SET version = 99",
+                    schema.as_deref().unwrap_or("public")
+                ))
+                .expect("updated");
+        }
+    }
+    let error = Archive::open(&scratch.location).expect_err("refused");
+    assert!(
+        matches!(error, ArchiveError::TooNew { version: 99, .. }),
+        "{error:?}"
+    );
+}
+
+fn hostile_text_is_only_data(backend: Backend) {
+    let scratch = scratch(backend, "hostile");
+    let mut archive = open(&scratch);
+    let hostile = "'; DROP TABLE games; --";
+    let text = format!(
+        "[Event \"{hostile}\"]\n[South \"Robert'); DROP TABLE positions;--\"]\n[North \"Ben\"]\n\n1. S2 *\n"
+    );
+    archive.import(&prepared(&text)).expect("imported");
+    archive.import(&fixtures("valid")).expect("imported");
+    let before = archive.count().expect("a count");
+    for filters in [
+        Filters {
+            player: Some(hostile.to_owned()),
+            ..Filters::default()
+        },
+        Filters {
+            site: Some(hostile.to_owned()),
+            ..Filters::default()
+        },
+        Filters {
+            result: Some(hostile.to_owned()),
+            ..Filters::default()
+        },
+    ] {
+        let found = archive.search(&filters, 10, None).expect("a search");
+        assert!(found.games.is_empty());
+    }
+    // As data it is found where it is data.
+    let found = archive
+        .search(
+            &Filters {
+                event: Some(hostile.to_owned()),
+                ..Filters::default()
+            },
+            10,
+            None,
+        )
+        .expect("a search");
+    assert_eq!(found.games.len(), 1);
+    assert!(archive.standings(hostile).is_ok());
+    assert!(archive.game(hostile).expect("a read").is_none());
+    assert_eq!(archive.count().expect("a count"), before);
+    let (integrity, positions, bare) = archive.check().expect("a check");
+    assert_eq!(integrity, "ok");
+    assert!(positions > 0);
+    assert_eq!(bare, 0);
+}
+
+/// SQLite only: a full disk (the page limit) fails a batch whole and keeps
+/// every batch before it; the same import then completes.
+#[test]
+fn a_full_disk_loses_nothing_and_a_rerun_completes() {
+    let scratch = scratch(Backend::Sqlite, "full");
+    let mut archive = open(&scratch);
+    let text = generated(400);
+    let games = prepared(&text);
+    archive.import(&games[..50]).expect("the first batch");
+    let pages = {
+        let Location::Sqlite(path) = &scratch.location else {
+            unreachable!()
+        };
+        std::fs::metadata(path).map_or(0, |m| m.len()) / 4096
+    };
+    archive
+        .set_max_pages(i64::try_from(pages).unwrap_or(0) + 8)
+        .expect("a limit");
+    let mut failed = None;
+    for batch in games[50..].chunks(50) {
+        if let Err(error) = archive.import(batch) {
+            failed = Some(error);
+            break;
+        }
+    }
+    let error = failed.expect("the disk fills up");
+    assert!(matches!(error, ArchiveError::Full(_)), "{error:?}");
+    assert!(error.message().to_string().contains("full") || !error.to_string().is_empty());
+    let kept = archive.count().expect("a count");
+    assert!(kept >= 50 && kept % 50 == 0, "whole batches only: {kept}");
+    let (integrity, _, bare) = archive.check().expect("a check");
+    assert_eq!((integrity.as_str(), bare), ("ok", 0));
+    drop(archive);
+    let mut archive = open(&scratch);
+    let outcome = archive.import(&games).expect("the rerun");
+    assert_eq!(outcome.imported as i64 + kept, games.len() as i64);
+    assert_eq!(outcome.duplicates as i64, kept);
+}
+
+/// SQLite only: readers go on answering while an import writes (WAL).
+#[test]
+fn readers_answer_during_an_import() {
+    let scratch = scratch(Backend::Sqlite, "readers");
+    let games = prepared(&generated(600));
+    drop(open(&scratch));
+    let location = scratch.location.clone();
+    let writer = std::thread::spawn(move || {
+        let mut archive = Archive::open(&location).expect("the writer's archive");
+        for batch in games.chunks(20) {
+            archive.import(batch).expect("a batch");
+        }
+    });
+    let mut reader = open(&scratch);
+    let mut reads = 0;
+    let mut last = 0;
+    while !writer.is_finished() {
+        let count = reader.count().expect("a read during the import");
+        assert!(count >= last);
+        last = count;
+        reader
+            .search(
+                &Filters {
+                    player: Some("nobody".to_owned()),
+                    ..Filters::default()
+                },
+                10,
+                None,
+            )
+            .expect("a search during the import");
+        reads += 1;
+    }
+    writer.join().expect("the import");
+    assert!(reads > 1, "{reads} reads");
+    assert_eq!(reader.count().expect("a count"), 600);
+}
+
+/// Random legal games, by the library's generator.
+fn generated(games: usize) -> String {
+    use songo_notation::generate::{GenerateOptions, generate};
+    let records: Vec<_> = generate(
+        songo_notation::Ruleset::Songo,
+        games,
+        7,
+        GenerateOptions::default(),
+    )
+    .collect();
+    songo_notation::record::write_all(&records)
+}
