@@ -1290,3 +1290,87 @@ problem-detail-no-game = pas de partie { $id } dans l’archive
 problem-detail-bad-value = { $name }={ $value } n’est pas une valeur que ce paramètre accepte
 problem-detail-missing-parameter = le paramètre `{ $name }` est nécessaire
 serve-empty-token = le fichier de jeton { $file } est vide
+
+# ---- L’onglet Archives de la page (service/page/archive.js, index.html) ----
+# L’archive de `songo serve --archive` : recherche, explorateur de la
+# position montrée, classement d’un tournoi. Espace insécable avant : ; ? !
+page-tab-archive = Archives
+page-archive-none = Ce serveur ne tient pas d’archive de parties.
+page-archive-how = Pour en tenir une, démarrez le serveur avec un fichier d’archive, puis importez-y un dossier de parties :
+page-explorer = Coups joués depuis cette position
+page-explorer-move = Coup
+page-explorer-games = Parties
+page-explorer-results = Sud gagne · nulles · Nord gagne
+page-explorer-average = Score moyen (Sud − Nord)
+page-explorer-recent = Dernières parties passées par cette position
+page-explorer-none = Aucune partie de l’archive n’est passée par cette position.
+page-explorer-summary = { $count ->
+    [one] { $count } partie est passée par cette position : Sud en a gagné { $south }, Nord { $north }, nulles : { $draw }.
+   *[other] { $count } parties sont passées par cette position : Sud en a gagné { $south }, Nord { $north }, nulles : { $draw }.
+}
+page-explorer-ended = { $count ->
+    [one] { $count } s’est terminée ici.
+   *[other] { $count } se sont terminées ici.
+}
+page-explorer-play = { $count ->
+    [one] Jouer { $move } ({ $count } partie)
+   *[other] Jouer { $move } ({ $count } parties)
+}
+page-explorer-bar = Sud gagne { $south } %, nulles { $draw } %, Nord gagne { $north } %
+page-search = Chercher des parties
+page-search-player = Joueur (Sud ou Nord)
+page-search-event = Tournoi
+page-search-since = Du (date)
+page-search-until = Au (date)
+page-search-any = Tous
+page-search-more-filters = Autres critères
+page-search-site = Lieu
+page-search-round = Ronde
+page-search-result = Résultat (tel qu’écrit : 41-29)
+page-search-valid = Validité
+page-search-valid-only = Parties valides
+page-search-invalid-only = Parties avec des fautes
+page-search-min-plies = Au moins (demi-coups)
+page-search-max-plies = Au plus (demi-coups)
+page-search-through = Seulement les parties passées par la position montrée
+page-search-button = Chercher
+page-search-more = Plus de parties
+page-search-none = Aucune partie trouvée.
+page-search-some = { $count ->
+    [one] { $count } partie affichée ; il y en a d’autres.
+   *[other] { $count } parties affichées ; il y en a d’autres.
+}
+page-search-all = { $count ->
+    [one] { $count } partie trouvée.
+   *[other] { $count } parties trouvées.
+}
+page-archive-round = ronde { $text }
+page-archive-plies = { $count ->
+    [one] { $count } demi-coup
+   *[other] { $count } demi-coups
+}
+page-archive-invalid = avec des fautes
+page-archive-open = Ouvrir
+page-archive-open-label = Ouvrir la partie { $name } sur le plateau
+page-archive-opened = { $count ->
+    [one] { $name } : { $count } demi-coup, depuis le début
+   *[other] { $name } : { $count } demi-coups, depuis le début
+}
+page-standings = Classement d’un tournoi
+page-standings-show = Voir le classement
+page-standings-note = Une victoire vaut 1 point, une nulle ½. Les colonnes numérotées donnent les points marqués contre le joueur classé à cette place.
+page-standings-none = Aucune partie de « { $text } » ne compte : une partie compte quand ses deux joueurs sont nommés et son score final connu.
+page-standings-caption = { $count ->
+    [one] { $text } : { $count } partie
+   *[other] { $text } : { $count } parties
+}
+page-standings-rank = Place
+page-standings-player = Joueur
+page-standings-points = Points
+page-standings-games = Parties
+page-standings-wins = Gagnées
+page-standings-draws = Nulles
+page-standings-losses = Perdues
+page-standings-seeds-won = Graines gagnées
+page-standings-seeds-lost = Graines perdues
+page-standings-against = Points contre { $name }

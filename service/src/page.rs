@@ -69,6 +69,7 @@ const ASSETS: &[Asset] = &[
     asset!("/page/board.js", JS, "board.js"),
     asset!("/page/record.js", JS, "record.js"),
     asset!("/page/lesson.js", JS, "lesson.js"),
+    asset!("/page/archive.js", JS, "archive.js"),
     asset!("/page/icon.svg", "image/svg+xml", "icon.svg"),
 ];
 
