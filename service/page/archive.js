@@ -293,11 +293,8 @@ export class Archive {
       ['page-standings-player', ''],
       ['page-standings-points', 'number'],
       ['page-standings-games', 'number'],
-      ['page-standings-wins', 'number'],
-      ['page-standings-draws', 'number'],
-      ['page-standings-losses', 'number'],
-      ['page-standings-seeds-won', 'number'],
-      ['page-standings-seeds-lost', 'number'],
+      ['page-standings-record', 'number'],
+      ['page-standings-seeds', 'number'],
     ];
     for (const [id, className] of columns) {
       const th = element('th', className, t(id));
@@ -322,11 +319,8 @@ export class Archive {
         name,
         element('td', 'number points', pointsText(player.points)),
         element('td', 'number', String(player.games)),
-        element('td', 'number', String(player.wins)),
-        element('td', 'number', String(player.draws)),
-        element('td', 'number', String(player.losses)),
-        element('td', 'number', String(player.seeds_won)),
-        element('td', 'number', String(player.seeds_lost)),
+        element('td', 'number', `${player.wins}–${player.draws}–${player.losses}`),
+        element('td', 'number', `${player.seeds_won}–${player.seeds_lost}`),
       );
       players.forEach((other, j) => {
         const scored = player.head_to_head[other.player];

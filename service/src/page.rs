@@ -155,8 +155,10 @@ fn file(index: usize, request: &HeaderMap) -> Response {
 
 /// The text arguments the page's messages may take: each is sent as a
 /// `{name}` placeholder that the page fills in.
-const TEXT_ARGUMENTS: [&str; 10] = [
+const TEXT_ARGUMENTS: [&str; 13] = [
     "house", "move", "rule", "message", "line", "column", "game", "name", "text", "value",
+    // The archive's explorer: games (or shares) won by South, by North, drawn.
+    "south", "north", "draw",
 ];
 
 /// A message of the page: one text, or one text per plural category of
