@@ -1304,7 +1304,7 @@ serve-empty-token = the token file { $file } is empty
 # shown, an event's standings. `count` chooses the plural form.
 page-tab-archive = Archive
 page-archive-none = This server keeps no archive of games.
-page-archive-how = To keep one, start the server with an archive file, then import a folder of records into it:
+page-archive-how = To keep an archive, start the server with a file for it, then import a folder of records into it:
 page-explorer = Moves played from this position
 page-explorer-move = Move
 page-explorer-games = Games
@@ -1366,7 +1366,7 @@ page-archive-opened = { $count ->
 }
 page-standings = Standings of an event
 page-standings-show = Show the standings
-page-standings-note = A win is worth one point, a draw half a point. The numbered columns give the points scored against the player at that place.
+page-standings-note = A win is worth a point, a draw half a point. The numbered columns give the points scored against the player at that place.
 page-standings-none = No game of “{ $text }” counts: an event's games count when both players are named and the final score is known.
 page-standings-caption = { $count ->
     [one] { $text }: { $count } game

@@ -1296,7 +1296,7 @@ serve-empty-token = le fichier de jeton { $file } est vide
 # position montrée, classement d’un tournoi. Espace insécable avant : ; ? !
 page-tab-archive = Archives
 page-archive-none = Ce serveur ne tient pas d’archive de parties.
-page-archive-how = Pour en tenir une, démarrez le serveur avec un fichier d’archive, puis importez-y un dossier de parties :
+page-archive-how = Pour tenir une archive, démarrez le serveur en lui donnant un fichier, puis importez-y un dossier de parties :
 page-explorer = Coups joués depuis cette position
 page-explorer-move = Coup
 page-explorer-games = Parties
