@@ -368,7 +368,7 @@ function resultBar(results) {
   for (const [kind, count] of parts) {
     if (!count) continue;
     const share = (100 * count) / total;
-    const part = element('span', `part ${kind}`, share >= 18 ? `${percent(count)}%` : '');
+    const part = element('span', `part ${kind}`, share >= 25 ? `${percent(count)}%` : '');
     part.style.width = `${share}%`;
     part.title = `${percent(count)}%`;
     bar.append(part);
