@@ -1394,3 +1394,83 @@ analyse-warning-no-tables = { $dir } holds no { $rules } table{ $count ->
    *[other] {" "}(only { $others } tables)
 }: the search runs without tables
 annotate-warning-renumbered = { $name }:{ $line }:{ $column }: { $message }; the record written back numbers the moves as they are played
+# ---- The page's Archive tab (service/page/archive.js, index.html) ----
+# The archive of `songo serve --archive`: search, the explorer of the board
+# shown, an event's standings. `count` chooses the plural form.
+page-tab-archive = Archive
+page-archive-none = This server keeps no archive of games.
+page-archive-how = To keep an archive, start the server with a file for it, then import a folder of records into it:
+page-explorer = Moves played from this position
+page-explorer-move = Move
+page-explorer-games = Games
+page-explorer-results = South wins · draws · North wins
+page-explorer-average = Average score (South − North)
+page-explorer-recent = Latest games through this position
+page-explorer-none = No game of the archive went through this position.
+page-explorer-summary = { $count ->
+    [one] { $count } game went through this position: South won { $south }, North { $north }, draws { $draw }.
+   *[other] { $count } games went through this position: South won { $south }, North { $north }, draws { $draw }.
+}
+page-explorer-ended = { $count ->
+    [one] { $count } ended here.
+   *[other] { $count } ended here.
+}
+page-explorer-play = { $count ->
+    [one] Play { $move } ({ $count } game)
+   *[other] Play { $move } ({ $count } games)
+}
+page-explorer-bar = South wins { $south }%, draws { $draw }%, North wins { $north }%
+page-search = Find games
+page-search-player = Player (either side)
+page-search-event = Event
+page-search-since = From (date)
+page-search-until = To (date)
+page-search-any = Any
+page-search-more-filters = More filters
+page-search-site = Site
+page-search-round = Round
+page-search-result = Result (as recorded, South’s score first)
+page-search-valid = Validity
+page-search-valid-only = Valid games
+page-search-invalid-only = Games with violations
+page-search-min-plies = At least (plies)
+page-search-max-plies = At most (plies)
+page-search-through = Only the games through the board shown
+page-search-button = Search
+page-search-more = More games
+page-search-none = No game found.
+page-search-some = { $count ->
+    [one] { $count } game shown; there are more.
+   *[other] { $count } games shown; there are more.
+}
+page-search-all = { $count ->
+    [one] { $count } game found.
+   *[other] { $count } games found.
+}
+page-archive-round = round { $text }
+page-archive-plies = { $count ->
+    [one] { $count } ply
+   *[other] { $count } plies
+}
+page-archive-invalid = has violations
+page-archive-open = Open
+page-archive-open-label = Open the game { $name } on the board
+page-archive-opened = { $count ->
+    [one] { $name }: { $count } ply, from the start
+   *[other] { $name }: { $count } plies, from the start
+}
+page-standings = Standings of an event
+page-standings-show = Show the standings
+page-standings-note = A win is worth a point, a draw half a point. The numbered columns give the points scored against the player at that place.
+page-standings-none = No game of “{ $text }” counts: an event's games count when both players are named and the final score is known.
+page-standings-caption = { $count ->
+    [one] { $text }: { $count } game
+   *[other] { $text }: { $count } games
+}
+page-standings-rank = Rank
+page-standings-player = Player
+page-standings-points = Points
+page-standings-games = Games
+page-standings-record = Won, drawn, lost
+page-standings-seeds = Seeds won, lost
+page-standings-against = Points against { $name }

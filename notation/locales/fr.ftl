@@ -1408,3 +1408,83 @@ analyse-warning-no-tables = { $dir } ne contient aucune table { $rules }{ $count
    *[other] {" "}(seulement des tables { $others })
 } : la recherche se fait sans tables
 annotate-warning-renumbered = { $name }:{ $line }:{ $column } : { $message } ; la partie réécrite numérote les coups tels qu'ils sont joués
+# ---- L’onglet Archives de la page (service/page/archive.js, index.html) ----
+# L’archive de `songo serve --archive` : recherche, explorateur de la
+# position montrée, classement d’un tournoi. Espace insécable avant : ; ? !
+page-tab-archive = Archives
+page-archive-none = Ce serveur ne tient pas d’archive de parties.
+page-archive-how = Pour tenir une archive, démarrez le serveur en lui donnant un fichier, puis importez-y un dossier de parties :
+page-explorer = Coups joués depuis cette position
+page-explorer-move = Coup
+page-explorer-games = Parties
+page-explorer-results = Sud gagne · nulles · Nord gagne
+page-explorer-average = Score moyen (Sud − Nord)
+page-explorer-recent = Dernières parties passées par cette position
+page-explorer-none = Aucune partie de l’archive n’est passée par cette position.
+page-explorer-summary = { $count ->
+    [one] { $count } partie est passée par cette position : Sud en a gagné { $south }, Nord { $north }, nulles : { $draw }.
+   *[other] { $count } parties sont passées par cette position : Sud en a gagné { $south }, Nord { $north }, nulles : { $draw }.
+}
+page-explorer-ended = { $count ->
+    [one] { $count } s’est terminée ici.
+   *[other] { $count } se sont terminées ici.
+}
+page-explorer-play = { $count ->
+    [one] Jouer { $move } ({ $count } partie)
+   *[other] Jouer { $move } ({ $count } parties)
+}
+page-explorer-bar = Sud gagne { $south } %, nulles { $draw } %, Nord gagne { $north } %
+page-search = Chercher des parties
+page-search-player = Joueur (Sud ou Nord)
+page-search-event = Tournoi
+page-search-since = Du (date)
+page-search-until = Au (date)
+page-search-any = Tous
+page-search-more-filters = Autres critères
+page-search-site = Lieu
+page-search-round = Ronde
+page-search-result = Résultat (tel qu’écrit, le score de Sud d’abord)
+page-search-valid = Validité
+page-search-valid-only = Parties valides
+page-search-invalid-only = Parties avec des fautes
+page-search-min-plies = Au moins (demi-coups)
+page-search-max-plies = Au plus (demi-coups)
+page-search-through = Seulement les parties passées par la position montrée
+page-search-button = Chercher
+page-search-more = Plus de parties
+page-search-none = Aucune partie trouvée.
+page-search-some = { $count ->
+    [one] { $count } partie affichée ; il y en a d’autres.
+   *[other] { $count } parties affichées ; il y en a d’autres.
+}
+page-search-all = { $count ->
+    [one] { $count } partie trouvée.
+   *[other] { $count } parties trouvées.
+}
+page-archive-round = ronde { $text }
+page-archive-plies = { $count ->
+    [one] { $count } demi-coup
+   *[other] { $count } demi-coups
+}
+page-archive-invalid = avec des fautes
+page-archive-open = Ouvrir
+page-archive-open-label = Ouvrir la partie { $name } sur le plateau
+page-archive-opened = { $count ->
+    [one] { $name } : { $count } demi-coup, depuis le début
+   *[other] { $name } : { $count } demi-coups, depuis le début
+}
+page-standings = Classement d’un tournoi
+page-standings-show = Voir le classement
+page-standings-note = Une victoire vaut un point, une nulle un demi-point. Les colonnes numérotées donnent les points marqués contre le joueur classé à cette place.
+page-standings-none = Aucune partie de « { $text } » ne compte : une partie compte quand ses deux joueurs sont nommés et son score final connu.
+page-standings-caption = { $count ->
+    [one] { $text } : { $count } partie
+   *[other] { $text } : { $count } parties
+}
+page-standings-rank = Place
+page-standings-player = Joueur
+page-standings-points = Points
+page-standings-games = Parties
+page-standings-record = Gagnées, nulles, perdues
+page-standings-seeds = Graines gagnées, perdues
+page-standings-against = Points contre { $name }

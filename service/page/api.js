@@ -114,3 +114,34 @@ export async function handout(lesson) {
 export function messages(lang) {
   return call(`/v1/messages?lang=${encodeURIComponent(lang)}`, { method: 'GET' });
 }
+
+// ---- The archive (GET only: importing needs the server's token) ---------
+
+/** A query string of the filters given (empty ones left out). */
+function queryOf(filters) {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== null && value !== '') query.set(name, String(value));
+  }
+  return query.toString();
+}
+
+/** A page of the archive's games that match `filters`: the GameList. */
+export function searchGames(filters) {
+  return call(`/v1/games?${queryOf(filters)}`, { method: 'GET' });
+}
+
+/** One game of the archive, with its record. */
+export function archivedGame(id) {
+  return call(`/v1/games/${encodeURIComponent(id)}`, { method: 'GET' });
+}
+
+/** The moves played from a position (compact notation) in the archive's games. */
+export function explore(position, recent = 5) {
+  return call(`/v1/explorer?${queryOf({ position, recent })}`, { method: 'GET' });
+}
+
+/** An event's crosstable: the Standings. */
+export function standings(event) {
+  return call(`/v1/standings?${queryOf({ event })}`, { method: 'GET' });
+}

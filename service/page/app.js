@@ -3,6 +3,7 @@
 // the server; every rule and every picture comes from the API.
 
 import * as api from './api.js';
+import { Archive } from './archive.js';
 import { Board } from './board.js';
 import { lang, load, t, translate } from './i18n.js';
 import { Lessons } from './lesson.js';
@@ -117,6 +118,7 @@ async function show({ marks = {}, message } = {}) {
   writeUrl();
   writeEmbed();
   if (activeTab() === 'explain') explain();
+  if (activeTab() === 'archive') archive.refresh();
 }
 
 /** Starts a new line from `position` (JSON). */
@@ -624,6 +626,7 @@ function selectTab(tab) {
   board.mark('legal', activeTab() === 'play' && state.moves ? state.moves.legal : []);
   if (activeTab() !== 'explain') board.mark('threatened', []);
   if (activeTab() === 'explain') explain();
+  if (activeTab() === 'archive') archive.refresh();
 }
 
 function wire() {
@@ -724,6 +727,7 @@ async function setLanguage(code) {
   if (state.start) await show({ marks: state.marks, message: state.message });
   records.retranslate();
   lessons.retranslate();
+  archive.retranslate();
 }
 
 const records = new Records({
@@ -748,6 +752,20 @@ const records = new Records({
 });
 
 const lessons = new Lessons({ problemText });
+
+const archive = new Archive({
+  position: () => state.compact,
+  active: () => activeTab() === 'archive',
+  open: async (line, record, message) => {
+    await setStart(line.start, { steps: line.steps, notes: line.notes, cursor: 0 });
+    // The handout of this line is the game's record.
+    state.recordText = record;
+    state.message = message;
+    writeStatus(message());
+  },
+  play: (move) => playMove(move),
+  problemText,
+});
 
 /**
  * A link's moves when the server refused one (`problem`, with its `index`):

@@ -216,46 +216,58 @@ export class Records {
 
   /** Loads a game's main line onto the board: from its start, up to its first refused move. */
   async open(game) {
-    const converted = await api.recordsAsJson(this.text);
-    const record = converted.ok ? converted.data[game.index] : null;
-    if (!record) {
+    const line = await gameLine(this.text, game);
+    if (!line) {
       await this.hooks.unload();
       return;
     }
-    const tags = START_TAGS.filter((name) => name in record.tags).map((name) => `[${name} "${tagValue(record.tags[name])}"]`);
-    const empty = await api.validate(`${tags.join('\n')}\n\n*\n`);
-    if (!empty.ok || !empty.data.games[0]?.final) return;
-    const start = empty.data.games[0].final;
-    const moves = [];
-    const notes = [[]];
-    for (const item of record.moves) {
-      const note = notes[moves.length] ?? (notes[moves.length] = []);
-      if (typeof item === 'string') {
-        moves.push(item);
-        notes[moves.length] = [];
-      } else if (item.move) {
-        moves.push(item.move);
-        // The glyphs (`?!`, `?`, `??`…, kept as their NAGs 1…6) go with the move.
-        notes[moves.length] = (item.nags ?? []).filter((nag) => GLYPHS[nag]).map((nag) => ({ kind: 'glyph', nag, text: GLYPHS[nag] }));
-      } else if (item.comment !== undefined) {
-        note.push(...commentNotes(item.comment));
-      } else if (item.variation) {
-        note.push({ kind: 'variation', text: `(${variationText(item.variation)})` });
-      }
-    }
-    const refused = game.violations.find((v) => v.ply)?.ply;
-    const playable = refused ? moves.slice(0, refused - 1) : moves;
-    let steps = [];
-    if (playable.length) {
-      const played = await api.play(start, playable);
-      if (played.ok) steps = played.data.steps;
-      else if (played.data?.index) {
-        const again = await api.play(start, playable.slice(0, played.data.index));
-        if (again.ok) steps = again.data.steps;
-      }
-    }
-    await this.hooks.load(start, steps, notes);
+    await this.hooks.load(line.start, line.steps, line.notes);
   }
+}
+
+/**
+ * A game of a record's text as a line for the board: its start, the steps
+ * of its main line up to its first refused move, and the notes (comments,
+ * glyphs, variations) by ply; `game` is the game's entry of the text's
+ * ValidationReport. `null` when the record cannot be read.
+ */
+export async function gameLine(text, game) {
+  const converted = await api.recordsAsJson(text);
+  const record = converted.ok ? converted.data[game.index] : null;
+  if (!record) return null;
+  const tags = START_TAGS.filter((name) => name in record.tags).map((name) => `[${name} "${tagValue(record.tags[name])}"]`);
+  const empty = await api.validate(`${tags.join('\n')}\n\n*\n`);
+  if (!empty.ok || !empty.data.games[0]?.final) return null;
+  const start = empty.data.games[0].final;
+  const moves = [];
+  const notes = [[]];
+  for (const item of record.moves) {
+    const note = notes[moves.length] ?? (notes[moves.length] = []);
+    if (typeof item === 'string') {
+      moves.push(item);
+      notes[moves.length] = [];
+    } else if (item.move) {
+      moves.push(item.move);
+      // The glyphs (`?!`, `?`, `??`…, kept as their NAGs 1…6) go with the move.
+      notes[moves.length] = (item.nags ?? []).filter((nag) => GLYPHS[nag]).map((nag) => ({ kind: 'glyph', nag, text: GLYPHS[nag] }));
+    } else if (item.comment !== undefined) {
+      note.push(...commentNotes(item.comment));
+    } else if (item.variation) {
+      note.push({ kind: 'variation', text: `(${variationText(item.variation)})` });
+    }
+  }
+  const refused = game.violations.find((v) => v.ply)?.ply;
+  const playable = refused ? moves.slice(0, refused - 1) : moves;
+  let steps = [];
+  if (playable.length) {
+    const played = await api.play(start, playable);
+    if (played.ok) steps = played.data.steps;
+    else if (played.data?.index) {
+      const again = await api.play(start, playable.slice(0, played.data.index));
+      if (again.ok) steps = again.data.steps;
+    }
+  }
+  return { start, steps, notes };
 }
 
 function sideWord(side) {

@@ -69,6 +69,7 @@ const ASSETS: &[Asset] = &[
     asset!("/page/board.js", JS, "board.js"),
     asset!("/page/record.js", JS, "record.js"),
     asset!("/page/lesson.js", JS, "lesson.js"),
+    asset!("/page/archive.js", JS, "archive.js"),
     asset!("/page/icon.svg", "image/svg+xml", "icon.svg"),
 ];
 
@@ -154,8 +155,10 @@ fn file(index: usize, request: &HeaderMap) -> Response {
 
 /// The text arguments the page's messages may take: each is sent as a
 /// `{name}` placeholder that the page fills in.
-const TEXT_ARGUMENTS: [&str; 10] = [
+const TEXT_ARGUMENTS: [&str; 13] = [
     "house", "move", "rule", "message", "line", "column", "game", "name", "text", "value",
+    // The archive's explorer: games (or shares) won by South, by North, drawn.
+    "south", "north", "draw",
 ];
 
 /// A message of the page: one text, or one text per plural category of

@@ -381,7 +381,7 @@ fn every_screen_at_desktop_and_phone_widths() {
     eprintln!("page weight and timings on loopback: {timing}");
     for (name, width, height) in [("desktop", 1280, 900), ("phone", 360, 740)] {
         browser.resize(width, height);
-        for tab in ["edit", "play", "record", "explain", "export"] {
+        for tab in ["edit", "play", "record", "explain", "export", "archive"] {
             browser.find(&format!("#tab-{tab}")).click();
             browser.wait_for(
                 "the tab's panel",

@@ -4,6 +4,7 @@
 mod analysis;
 mod archive;
 mod browser;
+mod browser_archive;
 mod client;
 mod connections;
 mod docs;

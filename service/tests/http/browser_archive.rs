@@ -1,0 +1,520 @@
+//! The page's Archive tab in headless Chromium (as `browser.rs`), against a
+//! server whose archive holds generated engine games of two round-robin
+//! events and one game whose players are named with HTML. Each expected
+//! value (who played which games, the first moves' counts, the points) is
+//! computed here from the generated records, not asked of the server.
+//! Screenshots go to `target/tmp/page-screenshots/archive-*.png`.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use serde_json::json;
+use songo_notation::Ruleset;
+use songo_notation::generate::{EngineOptions, GenerateOptions, TournamentOptions, generate};
+use songo_notation::record::GameRecord;
+use songo_service::ArchiveConfig;
+use songo_service::archive::{Location, Token};
+
+use crate::TestServer;
+use crate::archive::scratch_dir;
+use crate::webdriver::Browser;
+
+const TOKEN: &str = "page-s3cret";
+
+/// A game whose players' names are HTML that must never run.
+const HOSTILE: &str = "[Rules \"songo\"]\n[Event \"<b>Soirée</b> du club\"]\n[Round \"1\"]\n\
+[South \"<script>window.pwned = 1</script>\"]\n\
+[North \"<img src=x onerror=\\\"window.pwned = 2\\\">\"]\n[Result \"*\"]\n\n1. S5 N0 *\n";
+
+fn screenshots() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("page-screenshots");
+    std::fs::create_dir_all(&dir).expect("the screenshot folder");
+    dir
+}
+
+/// Twelve engine games: two events of four players, every pair once.
+fn games() -> Vec<GameRecord> {
+    let options = GenerateOptions {
+        engine: Some(EngineOptions {
+            depth: 2,
+            margin: 2,
+            plies: Some(8),
+        }),
+        tournament: Some(TournamentOptions { players: 4 }),
+        ..GenerateOptions::default()
+    };
+    generate(Ruleset::Songo, 12, 1, options).collect()
+}
+
+fn tag<'a>(game: &'a GameRecord, name: &str) -> &'a str {
+    game.tags.get(name).unwrap_or_default()
+}
+
+/// The final score of a game, from its `Result` tag.
+fn score(game: &GameRecord) -> Option<(i64, i64)> {
+    let (s, n) = tag(game, "Result").split_once('-')?;
+    Some((s.parse().ok()?, n.parse().ok()?))
+}
+
+fn moves(game: &GameRecord) -> Vec<String> {
+    game.main_line().map(|m| m.text.clone()).collect()
+}
+
+/// A server whose archive holds `games` and the hostile game, and a
+/// browser on its page (`fragment`), ready.
+fn open(games: &[GameRecord], width: u32, height: u32, fragment: &str) -> (TestServer, Browser) {
+    let server = TestServer::with(songo_service::Config {
+        debug_routes: true,
+        archive: Some(ArchiveConfig {
+            location: Location::Sqlite(scratch_dir("page").join("archive.sqlite")),
+            token: Token::new(TOKEN),
+        }),
+        ..songo_service::Config::default()
+    });
+    let mut text: Vec<String> = games.iter().map(ToString::to_string).collect();
+    text.push(HOSTILE.to_owned());
+    let bearer = format!("Bearer {TOKEN}");
+    let reply = server.request(
+        "POST",
+        "/v1/games",
+        &[("Authorization", &bearer), ("Content-Type", "text/plain")],
+        Some(text.join("\n").as_bytes()),
+    );
+    assert_eq!(reply.status, 200, "{reply:?}");
+    assert_eq!(reply.json()["imported"], games.len() + 1, "{reply:?}");
+    let browser = Browser::start(width, height);
+    browser.go(&format!("http://{}/{fragment}", server.addr));
+    browser.wait_for(
+        "the page to be ready",
+        "return document.body.dataset.ready === 'true'",
+    );
+    (server, browser)
+}
+
+fn set_field(browser: &Browser, css: &str, text: &str) {
+    browser.run(
+        "const box = document.querySelector(arguments[0]); box.value = arguments[1]; \
+         box.dispatchEvent(new Event('input', {bubbles: true}));",
+        &[json!(css), json!(text)],
+    );
+}
+
+/// The explorer's rows: each move and its number of games.
+fn explorer_rows(browser: &Browser) -> Vec<(String, u64)> {
+    let rows = browser.run(
+        "return [...document.querySelectorAll('#explorer-moves tr')] \
+           .map(tr => [tr.cells[0].textContent, Number(tr.cells[1].textContent)])",
+        &[],
+    );
+    serde_json::from_value(rows).expect("rows")
+}
+
+/// How many games played each move after `line`, most played first (then by name).
+fn expected_moves(games: &[GameRecord], line: &[&str]) -> Vec<(String, u64)> {
+    let mut counts: BTreeMap<String, u64> = BTreeMap::new();
+    for game in games {
+        let played = moves(game);
+        if played.len() > line.len() && played.iter().zip(line).all(|(a, b)| a == b) {
+            *counts.entry(played[line.len()].clone()).or_default() += 1;
+        }
+    }
+    let mut rows: Vec<(String, u64)> = counts.into_iter().collect();
+    rows.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    rows
+}
+
+fn sorted(mut rows: Vec<(String, u64)>) -> Vec<(String, u64)> {
+    rows.sort();
+    rows
+}
+
+#[test]
+fn the_archive_is_searched_opened_explored_and_ranked() {
+    let games = games();
+    let (_server, browser) = open(&games, 1280, 900, "");
+    let dir = screenshots();
+    browser.find("#tab-archive").click();
+    // The explorer of the start: every game's first move, counted. The
+    // hostile game played S5 too.
+    let mut all = games.clone();
+    all.extend(songo_notation::record::read_all(HOSTILE).expect("the hostile game reads"));
+    let expected = expected_moves(&all, &[]);
+    let total: u64 = expected.iter().map(|(_, n)| n).sum();
+    assert_eq!(total, 13);
+    browser.wait_for(
+        "the explorer of the start",
+        "return document.querySelectorAll('#explorer-moves tr').length > 0",
+    );
+    assert_eq!(sorted(explorer_rows(&browser)), sorted(expected.clone()));
+    let (mut south, mut north, mut draw) = (0, 0, 0);
+    for game in &games {
+        if let Some((s, n)) = score(game) {
+            match s.cmp(&n) {
+                std::cmp::Ordering::Greater => south += 1,
+                std::cmp::Ordering::Less => north += 1,
+                std::cmp::Ordering::Equal => draw += 1,
+            }
+        }
+    }
+    assert_eq!(
+        browser.text("#explorer-summary"),
+        format!(
+            "13 games went through this position: South won {south}, North {north}, draws {draw}."
+        )
+    );
+    // Each move's bar is named with its shares.
+    let label = browser.run(
+        "return document.querySelector('#explorer-moves .result-bar').getAttribute('aria-label')",
+        &[],
+    );
+    assert!(
+        label.as_str().is_some_and(|l| l.starts_with("South wins ")),
+        "{label}"
+    );
+    browser.screenshot(&dir.join("archive-desktop-explorer.png"));
+
+    // A move of the explorer is played on the board; the explorer follows.
+    let (first_move, first_count) = expected[0].clone();
+    browser
+        .find(&format!(
+            "#explorer-moves tr:first-child button[aria-label^=\"Play {first_move} \"]"
+        ))
+        .click();
+    browser.wait_for(
+        "the move played on the board",
+        &format!("return document.getElementById('line').textContent === '{first_move}'"),
+    );
+    let after = expected_moves(&all, &[first_move.as_str()]);
+    let after_total: u64 = after.iter().map(|(_, n)| n).sum();
+    assert_eq!(after_total, first_count);
+    browser.wait_for(
+        "the explorer after the move",
+        &format!(
+            "return document.getElementById('explorer-summary').textContent.startsWith('{first_count} game')"
+        ),
+    );
+    assert_eq!(sorted(explorer_rows(&browser)), sorted(after));
+    // Undo steps back, and the explorer with it.
+    browser.find("#undo").click();
+    browser.wait_for(
+        "the explorer of the start again",
+        "return document.getElementById('explorer-summary').textContent.startsWith('13 games')",
+    );
+
+    // Search by player: exactly that player's games, both colours.
+    let player = tag(&games[0], "South").to_owned();
+    let theirs: Vec<&GameRecord> = games
+        .iter()
+        .filter(|g| tag(g, "South") == player || tag(g, "North") == player)
+        .collect();
+    assert_eq!(theirs.len(), 3, "a round robin of four: three games each");
+    set_field(&browser, "#search-player", &player);
+    browser.find("#search").click();
+    browser.wait_for(
+        "the player's games",
+        "return document.getElementById('search-summary').textContent.includes('found')",
+    );
+    assert_eq!(browser.text("#search-summary"), "3 games found.");
+    let listed = browser.run(
+        "return [...document.querySelectorAll('#search-results .players')].map(e => e.textContent)",
+        &[],
+    );
+    let wanted: Vec<String> = theirs
+        .iter()
+        .map(|g| format!("{} – {}", tag(g, "South"), tag(g, "North")))
+        .collect();
+    assert_eq!(listed, json!(wanted));
+    browser.screenshot(&dir.join("archive-desktop-search.png"));
+
+    // Open the second: its moves become the line on the board, at its start.
+    let game = theirs[1];
+    let line = moves(game);
+    browser
+        .find("#search-results li:nth-child(2) button.open-game")
+        .click();
+    browser.wait_for(
+        "the game on the board",
+        &format!(
+            "return document.querySelectorAll('#line li').length === {}",
+            line.len()
+        ),
+    );
+    assert_eq!(
+        browser.run(
+            "return [...document.querySelectorAll('#line .ply')].map(b => b.textContent)",
+            &[]
+        ),
+        json!(line)
+    );
+    assert_eq!(
+        browser.run("return document.getElementById('undo').disabled", &[]),
+        json!(true),
+        "the game opens at its start"
+    );
+    assert!(
+        browser.text("#status").starts_with(&format!(
+            "{} – {}:",
+            tag(game, "South"),
+            tag(game, "North")
+        )),
+        "{}",
+        browser.text("#status")
+    );
+    browser.find("#last").click();
+    browser.wait_for(
+        "the game's last position",
+        &format!(
+            "return document.querySelector('#line .ply[aria-current]')?.textContent === '{}'",
+            line[line.len() - 1]
+        ),
+    );
+
+    // The standings of the game's event, filled in when it was opened.
+    let event = tag(game, "Event").to_owned();
+    assert_eq!(
+        browser.run(
+            "return document.getElementById('standings-event').value",
+            &[]
+        ),
+        json!(event)
+    );
+    browser.find("#standings-show").click();
+    browser.wait_for(
+        "the crosstable",
+        "return document.querySelectorAll('#standings-body tr').length > 0",
+    );
+    let mut points: BTreeMap<String, (f64, i64)> = BTreeMap::new();
+    let mut against: BTreeMap<(String, String), f64> = BTreeMap::new();
+    for g in games.iter().filter(|g| tag(g, "Event") == event) {
+        let Some((s, n)) = score(g) else {
+            continue;
+        };
+        let (ps, pn) = match s.cmp(&n) {
+            std::cmp::Ordering::Greater => (1.0, 0.0),
+            std::cmp::Ordering::Less => (0.0, 1.0),
+            std::cmp::Ordering::Equal => (0.5, 0.5),
+        };
+        let pair = (tag(g, "South").to_owned(), tag(g, "North").to_owned());
+        against.insert(pair.clone(), ps);
+        against.insert((pair.1, pair.0), pn);
+        let south = points.entry(tag(g, "South").to_owned()).or_default();
+        south.0 += ps;
+        south.1 += s;
+        let north = points.entry(tag(g, "North").to_owned()).or_default();
+        north.0 += pn;
+        north.1 += n;
+    }
+    assert_eq!(points.len(), 4, "{points:?}");
+    let shown = browser.run(
+        "return [...document.querySelectorAll('#standings-body tr')].map(tr => \
+           [tr.querySelector('th').textContent, tr.cells[2].textContent, Number(tr.cells[5].textContent.split('–')[0])])",
+        &[],
+    );
+    let shown: Vec<(String, String, i64)> = serde_json::from_value(shown).expect("rows");
+    let half = |p: f64| {
+        let whole = p.floor();
+        if p - whole >= 0.5 {
+            if whole > 0.0 {
+                format!("{whole}½")
+            } else {
+                "½".to_owned()
+            }
+        } else {
+            format!("{whole}")
+        }
+    };
+    let mut expected_rows: Vec<(String, String, i64)> = points
+        .iter()
+        .map(|(name, (p, seeds))| (name.clone(), half(*p), *seeds))
+        .collect();
+    let mut shown_sorted = shown.clone();
+    shown_sorted.sort();
+    expected_rows.sort();
+    assert_eq!(shown_sorted, expected_rows);
+    // Head to head: each cell is the row's points against the column's player.
+    let grid = browser.run(
+        "return [...document.querySelectorAll('#standings-body tr')].map(tr => [...tr.cells].slice(6).map(c => c.textContent))",
+        &[],
+    );
+    let grid: Vec<Vec<String>> = serde_json::from_value(grid).expect("the grid");
+    for (i, row) in shown.iter().enumerate() {
+        for (j, column) in shown.iter().enumerate() {
+            let want = if i == j {
+                "×".to_owned()
+            } else {
+                against
+                    .get(&(row.0.clone(), column.0.clone()))
+                    .map_or(String::new(), |p| half(*p))
+            };
+            assert_eq!(grid[i][j], want, "{} against {}", row.0, column.0);
+        }
+    }
+    // Best first, and a head-to-head column per player.
+    let best = points.values().map(|(p, _)| *p).fold(f64::MIN, f64::max);
+    assert_eq!(shown[0].1, half(best));
+    assert_eq!(
+        browser.run(
+            "return document.querySelectorAll('#standings-head th').length",
+            &[]
+        ),
+        json!(6 + 4)
+    );
+    assert_eq!(
+        browser.run(
+            "return document.querySelectorAll('#standings thead th[scope=col]').length",
+            &[]
+        ),
+        json!(10)
+    );
+    browser.run("document.getElementById('standings').scrollIntoView()", &[]);
+    browser.screenshot(&dir.join("archive-desktop-standings.png"));
+
+    // The games through the board shown, ten at a time: "More" asks for the
+    // next page with the API's cursor.
+    set_field(&browser, "#search-player", "");
+    browser.find("#search-through").click();
+    browser.find("#first").click();
+    browser.wait_for(
+        "the board at the start",
+        "return document.getElementById('first').disabled",
+    );
+    browser.find("#search").click();
+    browser.wait_for(
+        "the first ten games through the start",
+        "return document.getElementById('search-summary').textContent === '10 games shown; there are more.'",
+    );
+    browser.find("#search-more").click();
+    browser.wait_for(
+        "the games through the start",
+        "return document.getElementById('search-summary').textContent === '13 games found.'",
+    );
+    assert_eq!(
+        browser.run(
+            "return [document.querySelectorAll('#search-results li').length, document.getElementById('search-more').hidden]",
+            &[]
+        ),
+        json!([13, true])
+    );
+}
+
+#[test]
+fn the_archive_tab_in_french_on_a_phone_shows_names_as_text() {
+    let games = games();
+    let (_server, browser) = open(&games, 360, 740, "#lang=fr");
+    let dir = screenshots();
+    browser.find("#tab-archive").click();
+    assert_eq!(browser.text("#tab-archive"), "Archives");
+    browser.wait_for(
+        "the explorer in French",
+        "return document.getElementById('explorer-summary').textContent.startsWith('13 parties sont passées')",
+    );
+    assert_eq!(browser.text("#explorer thead th:first-child"), "Coup");
+    browser.run("document.querySelector('.tabs').scrollIntoView()", &[]);
+    browser.screenshot(&dir.join("archive-phone-fr-explorer.png"));
+    // The hostile names are found, shown as text, and run nothing.
+    set_field(
+        &browser,
+        "#search-player",
+        "<script>window.pwned = 1</script>",
+    );
+    browser.find("#search").click();
+    browser.wait_for(
+        "the game of the hostile names",
+        "return document.getElementById('search-summary').textContent === '1 partie trouvée.'",
+    );
+    assert_eq!(
+        browser.text("#search-results .players"),
+        "<script>window.pwned = 1</script> – <img src=x onerror=\"window.pwned = 2\">"
+    );
+    assert!(
+        browser
+            .text("#search-results .meta")
+            .starts_with("<b>Soirée</b> du club · ronde 1"),
+        "{}",
+        browser.text("#search-results .meta")
+    );
+    browser.find("#search-results button.open-game").click();
+    browser.wait_for(
+        "the hostile game on the board",
+        "return document.getElementById('line').textContent === 'S5N0'",
+    );
+    assert_eq!(
+        browser.run(
+            "return [window.pwned ?? null, document.querySelectorAll('#panel-archive script, #panel-archive img, #panel-archive b, #status script').length]",
+            &[]
+        ),
+        json!([null, 0])
+    );
+    // The standings of the first event, in French.
+    let event = tag(&games[0], "Event").to_owned();
+    set_field(&browser, "#standings-event", &event);
+    browser.find("#standings-show").click();
+    browser.wait_for(
+        "the crosstable in French",
+        "return document.querySelectorAll('#standings-body tr').length === 4",
+    );
+    assert_eq!(browser.text("#standings-head th:nth-child(2)"), "Joueur");
+    assert_eq!(
+        browser.text("#standings-caption"),
+        format!("{event}\u{a0}: 6 parties")
+    );
+    // The phone's promises: nothing wider than the screen, 44 px targets.
+    assert_eq!(
+        browser.run(
+            "return document.documentElement.scrollWidth - window.innerWidth",
+            &[]
+        ),
+        json!(0),
+        "the page is wider than a 360 px phone"
+    );
+    let small = browser.run(
+        "return [...document.querySelectorAll('#panel-archive button, #panel-archive select, #panel-archive input:not([type=checkbox])')] \
+           .filter(e => e.offsetParent !== null) \
+           .filter(e => { const r = e.getBoundingClientRect(); return r.width < 44 || r.height < 44; }) \
+           .map(e => e.id || e.textContent).join(', ')",
+        &[],
+    );
+    assert_eq!(small, json!(""), "controls smaller than 44 px");
+    browser.run("document.getElementById('standings').scrollIntoView()", &[]);
+    browser.screenshot(&dir.join("archive-phone-fr-standings.png"));
+    browser.run(
+        "document.getElementById('search-heading').scrollIntoView()",
+        &[],
+    );
+    browser.screenshot(&dir.join("archive-phone-fr-search.png"));
+}
+
+#[test]
+fn without_an_archive_the_tab_says_how_to_keep_one() {
+    let server = TestServer::start();
+    let browser = Browser::start(1280, 900);
+    browser.go(&format!("http://{}/#lang=fr", server.addr));
+    browser.wait_for(
+        "the page to be ready",
+        "return document.body.dataset.ready === 'true'",
+    );
+    browser.find("#tab-archive").click();
+    browser.wait_for(
+        "the tab to say there is no archive",
+        "return !document.getElementById('archive-none').hidden",
+    );
+    assert!(
+        browser
+            .run(
+                "return document.getElementById('archive-tools').hidden",
+                &[]
+            )
+            .as_bool()
+            .unwrap_or_default()
+    );
+    assert_eq!(
+        browser.text("#archive-none-text"),
+        "Ce serveur ne tient pas d’archive de parties."
+    );
+    assert!(
+        browser
+            .text("#archive-none pre")
+            .contains("songo serve --archive games.sqlite")
+    );
+    browser.screenshot(&screenshots().join("archive-desktop-fr-none.png"));
+}
