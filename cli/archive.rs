@@ -118,6 +118,8 @@ const GAMES_PER_TRANSACTION: usize = 5_000;
 /// What the open transaction holds, counted once it is committed.
 #[derive(Debug, Default)]
 struct Pending {
+    /// Whether a transaction is open.
+    open: bool,
     games: usize,
     imported: usize,
     duplicates: usize,
@@ -130,7 +132,7 @@ impl Pending {
         archive: &mut Archive,
         report: &mut ImportReport,
     ) -> Result<(), ArchiveError> {
-        if self.games == 0 {
+        if !self.open {
             return Ok(());
         }
         let done = std::mem::take(self);
@@ -211,11 +213,12 @@ fn import(args: &ImportArgs, lang: Lang) -> Result<u8, Failure> {
             }
             // Several reader batches to a transaction: fewer commits, each
             // writing the index's pages once.
-            if pending.games == 0
-                && let Err(error) = archive.begin()
-            {
-                stopped = Some(error);
-                break 'sources;
+            if !pending.open {
+                if let Err(error) = archive.begin() {
+                    stopped = Some(error);
+                    break 'sources;
+                }
+                pending.open = true;
             }
             match archive.add(&games) {
                 Ok(outcome) => {
