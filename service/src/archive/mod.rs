@@ -313,6 +313,9 @@ impl Store {
     }
 }
 
+/// A row of the position index: key, game, ply, next move, score difference.
+type IndexRow = (i64, i64, i64, Option<String>, Option<i64>);
+
 /// A connection to an archive.
 pub struct Archive {
     db: Db,
@@ -320,7 +323,7 @@ pub struct Archive {
     /// The index rows of the open transaction's games, inserted sorted by
     /// key at the commit: in key order the B-tree is filled from left to
     /// right (fast, and its pages full) instead of at random places.
-    rows: Vec<(i64, i64, i64, Option<String>, Option<i64>)>,
+    rows: Vec<IndexRow>,
 }
 
 impl std::fmt::Debug for Archive {
@@ -562,12 +565,9 @@ impl Archive {
     }
 
     /// Inserts index rows, several to a statement.
-    fn insert_rows(
-        &mut self,
-        rows: &[(i64, i64, i64, Option<String>, Option<i64>)],
-    ) -> Result<(), DbError> {
+    fn insert_rows(&mut self, rows: &[IndexRow]) -> Result<(), DbError> {
         const CHUNK: usize = 16;
-        let values = |row: &(i64, i64, i64, Option<String>, Option<i64>)| {
+        let values = |row: &IndexRow| {
             [
                 Value::Int(row.0),
                 Value::Int(row.1),
