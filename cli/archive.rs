@@ -111,6 +111,39 @@ struct ImportReport {
     error: Option<String>,
 }
 
+/// Games per transaction of an import: a kill loses at most this many
+/// (a rerun adds them), and each commit costs a write of the pages touched.
+const GAMES_PER_TRANSACTION: usize = 5_000;
+
+/// What the open transaction holds, counted once it is committed.
+#[derive(Debug, Default)]
+struct Pending {
+    /// Whether a transaction is open.
+    open: bool,
+    games: usize,
+    imported: usize,
+    duplicates: usize,
+    invalid: usize,
+}
+
+impl Pending {
+    fn commit(
+        &mut self,
+        archive: &mut Archive,
+        report: &mut ImportReport,
+    ) -> Result<(), ArchiveError> {
+        if !self.open {
+            return Ok(());
+        }
+        let done = std::mem::take(self);
+        archive.commit()?;
+        report.imported += done.imported;
+        report.duplicates += done.duplicates;
+        report.invalid += done.invalid;
+        Ok(())
+    }
+}
+
 /// The progress line on a terminal: bytes read, games imported.
 fn progress(total: u64, lang: Lang) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
@@ -134,6 +167,7 @@ fn import(args: &ImportArgs, lang: Lang) -> Result<u8, Failure> {
     let total = sources.iter().filter_map(|s| s.size()).sum();
     let bar = progress(total, lang);
     let mut report = ImportReport::default();
+    let mut pending = Pending::default();
     let mut stopped = None;
     'sources: for source in &sources {
         let name = source.name();
@@ -148,7 +182,7 @@ fn import(args: &ImportArgs, lang: Lang) -> Result<u8, Failure> {
             }
         };
         let mut batches = BatchReader::new(reader);
-        let found = report.imported + report.duplicates + report.unreadable.len();
+        let found = report.imported + report.duplicates + pending.games + report.unreadable.len();
         loop {
             let batch = match batches.next_batch() {
                 Ok(Some(batch)) => batch,
@@ -177,34 +211,57 @@ fn import(args: &ImportArgs, lang: Lang) -> Result<u8, Failure> {
                     }),
                 }
             }
-            match archive.import(&games) {
-                Ok(outcome) => {
-                    report.imported += outcome.imported;
-                    report.duplicates += outcome.duplicates;
-                    report.invalid += games.iter().filter(|g| !g.valid()).count();
-                }
-                Err(error) => {
+            // Several reader batches to a transaction: fewer commits, each
+            // writing the index's pages once.
+            if !pending.open {
+                if let Err(error) = archive.begin() {
                     stopped = Some(error);
                     break 'sources;
                 }
+                pending.open = true;
+            }
+            match archive.add(&games) {
+                Ok(outcome) => {
+                    pending.games += games.len();
+                    pending.imported += outcome.imported;
+                    pending.duplicates += outcome.duplicates;
+                    pending.invalid += games.iter().filter(|g| !g.valid()).count();
+                }
+                Err(error) => {
+                    archive.rollback();
+                    pending = Pending::default();
+                    stopped = Some(error);
+                    break 'sources;
+                }
+            }
+            if pending.games >= GAMES_PER_TRANSACTION
+                && let Err(error) = pending.commit(&mut archive, &mut report)
+            {
+                stopped = Some(error);
+                break 'sources;
             }
             bar.inc(batch.byte_len() as u64);
             bar.set_message(
                 msg!(
                     "archive-progress-games",
-                    imported = report.imported,
-                    duplicates = report.duplicates
+                    imported = report.imported + pending.imported,
+                    duplicates = report.duplicates + pending.duplicates
                 )
                 .localize(lang),
             );
         }
         // An empty file, or one of blank lines: said, not passed over.
-        if report.imported + report.duplicates + report.unreadable.len() == found {
+        if report.imported + report.duplicates + pending.games + report.unreadable.len() == found {
             report.unreadable.push(Unreadable {
                 file: name,
                 message: msg!("archive-no-game-in-file").localize(lang),
             });
         }
+    }
+    if stopped.is_none()
+        && let Err(error) = pending.commit(&mut archive, &mut report)
+    {
+        stopped = Some(error);
     }
     bar.finish_and_clear();
     report.error = stopped.as_ref().map(|e| e.message().localize(lang));
