@@ -26,7 +26,12 @@ fn cpu_seconds() -> f64 {
     // Fields after the command's closing parenthesis: utime is the 12th, stime the 13th.
     let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
     let fields: Vec<&str> = after.split_whitespace().collect();
-    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
     (ticks(11) + ticks(12)) / 100.0
 }
 
@@ -34,7 +39,11 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     if sorted.is_empty() {
         return f64::NAN;
     }
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss, clippy::cast_precision_loss)]
+    #[allow(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        clippy::cast_precision_loss
+    )]
     let i = ((p * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len()) - 1;
     sorted[i]
 }
@@ -56,11 +65,19 @@ fn sample(corpus: &str, queries: usize) -> Sample {
         positions: Vec::new(),
         players: Vec::new(),
     };
-    for (i, game) in games(&text).enumerate().filter(|(i, _)| i % step == 0).take(queries) {
+    for (i, game) in games(&text)
+        .enumerate()
+        .filter(|(i, _)| i % step == 0)
+        .take(queries)
+    {
         let record = game.text.as_ref();
         let parsed = parse_text(&game);
         let tags = &parsed.record.tags;
-        let player = if i % 2 == 0 { names::SOUTH } else { names::NORTH };
+        let player = if i % 2 == 0 {
+            names::SOUTH
+        } else {
+            names::NORTH
+        };
         if let Some(name) = tags.get(player) {
             sample.players.push(name.to_owned());
         }
@@ -154,7 +171,11 @@ fn main() {
                     position: Some(*key),
                     ..Filters::default()
                 };
-                archive.search(&filters, 50, None).expect("search").games.len()
+                archive
+                    .search(&filters, 50, None)
+                    .expect("search")
+                    .games
+                    .len()
             }),
         );
         report(
@@ -164,7 +185,11 @@ fn main() {
                     player: Some(name.clone()),
                     ..Filters::default()
                 };
-                archive.search(&filters, 50, None).expect("search").games.len()
+                archive
+                    .search(&filters, 50, None)
+                    .expect("search")
+                    .games
+                    .len()
             }),
         );
     }
