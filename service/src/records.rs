@@ -255,10 +255,16 @@ pub(crate) async fn annotate(state: Arc<State>, mut request: Request) -> Result<
         }
     }
     if !engine && (depth.is_some() || movetime_ms.is_some()) {
-        return Err(Problem::new(
-            Kind::BadQuery,
-            msg!("problem-detail-engine-limits"),
-        ));
+        // Name the limit given without the engine, as every bad-query does.
+        let given = if depth.is_some() {
+            "depth"
+        } else {
+            "movetime_ms"
+        };
+        return Err(
+            Problem::new(Kind::BadQuery, msg!("problem-detail-engine-limits"))
+                .with("parameter", given),
+        );
     }
     let media = Media::of(&request.headers, &[Media::Text, Media::Json, Media::Yaml])?;
     let deadline = request.deadline;

@@ -278,6 +278,18 @@ fn engine_parameter_and_analysis_errors_in_french() {
         annotate("depth=5"),
         "depth et movetime_ms sont des limites du moteur\u{a0}: ajoutez engine=true"
     );
+    // The limit given without the engine is named, as docs/api.md promises
+    // of every bad-query answer (issue 26, item 26).
+    for (query, parameter) in [("depth=5", "depth"), ("movetime_ms=100", "movetime_ms")] {
+        let reply = server.request(
+            "POST",
+            &format!("/v1/annotate?{query}"),
+            &[("Content-Type", "text/plain")],
+            Some(b"[Rules \"songo\"]\n\n1. S2 *\n"),
+        );
+        assert_eq!(reply.status, 400, "{query}: {reply:?}");
+        assert_eq!(reply.json()["parameter"], parameter, "{query}: {reply:?}");
+    }
     let analyse = |body: serde_json::Value| {
         let reply = post_french(&server, "/v1/analyse", &body);
         assert_eq!(reply.status, 400, "{reply:?}");
