@@ -1,11 +1,12 @@
 //! What a picture of a sowing board shows: the position, and the houses a
 //! move changed or captured. The writers
-//! ([`crate::sowing::notation::diagram`] for plain text, [`markdown`],
+//! ([`text`] for plain text, [`markdown`],
 //! [`svg`]) each draw a [`BoardView`] in their form; a Seega board gets its
 //! own view type in [`crate::seega::render`].
 
 pub mod markdown;
 pub mod svg;
+pub mod text;
 
 use crate::conventions::{Conventions, LetterCase};
 use crate::i18n::{Lang, Localize};
@@ -504,7 +505,7 @@ impl Staged for Position {
 
 impl StageBoard for BoardView {
     fn text(&self) -> String {
-        crate::sowing::notation::diagram::write(self)
+        text::write(self)
     }
 
     fn markdown(&self) -> String {
