@@ -1394,6 +1394,7 @@ analyse-warning-no-tables = { $dir } holds no { $rules } table{ $count ->
    *[other] {" "}(only { $others } tables)
 }: the search runs without tables
 annotate-warning-renumbered = { $name }:{ $line }:{ $column }: { $message }; the record written back numbers the moves as they are played
+analysis-error-no-analysis = analyse works on the sowing games (songo, songo-ekang, awale, oware-abapa); Seega has no analysis yet
 # ---- The page's Archive tab (service/page/archive.js, index.html) ----
 # The archive of `songo serve --archive`: search, the explorer of the board
 # shown, an event's standings. `count` chooses the plural form.

@@ -1408,6 +1408,7 @@ analyse-warning-no-tables = { $dir } ne contient aucune table { $rules }{ $count
    *[other] {" "}(seulement des tables { $others })
 } : la recherche se fait sans tables
 annotate-warning-renumbered = { $name }:{ $line }:{ $column } : { $message } ; la partie réécrite numérote les coups tels qu'ils sont joués
+analysis-error-no-analysis = l'analyse joue les jeux de semailles (songo, songo-ekang, awale, oware-abapa) ; le Seega n'a pas encore d'analyse
 # ---- L’onglet Archives de la page (service/page/archive.js, index.html) ----
 # L’archive de `songo serve --archive` : recherche, explorateur de la
 # position montrée, classement d’un tournoi. Espace insécable avant : ; ? !

@@ -27,7 +27,7 @@ use crate::report::PlayStep;
 use crate::side::Side;
 use crate::tr;
 
-use super::{Analyser, Limits};
+use super::{Analyser, AnalysisError, Limits, check_rules};
 
 /// The least loss, in seeds of score difference, marked `?!`: one seed
 /// that changes hands (it counts once for each player).
@@ -275,13 +275,13 @@ pub fn judge(
     let mut plies = Vec::with_capacity(steps.len());
     for (index, step) in steps.iter().enumerate() {
         let ply = index + 1;
-        let (AnyPosition::Sowing(before), AnyMove::Sowing(house)) = (&step.before, step.played)
-        else {
+        let before = &step.before;
+        if check_rules(before.rules()).is_err() {
             return EngineReview {
                 plies,
                 unjudged: Some(Unjudged::NotSowing),
             };
-        };
+        }
         let spent = start.elapsed();
         let Some(left) = engine
             .limits
@@ -296,20 +296,30 @@ pub fn judge(
         };
         let mut limits = engine.limits.per_ply;
         limits.time = Some(limits.time.map_or(left, |time| time.min(left)));
-        let Ok(report) = engine.analyser.analyse(before, &limits) else {
-            return EngineReview {
-                plies,
-                unjudged: Some(Unjudged::TooManySeeds { ply }),
-            };
+        let report = match engine.analyser.analyse(before, &limits) {
+            Ok(report) => report.in_case(letters),
+            Err(AnalysisError::NoAnalysis { .. }) => {
+                return EngineReview {
+                    plies,
+                    unjudged: Some(Unjudged::NotSowing),
+                };
+            }
+            Err(AnalysisError::TooManySeeds { .. }) => {
+                return EngineReview {
+                    plies,
+                    unjudged: Some(Unjudged::TooManySeeds { ply }),
+                };
+            }
         };
-        let rules = before.rules();
-        let report = report.in_case(letters);
-        let played = house.name_with_case(rules, letters).to_string();
-        let (Some(best), Some(top)) = (report.best.clone(), report.moves.first()) else {
+        let (Some(best), Some(top)) = (report.best, report.moves.first()) else {
             // A move was played: the position cannot be over.
             continue;
         };
-        let Some(mine) = report.moves.iter().find(|m| m.house == played) else {
+        let Some(mine) = report
+            .moves
+            .iter()
+            .find(|m| AnyMove::from(m.house) == step.played)
+        else {
             continue;
         };
         let loss = (top.value - mine.value).max(0);
@@ -317,21 +327,26 @@ pub fn judge(
             && report
                 .moves
                 .iter()
-                .filter(|m| m.house != played)
+                .filter(|m| m.house != mine.house)
                 .all(|m| mine.value - m.value >= INACCURACY);
         // A loss under the marks' threshold is within the estimate's error:
         // no line for it.
         let line = if loss >= INACCURACY {
-            report.pv.iter().take(LINE_PLIES).cloned().collect()
+            report
+                .pv
+                .iter()
+                .take(LINE_PLIES)
+                .map(|&house| report.name(house).to_string())
+                .collect()
         } else {
             Vec::new()
         };
         plies.push(PlyJudgement {
             ply,
             side: before.to_move(),
-            played,
+            played: report.name(mine.house).to_string(),
             value: mine.value,
-            best,
+            best: report.name(best).to_string(),
             best_value: top.value,
             loss,
             exact: mine.exact && top.exact,

@@ -536,8 +536,9 @@ mod tests {
                     },
                 )
                 .expect("few seeds");
-            assert_eq!(report.best.as_deref(), Some("S5"), "depth {depth}");
-            assert_eq!(report.pv.first().map(String::as_str), Some("S5"));
+            let s5 = crate::House::new(crate::Side::South, 5);
+            assert_eq!(report.best, Some(s5), "depth {depth}");
+            assert_eq!(report.pv.first(), Some(&s5));
         }
     }
 
