@@ -25,6 +25,7 @@ use crate::i18n::Lang;
 use crate::record::{Move, Node};
 use crate::report::PlayStep;
 use crate::side::Side;
+use crate::sowing::position::House;
 use crate::tr;
 
 use super::{Analyser, AnalysisError, AnalysisReport, Limits, check_rules};
@@ -445,10 +446,10 @@ fn judge_ply(
     letters: LetterCase,
 ) -> Result<Option<PlyJudgement>, AnalysisError> {
     let report = analyser.analyse(&step.before, limits)?.in_case(letters);
-    let Some(first) = weigh(&report, step, ply) else {
+    let Some((first, played)) = weigh(&report, step, ply) else {
         return Ok(None);
     };
-    if first.exact || !near_threshold(&report, &first) {
+    if first.exact || !near_threshold(&report, &first, played) {
         return Ok(Some(first));
     }
     let deeper = Limits {
@@ -459,13 +460,15 @@ fn judge_ply(
         time: limits.time,
     };
     let report = analyser.analyse(&step.before, &deeper)?.in_case(letters);
-    Ok(weigh(&report, step, ply).or(Some(first)))
+    Ok(Some(
+        weigh(&report, step, ply).map_or(first, |(deeper, _)| deeper),
+    ))
 }
 
 /// Whether the ply's mark rests on one seed of difference: its loss, or
 /// for a move with no loss the least loss of the other moves, within one
 /// of a threshold.
-fn near_threshold(report: &AnalysisReport, judged: &PlyJudgement) -> bool {
+fn near_threshold(report: &AnalysisReport, judged: &PlyJudgement, played: House) -> bool {
     let near = |loss: i32| {
         [INACCURACY, MISTAKE, BLUNDER]
             .iter()
@@ -477,19 +480,19 @@ fn near_threshold(report: &AnalysisReport, judged: &PlyJudgement) -> bool {
     report
         .moves
         .iter()
-        .filter(|m| report.name(m.house).to_string() != judged.played)
+        .filter(|m| m.house != played)
         .map(|m| judged.value - m.value)
         .min()
         .is_some_and(|least| (least - INACCURACY).abs() <= 1)
 }
 
-/// The judgement of the move played from one report; `None` when the
-/// report has no move (a position that is over).
+/// The judgement of the move played from one report, and the house
+/// played; `None` when the report has no move (a position that is over).
 fn weigh(
     report: &AnalysisReport,
     step: &PlayStep<AnyPosition>,
     ply: usize,
-) -> Option<PlyJudgement> {
+) -> Option<(PlyJudgement, House)> {
     let (best, top) = (report.best?, report.moves.first()?);
     let mine = report
         .moves
@@ -514,7 +517,7 @@ fn weigh(
     } else {
         Vec::new()
     };
-    Some(PlyJudgement {
+    let judgement = PlyJudgement {
         ply,
         side: step.before.to_move(),
         played: report.name(mine.house).to_string(),
@@ -526,7 +529,8 @@ fn weigh(
         depth: report.depth,
         mark: mark(loss, others_lose),
         line,
-    })
+    };
+    Some((judgement, mine.house))
 }
 
 impl crate::i18n::Localize for Unjudged {
@@ -588,14 +592,22 @@ pub(crate) fn insert_judgements(nodes: &mut Vec<Node>, review: &EngineReview, la
         }
         let line = !judgement.line.is_empty();
         let mut written = vec![Node::Comment(judgement.comment_with(lang, glyph, line))];
+        let mut at = at;
         if line {
-            written.push(Node::Variation(
+            let variation = Node::Variation(
                 judgement
                     .line
                     .iter()
                     .map(|house| Node::Move(Move::new(house.as_str())))
                     .collect(),
-            ));
+            );
+            // The same line without its tag: an engine's of a record
+            // annotated before the tags.
+            if let Some(same) = following.iter().position(|n| *n == variation) {
+                following.remove(same);
+                at -= usize::from(same < at);
+            }
+            written.push(variation);
         }
         following.splice(at..at, written);
         out.push(node);
@@ -736,6 +748,25 @@ mod tests {
             !french.contains("Blunder") && french.contains("Bourde"),
             "{french}"
         );
+    }
+
+    /// A record annotated before the engine named its glyphs and lines:
+    /// its engine comments are replaced and its lines not written twice
+    /// (its glyphs look like an author's and stay).
+    #[test]
+    fn a_record_annotated_before_the_tags_gets_no_second_line() {
+        let old = "[Rules \"songo\"]\n[SetUp \"fragment\"]\n\
+            [Position \"songo:0,1,0,2,8,5,10/1,7,0,0,1,17,7:0-0:S\"]\n\n\
+            1. S4?? {[%eval +3 d8] Blunder: 13 seeds lost; S5 was better.} \
+            (1. S5 N5 2. S5 N4 3. S3 N5 4. S2 N6) 1... N5 2. S6 N4 *\n";
+        let again = annotated(old, 8, Lang::En).record;
+        assert_eq!(again.matches("(1. S5").count(), 1, "{again}");
+        assert_eq!(again.matches("[%eval").count(), 4, "{again}");
+        assert!(
+            again.contains("1. S4?? {[%eval +3 d8] [%line] Blunder"),
+            "{again}"
+        );
+        assert_eq!(annotated(&again, 8, Lang::En).record, again);
     }
 
     /// The author's glyph, comment and variation stay, once each, and the
