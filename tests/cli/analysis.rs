@@ -140,6 +140,17 @@ fn analyse_refuses_seega_and_a_hash_out_of_range() {
         "--position",
         "songo:9000,0,0,0,0,0,1/1,1,1,1,1,1,1:0-0:S"
     ]));
+    // The analyser's own refusal, in the catalogue's words.
+    assert_cmd_snapshot!(
+        "analyse_refuses_seega_in_french",
+        songo().args([
+            "analyse",
+            "--lang",
+            "fr",
+            "--position",
+            "fixtures/positions/seega/start.txt"
+        ])
+    );
 }
 
 #[test]
