@@ -6,12 +6,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use songo_notation::analysis::tables::Tables;
-use songo_notation::analysis::{Analyser, AnalysisOptions, AnalysisReport, Limits, MAX_DEPTH};
+use songo_notation::analysis::{
+    Analyser, AnalysisOptions, AnalysisReport, Limits, MAX_DEPTH, check_rules,
+};
 use songo_notation::drawing::BoardView;
 use songo_notation::i18n::{Lang, Localize, Message};
 use songo_notation::msg;
 use songo_notation::render::game_over_line_in;
-use songo_notation::{AnyPosition, LetterCase, Ruleset, Side, diagram};
+use songo_notation::{LetterCase, Ruleset, Side, diagram};
 
 use crate::flags::{Letters, ReportFormat};
 use crate::output;
@@ -77,11 +79,9 @@ pub(crate) struct Args {
 
 pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     let read = input::any_position(&args.position, args.rules, lang)?;
-    let AnyPosition::Sowing(position) = read.position else {
-        return Err(Failure::input(
-            "analyse works on the sowing games (songo, songo-ekang, awale, oware-abapa); Seega has no analysis yet",
-        ));
-    };
+    let position = read.position;
+    let rules = position.rules();
+    check_rules(rules).map_err(Failure::input)?;
     if args.hash == 0 || args.hash > MAX_HASH_MB {
         return Err(Failure::input(format!(
             "--hash takes 1 to {MAX_HASH_MB} MiB, not {}",
@@ -93,9 +93,9 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
         threads: args.threads as usize,
     });
     if let Some(dir) = &args.tables {
-        let tables = Tables::open(dir, position.rules()).map_err(Failure::input)?;
+        let tables = Tables::open(dir, rules).map_err(Failure::input)?;
         if tables.max_seeds().is_none() {
-            warn_no_tables(dir, position.rules(), lang);
+            warn_no_tables(dir, rules, lang);
         }
         // Read now, so that the search never waits for the disk.
         tables.load_all().map_err(Failure::input)?;
@@ -162,7 +162,9 @@ fn text(report: &AnalysisReport, letters: LetterCase, lang: Lang) -> String {
         "{}",
         say(msg!(
             "analyse-best",
-            move = report.best.as_deref().unwrap_or("-"),
+            move = report
+                .best
+                .map_or_else(|| "-".to_owned(), |house| report.name(house).to_string()),
             value = signed(report.value),
             side = mover.as_str(),
             text = say(how)
@@ -180,7 +182,7 @@ fn text(report: &AnalysisReport, letters: LetterCase, lang: Lang) -> String {
     let _ = writeln!(
         out,
         "{}",
-        say(msg!("analyse-line", moves = numbered(&report.pv, mover)))
+        say(msg!("analyse-line", moves = numbered(report, mover)))
     );
     let _ = writeln!(out, "{}", say(msg!("analyse-moves")));
     for entry in &report.moves {
@@ -192,7 +194,7 @@ fn text(report: &AnalysisReport, letters: LetterCase, lang: Lang) -> String {
         let _ = writeln!(
             out,
             "  {:<3} {:>4}  {}",
-            entry.house,
+            report.name(entry.house).to_string(),
             signed(entry.value),
             say(kind)
         );
@@ -224,7 +226,7 @@ fn text(report: &AnalysisReport, letters: LetterCase, lang: Lang) -> String {
 fn warn_no_tables(dir: &std::path::Path, rules: Ruleset, lang: Lang) {
     let others: Vec<&str> = Ruleset::ALL
         .into_iter()
-        .filter(|other| other.is_sowing() && *other != rules)
+        .filter(|other| check_rules(*other).is_ok() && *other != rules)
         .filter(|other| Tables::open(dir, *other).is_ok_and(|tables| tables.max_seeds().is_some()))
         .map(Ruleset::id)
         .collect();
@@ -238,14 +240,14 @@ fn warn_no_tables(dir: &std::path::Path, rules: Ruleset, lang: Lang) {
     eprintln!("{}", msg!("cli-warning", text = text).localize(lang));
 }
 
-/// `S5 N4 S1` as `1. S5 N4 2. S1`, and `N4 S1` as `1... N4 2. S1`: the
-/// line's first move is `first`'s.
-fn numbered(moves: &[String], first: Side) -> String {
+/// The report's line `S5 N4 S1` as `1. S5 N4 2. S1`, and `N4 S1` as
+/// `1... N4 2. S1`: the line's first move is `first`'s.
+fn numbered(report: &AnalysisReport, first: Side) -> String {
     // As a record numbers them: a full move is South's then North's, so a
     // line North starts reads `1... N1 2. S2`, not `1. N1 S2`.
     let mut out = String::new();
     let mut number = 1;
-    for (index, name) in moves.iter().enumerate() {
+    for (index, &house) in report.pv.iter().enumerate() {
         let side = if index % 2 == 0 {
             first
         } else {
@@ -266,7 +268,7 @@ fn numbered(moves: &[String], first: Side) -> String {
             }
             Side::North => {}
         }
-        out.push_str(name);
+        let _ = write!(out, "{}", report.name(house));
     }
     out
 }

@@ -46,7 +46,9 @@ pub(crate) enum Format {
 /// (see docs/analysis.md): the move's glyph (?! inaccuracy, ? mistake,
 /// ?? blunder, ! the only move that keeps the value), a comment
 /// `{[%eval +3 d12] ...}` with the value after the move from South's point
-/// of view, and the better line as a variation.
+/// of view, the better line as a variation, and each player's summary as
+/// the game's last comment. Annotating again replaces what the engine wrote
+/// and keeps the author's glyphs, comments and variations.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   songo annotate fixtures/records/valid/songo-full-game.songo
@@ -74,9 +76,12 @@ pub(crate) struct Args {
     /// With --engine: the depth of each ply's analysis, in plies.
     #[arg(long, requires = "engine", value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_DEPTH)))]
     depth: Option<u32>,
-    /// With --engine: milliseconds for each ply's analysis [default: 200 when no --depth].
+    /// With --engine: milliseconds for each ply's analysis (the marks then depend on the machine's speed).
     #[arg(long, value_name = "MS", requires = "engine", value_parser = clap::value_parser!(u64).range(1..=600_000))]
     movetime: Option<u64>,
+    /// With --engine: positions visited by each ply's analysis [default: 400000 when no --depth nor --movetime]; the same marks every run.
+    #[arg(long, requires = "engine", value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
     /// With --engine: seconds for each game's analysis, all plies together; the plies not reached are not judged.
     #[arg(long, value_name = "SECONDS", requires = "engine", default_value_t = 120, value_parser = clap::value_parser!(u64).range(1..=86_400))]
     total_time: u64,
@@ -136,13 +141,13 @@ fn engine_limits(args: &Args) -> EngineLimits {
         per_ply: Limits {
             depth: args.depth,
             time: args.movetime.map(Duration::from_millis),
-            nodes: None,
+            nodes: args.nodes,
         },
         per_game: Duration::from_secs(args.total_time),
         total: None,
     };
-    if args.depth.is_none() && args.movetime.is_none() {
-        limits.per_ply.time = EngineLimits::default().per_ply.time;
+    if limits.per_ply == Limits::default() {
+        limits.per_ply = EngineLimits::default().per_ply;
     }
     limits
 }

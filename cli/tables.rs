@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use songo_notation::Ruleset;
+use songo_notation::analysis::check_rules;
 use songo_notation::analysis::tables::{
     BuildOptions, Level, MAX_TABLE_SEEDS, Part, Tables, build_level, file_name, merge_parts,
     part_file_name,
@@ -116,12 +117,9 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
 }
 
 fn build(args: &BuildArgs, lang: Lang) -> Result<u8, Failure> {
-    if !args.rules.is_sowing() {
-        return Err(Failure::input(msg!(
-            "tables-not-sowing",
-            rules = args.rules.id()
-        )));
-    }
+    // The tables are the analysis's: the games it plays have them.
+    check_rules(args.rules)
+        .map_err(|_| Failure::input(msg!("tables-not-sowing", rules = args.rules.id())))?;
     if args.seeds > MAX_TABLE_SEEDS {
         return Err(Failure::input(msg!(
             "tables-too-many-seeds",

@@ -137,7 +137,9 @@ fn depth_in_one_second() {
                 rules.id(),
                 report.depth,
                 report.nodes,
-                report.best.as_deref().unwrap_or("-")
+                report
+                    .best
+                    .map_or_else(|| "-".to_owned(), |house| report.name(house).to_string())
             );
         }
     }

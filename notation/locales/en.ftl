@@ -1201,6 +1201,28 @@ engine-loss = { $mark ->
 engine-unjudged-seega = no engine marks: the analysis plays the sowing games only
 engine-unjudged-time = the total time for the engine ran out: plies from { $ply } on are not judged
 engine-unjudged-seeds = ply { $ply }: the position holds too many seeds for the analysis; plies from there on are not judged
+# The engine's word on one player, in the comment that ends an annotated game
+# (docs/analysis.md): `lost` in seeds of score difference, `accuracy` a
+# percentage, `plies` the player's moves judged.
+engine-summary = { side-name }: { $lost ->
+    [one] { $lost } seed lost
+   *[other] { $lost } seeds lost
+}, { $blunders ->
+    [one] { $blunders } blunder
+   *[other] { $blunders } blunders
+}, { $mistakes ->
+    [one] { $mistakes } mistake
+   *[other] { $mistakes } mistakes
+}, { $inaccuracies ->
+    [one] { $inaccuracies } inaccuracy
+   *[other] { $inaccuracies } inaccuracies
+}, { $only ->
+    [one] { $only } only move
+   *[other] { $only } only moves
+}; accuracy { $accuracy }% over { $plies ->
+    [one] { $plies } move
+   *[other] { $plies } moves
+}.
 
 ## `songo analyse` (cli/analyse.rs): `value` is signed (+11, -3); `side` is to move.
 analyse-exact = exact
@@ -1394,6 +1416,7 @@ analyse-warning-no-tables = { $dir } holds no { $rules } table{ $count ->
    *[other] {" "}(only { $others } tables)
 }: the search runs without tables
 annotate-warning-renumbered = { $name }:{ $line }:{ $column }: { $message }; the record written back numbers the moves as they are played
+analysis-error-no-analysis = analyse works on the sowing games (songo, songo-ekang, awale, oware-abapa); Seega has no analysis yet
 # ---- The page's Archive tab (service/page/archive.js, index.html) ----
 # The archive of `songo serve --archive`: search, the explorer of the board
 # shown, an event's standings. `count` chooses the plural form.

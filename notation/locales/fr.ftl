@@ -1211,6 +1211,28 @@ engine-loss = { $mark ->
 engine-unjudged-seega = pas de marques du moteur : l'analyse ne joue que les jeux de semailles
 engine-unjudged-time = le temps total du moteur est écoulé : les coups à partir du { $ply } ne sont pas jugés
 engine-unjudged-seeds = coup { $ply } : la position compte trop de graines pour l'analyse ; les coups suivants ne sont pas jugés
+# L'avis du moteur sur un joueur, dans le commentaire qui clôt une partie
+# annotée (docs/analysis.md) : `lost` en graines d'écart, `accuracy` un
+# pourcentage, `plies` les coups du joueur jugés.
+engine-summary = { side-name } : { $lost ->
+    [one] { $lost } graine perdue
+   *[other] { $lost } graines perdues
+}, { $blunders ->
+    [one] { $blunders } bourde
+   *[other] { $blunders } bourdes
+}, { $mistakes ->
+    [one] { $mistakes } erreur
+   *[other] { $mistakes } erreurs
+}, { $inaccuracies ->
+    [one] { $inaccuracies } imprécision
+   *[other] { $inaccuracies } imprécisions
+}, { $only ->
+    [one] { $only } seul bon coup
+   *[other] { $only } seuls bons coups
+} ; précision { $accuracy } % sur { $plies ->
+    [one] { $plies } coup
+   *[other] { $plies } coups
+}.
 
 analyse-exact = exacte
 analyse-estimate = estimée
@@ -1408,6 +1430,7 @@ analyse-warning-no-tables = { $dir } ne contient aucune table { $rules }{ $count
    *[other] {" "}(seulement des tables { $others })
 } : la recherche se fait sans tables
 annotate-warning-renumbered = { $name }:{ $line }:{ $column } : { $message } ; la partie réécrite numérote les coups tels qu'ils sont joués
+analysis-error-no-analysis = l'analyse joue les jeux de semailles (songo, songo-ekang, awale, oware-abapa) ; le Seega n'a pas encore d'analyse
 # ---- L’onglet Archives de la page (service/page/archive.js, index.html) ----
 # L’archive de `songo serve --archive` : recherche, explorateur de la
 # position montrée, classement d’un tournoi. Espace insécable avant : ; ? !

@@ -9,11 +9,13 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
+use songo_notation::Side;
 use songo_notation::analysis::annotate::EngineLimits;
-use songo_notation::analysis::{Analyser, AnalysisOptions, AnalysisReport, Canceller, Limits};
+use songo_notation::analysis::{
+    Analyser, AnalysisError, AnalysisOptions, AnalysisReport, Canceller, Limits, check_rules,
+};
 use songo_notation::i18n::Message;
 use songo_notation::msg;
-use songo_notation::{AnyPosition, Side};
 use tokio::time::Instant;
 use warp::http::StatusCode;
 use warp::reply::Response;
@@ -167,12 +169,9 @@ fn analyse_position(
     let text = body::text(body)?;
     let asked: AnalyseRequest = json_body(text)?;
     let position = position_to_move(text, asked.position, asked.rules.as_deref(), asked.to_move)?;
-    let AnyPosition::Sowing(position) = position else {
-        return Err(
-            Problem::new(Kind::BadPosition, msg!("problem-detail-analysis-not-seega"))
-                .with("pointer", "/position"),
-        );
-    };
+    // Checked before the limits, so that a Seega position is refused as
+    // such whatever limits come with it.
+    check_rules(position.rules()).map_err(not_analysed)?;
     let applied = clamp(
         Asked::Body,
         (asked.depth, asked.movetime_ms),
@@ -182,9 +181,7 @@ fn analyse_position(
     )?;
     let report = analyser
         .analyse(&position, &applied.limits())
-        .map_err(|error| {
-            Problem::new(Kind::BadPosition, Message::from(error)).with("pointer", "/position")
-        })?;
+        .map_err(not_analysed)?;
     json(
         StatusCode::OK,
         &AnalyseAnswer {
@@ -192,6 +189,15 @@ fn analyse_position(
             limits: applied,
         },
     )
+}
+
+/// The problem of a position the analysis does not take, pointing at it.
+fn not_analysed(error: AnalysisError) -> Problem {
+    let detail = match error {
+        AnalysisError::NoAnalysis { .. } => msg!("problem-detail-analysis-not-seega"),
+        AnalysisError::TooManySeeds { .. } => Message::from(error),
+    };
+    Problem::new(Kind::BadPosition, detail).with("pointer", "/position")
 }
 
 /// The engine of `/v1/annotate?engine=true`: `depth` and `movetime_ms`

@@ -140,6 +140,17 @@ fn analyse_refuses_seega_and_a_hash_out_of_range() {
         "--position",
         "songo:9000,0,0,0,0,0,1/1,1,1,1,1,1,1:0-0:S"
     ]));
+    // The analyser's own refusal, in the catalogue's words.
+    assert_cmd_snapshot!(
+        "analyse_refuses_seega_in_french",
+        songo().args([
+            "analyse",
+            "--lang",
+            "fr",
+            "--position",
+            "fixtures/positions/seega/start.txt"
+        ])
+    );
 }
 
 #[test]
@@ -241,7 +252,7 @@ const GRENIER_MISSED: &str = "fixtures/records/engine/grenier-missed.songo";
 fn annotate_with_the_engine_marks_the_grenier_missed_as_a_blunder() {
     let record = stdout_without_timing(&["annotate", "--engine", "--depth", "8", GRENIER_MISSED]);
     assert!(
-        record.contains("1. S4?? {[%eval +3 d8] Blunder: 13 seeds lost; S5 was better.} (1. S5")
+        record.contains("1. S4?? {[%eval +3 d8] [%mark ??] [%line] Blunder: 13 seeds lost; S5 was")
     );
     assert_snapshot!("annotate_engine", record);
     assert_snapshot!(

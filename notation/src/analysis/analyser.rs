@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::{GameOver, House, LetterCase, Position};
+use crate::any::AnyPosition;
+use crate::sowing::position::HouseName;
+use crate::{GameOver, House, LetterCase, Position, Ruleset};
 
 use super::board::{camp_index, house_at, store_lead};
 use super::eval::GRAIN;
@@ -32,6 +34,60 @@ pub enum AnalysisError {
         /// The seeds of the position.
         seeds: u32,
     },
+    /// A game the analysis does not play yet (Seega).
+    NoAnalysis {
+        /// The ruleset of the position.
+        rules: Ruleset,
+    },
+}
+
+/// Whether the analysis plays the games of `rules`: the one place that
+/// knows it plays the sowing games and not Seega yet.
+///
+/// ```
+/// use songo_notation::Ruleset;
+/// use songo_notation::analysis::{AnalysisError, check_rules};
+/// assert_eq!(check_rules(Ruleset::Awale), Ok(()));
+/// assert_eq!(
+///     check_rules(Ruleset::Seega),
+///     Err(AnalysisError::NoAnalysis { rules: Ruleset::Seega })
+/// );
+/// ```
+///
+/// # Errors
+/// [`AnalysisError::NoAnalysis`] for Seega.
+pub const fn check_rules(rules: Ruleset) -> Result<(), AnalysisError> {
+    if rules.is_sowing() {
+        Ok(())
+    } else {
+        Err(AnalysisError::NoAnalysis { rules })
+    }
+}
+
+/// A position the analyser is given: a sowing [`Position`], or an
+/// [`AnyPosition`] of any game (Seega's answered by
+/// [`AnalysisError::NoAnalysis`]).
+pub trait Analysable {
+    /// The position the search plays.
+    ///
+    /// # Errors
+    /// [`AnalysisError::NoAnalysis`]: the game has no analysis yet.
+    fn searched(&self) -> Result<&Position, AnalysisError>;
+}
+
+impl Analysable for Position {
+    fn searched(&self) -> Result<&Position, AnalysisError> {
+        Ok(self)
+    }
+}
+
+impl Analysable for AnyPosition {
+    fn searched(&self) -> Result<&Position, AnalysisError> {
+        check_rules(self.rules())?;
+        self.as_sowing().ok_or(AnalysisError::NoAnalysis {
+            rules: self.rules(),
+        })
+    }
 }
 
 impl std::fmt::Display for AnalysisError {
@@ -41,6 +97,10 @@ impl std::fmt::Display for AnalysisError {
                 f,
                 "the position holds {seeds} seeds: the analysis takes at most {MAX_SEEDS} (a game holds 70 or 48)"
             ),
+            AnalysisError::NoAnalysis { .. } => f.write_str(&crate::i18n::Localize::localize(
+                &crate::i18n::Message::from(*self),
+                crate::i18n::Lang::En,
+            )),
         }
     }
 }
@@ -77,12 +137,12 @@ impl Default for AnalysisOptions {
     }
 }
 
-/// The value of one legal move.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// The value of one legal move (written by its house's name, in the
+/// report's letters).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MoveValue {
     /// The house played.
-    #[serde(rename = "move")]
-    pub house: String,
+    pub house: House,
     /// The final score difference the mover can force after it, from his
     /// point of view (stores as they stand included).
     pub value: i32,
@@ -90,13 +150,14 @@ pub struct MoveValue {
     pub exact: bool,
 }
 
-/// What the analysis found (the `AnalysisReport` of the interfaces).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// What the analysis found (the `AnalysisReport` of the interfaces). The
+/// moves are houses, written by their names in [`AnalysisReport::letters`].
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AnalysisReport {
     /// The position analysed.
     pub position: Position,
     /// The best move, `null` when the game is over.
-    pub best: Option<String>,
+    pub best: Option<House>,
     /// The final score difference the side to move can force: his final
     /// score minus the opponent's, the stores as they stand included.
     pub value: i32,
@@ -108,7 +169,7 @@ pub struct AnalysisReport {
     /// Positions visited.
     pub nodes: u64,
     /// The principal variation, from the best move on.
-    pub pv: Vec<String>,
+    pub pv: Vec<House>,
     /// Every legal move with its value, the best first.
     pub moves: Vec<MoveValue>,
     /// Positions visited per second.
@@ -121,22 +182,86 @@ pub struct AnalysisReport {
     pub convention: &'static str,
     /// How the game ended, when it is over.
     pub game_over: Option<GameOver>,
+    /// How Awalé houses are named when the report is written (not itself
+    /// written).
+    pub letters: LetterCase,
 }
 
 impl AnalysisReport {
     /// The same report with Awalé houses named in `letters`.
     #[must_use]
     pub fn in_case(mut self, letters: LetterCase) -> AnalysisReport {
-        let rules = self.position.rules();
-        let rename = |name: &mut String| {
-            if let Ok(house) = House::parse(name, rules) {
-                *name = house.name_with_case(rules, letters).to_string();
-            }
-        };
-        self.best.iter_mut().for_each(rename);
-        self.pv.iter_mut().for_each(rename);
-        self.moves.iter_mut().for_each(|m| rename(&mut m.house));
+        self.letters = letters;
         self
+    }
+
+    /// The name of `house` in the report's ruleset and letters.
+    #[must_use]
+    pub const fn name(&self, house: House) -> HouseName {
+        house.name_with_case(self.position.rules(), self.letters)
+    }
+
+    /// The value of `house`, if it is a legal move.
+    #[must_use]
+    pub fn value_of(&self, house: House) -> Option<&MoveValue> {
+        self.moves.iter().find(|m| m.house == house)
+    }
+}
+
+/// A move written by its name, as the interfaces give it.
+#[derive(Serialize)]
+struct NamedMove {
+    #[serde(rename = "move")]
+    house: String,
+    value: i32,
+    exact: bool,
+}
+
+/// The report as written: its moves by name.
+#[derive(Serialize)]
+struct NamedReport<'a> {
+    position: &'a Position,
+    best: Option<String>,
+    value: i32,
+    exact: bool,
+    depth: u32,
+    nodes: u64,
+    pv: Vec<String>,
+    moves: Vec<NamedMove>,
+    nodes_per_second: u64,
+    time_ms: u64,
+    table_hits: u64,
+    convention: &'static str,
+    game_over: &'a Option<GameOver>,
+}
+
+impl Serialize for AnalysisReport {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let name = |house: House| self.name(house).to_string();
+        NamedReport {
+            position: &self.position,
+            best: self.best.map(name),
+            value: self.value,
+            exact: self.exact,
+            depth: self.depth,
+            nodes: self.nodes,
+            pv: self.pv.iter().copied().map(name).collect(),
+            moves: self
+                .moves
+                .iter()
+                .map(|m| NamedMove {
+                    house: name(m.house),
+                    value: m.value,
+                    exact: m.exact,
+                })
+                .collect(),
+            nodes_per_second: self.nodes_per_second,
+            time_ms: self.time_ms,
+            table_hits: self.table_hits,
+            convention: self.convention,
+            game_over: &self.game_over,
+        }
+        .serialize(serializer)
     }
 }
 
@@ -224,16 +349,19 @@ impl Analyser {
         self.tt.bytes()
     }
 
-    /// Analyses `position` within `limits`.
+    /// Analyses `position` (a [`Position`] or an [`AnyPosition`]) within
+    /// `limits`.
     ///
     /// # Errors
-    /// The position holds more than [`MAX_SEEDS`] seeds.
+    /// The position holds more than [`MAX_SEEDS`] seeds, or is of a game
+    /// the analysis does not play ([`AnalysisError::NoAnalysis`]).
     pub fn analyse(
         &self,
-        position: &Position,
+        position: &(impl Analysable + ?Sized),
         limits: &Limits,
     ) -> Result<AnalysisReport, AnalysisError> {
         let start = Instant::now();
+        let position = position.searched()?;
         self.stop.store(self.is_cancelled(), Ordering::Relaxed);
         let seeds = position.seeds();
         if seeds > MAX_SEEDS {
@@ -295,8 +423,11 @@ impl Analyser {
 /// Analyses `position` within `limits`, with a fresh 16 MiB table and one thread.
 ///
 /// # Errors
-/// The position holds more than [`MAX_SEEDS`] seeds.
-pub fn analyse(position: &Position, limits: &Limits) -> Result<AnalysisReport, AnalysisError> {
+/// As [`Analyser::analyse`].
+pub fn analyse(
+    position: &(impl Analysable + ?Sized),
+    limits: &Limits,
+) -> Result<AnalysisReport, AnalysisError> {
     Analyser::new(&AnalysisOptions::default()).analyse(position, limits)
 }
 
@@ -337,13 +468,9 @@ const TABLE_LINE: usize = 60;
 /// know every move's value: the best move each time (the first best, in
 /// notation order), until the game ends, a position comes back (the
 /// convention ends the game there) or the line is long enough.
-fn extend_line(root: &Position, tables: &Tables, line: &mut Vec<String>) {
-    let rules = root.rules();
+fn extend_line(root: &Position, tables: &Tables, line: &mut Vec<House>) {
     let mut here = *root;
-    for name in line.iter() {
-        let Ok(house) = House::parse(name, rules) else {
-            return;
-        };
+    for &house in line.iter() {
         if here.play(house).is_err() {
             return;
         }
@@ -372,7 +499,7 @@ fn extend_line(root: &Position, tables: &Tables, line: &mut Vec<String>) {
         let Some((_, child, house)) = best else {
             return;
         };
-        line.push(house.name(rules).to_string());
+        line.push(house);
         if seen.contains(&child) {
             return;
         }
@@ -401,6 +528,7 @@ fn finished(position: &Position, over: GameOver) -> AnalysisReport {
         table_hits: 0,
         convention: CONVENTION,
         game_over: Some(over),
+        letters: LetterCase::default(),
     }
 }
 
@@ -421,7 +549,7 @@ fn report(
         let mut house = best.house;
         let mut line = best.line.iter();
         while here.play(house).is_ok() {
-            pv.push(house.name(rules).to_string());
+            pv.push(house);
             let Some(&camp) = line.next() else { break };
             house = house_at(rules, here.to_move(), usize::from(camp));
         }
@@ -430,7 +558,7 @@ fn report(
     let seconds = elapsed.as_secs_f64();
     AnalysisReport {
         position: *position,
-        best: best.map(|m| m.house.name(rules).to_string()),
+        best: best.map(|m| m.house),
         value: best.map_or(0, |m| seeds(m.scored.value)) + lead,
         exact,
         depth,
@@ -439,7 +567,7 @@ fn report(
         moves: moves
             .iter()
             .map(|m| MoveValue {
-                house: m.house.name(rules).to_string(),
+                house: m.house,
                 value: seeds(m.scored.value) + lead,
                 exact: m.scored.proven_at(1),
             })
@@ -453,6 +581,7 @@ fn report(
         table_hits,
         convention: CONVENTION,
         game_over: None,
+        letters: LetterCase::default(),
     }
 }
 
@@ -465,6 +594,9 @@ impl From<AnalysisError> for crate::i18n::Message {
                 seeds = seeds,
                 most = MAX_SEEDS
             ),
+            AnalysisError::NoAnalysis { rules } => {
+                crate::msg!("analysis-error-no-analysis", rules = rules.id())
+            }
         }
     }
 }

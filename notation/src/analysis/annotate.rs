@@ -25,9 +25,10 @@ use crate::i18n::Lang;
 use crate::record::{Move, Node};
 use crate::report::PlayStep;
 use crate::side::Side;
+use crate::sowing::position::House;
 use crate::tr;
 
-use super::{Analyser, Limits};
+use super::{Analyser, AnalysisError, AnalysisReport, Limits, check_rules};
 
 /// The least loss, in seeds of score difference, marked `?!`: one seed
 /// that changes hands (it counts once for each player).
@@ -40,6 +41,26 @@ pub const BLUNDER: i32 = 8;
 
 /// How an engine comment starts.
 pub const EVAL_TAG: &str = "[%eval ";
+
+/// In an engine comment: the glyph that follows is the one the engine put
+/// on the move (`[%mark ??]`), which annotating again takes off.
+pub const MARK_TAG: &str = "[%mark ";
+
+/// In an engine comment: the variation right after the comment is the
+/// engine's better line, which annotating again replaces.
+pub const LINE_TAG: &str = "[%line]";
+
+/// How the engine's summary of a game, its last comment, starts.
+pub const SUMMARY_TAG: &str = "[%summary]";
+
+/// The positions each ply's analysis visits when no limit is given: a
+/// count, not a time, so that the marks are the same on every run and
+/// every machine (about 0.2 s a ply for a release build).
+pub const DEFAULT_PLY_NODES: u64 = 400_000;
+
+/// How many times the first analysis's positions a mark near a threshold
+/// is confirmed with (and two plies deeper when a depth is given).
+pub const CONFIRM_FACTOR: u64 = 4;
 
 /// The most plies of the better line written as a variation.
 pub const LINE_PLIES: usize = 8;
@@ -60,6 +81,9 @@ pub enum Mark {
 }
 
 impl Mark {
+    /// Every mark.
+    pub const ALL: [Mark; 4] = [Mark::Only, Mark::Inaccuracy, Mark::Mistake, Mark::Blunder];
+
     /// The record glyph.
     #[must_use]
     pub const fn glyph(self) -> &'static str {
@@ -128,7 +152,7 @@ impl Default for EngineLimits {
     fn default() -> EngineLimits {
         EngineLimits {
             per_ply: Limits {
-                time: Some(Duration::from_millis(200)),
+                nodes: Some(DEFAULT_PLY_NODES),
                 ..Limits::default()
             },
             per_game: Duration::from_secs(120),
@@ -218,7 +242,21 @@ impl PlyJudgement {
     /// when the ply earns a mark.
     #[must_use]
     pub fn comment(&self, lang: Lang) -> String {
-        let tag = self.eval_tag();
+        self.comment_with(lang, None, false)
+    }
+
+    /// The comment as the annotator writes it: after the eval tag,
+    /// `[%mark G]` when the engine put the glyph `G` on the move, and
+    /// `[%line]` when its better line follows, so that annotating again
+    /// can tell the engine's glyph and line from the author's.
+    fn comment_with(&self, lang: Lang, glyph: Option<Mark>, line: bool) -> String {
+        let mut tag = self.eval_tag();
+        if let Some(mark) = glyph {
+            tag = format!("{tag} {MARK_TAG}{}]", mark.glyph());
+        }
+        if line {
+            tag = format!("{tag} {LINE_TAG}");
+        }
         match self.mark {
             None => tag,
             Some(Mark::Only) => format!("{tag} {}", tr!(lang, "engine-only")),
@@ -261,6 +299,101 @@ pub struct EngineReview {
     pub plies: Vec<PlyJudgement>,
     /// Why the rest was not judged, when some was not.
     pub unjudged: Option<Unjudged>,
+    /// Each player's figures, South first (none when no ply was judged).
+    pub summary: Vec<PlayerSummary>,
+}
+
+/// One player's figures over the plies judged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct PlayerSummary {
+    /// The player.
+    pub side: Side,
+    /// His plies judged.
+    pub plies: usize,
+    /// The seeds of score difference he lost, all plies together (the sum
+    /// of the plies' `loss`).
+    pub seeds_lost: i32,
+    /// His `!` marks.
+    pub only: usize,
+    /// His `?!` marks.
+    pub inaccuracies: usize,
+    /// His `?` marks.
+    pub mistakes: usize,
+    /// His `??` marks.
+    pub blunders: usize,
+    /// The share of his plies judged that lost less than [`INACCURACY`],
+    /// in percent, rounded to the nearest.
+    pub accuracy: u32,
+}
+
+impl PlayerSummary {
+    /// The figures of `side` over `plies`; `None` when none of them is his.
+    #[must_use]
+    pub fn of(side: Side, plies: &[PlyJudgement]) -> Option<PlayerSummary> {
+        let mine: Vec<&PlyJudgement> = plies.iter().filter(|p| p.side == side).collect();
+        if mine.is_empty() {
+            return None;
+        }
+        let count = |mark: Mark| mine.iter().filter(|p| p.mark == Some(mark)).count();
+        let kept = mine.iter().filter(|p| p.loss < INACCURACY).count();
+        let total = mine.len();
+        Some(PlayerSummary {
+            side,
+            plies: total,
+            seeds_lost: mine.iter().map(|p| p.loss).sum(),
+            only: count(Mark::Only),
+            inaccuracies: count(Mark::Inaccuracy),
+            mistakes: count(Mark::Mistake),
+            blunders: count(Mark::Blunder),
+            accuracy: u32::try_from((200 * kept + total) / (2 * total)).unwrap_or(100),
+        })
+    }
+
+    /// The sentence of the game's last comment.
+    #[must_use]
+    pub fn sentence(&self, lang: Lang) -> String {
+        tr!(
+            lang,
+            "engine-summary",
+            side = self.side.as_str(),
+            lost = i64::from(self.seeds_lost),
+            blunders = self.blunders,
+            mistakes = self.mistakes,
+            inaccuracies = self.inaccuracies,
+            only = self.only,
+            accuracy = self.accuracy,
+            plies = self.plies
+        )
+    }
+}
+
+impl EngineReview {
+    fn new(plies: Vec<PlyJudgement>, unjudged: Option<Unjudged>) -> EngineReview {
+        let summary = [Side::South, Side::North]
+            .into_iter()
+            .filter_map(|side| PlayerSummary::of(side, &plies))
+            .collect();
+        EngineReview {
+            plies,
+            unjudged,
+            summary,
+        }
+    }
+
+    /// The comment that ends an engine-annotated game: [`SUMMARY_TAG`],
+    /// then each player's figures; `None` when no ply was judged.
+    #[must_use]
+    pub fn summary_comment(&self, lang: Lang) -> Option<String> {
+        if self.summary.is_empty() {
+            return None;
+        }
+        let mut text = SUMMARY_TAG.to_owned();
+        for player in &self.summary {
+            text.push(' ');
+            text.push_str(&player.sentence(lang));
+        }
+        Some(text)
+    }
 }
 
 /// Judges every ply of `steps` (a game's main line, as replayed), naming
@@ -275,75 +408,129 @@ pub fn judge(
     let mut plies = Vec::with_capacity(steps.len());
     for (index, step) in steps.iter().enumerate() {
         let ply = index + 1;
-        let (AnyPosition::Sowing(before), AnyMove::Sowing(house)) = (&step.before, step.played)
-        else {
-            return EngineReview {
-                plies,
-                unjudged: Some(Unjudged::NotSowing),
-            };
-        };
-        let spent = start.elapsed();
+        if check_rules(step.before.rules()).is_err() {
+            return EngineReview::new(plies, Some(Unjudged::NotSowing));
+        }
         let Some(left) = engine
             .limits
             .per_game
-            .checked_sub(spent)
+            .checked_sub(start.elapsed())
             .filter(|left| !left.is_zero() && !engine.analyser.is_cancelled())
         else {
-            return EngineReview {
-                plies,
-                unjudged: Some(Unjudged::TotalTime { ply }),
-            };
+            return EngineReview::new(plies, Some(Unjudged::TotalTime { ply }));
         };
         let mut limits = engine.limits.per_ply;
         limits.time = Some(limits.time.map_or(left, |time| time.min(left)));
-        let Ok(report) = engine.analyser.analyse(before, &limits) else {
-            return EngineReview {
-                plies,
-                unjudged: Some(Unjudged::TooManySeeds { ply }),
-            };
-        };
-        let rules = before.rules();
-        let report = report.in_case(letters);
-        let played = house.name_with_case(rules, letters).to_string();
-        let (Some(best), Some(top)) = (report.best.clone(), report.moves.first()) else {
+        match judge_ply(engine.analyser, step, ply, &limits, letters) {
+            Ok(Some(judgement)) => plies.push(judgement),
             // A move was played: the position cannot be over.
-            continue;
-        };
-        let Some(mine) = report.moves.iter().find(|m| m.house == played) else {
-            continue;
-        };
-        let loss = (top.value - mine.value).max(0);
-        let others_lose = report.moves.len() > 1
-            && report
-                .moves
-                .iter()
-                .filter(|m| m.house != played)
-                .all(|m| mine.value - m.value >= INACCURACY);
-        // A loss under the marks' threshold is within the estimate's error:
-        // no line for it.
-        let line = if loss >= INACCURACY {
-            report.pv.iter().take(LINE_PLIES).cloned().collect()
-        } else {
-            Vec::new()
-        };
-        plies.push(PlyJudgement {
-            ply,
-            side: before.to_move(),
-            played,
-            value: mine.value,
-            best,
-            best_value: top.value,
-            loss,
-            exact: mine.exact && top.exact,
-            depth: report.depth,
-            mark: mark(loss, others_lose),
-            line,
-        });
+            Ok(None) => {}
+            Err(AnalysisError::NoAnalysis { .. }) => {
+                return EngineReview::new(plies, Some(Unjudged::NotSowing));
+            }
+            Err(AnalysisError::TooManySeeds { .. }) => {
+                return EngineReview::new(plies, Some(Unjudged::TooManySeeds { ply }));
+            }
+        }
     }
-    EngineReview {
-        plies,
-        unjudged: None,
+    EngineReview::new(plies, None)
+}
+
+/// Judges one ply: the position before it analysed within `limits`, and
+/// again deeper when the mark is near a threshold ([`near_threshold`]).
+fn judge_ply(
+    analyser: &Analyser,
+    step: &PlayStep<AnyPosition>,
+    ply: usize,
+    limits: &Limits,
+    letters: LetterCase,
+) -> Result<Option<PlyJudgement>, AnalysisError> {
+    let report = analyser.analyse(&step.before, limits)?.in_case(letters);
+    let Some((first, played)) = weigh(&report, step, ply) else {
+        return Ok(None);
+    };
+    if first.exact || !near_threshold(&report, &first, played) {
+        return Ok(Some(first));
     }
+    let deeper = Limits {
+        depth: limits.depth.map(|depth| (depth + 2).min(super::MAX_DEPTH)),
+        nodes: limits
+            .nodes
+            .map(|nodes| nodes.saturating_mul(CONFIRM_FACTOR)),
+        time: limits.time,
+    };
+    let report = analyser.analyse(&step.before, &deeper)?.in_case(letters);
+    Ok(Some(
+        weigh(&report, step, ply).map_or(first, |(deeper, _)| deeper),
+    ))
+}
+
+/// Whether the ply's mark rests on one seed of difference: its loss, or
+/// for a move with no loss the least loss of the other moves, within one
+/// of a threshold.
+fn near_threshold(report: &AnalysisReport, judged: &PlyJudgement, played: House) -> bool {
+    let near = |loss: i32| {
+        [INACCURACY, MISTAKE, BLUNDER]
+            .iter()
+            .any(|threshold| (loss - threshold).abs() <= 1)
+    };
+    if judged.loss > 0 {
+        return near(judged.loss);
+    }
+    report
+        .moves
+        .iter()
+        .filter(|m| m.house != played)
+        .map(|m| judged.value - m.value)
+        .min()
+        .is_some_and(|least| (least - INACCURACY).abs() <= 1)
+}
+
+/// The judgement of the move played from one report, and the house
+/// played; `None` when the report has no move (a position that is over).
+fn weigh(
+    report: &AnalysisReport,
+    step: &PlayStep<AnyPosition>,
+    ply: usize,
+) -> Option<(PlyJudgement, House)> {
+    let (best, top) = (report.best?, report.moves.first()?);
+    let mine = report
+        .moves
+        .iter()
+        .find(|m| AnyMove::from(m.house) == step.played)?;
+    let loss = (top.value - mine.value).max(0);
+    let others_lose = report.moves.len() > 1
+        && report
+            .moves
+            .iter()
+            .filter(|m| m.house != mine.house)
+            .all(|m| mine.value - m.value >= INACCURACY);
+    // A loss under the marks' threshold is within the estimate's error:
+    // no line for it.
+    let line = if loss >= INACCURACY {
+        report
+            .pv
+            .iter()
+            .take(LINE_PLIES)
+            .map(|&house| report.name(house).to_string())
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let judgement = PlyJudgement {
+        ply,
+        side: step.before.to_move(),
+        played: report.name(mine.house).to_string(),
+        value: mine.value,
+        best: report.name(best).to_string(),
+        best_value: top.value,
+        loss,
+        exact: mine.exact && top.exact,
+        depth: report.depth,
+        mark: mark(loss, others_lose),
+        line,
+    };
+    Some((judgement, mine.house))
 }
 
 impl crate::i18n::Localize for Unjudged {
@@ -363,15 +550,22 @@ impl std::fmt::Display for Unjudged {
 }
 
 /// Writes each judged ply into `nodes` (a game's main line): the mark as
-/// the move's glyph (unless the record already gives it one), then right
-/// after the move the comment and, when the move earns `?!`, `?` or `??`,
-/// the better line as a variation. What is already there is not written again,
-/// so judging a judged record changes nothing (an engine comment already
-/// there is replaced).
+/// the move's glyph (unless the author gave it one), then right after the
+/// move the comment and, when the move earns `?!`, `?` or `??`, the better
+/// line as a variation; and the players' summary as the last comment.
+///
+/// What an earlier run of the engine wrote is taken off first: its comment
+/// (it starts with [`EVAL_TAG`]), the glyph its comment names with
+/// [`MARK_TAG`], the variation after it when the comment says [`LINE_TAG`],
+/// and its summary ([`SUMMARY_TAG`]). The author's glyphs, comments and
+/// variations stay, so annotating again gives what annotating once does.
 pub(crate) fn insert_judgements(nodes: &mut Vec<Node>, review: &EngineReview, lang: Lang) {
     let mut judged = review.plies.iter().peekable();
-    let mut out = Vec::with_capacity(nodes.len() + 2 * review.plies.len());
-    let mut old = std::mem::take(nodes).into_iter().peekable();
+    let mut out = Vec::with_capacity(nodes.len() + 2 * review.plies.len() + 1);
+    let mut old = std::mem::take(nodes)
+        .into_iter()
+        .filter(|node| !is_summary(node))
+        .peekable();
     let mut ply = 0;
     while let Some(mut node) = old.next() {
         let Node::Move(played) = &mut node else {
@@ -383,41 +577,75 @@ pub(crate) fn insert_judgements(nodes: &mut Vec<Node>, review: &EngineReview, la
             out.push(node);
             continue;
         };
-        if let Some(mark) = judgement.mark
-            && !played.nags.iter().any(|&nag| (1..=6).contains(&nag))
-        {
-            played.nags.insert(0, mark.nag());
-        }
-        out.push(node);
         let mut following = Vec::new();
         while let Some(next) = old.next_if(|n| !matches!(n, Node::Move(_))) {
             following.push(next);
         }
-        // An engine comment already there (from another run, perhaps at
-        // another depth) gives way to this one, in its place.
-        let comment = Node::Comment(judgement.comment(lang));
-        let earlier = following
-            .iter()
-            .position(|n| matches!(n, Node::Comment(text) if text.starts_with(EVAL_TAG)));
-        match earlier {
-            Some(at) => following[at] = comment,
-            None => out.push(comment),
+        // The engine's earlier word gives way to this one, in its place
+        // (after the vocabulary's comment, which goes in before it).
+        let at = take_engine_nodes(played, &mut following).unwrap_or(0);
+        let glyph = judgement
+            .mark
+            .filter(|_| !played.nags.iter().any(|&nag| (1..=6).contains(&nag)));
+        if let Some(mark) = glyph {
+            played.nags.insert(0, mark.nag());
         }
-        if !judgement.line.is_empty() {
-            let line = Node::Variation(
+        let line = !judgement.line.is_empty();
+        let mut written = vec![Node::Comment(judgement.comment_with(lang, glyph, line))];
+        let mut at = at;
+        if line {
+            let variation = Node::Variation(
                 judgement
                     .line
                     .iter()
                     .map(|house| Node::Move(Move::new(house.as_str())))
                     .collect(),
             );
-            if !following.contains(&line) {
-                out.push(line);
+            // The same line without its tag: an engine's of a record
+            // annotated before the tags.
+            if let Some(same) = following.iter().position(|n| *n == variation) {
+                following.remove(same);
+                at -= usize::from(same < at);
             }
+            written.push(variation);
         }
+        following.splice(at..at, written);
+        out.push(node);
         out.extend(following);
     }
+    if let Some(summary) = review.summary_comment(lang) {
+        out.push(Node::Comment(summary));
+    }
     *nodes = out;
+}
+
+/// Whether `node` is the engine's summary of a game.
+fn is_summary(node: &Node) -> bool {
+    matches!(node, Node::Comment(text) if text.starts_with(SUMMARY_TAG))
+}
+
+/// Takes an earlier engine comment out of `following` (the nodes after
+/// `played`), with the glyph and the variation it says are the engine's;
+/// where the comment was, if there was one.
+fn take_engine_nodes(played: &mut Move, following: &mut Vec<Node>) -> Option<usize> {
+    let at = following
+        .iter()
+        .position(|n| matches!(n, Node::Comment(text) if text.starts_with(EVAL_TAG)))?;
+    let Node::Comment(text) = following.remove(at) else {
+        return None;
+    };
+    let engine_glyph = Mark::ALL
+        .into_iter()
+        .find(|mark| text.contains(&format!("{MARK_TAG}{}]", mark.glyph())));
+    if let Some(mark) = engine_glyph
+        && let Some(index) = played.nags.iter().position(|&nag| nag == mark.nag())
+    {
+        played.nags.remove(index);
+    }
+    if text.contains(LINE_TAG) && matches!(following.get(at), Some(Node::Variation(_))) {
+        following.remove(at);
+    }
+    Some(at)
 }
 
 #[cfg(test)]
@@ -496,6 +724,170 @@ mod tests {
         insta::assert_json_snapshot!("grenier-missed-json", report.games[0].engine);
         let french = annotated(&fixture("grenier-missed.songo"), 8, Lang::Fr);
         insta::assert_snapshot!("grenier-missed-record-fr", french.record);
+    }
+
+    /// Issue 26, item 18: annotating an engine-annotated record at another
+    /// depth gives what annotating the bare record at that depth gives:
+    /// the engine's glyphs, comments, lines and summary replaced, none
+    /// piled up.
+    #[test]
+    fn annotating_again_replaces_the_engines_word_and_only_it() {
+        let bare = fixture("grenier-missed.songo");
+        let at6 = annotated(&bare, 6, Lang::En);
+        let at8 = annotated(&bare, 8, Lang::En);
+        assert_ne!(at6.record, at8.record);
+        assert_eq!(annotated(&at6.record, 8, Lang::En).record, at8.record);
+        assert_eq!(annotated(&at8.record, 6, Lang::En).record, at6.record);
+        // In the other language too: the tags, not the sentences, say
+        // what is the engine's (the vocabulary's English comments stay,
+        // as an author's would).
+        let french = annotated(&at8.record, 8, Lang::Fr).record;
+        assert_eq!(french.matches("[%eval").count(), 4, "{french}");
+        assert_eq!(french.matches("[%summary]").count(), 1, "{french}");
+        assert!(
+            !french.contains("Blunder") && french.contains("Bourde"),
+            "{french}"
+        );
+    }
+
+    /// A record annotated before the engine named its glyphs and lines:
+    /// its engine comments are replaced and its lines not written twice
+    /// (its glyphs look like an author's and stay).
+    #[test]
+    fn a_record_annotated_before_the_tags_gets_no_second_line() {
+        let old = "[Rules \"songo\"]\n[SetUp \"fragment\"]\n\
+            [Position \"songo:0,1,0,2,8,5,10/1,7,0,0,1,17,7:0-0:S\"]\n\n\
+            1. S4?? {[%eval +3 d8] Blunder: 13 seeds lost; S5 was better.} \
+            (1. S5 N5 2. S5 N4 3. S3 N5 4. S2 N6) 1... N5 2. S6 N4 *\n";
+        let again = annotated(old, 8, Lang::En).record;
+        assert_eq!(again.matches("(1. S5").count(), 1, "{again}");
+        assert_eq!(again.matches("[%eval").count(), 4, "{again}");
+        assert!(
+            again.contains("1. S4?? {[%eval +3 d8] [%line] Blunder"),
+            "{again}"
+        );
+        assert_eq!(annotated(&again, 8, Lang::En).record, again);
+    }
+
+    /// The author's glyph, comment and variation stay, once each, and the
+    /// engine puts no glyph of its own beside the author's.
+    #[test]
+    fn the_authors_glyph_comment_and_variation_stay() {
+        let bare = fixture("grenier-missed.songo");
+        let authored = bare.replacen("1. S4 N5", "1. S4!? {I wanted S5 kept.} (1. S1) 1... N5", 1);
+        let once = annotated(&authored, 6, Lang::En);
+        let twice = annotated(&once.record, 8, Lang::En);
+        for record in [&once.record, &twice.record] {
+            assert!(record.contains("1. S4!? {"), "{record}");
+            assert_eq!(record.matches("{I wanted S5 kept.}").count(), 1, "{record}");
+            assert_eq!(record.matches("(1. S1)").count(), 1, "{record}");
+            // The engine's blunder is said in its comment, not as a glyph.
+            assert!(!record.contains("[%mark ??]"), "{record}");
+            assert!(record.contains("Blunder:"), "{record}");
+            assert_valid_and_round_trips(record);
+        }
+        assert_eq!(twice.record, annotated(&authored, 8, Lang::En).record);
+    }
+
+    /// Issue 26, item 20: a mark within a seed of a threshold is confirmed
+    /// two plies deeper (N4 of the fixture: 4 seeds lost at depth 8, 2 at
+    /// depth 10), one far from every threshold is not (S4: 13 lost).
+    #[test]
+    fn a_mark_near_a_threshold_is_confirmed_deeper() {
+        let report = annotated(&fixture("grenier-missed.songo"), 8, Lang::En);
+        let review = report.games[0].engine.as_ref().expect("an engine review");
+        let depths: Vec<u32> = review.plies.iter().map(|p| p.depth).collect();
+        assert_eq!(depths[0], 8, "{review:?}");
+        assert_eq!(depths[3], 10, "{review:?}");
+        assert_eq!(review.plies[3].mark, Some(Mark::Inaccuracy));
+    }
+
+    /// Issue 26, item 20: without limits the engine visits a number of
+    /// positions, not a time, so two runs write the same marks.
+    #[test]
+    fn a_node_budget_gives_the_same_marks_every_run() {
+        let default = EngineLimits::default().per_ply;
+        assert_eq!(
+            (default.time, default.nodes, default.depth),
+            (None, Some(DEFAULT_PLY_NODES), None)
+        );
+        let run = || {
+            let analyser = analyser();
+            let engine = Engine {
+                analyser: &analyser,
+                limits: EngineLimits {
+                    per_ply: Limits {
+                        nodes: Some(20_000),
+                        ..Limits::default()
+                    },
+                    per_game: Duration::from_secs(600),
+                    total: None,
+                },
+            };
+            let text = fixture("grenier-missed.songo");
+            annotate_text_with(&text, &Options::default(), Some(&engine))
+                .expect("the record reads")
+                .record
+        };
+        let first = run();
+        assert!(first.contains("[%summary]"), "{first}");
+        assert_eq!(run(), first);
+    }
+
+    /// Issue 26, item 22: each player's figures over his plies judged.
+    #[test]
+    fn the_summary_counts_each_players_marks_and_losses() {
+        let ply = |ply: usize, side: Side, loss: i32, mark: Option<Mark>| PlyJudgement {
+            ply,
+            side,
+            played: String::new(),
+            value: -loss,
+            best: String::new(),
+            best_value: 0,
+            loss,
+            exact: false,
+            depth: 4,
+            mark,
+            line: Vec::new(),
+        };
+        let plies = [
+            ply(1, Side::South, 13, Some(Mark::Blunder)),
+            ply(2, Side::North, 0, Some(Mark::Only)),
+            ply(3, Side::South, 1, None),
+            ply(4, Side::North, 5, Some(Mark::Mistake)),
+            ply(5, Side::South, 0, Some(Mark::Only)),
+        ];
+        let south = PlayerSummary::of(Side::South, &plies).unwrap();
+        assert_eq!(
+            (
+                south.plies,
+                south.seeds_lost,
+                south.blunders,
+                south.only,
+                south.accuracy
+            ),
+            (3, 14, 1, 1, 67)
+        );
+        let north = PlayerSummary::of(Side::North, &plies).unwrap();
+        assert_eq!(
+            (
+                north.plies,
+                north.seeds_lost,
+                north.mistakes,
+                north.accuracy
+            ),
+            (2, 5, 1, 50)
+        );
+        assert_eq!(PlayerSummary::of(Side::North, &plies[..1]), None);
+        let review = EngineReview::new(plies.to_vec(), None);
+        insta::assert_snapshot!(
+            "summary-comment",
+            format!(
+                "{}\n{}",
+                review.summary_comment(Lang::En).unwrap(),
+                review.summary_comment(Lang::Fr).unwrap()
+            )
+        );
     }
 
     #[test]

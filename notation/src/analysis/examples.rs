@@ -86,18 +86,18 @@ fn the_worked_examples_get_sensible_best_moves() {
         let rules = position.rules();
         let name = played.name_with_case(rules, letters).to_string();
         let value = report
-            .moves
-            .iter()
-            .find(|m| m.house == name)
+            .value_of(played)
             .map_or_else(|| "illegal".to_owned(), |m| format!("{:+}", m.value));
-        let best = report.best.clone().unwrap_or_else(|| "-".to_owned());
+        let best = report
+            .best
+            .map_or_else(|| "-".to_owned(), |house| report.name(house).to_string());
         let _ = writeln!(
             table,
             "{id:<28} plays {name:<3} {value:>4}   best {best:<3} {:+}",
             report.value
         );
         if id == "capture-ex3-s5" {
-            grenier = report.best;
+            grenier = report.best.map(|house| report.name(house).to_string());
         }
     }
     // The grenier of S5, 17 seeds, that takes eleven.

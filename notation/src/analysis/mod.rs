@@ -22,7 +22,7 @@
 //! )
 //! .unwrap();
 //! let report = analyse(&position, &Limits { depth: Some(4), ..Limits::default() }).unwrap();
-//! assert_eq!(report.best.as_deref(), Some("S5"));
+//! assert_eq!(report.best.map(|house| report.name(house).to_string()).as_deref(), Some("S5"));
 //! ```
 //!
 //! [`Analyser`] keeps its transposition table from one position to the
@@ -39,8 +39,8 @@ mod tt;
 mod value;
 
 pub use analyser::{
-    Analyser, AnalysisError, AnalysisOptions, AnalysisReport, Canceller, Limits, MAX_DEPTH,
-    MAX_SEEDS, MoveValue, analyse,
+    Analysable, Analyser, AnalysisError, AnalysisOptions, AnalysisReport, Canceller, Limits,
+    MAX_DEPTH, MAX_SEEDS, MoveValue, analyse, check_rules,
 };
 pub use value::CONVENTION;
 

@@ -87,6 +87,27 @@ impl Scored {
     }
 }
 
+/// The value a stored entry settles at `depth` in the window
+/// `(alpha, beta)`, if it does: proven, or searched as deep, and exact or
+/// a bound outside the window.
+#[inline]
+fn settled_by(entry: Entry, depth: i32, alpha: i32, beta: i32) -> Option<Scored> {
+    if !entry.proven && i32::from(entry.depth) < depth {
+        return None;
+    }
+    let scored = Scored {
+        value: entry.value,
+        guessed: !entry.proven,
+        repeated: NONE,
+    };
+    match entry.bound {
+        Bound::Exact => Some(scored),
+        Bound::Lower if entry.value >= beta => Some(scored),
+        Bound::Upper if entry.value <= alpha => Some(scored),
+        _ => None,
+    }
+}
+
 /// One move and the position it leads to.
 #[derive(Debug, Clone, Copy)]
 struct Child {
@@ -337,20 +358,8 @@ impl<'a> Searcher<'a> {
         }
         let key = key(position);
         let stored = self.tt.get(key);
-        if let Some(entry) = stored
-            && (entry.proven || i32::from(entry.depth) >= depth)
-        {
-            let scored = Scored {
-                value: entry.value,
-                guessed: !entry.proven,
-                repeated: NONE,
-            };
-            match entry.bound {
-                Bound::Exact => return scored,
-                Bound::Lower if entry.value >= beta => return scored,
-                Bound::Upper if entry.value <= alpha => return scored,
-                _ => {}
-            }
+        if let Some(scored) = stored.and_then(|entry| settled_by(entry, depth, alpha, beta)) {
+            return scored;
         }
         if depth <= 0 {
             return self.quiesce(position, &moves, alpha, beta, ply);
@@ -393,16 +402,7 @@ impl<'a> Searcher<'a> {
                     here[ply][1..=below].copy_from_slice(&rest[0][..below]);
                     self.pv_len[ply] = below + 1;
                     if alpha >= beta {
-                        if !child.reduces {
-                            let killers = &mut self.killers[ply];
-                            if killers[0] != child.camp {
-                                killers[1] = killers[0];
-                                killers[0] = child.camp;
-                            }
-                            let side = position.to_move().index();
-                            let slot = &mut self.history[side][usize::from(child.camp)];
-                            *slot = slot.saturating_add((depth * depth) as u32);
-                        }
+                        self.note_cutoff(position, child, depth, ply);
                         break;
                     }
                 }
@@ -418,6 +418,39 @@ impl<'a> Searcher<'a> {
                 ..all
             }
         };
+        self.store(key, result, (original_alpha, beta), depth, ply, best_camp);
+        result
+    }
+
+    /// A cut-off by a quiet move: it becomes this ply's first killer, and
+    /// its history grows with the depth it cut at.
+    #[inline]
+    fn note_cutoff(&mut self, position: &Position, child: &Child, depth: i32, ply: usize) {
+        if child.reduces {
+            return;
+        }
+        let killers = &mut self.killers[ply];
+        if killers[0] != child.camp {
+            killers[1] = killers[0];
+            killers[0] = child.camp;
+        }
+        let side = position.to_move().index();
+        let slot = &mut self.history[side][usize::from(child.camp)];
+        *slot = slot.saturating_add((depth * depth) as u32);
+    }
+
+    /// Keeps `result`, found in the window `(alpha, beta)` at `depth`, in
+    /// the transposition table.
+    #[inline]
+    fn store(
+        &self,
+        key: u64,
+        result: Scored,
+        (original_alpha, beta): (i32, i32),
+        depth: i32,
+        ply: usize,
+        best_camp: Option<u8>,
+    ) {
         let bound = if result.value >= beta {
             Bound::Lower
         } else if result.value <= original_alpha {
@@ -444,7 +477,6 @@ impl<'a> Searcher<'a> {
                 best: best_camp,
             },
         );
-        result
     }
 
     /// At the horizon: the heuristic value, or better, a capture played out.
@@ -536,8 +568,9 @@ mod tests {
                     },
                 )
                 .expect("few seeds");
-            assert_eq!(report.best.as_deref(), Some("S5"), "depth {depth}");
-            assert_eq!(report.pv.first().map(String::as_str), Some("S5"));
+            let s5 = crate::House::new(crate::Side::South, 5);
+            assert_eq!(report.best, Some(s5), "depth {depth}");
+            assert_eq!(report.pv.first(), Some(&s5));
         }
     }
 
