@@ -36,15 +36,23 @@ export const GLYPHS = { 1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!' };
 const EVAL = /\[%eval\s+([+-]?\d+(?:\.\d+)?)(?:\s+(?:d(\d+)|(exact)))?\s*\]/;
 
 /**
+ * The engine's bookkeeping in its comments (`[%mark ??]`, `[%line]`,
+ * `[%summary]`): they tell a later annotation what to replace, and are no
+ * prose for a reader.
+ */
+const ENGINE_TAGS = /\[%mark\s+[^\]]*\]|\[%line\]|\[%summary\]/g;
+
+/**
  * A comment's notes: the engine's `[%eval …]` as an evaluation (value for
  * South, depth searched or exact), the rest as the comment's prose.
  */
 export function commentNotes(comment) {
   const found = comment.match(EVAL);
-  if (!found) return [{ kind: 'comment', text: comment }];
-  const notes = [{ kind: 'eval', value: found[1], depth: found[2] ? Number(found[2]) : null, exact: Boolean(found[3]) }];
-  const rest = comment.replace(found[0], '').trim();
-  if (rest) notes.push({ kind: 'comment', text: rest });
+  const prose = (found ? comment.replace(found[0], '') : comment).replace(ENGINE_TAGS, '').trim();
+  const notes = found
+    ? [{ kind: 'eval', value: found[1], depth: found[2] ? Number(found[2]) : null, exact: Boolean(found[3]) }]
+    : [];
+  if (prose) notes.push({ kind: 'comment', text: prose });
   return notes;
 }
 

@@ -731,8 +731,8 @@ fn a_link_with_a_bad_move_says_which_and_keeps_the_moves_before_it() {
 #[test]
 fn engine_marks_show_as_glyphs_and_evaluations() {
     let record = "[Rules \"songo\"]\n[Result \"*\"]\n\n\
-                  1. S4?? {[%eval +3 d8] Blunder: 13 seeds lost; S5 was better.} \
-                  N5?! {[%eval -2 exact]} *\n";
+                  1. S4?? {[%eval +3 d8] [%mark ??] [%line] Blunder: 13 seeds lost; S5 was better.} \
+                  N5?! {[%eval -2 exact] [%mark ?!]} *\n";
     for (lang, eval_first, eval_second) in [
         (
             "en",
