@@ -313,17 +313,69 @@ impl Store {
     }
 }
 
-/// A row of the position index: key, game, ply, next move, score difference.
-type IndexRow = (i64, i64, i64, Option<String>, Option<i64>);
+/// A row of the position index as schema 1 and 2 had it: key, game,
+/// ply, next move, score difference (written only to an archive opened
+/// at those versions: the tests that make an old archive).
+type OldIndexRow = (i64, i64, i64, Option<String>, Option<i64>);
+
+/// What the games of a transaction add to one row of the explorer's
+/// counts (a position and the move played from it).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Counts {
+    games: i64,
+    south: i64,
+    north: i64,
+    draws: i64,
+    score_sum: i64,
+}
+
+impl Counts {
+    /// One more game, whose final score difference is `diff` (South's
+    /// minus North's) when known.
+    fn add(&mut self, diff: Option<i64>) {
+        self.games += 1;
+        if let Some(diff) = diff {
+            match diff.cmp(&0) {
+                std::cmp::Ordering::Greater => self.south += 1,
+                std::cmp::Ordering::Less => self.north += 1,
+                std::cmp::Ordering::Equal => self.draws += 1,
+            }
+            self.score_sum += diff;
+        }
+    }
+}
+
+/// The writes of the open transaction, kept until its commit and then
+/// made in key order: in key order the B-trees are filled from left to
+/// right (fast, and their pages full) instead of at random places, and
+/// a position many games of the transaction share is counted once.
+#[derive(Debug, Default)]
+struct Pending {
+    /// Position index rows: key, game.
+    positions: Vec<(i64, i64)>,
+    /// The explorer's counts by key and move (`""` where games ended).
+    counts: std::collections::HashMap<(i64, String), Counts>,
+    /// Schema 1 and 2 only.
+    old_rows: Vec<OldIndexRow>,
+}
+
+impl Pending {
+    fn clear(&mut self) {
+        self.positions.clear();
+        self.counts.clear();
+        self.old_rows.clear();
+    }
+}
 
 /// A connection to an archive.
 pub struct Archive {
     db: Db,
     location: String,
-    /// The index rows of the open transaction's games, inserted sorted by
-    /// key at the commit: in key order the B-tree is filled from left to
-    /// right (fast, and its pages full) instead of at random places.
-    rows: Vec<IndexRow>,
+    /// The schema version it was opened at ([`schema::CURRENT`] but in
+    /// tests that make an old archive).
+    version: i64,
+    /// The open transaction's index rows and counts.
+    pending: Pending,
 }
 
 impl std::fmt::Debug for Archive {
@@ -403,7 +455,8 @@ impl Archive {
         Ok(Archive {
             db,
             location: name,
-            rows: Vec::new(),
+            version: version.min(schema::CURRENT),
+            pending: Pending::default(),
         })
     }
 
@@ -464,7 +517,7 @@ impl Archive {
     /// # Errors
     /// The database fails.
     pub fn begin(&mut self) -> Result<(), ArchiveError> {
-        self.rows.clear();
+        self.pending.clear();
         Ok(self.db.begin()?)
     }
 
@@ -485,9 +538,8 @@ impl Archive {
     /// # Errors
     /// The database fails (the transaction is then rolled back).
     pub fn commit(&mut self) -> Result<(), ArchiveError> {
-        let mut rows = std::mem::take(&mut self.rows);
-        rows.sort_unstable_by_key(|row| (row.0, row.1));
-        let written = self.insert_rows(&rows);
+        let pending = std::mem::take(&mut self.pending);
+        let written = self.write_pending(pending);
         if let Err(error) = written.and_then(|()| self.db.batch("COMMIT")) {
             self.rollback();
             return Err(error.into());
@@ -497,7 +549,7 @@ impl Archive {
 
     /// Rolls the transaction back (nothing of it stays).
     pub fn rollback(&mut self) {
-        self.rows.clear();
+        self.pending.clear();
         let _ = self.db.batch("ROLLBACK");
     }
 
@@ -549,44 +601,76 @@ impl Archive {
         Ok(outcome)
     }
 
-    /// The position index rows of a game, kept for the commit.
+    /// The position index rows and explorer counts of a game, kept for
+    /// the commit.
     fn insert_passages(
         &mut self,
         game: i64,
         diff: Option<i64>,
         passages: &[ingest::Passage],
     ) -> Result<(), DbError> {
-        self.rows.extend(
-            passages
-                .iter()
-                .map(|p| (p.key, game, p.ply, p.next.clone(), diff)),
-        );
+        let pending = &mut self.pending;
+        if self.version < 3 {
+            pending.old_rows.extend(
+                passages
+                    .iter()
+                    .map(|p| (p.key, game, p.ply, p.next.clone(), diff)),
+            );
+            return Ok(());
+        }
+        pending
+            .positions
+            .extend(passages.iter().map(|p| (p.key, game)));
+        for passage in passages {
+            let played = passage.next.as_deref().unwrap_or_default();
+            let key = (passage.key, played.to_owned());
+            pending.counts.entry(key).or_default().add(diff);
+        }
         Ok(())
     }
 
-    /// Inserts index rows, several to a statement.
-    fn insert_rows(&mut self, rows: &[IndexRow]) -> Result<(), DbError> {
-        const CHUNK: usize = 16;
-        let values = |row: &IndexRow| {
-            [
-                Value::Int(row.0),
-                Value::Int(row.1),
-                Value::Int(row.2),
-                row.3.clone().into(),
-                row.4.into(),
-            ]
-        };
-        let mut chunks = rows.chunks_exact(CHUNK);
-        let mut params = Vec::with_capacity(CHUNK * 5);
-        for chunk in &mut chunks {
-            params.clear();
-            for row in chunk {
-                params.extend(values(row));
-            }
-            self.db.execute(insert_positions_sql(CHUNK), &params)?;
+    /// Writes what the transaction's games add to the position index and
+    /// the explorer's counts, several rows to a statement, in key order.
+    fn write_pending(&mut self, mut pending: Pending) -> Result<(), DbError> {
+        pending.positions.sort_unstable();
+        for chunk in pending.positions.chunks(ROWS_PER_STATEMENT) {
+            let params: Vec<Value> = chunk
+                .iter()
+                .flat_map(|&(key, game)| [Value::Int(key), Value::Int(game)])
+                .collect();
+            self.db
+                .execute(&insert_positions_sql(chunk.len()), &params)?;
         }
-        for row in chunks.remainder() {
-            self.db.execute(insert_positions_sql(1), &values(row))?;
+        let mut counts: Vec<((i64, String), Counts)> = pending.counts.into_iter().collect();
+        counts.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        for chunk in counts.chunks(ROWS_PER_STATEMENT) {
+            let mut params = Vec::with_capacity(chunk.len() * 7);
+            for ((key, played), counts) in chunk {
+                params.extend([
+                    Value::Int(*key),
+                    Value::Text(played.clone()),
+                    Value::Int(counts.games),
+                    Value::Int(counts.south),
+                    Value::Int(counts.north),
+                    Value::Int(counts.draws),
+                    Value::Int(counts.score_sum),
+                ]);
+            }
+            self.db.execute(&upsert_counts_sql(chunk.len()), &params)?;
+        }
+        pending.old_rows.sort_unstable_by_key(|row| (row.0, row.1));
+        for row in pending.old_rows {
+            self.db.execute(
+                "INSERT INTO positions (key, game, ply, move, diff) VALUES ($1, $2, $3, $4, $5) \
+                 ON CONFLICT DO NOTHING",
+                &[
+                    Value::Int(row.0),
+                    Value::Int(row.1),
+                    Value::Int(row.2),
+                    row.3.into(),
+                    row.4.into(),
+                ],
+            )?;
         }
         Ok(())
     }
@@ -642,33 +726,64 @@ impl Archive {
     }
 }
 
-/// `INSERT … VALUES (…), (…)` for `rows` index rows (the texts are made
-/// once: the statement caches key on them).
-fn insert_positions_sql(rows: usize) -> &'static str {
-    static ONE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    static MANY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    let make = |rows: usize| {
-        let mut sql = String::from("INSERT INTO positions (key, game, ply, move, diff) VALUES ");
-        for row in 0..rows {
-            if row > 0 {
+/// Rows a multi-row statement writes (its last one of a transaction
+/// fewer): well under both databases' limits on parameters.
+const ROWS_PER_STATEMENT: usize = 128;
+
+/// `VALUES ($1, $2), ($3, $4) …`: `rows` tuples of `width` parameters.
+fn values_sql(rows: usize, width: usize) -> String {
+    let mut sql = String::from(" VALUES ");
+    for row in 0..rows {
+        if row > 0 {
+            sql.push_str(", ");
+        }
+        sql.push('(');
+        for column in 0..width {
+            if column > 0 {
                 sql.push_str(", ");
             }
-            let n = row * 5;
-            sql.push_str(&format!(
-                "(${}, ${}, ${}, ${}, ${})",
-                n + 1,
-                n + 2,
-                n + 3,
-                n + 4,
-                n + 5
-            ));
+            sql.push('$');
+            sql.push_str(&(row * width + column + 1).to_string());
         }
-        sql.push_str(" ON CONFLICT DO NOTHING");
-        sql
+        sql.push(')');
+    }
+    sql
+}
+
+/// The insert of `rows` position index rows. The texts of a full chunk
+/// are made once: the statement caches key on them.
+fn insert_positions_sql(rows: usize) -> std::borrow::Cow<'static, str> {
+    static FULL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let make = |rows: usize| {
+        format!(
+            "INSERT INTO positions (key, game){} ON CONFLICT DO NOTHING",
+            values_sql(rows, 2)
+        )
     };
-    if rows == 1 {
-        ONE.get_or_init(|| make(1))
+    if rows == ROWS_PER_STATEMENT {
+        std::borrow::Cow::Borrowed(FULL.get_or_init(|| make(rows)))
     } else {
-        MANY.get_or_init(|| make(rows))
+        std::borrow::Cow::Owned(make(rows))
+    }
+}
+
+/// The upsert of `rows` rows of the explorer's counts: added to the row
+/// of the same position and move when there is one.
+fn upsert_counts_sql(rows: usize) -> std::borrow::Cow<'static, str> {
+    static FULL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let make = |rows: usize| {
+        format!(
+            "INSERT INTO explorer (key, move, games, south, north, draws, score_sum){} \
+             ON CONFLICT (key, move) DO UPDATE SET games = explorer.games + excluded.games, \
+             south = explorer.south + excluded.south, north = explorer.north + excluded.north, \
+             draws = explorer.draws + excluded.draws, \
+             score_sum = explorer.score_sum + excluded.score_sum",
+            values_sql(rows, 7)
+        )
+    };
+    if rows == ROWS_PER_STATEMENT {
+        std::borrow::Cow::Borrowed(FULL.get_or_init(|| make(rows)))
+    } else {
+        std::borrow::Cow::Owned(make(rows))
     }
 }

@@ -58,10 +58,45 @@ CREATE TABLE positions (
         // which the tests' v1 archive checks.
         sql: "CREATE INDEX games_site ON games (site, id);",
     },
+    Migration {
+        version: 3,
+        // The explorer's counts, kept at import so that a query reads a
+        // row per move instead of every game through the position; the
+        // position index keeps only what a search needs (key, game): its
+        // ply, next move and score difference moved into the counts.
+        // Built here from the games already stored.
+        sql: "
+CREATE TABLE explorer (
+    key {int} NOT NULL,
+    move TEXT NOT NULL,
+    games {int} NOT NULL,
+    south {int} NOT NULL,
+    north {int} NOT NULL,
+    draws {int} NOT NULL,
+    score_sum {int} NOT NULL,
+    PRIMARY KEY (key, move)
+){compact};
+INSERT INTO explorer (key, move, games, south, north, draws, score_sum)
+SELECT key, COALESCE(move, ''), COUNT(*),
+    SUM(CASE WHEN diff > 0 THEN 1 ELSE 0 END),
+    SUM(CASE WHEN diff < 0 THEN 1 ELSE 0 END),
+    SUM(CASE WHEN diff = 0 THEN 1 ELSE 0 END),
+    COALESCE(SUM(diff), 0)
+FROM positions GROUP BY key, COALESCE(move, '');
+CREATE TABLE positions_v3 (
+    key {int} NOT NULL,
+    game {int} NOT NULL,
+    PRIMARY KEY (key, game)
+){compact};
+INSERT INTO positions_v3 (key, game) SELECT key, game FROM positions ORDER BY key, game;
+DROP TABLE positions;
+ALTER TABLE positions_v3 RENAME TO positions;
+",
+    },
 ];
 
 /// The newest schema this songo knows.
-pub(crate) const CURRENT: i64 = 2;
+pub(crate) const CURRENT: i64 = 3;
 
 fn dialect(db: &Db, sql: &str) -> String {
     if db.is_postgres() {
