@@ -57,6 +57,26 @@ pub fn position_key(position: &AnyPosition) -> i64 {
     hash.0.cast_signed()
 }
 
+/// Hashes position keys, which are hashes already: as they are.
+#[derive(Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        self.0 = fnv1a(bytes) ^ self.0.rotate_left(5);
+    }
+
+    fn write_i64(&mut self, key: i64) {
+        self.0 = key.cast_unsigned();
+    }
+}
+
+type BuildKeyHasher = std::hash::BuildHasherDefault<KeyHasher>;
+
 /// One position of a game, for the index.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Passage {
@@ -247,7 +267,7 @@ fn replay<'a>(
         return Vec::new();
     };
     let mut game = Game::new(start);
-    let mut seen = HashSet::new();
+    let mut seen: HashSet<i64, BuildKeyHasher> = HashSet::default();
     let mut passages = Vec::new();
     let mut ply = 0;
     for text in moves {

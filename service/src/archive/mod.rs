@@ -348,13 +348,18 @@ impl Counts {
 /// The writes of the open transaction, kept until its commit and then
 /// made in key order: in key order the B-trees are filled from left to
 /// right (fast, and their pages full) instead of at random places, and
-/// a position many games of the transaction share is counted once.
+/// a position many of its games share is counted in one row.
 #[derive(Debug, Default)]
 struct Pending {
     /// Position index rows: key, game.
     positions: Vec<(i64, i64)>,
-    /// The explorer's counts by key and move (`""` where games ended).
-    counts: std::collections::HashMap<(i64, String), Counts>,
+    /// A passage's key, move (its number in `moves`; 0 where the game
+    /// ended) and its game's final score difference: summed into the
+    /// explorer's counts at the commit.
+    passages: Vec<(i64, u32, Option<i64>)>,
+    /// The moves' names, `""` first; `numbers` gives their number.
+    moves: Vec<String>,
+    numbers: std::collections::HashMap<String, u32>,
     /// Schema 1 and 2 only.
     old_rows: Vec<OldIndexRow>,
 }
@@ -362,8 +367,48 @@ struct Pending {
 impl Pending {
     fn clear(&mut self) {
         self.positions.clear();
-        self.counts.clear();
+        self.passages.clear();
         self.old_rows.clear();
+    }
+
+    /// The number of a move's name (few names: the moves of the rulesets).
+    fn number(&mut self, played: &str) -> u32 {
+        if self.moves.is_empty() {
+            self.moves.push(String::new());
+            self.numbers.insert(String::new(), 0);
+        }
+        if let Some(number) = self.numbers.get(played) {
+            return *number;
+        }
+        let number = u32::try_from(self.moves.len()).unwrap_or(u32::MAX);
+        self.moves.push(played.to_owned());
+        self.numbers.insert(played.to_owned(), number);
+        number
+    }
+
+    /// The explorer's counts the passages add, by key and move, in key
+    /// order.
+    fn counts(&mut self) -> Vec<(i64, &str, Counts)> {
+        self.passages
+            .sort_unstable_by_key(|&(key, number, _)| (key, number));
+        let mut counts: Vec<(i64, u32, Counts)> = Vec::new();
+        for &(key, number, diff) in &self.passages {
+            match counts.last_mut() {
+                Some(last) if last.0 == key && last.1 == number => last.2.add(diff),
+                _ => {
+                    let mut new = Counts::default();
+                    new.add(diff);
+                    counts.push((key, number, new));
+                }
+            }
+        }
+        counts
+            .into_iter()
+            .map(|(key, number, counts)| {
+                let played = self.moves.get(number as usize).map_or("", String::as_str);
+                (key, played, counts)
+            })
+            .collect()
     }
 }
 
@@ -418,10 +463,11 @@ impl Archive {
                 // WAL: readers go on while an import writes; NORMAL
                 // syncs at checkpoints only, and a killed process still
                 // loses no committed batch. A 64 MiB page cache keeps the
-                // index's pages a batch touches in memory.
+                // index's pages a batch touches in memory; the journal of
+                // each multi-row statement is kept in memory too.
                 connection
                     .execute_batch(
-                        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 10000; PRAGMA cache_size = -65536;",
+                        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 10000; PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY;",
                     )
                     .map_err(|e| cannot(e.to_string()))?;
                 connection.set_prepared_statement_cache_capacity(64);
@@ -622,9 +668,8 @@ impl Archive {
             .positions
             .extend(passages.iter().map(|p| (p.key, game)));
         for passage in passages {
-            let played = passage.next.as_deref().unwrap_or_default();
-            let key = (passage.key, played.to_owned());
-            pending.counts.entry(key).or_default().add(diff);
+            let number = pending.number(passage.next.as_deref().unwrap_or_default());
+            pending.passages.push((passage.key, number, diff));
         }
         Ok(())
     }
@@ -641,14 +686,13 @@ impl Archive {
             self.db
                 .execute(&insert_positions_sql(chunk.len()), &params)?;
         }
-        let mut counts: Vec<((i64, String), Counts)> = pending.counts.into_iter().collect();
-        counts.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let counts = pending.counts();
         for chunk in counts.chunks(ROWS_PER_STATEMENT) {
             let mut params = Vec::with_capacity(chunk.len() * 7);
-            for ((key, played), counts) in chunk {
+            for (key, played, counts) in chunk {
                 params.extend([
                     Value::Int(*key),
-                    Value::Text(played.clone()),
+                    Value::Text((*played).to_owned()),
                     Value::Int(counts.games),
                     Value::Int(counts.south),
                     Value::Int(counts.north),
