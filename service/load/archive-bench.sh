@@ -20,7 +20,11 @@
 # bench; OUT (default target/archive-bench) holds the corpus (kept and
 # reused: delete it to regenerate), the archives and the results
 # (results-GAMES.txt). RULES (songo), SEED (1), JOBS (cores), SONGO (a
-# built binary) as for corpus.sh.
+# built binary) as for corpus.sh; BENCH names a built archive_bench (with
+# SONGO: nothing is built, e.g. to measure an older build). The import
+# runs on one core (CORE, default 0: `taskset -c CORE`; CORE= for none).
+# KEEP=1 keeps the archives (they are removed after their measures:
+# some 4 GB of SQLite and 7 GB of PostgreSQL at 1,000,000 games).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -43,12 +47,18 @@ case "$GAMES" in
 esac
 [ "$ENGINE_GAMES" -le "$GAMES" ] || ENGINE_GAMES=$GAMES
 
-cargo build --release --quiet --bin songo
-cargo build --release --quiet -p songo-service --example archive_bench
+CORE=${CORE-0}
+KEEP=${KEEP:-0}
+if [ -z "${SONGO:-}" ] || [ -z "${BENCH:-}" ]; then
+  cargo build --release --quiet --bin songo
+  cargo build --release --quiet -p songo-service --example archive_bench
+fi
 SONGO=${SONGO:-./target/release/songo}
-BENCH=./target/release/examples/archive_bench
+BENCH=${BENCH:-./target/release/examples/archive_bench}
+ONE_CORE=()
+[ -n "$CORE" ] && ONE_CORE=(taskset -c "$CORE")
 mkdir -p "$OUT"
-RESULTS=$OUT/results-$GAMES.txt
+RESULTS=$OUT/results-$GAMES${TAG:+-$TAG}.txt
 say() { echo "$@" | tee -a "$RESULTS"; }
 : >"$RESULTS"
 say "# archive-bench $GAMES games, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -107,7 +117,7 @@ bench_sqlite() {
   local db=$OUT/archive-$GAMES.sqlite
   rm -f "$db" "$db-wal" "$db-shm"
   say "== SQLite: $db"
-  say "import: $(timed "$OUT/import-sqlite-$GAMES.log" "$SONGO" archive import --archive "$db" "$CORPUS")"
+  say "import${CORE:+ (on core $CORE)}: $(timed "$OUT/import-sqlite-$GAMES.log" "${ONE_CORE[@]}" "$SONGO" archive import --archive "$db" "$CORPUS")"
   tail -n 5 "$OUT/import-sqlite-$GAMES.log" | tee -a "$RESULTS"
   local counts; counts=$(sqlite3 "$db" "SELECT COUNT(*) || ' ' || SUM(plies) FROM games")
   say "$(import_figures sqlite ${counts% *} ${counts#* } "$(cpu_of "$OUT/import-sqlite-$GAMES.log")")"
@@ -115,15 +125,16 @@ bench_sqlite() {
   local bytes; bytes=$(( $(stat -c %s "$db") + $(stat -c %s "$db-wal" 2>/dev/null || echo 0) ))
   say "size: $bytes bytes on disk, $(awk -v a="$bytes" -v b="$corpus_bytes" 'BEGIN { printf "%.2f", a / b }')x the records' text"
   sqlite3 "$db" "SELECT name, SUM(pgsize) FROM dbstat GROUP BY name ORDER BY 2 DESC" | sed 's/^/  /' | tee -a "$RESULTS"
-  say "query plans:"
+  say "schema version $(sqlite3 "$db" 'SELECT MAX(version) FROM schema_version'); query plans:"
   {
-    echo "-- explorer"; sqlite3 "$db" "EXPLAIN QUERY PLAN SELECT move, COUNT(*), SUM(diff) FROM positions WHERE key = 1 GROUP BY move"
-    echo "-- explorer recent"; sqlite3 "$db" "EXPLAIN QUERY PLAN SELECT g.id FROM positions p JOIN games g ON g.id = p.game WHERE p.key = 1 ORDER BY p.game DESC LIMIT 5"
-    echo "-- position search"; sqlite3 "$db" "EXPLAIN QUERY PLAN SELECT g.id FROM games g JOIN positions p ON p.game = g.id AND p.key = 1 ORDER BY g.id LIMIT 51"
-    echo "-- player search"; sqlite3 "$db" "EXPLAIN QUERY PLAN SELECT g.id FROM games g WHERE (g.south = 'x' OR g.north = 'x') ORDER BY g.id LIMIT 51"
-  } | sed 's/^/  /' | tee -a "$RESULTS"
+    echo "-- explorer"; sqlite3 "$db" "EXPLAIN QUERY PLAN SELECT move, games, south, north, draws, score_sum FROM explorer WHERE key = 1" || true
+    echo "-- explorer recent"; sqlite3 "$db" "EXPLAIN QUERY PLAN SELECT g.id FROM positions p JOIN games g ON g.id = p.game WHERE p.key = 1 ORDER BY p.game DESC LIMIT 5" || true
+    echo "-- position search"; sqlite3 "$db" "EXPLAIN QUERY PLAN SELECT g.id FROM games g JOIN positions p ON p.game = g.id AND p.key = 1 ORDER BY p.game LIMIT 51" || true
+    echo "-- player search"; sqlite3 "$db" "EXPLAIN QUERY PLAN SELECT g.id FROM games g WHERE g.id IN (SELECT id FROM (SELECT g.id AS id FROM games g WHERE g.south = 'x' ORDER BY g.id LIMIT 51) AS s UNION ALL SELECT id FROM (SELECT g.id AS id FROM games g WHERE g.north = 'x' ORDER BY g.id LIMIT 51) AS n) ORDER BY g.id LIMIT 51" || true
+  } 2>&1 | sed 's/^/  /' | tee -a "$RESULTS"
   say "queries (ms; $QUERIES of each kind a run, $RUNS runs after a warm-up):"
   "$BENCH" "$db" "$CORPUS" "$QUERIES" "$RUNS" 2>&1 | tee -a "$RESULTS"
+  [ "$KEEP" = 1 ] || rm -f "$db" "$db-wal" "$db-shm"
 }
 
 PGDIR=
@@ -158,9 +169,9 @@ bench_postgres() {
   fi
   local psql=(psql "$url" -X -q -A -t -c)
   say "== PostgreSQL: ${url%%\?*} ($("${psql[@]}" 'SHOW server_version'), default settings: shared_buffers $("${psql[@]}" 'SHOW shared_buffers'))"
-  "${psql[@]}" "DROP TABLE IF EXISTS games, positions, schema_version"
+  "${psql[@]}" "DROP TABLE IF EXISTS games, positions, explorer, schema_version"
   local server_before=0; [ -n "$PGDIR" ] && server_before=$(server_cpu)
-  say "import (client): $(timed "$OUT/import-postgres-$GAMES.log" "$SONGO" archive import --archive "$url" "$CORPUS")"
+  say "import (client${CORE:+ on core $CORE}): $(timed "$OUT/import-postgres-$GAMES.log" "${ONE_CORE[@]}" "$SONGO" archive import --archive "$url" "$CORPUS")"
   tail -n 5 "$OUT/import-postgres-$GAMES.log" | tee -a "$RESULTS"
   local counts; counts=$("${psql[@]}" "SELECT COUNT(*) || ' ' || SUM(plies) FROM games")
   say "$(import_figures "postgres (client CPU only)" ${counts% *} ${counts#* } "$(cpu_of "$OUT/import-postgres-$GAMES.log")")"
@@ -172,18 +183,20 @@ bench_postgres() {
     say "$(import_figures "postgres (client + server CPU)" ${counts% *} ${counts#* } "$both")"
   fi
   "${psql[@]}" "VACUUM ANALYZE"
-  local bytes; bytes=$("${psql[@]}" "SELECT pg_total_relation_size('games') + pg_total_relation_size('positions')")
-  say "size: $bytes bytes (games + positions, indexes and TOAST included, after VACUUM ANALYZE), $(awk -v a="$bytes" -v b="$corpus_bytes" 'BEGIN { printf "%.2f", a / b }')x the records' text"
+  local bytes; bytes=$("${psql[@]}" "SELECT SUM(pg_total_relation_size(c.oid)) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind = 'r'")
+  say "size: $bytes bytes (every table of the archive, indexes and TOAST included, after VACUUM ANALYZE), $(awk -v a="$bytes" -v b="$corpus_bytes" 'BEGIN { printf "%.2f", a / b }')x the records' text"
   "${psql[@]}" "SELECT c.relname, pg_relation_size(c.oid) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'i') ORDER BY 2 DESC" | sed 's/^/  /' | tee -a "$RESULTS"
   say "query plans:"
-  local key; key=$("${psql[@]}" "SELECT key FROM positions WHERE ply = 0 LIMIT 1")
+  local key; key=$("${psql[@]}" "SELECT key FROM explorer ORDER BY games DESC LIMIT 1" 2>/dev/null || echo 0)
   local who; who=$("${psql[@]}" "SELECT south FROM games LIMIT 1")
   {
-    echo "-- explorer at the start"; "${psql[@]}" "EXPLAIN (ANALYZE, BUFFERS) SELECT move, COUNT(*), CAST(SUM(diff) AS BIGINT) FROM positions WHERE key = $key GROUP BY move"
-    echo "-- player search"; "${psql[@]}" "EXPLAIN (ANALYZE, BUFFERS) SELECT g.id FROM games g WHERE (g.south = '$who' OR g.north = '$who') ORDER BY g.id LIMIT 51"
-  } | sed 's/^/  /' | tee -a "$RESULTS"
+    echo "-- explorer at the start"; "${psql[@]}" "EXPLAIN (ANALYZE, BUFFERS) SELECT move, games, south, north, draws, score_sum FROM explorer WHERE key = $key" || true
+    echo "-- position search at the start"; "${psql[@]}" "EXPLAIN (ANALYZE, BUFFERS) SELECT g.id FROM games g JOIN positions p ON p.game = g.id AND p.key = $key ORDER BY p.game LIMIT 51" || true
+    echo "-- player search"; "${psql[@]}" "EXPLAIN (ANALYZE, BUFFERS) SELECT g.id FROM games g WHERE g.id IN (SELECT id FROM (SELECT g.id AS id FROM games g WHERE g.south = '$who' ORDER BY g.id LIMIT 51) AS s UNION ALL SELECT id FROM (SELECT g.id AS id FROM games g WHERE g.north = '$who' ORDER BY g.id LIMIT 51) AS n) ORDER BY g.id LIMIT 51" || true
+  } 2>&1 | sed 's/^/  /' | tee -a "$RESULTS"
   say "queries (ms; $QUERIES of each kind a run, $RUNS runs after a warm-up):"
   "$BENCH" "$url" "$CORPUS" "$QUERIES" "$RUNS" 2>&1 | tee -a "$RESULTS"
+  [ "$KEEP" = 1 ] || "${psql[@]}" "DROP TABLE IF EXISTS games, positions, explorer, schema_version"
   stop_postgres
 }
 

@@ -13,12 +13,35 @@ use songo_notation::{AnyPosition, Conventions, Game, GamePosition};
 /// FNV-1a, 64 bits: a stable hash (the standard library's is seeded per
 /// process), fast on the short texts it is given here.
 pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in bytes {
-        hash ^= u64::from(*byte);
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    let mut hash = Fnv1a::default();
+    hash.eat(bytes);
+    hash.0
+}
+
+/// FNV-1a fed piece by piece: a position's notation is hashed as it is
+/// written, never gathered into a string.
+struct Fnv1a(u64);
+
+impl Default for Fnv1a {
+    fn default() -> Fnv1a {
+        Fnv1a(0xcbf2_9ce4_8422_2325)
     }
-    hash
+}
+
+impl Fnv1a {
+    fn eat(&mut self, bytes: &[u8]) {
+        for byte in bytes {
+            self.0 ^= u64::from(*byte);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+impl std::fmt::Write for Fnv1a {
+    fn write_str(&mut self, text: &str) -> std::fmt::Result {
+        self.eat(text.as_bytes());
+        Ok(())
+    }
 }
 
 /// The index key of a position: the hash of its canonical compact
@@ -26,9 +49,33 @@ pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
 /// side to move (Seega: the board, hands, captures and side to move).
 #[must_use]
 pub fn position_key(position: &AnyPosition) -> i64 {
+    use std::fmt::Write;
+    let mut hash = Fnv1a::default();
+    // Writing into the hash cannot fail.
+    let _ = write!(hash, "{position}");
     // The bits as they are: SQLite's integers are signed.
-    fnv1a(position.to_string().as_bytes()).cast_signed()
+    hash.0.cast_signed()
 }
+
+/// Hashes position keys, which are hashes already: as they are.
+#[derive(Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        self.0 = fnv1a(bytes) ^ self.0.rotate_left(5);
+    }
+
+    fn write_i64(&mut self, key: i64) {
+        self.0 = key.cast_unsigned();
+    }
+}
+
+type BuildKeyHasher = std::hash::BuildHasherDefault<KeyHasher>;
 
 /// One position of a game, for the index.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -220,7 +267,7 @@ fn replay<'a>(
         return Vec::new();
     };
     let mut game = Game::new(start);
-    let mut seen = HashSet::new();
+    let mut seen: HashSet<i64, BuildKeyHasher> = HashSet::default();
     let mut passages = Vec::new();
     let mut ply = 0;
     for text in moves {
@@ -275,4 +322,32 @@ pub fn position_at(record: &str, ply: Option<usize>) -> Option<AnyPosition> {
         }
     }
     Some(game.position().clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The key is the hash of the position's notation, written straight
+    /// into the hash: the same keys as the text's (archives made before
+    /// keep theirs).
+    #[test]
+    fn a_key_is_the_hash_of_the_notation() {
+        use songo_notation::generate::{GenerateOptions, generate};
+        for ruleset in [
+            songo_notation::Ruleset::Songo,
+            songo_notation::Ruleset::Awale,
+            songo_notation::Ruleset::Seega,
+        ] {
+            let records: Vec<_> = generate(ruleset, 1, 3, GenerateOptions::default()).collect();
+            let record = songo_notation::record::write_all(&records);
+            for ply in 0..30 {
+                let position = position_at(&record, Some(ply)).expect("a position");
+                assert_eq!(
+                    position_key(&position),
+                    fnv1a(position.to_string().as_bytes()).cast_signed()
+                );
+            }
+        }
+    }
 }

@@ -313,17 +313,114 @@ impl Store {
     }
 }
 
-/// A row of the position index: key, game, ply, next move, score difference.
-type IndexRow = (i64, i64, i64, Option<String>, Option<i64>);
+/// A row of the position index as schema 1 and 2 had it: key, game,
+/// ply, next move, score difference (written only to an archive opened
+/// at those versions: the tests that make an old archive).
+type OldIndexRow = (i64, i64, i64, Option<String>, Option<i64>);
+
+/// What the games of a transaction add to one row of the explorer's
+/// counts (a position and the move played from it).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Counts {
+    games: i64,
+    south: i64,
+    north: i64,
+    draws: i64,
+    score_sum: i64,
+}
+
+impl Counts {
+    /// One more game, whose final score difference is `diff` (South's
+    /// minus North's) when known.
+    fn add(&mut self, diff: Option<i64>) {
+        self.games += 1;
+        if let Some(diff) = diff {
+            match diff.cmp(&0) {
+                std::cmp::Ordering::Greater => self.south += 1,
+                std::cmp::Ordering::Less => self.north += 1,
+                std::cmp::Ordering::Equal => self.draws += 1,
+            }
+            self.score_sum += diff;
+        }
+    }
+}
+
+/// The writes of the open transaction, kept until its commit and then
+/// made in key order: in key order the B-trees are filled from left to
+/// right (fast, and their pages full) instead of at random places, and
+/// a position many of its games share is counted in one row.
+#[derive(Debug, Default)]
+struct Pending {
+    /// Position index rows: key, game.
+    positions: Vec<(i64, i64)>,
+    /// A passage's key, move (its number in `moves`; 0 where the game
+    /// ended) and its game's final score difference: summed into the
+    /// explorer's counts at the commit.
+    passages: Vec<(i64, u32, Option<i64>)>,
+    /// The moves' names, `""` first; `numbers` gives their number.
+    moves: Vec<String>,
+    numbers: std::collections::HashMap<String, u32>,
+    /// Schema 1 and 2 only.
+    old_rows: Vec<OldIndexRow>,
+}
+
+impl Pending {
+    fn clear(&mut self) {
+        self.positions.clear();
+        self.passages.clear();
+        self.old_rows.clear();
+    }
+
+    /// The number of a move's name (few names: the moves of the rulesets).
+    fn number(&mut self, played: &str) -> u32 {
+        if self.moves.is_empty() {
+            self.moves.push(String::new());
+            self.numbers.insert(String::new(), 0);
+        }
+        if let Some(number) = self.numbers.get(played) {
+            return *number;
+        }
+        let number = u32::try_from(self.moves.len()).unwrap_or(u32::MAX);
+        self.moves.push(played.to_owned());
+        self.numbers.insert(played.to_owned(), number);
+        number
+    }
+
+    /// The explorer's counts the passages add, by key and move, in key
+    /// order.
+    fn counts(&mut self) -> Vec<(i64, &str, Counts)> {
+        self.passages
+            .sort_unstable_by_key(|&(key, number, _)| (key, number));
+        let mut counts: Vec<(i64, u32, Counts)> = Vec::new();
+        for &(key, number, diff) in &self.passages {
+            match counts.last_mut() {
+                Some(last) if last.0 == key && last.1 == number => last.2.add(diff),
+                _ => {
+                    let mut new = Counts::default();
+                    new.add(diff);
+                    counts.push((key, number, new));
+                }
+            }
+        }
+        counts
+            .into_iter()
+            .map(|(key, number, counts)| {
+                let played = self.moves.get(number as usize).map_or("", String::as_str);
+                (key, played, counts)
+            })
+            .collect()
+    }
+}
 
 /// A connection to an archive.
 pub struct Archive {
     db: Db,
     location: String,
-    /// The index rows of the open transaction's games, inserted sorted by
-    /// key at the commit: in key order the B-tree is filled from left to
-    /// right (fast, and its pages full) instead of at random places.
-    rows: Vec<IndexRow>,
+    /// The schema version it was opened at ([`schema::CURRENT`] but in
+    /// tests that make an old archive).
+    version: i64,
+    /// The open transaction's index rows and counts.
+    pending: Pending,
 }
 
 impl std::fmt::Debug for Archive {
@@ -366,10 +463,11 @@ impl Archive {
                 // WAL: readers go on while an import writes; NORMAL
                 // syncs at checkpoints only, and a killed process still
                 // loses no committed batch. A 64 MiB page cache keeps the
-                // index's pages a batch touches in memory.
+                // index's pages a batch touches in memory; the journal of
+                // each multi-row statement is kept in memory too.
                 connection
                     .execute_batch(
-                        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 10000; PRAGMA cache_size = -65536;",
+                        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 10000; PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY;",
                     )
                     .map_err(|e| cannot(e.to_string()))?;
                 connection.set_prepared_statement_cache_capacity(64);
@@ -403,7 +501,8 @@ impl Archive {
         Ok(Archive {
             db,
             location: name,
-            rows: Vec::new(),
+            version: version.min(schema::CURRENT),
+            pending: Pending::default(),
         })
     }
 
@@ -464,7 +563,7 @@ impl Archive {
     /// # Errors
     /// The database fails.
     pub fn begin(&mut self) -> Result<(), ArchiveError> {
-        self.rows.clear();
+        self.pending.clear();
         Ok(self.db.begin()?)
     }
 
@@ -485,9 +584,8 @@ impl Archive {
     /// # Errors
     /// The database fails (the transaction is then rolled back).
     pub fn commit(&mut self) -> Result<(), ArchiveError> {
-        let mut rows = std::mem::take(&mut self.rows);
-        rows.sort_unstable_by_key(|row| (row.0, row.1));
-        let written = self.insert_rows(&rows);
+        let pending = std::mem::take(&mut self.pending);
+        let written = self.write_pending(pending);
         if let Err(error) = written.and_then(|()| self.db.batch("COMMIT")) {
             self.rollback();
             return Err(error.into());
@@ -497,7 +595,7 @@ impl Archive {
 
     /// Rolls the transaction back (nothing of it stays).
     pub fn rollback(&mut self) {
-        self.rows.clear();
+        self.pending.clear();
         let _ = self.db.batch("ROLLBACK");
     }
 
@@ -549,51 +647,83 @@ impl Archive {
         Ok(outcome)
     }
 
-    /// The position index rows of a game, kept for the commit.
+    /// The position index rows and explorer counts of a game, kept for
+    /// the commit.
     fn insert_passages(
         &mut self,
         game: i64,
         diff: Option<i64>,
         passages: &[ingest::Passage],
     ) -> Result<(), DbError> {
-        self.rows.extend(
-            passages
-                .iter()
-                .map(|p| (p.key, game, p.ply, p.next.clone(), diff)),
-        );
+        let pending = &mut self.pending;
+        if self.version < 3 {
+            pending.old_rows.extend(
+                passages
+                    .iter()
+                    .map(|p| (p.key, game, p.ply, p.next.clone(), diff)),
+            );
+            return Ok(());
+        }
+        pending
+            .positions
+            .extend(passages.iter().map(|p| (p.key, game)));
+        for passage in passages {
+            let number = pending.number(passage.next.as_deref().unwrap_or_default());
+            pending.passages.push((passage.key, number, diff));
+        }
         Ok(())
     }
 
-    /// Inserts index rows, several to a statement.
-    fn insert_rows(&mut self, rows: &[IndexRow]) -> Result<(), DbError> {
-        const CHUNK: usize = 16;
-        let values = |row: &IndexRow| {
-            [
-                Value::Int(row.0),
-                Value::Int(row.1),
-                Value::Int(row.2),
-                row.3.clone().into(),
-                row.4.into(),
-            ]
-        };
-        let mut chunks = rows.chunks_exact(CHUNK);
-        let mut params = Vec::with_capacity(CHUNK * 5);
-        for chunk in &mut chunks {
-            params.clear();
-            for row in chunk {
-                params.extend(values(row));
-            }
-            self.db.execute(insert_positions_sql(CHUNK), &params)?;
+    /// Writes what the transaction's games add to the position index and
+    /// the explorer's counts, several rows to a statement, in key order.
+    fn write_pending(&mut self, mut pending: Pending) -> Result<(), DbError> {
+        pending.positions.sort_unstable();
+        for chunk in pending.positions.chunks(ROWS_PER_STATEMENT) {
+            let params: Vec<Value> = chunk
+                .iter()
+                .flat_map(|&(key, game)| [Value::Int(key), Value::Int(game)])
+                .collect();
+            self.db
+                .execute(&insert_positions_sql(chunk.len()), &params)?;
         }
-        for row in chunks.remainder() {
-            self.db.execute(insert_positions_sql(1), &values(row))?;
+        let counts = pending.counts();
+        for chunk in counts.chunks(ROWS_PER_STATEMENT) {
+            let mut params = Vec::with_capacity(chunk.len() * 7);
+            for (key, played, counts) in chunk {
+                params.extend([
+                    Value::Int(*key),
+                    Value::Text((*played).to_owned()),
+                    Value::Int(counts.games),
+                    Value::Int(counts.south),
+                    Value::Int(counts.north),
+                    Value::Int(counts.draws),
+                    Value::Int(counts.score_sum),
+                ]);
+            }
+            self.db.execute(&upsert_counts_sql(chunk.len()), &params)?;
+        }
+        pending.old_rows.sort_unstable_by_key(|row| (row.0, row.1));
+        for row in pending.old_rows {
+            self.db.execute(
+                "INSERT INTO positions (key, game, ply, move, diff) VALUES ($1, $2, $3, $4, $5) \
+                 ON CONFLICT DO NOTHING",
+                &[
+                    Value::Int(row.0),
+                    Value::Int(row.1),
+                    Value::Int(row.2),
+                    row.3.into(),
+                    row.4.into(),
+                ],
+            )?;
         }
         Ok(())
     }
 
     /// For tests: SQLite's `PRAGMA integrity_check` (`ok` when sound;
     /// PostgreSQL has none: `ok`), the rows of the position index, and the
-    /// games that have none (a game half written would).
+    /// games half written: those that have no index rows, plus how far
+    /// the explorer's counts are from the index (each index row is one
+    /// game counted once at its position: the sums must match).
     ///
     /// # Errors
     /// The database fails.
@@ -625,6 +755,16 @@ impl Archive {
              (SELECT 1 FROM positions p WHERE p.game = g.id)",
             &[],
         )?);
+        let unmatched = if self.version >= 3 {
+            let counted = int(self.db.query(
+                "SELECT CAST(COALESCE(SUM(games), 0) AS BIGINT) FROM explorer",
+                &[],
+            )?);
+            (counted - positions).abs()
+        } else {
+            0
+        };
+        let bare = bare + unmatched;
         Ok((integrity, positions, bare))
     }
 
@@ -642,33 +782,64 @@ impl Archive {
     }
 }
 
-/// `INSERT … VALUES (…), (…)` for `rows` index rows (the texts are made
-/// once: the statement caches key on them).
-fn insert_positions_sql(rows: usize) -> &'static str {
-    static ONE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    static MANY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    let make = |rows: usize| {
-        let mut sql = String::from("INSERT INTO positions (key, game, ply, move, diff) VALUES ");
-        for row in 0..rows {
-            if row > 0 {
+/// Rows a multi-row statement writes (its last one of a transaction
+/// fewer): well under both databases' limits on parameters.
+const ROWS_PER_STATEMENT: usize = 128;
+
+/// `VALUES ($1, $2), ($3, $4) …`: `rows` tuples of `width` parameters.
+fn values_sql(rows: usize, width: usize) -> String {
+    let mut sql = String::from(" VALUES ");
+    for row in 0..rows {
+        if row > 0 {
+            sql.push_str(", ");
+        }
+        sql.push('(');
+        for column in 0..width {
+            if column > 0 {
                 sql.push_str(", ");
             }
-            let n = row * 5;
-            sql.push_str(&format!(
-                "(${}, ${}, ${}, ${}, ${})",
-                n + 1,
-                n + 2,
-                n + 3,
-                n + 4,
-                n + 5
-            ));
+            sql.push('$');
+            sql.push_str(&(row * width + column + 1).to_string());
         }
-        sql.push_str(" ON CONFLICT DO NOTHING");
-        sql
+        sql.push(')');
+    }
+    sql
+}
+
+/// The insert of `rows` position index rows. The texts of a full chunk
+/// are made once: the statement caches key on them.
+fn insert_positions_sql(rows: usize) -> std::borrow::Cow<'static, str> {
+    static FULL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let make = |rows: usize| {
+        format!(
+            "INSERT INTO positions (key, game){} ON CONFLICT DO NOTHING",
+            values_sql(rows, 2)
+        )
     };
-    if rows == 1 {
-        ONE.get_or_init(|| make(1))
+    if rows == ROWS_PER_STATEMENT {
+        std::borrow::Cow::Borrowed(FULL.get_or_init(|| make(rows)))
     } else {
-        MANY.get_or_init(|| make(rows))
+        std::borrow::Cow::Owned(make(rows))
+    }
+}
+
+/// The upsert of `rows` rows of the explorer's counts: added to the row
+/// of the same position and move when there is one.
+fn upsert_counts_sql(rows: usize) -> std::borrow::Cow<'static, str> {
+    static FULL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let make = |rows: usize| {
+        format!(
+            "INSERT INTO explorer (key, move, games, south, north, draws, score_sum){} \
+             ON CONFLICT (key, move) DO UPDATE SET games = explorer.games + excluded.games, \
+             south = explorer.south + excluded.south, north = explorer.north + excluded.north, \
+             draws = explorer.draws + excluded.draws, \
+             score_sum = explorer.score_sum + excluded.score_sum",
+            values_sql(rows, 7)
+        )
+    };
+    if rows == ROWS_PER_STATEMENT {
+        std::borrow::Cow::Borrowed(FULL.get_or_init(|| make(rows)))
+    } else {
+        std::borrow::Cow::Owned(make(rows))
     }
 }

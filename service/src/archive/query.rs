@@ -180,12 +180,28 @@ fn summary(row: &[Value]) -> GameSummary {
 }
 
 /// The tags of a stored record (read again: storing them twice would
-/// grow the archive).
+/// grow the archive). Only its tag lines are read when they come first
+/// and no `[` follows them; else the whole record.
 fn tags_of(record: &str) -> Tags {
-    games(record)
+    let header = tag_lines(record).unwrap_or(record);
+    games(header)
         .next()
         .map(|game| parse_text(&game).record.tags)
         .unwrap_or_default()
+}
+
+/// The lines of tags a record starts with, when nothing after them can
+/// be a tag (no `[` further on): what the tags are read from.
+fn tag_lines(record: &str) -> Option<&str> {
+    let mut end = 0;
+    for line in record.split_inclusive('\n') {
+        if !line.trim_start().starts_with('[') {
+            break;
+        }
+        end += line.len();
+    }
+    let (header, rest) = record.split_at(end);
+    (end > 0 && !rest.contains('[')).then_some(header)
 }
 
 /// A date bound: missing parts filled with `fill` (`00` from, `99` to).
@@ -238,13 +254,21 @@ impl Archive {
             params: Vec::new(),
         };
         let mut from = String::from("games g");
+        // The games' order: a position's games in the index's order (the
+        // same ids), which needs no sort.
+        let mut order = "g.id";
         if let Some(key) = filters.position {
             w.params.push(key.into());
             from.push_str(" JOIN positions p ON p.game = g.id AND p.key = $1");
+            order = "p.game";
         }
-        if let Some(player) = &filters.player {
-            w.add("(g.south = ? OR g.north = ?)", player.as_str().into());
-        }
+        // A player is South or North: two ordered index scans, each
+        // stopped at the page's size, merged (below), rather than every
+        // game of the player read and sorted.
+        let player = filters.player.as_ref().map(|player| {
+            w.params.push(player.as_str().into());
+            w.params.len()
+        });
         for (column, value) in [
             ("g.event", &filters.event),
             ("g.site", &filters.site),
@@ -280,16 +304,36 @@ impl Archive {
                 .strip_prefix('g')
                 .and_then(|n| n.parse().ok())
                 .ok_or_else(|| ArchiveError::BadCursor(after.to_owned()))?;
-            w.add("g.id > ?", id.into());
+            w.add(&format!("{order} > ?"), id.into());
         }
         let limit = limit.clamp(1, 1000);
         w.params
             .push(i64::try_from(limit + 1).unwrap_or(1001).into());
-        let sql = format!(
-            "SELECT {SUMMARY_COLUMNS} FROM {from}{} ORDER BY g.id LIMIT ${}",
-            w.sql(),
-            w.params.len()
-        );
+        let n = w.params.len();
+        let sql = match player {
+            None => format!(
+                "SELECT {SUMMARY_COLUMNS} FROM {from}{} ORDER BY {order} LIMIT ${n}",
+                w.sql()
+            ),
+            Some(p) => {
+                // The same parameters in both halves ($N names one value
+                // in both databases).
+                let side = |column: &str| {
+                    let mut clauses = vec![format!("g.{column} = ${p}")];
+                    clauses.extend(w.clauses.iter().cloned());
+                    format!(
+                        "SELECT id FROM (SELECT g.id AS id FROM {from} WHERE {} ORDER BY g.id LIMIT ${n}) AS {column}_side",
+                        clauses.join(" AND ")
+                    )
+                };
+                format!(
+                    "SELECT {SUMMARY_COLUMNS} FROM games g WHERE g.id IN ({} UNION ALL {}) \
+                     ORDER BY g.id LIMIT ${n}",
+                    side("south"),
+                    side("north")
+                )
+            }
+        };
         let rows = self.db.query(&sql, &w.params)?;
         let more = rows.len() > limit;
         let mut last = None;
@@ -355,13 +399,10 @@ impl Archive {
         recent: usize,
     ) -> Result<Explorer, ArchiveError> {
         let key = super::position_key(position);
+        // The counts kept at import: a row per move played from the
+        // position (`''` where games ended there).
         let rows = self.db.query(
-            "SELECT move, COUNT(*), \
-             CAST(SUM(CASE WHEN diff > 0 THEN 1 ELSE 0 END) AS BIGINT), \
-             CAST(SUM(CASE WHEN diff < 0 THEN 1 ELSE 0 END) AS BIGINT), \
-             CAST(SUM(CASE WHEN diff = 0 THEN 1 ELSE 0 END) AS BIGINT), \
-             CAST(SUM(diff) AS BIGINT), COUNT(diff) \
-             FROM positions WHERE key = $1 GROUP BY move",
+            "SELECT move, games, south, north, draws, score_sum FROM explorer WHERE key = $1",
             &[key.into()],
         )?;
         let mut explorer = Explorer {
@@ -383,11 +424,15 @@ impl Archive {
             explorer.results.south += results.south;
             explorer.results.north += results.north;
             explorer.results.draw += results.draw;
-            let Some(played) = row.first().and_then(Value::text) else {
+            let Some(played) = row
+                .first()
+                .and_then(Value::text)
+                .filter(|played| !played.is_empty())
+            else {
                 explorer.ended += int(1);
                 continue;
             };
-            let scored = int(6);
+            let scored = results.south + results.north + results.draw;
             #[allow(clippy::cast_precision_loss)] // counts far below 2^52
             let average_score = (scored > 0).then(|| {
                 let average = int(5) as f64 / scored as f64;
@@ -498,5 +543,52 @@ impl Archive {
             games: counted,
             players,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every record of the fixtures: its tags read from its tag lines are
+    /// the tags read from the whole of it.
+    #[test]
+    fn tags_read_from_the_tag_lines_are_the_records() {
+        fn walk(dir: &std::path::Path, found: &mut Vec<std::path::PathBuf>) {
+            for entry in std::fs::read_dir(dir).expect("a directory").flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    walk(&path, found);
+                } else {
+                    found.push(path);
+                }
+            }
+        }
+        let mut files = Vec::new();
+        walk(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/records"),
+            &mut files,
+        );
+        let mut fast = 0;
+        for file in files {
+            let Ok(text) = std::fs::read_to_string(&file) else {
+                continue;
+            };
+            for game in games(&text) {
+                let record = game.text.trim();
+                let whole = parse_text(&games(record).next().expect("a game"))
+                    .record
+                    .tags;
+                assert_eq!(tags_of(record), whole, "{}", file.display());
+                let listed = |tags: &Tags| {
+                    tags.iter()
+                        .map(|t| (t.name.to_string(), t.value.clone()))
+                        .collect::<Vec<_>>()
+                };
+                assert_eq!(listed(&tags_of(record)), listed(&whole));
+                fast += usize::from(tag_lines(record).is_some());
+            }
+        }
+        assert!(fast > 10, "{fast}");
     }
 }

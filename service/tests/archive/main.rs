@@ -117,6 +117,9 @@ both!(
     the_explorer_counts_games_moves_and_results,
     standings_count_points_and_head_to_head,
     an_archive_of_schema_1_opens_and_is_brought_up_to_date,
+    an_archive_of_schema_2_gets_its_explorer_counts_from_its_games,
+    the_explorer_adds_up_games_of_separate_imports,
+    a_player_s_games_page_in_order_from_either_side,
     an_archive_of_a_newer_songo_is_refused,
     hostile_text_is_only_data,
 );
@@ -440,6 +443,161 @@ fn an_archive_of_schema_1_opens_and_is_brought_up_to_date(backend: Backend) {
         again.count().expect("a count"),
         archive.count().expect("a count")
     );
+}
+
+/// Every game of the fixtures and the two transposed ones: valid and
+/// invalid games, games with and without a final score.
+fn mixed_games() -> Vec<Prepared> {
+    let mut games = prepared(TRANSPOSED);
+    games.extend(fixtures("valid"));
+    games.extend(fixtures("broken"));
+    games
+}
+
+fn songo_start() -> songo_notation::AnyPosition {
+    songo_notation::AnyPosition::from(songo_notation::Position::start(
+        songo_notation::Ruleset::Songo,
+    ))
+}
+
+fn an_archive_of_schema_2_gets_its_explorer_counts_from_its_games(backend: Backend) {
+    let games = mixed_games();
+    let old_scratch = scratch(backend, "migrate2");
+    {
+        let mut old = Archive::open_at_version(&old_scratch.location, 2).expect("a v2 archive");
+        assert_eq!(old.schema_version().expect("a version"), 2);
+        // Two transactions, as an import of two files would be.
+        let (first, second) = games.split_at(games.len() / 2);
+        old.import(first).expect("imported");
+        old.import(second).expect("imported");
+    }
+    let mut migrated = open(&old_scratch);
+    assert_eq!(migrated.schema_version().expect("a version"), 3);
+    // The same games imported by this songo: every answer alike.
+    let new_scratch = scratch(backend, "fresh3");
+    let mut fresh = open(&new_scratch);
+    let (first, second) = games.split_at(games.len() / 2);
+    fresh.import(first).expect("imported");
+    fresh.import(second).expect("imported");
+    for position in [songo_start(), transposed_position()] {
+        let explored = migrated.explore(&position, 5).expect("explored");
+        assert!(explored.games > 0, "{explored:?}");
+        assert_eq!(explored, fresh.explore(&position, 5).expect("explored"));
+        let filters = Filters {
+            position: Some(songo_service::archive::position_key(&position)),
+            ..Filters::default()
+        };
+        assert_eq!(
+            migrated.search(&filters, 100, None).expect("a search"),
+            fresh.search(&filters, 100, None).expect("a search")
+        );
+    }
+    assert_eq!(
+        migrated.check().expect("checked"),
+        fresh.check().expect("checked")
+    );
+    // A game imported after the migration is counted with the old ones.
+    let before = migrated.explore(&songo_start(), 5).expect("explored").games;
+    let one = prepared(&generated(1));
+    migrated.import(&one).expect("imported");
+    assert_eq!(
+        migrated.explore(&songo_start(), 5).expect("explored").games,
+        before + 1
+    );
+}
+
+fn the_explorer_adds_up_games_of_separate_imports(backend: Backend) {
+    let scratch = scratch(backend, "explorer-adds");
+    let mut archive = open(&scratch);
+    let games = prepared(TRANSPOSED);
+    archive.import(&games[..1]).expect("imported");
+    archive.import(&games[1..]).expect("imported");
+    let explorer = archive
+        .explore(&transposed_position(), 5)
+        .expect("explored");
+    assert_eq!((explorer.games, explorer.ended), (2, 2));
+    // The position both games start from.
+    let start = songo_service::archive::position_at(
+        "[Rules \"awale\"]\n[SetUp \"fragment\"]\n[Position \"awale:1,0,0,1,0,9/1,0,0,1,0,9:0-0:S\"]\n\n*\n",
+        Some(0),
+    )
+    .expect("a position");
+    let explorer = archive.explore(&start, 5).expect("explored");
+    let played: Vec<(&str, i64)> = explorer
+        .moves
+        .iter()
+        .map(|m| (m.played.as_str(), m.games))
+        .collect();
+    assert_eq!(played, [("A", 1), ("D", 1)]);
+    assert_eq!(explorer.games, 2);
+}
+
+/// The player search reads South's games and North's apart and merges
+/// them: every game once, in order, page after page, with the other
+/// filters applied.
+fn a_player_s_games_page_in_order_from_either_side(backend: Backend) {
+    let scratch = scratch(backend, "player-pages");
+    let mut archive = open(&scratch);
+    let pairs = [
+        ("Ada", "Ben", "1"),
+        ("Ben", "Ada", "1"),
+        ("Cleo", "Ben", "2"),
+        ("Ada", "Ada", "2"),
+        ("Ben", "Cleo", "1"),
+        ("Ben", "Ada", "2"),
+        ("Ada", "Cleo", "1"),
+    ];
+    let text: String = pairs
+        .iter()
+        .map(|(south, north, round)| {
+            format!(
+                "[Event \"Club\"]\n[Round \"{round}\"]\n[South \"{south}\"]\n[North \"{north}\"]\n[Result \"40-30\"]\n[Termination \"agreement\"]\n\n40-30\n\n"
+            )
+        })
+        .collect();
+    archive.import(&prepared(&text)).expect("imported");
+    let pages = |filters: &Filters, archive: &mut Archive| {
+        let mut rounds = Vec::new();
+        let mut after = None;
+        loop {
+            let page = archive
+                .search(filters, 1, after.as_deref())
+                .expect("a page");
+            rounds.extend(page.games.iter().map(|game| {
+                (
+                    game.tags.get("South").unwrap_or_default().to_owned(),
+                    game.tags.get("North").unwrap_or_default().to_owned(),
+                )
+            }));
+            match page.next {
+                Some(next) => after = Some(next),
+                None => break,
+            }
+        }
+        rounds
+    };
+    let ada = Filters {
+        player: Some("Ada".to_owned()),
+        ..Filters::default()
+    };
+    let expected = |round: Option<&str>| -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .filter(|(south, north, r)| {
+                (*south == "Ada" || *north == "Ada") && round.is_none_or(|round| round == *r)
+            })
+            .map(|(south, north, _)| ((*south).to_owned(), (*north).to_owned()))
+            .collect()
+    };
+    assert_eq!(pages(&ada, &mut archive), expected(None));
+    let in_round_2 = Filters {
+        round: Some("2".to_owned()),
+        ..ada.clone()
+    };
+    assert_eq!(pages(&in_round_2, &mut archive), expected(Some("2")));
+    let all = archive.search(&ada, 100, None).expect("a page");
+    assert_eq!(all.games.len(), 5);
+    assert_eq!(all.next, None);
 }
 
 fn an_archive_of_a_newer_songo_is_refused(backend: Backend) {
