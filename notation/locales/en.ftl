@@ -853,6 +853,9 @@ problem-busy = Server busy
 problem-timeout = Request took too long
 problem-internal = Internal error
 problem-detail-method-not-allowed = { $path } does not answer { $method }; use { $allow }
+# A browser's CORS preflight (OPTIONS) from a site the server does not allow.
+problem-detail-cors-refused = { $path } answers no page of { $origin }: this server allows cross-origin requests only from the sites given to songo serve --cors-origin, and { $origin } is not one of them
+problem-detail-cors-none = { $path } answers no page of { $origin }: this server allows no cross-origin request; start it with songo serve --cors-origin { $origin } to allow that site's pages
 # `what` is job or validation.
 problem-detail-busy = no { $what } slot (of { $slots }) became free within the time limit; retry later
 problem-detail-bad-lang = lang={ $value } is not a language songo speaks: use en or fr

@@ -872,6 +872,8 @@ problem-busy = Serveur occupé
 problem-timeout = La requête a pris trop de temps
 problem-internal = Erreur interne
 problem-detail-method-not-allowed = { $path } ne répond pas à { $method } ; utilisez { $allow }
+problem-detail-cors-refused = { $path } ne répond à aucune page de { $origin } : ce serveur n'accepte les requêtes d'autres sites que des origines données à songo serve --cors-origin, et { $origin } n'en fait pas partie
+problem-detail-cors-none = { $path } ne répond à aucune page de { $origin } : ce serveur n'accepte aucune requête d'un autre site ; lancez-le avec songo serve --cors-origin { $origin } pour accepter les pages de ce site
 problem-detail-busy = aucune place de { $what ->
     [job] calcul
    *[validation] validation

@@ -272,7 +272,8 @@ pub fn router(
                         Box::pin(async move { response })
                     }
                     Some((Serve::MetricsAddress, _)) | None => {
-                        let response = fallback(path, &method, &headers, &query);
+                        let origins = &state.config.cors_origins;
+                        let response = fallback(path, &method, &headers, &query, origins);
                         Box::pin(async move { response })
                     }
                 };
@@ -280,13 +281,14 @@ pub fn router(
             },
         );
     // The filters above reject no request; warp's types say they might.
+    let origins: Arc<[String]> = config.cors_origins.as_slice().into();
     let rejected = warp::path::full()
         .and(warp::method())
         .and(warp::header::headers_cloned())
         .and(warp::query::raw().or(warp::any().map(String::new)).unify())
         .map(
-            |full: FullPath, method: Method, headers: HeaderMap, query: String| {
-                fallback(full.as_str(), &method, &headers, &query)
+            move |full: FullPath, method: Method, headers: HeaderMap, query: String| {
+                fallback(full.as_str(), &method, &headers, &query, &origins)
             },
         );
     cors::allow(&config.cors_origins, api.or(rejected).unify())
@@ -403,8 +405,16 @@ impl Drop for AbortOnDrop {
 }
 
 /// The answer to a request no route answers: 405 with `Allow` for a
-/// route's path (written as the route writes it), 404 for any other.
-fn fallback(path: &str, method: &Method, headers: &HeaderMap, query: &str) -> Response {
+/// route's path (written as the route writes it), 404 for any other. A
+/// CORS preflight from an origin not in `cors_origins` is told about
+/// `--cors-origin` (one from an allowed origin gets its 204 from `cors`).
+fn fallback(
+    path: &str,
+    method: &Method,
+    headers: &HeaderMap,
+    query: &str,
+    cors_origins: &[String],
+) -> Response {
     // A `lang` that names no language: these words are English.
     let lang = plumbing::lang(headers, query).unwrap_or(Lang::En);
     let api = || ROUTES.iter().filter(|route| route.on_api());
@@ -424,6 +434,9 @@ fn fallback(path: &str, method: &Method, headers: &HeaderMap, query: &str) -> Re
                 path = path
             ),
         )
+    } else if let Some(origin) = cors::refused_preflight(cors_origins, method, headers) {
+        let none = cors_origins.is_empty();
+        Problem::cors_refused(path, origin, &allowed.join(", "), none)
     } else {
         Problem::method_not_allowed(method, path, &allowed.join(", "))
     };

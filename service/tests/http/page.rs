@@ -290,3 +290,55 @@ fn cors_is_off_unless_origins_are_allowed() {
     );
     assert_eq!(stranger.header("access-control-allow-origin"), None);
 }
+
+/// A preflight the server refuses says which flag allows a site, not that
+/// the route wants POST (issue 26, item 24); in English and in French.
+#[test]
+fn a_refused_preflight_names_cors_origin() {
+    let preflight = |server: &TestServer, origin: &str, lang: &str| {
+        server.request(
+            "OPTIONS",
+            "/v1/play",
+            &[
+                ("Origin", origin),
+                ("Access-Control-Request-Method", "POST"),
+                ("Accept-Language", lang),
+            ],
+            None,
+        )
+    };
+    let closed = TestServer::start();
+    let open = TestServer::with(Config {
+        cors_origins: vec!["https://club.example".to_owned()],
+        ..Config::default()
+    });
+    for (name, server) in [("none", &closed), ("other", &open)] {
+        for lang in ["en", "fr"] {
+            let reply = preflight(server, "https://elsewhere.example", lang);
+            assert_eq!(reply.header("allow"), Some("POST"));
+            assert_eq!(reply.header("access-control-allow-origin"), None);
+            let problem = reply.problem(405, "method-not-allowed");
+            assert!(
+                problem["detail"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .contains("songo serve --cors-origin"),
+                "{problem}"
+            );
+            insta::assert_json_snapshot!(format!("refused_preflight_{name}_{lang}"), problem);
+        }
+    }
+    // An allowed origin still gets its 204, and OPTIONS without a
+    // preflight's headers the plain 405.
+    assert_eq!(preflight(&open, "https://club.example", "en").status, 204);
+    let plain = closed.request("OPTIONS", "/v1/play", &[], None);
+    insta::assert_json_snapshot!(plain.problem(405, "method-not-allowed"), @r#"
+    {
+      "allow": "POST",
+      "detail": "/v1/play does not answer OPTIONS; use POST",
+      "status": 405,
+      "title": "Method not allowed on this route",
+      "type": "urn:songo:problem:method-not-allowed"
+    }
+    "#);
+}
