@@ -68,8 +68,9 @@ pub(crate) enum Serve {
     /// By a handler in its own task, under the time limit, its answer
     /// written in the request's language.
     Task(Handler),
-    /// At once, by a function of the path's `{…}` value and the query
-    /// alone, so that the answer may be cached (board pictures).
+    /// By a function of the path's `{…}` value and the query alone, so that
+    /// the answer may be cached (board pictures; problems in English), in
+    /// a job slot of its own task, within the answer budget.
     Direct(fn(&str, &str) -> Response),
     /// The page's files: `/` stands for every path of
     /// [`page::asset_paths`] and `/index.html`.
@@ -122,6 +123,8 @@ pub const ROUTES: &[Route] = &[
         "The web page's words in a language (?lang=en|fr, else Accept-Language)"),
     route!("GET" "/v1/positions/{compact}.svg", "boardImage", Serve::Direct(page::image),
         "The board of a position in the compact notation, as an SVG picture to embed"),
+    route!("GET" "/v1/positions/{compact}.png", "boardImagePng", Serve::Direct(page::image_png),
+        "The board of a position in the compact notation, as a PNG picture for forums and e-mail"),
     route!("GET" "/v1/rules", "rules", task!(handlers::rules),
         "The rulesets and their rule ids with one-line descriptions"),
     route!("POST" "/v1/positions", "positions", task!(handlers::positions),
@@ -264,8 +267,21 @@ pub fn router(
                         Box::pin(in_task(Arc::clone(&state), request, handler))
                     }
                     Some((Serve::Direct(answer), value)) => {
-                        let response = answer(value, &query);
-                        Box::pin(async move { response })
+                        let deadline = Instant::now() + state.config.request_timeout;
+                        let value = value.to_owned();
+                        let handler = move |state: Arc<State>, _request: Request| {
+                            let (value, query) = (value.clone(), query.clone());
+                            async move { state.job(deadline, move || answer(&value, &query)).await }
+                        };
+                        let request = Request {
+                            lang: Lang::En,
+                            headers,
+                            query: String::new(),
+                            body: None,
+                            deadline,
+                            path_value: String::new(),
+                        };
+                        Box::pin(guarded(Arc::clone(&state), request, handler))
                     }
                     Some((Serve::PageFiles, _)) => {
                         let response = page::file(path, &headers);
@@ -300,7 +316,7 @@ async fn in_task(state: Arc<State>, mut request: Request, handler: Handler) -> R
     match plumbing::lang(&request.headers, &request.query) {
         Ok(lang) => {
             request.lang = lang;
-            guarded(state, request, handler).await
+            with_language(guarded(state, request, handler).await, lang)
         }
         Err(problem) => with_language(problem.into_response(Lang::En), Lang::En),
     }
@@ -320,7 +336,8 @@ fn with_language(mut response: Response, lang: Lang) -> Response {
 }
 
 /// Runs a handler in its own task: a panic becomes a 500, an answer that
-/// misses the deadline a 503, and the task ends when the client leaves.
+/// misses the deadline a 503, and the task ends when the client leaves;
+/// the answer within the answer budget.
 async fn guarded<H, F>(state: Arc<State>, request: Request, handler: H) -> Response
 where
     H: Fn(Arc<State>, Request) -> F,
@@ -353,8 +370,7 @@ where
             msg!("problem-detail-timeout", limit = format!("{limit:?}")),
         )),
     };
-    let response = answered.unwrap_or_else(|problem| problem.into_response(lang));
-    with_language(response, lang)
+    answered.unwrap_or_else(|problem| problem.into_response(lang))
 }
 
 /// An answer within the answer budget: over [`budget::MAX_ANSWER_BYTES`],

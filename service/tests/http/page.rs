@@ -342,3 +342,111 @@ fn a_refused_preflight_names_cors_origin() {
     }
     "#);
 }
+
+/// A board picture's address takes marks: `highlight`, `arrow` and `last`
+/// (issue 26, item 23), drawn as `POST /v1/positions` and the page draw
+/// them; bad ones name their parameter, too many are too much work.
+#[test]
+fn a_board_picture_takes_highlights_arrows_and_the_last_move() {
+    let server = TestServer::start();
+    let path = "/v1/positions/songo:0,1,2,0,1,0,0%2F1,1,0,0,17,5,1:0-0:N";
+    let marked = server.get(&format!("{path}.svg?highlight=S4,N2&arrow=S4:N0&last=S4"));
+    assert_eq!(marked.status, 200, "{}", marked.text());
+    assert_eq!(
+        marked.header("cache-control"),
+        Some("public, max-age=86400")
+    );
+    assert_eq!(marked.header("content-language"), None);
+    // The hand marks as POST /v1/positions draws them.
+    let posted = server.post(
+        "/v1/positions?render=svg&highlight=S4,N2&arrow=S4:N0",
+        "text/plain",
+        "songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:N",
+    );
+    let hand_only = server.get(&format!(
+        "{path}.svg?highlight=S4&highlight=N2&arrow=S4%3AN0"
+    ));
+    assert_eq!(hand_only.text(), posted.ok()["render"]["content"]);
+    // The last move adds its ring to those.
+    assert_ne!(marked.text(), hand_only.text());
+    let plain = server.get(&format!("{path}.svg"));
+    assert_ne!(plain.text(), hand_only.text());
+    // In French, the words change and the marks stay.
+    let french = server.get(&format!(
+        "{path}.svg?lang=fr&highlight=S4,N2&arrow=S4:N0&last=S4"
+    ));
+    insta::assert_snapshot!(
+        "marked_picture_fr",
+        french
+            .text()
+            .lines()
+            .filter(|l| l.contains("Nord") || l.contains("Sud") || l.contains("stroke-dasharray"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    for (query, parameter) in [
+        ("highlight=S9", "highlight"),
+        ("arrow=S4", "arrow"),
+        ("arrow=S4:Z1", "arrow"),
+        ("last=Q", "last"),
+        ("last=S1&last=S2", "last"),
+        ("lang=de", "lang"),
+        ("size=2", "size"),
+    ] {
+        let reply = server.get(&format!("{path}.svg?{query}"));
+        let problem = reply.problem(400, "bad-query");
+        assert_eq!(problem["parameter"], parameter, "{query}: {problem}");
+        insta::assert_json_snapshot!(
+            format!("picture_bad_{}", query.replace(['=', ':', ',', '&'], "_")),
+            problem
+        );
+    }
+    let many: Vec<String> = (0..65).map(|i| format!("S{}", i % 7)).collect();
+    let reply = server.get(&format!("{path}.svg?highlight={}", many.join(",")));
+    assert_eq!(reply.problem(413, "too-much-work")["budget"], "marks");
+}
+
+/// The PNG form of a board picture: the same picture, with its words drawn
+/// in the embedded fonts (the test writes it to
+/// `target/tmp/page-screenshots/board.png` to be looked at).
+#[test]
+fn a_board_picture_is_also_a_png() {
+    let server = TestServer::start();
+    let path = "/v1/positions/songo:0,1,2,0,1,0,0%2F1,1,0,0,17,5,1:0-0:N";
+    let png = server.get(&format!(
+        "{path}.png?lang=fr&highlight=S4&arrow=S4:N0&last=S4"
+    ));
+    assert_eq!(png.status, 200);
+    assert_eq!(png.header("content-type"), Some("image/png"));
+    assert_eq!(png.header("cache-control"), Some("public, max-age=86400"));
+    assert!(png.body.starts_with(b"\x89PNG\r\n\x1a\n"));
+    // Twice the SVG's size.
+    let svg = server.get(&format!("{path}.svg"));
+    let width: u32 = svg
+        .text()
+        .split("width=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let png_width = u32::from_be_bytes(png.body[16..20].try_into().unwrap());
+    assert_eq!(png_width, 2 * width);
+    // The address alone decides: the same bytes again, whatever the
+    // request's language.
+    let again = server.request(
+        "GET",
+        &format!("{path}.png?lang=fr&highlight=S4&arrow=S4:N0&last=S4"),
+        &[("Accept-Language", "en")],
+        None,
+    );
+    assert_eq!(again.body, png.body);
+    let dir = crate::webdriver::screenshots();
+    std::fs::write(dir.join("board.png"), &png.body).expect("the picture written");
+    let bad = server.get(&format!("{path}.png?last=Q"));
+    assert_eq!(bad.problem(400, "bad-query")["parameter"], "last");
+    let post = server.post(&format!("{path}.png"), "text/plain", "");
+    assert_eq!(post.problem(405, "method-not-allowed")["allow"], "GET");
+}
