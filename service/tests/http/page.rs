@@ -401,6 +401,14 @@ fn a_board_picture_takes_highlights_arrows_and_the_last_move() {
             problem
         );
     }
+    // Seega: squares and a move.
+    let seega = "/v1/positions/seega:...../...../...../.NS../S....:S:movement:0-0:11-10.svg";
+    let plain = server.get(seega);
+    let marked = server.get(&format!("{seega}?highlight=c2&last=b3-c3"));
+    assert_eq!(marked.status, 200, "{}", marked.text());
+    assert_ne!(marked.text(), plain.text());
+    let bad = server.get(&format!("{seega}?last=S4"));
+    assert_eq!(bad.problem(400, "bad-query")["parameter"], "last");
     let many: Vec<String> = (0..65).map(|i| format!("S{}", i % 7)).collect();
     let reply = server.get(&format!("{path}.svg?highlight={}", many.join(",")));
     assert_eq!(reply.problem(413, "too-much-work")["budget"], "marks");
