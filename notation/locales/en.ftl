@@ -853,6 +853,9 @@ problem-busy = Server busy
 problem-timeout = Request took too long
 problem-internal = Internal error
 problem-detail-method-not-allowed = { $path } does not answer { $method }; use { $allow }
+# A browser's CORS preflight (OPTIONS) from a site the server does not allow.
+problem-detail-cors-refused = { $path } answers no page of { $origin }: this server allows cross-origin requests only from the sites given to songo serve --cors-origin, and { $origin } is not one of them
+problem-detail-cors-none = { $path } answers no page of { $origin }: this server allows no cross-origin request; start it with songo serve --cors-origin { $origin } to allow that site's pages
 # `what` is job or validation.
 problem-detail-busy = no { $what } slot (of { $slots }) became free within the time limit; retry later
 problem-detail-bad-lang = lang={ $value } is not a language songo speaks: use en or fr
@@ -889,7 +892,8 @@ problem-detail-bad-to = to={ $value } is not a record form: use record, ogn, jso
 problem-detail-no-to = say which form to write: to=record, to=ogn, to=json or to=yaml
 problem-detail-no-ogn = game { $game }: cannot be written as OGN: { $error }
 problem-detail-bad-hooks = hooks={ $value } is not a choice: use true or false
-problem-detail-image-query = this route takes no query parameter but lang=en|fr: the position is the whole path
+problem-detail-image-query = `{ $name }` is not a parameter of a board picture: it takes lang=en|fr, highlight, arrow and last; the position is the whole path
+problem-detail-image-last-twice = last= is given twice: a board picture shows one last move
 problem-detail-image-escape = the path is not a position in the compact notation: a `%` escape is broken
 problem-bad-request = Unreadable request head
 problem-uri-too-long = Request target too long

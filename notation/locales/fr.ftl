@@ -872,6 +872,8 @@ problem-busy = Serveur occupé
 problem-timeout = La requête a pris trop de temps
 problem-internal = Erreur interne
 problem-detail-method-not-allowed = { $path } ne répond pas à { $method } ; utilisez { $allow }
+problem-detail-cors-refused = { $path } ne répond à aucune page de { $origin } : ce serveur n'accepte les requêtes d'autres sites que des origines données à songo serve --cors-origin, et { $origin } n'en fait pas partie
+problem-detail-cors-none = { $path } ne répond à aucune page de { $origin } : ce serveur n'accepte aucune requête d'un autre site ; lancez-le avec songo serve --cors-origin { $origin } pour accepter les pages de ce site
 problem-detail-busy = aucune place de { $what ->
     [job] calcul
    *[validation] validation
@@ -909,7 +911,8 @@ problem-detail-bad-to = to={ $value } n'est pas une forme de partie : utilisez 
 problem-detail-no-to = dites quelle forme écrire : to=record, to=ogn, to=json ou to=yaml
 problem-detail-no-ogn = partie { $game } : impossible de l'écrire en OGN : { $error }
 problem-detail-bad-hooks = hooks={ $value } n'est pas un choix : utilisez true ou false
-problem-detail-image-query = cette route ne prend aucun paramètre de requête sauf lang=en|fr : la position est tout le chemin
+problem-detail-image-query = `{ $name }` n'est pas un paramètre d'une image de plateau : elle prend lang=en|fr, highlight, arrow et last ; la position est tout le chemin
+problem-detail-image-last-twice = last= est donné deux fois : une image de plateau montre un seul dernier coup
 problem-detail-image-escape = le chemin n'est pas une position dans la notation compacte : un échappement `%` est cassé
 problem-bad-request = En-tête de requête illisible
 problem-uri-too-long = Cible de la requête trop longue

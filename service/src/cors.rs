@@ -43,6 +43,20 @@ fn allowed(origins: &[String], origin: &str) -> bool {
     origins.iter().any(|o| o == "*" || o == origin)
 }
 
+/// The origin of a CORS preflight (`OPTIONS` with `Origin` and
+/// `Access-Control-Request-Method`) that `origins` does not allow.
+pub(crate) fn refused_preflight<'h>(
+    origins: &[String],
+    method: &Method,
+    headers: &'h HeaderMap,
+) -> Option<&'h str> {
+    if method != Method::OPTIONS || !headers.contains_key(ACCESS_CONTROL_REQUEST_METHOD) {
+        return None;
+    }
+    let origin = headers.get(ORIGIN)?.to_str().ok()?;
+    (!allowed(origins, origin)).then_some(origin)
+}
+
 /// The answer, with CORS headers when the request's origin is allowed.
 fn answer(
     origins: &[String],

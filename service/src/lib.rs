@@ -49,6 +49,7 @@ mod openapi;
 mod page;
 mod plumbing;
 mod problem;
+mod raster;
 mod records;
 mod routes;
 mod server;

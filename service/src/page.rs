@@ -15,7 +15,7 @@ use serde::Serialize;
 use songo_notation::any::AnyPosition;
 use songo_notation::i18n::{self, Arg, Lang};
 use songo_notation::msg;
-use songo_notation::render::Drawing;
+use songo_notation::render::{Drawing, Mark, Marks};
 use songo_notation::{Conventions, LetterCase};
 use warp::http::StatusCode;
 use warp::http::header::{
@@ -24,8 +24,10 @@ use warp::http::header::{
 };
 use warp::reply::Response;
 
+use crate::budget;
 use crate::plumbing::{Request, State, json};
 use crate::problem::{Kind, Problem};
+use crate::raster;
 
 /// The policy every file of the page is served with: scripts, styles,
 /// fonts and connections from this server only, no inline script, no
@@ -246,34 +248,134 @@ pub(crate) async fn messages(_state: Arc<State>, request: Request) -> Result<Res
 
 /// `GET /v1/positions/{compact}.svg`: the board of a position written in
 /// the compact notation (`/` written as is or as `%2F`, the `{compact}` of
-/// the path), as an SVG picture to embed with `<img src>`. The picture
-/// depends on its URL alone (a `lang=` query, else English; problems in
-/// English too), so that it may be cached for a day.
+/// the path), as an SVG picture to embed with `<img src>`, with the marks
+/// the query asks for. The picture depends on its URL alone (words in the
+/// query's `lang=`, else English; problems in English too), so that it may
+/// be cached for a day.
 pub(crate) fn image(compact: &str, query: &str) -> Response {
-    board_image(compact, query).unwrap_or_else(|problem| problem.into_response(Lang::En))
+    picture(compact, query, Picture::Svg)
 }
 
-/// The work of [`image`].
-fn board_image(encoded: &str, query: &str) -> Result<Response, Problem> {
-    let lang = match query {
-        "" => Lang::En,
-        _ => query
-            .strip_prefix("lang=")
-            .and_then(|code| code.parse::<Lang>().ok())
-            .ok_or_else(|| Problem::new(Kind::BadQuery, msg!("problem-detail-image-query")))?,
-    };
+/// `GET /v1/positions/{compact}.png`: the same picture as [`image`], as a
+/// PNG for places that show no SVG (forums, e-mail).
+pub(crate) fn image_png(compact: &str, query: &str) -> Response {
+    picture(compact, query, Picture::Png)
+}
+
+/// The two forms of a board picture.
+#[derive(Clone, Copy)]
+enum Picture {
+    Svg,
+    Png,
+}
+
+/// A board picture in `form`, or the problem with its address, in English.
+fn picture(compact: &str, query: &str, form: Picture) -> Response {
+    board_image(compact, query, form).unwrap_or_else(|problem| problem.into_response(Lang::En))
+}
+
+/// What a board picture's query asks for: `lang`, and the marks drawn on
+/// it (`highlight`, `arrow`, `last`), as `POST /v1/positions` takes them.
+#[derive(Default)]
+struct PictureQuery {
+    lang: Lang,
+    highlight: Vec<String>,
+    arrows: Vec<String>,
+    last: Option<String>,
+}
+
+impl PictureQuery {
+    /// Reads the query: each parameter known and given a value at most
+    /// once (`highlight` and `arrow` may repeat, their lists add up), the
+    /// marks within the budget of marks.
+    fn read(query: &str) -> Result<PictureQuery, Problem> {
+        let mut asked = PictureQuery::default();
+        if query.is_empty() {
+            return Ok(asked);
+        }
+        let unknown = |name: &str| {
+            Problem::new(
+                Kind::BadQuery,
+                msg!("problem-detail-image-query", name = name),
+            )
+            .with("parameter", name)
+        };
+        let pairs = serde_urlencoded::from_str::<Vec<(String, String)>>(query)
+            .map_err(|_| unknown(query))?;
+        let mut lang = None;
+        for (name, value) in pairs {
+            let list = value
+                .split(',')
+                .map(str::trim)
+                .filter(|item| !item.is_empty())
+                .map(str::to_owned);
+            match name.as_str() {
+                "lang" => {
+                    let parsed = value.parse::<Lang>().map_err(|_| {
+                        Problem::new(
+                            Kind::BadQuery,
+                            msg!("problem-detail-bad-lang", value = value),
+                        )
+                        .with("parameter", "lang")
+                        .with("known", Lang::ALL.map(Lang::code))
+                    })?;
+                    lang = Some(parsed);
+                }
+                "highlight" => asked.highlight.extend(list),
+                "arrow" => asked.arrows.extend(list),
+                "last" if asked.last.is_some() => {
+                    return Err(Problem::new(
+                        Kind::BadQuery,
+                        msg!("problem-detail-image-last-twice"),
+                    )
+                    .with("parameter", "last"));
+                }
+                "last" => asked.last = Some(value.trim().to_owned()).filter(|m| !m.is_empty()),
+                _ => return Err(unknown(&name)),
+            }
+        }
+        asked.lang = lang.unwrap_or(Lang::En);
+        let marks = asked.highlight.len() + asked.arrows.len() + usize::from(asked.last.is_some());
+        budget::check_marks(marks)?;
+        Ok(asked)
+    }
+}
+
+/// The work of [`picture`].
+fn board_image(encoded: &str, query: &str, form: Picture) -> Result<Response, Problem> {
+    let asked = PictureQuery::read(query)?;
     let compact = percent_decode(encoded)
         .ok_or_else(|| Problem::new(Kind::BadPosition, msg!("problem-detail-image-escape")))?;
     let position = compact
         .parse::<AnyPosition>()
         .map_err(|error| Problem::parse(Kind::BadPosition, &error))?;
-    let picture = position.draw(
-        Drawing::Svg,
-        Conventions::with_letters(LetterCase::default()).in_lang(lang),
-    );
-    let mut response = Response::new(picture.into());
+    let marks = Marks {
+        highlight: &asked.highlight,
+        arrows: &asked.arrows,
+        last_move: asked.last.as_deref(),
+        coordinates: true,
+        ..Marks::default()
+    };
+    let conventions = Conventions::with_letters(LetterCase::default()).in_lang(asked.lang);
+    let svg = position
+        .marked(&marks, conventions)
+        .map_err(|error| {
+            let parameter = match error.mark {
+                Mark::Highlight => "highlight",
+                Mark::Arrow => "arrow",
+                _ => "last",
+            };
+            Problem::new(Kind::BadQuery, format!("{parameter}: {}", error.message))
+                .with("parameter", parameter)
+        })?
+        .draw(Drawing::Svg);
+    let (body, media_type): (bytes::Bytes, _) = match form {
+        Picture::Svg => (svg.into(), "image/svg+xml"),
+        Picture::Png => (raster::png(&svg)?.into(), "image/png"),
+    };
+    let mut response = Response::new(body.into());
     let headers = response.headers_mut();
-    headers.insert(CONTENT_TYPE, HeaderValue::from_static("image/svg+xml"));
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static(media_type));
     headers.insert(
         CACHE_CONTROL,
         HeaderValue::from_static("public, max-age=86400"),

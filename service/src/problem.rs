@@ -302,6 +302,24 @@ impl Problem {
         problem
     }
 
+    /// A browser's CORS preflight (`OPTIONS`) from `origin`, which the
+    /// server does not allow, to a route answering `allow`: the 405 says
+    /// which flag allows a site (`none`: the server allows no site).
+    pub(crate) fn cors_refused(path: &str, origin: &str, allow: &str, none: bool) -> Problem {
+        let id = if none {
+            "problem-detail-cors-none"
+        } else {
+            "problem-detail-cors-refused"
+        };
+        let mut problem = Problem::new(
+            Kind::MethodNotAllowed,
+            Message::new(id).with("path", path).with("origin", origin),
+        )
+        .with("allow", allow);
+        problem.0.allow = Some(allow.to_owned());
+        problem
+    }
+
     /// Every slot stayed taken: try again shortly. `what` is `job` or
     /// `validation`.
     pub(crate) fn busy(what: &'static str, slots: usize) -> Problem {

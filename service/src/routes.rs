@@ -68,8 +68,9 @@ pub(crate) enum Serve {
     /// By a handler in its own task, under the time limit, its answer
     /// written in the request's language.
     Task(Handler),
-    /// At once, by a function of the path's `{…}` value and the query
-    /// alone, so that the answer may be cached (board pictures).
+    /// By a function of the path's `{…}` value and the query alone, so that
+    /// the answer may be cached (board pictures; problems in English), in
+    /// a job slot of its own task, within the answer budget.
     Direct(fn(&str, &str) -> Response),
     /// The page's files: `/` stands for every path of
     /// [`page::asset_paths`] and `/index.html`.
@@ -122,6 +123,8 @@ pub const ROUTES: &[Route] = &[
         "The web page's words in a language (?lang=en|fr, else Accept-Language)"),
     route!("GET" "/v1/positions/{compact}.svg", "boardImage", Serve::Direct(page::image),
         "The board of a position in the compact notation, as an SVG picture to embed"),
+    route!("GET" "/v1/positions/{compact}.png", "boardImagePng", Serve::Direct(page::image_png),
+        "The board of a position in the compact notation, as a PNG picture for forums and e-mail"),
     route!("GET" "/v1/rules", "rules", task!(handlers::rules),
         "The rulesets and their rule ids with one-line descriptions"),
     route!("POST" "/v1/positions", "positions", task!(handlers::positions),
@@ -264,15 +267,29 @@ pub fn router(
                         Box::pin(in_task(Arc::clone(&state), request, handler))
                     }
                     Some((Serve::Direct(answer), value)) => {
-                        let response = answer(value, &query);
-                        Box::pin(async move { response })
+                        let deadline = Instant::now() + state.config.request_timeout;
+                        let value = value.to_owned();
+                        let handler = move |state: Arc<State>, _request: Request| {
+                            let (value, query) = (value.clone(), query.clone());
+                            async move { state.job(deadline, move || answer(&value, &query)).await }
+                        };
+                        let request = Request {
+                            lang: Lang::En,
+                            headers,
+                            query: String::new(),
+                            body: None,
+                            deadline,
+                            path_value: String::new(),
+                        };
+                        Box::pin(guarded(Arc::clone(&state), request, handler))
                     }
                     Some((Serve::PageFiles, _)) => {
                         let response = page::file(path, &headers);
                         Box::pin(async move { response })
                     }
                     Some((Serve::MetricsAddress, _)) | None => {
-                        let response = fallback(path, &method, &headers, &query);
+                        let origins = &state.config.cors_origins;
+                        let response = fallback(path, &method, &headers, &query, origins);
                         Box::pin(async move { response })
                     }
                 };
@@ -280,13 +297,14 @@ pub fn router(
             },
         );
     // The filters above reject no request; warp's types say they might.
+    let origins: Arc<[String]> = config.cors_origins.as_slice().into();
     let rejected = warp::path::full()
         .and(warp::method())
         .and(warp::header::headers_cloned())
         .and(warp::query::raw().or(warp::any().map(String::new)).unify())
         .map(
-            |full: FullPath, method: Method, headers: HeaderMap, query: String| {
-                fallback(full.as_str(), &method, &headers, &query)
+            move |full: FullPath, method: Method, headers: HeaderMap, query: String| {
+                fallback(full.as_str(), &method, &headers, &query, &origins)
             },
         );
     cors::allow(&config.cors_origins, api.or(rejected).unify())
@@ -298,7 +316,7 @@ async fn in_task(state: Arc<State>, mut request: Request, handler: Handler) -> R
     match plumbing::lang(&request.headers, &request.query) {
         Ok(lang) => {
             request.lang = lang;
-            guarded(state, request, handler).await
+            with_language(guarded(state, request, handler).await, lang)
         }
         Err(problem) => with_language(problem.into_response(Lang::En), Lang::En),
     }
@@ -318,7 +336,8 @@ fn with_language(mut response: Response, lang: Lang) -> Response {
 }
 
 /// Runs a handler in its own task: a panic becomes a 500, an answer that
-/// misses the deadline a 503, and the task ends when the client leaves.
+/// misses the deadline a 503, and the task ends when the client leaves;
+/// the answer within the answer budget.
 async fn guarded<H, F>(state: Arc<State>, request: Request, handler: H) -> Response
 where
     H: Fn(Arc<State>, Request) -> F,
@@ -351,8 +370,7 @@ where
             msg!("problem-detail-timeout", limit = format!("{limit:?}")),
         )),
     };
-    let response = answered.unwrap_or_else(|problem| problem.into_response(lang));
-    with_language(response, lang)
+    answered.unwrap_or_else(|problem| problem.into_response(lang))
 }
 
 /// An answer within the answer budget: over [`budget::MAX_ANSWER_BYTES`],
@@ -403,8 +421,16 @@ impl Drop for AbortOnDrop {
 }
 
 /// The answer to a request no route answers: 405 with `Allow` for a
-/// route's path (written as the route writes it), 404 for any other.
-fn fallback(path: &str, method: &Method, headers: &HeaderMap, query: &str) -> Response {
+/// route's path (written as the route writes it), 404 for any other. A
+/// CORS preflight from an origin not in `cors_origins` is told about
+/// `--cors-origin` (one from an allowed origin gets its 204 from `cors`).
+fn fallback(
+    path: &str,
+    method: &Method,
+    headers: &HeaderMap,
+    query: &str,
+    cors_origins: &[String],
+) -> Response {
     // A `lang` that names no language: these words are English.
     let lang = plumbing::lang(headers, query).unwrap_or(Lang::En);
     let api = || ROUTES.iter().filter(|route| route.on_api());
@@ -424,6 +450,9 @@ fn fallback(path: &str, method: &Method, headers: &HeaderMap, query: &str) -> Re
                 path = path
             ),
         )
+    } else if let Some(origin) = cors::refused_preflight(cors_origins, method, headers) {
+        let none = cors_origins.is_empty();
+        Problem::cors_refused(path, origin, &allowed.join(", "), none)
     } else {
         Problem::method_not_allowed(method, path, &allowed.join(", "))
     };

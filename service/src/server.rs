@@ -171,6 +171,14 @@ pub fn run(config: Config) -> Result<(), Box<dyn std::error::Error + Send + Sync
         if let Some(metrics) = &metrics {
             tracing::info!("metrics on http://{}/metrics", metrics.local_addr()?);
         }
+        if config.cors_origins.is_empty() {
+            tracing::info!("cross-origin requests: none allowed (songo serve --cors-origin ORIGIN allows a site's pages)");
+        } else {
+            tracing::info!(
+                "cross-origin requests allowed from: {}",
+                config.cors_origins.join(", ")
+            );
+        }
         let local = api.local_addr()?;
         tracing::info!(
             "listening on http://{local} (body limit {} bytes, request timeout {:?}, {} job slots, {} validation slots, \

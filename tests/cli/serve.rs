@@ -206,6 +206,13 @@ fn serve_answers_logs_and_stops_on_sigterm() {
         c.args(["--addr", "127.0.0.1:0"]);
     });
     let addr = served.address();
+    assert!(
+        served.log.iter().any(|line| line.contains(
+            "cross-origin requests: none allowed (songo serve --cors-origin ORIGIN allows a site's pages)"
+        )),
+        "{:#?}",
+        served.log
+    );
     let answer = get(&addr, "/healthz");
     assert!(answer.starts_with("HTTP/1.1 200 OK\r\n"), "{answer}");
     assert!(
@@ -242,6 +249,14 @@ fn serve_allows_the_cors_origins_it_is_given() {
         );
     });
     let addr = served.address();
+    // The log says which sites' pages may call the API.
+    assert!(
+        served.log.iter().any(|line| line.contains(
+            "cross-origin requests allowed from: https://a.example, https://club.example"
+        )),
+        "{:#?}",
+        served.log
+    );
     let answer = get_with(&addr, "/healthz", "Origin: https://club.example\r\n");
     assert!(
         answer.contains("access-control-allow-origin: https://club.example\r\n"),

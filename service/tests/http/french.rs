@@ -208,6 +208,18 @@ fn every_route_answers_in_french() {
             let svg = get("/v1/positions/songo:0,1,2,0,1,0,0%2F1,1,0,0,17,5,1:0-0:N.svg?lang=fr");
             svg.text().lines().filter(|l| l.contains("Nord") || l.contains("réserve")).collect::<Vec<_>>().join("\n")
         }),
+        ("/v1/positions/{compact}.png", {
+            // The words are drawn: the French picture is not the English one.
+            let path = "/v1/positions/songo:0,1,2,0,1,0,0%2F1,1,0,0,17,5,1:0-0:N.png";
+            let french = get(&format!("{path}?lang=fr"));
+            let english = get(path);
+            format!(
+                "{} {} differs from English: {}",
+                french.status,
+                french.header("content-type").unwrap_or_default(),
+                french.body != english.body
+            )
+        }),
         ("/v1/rules", get("/v1/rules").json()["rulesets"][0]["rules"][0]["summary"].to_string()),
         ("/v1/positions", post_french(&server, "/v1/positions?render=text", &json!({"position": "S9"})).json()["title"].to_string()),
         ("/v1/play", post_french(&server, "/v1/play?render=text", &json!({"position": yinda, "moves": ["N1"]})).json()["render"]["content"].as_str().unwrap_or_default().to_owned()),

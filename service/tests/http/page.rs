@@ -290,3 +290,171 @@ fn cors_is_off_unless_origins_are_allowed() {
     );
     assert_eq!(stranger.header("access-control-allow-origin"), None);
 }
+
+/// A preflight the server refuses says which flag allows a site, not that
+/// the route wants POST (issue 26, item 24); in English and in French.
+#[test]
+fn a_refused_preflight_names_cors_origin() {
+    let preflight = |server: &TestServer, origin: &str, lang: &str| {
+        server.request(
+            "OPTIONS",
+            "/v1/play",
+            &[
+                ("Origin", origin),
+                ("Access-Control-Request-Method", "POST"),
+                ("Accept-Language", lang),
+            ],
+            None,
+        )
+    };
+    let closed = TestServer::start();
+    let open = TestServer::with(Config {
+        cors_origins: vec!["https://club.example".to_owned()],
+        ..Config::default()
+    });
+    for (name, server) in [("none", &closed), ("other", &open)] {
+        for lang in ["en", "fr"] {
+            let reply = preflight(server, "https://elsewhere.example", lang);
+            assert_eq!(reply.header("allow"), Some("POST"));
+            assert_eq!(reply.header("access-control-allow-origin"), None);
+            let problem = reply.problem(405, "method-not-allowed");
+            assert!(
+                problem["detail"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .contains("songo serve --cors-origin"),
+                "{problem}"
+            );
+            insta::assert_json_snapshot!(format!("refused_preflight_{name}_{lang}"), problem);
+        }
+    }
+    // An allowed origin still gets its 204, and OPTIONS without a
+    // preflight's headers the plain 405.
+    assert_eq!(preflight(&open, "https://club.example", "en").status, 204);
+    let plain = closed.request("OPTIONS", "/v1/play", &[], None);
+    insta::assert_json_snapshot!(plain.problem(405, "method-not-allowed"), @r#"
+    {
+      "allow": "POST",
+      "detail": "/v1/play does not answer OPTIONS; use POST",
+      "status": 405,
+      "title": "Method not allowed on this route",
+      "type": "urn:songo:problem:method-not-allowed"
+    }
+    "#);
+}
+
+/// A board picture's address takes marks: `highlight`, `arrow` and `last`
+/// (issue 26, item 23), drawn as `POST /v1/positions` and the page draw
+/// them; bad ones name their parameter, too many are too much work.
+#[test]
+fn a_board_picture_takes_highlights_arrows_and_the_last_move() {
+    let server = TestServer::start();
+    let path = "/v1/positions/songo:0,1,2,0,1,0,0%2F1,1,0,0,17,5,1:0-0:N";
+    let marked = server.get(&format!("{path}.svg?highlight=S4,N2&arrow=S4:N0&last=S4"));
+    assert_eq!(marked.status, 200, "{}", marked.text());
+    assert_eq!(
+        marked.header("cache-control"),
+        Some("public, max-age=86400")
+    );
+    assert_eq!(marked.header("content-language"), None);
+    // The hand marks as POST /v1/positions draws them.
+    let posted = server.post(
+        "/v1/positions?render=svg&highlight=S4,N2&arrow=S4:N0",
+        "text/plain",
+        "songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:N",
+    );
+    let hand_only = server.get(&format!(
+        "{path}.svg?highlight=S4&highlight=N2&arrow=S4%3AN0"
+    ));
+    assert_eq!(hand_only.text(), posted.ok()["render"]["content"]);
+    // The last move adds its ring to those.
+    assert_ne!(marked.text(), hand_only.text());
+    let plain = server.get(&format!("{path}.svg"));
+    assert_ne!(plain.text(), hand_only.text());
+    // In French, the words change and the marks stay.
+    let french = server.get(&format!(
+        "{path}.svg?lang=fr&highlight=S4,N2&arrow=S4:N0&last=S4"
+    ));
+    insta::assert_snapshot!(
+        "marked_picture_fr",
+        french
+            .text()
+            .lines()
+            .filter(|l| l.contains("Nord") || l.contains("Sud") || l.contains("stroke-dasharray"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    for (query, parameter) in [
+        ("highlight=S9", "highlight"),
+        ("arrow=S4", "arrow"),
+        ("arrow=S4:Z1", "arrow"),
+        ("last=Q", "last"),
+        ("last=S1&last=S2", "last"),
+        ("lang=de", "lang"),
+        ("size=2", "size"),
+    ] {
+        let reply = server.get(&format!("{path}.svg?{query}"));
+        let problem = reply.problem(400, "bad-query");
+        assert_eq!(problem["parameter"], parameter, "{query}: {problem}");
+        insta::assert_json_snapshot!(
+            format!("picture_bad_{}", query.replace(['=', ':', ',', '&'], "_")),
+            problem
+        );
+    }
+    // Seega: squares and a move.
+    let seega = "/v1/positions/seega:...../...../...../.NS../S....:S:movement:0-0:11-10.svg";
+    let plain = server.get(seega);
+    let marked = server.get(&format!("{seega}?highlight=c2&last=b3-c3"));
+    assert_eq!(marked.status, 200, "{}", marked.text());
+    assert_ne!(marked.text(), plain.text());
+    let bad = server.get(&format!("{seega}?last=S4"));
+    assert_eq!(bad.problem(400, "bad-query")["parameter"], "last");
+    let many: Vec<String> = (0..65).map(|i| format!("S{}", i % 7)).collect();
+    let reply = server.get(&format!("{path}.svg?highlight={}", many.join(",")));
+    assert_eq!(reply.problem(413, "too-much-work")["budget"], "marks");
+}
+
+/// The PNG form of a board picture: the same picture, with its words drawn
+/// in the embedded fonts (the test writes it to
+/// `target/tmp/page-screenshots/board.png` to be looked at).
+#[test]
+fn a_board_picture_is_also_a_png() {
+    let server = TestServer::start();
+    let path = "/v1/positions/songo:0,1,2,0,1,0,0%2F1,1,0,0,17,5,1:0-0:N";
+    let png = server.get(&format!(
+        "{path}.png?lang=fr&highlight=S4&arrow=S4:N0&last=S4"
+    ));
+    assert_eq!(png.status, 200);
+    assert_eq!(png.header("content-type"), Some("image/png"));
+    assert_eq!(png.header("cache-control"), Some("public, max-age=86400"));
+    assert!(png.body.starts_with(b"\x89PNG\r\n\x1a\n"));
+    // Twice the SVG's size.
+    let svg = server.get(&format!("{path}.svg"));
+    let width: u32 = svg
+        .text()
+        .split("width=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let png_width = u32::from_be_bytes(png.body[16..20].try_into().unwrap());
+    assert_eq!(png_width, 2 * width);
+    // The address alone decides: the same bytes again, whatever the
+    // request's language.
+    let again = server.request(
+        "GET",
+        &format!("{path}.png?lang=fr&highlight=S4&arrow=S4:N0&last=S4"),
+        &[("Accept-Language", "en")],
+        None,
+    );
+    assert_eq!(again.body, png.body);
+    let dir = crate::webdriver::screenshots();
+    std::fs::write(dir.join("board.png"), &png.body).expect("the picture written");
+    let bad = server.get(&format!("{path}.png?last=Q"));
+    assert_eq!(bad.problem(400, "bad-query")["parameter"], "last");
+    let post = server.post(&format!("{path}.png"), "text/plain", "");
+    assert_eq!(post.problem(405, "method-not-allowed")["allow"], "GET");
+}
