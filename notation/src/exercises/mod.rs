@@ -48,6 +48,7 @@ use crate::record::{FromTags, GameRecord, names, ruleset_of};
 use crate::teach::{self, NamedHouse, TeachId};
 use crate::{Game, GamePosition, House, Position, Ruleset};
 
+pub mod render;
 #[cfg(test)]
 mod tests;
 
@@ -162,7 +163,7 @@ pub struct Proof {
 }
 
 /// What makes the exercise hard, and its difficulty from 1 to
-/// [`MAX_DIFFICULTY`]: `ceil(found_at / 2) + plausible`, at most 5.
+/// [`MAX_DIFFICULTY`] ([`level`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Difficulty {
     /// The difficulty.
@@ -170,8 +171,8 @@ pub struct Difficulty {
     /// The shallowest depth (plies) at which the analysis ranks the
     /// solution first by the margin: how far one must look.
     pub found_at: u32,
-    /// The other moves that look as good at first sight: their value one
-    /// ply deep (the captures played out) is within the margin of the best.
+    /// The other moves a player would consider ([`plausible_moves`]):
+    /// they capture, create a threat or parry one.
     pub plausible: u32,
 }
 
@@ -594,7 +595,7 @@ fn solution_line(
 }
 
 /// [`Difficulty`]: the shallowest depth that finds the solution, and the
-/// moves that look as good one ply deep.
+/// other moves that look like candidates.
 fn difficulty(
     analyser: &Analyser,
     position: &Position,
@@ -611,21 +612,40 @@ fn difficulty(
             break;
         }
     }
-    let plausible = analyse(analyser, position, 1).map_or(0, |first| {
-        let top = first.moves[0].value;
-        first
-            .moves
-            .iter()
-            .filter(|m| m.house != solution && top - m.value < options.margin)
-            .count()
-    });
-    let plausible = u32::try_from(plausible).unwrap_or(u32::MAX);
-    let level = found_at.div_ceil(2).saturating_add(plausible);
+    let plausible = plausible_moves(position, solution);
     Difficulty {
-        level: u8::try_from(level.clamp(1, u32::from(MAX_DIFFICULTY))).unwrap_or(MAX_DIFFICULTY),
+        level: level(found_at, plausible),
         found_at,
         plausible,
     }
+}
+
+/// The other moves a player would consider, as the vocabulary sees them
+/// ([`teach::move_effects`]): those that capture, create a threat, or
+/// parry the opponent's.
+#[must_use]
+pub fn plausible_moves(position: &Position, solution: House) -> u32 {
+    let count = teach::move_effects(position)
+        .iter()
+        .filter(|effect| effect.played.house != solution)
+        .filter(|effect| {
+            effect.captures > 0
+                || !effect.creates.is_empty()
+                || effect
+                    .exposure
+                    .is_some_and(|e| e.answer == teach::Answer::Parries)
+        })
+        .count();
+    u32::try_from(count).unwrap_or(u32::MAX)
+}
+
+/// The difficulty: `1 + (found_at - 1) / 2 + plausible / 2` (integer
+/// halves), at most [`MAX_DIFFICULTY`]: two plies more to look ahead, or
+/// two more candidates to weigh, make it one harder.
+#[must_use]
+pub fn level(found_at: u32, plausible: u32) -> u8 {
+    let level = 1 + found_at.saturating_sub(1) / 2 + plausible / 2;
+    u8::try_from(level.min(u32::from(MAX_DIFFICULTY))).unwrap_or(MAX_DIFFICULTY)
 }
 
 /// `ex-` and 8 hex digits of a hash of the position's compact form (FNV-1a:
