@@ -7,13 +7,14 @@ use std::io::Read;
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Instant;
 
 use serde::Serialize;
 use songo_notation::Ruleset;
 use songo_notation::analysis::tables::Tables;
 use songo_notation::analysis::{Analyser, AnalysisOptions, MAX_DEPTH};
-use songo_notation::exercises::{self, DEFAULT_DEPTH, DEFAULT_MARGIN, Exercise, Options, Summary};
+use songo_notation::exercises::{
+    self, DEFAULT_DEPTH, DEFAULT_MARGIN, DEFAULT_PROOF_DEPTH, Exercise, Options, Summary,
+};
 use songo_notation::i18n::{Lang, Message};
 use songo_notation::record::{self, GameRecord};
 use songo_notation::teach::TeachId;
@@ -36,6 +37,8 @@ pub(crate) enum Format {
     Json,
     /// A handout (one HTML page, to print): the exercises, then the solutions.
     Handout,
+    /// The handout's lesson, Markdown with songo blocks (docs/lessons.md), to edit and then draw with `songo lesson render`.
+    Lesson,
 }
 
 /// Find exercises in games: positions where the side to move has one move clearly better than all others, proven by the engine.
@@ -86,6 +89,9 @@ pub(crate) struct Args {
     /// The depth of the analysis of each position, in plies.
     #[arg(long, default_value_t = DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_DEPTH)))]
     depth: u32,
+    /// The depth of the proof: each exercise found is analysed again this deep, and kept only if its move is still clearly best.
+    #[arg(long, default_value_t = DEFAULT_PROOF_DEPTH, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_DEPTH)))]
+    proof_depth: u32,
     /// Memory of the transposition table, in MiB.
     #[arg(long, value_name = "MB", default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=16_384))]
     hash: u64,
@@ -136,6 +142,7 @@ struct Report<'a> {
     summary: Summary,
     margin: i32,
     depth: u32,
+    proof_depth: u32,
 }
 
 pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
@@ -161,15 +168,14 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     let options = Options {
         margin: args.margin,
         depth: args.depth,
+        proof_depth: args.proof_depth.max(args.depth),
         ..Options::default()
     };
     let sources: Vec<exercises::Source<'_>> = named
         .iter()
         .map(|(name, games)| exercises::Source::new(name, games))
         .collect();
-    let start = Instant::now();
     let found = exercises::find(&analyser, &sources, &options);
-    let elapsed = start.elapsed();
     let chosen = exercises::select(
         &found.exercises,
         args.motif,
@@ -181,14 +187,15 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     );
     let summary = found.summary;
     eprintln!(
-        "{} games ({} Seega skipped, {} with an unplayable move, {} unreadable), {} positions analysed at depth {} in {:.1} s: {} exercises found, {} written",
+        "{} games ({} Seega skipped, {} with an unplayable move, {} unreadable), {} positions analysed at depth {}, {} checked again at depth {}: {} exercises found, {} written",
         summary.games,
         summary.seega_games,
         summary.broken_games,
         unreadable,
         summary.positions,
         args.depth,
-        elapsed.as_secs_f64(),
+        summary.exercises + summary.unproven,
+        args.proof_depth.max(args.depth),
         summary.exercises,
         chosen.len()
     );
@@ -200,9 +207,11 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
                 summary,
                 margin: args.margin,
                 depth: args.depth,
+                proof_depth: args.proof_depth.max(args.depth),
             },
             crate::flags::ReportFormat::Json,
         )?,
+        Format::Lesson => exercises::render::lesson_text(&chosen, lang),
         Format::Handout => {
             let handout = exercises::render::handout(&chosen, lang)
                 .map_err(|e| Failure::input(Message::verbatim(e)))?;

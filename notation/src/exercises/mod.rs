@@ -57,8 +57,13 @@ mod tests;
 /// that loses as much a mistake).
 pub const DEFAULT_MARGIN: i32 = MISTAKE;
 
-/// The default depth of the analysis, in plies.
+/// The default depth of the analysis of every position, in plies.
 pub const DEFAULT_DEPTH: u32 = 6;
+
+/// The default depth of the proof: each position the first analysis finds
+/// is analysed again this deep, and kept only if the same move is still
+/// clearly best.
+pub const DEFAULT_PROOF_DEPTH: u32 = 10;
 
 /// The most plies of a solution line.
 pub const MAX_LINE_PLIES: usize = 7;
@@ -79,6 +84,8 @@ pub struct Options {
     /// The depth of the analysis, in plies (where the tables or the search
     /// prove the values, they are exact whatever the depth).
     pub depth: u32,
+    /// The depth of the proof of each exercise found (at least `depth`).
+    pub proof_depth: u32,
     /// The most plies of a solution line (odd: it ends on the solver's move).
     pub line_plies: usize,
 }
@@ -88,6 +95,7 @@ impl Default for Options {
         Options {
             margin: DEFAULT_MARGIN,
             depth: DEFAULT_DEPTH,
+            proof_depth: DEFAULT_PROOF_DEPTH,
             line_plies: MAX_LINE_PLIES,
         }
     }
@@ -223,6 +231,9 @@ pub struct Summary {
     pub no_motif: usize,
     /// Left out as a position already found.
     pub repeated: usize,
+    /// Left out because the proof, deeper, no longer finds the same move
+    /// clearly best.
+    pub unproven: usize,
     /// Exercises found.
     pub exercises: usize,
 }
@@ -343,9 +354,9 @@ fn look_in_game(
             played: NamedHouse::new(played, rules),
             loss,
         });
-        let Some(proof) = values.clear_best(options.margin) else {
+        if values.clear_best(options.margin).is_none() {
             continue;
-        };
+        }
         found.summary.clear += 1;
         let solution = values.moves[0].house;
         if is_obvious(&position, solution) {
@@ -370,6 +381,10 @@ fn look_in_game(
             }
             continue;
         }
+        let Some((proof, values)) = prove(analyser, &position, solution, options) else {
+            found.summary.unproven += 1;
+            continue;
+        };
         let line = solution_line(analyser, &position, &values, options);
         let mut step = position;
         for &house in &line {
@@ -553,9 +568,21 @@ pub fn motif(position: &Position, solution: House) -> Option<TeachId> {
     None
 }
 
+/// The analysis at the proof depth: the same move still clearly best.
+fn prove(
+    analyser: &Analyser,
+    position: &Position,
+    solution: House,
+    options: &Options,
+) -> Option<(Proof, Values)> {
+    let values = analyse(analyser, position, options.proof_depth.max(options.depth))?;
+    let proof = values.clear_best(options.margin)?;
+    (values.moves[0].house == solution).then_some((proof, values))
+}
+
 /// The solution line: the solution, then while the line lasts the best
 /// reply and the solver's next move, as long as that move is again clearly
-/// best (by the margin, at the same depth).
+/// best (by the margin, at the first analysis's depth).
 fn solution_line(
     analyser: &Analyser,
     position: &Position,
