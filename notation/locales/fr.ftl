@@ -492,7 +492,7 @@ seega-not-a-pair = `{ $text }` n'est pas une paire de nombres
 hint-seega-pair = écrivez le nombre de Sud, `-`, celui de Nord, comme 12-10
 seega-diagram-rules = `{ $text }` : ce diagramme est un plateau de Seega
 seega-unknown-line = ligne inconnue `{ $text }`
-hint-seega-lines = après le plateau viennent les lignes au trait :, phase :, en main :, pris : et a passé :
+hint-seega-lines = après le plateau viennent les lignes au trait :, phase :, en main :, pris : et a passé :
 seega-not-a-rank = `{ $text }` n'est pas une rangée du plateau
 hint-seega-rank = une rangée est faite de cinq cases, chacune S (Sud), N (Nord) ou . (vide), précédées si l'on veut du numéro de la rangée : 3 S N . S S
 seega-sixth-rank = une sixième rangée : le plateau en a 5
@@ -501,7 +501,7 @@ hint-seega-rank-order = écrivez les rangées de 5 en haut à 1 en bas
 seega-diagram-rank-count = le diagramme a { $count } rangées, le Seega en a 5
 hint-seega-five-ranks = écrivez cinq rangées de cinq cases, la rangée 5 d'abord
 seega-passed-and-to-move = { side-name } a passé mais est aussi au trait
-hint-seega-passed = `a passé :` nomme le joueur qui vient de passer, celui qui n'est pas au trait
+hint-seega-passed = `a passé :` nomme le joueur qui vient de passer, celui qui n'est pas au trait
 hint-seega-labelled-pair = écrivez sud 12 nord 10 (ou 12-10)
 seega-json-count = { $at } vaut { $value } : un nombre de pions est compris entre 0 et { $most }
 seega-json-rows = une position de { $rules } a des rangées de cases à graines, pas un plateau
@@ -828,7 +828,7 @@ cli-idle-last-move-text = --last-move se dessine en markdown et en svg ; le dia
 cli-idle-no-coordinates = --no-coordinates est pour les plateaux de Seega : un plateau de semailles n'a pas de coordonnées à retirer
 
 # `songo generate` : `rules` est la règle demandée.
-cli-engine-sowing-only = --engine joue les jeux de semailles (songo, songo-ekang, awale, oware-abapa) : { $rules } n'a pas d'analyse ; retirez --engine pour des parties au hasard
+cli-engine-sowing-only = --engine joue les jeux de semailles (songo, songo-ekang, awale, oware-abapa) : { $rules } n'a pas d'analyse ; retirez --engine pour des parties au hasard
 cli-cannot-read-directory = impossible de lire le dossier { $name } : { $error }
 cli-no-record-file = aucun fichier de partie (*.songo, *.ogn) dans le dossier { $name }
 cli-no-game = aucune partie dans { $name }
@@ -916,19 +916,19 @@ problem-uri-too-long = Cible de la requête trop longue
 problem-head-too-large = En-tête de requête trop grand
 problem-too-much-work = La requête demande trop de travail
 problem-incomplete-body = Corps de la requête tronqué
-problem-detail-bad-head = l'en-tête de la requête n'est pas du HTTP/1.1 que ce serveur sait lire : écrivez une ligne de requête (MÉTHODE /chemin HTTP/1.1), puis les en-têtes (Nom: valeur), chaque ligne finie par CRLF
-problem-detail-uri-too-long = la cible de la requête (chemin et paramètres) dépasse { $limit } octets ; envoyez les données dans un corps
-problem-detail-head-too-large = l'en-tête de la requête dépasse { $limit } octets ou { $headers } en-têtes ; envoyez moins dans les en-têtes
-problem-detail-connections-busy = chacune des { $max } connexions que ce serveur garde ouvertes a une requête en cours ; réessayez dans un instant, ou augmentez songo serve --max-connections
-problem-detail-body-incomplete = le corps s'est arrêté après { $received } octets, avant sa fin : la connexion s'est fermée, ou le découpage chunked est cassé ({ $error })
-problem-detail-body-stalled = aucun octet du corps n'est arrivé pendant { $seconds } s ({ $received } octets reçus) ; envoyez le corps sans pause
-problem-detail-too-many-marks = { $count } marques (highlight= et arrow= ensemble) : une requête en dessine au plus { $most }
-problem-detail-too-many-boards = la réponse dessinerait { $count } plateaux : une requête en dessine au plus { $most } ; jouez moins de coups avec render=, ou retirez render=
-problem-detail-too-many-marks-drawn = la réponse dessinerait { $count } marques ({ $marks } sur chacun des { $boards } plateaux) : une requête en dessine au plus { $most } ; demandez moins de marques ou jouez moins de coups
-problem-detail-answer-too-large = la réponse dépasserait { $limit } octets ; demandez moins (moins de coups ou de parties, sans render=)
-problem-detail-annotate-too-large = les parties font { $size } octets : une annotation en réécrit au plus { $most } octets (sa réponse est quelque 15 fois plus grande) ; envoyez moins de parties à la fois
-problem-detail-answers-busy = les réponses que leurs clients n'ont pas encore lues remplissent les { $limit } octets que ce serveur leur réserve ; réessayez dans un instant
-problem-detail-bodies-busy = les corps en cours de lecture remplissent les { $limit } octets que ce serveur leur réserve ; réessayez dans un instant
+problem-detail-bad-head = l'en-tête de la requête n'est pas du HTTP/1.1 que ce serveur sait lire : écrivez une ligne de requête (MÉTHODE /chemin HTTP/1.1), puis les en-têtes (Nom: valeur), chaque ligne finie par CRLF
+problem-detail-uri-too-long = la cible de la requête (chemin et paramètres) dépasse { $limit } octets ; envoyez les données dans un corps
+problem-detail-head-too-large = l'en-tête de la requête dépasse { $limit } octets ou { $headers } en-têtes ; envoyez moins dans les en-têtes
+problem-detail-connections-busy = chacune des { $max } connexions que ce serveur garde ouvertes a une requête en cours ; réessayez dans un instant, ou augmentez songo serve --max-connections
+problem-detail-body-incomplete = le corps s'est arrêté après { $received } octets, avant sa fin : la connexion s'est fermée, ou le découpage chunked est cassé ({ $error })
+problem-detail-body-stalled = aucun octet du corps n'est arrivé pendant { $seconds } s ({ $received } octets reçus) ; envoyez le corps sans pause
+problem-detail-too-many-marks = { $count } marques (highlight= et arrow= ensemble) : une requête en dessine au plus { $most }
+problem-detail-too-many-boards = la réponse dessinerait { $count } plateaux : une requête en dessine au plus { $most } ; jouez moins de coups avec render=, ou retirez render=
+problem-detail-too-many-marks-drawn = la réponse dessinerait { $count } marques ({ $marks } sur chacun des { $boards } plateaux) : une requête en dessine au plus { $most } ; demandez moins de marques ou jouez moins de coups
+problem-detail-answer-too-large = la réponse dépasserait { $limit } octets ; demandez moins (moins de coups ou de parties, sans render=)
+problem-detail-annotate-too-large = les parties font { $size } octets : une annotation en réécrit au plus { $most } octets (sa réponse est quelque 15 fois plus grande) ; envoyez moins de parties à la fois
+problem-detail-answers-busy = les réponses que leurs clients n'ont pas encore lues remplissent les { $limit } octets que ce serveur leur réserve ; réessayez dans un instant
+problem-detail-bodies-busy = les corps en cours de lecture remplissent les { $limit } octets que ce serveur leur réserve ; réessayez dans un instant
 
 ## Images : la légende des formes dessinées sur les plateaux (notation/src/render/svg.rs)
 
@@ -1294,17 +1294,17 @@ picture-key-threat-north = menace de Nord : les graines qu'elle prendrait
 # The archive (`songo archive`, `songo explore`, the /v1/games routes).
 archive-no-default = aucune archive indiquée, et pas de dossier personnel pour celle par défaut
 hint-archive-flag = indiquez-en une avec --archive CHEMIN (un fichier SQLite) ou --archive postgres://…, ou la variable SONGO_ARCHIVE
-archive-cannot-open = impossible d’ouvrir l’archive { $location } : { $cause }
+archive-cannot-open = impossible d’ouvrir l’archive { $location } : { $cause }
 archive-too-new = l’archive { $location } a le schéma version { $version }, plus récent que ce que ce songo connaît ({ $known })
 hint-archive-too-new = utilisez un songo plus récent avec cette archive
-archive-full = l’archive est pleine : { $cause } ; le lot en cours d’écriture a été annulé, les parties enregistrées avant lui sont conservées
-hint-archive-full = libérez de la place (ou relevez la limite de taille de la base) et relancez le même import : il n’ajoute que ce qui manque
+archive-full = l’archive est pleine : { $cause } ; le lot en cours d’écriture a été annulé, les parties enregistrées avant lui sont conservées
+hint-archive-full = libérez de la place (ou relevez la limite de taille de la base) et relancez le même import : il n’ajoute que ce qui manque
 archive-bad-cursor = { $cursor } n’est pas un curseur donné par une page de résultats
 hint-archive-cursor = continuez avec le `next` de la page précédente (JSON), ou le --after affiché après une liste
 archive-bad-date = { $date } n’est pas une date
 hint-archive-date = écrivez les dates AAAA, AAAA.MM ou AAAA.MM.JJ
-archive-database = la base de l’archive a échoué : { $cause }
-archive-progress = import : {"{"}binary_bytes{"}"}/{"{"}binary_total_bytes{"}"} ({"{"}percent{"}"} %), {"{"}msg{"}"}
+archive-database = la base de l’archive a échoué : { $cause }
+archive-progress = import : {"{"}binary_bytes{"}"}/{"{"}binary_total_bytes{"}"} ({"{"}percent{"}"} %), {"{"}msg{"}"}
 archive-progress-games = { $imported } importées, { $duplicates } doublons
 archive-import-summary = { $imported ->
         [one] { $imported } partie importée
@@ -1316,15 +1316,15 @@ archive-import-summary = { $imported ->
         [one] { $invalid } invalide
        *[other] { $invalid } invalides
     }, dans { $location }
-archive-unreadable = illisible : { $file } : { $reason }
-archive-not-a-game = { $line }:{ $column } : pas de partie ici : { $reason }
+archive-unreadable = illisible : { $file } : { $reason }
+archive-not-a-game = { $line }:{ $column } : pas de partie ici : { $reason }
 archive-invalid-mark = invalide
 archive-no-match = Aucune partie ne correspond.
-archive-next-page = d’autres parties : continuez avec --after { $cursor }
+archive-next-page = d’autres parties : continuez avec --after { $cursor }
 explore-summary = { $games ->
         [one] { $games } partie
        *[other] { $games } parties
-    } : Sud a gagné { $south }, Nord { $north }, { $draw ->
+    } : Sud a gagné { $south }, Nord { $north }, { $draw ->
         [one] { $draw } nulle
        *[other] { $draw } nulles
     }
@@ -1338,8 +1338,8 @@ explore-ended = { $games ->
         [one] { $games } partie s’est terminée ici.
        *[other] { $games } parties se sont terminées ici.
     }
-explore-recent = Ajoutées le plus récemment :
-standings-title = { $event } : { $games ->
+explore-recent = Ajoutées le plus récemment :
+standings-title = { $event } : { $games ->
         [one] { $games } partie
        *[other] { $games } parties
     }
@@ -1358,7 +1358,7 @@ problem-forbidden = Archive en lecture seule
 problem-archive-unavailable = Archive indisponible
 problem-detail-no-archive = ce serveur ne tient pas d’archive
 hint-serve-archive = démarrez-le avec songo serve --archive CHEMIN|URL
-problem-detail-read-only = l’archive est en lecture seule par HTTP : aucun jeton d’écriture n’est configuré
+problem-detail-read-only = l’archive est en lecture seule par HTTP : aucun jeton d’écriture n’est configuré
 hint-archive-token = démarrez le serveur avec --archive-token-file FICHIER (ou SONGO_ARCHIVE_TOKEN) et envoyez Authorization: Bearer JETON
 problem-detail-bad-token = écrire dans l’archive demande l’en-tête Authorization: Bearer JETON, avec le jeton du serveur
 problem-detail-no-game = pas de partie { $id } dans l’archive

@@ -11,6 +11,7 @@ mod error_kinds;
 mod errors;
 mod examples;
 mod forms;
+mod french;
 mod lessons;
 mod newcomer;
 mod no_alloc;

@@ -18,7 +18,6 @@ use warp::http::StatusCode;
 use warp::http::header::{CONTENT_LANGUAGE, CONTENT_TYPE, HeaderValue};
 use warp::reply::Response;
 
-use crate::OPENAPI;
 use crate::body::{self, Media};
 use crate::budget;
 use crate::plumbing::{Request, State, json, ruleset, slot};
@@ -48,7 +47,7 @@ pub(crate) async fn healthz(_state: Arc<State>, request: Request) -> Result<Resp
 /// `GET /openapi.json`.
 pub(crate) async fn openapi(_state: Arc<State>, request: Request) -> Result<Response, Problem> {
     request.params(&[])?;
-    let mut response = Response::new(OPENAPI.into());
+    let mut response = Response::new(crate::openapi().into());
     let headers = response.headers_mut();
     headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
     // The document is written in English, whatever the request asks.

@@ -3,7 +3,7 @@
 //!
 //! Every route, request and response is described in `docs/api.md` and in
 //! the OpenAPI document the server serves at `GET /openapi.json`
-//! ([`OPENAPI`]). Errors are `application/problem+json` (RFC 9457).
+//! ([`openapi()`]). Errors are `application/problem+json` (RFC 9457).
 //!
 //! ```no_run
 //! use songo_service::{Config, Logging};
@@ -45,6 +45,7 @@ mod handlers;
 mod lessons;
 mod logging;
 mod metrics;
+mod openapi;
 mod page;
 mod plumbing;
 mod problem;
@@ -59,13 +60,10 @@ pub use logging::{
     DEFAULT_LOG_QUEUE_BYTES, LogFormat, LogGuard, Logging, LoggingError, dropped_log_lines,
     init_logging,
 };
-pub use metrics::METRICS_ROUTE;
+pub use openapi::openapi;
 pub use page::{CONTENT_SECURITY_POLICY, asset_paths};
-pub use routes::{ROUTES, Route, router};
+pub use routes::{METRICS_ROUTE, ROUTES, Route, router};
 pub use server::{Listeners, ShutdownTimedOut, run, serve, shutdown_signal};
-
-/// The OpenAPI 3.1 document of the API, served at `GET /openapi.json`.
-pub const OPENAPI: &str = include_str!("../openapi.json");
 
 /// The default body size limit: 4 MiB.
 pub const DEFAULT_BODY_LIMIT: u64 = 4 * 1024 * 1024;

@@ -19,14 +19,7 @@ use warp::http::{Method, StatusCode};
 use warp::path::FullPath;
 use warp::reply::Response;
 
-use crate::routes::{ROUTES, Route};
-
-/// The one route of the metrics address.
-pub const METRICS_ROUTE: Route = Route {
-    method: "GET",
-    path: "/metrics",
-    summary: "The server's metrics in the Prometheus text format (on the metrics address only)",
-};
+use crate::routes::{METRICS_ROUTE, ROUTES};
 
 /// Upper bounds of the latency histogram's buckets, in microseconds, and
 /// as Prometheus prints them (seconds).
@@ -161,7 +154,9 @@ impl Metrics {
     pub(crate) fn route(method: &Method, path: &str) -> usize {
         ROUTES
             .iter()
-            .position(|route| route.path == path && route.method == method.as_str())
+            .position(|route| {
+                route.on_api() && route.path == path && route.method == method.as_str()
+            })
             .unwrap_or(ROUTES.len())
     }
 
@@ -223,6 +218,9 @@ impl Metrics {
             "Time from a request's head to its answer being ready, by route",
         );
         for (i, stats) in self.routes.iter().enumerate() {
+            if ROUTES.get(i).is_some_and(|route| !route.on_api()) {
+                continue;
+            }
             let labels = labels(i);
             let mut cumulative = 0;
             for (bucket, (_, bound)) in BUCKETS.iter().enumerate() {

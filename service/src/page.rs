@@ -17,13 +17,11 @@ use songo_notation::i18n::{self, Arg, Lang};
 use songo_notation::msg;
 use songo_notation::render::Drawing;
 use songo_notation::{Conventions, LetterCase};
-use warp::Filter;
+use warp::http::StatusCode;
 use warp::http::header::{
     CACHE_CONTROL, CONTENT_LANGUAGE, CONTENT_TYPE, ETAG, HeaderMap, HeaderValue, IF_NONE_MATCH,
     VARY,
 };
-use warp::http::{Method, StatusCode};
-use warp::path::FullPath;
 use warp::reply::Response;
 
 use crate::plumbing::{Request, State, json};
@@ -109,26 +107,36 @@ fn page_headers(headers: &mut HeaderMap) {
     headers.insert("referrer-policy", HeaderValue::from_static("no-referrer"));
 }
 
-/// `GET /`, `GET /index.html` and `GET /page/*`: the page's files.
-pub(crate) fn files()
--> impl Filter<Extract = (Response,), Error = warp::Rejection> + Clone + Send + Sync + 'static {
-    warp::get()
-        .and(warp::path::full())
-        .and(warp::header::headers_cloned())
-        .and_then(|full: FullPath, headers: HeaderMap| async move {
-            let path = match full.as_str() {
-                "/index.html" => "/",
-                path => path,
-            };
-            let Some(index) = ASSETS.iter().position(|asset| asset.path == path) else {
-                return Err(warp::reject::not_found());
-            };
-            Ok(file(index, &headers))
-        })
+/// The index in [`ASSETS`] of the file at `path` (`/index.html` is `/`).
+fn asset_index(path: &str) -> Option<usize> {
+    let path = match path {
+        "/index.html" => "/",
+        path => path,
+    };
+    ASSETS.iter().position(|asset| asset.path == path)
+}
+
+/// Whether `path` is one of the page's files: `/`, `/index.html` or
+/// `/page/*` (the route table's `GET /` answers them all).
+pub(crate) fn is_file(path: &str) -> bool {
+    asset_index(path).is_some()
+}
+
+/// `GET /`, `GET /index.html` and `GET /page/*`: the page's file at
+/// `path` (404 for another path; the route table asks only for these).
+pub(crate) fn file(path: &str, headers: &HeaderMap) -> Response {
+    match asset_index(path) {
+        Some(index) => file_at(index, headers),
+        None => Problem::new(
+            Kind::NotFound,
+            msg!("problem-detail-not-found", method = "GET", path = path),
+        )
+        .into_response(Lang::En),
+    }
 }
 
 /// The answer for file `index`: 304 when the browser has it already.
-fn file(index: usize, request: &HeaderMap) -> Response {
+fn file_at(index: usize, request: &HeaderMap) -> Response {
     let asset = &ASSETS[index];
     let etag = &ETAGS[index];
     let fresh = request
@@ -236,37 +244,13 @@ pub(crate) async fn messages(_state: Arc<State>, request: Request) -> Result<Res
     Ok(response)
 }
 
-/// The prefix and suffix of a board picture's path.
-const IMAGE_PREFIX: &str = "/v1/positions/";
-const IMAGE_SUFFIX: &str = ".svg";
-
-/// Whether `path` is a board picture's (for the 405 of other methods).
-pub(crate) fn is_image_path(path: &str) -> bool {
-    path.len() > IMAGE_PREFIX.len() + IMAGE_SUFFIX.len()
-        && path.starts_with(IMAGE_PREFIX)
-        && path.ends_with(IMAGE_SUFFIX)
-}
-
 /// `GET /v1/positions/{compact}.svg`: the board of a position written in
-/// the compact notation (`/` written as is or as `%2F`), as an SVG picture
-/// to embed with `<img src>`. The picture depends on the path alone, so it
-/// may be cached for a day.
-pub(crate) fn image()
--> impl Filter<Extract = (Response,), Error = warp::Rejection> + Clone + Send + Sync + 'static {
-    warp::method()
-        .and(warp::path::full())
-        .and(warp::query::raw().or(warp::any().map(String::new)).unify())
-        .and_then(|method: Method, full: FullPath, query: String| async move {
-            let path = full.as_str();
-            if method != Method::GET || !is_image_path(path) {
-                return Err(warp::reject::not_found());
-            }
-            let compact = &path[IMAGE_PREFIX.len()..path.len() - IMAGE_SUFFIX.len()];
-            // The picture depends on its URL alone (a `lang=` query, else
-            // English), so that it may be cached.
-            Ok(board_image(compact, &query)
-                .unwrap_or_else(|problem| problem.into_response(Lang::En)))
-        })
+/// the compact notation (`/` written as is or as `%2F`, the `{compact}` of
+/// the path), as an SVG picture to embed with `<img src>`. The picture
+/// depends on its URL alone (a `lang=` query, else English; problems in
+/// English too), so that it may be cached for a day.
+pub(crate) fn image(compact: &str, query: &str) -> Response {
+    board_image(compact, query).unwrap_or_else(|problem| problem.into_response(Lang::En))
 }
 
 /// The work of [`image`].

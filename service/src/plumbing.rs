@@ -88,6 +88,9 @@ pub(crate) struct Request {
     pub(crate) deadline: Instant,
     /// The language of the answer's words ([`lang`]).
     pub(crate) lang: Lang,
+    /// What the `{…}` of the route's path stands for in this request's
+    /// path (the `{id}` of `/v1/games/{id}`), empty for other routes.
+    pub(crate) path_value: String,
 }
 
 /// The language a request asks for: `?lang=`, else `Accept-Language`,

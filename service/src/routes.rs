@@ -1,9 +1,13 @@
-//! The route table and the warp filter that serves it: each route runs in
+//! The route table and the warp filter that serves it. [`ROUTES`] is the
+//! one place a route is written: its method, path and summary, how it is
+//! answered, and its OpenAPI operation (`service/openapi/operations/`,
+//! assembled into the served document by `openapi`). Each handler runs in
 //! its own task under the request time limit, so a panic or a slow answer
 //! becomes a problem response and never takes the server down; paths and
 //! methods that match no route get 404 or 405.
 
 use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -31,134 +35,181 @@ use crate::records;
 use crate::{cors, page};
 
 /// One route of the API.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub struct Route {
     /// `GET` or `POST`.
     pub method: &'static str,
-    /// The path, such as `/v1/play`.
+    /// The path, such as `/v1/play`; one `{name}` stands for a path
+    /// segment, as in `/v1/games/{id}`.
     pub path: &'static str,
-    /// What it does, in one line.
+    /// What it does, in one line (the OpenAPI operation's `summary`).
     pub summary: &'static str,
+    /// The OpenAPI `operationId`, also the name of the file of
+    /// `service/openapi/operations/` that describes the rest of the
+    /// operation.
+    pub operation_id: &'static str,
+    /// That file's text: a JSON object, the operation without its
+    /// `operationId` and `summary`.
+    pub(crate) operation: &'static str,
+    /// How the route is answered.
+    pub(crate) serve: Serve,
 }
 
-/// Every route the server answers (the OpenAPI document lists the same).
+/// A handler run in the route's task: it reads the request and answers,
+/// or says what is wrong with it.
+pub(crate) type Handler = fn(Arc<State>, Request) -> Pending;
+
+/// What a [`Handler`] returns.
+pub(crate) type Pending = Pin<Box<dyn Future<Output = Result<Response, Problem>> + Send>>;
+
+/// How a route is answered.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Serve {
+    /// By a handler in its own task, under the time limit, its answer
+    /// written in the request's language.
+    Task(Handler),
+    /// At once, by a function of the path's `{…}` value and the query
+    /// alone, so that the answer may be cached (board pictures).
+    Direct(fn(&str, &str) -> Response),
+    /// The page's files: `/` stands for every path of
+    /// [`page::asset_paths`] and `/index.html`.
+    PageFiles,
+    /// On the metrics address (`metrics`), never on the API's.
+    MetricsAddress,
+}
+
+/// A [`Route`] from its method, path, `operationId`, how it is answered
+/// and its summary; its OpenAPI operation is read from
+/// `service/openapi/operations/{operationId}.json`.
+macro_rules! route {
+    ($method:literal $path:literal, $operation_id:literal, $serve:expr, $summary:literal $(,)?) => {
+        Route {
+            method: $method,
+            path: $path,
+            summary: $summary,
+            operation_id: $operation_id,
+            operation: include_str!(concat!("../openapi/operations/", $operation_id, ".json")),
+            serve: $serve,
+        }
+    };
+}
+
+/// [`Serve::Task`] of an `async fn(Arc<State>, Request)`.
+macro_rules! task {
+    ($handler:path) => {
+        Serve::Task(|state, request| Box::pin($handler(state, request)))
+    };
+}
+
+/// The one route of the metrics address.
+pub const METRICS_ROUTE: Route = route!(
+    "GET" "/metrics", "metrics", Serve::MetricsAddress,
+    "The server's metrics in the Prometheus text format (on the metrics address only)",
+);
+
+/// Every route of the API, in the order of the OpenAPI document's paths
+/// (routes of one path side by side). Adding a route is adding its entry
+/// here and its operation's file (see `docs/architecture.md`).
 pub const ROUTES: &[Route] = &[
-    Route {
-        method: "GET",
-        path: "/healthz",
-        summary: "Liveness: 200 while the server runs",
-    },
-    Route {
-        method: "GET",
-        path: "/openapi.json",
-        summary: "The OpenAPI 3.1 document of this API",
-    },
-    Route {
-        method: "GET",
-        path: "/",
-        summary: "The web page: a board to edit and play on, records to check, exports",
-    },
-    Route {
-        method: "GET",
-        path: "/v1/messages",
-        summary: "The web page's words in a language (?lang=en|fr, else Accept-Language)",
-    },
-    Route {
-        method: "GET",
-        path: "/v1/positions/{compact}.svg",
-        summary: "The board of a position in the compact notation, as an SVG picture to embed",
-    },
-    Route {
-        method: "GET",
-        path: "/v1/rules",
-        summary: "The rulesets and their rule ids with one-line descriptions",
-    },
-    Route {
-        method: "POST",
-        path: "/v1/positions",
-        summary: "Read a position in any form: its JSON, compact notation and a rendering",
-    },
-    Route {
-        method: "POST",
-        path: "/v1/play",
-        summary: "Play moves on a position: every step's boards, captures and rules",
-    },
-    Route {
-        method: "POST",
-        path: "/v1/moves",
-        summary: "The legal and illegal moves of a position",
-    },
-    Route {
-        method: "POST",
-        path: "/v1/explain",
-        summary: "What the teaching vocabulary says of a position: threats, defences, greniers, bidoua",
-    },
-    Route {
-        method: "POST",
-        path: "/v1/validate",
-        summary: "Validate game records: every game replayed, every violation with its rule",
-    },
-    Route {
-        method: "POST",
-        path: "/v1/convert",
-        summary: "Convert game records between record text, OGN, JSON and YAML",
-    },
-    Route {
-        method: "POST",
-        path: "/v1/annotate",
-        summary: "Game records written back with the teaching vocabulary as comments (and the engine's marks with engine=true)",
-    },
-    Route {
-        method: "POST",
-        path: "/v1/analyse",
-        summary: "The best move of a position, its value, its line and every move's value (time and depth capped)",
-    },
-    Route {
-        method: "POST",
-        path: "/v1/lessons/check",
-        summary: "Check a lesson: its boards, the moves that link them, every claim that does not hold",
-    },
-    Route {
-        method: "POST",
-        path: "/v1/lessons/render",
-        summary: "A lesson's handout: an HTML page ready to print, or Markdown and its pictures",
-    },
-    Route {
-        method: "GET",
-        path: "/v1/games",
-        summary: "Search the archive: games by player, event, site, dates, round, ruleset, result, validity, length or position, paged by cursor",
-    },
-    Route {
-        method: "POST",
-        path: "/v1/games",
-        summary: "Import game records into the archive (bearer token): each game validated, kept even when invalid, once",
-    },
-    Route {
-        method: "GET",
-        path: "/v1/games/{id}",
-        summary: "One game of the archive: JSON, its record, or the board at a ply as SVG",
-    },
-    Route {
-        method: "GET",
-        path: "/v1/explorer",
-        summary: "The moves played from a position in the archive's games, with their results and average score",
-    },
-    Route {
-        method: "GET",
-        path: "/v1/standings",
-        summary: "An event's crosstable: points, results against each opponent, seeds won and lost",
-    },
+    route!("GET" "/healthz", "healthz", task!(handlers::healthz),
+        "Liveness: 200 while the server runs"),
+    route!("GET" "/openapi.json", "openapi", task!(handlers::openapi),
+        "The OpenAPI 3.1 document of this API"),
+    METRICS_ROUTE,
+    route!("GET" "/", "page", Serve::PageFiles,
+        "The web page: a board to edit and play on, records to check, exports"),
+    route!("GET" "/v1/messages", "messages", task!(page::messages),
+        "The web page's words in a language (?lang=en|fr, else Accept-Language)"),
+    route!("GET" "/v1/positions/{compact}.svg", "boardImage", Serve::Direct(page::image),
+        "The board of a position in the compact notation, as an SVG picture to embed"),
+    route!("GET" "/v1/rules", "rules", task!(handlers::rules),
+        "The rulesets and their rule ids with one-line descriptions"),
+    route!("POST" "/v1/positions", "positions", task!(handlers::positions),
+        "Read a position in any form: its JSON, compact notation and a rendering"),
+    route!("POST" "/v1/play", "play", task!(handlers::play),
+        "Play moves on a position: every step's boards, captures and rules"),
+    route!("POST" "/v1/moves", "moves", task!(handlers::moves),
+        "The legal and illegal moves of a position"),
+    route!("POST" "/v1/validate", "validate", task!(records::validate),
+        "Validate game records: every game replayed, every violation with its rule"),
+    route!("POST" "/v1/convert", "convert", task!(records::convert),
+        "Convert game records between record text, OGN, JSON and YAML"),
+    route!("POST" "/v1/explain", "explain", task!(handlers::explain),
+        "What the teaching vocabulary says of a position: threats, defences, greniers, bidoua"),
+    route!("POST" "/v1/analyse", "analyse", task!(analysis::analyse),
+        "The best move of a position, its value, its line and every move's value (time and depth capped)"),
+    route!("POST" "/v1/annotate", "annotate", task!(records::annotate),
+        "Game records written back with the teaching vocabulary as comments (and the engine's marks with engine=true)"),
+    route!("POST" "/v1/lessons/check", "checkLesson", task!(lessons::check),
+        "Check a lesson: its boards, the moves that link them, every claim that does not hold"),
+    route!("POST" "/v1/lessons/render", "renderLesson", task!(lessons::render),
+        "A lesson's handout: an HTML page ready to print, or Markdown and its pictures"),
+    route!("GET" "/v1/games", "searchGames", task!(games::search),
+        "Search the archive: games by player, event, site, dates, round, ruleset, result, validity, length or position, paged by cursor"),
+    route!("POST" "/v1/games", "importGames", task!(games::import),
+        "Import game records into the archive (bearer token): each game validated, kept even when invalid, once"),
+    route!("GET" "/v1/games/{id}", "getGame",
+        Serve::Task(|state, mut request| {
+            let id = std::mem::take(&mut request.path_value);
+            Box::pin(games::game(state, request, id))
+        }),
+        "One game of the archive: JSON, its record, or the board at a ply as SVG"),
+    route!("GET" "/v1/explorer", "explore", task!(games::explorer),
+        "The moves played from a position in the archive's games, with their results and average score"),
+    route!("GET" "/v1/standings", "standings", task!(games::standings),
+        "An event's crosstable: points, results against each opponent, seeds won and lost"),
 ];
 
-/// Where the paths of single games start: `/v1/games/{id}`.
-const GAME_PREFIX: &str = "/v1/games/";
+/// The routes `songo serve --debug-routes` adds for the tests (a panic, a
+/// slow answer): not part of the API, so neither documented nor counted.
+const DEBUG_ROUTES: &[(Method, &str, Handler)] = &[
+    (Method::GET, "/debug/panic", |state, request| {
+        Box::pin(handlers::debug_panic(state, request))
+    }),
+    (Method::GET, "/debug/sleep", |state, request| {
+        Box::pin(handlers::debug_sleep(state, request))
+    }),
+];
+
+impl Route {
+    /// Whether the route is served on the API's address.
+    pub fn on_api(&self) -> bool {
+        !matches!(self.serve, Serve::MetricsAddress)
+    }
+
+    /// The part of `path` that the `{…}` of the route's path stands for
+    /// (empty for a path without one), when `path` is the route's. A `{…}`
+    /// that ends the path is one segment (`/v1/games/{id}`); one followed
+    /// by a suffix runs to it, slashes included (`{compact}.svg`: the
+    /// compact notation holds a `/`).
+    pub fn path_value<'p>(&self, path: &'p str) -> Option<&'p str> {
+        let Some((prefix, rest)) = self.path.split_once('{') else {
+            return (path == self.path).then_some("");
+        };
+        let suffix = rest.split_once('}').map_or("", |(_, suffix)| suffix);
+        path.strip_prefix(prefix)
+            .and_then(|path| path.strip_suffix(suffix))
+            .filter(|value| !value.is_empty() && (!suffix.is_empty() || !value.contains('/')))
+    }
+
+    /// Whether the route answers `path` (the page's route answers for each
+    /// of its files), with the path's `{…}` value.
+    fn answers<'p>(&self, path: &'p str) -> Option<&'p str> {
+        match self.serve {
+            Serve::PageFiles => page::is_file(path).then_some(""),
+            _ => self.path_value(path),
+        }
+    }
+}
 
 /// Extra time the route task gets past the deadline to answer with its
 /// own, more precise problem (such as 408 for a slow body).
 const GRACE: Duration = Duration::from_millis(50);
 
 /// The warp filter of the whole API (the server counts and logs each
-/// request around it).
+/// request around it): each request is answered by the first route of
+/// [`ROUTES`] (then of the debug routes, when they are on) that answers its
+/// method and path, else by a 404 or a 405.
 pub fn router(
     config: &Config,
 ) -> impl Filter<Extract = (impl warp::Reply,), Error = std::convert::Infallible>
@@ -179,236 +230,79 @@ pub fn router(
             ))
         }),
     });
-    let mut api = endpoint(&state, Method::GET, "/healthz", handlers::healthz)
-        .or(endpoint(
-            &state,
-            Method::GET,
-            "/openapi.json",
-            handlers::openapi,
-        ))
-        .unify()
-        .or(endpoint(&state, Method::GET, "/v1/rules", handlers::rules))
-        .unify()
-        .or(endpoint(
-            &state,
-            Method::GET,
-            "/v1/messages",
-            page::messages,
-        ))
-        .unify()
-        .or(page::files())
-        .unify()
-        .or(page::image())
-        .unify()
-        .or(endpoint(
-            &state,
-            Method::POST,
-            "/v1/positions",
-            handlers::positions,
-        ))
-        .unify()
-        .or(endpoint(&state, Method::POST, "/v1/play", handlers::play))
-        .unify()
-        .or(endpoint(&state, Method::POST, "/v1/moves", handlers::moves))
-        .unify()
-        .or(endpoint(
-            &state,
-            Method::POST,
-            "/v1/explain",
-            handlers::explain,
-        ))
-        .unify()
-        .or(endpoint(
-            &state,
-            Method::POST,
-            "/v1/validate",
-            records::validate,
-        ))
-        .unify()
-        .or(endpoint(
-            &state,
-            Method::POST,
-            "/v1/convert",
-            records::convert,
-        ))
-        .unify()
-        .or(endpoint(
-            &state,
-            Method::POST,
-            "/v1/annotate",
-            records::annotate,
-        ))
-        .unify()
-        .or(endpoint(
-            &state,
-            Method::POST,
-            "/v1/analyse",
-            analysis::analyse,
-        ))
-        .unify()
-        .or(endpoint(
-            &state,
-            Method::POST,
-            "/v1/lessons/check",
-            lessons::check,
-        ))
-        .unify()
-        .or(endpoint(
-            &state,
-            Method::POST,
-            "/v1/lessons/render",
-            lessons::render,
-        ))
-        .unify()
-        .or(endpoint(&state, Method::GET, "/v1/games", games::search))
-        .unify()
-        .or(endpoint(&state, Method::POST, "/v1/games", games::import))
-        .unify()
-        .or(endpoint_with_id(&state, GAME_PREFIX, games::game))
-        .unify()
-        .or(endpoint(
-            &state,
-            Method::GET,
-            "/v1/explorer",
-            games::explorer,
-        ))
-        .unify()
-        .or(endpoint(
-            &state,
-            Method::GET,
-            "/v1/standings",
-            games::standings,
-        ))
-        .unify()
-        .boxed();
-    if config.debug_routes {
-        api = api
-            .or(endpoint(
-                &state,
-                Method::GET,
-                "/debug/panic",
-                handlers::debug_panic,
-            ))
-            .unify()
-            .or(endpoint(
-                &state,
-                Method::GET,
-                "/debug/sleep",
-                handlers::debug_sleep,
-            ))
-            .unify()
-            .boxed();
-    }
-    cors::allow(&config.cors_origins, api.or(fallback()).unify())
-}
-
-/// A route: `method` on exactly `path`, answered by `handler` in its own task.
-fn endpoint<H, F>(
-    state: &Arc<State>,
-    method: Method,
-    path: &'static str,
-    handler: H,
-) -> warp::filters::BoxedFilter<(Response,)>
-where
-    H: Fn(Arc<State>, Request) -> F + Clone + Send + Sync + 'static,
-    F: Future<Output = Result<Response, Problem>> + Send + 'static,
-{
-    let state = Arc::clone(state);
-    warp::path::full()
+    let debug_routes = config.debug_routes;
+    let api = warp::path::full()
         .and(warp::method())
-        .and_then(move |full: FullPath, actual: Method| {
-            let matches = full.as_str() == path && actual == method;
-            async move {
-                if matches {
-                    Ok(())
-                } else {
-                    Err(warp::reject::not_found())
-                }
-            }
-        })
-        .untuple_one()
-        .and(warp::header::headers_cloned())
-        .and(warp::query::raw().or(warp::any().map(String::new)).unify())
-        .and(warp::body::stream())
-        .then(move |headers: HeaderMap, query: String, stream| {
-            let state = Arc::clone(&state);
-            let handler = handler.clone();
-            let deadline = Instant::now() + state.config.request_timeout;
-            let asked = plumbing::lang(&headers, &query);
-            let request = Request {
-                lang: *asked.as_ref().unwrap_or(&Lang::En),
-                headers,
-                query,
-                body: Some(body::boxed(stream)),
-                deadline,
-            };
-            async move {
-                match asked {
-                    Ok(_) => guarded(state, request, handler).await,
-                    Err(problem) => with_language(problem.into_response(Lang::En), Lang::En),
-                }
-            }
-        })
-        .boxed()
-}
-
-/// `GET` on the paths under `prefix` (`/v1/games/{id}`), answered by
-/// `handler` with the rest of the path, in its own task like [`endpoint`].
-fn endpoint_with_id<H, F>(
-    state: &Arc<State>,
-    prefix: &'static str,
-    handler: H,
-) -> warp::filters::BoxedFilter<(Response,)>
-where
-    H: Fn(Arc<State>, Request, String) -> F + Clone + Send + Sync + 'static,
-    F: Future<Output = Result<Response, Problem>> + Send + 'static,
-{
-    let state = Arc::clone(state);
-    warp::path::full()
-        .and(warp::method())
-        .and_then(move |full: FullPath, actual: Method| {
-            let id = full
-                .as_str()
-                .strip_prefix(prefix)
-                .filter(|id| !id.is_empty() && !id.contains('/'))
-                .map(str::to_owned);
-            async move {
-                match id {
-                    Some(id) if actual == Method::GET => Ok(id),
-                    _ => Err(warp::reject::not_found()),
-                }
-            }
-        })
         .and(warp::header::headers_cloned())
         .and(warp::query::raw().or(warp::any().map(String::new)).unify())
         .and(warp::body::stream())
         .then(
-            move |id: String, headers: HeaderMap, query: String, stream| {
-                let state = Arc::clone(&state);
-                let handler = handler.clone();
-                let deadline = Instant::now() + state.config.request_timeout;
-                let asked = plumbing::lang(&headers, &query);
-                let request = Request {
-                    lang: *asked.as_ref().unwrap_or(&Lang::En),
-                    headers,
-                    query,
-                    body: Some(body::boxed(stream)),
-                    deadline,
-                };
-                async move {
-                    match asked {
-                        Ok(_) => {
-                            let handler = move |state, request| handler(state, request, id.clone());
-                            guarded(state, request, handler).await
-                        }
-                        Err(problem) => with_language(problem.into_response(Lang::En), Lang::En),
+            move |full: FullPath, method: Method, headers: HeaderMap, query: String, stream| {
+                let path = full.as_str();
+                let found = ROUTES
+                    .iter()
+                    .filter(|route| route.on_api() && route.method == method.as_str())
+                    .find_map(|route| Some((route.serve, route.answers(path)?)));
+                let debug = DEBUG_ROUTES
+                    .iter()
+                    .filter(|_| debug_routes)
+                    .find(|(debug_method, debug_path, _)| {
+                        *debug_method == method && *debug_path == path
+                    })
+                    .map(|&(_, _, handler)| (Serve::Task(handler), ""));
+                let response: Pin<Box<dyn Future<Output = Response> + Send>> = match found.or(debug)
+                {
+                    Some((Serve::Task(handler), value)) => {
+                        let request = Request {
+                            lang: Lang::En,
+                            headers,
+                            query,
+                            body: Some(body::boxed(stream)),
+                            deadline: Instant::now() + state.config.request_timeout,
+                            path_value: value.to_owned(),
+                        };
+                        Box::pin(in_task(Arc::clone(&state), request, handler))
                     }
-                }
+                    Some((Serve::Direct(answer), value)) => {
+                        let response = answer(value, &query);
+                        Box::pin(async move { response })
+                    }
+                    Some((Serve::PageFiles, _)) => {
+                        let response = page::file(path, &headers);
+                        Box::pin(async move { response })
+                    }
+                    Some((Serve::MetricsAddress, _)) | None => {
+                        let response = fallback(path, &method, &headers, &query);
+                        Box::pin(async move { response })
+                    }
+                };
+                response
             },
-        )
-        .boxed()
+        );
+    // The filters above reject no request; warp's types say they might.
+    let rejected = warp::path::full()
+        .and(warp::method())
+        .and(warp::header::headers_cloned())
+        .and(warp::query::raw().or(warp::any().map(String::new)).unify())
+        .map(
+            |full: FullPath, method: Method, headers: HeaderMap, query: String| {
+                fallback(full.as_str(), &method, &headers, &query)
+            },
+        );
+    cors::allow(&config.cors_origins, api.or(rejected).unify())
 }
 
+/// `request` answered by `handler` in its own task ([`guarded`]), in the
+/// language it asks for (a `lang` that names none: 400, in English).
+async fn in_task(state: Arc<State>, mut request: Request, handler: Handler) -> Response {
+    match plumbing::lang(&request.headers, &request.query) {
+        Ok(lang) => {
+            request.lang = lang;
+            guarded(state, request, handler).await
+        }
+        Err(problem) => with_language(problem.into_response(Lang::En), Lang::En),
+    }
+}
 /// Says in which language the answer is written (`Content-Language`), and
 /// that it depends on `Accept-Language` (`Vary`), unless the handler said
 /// otherwise.
@@ -508,47 +402,30 @@ impl Drop for AbortOnDrop {
     }
 }
 
-/// 405 with `Allow` for a known path, 404 for any other.
-fn fallback()
--> impl Filter<Extract = (Response,), Error = std::convert::Infallible> + Clone + Send + Sync + 'static
-{
-    warp::path::full()
-        .and(warp::method())
-        .and(warp::header::headers_cloned())
-        .and(warp::query::raw().or(warp::any().map(String::new)).unify())
-        .map(
-            |full: FullPath, method: Method, headers: HeaderMap, query: String| {
-                // A `lang` that names no language: these words are English.
-                let lang = plumbing::lang(&headers, &query).unwrap_or(Lang::En);
-                let path = full.as_str();
-                let path = if page::is_image_path(path) {
-                    "/v1/positions/{compact}.svg"
-                } else if path.len() > GAME_PREFIX.len()
-                    && path.starts_with(GAME_PREFIX)
-                    && !path[GAME_PREFIX.len()..].contains('/')
-                {
-                    "/v1/games/{id}"
-                } else {
-                    path
-                };
-                let allowed: Vec<&str> = ROUTES
-                    .iter()
-                    .filter(|route| route.path == path)
-                    .map(|route| route.method)
-                    .collect();
-                let problem = if allowed.is_empty() {
-                    Problem::new(
-                        Kind::NotFound,
-                        msg!(
-                            "problem-detail-not-found",
-                            method = method.as_str(),
-                            path = path
-                        ),
-                    )
-                } else {
-                    Problem::method_not_allowed(&method, path, &allowed.join(", "))
-                };
-                with_language(problem.into_response(lang), lang)
-            },
+/// The answer to a request no route answers: 405 with `Allow` for a
+/// route's path (written as the route writes it), 404 for any other.
+fn fallback(path: &str, method: &Method, headers: &HeaderMap, query: &str) -> Response {
+    // A `lang` that names no language: these words are English.
+    let lang = plumbing::lang(headers, query).unwrap_or(Lang::En);
+    let api = || ROUTES.iter().filter(|route| route.on_api());
+    let path = api()
+        .find(|route| route.path_value(path).is_some())
+        .map_or(path, |route| route.path);
+    let allowed: Vec<&str> = api()
+        .filter(|route| route.path == path)
+        .map(|route| route.method)
+        .collect();
+    let problem = if allowed.is_empty() {
+        Problem::new(
+            Kind::NotFound,
+            msg!(
+                "problem-detail-not-found",
+                method = method.as_str(),
+                path = path
+            ),
         )
+    } else {
+        Problem::method_not_allowed(method, path, &allowed.join(", "))
+    };
+    with_language(problem.into_response(lang), lang)
 }

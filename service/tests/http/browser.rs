@@ -3,12 +3,10 @@
 //! and what the page must show. Screenshots of every screen, at desktop and
 //! phone widths, are written to `target/tmp/page-screenshots/`.
 
-use std::path::PathBuf;
-
 use serde_json::json;
 
 use crate::TestServer;
-use crate::webdriver::Browser;
+use crate::webdriver::{Browser, screenshots};
 
 /// The escale text's diagram of the grenier of 17 (`S4`), as pasted.
 const GRENIER_DIAGRAM: &str = include_str!("../../../fixtures/positions/yinda.txt");
@@ -17,12 +15,7 @@ const GRENIER_COMPACT: &str = "songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:S";
 /// A browser on the page of a fresh server, loaded and ready.
 fn open(width: u32, height: u32, fragment: &str) -> (TestServer, Browser) {
     let server = TestServer::start();
-    let browser = Browser::start(width, height);
-    browser.go(&format!("http://{}/{fragment}", server.addr));
-    browser.wait_for(
-        "the page to be ready",
-        "return document.body.dataset.ready === 'true'",
-    );
+    let browser = Browser::on_page(&server, width, height, fragment);
     (server, browser)
 }
 
@@ -41,12 +34,6 @@ fn compact(browser: &Browser) -> String {
         .as_str()
         .unwrap_or_default()
         .to_owned()
-}
-
-fn screenshots() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("page-screenshots");
-    std::fs::create_dir_all(&dir).expect("the screenshot folder");
-    dir
 }
 
 #[test]
@@ -713,13 +700,9 @@ fn a_link_with_a_bad_move_says_which_and_keeps_the_moves_before_it() {
         ("en", "Move 1 of the link (S0) was refused", "songo.exit"),
         ("fr", "Le coup 1 du lien (S0) est refusé", "songo.exit"),
     ] {
-        browser.go(&format!(
-            "http://{}/?position=songo:5,5,5,5,5,5,5/1,5,5,5,5,5,5:0-0:S&moves=S0%20N4&lang={lang}",
-            server.addr
-        ));
-        browser.wait_for(
-            "the page to be ready",
-            "return document.body.dataset.ready === 'true'",
+        browser.load(
+            &server,
+            &format!("?position=songo:5,5,5,5,5,5,5/1,5,5,5,5,5,5:0-0:S&moves=S0%20N4&lang={lang}"),
         );
         let alert = browser.text("#alert");
         assert!(alert.starts_with(starts), "{alert}");
@@ -727,13 +710,9 @@ fn a_link_with_a_bad_move_says_which_and_keeps_the_moves_before_it() {
         assert_eq!(browser.text("#line"), "");
     }
     browser.screenshot(&screenshots().join("desktop-link-refused-fr.png"));
-    browser.go(&format!(
-        "http://{}/?position={SONGO_START}&moves=S2%20N4%20S9&lang=fr",
-        server.addr
-    ));
-    browser.wait_for(
-        "the page to be ready",
-        "return document.body.dataset.ready === 'true'",
+    browser.load(
+        &server,
+        &format!("?position={SONGO_START}&moves=S2%20N4%20S9&lang=fr"),
     );
     let alert = browser.text("#alert");
     assert!(

@@ -6,7 +6,6 @@
 //! Screenshots go to `target/tmp/page-screenshots/archive-*.png`.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 use serde_json::json;
 use songo_notation::Ruleset;
@@ -17,7 +16,7 @@ use songo_service::archive::{Location, Token};
 
 use crate::TestServer;
 use crate::archive::scratch_dir;
-use crate::webdriver::Browser;
+use crate::webdriver::{Browser, screenshots};
 
 const TOKEN: &str = "page-s3cret";
 
@@ -25,12 +24,6 @@ const TOKEN: &str = "page-s3cret";
 const HOSTILE: &str = "[Rules \"songo\"]\n[Event \"<b>Soirée</b> du club\"]\n[Round \"1\"]\n\
 [South \"<script>window.pwned = 1</script>\"]\n\
 [North \"<img src=x onerror=\\\"window.pwned = 2\\\">\"]\n[Result \"*\"]\n\n1. S5 N0 *\n";
-
-fn screenshots() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("page-screenshots");
-    std::fs::create_dir_all(&dir).expect("the screenshot folder");
-    dir
-}
 
 /// Twelve engine games: two events of four players, every pair once.
 fn games() -> Vec<GameRecord> {
@@ -82,12 +75,7 @@ fn open(games: &[GameRecord], width: u32, height: u32, fragment: &str) -> (TestS
     );
     assert_eq!(reply.status, 200, "{reply:?}");
     assert_eq!(reply.json()["imported"], games.len() + 1, "{reply:?}");
-    let browser = Browser::start(width, height);
-    browser.go(&format!("http://{}/{fragment}", server.addr));
-    browser.wait_for(
-        "the page to be ready",
-        "return document.body.dataset.ready === 'true'",
-    );
+    let browser = Browser::on_page(&server, width, height, fragment);
     (server, browser)
 }
 
@@ -487,12 +475,7 @@ fn the_archive_tab_in_french_on_a_phone_shows_names_as_text() {
 #[test]
 fn without_an_archive_the_tab_says_how_to_keep_one() {
     let server = TestServer::start();
-    let browser = Browser::start(1280, 900);
-    browser.go(&format!("http://{}/#lang=fr", server.addr));
-    browser.wait_for(
-        "the page to be ready",
-        "return document.body.dataset.ready === 'true'",
-    );
+    let browser = Browser::on_page(&server, 1280, 900, "#lang=fr");
     browser.find("#tab-archive").click();
     browser.wait_for(
         "the tab to say there is no archive",

@@ -121,10 +121,10 @@ fn at_the_cap_the_connection_waiting_longest_makes_room() {
     });
     let mut oldest = server.connect();
     oldest.write_all(b"GET /healthz HTTP/1.1\r\n").unwrap();
-    std::thread::sleep(Duration::from_millis(50));
+    wait_for_accepted(&server, 1.0);
     let mut newer = server.connect();
     newer.write_all(b"GET /healthz HTTP/1.1\r\n").unwrap();
-    std::thread::sleep(Duration::from_millis(50));
+    wait_for_accepted(&server, 2.0);
     assert_eq!(server.get("/healthz").status, 200);
     assert!(closed_by_server(&mut oldest));
     // The newer one is still open: it can finish its request.
@@ -339,4 +339,20 @@ fn issue_21_an_answer_the_client_does_not_read_stays_in_flight_until_the_send_ti
     );
     assert_eq!(server.metric("songo_http_requests_in_flight"), 0.0);
     drop(greedy);
+}
+
+/// Waits until the server has accepted `count` connections: a fixed sleep
+/// was not enough on a loaded machine, where the second connection could be
+/// accepted after the third request arrived.
+fn wait_for_accepted(server: &TestServer, count: f64) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while server.metric("songo_connections_accepted_total") < count {
+        assert!(
+            Instant::now() < deadline,
+            "the server never accepted connection {count}"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    // The partial head just written is read by then, or soon after.
+    std::thread::sleep(Duration::from_millis(20));
 }

@@ -228,7 +228,7 @@ fn every_route_answers_in_french() {
         ("/v1/explorer", get("/v1/explorer").json()["title"].to_string()),
         ("/v1/standings", get("/v1/standings?event=Club").json()["title"].to_string()),
     ];
-    for route in songo_service::ROUTES {
+    for route in songo_service::ROUTES.iter().filter(|route| route.on_api()) {
         assert!(
             answers.iter().any(|(path, _)| *path == route.path),
             "{} {} has no French request in every_route_answers_in_french",

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::Reply;
+use crate::{Reply, TestServer};
 
 /// The WebDriver name of an element reference.
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
@@ -24,6 +24,14 @@ pub(crate) const WAIT: Duration = Duration::from_secs(30);
 
 /// One browser at a time: the machine has 2 cores.
 static ONE_BROWSER: Mutex<()> = Mutex::new(());
+
+/// Where the page tests write their screenshots:
+/// `target/tmp/page-screenshots/`.
+pub(crate) fn screenshots() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("page-screenshots");
+    std::fs::create_dir_all(&dir).expect("the screenshot folder");
+    dir
+}
 
 /// The programs, found on the `PATH` (Debian: `chromium`, `chromedriver`).
 fn program(names: &[&str]) -> Option<PathBuf> {
@@ -43,6 +51,25 @@ pub(crate) struct Browser {
 }
 
 impl Browser {
+    /// A browser `width`×`height` on `server`'s page (`fragment`: what
+    /// follows its `/`, such as `#lang=fr`), loaded and ready: the set-up
+    /// of every page test.
+    pub(crate) fn on_page(server: &TestServer, width: u32, height: u32, fragment: &str) -> Browser {
+        let browser = Browser::start(width, height);
+        browser.load(server, fragment);
+        browser
+    }
+
+    /// Goes to `server`'s page at `rest` (what follows its `/`) and waits
+    /// until the page is ready.
+    pub(crate) fn load(&self, server: &TestServer, rest: &str) {
+        self.go(&format!("http://{}/{rest}", server.addr));
+        self.wait_for(
+            "the page to be ready",
+            "return document.body.dataset.ready === 'true'",
+        );
+    }
+
     /// Starts chromedriver and a headless Chromium `width`×`height`.
     ///
     /// # Panics
