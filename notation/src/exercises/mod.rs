@@ -58,12 +58,12 @@ mod tests;
 pub const DEFAULT_MARGIN: i32 = MISTAKE;
 
 /// The default depth of the analysis of every position, in plies.
-pub const DEFAULT_DEPTH: u32 = 6;
+pub const DEFAULT_DEPTH: u32 = 4;
 
 /// The default depth of the proof: each position the first analysis finds
 /// is analysed again this deep, and kept only if the same move is still
 /// clearly best.
-pub const DEFAULT_PROOF_DEPTH: u32 = 10;
+pub const DEFAULT_PROOF_DEPTH: u32 = 8;
 
 /// The most plies of a solution line.
 pub const MAX_LINE_PLIES: usize = 7;

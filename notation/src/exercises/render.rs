@@ -173,7 +173,13 @@ fn expectations(exercise: &Exercise) -> Vec<String> {
         }
     }
     match exercise.motif {
-        TeachId::Grenier if exercise.position.house(solution.house) > 0 => {
+        // A grenier played (not one the solution builds elsewhere).
+        TeachId::Grenier
+            if teach::explain(&exercise.position)
+                .greniers
+                .iter()
+                .any(|g| g.house == solution) =>
+        {
             lines.push(format!("expect: grenier {solution}"));
         }
         TeachId::Yinda => lines.push(format!("expect: {solution} yinda")),
