@@ -1,7 +1,7 @@
 //! `POST /v1/exercises` (records in, exercises out) and `GET
 //! /v1/exercises` (the archive's games): the finder of
 //! `songo_notation::exercises`, within the request's limits — the body's
-//! size as `/v1/annotate`, one job slot, a shallower default search, and
+//! size as `/v1/annotate`, one job slot, capped depths, and
 //! the search cancelled when the request's time is up.
 
 use std::sync::Arc;
@@ -27,10 +27,10 @@ use crate::problem::{Kind, Problem};
 const MAX_DEPTH: u32 = 8;
 /// The deepest proof a request may ask for.
 const MAX_PROOF_DEPTH: u32 = 12;
-/// The default depths over HTTP (shallower than the command's: a request
-/// has seconds, not minutes).
-const DEPTH: u32 = 4;
-const PROOF_DEPTH: u32 = 8;
+/// The default depths over HTTP: the command's.
+const DEPTH: u32 = exercises::DEFAULT_DEPTH;
+/// The default depth of the proof over HTTP: the command's.
+const PROOF_DEPTH: u32 = exercises::DEFAULT_PROOF_DEPTH;
 /// The most exercises in an answer.
 const MAX_COUNT: usize = 100;
 /// The most games of the archive `GET` looks in.

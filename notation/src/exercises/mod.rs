@@ -63,7 +63,7 @@ pub const DEFAULT_DEPTH: u32 = 4;
 /// The default depth of the proof: each position the first analysis finds
 /// is analysed again this deep, and kept only if the same move is still
 /// clearly best.
-pub const DEFAULT_PROOF_DEPTH: u32 = 8;
+pub const DEFAULT_PROOF_DEPTH: u32 = 10;
 
 /// The most plies of a solution line.
 pub const MAX_LINE_PLIES: usize = 7;

@@ -21,7 +21,7 @@ fn post_finds_the_exercises_of_the_records() {
     assert_eq!(answer["summary"]["games"], 3);
     assert_eq!(
         (answer["depth"].as_u64(), answer["proof_depth"].as_u64()),
-        (Some(4), Some(8))
+        (Some(4), Some(10))
     );
     for exercise in exercises {
         assert!(exercise["motif"].as_str().unwrap().starts_with("teach."));
