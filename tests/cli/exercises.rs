@@ -25,6 +25,11 @@ fn json(args: &[&str]) -> Value {
 }
 
 #[test]
+fn exercises_has_help_with_examples() {
+    assert_cmd_snapshot!(songo().args(["exercises", "--help"]));
+}
+
+#[test]
 fn the_exercises_as_records() {
     assert_cmd_snapshot!(songo().args(["exercises", GAMES, "--count", "4"]));
 }
