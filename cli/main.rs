@@ -8,6 +8,7 @@ mod annotate;
 mod archive;
 mod convert;
 mod convert_record;
+mod exercises;
 mod explain;
 mod flags;
 mod generate;
@@ -62,6 +63,7 @@ enum Command {
     Analyse(analyse::Args),
     Tables(tables::Args),
     Lesson(lesson::Args),
+    Exercises(exercises::Args),
     Serve(serve::Args),
     Archive(archive::Args),
     Explore(archive::ExploreArgs),
@@ -120,6 +122,7 @@ fn main() -> ExitCode {
         Command::Analyse(args) => analyse::run(&args, lang),
         Command::Tables(args) => tables::run(&args, lang),
         Command::Lesson(args) => lesson::run(&args),
+        Command::Exercises(args) => exercises::run(&args, lang),
         Command::Archive(args) => archive::run(&args, lang),
         Command::Explore(args) => archive::explore(&args, lang),
     };

@@ -1501,3 +1501,44 @@ page-standings-games = Games
 page-standings-record = Won, drawn, lost
 page-standings-seeds = Seeds won, lost
 page-standings-against = Points against { $name }
+
+## songo exercises: exercises mined from games (docs/exercises.md)
+exercises-title = Exercises from games
+exercises-intro = { $count ->
+    [one] { $count } exercise, found and checked by the engine in real games. Solutions at the end.
+   *[other] { $count } exercises, found and checked by the engine in real games. Solutions at the end.
+}
+exercises-heading = Exercise { $number }
+exercises-solutions = Solutions
+exercises-solution-heading = Solution { $number }
+# The motif of an exercise, by its teach.* id.
+exercises-motif = { $id ->
+    [grenier] grenier
+    [double-threat] double threat
+    [yinda] yinda
+    [defence] defence
+   *[threat] threat
+}
+exercises-difficulty = difficulty { $level } of 5
+# The one-line question of an exercise; `side` is who is to move.
+exercises-question = { $id ->
+    [grenier] { side-name } to play. A grenier can harvest: which move wins clearly more than any other?
+    [double-threat] { side-name } to play. Which move leaves two threats that no single answer removes?
+    [yinda] { side-name } to play. A house is threatened: which move reinforces it?
+    [defence] { side-name } to play. A capture is threatened: which move limits it best?
+   *[threat] { side-name } to play. Which move wins clearly more than any other?
+}
+# The engine's proof: `margin` seeds of score difference better than the next move.
+exercises-proof = { $move } is the move: { $exact ->
+    [yes] the engine proves it
+   *[no] the engine finds it, { $depth } plies deep,
+} { $margin ->
+    [one] { $margin } seed of score difference better than any other move.
+   *[other] { $margin } seeds of score difference better than any other move.
+}
+exercises-line = Solution line: { $line }.
+exercises-source = Found in { $source }, game { $game }, before ply { $ply }.
+exercises-after-mistake = { $move } had just lost { $loss ->
+    [one] { $loss } seed
+   *[other] { $loss } seeds
+} of score difference.

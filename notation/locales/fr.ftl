@@ -1514,3 +1514,44 @@ page-standings-games = Parties
 page-standings-record = Gagnées, nulles, perdues
 page-standings-seeds = Graines gagnées, perdues
 page-standings-against = Points contre { $name }
+
+## songo exercises : des exercices tirés des parties (docs/exercises.md)
+exercises-title = Exercices tirés de parties
+exercises-intro = { $count ->
+    [one] { $count } exercice, trouvé et vérifié par le moteur dans des parties réelles. Les solutions sont à la fin.
+   *[other] { $count } exercices, trouvés et vérifiés par le moteur dans des parties réelles. Les solutions sont à la fin.
+}
+exercises-heading = Exercice { $number }
+exercises-solutions = Solutions
+exercises-solution-heading = Solution { $number }
+# Le thème d'un exercice, par son id teach.*.
+exercises-motif = { $id ->
+    [grenier] grenier (ndà)
+    [double-threat] menace double
+    [yinda] yinda
+    [defence] défense
+   *[threat] menace simple
+}
+exercises-difficulty = difficulté { $level } sur 5
+# La question d'un exercice, en une ligne ; `side` est le camp qui joue.
+exercises-question = { $id ->
+    [grenier] { side-name } joue. Un grenier peut récolter : quel coup gagne nettement plus que tous les autres ?
+    [double-threat] { side-name } joue. Quel coup laisse deux menaces qu'aucune réponse ne supprime à la fois ?
+    [yinda] { side-name } joue. Une maison est menacée : quel coup la renforce ?
+    [defence] { side-name } joue. Une prise menace : quel coup la limite le mieux ?
+   *[threat] { side-name } joue. Quel coup gagne nettement plus que tous les autres ?
+}
+# La preuve du moteur : `margin` graines d'écart de plus que le coup suivant.
+exercises-proof = Le coup est { $move } : { $exact ->
+    [yes] le moteur le prouve,
+   *[no] le moteur le trouve à { $depth } demi-coups de profondeur,
+} { $margin ->
+    [one] { $margin } graine d'écart de mieux que tout autre coup.
+   *[other] { $margin } graines d'écart de mieux que tout autre coup.
+}
+exercises-line = La suite : { $line }.
+exercises-source = Tiré de { $source }, partie { $game }, avant le demi-coup { $ply }.
+exercises-after-mistake = { $move } venait de perdre { $loss ->
+    [one] { $loss } graine
+   *[other] { $loss } graines
+} d'écart.

@@ -27,6 +27,7 @@ pub mod analysis;
 pub mod any;
 pub mod conventions;
 pub mod error;
+pub mod exercises;
 pub mod game;
 pub mod generate;
 pub mod i18n;

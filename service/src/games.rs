@@ -39,7 +39,7 @@ fn problem(error: &ArchiveError) -> Problem {
 
 /// Runs `work` on a connection of the archive, on the blocking pool, in a
 /// job slot.
-async fn with_archive<T: Send + 'static>(
+pub(crate) async fn with_archive<T: Send + 'static>(
     state: &State,
     deadline: tokio::time::Instant,
     work: impl FnOnce(&mut Archive) -> Result<T, ArchiveError> + Send + 'static,

@@ -40,6 +40,7 @@ mod body;
 mod budget;
 mod connections;
 mod cors;
+mod exercises;
 mod games;
 mod handlers;
 mod lessons;

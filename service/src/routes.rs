@@ -26,6 +26,7 @@ use crate::Config;
 use crate::analysis;
 use crate::body;
 use crate::budget::{self, Held, HeldAnswer, Memory};
+use crate::exercises;
 use crate::games;
 use crate::handlers;
 use crate::lessons;
@@ -161,6 +162,10 @@ pub const ROUTES: &[Route] = &[
         "The moves played from a position in the archive's games, with their results and average score"),
     route!("GET" "/v1/standings", "standings", task!(games::standings),
         "An event's crosstable: points, results against each opponent, seeds won and lost"),
+    route!("POST" "/v1/exercises", "findExercises", task!(exercises::post),
+        "Exercises found in game records: a move clearly best, proven by the engine, named by its teaching term"),
+    route!("GET" "/v1/exercises", "archiveExercises", task!(exercises::get),
+        "Exercises found in the archive's games"),
 ];
 
 /// The routes `songo serve --debug-routes` adds for the tests (a panic, a

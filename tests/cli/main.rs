@@ -3,6 +3,7 @@
 
 mod analysis;
 mod archive;
+mod exercises;
 mod faults;
 mod french;
 mod lessons;

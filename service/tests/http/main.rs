@@ -10,6 +10,7 @@ mod connections;
 mod docs;
 mod endpoints;
 mod errors;
+mod exercises;
 mod french;
 mod lessons;
 mod limits;

@@ -1,0 +1,709 @@
+//! Exercises mined from games: positions where the side to move has one
+//! move clearly better than every other, proven by the analysis, not
+//! obvious, named by the teaching term it illustrates (`teach.*`).
+//!
+//! For each position of a game's main line (sowing games only: the
+//! analysis does not play Seega), the analysis ([`Analyser`]) values every
+//! legal move at [`Options::depth`] (exactly where the endgame tables or the
+//! search reach the end). A position is an exercise when:
+//!
+//! - **the solution is clearly best**: the best move's value beats every
+//!   other move's by at least [`Options::margin`] seeds of final score
+//!   difference (default [`DEFAULT_MARGIN`], the analysis's own threshold
+//!   of a mistake: any other move would be one);
+//! - **it is not obvious**: more than one legal move, and neither is the
+//!   best move the only one that captures, nor does every move capture the
+//!   same (captures as `teach.threat` counts them, [`teach::move_effects`]);
+//! - **it has a motif**, a `teach.*` id read from the teaching vocabulary
+//!   ([`motif`]);
+//! - its position was not already found (in this game or another: one
+//!   exercise per position), nor is it a later step of an exercise's own
+//!   solution line in the same game.
+//!
+//! The exercise notes whether the opponent's move just before was a mistake
+//! ([`crate::analysis::annotate::MISTAKE`] or more lost): such exercises
+//! come first, as lichess-puzzler starts its puzzles after a mistake.
+//!
+//! ```
+//! use songo_notation::analysis::{Analyser, AnalysisOptions};
+//! use songo_notation::exercises::{self, Options};
+//! use songo_notation::record;
+//!
+//! let games = record::read_all(
+//!     "[Rules \"songo\"]\n[SetUp \"fragment\"]\n[Position \"songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:S\"]\n\n1. S0 *\n",
+//! )
+//! .unwrap();
+//! let analyser = Analyser::new(&AnalysisOptions::default());
+//! let found = exercises::find(&analyser, &[exercises::Source::new("lesson", &games)], &Options::default());
+//! assert_eq!(found.summary.games, 1);
+//! ```
+
+use std::collections::{HashMap, HashSet};
+
+use serde::Serialize;
+
+use crate::analysis::annotate::MISTAKE;
+use crate::analysis::{Analyser, AnalysisReport, Limits};
+use crate::record::{FromTags, GameRecord, names, ruleset_of};
+use crate::teach::{self, NamedHouse, TeachId};
+use crate::{Game, GamePosition, House, Position, Ruleset};
+
+pub mod render;
+#[cfg(test)]
+mod tests;
+
+/// The default margin, in seeds of final score difference: the solution
+/// beats every other move by at least this much (the analysis marks a move
+/// that loses as much a mistake).
+pub const DEFAULT_MARGIN: i32 = MISTAKE;
+
+/// The default depth of the analysis of every position, in plies.
+pub const DEFAULT_DEPTH: u32 = 4;
+
+/// The default depth of the proof: each position the first analysis finds
+/// is analysed again this deep, and kept only if the same move is still
+/// clearly best.
+pub const DEFAULT_PROOF_DEPTH: u32 = 10;
+
+/// The most plies of a solution line.
+pub const MAX_LINE_PLIES: usize = 7;
+
+/// The hardest difficulty.
+pub const MAX_DIFFICULTY: u8 = 5;
+
+/// The most positions a search may visit (a bound on time whatever the
+/// depth asked).
+const MAX_NODES: u64 = 2_000_000;
+
+/// How exercises are looked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// The least lead of the solution over the second best move, in seeds
+    /// of final score difference.
+    pub margin: i32,
+    /// The depth of the analysis, in plies (where the tables or the search
+    /// prove the values, they are exact whatever the depth).
+    pub depth: u32,
+    /// The depth of the proof of each exercise found (at least `depth`).
+    pub proof_depth: u32,
+    /// The most plies of a solution line (odd: it ends on the solver's move).
+    pub line_plies: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            margin: DEFAULT_MARGIN,
+            depth: DEFAULT_DEPTH,
+            proof_depth: DEFAULT_PROOF_DEPTH,
+            line_plies: MAX_LINE_PLIES,
+        }
+    }
+}
+
+/// Games to look in, and the name they are known by (a file name, an
+/// archive).
+#[derive(Debug, Clone, Copy)]
+pub struct Source<'a> {
+    /// The name shown with each exercise found in it.
+    pub name: &'a str,
+    /// Its games.
+    pub games: &'a [GameRecord],
+}
+
+impl<'a> Source<'a> {
+    /// The games of `name`.
+    #[must_use]
+    pub const fn new(name: &'a str, games: &'a [GameRecord]) -> Source<'a> {
+        Source { name, games }
+    }
+}
+
+/// Where an exercise was found.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Origin {
+    /// The file or archive.
+    pub source: String,
+    /// The game's number in it, from 1.
+    pub game: usize,
+    /// The ply about to be played, from 1.
+    pub ply: usize,
+    /// The game's `Event`, `South`, `North`, `Date` tags, when it has them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<String>,
+    /// South's player.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub south: Option<String>,
+    /// North's player.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub north: Option<String>,
+    /// The date.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+    /// The move the game went on with.
+    pub played: NamedHouse,
+}
+
+/// The opponent's mistake the exercise follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Mistake {
+    /// The opponent's move.
+    #[serde(rename = "move")]
+    pub played: NamedHouse,
+    /// The seeds of score difference it lost.
+    pub loss: i32,
+}
+
+/// The proof of the solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Proof {
+    /// The value of the solution for the side to move (final score
+    /// difference, stores included).
+    pub value: i32,
+    /// The value of the second best move.
+    pub second: i32,
+    /// `value - second`: how much better the solution is.
+    pub margin: i32,
+    /// Every move's value proven (tables, or the search to the end).
+    pub exact: bool,
+    /// The depth of the analysis, in plies.
+    pub depth: u32,
+}
+
+/// What makes the exercise hard, and its difficulty from 1 to
+/// [`MAX_DIFFICULTY`] ([`level`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Difficulty {
+    /// The difficulty.
+    pub level: u8,
+    /// The shallowest depth (plies) at which the analysis ranks the
+    /// solution first by the margin: how far one must look.
+    pub found_at: u32,
+    /// The other moves a player would consider ([`plausible_moves`]):
+    /// they capture, create a threat or parry one.
+    pub plausible: u32,
+}
+
+/// One exercise.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Exercise {
+    /// A stable id, from the position (`ex-` and 8 hex digits).
+    pub id: String,
+    /// The position; its side to move solves.
+    pub position: Position,
+    /// The term it illustrates.
+    pub motif: TeachId,
+    /// How hard it is.
+    pub difficulty: Difficulty,
+    /// The solution: the solver's move.
+    pub solution: NamedHouse,
+    /// The solution line: the solution, then the best replies and the
+    /// solver's next moves while each is still clearly best.
+    pub line: Vec<NamedHouse>,
+    /// The engine's proof.
+    pub proof: Proof,
+    /// Where it was found (the first game, when several had it).
+    pub origin: Origin,
+    /// The opponent's mistake just before, if it was one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after_mistake: Option<Mistake>,
+    /// In how many games the position came (1: only its origin).
+    pub games: usize,
+}
+
+/// What was looked at, and why positions were left out.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    /// Games read.
+    pub games: usize,
+    /// Seega games: the analysis does not play Seega, so they are skipped.
+    pub seega_games: usize,
+    /// Games that could not be replayed from their first ply (a bad setup),
+    /// or stopped at an illegal move (their plies before it are used).
+    pub broken_games: usize,
+    /// Positions analysed.
+    pub positions: usize,
+    /// Positions whose best move was clearly best.
+    pub clear: usize,
+    /// Of those, left out as obvious.
+    pub obvious: usize,
+    /// Left out for naming no term of the vocabulary.
+    pub no_motif: usize,
+    /// Left out as a position already found.
+    pub repeated: usize,
+    /// Left out because the proof, deeper, no longer finds the same move
+    /// clearly best.
+    pub unproven: usize,
+    /// Exercises found.
+    pub exercises: usize,
+}
+
+/// The exercises found in some games.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Found {
+    /// The exercises, in the order found.
+    pub exercises: Vec<Exercise>,
+    /// What was looked at.
+    pub summary: Summary,
+}
+
+/// Looks for exercises in every game of `sources`, with one analyser (its
+/// transposition table serves every position).
+#[must_use]
+pub fn find(analyser: &Analyser, sources: &[Source<'_>], options: &Options) -> Found {
+    let mut found = Found {
+        exercises: Vec::new(),
+        summary: Summary::default(),
+    };
+    let mut seen: HashMap<Position, usize> = HashMap::new();
+    for source in sources {
+        for (index, game) in source.games.iter().enumerate() {
+            if analyser.is_cancelled() {
+                break;
+            }
+            found.summary.games += 1;
+            let context = GameContext {
+                source: source.name,
+                number: index + 1,
+                record: game,
+            };
+            look_in_game(analyser, &context, options, &mut seen, &mut found);
+        }
+    }
+    found.summary.exercises = found.exercises.len();
+    found
+}
+
+/// A game and where it comes from.
+struct GameContext<'a> {
+    source: &'a str,
+    number: usize,
+    record: &'a GameRecord,
+}
+
+/// The main line of a sowing game: each position and the move played in it.
+/// `None` for Seega.
+fn replay(record: &GameRecord) -> Option<(Vec<(Position, House)>, bool)> {
+    let rules = ruleset_of(&record.tags, None).ok()?;
+    if !rules.is_sowing() {
+        return None;
+    }
+    let Ok((start, conventions)) = Position::from_tags(rules, &record.tags) else {
+        return Some((Vec::new(), true));
+    };
+    let mut game = Game::new(start);
+    let mut plies = Vec::new();
+    for written in record.main_line() {
+        let before = *game.position();
+        let Ok(house) = before.parse_move(&written.text, conventions) else {
+            return Some((plies, true));
+        };
+        if game.play(house).is_err() {
+            return Some((plies, true));
+        }
+        plies.push((before, house));
+    }
+    Some((plies, false))
+}
+
+/// Whether a record is of Seega (whose games are skipped).
+fn is_seega(record: &GameRecord) -> bool {
+    ruleset_of(&record.tags, None).is_ok_and(|rules| !rules.is_sowing())
+}
+
+fn look_in_game(
+    analyser: &Analyser,
+    context: &GameContext<'_>,
+    options: &Options,
+    seen: &mut HashMap<Position, usize>,
+    found: &mut Found,
+) {
+    if is_seega(context.record) {
+        found.summary.seega_games += 1;
+        return;
+    }
+    let Some((plies, broken)) = replay(context.record) else {
+        found.summary.broken_games += 1;
+        return;
+    };
+    if broken {
+        found.summary.broken_games += 1;
+    }
+    // The positions of this game's exercises' lines: a later step of a
+    // line is the same exercise, not a new one.
+    let mut on_a_line: HashSet<Position> = HashSet::new();
+    // The loss of the previous ply, for "after a mistake".
+    let mut previous: Option<Mistake> = None;
+    for (index, &(position, played)) in plies.iter().enumerate() {
+        if analyser.is_cancelled() {
+            return;
+        }
+        let Some(values) = analyse(analyser, &position, options.depth) else {
+            previous = None;
+            continue;
+        };
+        found.summary.positions += 1;
+        let rules = position.rules();
+        let loss = values
+            .moves
+            .first()
+            .zip(values.moves.iter().find(|m| m.house == played))
+            .map_or(0, |(best, mine)| (best.value - mine.value).max(0));
+        let after_mistake = previous.filter(|mistake| mistake.loss >= MISTAKE);
+        previous = Some(Mistake {
+            played: NamedHouse::new(played, rules),
+            loss,
+        });
+        if values.clear_best(options.margin).is_none() {
+            continue;
+        }
+        found.summary.clear += 1;
+        let solution = values.moves[0].house;
+        if is_obvious(&position, solution) {
+            found.summary.obvious += 1;
+            continue;
+        }
+        let Some(motif) = motif(&position, solution) else {
+            found.summary.no_motif += 1;
+            continue;
+        };
+        if on_a_line.contains(&position) {
+            found.summary.repeated += 1;
+            continue;
+        }
+        if let Some(&at) = seen.get(&position) {
+            found.summary.repeated += 1;
+            let exercise = &mut found.exercises[at];
+            exercise.games += 1;
+            // A later game may show the position right after a mistake.
+            if exercise.after_mistake.is_none() && after_mistake.is_some() {
+                exercise.after_mistake = after_mistake;
+            }
+            continue;
+        }
+        let Some((proof, values)) = prove(analyser, &position, solution, options) else {
+            found.summary.unproven += 1;
+            continue;
+        };
+        let line = solution_line(analyser, &position, &values, options);
+        let mut step = position;
+        for &house in &line {
+            on_a_line.insert(step);
+            if let Ok((next, _)) = step.after(house) {
+                step = next;
+            }
+        }
+        let tags = &context.record.tags;
+        let tag = |name: &str| {
+            tags.get(name)
+                .filter(|value| !value.is_empty() && !value.starts_with('?'))
+                .map(str::to_owned)
+        };
+        seen.insert(position, found.exercises.len());
+        found.exercises.push(Exercise {
+            id: exercise_id(&position),
+            position,
+            motif,
+            difficulty: difficulty(analyser, &position, solution, options),
+            solution: NamedHouse::new(solution, rules),
+            line: line.iter().map(|&h| NamedHouse::new(h, rules)).collect(),
+            proof,
+            origin: Origin {
+                source: context.source.to_owned(),
+                game: context.number,
+                ply: index + 1,
+                event: tag(names::EVENT),
+                south: tag(names::SOUTH),
+                north: tag(names::NORTH),
+                date: tag(names::DATE),
+                played: NamedHouse::new(played, rules),
+            },
+            after_mistake,
+            games: 1,
+        });
+    }
+}
+
+/// Every legal move's value, the best first.
+#[derive(Debug, Clone)]
+pub(crate) struct Values {
+    pub(crate) moves: Vec<Valued>,
+    pub(crate) depth: u32,
+    pub(crate) pv: Vec<House>,
+}
+
+/// One move's value.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Valued {
+    pub(crate) house: House,
+    pub(crate) value: i32,
+    pub(crate) exact: bool,
+}
+
+impl Values {
+    /// The proof that the best move is clearly best, if it is.
+    pub(crate) fn clear_best(&self, margin: i32) -> Option<Proof> {
+        let [best, second, ..] = self.moves.as_slice() else {
+            return None;
+        };
+        let lead = best.value - second.value;
+        (lead >= margin).then(|| Proof {
+            value: best.value,
+            second: second.value,
+            margin: lead,
+            exact: self.moves.iter().all(|m| m.exact),
+            depth: self.depth,
+        })
+    }
+}
+
+/// The analysis of `position` at `depth`, its moves as houses; `None` when
+/// the game is over or the position too large.
+pub(crate) fn analyse(analyser: &Analyser, position: &Position, depth: u32) -> Option<Values> {
+    let limits = Limits {
+        depth: Some(depth),
+        nodes: Some(MAX_NODES),
+        ..Limits::default()
+    };
+    let report = analyser.analyse(position, &limits).ok()?;
+    values_of(&report)
+}
+
+/// The report's moves as houses (the one place that reads its names).
+fn values_of(report: &AnalysisReport) -> Option<Values> {
+    let rules = report.position.rules();
+    let house = |name: &str| House::parse(name, rules).ok();
+    let moves: Vec<Valued> = report
+        .moves
+        .iter()
+        .map(|m| {
+            house(&m.house).map(|house| Valued {
+                house,
+                value: m.value,
+                exact: m.exact,
+            })
+        })
+        .collect::<Option<_>>()?;
+    if moves.is_empty() {
+        return None;
+    }
+    Some(Values {
+        moves,
+        depth: report.depth,
+        pv: report.pv.iter().map_while(|name| house(name)).collect(),
+    })
+}
+
+/// Whether the answer is given away: one legal move, the best move the only
+/// one that captures, or every move capturing the same (captures as the
+/// vocabulary counts them: seeds taken from the opponent's houses).
+#[must_use]
+pub fn is_obvious(position: &Position, solution: House) -> bool {
+    let effects = teach::move_effects(position);
+    if effects.len() < 2 {
+        return true;
+    }
+    let captures_of = |house: House| {
+        effects
+            .iter()
+            .find(|effect| effect.played.house == house)
+            .map_or(0, |effect| effect.captures)
+    };
+    let solution_captures = captures_of(solution);
+    let capturing = effects.iter().filter(|effect| effect.captures > 0).count();
+    let only_capture = solution_captures > 0 && capturing == 1;
+    let all_same = solution_captures > 0
+        && effects
+            .iter()
+            .all(|effect| effect.captures == solution_captures);
+    only_capture || all_same
+}
+
+/// The term a solution illustrates, read from the vocabulary
+/// ([`teach::explain`] of the position, and of the position after the
+/// move), the first that holds of:
+///
+/// 1. `teach.grenier`: the move plays a grenier that takes seeds;
+/// 2. `teach.double-threat`: after it the mover has a double threat he did
+///    not have;
+/// 3. `teach.yinda`, `teach.defence`: it is a defence (of that kind);
+/// 4. `teach.threat`: it carries out a threat (takes seeds), or creates one;
+/// 5. `teach.grenier`: it builds a grenier.
+///
+/// `None` when none holds.
+#[must_use]
+pub fn motif(position: &Position, solution: House) -> Option<TeachId> {
+    let mover = position.to_move();
+    let before = teach::explain(position);
+    let (after, _) = position.after(solution).ok()?;
+    let later = teach::explain(&after);
+    if before
+        .greniers
+        .iter()
+        .any(|g| g.house.house == solution && g.side == mover && g.captures > 0)
+    {
+        return Some(TeachId::Grenier);
+    }
+    let had_double = before.double_threats.iter().any(|d| d.side == mover);
+    if !had_double && later.double_threats.iter().any(|d| d.side == mover) {
+        return Some(TeachId::DoubleThreat);
+    }
+    if let Some(defence) = before.defences.iter().find(|d| d.played.house == solution) {
+        return Some(defence.kind.id());
+    }
+    let effect = teach::move_effects(position)
+        .into_iter()
+        .find(|effect| effect.played.house == solution)?;
+    if effect.captures > 0 || !effect.creates.is_empty() {
+        return Some(TeachId::Threat);
+    }
+    let had_grenier = |house: House| before.greniers.iter().any(|g| g.house.house == house);
+    if later
+        .greniers
+        .iter()
+        .any(|g| g.side == mover && !had_grenier(g.house.house))
+    {
+        return Some(TeachId::Grenier);
+    }
+    None
+}
+
+/// The analysis at the proof depth: the same move still clearly best.
+fn prove(
+    analyser: &Analyser,
+    position: &Position,
+    solution: House,
+    options: &Options,
+) -> Option<(Proof, Values)> {
+    let values = analyse(analyser, position, options.proof_depth.max(options.depth))?;
+    let proof = values.clear_best(options.margin)?;
+    (values.moves[0].house == solution).then_some((proof, values))
+}
+
+/// The solution line: the solution, then while the line lasts the best
+/// reply and the solver's next move, as long as that move is again clearly
+/// best (by the margin, at the first analysis's depth).
+fn solution_line(
+    analyser: &Analyser,
+    position: &Position,
+    values: &Values,
+    options: &Options,
+) -> Vec<House> {
+    let mut line = vec![values.moves[0].house];
+    let mut pv = values.pv.clone();
+    let mut at = *position;
+    while line.len() + 2 <= options.line_plies.max(1) {
+        let Ok((after, _)) = at.after(line[line.len() - 1]) else {
+            break;
+        };
+        // The reply: the line's, or the reply analysis's best.
+        let reply = match pv.get(1).copied() {
+            Some(reply) => reply,
+            None => match analyse(analyser, &after, options.depth) {
+                Some(replies) => replies.moves[0].house,
+                None => break,
+            },
+        };
+        let Ok((next, _)) = after.after(reply) else {
+            break;
+        };
+        let Some(again) = analyse(analyser, &next, options.depth) else {
+            break;
+        };
+        if again.clear_best(options.margin).is_none() {
+            break;
+        }
+        line.push(reply);
+        line.push(again.moves[0].house);
+        pv = again.pv;
+        at = next;
+    }
+    line
+}
+
+/// [`Difficulty`]: the shallowest depth that finds the solution, and the
+/// other moves that look like candidates.
+fn difficulty(
+    analyser: &Analyser,
+    position: &Position,
+    solution: House,
+    options: &Options,
+) -> Difficulty {
+    let mut found_at = options.depth;
+    for depth in 1..options.depth {
+        let Some(values) = analyse(analyser, position, depth) else {
+            break;
+        };
+        if values.moves[0].house == solution && values.clear_best(options.margin).is_some() {
+            found_at = depth;
+            break;
+        }
+    }
+    let plausible = plausible_moves(position, solution);
+    Difficulty {
+        level: level(found_at, plausible),
+        found_at,
+        plausible,
+    }
+}
+
+/// The other moves a player would consider, as the vocabulary sees them
+/// ([`teach::move_effects`]): those that capture, create a threat, or
+/// parry the opponent's.
+#[must_use]
+pub fn plausible_moves(position: &Position, solution: House) -> u32 {
+    let count = teach::move_effects(position)
+        .iter()
+        .filter(|effect| effect.played.house != solution)
+        .filter(|effect| {
+            effect.captures > 0
+                || !effect.creates.is_empty()
+                || effect
+                    .exposure
+                    .is_some_and(|e| e.answer == teach::Answer::Parries)
+        })
+        .count();
+    u32::try_from(count).unwrap_or(u32::MAX)
+}
+
+/// The difficulty: `1 + (found_at - 1) / 2 + plausible / 2` (integer
+/// halves), at most [`MAX_DIFFICULTY`]: two plies more to look ahead, or
+/// two more candidates to weigh, make it one harder.
+#[must_use]
+pub fn level(found_at: u32, plausible: u32) -> u8 {
+    let level = 1 + found_at.saturating_sub(1) / 2 + plausible / 2;
+    u8::try_from(level.min(u32::from(MAX_DIFFICULTY))).unwrap_or(MAX_DIFFICULTY)
+}
+
+/// `ex-` and 8 hex digits of a hash of the position's compact form (FNV-1a:
+/// the same in every build).
+fn exercise_id(position: &Position) -> String {
+    let mut hash: u32 = 0x811c_9dc5;
+    for byte in position.to_string().bytes() {
+        hash ^= u32::from(byte);
+        hash = hash.wrapping_mul(0x0100_0193);
+    }
+    format!("ex-{hash:08x}")
+}
+
+/// Chooses exercises: those of `motif` and `rules` (when given), of a
+/// difficulty in `levels`, ordered by difficulty (then those after a
+/// mistake first, then as found), at most `count`.
+#[must_use]
+pub fn select(
+    exercises: &[Exercise],
+    motif: Option<TeachId>,
+    rules: Option<Ruleset>,
+    levels: std::ops::RangeInclusive<u8>,
+    count: usize,
+) -> Vec<Exercise> {
+    let mut chosen: Vec<&Exercise> = exercises
+        .iter()
+        .filter(|e| motif.is_none_or(|m| e.motif == m))
+        .filter(|e| rules.is_none_or(|r| e.position.rules() == r))
+        .filter(|e| levels.contains(&e.difficulty.level))
+        .collect();
+    // A stable sort: exercises found earlier stay first among equals.
+    chosen.sort_by_key(|e| (e.difficulty.level, e.after_mistake.is_none()));
+    chosen.into_iter().take(count).cloned().collect()
+}

@@ -1,0 +1,98 @@
+//! The finder on the texts' boards.
+
+use super::*;
+use crate::analysis::AnalysisOptions;
+
+fn position(text: &str) -> Position {
+    text.parse().unwrap()
+}
+
+/// Shallow proofs: ten plies deep the engine prefers N2 to the text's
+/// yinda N1 on the yinda board (-14 against -15), so the board is an
+/// exercise only with a proof at 6 or less; these tests are about the
+/// finder's bookkeeping, not about that board.
+fn shallow() -> Options {
+    Options {
+        depth: 4,
+        proof_depth: 6,
+        ..Options::default()
+    }
+}
+
+fn house(name: &str) -> House {
+    House::parse(name, Ruleset::Songo).unwrap()
+}
+
+#[test]
+fn the_grenier_of_the_yinda_board_is_its_motif() {
+    // The escale text's board, South to move: S4's 17 seeds take 11.
+    let board = position("songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:S");
+    assert_eq!(motif(&board, house("S4")), Some(TeachId::Grenier));
+}
+
+#[test]
+fn the_yinda_is_the_motif_of_norths_answer() {
+    let board = position("songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:N");
+    assert_eq!(motif(&board, house("N1")), Some(TeachId::Yinda));
+}
+
+#[test]
+fn a_lone_capture_is_obvious_and_a_quiet_move_is_not() {
+    let board = position("songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:S");
+    let captures: Vec<u32> = teach::move_effects(&board)
+        .iter()
+        .map(|e| e.captures)
+        .collect();
+    let capturing = captures.iter().filter(|&&c| c > 0).count();
+    assert_eq!(is_obvious(&board, house("S4")), capturing == 1);
+    let north = position("songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:N");
+    assert!(!is_obvious(&north, house("N1")));
+}
+
+#[test]
+fn a_game_through_the_yinda_board_gives_norths_yinda() {
+    let games = crate::record::read_all(
+        "[Rules \"songo\"]\n[SetUp \"fragment\"]\n[Position \"songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:N\"]\n\n1... N1 2. S4 *\n",
+    )
+    .unwrap();
+    let analyser = Analyser::new(&AnalysisOptions::default());
+    let found = find(&analyser, &[Source::new("t", &games)], &shallow());
+    assert_eq!(found.summary.positions, 2, "{:?}", found.summary);
+    let first = &found.exercises[0];
+    assert_eq!(first.solution.to_string(), "N1");
+    assert_eq!(first.motif, TeachId::Yinda);
+    assert!(first.proof.margin >= DEFAULT_MARGIN);
+    assert_eq!(first.origin.ply, 1);
+    assert_eq!(first.line[0], first.solution);
+    assert_eq!(first.line.len() % 2, 1);
+}
+
+#[test]
+fn a_position_found_twice_is_one_exercise() {
+    let text = "[Rules \"songo\"]\n[SetUp \"fragment\"]\n[Position \"songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:N\"]\n\n1... N1 *\n";
+    let games = crate::record::read_all(&format!("{text}\n{text}")).unwrap();
+    let analyser = Analyser::new(&AnalysisOptions::default());
+    let found = find(&analyser, &[Source::new("t", &games)], &shallow());
+    assert_eq!(found.exercises.len(), 1);
+    assert_eq!(found.exercises[0].games, 2);
+    assert_eq!(found.summary.repeated, 1);
+}
+
+#[test]
+fn seega_games_are_counted_and_skipped() {
+    let games = crate::record::read_all("[Rules \"seega\"]\n\n*\n").unwrap();
+    let analyser = Analyser::new(&AnalysisOptions::default());
+    let found = find(&analyser, &[Source::new("t", &games)], &Options::default());
+    assert_eq!(found.summary.seega_games, 1);
+    assert!(found.exercises.is_empty());
+}
+
+#[test]
+fn the_default_proof_refuses_the_yinda_board() {
+    let text = "[Rules \"songo\"]\n[SetUp \"fragment\"]\n[Position \"songo:0,1,2,0,1,0,0/1,1,0,0,17,5,1:0-0:N\"]\n\n1... N1 *\n";
+    let games = crate::record::read_all(text).unwrap();
+    let analyser = Analyser::new(&AnalysisOptions::default());
+    let found = find(&analyser, &[Source::new("t", &games)], &Options::default());
+    assert!(found.exercises.is_empty());
+    assert_eq!(found.summary.unproven, 1);
+}
