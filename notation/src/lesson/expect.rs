@@ -559,34 +559,29 @@ fn try_move(
     position: &AnyPosition,
     conventions: Conventions,
 ) -> Result<Result<(u32, Vec<String>), RuleId>, String> {
-    match position {
-        AnyPosition::Sowing(sowing) => {
-            let house = House::parse_with_case(name, sowing.rules(), conventions.letters)
-                .map_err(|e| e.message().localize(conventions.lang))?;
-            let mover = sowing.with_to_move(house.side);
-            Ok(match mover.after(house) {
-                Ok((_, outcome)) => Ok((
-                    outcome.captured,
-                    outcome
-                        .captured_houses
-                        .iter()
-                        .map(|h| name_of(h, sowing, conventions))
-                        .collect(),
-                )),
-                Err(illegal) => Err(illegal.rule()),
-            })
-        }
-        AnyPosition::Seega(_) => {
-            let any_move = position
-                .parse_move(name, conventions)
-                .map_err(|e| e.message().localize(conventions.lang))?;
-            let mut after = position.clone();
-            Ok(match after.play(any_move) {
-                Ok(outcome) => Ok((crate::game::MoveEffect::captured(&outcome), Vec::new())),
-                Err(illegal) => Err(crate::game::Refusal::rule(&illegal)),
-            })
-        }
-    }
+    let played = position
+        .parse_move(name, conventions)
+        .map_err(|e| e.message().localize(conventions.lang))?;
+    // A diagram does not say who moves: the move's owner does, when the
+    // move names one.
+    let mut after = match played.owner() {
+        Some(owner) => position
+            .with_to_move(owner)
+            .map_err(|e| e.localize(conventions.lang))?,
+        None => position.clone(),
+    };
+    let rules = position.rules();
+    Ok(match after.play(played) {
+        Ok(outcome) => Ok((
+            crate::game::MoveEffect::captured(&outcome),
+            outcome
+                .captured_houses()
+                .into_iter()
+                .map(|h| h.name_with_case(rules, conventions.letters).to_string())
+                .collect(),
+        )),
+        Err(illegal) => Err(crate::game::Refusal::rule(&illegal)),
+    })
 }
 
 fn sowing(position: &AnyPosition, lang: Lang) -> Result<&Position, String> {
@@ -603,16 +598,10 @@ fn name_of(house: House, position: &Position, conventions: Conventions) -> Strin
 
 /// A house or move name as the engine writes it (`s1` → `S1`).
 fn canonical(name: &str, position: &AnyPosition, conventions: Conventions) -> String {
-    match position {
-        AnyPosition::Sowing(sowing) => {
-            House::parse_with_case(name, sowing.rules(), conventions.letters)
-                .map_or_else(|_| name.to_owned(), |h| name_of(h, sowing, conventions))
-        }
-        _ => position.parse_move(name, conventions).map_or_else(
-            |_| name.to_owned(),
-            |m| position.move_name(m, conventions).to_string(),
-        ),
-    }
+    position.parse_move(name, conventions).map_or_else(
+        |_| name.to_owned(),
+        |m| position.move_name(m, conventions).to_string(),
+    )
 }
 
 fn captures_sentence(name: &str, captured: u32, houses: &[String], lang: Lang) -> String {

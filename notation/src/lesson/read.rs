@@ -4,16 +4,17 @@
 
 use std::ops::Range;
 
-use crate::any::{self, AnyPlayReport, AnyPosition};
+use crate::any::{self, AnyExplainReport, AnyPlayReport, AnyPosition};
 use crate::conventions::{Conventions, LetterCase};
 use crate::error::{Excerpt, ParseError};
+use crate::game::GamePosition as _;
 use crate::i18n::{Lang, Localize};
 use crate::rule::RuleId;
 use crate::side::Side;
 use crate::sowing::notation::diagram::{self, DiagramLine, line_kind};
 use crate::sowing::position::{House, Position};
 use crate::sowing::rules::MoveOutcome;
-use crate::teach::{self, ExplainReport, SeegaExplainReport};
+use crate::teach;
 use crate::tr;
 use crate::validate;
 
@@ -114,15 +115,7 @@ pub(crate) struct ShownBoard {
     /// The move the rules refused: its name and why.
     pub(crate) refused: Option<(String, String)>,
     /// The explanation of its last board.
-    pub(crate) explained: Option<Explained>,
-}
-
-/// The teaching vocabulary of a board.
-pub(crate) enum Explained {
-    /// A sowing board's.
-    Sowing(Box<ExplainReport>),
-    /// A Seega board's.
-    Seega(Box<SeegaExplainReport>),
+    pub(crate) explained: Option<AnyExplainReport>,
 }
 
 /// A board of the lesson, for linking.
@@ -197,22 +190,6 @@ impl Problem {
     fn with_rule(mut self, rule: RuleId) -> Problem {
         self.rule = Some(rule);
         self
-    }
-}
-
-/// Why the rules refuse a block's move: the explanation and the rule, the
-/// move's number in the block left out, in the lesson's language.
-fn refusal(error: &any::AnyPlayError, lang: Lang) -> String {
-    use crate::game::Refusal;
-    use crate::report::PlayError;
-    match error {
-        any::AnyPlayError::Sowing(PlayError::Illegal {
-            error, conventions, ..
-        }) => error.message(conventions.in_lang(lang)),
-        any::AnyPlayError::Seega(PlayError::Illegal {
-            error, conventions, ..
-        }) => error.message(conventions.in_lang(lang)),
-        other => other.message().localize(lang),
     }
 }
 
@@ -446,7 +423,7 @@ impl<'a> Lesson<'a> {
                 let diagram = self.report.diagrams.len();
                 self.report.diagrams.push(LessonDiagram {
                     line: lines.start + 1,
-                    position: AnyPosition::Sowing(read.position),
+                    position: read.position.into(),
                     source: DiagramSource::Text,
                     caption: caption.as_ref().map(|(_, text)| text.clone()),
                     from_start: None,
@@ -554,11 +531,14 @@ impl<'a> Lesson<'a> {
         // A diagram does not say who moves: the first move's owner does.
         let mut start = position;
         if !side_given
-            && let (AnyPosition::Sowing(sowing), Some(first)) = (&start, moves.first())
-            && let Ok(house) =
-                House::parse_with_case(&first.text, sowing.rules(), conventions.letters)
+            && let Some(first) = moves.first()
+            && let Some(owner) = start
+                .parse_move(&first.text, conventions)
+                .ok()
+                .and_then(|played| played.owner())
+            && let Ok(owned) = start.with_to_move(owner)
         {
-            start = AnyPosition::Sowing(sowing.with_to_move(house.side));
+            start = owned;
         }
         *boards += 1 + 3 * moves.len();
         if *boards > MAX_BOARDS {
@@ -573,46 +553,33 @@ impl<'a> Lesson<'a> {
                 let rule = error.rule().unwrap_or(RuleId::Syntax);
                 (
                     error.played(),
-                    Some((index, name, rule, refusal(&error, lang))),
+                    Some((index, name, rule, error.refusal(lang))),
                 )
             }
         };
-        let last = match &played {
-            Some(AnyPlayReport::Sowing(report)) => AnyPosition::Sowing(report.final_position),
-            Some(AnyPlayReport::Seega(report)) => AnyPosition::Seega(report.final_position),
-            None => start.clone(),
-        };
-        let played_moves: Vec<PlayedMove> = match &played {
-            Some(AnyPlayReport::Sowing(report)) => report
-                .steps
-                .iter()
-                .map(|step| PlayedMove {
-                    name: step.name(conventions),
-                    captured: step.captured(),
-                    houses: step
-                        .outcome
-                        .captured_houses
-                        .iter()
-                        .map(|h| {
-                            h.name_with_case(step.before.rules(), conventions.letters)
-                                .to_string()
-                        })
-                        .collect(),
-                    before: AnyPosition::Sowing(step.before),
-                })
-                .collect(),
-            Some(AnyPlayReport::Seega(report)) => report
-                .steps
-                .iter()
-                .map(|step| PlayedMove {
-                    name: step.name(conventions),
-                    captured: step.captured(),
-                    houses: Vec::new(),
-                    before: AnyPosition::Seega(step.before),
-                })
-                .collect(),
-            None => Vec::new(),
-        };
+        let last = played
+            .as_ref()
+            .map_or_else(|| start.clone(), AnyPlayReport::final_position);
+        let played_moves: Vec<PlayedMove> = played
+            .as_ref()
+            .map(AnyPlayReport::steps)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|step| PlayedMove {
+                name: step.name(conventions),
+                captured: step.captured(),
+                houses: step
+                    .outcome
+                    .captured_houses()
+                    .into_iter()
+                    .map(|h| {
+                        h.name_with_case(step.before.rules(), conventions.letters)
+                            .to_string()
+                    })
+                    .collect(),
+                before: step.before,
+            })
+            .collect();
         let context = Played {
             last: &last,
             moves: &played_moves,
@@ -654,10 +621,7 @@ impl<'a> Lesson<'a> {
                 .with_rule(*rule),
             );
         }
-        let explained = explain.then(|| match &last {
-            AnyPosition::Sowing(sowing) => Explained::Sowing(Box::new(teach::explain(sowing))),
-            AnyPosition::Seega(seega) => Explained::Seega(Box::new(teach::explain_seega(seega))),
-        });
+        let explained = explain.then(|| any::explain(&last));
         // The block's board, for linking with the text's boards.
         let caption = title
             .clone()

@@ -629,12 +629,7 @@ fn other_letter_case(
     conventions: Conventions,
 ) -> Option<Message> {
     use crate::conventions::LetterCase;
-    let crate::any::AnyIllegal::Sowing(illegal) = refusal else {
-        return None;
-    };
-    if illegal.reason != crate::IllegalReason::WrongSide
-        || illegal.rules.family() != crate::Family::Awale
-    {
+    if !refusal.is_wrong_side() || position.rules().family() != crate::Family::Awale {
         return None;
     }
     let other = match conventions.letters {
