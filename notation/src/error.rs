@@ -290,25 +290,6 @@ impl ParseError {
         self.span.end = self.span.start + self.source_line.bytes_from_caret(width.max(1));
     }
 
-    /// An error for a position that cannot be built from what was read.
-    #[must_use]
-    pub(crate) fn of_position(
-        text: &str,
-        offset: usize,
-        error: &crate::PositionError,
-    ) -> ParseError {
-        let hint = match error {
-            crate::PositionError::RowLength { rules, .. } => {
-                msg!("hint-counts-per-row", count = rules.houses_per_side())
-            }
-            crate::PositionError::TooManySeeds { .. } => {
-                msg!("hint-smaller-counts", most = u32::MAX)
-            }
-            crate::PositionError::NotSowing(_) => msg!("hint-sowing-position"),
-        };
-        ParseError::at(text, offset, error.message()).with_hint(hint)
-    }
-
     /// Moves the error down by `lines` lines (for a text embedded in a
     /// larger one, such as a tag value in a record).
     #[must_use]

@@ -12,6 +12,7 @@ mod errors;
 mod examples;
 mod forms;
 mod lessons;
+mod module_graph;
 mod newcomer;
 mod no_alloc;
 mod properties;

@@ -1118,7 +1118,7 @@ fn assemble(
         score.unwrap_or_default(),
         to_move.unwrap_or(Side::South),
     )
-    .map_err(|e| ParseError::of_position(input, first_text, &e))?;
+    .map_err(|e| e.error_at(input, first_text))?;
     Ok(Diagram { position, letters })
 }
 
