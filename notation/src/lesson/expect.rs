@@ -316,179 +316,38 @@ pub(crate) fn check(
     lang: Lang,
 ) -> Result<(), String> {
     let position = played.last;
-    let conventions = played.conventions;
     match expectation {
         Expectation::Captures {
             played: name,
             seeds,
             houses,
-        } => {
-            let (captured, emptied) = capture_of(name, played, lang)?;
-            let mut want: Vec<String> = houses
-                .iter()
-                .map(|h| canonical(h, position, conventions))
-                .collect();
-            want.sort();
-            let mut have = emptied.clone();
-            have.sort();
-            if captured == *seeds && (houses.is_empty() || want == have) {
-                Ok(())
-            } else {
-                Err(captures_sentence(name, captured, &emptied, lang))
-            }
-        }
+        } => check_captures(name, *seeds, houses, played, lang),
         Expectation::Illegal { played: None, rule } => match &played.refused {
             Some((_, refused)) if rule.is_none_or(|r| r == *refused) => Ok(()),
-            Some((name, refused)) => Err(tr!(
-                lang,
-                "lesson-actual-refused-by",
-                played = name.as_str(),
-                rule = refused.as_str()
-            )),
+            Some((name, refused)) => Err(refused_by(name, *refused, lang)),
             None => Err(tr!(lang, "lesson-actual-all-legal")),
         },
         Expectation::Illegal {
             played: Some(name),
             rule,
-        } => {
-            if let Some((refused_name, refused)) = &played.refused
-                && refused_name.eq_ignore_ascii_case(name)
-            {
-                return if rule.is_none_or(|r| r == *refused) {
-                    Ok(())
-                } else {
-                    Err(tr!(
-                        lang,
-                        "lesson-actual-refused-by",
-                        played = refused_name.as_str(),
-                        rule = refused.as_str()
-                    ))
-                };
-            }
-            match try_move(name, board_of(name, played), conventions.in_lang(lang))? {
-                Err(refused) if rule.is_none_or(|r| r == refused) => Ok(()),
-                Err(refused) => Err(tr!(
-                    lang,
-                    "lesson-actual-refused-by",
-                    played = name.as_str(),
-                    rule = refused.as_str()
-                )),
-                Ok(_) => Err(tr!(lang, "lesson-actual-legal", played = name.as_str())),
-            }
-        }
+        } => check_illegal(name, *rule, played, lang),
         Expectation::Legal { played: name } => {
-            match try_move(name, board_of(name, played), conventions.in_lang(lang))? {
+            let board = board_of(name, played);
+            match try_move(name, board, played.conventions.in_lang(lang))? {
                 Ok(_) => Ok(()),
-                Err(refused) => Err(tr!(
-                    lang,
-                    "lesson-actual-refused-by",
-                    played = name.as_str(),
-                    rule = refused.as_str()
-                )),
+                Err(refused) => Err(refused_by(name, refused, lang)),
             }
         }
         Expectation::Threatens {
             house,
             houses,
             seeds,
-        } => {
-            let sowing = sowing(position, lang)?;
-            let wanted = House::parse_with_case(house, sowing.rules(), conventions.letters)
-                .map_err(|e| e.message().localize(lang))?;
-            let report = teach::explain(sowing);
-            let Some(threat) = report.threats.iter().find(|t| t.house.house == wanted) else {
-                return Err(tr!(
-                    lang,
-                    "lesson-actual-no-threat-from",
-                    house = house.as_str()
-                ));
-            };
-            let named: Vec<String> = threat
-                .houses
-                .iter()
-                .map(|h| name_of(h.house, sowing, conventions))
-                .collect();
-            let mut want: Vec<String> = houses
-                .iter()
-                .map(|h| canonical(h, position, conventions))
-                .collect();
-            want.sort();
-            let mut have = named.clone();
-            have.sort();
-            if seeds.is_none_or(|s| s == threat.captures) && (houses.is_empty() || want == have) {
-                Ok(())
-            } else {
-                Err(tr!(
-                    lang,
-                    "lesson-actual-threat",
-                    house = house.as_str(),
-                    houses = named.join(" "),
-                    count = threat.captures
-                ))
-            }
-        }
-        Expectation::NoThreat => {
-            let sowing = sowing(position, lang)?;
-            let report = teach::explain(sowing);
-            match report.threats.first() {
-                None => Ok(()),
-                Some(threat) => Err(tr!(
-                    lang,
-                    "lesson-actual-threat",
-                    house = name_of(threat.house.house, sowing, conventions),
-                    houses = threat
-                        .houses
-                        .iter()
-                        .map(|h| name_of(h.house, sowing, conventions))
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                    count = threat.captures
-                )),
-            }
-        }
-        Expectation::Defence { played: name, kind } => {
-            let sowing = sowing(board_of(name, played), lang)?;
-            let house = House::parse_with_case(name, sowing.rules(), conventions.letters)
-                .map_err(|e| e.message().localize(lang))?;
-            let mover = sowing.with_to_move(house.side);
-            let report = teach::explain(&mover);
-            match report.defences.iter().find(|d| d.played.house == house) {
-                Some(defence) if kind.is_none_or(|k| k == defence.kind) => Ok(()),
-                Some(defence) => Err(tr!(
-                    lang,
-                    "lesson-actual-defence-kind",
-                    played = name.as_str(),
-                    kind = match defence.kind {
-                        DefenceKind::Yinda => "yinda",
-                        DefenceKind::Evasion => "evasion",
-                        DefenceKind::Other => "other",
-                    }
-                )),
-                None => Err(tr!(
-                    lang,
-                    "lesson-actual-no-defence",
-                    played = name.as_str()
-                )),
-            }
-        }
-        Expectation::Grenier { house } => {
-            let sowing = sowing(position, lang)?;
-            let wanted = House::parse_with_case(house, sowing.rules(), conventions.letters)
-                .map_err(|e| e.message().localize(lang))?;
-            if sowing.house(wanted) >= teach::grenier_threshold(sowing.rules()) {
-                Ok(())
-            } else {
-                Err(tr!(
-                    lang,
-                    "lesson-actual-not-grenier",
-                    house = house.as_str(),
-                    count = sowing.house(wanted)
-                ))
-            }
-        }
+        } => check_threatens(house, houses, *seeds, played, lang),
+        Expectation::NoThreat => check_no_threat(played, lang),
+        Expectation::Defence { played: name, kind } => check_defence(name, *kind, played, lang),
+        Expectation::Grenier { house } => check_grenier(house, played, lang),
         Expectation::Bidoua { south, north } => {
-            let sowing = sowing(position, lang)?;
-            let bidoua = teach::explain(sowing).bidoua;
+            let bidoua = teach::explain(sowing(position, lang)?).bidoua;
             if bidoua.south == *south && bidoua.north == *north {
                 Ok(())
             } else {
@@ -518,6 +377,171 @@ pub(crate) fn check(
             )),
             None => Err(tr!(lang, "lesson-actual-not-over")),
         },
+    }
+}
+
+/// "`name` is refused by `rule`", in `lang`.
+fn refused_by(name: &str, rule: RuleId, lang: Lang) -> String {
+    tr!(
+        lang,
+        "lesson-actual-refused-by",
+        played = name,
+        rule = rule.as_str()
+    )
+}
+
+/// `attendu: S5 prend 11 (N1 N2)`: the seeds, and the houses when given.
+fn check_captures(
+    name: &str,
+    seeds: u32,
+    houses: &[String],
+    played: &Played<'_>,
+    lang: Lang,
+) -> Result<(), String> {
+    let (captured, emptied) = capture_of(name, played, lang)?;
+    let mut want: Vec<String> = houses
+        .iter()
+        .map(|h| canonical(h, played.last, played.conventions))
+        .collect();
+    want.sort();
+    let mut have = emptied.clone();
+    have.sort();
+    if captured == seeds && (houses.is_empty() || want == have) {
+        Ok(())
+    } else {
+        Err(captures_sentence(name, captured, &emptied, lang))
+    }
+}
+
+/// A named move refused (by `rule`, when given): the block's refusal of
+/// it, or its refusal on the board it is judged on.
+fn check_illegal(
+    name: &str,
+    rule: Option<RuleId>,
+    played: &Played<'_>,
+    lang: Lang,
+) -> Result<(), String> {
+    if let Some((refused_name, refused)) = &played.refused
+        && refused_name.eq_ignore_ascii_case(name)
+    {
+        return if rule.is_none_or(|r| r == *refused) {
+            Ok(())
+        } else {
+            Err(refused_by(refused_name, *refused, lang))
+        };
+    }
+    let board = board_of(name, played);
+    match try_move(name, board, played.conventions.in_lang(lang))? {
+        Err(refused) if rule.is_none_or(|r| r == refused) => Ok(()),
+        Err(refused) => Err(refused_by(name, refused, lang)),
+        Ok(_) => Err(tr!(lang, "lesson-actual-legal", played = name)),
+    }
+}
+
+/// A threat from `house` (on `houses`, of `seeds`, when given).
+fn check_threatens(
+    house: &str,
+    houses: &[String],
+    seeds: Option<u32>,
+    played: &Played<'_>,
+    lang: Lang,
+) -> Result<(), String> {
+    let (position, conventions) = (played.last, played.conventions);
+    let sowing = sowing(position, lang)?;
+    let wanted = House::parse_with_case(house, sowing.rules(), conventions.letters)
+        .map_err(|e| e.message().localize(lang))?;
+    let report = teach::explain(sowing);
+    let Some(threat) = report.threats.iter().find(|t| t.house.house == wanted) else {
+        return Err(tr!(lang, "lesson-actual-no-threat-from", house = house));
+    };
+    let named: Vec<String> = threat
+        .houses
+        .iter()
+        .map(|h| name_of(h.house, sowing, conventions))
+        .collect();
+    let mut want: Vec<String> = houses
+        .iter()
+        .map(|h| canonical(h, position, conventions))
+        .collect();
+    want.sort();
+    let mut have = named.clone();
+    have.sort();
+    if seeds.is_none_or(|s| s == threat.captures) && (houses.is_empty() || want == have) {
+        Ok(())
+    } else {
+        Err(tr!(
+            lang,
+            "lesson-actual-threat",
+            house = house,
+            houses = named.join(" "),
+            count = threat.captures
+        ))
+    }
+}
+
+fn check_no_threat(played: &Played<'_>, lang: Lang) -> Result<(), String> {
+    let conventions = played.conventions;
+    let sowing = sowing(played.last, lang)?;
+    let report = teach::explain(sowing);
+    match report.threats.first() {
+        None => Ok(()),
+        Some(threat) => Err(tr!(
+            lang,
+            "lesson-actual-threat",
+            house = name_of(threat.house.house, sowing, conventions),
+            houses = threat
+                .houses
+                .iter()
+                .map(|h| name_of(h.house, sowing, conventions))
+                .collect::<Vec<_>>()
+                .join(" "),
+            count = threat.captures
+        )),
+    }
+}
+
+/// A move that defends (of `kind`, when given), judged on the board it
+/// is played from, by its house's owner.
+fn check_defence(
+    name: &str,
+    kind: Option<DefenceKind>,
+    played: &Played<'_>,
+    lang: Lang,
+) -> Result<(), String> {
+    let sowing = sowing(board_of(name, played), lang)?;
+    let house = House::parse_with_case(name, sowing.rules(), played.conventions.letters)
+        .map_err(|e| e.message().localize(lang))?;
+    let mover = sowing.with_to_move(house.side);
+    let report = teach::explain(&mover);
+    match report.defences.iter().find(|d| d.played.house == house) {
+        Some(defence) if kind.is_none_or(|k| k == defence.kind) => Ok(()),
+        Some(defence) => Err(tr!(
+            lang,
+            "lesson-actual-defence-kind",
+            played = name,
+            kind = match defence.kind {
+                DefenceKind::Yinda => "yinda",
+                DefenceKind::Evasion => "evasion",
+                DefenceKind::Other => "other",
+            }
+        )),
+        None => Err(tr!(lang, "lesson-actual-no-defence", played = name)),
+    }
+}
+
+fn check_grenier(house: &str, played: &Played<'_>, lang: Lang) -> Result<(), String> {
+    let sowing = sowing(played.last, lang)?;
+    let wanted = House::parse_with_case(house, sowing.rules(), played.conventions.letters)
+        .map_err(|e| e.message().localize(lang))?;
+    if sowing.house(wanted) >= teach::grenier_threshold(sowing.rules()) {
+        Ok(())
+    } else {
+        Err(tr!(
+            lang,
+            "lesson-actual-not-grenier",
+            house = house,
+            count = sowing.house(wanted)
+        ))
     }
 }
 
