@@ -18,7 +18,7 @@ use crate::teach;
 use crate::tr;
 use crate::validate;
 
-use super::block::{self, Block, BoardBlock, Content};
+use super::block::{self, Block, BoardBlock, Content, Written};
 use super::expect::{self, Expectation, Played, PlayedMove};
 use super::link::{self, CaptionSense, Claimed, Stage};
 use super::record::{self, Event};
@@ -528,99 +528,25 @@ impl<'a> Lesson<'a> {
             explain,
             expects,
         } = board;
-        // A diagram does not say who moves: the first move's owner does.
-        let mut start = position;
-        if !side_given
-            && let Some(first) = moves.first()
-            && let Some(owner) = start
-                .parse_move(&first.text, conventions)
-                .ok()
-                .and_then(|played| played.owner())
-            && let Ok(owned) = start.with_to_move(owner)
-        {
-            start = owned;
-        }
+        let start = block_start(position, side_given, &moves, conventions);
         *boards += 1 + 3 * moves.len();
         if *boards > MAX_BOARDS {
             return Err(too_many_boards(&self.source, lines.start, lang));
         }
-        let names: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
-        let (played, refused) = match any::play(start.clone(), &names, conventions) {
-            Ok(report) => (Some(report), None),
-            Err(error) => {
-                let index = error.index();
-                let name = error.move_name().unwrap_or_else(|| names[index].to_owned());
-                let rule = error.rule().unwrap_or(RuleId::Syntax);
-                (
-                    error.played(),
-                    Some((index, name, rule, error.refusal(lang))),
-                )
-            }
-        };
+        let (played, refused) = play_block(&start, &moves, conventions, lang);
         let last = played
             .as_ref()
             .map_or_else(|| start.clone(), AnyPlayReport::final_position);
-        let played_moves: Vec<PlayedMove> = played
-            .as_ref()
-            .map(AnyPlayReport::steps)
-            .unwrap_or_default()
-            .into_iter()
-            .map(|step| PlayedMove {
-                name: step.name(conventions),
-                captured: step.captured(),
-                houses: step
-                    .outcome
-                    .captured_houses()
-                    .into_iter()
-                    .map(|h| {
-                        h.name_with_case(step.before.rules(), conventions.letters)
-                            .to_string()
-                    })
-                    .collect(),
-                before: step.before,
-            })
-            .collect();
+        let played_moves = played_moves(played.as_ref(), conventions);
         let context = Played {
             last: &last,
             moves: &played_moves,
             refused: refused
                 .as_ref()
-                .map(|(_, name, rule, _)| (name.clone(), *rule)),
+                .map(|refused| (refused.name.clone(), refused.rule)),
             conventions,
         };
-        let mut illegal_expected = false;
-        for (expectation, written) in &expects {
-            if let Expectation::Illegal { played: wanted, .. } = expectation
-                && let Some((_, name, _, _)) = &refused
-                && wanted.as_ref().is_none_or(|w| w.eq_ignore_ascii_case(name))
-            {
-                illegal_expected = true;
-            }
-            if let Err(actual) = expect::check(expectation, &context, lang) {
-                let message = tr!(
-                    lang,
-                    "lesson-problem-expectation",
-                    expected = written.text.as_str()
-                );
-                self.report.problems.push(
-                    Problem::on(&self.source, written, ProblemKind::Expectation, message)
-                        .with_hint(actual),
-                );
-            }
-        }
-        if let Some((index, _, rule, message)) = &refused
-            && !illegal_expected
-        {
-            self.report.problems.push(
-                Problem::on(
-                    &self.source,
-                    &moves[*index],
-                    ProblemKind::Illegal,
-                    message.clone(),
-                )
-                .with_rule(*rule),
-            );
-        }
+        self.check_expectations(&expects, &context, refused.as_ref(), &moves, lang);
         let explained = explain.then(|| any::explain(&last));
         // The block's board, for linking with the text's boards.
         let caption = title
@@ -652,11 +578,58 @@ impl<'a> Lesson<'a> {
                 start,
                 conventions,
                 played,
-                refused: refused.map(|(_, name, _, message)| (name, message)),
+                refused: refused.map(|refused| (refused.name, refused.message)),
                 explained,
             }),
         });
         Ok(())
+    }
+
+    /// Reports each expectation of a block that does not hold, and the
+    /// move the rules refused unless an expectation said so.
+    fn check_expectations(
+        &mut self,
+        expects: &[(Expectation, Written)],
+        context: &Played<'_>,
+        refused: Option<&Refused>,
+        moves: &[Written],
+        lang: Lang,
+    ) {
+        let mut illegal_expected = false;
+        for (expectation, written) in expects {
+            if let Expectation::Illegal { played: wanted, .. } = expectation
+                && let Some(refused) = refused
+                && wanted
+                    .as_ref()
+                    .is_none_or(|w| w.eq_ignore_ascii_case(&refused.name))
+            {
+                illegal_expected = true;
+            }
+            if let Err(actual) = expect::check(expectation, context, lang) {
+                let message = tr!(
+                    lang,
+                    "lesson-problem-expectation",
+                    expected = written.text.as_str()
+                );
+                self.report.problems.push(
+                    Problem::on(&self.source, written, ProblemKind::Expectation, message)
+                        .with_hint(actual),
+                );
+            }
+        }
+        if let Some(refused) = refused
+            && !illegal_expected
+        {
+            self.report.problems.push(
+                Problem::on(
+                    &self.source,
+                    &moves[refused.index],
+                    ProblemKind::Illegal,
+                    refused.message.clone(),
+                )
+                .with_rule(refused.rule),
+            );
+        }
     }
 
     /// Links every board to an earlier one by a move, reports the boards
@@ -1171,4 +1144,83 @@ impl<'a> Lesson<'a> {
             _ => false,
         })
     }
+}
+
+/// A block's move the rules refused.
+struct Refused {
+    /// Which of the block's moves (from 0).
+    index: usize,
+    /// Its name.
+    name: String,
+    /// The rule that refuses it.
+    rule: RuleId,
+    /// Why, in the lesson's language.
+    message: String,
+}
+
+/// The board a block starts from: a diagram does not say who moves, so
+/// the first move's owner does.
+fn block_start(
+    position: AnyPosition,
+    side_given: bool,
+    moves: &[Written],
+    conventions: Conventions,
+) -> AnyPosition {
+    if !side_given
+        && let Some(first) = moves.first()
+        && let Some(owner) = position
+            .parse_move(&first.text, conventions)
+            .ok()
+            .and_then(|played| played.owner())
+        && let Ok(owned) = position.with_to_move(owner)
+    {
+        return owned;
+    }
+    position
+}
+
+/// Plays a block's moves: what was played, and the move refused.
+fn play_block(
+    start: &AnyPosition,
+    moves: &[Written],
+    conventions: Conventions,
+    lang: Lang,
+) -> (Option<AnyPlayReport>, Option<Refused>) {
+    let names: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
+    match any::play(start.clone(), &names, conventions) {
+        Ok(report) => (Some(report), None),
+        Err(error) => {
+            let index = error.index();
+            let refused = Refused {
+                index,
+                name: error.move_name().unwrap_or_else(|| names[index].to_owned()),
+                rule: error.rule().unwrap_or(RuleId::Syntax),
+                message: error.refusal(lang),
+            };
+            (error.played(), Some(refused))
+        }
+    }
+}
+
+/// The moves played, as the expectations read them.
+fn played_moves(played: Option<&AnyPlayReport>, conventions: Conventions) -> Vec<PlayedMove> {
+    played
+        .map(AnyPlayReport::steps)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|step| PlayedMove {
+            name: step.name(conventions),
+            captured: step.captured(),
+            houses: step
+                .outcome
+                .captured_houses()
+                .into_iter()
+                .map(|h| {
+                    h.name_with_case(step.before.rules(), conventions.letters)
+                        .to_string()
+                })
+                .collect(),
+            before: step.before,
+        })
+        .collect()
 }
