@@ -10,6 +10,7 @@ use crate::error::{Excerpt, ParseError};
 use crate::game::GamePosition as _;
 use crate::i18n::{Lang, Localize};
 use crate::rule::RuleId;
+use crate::ruleset::Ruleset;
 use crate::side::Side;
 use crate::sowing::notation::diagram::{self, DiagramLine, line_kind};
 use crate::sowing::position::{House, Position};
@@ -896,24 +897,10 @@ impl<'a> Lesson<'a> {
     /// prose from the board before the move's first board (or the last
     /// heading, whichever is later) to its last board.
     fn check_claims(&mut self, entries: &[Entry], sources: &[Option<usize>], lang: Lang) {
-        // (source entry, last target entry) for each move.
-        let mut spans: Vec<(Option<usize>, usize)> = Vec::new();
-        for (j, source) in sources.iter().enumerate() {
-            match source {
-                Some(k) => match spans.iter_mut().find(|(from, _)| *from == Some(*k)) {
-                    Some(span) => span.1 = j,
-                    None => spans.push((Some(*k), j)),
-                },
-                None if j == 0
-                    && self.report.diagrams[entries[0].diagram]
-                        .from_start
-                        .is_some() =>
-                {
-                    spans.push((None, 0));
-                }
-                None => {}
-            }
-        }
+        let from_start = entries
+            .first()
+            .is_some_and(|first| self.report.diagrams[first.diagram].from_start.is_some());
+        let spans = move_spans(sources, from_start);
         for (from, to) in spans {
             let first = from.unwrap_or(to);
             let Some(target) = entries[to].position else {
@@ -960,60 +947,17 @@ impl<'a> Lesson<'a> {
                 // A sentence naming another move of the mover is about that move.
                 let names_other =
                     link::songo_houses(line_text).any(|h| h.side == mover && h != found.house);
-                let name = found.house.name(rules).to_string();
                 claimed |= match &claim.what {
                     Claimed::Notation(house, _) => *house == found.house,
                     Claimed::Total(_) | Claimed::Houses(_) => !names_other,
                 };
-                let wrong = match &claim.what {
-                    Claimed::Total(seeds) if !names_other && *seeds != outcome.captured => {
-                        Some(tr!(
-                            lang,
-                            "lesson-problem-claim-total",
-                            played = name.as_str(),
-                            claimed = *seeds,
-                            count = outcome.captured
-                        ))
-                    }
-                    Claimed::Notation(house, seeds)
-                        if *house == found.house && *seeds != outcome.captured =>
-                    {
-                        Some(tr!(
-                            lang,
-                            "lesson-problem-claim-total",
-                            played = name.as_str(),
-                            claimed = *seeds,
-                            count = outcome.captured
-                        ))
-                    }
-                    Claimed::Houses(houses) if !names_other => {
-                        houses.iter().find_map(|(seeds, house)| {
-                            let taken = outcome.captured_houses.contains(*house);
-                            let held = outcome.sown.house(*house);
-                            (!taken || held != *seeds).then(|| {
-                                if taken {
-                                    tr!(
-                                        lang,
-                                        "lesson-problem-claim-house",
-                                        played = name.as_str(),
-                                        house = house.name(rules).to_string(),
-                                        claimed = *seeds,
-                                        count = held
-                                    )
-                                } else {
-                                    tr!(
-                                        lang,
-                                        "lesson-problem-claim-not-taken",
-                                        played = name.as_str(),
-                                        house = house.name(rules).to_string(),
-                                        claimed = *seeds
-                                    )
-                                }
-                            })
-                        })
-                    }
-                    _ => None,
-                };
+                let wrong = wrong_claim(
+                    &claim.what,
+                    names_other,
+                    (found.house, rules),
+                    &outcome,
+                    lang,
+                );
                 if let Some(message) = wrong {
                     problems.push(Problem::at(
                         &self.source,
@@ -1223,4 +1167,78 @@ fn played_moves(played: Option<&AnyPlayReport>, conventions: Conventions) -> Vec
             before: step.before,
         })
         .collect()
+}
+/// Each linked move as (the entry it starts from, the last entry it
+/// gives): `None` for the start position when the first board follows
+/// from it.
+fn move_spans(sources: &[Option<usize>], first_from_start: bool) -> Vec<(Option<usize>, usize)> {
+    let mut spans: Vec<(Option<usize>, usize)> = Vec::new();
+    for (j, source) in sources.iter().enumerate() {
+        match source {
+            Some(k) => match spans.iter_mut().find(|(from, _)| *from == Some(*k)) {
+                Some(span) => span.1 = j,
+                None => spans.push((Some(*k), j)),
+            },
+            None if j == 0 && first_from_start => spans.push((None, 0)),
+            None => {}
+        }
+    }
+    spans
+}
+
+/// What is wrong with a claim the prose makes of the move from `played`
+/// (`outcome`), if anything: a total, a notation's total, or a house's
+/// seeds. A sentence that names another move of the mover
+/// (`names_other`) is about that move.
+fn wrong_claim(
+    what: &Claimed,
+    names_other: bool,
+    (played, rules): (House, Ruleset),
+    outcome: &MoveOutcome,
+    lang: Lang,
+) -> Option<String> {
+    let name = played.name(rules).to_string();
+    match what {
+        Claimed::Total(seeds) if !names_other && *seeds != outcome.captured => Some(tr!(
+            lang,
+            "lesson-problem-claim-total",
+            played = name.as_str(),
+            claimed = *seeds,
+            count = outcome.captured
+        )),
+        Claimed::Notation(house, seeds) if *house == played && *seeds != outcome.captured => {
+            Some(tr!(
+                lang,
+                "lesson-problem-claim-total",
+                played = name.as_str(),
+                claimed = *seeds,
+                count = outcome.captured
+            ))
+        }
+        Claimed::Houses(houses) if !names_other => houses.iter().find_map(|(seeds, house)| {
+            let taken = outcome.captured_houses.contains(*house);
+            let held = outcome.sown.house(*house);
+            (!taken || held != *seeds).then(|| {
+                if taken {
+                    tr!(
+                        lang,
+                        "lesson-problem-claim-house",
+                        played = name.as_str(),
+                        house = house.name(rules).to_string(),
+                        claimed = *seeds,
+                        count = held
+                    )
+                } else {
+                    tr!(
+                        lang,
+                        "lesson-problem-claim-not-taken",
+                        played = name.as_str(),
+                        house = house.name(rules).to_string(),
+                        claimed = *seeds
+                    )
+                }
+            })
+        }),
+        _ => None,
+    }
 }
