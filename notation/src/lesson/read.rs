@@ -21,7 +21,7 @@ use crate::validate;
 
 use super::block::{self, Block, BoardBlock, Content, Written};
 use super::expect::{self, Expectation, Played, PlayedMove};
-use super::link::{self, CaptionSense, Claimed, Stage};
+use super::link::{self, CaptionSense, Claimed, Found, Stage};
 use super::record::{self, Event};
 use super::source::{Part, Source};
 use super::{
@@ -672,71 +672,8 @@ impl<'a> Lesson<'a> {
                     side,
                     captured: found.outcome.captured,
                 });
-                // The stores the board before is known to hold, to carry
-                // onto this one when its text gives none.
-                let known_before = match entries[k].item {
-                    Some(item) => match self.items.get(item) {
-                        Some(Item::Pasted {
-                            board: Some(board), ..
-                        }) => board.stores_known.then_some(board.position.stores()),
-                        _ => None,
-                    },
-                    // A block's board gives its stores.
-                    None => Some(from.stores()),
-                };
-                if let Some(item) = entry.item
-                    && let Some(Item::Pasted {
-                        board: Some(board), ..
-                    }) = self.items.get_mut(item)
-                {
-                    board.linked = Some(LinkedMarks {
-                        from,
-                        house: found.house,
-                        stage: found.stage,
-                        captured: found.outcome.captured_houses.iter().collect(),
-                    });
-                    if !board.stores_known
-                        && let Some(before) = known_before
-                    {
-                        let stores = match found.stage {
-                            Stage::Sown => before,
-                            // The engine's board after the move, from the
-                            // stores the board before holds.
-                            Stage::After => {
-                                let mover = found.house.side;
-                                let mut stores = before;
-                                stores[mover] += found.outcome.captured;
-                                stores
-                            }
-                        };
-                        if let Ok(carried) = board.position.with_stores(stores) {
-                            board.position = carried;
-                            board.stores_known = true;
-                        }
-                    }
-                }
-                // The caption names the other board of the move.
-                if let Some(said) = entry.sense.stage
-                    && said != found.stage
-                    && !link::same_houses(&found.outcome.sown, &found.after)
-                {
-                    let line = entry.lines.start;
-                    let message = tr!(
-                        lang,
-                        "lesson-problem-stage",
-                        said = said.as_str(),
-                        shown = found.stage.as_str(),
-                        played = name.as_str()
-                    );
-                    self.report.problems.push(Problem::at(
-                        &self.source,
-                        line,
-                        0,
-                        self.source.lines[line].text.chars().count(),
-                        ProblemKind::Stage,
-                        message,
-                    ));
-                }
+                self.mark_linked(&entries[k], entry, from, &found);
+                self.check_stage(entry, &found, &name, lang);
                 break;
             }
             if linked {
@@ -771,6 +708,79 @@ impl<'a> Lesson<'a> {
             }
         }
         self.check_claims(entries, &sources, lang);
+    }
+
+    /// A pasted board linked from the board of `before` by a move: it gets
+    /// the move's marks, and the stores the board before is known to hold
+    /// (with the move's captures after them) when its text gives none.
+    fn mark_linked(&mut self, before: &Entry, entry: &Entry, from: Position, found: &Found) {
+        let known_before = match before.item {
+            Some(item) => match self.items.get(item) {
+                Some(Item::Pasted {
+                    board: Some(board), ..
+                }) => board.stores_known.then_some(board.position.stores()),
+                _ => None,
+            },
+            // A block's board gives its stores.
+            None => Some(from.stores()),
+        };
+        let Some(item) = entry.item else { return };
+        let Some(Item::Pasted {
+            board: Some(board), ..
+        }) = self.items.get_mut(item)
+        else {
+            return;
+        };
+        board.linked = Some(LinkedMarks {
+            from,
+            house: found.house,
+            stage: found.stage,
+            captured: found.outcome.captured_houses.iter().collect(),
+        });
+        if !board.stores_known
+            && let Some(before) = known_before
+        {
+            let stores = match found.stage {
+                Stage::Sown => before,
+                // The engine's board after the move, from the stores the
+                // board before holds.
+                Stage::After => {
+                    let mut stores = before;
+                    stores[found.house.side] += found.outcome.captured;
+                    stores
+                }
+            };
+            if let Ok(carried) = board.position.with_stores(stores) {
+                board.position = carried;
+                board.stores_known = true;
+            }
+        }
+    }
+
+    /// The problem of a caption that names the other board of the move
+    /// (when the two boards differ).
+    fn check_stage(&mut self, entry: &Entry, found: &Found, name: &str, lang: Lang) {
+        if let Some(said) = entry.sense.stage
+            && said != found.stage
+            && !link::same_houses(&found.outcome.sown, &found.after)
+        {
+            let line = entry.lines.start;
+            let message = tr!(
+                lang,
+                "lesson-problem-stage",
+                said = said.as_str(),
+                shown = found.stage.as_str(),
+                played = name
+            );
+            self.report.problems.push(Problem::at(
+                &self.source,
+                line,
+                0,
+                self.source.lines[line].text.chars().count(),
+                ProblemKind::Stage,
+                message,
+            ));
+        }
     }
 
     /// The problem of a board the text presents as a move's result and no
