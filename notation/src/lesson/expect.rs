@@ -142,7 +142,6 @@ pub(crate) fn parse(text: &str, lang: Lang) -> Result<Expectation, Unreadable> {
         message: tr!(lang, "lesson-expect-unreadable", text = text.trim()),
         hint: tr!(lang, "lesson-expect-forms"),
     };
-    let number = |word: &str| word.parse::<u32>().ok();
     if words.is_empty() {
         return Err(unreadable());
     }
@@ -167,24 +166,7 @@ pub(crate) fn parse(text: &str, lang: Lang) -> Result<Expectation, Unreadable> {
             };
             Ok(Expectation::Winner { side })
         }
-        [bidoua, rest @ ..] if is(bidoua, BIDOUA) => {
-            let mut south = None;
-            let mut north = None;
-            for pair in rest.chunks(2) {
-                let [side, count] = pair else {
-                    return Err(unreadable());
-                };
-                let count = number(count).ok_or_else(unreadable)?;
-                match side.parse::<Side>().map_err(|_| unreadable())? {
-                    Side::South => south = Some(count),
-                    Side::North => north = Some(count),
-                }
-            }
-            match (south, north) {
-                (Some(south), Some(north)) => Ok(Expectation::Bidoua { south, north }),
-                _ => Err(unreadable()),
-            }
-        }
+        [bidoua, rest @ ..] if is(bidoua, BIDOUA) => parse_bidoua(rest).ok_or_else(unreadable),
         [grenier, house] | [house, grenier] if is(grenier, GRENIER) => Ok(Expectation::Grenier {
             house: (*house).to_owned(),
         }),
@@ -203,75 +185,106 @@ pub(crate) fn parse(text: &str, lang: Lang) -> Result<Expectation, Unreadable> {
                 kind,
             })
         }
-        [illegal, rest @ ..] if is(illegal, ILLEGAL) => match rest {
-            [] => Ok(Expectation::Illegal {
-                played: None,
-                rule: None,
-            }),
-            [rule] => Ok(Expectation::Illegal {
-                played: None,
-                rule: Some(rule_id(rule, lang)?),
-            }),
-            _ => Err(unreadable()),
-        },
-        [played, illegal, rest @ ..] if is(illegal, ILLEGAL) => match rest {
-            [] => Ok(Expectation::Illegal {
-                played: Some((*played).to_owned()),
-                rule: None,
-            }),
-            [rule] => Ok(Expectation::Illegal {
-                played: Some((*played).to_owned()),
-                rule: Some(rule_id(rule, lang)?),
-            }),
-            _ => Err(unreadable()),
-        },
+        [illegal, rest @ ..] if is(illegal, ILLEGAL) => {
+            parse_illegal(None, rest, lang)?.ok_or_else(unreadable)
+        }
+        [played, illegal, rest @ ..] if is(illegal, ILLEGAL) => {
+            parse_illegal(Some(played), rest, lang)?.ok_or_else(unreadable)
+        }
         [played, legal] if is(legal, LEGAL) => Ok(Expectation::Legal {
             played: (*played).to_owned(),
         }),
         [played, captures, rest @ ..] if is(captures, CAPTURES) => {
-            let Some((first, houses)) = rest.split_first() else {
-                return Err(unreadable());
-            };
-            let seeds = if is(first, NOTHING) {
-                0
-            } else {
-                number(first).ok_or_else(unreadable)?
-            };
-            let houses: Vec<String> = houses
-                .iter()
-                .filter(|w| !is(w, FILLER))
-                .map(|w| (*w).to_owned())
-                .collect();
-            if seeds == 0 && !houses.is_empty() {
-                return Err(unreadable());
-            }
-            Ok(Expectation::Captures {
-                played: (*played).to_owned(),
-                seeds,
-                houses,
-            })
+            parse_captures(played, rest).ok_or_else(unreadable)
         }
         [house, threatens, rest @ ..] if is(threatens, THREATENS) => {
-            let mut houses = Vec::new();
-            let mut seeds = None;
-            for word in rest.iter().filter(|w| !is(w, FILLER)) {
-                match number(word) {
-                    Some(n) if seeds.is_none() => seeds = Some(n),
-                    Some(_) => return Err(unreadable()),
-                    None => houses.push((*word).to_owned()),
-                }
-            }
-            if houses.is_empty() && seeds.is_none() {
-                return Err(unreadable());
-            }
-            Ok(Expectation::Threatens {
-                house: (*house).to_owned(),
-                houses,
-                seeds,
-            })
+            parse_threatens(house, rest).ok_or_else(unreadable)
         }
         _ => Err(unreadable()),
     }
+}
+
+/// `bidoua south 3 north 2`: both sides' counts (`None`: unreadable).
+fn parse_bidoua(rest: &[&str]) -> Option<Expectation> {
+    let mut south = None;
+    let mut north = None;
+    for pair in rest.chunks(2) {
+        let [side, count] = pair else {
+            return None;
+        };
+        let count = count.parse::<u32>().ok()?;
+        match side.parse::<Side>().ok()? {
+            Side::South => south = Some(count),
+            Side::North => north = Some(count),
+        }
+    }
+    Some(Expectation::Bidoua {
+        south: south?,
+        north: north?,
+    })
+}
+
+/// `[S3] illegal [rule]`: the move (or the block's refused move) and the
+/// rule (`Ok(None)`: unreadable; `Err`: no such rule).
+fn parse_illegal(
+    played: Option<&str>,
+    rest: &[&str],
+    lang: Lang,
+) -> Result<Option<Expectation>, Unreadable> {
+    let rule = match rest {
+        [] => None,
+        [rule] => Some(rule_id(rule, lang)?),
+        _ => return Ok(None),
+    };
+    Ok(Some(Expectation::Illegal {
+        played: played.map(str::to_owned),
+        rule,
+    }))
+}
+
+/// `S5 captures 11 (N1 N2)`, or `captures nothing` (`None`: unreadable).
+fn parse_captures(played: &str, rest: &[&str]) -> Option<Expectation> {
+    let (first, houses) = rest.split_first()?;
+    let seeds = if is(first, NOTHING) {
+        0
+    } else {
+        first.parse::<u32>().ok()?
+    };
+    let houses: Vec<String> = houses
+        .iter()
+        .filter(|w| !is(w, FILLER))
+        .map(|w| (*w).to_owned())
+        .collect();
+    if seeds == 0 && !houses.is_empty() {
+        return None;
+    }
+    Some(Expectation::Captures {
+        played: played.to_owned(),
+        seeds,
+        houses,
+    })
+}
+
+/// `N4 threatens S3 S4 (6)`: the houses, the seeds, or both (`None`:
+/// unreadable).
+fn parse_threatens(house: &str, rest: &[&str]) -> Option<Expectation> {
+    let mut houses = Vec::new();
+    let mut seeds = None;
+    for word in rest.iter().filter(|w| !is(w, FILLER)) {
+        match word.parse::<u32>().ok() {
+            Some(n) if seeds.is_none() => seeds = Some(n),
+            Some(_) => return None,
+            None => houses.push((*word).to_owned()),
+        }
+    }
+    if houses.is_empty() && seeds.is_none() {
+        return None;
+    }
+    Some(Expectation::Threatens {
+        house: house.to_owned(),
+        houses,
+        seeds,
+    })
 }
 
 fn rule_id(text: &str, lang: Lang) -> Result<RuleId, Unreadable> {
