@@ -438,12 +438,18 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
         let _ = output.write(&render_summary(summary, sources.len(), style));
     }
     output.into_inner().finish()?;
+    Ok(exit_status(&names, tally.into_inner(), lang))
+}
+
+/// Warns of each source that held no game, reports those that could not
+/// be read, and gives the exit status.
+fn exit_status(names: &[String], tally: Tally, lang: Lang) -> u8 {
     let Tally {
         summary,
         failures,
         games_per_source,
         ..
-    } = tally.into_inner();
+    } = tally;
     for (name, _) in names
         .iter()
         .zip(&games_per_source)
@@ -460,10 +466,10 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
         eprintln!("{}", msg!("cli-error", text = failure).localize(lang));
     }
     if failed {
-        Ok(EXIT_USAGE)
+        EXIT_USAGE
     } else if summary.invalid > 0 {
-        Ok(EXIT_INVALID)
+        EXIT_INVALID
     } else {
-        Ok(EXIT_OK)
+        EXIT_OK
     }
 }
