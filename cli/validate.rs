@@ -1,12 +1,14 @@
 //! `songo validate`: replay every game of record files and report every
 //! rule broken.
 
+use std::cell::RefCell;
 use std::io::{self, IsTerminal, Read, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use anstream::{AutoStream, ColorChoice};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use songo_notation::Ruleset;
 use songo_notation::i18n::{Lang, Localize, Message};
 use songo_notation::msg;
@@ -253,19 +255,83 @@ impl Output {
     }
 }
 
-/// A game report as JSON, indented to sit in the `games` list.
-fn json_game(report: &GameReport, first: bool) -> String {
-    let json = serde_json::to_string_pretty(report).unwrap_or_else(|e| format!("\"{e}\""));
-    let mut out = String::with_capacity(json.len() + 64);
-    out.push_str(if first { "\n" } else { ",\n" });
-    for (i, line) in json.lines().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        out.push_str("    ");
-        out.push_str(line);
+/// What the validation gathers while the games come.
+struct Tally {
+    summary: Summary,
+    progress: Progress,
+    failures: Vec<Message>,
+    /// The games each source held (`usize::MAX`: it could not be read).
+    games_per_source: Vec<usize>,
+}
+
+/// Validates every source, hands each game's report (with its source's
+/// index) to `each`, which stops the validation by breaking.
+type EachGame<'e> = dyn FnMut(GameReport, usize) -> ControlFlow<()> + 'e;
+
+/// The JSON report, `{"games": [...], "summary": {...}}`, written by
+/// serde as the games are validated: the games are never all in memory.
+struct JsonReport<'r> {
+    validate: RefCell<&'r mut dyn FnMut(&mut EachGame<'_>)>,
+    names: &'r [String],
+    tally: &'r RefCell<Tally>,
+}
+
+impl Serialize for JsonReport<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut report = serializer.serialize_map(Some(2))?;
+        report.serialize_entry("games", &GamesAsValidated(self))?;
+        report.serialize_entry("summary", &self.tally.borrow().summary)?;
+        report.end()
     }
-    out
+}
+
+struct GamesAsValidated<'a, 'r>(&'a JsonReport<'r>);
+
+impl Serialize for GamesAsValidated<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut games = serializer.serialize_seq(None)?;
+        let mut failed = None;
+        (self.0.validate.borrow_mut())(&mut |mut report, source| {
+            report.file = Some(self.0.names[source].clone());
+            match games.serialize_element(&report) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(error) => {
+                    failed = Some(error);
+                    ControlFlow::Break(())
+                }
+            }
+        });
+        match failed {
+            Some(error) => Err(error),
+            None => games.end(),
+        }
+    }
+}
+
+/// Standard output as serde writes to it: the progress line cleared around
+/// each write, a closed pipe an error that stops serde.
+struct JsonOutput<'a> {
+    output: &'a RefCell<Output>,
+    tally: &'a RefCell<Tally>,
+}
+
+impl Write for JsonOutput<'_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        let text = String::from_utf8_lossy(bytes);
+        let written = self
+            .tally
+            .borrow()
+            .progress
+            .suspend(|| self.output.borrow_mut().write(&text));
+        match written {
+            ControlFlow::Continue(()) => Ok(bytes.len()),
+            ControlFlow::Break(()) => Err(io::Error::from(io::ErrorKind::BrokenPipe)),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
@@ -293,72 +359,97 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
         color: !json && choice != ColorChoice::Never,
         lang,
     };
-    let mut output = Output {
+    let output = RefCell::new(Output {
         out: io::BufWriter::with_capacity(1 << 16, AutoStream::new(stdout, choice)),
         closed: false,
         error: None,
-    };
-    let mut progress = Progress::new(total, lang);
-    let mut summary = Summary::default();
-    let mut failures = Vec::new();
-    let mut games_per_source = vec![0_usize; sources.len()];
-    let mut first_game = true;
-    if json {
-        let _ = output.write("{\n  \"games\": [");
-    }
-    validate_sources(
-        sources.len(),
-        |index| sources[index].open(),
-        &options,
-        jobs,
-        |event| match event {
-            Event::Games {
-                source,
-                reports,
-                bytes,
-            } => {
-                let mut text = String::new();
-                games_per_source[source] += reports.len();
-                for mut report in reports {
-                    summary.add(&report);
-                    if json {
-                        report.file = Some(names[source].clone());
-                        text.push_str(&json_game(&report, first_game));
-                        first_game = false;
-                    } else {
-                        text.push_str(&render_game(&report, &names[source], style, !args.quiet));
+    });
+    let tally = RefCell::new(Tally {
+        summary: Summary::default(),
+        progress: Progress::new(total, lang),
+        failures: Vec::new(),
+        games_per_source: vec![0_usize; sources.len()],
+    });
+    let mut validate = |each: &mut EachGame<'_>| {
+        validate_sources(
+            sources.len(),
+            |index| sources[index].open(),
+            &options,
+            jobs,
+            |event| match event {
+                Event::Games {
+                    source,
+                    reports,
+                    bytes,
+                } => {
+                    tally.borrow_mut().games_per_source[source] += reports.len();
+                    for report in reports {
+                        tally.borrow_mut().summary.add(&report);
+                        each(report, source)?;
                     }
+                    let Tally {
+                        progress, summary, ..
+                    } = &mut *tally.borrow_mut();
+                    progress.advance(bytes, summary);
+                    ControlFlow::Continue(())
                 }
-                progress.advance(bytes, &summary);
-                if text.is_empty() {
-                    return ControlFlow::Continue(());
+                Event::Failed { source, error } => {
+                    let mut tally = tally.borrow_mut();
+                    tally.games_per_source[source] = usize::MAX;
+                    tally.failures.push(msg!(
+                        "cli-cannot-read",
+                        name = names[source].as_str(),
+                        error = Message::verbatim(error.to_string())
+                    ));
+                    ControlFlow::Continue(())
                 }
-                progress.suspend(|| output.write(&text))
-            }
-            Event::Failed { source, error } => {
-                games_per_source[source] = usize::MAX;
-                failures.push(msg!(
-                    "cli-cannot-read",
-                    name = names[source].as_str(),
-                    error = Message::verbatim(error.to_string())
-                ));
-                ControlFlow::Continue(())
-            }
-        },
-    );
-    progress.clear();
+            },
+        );
+        tally.borrow().progress.clear();
+    };
     if json {
-        let summary_json = serde_json::to_string_pretty(&summary).unwrap_or_default();
-        let summary_json = summary_json.replace('\n', "\n  ");
-        let close = if first_game { "],\n" } else { "\n  ],\n" };
-        let _ = output.write(&format!("{close}  \"summary\": {summary_json}\n}}\n"));
+        let report = JsonReport {
+            validate: RefCell::new(&mut validate),
+            names: &names,
+            tally: &tally,
+        };
+        let writer = JsonOutput {
+            output: &output,
+            tally: &tally,
+        };
+        let mut serializer = serde_json::Serializer::pretty(writer);
+        // A write refused stops serde; the output remembers why.
+        if report.serialize(&mut serializer).is_ok() {
+            let _ = output.borrow_mut().write("\n");
+        }
     } else {
+        validate(&mut |report, source| {
+            let text = render_game(&report, &names[source], style, !args.quiet);
+            tally
+                .borrow()
+                .progress
+                .suspend(|| output.borrow_mut().write(&text))
+        });
+        let summary = &tally.borrow().summary;
+        let mut output = output.borrow_mut();
         if !args.quiet && summary.games > 0 {
             let _ = output.write("\n");
         }
-        let _ = output.write(&render_summary(&summary, sources.len(), style));
+        let _ = output.write(&render_summary(summary, sources.len(), style));
     }
-    output.finish()?;
+    output.into_inner().finish()?;
+    Ok(exit_status(&names, tally.into_inner(), lang))
+}
+
+/// Warns of each source that held no game, reports those that could not
+/// be read, and gives the exit status.
+fn exit_status(names: &[String], tally: Tally, lang: Lang) -> u8 {
+    let Tally {
+        summary,
+        failures,
+        games_per_source,
+        ..
+    } = tally;
     for (name, _) in names
         .iter()
         .zip(&games_per_source)
@@ -375,10 +466,10 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
         eprintln!("{}", msg!("cli-error", text = failure).localize(lang));
     }
     if failed {
-        Ok(EXIT_USAGE)
+        EXIT_USAGE
     } else if summary.invalid > 0 {
-        Ok(EXIT_INVALID)
+        EXIT_INVALID
     } else {
-        Ok(EXIT_OK)
+        EXIT_OK
     }
 }

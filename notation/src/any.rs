@@ -1447,3 +1447,274 @@ impl FromTags for AnyPosition {
         }
     }
 }
+
+/// What a lesson (and any reader of a played line) asks of a report, a
+/// move or an outcome, whatever the game.
+impl AnyPlayReport {
+    /// The position after the last move.
+    #[must_use]
+    pub fn final_position(&self) -> AnyPosition {
+        match self {
+            AnyPlayReport::Sowing(report) => AnyPosition::Sowing(report.final_position),
+            AnyPlayReport::Seega(report) => AnyPosition::Seega(report.final_position),
+        }
+    }
+
+    /// Every move played, as a step of a game of any family.
+    #[must_use]
+    pub fn steps(&self) -> Vec<crate::report::PlayStep<AnyPosition>> {
+        fn any<P>(report: &PlayReport<P>) -> Vec<crate::report::PlayStep<AnyPosition>>
+        where
+            P: GamePosition + Into<AnyPosition>,
+            P::Move: Into<AnyMove>,
+            P::Outcome: Into<AnyOutcome>,
+        {
+            report
+                .steps
+                .iter()
+                .map(|step| crate::report::PlayStep {
+                    played: step.played.into(),
+                    before: step.before.clone().into(),
+                    outcome: step.outcome.clone().into(),
+                    after: step.after.clone().into(),
+                })
+                .collect()
+        }
+        match self {
+            AnyPlayReport::Sowing(report) => any(report),
+            AnyPlayReport::Seega(report) => any(report),
+        }
+    }
+}
+
+impl From<MoveOutcome> for AnyOutcome {
+    fn from(outcome: MoveOutcome) -> AnyOutcome {
+        AnyOutcome::Sowing(outcome)
+    }
+}
+
+impl From<SeegaOutcome> for AnyOutcome {
+    fn from(outcome: SeegaOutcome) -> AnyOutcome {
+        AnyOutcome::Seega(outcome)
+    }
+}
+
+impl AnyOutcome {
+    /// The houses a sowing move captured from (none in Seega, whose
+    /// captures are squares the teaching words name themselves).
+    #[must_use]
+    pub fn captured_houses(&self) -> Vec<House> {
+        match self {
+            AnyOutcome::Sowing(outcome) => outcome.captured_houses.iter().collect(),
+            AnyOutcome::Seega(_) => Vec::new(),
+        }
+    }
+}
+
+impl AnyMove {
+    /// The side a move belongs to when the move itself says (a sowing
+    /// house is in one camp); `None` when only the position says (Seega).
+    #[must_use]
+    pub const fn owner(&self) -> Option<Side> {
+        match self {
+            AnyMove::Sowing(house) => Some(house.side),
+            AnyMove::Seega(_) => None,
+        }
+    }
+}
+
+impl AnyPlayError {
+    /// Why the rules refuse the move, in `lang`, without the move's number
+    /// (what a lesson shows under the move); any other error's message.
+    #[must_use]
+    pub fn refusal(&self, lang: Lang) -> String {
+        use crate::game::Refusal as _;
+        match self {
+            AnyPlayError::Sowing(PlayError::Illegal {
+                error, conventions, ..
+            }) => error.message(conventions.in_lang(lang)),
+            AnyPlayError::Seega(PlayError::Illegal {
+                error, conventions, ..
+            }) => error.message(conventions.in_lang(lang)),
+            other => crate::i18n::Localize::localize(&other.message(), lang),
+        }
+    }
+}
+
+impl AnyIllegal {
+    /// Whether the move was refused as a house of the side not to move
+    /// (sowing games; a Seega refusal names no camp this way).
+    #[must_use]
+    pub fn is_wrong_side(&self) -> bool {
+        matches!(self, AnyIllegal::Sowing(illegal) if illegal.reason == crate::IllegalReason::WrongSide)
+    }
+}
+
+/// A board drawn for a handout (`lesson`): the SVG, and the position's
+/// notation for those who cannot see it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HandoutBoard {
+    /// The SVG document.
+    pub svg: String,
+    /// The position's notation.
+    pub alt: String,
+}
+
+/// Which board of a move a handout shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveStage {
+    /// The board before the move.
+    Before,
+    /// The board after sowing, before captures.
+    Sown,
+    /// The board after captures.
+    AfterCaptures,
+    /// The board after a move that captured nothing.
+    AfterMove,
+}
+
+/// How each family draws its boards on a handout: a sowing board is one
+/// board with its legend; a Seega board is drawn as `play` and `explain`
+/// draw it.
+impl AnyPosition {
+    /// The board alone.
+    #[must_use]
+    pub fn handout_board(&self, letters: LetterCase, lang: Lang) -> HandoutBoard {
+        self.handout_board_marked(letters, lang, &[], None)
+    }
+
+    /// A board of a record: the houses the move that led to it captured
+    /// marked (sowing), or that move named (`last_move`) and the squares'
+    /// coordinates drawn (Seega).
+    #[must_use]
+    pub fn handout_record_board(
+        &self,
+        letters: LetterCase,
+        lang: Lang,
+        captured: &[House],
+        last_move: Option<&str>,
+    ) -> HandoutBoard {
+        let marks = Marks {
+            last_move,
+            coordinates: true,
+            ..Marks::default()
+        };
+        self.handout_board_marked(letters, lang, captured, Some(&marks))
+    }
+
+    fn handout_board_marked(
+        &self,
+        letters: LetterCase,
+        lang: Lang,
+        captured: &[House],
+        marks: Option<&Marks<'_>>,
+    ) -> HandoutBoard {
+        let conventions = Conventions::with_letters(letters).in_lang(lang);
+        let svg = match (self, marks) {
+            (AnyPosition::Sowing(position), _) => {
+                let view = crate::sowing::render::BoardView::new(*position)
+                    .letters(letters)
+                    .in_lang(lang)
+                    .with_captured(captured.iter().copied());
+                crate::sowing::render::svg::board(&view)
+            }
+            (AnyPosition::Seega(_), Some(marks)) => self.marked(marks, conventions).map_or_else(
+                |_| self.draw(Drawing::Svg, conventions),
+                |m| m.draw(Drawing::Svg),
+            ),
+            (AnyPosition::Seega(_), None) => self.draw(Drawing::Svg, conventions),
+        };
+        HandoutBoard {
+            svg,
+            alt: self.to_string(),
+        }
+    }
+}
+
+impl AnyExplainReport {
+    /// The position explained.
+    #[must_use]
+    pub fn position(&self) -> AnyPosition {
+        match self {
+            AnyExplainReport::Sowing(report) => AnyPosition::Sowing(report.position),
+            AnyExplainReport::Seega(report) => AnyPosition::Seega(report.position),
+        }
+    }
+
+    /// The board explained, the terms drawn on it, for a handout.
+    #[must_use]
+    pub fn handout_board(&self, letters: LetterCase, lang: Lang) -> Option<HandoutBoard> {
+        let svg = match self {
+            AnyExplainReport::Sowing(report) => {
+                let view = crate::sowing::render::BoardView::new(report.position)
+                    .letters(letters)
+                    .in_lang(lang)
+                    .with_shapes(crate::teach::picture::sowing_shapes(report));
+                crate::sowing::render::svg::board(&view)
+            }
+            AnyExplainReport::Seega(_) => self
+                .draw(
+                    Drawing::Svg,
+                    &Picture {
+                        letters,
+                        lang,
+                        ..Picture::default()
+                    },
+                )
+                .ok()?,
+        };
+        Some(HandoutBoard {
+            svg,
+            alt: self.position().to_string(),
+        })
+    }
+}
+
+impl AnyPlayReport {
+    /// Each move's boards, when a handout draws a game's moves one by one
+    /// (a sowing move: before, after sowing and after captures, or before
+    /// and after when it captured nothing); `None` when the game's line is
+    /// drawn as one figure ([`AnyPlayReport::draw`], Seega).
+    #[must_use]
+    pub fn handout_moves(
+        &self,
+        letters: LetterCase,
+        lang: Lang,
+    ) -> Option<Vec<Vec<(MoveStage, HandoutBoard)>>> {
+        use crate::sowing::render::{BoardView, svg};
+        let AnyPlayReport::Sowing(report) = self else {
+            return None;
+        };
+        let drawn = |stage: MoveStage, view: &BoardView| {
+            (
+                stage,
+                HandoutBoard {
+                    svg: svg::board(view),
+                    alt: view.position.to_string(),
+                },
+            )
+        };
+        let boards = report.steps.iter().map(|step| {
+            let [before, sown, after] =
+                BoardView::of_step_with(step, letters).map(|view| BoardView {
+                    caption: None,
+                    ..view.in_lang(lang)
+                });
+            let mut boards = vec![drawn(MoveStage::Before, &before)];
+            if step.outcome.captured_houses.is_empty() && step.outcome.captured == 0 {
+                // Nothing captured: the board after sowing is the board after the move.
+                let view = BoardView {
+                    show_to_move: true,
+                    position: step.after,
+                    ..sown
+                };
+                boards.push(drawn(MoveStage::AfterMove, &view));
+            } else {
+                boards.push(drawn(MoveStage::Sown, &sown));
+                boards.push(drawn(MoveStage::AfterCaptures, &after));
+            }
+            boards
+        });
+        Some(boards.collect())
+    }
+}

@@ -99,6 +99,49 @@ impl ParseErrorKind {
     }
 }
 
+/// A value read from JSON or YAML that does not make what it should (a
+/// count that is negative, a row of the wrong length …): what is wrong, its
+/// kind, and where, as the JSON pointer (RFC 6901) of the value at fault
+/// (`/north/3`, `/stores/south`, `/rules`; empty for the whole value). The
+/// reader of the text turns it into a [`ParseError`] at that value's line
+/// and column.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InvalidValue {
+    /// The JSON pointer of the value at fault.
+    pub pointer: String,
+    /// What is wrong.
+    pub message: Message,
+    /// Its kind ([`ParseErrorKind::Syntax`] unless said).
+    pub kind: ParseErrorKind,
+}
+
+impl InvalidValue {
+    /// `message` about the value at `pointer`.
+    #[must_use]
+    pub fn at(pointer: impl Into<String>, message: Message) -> InvalidValue {
+        InvalidValue {
+            pointer: pointer.into(),
+            message,
+            kind: ParseErrorKind::Syntax,
+        }
+    }
+
+    /// The field of the top-level object the pointer goes into (`north`
+    /// for `/north/3`), if any.
+    #[must_use]
+    pub fn field(&self) -> Option<&str> {
+        let rest = self.pointer.strip_prefix('/')?;
+        Some(rest.split('/').next().unwrap_or(rest))
+    }
+}
+
+/// In English.
+impl fmt::Display for InvalidValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.message.fmt(f)
+    }
+}
+
 /// A parse error: what is wrong, where, the offending line, and how to fix it.
 ///
 /// Its `Display` prints the message, `at line L, column C`, the source line
@@ -245,25 +288,6 @@ impl ParseError {
     /// [`ParseError::with_width`] in place.
     pub(crate) fn set_width(&mut self, width: usize) {
         self.span.end = self.span.start + self.source_line.bytes_from_caret(width.max(1));
-    }
-
-    /// An error for a position that cannot be built from what was read.
-    #[must_use]
-    pub(crate) fn of_position(
-        text: &str,
-        offset: usize,
-        error: &crate::PositionError,
-    ) -> ParseError {
-        let hint = match error {
-            crate::PositionError::RowLength { rules, .. } => {
-                msg!("hint-counts-per-row", count = rules.houses_per_side())
-            }
-            crate::PositionError::TooManySeeds { .. } => {
-                msg!("hint-smaller-counts", most = u32::MAX)
-            }
-            crate::PositionError::NotSowing(_) => msg!("hint-sowing-position"),
-        };
-        ParseError::at(text, offset, error.message()).with_hint(hint)
     }
 
     /// Moves the error down by `lines` lines (for a text embedded in a

@@ -510,9 +510,11 @@ pub trait Localize {
 type Bundle = FluentBundle<FluentResource>;
 
 thread_local! {
-    /// The message of the last error a deserializer of this crate made:
-    /// serde carries errors as text (English), the reader that reports them
-    /// takes the message back from here to write it in any language.
+    /// The message of the last error a record deserializer made
+    /// (`record::serde`): serde carries errors as text (English), the
+    /// reader that reports them takes the message back from here to write
+    /// it in any language. Positions do not need it: they are read into
+    /// plain data first, then checked (`input`).
     static SERDE_MESSAGE: RefCell<Option<Message>> = const { RefCell::new(None) };
 }
 

@@ -3,13 +3,15 @@
 //! ruleset, Seega's forms too ([`seega_position`]); [`crate::read`] reads
 //! any position through them.
 
-use crate::error::{ParseError, ParseErrorKind};
-use crate::i18n::{Message, serde_message};
+use crate::error::{InvalidValue, ParseError, ParseErrorKind};
+use crate::i18n::Message;
 use crate::msg;
 use crate::ruleset::Ruleset;
+use crate::seega::notation::RawSeega;
 use crate::seega::{self, SeegaPosition};
 use crate::sowing::notation::compact;
 use crate::sowing::notation::diagram;
+use crate::sowing::notation::json::RawPosition;
 use crate::sowing::position::Position;
 
 /// The forms a position can be written in.
@@ -164,8 +166,8 @@ pub fn check_nesting_within(text: &str, limit: usize) -> Result<(), ParseError> 
 pub fn parse_position(text: &str, rules: Option<Ruleset>) -> Result<crate::Position, ParseError> {
     let body = text.trim_start_matches('\u{feff}');
     let position: Position = match detect(body) {
-        PositionForm::Json => from_serde(body, Serde::Json, shape_error)?,
-        PositionForm::Yaml => from_serde(body, Serde::Yaml, shape_error)?,
+        PositionForm::Json => from_serde(body, Serde::Json, &SOWING_SHAPE)?,
+        PositionForm::Yaml => from_serde(body, Serde::Yaml, &SOWING_SHAPE)?,
         PositionForm::Diagram => return diagram::parse(body, rules),
         PositionForm::Compact => {
             // The one line that counts, comments and blank lines around it.
@@ -208,79 +210,86 @@ enum Serde {
     Yaml,
 }
 
-/// A position read by serde, once [`check_nesting`] has let the text
-/// through; `shape_error` places and words serde's error.
-fn from_serde<T: serde::de::DeserializeOwned>(
+/// A JSON or YAML shape: its plain data, what checks it into a value, and
+/// the hint its errors give.
+struct Shape<Raw, T> {
+    check: fn(Raw) -> Result<T, InvalidValue>,
+    hint: fn() -> Message,
+}
+
+const SOWING_SHAPE: Shape<RawPosition, Position> = Shape {
+    check: RawPosition::check,
+    hint: || msg!("hint-json-shape"),
+};
+
+const SEEGA_SHAPE: Shape<RawSeega, SeegaPosition> = Shape {
+    check: RawSeega::check,
+    hint: || msg!("hint-seega-json-shape"),
+};
+
+/// A value read in two steps, once [`check_nesting`] has let the text
+/// through: serde reads the plain data (its errors are about the text's
+/// syntax and types, at serde's place), then the shape's check makes the
+/// value (its errors name the value at fault by its JSON pointer, and are
+/// placed at that field's value in the text).
+fn from_serde<Raw: serde::de::DeserializeOwned, T>(
     body: &str,
     form: Serde,
-    shape_error: fn(&str, Option<(usize, usize)>, &str) -> ParseError,
+    shape: &Shape<Raw, T>,
 ) -> Result<T, ParseError> {
     check_nesting(body)?;
-    match form {
-        Serde::Json => serde_json::from_str(body).or_else(|json_error| {
-            // The JSON error is the one to report: the text looked like JSON.
-            serde_yaml::from_str(body).map_err(|_| {
-                let place = (json_error.line() > 0)
-                    .then(|| (json_error.line(), json_error.column().max(1)));
-                shape_error(body, place, &json_error.to_string())
-            })
-        }),
-        Serde::Yaml => serde_yaml::from_str(body).map_err(|e| {
-            let place = e.location().map(|l| (l.line().max(1), l.column().max(1)));
-            shape_error(body, place, &e.to_string())
-        }),
-    }
-}
-
-/// A JSON or YAML error: where serde says, or, for a value our checks
-/// refused once the text was read (serde knows no place then), at the field
-/// the message names.
-fn shape_error(body: &str, place: Option<(usize, usize)>, message: &str) -> ParseError {
-    shape_error_with(body, place, message, field_named, msg!("hint-json-shape"))
-}
-
-/// [`shape_error`] for a shape whose fields `field_named` recognises in
-/// messages, with its own hint.
-fn shape_error_with(
-    body: &str,
-    place: Option<(usize, usize)>,
-    message: &str,
-    field_named: fn(&str) -> Option<&'static str>,
-    hint: Message,
-) -> ParseError {
-    let message = strip_serde_position(message);
-    let words = serde_message(&message);
-    // An unknown ruleset comes back from serde as its message only.
-    let kind = message
-        .strip_prefix(crate::UnknownRuleset::MESSAGE_START)
-        .and_then(|rest| rest.split('`').next())
-        .map_or(ParseErrorKind::Syntax, ParseErrorKind::of_ruleset_name);
-    let field = field_named(&message).and_then(|key| value_offset(body, key));
-    let error = match (place, field) {
-        (Some((line, column)), _) if (line, column) != (1, 1) => located(body, line, column, words),
-        (_, Some((offset, width))) => ParseError::at(body, offset, words).with_width(width),
-        (Some((line, column)), None) => located(body, line, column, words),
-        (None, None) => ParseError::at(body, body.len() - body.trim_start().len(), words),
+    let checked = |raw: Raw| {
+        (shape.check)(raw).map_err(|invalid| invalid_value_error(body, invalid, (shape.hint)()))
     };
-    error.with_hint(hint).with_kind(kind)
+    match form {
+        Serde::Json => match serde_json::from_str::<Raw>(body) {
+            Ok(raw) => checked(raw),
+            Err(json_error) => match serde_yaml::from_str::<Raw>(body).map(shape.check) {
+                Ok(Ok(value)) => Ok(value),
+                // The JSON error is the one to report: the text looked like JSON.
+                _ => {
+                    let place = (json_error.line() > 0)
+                        .then(|| (json_error.line(), json_error.column().max(1)));
+                    Err(serde_error(
+                        body,
+                        place,
+                        &json_error.to_string(),
+                        (shape.hint)(),
+                    ))
+                }
+            },
+        },
+        Serde::Yaml => match serde_yaml::from_str::<Raw>(body) {
+            Ok(raw) => checked(raw),
+            Err(e) => {
+                let place = e.location().map(|l| (l.line().max(1), l.column().max(1)));
+                Err(serde_error(body, place, &e.to_string(), (shape.hint)()))
+            }
+        },
+    }
 }
 
-/// The field a message of the position checks is about.
-fn field_named(message: &str) -> Option<&'static str> {
-    let starts = |prefix: &str| message.starts_with(prefix);
-    if starts("the north row") || starts("north[") {
-        Some("north")
-    } else if starts("the south row") || starts("south[") {
-        Some("south")
-    } else if starts("stores") {
-        Some("stores")
-    } else if starts("unknown ruleset") || message.contains("is not a sowing game") {
-        Some("rules")
-    } else if message.contains("is not a side") {
-        Some("to_move")
-    } else {
-        None
-    }
+/// An error of serde's own (the text's syntax or types), in its English
+/// words, where serde says (or at the start of the text).
+fn serde_error(body: &str, place: Option<(usize, usize)>, text: &str, hint: Message) -> ParseError {
+    let words = Message::verbatim(without_serde_place(text));
+    let error = match place {
+        Some((line, column)) => located(body, line, column, words),
+        None => ParseError::at(body, body.len() - body.trim_start().len(), words),
+    };
+    error.with_hint(hint)
+}
+
+/// A value the shape's check refused: at its field's value in the text
+/// (the first step of its JSON pointer), or at the start of the text when
+/// the error is about the whole value or the field is not written.
+fn invalid_value_error(body: &str, invalid: InvalidValue, hint: Message) -> ParseError {
+    let field = invalid.field().and_then(|key| value_offset(body, key));
+    let error = match field {
+        Some((offset, width)) => ParseError::at(body, offset, invalid.message).with_width(width),
+        None => ParseError::at(body, body.len() - body.trim_start().len(), invalid.message),
+    };
+    error.with_hint(hint).with_kind(invalid.kind)
 }
 
 /// The byte offset and width (in characters) of the value of `key` in a
@@ -332,12 +341,11 @@ fn located(text: &str, line: usize, column: usize, message: Message) -> ParseErr
     ParseError::at(text, offset, message)
 }
 
-/// serde's messages end in "at line L column C": we print our own.
-fn strip_serde_position(message: &str) -> String {
-    match message.rfind(" at line ") {
-        Some(at) => message[..at].to_owned(),
-        None => message.to_owned(),
-    }
+/// serde's English words without the place serde writes after them
+/// (" at line L column C", with what libyaml adds before it): the error
+/// prints its own place, from serde's typed one.
+fn without_serde_place(text: &str) -> &str {
+    text.rfind(" at line ").map_or(text, |at| &text[..at])
 }
 
 /// Reads a Seega position, if the text is one (a Seega compact line,
@@ -379,8 +387,8 @@ fn read_seega(body: &str, form: SeegaForm) -> Result<SeegaPosition, ParseError> 
             None => seega::notation::parse_compact(body)?,
         },
         SeegaForm::Diagram => seega::notation::parse_diagram(body)?,
-        SeegaForm::Json => from_serde(body, Serde::Json, seega_shape_error)?,
-        SeegaForm::Yaml => from_serde(body, Serde::Yaml, seega_shape_error)?,
+        SeegaForm::Json => from_serde(body, Serde::Json, &SEEGA_SHAPE)?,
+        SeegaForm::Yaml => from_serde(body, Serde::Yaml, &SEEGA_SHAPE)?,
     })
 }
 
@@ -409,36 +417,6 @@ fn check_seega_wanted(body: &str, rules: Option<Ruleset>) -> Result<(), ParseErr
         .with_hint(msg!("hint-drop-rules")));
     }
     Ok(())
-}
-
-fn seega_shape_error(body: &str, place: Option<(usize, usize)>, message: &str) -> ParseError {
-    shape_error_with(
-        body,
-        place,
-        message,
-        seega_field_named,
-        msg!("hint-seega-json-shape"),
-    )
-}
-
-/// The field a message of the Seega checks is about.
-fn seega_field_named(message: &str) -> Option<&'static str> {
-    let starts = |prefix: &str| message.starts_with(prefix);
-    if starts("board") {
-        Some("board")
-    } else if starts("in_hand") || message.contains("in hand") {
-        Some("in_hand")
-    } else if starts("captured") || message.contains("taken") {
-        Some("captured")
-    } else if message.contains("is not a side") {
-        Some("to_move")
-    } else if message.contains("is not a phase") || starts("the phase") {
-        Some("phase")
-    } else if message.contains("ruleset") || message.contains("has rows of houses") {
-        Some("rules")
-    } else {
-        None
-    }
 }
 
 enum SeegaForm {

@@ -189,7 +189,7 @@ impl UnknownRuleset {
     }
 }
 
-/// In English; it starts with `UnknownRuleset::MESSAGE_START`.
+/// In English.
 impl fmt::Display for UnknownRuleset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.message().fmt(f)
@@ -199,9 +199,6 @@ impl fmt::Display for UnknownRuleset {
 impl std::error::Error for UnknownRuleset {}
 
 impl UnknownRuleset {
-    /// How its message starts, for readers that get it back as text (serde).
-    pub(crate) const MESSAGE_START: &str = "unknown ruleset `";
-
     /// The error for this name at byte `offset` of `text`, its message
     /// quoting the name, its kind [`UnknownRuleset`](crate::error::ParseErrorKind::UnknownRuleset)
     /// when the name is a word.

@@ -13,6 +13,7 @@ mod examples;
 mod forms;
 mod french;
 mod lessons;
+mod module_graph;
 mod newcomer;
 mod no_alloc;
 mod properties;

@@ -165,6 +165,31 @@ pub(crate) struct Block {
     pub(crate) content: Content,
 }
 
+/// The lines of a block's body, sorted by what they say.
+#[derive(Default)]
+struct Fields {
+    title: Option<String>,
+    position: Option<Written>,
+    rules: Option<Written>,
+    plays: Vec<Written>,
+    expects: Vec<Written>,
+    explain: bool,
+    plies: Option<Written>,
+    boards: Option<Written>,
+    /// The record's lines, when the block holds one.
+    record: Option<Range<usize>>,
+    /// The lines of a diagram (every line that is no `key:` line).
+    diagram_lines: Vec<usize>,
+}
+
+/// A block's board as read: the position, its letters, whether it says
+/// who moves, and its line (from 1).
+type BlockBoard = (AnyPosition, LetterCase, bool, usize);
+
+fn error_at(source: &Source<'_>, offset: usize, message: String, hint: String) -> ParseError {
+    ParseError::at(source.text, offset, message).with_hint(hint)
+}
+
 /// Reads the block whose fence opens at line index `open`, its body lines
 /// `body`.
 ///
@@ -178,31 +203,78 @@ pub(crate) fn read(
     lang: Lang,
 ) -> Result<Block, ParseError> {
     let lines = &source.lines;
-    let error_at = |offset: usize, message: String, hint: String| {
-        ParseError::at(source.text, offset, message).with_hint(hint)
+    let fields = read_fields(source, body.clone(), lang)?;
+    let block_lines = open..(body.end + 1).min(lines.len());
+    if fields.record.is_some() {
+        return record_block(source, fields, block_lines, lang);
+    }
+    if let Some(p) = &fields.plies {
+        return Err(error_at(
+            source,
+            p.offset,
+            tr!(lang, "lesson-error-plies-without-record"),
+            tr!(lang, "lesson-error-plies-without-record-hint"),
+        ));
+    }
+    if let Some(b) = &fields.boards {
+        return Err(error_at(
+            source,
+            b.offset,
+            tr!(lang, "lesson-error-boards-without-record"),
+            tr!(lang, "lesson-error-plies-without-record-hint"),
+        ));
+    }
+    // The ruleset.
+    let rules = match &fields.rules {
+        Some(written) => Some(written.text.parse::<Ruleset>().map_err(|e| {
+            e.error_at(source.text, written.offset)
+                .with_width(written.text.chars().count())
+        })?),
+        None => rules,
     };
-    let mut title = None;
-    let mut position_value: Option<Written> = None;
-    let mut rules_value: Option<Written> = None;
-    let mut plays: Vec<Written> = Vec::new();
-    let mut expects: Vec<Written> = Vec::new();
-    let mut explain = false;
-    let mut plies: Option<Written> = None;
-    let mut boards: Option<Written> = None;
-    let mut record: Option<Range<usize>> = None;
-    let mut diagram_lines: Vec<usize> = Vec::new();
+    let (position, letters, side_given, line) = block_position(source, &fields, rules, open, lang)?;
+    let conventions = Conventions::with_letters(letters);
+    let moves = block_moves(source, &fields.plays, &position, conventions, lang)?;
+    let mut expectations = Vec::new();
+    for written in fields.expects {
+        let expectation = expect::parse(&written.text, lang).map_err(|e| {
+            ParseError::at(source.text, written.offset, e.message)
+                .with_width(written.text.chars().count().max(1))
+                .with_hint(e.hint)
+        })?;
+        expectations.push((expectation, written));
+    }
+    Ok(Block {
+        lines: block_lines,
+        title: fields.title,
+        content: Content::Board(BoardBlock {
+            position,
+            conventions,
+            side_given,
+            line,
+            moves,
+            explain: fields.explain,
+            expects: expectations,
+        }),
+    })
+}
+
+/// The body's lines sorted by their key (each key at most once, but for
+/// `play:` and `expect:`), up to a record.
+fn read_fields(source: &Source<'_>, body: Range<usize>, lang: Lang) -> Result<Fields, ParseError> {
+    let mut fields = Fields::default();
     for index in body.clone() {
-        let line = lines[index];
+        let line = source.lines[index];
         let text = line.text;
         if text.trim().is_empty() {
             continue;
         }
         if text.trim_start().starts_with('[') || text.trim_start().starts_with(';') {
-            record = Some(index..body.end);
+            fields.record = Some(index..body.end);
             break;
         }
         let Some((key, value, at)) = key_line(text) else {
-            diagram_lines.push(index);
+            fields.diagram_lines.push(index);
             continue;
         };
         let written = Written {
@@ -210,115 +282,111 @@ pub(crate) fn read(
             line: index + 1,
             offset: line.offset + at,
         };
-        let once = |slot: &Option<Written>, written: &Written| match slot {
-            Some(_) => Err(error_at(
-                written.offset,
-                tr!(
-                    lang,
-                    "lesson-error-twice",
-                    key = text.trim_start().split(':').next().unwrap_or("").trim()
-                ),
-                tr!(lang, "lesson-error-twice-hint"),
-            )),
-            None => Ok(()),
+        let once = |taken: bool, slot: &mut Option<Written>, written: Written| {
+            if taken {
+                return Err(error_at(
+                    source,
+                    written.offset,
+                    tr!(
+                        lang,
+                        "lesson-error-twice",
+                        key = text.trim_start().split(':').next().unwrap_or("").trim()
+                    ),
+                    tr!(lang, "lesson-error-twice-hint"),
+                ));
+            }
+            *slot = Some(written);
+            Ok(())
         };
         match key {
             Key::Title => {
-                if title.is_some() {
-                    once(&Some(written.clone()), &written)?;
+                if fields.title.is_some() {
+                    once(true, &mut None, written)?;
                 }
-                title = Some(value.to_owned());
+                fields.title = Some(value.to_owned());
             }
-            Key::Position => {
-                once(&position_value, &written)?;
-                position_value = Some(written);
-            }
-            Key::Rules => {
-                once(&rules_value, &written)?;
-                rules_value = Some(written);
-            }
-            Key::Play => plays.push(written),
-            Key::Expect => expects.push(written),
-            Key::Explain => explain = true,
-            Key::Plies => {
-                once(&plies, &written)?;
-                plies = Some(written);
-            }
-            Key::Boards => {
-                once(&boards, &written)?;
-                boards = Some(written);
-            }
+            Key::Position => once(fields.position.is_some(), &mut fields.position, written)?,
+            Key::Rules => once(fields.rules.is_some(), &mut fields.rules, written)?,
+            Key::Play => fields.plays.push(written),
+            Key::Expect => fields.expects.push(written),
+            Key::Explain => fields.explain = true,
+            Key::Plies => once(fields.plies.is_some(), &mut fields.plies, written)?,
+            Key::Boards => once(fields.boards.is_some(), &mut fields.boards, written)?,
             Key::Record => {
-                record = Some(index + 1..body.end);
+                fields.record = Some(index + 1..body.end);
                 break;
             }
         }
     }
-    let fence_line = lines[open];
-    let block_lines = open..(body.end + 1).min(lines.len());
-    if let Some(record) = record {
-        if let Some(first) = diagram_lines.first() {
-            let line = lines[*first];
-            return Err(error_at(
-                line.offset,
-                tr!(lang, "lesson-error-record-and-board"),
-                tr!(lang, "lesson-error-record-and-board-hint"),
-            )
-            .with_width(line.text.chars().count()));
-        }
-        let plies = plies.map(|p| ply_range(&p, source, lang)).transpose()?;
-        let boards = boards.map(|b| ply_list(&b, source, lang)).transpose()?;
-        return Ok(Block {
-            lines: block_lines,
-            title,
-            content: Content::Record(RecordBlock {
-                lines: record,
-                plies,
-                boards,
-            }),
-        });
-    }
-    if let Some(p) = &plies {
+    Ok(fields)
+}
+
+/// A block that holds a record (and no board), with the plies and boards
+/// it asks for.
+fn record_block(
+    source: &Source<'_>,
+    fields: Fields,
+    block_lines: Range<usize>,
+    lang: Lang,
+) -> Result<Block, ParseError> {
+    if let Some(first) = fields.diagram_lines.first() {
+        let line = source.lines[*first];
         return Err(error_at(
-            p.offset,
-            tr!(lang, "lesson-error-plies-without-record"),
-            tr!(lang, "lesson-error-plies-without-record-hint"),
-        ));
+            source,
+            line.offset,
+            tr!(lang, "lesson-error-record-and-board"),
+            tr!(lang, "lesson-error-record-and-board-hint"),
+        )
+        .with_width(line.text.chars().count()));
     }
-    if let Some(b) = &boards {
-        return Err(error_at(
-            b.offset,
-            tr!(lang, "lesson-error-boards-without-record"),
-            tr!(lang, "lesson-error-plies-without-record-hint"),
-        ));
-    }
-    // The ruleset.
-    let rules = match &rules_value {
-        Some(written) => Some(written.text.parse::<Ruleset>().map_err(|e| {
-            e.error_at(source.text, written.offset)
-                .with_width(written.text.chars().count())
-        })?),
-        None => rules,
-    };
-    // The position: a `position:` line, a diagram, or the start position.
-    let (position, letters, side_given, line) = match (&position_value, diagram_lines.first()) {
+    let plies = fields
+        .plies
+        .map(|p| ply_range(&p, source, lang))
+        .transpose()?;
+    let boards = fields
+        .boards
+        .map(|b| ply_list(&b, source, lang))
+        .transpose()?;
+    Ok(Block {
+        lines: block_lines,
+        title: fields.title,
+        content: Content::Record(RecordBlock {
+            lines: fields.record.unwrap_or_default(),
+            plies,
+            boards,
+        }),
+    })
+}
+
+/// The block's board: a `position:` line, a diagram, or the start
+/// position (when it plays moves).
+fn block_position(
+    source: &Source<'_>,
+    fields: &Fields,
+    rules: Option<Ruleset>,
+    open: usize,
+    lang: Lang,
+) -> Result<BlockBoard, ParseError> {
+    let lines = &source.lines;
+    match (&fields.position, fields.diagram_lines.first()) {
         (Some(_), Some(&first)) => {
             let line = lines[first];
-            return Err(error_at(
+            Err(error_at(
+                source,
                 line.offset,
                 tr!(lang, "lesson-error-two-positions"),
                 tr!(lang, "lesson-error-two-positions-hint"),
             )
-            .with_width(line.text.chars().count()));
+            .with_width(line.text.chars().count()))
         }
         (Some(written), None) if START.iter().any(|w| w.eq_ignore_ascii_case(&written.text)) => {
             let rules = rules.unwrap_or_default();
-            (
+            Ok((
                 start_position(rules),
                 LetterCase::default(),
                 false,
                 written.line,
-            )
+            ))
         }
         (Some(written), None) => {
             let read = read_position(&written.text, rules).map_err(|e| {
@@ -330,47 +398,66 @@ pub(crate) fn read(
                 )
             })?;
             let side_given = states_side(&written.text);
-            (read.position, read.letters, side_given, written.line)
+            Ok((read.position, read.letters, side_given, written.line))
         }
-        (None, Some(&first)) => {
-            // The diagram's lines, other lines blanked so that its errors
-            // keep their line numbers.
-            let last = *diagram_lines.last().unwrap_or(&first);
-            let mut text = String::new();
-            for (index, line) in lines.iter().enumerate().take(last + 1).skip(first) {
-                if diagram_lines.contains(&index) {
-                    text.push_str(line.text);
-                }
-                text.push('\n');
-            }
-            let starts: Vec<usize> = vec![0; last - first + 1];
-            let read =
-                read_position(&text, rules).map_err(|e| relocate(source, &e, &starts, first))?;
-            let side_given = diagram_lines
-                .iter()
-                .any(|&i| line_kind(lines[i].text) == Some(DiagramLine::ToMove))
-                || read.position.as_seega().is_some();
-            (read.position, read.letters, side_given, first + 1)
-        }
-        (None, None) if !plays.is_empty() => (
+        (None, Some(&first)) => block_diagram(source, &fields.diagram_lines, first, rules),
+        (None, None) if !fields.plays.is_empty() => Ok((
             start_position(rules.unwrap_or_default()),
             LetterCase::default(),
             false,
             fence_line_number(open),
-        ),
+        )),
         (None, None) => {
-            return Err(error_at(
+            let fence_line = lines[open];
+            Err(error_at(
+                source,
                 fence_line.offset,
                 tr!(lang, "lesson-error-empty-block"),
                 tr!(lang, "lesson-error-empty-block-hint"),
             )
-            .with_width(fence_line.text.trim().chars().count()));
+            .with_width(fence_line.text.trim().chars().count()))
         }
-    };
-    let conventions = Conventions::with_letters(letters);
-    // The moves: words, move numbers (`1.`, `2...`) left out.
+    }
+}
+
+/// A diagram drawn in the block from line index `first`.
+fn block_diagram(
+    source: &Source<'_>,
+    diagram_lines: &[usize],
+    first: usize,
+    rules: Option<Ruleset>,
+) -> Result<BlockBoard, ParseError> {
+    let lines = &source.lines;
+    // The diagram's lines, other lines blanked so that its errors keep
+    // their line numbers.
+    let last = *diagram_lines.last().unwrap_or(&first);
+    let mut text = String::new();
+    for (index, line) in lines.iter().enumerate().take(last + 1).skip(first) {
+        if diagram_lines.contains(&index) {
+            text.push_str(line.text);
+        }
+        text.push('\n');
+    }
+    let starts: Vec<usize> = vec![0; last - first + 1];
+    let read = read_position(&text, rules).map_err(|e| relocate(source, &e, &starts, first))?;
+    let side_given = diagram_lines
+        .iter()
+        .any(|&i| line_kind(lines[i].text) == Some(DiagramLine::ToMove))
+        || read.position.as_seega().is_some();
+    Ok((read.position, read.letters, side_given, first + 1))
+}
+
+/// The moves of the `play:` lines: words, move numbers (`1.`, `2...`) left
+/// out, each a move of the board; at most [`MAX_MOVES`].
+fn block_moves(
+    source: &Source<'_>,
+    plays: &[Written],
+    position: &AnyPosition,
+    conventions: Conventions,
+    lang: Lang,
+) -> Result<Vec<Written>, ParseError> {
     let mut moves = Vec::new();
-    for written in &plays {
+    for written in plays {
         let value_start = written.offset;
         for word in written.text.split_whitespace() {
             let number = word.trim_end_matches('.');
@@ -396,33 +483,13 @@ pub(crate) fn read(
     if moves.len() > MAX_MOVES {
         let extra = &moves[MAX_MOVES];
         return Err(error_at(
+            source,
             extra.offset,
             tr!(lang, "lesson-error-too-many-moves", count = MAX_MOVES),
             tr!(lang, "lesson-error-too-many-moves-hint"),
         ));
     }
-    let mut expectations = Vec::new();
-    for written in expects {
-        let expectation = expect::parse(&written.text, lang).map_err(|e| {
-            ParseError::at(source.text, written.offset, e.message)
-                .with_width(written.text.chars().count().max(1))
-                .with_hint(e.hint)
-        })?;
-        expectations.push((expectation, written));
-    }
-    Ok(Block {
-        lines: block_lines,
-        title,
-        content: Content::Board(BoardBlock {
-            position,
-            conventions,
-            side_given,
-            line,
-            moves,
-            explain,
-            expects: expectations,
-        }),
-    })
+    Ok(moves)
 }
 
 use crate::game::GamePosition;

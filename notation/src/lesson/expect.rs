@@ -142,7 +142,6 @@ pub(crate) fn parse(text: &str, lang: Lang) -> Result<Expectation, Unreadable> {
         message: tr!(lang, "lesson-expect-unreadable", text = text.trim()),
         hint: tr!(lang, "lesson-expect-forms"),
     };
-    let number = |word: &str| word.parse::<u32>().ok();
     if words.is_empty() {
         return Err(unreadable());
     }
@@ -167,24 +166,7 @@ pub(crate) fn parse(text: &str, lang: Lang) -> Result<Expectation, Unreadable> {
             };
             Ok(Expectation::Winner { side })
         }
-        [bidoua, rest @ ..] if is(bidoua, BIDOUA) => {
-            let mut south = None;
-            let mut north = None;
-            for pair in rest.chunks(2) {
-                let [side, count] = pair else {
-                    return Err(unreadable());
-                };
-                let count = number(count).ok_or_else(unreadable)?;
-                match side.parse::<Side>().map_err(|_| unreadable())? {
-                    Side::South => south = Some(count),
-                    Side::North => north = Some(count),
-                }
-            }
-            match (south, north) {
-                (Some(south), Some(north)) => Ok(Expectation::Bidoua { south, north }),
-                _ => Err(unreadable()),
-            }
-        }
+        [bidoua, rest @ ..] if is(bidoua, BIDOUA) => parse_bidoua(rest).ok_or_else(unreadable),
         [grenier, house] | [house, grenier] if is(grenier, GRENIER) => Ok(Expectation::Grenier {
             house: (*house).to_owned(),
         }),
@@ -203,75 +185,106 @@ pub(crate) fn parse(text: &str, lang: Lang) -> Result<Expectation, Unreadable> {
                 kind,
             })
         }
-        [illegal, rest @ ..] if is(illegal, ILLEGAL) => match rest {
-            [] => Ok(Expectation::Illegal {
-                played: None,
-                rule: None,
-            }),
-            [rule] => Ok(Expectation::Illegal {
-                played: None,
-                rule: Some(rule_id(rule, lang)?),
-            }),
-            _ => Err(unreadable()),
-        },
-        [played, illegal, rest @ ..] if is(illegal, ILLEGAL) => match rest {
-            [] => Ok(Expectation::Illegal {
-                played: Some((*played).to_owned()),
-                rule: None,
-            }),
-            [rule] => Ok(Expectation::Illegal {
-                played: Some((*played).to_owned()),
-                rule: Some(rule_id(rule, lang)?),
-            }),
-            _ => Err(unreadable()),
-        },
+        [illegal, rest @ ..] if is(illegal, ILLEGAL) => {
+            parse_illegal(None, rest, lang)?.ok_or_else(unreadable)
+        }
+        [played, illegal, rest @ ..] if is(illegal, ILLEGAL) => {
+            parse_illegal(Some(played), rest, lang)?.ok_or_else(unreadable)
+        }
         [played, legal] if is(legal, LEGAL) => Ok(Expectation::Legal {
             played: (*played).to_owned(),
         }),
         [played, captures, rest @ ..] if is(captures, CAPTURES) => {
-            let Some((first, houses)) = rest.split_first() else {
-                return Err(unreadable());
-            };
-            let seeds = if is(first, NOTHING) {
-                0
-            } else {
-                number(first).ok_or_else(unreadable)?
-            };
-            let houses: Vec<String> = houses
-                .iter()
-                .filter(|w| !is(w, FILLER))
-                .map(|w| (*w).to_owned())
-                .collect();
-            if seeds == 0 && !houses.is_empty() {
-                return Err(unreadable());
-            }
-            Ok(Expectation::Captures {
-                played: (*played).to_owned(),
-                seeds,
-                houses,
-            })
+            parse_captures(played, rest).ok_or_else(unreadable)
         }
         [house, threatens, rest @ ..] if is(threatens, THREATENS) => {
-            let mut houses = Vec::new();
-            let mut seeds = None;
-            for word in rest.iter().filter(|w| !is(w, FILLER)) {
-                match number(word) {
-                    Some(n) if seeds.is_none() => seeds = Some(n),
-                    Some(_) => return Err(unreadable()),
-                    None => houses.push((*word).to_owned()),
-                }
-            }
-            if houses.is_empty() && seeds.is_none() {
-                return Err(unreadable());
-            }
-            Ok(Expectation::Threatens {
-                house: (*house).to_owned(),
-                houses,
-                seeds,
-            })
+            parse_threatens(house, rest).ok_or_else(unreadable)
         }
         _ => Err(unreadable()),
     }
+}
+
+/// `bidoua south 3 north 2`: both sides' counts (`None`: unreadable).
+fn parse_bidoua(rest: &[&str]) -> Option<Expectation> {
+    let mut south = None;
+    let mut north = None;
+    for pair in rest.chunks(2) {
+        let [side, count] = pair else {
+            return None;
+        };
+        let count = count.parse::<u32>().ok()?;
+        match side.parse::<Side>().ok()? {
+            Side::South => south = Some(count),
+            Side::North => north = Some(count),
+        }
+    }
+    Some(Expectation::Bidoua {
+        south: south?,
+        north: north?,
+    })
+}
+
+/// `[S3] illegal [rule]`: the move (or the block's refused move) and the
+/// rule (`Ok(None)`: unreadable; `Err`: no such rule).
+fn parse_illegal(
+    played: Option<&str>,
+    rest: &[&str],
+    lang: Lang,
+) -> Result<Option<Expectation>, Unreadable> {
+    let rule = match rest {
+        [] => None,
+        [rule] => Some(rule_id(rule, lang)?),
+        _ => return Ok(None),
+    };
+    Ok(Some(Expectation::Illegal {
+        played: played.map(str::to_owned),
+        rule,
+    }))
+}
+
+/// `S5 captures 11 (N1 N2)`, or `captures nothing` (`None`: unreadable).
+fn parse_captures(played: &str, rest: &[&str]) -> Option<Expectation> {
+    let (first, houses) = rest.split_first()?;
+    let seeds = if is(first, NOTHING) {
+        0
+    } else {
+        first.parse::<u32>().ok()?
+    };
+    let houses: Vec<String> = houses
+        .iter()
+        .filter(|w| !is(w, FILLER))
+        .map(|w| (*w).to_owned())
+        .collect();
+    if seeds == 0 && !houses.is_empty() {
+        return None;
+    }
+    Some(Expectation::Captures {
+        played: played.to_owned(),
+        seeds,
+        houses,
+    })
+}
+
+/// `N4 threatens S3 S4 (6)`: the houses, the seeds, or both (`None`:
+/// unreadable).
+fn parse_threatens(house: &str, rest: &[&str]) -> Option<Expectation> {
+    let mut houses = Vec::new();
+    let mut seeds = None;
+    for word in rest.iter().filter(|w| !is(w, FILLER)) {
+        match word.parse::<u32>().ok() {
+            Some(n) if seeds.is_none() => seeds = Some(n),
+            Some(_) => return None,
+            None => houses.push((*word).to_owned()),
+        }
+    }
+    if houses.is_empty() && seeds.is_none() {
+        return None;
+    }
+    Some(Expectation::Threatens {
+        house: house.to_owned(),
+        houses,
+        seeds,
+    })
 }
 
 fn rule_id(text: &str, lang: Lang) -> Result<RuleId, Unreadable> {
@@ -316,179 +329,38 @@ pub(crate) fn check(
     lang: Lang,
 ) -> Result<(), String> {
     let position = played.last;
-    let conventions = played.conventions;
     match expectation {
         Expectation::Captures {
             played: name,
             seeds,
             houses,
-        } => {
-            let (captured, emptied) = capture_of(name, played, lang)?;
-            let mut want: Vec<String> = houses
-                .iter()
-                .map(|h| canonical(h, position, conventions))
-                .collect();
-            want.sort();
-            let mut have = emptied.clone();
-            have.sort();
-            if captured == *seeds && (houses.is_empty() || want == have) {
-                Ok(())
-            } else {
-                Err(captures_sentence(name, captured, &emptied, lang))
-            }
-        }
+        } => check_captures(name, *seeds, houses, played, lang),
         Expectation::Illegal { played: None, rule } => match &played.refused {
             Some((_, refused)) if rule.is_none_or(|r| r == *refused) => Ok(()),
-            Some((name, refused)) => Err(tr!(
-                lang,
-                "lesson-actual-refused-by",
-                played = name.as_str(),
-                rule = refused.as_str()
-            )),
+            Some((name, refused)) => Err(refused_by(name, *refused, lang)),
             None => Err(tr!(lang, "lesson-actual-all-legal")),
         },
         Expectation::Illegal {
             played: Some(name),
             rule,
-        } => {
-            if let Some((refused_name, refused)) = &played.refused
-                && refused_name.eq_ignore_ascii_case(name)
-            {
-                return if rule.is_none_or(|r| r == *refused) {
-                    Ok(())
-                } else {
-                    Err(tr!(
-                        lang,
-                        "lesson-actual-refused-by",
-                        played = refused_name.as_str(),
-                        rule = refused.as_str()
-                    ))
-                };
-            }
-            match try_move(name, board_of(name, played), conventions.in_lang(lang))? {
-                Err(refused) if rule.is_none_or(|r| r == refused) => Ok(()),
-                Err(refused) => Err(tr!(
-                    lang,
-                    "lesson-actual-refused-by",
-                    played = name.as_str(),
-                    rule = refused.as_str()
-                )),
-                Ok(_) => Err(tr!(lang, "lesson-actual-legal", played = name.as_str())),
-            }
-        }
+        } => check_illegal(name, *rule, played, lang),
         Expectation::Legal { played: name } => {
-            match try_move(name, board_of(name, played), conventions.in_lang(lang))? {
+            let board = board_of(name, played);
+            match try_move(name, board, played.conventions.in_lang(lang))? {
                 Ok(_) => Ok(()),
-                Err(refused) => Err(tr!(
-                    lang,
-                    "lesson-actual-refused-by",
-                    played = name.as_str(),
-                    rule = refused.as_str()
-                )),
+                Err(refused) => Err(refused_by(name, refused, lang)),
             }
         }
         Expectation::Threatens {
             house,
             houses,
             seeds,
-        } => {
-            let sowing = sowing(position, lang)?;
-            let wanted = House::parse_with_case(house, sowing.rules(), conventions.letters)
-                .map_err(|e| e.message().localize(lang))?;
-            let report = teach::explain(sowing);
-            let Some(threat) = report.threats.iter().find(|t| t.house.house == wanted) else {
-                return Err(tr!(
-                    lang,
-                    "lesson-actual-no-threat-from",
-                    house = house.as_str()
-                ));
-            };
-            let named: Vec<String> = threat
-                .houses
-                .iter()
-                .map(|h| name_of(h.house, sowing, conventions))
-                .collect();
-            let mut want: Vec<String> = houses
-                .iter()
-                .map(|h| canonical(h, position, conventions))
-                .collect();
-            want.sort();
-            let mut have = named.clone();
-            have.sort();
-            if seeds.is_none_or(|s| s == threat.captures) && (houses.is_empty() || want == have) {
-                Ok(())
-            } else {
-                Err(tr!(
-                    lang,
-                    "lesson-actual-threat",
-                    house = house.as_str(),
-                    houses = named.join(" "),
-                    count = threat.captures
-                ))
-            }
-        }
-        Expectation::NoThreat => {
-            let sowing = sowing(position, lang)?;
-            let report = teach::explain(sowing);
-            match report.threats.first() {
-                None => Ok(()),
-                Some(threat) => Err(tr!(
-                    lang,
-                    "lesson-actual-threat",
-                    house = name_of(threat.house.house, sowing, conventions),
-                    houses = threat
-                        .houses
-                        .iter()
-                        .map(|h| name_of(h.house, sowing, conventions))
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                    count = threat.captures
-                )),
-            }
-        }
-        Expectation::Defence { played: name, kind } => {
-            let sowing = sowing(board_of(name, played), lang)?;
-            let house = House::parse_with_case(name, sowing.rules(), conventions.letters)
-                .map_err(|e| e.message().localize(lang))?;
-            let mover = sowing.with_to_move(house.side);
-            let report = teach::explain(&mover);
-            match report.defences.iter().find(|d| d.played.house == house) {
-                Some(defence) if kind.is_none_or(|k| k == defence.kind) => Ok(()),
-                Some(defence) => Err(tr!(
-                    lang,
-                    "lesson-actual-defence-kind",
-                    played = name.as_str(),
-                    kind = match defence.kind {
-                        DefenceKind::Yinda => "yinda",
-                        DefenceKind::Evasion => "evasion",
-                        DefenceKind::Other => "other",
-                    }
-                )),
-                None => Err(tr!(
-                    lang,
-                    "lesson-actual-no-defence",
-                    played = name.as_str()
-                )),
-            }
-        }
-        Expectation::Grenier { house } => {
-            let sowing = sowing(position, lang)?;
-            let wanted = House::parse_with_case(house, sowing.rules(), conventions.letters)
-                .map_err(|e| e.message().localize(lang))?;
-            if sowing.house(wanted) >= teach::grenier_threshold(sowing.rules()) {
-                Ok(())
-            } else {
-                Err(tr!(
-                    lang,
-                    "lesson-actual-not-grenier",
-                    house = house.as_str(),
-                    count = sowing.house(wanted)
-                ))
-            }
-        }
+        } => check_threatens(house, houses, *seeds, played, lang),
+        Expectation::NoThreat => check_no_threat(played, lang),
+        Expectation::Defence { played: name, kind } => check_defence(name, *kind, played, lang),
+        Expectation::Grenier { house } => check_grenier(house, played, lang),
         Expectation::Bidoua { south, north } => {
-            let sowing = sowing(position, lang)?;
-            let bidoua = teach::explain(sowing).bidoua;
+            let bidoua = teach::explain(sowing(position, lang)?).bidoua;
             if bidoua.south == *south && bidoua.north == *north {
                 Ok(())
             } else {
@@ -518,6 +390,171 @@ pub(crate) fn check(
             )),
             None => Err(tr!(lang, "lesson-actual-not-over")),
         },
+    }
+}
+
+/// "`name` is refused by `rule`", in `lang`.
+fn refused_by(name: &str, rule: RuleId, lang: Lang) -> String {
+    tr!(
+        lang,
+        "lesson-actual-refused-by",
+        played = name,
+        rule = rule.as_str()
+    )
+}
+
+/// `attendu: S5 prend 11 (N1 N2)`: the seeds, and the houses when given.
+fn check_captures(
+    name: &str,
+    seeds: u32,
+    houses: &[String],
+    played: &Played<'_>,
+    lang: Lang,
+) -> Result<(), String> {
+    let (captured, emptied) = capture_of(name, played, lang)?;
+    let mut want: Vec<String> = houses
+        .iter()
+        .map(|h| canonical(h, played.last, played.conventions))
+        .collect();
+    want.sort();
+    let mut have = emptied.clone();
+    have.sort();
+    if captured == seeds && (houses.is_empty() || want == have) {
+        Ok(())
+    } else {
+        Err(captures_sentence(name, captured, &emptied, lang))
+    }
+}
+
+/// A named move refused (by `rule`, when given): the block's refusal of
+/// it, or its refusal on the board it is judged on.
+fn check_illegal(
+    name: &str,
+    rule: Option<RuleId>,
+    played: &Played<'_>,
+    lang: Lang,
+) -> Result<(), String> {
+    if let Some((refused_name, refused)) = &played.refused
+        && refused_name.eq_ignore_ascii_case(name)
+    {
+        return if rule.is_none_or(|r| r == *refused) {
+            Ok(())
+        } else {
+            Err(refused_by(refused_name, *refused, lang))
+        };
+    }
+    let board = board_of(name, played);
+    match try_move(name, board, played.conventions.in_lang(lang))? {
+        Err(refused) if rule.is_none_or(|r| r == refused) => Ok(()),
+        Err(refused) => Err(refused_by(name, refused, lang)),
+        Ok(_) => Err(tr!(lang, "lesson-actual-legal", played = name)),
+    }
+}
+
+/// A threat from `house` (on `houses`, of `seeds`, when given).
+fn check_threatens(
+    house: &str,
+    houses: &[String],
+    seeds: Option<u32>,
+    played: &Played<'_>,
+    lang: Lang,
+) -> Result<(), String> {
+    let (position, conventions) = (played.last, played.conventions);
+    let sowing = sowing(position, lang)?;
+    let wanted = House::parse_with_case(house, sowing.rules(), conventions.letters)
+        .map_err(|e| e.message().localize(lang))?;
+    let report = teach::explain(sowing);
+    let Some(threat) = report.threats.iter().find(|t| t.house.house == wanted) else {
+        return Err(tr!(lang, "lesson-actual-no-threat-from", house = house));
+    };
+    let named: Vec<String> = threat
+        .houses
+        .iter()
+        .map(|h| name_of(h.house, sowing, conventions))
+        .collect();
+    let mut want: Vec<String> = houses
+        .iter()
+        .map(|h| canonical(h, position, conventions))
+        .collect();
+    want.sort();
+    let mut have = named.clone();
+    have.sort();
+    if seeds.is_none_or(|s| s == threat.captures) && (houses.is_empty() || want == have) {
+        Ok(())
+    } else {
+        Err(tr!(
+            lang,
+            "lesson-actual-threat",
+            house = house,
+            houses = named.join(" "),
+            count = threat.captures
+        ))
+    }
+}
+
+fn check_no_threat(played: &Played<'_>, lang: Lang) -> Result<(), String> {
+    let conventions = played.conventions;
+    let sowing = sowing(played.last, lang)?;
+    let report = teach::explain(sowing);
+    match report.threats.first() {
+        None => Ok(()),
+        Some(threat) => Err(tr!(
+            lang,
+            "lesson-actual-threat",
+            house = name_of(threat.house.house, sowing, conventions),
+            houses = threat
+                .houses
+                .iter()
+                .map(|h| name_of(h.house, sowing, conventions))
+                .collect::<Vec<_>>()
+                .join(" "),
+            count = threat.captures
+        )),
+    }
+}
+
+/// A move that defends (of `kind`, when given), judged on the board it
+/// is played from, by its house's owner.
+fn check_defence(
+    name: &str,
+    kind: Option<DefenceKind>,
+    played: &Played<'_>,
+    lang: Lang,
+) -> Result<(), String> {
+    let sowing = sowing(board_of(name, played), lang)?;
+    let house = House::parse_with_case(name, sowing.rules(), played.conventions.letters)
+        .map_err(|e| e.message().localize(lang))?;
+    let mover = sowing.with_to_move(house.side);
+    let report = teach::explain(&mover);
+    match report.defences.iter().find(|d| d.played.house == house) {
+        Some(defence) if kind.is_none_or(|k| k == defence.kind) => Ok(()),
+        Some(defence) => Err(tr!(
+            lang,
+            "lesson-actual-defence-kind",
+            played = name,
+            kind = match defence.kind {
+                DefenceKind::Yinda => "yinda",
+                DefenceKind::Evasion => "evasion",
+                DefenceKind::Other => "other",
+            }
+        )),
+        None => Err(tr!(lang, "lesson-actual-no-defence", played = name)),
+    }
+}
+
+fn check_grenier(house: &str, played: &Played<'_>, lang: Lang) -> Result<(), String> {
+    let sowing = sowing(played.last, lang)?;
+    let wanted = House::parse_with_case(house, sowing.rules(), played.conventions.letters)
+        .map_err(|e| e.message().localize(lang))?;
+    if sowing.house(wanted) >= teach::grenier_threshold(sowing.rules()) {
+        Ok(())
+    } else {
+        Err(tr!(
+            lang,
+            "lesson-actual-not-grenier",
+            house = house,
+            count = sowing.house(wanted)
+        ))
     }
 }
 
@@ -559,34 +596,29 @@ fn try_move(
     position: &AnyPosition,
     conventions: Conventions,
 ) -> Result<Result<(u32, Vec<String>), RuleId>, String> {
-    match position {
-        AnyPosition::Sowing(sowing) => {
-            let house = House::parse_with_case(name, sowing.rules(), conventions.letters)
-                .map_err(|e| e.message().localize(conventions.lang))?;
-            let mover = sowing.with_to_move(house.side);
-            Ok(match mover.after(house) {
-                Ok((_, outcome)) => Ok((
-                    outcome.captured,
-                    outcome
-                        .captured_houses
-                        .iter()
-                        .map(|h| name_of(h, sowing, conventions))
-                        .collect(),
-                )),
-                Err(illegal) => Err(illegal.rule()),
-            })
-        }
-        AnyPosition::Seega(_) => {
-            let any_move = position
-                .parse_move(name, conventions)
-                .map_err(|e| e.message().localize(conventions.lang))?;
-            let mut after = position.clone();
-            Ok(match after.play(any_move) {
-                Ok(outcome) => Ok((crate::game::MoveEffect::captured(&outcome), Vec::new())),
-                Err(illegal) => Err(crate::game::Refusal::rule(&illegal)),
-            })
-        }
-    }
+    let played = position
+        .parse_move(name, conventions)
+        .map_err(|e| e.message().localize(conventions.lang))?;
+    // A diagram does not say who moves: the move's owner does, when the
+    // move names one.
+    let mut after = match played.owner() {
+        Some(owner) => position
+            .with_to_move(owner)
+            .map_err(|e| e.localize(conventions.lang))?,
+        None => position.clone(),
+    };
+    let rules = position.rules();
+    Ok(match after.play(played) {
+        Ok(outcome) => Ok((
+            crate::game::MoveEffect::captured(&outcome),
+            outcome
+                .captured_houses()
+                .into_iter()
+                .map(|h| h.name_with_case(rules, conventions.letters).to_string())
+                .collect(),
+        )),
+        Err(illegal) => Err(crate::game::Refusal::rule(&illegal)),
+    })
 }
 
 fn sowing(position: &AnyPosition, lang: Lang) -> Result<&Position, String> {
@@ -603,16 +635,10 @@ fn name_of(house: House, position: &Position, conventions: Conventions) -> Strin
 
 /// A house or move name as the engine writes it (`s1` → `S1`).
 fn canonical(name: &str, position: &AnyPosition, conventions: Conventions) -> String {
-    match position {
-        AnyPosition::Sowing(sowing) => {
-            House::parse_with_case(name, sowing.rules(), conventions.letters)
-                .map_or_else(|_| name.to_owned(), |h| name_of(h, sowing, conventions))
-        }
-        _ => position.parse_move(name, conventions).map_or_else(
-            |_| name.to_owned(),
-            |m| position.move_name(m, conventions).to_string(),
-        ),
-    }
+    position.parse_move(name, conventions).map_or_else(
+        |_| name.to_owned(),
+        |m| position.move_name(m, conventions).to_string(),
+    )
 }
 
 fn captures_sentence(name: &str, captured: u32, houses: &[String], lang: Lang) -> String {

@@ -2,19 +2,20 @@
 //! pictures with their captions, lines of text, headings. The HTML and
 //! the Markdown writers write the same pieces, each its own way.
 
-use crate::any::{AnyExplainReport, AnyPlayReport, AnyPosition};
+use crate::any::{AnyExplainReport, AnyPlayReport, AnyPosition, HandoutBoard, MoveStage};
 use crate::conventions::Conventions;
+use crate::conventions::LetterCase;
 use crate::i18n::Lang;
-use crate::render::{Drawing, Marks, Shape};
+use crate::render::{Drawing, Shape};
 use crate::report::PlayStep;
 use crate::side::Side;
 use crate::sowing::position::{House, Position};
 use crate::sowing::render::{BoardView, svg};
-use crate::teach::{self, picture, words};
+use crate::teach::{self, picture};
 use crate::tr;
 
 use super::link::Stage;
-use super::read::{Explained, Item, LinkedMarks, PastedBoard, ShownBoard};
+use super::read::{Item, LinkedMarks, PastedBoard, ShownBoard};
 use super::record::{Event, RecordBoard};
 
 /// A picture of a board.
@@ -184,45 +185,21 @@ fn marked(view: BoardView, linked: &LinkedMarks) -> BoardView {
 
 fn shown_board(shown: &ShownBoard, lang: Lang, pieces: &mut Vec<Piece>) {
     let letters = shown.conventions.letters;
-    match (&shown.start, &shown.played) {
-        (AnyPosition::Sowing(_), Some(AnyPlayReport::Sowing(report)))
-            if !report.steps.is_empty() =>
-        {
-            for step in &report.steps {
-                sowing_step(step, shown.conventions, lang, pieces);
+    let played = shown.played.as_ref().filter(|played| !played.is_empty());
+    match played {
+        Some(report) => played_line(report, shown, lang, pieces),
+        // A block that played no move draws the terms on its only board.
+        None => match &shown.explained {
+            Some(explained) => pieces.extend(explained_picture(explained, letters, lang, None)),
+            None => {
+                let board = shown.start.handout_board(letters, lang);
+                pieces.push(Piece::Pictures(vec![Picture {
+                    svg: board.svg,
+                    caption: None,
+                    alt: board.alt,
+                }]));
             }
-        }
-        (AnyPosition::Seega(_), Some(report @ AnyPlayReport::Seega(played)))
-            if !played.steps.is_empty() =>
-        {
-            pieces.push(Piece::Pictures(vec![Picture {
-                svg: report.draw(
-                    Drawing::Svg,
-                    Conventions::with_letters(letters).in_lang(lang),
-                ),
-                caption: None,
-                alt: shown.start.to_string(),
-            }]));
-        }
-        (AnyPosition::Sowing(position), _) => {
-            let mut view = BoardView::new(*position).letters(letters).in_lang(lang);
-            if let Some(Explained::Sowing(report)) = &shown.explained {
-                // The board explained: the terms drawn on it.
-                view = view.with_shapes(picture::sowing_shapes(report));
-            }
-            pieces.push(Piece::Pictures(vec![picture(&view, None)]));
-        }
-        (AnyPosition::Seega(_), _) if shown.explained.is_some() => {}
-        (AnyPosition::Seega(_), _) => {
-            pieces.push(Piece::Pictures(vec![Picture {
-                svg: shown.start.draw(
-                    Drawing::Svg,
-                    Conventions::with_letters(letters).in_lang(lang),
-                ),
-                caption: None,
-                alt: shown.start.to_string(),
-            }]));
-        }
+        },
     }
     if let Some((played, message)) = &shown.refused {
         pieces.push(Piece::Line(
@@ -236,53 +213,61 @@ fn shown_board(shown: &ShownBoard, lang: Lang, pieces: &mut Vec<Piece>) {
         ));
     }
     // A block that played moves shows its last board again, the terms
-    // drawn on it; one that played none drew them on its only board.
-    let moved = shown.played.as_ref().is_some_and(|played| match played {
-        AnyPlayReport::Sowing(report) => !report.steps.is_empty(),
-        AnyPlayReport::Seega(report) => !report.steps.is_empty(),
-    });
-    match &shown.explained {
-        Some(Explained::Sowing(report)) if moved => {
-            let view = BoardView::new(report.position)
-                .letters(letters)
-                .in_lang(lang)
-                .with_shapes(picture::sowing_shapes(report));
-            pieces.push(Piece::Pictures(vec![picture(
-                &view,
-                Some(tr!(lang, "lesson-explain-heading")),
-            )]));
+    // drawn on it.
+    if let Some(explained) = &shown.explained {
+        let heading = || tr!(lang, "lesson-explain-heading");
+        if played.is_some() {
+            pieces.extend(explained_picture(explained, letters, lang, Some(heading())));
         }
-        Some(Explained::Seega(report)) => {
-            let drawn = AnyExplainReport::Seega((**report).clone()).draw(
-                Drawing::Svg,
+        let words = explained
+            .draw(
+                Drawing::Markdown,
                 &crate::any::Picture {
-                    letters,
                     lang,
                     ..crate::any::Picture::default()
                 },
-            );
-            if let Ok(svg) = drawn {
-                pieces.push(Piece::Pictures(vec![Picture {
-                    svg,
-                    caption: moved.then(|| tr!(lang, "lesson-explain-heading")),
-                    alt: report.position.to_string(),
-                }]));
-            }
-        }
-        _ => {}
+            )
+            .unwrap_or_default();
+        pieces.push(Piece::Markdown(format!(
+            "**{}**\n\n{}",
+            heading(),
+            demote(&words)
+        )));
     }
-    match &shown.explained {
-        Some(Explained::Sowing(report)) => pieces.push(Piece::Markdown(format!(
-            "**{}**\n\n{}",
-            tr!(lang, "lesson-explain-heading"),
-            demote(&words::explain_markdown(report, lang))
-        ))),
-        Some(Explained::Seega(report)) => pieces.push(Piece::Markdown(format!(
-            "**{}**\n\n{}",
-            tr!(lang, "lesson-explain-heading"),
-            demote(&words::seega_explain_markdown(report, lang))
-        ))),
-        None => {}
+}
+
+/// The explained board, the terms drawn on it.
+fn explained_picture(
+    explained: &AnyExplainReport,
+    letters: LetterCase,
+    lang: Lang,
+    caption: Option<String>,
+) -> Option<Piece> {
+    let board = explained.handout_board(letters, lang)?;
+    Some(Piece::Pictures(vec![Picture {
+        svg: board.svg,
+        caption,
+        alt: board.alt,
+    }]))
+}
+
+/// The moves a block played: each move's headline, boards and captures,
+/// or the whole line as one figure when the game draws it so.
+fn played_line(report: &AnyPlayReport, shown: &ShownBoard, lang: Lang, pieces: &mut Vec<Piece>) {
+    let letters = shown.conventions.letters;
+    let Some(moves) = report.handout_moves(letters, lang) else {
+        pieces.push(Piece::Pictures(vec![Picture {
+            svg: report.draw(
+                Drawing::Svg,
+                Conventions::with_letters(letters).in_lang(lang),
+            ),
+            caption: None,
+            alt: shown.start.to_string(),
+        }]));
+        return;
+    };
+    for (step, boards) in report.steps().iter().zip(moves) {
+        move_pieces(step, boards, shown.conventions, lang, pieces);
     }
 }
 
@@ -303,64 +288,44 @@ fn demote(markdown: &str) -> String {
 
 /// A move's headline, its boards (before, after sowing, after captures;
 /// two when the captures change nothing), and what it captured.
-fn sowing_step(
-    step: &PlayStep<Position>,
+fn move_pieces(
+    step: &PlayStep<AnyPosition>,
+    boards: Vec<(MoveStage, HandoutBoard)>,
     conventions: Conventions,
     lang: Lang,
     pieces: &mut Vec<Piece>,
 ) {
     let letters = conventions.letters;
     let rules = step.before.rules();
-    let played = step
-        .outcome
-        .house
-        .name_with_case(rules, letters)
-        .to_string();
     pieces.push(Piece::Line(
         Role::Headline,
         tr!(
             lang,
             "lesson-move-headline",
             side = step.before.to_move().as_str(),
-            played = played.as_str()
+            played = step.name(conventions).as_str()
         ),
     ));
-    let [before, sown, after] =
-        BoardView::of_step_with(step, letters).map(|view| view.in_lang(lang));
-    let uncaptioned = |view: BoardView| BoardView {
-        caption: None,
-        ..view
+    let caption = |stage: MoveStage| match stage {
+        MoveStage::Before => tr!(lang, "lesson-caption-before"),
+        MoveStage::Sown => tr!(lang, "lesson-caption-sown"),
+        MoveStage::AfterCaptures => tr!(lang, "lesson-caption-after"),
+        MoveStage::AfterMove => tr!(lang, "lesson-caption-after-move"),
     };
-    let mut pictures = vec![picture(
-        &uncaptioned(before),
-        Some(tr!(lang, "lesson-caption-before")),
-    )];
-    if step.outcome.captured_houses.is_empty() && step.outcome.captured == 0 {
-        // Nothing captured: the board after sowing is the board after the move.
-        let view = BoardView {
-            show_to_move: true,
-            ..uncaptioned(sown)
-        };
-        let view = BoardView {
-            position: step.after,
-            ..view
-        };
-        pictures.push(picture(&view, Some(tr!(lang, "lesson-caption-after-move"))));
-    } else {
-        pictures.push(picture(
-            &uncaptioned(sown),
-            Some(tr!(lang, "lesson-caption-sown")),
-        ));
-        pictures.push(picture(
-            &uncaptioned(after),
-            Some(tr!(lang, "lesson-caption-after")),
-        ));
-    }
-    pieces.push(Piece::Pictures(pictures));
+    pieces.push(Piece::Pictures(
+        boards
+            .into_iter()
+            .map(|(stage, board)| Picture {
+                svg: board.svg,
+                caption: Some(caption(stage)),
+                alt: board.alt,
+            })
+            .collect(),
+    ));
     let houses: Vec<String> = step
         .outcome
-        .captured_houses
-        .iter()
+        .captured_houses()
+        .into_iter()
         .map(|h| h.name_with_case(rules, letters).to_string())
         .collect();
     pieces.push(Piece::Line(
@@ -368,7 +333,7 @@ fn sowing_step(
         tr!(
             lang,
             "lesson-move-summary",
-            count = step.outcome.captured,
+            count = step.captured(),
             houses = houses.join(" ")
         ),
     ));
@@ -448,32 +413,16 @@ fn record_board(board: &RecordBoard, lang: Lang) -> Picture {
             numbered = after.numbered.as_str()
         ),
     };
-    let letters = board.conventions.letters;
-    let conventions = board.conventions.in_lang(lang);
-    let svg = match &board.position {
-        AnyPosition::Sowing(position) => {
-            let mut view = BoardView::new(*position).letters(letters).in_lang(lang);
-            if let Some(after) = &board.after {
-                view = view.with_captured(after.houses.iter().copied());
-            }
-            svg::board(&view)
-        }
-        AnyPosition::Seega(_) => {
-            let last = board.after.as_ref().map(|a| a.name.clone());
-            let marks = Marks {
-                last_move: last.as_deref(),
-                coordinates: true,
-                ..Marks::default()
-            };
-            board.position.marked(&marks, conventions).map_or_else(
-                |_| board.position.draw(Drawing::Svg, conventions),
-                |m| m.draw(Drawing::Svg),
-            )
-        }
-    };
+    let (captured, last) = board.after.as_ref().map_or((&[][..], None), |after| {
+        (&after.houses[..], Some(after.name.as_str()))
+    });
+    let drawn =
+        board
+            .position
+            .handout_record_board(board.conventions.letters, lang, captured, last);
     Picture {
-        svg,
+        svg: drawn.svg,
         caption: Some(caption),
-        alt: board.position.to_string(),
+        alt: drawn.alt,
     }
 }

@@ -4,22 +4,24 @@
 
 use std::ops::Range;
 
-use crate::any::{self, AnyPlayReport, AnyPosition};
+use crate::any::{self, AnyExplainReport, AnyPlayReport, AnyPosition};
 use crate::conventions::{Conventions, LetterCase};
 use crate::error::{Excerpt, ParseError};
+use crate::game::GamePosition as _;
 use crate::i18n::{Lang, Localize};
 use crate::rule::RuleId;
+use crate::ruleset::Ruleset;
 use crate::side::Side;
 use crate::sowing::notation::diagram::{self, DiagramLine, line_kind};
 use crate::sowing::position::{House, Position};
 use crate::sowing::rules::MoveOutcome;
-use crate::teach::{self, ExplainReport, SeegaExplainReport};
+use crate::teach;
 use crate::tr;
 use crate::validate;
 
-use super::block::{self, Block, BoardBlock, Content};
+use super::block::{self, Block, BoardBlock, Content, Written};
 use super::expect::{self, Expectation, Played, PlayedMove};
-use super::link::{self, CaptionSense, Claimed, Stage};
+use super::link::{self, CaptionSense, Claimed, Found, Stage};
 use super::record::{self, Event};
 use super::source::{Part, Source};
 use super::{
@@ -114,15 +116,7 @@ pub(crate) struct ShownBoard {
     /// The move the rules refused: its name and why.
     pub(crate) refused: Option<(String, String)>,
     /// The explanation of its last board.
-    pub(crate) explained: Option<Explained>,
-}
-
-/// The teaching vocabulary of a board.
-pub(crate) enum Explained {
-    /// A sowing board's.
-    Sowing(Box<ExplainReport>),
-    /// A Seega board's.
-    Seega(Box<SeegaExplainReport>),
+    pub(crate) explained: Option<AnyExplainReport>,
 }
 
 /// A board of the lesson, for linking.
@@ -197,22 +191,6 @@ impl Problem {
     fn with_rule(mut self, rule: RuleId) -> Problem {
         self.rule = Some(rule);
         self
-    }
-}
-
-/// Why the rules refuse a block's move: the explanation and the rule, the
-/// move's number in the block left out, in the lesson's language.
-fn refusal(error: &any::AnyPlayError, lang: Lang) -> String {
-    use crate::game::Refusal;
-    use crate::report::PlayError;
-    match error {
-        any::AnyPlayError::Sowing(PlayError::Illegal {
-            error, conventions, ..
-        }) => error.message(conventions.in_lang(lang)),
-        any::AnyPlayError::Seega(PlayError::Illegal {
-            error, conventions, ..
-        }) => error.message(conventions.in_lang(lang)),
-        other => other.message().localize(lang),
     }
 }
 
@@ -446,7 +424,7 @@ impl<'a> Lesson<'a> {
                 let diagram = self.report.diagrams.len();
                 self.report.diagrams.push(LessonDiagram {
                     line: lines.start + 1,
-                    position: AnyPosition::Sowing(read.position),
+                    position: read.position.into(),
                     source: DiagramSource::Text,
                     caption: caption.as_ref().map(|(_, text)| text.clone()),
                     from_start: None,
@@ -551,113 +529,26 @@ impl<'a> Lesson<'a> {
             explain,
             expects,
         } = board;
-        // A diagram does not say who moves: the first move's owner does.
-        let mut start = position;
-        if !side_given
-            && let (AnyPosition::Sowing(sowing), Some(first)) = (&start, moves.first())
-            && let Ok(house) =
-                House::parse_with_case(&first.text, sowing.rules(), conventions.letters)
-        {
-            start = AnyPosition::Sowing(sowing.with_to_move(house.side));
-        }
+        let start = block_start(position, side_given, &moves, conventions);
         *boards += 1 + 3 * moves.len();
         if *boards > MAX_BOARDS {
             return Err(too_many_boards(&self.source, lines.start, lang));
         }
-        let names: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
-        let (played, refused) = match any::play(start.clone(), &names, conventions) {
-            Ok(report) => (Some(report), None),
-            Err(error) => {
-                let index = error.index();
-                let name = error.move_name().unwrap_or_else(|| names[index].to_owned());
-                let rule = error.rule().unwrap_or(RuleId::Syntax);
-                (
-                    error.played(),
-                    Some((index, name, rule, refusal(&error, lang))),
-                )
-            }
-        };
-        let last = match &played {
-            Some(AnyPlayReport::Sowing(report)) => AnyPosition::Sowing(report.final_position),
-            Some(AnyPlayReport::Seega(report)) => AnyPosition::Seega(report.final_position),
-            None => start.clone(),
-        };
-        let played_moves: Vec<PlayedMove> = match &played {
-            Some(AnyPlayReport::Sowing(report)) => report
-                .steps
-                .iter()
-                .map(|step| PlayedMove {
-                    name: step.name(conventions),
-                    captured: step.captured(),
-                    houses: step
-                        .outcome
-                        .captured_houses
-                        .iter()
-                        .map(|h| {
-                            h.name_with_case(step.before.rules(), conventions.letters)
-                                .to_string()
-                        })
-                        .collect(),
-                    before: AnyPosition::Sowing(step.before),
-                })
-                .collect(),
-            Some(AnyPlayReport::Seega(report)) => report
-                .steps
-                .iter()
-                .map(|step| PlayedMove {
-                    name: step.name(conventions),
-                    captured: step.captured(),
-                    houses: Vec::new(),
-                    before: AnyPosition::Seega(step.before),
-                })
-                .collect(),
-            None => Vec::new(),
-        };
+        let (played, refused) = play_block(&start, &moves, conventions, lang);
+        let last = played
+            .as_ref()
+            .map_or_else(|| start.clone(), AnyPlayReport::final_position);
+        let played_moves = played_moves(played.as_ref(), conventions);
         let context = Played {
             last: &last,
             moves: &played_moves,
             refused: refused
                 .as_ref()
-                .map(|(_, name, rule, _)| (name.clone(), *rule)),
+                .map(|refused| (refused.name.clone(), refused.rule)),
             conventions,
         };
-        let mut illegal_expected = false;
-        for (expectation, written) in &expects {
-            if let Expectation::Illegal { played: wanted, .. } = expectation
-                && let Some((_, name, _, _)) = &refused
-                && wanted.as_ref().is_none_or(|w| w.eq_ignore_ascii_case(name))
-            {
-                illegal_expected = true;
-            }
-            if let Err(actual) = expect::check(expectation, &context, lang) {
-                let message = tr!(
-                    lang,
-                    "lesson-problem-expectation",
-                    expected = written.text.as_str()
-                );
-                self.report.problems.push(
-                    Problem::on(&self.source, written, ProblemKind::Expectation, message)
-                        .with_hint(actual),
-                );
-            }
-        }
-        if let Some((index, _, rule, message)) = &refused
-            && !illegal_expected
-        {
-            self.report.problems.push(
-                Problem::on(
-                    &self.source,
-                    &moves[*index],
-                    ProblemKind::Illegal,
-                    message.clone(),
-                )
-                .with_rule(*rule),
-            );
-        }
-        let explained = explain.then(|| match &last {
-            AnyPosition::Sowing(sowing) => Explained::Sowing(Box::new(teach::explain(sowing))),
-            AnyPosition::Seega(seega) => Explained::Seega(Box::new(teach::explain_seega(seega))),
-        });
+        self.check_expectations(&expects, &context, refused.as_ref(), &moves, lang);
+        let explained = explain.then(|| any::explain(&last));
         // The block's board, for linking with the text's boards.
         let caption = title
             .clone()
@@ -688,11 +579,58 @@ impl<'a> Lesson<'a> {
                 start,
                 conventions,
                 played,
-                refused: refused.map(|(_, name, _, message)| (name, message)),
+                refused: refused.map(|refused| (refused.name, refused.message)),
                 explained,
             }),
         });
         Ok(())
+    }
+
+    /// Reports each expectation of a block that does not hold, and the
+    /// move the rules refused unless an expectation said so.
+    fn check_expectations(
+        &mut self,
+        expects: &[(Expectation, Written)],
+        context: &Played<'_>,
+        refused: Option<&Refused>,
+        moves: &[Written],
+        lang: Lang,
+    ) {
+        let mut illegal_expected = false;
+        for (expectation, written) in expects {
+            if let Expectation::Illegal { played: wanted, .. } = expectation
+                && let Some(refused) = refused
+                && wanted
+                    .as_ref()
+                    .is_none_or(|w| w.eq_ignore_ascii_case(&refused.name))
+            {
+                illegal_expected = true;
+            }
+            if let Err(actual) = expect::check(expectation, context, lang) {
+                let message = tr!(
+                    lang,
+                    "lesson-problem-expectation",
+                    expected = written.text.as_str()
+                );
+                self.report.problems.push(
+                    Problem::on(&self.source, written, ProblemKind::Expectation, message)
+                        .with_hint(actual),
+                );
+            }
+        }
+        if let Some(refused) = refused
+            && !illegal_expected
+        {
+            self.report.problems.push(
+                Problem::on(
+                    &self.source,
+                    &moves[refused.index],
+                    ProblemKind::Illegal,
+                    refused.message.clone(),
+                )
+                .with_rule(refused.rule),
+            );
+        }
     }
 
     /// Links every board to an earlier one by a move, reports the boards
@@ -734,71 +672,8 @@ impl<'a> Lesson<'a> {
                     side,
                     captured: found.outcome.captured,
                 });
-                // The stores the board before is known to hold, to carry
-                // onto this one when its text gives none.
-                let known_before = match entries[k].item {
-                    Some(item) => match self.items.get(item) {
-                        Some(Item::Pasted {
-                            board: Some(board), ..
-                        }) => board.stores_known.then_some(board.position.stores()),
-                        _ => None,
-                    },
-                    // A block's board gives its stores.
-                    None => Some(from.stores()),
-                };
-                if let Some(item) = entry.item
-                    && let Some(Item::Pasted {
-                        board: Some(board), ..
-                    }) = self.items.get_mut(item)
-                {
-                    board.linked = Some(LinkedMarks {
-                        from,
-                        house: found.house,
-                        stage: found.stage,
-                        captured: found.outcome.captured_houses.iter().collect(),
-                    });
-                    if !board.stores_known
-                        && let Some(before) = known_before
-                    {
-                        let stores = match found.stage {
-                            Stage::Sown => before,
-                            // The engine's board after the move, from the
-                            // stores the board before holds.
-                            Stage::After => {
-                                let mover = found.house.side;
-                                let mut stores = before;
-                                stores[mover] += found.outcome.captured;
-                                stores
-                            }
-                        };
-                        if let Ok(carried) = board.position.with_stores(stores) {
-                            board.position = carried;
-                            board.stores_known = true;
-                        }
-                    }
-                }
-                // The caption names the other board of the move.
-                if let Some(said) = entry.sense.stage
-                    && said != found.stage
-                    && !link::same_houses(&found.outcome.sown, &found.after)
-                {
-                    let line = entry.lines.start;
-                    let message = tr!(
-                        lang,
-                        "lesson-problem-stage",
-                        said = said.as_str(),
-                        shown = found.stage.as_str(),
-                        played = name.as_str()
-                    );
-                    self.report.problems.push(Problem::at(
-                        &self.source,
-                        line,
-                        0,
-                        self.source.lines[line].text.chars().count(),
-                        ProblemKind::Stage,
-                        message,
-                    ));
-                }
+                self.mark_linked(&entries[k], entry, from, &found);
+                self.check_stage(entry, &found, &name, lang);
                 break;
             }
             if linked {
@@ -833,6 +708,79 @@ impl<'a> Lesson<'a> {
             }
         }
         self.check_claims(entries, &sources, lang);
+    }
+
+    /// A pasted board linked from the board of `before` by a move: it gets
+    /// the move's marks, and the stores the board before is known to hold
+    /// (with the move's captures after them) when its text gives none.
+    fn mark_linked(&mut self, before: &Entry, entry: &Entry, from: Position, found: &Found) {
+        let known_before = match before.item {
+            Some(item) => match self.items.get(item) {
+                Some(Item::Pasted {
+                    board: Some(board), ..
+                }) => board.stores_known.then_some(board.position.stores()),
+                _ => None,
+            },
+            // A block's board gives its stores.
+            None => Some(from.stores()),
+        };
+        let Some(item) = entry.item else { return };
+        let Some(Item::Pasted {
+            board: Some(board), ..
+        }) = self.items.get_mut(item)
+        else {
+            return;
+        };
+        board.linked = Some(LinkedMarks {
+            from,
+            house: found.house,
+            stage: found.stage,
+            captured: found.outcome.captured_houses.iter().collect(),
+        });
+        if !board.stores_known
+            && let Some(before) = known_before
+        {
+            let stores = match found.stage {
+                Stage::Sown => before,
+                // The engine's board after the move, from the stores the
+                // board before holds.
+                Stage::After => {
+                    let mut stores = before;
+                    stores[found.house.side] += found.outcome.captured;
+                    stores
+                }
+            };
+            if let Ok(carried) = board.position.with_stores(stores) {
+                board.position = carried;
+                board.stores_known = true;
+            }
+        }
+    }
+
+    /// The problem of a caption that names the other board of the move
+    /// (when the two boards differ).
+    fn check_stage(&mut self, entry: &Entry, found: &Found, name: &str, lang: Lang) {
+        if let Some(said) = entry.sense.stage
+            && said != found.stage
+            && !link::same_houses(&found.outcome.sown, &found.after)
+        {
+            let line = entry.lines.start;
+            let message = tr!(
+                lang,
+                "lesson-problem-stage",
+                said = said.as_str(),
+                shown = found.stage.as_str(),
+                played = name
+            );
+            self.report.problems.push(Problem::at(
+                &self.source,
+                line,
+                0,
+                self.source.lines[line].text.chars().count(),
+                ProblemKind::Stage,
+                message,
+            ));
+        }
     }
 
     /// The problem of a board the text presents as a move's result and no
@@ -959,24 +907,10 @@ impl<'a> Lesson<'a> {
     /// prose from the board before the move's first board (or the last
     /// heading, whichever is later) to its last board.
     fn check_claims(&mut self, entries: &[Entry], sources: &[Option<usize>], lang: Lang) {
-        // (source entry, last target entry) for each move.
-        let mut spans: Vec<(Option<usize>, usize)> = Vec::new();
-        for (j, source) in sources.iter().enumerate() {
-            match source {
-                Some(k) => match spans.iter_mut().find(|(from, _)| *from == Some(*k)) {
-                    Some(span) => span.1 = j,
-                    None => spans.push((Some(*k), j)),
-                },
-                None if j == 0
-                    && self.report.diagrams[entries[0].diagram]
-                        .from_start
-                        .is_some() =>
-                {
-                    spans.push((None, 0));
-                }
-                None => {}
-            }
-        }
+        let from_start = entries
+            .first()
+            .is_some_and(|first| self.report.diagrams[first.diagram].from_start.is_some());
+        let spans = move_spans(sources, from_start);
         for (from, to) in spans {
             let first = from.unwrap_or(to);
             let Some(target) = entries[to].position else {
@@ -1023,60 +957,17 @@ impl<'a> Lesson<'a> {
                 // A sentence naming another move of the mover is about that move.
                 let names_other =
                     link::songo_houses(line_text).any(|h| h.side == mover && h != found.house);
-                let name = found.house.name(rules).to_string();
                 claimed |= match &claim.what {
                     Claimed::Notation(house, _) => *house == found.house,
                     Claimed::Total(_) | Claimed::Houses(_) => !names_other,
                 };
-                let wrong = match &claim.what {
-                    Claimed::Total(seeds) if !names_other && *seeds != outcome.captured => {
-                        Some(tr!(
-                            lang,
-                            "lesson-problem-claim-total",
-                            played = name.as_str(),
-                            claimed = *seeds,
-                            count = outcome.captured
-                        ))
-                    }
-                    Claimed::Notation(house, seeds)
-                        if *house == found.house && *seeds != outcome.captured =>
-                    {
-                        Some(tr!(
-                            lang,
-                            "lesson-problem-claim-total",
-                            played = name.as_str(),
-                            claimed = *seeds,
-                            count = outcome.captured
-                        ))
-                    }
-                    Claimed::Houses(houses) if !names_other => {
-                        houses.iter().find_map(|(seeds, house)| {
-                            let taken = outcome.captured_houses.contains(*house);
-                            let held = outcome.sown.house(*house);
-                            (!taken || held != *seeds).then(|| {
-                                if taken {
-                                    tr!(
-                                        lang,
-                                        "lesson-problem-claim-house",
-                                        played = name.as_str(),
-                                        house = house.name(rules).to_string(),
-                                        claimed = *seeds,
-                                        count = held
-                                    )
-                                } else {
-                                    tr!(
-                                        lang,
-                                        "lesson-problem-claim-not-taken",
-                                        played = name.as_str(),
-                                        house = house.name(rules).to_string(),
-                                        claimed = *seeds
-                                    )
-                                }
-                            })
-                        })
-                    }
-                    _ => None,
-                };
+                let wrong = wrong_claim(
+                    &claim.what,
+                    names_other,
+                    (found.house, rules),
+                    &outcome,
+                    lang,
+                );
                 if let Some(message) = wrong {
                     problems.push(Problem::at(
                         &self.source,
@@ -1206,5 +1097,158 @@ impl<'a> Lesson<'a> {
             Item::Prose(lines) => lines.contains(&line),
             _ => false,
         })
+    }
+}
+
+/// A block's move the rules refused.
+struct Refused {
+    /// Which of the block's moves (from 0).
+    index: usize,
+    /// Its name.
+    name: String,
+    /// The rule that refuses it.
+    rule: RuleId,
+    /// Why, in the lesson's language.
+    message: String,
+}
+
+/// The board a block starts from: a diagram does not say who moves, so
+/// the first move's owner does.
+fn block_start(
+    position: AnyPosition,
+    side_given: bool,
+    moves: &[Written],
+    conventions: Conventions,
+) -> AnyPosition {
+    if !side_given
+        && let Some(first) = moves.first()
+        && let Some(owner) = position
+            .parse_move(&first.text, conventions)
+            .ok()
+            .and_then(|played| played.owner())
+        && let Ok(owned) = position.with_to_move(owner)
+    {
+        return owned;
+    }
+    position
+}
+
+/// Plays a block's moves: what was played, and the move refused.
+fn play_block(
+    start: &AnyPosition,
+    moves: &[Written],
+    conventions: Conventions,
+    lang: Lang,
+) -> (Option<AnyPlayReport>, Option<Refused>) {
+    let names: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
+    match any::play(start.clone(), &names, conventions) {
+        Ok(report) => (Some(report), None),
+        Err(error) => {
+            let index = error.index();
+            let refused = Refused {
+                index,
+                name: error.move_name().unwrap_or_else(|| names[index].to_owned()),
+                rule: error.rule().unwrap_or(RuleId::Syntax),
+                message: error.refusal(lang),
+            };
+            (error.played(), Some(refused))
+        }
+    }
+}
+
+/// The moves played, as the expectations read them.
+fn played_moves(played: Option<&AnyPlayReport>, conventions: Conventions) -> Vec<PlayedMove> {
+    played
+        .map(AnyPlayReport::steps)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|step| PlayedMove {
+            name: step.name(conventions),
+            captured: step.captured(),
+            houses: step
+                .outcome
+                .captured_houses()
+                .into_iter()
+                .map(|h| {
+                    h.name_with_case(step.before.rules(), conventions.letters)
+                        .to_string()
+                })
+                .collect(),
+            before: step.before,
+        })
+        .collect()
+}
+/// Each linked move as (the entry it starts from, the last entry it
+/// gives): `None` for the start position when the first board follows
+/// from it.
+fn move_spans(sources: &[Option<usize>], first_from_start: bool) -> Vec<(Option<usize>, usize)> {
+    let mut spans: Vec<(Option<usize>, usize)> = Vec::new();
+    for (j, source) in sources.iter().enumerate() {
+        match source {
+            Some(k) => match spans.iter_mut().find(|(from, _)| *from == Some(*k)) {
+                Some(span) => span.1 = j,
+                None => spans.push((Some(*k), j)),
+            },
+            None if j == 0 && first_from_start => spans.push((None, 0)),
+            None => {}
+        }
+    }
+    spans
+}
+
+/// What is wrong with a claim the prose makes of the move from `played`
+/// (`outcome`), if anything: a total, a notation's total, or a house's
+/// seeds. A sentence that names another move of the mover
+/// (`names_other`) is about that move.
+fn wrong_claim(
+    what: &Claimed,
+    names_other: bool,
+    (played, rules): (House, Ruleset),
+    outcome: &MoveOutcome,
+    lang: Lang,
+) -> Option<String> {
+    let name = played.name(rules).to_string();
+    match what {
+        Claimed::Total(seeds) if !names_other && *seeds != outcome.captured => Some(tr!(
+            lang,
+            "lesson-problem-claim-total",
+            played = name.as_str(),
+            claimed = *seeds,
+            count = outcome.captured
+        )),
+        Claimed::Notation(house, seeds) if *house == played && *seeds != outcome.captured => {
+            Some(tr!(
+                lang,
+                "lesson-problem-claim-total",
+                played = name.as_str(),
+                claimed = *seeds,
+                count = outcome.captured
+            ))
+        }
+        Claimed::Houses(houses) if !names_other => houses.iter().find_map(|(seeds, house)| {
+            let taken = outcome.captured_houses.contains(*house);
+            let held = outcome.sown.house(*house);
+            (!taken || held != *seeds).then(|| {
+                if taken {
+                    tr!(
+                        lang,
+                        "lesson-problem-claim-house",
+                        played = name.as_str(),
+                        house = house.name(rules).to_string(),
+                        claimed = *seeds,
+                        count = held
+                    )
+                } else {
+                    tr!(
+                        lang,
+                        "lesson-problem-claim-not-taken",
+                        played = name.as_str(),
+                        house = house.name(rules).to_string(),
+                        claimed = *seeds
+                    )
+                }
+            })
+        }),
+        _ => None,
     }
 }

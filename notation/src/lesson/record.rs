@@ -300,10 +300,7 @@ impl Walker<'_, '_> {
     }
 
     fn after_move(ply: usize, name: &str, outcome: &AnyOutcome) -> AfterMove {
-        let houses = match outcome {
-            AnyOutcome::Sowing(outcome) => outcome.captured_houses.iter().collect(),
-            AnyOutcome::Seega(_) => Vec::new(),
-        };
+        let houses = outcome.captured_houses();
         AfterMove {
             ply,
             numbered: numbered(ply, name),

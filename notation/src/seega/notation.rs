@@ -22,9 +22,9 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::board::Square;
-use super::position::{PIECES_PER_SIDE, Phase, SeegaPosition, SeegaSetup};
-use crate::error::ParseError;
-use crate::i18n::{Lang, Localize, Message, serde_error};
+use super::position::{PIECES_PER_SIDE, Phase, SeegaPosition, SeegaPositionError, SeegaSetup};
+use crate::error::{InvalidValue, ParseError, ParseErrorKind};
+use crate::i18n::{Lang, Localize, Message};
 use crate::msg;
 use crate::ruleset::Ruleset;
 use crate::side::{Score, Side};
@@ -58,6 +58,14 @@ impl Parts {
     /// The one place every reader builds its position: defaults, the phase
     /// against the hands, then [`SeegaPosition::from_setup`].
     fn build(self) -> Result<SeegaPosition, Message> {
+        self.build_checked().map_err(|invalid| invalid.message)
+    }
+
+    /// [`Parts::build`], its error at the field of the JSON/YAML shape it
+    /// is about: the pieces in hand, but for a square held twice or a pass,
+    /// which are about the whole position.
+    fn build_checked(self) -> Result<SeegaPosition, InvalidValue> {
+        let about_hand = |message| InvalidValue::at("/in_hand", message);
         let mut setup = SeegaSetup {
             to_move: self.to_move,
             passed: self.passed,
@@ -86,20 +94,20 @@ impl Parts {
         };
         match self.phase {
             Some(Phase::Movement) if in_hand != Score::default() => {
-                return Err(msg!(
+                return Err(about_hand(msg!(
                     "seega-movement-with-pieces-in-hand",
                     in_hand = in_hand.to_string()
-                ));
+                )));
             }
             Some(Phase::Placement) if in_hand == Score::default() => {
-                return Err(msg!("seega-placement-without-pieces"));
+                return Err(about_hand(msg!("seega-placement-without-pieces")));
             }
             _ => {}
         }
         setup.in_hand = in_hand;
         setup.captured = self.captured.unwrap_or_default();
         SeegaPosition::from_setup(setup).map_err(|e| {
-            if derived {
+            let message = if derived {
                 msg!(
                     "seega-hand-derived",
                     text = e.message(),
@@ -107,6 +115,12 @@ impl Parts {
                 )
             } else {
                 e.message()
+            };
+            match e {
+                SeegaPositionError::Overlap(_) | SeegaPositionError::PassInPlacement => {
+                    InvalidValue::at("", message)
+                }
+                _ => about_hand(message),
             }
         })
     }
@@ -721,8 +735,10 @@ struct RawPair {
     north: i64,
 }
 
+/// A Seega position as JSON or YAML writes it, before any check: plain
+/// data, which [`RawSeega::check`] turns into a [`SeegaPosition`].
 #[derive(Deserialize)]
-struct RawSeega {
+pub(crate) struct RawSeega {
     #[serde(default)]
     rules: Option<String>,
     board: Vec<String>,
@@ -738,24 +754,94 @@ struct RawSeega {
     passed: Option<bool>,
 }
 
-fn raw_pair<E: serde::de::Error>(field: &str, raw: Option<RawPair>) -> Result<Option<Score>, E> {
+fn raw_pair(field: &str, raw: Option<RawPair>) -> Result<Option<Score>, InvalidValue> {
     let Some(raw) = raw else {
         return Ok(None);
     };
     let count = |side: &str, value: i64| {
         u32::try_from(value).map_err(|_| {
-            serde_error(msg!(
-                "seega-json-count",
-                at = format!("{field}.{side}"),
-                value = value,
-                most = PIECES_PER_SIDE
-            ))
+            InvalidValue::at(
+                format!("/{field}/{side}"),
+                msg!(
+                    "seega-json-count",
+                    at = format!("{field}.{side}"),
+                    value = value,
+                    most = PIECES_PER_SIDE
+                ),
+            )
         })
     };
     Ok(Some(Score::new(
         count("south", raw.south)?,
         count("north", raw.north)?,
     )))
+}
+
+impl RawSeega {
+    /// The position, or what is wrong and where.
+    pub(crate) fn check(self) -> Result<SeegaPosition, InvalidValue> {
+        if let Some(rules) = &self.rules {
+            let rules: Ruleset =
+                rules
+                    .parse()
+                    .map_err(|e: crate::UnknownRuleset| InvalidValue {
+                        kind: ParseErrorKind::of_ruleset_name(&e.0),
+                        ..InvalidValue::at("/rules", e.message())
+                    })?;
+            if rules != Ruleset::Seega {
+                return Err(InvalidValue::at(
+                    "/rules",
+                    msg!("seega-json-rows", rules = rules.id()),
+                ));
+            }
+        }
+        let mut parts = Parts::new(json_grid(&self.board)?);
+        if let Some(side) = &self.to_move {
+            parts.to_move = side
+                .parse()
+                .map_err(|e: crate::ParseSideError| InvalidValue::at("/to_move", e.message()))?;
+        }
+        if let Some(phase) = &self.phase {
+            parts.phase = Some(
+                phase
+                    .parse()
+                    .map_err(|e: super::position::ParsePhaseError| {
+                        InvalidValue::at("/phase", e.message())
+                    })?,
+            );
+        }
+        parts.in_hand = raw_pair("in_hand", self.in_hand)?;
+        parts.captured = raw_pair("captured", self.captured)?;
+        parts.passed = self.passed.unwrap_or(false);
+        parts.build_checked()
+    }
+}
+
+/// The grid of a JSON/YAML `board`: five ranks of five squares.
+fn json_grid(board: &[String]) -> Result<Grid, InvalidValue> {
+    if board.len() != 5 {
+        return Err(InvalidValue::at(
+            "/board",
+            msg!("seega-json-rank-count", count = board.len()),
+        ));
+    }
+    let mut grid: Grid = [[None; 5]; 5];
+    for (row, text) in board.iter().enumerate() {
+        let cells: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+        let bad = || {
+            InvalidValue::at(
+                format!("/board/{row}"),
+                msg!("seega-json-rank", at = format!("board[{row}]"), text = text),
+            )
+        };
+        if cells.len() != 5 {
+            return Err(bad());
+        }
+        for (file, &c) in cells.iter().enumerate() {
+            grid[row][file] = cell(c).ok_or_else(bad)?;
+        }
+    }
+    Ok(grid)
 }
 
 /// ```
@@ -769,55 +855,9 @@ fn raw_pair<E: serde::de::Error>(field: &str, raw: Option<RawPair>) -> Result<Op
 /// ```
 impl<'de> Deserialize<'de> for SeegaPosition {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let raw = RawSeega::deserialize(deserializer)?;
-        if let Some(rules) = &raw.rules {
-            let rules: Ruleset = rules
-                .parse()
-                .map_err(|e: crate::UnknownRuleset| serde_error(e.message()))?;
-            if rules != Ruleset::Seega {
-                return Err(serde_error(msg!("seega-json-rows", rules = rules.id())));
-            }
-        }
-        if raw.board.len() != 5 {
-            return Err(serde_error(msg!(
-                "seega-json-rank-count",
-                count = raw.board.len()
-            )));
-        }
-        let mut grid: Grid = [[None; 5]; 5];
-        for (row, text) in raw.board.iter().enumerate() {
-            let cells: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
-            let bad = || {
-                serde_error::<D::Error>(msg!(
-                    "seega-json-rank",
-                    at = format!("board[{row}]"),
-                    text = text
-                ))
-            };
-            if cells.len() != 5 {
-                return Err(bad());
-            }
-            for (file, &c) in cells.iter().enumerate() {
-                grid[row][file] = cell(c).ok_or_else(bad)?;
-            }
-        }
-        let mut parts = Parts::new(grid);
-        if let Some(side) = &raw.to_move {
-            parts.to_move = side
-                .parse()
-                .map_err(|e: crate::ParseSideError| serde_error(e.message()))?;
-        }
-        if let Some(phase) = &raw.phase {
-            parts.phase = Some(
-                phase
-                    .parse()
-                    .map_err(|e: super::position::ParsePhaseError| serde_error(e.message()))?,
-            );
-        }
-        parts.in_hand = raw_pair("in_hand", raw.in_hand)?;
-        parts.captured = raw_pair("captured", raw.captured)?;
-        parts.passed = raw.passed.unwrap_or(false);
-        parts.build().map_err(serde_error)
+        RawSeega::deserialize(deserializer)?
+            .check()
+            .map_err(serde::de::Error::custom)
     }
 }
 

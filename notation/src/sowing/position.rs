@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::conventions::LetterCase;
+use crate::error::ParseError;
 use crate::i18n::Message;
 use crate::msg;
 use crate::ruleset::{Family, Ruleset};
@@ -275,6 +276,22 @@ impl PositionError {
             }
             PositionError::NotSowing(rules) => msg!("position-not-sowing", rules = rules.id()),
         }
+    }
+}
+
+impl PositionError {
+    /// The error at byte `offset` of `text`, where a reader found the
+    /// parts of a position that cannot be built, with the hint that fixes it.
+    #[must_use]
+    pub(crate) fn error_at(&self, text: &str, offset: usize) -> ParseError {
+        let hint = match self {
+            PositionError::RowLength { rules, .. } => {
+                msg!("hint-counts-per-row", count = rules.houses_per_side())
+            }
+            PositionError::TooManySeeds { .. } => msg!("hint-smaller-counts", most = u32::MAX),
+            PositionError::NotSowing(_) => msg!("hint-sowing-position"),
+        };
+        ParseError::at(text, offset, self.message()).with_hint(hint)
     }
 }
 

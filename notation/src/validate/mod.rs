@@ -629,12 +629,7 @@ fn other_letter_case(
     conventions: Conventions,
 ) -> Option<Message> {
     use crate::conventions::LetterCase;
-    let crate::any::AnyIllegal::Sowing(illegal) = refusal else {
-        return None;
-    };
-    if illegal.reason != crate::IllegalReason::WrongSide
-        || illegal.rules.family() != crate::Family::Awale
-    {
+    if !refusal.is_wrong_side() || position.rules().family() != crate::Family::Awale {
         return None;
     }
     let other = match conventions.letters {
@@ -976,6 +971,42 @@ impl<'a, 'o> GameValidator<'a, 'o> {
             .get(names::RESULT)
             .map(|value| value.split_whitespace().collect::<String>());
         let token = self.result_token.map(|(text, _)| text.to_owned());
+        self.check_result_spelling(tag.as_deref(), finished);
+        let claimed = tag.clone().or(token);
+        if !finished.complete {
+            return ResultCheck {
+                claimed,
+                computed: None,
+            };
+        }
+        let at = self
+            .tag_place(names::RESULT)
+            .or(self.result_token.map(|(_, at)| at));
+        let width = if self.tag_place(names::RESULT).is_some() {
+            self.tag_width(names::RESULT)
+        } else {
+            self.result_token.map_or(1, |(text, _)| text.len())
+        };
+        let decisive = claimed
+            .as_deref()
+            .filter(|value| *value != "*" && is_result_token(value));
+        let computed = match &finished.declared {
+            Some(Ok(outcome)) => Some(outcome.score.to_string()),
+            _ => Some(
+                finished
+                    .outcome
+                    .as_ref()
+                    .map_or_else(|| "*".to_owned(), |outcome| outcome.score.to_string()),
+            ),
+        };
+        self.check_claimed_outcome(finished, decisive, (at, width));
+        ResultCheck { claimed, computed }
+    }
+
+    /// The Result tag is a result token, and agrees with the result token
+    /// after the moves.
+    fn check_result_spelling(&mut self, tag: Option<&str>, finished: &Finished) {
+        let tag = tag.map(str::to_owned);
         if let Some(value) = &tag
             && !is_result_token(value)
         {
@@ -1009,33 +1040,17 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                 None,
             );
         }
-        let claimed = tag.clone().or(token);
-        if !finished.complete {
-            return ResultCheck {
-                claimed,
-                computed: None,
-            };
-        }
-        let at = self
-            .tag_place(names::RESULT)
-            .or(self.result_token.map(|(_, at)| at));
-        let width = if self.tag_place(names::RESULT).is_some() {
-            self.tag_width(names::RESULT)
-        } else {
-            self.result_token.map_or(1, |(text, _)| text.len())
-        };
-        let decisive = claimed
-            .as_deref()
-            .filter(|value| *value != "*" && is_result_token(value));
-        let computed = match &finished.declared {
-            Some(Ok(outcome)) => Some(outcome.score.to_string()),
-            _ => Some(
-                finished
-                    .outcome
-                    .as_ref()
-                    .map_or_else(|| "*".to_owned(), |outcome| outcome.score.to_string()),
-            ),
-        };
+    }
+
+    /// The result claimed (`decisive`: a score) against the end the game
+    /// reached or the termination it declares; `(at, width)`: where the
+    /// claim is written.
+    fn check_claimed_outcome(
+        &mut self,
+        finished: &Finished,
+        decisive: Option<&str>,
+        (at, width): (Option<Pos<'a>>, usize),
+    ) {
         match &finished.declared {
             Some(Err(why)) => {
                 let at_termination = self.tag_place(names::TERMINATION);
@@ -1091,7 +1106,6 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                 }
             }
         }
-        ResultCheck { claimed, computed }
     }
 
     /// The record claims `claimed`, but the game ends with `outcome`.

@@ -105,6 +105,10 @@ struct Job {
     batch: Batch,
 }
 
+/// Validates with `jobs` threads: one thread reads the sources in
+/// batches (at most `jobs * 4` of them in flight), the others validate
+/// them, and this one hands the events to `sink` in the order of the
+/// sources.
 fn parallel<R: Read>(
     count: usize,
     open: &(impl Fn(usize) -> io::Result<R> + Sync),
@@ -121,103 +125,12 @@ fn parallel<R: Read>(
         for _ in 0..in_flight {
             let _ = permit_tx.send(());
         }
-
         let done = done_tx.clone();
-        scope.spawn(move || {
-            let mut sequence = 0;
-            for source in 0..count {
-                let mut reader = match open(source) {
-                    Ok(stream) => BatchReader::new(stream),
-                    Err(error) => {
-                        if permit_rx.recv().is_err()
-                            || done
-                                .send((sequence, Event::Failed { source, error }))
-                                .is_err()
-                        {
-                            return;
-                        }
-                        sequence += 1;
-                        continue;
-                    }
-                };
-                loop {
-                    let next = reader.next_batch();
-                    if matches!(next, Ok(None)) {
-                        break;
-                    }
-                    // At most `in_flight` batches exist: wait for one to be done.
-                    if permit_rx.recv().is_err() {
-                        return;
-                    }
-                    match next {
-                        Ok(Some(batch)) => {
-                            let job = Job {
-                                sequence,
-                                source,
-                                batch,
-                            };
-                            if work_tx.send(job).is_err() {
-                                return;
-                            }
-                            sequence += 1;
-                        }
-                        Ok(None) => break,
-                        Err(error) => {
-                            if done
-                                .send((sequence, Event::Failed { source, error }))
-                                .is_err()
-                            {
-                                return;
-                            }
-                            sequence += 1;
-                            break;
-                        }
-                    }
-                }
-            }
-        });
-
+        scope.spawn(move || read_batches(count, open, &permit_rx, &work_tx, &done));
         for _ in 0..jobs {
             let done = done_tx.clone();
             let work_rx = &work_rx;
-            scope.spawn(move || {
-                loop {
-                    let job = match work_rx.lock() {
-                        Ok(receiver) => receiver.recv(),
-                        Err(_) => return,
-                    };
-                    let Ok(Job {
-                        sequence,
-                        source,
-                        batch,
-                    }) = job
-                    else {
-                        return;
-                    };
-                    // A panic would leave a hole in the order the reports
-                    // come back in, and everyone waiting for it: report it
-                    // as a failure of the source instead.
-                    let validated = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        validate_batch(&batch, options)
-                    }));
-                    let event = match validated {
-                        Ok(reports) => Event::Games {
-                            source,
-                            reports,
-                            bytes: batch.byte_len(),
-                        },
-                        Err(_) => Event::Failed {
-                            source,
-                            error: io::Error::other(
-                                "internal error while validating (a bug: please report it)",
-                            ),
-                        },
-                    };
-                    if done.send((sequence, event)).is_err() {
-                        return;
-                    }
-                }
-            });
+            scope.spawn(move || validate_jobs(work_rx, options, &done));
         }
         drop(done_tx);
 
@@ -237,4 +150,113 @@ fn parallel<R: Read>(
         drop(done_rx);
         drop(permit_tx);
     });
+}
+
+/// The reading thread: every source in batches, numbered in order, each
+/// sent once a permit says fewer than the most are in flight; a source
+/// that cannot be read is a failure in its place. Stops when the
+/// collector is gone.
+fn read_batches<R: Read>(
+    count: usize,
+    open: &(impl Fn(usize) -> io::Result<R> + Sync),
+    permits: &mpsc::Receiver<()>,
+    work: &mpsc::SyncSender<Job>,
+    done: &mpsc::Sender<(usize, Event)>,
+) {
+    let mut sequence = 0;
+    for source in 0..count {
+        let mut reader = match open(source) {
+            Ok(stream) => BatchReader::new(stream),
+            Err(error) => {
+                if permits.recv().is_err()
+                    || done
+                        .send((sequence, Event::Failed { source, error }))
+                        .is_err()
+                {
+                    return;
+                }
+                sequence += 1;
+                continue;
+            }
+        };
+        loop {
+            let next = reader.next_batch();
+            if matches!(next, Ok(None)) {
+                break;
+            }
+            // At most `in_flight` batches exist: wait for one to be done.
+            if permits.recv().is_err() {
+                return;
+            }
+            match next {
+                Ok(Some(batch)) => {
+                    let job = Job {
+                        sequence,
+                        source,
+                        batch,
+                    };
+                    if work.send(job).is_err() {
+                        return;
+                    }
+                    sequence += 1;
+                }
+                Ok(None) => break,
+                Err(error) => {
+                    if done
+                        .send((sequence, Event::Failed { source, error }))
+                        .is_err()
+                    {
+                        return;
+                    }
+                    sequence += 1;
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// A validating thread: takes jobs until there are none, sends each
+/// batch's reports under its number.
+fn validate_jobs(
+    work: &Mutex<mpsc::Receiver<Job>>,
+    options: &Options,
+    done: &mpsc::Sender<(usize, Event)>,
+) {
+    loop {
+        let job = match work.lock() {
+            Ok(receiver) => receiver.recv(),
+            Err(_) => return,
+        };
+        let Ok(Job {
+            sequence,
+            source,
+            batch,
+        }) = job
+        else {
+            return;
+        };
+        // A panic would leave a hole in the order the reports come back
+        // in, and everyone waiting for it: report it as a failure of the
+        // source instead.
+        let validated = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            validate_batch(&batch, options)
+        }));
+        let event = match validated {
+            Ok(reports) => Event::Games {
+                source,
+                reports,
+                bytes: batch.byte_len(),
+            },
+            Err(_) => Event::Failed {
+                source,
+                error: io::Error::other(
+                    "internal error while validating (a bug: please report it)",
+                ),
+            },
+        };
+        if done.send((sequence, event)).is_err() {
+            return;
+        }
+    }
 }

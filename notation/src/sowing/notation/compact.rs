@@ -174,7 +174,7 @@ pub fn parse(input: &str, rules: Option<Ruleset>) -> Result<Position, ParseError
         }
     }
     Position::new(rules, &south, &north, stores, to_move)
-        .map_err(|e| ParseError::of_position(input, whole.offset, &e))
+        .map_err(|e| e.error_at(input, whole.offset))
 }
 
 /// An OGN `FEN`: counts and a side letter joined by `-`, no `/` or `:`.
@@ -312,7 +312,7 @@ pub fn parse_ogn_fen(input: &str, rules: Ruleset) -> Result<Position, ParseError
         Score::new(counts[12], counts[13]),
         to_move,
     )
-    .map_err(|e| ParseError::of_position(input, whole.offset, &e))
+    .map_err(|e| e.error_at(input, whole.offset))
 }
 
 /// Writes an Awalé position as an OGN `FEN` (see [`parse_ogn_fen`]).

@@ -784,41 +784,35 @@ enum Place {
     Below,
 }
 
+/// The two rows of counts, each with the index of its line.
+type CountRows<'r, 'a> = ((usize, &'r CountRow<'a>), (usize, &'r CountRow<'a>));
+
+/// The label rows, attached to the row of counts next to them.
+#[derive(Clone, Copy, Default)]
+struct LabelRows<'r, 'a> {
+    top: Option<&'r LabelRow<'a>>,
+    bottom: Option<&'r LabelRow<'a>>,
+}
+
+/// What a diagram says at most once: stores, side to move, ruleset.
+#[derive(Default)]
+struct SaidOnce<'a> {
+    score: Option<Score>,
+    to_move: Option<Side>,
+    rules: Option<(Ruleset, Span<'a>)>,
+}
+
+/// The position a diagram's lines draw, checked line against line: the
+/// rows of counts, what is said once, the labels, the game, which row is
+/// whose, the captions, the Awalé letter case, then the counts in their
+/// houses.
 fn assemble(
     input: &str,
     lines: &[Line<'_>],
     rules: Option<Ruleset>,
 ) -> Result<Diagram, ParseError> {
     let first_text = input.len() - input.trim_start().len();
-    let count_rows: Vec<(usize, &CountRow<'_>)> = lines
-        .iter()
-        .enumerate()
-        .filter_map(|(i, line)| match line {
-            Line::Counts(row) => Some((i, row)),
-            _ => None,
-        })
-        .collect();
-    let rows_hint = || msg!("hint-diagram-rows");
-    let (top, bottom) = match count_rows.as_slice() {
-        [] => {
-            return Err(
-                ParseError::at(input, first_text, msg!("diagram-no-row")).with_hint(rows_hint())
-            );
-        }
-        [(_, only)] => {
-            return Err(only
-                .span
-                .error(input, msg!("diagram-one-row"))
-                .with_hint(rows_hint()));
-        }
-        [top, bottom] => (*top, *bottom),
-        [_, _, (_, third), ..] => {
-            return Err(third
-                .span
-                .error(input, msg!("diagram-third-row"))
-                .with_hint(msg!("hint-two-rows-of-counts")));
-        }
-    };
+    let (top, bottom) = count_rows(input, lines, first_text)?;
     let place = |index: usize| {
         if index < top.0 {
             Place::Above
@@ -828,30 +822,8 @@ fn assemble(
             Place::Below
         }
     };
-
-    // Stores, side to move, ruleset: each said at most once.
-    let mut score = None;
-    let mut to_move = None;
-    let mut written_rules: Option<(Ruleset, Span<'_>)> = None;
-    let twice = |span: Span<'_>, what: &str| {
-        span.error(input, msg!("diagram-second-line", what = what))
-            .with_hint(msg!("hint-say-it-once"))
-    };
-    for line in lines {
-        match *line {
-            Line::Stores(s, span) if score.replace(s).is_some() => {
-                return Err(twice(span, "stores"));
-            }
-            Line::ToMove(s, span) if to_move.replace(s).is_some() => {
-                return Err(twice(span, "to-move"));
-            }
-            Line::Rules(r, span) if written_rules.replace((r, span)).is_some() => {
-                return Err(twice(span, "rules"));
-            }
-            _ => {}
-        }
-    }
-    if let (Some(wanted), Some((written, span))) = (rules, written_rules)
+    let said = said_once(input, lines)?;
+    if let (Some(wanted), Some((written, span))) = (rules, said.rules)
         && wanted != written
     {
         return Err(span
@@ -865,19 +837,103 @@ fn assemble(
             )
             .with_hint(msg!("hint-drop-rules-line")));
     }
-    let explicit = written_rules.map(|(r, _)| r).or(rules);
+    let explicit = said.rules.map(|(r, _)| r).or(rules);
+    let labels = label_rows(input, lines, place)?;
+    let label_family = label_family(input, labels)?;
+    let rules = game_of(input, explicit, label_family, labels, (top, bottom))?;
+    if !rules.is_sowing() {
+        return Err(ParseError::at(
+            input,
+            first_text,
+            msg!("diagram-not-rows", rules = rules.id()),
+        ));
+    }
+    let top_side = top_side(input, rules, labels, (top, bottom))?;
+    check_captions(input, lines, place, top_side)?;
+    let letters = letter_case(input, labels, top_side)?;
+    // A Songo row of 6 counts, the game said nowhere: maybe Awalé.
+    let maybe_awale = explicit.is_none() && label_family.is_none();
+    let camps = camps(input, rules, labels, (top, bottom), top_side, maybe_awale)?;
+    let position = Position::new(
+        rules,
+        &camps[Side::South.index()],
+        &camps[Side::North.index()],
+        said.score.unwrap_or_default(),
+        said.to_move.unwrap_or(Side::South),
+    )
+    .map_err(|e| e.error_at(input, first_text))?;
+    Ok(Diagram { position, letters })
+}
 
-    // Label rows, attached to the row of counts next to them.
-    let mut top_labels: Option<&LabelRow<'_>> = None;
-    let mut bottom_labels: Option<&LabelRow<'_>> = None;
+/// The two rows of counts: exactly two.
+fn count_rows<'r, 'a>(
+    input: &str,
+    lines: &'r [Line<'a>],
+    first_text: usize,
+) -> Result<CountRows<'r, 'a>, ParseError> {
+    let count_rows: Vec<(usize, &CountRow<'_>)> = lines
+        .iter()
+        .enumerate()
+        .filter_map(|(i, line)| match line {
+            Line::Counts(row) => Some((i, row)),
+            _ => None,
+        })
+        .collect();
+    let rows_hint = || msg!("hint-diagram-rows");
+    match count_rows.as_slice() {
+        [] => Err(ParseError::at(input, first_text, msg!("diagram-no-row")).with_hint(rows_hint())),
+        [(_, only)] => Err(only
+            .span
+            .error(input, msg!("diagram-one-row"))
+            .with_hint(rows_hint())),
+        [top, bottom] => Ok((*top, *bottom)),
+        [_, _, (_, third), ..] => Err(third
+            .span
+            .error(input, msg!("diagram-third-row"))
+            .with_hint(msg!("hint-two-rows-of-counts"))),
+    }
+}
+
+/// Stores, side to move, ruleset: each said at most once.
+fn said_once<'a>(input: &str, lines: &[Line<'a>]) -> Result<SaidOnce<'a>, ParseError> {
+    let mut said = SaidOnce::default();
+    let twice = |span: Span<'_>, what: &str| {
+        span.error(input, msg!("diagram-second-line", what = what))
+            .with_hint(msg!("hint-say-it-once"))
+    };
+    for line in lines {
+        match *line {
+            Line::Stores(s, span) if said.score.replace(s).is_some() => {
+                return Err(twice(span, "stores"));
+            }
+            Line::ToMove(s, span) if said.to_move.replace(s).is_some() => {
+                return Err(twice(span, "to-move"));
+            }
+            Line::Rules(r, span) if said.rules.replace((r, span)).is_some() => {
+                return Err(twice(span, "rules"));
+            }
+            _ => {}
+        }
+    }
+    Ok(said)
+}
+
+/// Label rows, attached to the row of counts next to them: one above,
+/// one below (a row between goes to the side that has none).
+fn label_rows<'r, 'a>(
+    input: &str,
+    lines: &'r [Line<'a>],
+    place: impl Fn(usize) -> Place,
+) -> Result<LabelRows<'r, 'a>, ParseError> {
+    let mut rows = LabelRows::default();
     let mut between: Option<&LabelRow<'_>> = None;
     for (index, line) in lines.iter().enumerate() {
         let Line::Labels(labels) = line else {
             continue;
         };
         let slot = match place(index) {
-            Place::Above => &mut top_labels,
-            Place::Below => &mut bottom_labels,
+            Place::Above => &mut rows.top,
+            Place::Below => &mut rows.bottom,
             Place::Between => &mut between,
         };
         if slot.replace(labels).is_some() {
@@ -888,15 +944,15 @@ fn assemble(
         }
     }
     if let Some(middle) = between {
-        match (top_labels.is_some(), bottom_labels.is_some()) {
+        match (rows.top.is_some(), rows.bottom.is_some()) {
             (false, false) => {
                 return Err(middle
                     .span
                     .error(input, msg!("diagram-label-row-between"))
                     .with_hint(msg!("hint-labels-outside")));
             }
-            (true, false) => bottom_labels = Some(middle),
-            (false, true) => top_labels = Some(middle),
+            (true, false) => rows.bottom = Some(middle),
+            (false, true) => rows.top = Some(middle),
             (true, true) => {
                 return Err(middle
                     .span
@@ -905,73 +961,81 @@ fn assemble(
             }
         }
     }
+    Ok(rows)
+}
 
-    // The game: from the labels, the rules given, or the width.
-    let label_rows: Vec<&LabelRow<'_>> =
-        [top_labels, bottom_labels].into_iter().flatten().collect();
-    let label_family = match label_rows.as_slice() {
-        [] => None,
-        [one] => Some(one.family()),
-        [a, b, ..] => {
-            if a.family() != b.family() {
-                return Err(b
-                    .span
-                    .error(input, msg!("diagram-label-families-differ"))
-                    .with_hint(msg!("hint-label-both-rows-alike")));
-            }
-            Some(a.family())
-        }
-    };
-    let rules = match (explicit, label_family) {
-        (Some(rules), Some(family)) if rules.family() != family => {
-            let row = label_rows[0];
-            let named = match family {
-                Family::Songo => "songo",
-                _ => "awale",
-            };
-            return Err(row
-                .span
-                .error(
-                    input,
-                    msg!(
-                        "diagram-labels-other-game",
-                        named = named,
-                        rules = rules.id()
-                    ),
-                )
-                .with_hint(msg!("hint-labels-of-the-ruleset")));
-        }
+/// The family the labels write (both rows alike), if any.
+fn label_family(input: &str, labels: LabelRows<'_, '_>) -> Result<Option<Family>, ParseError> {
+    match (labels.top, labels.bottom) {
+        (None, None) => Ok(None),
+        (Some(one), None) | (None, Some(one)) => Ok(Some(one.family())),
+        (Some(a), Some(b)) if a.family() != b.family() => Err(b
+            .span
+            .error(input, msg!("diagram-label-families-differ"))
+            .with_hint(msg!("hint-label-both-rows-alike"))),
+        (Some(a), Some(_)) => Ok(Some(a.family())),
+    }
+}
+
+/// The game: from the rules given, the labels, or the width.
+fn game_of(
+    input: &str,
+    explicit: Option<Ruleset>,
+    label_family: Option<Family>,
+    labels: LabelRows<'_, '_>,
+    ((_, top), (_, bottom)): CountRows<'_, '_>,
+) -> Result<Ruleset, ParseError> {
+    if let (Some(rules), Some(family), Some(row)) =
+        (explicit, label_family, labels.top.or(labels.bottom))
+        && rules.family() != family
+    {
+        let named = match family {
+            Family::Songo => "songo",
+            _ => "awale",
+        };
+        return Err(row
+            .span
+            .error(
+                input,
+                msg!(
+                    "diagram-labels-other-game",
+                    named = named,
+                    rules = rules.id()
+                ),
+            )
+            .with_hint(msg!("hint-labels-of-the-ruleset")));
+    }
+    Ok(match (explicit, label_family) {
         (Some(rules), _) => rules,
         (None, Some(Family::Awale)) => Ruleset::Awale,
         (None, Some(_)) => Ruleset::Songo,
-        (None, None) => match top.1.counts.len() {
-            6 if bottom.1.counts.len() == 6 => {
+        (None, None) => match top.counts.len() {
+            6 if bottom.counts.len() == 6 => {
                 return Err(top
-                    .1
                     .span
                     .error(input, msg!("diagram-six-wide"))
                     .with_hint(msg!("hint-six-wide")));
             }
             _ => Ruleset::Songo,
         },
-    };
-    if !rules.is_sowing() {
-        return Err(ParseError::at(
-            input,
-            first_text,
-            msg!("diagram-not-rows", rules = rules.id()),
-        ));
-    }
-    let width = rules.houses_per_side();
+    })
+}
 
-    // Which row is whose: Songo labels say it; otherwise North is on top.
+/// Which row is whose: Songo labels say it; otherwise North is on top
+/// (South on top only with both rows labelled).
+fn top_side(
+    input: &str,
+    rules: Ruleset,
+    labels: LabelRows<'_, '_>,
+    ((_, top), (_, bottom)): CountRows<'_, '_>,
+) -> Result<Side, ParseError> {
     let mut top_side = Side::North;
     if rules.family() == Family::Songo {
-        let top_named = top_labels.and_then(LabelRow::songo_side);
-        let bottom_named = bottom_labels.and_then(LabelRow::songo_side);
+        let top_named = labels.top.and_then(LabelRow::songo_side);
+        let bottom_named = labels.bottom.and_then(LabelRow::songo_side);
         if let (Some(a), Some(b)) = (top_named, bottom_named)
             && a == b
-            && let Some(row) = bottom_labels
+            && let Some(row) = labels.bottom
         {
             return Err(row
                 .span
@@ -983,8 +1047,8 @@ fn assemble(
             .unwrap_or(Side::North);
     }
     if top_side == Side::South {
-        for (labels, row) in [(top_labels, top.1), (bottom_labels, bottom.1)] {
-            if labels.is_none() {
+        for (row_labels, row) in [(labels.top, top), (labels.bottom, bottom)] {
+            if row_labels.is_none() {
                 return Err(row
                     .span
                     .error(input, msg!("diagram-south-on-top-unlabelled"))
@@ -992,11 +1056,16 @@ fn assemble(
             }
         }
     }
-    let side_of = |place: Place| match place {
-        Place::Above => top_side,
-        _ => top_side.opposite(),
-    };
-    // Captions (`North`, `South (capitals)`) must agree with the rows.
+    Ok(top_side)
+}
+
+/// Captions (`North`, `South (capitals)`) must agree with the rows.
+fn check_captions(
+    input: &str,
+    lines: &[Line<'_>],
+    place: impl Fn(usize) -> Place,
+    top_side: Side,
+) -> Result<(), ParseError> {
     for (index, line) in lines.iter().enumerate() {
         if let Line::Caption(side, span) = *line {
             let expected = match place(index) {
@@ -1018,50 +1087,63 @@ fn assemble(
             }
         }
     }
+    Ok(())
+}
 
-    // Awalé letter case: the case of North's labels tells the convention.
+/// Awalé letter case: the case of North's labels tells the convention.
+fn letter_case(
+    input: &str,
+    labels: LabelRows<'_, '_>,
+    top_side: Side,
+) -> Result<LetterCase, ParseError> {
     let mut letters = None;
-    for (labels, place) in [(top_labels, Place::Above), (bottom_labels, Place::Below)] {
-        let Some(labels) = labels else { continue };
-        if labels.family() != Family::Awale {
+    for (row_labels, side) in [(labels.top, top_side), (labels.bottom, top_side.opposite())] {
+        let Some(row_labels) = row_labels else {
+            continue;
+        };
+        if row_labels.family() != Family::Awale {
             continue;
         }
-        let side = side_of(place);
-        let case = if labels.upper() == (side == Side::North) {
+        let case = if row_labels.upper() == (side == Side::North) {
             LetterCase::NorthUpper
         } else {
             LetterCase::SouthUpper
         };
         if letters.is_some_and(|earlier| earlier != case) {
-            return Err(labels
+            return Err(row_labels
                 .span
                 .error(
                     input,
                     msg!(
                         "diagram-both-rows-same-case",
-                        capitals = if labels.upper() { "yes" } else { "no" }
+                        capitals = if row_labels.upper() { "yes" } else { "no" }
                     ),
                 )
                 .with_hint(msg!("hint-one-camp-in-capitals")));
         }
         letters = Some(case);
     }
-    let letters = letters.unwrap_or_default();
+    Ok(letters.unwrap_or_default())
+}
 
-    // The counts, each put in its house.
+/// The counts, each put in its house: `camps[side.index()][house]`.
+fn camps(
+    input: &str,
+    rules: Ruleset,
+    labels: LabelRows<'_, '_>,
+    ((_, top), (_, bottom)): CountRows<'_, '_>,
+    top_side: Side,
+    maybe_awale: bool,
+) -> Result<[Vec<u32>; 2], ParseError> {
+    let width = rules.houses_per_side();
     let mut camps: [Vec<u32>; 2] = [vec![0; width], vec![0; width]];
     let probe = Position::start(rules);
-    for (labels, (_, row), place) in [
-        (top_labels, top, Place::Above),
-        (bottom_labels, bottom, Place::Below),
+    for (row_labels, row, side) in [
+        (labels.top, top, top_side),
+        (labels.bottom, bottom, top_side.opposite()),
     ] {
-        let side = side_of(place);
         if row.counts.len() != width {
-            let hint = if rules.family() == Family::Songo
-                && row.counts.len() == 6
-                && explicit.is_none()
-                && label_family.is_none()
-            {
+            let hint = if rules.family() == Family::Songo && row.counts.len() == 6 && maybe_awale {
                 msg!("hint-counts-or-awale", count = width)
             } else {
                 msg!("hint-counts-one-per-house", count = width)
@@ -1080,46 +1162,47 @@ fn assemble(
                 )
                 .with_hint(hint));
         }
-        let houses: Vec<House> = match labels {
-            Some(labels) => {
-                if labels.labels.len() != width {
-                    return Err(labels
-                        .span
-                        .error(
-                            input,
-                            msg!(
-                                "diagram-label-count",
-                                count = labels.labels.len(),
-                                rules = rules.id(),
-                                width = width
-                            ),
-                        )
-                        .with_hint(msg!("hint-label-every-house")));
-                }
-                labels
-                    .labels
-                    .iter()
-                    .map(|&(label, _)| match label {
-                        Label::Songo(house) => house,
-                        Label::Letter { index, .. } => House::new(side, index),
-                    })
-                    .collect()
-            }
+        let houses = match row_labels {
+            Some(row_labels) => labelled_houses(input, rules, row_labels, side)?,
             None => drawn_order(&probe, side),
         };
         for (house, &count) in houses.iter().zip(&row.counts) {
             camps[side.index()][usize::from(house.index)] = count;
         }
     }
-    let position = Position::new(
-        rules,
-        &camps[Side::South.index()],
-        &camps[Side::North.index()],
-        score.unwrap_or_default(),
-        to_move.unwrap_or(Side::South),
-    )
-    .map_err(|e| ParseError::of_position(input, first_text, &e))?;
-    Ok(Diagram { position, letters })
+    Ok(camps)
+}
+
+/// The houses a row of labels names, in its order: one per house.
+fn labelled_houses(
+    input: &str,
+    rules: Ruleset,
+    labels: &LabelRow<'_>,
+    side: Side,
+) -> Result<Vec<House>, ParseError> {
+    let width = rules.houses_per_side();
+    if labels.labels.len() != width {
+        return Err(labels
+            .span
+            .error(
+                input,
+                msg!(
+                    "diagram-label-count",
+                    count = labels.labels.len(),
+                    rules = rules.id(),
+                    width = width
+                ),
+            )
+            .with_hint(msg!("hint-label-every-house")));
+    }
+    Ok(labels
+        .labels
+        .iter()
+        .map(|&(label, _)| match label {
+            Label::Songo(house) => house,
+            Label::Letter { index, .. } => House::new(side, index),
+        })
+        .collect())
 }
 
 /// The text of a played sequence: for every move the boards before, after

@@ -11,11 +11,11 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::i18n::serde_error;
+use crate::error::{InvalidValue, ParseErrorKind};
 use crate::msg;
 use crate::ruleset::Ruleset;
 use crate::side::{Score, Side};
-use crate::sowing::position::Position;
+use crate::sowing::position::{Position, PositionError};
 
 /// The wire shape of a sowing position.
 #[derive(Serialize)]
@@ -57,8 +57,10 @@ struct RawStores {
     north: i64,
 }
 
+/// A sowing position as JSON or YAML writes it, before any check: plain
+/// data, which [`RawPosition::check`] turns into a [`Position`].
 #[derive(Deserialize)]
-struct RawPosition {
+pub(crate) struct RawPosition {
     #[serde(default)]
     rules: Option<String>,
     north: Vec<i64>,
@@ -69,26 +71,76 @@ struct RawPosition {
     to_move: Option<String>,
 }
 
-fn counts<E: serde::de::Error>(field: &str, values: &[i64]) -> Result<Vec<u32>, E> {
+/// The counts of the array at `pointer`, each a `u32`.
+fn counts(pointer: &str, names: &[&str], values: &[i64]) -> Result<Vec<u32>, InvalidValue> {
     values
         .iter()
         .enumerate()
         .map(|(i, &value)| {
             u32::try_from(value).map_err(|_| {
-                let at = format!("{field}[{i}]");
-                if value < 0 {
-                    serde_error(msg!("json-count-negative", at = at, value = value))
+                let at = format!("{}[{i}]", &pointer[1..]);
+                let message = if value < 0 {
+                    msg!("json-count-negative", at = at, value = value)
                 } else {
-                    serde_error(msg!(
+                    msg!(
                         "json-count-too-large",
                         at = at,
                         value = value,
                         most = u32::MAX
-                    ))
-                }
+                    )
+                };
+                let element = names
+                    .get(i)
+                    .map_or_else(|| i.to_string(), |name| (*name).to_owned());
+                InvalidValue::at(format!("{pointer}/{element}"), message)
             })
         })
         .collect()
+}
+
+impl RawPosition {
+    /// The position, or what is wrong and where: `rules` defaults to
+    /// `songo`, `stores` to 0/0 and `to_move` to `south`.
+    pub(crate) fn check(self) -> Result<Position, InvalidValue> {
+        let rules: Ruleset = match &self.rules {
+            Some(text) => text
+                .parse()
+                .map_err(|e: crate::UnknownRuleset| InvalidValue {
+                    kind: ParseErrorKind::of_ruleset_name(&e.0),
+                    ..InvalidValue::at("/rules", e.message())
+                })?,
+            None => Ruleset::default(),
+        };
+        let to_move = match &self.to_move {
+            Some(text) => text
+                .parse()
+                .map_err(|e: crate::ParseSideError| InvalidValue::at("/to_move", e.message()))?,
+            None => Side::South,
+        };
+        let stores = self.stores.unwrap_or(RawStores { south: 0, north: 0 });
+        let store_counts = counts(
+            "/stores",
+            &["south", "north"],
+            &[stores.south, stores.north],
+        )?;
+        let north = counts("/north", &[], &self.north)?;
+        let south = counts("/south", &[], &self.south)?;
+        Position::new(
+            rules,
+            &south,
+            &north,
+            Score::new(store_counts[0], store_counts[1]),
+            to_move,
+        )
+        .map_err(|e| {
+            let pointer = match e {
+                PositionError::RowLength { side, .. } => format!("/{}", side.as_str()),
+                PositionError::NotSowing(_) => "/rules".to_owned(),
+                PositionError::TooManySeeds { .. } => String::new(),
+            };
+            InvalidValue::at(pointer, e.message())
+        })
+    }
 }
 
 /// ```
@@ -102,30 +154,8 @@ fn counts<E: serde::de::Error>(field: &str, values: &[i64]) -> Result<Vec<u32>, 
 /// ```
 impl<'de> Deserialize<'de> for Position {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let raw = RawPosition::deserialize(deserializer)?;
-        let rules: Ruleset = match &raw.rules {
-            Some(text) => text
-                .parse()
-                .map_err(|e: crate::UnknownRuleset| serde_error(e.message()))?,
-            None => Ruleset::default(),
-        };
-        let to_move = match &raw.to_move {
-            Some(text) => text
-                .parse()
-                .map_err(|e: crate::ParseSideError| serde_error(e.message()))?,
-            None => Side::South,
-        };
-        let stores = raw.stores.unwrap_or(RawStores { south: 0, north: 0 });
-        let store_counts = counts::<D::Error>("stores", &[stores.south, stores.north])?;
-        let north = counts::<D::Error>("north", &raw.north)?;
-        let south = counts::<D::Error>("south", &raw.south)?;
-        Position::new(
-            rules,
-            &south,
-            &north,
-            Score::new(store_counts[0], store_counts[1]),
-            to_move,
-        )
-        .map_err(|e| serde_error(e.message()))
+        RawPosition::deserialize(deserializer)?
+            .check()
+            .map_err(serde::de::Error::custom)
     }
 }

@@ -202,50 +202,13 @@ impl SvgBoard for BoardView {
     }
 }
 
+/// One board: North's line and labels, the plank with its stores and
+/// pits, South's labels and line, from (`left`, `top`).
 fn draw_board(out: &mut String, view: &BoardView, left: i32, top: i32) {
-    let side_name = |side: Side| msg!("side-name", side = side.as_str()).localize(view.lang);
-    let hooks = view.hooks;
-    let position = &view.position;
     let (width, _) = view.size();
     let mut y = top;
     let centre = left + width / 2;
-    let side_line = |out: &mut String, side: Side, baseline: i32| {
-        if view.show_to_move && position.to_move() == side {
-            let label = msg!("svg-to-move", side = side.as_str()).localize(view.lang);
-            let half = approximate_width(&label, 14) / 2;
-            // A filled triangle points at the row of the side to move.
-            let (tip, base) = if side == Side::North {
-                (6, -6)
-            } else {
-                (-6, 6)
-            };
-            let x = centre - half - 14;
-            let mid = baseline - 5;
-            let _ = writeln!(
-                out,
-                "<path d=\"M{} {} L{} {} L{} {} Z\" fill=\"{BLUE}\"/>",
-                x - 6,
-                mid + base,
-                x + 6,
-                mid + base,
-                x,
-                mid + tip
-            );
-            text(out, centre, baseline, 14, "middle", "bold", BLUE, &label);
-        } else {
-            text(
-                out,
-                centre,
-                baseline,
-                14,
-                "middle",
-                "normal",
-                MUTED,
-                &side_name(side),
-            );
-        }
-    };
-    side_line(out, Side::North, y + 15);
+    side_line(out, view, Side::North, centre, y + 15);
     y += LINE;
     let first_pit_x = left + STORE_WIDTH + 2 * GAP + PITCH / 2;
     let pit_x = |column: usize| first_pit_x + column as i32 * PITCH;
@@ -257,7 +220,72 @@ fn draw_board(out: &mut String, view: &BoardView, left: i32, top: i32) {
         out,
         "<rect x=\"{left}\" y=\"{y}\" width=\"{width}\" height=\"{board_height}\" rx=\"22\" fill=\"{WOOD}\" stroke=\"{WOOD_EDGE}\" stroke-width=\"2\"/>"
     );
-    // Each player's store is at their right: North's on the left as drawn.
+    draw_stores(out, view, left, y, board_height);
+    let pits: Vec<(House, (i32, i32))> = [Side::North, Side::South]
+        .into_iter()
+        .enumerate()
+        .flat_map(|(row, side)| {
+            let cy = y + GAP + PITCH / 2 + row as i32 * PITCH;
+            view.row(side)
+                .into_iter()
+                .enumerate()
+                .map(move |(column, house)| (house, (pit_x(column), cy)))
+        })
+        .collect();
+    draw_pits(out, view, &pits, (centre, y + GAP + PITCH));
+    y += board_height;
+    house_labels(out, view, Side::South, &pit_x, y + 16);
+    y += LINE;
+    side_line(out, view, Side::South, centre, y + 15);
+}
+
+/// A side's name above or below the board, centred on `centre`: in bold
+/// with a triangle pointing at its row when it is to move.
+fn side_line(out: &mut String, view: &BoardView, side: Side, centre: i32, baseline: i32) {
+    if view.show_to_move && view.position.to_move() == side {
+        let label = msg!("svg-to-move", side = side.as_str()).localize(view.lang);
+        let half = approximate_width(&label, 14) / 2;
+        // A filled triangle points at the row of the side to move.
+        let (tip, base) = if side == Side::North {
+            (6, -6)
+        } else {
+            (-6, 6)
+        };
+        let x = centre - half - 14;
+        let mid = baseline - 5;
+        let _ = writeln!(
+            out,
+            "<path d=\"M{} {} L{} {} L{} {} Z\" fill=\"{BLUE}\"/>",
+            x - 6,
+            mid + base,
+            x + 6,
+            mid + base,
+            x,
+            mid + tip
+        );
+        text(out, centre, baseline, 14, "middle", "bold", BLUE, &label);
+    } else {
+        text(
+            out,
+            centre,
+            baseline,
+            14,
+            "middle",
+            "normal",
+            MUTED,
+            &side_name(side, view.lang),
+        );
+    }
+}
+
+fn side_name(side: Side, lang: Lang) -> String {
+    msg!("side-name", side = side.as_str()).localize(lang)
+}
+
+/// Each player's store, at their right: North's on the left as drawn;
+/// its count unless the view hides the stores.
+fn draw_stores(out: &mut String, view: &BoardView, left: i32, y: i32, board_height: i32) {
+    let (width, _) = view.size();
     let store_height = board_height - 2 * GAP;
     for (side, x) in [
         (Side::North, left + GAP),
@@ -270,7 +298,7 @@ fn draw_board(out: &mut String, view: &BoardView, left: i32, top: i32) {
             STORE_WIDTH / 2
         );
         let mid = x + STORE_WIDTH / 2;
-        if hooks {
+        if view.hooks {
             let _ = writeln!(out, "<g data-store=\"{}\">", side.as_str());
         }
         text(
@@ -281,10 +309,10 @@ fn draw_board(out: &mut String, view: &BoardView, left: i32, top: i32) {
             "middle",
             "normal",
             MUTED,
-            &side_name(side),
+            &side_name(side, view.lang),
         );
         if view.show_stores {
-            let count = position.stores()[side].to_string();
+            let count = view.position.stores()[side].to_string();
             let size = fitting_size(&count, STORE_WIDTH - 8);
             text(
                 out,
@@ -307,21 +335,21 @@ fn draw_board(out: &mut String, view: &BoardView, left: i32, top: i32) {
                 &msg!("svg-store").localize(view.lang),
             );
         }
-        if hooks {
+        if view.hooks {
             out.push_str("</g>\n");
         }
     }
-    let pits: Vec<(House, (i32, i32))> = [Side::North, Side::South]
-        .into_iter()
-        .enumerate()
-        .flat_map(|(row, side)| {
-            let cy = y + GAP + PITCH / 2 + row as i32 * PITCH;
-            view.row(side)
-                .into_iter()
-                .enumerate()
-                .map(move |(column, house)| (house, (pit_x(column), cy)))
-        })
-        .collect();
+}
+
+/// The pits at their centres, with their counts, the sowing path and the
+/// shapes (the path turns around `path_centre`).
+fn draw_pits(
+    out: &mut String,
+    view: &BoardView,
+    pits: &[(House, (i32, i32))],
+    path_centre: (i32, i32),
+) {
+    let position = &view.position;
     let place = |house: House| Place {
         centre: pits
             .iter()
@@ -333,7 +361,7 @@ fn draw_board(out: &mut String, view: &BoardView, left: i32, top: i32) {
     if view.hooks {
         // A program that drives the picture finds each pit, its ring and its
         // count in one group; shapes, if any, are drawn over them all.
-        for &(house, (cx, cy)) in &pits {
+        for &(house, (cx, cy)) in pits {
             let _ = writeln!(
                 out,
                 "<g data-house=\"{}\" data-side=\"{}\" data-index=\"{}\" data-cycle=\"{}\">",
@@ -347,33 +375,29 @@ fn draw_board(out: &mut String, view: &BoardView, left: i32, top: i32) {
             out.push_str("</g>\n");
         }
         if let Some(path) = &view.path {
-            draw_path(out, path, &place, (centre, y + GAP + PITCH));
+            draw_path(out, path, &place, path_centre);
         }
         draw_shapes(out, &view.shapes, Layer::Under, PIT_RADIUS, &place);
         draw_shapes(out, &view.shapes, Layer::Over, PIT_RADIUS, &place);
     } else if view.shapes.is_empty() && view.path.is_none() {
-        for &(house, (cx, cy)) in &pits {
+        for &(house, (cx, cy)) in pits {
             pit_body(out, view, house, cx, cy);
             pit_count(out, view, house, cx, cy);
         }
     } else {
         // Shapes go between the pits and their counts, their badges on top.
-        for &(house, (cx, cy)) in &pits {
+        for &(house, (cx, cy)) in pits {
             pit_body(out, view, house, cx, cy);
         }
         if let Some(path) = &view.path {
-            draw_path(out, path, &place, (centre, y + GAP + PITCH));
+            draw_path(out, path, &place, path_centre);
         }
         draw_shapes(out, &view.shapes, Layer::Under, PIT_RADIUS, &place);
-        for &(house, (cx, cy)) in &pits {
+        for &(house, (cx, cy)) in pits {
             pit_count(out, view, house, cx, cy);
         }
         draw_shapes(out, &view.shapes, Layer::Over, PIT_RADIUS, &place);
     }
-    y += board_height;
-    house_labels(out, view, Side::South, &pit_x, y + 16);
-    y += LINE;
-    side_line(out, Side::South, y + 15);
 }
 
 /// The names of `side`'s houses above or below its row, on `baseline`.
