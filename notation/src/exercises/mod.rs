@@ -469,28 +469,24 @@ pub(crate) fn analyse(analyser: &Analyser, position: &Position, depth: u32) -> O
     values_of(&report)
 }
 
-/// The report's moves as houses (the one place that reads its names).
+/// The report's moves and principal line, as the analysis typed them.
 fn values_of(report: &AnalysisReport) -> Option<Values> {
-    let rules = report.position.rules();
-    let house = |name: &str| House::parse(name, rules).ok();
     let moves: Vec<Valued> = report
         .moves
         .iter()
-        .map(|m| {
-            house(&m.house).map(|house| Valued {
-                house,
-                value: m.value,
-                exact: m.exact,
-            })
+        .map(|m| Valued {
+            house: m.house,
+            value: m.value,
+            exact: m.exact,
         })
-        .collect::<Option<_>>()?;
+        .collect();
     if moves.is_empty() {
         return None;
     }
     Some(Values {
         moves,
         depth: report.depth,
-        pv: report.pv.iter().map_while(|name| house(name)).collect(),
+        pv: report.pv.clone(),
     })
 }
 
