@@ -1,6 +1,8 @@
 //! Random playouts from the start position, one benchmark per sowing
-//! ruleset: legal-move generation (`Position::turn`) plus `Position::play`,
-//! reported in plies per second.
+//! ruleset: legal-move generation (`Position::turn`) plus `Position::play`
+//! (group `playout`), or plus `Position::play_listed`, which plays a move
+//! of the list `turn` gave without checking it again (group
+//! `playout-listed`), reported in plies per second.
 //!
 //! Run with `cargo bench -p songo-notation --bench playout`; the figures
 //! are kept in `docs/performance.md` ("Engine playouts").
@@ -39,7 +41,7 @@ impl SplitMix64 {
 
 /// Plays `plies` random legal moves, starting new games as games end;
 /// returns how many games were finished (so the work cannot be optimised away).
-fn playouts(rules: Ruleset, plies: u64, rng: &mut SplitMix64) -> u64 {
+fn playouts(rules: Ruleset, plies: u64, rng: &mut SplitMix64, listed: bool) -> u64 {
     let start = Position::start(rules);
     let cap = match rules {
         Ruleset::Awale | Ruleset::OwareAbapa => AWALE_PLY_CAP,
@@ -52,9 +54,13 @@ fn playouts(rules: Ruleset, plies: u64, rng: &mut SplitMix64) -> u64 {
     while played < plies {
         match position.turn() {
             Ok(moves) if game_plies < cap => {
-                let house = moves.as_slice()[rng.below(moves.len())];
-                // A move from `turn` is legal: `play` cannot fail here.
-                let _ = position.play(house);
+                let index = rng.below(moves.len());
+                // A move from `turn` is legal: neither can fail here.
+                if listed {
+                    let _ = position.play_listed(&moves, index);
+                } else {
+                    let _ = position.play(moves.as_slice()[index]);
+                }
                 played += 1;
                 game_plies += 1;
             }
@@ -69,20 +75,22 @@ fn playouts(rules: Ruleset, plies: u64, rng: &mut SplitMix64) -> u64 {
 }
 
 fn bench_playouts(c: &mut Criterion) {
-    let mut group = c.benchmark_group("playout");
-    group.throughput(Throughput::Elements(PLIES));
-    for rules in [
-        Ruleset::Songo,
-        Ruleset::SongoEkang,
-        Ruleset::Awale,
-        Ruleset::OwareAbapa,
-    ] {
-        let mut rng = SplitMix64(0x5EED_0F50_4E60);
-        group.bench_function(rules.id(), |b| {
-            b.iter(|| black_box(playouts(black_box(rules), PLIES, &mut rng)));
-        });
+    for (name, listed) in [("playout", false), ("playout-listed", true)] {
+        let mut group = c.benchmark_group(name);
+        group.throughput(Throughput::Elements(PLIES));
+        for rules in [
+            Ruleset::Songo,
+            Ruleset::SongoEkang,
+            Ruleset::Awale,
+            Ruleset::OwareAbapa,
+        ] {
+            let mut rng = SplitMix64(0x5EED_0F50_4E60);
+            group.bench_function(rules.id(), |b| {
+                b.iter(|| black_box(playouts(black_box(rules), PLIES, &mut rng, listed)));
+            });
+        }
+        group.finish();
     }
-    group.finish();
 }
 
 criterion_group!(benches, bench_playouts);

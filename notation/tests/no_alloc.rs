@@ -1,5 +1,5 @@
 //! The engine's hot path — `turn` (legal moves or the end of the game) and
-//! `play` — makes no heap allocation, for every sowing ruleset and Seega,
+//! `play` (and `play_listed`) — makes no heap allocation, for every sowing ruleset and Seega,
 //! over whole random games. The counting allocator only counts in this test binary.
 
 use songo_notation::{Position, Ruleset};
@@ -28,6 +28,19 @@ fn playouts_do_not_allocate() {
                     // The fast path a replay takes gives what `play` gives.
                     let mut played = position;
                     let outcome = played.play(house).map(|outcome| outcome.captured);
+                    // A move taken from the list `turn` gave is played
+                    // without a check again: every one of them alike.
+                    for index in 0..moves.len() {
+                        let listed_house = moves.as_slice()[index];
+                        let mut by_list = position;
+                        let mut by_house = position;
+                        let captured = by_list.play_listed(&moves, index);
+                        assert_eq!(captured, by_house.play_captured(listed_house).ok());
+                        assert_eq!(by_list, by_house, "{rules}: {listed_house:?}");
+                    }
+                    let mut unchanged = position;
+                    assert_eq!(unchanged.play_listed(&moves, moves.len()), None);
+                    assert_eq!(unchanged, position);
                     assert_eq!(position.play_captured(house), outcome);
                     assert_eq!(position, played);
                     let _ = position.illegal_moves().count();

@@ -671,6 +671,43 @@ impl Position {
         Ok(self.sow_and_capture(house, forced, None).capture.seeds)
     }
 
+    /// Plays the move at `index` of `moves`, the list [`Position::turn`]
+    /// returned for this very position, and gives the seeds the mover took,
+    /// as [`Position::play_captured`] does: the fast path of playouts and
+    /// searches, which pick among the moves `turn` gave them. The list is
+    /// the proof that the move is legal, so no filter runs again (`check`
+    /// would repeat those `turn` has just run), and a forced exit move
+    /// (`songo.exit.forced`) is known from the list.
+    ///
+    /// `None`, the position unchanged, when `index` is past the list or
+    /// names no non-empty house of the side to move. A list made for
+    /// another position is not checked further: its move is then played
+    /// whatever the filters say, as [`Position::play_anyway`] plays it.
+    ///
+    /// ```
+    /// use songo_notation::{Position, Ruleset, Side};
+    /// let mut position = Position::start(Ruleset::Songo);
+    /// let moves = position.turn().unwrap();
+    /// assert_eq!(position.play_listed(&moves, 2), Some(0)); // S2
+    /// assert_eq!(position.to_move(), Side::North);
+    /// assert_eq!(position.play_listed(&moves, 7), None);
+    /// ```
+    #[inline]
+    pub fn play_listed(&mut self, moves: &MoveList, index: usize) -> Option<u32> {
+        let house = *moves.as_slice().get(index)?;
+        if house.side != self.to_move
+            || moves.rules != self.rules
+            || self.pits[house.cycle_index(self.rules)] == 0
+        {
+            return None;
+        }
+        Some(
+            self.sow_and_capture(house, moves.is_forced(), None)
+                .capture
+                .seeds,
+        )
+    }
+
     /// Plays a move and returns the position after it, leaving `self` as it is.
     ///
     /// # Errors
