@@ -16,11 +16,13 @@
 //! the path and is kept as a guess: that is how the search stays exact
 //! despite the transposition table (the graph history interaction problem).
 
+use std::hash::BuildHasher;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::sowing::position::BOARD;
-use crate::{House, Position, Side};
+use foldhash::fast::FixedState;
+
+use crate::{House, Position};
 
 use super::board::{camp_index, house_at};
 use super::eval::{GRAIN, heuristic};
@@ -37,91 +39,9 @@ pub(crate) const INFINITY: i32 = 1 << 20;
 /// No repetition below.
 const NONE: u16 = u16::MAX;
 
-/// Counts below this have their Zobrist terms in [`TERMS`]; larger ones
-/// (rare: a house or a store this full) are mixed on the fly.
-const TABLED: usize = 64;
-
-/// One slot per house, then South's store and North's.
-const SLOTS: usize = BOARD + 2;
-
-/// The splitmix64 finaliser: a fixed, well-spread 64-bit mix.
-const fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// The Zobrist term of `count` seeds in `slot`, before the table exists.
-const fn raw_term(slot: usize, count: u64) -> u64 {
-    mix(((slot as u64) << 32) ^ count ^ 0x504E_6000_0000_0000)
-}
-
-/// The terms of the small counts, computed at compile time.
-static TERMS: [[u64; TABLED]; SLOTS] = {
-    let mut terms = [[0; TABLED]; SLOTS];
-    let mut slot = 0;
-    while slot < SLOTS {
-        let mut count = 0;
-        while count < TABLED {
-            terms[slot][count] = raw_term(slot, count as u64);
-            count += 1;
-        }
-        slot += 1;
-    }
-    terms
-};
-
-/// The term of `count` seeds in `slot`.
-#[inline]
-fn term(slot: usize, count: u32) -> u64 {
-    match TERMS[slot].get(count as usize) {
-        Some(&term) => term,
-        None => raw_term(slot, u64::from(count)),
-    }
-}
-
-/// The term of North to move (none for South).
-const NORTH_TO_MOVE: u64 = mix(0x504E_6000_0000_0001);
-
-/// The key of a position, the same on every run: the XOR of one term per
-/// house and store for its count, one for North to move and one for the
-/// ruleset. A move changes few houses, so a child's key is its parent's
-/// updated by [`key_after`] rather than recomputed.
+/// The hash of a position, the same on every run.
 pub(crate) fn key(position: &Position) -> u64 {
-    let mut key = mix(0x504E_6000_0000_0100 ^ position.rules as u64);
-    for (slot, &count) in position.pits.iter().enumerate() {
-        key ^= term(slot, count);
-    }
-    key ^= term(BOARD, position.stores.south) ^ term(BOARD + 1, position.stores.north);
-    if position.to_move == Side::North {
-        key ^= NORTH_TO_MOVE;
-    }
-    key
-}
-
-/// The key of `after`, a position reached from `before` (whose key is
-/// `before_key`) in the same ruleset: only the houses and stores that
-/// changed are updated.
-#[inline]
-pub(crate) fn key_after(before_key: u64, before: &Position, after: &Position) -> u64 {
-    let mut key = before_key;
-    for (slot, (&was, &is)) in before.pits.iter().zip(&after.pits).enumerate() {
-        if was != is {
-            key ^= term(slot, was) ^ term(slot, is);
-        }
-    }
-    let (was, is) = (before.stores, after.stores);
-    if was.south != is.south {
-        key ^= term(BOARD, was.south) ^ term(BOARD, is.south);
-    }
-    if was.north != is.north {
-        key ^= term(BOARD + 1, was.north) ^ term(BOARD + 1, is.north);
-    }
-    if before.to_move != after.to_move {
-        key ^= NORTH_TO_MOVE;
-    }
-    key
+    FixedState::with_seed(0x50_4E_60).hash_one(position)
 }
 
 /// A value and what it rests on.
@@ -230,8 +150,6 @@ pub(crate) struct Searcher<'a> {
     limits_on: bool,
     /// The positions of the current line, by ply.
     line: Vec<Position>,
-    /// The keys of the positions of the current line, by ply.
-    keys: Vec<u64>,
     /// For each ply, the ply where the current seed count began.
     since: Vec<u16>,
     killers: Vec<[u8; 2]>,
@@ -256,7 +174,6 @@ impl<'a> Searcher<'a> {
             aborted: false,
             limits_on: true,
             line: vec![Position::start(crate::Ruleset::Songo); MAX_PLY + 2],
-            keys: vec![0; MAX_PLY + 2],
             since: vec![0; MAX_PLY + 2],
             killers: vec![[u8::MAX; 2]; MAX_PLY + 2],
             history: [[0; 8]; 2],
@@ -298,7 +215,6 @@ impl<'a> Searcher<'a> {
             return Some(Vec::new());
         };
         self.line[0] = *root;
-        self.keys[0] = key(root);
         self.since[0] = 0;
         let mut children = [None; 7];
         let count = self.children(root, &moves, None, 0, &mut children);
@@ -440,18 +356,7 @@ impl<'a> Searcher<'a> {
         if ply >= MAX_PLY - 1 {
             return Scored::guess(heuristic(position));
         }
-        // The parent at `ply - 1` reached this point too: its key is kept.
-        let key = match ply.checked_sub(1) {
-            Some(parent) => key_after(self.keys[parent], &self.line[parent], position),
-            None => {
-                // Called on a root directly (not through `root`): the line
-                // starts here.
-                self.line[0] = *position;
-                key(position)
-            }
-        };
-        debug_assert_eq!(key, self::key(position), "the incremental key");
-        self.keys[ply] = key;
+        let key = key(position);
         let stored = self.tt.get(key);
         if let Some(scored) = stored.and_then(|entry| settled_by(entry, depth, alpha, beta)) {
             return scored;
