@@ -15,7 +15,8 @@ use songo_notation::analysis::{Analyser, AnalysisOptions, MAX_DEPTH};
 use songo_notation::exercises::{
     self, DEFAULT_DEPTH, DEFAULT_MARGIN, DEFAULT_PROOF_DEPTH, Exercise, Options, Summary,
 };
-use songo_notation::i18n::{Lang, Message};
+use songo_notation::i18n::{Lang, Localize, Message};
+use songo_notation::msg;
 use songo_notation::record::{self, GameRecord};
 use songo_notation::teach::TeachId;
 use songo_service::archive::{Archive, Filters, Location};
@@ -147,10 +148,7 @@ struct Report<'a> {
 
 pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     if args.inputs.is_empty() && args.archive.is_none() {
-        return Err(Failure::input(Message::verbatim(
-            "no games to look in: give record files or folders, - for stdin, or --archive"
-                .to_owned(),
-        )));
+        return Err(Failure::input(msg!("exercises-no-games")));
     }
     let mut named: Vec<(String, Vec<GameRecord>)> = Vec::new();
     let mut unreadable = 0_usize;
@@ -187,17 +185,21 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     );
     let summary = found.summary;
     eprintln!(
-        "{} games ({} Seega skipped, {} with an unplayable move, {} unreadable), {} positions analysed at depth {}, {} checked again at depth {}: {} exercises found, {} written",
-        summary.games,
-        summary.seega_games,
-        summary.broken_games,
-        unreadable,
-        summary.positions,
-        args.depth,
-        summary.exercises + summary.unproven,
-        args.proof_depth.max(args.depth),
-        summary.exercises,
-        chosen.len()
+        "{}",
+        msg!(
+            "exercises-summary",
+            games = summary.games,
+            seega = summary.seega_games,
+            broken = summary.broken_games,
+            unreadable = unreadable,
+            positions = summary.positions,
+            depth = args.depth,
+            checked = summary.exercises + summary.unproven,
+            proof_depth = args.proof_depth.max(args.depth),
+            found = summary.exercises,
+            written = chosen.len(),
+        )
+        .localize(lang)
     );
     let text = match args.format {
         Format::Record => exercises::render::records(&chosen, lang),
@@ -216,7 +218,15 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
             let handout = exercises::render::handout(&chosen, lang)
                 .map_err(|e| Failure::input(Message::verbatim(e)))?;
             for problem in &handout.report.problems {
-                eprintln!("handout check, line {}: {}", problem.line, problem.message);
+                eprintln!(
+                    "{}",
+                    msg!(
+                        "exercises-handout-check",
+                        line = problem.line,
+                        problem = problem.message.clone(),
+                    )
+                    .localize(lang)
+                );
             }
             handout.document
         }
@@ -235,16 +245,18 @@ fn read(source: &Source, name: &str) -> Result<String, Failure> {
         .read_to_end(&mut bytes)
         .map_err(|e| crate::input::cannot_read(name, &e))?;
     if bytes.len() as u64 > MAX_RECORDS {
-        return Err(Failure::input(Message::verbatim(format!(
-            "{name} is larger than {} MiB: split it into smaller files",
-            MAX_RECORDS >> 20
-        ))));
+        return Err(Failure::input(msg!(
+            "exercises-file-too-large",
+            name = name,
+            mebibytes = MAX_RECORDS >> 20,
+        )));
     }
     String::from_utf8(bytes).map_err(|e| {
-        Failure::input(Message::verbatim(format!(
-            "{name} is not UTF-8 text (invalid byte at offset {})",
-            e.utf8_error().valid_up_to()
-        )))
+        Failure::input(msg!(
+            "cli-not-utf8",
+            name = name,
+            offset = e.utf8_error().valid_up_to(),
+        ))
     })
 }
 

@@ -1542,3 +1542,14 @@ exercises-after-mistake = { $move } had just lost { $loss ->
     [one] { $loss } seed
    *[other] { $loss } seeds
 } of score difference.
+
+exercises-summary = { $games ->
+        [one] 1 game
+       *[other] { $games } games
+    } ({ $seega } Seega skipped, { $broken } with an unplayable move, { $unreadable } unreadable), { $positions } positions analysed at depth { $depth }, { $checked } checked again at depth { $proof_depth }: { $found ->
+        [one] 1 exercise
+       *[other] { $found } exercises
+    } found, { $written } written
+exercises-handout-check = handout check, line { $line }: { $problem }
+exercises-no-games = no games to look in: give record files or folders, - for stdin, or --archive
+exercises-file-too-large = { $name } is larger than { $mebibytes } MiB: split it into smaller files

@@ -1433,7 +1433,7 @@ analyse-warning-no-tables = { $dir } ne contient aucune table { $rules }{ $count
    *[other] {" "}(seulement des tables { $others })
 } : la recherche se fait sans tables
 annotate-warning-renumbered = { $name }:{ $line }:{ $column } : { $message } ; la partie réécrite numérote les coups tels qu'ils sont joués
-analysis-error-no-analysis = l'analyse joue les jeux de semailles (songo, songo-ekang, awale, oware-abapa) ; le Seega n'a pas encore d'analyse
+analysis-error-no-analysis = l'analyse joue les jeux de semailles (songo, songo-ekang, awale, oware-abapa) ; le Seega n'a pas encore d'analyse
 # ---- L’onglet Archives de la page (service/page/archive.js, index.html) ----
 # L’archive de `songo serve --archive` : recherche, explorateur de la
 # position montrée, classement d’un tournoi. Espace insécable avant : ; ? !
@@ -1555,3 +1555,17 @@ exercises-after-mistake = { $move } venait de perdre { $loss ->
     [one] { $loss } graine
    *[other] { $loss } graines
 } d'écart.
+
+exercises-summary = { $games ->
+        [one] 1 partie
+       *[other] { $games } parties
+    } ({ $seega } de Seega laissées, { $broken } avec un coup injouable, { $unreadable } illisibles), { $positions } positions analysées à la profondeur { $depth }, { $checked } vérifiées à nouveau à la profondeur { $proof_depth } : { $found ->
+        [one] 1 exercice trouvé
+       *[other] { $found } exercices trouvés
+    }, { $written ->
+        [one] 1 écrit
+       *[other] { $written } écrits
+    }
+exercises-handout-check = vérification de la fiche, ligne { $line } : { $problem }
+exercises-no-games = aucune partie où chercher : donnez des fichiers ou des dossiers de parties, - pour l’entrée standard, ou --archive
+exercises-file-too-large = { $name } dépasse { $mebibytes } Mio : coupez-le en fichiers plus petits

@@ -318,6 +318,15 @@ fn every_command_speaks_french() {
         // them on archives in French).
         ("archive", &["archive", "import", "fixtures/positions"]),
         ("explore", &["explore", "--moves", "S5", "S5"]),
+        (
+            "exercises",
+            &[
+                "exercises",
+                "fixtures/records/engine/exercises-games.songo",
+                "--count",
+                "1",
+            ],
+        ),
     ];
     let covered: Vec<&str> = runs.iter().map(|(name, _)| *name).collect();
     for command in listed_commands() {

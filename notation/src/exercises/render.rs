@@ -109,8 +109,9 @@ pub fn exercise_record(number: usize, exercise: &Exercise, lang: Lang) -> GameRe
     tags.push(Tag::new(
         names::EVENT,
         format!(
-            "{}: {motif}",
-            tr!(lang, "exercises-heading", number = number)
+            "{}{}: {motif}",
+            tr!(lang, "exercises-heading", number = number),
+            lang.before_colon()
         ),
     ));
     tags.push(Tag::new(names::RULES, exercise.position.rules().id()));
