@@ -14,6 +14,7 @@ use songo_notation::i18n::Lang;
 use songo_notation::msg;
 use songo_notation::record::{self, GameRecord};
 use songo_notation::teach::TeachId;
+use tokio::sync::OwnedSemaphorePermit;
 use warp::http::StatusCode;
 use warp::reply::Response;
 
@@ -220,14 +221,26 @@ pub(crate) async fn post(state: Arc<State>, mut request: Request) -> Result<Resp
     let body = request.body(&state).await?;
     budget::check_annotated(body.len())?;
     let permit = slot(&state, deadline).await?;
+    on_the_blocking_pool(permit, move |analyser| {
+        let text =
+            std::str::from_utf8(&body).map_err(|e| Problem::new(Kind::BadRecord, e.to_string()))?;
+        let named = vec![("body".to_owned(), games_of(text))];
+        answer(analyser, &named, &query, lang)
+    })
+    .await
+}
+
+/// Runs `work` with a fresh analyser on the blocking pool, holding the job
+/// slot `permit`; the analyser is cancelled when the client goes away.
+async fn on_the_blocking_pool<F>(permit: OwnedSemaphorePermit, work: F) -> Result<Response, Problem>
+where
+    F: FnOnce(&Analyser) -> Result<Response, Problem> + Send + 'static,
+{
     let analyser = analysis::analyser();
     let cancel = CancelOnDrop::new(&analyser);
     let task = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        let text =
-            std::str::from_utf8(&body).map_err(|e| Problem::new(Kind::BadRecord, e.to_string()))?;
-        let named = vec![("body".to_owned(), games_of(text))];
-        answer(&analyser, &named, &query, lang)
+        work(&analyser)
     });
     let result = task.await;
     drop(cancel);
@@ -256,21 +269,12 @@ pub(crate) async fn get(state: Arc<State>, request: Request) -> Result<Response,
     })
     .await?;
     let permit = slot(&state, deadline).await?;
-    let analyser = analysis::analyser();
-    let cancel = CancelOnDrop::new(&analyser);
-    let task = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
+    on_the_blocking_pool(permit, move |analyser| {
         let named: Vec<(String, Vec<GameRecord>)> = records
             .into_iter()
             .map(|(name, text)| (name, games_of(&text)))
             .collect();
-        answer(&analyser, &named, &query, lang)
-    });
-    let result = task.await;
-    drop(cancel);
-    match result {
-        Ok(answer) => answer,
-        Err(error) if error.is_panic() => std::panic::resume_unwind(error.into_panic()),
-        Err(error) => Err(Problem::new(Kind::Internal, error.to_string())),
-    }
+        answer(analyser, &named, &query, lang)
+    })
+    .await
 }
