@@ -15,7 +15,6 @@ use songo_notation::ruleset::RulesReport;
 use songo_notation::teach::TeachId;
 use songo_notation::{Conventions, LetterCase, Ruleset, Side, msg};
 use warp::http::StatusCode;
-use warp::http::header::{CONTENT_LANGUAGE, CONTENT_TYPE, HeaderValue};
 use warp::reply::Response;
 
 use crate::body::{self, Media};
@@ -42,17 +41,6 @@ pub(crate) async fn healthz(_state: Arc<State>, request: Request) -> Result<Resp
             version: env!("CARGO_PKG_VERSION"),
         },
     )
-}
-
-/// `GET /openapi.json`.
-pub(crate) async fn openapi(_state: Arc<State>, request: Request) -> Result<Response, Problem> {
-    request.params(&[])?;
-    let mut response = Response::new(crate::openapi().into());
-    let headers = response.headers_mut();
-    headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
-    // The document is written in English, whatever the request asks.
-    headers.insert(CONTENT_LANGUAGE, HeaderValue::from_static("en"));
-    Ok(response)
 }
 
 /// `GET /v1/rules`: every ruleset and rule id, the sentences in the

@@ -52,6 +52,7 @@ mod plumbing;
 mod problem;
 mod raster;
 mod records;
+mod route;
 mod routes;
 mod server;
 
@@ -62,9 +63,8 @@ pub use logging::{
     DEFAULT_LOG_QUEUE_BYTES, LogFormat, LogGuard, Logging, LoggingError, dropped_log_lines,
     init_logging,
 };
-pub use openapi::openapi;
 pub use page::{CONTENT_SECURITY_POLICY, asset_paths};
-pub use routes::{METRICS_ROUTE, ROUTES, Route, router};
+pub use routes::{METRICS_ROUTE, ROUTES, Route, openapi, router};
 pub use server::{Listeners, ShutdownTimedOut, run, serve, shutdown_signal};
 
 /// The default body size limit: 4 MiB.

@@ -1,15 +1,13 @@
 //! The OpenAPI 3.1 document the server serves at `GET /openapi.json`,
 //! assembled once from the route table: `service/openapi/document.json`
 //! holds everything but the paths (`"paths": {}`), and each route of
-//! [`ROUTES`] adds its operation (`service/openapi/operations/`) under its
+//! `routes::ROUTES` adds its operation (`service/openapi/operations/`) under its
 //! path, with the `operationId` and `summary` the table gives it. The text
 //! is written as the pretty-printed JSON of those files is, two spaces an
 //! indent, so that it reads as one hand-written document.
 
+use crate::route::Route;
 use std::fmt::Write as _;
-use std::sync::LazyLock;
-
-use crate::routes::{ROUTES, Route};
 
 /// The document without its paths.
 const DOCUMENT: &str = include_str!("../openapi/document.json");
@@ -20,17 +18,9 @@ const NO_PATHS: &str = "\n  \"paths\": {},\n";
 /// The servers of the routes served on the metrics address.
 const METRICS_SERVERS: &str = include_str!("../openapi/metrics-servers.json");
 
-/// The assembled document.
-static OPENAPI: LazyLock<String> = LazyLock::new(|| assemble(ROUTES));
-
-/// The OpenAPI 3.1 document of the API, served at `GET /openapi.json`.
-pub fn openapi() -> &'static str {
-    &OPENAPI
-}
-
 /// [`DOCUMENT`] with the paths of `routes` (routes of one path side by
-/// side, as [`ROUTES`] keeps them).
-fn assemble(routes: &[Route]) -> String {
+/// side, as the route table keeps them).
+pub(crate) fn assemble(routes: &[Route]) -> String {
     let mut paths = String::from("\n  \"paths\": {");
     let mut previous: Option<&str> = None;
     for route in routes {
@@ -92,7 +82,7 @@ fn indented(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::routes::{ROUTES, openapi};
 
     #[test]
     fn the_document_is_json_with_every_route_once() {

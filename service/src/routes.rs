@@ -8,7 +8,7 @@
 
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
 use songo_notation::i18n::Lang;
@@ -17,7 +17,7 @@ use tokio::sync::Semaphore;
 use tokio::time::Instant;
 use warp::Filter;
 use warp::Reply as _;
-use warp::http::header::{CONTENT_LANGUAGE, CONTENT_LENGTH, HeaderValue, VARY};
+use warp::http::header::{CONTENT_LANGUAGE, CONTENT_LENGTH, CONTENT_TYPE, HeaderValue, VARY};
 use warp::http::{HeaderMap, Method};
 use warp::path::FullPath;
 use warp::reply::Response;
@@ -30,55 +30,13 @@ use crate::exercises;
 use crate::games;
 use crate::handlers;
 use crate::lessons;
+use crate::openapi::assemble;
 use crate::plumbing::{self, Request, State};
 use crate::problem::{Kind, Problem};
 use crate::records;
+pub use crate::route::Route;
+use crate::route::{Handler, Serve};
 use crate::{cors, page};
-
-/// One route of the API.
-#[derive(Debug, Clone, Copy)]
-pub struct Route {
-    /// `GET` or `POST`.
-    pub method: &'static str,
-    /// The path, such as `/v1/play`; one `{name}` stands for a path
-    /// segment, as in `/v1/games/{id}`.
-    pub path: &'static str,
-    /// What it does, in one line (the OpenAPI operation's `summary`).
-    pub summary: &'static str,
-    /// The OpenAPI `operationId`, also the name of the file of
-    /// `service/openapi/operations/` that describes the rest of the
-    /// operation.
-    pub operation_id: &'static str,
-    /// That file's text: a JSON object, the operation without its
-    /// `operationId` and `summary`.
-    pub(crate) operation: &'static str,
-    /// How the route is answered.
-    pub(crate) serve: Serve,
-}
-
-/// A handler run in the route's task: it reads the request and answers,
-/// or says what is wrong with it.
-pub(crate) type Handler = fn(Arc<State>, Request) -> Pending;
-
-/// What a [`Handler`] returns.
-pub(crate) type Pending = Pin<Box<dyn Future<Output = Result<Response, Problem>> + Send>>;
-
-/// How a route is answered.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum Serve {
-    /// By a handler in its own task, under the time limit, its answer
-    /// written in the request's language.
-    Task(Handler),
-    /// By a function of the path's `{…}` value and the query alone, so that
-    /// the answer may be cached (board pictures; problems in English), in
-    /// a job slot of its own task, within the answer budget.
-    Direct(fn(&str, &str) -> Response),
-    /// The page's files: `/` stands for every path of
-    /// [`page::asset_paths`] and `/index.html`.
-    PageFiles,
-    /// On the metrics address (`metrics`), never on the API's.
-    MetricsAddress,
-}
 
 /// A [`Route`] from its method, path, `operationId`, how it is answered
 /// and its summary; its OpenAPI operation is read from
@@ -115,7 +73,7 @@ pub const METRICS_ROUTE: Route = route!(
 pub const ROUTES: &[Route] = &[
     route!("GET" "/healthz", "healthz", task!(handlers::healthz),
         "Liveness: 200 while the server runs"),
-    route!("GET" "/openapi.json", "openapi", task!(handlers::openapi),
+    route!("GET" "/openapi.json", "openapi", task!(openapi_document),
         "The OpenAPI 3.1 document of this API"),
     METRICS_ROUTE,
     route!("GET" "/", "page", Serve::PageFiles,
@@ -462,4 +420,23 @@ fn fallback(
         Problem::method_not_allowed(method, path, &allowed.join(", "))
     };
     with_language(problem.into_response(lang), lang)
+}
+
+/// The OpenAPI document, assembled once from [`ROUTES`].
+static OPENAPI: LazyLock<String> = LazyLock::new(|| assemble(ROUTES));
+
+/// The OpenAPI 3.1 document of the API, served at `GET /openapi.json`.
+pub fn openapi() -> &'static str {
+    &OPENAPI
+}
+
+/// `GET /openapi.json`.
+async fn openapi_document(_state: Arc<State>, request: Request) -> Result<Response, Problem> {
+    request.params(&[])?;
+    let mut response = Response::new(openapi().into());
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    // The document is written in English, whatever the request asks.
+    headers.insert(CONTENT_LANGUAGE, HeaderValue::from_static("en"));
+    Ok(response)
 }
