@@ -30,7 +30,8 @@ fn no_file_imports_itself_around_a_loop() {
     let loops = strongly_connected(&graph.edges);
     assert!(
         loops.is_empty(),
-        "files of notation/src import each other in a loop: {}",
+        "files of {}/src import each other in a loop: {}",
+        env!("CARGO_PKG_NAME"),
         describe(&loops)
     );
 }
@@ -73,11 +74,22 @@ fn a_loop_is_found() {
     let loops = strongly_connected(&edges);
     assert_eq!(loops.len(), 1);
     assert_eq!(loops[0].len(), 3);
+    // And it reads the imports the code has (this file also checks the
+    // service, whose tests include it).
+    let known: &[(&[&str], &[&str])] = if env!("CARGO_PKG_NAME") == "songo-service" {
+        &[(&["routes"], &["handlers"]), (&["openapi"], &["route"])]
+    } else {
+        &[(&["any"], &["teach"]), (&["lesson", "pieces"], &["any"])]
+    };
     let graph = ModuleGraph::read();
-    let any = vec!["any".to_owned()];
-    assert!(graph.edges[&any].contains(&vec!["teach".to_owned()]));
-    let pieces = vec!["lesson".to_owned(), "pieces".to_owned()];
-    assert!(graph.edges[&pieces].contains(&vec!["any".to_owned()]));
+    let path = |names: &[&str]| -> ModulePath { names.iter().map(|&n| n.to_owned()).collect() };
+    for (from, to) in known {
+        let imports = graph.edges.get(&path(from));
+        assert!(
+            imports.is_some_and(|imports| imports.contains(&path(to))),
+            "{from:?} should import {to:?}"
+        );
+    }
 }
 
 struct ModuleGraph {
