@@ -88,19 +88,13 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
             args.hash
         )));
     }
-    let mut analyser = Analyser::new(&AnalysisOptions {
-        hash_bytes: args.hash << 20,
-        threads: args.threads as usize,
-    });
-    if let Some(dir) = &args.tables {
-        let tables = Tables::open(dir, rules).map_err(Failure::input)?;
-        if tables.max_seeds().is_none() {
-            warn_no_tables(dir, rules, lang);
-        }
-        // Read now, so that the search never waits for the disk.
-        tables.load_all().map_err(Failure::input)?;
-        analyser = analyser.with_tables(Arc::new(tables));
-    }
+    let analyser = analyser(
+        args.hash << 20,
+        args.threads as usize,
+        args.tables.as_deref(),
+        rules,
+        lang,
+    )?;
     let mut limits = Limits {
         depth: args.depth,
         time: args.movetime.map(Duration::from_millis),
@@ -219,6 +213,32 @@ fn text(report: &AnalysisReport, letters: LetterCase, lang: Lang) -> String {
         ))
     );
     out
+}
+
+/// An analyser of `hash_bytes` and `threads`, with the endgame tables of
+/// `rules` in `tables` when given (read now, so that the search never waits
+/// for the disk; a folder with none of them gets a warning). `analyse`,
+/// `annotate --engine` and `exercises` all build theirs here.
+pub(crate) fn analyser(
+    hash_bytes: usize,
+    threads: usize,
+    tables: Option<&std::path::Path>,
+    rules: Ruleset,
+    lang: Lang,
+) -> Result<Analyser, Failure> {
+    let analyser = Analyser::new(&AnalysisOptions {
+        hash_bytes,
+        threads,
+    });
+    let Some(dir) = tables else {
+        return Ok(analyser);
+    };
+    let tables = Tables::open(dir, rules).map_err(Failure::input)?;
+    if tables.max_seeds().is_none() {
+        warn_no_tables(dir, rules, lang);
+    }
+    tables.load_all().map_err(Failure::input)?;
+    Ok(analyser.with_tables(Arc::new(tables)))
 }
 
 /// A warning that `dir` holds no table of `rules`, naming the rulesets it

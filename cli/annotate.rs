@@ -3,13 +3,11 @@
 
 use std::io::Read;
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::Duration;
 
 use songo_notation::Ruleset;
 use songo_notation::analysis::annotate::{Engine, EngineLimits};
-use songo_notation::analysis::tables::Tables;
-use songo_notation::analysis::{Analyser, AnalysisOptions, Limits, MAX_DEPTH};
+use songo_notation::analysis::{Analyser, Limits, MAX_DEPTH};
 use songo_notation::i18n::{Lang, Localize};
 use songo_notation::msg;
 use songo_notation::teach::record::{self, AnnotationReport, Options};
@@ -102,7 +100,7 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
         default_rules: args.rules,
     };
     let analyser = if args.engine {
-        Some(analyser(args, &text)?)
+        Some(analyser(args, &text, lang)?)
     } else {
         None
     };
@@ -154,15 +152,11 @@ fn engine_limits(args: &Args) -> EngineLimits {
 
 /// The analyser of `--engine`, with the endgame tables of `--tables` for
 /// the ruleset of `--rules`, else of the first game.
-fn analyser(args: &Args, text: &str) -> Result<Analyser, Failure> {
+fn analyser(args: &Args, text: &str, lang: Lang) -> Result<Analyser, Failure> {
     let hash_bytes = usize::try_from(args.hash << 20).unwrap_or(usize::MAX);
-    let analyser = Analyser::new(&AnalysisOptions {
-        hash_bytes,
-        threads: 1,
-    });
-    let Some(dir) = &args.tables else {
-        return Ok(analyser);
-    };
+    if args.tables.is_none() {
+        return crate::analyse::analyser(hash_bytes, 1, None, Ruleset::Songo, lang);
+    }
     // A text that does not read gets its error from the annotation.
     let first = songo_notation::record::read_all(text)
         .ok()
@@ -173,10 +167,7 @@ fn analyser(args: &Args, text: &str) -> Result<Analyser, Failure> {
             .map_err(|error| Failure::input(error.message))?,
         (None, None) => Ruleset::Songo,
     };
-    let tables = Tables::open(dir, rules).map_err(Failure::input)?;
-    // Read now, so that the search never waits for the disk.
-    tables.load_all().map_err(Failure::input)?;
-    Ok(analyser.with_tables(Arc::new(tables)))
+    crate::analyse::analyser(hash_bytes, 1, args.tables.as_deref(), rules, lang)
 }
 
 /// One line on stderr for each move number the record gets wrong: the

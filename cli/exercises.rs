@@ -6,12 +6,10 @@
 use std::io::Read;
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use serde::Serialize;
 use songo_notation::Ruleset;
-use songo_notation::analysis::tables::Tables;
-use songo_notation::analysis::{Analyser, AnalysisOptions, MAX_DEPTH};
+use songo_notation::analysis::{Analyser, MAX_DEPTH};
 use songo_notation::exercises::{
     self, DEFAULT_DEPTH, DEFAULT_MARGIN, DEFAULT_PROOF_DEPTH, Exercise, Options, Summary,
 };
@@ -162,7 +160,7 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     if let Some(archive) = &args.archive {
         named.extend(archive_games(archive, &mut unreadable)?);
     }
-    let analyser = analyser(args)?;
+    let analyser = analyser(args, lang)?;
     let options = Options {
         margin: args.margin,
         depth: args.depth,
@@ -317,16 +315,12 @@ fn archive_games(
 
 /// The analyser, with the tables of `--tables` for the ruleset of
 /// `--rules` (else songo).
-fn analyser(args: &Args) -> Result<Analyser, Failure> {
-    let hash_bytes = usize::try_from(args.hash << 20).unwrap_or(usize::MAX);
-    let analyser = Analyser::new(&AnalysisOptions {
-        hash_bytes,
-        threads: 1,
-    });
-    let Some(dir) = &args.tables else {
-        return Ok(analyser);
-    };
-    let tables = Tables::open(dir, args.rules.unwrap_or(Ruleset::Songo)).map_err(Failure::input)?;
-    tables.load_all().map_err(Failure::input)?;
-    Ok(analyser.with_tables(Arc::new(tables)))
+fn analyser(args: &Args, lang: Lang) -> Result<Analyser, Failure> {
+    crate::analyse::analyser(
+        usize::try_from(args.hash << 20).unwrap_or(usize::MAX),
+        1,
+        args.tables.as_deref(),
+        args.rules.unwrap_or(Ruleset::Songo),
+        lang,
+    )
 }
