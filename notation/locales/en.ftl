@@ -1502,6 +1502,88 @@ page-standings-record = Won, drawn, lost
 page-standings-seeds = Seeds won, lost
 page-standings-against = Points against { $name }
 
+## The page's Exercises tab (service/page/exercises.js, docs/exercises.md)
+page-tab-exercises = Exercises
+page-exercises-load = Find exercises in games
+page-exercises-hint = The engine looks through the games for the moves a teacher can ask for, and proves each one.
+page-exercises-paste = Paste game records, or open a file
+page-exercises-motif = Motif
+page-exercises-find = Find the exercises
+page-exercises-archive = From the archive
+page-exercises-searching = The engine is looking through the games…
+page-exercises-no-archive = This server keeps no archive of games.
+page-exercises-found = { $count ->
+    [one] { $count } exercise.
+   *[other] { $count } exercises.
+}
+page-exercises-none = No exercise in these games.
+page-exercises-counter = Exercise { $value } of { $text }
+# The motifs, by their teach.* id (as exercises-motif).
+page-exercises-motif-grenier = grenier
+page-exercises-motif-double-threat = double threat
+page-exercises-motif-yinda = yinda
+page-exercises-motif-defence = defence
+page-exercises-motif-threat = threat
+page-exercises-difficulty = difficulty { $value } of 5
+# The one-line questions, by motif (as exercises-question); `name` is who is to move.
+page-exercises-question-grenier = { $name } to play. A grenier can harvest: which move wins clearly more than any other?
+page-exercises-question-double-threat = { $name } to play. Which move leaves two threats that no single answer removes?
+page-exercises-question-yinda = { $name } to play. A house is threatened: which move reinforces it?
+page-exercises-question-defence = { $name } to play. A capture is threatened: which move limits it best?
+page-exercises-question-threat = { $name } to play. Which move wins clearly more than any other?
+page-exercises-tap = Play your answer: tap a house on the board.
+page-exercises-right = Right: { $move } is the move.
+page-exercises-solution = The move was { $move }.
+page-exercises-proof-exact = { $count ->
+    [one] The engine proves it: { $count } seed of score difference better than any other move.
+   *[other] The engine proves it: { $count } seeds of score difference better than any other move.
+}
+page-exercises-proof-depth = { $count ->
+    [one] The engine finds it { $value } plies deep: { $count } seed of score difference better than any other move.
+   *[other] The engine finds it { $value } plies deep: { $count } seeds of score difference better than any other move.
+}
+page-exercises-line = Solution line: { $text }.
+page-exercises-step = Next move of the line
+page-exercises-wrong = Not { $move }.
+page-exercises-thinking = The engine is looking at it…
+page-exercises-wrong-takes = { $count ->
+    [one] { $move } takes { $count } seed,
+   *[other] { $move } takes { $count } seeds,
+} but that is not enough.
+page-exercises-wrong-grenier = { $count ->
+    [one] { $move } leaves { $house }’s grenier able to take { $count } seed.
+   *[other] { $move } leaves { $house }’s grenier able to take { $count } seeds.
+}
+page-exercises-wrong-threat = { $count ->
+    [one] { $move } leaves { $house } able to take { $count } seed ({ $text }).
+   *[other] { $move } leaves { $house } able to take { $count } seeds ({ $text }).
+}
+page-exercises-wrong-no-threat = After { $move }, { $name } threatens nothing.
+page-exercises-wrong-double = { $count ->
+    [one] After { $move }, { $text } make a double threat (up to { $count } seed).
+   *[other] After { $move }, { $text } make a double threat (up to { $count } seeds).
+}
+page-exercises-wrong-engine = The engine: { $move } is worth { $value } in score difference for { $name }, the best move { $text }.
+page-exercises-retry = Try again
+page-exercises-show = Show the solution
+page-exercises-previous = Previous exercise
+page-exercises-next = Next exercise
+page-exercises-score = { $count ->
+    [one] Solved at the first try: { $value } of { $text } tried ({ $count } exercise in the set).
+   *[other] Solved at the first try: { $value } of { $text } tried ({ $count } exercises in the set).
+}
+page-exercises-origin = From { $text }, before ply { $value }.
+page-exercises-after-mistake = { $count ->
+    [one] { $move } had just lost { $count } seed of score difference.
+   *[other] { $move } had just lost { $count } seeds of score difference.
+}
+page-exercises-share = Link to this set
+page-exercises-link = Link to this set
+page-exercises-link-cut = { $count ->
+    [one] The set is too long for a link: it holds the first exercise only.
+   *[other] The set is too long for a link: it holds the first { $count } exercises.
+}
+
 ## songo exercises: exercises mined from games (docs/exercises.md)
 exercises-title = Exercises from games
 exercises-intro = { $count ->

@@ -1515,6 +1515,88 @@ page-standings-record = Gagnées, nulles, perdues
 page-standings-seeds = Graines gagnées, perdues
 page-standings-against = Points contre { $name }
 
+## L'onglet Exercices de la page (service/page/exercises.js, docs/exercises.md)
+page-tab-exercises = Exercices
+page-exercises-load = Chercher des exercices dans des parties
+page-exercises-hint = Le moteur cherche dans les parties les coups qu’un maître peut demander, et prouve chacun.
+page-exercises-paste = Collez des parties, ou ouvrez un fichier
+page-exercises-motif = Motif
+page-exercises-find = Chercher les exercices
+page-exercises-archive = Depuis l’archive
+page-exercises-searching = Le moteur parcourt les parties…
+page-exercises-no-archive = Ce serveur ne tient pas d’archive de parties.
+page-exercises-found = { $count ->
+    [one] { $count } exercice.
+   *[other] { $count } exercices.
+}
+page-exercises-none = Aucun exercice dans ces parties.
+page-exercises-counter = Exercice { $value } sur { $text }
+# Les motifs, par leur id teach.* (comme exercises-motif).
+page-exercises-motif-grenier = grenier (ndà)
+page-exercises-motif-double-threat = menace double
+page-exercises-motif-yinda = yinda
+page-exercises-motif-defence = défense
+page-exercises-motif-threat = menace simple
+page-exercises-difficulty = difficulté { $value } sur 5
+# Les questions en une ligne, par motif (comme exercises-question) ; `name` est le camp qui joue.
+page-exercises-question-grenier = { $name } joue. Un grenier peut récolter : quel coup gagne nettement plus que tous les autres ?
+page-exercises-question-double-threat = { $name } joue. Quel coup laisse deux menaces qu’aucune réponse ne supprime à la fois ?
+page-exercises-question-yinda = { $name } joue. Une maison est menacée : quel coup la renforce ?
+page-exercises-question-defence = { $name } joue. Une prise menace : quel coup la limite le mieux ?
+page-exercises-question-threat = { $name } joue. Quel coup gagne nettement plus que tous les autres ?
+page-exercises-tap = Jouez votre réponse : touchez une case du tablier.
+page-exercises-right = Juste : le coup est { $move }.
+page-exercises-solution = Le coup était { $move }.
+page-exercises-proof-exact = { $count ->
+    [one] Le moteur le prouve : { $count } graine d’écart de mieux que tout autre coup.
+   *[other] Le moteur le prouve : { $count } graines d’écart de mieux que tout autre coup.
+}
+page-exercises-proof-depth = { $count ->
+    [one] Le moteur le trouve à { $value } demi-coups de profondeur : { $count } graine d’écart de mieux que tout autre coup.
+   *[other] Le moteur le trouve à { $value } demi-coups de profondeur : { $count } graines d’écart de mieux que tout autre coup.
+}
+page-exercises-line = La suite : { $text }.
+page-exercises-step = Coup suivant de la suite
+page-exercises-wrong = Pas { $move }.
+page-exercises-thinking = Le moteur regarde…
+page-exercises-wrong-takes = { $count ->
+    [one] { $move } prend { $count } graine, mais cela ne suffit pas.
+   *[other] { $move } prend { $count } graines, mais cela ne suffit pas.
+}
+page-exercises-wrong-grenier = { $count ->
+    [one] { $move } laisse le grenier { $house } prendre { $count } graine.
+   *[other] { $move } laisse le grenier { $house } prendre { $count } graines.
+}
+page-exercises-wrong-threat = { $count ->
+    [one] { $move } laisse { $house } prendre { $count } graine ({ $text }).
+   *[other] { $move } laisse { $house } prendre { $count } graines ({ $text }).
+}
+page-exercises-wrong-no-threat = Après { $move }, { $name } ne menace rien.
+page-exercises-wrong-double = { $count ->
+    [one] Après { $move }, { $text } font une menace double (jusqu’à { $count } graine).
+   *[other] Après { $move }, { $text } font une menace double (jusqu’à { $count } graines).
+}
+page-exercises-wrong-engine = Le moteur : { $move } vaut { $value } d’écart pour { $name }, le meilleur coup { $text }.
+page-exercises-retry = Réessayer
+page-exercises-show = Voir la solution
+page-exercises-previous = Exercice précédent
+page-exercises-next = Exercice suivant
+page-exercises-score = { $count ->
+    [one] Trouvés du premier coup : { $value } sur { $text } essayés ({ $count } exercice dans la série).
+   *[other] Trouvés du premier coup : { $value } sur { $text } essayés ({ $count } exercices dans la série).
+}
+page-exercises-origin = Tiré de { $text }, avant le demi-coup { $value }.
+page-exercises-after-mistake = { $count ->
+    [one] { $move } venait de perdre { $count } graine d’écart.
+   *[other] { $move } venait de perdre { $count } graines d’écart.
+}
+page-exercises-share = Lien vers cette série
+page-exercises-link = Lien vers cette série
+page-exercises-link-cut = { $count ->
+    [one] La série est trop longue pour un lien : il n’en garde que le premier exercice.
+   *[other] La série est trop longue pour un lien : il n’en garde que les { $count } premiers exercices.
+}
+
 ## songo exercises : des exercices tirés des parties (docs/exercises.md)
 exercises-title = Exercices tirés de parties
 exercises-intro = { $count ->

@@ -145,3 +145,17 @@ export function explore(position, recent = 5) {
 export function standings(event) {
   return call(`/v1/standings?${queryOf({ event })}`, { method: 'GET' });
 }
+
+// ---- Exercises (docs/exercises.md) ---------------------------------------
+
+/** The exercises found in records (text): `{exercises, summary, …}`. */
+export function findExercises(text, filters = {}) {
+  const query = queryOf(filters);
+  return call(`/v1/exercises${query ? `?${query}` : ''}`, { body: text, type: 'text/plain' });
+}
+
+/** The exercises found in the archive's games. */
+export function archiveExercises(filters = {}) {
+  const query = queryOf(filters);
+  return call(`/v1/exercises${query ? `?${query}` : ''}`, { method: 'GET' });
+}

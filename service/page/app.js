@@ -5,6 +5,7 @@
 import * as api from './api.js';
 import { Archive } from './archive.js';
 import { Board } from './board.js';
+import { Exercises } from './exercises.js';
 import { lang, load, t, translate } from './i18n.js';
 import { Lessons } from './lesson.js';
 import { Records } from './record.js';
@@ -39,6 +40,11 @@ function current() {
 
 function activeTab() {
   return document.querySelector('[role="tab"][aria-selected="true"]').id.slice(4);
+}
+
+/** Whether the legal moves are ringed: where a move is played on the board. */
+function showsLegal() {
+  return activeTab() === 'play' || (activeTab() === 'exercises' && exercises.asking());
 }
 
 function showAlert(text) {
@@ -105,7 +111,7 @@ async function show({ marks = {}, message } = {}) {
   $('compact').value = state.compact;
   state.moves = legal.ok ? legal.data : null;
   for (const [className, names] of Object.entries(marks)) board.mark(className, names);
-  if (activeTab() === 'play' && state.moves) board.mark('legal', state.moves.legal);
+  if (showsLegal() && state.moves) board.mark('legal', state.moves.legal);
   if (state.selected && activeTab() === 'edit') board.mark('selected', [state.selected]);
   writeMoves();
   writeLine();
@@ -330,6 +336,7 @@ function cycleSquare(square) {
 }
 
 board.onChoose = (name) => {
+  if (activeTab() === 'exercises') return board.kind === 'seega' ? undefined : exercises.choose(name);
   if (activeTab() === 'edit') {
     if (board.kind === 'seega') return cycleSquare(name);
     state.selected = name;
@@ -623,10 +630,12 @@ function selectTab(tab) {
   state.pick = null;
   if (activeTab() !== 'explain') unexplain();
   board.mark('selected', activeTab() === 'edit' && state.selected ? [state.selected] : []);
-  board.mark('legal', activeTab() === 'play' && state.moves ? state.moves.legal : []);
+  board.mark('legal', showsLegal() && state.moves ? state.moves.legal : []);
   if (activeTab() !== 'explain') board.mark('threatened', []);
   if (activeTab() === 'explain') explain();
   if (activeTab() === 'archive') archive.refresh();
+  // Back on the exercise after the board was used by another tab.
+  if (activeTab() === 'exercises' && exercises.current() && state.start !== exercises.current().position) exercises.reopen();
 }
 
 function wire() {
@@ -728,6 +737,7 @@ async function setLanguage(code) {
   records.retranslate();
   lessons.retranslate();
   archive.retranslate();
+  exercises.retranslate();
 }
 
 const records = new Records({
@@ -764,6 +774,41 @@ const archive = new Archive({
     writeStatus(message());
   },
   play: (move) => playMove(move),
+  problemText,
+});
+
+/** The next move of the line shown, its sowing shown: false at the line's end. */
+async function advance() {
+  if (state.busy || state.cursor >= state.steps.length) return false;
+  state.busy = true;
+  try {
+    const step = state.steps[state.cursor];
+    const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    if ($('animate').checked && !reduced) await board.animate(step, 160);
+    state.cursor += 1;
+    await show({ marks: marksOf(step), message: () => stepText(step) });
+    return true;
+  } finally {
+    state.busy = false;
+  }
+}
+
+const exercises = new Exercises({
+  open: (position) => setStart(position),
+  playLine: async (position, moves) => {
+    const answer = await api.play(position, moves);
+    if (!answer.ok) {
+      showAlert(problemText(answer.data));
+      return;
+    }
+    await setStart(position, { steps: answer.data.steps, cursor: 0 });
+  },
+  advance,
+  status: (words) => {
+    state.message = words;
+    writeStatus(words());
+  },
+  legal: () => state.moves?.legal ?? [],
   problemText,
 });
 
@@ -816,6 +861,10 @@ async function main() {
   await setStart(start, { steps, cursor: Math.min(Math.max(0, ply || 0), steps.length) });
   // Said after the board is shown, which clears the alerts of before.
   if (refused) showAlert(refused);
+  if (params.has('exercises')) {
+    selectTab($('tab-exercises'));
+    await exercises.fromParams(params);
+  }
   document.body.dataset.ready = 'true';
   performance.mark('songo-ready');
 }

@@ -70,6 +70,7 @@ const ASSETS: &[Asset] = &[
     asset!("/page/record.js", JS, "record.js"),
     asset!("/page/lesson.js", JS, "lesson.js"),
     asset!("/page/archive.js", JS, "archive.js"),
+    asset!("/page/exercises.js", JS, "exercises.js"),
     asset!("/page/icon.svg", "image/svg+xml", "icon.svg"),
 ];
 

@@ -5,6 +5,7 @@ mod analysis;
 mod archive;
 mod browser;
 mod browser_archive;
+mod browser_exercises;
 mod client;
 mod connections;
 mod docs;

@@ -1,0 +1,460 @@
+// The Exercises tab: exercises mined from games (POST /v1/exercises from
+// pasted or opened records, GET /v1/exercises from the server's archive),
+// solved on the board. A right answer plays the solution line step by
+// step; a wrong one is told why from what the engine computes: the move's
+// effects (/v1/moves), the opponent's greniers and threats after it
+// (/v1/explain) and the analysis's values (/v1/analyse). The page decides
+// nothing itself; every text from a record is shown with textContent.
+
+import * as api from './api.js';
+import { t } from './i18n.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** The longest link to a set that carries its exercises (characters). */
+export const MAX_LINK = 4000;
+
+/** The exercises asked for at once. */
+const COUNT = 20;
+
+/** The motifs by their teach.* id, and the words of each. */
+const MOTIFS = ['grenier', 'double-threat', 'yinda', 'defence', 'threat'];
+
+/** The short name of a motif's teach.* id (`teach.grenier` → `grenier`). */
+function motifName(id) {
+  const name = String(id ?? '').replace(/^teach\./, '');
+  return MOTIFS.includes(name) ? name : 'threat';
+}
+
+function sideName(side) {
+  return t(side === 'south' ? 'page-south' : 'page-north');
+}
+
+/** A value in seeds, signed (+3, −2, 0). */
+function signed(value) {
+  return value > 0 ? `+${value}` : value < 0 ? `−${-value}` : '0';
+}
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/**
+ * One exercise of a link: `compact~S1_N3_S3~motif~level~margin~exact~depth`
+ * (`~` and `_` never occur in the compact notation of a sowing game).
+ */
+export function linkOf(exercise) {
+  return [
+    exercise.compact,
+    exercise.line.join('_'),
+    motifName(exercise.motif),
+    exercise.difficulty?.level ?? 1,
+    exercise.proof?.margin ?? 0,
+    exercise.proof?.exact ? 1 : 0,
+    exercise.proof?.depth ?? 0,
+  ].join('~');
+}
+
+/** An exercise read from a link (its position still in the compact notation), or null. */
+export function fromLink(text) {
+  const [compact, line, motif, level, margin, exact, depth] = text.split('~');
+  const moves = (line ?? '').split('_').filter((m) => /^[NS]\d{1,2}$/.test(m));
+  if (!compact || !moves.length) return null;
+  const number = (value, max) => Math.min(max, Math.max(0, Math.floor(Number(value)) || 0));
+  return {
+    compact,
+    position: null,
+    line: moves.slice(0, 16),
+    solution: moves[0],
+    motif: `teach.${motifName(motif)}`,
+    difficulty: { level: Math.max(1, number(level, 5)) },
+    proof: { margin: number(margin, 1000), exact: exact === '1', depth: number(depth, 100) },
+  };
+}
+
+export class Exercises {
+  /**
+   * `hooks.open(position)` shows a position (a new line);
+   * `hooks.playLine(position, moves)` shows it with the moves as its line,
+   * at its start; `hooks.advance()` plays the line's next move with the
+   * sowing shown and resolves to false at its end; `hooks.status(words)`
+   * says `words()` under the board; `hooks.legal()` are the
+   * shown position's legal moves; `hooks.problemText(problem)` says a
+   * problem in words.
+   */
+  constructor(hooks) {
+    this.hooks = hooks;
+    this.set = [];
+    this.index = 0;
+    /** Per exercise: 'right' (first try), 'wrong' (a wrong first try), or undefined. */
+    this.results = [];
+    /** Where the set came from: `{archive: true, motif}` or `{text}`. */
+    this.source = null;
+    /** 'ask' (waiting for a move), 'wrong', 'solved'. */
+    this.phase = 'ask';
+    this.feedback = null;
+    this.asked = 0;
+    $('exercises-find').addEventListener('click', () => this.fromRecords());
+    $('exercises-archive').addEventListener('click', () => this.fromArchive());
+    $('exercises-file').addEventListener('change', async () => {
+      const file = $('exercises-file').files[0];
+      if (file) $('exercises-text').value = await file.text();
+    });
+    $('exercises-previous').addEventListener('click', () => this.go(this.index - 1));
+    $('exercises-next').addEventListener('click', () => this.go(this.index + 1));
+    $('exercises-retry').addEventListener('click', () => this.retry());
+    $('exercises-show').addEventListener('click', () => this.solve(false));
+    $('exercises-step').addEventListener('click', () => this.step());
+    $('exercises-share').addEventListener('click', () => this.share());
+  }
+
+  motifFilter() {
+    return $('exercises-motif').value;
+  }
+
+  /** The exercises of the pasted or opened records. */
+  async fromRecords() {
+    const text = $('exercises-text').value;
+    if (!text.trim()) return;
+    await this.load(() => api.findExercises(text, { motif: this.motifFilter(), count: COUNT }), { text });
+  }
+
+  /** The exercises of the server's archive. */
+  async fromArchive(motif = this.motifFilter()) {
+    $('exercises-motif').value = motif;
+    await this.load(() => api.archiveExercises({ motif, count: COUNT }), { archive: true, motif });
+  }
+
+  async load(ask, source) {
+    const summary = $('exercises-summary');
+    summary.classList.remove('bad');
+    summary.textContent = t('page-exercises-searching');
+    $('exercises-find').disabled = true;
+    $('exercises-archive').disabled = true;
+    const asked = ++this.asked;
+    let answer;
+    try {
+      answer = await ask();
+    } finally {
+      $('exercises-find').disabled = false;
+      $('exercises-archive').disabled = false;
+    }
+    if (asked !== this.asked) return;
+    if (!answer.ok) {
+      const none = answer.status === 503 && String(answer.data?.type ?? '').endsWith(':no-archive');
+      summary.textContent = none ? t('page-exercises-no-archive') : this.hooks.problemText(answer.data);
+      summary.classList.add('bad');
+      return;
+    }
+    // Compact notations for the links, asked once per exercise.
+    const exercises = answer.data.exercises.filter((e) => e.position?.rules !== 'seega');
+    await Promise.all(exercises.map(async (exercise) => {
+      const drawn = await api.readPosition(exercise.position, { render: null });
+      exercise.compact = drawn.ok ? drawn.data.compact : '';
+    }));
+    this.source = source;
+    await this.start(exercises, 0);
+  }
+
+  /** Starts a set at exercise `index`. */
+  async start(set, index) {
+    this.set = set;
+    this.results = [];
+    // The loader folds away once there is a set to solve.
+    if (set.length) $('exercises-load').open = false;
+    this.writeSummary();
+    $('exercises-set').hidden = set.length === 0;
+    $('exercises-link').value = '';
+    if (set.length) await this.go(index);
+  }
+
+  /** A set from a link's parameters (`exercises=…&exercise=N&motif=…`). */
+  async fromParams(params) {
+    const carried = params.get('exercises');
+    if (!carried) return false;
+    const index = Math.max(0, (Number(params.get('exercise')) || 1) - 1);
+    if (carried === 'archive') {
+      await this.fromArchive(MOTIFS.includes(params.get('motif')) ? params.get('motif') : '');
+      if (index < this.set.length) await this.go(index);
+      return true;
+    }
+    const set = carried.split(';').slice(0, 100).map(fromLink).filter(Boolean);
+    this.source = null;
+    await this.start(set, Math.min(index, Math.max(0, set.length - 1)));
+    return true;
+  }
+
+  writeSummary() {
+    const summary = $('exercises-summary');
+    summary.classList.remove('bad');
+    summary.textContent = this.set.length
+      ? t('page-exercises-found', { count: this.set.length })
+      : t('page-exercises-none');
+  }
+
+  /** Shows exercise `index`: its board, who is to move, its question. */
+  async go(index) {
+    if (index < 0 || index >= this.set.length) return;
+    this.index = index;
+    const exercise = this.set[index];
+    if (!exercise.position) {
+      const answer = await api.readPosition(exercise.compact, { render: null });
+      if (!answer.ok) {
+        this.say([this.hooks.problemText(answer.data)], 'bad');
+        return;
+      }
+      exercise.position = answer.data.position;
+    }
+    this.phase = 'ask';
+    this.feedback = null;
+    await this.hooks.open(exercise.position);
+    this.write();
+    // On a phone the board is above the tab: the exercise starts in view.
+    if (matchMedia('(max-width: 52rem)').matches) $('board').scrollIntoView({ block: 'start' });
+  }
+
+  /** Whether a move is awaited (the legal moves are then ringed). */
+  asking() {
+    return this.set.length > 0 && this.phase === 'ask';
+  }
+
+  current() {
+    return this.set[this.index];
+  }
+
+  /** The exercise shown again (after the tab was left, the board changed). */
+  async reopen() {
+    if (this.set.length) await this.go(this.index);
+  }
+
+  /** A move chosen on the board: the answer. */
+  async choose(move) {
+    const exercise = this.current();
+    if (!exercise || this.phase !== 'ask' || this.busy) return;
+    if (!this.hooks.legal().includes(move)) return;
+    this.busy = true;
+    try {
+      if (move === exercise.solution) {
+        if (!this.results[this.index]) this.results[this.index] = 'right';
+        await this.solve(true);
+      } else {
+        if (!this.results[this.index]) this.results[this.index] = 'wrong';
+        await this.wrong(move);
+      }
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Shows the solution line, its first move played (`right`: the student's). */
+  async solve(right) {
+    const exercise = this.current();
+    if (!exercise) return;
+    if (!this.results[this.index]) this.results[this.index] = 'wrong';
+    this.phase = 'solved';
+    this.feedback = { right };
+    await this.hooks.playLine(exercise.position, exercise.line);
+    this.write();
+    await this.step();
+  }
+
+  /** The solution line's next move. */
+  async step() {
+    $('exercises-step').disabled = true;
+    const more = await this.hooks.advance();
+    this.feedback = { ...this.feedback, played: (this.feedback?.played ?? 0) + (more ? 1 : 0) };
+    this.write();
+  }
+
+  /** Back to the exercise's board after a wrong move. */
+  async retry() {
+    this.phase = 'ask';
+    this.feedback = null;
+    await this.hooks.open(this.current().position);
+    this.write();
+  }
+
+  /**
+   * Why `move` is wrong: what it leaves the opponent (the largest capture
+   * of a grenier or threat after it, as /v1/explain finds it), and the
+   * engine's values of the move and of the best move (/v1/analyse).
+   */
+  async wrong(move) {
+    const exercise = this.current();
+    const position = exercise.position;
+    this.phase = 'wrong';
+    this.feedback = { move, reasons: null };
+    this.write();
+    const played = await api.play(position, [move]);
+    if (!played.ok) {
+      this.phase = 'ask';
+      this.say([this.hooks.problemText(played.data)], 'bad');
+      return;
+    }
+    const step = played.data.steps[0];
+    await this.hooks.playLine(position, [move]);
+    await this.hooks.advance();
+    const [explained, analysed] = await Promise.all([
+      api.explain(step.after, ['teach.threat', 'teach.grenier', 'teach.double-threat']),
+      api.analyse(position, 1000),
+    ]);
+    if (this.current() !== exercise || this.phase !== 'wrong') return;
+    this.feedback = {
+      move,
+      captured: step.captured ?? 0,
+      explain: explained.ok ? explained.data : null,
+      analysis: analysed.ok ? analysed.data : null,
+      mover: position.to_move,
+    };
+    this.write();
+  }
+
+  /** The sentences of a wrong answer, in the page's language. */
+  wrongReasons() {
+    const { move, captured, explain, analysis, mover } = this.feedback;
+    const reasons = [];
+    if (captured) reasons.push(t('page-exercises-wrong-takes', { move, count: captured }));
+    if (explain) {
+      const opponent = mover === 'south' ? 'north' : 'south';
+      const largest = (list) => list
+        .filter((x) => x.side === opponent && x.captures > 0)
+        .sort((a, b) => b.captures - a.captures)[0];
+      const grenier = largest(explain.greniers ?? []);
+      const threat = largest(explain.threats ?? []);
+      if (grenier && (!threat || grenier.captures >= threat.captures)) {
+        reasons.push(t('page-exercises-wrong-grenier', { move, house: grenier.house, count: grenier.captures }));
+      } else if (threat) {
+        reasons.push(t('page-exercises-wrong-threat', {
+          move, house: threat.house, count: threat.captures, text: threat.houses.join(' '),
+        }));
+      } else {
+        reasons.push(t('page-exercises-wrong-no-threat', { move, name: sideName(opponent) }));
+      }
+      const double = (explain.double_threats ?? []).find((x) => x.side === opponent);
+      if (double) {
+        reasons.push(t('page-exercises-wrong-double', { move, text: double.houses.join(' + '), count: double.captures }));
+      }
+    }
+    const values = analysis?.moves ?? [];
+    const mine = values.find((m) => m.move === move);
+    const best = values[0];
+    if (mine && best && best.move !== move) {
+      reasons.push(t('page-exercises-wrong-engine', {
+        move, value: signed(mine.value), text: signed(best.value), name: sideName(mover),
+      }));
+    }
+    return reasons;
+  }
+
+  /** Says `lines` under the question. */
+  say(lines, className = '') {
+    const box = $('exercises-feedback');
+    box.className = `exercise-feedback ${className}`.trim();
+    box.replaceChildren(...lines.map((line) => element('p', '', line)));
+  }
+
+  /** Writes the exercise's words: counter, motif, difficulty, question, feedback, score. */
+  write() {
+    const exercise = this.current();
+    if (!exercise) return;
+    const total = this.set.length;
+    $('exercises-counter').textContent = t('page-exercises-counter', { value: this.index + 1, text: total });
+    $('exercises-motif-name').textContent = t(`page-exercises-motif-${motifName(exercise.motif)}`);
+    $('exercises-difficulty').textContent = t('page-exercises-difficulty', { value: exercise.difficulty?.level ?? 1 });
+    $('exercises-question').textContent = t(`page-exercises-question-${motifName(exercise.motif)}`, {
+      name: sideName(exercise.position?.to_move),
+    });
+    const facts = [];
+    const origin = exercise.origin;
+    if (origin) {
+      const players = [origin.south, origin.north].filter(Boolean).join(' – ');
+      const where = [origin.event, players, origin.date].filter(Boolean).join(', ');
+      if (where) facts.push(t('page-exercises-origin', { text: where, value: origin.ply }));
+    }
+    if (exercise.after_mistake) {
+      facts.push(t('page-exercises-after-mistake', { move: exercise.after_mistake.move, count: exercise.after_mistake.loss }));
+    }
+    $('exercises-origin').textContent = facts.join(' ');
+    $('exercises-previous').disabled = this.index === 0;
+    $('exercises-next').disabled = this.index >= total - 1;
+    const right = this.results.filter((r) => r === 'right').length;
+    const tried = this.results.filter(Boolean).length;
+    $('exercises-score').textContent = t('page-exercises-score', { value: right, text: tried, count: total });
+    this.writeFeedback();
+  }
+
+  writeFeedback() {
+    const exercise = this.current();
+    const feedback = this.feedback;
+    $('exercises-retry').hidden = this.phase !== 'wrong';
+    $('exercises-show').hidden = this.phase === 'solved';
+    $('exercises-step').hidden = this.phase !== 'solved';
+    if (this.phase === 'ask') {
+      this.say([t('page-exercises-tap')]);
+      this.hooks.status(() => t(`page-exercises-question-${motifName(exercise.motif)}`, { name: sideName(exercise.position?.to_move) }));
+      return;
+    }
+    if (this.phase === 'wrong') {
+      const lines = [t('page-exercises-wrong', { move: feedback.move })];
+      if (feedback.explain !== undefined) lines.push(...this.wrongReasons());
+      else lines.push(t('page-exercises-thinking'));
+      this.say(lines, 'wrong');
+      this.hooks.status(() => t('page-exercises-wrong', { move: feedback.move }));
+      return;
+    }
+    const proof = exercise.proof ?? {};
+    const lines = [];
+    lines.push(t(feedback.right ? 'page-exercises-right' : 'page-exercises-solution', { move: exercise.solution }));
+    if (proof.margin) {
+      lines.push(proof.exact
+        ? t('page-exercises-proof-exact', { count: proof.margin })
+        : t('page-exercises-proof-depth', { count: proof.margin, value: proof.depth }));
+    }
+    lines.push(t('page-exercises-line', { text: exercise.line.join(' ') }));
+    this.say(lines, feedback.right ? 'right' : '');
+    if (!feedback.played) this.hooks.status(() => t(feedback.right ? 'page-exercises-right' : 'page-exercises-solution', { move: exercise.solution }));
+    $('exercises-step').disabled = (feedback.played ?? 0) >= exercise.line.length;
+  }
+
+  /** The link to this set: its exercises, or its source when they do not fit. */
+  linkTo(lang) {
+    const base = `${location.origin}${location.pathname}#`;
+    const tail = `&exercise=${this.index + 1}${lang && lang !== 'en' ? `&lang=${lang}` : ''}`;
+    const carried = this.set.map(linkOf);
+    let kept = carried.length;
+    const build = (count) => `${base}exercises=${encodeURIComponent(carried.slice(0, count).join(';'))}${tail}`;
+    let link = build(kept);
+    if (link.length > MAX_LINK && this.source?.archive) {
+      const motif = this.source.motif ? `&motif=${encodeURIComponent(this.source.motif)}` : '';
+      return { link: `${base}exercises=archive${motif}${tail}`, kept: carried.length };
+    }
+    while (link.length > MAX_LINK && kept > 1) {
+      kept -= 1;
+      link = build(kept);
+    }
+    return { link, kept };
+  }
+
+  async share() {
+    if (!this.set.length) return;
+    const { link, kept } = this.linkTo(document.documentElement.lang);
+    $('exercises-link').value = link;
+    $('exercises-link-note').textContent = kept < this.set.length ? t('page-exercises-link-cut', { count: kept }) : '';
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {
+      // The link stays in its box to copy by hand.
+    }
+  }
+
+  /** Words again after a change of language. */
+  retranslate() {
+    if (this.set.length) {
+      this.writeSummary();
+      this.write();
+    }
+  }
+}

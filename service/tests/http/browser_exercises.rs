@@ -1,0 +1,348 @@
+//! The page's Exercises tab in headless Chromium (as `browser.rs`): a set
+//! found in pasted records, answered wrong then right, its solution line
+//! stepped through, the next exercise, the score, a link to the set opened
+//! again, in French on a phone and on a laptop. What the page must show is
+//! computed here from the service's own answers (the exercises, the
+//! position after a move, its explanation). Screenshots go to
+//! `target/tmp/page-screenshots/exercises-*.png`.
+
+use serde_json::{Value, json};
+
+use crate::TestServer;
+use crate::webdriver::{Browser, screenshots};
+
+/// The three engine games of `tests/cli/exercises.rs`, their event named
+/// with HTML that must never run.
+fn games() -> String {
+    std::fs::read_to_string(format!(
+        "{}/../fixtures/records/engine/exercises-games.songo",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("the games fixture")
+    .replace(
+        "[Event \"Yaoundé Open 2015\"]",
+        "[Event \"<img src=x onerror=\\\"window.pwned = 1\\\">\"]",
+    )
+}
+
+fn paste(browser: &Browser, css: &str, text: &str) {
+    browser.run(
+        "const box = document.querySelector(arguments[0]); box.value = arguments[1]; \
+         box.dispatchEvent(new Event('input', {bubbles: true}));",
+        &[json!(css), json!(text)],
+    );
+}
+
+/// The pad's counts, house by house.
+fn pad_counts(browser: &Browser) -> Vec<(String, String)> {
+    let rows = browser.run(
+        "return [...document.querySelectorAll('#pad .house')] \
+           .map(b => [b.dataset.target, b.querySelector('.count').textContent])",
+        &[],
+    );
+    serde_json::from_value(rows).expect("pad")
+}
+
+/// The counts of `position` (JSON) as the pad shows them.
+fn counts_of(position: &Value) -> Vec<(String, String)> {
+    let mut counts = Vec::new();
+    for (side, letter) in [("north", 'N'), ("south", 'S')] {
+        for (i, n) in position[side].as_array().unwrap().iter().enumerate() {
+            counts.push((format!("{letter}{i}"), n.to_string()));
+        }
+    }
+    counts.sort();
+    counts
+}
+
+fn sorted(mut rows: Vec<(String, String)>) -> Vec<(String, String)> {
+    rows.sort();
+    rows
+}
+
+/// Clicks the pad's button of `house`.
+fn tap(browser: &Browser, house: &str) {
+    browser
+        .find(&format!("#pad [data-target=\"{house}\"]"))
+        .click();
+}
+
+fn feedback(browser: &Browser) -> String {
+    browser.text("#exercises-feedback")
+}
+
+#[test]
+fn a_set_is_found_answered_stepped_scored_and_shared_in_french() {
+    let server = TestServer::start();
+    let set = server
+        .post("/v1/exercises?count=20", "text/plain", &games())
+        .ok();
+    let exercises = set["exercises"].as_array().expect("exercises").clone();
+    assert!(exercises.len() >= 2, "{set}");
+    let browser = Browser::on_page(&server, 390, 844, "#lang=fr");
+    let dir = screenshots();
+    browser.find("#tab-exercises").click();
+    paste(&browser, "#exercises-text", &games());
+    browser.find("#exercises-find").click();
+    browser.wait_for(
+        "the set",
+        "return !document.getElementById('exercises-set').hidden \
+           && document.getElementById('exercises-question').textContent",
+    );
+    let first = &exercises[0];
+    let total = exercises.len();
+    assert_eq!(
+        browser.text("#exercises-counter"),
+        format!("Exercice 1 sur {total}")
+    );
+    assert_eq!(
+        browser.text("#exercises-summary"),
+        format!("{total} exercices.")
+    );
+    let to_move = first["position"]["to_move"].as_str().unwrap();
+    let side = if to_move == "south" { "Sud" } else { "Nord" };
+    let question = browser.text("#exercises-question");
+    assert!(question.starts_with(&format!("{side} joue.")), "{question}");
+    assert!(question.ends_with("\u{a0}?"), "{question}");
+    let motif = browser.text("#exercises-motif-name");
+    let expected_motif = match first["motif"].as_str().unwrap() {
+        "teach.grenier" => "grenier (ndà)",
+        "teach.double-threat" => "menace double",
+        "teach.yinda" => "yinda",
+        "teach.defence" => "défense",
+        _ => "menace simple",
+    };
+    assert_eq!(motif, expected_motif);
+    assert_eq!(
+        browser.text("#exercises-difficulty"),
+        format!("difficulté {} sur 5", first["difficulty"]["level"])
+    );
+    // The board is the exercise's.
+    assert_eq!(sorted(pad_counts(&browser)), counts_of(&first["position"]));
+    // The records' texts are shown as text: the event's HTML did not run.
+    let origin = browser.text("#exercises-origin");
+    assert!(origin.contains("<img src=x"), "{origin}");
+    assert_eq!(browser.run("return window.pwned ?? null", &[]), Value::Null);
+    browser.screenshot(&dir.join("exercises-question-phone-fr.png"));
+
+    // A wrong move: told why, from the position after it.
+    let solution = first["solution"].as_str().unwrap();
+    let legal = server.post_json("/v1/moves", &json!({"position": first["position"]}));
+    let wrong = legal.ok()["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_owned())
+        .find(|m| m != solution)
+        .expect("another legal move");
+    let after = server
+        .post_json(
+            "/v1/play",
+            &json!({"position": first["position"], "moves": [wrong]}),
+        )
+        .ok()["steps"][0]["after"]
+        .clone();
+    let explained = server
+        .post_json("/v1/explain", &json!({"position": after}))
+        .ok();
+    let opponent = if to_move == "south" { "north" } else { "south" };
+    let largest = |list: &Value| {
+        list.as_array()
+            .unwrap()
+            .iter()
+            .filter(|x| x["side"] == opponent && x["captures"].as_u64() > Some(0))
+            .max_by_key(|x| x["captures"].as_u64())
+            .cloned()
+    };
+    let grenier = largest(&explained["greniers"]);
+    let threat = largest(&explained["threats"]);
+    tap(&browser, &wrong);
+    browser.wait_for(
+        "the engine's word on the wrong move",
+        "return document.getElementById('exercises-feedback').textContent.includes('Le moteur\\u00a0:')",
+    );
+    let said = feedback(&browser);
+    assert!(said.starts_with(&format!("Pas {wrong}.")), "{said}");
+    let because = match (&grenier, &threat) {
+        (Some(g), t)
+            if t.as_ref()
+                .map_or(true, |t| g["captures"].as_u64() >= t["captures"].as_u64()) =>
+        {
+            format!(
+                "{wrong} laisse le grenier {} prendre {} graine",
+                g["house"].as_str().unwrap(),
+                g["captures"]
+            )
+        }
+        (_, Some(t)) => format!(
+            "{wrong} laisse {} prendre {} graine",
+            t["house"].as_str().unwrap(),
+            t["captures"]
+        ),
+        _ => format!("Après {wrong}, "),
+    };
+    assert!(said.contains(&because), "{said} lacks {because}");
+    assert_eq!(sorted(pad_counts(&browser)), counts_of(&after));
+    browser.screenshot(&dir.join("exercises-wrong-phone-fr.png"));
+
+    // Again, and right: the solution line, step by step.
+    browser.find("#exercises-retry").click();
+    browser.wait_for(
+        "the question again",
+        "return document.getElementById('exercises-feedback').textContent.includes('touchez')",
+    );
+    tap(&browser, solution);
+    browser.wait_for(
+        "the right answer",
+        "return document.getElementById('exercises-feedback').classList.contains('right')",
+    );
+    let said = feedback(&browser);
+    assert!(
+        said.starts_with(&format!("Juste\u{a0}: le coup est {solution}.")),
+        "{said}"
+    );
+    let line: Vec<&str> = first["line"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert!(
+        said.contains(&format!("La suite\u{a0}: {}.", line.join(" "))),
+        "{said}"
+    );
+    let steps = server
+        .post_json(
+            "/v1/play",
+            &json!({"position": first["position"], "moves": line}),
+        )
+        .ok()["steps"]
+        .clone();
+    browser.wait_for(
+        "the solution played",
+        "return document.querySelectorAll('#line li').length > 0 && !document.body.dataset.busy",
+    );
+    for ply in 1..line.len() {
+        browser.wait_for(
+            "the next move of the line",
+            "return !document.getElementById('exercises-step').disabled",
+        );
+        browser.find("#exercises-step").click();
+        browser.wait_for(
+            "the step",
+            &format!(
+                "return document.querySelector('#line [aria-current]')?.textContent === '{}'",
+                line[ply]
+            ),
+        );
+    }
+    browser.wait_for(
+        "the end of the line",
+        "return document.getElementById('exercises-step').disabled",
+    );
+    let last = &steps[line.len() - 1]["after"];
+    browser.wait_for(
+        "the board at the line's end",
+        &format!(
+            "return [...document.querySelectorAll('#pad .house .count')].map(c => c.textContent).join(',') !== '' \
+               && document.querySelector('#line [aria-current]')?.textContent === '{}'",
+            line[line.len() - 1]
+        ),
+    );
+    assert_eq!(sorted(pad_counts(&browser)), counts_of(last));
+    assert_eq!(
+        browser.text("#exercises-score"),
+        format!(
+            "Trouvés du premier coup\u{a0}: 0 sur 1 essayés ({total} exercices dans la série)."
+        )
+    );
+    browser.resize(1280, 900);
+    browser.screenshot(&dir.join("exercises-right-laptop-fr.png"));
+    browser.resize(390, 844);
+
+    // The next exercise, right at the first try.
+    browser.find("#exercises-next").click();
+    browser.wait_for(
+        "the second exercise",
+        &format!(
+            "return document.getElementById('exercises-counter').textContent === 'Exercice 2 sur {total}'"
+        ),
+    );
+    let second = &exercises[1];
+    assert_eq!(sorted(pad_counts(&browser)), counts_of(&second["position"]));
+    tap(&browser, second["solution"].as_str().unwrap());
+    browser.wait_for(
+        "the right answer",
+        "return document.getElementById('exercises-feedback').classList.contains('right')",
+    );
+    assert_eq!(
+        browser.text("#exercises-score"),
+        format!(
+            "Trouvés du premier coup\u{a0}: 1 sur 2 essayés ({total} exercices dans la série)."
+        )
+    );
+    browser.screenshot(&dir.join("exercises-right-phone-fr.png"));
+
+    // The link carries the set: opened again, it shows the second exercise.
+    browser.find("#exercises-share").click();
+    let link = browser.wait_for(
+        "the link",
+        "return document.getElementById('exercises-link').value",
+    );
+    let link = link.as_str().unwrap().to_owned();
+    assert!(
+        link.contains("#exercises=") && link.contains("&exercise=2&lang=fr"),
+        "{link}"
+    );
+    assert!(link.len() <= 4000);
+    browser.go("about:blank");
+    browser.go(&link);
+    browser.wait_for(
+        "the shared set",
+        &format!(
+            "return document.body.dataset.ready === 'true' && \
+               document.getElementById('exercises-counter').textContent === 'Exercice 2 sur {total}'"
+        ),
+    );
+    assert_eq!(sorted(pad_counts(&browser)), counts_of(&second["position"]));
+    assert_eq!(
+        browser.text("#exercises-difficulty"),
+        format!("difficulté {} sur 5", second["difficulty"]["level"])
+    );
+    // In English, the same exercise in English words.
+    browser.run(
+        "const s = document.getElementById('lang'); s.value = 'en'; s.dispatchEvent(new Event('change'));",
+        &[],
+    );
+    browser.wait_for(
+        "English",
+        &format!(
+            "return document.getElementById('exercises-counter').textContent === 'Exercise 2 of {total}'"
+        ),
+    );
+    let question = browser.text("#exercises-question");
+    assert!(
+        question.ends_with('?') && question.contains(" to play."),
+        "{question}"
+    );
+}
+
+#[test]
+fn the_archive_without_one_says_so() {
+    let server = TestServer::start();
+    let browser = Browser::on_page(&server, 390, 844, "#lang=fr");
+    browser.find("#tab-exercises").click();
+    browser.find("#exercises-archive").click();
+    let said = browser.wait_for(
+        "the answer",
+        "const t = document.getElementById('exercises-summary').textContent; \
+         return t.includes('archive') && t",
+    );
+    assert_eq!(said, "Ce serveur ne tient pas d’archive de parties.");
+    assert!(
+        browser.run(
+            "return document.getElementById('exercises-set').hidden",
+            &[]
+        ) == Value::Bool(true)
+    );
+}
