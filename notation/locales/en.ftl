@@ -1505,7 +1505,7 @@ page-standings-against = Points against { $name }
 ## The page's Exercises tab (service/page/exercises.js, docs/exercises.md)
 page-tab-exercises = Exercises
 page-exercises-load = Find exercises in games
-page-exercises-hint = The engine looks through the games for the moves a teacher can ask for, and proves each one.
+page-exercises-hint = The engine looks through the games for the moves a teacher can ask for, and proves them.
 page-exercises-paste = Paste game records, or open a file
 page-exercises-motif = Motif
 page-exercises-find = Find the exercises

@@ -17,8 +17,15 @@ export const MAX_LINK = 4000;
 /** The exercises asked for at once. */
 const COUNT = 20;
 
-/** The motifs by their teach.* id, and the words of each. */
-const MOTIFS = ['grenier', 'double-threat', 'yinda', 'defence', 'threat'];
+/** The motifs by their teach.* id (without `teach.`): the message of the name and of the question. */
+const WORDS = {
+  grenier: ['page-exercises-motif-grenier', 'page-exercises-question-grenier'],
+  'double-threat': ['page-exercises-motif-double-threat', 'page-exercises-question-double-threat'],
+  yinda: ['page-exercises-motif-yinda', 'page-exercises-question-yinda'],
+  defence: ['page-exercises-motif-defence', 'page-exercises-question-defence'],
+  threat: ['page-exercises-motif-threat', 'page-exercises-question-threat'],
+};
+const MOTIFS = Object.keys(WORDS);
 
 /** The short name of a motif's teach.* id (`teach.grenier` → `grenier`). */
 function motifName(id) {
@@ -362,9 +369,9 @@ export class Exercises {
     if (!exercise) return;
     const total = this.set.length;
     $('exercises-counter').textContent = t('page-exercises-counter', { value: this.index + 1, text: total });
-    $('exercises-motif-name').textContent = t(`page-exercises-motif-${motifName(exercise.motif)}`);
+    $('exercises-motif-name').textContent = t(WORDS[motifName(exercise.motif)][0]);
     $('exercises-difficulty').textContent = t('page-exercises-difficulty', { value: exercise.difficulty?.level ?? 1 });
-    $('exercises-question').textContent = t(`page-exercises-question-${motifName(exercise.motif)}`, {
+    $('exercises-question').textContent = t(WORDS[motifName(exercise.motif)][1], {
       name: sideName(exercise.position?.to_move),
     });
     const facts = [];
@@ -394,7 +401,7 @@ export class Exercises {
     $('exercises-step').hidden = this.phase !== 'solved';
     if (this.phase === 'ask') {
       this.say([t('page-exercises-tap')]);
-      this.hooks.status(() => t(`page-exercises-question-${motifName(exercise.motif)}`, { name: sideName(exercise.position?.to_move) }));
+      this.hooks.status(() => t(WORDS[motifName(exercise.motif)][1], { name: sideName(exercise.position?.to_move) }));
       return;
     }
     if (this.phase === 'wrong') {
