@@ -628,6 +628,8 @@ function selectTab(tab) {
     $(other.getAttribute('aria-controls')).hidden = !selected;
   }
   state.pick = null;
+  // The styles may fold what a tab does not use (the Exercises tab on a phone).
+  document.body.dataset.tab = activeTab();
   if (activeTab() !== 'explain') unexplain();
   board.mark('selected', activeTab() === 'edit' && state.selected ? [state.selected] : []);
   board.mark('legal', showsLegal() && state.moves ? state.moves.legal : []);

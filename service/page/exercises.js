@@ -317,6 +317,8 @@ export class Exercises {
       mover: position.to_move,
     };
     this.write();
+    // On a phone the reasons are below the board: brought into view.
+    if (matchMedia('(max-width: 52rem)').matches) $('exercises-feedback').scrollIntoView({ block: 'nearest' });
   }
 
   /** The sentences of a wrong answer, in the page's language. */

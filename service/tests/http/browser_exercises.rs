@@ -309,6 +309,29 @@ fn a_set_is_found_answered_stepped_scored_and_shared_in_french() {
         browser.text("#exercises-difficulty"),
         format!("difficulté {} sur 5", second["difficulty"]["level"])
     );
+    // A wrong answer on the shared set (no origin: the link carries none),
+    // the picture of docs/exercises.md.
+    let legal = server.post_json("/v1/moves", &json!({"position": second["position"]}));
+    let solution = second["solution"].as_str().unwrap();
+    let wrong = legal.ok()["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_owned())
+        .find(|m| m != solution)
+        .expect("another legal move");
+    tap(&browser, &wrong);
+    browser.wait_for(
+        "the engine's word on the wrong move",
+        "return document.getElementById('exercises-feedback').textContent.includes('Le moteur\\u00a0:')",
+    );
+    assert_eq!(browser.text("#exercises-origin"), "");
+    browser.screenshot(&dir.join("exercises-shared-wrong-phone-fr.png"));
+    browser.resize(1100, 800);
+    browser.run("window.scrollTo(0, 0)", &[]);
+    browser.screenshot(&dir.join("exercises-shared-wrong-laptop-fr.png"));
+    browser.resize(390, 844);
+    browser.find("#exercises-retry").click();
     // In English, the same exercise in English words.
     browser.run(
         "const s = document.getElementById('lang'); s.value = 'en'; s.dispatchEvent(new Event('change'));",
