@@ -8,7 +8,11 @@
 
 use serde_json::{Value, json};
 
+use songo_service::ArchiveConfig;
+use songo_service::archive::{Location, Token};
+
 use crate::TestServer;
+use crate::archive::scratch_dir;
 use crate::webdriver::{Browser, screenshots};
 
 /// The three engine games of `tests/cli/exercises.rs`, their event named
@@ -367,5 +371,73 @@ fn the_archive_without_one_says_so() {
             "return document.getElementById('exercises-set').hidden",
             &[]
         ) == Value::Bool(true)
+    );
+}
+
+#[test]
+fn a_set_from_the_archive_and_a_link_that_asks_the_archive_again() {
+    let server = TestServer::with(songo_service::Config {
+        archive: Some(ArchiveConfig {
+            location: Location::Sqlite(scratch_dir("page-exercises").join("archive.sqlite")),
+            token: Token::new("page-s3cret"),
+        }),
+        ..songo_service::Config::default()
+    });
+    let reply = server.request(
+        "POST",
+        "/v1/games",
+        &[
+            ("Authorization", "Bearer page-s3cret"),
+            ("Content-Type", "text/plain"),
+        ],
+        Some(games().as_bytes()),
+    );
+    assert_eq!(reply.status, 200, "{reply:?}");
+    let set = server.get("/v1/exercises?motif=defence&count=20").ok();
+    let exercises = set["exercises"].as_array().expect("exercises").clone();
+    assert!(exercises.len() >= 2, "{set}");
+    let total = exercises.len();
+    // A link that names the archive as the set's source, and the second exercise.
+    let browser = Browser::on_page(
+        &server,
+        1280,
+        900,
+        "#exercises=archive&motif=defence&exercise=2&lang=fr",
+    );
+    browser.wait_for(
+        "the archive's set",
+        &format!(
+            "return document.getElementById('exercises-counter').textContent === 'Exercice 2 sur {total}'"
+        ),
+    );
+    assert_eq!(browser.text("#exercises-motif-name"), "défense");
+    assert_eq!(
+        browser.run(
+            "return document.getElementById('exercises-motif').value",
+            &[]
+        ),
+        "defence"
+    );
+    assert_eq!(
+        sorted(pad_counts(&browser)),
+        counts_of(&exercises[1]["position"])
+    );
+    assert_eq!(browser.run("return window.pwned ?? null", &[]), Value::Null);
+    // The button asks the archive too, with the motif chosen.
+    browser.run(
+        "const s = document.getElementById('exercises-motif'); s.value = ''; s.dispatchEvent(new Event('change'));",
+        &[],
+    );
+    let all = server.get("/v1/exercises?count=20").ok()["exercises"]
+        .as_array()
+        .unwrap()
+        .len();
+    browser.find("#exercises-load summary").click();
+    browser.find("#exercises-archive").click();
+    browser.wait_for(
+        "every motif",
+        &format!(
+            "return document.getElementById('exercises-counter').textContent === 'Exercice 1 sur {all}'"
+        ),
     );
 }
