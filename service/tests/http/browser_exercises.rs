@@ -170,7 +170,7 @@ fn a_set_is_found_answered_stepped_scored_and_shared_in_french() {
     let because = match (&grenier, &threat) {
         (Some(g), t)
             if t.as_ref()
-                .map_or(true, |t| g["captures"].as_u64() >= t["captures"].as_u64()) =>
+                .is_none_or(|t| g["captures"].as_u64() >= t["captures"].as_u64()) =>
         {
             format!(
                 "{wrong} laisse le grenier {} prendre {} graine",
@@ -224,9 +224,12 @@ fn a_set_is_found_answered_stepped_scored_and_shared_in_french() {
         .clone();
     browser.wait_for(
         "the solution played",
-        "return document.querySelectorAll('#line li').length > 0 && !document.body.dataset.busy",
+        &format!(
+            "return document.querySelector('#line [aria-current]')?.textContent === '{}'",
+            line[0]
+        ),
     );
-    for ply in 1..line.len() {
+    for next in &line[1..] {
         browser.wait_for(
             "the next move of the line",
             "return !document.getElementById('exercises-step').disabled",
@@ -235,8 +238,7 @@ fn a_set_is_found_answered_stepped_scored_and_shared_in_french() {
         browser.wait_for(
             "the step",
             &format!(
-                "return document.querySelector('#line [aria-current]')?.textContent === '{}'",
-                line[ply]
+                "return document.querySelector('#line [aria-current]')?.textContent === '{next}'"
             ),
         );
     }
