@@ -70,6 +70,10 @@ function sideName(side) {
 /** The status line under the board. */
 function writeStatus(extra) {
   const position = current();
+  if (extra && state.alone) {
+    $('status').textContent = extra;
+    return;
+  }
   const parts = [];
   if (extra) parts.push(extra);
   const over = state.moves?.game_over;
@@ -96,6 +100,9 @@ function writeUrl() {
 /** Shows the current position: the server's picture, moves, editor fields. */
 async function show({ marks = {}, message } = {}) {
   state.marks = marks;
+  // A message that says who is to move itself (an exercise's question)
+  // stays alone, also when it is worded again after a change of language.
+  if (message !== state.message) state.alone = false;
   state.message = message;
   const position = current();
   const [drawn, legal] = await Promise.all([api.readPosition(position), api.moves(position)]);
@@ -806,8 +813,9 @@ const exercises = new Exercises({
     await setStart(position, { steps: answer.data.steps, cursor: 0 });
   },
   advance,
-  status: (words) => {
+  status: (words, { alone = false } = {}) => {
     state.message = words;
+    state.alone = alone;
     writeStatus(words());
   },
   legal: () => state.moves?.legal ?? [],

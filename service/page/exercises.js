@@ -87,8 +87,9 @@ export class Exercises {
    * `hooks.open(position)` shows a position (a new line);
    * `hooks.playLine(position, moves)` shows it with the moves as its line,
    * at its start; `hooks.advance()` plays the line's next move with the
-   * sowing shown and resolves to false at its end; `hooks.status(words)`
-   * says `words()` under the board; `hooks.legal()` are the
+   * sowing shown and resolves to false at its end; `hooks.status(words,
+   * {alone})` says `words()` under the board (`alone`: without who is to
+   * move, which the words say); `hooks.legal()` are the
    * shown position's legal moves; `hooks.problemText(problem)` says a
    * problem in words.
    */
@@ -403,7 +404,8 @@ export class Exercises {
     $('exercises-step').hidden = this.phase !== 'solved';
     if (this.phase === 'ask') {
       this.say([t('page-exercises-tap')]);
-      this.hooks.status(() => t(WORDS[motifName(exercise.motif)][1], { name: sideName(exercise.position?.to_move) }));
+      const question = () => t(WORDS[motifName(exercise.motif)][1], { name: sideName(exercise.position?.to_move) });
+      this.hooks.status(question, { alone: true });
       return;
     }
     if (this.phase === 'wrong') {

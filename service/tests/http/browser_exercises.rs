@@ -354,6 +354,7 @@ fn a_set_is_found_answered_stepped_scored_and_shared_in_french() {
         question.ends_with('?') && question.contains(" to play."),
         "{question}"
     );
+    browser.screenshot(&dir.join("exercises-shared-phone-en.png"));
 }
 
 #[test]
@@ -374,6 +375,59 @@ fn the_archive_without_one_says_so() {
             &[]
         ) == Value::Bool(true)
     );
+    // A record file opened fills the box the exercises are found in.
+    let file = scratch_dir("page-exercises-file").join("games.songo");
+    std::fs::write(&file, games()).expect("the file is written");
+    browser
+        .find("#exercises-file")
+        .type_text(file.to_str().expect("a UTF-8 path"));
+    browser.wait_for(
+        "the file's text",
+        "return document.getElementById('exercises-text').value.includes('[Rules')",
+    );
+    assert_eq!(
+        browser.run(
+            "return document.getElementById('exercises-text').value",
+            &[]
+        ),
+        Value::String(games())
+    );
+}
+
+/// The link's form of an exercise, read back; what is not an exercise is refused.
+#[test]
+fn a_link_reads_back_its_exercises_and_refuses_the_rest() {
+    let server = TestServer::start();
+    let browser = Browser::on_page(&server, 390, 844, "");
+    let read = browser.run(
+        "return import('/page/exercises.js').then(m => { \
+           const exercise = {compact: 'songo:0,0,1,1,17,15,10/0,9,9,2,0,0,0:4-2:S', line: ['S1', 'N3', 'S3'], \
+             motif: 'teach.yinda', difficulty: {level: 2}, proof: {margin: 20, exact: false, depth: 10}}; \
+           const link = m.linkOf(exercise); \
+           return [link, m.fromLink(link), m.fromLink('songo:1/2~<script>~x~9'), \
+             m.fromLink('songo:1/2~S1_<b>_N2~<img>~99~-5~1~7'), m.MAX_LINK]; })",
+        &[],
+    );
+    assert_eq!(
+        read[0],
+        "songo:0,0,1,1,17,15,10/0,9,9,2,0,0,0:4-2:S~S1_N3_S3~yinda~2~20~0~10"
+    );
+    assert_eq!(read[1]["line"], json!(["S1", "N3", "S3"]));
+    assert_eq!(read[1]["solution"], "S1");
+    assert_eq!(read[1]["motif"], "teach.yinda");
+    assert_eq!(read[1]["difficulty"]["level"], 2);
+    assert_eq!(
+        read[1]["proof"],
+        json!({"margin": 20, "exact": false, "depth": 10})
+    );
+    // No move: no exercise.
+    assert_eq!(read[2], Value::Null);
+    // Only the moves are kept, an unknown motif is a threat, numbers are bounded.
+    assert_eq!(read[3]["line"], json!(["S1", "N2"]));
+    assert_eq!(read[3]["motif"], "teach.threat");
+    assert_eq!(read[3]["difficulty"]["level"], 5);
+    assert_eq!(read[3]["proof"]["margin"], 0);
+    assert_eq!(read[4], 4000);
 }
 
 #[test]
