@@ -89,6 +89,11 @@ function writeStatus(extra) {
 /** Writes the line into the URL, so that the link shares the board. */
 function writeUrl() {
   if (!state.start) return;
+  // On the Exercises tab the link is the set's, at the exercise shown.
+  if (activeTab() === 'exercises' && exercises.current()) {
+    history.replaceState(null, '', exercises.linkTo(lang()).link);
+    return;
+  }
   const params = new URLSearchParams();
   params.set('position', state.startCompact ?? state.compact);
   if (state.steps.length) params.set('moves', state.steps.map((s) => s.move).join(' '));

@@ -310,6 +310,11 @@ fn a_set_is_found_answered_stepped_scored_and_shared_in_french() {
                document.getElementById('exercises-counter').textContent === 'Exercice 2 sur {total}'"
         ),
     );
+    // The address bar keeps the set's link, so that a reload keeps the set.
+    assert_eq!(
+        browser.run("return location.href", &[]),
+        Value::String(link.clone())
+    );
     assert_eq!(sorted(pad_counts(&browser)), counts_of(&second["position"]));
     assert_eq!(
         browser.text("#exercises-difficulty"),
