@@ -1532,6 +1532,7 @@ page-exercises-question-yinda = { $name } to play. A house is threatened: which 
 page-exercises-question-defence = { $name } to play. A capture is threatened: which move limits it best?
 page-exercises-question-threat = { $name } to play. Which move wins clearly more than any other?
 page-exercises-tap = Play your answer: tap a house on the board.
+page-exercises-not-legal = { $move } cannot be played here: the moves that can are ringed in green.
 page-exercises-right = Right: { $move } is the move.
 page-exercises-solution = The move was { $move }.
 page-exercises-proof-exact = { $count ->

@@ -1545,6 +1545,7 @@ page-exercises-question-yinda = { $name } joue. Une maison est menacée : quel 
 page-exercises-question-defence = { $name } joue. Une prise menace : quel coup la limite le mieux ?
 page-exercises-question-threat = { $name } joue. Quel coup gagne nettement plus que tous les autres ?
 page-exercises-tap = Jouez votre réponse : touchez une case du tablier.
+page-exercises-not-legal = { $move } ne se joue pas ici : les coups possibles sont cerclés de vert.
 page-exercises-right = Juste : le coup est { $move }.
 page-exercises-solution = Le coup était { $move }.
 page-exercises-proof-exact = { $count ->

@@ -242,7 +242,11 @@ export class Exercises {
   async choose(move) {
     const exercise = this.current();
     if (!exercise || this.phase !== 'ask' || this.busy) return;
-    if (!this.hooks.legal().includes(move)) return;
+    if (!this.hooks.legal().includes(move)) {
+      // Not an answer (an empty house, the opponent's): said, not counted.
+      this.say([t('page-exercises-not-legal', { move }), t('page-exercises-tap')]);
+      return;
+    }
     this.busy = true;
     try {
       if (move === exercise.solution) {

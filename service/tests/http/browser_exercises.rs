@@ -160,6 +160,15 @@ fn a_set_is_found_answered_stepped_scored_and_shared_in_french() {
     };
     let grenier = largest(&explained["greniers"]);
     let threat = largest(&explained["threats"]);
+    // A house of the opponent is no answer: said, and not counted.
+    let theirs = if to_move == "south" { "N3" } else { "S3" };
+    tap(&browser, theirs);
+    browser.wait_for(
+        "the word on a move that is not one",
+        &format!(
+            "return document.getElementById('exercises-feedback').textContent.startsWith('{theirs} ne se joue pas ici')"
+        ),
+    );
     tap(&browser, &wrong);
     browser.wait_for(
         "the engine's word on the wrong move",
