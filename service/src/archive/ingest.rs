@@ -303,6 +303,28 @@ fn replay<'a>(
     passages
 }
 
+/// The passages of a stored record, as its import found them: what the
+/// migrations that rebuild the index and the explorer's replays use.
+/// `rules` is the ruleset stored with it (for a record that names none).
+pub(crate) fn passages_of_record(
+    record: &str,
+    rules: Option<songo_notation::Ruleset>,
+) -> Vec<Passage> {
+    let Some(game) = songo_notation::record::games(record).next() else {
+        return Vec::new();
+    };
+    let parsed = parse_text(&game);
+    let options = Options {
+        default_rules: rules,
+        ..Options::default()
+    };
+    replay(
+        &parsed.record.tags,
+        parsed.record.main_line().map(|mv| mv.text.as_str()),
+        &options,
+    )
+}
+
 /// The position of a stored record after `ply` plies of its main line (the
 /// last position its replay reaches when `ply` is `None` or past it).
 #[must_use]
