@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use songo_notation::i18n::Localize;
 use songo_notation::record::FromTags;
 use songo_notation::record::{GameText, Tags, names, parse_text};
-use songo_notation::validate::{GameReport, Options, validate_game};
+use songo_notation::validate::{GameReport, Options, validate_game_observed};
 use songo_notation::{AnyPosition, Conventions, Game, GamePosition};
 
 /// FNV-1a, 64 bits: a stable hash (the standard library's is seeded per
@@ -143,17 +143,67 @@ pub struct NotAGame {
     pub message: String,
 }
 
-/// Validates and prepares one game split from a file. A text with
-/// neither a tag nor a move (a file that is no record) is no game.
+/// What the import keeps of a game's main line as the validator reads
+/// and replays it: the text its identity hashes and its passages.
+#[derive(Default)]
+struct MainLine {
+    /// The main line's moves as written, with their claims.
+    moves: String,
+    passages: Vec<Passage>,
+    seen: HashSet<i64, BuildKeyHasher>,
+    /// The key and move name of the move being played.
+    playing: Option<(i64, String)>,
+    ply: i64,
+}
+
+impl songo_notation::validate::MainLineObserver for MainLine {
+    fn written(&mut self, text: &str, claim: Option<u32>) {
+        self.moves.push_str(text);
+        if let Some(claim) = claim {
+            use std::fmt::Write;
+            // Writing into a string cannot fail.
+            let _ = write!(self.moves, "+{claim}");
+        }
+        self.moves.push(' ');
+    }
+
+    fn playing(&mut self, before: &AnyPosition, mv: songo_notation::AnyMove) {
+        let key = position_key(before);
+        let name = if self.seen.contains(&key) {
+            String::new()
+        } else {
+            before.move_name(mv, Conventions::default()).to_string()
+        };
+        self.playing = Some((key, name));
+    }
+
+    fn played(&mut self) {
+        if let Some((key, name)) = self.playing.take()
+            && self.seen.insert(key)
+        {
+            self.passages.push(Passage {
+                key,
+                ply: self.ply,
+                next: Some(name),
+            });
+        }
+        self.ply += 1;
+    }
+}
+
+/// Validates and prepares one game split from a file: one reading and
+/// one replay of the game (the validator's), which show the import its
+/// main line. A text with neither a tag nor a move (a file that is no
+/// record) is no game.
 ///
 /// # Errors
 /// The text holds no game.
 pub fn prepare(game: &GameText<'_>, options: &Options) -> Result<Prepared, NotAGame> {
-    let report = validate_game(game, options);
-    let parsed = parse_text(game);
-    let record = &parsed.record;
-    let main: Vec<_> = record.main_line().collect();
-    if record.tags.is_empty() && main.is_empty() {
+    let mut main = MainLine::default();
+    let mut report = validate_game_observed(game, options, Some(&mut main));
+    if report.tags.is_empty() && report.plies == 0 {
+        // Read again for the reader's own words about it (rare).
+        let parsed = parse_text(game);
         let (line, column, message) = parsed.errors.first().map_or_else(
             || (game.origin.line, 1, String::new()),
             |error| {
@@ -170,32 +220,32 @@ pub fn prepare(game: &GameText<'_>, options: &Options) -> Result<Prepared, NotAG
             message,
         });
     }
+    let tags = std::mem::take(&mut report.tags);
     let mut identity_text = String::with_capacity(game.text.len());
-    for tag in record.tags.canonical() {
+    for tag in tags.canonical() {
         identity_text.push_str(&tag.name);
         identity_text.push('\u{1f}');
         identity_text.push_str(&tag.value);
         identity_text.push('\u{1e}');
     }
     identity_text.push('\u{1d}');
-    for mv in &main {
-        identity_text.push_str(&mv.text);
-        if let Some(claim) = mv.claim {
-            identity_text.push('+');
-            identity_text.push_str(&claim.to_string());
+    identity_text.push_str(&main.moves);
+    let mut passages = main.passages;
+    if let Some(last) = &report.final_position {
+        let key = position_key(last);
+        if main.seen.insert(key) {
+            passages.push(Passage {
+                key,
+                ply: main.ply,
+                next: None,
+            });
         }
-        identity_text.push(' ');
     }
-    let passages = replay(
-        &record.tags,
-        main.iter().map(|mv| mv.text.as_str()),
-        options,
-    );
     let (result, score) = result_of(&report);
     Ok(Prepared {
         identity: fnv1a(identity_text.as_bytes()).cast_signed(),
-        rules: rules_of(&record.tags, options),
-        date: record.tags.get(names::DATE).and_then(normalise_date),
+        rules: rules_of(&tags, options),
+        date: tags.get(names::DATE).and_then(normalise_date),
         result,
         score,
         plies: i64::try_from(report.plies).unwrap_or(i64::MAX),
@@ -203,7 +253,7 @@ pub fn prepare(game: &GameText<'_>, options: &Options) -> Result<Prepared, NotAG
         violations: (!report.valid)
             .then(|| serde_json::to_string(&report.violations).unwrap_or_default()),
         record: game.text.trim().to_owned(),
-        tags: record.tags.clone(),
+        tags,
         passages,
     })
 }
@@ -349,6 +399,101 @@ pub fn position_at(record: &str, ply: Option<usize>) -> Option<AnyPosition> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The identity as it was computed before the validator showed the
+    /// main line: from the record read again.
+    fn identity_read_again(game: &GameText<'_>) -> i64 {
+        let parsed = parse_text(game);
+        let mut text = String::new();
+        for tag in parsed.record.tags.canonical() {
+            text.push_str(&tag.name);
+            text.push('\u{1f}');
+            text.push_str(&tag.value);
+            text.push('\u{1e}');
+        }
+        text.push('\u{1d}');
+        for mv in parsed.record.main_line() {
+            text.push_str(&mv.text);
+            if let Some(claim) = mv.claim {
+                text.push('+');
+                text.push_str(&claim.to_string());
+            }
+            text.push(' ');
+        }
+        fnv1a(text.as_bytes()).cast_signed()
+    }
+
+    /// Every record of the fixtures (valid, broken, in English and in
+    /// French) and generated games: the one reading and replay of the
+    /// import finds the identity and the passages a second reading and
+    /// replay of the stored record finds (what the migrations and the
+    /// explorer's replays use).
+    #[test]
+    fn one_pass_finds_what_a_replay_of_the_record_finds() {
+        fn walk(dir: &std::path::Path, found: &mut Vec<std::path::PathBuf>) {
+            for entry in std::fs::read_dir(dir).expect("a directory").flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    walk(&path, found);
+                } else {
+                    found.push(path);
+                }
+            }
+        }
+        let mut files = Vec::new();
+        walk(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/records"),
+            &mut files,
+        );
+        let mut texts: Vec<String> = files
+            .iter()
+            .filter_map(|file| std::fs::read(file).ok())
+            .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+            .collect();
+        use songo_notation::generate::{GenerateOptions, generate};
+        for ruleset in [
+            songo_notation::Ruleset::Songo,
+            songo_notation::Ruleset::Awale,
+            songo_notation::Ruleset::Seega,
+        ] {
+            let records: Vec<_> = generate(ruleset, 5, 9, GenerateOptions::default()).collect();
+            texts.push(songo_notation::record::write_all(&records));
+        }
+        let mut checked = 0;
+        let mut invalid = 0;
+        for text in &texts {
+            for game in songo_notation::record::games(text) {
+                for lang in [
+                    songo_notation::i18n::Lang::En,
+                    songo_notation::i18n::Lang::Fr,
+                ] {
+                    let options = Options {
+                        lang,
+                        ..Options::default()
+                    };
+                    let Ok(prepared) = prepare(&game, &options) else {
+                        continue;
+                    };
+                    assert_eq!(
+                        prepared.identity,
+                        identity_read_again(&game),
+                        "{}",
+                        game.text
+                    );
+                    let rules = prepared.rules.parse().ok();
+                    assert_eq!(
+                        prepared.passages,
+                        passages_of_record(&prepared.record, rules),
+                        "{}",
+                        game.text
+                    );
+                    checked += 1;
+                    invalid += usize::from(!prepared.valid);
+                }
+            }
+        }
+        assert!(checked > 100 && invalid > 20, "{checked} {invalid}");
+    }
 
     /// The key is the hash of the position's notation, written straight
     /// into the hash: the same keys as the text's (archives made before
