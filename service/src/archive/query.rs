@@ -288,8 +288,9 @@ fn page(rows: &[Vec<Value>], limit: usize) -> GameList {
 const IDS_PER_STATEMENT: usize = 200;
 
 /// Rows of the posting lists read at a time, newest first, while looking
-/// for a position's most recent games.
-const RECENT_ROWS: i64 = 4;
+/// for a position's most recent games (a row of the start position's
+/// bucket holds a transaction's games: enough).
+const RECENT_ROWS: i64 = 1;
 
 impl Archive {
     /// The games the position index holds for `key` in its deep or its

@@ -104,6 +104,9 @@ ALTER TABLE positions_v3 RENAME TO positions;
         rebuild: true,
         // The position index as posting lists (a row per bucket of keys
         // and transaction, `postings.rs`) instead of a row per position,
+        // in a table with a rowid (its rows, of a few hundred bytes to a
+        // few KB, fill its pages in the order written; in a WITHOUT ROWID
+        // table each row past 1 KB took an overflow page of its own),
         // and the explorer's counts for the first plies only: the rows a
         // game costs, in time and bytes. Both rebuilt by replaying the
         // games stored.
@@ -111,12 +114,13 @@ ALTER TABLE positions_v3 RENAME TO positions;
 DROP TABLE positions;
 DROP TABLE explorer;
 CREATE TABLE positions (
+    id {id},
     bucket {count} NOT NULL,
     deep {count} NOT NULL,
     batch {int} NOT NULL,
-    entries {blob} NOT NULL,
-    PRIMARY KEY (bucket, deep, batch)
-){compact};
+    entries {blob} NOT NULL
+);
+CREATE UNIQUE INDEX positions_bucket ON positions (bucket, deep, batch);
 CREATE TABLE explorer (
     key {int} NOT NULL,
     move TEXT NOT NULL,
