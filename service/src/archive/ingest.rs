@@ -58,16 +58,21 @@ pub fn position_key(position: &AnyPosition) -> i64 {
     match position {
         AnyPosition::Sowing(sowing) => {
             hash.eat(sowing.rules().id().as_bytes());
-            hash.eat(&[0]);
+            // FNV-1a over whole numbers rather than their bytes: four
+            // times fewer rounds, and the finaliser mixes the rest.
+            let mut word = |n: u32| {
+                hash.0 ^= u64::from(n);
+                hash.0 = hash.0.wrapping_mul(0x0100_0000_01b3);
+            };
             for side in [songo_notation::Side::North, songo_notation::Side::South] {
-                for count in sowing.row(side).iter() {
-                    hash.eat(&count.to_le_bytes());
+                for &count in sowing.row(side).iter() {
+                    word(count);
                 }
             }
             let stores = sowing.stores();
-            hash.eat(&stores.south.to_le_bytes());
-            hash.eat(&stores.north.to_le_bytes());
-            hash.eat(&[u8::try_from(sowing.to_move().letter()).unwrap_or(b'?')]);
+            word(stores.south);
+            word(stores.north);
+            word(u32::from(sowing.to_move().letter()));
         }
         AnyPosition::Seega(_) => {
             use std::fmt::Write;
@@ -179,7 +184,6 @@ pub struct NotAGame {
 
 /// What the import keeps of a game's main line as the validator reads
 /// and replays it: the text its identity hashes and its passages.
-#[derive(Default)]
 struct MainLine {
     /// The main line's moves as written, with their claims.
     moves: String,
@@ -188,6 +192,19 @@ struct MainLine {
     /// The key and move name of the move being played.
     playing: Option<(i64, String)>,
     ply: i64,
+}
+
+impl Default for MainLine {
+    fn default() -> MainLine {
+        MainLine {
+            moves: String::with_capacity(512),
+            passages: Vec::with_capacity(128),
+            // A game's positions, most games: no growing on the way.
+            seen: HashSet::with_capacity_and_hasher(256, BuildKeyHasher::default()),
+            playing: None,
+            ply: 0,
+        }
+    }
 }
 
 impl songo_notation::validate::MainLineObserver for MainLine {
@@ -572,6 +589,6 @@ mod tests {
         assert!(keys.len() > 200, "{}", keys.len());
     }
 
-    const STABLE_SONGO_START: i64 = 4_423_985_468_664_967_902;
-    const STABLE_AWALE_START: i64 = -615_484_121_864_712_565;
+    const STABLE_SONGO_START: i64 = 8_659_750_416_500_250_218;
+    const STABLE_AWALE_START: i64 = 2_393_405_211_201_822_836;
 }

@@ -479,7 +479,7 @@ impl Pending {
 /// Writes what a transaction's games add to the position index and the
 /// explorer's counts, several rows to a statement, in key order.
 fn write_pending(db: &mut Db, pending: &mut Pending) -> Result<(), DbError> {
-    write_postings(db, &mut pending.entries)?;
+    write_postings(db, &pending.entries)?;
     pending.rows_v3.sort_unstable();
     for &(key, game) in &pending.rows_v3 {
         db.execute(
@@ -527,11 +527,28 @@ fn write_pending(db: &mut Db, pending: &mut Pending) -> Result<(), DbError> {
 /// small, so that many small imports do not make a bucket a long list
 /// of tiny rows: a bucket holds at most one row per
 /// [`postings::MIN_ROW_BYTES`] of its entries, and a few more.
-fn write_postings(
-    db: &mut Db,
-    entries: &mut [(i64, bool, postings::Entry)],
-) -> Result<(), DbError> {
-    entries.sort_unstable_by_key(|&(bucket, deep, entry)| (deep, bucket, entry));
+fn write_postings(db: &mut Db, entries: &[(i64, bool, postings::Entry)]) -> Result<(), DbError> {
+    const SHALLOW_BUCKETS: usize = 1 << postings::SHALLOW_BUCKET_BITS;
+    const DEEP_BUCKETS: usize = 1 << postings::DEEP_BUCKET_BITS;
+    // Grouped by list and bucket with a counting sort: each bucket's
+    // entries stay in the order added, which is game order.
+    let slot = |bucket: i64, deep: bool| {
+        usize::try_from(bucket).unwrap_or(0) + if deep { SHALLOW_BUCKETS } else { 0 }
+    };
+    let mut starts = vec![0_usize; SHALLOW_BUCKETS + DEEP_BUCKETS + 1];
+    for &(bucket, deep, _) in entries.iter() {
+        starts[slot(bucket, deep) + 1] += 1;
+    }
+    for i in 1..starts.len() {
+        starts[i] += starts[i - 1];
+    }
+    let mut grouped = entries.to_vec();
+    for &entry in entries.iter() {
+        let at = &mut starts[slot(entry.0, entry.1)];
+        grouped[*at] = entry;
+        *at += 1;
+    }
+    let entries = grouped;
     let mut rows: Vec<Value> = Vec::with_capacity(4 * ROWS_PER_STATEMENT);
     let flush = |db: &mut Db, rows: &mut Vec<Value>| -> Result<(), DbError> {
         if !rows.is_empty() {
@@ -557,10 +574,11 @@ fn write_postings(
         {
             continue;
         }
+        let batch = group.iter().map(|e| e.game).min().unwrap_or(first.game);
         rows.extend([
             Value::Int(bucket),
             Value::Int(i64::from(deep)),
-            Value::Int(first.game),
+            Value::Int(batch),
             Value::Blob(bytes),
         ]);
         if rows.len() >= 4 * ROWS_PER_STATEMENT {

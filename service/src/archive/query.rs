@@ -309,7 +309,9 @@ impl Archive {
                 postings::games_of(bytes, fingerprint, &mut games);
             }
         }
-        games.sort_unstable();
+        // Rows come in the order written, each in game order: nearly
+        // sorted, which the stable sort finishes in a pass.
+        games.sort();
         games.dedup();
         Ok(games)
     }
@@ -346,7 +348,15 @@ impl Archive {
                 extra_rows -= 1;
             }
         }
-        games.sort_unstable_by(|a, b| b.cmp(a));
+        // The newest `wanted` (a game counted twice in a row is there
+        // once after the dedup, which may leave fewer: the caller's
+        // truncation is what counts).
+        let newest_first = |a: &i64, b: &i64| b.cmp(a);
+        if games.len() > wanted.saturating_mul(2) && wanted > 0 {
+            games.select_nth_unstable_by(wanted.saturating_mul(2) - 1, newest_first);
+            games.truncate(wanted.saturating_mul(2));
+        }
+        games.sort_unstable_by(newest_first);
         games.dedup();
         Ok(games)
     }
