@@ -1319,6 +1319,8 @@ archive-bad-cursor = { $cursor } is not a cursor a page of results gave
 hint-archive-cursor = continue with the `next` of the previous page (JSON), or the --after printed after a list
 archive-bad-date = { $date } is not a date
 hint-archive-date = write dates as YYYY, YYYY.MM or YYYY.MM.DD
+archive-too-many-to-replay = { $games } games reached this position after ply { $plies }: the explorer replays such games and stops at { $limit }
+hint-archive-too-many-to-replay = search the games through the position instead (songo archive search --position, or GET /v1/games?position=…), or explore a position a few plies earlier
 archive-database = the archive's database failed: { $cause }
 archive-progress = importing: {"{"}binary_bytes{"}"}/{"{"}binary_total_bytes{"}"} ({"{"}percent{"}"}%), {"{"}msg{"}"}
 archive-progress-games = { $imported } imported, { $duplicates } duplicates

@@ -1328,6 +1328,8 @@ archive-bad-cursor = { $cursor } n’est pas un curseur donné par une page de r
 hint-archive-cursor = continuez avec le `next` de la page précédente (JSON), ou le --after affiché après une liste
 archive-bad-date = { $date } n’est pas une date
 hint-archive-date = écrivez les dates AAAA, AAAA.MM ou AAAA.MM.JJ
+archive-too-many-to-replay = { $games } parties ont atteint cette position après le coup { $plies } : l’explorateur rejoue ces parties et s’arrête à { $limit }
+hint-archive-too-many-to-replay = cherchez plutôt les parties passées par la position (songo archive search --position, ou GET /v1/games?position=…), ou explorez une position quelques coups plus tôt
 archive-database = la base de l’archive a échoué : { $cause }
 archive-progress = import : {"{"}binary_bytes{"}"}/{"{"}binary_total_bytes{"}"} ({"{"}percent{"}"} %), {"{"}msg{"}"}
 archive-progress-games = { $imported } importées, { $duplicates } doublons

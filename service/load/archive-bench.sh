@@ -128,8 +128,10 @@ bench_sqlite() {
   say "schema version $(sqlite3 "$db" 'SELECT MAX(version) FROM schema_version'); query plans:"
   {
     echo "-- explorer"; sqlite3 "$db" "EXPLAIN QUERY PLAN SELECT move, games, south, north, draws, score_sum FROM explorer WHERE key = 1" || true
-    echo "-- explorer recent"; sqlite3 "$db" "EXPLAIN QUERY PLAN SELECT g.id FROM positions p JOIN games g ON g.id = p.game WHERE p.key = 1 ORDER BY p.game DESC LIMIT 5" || true
-    echo "-- position search"; sqlite3 "$db" "EXPLAIN QUERY PLAN SELECT g.id FROM games g JOIN positions p ON p.game = g.id AND p.key = 1 ORDER BY p.game LIMIT 51" || true
+    echo "-- explorer recent (the shallow list's newest rows)"; sqlite3 "$db" "EXPLAIN QUERY PLAN SELECT batch, entries FROM positions WHERE bucket = 1 AND deep = 0 AND batch < 1000000000 ORDER BY batch DESC LIMIT 4" || true
+    echo "-- position search and the explorer's deep games (a bucket's rows)"; sqlite3 "$db" "EXPLAIN QUERY PLAN SELECT entries FROM positions WHERE bucket = 1 AND deep = 1" || true
+    echo "-- the games found"; sqlite3 "$db" "EXPLAIN QUERY PLAN SELECT g.id FROM games g WHERE g.id IN (1, 2, 3) ORDER BY g.id LIMIT 51" || true
+    echo "-- posting lists: rows, entries' bytes, largest row"; sqlite3 "$db" "SELECT deep, COUNT(*), SUM(LENGTH(entries)), MAX(LENGTH(entries)) FROM positions GROUP BY deep" || true
     echo "-- player search"; sqlite3 "$db" "EXPLAIN QUERY PLAN SELECT g.id FROM games g WHERE g.id IN (SELECT id FROM (SELECT g.id AS id FROM games g WHERE g.south = 'x' ORDER BY g.id LIMIT 51) AS s UNION ALL SELECT id FROM (SELECT g.id AS id FROM games g WHERE g.north = 'x' ORDER BY g.id LIMIT 51) AS n) ORDER BY g.id LIMIT 51" || true
   } 2>&1 | sed 's/^/  /' | tee -a "$RESULTS"
   say "queries (ms; $QUERIES of each kind a run, $RUNS runs after a warm-up):"
@@ -191,7 +193,8 @@ bench_postgres() {
   local who; who=$("${psql[@]}" "SELECT south FROM games LIMIT 1")
   {
     echo "-- explorer at the start"; "${psql[@]}" "EXPLAIN (ANALYZE, BUFFERS) SELECT move, games, south, north, draws, score_sum FROM explorer WHERE key = $key" || true
-    echo "-- position search at the start"; "${psql[@]}" "EXPLAIN (ANALYZE, BUFFERS) SELECT g.id FROM games g JOIN positions p ON p.game = g.id AND p.key = $key ORDER BY p.game LIMIT 51" || true
+    echo "-- position search at the start (its bucket's rows)"; "${psql[@]}" "EXPLAIN (ANALYZE, BUFFERS) SELECT entries FROM positions WHERE bucket = ($key & 255) AND deep = 0" || true
+    echo "-- posting lists: rows, entries' bytes, largest row"; "${psql[@]}" "SELECT deep, COUNT(*), SUM(LENGTH(entries)), MAX(LENGTH(entries)) FROM positions GROUP BY deep" || true
     echo "-- player search"; "${psql[@]}" "EXPLAIN (ANALYZE, BUFFERS) SELECT g.id FROM games g WHERE g.id IN (SELECT id FROM (SELECT g.id AS id FROM games g WHERE g.south = '$who' ORDER BY g.id LIMIT 51) AS s UNION ALL SELECT id FROM (SELECT g.id AS id FROM games g WHERE g.north = '$who' ORDER BY g.id LIMIT 51) AS n) ORDER BY g.id LIMIT 51" || true
   } 2>&1 | sed 's/^/  /' | tee -a "$RESULTS"
   say "queries (ms; $QUERIES of each kind a run, $RUNS runs after a warm-up):"

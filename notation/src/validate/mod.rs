@@ -232,7 +232,34 @@ pub fn validate_str(text: &str, options: &Options) -> ValidationReport {
 /// Validates one game split from a file.
 #[must_use]
 pub fn validate_game(game: &GameText<'_>, options: &Options) -> GameReport {
+    validate_game_observed(game, options, None)
+}
+
+/// What a caller sees of a game's main line while it is validated, so
+/// that it need not read and replay the game again (the archive indexes
+/// the positions of the one replay).
+pub trait MainLineObserver {
+    /// A move of the main line as written, in order, with its capture
+    /// claim, whether or not the replay can play it.
+    fn written(&mut self, text: &str, claim: Option<u32>);
+    /// The replay is about to play `mv`, a main-line move, from `before`.
+    fn playing(&mut self, before: &AnyPosition, mv: AnyMove);
+    /// The move of the last [`MainLineObserver::playing`] was played (a
+    /// refused one is not: the main line's replay stops there, or, with
+    /// [`Options::keep_going`], goes on unseen).
+    fn played(&mut self);
+}
+
+/// [`validate_game`], showing the main line to `observer` as it is read
+/// and replayed.
+#[must_use]
+pub fn validate_game_observed<'o>(
+    game: &GameText<'_>,
+    options: &'o Options,
+    observer: Option<&'o mut dyn MainLineObserver>,
+) -> GameReport {
     let mut validator = GameValidator::new(options, game.index);
+    validator.sink.observer = observer;
     if let Some(problem) = game.problem {
         let error = text_problem_error(&game.text, game.origin, problem);
         validator.syntax(error, 0);
@@ -297,6 +324,8 @@ struct Sink<'o> {
     /// Violations found past [`MAX_VIOLATIONS`].
     omitted: usize,
     options: &'o Options,
+    /// Who sees the main line, if anyone.
+    observer: Option<&'o mut dyn MainLineObserver>,
 }
 
 impl Sink<'_> {
@@ -477,8 +506,15 @@ impl<'a> Lines<'a> {
             return;
         };
         let before = claim.map(|_| game.position().clone());
+        let observed = depth == 0 && sink.observer.is_some();
+        if observed && let Some(observer) = sink.observer.as_mut() {
+            observer.playing(game.position(), mv);
+        }
         let refusal = match game.play_captured(mv) {
             Ok(captured) => {
+                if observed && let Some(observer) = sink.observer.as_mut() {
+                    observer.played();
+                }
                 line.ply += 1;
                 // The pending move is read back only for a wrong claim.
                 if claim.is_some_and(|claim| claim != captured)
@@ -778,6 +814,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                 violations: Vec::new(),
                 omitted: 0,
                 options,
+                observer: None,
             },
             index,
             origin: Origin::default(),
@@ -1174,6 +1211,9 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
         }
         if self.depth == 0 {
             self.plies += 1;
+            if let Some(observer) = self.sink.observer.as_mut() {
+                observer.written(token.text, token.claim);
+            }
         }
         if let Some(lines) = &mut self.replayer {
             lines.san(token, &mut self.sink);

@@ -8,13 +8,15 @@ use std::fmt;
 
 use postgres::types::{IsNull, ToSql, Type, to_sql_checked};
 
-/// A parameter or a column's value: the store uses integers and texts only
-/// (booleans are 0/1), so both backends read and write the same.
+/// A parameter or a column's value: the store uses integers, texts and
+/// the position index's bytes only (booleans are 0/1), so both backends
+/// read and write the same.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Value {
     Null,
     Int(i64),
     Text(String),
+    Blob(Vec<u8>),
 }
 
 impl Value {
@@ -28,6 +30,13 @@ impl Value {
     pub(crate) fn text(&self) -> Option<&str> {
         match self {
             Value::Text(text) => Some(text),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn bytes(&self) -> Option<&[u8]> {
+        match self {
+            Value::Blob(bytes) => Some(bytes),
             _ => None,
         }
     }
@@ -64,6 +73,7 @@ impl rusqlite::ToSql for Value {
             Value::Null => ToSqlOutput::Borrowed(ValueRef::Null),
             Value::Int(n) => ToSqlOutput::Borrowed(ValueRef::Integer(*n)),
             Value::Text(text) => ToSqlOutput::Borrowed(ValueRef::Text(text.as_bytes())),
+            Value::Blob(bytes) => ToSqlOutput::Borrowed(ValueRef::Blob(bytes)),
         })
     }
 }
@@ -82,6 +92,7 @@ impl ToSql for Value {
             Value::Int(n) if *ty == Type::INT2 => i16::try_from(*n)?.to_sql(ty, out),
             Value::Int(n) => n.to_sql(ty, out),
             Value::Text(text) => text.as_str().to_sql(ty, out),
+            Value::Blob(bytes) => bytes.as_slice().to_sql(ty, out),
         }
     }
 
@@ -210,9 +221,10 @@ impl Db {
                             // holds integers only, so it is one.
                             #[allow(clippy::cast_possible_truncation)]
                             ValueRef::Real(x) => Value::Int(x as i64),
-                            ValueRef::Text(text) | ValueRef::Blob(text) => {
+                            ValueRef::Text(text) => {
                                 Value::Text(String::from_utf8_lossy(text).into_owned())
                             }
+                            ValueRef::Blob(bytes) => Value::Blob(bytes.to_vec()),
                         });
                     }
                     all.push(values);
@@ -237,6 +249,9 @@ impl Db {
                             row.try_get::<_, Option<i16>>(i)?.map(i64::from).into()
                         } else if *ty == Type::BOOL {
                             row.try_get::<_, Option<bool>>(i)?.map(i64::from).into()
+                        } else if *ty == Type::BYTEA {
+                            row.try_get::<_, Option<Vec<u8>>>(i)?
+                                .map_or(Value::Null, Value::Blob)
                         } else {
                             row.try_get::<_, Option<String>>(i)?.into()
                         };

@@ -19,6 +19,7 @@
 
 mod db;
 mod ingest;
+mod postings;
 mod query;
 pub mod render;
 mod schema;
@@ -149,6 +150,14 @@ pub enum ArchiveError {
     BadCursor(String),
     /// A date that is no `YYYY[.MM[.DD]]`.
     BadDate(String),
+    /// The explorer would have to replay more games than it may: those
+    /// that reached the position after the plies its table counts.
+    TooManyToReplay {
+        /// Games to replay.
+        games: usize,
+        /// The most it replays.
+        limit: usize,
+    },
     /// Any other failure of the database.
     Database(String),
 }
@@ -177,6 +186,12 @@ impl ArchiveError {
                 msg!("archive-bad-cursor", cursor = cursor.as_str())
             }
             ArchiveError::BadDate(date) => msg!("archive-bad-date", date = date.as_str()),
+            ArchiveError::TooManyToReplay { games, limit } => msg!(
+                "archive-too-many-to-replay",
+                games = *games,
+                limit = *limit,
+                plies = postings::EXPLORER_PLIES
+            ),
             ArchiveError::Database(cause) => {
                 msg!("archive-database", cause = Message::verbatim(cause.clone()))
             }
@@ -192,14 +207,21 @@ impl ArchiveError {
             ArchiveError::BadCursor(_) => Some(msg!("hint-archive-cursor")),
             ArchiveError::BadDate(_) => Some(msg!("hint-archive-date")),
             ArchiveError::TooNew { .. } => Some(msg!("hint-archive-too-new")),
+            ArchiveError::TooManyToReplay { .. } => Some(msg!("hint-archive-too-many-to-replay")),
             _ => None,
         }
     }
 
-    /// Whether the caller's input is at fault (a bad cursor), not the store.
+    /// Whether the caller's input is at fault (a bad cursor, a position
+    /// too deep to explore), not the store.
     #[must_use]
     pub fn is_input(&self) -> bool {
-        matches!(self, ArchiveError::BadCursor(_) | ArchiveError::BadDate(_))
+        matches!(
+            self,
+            ArchiveError::BadCursor(_)
+                | ArchiveError::BadDate(_)
+                | ArchiveError::TooManyToReplay { .. }
+        )
     }
 }
 
@@ -351,23 +373,26 @@ impl Counts {
 /// a position many of its games share is counted in one row.
 #[derive(Debug, Default)]
 struct Pending {
-    /// Position index rows: key, game.
-    positions: Vec<(i64, i64)>,
-    /// A passage's key, move (its number in `moves`; 0 where the game
-    /// ended) and its game's final score difference: summed into the
-    /// explorer's counts at the commit.
+    /// Position index entries: the list (bucket, deep) and the entry.
+    entries: Vec<(i64, bool, postings::Entry)>,
+    /// A shallow passage's key, move (its number in `moves`; 0 where the
+    /// game ended) and its game's final score difference: summed into
+    /// the explorer's counts at the commit.
     passages: Vec<(i64, u32, Option<i64>)>,
     /// The moves' names, `""` first; `numbers` gives their number.
     moves: Vec<String>,
     numbers: std::collections::HashMap<String, u32>,
+    /// Schema 3 only: position index rows (key, game).
+    rows_v3: Vec<(i64, i64)>,
     /// Schema 1 and 2 only.
     old_rows: Vec<OldIndexRow>,
 }
 
 impl Pending {
     fn clear(&mut self) {
-        self.positions.clear();
+        self.entries.clear();
         self.passages.clear();
+        self.rows_v3.clear();
         self.old_rows.clear();
     }
 
@@ -384,6 +409,45 @@ impl Pending {
         self.moves.push(played.to_owned());
         self.numbers.insert(played.to_owned(), number);
         number
+    }
+
+    /// Keeps a game's passages for the commit: its index entries and, at
+    /// schema 4, the explorer's counts of its first plies only (at schema
+    /// 3, of every position).
+    fn add_game(
+        &mut self,
+        version: i64,
+        game: i64,
+        diff: Option<i64>,
+        passages: &[ingest::Passage],
+    ) {
+        if version < 3 {
+            self.old_rows.extend(
+                passages
+                    .iter()
+                    .map(|p| (p.key, game, p.ply, p.next.clone(), diff)),
+            );
+            return;
+        }
+        for passage in passages {
+            let deep = version >= 4 && passage.ply > postings::EXPLORER_PLIES;
+            if version >= 4 {
+                self.entries.push((
+                    postings::bucket(passage.key, deep),
+                    deep,
+                    postings::Entry {
+                        game,
+                        fingerprint: postings::fingerprint(passage.key, deep),
+                    },
+                ));
+            } else {
+                self.rows_v3.push((passage.key, game));
+            }
+            if !deep {
+                let number = self.number(passage.next.as_deref().unwrap_or_default());
+                self.passages.push((passage.key, number, diff));
+            }
+        }
     }
 
     /// The explorer's counts the passages add, by key and move, in key
@@ -410,6 +474,212 @@ impl Pending {
             })
             .collect()
     }
+}
+
+/// Writes what a transaction's games add to the position index and the
+/// explorer's counts, several rows to a statement, in key order.
+fn write_pending(db: &mut Db, pending: &mut Pending) -> Result<(), DbError> {
+    write_postings(db, &pending.entries)?;
+    pending.rows_v3.sort_unstable();
+    for &(key, game) in &pending.rows_v3 {
+        db.execute(
+            "INSERT INTO positions (key, game) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+            &[Value::Int(key), Value::Int(game)],
+        )?;
+    }
+    let counts = pending.counts();
+    for chunk in counts.chunks(ROWS_PER_STATEMENT) {
+        let mut params = Vec::with_capacity(chunk.len() * 7);
+        for (key, played, counts) in chunk {
+            params.extend([
+                Value::Int(*key),
+                Value::Text((*played).to_owned()),
+                Value::Int(counts.games),
+                Value::Int(counts.south),
+                Value::Int(counts.north),
+                Value::Int(counts.draws),
+                Value::Int(counts.score_sum),
+            ]);
+        }
+        db.execute(&upsert_counts_sql(chunk.len()), &params)?;
+    }
+    pending.old_rows.sort_unstable_by_key(|row| (row.0, row.1));
+    for row in pending.old_rows.drain(..) {
+        db.execute(
+            "INSERT INTO positions (key, game, ply, move, diff) VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT DO NOTHING",
+            &[
+                Value::Int(row.0),
+                Value::Int(row.1),
+                Value::Int(row.2),
+                row.3.into(),
+                row.4.into(),
+            ],
+        )?;
+    }
+    pending.clear();
+    Ok(())
+}
+
+/// The posting lists' rows of a transaction: one per bucket it touched,
+/// in bucket order. A row too small to stand alone (a few games posted
+/// at a time) is appended to its bucket's last row while that stays
+/// small, so that many small imports do not make a bucket a long list
+/// of tiny rows: a bucket holds at most one row per
+/// [`postings::MIN_ROW_BYTES`] of its entries, and a few more.
+fn write_postings(db: &mut Db, entries: &[(i64, bool, postings::Entry)]) -> Result<(), DbError> {
+    const SHALLOW_BUCKETS: usize = 1 << postings::SHALLOW_BUCKET_BITS;
+    const DEEP_BUCKETS: usize = 1 << postings::DEEP_BUCKET_BITS;
+    // Grouped by list and bucket with a counting sort: each bucket's
+    // entries stay in the order added, which is game order.
+    let slot = |bucket: i64, deep: bool| {
+        usize::try_from(bucket).unwrap_or(0) + if deep { SHALLOW_BUCKETS } else { 0 }
+    };
+    let mut starts = vec![0_usize; SHALLOW_BUCKETS + DEEP_BUCKETS + 1];
+    for &(bucket, deep, _) in entries.iter() {
+        starts[slot(bucket, deep) + 1] += 1;
+    }
+    for i in 1..starts.len() {
+        starts[i] += starts[i - 1];
+    }
+    let mut grouped = entries.to_vec();
+    for &entry in entries.iter() {
+        let at = &mut starts[slot(entry.0, entry.1)];
+        grouped[*at] = entry;
+        *at += 1;
+    }
+    let entries = grouped;
+    let mut rows: Vec<Value> = Vec::with_capacity(4 * ROWS_PER_STATEMENT);
+    let flush = |db: &mut Db, rows: &mut Vec<Value>| -> Result<(), DbError> {
+        if !rows.is_empty() {
+            db.execute(&insert_postings_sql(rows.len() / 4), rows)?;
+            rows.clear();
+        }
+        Ok(())
+    };
+    let mut start = 0;
+    while start < entries.len() {
+        let (bucket, deep, first) = entries[start];
+        let end = start
+            + entries[start..]
+                .iter()
+                .take_while(|(b, d, _)| *b == bucket && *d == deep)
+                .count();
+        let group: Vec<postings::Entry> = entries[start..end].iter().map(|e| e.2).collect();
+        start = end;
+        let mut bytes = Vec::with_capacity(group.len() * 6);
+        postings::encode(0, &group, &mut bytes);
+        if bytes.len() < postings::MIN_ROW_BYTES
+            && append_to_last_row(db, bucket, deep, &group, bytes.len())?
+        {
+            continue;
+        }
+        let batch = group.iter().map(|e| e.game).min().unwrap_or(first.game);
+        rows.extend([
+            Value::Int(bucket),
+            Value::Int(i64::from(deep)),
+            Value::Int(batch),
+            Value::Blob(bytes),
+        ]);
+        if rows.len() >= 4 * ROWS_PER_STATEMENT {
+            flush(db, &mut rows)?;
+        }
+    }
+    flush(db, &mut rows)
+}
+
+/// Appends a small group of entries to its bucket's last row when that
+/// row stays under [`postings::MAX_ROW_BYTES`]; whether it did.
+fn append_to_last_row(
+    db: &mut Db,
+    bucket: i64,
+    deep: bool,
+    group: &[postings::Entry],
+    size: usize,
+) -> Result<bool, DbError> {
+    // PostgreSQL: the row is locked until the commit, so that two
+    // writers append one after the other (SQLite has one writer).
+    let sql = if db.is_postgres() {
+        "SELECT batch, entries FROM positions WHERE bucket = $1 AND deep = $2 \
+         ORDER BY batch DESC LIMIT 1 FOR UPDATE"
+    } else {
+        "SELECT batch, entries FROM positions WHERE bucket = $1 AND deep = $2 \
+         ORDER BY batch DESC LIMIT 1"
+    };
+    let rows = db.query(sql, &[Value::Int(bucket), Value::Int(i64::from(deep))])?;
+    let Some(row) = rows.into_iter().next() else {
+        return Ok(false);
+    };
+    let (Some(batch), Some(old)) = (
+        row.first().and_then(Value::int),
+        row.get(1).and_then(Value::bytes),
+    ) else {
+        return Ok(false);
+    };
+    if old.len() + size > postings::MAX_ROW_BYTES {
+        return Ok(false);
+    }
+    let mut last = 0;
+    postings::decode(old, |entry| last = entry.game);
+    let mut bytes = old.to_vec();
+    postings::encode(last, group, &mut bytes);
+    db.execute(
+        "UPDATE positions SET entries = $1 WHERE bucket = $2 AND deep = $3 AND batch = $4",
+        &[
+            Value::Blob(bytes),
+            Value::Int(bucket),
+            Value::Int(i64::from(deep)),
+            Value::Int(batch),
+        ],
+    )?;
+    Ok(true)
+}
+
+/// Games replayed, and so index rows kept in memory, between two writes
+/// of the migration that rebuilds the index.
+const REBUILD_GAMES: i64 = 2_000;
+
+/// Rebuilds the position index and the explorer's counts (empty tables
+/// of schema `version`) by replaying every stored game as an import
+/// would, a slice of games at a time: what a migration that changes
+/// them does.
+pub(crate) fn rebuild_index(db: &mut Db, version: i64) -> Result<(), DbError> {
+    let mut pending = Pending::default();
+    let mut after = i64::MIN;
+    loop {
+        let rows = db.query(
+            "SELECT id, rules, record, south_score, north_score FROM games \
+             WHERE id > $1 ORDER BY id LIMIT $2",
+            &[Value::Int(after), Value::Int(REBUILD_GAMES)],
+        )?;
+        let Some(last) = rows.last().and_then(|row| row.first()).and_then(Value::int) else {
+            break;
+        };
+        after = last;
+        for row in &rows {
+            let (Some(id), Some(record)) = (
+                row.first().and_then(Value::int),
+                row.get(2).and_then(Value::text),
+            ) else {
+                continue;
+            };
+            let rules = row
+                .get(1)
+                .and_then(Value::text)
+                .and_then(|rules| rules.parse().ok());
+            let diff = match (
+                row.get(3).and_then(Value::int),
+                row.get(4).and_then(Value::int),
+            ) {
+                (Some(south), Some(north)) => Some(south - north),
+                _ => None,
+            };
+            let passages = ingest::passages_of_record(record, rules);
+            pending.add_game(version, id, diff, &passages);
+        }
+        write_pending(db, &mut pending)?;
+    }
+    Ok(())
 }
 
 /// A connection to an archive.
@@ -584,8 +854,7 @@ impl Archive {
     /// # Errors
     /// The database fails (the transaction is then rolled back).
     pub fn commit(&mut self) -> Result<(), ArchiveError> {
-        let pending = std::mem::take(&mut self.pending);
-        let written = self.write_pending(pending);
+        let written = write_pending(&mut self.db, &mut self.pending);
         if let Err(error) = written.and_then(|()| self.db.batch("COMMIT")) {
             self.rollback();
             return Err(error.into());
@@ -642,88 +911,18 @@ impl Archive {
             };
             outcome.imported += 1;
             let diff = game.score.map(|(s, n)| s - n);
-            self.insert_passages(id, diff, &game.passages)?;
+            self.pending
+                .add_game(self.version, id, diff, &game.passages);
         }
         Ok(outcome)
     }
 
-    /// The position index rows and explorer counts of a game, kept for
-    /// the commit.
-    fn insert_passages(
-        &mut self,
-        game: i64,
-        diff: Option<i64>,
-        passages: &[ingest::Passage],
-    ) -> Result<(), DbError> {
-        let pending = &mut self.pending;
-        if self.version < 3 {
-            pending.old_rows.extend(
-                passages
-                    .iter()
-                    .map(|p| (p.key, game, p.ply, p.next.clone(), diff)),
-            );
-            return Ok(());
-        }
-        pending
-            .positions
-            .extend(passages.iter().map(|p| (p.key, game)));
-        for passage in passages {
-            let number = pending.number(passage.next.as_deref().unwrap_or_default());
-            pending.passages.push((passage.key, number, diff));
-        }
-        Ok(())
-    }
-
-    /// Writes what the transaction's games add to the position index and
-    /// the explorer's counts, several rows to a statement, in key order.
-    fn write_pending(&mut self, mut pending: Pending) -> Result<(), DbError> {
-        pending.positions.sort_unstable();
-        for chunk in pending.positions.chunks(ROWS_PER_STATEMENT) {
-            let params: Vec<Value> = chunk
-                .iter()
-                .flat_map(|&(key, game)| [Value::Int(key), Value::Int(game)])
-                .collect();
-            self.db
-                .execute(&insert_positions_sql(chunk.len()), &params)?;
-        }
-        let counts = pending.counts();
-        for chunk in counts.chunks(ROWS_PER_STATEMENT) {
-            let mut params = Vec::with_capacity(chunk.len() * 7);
-            for (key, played, counts) in chunk {
-                params.extend([
-                    Value::Int(*key),
-                    Value::Text((*played).to_owned()),
-                    Value::Int(counts.games),
-                    Value::Int(counts.south),
-                    Value::Int(counts.north),
-                    Value::Int(counts.draws),
-                    Value::Int(counts.score_sum),
-                ]);
-            }
-            self.db.execute(&upsert_counts_sql(chunk.len()), &params)?;
-        }
-        pending.old_rows.sort_unstable_by_key(|row| (row.0, row.1));
-        for row in pending.old_rows {
-            self.db.execute(
-                "INSERT INTO positions (key, game, ply, move, diff) VALUES ($1, $2, $3, $4, $5) \
-                 ON CONFLICT DO NOTHING",
-                &[
-                    Value::Int(row.0),
-                    Value::Int(row.1),
-                    Value::Int(row.2),
-                    row.3.into(),
-                    row.4.into(),
-                ],
-            )?;
-        }
-        Ok(())
-    }
-
     /// For tests: SQLite's `PRAGMA integrity_check` (`ok` when sound;
-    /// PostgreSQL has none: `ok`), the rows of the position index, and the
-    /// games half written: those that have no index rows, plus how far
-    /// the explorer's counts are from the index (each index row is one
-    /// game counted once at its position: the sums must match).
+    /// PostgreSQL has none: `ok`), the entries of the position index, and
+    /// the games half written: those that have no index entries, plus how
+    /// far the explorer's counts are from the index (each entry of the
+    /// first plies is one game counted once at its position: the sums
+    /// must match).
     ///
     /// # Errors
     /// The database fails.
@@ -749,6 +948,41 @@ impl Archive {
                 .and_then(Value::int)
                 .unwrap_or(0)
         };
+        if self.version >= 4 {
+            // The index's entries decoded: a game without any is half
+            // written, and each shallow entry is one game counted once at
+            // its position in the explorer's table.
+            let mut positions = 0;
+            let mut shallow = 0;
+            let mut indexed = std::collections::HashSet::new();
+            for row in self.db.query("SELECT deep, entries FROM positions", &[])? {
+                let deep = row.first().and_then(Value::int) == Some(1);
+                postings::decode(
+                    row.get(1).and_then(Value::bytes).unwrap_or_default(),
+                    |entry| {
+                        positions += 1;
+                        shallow += i64::from(!deep);
+                        indexed.insert(entry.game);
+                    },
+                );
+            }
+            let bare = self
+                .db
+                .query("SELECT id FROM games", &[])?
+                .iter()
+                .filter(|row| {
+                    row.first()
+                        .and_then(Value::int)
+                        .is_none_or(|id| !indexed.contains(&id))
+                })
+                .count();
+            let counted = int(self.db.query(
+                "SELECT CAST(COALESCE(SUM(games), 0) AS BIGINT) FROM explorer",
+                &[],
+            )?);
+            let bare = i64::try_from(bare).unwrap_or(i64::MAX) + (counted - shallow).abs();
+            return Ok((integrity, positions, bare));
+        }
         let positions = int(self.db.query("SELECT COUNT(*) FROM positions", &[])?);
         let bare = int(self.db.query(
             "SELECT COUNT(*) FROM games g WHERE NOT EXISTS \
@@ -806,14 +1040,14 @@ fn values_sql(rows: usize, width: usize) -> String {
     sql
 }
 
-/// The insert of `rows` position index rows. The texts of a full chunk
-/// are made once: the statement caches key on them.
-fn insert_positions_sql(rows: usize) -> std::borrow::Cow<'static, str> {
+/// The insert of `rows` rows of the posting lists. The texts of a full
+/// chunk are made once: the statement caches key on them.
+fn insert_postings_sql(rows: usize) -> std::borrow::Cow<'static, str> {
     static FULL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     let make = |rows: usize| {
         format!(
-            "INSERT INTO positions (key, game){} ON CONFLICT DO NOTHING",
-            values_sql(rows, 2)
+            "INSERT INTO positions (bucket, deep, batch, entries){}",
+            values_sql(rows, 4)
         )
     };
     if rows == ROWS_PER_STATEMENT {

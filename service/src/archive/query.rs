@@ -8,8 +8,9 @@ use serde::Serialize;
 use songo_notation::AnyPosition;
 use songo_notation::record::{Tags, games, parse_text};
 
-use super::db::Value;
-use super::ingest::{identity_of, normalise_date, parse_score, public_id};
+use super::db::{DbError, Value};
+use super::ingest::{identity_of, normalise_date, parse_score, passages_of_record, public_id};
+use super::postings;
 use super::{Archive, ArchiveError};
 
 /// What a search asks for; every field narrows it.
@@ -122,6 +123,28 @@ pub struct Explorer {
     pub moves: Vec<ExplorerMove>,
     /// The games through it most recently added.
     pub recent: Vec<GameSummary>,
+}
+
+/// The counts of one move while they are summed.
+#[derive(Debug, Clone, Copy, Default)]
+struct Counted {
+    games: i64,
+    results: Results,
+    score_sum: i64,
+}
+
+impl Counted {
+    fn add(&mut self, diff: Option<i64>) {
+        self.games += 1;
+        if let Some(diff) = diff {
+            match diff.cmp(&0) {
+                std::cmp::Ordering::Greater => self.results.south += 1,
+                std::cmp::Ordering::Less => self.results.north += 1,
+                std::cmp::Ordering::Equal => self.results.draw += 1,
+            }
+            self.score_sum += diff;
+        }
+    }
 }
 
 /// One player's line of a crosstable.
@@ -237,7 +260,145 @@ impl Where {
     }
 }
 
+/// A page of `limit` games from rows of [`SUMMARY_COLUMNS`] (one more
+/// row says there is a next page).
+fn page(rows: &[Vec<Value>], limit: usize) -> GameList {
+    let more = rows.len() > limit;
+    let mut last = None;
+    let games = rows
+        .iter()
+        .take(limit)
+        .map(|row| {
+            last = row.first().and_then(Value::int);
+            summary(row)
+        })
+        .collect();
+    GameList {
+        games,
+        next: if more {
+            last.map(|id| format!("g{id}"))
+        } else {
+            None
+        },
+    }
+}
+
+/// Game ids a statement looks up at once (a short last chunk is padded
+/// by repeating its last id, so that one statement text serves all).
+const IDS_PER_STATEMENT: usize = 200;
+
+/// Rows of the posting lists read at a time, newest first, while looking
+/// for a position's most recent games (a row of the start position's
+/// bucket holds a transaction's games: enough).
+const RECENT_ROWS: i64 = 1;
+
 impl Archive {
+    /// The games the position index holds for `key` in its deep or its
+    /// shallow list, sorted, each once (a game whose other position shares
+    /// the key's bucket and fingerprint, one chance in 2^32 a position of
+    /// the bucket, comes with them).
+    pub(crate) fn indexed_games(&mut self, key: i64, deep: bool) -> Result<Vec<i64>, DbError> {
+        let fingerprint = postings::fingerprint(key, deep);
+        let rows = self.db.query(
+            "SELECT entries FROM positions WHERE bucket = $1 AND deep = $2",
+            &[postings::bucket(key, deep).into(), i64::from(deep).into()],
+        )?;
+        let mut games = Vec::new();
+        for row in &rows {
+            if let Some(bytes) = row.first().and_then(Value::bytes) {
+                postings::games_of(bytes, fingerprint, &mut games);
+            }
+        }
+        // Rows come in the order written, each in game order: nearly
+        // sorted, which the stable sort finishes in a pass.
+        games.sort();
+        games.dedup();
+        Ok(games)
+    }
+
+    /// The last `wanted` games of the shallow list of `key` (or all of
+    /// them when fewer), newest first: its rows read from the newest
+    /// until enough are found, and one row more (an older row may have
+    /// had a later game appended).
+    fn recent_shallow_games(&mut self, key: i64, wanted: usize) -> Result<Vec<i64>, DbError> {
+        let fingerprint = postings::fingerprint(key, false);
+        let bucket = postings::bucket(key, false);
+        let mut games = Vec::new();
+        let mut before = i64::MAX;
+        let mut extra_rows = 1;
+        loop {
+            let rows = self.db.query(
+                "SELECT batch, entries FROM positions WHERE bucket = $1 AND deep = 0 \
+                 AND batch < $2 ORDER BY batch DESC LIMIT $3",
+                &[bucket.into(), before.into(), RECENT_ROWS.into()],
+            )?;
+            for row in &rows {
+                if let Some(bytes) = row.get(1).and_then(Value::bytes) {
+                    postings::games_of(bytes, fingerprint, &mut games);
+                }
+            }
+            let Some(last) = rows.last().and_then(|row| row.first()).and_then(Value::int) else {
+                break;
+            };
+            before = last;
+            if games.len() >= wanted {
+                if extra_rows == 0 {
+                    break;
+                }
+                extra_rows -= 1;
+            }
+        }
+        // The newest `wanted` (a game counted twice in a row is there
+        // once after the dedup, which may leave fewer: the caller's
+        // truncation is what counts).
+        let newest_first = |a: &i64, b: &i64| b.cmp(a);
+        if games.len() > wanted.saturating_mul(2) && wanted > 0 {
+            games.select_nth_unstable_by(wanted.saturating_mul(2) - 1, newest_first);
+            games.truncate(wanted.saturating_mul(2));
+        }
+        games.sort_unstable_by(newest_first);
+        games.dedup();
+        Ok(games)
+    }
+
+    /// Rows of [`SUMMARY_COLUMNS`] of the games among `ids` (in their
+    /// order, ascending or, `descending`, the other way) that also meet
+    /// `w`, at most `limit`: a statement per chunk of ids until enough.
+    fn games_among(
+        &mut self,
+        ids: &[i64],
+        w: &Where,
+        limit: usize,
+        descending: bool,
+    ) -> Result<Vec<Vec<Value>>, DbError> {
+        let base = w.params.len();
+        let list: Vec<String> = (1..=IDS_PER_STATEMENT)
+            .map(|i| format!("${}", base + i))
+            .collect();
+        let mut clauses = w.clauses.clone();
+        clauses.push(format!("g.id IN ({})", list.join(", ")));
+        let sql = format!(
+            "SELECT {SUMMARY_COLUMNS} FROM games g WHERE {} ORDER BY g.id{} LIMIT ${}",
+            clauses.join(" AND "),
+            if descending { " DESC" } else { "" },
+            base + IDS_PER_STATEMENT + 1
+        );
+        let mut found = Vec::new();
+        for chunk in ids.chunks(IDS_PER_STATEMENT) {
+            let wanted = limit - found.len();
+            let mut params = w.params.clone();
+            params.extend(chunk.iter().map(|&id| Value::Int(id)));
+            let pad = chunk.last().copied().unwrap_or_default();
+            params.resize(base + IDS_PER_STATEMENT, Value::Int(pad));
+            params.push(i64::try_from(wanted).unwrap_or(i64::MAX).into());
+            found.extend(self.db.query(&sql, &params)?);
+            if found.len() >= limit {
+                break;
+            }
+        }
+        Ok(found)
+    }
+
     /// A page of at most `limit` games matching `filters`, after the game
     /// the cursor `after` names (a page's `next`).
     ///
@@ -253,22 +414,22 @@ impl Archive {
             clauses: Vec::new(),
             params: Vec::new(),
         };
-        let mut from = String::from("games g");
-        // The games' order: a position's games in the index's order (the
-        // same ids), which needs no sort.
-        let mut order = "g.id";
-        if let Some(key) = filters.position {
-            w.params.push(key.into());
-            from.push_str(" JOIN positions p ON p.game = g.id AND p.key = $1");
-            order = "p.game";
-        }
         // A player is South or North: two ordered index scans, each
         // stopped at the page's size, merged (below), rather than every
-        // game of the player read and sorted.
-        let player = filters.player.as_ref().map(|player| {
-            w.params.push(player.as_str().into());
-            w.params.len()
-        });
+        // game of the player read and sorted. Through a position, the
+        // index gives the games and the player is one more condition.
+        let player = match (&filters.player, filters.position) {
+            (Some(player), None) => {
+                w.params.push(player.as_str().into());
+                Some(w.params.len())
+            }
+            (Some(player), Some(_)) => {
+                w.add("(g.south = ? OR g.north = ?)", player.as_str().into());
+                // Both `?` name the one parameter just added.
+                None
+            }
+            (None, _) => None,
+        };
         for (column, value) in [
             ("g.event", &filters.event),
             ("g.site", &filters.site),
@@ -299,20 +460,33 @@ impl Archive {
         if let Some(max) = filters.max_plies {
             w.add("g.plies <= ?", max.into());
         }
-        if let Some(after) = after {
-            let id: i64 = after
-                .strip_prefix('g')
-                .and_then(|n| n.parse().ok())
-                .ok_or_else(|| ArchiveError::BadCursor(after.to_owned()))?;
-            w.add(&format!("{order} > ?"), id.into());
-        }
+        let after = after
+            .map(|after| {
+                after
+                    .strip_prefix('g')
+                    .and_then(|n| n.parse::<i64>().ok())
+                    .ok_or_else(|| ArchiveError::BadCursor(after.to_owned()))
+            })
+            .transpose()?;
         let limit = limit.clamp(1, 1000);
+        if let Some(key) = filters.position {
+            let mut ids = self.indexed_games(key, false)?;
+            ids.extend(self.indexed_games(key, true)?);
+            ids.sort_unstable();
+            ids.dedup();
+            ids.retain(|&id| after.is_none_or(|after| id > after));
+            let rows = self.games_among(&ids, &w, limit + 1, false)?;
+            return Ok(page(&rows, limit));
+        }
+        if let Some(after) = after {
+            w.add("g.id > ?", after.into());
+        }
         w.params
             .push(i64::try_from(limit + 1).unwrap_or(1001).into());
         let n = w.params.len();
         let sql = match player {
             None => format!(
-                "SELECT {SUMMARY_COLUMNS} FROM {from}{} ORDER BY {order} LIMIT ${n}",
+                "SELECT {SUMMARY_COLUMNS} FROM games g{} ORDER BY g.id LIMIT ${n}",
                 w.sql()
             ),
             Some(p) => {
@@ -322,7 +496,7 @@ impl Archive {
                     let mut clauses = vec![format!("g.{column} = ${p}")];
                     clauses.extend(w.clauses.iter().cloned());
                     format!(
-                        "SELECT id FROM (SELECT g.id AS id FROM {from} WHERE {} ORDER BY g.id LIMIT ${n}) AS {column}_side",
+                        "SELECT id FROM (SELECT g.id AS id FROM games g WHERE {} ORDER BY g.id LIMIT ${n}) AS {column}_side",
                         clauses.join(" AND ")
                     )
                 };
@@ -335,24 +509,7 @@ impl Archive {
             }
         };
         let rows = self.db.query(&sql, &w.params)?;
-        let more = rows.len() > limit;
-        let mut last = None;
-        let games = rows
-            .iter()
-            .take(limit)
-            .map(|row| {
-                last = row.first().and_then(Value::int);
-                summary(row)
-            })
-            .collect();
-        Ok(GameList {
-            games,
-            next: if more {
-                last.map(|id| format!("g{id}"))
-            } else {
-                None
-            },
-        })
+        Ok(page(&rows, limit))
     }
 
     /// One game by its public id.
@@ -399,12 +556,78 @@ impl Archive {
         recent: usize,
     ) -> Result<Explorer, ArchiveError> {
         let key = super::position_key(position);
-        // The counts kept at import: a row per move played from the
-        // position (`''` where games ended there).
+        // The counts kept at import for the games that first reached the
+        // position within the first plies: a row per move played from it
+        // (`''` where games ended there).
         let rows = self.db.query(
             "SELECT move, games, south, north, draws, score_sum FROM explorer WHERE key = $1",
             &[key.into()],
         )?;
+        let mut by_move: BTreeMap<String, Counted> = BTreeMap::new();
+        for row in rows {
+            let int = |i: usize| row.get(i).and_then(Value::int).unwrap_or_default();
+            let played = row.first().and_then(Value::text).unwrap_or_default();
+            let counted = by_move.entry(played.to_owned()).or_default();
+            counted.games += int(1);
+            counted.results.south += int(2);
+            counted.results.north += int(3);
+            counted.results.draw += int(4);
+            counted.score_sum += int(5);
+        }
+        // The games that reached it later: replayed, at most MAX_REPLAYS.
+        let deep = self.indexed_games(key, true)?;
+        if deep.len() > postings::MAX_REPLAYS {
+            return Err(ArchiveError::TooManyToReplay {
+                games: deep.len(),
+                limit: postings::MAX_REPLAYS,
+            });
+        }
+        let mut recent_games = self.recent_shallow_games(key, recent)?;
+        for chunk in deep.chunks(IDS_PER_STATEMENT) {
+            let list: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+            let params: Vec<Value> = chunk.iter().map(|&id| Value::Int(id)).collect();
+            let rows = self.db.query(
+                &format!(
+                    "SELECT id, rules, record, south_score, north_score FROM games \
+                     WHERE id IN ({})",
+                    list.join(", ")
+                ),
+                &params,
+            )?;
+            for row in rows {
+                let (Some(id), Some(record)) = (
+                    row.first().and_then(Value::int),
+                    row.get(2).and_then(Value::text),
+                ) else {
+                    continue;
+                };
+                let rules = row
+                    .get(1)
+                    .and_then(Value::text)
+                    .and_then(|rules| rules.parse().ok());
+                // Its first passage through the position, past the
+                // counted plies (a game of another position with the same
+                // fingerprint has none: left out).
+                let Some(passage) = passages_of_record(record, rules)
+                    .into_iter()
+                    .find(|p| p.key == key && p.ply > postings::EXPLORER_PLIES)
+                else {
+                    continue;
+                };
+                let diff = match (
+                    row.get(3).and_then(Value::int),
+                    row.get(4).and_then(Value::int),
+                ) {
+                    (Some(south), Some(north)) => Some(south - north),
+                    _ => None,
+                };
+                by_move
+                    .entry(passage.next.unwrap_or_default())
+                    .or_default()
+                    .add(diff);
+                recent_games.push(id);
+            }
+        }
         let mut explorer = Explorer {
             position: position.clone(),
             games: 0,
@@ -413,34 +636,25 @@ impl Archive {
             moves: Vec::new(),
             recent: Vec::new(),
         };
-        for row in rows {
-            let int = |i: usize| row.get(i).and_then(Value::int).unwrap_or_default();
-            let results = Results {
-                south: int(2),
-                north: int(3),
-                draw: int(4),
-            };
-            explorer.games += int(1);
+        for (played, counted) in by_move {
+            let results = counted.results;
+            explorer.games += counted.games;
             explorer.results.south += results.south;
             explorer.results.north += results.north;
             explorer.results.draw += results.draw;
-            let Some(played) = row
-                .first()
-                .and_then(Value::text)
-                .filter(|played| !played.is_empty())
-            else {
-                explorer.ended += int(1);
+            if played.is_empty() {
+                explorer.ended += counted.games;
                 continue;
-            };
+            }
             let scored = results.south + results.north + results.draw;
             #[allow(clippy::cast_precision_loss)] // counts far below 2^52
             let average_score = (scored > 0).then(|| {
-                let average = int(5) as f64 / scored as f64;
+                let average = counted.score_sum as f64 / scored as f64;
                 (average * 100.0).round() / 100.0
             });
             explorer.moves.push(ExplorerMove {
-                played: played.to_owned(),
-                games: int(1),
+                played,
+                games: counted.games,
                 results,
                 average_score,
             });
@@ -448,13 +662,14 @@ impl Archive {
         explorer
             .moves
             .sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.played.cmp(&b.played)));
-        let rows = self.db.query(
-            &format!(
-                "SELECT {SUMMARY_COLUMNS} FROM positions p JOIN games g ON g.id = p.game \
-                 WHERE p.key = $1 ORDER BY p.game DESC LIMIT $2"
-            ),
-            &[key.into(), i64::try_from(recent).unwrap_or(0).into()],
-        )?;
+        recent_games.sort_unstable_by(|a, b| b.cmp(a));
+        recent_games.dedup();
+        recent_games.truncate(recent);
+        let w = Where {
+            clauses: Vec::new(),
+            params: Vec::new(),
+        };
+        let rows = self.games_among(&recent_games, &w, recent, true)?;
         explorer.recent = rows.iter().map(|row| summary(row)).collect();
         Ok(explorer)
     }

@@ -6,11 +6,14 @@
 use super::db::{Db, DbError};
 
 /// One step of the schema: its number and its statements, with `{id}`,
-/// `{int}`, `{count}` (an integer below 2^31: 4 bytes in PostgreSQL) and
-/// `{compact}` standing for what differs between SQLite and PostgreSQL.
+/// `{int}`, `{count}` (an integer below 2^31: 4 bytes in PostgreSQL),
+/// `{blob}` and `{compact}` standing for what differs between SQLite and PostgreSQL.
 struct Migration {
     version: i64,
     sql: &'static str,
+    /// After its statements, the position index and the explorer's
+    /// counts are rebuilt by replaying every stored game.
+    rebuild: bool,
 }
 
 /// Every migration, oldest first. Never edit one that has shipped: add
@@ -18,6 +21,7 @@ struct Migration {
 const MIGRATIONS: &[Migration] = &[
     Migration {
         version: 1,
+        rebuild: false,
         sql: "
 CREATE TABLE games (
     id {id},
@@ -54,12 +58,14 @@ CREATE TABLE positions (
     },
     Migration {
         version: 2,
+        rebuild: false,
         // The site's searches: added after the first archives existed,
         // which the tests' v1 archive checks.
         sql: "CREATE INDEX games_site ON games (site, id);",
     },
     Migration {
         version: 3,
+        rebuild: false,
         // The explorer's counts, kept at import so that a query reads a
         // row per move instead of every game through the position; the
         // position index keeps only what a search needs (key, game): its
@@ -93,10 +99,44 @@ DROP TABLE positions;
 ALTER TABLE positions_v3 RENAME TO positions;
 ",
     },
+    Migration {
+        version: 4,
+        rebuild: true,
+        // The position index as posting lists (a row per bucket of keys
+        // and transaction, `postings.rs`) instead of a row per position,
+        // in a table with a rowid (its rows, of a few hundred bytes to a
+        // few KB, fill its pages in the order written; in a WITHOUT ROWID
+        // table each row past 1 KB took an overflow page of its own),
+        // and the explorer's counts for the first plies only: the rows a
+        // game costs, in time and bytes. Both rebuilt by replaying the
+        // games stored.
+        sql: "
+DROP TABLE positions;
+DROP TABLE explorer;
+CREATE TABLE positions (
+    id {id},
+    bucket {count} NOT NULL,
+    deep {count} NOT NULL,
+    batch {int} NOT NULL,
+    entries {blob} NOT NULL
+);
+CREATE UNIQUE INDEX positions_bucket ON positions (bucket, deep, batch);
+CREATE TABLE explorer (
+    key {int} NOT NULL,
+    move TEXT NOT NULL,
+    games {count} NOT NULL,
+    south {count} NOT NULL,
+    north {count} NOT NULL,
+    draws {count} NOT NULL,
+    score_sum {int} NOT NULL,
+    PRIMARY KEY (key, move)
+){compact};
+",
+    },
 ];
 
 /// The newest schema this songo knows.
-pub(crate) const CURRENT: i64 = 3;
+pub(crate) const CURRENT: i64 = 4;
 
 fn dialect(db: &Db, sql: &str) -> String {
     if db.is_postgres() {
@@ -106,12 +146,14 @@ fn dialect(db: &Db, sql: &str) -> String {
         )
         .replace("{int}", "BIGINT")
         .replace("{count}", "INTEGER")
+        .replace("{blob}", "BYTEA")
         .replace("{compact}", "")
     } else {
         // WITHOUT ROWID: the position index is its primary key, stored once.
         sql.replace("{id}", "INTEGER PRIMARY KEY")
             .replace("{int}", "INTEGER")
             .replace("{count}", "INTEGER")
+            .replace("{blob}", "BLOB")
             .replace("{compact}", " WITHOUT ROWID")
     }
 }
@@ -153,6 +195,9 @@ pub(crate) fn migrate(db: &mut Db, upto: i64) -> Result<(), SchemaError> {
                 return Ok(());
             }
             db.batch(&dialect(db, migration.sql))?;
+            if migration.rebuild {
+                super::rebuild_index(db, migration.version)?;
+            }
             db.execute("DELETE FROM schema_version", &[])?;
             db.execute(
                 "INSERT INTO schema_version (version) VALUES ($1)",

@@ -122,6 +122,7 @@ both!(
     a_player_s_games_page_in_order_from_either_side,
     an_archive_of_a_newer_songo_is_refused,
     hostile_text_is_only_data,
+    deep_positions_are_explored_by_replay_and_found_by_search,
 );
 
 /// The games of a text, prepared as the import prepares them.
@@ -460,19 +461,30 @@ fn songo_start() -> songo_notation::AnyPosition {
     ))
 }
 
+/// Archives made at schema 2 (a row per position with its move) and at
+/// schema 3 (a row per position, the explorer's counts of every
+/// position), brought up to date, answer as one made now: schema 4
+/// rebuilds the position index and the counts by replaying the games.
 fn an_archive_of_schema_2_gets_its_explorer_counts_from_its_games(backend: Backend) {
+    for version in [2, 3] {
+        migrated_archive_answers_as_a_fresh_one(backend, version);
+    }
+}
+
+fn migrated_archive_answers_as_a_fresh_one(backend: Backend, version: i64) {
     let games = mixed_games();
-    let old_scratch = scratch(backend, "migrate2");
+    let old_scratch = scratch(backend, &format!("migrate{version}"));
     {
-        let mut old = Archive::open_at_version(&old_scratch.location, 2).expect("a v2 archive");
-        assert_eq!(old.schema_version().expect("a version"), 2);
+        let mut old =
+            Archive::open_at_version(&old_scratch.location, version).expect("an old archive");
+        assert_eq!(old.schema_version().expect("a version"), version);
         // Two transactions, as an import of two files would be.
         let (first, second) = games.split_at(games.len() / 2);
         old.import(first).expect("imported");
         old.import(second).expect("imported");
     }
     let mut migrated = open(&old_scratch);
-    assert_eq!(migrated.schema_version().expect("a version"), 3);
+    assert_eq!(migrated.schema_version().expect("a version"), 4);
     // The same games imported by this songo: every answer alike.
     let new_scratch = scratch(backend, "fresh3");
     let mut fresh = open(&new_scratch);
@@ -762,4 +774,72 @@ fn generated(games: usize) -> String {
     )
     .collect();
     songo_notation::record::write_all(&records)
+}
+
+/// Positions first reached past the plies the explorer's table counts
+/// are counted by replaying the games the index finds; many small
+/// imports (appended to their buckets' rows) and one large one answer
+/// alike, and alike the games a replay of each record finds.
+fn deep_positions_are_explored_by_replay_and_found_by_search(backend: Backend) {
+    let text = generated(40);
+    let games = prepared(&text);
+    let small_scratch = scratch(backend, "deep-small");
+    let mut small = open(&small_scratch);
+    for game in games.chunks(3) {
+        small.import(game).expect("imported");
+    }
+    let large_scratch = scratch(backend, "deep-large");
+    let mut large = open(&large_scratch);
+    large.import(&games).expect("imported");
+    let records: Vec<String> = songo_notation::record::games(&text)
+        .map(|game| game.text.trim().to_owned())
+        .collect();
+    // The keys of every position each game passed through.
+    let keys: Vec<std::collections::HashSet<i64>> = records
+        .iter()
+        .map(|record| {
+            (0..=200)
+                .filter_map(|p| songo_service::archive::position_at(record, Some(p)))
+                .map(|at| songo_service::archive::position_key(&at))
+                .collect()
+        })
+        .collect();
+    for (g, record) in records.iter().enumerate().step_by(7) {
+        for ply in [0, 3, 12, 13, 20, 45] {
+            let Some(position) = songo_service::archive::position_at(record, Some(ply)) else {
+                continue;
+            };
+            let key = songo_service::archive::position_key(&position);
+            // Every game whose replay passes through it.
+            let through = keys.iter().filter(|keys| keys.contains(&key)).count() as i64;
+            assert!(through >= 1, "game {g} ply {ply}");
+            for archive in [&mut small, &mut large] {
+                let explored = archive.explore(&position, 100).expect("explored");
+                assert_eq!(explored.games, through, "game {g} ply {ply}");
+                assert_eq!(
+                    explored.games,
+                    explored.moves.iter().map(|m| m.games).sum::<i64>() + explored.ended
+                );
+                assert_eq!(explored.recent.len() as i64, through);
+                let found = archive
+                    .search(
+                        &Filters {
+                            position: Some(key),
+                            ..Filters::default()
+                        },
+                        100,
+                        None,
+                    )
+                    .expect("a search");
+                assert_eq!(found.games.len() as i64, through);
+            }
+            assert_eq!(
+                small.explore(&position, 5).expect("explored"),
+                large.explore(&position, 5).expect("explored")
+            );
+        }
+    }
+    let (integrity, positions, bare) = small.check().expect("a check");
+    assert_eq!((integrity.as_str(), bare), ("ok", 0));
+    assert_eq!(large.check().expect("a check"), (integrity, positions, 0));
 }
