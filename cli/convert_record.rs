@@ -107,14 +107,14 @@ fn convert_form(
     let parse_error = |error: &songo_notation::error::ParseError| {
         unreadable(Message::verbatim(error.localize(lang)))
     };
-    let serde_error = |error: String| unreadable(record_serde::error_message(&error));
+    let form_error = |error: record_serde::FormError| unreadable(error.located());
     if matches!(form, Form::Json | Form::Yaml) {
         record_serde::check_nesting(text).map_err(|e| parse_error(&e))?;
     }
     let records: Vec<GameRecord> = match form {
         Form::Text => record::read_all(text).map_err(|e| parse_error(&e))?,
-        Form::Json => record_serde::from_json(text).map_err(|e| serde_error(e.to_string()))?,
-        Form::Yaml => record_serde::from_yaml(text).map_err(|e| serde_error(e.to_string()))?,
+        Form::Json => record_serde::from_json(text).map_err(form_error)?,
+        Form::Yaml => record_serde::from_yaml(text).map_err(form_error)?,
     };
     let single = records.len() == 1;
     let rendered = match to {
