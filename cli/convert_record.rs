@@ -5,7 +5,8 @@
 
 use songo_notation::i18n::{Lang, Localize, Message};
 use songo_notation::msg;
-use songo_notation::record::{self, GameRecord, ogn, serde as record_serde};
+use songo_notation::record::{self, GameRecord, serde as record_serde};
+use songo_notation::sowing::ogn;
 
 use crate::flags::Target;
 use crate::{Failure, input, output};

@@ -3,7 +3,7 @@
 //! ruleset, Seega's forms too ([`seega_position`]); [`crate::read`] reads
 //! any position through them.
 
-use crate::error::{InvalidValue, ParseError, ParseErrorKind};
+use crate::error::{InvalidValue, ParseError};
 use crate::i18n::Message;
 use crate::msg;
 use crate::ruleset::Ruleset;
@@ -92,62 +92,13 @@ pub const MAX_NESTING: usize = 64;
 /// ```
 ///
 /// # Errors
-/// A [`ParseError`] ([`ParseErrorKind::TooDeep`])
+/// A [`ParseError`] ([`TooDeep`](crate::error::ParseErrorKind::TooDeep))
 /// at the first bracket deeper than [`MAX_NESTING`].
 pub fn check_nesting(text: &str) -> Result<(), ParseError> {
     check_nesting_within(text, MAX_NESTING)
 }
 
-/// [`check_nesting`] with another limit (records nest deeper than
-/// positions: see [`crate::record::serde::MAX_NESTING`]).
-///
-/// ```
-/// use songo_notation::input::check_nesting_within;
-/// assert!(check_nesting_within("[[[]]]", 3).is_ok());
-/// assert!(check_nesting_within("[[[[]]]]", 3).is_err());
-/// ```
-///
-/// # Errors
-/// A [`ParseError`] of kind [`TooDeep`](crate::error::ParseErrorKind::TooDeep)
-/// at the first bracket deeper than `limit`.
-pub fn check_nesting_within(text: &str, limit: usize) -> Result<(), ParseError> {
-    let mut depth = 0usize;
-    let mut in_string = false;
-    let mut escaped = false;
-    let mut value_may_start = true;
-    for (offset, byte) in text.bytes().enumerate() {
-        if in_string {
-            match byte {
-                b'\n' => {
-                    in_string = false;
-                    value_may_start = true;
-                }
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b'"' => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
-        match byte {
-            b'"' if value_may_start => in_string = true,
-            b'[' | b'{' => {
-                depth += 1;
-                if depth > limit {
-                    return Err(
-                        ParseError::at(text, offset, msg!("too-deep", limit = limit))
-                            .with_kind(ParseErrorKind::TooDeep)
-                            .with_hint(msg!("hint-too-deep", limit = limit)),
-                    );
-                }
-            }
-            b']' | b'}' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        value_may_start = byte.is_ascii_whitespace() || matches!(byte, b'[' | b'{' | b',' | b':');
-    }
-    Ok(())
-}
+pub use crate::nesting::check_nesting_within;
 
 /// Reads a position in any form; `rules` applies when the text names no
 /// ruleset, and must agree with it when it does.

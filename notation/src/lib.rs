@@ -33,6 +33,7 @@ pub mod generate;
 pub mod i18n;
 pub mod input;
 pub mod lesson;
+mod nesting;
 pub mod read;
 pub mod record;
 pub mod render;

@@ -10,16 +10,10 @@ use std::path::Path;
 
 /// Loops between the top-level modules that stand today, each to be
 /// opened by a move of a file, not by adding to this list:
-/// - records read positions' forms (`record::ogn`, `record::serde` ->
-///   `input`) while each family reads its start from a record's tags
-///   (`sowing::record`, `seega::record` -> `record`);
 /// - the analysis annotates games of any family (`analysis::annotate` ->
 ///   `any`) while the teaching words of a record call the analysis
 ///   (`teach::record` -> `analysis`) and `any` explains (`any` -> `teach`).
-const KNOWN_TOP_LEVEL_LOOPS: &[&[&str]] = &[
-    &["input", "record", "seega", "sowing"],
-    &["analysis", "any", "teach"],
-];
+const KNOWN_TOP_LEVEL_LOOPS: &[&[&str]] = &[&["analysis", "any", "teach"]];
 
 /// A module's path from the crate root (`lesson::read`; the root is empty).
 type ModulePath = Vec<String>;

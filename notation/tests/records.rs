@@ -182,7 +182,7 @@ fn ogn_files_convert_back_to_ogn() {
     let path = common::fixtures_dir().join("records/valid/oware-auale.ogn");
     let text = read(&path);
     let records = record::read_all(&text).expect("the OGN fixture reads");
-    let ogn = record::ogn::to_ogn(&records[0]).expect("an oware game");
+    let ogn = songo_notation::sowing::ogn::to_ogn(&records[0]).expect("an oware game");
     assert_eq!(record::read_all(&ogn).expect("OGN reads"), records);
     assert!(ogn.starts_with("[Variant \"Oware Abapa\"]\n"));
 }

@@ -418,7 +418,7 @@ pub const MAX_NESTING: usize = 2 * crate::record::parser::MAX_VARIATION_DEPTH + 
 /// # Errors
 /// A [`ParseError`](crate::error::ParseError) at the bracket that goes too deep.
 pub fn check_nesting(text: &str) -> Result<(), crate::error::ParseError> {
-    crate::input::check_nesting_within(text, MAX_NESTING)
+    crate::nesting::check_nesting_within(text, MAX_NESTING)
 }
 
 /// Reads the record of a JSON or YAML form outside this module's readers

@@ -15,6 +15,7 @@
 //! (`songo_notation::diagram`, `songo_notation::svg` …).
 
 pub mod notation;
+pub mod ogn;
 pub(crate) mod position;
 mod record;
 pub mod render;
