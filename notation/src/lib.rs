@@ -24,6 +24,7 @@
 //! `docs/architecture.md` draws the whole.
 
 pub mod analysis;
+pub mod annotation;
 pub mod any;
 pub mod conventions;
 pub mod error;

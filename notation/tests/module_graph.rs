@@ -12,7 +12,7 @@ use std::path::Path;
 /// opened by a move of a file, not by adding to this list:
 /// - the analysis annotates games of any family (`analysis::annotate` ->
 ///   `any`) while the teaching words of a record call the analysis
-///   (`teach::record` -> `analysis`) and `any` explains (`any` -> `teach`).
+///   (`annotation` -> `analysis`) and `any` explains (`any` -> `teach`).
 const KNOWN_TOP_LEVEL_LOOPS: &[&[&str]] = &[&["analysis", "any", "teach"]];
 
 /// A module's path from the crate root (`lesson::read`; the root is empty).

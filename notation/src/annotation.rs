@@ -8,12 +8,12 @@
 //!
 //! ```
 //! use songo_notation::i18n::Lang;
-//! use songo_notation::teach::record::{self, Options};
+//! use songo_notation::annotation::{self, Options};
 //! let text = "[Rules \"songo\"]\n[Position \"songo:0,0,2,0,6,0,0/1,4,0,3,1,5,1:0-0:S\"]\n[SetUp \"fragment\"]\n\n1. S1 N4 *\n";
-//! let report = record::annotate_text(text, &Options::default()).unwrap();
+//! let report = annotation::annotate_text(text, &Options::default()).unwrap();
 //! assert!(report.record.contains("1. S1 {South leaves North's threat from N4 (6 seeds) standing;"));
 //! assert_eq!(report.games[0].annotations[0].id().as_str(), "teach.threat");
-//! let again = record::annotate_text(&report.record, &Options { lang: Lang::En, ..Options::default() }).unwrap();
+//! let again = annotation::annotate_text(&report.record, &Options { lang: Lang::En, ..Options::default() }).unwrap();
 //! assert_eq!(again.record, report.record);
 //! ```
 
