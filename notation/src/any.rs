@@ -25,7 +25,7 @@ use crate::render::svg::Layout;
 use crate::render::{Drawing, MarkError, Marks, Shape};
 use crate::report::{self, MovesReport, PlayError, PlayReport};
 use crate::rule::{RuleId, RuleIds};
-use crate::ruleset::{Family, Ruleset};
+use crate::ruleset::{BoardGame, Ruleset};
 use crate::seega::{
     ParseMoveError, SeegaIllegal, SeegaMove, SeegaMoveList, SeegaOutcome, SeegaPosition, Square,
 };
@@ -1240,9 +1240,11 @@ impl GamePosition for AnyPosition {
     type MoveError = AnyMoveError;
 
     fn start_of(rules: Ruleset, first: Side) -> AnyPosition {
-        match rules.family() {
-            Family::Seega => AnyPosition::Seega(SeegaPosition::start_of(rules, first)),
-            Family::Songo | Family::Awale => AnyPosition::Sowing(Position::start_of(rules, first)),
+        match rules.board_game() {
+            BoardGame::Seega => AnyPosition::Seega(SeegaPosition::start_of(rules, first)),
+            BoardGame::Songo | BoardGame::Awale => {
+                AnyPosition::Sowing(Position::start_of(rules, first))
+            }
         }
     }
 
@@ -1439,10 +1441,10 @@ impl AnyPosition {
 /// A record's game of any ruleset: the family's own reading of the tags.
 impl FromTags for AnyPosition {
     fn from_tags(rules: Ruleset, tags: &Tags) -> Result<(AnyPosition, Conventions), SetupError> {
-        match rules.family() {
-            Family::Seega => SeegaPosition::from_tags(rules, tags)
+        match rules.board_game() {
+            BoardGame::Seega => SeegaPosition::from_tags(rules, tags)
                 .map(|(position, conventions)| (AnyPosition::Seega(position), conventions)),
-            Family::Songo | Family::Awale => Position::from_tags(rules, tags)
+            BoardGame::Songo | BoardGame::Awale => Position::from_tags(rules, tags)
                 .map(|(position, conventions)| (AnyPosition::Sowing(position), conventions)),
         }
     }

@@ -52,7 +52,7 @@ pub use any::{AnyIllegal, AnyMove, AnyMoveList, AnyOutcome, AnyPosition};
 pub use conventions::{Conventions, LetterCase};
 pub use game::{Game, GameOver, GamePosition, LegalMoves, MoveEffect, Refusal};
 pub use rule::{RuleId, RuleIds, UnknownRuleId};
-pub use ruleset::{Family, Ruleset, UnknownRuleset};
+pub use ruleset::{BoardGame, Ruleset, UnknownRuleset};
 pub use side::{ParseSideError, Score, Side};
 pub use sowing::notation::{compact, diagram, json};
 pub use sowing::position::{House, HouseName, ParseHouseError, Position, PositionError, Row};

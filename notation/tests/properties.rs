@@ -176,7 +176,7 @@ proptest! {
         // (songo-ekang and oware-abapa read as songo and awale).
         let read = diagram::read(&diagram::write(&view), None)
             .map_err(|e| TestCaseError::fail(e.to_string()))?;
-        prop_assert_eq!(read.position.rules().family(), position.rules().family());
+        prop_assert_eq!(read.position.rules().board_game(), position.rules().board_game());
         if position.rules().houses_per_side() == 6 {
             prop_assert_eq!(read.letters, letters);
         }

@@ -916,7 +916,7 @@ impl<'a> Lesson<'a> {
             let Some(target) = entries[to].position else {
                 continue;
             };
-            if !link::reads_claims(target.rules().family()) {
+            if !link::reads_claims(target.rules().board_game()) {
                 continue;
             }
             let (origin, side_given) = match from {

@@ -12,7 +12,7 @@
 //! opens (it reads the sowing games' positions and moves, so it lives with
 //! them).
 
-use crate::ruleset::{Family, Ruleset};
+use crate::ruleset::{BoardGame, Ruleset};
 
 /// The ruleset of an OGN `Variant` tag.
 ///
@@ -36,6 +36,6 @@ pub fn ruleset_of_variant(variant: &str) -> Option<Ruleset> {
         _ => key
             .parse()
             .ok()
-            .filter(|rules: &Ruleset| rules.family() == Family::Awale),
+            .filter(|rules: &Ruleset| rules.board_game() == BoardGame::Awale),
     }
 }

@@ -8,7 +8,7 @@ use crate::error::ParseError;
 use crate::msg;
 use crate::record::ogn::ruleset_of_variant;
 use crate::record::{GameRecord, Node, names};
-use crate::ruleset::{Family, Ruleset};
+use crate::ruleset::{BoardGame, Ruleset};
 use crate::sowing::notation::compact;
 use crate::sowing::position::House;
 
@@ -62,7 +62,7 @@ pub fn to_ogn(record: &GameRecord) -> Result<String, ParseError> {
             .and_then(ruleset_of_variant)
             .unwrap_or(Ruleset::OwareAbapa),
     };
-    if rules.family() != Family::Awale {
+    if rules.board_game() != BoardGame::Awale {
         return Err(ParseError::at(
             "",
             0,

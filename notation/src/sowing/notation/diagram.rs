@@ -33,7 +33,7 @@ use crate::msg;
 use crate::render::sequence::{self, Options};
 use crate::render::{Drawing, game_over_line_in, write_illegal};
 use crate::report::{MovesReport, PlayReport};
-use crate::ruleset::{Family, Ruleset};
+use crate::ruleset::{BoardGame, Ruleset};
 use crate::side::{Score, Side};
 use crate::sowing::position::{House, Position};
 use crate::sowing::render::BoardView;
@@ -136,10 +136,10 @@ enum Label {
 }
 
 impl Label {
-    fn family(self) -> Family {
+    fn board_game(self) -> BoardGame {
         match self {
-            Label::Songo(_) => Family::Songo,
-            Label::Letter { .. } => Family::Awale,
+            Label::Songo(_) => BoardGame::Songo,
+            Label::Letter { .. } => BoardGame::Awale,
         }
     }
 }
@@ -151,8 +151,8 @@ struct LabelRow<'a> {
 }
 
 impl LabelRow<'_> {
-    fn family(&self) -> Family {
-        self.labels[0].0.family()
+    fn board_game(&self) -> BoardGame {
+        self.labels[0].0.board_game()
     }
 
     /// The side a Songo label row names.
@@ -553,7 +553,7 @@ fn row<'a>(input: &str, span: Span<'a>, cells: &[Span<'a>]) -> Result<Line<'a>, 
                 ),
                 msg!("hint-one-camp-in-capitals"),
             )),
-            (a, b) if a.family() != b.family() => Some((
+            (a, b) if a.board_game() != b.board_game() => Some((
                 msg!("diagram-labels-mixed", text = quote(piece.text)),
                 msg!("hint-label-families"),
             )),
@@ -965,15 +965,15 @@ fn label_rows<'r, 'a>(
 }
 
 /// The family the labels write (both rows alike), if any.
-fn label_family(input: &str, labels: LabelRows<'_, '_>) -> Result<Option<Family>, ParseError> {
+fn label_family(input: &str, labels: LabelRows<'_, '_>) -> Result<Option<BoardGame>, ParseError> {
     match (labels.top, labels.bottom) {
         (None, None) => Ok(None),
-        (Some(one), None) | (None, Some(one)) => Ok(Some(one.family())),
-        (Some(a), Some(b)) if a.family() != b.family() => Err(b
+        (Some(one), None) | (None, Some(one)) => Ok(Some(one.board_game())),
+        (Some(a), Some(b)) if a.board_game() != b.board_game() => Err(b
             .span
             .error(input, msg!("diagram-label-families-differ"))
             .with_hint(msg!("hint-label-both-rows-alike"))),
-        (Some(a), Some(_)) => Ok(Some(a.family())),
+        (Some(a), Some(_)) => Ok(Some(a.board_game())),
     }
 }
 
@@ -981,16 +981,16 @@ fn label_family(input: &str, labels: LabelRows<'_, '_>) -> Result<Option<Family>
 fn game_of(
     input: &str,
     explicit: Option<Ruleset>,
-    label_family: Option<Family>,
+    label_family: Option<BoardGame>,
     labels: LabelRows<'_, '_>,
     ((_, top), (_, bottom)): CountRows<'_, '_>,
 ) -> Result<Ruleset, ParseError> {
     if let (Some(rules), Some(family), Some(row)) =
         (explicit, label_family, labels.top.or(labels.bottom))
-        && rules.family() != family
+        && rules.board_game() != family
     {
         let named = match family {
-            Family::Songo => "songo",
+            BoardGame::Songo => "songo",
             _ => "awale",
         };
         return Err(row
@@ -1007,7 +1007,7 @@ fn game_of(
     }
     Ok(match (explicit, label_family) {
         (Some(rules), _) => rules,
-        (None, Some(Family::Awale)) => Ruleset::Awale,
+        (None, Some(BoardGame::Awale)) => Ruleset::Awale,
         (None, Some(_)) => Ruleset::Songo,
         (None, None) => match top.counts.len() {
             6 if bottom.counts.len() == 6 => {
@@ -1030,7 +1030,7 @@ fn top_side(
     ((_, top), (_, bottom)): CountRows<'_, '_>,
 ) -> Result<Side, ParseError> {
     let mut top_side = Side::North;
-    if rules.family() == Family::Songo {
+    if rules.board_game() == BoardGame::Songo {
         let top_named = labels.top.and_then(LabelRow::songo_side);
         let bottom_named = labels.bottom.and_then(LabelRow::songo_side);
         if let (Some(a), Some(b)) = (top_named, bottom_named)
@@ -1101,7 +1101,7 @@ fn letter_case(
         let Some(row_labels) = row_labels else {
             continue;
         };
-        if row_labels.family() != Family::Awale {
+        if row_labels.board_game() != BoardGame::Awale {
             continue;
         }
         let case = if row_labels.upper() == (side == Side::North) {
@@ -1143,11 +1143,12 @@ fn camps(
         (labels.bottom, bottom, top_side.opposite()),
     ] {
         if row.counts.len() != width {
-            let hint = if rules.family() == Family::Songo && row.counts.len() == 6 && maybe_awale {
-                msg!("hint-counts-or-awale", count = width)
-            } else {
-                msg!("hint-counts-one-per-house", count = width)
-            };
+            let hint =
+                if rules.board_game() == BoardGame::Songo && row.counts.len() == 6 && maybe_awale {
+                    msg!("hint-counts-or-awale", count = width)
+                } else {
+                    msg!("hint-counts-one-per-house", count = width)
+                };
             return Err(row
                 .span
                 .error(

@@ -15,7 +15,7 @@ use crate::render::sequence::{Stage, StageBoard, StageKind, Staged};
 use crate::render::{Drawing, Mark, MarkError, Marks, Shape};
 use crate::report::PlayStep;
 use crate::rule::RuleId;
-use crate::ruleset::Family;
+use crate::ruleset::BoardGame;
 use crate::side::Side;
 use crate::sowing::position::{House, Position};
 use crate::sowing::rules::MoveOutcome;
@@ -379,7 +379,7 @@ impl SowingPath {
 pub fn drawn_order(position: &Position, side: Side) -> Vec<House> {
     let width = position.rules().houses_per_side() as u8;
     let mut houses: Vec<House> = (0..width).map(|i| House::new(side, i)).collect();
-    if position.rules().family() == Family::Awale && side == Side::North {
+    if position.rules().board_game() == BoardGame::Awale && side == Side::North {
         houses.reverse();
     }
     houses
