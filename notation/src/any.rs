@@ -16,7 +16,7 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::conventions::{Conventions, LetterCase};
-use crate::game::{GameOver, GamePosition, LegalMoves, MoveEffect, Refusal};
+use crate::game::{GameOver, GamePosition, LegalMoves, Outcome, Refusal};
 use crate::i18n::{Lang, Message};
 use crate::msg;
 use crate::record::{FromTags, SetupError, Tags};
@@ -1101,7 +1101,7 @@ pub enum AnyOutcome {
     Seega(SeegaOutcome),
 }
 
-impl MoveEffect for AnyOutcome {
+impl Outcome for AnyOutcome {
     fn captured(&self) -> u32 {
         match self {
             AnyOutcome::Sowing(outcome) => outcome.captured(),

@@ -50,7 +50,7 @@ pub mod validate;
 
 pub use any::{AnyIllegal, AnyMove, AnyMoveList, AnyOutcome, AnyPosition};
 pub use conventions::{Conventions, LetterCase};
-pub use game::{Game, GameOver, GamePosition, LegalMoves, MoveEffect, Refusal};
+pub use game::{Game, GameOver, GamePosition, LegalMoves, Outcome, Refusal};
 pub use rule::{RuleId, RuleIds, UnknownRuleId};
 pub use ruleset::{BoardGame, Ruleset, UnknownRuleset};
 pub use side::{ParseSideError, Score, Side};

@@ -537,7 +537,7 @@ impl<'a> Lines<'a> {
             check_claim(
                 sink,
                 &pending,
-                crate::game::MoveEffect::captured(&played),
+                crate::game::Outcome::captured(&played),
                 line.ply,
                 depth,
                 Some(position),

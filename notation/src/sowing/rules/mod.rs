@@ -4,7 +4,7 @@
 //! both. Nothing here allocates: the hot path is `turn` + `play`.
 
 use crate::conventions::{Conventions, LetterCase};
-use crate::game::{GameOver, GamePosition, LegalMoves, MoveEffect, Refusal};
+use crate::game::{GameOver, GamePosition, LegalMoves, Outcome, Refusal};
 use crate::i18n::Message;
 use crate::msg;
 use crate::rule::{RuleId, RuleIds};
@@ -788,7 +788,7 @@ impl LegalMoves<House> for MoveList {
     }
 }
 
-impl MoveEffect for MoveOutcome {
+impl Outcome for MoveOutcome {
     fn captured(&self) -> u32 {
         self.captured
     }
