@@ -210,7 +210,7 @@ impl ParseError {
     /// part of their line goes).
     ///
     /// ```
-    /// use songo_notation::compact;
+    /// use songo_notation::sowing::notation::compact;
     /// let text = "songo:5,5,5,1x0,5,5,5/5,5,5,5,5,5,5";
     /// let error = compact::parse(text, None).unwrap_err();
     /// assert_eq!(&text[error.span()], "1x0");

@@ -54,8 +54,5 @@ pub use game::{Game, GameOver, GamePosition, LegalMoves, Outcome, Refusal};
 pub use rule::{RuleId, RuleIds, UnknownRuleId};
 pub use ruleset::{BoardGame, Ruleset, UnknownRuleset};
 pub use side::{ParseSideError, Score, Side};
-pub use sowing::notation::{compact, diagram, json};
 pub use sowing::position::{House, HouseName, ParseHouseError, Position, PositionError, Row};
-pub use sowing::render as drawing;
-pub use sowing::render::{markdown, svg};
 pub use sowing::rules::{HouseSet, IllegalMove, IllegalReason, MoveList, MoveOutcome};

@@ -3,7 +3,7 @@
 //! the matching worked example (`fixtures/examples/*.yaml`).
 
 use serde::Deserialize;
-use songo_notation::{Position, Ruleset, Side, diagram, input};
+use songo_notation::{Position, Ruleset, Side, input, sowing::notation::diagram};
 
 use crate::common;
 
@@ -284,7 +284,7 @@ fn a_diagram_under_its_bold_heading_reads() {
 /// marks (`*`, bold, struck out) are accepted and ignored.
 #[test]
 fn an_after_sowing_board_pasted_back_keeps_its_meaning() {
-    use songo_notation::{LetterCase, markdown, report};
+    use songo_notation::{LetterCase, report, sowing::render::markdown};
     let before = diagram::parse(&read_fixture("capture-ex1"), None).unwrap();
     let sown = diagram::parse(&read_fixture("capture-ex1-sown"), None).unwrap();
     let after = diagram::parse(&read_fixture("capture-ex1-after"), None).unwrap();

@@ -2,7 +2,7 @@
 //! what is wrong, at which line and column, shows the text with a caret, and
 //! hints at the fix.
 
-use songo_notation::{Ruleset, compact, diagram, input};
+use songo_notation::{Ruleset, input, sowing::notation::compact, sowing::notation::diagram};
 
 fn report(
     cases: &[(&str, Option<Ruleset>)],

@@ -5,9 +5,12 @@
 use serde::Deserialize;
 
 use crate::common;
-use songo_notation::drawing::BoardView;
 use songo_notation::report::{self, PlayReport};
-use songo_notation::{LetterCase, Position, Ruleset, Score, Side, diagram, markdown, svg};
+use songo_notation::sowing::render::BoardView;
+use songo_notation::{
+    LetterCase, Position, Ruleset, Score, Side, sowing::notation::diagram,
+    sowing::render::markdown, sowing::render::svg,
+};
 
 #[derive(Deserialize)]
 struct Board {

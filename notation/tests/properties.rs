@@ -2,9 +2,10 @@
 //! parse∘write round trips, the human spellings, and no panic on any text.
 
 use proptest::prelude::*;
-use songo_notation::drawing::BoardView;
+use songo_notation::sowing::render::BoardView;
 use songo_notation::{
-    House, LetterCase, Position, Ruleset, Score, Side, compact, diagram, input, markdown,
+    House, LetterCase, Position, Ruleset, Score, Side, input, sowing::notation::compact,
+    sowing::notation::diagram, sowing::render::markdown,
 };
 
 const SOWING: [Ruleset; 4] = [
@@ -185,8 +186,8 @@ proptest! {
     #[test]
     fn the_svg_is_deterministic_and_well_formed(position in position(), letters in letters()) {
         let view = BoardView::new(position).letters(letters);
-        let picture = songo_notation::svg::board(&view);
-        prop_assert_eq!(&picture, &songo_notation::svg::board(&view));
+        let picture = songo_notation::sowing::render::svg::board(&view);
+        prop_assert_eq!(&picture, &songo_notation::sowing::render::svg::board(&view));
         prop_assert!(picture.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
         prop_assert!(picture.ends_with("</svg>\n"));
         prop_assert_eq!(picture.matches("<circle").count(), 2 * position.rules().houses_per_side());

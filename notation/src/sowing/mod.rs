@@ -12,7 +12,7 @@
 //! - `record`: the start of a game from a record's tags.
 //!
 //! The sowing notations and renderers are also at the crate's root
-//! (`songo_notation::diagram`, `songo_notation::svg` …).
+//! (`songo_notation::sowing::notation::diagram`, `songo_notation::sowing::render::svg` …).
 
 pub mod notation;
 pub mod ogn;

@@ -470,7 +470,7 @@ proptest! {
         for threat in &report.threats {
             let mover = position.with_to_move(threat.side);
             let (_, outcome) = mover.after(threat.house.house).unwrap();
-            let path = crate::drawing::SowingPath::of(&mover, &outcome);
+            let path = crate::sowing::render::SowingPath::of(&mover, &outcome);
             if path.beyond == 0 {
                 prop_assert_eq!(path.steps.last().map(|step| step.house), Some(threat.lands.house));
             }

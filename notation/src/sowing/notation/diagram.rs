@@ -46,7 +46,7 @@ use crate::span::Span;
 /// A position read from a diagram, with the Awalé letter case its labels used.
 ///
 /// ```
-/// use songo_notation::diagram::Diagram;
+/// use songo_notation::sowing::notation::diagram::Diagram;
 /// use songo_notation::{LetterCase, Ruleset};
 /// let diagram: Diagram = "F E D C B A\n0 0 0 0 1 2\n3 0 0 0 0 0\na b c d e f\n".parse().unwrap();
 /// assert_eq!(diagram.position.rules(), Ruleset::Awale);
@@ -73,7 +73,7 @@ impl FromStr for Diagram {
 /// agree with it when it does.
 ///
 /// ```
-/// use songo_notation::{diagram, Ruleset, Side};
+/// use songo_notation::{sowing::notation::diagram, Ruleset, Side};
 /// let text = "N0\tN1\tN2\tN3\tN4\tN5\tN6\n3\t1\t1\t10\t1\t5\t0\n2\t3\t5\t0\t1\t1\t7\nS0\tS1\tS2\tS3\tS4\tS5\tS6\n";
 /// let position = diagram::parse(text, None).unwrap();
 /// assert_eq!(position.to_string(), "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7:0-0:S");
@@ -101,7 +101,7 @@ pub fn read(text: &str, rules: Option<Ruleset>) -> Result<Diagram, ParseError> {
 /// counts, label row, then a line for the stores and one for the side to move.
 ///
 /// ```
-/// use songo_notation::{diagram, Position, Ruleset};
+/// use songo_notation::{sowing::notation::diagram, Position, Ruleset};
 /// let text = diagram::text(&Position::start(Ruleset::Songo));
 /// assert!(text.starts_with("N0  N1  N2  N3  N4  N5  N6\n 5   5   5   5   5   5   5\n"));
 /// assert_eq!(diagram::parse(&text, None).unwrap(), Position::start(Ruleset::Songo));
@@ -116,7 +116,7 @@ pub fn text(position: &Position) -> String {
 ///
 /// ```
 /// use songo_notation::i18n::Lang;
-/// use songo_notation::{diagram, Position, Ruleset};
+/// use songo_notation::{sowing::notation::diagram, Position, Ruleset};
 /// let text = diagram::text_in(&Position::start(Ruleset::Songo), Lang::Fr);
 /// assert!(text.ends_with("réserves\u{a0}: sud 0 nord 0\nau trait\u{a0}: sud\n"));
 /// assert_eq!(diagram::parse(&text, None).unwrap(), Position::start(Ruleset::Songo));
@@ -1211,7 +1211,7 @@ fn labelled_houses(
 /// marked `x`), what it captured and the rules it applied.
 ///
 /// ```
-/// use songo_notation::{diagram, report, LetterCase, Position};
+/// use songo_notation::{sowing::notation::diagram, report, LetterCase, Position};
 /// let position: Position = "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7".parse().unwrap();
 /// let text = diagram::play(&report::play(position, &["S1"]).unwrap(), LetterCase::default());
 /// assert!(text.starts_with("South plays S1\n\nBefore:\nN0  N1"));

@@ -13,8 +13,8 @@ use crate::sowing::render::BoardView;
 /// count, captured houses an `x`. The reader accepts these marks back.
 ///
 /// ```
-/// use songo_notation::drawing::BoardView;
-/// use songo_notation::{diagram, House, Position, Side};
+/// use songo_notation::sowing::render::BoardView;
+/// use songo_notation::{sowing::notation::diagram, House, Position, Side};
 /// let before: Position = "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7".parse().unwrap();
 /// let (_, outcome) = before.after(House::new(Side::South, 1)).unwrap();
 /// let view = BoardView::new(outcome.sown).changed_from(&before).mid_move();
