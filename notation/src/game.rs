@@ -274,7 +274,7 @@ pub trait GamePosition: Clone + PartialEq + Eq + Hash + fmt::Debug + fmt::Displa
 ///
 /// # Errors
 /// The game ended otherwise, or is not over.
-pub fn ended_by(over: Option<GameOver>, rule: RuleId) -> Result<GameOver, Message> {
+pub(crate) fn ended_by(over: Option<GameOver>, rule: RuleId) -> Result<GameOver, Message> {
     match over {
         Some(over) if over.rule == rule => Ok(over),
         Some(over) => Err(msg!(
