@@ -41,7 +41,7 @@ fn meaningful_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 /// notation; several lines are a diagram.
 ///
 /// ```
-/// use songo_notation::input::{detect, PositionForm};
+/// use songo_notation::read::{detect, PositionForm};
 /// assert_eq!(detect("songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5"), PositionForm::Compact);
 /// assert_eq!(detect("5 5 5 5 5 5 5\n5 5 5 5 5 5 5\n"), PositionForm::Diagram);
 /// assert_eq!(detect("north: [5, 5, 5, 5, 5, 5, 5]\nsouth: [5, 5, 5, 5, 5, 5, 5]\n"), PositionForm::Yaml);
@@ -84,7 +84,7 @@ pub const MAX_NESTING: usize = 64;
 /// the end of its line, so that no text can hide brackets from the count.
 ///
 /// ```
-/// use songo_notation::input::{check_nesting, MAX_NESTING};
+/// use songo_notation::read::{check_nesting, MAX_NESTING};
 /// assert!(check_nesting(r#"{"north": [5, 5], "tag": "[[[["}"#).is_ok());
 /// let deep = "[".repeat(MAX_NESTING + 1);
 /// let error = check_nesting(&deep).unwrap_err();
@@ -104,17 +104,17 @@ pub use crate::nesting::check_nesting_within;
 /// ruleset, and must agree with it when it does.
 ///
 /// ```
-/// use songo_notation::{input, Ruleset};
-/// let from_json = input::parse_position(r#"{"north":[5,5,5,5,5,5,5],"south":[5,5,5,5,5,5,5]}"#, None).unwrap();
-/// let from_compact = input::parse_position("songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5", None).unwrap();
-/// let from_diagram = input::parse_position("N0 N1 N2 N3 N4 N5 N6\n5 5 5 5 5 5 5\n5 5 5 5 5 5 5\nS0 S1 S2 S3 S4 S5 S6\n", None).unwrap();
+/// use songo_notation::{read, Ruleset};
+/// let from_json = read::sowing_position(r#"{"north":[5,5,5,5,5,5,5],"south":[5,5,5,5,5,5,5]}"#, None).unwrap();
+/// let from_compact = read::sowing_position("songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5", None).unwrap();
+/// let from_diagram = read::sowing_position("N0 N1 N2 N3 N4 N5 N6\n5 5 5 5 5 5 5\n5 5 5 5 5 5 5\nS0 S1 S2 S3 S4 S5 S6\n", None).unwrap();
 /// assert_eq!(from_json, from_compact);
 /// assert_eq!(from_diagram, from_compact);
 /// ```
 ///
 /// # Errors
 /// A [`ParseError`] that says where and why.
-pub fn parse_position(text: &str, rules: Option<Ruleset>) -> Result<crate::Position, ParseError> {
+pub fn sowing_position(text: &str, rules: Option<Ruleset>) -> Result<crate::Position, ParseError> {
     let body = text.trim_start_matches('\u{feff}');
     let position: Position = match detect(body) {
         PositionForm::Json => from_serde(body, Serde::Json, &SOWING_SHAPE)?,
@@ -304,9 +304,9 @@ fn without_serde_place(text: &str) -> &str {
 /// neither, to be read as a sowing position.
 ///
 /// ```
-/// use songo_notation::input;
-/// assert!(input::seega_position("seega:...../...../...../...../.....:S:placement", None).is_some());
-/// assert!(input::seega_position("songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5", None).is_none());
+/// use songo_notation::read;
+/// assert!(read::seega_position("seega:...../...../...../...../.....:S:placement", None).is_some());
+/// assert!(read::seega_position("songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5", None).is_none());
 /// ```
 ///
 /// # Errors

@@ -32,7 +32,7 @@ pub mod exercises;
 mod game;
 pub mod generate;
 pub mod i18n;
-pub mod input;
+mod input;
 pub mod lesson;
 mod nesting;
 pub mod read;

@@ -11,7 +11,7 @@ use crate::msg;
 /// [`crate::record::serde::check_nesting`] for records, which nest deeper).
 ///
 /// ```
-/// use songo_notation::input::check_nesting_within;
+/// use songo_notation::read::check_nesting_within;
 /// assert!(check_nesting_within("[[[]]]", 3).is_ok());
 /// assert!(check_nesting_within("[[[[]]]]", 3).is_err());
 /// ```

@@ -19,8 +19,10 @@ use crate::any::AnyPosition;
 use crate::conventions::LetterCase;
 use crate::error::ParseError;
 use crate::game::GamePosition as _;
-pub use crate::input::PositionForm;
-use crate::input::{detect, parse_position, seega_position};
+pub use crate::input::{
+    MAX_NESTING, PositionForm, check_nesting, check_nesting_within, detect, seega_position,
+    sowing_position,
+};
 use crate::ruleset::Ruleset;
 use crate::side::Side;
 use crate::sowing::notation::diagram::{self, Diagram};
@@ -80,7 +82,7 @@ pub fn read_position(text: &str, rules: Option<Ruleset>) -> Result<ReadPosition,
         });
     }
     Ok(ReadPosition {
-        position: AnyPosition::Sowing(parse_position(text, rules)?),
+        position: AnyPosition::Sowing(sowing_position(text, rules)?),
         form,
         letters: LetterCase::default(),
     })

@@ -3,7 +3,7 @@
 //! the matching worked example (`fixtures/examples/*.yaml`).
 
 use serde::Deserialize;
-use songo_notation::{Position, Ruleset, Side, input, sowing::notation::diagram};
+use songo_notation::{Position, Ruleset, Side, read, sowing::notation::diagram};
 
 use crate::common;
 
@@ -130,7 +130,7 @@ fn every_escale_diagram_reads_as_its_worked_example_board() {
         assert_eq!(position.to_move(), Side::South, "{name}");
         // Auto-detection finds the diagram too.
         assert_eq!(
-            input::parse_position(&text, None).as_ref(),
+            read::sowing_position(&text, None).as_ref(),
             Ok(&position),
             "{name}"
         );
@@ -267,7 +267,7 @@ fn a_diagram_under_its_bold_heading_reads() {
                 Ok(expected),
                 "{heading:?} then {gap:?}"
             );
-            assert_eq!(input::parse_position(&text, None), Ok(expected));
+            assert_eq!(read::sowing_position(&text, None), Ok(expected));
         }
     }
     // Bold counts stay counts, and a bold label row stays a label row.

@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use songo_notation::sowing::render::BoardView;
 use songo_notation::{
-    House, LetterCase, Position, Ruleset, Score, Side, input, sowing::notation::compact,
+    House, LetterCase, Position, Ruleset, Score, Side, read, sowing::notation::compact,
     sowing::notation::diagram, sowing::render::markdown,
 };
 
@@ -143,7 +143,7 @@ proptest! {
     ) {
         let read = compact::parse(&spelling, None);
         prop_assert_eq!(read.map(|p| p.to_string()), Ok(position.to_string()), "{:?}", spelling);
-        prop_assert_eq!(input::parse_position(&spelling, None), Ok(position));
+        prop_assert_eq!(read::sowing_position(&spelling, None), Ok(position));
     }
 
     #[test]
@@ -171,7 +171,7 @@ proptest! {
         for text in [diagram::write(&view), markdown::write(&view)] {
             let read = diagram::read(&text, Some(position.rules()));
             prop_assert_eq!(read.map(|d| d.position), Ok(position), "{}", text);
-            prop_assert_eq!(input::parse_position(&text, Some(position.rules())), Ok(position));
+            prop_assert_eq!(read::sowing_position(&text, Some(position.rules())), Ok(position));
         }
         // Songo diagrams and lettered Awale diagrams say their game themselves
         // (songo-ekang and oware-abapa read as songo and awale).
@@ -276,7 +276,7 @@ fn parse_everything(text: &str) {
     ] {
         let _ = compact::parse(text, rules);
         let _ = diagram::parse(text, rules);
-        let _ = input::parse_position(text, rules);
+        let _ = read::sowing_position(text, rules);
         if let Some(rules) = rules {
             let _ = compact::parse_ogn_fen(text, rules);
         }
@@ -302,7 +302,7 @@ proptest! {
     fn no_parser_panics_on_notation_pieces(pieces in proptest::collection::vec(notation_piece(), 0..40)) {
         let text: String = pieces.concat();
         parse_everything(&text);
-        let error_text = input::parse_position(&text, None).err().map(|e| e.to_string());
+        let error_text = read::sowing_position(&text, None).err().map(|e| e.to_string());
         if let Some(message) = error_text {
             // Every error says where.
             prop_assert!(message.contains(" at line "), "{}", message);
