@@ -20,7 +20,9 @@
 //! [`generate`]. Every rule has an id ([`RuleId`]); the modules
 //! [`sowing::rules::songo`], [`sowing::rules::awale`] and [`seega::rules`]
 //! implement them, each at one place that cites it. [`read`] reads a
-//! position in any form; [`record`] reads and writes game records.
+//! position in any form; [`record`] reads and writes game records;
+//! [`annotation`] writes them back with the teaching words and the
+//! engine's marks.
 //! `docs/architecture.md` draws the whole.
 
 pub mod analysis;

@@ -1,7 +1,10 @@
 //! The one reader of positions: text in any form (compact notation, OGN
 //! FEN, a diagram, JSON, YAML) of any ruleset → the position, its form,
-//! and the Awalé letter case a diagram wrote it in. The CLI and the HTTP
-//! API both read positions here.
+//! and the Awalé letter case a diagram wrote it in ([`read_position`]).
+//! The CLI and the HTTP API both read positions here. Also here: the form
+//! a text is in ([`detect`]), a reader for each family
+//! ([`sowing_position`], [`seega_position`]) and the bracket-depth check
+//! JSON and YAML texts pass first ([`check_nesting`]).
 //!
 //! ```
 //! use songo_notation::read::{read_position, PositionForm};
