@@ -1,7 +1,9 @@
-//! Game records annotated with the vocabulary: each game replayed with the
-//! engine, the plies where something happens found by
-//! [`crate::any::annotate`], and the record written back with a comment at
-//! each of them, in the language asked for. Existing comments, glyphs and
+//! Game records written back with the teaching vocabulary as comments,
+//! and the engine's marks when asked (`songo annotate`).
+//!
+//! Each game is replayed, the plies where something happens are found by
+//! [`crate::any::annotate`], and the record is written back with a comment
+//! at each of them, in the language asked for. Existing comments, glyphs and
 //! variations are kept; a comment already there is not written twice, so
 //! annotating an annotated record changes nothing. Only the main line is
 //! annotated.
