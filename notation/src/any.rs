@@ -81,9 +81,7 @@ impl AnyPosition {
     #[must_use]
     pub fn diagram_in(&self, lang: Lang) -> String {
         match self {
-            AnyPosition::Sowing(position) => {
-                crate::sowing::notation::diagram::text_in(position, lang)
-            }
+            AnyPosition::Sowing(position) => crate::sowing::render::text::board_in(position, lang),
             AnyPosition::Seega(position) => crate::seega::notation::diagram_in(position, lang),
         }
     }
@@ -451,7 +449,7 @@ impl AnyMovesReport {
     pub fn text(&self, conventions: Conventions) -> String {
         match self {
             AnyMovesReport::Sowing(report) => {
-                crate::sowing::notation::diagram::moves(report, conventions)
+                crate::sowing::render::text::moves(report, conventions)
             }
             AnyMovesReport::Seega(report) => {
                 crate::seega::render::moves_text_in(report, conventions.lang)
@@ -902,7 +900,7 @@ impl MarkedBoard {
     pub fn draw(&self, form: Drawing) -> String {
         match &self.0 {
             Marked::Sowing(view) => match form {
-                Drawing::Text => crate::sowing::notation::diagram::write(view),
+                Drawing::Text => crate::sowing::render::text::write(view),
                 Drawing::Markdown => crate::sowing::render::markdown::write(view),
                 Drawing::Svg => crate::sowing::render::svg::board(view),
             },

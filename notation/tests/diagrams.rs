@@ -221,7 +221,8 @@ fn playing_the_worked_examples_prints_the_texts_boards() {
     });
     for (before, played, sown, after) in start.chain(cases) {
         let report = report::play(before, &[played]).unwrap();
-        let text = diagram::play(&report, LetterCase::default());
+        let text =
+            songo_notation::sowing::render::text::played_line(&report, LetterCase::default());
         // A move that captures nothing shows one board after it, "After".
         let board = |title: &str| -> Position {
             let start = text
@@ -291,8 +292,8 @@ fn an_after_sowing_board_pasted_back_keeps_its_meaning() {
     let played = report::play(before, &["S1"]).unwrap();
     let rows = |p: &Position| (p.row(Side::North).to_vec(), p.row(Side::South).to_vec());
     for text in [
-        diagram::play(&played, LetterCase::default()),
-        markdown::play(&played, LetterCase::default()),
+        songo_notation::sowing::render::text::played_line(&played, LetterCase::default()),
+        markdown::played_line(&played, LetterCase::default()),
     ] {
         // Each board with the heading above it, cut at the next heading.
         let piece = |from: &str, to: Option<&str>| -> Position {

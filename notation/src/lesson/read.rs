@@ -879,7 +879,7 @@ impl<'a> Lesson<'a> {
         } else {
             *bottom
         };
-        let order = diagram::drawn_order(position, house.side);
+        let order = crate::sowing::render::drawn_order(position, house.side);
         let Some(cell) = order.iter().position(|h| *h == house) else {
             return problem;
         };

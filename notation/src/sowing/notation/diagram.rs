@@ -22,25 +22,16 @@
 //! `0x`, `**4**`, `~~0~~`). Whatever is ambiguous is an error that says so.
 //! The full description is in `docs/notation.md`.
 
-use std::fmt::Write as _;
 use std::str::FromStr;
 
-use crate::conventions::Conventions;
 use crate::conventions::LetterCase;
 use crate::error::{ParseError, quote};
-use crate::i18n::{Lang, Localize, Message};
+use crate::i18n::Message;
 use crate::msg;
-use crate::render::sequence::{self, Options};
-use crate::render::{Drawing, game_over_line_in, write_illegal};
-use crate::report::{MovesReport, PlayReport};
 use crate::ruleset::{BoardGame, Ruleset};
 use crate::side::{Score, Side};
 use crate::sowing::position::{House, Position};
-use crate::sowing::render::BoardView;
-pub use crate::sowing::render::drawn_order;
-// Writing the text board is a drawing (the renderers use it); it keeps its
-// short path here, beside the reader that reads it back.
-pub use crate::sowing::render::text::write;
+use crate::sowing::render::drawn_order;
 use crate::span::Span;
 
 /// A position read from a diagram, with the Awalé letter case its labels used.
@@ -95,35 +86,6 @@ pub fn parse(text: &str, rules: Option<Ruleset>) -> Result<Position, ParseError>
 pub fn read(text: &str, rules: Option<Ruleset>) -> Result<Diagram, ParseError> {
     let lines = classify(text)?;
     assemble(text, &lines, rules)
-}
-
-/// The plain-text diagram of a position: label row, North's counts, South's
-/// counts, label row, then a line for the stores and one for the side to move.
-///
-/// ```
-/// use songo_notation::{sowing::notation::diagram, Position, Ruleset};
-/// let text = diagram::text(&Position::start(Ruleset::Songo));
-/// assert!(text.starts_with("N0  N1  N2  N3  N4  N5  N6\n 5   5   5   5   5   5   5\n"));
-/// assert_eq!(diagram::parse(&text, None).unwrap(), Position::start(Ruleset::Songo));
-/// ```
-#[must_use]
-pub fn text(position: &Position) -> String {
-    write(&BoardView::new(*position))
-}
-
-/// [`text`] with its words (stores, side to move) in `lang`; the reader
-/// reads them back.
-///
-/// ```
-/// use songo_notation::i18n::Lang;
-/// use songo_notation::{sowing::notation::diagram, Position, Ruleset};
-/// let text = diagram::text_in(&Position::start(Ruleset::Songo), Lang::Fr);
-/// assert!(text.ends_with("réserves\u{a0}: sud 0 nord 0\nau trait\u{a0}: sud\n"));
-/// assert_eq!(diagram::parse(&text, None).unwrap(), Position::start(Ruleset::Songo));
-/// ```
-#[must_use]
-pub fn text_in(position: &Position, lang: Lang) -> String {
-    write(&BoardView::new(*position).in_lang(lang))
 }
 
 /// A house label as written in a label row.
@@ -1204,42 +1166,4 @@ fn labelled_houses(
             Label::Letter { index, .. } => House::new(side, index),
         })
         .collect())
-}
-
-/// The text of a played sequence: for every move the boards before, after
-/// sowing (changed houses marked `*`) and after captures (captured houses
-/// marked `x`), what it captured and the rules it applied.
-///
-/// ```
-/// use songo_notation::{sowing::notation::diagram, report, LetterCase, Position};
-/// let position: Position = "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7".parse().unwrap();
-/// let text = diagram::play(&report::play(position, &["S1"]).unwrap(), LetterCase::default());
-/// assert!(text.starts_with("South plays S1\n\nBefore:\nN0  N1"));
-/// assert!(text.contains("\nAfter sowing (* changed):\nN0  N1  N2  N3  N4  N5  N6\n 4*  2*  1  10"));
-/// assert!(text.ends_with("6 captured from N1 N0; rules: songo.sow, songo.capture.chain\n"));
-/// ```
-#[must_use]
-pub fn play(report: &PlayReport<Position>, conventions: impl Into<Conventions>) -> String {
-    sequence::draw(report, Drawing::Text, &Options::of(conventions))
-}
-
-/// What `songo moves` prints for a sowing position: the side to move, the
-/// legal moves, each forbidden house with its rule; or how the game ended.
-#[must_use]
-pub fn moves(report: &MovesReport<Position>, conventions: Conventions) -> String {
-    let lang = conventions.lang;
-    let mut out = String::new();
-    if let Some(over) = &report.game_over {
-        let _ = writeln!(out, "{}", game_over_line_in(over, lang));
-        return out;
-    }
-    let to_move = msg!("moves-to-move", side = report.to_move().as_str());
-    let _ = writeln!(out, "{}", to_move.localize(lang));
-    let legal = msg!(
-        "moves-legal",
-        moves = report.legal_names(conventions).join(" ")
-    );
-    let _ = writeln!(out, "{}", legal.localize(lang));
-    write_illegal(&mut out, &report.illegal_lines(conventions), lang);
-    out
 }

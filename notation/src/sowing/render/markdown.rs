@@ -116,12 +116,12 @@ fn table_line(out: &mut String, cells: &[String], width: usize) {
 /// ```
 /// use songo_notation::{sowing::render::markdown, report, LetterCase, Position};
 /// let position: Position = "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7".parse().unwrap();
-/// let text = markdown::play(&report::play(position, &["S1"]).unwrap(), LetterCase::default());
+/// let text = markdown::played_line(&report::play(position, &["S1"]).unwrap(), LetterCase::default());
 /// assert!(text.starts_with("## South plays S1\n\n**Before**\n\n| N0 |"));
 /// assert!(text.contains("| **4** | **2** |"));
 /// assert!(text.contains("| ~~0~~ | ~~0~~ |"));
 /// ```
 #[must_use]
-pub fn play(report: &PlayReport<Position>, conventions: impl Into<Conventions>) -> String {
+pub fn played_line(report: &PlayReport<Position>, conventions: impl Into<Conventions>) -> String {
     sequence::draw(report, Drawing::Markdown, &Options::of(conventions))
 }

@@ -367,9 +367,10 @@ impl SowingPath {
 /// so North's `a` is on the right seen from South).
 ///
 /// ```
-/// use songo_notation::{sowing::notation::diagram, Position, Ruleset, Side};
+/// use songo_notation::sowing::render::drawn_order;
+/// use songo_notation::{Position, Ruleset, Side};
 /// let awale = Position::start(Ruleset::Awale);
-/// let top: Vec<String> = diagram::drawn_order(&awale, Side::North)
+/// let top: Vec<String> = drawn_order(&awale, Side::North)
 ///     .iter()
 ///     .map(|h| h.name(Ruleset::Awale).to_string())
 ///     .collect();

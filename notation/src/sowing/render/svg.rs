@@ -129,7 +129,7 @@ pub fn board_with_hooks(view: &BoardView) -> String {
 /// ```
 /// use songo_notation::{report, sowing::render::svg, LetterCase, Position};
 /// let position: Position = "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7".parse().unwrap();
-/// let picture = svg::play(&report::play(position, &["S1", "N3"]).unwrap(), LetterCase::default());
+/// let picture = svg::played_line(&report::play(position, &["S1", "N3"]).unwrap(), LetterCase::default());
 /// assert!(picture.contains(">1. South plays S1: 6 captured from N1 N0; rules: songo.sow, songo.capture.chain<"));
 /// // Two moves of three boards of 14 pits, a path a move, a badge for each
 /// // of the two houses S1 took.
@@ -138,14 +138,18 @@ pub fn board_with_hooks(view: &BoardView) -> String {
 /// assert!(picture.contains(">seeds taken from the house<"));
 /// ```
 #[must_use]
-pub fn play(report: &PlayReport<Position>, letters: LetterCase) -> String {
-    play_in(report, letters, Layout::Row)
+pub fn played_line(report: &PlayReport<Position>, letters: LetterCase) -> String {
+    played_line_in(report, letters, Layout::Row)
 }
 
 /// [`play`] with its boards laid out as `layout` asks: one under the other
 /// prints on a page in portrait.
 #[must_use]
-pub fn play_in(report: &PlayReport<Position>, letters: LetterCase, layout: Layout) -> String {
+pub fn played_line_in(
+    report: &PlayReport<Position>,
+    letters: LetterCase,
+    layout: Layout,
+) -> String {
     let options = Options {
         letters,
         layout,
