@@ -390,11 +390,12 @@ pub fn drawn_order(position: &Position, side: Side) -> Vec<House> {
 /// applied.
 ///
 /// ```
-/// use songo_notation::{sowing::render as drawing, report, LetterCase, Position};
+/// use songo_notation::sowing::render::step_summary;
+/// use songo_notation::{report, LetterCase, Position};
 /// let position: Position = "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7".parse().unwrap();
 /// let played = report::play(position, &["S1"]).unwrap();
 /// assert_eq!(
-///     drawing::step_summary(&played.steps[0], LetterCase::default()),
+///     step_summary(&played.steps[0], LetterCase::default()),
 ///     "6 captured from N1 N0; rules: songo.sow, songo.capture.chain"
 /// );
 /// ```
