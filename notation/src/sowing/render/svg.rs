@@ -142,7 +142,7 @@ pub fn played_line(report: &PlayReport<Position>, letters: LetterCase) -> String
     played_line_in(report, letters, Layout::Row)
 }
 
-/// [`play`] with its boards laid out as `layout` asks: one under the other
+/// [`played_line`] with its boards laid out as `layout` asks: one under the other
 /// prints on a page in portrait.
 #[must_use]
 pub fn played_line_in(
