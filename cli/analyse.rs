@@ -9,11 +9,11 @@ use songo_notation::analysis::tables::Tables;
 use songo_notation::analysis::{
     Analyser, AnalysisOptions, AnalysisReport, Limits, MAX_DEPTH, check_rules,
 };
-use songo_notation::drawing::BoardView;
 use songo_notation::i18n::{Lang, Localize, Message};
 use songo_notation::msg;
 use songo_notation::render::game_over_line_in;
-use songo_notation::{LetterCase, Ruleset, Side, diagram};
+use songo_notation::sowing::render::BoardView;
+use songo_notation::{LetterCase, Ruleset, Side};
 
 use crate::flags::{Letters, ReportFormat};
 use crate::output;
@@ -129,7 +129,9 @@ fn text(report: &AnalysisReport, letters: LetterCase, lang: Lang) -> String {
     let _ = write!(
         out,
         "{}",
-        diagram::write(&BoardView::new(*position).letters(letters).in_lang(lang))
+        songo_notation::sowing::render::text::write(
+            &BoardView::new(*position).letters(letters).in_lang(lang)
+        )
     );
     let mover = position.to_move();
     let say = |message: Message| message.localize(lang);

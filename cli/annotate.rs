@@ -8,9 +8,9 @@ use std::time::Duration;
 use songo_notation::Ruleset;
 use songo_notation::analysis::annotate::{Engine, EngineLimits};
 use songo_notation::analysis::{Analyser, Limits, MAX_DEPTH};
+use songo_notation::annotation::{self, AnnotationReport, Options};
 use songo_notation::i18n::{Lang, Localize};
 use songo_notation::msg;
-use songo_notation::teach::record::{self, AnnotationReport, Options};
 
 use crate::flags::ReportFormat;
 use crate::output;
@@ -108,12 +108,13 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
         analyser,
         limits: engine_limits(args),
     });
-    let report = record::annotate_text_with(&text, &options, engine.as_ref()).map_err(|error| {
-        Failure::input(songo_notation::i18n::Message::verbatim(format!(
-            "{name}: {}",
-            error.localize(lang)
-        )))
-    })?;
+    let report =
+        annotation::annotate_text_with(&text, &options, engine.as_ref()).map_err(|error| {
+            Failure::input(songo_notation::i18n::Message::verbatim(format!(
+                "{name}: {}",
+                error.localize(lang)
+            )))
+        })?;
     warn_unjudged(&report, &name, lang);
     warn_renumbered(&text, &name, args.rules, lang);
     let rendered = match args.format {

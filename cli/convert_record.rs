@@ -5,7 +5,8 @@
 
 use songo_notation::i18n::{Lang, Localize, Message};
 use songo_notation::msg;
-use songo_notation::record::{self, GameRecord, ogn, serde as record_serde};
+use songo_notation::record::{self, GameRecord, serde as record_serde};
+use songo_notation::sowing::ogn;
 
 use crate::flags::Target;
 use crate::{Failure, input, output};
@@ -107,14 +108,14 @@ fn convert_form(
     let parse_error = |error: &songo_notation::error::ParseError| {
         unreadable(Message::verbatim(error.localize(lang)))
     };
-    let serde_error = |error: String| unreadable(record_serde::error_message(&error));
+    let form_error = |error: record_serde::FormError| unreadable(error.located());
     if matches!(form, Form::Json | Form::Yaml) {
         record_serde::check_nesting(text).map_err(|e| parse_error(&e))?;
     }
     let records: Vec<GameRecord> = match form {
         Form::Text => record::read_all(text).map_err(|e| parse_error(&e))?,
-        Form::Json => record_serde::from_json(text).map_err(|e| serde_error(e.to_string()))?,
-        Form::Yaml => record_serde::from_yaml(text).map_err(|e| serde_error(e.to_string()))?,
+        Form::Json => record_serde::from_json(text).map_err(form_error)?,
+        Form::Yaml => record_serde::from_yaml(text).map_err(form_error)?,
     };
     let single = records.len() == 1;
     let rendered = match to {

@@ -8,7 +8,7 @@ use songo_notation::generate::{
     EngineOptions, GenerateOptions, Generator, MAX_PLAYERS, TournamentOptions,
 };
 use songo_notation::i18n::Lang;
-use songo_notation::{Family, Ruleset, msg};
+use songo_notation::{BoardGame, Ruleset, msg};
 
 use crate::{EXIT_OK, Failure, output};
 
@@ -67,7 +67,7 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: &Args, _lang: Lang) -> Result<u8, Failure> {
-    if args.engine && args.rules.family() == Family::Seega {
+    if args.engine && args.rules.board_game() == BoardGame::Seega {
         return Err(Failure::input(msg!(
             "cli-engine-sowing-only",
             rules = args.rules.id()

@@ -91,7 +91,10 @@ fn bench(c: &mut Criterion) {
     .expect("the full game's record");
     group.bench_function("annotate the full game's record (33 plies)", |b| {
         b.iter(|| {
-            teach::record::annotate_text(black_box(&record), &teach::record::Options::default())
+            songo_notation::annotation::annotate_text(
+                black_box(&record),
+                &songo_notation::annotation::Options::default(),
+            )
         });
     });
     group.finish();

@@ -16,7 +16,7 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::conventions::{Conventions, LetterCase};
-use crate::game::{GameOver, GamePosition, LegalMoves, MoveEffect, Refusal};
+use crate::game::{GameOver, GamePosition, LegalMoves, Outcome, Refusal};
 use crate::i18n::{Lang, Message};
 use crate::msg;
 use crate::record::{FromTags, SetupError, Tags};
@@ -25,7 +25,7 @@ use crate::render::svg::Layout;
 use crate::render::{Drawing, MarkError, Marks, Shape};
 use crate::report::{self, MovesReport, PlayError, PlayReport};
 use crate::rule::{RuleId, RuleIds};
-use crate::ruleset::{Family, Ruleset};
+use crate::ruleset::{BoardGame, Ruleset};
 use crate::seega::{
     ParseMoveError, SeegaIllegal, SeegaMove, SeegaMoveList, SeegaOutcome, SeegaPosition, Square,
 };
@@ -81,9 +81,7 @@ impl AnyPosition {
     #[must_use]
     pub fn diagram_in(&self, lang: Lang) -> String {
         match self {
-            AnyPosition::Sowing(position) => {
-                crate::sowing::notation::diagram::text_in(position, lang)
-            }
+            AnyPosition::Sowing(position) => crate::sowing::render::text::board_in(position, lang),
             AnyPosition::Seega(position) => crate::seega::notation::diagram_in(position, lang),
         }
     }
@@ -451,7 +449,7 @@ impl AnyMovesReport {
     pub fn text(&self, conventions: Conventions) -> String {
         match self {
             AnyMovesReport::Sowing(report) => {
-                crate::sowing::notation::diagram::moves(report, conventions)
+                crate::sowing::render::text::moves(report, conventions)
             }
             AnyMovesReport::Seega(report) => {
                 crate::seega::render::moves_text_in(report, conventions.lang)
@@ -902,7 +900,7 @@ impl MarkedBoard {
     pub fn draw(&self, form: Drawing) -> String {
         match &self.0 {
             Marked::Sowing(view) => match form {
-                Drawing::Text => crate::sowing::notation::diagram::write(view),
+                Drawing::Text => crate::sowing::render::text::write(view),
                 Drawing::Markdown => crate::sowing::render::markdown::write(view),
                 Drawing::Svg => crate::sowing::render::svg::board(view),
             },
@@ -1101,7 +1099,7 @@ pub enum AnyOutcome {
     Seega(SeegaOutcome),
 }
 
-impl MoveEffect for AnyOutcome {
+impl Outcome for AnyOutcome {
     fn captured(&self) -> u32 {
         match self {
             AnyOutcome::Sowing(outcome) => outcome.captured(),
@@ -1240,9 +1238,11 @@ impl GamePosition for AnyPosition {
     type MoveError = AnyMoveError;
 
     fn start_of(rules: Ruleset, first: Side) -> AnyPosition {
-        match rules.family() {
-            Family::Seega => AnyPosition::Seega(SeegaPosition::start_of(rules, first)),
-            Family::Songo | Family::Awale => AnyPosition::Sowing(Position::start_of(rules, first)),
+        match rules.board_game() {
+            BoardGame::Seega => AnyPosition::Seega(SeegaPosition::start_of(rules, first)),
+            BoardGame::Songo | BoardGame::Awale => {
+                AnyPosition::Sowing(Position::start_of(rules, first))
+            }
         }
     }
 
@@ -1439,10 +1439,10 @@ impl AnyPosition {
 /// A record's game of any ruleset: the family's own reading of the tags.
 impl FromTags for AnyPosition {
     fn from_tags(rules: Ruleset, tags: &Tags) -> Result<(AnyPosition, Conventions), SetupError> {
-        match rules.family() {
-            Family::Seega => SeegaPosition::from_tags(rules, tags)
+        match rules.board_game() {
+            BoardGame::Seega => SeegaPosition::from_tags(rules, tags)
                 .map(|(position, conventions)| (AnyPosition::Seega(position), conventions)),
-            Family::Songo | Family::Awale => Position::from_tags(rules, tags)
+            BoardGame::Songo | BoardGame::Awale => Position::from_tags(rules, tags)
                 .map(|(position, conventions)| (AnyPosition::Sowing(position), conventions)),
         }
     }

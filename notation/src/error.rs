@@ -60,10 +60,10 @@ impl fmt::Display for Location {
 ///
 /// ```
 /// use songo_notation::error::ParseErrorKind;
-/// use songo_notation::input::parse_position;
-/// let unknown = parse_position("chess:5,5,5,5,5,5,5/5,5,5,5,5,5,5", None).unwrap_err();
+/// use songo_notation::read::sowing_position;
+/// let unknown = sowing_position("chess:5,5,5,5,5,5,5/5,5,5,5,5,5,5", None).unwrap_err();
 /// assert_eq!(unknown.kind(), ParseErrorKind::UnknownRuleset);
-/// let short = parse_position("songo:5,5,5/5,5,5,5,5,5,5", None).unwrap_err();
+/// let short = sowing_position("songo:5,5,5/5,5,5,5,5,5,5", None).unwrap_err();
 /// assert_eq!(short.kind(), ParseErrorKind::Syntax);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -210,7 +210,7 @@ impl ParseError {
     /// part of their line goes).
     ///
     /// ```
-    /// use songo_notation::compact;
+    /// use songo_notation::sowing::notation::compact;
     /// let text = "songo:5,5,5,1x0,5,5,5/5,5,5,5,5,5,5";
     /// let error = compact::parse(text, None).unwrap_err();
     /// assert_eq!(&text[error.span()], "1x0");

@@ -75,7 +75,7 @@ pub trait LegalMoves<M>: Copy + fmt::Debug {
 }
 
 /// What a move did that every game can tell.
-pub trait MoveEffect {
+pub trait Outcome {
     /// What went to the mover: seeds (sowing games), pieces (Seega). A
     /// record's `+N` claim is checked against it.
     fn captured(&self) -> u32;
@@ -146,7 +146,7 @@ pub trait GamePosition: Clone + PartialEq + Eq + Hash + fmt::Debug + fmt::Displa
     /// The legal moves of a position.
     type MoveList: LegalMoves<Self::Move>;
     /// Everything a move did (for reports and renderers).
-    type Outcome: MoveEffect + Clone + PartialEq + Eq + fmt::Debug;
+    type Outcome: Outcome + Clone + PartialEq + Eq + fmt::Debug;
     /// Why a move is refused: the rule, an explanation, the legal moves.
     type Illegal: Refusal;
     /// Why a text is not a move of this game.
@@ -274,7 +274,7 @@ pub trait GamePosition: Clone + PartialEq + Eq + Hash + fmt::Debug + fmt::Displa
 ///
 /// # Errors
 /// The game ended otherwise, or is not over.
-pub fn ended_by(over: Option<GameOver>, rule: RuleId) -> Result<GameOver, Message> {
+pub(crate) fn ended_by(over: Option<GameOver>, rule: RuleId) -> Result<GameOver, Message> {
     match over {
         Some(over) if over.rule == rule => Ok(over),
         Some(over) => Err(msg!(

@@ -510,55 +510,6 @@ pub trait Localize {
 type Bundle = FluentBundle<FluentResource>;
 
 thread_local! {
-    /// The message of the last error a record deserializer made
-    /// (`record::serde`): serde carries errors as text (English), the
-    /// reader that reports them takes the message back from here to write
-    /// it in any language. Positions do not need it: they are read into
-    /// plain data first, then checked (`input`).
-    static SERDE_MESSAGE: RefCell<Option<Message>> = const { RefCell::new(None) };
-}
-
-/// A serde error of a deserializer of this crate: its text is `message`
-/// in English, and [`serde_message`] gives the message back.
-pub(crate) fn serde_error<E: serde::de::Error>(message: Message) -> E {
-    let text = message.to_string();
-    SERDE_MESSAGE.with(|slot| *slot.borrow_mut() = Some(message));
-    E::custom(text)
-}
-
-/// The message behind the text of a serde error: the one [`serde_error`]
-/// made when the text holds it (serde may put a path before it and a place
-/// after), else the text itself, which came from serde (its own words are
-/// English). serde's " at line L column C" is written in the language.
-pub(crate) fn serde_message(text: &str) -> Message {
-    if let Some(at) = text.rfind(" at line ")
-        && let Some((line, column)) = text[at + " at line ".len()..].split_once(" column ")
-        && let (Ok(line), Ok(column)) = (line.parse::<usize>(), column.parse::<usize>())
-    {
-        return msg!(
-            "serde-at-line-column",
-            text = serde_message(&text[..at]),
-            line = line,
-            column = column
-        );
-    }
-    let made = SERDE_MESSAGE.with(|slot| slot.borrow_mut().take());
-    match made {
-        Some(message) => {
-            let english = message.to_string();
-            match text.split_once(english.as_str()) {
-                Some(("", "")) => message,
-                Some((before, after)) => {
-                    msg!("framed", before = before, text = message, after = after)
-                }
-                None => Message::verbatim(text),
-            }
-        }
-        None => Message::verbatim(text),
-    }
-}
-
-thread_local! {
     /// Each thread's bundles, read from the catalogues at its first message:
     /// a non-concurrent bundle needs no lock, and a catalogue reads in well
     /// under a millisecond.

@@ -3,7 +3,7 @@
 //! ruleset, Seega's forms too ([`seega_position`]); [`crate::read`] reads
 //! any position through them.
 
-use crate::error::{InvalidValue, ParseError, ParseErrorKind};
+use crate::error::{InvalidValue, ParseError};
 use crate::i18n::Message;
 use crate::msg;
 use crate::ruleset::Ruleset;
@@ -41,7 +41,7 @@ fn meaningful_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 /// notation; several lines are a diagram.
 ///
 /// ```
-/// use songo_notation::input::{detect, PositionForm};
+/// use songo_notation::read::{detect, PositionForm};
 /// assert_eq!(detect("songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5"), PositionForm::Compact);
 /// assert_eq!(detect("5 5 5 5 5 5 5\n5 5 5 5 5 5 5\n"), PositionForm::Diagram);
 /// assert_eq!(detect("north: [5, 5, 5, 5, 5, 5, 5]\nsouth: [5, 5, 5, 5, 5, 5, 5]\n"), PositionForm::Yaml);
@@ -84,7 +84,7 @@ pub const MAX_NESTING: usize = 64;
 /// the end of its line, so that no text can hide brackets from the count.
 ///
 /// ```
-/// use songo_notation::input::{check_nesting, MAX_NESTING};
+/// use songo_notation::read::{check_nesting, MAX_NESTING};
 /// assert!(check_nesting(r#"{"north": [5, 5], "tag": "[[[["}"#).is_ok());
 /// let deep = "[".repeat(MAX_NESTING + 1);
 /// let error = check_nesting(&deep).unwrap_err();
@@ -92,78 +92,29 @@ pub const MAX_NESTING: usize = 64;
 /// ```
 ///
 /// # Errors
-/// A [`ParseError`] ([`ParseErrorKind::TooDeep`])
+/// A [`ParseError`] ([`TooDeep`](crate::error::ParseErrorKind::TooDeep))
 /// at the first bracket deeper than [`MAX_NESTING`].
 pub fn check_nesting(text: &str) -> Result<(), ParseError> {
     check_nesting_within(text, MAX_NESTING)
 }
 
-/// [`check_nesting`] with another limit (records nest deeper than
-/// positions: see [`crate::record::serde::MAX_NESTING`]).
-///
-/// ```
-/// use songo_notation::input::check_nesting_within;
-/// assert!(check_nesting_within("[[[]]]", 3).is_ok());
-/// assert!(check_nesting_within("[[[[]]]]", 3).is_err());
-/// ```
-///
-/// # Errors
-/// A [`ParseError`] of kind [`TooDeep`](crate::error::ParseErrorKind::TooDeep)
-/// at the first bracket deeper than `limit`.
-pub fn check_nesting_within(text: &str, limit: usize) -> Result<(), ParseError> {
-    let mut depth = 0usize;
-    let mut in_string = false;
-    let mut escaped = false;
-    let mut value_may_start = true;
-    for (offset, byte) in text.bytes().enumerate() {
-        if in_string {
-            match byte {
-                b'\n' => {
-                    in_string = false;
-                    value_may_start = true;
-                }
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b'"' => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
-        match byte {
-            b'"' if value_may_start => in_string = true,
-            b'[' | b'{' => {
-                depth += 1;
-                if depth > limit {
-                    return Err(
-                        ParseError::at(text, offset, msg!("too-deep", limit = limit))
-                            .with_kind(ParseErrorKind::TooDeep)
-                            .with_hint(msg!("hint-too-deep", limit = limit)),
-                    );
-                }
-            }
-            b']' | b'}' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        value_may_start = byte.is_ascii_whitespace() || matches!(byte, b'[' | b'{' | b',' | b':');
-    }
-    Ok(())
-}
+pub use crate::nesting::check_nesting_within;
 
 /// Reads a position in any form; `rules` applies when the text names no
 /// ruleset, and must agree with it when it does.
 ///
 /// ```
-/// use songo_notation::{input, Ruleset};
-/// let from_json = input::parse_position(r#"{"north":[5,5,5,5,5,5,5],"south":[5,5,5,5,5,5,5]}"#, None).unwrap();
-/// let from_compact = input::parse_position("songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5", None).unwrap();
-/// let from_diagram = input::parse_position("N0 N1 N2 N3 N4 N5 N6\n5 5 5 5 5 5 5\n5 5 5 5 5 5 5\nS0 S1 S2 S3 S4 S5 S6\n", None).unwrap();
+/// use songo_notation::{read, Ruleset};
+/// let from_json = read::sowing_position(r#"{"north":[5,5,5,5,5,5,5],"south":[5,5,5,5,5,5,5]}"#, None).unwrap();
+/// let from_compact = read::sowing_position("songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5", None).unwrap();
+/// let from_diagram = read::sowing_position("N0 N1 N2 N3 N4 N5 N6\n5 5 5 5 5 5 5\n5 5 5 5 5 5 5\nS0 S1 S2 S3 S4 S5 S6\n", None).unwrap();
 /// assert_eq!(from_json, from_compact);
 /// assert_eq!(from_diagram, from_compact);
 /// ```
 ///
 /// # Errors
 /// A [`ParseError`] that says where and why.
-pub fn parse_position(text: &str, rules: Option<Ruleset>) -> Result<crate::Position, ParseError> {
+pub fn sowing_position(text: &str, rules: Option<Ruleset>) -> Result<crate::Position, ParseError> {
     let body = text.trim_start_matches('\u{feff}');
     let position: Position = match detect(body) {
         PositionForm::Json => from_serde(body, Serde::Json, &SOWING_SHAPE)?,
@@ -353,9 +304,9 @@ fn without_serde_place(text: &str) -> &str {
 /// neither, to be read as a sowing position.
 ///
 /// ```
-/// use songo_notation::input;
-/// assert!(input::seega_position("seega:...../...../...../...../.....:S:placement", None).is_some());
-/// assert!(input::seega_position("songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5", None).is_none());
+/// use songo_notation::read;
+/// assert!(read::seega_position("seega:...../...../...../...../.....:S:placement", None).is_some());
+/// assert!(read::seega_position("songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5", None).is_none());
 /// ```
 ///
 /// # Errors

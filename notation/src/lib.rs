@@ -20,27 +20,31 @@
 //! [`generate`]. Every rule has an id ([`RuleId`]); the modules
 //! [`sowing::rules::songo`], [`sowing::rules::awale`] and [`seega::rules`]
 //! implement them, each at one place that cites it. [`read`] reads a
-//! position in any form; [`record`] reads and writes game records.
+//! position in any form; [`record`] reads and writes game records;
+//! [`annotation`] writes them back with the teaching words and the
+//! engine's marks.
 //! `docs/architecture.md` draws the whole.
 
 pub mod analysis;
+pub mod annotation;
 pub mod any;
-pub mod conventions;
+mod conventions;
 pub mod error;
 pub mod exercises;
-pub mod game;
+mod game;
 pub mod generate;
 pub mod i18n;
-pub mod input;
+mod input;
 pub mod lesson;
+mod nesting;
 pub mod read;
 pub mod record;
 pub mod render;
 pub mod report;
-pub mod rule;
+mod rule;
 pub mod ruleset;
 pub mod seega;
-pub mod side;
+mod side;
 pub mod sowing;
 mod span;
 pub mod teach;
@@ -48,12 +52,9 @@ pub mod validate;
 
 pub use any::{AnyIllegal, AnyMove, AnyMoveList, AnyOutcome, AnyPosition};
 pub use conventions::{Conventions, LetterCase};
-pub use game::{Game, GameOver, GamePosition, LegalMoves, MoveEffect, Refusal};
+pub use game::{Game, GameOver, GamePosition, LegalMoves, Outcome, Refusal};
 pub use rule::{RuleId, RuleIds, UnknownRuleId};
-pub use ruleset::{Family, Ruleset, UnknownRuleset};
+pub use ruleset::{BoardGame, Ruleset, UnknownRuleset};
 pub use side::{ParseSideError, Score, Side};
-pub use sowing::notation::{compact, diagram, json};
 pub use sowing::position::{House, HouseName, ParseHouseError, Position, PositionError, Row};
-pub use sowing::render as drawing;
-pub use sowing::render::{markdown, svg};
 pub use sowing::rules::{HouseSet, IllegalMove, IllegalReason, MoveList, MoveOutcome};

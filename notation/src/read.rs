@@ -1,7 +1,10 @@
 //! The one reader of positions: text in any form (compact notation, OGN
 //! FEN, a diagram, JSON, YAML) of any ruleset → the position, its form,
-//! and the Awalé letter case a diagram wrote it in. The CLI and the HTTP
-//! API both read positions here.
+//! and the Awalé letter case a diagram wrote it in ([`read_position`]).
+//! The CLI and the HTTP API both read positions here. Also here: the form
+//! a text is in ([`detect`]), a reader for each family
+//! ([`sowing_position`], [`seega_position`]) and the bracket-depth check
+//! JSON and YAML texts pass first ([`check_nesting`]).
 //!
 //! ```
 //! use songo_notation::read::{read_position, PositionForm};
@@ -19,8 +22,10 @@ use crate::any::AnyPosition;
 use crate::conventions::LetterCase;
 use crate::error::ParseError;
 use crate::game::GamePosition as _;
-pub use crate::input::PositionForm;
-use crate::input::{detect, parse_position, seega_position};
+pub use crate::input::{
+    MAX_NESTING, PositionForm, check_nesting, check_nesting_within, detect, seega_position,
+    sowing_position,
+};
 use crate::ruleset::Ruleset;
 use crate::side::Side;
 use crate::sowing::notation::diagram::{self, Diagram};
@@ -80,7 +85,7 @@ pub fn read_position(text: &str, rules: Option<Ruleset>) -> Result<ReadPosition,
         });
     }
     Ok(ReadPosition {
-        position: AnyPosition::Sowing(parse_position(text, rules)?),
+        position: AnyPosition::Sowing(sowing_position(text, rules)?),
         form,
         letters: LetterCase::default(),
     })

@@ -39,9 +39,10 @@ pub enum Ruleset {
     Seega,
 }
 
-/// The kind of game a ruleset belongs to.
+/// The board game a ruleset is a variant of: Songo, Awalé or Seega. (The
+/// code's families are the sowing games and Seega: [`Ruleset::is_sowing`].)
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Family {
+pub enum BoardGame {
     /// Songo: 2 × 7 houses, clockwise sowing.
     Songo,
     /// Awalé / oware: 2 × 6 houses, counter-clockwise sowing.
@@ -130,31 +131,31 @@ impl Ruleset {
 
     /// Which game this ruleset is a variant of.
     #[must_use]
-    pub const fn family(self) -> Family {
+    pub const fn board_game(self) -> BoardGame {
         match self {
-            Ruleset::Songo | Ruleset::SongoEkang => Family::Songo,
-            Ruleset::Awale | Ruleset::OwareAbapa => Family::Awale,
-            Ruleset::Seega => Family::Seega,
+            Ruleset::Songo | Ruleset::SongoEkang => BoardGame::Songo,
+            Ruleset::Awale | Ruleset::OwareAbapa => BoardGame::Awale,
+            Ruleset::Seega => BoardGame::Seega,
         }
     }
 
     /// Houses in each camp: 7 for Songo, 6 for Awalé/oware, 0 for Seega.
     #[must_use]
     pub const fn houses_per_side(self) -> usize {
-        match self.family() {
-            Family::Songo => 7,
-            Family::Awale => 6,
-            Family::Seega => 0,
+        match self.board_game() {
+            BoardGame::Songo => 7,
+            BoardGame::Awale => 6,
+            BoardGame::Seega => 0,
         }
     }
 
     /// Seeds per house at the start of a game.
     #[must_use]
     pub const fn seeds_per_house(self) -> u32 {
-        match self.family() {
-            Family::Songo => 5,
-            Family::Awale => 4,
-            Family::Seega => 0,
+        match self.board_game() {
+            BoardGame::Songo => 5,
+            BoardGame::Awale => 4,
+            BoardGame::Seega => 0,
         }
     }
 

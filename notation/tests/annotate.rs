@@ -1,14 +1,14 @@
-//! Annotated records (`teach::record`, `songo annotate`): every valid record
+//! Annotated records (`annotation`, `songo annotate`): every valid record
 //! of `fixtures/` and a thousand generated games, annotated in English and
 //! in French, give records that validate, read back to the same record,
 //! keep every comment and variation they had, and do not change when
 //! annotated again.
 
 use songo_notation::Ruleset;
+use songo_notation::annotation::{Options, annotate_records, annotate_text};
 use songo_notation::generate::{GenerateOptions, Generator};
 use songo_notation::i18n::Lang;
 use songo_notation::record::{self, GameRecord, Node};
-use songo_notation::teach::record::{Options, annotate_records, annotate_text};
 use songo_notation::validate::{self, Options as ValidateOptions};
 
 use crate::common;

@@ -3,7 +3,7 @@
 //! the matching worked example (`fixtures/examples/*.yaml`).
 
 use serde::Deserialize;
-use songo_notation::{Position, Ruleset, Side, diagram, input};
+use songo_notation::{Position, Ruleset, Side, read, sowing::notation::diagram};
 
 use crate::common;
 
@@ -130,7 +130,7 @@ fn every_escale_diagram_reads_as_its_worked_example_board() {
         assert_eq!(position.to_move(), Side::South, "{name}");
         // Auto-detection finds the diagram too.
         assert_eq!(
-            input::parse_position(&text, None).as_ref(),
+            read::sowing_position(&text, None).as_ref(),
             Ok(&position),
             "{name}"
         );
@@ -221,7 +221,8 @@ fn playing_the_worked_examples_prints_the_texts_boards() {
     });
     for (before, played, sown, after) in start.chain(cases) {
         let report = report::play(before, &[played]).unwrap();
-        let text = diagram::play(&report, LetterCase::default());
+        let text =
+            songo_notation::sowing::render::text::played_line(&report, LetterCase::default());
         // A move that captures nothing shows one board after it, "After".
         let board = |title: &str| -> Position {
             let start = text
@@ -267,7 +268,7 @@ fn a_diagram_under_its_bold_heading_reads() {
                 Ok(expected),
                 "{heading:?} then {gap:?}"
             );
-            assert_eq!(input::parse_position(&text, None), Ok(expected));
+            assert_eq!(read::sowing_position(&text, None), Ok(expected));
         }
     }
     // Bold counts stay counts, and a bold label row stays a label row.
@@ -284,15 +285,15 @@ fn a_diagram_under_its_bold_heading_reads() {
 /// marks (`*`, bold, struck out) are accepted and ignored.
 #[test]
 fn an_after_sowing_board_pasted_back_keeps_its_meaning() {
-    use songo_notation::{LetterCase, markdown, report};
+    use songo_notation::{LetterCase, report, sowing::render::markdown};
     let before = diagram::parse(&read_fixture("capture-ex1"), None).unwrap();
     let sown = diagram::parse(&read_fixture("capture-ex1-sown"), None).unwrap();
     let after = diagram::parse(&read_fixture("capture-ex1-after"), None).unwrap();
     let played = report::play(before, &["S1"]).unwrap();
     let rows = |p: &Position| (p.row(Side::North).to_vec(), p.row(Side::South).to_vec());
     for text in [
-        diagram::play(&played, LetterCase::default()),
-        markdown::play(&played, LetterCase::default()),
+        songo_notation::sowing::render::text::played_line(&played, LetterCase::default()),
+        markdown::played_line(&played, LetterCase::default()),
     ] {
         // Each board with the heading above it, cut at the next heading.
         let piece = |from: &str, to: Option<&str>| -> Position {

@@ -4,10 +4,10 @@
 
 use songo_notation::Ruleset;
 use songo_notation::error::{ParseError, ParseErrorKind};
-use songo_notation::input::{self, MAX_NESTING};
+use songo_notation::read::{self, MAX_NESTING};
 
 fn error(text: &str, rules: Option<Ruleset>) -> ParseError {
-    let sowing = input::parse_position(text, rules);
+    let sowing = read::sowing_position(text, rules);
     let any = songo_notation::any::AnyPosition::parse(text, rules);
     match (sowing, any) {
         (Err(sowing), Err(any)) => {
@@ -87,21 +87,21 @@ fn brackets_nested_deeper_than_the_limit_are_refused_at_the_bracket() {
 fn nesting_counts_brackets_outside_strings_only() {
     let deep = "[".repeat(MAX_NESTING + 1);
     // In a string: not counted.
-    assert!(input::check_nesting(&format!(r#"{{"tag": "{deep}"}}"#)).is_ok());
+    assert!(read::check_nesting(&format!(r#"{{"tag": "{deep}"}}"#)).is_ok());
     // Closed brackets: the depth goes down again.
     let closed = "[]".repeat(1000);
-    assert!(input::check_nesting(&format!("[{closed}]")).is_ok());
+    assert!(read::check_nesting(&format!("[{closed}]")).is_ok());
     // Exactly the limit reads; one more does not.
-    assert!(input::check_nesting(&"[".repeat(MAX_NESTING)).is_ok());
+    assert!(read::check_nesting(&"[".repeat(MAX_NESTING)).is_ok());
     assert_eq!(
-        at(&input::check_nesting(&deep).unwrap_err()),
+        at(&read::check_nesting(&deep).unwrap_err()),
         (1, MAX_NESTING + 1)
     );
     // A quote inside a word opens no string, and a string ends with its
     // line: neither hides brackets from the count.
-    let error = input::check_nesting(&format!("a: b\"{deep}")).unwrap_err();
+    let error = read::check_nesting(&format!("a: b\"{deep}")).unwrap_err();
     assert_eq!(at(&error), (1, 5 + MAX_NESTING + 1));
-    let error = input::check_nesting(&format!("a: \"open\n{deep}")).unwrap_err();
+    let error = read::check_nesting(&format!("a: \"open\n{deep}")).unwrap_err();
     assert_eq!(at(&error), (2, MAX_NESTING + 1));
 }
 

@@ -2,7 +2,7 @@
 //! what is wrong, at which line and column, shows the text with a caret, and
 //! hints at the fix.
 
-use songo_notation::{Ruleset, compact, diagram, input};
+use songo_notation::{Ruleset, read, sowing::notation::compact, sowing::notation::diagram};
 
 fn report(
     cases: &[(&str, Option<Ruleset>)],
@@ -181,6 +181,6 @@ fn json_and_yaml_errors() {
         ("north: [1, 2, 3, 4, 5, 6, 7]\n", None),
     ];
     insta::assert_snapshot!(report(cases, |text, rules| error_of(
-        input::parse_position(text, rules)
+        read::sowing_position(text, rules)
     )));
 }

@@ -5,9 +5,11 @@
 use serde::Deserialize;
 
 use crate::common;
-use songo_notation::drawing::BoardView;
 use songo_notation::report::{self, PlayReport};
-use songo_notation::{LetterCase, Position, Ruleset, Score, Side, diagram, markdown, svg};
+use songo_notation::sowing::render::BoardView;
+use songo_notation::{
+    LetterCase, Position, Ruleset, Score, Side, sowing::render::markdown, sowing::render::svg,
+};
 
 #[derive(Deserialize)]
 struct Board {
@@ -54,8 +56,10 @@ fn every_example_in_text() {
     for example in examples() {
         let position = before(&example);
         let text = match played(&example) {
-            Some(report) => diagram::play(&report, LetterCase::default()),
-            None => diagram::text(&position),
+            Some(report) => {
+                songo_notation::sowing::render::text::played_line(&report, LetterCase::default())
+            }
+            None => songo_notation::sowing::render::text::board(&position),
         };
         insta::assert_snapshot!(
             format!("{}-text", example.id),
@@ -68,7 +72,7 @@ fn every_example_in_text() {
 fn every_example_in_markdown() {
     for example in examples() {
         let text = match played(&example) {
-            Some(report) => markdown::play(&report, LetterCase::default()),
+            Some(report) => markdown::played_line(&report, LetterCase::default()),
             None => markdown::write(&BoardView::new(before(&example))),
         };
         insta::assert_snapshot!(format!("{}-markdown", example.id), text);
@@ -118,7 +122,7 @@ fn the_first_capture_example_as_one_svg_figure() {
     let report = played(&example).expect("a move");
     insta::assert_snapshot!(
         "capture-ex1-s1-play-svg",
-        svg::play(&report, LetterCase::default())
+        svg::played_line(&report, LetterCase::default())
     );
 }
 
@@ -130,15 +134,15 @@ fn an_awale_move_in_both_letter_cases() {
     let report = report::play(start, &["D"]).expect("legal");
     insta::assert_snapshot!(
         "awale-d-text-comptoir",
-        diagram::play(&report, LetterCase::SouthUpper)
+        songo_notation::sowing::render::text::played_line(&report, LetterCase::SouthUpper)
     );
     insta::assert_snapshot!(
         "awale-d-text-casabianca",
-        diagram::play(&report, LetterCase::NorthUpper)
+        songo_notation::sowing::render::text::played_line(&report, LetterCase::NorthUpper)
     );
     insta::assert_snapshot!(
         "awale-d-markdown-casabianca",
-        markdown::play(&report, LetterCase::NorthUpper)
+        markdown::played_line(&report, LetterCase::NorthUpper)
     );
     insta::assert_snapshot!(
         "awale-d-svg-casabianca",

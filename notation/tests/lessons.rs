@@ -5,9 +5,9 @@
 //! lessons are refused or handled within bounds.
 
 use serde::Deserialize;
-use songo_notation::diagram;
 use songo_notation::i18n::Lang;
 use songo_notation::lesson::{self, LessonReport, Options, ProblemKind, Stage};
+use songo_notation::sowing::notation::diagram;
 
 use crate::common;
 

@@ -2,9 +2,10 @@
 //! parse∘write round trips, the human spellings, and no panic on any text.
 
 use proptest::prelude::*;
-use songo_notation::drawing::BoardView;
+use songo_notation::sowing::render::BoardView;
 use songo_notation::{
-    House, LetterCase, Position, Ruleset, Score, Side, compact, diagram, input, markdown,
+    House, LetterCase, Position, Ruleset, Score, Side, read, sowing::notation::compact,
+    sowing::notation::diagram, sowing::render::markdown,
 };
 
 const SOWING: [Ruleset; 4] = [
@@ -142,7 +143,7 @@ proptest! {
     ) {
         let read = compact::parse(&spelling, None);
         prop_assert_eq!(read.map(|p| p.to_string()), Ok(position.to_string()), "{:?}", spelling);
-        prop_assert_eq!(input::parse_position(&spelling, None), Ok(position));
+        prop_assert_eq!(read::sowing_position(&spelling, None), Ok(position));
     }
 
     #[test]
@@ -167,16 +168,16 @@ proptest! {
             .letters(letters)
             .with_changed(houses(1))
             .with_captured(houses(2));
-        for text in [diagram::write(&view), markdown::write(&view)] {
+        for text in [songo_notation::sowing::render::text::write(&view), markdown::write(&view)] {
             let read = diagram::read(&text, Some(position.rules()));
             prop_assert_eq!(read.map(|d| d.position), Ok(position), "{}", text);
-            prop_assert_eq!(input::parse_position(&text, Some(position.rules())), Ok(position));
+            prop_assert_eq!(read::sowing_position(&text, Some(position.rules())), Ok(position));
         }
         // Songo diagrams and lettered Awale diagrams say their game themselves
         // (songo-ekang and oware-abapa read as songo and awale).
-        let read = diagram::read(&diagram::write(&view), None)
+        let read = diagram::read(&songo_notation::sowing::render::text::write(&view), None)
             .map_err(|e| TestCaseError::fail(e.to_string()))?;
-        prop_assert_eq!(read.position.rules().family(), position.rules().family());
+        prop_assert_eq!(read.position.rules().board_game(), position.rules().board_game());
         if position.rules().houses_per_side() == 6 {
             prop_assert_eq!(read.letters, letters);
         }
@@ -185,8 +186,8 @@ proptest! {
     #[test]
     fn the_svg_is_deterministic_and_well_formed(position in position(), letters in letters()) {
         let view = BoardView::new(position).letters(letters);
-        let picture = songo_notation::svg::board(&view);
-        prop_assert_eq!(&picture, &songo_notation::svg::board(&view));
+        let picture = songo_notation::sowing::render::svg::board(&view);
+        prop_assert_eq!(&picture, &songo_notation::sowing::render::svg::board(&view));
         prop_assert!(picture.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
         prop_assert!(picture.ends_with("</svg>\n"));
         prop_assert_eq!(picture.matches("<circle").count(), 2 * position.rules().houses_per_side());
@@ -275,7 +276,7 @@ fn parse_everything(text: &str) {
     ] {
         let _ = compact::parse(text, rules);
         let _ = diagram::parse(text, rules);
-        let _ = input::parse_position(text, rules);
+        let _ = read::sowing_position(text, rules);
         if let Some(rules) = rules {
             let _ = compact::parse_ogn_fen(text, rules);
         }
@@ -301,7 +302,7 @@ proptest! {
     fn no_parser_panics_on_notation_pieces(pieces in proptest::collection::vec(notation_piece(), 0..40)) {
         let text: String = pieces.concat();
         parse_everything(&text);
-        let error_text = input::parse_position(&text, None).err().map(|e| e.to_string());
+        let error_text = read::sowing_position(&text, None).err().map(|e| e.to_string());
         if let Some(message) = error_text {
             // Every error says where.
             prop_assert!(message.contains(" at line "), "{}", message);
@@ -313,7 +314,7 @@ proptest! {
         position in position(),
         edits in proptest::collection::vec((any::<prop::sample::Index>(), notation_piece()), 1..4),
     ) {
-        let mut text = diagram::text(&position);
+        let mut text = songo_notation::sowing::render::text::board(&position);
         for (at, piece) in edits {
             let mut cut = at.index(text.len() + 1);
             while !text.is_char_boundary(cut) {

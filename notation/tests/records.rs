@@ -152,6 +152,25 @@ fn the_json_form_names_its_mistakes() {
         let error = record_serde::from_json(json).expect_err(json).to_string();
         assert!(error.contains(words), "{json}: {error}");
     }
+    // A refused value is named by its JSON pointer and placed at its value
+    // (serde's own errors have no pointer).
+    let error =
+        record_serde::from_json("[{},\n {\"moves\": [{\"variation\": [\"S2\", \"N3++\"]}]}]")
+            .expect_err("a bad token in a variation");
+    assert_eq!(error.pointer(), Some("/1/moves/0/variation/1"));
+    assert_eq!(error.place(), Some((2, 39)));
+    let error = record_serde::from_yaml("moves:\n  - S2\n  - move: S5+11\n")
+        .expect_err("a claim in `move`");
+    assert_eq!(error.pointer(), Some("/moves/1/move"));
+    assert_eq!(error.place(), Some((3, 11)));
+    assert!(
+        error
+            .to_string()
+            .starts_with("moves[1].move: `move` is the move alone"),
+        "{error}"
+    );
+    let error = record_serde::from_json("{\"moves\": 5}").expect_err("not a list");
+    assert_eq!((error.pointer(), error.place()), (None, Some((1, 11))));
     let lenient: Vec<GameRecord> =
         record_serde::from_yaml("tags:\n  Round: 3\nmoves: [S2, N4+1!]\n").expect("reads");
     assert_eq!(lenient[0].tags.get("Round"), Some("3"));
@@ -163,7 +182,7 @@ fn ogn_files_convert_back_to_ogn() {
     let path = common::fixtures_dir().join("records/valid/oware-auale.ogn");
     let text = read(&path);
     let records = record::read_all(&text).expect("the OGN fixture reads");
-    let ogn = record::ogn::to_ogn(&records[0]).expect("an oware game");
+    let ogn = songo_notation::sowing::ogn::to_ogn(&records[0]).expect("an oware game");
     assert_eq!(record::read_all(&ogn).expect("OGN reads"), records);
     assert!(ogn.starts_with("[Variant \"Oware Abapa\"]\n"));
 }

@@ -168,12 +168,12 @@ const DRAIN_AT_LEAST: u64 = 8 * 1024 * 1024;
 const DRAIN_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// The body as text, brackets nested at most as deep as a position's
-/// ([`input::MAX_NESTING`](songo_notation::input::MAX_NESTING)).
+/// ([`input::MAX_NESTING`](songo_notation::read::MAX_NESTING)).
 ///
 /// # Errors
 /// 400 at the first byte that is not UTF-8, or when brackets nest too deep.
 pub(crate) fn text(body: &[u8]) -> Result<&str, Problem> {
-    text_within(body, songo_notation::input::MAX_NESTING)
+    text_within(body, songo_notation::read::MAX_NESTING)
 }
 
 /// The body as text, brackets nested at most `limit` deep: serde's YAML
@@ -192,7 +192,7 @@ pub(crate) fn text_within(body: &[u8], limit: usize) -> Result<&str, Problem> {
         )
         .at(at.line, at.column)
     })?;
-    songo_notation::input::check_nesting_within(text, limit).map_err(|error| {
+    songo_notation::read::check_nesting_within(text, limit).map_err(|error| {
         Problem::new(
             Kind::BadJson,
             msg!("problem-detail-too-deep", limit = limit),

@@ -389,8 +389,7 @@ pub(crate) fn json_body<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Prob
             Kind::BadJson,
             msg!(
                 "problem-detail-bad-json",
-                error =
-                    songo_notation::record::serde::error_message(strip_location(&e.to_string()))
+                error = Message::verbatim(strip_location(&e.to_string()))
             ),
         )
         .at(e.line().max(1), e.column().max(1))

@@ -11,10 +11,11 @@ use std::task::{Context, Poll};
 use bytes::Bytes;
 use futures_util::Stream;
 use songo_notation::analysis::annotate::Engine;
+use songo_notation::annotation;
 use songo_notation::i18n::Message;
 use songo_notation::msg;
-use songo_notation::record::{self, GameRecord, ogn, serde as record_serde};
-use songo_notation::teach::record as annotation;
+use songo_notation::record::{self, GameRecord, serde as record_serde};
+use songo_notation::sowing::ogn;
 use songo_notation::validate::{self, Options, ValidationReport};
 use tokio::sync::{OwnedSemaphorePermit, mpsc};
 use tokio::time::Instant;
@@ -48,37 +49,24 @@ fn wants_ndjson(headers: &HeaderMap) -> bool {
 
 /// The records of a JSON or YAML body.
 fn records_of(text: &str, media: Media) -> Result<Vec<GameRecord>, Problem> {
-    let located = |message: String, line: usize, column: usize| {
+    let records = match media {
+        Media::Yaml => record_serde::from_yaml(text),
+        _ => record_serde::from_json(text),
+    };
+    records.map_err(|error| {
         let problem = Problem::new(
             Kind::BadRecord,
             msg!(
                 "problem-detail-bad-record",
                 media = media.name(),
-                error = record_serde::error_message(&message)
+                error = error.message().clone()
             ),
         );
-        if line > 0 {
-            problem.at(line, column.max(1))
-        } else {
-            problem
+        match error.place() {
+            Some((line, column)) => problem.at(line, column),
+            None => problem,
         }
-    };
-    match media {
-        Media::Yaml => record_serde::from_yaml(text).map_err(|e| {
-            let (line, column) = e.location().map_or((0, 0), |l| (l.line(), l.column()));
-            located(strip_location(&e.to_string()), line, column)
-        }),
-        _ => record_serde::from_json(text)
-            .map_err(|e| located(strip_location(&e.to_string()), e.line(), e.column())),
-    }
-}
-
-/// serde's messages end in "at line L column C": the problem has its own.
-fn strip_location(message: &str) -> String {
-    message
-        .rfind(" at line ")
-        .map_or(message, |at| &message[..at])
-        .to_owned()
+    })
 }
 
 /// The record text to validate: the body itself, or the canonical text of

@@ -656,10 +656,10 @@ mod tests {
 
     use super::*;
     use crate::analysis::AnalysisOptions;
+    use crate::annotation::{AnnotationReport, Options, annotate_text_with};
     use crate::generate::{GenerateOptions, Generator};
     use crate::record::{self, GameRecord};
     use crate::ruleset::Ruleset;
-    use crate::teach::record::{AnnotationReport, Options, annotate_text_with};
     use crate::validate;
 
     fn fixture(name: &str) -> String {

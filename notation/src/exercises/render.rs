@@ -152,11 +152,11 @@ pub fn records(exercises: &[Exercise], lang: Lang) -> String {
         .enumerate()
         .map(|(index, exercise)| exercise_record(index + 1, exercise, lang))
         .collect();
-    let options = teach::record::Options {
+    let options = crate::annotation::Options {
         lang,
         default_rules: None,
     };
-    teach::record::annotate_records(&records, &options).record
+    crate::annotation::annotate_records(&records, &options).record
 }
 
 /// The `expect:` lines that make the handout check its own solutions: what

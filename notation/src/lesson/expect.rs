@@ -610,7 +610,7 @@ fn try_move(
     let rules = position.rules();
     Ok(match after.play(played) {
         Ok(outcome) => Ok((
-            crate::game::MoveEffect::captured(&outcome),
+            crate::game::Outcome::captured(&outcome),
             outcome
                 .captured_houses()
                 .into_iter()

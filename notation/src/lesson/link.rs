@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::ruleset::Family;
+use crate::ruleset::BoardGame;
 use crate::side::Side;
 use crate::sowing::position::{House, Position};
 use crate::sowing::rules::MoveOutcome;
@@ -629,8 +629,8 @@ fn sentence_claims(sentence: &[Word<'_>], out: &mut Vec<Claim>) {
 
 /// Whether prose claims can be read in a ruleset (Songo's house names are
 /// words no language uses; Awalé's letters are).
-pub(crate) const fn reads_claims(family: Family) -> bool {
-    matches!(family, Family::Songo)
+pub(crate) const fn reads_claims(family: BoardGame) -> bool {
+    matches!(family, BoardGame::Songo)
 }
 
 #[cfg(test)]

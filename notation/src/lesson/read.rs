@@ -879,7 +879,7 @@ impl<'a> Lesson<'a> {
         } else {
             *bottom
         };
-        let order = diagram::drawn_order(position, house.side);
+        let order = crate::sowing::render::drawn_order(position, house.side);
         let Some(cell) = order.iter().position(|h| *h == house) else {
             return problem;
         };
@@ -916,7 +916,7 @@ impl<'a> Lesson<'a> {
             let Some(target) = entries[to].position else {
                 continue;
             };
-            if !link::reads_claims(target.rules().family()) {
+            if !link::reads_claims(target.rules().board_game()) {
                 continue;
             }
             let (origin, side_given) = match from {

@@ -7,7 +7,7 @@ use std::ops::RangeInclusive;
 
 use crate::any::{AnyOutcome, AnyPosition};
 use crate::conventions::Conventions;
-use crate::game::{GamePosition, MoveEffect};
+use crate::game::{GamePosition, Outcome};
 use crate::record::model::{GameRecord, Node};
 use crate::record::{FromTags, names, ogn, parse_games};
 use crate::ruleset::Ruleset;

@@ -17,7 +17,8 @@
 //!   building a record (the validator does so);
 //! - `reader`: splitting a file, or a stream of any size, into games;
 //! - `writer`: the canonical text;
-//! - [`ogn`]: the Aualé program's OGN files (awalé/oware);
+//! - [`ogn`]: the Aualé program's OGN files (awalé/oware), read (written
+//!   by [`crate::sowing::ogn`]);
 //! - [`serde`]: the JSON and YAML forms;
 //! - `setup`: the start of a game from its tags ([`FromTags`]).
 //!

@@ -19,13 +19,14 @@
 
 use std::fmt;
 
-use serde::de::{self, Deserializer, MapAccess, Visitor as SerdeVisitor};
+use serde::de::Visitor as SerdeVisitor;
+use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess};
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 use serde::{Deserialize, Serialize};
 
 use super::model::{GameRecord, Move, Node, Tag, Tags};
 use super::parser::{MoveToken, Origin, Pos, SyntaxError, Visitor, read_game};
-use crate::i18n::{Message, serde_error};
+use crate::i18n::{Localize, Message};
 use crate::msg;
 
 impl Serialize for Tags {
@@ -35,6 +36,80 @@ impl Serialize for Tags {
             map.serialize_entry(&tag.name, &tag.value)?;
         }
         map.end()
+    }
+}
+
+impl Serialize for Move {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let fields = 1 + usize::from(self.claim.is_some()) + usize::from(!self.nags.is_empty());
+        let mut state = serializer.serialize_struct("Move", fields)?;
+        state.serialize_field("move", &self.text)?;
+        if let Some(claim) = self.claim {
+            state.serialize_field("claim", &claim)?;
+        }
+        if !self.nags.is_empty() {
+            state.serialize_field("nags", &self.nags)?;
+        }
+        state.end()
+    }
+}
+
+impl Serialize for Node {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Node::Move(mv) => mv.serialize(serializer),
+            Node::Comment(text) => {
+                let mut map = serializer.serialize_map(Some(1))?;
+                map.serialize_entry("comment", text)?;
+                map.end()
+            }
+            Node::Variation(nodes) => {
+                let mut map = serializer.serialize_map(Some(1))?;
+                map.serialize_entry("variation", nodes)?;
+                map.end()
+            }
+        }
+    }
+}
+
+// Reading is done in two steps. serde reads the plain data of the form
+// (`RawRecord`: its errors are about the text's syntax and types, placed by
+// serde); then `RawRecord::check` makes the record, refusing a value by its
+// path (`/moves/3`), which `place_of` finds in the text.
+
+/// One record's JSON or YAML form as serde reads it: nothing checked yet.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRecord {
+    #[serde(default)]
+    tags: RawTags,
+    #[serde(default)]
+    moves: Vec<RawNode>,
+    #[serde(default)]
+    result: Option<String>,
+}
+
+/// The tags in the order written, their values as written.
+#[derive(Default)]
+struct RawTags(Vec<(String, TagValue)>);
+
+impl<'de> Deserialize<'de> for RawTags {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<RawTags, D::Error> {
+        struct InOrder;
+        impl<'de> SerdeVisitor<'de> for InOrder {
+            type Value = RawTags;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a map of tag names to values")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawTags, A::Error> {
+                let mut tags = Vec::new();
+                while let Some(entry) = map.next_entry::<String, TagValue>()? {
+                    tags.push(entry);
+                }
+                Ok(RawTags(tags))
+            }
+        }
+        deserializer.deserialize_map(InOrder)
     }
 }
 
@@ -69,63 +144,166 @@ impl<'de> Deserialize<'de> for TagValue {
     }
 }
 
-impl<'de> Deserialize<'de> for Tags {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Tags, D::Error> {
-        struct InOrder;
-        impl<'de> SerdeVisitor<'de> for InOrder {
-            type Value = Tags;
+/// A node as written: a move token (`"S5+11!"`), or a map of fields.
+enum RawNode {
+    Token(String),
+    Fields(RawFields),
+}
+
+/// A node's fields, each as written; `unknown` is the first field no node has.
+#[derive(Default)]
+struct RawFields {
+    text: Option<String>,
+    claim: Option<u32>,
+    nags: Option<Vec<u8>>,
+    comment: Option<String>,
+    variation: Option<Vec<RawNode>>,
+    unknown: Option<String>,
+}
+
+impl<'de> Deserialize<'de> for RawNode {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<RawNode, D::Error> {
+        struct NodeVisitor;
+        impl<'de> SerdeVisitor<'de> for NodeVisitor {
+            type Value = RawNode;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a map of tag names to values")
+                f.write_str(
+                    "a move token (\"S5+11\"), or a map with `move`, `comment` or `variation`",
+                )
             }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Tags, A::Error> {
-                let mut tags = Tags::default();
-                while let Some((name, TagValue(value))) = map.next_entry::<String, TagValue>()? {
-                    if name.is_empty()
-                        || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-                    {
-                        return Err(serde_error(msg!("record-json-tag-name", name = name)));
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<RawNode, E> {
+                Ok(RawNode::Token(v.to_owned()))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawNode, A::Error> {
+                let mut fields = RawFields::default();
+                while let Some(key) = map.next_key::<String>()? {
+                    match key.as_str() {
+                        "move" => fields.text = Some(map.next_value()?),
+                        "claim" => fields.claim = Some(map.next_value()?),
+                        "nags" => fields.nags = Some(map.next_value()?),
+                        "comment" => fields.comment = Some(map.next_value()?),
+                        "variation" => fields.variation = Some(map.next_value()?),
+                        _ => {
+                            map.next_value::<IgnoredAny>()?;
+                            fields.unknown.get_or_insert(key);
+                        }
                     }
-                    if value.contains(['\n', '\r']) {
-                        return Err(serde_error(msg!("record-json-tag-line-break", name = name)));
-                    }
-                    tags.push(Tag::new(&name, value));
                 }
-                Ok(tags)
+                Ok(RawNode::Fields(fields))
             }
         }
-        deserializer.deserialize_map(InOrder)
+        deserializer.deserialize_any(NodeVisitor)
     }
 }
 
-impl Serialize for Move {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let fields = 1 + usize::from(self.claim.is_some()) + usize::from(!self.nags.is_empty());
-        let mut state = serializer.serialize_struct("Move", fields)?;
-        state.serialize_field("move", &self.text)?;
-        if let Some(claim) = self.claim {
-            state.serialize_field("claim", &claim)?;
-        }
-        if !self.nags.is_empty() {
-            state.serialize_field("nags", &self.nags)?;
-        }
-        state.end()
+/// One step of the path to a value: a list's item or a map's field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Step {
+    Item(usize),
+    Field(String),
+}
+
+/// A value the check refused: where it is, and why.
+struct Refused {
+    path: Vec<Step>,
+    message: Message,
+}
+
+fn refused(path: &[Step], message: Message) -> Refused {
+    Refused {
+        path: path.to_vec(),
+        message,
     }
 }
 
-impl Serialize for Node {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Node::Move(mv) => mv.serialize(serializer),
-            Node::Comment(text) => {
-                let mut map = serializer.serialize_map(Some(1))?;
-                map.serialize_entry("comment", text)?;
-                map.end()
+fn with(path: &[Step], step: Step) -> Vec<Step> {
+    let mut longer = path.to_vec();
+    longer.push(step);
+    longer
+}
+
+impl RawRecord {
+    /// The record, or the first value refused (`path` leads to this record).
+    fn check(self, path: &[Step]) -> Result<GameRecord, Refused> {
+        let mut tags = Tags::default();
+        for (name, TagValue(value)) in self.tags.0 {
+            let at = with(
+                &with(path, Step::Field("tags".into())),
+                Step::Field(name.clone()),
+            );
+            if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                return Err(refused(&at, msg!("record-json-tag-name", name = name)));
             }
-            Node::Variation(nodes) => {
-                let mut map = serializer.serialize_map(Some(1))?;
-                map.serialize_entry("variation", nodes)?;
-                map.end()
+            if value.contains(['\n', '\r']) {
+                return Err(refused(
+                    &at,
+                    msg!("record-json-tag-line-break", name = name),
+                ));
             }
+            tags.push(Tag::new(&name, value));
+        }
+        let moves = check_nodes(self.moves, &with(path, Step::Field("moves".into())))?;
+        if let Some(result) = &self.result
+            && !is_result_token(result)
+        {
+            return Err(refused(
+                &with(path, Step::Field("result".into())),
+                msg!("record-json-not-a-result", text = result.as_str()),
+            ));
+        }
+        Ok(GameRecord {
+            tags,
+            moves,
+            result: self.result,
+        })
+    }
+}
+
+fn check_nodes(nodes: Vec<RawNode>, path: &[Step]) -> Result<Vec<Node>, Refused> {
+    let mut checked = Vec::with_capacity(nodes.len());
+    for (index, node) in nodes.into_iter().enumerate() {
+        checked.push(node.check(&with(path, Step::Item(index)))?);
+    }
+    Ok(checked)
+}
+
+impl RawNode {
+    fn check(self, path: &[Step]) -> Result<Node, Refused> {
+        let fields = match self {
+            RawNode::Token(token) => {
+                return move_from_token(&token)
+                    .map(Node::Move)
+                    .map_err(|message| refused(path, message));
+            }
+            RawNode::Fields(fields) => fields,
+        };
+        if let Some(name) = fields.unknown {
+            return Err(refused(
+                path,
+                msg!("record-json-unknown-field", name = name),
+            ));
+        }
+        let bare = fields.claim.is_none() && fields.nags.is_none();
+        match (fields.text, fields.comment, fields.variation) {
+            (Some(text), None, None) => {
+                let at = with(path, Step::Field("move".into()));
+                let mut mv = move_from_token(&text).map_err(|message| refused(&at, message))?;
+                if mv.claim.is_some() || !mv.nags.is_empty() {
+                    return Err(refused(
+                        &at,
+                        msg!("record-json-move-alone", text = mv.text.as_str()),
+                    ));
+                }
+                mv.claim = fields.claim;
+                mv.nags = fields.nags.unwrap_or_default();
+                Ok(Node::Move(mv))
+            }
+            (None, Some(text), None) if bare => Ok(Node::Comment(text)),
+            (None, None, Some(nodes)) if bare => Ok(Node::Variation(check_nodes(
+                nodes,
+                &with(path, Step::Field("variation".into())),
+            )?)),
+            _ => Err(refused(path, msg!("record-json-node"))),
         }
     }
 }
@@ -192,79 +370,6 @@ fn move_from_token(token: &str) -> Result<Move, Message> {
     }
 }
 
-impl<'de> Deserialize<'de> for Node {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Node, D::Error> {
-        struct NodeVisitor;
-        impl<'de> SerdeVisitor<'de> for NodeVisitor {
-            type Value = Node;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(
-                    "a move token (\"S5+11\"), or a map with `move`, `comment` or `variation`",
-                )
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<Node, E> {
-                move_from_token(v).map(Node::Move).map_err(serde_error)
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Node, A::Error> {
-                let mut text: Option<String> = None;
-                let mut claim: Option<u32> = None;
-                let mut nags: Option<Vec<u8>> = None;
-                let mut comment: Option<String> = None;
-                let mut variation: Option<Vec<Node>> = None;
-                while let Some(key) = map.next_key::<String>()? {
-                    match key.as_str() {
-                        "move" => text = Some(map.next_value()?),
-                        "claim" => claim = Some(map.next_value()?),
-                        "nags" => nags = Some(map.next_value()?),
-                        "comment" => comment = Some(map.next_value()?),
-                        "variation" => variation = Some(map.next_value()?),
-                        other => {
-                            return Err(serde_error(msg!(
-                                "record-json-unknown-field",
-                                name = other
-                            )));
-                        }
-                    }
-                }
-                match (text, comment, variation) {
-                    (Some(text), None, None) => {
-                        let mut mv = move_from_token(&text).map_err(serde_error)?;
-                        if mv.claim.is_some() || !mv.nags.is_empty() {
-                            return Err(serde_error(msg!(
-                                "record-json-move-alone",
-                                text = mv.text.as_str()
-                            )));
-                        }
-                        mv.claim = claim;
-                        mv.nags = nags.unwrap_or_default();
-                        Ok(Node::Move(mv))
-                    }
-                    (None, Some(text), None) if claim.is_none() && nags.is_none() => {
-                        Ok(Node::Comment(text))
-                    }
-                    (None, None, Some(nodes)) if claim.is_none() && nags.is_none() => {
-                        Ok(Node::Variation(nodes))
-                    }
-                    _ => Err(serde_error(msg!("record-json-node"))),
-                }
-            }
-        }
-        deserializer.deserialize_any(NodeVisitor)
-    }
-}
-
-/// The wire shape of a record.
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Wire {
-    #[serde(default)]
-    tags: Tags,
-    #[serde(default)]
-    moves: Vec<Node>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    result: Option<String>,
-}
-
 /// ```
 /// use songo_notation::record::GameRecord;
 /// let record: GameRecord = "[Rules \"songo\"]\n1. S2 N4+2! {ok} (N3) *".parse().unwrap();
@@ -285,25 +390,6 @@ impl Serialize for GameRecord {
             state.serialize_field("result", result)?;
         }
         state.end()
-    }
-}
-
-impl<'de> Deserialize<'de> for GameRecord {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<GameRecord, D::Error> {
-        let wire = Wire::deserialize(deserializer)?;
-        if let Some(result) = &wire.result
-            && !is_result_token(result)
-        {
-            return Err(serde_error(msg!(
-                "record-json-not-a-result",
-                text = result.as_str()
-            )));
-        }
-        Ok(GameRecord {
-            tags: wire.tags,
-            moves: wire.moves,
-            result: wire.result,
-        })
     }
 }
 
@@ -332,41 +418,294 @@ pub const MAX_NESTING: usize = 2 * crate::record::parser::MAX_VARIATION_DEPTH + 
 /// # Errors
 /// A [`ParseError`](crate::error::ParseError) at the bracket that goes too deep.
 pub fn check_nesting(text: &str) -> Result<(), crate::error::ParseError> {
-    crate::input::check_nesting_within(text, MAX_NESTING)
+    crate::nesting::check_nesting_within(text, MAX_NESTING)
 }
 
-/// The message of a serde error met reading records (its text, from
-/// [`from_json`] or [`from_yaml`]), to write in any language: this crate's
-/// own messages are found back; serde's words stay English.
-#[must_use]
-pub fn error_message(text: &str) -> Message {
-    crate::i18n::serde_message(text)
+/// Reads the record of a JSON or YAML form outside this module's readers
+/// ([`from_json`], [`from_yaml`] place their errors; here a refusal is
+/// serde's custom error, in English).
+impl<'de> Deserialize<'de> for GameRecord {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<GameRecord, D::Error> {
+        RawRecord::deserialize(deserializer)?
+            .check(&[])
+            .map_err(|refused| de::Error::custom(refused.message))
+    }
+}
+
+/// Why the JSON or YAML form of records does not read: serde's words
+/// about the text's syntax or types, or a value this crate refuses (named
+/// by its JSON pointer); and where in the text, when known.
+///
+/// ```
+/// use songo_notation::record::serde::from_json;
+/// let error = from_json("{\"moves\": [\"S2\",\n  \"S 5\"]}").unwrap_err();
+/// assert_eq!(error.pointer(), Some("/moves/1"));
+/// assert_eq!(error.place(), Some((2, 7)));
+/// assert_eq!(
+///     error.to_string(),
+///     "`S 5` is not one move token (such as S5, S5+11 or S5+11!) at line 2 column 7"
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormError {
+    message: Message,
+    pointer: Option<String>,
+    place: Option<(usize, usize)>,
+}
+
+impl FormError {
+    /// What is wrong, without its place.
+    #[must_use]
+    pub fn message(&self) -> &Message {
+        &self.message
+    }
+
+    /// The JSON pointer of the value refused (`/moves/3/move`; a list of
+    /// records starts with the record's index), or `None` for serde's own
+    /// errors.
+    #[must_use]
+    pub fn pointer(&self) -> Option<&str> {
+        self.pointer.as_deref()
+    }
+
+    /// The line and column (from 1) where the error is, when known.
+    #[must_use]
+    pub fn place(&self) -> Option<(usize, usize)> {
+        self.place
+    }
+
+    /// The message with its place ("… at line L column C").
+    #[must_use]
+    pub fn located(&self) -> Message {
+        match self.place {
+            Some((line, column)) => msg!(
+                "serde-at-line-column",
+                text = self.message.clone(),
+                line = line,
+                column = column
+            ),
+            None => self.message.clone(),
+        }
+    }
+}
+
+/// In English, with its place.
+impl fmt::Display for FormError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.located().fmt(f)
+    }
+}
+
+impl Localize for FormError {
+    fn localize(&self, lang: crate::i18n::Lang) -> String {
+        self.located().localize(lang)
+    }
+}
+
+impl std::error::Error for FormError {}
+
+/// Which reader a form goes to.
+#[derive(Clone, Copy)]
+enum Form {
+    Json,
+    Yaml,
 }
 
 /// Reads records from the JSON form: one object or a list of them.
 ///
 /// # Errors
-/// The text is not the JSON form of records (serde's message, with line and column).
-pub fn from_json(text: &str) -> Result<Vec<GameRecord>, serde_json::Error> {
-    if text.trim_start().starts_with('[') {
-        serde_json::from_str(text)
+/// The text is not the JSON form of records: a [`FormError`] with its place.
+pub fn from_json(text: &str) -> Result<Vec<GameRecord>, FormError> {
+    let list = text.trim_start().starts_with('[');
+    let raw = if list {
+        serde_json::from_str::<Vec<RawRecord>>(text)
     } else {
-        serde_json::from_str(text).map(|record| vec![record])
+        serde_json::from_str::<RawRecord>(text).map(|record| vec![record])
+    };
+    match raw {
+        Ok(raw) => check_all(text, raw, list, Form::Json),
+        Err(e) => Err(serde_error(
+            &e.to_string(),
+            (e.line() > 0).then(|| (e.line(), e.column().max(1))),
+        )),
     }
 }
 
 /// Reads records from the YAML form: one mapping or a list of them.
 ///
 /// # Errors
-/// The text is not the YAML form of records.
-pub fn from_yaml(text: &str) -> Result<Vec<GameRecord>, serde_yaml::Error> {
+/// The text is not the YAML form of records: a [`FormError`] with its place.
+pub fn from_yaml(text: &str) -> Result<Vec<GameRecord>, FormError> {
     let first = text
         .lines()
         .map(str::trim_end)
         .find(|line| !line.is_empty() && !line.starts_with('#') && *line != "---");
-    if first.is_some_and(|line| line == "-" || line.starts_with("- ")) {
-        serde_yaml::from_str(text)
+    let list = first.is_some_and(|line| line == "-" || line.starts_with("- "));
+    let raw = if list {
+        serde_yaml::from_str::<Vec<RawRecord>>(text)
     } else {
-        serde_yaml::from_str(text).map(|record| vec![record])
+        serde_yaml::from_str::<RawRecord>(text).map(|record| vec![record])
+    };
+    match raw {
+        Ok(raw) => check_all(text, raw, list, Form::Yaml),
+        Err(e) => Err(serde_error(
+            &e.to_string(),
+            e.location().map(|l| (l.line().max(1), l.column().max(1))),
+        )),
+    }
+}
+
+/// An error of serde's own, in its English words, without the place it
+/// writes after them (the error keeps serde's typed place).
+fn serde_error(text: &str, place: Option<(usize, usize)>) -> FormError {
+    let words = match place {
+        Some(_) => text.rfind(" at line ").map_or(text, |at| &text[..at]),
+        None => text,
+    };
+    FormError {
+        message: Message::verbatim(words),
+        pointer: None,
+        place,
+    }
+}
+
+fn check_all(
+    text: &str,
+    raw: Vec<RawRecord>,
+    list: bool,
+    form: Form,
+) -> Result<Vec<GameRecord>, FormError> {
+    let mut records = Vec::with_capacity(raw.len());
+    for (index, record) in raw.into_iter().enumerate() {
+        let path = if list {
+            vec![Step::Item(index)]
+        } else {
+            Vec::new()
+        };
+        records.push(
+            record
+                .check(&path)
+                .map_err(|refused| located(text, refused, form))?,
+        );
+    }
+    Ok(records)
+}
+
+/// A refusal with its JSON pointer and its place; in YAML its message
+/// follows its path, as YAML readers write one (`moves[1]: …`).
+fn located(text: &str, refused: Refused, form: Form) -> FormError {
+    let message = match form {
+        Form::Yaml if !refused.path.is_empty() => msg!(
+            "framed",
+            before = format!("{}: ", yaml_path(&refused.path)),
+            text = refused.message,
+            after = ""
+        ),
+        _ => refused.message,
+    };
+    FormError {
+        message,
+        pointer: Some(json_pointer(&refused.path)),
+        place: place_of(text, &refused.path, form),
+    }
+}
+
+/// RFC 6901: `/moves/3`, `~` and `/` in a name escaped.
+fn json_pointer(path: &[Step]) -> String {
+    let mut pointer = String::new();
+    for step in path {
+        pointer.push('/');
+        match step {
+            Step::Item(index) => pointer.push_str(&index.to_string()),
+            Step::Field(name) => pointer.push_str(&name.replace('~', "~0").replace('/', "~1")),
+        }
+    }
+    pointer
+}
+
+/// The path as YAML readers write it: `moves[1].variation[0]`, `.[1].moves[1]`
+/// in a list of records.
+fn yaml_path(path: &[Step]) -> String {
+    let mut written = String::new();
+    for (index, step) in path.iter().enumerate() {
+        match step {
+            Step::Item(item) if index == 0 => written.push_str(&format!(".[{item}]")),
+            Step::Item(item) => written.push_str(&format!("[{item}]")),
+            Step::Field(name) if index == 0 => written.push_str(name),
+            Step::Field(name) => written.push_str(&format!(".{name}")),
+        }
+    }
+    written
+}
+
+/// Where the value at `path` is in the text, as the reader that read it
+/// places it: the text is read again up to that value, and the reader's
+/// typed place of the refusal there is the value's.
+fn place_of(text: &str, path: &[Step], form: Form) -> Option<(usize, usize)> {
+    let probe = Probe { path };
+    match form {
+        Form::Json => {
+            let mut deserializer = serde_json::Deserializer::from_str(text);
+            let error = probe.deserialize(&mut deserializer).err()?;
+            (error.line() > 0).then(|| (error.line(), error.column().max(1)))
+        }
+        Form::Yaml => {
+            let error = probe
+                .deserialize(serde_yaml::Deserializer::from_str(text))
+                .err()?;
+            error
+                .location()
+                .map(|l| (l.line().max(1), l.column().max(1)))
+        }
+    }
+}
+
+/// Walks a text along a path, skipping every other value, and refuses the
+/// value the path leads to, so that the reader's error gives its place.
+struct Probe<'p> {
+    path: &'p [Step],
+}
+
+impl<'de> DeserializeSeed<'de> for Probe<'_> {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> SerdeVisitor<'de> for Probe<'_> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The value the path leads to is refused by every `visit_*` this
+        // visitor leaves to serde's defaults.
+        f.write_str("the value refused")
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        let Some((Step::Item(wanted), rest)) = self.path.split_first() else {
+            return Err(de::Error::invalid_type(de::Unexpected::Seq, &self));
+        };
+        let mut index = 0;
+        while index < *wanted {
+            if seq.next_element::<IgnoredAny>()?.is_none() {
+                return Ok(());
+            }
+            index += 1;
+        }
+        seq.next_element_seed(Probe { path: rest })?;
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(())
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let Some((Step::Field(wanted), rest)) = self.path.split_first() else {
+            return Err(de::Error::invalid_type(de::Unexpected::Map, &self));
+        };
+        while let Some(key) = map.next_key::<String>()? {
+            if key == *wanted {
+                map.next_value_seed(Probe { path: rest })?;
+            } else {
+                map.next_value::<IgnoredAny>()?;
+            }
+        }
+        Ok(())
     }
 }

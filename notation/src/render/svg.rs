@@ -2,7 +2,7 @@
 //! that lays boards out under headings (in a row or one under the other),
 //! the legend, and the shapes drawn over a board (arrows, rings, badges,
 //! a seed), lichess-style. Each game draws its own boards
-//! ([`crate::svg`] for the sowing games, [`crate::seega::render`] for
+//! ([`crate::sowing::render::svg`] for the sowing games, [`crate::seega::render`] for
 //! Seega) through [`SvgBoard`].
 //!
 //! Written by hand: presentation attributes only (no CSS, no script, no

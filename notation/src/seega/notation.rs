@@ -465,47 +465,14 @@ pub fn parse_diagram(input: &str) -> Result<SeegaPosition, ParseError> {
                 text: value,
                 offset: value_start,
             };
-            match key.trim().to_ascii_lowercase().as_str() {
-                "rules" | "ruleset" => {
-                    if !value.eq_ignore_ascii_case("seega") {
-                        return Err(span.error(input, msg!("seega-diagram-rules", text = value)));
-                    }
-                }
-                // The English words and the French ones the diagram writes in French.
-                "to move" | "to_move" | "au trait" => {
-                    parts.to_move = value
-                        .parse()
-                        .map_err(|e: crate::ParseSideError| span.error(input, e.message()))?;
-                }
-                "phase" => {
-                    parts.phase = Some(value.parse().map_err(
-                        |e: super::position::ParsePhaseError| span.error(input, e.message()),
-                    )?);
-                }
-                "in hand" | "in_hand" | "en main" => {
-                    parts.in_hand = Some(labelled_pair(input, span)?);
-                }
-                "captured" | "taken" | "pris" => {
-                    parts.captured = Some(labelled_pair(input, span)?);
-                }
-                "passed" | "a passé" => {
-                    let side: Side = value
-                        .parse()
-                        .map_err(|e: crate::ParseSideError| span.error(input, e.message()))?;
-                    passer = Some((side, value_start));
-                }
-                // What the Markdown form adds for readers: not position state.
-                "last move" | "stronghold" | "dernier coup" | "place forte" => {}
-                _ => {
-                    return Err(ParseError::at(
-                        input,
-                        at(lead),
-                        msg!("seega-unknown-line", text = trimmed),
-                    )
-                    .with_width(key.chars().count())
-                    .with_hint(msg!("hint-seega-lines")));
-                }
-            }
+            read_status_line(
+                input,
+                key,
+                span,
+                (at(lead), trimmed),
+                &mut parts,
+                &mut passer,
+            )?;
             continue;
         }
         let letters: String = trimmed
@@ -515,37 +482,13 @@ pub fn parse_diagram(input: &str) -> Result<SeegaPosition, ParseError> {
         if letters.eq_ignore_ascii_case("abcde") {
             continue;
         }
-        let Some((label, cells)) = diagram_row(content) else {
-            let bad = content
-                .char_indices()
-                .find(|&(_, c)| {
-                    !(c.is_whitespace() || c == '|' || c.is_ascii_digit() || cell(c).is_some())
-                })
-                .map_or(lead, |(i, _)| i);
-            return Err(
-                ParseError::at(input, at(bad), msg!("seega-not-a-rank", text = trimmed))
-                    .with_hint(msg!("hint-seega-rank")),
-            );
-        };
-        if rows == 5 {
-            return Err(ParseError::at(input, at(lead), msg!("seega-sixth-rank"))
-                .with_width(trimmed.chars().count()));
-        }
-        let expected = 5 - rows;
-        if let Some(label) = label
-            && label != expected
-        {
-            return Err(ParseError::at(
-                input,
-                at(lead),
-                msg!("seega-rank-order", rank = label, expected = expected),
-            )
-            .with_hint(msg!("hint-seega-rank-order")));
-        }
-        for (file, &(_, c)) in cells.iter().enumerate() {
-            grid[rows][file] = cell(c).flatten();
-        }
-        rows += 1;
+        read_rank(
+            input,
+            (start, content),
+            (lead, trimmed),
+            &mut grid,
+            &mut rows,
+        )?;
     }
     if rows < 5 {
         return Err(ParseError::at(
@@ -570,6 +513,112 @@ pub fn parse_diagram(input: &str) -> Result<SeegaPosition, ParseError> {
     parts
         .build()
         .map_err(|message| ParseError::at(input, input.len() - input.trim_start().len(), message))
+}
+
+/// A rank of a Seega diagram (`5 N N . N N`, its number optional), the
+/// next of the `rows` read so far, into `grid`. `(start, content)`: where
+/// the line starts and its text; `(lead, trimmed)`: where its text starts
+/// in it, and that text.
+fn read_rank(
+    input: &str,
+    (start, content): (usize, &str),
+    (lead, trimmed): (usize, &str),
+    grid: &mut Grid,
+    rows: &mut usize,
+) -> Result<(), ParseError> {
+    let Some((label, cells)) = diagram_row(content) else {
+        let bad = content
+            .char_indices()
+            .find(|&(_, c)| {
+                !(c.is_whitespace() || c == '|' || c.is_ascii_digit() || cell(c).is_some())
+            })
+            .map_or(lead, |(i, _)| i);
+        return Err(
+            ParseError::at(input, start + bad, msg!("seega-not-a-rank", text = trimmed))
+                .with_hint(msg!("hint-seega-rank")),
+        );
+    };
+    if *rows == 5 {
+        return Err(
+            ParseError::at(input, start + lead, msg!("seega-sixth-rank"))
+                .with_width(trimmed.chars().count()),
+        );
+    }
+    let expected = 5 - *rows;
+    if let Some(label) = label
+        && label != expected
+    {
+        return Err(ParseError::at(
+            input,
+            start + lead,
+            msg!("seega-rank-order", rank = label, expected = expected),
+        )
+        .with_hint(msg!("hint-seega-rank-order")));
+    }
+    for (file, &(_, c)) in cells.iter().enumerate() {
+        grid[*rows][file] = cell(c).flatten();
+    }
+    *rows += 1;
+    Ok(())
+}
+
+/// A `key: value` line of a Seega diagram (`to move: south`, `phase:
+/// movement` …) read into `parts`; `passer` gets the side a `passed` line
+/// names, with where its value is. `(key_at, line)`: where the key starts,
+/// and the line's text, for the error of an unknown key.
+fn read_status_line(
+    input: &str,
+    key: &str,
+    span: Span<'_>,
+    (key_at, line): (usize, &str),
+    parts: &mut Parts,
+    passer: &mut Option<(Side, usize)>,
+) -> Result<(), ParseError> {
+    let value = span.text;
+    match key.trim().to_ascii_lowercase().as_str() {
+        "rules" | "ruleset" => {
+            if !value.eq_ignore_ascii_case("seega") {
+                return Err(span.error(input, msg!("seega-diagram-rules", text = value)));
+            }
+        }
+        // The English words and the French ones the diagram writes in French.
+        "to move" | "to_move" | "au trait" => {
+            parts.to_move = value
+                .parse()
+                .map_err(|e: crate::ParseSideError| span.error(input, e.message()))?;
+        }
+        "phase" => {
+            parts.phase = Some(
+                value
+                    .parse()
+                    .map_err(|e: super::position::ParsePhaseError| {
+                        span.error(input, e.message())
+                    })?,
+            );
+        }
+        "in hand" | "in_hand" | "en main" => {
+            parts.in_hand = Some(labelled_pair(input, span)?);
+        }
+        "captured" | "taken" | "pris" => {
+            parts.captured = Some(labelled_pair(input, span)?);
+        }
+        "passed" | "a passé" => {
+            let side: Side = value
+                .parse()
+                .map_err(|e: crate::ParseSideError| span.error(input, e.message()))?;
+            *passer = Some((side, span.offset));
+        }
+        // What the Markdown form adds for readers: not position state.
+        "last move" | "stronghold" | "dernier coup" | "place forte" => {}
+        _ => {
+            return Err(
+                ParseError::at(input, key_at, msg!("seega-unknown-line", text = line))
+                    .with_width(key.chars().count())
+                    .with_hint(msg!("hint-seega-lines")),
+            );
+        }
+    }
+    Ok(())
 }
 
 /// `south 3 north 1`, or `3-1`.

@@ -396,6 +396,51 @@ fn draw_board(
     shapes: &[Shape<Square>],
     hooks: bool,
 ) {
+    let board = 5 * CELL;
+    draw_squares(out, options);
+    for square in Square::all() {
+        if let Some(side) = position.piece_at(square) {
+            piece_svg(out, side, centre(square));
+        }
+    }
+    draw_move_marks(out, position, options);
+    if !shapes.is_empty() {
+        let place = |square: Square| {
+            let (x, y) = centre(square);
+            Place {
+                centre: (x as i32, y as i32),
+                name: square.to_string(),
+                outward: -1,
+            }
+        };
+        draw_shapes(out, shapes, Layer::Under, RADIUS as i32, &place);
+        draw_shapes(out, shapes, Layer::Over, RADIUS as i32, &place);
+    }
+    if hooks {
+        for square in Square::all() {
+            let (x, y) = corner(square);
+            let _ = writeln!(
+                out,
+                r##"  <rect data-square="{square}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#ffffff" fill-opacity="0"/>"##
+            );
+        }
+    }
+    let lang = options.lang;
+    let mut lines = vec![status_head(position).localize(lang)];
+    lines.extend(Side::BOTH.map(|side| status_side(position, side).localize(lang)));
+    lines.push(msg!("seega-svg-stronghold").localize(lang));
+    for (i, line) in lines.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            r##"  <text x="{MARGIN}" y="{}" font-size="12.5" fill="#333333">{line}</text>"##,
+            MARGIN + board + 52 + 18 * i as u32
+        );
+    }
+}
+
+/// The board under the pieces: its ground, the stronghold, the squares of
+/// the last move and of the captures, the grid and the coordinates.
+fn draw_squares(out: &mut String, options: &SvgOptions) {
     let highlight = &options.highlight;
     let board = 5 * CELL;
     let _ = writeln!(
@@ -451,11 +496,12 @@ fn draw_board(
             );
         }
     }
-    for square in Square::all() {
-        if let Some(side) = position.piece_at(square) {
-            piece_svg(out, side, centre(square));
-        }
-    }
+}
+
+/// Over the pieces: each captured piece, faded and crossed, and the arrow
+/// of the last step.
+fn draw_move_marks(out: &mut String, position: &SeegaPosition, options: &SvgOptions) {
+    let highlight = &options.highlight;
     let taken = highlight
         .captured_side
         .unwrap_or_else(|| position.to_move());
@@ -489,38 +535,6 @@ fn draw_board(
         let _ = writeln!(
             out,
             r##"  <g class="arrow" stroke="#a4471b" fill="#a4471b"><path d="M{x1} {y1}L{ex} {ey}" stroke-width="5" stroke-linecap="round"/><circle cx="{x1}" cy="{y1}" r="6"/><circle cx="{ex}" cy="{ey}" r="5"/></g>"##
-        );
-    }
-    if !shapes.is_empty() {
-        let place = |square: Square| {
-            let (x, y) = centre(square);
-            Place {
-                centre: (x as i32, y as i32),
-                name: square.to_string(),
-                outward: -1,
-            }
-        };
-        draw_shapes(out, shapes, Layer::Under, RADIUS as i32, &place);
-        draw_shapes(out, shapes, Layer::Over, RADIUS as i32, &place);
-    }
-    if hooks {
-        for square in Square::all() {
-            let (x, y) = corner(square);
-            let _ = writeln!(
-                out,
-                r##"  <rect data-square="{square}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#ffffff" fill-opacity="0"/>"##
-            );
-        }
-    }
-    let lang = options.lang;
-    let mut lines = vec![status_head(position).localize(lang)];
-    lines.extend(Side::BOTH.map(|side| status_side(position, side).localize(lang)));
-    lines.push(msg!("seega-svg-stronghold").localize(lang));
-    for (i, line) in lines.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            r##"  <text x="{MARGIN}" y="{}" font-size="12.5" fill="#333333">{line}</text>"##,
-            MARGIN + board + 52 + 18 * i as u32
         );
     }
 }

@@ -9,7 +9,7 @@ use super::board::{Direction, Square, SquareSet};
 use super::moves::{ParseMoveError, SeegaMove, SeegaMoveList};
 use super::position::{Phase, SeegaPosition};
 use crate::conventions::Conventions;
-use crate::game::{GameOver, GamePosition, LegalMoves, MoveEffect, Refusal};
+use crate::game::{GameOver, GamePosition, LegalMoves, Outcome, Refusal};
 use crate::i18n::Message;
 use crate::msg;
 use crate::rule::{RuleId, RuleIds};
@@ -889,7 +889,7 @@ impl LegalMoves<SeegaMove> for SeegaMoveList {
     }
 }
 
-impl MoveEffect for SeegaOutcome {
+impl Outcome for SeegaOutcome {
     fn captured(&self) -> u32 {
         self.captured.len()
     }

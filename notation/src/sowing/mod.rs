@@ -9,12 +9,11 @@
 //! - [`notation`]: the compact notation, diagrams, JSON/YAML, OGN FEN;
 //! - [`render`]: boards as text, Markdown and SVG;
 //! - [`report`]: what a sowing move adds to the reports of `play`;
-//! - `record`: the start of a game from a record's tags.
-//!
-//! The sowing notations and renderers are also at the crate's root
-//! (`songo_notation::diagram`, `songo_notation::svg` …).
+//! - `record`: the start of a game from a record's tags;
+//! - [`ogn`]: records written as OGN files (awalé/oware).
 
 pub mod notation;
+pub mod ogn;
 pub(crate) mod position;
 mod record;
 pub mod render;

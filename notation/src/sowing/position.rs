@@ -6,7 +6,7 @@ use crate::conventions::LetterCase;
 use crate::error::ParseError;
 use crate::i18n::Message;
 use crate::msg;
-use crate::ruleset::{Family, Ruleset};
+use crate::ruleset::{BoardGame, Ruleset};
 use crate::side::{Score, Side};
 
 /// The most houses a sowing board has (Songo: 2 × 7).
@@ -56,10 +56,10 @@ impl ParseHouseError {
     #[must_use]
     pub fn message(&self) -> Message {
         let text = self.text.as_str();
-        match self.rules.family() {
-            Family::Songo => msg!("house-not-songo", text = text),
-            Family::Awale => msg!("house-not-awale", text = text),
-            Family::Seega => msg!("house-in-seega", text = text),
+        match self.rules.board_game() {
+            BoardGame::Songo => msg!("house-not-songo", text = text),
+            BoardGame::Awale => msg!("house-not-awale", text = text),
+            BoardGame::Seega => msg!("house-in-seega", text = text),
         }
     }
 }
@@ -102,8 +102,8 @@ impl House {
             rules,
         };
         let bytes = text.as_bytes();
-        match rules.family() {
-            Family::Songo => {
+        match rules.board_game() {
+            BoardGame::Songo => {
                 let [side, digit] = bytes else {
                     return Err(error());
                 };
@@ -117,7 +117,7 @@ impl House {
                     _ => Err(error()),
                 }
             }
-            Family::Awale => {
+            BoardGame::Awale => {
                 let [letter] = bytes else {
                     return Err(error());
                 };
@@ -133,7 +133,7 @@ impl House {
                 };
                 Ok(House::new(side, index))
             }
-            Family::Seega => Err(error()),
+            BoardGame::Seega => Err(error()),
         }
     }
 
@@ -155,9 +155,9 @@ impl House {
 
     /// Position of the house in its camp's sowing order: 0 is the entry house.
     pub(crate) const fn camp_index(self, rules: Ruleset) -> usize {
-        match (rules.family(), self.side) {
+        match (rules.board_game(), self.side) {
             // Songo's South camp is sown S6 → S0.
-            (Family::Songo, Side::South) => 6 - self.index as usize,
+            (BoardGame::Songo, Side::South) => 6 - self.index as usize,
             _ => self.index as usize,
         }
     }
@@ -176,8 +176,8 @@ impl House {
             Side::North
         };
         let camp = cycle % width;
-        let index = match (rules.family(), side) {
-            (Family::Songo, Side::South) => 6 - camp,
+        let index = match (rules.board_game(), side) {
+            (BoardGame::Songo, Side::South) => 6 - camp,
             _ => camp,
         };
         House::new(side, index as u8)
@@ -195,8 +195,8 @@ pub struct HouseName {
 impl fmt::Display for HouseName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let House { side, index } = self.house;
-        match self.rules.family() {
-            Family::Awale => {
+        match self.rules.board_game() {
+            BoardGame::Awale => {
                 let letter = char::from(b'a' + index);
                 let letter = if side == self.letters.upper_side() {
                     letter.to_ascii_uppercase()

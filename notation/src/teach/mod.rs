@@ -12,8 +12,6 @@
 //!   of the catalogues;
 //! - [`picture`]: the shapes a picture of an explanation draws over the
 //!   board (arrows, rings, a grenier's double ring, a yinda's seed);
-//! - [`record`](mod@record): game records written back with the annotations
-//!   as comments (`songo annotate`).
 //!
 //! A position of any game is explained through the one dispatch,
 //! [`crate::any::explain`].
@@ -50,7 +48,6 @@ use crate::{House, Ruleset};
 pub(crate) mod annotate;
 pub mod picture;
 mod probe;
-pub mod record;
 pub(crate) mod seega;
 pub(crate) mod sowing;
 pub mod words;

@@ -222,7 +222,7 @@ fn the_boards_of_the_cases_are_the_diagrams_they_cite() {
             panic!("{}: only sowing boards cite a diagram", case.id);
         };
         let text = std::fs::read_to_string(fixtures().join(board)).expect("the cited diagram");
-        let drawn = crate::input::parse_position(&text, Some(position.rules()))
+        let drawn = crate::input::sowing_position(&text, Some(position.rules()))
             .unwrap_or_else(|e| panic!("{}: {board}: {e}", case.id));
         for side in Side::BOTH {
             assert_eq!(drawn.row(side), position.row(side), "{}: {side}", case.id);
@@ -470,7 +470,7 @@ proptest! {
         for threat in &report.threats {
             let mover = position.with_to_move(threat.side);
             let (_, outcome) = mover.after(threat.house.house).unwrap();
-            let path = crate::drawing::SowingPath::of(&mover, &outcome);
+            let path = crate::sowing::render::SowingPath::of(&mover, &outcome);
             if path.beyond == 0 {
                 prop_assert_eq!(path.steps.last().map(|step| step.house), Some(threat.lands.house));
             }

@@ -573,7 +573,7 @@ impl<'a> Lines<'a> {
             check_claim(
                 sink,
                 &pending,
-                crate::game::MoveEffect::captured(&played),
+                crate::game::Outcome::captured(&played),
                 line.ply,
                 depth,
                 Some(position),
@@ -665,7 +665,7 @@ fn other_letter_case(
     conventions: Conventions,
 ) -> Option<Message> {
     use crate::conventions::LetterCase;
-    if !refusal.is_wrong_side() || position.rules().family() != crate::Family::Awale {
+    if !refusal.is_wrong_side() || position.rules().board_game() != crate::BoardGame::Awale {
         return None;
     }
     let other = match conventions.letters {

@@ -263,7 +263,7 @@ fn parse_stores(input: &str, span: Span<'_>) -> Result<Score, ParseError> {
 /// side to move, joined by `-`: `4-4-4-4-4-4-4-4-4-4-4-4-0-0-S`.
 ///
 /// ```
-/// use songo_notation::{compact, Position, Ruleset, Side};
+/// use songo_notation::{sowing::notation::compact, Position, Ruleset, Side};
 /// let position = compact::parse_ogn_fen("0-4-4-4-4-4-4-4-4-4-4-4-1-0-N", Ruleset::Awale).unwrap();
 /// assert_eq!(position.to_move(), Side::North);
 /// assert_eq!(position.to_string(), "awale:4,4,4,4,4,4/0,4,4,4,4,4:1-0:N");

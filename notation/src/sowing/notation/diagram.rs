@@ -22,31 +22,22 @@
 //! `0x`, `**4**`, `~~0~~`). Whatever is ambiguous is an error that says so.
 //! The full description is in `docs/notation.md`.
 
-use std::fmt::Write as _;
 use std::str::FromStr;
 
-use crate::conventions::Conventions;
 use crate::conventions::LetterCase;
 use crate::error::{ParseError, quote};
-use crate::i18n::{Lang, Localize, Message};
+use crate::i18n::Message;
 use crate::msg;
-use crate::render::sequence::{self, Options};
-use crate::render::{Drawing, game_over_line_in, write_illegal};
-use crate::report::{MovesReport, PlayReport};
-use crate::ruleset::{Family, Ruleset};
+use crate::ruleset::{BoardGame, Ruleset};
 use crate::side::{Score, Side};
 use crate::sowing::position::{House, Position};
-use crate::sowing::render::BoardView;
-pub use crate::sowing::render::drawn_order;
-// Writing the text board is a drawing (the renderers use it); it keeps its
-// short path here, beside the reader that reads it back.
-pub use crate::sowing::render::text::write;
+use crate::sowing::render::drawn_order;
 use crate::span::Span;
 
 /// A position read from a diagram, with the Awalé letter case its labels used.
 ///
 /// ```
-/// use songo_notation::diagram::Diagram;
+/// use songo_notation::sowing::notation::diagram::Diagram;
 /// use songo_notation::{LetterCase, Ruleset};
 /// let diagram: Diagram = "F E D C B A\n0 0 0 0 1 2\n3 0 0 0 0 0\na b c d e f\n".parse().unwrap();
 /// assert_eq!(diagram.position.rules(), Ruleset::Awale);
@@ -73,7 +64,7 @@ impl FromStr for Diagram {
 /// agree with it when it does.
 ///
 /// ```
-/// use songo_notation::{diagram, Ruleset, Side};
+/// use songo_notation::{sowing::notation::diagram, Ruleset, Side};
 /// let text = "N0\tN1\tN2\tN3\tN4\tN5\tN6\n3\t1\t1\t10\t1\t5\t0\n2\t3\t5\t0\t1\t1\t7\nS0\tS1\tS2\tS3\tS4\tS5\tS6\n";
 /// let position = diagram::parse(text, None).unwrap();
 /// assert_eq!(position.to_string(), "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7:0-0:S");
@@ -97,35 +88,6 @@ pub fn read(text: &str, rules: Option<Ruleset>) -> Result<Diagram, ParseError> {
     assemble(text, &lines, rules)
 }
 
-/// The plain-text diagram of a position: label row, North's counts, South's
-/// counts, label row, then a line for the stores and one for the side to move.
-///
-/// ```
-/// use songo_notation::{diagram, Position, Ruleset};
-/// let text = diagram::text(&Position::start(Ruleset::Songo));
-/// assert!(text.starts_with("N0  N1  N2  N3  N4  N5  N6\n 5   5   5   5   5   5   5\n"));
-/// assert_eq!(diagram::parse(&text, None).unwrap(), Position::start(Ruleset::Songo));
-/// ```
-#[must_use]
-pub fn text(position: &Position) -> String {
-    write(&BoardView::new(*position))
-}
-
-/// [`text`] with its words (stores, side to move) in `lang`; the reader
-/// reads them back.
-///
-/// ```
-/// use songo_notation::i18n::Lang;
-/// use songo_notation::{diagram, Position, Ruleset};
-/// let text = diagram::text_in(&Position::start(Ruleset::Songo), Lang::Fr);
-/// assert!(text.ends_with("réserves\u{a0}: sud 0 nord 0\nau trait\u{a0}: sud\n"));
-/// assert_eq!(diagram::parse(&text, None).unwrap(), Position::start(Ruleset::Songo));
-/// ```
-#[must_use]
-pub fn text_in(position: &Position, lang: Lang) -> String {
-    write(&BoardView::new(*position).in_lang(lang))
-}
-
 /// A house label as written in a label row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Label {
@@ -136,10 +98,10 @@ enum Label {
 }
 
 impl Label {
-    fn family(self) -> Family {
+    fn board_game(self) -> BoardGame {
         match self {
-            Label::Songo(_) => Family::Songo,
-            Label::Letter { .. } => Family::Awale,
+            Label::Songo(_) => BoardGame::Songo,
+            Label::Letter { .. } => BoardGame::Awale,
         }
     }
 }
@@ -151,8 +113,8 @@ struct LabelRow<'a> {
 }
 
 impl LabelRow<'_> {
-    fn family(&self) -> Family {
-        self.labels[0].0.family()
+    fn board_game(&self) -> BoardGame {
+        self.labels[0].0.board_game()
     }
 
     /// The side a Songo label row names.
@@ -553,7 +515,7 @@ fn row<'a>(input: &str, span: Span<'a>, cells: &[Span<'a>]) -> Result<Line<'a>, 
                 ),
                 msg!("hint-one-camp-in-capitals"),
             )),
-            (a, b) if a.family() != b.family() => Some((
+            (a, b) if a.board_game() != b.board_game() => Some((
                 msg!("diagram-labels-mixed", text = quote(piece.text)),
                 msg!("hint-label-families"),
             )),
@@ -965,15 +927,15 @@ fn label_rows<'r, 'a>(
 }
 
 /// The family the labels write (both rows alike), if any.
-fn label_family(input: &str, labels: LabelRows<'_, '_>) -> Result<Option<Family>, ParseError> {
+fn label_family(input: &str, labels: LabelRows<'_, '_>) -> Result<Option<BoardGame>, ParseError> {
     match (labels.top, labels.bottom) {
         (None, None) => Ok(None),
-        (Some(one), None) | (None, Some(one)) => Ok(Some(one.family())),
-        (Some(a), Some(b)) if a.family() != b.family() => Err(b
+        (Some(one), None) | (None, Some(one)) => Ok(Some(one.board_game())),
+        (Some(a), Some(b)) if a.board_game() != b.board_game() => Err(b
             .span
             .error(input, msg!("diagram-label-families-differ"))
             .with_hint(msg!("hint-label-both-rows-alike"))),
-        (Some(a), Some(_)) => Ok(Some(a.family())),
+        (Some(a), Some(_)) => Ok(Some(a.board_game())),
     }
 }
 
@@ -981,16 +943,16 @@ fn label_family(input: &str, labels: LabelRows<'_, '_>) -> Result<Option<Family>
 fn game_of(
     input: &str,
     explicit: Option<Ruleset>,
-    label_family: Option<Family>,
+    label_family: Option<BoardGame>,
     labels: LabelRows<'_, '_>,
     ((_, top), (_, bottom)): CountRows<'_, '_>,
 ) -> Result<Ruleset, ParseError> {
     if let (Some(rules), Some(family), Some(row)) =
         (explicit, label_family, labels.top.or(labels.bottom))
-        && rules.family() != family
+        && rules.board_game() != family
     {
         let named = match family {
-            Family::Songo => "songo",
+            BoardGame::Songo => "songo",
             _ => "awale",
         };
         return Err(row
@@ -1007,7 +969,7 @@ fn game_of(
     }
     Ok(match (explicit, label_family) {
         (Some(rules), _) => rules,
-        (None, Some(Family::Awale)) => Ruleset::Awale,
+        (None, Some(BoardGame::Awale)) => Ruleset::Awale,
         (None, Some(_)) => Ruleset::Songo,
         (None, None) => match top.counts.len() {
             6 if bottom.counts.len() == 6 => {
@@ -1030,7 +992,7 @@ fn top_side(
     ((_, top), (_, bottom)): CountRows<'_, '_>,
 ) -> Result<Side, ParseError> {
     let mut top_side = Side::North;
-    if rules.family() == Family::Songo {
+    if rules.board_game() == BoardGame::Songo {
         let top_named = labels.top.and_then(LabelRow::songo_side);
         let bottom_named = labels.bottom.and_then(LabelRow::songo_side);
         if let (Some(a), Some(b)) = (top_named, bottom_named)
@@ -1101,7 +1063,7 @@ fn letter_case(
         let Some(row_labels) = row_labels else {
             continue;
         };
-        if row_labels.family() != Family::Awale {
+        if row_labels.board_game() != BoardGame::Awale {
             continue;
         }
         let case = if row_labels.upper() == (side == Side::North) {
@@ -1143,11 +1105,12 @@ fn camps(
         (labels.bottom, bottom, top_side.opposite()),
     ] {
         if row.counts.len() != width {
-            let hint = if rules.family() == Family::Songo && row.counts.len() == 6 && maybe_awale {
-                msg!("hint-counts-or-awale", count = width)
-            } else {
-                msg!("hint-counts-one-per-house", count = width)
-            };
+            let hint =
+                if rules.board_game() == BoardGame::Songo && row.counts.len() == 6 && maybe_awale {
+                    msg!("hint-counts-or-awale", count = width)
+                } else {
+                    msg!("hint-counts-one-per-house", count = width)
+                };
             return Err(row
                 .span
                 .error(
@@ -1203,42 +1166,4 @@ fn labelled_houses(
             Label::Letter { index, .. } => House::new(side, index),
         })
         .collect())
-}
-
-/// The text of a played sequence: for every move the boards before, after
-/// sowing (changed houses marked `*`) and after captures (captured houses
-/// marked `x`), what it captured and the rules it applied.
-///
-/// ```
-/// use songo_notation::{diagram, report, LetterCase, Position};
-/// let position: Position = "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7".parse().unwrap();
-/// let text = diagram::play(&report::play(position, &["S1"]).unwrap(), LetterCase::default());
-/// assert!(text.starts_with("South plays S1\n\nBefore:\nN0  N1"));
-/// assert!(text.contains("\nAfter sowing (* changed):\nN0  N1  N2  N3  N4  N5  N6\n 4*  2*  1  10"));
-/// assert!(text.ends_with("6 captured from N1 N0; rules: songo.sow, songo.capture.chain\n"));
-/// ```
-#[must_use]
-pub fn play(report: &PlayReport<Position>, conventions: impl Into<Conventions>) -> String {
-    sequence::draw(report, Drawing::Text, &Options::of(conventions))
-}
-
-/// What `songo moves` prints for a sowing position: the side to move, the
-/// legal moves, each forbidden house with its rule; or how the game ended.
-#[must_use]
-pub fn moves(report: &MovesReport<Position>, conventions: Conventions) -> String {
-    let lang = conventions.lang;
-    let mut out = String::new();
-    if let Some(over) = &report.game_over {
-        let _ = writeln!(out, "{}", game_over_line_in(over, lang));
-        return out;
-    }
-    let to_move = msg!("moves-to-move", side = report.to_move().as_str());
-    let _ = writeln!(out, "{}", to_move.localize(lang));
-    let legal = msg!(
-        "moves-legal",
-        moves = report.legal_names(conventions).join(" ")
-    );
-    let _ = writeln!(out, "{}", legal.localize(lang));
-    write_illegal(&mut out, &report.illegal_lines(conventions), lang);
-    out
 }

@@ -29,8 +29,8 @@ use crate::sowing::render::BoardView;
 /// The Markdown table of a view.
 ///
 /// ```
-/// use songo_notation::drawing::BoardView;
-/// use songo_notation::{diagram, markdown, Position};
+/// use songo_notation::sowing::render::BoardView;
+/// use songo_notation::{sowing::notation::diagram, sowing::render::markdown, Position};
 /// let position: Position = "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7".parse().unwrap();
 /// let table = markdown::write(&BoardView::new(position));
 /// assert!(table.starts_with("| N0 | N1 | N2 | N3 | N4 | N5 | N6 |\n|:--:|"));
@@ -114,14 +114,14 @@ fn table_line(out: &mut String, cells: &[String], width: usize) {
 /// boards, what it captured and the rules it applied.
 ///
 /// ```
-/// use songo_notation::{markdown, report, LetterCase, Position};
+/// use songo_notation::{sowing::render::markdown, report, LetterCase, Position};
 /// let position: Position = "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7".parse().unwrap();
-/// let text = markdown::play(&report::play(position, &["S1"]).unwrap(), LetterCase::default());
+/// let text = markdown::played_line(&report::play(position, &["S1"]).unwrap(), LetterCase::default());
 /// assert!(text.starts_with("## South plays S1\n\n**Before**\n\n| N0 |"));
 /// assert!(text.contains("| **4** | **2** |"));
 /// assert!(text.contains("| ~~0~~ | ~~0~~ |"));
 /// ```
 #[must_use]
-pub fn play(report: &PlayReport<Position>, conventions: impl Into<Conventions>) -> String {
+pub fn played_line(report: &PlayReport<Position>, conventions: impl Into<Conventions>) -> String {
     sequence::draw(report, Drawing::Markdown, &Options::of(conventions))
 }

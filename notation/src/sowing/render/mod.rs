@@ -15,7 +15,7 @@ use crate::render::sequence::{Stage, StageBoard, StageKind, Staged};
 use crate::render::{Drawing, Mark, MarkError, Marks, Shape};
 use crate::report::PlayStep;
 use crate::rule::RuleId;
-use crate::ruleset::Family;
+use crate::ruleset::BoardGame;
 use crate::side::Side;
 use crate::sowing::position::{House, Position};
 use crate::sowing::rules::MoveOutcome;
@@ -23,7 +23,7 @@ use crate::sowing::rules::MoveOutcome;
 /// A sowing board to draw, with its highlights.
 ///
 /// ```
-/// use songo_notation::drawing::BoardView;
+/// use songo_notation::sowing::render::BoardView;
 /// use songo_notation::{House, Position, Ruleset, Side};
 ///
 /// let start = Position::start(Ruleset::Songo);
@@ -207,7 +207,7 @@ impl BoardView {
     /// gave).
     ///
     /// ```
-    /// use songo_notation::{drawing::BoardView, report, House, Position, Side};
+    /// use songo_notation::{sowing::render::BoardView, report, House, Position, Side};
     /// let position: Position = "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7".parse().unwrap();
     /// let report = report::play(position, &["S1"]).unwrap();
     /// let [before, sown, after] = BoardView::of_step(&report.steps[0]);
@@ -273,7 +273,7 @@ impl BoardView {
 /// nothing.
 ///
 /// ```
-/// use songo_notation::drawing::SowingPath;
+/// use songo_notation::sowing::render::SowingPath;
 /// use songo_notation::{House, Position, Side};
 /// // The escale text's grenier: S4's 17 seeds go round once (13 houses),
 /// // then feed N0..N3 again.
@@ -367,9 +367,10 @@ impl SowingPath {
 /// so North's `a` is on the right seen from South).
 ///
 /// ```
-/// use songo_notation::{diagram, Position, Ruleset, Side};
+/// use songo_notation::sowing::render::drawn_order;
+/// use songo_notation::{Position, Ruleset, Side};
 /// let awale = Position::start(Ruleset::Awale);
-/// let top: Vec<String> = diagram::drawn_order(&awale, Side::North)
+/// let top: Vec<String> = drawn_order(&awale, Side::North)
 ///     .iter()
 ///     .map(|h| h.name(Ruleset::Awale).to_string())
 ///     .collect();
@@ -379,7 +380,7 @@ impl SowingPath {
 pub fn drawn_order(position: &Position, side: Side) -> Vec<House> {
     let width = position.rules().houses_per_side() as u8;
     let mut houses: Vec<House> = (0..width).map(|i| House::new(side, i)).collect();
-    if position.rules().family() == Family::Awale && side == Side::North {
+    if position.rules().board_game() == BoardGame::Awale && side == Side::North {
         houses.reverse();
     }
     houses
@@ -389,11 +390,12 @@ pub fn drawn_order(position: &Position, side: Side) -> Vec<House> {
 /// applied.
 ///
 /// ```
-/// use songo_notation::{drawing, report, LetterCase, Position};
+/// use songo_notation::sowing::render::step_summary;
+/// use songo_notation::{report, LetterCase, Position};
 /// let position: Position = "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7".parse().unwrap();
 /// let played = report::play(position, &["S1"]).unwrap();
 /// assert_eq!(
-///     drawing::step_summary(&played.steps[0], LetterCase::default()),
+///     step_summary(&played.steps[0], LetterCase::default()),
 ///     "6 captured from N1 N0; rules: songo.sow, songo.capture.chain"
 /// );
 /// ```

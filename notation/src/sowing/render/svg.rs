@@ -46,8 +46,8 @@ const WOOD_EDGE: &str = "#8a5a2b";
 /// Several boards in rows, each row under an optional heading.
 ///
 /// ```
-/// use songo_notation::drawing::BoardView;
-/// use songo_notation::{report, svg, Position};
+/// use songo_notation::sowing::render::BoardView;
+/// use songo_notation::{report, sowing::render::svg, Position};
 /// let position: Position = "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7".parse().unwrap();
 /// let played = report::play(position, &["S1"]).unwrap();
 /// let figure = svg::Figure {
@@ -72,8 +72,8 @@ pub type FigureRow = picture::FigureRow<BoardView>;
 /// One board as a standalone SVG document.
 ///
 /// ```
-/// use songo_notation::drawing::BoardView;
-/// use songo_notation::{svg, Position, Ruleset};
+/// use songo_notation::sowing::render::BoardView;
+/// use songo_notation::{sowing::render::svg, Position, Ruleset};
 /// let picture = svg::board(&BoardView::new(Position::start(Ruleset::Awale)));
 /// assert!(picture.contains(">South to move<"));
 /// assert_eq!(picture, svg::board(&BoardView::new(Position::start(Ruleset::Awale))));
@@ -104,8 +104,8 @@ pub fn board_in(view: &BoardView, lang: Lang) -> String {
 /// in `<g data-store="south">`. The drawing is otherwise the same.
 ///
 /// ```
-/// use songo_notation::drawing::BoardView;
-/// use songo_notation::{svg, Position, Ruleset};
+/// use songo_notation::sowing::render::BoardView;
+/// use songo_notation::{sowing::render::svg, Position, Ruleset};
 /// let picture = svg::board_with_hooks(&BoardView::new(Position::start(Ruleset::Songo)));
 /// assert_eq!(picture.matches("<g data-house=").count(), 14);
 /// assert!(picture.contains("<g data-house=\"S6\" data-side=\"south\" data-index=\"6\" data-cycle=\"0\">"));
@@ -127,9 +127,9 @@ pub fn board_with_hooks(view: &BoardView) -> String {
 /// house gave.
 ///
 /// ```
-/// use songo_notation::{report, svg, LetterCase, Position};
+/// use songo_notation::{report, sowing::render::svg, LetterCase, Position};
 /// let position: Position = "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7".parse().unwrap();
-/// let picture = svg::play(&report::play(position, &["S1", "N3"]).unwrap(), LetterCase::default());
+/// let picture = svg::played_line(&report::play(position, &["S1", "N3"]).unwrap(), LetterCase::default());
 /// assert!(picture.contains(">1. South plays S1: 6 captured from N1 N0; rules: songo.sow, songo.capture.chain<"));
 /// // Two moves of three boards of 14 pits, a path a move, a badge for each
 /// // of the two houses S1 took.
@@ -138,14 +138,18 @@ pub fn board_with_hooks(view: &BoardView) -> String {
 /// assert!(picture.contains(">seeds taken from the house<"));
 /// ```
 #[must_use]
-pub fn play(report: &PlayReport<Position>, letters: LetterCase) -> String {
-    play_in(report, letters, Layout::Row)
+pub fn played_line(report: &PlayReport<Position>, letters: LetterCase) -> String {
+    played_line_in(report, letters, Layout::Row)
 }
 
-/// [`play`] with its boards laid out as `layout` asks: one under the other
+/// [`played_line`] with its boards laid out as `layout` asks: one under the other
 /// prints on a page in portrait.
 #[must_use]
-pub fn play_in(report: &PlayReport<Position>, letters: LetterCase, layout: Layout) -> String {
+pub fn played_line_in(
+    report: &PlayReport<Position>,
+    letters: LetterCase,
+    layout: Layout,
+) -> String {
     let options = Options {
         letters,
         layout,

@@ -4,11 +4,11 @@
 //! both. Nothing here allocates: the hot path is `turn` + `play`.
 
 use crate::conventions::{Conventions, LetterCase};
-use crate::game::{GameOver, GamePosition, LegalMoves, MoveEffect, Refusal};
+use crate::game::{GameOver, GamePosition, LegalMoves, Outcome, Refusal};
 use crate::i18n::Message;
 use crate::msg;
 use crate::rule::{RuleId, RuleIds};
-use crate::ruleset::{Family, Ruleset};
+use crate::ruleset::{BoardGame, Ruleset};
 use crate::side::Side;
 use crate::sowing::position::{Board, House, MAX_PITS, ParseHouseError, Position};
 use std::fmt;
@@ -230,8 +230,8 @@ impl IllegalMove {
         match self.reason {
             IllegalReason::GameOver(over) => over.rule,
             IllegalReason::Forbidden(rule) => rule,
-            _ => match self.rules.family() {
-                Family::Awale => RuleId::AwaleSow,
+            _ => match self.rules.board_game() {
+                BoardGame::Awale => RuleId::AwaleSow,
                 _ => RuleId::Sow,
             },
         }
@@ -425,10 +425,10 @@ const fn move_table() -> MoveTable {
 
 impl Position {
     fn analysis(&self) -> Analysis {
-        match self.rules.family() {
-            Family::Songo => songo::analyse(self),
-            Family::Awale => awale::analyse(self),
-            Family::Seega => Analysis::of_camp(&[]),
+        match self.rules.board_game() {
+            BoardGame::Songo => songo::analyse(self),
+            BoardGame::Awale => awale::analyse(self),
+            BoardGame::Seega => Analysis::of_camp(&[]),
         }
     }
 
@@ -436,7 +436,7 @@ impl Position {
     fn moves_of(&self, analysis: &Analysis) -> MoveList {
         // Notation order: Songo's South camp is sown S6 → S0, so its camp
         // indices run backwards (bit i ↔ bit 6 - i).
-        let reversed = self.rules.family() == Family::Songo && self.to_move == Side::South;
+        let reversed = self.rules.board_game() == BoardGame::Songo && self.to_move == Side::South;
         let set = if reversed {
             analysis.legal().reverse_bits() >> 1
         } else {
@@ -501,8 +501,8 @@ impl Position {
 
     /// The game over by `rule` with this ruleset's final score.
     pub(crate) fn game_over_by(&self, rule: RuleId) -> GameOver {
-        match self.rules.family() {
-            Family::Songo => self.songo_game_over(rule, rule != RuleId::EndForty),
+        match self.rules.board_game() {
+            BoardGame::Songo => self.songo_game_over(rule, rule != RuleId::EndForty),
             _ => {
                 let score = if self.rules == Ruleset::OwareAbapa {
                     awale::abapa_score(self)
@@ -608,10 +608,10 @@ impl Position {
         }
         if house.side == self.to_move {
             let camp_index = house.camp_index(self.rules);
-            let quick = match self.rules.family() {
-                Family::Songo => songo::quick_status(self, camp_index),
-                Family::Awale => awale::quick_status(self, camp_index),
-                Family::Seega => None,
+            let quick = match self.rules.board_game() {
+                BoardGame::Songo => songo::quick_status(self, camp_index),
+                BoardGame::Awale => awale::quick_status(self, camp_index),
+                BoardGame::Seega => None,
             };
             match quick {
                 Some(MoveStatus::Legal) => return Ok(false),
@@ -741,8 +741,8 @@ impl Position {
     #[inline(always)]
     fn sow_and_capture(&mut self, house: House, forced: bool, sown: Option<&mut Board>) -> Effect {
         let origin = house.cycle_index(self.rules);
-        let effect = match self.rules.family() {
-            Family::Songo => songo::play(self, sown, origin, forced),
+        let effect = match self.rules.board_game() {
+            BoardGame::Songo => songo::play(self, sown, origin, forced),
             _ => awale::play(self, sown, origin),
         };
         self.to_move = self.to_move.opposite();
@@ -788,7 +788,7 @@ impl LegalMoves<House> for MoveList {
     }
 }
 
-impl MoveEffect for MoveOutcome {
+impl Outcome for MoveOutcome {
     fn captured(&self) -> u32 {
         self.captured
     }
@@ -851,8 +851,8 @@ impl GamePosition for Position {
     fn parse_move(&self, text: &str, conventions: Conventions) -> Result<House, ParseHouseError> {
         // The usual spellings read here at once (`S2`, `e`); the rest, and
         // every mistake, by the notation's own reader.
-        match (self.rules.family(), text.as_bytes()) {
-            (Family::Songo, &[side @ (b'S' | b'N'), digit @ b'0'..=b'6']) => {
+        match (self.rules.board_game(), text.as_bytes()) {
+            (BoardGame::Songo, &[side @ (b'S' | b'N'), digit @ b'0'..=b'6']) => {
                 let side = if side == b'S' {
                     Side::South
                 } else {
@@ -860,7 +860,7 @@ impl GamePosition for Position {
                 };
                 Ok(House::new(side, digit - b'0'))
             }
-            (Family::Awale, &[letter @ (b'a'..=b'f' | b'A'..=b'F')]) => {
+            (BoardGame::Awale, &[letter @ (b'a'..=b'f' | b'A'..=b'F')]) => {
                 let upper = conventions.letters.upper_side();
                 let side = if letter.is_ascii_uppercase() {
                     upper

@@ -1,19 +1,21 @@
-//! Game records annotated with the vocabulary: each game replayed with the
-//! engine, the plies where something happens found by
-//! [`crate::any::annotate`], and the record written back with a comment at
-//! each of them, in the language asked for. Existing comments, glyphs and
+//! Game records written back with the teaching vocabulary as comments,
+//! and the engine's marks when asked (`songo annotate`).
+//!
+//! Each game is replayed, the plies where something happens are found by
+//! [`crate::any::annotate`], and the record is written back with a comment
+//! at each of them, in the language asked for. Existing comments, glyphs and
 //! variations are kept; a comment already there is not written twice, so
 //! annotating an annotated record changes nothing. Only the main line is
 //! annotated.
 //!
 //! ```
 //! use songo_notation::i18n::Lang;
-//! use songo_notation::teach::record::{self, Options};
+//! use songo_notation::annotation::{self, Options};
 //! let text = "[Rules \"songo\"]\n[Position \"songo:0,0,2,0,6,0,0/1,4,0,3,1,5,1:0-0:S\"]\n[SetUp \"fragment\"]\n\n1. S1 N4 *\n";
-//! let report = record::annotate_text(text, &Options::default()).unwrap();
+//! let report = annotation::annotate_text(text, &Options::default()).unwrap();
 //! assert!(report.record.contains("1. S1 {South leaves North's threat from N4 (6 seeds) standing;"));
 //! assert_eq!(report.games[0].annotations[0].id().as_str(), "teach.threat");
-//! let again = record::annotate_text(&report.record, &Options { lang: Lang::En, ..Options::default() }).unwrap();
+//! let again = annotation::annotate_text(&report.record, &Options { lang: Lang::En, ..Options::default() }).unwrap();
 //! assert_eq!(again.record, report.record);
 //! ```
 
