@@ -1553,3 +1553,6 @@ exercises-summary = { $games ->
 exercises-handout-check = handout check, line { $line }: { $problem }
 exercises-no-games = no games to look in: give record files or folders, - for stdin, or --archive
 exercises-file-too-large = { $name } is larger than { $mebibytes } MiB: split it into smaller files
+# A fix `songo validate --fix` applies: `before` the text replaced, `after` the text written.
+fix-replace = write `{ $after }` instead of `{ $before }`
+fix-insert = add `{ $after }`

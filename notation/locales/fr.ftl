@@ -1569,3 +1569,6 @@ exercises-summary = { $games ->
 exercises-handout-check = vérification de la fiche, ligne { $line } : { $problem }
 exercises-no-games = aucune partie où chercher : donnez des fichiers ou des dossiers de parties, - pour l’entrée standard, ou --archive
 exercises-file-too-large = { $name } dépasse { $mebibytes } Mio : coupez-le en fichiers plus petits
+# Une correction que `songo validate --fix` applique : `before` le texte remplacé, `after` le texte écrit.
+fix-replace = écrire `{ $after }` au lieu de `{ $before }`
+fix-insert = ajouter `{ $after }`
