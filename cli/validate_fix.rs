@@ -196,7 +196,12 @@ pub(crate) fn run(
         }
         report.push_str(&summary(&name, &outcome, destination, lang));
     }
-    report.push_str(&msg!("fix-total", files = files, fixes = fixes, left = left).localize(lang));
+    let total = if destination == Destination::DryRun {
+        msg!("fix-total-would", files = files, fixes = fixes, left = left)
+    } else {
+        msg!("fix-total", files = files, fixes = fixes, left = left)
+    };
+    report.push_str(&total.localize(lang));
     report.push('\n');
     // With the records on standard output, the summary goes beside it.
     let summary_to_stderr = destination == Destination::Stdout

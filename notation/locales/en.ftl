@@ -1586,6 +1586,16 @@ fix-total = { $files } { $files ->
     [one] violation
    *[other] violations
 } left
+fix-total-would = { $files } { $files ->
+    [one] file
+   *[other] files
+}, { $fixes } { $fixes ->
+    [one] fix
+   *[other] fixes
+} to apply, { $left } { $left ->
+    [one] violation
+   *[other] violations
+} would be left
 fix-too-large = { $name } is larger than { $most } MiB: --fix reads a record whole; split it
 fix-not-utf8 = { $name } is not UTF-8: --fix does not rewrite it; save it as UTF-8 first
 fix-cannot-write = cannot write the fixed { $name }: { $error } (the file is unchanged)

@@ -1602,6 +1602,16 @@ fix-total = { $files } { $files ->
     [one] infraction restante
    *[other] infractions restantes
 }
+fix-total-would = { $files } { $files ->
+    [one] fichier
+   *[other] fichiers
+}, { $fixes } { $fixes ->
+    [one] correction à appliquer
+   *[other] corrections à appliquer
+}, { $left } { $left ->
+    [one] infraction resterait
+   *[other] infractions resteraient
+}
 fix-too-large = { $name } dépasse { $most } Mio : --fix lit une partie en entier ; découpez-la
 fix-not-utf8 = { $name } n'est pas en UTF-8 : --fix ne le réécrit pas ; enregistrez-le d'abord en UTF-8
 fix-cannot-write = impossible d'écrire { $name } corrigé : { $error } (le fichier n'a pas changé)

@@ -29,8 +29,9 @@ use crate::rule::RuleId;
 /// A textual fix: write `replacement` instead of the bytes `start..end`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Fix {
-    /// Byte offset where the replaced text starts, in the text validated
-    /// (after a byte-order mark).
+    /// Byte offset where the replaced text starts: in the file, for
+    /// `songo validate`'s report; in the text given (after a byte-order
+    /// mark, which [`validate_str`] skips), for [`validate_str`].
     pub start: usize,
     /// Byte offset where it ends (`start` for an insertion).
     pub end: usize,
