@@ -21,6 +21,7 @@ mod rules;
 mod serve;
 mod tables;
 mod validate;
+mod validate_fix;
 
 use std::process::ExitCode;
 

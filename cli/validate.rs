@@ -16,7 +16,7 @@ use songo_notation::validate::{
     Event, GameReport, Options, Style, Summary, render_game, render_summary, validate_sources,
 };
 
-use crate::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, Failure, output};
+use crate::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, Failure, output, validate_fix};
 
 /// Output formats of `validate`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -41,7 +41,7 @@ pub(crate) enum Color {
 /// Validate game records: replay every game and every variation, and report every rule broken.
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  songo validate fixtures/records/valid/songo-full-game.songo\n  songo validate --format json games/ > report.json\n  songo generate --games 1000 | songo validate --quiet -\n\nExit status: 0 every game valid, 1 a game has a violation, 2 usage error or unreadable input."
+    after_help = "Examples:\n  songo validate fixtures/records/valid/songo-full-game.songo\n  songo validate --format json games/ > report.json\n  songo validate --fix --dry-run games/\n  songo generate --games 1000 | songo validate --quiet -\n\nExit status: 0 every game valid (with --fix: once fixed), 1 a game has a violation, 2 usage error or unreadable input."
 )]
 pub(crate) struct Args {
     /// Record files, directories (searched for *.songo and *.ogn files), or `-` for stdin.
@@ -65,6 +65,15 @@ pub(crate) struct Args {
     /// Color the text output.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     color: Color,
+    /// Apply the fixes the hints name (capture claims, move numbers, the Capitals tag, dashed dates) and write the records back in place (standard input to standard output), with a summary of what changed and what is left.
+    #[arg(long, conflicts_with_all = ["format", "keep_going"])]
+    fix: bool,
+    /// With --fix: write the fixed records to standard output (the summary to standard error), leaving the files as they are.
+    #[arg(long, requires = "fix")]
+    stdout: bool,
+    /// With --fix: say what would change, write nothing.
+    #[arg(long, requires = "fix", conflicts_with = "stdout")]
+    dry_run: bool,
 }
 
 /// A place games are read from.
@@ -336,6 +345,21 @@ impl Write for JsonOutput<'_> {
 
 pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     let sources = sources(&args.inputs)?;
+    if args.fix {
+        let options = Options {
+            keep_going: false,
+            default_rules: args.rules,
+            lang,
+        };
+        let destination = if args.dry_run {
+            validate_fix::Destination::DryRun
+        } else if args.stdout {
+            validate_fix::Destination::Stdout
+        } else {
+            validate_fix::Destination::InPlace
+        };
+        return validate_fix::run(&sources, &options, destination, lang);
+    }
     let names: Vec<String> = sources.iter().map(Source::name).collect();
     let total: Option<u64> = sources.iter().map(Source::size).sum();
     let options = Options {

@@ -1638,3 +1638,49 @@ exercises-summary = { $games ->
 exercises-handout-check = handout check, line { $line }: { $problem }
 exercises-no-games = no games to look in: give record files or folders, - for stdin, or --archive
 exercises-file-too-large = { $name } is larger than { $mebibytes } MiB: split it into smaller files
+# A fix `songo validate --fix` applies: `before` the text replaced, `after` the text written.
+fix-replace = write `{ $after }` instead of `{ $before }`
+fix-insert = add `{ $after }`
+# songo validate --fix: per file, what changed (`before` → `after`) and what is left.
+fix-file-fixed = { $file }: { $fixes } { $fixes ->
+    [one] fix
+   *[other] fixes
+} applied, { $left } { $left ->
+    [one] violation
+   *[other] violations
+} left
+fix-file-would-fix = { $file }: { $fixes } { $fixes ->
+    [one] fix
+   *[other] fixes
+} to apply, { $left } { $left ->
+    [one] violation
+   *[other] violations
+} would be left
+fix-applied = {"  "}{ $line }:{ $column } { $rule }: `{ $before }` → `{ $after }`
+fix-inserted = {"  "}{ $line }:{ $column } { $rule }: added `{ $after }`
+fix-left = {"  "}{ $line }:{ $column } { $rule }: not fixed: { $message }
+fix-left-omitted = {"  "}and { $count } more not fixed
+fix-undone = {"  "}some fixes were not kept: the record had more violations after them
+fix-total = { $files } { $files ->
+    [one] file
+   *[other] files
+}, { $fixes } { $fixes ->
+    [one] fix
+   *[other] fixes
+}, { $left } { $left ->
+    [one] violation
+   *[other] violations
+} left
+fix-total-would = { $files } { $files ->
+    [one] file
+   *[other] files
+}, { $fixes } { $fixes ->
+    [one] fix
+   *[other] fixes
+} to apply, { $left } { $left ->
+    [one] violation
+   *[other] violations
+} would be left
+fix-too-large = { $name } is larger than { $most } MiB: --fix reads a record whole; split it
+fix-not-utf8 = { $name } is not UTF-8: --fix does not rewrite it; save it as UTF-8 first
+fix-cannot-write = cannot write the fixed { $name }: { $error } (the file is unchanged)

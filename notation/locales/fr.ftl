@@ -1654,3 +1654,49 @@ exercises-summary = { $games ->
 exercises-handout-check = vérification de la fiche, ligne { $line } : { $problem }
 exercises-no-games = aucune partie où chercher : donnez des fichiers ou des dossiers de parties, - pour l’entrée standard, ou --archive
 exercises-file-too-large = { $name } dépasse { $mebibytes } Mio : coupez-le en fichiers plus petits
+# Une correction que `songo validate --fix` applique : `before` le texte remplacé, `after` le texte écrit.
+fix-replace = écrire `{ $after }` au lieu de `{ $before }`
+fix-insert = ajouter `{ $after }`
+# songo validate --fix : par fichier, ce qui a changé (`before` → `after`) et ce qui reste.
+fix-file-fixed = { $file } : { $fixes } { $fixes ->
+    [one] correction appliquée
+   *[other] corrections appliquées
+}, { $left } { $left ->
+    [one] infraction restante
+   *[other] infractions restantes
+}
+fix-file-would-fix = { $file } : { $fixes } { $fixes ->
+    [one] correction à appliquer
+   *[other] corrections à appliquer
+}, { $left } { $left ->
+    [one] infraction resterait
+   *[other] infractions resteraient
+}
+fix-applied = {"  "}{ $line }:{ $column } { $rule } : `{ $before }` → `{ $after }`
+fix-inserted = {"  "}{ $line }:{ $column } { $rule } : ajouté `{ $after }`
+fix-left = {"  "}{ $line }:{ $column } { $rule } : non corrigé : { $message }
+fix-left-omitted = {"  "}et { $count } autres non corrigées
+fix-undone = {"  "}des corrections n'ont pas été gardées : la partie avait plus d'infractions après elles
+fix-total = { $files } { $files ->
+    [one] fichier
+   *[other] fichiers
+}, { $fixes } { $fixes ->
+    [one] correction
+   *[other] corrections
+}, { $left } { $left ->
+    [one] infraction restante
+   *[other] infractions restantes
+}
+fix-total-would = { $files } { $files ->
+    [one] fichier
+   *[other] fichiers
+}, { $fixes } { $fixes ->
+    [one] correction à appliquer
+   *[other] corrections à appliquer
+}, { $left } { $left ->
+    [one] infraction resterait
+   *[other] infractions resteraient
+}
+fix-too-large = { $name } dépasse { $most } Mio : --fix lit une partie en entier ; découpez-la
+fix-not-utf8 = { $name } n'est pas en UTF-8 : --fix ne le réécrit pas ; enregistrez-le d'abord en UTF-8
+fix-cannot-write = impossible d'écrire { $name } corrigé : { $error } (le fichier n'a pas changé)

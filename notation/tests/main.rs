@@ -10,6 +10,7 @@ mod engine_properties;
 mod error_kinds;
 mod errors;
 mod examples;
+mod fix;
 mod forms;
 mod french;
 mod lessons;

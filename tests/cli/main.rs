@@ -5,6 +5,7 @@ mod analysis;
 mod archive;
 mod exercises;
 mod faults;
+mod fix;
 mod french;
 mod lessons;
 mod newcomer;

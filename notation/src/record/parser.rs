@@ -74,6 +74,12 @@ impl<'a> Pos<'a> {
         self.origin.line + self.line
     }
 
+    /// The game's text from this place on (what a fix replaces starts here).
+    #[must_use]
+    pub fn rest(&self) -> &'a str {
+        self.text.get(self.at..).unwrap_or_default()
+    }
+
     /// Byte offset in the file.
     #[must_use]
     pub fn offset(&self) -> usize {

@@ -33,11 +33,13 @@
 //! - `syntax`: text that does not follow the grammar, a move that is
 //!   no move of the game, or a `Date` that is not `YYYY.MM.DD`.
 
+pub mod fix;
 mod pipeline;
 mod render;
 
 use serde::Serialize;
 
+pub use fix::{Applied, Fix, FixOutcome, apply_fixes, fix_str};
 pub use pipeline::{Event, validate_batch, validate_sources};
 pub use render::{Style, render_game, render_summary};
 
@@ -103,6 +105,10 @@ pub struct Violation {
     /// Characters to underline.
     #[serde(skip)]
     pub width: usize,
+    /// The textual fix the hint names, when there is exactly one and it
+    /// keeps the meaning of every move (see [`fix`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fix: Option<Fix>,
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)] // serde passes a reference
@@ -298,6 +304,11 @@ struct Line<'a> {
     branchable: bool,
     /// The last move number read is not the next move's.
     misnumbered: bool,
+    /// The fix of that wrong number (with its violation), kept until the
+    /// move after it is played: only a legal move makes it safe.
+    number_fix: Option<(Option<usize>, Fix)>,
+    /// The fix of the wrong number before the pending move.
+    pending_number_fix: Option<(Option<usize>, Fix)>,
 }
 
 impl Line<'_> {
@@ -309,6 +320,8 @@ impl Line<'_> {
             stopped: false,
             branchable: false,
             misnumbered: false,
+            number_fix: None,
+            pending_number_fix: None,
         }
     }
 }
@@ -331,11 +344,22 @@ struct Sink<'o> {
 impl Sink<'_> {
     /// Reports the violation `make` builds, unless too many are reported
     /// already (it is then counted, not built).
-    fn push(&mut self, make: impl FnOnce() -> Violation) {
+    fn push(&mut self, make: impl FnOnce() -> Violation) -> Option<usize> {
         if self.violations.len() < MAX_VIOLATIONS {
             self.violations.push(make());
+            Some(self.violations.len() - 1)
         } else {
             self.omitted += 1;
+            None
+        }
+    }
+
+    /// Gives the violation pushed as `index` the fix its hint names.
+    fn attach(&mut self, index: Option<usize>, fix: Option<Fix>) {
+        if let (Some(index), Some(fix)) = (index, fix)
+            && let Some(violation) = self.violations.get_mut(index)
+        {
+            violation.fix = Some(fix);
         }
     }
 
@@ -351,7 +375,7 @@ impl Sink<'_> {
         message: Message,
         hint: Option<Message>,
         before: Option<AnyPosition>,
-    ) {
+    ) -> Option<usize> {
         let lang = self.options.lang;
         self.push(|| Violation {
             ply,
@@ -366,7 +390,24 @@ impl Sink<'_> {
             offset: at.offset(),
             source_line: at.excerpt(),
             width,
-        });
+            fix: None,
+        })
+    }
+
+    /// The fix writing `replacement` instead of the `start..end` bytes of
+    /// the file, which read `before`.
+    fn fix(&self, start: usize, before: &str, replacement: String) -> Fix {
+        let description = if before.is_empty() {
+            msg!("fix-insert", after = replacement.as_str())
+        } else {
+            msg!("fix-replace", before = before, after = replacement.as_str())
+        };
+        Fix {
+            start,
+            end: start + before.len(),
+            description: description.localize(self.options.lang),
+            replacement,
+        }
     }
 }
 
@@ -378,14 +419,32 @@ struct Lines<'a> {
     /// 1 when North makes the first move: move numbers count pairs of
     /// plies from South's, as the writer numbers them (`1... N4 2. S4`).
     shift: usize,
+    /// Where a `Capitals` tag would be written, for the letter-case fix.
+    capitals: Option<CapitalsPlace<'a>>,
+}
+
+/// Where the letter-case fix writes: the value of the `Capitals` tag, or
+/// a new tag line after the last tag.
+#[derive(Clone, Copy)]
+enum CapitalsPlace<'a> {
+    /// The tag's value is at this byte offset, written as read.
+    Value { start: usize, before: &'a str },
+    /// A line inserted at this byte offset, ended as the tag lines are.
+    NewLine { start: usize, crlf: bool },
 }
 
 impl<'a> Lines<'a> {
-    fn new(start: AnyPosition, conventions: Conventions, first: Side) -> Self {
+    fn new(
+        start: AnyPosition,
+        conventions: Conventions,
+        first: Side,
+        capitals: Option<CapitalsPlace<'a>>,
+    ) -> Self {
         Lines {
             stack: vec![Line::new(Some(Game::new(start)), 0)],
             conventions,
             shift: usize::from(first == Side::North),
+            capitals,
         }
     }
 
@@ -412,7 +471,12 @@ impl<'a> Lines<'a> {
         } else {
             format!("{expected}...")
         };
-        sink.push(|| Violation {
+        let right_fix = sink.fix(
+            at.offset(),
+            at.rest().get(..width).unwrap_or_default(),
+            right.clone(),
+        );
+        let index = sink.push(|| Violation {
             ply: ply + 1,
             played: None,
             line: at.line(),
@@ -431,7 +495,9 @@ impl<'a> Lines<'a> {
             offset: at.offset(),
             source_line: at.excerpt(),
             width,
+            fix: None,
         });
+        line.number_fix = Some((index, right_fix));
     }
 
     fn depth(&self) -> usize {
@@ -459,8 +525,10 @@ impl<'a> Lines<'a> {
             return;
         };
         let after_bad_number = std::mem::take(&mut line.misnumbered);
+        let number_fix = line.number_fix.take();
         match game.position().parse_move(token.text, self.conventions) {
             Ok(mv) => {
+                line.pending_number_fix = number_fix;
                 line.pending = Some(Pending {
                     mv,
                     text: token.text,
@@ -510,17 +578,21 @@ impl<'a> Lines<'a> {
         if observed && let Some(observer) = sink.observer.as_mut() {
             observer.playing(game.position(), mv);
         }
+        let number_fix = line.pending_number_fix.take();
         let refusal = match game.play_captured(mv) {
             Ok(captured) => {
                 if observed && let Some(observer) = sink.observer.as_mut() {
                     observer.played();
+                }
+                if let Some((index, fix)) = number_fix {
+                    sink.attach(index, Some(fix));
                 }
                 line.ply += 1;
                 // The pending move is read back only for a wrong claim.
                 if claim.is_some_and(|claim| claim != captured)
                     && let Some(pending) = line.pending.take()
                 {
-                    check_claim(sink, &pending, captured, line.ply, depth, before);
+                    check_claim(sink, &pending, captured, line.ply, depth, before, true);
                 }
                 line.pending = None;
                 return;
@@ -536,7 +608,16 @@ impl<'a> Lines<'a> {
             line.branchable = true;
             return;
         }
-        let hint = other_letter_case(game.position(), &refusal, pending.text, self.conventions);
+        let letter_case =
+            other_letter_case(game.position(), &refusal, pending.text, self.conventions);
+        // Only the first move: a move read before it would be read anew.
+        let capitals_fix = match (&letter_case, self.capitals) {
+            (Some((_, side)), Some(place)) if line.ply == 0 && depth == 0 => {
+                Some(capitals_fix(sink, place, *side))
+            }
+            _ => None,
+        };
+        let hint = letter_case.map(|(hint, _)| hint);
         let (rule, message) = match refusal.game_over() {
             Some(over) => (
                 RuleId::RecordAfterEnd,
@@ -555,7 +636,7 @@ impl<'a> Lines<'a> {
             ),
         };
         let position = game.position().clone();
-        sink.at_move(
+        let index = sink.at_move(
             pending.at,
             pending.text,
             token_width(&pending),
@@ -566,6 +647,7 @@ impl<'a> Lines<'a> {
             hint,
             Some(position.clone()),
         );
+        sink.attach(index, capitals_fix);
         if sink.options.keep_going
             && let Ok(played) = game.play_anyway(mv)
         {
@@ -577,6 +659,7 @@ impl<'a> Lines<'a> {
                 line.ply,
                 depth,
                 Some(position),
+                false,
             );
             return;
         }
@@ -620,6 +703,8 @@ fn token_width<M>(pending: &Pending<'_, M>) -> usize {
     pending.text.chars().count() + pending.claim.map_or(0, |claim| 1 + digits(claim))
 }
 
+/// `fixable`: the move was legal (a claim on a refused move played anyway
+/// gets no fix: the count is that of a move the rules refuse).
 fn check_claim(
     sink: &mut Sink<'_>,
     pending: &Pending<'_, impl Copy>,
@@ -627,6 +712,7 @@ fn check_claim(
     ply: usize,
     depth: usize,
     before: Option<AnyPosition>,
+    fixable: bool,
 ) {
     if let Some(claim) = pending.claim
         && claim != captured
@@ -636,7 +722,10 @@ fn check_claim(
         } else {
             msg!("hint-claim", move = pending.text, captured = captured)
         };
-        sink.at_move(
+        let fix = fixable
+            .then(|| claim_fix(sink, pending, captured))
+            .flatten();
+        let index = sink.at_move(
             pending.at,
             pending.text,
             token_width(pending),
@@ -652,6 +741,37 @@ fn check_claim(
             Some(hint),
             before,
         );
+        sink.attach(index, fix);
+    }
+}
+
+/// The claim written as what the move captures: the move's text and its
+/// claim, as written (`S5+011`), become `S5+11`, or `S5` for nothing.
+fn claim_fix(sink: &Sink<'_>, pending: &Pending<'_, impl Copy>, captured: u32) -> Option<Fix> {
+    let token = pending.at.rest();
+    let claim = token.get(pending.text.len()..)?.strip_prefix('+')?;
+    let digits = claim.bytes().take_while(u8::is_ascii_digit).count();
+    let before = token.get(..pending.text.len() + 1 + digits)?;
+    let after = if captured == 0 {
+        pending.text.to_owned()
+    } else {
+        format!("{}+{captured}", pending.text)
+    };
+    Some(sink.fix(pending.at.offset(), before, after))
+}
+
+/// The fix that writes `[Capitals "South"]` (or North) where `place` says.
+fn capitals_fix(sink: &Sink<'_>, place: CapitalsPlace<'_>, side: Side) -> Fix {
+    let name = match side {
+        Side::South => "South",
+        Side::North => "North",
+    };
+    match place {
+        CapitalsPlace::Value { start, before } => sink.fix(start, before, name.to_owned()),
+        CapitalsPlace::NewLine { start, crlf } => {
+            let end = if crlf { "\r\n" } else { "\n" };
+            sink.fix(start, "", format!("[{} \"{name}\"]{end}", names::CAPITALS))
+        }
     }
 }
 
@@ -663,7 +783,7 @@ fn other_letter_case(
     refusal: &crate::any::AnyIllegal,
     text: &str,
     conventions: Conventions,
-) -> Option<Message> {
+) -> Option<(Message, Side)> {
     use crate::conventions::LetterCase;
     if !refusal.is_wrong_side() || position.rules().board_game() != crate::BoardGame::Awale {
         return None;
@@ -678,8 +798,11 @@ fn other_letter_case(
     };
     let read = position.parse_move(text, swapped).ok()?;
     position.check(read).ok()?;
-    let side = other.upper_side().as_str();
-    Some(msg!("hint-capitals-letter-case", side = side))
+    let side = other.upper_side();
+    Some((
+        msg!("hint-capitals-letter-case", side = side.as_str()),
+        side,
+    ))
 }
 
 /// The replay of the main line when it is over.
@@ -848,8 +971,32 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                 offset: span.offset,
                 source_line: error.source_line,
                 width,
+                fix: None,
             }
         });
+    }
+
+    /// Where the letter-case fix would write: the `Capitals` tag's value
+    /// when it is written as read, else a new line after the last tag's.
+    fn capitals_place(&self) -> Option<CapitalsPlace<'a>> {
+        if let Some(at) = self.tag_place(names::CAPITALS) {
+            let value = self.tags.get(names::CAPITALS)?;
+            let rest = at.rest();
+            return rest
+                .get(value.len()..)
+                .filter(|after| rest.starts_with(value) && after.starts_with('"'))
+                .map(|_| CapitalsPlace::Value {
+                    start: at.offset(),
+                    before: &rest[..value.len()],
+                });
+        }
+        let (_, last) = self.tag_places.last()?;
+        let rest = last.rest();
+        let end = memchr::memchr(b'\n', rest.as_bytes())?;
+        Some(CapitalsPlace::NewLine {
+            start: last.offset() + end + 1,
+            crlf: rest[..end].ends_with('\r'),
+        })
     }
 
     fn tag_place(&self, name: &str) -> Option<Pos<'a>> {
@@ -871,7 +1018,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
         message: Message,
         hint: Option<Message>,
         before: Option<AnyPosition>,
-    ) {
+    ) -> Option<usize> {
         let at = at.or(self.first_place);
         let origin = self.origin;
         let lang = self.sink.options.lang;
@@ -893,8 +1040,9 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                 offset,
                 source_line,
                 width: width.max(1),
+                fix: None,
             }
-        });
+        })
     }
 
     fn tag_width(&self, name: &str) -> usize {
@@ -967,9 +1115,12 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                     offset: at.offset() + detail.location.column - 1,
                     source_line: at.excerpt_at(detail.location.column),
                     width: detail.width(),
+                    fix: None,
                 });
             }
-            _ => self.game_violation(at, width, 0, error.rule, error.message, error.hint, None),
+            _ => {
+                self.game_violation(at, width, 0, error.rule, error.message, error.hint, None);
+            }
         }
     }
 
@@ -983,14 +1134,21 @@ impl<'a, 'o> GameValidator<'a, 'o> {
             return;
         }
         let dashed = value.replace('-', ".");
-        let hint = if value.contains('-') && is_record_date(&dashed) {
-            msg!("hint-date-dots", date = dashed)
+        let dots = value.contains('-') && is_record_date(&dashed);
+        let hint = if dots {
+            msg!("hint-date-dots", date = dashed.as_str())
         } else {
             msg!("hint-date-form")
         };
         let width = self.tag_width(names::DATE);
         let at = self.tag_place(names::DATE);
-        self.game_violation(
+        // The value as written (no escape in it), dashes made dots.
+        let fix = at.filter(|_| dots).and_then(|at| {
+            let raw = self.tags.get(names::DATE)?;
+            let written = at.rest().get(..raw.len()).filter(|text| *text == raw)?;
+            Some(self.sink.fix(at.offset(), written, raw.replace('-', ".")))
+        });
+        let index = self.game_violation(
             at,
             width,
             0,
@@ -999,6 +1157,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
             Some(hint),
             None,
         );
+        self.sink.attach(index, fix);
     }
 
     /// Checks the claimed result against the replay; gives what is reported.
@@ -1126,19 +1285,21 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                             self.claim_contradicted(at, width, finished, claimed, outcome);
                         }
                         Some(_) => {}
-                        None => self.game_violation(
-                            at,
-                            width,
-                            finished.ply,
-                            RuleId::RecordResult,
-                            msg!(
-                                "record-result-game-not-over",
-                                claimed = claimed,
-                                ply = finished.ply
-                            ),
-                            Some(msg!("hint-termination-tag")),
-                            finished.position.clone(),
-                        ),
+                        None => {
+                            self.game_violation(
+                                at,
+                                width,
+                                finished.ply,
+                                RuleId::RecordResult,
+                                msg!(
+                                    "record-result-game-not-over",
+                                    claimed = claimed,
+                                    ply = finished.ply
+                                ),
+                                Some(msg!("hint-termination-tag")),
+                                finished.position.clone(),
+                            );
+                        }
                     }
                 }
             }
@@ -1198,7 +1359,8 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
                 Ok((start, conventions)) => {
                     let conventions = conventions.in_lang(self.sink.options.lang);
                     let first = self.tags.first_side();
-                    self.replayer = Some(Lines::new(start, conventions, first));
+                    let capitals = self.capitals_place();
+                    self.replayer = Some(Lines::new(start, conventions, first, capitals));
                 }
                 Err(error) => self.setup_violation(error),
             }
