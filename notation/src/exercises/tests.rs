@@ -96,3 +96,54 @@ fn the_default_proof_refuses_the_yinda_board() {
     assert!(found.exercises.is_empty());
     assert_eq!(found.summary.unproven, 1);
 }
+
+/// A songo move whose seed reaches the store from no house (the lone seed
+/// kept at the end of a lap, `songo.sow.lone-seed`): found by trying every
+/// house and count, so that the test does not hang on one board.
+fn a_move_keeping_a_seed_from_no_house() -> (Position, House) {
+    for count in 1..=40 {
+        for index in 0..7_u8 {
+            let mut south = [0; 7];
+            south[usize::from(index)] = count;
+            let board = Position::new(
+                Ruleset::Songo,
+                &south,
+                &[1, 1, 1, 1, 1, 1, 1],
+                crate::Score::default(),
+                crate::Side::South,
+            )
+            .unwrap();
+            let played = House::new(crate::Side::South, index);
+            if let Ok((_, outcome)) = board.after(played) {
+                if outcome.captured > 0 && outcome.captured_houses.iter().next().is_none() {
+                    return (board, played);
+                }
+            }
+        }
+    }
+    panic!("no board keeps a lone seed");
+}
+
+/// The lesson's line under a move said "1 graine prise ()" when the seed
+/// taken came from no house: it now says where it came from.
+#[test]
+fn a_seed_kept_from_no_house_is_not_written_with_empty_brackets() {
+    let (board, played) = a_move_keeping_a_seed_from_no_house();
+    for lang in [crate::i18n::Lang::Fr, crate::i18n::Lang::En] {
+        let text = format!(
+            "# Prise\n\n```songo\nposition: {board}\nplay: {}\n```\n",
+            played.name(Ruleset::Songo)
+        );
+        let handout =
+            crate::lesson::html(&text, &crate::lesson::Options { lang, rules: None }).unwrap();
+        assert!(
+            !handout.document.contains("prise ()") && !handout.document.contains("captured ()"),
+            "{lang:?}"
+        );
+        let kept = match lang {
+            crate::i18n::Lang::Fr => "graine prise (gardée en fin de distribution)",
+            _ => "1 seed captured (kept at the end of the sowing)",
+        };
+        assert!(handout.document.contains(kept), "{lang:?}");
+    }
+}
