@@ -147,3 +147,39 @@ fn a_seed_kept_from_no_house_is_not_written_with_empty_brackets() {
         assert!(handout.document.contains(kept), "{lang:?}");
     }
 }
+
+/// The engine games of the CLI's test.
+fn engine_games() -> Vec<GameRecord> {
+    let text = include_str!("../../../fixtures/records/engine/exercises-games.songo");
+    crate::record::read_all(text).unwrap()
+}
+
+/// The exercises of a run, as they are written, without where they were
+/// found (a game's number changes with the games given).
+fn found_in(games: &[GameRecord], options: &Options) -> Vec<(String, String, Vec<String>, Proof)> {
+    let analyser = Analyser::new(&AnalysisOptions {
+        hash_bytes: 1 << 20,
+        threads: 1,
+    });
+    find(&analyser, &[Source::new("games", games)], options)
+        .exercises
+        .into_iter()
+        .map(|e| {
+            let line = e.line.iter().map(ToString::to_string).collect();
+            (e.id, e.solution.to_string(), line, e.proof)
+        })
+        .collect()
+}
+
+/// The finder is deterministic: the same games give the same exercises,
+/// twice in one process (one thread, no clock, a fixed hash for the
+/// transposition table). A guard against a randomly seeded hasher or a
+/// time limit creeping into the search.
+#[test]
+fn the_same_games_give_the_same_exercises_twice() {
+    let games = engine_games();
+    let options = shallow();
+    let first = found_in(&games, &options);
+    assert!(!first.is_empty());
+    assert_eq!(found_in(&games, &options), first);
+}
