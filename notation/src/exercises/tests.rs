@@ -114,10 +114,11 @@ fn a_move_keeping_a_seed_from_no_house() -> (Position, House) {
             )
             .unwrap();
             let played = House::new(crate::Side::South, index);
-            if let Ok((_, outcome)) = board.after(played) {
-                if outcome.captured > 0 && outcome.captured_houses.iter().next().is_none() {
-                    return (board, played);
-                }
+            if let Ok((_, outcome)) = board.after(played)
+                && outcome.captured > 0
+                && outcome.captured_houses.iter().next().is_none()
+            {
+                return (board, played);
             }
         }
     }
