@@ -959,6 +959,9 @@ lesson-move-summary = { $count ->
     [0] No capture.
    *[other] { seeds } captured ({ $houses }).
 }
+lesson-move-summary-kept = { $count ->
+   *[other] { seeds } captured (kept at the end of the sowing).
+}
 lesson-refused = { $played } cannot be played here: { $message }
 lesson-explain-heading = What the board shows
 lesson-linked = { $played } ({ side-name }), { lesson-stage }

@@ -975,6 +975,10 @@ lesson-move-summary = { $count ->
     [one] { $count } graine prise ({ $houses }).
    *[other] { $count } graines prises ({ $houses }).
 }
+lesson-move-summary-kept = { $count ->
+    [one] { $count } graine prise (gardée en fin de distribution).
+   *[other] { $count } graines prises (gardées en fin de distribution).
+}
 lesson-refused = { $played } ne peut pas être joué ici : { $message }
 lesson-explain-heading = Ce que montre le plateau
 lesson-linked = { $played } ({ side-name }), { lesson-stage }

@@ -328,15 +328,19 @@ fn move_pieces(
         .into_iter()
         .map(|h| h.name_with_case(rules, letters).to_string())
         .collect();
-    pieces.push(Piece::Line(
-        Role::Summary,
+    // Seeds can reach the store from no house (songo's lone seed kept at
+    // the end of a lap, rule `songo.sow.lone-seed`): then no empty list.
+    let summary = if houses.is_empty() && step.captured() > 0 {
+        tr!(lang, "lesson-move-summary-kept", count = step.captured())
+    } else {
         tr!(
             lang,
             "lesson-move-summary",
             count = step.captured(),
             houses = houses.join(" ")
-        ),
-    ));
+        )
+    };
+    pieces.push(Piece::Line(Role::Summary, summary));
 }
 
 fn record_event(event: &Event, lang: Lang, pieces: &mut Vec<Piece>) {
