@@ -581,10 +581,7 @@ fn explored(args: &ExploreArgs, lang: Lang) -> Result<AnyPosition, Failure> {
         return Ok(start);
     }
     match songo_notation::any::play(start, &moves, Conventions::default().in_lang(lang)) {
-        Ok(report) => Ok(match report {
-            songo_notation::any::AnyPlayReport::Sowing(report) => report.final_position.into(),
-            songo_notation::any::AnyPlayReport::Seega(report) => report.final_position.into(),
-        }),
+        Ok(report) => Ok(report.into_final_position()),
         Err(error) if error.is_bad_move() => Err(Failure::input(error.message())),
         Err(error) => Err(Failure::invalid(error.message())),
     }

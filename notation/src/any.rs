@@ -193,6 +193,15 @@ pub enum AnyPlayReport {
 }
 
 impl AnyPlayReport {
+    /// The position after the last move played.
+    #[must_use]
+    pub fn into_final_position(self) -> AnyPosition {
+        match self {
+            AnyPlayReport::Sowing(report) => report.final_position.into(),
+            AnyPlayReport::Seega(report) => report.final_position.into(),
+        }
+    }
+
     /// Whether no move was played.
     #[must_use]
     pub fn is_empty(&self) -> bool {

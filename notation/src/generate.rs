@@ -247,10 +247,9 @@ impl Generator {
         let analyser = options
             .engine
             .filter(|_| {
-                matches!(
-                    AnyPosition::start_of(rules, Side::South),
-                    AnyPosition::Sowing(_)
-                )
+                AnyPosition::start_of(rules, Side::South)
+                    .as_sowing()
+                    .is_some()
             })
             .map(|_| {
                 Analyser::new(&AnalysisOptions {
@@ -366,12 +365,14 @@ impl Generator {
         legal: &AnyMoveList,
         rng: &mut Rng,
     ) -> Option<AnyMove> {
-        if let (Some(engine), Some(analyser), AnyPosition::Sowing(position)) =
-            (self.options.engine, &self.analyser, game.position())
-            && engine.plies.is_none_or(|plies| game.plies() < plies)
+        if let (Some(engine), Some(analyser), Some(position)) = (
+            self.options.engine,
+            &self.analyser,
+            game.position().as_sowing(),
+        ) && engine.plies.is_none_or(|plies| game.plies() < plies)
             && let Some(house) = engine_move(analyser, position, engine, rng)
         {
-            return Some(AnyMove::Sowing(house));
+            return Some(house.into());
         }
         legal.get(rng.below(legal.len()))
     }

@@ -356,8 +356,7 @@ pub(crate) async fn explorer(state: Arc<State>, request: Request) -> Result<Resp
     if !moves.is_empty() {
         let conventions = Conventions::default().in_lang(request.lang);
         at = match songo_notation::any::play(at, &moves, conventions) {
-            Ok(songo_notation::any::AnyPlayReport::Sowing(report)) => report.final_position.into(),
-            Ok(songo_notation::any::AnyPlayReport::Seega(report)) => report.final_position.into(),
+            Ok(report) => report.into_final_position(),
             Err(error) => {
                 let kind = if error.is_bad_move() {
                     Kind::BadMove

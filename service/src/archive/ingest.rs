@@ -55,30 +55,27 @@ impl std::fmt::Write for Fnv1a {
 #[must_use]
 pub fn position_key(position: &AnyPosition) -> i64 {
     let mut hash = Fnv1a::default();
-    match position {
-        AnyPosition::Sowing(sowing) => {
-            hash.eat(sowing.rules().id().as_bytes());
-            // FNV-1a over whole numbers rather than their bytes: four
-            // times fewer rounds, and the finaliser mixes the rest.
-            let mut word = |n: u32| {
-                hash.0 ^= u64::from(n);
-                hash.0 = hash.0.wrapping_mul(0x0100_0000_01b3);
-            };
-            for side in [songo_notation::Side::North, songo_notation::Side::South] {
-                for &count in sowing.row(side).iter() {
-                    word(count);
-                }
+    if let Some(sowing) = position.as_sowing() {
+        hash.eat(sowing.rules().id().as_bytes());
+        // FNV-1a over whole numbers rather than their bytes: four
+        // times fewer rounds, and the finaliser mixes the rest.
+        let mut word = |n: u32| {
+            hash.0 ^= u64::from(n);
+            hash.0 = hash.0.wrapping_mul(0x0100_0000_01b3);
+        };
+        for side in [songo_notation::Side::North, songo_notation::Side::South] {
+            for &count in sowing.row(side).iter() {
+                word(count);
             }
-            let stores = sowing.stores();
-            word(stores.south);
-            word(stores.north);
-            word(u32::from(sowing.to_move().letter()));
         }
-        AnyPosition::Seega(_) => {
-            use std::fmt::Write;
-            // Writing into the hash cannot fail.
-            let _ = write!(hash, "{position}");
-        }
+        let stores = sowing.stores();
+        word(stores.south);
+        word(stores.north);
+        word(u32::from(sowing.to_move().letter()));
+    } else {
+        use std::fmt::Write;
+        // Seega: its notation. Writing into the hash cannot fail.
+        let _ = write!(hash, "{position}");
     }
     // The bits as they are: SQLite's integers are signed.
     mix(hash.0).cast_signed()
