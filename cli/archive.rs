@@ -112,8 +112,16 @@ struct ImportReport {
 }
 
 /// Games per transaction of an import: a kill loses at most this many
-/// (a rerun adds them), and each commit costs a write of the pages touched.
-const GAMES_PER_TRANSACTION: usize = 5_000;
+/// (a rerun adds them), and each commit costs a write of the pages touched,
+/// so larger transactions import faster once the archive's B-trees outgrow
+/// the page cache (at a million games: 6,400 games/s of CPU at 5,000 a
+/// transaction, 13,500 at 50,000; docs/performance.md).
+const GAMES_PER_TRANSACTION: usize = 50_000;
+
+/// Index entries and explorer passages held for a transaction's commit
+/// (some 32 bytes each): a transaction also ends when they pass this, so
+/// that long games cannot grow the import's memory beyond some 200 MB.
+const ENTRIES_PER_TRANSACTION: usize = 6_000_000;
 
 /// What the open transaction holds, counted once it is committed.
 #[derive(Debug, Default)]
@@ -234,7 +242,8 @@ fn import(args: &ImportArgs, lang: Lang) -> Result<u8, Failure> {
                     break 'sources;
                 }
             }
-            if pending.games >= GAMES_PER_TRANSACTION
+            if (pending.games >= GAMES_PER_TRANSACTION
+                || archive.pending_entries() >= ENTRIES_PER_TRANSACTION)
                 && let Err(error) = pending.commit(&mut archive, &mut report)
             {
                 stopped = Some(error);

@@ -862,6 +862,18 @@ impl Archive {
         Ok(())
     }
 
+    /// The index entries and explorer passages the open transaction holds
+    /// in memory until its commit: a bulk import commits when they pass
+    /// its bound, so that its memory is bounded whatever the games' length.
+    #[must_use]
+    pub fn pending_entries(&self) -> usize {
+        let pending = &self.pending;
+        pending.entries.len()
+            + pending.passages.len()
+            + pending.rows_v3.len()
+            + pending.old_rows.len()
+    }
+
     /// Rolls the transaction back (nothing of it stays).
     pub fn rollback(&mut self) {
         self.pending.clear();
