@@ -402,6 +402,44 @@ fn replay<'a>(
     passages
 }
 
+/// The columns a replay of stored games selects, in this order.
+pub(crate) const REPLAY_COLUMNS: &str = "id, rules, record, south_score, north_score";
+
+/// A stored game as a replay reads it (a row of [`REPLAY_COLUMNS`]).
+pub(crate) struct ReplayRow<'a> {
+    pub(crate) id: i64,
+    pub(crate) rules: Option<songo_notation::Ruleset>,
+    pub(crate) record: &'a str,
+    /// South's final score less North's, when both are known.
+    pub(crate) diff: Option<i64>,
+}
+
+impl<'a> ReplayRow<'a> {
+    /// The game of a row, or `None` for a row without an id or a record.
+    pub(crate) fn from_row(row: &'a [super::db::Value]) -> Option<ReplayRow<'a>> {
+        use super::db::Value;
+        let id = row.first().and_then(Value::int)?;
+        let record = row.get(2).and_then(Value::text)?;
+        let rules = row
+            .get(1)
+            .and_then(Value::text)
+            .and_then(|rules| rules.parse().ok());
+        let diff = match (
+            row.get(3).and_then(Value::int),
+            row.get(4).and_then(Value::int),
+        ) {
+            (Some(south), Some(north)) => Some(south - north),
+            _ => None,
+        };
+        Some(ReplayRow {
+            id,
+            rules,
+            record,
+            diff,
+        })
+    }
+}
+
 /// The passages of a stored record, as its import found them: what the
 /// migrations that rebuild the index and the explorer's replays use.
 /// `rules` is the ruleset stored with it (for a record that names none).
@@ -479,21 +517,7 @@ mod tests {
     /// explorer's replays use).
     #[test]
     fn one_pass_finds_what_a_replay_of_the_record_finds() {
-        fn walk(dir: &std::path::Path, found: &mut Vec<std::path::PathBuf>) {
-            for entry in std::fs::read_dir(dir).expect("a directory").flatten() {
-                let path = entry.path();
-                if path.is_dir() {
-                    walk(&path, found);
-                } else {
-                    found.push(path);
-                }
-            }
-        }
-        let mut files = Vec::new();
-        walk(
-            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/records"),
-            &mut files,
-        );
+        let files = crate::archive::fixture_record_files();
         let mut texts: Vec<String> = files
             .iter()
             .filter_map(|file| std::fs::read(file).ok())

@@ -648,8 +648,10 @@ pub(crate) fn rebuild_index(db: &mut Db, version: i64) -> Result<(), DbError> {
     let mut after = i64::MIN;
     loop {
         let rows = db.query(
-            "SELECT id, rules, record, south_score, north_score FROM games \
-             WHERE id > $1 ORDER BY id LIMIT $2",
+            &format!(
+                "SELECT {} FROM games WHERE id > $1 ORDER BY id LIMIT $2",
+                ingest::REPLAY_COLUMNS
+            ),
             &[Value::Int(after), Value::Int(REBUILD_GAMES)],
         )?;
         let Some(last) = rows.last().and_then(|row| row.first()).and_then(Value::int) else {
@@ -657,25 +659,11 @@ pub(crate) fn rebuild_index(db: &mut Db, version: i64) -> Result<(), DbError> {
         };
         after = last;
         for row in &rows {
-            let (Some(id), Some(record)) = (
-                row.first().and_then(Value::int),
-                row.get(2).and_then(Value::text),
-            ) else {
+            let Some(game) = ingest::ReplayRow::from_row(row) else {
                 continue;
             };
-            let rules = row
-                .get(1)
-                .and_then(Value::text)
-                .and_then(|rules| rules.parse().ok());
-            let diff = match (
-                row.get(3).and_then(Value::int),
-                row.get(4).and_then(Value::int),
-            ) {
-                (Some(south), Some(north)) => Some(south - north),
-                _ => None,
-            };
-            let passages = ingest::passages_of_record(record, rules);
-            pending.add_game(version, id, diff, &passages);
+            let passages = ingest::passages_of_record(game.record, game.rules);
+            pending.add_game(version, game.id, game.diff, &passages);
         }
         write_pending(db, &mut pending)?;
     }
@@ -1088,4 +1076,26 @@ fn upsert_counts_sql(rows: usize) -> std::borrow::Cow<'static, str> {
     } else {
         std::borrow::Cow::Owned(make(rows))
     }
+}
+
+/// For tests: every file under `fixtures/records` (valid and broken
+/// records, in English and in French).
+#[cfg(test)]
+pub(crate) fn fixture_record_files() -> Vec<std::path::PathBuf> {
+    fn walk(dir: &std::path::Path, found: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("a directory").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                walk(&path, found);
+            } else {
+                found.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/records"),
+        &mut files,
+    );
+    files
 }

@@ -9,7 +9,10 @@ use songo_notation::AnyPosition;
 use songo_notation::record::{Tags, games, parse_text};
 
 use super::db::{DbError, Value};
-use super::ingest::{identity_of, normalise_date, parse_score, passages_of_record, public_id};
+use super::ingest::{
+    REPLAY_COLUMNS, ReplayRow, identity_of, normalise_date, parse_score, passages_of_record,
+    public_id,
+};
 use super::postings;
 use super::{Archive, ArchiveError};
 
@@ -588,44 +591,29 @@ impl Archive {
             let params: Vec<Value> = chunk.iter().map(|&id| Value::Int(id)).collect();
             let rows = self.db.query(
                 &format!(
-                    "SELECT id, rules, record, south_score, north_score FROM games \
-                     WHERE id IN ({})",
+                    "SELECT {REPLAY_COLUMNS} FROM games WHERE id IN ({})",
                     list.join(", ")
                 ),
                 &params,
             )?;
-            for row in rows {
-                let (Some(id), Some(record)) = (
-                    row.first().and_then(Value::int),
-                    row.get(2).and_then(Value::text),
-                ) else {
+            for row in &rows {
+                let Some(game) = ReplayRow::from_row(row) else {
                     continue;
                 };
-                let rules = row
-                    .get(1)
-                    .and_then(Value::text)
-                    .and_then(|rules| rules.parse().ok());
                 // Its first passage through the position, past the
                 // counted plies (a game of another position with the same
                 // fingerprint has none: left out).
-                let Some(passage) = passages_of_record(record, rules)
+                let Some(passage) = passages_of_record(game.record, game.rules)
                     .into_iter()
                     .find(|p| p.key == key && p.ply > postings::EXPLORER_PLIES)
                 else {
                     continue;
                 };
-                let diff = match (
-                    row.get(3).and_then(Value::int),
-                    row.get(4).and_then(Value::int),
-                ) {
-                    (Some(south), Some(north)) => Some(south - north),
-                    _ => None,
-                };
                 by_move
                     .entry(passage.next.unwrap_or_default())
                     .or_default()
-                    .add(diff);
-                recent_games.push(id);
+                    .add(game.diff);
+                recent_games.push(game.id);
             }
         }
         let mut explorer = Explorer {
@@ -769,21 +757,7 @@ mod tests {
     /// the tags read from the whole of it.
     #[test]
     fn tags_read_from_the_tag_lines_are_the_records() {
-        fn walk(dir: &std::path::Path, found: &mut Vec<std::path::PathBuf>) {
-            for entry in std::fs::read_dir(dir).expect("a directory").flatten() {
-                let path = entry.path();
-                if path.is_dir() {
-                    walk(&path, found);
-                } else {
-                    found.push(path);
-                }
-            }
-        }
-        let mut files = Vec::new();
-        walk(
-            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/records"),
-            &mut files,
-        );
+        let files = crate::archive::fixture_record_files();
         let mut fast = 0;
         for file in files {
             let Ok(text) = std::fs::read_to_string(&file) else {
