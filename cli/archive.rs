@@ -16,7 +16,7 @@ use songo_service::archive::{
     Archive, ArchiveError, Filters, GameList, Location, Prepared, position_key, prepare,
 };
 
-use crate::validate::sources;
+use crate::sources::sources;
 use crate::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, Failure, input, output};
 
 /// Keep games in an archive, find them again, rank an event.

@@ -19,7 +19,7 @@ use songo_notation::record::{self, GameRecord};
 use songo_notation::teach::TeachId;
 use songo_service::archive::{Archive, Filters, Location};
 
-use crate::validate::{Source, sources};
+use crate::sources::{Source, sources};
 use crate::{Failure, output};
 
 /// The most bytes of one file of records.

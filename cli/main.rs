@@ -19,6 +19,7 @@ mod output;
 mod play;
 mod rules;
 mod serve;
+mod sources;
 mod tables;
 mod validate;
 mod validate_fix;

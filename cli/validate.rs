@@ -2,9 +2,8 @@
 //! rule broken.
 
 use std::cell::RefCell;
-use std::io::{self, IsTerminal, Read, Write};
+use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
 
 use anstream::{AutoStream, ColorChoice};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -16,6 +15,7 @@ use songo_notation::validate::{
     Event, GameReport, Options, Style, Summary, render_game, render_summary, validate_sources,
 };
 
+use crate::sources::{Source, sources};
 use crate::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, Failure, output, validate_fix};
 
 /// Output formats of `validate`.
@@ -74,86 +74,6 @@ pub(crate) struct Args {
     /// With --fix: say what would change, write nothing.
     #[arg(long, requires = "fix", conflicts_with = "stdout")]
     dry_run: bool,
-}
-
-/// A place games are read from.
-pub(crate) enum Source {
-    Stdin,
-    File(PathBuf),
-}
-
-impl Source {
-    pub(crate) fn name(&self) -> String {
-        match self {
-            Source::Stdin => "<stdin>".to_owned(),
-            Source::File(path) => path.display().to_string(),
-        }
-    }
-
-    pub(crate) fn size(&self) -> Option<u64> {
-        match self {
-            Source::Stdin => None,
-            Source::File(path) => std::fs::metadata(path).ok().map(|m| m.len()),
-        }
-    }
-
-    pub(crate) fn open(&self) -> io::Result<Box<dyn Read>> {
-        match self {
-            Source::Stdin => Ok(Box::new(io::stdin())),
-            Source::File(path) => Ok(Box::new(std::fs::File::open(path)?)),
-        }
-    }
-}
-
-/// Record files found under a directory, sorted.
-fn record_files(dir: &Path, found: &mut Vec<PathBuf>) -> io::Result<()> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
-        .map(|entry| entry.map(|e| e.path()))
-        .collect::<io::Result<_>>()?;
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            record_files(&path, found)?;
-        } else if path
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| e.eq_ignore_ascii_case("songo") || e.eq_ignore_ascii_case("ogn"))
-        {
-            found.push(path);
-        }
-    }
-    Ok(())
-}
-
-pub(crate) fn sources(inputs: &[String]) -> Result<Vec<Source>, Failure> {
-    let mut sources = Vec::new();
-    for input in inputs {
-        if input == "-" {
-            sources.push(Source::Stdin);
-            continue;
-        }
-        let path = Path::new(input);
-        if path.is_dir() {
-            let mut found = Vec::new();
-            record_files(path, &mut found).map_err(|e| {
-                Failure::input(msg!(
-                    "cli-cannot-read-directory",
-                    name = input.as_str(),
-                    error = Message::verbatim(e.to_string())
-                ))
-            })?;
-            if found.is_empty() {
-                return Err(Failure::input(msg!(
-                    "cli-no-record-file",
-                    name = input.as_str()
-                )));
-            }
-            sources.extend(found.into_iter().map(Source::File));
-        } else {
-            sources.push(Source::File(path.to_owned()));
-        }
-    }
-    Ok(sources)
 }
 
 /// Progress on stderr, for large inputs on a terminal.

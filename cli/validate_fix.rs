@@ -13,7 +13,7 @@ use songo_notation::i18n::{Lang, Localize, Message};
 use songo_notation::msg;
 use songo_notation::validate::{FixOutcome, Options, fix_str};
 
-use crate::validate::Source;
+use crate::sources::Source;
 use crate::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, Failure, output};
 
 /// The largest record `--fix` reads: it holds the whole text in memory.
