@@ -123,6 +123,7 @@ both!(
     an_archive_of_a_newer_songo_is_refused,
     hostile_text_is_only_data,
     deep_positions_are_explored_by_replay_and_found_by_search,
+    the_explorer_refuses_past_its_replay_bound_before_any_work,
 );
 
 /// The games of a text, prepared as the import prepares them.
@@ -842,4 +843,49 @@ fn deep_positions_are_explored_by_replay_and_found_by_search(backend: Backend) {
     let (integrity, positions, bare) = small.check().expect("a check");
     assert_eq!((integrity.as_str(), bare), ("ok", 0));
     assert_eq!(large.check().expect("a check"), (integrity, positions, 0));
+}
+
+/// A deep position that more games reach than the explorer replays (the
+/// same game 2,001 times, each copy its own game by a tag of its own):
+/// the explorer refuses at once and says by how much, while a counted
+/// position of the same games and a position search still answer.
+fn the_explorer_refuses_past_its_replay_bound_before_any_work(backend: Backend) {
+    let one = generated(1);
+    let record = songo_notation::record::games(&one)
+        .next()
+        .expect("a game")
+        .text
+        .trim()
+        .to_owned();
+    let copies = 2_001;
+    let text: String = (0..copies)
+        .map(|copy| format!("[Copy \"{copy}\"]\n{record}\n\n"))
+        .collect();
+    let games = prepared(&text);
+    assert_eq!(games.len(), copies);
+    let scratch = scratch(backend, "replay-bound");
+    let mut archive = open(&scratch);
+    let outcome = archive.import(&games).expect("imported");
+    assert_eq!(outcome.imported, copies);
+    let deep = songo_service::archive::position_at(&record, Some(20)).expect("ply 20");
+    match archive.explore(&deep, 5) {
+        Err(ArchiveError::TooManyToReplay { games, limit }) => {
+            assert_eq!((games, limit), (copies, 2_000));
+        }
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    let shallow = songo_service::archive::position_at(&record, Some(6)).expect("ply 6");
+    let explored = archive.explore(&shallow, 5).expect("a counted position");
+    assert_eq!(explored.games, copies as i64);
+    let found = archive
+        .search(
+            &Filters {
+                position: Some(songo_service::archive::position_key(&deep)),
+                ..Filters::default()
+            },
+            10,
+            None,
+        )
+        .expect("a search");
+    assert_eq!(found.games.len(), 10);
 }
