@@ -8,7 +8,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 use songo_notation::i18n::{Lang, Localize, Message};
 use songo_notation::msg;
-use songo_notation::record::BatchReader;
+use songo_notation::record::{BatchReader, GameText};
 use songo_notation::validate::Options;
 use songo_notation::{AnyPosition, Conventions, GamePosition, Ruleset, Side};
 use songo_service::archive::render::{self, Table};
@@ -16,7 +16,7 @@ use songo_service::archive::{
     Archive, ArchiveError, Filters, GameList, Location, Prepared, position_key, prepare,
 };
 
-use crate::sources::sources;
+use crate::sources::{Source, sources};
 use crate::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, Failure, input, output};
 
 /// Keep games in an archive, find them again, rank an event.
@@ -166,113 +166,37 @@ fn progress(total: u64, lang: Lang) -> ProgressBar {
 
 fn import(args: &ImportArgs, lang: Lang) -> Result<u8, Failure> {
     let sources = sources(&args.inputs)?;
-    let mut archive = args.archive.open()?;
-    let options = Options {
-        keep_going: false,
-        default_rules: args.rules,
-        lang,
-    };
     let total = sources.iter().filter_map(|s| s.size()).sum();
-    let bar = progress(total, lang);
-    let mut report = ImportReport::default();
-    let mut pending = Pending::default();
-    let mut stopped = None;
-    'sources: for source in &sources {
-        let name = source.name();
-        let reader = match source.open() {
-            Ok(reader) => reader,
-            Err(error) => {
-                report.unreadable.push(Unreadable {
-                    file: name,
-                    message: error.to_string(),
-                });
-                continue;
-            }
-        };
-        let mut batches = BatchReader::new(reader);
-        let found = report.imported + report.duplicates + pending.games + report.unreadable.len();
-        loop {
-            let batch = match batches.next_batch() {
-                Ok(Some(batch)) => batch,
-                Ok(None) => break,
-                Err(error) => {
-                    report.unreadable.push(Unreadable {
-                        file: name.clone(),
-                        message: error.to_string(),
-                    });
-                    break;
-                }
-            };
-            let mut games: Vec<Prepared> = Vec::with_capacity(batch.len());
-            for game in batch.games() {
-                match prepare(&game, &options) {
-                    Ok(prepared) => games.push(prepared),
-                    Err(not) => report.unreadable.push(Unreadable {
-                        file: name.clone(),
-                        message: msg!(
-                            "archive-not-a-game",
-                            line = not.line,
-                            column = not.column,
-                            reason = Message::verbatim(not.message)
-                        )
-                        .localize(lang),
-                    }),
-                }
-            }
-            // Several reader batches to a transaction: fewer commits, each
-            // writing the index's pages once.
-            if !pending.open {
-                if let Err(error) = archive.begin() {
-                    stopped = Some(error);
-                    break 'sources;
-                }
-                pending.open = true;
-            }
-            match archive.add(&games) {
-                Ok(outcome) => {
-                    pending.games += games.len();
-                    pending.imported += outcome.imported;
-                    pending.duplicates += outcome.duplicates;
-                    pending.invalid += games.iter().filter(|g| !g.valid()).count();
-                }
-                Err(error) => {
-                    archive.rollback();
-                    pending = Pending::default();
-                    stopped = Some(error);
-                    break 'sources;
-                }
-            }
-            if (pending.games >= GAMES_PER_TRANSACTION
-                || archive.pending_entries() >= ENTRIES_PER_TRANSACTION)
-                && let Err(error) = pending.commit(&mut archive, &mut report)
-            {
-                stopped = Some(error);
-                break 'sources;
-            }
-            bar.inc(batch.byte_len() as u64);
-            bar.set_message(
-                msg!(
-                    "archive-progress-games",
-                    imported = report.imported + pending.imported,
-                    duplicates = report.duplicates + pending.duplicates
-                )
-                .localize(lang),
-            );
-        }
-        // An empty file, or one of blank lines: said, not passed over.
-        if report.imported + report.duplicates + pending.games + report.unreadable.len() == found {
-            report.unreadable.push(Unreadable {
-                file: name,
-                message: msg!("archive-no-game-in-file").localize(lang),
-            });
-        }
-    }
+    let mut import = Import {
+        archive: args.archive.open()?,
+        options: Options {
+            keep_going: false,
+            default_rules: args.rules,
+            lang,
+        },
+        report: ImportReport::default(),
+        pending: Pending::default(),
+        bar: progress(total, lang),
+    };
+    // The first error of the archive stops the import; what was committed
+    // before stays.
+    let mut stopped = sources
+        .iter()
+        .try_for_each(|source| import.source(source))
+        .err();
     if stopped.is_none()
-        && let Err(error) = pending.commit(&mut archive, &mut report)
+        && let Err(error) = import
+            .pending
+            .commit(&mut import.archive, &mut import.report)
     {
         stopped = Some(error);
     }
-    bar.finish_and_clear();
+    import.bar.finish_and_clear();
+    let Import {
+        archive,
+        mut report,
+        ..
+    } = import;
     report.error = stopped.as_ref().map(|e| e.message().localize(lang));
     let text = match args.format {
         ImportFormat::Json => output::serialize(&report, crate::flags::ReportFormat::Json)?,
@@ -289,6 +213,132 @@ fn import(args: &ImportArgs, lang: Lang) -> Result<u8, Failure> {
     } else {
         EXIT_OK
     })
+}
+
+/// An import under way: the archive, what it reported so far, what the
+/// open transaction holds, the progress line.
+struct Import {
+    archive: Archive,
+    options: Options,
+    report: ImportReport,
+    pending: Pending,
+    bar: ProgressBar,
+}
+
+impl Import {
+    /// Imports the games of one source, batch by batch; a file that cannot
+    /// be read, or holds no game, is reported and passed. An error of the
+    /// archive stops the import.
+    fn source(&mut self, source: &Source) -> Result<(), ArchiveError> {
+        let name = source.name();
+        let reader = match source.open() {
+            Ok(reader) => reader,
+            Err(error) => {
+                self.unreadable(name, error.to_string());
+                return Ok(());
+            }
+        };
+        let mut batches = BatchReader::new(reader);
+        let found = self.games_seen();
+        loop {
+            match batches.next_batch() {
+                Ok(Some(batch)) => {
+                    let games = self.prepare(&name, batch.games());
+                    self.store(&games)?;
+                    self.show_progress(batch.byte_len());
+                }
+                Ok(None) => break,
+                Err(error) => {
+                    self.unreadable(name.clone(), error.to_string());
+                    break;
+                }
+            }
+        }
+        // An empty file, or one of blank lines: said, not passed over.
+        if self.games_seen() == found {
+            let message = msg!("archive-no-game-in-file").localize(self.options.lang);
+            self.unreadable(name, message);
+        }
+        Ok(())
+    }
+
+    /// The games and unreadable files counted so far, committed or not.
+    fn games_seen(&self) -> usize {
+        let report = &self.report;
+        report.imported + report.duplicates + self.pending.games + report.unreadable.len()
+    }
+
+    fn unreadable(&mut self, file: String, message: String) {
+        self.report.unreadable.push(Unreadable { file, message });
+    }
+
+    /// Adds games to the open transaction (opened if none is), and
+    /// commits it once it holds enough.
+    fn store(&mut self, games: &[Prepared]) -> Result<(), ArchiveError> {
+        // Several reader batches to a transaction: fewer commits, each
+        // writing the index's pages once.
+        if !self.pending.open {
+            self.archive.begin()?;
+            self.pending.open = true;
+        }
+        match self.archive.add(games) {
+            Ok(outcome) => {
+                self.pending.games += games.len();
+                self.pending.imported += outcome.imported;
+                self.pending.duplicates += outcome.duplicates;
+                self.pending.invalid += games.iter().filter(|g| !g.valid()).count();
+            }
+            Err(error) => {
+                self.archive.rollback();
+                self.pending = Pending::default();
+                return Err(error);
+            }
+        }
+        if self.pending.games >= GAMES_PER_TRANSACTION
+            || self.archive.pending_entries() >= ENTRIES_PER_TRANSACTION
+        {
+            self.pending.commit(&mut self.archive, &mut self.report)?;
+        }
+        Ok(())
+    }
+
+    /// A batch's games validated and ready to store; those that are not
+    /// games are reported where they are.
+    fn prepare<'b>(
+        &mut self,
+        name: &str,
+        texts: impl Iterator<Item = GameText<'b>>,
+    ) -> Vec<Prepared> {
+        let mut games: Vec<Prepared> = Vec::with_capacity(texts.size_hint().0);
+        for game in texts {
+            match prepare(&game, &self.options) {
+                Ok(prepared) => games.push(prepared),
+                Err(not) => {
+                    let message = msg!(
+                        "archive-not-a-game",
+                        line = not.line,
+                        column = not.column,
+                        reason = Message::verbatim(not.message)
+                    )
+                    .localize(self.options.lang);
+                    self.unreadable(name.to_owned(), message);
+                }
+            }
+        }
+        games
+    }
+
+    fn show_progress(&self, bytes: usize) {
+        self.bar.inc(bytes as u64);
+        self.bar.set_message(
+            msg!(
+                "archive-progress-games",
+                imported = self.report.imported + self.pending.imported,
+                duplicates = self.report.duplicates + self.pending.duplicates
+            )
+            .localize(self.options.lang),
+        );
+    }
 }
 
 fn import_text(report: &ImportReport, location: &str, lang: Lang) -> String {

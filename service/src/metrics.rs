@@ -188,12 +188,17 @@ impl Metrics {
     /// The metrics in the Prometheus text format (version 0.0.4).
     pub(crate) fn render(&self, dropped_log_lines: u64) -> String {
         let mut out = String::with_capacity(8 * 1024);
-        let labels = |i: usize| match ROUTES.get(i) {
-            Some(route) => format!("method=\"{}\",route=\"{}\"", route.method, route.path),
-            None => "method=\"other\",route=\"other\"".to_owned(),
-        };
+        self.write_requests(&mut out);
+        self.write_durations(&mut out);
+        self.write_single_values(&mut out, dropped_log_lines);
+        self.write_closes(&mut out);
+        out
+    }
+
+    /// The requests answered, by route and status.
+    fn write_requests(&self, out: &mut String) {
         header(
-            &mut out,
+            out,
             "songo_http_requests_total",
             "counter",
             "Requests answered, by route and status (499: the client left before the answer; route \"other\": no route of the API)",
@@ -206,13 +211,17 @@ impl Metrics {
                     let _ = writeln!(
                         out,
                         "songo_http_requests_total{{{},status=\"{status}\"}} {count}",
-                        labels(i)
+                        route_labels(i)
                     );
                 }
             }
         }
+    }
+
+    /// The histogram of the time to answer, for each route of the API.
+    fn write_durations(&self, out: &mut String) {
         header(
-            &mut out,
+            out,
             "songo_http_request_duration_seconds",
             "histogram",
             "Time from a request's head to its answer being ready, by route",
@@ -221,7 +230,7 @@ impl Metrics {
             if ROUTES.get(i).is_some_and(|route| !route.on_api()) {
                 continue;
             }
-            let labels = labels(i);
+            let labels = route_labels(i);
             let mut cumulative = 0;
             for (bucket, (_, bound)) in BUCKETS.iter().enumerate() {
                 cumulative += stats.buckets[bucket].load(Ordering::Relaxed);
@@ -239,6 +248,11 @@ impl Metrics {
                  songo_http_request_duration_seconds_count{{{labels}}} {cumulative}"
             );
         }
+    }
+
+    /// The metrics that are one number: requests in flight, connections,
+    /// accept errors, log lines dropped.
+    fn write_single_values(&self, out: &mut String, dropped_log_lines: u64) {
         let single = [
             (
                 "songo_http_requests_in_flight",
@@ -284,11 +298,15 @@ impl Metrics {
             ),
         ];
         for (name, kind, help, value) in single {
-            header(&mut out, name, kind, help);
+            header(out, name, kind, help);
             let _ = writeln!(out, "{name} {value}");
         }
+    }
+
+    /// The connections the server closed, by reason.
+    fn write_closes(&self, out: &mut String) {
         header(
-            &mut out,
+            out,
             "songo_connections_closed_total",
             "counter",
             "Connections the server closed itself, by reason",
@@ -301,7 +319,15 @@ impl Metrics {
                 self.closed[reason as usize].load(Ordering::Relaxed)
             );
         }
-        out
+    }
+}
+
+/// The Prometheus labels of the route at index `i` of `ROUTES` (past
+/// them: requests no route of the API answers).
+fn route_labels(i: usize) -> String {
+    match ROUTES.get(i) {
+        Some(route) => format!("method=\"{}\",route=\"{}\"", route.method, route.path),
+        None => "method=\"other\",route=\"other\"".to_owned(),
     }
 }
 

@@ -167,7 +167,18 @@ fn markdown_cell(text: &str) -> String {
 /// scored against each opponent in the columns numbered by their place.
 #[must_use]
 pub fn standings(standings: &Standings, form: Table, lang: Lang) -> String {
-    let opponents = standings.players.len();
+    let mut rows = vec![standings_header(standings.players.len(), form, lang)];
+    rows.extend((0..standings.players.len()).map(|place| standings_row(standings, place, form)));
+    match form {
+        Table::Csv => csv_table(&rows),
+        Table::Markdown => markdown_table(&rows),
+        Table::Text => text_crosstable(standings, &rows, lang),
+    }
+}
+
+/// The crosstable's column names (in English for CSV), then a column
+/// numbered for each opponent's place.
+fn standings_header(opponents: usize, form: Table, lang: Lang) -> Vec<String> {
     let mut header: Vec<String> = match form {
         Table::Csv => [
             "rank",
@@ -195,89 +206,97 @@ pub fn standings(standings: &Standings, form: Table, lang: Lang) -> String {
         ],
     };
     header.extend((1..=opponents).map(|n| n.to_string()));
-    let mut rows = vec![header];
-    for (i, line) in standings.players.iter().enumerate() {
-        let mut row = vec![
-            line.rank.to_string(),
-            line.player.clone(),
+    header
+}
+
+/// The line of the player at `place`: their counts, then their points
+/// against each player (`×` against themselves, empty when they did not
+/// meet).
+fn standings_row(standings: &Standings, place: usize, form: Table) -> Vec<String> {
+    // CSV keeps points as numbers a spreadsheet reads (`2.5`, not `2½`).
+    let shown = |value: f64| {
+        if form == Table::Csv {
+            value.to_string()
+        } else {
+            points(value)
+        }
+    };
+    let line = &standings.players[place];
+    let mut row = vec![
+        line.rank.to_string(),
+        line.player.clone(),
+        shown(line.points),
+        line.games.to_string(),
+        line.wins.to_string(),
+        line.draws.to_string(),
+        line.losses.to_string(),
+        line.seeds_won.to_string(),
+        line.seeds_lost.to_string(),
+    ];
+    for (other_place, other) in standings.players.iter().enumerate() {
+        row.push(if other_place == place {
             if form == Table::Csv {
-                line.points.to_string()
+                String::new()
             } else {
-                points(line.points)
-            },
-            line.games.to_string(),
-            line.wins.to_string(),
-            line.draws.to_string(),
-            line.losses.to_string(),
-            line.seeds_won.to_string(),
-            line.seeds_lost.to_string(),
-        ];
-        for (j, other) in standings.players.iter().enumerate() {
-            row.push(if i == j {
-                if form == Table::Csv {
-                    String::new()
-                } else {
-                    "×".to_owned()
-                }
-            } else {
-                line.head_to_head
-                    .get(&other.player)
-                    .map_or_else(String::new, |p| {
-                        if form == Table::Csv {
-                            p.to_string()
-                        } else {
-                            points(*p)
-                        }
-                    })
-            });
-        }
-        rows.push(row);
+                "×".to_owned()
+            }
+        } else {
+            line.head_to_head
+                .get(&other.player)
+                .map_or_else(String::new, |p| shown(*p))
+        });
     }
-    match form {
-        Table::Csv => rows
-            .iter()
-            .map(|row| {
-                row.iter()
-                    .map(|cell| csv_field(cell))
-                    .collect::<Vec<_>>()
-                    .join(",")
-                    + "\n"
-            })
-            .collect(),
-        Table::Markdown => {
-            let mut out = String::new();
-            for (n, row) in rows.iter().enumerate() {
-                let cells: Vec<String> = row.iter().map(|c| markdown_cell(c)).collect();
-                let _ = writeln!(out, "| {} |", cells.join(" | "));
-                if n == 0 {
-                    let rule: Vec<&str> = row
-                        .iter()
-                        .enumerate()
-                        .map(|(c, _)| if c == 1 { "---" } else { "---:" })
-                        .collect();
-                    let _ = writeln!(out, "| {} |", rule.join(" | "));
-                }
-            }
-            out
-        }
-        Table::Text => {
-            let mut out = format!(
-                "{}\n\n",
-                msg!(
-                    "standings-title",
-                    event = standings.event.as_str(),
-                    games = standings.games
-                )
-                .localize(lang)
-            );
-            // Rank and name to the left, numbers to the right.
-            let mut text = aligned(&rows, 2);
-            if standings.players.is_empty() {
-                text = String::new();
-            }
-            out.push_str(&text);
-            let _ = writeln!(out, "\n{}", msg!("standings-points").localize(lang));
-            out
+    row
+}
+
+/// Rows as CSV, a line each.
+fn csv_table(rows: &[Vec<String>]) -> String {
+    rows.iter()
+        .map(|row| {
+            row.iter()
+                .map(|cell| csv_field(cell))
+                .collect::<Vec<_>>()
+                .join(",")
+                + "\n"
+        })
+        .collect()
+}
+
+/// Rows as a Markdown table, the first its header; the second column (the
+/// player) to the left, the numbers to the right.
+fn markdown_table(rows: &[Vec<String>]) -> String {
+    let mut out = String::new();
+    for (n, row) in rows.iter().enumerate() {
+        let cells: Vec<String> = row.iter().map(|c| markdown_cell(c)).collect();
+        let _ = writeln!(out, "| {} |", cells.join(" | "));
+        if n == 0 {
+            let rule: Vec<&str> = row
+                .iter()
+                .enumerate()
+                .map(|(c, _)| if c == 1 { "---" } else { "---:" })
+                .collect();
+            let _ = writeln!(out, "| {} |", rule.join(" | "));
         }
     }
+    out
+}
+
+/// The crosstable for people: a title, the aligned rows (none when no
+/// player is ranked), and what the points count.
+fn text_crosstable(standings: &Standings, rows: &[Vec<String>], lang: Lang) -> String {
+    let mut out = format!(
+        "{}\n\n",
+        msg!(
+            "standings-title",
+            event = standings.event.as_str(),
+            games = standings.games
+        )
+        .localize(lang)
+    );
+    if !standings.players.is_empty() {
+        // Rank and name to the left, numbers to the right.
+        out.push_str(&aligned(rows, 2));
+    }
+    let _ = writeln!(out, "\n{}", msg!("standings-points").localize(lang));
+    out
 }
