@@ -266,19 +266,7 @@ impl Write for JsonOutput<'_> {
 pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     let sources = sources(&args.inputs)?;
     if args.fix {
-        let options = Options {
-            keep_going: false,
-            default_rules: args.rules,
-            lang,
-        };
-        let destination = if args.dry_run {
-            validate_fix::Destination::DryRun
-        } else if args.stdout {
-            validate_fix::Destination::Stdout
-        } else {
-            validate_fix::Destination::InPlace
-        };
-        return validate_fix::run(&sources, &options, destination, lang);
+        return fix(args, &sources, lang);
     }
     let names: Vec<String> = sources.iter().map(Source::name).collect();
     let total: Option<u64> = sources.iter().map(Source::size).sum();
@@ -290,24 +278,8 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
-    // anstream decides: a terminal, NO_COLOR, CLICOLOR_FORCE; the text is
-    // coloured only when the stream keeps the colours.
-    let stdout = io::stdout().lock();
-    let choice = match args.color {
-        Color::Always => ColorChoice::Always,
-        Color::Never => ColorChoice::Never,
-        Color::Auto => AutoStream::choice(&stdout),
-    };
-    let json = args.format == Format::Json;
-    let style = Style {
-        color: !json && choice != ColorChoice::Never,
-        lang,
-    };
-    let output = RefCell::new(Output {
-        out: io::BufWriter::with_capacity(1 << 16, AutoStream::new(stdout, choice)),
-        closed: false,
-        error: None,
-    });
+    let (output, choice) = open_output(args.color);
+    let output = RefCell::new(output);
     let tally = RefCell::new(Tally {
         summary: Summary::default(),
         progress: Progress::new(total, lang),
@@ -320,53 +292,17 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
             |index| sources[index].open(),
             &options,
             jobs,
-            |event| match event {
-                Event::Games {
-                    source,
-                    reports,
-                    bytes,
-                } => {
-                    tally.borrow_mut().games_per_source[source] += reports.len();
-                    for report in reports {
-                        tally.borrow_mut().summary.add(&report);
-                        each(report, source)?;
-                    }
-                    let Tally {
-                        progress, summary, ..
-                    } = &mut *tally.borrow_mut();
-                    progress.advance(bytes, summary);
-                    ControlFlow::Continue(())
-                }
-                Event::Failed { source, error } => {
-                    let mut tally = tally.borrow_mut();
-                    tally.games_per_source[source] = usize::MAX;
-                    tally.failures.push(msg!(
-                        "cli-cannot-read",
-                        name = names[source].as_str(),
-                        error = Message::verbatim(error.to_string())
-                    ));
-                    ControlFlow::Continue(())
-                }
-            },
+            |event| count(&tally, &names, event, each),
         );
         tally.borrow().progress.clear();
     };
-    if json {
-        let report = JsonReport {
-            validate: RefCell::new(&mut validate),
-            names: &names,
-            tally: &tally,
-        };
-        let writer = JsonOutput {
-            output: &output,
-            tally: &tally,
-        };
-        let mut serializer = serde_json::Serializer::pretty(writer);
-        // A write refused stops serde; the output remembers why.
-        if report.serialize(&mut serializer).is_ok() {
-            let _ = output.borrow_mut().write("\n");
-        }
+    if args.format == Format::Json {
+        write_json(&mut validate, &names, &tally, &output);
     } else {
+        let style = Style {
+            color: choice != ColorChoice::Never,
+            lang,
+        };
         validate(&mut |report, source| {
             let text = render_game(&report, &names[source], style, !args.quiet);
             tally
@@ -383,6 +319,97 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     }
     output.into_inner().finish()?;
     Ok(exit_status(&names, tally.into_inner(), lang))
+}
+
+/// `validate --fix`: the records fixed where the options say.
+fn fix(args: &Args, sources: &[Source], lang: Lang) -> Result<u8, Failure> {
+    let options = Options {
+        keep_going: false,
+        default_rules: args.rules,
+        lang,
+    };
+    let destination = if args.dry_run {
+        validate_fix::Destination::DryRun
+    } else if args.stdout {
+        validate_fix::Destination::Stdout
+    } else {
+        validate_fix::Destination::InPlace
+    };
+    validate_fix::run(sources, &options, destination, lang)
+}
+
+/// Standard output, buffered, and whether it keeps colours: anstream
+/// decides (a terminal, NO_COLOR, CLICOLOR_FORCE) unless `--color` does.
+fn open_output(color: Color) -> (Output, ColorChoice) {
+    let stdout = io::stdout().lock();
+    let choice = match color {
+        Color::Always => ColorChoice::Always,
+        Color::Never => ColorChoice::Never,
+        Color::Auto => AutoStream::choice(&stdout),
+    };
+    let output = Output {
+        out: io::BufWriter::with_capacity(1 << 16, AutoStream::new(stdout, choice)),
+        closed: false,
+        error: None,
+    };
+    (output, choice)
+}
+
+/// Counts what the validation reports in the tally and hands each game's
+/// report to `each` (which stops the validation by breaking).
+fn count(
+    tally: &RefCell<Tally>,
+    names: &[String],
+    event: Event,
+    each: &mut EachGame<'_>,
+) -> ControlFlow<()> {
+    match event {
+        Event::Games {
+            source,
+            reports,
+            bytes,
+        } => {
+            tally.borrow_mut().games_per_source[source] += reports.len();
+            for report in reports {
+                tally.borrow_mut().summary.add(&report);
+                each(report, source)?;
+            }
+            let Tally {
+                progress, summary, ..
+            } = &mut *tally.borrow_mut();
+            progress.advance(bytes, summary);
+        }
+        Event::Failed { source, error } => {
+            let mut tally = tally.borrow_mut();
+            tally.games_per_source[source] = usize::MAX;
+            tally.failures.push(msg!(
+                "cli-cannot-read",
+                name = names[source].as_str(),
+                error = Message::verbatim(error.to_string())
+            ));
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The JSON report, written by serde while `validate` runs.
+fn write_json(
+    validate: &mut dyn FnMut(&mut EachGame<'_>),
+    names: &[String],
+    tally: &RefCell<Tally>,
+    output: &RefCell<Output>,
+) {
+    let report = JsonReport {
+        validate: RefCell::new(validate),
+        names,
+        tally,
+    };
+    let writer = JsonOutput { output, tally };
+    let mut serializer = serde_json::Serializer::pretty(writer);
+    // A write refused stops serde; the output remembers why.
+    if report.serialize(&mut serializer).is_ok() {
+        let _ = output.borrow_mut().write("\n");
+    }
 }
 
 /// Warns of each source that held no game, reports those that could not

@@ -241,101 +241,103 @@ fn listed_commands() -> Vec<String> {
         .collect()
 }
 
+/// A French run of each command: its snapshot's name and its arguments.
+const FRENCH_RUNS: &[(&str, &[&str])] = &[
+    (
+        "play",
+        &[
+            "play",
+            "--position",
+            "fixtures/positions/capture-ex1.txt",
+            "S1",
+        ],
+    ),
+    (
+        "moves",
+        &["moves", "--position", "fixtures/positions/yinda.txt"],
+    ),
+    (
+        "explain",
+        &[
+            "explain",
+            "--position",
+            "fixtures/positions/yinda.txt",
+            "--to-move",
+            "north",
+        ],
+    ),
+    (
+        "annotate",
+        &[
+            "annotate",
+            "fixtures/records/valid/escale-double-threat.songo",
+        ],
+    ),
+    (
+        "convert",
+        &[
+            "convert",
+            "--to",
+            "markdown",
+            "fixtures/positions/capture-ex1.txt",
+        ],
+    ),
+    (
+        "validate",
+        &["validate", "fixtures/records/broken/awale-feed.songo"],
+    ),
+    // Records only: a generated game has no words to translate.
+    (
+        "generate",
+        &[
+            "generate", "--games", "1", "--seed", "1", "--rules", "awale",
+        ],
+    ),
+    ("rules", &["rules", "--rules", "seega"]),
+    (
+        "analyse",
+        &[
+            "analyse",
+            "--position",
+            "fixtures/positions/capture-ex3.txt",
+            "--depth",
+            "4",
+        ],
+    ),
+    (
+        "tables",
+        &["tables", "info", "--rules", "awale", "fixtures/lessons"],
+    ),
+    ("lesson", &["lesson", "check", "fixtures/lessons/sample.md"]),
+    ("serve", &["serve", "--addr", "no-port"]),
+    // Refused before any archive is opened (tests/cli/archive.rs runs
+    // them on archives in French).
+    ("archive", &["archive", "import", "fixtures/positions"]),
+    ("explore", &["explore", "--moves", "S5", "S5"]),
+    (
+        "exercises",
+        &[
+            "exercises",
+            "fixtures/records/engine/exercises-games.songo",
+            "--count",
+            "1",
+        ],
+    ),
+];
+
 /// One French run of every command, each in its own snapshot. The list is
 /// checked against the commands `songo --help` lists: a new command fails
-/// this test until it is given its French run here.
+/// this test until it is given its French run in `FRENCH_RUNS`.
 #[test]
 fn every_command_speaks_french() {
-    let runs: &[(&str, &[&str])] = &[
-        (
-            "play",
-            &[
-                "play",
-                "--position",
-                "fixtures/positions/capture-ex1.txt",
-                "S1",
-            ],
-        ),
-        (
-            "moves",
-            &["moves", "--position", "fixtures/positions/yinda.txt"],
-        ),
-        (
-            "explain",
-            &[
-                "explain",
-                "--position",
-                "fixtures/positions/yinda.txt",
-                "--to-move",
-                "north",
-            ],
-        ),
-        (
-            "annotate",
-            &[
-                "annotate",
-                "fixtures/records/valid/escale-double-threat.songo",
-            ],
-        ),
-        (
-            "convert",
-            &[
-                "convert",
-                "--to",
-                "markdown",
-                "fixtures/positions/capture-ex1.txt",
-            ],
-        ),
-        (
-            "validate",
-            &["validate", "fixtures/records/broken/awale-feed.songo"],
-        ),
-        // Records only: a generated game has no words to translate.
-        (
-            "generate",
-            &[
-                "generate", "--games", "1", "--seed", "1", "--rules", "awale",
-            ],
-        ),
-        ("rules", &["rules", "--rules", "seega"]),
-        (
-            "analyse",
-            &[
-                "analyse",
-                "--position",
-                "fixtures/positions/capture-ex3.txt",
-                "--depth",
-                "4",
-            ],
-        ),
-        (
-            "tables",
-            &["tables", "info", "--rules", "awale", "fixtures/lessons"],
-        ),
-        ("lesson", &["lesson", "check", "fixtures/lessons/sample.md"]),
-        ("serve", &["serve", "--addr", "no-port"]),
-        // Refused before any archive is opened (tests/cli/archive.rs runs
-        // them on archives in French).
-        ("archive", &["archive", "import", "fixtures/positions"]),
-        ("explore", &["explore", "--moves", "S5", "S5"]),
-        (
-            "exercises",
-            &[
-                "exercises",
-                "fixtures/records/engine/exercises-games.songo",
-                "--count",
-                "1",
-            ],
-        ),
-    ];
-    let covered: Vec<&str> = runs.iter().map(|(name, _)| *name).collect();
+    let covered: Vec<&str> = FRENCH_RUNS.iter().map(|(name, _)| *name).collect();
     for command in listed_commands() {
         assert!(
             covered.contains(&command.as_str()),
-            "`songo {command}` has no French run in every_command_speaks_french"
+            "`songo {command}` has no French run in FRENCH_RUNS"
         );
     }
-    for (name, args) in runs {
+    for (name, args) in FRENCH_RUNS {
         let mut command = songo();
         command.args(["--lang", "fr"]).args(*args);
         insta::with_settings!({snapshot_suffix => *name}, {

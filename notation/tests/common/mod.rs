@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer};
 use songo_notation::{
-    Conventions, Game, GameOver, House, LetterCase, Position, Refusal, RuleId, RuleIds, Ruleset,
-    Score, Side, report,
+    Conventions, Game, GameOver, House, LetterCase, MoveList, MoveOutcome, Position, Refusal,
+    RuleId, RuleIds, Ruleset, Score, Side, report,
 };
 
 /// A board as the fixtures write it: rows in notation order.
@@ -228,6 +228,25 @@ impl Case {
         let id = &self.id;
         let before = self.position(&self.before);
         let legal_moves = before.legal_moves();
+        self.check_moves_listed(&before, &legal_moves);
+        let mut game = Game::new(before);
+        if let Some(name) = &self.played {
+            let house = self.house(name);
+            assert!(legal_moves.contains(house), "{id}: {name} must be legal");
+            let outcome = game.play(house).unwrap_or_else(|e| panic!("{id}: {e}"));
+            self.check_outcome(&before, &outcome, game.position());
+        }
+        for name in self.moves.iter().flatten() {
+            game.play(self.house(name))
+                .unwrap_or_else(|e| panic!("{id}: {name}: {e}"));
+        }
+        self.check_final(&before, game.position());
+        self.check_game_over(&game);
+    }
+
+    /// The legal moves, whether one is forced, and the moves refused.
+    fn check_moves_listed(&self, before: &Position, legal_moves: &MoveList) {
+        let id = &self.id;
         if let Some(legal) = &self.legal {
             assert_eq!(&self.names(legal_moves.iter()), legal, "{id}: legal moves");
         }
@@ -243,96 +262,100 @@ impl Case {
                     assert!(!legal_moves.contains(house), "{id}: {name} listed as legal");
                 }
             }
-            Some(Illegal::Rules(expected)) => {
-                let listed: BTreeMap<String, RuleId> = before
-                    .illegal_moves()
-                    .map(|(house, rule)| (self.names(std::iter::once(house)).remove(0), rule))
-                    .collect();
-                assert_eq!(&listed, expected, "{id}: illegal moves and their rules");
-                for (name, rule) in expected {
-                    let error = before
-                        .check(self.house(name))
-                        .expect_err(&format!("{id}: {name} must be illegal"));
-                    // Once the game is over (no legal move left), playing
-                    // anything is refused by the end rule.
-                    let refusing = before.game_over().map_or(*rule, |over| over.rule);
-                    assert_eq!(error.rule(), refusing, "{id}: rule refusing {name}");
-                }
-                // The moves report names the same rules, each explained by
-                // its own sentence (not by the end of the game).
-                let report = report::moves(&before);
-                for entry in &report.illegal {
-                    let name = self.names(std::iter::once(entry.played)).remove(0);
-                    let message = Refusal::explanation(&entry.refusal, Conventions::default());
-                    assert_eq!(
-                        expected.get(&name),
-                        Some(&entry.rule),
-                        "{id}: moves report for {name}"
-                    );
-                    assert!(
-                        !message.contains("game is over"),
-                        "{id}: {name} explained by the end of the game: {message}"
-                    );
-                }
-            }
+            Some(Illegal::Rules(expected)) => self.check_refusals(before, expected),
         }
-        let mut game = Game::new(before);
-        if let Some(name) = &self.played {
-            let house = self.house(name);
-            assert!(legal_moves.contains(house), "{id}: {name} must be legal");
-            let outcome = game.play(house).unwrap_or_else(|e| panic!("{id}: {e}"));
-            let after = *game.position();
-            if let Some(sown) = &self.sown {
-                assert_eq!(
-                    outcome.sown.row(Side::North).as_slice(),
-                    sown.north,
-                    "{id}: sown north"
-                );
-                assert_eq!(
-                    outcome.sown.row(Side::South).as_slice(),
-                    sown.south,
-                    "{id}: sown south"
-                );
-            }
-            if let Some(captured) = self.captured {
-                assert_eq!(outcome.captured, captured, "{id}: captured");
-            }
-            if let Some(houses) = &self.captured_houses {
-                assert_eq!(
-                    &self.names(outcome.captured_houses.iter()),
-                    houses,
-                    "{id}: captured houses"
-                );
-            }
+    }
+
+    /// Each move refused, by the rule expected, in `check` and in the
+    /// moves report.
+    fn check_refusals(&self, before: &Position, expected: &BTreeMap<String, RuleId>) {
+        let id = &self.id;
+        let listed: BTreeMap<String, RuleId> = before
+            .illegal_moves()
+            .map(|(house, rule)| (self.names(std::iter::once(house)).remove(0), rule))
+            .collect();
+        assert_eq!(&listed, expected, "{id}: illegal moves and their rules");
+        for (name, rule) in expected {
+            let error = before
+                .check(self.house(name))
+                .expect_err(&format!("{id}: {name} must be illegal"));
+            // Once the game is over (no legal move left), playing
+            // anything is refused by the end rule.
+            let refusing = before.game_over().map_or(*rule, |over| over.rule);
+            assert_eq!(error.rule(), refusing, "{id}: rule refusing {name}");
+        }
+        // The moves report names the same rules, each explained by
+        // its own sentence (not by the end of the game).
+        let report = report::moves(before);
+        for entry in &report.illegal {
+            let name = self.names(std::iter::once(entry.played)).remove(0);
+            let message = Refusal::explanation(&entry.refusal, Conventions::default());
             assert_eq!(
-                outcome.conceded,
-                self.conceded.unwrap_or(0),
-                "{id}: conceded"
+                expected.get(&name),
+                Some(&entry.rule),
+                "{id}: moves report for {name}"
             );
-            let mover = before.to_move();
-            let mut stores = before.stores();
-            stores[mover] += outcome.captured;
-            stores[mover.opposite()] += outcome.conceded;
-            assert_eq!(after.stores(), stores, "{id}: stores move by the captures");
-            assert_eq!(after.to_move(), mover.opposite(), "{id}: side to move");
-            if let Some(applied) = &self.rules_applied {
-                let mut expected = RuleIds::EMPTY;
-                applied.iter().for_each(|&rule| expected.insert(rule));
-                assert_eq!(
-                    outcome.applied.iter().collect::<Vec<_>>(),
-                    expected.iter().collect::<Vec<_>>(),
-                    "{id}: rules applied"
-                );
-            }
-            for rule in self.not_applied.iter().flatten() {
-                assert!(!outcome.applied.contains(*rule), "{id}: {rule} applied");
-            }
+            assert!(
+                !message.contains("game is over"),
+                "{id}: {name} explained by the end of the game: {message}"
+            );
         }
-        for name in self.moves.iter().flatten() {
-            game.play(self.house(name))
-                .unwrap_or_else(|e| panic!("{id}: {name}: {e}"));
+    }
+
+    /// What the move played sowed, captured and conceded, and the rules it
+    /// applied.
+    fn check_outcome(&self, before: &Position, outcome: &MoveOutcome, after: &Position) {
+        let id = &self.id;
+        if let Some(sown) = &self.sown {
+            assert_eq!(
+                outcome.sown.row(Side::North).as_slice(),
+                sown.north,
+                "{id}: sown north"
+            );
+            assert_eq!(
+                outcome.sown.row(Side::South).as_slice(),
+                sown.south,
+                "{id}: sown south"
+            );
         }
-        let after = *game.position();
+        if let Some(captured) = self.captured {
+            assert_eq!(outcome.captured, captured, "{id}: captured");
+        }
+        if let Some(houses) = &self.captured_houses {
+            assert_eq!(
+                &self.names(outcome.captured_houses.iter()),
+                houses,
+                "{id}: captured houses"
+            );
+        }
+        assert_eq!(
+            outcome.conceded,
+            self.conceded.unwrap_or(0),
+            "{id}: conceded"
+        );
+        let mover = before.to_move();
+        let mut stores = before.stores();
+        stores[mover] += outcome.captured;
+        stores[mover.opposite()] += outcome.conceded;
+        assert_eq!(after.stores(), stores, "{id}: stores move by the captures");
+        assert_eq!(after.to_move(), mover.opposite(), "{id}: side to move");
+        if let Some(applied) = &self.rules_applied {
+            let mut expected = RuleIds::EMPTY;
+            applied.iter().for_each(|&rule| expected.insert(rule));
+            assert_eq!(
+                outcome.applied.iter().collect::<Vec<_>>(),
+                expected.iter().collect::<Vec<_>>(),
+                "{id}: rules applied"
+            );
+        }
+        for rule in self.not_applied.iter().flatten() {
+            assert!(!outcome.applied.contains(*rule), "{id}: {rule} applied");
+        }
+    }
+
+    /// The board after the moves, and the seeds conserved.
+    fn check_final(&self, before: &Position, after: &Position) {
+        let id = &self.id;
         if let Some(expected) = &self.after {
             assert_eq!(
                 after.row(Side::North).as_slice(),
@@ -352,6 +375,11 @@ impl Case {
             }
         }
         assert_eq!(after.seeds(), before.seeds(), "{id}: seeds conserved");
+    }
+
+    /// Whether, how and why the game ended.
+    fn check_game_over(&self, game: &Game<Position>) {
+        let id = &self.id;
         if let Some(expected) = &self.game_over {
             let actual = game.game_over().map(
                 |GameOver {
