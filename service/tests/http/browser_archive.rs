@@ -122,20 +122,48 @@ fn the_archive_is_searched_opened_explored_and_ranked() {
     let (_server, browser) = open(&games, 1280, 900, "");
     let dir = screenshots();
     browser.find("#tab-archive").click();
-    // The explorer of the start: every game's first move, counted. The
-    // hostile game played S5 too.
+    // The hostile game is in the archive too (it played S5).
     let mut all = games.clone();
     all.extend(songo_notation::record::read_all(HOSTILE).expect("the hostile game reads"));
-    let expected = expected_moves(&all, &[]);
+    the_explorer_counts_the_first_moves(&browser, &games, &all);
+    browser.screenshot(&dir.join("archive-desktop-explorer.png"));
+    a_move_of_the_explorer_is_played_and_undone(&browser, &all);
+    let theirs = a_player_s_games_are_found(&browser, &games);
+    browser.screenshot(&dir.join("archive-desktop-search.png"));
+    let game = theirs[1];
+    the_second_game_found_opens_on_the_board(&browser, game);
+    // The standings of the game's event, filled in when it was opened.
+    let event = tag(game, "Event").to_owned();
+    assert_eq!(
+        browser.run(
+            "return document.getElementById('standings-event').value",
+            &[]
+        ),
+        json!(event)
+    );
+    the_event_s_crosstable_is_shown(&browser, &games, &event);
+    browser.run("document.getElementById('standings').scrollIntoView()", &[]);
+    browser.screenshot(&dir.join("archive-desktop-standings.png"));
+    the_games_through_a_position_come_ten_at_a_time(&browser);
+}
+
+/// The explorer of the start: every game's first move, counted, the
+/// results of the games, and each move's bar named with its shares.
+fn the_explorer_counts_the_first_moves(
+    browser: &Browser,
+    games: &[GameRecord],
+    all: &[GameRecord],
+) {
+    let expected = expected_moves(all, &[]);
     let total: u64 = expected.iter().map(|(_, n)| n).sum();
     assert_eq!(total, 13);
     browser.wait_for(
         "the explorer of the start",
         "return document.querySelectorAll('#explorer-moves tr').length > 0",
     );
-    assert_eq!(sorted(explorer_rows(&browser)), sorted(expected.clone()));
+    assert_eq!(sorted(explorer_rows(browser)), sorted(expected));
     let (mut south, mut north, mut draw) = (0, 0, 0);
-    for game in &games {
+    for game in games {
         if let Some((s, n)) = score(game) {
             match s.cmp(&n) {
                 std::cmp::Ordering::Greater => south += 1,
@@ -159,9 +187,12 @@ fn the_archive_is_searched_opened_explored_and_ranked() {
         label.as_str().is_some_and(|l| l.starts_with("South wins ")),
         "{label}"
     );
-    browser.screenshot(&dir.join("archive-desktop-explorer.png"));
+}
 
-    // A move of the explorer is played on the board; the explorer follows.
+/// A move of the explorer is played on the board, and the explorer
+/// follows; undo steps back, and the explorer with it.
+fn a_move_of_the_explorer_is_played_and_undone(browser: &Browser, all: &[GameRecord]) {
+    let expected = expected_moves(all, &[]);
     let (first_move, first_count) = expected[0].clone();
     browser
         .find(&format!(
@@ -172,7 +203,7 @@ fn the_archive_is_searched_opened_explored_and_ranked() {
         "the move played on the board",
         &format!("return document.getElementById('line').textContent === '{first_move}'"),
     );
-    let after = expected_moves(&all, &[first_move.as_str()]);
+    let after = expected_moves(all, &[first_move.as_str()]);
     let after_total: u64 = after.iter().map(|(_, n)| n).sum();
     assert_eq!(after_total, first_count);
     browser.wait_for(
@@ -181,22 +212,27 @@ fn the_archive_is_searched_opened_explored_and_ranked() {
             "return document.getElementById('explorer-summary').textContent.startsWith('{first_count} game')"
         ),
     );
-    assert_eq!(sorted(explorer_rows(&browser)), sorted(after));
+    assert_eq!(sorted(explorer_rows(browser)), sorted(after));
     // Undo steps back, and the explorer with it.
     browser.find("#undo").click();
     browser.wait_for(
         "the explorer of the start again",
         "return document.getElementById('explorer-summary').textContent.startsWith('13 games')",
     );
+}
 
-    // Search by player: exactly that player's games, both colours.
+/// A search by player finds exactly that player's games, in both colours.
+fn a_player_s_games_are_found<'g>(
+    browser: &Browser,
+    games: &'g [GameRecord],
+) -> Vec<&'g GameRecord> {
     let player = tag(&games[0], "South").to_owned();
     let theirs: Vec<&GameRecord> = games
         .iter()
         .filter(|g| tag(g, "South") == player || tag(g, "North") == player)
         .collect();
     assert_eq!(theirs.len(), 3, "a round robin of four: three games each");
-    set_field(&browser, "#search-player", &player);
+    set_field(browser, "#search-player", &player);
     browser.find("#search").click();
     browser.wait_for(
         "the player's games",
@@ -212,10 +248,12 @@ fn the_archive_is_searched_opened_explored_and_ranked() {
         .map(|g| format!("{} – {}", tag(g, "South"), tag(g, "North")))
         .collect();
     assert_eq!(listed, json!(wanted));
-    browser.screenshot(&dir.join("archive-desktop-search.png"));
+    theirs
+}
 
-    // Open the second: its moves become the line on the board, at its start.
-    let game = theirs[1];
+/// The second game found, opened: its moves become the line on the board,
+/// at its start, and "last" goes to its end.
+fn the_second_game_found_opens_on_the_board(browser: &Browser, game: &GameRecord) {
     let line = moves(game);
     browser
         .find("#search-results li:nth-child(2) button.open-game")
@@ -256,42 +294,17 @@ fn the_archive_is_searched_opened_explored_and_ranked() {
             line[line.len() - 1]
         ),
     );
+}
 
-    // The standings of the game's event, filled in when it was opened.
-    let event = tag(game, "Event").to_owned();
-    assert_eq!(
-        browser.run(
-            "return document.getElementById('standings-event').value",
-            &[]
-        ),
-        json!(event)
-    );
+/// The event's crosstable: each player's points and seeds, best first,
+/// and each head-to-head cell the row's points against the column's player.
+fn the_event_s_crosstable_is_shown(browser: &Browser, games: &[GameRecord], event: &str) {
     browser.find("#standings-show").click();
     browser.wait_for(
         "the crosstable",
         "return document.querySelectorAll('#standings-body tr').length > 0",
     );
-    let mut points: BTreeMap<String, (f64, i64)> = BTreeMap::new();
-    let mut against: BTreeMap<(String, String), f64> = BTreeMap::new();
-    for g in games.iter().filter(|g| tag(g, "Event") == event) {
-        let Some((s, n)) = score(g) else {
-            continue;
-        };
-        let (ps, pn) = match s.cmp(&n) {
-            std::cmp::Ordering::Greater => (1.0, 0.0),
-            std::cmp::Ordering::Less => (0.0, 1.0),
-            std::cmp::Ordering::Equal => (0.5, 0.5),
-        };
-        let pair = (tag(g, "South").to_owned(), tag(g, "North").to_owned());
-        against.insert(pair.clone(), ps);
-        against.insert((pair.1, pair.0), pn);
-        let south = points.entry(tag(g, "South").to_owned()).or_default();
-        south.0 += ps;
-        south.1 += s;
-        let north = points.entry(tag(g, "North").to_owned()).or_default();
-        north.0 += pn;
-        north.1 += n;
-    }
+    let (points, against) = expected_standings(games, event);
     assert_eq!(points.len(), 4, "{points:?}");
     let shown = browser.run(
         "return [...document.querySelectorAll('#standings-body tr')].map(tr => \
@@ -299,18 +312,6 @@ fn the_archive_is_searched_opened_explored_and_ranked() {
         &[],
     );
     let shown: Vec<(String, String, i64)> = serde_json::from_value(shown).expect("rows");
-    let half = |p: f64| {
-        let whole = p.floor();
-        if p - whole >= 0.5 {
-            if whole > 0.0 {
-                format!("{whole}½")
-            } else {
-                "½".to_owned()
-            }
-        } else {
-            format!("{whole}")
-        }
-    };
     let mut expected_rows: Vec<(String, String, i64)> = points
         .iter()
         .map(|(name, (p, seeds))| (name.clone(), half(*p), *seeds))
@@ -354,12 +355,59 @@ fn the_archive_is_searched_opened_explored_and_ranked() {
         ),
         json!(10)
     );
-    browser.run("document.getElementById('standings').scrollIntoView()", &[]);
-    browser.screenshot(&dir.join("archive-desktop-standings.png"));
+}
 
-    // The games through the board shown, ten at a time: "More" asks for the
-    // next page with the API's cursor.
-    set_field(&browser, "#search-player", "");
+/// Each player's points and seeds won.
+type Points = BTreeMap<String, (f64, i64)>;
+
+/// The points of a player (first) against another.
+type HeadToHead = BTreeMap<(String, String), f64>;
+
+/// Each player's points and seeds won in `event`, and the points each
+/// scored against each opponent, from the games' results.
+fn expected_standings(games: &[GameRecord], event: &str) -> (Points, HeadToHead) {
+    let mut points = Points::new();
+    let mut against = HeadToHead::new();
+    for g in games.iter().filter(|g| tag(g, "Event") == event) {
+        let Some((s, n)) = score(g) else {
+            continue;
+        };
+        let (ps, pn) = match s.cmp(&n) {
+            std::cmp::Ordering::Greater => (1.0, 0.0),
+            std::cmp::Ordering::Less => (0.0, 1.0),
+            std::cmp::Ordering::Equal => (0.5, 0.5),
+        };
+        let pair = (tag(g, "South").to_owned(), tag(g, "North").to_owned());
+        against.insert(pair.clone(), ps);
+        against.insert((pair.1, pair.0), pn);
+        let south = points.entry(tag(g, "South").to_owned()).or_default();
+        south.0 += ps;
+        south.1 += s;
+        let north = points.entry(tag(g, "North").to_owned()).or_default();
+        north.0 += pn;
+        north.1 += n;
+    }
+    (points, against)
+}
+
+/// Points as the page writes them: `2½`, `½`, `3`.
+fn half(p: f64) -> String {
+    let whole = p.floor();
+    if p - whole >= 0.5 {
+        if whole > 0.0 {
+            format!("{whole}½")
+        } else {
+            "½".to_owned()
+        }
+    } else {
+        format!("{whole}")
+    }
+}
+
+/// The games through the board shown, ten at a time: "More" asks for the
+/// next page with the API's cursor.
+fn the_games_through_a_position_come_ten_at_a_time(browser: &Browser) {
+    set_field(browser, "#search-player", "");
     browser.find("#search-through").click();
     browser.find("#first").click();
     browser.wait_for(
