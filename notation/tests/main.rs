@@ -13,6 +13,7 @@ mod examples;
 mod fix;
 mod forms;
 mod french;
+mod function_length;
 mod lessons;
 mod module_graph;
 mod newcomer;
