@@ -129,7 +129,7 @@ fn text(report: &AnalysisReport, letters: LetterCase, lang: Lang) -> String {
     let _ = write!(
         out,
         "{}",
-        songo_notation::sowing::render::text::write(
+        songo_notation::sowing::render::text::board(
             &BoardView::new(*position).letters(letters).in_lang(lang)
         )
     );

@@ -81,7 +81,9 @@ impl AnyPosition {
     #[must_use]
     pub fn diagram_in(&self, lang: Lang) -> String {
         match self {
-            AnyPosition::Sowing(position) => crate::sowing::render::text::board_in(position, lang),
+            AnyPosition::Sowing(position) => crate::sowing::render::text::board(
+                &crate::sowing::render::BoardView::new(*position).in_lang(lang),
+            ),
             AnyPosition::Seega(position) => crate::seega::notation::diagram_in(position, lang),
         }
     }
@@ -908,11 +910,7 @@ impl MarkedBoard {
     #[must_use]
     pub fn draw(&self, form: Drawing) -> String {
         match &self.0 {
-            Marked::Sowing(view) => match form {
-                Drawing::Text => crate::sowing::render::text::write(view),
-                Drawing::Markdown => crate::sowing::render::markdown::write(view),
-                Drawing::Svg => crate::sowing::render::svg::board(view),
-            },
+            Marked::Sowing(view) => view.draw(form),
             Marked::Seega(marked) => marked.draw(form),
         }
     }

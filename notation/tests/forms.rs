@@ -59,7 +59,7 @@ fn every_example_in_text() {
             Some(report) => {
                 songo_notation::sowing::render::text::played_line(&report, LetterCase::default())
             }
-            None => songo_notation::sowing::render::text::board(&position),
+            None => songo_notation::sowing::render::text::board(&BoardView::new(position)),
         };
         insta::assert_snapshot!(
             format!("{}-text", example.id),
@@ -73,7 +73,7 @@ fn every_example_in_markdown() {
     for example in examples() {
         let text = match played(&example) {
             Some(report) => markdown::played_line(&report, LetterCase::default()),
-            None => markdown::write(&BoardView::new(before(&example))),
+            None => markdown::board(&BoardView::new(before(&example))),
         };
         insta::assert_snapshot!(format!("{}-markdown", example.id), text);
     }

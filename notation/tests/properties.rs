@@ -168,14 +168,14 @@ proptest! {
             .letters(letters)
             .with_changed(houses(1))
             .with_captured(houses(2));
-        for text in [songo_notation::sowing::render::text::write(&view), markdown::write(&view)] {
+        for text in [songo_notation::sowing::render::text::board(&view), markdown::board(&view)] {
             let read = diagram::read(&text, Some(position.rules()));
             prop_assert_eq!(read.map(|d| d.position), Ok(position), "{}", text);
             prop_assert_eq!(read::sowing_position(&text, Some(position.rules())), Ok(position));
         }
         // Songo diagrams and lettered Awale diagrams say their game themselves
         // (songo-ekang and oware-abapa read as songo and awale).
-        let read = diagram::read(&songo_notation::sowing::render::text::write(&view), None)
+        let read = diagram::read(&songo_notation::sowing::render::text::board(&view), None)
             .map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(read.position.rules().board_game(), position.rules().board_game());
         if position.rules().houses_per_side() == 6 {
@@ -314,7 +314,7 @@ proptest! {
         position in position(),
         edits in proptest::collection::vec((any::<prop::sample::Index>(), notation_piece()), 1..4),
     ) {
-        let mut text = songo_notation::sowing::render::text::board(&position);
+        let mut text = songo_notation::sowing::render::text::board(&BoardView::new(position));
         for (at, piece) in edits {
             let mut cut = at.index(text.len() + 1);
             while !text.is_char_boundary(cut) {

@@ -32,12 +32,12 @@ use crate::sowing::render::BoardView;
 /// use songo_notation::sowing::render::BoardView;
 /// use songo_notation::{sowing::notation::diagram, sowing::render::markdown, Position};
 /// let position: Position = "songo:3,1,1,10,1,5,0/2,3,5,0,1,1,7".parse().unwrap();
-/// let table = markdown::write(&BoardView::new(position));
+/// let table = markdown::board(&BoardView::new(position));
 /// assert!(table.starts_with("| N0 | N1 | N2 | N3 | N4 | N5 | N6 |\n|:--:|"));
 /// assert_eq!(diagram::parse(&table, None), Ok(position));
 /// ```
 #[must_use]
-pub fn write(view: &BoardView) -> String {
+pub fn board(view: &BoardView) -> String {
     let position = &view.position;
     let cell = |house| {
         let count = position.house(house);

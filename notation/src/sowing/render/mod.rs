@@ -1,8 +1,10 @@
 //! What a picture of a sowing board shows: the position, and the houses a
-//! move changed or captured. The writers
-//! ([`text`] for plain text, [`markdown`],
-//! [`svg`]) each draw a [`BoardView`] in their form; a Seega board gets its
-//! own view type in [`crate::seega::render`].
+//! move changed or captured. Each form has its module, [`text`] for plain
+//! text, [`markdown`] and [`svg`], and in each `board` draws one
+//! [`BoardView`] and `played_line` a played sequence;
+//! [`BoardView::draw`] draws a view in the form named at run time. A Seega
+//! board gets its own view type in [`crate::seega::render`], with the same
+//! `draw`.
 
 pub mod markdown;
 pub mod svg;
@@ -173,6 +175,17 @@ impl BoardView {
     pub fn caption(mut self, caption: impl Into<String>) -> BoardView {
         self.caption = Some(caption.into());
         self
+    }
+
+    /// The board in `form`: [`text::board`], [`markdown::board`] or
+    /// [`svg::board`].
+    #[must_use]
+    pub fn draw(&self, form: Drawing) -> String {
+        match form {
+            Drawing::Text => text::board(self),
+            Drawing::Markdown => markdown::board(self),
+            Drawing::Svg => svg::board(self),
+        }
     }
 
     /// Whether a house is marked as changed.
@@ -507,11 +520,11 @@ impl Staged for Position {
 
 impl StageBoard for BoardView {
     fn text(&self) -> String {
-        text::write(self)
+        text::board(self)
     }
 
     fn markdown(&self) -> String {
-        markdown::write(self)
+        markdown::board(self)
     }
 
     fn set_lang(&mut self, lang: Lang) {

@@ -25,12 +25,12 @@ use crate::sowing::render::BoardView;
 /// let (_, outcome) = before.after(House::new(Side::South, 1)).unwrap();
 /// let view = BoardView::new(outcome.sown).changed_from(&before).mid_move();
 /// assert_eq!(
-///     text::write(&view),
+///     text::board(&view),
 ///     "N0  N1  N2  N3  N4  N5  N6\n 4*  2*  1  10   1   5   0\n 3*  0*  5   0   1   1   7\nS0  S1  S2  S3  S4  S5  S6\nstores: south 0 north 0\n"
 /// );
 /// ```
 #[must_use]
-pub fn write(view: &BoardView) -> String {
+pub fn board(view: &BoardView) -> String {
     let position = &view.position;
     let width = position
         .houses()
@@ -89,35 +89,21 @@ pub fn write(view: &BoardView) -> String {
     out
 }
 
-/// The plain-text diagram of a position: label row, North's counts, South's
-/// counts, label row, then a line for the stores and one for the side to move.
-///
-/// ```
-/// use songo_notation::sowing::{notation::diagram, render::text};
-/// use songo_notation::{Position, Ruleset};
-/// let board = text::board(&Position::start(Ruleset::Songo));
-/// assert!(board.starts_with("N0  N1  N2  N3  N4  N5  N6\n 5   5   5   5   5   5   5\n"));
-/// assert_eq!(diagram::parse(&board, None).unwrap(), Position::start(Ruleset::Songo));
-/// ```
-#[must_use]
-pub fn board(position: &Position) -> String {
-    write(&BoardView::new(*position))
-}
-
 /// [`board`] with its words (stores, side to move) in `lang`; the reader
 /// reads them back.
 ///
 /// ```
 /// use songo_notation::i18n::Lang;
-/// use songo_notation::sowing::{notation::diagram, render::text};
+/// use songo_notation::sowing::{notation::diagram, render::{BoardView, text}};
 /// use songo_notation::{Position, Ruleset};
-/// let board = text::board_in(&Position::start(Ruleset::Songo), Lang::Fr);
+/// let board = text::board_in(&BoardView::new(Position::start(Ruleset::Songo)), Lang::Fr);
+/// assert!(board.starts_with("N0  N1  N2  N3  N4  N5  N6\n 5   5   5   5   5   5   5\n"));
 /// assert!(board.ends_with("réserves\u{a0}: sud 0 nord 0\nau trait\u{a0}: sud\n"));
 /// assert_eq!(diagram::parse(&board, None).unwrap(), Position::start(Ruleset::Songo));
 /// ```
 #[must_use]
-pub fn board_in(position: &Position, lang: Lang) -> String {
-    write(&BoardView::new(*position).in_lang(lang))
+pub fn board_in(view: &BoardView, lang: Lang) -> String {
+    board(&view.clone().in_lang(lang))
 }
 
 /// The text of a played sequence: for every move the boards before, after
