@@ -945,8 +945,10 @@ fn is_record_date(value: &str) -> bool {
     if value.is_empty() || value == "?" {
         return true;
     }
-    let parts: Vec<&str> = value.split('.').collect();
-    let [year, month, day] = parts.as_slice() else {
+    let mut parts = value.split('.');
+    let (Some(year), Some(month), Some(day), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
         return false;
     };
     let part = |text: &str, width: usize, range: std::ops::RangeInclusive<u32>| {
@@ -1267,9 +1269,8 @@ impl<'a, 'o> GameValidator<'a, 'o> {
             .tags
             .get(names::RESULT)
             .map(|value| value.split_whitespace().collect::<String>());
-        let token = self.result_token.map(|(text, _)| text.to_owned());
         self.check_result_spelling(tag.as_deref(), finished);
-        let claimed = tag.clone().or(token);
+        let claimed = tag.or_else(|| self.result_token.map(|(text, _)| text.to_owned()));
         if !finished.complete {
             return ResultCheck {
                 claimed,
@@ -1296,15 +1297,14 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                     .map_or_else(|| "*".to_owned(), |outcome| outcome.score.to_string()),
             ),
         };
-        self.check_claimed_outcome(finished, decisive, (at, width));
+        self.check_claimed_outcome(finished, decisive, computed.as_deref(), (at, width));
         ResultCheck { claimed, computed }
     }
 
     /// The Result tag is a result token, and agrees with the result token
     /// after the moves.
     fn check_result_spelling(&mut self, tag: Option<&str>, finished: &Finished) {
-        let tag = tag.map(str::to_owned);
-        if let Some(value) = &tag
+        if let Some(value) = tag
             && !is_result_token(value)
         {
             let width = self.tag_width(names::RESULT);
@@ -1314,12 +1314,12 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                 width,
                 finished.ply,
                 RuleId::Syntax,
-                msg!("record-not-a-result", text = value.as_str()),
+                msg!("record-not-a-result", text = value),
                 Some(msg!("hint-result-tag")),
                 None,
             );
         }
-        if let (Some(tag), Some((text, at))) = (&tag, self.result_token)
+        if let (Some(tag), Some((text, at))) = (tag, self.result_token)
             && tag != text
             && is_result_token(tag)
         {
@@ -1328,11 +1328,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                 text.chars().count(),
                 finished.ply,
                 RuleId::RecordResult,
-                msg!(
-                    "record-result-token-disagrees",
-                    token = text,
-                    tag = tag.as_str()
-                ),
+                msg!("record-result-token-disagrees", token = text, tag = tag),
                 Some(msg!("hint-result-token-and-tag")),
                 None,
             );
@@ -1340,12 +1336,14 @@ impl<'a, 'o> GameValidator<'a, 'o> {
     }
 
     /// The result claimed (`decisive`: a score) against the end the game
-    /// reached or the termination it declares; `(at, width)`: where the
-    /// claim is written.
+    /// reached or the termination it declares; `computed`: that end's
+    /// score as written (formatted once); `(at, width)`: where the claim
+    /// is written.
     fn check_claimed_outcome(
         &mut self,
         finished: &Finished,
         decisive: Option<&str>,
+        computed: Option<&str>,
         (at, width): (Option<Pos<'a>>, usize),
     ) {
         match &finished.declared {
@@ -1368,7 +1366,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
             }
             Some(Ok(outcome)) => {
                 if let Some(claimed) = decisive
-                    && claimed != outcome.score.to_string()
+                    && Some(claimed) != computed
                 {
                     self.claim_contradicted(at, width, finished, claimed, outcome);
                 }
@@ -1382,7 +1380,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                     && !early
                 {
                     match &finished.outcome {
-                        Some(outcome) if outcome.score.to_string() != claimed => {
+                        Some(outcome) if computed != Some(claimed) => {
                             self.claim_contradicted(at, width, finished, claimed, outcome);
                         }
                         Some(_) => {}
@@ -1521,12 +1519,8 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
     }
 
     fn end_game(&mut self) -> GameReport {
-        let termination = self.tags.get(names::TERMINATION).map(str::to_owned);
-        let finished = Lines::finished(
-            self.replayer.as_mut(),
-            &mut self.sink,
-            termination.as_deref(),
-        );
+        let termination = self.tags.get(names::TERMINATION);
+        let finished = Lines::finished(self.replayer.as_mut(), &mut self.sink, termination);
         let result = self.check_result(&finished);
         let end = match &finished.declared {
             Some(Ok(outcome)) => Some(*outcome),
