@@ -1357,7 +1357,9 @@ impl GamePosition for AnyPosition {
         }
     }
 
-    #[inline]
+    // Always: the validator's replay calls it on every move (see
+    // `Game::play_captured`).
+    #[inline(always)]
     fn play_captured(&mut self, played: AnyMove) -> Result<u32, AnyIllegal> {
         match (&mut *self, played) {
             (AnyPosition::Sowing(position), AnyMove::Sowing(house)) => {

@@ -289,6 +289,10 @@ struct Pending<'a, M> {
 /// the rules need.
 type Replayed = Game<AnyPosition>;
 
+/// The fix of a wrong move number, and the index of its violation (`None`
+/// when it was only counted).
+type NumberFix = (Option<usize>, Fix);
+
 /// One line being replayed: the main line or a variation.
 struct Line<'a> {
     /// The game after the moves played; `None` for a variation that could
@@ -305,10 +309,11 @@ struct Line<'a> {
     /// The last move number read is not the next move's.
     misnumbered: bool,
     /// The fix of that wrong number (with its violation), kept until the
-    /// move after it is played: only a legal move makes it safe.
-    number_fix: Option<(Option<usize>, Fix)>,
+    /// move after it is played: only a legal move makes it safe (boxed:
+    /// it is rare, and moved with every move read).
+    number_fix: Option<Box<NumberFix>>,
     /// The fix of the wrong number before the pending move.
-    pending_number_fix: Option<(Option<usize>, Fix)>,
+    pending_number_fix: Option<Box<NumberFix>>,
 }
 
 impl Line<'_> {
@@ -451,9 +456,9 @@ impl<'a> Lines<'a> {
     /// `record.move-number`: a move number must be the number of the move
     /// it precedes, counted as the writer counts (the move number of ply
     /// `p`, from 0, is `(p + shift) / 2 + 1`).
+    #[inline]
     fn move_number(&mut self, number: &str, width: usize, at: Pos<'a>, sink: &mut Sink<'_>) {
         let shift = self.shift;
-        let depth = self.depth();
         let Some(line) = self.stack.last_mut() else {
             return;
         };
@@ -462,9 +467,29 @@ impl<'a> Lines<'a> {
         }
         let ply = line.ply + usize::from(line.pending.is_some());
         let expected = (ply + shift) / 2 + 1;
-        if number.parse::<usize>() == Ok(expected) {
-            return;
+        if !number_is(number, expected) {
+            self.wrong_number(number, width, at, sink, ply, expected);
         }
+    }
+
+    /// `record.move-number`: the number read is not `expected`, the number
+    /// of ply `ply + 1` (out of the hot path: a rare case).
+    #[cold]
+    #[inline(never)]
+    fn wrong_number(
+        &mut self,
+        number: &str,
+        width: usize,
+        at: Pos<'a>,
+        sink: &mut Sink<'_>,
+        ply: usize,
+        expected: usize,
+    ) {
+        let shift = self.shift;
+        let depth = self.depth();
+        let Some(line) = self.stack.last_mut() else {
+            return;
+        };
         line.misnumbered = true;
         let right = if (ply + shift).is_multiple_of(2) {
             format!("{expected}.")
@@ -497,7 +522,7 @@ impl<'a> Lines<'a> {
             width,
             fix: None,
         });
-        line.number_fix = Some((index, right_fix));
+        line.number_fix = Some(Box::new((index, right_fix)));
     }
 
     fn depth(&self) -> usize {
@@ -511,9 +536,9 @@ impl<'a> Lines<'a> {
             .map_or(1, |line| line.ply + usize::from(line.pending.is_some()) + 1)
     }
 
+    #[inline]
     fn san(&mut self, token: MoveToken<'a>, sink: &mut Sink<'_>) {
         self.flush(sink);
-        let depth = self.depth();
         let Some(line) = self.stack.last_mut() else {
             return;
         };
@@ -537,27 +562,47 @@ impl<'a> Lines<'a> {
                     after_bad_number,
                 });
             }
-            Err(error) => {
-                let message = error.message();
-                let before = Some(game.position().clone());
-                sink.at_move(
-                    token.at,
-                    token.text,
-                    token.text.chars().count(),
-                    line.ply + 1,
-                    depth,
-                    RuleId::Syntax,
-                    message,
-                    None,
-                    before,
-                );
-                line.stopped = true;
-                line.branchable = true;
-            }
+            Err(error) => self.unreadable(&token, &error, sink),
         }
     }
 
-    /// Plays the innermost line's pending move.
+    /// `syntax`: the innermost line's move `token` is no move of its game;
+    /// the line stops there.
+    #[cold]
+    #[inline(never)]
+    fn unreadable(
+        &mut self,
+        token: &MoveToken<'a>,
+        error: &crate::any::AnyMoveError,
+        sink: &mut Sink<'_>,
+    ) {
+        let depth = self.depth();
+        let Some(line) = self.stack.last_mut() else {
+            return;
+        };
+        let Some(game) = &line.game else {
+            return;
+        };
+        let message = error.message();
+        let before = Some(game.position().clone());
+        sink.at_move(
+            token.at,
+            token.text,
+            token.text.chars().count(),
+            line.ply + 1,
+            depth,
+            RuleId::Syntax,
+            message,
+            None,
+            before,
+        );
+        line.stopped = true;
+        line.branchable = true;
+    }
+
+    /// Plays the innermost line's pending move, if any: a legal move is
+    /// played ([`Lines::after_legal`]), a refused one reported
+    /// ([`Lines::refused`]).
     fn flush(&mut self, sink: &mut Sink<'_>) {
         let depth = self.depth();
         let Some(line) = self.stack.last_mut() else {
@@ -573,33 +618,62 @@ impl<'a> Lines<'a> {
             line.pending = None;
             return;
         };
+        // The position before the move is kept only for a claim to check.
         let before = claim.map(|_| game.position().clone());
         let observed = depth == 0 && sink.observer.is_some();
         if observed && let Some(observer) = sink.observer.as_mut() {
             observer.playing(game.position(), mv);
         }
-        let number_fix = line.pending_number_fix.take();
-        let refusal = match game.play_captured(mv) {
+        match game.play_captured(mv) {
             Ok(captured) => {
                 if observed && let Some(observer) = sink.observer.as_mut() {
                     observer.played();
                 }
-                if let Some((index, fix)) = number_fix {
-                    sink.attach(index, Some(fix));
-                }
-                line.ply += 1;
-                // The pending move is read back only for a wrong claim.
-                if claim.is_some_and(|claim| claim != captured)
-                    && let Some(pending) = line.pending.take()
-                {
-                    check_claim(sink, &pending, captured, line.ply, depth, before, true);
-                }
-                line.pending = None;
-                return;
+                Self::after_legal(line, sink, captured, before, depth);
             }
-            Err(refusal) => refusal,
+            Err(refusal) => self.refused(sink, &refusal),
+        }
+    }
+
+    /// After the pending move of `line` was played and took `captured`
+    /// seeds: the fix of a wrong number before it is now safe, and its
+    /// capture claim is checked.
+    fn after_legal(
+        line: &mut Line<'a>,
+        sink: &mut Sink<'_>,
+        captured: u32,
+        before: Option<AnyPosition>,
+        depth: usize,
+    ) {
+        if let Some(number_fix) = line.pending_number_fix.take() {
+            let (index, fix) = *number_fix;
+            sink.attach(index, Some(fix));
+        }
+        line.ply += 1;
+        // The pending move is read back only for a wrong claim.
+        let claim = line.pending.as_ref().and_then(|pending| pending.claim);
+        if claim.is_some_and(|claim| claim != captured)
+            && let Some(pending) = line.pending.take()
+        {
+            check_claim(sink, &pending, captured, line.ply, depth, before, true);
+        }
+        line.pending = None;
+    }
+
+    /// The innermost line's pending move was refused: reported (with the
+    /// letter-case hint and its fix when another case reads it as legal),
+    /// then played anyway with [`Options::keep_going`], else the line stops.
+    #[cold]
+    #[inline(never)]
+    fn refused(&mut self, sink: &mut Sink<'_>, refusal: &crate::any::AnyIllegal) {
+        let depth = self.depth();
+        let conventions = self.conventions;
+        let capitals = self.capitals;
+        let Some(line) = self.stack.last_mut() else {
+            return;
         };
-        let Some(pending) = line.pending.take() else {
+        line.pending_number_fix = None;
+        let (Some(pending), Some(game)) = (line.pending.take(), line.game.as_mut()) else {
             return;
         };
         if pending.after_bad_number {
@@ -608,33 +682,16 @@ impl<'a> Lines<'a> {
             line.branchable = true;
             return;
         }
-        let letter_case =
-            other_letter_case(game.position(), &refusal, pending.text, self.conventions);
+        let letter_case = other_letter_case(game.position(), refusal, pending.text, conventions);
         // Only the first move: a move read before it would be read anew.
-        let capitals_fix = match (&letter_case, self.capitals) {
+        let capitals_fix = match (&letter_case, capitals) {
             (Some((_, side)), Some(place)) if line.ply == 0 && depth == 0 => {
                 Some(capitals_fix(sink, place, *side))
             }
             _ => None,
         };
         let hint = letter_case.map(|(hint, _)| hint);
-        let (rule, message) = match refusal.game_over() {
-            Some(over) => (
-                RuleId::RecordAfterEnd,
-                msg!(
-                    "record-game-already-over",
-                    rule = over.rule.as_str(),
-                    score = over.score.to_string()
-                ),
-            ),
-            None => (
-                refusal.rule(),
-                refusal.with_legal_moves(
-                    refusal.explanation_message(self.conventions),
-                    self.conventions,
-                ),
-            ),
-        };
+        let (rule, message) = refusal_message(refusal, conventions);
         let position = game.position().clone();
         let index = sink.at_move(
             pending.at,
@@ -649,7 +706,7 @@ impl<'a> Lines<'a> {
         );
         sink.attach(index, capitals_fix);
         if sink.options.keep_going
-            && let Ok(played) = game.play_anyway(mv)
+            && let Ok(played) = game.play_anyway(pending.mv)
         {
             line.ply += 1;
             check_claim(
@@ -697,14 +754,58 @@ impl<'a> Lines<'a> {
     }
 }
 
+/// Whether the digits of `number` (a move number as read: ASCII digits)
+/// write `expected`, leading zeros allowed as `str::parse` allows them.
+/// By hand: this runs on every move number, and `parse` is several times
+/// slower.
+fn number_is(number: &str, expected: usize) -> bool {
+    let mut value: usize = 0;
+    for byte in number.bytes() {
+        let digit = usize::from(byte.wrapping_sub(b'0'));
+        if digit > 9 {
+            return false;
+        }
+        value = match value.checked_mul(10).and_then(|v| v.checked_add(digit)) {
+            Some(value) => value,
+            None => return false,
+        };
+    }
+    !number.is_empty() && value == expected
+}
+
 /// Characters a move token takes: its text and claim.
 fn token_width<M>(pending: &Pending<'_, M>) -> usize {
     let digits = |n: u32| n.checked_ilog10().map_or(1, |d| d as usize + 1);
     pending.text.chars().count() + pending.claim.map_or(0, |claim| 1 + digits(claim))
 }
 
+/// The rule a refused move breaks and what to say of it: the end of the
+/// game for a move after it, else the engine's explanation and the legal
+/// moves.
+fn refusal_message(
+    refusal: &crate::any::AnyIllegal,
+    conventions: Conventions,
+) -> (RuleId, Message) {
+    match refusal.game_over() {
+        Some(over) => (
+            RuleId::RecordAfterEnd,
+            msg!(
+                "record-game-already-over",
+                rule = over.rule.as_str(),
+                score = over.score.to_string()
+            ),
+        ),
+        None => (
+            refusal.rule(),
+            refusal.with_legal_moves(refusal.explanation_message(conventions), conventions),
+        ),
+    }
+}
+
 /// `fixable`: the move was legal (a claim on a refused move played anyway
 /// gets no fix: the count is that of a move the rules refuse).
+#[cold]
+#[inline(never)]
 fn check_claim(
     sink: &mut Sink<'_>,
     pending: &Pending<'_, impl Copy>,
@@ -844,8 +945,10 @@ fn is_record_date(value: &str) -> bool {
     if value.is_empty() || value == "?" {
         return true;
     }
-    let parts: Vec<&str> = value.split('.').collect();
-    let [year, month, day] = parts.as_slice() else {
+    let mut parts = value.split('.');
+    let (Some(year), Some(month), Some(day), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
         return false;
     };
     let part = |text: &str, width: usize, range: std::ops::RangeInclusive<u32>| {
@@ -1166,9 +1269,8 @@ impl<'a, 'o> GameValidator<'a, 'o> {
             .tags
             .get(names::RESULT)
             .map(|value| value.split_whitespace().collect::<String>());
-        let token = self.result_token.map(|(text, _)| text.to_owned());
         self.check_result_spelling(tag.as_deref(), finished);
-        let claimed = tag.clone().or(token);
+        let claimed = tag.or_else(|| self.result_token.map(|(text, _)| text.to_owned()));
         if !finished.complete {
             return ResultCheck {
                 claimed,
@@ -1195,15 +1297,14 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                     .map_or_else(|| "*".to_owned(), |outcome| outcome.score.to_string()),
             ),
         };
-        self.check_claimed_outcome(finished, decisive, (at, width));
+        self.check_claimed_outcome(finished, decisive, computed.as_deref(), (at, width));
         ResultCheck { claimed, computed }
     }
 
     /// The Result tag is a result token, and agrees with the result token
     /// after the moves.
     fn check_result_spelling(&mut self, tag: Option<&str>, finished: &Finished) {
-        let tag = tag.map(str::to_owned);
-        if let Some(value) = &tag
+        if let Some(value) = tag
             && !is_result_token(value)
         {
             let width = self.tag_width(names::RESULT);
@@ -1213,12 +1314,12 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                 width,
                 finished.ply,
                 RuleId::Syntax,
-                msg!("record-not-a-result", text = value.as_str()),
+                msg!("record-not-a-result", text = value),
                 Some(msg!("hint-result-tag")),
                 None,
             );
         }
-        if let (Some(tag), Some((text, at))) = (&tag, self.result_token)
+        if let (Some(tag), Some((text, at))) = (tag, self.result_token)
             && tag != text
             && is_result_token(tag)
         {
@@ -1227,11 +1328,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                 text.chars().count(),
                 finished.ply,
                 RuleId::RecordResult,
-                msg!(
-                    "record-result-token-disagrees",
-                    token = text,
-                    tag = tag.as_str()
-                ),
+                msg!("record-result-token-disagrees", token = text, tag = tag),
                 Some(msg!("hint-result-token-and-tag")),
                 None,
             );
@@ -1239,12 +1336,14 @@ impl<'a, 'o> GameValidator<'a, 'o> {
     }
 
     /// The result claimed (`decisive`: a score) against the end the game
-    /// reached or the termination it declares; `(at, width)`: where the
-    /// claim is written.
+    /// reached or the termination it declares; `computed`: that end's
+    /// score as written (formatted once); `(at, width)`: where the claim
+    /// is written.
     fn check_claimed_outcome(
         &mut self,
         finished: &Finished,
         decisive: Option<&str>,
+        computed: Option<&str>,
         (at, width): (Option<Pos<'a>>, usize),
     ) {
         match &finished.declared {
@@ -1267,7 +1366,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
             }
             Some(Ok(outcome)) => {
                 if let Some(claimed) = decisive
-                    && claimed != outcome.score.to_string()
+                    && Some(claimed) != computed
                 {
                     self.claim_contradicted(at, width, finished, claimed, outcome);
                 }
@@ -1281,7 +1380,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                     && !early
                 {
                     match &finished.outcome {
-                        Some(outcome) if outcome.score.to_string() != claimed => {
+                        Some(outcome) if computed != Some(claimed) => {
                             self.claim_contradicted(at, width, finished, claimed, outcome);
                         }
                         Some(_) => {}
@@ -1367,6 +1466,7 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
         }
     }
 
+    #[inline]
     fn san(&mut self, token: MoveToken<'a>) {
         if self.first_place.is_none() {
             self.first_place = Some(token.at);
@@ -1382,6 +1482,7 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
         }
     }
 
+    #[inline]
     fn move_number(&mut self, number: &'a str, width: usize, at: Pos<'a>) {
         if let Some(lines) = &mut self.replayer {
             lines.move_number(number, width, at, &mut self.sink);
@@ -1418,12 +1519,8 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
     }
 
     fn end_game(&mut self) -> GameReport {
-        let termination = self.tags.get(names::TERMINATION).map(str::to_owned);
-        let finished = Lines::finished(
-            self.replayer.as_mut(),
-            &mut self.sink,
-            termination.as_deref(),
-        );
+        let termination = self.tags.get(names::TERMINATION);
+        let finished = Lines::finished(self.replayer.as_mut(), &mut self.sink, termination);
         let result = self.check_result(&finished);
         let end = match &finished.declared {
             Some(Ok(outcome)) => Some(*outcome),
