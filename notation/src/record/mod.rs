@@ -38,7 +38,7 @@ pub use model::{GameRecord, Move, Node, Span, Tag, Tags, names};
 pub use parser::{
     MAX_SYNTAX_ERRORS, MAX_VARIATION_DEPTH, MoveToken, Origin, Pos, SyntaxError, Visitor, read_game,
 };
-pub use reader::{BatchReader, GameText, TextProblem, games};
+pub use reader::{Batch, BatchReader, GameText, TextProblem, games};
 pub use setup::{FromTags, SetupError, ruleset_of};
 pub use writer::write_all;
 
