@@ -167,6 +167,7 @@ fn open(scratch: &Scratch) -> Archive {
 }
 
 fn a_reimport_adds_nothing(backend: Backend) {
+    let fresh_scratch = scratch(backend, "reimport-twice");
     let scratch = scratch(backend, "reimport");
     let mut archive = open(&scratch);
     let games = fixtures("valid");
@@ -181,6 +182,15 @@ fn a_reimport_adds_nothing(backend: Backend) {
     let mut other = open(&scratch);
     let outcome = other.import(&twice).expect("imported");
     assert_eq!((outcome.imported, outcome.duplicates), (0, 2));
+    // ... and in a new archive, once too: the first copy is added, the
+    // second is its duplicate (PostgreSQL adds a batch in one statement).
+    let mut fresh = open(&fresh_scratch);
+    let outcome = fresh.import(&twice).expect("imported");
+    assert_eq!((outcome.imported, outcome.duplicates), (1, 1));
+    assert_eq!(fresh.count().expect("a count"), 1);
+    let (_, positions, bare) = fresh.check().expect("checked");
+    assert_eq!(bare, 0);
+    assert!(positions > 0, "{positions}");
 }
 
 fn invalid_games_are_kept_with_their_violations(backend: Backend) {
