@@ -600,13 +600,16 @@ fn write_postings(db: &mut Db, entries: &[(i64, bool, postings::Entry)]) -> Resu
     };
     let mut start = 0;
     while start < entries.len() {
-        let (bucket, deep, first) = entries[start];
+        let (bucket, deep, _) = entries[start];
         let end = start
             + entries[start..]
                 .iter()
                 .take_while(|(b, d, _)| *b == bucket && *d == deep)
                 .count();
-        let group: Vec<postings::Entry> = entries[start..end].iter().map(|e| e.2).collect();
+        let mut group: Vec<postings::Entry> = entries[start..end].iter().map(|e| e.2).collect();
+        // In game order already (the order games were added): the stable
+        // sort only makes sure, so that a game's entries stay together.
+        group.sort_by_key(|entry| entry.game);
         start = end;
         let mut bytes = Vec::with_capacity(group.len() * 6);
         postings::encode(0, &group, &mut bytes);
@@ -615,15 +618,16 @@ fn write_postings(db: &mut Db, entries: &[(i64, bool, postings::Entry)]) -> Resu
         {
             continue;
         }
-        let batch = group.iter().map(|e| e.game).min().unwrap_or(first.game);
-        rows.extend([
-            Value::Int(bucket),
-            Value::Int(i64::from(deep)),
-            Value::Int(batch),
-            Value::Blob(bytes),
-        ]);
-        if rows.len() >= 4 * ROWS_PER_STATEMENT {
-            flush(db, &mut rows)?;
+        for (batch, bytes) in postings::split_into_rows(&group) {
+            rows.extend([
+                Value::Int(bucket),
+                Value::Int(i64::from(deep)),
+                Value::Int(batch),
+                Value::Blob(bytes),
+            ]);
+            if rows.len() >= 4 * ROWS_PER_STATEMENT {
+                flush(db, &mut rows)?;
+            }
         }
     }
     flush(db, &mut rows)
