@@ -195,6 +195,7 @@ bench_postgres() {
     echo "-- explorer at the start"; "${psql[@]}" "EXPLAIN (ANALYZE, BUFFERS) SELECT move, games, south, north, draws, score_sum FROM explorer WHERE key = $key" || true
     echo "-- position search at the start (its bucket's rows)"; "${psql[@]}" "EXPLAIN (ANALYZE, BUFFERS) SELECT entries FROM positions WHERE bucket = ($key & 255) AND deep = 0" || true
     echo "-- posting lists: rows, entries' bytes, largest row"; "${psql[@]}" "SELECT deep, COUNT(*), SUM(LENGTH(entries)), MAX(LENGTH(entries)) FROM positions GROUP BY deep" || true
+    echo "-- explorer: rows, positions, heap bytes a row"; "${psql[@]}" "SELECT COUNT(*), COUNT(DISTINCT key), pg_relation_size('explorer') / GREATEST(COUNT(*), 1) FROM explorer" || true
     echo "-- player search"; "${psql[@]}" "EXPLAIN (ANALYZE, BUFFERS) SELECT g.id FROM games g WHERE g.id IN (SELECT id FROM (SELECT g.id AS id FROM games g WHERE g.south = '$who' ORDER BY g.id LIMIT 51) AS s UNION ALL SELECT id FROM (SELECT g.id AS id FROM games g WHERE g.north = '$who' ORDER BY g.id LIMIT 51) AS n) ORDER BY g.id LIMIT 51" || true
   } 2>&1 | sed 's/^/  /' | tee -a "$RESULTS"
   say "queries (ms; $QUERIES of each kind a run, $RUNS runs after a warm-up):"

@@ -265,6 +265,27 @@ impl Db {
     }
 }
 
+impl Db {
+    /// PostgreSQL only: runs a statement whose parameters are typed
+    /// values of the driver (arrays, for the bulk writes of an import:
+    /// a statement per batch instead of one per game); its rows.
+    pub(crate) fn query_postgres(
+        &mut self,
+        sql: &str,
+        params: &[&(dyn ToSql + Sync)],
+    ) -> Result<Vec<postgres::Row>, DbError> {
+        match self {
+            Db::Sqlite(_) => Err(DbError::Other(
+                "a PostgreSQL statement sent to SQLite".to_owned(),
+            )),
+            Db::Postgres { client, prepared } => {
+                let statement = pg_statement(client, prepared, sql)?;
+                Ok(client.query(&statement, params)?)
+            }
+        }
+    }
+}
+
 fn pg_statement(
     client: &mut postgres::Client,
     prepared: &mut HashMap<String, postgres::Statement>,

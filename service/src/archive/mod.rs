@@ -488,20 +488,10 @@ fn write_pending(db: &mut Db, pending: &mut Pending) -> Result<(), DbError> {
         )?;
     }
     let counts = pending.counts();
-    for chunk in counts.chunks(ROWS_PER_STATEMENT) {
-        let mut params = Vec::with_capacity(chunk.len() * 7);
-        for (key, played, counts) in chunk {
-            params.extend([
-                Value::Int(*key),
-                Value::Text((*played).to_owned()),
-                Value::Int(counts.games),
-                Value::Int(counts.south),
-                Value::Int(counts.north),
-                Value::Int(counts.draws),
-                Value::Int(counts.score_sum),
-            ]);
-        }
-        db.execute(&upsert_counts_sql(chunk.len()), &params)?;
+    if db.is_postgres() {
+        upsert_counts_postgres(db, &counts)?;
+    } else {
+        upsert_counts(db, &counts)?;
     }
     pending.old_rows.sort_unstable_by_key(|row| (row.0, row.1));
     for row in pending.old_rows.drain(..) {
@@ -518,6 +508,70 @@ fn write_pending(db: &mut Db, pending: &mut Pending) -> Result<(), DbError> {
         )?;
     }
     pending.clear();
+    Ok(())
+}
+
+/// Adds a transaction's counts to the explorer's table (SQLite), several
+/// rows to a statement, in key order.
+fn upsert_counts(db: &mut Db, counts: &[(i64, &str, Counts)]) -> Result<(), DbError> {
+    for chunk in counts.chunks(ROWS_PER_STATEMENT) {
+        let mut params = Vec::with_capacity(chunk.len() * 7);
+        for (key, played, counts) in chunk {
+            params.extend([
+                Value::Int(*key),
+                Value::Text((*played).to_owned()),
+                Value::Int(counts.games),
+                Value::Int(counts.south),
+                Value::Int(counts.north),
+                Value::Int(counts.draws),
+                Value::Int(counts.score_sum),
+            ]);
+        }
+        db.execute(&upsert_counts_sql(chunk.len()), &params)?;
+    }
+    Ok(())
+}
+
+/// Count rows a PostgreSQL statement upserts (its arrays some 400 KB).
+const COUNTS_PER_POSTGRES_STATEMENT: usize = 10_000;
+
+/// Adds a transaction's counts to the explorer's table (PostgreSQL): the
+/// rows as arrays, `unnest`ed, thousands to a statement, each statement
+/// updating the rows there are and inserting the others. One writer at
+/// a time adds counts (the lock lets readers go on, and is taken at the
+/// commit only, once the transaction's other writes are done), so that
+/// the new rows need no `ON CONFLICT`: its speculative insertion took
+/// twice a plain insert's time (measured: 1.56 s against 0.82 s for
+/// 167,322 rows). The counts are summed already, so no statement meets
+/// a (key, move) twice.
+fn upsert_counts_postgres(db: &mut Db, counts: &[(i64, &str, Counts)]) -> Result<(), DbError> {
+    if counts.is_empty() {
+        return Ok(());
+    }
+    db.batch("LOCK TABLE explorer IN SHARE ROW EXCLUSIVE MODE")?;
+    for chunk in counts.chunks(COUNTS_PER_POSTGRES_STATEMENT) {
+        let keys: Vec<i64> = chunk.iter().map(|c| c.0).collect();
+        let moves: Vec<&str> = chunk.iter().map(|c| c.1).collect();
+        let column = |f: fn(&Counts) -> i64| chunk.iter().map(|c| f(&c.2)).collect::<Vec<i64>>();
+        let games = column(|c| c.games);
+        let south = column(|c| c.south);
+        let north = column(|c| c.north);
+        let draws = column(|c| c.draws);
+        let score_sum = column(|c| c.score_sum);
+        db.query_postgres(
+            "WITH added AS (SELECT * FROM unnest($1::BIGINT[], $2::TEXT[], $3::BIGINT[], \
+             $4::BIGINT[], $5::BIGINT[], $6::BIGINT[], $7::BIGINT[]) \
+             AS a (key, move, games, south, north, draws, score_sum)), \
+             updated AS (UPDATE explorer e SET games = e.games + a.games, \
+             south = e.south + a.south, north = e.north + a.north, draws = e.draws + a.draws, \
+             score_sum = e.score_sum + a.score_sum \
+             FROM added a WHERE e.key = a.key AND e.move = a.move RETURNING e.key, e.move) \
+             INSERT INTO explorer (key, move, games, south, north, draws, score_sum) \
+             SELECT * FROM added a WHERE NOT EXISTS \
+             (SELECT 1 FROM updated u WHERE u.key = a.key AND u.move = a.move)",
+            &[&keys, &moves, &games, &south, &north, &draws, &score_sum],
+        )?;
+    }
     Ok(())
 }
 
@@ -559,13 +613,16 @@ fn write_postings(db: &mut Db, entries: &[(i64, bool, postings::Entry)]) -> Resu
     };
     let mut start = 0;
     while start < entries.len() {
-        let (bucket, deep, first) = entries[start];
+        let (bucket, deep, _) = entries[start];
         let end = start
             + entries[start..]
                 .iter()
                 .take_while(|(b, d, _)| *b == bucket && *d == deep)
                 .count();
-        let group: Vec<postings::Entry> = entries[start..end].iter().map(|e| e.2).collect();
+        let mut group: Vec<postings::Entry> = entries[start..end].iter().map(|e| e.2).collect();
+        // In game order already (the order games were added): the stable
+        // sort only makes sure, so that a game's entries stay together.
+        group.sort_by_key(|entry| entry.game);
         start = end;
         let mut bytes = Vec::with_capacity(group.len() * 6);
         postings::encode(0, &group, &mut bytes);
@@ -574,15 +631,16 @@ fn write_postings(db: &mut Db, entries: &[(i64, bool, postings::Entry)]) -> Resu
         {
             continue;
         }
-        let batch = group.iter().map(|e| e.game).min().unwrap_or(first.game);
-        rows.extend([
-            Value::Int(bucket),
-            Value::Int(i64::from(deep)),
-            Value::Int(batch),
-            Value::Blob(bytes),
-        ]);
-        if rows.len() >= 4 * ROWS_PER_STATEMENT {
-            flush(db, &mut rows)?;
+        for (batch, bytes) in postings::split_into_rows(&group) {
+            rows.extend([
+                Value::Int(bucket),
+                Value::Int(i64::from(deep)),
+                Value::Int(batch),
+                Value::Blob(bytes),
+            ]);
+            if rows.len() >= 4 * ROWS_PER_STATEMENT {
+                flush(db, &mut rows)?;
+            }
         }
     }
     flush(db, &mut rows)
@@ -873,6 +931,9 @@ impl Archive {
         games: &[Prepared],
         now: i64,
     ) -> Result<BatchOutcome, DbError> {
+        if self.db.is_postgres() {
+            return self.import_in_transaction_postgres(games, now);
+        }
         let mut outcome = BatchOutcome::default();
         for game in games {
             let tag = |name: &str| Value::from(game.tags.get(name));
@@ -906,6 +967,99 @@ impl Archive {
                 .and_then(|row| row.first())
                 .and_then(Value::int)
             else {
+                outcome.duplicates += 1;
+                continue;
+            };
+            outcome.imported += 1;
+            let diff = game.score.map(|(s, n)| s - n);
+            self.pending
+                .add_game(self.version, id, diff, &game.passages);
+        }
+        Ok(outcome)
+    }
+
+    /// PostgreSQL: the batch's games in one statement (their columns as
+    /// arrays, `unnest`ed), instead of a statement and a round trip a
+    /// game; the ids of those the archive did not hold come back with
+    /// their identities. A game twice in the batch is added once (its
+    /// later copies are duplicates, as they are in SQLite).
+    fn import_in_transaction_postgres(
+        &mut self,
+        games: &[Prepared],
+        now: i64,
+    ) -> Result<BatchOutcome, DbError> {
+        use songo_notation::record::names;
+        let mut outcome = BatchOutcome::default();
+        let mut seen = std::collections::HashSet::with_capacity(games.len());
+        let fresh: Vec<&Prepared> = games
+            .iter()
+            .filter(|game| seen.insert(game.identity))
+            .collect();
+        outcome.duplicates += games.len() - fresh.len();
+        if fresh.is_empty() {
+            return Ok(outcome);
+        }
+        let ints = |f: &dyn Fn(&Prepared) -> i64| fresh.iter().map(|g| f(g)).collect::<Vec<i64>>();
+        let maybe_ints = |f: &dyn Fn(&Prepared) -> Option<i64>| {
+            fresh.iter().map(|g| f(g)).collect::<Vec<Option<i64>>>()
+        };
+        let tags = |name: &str| {
+            fresh
+                .iter()
+                .map(|g| g.tags.get(name))
+                .collect::<Vec<Option<&str>>>()
+        };
+        let identity = ints(&|g| g.identity);
+        let rules: Vec<&str> = fresh.iter().map(|g| g.rules.as_str()).collect();
+        let (south, north, event, site, round) = (
+            tags(names::SOUTH),
+            tags(names::NORTH),
+            tags(names::EVENT),
+            tags(names::SITE),
+            tags(names::ROUND),
+        );
+        let date: Vec<Option<&str>> = fresh.iter().map(|g| g.date.as_deref()).collect();
+        let result: Vec<Option<&str>> = fresh.iter().map(|g| g.result.as_deref()).collect();
+        let south_score = maybe_ints(&|g| g.score.map(|s| s.0));
+        let north_score = maybe_ints(&|g| g.score.map(|s| s.1));
+        let plies = ints(&|g| g.plies);
+        let valid = ints(&|g| i64::from(g.valid));
+        let violations: Vec<Option<&str>> = fresh.iter().map(|g| g.violations.as_deref()).collect();
+        let record: Vec<&str> = fresh.iter().map(|g| g.record.as_str()).collect();
+        let rows = self.db.query_postgres(
+            "INSERT INTO games (identity, rules, south, north, event, site, date, round, result, \
+             south_score, north_score, plies, valid, violations, record, imported) \
+             SELECT *, $16::BIGINT FROM unnest($1::BIGINT[], $2::TEXT[], $3::TEXT[], $4::TEXT[], \
+             $5::TEXT[], $6::TEXT[], $7::TEXT[], $8::TEXT[], $9::TEXT[], $10::BIGINT[], \
+             $11::BIGINT[], $12::BIGINT[], $13::BIGINT[], $14::TEXT[], $15::TEXT[]) \
+             ON CONFLICT (identity) DO NOTHING RETURNING id, identity",
+            &[
+                &identity,
+                &rules,
+                &south,
+                &north,
+                &event,
+                &site,
+                &date,
+                &round,
+                &result,
+                &south_score,
+                &north_score,
+                &plies,
+                &valid,
+                &violations,
+                &record,
+                &now,
+            ],
+        )?;
+        let mut ids = std::collections::HashMap::with_capacity(rows.len());
+        for row in &rows {
+            ids.insert(row.try_get::<_, i64>(1)?, row.try_get::<_, i64>(0)?);
+        }
+        // In the batch's order, which is the ids' order: each posting
+        // list's entries stay sorted by game.
+        for game in fresh {
+            let Some(&id) = ids.get(&game.identity) else {
                 outcome.duplicates += 1;
                 continue;
             };

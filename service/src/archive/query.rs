@@ -286,6 +286,136 @@ fn page(rows: &[Vec<Value>], limit: usize) -> GameList {
     }
 }
 
+/// The conditions of a search but its cursor and page, and, for a
+/// player searched without a position, the number of the parameter
+/// naming him (his games are then two index scans, one a side).
+fn search_conditions(filters: &Filters) -> Result<(Where, Option<usize>), ArchiveError> {
+    let mut w = Where {
+        clauses: Vec::new(),
+        params: Vec::new(),
+    };
+    // A player is South or North: two ordered index scans, each
+    // stopped at the page's size, merged (`player_search_sql`), rather
+    // than every game of the player read and sorted. Through a
+    // position, the index gives the games and the player is one more
+    // condition.
+    let player = match (&filters.player, filters.position) {
+        (Some(player), None) => {
+            w.params.push(player.as_str().into());
+            Some(w.params.len())
+        }
+        (Some(player), Some(_)) => {
+            w.add("(g.south = ? OR g.north = ?)", player.as_str().into());
+            // Both `?` name the one parameter just added.
+            None
+        }
+        (None, _) => None,
+    };
+    for (column, value) in [
+        ("g.event", &filters.event),
+        ("g.site", &filters.site),
+        ("g.round", &filters.round),
+        ("g.rules", &filters.rules),
+        ("g.result", &filters.result),
+    ] {
+        if let Some(value) = value {
+            w.add(&format!("{column} = ?"), value.as_str().into());
+        }
+    }
+    if let Some(since) = &filters.since {
+        let bound = date_bound(since, "00").ok_or_else(|| ArchiveError::BadDate(since.clone()))?;
+        w.add("g.date >= ?", bound.into());
+    }
+    if let Some(until) = &filters.until {
+        let bound = date_bound(until, "99").ok_or_else(|| ArchiveError::BadDate(until.clone()))?;
+        w.add("g.date <= ?", bound.into());
+    }
+    if let Some(valid) = filters.valid {
+        w.add("g.valid = ?", i64::from(valid).into());
+    }
+    if let Some(min) = filters.min_plies {
+        w.add("g.plies >= ?", min.into());
+    }
+    if let Some(max) = filters.max_plies {
+        w.add("g.plies <= ?", max.into());
+    }
+    Ok((w, player))
+}
+
+/// The game id a cursor (`g1234`) names.
+fn parse_cursor(after: Option<&str>) -> Result<Option<i64>, ArchiveError> {
+    after
+        .map(|after| {
+            after
+                .strip_prefix('g')
+                .and_then(|n| n.parse::<i64>().ok())
+                .ok_or_else(|| ArchiveError::BadCursor(after.to_owned()))
+        })
+        .transpose()
+}
+
+/// A player's games: his games as South and as North, each an index
+/// scan stopped at the page's size (`$n`), merged in id order; the
+/// player is parameter `$p`, and the other conditions of `w` apply in
+/// both halves (`$N` names one value in both databases).
+fn player_search_sql(w: &Where, p: usize, n: usize) -> String {
+    let side = |column: &str| {
+        let mut clauses = vec![format!("g.{column} = ${p}")];
+        clauses.extend(w.clauses.iter().cloned());
+        format!(
+            "SELECT id FROM (SELECT g.id AS id FROM games g WHERE {} ORDER BY g.id LIMIT ${n}) AS {column}_side",
+            clauses.join(" AND ")
+        )
+    };
+    format!(
+        "SELECT {SUMMARY_COLUMNS} FROM games g WHERE g.id IN ({} UNION ALL {}) \
+         ORDER BY g.id LIMIT ${n}",
+        side("south"),
+        side("north")
+    )
+}
+
+/// The explorer's answer from the counts of each move (`""`: the games
+/// that ended there), its moves most played first; its recent games
+/// are left to the caller.
+fn explorer_of(position: &AnyPosition, by_move: BTreeMap<String, Counted>) -> Explorer {
+    let mut explorer = Explorer {
+        position: position.clone(),
+        games: 0,
+        results: Results::default(),
+        ended: 0,
+        moves: Vec::new(),
+        recent: Vec::new(),
+    };
+    for (played, counted) in by_move {
+        let results = counted.results;
+        explorer.games += counted.games;
+        explorer.results.south += results.south;
+        explorer.results.north += results.north;
+        explorer.results.draw += results.draw;
+        if played.is_empty() {
+            explorer.ended += counted.games;
+            continue;
+        }
+        let scored = results.south + results.north + results.draw;
+        #[allow(clippy::cast_precision_loss)] // counts far below 2^52
+        let average_score = (scored > 0).then(|| {
+            let average = counted.score_sum as f64 / scored as f64;
+            (average * 100.0).round() / 100.0
+        });
+        explorer.moves.push(ExplorerMove {
+            played,
+            games: counted.games,
+            results,
+            average_score,
+        });
+    }
+    explorer
+        .moves
+        .sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.played.cmp(&b.played)));
+    explorer
+}
+
 /// Game ids a statement looks up at once (a short last chunk is padded
 /// by repeating its last id, so that one statement text serves all).
 const IDS_PER_STATEMENT: usize = 200;
@@ -413,74 +543,43 @@ impl Archive {
         limit: usize,
         after: Option<&str>,
     ) -> Result<GameList, ArchiveError> {
-        let mut w = Where {
-            clauses: Vec::new(),
-            params: Vec::new(),
-        };
-        // A player is South or North: two ordered index scans, each
-        // stopped at the page's size, merged (below), rather than every
-        // game of the player read and sorted. Through a position, the
-        // index gives the games and the player is one more condition.
-        let player = match (&filters.player, filters.position) {
-            (Some(player), None) => {
-                w.params.push(player.as_str().into());
-                Some(w.params.len())
-            }
-            (Some(player), Some(_)) => {
-                w.add("(g.south = ? OR g.north = ?)", player.as_str().into());
-                // Both `?` name the one parameter just added.
-                None
-            }
-            (None, _) => None,
-        };
-        for (column, value) in [
-            ("g.event", &filters.event),
-            ("g.site", &filters.site),
-            ("g.round", &filters.round),
-            ("g.rules", &filters.rules),
-            ("g.result", &filters.result),
-        ] {
-            if let Some(value) = value {
-                w.add(&format!("{column} = ?"), value.as_str().into());
-            }
-        }
-        if let Some(since) = &filters.since {
-            let bound =
-                date_bound(since, "00").ok_or_else(|| ArchiveError::BadDate(since.clone()))?;
-            w.add("g.date >= ?", bound.into());
-        }
-        if let Some(until) = &filters.until {
-            let bound =
-                date_bound(until, "99").ok_or_else(|| ArchiveError::BadDate(until.clone()))?;
-            w.add("g.date <= ?", bound.into());
-        }
-        if let Some(valid) = filters.valid {
-            w.add("g.valid = ?", i64::from(valid).into());
-        }
-        if let Some(min) = filters.min_plies {
-            w.add("g.plies >= ?", min.into());
-        }
-        if let Some(max) = filters.max_plies {
-            w.add("g.plies <= ?", max.into());
-        }
-        let after = after
-            .map(|after| {
-                after
-                    .strip_prefix('g')
-                    .and_then(|n| n.parse::<i64>().ok())
-                    .ok_or_else(|| ArchiveError::BadCursor(after.to_owned()))
-            })
-            .transpose()?;
+        let (w, player) = search_conditions(filters)?;
+        let after = parse_cursor(after)?;
         let limit = limit.clamp(1, 1000);
-        if let Some(key) = filters.position {
-            let mut ids = self.indexed_games(key, false)?;
-            ids.extend(self.indexed_games(key, true)?);
-            ids.sort_unstable();
-            ids.dedup();
-            ids.retain(|&id| after.is_none_or(|after| id > after));
-            let rows = self.games_among(&ids, &w, limit + 1, false)?;
-            return Ok(page(&rows, limit));
+        match filters.position {
+            Some(key) => self.search_by_position(key, w, limit, after),
+            None => self.search_by_tags(w, player, limit, after),
         }
+    }
+
+    /// A page of the games through the position of `key` that meet `w`:
+    /// the position index gives the games, the other filters are
+    /// conditions on them.
+    fn search_by_position(
+        &mut self,
+        key: i64,
+        w: Where,
+        limit: usize,
+        after: Option<i64>,
+    ) -> Result<GameList, ArchiveError> {
+        let mut ids = self.indexed_games(key, false)?;
+        ids.extend(self.indexed_games(key, true)?);
+        ids.sort_unstable();
+        ids.dedup();
+        ids.retain(|&id| after.is_none_or(|after| id > after));
+        let rows = self.games_among(&ids, &w, limit + 1, false)?;
+        Ok(page(&rows, limit))
+    }
+
+    /// A page of the games that meet `w` (and, when `player` numbers a
+    /// parameter, whose South or North is that player), in id order.
+    fn search_by_tags(
+        &mut self,
+        mut w: Where,
+        player: Option<usize>,
+        limit: usize,
+        after: Option<i64>,
+    ) -> Result<GameList, ArchiveError> {
         if let Some(after) = after {
             w.add("g.id > ?", after.into());
         }
@@ -492,24 +591,7 @@ impl Archive {
                 "SELECT {SUMMARY_COLUMNS} FROM games g{} ORDER BY g.id LIMIT ${n}",
                 w.sql()
             ),
-            Some(p) => {
-                // The same parameters in both halves ($N names one value
-                // in both databases).
-                let side = |column: &str| {
-                    let mut clauses = vec![format!("g.{column} = ${p}")];
-                    clauses.extend(w.clauses.iter().cloned());
-                    format!(
-                        "SELECT id FROM (SELECT g.id AS id FROM games g WHERE {} ORDER BY g.id LIMIT ${n}) AS {column}_side",
-                        clauses.join(" AND ")
-                    )
-                };
-                format!(
-                    "SELECT {SUMMARY_COLUMNS} FROM games g WHERE g.id IN ({} UNION ALL {}) \
-                     ORDER BY g.id LIMIT ${n}",
-                    side("south"),
-                    side("north")
-                )
-            }
+            Some(p) => player_search_sql(&w, p, n),
         };
         let rows = self.db.query(&sql, &w.params)?;
         Ok(page(&rows, limit))
@@ -559,9 +641,26 @@ impl Archive {
         recent: usize,
     ) -> Result<Explorer, ArchiveError> {
         let key = super::position_key(position);
-        // The counts kept at import for the games that first reached the
-        // position within the first plies: a row per move played from it
-        // (`''` where games ended there).
+        let mut by_move = self.counted_moves(key)?;
+        // The games that reached it later: replayed, at most MAX_REPLAYS.
+        let deep = self.indexed_games(key, true)?;
+        if deep.len() > postings::MAX_REPLAYS {
+            return Err(ArchiveError::TooManyToReplay {
+                games: deep.len(),
+                limit: postings::MAX_REPLAYS,
+            });
+        }
+        let mut recent_games = self.recent_shallow_games(key, recent)?;
+        self.count_replayed_games(key, &deep, &mut by_move, &mut recent_games)?;
+        let mut explorer = explorer_of(position, by_move);
+        explorer.recent = self.newest_summaries(recent_games, recent)?;
+        Ok(explorer)
+    }
+
+    /// The counts kept at import for the games that first reached the
+    /// position of `key` within the first plies: a row per move played
+    /// from it (`''` where games ended there).
+    fn counted_moves(&mut self, key: i64) -> Result<BTreeMap<String, Counted>, DbError> {
         let rows = self.db.query(
             "SELECT move, games, south, north, draws, score_sum FROM explorer WHERE key = $1",
             &[key.into()],
@@ -577,15 +676,20 @@ impl Archive {
             counted.results.draw += int(4);
             counted.score_sum += int(5);
         }
-        // The games that reached it later: replayed, at most MAX_REPLAYS.
-        let deep = self.indexed_games(key, true)?;
-        if deep.len() > postings::MAX_REPLAYS {
-            return Err(ArchiveError::TooManyToReplay {
-                games: deep.len(),
-                limit: postings::MAX_REPLAYS,
-            });
-        }
-        let mut recent_games = self.recent_shallow_games(key, recent)?;
+        Ok(by_move)
+    }
+
+    /// Adds to `by_move` the games among `deep` (the deep list's games of
+    /// `key`) that first passed through the position past the counted
+    /// plies, each replayed from its stored record, and adds them to
+    /// `recent_games`.
+    fn count_replayed_games(
+        &mut self,
+        key: i64,
+        deep: &[i64],
+        by_move: &mut BTreeMap<String, Counted>,
+        recent_games: &mut Vec<i64>,
+    ) -> Result<(), DbError> {
         for chunk in deep.chunks(IDS_PER_STATEMENT) {
             let list: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
             let params: Vec<Value> = chunk.iter().map(|&id| Value::Int(id)).collect();
@@ -616,50 +720,25 @@ impl Archive {
                 recent_games.push(game.id);
             }
         }
-        let mut explorer = Explorer {
-            position: position.clone(),
-            games: 0,
-            results: Results::default(),
-            ended: 0,
-            moves: Vec::new(),
-            recent: Vec::new(),
-        };
-        for (played, counted) in by_move {
-            let results = counted.results;
-            explorer.games += counted.games;
-            explorer.results.south += results.south;
-            explorer.results.north += results.north;
-            explorer.results.draw += results.draw;
-            if played.is_empty() {
-                explorer.ended += counted.games;
-                continue;
-            }
-            let scored = results.south + results.north + results.draw;
-            #[allow(clippy::cast_precision_loss)] // counts far below 2^52
-            let average_score = (scored > 0).then(|| {
-                let average = counted.score_sum as f64 / scored as f64;
-                (average * 100.0).round() / 100.0
-            });
-            explorer.moves.push(ExplorerMove {
-                played,
-                games: counted.games,
-                results,
-                average_score,
-            });
-        }
-        explorer
-            .moves
-            .sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.played.cmp(&b.played)));
-        recent_games.sort_unstable_by(|a, b| b.cmp(a));
-        recent_games.dedup();
-        recent_games.truncate(recent);
+        Ok(())
+    }
+
+    /// The summaries of the newest `recent` games among `games`, newest
+    /// first.
+    fn newest_summaries(
+        &mut self,
+        mut games: Vec<i64>,
+        recent: usize,
+    ) -> Result<Vec<GameSummary>, DbError> {
+        games.sort_unstable_by(|a, b| b.cmp(a));
+        games.dedup();
+        games.truncate(recent);
         let w = Where {
             clauses: Vec::new(),
             params: Vec::new(),
         };
-        let rows = self.games_among(&recent_games, &w, recent, true)?;
-        explorer.recent = rows.iter().map(|row| summary(row)).collect();
-        Ok(explorer)
+        let rows = self.games_among(&games, &w, recent, true)?;
+        Ok(rows.iter().map(|row| summary(row)).collect())
     }
 
     /// The crosstable of an event: 1 point a win, ½ a draw, over the games

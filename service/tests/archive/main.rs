@@ -124,6 +124,7 @@ both!(
     hostile_text_is_only_data,
     deep_positions_are_explored_by_replay_and_found_by_search,
     the_explorer_refuses_past_its_replay_bound_before_any_work,
+    two_writers_at_once_count_every_game,
 );
 
 /// The games of a text, prepared as the import prepares them.
@@ -167,6 +168,7 @@ fn open(scratch: &Scratch) -> Archive {
 }
 
 fn a_reimport_adds_nothing(backend: Backend) {
+    let fresh_scratch = scratch(backend, "reimport-twice");
     let scratch = scratch(backend, "reimport");
     let mut archive = open(&scratch);
     let games = fixtures("valid");
@@ -181,6 +183,15 @@ fn a_reimport_adds_nothing(backend: Backend) {
     let mut other = open(&scratch);
     let outcome = other.import(&twice).expect("imported");
     assert_eq!((outcome.imported, outcome.duplicates), (0, 2));
+    // ... and in a new archive, once too: the first copy is added, the
+    // second is its duplicate (PostgreSQL adds a batch in one statement).
+    let mut fresh = open(&fresh_scratch);
+    let outcome = fresh.import(&twice).expect("imported");
+    assert_eq!((outcome.imported, outcome.duplicates), (1, 1));
+    assert_eq!(fresh.count().expect("a count"), 1);
+    let (_, positions, bare) = fresh.check().expect("checked");
+    assert_eq!(bare, 0);
+    assert!(positions > 0, "{positions}");
 }
 
 fn invalid_games_are_kept_with_their_violations(backend: Backend) {
@@ -517,6 +528,51 @@ fn migrated_archive_answers_as_a_fresh_one(backend: Backend, version: i64) {
         migrated.explore(&songo_start(), 5).expect("explored").games,
         before + 1
     );
+}
+
+/// Two writers importing a game a transaction at once, into one
+/// archive, through the same early positions: every game counted once,
+/// the counts in step with the index, the explorer's answers those of
+/// one import of the same games.
+fn two_writers_at_once_count_every_game(backend: Backend) {
+    let together = scratch(backend, "two-writers");
+    let alone = scratch(backend, "one-writer");
+    let games = fixtures("valid");
+    let (first, second) = games.split_at(games.len() / 2);
+    open(&together);
+    std::thread::scope(|threads| {
+        for half in [first, second] {
+            let location = &together.location;
+            threads.spawn(move || {
+                let mut archive = Archive::open(location).expect("the archive opens");
+                for game in half {
+                    archive
+                        .import(std::slice::from_ref(game))
+                        .expect("imported");
+                }
+            });
+        }
+    });
+    let mut together = open(&together);
+    let mut alone_archive = open(&alone);
+    alone_archive.import(&games).expect("imported");
+    assert_eq!(
+        together.count().expect("a count"),
+        i64::try_from(games.len()).expect("a count")
+    );
+    let (_, positions, bare) = together.check().expect("checked");
+    assert_eq!(bare, 0);
+    assert_eq!(positions, alone_archive.check().expect("checked").1);
+    for rules in [
+        songo_notation::Ruleset::Songo,
+        songo_notation::Ruleset::Awale,
+    ] {
+        let start = songo_notation::AnyPosition::from(songo_notation::Position::start(rules));
+        let both = together.explore(&start, 0).expect("explored");
+        let one = alone_archive.explore(&start, 0).expect("explored");
+        assert_eq!((both.games, &both.moves), (one.games, &one.moves));
+        assert!(one.games > 0, "{rules:?}");
+    }
 }
 
 fn the_explorer_adds_up_games_of_separate_imports(backend: Backend) {
