@@ -24,9 +24,6 @@ const REASON: &str = "// Long because:";
 /// longer long, so that the list cannot outlive its use.
 const BEING_SPLIT_ELSEWHERE: &[(&str, &str)] = &[
     ("notation/src/exercises/mod.rs", "look_in_game"),
-    ("notation/src/validate/mod.rs", "flush"),
-    ("service/src/archive/query.rs", "search"),
-    ("service/src/archive/query.rs", "explore"),
     // The exercises' browser test (294 lines), in the exercises branch's files.
     (
         "service/tests/http/browser_exercises.rs",
