@@ -135,7 +135,7 @@ impl TranspositionTable {
     /// result that old cannot come back either.
     pub(crate) fn new_epoch(&self) {
         let next = self.epoch.fetch_add(1, Ordering::Relaxed) + 1;
-        if next % (1 << 16) == 0 {
+        if next.is_multiple_of(1 << 16) {
             self.clear();
         }
     }
