@@ -1530,12 +1530,12 @@ page-exercises-motif-yinda = yinda
 page-exercises-motif-defence = defence
 page-exercises-motif-threat = threat
 page-exercises-difficulty = difficulty { $value } of 5
-# The one-line questions, by motif (as exercises-question); `name` is who is to move.
-page-exercises-question-grenier = { $name } to play. A grenier can harvest: which move wins clearly more than any other?
-page-exercises-question-double-threat = { $name } to play. Which move leaves two threats that no single answer removes?
-page-exercises-question-yinda = { $name } to play. A house is threatened: which move reinforces it?
-page-exercises-question-defence = { $name } to play. A capture is threatened: which move limits it best?
-page-exercises-question-threat = { $name } to play. Which move wins clearly more than any other?
+# The one-line questions, by motif, with exercises-question's sentence (exercises-ask-*); `name` is who is to move.
+page-exercises-question-grenier = { $name } to play. { exercises-ask-grenier }
+page-exercises-question-double-threat = { $name } to play. { exercises-ask-double-threat }
+page-exercises-question-yinda = { $name } to play. { exercises-ask-yinda }
+page-exercises-question-defence = { $name } to play. { exercises-ask-defence }
+page-exercises-question-threat = { $name } to play. { exercises-ask-threat }
 page-exercises-tap = Play your answer: tap a house on the board.
 page-exercises-not-legal = { $move } cannot be played here: the moves that can are ringed in green.
 page-exercises-right = Right: { $move } is the move.
@@ -1579,6 +1579,7 @@ page-exercises-score = { $count ->
    *[other] Solved at the first try: { $value } of { $text } tried ({ $count } exercises in the set).
 }
 page-exercises-origin = From { $text }, before ply { $value }.
+page-exercises-from-game = From { $text }.
 page-exercises-after-mistake = { $count ->
     [one] { $move } had just lost { $count } seed of score difference.
    *[other] { $move } had just lost { $count } seeds of score difference.
@@ -1609,12 +1610,18 @@ exercises-motif = { $id ->
 }
 exercises-difficulty = difficulty { $level } of 5
 # The one-line question of an exercise; `side` is who is to move.
+# What an exercise asks, by motif: the exercise's question (exercises-question) and the page's (page-exercises-question-*) say it so.
+exercises-ask-grenier = A grenier can harvest: which move wins clearly more than any other?
+exercises-ask-double-threat = Which move leaves two threats that no single answer removes?
+exercises-ask-yinda = A house is threatened: which move reinforces it?
+exercises-ask-defence = A capture is threatened: which move limits it best?
+exercises-ask-threat = Which move wins clearly more than any other?
 exercises-question = { $id ->
-    [grenier] { side-name } to play. A grenier can harvest: which move wins clearly more than any other?
-    [double-threat] { side-name } to play. Which move leaves two threats that no single answer removes?
-    [yinda] { side-name } to play. A house is threatened: which move reinforces it?
-    [defence] { side-name } to play. A capture is threatened: which move limits it best?
-   *[threat] { side-name } to play. Which move wins clearly more than any other?
+    [grenier] { side-name } to play. { exercises-ask-grenier }
+    [double-threat] { side-name } to play. { exercises-ask-double-threat }
+    [yinda] { side-name } to play. { exercises-ask-yinda }
+    [defence] { side-name } to play. { exercises-ask-defence }
+   *[threat] { side-name } to play. { exercises-ask-threat }
 }
 # The engine's proof: `margin` seeds of score difference better than the next move.
 exercises-proof = { $move } is the move: { $exact ->

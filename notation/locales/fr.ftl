@@ -1544,12 +1544,12 @@ page-exercises-motif-yinda = yinda
 page-exercises-motif-defence = défense
 page-exercises-motif-threat = menace simple
 page-exercises-difficulty = difficulté { $value } sur 5
-# Les questions en une ligne, par motif (comme exercises-question) ; `name` est le camp qui joue.
-page-exercises-question-grenier = { $name } joue. Un grenier peut récolter : quel coup gagne nettement plus que tous les autres ?
-page-exercises-question-double-threat = { $name } joue. Quel coup laisse deux menaces qu’aucune réponse ne supprime à la fois ?
-page-exercises-question-yinda = { $name } joue. Une maison est menacée : quel coup la renforce ?
-page-exercises-question-defence = { $name } joue. Une prise menace : quel coup la limite le mieux ?
-page-exercises-question-threat = { $name } joue. Quel coup gagne nettement plus que tous les autres ?
+# Les questions en une ligne, par motif, avec la phrase d'exercises-question (exercises-ask-*) ; `name` est le camp qui joue.
+page-exercises-question-grenier = { $name } joue. { exercises-ask-grenier }
+page-exercises-question-double-threat = { $name } joue. { exercises-ask-double-threat }
+page-exercises-question-yinda = { $name } joue. { exercises-ask-yinda }
+page-exercises-question-defence = { $name } joue. { exercises-ask-defence }
+page-exercises-question-threat = { $name } joue. { exercises-ask-threat }
 page-exercises-tap = Jouez votre réponse : touchez une case du tablier.
 page-exercises-not-legal = { $move } ne se joue pas ici : les coups possibles sont cerclés de vert.
 page-exercises-right = Juste : le coup est { $move }.
@@ -1593,6 +1593,7 @@ page-exercises-score = { $count ->
    *[other] Trouvés du premier coup : { $value } sur { $text } essayés ({ $count } exercices dans la série).
 }
 page-exercises-origin = Tiré de { $text }, avant le demi-coup { $value }.
+page-exercises-from-game = Tiré de { $text }.
 page-exercises-after-mistake = { $count ->
     [one] { $move } venait de perdre { $count } graine d’écart.
    *[other] { $move } venait de perdre { $count } graines d’écart.
@@ -1623,12 +1624,18 @@ exercises-motif = { $id ->
 }
 exercises-difficulty = difficulté { $level } sur 5
 # La question d'un exercice, en une ligne ; `side` est le camp qui joue.
+# Ce qu'un exercice demande, par motif : la question de l'exercice (exercises-question) et celle de la page (page-exercises-question-*) le disent ainsi.
+exercises-ask-grenier = Un grenier peut récolter : quel coup gagne nettement plus que tous les autres ?
+exercises-ask-double-threat = Quel coup laisse deux menaces qu'aucune réponse ne supprime à la fois ?
+exercises-ask-yinda = Une maison est menacée : quel coup la renforce ?
+exercises-ask-defence = Une prise menace : quel coup la limite le mieux ?
+exercises-ask-threat = Quel coup gagne nettement plus que tous les autres ?
 exercises-question = { $id ->
-    [grenier] { side-name } joue. Un grenier peut récolter : quel coup gagne nettement plus que tous les autres ?
-    [double-threat] { side-name } joue. Quel coup laisse deux menaces qu'aucune réponse ne supprime à la fois ?
-    [yinda] { side-name } joue. Une maison est menacée : quel coup la renforce ?
-    [defence] { side-name } joue. Une prise menace : quel coup la limite le mieux ?
-   *[threat] { side-name } joue. Quel coup gagne nettement plus que tous les autres ?
+    [grenier] { side-name } joue. { exercises-ask-grenier }
+    [double-threat] { side-name } joue. { exercises-ask-double-threat }
+    [yinda] { side-name } joue. { exercises-ask-yinda }
+    [defence] { side-name } joue. { exercises-ask-defence }
+   *[threat] { side-name } joue. { exercises-ask-threat }
 }
 # La preuve du moteur : `margin` graines d'écart de plus que le coup suivant.
 exercises-proof = Le coup est { $move } : { $exact ->

@@ -42,6 +42,22 @@ function signed(value) {
   return value > 0 ? `+${value}` : value < 0 ? `−${-value}` : '0';
 }
 
+/** The longest name of a game a link carries (characters). */
+const MAX_GAME_NAME = 120;
+
+/** A game as its origin names it: event, players, date (empty when it has none of them). */
+function gameName(origin) {
+  const players = [origin.south, origin.north].filter(Boolean).join(' – ');
+  return [origin.event, players, origin.date].filter(Boolean).join(', ');
+}
+
+/** The name of the one game every exercise of `set` comes from, or ''. */
+export function oneGameOf(set) {
+  const games = new Set(set.map((e) => (e.origin ? `${e.origin.source}\n${e.origin.game}` : '')));
+  if (games.size !== 1 || games.has('')) return '';
+  return gameName(set[0].origin).slice(0, MAX_GAME_NAME);
+}
+
 function element(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
@@ -101,6 +117,8 @@ export class Exercises {
     this.results = [];
     /** Where the set came from: `{archive: true, motif}` or `{text}`. */
     this.source = null;
+    /** The game a shared set's link names (its exercises carry no origin). */
+    this.sharedGame = '';
     /** 'ask' (waiting for a move), 'wrong', 'solved'. */
     this.phase = 'ask';
     this.feedback = null;
@@ -170,6 +188,7 @@ export class Exercises {
   /** Starts a set at exercise `index`. */
   async start(set, index) {
     this.set = set;
+    if (set.some((e) => e.origin)) this.sharedGame = '';
     this.results = [];
     // The loader folds away once there is a set to solve.
     if (set.length) $('exercises-load').open = false;
@@ -191,6 +210,7 @@ export class Exercises {
     }
     const set = carried.split(';').slice(0, 100).map(fromLink).filter(Boolean);
     this.source = null;
+    this.sharedGame = (params.get('game') ?? '').slice(0, MAX_GAME_NAME);
     await this.start(set, Math.min(index, Math.max(0, set.length - 1)));
     return true;
   }
@@ -384,9 +404,10 @@ export class Exercises {
     const facts = [];
     const origin = exercise.origin;
     if (origin) {
-      const players = [origin.south, origin.north].filter(Boolean).join(' – ');
-      const where = [origin.event, players, origin.date].filter(Boolean).join(', ');
+      const where = gameName(origin);
       if (where) facts.push(t('page-exercises-origin', { text: where, value: origin.ply }));
+    } else if (this.sharedGame) {
+      facts.push(t('page-exercises-from-game', { text: this.sharedGame }));
     }
     if (exercise.after_mistake) {
       facts.push(t('page-exercises-after-mistake', { move: exercise.after_mistake.move, count: exercise.after_mistake.loss }));
@@ -440,7 +461,13 @@ export class Exercises {
     const tail = `&exercise=${this.index + 1}${lang && lang !== 'en' ? `&lang=${lang}` : ''}`;
     const carried = this.set.map(linkOf);
     let kept = carried.length;
-    const build = (count) => `${base}exercises=${encodeURIComponent(carried.slice(0, count).join(';'))}${tail}`;
+    // The source game is named when the whole set comes from one, and it fits.
+    const game = oneGameOf(this.set) || this.sharedGame || '';
+    const named = game ? `&game=${encodeURIComponent(game)}` : '';
+    const build = (count) => {
+      const link = `${base}exercises=${encodeURIComponent(carried.slice(0, count).join(';'))}${tail}`;
+      return named && link.length + named.length <= MAX_LINK ? link + named : link;
+    };
     let link = build(kept);
     if (link.length > MAX_LINK && this.source?.archive) {
       const motif = this.source.motif ? `&motif=${encodeURIComponent(this.source.motif)}` : '';

@@ -338,6 +338,14 @@ impl Analyser {
         self.cancelled.load(Ordering::Relaxed)
     }
 
+    /// From now on, ignores what earlier searches learnt (their results are
+    /// left in memory but no longer found): the next searches give what a
+    /// fresh analyser of the same size would give, without the cost of
+    /// [`Analyser::clear`].
+    pub fn forget_earlier_searches(&self) {
+        self.tt.new_epoch();
+    }
+
     /// Forgets what earlier searches learnt.
     pub fn clear(&self) {
         self.tt.clear();
@@ -360,8 +368,41 @@ impl Analyser {
         position: &(impl Analysable + ?Sized),
         limits: &Limits,
     ) -> Result<AnalysisReport, AnalysisError> {
+        self.search(position.searched()?, limits, RootSearch::Every)
+    }
+
+    /// Analyses `position` within `limits` only as far as needed to tell
+    /// whether `candidate` is better than every other legal move by at
+    /// least `margin` seeds (a question asked of a known best move, as the
+    /// exercise finder does; much cheaper than every move's exact value).
+    /// In the report, the candidate's value, and the best of the other
+    /// moves' when it is `margin` or more below, are what
+    /// [`Analyser::analyse`] would give; another move's value is an upper
+    /// bound (at most the best other's), and a move less than `margin`
+    /// below the candidate is given a lower bound, so the candidate leads
+    /// by the margin if and only if it is first and the second is `margin`
+    /// below. `exact` says the values or bounds are proven.
+    ///
+    /// # Errors
+    /// As [`Analyser::analyse`].
+    pub fn analyse_lead(
+        &self,
+        position: &Position,
+        limits: &Limits,
+        candidate: House,
+        margin: i32,
+    ) -> Result<AnalysisReport, AnalysisError> {
+        let candidate = camp_index(position.rules(), candidate) as u8;
+        self.search(position, limits, RootSearch::Lead { candidate, margin })
+    }
+
+    fn search(
+        &self,
+        position: &Position,
+        limits: &Limits,
+        how: RootSearch,
+    ) -> Result<AnalysisReport, AnalysisError> {
         let start = Instant::now();
-        let position = position.searched()?;
         self.stop.store(self.is_cancelled(), Ordering::Relaxed);
         let seeds = position.seeds();
         if seeds > MAX_SEEDS {
@@ -390,13 +431,13 @@ impl Analyser {
                     let offset = (helper % 2) as u32;
                     scope.spawn(move || {
                         let mut searcher = Searcher::new(&self.tt, tables, stops);
-                        deepen(&mut searcher, position, max_depth, offset);
+                        deepen(&mut searcher, position, (max_depth, offset), how);
                         (searcher.nodes, searcher.table_hits)
                     })
                 })
                 .collect();
             let mut searcher = Searcher::new(&self.tt, tables, stops);
-            let main = deepen(&mut searcher, position, max_depth, 0);
+            let main = deepen(&mut searcher, position, (max_depth, 0), how);
             // The main thread is done: so are the helpers.
             self.stop.store(true, Ordering::Relaxed);
             let helpers: Vec<(u64, u64)> = helpers
@@ -431,19 +472,47 @@ pub fn analyse(
     Analyser::new(&AnalysisOptions::default()).analyse(position, limits)
 }
 
+/// How the root's moves are searched.
+#[derive(Debug, Clone, Copy)]
+enum RootSearch {
+    /// Every move's exact value.
+    Every,
+    /// Enough to tell whether the move of camp index `candidate` leads
+    /// every other by `margin` seeds ([`Analyser::analyse_lead`]).
+    Lead { candidate: u8, margin: i32 },
+}
+
+/// The largest value in grains that is, in whole seeds ([`seeds`]), at
+/// least `margin` below `value`.
+fn lead_threshold(value: i32, margin: i32) -> i32 {
+    let most = seeds(value) - margin;
+    (2 * GRAIN * (most + 1) - GRAIN - 1).div_euclid(2)
+}
+
 /// Iterative deepening from depth `1 + offset`: the last complete
 /// iteration's depth and root moves, best first.
 fn deepen(
     searcher: &mut Searcher<'_>,
     position: &Position,
-    max_depth: u32,
-    offset: u32,
+    (max_depth, offset): (u32, u32),
+    how: RootSearch,
 ) -> (u32, Vec<RootMove>) {
     let mut order: Vec<u8> = Vec::new();
     let mut last = (0, Vec::new());
     for depth in (1 + offset).min(max_depth)..=max_depth {
         // The first iteration always completes: there is always an answer.
-        let Some(mut moves) = searcher.root(position, depth as i32, &order, depth > 1) else {
+        let check = depth > 1;
+        let searched = match how {
+            RootSearch::Every => searcher.root(position, depth as i32, &order, check),
+            RootSearch::Lead { candidate, margin } => searcher.root_with_lead(
+                position,
+                depth as i32,
+                (&order, check),
+                candidate,
+                |value| lead_threshold(value, margin),
+            ),
+        };
+        let Some(mut moves) = searched else {
             break;
         };
         moves.sort_by_key(|m| std::cmp::Reverse(m.scored.value));
@@ -604,6 +673,23 @@ impl From<AnalysisError> for crate::i18n::Message {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_lead_threshold_is_the_last_value_margin_seeds_below() {
+        for value in -200..200 {
+            for margin in [0, 1, 4, 7] {
+                let threshold = lead_threshold(value, margin);
+                assert!(
+                    seeds(value) - seeds(threshold) >= margin,
+                    "{value} {margin}"
+                );
+                assert!(
+                    seeds(value) - seeds(threshold + 1) < margin,
+                    "{value} {margin}"
+                );
+            }
+        }
+    }
 
     /// A cancelled analyser stops every search as soon as it checks its
     /// limits (within some thousand positions), the searches started after

@@ -210,9 +210,74 @@ impl<'a> Searcher<'a> {
         order: &[u8],
         check: bool,
     ) -> Option<Vec<RootMove>> {
+        let list = self.root_children(root, order, check);
+        let mut results = Vec::with_capacity(list.len());
+        for child in list {
+            let scored = self.step(&child, depth, -INFINITY, INFINITY, 0);
+            results.push(self.root_move(root, &child, scored)?);
+        }
+        Some(results)
+    }
+
+    /// Searches the legal moves of `root` to `depth` plies only as far as
+    /// needed to tell whether `candidate` (a camp index) leads every other
+    /// move by a margin: the candidate first, with a full window (its
+    /// value exact); then the others in `order`, for the best of them
+    /// exactly when it is at most `threshold(candidate's value)`, T: the
+    /// first with the window (-infinity, T + 1), the next ones with a null
+    /// window at the best so far, searched again up to T + 1 when they beat
+    /// it. So the candidate's value and the best other's are what [`root`]
+    /// would find; another move's value is an upper bound below the best
+    /// other's, and a move above T has a lower bound above T. `None` when a
+    /// limit stopped it.
+    ///
+    /// [`root`]: Searcher::root
+    pub(crate) fn root_with_lead(
+        &mut self,
+        root: &Position,
+        depth: i32,
+        (order, check): (&[u8], bool),
+        candidate: u8,
+        threshold: impl Fn(i32) -> i32,
+    ) -> Option<Vec<RootMove>> {
+        let mut list = self.root_children(root, order, check);
+        if let Some(at) = list.iter().position(|child| child.camp == candidate) {
+            list[..=at].rotate_right(1);
+        }
+        let mut results = Vec::with_capacity(list.len());
+        let mut ceiling = INFINITY;
+        let mut best_other: Option<i32> = None;
+        for (index, child) in list.iter().enumerate() {
+            let scored = if index == 0 {
+                let scored = self.step(child, depth, -INFINITY, INFINITY, 0);
+                ceiling = threshold(scored.value).saturating_add(1);
+                scored
+            } else if let Some(best) = best_other {
+                // Past T, whether a move is past T too is all that counts.
+                let floor = best.min(ceiling - 1);
+                let probe = self.step(child, depth, floor, floor + 1, 0);
+                if probe.value > floor && floor < ceiling - 1 && !self.aborted {
+                    self.step(child, depth, floor, ceiling, 0)
+                } else {
+                    probe
+                }
+            } else {
+                self.step(child, depth, -INFINITY, ceiling, 0)
+            };
+            if index > 0 {
+                best_other = Some(best_other.map_or(scored.value, |best| best.max(scored.value)));
+            }
+            results.push(self.root_move(root, child, scored)?);
+        }
+        Some(results)
+    }
+
+    /// The legal moves of `root`, its line set up, in `order` (camp
+    /// indices, best first; the moves not in it after).
+    fn root_children(&mut self, root: &Position, order: &[u8], check: bool) -> Vec<Child> {
         self.limits_on = check;
         let Ok(moves) = root.turn() else {
-            return Some(Vec::new());
+            return Vec::new();
         };
         self.line[0] = *root;
         self.since[0] = 0;
@@ -221,20 +286,20 @@ impl<'a> Searcher<'a> {
         let rank = |camp: u8| order.iter().position(|&c| c == camp).unwrap_or(order.len());
         let mut list: Vec<Child> = children[..count].iter().flatten().copied().collect();
         list.sort_by_key(|child| rank(child.camp));
-        let mut results = Vec::with_capacity(list.len());
-        for child in list {
-            let scored = self.step(&child, depth, -INFINITY, INFINITY, 0);
-            if self.aborted {
-                return None;
-            }
-            let line = self.pv[1][..self.pv_len[1]].to_vec();
-            results.push(RootMove {
-                house: house_at(root.rules(), root.to_move(), usize::from(child.camp)),
-                scored,
-                line,
-            });
+        list
+    }
+
+    /// What the search of a root move found, with its line; `None` when a
+    /// limit stopped it.
+    fn root_move(&self, root: &Position, child: &Child, scored: Scored) -> Option<RootMove> {
+        if self.aborted {
+            return None;
         }
-        Some(results)
+        Some(RootMove {
+            house: house_at(root.rules(), root.to_move(), usize::from(child.camp)),
+            scored,
+            line: self.pv[1][..self.pv_len[1]].to_vec(),
+        })
     }
 
     /// The value of playing `child` from the position at `ply`, searched to

@@ -6,6 +6,12 @@
 //! key and is simply not found (no lock, no `unsafe`). Two slots make a
 //! bucket: the first keeps the deeper (or proven) result, the second takes
 //! whatever comes.
+//!
+//! An epoch number is stored with each result: a result of another epoch is
+//! not found. Starting a new epoch ([`TranspositionTable::new_epoch`])
+//! forgets every earlier result without touching the memory, so a caller
+//! whose results must not depend on what was searched before (the exercise
+//! finder, game by game) pays nothing for it.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -35,7 +41,7 @@ pub(crate) struct Entry {
 }
 
 impl Entry {
-    fn pack(self, generation: u8) -> u64 {
+    fn pack(self, generation: u8, epoch: u16) -> u64 {
         let bound = match self.bound {
             Bound::Lower => 1,
             Bound::Upper => 2,
@@ -47,6 +53,12 @@ impl Entry {
             | u64::from(self.depth) << 24
             | u64::from(self.best.map_or(15, |best| best & 15)) << 32
             | u64::from(generation) << 40
+            | u64::from(epoch) << 48
+    }
+
+    /// The epoch a packed result was stored in.
+    fn epoch_of(data: u64) -> u16 {
+        (data >> 48) as u16
     }
 
     fn unpack(data: u64) -> Option<Entry> {
@@ -83,6 +95,8 @@ pub(crate) struct TranspositionTable {
     /// Buckets minus one (a power of two minus one).
     mask: usize,
     generation: AtomicU64,
+    /// Results of another epoch are not found ([`Self::new_epoch`]).
+    epoch: AtomicU64,
 }
 
 impl TranspositionTable {
@@ -101,6 +115,7 @@ impl TranspositionTable {
             slots,
             mask: buckets - 1,
             generation: AtomicU64::new(0),
+            epoch: AtomicU64::new(0),
         }
     }
 
@@ -112,6 +127,21 @@ impl TranspositionTable {
     /// A new search: older results give way first.
     pub(crate) fn new_search(&self) {
         self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Forgets every result stored so far, without touching them: they
+    /// belong to an earlier epoch and are no longer found. Once in 65,536
+    /// epochs (when the stored number wraps) the table is cleared, so a
+    /// result that old cannot come back either.
+    pub(crate) fn new_epoch(&self) {
+        let next = self.epoch.fetch_add(1, Ordering::Relaxed) + 1;
+        if next.is_multiple_of(1 << 16) {
+            self.clear();
+        }
+    }
+
+    fn current_epoch(&self) -> u16 {
+        self.epoch.load(Ordering::Relaxed) as u16
     }
 
     /// Forgets everything.
@@ -129,9 +159,10 @@ impl TranspositionTable {
     /// What is stored for `key`.
     pub(crate) fn get(&self, key: u64) -> Option<Entry> {
         let first = self.bucket(key);
+        let epoch = self.current_epoch();
         for slot in &self.slots[first..first + 2] {
             let data = slot[1].load(Ordering::Relaxed);
-            if slot[0].load(Ordering::Relaxed) ^ data == key {
+            if slot[0].load(Ordering::Relaxed) ^ data == key && Entry::epoch_of(data) == epoch {
                 return Entry::unpack(data);
             }
         }
@@ -141,12 +172,16 @@ impl TranspositionTable {
     /// Stores a result for `key`.
     pub(crate) fn put(&self, key: u64, entry: Entry) {
         let generation = self.generation.load(Ordering::Relaxed) as u8;
-        let data = entry.pack(generation);
+        let epoch = self.current_epoch();
+        let data = entry.pack(generation, epoch);
         let first = self.bucket(key);
         let keeper = &self.slots[first];
         let kept_data = keeper[1].load(Ordering::Relaxed);
         let kept_key = keeper[0].load(Ordering::Relaxed) ^ kept_data;
-        let kept = Entry::unpack(kept_data);
+        // A result of an earlier epoch is as good as an empty slot.
+        let kept = Some(kept_data)
+            .filter(|&data| Entry::epoch_of(data) == epoch)
+            .and_then(Entry::unpack);
         let stale = (kept_data >> 40) as u8 != generation;
         let replace = match kept {
             None => true,
@@ -186,6 +221,34 @@ mod tests {
         table.clear();
         assert_eq!(table.get(0xDEAD_BEEF), None);
         assert!(table.bytes() <= 1 << 12);
+    }
+
+    #[test]
+    fn a_new_epoch_hides_every_earlier_result_and_gives_its_slot_away() {
+        let table = TranspositionTable::new(64);
+        let proven = Entry {
+            value: 8,
+            bound: Bound::Exact,
+            proven: true,
+            depth: 0,
+            best: None,
+        };
+        table.put(1, proven);
+        table.new_epoch();
+        assert_eq!(table.get(1), None);
+        // The proven result of the earlier epoch no longer holds the
+        // keeping slot: a shallow result of this epoch takes it.
+        let shallow = Entry {
+            proven: false,
+            depth: 1,
+            ..proven
+        };
+        table.put(2, shallow);
+        table.put(3, shallow);
+        assert_eq!(table.get(2), Some(shallow));
+        assert_eq!(table.get(3), Some(shallow));
+        table.put(1, proven);
+        assert_eq!(table.get(1), Some(proven));
     }
 
     #[test]

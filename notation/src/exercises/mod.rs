@@ -311,6 +311,8 @@ fn is_seega(record: &GameRecord) -> bool {
     ruleset_of(&record.tags, None).is_ok_and(|rules| !rules.is_sowing())
 }
 
+/// Looks for exercises in one game, position after position of its main
+/// line.
 fn look_in_game(
     analyser: &Analyser,
     context: &GameContext<'_>,
@@ -318,53 +320,31 @@ fn look_in_game(
     seen: &mut HashMap<Position, usize>,
     found: &mut Found,
 ) {
-    if is_seega(context.record) {
-        found.summary.seega_games += 1;
-        return;
-    }
-    let Some((plies, broken)) = replay(context.record) else {
-        found.summary.broken_games += 1;
+    let Some(plies) = plies_to_look_at(context.record, &mut found.summary) else {
         return;
     };
-    if broken {
-        found.summary.broken_games += 1;
-    }
     // The positions of this game's exercises' lines: a later step of a
     // line is the same exercise, not a new one.
     let mut on_a_line: HashSet<Position> = HashSet::new();
-    // The loss of the previous ply, for "after a mistake".
+    // The previous ply's move and loss, for "after a mistake".
     let mut previous: Option<Mistake> = None;
     for (index, &(position, played)) in plies.iter().enumerate() {
         if analyser.is_cancelled() {
             return;
         }
+        // Every position is searched as by a fresh analyser: what the
+        // finder says of a position depends on that position alone, not
+        // on the games or plies looked at before it (nor their order).
+        analyser.forget_earlier_searches();
         let Some(values) = analyse(analyser, &position, options.depth) else {
             previous = None;
             continue;
         };
         found.summary.positions += 1;
-        let rules = position.rules();
-        let loss = values
-            .moves
-            .first()
-            .zip(values.moves.iter().find(|m| m.house == played))
-            .map_or(0, |(best, mine)| (best.value - mine.value).max(0));
         let after_mistake = previous.filter(|mistake| mistake.loss >= MISTAKE);
-        previous = Some(Mistake {
-            played: NamedHouse::new(played, rules),
-            loss,
-        });
-        if values.clear_best(options.margin).is_none() {
-            continue;
-        }
-        found.summary.clear += 1;
-        let solution = values.moves[0].house;
-        if is_obvious(&position, solution) {
-            found.summary.obvious += 1;
-            continue;
-        }
-        let Some(motif) = motif(&position, solution) else {
-            found.summary.no_motif += 1;
+        previous = Some(loss_of(&values, played, position.rules()));
+        let Some((solution, motif)) = candidate(&position, &values, options, &mut found.summary)
+        else {
             continue;
         };
         if on_a_line.contains(&position) {
@@ -379,6 +359,8 @@ fn look_in_game(
             if exercise.after_mistake.is_none() && after_mistake.is_some() {
                 exercise.after_mistake = after_mistake;
             }
+            let line: Vec<House> = exercise.line.iter().map(|h| h.house).collect();
+            mark_line(&mut on_a_line, position, &line);
             continue;
         }
         let Some((proof, values)) = prove(analyser, &position, solution, options) else {
@@ -386,19 +368,8 @@ fn look_in_game(
             continue;
         };
         let line = solution_line(analyser, &position, &values, options);
-        let mut step = position;
-        for &house in &line {
-            on_a_line.insert(step);
-            if let Ok((next, _)) = step.after(house) {
-                step = next;
-            }
-        }
-        let tags = &context.record.tags;
-        let tag = |name: &str| {
-            tags.get(name)
-                .filter(|value| !value.is_empty() && !value.starts_with('?'))
-                .map(str::to_owned)
-        };
+        mark_line(&mut on_a_line, position, &line);
+        let rules = position.rules();
         seen.insert(position, found.exercises.len());
         found.exercises.push(Exercise {
             id: exercise_id(&position),
@@ -408,19 +379,99 @@ fn look_in_game(
             solution: NamedHouse::new(solution, rules),
             line: line.iter().map(|&h| NamedHouse::new(h, rules)).collect(),
             proof,
-            origin: Origin {
-                source: context.source.to_owned(),
-                game: context.number,
-                ply: index + 1,
-                event: tag(names::EVENT),
-                south: tag(names::SOUTH),
-                north: tag(names::NORTH),
-                date: tag(names::DATE),
-                played: NamedHouse::new(played, rules),
-            },
+            origin: origin(context, index + 1, NamedHouse::new(played, rules)),
             after_mistake,
             games: 1,
         });
+    }
+}
+
+/// The plies of a game to look at, counted in the summary: `None` for
+/// Seega (skipped) and a game that cannot be replayed at all; a game that
+/// stops at an illegal move is counted broken and its plies before it
+/// kept.
+fn plies_to_look_at(record: &GameRecord, summary: &mut Summary) -> Option<Vec<(Position, House)>> {
+    if is_seega(record) {
+        summary.seega_games += 1;
+        return None;
+    }
+    let Some((plies, broken)) = replay(record) else {
+        summary.broken_games += 1;
+        return None;
+    };
+    if broken {
+        summary.broken_games += 1;
+    }
+    Some(plies)
+}
+
+/// The move played and the seeds of score difference it lost against the
+/// best move, by the analysis of the position it was played in.
+fn loss_of(values: &Values, played: House, rules: Ruleset) -> Mistake {
+    let loss = values
+        .moves
+        .first()
+        .zip(values.moves.iter().find(|m| m.house == played))
+        .map_or(0, |(best, mine)| (best.value - mine.value).max(0));
+    Mistake {
+        played: NamedHouse::new(played, rules),
+        loss,
+    }
+}
+
+/// The first filters, before any deeper search: the best move clearly
+/// best, not obvious, with a motif. The solution and its motif, or `None`
+/// (counted in the summary under the filter that left it out).
+fn candidate(
+    position: &Position,
+    values: &Values,
+    options: &Options,
+    summary: &mut Summary,
+) -> Option<(House, TeachId)> {
+    values.clear_best(options.margin)?;
+    summary.clear += 1;
+    let solution = values.moves[0].house;
+    if is_obvious(position, solution) {
+        summary.obvious += 1;
+        return None;
+    }
+    let Some(motif) = motif(position, solution) else {
+        summary.no_motif += 1;
+        return None;
+    };
+    Some((solution, motif))
+}
+
+/// Notes the positions a solution line goes through, from `position`
+/// (where the solver plays its first move) on.
+fn mark_line(on_a_line: &mut HashSet<Position>, position: Position, line: &[House]) {
+    let mut step = position;
+    for &house in line {
+        on_a_line.insert(step);
+        if let Ok((next, _)) = step.after(house) {
+            step = next;
+        }
+    }
+}
+
+/// Where an exercise was found: the game, the ply about to be played (from
+/// 1), the game's tags that name it, and the move the game went on with.
+fn origin(context: &GameContext<'_>, ply: usize, played: NamedHouse) -> Origin {
+    let tags = &context.record.tags;
+    let tag = |name: &str| {
+        tags.get(name)
+            .filter(|value| !value.is_empty() && !value.starts_with('?'))
+            .map(str::to_owned)
+    };
+    Origin {
+        source: context.source.to_owned(),
+        game: context.number,
+        ply,
+        event: tag(names::EVENT),
+        south: tag(names::SOUTH),
+        north: tag(names::NORTH),
+        date: tag(names::DATE),
+        played,
     }
 }
 
@@ -564,16 +615,41 @@ pub fn motif(position: &Position, solution: House) -> Option<TeachId> {
     None
 }
 
-/// The analysis at the proof depth: the same move still clearly best.
+/// The analysis at the proof depth: the same move still clearly best. The
+/// question is only whether every other move is the margin worse, so the
+/// search asks just that ([`Analyser::analyse_lead`]): the solution's value
+/// and the second best's are exact, the others' bounds.
 fn prove(
     analyser: &Analyser,
     position: &Position,
     solution: House,
     options: &Options,
 ) -> Option<(Proof, Values)> {
-    let values = analyse(analyser, position, options.proof_depth.max(options.depth))?;
+    let depth = options.proof_depth.max(options.depth);
+    let values = analyse_lead(analyser, position, depth, solution, options.margin)?;
     let proof = values.clear_best(options.margin)?;
     (values.moves[0].house == solution).then_some((proof, values))
+}
+
+/// Whether `solution` leads every other move of `position` by the margin
+/// at `depth` ([`Analyser::analyse_lead`]): `None` when the game is over or
+/// the position too large.
+fn analyse_lead(
+    analyser: &Analyser,
+    position: &Position,
+    depth: u32,
+    solution: House,
+    margin: i32,
+) -> Option<Values> {
+    let limits = Limits {
+        depth: Some(depth),
+        nodes: Some(MAX_NODES),
+        ..Limits::default()
+    };
+    let report = analyser
+        .analyse_lead(position, &limits, solution, margin)
+        .ok()?;
+    values_of(&report)
 }
 
 /// The solution line: the solution, then while the line lasts the best

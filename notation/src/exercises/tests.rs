@@ -184,3 +184,85 @@ fn the_same_games_give_the_same_exercises_twice() {
     assert!(!first.is_empty());
     assert_eq!(found_in(&games, &options), first);
 }
+
+/// The exercises of each game looked at alone, together (one of each
+/// position), in the order of their ids.
+fn each_alone(
+    games: &[GameRecord],
+    options: &Options,
+) -> Vec<(String, String, Vec<String>, Proof)> {
+    let mut union: Vec<_> = games
+        .iter()
+        .flat_map(|game| found_in(std::slice::from_ref(game), options))
+        .collect();
+    union.sort_by(|a, b| a.0.cmp(&b.0));
+    union.dedup_by(|a, b| a.0 == b.0);
+    union
+}
+
+/// A game's exercises do not depend on the games read before it, nor on
+/// their order: the games together, in either order, give what each game
+/// gives alone (the finder searches every position as a fresh analyser
+/// would; the transposition table's results of other positions are not
+/// used).
+#[test]
+fn a_game_gives_the_same_exercises_alone_as_after_other_games() {
+    let games = engine_games();
+    let options = shallow();
+    let alone = each_alone(&games, &options);
+    assert!(!alone.is_empty());
+    let mut reversed = games.clone();
+    reversed.reverse();
+    for order in [games, reversed] {
+        let mut together = found_in(&order, &options);
+        together.sort_by(|a, b| a.0.cmp(&b.0));
+        assert_eq!(together, alone);
+    }
+}
+
+/// The proof's search, which asks only whether the solution leads every
+/// other move by the margin ([`Analyser::analyse_lead`]), says what the
+/// analysis of every move's exact value says, and gives the same solution
+/// value and second best value, on every position of the engine games.
+#[test]
+fn the_proofs_search_agrees_with_the_analysis_of_every_move() {
+    let fresh = || {
+        Analyser::new(&AnalysisOptions {
+            hash_bytes: 1 << 20,
+            threads: 1,
+        })
+    };
+    let mut compared = 0;
+    let mut clear = 0;
+    for game in engine_games() {
+        let (plies, _) = replay(&game).unwrap();
+        for (position, _) in plies.iter().step_by(2) {
+            let Some(every) = analyse(&fresh(), position, 6) else {
+                continue;
+            };
+            if every.moves.len() < 2 {
+                continue;
+            }
+            let solution = every.moves[0].house;
+            let lead = analyse_lead(&fresh(), position, 6, solution, DEFAULT_MARGIN).unwrap();
+            let by_lead = lead
+                .clear_best(DEFAULT_MARGIN)
+                .filter(|_| lead.moves[0].house == solution);
+            let by_every = every.clear_best(DEFAULT_MARGIN);
+            compared += 1;
+            clear += usize::from(by_every.is_some());
+            assert_eq!(by_lead.is_some(), by_every.is_some(), "{position}");
+            if let (Some(by_lead), Some(by_every)) = (by_lead, by_every) {
+                assert_eq!(
+                    (by_lead.value, by_lead.second, by_lead.margin),
+                    (by_every.value, by_every.second, by_every.margin),
+                    "{position}"
+                );
+            }
+        }
+    }
+    assert!(
+        compared > 100 && clear > 10,
+        "{compared} compared, {clear} clear"
+    );
+}

@@ -71,6 +71,20 @@ fn tap(browser: &Browser, house: &str) {
         .click();
 }
 
+/// A legal move of the exercise's position other than its solution (the
+/// service's `/v1/moves`).
+fn a_wrong_answer(server: &TestServer, exercise: &Value) -> String {
+    let solution = exercise["solution"].as_str().unwrap();
+    let legal = server.post_json("/v1/moves", &json!({"position": exercise["position"]}));
+    legal.ok()["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_owned())
+        .find(|m| m != solution)
+        .expect("another legal move")
+}
+
 fn feedback(browser: &Browser) -> String {
     browser.text("#exercises-feedback")
 }
@@ -130,15 +144,7 @@ fn a_set_is_found_answered_stepped_scored_and_shared_in_french() {
     browser.screenshot(&dir.join("exercises-question-phone-fr.png"));
 
     // A wrong move: told why, from the position after it.
-    let solution = first["solution"].as_str().unwrap();
-    let legal = server.post_json("/v1/moves", &json!({"position": first["position"]}));
-    let wrong = legal.ok()["legal"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap().to_owned())
-        .find(|m| m != solution)
-        .expect("another legal move");
+    let wrong = a_wrong_answer(&server, first);
     let after = server
         .post_json(
             "/v1/play",
@@ -199,6 +205,7 @@ fn a_set_is_found_answered_stepped_scored_and_shared_in_french() {
     browser.screenshot(&dir.join("exercises-wrong-phone-fr.png"));
 
     // Again, and right: the solution line, step by step.
+    let solution = first["solution"].as_str().unwrap();
     browser.find("#exercises-retry").click();
     browser.wait_for(
         "the question again",
@@ -331,15 +338,7 @@ fn a_set_is_found_answered_stepped_scored_and_shared_in_french() {
     );
     // A wrong answer on the shared set (no origin: the link carries none),
     // the picture of docs/exercises.md.
-    let legal = server.post_json("/v1/moves", &json!({"position": second["position"]}));
-    let solution = second["solution"].as_str().unwrap();
-    let wrong = legal.ok()["legal"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap().to_owned())
-        .find(|m| m != solution)
-        .expect("another legal move");
+    let wrong = a_wrong_answer(&server, second);
     tap(&browser, &wrong);
     browser.wait_for(
         "the engine's word on the wrong move",
@@ -510,4 +509,37 @@ fn a_set_from_the_archive_and_a_link_that_asks_the_archive_again() {
             "return document.getElementById('exercises-counter').textContent === 'Exercice 1 sur {all}'"
         ),
     );
+}
+
+/// A set that comes from one game names it in its link, and the shared set
+/// says where it comes from (as text); a set from several games names none.
+#[test]
+fn a_link_names_the_one_game_its_set_comes_from() {
+    let server = TestServer::start();
+    let browser = Browser::on_page(&server, 390, 844, "");
+    let named = browser.run(
+        "return import('/page/exercises.js').then(m => { \
+           const origin = (game) => ({source: 'club.songo', game, ply: 4, event: 'Club <b>', south: 'Ada', north: 'Ebo'}); \
+           return [m.oneGameOf([{origin: origin(2)}, {origin: origin(2)}]), \
+             m.oneGameOf([{origin: origin(2)}, {origin: origin(3)}]), m.oneGameOf([{}])]; })",
+        &[],
+    );
+    assert_eq!(named, json!(["Club <b>, Ada – Ebo", "", ""]));
+    let exercise = "songo:0,0,1,1,17,15,10/0,9,9,2,0,0,0:4-2:S~S1_N3_S3~yinda~2~20~0~10";
+    browser.go("about:blank");
+    browser.load(
+        &server,
+        &format!(
+            "#exercises={exercise}&exercise=1&lang=fr&game=Club%20%3Cimg%20src%3Dx%20onerror%3D%22window.pwned%3D1%22%3E%2C%20Ada"
+        ),
+    );
+    browser.wait_for(
+        "the shared set",
+        "return document.getElementById('exercises-counter').textContent === 'Exercice 1 sur 1'",
+    );
+    assert_eq!(
+        browser.text("#exercises-origin"),
+        "Tiré de Club <img src=x onerror=\"window.pwned=1\">, Ada."
+    );
+    assert_eq!(browser.run("return window.pwned ?? null", &[]), Value::Null);
 }
