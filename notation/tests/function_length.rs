@@ -18,19 +18,6 @@ const LONGEST: usize = 100;
 /// The comment that lets a function be longer.
 const REASON: &str = "// Long because:";
 
-/// TEMPORARY: functions being split on other branches when this test was
-/// written (issue 24). Remove each entry once its branch is merged: the
-/// test then holds that function too, and fails on an entry that is no
-/// longer long, so that the list cannot outlive its use.
-const BEING_SPLIT_ELSEWHERE: &[(&str, &str)] = &[
-    ("notation/src/exercises/mod.rs", "look_in_game"),
-    // The exercises' browser test (294 lines), in the exercises branch's files.
-    (
-        "service/tests/http/browser_exercises.rs",
-        "a_set_is_found_answered_stepped_scored_and_shared_in_french",
-    ),
-];
-
 #[test]
 fn no_function_is_over_100_lines_without_a_reason() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -42,7 +29,6 @@ fn no_function_is_over_100_lines_without_a_reason() {
     }
     assert!(files.len() > 100, "the workspace's files were not found");
     let mut found = Vec::new();
-    let mut excused = Vec::new();
     for file in &files {
         let relative = file
             .strip_prefix(root)
@@ -51,25 +37,12 @@ fn no_function_is_over_100_lines_without_a_reason() {
             .replace('\\', "/");
         let text = std::fs::read_to_string(file).expect("a source file reads");
         for function in too_long(&text) {
-            let entry = (relative.as_str(), function.name.as_str());
-            if let Some(excuse) = BEING_SPLIT_ELSEWHERE.iter().find(|&&e| e == entry) {
-                excused.push(*excuse);
-                continue;
-            }
             found.push(format!(
                 "{relative}:{} fn {} is {} lines",
                 function.line, function.name, function.lines
             ));
         }
     }
-    let stale: Vec<_> = BEING_SPLIT_ELSEWHERE
-        .iter()
-        .filter(|entry| !excused.contains(entry))
-        .collect();
-    assert!(
-        stale.is_empty(),
-        "no longer over {LONGEST} lines: remove from BEING_SPLIT_ELSEWHERE: {stale:?}"
-    );
     assert!(
         found.is_empty(),
         "functions over {LONGEST} lines without a `{REASON}` comment above them \

@@ -89,6 +89,15 @@ fn feedback(browser: &Browser) -> String {
     browser.text("#exercises-feedback")
 }
 
+/// One student's way through a set, step by step: what each step needs of
+/// the set, the service and the browser.
+struct Student<'a> {
+    server: &'a TestServer,
+    browser: &'a Browser,
+    dir: std::path::PathBuf,
+    exercises: &'a [Value],
+}
+
 #[test]
 fn a_set_is_found_answered_stepped_scored_and_shared_in_french() {
     let server = TestServer::start();
@@ -98,276 +107,329 @@ fn a_set_is_found_answered_stepped_scored_and_shared_in_french() {
     let exercises = set["exercises"].as_array().expect("exercises").clone();
     assert!(exercises.len() >= 2, "{set}");
     let browser = Browser::on_page(&server, 390, 844, "#lang=fr");
-    let dir = screenshots();
-    browser.find("#tab-exercises").click();
-    paste(&browser, "#exercises-text", &games());
-    browser.find("#exercises-find").click();
-    browser.wait_for(
-        "the set",
-        "return !document.getElementById('exercises-set').hidden \
-           && document.getElementById('exercises-question').textContent",
-    );
-    let first = &exercises[0];
-    let total = exercises.len();
-    assert_eq!(
-        browser.text("#exercises-counter"),
-        format!("Exercice 1 sur {total}")
-    );
-    assert_eq!(
-        browser.text("#exercises-summary"),
-        format!("{total} exercices.")
-    );
-    let to_move = first["position"]["to_move"].as_str().unwrap();
-    let side = if to_move == "south" { "Sud" } else { "Nord" };
-    let question = browser.text("#exercises-question");
-    assert!(question.starts_with(&format!("{side} joue.")), "{question}");
-    assert!(question.ends_with("\u{a0}?"), "{question}");
-    let motif = browser.text("#exercises-motif-name");
-    let expected_motif = match first["motif"].as_str().unwrap() {
-        "teach.grenier" => "grenier (ndà)",
-        "teach.double-threat" => "menace double",
-        "teach.yinda" => "yinda",
-        "teach.defence" => "défense",
-        _ => "menace simple",
+    let student = Student {
+        server: &server,
+        browser: &browser,
+        dir: screenshots(),
+        exercises: &exercises,
     };
-    assert_eq!(motif, expected_motif);
-    assert_eq!(
-        browser.text("#exercises-difficulty"),
-        format!("difficulté {} sur 5", first["difficulty"]["level"])
-    );
-    // The board is the exercise's.
-    assert_eq!(sorted(pad_counts(&browser)), counts_of(&first["position"]));
-    // The records' texts are shown as text: the event's HTML did not run.
-    let origin = browser.text("#exercises-origin");
-    assert!(origin.contains("<img src=x"), "{origin}");
-    assert_eq!(browser.run("return window.pwned ?? null", &[]), Value::Null);
-    browser.screenshot(&dir.join("exercises-question-phone-fr.png"));
+    student.finds_the_set_and_its_first_question();
+    student.answers_wrong_and_is_told_why();
+    student.answers_right_and_steps_through_the_line();
+    student.answers_the_next_one_right_at_once();
+    student.opens_the_shared_link_again();
+}
 
-    // A wrong move: told why, from the position after it.
-    let wrong = a_wrong_answer(&server, first);
-    let after = server
-        .post_json(
-            "/v1/play",
-            &json!({"position": first["position"], "moves": [wrong]}),
-        )
-        .ok()["steps"][0]["after"]
-        .clone();
-    let explained = server
-        .post_json("/v1/explain", &json!({"position": after}))
-        .ok();
-    let opponent = if to_move == "south" { "north" } else { "south" };
-    let largest = |list: &Value| {
-        list.as_array()
-            .unwrap()
-            .iter()
-            .filter(|x| x["side"] == opponent && x["captures"].as_u64() > Some(0))
-            .max_by_key(|x| x["captures"].as_u64())
-            .cloned()
-    };
-    let grenier = largest(&explained["greniers"]);
-    let threat = largest(&explained["threats"]);
-    // A house of the opponent is no answer: said, and not counted.
-    let theirs = if to_move == "south" { "N3" } else { "S3" };
-    tap(&browser, theirs);
-    browser.wait_for(
-        "the word on a move that is not one",
-        &format!(
-            "return document.getElementById('exercises-feedback').textContent.startsWith('{theirs} ne se joue pas ici')"
-        ),
-    );
-    tap(&browser, &wrong);
-    browser.wait_for(
-        "the engine's word on the wrong move",
-        "return document.getElementById('exercises-feedback').textContent.includes('Le moteur\\u00a0:')",
-    );
-    let said = feedback(&browser);
-    assert!(said.starts_with(&format!("Pas {wrong}.")), "{said}");
-    let because = match (&grenier, &threat) {
-        (Some(g), t)
-            if t.as_ref()
-                .is_none_or(|t| g["captures"].as_u64() >= t["captures"].as_u64()) =>
-        {
-            format!(
-                "{wrong} laisse le grenier {} prendre {} graine",
-                g["house"].as_str().unwrap(),
-                g["captures"]
-            )
-        }
-        (_, Some(t)) => format!(
-            "{wrong} laisse {} prendre {} graine",
-            t["house"].as_str().unwrap(),
-            t["captures"]
-        ),
-        _ => format!("Après {wrong}, "),
-    };
-    assert!(said.contains(&because), "{said} lacks {because}");
-    assert_eq!(sorted(pad_counts(&browser)), counts_of(&after));
-    browser.screenshot(&dir.join("exercises-wrong-phone-fr.png"));
-
-    // Again, and right: the solution line, step by step.
-    let solution = first["solution"].as_str().unwrap();
-    browser.find("#exercises-retry").click();
-    browser.wait_for(
-        "the question again",
-        "return document.getElementById('exercises-feedback').textContent.includes('touchez')",
-    );
-    tap(&browser, solution);
-    browser.wait_for(
-        "the right answer",
-        "return document.getElementById('exercises-feedback').classList.contains('right')",
-    );
-    let said = feedback(&browser);
-    assert!(
-        said.starts_with(&format!("Juste\u{a0}: le coup est {solution}.")),
-        "{said}"
-    );
-    let line: Vec<&str> = first["line"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap())
-        .collect();
-    assert!(
-        said.contains(&format!("La suite\u{a0}: {}.", line.join(" "))),
-        "{said}"
-    );
-    let steps = server
-        .post_json(
-            "/v1/play",
-            &json!({"position": first["position"], "moves": line}),
-        )
-        .ok()["steps"]
-        .clone();
-    browser.wait_for(
-        "the solution played",
-        &format!(
-            "return document.querySelector('#line [aria-current]')?.textContent === '{}'",
-            line[0]
-        ),
-    );
-    for next in &line[1..] {
-        browser.wait_for(
-            "the next move of the line",
-            "return !document.getElementById('exercises-step').disabled",
+impl Student<'_> {
+    /// The set found in the pasted games, its first question in French.
+    fn finds_the_set_and_its_first_question(&self) {
+        let first = &self.exercises[0];
+        let total = self.exercises.len();
+        let to_move = first["position"]["to_move"].as_str().unwrap();
+        self.browser.find("#tab-exercises").click();
+        paste(self.browser, "#exercises-text", &games());
+        self.browser.find("#exercises-find").click();
+        self.browser.wait_for(
+            "the set",
+            "return !document.getElementById('exercises-set').hidden \
+               && document.getElementById('exercises-question').textContent",
         );
-        browser.find("#exercises-step").click();
-        browser.wait_for(
-            "the step",
+        assert_eq!(
+            self.browser.text("#exercises-counter"),
+            format!("Exercice 1 sur {total}")
+        );
+        assert_eq!(
+            self.browser.text("#exercises-summary"),
+            format!("{total} exercices.")
+        );
+        let side = if to_move == "south" { "Sud" } else { "Nord" };
+        let question = self.browser.text("#exercises-question");
+        assert!(question.starts_with(&format!("{side} joue.")), "{question}");
+        assert!(question.ends_with("\u{a0}?"), "{question}");
+        let motif = self.browser.text("#exercises-motif-name");
+        let expected_motif = match first["motif"].as_str().unwrap() {
+            "teach.grenier" => "grenier (ndà)",
+            "teach.double-threat" => "menace double",
+            "teach.yinda" => "yinda",
+            "teach.defence" => "défense",
+            _ => "menace simple",
+        };
+        assert_eq!(motif, expected_motif);
+        assert_eq!(
+            self.browser.text("#exercises-difficulty"),
+            format!("difficulté {} sur 5", first["difficulty"]["level"])
+        );
+        // The board is the exercise's.
+        assert_eq!(
+            sorted(pad_counts(self.browser)),
+            counts_of(&first["position"])
+        );
+        // The records' texts are shown as text: the event's HTML did not run.
+        let origin = self.browser.text("#exercises-origin");
+        assert!(origin.contains("<img src=x"), "{origin}");
+        assert_eq!(
+            self.browser.run("return window.pwned ?? null", &[]),
+            Value::Null
+        );
+        self.browser
+            .screenshot(&self.dir.join("exercises-question-phone-fr.png"));
+    }
+
+    /// A house that is not a move, then a wrong move: each told why.
+    fn answers_wrong_and_is_told_why(&self) {
+        let first = &self.exercises[0];
+        let wrong = a_wrong_answer(self.server, first);
+        let after = self
+            .server
+            .post_json(
+                "/v1/play",
+                &json!({"position": first["position"], "moves": [wrong]}),
+            )
+            .ok()["steps"][0]["after"]
+            .clone();
+        let explained = self
+            .server
+            .post_json("/v1/explain", &json!({"position": after}))
+            .ok();
+        let to_move = first["position"]["to_move"].as_str().unwrap();
+        let opponent = if to_move == "south" { "north" } else { "south" };
+        let largest = |list: &Value| {
+            list.as_array()
+                .unwrap()
+                .iter()
+                .filter(|x| x["side"] == opponent && x["captures"].as_u64() > Some(0))
+                .max_by_key(|x| x["captures"].as_u64())
+                .cloned()
+        };
+        let grenier = largest(&explained["greniers"]);
+        let threat = largest(&explained["threats"]);
+        // A house of the opponent is no answer: said, and not counted.
+        let theirs = if to_move == "south" { "N3" } else { "S3" };
+        tap(self.browser, theirs);
+        self.browser.wait_for(
+            "the word on a move that is not one",
             &format!(
-                "return document.querySelector('#line [aria-current]')?.textContent === '{next}'"
+                "return document.getElementById('exercises-feedback').textContent.startsWith('{theirs} ne se joue pas ici')"
             ),
         );
+        tap(self.browser, &wrong);
+        self.browser.wait_for(
+            "the engine's word on the wrong move",
+            "return document.getElementById('exercises-feedback').textContent.includes('Le moteur\\u00a0:')",
+        );
+        let said = feedback(self.browser);
+        assert!(said.starts_with(&format!("Pas {wrong}.")), "{said}");
+        let because = match (&grenier, &threat) {
+            (Some(g), t)
+                if t.as_ref()
+                    .is_none_or(|t| g["captures"].as_u64() >= t["captures"].as_u64()) =>
+            {
+                format!(
+                    "{wrong} laisse le grenier {} prendre {} graine",
+                    g["house"].as_str().unwrap(),
+                    g["captures"]
+                )
+            }
+            (_, Some(t)) => format!(
+                "{wrong} laisse {} prendre {} graine",
+                t["house"].as_str().unwrap(),
+                t["captures"]
+            ),
+            _ => format!("Après {wrong}, "),
+        };
+        assert!(said.contains(&because), "{said} lacks {because}");
+        assert_eq!(sorted(pad_counts(self.browser)), counts_of(&after));
+        self.browser
+            .screenshot(&self.dir.join("exercises-wrong-phone-fr.png"));
     }
-    browser.wait_for(
-        "the end of the line",
-        "return document.getElementById('exercises-step').disabled",
-    );
-    let last = &steps[line.len() - 1]["after"];
-    browser.wait_for(
-        "the board at the line's end",
-        &format!(
-            "return [...document.querySelectorAll('#pad .house .count')].map(c => c.textContent).join(',') !== '' \
-               && document.querySelector('#line [aria-current]')?.textContent === '{}'",
-            line[line.len() - 1]
-        ),
-    );
-    assert_eq!(sorted(pad_counts(&browser)), counts_of(last));
-    assert_eq!(
-        browser.text("#exercises-score"),
-        format!(
-            "Trouvés du premier coup\u{a0}: 0 sur 1 essayés ({total} exercices dans la série)."
-        )
-    );
-    browser.resize(1280, 900);
-    browser.screenshot(&dir.join("exercises-right-laptop-fr.png"));
-    browser.resize(390, 844);
 
-    // The next exercise, right at the first try.
-    browser.find("#exercises-next").click();
-    browser.wait_for(
-        "the second exercise",
-        &format!(
-            "return document.getElementById('exercises-counter').textContent === 'Exercice 2 sur {total}'"
-        ),
-    );
-    let second = &exercises[1];
-    assert_eq!(sorted(pad_counts(&browser)), counts_of(&second["position"]));
-    tap(&browser, second["solution"].as_str().unwrap());
-    browser.wait_for(
-        "the right answer",
-        "return document.getElementById('exercises-feedback').classList.contains('right')",
-    );
-    assert_eq!(
-        browser.text("#exercises-score"),
-        format!(
-            "Trouvés du premier coup\u{a0}: 1 sur 2 essayés ({total} exercices dans la série)."
-        )
-    );
-    browser.screenshot(&dir.join("exercises-right-phone-fr.png"));
+    /// Again, and right: the solution line played step by step, the score.
+    fn answers_right_and_steps_through_the_line(&self) {
+        let first = &self.exercises[0];
+        let total = self.exercises.len();
+        let solution = first["solution"].as_str().unwrap();
+        self.browser.find("#exercises-retry").click();
+        self.browser.wait_for(
+            "the question again",
+            "return document.getElementById('exercises-feedback').textContent.includes('touchez')",
+        );
+        tap(self.browser, solution);
+        self.browser.wait_for(
+            "the right answer",
+            "return document.getElementById('exercises-feedback').classList.contains('right')",
+        );
+        let said = feedback(self.browser);
+        assert!(
+            said.starts_with(&format!("Juste\u{a0}: le coup est {solution}.")),
+            "{said}"
+        );
+        let line: Vec<&str> = first["line"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
+        assert!(
+            said.contains(&format!("La suite\u{a0}: {}.", line.join(" "))),
+            "{said}"
+        );
+        let steps = self
+            .server
+            .post_json(
+                "/v1/play",
+                &json!({"position": first["position"], "moves": line}),
+            )
+            .ok()["steps"]
+            .clone();
+        self.browser.wait_for(
+            "the solution played",
+            &format!(
+                "return document.querySelector('#line [aria-current]')?.textContent === '{}'",
+                line[0]
+            ),
+        );
+        for next in &line[1..] {
+            self.browser.wait_for(
+                "the next move of the line",
+                "return !document.getElementById('exercises-step').disabled",
+            );
+            self.browser.find("#exercises-step").click();
+            self.browser.wait_for(
+                "the step",
+                &format!(
+                    "return document.querySelector('#line [aria-current]')?.textContent === '{next}'"
+                ),
+            );
+        }
+        self.browser.wait_for(
+            "the end of the line",
+            "return document.getElementById('exercises-step').disabled",
+        );
+        let last = &steps[line.len() - 1]["after"];
+        self.browser.wait_for(
+            "the board at the line's end",
+            &format!(
+                "return [...document.querySelectorAll('#pad .house .count')].map(c => c.textContent).join(',') !== '' \
+                   && document.querySelector('#line [aria-current]')?.textContent === '{}'",
+                line[line.len() - 1]
+            ),
+        );
+        assert_eq!(sorted(pad_counts(self.browser)), counts_of(last));
+        assert_eq!(
+            self.browser.text("#exercises-score"),
+            format!(
+                "Trouvés du premier coup\u{a0}: 0 sur 1 essayés ({total} exercices dans la série)."
+            )
+        );
+        self.browser.resize(1280, 900);
+        self.browser
+            .screenshot(&self.dir.join("exercises-right-laptop-fr.png"));
+        self.browser.resize(390, 844);
+    }
 
-    // The link carries the set: opened again, it shows the second exercise.
-    browser.find("#exercises-share").click();
-    let link = browser.wait_for(
-        "the link",
-        "return document.getElementById('exercises-link').value",
-    );
-    let link = link.as_str().unwrap().to_owned();
-    assert!(
-        link.contains("#exercises=") && link.contains("&exercise=2&lang=fr"),
-        "{link}"
-    );
-    assert!(link.len() <= 4000);
-    browser.go("about:blank");
-    browser.go(&link);
-    browser.wait_for(
-        "the shared set",
-        &format!(
-            "return document.body.dataset.ready === 'true' && \
-               document.getElementById('exercises-counter').textContent === 'Exercice 2 sur {total}'"
-        ),
-    );
-    // The address bar keeps the set's link, so that a reload keeps the set.
-    assert_eq!(
-        browser.run("return location.href", &[]),
-        Value::String(link.clone())
-    );
-    assert_eq!(sorted(pad_counts(&browser)), counts_of(&second["position"]));
-    assert_eq!(
-        browser.text("#exercises-difficulty"),
-        format!("difficulté {} sur 5", second["difficulty"]["level"])
-    );
-    // A wrong answer on the shared set (no origin: the link carries none),
-    // the picture of docs/exercises.md.
-    let wrong = a_wrong_answer(&server, second);
-    tap(&browser, &wrong);
-    browser.wait_for(
-        "the engine's word on the wrong move",
-        "return document.getElementById('exercises-feedback').textContent.includes('Le moteur\\u00a0:')",
-    );
-    assert_eq!(browser.text("#exercises-origin"), "");
-    browser.screenshot(&dir.join("exercises-shared-wrong-phone-fr.png"));
-    browser.resize(1100, 800);
-    browser.run("window.scrollTo(0, 0)", &[]);
-    browser.screenshot(&dir.join("exercises-shared-wrong-laptop-fr.png"));
-    browser.resize(390, 844);
-    browser.find("#exercises-retry").click();
-    // In English, the same exercise in English words.
-    browser.run(
-        "const s = document.getElementById('lang'); s.value = 'en'; s.dispatchEvent(new Event('change'));",
-        &[],
-    );
-    browser.wait_for(
-        "English",
-        &format!(
-            "return document.getElementById('exercises-counter').textContent === 'Exercise 2 of {total}'"
-        ),
-    );
-    let question = browser.text("#exercises-question");
-    assert!(
-        question.ends_with('?') && question.contains(" to play."),
-        "{question}"
-    );
-    browser.screenshot(&dir.join("exercises-shared-phone-en.png"));
+    /// The next exercise, right at the first try.
+    fn answers_the_next_one_right_at_once(&self) {
+        let second = &self.exercises[1];
+        let total = self.exercises.len();
+        self.browser.find("#exercises-next").click();
+        self.browser.wait_for(
+            "the second exercise",
+            &format!(
+                "return document.getElementById('exercises-counter').textContent === 'Exercice 2 sur {total}'"
+            ),
+        );
+        assert_eq!(
+            sorted(pad_counts(self.browser)),
+            counts_of(&second["position"])
+        );
+        tap(self.browser, second["solution"].as_str().unwrap());
+        self.browser.wait_for(
+            "the right answer",
+            "return document.getElementById('exercises-feedback').classList.contains('right')",
+        );
+        assert_eq!(
+            self.browser.text("#exercises-score"),
+            format!(
+                "Trouvés du premier coup\u{a0}: 1 sur 2 essayés ({total} exercices dans la série)."
+            )
+        );
+        self.browser
+            .screenshot(&self.dir.join("exercises-right-phone-fr.png"));
+    }
+
+    /// The link carries the set: opened again it shows the second exercise, in French and then in English.
+    fn opens_the_shared_link_again(&self) {
+        let second = &self.exercises[1];
+        let total = self.exercises.len();
+        self.browser.find("#exercises-share").click();
+        let link = self.browser.wait_for(
+            "the link",
+            "return document.getElementById('exercises-link').value",
+        );
+        let link = link.as_str().unwrap().to_owned();
+        assert!(
+            link.contains("#exercises=") && link.contains("&exercise=2&lang=fr"),
+            "{link}"
+        );
+        assert!(link.len() <= 4000);
+        self.browser.go("about:blank");
+        self.browser.go(&link);
+        self.browser.wait_for(
+            "the shared set",
+            &format!(
+                "return document.body.dataset.ready === 'true' && \
+                   document.getElementById('exercises-counter').textContent === 'Exercice 2 sur {total}'"
+            ),
+        );
+        // The address bar keeps the set's link, so that a reload keeps the set.
+        assert_eq!(
+            self.browser.run("return location.href", &[]),
+            Value::String(link.clone())
+        );
+        assert_eq!(
+            sorted(pad_counts(self.browser)),
+            counts_of(&second["position"])
+        );
+        assert_eq!(
+            self.browser.text("#exercises-difficulty"),
+            format!("difficulté {} sur 5", second["difficulty"]["level"])
+        );
+        // A wrong answer on the shared set (no origin: the link carries none),
+        // the picture of docs/exercises.md.
+        let wrong = a_wrong_answer(self.server, second);
+        tap(self.browser, &wrong);
+        self.browser.wait_for(
+            "the engine's word on the wrong move",
+            "return document.getElementById('exercises-feedback').textContent.includes('Le moteur\\u00a0:')",
+        );
+        assert_eq!(self.browser.text("#exercises-origin"), "");
+        self.browser
+            .screenshot(&self.dir.join("exercises-shared-wrong-phone-fr.png"));
+        self.browser.resize(1100, 800);
+        self.browser.run("window.scrollTo(0, 0)", &[]);
+        self.browser
+            .screenshot(&self.dir.join("exercises-shared-wrong-laptop-fr.png"));
+        self.browser.resize(390, 844);
+        self.browser.find("#exercises-retry").click();
+        // In English, the same exercise in English words.
+        self.browser.run(
+            "const s = document.getElementById('lang'); s.value = 'en'; s.dispatchEvent(new Event('change'));",
+            &[],
+        );
+        self.browser.wait_for(
+            "English",
+            &format!(
+                "return document.getElementById('exercises-counter').textContent === 'Exercise 2 of {total}'"
+            ),
+        );
+        let question = self.browser.text("#exercises-question");
+        assert!(
+            question.ends_with('?') && question.contains(" to play."),
+            "{question}"
+        );
+        self.browser
+            .screenshot(&self.dir.join("exercises-shared-phone-en.png"));
+    }
 }
 
 #[test]
