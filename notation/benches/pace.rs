@@ -24,6 +24,7 @@
 //!   --toggle-collect='*measured_playouts*' target/release/deps/pace-* count playout
 //! ```
 
+mod common;
 use std::hint::black_box;
 use std::io::Cursor;
 use std::ops::ControlFlow;
@@ -34,22 +35,7 @@ use songo_notation::record;
 use songo_notation::validate::{Event, Options, validate_sources};
 use songo_notation::{Position, Ruleset};
 
-/// SplitMix64, as in `benches/playout.rs`: the same moves are drawn.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (((self.next() >> 32) * n as u64) >> 32) as usize
-    }
-}
+use common::SplitMix64;
 
 /// Random Songo playouts (`turn` + `play`) for `plies` plies; the games
 /// finished.

@@ -7,6 +7,7 @@
 //! Run with `cargo bench -p songo-notation --bench playout`; the figures
 //! are kept in `docs/performance.md` ("Engine playouts").
 
+mod common;
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -20,24 +21,7 @@ const PLIES: u64 = 100_000;
 /// after this many plies. Songo games end by their own rules.
 const AWALE_PLY_CAP: u32 = 400;
 
-/// SplitMix64: a tiny, fast, seeded generator, good enough to pick moves.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n`, by multiplying rather than dividing (a 64-bit
-    /// division would cost as much as a third of a ply).
-    fn below(&mut self, n: usize) -> usize {
-        (((self.next() >> 32) * n as u64) >> 32) as usize
-    }
-}
+use common::SplitMix64;
 
 /// Plays `plies` random legal moves, starting new games as games end;
 /// returns how many games were finished (so the work cannot be optimised away).

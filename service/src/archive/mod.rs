@@ -962,20 +962,27 @@ impl Archive {
                     now.into(),
                 ],
             )?;
-            let Some(id) = rows
+            let id = rows
                 .first()
                 .and_then(|row| row.first())
-                .and_then(Value::int)
-            else {
-                outcome.duplicates += 1;
-                continue;
-            };
-            outcome.imported += 1;
-            let diff = game.score.map(|(s, n)| s - n);
-            self.pending
-                .add_game(self.version, id, diff, &game.passages);
+                .and_then(Value::int);
+            self.count_stored(&mut outcome, game, id);
         }
         Ok(outcome)
+    }
+
+    /// Counts a game of the batch as stored, with the id it got, or as a
+    /// duplicate when it got none (the archive had it), and queues a stored
+    /// game's index entries.
+    fn count_stored(&mut self, outcome: &mut BatchOutcome, game: &Prepared, id: Option<i64>) {
+        let Some(id) = id else {
+            outcome.duplicates += 1;
+            return;
+        };
+        outcome.imported += 1;
+        let diff = game.score.map(|(s, n)| s - n);
+        self.pending
+            .add_game(self.version, id, diff, &game.passages);
     }
 
     /// PostgreSQL: the batch's games in one statement (their columns as
@@ -1059,14 +1066,7 @@ impl Archive {
         // In the batch's order, which is the ids' order: each posting
         // list's entries stay sorted by game.
         for game in fresh {
-            let Some(&id) = ids.get(&game.identity) else {
-                outcome.duplicates += 1;
-                continue;
-            };
-            outcome.imported += 1;
-            let diff = game.score.map(|(s, n)| s - n);
-            self.pending
-                .add_game(self.version, id, diff, &game.passages);
+            self.count_stored(&mut outcome, game, ids.get(&game.identity).copied());
         }
         Ok(outcome)
     }
