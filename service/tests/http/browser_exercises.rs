@@ -604,4 +604,9 @@ fn a_link_names_the_one_game_its_set_comes_from() {
         "Tiré de Club <img src=x onerror=\"window.pwned=1\">, Ada."
     );
     assert_eq!(browser.run("return window.pwned ?? null", &[]), Value::Null);
+    browser.run(
+        "document.getElementById('exercises-origin').scrollIntoView({block: 'center'})",
+        &[],
+    );
+    browser.screenshot(&screenshots().join("exercises-shared-named-phone-fr.png"));
 }
