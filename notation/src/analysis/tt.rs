@@ -223,16 +223,19 @@ mod tests {
         assert!(table.bytes() <= 1 << 12);
     }
 
+    /// A proven exact value of 8, as the keeping slot holds.
+    const PROVEN_EIGHT: Entry = Entry {
+        value: 8,
+        bound: Bound::Exact,
+        proven: true,
+        depth: 0,
+        best: None,
+    };
+
     #[test]
     fn a_new_epoch_hides_every_earlier_result_and_gives_its_slot_away() {
         let table = TranspositionTable::new(64);
-        let proven = Entry {
-            value: 8,
-            bound: Bound::Exact,
-            proven: true,
-            depth: 0,
-            best: None,
-        };
+        let proven = PROVEN_EIGHT;
         table.put(1, proven);
         table.new_epoch();
         assert_eq!(table.get(1), None);
@@ -254,13 +257,7 @@ mod tests {
     #[test]
     fn a_proven_result_is_not_pushed_out_by_a_shallow_one() {
         let table = TranspositionTable::new(64);
-        let proven = Entry {
-            value: 8,
-            bound: Bound::Exact,
-            proven: true,
-            depth: 0,
-            best: None,
-        };
+        let proven = PROVEN_EIGHT;
         let shallow = Entry {
             proven: false,
             depth: 3,
