@@ -13,10 +13,12 @@
 //!
 //! - `db`: the two connections behind one interface;
 //! - `schema`: the migrations;
+//! - `counts`: the explorer's counts packed by bucket;
 //! - `ingest`: a game validated, hashed and replayed, with no database;
 //! - `query`: searches, the explorer and standings;
 //! - [`render`]: their forms for people.
 
+mod counts;
 mod db;
 mod ingest;
 mod postings;
@@ -340,32 +342,7 @@ impl Store {
 /// at those versions: the tests that make an old archive).
 type OldIndexRow = (i64, i64, i64, Option<String>, Option<i64>);
 
-/// What the games of a transaction add to one row of the explorer's
-/// counts (a position and the move played from it).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Counts {
-    games: i64,
-    south: i64,
-    north: i64,
-    draws: i64,
-    score_sum: i64,
-}
-
-impl Counts {
-    /// One more game, whose final score difference is `diff` (South's
-    /// minus North's) when known.
-    fn add(&mut self, diff: Option<i64>) {
-        self.games += 1;
-        if let Some(diff) = diff {
-            match diff.cmp(&0) {
-                std::cmp::Ordering::Greater => self.south += 1,
-                std::cmp::Ordering::Less => self.north += 1,
-                std::cmp::Ordering::Equal => self.draws += 1,
-            }
-            self.score_sum += diff;
-        }
-    }
-}
+use counts::Counts;
 
 /// The writes of the open transaction, kept until its commit and then
 /// made in key order: in key order the B-trees are filled from left to
@@ -477,8 +454,9 @@ impl Pending {
 }
 
 /// Writes what a transaction's games add to the position index and the
-/// explorer's counts, several rows to a statement, in key order.
-fn write_pending(db: &mut Db, pending: &mut Pending) -> Result<(), DbError> {
+/// explorer's counts (as schema `version` keeps them), several rows to a
+/// statement, in key order.
+fn write_pending(db: &mut Db, pending: &mut Pending, version: i64) -> Result<(), DbError> {
     write_postings(db, &pending.entries)?;
     pending.rows_v3.sort_unstable();
     for &(key, game) in &pending.rows_v3 {
@@ -488,8 +466,8 @@ fn write_pending(db: &mut Db, pending: &mut Pending) -> Result<(), DbError> {
         )?;
     }
     let counts = pending.counts();
-    if db.is_postgres() {
-        upsert_counts_postgres(db, &counts)?;
+    if version >= 5 {
+        write_packed_counts(db, counts)?;
     } else {
         upsert_counts(db, &counts)?;
     }
@@ -511,8 +489,10 @@ fn write_pending(db: &mut Db, pending: &mut Pending) -> Result<(), DbError> {
     Ok(())
 }
 
-/// Adds a transaction's counts to the explorer's table (SQLite), several
-/// rows to a statement, in key order.
+/// Adds counts to the explorer's table of schemas 3 and 4 (a row per
+/// position and move: what the tests that make an old archive and the
+/// migrations up to schema 4 write), several rows to a statement, in
+/// key order.
 fn upsert_counts(db: &mut Db, counts: &[(i64, &str, Counts)]) -> Result<(), DbError> {
     for chunk in counts.chunks(ROWS_PER_STATEMENT) {
         let mut params = Vec::with_capacity(chunk.len() * 7);
@@ -532,47 +512,97 @@ fn upsert_counts(db: &mut Db, counts: &[(i64, &str, Counts)]) -> Result<(), DbEr
     Ok(())
 }
 
-/// Count rows a PostgreSQL statement upserts (its arrays some 400 KB).
-const COUNTS_PER_POSTGRES_STATEMENT: usize = 10_000;
+/// Adds counts to the explorer's table packed by bucket (schema 5): a
+/// bucket's entries as new rows, inserted plainly (no upsert: two
+/// writers each add rows of their own), or, when they are few, merged
+/// into the bucket's newest row (as the posting lists append), so that
+/// many small imports do not make a bucket a long list of tiny rows:
+/// every row of a bucket but its newest holds at least
+/// [`counts::MIN_ROW_BYTES`], and the explorer's reads stay bounded by
+/// the bucket's bytes, not by how many imports made it.
+fn write_packed_counts(db: &mut Db, added: Vec<(i64, &str, Counts)>) -> Result<(), DbError> {
+    let mut entries: Vec<counts::Entry> = added
+        .into_iter()
+        .map(|(key, played, counts)| counts::Entry {
+            key,
+            played: played.to_owned(),
+            counts,
+        })
+        .collect();
+    // By bucket; within it, `coalesce` orders them.
+    entries.sort_by_key(|entry| counts::bucket(entry.key));
+    let mut rows: Vec<Value> = Vec::with_capacity(2 * ROWS_PER_STATEMENT);
+    let flush = |db: &mut Db, rows: &mut Vec<Value>| -> Result<(), DbError> {
+        if !rows.is_empty() {
+            db.execute(&insert_counts_sql(rows.len() / 2), rows)?;
+            rows.clear();
+        }
+        Ok(())
+    };
+    let mut entries = entries.into_iter().peekable();
+    while let Some(first) = entries.next() {
+        let bucket = counts::bucket(first.key);
+        let mut group = vec![first];
+        while let Some(next) = entries.next_if(|e| counts::bucket(e.key) == bucket) {
+            group.push(next);
+        }
+        let group = counts::coalesce(group);
+        let new_rows = counts::split_into_rows(&group);
+        if let [only] = new_rows.as_slice()
+            && only.len() < counts::MIN_ROW_BYTES
+            && merge_into_newest_counts_row(db, bucket, group)?
+        {
+            continue;
+        }
+        for bytes in new_rows {
+            rows.extend([Value::Int(bucket), Value::Blob(bytes)]);
+            if rows.len() >= 2 * ROWS_PER_STATEMENT {
+                flush(db, &mut rows)?;
+            }
+        }
+    }
+    flush(db, &mut rows)
+}
 
-/// Adds a transaction's counts to the explorer's table (PostgreSQL): the
-/// rows as arrays, `unnest`ed, thousands to a statement, each statement
-/// updating the rows there are and inserting the others. One writer at
-/// a time adds counts (the lock lets readers go on, and is taken at the
-/// commit only, once the transaction's other writes are done), so that
-/// the new rows need no `ON CONFLICT`: its speculative insertion took
-/// twice a plain insert's time (measured: 1.56 s against 0.82 s for
-/// 167,322 rows). The counts are summed already, so no statement meets
-/// a (key, move) twice.
-fn upsert_counts_postgres(db: &mut Db, counts: &[(i64, &str, Counts)]) -> Result<(), DbError> {
-    if counts.is_empty() {
-        return Ok(());
-    }
-    db.batch("LOCK TABLE explorer IN SHARE ROW EXCLUSIVE MODE")?;
-    for chunk in counts.chunks(COUNTS_PER_POSTGRES_STATEMENT) {
-        let keys: Vec<i64> = chunk.iter().map(|c| c.0).collect();
-        let moves: Vec<&str> = chunk.iter().map(|c| c.1).collect();
-        let column = |f: fn(&Counts) -> i64| chunk.iter().map(|c| f(&c.2)).collect::<Vec<i64>>();
-        let games = column(|c| c.games);
-        let south = column(|c| c.south);
-        let north = column(|c| c.north);
-        let draws = column(|c| c.draws);
-        let score_sum = column(|c| c.score_sum);
-        db.query_postgres(
-            "WITH added AS (SELECT * FROM unnest($1::BIGINT[], $2::TEXT[], $3::BIGINT[], \
-             $4::BIGINT[], $5::BIGINT[], $6::BIGINT[], $7::BIGINT[]) \
-             AS a (key, move, games, south, north, draws, score_sum)), \
-             updated AS (UPDATE explorer e SET games = e.games + a.games, \
-             south = e.south + a.south, north = e.north + a.north, draws = e.draws + a.draws, \
-             score_sum = e.score_sum + a.score_sum \
-             FROM added a WHERE e.key = a.key AND e.move = a.move RETURNING e.key, e.move) \
-             INSERT INTO explorer (key, move, games, south, north, draws, score_sum) \
-             SELECT * FROM added a WHERE NOT EXISTS \
-             (SELECT 1 FROM updated u WHERE u.key = a.key AND u.move = a.move)",
-            &[&keys, &moves, &games, &south, &north, &draws, &score_sum],
-        )?;
-    }
-    Ok(())
+/// Merges a bucket's few new entries into its newest row (summing those
+/// of the same position and move) when the merged row stays under
+/// [`counts::MAX_ROW_BYTES`]; whether it did.
+fn merge_into_newest_counts_row(
+    db: &mut Db,
+    bucket: i64,
+    group: Vec<counts::Entry>,
+) -> Result<bool, DbError> {
+    // PostgreSQL: the row is locked until the commit, so that two
+    // writers merge one after the other, the second into what the first
+    // wrote (without the lock, the second would write back the row as
+    // it read it plus its own entries, and the first's would be lost).
+    // SQLite has one writer.
+    let sql = if db.is_postgres() {
+        "SELECT id, entries FROM explorer WHERE bucket = $1 ORDER BY id DESC LIMIT 1 FOR UPDATE"
+    } else {
+        "SELECT id, entries FROM explorer WHERE bucket = $1 ORDER BY id DESC LIMIT 1"
+    };
+    let rows = db.query(sql, &[Value::Int(bucket)])?;
+    let Some(row) = rows.into_iter().next() else {
+        return Ok(false);
+    };
+    let (Some(id), Some(old)) = (
+        row.first().and_then(Value::int),
+        row.get(1).and_then(Value::bytes),
+    ) else {
+        return Ok(false);
+    };
+    let mut merged = counts::entries_of(old, bucket);
+    merged.extend(group);
+    let merged = counts::split_into_rows(&counts::coalesce(merged));
+    let [bytes] = merged.as_slice() else {
+        return Ok(false);
+    };
+    db.execute(
+        "UPDATE explorer SET entries = $1 WHERE id = $2",
+        &[Value::Blob(bytes.clone()), Value::Int(id)],
+    )?;
+    Ok(true)
 }
 
 /// The posting lists' rows of a transaction: one per bucket it touched,
@@ -723,9 +753,72 @@ pub(crate) fn rebuild_index(db: &mut Db, version: i64) -> Result<(), DbError> {
             let passages = ingest::passages_of_record(game.record, game.rules);
             pending.add_game(version, game.id, game.diff, &passages);
         }
-        write_pending(db, &mut pending)?;
+        write_pending(db, &mut pending, version)?;
     }
     Ok(())
+}
+
+/// Count rows of schema 4 read at a time by the migration that packs
+/// them, and held before they are written packed.
+const PACK_ROWS_READ: i64 = 1_000;
+const PACK_ROWS_HELD: usize = 200_000;
+
+/// Packs the explorer's counts of schema 4 (`explorer_v4`: a row per
+/// position and move) into the rows of schema 5, as imports of some
+/// 200,000 counts each would write them, then drops the old table: what
+/// migration 5 does.
+pub(crate) fn pack_counts(db: &mut Db) -> Result<(), DbError> {
+    let mut held: Vec<(i64, String, Counts)> = Vec::new();
+    let mut after: Option<(i64, String)> = None;
+    loop {
+        let rows = match &after {
+            None => db.query(
+                "SELECT key, move, games, south, north, draws, score_sum FROM explorer_v4 \
+                 ORDER BY key, move LIMIT $1",
+                &[Value::Int(PACK_ROWS_READ)],
+            )?,
+            Some((key, played)) => db.query(
+                "SELECT key, move, games, south, north, draws, score_sum FROM explorer_v4 \
+                 WHERE (key, move) > ($1, $2) ORDER BY key, move LIMIT $3",
+                &[
+                    Value::Int(*key),
+                    Value::Text(played.clone()),
+                    Value::Int(PACK_ROWS_READ),
+                ],
+            )?,
+        };
+        let read = rows.len();
+        for row in rows {
+            let int = |i: usize| row.get(i).and_then(Value::int).unwrap_or_default();
+            let played = row
+                .get(1)
+                .and_then(Value::text)
+                .unwrap_or_default()
+                .to_owned();
+            let counts = Counts {
+                games: int(2),
+                south: int(3),
+                north: int(4),
+                draws: int(5),
+                score_sum: int(6),
+            };
+            after = Some((int(0), played.clone()));
+            held.push((int(0), played, counts));
+        }
+        let done = i64::try_from(read).unwrap_or(0) < PACK_ROWS_READ;
+        if held.len() >= PACK_ROWS_HELD || (done && !held.is_empty()) {
+            let added = held
+                .iter()
+                .map(|(key, played, counts)| (*key, played.as_str(), *counts))
+                .collect();
+            write_packed_counts(db, added)?;
+            held.clear();
+        }
+        if done {
+            break;
+        }
+    }
+    db.batch("DROP TABLE explorer_v4")
 }
 
 /// A connection to an archive.
@@ -900,7 +993,7 @@ impl Archive {
     /// # Errors
     /// The database fails (the transaction is then rolled back).
     pub fn commit(&mut self) -> Result<(), ArchiveError> {
-        let written = write_pending(&mut self.db, &mut self.pending);
+        let written = write_pending(&mut self.db, &mut self.pending, self.version);
         if let Err(error) = written.and_then(|()| self.db.batch("COMMIT")) {
             self.rollback();
             return Err(error.into());
@@ -1130,10 +1223,7 @@ impl Archive {
                         .is_none_or(|id| !indexed.contains(&id))
                 })
                 .count();
-            let counted = int(self.db.query(
-                "SELECT CAST(COALESCE(SUM(games), 0) AS BIGINT) FROM explorer",
-                &[],
-            )?);
+            let counted = self.counted_games()?;
             let bare = i64::try_from(bare).unwrap_or(i64::MAX) + (counted - shallow).abs();
             return Ok((integrity, positions, bare));
         }
@@ -1154,6 +1244,28 @@ impl Archive {
         };
         let bare = bare + unmatched;
         Ok((integrity, positions, bare))
+    }
+
+    /// The games the explorer's table counts, summed over its rows.
+    fn counted_games(&mut self) -> Result<i64, DbError> {
+        if self.version < 5 {
+            let rows = self.db.query(
+                "SELECT CAST(COALESCE(SUM(games), 0) AS BIGINT) FROM explorer",
+                &[],
+            )?;
+            return Ok(rows
+                .first()
+                .and_then(|r| r.first())
+                .and_then(Value::int)
+                .unwrap_or(0));
+        }
+        let mut counted = 0;
+        for row in self.db.query("SELECT bucket, entries FROM explorer", &[])? {
+            let bucket = row.first().and_then(Value::int).unwrap_or_default();
+            let bytes = row.get(1).and_then(Value::bytes).unwrap_or_default();
+            counts::decode(bytes, bucket, |_, _, counts| counted += counts.games);
+        }
+        Ok(counted)
     }
 
     /// How many games it holds.
@@ -1223,6 +1335,22 @@ fn upsert_counts_sql(rows: usize) -> std::borrow::Cow<'static, str> {
              draws = explorer.draws + excluded.draws, \
              score_sum = explorer.score_sum + excluded.score_sum",
             values_sql(rows, 7)
+        )
+    };
+    if rows == ROWS_PER_STATEMENT {
+        std::borrow::Cow::Borrowed(FULL.get_or_init(|| make(rows)))
+    } else {
+        std::borrow::Cow::Owned(make(rows))
+    }
+}
+
+/// The insert of `rows` rows of the explorer's packed counts.
+fn insert_counts_sql(rows: usize) -> std::borrow::Cow<'static, str> {
+    static FULL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let make = |rows: usize| {
+        format!(
+            "INSERT INTO explorer (bucket, entries){}",
+            values_sql(rows, 2)
         )
     };
     if rows == ROWS_PER_STATEMENT {

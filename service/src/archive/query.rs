@@ -658,9 +658,41 @@ impl Archive {
     }
 
     /// The counts kept at import for the games that first reached the
-    /// position of `key` within the first plies: a row per move played
-    /// from it (`''` where games ended there).
+    /// position of `key` within the first plies, by move played from it
+    /// (`''` where games ended there): the entries of its key in its
+    /// bucket's rows, summed (schema 5; until then, a row per move).
     fn counted_moves(&mut self, key: i64) -> Result<BTreeMap<String, Counted>, DbError> {
+        if self.version < 5 {
+            return self.counted_moves_v4(key);
+        }
+        let bucket = super::counts::bucket(key);
+        let rows = self.db.query(
+            "SELECT entries FROM explorer WHERE bucket = $1",
+            &[bucket.into()],
+        )?;
+        let mut by_move: BTreeMap<String, Counted> = BTreeMap::new();
+        for row in &rows {
+            let bytes = row.first().and_then(Value::bytes).unwrap_or_default();
+            super::counts::decode(bytes, bucket, |entry_key, played, counts| {
+                if entry_key != key {
+                    return;
+                }
+                let counted = match by_move.get_mut(played) {
+                    Some(counted) => counted,
+                    None => by_move.entry(played.to_owned()).or_default(),
+                };
+                counted.games += counts.games;
+                counted.results.south += counts.south;
+                counted.results.north += counts.north;
+                counted.results.draw += counts.draws;
+                counted.score_sum += counts.score_sum;
+            });
+        }
+        Ok(by_move)
+    }
+
+    /// The counts of schemas 3 and 4: a row per position and move.
+    fn counted_moves_v4(&mut self, key: i64) -> Result<BTreeMap<String, Counted>, DbError> {
         let rows = self.db.query(
             "SELECT move, games, south, north, draws, score_sum FROM explorer WHERE key = $1",
             &[key.into()],

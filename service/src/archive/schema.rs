@@ -11,9 +11,21 @@ use super::db::{Db, DbError};
 struct Migration {
     version: i64,
     sql: &'static str,
-    /// After its statements, the position index and the explorer's
-    /// counts are rebuilt by replaying every stored game.
-    rebuild: bool,
+    /// What is done after its statements, in the same transaction.
+    then: Then,
+}
+
+/// A migration's work past its SQL.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Then {
+    Nothing,
+    /// The position index and the explorer's counts are rebuilt by
+    /// replaying every stored game.
+    Rebuild,
+    /// The explorer's counts of schema 4 (`explorer_v4`, a row per
+    /// position and move) packed into the rows of schema 5; then that
+    /// table is dropped.
+    PackCounts,
 }
 
 /// Every migration, oldest first. Never edit one that has shipped: add
@@ -21,7 +33,7 @@ struct Migration {
 const MIGRATIONS: &[Migration] = &[
     Migration {
         version: 1,
-        rebuild: false,
+        then: Then::Nothing,
         sql: "
 CREATE TABLE games (
     id {id},
@@ -58,14 +70,14 @@ CREATE TABLE positions (
     },
     Migration {
         version: 2,
-        rebuild: false,
+        then: Then::Nothing,
         // The site's searches: added after the first archives existed,
         // which the tests' v1 archive checks.
         sql: "CREATE INDEX games_site ON games (site, id);",
     },
     Migration {
         version: 3,
-        rebuild: false,
+        then: Then::Nothing,
         // The explorer's counts, kept at import so that a query reads a
         // row per move instead of every game through the position; the
         // position index keeps only what a search needs (key, game): its
@@ -101,7 +113,7 @@ ALTER TABLE positions_v3 RENAME TO positions;
     },
     Migration {
         version: 4,
-        rebuild: true,
+        then: Then::Rebuild,
         // The position index as posting lists (a row per bucket of keys
         // and transaction, `postings.rs`) instead of a row per position,
         // in a table with a rowid (its rows, of a few hundred bytes to a
@@ -133,10 +145,30 @@ CREATE TABLE explorer (
 ){compact};
 ",
     },
+    Migration {
+        version: 5,
+        then: Then::PackCounts,
+        // The explorer's counts packed by bucket (`counts.rs`): a row per
+        // bucket of keys and import holding entries of (key, move,
+        // counts), summed when read, instead of a row per position and
+        // move upserted one at a time (in PostgreSQL some 100 bytes a
+        // count with its key, and most of an import's time). The rows of
+        // schema 4 are packed into the new table, not rebuilt from the
+        // games.
+        sql: "
+ALTER TABLE explorer RENAME TO explorer_v4;
+CREATE TABLE explorer (
+    id {id},
+    bucket {count} NOT NULL,
+    entries {blob} NOT NULL
+);
+CREATE INDEX explorer_bucket ON explorer (bucket, id);
+",
+    },
 ];
 
 /// The newest schema this songo knows.
-pub(crate) const CURRENT: i64 = 4;
+pub(crate) const CURRENT: i64 = 5;
 
 fn dialect(db: &Db, sql: &str) -> String {
     if db.is_postgres() {
@@ -195,8 +227,10 @@ pub(crate) fn migrate(db: &mut Db, upto: i64) -> Result<(), SchemaError> {
                 return Ok(());
             }
             db.batch(&dialect(db, migration.sql))?;
-            if migration.rebuild {
-                super::rebuild_index(db, migration.version)?;
+            match migration.then {
+                Then::Nothing => {}
+                Then::Rebuild => super::rebuild_index(db, migration.version)?,
+                Then::PackCounts => super::pack_counts(db)?,
             }
             db.execute("DELETE FROM schema_version", &[])?;
             db.execute(
