@@ -273,7 +273,7 @@ mod tests {
         let keys = [
             bucket_of,
             0x1234_5678_9abc_dabc_u64.cast_signed(),
-            -1 & !0xfff | bucket_of,
+            !0xfff | bucket_of,
             i64::MIN | bucket_of,
             i64::MAX & !0xfff | bucket_of,
         ];
