@@ -759,6 +759,19 @@ impl<'a> Lines<'a> {
 /// By hand: this runs on every move number, and `parse` is several times
 /// slower.
 fn number_is(number: &str, expected: usize) -> bool {
+    if number.len() < 20 {
+        // Nineteen digits cannot overflow a u64: no check per digit.
+        let mut value: u64 = 0;
+        for byte in number.bytes() {
+            let digit = byte.wrapping_sub(b'0');
+            if digit > 9 {
+                return false;
+            }
+            value = value * 10 + u64::from(digit);
+        }
+        return !number.is_empty()
+            && u64::try_from(expected).is_ok_and(|expected| expected == value);
+    }
     let mut value: usize = 0;
     for byte in number.bytes() {
         let digit = usize::from(byte.wrapping_sub(b'0'));
