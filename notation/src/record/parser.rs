@@ -14,8 +14,8 @@
 //! The grammar is in `docs/records.md`.
 
 use nom::IResult;
-use nom::bytes::complete::{take_till, take_until, take_while, take_while1};
-use nom::character::complete::{char, digit1, space0};
+use nom::bytes::complete::{take_till, take_until, take_while};
+use nom::character::complete::digit1;
 
 use super::model::{GLYPHS, Span};
 use crate::error::{Excerpt, ParseError};
@@ -343,8 +343,13 @@ fn digits(bytes: &[u8]) -> (usize, Option<u32>) {
     (length, value)
 }
 
-fn is_tag_name_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_'
+/// `text` without the spaces and tabs it starts with.
+fn skip_spaces(text: &str) -> &str {
+    let blanks = text
+        .bytes()
+        .take_while(|&byte| byte == b' ' || byte == b'\t')
+        .count();
+    &text[blanks..]
 }
 
 /// Where a run of junk ends: white space or a character with a meaning.
@@ -474,7 +479,6 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
 
     /// Reads a tag pair at the cursor (which it does not move); gives its length.
     fn try_tag_pair(&mut self, cursor: &Cursor<'a>) -> Result<usize, TagPairError<'a>> {
-        type Error<'t> = nom::error::Error<&'t str>;
         // A tag pair ends on its line.
         let rest = cursor.rest();
         let line: &'a str = &rest[..line_length(rest)];
@@ -486,17 +490,25 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             message,
             hint: Some(msg!("hint-tag-pair")),
         };
-        let (input, _) = char::<_, Error<'a>>('[')(line).map_err(|_| TagPairError {
+        // By hand, byte by byte: every game has several tag pairs.
+        let input = line.strip_prefix('[').ok_or_else(|| TagPairError {
             at: at(line),
             message: msg!("record-expected-bracket"),
             hint: None,
         })?;
-        let (input, _) = space0::<_, Error<'a>>(input).unwrap_or((input, ""));
-        let (input, name) = take_while1::<_, _, Error<'a>>(is_tag_name_char)(input)
-            .map_err(|_| error(input, msg!("record-expected-tag-name")))?;
-        let (input, _) = space0::<_, Error<'a>>(input).unwrap_or((input, ""));
-        let (value_start, _) = char::<_, Error<'a>>('"')(input)
-            .map_err(|_| error(input, msg!("record-expected-tag-value", name = name)))?;
+        let input = skip_spaces(input);
+        let name_length = input
+            .bytes()
+            .take_while(|&byte| byte.is_ascii_alphanumeric() || byte == b'_')
+            .count();
+        if name_length == 0 {
+            return Err(error(input, msg!("record-expected-tag-name")));
+        }
+        let (name, input) = input.split_at(name_length);
+        let input = skip_spaces(input);
+        let value_start = input
+            .strip_prefix('"')
+            .ok_or_else(|| error(input, msg!("record-expected-tag-value", name = name)))?;
         let bytes = value_start.as_bytes();
         let mut end = None;
         let mut escaped = false;
@@ -526,9 +538,10 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         };
         let raw = &value_start[..end];
         let input = &value_start[end + 1..];
-        let (input, _) = space0::<_, Error<'a>>(input).unwrap_or((input, ""));
-        let (input, _) = char::<_, Error<'a>>(']')(input)
-            .map_err(|_| error(input, msg!("record-expected-closing-bracket", name = name)))?;
+        let input = skip_spaces(input);
+        let input = input
+            .strip_prefix(']')
+            .ok_or_else(|| error(input, msg!("record-expected-closing-bracket", name = name)))?;
         let value = if escaped {
             std::borrow::Cow::Owned(unescape(raw))
         } else {

@@ -958,12 +958,13 @@ fn is_record_date(value: &str) -> bool {
     if value.is_empty() || value == "?" {
         return true;
     }
-    let mut parts = value.split('.');
-    let (Some(year), Some(month), Some(day), None) =
-        (parts.next(), parts.next(), parts.next(), parts.next())
-    else {
+    // `year.month.day`, 4, 2 and 2 characters: the dots are at 4 and 7
+    // (by bytes, without splitting: every game has a date).
+    let bytes = value.as_bytes();
+    if bytes.len() != 10 || bytes[4] != b'.' || bytes[7] != b'.' {
         return false;
-    };
+    }
+    let (year, month, day) = (&value[..4], &value[5..7], &value[8..]);
     let part = |text: &str, width: usize, range: std::ops::RangeInclusive<u32>| {
         text.len() == width
             && (text.bytes().all(|b| b == b'?')
@@ -1554,5 +1555,25 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
             final_position: finished.position,
             line: self.origin.line,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::number_is;
+
+    #[test]
+    fn move_numbers_are_compared_as_parse_reads_them() {
+        assert!(number_is("12", 12));
+        assert!(number_is("012", 12));
+        assert!(number_is("0", 0));
+        assert!(!number_is("", 0));
+        assert!(!number_is("13", 12));
+        assert!(!number_is("112", 12));
+        assert!(!number_is("1x", 1));
+        // Past usize::MAX: no overflow, no match.
+        assert!(!number_is("18446744073709551628", 12));
+        assert!(number_is(&"0".repeat(40), 0));
+        assert!(number_is("18446744073709551615", usize::MAX));
     }
 }
