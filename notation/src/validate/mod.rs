@@ -757,7 +757,8 @@ impl<'a> Lines<'a> {
 /// Whether the digits of `number` (a move number as read: ASCII digits)
 /// write `expected`, leading zeros allowed as `str::parse` allows them.
 /// By hand: this runs on every move number, and `parse` is several times
-/// slower.
+/// slower. Always inlined: with its fast path the compiler stopped inlining it.
+#[inline(always)]
 fn number_is(number: &str, expected: usize) -> bool {
     if number.len() < 20 {
         // Nineteen digits cannot overflow a u64: no check per digit.
