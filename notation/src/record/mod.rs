@@ -36,7 +36,8 @@ use std::str::FromStr;
 
 pub use model::{GameRecord, Move, Node, Span, Tag, Tags, names};
 pub use parser::{
-    MAX_SYNTAX_ERRORS, MAX_VARIATION_DEPTH, MoveToken, Origin, Pos, SyntaxError, Visitor, read_game,
+    Locator, MAX_SYNTAX_ERRORS, MAX_VARIATION_DEPTH, MoveToken, Origin, Pos, SyntaxError, Visitor,
+    read_game,
 };
 pub use reader::{Batch, BatchReader, GameText, TextProblem, games};
 pub use setup::{FromTags, SetupError, ruleset_of};
@@ -67,6 +68,8 @@ pub struct RecordBuilder {
     /// nothing came between: a paragraph of `;` lines (a record's header)
     /// is one comment, as its writer meant, not one per line.
     line_comment: Option<(usize, usize, usize)>,
+    /// Counts the lines of the places kept, in one pass over the game.
+    locator: Locator,
 }
 
 impl RecordBuilder {
@@ -86,7 +89,7 @@ impl<'a> Visitor<'a> for RecordBuilder {
         self.record.tags.push(Tag {
             name: model::canonical_name(name),
             value: value.to_owned(),
-            at: Some(at.span()),
+            at: Some(self.locator.span(&at)),
         });
     }
 
@@ -95,7 +98,7 @@ impl<'a> Visitor<'a> for RecordBuilder {
             text: token.text.to_owned(),
             claim: token.claim,
             nags: Vec::new(),
-            at: Some(token.at.span()),
+            at: Some(self.locator.span(&token.at)),
         };
         self.line().push(Node::Move(mv));
     }
@@ -118,7 +121,7 @@ impl<'a> Visitor<'a> for RecordBuilder {
     fn line_comment(&mut self, text: &'a str, at: Pos<'a>) {
         let text = model::collapse_space(text);
         let depth = self.stack.len();
-        let line = at.line();
+        let line = self.locator.span(&at).line;
         let length = self.line().len();
         if self.line_comment == Some((line.wrapping_sub(1), depth, length))
             && let Some(Node::Comment(last)) = self.line().last_mut()

@@ -124,6 +124,22 @@ impl Tag {
 
 /// The spelling of a known tag name, whatever its case; others unchanged.
 pub(crate) fn canonical_name(name: &str) -> Cow<'static, str> {
+    // Spelled as known, nearly always: one `match` finds it (the loop
+    // below compares the name with each known one in turn).
+    let exact = match name {
+        names::RULES => names::RULES,
+        names::EVENT => names::EVENT,
+        names::SITE => names::SITE,
+        names::DATE => names::DATE,
+        names::ROUND => names::ROUND,
+        names::SOUTH => names::SOUTH,
+        names::NORTH => names::NORTH,
+        names::RESULT => names::RESULT,
+        _ => "",
+    };
+    if !exact.is_empty() {
+        return Cow::Borrowed(exact);
+    }
     names::ROSTER
         .iter()
         .chain(&[names::VARIANT, names::FEN])

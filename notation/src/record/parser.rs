@@ -1,30 +1,26 @@
 //! The record parser: a hand-written token loop with nom for the pieces
-//! (tag pairs, comments, runs of junk), driving a [`Visitor`]. Lines and
-//! columns are counted as the text is read (see `Cursor`); nom_locate
-//! places the errors inside a tag pair.
+//! (tag pairs, comments, runs of junk), driving a [`Visitor`]. The reader
+//! keeps only a byte offset; lines and columns are counted when a place is
+//! asked for ([`Pos`], [`Locator`]).
 //!
 //! Like pgn-reader, the parser builds nothing itself: it reads one game's
 //! text and calls the visitor for each tag, move, comment, variation and
 //! result it meets. [`super::GameRecord`] is built by one visitor, the
 //! validator is another that replays moves as they come without building
-//! the record. Every token carries its place ([`Pos`]: line and column in
-//! the file), and a syntax error never stops the parser: it is reported to
+//! the record. Every token carries its place ([`Pos`]: where it is in the
+//! game, whose line and column in the file can be asked for), and a syntax error never stops the parser: it is reported to
 //! the visitor and reading goes on after the offending token.
 //!
 //! The grammar is in `docs/records.md`.
 
-use nom::bytes::complete::{take_till, take_until, take_while, take_while1};
-use nom::character::complete::{char, digit1, space0};
-use nom::{IResult, Input as _};
-use nom_locate::LocatedSpan;
+use nom::IResult;
+use nom::bytes::complete::{take_till, take_until, take_while};
+use nom::character::complete::digit1;
 
 use super::model::{GLYPHS, Span};
 use crate::error::{Excerpt, ParseError};
 use crate::i18n::Message;
 use crate::msg;
-
-/// Located input: the text of one game and where each piece lies in it.
-type Input<'a> = LocatedSpan<&'a str>;
 
 /// The deepest nesting of variations read; deeper ones are skipped with an
 /// error (so that no input can make a reader use unbounded memory).
@@ -49,21 +45,17 @@ impl Default for Origin {
     }
 }
 
-/// A place in the game being read: its line and column are counted as the
-/// reader goes, so that asking for them costs nothing.
+/// A place in the game being read: the game's text and a byte offset in
+/// it. Its line and column are counted only when asked for (an error, a
+/// report, a record that keeps them), so that reading a token costs no
+/// line counting; [`Locator`] counts them forward for a reader that asks
+/// for every place in order.
 #[derive(Clone, Copy)]
 pub struct Pos<'a> {
     /// The game's text.
     text: &'a str,
     /// Byte offset of the place in `text`.
     at: usize,
-    /// Byte offset in `text` of the start of the place's line.
-    line_start: usize,
-    /// Line breaks before the place in `text`.
-    line: usize,
-    /// Bytes that continue a character (UTF-8) from the start of the line
-    /// to the place: the column is the bytes there less these.
-    wide: usize,
     origin: Origin,
 }
 
@@ -71,7 +63,7 @@ impl<'a> Pos<'a> {
     /// Line in the file, from 1.
     #[must_use]
     pub fn line(&self) -> usize {
-        self.origin.line + self.line
+        self.span().line
     }
 
     /// The game's text from this place on (what a fix replaces starts here).
@@ -89,22 +81,29 @@ impl<'a> Pos<'a> {
     /// Column, from 1, in characters.
     #[must_use]
     pub fn column(&self) -> usize {
-        self.at - self.line_start - self.wide + 1
+        self.span().column
     }
 
-    /// Offset, line and column.
+    /// Offset, line and column (counted from the start of the game: see
+    /// [`Locator`] to place many).
     #[must_use]
     pub fn span(&self) -> Span {
-        Span {
-            offset: self.offset(),
-            line: self.line(),
-            column: self.column(),
+        Locator::default().span(self)
+    }
+
+    /// Byte offset in the game's text of the start of the place's line.
+    fn line_start(&self) -> usize {
+        let before = self.text.as_bytes().get(..self.at).unwrap_or_default();
+        match memchr::memrchr(b'\n', before) {
+            Some(end) => end + 1,
+            // A byte order mark is no character of the first line.
+            None => text_start(self.text).min(self.at),
         }
     }
 
     /// The place's line, without its line break.
     fn source_line(&self) -> &'a str {
-        let line = &self.text[self.line_start..];
+        let line = &self.text[self.line_start()..];
         let end = memchr::memchr(b'\n', line.as_bytes()).unwrap_or(line.len());
         &line[..end]
     }
@@ -113,7 +112,7 @@ impl<'a> Pos<'a> {
     /// a diagnostic.
     #[must_use]
     pub fn excerpt(&self) -> Excerpt {
-        Excerpt::around(self.source_line(), self.at - self.line_start)
+        Excerpt::around(self.source_line(), self.at - self.line_start())
     }
 
     /// [`Pos::excerpt`] with the caret `column` characters after the place
@@ -139,6 +138,66 @@ impl<'a> Pos<'a> {
         SyntaxError {
             span,
             error: Box::new(error),
+        }
+    }
+}
+
+/// Where the text of a game starts: after its byte order mark, if any.
+fn text_start(text: &str) -> usize {
+    if text.starts_with('\u{feff}') {
+        '\u{feff}'.len_utf8()
+    } else {
+        0
+    }
+}
+
+/// Lines and columns of places of one game, counted forward from the last
+/// place asked for: a reader that asks for every place in order (the
+/// record builder) reads the text once, where [`Pos::span`] reads it from
+/// the start each time.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Locator {
+    /// Byte offset of the last place asked for (0: none yet).
+    at: usize,
+    /// Line breaks before `at`.
+    line: usize,
+    /// Where the line of `at` starts.
+    line_start: usize,
+    /// Bytes from `line_start` to `at` that continue a character: the
+    /// column is the bytes there less these.
+    wide: usize,
+}
+
+impl Locator {
+    /// The offset, line and column of `place`, a place of the same game as
+    /// the places asked for before (a place before the last one is counted
+    /// from the start again).
+    pub fn span(&mut self, place: &Pos<'_>) -> Span {
+        let text = place.text.as_bytes();
+        let target = place.at.min(text.len());
+        if target < self.at || self.at == 0 {
+            let start = text_start(place.text).min(target);
+            *self = Locator {
+                at: start,
+                line: 0,
+                line_start: start,
+                wide: 0,
+            };
+        }
+        let read = &text[self.at..target];
+        match memchr::memrchr(b'\n', read) {
+            Some(last) => {
+                self.line += memchr::memchr_iter(b'\n', read).count();
+                self.line_start = self.at + last + 1;
+                self.wide = count_continuations(&text[self.line_start..target]);
+            }
+            None => self.wide += count_continuations(read),
+        }
+        self.at = target;
+        Span {
+            offset: place.offset(),
+            line: place.origin.line + self.line,
+            column: target - self.line_start - self.wide + 1,
         }
     }
 }
@@ -284,8 +343,13 @@ fn digits(bytes: &[u8]) -> (usize, Option<u32>) {
     (length, value)
 }
 
-fn is_tag_name_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_'
+/// `text` without the spaces and tabs it starts with.
+fn skip_spaces(text: &str) -> &str {
+    let blanks = text
+        .bytes()
+        .take_while(|&byte| byte == b' ' || byte == b'\t')
+        .count();
+    &text[blanks..]
 }
 
 /// Where a run of junk ends: white space or a character with a meaning.
@@ -321,15 +385,30 @@ pub fn read_game<'a, V: Visitor<'a>>(text: &'a str, origin: Origin, visitor: &mu
     };
     reader.visitor.begin_game(origin);
     let mut cursor = Cursor::new(text);
-    if text.starts_with('\u{feff}') {
-        // A byte order mark is no character of the first line.
-        cursor.at = '\u{feff}'.len_utf8();
-        cursor.line_start = cursor.at;
-    }
+    // A byte order mark is no character of the first line.
+    cursor.at = text_start(text);
     reader.tags(&mut cursor);
     reader.visitor.begin_moves();
     reader.moves(cursor);
     reader.visitor.end_game()
+}
+
+/// A tag pair that does not read, kept as its place and message: the
+/// error is built (its line counted) only if it is reported.
+struct TagPairError<'a> {
+    at: Pos<'a>,
+    message: Message,
+    hint: Option<Message>,
+}
+
+impl TagPairError<'_> {
+    fn build(self) -> SyntaxError {
+        let error = self.at.error(self.message, 1);
+        match self.hint {
+            Some(hint) => error.with_hint(hint),
+            None => error,
+        }
+    }
 }
 
 struct Reader<'a, 'v, V> {
@@ -378,7 +457,7 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                 // Comments before or between tags belong to the move text.
                 Some(b'{') => self.brace_comment(cursor),
                 Some(b';') => self.line_comment(cursor),
-                Some(b'%') if cursor.at == cursor.line_start => {
+                Some(b'%') if cursor.at_line_start() => {
                     // PGN escape line: ignored.
                     cursor.advance(line_length(cursor.rest()));
                 }
@@ -392,43 +471,44 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         match self.try_tag_pair(cursor) {
             Ok(length) => cursor.advance(length),
             Err(error) => {
-                self.error(|| error);
+                self.error(|| error.build());
                 cursor.advance(line_length(cursor.rest()));
             }
         }
     }
 
     /// Reads a tag pair at the cursor (which it does not move); gives its length.
-    fn try_tag_pair(&mut self, cursor: &Cursor<'a>) -> Result<usize, SyntaxError> {
-        type Error<'t> = nom::error::Error<&'t str>;
-        let hint = || msg!("hint-tag-pair");
+    fn try_tag_pair(&mut self, cursor: &Cursor<'a>) -> Result<usize, TagPairError<'a>> {
         // A tag pair ends on its line.
         let rest = cursor.rest();
         let line: &'a str = &rest[..line_length(rest)];
         let origin = self.origin;
-        // Where a piece of the line is, as a place in the file: nom_locate
-        // finds its column (only for errors, so that a well-formed tag pair
-        // costs no line counting).
-        let at = |piece: &str| {
-            let offset = line.len() - piece.len();
-            let located = Input::new(line).take_from(offset);
-            cursor.pos_ahead(offset, located.get_utf8_column() - 1, origin)
+        // Where a piece of the line is, as a place in the game.
+        let at = |piece: &str| cursor.pos_ahead(line.len() - piece.len(), origin);
+        let error = |piece: &str, message: Message| TagPairError {
+            at: at(piece),
+            message,
+            hint: Some(msg!("hint-tag-pair")),
         };
-        let (input, _) = char::<_, Error<'a>>('[')(line)
-            .map_err(|_| at(line).error(msg!("record-expected-bracket"), 1))?;
-        let (input, _) = space0::<_, Error<'a>>(input).unwrap_or((input, ""));
-        let (input, name) =
-            take_while1::<_, _, Error<'a>>(is_tag_name_char)(input).map_err(|_| {
-                at(input)
-                    .error(msg!("record-expected-tag-name"), 1)
-                    .with_hint(hint())
-            })?;
-        let (input, _) = space0::<_, Error<'a>>(input).unwrap_or((input, ""));
-        let (value_start, _) = char::<_, Error<'a>>('"')(input).map_err(|_| {
-            at(input)
-                .error(msg!("record-expected-tag-value", name = name), 1)
-                .with_hint(hint())
+        // By hand, byte by byte: every game has several tag pairs.
+        let input = line.strip_prefix('[').ok_or_else(|| TagPairError {
+            at: at(line),
+            message: msg!("record-expected-bracket"),
+            hint: None,
         })?;
+        let input = skip_spaces(input);
+        let name_length = input
+            .bytes()
+            .take_while(|&byte| byte.is_ascii_alphanumeric() || byte == b'_')
+            .count();
+        if name_length == 0 {
+            return Err(error(input, msg!("record-expected-tag-name")));
+        }
+        let (name, input) = input.split_at(name_length);
+        let input = skip_spaces(input);
+        let value_start = input
+            .strip_prefix('"')
+            .ok_or_else(|| error(input, msg!("record-expected-tag-value", name = name)))?;
         let bytes = value_start.as_bytes();
         let mut end = None;
         let mut escaped = false;
@@ -448,27 +528,26 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             index += 1;
         }
         let Some(end) = end else {
-            return Err(at(value_start)
-                .error(msg!("record-tag-value-not-closed", name = name), 1)
-                .with_hint(msg!("hint-quote-in-value")));
+            return Err(TagPairError {
+                hint: Some(msg!("hint-quote-in-value")),
+                ..error(
+                    value_start,
+                    msg!("record-tag-value-not-closed", name = name),
+                )
+            });
         };
         let raw = &value_start[..end];
         let input = &value_start[end + 1..];
-        let (input, _) = space0::<_, Error<'a>>(input).unwrap_or((input, ""));
-        let (input, _) = char::<_, Error<'a>>(']')(input).map_err(|_| {
-            at(input)
-                .error(msg!("record-expected-closing-bracket", name = name), 1)
-                .with_hint(hint())
-        })?;
+        let input = skip_spaces(input);
+        let input = input
+            .strip_prefix(']')
+            .ok_or_else(|| error(input, msg!("record-expected-closing-bracket", name = name)))?;
         let value = if escaped {
             std::borrow::Cow::Owned(unescape(raw))
         } else {
             std::borrow::Cow::Borrowed(raw)
         };
-        // What comes before the value (`[`, blanks, the name, `"`) is ASCII.
-        let value_offset = line.len() - value_start.len();
-        let value_at = cursor.pos_ahead(value_offset, value_offset, origin);
-        self.visitor.tag(name, &value, value_at);
+        self.visitor.tag(name, &value, at(value_start));
         Ok(line.len() - input.len())
     }
 
@@ -834,38 +913,18 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
     }
 }
 
-/// Where the reader is, with the line and column counted as it goes.
-///
-/// nom_locate would give the same places, but it counts the lines of every
-/// slice it makes and finds a column by reading back to the start of its
-/// line: a record on one long line would take time in the square of its
-/// length. nom_locate places the errors inside a tag pair, where the
-/// reader hands it one short piece of a line.
-///
-/// The column is kept as the bytes from the line's start less the bytes
-/// that continue a character: ASCII, nearly all of a record, then costs
-/// nothing to count.
+/// Where the reader is: a byte offset, nothing more. Lines and columns
+/// are counted only for the places that need them ([`Pos`], [`Locator`]):
+/// counting them as the reader goes cost more than reading the tokens.
 struct Cursor<'a> {
     text: &'a str,
     /// Bytes read.
     at: usize,
-    /// Where the line of `at` starts.
-    line_start: usize,
-    /// Line breaks read.
-    line: usize,
-    /// Bytes from `line_start` to `at` that continue a character.
-    wide: usize,
 }
 
 impl<'a> Cursor<'a> {
     fn new(text: &'a str) -> Cursor<'a> {
-        Cursor {
-            text,
-            at: 0,
-            line_start: 0,
-            line: 0,
-            wide: 0,
-        }
+        Cursor { text, at: 0 }
     }
 
     /// The text not read yet.
@@ -879,55 +938,39 @@ impl<'a> Cursor<'a> {
         self.text.as_bytes().get(self.at).copied()
     }
 
+    /// Whether the cursor is at the start of a line (after the byte order
+    /// mark, on the first).
+    fn at_line_start(&self) -> bool {
+        self.at == text_start(self.text)
+            || self
+                .at
+                .checked_sub(1)
+                .and_then(|before| self.text.as_bytes().get(before))
+                == Some(&b'\n')
+    }
+
     #[inline]
     fn pos(&self, origin: Origin) -> Pos<'a> {
         Pos {
             text: self.text,
             at: self.at,
-            line_start: self.line_start,
-            line: self.line,
-            wide: self.wide,
             origin,
         }
     }
 
-    /// The place `bytes` and `chars` further on the same line.
-    fn pos_ahead(&self, bytes: usize, chars: usize, origin: Origin) -> Pos<'a> {
+    /// The place `bytes` further on.
+    fn pos_ahead(&self, bytes: usize, origin: Origin) -> Pos<'a> {
         Pos {
             at: self.at + bytes,
-            wide: self.wide + (bytes - chars),
             ..self.pos(origin)
         }
     }
 
     /// Reads `count` bytes (which end on a character boundary), line
     /// breaks and all.
+    #[inline]
     fn advance(&mut self, count: usize) {
-        let end = (self.at + count).min(self.text.len());
-        let read = &self.text.as_bytes()[self.at..end];
-        if read.len() < 64 {
-            // A short run (a tag pair, a word): one pass, byte by byte.
-            for (index, &byte) in read.iter().enumerate() {
-                if byte == b'\n' {
-                    self.line += 1;
-                    self.line_start = self.at + index + 1;
-                    self.wide = 0;
-                } else {
-                    self.wide += usize::from(continues_a_char(byte));
-                }
-            }
-            self.at = end;
-            return;
-        }
-        match memchr::memrchr(b'\n', read) {
-            Some(last) => {
-                self.line += memchr::memchr_iter(b'\n', read).count();
-                self.line_start = self.at + last + 1;
-                self.wide = count_continuations(&self.text.as_bytes()[self.line_start..end]);
-            }
-            None => self.wide += count_continuations(read),
-        }
-        self.at = end;
+        self.at = (self.at + count).min(self.text.len());
     }
 
     /// Reads `count` bytes of ASCII without a line break (a token).
@@ -942,30 +985,16 @@ impl<'a> Cursor<'a> {
         loop {
             let bytes = self.text.as_bytes();
             let mut at = self.at;
-            let mut line_start = None;
             while let Some(&byte) = bytes.get(at) {
                 // Most runs are one space: test for it first.
                 if byte == b' ' {
                     at += 1;
                     continue;
                 }
-                if byte > b' ' {
+                if byte > b' ' || !matches!(byte, b'\t' | b'\r' | b'\n') {
                     break;
                 }
-                match byte {
-                    b' ' | b'\t' | b'\r' => at += 1,
-                    b'\n' => {
-                        at += 1;
-                        self.line += 1;
-                        line_start = Some(at);
-                    }
-                    _ => break,
-                }
-            }
-            // Blanks are ASCII: nothing to add to `wide`.
-            if let Some(start) = line_start {
-                self.line_start = start;
-                self.wide = 0;
+                at += 1;
             }
             self.at = at;
             if bytes.get(at).is_none_or(|&byte| byte < 0x80) {

@@ -152,7 +152,7 @@ impl Splitter {
                 _ => {
                     let next = memchr::memchr2(b'{', b';', rest);
                     let before = &rest[..next.unwrap_or(rest.len())];
-                    if before.iter().any(|b| !b.is_ascii_whitespace()) {
+                    if !self.content && before.iter().any(|b| !b.is_ascii_whitespace()) {
                         self.content = true;
                     }
                     match next {
