@@ -47,30 +47,35 @@ impl MoveList {
 
     /// The moves, in notation order.
     #[must_use]
+    #[inline]
     pub fn as_slice(&self) -> &[House] {
         &self.moves[..usize::from(self.len)]
     }
 
     /// How many moves.
     #[must_use]
+    #[inline]
     pub fn len(&self) -> usize {
         usize::from(self.len)
     }
 
     /// Whether there is no move.
     #[must_use]
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
     /// Whether the one move is a forced exit move (`songo.exit.forced`).
     #[must_use]
+    #[inline]
     pub fn is_forced(&self) -> bool {
         self.forced
     }
 
     /// Whether a house is among the moves.
     #[must_use]
+    #[inline]
     pub fn contains(&self, house: House) -> bool {
         self.as_slice().contains(&house)
     }
@@ -771,14 +776,17 @@ impl Position {
 }
 
 impl LegalMoves<House> for MoveList {
+    #[inline]
     fn len(&self) -> usize {
         MoveList::len(self)
     }
 
+    #[inline]
     fn contains(&self, candidate: House) -> bool {
         MoveList::contains(self, candidate)
     }
 
+    #[inline]
     fn get(&self, index: usize) -> Option<House> {
         self.as_slice().get(index).copied()
     }
