@@ -429,6 +429,9 @@ const fn move_table() -> MoveTable {
 }
 
 impl Position {
+    // Inline: a caller in another crate then calls the ruleset's filters
+    // directly, not through this dispatch.
+    #[inline]
     fn analysis(&self) -> Analysis {
         match self.rules.board_game() {
             BoardGame::Songo => songo::analyse(self),
@@ -700,14 +703,14 @@ impl Position {
     #[inline]
     pub fn play_listed(&mut self, moves: &MoveList, index: usize) -> Option<u32> {
         let house = *moves.as_slice().get(index)?;
-        if house.side != self.to_move
-            || moves.rules != self.rules
-            || self.pits[house.cycle_index(self.rules)] == 0
-        {
+        // The house's place on the board, computed once for the test and
+        // the sowing.
+        let origin = house.cycle_index(self.rules);
+        if house.side != self.to_move || moves.rules != self.rules || self.pits[origin] == 0 {
             return None;
         }
         Some(
-            self.sow_and_capture(house, moves.is_forced(), None)
+            self.sow_and_capture_from(origin, moves.is_forced(), None)
                 .capture
                 .seeds,
         )
@@ -745,7 +748,17 @@ impl Position {
     /// turn to the opponent; `sown` receives the board after sowing.
     #[inline(always)]
     fn sow_and_capture(&mut self, house: House, forced: bool, sown: Option<&mut Board>) -> Effect {
-        let origin = house.cycle_index(self.rules);
+        self.sow_and_capture_from(house.cycle_index(self.rules), forced, sown)
+    }
+
+    /// [`Self::sow_and_capture`] from the house at cycle index `origin`.
+    #[inline(always)]
+    fn sow_and_capture_from(
+        &mut self,
+        origin: usize,
+        forced: bool,
+        sown: Option<&mut Board>,
+    ) -> Effect {
         let effect = match self.rules.board_game() {
             BoardGame::Songo => songo::play(self, sown, origin, forced),
             _ => awale::play(self, sown, origin),
