@@ -429,9 +429,6 @@ const fn move_table() -> MoveTable {
 }
 
 impl Position {
-    // Inline: a caller in another crate then calls the ruleset's filters
-    // directly, not through this dispatch.
-    #[inline]
     fn analysis(&self) -> Analysis {
         match self.rules.board_game() {
             BoardGame::Songo => songo::analyse(self),
