@@ -27,20 +27,25 @@ pub(crate) fn sow(pits: &mut Board, origin: usize, applied: &mut RuleIds) -> usi
     // up to `u32::MAX`, hence the wrapping addition) and the padding past
     // the 12 houses are masked to 0.
     let (laps, extra) = (seeds / 11, seeds % 11);
-    for (pit, &steps) in pits.iter_mut().zip(&STEPS[origin % PITS]) {
+    // A mask, not a division, keeps the row in the table (origins are
+    // below 12; the rows past them are never used).
+    for (pit, &steps) in pits.iter_mut().zip(&STEPS[origin & (BOARD - 1)]) {
         let house = u32::from(steps < PITS as u32);
         *pit = pit.wrapping_add(laps + u32::from(steps <= extra)) & 0u32.wrapping_sub(house);
     }
     let steps = if extra == 0 { PITS - 1 } else { extra as usize };
-    (origin + steps) % PITS
+    // `origin + steps` is below 2 × 12: a conditional subtraction, not a
+    // division.
+    let ahead = origin + steps;
+    if ahead >= PITS { ahead - PITS } else { ahead }
 }
 
 /// For each origin, how many steps along the cycle lead to each house: 1
 /// for the next house, 12 for the origin itself, `u32::MAX` for the padding
 /// past the 12 houses. Read from a table rather than computed, so that the
 /// compiler treats the lanes alike and sows in whole vectors.
-static STEPS: [Board; PITS] = {
-    let mut table = [[u32::MAX; BOARD]; PITS];
+static STEPS: [Board; BOARD] = {
+    let mut table = [[u32::MAX; BOARD]; BOARD];
     let mut origin = 0;
     while origin < PITS {
         let mut index = 0;

@@ -47,30 +47,35 @@ impl MoveList {
 
     /// The moves, in notation order.
     #[must_use]
+    #[inline]
     pub fn as_slice(&self) -> &[House] {
         &self.moves[..usize::from(self.len)]
     }
 
     /// How many moves.
     #[must_use]
+    #[inline]
     pub fn len(&self) -> usize {
         usize::from(self.len)
     }
 
     /// Whether there is no move.
     #[must_use]
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
     /// Whether the one move is a forced exit move (`songo.exit.forced`).
     #[must_use]
+    #[inline]
     pub fn is_forced(&self) -> bool {
         self.forced
     }
 
     /// Whether a house is among the moves.
     #[must_use]
+    #[inline]
     pub fn contains(&self, house: House) -> bool {
         self.as_slice().contains(&house)
     }
@@ -695,14 +700,14 @@ impl Position {
     #[inline]
     pub fn play_listed(&mut self, moves: &MoveList, index: usize) -> Option<u32> {
         let house = *moves.as_slice().get(index)?;
-        if house.side != self.to_move
-            || moves.rules != self.rules
-            || self.pits[house.cycle_index(self.rules)] == 0
-        {
+        // The house's place on the board, computed once for the test and
+        // the sowing.
+        let origin = house.cycle_index(self.rules);
+        if house.side != self.to_move || moves.rules != self.rules || self.pits[origin] == 0 {
             return None;
         }
         Some(
-            self.sow_and_capture(house, moves.is_forced(), None)
+            self.sow_and_capture_from(origin, moves.is_forced(), None)
                 .capture
                 .seeds,
         )
@@ -740,7 +745,17 @@ impl Position {
     /// turn to the opponent; `sown` receives the board after sowing.
     #[inline(always)]
     fn sow_and_capture(&mut self, house: House, forced: bool, sown: Option<&mut Board>) -> Effect {
-        let origin = house.cycle_index(self.rules);
+        self.sow_and_capture_from(house.cycle_index(self.rules), forced, sown)
+    }
+
+    /// [`Self::sow_and_capture`] from the house at cycle index `origin`.
+    #[inline(always)]
+    fn sow_and_capture_from(
+        &mut self,
+        origin: usize,
+        forced: bool,
+        sown: Option<&mut Board>,
+    ) -> Effect {
         let effect = match self.rules.board_game() {
             BoardGame::Songo => songo::play(self, sown, origin, forced),
             _ => awale::play(self, sown, origin),
@@ -771,14 +786,17 @@ impl Position {
 }
 
 impl LegalMoves<House> for MoveList {
+    #[inline]
     fn len(&self) -> usize {
         MoveList::len(self)
     }
 
+    #[inline]
     fn contains(&self, candidate: House) -> bool {
         MoveList::contains(self, candidate)
     }
 
+    #[inline]
     fn get(&self, index: usize) -> Option<House> {
         self.as_slice().get(index).copied()
     }

@@ -35,7 +35,14 @@ pub(crate) fn sow(pits: &Board, origin: usize, applied: &mut RuleIds) -> (Board,
             let gets = u32::from(steps[index] <= seeds);
             *house = pits[index].wrapping_add(gets) & emptied(steps[index]);
         }
-        let last = (origin + seeds as usize) % MAX_PITS;
+        // `origin + seeds` is below 2 × 14: one conditional subtraction
+        // instead of a division.
+        let ahead = origin + seeds as usize;
+        let last = if ahead >= MAX_PITS {
+            ahead - MAX_PITS
+        } else {
+            ahead
+        };
         return (sown, Landing::House(last));
     }
     applied.insert(RuleId::SowLap);
@@ -67,13 +74,15 @@ pub(crate) fn sow(pits: &Board, origin: usize, applied: &mut RuleIds) -> (Board,
 /// houses is out of reach (`u32::MAX`): it gets no seed and keeps its 0.
 fn steps_from(origin: usize) -> Board {
     // Read from a table rather than computed: the compiler then treats the
-    // 16 lanes alike and sows in whole vectors.
-    STEPS[origin % MAX_PITS]
+    // 16 lanes alike and sows in whole vectors. A mask, not a division, keeps
+    // the index in the table (origins are below 14).
+    STEPS[origin & (BOARD - 1)]
 }
 
 /// [`steps_from`] for every origin.
-static STEPS: [Board; MAX_PITS] = {
-    let mut table = [[u32::MAX; BOARD]; MAX_PITS];
+/// The two entries past the houses are never used.
+static STEPS: [Board; BOARD] = {
+    let mut table = [[u32::MAX; BOARD]; BOARD];
     let mut origin = 0;
     while origin < MAX_PITS {
         let mut index = 0;
