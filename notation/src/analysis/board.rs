@@ -43,9 +43,8 @@ pub(crate) fn relative_board(position: &Position) -> [u32; MAX_HOUSES] {
         width
     };
     let mut board = [0; MAX_HOUSES];
-    for (offset, house) in board[..houses].iter_mut().enumerate() {
-        *house = position.pits[(first + offset) % houses];
-    }
+    board[..houses - first].copy_from_slice(&position.pits[first..houses]);
+    board[houses - first..houses].copy_from_slice(&position.pits[..first]);
     board
 }
 
@@ -64,10 +63,8 @@ pub(crate) fn from_relative(rules: Ruleset, board: &[u32], stores: (u32, u32)) -
     let houses = 2 * rules.houses_per_side();
     let mut position = Position::start(rules);
     position.stores = Score::new(stores.0, stores.1);
-    for (index, house) in position.pits.iter_mut().enumerate() {
-        let seeds = if index < houses { board[index] } else { 0 };
-        *house = seeds;
-    }
+    position.pits = Default::default();
+    position.pits[..houses].copy_from_slice(&board[..houses]);
     position
 }
 

@@ -427,9 +427,9 @@ fn forward_one(level: &LevelContext<'_>, position: &Position) -> Result<(Cell, b
     };
     let mut best = UNSET;
     let mut staying = 0;
-    for house in moves.iter() {
+    for index in 0..moves.len() {
         let mut child = *position;
-        if child.play_captured(house).is_err() {
+        if child.play_listed(&moves, index).is_none() {
             return Err(TableError::Unsupported(format!(
                 "the engine refused a legal move of {position:?}"
             )));
