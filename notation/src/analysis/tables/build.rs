@@ -176,6 +176,22 @@ impl Cell {
         }
     }
 
+    /// The value of the board once the sweep is over: the median of `lo`,
+    /// the value of endless play and `hi`.
+    fn value(self) -> i8 {
+        let floor = if self.lo == UNSET {
+            i32::MIN
+        } else {
+            i32::from(self.lo)
+        };
+        let ceiling = if self.hi == UNSET {
+            i32::MAX
+        } else {
+            i32::from(self.hi)
+        };
+        ENDLESS.max(floor).min(ceiling) as i8
+    }
+
     /// Whether the sweep at `value` starts from this board: a `lo` (its
     /// best move out is worth `value`) and a `hi` (every move that stays has
     /// been answered, and the best move out is worth `-value`).
@@ -295,7 +311,6 @@ pub fn build_level(
     let mut values = vec![0u8; kept.len() * boards];
     let threads = options.threads.max(1);
     let mut cells: Vec<AtomicU32> = Vec::new();
-    let mut out = Vec::new();
     for members in &pairs {
         let mut contexts = Vec::with_capacity(members.len());
         for &member in members {
@@ -319,13 +334,14 @@ pub fn build_level(
         if playing == 0 {
             return Ok(None);
         }
-        out.clear();
-        out.resize(size, 0);
-        sweep(&contexts, &unsower, &cells, &mut out, threads)?;
+        sweep(&contexts, &unsower, &cells, threads)?;
+        // Each slice's values go straight to their place in the table.
         for (k, member) in members.iter().enumerate() {
             let at = kept.binary_search(member).unwrap_or(0);
-            values[at * boards..(at + 1) * boards]
-                .copy_from_slice(&out[k * boards..(k + 1) * boards]);
+            let cells = &cells[k * boards..(k + 1) * boards];
+            for (value, cell) in values[at * boards..(at + 1) * boards].iter_mut().zip(cells) {
+                *value = Cell::unpack(cell.load(Relaxed)).value() as u8;
+            }
         }
     }
     let slices = kept.iter().map(|&index| slices[index]).collect();
@@ -459,7 +475,7 @@ fn compact(board: &[u32; MAX_HOUSES]) -> Compact {
 
 /// The backward sweep over one slice and its mirror (`contexts`, one or
 /// two, their boards one after the other): `lo` and `hi` of every board,
-/// then its value.
+/// from which [`Cell::value`] gives its value.
 ///
 /// The values are taken from the highest down; at each one, every board
 /// that starts there is followed back to the boards one move before, and
@@ -472,7 +488,6 @@ fn sweep(
     contexts: &[LevelContext<'_>],
     unsower: &Unsower,
     cells: &[AtomicU32],
-    out: &mut [u8],
     threads: usize,
 ) -> Result<(), TableError> {
     let top = contexts[0].seeds as i32;
@@ -482,20 +497,6 @@ fn sweep(
             sweep_runs(contexts, unsower, cells, threshold as i8, &runs);
             Ok(())
         })?;
-    }
-    for (out, cell) in out.iter_mut().zip(cells) {
-        let cell = Cell::unpack(cell.load(Relaxed));
-        let floor = if cell.lo == UNSET {
-            i32::MIN
-        } else {
-            i32::from(cell.lo)
-        };
-        let ceiling = if cell.hi == UNSET {
-            i32::MAX
-        } else {
-            i32::from(cell.hi)
-        };
-        *out = ENDLESS.max(floor).min(ceiling) as i8 as u8;
     }
     Ok(())
 }
