@@ -247,16 +247,17 @@ fn on_threads<T: Send>(
 ) -> Result<Vec<T>, TableError> {
     thread::scope(|scope| {
         let others: Vec<_> = (1..threads.max(1)).map(|_| scope.spawn(&work)).collect();
-        let mine = work();
-        let mut results = vec![mine?];
+        let mut results = vec![work()];
+        // Every thread is joined before any error is given back: a thread
+        // left running would outlive what it borrows.
         for other in others {
             results.push(other.join().unwrap_or_else(|_| {
                 Err(TableError::Unsupported(
                     "a worker thread of the build stopped".to_owned(),
                 ))
-            })?);
+            }));
         }
-        Ok(results)
+        results.into_iter().collect()
     })
 }
 
