@@ -53,7 +53,7 @@ struct BuildArgs {
     /// The directory of the tables (created if needed).
     #[arg(long, value_name = "DIR", default_value = "tables")]
     out: PathBuf,
-    /// Threads for the forward passes.
+    /// Threads for the build (both of its passes share them).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     threads: u32,
     /// Build only part K of M of the table of --seeds seeds (the smaller

@@ -29,17 +29,22 @@ pub(crate) fn camp_index(rules: Ruleset, house: House) -> usize {
 
 /// The board from the side to move: `width` houses of the mover's camp in
 /// sowing order, then the opponent's; entries past `2 × width` are 0.
+///
+/// The engine keeps its houses in this order already, South's camp first
+/// (`Position::pits`): the board is the cycle read from the mover's camp.
+/// The tables rank millions of boards a second through here, so it reads
+/// them directly instead of row by row.
 pub(crate) fn relative_board(position: &Position) -> [u32; MAX_HOUSES] {
-    let rules = position.rules();
-    let width = rules.houses_per_side();
-    let mover = position.to_move();
+    let width = position.rules().houses_per_side();
+    let houses = 2 * width;
+    let first = if position.to_move() == Side::South {
+        0
+    } else {
+        width
+    };
     let mut board = [0; MAX_HOUSES];
-    for (offset, side) in [(0, mover), (width, mover.opposite())] {
-        let row = position.row(side);
-        for camp in 0..width {
-            board[offset + camp] = row[usize::from(house_at(rules, side, camp).index)];
-        }
-    }
+    board[..houses - first].copy_from_slice(&position.pits[first..houses]);
+    board[houses - first..houses].copy_from_slice(&position.pits[..first]);
     board
 }
 
@@ -52,23 +57,15 @@ pub(crate) fn relative_stores(position: &Position) -> (u32, u32) {
 
 /// The position, South to move, of a board seen from the side to move.
 ///
-/// Positions of any size are accepted here: the seeds are few.
+/// Positions of any size are accepted here: the seeds are few. The houses
+/// go straight into the engine's cycle order (see [`relative_board`]).
 pub(crate) fn from_relative(rules: Ruleset, board: &[u32], stores: (u32, u32)) -> Position {
-    let width = rules.houses_per_side();
-    let mut south = [0; 7];
-    let mut north = [0; 7];
-    for camp in 0..width {
-        south[usize::from(house_at(rules, Side::South, camp).index)] = board[camp];
-        north[usize::from(house_at(rules, Side::North, camp).index)] = board[width + camp];
-    }
-    Position::new(
-        rules,
-        &south[..width],
-        &north[..width],
-        Score::new(stores.0, stores.1),
-        Side::South,
-    )
-    .unwrap_or_else(|_| Position::start(rules))
+    let houses = 2 * rules.houses_per_side();
+    let mut position = Position::start(rules);
+    position.stores = Score::new(stores.0, stores.1);
+    position.pits = Default::default();
+    position.pits[..houses].copy_from_slice(&board[..houses]);
+    position
 }
 
 /// The mover's store minus the opponent's.

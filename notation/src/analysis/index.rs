@@ -96,6 +96,25 @@ impl Ranking {
             Some(p) => (self.seeds + bars - 1 - p) as u32,
         };
     }
+    /// Steps `board` to the board of the next rank, in place; `false` (and
+    /// `board` left alone) when it is the last. Walking every board in rank
+    /// order this way costs a few instructions a board, against the search
+    /// of [`Ranking::unrank`].
+    pub(crate) fn next(&self, board: &mut [u32]) -> bool {
+        // The rank reads the bars between the houses as a combination in
+        // colex order; the next combination moves the lowest bar that can
+        // move up by one and puts the bars below it back at the bottom: the
+        // first house after the first that holds seeds gives one up, and
+        // the seeds of the first house, with it, go just before it.
+        let Some(gives) = (1..self.houses).find(|&house| board[house] > 0) else {
+            return false;
+        };
+        let first = board[0];
+        board[0] = 0;
+        board[gives - 1] = first + 1;
+        board[gives] -= 1;
+        true
+    }
 }
 
 #[cfg(test)]
@@ -109,10 +128,16 @@ mod tests {
             let ranking = Ranking::new(houses, seeds);
             let mut board = [0; 14];
             let mut seen = 0;
+            let mut previous = [0; 14];
             for rank in 0..ranking.len() {
                 ranking.unrank(rank, &mut board);
                 assert_eq!(board[..houses].iter().sum::<u32>(), seeds as u32);
                 assert_eq!(ranking.rank(&board), rank);
+                if rank > 0 {
+                    assert!(ranking.next(&mut previous));
+                    assert_eq!(previous[..houses], board[..houses], "after {}", rank - 1);
+                }
+                previous = board;
                 seen += 1;
             }
             // C(seeds + houses - 1, houses - 1), counted the slow way.
@@ -121,6 +146,8 @@ mod tests {
                 expected = expected * (seeds as u64 + k + 1) / (k + 1);
             }
             assert_eq!(seen, expected, "{houses} houses, {seeds} seeds");
+            // The last board has no next one.
+            assert!(!ranking.next(&mut previous));
         }
     }
 

@@ -17,6 +17,7 @@
 //! not yet known to be bad enough), like the classical win/loss retrograde
 //! algorithm run for every threshold at once.
 
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering::Relaxed};
 use std::thread;
 
 use crate::{Position, Ruleset};
@@ -31,7 +32,7 @@ use super::{Level, MAX_TABLE_SEEDS, Slice, TableError, Tables};
 /// How to build.
 #[derive(Debug, Clone)]
 pub struct BuildOptions {
-    /// Threads for the forward pass (the backward sweep uses one).
+    /// Threads for the forward pass and the backward sweep.
     pub threads: usize,
     /// The seeds of the games the slices are chosen for; `None`: a full
     /// game of the ruleset (70 or 48).
@@ -137,6 +138,8 @@ const UNSET: i8 = i8::MIN;
 
 /// What the retrograde analysis keeps of one board, in four bytes side by
 /// side: following a move back touches one cache line, not four arrays.
+/// Stored packed in an [`AtomicU32`], so that threads can share the sweep
+/// (each change is one compare-and-swap of the whole cell).
 #[derive(Debug, Clone, Copy)]
 struct Cell {
     /// The best value of a move that leaves the table (or of the finished
@@ -158,6 +161,104 @@ impl Cell {
         lo: UNSET,
         hi: UNSET,
     };
+
+    fn pack(self) -> u32 {
+        u32::from_le_bytes([self.exit as u8, self.count, self.lo as u8, self.hi as u8])
+    }
+
+    fn unpack(bits: u32) -> Cell {
+        let [exit, count, lo, hi] = bits.to_le_bytes();
+        Cell {
+            exit: exit as i8,
+            count,
+            lo: lo as i8,
+            hi: hi as i8,
+        }
+    }
+
+    /// The value of the board once the sweep is over: the median of `lo`,
+    /// the value of endless play and `hi`.
+    fn value(self) -> i8 {
+        let floor = if self.lo == UNSET {
+            i32::MIN
+        } else {
+            i32::from(self.lo)
+        };
+        let ceiling = if self.hi == UNSET {
+            i32::MAX
+        } else {
+            i32::from(self.hi)
+        };
+        ENDLESS.max(floor).min(ceiling) as i8
+    }
+
+    /// Whether the sweep at `value` starts from this board: a `lo` (its
+    /// best move out is worth `value`) and a `hi` (every move that stays has
+    /// been answered, and the best move out is worth `-value`).
+    fn starts(self, value: i8) -> (bool, bool) {
+        (
+            self.lo == UNSET && self.exit == value,
+            self.hi == UNSET && self.count == 0 && self.exit == -value,
+        )
+    }
+}
+
+/// Changes one cell by `change` (which returns the new cell, or `None` to
+/// leave it), atomically; the cell as it was before, when it was changed.
+fn update(cell: &AtomicU32, change: impl Fn(Cell) -> Option<Cell>) -> Option<Cell> {
+    cell.fetch_update(Relaxed, Relaxed, |bits| {
+        change(Cell::unpack(bits)).map(Cell::pack)
+    })
+    .ok()
+    .map(Cell::unpack)
+}
+
+/// Boards handed out to the threads of a pass a run at a time, as they
+/// ask: a thread that meets long chains of parents does not hold the
+/// others up.
+struct Runs {
+    next: AtomicUsize,
+    end: usize,
+}
+
+/// Boards in a run: enough that taking one costs nothing, few enough that
+/// the last runs even the threads out.
+const RUN: usize = 1 << 12;
+
+impl Runs {
+    fn new(end: usize) -> Runs {
+        Runs {
+            next: AtomicUsize::new(0),
+            end,
+        }
+    }
+
+    fn take(&self) -> Option<std::ops::Range<usize>> {
+        let start = self.next.fetch_add(RUN, Relaxed);
+        (start < self.end).then(|| start..(start + RUN).min(self.end))
+    }
+}
+
+/// Runs `work` on `threads` threads (this one among them) and gathers what
+/// they return; a thread that stopped is an error.
+fn on_threads<T: Send>(
+    threads: usize,
+    work: impl Fn() -> Result<T, TableError> + Sync,
+) -> Result<Vec<T>, TableError> {
+    thread::scope(|scope| {
+        let others: Vec<_> = (1..threads.max(1)).map(|_| scope.spawn(&work)).collect();
+        let mut results = vec![work()];
+        // Every thread is joined before any error is given back: a thread
+        // left running would outlive what it borrows.
+        for other in others {
+            results.push(other.join().unwrap_or_else(|_| {
+                Err(TableError::Unsupported(
+                    "a worker thread of the build stopped".to_owned(),
+                ))
+            }));
+        }
+        results.into_iter().collect()
+    })
 }
 
 /// Builds the table of `seeds` seeds of `rules`; `lower` must hold every
@@ -209,8 +310,8 @@ pub fn build_level(
     let mut kept: Vec<usize> = pairs.iter().flatten().copied().collect();
     kept.sort_unstable();
     let mut values = vec![0u8; kept.len() * boards];
-    let mut cells = Vec::new();
-    let mut out = Vec::new();
+    let threads = options.threads.max(1);
+    let mut cells: Vec<AtomicU32> = Vec::new();
     for members in &pairs {
         let mut contexts = Vec::with_capacity(members.len());
         for &member in members {
@@ -227,23 +328,21 @@ pub fn build_level(
         }
         let size = boards * members.len();
         cells.clear();
-        cells.resize(size, Cell::EMPTY);
-        let mut playing = 0;
-        for (context, cells) in contexts.iter().zip(cells.chunks_mut(boards.max(1))) {
-            playing += forward(context, cells, options.threads.max(1))?;
-        }
+        cells.resize_with(size, || AtomicU32::new(Cell::EMPTY.pack()));
+        let playing = forward(&contexts, &cells, threads)?;
         // Within a slice no store has reached its end: a board is over in
         // every slice or in none.
         if playing == 0 {
             return Ok(None);
         }
-        out.clear();
-        out.resize(size, 0);
-        sweep(&contexts, &unsower, &mut cells, &mut out);
+        sweep(&contexts, &unsower, &cells, threads)?;
+        // Each slice's values go straight to their place in the table.
         for (k, member) in members.iter().enumerate() {
             let at = kept.binary_search(member).unwrap_or(0);
-            values[at * boards..(at + 1) * boards]
-                .copy_from_slice(&out[k * boards..(k + 1) * boards]);
+            let cells = &cells[k * boards..(k + 1) * boards];
+            for (value, cell) in values[at * boards..(at + 1) * boards].iter_mut().zip(cells) {
+                *value = Cell::unpack(cell.load(Relaxed)).value() as u8;
+            }
         }
     }
     let slices = kept.iter().map(|&index| slices[index]).collect();
@@ -261,10 +360,8 @@ struct LevelContext<'a> {
 }
 
 impl LevelContext<'_> {
-    fn position(&self, rank: u64, board: &mut [u32; MAX_HOUSES]) -> Position {
-        let houses = 2 * self.rules.houses_per_side();
-        self.ranking.unrank(rank, &mut board[..houses]);
-        from_relative(self.rules, board, self.stores)
+    fn houses(&self) -> usize {
+        2 * self.rules.houses_per_side()
     }
 
     /// The net value of a position a move leads to outside this table.
@@ -277,68 +374,96 @@ impl LevelContext<'_> {
             }),
         }
     }
+
+    /// The board of index `index` of the cells of `contexts` (their boards
+    /// one after the other), and its context.
+    fn board_of<'c, 'a>(
+        contexts: &'c [LevelContext<'a>],
+        index: usize,
+        board: &mut [u32; MAX_HOUSES],
+    ) -> &'c LevelContext<'a> {
+        let boards = contexts[0].ranking.len() as usize;
+        let context = &contexts[index / boards];
+        context
+            .ranking
+            .unrank((index % boards) as u64, &mut board[..context.houses()]);
+        context
+    }
 }
 
-/// For every board: the best value of the moves that leave the table (or
+/// For every board of the slices of `contexts` (their boards one after the
+/// other in `cells`): the best value of the moves that leave the table (or
 /// the value of a finished game), and the number of moves that stay in it.
 /// Returns how many boards are not over.
 fn forward(
-    level: &LevelContext<'_>,
-    cells: &mut [Cell],
+    contexts: &[LevelContext<'_>],
+    cells: &[AtomicU32],
     threads: usize,
 ) -> Result<u64, TableError> {
-    let chunk = cells.len().div_ceil(threads).max(1);
-    thread::scope(|scope| {
-        let workers: Vec<_> = cells
-            .chunks_mut(chunk)
-            .enumerate()
-            .map(|(part, cells)| scope.spawn(move || forward_part(level, part * chunk, cells)))
-            .collect();
-        workers.into_iter().try_fold(0, |playing, worker| {
-            let part = worker.join().unwrap_or_else(|_| {
-                Err(TableError::Unsupported(
-                    "a worker thread of the build stopped".to_owned(),
-                ))
-            })?;
-            Ok(playing + part)
-        })
-    })
+    let runs = Runs::new(cells.len());
+    let counts = on_threads(threads, || forward_runs(contexts, cells, &runs))?;
+    Ok(counts.into_iter().sum())
 }
 
-fn forward_part(
-    level: &LevelContext<'_>,
-    first: usize,
-    cells: &mut [Cell],
+fn forward_runs(
+    contexts: &[LevelContext<'_>],
+    cells: &[AtomicU32],
+    runs: &Runs,
 ) -> Result<u64, TableError> {
+    let boards = contexts[0].ranking.len() as usize;
     let mut playing = 0;
     let mut board = [0; MAX_HOUSES];
-    for (offset, cell) in cells.iter_mut().enumerate() {
-        let position = level.position((first + offset) as u64, &mut board);
-        (cell.exit, cell.count) = match position.turn() {
-            Err(over) => (terminal_net(&position, &over) as i8, 0),
-            Ok(moves) => {
-                playing += 1;
-                let mut best = UNSET;
-                let mut staying = 0;
-                for house in moves.iter() {
-                    let mut child = position;
-                    if child.play_captured(house).is_err() {
-                        return Err(TableError::Unsupported(format!(
-                            "the engine refused a legal move of {position:?}"
-                        )));
-                    }
-                    if child.seeds_on_board() == level.seeds {
-                        staying += 1;
-                    } else {
-                        let value = gain(&position, &child) - level.net(&child)?;
-                        best = best.max(value as i8);
-                    }
-                }
-                (best, staying)
+    while let Some(run) = runs.take() {
+        let mut context = LevelContext::board_of(contexts, run.start, &mut board);
+        for index in run {
+            if index % boards == 0 {
+                context = LevelContext::board_of(contexts, index, &mut board);
             }
-        };
+            let position = from_relative(context.rules, &board, context.stores);
+            let (cell, over) = forward_one(context, &position)?;
+            playing += u64::from(!over);
+            cells[index].store(cell.pack(), Relaxed);
+            context.ranking.next(&mut board[..context.houses()]);
+        }
     }
     Ok(playing)
+}
+
+/// The forward pass over one board: its `exit` and `count`, and whether
+/// the game is over there.
+fn forward_one(level: &LevelContext<'_>, position: &Position) -> Result<(Cell, bool), TableError> {
+    let moves = match position.turn() {
+        Err(over) => {
+            let cell = Cell {
+                exit: terminal_net(position, &over) as i8,
+                ..Cell::EMPTY
+            };
+            return Ok((cell, true));
+        }
+        Ok(moves) => moves,
+    };
+    let mut best = UNSET;
+    let mut staying = 0;
+    for index in 0..moves.len() {
+        let mut child = *position;
+        if child.play_listed(&moves, index).is_none() {
+            return Err(TableError::Unsupported(format!(
+                "the engine refused a legal move of {position:?}"
+            )));
+        }
+        if child.seeds_on_board() == level.seeds {
+            staying += 1;
+        } else {
+            let value = gain(position, &child) - level.net(&child)?;
+            best = best.max(value as i8);
+        }
+    }
+    let cell = Cell {
+        exit: best,
+        count: staying,
+        ..Cell::EMPTY
+    };
+    Ok((cell, false))
 }
 
 /// A board of a table in bytes (a table holds at most
@@ -351,38 +476,72 @@ fn compact(board: &[u32; MAX_HOUSES]) -> Compact {
 
 /// The backward sweep over one slice and its mirror (`contexts`, one or
 /// two, their boards one after the other): `lo` and `hi` of every board,
-/// then its value.
-fn sweep(contexts: &[LevelContext<'_>], unsower: &Unsower, cells: &mut [Cell], out: &mut [u8]) {
-    let size = cells.len();
-    let boards = size / contexts.len();
+/// from which [`Cell::value`] gives its value.
+///
+/// The values are taken from the highest down; at each one, every board
+/// that starts there is followed back to the boards one move before, and
+/// so on, until nothing more changes. Which board is visited first does
+/// not matter (what one value sets is the least fixed point of its rules,
+/// whatever the order): so the threads share the boards of each value, each
+/// changing a cell by one atomic compare-and-swap, and the table is the
+/// same on any number of threads.
+fn sweep(
+    contexts: &[LevelContext<'_>],
+    unsower: &Unsower,
+    cells: &[AtomicU32],
+    threads: usize,
+) -> Result<(), TableError> {
+    let top = contexts[0].seeds as i32;
+    for threshold in (-top..=top).rev() {
+        let runs = Runs::new(cells.len());
+        on_threads(threads, || {
+            sweep_runs(contexts, unsower, cells, threshold as i8, &runs);
+            Ok(())
+        })?;
+    }
+    Ok(())
+}
+
+/// One thread's share of the sweep at `value`: the runs of boards it takes.
+fn sweep_runs(
+    contexts: &[LevelContext<'_>],
+    unsower: &Unsower,
+    cells: &[AtomicU32],
+    value: i8,
+    runs: &Runs,
+) {
+    let boards = cells.len() / contexts.len();
     // Boards whose bound was just set, their parents still to visit: the
     // index, shifted, with 1 for a `hi` and 0 for a `lo`; and the board
     // itself, so that it need not be unranked again.
     let mut pending: Vec<(u64, Compact)> = Vec::new();
     let mut parents: Vec<(usize, Compact)> = Vec::new();
     let mut board = [0; MAX_HOUSES];
-    let top = contexts[0].seeds as i32;
-    for threshold in (-top..=top).rev() {
-        let value = threshold as i8;
-        for index in 0..size {
-            let cell = &mut cells[index];
-            let lo = cell.lo == UNSET && cell.exit == value;
-            let hi = cell.hi == UNSET && cell.count == 0 && cell.exit == -value;
+    while let Some(run) = runs.take() {
+        for index in run {
+            let (lo, hi) = Cell::unpack(cells[index].load(Relaxed)).starts(value);
             if !(lo || hi) {
                 continue;
             }
-            let context = &contexts[index / boards];
-            let houses = 2 * context.rules.houses_per_side();
-            context
-                .ranking
-                .unrank((index % boards) as u64, &mut board[..houses]);
+            // Another thread may have set them meanwhile: the one whose
+            // change goes through follows the board back.
+            let Some(before) = update(&cells[index], |cell| {
+                let (lo, hi) = cell.starts(value);
+                (lo || hi).then_some(Cell {
+                    lo: if lo { value } else { cell.lo },
+                    hi: if hi { -value } else { cell.hi },
+                    ..cell
+                })
+            }) else {
+                continue;
+            };
+            let (lo, hi) = before.starts(value);
+            LevelContext::board_of(contexts, index, &mut board);
             let compact = compact(&board);
             if lo {
-                cell.lo = value;
                 pending.push(((index as u64) << 1, compact));
             }
             if hi {
-                cell.hi = -value;
                 pending.push(((index as u64) << 1 | 1, compact));
             }
             // Each new bound is followed back at once, depth first: the
@@ -410,11 +569,17 @@ fn sweep(contexts: &[LevelContext<'_>], unsower: &Unsower, cells: &mut [Cell], o
                     // parent whose moves all do so is held to `-value` (or
                     // to his best move out of the table, if that is better).
                     for &(parent, board) in &parents {
-                        let cell = &mut cells[parent];
-                        debug_assert!(cell.count > 0);
-                        cell.count = cell.count.saturating_sub(1);
-                        if cell.count == 0 && cell.hi == UNSET && cell.exit <= -value {
-                            cell.hi = -value;
+                        let held =
+                            |cell: Cell| cell.count <= 1 && cell.hi == UNSET && cell.exit <= -value;
+                        let before = update(&cells[parent], |cell| {
+                            debug_assert!(cell.count > 0);
+                            Some(Cell {
+                                count: cell.count.saturating_sub(1),
+                                hi: if held(cell) { -value } else { cell.hi },
+                                ..cell
+                            })
+                        });
+                        if before.is_some_and(held) {
                             pending.push(((parent as u64) << 1 | 1, board));
                         }
                     }
@@ -422,27 +587,15 @@ fn sweep(contexts: &[LevelContext<'_>], unsower: &Unsower, cells: &mut [Cell], o
                     // The board's mover is held to `-value`: its parents get
                     // `value` by moving to it.
                     for &(parent, board) in &parents {
-                        let cell = &mut cells[parent];
-                        if cell.lo == UNSET {
-                            cell.lo = value;
+                        let set = update(&cells[parent], |cell| {
+                            (cell.lo == UNSET).then_some(Cell { lo: value, ..cell })
+                        });
+                        if set.is_some() {
                             pending.push(((parent as u64) << 1, board));
                         }
                     }
                 }
             }
         }
-    }
-    for (out, cell) in out.iter_mut().zip(cells.iter()) {
-        let floor = if cell.lo == UNSET {
-            i32::MIN
-        } else {
-            i32::from(cell.lo)
-        };
-        let ceiling = if cell.hi == UNSET {
-            i32::MAX
-        } else {
-            i32::from(cell.hi)
-        };
-        *out = ENDLESS.max(floor).min(ceiling) as i8 as u8;
     }
 }
