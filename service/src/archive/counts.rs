@@ -11,6 +11,7 @@
 //! and 167,322 rows upserted one by one at 20,000 games, an entry costs
 //! some 15 bytes and an import writes a row or two per bucket.
 
+use super::varint;
 use std::cmp::Ordering;
 
 /// Bits of the key that choose its bucket: 4,096 buckets, so that a
@@ -108,41 +109,6 @@ pub(crate) fn coalesce(mut entries: Vec<Entry>) -> Vec<Entry> {
     out
 }
 
-fn push_varint(mut n: u64, out: &mut Vec<u8>) {
-    while n >= 0x80 {
-        // The low seven bits, with the "more" bit.
-        #[allow(clippy::cast_possible_truncation)]
-        out.push((n as u8) | 0x80);
-        n >>= 7;
-    }
-    #[allow(clippy::cast_possible_truncation)]
-    out.push(n as u8);
-}
-
-fn read_varint(bytes: &[u8], at: &mut usize) -> Option<u64> {
-    let mut n = 0_u64;
-    let mut shift = 0;
-    loop {
-        let byte = *bytes.get(*at)?;
-        *at += 1;
-        if shift < 64 {
-            n |= u64::from(byte & 0x7f) << shift;
-        }
-        shift += 7;
-        if byte & 0x80 == 0 {
-            return Some(n);
-        }
-    }
-}
-
-fn zigzag(n: i64) -> u64 {
-    ((n << 1) ^ (n >> 63)).cast_unsigned()
-}
-
-fn unzigzag(n: u64) -> i64 {
-    (n >> 1).cast_signed() ^ -((n & 1).cast_signed())
-}
-
 /// Appends one entry to a row whose previous entry's key was `previous`
 /// (0 for a new row): the key's bits above the bucket as their
 /// difference from the previous entry's (LEB128: entries are sorted),
@@ -150,14 +116,14 @@ fn unzigzag(n: u64) -> i64 {
 /// draws (LEB128) and the score sum (zigzag LEB128): some 15 bytes.
 fn encode_one(previous: u64, entry: &Entry, out: &mut Vec<u8>) {
     let high = entry.key.cast_unsigned() >> COUNT_BUCKET_BITS;
-    push_varint(high.wrapping_sub(previous >> COUNT_BUCKET_BITS), out);
-    push_varint(entry.played.len() as u64, out);
+    varint::push(high.wrapping_sub(previous >> COUNT_BUCKET_BITS), out);
+    varint::push(entry.played.len() as u64, out);
     out.extend_from_slice(entry.played.as_bytes());
     let counts = &entry.counts;
     for n in [counts.games, counts.south, counts.north, counts.draws] {
-        push_varint(n.cast_unsigned(), out);
+        varint::push(n.cast_unsigned(), out);
     }
-    push_varint(zigzag(counts.score_sum), out);
+    varint::push(varint::zigzag(counts.score_sum), out);
 }
 
 /// The rows of one bucket's entries (sorted and coalesced), each filled
@@ -193,11 +159,12 @@ pub(crate) fn decode(bytes: &[u8], bucket: i64, mut each: impl FnMut(i64, &str, 
     let mut at = 0;
     let mut high = 0_u64;
     while at < bytes.len() {
-        let Some(delta) = read_varint(bytes, &mut at) else {
+        let Some(delta) = varint::read(bytes, &mut at) else {
             return;
         };
         high = high.wrapping_add(delta);
-        let Some(length) = read_varint(bytes, &mut at).and_then(|n| usize::try_from(n).ok()) else {
+        let Some(length) = varint::read(bytes, &mut at).and_then(|n| usize::try_from(n).ok())
+        else {
             return;
         };
         let Some(played) = at
@@ -210,12 +177,12 @@ pub(crate) fn decode(bytes: &[u8], bucket: i64, mut each: impl FnMut(i64, &str, 
         at += length;
         let mut numbers = [0_i64; 4];
         for n in &mut numbers {
-            let Some(value) = read_varint(bytes, &mut at) else {
+            let Some(value) = varint::read(bytes, &mut at) else {
                 return;
             };
             *n = value.cast_signed();
         }
-        let Some(score_sum) = read_varint(bytes, &mut at).map(unzigzag) else {
+        let Some(score_sum) = varint::read(bytes, &mut at).map(varint::unzigzag) else {
             return;
         };
         let key = ((high << COUNT_BUCKET_BITS) | low).cast_signed();

@@ -25,6 +25,7 @@ mod postings;
 mod query;
 pub mod render;
 mod schema;
+mod varint;
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;

@@ -13,6 +13,8 @@
 //! one, so the start position's million entries are never decoded for
 //! it.
 
+use super::varint;
+
 /// Bits of the key that choose a deep passage's bucket: 4,096 buckets,
 /// so that a transaction of a few thousand games writes rows of a few
 /// hundred bytes and a bucket of a million-game archive (some 25,000
@@ -120,15 +122,7 @@ pub(crate) fn encode(mut previous: i64, entries: &[Entry], out: &mut Vec<u8>) {
     for entry in entries {
         let delta = entry.game.wrapping_sub(previous);
         previous = entry.game;
-        let mut zigzag = ((delta << 1) ^ (delta >> 63)).cast_unsigned();
-        while zigzag >= 0x80 {
-            // The low seven bits, with the "more" bit.
-            #[allow(clippy::cast_possible_truncation)]
-            out.push((zigzag as u8) | 0x80);
-            zigzag >>= 7;
-        }
-        #[allow(clippy::cast_possible_truncation)]
-        out.push(zigzag as u8);
+        varint::push(varint::zigzag(delta), out);
         out.extend_from_slice(&entry.fingerprint.to_le_bytes());
     }
 }
@@ -139,22 +133,9 @@ pub(crate) fn decode(bytes: &[u8], mut each: impl FnMut(Entry)) {
     let mut at = 0;
     let mut previous = 0_i64;
     while at < bytes.len() {
-        let mut zigzag = 0_u64;
-        let mut shift = 0;
-        loop {
-            let Some(&byte) = bytes.get(at) else {
-                return;
-            };
-            at += 1;
-            if shift < 64 {
-                zigzag |= u64::from(byte & 0x7f) << shift;
-            }
-            shift += 7;
-            if byte & 0x80 == 0 {
-                break;
-            }
-        }
-        let delta = (zigzag >> 1).cast_signed() ^ -((zigzag & 1).cast_signed());
+        let Some(delta) = varint::read(bytes, &mut at).map(varint::unzigzag) else {
+            return;
+        };
         let Some(fingerprint) = bytes.get(at..at + 4) else {
             return;
         };
