@@ -573,27 +573,15 @@ fn merge_into_newest_counts_row(
     bucket: i64,
     group: Vec<counts::Entry>,
 ) -> Result<bool, DbError> {
-    // PostgreSQL: the row is locked until the commit, so that two
-    // writers merge one after the other, the second into what the first
-    // wrote (without the lock, the second would write back the row as
-    // it read it plus its own entries, and the first's would be lost).
-    // SQLite has one writer.
-    let sql = if db.is_postgres() {
-        "SELECT id, entries FROM explorer WHERE bucket = $1 ORDER BY id DESC LIMIT 1 FOR UPDATE"
-    } else {
-        "SELECT id, entries FROM explorer WHERE bucket = $1 ORDER BY id DESC LIMIT 1"
-    };
-    let rows = db.query(sql, &[Value::Int(bucket)])?;
-    let Some(row) = rows.into_iter().next() else {
+    let Some((id, old)) = newest_row_to_rewrite(
+        db,
+        "SELECT id, entries FROM explorer WHERE bucket = $1 ORDER BY id DESC LIMIT 1",
+        &[Value::Int(bucket)],
+    )?
+    else {
         return Ok(false);
     };
-    let (Some(id), Some(old)) = (
-        row.first().and_then(Value::int),
-        row.get(1).and_then(Value::bytes),
-    ) else {
-        return Ok(false);
-    };
-    let mut merged = counts::entries_of(old, bucket);
+    let mut merged = counts::entries_of(&old, bucket);
     merged.extend(group);
     let merged = counts::split_into_rows(&counts::coalesce(merged));
     let [bytes] = merged.as_slice() else {
@@ -604,6 +592,32 @@ fn merge_into_newest_counts_row(
         &[Value::Blob(bytes.clone()), Value::Int(id)],
     )?;
     Ok(true)
+}
+
+/// The newest row of a bucket, as `select` (its id, then its entries)
+/// finds it, for a writer that will rewrite it in this transaction.
+/// PostgreSQL locks the row until the commit, so that two writers add to
+/// it one after the other, the second to what the first wrote (without
+/// the lock, the second would write back the row as it read it plus its
+/// own entries, and the first's would be lost). SQLite has one writer.
+fn newest_row_to_rewrite(
+    db: &mut Db,
+    select: &str,
+    params: &[Value],
+) -> Result<Option<(i64, Vec<u8>)>, DbError> {
+    let rows = if db.is_postgres() {
+        db.query(&format!("{select} FOR UPDATE"), params)?
+    } else {
+        db.query(select, params)?
+    };
+    Ok(rows.into_iter().next().and_then(|row| {
+        let mut columns = row.into_iter();
+        let id = columns.next()?.int()?;
+        match columns.next()? {
+            Value::Blob(entries) => Some((id, entries)),
+            _ => None,
+        }
+    }))
 }
 
 /// The posting lists' rows of a transaction: one per bucket it touched,
@@ -686,31 +700,21 @@ fn append_to_last_row(
     group: &[postings::Entry],
     size: usize,
 ) -> Result<bool, DbError> {
-    // PostgreSQL: the row is locked until the commit, so that two
-    // writers append one after the other (SQLite has one writer).
-    let sql = if db.is_postgres() {
+    let Some((batch, old)) = newest_row_to_rewrite(
+        db,
         "SELECT batch, entries FROM positions WHERE bucket = $1 AND deep = $2 \
-         ORDER BY batch DESC LIMIT 1 FOR UPDATE"
-    } else {
-        "SELECT batch, entries FROM positions WHERE bucket = $1 AND deep = $2 \
-         ORDER BY batch DESC LIMIT 1"
-    };
-    let rows = db.query(sql, &[Value::Int(bucket), Value::Int(i64::from(deep))])?;
-    let Some(row) = rows.into_iter().next() else {
-        return Ok(false);
-    };
-    let (Some(batch), Some(old)) = (
-        row.first().and_then(Value::int),
-        row.get(1).and_then(Value::bytes),
-    ) else {
+         ORDER BY batch DESC LIMIT 1",
+        &[Value::Int(bucket), Value::Int(i64::from(deep))],
+    )?
+    else {
         return Ok(false);
     };
     if old.len() + size > postings::MAX_ROW_BYTES {
         return Ok(false);
     }
     let mut last = 0;
-    postings::decode(old, |entry| last = entry.game);
-    let mut bytes = old.to_vec();
+    postings::decode(&old, |entry| last = entry.game);
+    let mut bytes = old;
     postings::encode(last, group, &mut bytes);
     db.execute(
         "UPDATE positions SET entries = $1 WHERE bucket = $2 AND deep = $3 AND batch = $4",
