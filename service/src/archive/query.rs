@@ -8,6 +8,7 @@ use serde::Serialize;
 use songo_notation::AnyPosition;
 use songo_notation::record::{Tags, games, parse_text};
 
+use super::counts::{self, Counts};
 use super::db::{DbError, Value};
 use super::ingest::{
     REPLAY_COLUMNS, ReplayRow, identity_of, normalise_date, parse_score, passages_of_record,
@@ -126,28 +127,6 @@ pub struct Explorer {
     pub moves: Vec<ExplorerMove>,
     /// The games through it most recently added.
     pub recent: Vec<GameSummary>,
-}
-
-/// The counts of one move while they are summed.
-#[derive(Debug, Clone, Copy, Default)]
-struct Counted {
-    games: i64,
-    results: Results,
-    score_sum: i64,
-}
-
-impl Counted {
-    fn add(&mut self, diff: Option<i64>) {
-        self.games += 1;
-        if let Some(diff) = diff {
-            match diff.cmp(&0) {
-                std::cmp::Ordering::Greater => self.results.south += 1,
-                std::cmp::Ordering::Less => self.results.north += 1,
-                std::cmp::Ordering::Equal => self.results.draw += 1,
-            }
-            self.score_sum += diff;
-        }
-    }
 }
 
 /// One player's line of a crosstable.
@@ -378,7 +357,7 @@ fn player_search_sql(w: &Where, p: usize, n: usize) -> String {
 /// The explorer's answer from the counts of each move (`""`: the games
 /// that ended there), its moves most played first; its recent games
 /// are left to the caller.
-fn explorer_of(position: &AnyPosition, by_move: BTreeMap<String, Counted>) -> Explorer {
+fn explorer_of(position: &AnyPosition, by_move: BTreeMap<String, Counts>) -> Explorer {
     let mut explorer = Explorer {
         position: position.clone(),
         games: 0,
@@ -388,7 +367,11 @@ fn explorer_of(position: &AnyPosition, by_move: BTreeMap<String, Counted>) -> Ex
         recent: Vec::new(),
     };
     for (played, counted) in by_move {
-        let results = counted.results;
+        let results = Results {
+            south: counted.south,
+            north: counted.north,
+            draw: counted.draws,
+        };
         explorer.games += counted.games;
         explorer.results.south += results.south;
         explorer.results.north += results.north;
@@ -661,52 +644,53 @@ impl Archive {
     /// position of `key` within the first plies, by move played from it
     /// (`''` where games ended there): the entries of its key in its
     /// bucket's rows, summed (schema 5; until then, a row per move).
-    fn counted_moves(&mut self, key: i64) -> Result<BTreeMap<String, Counted>, DbError> {
+    fn counted_moves(&mut self, key: i64) -> Result<BTreeMap<String, Counts>, DbError> {
         if self.version < 5 {
             return self.counted_moves_v4(key);
         }
-        let bucket = super::counts::bucket(key);
+        let bucket = counts::bucket(key);
         let rows = self.db.query(
             "SELECT entries FROM explorer WHERE bucket = $1",
             &[bucket.into()],
         )?;
-        let mut by_move: BTreeMap<String, Counted> = BTreeMap::new();
+        let mut by_move: BTreeMap<String, Counts> = BTreeMap::new();
         for row in &rows {
             let bytes = row.first().and_then(Value::bytes).unwrap_or_default();
-            super::counts::decode(bytes, bucket, |entry_key, played, counts| {
+            counts::decode(bytes, bucket, |entry_key, played, counts| {
                 if entry_key != key {
                     return;
                 }
-                let counted = match by_move.get_mut(played) {
-                    Some(counted) => counted,
-                    None => by_move.entry(played.to_owned()).or_default(),
-                };
-                counted.games += counts.games;
-                counted.results.south += counts.south;
-                counted.results.north += counts.north;
-                counted.results.draw += counts.draws;
-                counted.score_sum += counts.score_sum;
+                match by_move.get_mut(played) {
+                    Some(counted) => counted.merge(&counts),
+                    None => {
+                        by_move.insert(played.to_owned(), counts);
+                    }
+                }
             });
         }
         Ok(by_move)
     }
 
     /// The counts of schemas 3 and 4: a row per position and move.
-    fn counted_moves_v4(&mut self, key: i64) -> Result<BTreeMap<String, Counted>, DbError> {
+    fn counted_moves_v4(&mut self, key: i64) -> Result<BTreeMap<String, Counts>, DbError> {
         let rows = self.db.query(
             "SELECT move, games, south, north, draws, score_sum FROM explorer WHERE key = $1",
             &[key.into()],
         )?;
-        let mut by_move: BTreeMap<String, Counted> = BTreeMap::new();
+        let mut by_move: BTreeMap<String, Counts> = BTreeMap::new();
         for row in rows {
             let int = |i: usize| row.get(i).and_then(Value::int).unwrap_or_default();
             let played = row.first().and_then(Value::text).unwrap_or_default();
-            let counted = by_move.entry(played.to_owned()).or_default();
-            counted.games += int(1);
-            counted.results.south += int(2);
-            counted.results.north += int(3);
-            counted.results.draw += int(4);
-            counted.score_sum += int(5);
+            by_move
+                .entry(played.to_owned())
+                .or_default()
+                .merge(&Counts {
+                    games: int(1),
+                    south: int(2),
+                    north: int(3),
+                    draws: int(4),
+                    score_sum: int(5),
+                });
         }
         Ok(by_move)
     }
@@ -719,7 +703,7 @@ impl Archive {
         &mut self,
         key: i64,
         deep: &[i64],
-        by_move: &mut BTreeMap<String, Counted>,
+        by_move: &mut BTreeMap<String, Counts>,
         recent_games: &mut Vec<i64>,
     ) -> Result<(), DbError> {
         for chunk in deep.chunks(IDS_PER_STATEMENT) {
