@@ -8,8 +8,9 @@
 //! result it meets. [`super::GameRecord`] is built by one visitor, the
 //! validator is another that replays moves as they come without building
 //! the record. Every token carries its place ([`Pos`]: where it is in the
-//! game, whose line and column in the file can be asked for), and a syntax error never stops the parser: it is reported to
-//! the visitor and reading goes on after the offending token.
+//! game, whose line and column in the file can be asked for), and a
+//! syntax error never stops the parser: it is reported to the visitor
+//! and reading goes on after the offending token.
 //!
 //! The grammar is in `docs/records.md`.
 
