@@ -192,6 +192,14 @@ fn import(args: &ImportArgs, lang: Lang) -> Result<u8, Failure> {
         stopped = Some(error);
     }
     import.bar.finish_and_clear();
+    if stopped.is_none()
+        && let Err(error) = import.archive.tidy_after_import(import.report.imported)
+    {
+        // The games are committed and the old indexes still serve: said,
+        // not a failure of the import.
+        let text = error.message().localize(lang);
+        eprintln!("{}", msg!("cli-warning", text = text).localize(lang));
+    }
     let Import {
         archive,
         mut report,

@@ -126,6 +126,7 @@ both!(
     deep_positions_are_explored_by_replay_and_found_by_search,
     the_explorer_refuses_past_its_replay_bound_before_any_work,
     two_writers_at_once_count_every_game,
+    rebuilt_search_indexes_find_the_same_games,
 );
 
 /// The games of a text, prepared as the import prepares them.
@@ -1026,4 +1027,94 @@ fn the_explorer_refuses_past_its_replay_bound_before_any_work(backend: Backend) 
         )
         .expect("a search");
     assert_eq!(found.games.len(), 10);
+}
+
+/// The games' search indexes rebuilt (PostgreSQL, after a large import):
+/// every search by player, event, site and date finds the same games, and
+/// no index is left unfinished. A small import rebuilds nothing.
+fn rebuilt_search_indexes_find_the_same_games(backend: Backend) {
+    let scratch = scratch(backend, "reindex");
+    let mut archive = open(&scratch);
+    let mut games = fixtures("valid");
+    games.extend(prepared(
+        "[Event \"Cup\"]\n[Date \"2024.05.01\"]\n[South \"Ada\"]\n[North \"Ben\"]\n\n1. S4 *\n\n\
+         [Event \"Cup\"]\n[Date \"2024.05.02\"]\n[South \"Ben\"]\n[North \"Ada\"]\n\n1. S3 *\n",
+    ));
+    archive.import(&games).expect("imported");
+    let all = archive
+        .search(&Filters::default(), 1000, None)
+        .expect("a page");
+    assert_eq!(all.games.len(), games.len());
+    // A player and an event of the games, to search by.
+    let tag = |name: &str| {
+        all.games
+            .iter()
+            .find_map(|game| game.tags.get(name).map(str::to_owned))
+            .unwrap_or_else(|| panic!("a game with a {name} tag"))
+    };
+    let filters = [
+        Filters {
+            player: Some(tag("South")),
+            ..Filters::default()
+        },
+        Filters {
+            event: Some(tag("Event")),
+            ..Filters::default()
+        },
+        Filters {
+            since: Some("1900.01.01".to_owned()),
+            ..Filters::default()
+        },
+        Filters::default(),
+    ];
+    let found = |archive: &mut Archive| -> Vec<Vec<String>> {
+        filters
+            .iter()
+            .map(|filters| {
+                let page = archive.search(filters, 1000, None).expect("a page");
+                page.games.iter().map(|game| game.id.clone()).collect()
+            })
+            .collect()
+    };
+    let before = found(&mut archive);
+    assert!(before.iter().all(|ids| !ids.is_empty()));
+    assert!(
+        !archive.tidy_after_import(games.len()).expect("tidied"),
+        "a small import rebuilds nothing"
+    );
+    archive.rebuild_search_indexes().expect("rebuilt");
+    assert_eq!(found(&mut archive), before);
+    if let Location::Postgres {
+        url,
+        schema: Some(schema),
+    } = &scratch.location
+    {
+        let mut client = postgres::Client::connect(url, postgres::NoTls).expect("a connection");
+        let rows = client
+            .query(
+                "SELECT c.relname, i.indisvalid FROM pg_index i \
+                 JOIN pg_class c ON c.oid = i.indexrelid \
+                 JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1",
+                &[schema],
+            )
+            .expect("the indexes");
+        let indexes: Vec<(String, bool)> =
+            rows.iter().map(|row| (row.get(0), row.get(1))).collect();
+        assert!(
+            indexes.iter().all(|(_, valid)| *valid),
+            "an index left unfinished: {indexes:?}"
+        );
+        for name in [
+            "games_south",
+            "games_north",
+            "games_event",
+            "games_site",
+            "games_date",
+        ] {
+            assert!(
+                indexes.iter().any(|(index, _)| index == name),
+                "{name} is gone: {indexes:?}"
+            );
+        }
+    }
 }
