@@ -122,32 +122,54 @@ impl Tag {
     }
 }
 
-/// The spelling of a known tag name, whatever its case; others unchanged.
-pub(crate) fn canonical_name(name: &str) -> Cow<'static, str> {
-    // Spelled as known, nearly always: one `match` finds it (the loop
+/// The tag names the project knows: [`names::ROSTER`], then `Variant`
+/// and `FEN`.
+pub(crate) const KNOWN_NAMES: [&str; 15] = [
+    names::RULES,
+    names::EVENT,
+    names::SITE,
+    names::DATE,
+    names::ROUND,
+    names::SOUTH,
+    names::NORTH,
+    names::RESULT,
+    names::FIRST,
+    names::CAPITALS,
+    names::SETUP,
+    names::POSITION,
+    names::TERMINATION,
+    names::VARIANT,
+    names::FEN,
+];
+
+/// Where a tag name is in [`KNOWN_NAMES`], whatever its case.
+pub(crate) fn known_name_index(name: &str) -> Option<usize> {
+    // Spelled as known, nearly always: one `match` finds it (the search
     // below compares the name with each known one in turn).
     let exact = match name {
-        names::RULES => names::RULES,
-        names::EVENT => names::EVENT,
-        names::SITE => names::SITE,
-        names::DATE => names::DATE,
-        names::ROUND => names::ROUND,
-        names::SOUTH => names::SOUTH,
-        names::NORTH => names::NORTH,
-        names::RESULT => names::RESULT,
-        _ => "",
+        names::RULES => Some(0),
+        names::EVENT => Some(1),
+        names::SITE => Some(2),
+        names::DATE => Some(3),
+        names::ROUND => Some(4),
+        names::SOUTH => Some(5),
+        names::NORTH => Some(6),
+        names::RESULT => Some(7),
+        _ => None,
     };
-    if !exact.is_empty() {
-        return Cow::Borrowed(exact);
-    }
-    names::ROSTER
-        .iter()
-        .chain(&[names::VARIANT, names::FEN])
-        .find(|known| known.eq_ignore_ascii_case(name))
-        .map_or_else(
-            || Cow::Owned(name.to_owned()),
-            |known| Cow::Borrowed(*known),
-        )
+    exact.or_else(|| {
+        KNOWN_NAMES
+            .iter()
+            .position(|known| known.eq_ignore_ascii_case(name))
+    })
+}
+
+/// The spelling of a known tag name, whatever its case; others unchanged.
+pub(crate) fn canonical_name(name: &str) -> Cow<'static, str> {
+    known_name_index(name).map_or_else(
+        || Cow::Owned(name.to_owned()),
+        |index| Cow::Borrowed(KNOWN_NAMES[index]),
+    )
 }
 
 /// A game's tags, in the order they were read.
@@ -221,6 +243,13 @@ impl Tags {
             Some(old) => *old = tag,
             None => self.0.push(tag),
         }
+    }
+
+    /// Adds a tag read from a file that the caller knows no tag of the
+    /// list has the name of (no search for one to replace).
+    pub(crate) fn push_new(&mut self, tag: Tag) {
+        debug_assert!(self.tag(&tag.name).is_none(), "{} is new", tag.name);
+        self.0.push(tag);
     }
 
     /// Removes a tag, returning its value.

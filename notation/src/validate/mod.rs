@@ -37,6 +37,8 @@ pub mod fix;
 mod pipeline;
 mod render;
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 
 pub use fix::{Applied, Fix, FixOutcome, apply_fixes, fix_str};
@@ -49,6 +51,7 @@ use crate::error::Excerpt;
 use crate::game::{Game, GameOver, GamePosition, Refusal as _};
 use crate::i18n::{Lang, Localize, Message};
 use crate::msg;
+use crate::record::model::{KNOWN_NAMES, known_name_index};
 use crate::record::parser::{MoveToken, Origin, Pos, SyntaxError, Visitor, read_game};
 use crate::record::reader::{GameText, games};
 use crate::record::{FromTags, SetupError};
@@ -1036,8 +1039,13 @@ struct GameValidator<'a, 'o> {
     index: usize,
     origin: Origin,
     tags: Tags,
-    /// Where each tag's value was read.
-    tag_places: Vec<(&'a str, Pos<'a>)>,
+    /// Where the value of each tag of [`KNOWN_NAMES`] was read (the last
+    /// one of a name: it is the one kept), by the name's index: a
+    /// violation points at no other tag (and a list of every place would
+    /// cost an allocation a game).
+    known_places: [Option<Pos<'a>>; KNOWN_NAMES.len()],
+    /// Where the last tag's value was read.
+    last_tag_place: Option<Pos<'a>>,
     first_place: Option<Pos<'a>>,
     /// The replay, once the tags have set the game up.
     replayer: Option<Lines<'a>>,
@@ -1060,7 +1068,8 @@ impl<'a, 'o> GameValidator<'a, 'o> {
             index,
             origin: Origin::default(),
             tags: Tags::with_capacity(10),
-            tag_places: Vec::with_capacity(10),
+            known_places: [None; KNOWN_NAMES.len()],
+            last_tag_place: None,
             first_place: None,
             replayer: None,
             plies: 0,
@@ -1108,7 +1117,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                     before: &rest[..value.len()],
                 });
         }
-        let (_, last) = self.tag_places.last()?;
+        let last = self.last_tag_place?;
         let rest = last.rest();
         let end = memchr::memchr(b'\n', rest.as_bytes())?;
         Some(CapitalsPlace::NewLine {
@@ -1117,12 +1126,10 @@ impl<'a, 'o> GameValidator<'a, 'o> {
         })
     }
 
+    /// Where the value of the tag `name` (one of [`KNOWN_NAMES`]) was read.
     fn tag_place(&self, name: &str) -> Option<Pos<'a>> {
-        self.tag_places
-            .iter()
-            .rev()
-            .find(|(tag, _)| tag.eq_ignore_ascii_case(name))
-            .map(|(_, at)| *at)
+        debug_assert!(known_name_index(name).is_some(), "{name} is known");
+        self.known_places[known_name_index(name)?]
     }
 
     /// A violation about the game as a whole, placed at `at` (or the start of the game).
@@ -1280,11 +1287,24 @@ impl<'a, 'o> GameValidator<'a, 'o> {
 
     /// Checks the claimed result against the replay; gives what is reported.
     fn check_result(&mut self, finished: &Finished) -> ResultCheck {
-        let tag = self
-            .tags
-            .get(names::RESULT)
-            .map(|value| value.split_whitespace().collect::<String>());
-        self.check_result_spelling(tag.as_deref(), finished);
+        // Written without blanks (`1/2 - 1/2` is `1/2-1/2`); nearly always
+        // there is none, and no need to split.
+        let tag = self.tags.get(names::RESULT).map(|value| {
+            if value.bytes().all(|byte| byte.is_ascii_graphic()) {
+                value.to_owned()
+            } else {
+                value.split_whitespace().collect::<String>()
+            }
+        });
+        // Whether the claim is a result token, asked once.
+        let tag_is_token = tag.as_deref().map(is_result_token);
+        self.check_result_spelling(tag.as_deref(), tag_is_token, finished);
+        let claimed_is_token = match tag_is_token {
+            Some(is_token) => is_token,
+            None => self
+                .result_token
+                .is_some_and(|(text, _)| is_result_token(text)),
+        };
         let claimed = tag.or_else(|| self.result_token.map(|(text, _)| text.to_owned()));
         if !finished.complete {
             return ResultCheck {
@@ -1302,7 +1322,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
         };
         let decisive = claimed
             .as_deref()
-            .filter(|value| *value != "*" && is_result_token(value));
+            .filter(|value| *value != "*" && claimed_is_token);
         let computed = match &finished.declared {
             Some(Ok(outcome)) => Some(outcome.score.to_string()),
             _ => Some(
@@ -1318,9 +1338,15 @@ impl<'a, 'o> GameValidator<'a, 'o> {
 
     /// The Result tag is a result token, and agrees with the result token
     /// after the moves.
-    fn check_result_spelling(&mut self, tag: Option<&str>, finished: &Finished) {
+    /// `tag_is_token`: whether the tag is a result token.
+    fn check_result_spelling(
+        &mut self,
+        tag: Option<&str>,
+        tag_is_token: Option<bool>,
+        finished: &Finished,
+    ) {
         if let Some(value) = tag
-            && !is_result_token(value)
+            && tag_is_token == Some(false)
         {
             let width = self.tag_width(names::RESULT);
             let at = self.tag_place(names::RESULT);
@@ -1336,7 +1362,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
         }
         if let (Some(tag), Some((text, at))) = (tag, self.result_token)
             && tag != text
-            && is_result_token(tag)
+            && tag_is_token == Some(true)
         {
             self.game_violation(
                 Some(at),
@@ -1457,12 +1483,25 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
         if self.first_place.is_none() {
             self.first_place = Some(at);
         }
-        self.tags.push(Tag {
-            name: crate::record::model::canonical_name(name),
+        let known = known_name_index(name);
+        let tag = Tag {
+            name: known.map_or_else(
+                || Cow::Owned(name.to_owned()),
+                |index| Cow::Borrowed(KNOWN_NAMES[index]),
+            ),
             value: value.to_owned(),
             at: None,
-        });
-        self.tag_places.push((name, at));
+        };
+        match known {
+            // No tag of the list has this name yet (any spelling of a
+            // known name is known): nothing to replace.
+            Some(index) if self.known_places[index].is_none() => self.tags.push_new(tag),
+            _ => self.tags.push(tag),
+        }
+        if let Some(index) = known {
+            self.known_places[index] = Some(at);
+        }
+        self.last_tag_place = Some(at);
     }
 
     fn begin_moves(&mut self) {
