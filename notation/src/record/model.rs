@@ -142,10 +142,32 @@ pub(crate) const KNOWN_NAMES: [&str; 15] = [
     names::FEN,
 ];
 
+/// Where `name`, spelled as [`names`] spells it, is in [`KNOWN_NAMES`]:
+/// for a constant index (`const { known_index(names::RULES) }`; a name
+/// that is not there does not compile).
+pub(crate) const fn known_index(name: &str) -> usize {
+    let mut index = 0;
+    while index < KNOWN_NAMES.len() {
+        let (known, wanted) = (KNOWN_NAMES[index].as_bytes(), name.as_bytes());
+        if known.len() == wanted.len() {
+            let mut at = 0;
+            while at < known.len() && known[at] == wanted[at] {
+                at += 1;
+            }
+            if at == known.len() {
+                return index;
+            }
+        }
+        index += 1;
+    }
+    panic!("not a known tag name")
+}
+
 /// Where a tag name is in [`KNOWN_NAMES`], whatever its case.
 pub(crate) fn known_name_index(name: &str) -> Option<usize> {
     // Spelled as known, nearly always: one `match` finds it (the search
-    // below compares the name with each known one in turn).
+    // below compares the name with each known one in turn). The indexes
+    // are those of `KNOWN_NAMES` (a test checks it).
     let exact = match name {
         names::RULES => Some(0),
         names::EVENT => Some(1),
@@ -155,6 +177,13 @@ pub(crate) fn known_name_index(name: &str) -> Option<usize> {
         names::SOUTH => Some(5),
         names::NORTH => Some(6),
         names::RESULT => Some(7),
+        names::FIRST => Some(8),
+        names::CAPITALS => Some(9),
+        names::SETUP => Some(10),
+        names::POSITION => Some(11),
+        names::TERMINATION => Some(12),
+        names::VARIANT => Some(13),
+        names::FEN => Some(14),
         _ => None,
     };
     exact.or_else(|| {
@@ -505,4 +534,22 @@ pub(crate) fn collapse_space(text: &str) -> String {
 pub(crate) fn words(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| c.is_whitespace() && !matches!(c, '\u{a0}' | '\u{202f}'))
         .filter(|word| !word.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{KNOWN_NAMES, canonical_name, known_index, known_name_index};
+
+    #[test]
+    fn known_names_are_found_at_their_index_whatever_their_case() {
+        for (index, name) in KNOWN_NAMES.iter().enumerate() {
+            assert_eq!(known_name_index(name), Some(index), "{name}");
+            assert_eq!(known_name_index(&name.to_uppercase()), Some(index));
+            assert_eq!(known_name_index(&name.to_lowercase()), Some(index));
+            assert_eq!(known_index(name), index);
+            assert_eq!(canonical_name(&name.to_lowercase()), *name);
+        }
+        assert_eq!(known_name_index("Events"), None);
+        assert_eq!(canonical_name("annotator"), "annotator");
+    }
 }
