@@ -1012,27 +1012,28 @@ fn is_record_date(value: &str) -> bool {
 /// machinery, which took more than the rest of a game's end (every game
 /// has a computed result).
 fn score_text(score: crate::side::Score) -> String {
-    fn push_number(text: &mut String, number: u32) {
-        let mut digits = [0_u8; 10];
-        let mut at = digits.len();
+    // Written backwards: North's digits, the dash, South's.
+    let mut text = [0_u8; 21];
+    let mut at = text.len();
+    for (index, number) in [score.north, score.south].into_iter().enumerate() {
+        if index > 0 {
+            at -= 1;
+            text[at] = b'-';
+        }
         let mut rest = number;
         loop {
             at -= 1;
-            digits[at] = b'0' + (rest % 10) as u8;
+            text[at] = b'0' + (rest % 10) as u8;
             rest /= 10;
             if rest == 0 {
                 break;
             }
         }
-        for &digit in &digits[at..] {
-            text.push(char::from(digit));
-        }
     }
-    let mut text = String::with_capacity(8);
-    push_number(&mut text, score.south);
-    text.push('-');
-    push_number(&mut text, score.north);
-    text
+    // ASCII digits and a dash: always UTF-8.
+    std::str::from_utf8(&text[at..])
+        .unwrap_or_default()
+        .to_owned()
 }
 
 /// What a `Termination` tag says.
