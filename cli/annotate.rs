@@ -182,6 +182,7 @@ fn warn_renumbered(text: &str, name: &str, rules: Option<Ruleset>, lang: Lang) {
             keep_going: true,
             default_rules: rules,
             lang,
+            omit_valid_tags: false,
         },
     );
     for game in &report.games {

@@ -173,6 +173,7 @@ fn import(args: &ImportArgs, lang: Lang) -> Result<u8, Failure> {
             keep_going: false,
             default_rules: args.rules,
             lang,
+            omit_valid_tags: false,
         },
         report: ImportReport::default(),
         pending: Pending::default(),

@@ -274,6 +274,9 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
         keep_going: args.keep_going,
         default_rules: args.rules,
         lang,
+        // The text of a valid game under --quiet is nothing: its tags are
+        // not copied into its report.
+        omit_valid_tags: args.quiet && args.format != Format::Json,
     };
     let jobs = args
         .jobs
@@ -327,6 +330,7 @@ fn fix(args: &Args, sources: &[Source], lang: Lang) -> Result<u8, Failure> {
         keep_going: false,
         default_rules: args.rules,
         lang,
+        omit_valid_tags: false,
     };
     let destination = if args.dry_run {
         validate_fix::Destination::DryRun

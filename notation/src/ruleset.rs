@@ -218,16 +218,27 @@ impl FromStr for Ruleset {
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let wanted = s.trim();
-        Ruleset::ALL
+        if let Some(rules) = Ruleset::ALL
             .into_iter()
             .find(|r| r.id().eq_ignore_ascii_case(wanted))
-            .or(match wanted.to_ascii_lowercase().as_str() {
-                // Common spellings people type.
-                "awele" | "awalé" | "awélé" => Some(Ruleset::Awale),
-                "abapa" | "oware" => Some(Ruleset::OwareAbapa),
-                "ekang" => Some(Ruleset::SongoEkang),
-                _ => None,
-            })
+        {
+            return Ok(rules);
+        }
+        // Common spellings people type (`é` in either case is not ASCII:
+        // only its own spelling matches). Every record names its ruleset,
+        // so the ids above are matched without allocating.
+        const SPELLINGS: [(&str, Ruleset); 6] = [
+            ("awele", Ruleset::Awale),
+            ("awalé", Ruleset::Awale),
+            ("awélé", Ruleset::Awale),
+            ("abapa", Ruleset::OwareAbapa),
+            ("oware", Ruleset::OwareAbapa),
+            ("ekang", Ruleset::SongoEkang),
+        ];
+        SPELLINGS
+            .iter()
+            .find(|(spelling, _)| spelling.eq_ignore_ascii_case(wanted))
+            .map(|&(_, rules)| rules)
             .ok_or_else(|| UnknownRuleset(wanted.to_owned()))
     }
 }
@@ -341,5 +352,27 @@ impl RulesReport {
             &self.records,
         );
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Ruleset;
+
+    #[test]
+    fn ids_and_common_spellings_are_read_whatever_their_ascii_case() {
+        let read = |text: &str| text.parse::<Ruleset>().ok();
+        assert_eq!(read(" Songo-EKANG "), Some(Ruleset::SongoEkang));
+        assert_eq!(read("OWARE-abapa"), Some(Ruleset::OwareAbapa));
+        assert_eq!(read("AWELE"), Some(Ruleset::Awale));
+        assert_eq!(read("AWALé"), Some(Ruleset::Awale));
+        assert_eq!(read("Awélé"), Some(Ruleset::Awale));
+        assert_eq!(read("Oware"), Some(Ruleset::OwareAbapa));
+        assert_eq!(read("ABAPA"), Some(Ruleset::OwareAbapa));
+        assert_eq!(read("Ekang"), Some(Ruleset::SongoEkang));
+        // Only ASCII letters change case: `É` is not `é`.
+        assert_eq!(read("AWALÉ"), None);
+        let unknown = "  chess ".parse::<Ruleset>().unwrap_err();
+        assert_eq!(unknown.0, "chess");
     }
 }

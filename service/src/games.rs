@@ -290,6 +290,7 @@ pub(crate) async fn import(state: Arc<State>, mut request: Request) -> Result<Re
         keep_going: false,
         default_rules: None,
         lang: request.lang,
+        omit_valid_tags: false,
     };
     let report = with_archive(&state, request.deadline, move |archive| {
         let mut prepared = Vec::new();

@@ -222,6 +222,7 @@ fn read_record(
             keep_going: false,
             default_rules: options.rules,
             lang: options.lang,
+            omit_valid_tags: false,
         },
     );
     for game in &validation.games {

@@ -122,32 +122,83 @@ impl Tag {
     }
 }
 
+/// The tag names the project knows: [`names::ROSTER`], then `Variant`
+/// and `FEN`.
+pub(crate) const KNOWN_NAMES: [&str; 15] = [
+    names::RULES,
+    names::EVENT,
+    names::SITE,
+    names::DATE,
+    names::ROUND,
+    names::SOUTH,
+    names::NORTH,
+    names::RESULT,
+    names::FIRST,
+    names::CAPITALS,
+    names::SETUP,
+    names::POSITION,
+    names::TERMINATION,
+    names::VARIANT,
+    names::FEN,
+];
+
+/// Where `name`, spelled as [`names`] spells it, is in [`KNOWN_NAMES`]:
+/// for a constant index (`const { known_index(names::RULES) }`; a name
+/// that is not there does not compile).
+pub(crate) const fn known_index(name: &str) -> usize {
+    let mut index = 0;
+    while index < KNOWN_NAMES.len() {
+        let (known, wanted) = (KNOWN_NAMES[index].as_bytes(), name.as_bytes());
+        if known.len() == wanted.len() {
+            let mut at = 0;
+            while at < known.len() && known[at] == wanted[at] {
+                at += 1;
+            }
+            if at == known.len() {
+                return index;
+            }
+        }
+        index += 1;
+    }
+    panic!("not a known tag name")
+}
+
+/// Where a tag name is in [`KNOWN_NAMES`], whatever its case.
+pub(crate) fn known_name_index(name: &str) -> Option<usize> {
+    // Spelled as known, nearly always: one `match` finds it (the search
+    // below compares the name with each known one in turn). The indexes
+    // are those of `KNOWN_NAMES` (a test checks it).
+    let exact = match name {
+        names::RULES => Some(0),
+        names::EVENT => Some(1),
+        names::SITE => Some(2),
+        names::DATE => Some(3),
+        names::ROUND => Some(4),
+        names::SOUTH => Some(5),
+        names::NORTH => Some(6),
+        names::RESULT => Some(7),
+        names::FIRST => Some(8),
+        names::CAPITALS => Some(9),
+        names::SETUP => Some(10),
+        names::POSITION => Some(11),
+        names::TERMINATION => Some(12),
+        names::VARIANT => Some(13),
+        names::FEN => Some(14),
+        _ => None,
+    };
+    exact.or_else(|| {
+        KNOWN_NAMES
+            .iter()
+            .position(|known| known.eq_ignore_ascii_case(name))
+    })
+}
+
 /// The spelling of a known tag name, whatever its case; others unchanged.
 pub(crate) fn canonical_name(name: &str) -> Cow<'static, str> {
-    // Spelled as known, nearly always: one `match` finds it (the loop
-    // below compares the name with each known one in turn).
-    let exact = match name {
-        names::RULES => names::RULES,
-        names::EVENT => names::EVENT,
-        names::SITE => names::SITE,
-        names::DATE => names::DATE,
-        names::ROUND => names::ROUND,
-        names::SOUTH => names::SOUTH,
-        names::NORTH => names::NORTH,
-        names::RESULT => names::RESULT,
-        _ => "",
-    };
-    if !exact.is_empty() {
-        return Cow::Borrowed(exact);
-    }
-    names::ROSTER
-        .iter()
-        .chain(&[names::VARIANT, names::FEN])
-        .find(|known| known.eq_ignore_ascii_case(name))
-        .map_or_else(
-            || Cow::Owned(name.to_owned()),
-            |known| Cow::Borrowed(*known),
-        )
+    known_name_index(name).map_or_else(
+        || Cow::Owned(name.to_owned()),
+        |index| Cow::Borrowed(KNOWN_NAMES[index]),
+    )
 }
 
 /// A game's tags, in the order they were read.
@@ -221,6 +272,13 @@ impl Tags {
             Some(old) => *old = tag,
             None => self.0.push(tag),
         }
+    }
+
+    /// Adds a tag read from a file that the caller knows no tag of the
+    /// list has the name of (no search for one to replace).
+    pub(crate) fn push_new(&mut self, tag: Tag) {
+        debug_assert!(self.tag(&tag.name).is_none(), "{} is new", tag.name);
+        self.0.push(tag);
     }
 
     /// Removes a tag, returning its value.
@@ -476,4 +534,22 @@ pub(crate) fn collapse_space(text: &str) -> String {
 pub(crate) fn words(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| c.is_whitespace() && !matches!(c, '\u{a0}' | '\u{202f}'))
         .filter(|word| !word.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{KNOWN_NAMES, canonical_name, known_index, known_name_index};
+
+    #[test]
+    fn known_names_are_found_at_their_index_whatever_their_case() {
+        for (index, name) in KNOWN_NAMES.iter().enumerate() {
+            assert_eq!(known_name_index(name), Some(index), "{name}");
+            assert_eq!(known_name_index(&name.to_uppercase()), Some(index));
+            assert_eq!(known_name_index(&name.to_lowercase()), Some(index));
+            assert_eq!(known_index(name), index);
+            assert_eq!(canonical_name(&name.to_lowercase()), *name);
+        }
+        assert_eq!(known_name_index("Events"), None);
+        assert_eq!(canonical_name("annotator"), "annotator");
+    }
 }

@@ -138,6 +138,41 @@ impl Splitter {
         boundary
     }
 
+    /// The whole lines at the start of `text` that cannot change what the
+    /// splitter knows, and so need only be counted (their bytes and line
+    /// breaks): in the tag section, blank lines, `%` lines and, once the
+    /// game has content, tag lines; in the move text of a game that has
+    /// content, lines without `[`, `{` or `;`; in a comment, lines without
+    /// `[` or `}`. Most of a game's lines are such lines of moves, found
+    /// with one search where [`Splitter::line`] would look at each.
+    fn plain_lines(&self, text: &[u8]) -> (usize, usize) {
+        let notable = match self.mode {
+            Mode::Tags => return self.plain_tag_lines(text),
+            Mode::Moves if self.content => memchr::memchr3(b'[', b'{', b';', text),
+            Mode::Comment => memchr::memchr2(b'[', b'}', text),
+            Mode::Moves => return (0, 0),
+        };
+        let end = notable.unwrap_or(text.len());
+        let bytes = memchr::memrchr(b'\n', &text[..end]).map_or(0, |at| at + 1);
+        (bytes, line_breaks(&text[..bytes]))
+    }
+
+    /// [`Splitter::plain_lines`] in the tag section, line by line.
+    fn plain_tag_lines(&self, text: &[u8]) -> (usize, usize) {
+        let (mut bytes, mut lines) = (0, 0);
+        while let Some(length) = memchr::memchr(b'\n', &text[bytes..]) {
+            let line = &text[bytes..bytes + length];
+            match line.iter().find(|&&b| !matches!(b, b' ' | b'\t' | b'\r')) {
+                None | Some(b'%') => {}
+                Some(b'[') if self.content => {}
+                Some(_) => break,
+            }
+            bytes += length + 1;
+            lines += 1;
+        }
+        (bytes, lines)
+    }
+
     /// Follows comments through a line of move text.
     fn scan(&mut self, mut rest: &[u8]) {
         loop {
@@ -166,6 +201,11 @@ impl Splitter {
             }
         }
     }
+}
+
+/// How many line breaks `text` holds.
+fn line_breaks(text: &[u8]) -> usize {
+    memchr::memchr_iter(b'\n', text).count()
 }
 
 /// `[Name "`: the start of a tag pair.
@@ -225,6 +265,9 @@ impl<'a> Iterator for Games<'a> {
     fn next(&mut self) -> Option<GameText<'a>> {
         let bytes = self.text.as_bytes();
         while !self.done {
+            let (plain, lines) = self.splitter.plain_lines(&bytes[self.position..]);
+            self.position += plain;
+            self.line += lines;
             let (end, next) = match memchr::memchr(b'\n', &bytes[self.position..]) {
                 Some(at) => (self.position + at, self.position + at + 1),
                 None => (bytes.len(), bytes.len()),
@@ -416,6 +459,12 @@ impl<R: Read> BatchReader<R> {
 
     /// Reads more bytes; sets `eof` at the end.
     fn fill(&mut self) -> io::Result<()> {
+        if self.buf.capacity() == 0 {
+            // The first batch's buffer at its full size at once, as `cut`
+            // makes the next ones: growing it copies what was read.
+            self.buf
+                .reserve(self.batch_bytes.min(BATCH_BYTES) + 2 * READ_BYTES);
+        }
         let old = self.buf.len();
         // `read_to_end` on a `take` reads into spare capacity without
         // zeroing it first, and retries interrupted reads.
@@ -439,7 +488,15 @@ impl<R: Read> BatchReader<R> {
         if !self.started {
             return;
         }
-        while let Some(at) = memchr::memchr(b'\n', &self.buf[self.scanned..]) {
+        loop {
+            if !self.skipping {
+                let (plain, lines) = self.splitter.plain_lines(&self.buf[self.scanned..]);
+                self.scanned += plain;
+                self.line += lines;
+            }
+            let Some(at) = memchr::memchr(b'\n', &self.buf[self.scanned..]) else {
+                break;
+            };
             let (start, end) = (self.scanned, self.scanned + at);
             let number = self.line;
             self.scanned = end + 1;
@@ -563,5 +620,90 @@ impl<R: Read> BatchReader<R> {
         self.scanned -= end.min(self.scanned);
         self.game_start -= end.min(self.game_start);
         Batch { bytes, slots }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::{BatchReader, Splitter, games};
+
+    /// The games as the splitter finds them line by line, every line
+    /// looked at (what [`Splitter::plain_lines`] lets the readers pass
+    /// over): offset, line and text of each, the offsets counted from
+    /// `bom` (the batch reader counts a byte order mark, the memory
+    /// reader does not).
+    fn line_by_line(text: &str, bom: usize) -> Vec<(usize, usize, String)> {
+        let body = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let mut splitter = Splitter::new();
+        let mut found = Vec::new();
+        let (mut start, mut start_line) = (0, 1);
+        let mut offset = 0;
+        for (index, line) in body.split_inclusive('\n').enumerate() {
+            let had_content = splitter.content;
+            let bare = line.strip_suffix('\n').unwrap_or(line);
+            if splitter.line(bare.as_bytes()) && had_content {
+                found.push((start + bom, start_line, body[start..offset].to_owned()));
+                (start, start_line) = (offset, index + 1);
+            }
+            offset += line.len();
+        }
+        if splitter.content {
+            found.push((start + bom, start_line, body[start..].to_owned()));
+        }
+        found
+    }
+
+    fn in_memory(text: &str) -> Vec<(usize, usize, String)> {
+        games(text)
+            .map(|game| (game.origin.offset, game.origin.line, game.text.into_owned()))
+            .collect()
+    }
+
+    fn in_batches(text: &str, batch_bytes: usize) -> Vec<(usize, usize, String)> {
+        let mut reader = BatchReader::with_limits(text.as_bytes(), batch_bytes, 1 << 20);
+        let mut found = Vec::new();
+        while let Some(batch) = reader.next_batch().expect("reading from memory") {
+            for game in batch.games() {
+                found.push((game.origin.offset, game.origin.line, game.text.into_owned()));
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn games_are_found_where_every_line_is_looked_at() {
+        let text = "\u{feff}[Event \"a\"]\r\n\r\n1. S2 N4\r\n2. S3 *\r\n\r\n\r\n\
+                    [Event \"b\"]\n{ a comment\n[not a tag]\n[Name \"tag\"] } 1. S2\n\
+                    ; [Event \"x\"] in a line comment\n1. S2 {\n} *\n  \t[Event \"c\"]\n\
+                    %escape\n1. S2 ; {\n2. S3\n[Event \"d\"]";
+        let expected = line_by_line(text, 0);
+        assert_eq!(expected.len(), 5, "{expected:#?}");
+        assert_eq!(in_memory(text), expected);
+        for batch_bytes in [1, 7, 64, 1 << 20] {
+            assert_eq!(in_batches(text, batch_bytes), line_by_line(text, 3));
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn the_readers_split_as_the_line_by_line_splitter(
+            bom in any::<bool>(),
+            parts in prop::collection::vec(
+                prop::sample::select(vec![
+                    "[Event \"a\"]", "[Rules \"songo\"]", "[x]", "  [", "[", "]",
+                    "1. S2 N4", "2. S3+1", " ", "\t", "\r", "\n", "\r\n", "\n\n",
+                    "{", "}", "{ a [ comment }", ";", "; line {", "%", "*", "é",
+                ]),
+                0..40,
+            ),
+            batch_bytes in 1_usize..80,
+        ) {
+            let text = format!("{}{}", if bom { "\u{feff}" } else { "" }, parts.concat());
+            prop_assert_eq!(in_memory(&text), line_by_line(&text, 0));
+            let bom = if bom { 3 } else { 0 };
+            prop_assert_eq!(in_batches(&text, batch_bytes), line_by_line(&text, bom));
+        }
     }
 }

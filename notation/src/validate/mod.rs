@@ -37,6 +37,8 @@ pub mod fix;
 mod pipeline;
 mod render;
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 
 pub use fix::{Applied, Fix, FixOutcome, apply_fixes, fix_str};
@@ -49,6 +51,7 @@ use crate::error::Excerpt;
 use crate::game::{Game, GameOver, GamePosition, Refusal as _};
 use crate::i18n::{Lang, Localize, Message};
 use crate::msg;
+use crate::record::model::{KNOWN_NAMES, known_name_index};
 use crate::record::parser::{MoveToken, Origin, Pos, SyntaxError, Visitor, read_game};
 use crate::record::reader::{GameText, games};
 use crate::record::{FromTags, SetupError};
@@ -68,6 +71,11 @@ pub struct Options {
     pub default_rules: Option<Ruleset>,
     /// The language of the messages and hints (English by default).
     pub lang: Lang,
+    /// The reports of valid games leave out their tags ([`GameReport::tags`]
+    /// empty), for a caller that shows nothing of a valid game (`songo
+    /// validate --quiet`): the tags are then read as slices of the text,
+    /// and a valid game's are never copied.
+    pub omit_valid_tags: bool,
 }
 
 /// One problem of a game.
@@ -264,13 +272,38 @@ pub fn validate_game_observed<'o>(
     options: &'o Options,
     observer: Option<&'o mut dyn MainLineObserver>,
 ) -> GameReport {
-    let mut validator = GameValidator::new(options, game.index);
+    validate_game_reusing(game, options, observer, &mut Vec::new())
+}
+
+/// [`validate_game_observed`] with a list of tags to reuse (for the
+/// games of a batch: one allocation for all).
+fn validate_game_reusing<'o>(
+    game: &GameText<'_>,
+    options: &'o Options,
+    observer: Option<&'o mut dyn MainLineObserver>,
+    tags: &mut Vec<TagRead>,
+) -> GameReport {
+    let mut validator = GameValidator::new(options, game.index, &game.text, std::mem::take(tags));
     validator.sink.observer = observer;
     if let Some(problem) = game.problem {
         let error = text_problem_error(&game.text, game.origin, problem);
         validator.syntax(error, 0);
     }
-    read_game(&game.text, game.origin, &mut validator)
+    let report = read_game(&game.text, game.origin, &mut validator);
+    *tags = std::mem::take(&mut validator.tags);
+    report
+}
+
+/// Validates the games of a batch, reusing what can be from one game to
+/// the next.
+fn validate_games<'t>(
+    games: impl Iterator<Item = GameText<'t>>,
+    options: &Options,
+) -> Vec<GameReport> {
+    let mut tags = Vec::new();
+    games
+        .map(|game| validate_game_reusing(&game, options, None, &mut tags))
+        .collect()
 }
 
 /// A move read but not played yet: a variation may still branch before it.
@@ -975,6 +1008,34 @@ fn is_record_date(value: &str) -> bool {
     part(year, 4, 0..=9999) && part(month, 2, 1..=12) && part(day, 2, 1..=31)
 }
 
+/// A score as its `Display` writes it (`41-29`), without the formatting
+/// machinery, which took more than the rest of a game's end (every game
+/// has a computed result).
+fn score_text(score: crate::side::Score) -> String {
+    // Written backwards: North's digits, the dash, South's.
+    let mut text = [0_u8; 21];
+    let mut at = text.len();
+    for (index, number) in [score.north, score.south].into_iter().enumerate() {
+        if index > 0 {
+            at -= 1;
+            text[at] = b'-';
+        }
+        let mut rest = number;
+        loop {
+            at -= 1;
+            text[at] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+    }
+    // ASCII digits and a dash: always UTF-8.
+    std::str::from_utf8(&text[at..])
+        .unwrap_or_default()
+        .to_owned()
+}
+
 /// What a `Termination` tag says.
 enum Termination {
     /// Ended by the rules (no tag, or `normal`).
@@ -1030,14 +1091,81 @@ fn finished(line: &Line<'_>, termination_tag: Option<&str>) -> Finished {
     }
 }
 
+/// The index in [`KNOWN_NAMES`] of a name of [`names`], as a constant.
+macro_rules! known {
+    ($name:ident) => {
+        const { crate::record::model::known_index(names::$name) }
+    };
+}
+
+/// The tags a game is set up from: [`FromTags`] and
+/// [`Tags::first_side`] read no other (the validator reads `Rules` and
+/// `Variant` itself).
+const SETUP_NAMES: [(&str, usize); 5] = [
+    (names::POSITION, known!(POSITION)),
+    (names::FEN, known!(FEN)),
+    (names::FIRST, known!(FIRST)),
+    (names::CAPITALS, known!(CAPITALS)),
+    (names::SETUP, known!(SETUP)),
+];
+
+/// A piece of a tag pair: a byte range of the game's text, or, for a value
+/// with escapes, the value unescaped. Without a borrow of the text, a list
+/// of them is reused from game to game of a batch.
+enum Piece {
+    Text(std::ops::Range<usize>),
+    Unescaped(String),
+}
+
+impl Piece {
+    /// `piece` as a range of `text` when it is a slice of it (found by
+    /// its address), else a copy.
+    fn of(text: &str, piece: &str) -> Piece {
+        let start = (piece.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
+        let range = start..start.wrapping_add(piece.len());
+        // In `text`'s bounds, the range is `piece`'s own bytes: no need
+        // to compare them.
+        match text.get(range.clone()) {
+            Some(_) => Piece::Text(range),
+            None => Piece::Unescaped(piece.to_owned()),
+        }
+    }
+
+    fn get<'t>(&'t self, text: &'t str) -> &'t str {
+        match self {
+            Piece::Text(range) => text.get(range.clone()).unwrap_or_default(),
+            Piece::Unescaped(value) => value,
+        }
+    }
+}
+
+/// A tag pair as read.
+struct TagRead {
+    name: Piece,
+    value: Piece,
+    /// The name's index in [`KNOWN_NAMES`], when it is known.
+    known: Option<usize>,
+}
+
 /// The visitor that validates one game as it is read.
 struct GameValidator<'a, 'o> {
     sink: Sink<'o>,
     index: usize,
     origin: Origin,
-    tags: Tags,
-    /// Where each tag's value was read.
-    tag_places: Vec<(&'a str, Pos<'a>)>,
+    /// The game's text.
+    text: &'a str,
+    /// Its tags as read, in order (a name read again replaces the first
+    /// one's value, as [`Tags::push`] does); reused from game to game.
+    tags: Vec<TagRead>,
+    /// Where each tag of [`KNOWN_NAMES`] is in `tags`, by the name's index.
+    known_tags: [Option<usize>; KNOWN_NAMES.len()],
+    /// Where the value of each tag of [`KNOWN_NAMES`] was read (the last
+    /// one of a name: it is the one kept), by the name's index: a
+    /// violation points at no other tag (and a list of every place would
+    /// cost an allocation a game).
+    known_places: [Option<Pos<'a>>; KNOWN_NAMES.len()],
+    /// Where the last tag's value was read.
+    last_tag_place: Option<Pos<'a>>,
     first_place: Option<Pos<'a>>,
     /// The replay, once the tags have set the game up.
     replayer: Option<Lines<'a>>,
@@ -1049,7 +1177,9 @@ struct GameValidator<'a, 'o> {
 }
 
 impl<'a, 'o> GameValidator<'a, 'o> {
-    fn new(options: &'o Options, index: usize) -> Self {
+    /// `tags`: a list to reuse (emptied).
+    fn new(options: &'o Options, index: usize, text: &'a str, mut tags: Vec<TagRead>) -> Self {
+        tags.clear();
         GameValidator {
             sink: Sink {
                 violations: Vec::new(),
@@ -1059,8 +1189,11 @@ impl<'a, 'o> GameValidator<'a, 'o> {
             },
             index,
             origin: Origin::default(),
-            tags: Tags::with_capacity(10),
-            tag_places: Vec::with_capacity(10),
+            text,
+            tags,
+            known_tags: [None; KNOWN_NAMES.len()],
+            known_places: [None; KNOWN_NAMES.len()],
+            last_tag_place: None,
             first_place: None,
             replayer: None,
             plies: 0,
@@ -1097,8 +1230,8 @@ impl<'a, 'o> GameValidator<'a, 'o> {
     /// Where the letter-case fix would write: the `Capitals` tag's value
     /// when it is written as read, else a new line after the last tag's.
     fn capitals_place(&self) -> Option<CapitalsPlace<'a>> {
-        if let Some(at) = self.tag_place(names::CAPITALS) {
-            let value = self.tags.get(names::CAPITALS)?;
+        if let Some(at) = self.known_places[known!(CAPITALS)] {
+            let value = self.value_at(known!(CAPITALS))?;
             let rest = at.rest();
             return rest
                 .get(value.len()..)
@@ -1108,7 +1241,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                     before: &rest[..value.len()],
                 });
         }
-        let (_, last) = self.tag_places.last()?;
+        let last = self.last_tag_place?;
         let rest = last.rest();
         let end = memchr::memchr(b'\n', rest.as_bytes())?;
         Some(CapitalsPlace::NewLine {
@@ -1117,12 +1250,10 @@ impl<'a, 'o> GameValidator<'a, 'o> {
         })
     }
 
+    /// Where the value of the tag `name` (one of [`KNOWN_NAMES`]) was read.
     fn tag_place(&self, name: &str) -> Option<Pos<'a>> {
-        self.tag_places
-            .iter()
-            .rev()
-            .find(|(tag, _)| tag.eq_ignore_ascii_case(name))
-            .map(|(_, at)| *at)
+        debug_assert!(known_name_index(name).is_some(), "{name} is known");
+        self.known_places[known_name_index(name)?]
     }
 
     /// A violation about the game as a whole, placed at `at` (or the start of the game).
@@ -1164,19 +1295,61 @@ impl<'a, 'o> GameValidator<'a, 'o> {
     }
 
     fn tag_width(&self, name: &str) -> usize {
-        self.tags
-            .get(name)
+        self.tag_value(name)
             .map_or(1, |value| value.chars().count().max(1))
+    }
+
+    /// The value of the tag `name` (one of [`KNOWN_NAMES`]).
+    fn tag_value(&self, name: &str) -> Option<&str> {
+        self.value_at(known_name_index(name)?)
+    }
+
+    /// The value of the tag of [`KNOWN_NAMES`]`[known]`.
+    fn value_at(&self, known: usize) -> Option<&str> {
+        let index = (*self.known_tags.get(known)?)?;
+        Some(self.tags.get(index)?.value.get(self.text))
+    }
+
+    /// [`GameValidator::tag_width`] of the tag of [`KNOWN_NAMES`]`[known]`.
+    fn width_at(&self, known: usize) -> usize {
+        self.value_at(known)
+            .map_or(1, |value| value.chars().count().max(1))
+    }
+
+    /// The tags a game is set up from ([`FromTags`] reads no other),
+    /// owned: nearly always none, and nothing is copied.
+    fn setup_tags(&self) -> Tags {
+        SETUP_NAMES
+            .iter()
+            .filter_map(|&(name, known)| Some(Tag::new(name, self.value_at(known)?)))
+            .collect()
+    }
+
+    /// The tags as the report gives them, owned, in the order read.
+    fn owned_tags(&self) -> Tags {
+        let mut tags = Tags::with_capacity(self.tags.len());
+        for read in &self.tags {
+            let name = match read.known {
+                Some(index) => Cow::Borrowed(KNOWN_NAMES[index]),
+                None => Cow::Owned(read.name.get(self.text).to_owned()),
+            };
+            tags.push_new(Tag {
+                name,
+                value: read.value.get(self.text).to_owned(),
+                at: None,
+            });
+        }
+        tags
     }
 
     /// The ruleset of the game, from `Rules`, else OGN's `Variant`, else the default.
     fn rules(&mut self) -> Option<Ruleset> {
-        if let Some(value) = self.tags.get(names::RULES) {
+        if let Some(value) = self.value_at(known!(RULES)) {
             return match value.parse::<Ruleset>() {
                 Ok(rules) => Some(rules),
                 Err(error) => {
-                    let width = self.tag_width(names::RULES);
-                    let at = self.tag_place(names::RULES);
+                    let width = self.width_at(known!(RULES));
+                    let at = self.known_places[known!(RULES)];
                     self.game_violation(
                         at,
                         width,
@@ -1190,13 +1363,13 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                 }
             };
         }
-        if let Some(value) = self.tags.get(names::VARIANT) {
+        if let Some(value) = self.value_at(known!(VARIANT)) {
             return match ogn::ruleset_of_variant(value) {
                 Some(rules) => Some(rules),
                 None => {
                     let message = msg!("record-unknown-variant", text = value);
-                    let width = self.tag_width(names::VARIANT);
-                    let at = self.tag_place(names::VARIANT);
+                    let width = self.width_at(known!(VARIANT));
+                    let at = self.known_places[known!(VARIANT)];
                     self.game_violation(
                         at,
                         width,
@@ -1245,7 +1418,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
     /// A `Date` tag is `year.month.day`, `??` for what is unknown
     /// (`2025.04.04`, `2025.??.??`), as records write it.
     fn check_date(&mut self) {
-        let Some(value) = self.tags.get(names::DATE).map(str::trim) else {
+        let Some(value) = self.value_at(known!(DATE)).map(str::trim) else {
             return;
         };
         if is_record_date(value) {
@@ -1258,11 +1431,11 @@ impl<'a, 'o> GameValidator<'a, 'o> {
         } else {
             msg!("hint-date-form")
         };
-        let width = self.tag_width(names::DATE);
-        let at = self.tag_place(names::DATE);
+        let width = self.width_at(known!(DATE));
+        let at = self.known_places[known!(DATE)];
         // The value as written (no escape in it), dashes made dots.
         let fix = at.filter(|_| dots).and_then(|at| {
-            let raw = self.tags.get(names::DATE)?;
+            let raw = self.value_at(known!(DATE))?;
             let written = at.rest().get(..raw.len()).filter(|text| *text == raw)?;
             Some(self.sink.fix(at.offset(), written, raw.replace('-', ".")))
         });
@@ -1280,11 +1453,24 @@ impl<'a, 'o> GameValidator<'a, 'o> {
 
     /// Checks the claimed result against the replay; gives what is reported.
     fn check_result(&mut self, finished: &Finished) -> ResultCheck {
-        let tag = self
-            .tags
-            .get(names::RESULT)
-            .map(|value| value.split_whitespace().collect::<String>());
-        self.check_result_spelling(tag.as_deref(), finished);
+        // Written without blanks (`1/2 - 1/2` is `1/2-1/2`); nearly always
+        // there is none, and no need to split.
+        let tag = self.value_at(known!(RESULT)).map(|value| {
+            if value.bytes().all(|byte| byte.is_ascii_graphic()) {
+                value.to_owned()
+            } else {
+                value.split_whitespace().collect::<String>()
+            }
+        });
+        // Whether the claim is a result token, asked once.
+        let tag_is_token = tag.as_deref().map(is_result_token);
+        self.check_result_spelling(tag.as_deref(), tag_is_token, finished);
+        let claimed_is_token = match tag_is_token {
+            Some(is_token) => is_token,
+            None => self
+                .result_token
+                .is_some_and(|(text, _)| is_result_token(text)),
+        };
         let claimed = tag.or_else(|| self.result_token.map(|(text, _)| text.to_owned()));
         if !finished.complete {
             return ResultCheck {
@@ -1292,24 +1478,22 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                 computed: None,
             };
         }
-        let at = self
-            .tag_place(names::RESULT)
-            .or(self.result_token.map(|(_, at)| at));
-        let width = if self.tag_place(names::RESULT).is_some() {
-            self.tag_width(names::RESULT)
+        let at = self.known_places[known!(RESULT)].or(self.result_token.map(|(_, at)| at));
+        let width = if self.known_places[known!(RESULT)].is_some() {
+            self.width_at(known!(RESULT))
         } else {
             self.result_token.map_or(1, |(text, _)| text.len())
         };
         let decisive = claimed
             .as_deref()
-            .filter(|value| *value != "*" && is_result_token(value));
+            .filter(|value| *value != "*" && claimed_is_token);
         let computed = match &finished.declared {
-            Some(Ok(outcome)) => Some(outcome.score.to_string()),
+            Some(Ok(outcome)) => Some(score_text(outcome.score)),
             _ => Some(
                 finished
                     .outcome
                     .as_ref()
-                    .map_or_else(|| "*".to_owned(), |outcome| outcome.score.to_string()),
+                    .map_or_else(|| "*".to_owned(), |outcome| score_text(outcome.score)),
             ),
         };
         self.check_claimed_outcome(finished, decisive, computed.as_deref(), (at, width));
@@ -1318,12 +1502,18 @@ impl<'a, 'o> GameValidator<'a, 'o> {
 
     /// The Result tag is a result token, and agrees with the result token
     /// after the moves.
-    fn check_result_spelling(&mut self, tag: Option<&str>, finished: &Finished) {
+    /// `tag_is_token`: whether the tag is a result token.
+    fn check_result_spelling(
+        &mut self,
+        tag: Option<&str>,
+        tag_is_token: Option<bool>,
+        finished: &Finished,
+    ) {
         if let Some(value) = tag
-            && !is_result_token(value)
+            && tag_is_token == Some(false)
         {
-            let width = self.tag_width(names::RESULT);
-            let at = self.tag_place(names::RESULT);
+            let width = self.width_at(known!(RESULT));
+            let at = self.known_places[known!(RESULT)];
             self.game_violation(
                 at,
                 width,
@@ -1336,7 +1526,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
         }
         if let (Some(tag), Some((text, at))) = (tag, self.result_token)
             && tag != text
-            && is_result_token(tag)
+            && tag_is_token == Some(true)
         {
             self.game_violation(
                 Some(at),
@@ -1363,8 +1553,8 @@ impl<'a, 'o> GameValidator<'a, 'o> {
     ) {
         match &finished.declared {
             Some(Err(why)) => {
-                let at_termination = self.tag_place(names::TERMINATION);
-                let width = self.tag_width(names::TERMINATION);
+                let at_termination = self.known_places[known!(TERMINATION)];
+                let width = self.width_at(known!(TERMINATION));
                 self.game_violation(
                     at_termination,
                     width,
@@ -1372,7 +1562,10 @@ impl<'a, 'o> GameValidator<'a, 'o> {
                     RuleId::RecordTermination,
                     msg!(
                         "record-termination-does-not-hold",
-                        declared = self.tags.get(names::TERMINATION).unwrap_or_default().trim(),
+                        declared = self
+                            .tag_value(names::TERMINATION)
+                            .unwrap_or_default()
+                            .trim(),
                         why = why.clone()
                     ),
                     None,
@@ -1388,7 +1581,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
             }
             None => {
                 let early = matches!(
-                    self.tags.get(names::TERMINATION).map(str::trim),
+                    self.value_at(known!(TERMINATION)).map(str::trim),
                     Some(word) if !word.is_empty() && !word.eq_ignore_ascii_case("normal")
                 );
                 if let Some(claimed) = decisive
@@ -1457,22 +1650,43 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
         if self.first_place.is_none() {
             self.first_place = Some(at);
         }
-        self.tags.push(Tag {
-            name: crate::record::model::canonical_name(name),
-            value: value.to_owned(),
-            at: None,
-        });
-        self.tag_places.push((name, at));
+        let known = known_name_index(name);
+        let read = TagRead {
+            name: Piece::of(self.text, name),
+            value: Piece::of(self.text, value),
+            known,
+        };
+        // A name read before (in any case) has its tag replaced.
+        let before = match known {
+            Some(index) => self.known_tags[index],
+            None => self.tags.iter().position(|old| {
+                old.known.is_none() && old.name.get(self.text).eq_ignore_ascii_case(name)
+            }),
+        };
+        match before {
+            Some(index) => self.tags[index] = read,
+            None => {
+                if let Some(index) = known {
+                    self.known_tags[index] = Some(self.tags.len());
+                }
+                self.tags.push(read);
+            }
+        }
+        if let Some(index) = known {
+            self.known_places[index] = Some(at);
+        }
+        self.last_tag_place = Some(at);
     }
 
     fn begin_moves(&mut self) {
         self.in_moves = true;
         self.check_date();
         if let Some(rules) = self.rules() {
-            match AnyPosition::from_tags(rules, &self.tags) {
+            let setup = self.setup_tags();
+            match AnyPosition::from_tags(rules, &setup) {
                 Ok((start, conventions)) => {
                     let conventions = conventions.in_lang(self.sink.options.lang);
-                    let first = self.tags.first_side();
+                    let first = setup.first_side();
                     let capitals = self.capitals_place();
                     self.replayer = Some(Lines::new(start, conventions, first, capitals));
                 }
@@ -1534,7 +1748,9 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
     }
 
     fn end_game(&mut self) -> GameReport {
-        let termination = self.tags.get(names::TERMINATION);
+        let termination = self.known_tags[known!(TERMINATION)]
+            .and_then(|index| self.tags.get(index))
+            .map(|read| read.value.get(self.text));
         let finished = Lines::finished(self.replayer.as_mut(), &mut self.sink, termination);
         let result = self.check_result(&finished);
         let end = match &finished.declared {
@@ -1543,11 +1759,17 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
         };
         let mut violations = std::mem::take(&mut self.sink.violations);
         violations.sort_by_key(|violation| violation.offset);
+        let valid = violations.is_empty();
+        let tags = if valid && self.sink.options.omit_valid_tags {
+            Tags::default()
+        } else {
+            self.owned_tags()
+        };
         GameReport {
             file: None,
             index: self.index,
-            tags: std::mem::take(&mut self.tags),
-            valid: violations.is_empty(),
+            tags,
+            valid,
             plies: self.plies,
             violations,
             omitted: self.sink.omitted,
@@ -1561,7 +1783,125 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
 
 #[cfg(test)]
 mod tests {
-    use super::number_is;
+    use super::{Options, number_is, validate_batch, validate_str};
+    use crate::record::{BatchReader, GameRecord};
+
+    /// The tags of a report, name and value.
+    fn tags_of(report: &super::GameReport) -> Vec<(String, String)> {
+        report
+            .tags
+            .iter()
+            .map(|tag| (tag.name.to_string(), tag.value.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn reports_give_the_tags_as_the_record_reads_them() {
+        // A name read again (in any case) replaces the first one's value
+        // in its place; escapes are unescaped.
+        let text = "[Event \"a\"]\n[Site \"the \\\"club\\\"\"]\n[event \"b\"]\n\
+                    [Custom \"x\"]\n[CUSTOM \"y\"]\n[Rules \"songo\"]\n\n1. S2 *\n";
+        let report = validate_str(text, &Options::default());
+        let expected = [
+            ("Event", "b"),
+            ("Site", "the \"club\""),
+            ("CUSTOM", "y"),
+            ("Rules", "songo"),
+        ];
+        let expected: Vec<(String, String)> = expected
+            .iter()
+            .map(|(name, value)| ((*name).to_owned(), (*value).to_owned()))
+            .collect();
+        assert_eq!(tags_of(&report.games[0]), expected);
+        let record: GameRecord = text.parse().expect("a record");
+        assert_eq!(report.games[0].tags, record.tags);
+    }
+
+    /// Every game of the record fixtures, and tags that set everything.
+    fn tag_lists() -> Vec<crate::record::Tags> {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/records");
+        let mut lists = Vec::new();
+        for kind in ["valid", "broken"] {
+            let folder = std::fs::read_dir(root.join(kind)).expect("the fixtures");
+            for entry in folder {
+                let bytes = std::fs::read(entry.expect("a fixture").path()).expect("readable");
+                let text = String::from_utf8_lossy(&bytes);
+                for game in crate::record::games(&text) {
+                    if let Ok(record) = game.text.parse::<GameRecord>() {
+                        lists.push(record.tags);
+                    }
+                }
+            }
+        }
+        assert!(lists.len() > 20, "the fixtures' games");
+        let everything = "[Rules \"awale\"]\n[Position \"awale:4,4,4,4,4,4/4,4,4,4,4,4:0-0:N\"]\n\
+                          [FEN \"x\"]\n[First \"North\"]\n[Capitals \"North\"]\n\
+                          [SetUp \"fragment\"]\n[Termination \"normal\"]\n\n*\n";
+        lists.push(everything.parse::<GameRecord>().expect("a record").tags);
+        lists
+    }
+
+    #[test]
+    fn a_game_is_set_up_from_its_set_up_tags_alone() {
+        use crate::any::AnyPosition;
+        use crate::record::{FromTags, Tag, Tags};
+        for tags in tag_lists() {
+            let setup: Tags = super::SETUP_NAMES
+                .iter()
+                .filter_map(|&(name, _)| Some(Tag::new(name, tags.get(name)?)))
+                .collect();
+            assert_eq!(setup.first_side(), tags.first_side(), "{tags:?}");
+            for rules in crate::Ruleset::ALL {
+                assert_eq!(
+                    AnyPosition::from_tags(rules, &setup),
+                    AnyPosition::from_tags(rules, &tags),
+                    "{rules} {tags:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_tags_of_valid_games_are_left_out_when_asked() {
+        let text = "[Event \"long\"]\n[Site \"s\"]\n[Round \"1\"]\n\n1. S2 *\n\n\
+                    [Event \"bad\"]\n\n1. S2 N4 2. S2 *\n\n[Event \"short\"]\n\n1. S2 *\n";
+        let games = |options: &Options| {
+            let mut reader = BatchReader::new(text.as_bytes());
+            let batch = reader.next_batch().expect("in memory").expect("games");
+            validate_batch(&batch, options)
+        };
+        // The list of tags read is reused from game to game: nothing of a
+        // game's is left for the next.
+        let all = games(&Options::default());
+        let names: Vec<usize> = all.iter().map(|report| report.tags.len()).collect();
+        assert_eq!(names, [3, 1, 1]);
+        assert_eq!(all[2].tags.get("Event"), Some("short"));
+        let brief = games(&Options {
+            omit_valid_tags: true,
+            ..Options::default()
+        });
+        assert!(brief[0].valid && brief[0].tags.is_empty());
+        assert!(!brief[1].valid);
+        assert_eq!(brief[1].tags, all[1].tags);
+        assert!(brief[2].tags.is_empty());
+        // Nothing else changes.
+        for (brief, all) in brief.iter().zip(&all) {
+            assert_eq!(
+                (&brief.violations, &brief.result, brief.plies),
+                (&all.violations, &all.result, all.plies)
+            );
+        }
+    }
+
+    #[test]
+    fn scores_are_written_as_their_display_writes_them() {
+        for south in [0, 1, 9, 10, 35, 70, 99, 100, 4_294_967_295] {
+            for north in [0, 7, 10, 48, 1000, u32::MAX] {
+                let score = crate::side::Score { south, north };
+                assert_eq!(super::score_text(score), score.to_string());
+            }
+        }
+    }
 
     #[test]
     fn move_numbers_are_compared_as_parse_reads_them() {

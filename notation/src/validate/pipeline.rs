@@ -11,7 +11,7 @@ use std::io::{self, Read};
 use std::ops::ControlFlow;
 use std::sync::{Mutex, mpsc};
 
-use super::{GameReport, Options, validate_game};
+use super::{GameReport, Options, validate_games};
 use crate::record::reader::{Batch, BatchReader};
 
 /// What [`validate_sources`] reports, in input order.
@@ -38,10 +38,7 @@ pub enum Event {
 /// Validates every game of a batch.
 #[must_use]
 pub fn validate_batch(batch: &Batch, options: &Options) -> Vec<GameReport> {
-    batch
-        .games()
-        .map(|game| validate_game(&game, options))
-        .collect()
+    validate_games(batch.games(), options)
 }
 
 /// Validates `count` sources, which `open` opens by index, with `jobs`
