@@ -345,22 +345,26 @@ static MOVE_BYTES: [bool; 256] = {
     table
 };
 
-/// A token of plain move text (see [`PlainMoves`]), as lengths: its
-/// bytes are [`PlainMoves::bytes`] (slicing a `str` on every token checks
-/// character boundaries the reader knows are there).
+/// A token of plain move text (see [`PlainMoves`]).
 #[derive(Clone, Copy)]
-pub enum PlainToken {
-    /// A move number (`12.`, `12...`): the length of its digits.
+pub enum PlainToken<'a> {
+    /// A move number (`12.`, `12...`).
     Number {
-        /// Digits before the dots.
-        digits: usize,
+        /// Its digits (`12`).
+        digits: &'a [u8],
+        /// Their value when they are 19 or fewer (which cannot overflow).
+        value: Option<u64>,
+        /// Where the token ends.
+        end: usize,
     },
     /// A move with its capture claim, no glyph after it (`S5+3`).
     Move {
-        /// Bytes of the move without its claim (`S5`: 2).
-        length: usize,
+        /// The move without its claim (`S5`), ASCII.
+        bytes: &'a [u8],
         /// The claimed capture, if any.
         claim: Option<u32>,
+        /// Where the token ends.
+        end: usize,
     },
 }
 
@@ -375,8 +379,6 @@ pub struct PlainMoves<'a> {
     origin: Origin,
     /// Where the token peeked starts (bytes before it are blanks or read).
     at: usize,
-    /// Where the token peeked ends.
-    end: usize,
     /// A move has been accepted.
     moved: bool,
 }
@@ -385,7 +387,7 @@ impl<'a> PlainMoves<'a> {
     /// The next token when it is plain, not read yet; the blanks before
     /// it are skipped.
     #[inline(always)]
-    pub fn peek(&mut self) -> Option<PlainToken> {
+    pub fn peek(&mut self) -> Option<PlainToken<'a>> {
         let bytes = self.text.as_bytes();
         let mut at = self.at;
         let first = loop {
@@ -400,42 +402,56 @@ impl<'a> PlainMoves<'a> {
         };
         // Only ASCII bytes skipped: `at` is on a character boundary.
         self.at = at;
+        let rest = bytes.get(at..).unwrap_or_default();
         match first {
             b'0'..=b'9' => {
-                let mut end = at + 1;
-                while bytes.get(end).is_some_and(u8::is_ascii_digit) {
-                    end += 1;
+                let mut value = 0u64;
+                let mut digits = 0;
+                while let Some(&byte) = rest.get(digits) {
+                    let digit = byte.wrapping_sub(b'0');
+                    if digit > 9 {
+                        break;
+                    }
+                    value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
+                    digits += 1;
                 }
-                let digits = end - at;
-                if bytes.get(end) != Some(&b'.') {
+                let (number, after) = rest.split_at_checked(digits)?;
+                if after.first() != Some(&b'.') {
                     return None;
                 }
-                end += 1;
-                while bytes.get(end) == Some(&b'.') {
-                    end += 1;
-                }
-                self.end = end;
-                Some(PlainToken::Number { digits })
+                let dots = 1 + after[1..].iter().take_while(|&&b| b == b'.').count();
+                Some(PlainToken::Number {
+                    digits: number,
+                    value: (digits < 20).then_some(value),
+                    end: at + digits + dots,
+                })
             }
             b'a'..=b'z' | b'A'..=b'Z' => {
-                let length = move_length(bytes, at);
+                let length = move_length(rest, 0);
+                let (token, after) = rest.split_at_checked(length)?;
                 let mut end = at + length;
                 let mut claim = None;
-                if bytes.get(end) == Some(&b'+') {
-                    match digits(bytes.get(end + 1..).unwrap_or_default()) {
+                let mut next = after.first();
+                if next == Some(&b'+') {
+                    let number = &after[1..];
+                    match digits(number) {
                         (count, Some(value)) if count > 0 => {
                             claim = Some(value);
                             end += 1 + count;
+                            next = number.get(count);
                         }
                         // A syntax error: the reader reports it.
                         _ => return None,
                     }
                 }
-                if matches!(bytes.get(end), Some(b'!' | b'?')) {
+                if matches!(next, Some(b'!' | b'?')) {
                     return None;
                 }
-                self.end = end;
-                Some(PlainToken::Move { length, claim })
+                Some(PlainToken::Move {
+                    bytes: token,
+                    claim,
+                    end,
+                })
             }
             _ => None,
         }
@@ -443,11 +459,14 @@ impl<'a> PlainMoves<'a> {
 
     /// Reads the token [`PlainMoves::peek`] gave.
     #[inline(always)]
-    pub fn accept(&mut self, token: &PlainToken) {
-        if matches!(token, PlainToken::Move { .. }) {
-            self.moved = true;
+    pub fn accept(&mut self, token: &PlainToken<'a>) {
+        match *token {
+            PlainToken::Number { end, .. } => self.at = end,
+            PlainToken::Move { end, .. } => {
+                self.moved = true;
+                self.at = end;
+            }
         }
-        self.at = self.end;
     }
 
     /// Byte offset, in the game's text, of the token peeked.
@@ -455,15 +474,6 @@ impl<'a> PlainMoves<'a> {
     #[must_use]
     pub fn token_start(&self) -> usize {
         self.at
-    }
-
-    /// The first `length` bytes of the token peeked (ASCII: a
-    /// [`PlainToken`]'s lengths end on character boundaries).
-    #[inline(always)]
-    #[must_use]
-    pub fn bytes(&self, length: usize) -> &'a [u8] {
-        let bytes = self.text.as_bytes();
-        bytes.get(self.at..self.at + length).unwrap_or_default()
     }
 
     /// The `length` bytes at the byte `at` of the game's text, a token's
@@ -731,7 +741,6 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                     text: cursor.text,
                     origin: self.origin,
                     at: cursor.at,
-                    end: cursor.at,
                     moved: false,
                 };
                 self.visitor.plain_moves(&mut plain);

@@ -348,6 +348,8 @@ trait PlainReplay {
     ) -> Result<Self::Move, crate::any::AnyMoveError>;
     fn before(&self) -> Self::Before;
     fn any_before(before: Self::Before) -> AnyPosition;
+    /// Shows the observer the move `token` as written.
+    fn written(&self, sink: &mut Sink<'_>, moves: &PlainMoves<'_>, token: QuickToken);
     /// Plays `mv` as `Lines::flush` does, the observer told.
     fn play(&mut self, mv: Self::Move, sink: &mut Sink<'_>) -> Result<u32, crate::any::AnyIllegal>;
 }
@@ -376,6 +378,13 @@ impl PlainReplay for Replayed {
 
     fn any_before(before: AnyPosition) -> AnyPosition {
         before
+    }
+
+    #[inline(always)]
+    fn written(&self, sink: &mut Sink<'_>, moves: &PlainMoves<'_>, token: QuickToken) {
+        if let Some(observer) = sink.observer.as_mut() {
+            observer.written(moves.text(token.at, token.length), token.claim);
+        }
     }
 
     #[inline(always)]
@@ -429,6 +438,9 @@ impl PlainReplay for BareSowing<'_> {
     }
 
     #[inline(always)]
+    fn written(&self, _sink: &mut Sink<'_>, _moves: &PlainMoves<'_>, _token: QuickToken) {}
+
+    #[inline(always)]
     fn play(
         &mut self,
         mv: crate::House,
@@ -469,29 +481,33 @@ impl PlainLine<'_, '_> {
     {
         let moves = &mut *self.moves;
         while let Some(token) = moves.peek() {
-            let (length, claim) = match token {
-                PlainToken::Number { digits } => {
+            let (bytes, claim) = match token {
+                PlainToken::Number { digits, value, .. } => {
                     let ply = *self.ply + usize::from(pending.is_some());
-                    if !number_is(moves.bytes(digits), (ply + self.shift) / 2 + 1) {
+                    let expected = (ply + self.shift) / 2 + 1;
+                    let right = match value {
+                        Some(value) => u64::try_from(expected).is_ok_and(|e| e == value),
+                        None => number_is(digits, expected),
+                    };
+                    if !right {
                         // Left to the reader, which reports it.
                         break;
                     }
                     moves.accept(&token);
                     continue;
                 }
-                PlainToken::Move { length, claim } => (length, claim),
+                PlainToken::Move { bytes, claim, .. } => (bytes, claim),
             };
             #[cfg(test)]
             tests::count_fast_move();
             let at = moves.token_start();
-            let usual = replay.parse_usual(moves.bytes(length), self.conventions);
+            let length = bytes.len();
+            let usual = replay.parse_usual(bytes, self.conventions);
             moves.accept(&token);
             let token = QuickToken { at, length, claim };
             // What the validator's `san` does before the replay's.
             *self.plies += 1;
-            if let Some(observer) = sink.observer.as_mut() {
-                observer.written(moves.text(at, length), claim);
-            }
+            replay.written(sink, moves, token);
             // The move before is played: `Lines::flush`.
             if let Some(before_move) = *pending {
                 let before = before_move.claim.map(|_| replay.before());
