@@ -670,7 +670,7 @@ impl Position {
     /// assert_eq!(position.play_captured(House::new(Side::South, 2)), Ok(0));
     /// assert_eq!(position.to_move(), Side::North);
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn play_captured(&mut self, house: House) -> Result<u32, IllegalMove> {
         let forced = self.check(house)?;
         Ok(self.sow_and_capture(house, forced, None).capture.seeds)
