@@ -405,25 +405,28 @@ impl<'a> PlainMoves<'a> {
         let rest = bytes.get(at..).unwrap_or_default();
         match first {
             b'0'..=b'9' => {
-                let mut value = 0u64;
-                let mut digits = 0;
-                while let Some(&byte) = rest.get(digits) {
+                let mut value = u64::from(first - b'0');
+                let mut end = at + 1;
+                while let Some(&byte) = bytes.get(end) {
                     let digit = byte.wrapping_sub(b'0');
                     if digit > 9 {
                         break;
                     }
                     value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
-                    digits += 1;
+                    end += 1;
                 }
-                let (number, after) = rest.split_at_checked(digits)?;
-                if after.first() != Some(&b'.') {
+                let digits = end - at;
+                if bytes.get(end) != Some(&b'.') {
                     return None;
                 }
-                let dots = 1 + after[1..].iter().take_while(|&&b| b == b'.').count();
+                end += 1;
+                while bytes.get(end) == Some(&b'.') {
+                    end += 1;
+                }
                 Some(PlainToken::Number {
-                    digits: number,
+                    digits: rest.get(..digits).unwrap_or_default(),
                     value: (digits < 20).then_some(value),
-                    end: at + digits + dots,
+                    end,
                 })
             }
             b'a'..=b'z' | b'A'..=b'Z' => {
