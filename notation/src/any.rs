@@ -43,6 +43,19 @@ pub enum AnyPosition {
 }
 
 impl AnyPosition {
+    /// A move in its usual spelling, read at once from its bytes (a
+    /// sowing game's `S2` or `e`); `None` for any other text, which
+    /// [`GamePosition::parse_move`] reads the long way.
+    #[inline(always)]
+    pub(crate) fn parse_usual(&self, bytes: &[u8], conventions: Conventions) -> Option<AnyMove> {
+        match self {
+            AnyPosition::Sowing(position) => position
+                .parse_usual(bytes, conventions)
+                .map(AnyMove::Sowing),
+            AnyPosition::Seega(_) => None,
+        }
+    }
+
     /// The ruleset.
     #[must_use]
     pub const fn rules(&self) -> Ruleset {

@@ -339,6 +339,16 @@ impl<P: GamePosition> Game<P> {
         self.plies
     }
 
+    /// The position and the count of moves played, for a replay that
+    /// plays its moves on the position itself, when the game keeps no
+    /// history (no repetition rule): a move played on it through
+    /// [`GamePosition::play_captured`] and counted is then what
+    /// [`Game::play_captured`] does. `None` for a game that keeps one.
+    #[inline]
+    pub(crate) fn bare(&mut self) -> Option<(&mut P, &mut usize)> {
+        (!self.tracks_repetition).then_some((&mut self.position, &mut self.plies))
+    }
+
     /// The end by repetition, once a position has repeated.
     fn repetition(&self) -> Option<GameOver> {
         if self.repeated {

@@ -36,8 +36,8 @@ use std::str::FromStr;
 
 pub use model::{GameRecord, Move, Node, Span, Tag, Tags, names};
 pub use parser::{
-    Locator, MAX_SYNTAX_ERRORS, MAX_VARIATION_DEPTH, MoveToken, Origin, Pos, SyntaxError, Visitor,
-    read_game,
+    Locator, MAX_SYNTAX_ERRORS, MAX_VARIATION_DEPTH, MoveToken, Origin, PlainMoves, PlainToken,
+    Pos, SyntaxError, Visitor, read_game,
 };
 pub use reader::{Batch, BatchReader, GameText, TextProblem, games};
 pub use setup::{FromTags, SetupError, ruleset_of};

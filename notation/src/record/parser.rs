@@ -79,6 +79,12 @@ impl<'a> Pos<'a> {
         self.origin.offset + self.at
     }
 
+    /// Byte offset in the game's text.
+    #[must_use]
+    pub(crate) fn in_game(&self) -> usize {
+        self.at
+    }
+
     /// Column, from 1, in characters.
     #[must_use]
     pub fn column(&self) -> usize {
@@ -309,6 +315,18 @@ pub trait Visitor<'a> {
         let _ = error;
     }
 
+    /// Plain move text is next, in the main line: the visitor may read
+    /// from `moves` the move numbers and moves it handles entirely by
+    /// itself, each as [`Visitor::move_number`] or [`Visitor::san`] would
+    /// have, and leave the rest to those. Offered before every token of
+    /// the main line until the result; by default nothing is read. The
+    /// validator's fast path: one loop that reads and replays, without a
+    /// call or a [`Pos`] per token.
+    #[inline]
+    fn plain_moves(&mut self, moves: &mut PlainMoves<'a>) {
+        let _ = moves;
+    }
+
     /// The game is over.
     fn end_game(&mut self) -> Self::Output;
 }
@@ -326,6 +344,172 @@ static MOVE_BYTES: [bool; 256] = {
     }
     table
 };
+
+/// A token of plain move text (see [`PlainMoves`]).
+#[derive(Clone, Copy)]
+pub enum PlainToken<'a> {
+    /// A move number (`12.`, `12...`).
+    Number {
+        /// Its digits (`12`).
+        digits: &'a [u8],
+        /// Their value when they are 19 or fewer (which cannot overflow).
+        value: Option<u64>,
+        /// Where the token ends.
+        end: usize,
+    },
+    /// A move with its capture claim, no glyph after it (`S5+3`).
+    Move {
+        /// The move without its claim (`S5`), ASCII.
+        bytes: &'a [u8],
+        /// The claimed capture, if any.
+        claim: Option<u32>,
+        /// Where the token ends.
+        end: usize,
+    },
+}
+
+/// Plain move text from the reader's place on, token by token: move
+/// numbers (`12.`, `12...`) and moves with their claims (`S5+3`), between
+/// ASCII blanks. Anything else (a comment, a variation, a glyph, a result,
+/// a claim without its number …) is not offered: the reader reads it.
+/// A token is read only when [`PlainMoves::accept`]ed; what a visitor
+/// leaves is read as usual.
+pub struct PlainMoves<'a> {
+    text: &'a str,
+    origin: Origin,
+    /// Where the token peeked starts (bytes before it are blanks or read).
+    at: usize,
+    /// A move has been accepted.
+    moved: bool,
+}
+
+impl<'a> PlainMoves<'a> {
+    /// The next token when it is plain, not read yet; the blanks before
+    /// it are skipped.
+    #[inline(always)]
+    pub fn peek(&mut self) -> Option<PlainToken<'a>> {
+        let bytes = self.text.as_bytes();
+        let mut at = self.at;
+        let first = loop {
+            match bytes.get(at) {
+                Some(b' ' | b'\n' | b'\r' | b'\t') => at += 1,
+                Some(&byte) => break byte,
+                None => {
+                    self.at = at;
+                    return None;
+                }
+            }
+        };
+        // Only ASCII bytes skipped: `at` is on a character boundary.
+        self.at = at;
+        let rest = bytes.get(at..).unwrap_or_default();
+        match first {
+            b'0'..=b'9' => {
+                let mut value = u64::from(first - b'0');
+                let mut end = at + 1;
+                while let Some(&byte) = bytes.get(end) {
+                    let digit = byte.wrapping_sub(b'0');
+                    if digit > 9 {
+                        break;
+                    }
+                    value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
+                    end += 1;
+                }
+                let digits = end - at;
+                if bytes.get(end) != Some(&b'.') {
+                    return None;
+                }
+                end += 1;
+                while bytes.get(end) == Some(&b'.') {
+                    end += 1;
+                }
+                Some(PlainToken::Number {
+                    digits: rest.get(..digits).unwrap_or_default(),
+                    value: (digits < 20).then_some(value),
+                    end,
+                })
+            }
+            b'a'..=b'z' | b'A'..=b'Z' => {
+                let length = move_length(rest, 0);
+                let (token, after) = rest.split_at_checked(length)?;
+                let mut end = at + length;
+                let mut claim = None;
+                let mut next = after.first();
+                if next == Some(&b'+') {
+                    let number = &after[1..];
+                    match digits(number) {
+                        (count, Some(value)) if count > 0 => {
+                            claim = Some(value);
+                            end += 1 + count;
+                            next = number.get(count);
+                        }
+                        // A syntax error: the reader reports it.
+                        _ => return None,
+                    }
+                }
+                if matches!(next, Some(b'!' | b'?')) {
+                    return None;
+                }
+                Some(PlainToken::Move {
+                    bytes: token,
+                    claim,
+                    end,
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// Reads the token [`PlainMoves::peek`] gave.
+    #[inline(always)]
+    pub fn accept(&mut self, token: &PlainToken<'a>) {
+        match *token {
+            PlainToken::Number { end, .. } => self.at = end,
+            PlainToken::Move { end, .. } => {
+                self.moved = true;
+                self.at = end;
+            }
+        }
+    }
+
+    /// Byte offset, in the game's text, of the token peeked.
+    #[inline(always)]
+    #[must_use]
+    pub fn token_start(&self) -> usize {
+        self.at
+    }
+
+    /// The `length` bytes at the byte `at` of the game's text, a token's
+    /// or part of one, as text.
+    #[must_use]
+    pub fn text(&self, at: usize, length: usize) -> &'a str {
+        self.text.get(at..at + length).unwrap_or_default()
+    }
+
+    /// The place of the byte `at` of the game's text (a token's start).
+    #[must_use]
+    pub fn place(&self, at: usize) -> Pos<'a> {
+        Pos {
+            text: self.text,
+            at,
+            origin: self.origin,
+        }
+    }
+}
+
+/// The length of the move token at `at` in `bytes`, whose first byte is
+/// an ASCII letter: that letter and the move bytes after it.
+#[inline(always)]
+fn move_length(bytes: &[u8], at: usize) -> usize {
+    let mut length = 1;
+    while bytes
+        .get(at + length)
+        .is_some_and(|&byte| MOVE_BYTES[usize::from(byte)])
+    {
+        length += 1;
+    }
+    length
+}
 
 /// The length of the run of ASCII digits at the start of `bytes`, and its
 /// value (`None` past `u32::MAX`).
@@ -555,6 +739,17 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
     /// The move text, until the end of the game's text.
     fn moves(&mut self, mut cursor: Cursor<'a>) {
         loop {
+            if self.depth == 0 && self.skipping == 0 && !self.ended {
+                let mut plain = PlainMoves {
+                    text: cursor.text,
+                    origin: self.origin,
+                    at: cursor.at,
+                    moved: false,
+                };
+                self.visitor.plain_moves(&mut plain);
+                cursor.at = plain.at;
+                self.moved[0] |= plain.moved;
+            }
             cursor.skip_blanks();
             let Some(first) = cursor.first_byte() else {
                 break;
@@ -740,13 +935,7 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         let at = cursor.pos(self.origin);
         let rest = cursor.rest();
         let bytes = rest.as_bytes();
-        let mut length = 1;
-        while bytes
-            .get(length)
-            .is_some_and(|&byte| MOVE_BYTES[usize::from(byte)])
-        {
-            length += 1;
-        }
+        let length = move_length(bytes, 0);
         let text = &rest[..length];
         cursor.step(length);
         let mut claim = None;

@@ -52,7 +52,9 @@ use crate::game::{Game, GameOver, GamePosition, Refusal as _};
 use crate::i18n::{Lang, Localize, Message};
 use crate::msg;
 use crate::record::model::{KNOWN_NAMES, known_name_index};
-use crate::record::parser::{MoveToken, Origin, Pos, SyntaxError, Visitor, read_game};
+use crate::record::parser::{
+    MoveToken, Origin, PlainMoves, PlainToken, Pos, SyntaxError, Visitor, read_game,
+};
 use crate::record::reader::{GameText, games};
 use crate::record::{FromTags, SetupError};
 use crate::record::{Tag, Tags, names, ogn, serde::is_result_token, text_problem_error};
@@ -318,6 +320,288 @@ struct Pending<'a, M> {
     after_bad_number: bool,
 }
 
+/// A pending move as the fast path keeps it: without its place, which is
+/// built from `at` only when needed ([`Quick::pending`]).
+#[derive(Clone, Copy)]
+struct Quick<M = AnyMove> {
+    mv: M,
+    claim: Option<u32>,
+    /// Byte offset of the move in the game's text.
+    at: usize,
+    /// Bytes of the move's text.
+    length: usize,
+}
+
+/// A move token the fast path read, for the general path to go on with.
+#[derive(Clone, Copy)]
+struct QuickToken {
+    at: usize,
+    length: usize,
+    claim: Option<u32>,
+}
+
+impl QuickToken {
+    fn token<'a>(self, moves: &PlainMoves<'a>) -> MoveToken<'a> {
+        MoveToken {
+            text: moves.text(self.at, self.length),
+            claim: self.claim,
+            at: moves.place(self.at),
+        }
+    }
+}
+
+/// How the fast path's loop ended.
+enum PlainEnd {
+    /// At something it does not read (or the end).
+    Read,
+    /// The move before `token` was refused: [`Lines::refused`] reports
+    /// it (the move is pending again), then `token` is read.
+    Refused {
+        refusal: crate::any::AnyIllegal,
+        token: QuickToken,
+    },
+    /// `token` is no move of the game (the move before it is played).
+    Unreadable {
+        error: crate::any::AnyMoveError,
+        token: QuickToken,
+    },
+}
+
+/// What the fast path replays on: the main line's game, or the bare
+/// position of a sowing game without history.
+trait PlainReplay {
+    type Move: Copy;
+    /// The position before a move, kept for a claim to check.
+    type Before;
+    fn parse_usual(&self, bytes: &[u8], conventions: Conventions) -> Option<Self::Move>;
+    fn parse_move(
+        &self,
+        text: &str,
+        conventions: Conventions,
+    ) -> Result<Self::Move, crate::any::AnyMoveError>;
+    fn before(&self) -> Self::Before;
+    fn any_before(before: Self::Before) -> AnyPosition;
+    /// Shows the observer the move `token` as written.
+    fn written(&self, sink: &mut Sink<'_>, moves: &PlainMoves<'_>, token: QuickToken);
+    /// Plays `mv` as `Lines::flush` does, the observer told.
+    fn play(&mut self, mv: Self::Move, sink: &mut Sink<'_>) -> Result<u32, crate::any::AnyIllegal>;
+}
+
+impl PlainReplay for Replayed {
+    type Move = AnyMove;
+    type Before = AnyPosition;
+
+    #[inline(always)]
+    fn parse_usual(&self, bytes: &[u8], conventions: Conventions) -> Option<AnyMove> {
+        self.position().parse_usual(bytes, conventions)
+    }
+
+    fn parse_move(
+        &self,
+        text: &str,
+        conventions: Conventions,
+    ) -> Result<AnyMove, crate::any::AnyMoveError> {
+        self.position().parse_move(text, conventions)
+    }
+
+    #[inline(always)]
+    fn before(&self) -> AnyPosition {
+        self.position().clone()
+    }
+
+    fn any_before(before: AnyPosition) -> AnyPosition {
+        before
+    }
+
+    #[inline(always)]
+    fn written(&self, sink: &mut Sink<'_>, moves: &PlainMoves<'_>, token: QuickToken) {
+        if let Some(observer) = sink.observer.as_mut() {
+            observer.written(moves.text(token.at, token.length), token.claim);
+        }
+    }
+
+    #[inline(always)]
+    fn play(&mut self, mv: AnyMove, sink: &mut Sink<'_>) -> Result<u32, crate::any::AnyIllegal> {
+        if let Some(observer) = sink.observer.as_mut() {
+            observer.playing(self.position(), mv);
+        }
+        let played = self.play_captured(mv);
+        if played.is_ok()
+            && let Some(observer) = sink.observer.as_mut()
+        {
+            observer.played();
+        }
+        played
+    }
+}
+
+/// A sowing game's position and its count of moves, played on directly:
+/// what `Game::play_captured` does when the game keeps no history. No
+/// observer (it sees the `Game`).
+struct BareSowing<'g> {
+    position: &'g mut crate::Position,
+    count: &'g mut usize,
+}
+
+impl PlainReplay for BareSowing<'_> {
+    type Move = crate::House;
+    type Before = crate::Position;
+
+    #[inline(always)]
+    fn parse_usual(&self, bytes: &[u8], conventions: Conventions) -> Option<crate::House> {
+        self.position.parse_usual(bytes, conventions)
+    }
+
+    fn parse_move(
+        &self,
+        text: &str,
+        conventions: Conventions,
+    ) -> Result<crate::House, crate::any::AnyMoveError> {
+        GamePosition::parse_move(&*self.position, text, conventions)
+            .map_err(crate::any::AnyMoveError::Sowing)
+    }
+
+    #[inline(always)]
+    fn before(&self) -> crate::Position {
+        *self.position
+    }
+
+    fn any_before(before: crate::Position) -> AnyPosition {
+        AnyPosition::Sowing(before)
+    }
+
+    #[inline(always)]
+    fn written(&self, _sink: &mut Sink<'_>, _moves: &PlainMoves<'_>, _token: QuickToken) {}
+
+    #[inline(always)]
+    fn play(
+        &mut self,
+        mv: crate::House,
+        _sink: &mut Sink<'_>,
+    ) -> Result<u32, crate::any::AnyIllegal> {
+        let captured = self
+            .position
+            .play_captured(mv)
+            .map_err(crate::any::AnyIllegal::Sowing)?;
+        *self.count += 1;
+        Ok(captured)
+    }
+}
+
+/// The main line as the fast path reads it.
+struct PlainLine<'m, 'a> {
+    moves: &'m mut PlainMoves<'a>,
+    ply: &'m mut usize,
+    branchable: &'m mut bool,
+    /// The validator's count of main-line moves.
+    plies: &'m mut usize,
+    shift: usize,
+    conventions: Conventions,
+}
+
+impl PlainLine<'_, '_> {
+    /// The loop of [`Lines::plain_moves`] on `replay`, `pending` the
+    /// move read and not played yet.
+    #[inline(always)]
+    fn replay<R: PlainReplay>(
+        &mut self,
+        replay: &mut R,
+        pending: &mut Option<Quick<R::Move>>,
+        sink: &mut Sink<'_>,
+    ) -> PlainEnd
+    where
+        AnyMove: From<R::Move>,
+    {
+        let moves = &mut *self.moves;
+        while let Some(token) = moves.peek() {
+            let (bytes, claim) = match token {
+                PlainToken::Number { digits, value, .. } => {
+                    let ply = *self.ply + usize::from(pending.is_some());
+                    let expected = (ply + self.shift) / 2 + 1;
+                    let right = match value {
+                        Some(value) => u64::try_from(expected).is_ok_and(|e| e == value),
+                        None => number_is(digits, expected),
+                    };
+                    if !right {
+                        // Left to the reader, which reports it.
+                        break;
+                    }
+                    moves.accept(&token);
+                    continue;
+                }
+                PlainToken::Move { bytes, claim, .. } => (bytes, claim),
+            };
+            #[cfg(test)]
+            tests::count_fast_move();
+            let at = moves.token_start();
+            let length = bytes.len();
+            let usual = replay.parse_usual(bytes, self.conventions);
+            moves.accept(&token);
+            let token = QuickToken { at, length, claim };
+            // What the validator's `san` does before the replay's.
+            *self.plies += 1;
+            replay.written(sink, moves, token);
+            // The move before is played: `Lines::flush`.
+            if let Some(before_move) = *pending {
+                let before = before_move.claim.map(|_| replay.before());
+                match replay.play(before_move.mv, sink) {
+                    Ok(captured) => {
+                        *self.ply += 1;
+                        if before_move.claim.is_some_and(|claim| claim != captured) {
+                            let any = Quick {
+                                mv: AnyMove::from(before_move.mv),
+                                claim: before_move.claim,
+                                at: before_move.at,
+                                length: before_move.length,
+                            };
+                            let before = before.map(R::any_before);
+                            let ply = *self.ply;
+                            check_claim(sink, &any.pending(moves), captured, ply, 0, before, true);
+                        }
+                    }
+                    Err(refusal) => return PlainEnd::Refused { refusal, token },
+                }
+            }
+            // The move is read: `Lines::read_move`.
+            *self.branchable = false;
+            let read = match usual {
+                Some(mv) => Ok(mv),
+                None => replay.parse_move(moves.text(at, length), self.conventions),
+            };
+            match read {
+                Ok(mv) => {
+                    *pending = Some(Quick {
+                        mv,
+                        claim,
+                        at,
+                        length,
+                    });
+                }
+                Err(error) => {
+                    *pending = None;
+                    return PlainEnd::Unreadable { error, token };
+                }
+            }
+        }
+        PlainEnd::Read
+    }
+}
+
+impl Quick {
+    /// The pending move as [`Lines::san`] keeps it (no wrong number
+    /// before it: the fast path reads none).
+    #[inline]
+    fn pending<'a>(self, moves: &PlainMoves<'a>) -> Pending<'a, AnyMove> {
+        Pending {
+            mv: self.mv,
+            text: moves.text(self.at, self.length),
+            claim: self.claim,
+            at: moves.place(self.at),
+            after_bad_number: false,
+        }
+    }
+}
+
 /// The game a line replays: a position of any game, with the history
 /// the rules need.
 type Replayed = Game<AnyPosition>;
@@ -500,7 +784,7 @@ impl<'a> Lines<'a> {
         }
         let ply = line.ply + usize::from(line.pending.is_some());
         let expected = (ply + shift) / 2 + 1;
-        if !number_is(number, expected) {
+        if !number_is(number.as_bytes(), expected) {
             self.wrong_number(number, width, at, sink, ply, expected);
         }
     }
@@ -572,6 +856,13 @@ impl<'a> Lines<'a> {
     #[inline]
     fn san(&mut self, token: MoveToken<'a>, sink: &mut Sink<'_>) {
         self.flush(sink);
+        self.read_move(token, sink);
+    }
+
+    /// What [`Lines::san`] does once the move before `token` is played:
+    /// `token` read as the innermost line's pending move.
+    #[inline]
+    fn read_move(&mut self, token: MoveToken<'a>, sink: &mut Sink<'_>) {
         let Some(line) = self.stack.last_mut() else {
             return;
         };
@@ -757,6 +1048,113 @@ impl<'a> Lines<'a> {
         line.branchable = true;
     }
 
+    /// The fast path of the main line: plain move numbers and moves read
+    /// from `moves` and replayed at once, with what [`Lines::move_number`]
+    /// and [`Visitor::san`] would do, in the same order (violations,
+    /// observer calls), but without a place built or a pending move stored
+    /// per move. It reads only what it can take through to the end: a
+    /// wrong move number is left to the reader (nothing is done before it
+    /// is seen); a refused or unreadable move is handled as
+    /// [`Lines::san`] handles it, and the fast path ends there. The last
+    /// move read stays pending (a variation may replace it). The main line
+    /// must be alone and in its ordinary state, else nothing is read.
+    // Never inlined: a loop of its own, whose state the compiler keeps in
+    // registers (inlined into the reader's loop, it spilled them).
+    #[inline(never)]
+    fn plain_moves(&mut self, moves: &mut PlainMoves<'a>, sink: &mut Sink<'_>, plies: &mut usize) {
+        let [line] = self.stack.as_mut_slice() else {
+            return;
+        };
+        if line.stopped
+            || line.misnumbered
+            || line.number_fix.is_some()
+            || line.pending_number_fix.is_some()
+            || line.pending.as_ref().is_some_and(|p| p.after_bad_number)
+        {
+            return;
+        }
+        let Line {
+            game: Some(game),
+            ply,
+            branchable,
+            pending,
+            ..
+        } = line
+        else {
+            return;
+        };
+        let mut plain = PlainLine {
+            moves,
+            ply,
+            branchable,
+            plies,
+            shift: self.shift,
+            conventions: self.conventions,
+        };
+        let quick = pending.take().map(|p| Quick {
+            mv: p.mv,
+            claim: p.claim,
+            at: p.at.in_game(),
+            length: p.text.len(),
+        });
+        let sowing_pending = match quick {
+            None => Some(None),
+            Some(Quick {
+                mv: AnyMove::Sowing(house),
+                claim,
+                at,
+                length,
+            }) => Some(Some(Quick {
+                mv: house,
+                claim,
+                at,
+                length,
+            })),
+            Some(_) => None,
+        };
+        // A sowing game that keeps no history is played on its bare
+        // position (what `Game::play_captured` does then); an observer
+        // sees the `Game`, and so do Seega and oware.
+        let bare = match (game.bare(), sowing_pending) {
+            (Some((AnyPosition::Sowing(position), count)), Some(sowing_pending))
+                if sink.observer.is_none() =>
+            {
+                Some((position, count, sowing_pending))
+            }
+            _ => None,
+        };
+        let (quick, end) = match bare {
+            Some((position, count, mut sowing_pending)) => {
+                let mut replay = BareSowing { position, count };
+                let end = plain.replay(&mut replay, &mut sowing_pending, sink);
+                let quick = sowing_pending.map(|q| Quick {
+                    mv: AnyMove::Sowing(q.mv),
+                    claim: q.claim,
+                    at: q.at,
+                    length: q.length,
+                });
+                (quick, end)
+            }
+            None => {
+                let mut quick = quick;
+                let end = plain.replay(game, &mut quick, sink);
+                (quick, end)
+            }
+        };
+        *pending = quick.map(|quick| quick.pending(moves));
+        match end {
+            PlainEnd::Read => {}
+            PlainEnd::Refused { refusal, token } => {
+                // As `Lines::san`: the move before refused, then this one read.
+                self.refused(sink, &refusal);
+                self.read_move(token.token(moves), sink);
+            }
+            PlainEnd::Unreadable { error, token } => {
+                self.unreadable(&token.token(moves), &error, sink);
+            }
+        }
+    }
+
     fn begin_variation(&mut self) {
         let Some(parent) = self.stack.last() else {
             return;
@@ -792,11 +1190,11 @@ impl<'a> Lines<'a> {
 /// By hand: this runs on every move number, and `parse` is several times
 /// slower. Always inlined: with its fast path the compiler stopped inlining it.
 #[inline(always)]
-fn number_is(number: &str, expected: usize) -> bool {
+fn number_is(number: &[u8], expected: usize) -> bool {
     if number.len() < 20 {
         // Nineteen digits cannot overflow a u64: no check per digit.
         let mut value: u64 = 0;
-        for byte in number.bytes() {
+        for &byte in number {
             let digit = byte.wrapping_sub(b'0');
             if digit > 9 {
                 return false;
@@ -807,7 +1205,7 @@ fn number_is(number: &str, expected: usize) -> bool {
             && u64::try_from(expected).is_ok_and(|expected| expected == value);
     }
     let mut value: usize = 0;
-    for byte in number.bytes() {
+    for &byte in number {
         let digit = usize::from(byte.wrapping_sub(b'0'));
         if digit > 9 {
             return false;
@@ -1718,6 +2116,22 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
         }
     }
 
+    #[inline]
+    fn plain_moves(&mut self, moves: &mut PlainMoves<'a>) {
+        #[cfg(test)]
+        if tests::general_path_only() {
+            return;
+        }
+        // The first move's place is the game's when it has no tag: left
+        // to `san`, as is every line but the main one.
+        if self.depth != 0 || self.first_place.is_none() {
+            return;
+        }
+        if let Some(lines) = &mut self.replayer {
+            lines.plain_moves(moves, &mut self.sink, &mut self.plies);
+        }
+    }
+
     fn begin_variation(&mut self, _at: Pos<'a>) {
         self.depth += 1;
         if let Some(lines) = &mut self.replayer {
@@ -1782,139 +2196,4 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::{Options, number_is, validate_batch, validate_str};
-    use crate::record::{BatchReader, GameRecord};
-
-    /// The tags of a report, name and value.
-    fn tags_of(report: &super::GameReport) -> Vec<(String, String)> {
-        report
-            .tags
-            .iter()
-            .map(|tag| (tag.name.to_string(), tag.value.clone()))
-            .collect()
-    }
-
-    #[test]
-    fn reports_give_the_tags_as_the_record_reads_them() {
-        // A name read again (in any case) replaces the first one's value
-        // in its place; escapes are unescaped.
-        let text = "[Event \"a\"]\n[Site \"the \\\"club\\\"\"]\n[event \"b\"]\n\
-                    [Custom \"x\"]\n[CUSTOM \"y\"]\n[Rules \"songo\"]\n\n1. S2 *\n";
-        let report = validate_str(text, &Options::default());
-        let expected = [
-            ("Event", "b"),
-            ("Site", "the \"club\""),
-            ("CUSTOM", "y"),
-            ("Rules", "songo"),
-        ];
-        let expected: Vec<(String, String)> = expected
-            .iter()
-            .map(|(name, value)| ((*name).to_owned(), (*value).to_owned()))
-            .collect();
-        assert_eq!(tags_of(&report.games[0]), expected);
-        let record: GameRecord = text.parse().expect("a record");
-        assert_eq!(report.games[0].tags, record.tags);
-    }
-
-    /// Every game of the record fixtures, and tags that set everything.
-    fn tag_lists() -> Vec<crate::record::Tags> {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/records");
-        let mut lists = Vec::new();
-        for kind in ["valid", "broken"] {
-            let folder = std::fs::read_dir(root.join(kind)).expect("the fixtures");
-            for entry in folder {
-                let bytes = std::fs::read(entry.expect("a fixture").path()).expect("readable");
-                let text = String::from_utf8_lossy(&bytes);
-                for game in crate::record::games(&text) {
-                    if let Ok(record) = game.text.parse::<GameRecord>() {
-                        lists.push(record.tags);
-                    }
-                }
-            }
-        }
-        assert!(lists.len() > 20, "the fixtures' games");
-        let everything = "[Rules \"awale\"]\n[Position \"awale:4,4,4,4,4,4/4,4,4,4,4,4:0-0:N\"]\n\
-                          [FEN \"x\"]\n[First \"North\"]\n[Capitals \"North\"]\n\
-                          [SetUp \"fragment\"]\n[Termination \"normal\"]\n\n*\n";
-        lists.push(everything.parse::<GameRecord>().expect("a record").tags);
-        lists
-    }
-
-    #[test]
-    fn a_game_is_set_up_from_its_set_up_tags_alone() {
-        use crate::any::AnyPosition;
-        use crate::record::{FromTags, Tag, Tags};
-        for tags in tag_lists() {
-            let setup: Tags = super::SETUP_NAMES
-                .iter()
-                .filter_map(|&(name, _)| Some(Tag::new(name, tags.get(name)?)))
-                .collect();
-            assert_eq!(setup.first_side(), tags.first_side(), "{tags:?}");
-            for rules in crate::Ruleset::ALL {
-                assert_eq!(
-                    AnyPosition::from_tags(rules, &setup),
-                    AnyPosition::from_tags(rules, &tags),
-                    "{rules} {tags:?}"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn the_tags_of_valid_games_are_left_out_when_asked() {
-        let text = "[Event \"long\"]\n[Site \"s\"]\n[Round \"1\"]\n\n1. S2 *\n\n\
-                    [Event \"bad\"]\n\n1. S2 N4 2. S2 *\n\n[Event \"short\"]\n\n1. S2 *\n";
-        let games = |options: &Options| {
-            let mut reader = BatchReader::new(text.as_bytes());
-            let batch = reader.next_batch().expect("in memory").expect("games");
-            validate_batch(&batch, options)
-        };
-        // The list of tags read is reused from game to game: nothing of a
-        // game's is left for the next.
-        let all = games(&Options::default());
-        let names: Vec<usize> = all.iter().map(|report| report.tags.len()).collect();
-        assert_eq!(names, [3, 1, 1]);
-        assert_eq!(all[2].tags.get("Event"), Some("short"));
-        let brief = games(&Options {
-            omit_valid_tags: true,
-            ..Options::default()
-        });
-        assert!(brief[0].valid && brief[0].tags.is_empty());
-        assert!(!brief[1].valid);
-        assert_eq!(brief[1].tags, all[1].tags);
-        assert!(brief[2].tags.is_empty());
-        // Nothing else changes.
-        for (brief, all) in brief.iter().zip(&all) {
-            assert_eq!(
-                (&brief.violations, &brief.result, brief.plies),
-                (&all.violations, &all.result, all.plies)
-            );
-        }
-    }
-
-    #[test]
-    fn scores_are_written_as_their_display_writes_them() {
-        for south in [0, 1, 9, 10, 35, 70, 99, 100, 4_294_967_295] {
-            for north in [0, 7, 10, 48, 1000, u32::MAX] {
-                let score = crate::side::Score { south, north };
-                assert_eq!(super::score_text(score), score.to_string());
-            }
-        }
-    }
-
-    #[test]
-    fn move_numbers_are_compared_as_parse_reads_them() {
-        assert!(number_is("12", 12));
-        assert!(number_is("012", 12));
-        assert!(number_is("0", 0));
-        assert!(!number_is("", 0));
-        assert!(!number_is("13", 12));
-        assert!(!number_is("112", 12));
-        assert!(!number_is("1x", 1));
-        // Past usize::MAX: no overflow, no match.
-        assert!(!number_is("18446744073709551628", 12));
-        assert!(number_is(&"0".repeat(40), 0));
-        assert!(number_is("18446744073709551615", usize::MAX));
-    }
-}
+mod tests;

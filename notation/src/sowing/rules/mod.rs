@@ -670,7 +670,7 @@ impl Position {
     /// assert_eq!(position.play_captured(House::new(Side::South, 2)), Ok(0));
     /// assert_eq!(position.to_move(), Side::North);
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn play_captured(&mut self, house: House) -> Result<u32, IllegalMove> {
         let forced = self.check(house)?;
         Ok(self.sow_and_capture(house, forced, None).capture.seeds)
@@ -711,6 +711,33 @@ impl Position {
                 .capture
                 .seeds,
         )
+    }
+
+    /// A move written in its usual spelling (`S2` in Songo, `e` or `E`
+    /// in Awalé), read at once from its bytes; `None` for any other text,
+    /// which [`GamePosition::parse_move`] reads (or explains) the long way.
+    #[inline(always)]
+    pub(crate) fn parse_usual(&self, bytes: &[u8], conventions: Conventions) -> Option<House> {
+        match (self.rules.board_game(), bytes) {
+            (BoardGame::Songo, &[side @ (b'S' | b'N'), digit @ b'0'..=b'6']) => {
+                let side = if side == b'S' {
+                    Side::South
+                } else {
+                    Side::North
+                };
+                Some(House::new(side, digit - b'0'))
+            }
+            (BoardGame::Awale, &[letter @ (b'a'..=b'f' | b'A'..=b'F')]) => {
+                let upper = conventions.letters.upper_side();
+                let side = if letter.is_ascii_uppercase() {
+                    upper
+                } else {
+                    upper.opposite()
+                };
+                Some(House::new(side, letter.to_ascii_lowercase() - b'a'))
+            }
+            _ => None,
+        }
     }
 
     /// Plays a move and returns the position after it, leaving `self` as it is.
@@ -869,25 +896,9 @@ impl GamePosition for Position {
     fn parse_move(&self, text: &str, conventions: Conventions) -> Result<House, ParseHouseError> {
         // The usual spellings read here at once (`S2`, `e`); the rest, and
         // every mistake, by the notation's own reader.
-        match (self.rules.board_game(), text.as_bytes()) {
-            (BoardGame::Songo, &[side @ (b'S' | b'N'), digit @ b'0'..=b'6']) => {
-                let side = if side == b'S' {
-                    Side::South
-                } else {
-                    Side::North
-                };
-                Ok(House::new(side, digit - b'0'))
-            }
-            (BoardGame::Awale, &[letter @ (b'a'..=b'f' | b'A'..=b'F')]) => {
-                let upper = conventions.letters.upper_side();
-                let side = if letter.is_ascii_uppercase() {
-                    upper
-                } else {
-                    upper.opposite()
-                };
-                Ok(House::new(side, letter.to_ascii_lowercase() - b'a'))
-            }
-            _ => House::parse_with_case(text.trim(), self.rules, conventions.letters),
+        match self.parse_usual(text.as_bytes(), conventions) {
+            Some(house) => Ok(house),
+            None => House::parse_with_case(text.trim(), self.rules, conventions.letters),
         }
     }
 
