@@ -124,23 +124,17 @@ impl Tag {
 
 /// The tag names the project knows: [`names::ROSTER`], then `Variant`
 /// and `FEN`.
-pub(crate) const KNOWN_NAMES: [&str; 15] = [
-    names::RULES,
-    names::EVENT,
-    names::SITE,
-    names::DATE,
-    names::ROUND,
-    names::SOUTH,
-    names::NORTH,
-    names::RESULT,
-    names::FIRST,
-    names::CAPITALS,
-    names::SETUP,
-    names::POSITION,
-    names::TERMINATION,
-    names::VARIANT,
-    names::FEN,
-];
+pub(crate) const KNOWN_NAMES: [&str; names::ROSTER.len() + 2] = {
+    let mut known = [names::VARIANT; names::ROSTER.len() + 2];
+    let mut index = 0;
+    while index < names::ROSTER.len() {
+        known[index] = names::ROSTER[index];
+        index += 1;
+    }
+    known[index] = names::VARIANT;
+    known[index + 1] = names::FEN;
+    known
+};
 
 /// Where `name`, spelled as [`names`] spells it, is in [`KNOWN_NAMES`]:
 /// for a constant index (`const { known_index(names::RULES) }`; a name
@@ -166,24 +160,23 @@ pub(crate) const fn known_index(name: &str) -> usize {
 /// Where a tag name is in [`KNOWN_NAMES`], whatever its case.
 pub(crate) fn known_name_index(name: &str) -> Option<usize> {
     // Spelled as known, nearly always: one `match` finds it (the search
-    // below compares the name with each known one in turn). The indexes
-    // are those of `KNOWN_NAMES` (a test checks it).
+    // below compares the name with each known one in turn).
     let exact = match name {
-        names::RULES => Some(0),
-        names::EVENT => Some(1),
-        names::SITE => Some(2),
-        names::DATE => Some(3),
-        names::ROUND => Some(4),
-        names::SOUTH => Some(5),
-        names::NORTH => Some(6),
-        names::RESULT => Some(7),
-        names::FIRST => Some(8),
-        names::CAPITALS => Some(9),
-        names::SETUP => Some(10),
-        names::POSITION => Some(11),
-        names::TERMINATION => Some(12),
-        names::VARIANT => Some(13),
-        names::FEN => Some(14),
+        names::RULES => Some(const { known_index(names::RULES) }),
+        names::EVENT => Some(const { known_index(names::EVENT) }),
+        names::SITE => Some(const { known_index(names::SITE) }),
+        names::DATE => Some(const { known_index(names::DATE) }),
+        names::ROUND => Some(const { known_index(names::ROUND) }),
+        names::SOUTH => Some(const { known_index(names::SOUTH) }),
+        names::NORTH => Some(const { known_index(names::NORTH) }),
+        names::RESULT => Some(const { known_index(names::RESULT) }),
+        names::FIRST => Some(const { known_index(names::FIRST) }),
+        names::CAPITALS => Some(const { known_index(names::CAPITALS) }),
+        names::SETUP => Some(const { known_index(names::SETUP) }),
+        names::POSITION => Some(const { known_index(names::POSITION) }),
+        names::TERMINATION => Some(const { known_index(names::TERMINATION) }),
+        names::VARIANT => Some(const { known_index(names::VARIANT) }),
+        names::FEN => Some(const { known_index(names::FEN) }),
         _ => None,
     };
     exact.or_else(|| {

@@ -517,7 +517,7 @@ impl PlainLine<'_, '_> {
             let (bytes, claim) = match token {
                 PlainToken::Number { digits, value, .. } => {
                     let ply = *self.ply + usize::from(pending.is_some());
-                    let expected = (ply + self.shift) / 2 + 1;
+                    let expected = move_number_of(ply, self.shift);
                     let right = match value {
                         Some(value) => u64::try_from(expected).is_ok_and(|e| e == value),
                         None => number_is(digits, expected),
@@ -783,7 +783,7 @@ impl<'a> Lines<'a> {
             return;
         }
         let ply = line.ply + usize::from(line.pending.is_some());
-        let expected = (ply + shift) / 2 + 1;
+        let expected = move_number_of(ply, shift);
         if !number_is(number.as_bytes(), expected) {
             self.wrong_number(number, width, at, sink, ply, expected);
         }
@@ -1183,6 +1183,14 @@ impl<'a> Lines<'a> {
         self.flush(sink);
         &self.stack[0]
     }
+}
+
+/// The number written before ply `ply` (from 0) of a line, as the writer
+/// numbers moves (`record.move-number`): pairs of plies counted from
+/// South's, `shift` 1 when North makes the first move.
+#[inline(always)]
+fn move_number_of(ply: usize, shift: usize) -> usize {
+    (ply + shift) / 2 + 1
 }
 
 /// Whether the digits of `number` (a move number as read: ASCII digits)
@@ -1693,8 +1701,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
     }
 
     fn tag_width(&self, name: &str) -> usize {
-        self.tag_value(name)
-            .map_or(1, |value| value.chars().count().max(1))
+        known_name_index(name).map_or(1, |known| self.width_at(known))
     }
 
     /// The value of the tag `name` (one of [`KNOWN_NAMES`]).
