@@ -4,6 +4,7 @@
 //! position and its mirror (the same board with the sides swapped) have the
 //! same value for the side to move: tables and hashes use this view.
 
+use crate::sowing::houses::{Board, Pits};
 use crate::{House, Position, Ruleset, Score, Side};
 
 /// The most houses a sowing board has (Songo: 2 × 7).
@@ -42,9 +43,10 @@ pub(crate) fn relative_board(position: &Position) -> [u32; MAX_HOUSES] {
     } else {
         width
     };
+    let pits = position.pits.board();
     let mut board = [0; MAX_HOUSES];
-    board[..houses - first].copy_from_slice(&position.pits[first..houses]);
-    board[houses - first..houses].copy_from_slice(&position.pits[..first]);
+    board[..houses - first].copy_from_slice(&pits[first..houses]);
+    board[houses - first..houses].copy_from_slice(&pits[..first]);
     board
 }
 
@@ -63,8 +65,9 @@ pub(crate) fn from_relative(rules: Ruleset, board: &[u32], stores: (u32, u32)) -
     let houses = 2 * rules.houses_per_side();
     let mut position = Position::start(rules);
     position.stores = Score::new(stores.0, stores.1);
-    position.pits = Default::default();
-    position.pits[..houses].copy_from_slice(&board[..houses]);
+    let mut pits = Board::default();
+    pits[..houses].copy_from_slice(&board[..houses]);
+    position.pits = Pits::from_board(&pits);
     position
 }
 

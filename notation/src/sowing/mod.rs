@@ -2,7 +2,8 @@
 //! oware abapa (`oware-abapa`), with the same inner shape as
 //! [`crate::seega`]:
 //!
-//! - `position`: houses, boards, [`Position`];
+//! - `position`: houses, [`Position`];
+//! - `houses`: the board's houses, a byte or a `u32` each, behind one trait;
 //! - [`rules`]: legal moves, sowing, captures and the end of the game —
 //!   the dispatcher, [`rules::songo`] (`songo.*`) and [`rules::awale`]
 //!   (`awale.*`, `abapa.*`), every rule at one place that cites its id;
@@ -12,6 +13,7 @@
 //! - `record`: the start of a game from a record's tags;
 //! - [`ogn`]: records written as OGN files (awalé/oware).
 
+pub(crate) mod houses;
 pub mod notation;
 pub mod ogn;
 pub(crate) mod position;

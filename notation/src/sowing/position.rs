@@ -9,16 +9,7 @@ use crate::msg;
 use crate::ruleset::{BoardGame, Ruleset};
 use crate::side::{Score, Side};
 
-/// The most houses a sowing board has (Songo: 2 × 7).
-pub(crate) const MAX_PITS: usize = 14;
-
-/// The length of a board array: [`MAX_PITS`] rounded up to whole 16-byte
-/// vectors, so that sowing, summing and copying a board are a few
-/// full-width vector operations. The entries past the houses are always 0.
-pub(crate) const BOARD: usize = 16;
-
-/// The houses of a board in sowing-cycle order, padded to [`BOARD`].
-pub(crate) type Board = [u32; BOARD];
+use crate::sowing::houses::{BOARD, Pits};
 
 /// A house of a sowing board: the side that owns it and its index in the camp.
 ///
@@ -331,7 +322,7 @@ pub struct Position {
     pub(crate) rules: Ruleset,
     /// Houses in sowing-cycle order: South's camp from its entry house,
     /// then North's. Awalé uses the first 12.
-    pub(crate) pits: Board,
+    pub(crate) pits: Pits,
     pub(crate) stores: Score,
     pub(crate) to_move: Side,
 }
@@ -347,7 +338,7 @@ impl Position {
         pits[..2 * width].fill(rules.seeds_per_house());
         Position {
             rules,
-            pits,
+            pits: Pits::from_board(&pits),
             stores: Score::default(),
             to_move: Side::South,
         }
@@ -395,7 +386,7 @@ impl Position {
         }
         Ok(Position {
             rules,
-            pits,
+            pits: Pits::from_board(&pits),
             stores,
             to_move,
         })
@@ -426,7 +417,7 @@ impl Position {
     #[must_use]
     pub fn house(&self, house: House) -> u32 {
         assert!(usize::from(house.index) < self.rules.houses_per_side());
-        self.pits[house.cycle_index(self.rules)]
+        self.pits.get(house.cycle_index(self.rules))
     }
 
     /// One camp's houses in notation order.
@@ -435,7 +426,9 @@ impl Position {
         let width = self.rules.houses_per_side();
         let mut values = [0; 7];
         for (index, value) in values.iter_mut().enumerate().take(width) {
-            *value = self.pits[House::new(side, index as u8).cycle_index(self.rules)];
+            *value = self
+                .pits
+                .get(House::new(side, index as u8).cycle_index(self.rules));
         }
         Row {
             values,
@@ -454,13 +447,18 @@ impl Position {
     /// Seeds in one camp.
     #[must_use]
     pub fn camp_seeds(&self, side: Side) -> u32 {
-        self.camp(side).iter().sum()
+        let width = self.rules.houses_per_side();
+        let first = side.index() * width;
+        (first..first + width)
+            .map(|index| self.pits.get(index))
+            .sum()
     }
 
     /// Seeds on the board (stores excluded).
     #[must_use]
+    #[inline]
     pub fn seeds_on_board(&self) -> u32 {
-        self.pits.iter().sum()
+        self.pits.total()
     }
 
     /// Seeds on the board and in the stores.
@@ -488,11 +486,5 @@ impl Position {
         }
         self.stores = stores;
         Ok(self)
-    }
-
-    /// One camp's houses in sowing order, entry house first.
-    pub(crate) fn camp(&self, side: Side) -> &[u32] {
-        let width = self.rules.houses_per_side();
-        &self.pits[side.index() * width..(side.index() + 1) * width]
     }
 }

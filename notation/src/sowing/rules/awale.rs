@@ -5,34 +5,32 @@
 use crate::rule::{RuleId, RuleIds};
 use crate::ruleset::Ruleset;
 use crate::side::{Score, Side};
-use crate::sowing::position::{BOARD, Board, Position};
+use crate::sowing::houses::{Houses, Pits};
+use crate::sowing::position::Position;
 use crate::sowing::rules::common::{Analysis, Capture, Effect, MoveStatus, capture_chain};
 
 const WIDTH: usize = 6;
 const PITS: usize = 2 * WIDTH;
+/// The lanes of a whole camp (see [`Houses`]).
+const CAMP: u32 = (1 << WIDTH) - 1;
 
 /// `awale.sow`, `awale.sow.skip-origin`: sows the seeds of `origin`
 /// counter-clockwise and returns the house of the last seed.
 ///
-/// Each house's new count is computed from its distance to the origin, over
-/// the whole board at once: no loop over the seeds.
+/// The seeds go to runs of houses at once, whatever their number: no loop
+/// over the seeds.
 #[inline(always)]
-pub(crate) fn sow(pits: &mut Board, origin: usize, applied: &mut RuleIds) -> usize {
-    let seeds = pits[origin];
+pub(crate) fn sow<H: Houses>(pits: &mut H, origin: usize, applied: &mut RuleIds) -> usize {
+    let seeds = pits.get(origin);
     applied.insert(RuleId::AwaleSow);
     if seeds >= 12 {
         applied.insert(RuleId::AwaleSowSkipOrigin);
     }
-    // Each lap feeds the 11 other houses once; the origin (which may hold
-    // up to `u32::MAX`, hence the wrapping addition) and the padding past
-    // the 12 houses are masked to 0.
+    // Each lap feeds the 11 other houses once, never the origin.
     let (laps, extra) = (seeds / 11, seeds % 11);
-    // A mask, not a division, keeps the row in the table (origins are
-    // below 12; the rows past them are never used).
-    for (pit, &steps) in pits.iter_mut().zip(&STEPS[origin & (BOARD - 1)]) {
-        let house = u32::from(steps < PITS as u32);
-        *pit = pit.wrapping_add(laps + u32::from(steps <= extra)) & 0u32.wrapping_sub(house);
-    }
+    pits.empty(origin);
+    pits.add_after(origin, PITS, PITS - 1, laps);
+    pits.add_after(origin, PITS, extra as usize, 1);
     let steps = if extra == 0 { PITS - 1 } else { extra as usize };
     // `origin + steps` is below 2 × 12: a conditional subtraction, not a
     // division.
@@ -40,43 +38,38 @@ pub(crate) fn sow(pits: &mut Board, origin: usize, applied: &mut RuleIds) -> usi
     if ahead >= PITS { ahead - PITS } else { ahead }
 }
 
-/// For each origin, how many steps along the cycle lead to each house: 1
-/// for the next house, 12 for the origin itself, `u32::MAX` for the padding
-/// past the 12 houses. Read from a table rather than computed, so that the
-/// compiler treats the lanes alike and sows in whole vectors.
-static STEPS: [Board; BOARD] = {
-    let mut table = [[u32::MAX; BOARD]; BOARD];
-    let mut origin = 0;
-    while origin < PITS {
-        let mut index = 0;
-        while index < PITS {
-            table[origin][index] = ((index + PITS - origin - 1) % PITS + 1) as u32;
-            index += 1;
-        }
-        origin += 1;
-    }
-    table
-};
-
 /// Plays a move on `position`: sowing, then `awale.capture.chain`, with the
 /// abapa grand slam (`abapa.grand-slam`). `sown` receives the board after
 /// sowing.
 ///
 /// A move that breaks `awale.feed` by taking every seed of the opponent is
 /// only played by `play_anyway`: it is sown and captures nothing.
-pub(crate) fn play(position: &mut Position, sown: Option<&mut Board>, origin: usize) -> Effect {
+pub(crate) fn play(position: &mut Position, sown: Option<&mut Pits>, origin: usize) -> Effect {
+    match position.pits {
+        Pits::Narrow(pits) => play_on(position, pits, sown, origin),
+        Pits::Wide(pits) => play_on(position, pits, sown, origin),
+    }
+}
+
+/// [`play`] on the position's houses, `pits`, in their form.
+#[inline(always)]
+fn play_on<H: Houses>(
+    position: &mut Position,
+    mut pits: H,
+    sown: Option<&mut Pits>,
+    origin: usize,
+) -> Effect {
     let mover = position.to_move;
     let opponent = mover.opposite().index() * WIDTH;
     let mut applied = RuleIds::EMPTY;
-    let mut pits = position.pits;
     let last = sow(&mut pits, origin, &mut applied);
     if let Some(sown) = sown {
-        *sown = pits;
+        *sown = pits.into_pits();
     }
     let mut capture = Capture::NONE;
     if (opponent..opponent + WIDTH).contains(&last) {
         let chain = capture_chain(&pits, opponent, last, 2..=3);
-        let camp: u32 = pits[opponent..opponent + WIDTH].iter().sum();
+        let camp = pits.sum_of(opponent, CAMP);
         if chain.seeds > 0 && chain.seeds == camp {
             if position.rules == Ruleset::OwareAbapa {
                 applied.insert(RuleId::AbapaGrandSlam);
@@ -87,7 +80,7 @@ pub(crate) fn play(position: &mut Position, sown: Option<&mut Board>, origin: us
             capture = chain;
         }
     }
-    position.pits = pits;
+    position.pits = pits.into_pits();
     position.stores[mover] += capture.seeds;
     Effect {
         capture,
@@ -98,11 +91,11 @@ pub(crate) fn play(position: &mut Position, sown: Option<&mut Board>, origin: us
 
 /// Whether a move leaves the opponent's camp without a seed, captures
 /// included (`awale.feed`; under `abapa.feed` a grand slam leaves the seeds).
-fn starves(position: &Position, origin: usize) -> bool {
+fn starves<H: Houses>(position: &Position, pits: &H, origin: usize) -> bool {
     let opponent = position.to_move.opposite().index() * WIDTH;
-    let mut pits = position.pits;
+    let mut pits = *pits;
     let last = sow(&mut pits, origin, &mut RuleIds::default());
-    let camp: u32 = pits[opponent..opponent + WIDTH].iter().sum();
+    let camp = pits.sum_of(opponent, CAMP);
     camp == 0
         || (position.rules == Ruleset::Awale
             && (opponent..opponent + WIDTH).contains(&last)
@@ -111,15 +104,15 @@ fn starves(position: &Position, origin: usize) -> bool {
 
 /// The feeding rule that may forbid moves in this position, `None` when
 /// every non-empty house is legal.
-fn feed_rule(position: &Position) -> Option<RuleId> {
+fn feed_rule<H: Houses>(position: &Position, pits: &H) -> Option<RuleId> {
     let opponent = position.to_move.opposite().index() * WIDTH;
-    let camp = &position.pits[opponent..opponent + WIDTH];
-    // Both read every house, with no early exit: which house decides is
-    // random from move to move, and a branch on it would be mispredicted.
-    let starving = camp.iter().fold(0, |seen, &n| seen | n) == 0;
+    // Both read the whole camp at once, with no early exit: which house
+    // decides is random from move to move, and a branch on it would be
+    // mispredicted.
+    let starving = pits.nonempty(opponent) & CAMP == 0;
     // Sowing only adds seeds to the opponent's houses, and a house holding 4
     // or more can never be captured: then no move can take every seed.
-    let safe = camp.iter().fold(false, |seen, &n| seen | (n >= 4));
+    let safe = pits.holding(opponent, 0, 3) & CAMP != CAMP;
     match position.rules {
         // `abapa.feed`: with seeds in the opponent's camp every move is
         // legal (a grand slam captures nothing); without, a move must reach it.
@@ -133,13 +126,22 @@ fn feed_rule(position: &Position) -> Option<RuleId> {
 /// Legal moves: every non-empty house that leaves the opponent a seed
 /// (`awale.feed`, `abapa.feed`).
 pub(crate) fn analyse(position: &Position) -> Analysis {
+    match &position.pits {
+        Pits::Narrow(pits) => analyse_on(position, pits),
+        Pits::Wide(pits) => analyse_on(position, pits),
+    }
+}
+
+/// [`analyse`] on the position's houses, `pits`, in their form.
+#[inline(always)]
+fn analyse_on<H: Houses>(position: &Position, pits: &H) -> Analysis {
     let own = position.to_move.index() * WIDTH;
-    let mut analysis = Analysis::of_camp(&position.pits[own..own + WIDTH]);
-    let Some(feed_rule) = feed_rule(position) else {
+    let mut analysis = Analysis::of_camp(pits, own, WIDTH);
+    let Some(feed_rule) = feed_rule(position, pits) else {
         return analysis;
     };
     for index in 0..WIDTH {
-        if analysis.is_legal(index) && starves(position, own + index) {
+        if analysis.is_legal(index) && starves(position, pits, own + index) {
             analysis.forbid(index, feed_rule);
         }
     }
@@ -150,9 +152,21 @@ pub(crate) fn analyse(position: &Position) -> Analysis {
 /// sowing alone (a validator checks one move, not all six). `None`: ask
 /// [`analyse`], which also tells why a move is not legal.
 pub(crate) fn quick_status(position: &Position, camp_index: usize) -> Option<MoveStatus> {
+    match &position.pits {
+        Pits::Narrow(pits) => quick_status_on(position, pits, camp_index),
+        Pits::Wide(pits) => quick_status_on(position, pits, camp_index),
+    }
+}
+
+/// [`quick_status`] on the position's houses, `pits`, in their form.
+fn quick_status_on<H: Houses>(
+    position: &Position,
+    pits: &H,
+    camp_index: usize,
+) -> Option<MoveStatus> {
     let origin = position.to_move.index() * WIDTH + camp_index;
-    let legal =
-        position.pits[origin] > 0 && (feed_rule(position).is_none() || !starves(position, origin));
+    let legal = pits.get(origin) > 0
+        && (feed_rule(position, pits).is_none() || !starves(position, pits, origin));
     legal.then_some(MoveStatus::Legal)
 }
 

@@ -6,7 +6,7 @@
 use std::ops::RangeInclusive;
 
 use crate::rule::{RuleId, RuleIds};
-use crate::sowing::position::{BOARD, Board};
+use crate::sowing::houses::Houses;
 
 /// Where the last seed of a sowing went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,29 +24,16 @@ pub(crate) struct Capture {
     pub(crate) houses: u16,
 }
 
-/// The bit of each house of a board, for [`Capture::take`].
-const HOUSE_BITS: Board = {
-    let mut bits = [0; BOARD];
-    let mut index = 0;
-    while index < BOARD {
-        bits[index] = 1 << index;
-        index += 1;
-    }
-    bits
-};
-
 impl Capture {
     pub(crate) const NONE: Capture = Capture {
         seeds: 0,
         houses: 0,
     };
 
-    /// Empties the captured houses (without branches: whole vectors).
-    pub(crate) fn take(&self, pits: &mut Board) {
-        let houses = u32::from(self.houses);
-        for (pit, bit) in pits.iter_mut().zip(HOUSE_BITS) {
-            *pit &= u32::from(houses & bit == 0).wrapping_neg();
-        }
+    /// Empties the captured houses.
+    #[inline(always)]
+    pub(crate) fn take<H: Houses>(&self, pits: &mut H) {
+        pits.take(self.houses);
     }
 }
 
@@ -57,23 +44,16 @@ impl Capture {
 ///
 /// Computed on whole camps, without a branch on the counts: where a chain
 /// stops is random, and a loop that stops there is mispredicted once a move.
-#[inline]
-pub(crate) fn capture_chain(
-    pits: &Board,
+#[inline(always)]
+pub(crate) fn capture_chain<H: Houses>(
+    pits: &H,
     camp: usize,
     last: usize,
     qualifying: RangeInclusive<u32>,
 ) -> Capture {
-    let (low, high) = (*qualifying.start(), *qualifying.end());
-    // Eight houses from the camp's first: a camp is 6 or 7 houses, and a
-    // board has room for eight after either camp's start.
-    let houses = &pits[camp..camp + 8];
-    // Lane by lane against constant bits (no shift by a variable), so that
-    // the compiler works on whole vectors.
-    let mut qualify = 0u32;
-    for (&seeds, &bit) in houses.iter().zip(&HOUSE_BITS) {
-        qualify |= bit & u32::from(seeds.wrapping_sub(low) <= high - low).wrapping_neg();
-    }
+    // The eight houses from the camp's first (a camp is 6 or 7 houses),
+    // whose counts qualify.
+    let qualify = pits.holding(camp, *qualifying.start(), *qualifying.end());
     // The houses from the camp's first to the last seed's, and those of
     // them that stop a chain; the chain is what lies above the highest stop.
     let reach = last - camp;
@@ -81,12 +61,8 @@ pub(crate) fn capture_chain(
     let stops = !qualify & span;
     let highest_stop_above = 32 - ((stops << 1) | 1).leading_zeros() - 1;
     let chain = span & (u32::MAX << highest_stop_above);
-    let mut seeds = 0;
-    for (&count, &bit) in houses.iter().zip(&HOUSE_BITS) {
-        seeds += count & u32::from(chain & bit != 0).wrapping_neg();
-    }
     Capture {
-        seeds,
+        seeds: pits.sum_of(camp, chain),
         houses: (chain << camp) as u16,
     }
 }
@@ -144,14 +120,15 @@ const _: () = {
 };
 
 impl Analysis {
-    /// Every non-empty house of the camp (bit `i` for camp index `i`) legal.
-    pub(crate) fn of_camp(camp: &[u32]) -> Analysis {
-        let mut legal = 0;
-        for (index, &seeds) in camp.iter().enumerate() {
-            legal |= u32::from(seeds != 0) << index;
-        }
-        Analysis(legal)
+    /// Every non-empty house of the `width` houses of the camp starting at
+    /// cycle index `start` legal (bit `i` for camp index `i`).
+    #[inline(always)]
+    pub(crate) fn of_camp<H: Houses>(pits: &H, start: usize, width: usize) -> Analysis {
+        Analysis(pits.nonempty(start) & ((1 << width) - 1))
     }
+
+    /// No house legal (a board without houses).
+    pub(crate) const NONE: Analysis = Analysis(0);
 
     /// The legal houses.
     pub(crate) fn legal(self) -> u8 {

@@ -10,7 +10,8 @@ use crate::msg;
 use crate::rule::{RuleId, RuleIds};
 use crate::ruleset::{BoardGame, Ruleset};
 use crate::side::Side;
-use crate::sowing::position::{Board, House, MAX_PITS, ParseHouseError, Position};
+use crate::sowing::houses::{MAX_PITS, Pits};
+use crate::sowing::position::{House, ParseHouseError, Position};
 use std::fmt;
 
 pub mod awale;
@@ -433,7 +434,7 @@ impl Position {
         match self.rules.board_game() {
             BoardGame::Songo => songo::analyse(self),
             BoardGame::Awale => awale::analyse(self),
-            BoardGame::Seega => Analysis::of_camp(&[]),
+            BoardGame::Seega => Analysis::NONE,
         }
     }
 
@@ -596,7 +597,7 @@ impl Position {
             house,
             reason,
             seeds: if usize::from(house.index) < self.rules.houses_per_side() {
-                self.pits[house.cycle_index(self.rules)]
+                self.pits.get(house.cycle_index(self.rules))
             } else {
                 0
             },
@@ -703,7 +704,7 @@ impl Position {
         // The house's place on the board, computed once for the test and
         // the sowing.
         let origin = house.cycle_index(self.rules);
-        if house.side != self.to_move || moves.rules != self.rules || self.pits[origin] == 0 {
+        if house.side != self.to_move || moves.rules != self.rules || self.pits.get(origin) == 0 {
             return None;
         }
         Some(
@@ -771,7 +772,7 @@ impl Position {
     /// Sows and captures (the rule modules do it in place), and gives the
     /// turn to the opponent; `sown` receives the board after sowing.
     #[inline(always)]
-    fn sow_and_capture(&mut self, house: House, forced: bool, sown: Option<&mut Board>) -> Effect {
+    fn sow_and_capture(&mut self, house: House, forced: bool, sown: Option<&mut Pits>) -> Effect {
         self.sow_and_capture_from(house.cycle_index(self.rules), forced, sown)
     }
 
@@ -781,7 +782,7 @@ impl Position {
         &mut self,
         origin: usize,
         forced: bool,
-        sown: Option<&mut Board>,
+        sown: Option<&mut Pits>,
     ) -> Effect {
         let effect = match self.rules.board_game() {
             BoardGame::Songo => songo::play(self, sown, origin, forced),
@@ -998,5 +999,102 @@ impl GamePosition for Position {
         // `abapa.end`: a repeated position ends the game.
         self.ends_on_repetition()
             .then(|| self.game_over_by(RuleId::AbapaEnd))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::side::Score;
+
+    /// The same position with its houses held wide, as set-ups of more
+    /// than a byte's worth of seeds are.
+    fn widened(position: &Position) -> Position {
+        Position {
+            pits: Pits::Wide(position.pits.board()),
+            ..*position
+        }
+    }
+
+    /// Every answer of the engine about `position`, in its narrow form and
+    /// in the wide form: the rules are written once over both, and must
+    /// say the same.
+    fn same_in_both_forms(position: &Position) {
+        let wide = widened(position);
+        assert_eq!(position.turn(), wide.turn(), "{position}");
+        assert!(
+            position.illegal_moves().eq(wide.illegal_moves()),
+            "{position}"
+        );
+        for house in position.houses() {
+            assert_eq!(
+                position.check(house),
+                wide.check(house),
+                "{position} {house:?}"
+            );
+            let (mut narrow_after, mut wide_after) = (*position, wide);
+            let played = (
+                narrow_after.play_anyway(house),
+                wide_after.play_anyway(house),
+            );
+            match played {
+                (Ok(narrow), Ok(wide)) => {
+                    assert_eq!(narrow.sown.pits.board(), wide.sown.pits.board());
+                    assert_eq!(
+                        (narrow.captured, narrow.captured_houses, narrow.conceded),
+                        (wide.captured, wide.captured_houses, wide.conceded),
+                        "{position} {house:?}"
+                    );
+                    assert_eq!(narrow.applied, wide.applied, "{position} {house:?}");
+                    assert_eq!(narrow_after, wide_after, "{position} {house:?}");
+                }
+                (narrow, wide) => assert_eq!(narrow.err(), wide.err()),
+            }
+        }
+    }
+
+    #[test]
+    fn narrow_and_wide_houses_play_alike() {
+        let mut state = 0x5EED_0F50_u64;
+        let mut next = |n: usize| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            ((state >> 33) % n as u64) as usize
+        };
+        for rules in [
+            Ruleset::Songo,
+            Ruleset::SongoEkang,
+            Ruleset::Awale,
+            Ruleset::OwareAbapa,
+        ] {
+            for game in 0..60 {
+                // Games from the start, and from boards of few seeds a
+                // house, where the filters (solidarity, feeding, the exit
+                // house) and the laps come up more often.
+                let mut position = if game % 2 == 0 {
+                    Position::start(rules)
+                } else {
+                    let width = rules.houses_per_side();
+                    let mut rows = [[0; 7]; 2];
+                    for row in &mut rows {
+                        for house in row.iter_mut().take(width) {
+                            *house = [0, 0, 1, 2, 3, 4, 15, 20][next(8)];
+                        }
+                    }
+                    let (south, north) = (&rows[0][..width], &rows[1][..width]);
+                    Position::new(rules, south, north, Score::default(), Side::South)
+                        .expect("a small board")
+                };
+                for _ in 0..200 {
+                    same_in_both_forms(&position);
+                    let Ok(moves) = position.turn() else {
+                        break;
+                    };
+                    let index = next(moves.len());
+                    position.play_listed(&moves, index);
+                }
+            }
+        }
     }
 }

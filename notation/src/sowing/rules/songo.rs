@@ -7,34 +7,31 @@
 use crate::rule::{RuleId, RuleIds};
 use crate::ruleset::Ruleset;
 use crate::side::Side;
-use crate::sowing::position::{BOARD, Board, MAX_PITS, Position};
+use crate::sowing::houses::{Board, Houses, MAX_PITS, Pits};
+use crate::sowing::position::Position;
 use crate::sowing::rules::common::{Analysis, Capture, Effect, Landing, MoveStatus, capture_chain};
 
 const WIDTH: usize = 7;
 const EXIT: usize = WIDTH - 1;
+/// The lanes of a whole camp (see [`Houses`]).
+const CAMP: u32 = (1 << WIDTH) - 1;
 
 /// `songo.sow`, `songo.sow.lap`, `songo.sow.lone-seed`: the board after
 /// sowing the seeds of `origin`, and where the last one fell.
 ///
-/// Each house's new count is computed from its distance to the origin, the
-/// same formula for every house: no loop over the seeds (a house may hold
-/// billions), and no branch, so that it compiles to a few vector operations.
-/// The board is returned as a value, which the compiler keeps in vector
-/// registers.
+/// The seeds go to runs of houses at once, whatever their number: no loop
+/// over the seeds (a house may hold billions), and on a narrow board a run
+/// is one addition.
 #[inline(always)]
-pub(crate) fn sow(pits: &Board, origin: usize, applied: &mut RuleIds) -> (Board, Landing) {
-    let seeds = pits[origin];
-    let steps = steps_from(origin);
-    let mut sown = [0; BOARD];
+pub(crate) fn sow<H: Houses>(pits: &H, origin: usize, applied: &mut RuleIds) -> (H, Landing) {
+    let seeds = pits.get(origin);
+    let mut sown = *pits;
+    sown.empty(origin);
     applied.insert(RuleId::Sow);
     if seeds < 14 {
         // At most 13 seeds, one in each of the houses after the origin: they
-        // never come back to it. The origin's count may be anything up to
-        // `u32::MAX`: it is added to with wrapping arithmetic, then emptied.
-        for (index, house) in sown.iter_mut().enumerate() {
-            let gets = u32::from(steps[index] <= seeds);
-            *house = pits[index].wrapping_add(gets) & emptied(steps[index]);
-        }
+        // never come back to it.
+        sown.add_after(origin, MAX_PITS, seeds as usize, 1);
         // `origin + seeds` is below 2 × 14: one conditional subtraction
         // instead of a division.
         let ahead = origin + seeds as usize;
@@ -48,19 +45,15 @@ pub(crate) fn sow(pits: &Board, origin: usize, applied: &mut RuleIds) -> (Board,
     applied.insert(RuleId::SowLap);
     // One seed in each of the 13 other houses, then the rest only in the
     // opponent's camp, from its entry house, round after round.
+    sown.add_after(origin, MAX_PITS, MAX_PITS - 1, 1);
     let opponent = if origin < WIDTH { WIDTH } else { 0 };
     let rest = seeds - 13;
     let (rounds, extra) = (rest / 7, rest % 7);
     // The last seed would fall in the opponent's entry house: it is kept.
     let kept = extra == 1;
     let extra = if kept { 0 } else { extra };
-    for (index, house) in sown.iter_mut().enumerate() {
-        let camp = (index as u32).wrapping_sub(opponent as u32);
-        let in_camp = u32::from(camp < WIDTH as u32);
-        let more = (rounds + u32::from(camp < extra)) & in_camp.wrapping_neg();
-        let lap = u32::from(steps[index] < MAX_PITS as u32);
-        *house = pits[index].wrapping_add(lap + more) & emptied(steps[index]);
-    }
+    sown.add_run(opponent, WIDTH, rounds);
+    sown.add_run(opponent, extra as usize, 1);
     if kept {
         applied.insert(RuleId::SowLoneSeed);
         return (sown, Landing::Kept);
@@ -69,48 +62,10 @@ pub(crate) fn sow(pits: &Board, origin: usize, applied: &mut RuleIds) -> (Board,
     (sown, Landing::House(opponent + last))
 }
 
-/// For each house, how many steps along the cycle lead to it from `origin`:
-/// 1 for the next house, 14 for the origin itself. The padding past the
-/// houses is out of reach (`u32::MAX`): it gets no seed and keeps its 0.
-fn steps_from(origin: usize) -> Board {
-    // Read from a table rather than computed: the compiler then treats the
-    // 16 lanes alike and sows in whole vectors. A mask, not a division, keeps
-    // the index in the table (origins are below 14).
-    STEPS[origin & (BOARD - 1)]
-}
-
-/// [`steps_from`] for every origin.
-/// The two entries past the houses are never used.
-static STEPS: [Board; BOARD] = {
-    let mut table = [[u32::MAX; BOARD]; BOARD];
-    let mut origin = 0;
-    while origin < MAX_PITS {
-        let mut index = 0;
-        while index < MAX_PITS {
-            let ahead = (index + MAX_PITS - origin) as u32;
-            table[origin][index] = if ahead > MAX_PITS as u32 {
-                ahead - MAX_PITS as u32
-            } else {
-                ahead
-            };
-            index += 1;
-        }
-        origin += 1;
-    }
-    table
-};
-
-/// A mask that keeps a house's count, or empties it for the origin (14 steps).
-/// The origin's count may be anything up to `u32::MAX`: it is added to with
-/// wrapping arithmetic, then emptied by this mask.
-fn emptied(steps: u32) -> u32 {
-    0u32.wrapping_sub(u32::from(steps != MAX_PITS as u32))
-}
-
 /// `songo.capture.*`: what the last seed captures, applied to `pits`.
-#[inline]
-pub(crate) fn capture(
-    pits: &mut Board,
+#[inline(always)]
+pub(crate) fn capture<H: Houses>(
+    pits: &mut H,
     last: usize,
     mover: Side,
     applied: &mut RuleIds,
@@ -122,7 +77,7 @@ pub(crate) fn capture(
     if last == opponent {
         // Reported only when it holds a capture back (the house holds 2-4),
         // like `songo.capture.no-emptying`.
-        if (2..=4).contains(&pits[last]) {
+        if (2..=4).contains(&pits.get(last)) {
             applied.insert(RuleId::CaptureEntry);
         }
         return Capture::NONE;
@@ -131,8 +86,7 @@ pub(crate) fn capture(
     if chain.seeds == 0 {
         return Capture::NONE;
     }
-    let camp: u32 = pits[opponent..opponent + WIDTH].iter().sum();
-    if chain.seeds == camp {
+    if chain.seeds == pits.sum_of(opponent, CAMP) {
         applied.insert(RuleId::CaptureNoEmptying);
         return Capture::NONE;
     }
@@ -146,12 +100,41 @@ pub(crate) fn capture(
 /// given, receives the board after sowing.
 pub(crate) fn play(
     position: &mut Position,
-    sown: Option<&mut Board>,
+    sown: Option<&mut Pits>,
+    origin: usize,
+    forced: bool,
+) -> Effect {
+    match position.pits {
+        Pits::Narrow(pits) => play_on(position, pits, sown, origin, forced),
+        Pits::Wide(pits) => play_wide(position, pits, sown, origin, forced),
+    }
+}
+
+/// [`play`] on a wide board: out of the way of the narrow boards of every
+/// real game.
+#[cold]
+#[inline(never)]
+fn play_wide(
+    position: &mut Position,
+    pits: Board,
+    sown: Option<&mut Pits>,
+    origin: usize,
+    forced: bool,
+) -> Effect {
+    play_on(position, pits, sown, origin, forced)
+}
+
+/// [`play`] on the position's houses, `pits`, in their form.
+#[inline(always)]
+fn play_on<H: Houses>(
+    position: &mut Position,
+    mut pits: H,
+    sown: Option<&mut Pits>,
     origin: usize,
     forced: bool,
 ) -> Effect {
     let mover = position.to_move;
-    let seeds = position.pits[origin];
+    let seeds = pits.get(origin);
     let mut applied = RuleIds::EMPTY;
     if forced {
         applied.insert(RuleId::ExitForced);
@@ -164,7 +147,8 @@ pub(crate) fn play(
             _ => None,
         };
         if let Some(store) = store {
-            position.pits[origin] = 0;
+            pits.empty(origin);
+            position.pits = pits.into_pits();
             if let Some(sown) = sown {
                 *sown = position.pits;
             }
@@ -181,9 +165,9 @@ pub(crate) fn play(
             };
         }
     }
-    let (mut pits, landing) = sow(&position.pits, origin, &mut applied);
+    let (mut pits, landing) = sow(&pits, origin, &mut applied);
     if let Some(sown) = sown {
-        *sown = pits;
+        *sown = pits.into_pits();
     }
     let capture = match landing {
         Landing::Kept => Capture {
@@ -192,7 +176,7 @@ pub(crate) fn play(
         },
         Landing::House(last) => capture(&mut pits, last, mover, &mut applied),
     };
-    position.pits = pits;
+    position.pits = pits.into_pits();
     position.stores[mover] += capture.seeds;
     Effect {
         capture,
@@ -202,13 +186,13 @@ pub(crate) fn play(
 }
 
 /// `songo.exit`: whether playing the exit house, holding `seeds`, is banned.
-fn exit_banned(position: &Position, origin: usize, seeds: u32) -> bool {
+fn exit_banned<H: Houses>(position: &Position, pits: &H, origin: usize, seeds: u32) -> bool {
     match (position.rules, seeds) {
         (_, 1) | (Ruleset::SongoEkang, 2) => true,
         // `songo`: a pair is allowed only if it captures (no-emptying applied).
         (_, 2) => {
             let mut applied = RuleIds::EMPTY;
-            match sow(&position.pits, origin, &mut applied) {
+            match sow(pits, origin, &mut applied) {
                 (mut pits, Landing::House(last)) => {
                     capture(&mut pits, last, position.to_move, &mut applied).seeds == 0
                 }
@@ -235,19 +219,39 @@ fn seeds_given(camp: usize, seeds: u32) -> u32 {
 /// The move filters in the order of `docs/rules.md` (a gap-fill): non-empty
 /// houses, `songo.exit`, `songo.solidarity`, then `songo.exit.forced`.
 pub(crate) fn analyse(position: &Position) -> Analysis {
+    match &position.pits {
+        Pits::Narrow(pits) => analyse_on(position, pits),
+        Pits::Wide(pits) => analyse_wide(position, pits),
+    }
+}
+
+/// [`analyse`] on a wide board: out of the way of the narrow boards of
+/// every real game.
+#[cold]
+#[inline(never)]
+fn analyse_wide(position: &Position, pits: &Board) -> Analysis {
+    analyse_on(position, pits)
+}
+
+/// [`analyse`] on the position's houses, `pits`, in their form.
+#[inline(always)]
+fn analyse_on<H: Houses>(position: &Position, pits: &H) -> Analysis {
     let mover = position.to_move;
     let own = mover.index() * WIDTH;
-    let camp = &position.pits[own..own + WIDTH];
-    let mut analysis = Analysis::of_camp(camp);
-    let exit_seeds = camp[EXIT];
+    let mut analysis = Analysis::of_camp(pits, own, WIDTH);
+    let exit_seeds = pits.get(own + EXIT);
     let exit_is_banned =
-        matches!(exit_seeds, 1 | 2) && exit_banned(position, own + EXIT, exit_seeds);
+        matches!(exit_seeds, 1 | 2) && exit_banned(position, pits, own + EXIT, exit_seeds);
     if exit_is_banned {
         analysis.forbid(EXIT, RuleId::Exit);
     }
     let opponent = mover.opposite().index() * WIDTH;
-    if camp_is_empty(&position.pits, opponent) {
-        solidarity(position.rules, camp, &mut analysis);
+    if pits.nonempty(opponent) & CAMP == 0 {
+        let mut camp = [0; WIDTH];
+        for (index, seeds) in camp.iter_mut().enumerate() {
+            *seeds = pits.get(own + index);
+        }
+        solidarity(position.rules, &camp, &mut analysis);
     }
     if exit_is_banned && analysis.is_empty() {
         analysis.force_exit();
@@ -256,7 +260,7 @@ pub(crate) fn analyse(position: &Position) -> Analysis {
 }
 
 /// `songo.solidarity`: narrows the legal moves when the opponent is empty.
-fn solidarity(rules: Ruleset, camp: &[u32], analysis: &mut Analysis) {
+fn solidarity(rules: Ruleset, camp: &[u32; WIDTH], analysis: &mut Analysis) {
     let weight = |index: usize| match rules {
         // `songo`: the houses holding the most seeds.
         Ruleset::Songo => camp[index],
@@ -281,8 +285,12 @@ fn solidarity(rules: Ruleset, camp: &[u32], analysis: &mut Analysis) {
 pub(crate) fn quick_status(position: &Position, camp_index: usize) -> Option<MoveStatus> {
     let own = position.to_move.index() * WIDTH;
     let opponent = position.to_move.opposite().index() * WIDTH;
-    let seeds = position.pits[own + camp_index];
-    if (camp_index == EXIT && matches!(seeds, 1 | 2)) || camp_is_empty(&position.pits, opponent) {
+    let seeds = position.pits.get(own + camp_index);
+    let opponent_empty = match &position.pits {
+        Pits::Narrow(pits) => pits.nonempty(opponent) & CAMP == 0,
+        Pits::Wide(pits) => pits.nonempty(opponent) & CAMP == 0,
+    };
+    if (camp_index == EXIT && matches!(seeds, 1 | 2)) || opponent_empty {
         return None;
     }
     Some(if seeds == 0 {
@@ -290,17 +298,6 @@ pub(crate) fn quick_status(position: &Position, camp_index: usize) -> Option<Mov
     } else {
         MoveStatus::Legal
     })
-}
-
-/// Whether the camp starting at cycle index `camp` holds no seed. All seven
-/// houses are read, with no early exit: which house first holds seeds is
-/// random, and a branch on it would be mispredicted often.
-#[inline]
-fn camp_is_empty(pits: &Board, camp: usize) -> bool {
-    pits[camp..camp + WIDTH]
-        .iter()
-        .fold(0, |seen, &seeds| seen | seeds)
-        == 0
 }
 
 /// `songo.end.*`, apart from `songo.end.no-move` (which needs the legal moves).
