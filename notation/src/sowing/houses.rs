@@ -91,6 +91,10 @@ pub(crate) trait Houses: Copy {
     fn total(&self) -> u32;
     /// The lanes from `start` holding seeds.
     fn nonempty(&self, start: usize) -> u32;
+    /// Whether the lanes from `start` in `lanes` hold no seed.
+    fn none_in(&self, start: usize, lanes: u32) -> bool {
+        self.nonempty(start) & lanes == 0
+    }
     /// The lanes from `start` holding `low..=high` seeds (`high` below 128).
     fn holding(&self, start: usize, low: u32, high: u32) -> u32;
     /// The seeds of the lanes from `start` in `lanes`.
@@ -255,6 +259,11 @@ impl Houses for Narrow {
         // A byte's low seven bits plus 0x7f reach its high bit unless they
         // are all 0; the byte's own high bit covers counts of 128 and more.
         gather((((lanes & !HIGHS) + !HIGHS) | lanes) & HIGHS)
+    }
+
+    #[inline(always)]
+    fn none_in(&self, start: usize, lanes: u32) -> bool {
+        self.lanes(start) & SPREAD[(lanes & 0xff) as usize] == 0
     }
 
     #[inline(always)]

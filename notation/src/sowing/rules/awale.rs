@@ -109,7 +109,7 @@ fn feed_rule<H: Houses>(position: &Position, pits: &H) -> Option<RuleId> {
     // Both read the whole camp at once, with no early exit: which house
     // decides is random from move to move, and a branch on it would be
     // mispredicted.
-    let starving = pits.nonempty(opponent) & CAMP == 0;
+    let starving = pits.none_in(opponent, CAMP);
     // Sowing only adds seeds to the opponent's houses, and a house holding 4
     // or more can never be captured: then no move can take every seed.
     let safe = pits.holding(opponent, 0, 3) & CAMP != CAMP;

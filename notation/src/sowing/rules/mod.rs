@@ -430,6 +430,7 @@ const fn move_table() -> MoveTable {
 }
 
 impl Position {
+    #[inline]
     fn analysis(&self) -> Analysis {
         match self.rules.board_game() {
             BoardGame::Songo => songo::analyse(self),

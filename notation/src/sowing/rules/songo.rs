@@ -98,6 +98,7 @@ pub(crate) fn capture<H: Houses>(
 /// Plays a move on `position`, whose legality has been checked: sowing,
 /// then captures, or the forced exit of `songo.exit.forced`. `sown`, when
 /// given, receives the board after sowing.
+#[inline]
 pub(crate) fn play(
     position: &mut Position,
     sown: Option<&mut Pits>,
@@ -218,6 +219,7 @@ fn seeds_given(camp: usize, seeds: u32) -> u32 {
 
 /// The move filters in the order of `docs/rules.md` (a gap-fill): non-empty
 /// houses, `songo.exit`, `songo.solidarity`, then `songo.exit.forced`.
+#[inline]
 pub(crate) fn analyse(position: &Position) -> Analysis {
     match &position.pits {
         Pits::Narrow(pits) => analyse_on(position, pits),
@@ -246,7 +248,7 @@ fn analyse_on<H: Houses>(position: &Position, pits: &H) -> Analysis {
         analysis.forbid(EXIT, RuleId::Exit);
     }
     let opponent = mover.opposite().index() * WIDTH;
-    if pits.nonempty(opponent) & CAMP == 0 {
+    if pits.none_in(opponent, CAMP) {
         let mut camp = [0; WIDTH];
         for (index, seeds) in camp.iter_mut().enumerate() {
             *seeds = pits.get(own + index);
@@ -287,8 +289,8 @@ pub(crate) fn quick_status(position: &Position, camp_index: usize) -> Option<Mov
     let opponent = position.to_move.opposite().index() * WIDTH;
     let seeds = position.pits.get(own + camp_index);
     let opponent_empty = match &position.pits {
-        Pits::Narrow(pits) => pits.nonempty(opponent) & CAMP == 0,
-        Pits::Wide(pits) => pits.nonempty(opponent) & CAMP == 0,
+        Pits::Narrow(pits) => pits.none_in(opponent, CAMP),
+        Pits::Wide(pits) => pits.none_in(opponent, CAMP),
     };
     if (camp_index == EXIT && matches!(seeds, 1 | 2)) || opponent_empty {
         return None;
