@@ -166,8 +166,11 @@ impl Pool {
                 .connections_accepted
                 .fetch_add(1, Ordering::Relaxed);
             if let Ok(permit) = Arc::clone(&self.slots).try_acquire_owned() {
-                let accepted = Instant::now();
-                tokio::spawn(Arc::clone(&self).serve(stream, permit, service.clone(), accepted));
+                // Listed before its task first runs (later under load), so
+                // that a connection sending nothing can be evicted at once.
+                if let Some(listed) = self.admit(Instant::now()) {
+                    tokio::spawn(Arc::clone(&self).serve(stream, permit, service.clone(), listed));
+                }
             } else if self.evict_longest_waiting() {
                 // The evicted connection gives its slot back once its task
                 // ends: wait for it apart, so that the loop goes on
@@ -179,7 +182,11 @@ impl Pool {
                 tokio::spawn(async move {
                     let slots = Arc::clone(&pool.slots);
                     match tokio::time::timeout(SLOT_WAIT, slots.acquire_owned()).await {
-                        Ok(Ok(permit)) => pool.serve(stream, permit, service, accepted).await,
+                        Ok(Ok(permit)) => {
+                            if let Some(listed) = pool.admit(accepted) {
+                                pool.serve(stream, permit, service, listed).await;
+                            }
+                        }
                         _ => pool.refuse(stream),
                     }
                 });
@@ -243,7 +250,7 @@ impl Pool {
         stream: TcpStream,
         permit: OwnedSemaphorePermit,
         service: S,
-        accepted: Instant,
+        (id, connection): (u64, Arc<Connection>),
     ) where
         S: Service<Request<Incoming>, Response = Response<B>> + Send + 'static,
         S::Future: Send + 'static,
@@ -251,10 +258,6 @@ impl Pool {
         B: Body<Data = Bytes> + Unpin + Send + 'static,
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
     {
-        let connection = Arc::new(Connection::new(self.epoch, accepted));
-        let Some(id) = self.register(&connection) else {
-            return;
-        };
         let io = TokioIo::new(Watched {
             io: stream,
             connection: Arc::clone(&connection),
@@ -303,6 +306,14 @@ impl Pool {
             .connections_open
             .fetch_sub(1, Ordering::Relaxed);
         drop(permit);
+    }
+
+    /// Lists a new connection accepted at `accepted`, unless the shutdown
+    /// began: its id and its shared state.
+    fn admit(&self, accepted: Instant) -> Option<(u64, Arc<Connection>)> {
+        let connection = Arc::new(Connection::new(self.epoch, accepted));
+        let id = self.register(&connection)?;
+        Some((id, connection))
     }
 
     /// Lists a new connection, unless the shutdown began.
