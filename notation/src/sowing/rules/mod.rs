@@ -372,7 +372,8 @@ impl IllegalMove {
 }
 
 /// Every move list there can be: for each ruleset, side and set of houses
-/// (bit `i` for notation index `i`), and the forced exit move of each side.
+/// (bit `i` for camp index `i`, as [`Analysis`] gives them; the list is in
+/// notation order), and the forced exit move of each side.
 /// A list is copied whole from here rather than built field by field: a
 /// list built in pieces and copied at once by the caller would make the
 /// CPU wait for the pieces (a store-forwarding stall).
@@ -407,9 +408,13 @@ const fn move_table() -> MoveTable {
             let mut set = 0;
             while set < 128 {
                 let mut list = MoveList::empty(ruleset);
+                // Notation order: Songo's South camp is sown S6 → S0, so
+                // its camp indices run backwards (camp index i ↔ S(6 - i)).
+                let reversed = matches!(ruleset.board_game(), BoardGame::Songo) && side == 0;
                 let mut index = 0;
                 while index < 7 {
-                    if set >> index & 1 != 0 {
+                    let camp = if reversed { 6 - index } else { index };
+                    if set >> camp & 1 != 0 {
                         list.moves[list.len as usize] = House::new(owner, index as u8);
                         list.len += 1;
                     }
@@ -418,8 +423,8 @@ const fn move_table() -> MoveTable {
                 table.lists[rules][side][set] = list;
                 set += 1;
             }
-            // The exit house: S0 (notation index 0) or N6 (index 6).
-            let mut forced = table.lists[rules][side][if side == 0 { 1 } else { 1 << 6 }];
+            // The exit house: camp index 6 (S0 or N6).
+            let mut forced = table.lists[rules][side][1 << 6];
             forced.forced = true;
             table.forced[rules][side] = forced;
             side += 1;
@@ -441,20 +446,12 @@ impl Position {
 
     #[inline]
     fn moves_of(&self, analysis: &Analysis) -> MoveList {
-        // Notation order: Songo's South camp is sown S6 → S0, so its camp
-        // indices run backwards (bit i ↔ bit 6 - i).
-        let reversed = self.rules.board_game() == BoardGame::Songo && self.to_move == Side::South;
-        let set = if reversed {
-            analysis.legal().reverse_bits() >> 1
-        } else {
-            analysis.legal()
-        };
         let rules = self.rules as usize;
         let side = self.to_move.index();
         if analysis.forced() {
             MOVE_TABLE.forced[rules][side]
         } else {
-            MOVE_TABLE.lists[rules][side][usize::from(set & 0x7f)]
+            MOVE_TABLE.lists[rules][side][usize::from(analysis.legal() & 0x7f)]
         }
     }
 
