@@ -156,8 +156,10 @@ static HOUSE: [u128; BOARD] = {
 /// `AFTER[c][origin][count]`: 1 in each of the `count` bytes after
 /// `origin` on the cycle of the first 14 (`c` = 0) or 12 (`c` = 1) houses.
 /// One load sows a whole round, in place of two runs.
-static AFTER: [[[u128; MAX_PITS]; MAX_PITS]; 2] = {
-    let mut table = [[[0; MAX_PITS]; MAX_PITS]; 2];
+/// Rows and columns are padded to [`BOARD`], so that a mask, not a
+/// division, keeps an index in the table.
+static AFTER: [[[u128; BOARD]; BOARD]; 2] = {
+    let mut table = [[[0; BOARD]; BOARD]; 2];
     let mut c = 0;
     while c < 2 {
         let cycle = if c == 0 { 14 } else { 12 };
@@ -296,8 +298,8 @@ impl Houses for Narrow {
     fn add_after(&mut self, origin: usize, cycle: usize, count: usize, amount: u32) {
         // The cycles of the rules are of 14 and 12 houses: the table's row is
         // chosen at compile time.
-        let row = &AFTER[usize::from(cycle != MAX_PITS)][origin % MAX_PITS];
-        let run = row[count % MAX_PITS];
+        let row = &AFTER[usize::from(cycle != MAX_PITS)][origin % BOARD];
+        let run = row[count % BOARD];
         *self = Narrow::from_word(
             self.word()
                 .wrapping_add(run.wrapping_mul(u128::from(amount))),
