@@ -63,12 +63,16 @@ pub(crate) fn relative_stores(position: &Position) -> (u32, u32) {
 /// go straight into the engine's cycle order (see [`relative_board`]).
 pub(crate) fn from_relative(rules: Ruleset, board: &[u32], stores: (u32, u32)) -> Position {
     let houses = 2 * rules.houses_per_side();
-    let mut position = Position::start(rules);
-    position.stores = Score::new(stores.0, stores.1);
     let mut pits = Board::default();
     pits[..houses].copy_from_slice(&board[..houses]);
-    position.pits = Pits::from_board(&pits);
-    position
+    // Built whole, not from a start position whose houses would be thrown
+    // away: the tables build millions of positions a second through here.
+    Position {
+        rules,
+        pits: Pits::from_board(&pits),
+        stores: Score::new(stores.0, stores.1),
+        to_move: Side::South,
+    }
 }
 
 /// The mover's store minus the opponent's.

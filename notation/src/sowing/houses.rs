@@ -40,12 +40,21 @@ pub(crate) enum Pits {
 
 impl Pits {
     /// The houses of `board`, in their form.
+    #[inline]
     pub(crate) fn from_board(board: &Board) -> Pits {
-        let total: u64 = board.iter().map(|&seeds| u64::from(seeds)).sum();
-        if total <= u64::from(NARROW_MOST) {
+        // Lane by lane, with no early exit, so that the compiler works in
+        // whole vectors (the endgame tables build millions of positions a
+        // second through here). With every house below 256, the sum of the
+        // 16 cannot overflow.
+        let (mut widest, mut total) = (0u32, 0u32);
+        for &seeds in board {
+            widest |= seeds;
+            total = total.wrapping_add(seeds);
+        }
+        if widest <= NARROW_MOST && total <= NARROW_MOST {
+            // Each house holds at most the total, which fits in a byte.
             let mut bytes = [0; BOARD];
             for (byte, &seeds) in bytes.iter_mut().zip(board) {
-                // Each house holds at most the total, which fits in a byte.
                 *byte = seeds as u8;
             }
             Pits::Narrow(Narrow(bytes))
@@ -68,6 +77,16 @@ impl Pits {
         match self {
             Pits::Narrow(narrow) => narrow.get(index),
             Pits::Wide(board) => board.get(index),
+        }
+    }
+
+    /// Seeds in the `width` houses from cycle index `start` (at most 8).
+    #[inline]
+    pub(crate) fn sum_from(&self, start: usize, width: usize) -> u32 {
+        let lanes = (1 << width) - 1;
+        match self {
+            Pits::Narrow(narrow) => narrow.sum_of(start, lanes),
+            Pits::Wide(board) => board.sum_of(start, lanes),
         }
     }
 

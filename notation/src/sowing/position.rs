@@ -446,12 +446,11 @@ impl Position {
 
     /// Seeds in one camp.
     #[must_use]
+    #[inline]
     pub fn camp_seeds(&self, side: Side) -> u32 {
         let width = self.rules.houses_per_side();
         let first = side.index() * width;
-        (first..first + width)
-            .map(|index| self.pits.get(index))
-            .sum()
+        self.pits.sum_from(first, width)
     }
 
     /// Seeds on the board (stores excluded).
