@@ -90,6 +90,15 @@ impl Pits {
         }
     }
 
+    /// Whether the lanes from `start` in `lanes` hold no seed.
+    #[inline]
+    pub(crate) fn none_in(&self, start: usize, lanes: u32) -> bool {
+        match self {
+            Pits::Narrow(narrow) => narrow.none_in(start, lanes),
+            Pits::Wide(board) => board.none_in(start, lanes),
+        }
+    }
+
     /// Seeds on the board.
     #[inline]
     pub(crate) fn total(&self) -> u32 {
@@ -317,6 +326,10 @@ impl Houses for Narrow {
     fn add_after(&mut self, origin: usize, cycle: usize, count: usize, amount: u32) {
         // The cycles of the rules are of 14 and 12 houses: the table's row is
         // chosen at compile time.
+        debug_assert!(
+            cycle == MAX_PITS || cycle == 12,
+            "a cycle of {cycle} houses"
+        );
         let row = &AFTER[usize::from(cycle != MAX_PITS)][origin % BOARD];
         let run = row[count % BOARD];
         *self = Narrow::from_word(

@@ -327,6 +327,10 @@ pub struct Position {
     pub(crate) to_move: Side,
 }
 
+// The layout the comment above promises (the houses' two forms share the
+// space of the wider one).
+const _: () = assert!(std::mem::size_of::<Position>() == 80);
+
 impl Position {
     /// The start of a game: 5 seeds a house (Songo) or 4 (Awalé), South to move.
     ///

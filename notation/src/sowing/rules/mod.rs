@@ -408,14 +408,13 @@ const fn move_table() -> MoveTable {
             let mut set = 0;
             while set < 128 {
                 let mut list = MoveList::empty(ruleset);
-                // Notation order: Songo's South camp is sown S6 → S0, so
-                // its camp indices run backwards (camp index i ↔ S(6 - i)).
-                let reversed = matches!(ruleset.board_game(), BoardGame::Songo) && side == 0;
+                // Listed in notation order, looked up by camp index (they
+                // differ in Songo's South camp, sown S6 → S0).
                 let mut index = 0;
                 while index < 7 {
-                    let camp = if reversed { 6 - index } else { index };
-                    if set >> camp & 1 != 0 {
-                        list.moves[list.len as usize] = House::new(owner, index as u8);
+                    let house = House::new(owner, index as u8);
+                    if set >> house.camp_index(ruleset) & 1 != 0 {
+                        list.moves[list.len as usize] = house;
                         list.len += 1;
                     }
                     index += 1;

@@ -288,11 +288,7 @@ pub(crate) fn quick_status(position: &Position, camp_index: usize) -> Option<Mov
     let own = position.to_move.index() * WIDTH;
     let opponent = position.to_move.opposite().index() * WIDTH;
     let seeds = position.pits.get(own + camp_index);
-    let opponent_empty = match &position.pits {
-        Pits::Narrow(pits) => pits.none_in(opponent, CAMP),
-        Pits::Wide(pits) => pits.none_in(opponent, CAMP),
-    };
-    if (camp_index == EXIT && matches!(seeds, 1 | 2)) || opponent_empty {
+    if (camp_index == EXIT && matches!(seeds, 1 | 2)) || position.pits.none_in(opponent, CAMP) {
         return None;
     }
     Some(if seeds == 0 {
