@@ -383,11 +383,123 @@ pub struct PlainMoves<'a> {
     moved: bool,
 }
 
+/// How many bytes [`PlainMoves::peek`] looks at in one window: the blanks
+/// before a token, the token and the byte after it, when they fit.
+const WINDOW: usize = 16;
+
+/// `BLANKS[byte]`: the byte is an ASCII blank between tokens.
+static BLANKS: [bool; 256] = {
+    let mut table = [false; 256];
+    table[b' ' as usize] = true;
+    table[b'\n' as usize] = true;
+    table[b'\r' as usize] = true;
+    table[b'\t' as usize] = true;
+    table
+};
+
 impl<'a> PlainMoves<'a> {
     /// The next token when it is plain, not read yet; the blanks before
     /// it are skipped.
+    ///
+    /// Nearly every token, with the blanks before it and the byte after
+    /// it, fits in the [`WINDOW`] bytes from the reader's place: they are
+    /// read there, with no test of the text's end at each byte. What does
+    /// not fit (the end of the text, a long run of blanks, a long token)
+    /// is read by [`PlainMoves::peek_anywhere`], which gives the same
+    /// answers.
     #[inline(always)]
     pub fn peek(&mut self) -> Option<PlainToken<'a>> {
+        let start = self.at;
+        let Some(window) = self
+            .text
+            .as_bytes()
+            .get(start..)
+            .and_then(<[u8]>::first_chunk::<WINDOW>)
+        else {
+            return self.peek_anywhere();
+        };
+        let mut at = 0;
+        while at < WINDOW && BLANKS[usize::from(window[at])] {
+            at += 1;
+        }
+        // The same test as the loop's, so that the compiler knows `at`
+        // is in the window below.
+        if at >= WINDOW {
+            return self.peek_anywhere();
+        }
+        self.at = start + at;
+        let first = window[at];
+        match first {
+            b'0'..=b'9' => {
+                // At most 15 digits fit: no overflow.
+                let mut value = u64::from(first - b'0');
+                let mut end = at + 1;
+                while end < WINDOW && window[end].is_ascii_digit() {
+                    value = value * 10 + u64::from(window[end] - b'0');
+                    end += 1;
+                }
+                let digits = at..end;
+                if end >= WINDOW {
+                    return self.peek_anywhere();
+                }
+                if window[end] != b'.' {
+                    return None;
+                }
+                end += 1;
+                while end < WINDOW && window[end] == b'.' {
+                    end += 1;
+                }
+                if end >= WINDOW {
+                    return self.peek_anywhere();
+                }
+                Some(PlainToken::Number {
+                    digits: window.get(digits).unwrap_or_default(),
+                    value: Some(value),
+                    end: start + end,
+                })
+            }
+            b'a'..=b'z' | b'A'..=b'Z' => {
+                let mut end = at + 1;
+                while end < WINDOW && MOVE_BYTES[usize::from(window[end])] {
+                    end += 1;
+                }
+                let token = at..end;
+                if end >= WINDOW {
+                    return self.peek_anywhere();
+                }
+                let mut claim = None;
+                if window[end] == b'+' {
+                    let digits = end + 1;
+                    let mut value: u64 = 0;
+                    end = digits;
+                    while end < WINDOW && window[end].is_ascii_digit() {
+                        value = value * 10 + u64::from(window[end] - b'0');
+                        end += 1;
+                    }
+                    if end >= WINDOW {
+                        return self.peek_anywhere();
+                    }
+                    // No digits, or past `u32::MAX`: a syntax error, the
+                    // reader reports it.
+                    claim = Some(u32::try_from(value).ok().filter(|_| end > digits)?);
+                }
+                if matches!(window[end], b'!' | b'?') {
+                    return None;
+                }
+                Some(PlainToken::Move {
+                    bytes: window.get(token).unwrap_or_default(),
+                    claim,
+                    end: start + end,
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// [`PlainMoves::peek`] wherever the reader is, byte by byte.
+    #[cold]
+    #[inline(never)]
+    fn peek_anywhere(&mut self) -> Option<PlainToken<'a>> {
         let bytes = self.text.as_bytes();
         let mut at = self.at;
         let first = loop {
@@ -1240,4 +1352,75 @@ fn unescape(raw: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// What a peek gave, and where it left the reader.
+    fn peeked(text: &str, at: usize, fast: bool) -> (String, usize) {
+        let mut moves = PlainMoves {
+            text,
+            origin: Origin::default(),
+            at,
+            moved: false,
+        };
+        let token = if fast {
+            moves.peek()
+        } else {
+            moves.peek_anywhere()
+        };
+        let shown = match token {
+            None => "none".to_owned(),
+            Some(PlainToken::Number { digits, value, end }) => {
+                format!("number {digits:?} {value:?} {end}")
+            }
+            Some(PlainToken::Move { bytes, claim, end }) => {
+                format!("move {bytes:?} {claim:?} {end}")
+            }
+        };
+        (shown, moves.at)
+    }
+
+    proptest! {
+        /// The window's reading and the byte-by-byte one agree at every
+        /// place of any text made of the bytes move text is made of
+        /// (long runs included, so that tokens cross the window's end).
+        #[test]
+        fn the_window_reads_as_the_bytes_do(
+            text in "([ \n\r\t]{0,18}|[0-9]{1,22}|[.]{1,4}|[SNae][0-9]{0,3}|[a-z:=@/_',-]{1,17}|[+][0-9]{0,12}|[!?{}()*$;]|é)*"
+        ) {
+            for at in 0..=text.len() {
+                if text.is_char_boundary(at) {
+                    prop_assert_eq!(peeked(&text, at, true), peeked(&text, at, false), "at {}", at);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_window_reads_usual_moves_and_numbers() {
+        let text = "12. S5+3 N4 13...  N0+4294967296 a!                ";
+        assert_eq!(
+            peeked(text, 0, true),
+            ("number [49, 50] Some(12) 3".to_owned(), 0)
+        );
+        assert_eq!(
+            peeked(text, 3, true),
+            ("move [83, 53] Some(3) 8".to_owned(), 4)
+        );
+        assert_eq!(
+            peeked(text, 8, true),
+            ("move [78, 52] None 11".to_owned(), 9)
+        );
+        assert_eq!(
+            peeked(text, 11, true),
+            ("number [49, 51] Some(13) 17".to_owned(), 12)
+        );
+        // A claim past u32::MAX, a glyph after a move: left to the reader.
+        assert_eq!(peeked(text, 17, true), ("none".to_owned(), 19));
+        assert_eq!(peeked(text, 32, true), ("none".to_owned(), 33));
+    }
 }
