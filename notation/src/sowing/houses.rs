@@ -91,21 +91,36 @@ impl Pits {
     }
 
     /// Whether the lanes from `start` in `lanes` hold no seed.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn none_in(&self, start: usize, lanes: u32) -> bool {
         match self {
             Pits::Narrow(narrow) => narrow.none_in(start, lanes),
-            Pits::Wide(board) => board.none_in(start, lanes),
+            Pits::Wide(board) => Pits::wide_none_in(board, start, lanes),
         }
     }
 
+    /// [`Pits::none_in`] on a wide board, out of line.
+    #[cold]
+    #[inline(never)]
+    fn wide_none_in(board: &Board, start: usize, lanes: u32) -> bool {
+        board.none_in(start, lanes)
+    }
+
     /// Seeds on the board.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn total(&self) -> u32 {
         match self {
             Pits::Narrow(narrow) => narrow.total(),
-            Pits::Wide(board) => Houses::total(board),
+            Pits::Wide(board) => Pits::wide_total(board),
         }
+    }
+
+    /// [`Pits::total`] of a wide board: out of the way of the narrow
+    /// boards of every game (the end tests of each move ask it).
+    #[cold]
+    #[inline(never)]
+    fn wide_total(board: &Board) -> u32 {
+        Houses::total(board)
     }
 }
 

@@ -585,11 +585,35 @@ impl Position {
         })
     }
 
+    /// `Some(false)` when `house` is a legal move that the rule modules
+    /// can tell from the house alone (`quick_status`): the answer of
+    /// [`Position::check`] for nearly every move of a game, small enough
+    /// to be inlined where a move is played. `None`: ask `check`.
+    #[inline(always)]
+    fn legal_at_once(&self, house: House) -> Option<bool> {
+        if usize::from(house.index) >= self.rules.houses_per_side()
+            || house.side != self.to_move
+            || self.ended_without_moves()
+        {
+            return None;
+        }
+        let camp_index = house.camp_index(self.rules);
+        let quick = match self.rules.board_game() {
+            BoardGame::Songo => songo::quick_status(self, camp_index),
+            BoardGame::Awale => awale::quick_status(self, camp_index),
+            BoardGame::Seega => None,
+        };
+        matches!(quick, Some(MoveStatus::Legal)).then_some(false)
+    }
+
     /// Checks a move; `Ok(true)` for a forced exit move.
     ///
     /// # Errors
     /// The move is illegal; the error names the rule.
     pub fn check(&self, house: House) -> Result<bool, IllegalMove> {
+        if let Some(forced) = self.legal_at_once(house) {
+            return Ok(forced);
+        }
         let illegal = |reason, legal| IllegalMove {
             house,
             reason,
@@ -616,12 +640,9 @@ impl Position {
                 BoardGame::Awale => awale::quick_status(self, camp_index),
                 BoardGame::Seega => None,
             };
-            match quick {
-                Some(MoveStatus::Legal) => return Ok(false),
-                Some(MoveStatus::Empty) => {
-                    return Err(illegal(IllegalReason::EmptyHouse, self.legal_moves()));
-                }
-                _ => {}
+            // A legal move was answered by `legal_at_once`.
+            if quick == Some(MoveStatus::Empty) {
+                return Err(illegal(IllegalReason::EmptyHouse, self.legal_moves()));
             }
         }
         let analysis = self.analysis();
@@ -670,7 +691,10 @@ impl Position {
     /// ```
     #[inline(always)]
     pub fn play_captured(&mut self, house: House) -> Result<u32, IllegalMove> {
-        let forced = self.check(house)?;
+        let forced = match self.legal_at_once(house) {
+            Some(forced) => forced,
+            None => self.check(house)?,
+        };
         Ok(self.sow_and_capture(house, forced, None).capture.seeds)
     }
 

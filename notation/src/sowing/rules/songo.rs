@@ -283,7 +283,8 @@ fn solidarity(rules: Ruleset, camp: &[u32; WIDTH], analysis: &mut Analysis) {
 
 /// Quick legality of one house when no filter can apply: the opponent's camp
 /// holds seeds, and the house is not an exit house holding 1 or 2 seeds.
-/// `None`: ask [`analyse`].
+/// `None`: ask [`analyse`]. Inlined where a move is played.
+#[inline(always)]
 pub(crate) fn quick_status(position: &Position, camp_index: usize) -> Option<MoveStatus> {
     let own = position.to_move.index() * WIDTH;
     let opponent = position.to_move.opposite().index() * WIDTH;
