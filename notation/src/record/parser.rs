@@ -345,6 +345,19 @@ static MOVE_BYTES: [bool; 256] = {
     table
 };
 
+/// Bytes a tag name is made of: ASCII letters, digits and `_`. A table:
+/// every game has several tags.
+static NAME_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 128 {
+        let c = byte as u8;
+        table[byte] = c.is_ascii_alphanumeric() || c == b'_';
+        byte += 1;
+    }
+    table
+};
+
 /// A token of plain move text (see [`PlainMoves`]).
 #[derive(Clone, Copy)]
 pub enum PlainToken<'a> {
@@ -792,10 +805,11 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             hint: None,
         })?;
         let input = skip_spaces(input);
-        let name_length = input
-            .bytes()
-            .take_while(|&byte| byte.is_ascii_alphanumeric() || byte == b'_')
-            .count();
+        let name = input.as_bytes();
+        let mut name_length = 0;
+        while name_length < name.len() && NAME_BYTES[usize::from(name[name_length])] {
+            name_length += 1;
+        }
         if name_length == 0 {
             return Err(error(input, msg!("record-expected-tag-name")));
         }
