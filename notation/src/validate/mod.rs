@@ -513,77 +513,90 @@ impl PlainLine<'_, '_> {
         AnyMove: From<R::Move>,
     {
         let moves = &mut *self.moves;
-        while let Some(token) = moves.peek() {
-            let (bytes, claim) = match token {
-                PlainToken::Number { digits, value, .. } => {
-                    let ply = *self.ply + usize::from(pending.is_some());
-                    let expected = move_number_of(ply, self.shift);
-                    let right = match value {
-                        Some(value) => u64::try_from(expected).is_ok_and(|e| e == value),
-                        None => number_is(digits, expected),
-                    };
-                    if !right {
-                        // Left to the reader, which reports it.
-                        break;
-                    }
-                    moves.accept(&token);
-                    continue;
-                }
-                PlainToken::Move { bytes, claim, .. } => (bytes, claim),
-            };
-            #[cfg(test)]
-            tests::count_fast_move();
-            let at = moves.token_start();
-            let length = bytes.len();
-            let usual = replay.parse_usual(bytes, self.conventions);
-            moves.accept(&token);
-            let token = QuickToken { at, length, claim };
-            // What the validator's `san` does before the replay's.
-            *self.plies += 1;
-            replay.written(sink, moves, token);
-            // The move before is played: `Lines::flush`.
-            if let Some(before_move) = *pending {
-                let before = before_move.claim.map(|_| replay.before());
-                match replay.play(before_move.mv, sink) {
-                    Ok(captured) => {
-                        *self.ply += 1;
-                        if before_move.claim.is_some_and(|claim| claim != captured) {
-                            let any = Quick {
-                                mv: AnyMove::from(before_move.mv),
-                                claim: before_move.claim,
-                                at: before_move.at,
-                                length: before_move.length,
-                            };
-                            let before = before.map(R::any_before);
-                            let ply = *self.ply;
-                            check_claim(sink, &any.pending(moves), captured, ply, 0, before, true);
+        // The counts in registers, written back once at the end.
+        let (mut ply, mut plies, mut branchable) = (*self.ply, *self.plies, *self.branchable);
+        let end = 'replay: {
+            while let Some(token) = moves.peek() {
+                let (bytes, claim) = match token {
+                    PlainToken::Number { digits, value, .. } => {
+                        let ply = ply + usize::from(pending.is_some());
+                        let expected = move_number_of(ply, self.shift);
+                        let right = match value {
+                            Some(value) => u64::try_from(expected).is_ok_and(|e| e == value),
+                            None => number_is(digits, expected),
+                        };
+                        if !right {
+                            // Left to the reader, which reports it.
+                            break;
                         }
+                        moves.accept(&token);
+                        continue;
                     }
-                    Err(refusal) => return PlainEnd::Refused { refusal, token },
+                    PlainToken::Move { bytes, claim, .. } => (bytes, claim),
+                };
+                #[cfg(test)]
+                tests::count_fast_move();
+                let at = moves.token_start();
+                let length = bytes.len();
+                let usual = replay.parse_usual(bytes, self.conventions);
+                moves.accept(&token);
+                let token = QuickToken { at, length, claim };
+                // What the validator's `san` does before the replay's.
+                plies += 1;
+                replay.written(sink, moves, token);
+                // The move before is played: `Lines::flush`.
+                if let Some(before_move) = *pending {
+                    let before = before_move.claim.map(|_| replay.before());
+                    match replay.play(before_move.mv, sink) {
+                        Ok(captured) => {
+                            ply += 1;
+                            if before_move.claim.is_some_and(|claim| claim != captured) {
+                                let any = Quick {
+                                    mv: AnyMove::from(before_move.mv),
+                                    claim: before_move.claim,
+                                    at: before_move.at,
+                                    length: before_move.length,
+                                };
+                                let before = before.map(R::any_before);
+                                check_claim(
+                                    sink,
+                                    &any.pending(moves),
+                                    captured,
+                                    ply,
+                                    0,
+                                    before,
+                                    true,
+                                );
+                            }
+                        }
+                        Err(refusal) => break 'replay PlainEnd::Refused { refusal, token },
+                    }
+                }
+                // The move is read: `Lines::read_move`.
+                branchable = false;
+                let read = match usual {
+                    Some(mv) => Ok(mv),
+                    None => replay.parse_move(moves.text(at, length), self.conventions),
+                };
+                match read {
+                    Ok(mv) => {
+                        *pending = Some(Quick {
+                            mv,
+                            claim,
+                            at,
+                            length,
+                        });
+                    }
+                    Err(error) => {
+                        *pending = None;
+                        break 'replay PlainEnd::Unreadable { error, token };
+                    }
                 }
             }
-            // The move is read: `Lines::read_move`.
-            *self.branchable = false;
-            let read = match usual {
-                Some(mv) => Ok(mv),
-                None => replay.parse_move(moves.text(at, length), self.conventions),
-            };
-            match read {
-                Ok(mv) => {
-                    *pending = Some(Quick {
-                        mv,
-                        claim,
-                        at,
-                        length,
-                    });
-                }
-                Err(error) => {
-                    *pending = None;
-                    return PlainEnd::Unreadable { error, token };
-                }
-            }
-        }
-        PlainEnd::Read
+            PlainEnd::Read
+        };
+        (*self.ply, *self.plies, *self.branchable) = (ply, plies, branchable);
+        end
     }
 }
 
