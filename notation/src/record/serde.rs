@@ -394,16 +394,29 @@ impl Serialize for GameRecord {
 }
 
 /// Whether a text is a result token: `*`, `1/2-1/2` or `N-N`.
+///
+/// ```
+/// use songo_notation::record::serde::is_result_token;
+/// for token in ["*", "1/2-1/2", "41-29", "0-0", "007-1"] {
+///     assert!(is_result_token(token), "{token}");
+/// }
+/// for text in ["", "-", "41-", "-29", "4-1-2", "41", "a-b", "41 - 29", "1/2"] {
+///     assert!(!is_result_token(text), "{text}");
+/// }
+/// ```
 #[must_use]
 pub fn is_result_token(text: &str) -> bool {
     if text == "*" || text == "1/2-1/2" {
         return true;
     }
-    let mut halves = text.splitn(2, '-');
-    let number = |part: Option<&str>| {
-        part.is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
-    };
-    number(halves.next()) && number(halves.next())
+    // Two runs of digits around one dash, byte by byte: every game's
+    // result is asked.
+    let number = |part: &[u8]| !part.is_empty() && part.iter().all(u8::is_ascii_digit);
+    let bytes = text.as_bytes();
+    bytes
+        .iter()
+        .position(|&byte| byte == b'-')
+        .is_some_and(|dash| number(&bytes[..dash]) && number(&bytes[dash + 1..]))
 }
 
 /// How deep brackets may nest in the JSON or YAML form of records: each
