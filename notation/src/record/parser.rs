@@ -414,7 +414,7 @@ impl<'a> PlainMoves<'a> {
     /// The next token when it is plain, not read yet; the blanks before
     /// it are skipped.
     ///
-    /// The token is read in the [`WINDOW`] bytes from the reader's place,
+    /// The token is read in the 16 bytes from the reader's place,
     /// with no test of the text's end at each byte. A token that does not
     /// fit there with the blanks before it and the byte after it (in the
     /// last bytes of the text, after a long run of blanks, a long token)
