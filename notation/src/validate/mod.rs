@@ -518,15 +518,13 @@ impl PlainLine<'_, '_> {
         let end = 'replay: {
             while let Some(token) = moves.peek() {
                 let (bytes, claim) = match token {
-                    PlainToken::Number { digits, value, .. } => {
+                    PlainToken::Number { value, .. } => {
                         let ply = ply + usize::from(pending.is_some());
                         let expected = move_number_of(ply, self.shift);
-                        let right = match value {
-                            Some(value) => u64::try_from(expected).is_ok_and(|e| e == value),
-                            None => number_is(digits, expected),
-                        };
-                        if !right {
-                            // Left to the reader, which reports it.
+                        // A wrong number is left to the reader, which
+                        // reports it; so is a number without its value (20
+                        // digits or more, which `peek`'s window never holds).
+                        if value != u64::try_from(expected).ok() {
                             break;
                         }
                         moves.accept(&token);
