@@ -597,13 +597,19 @@ impl Position {
         {
             return None;
         }
-        let camp_index = house.camp_index(self.rules);
-        let quick = match self.rules.board_game() {
+        let quick = self.quick_status(house.camp_index(self.rules));
+        matches!(quick, Some(MoveStatus::Legal)).then_some(false)
+    }
+
+    /// The rule module's quick status of the house at `camp_index` of the
+    /// side to move (`None`: only the whole analysis tells).
+    #[inline(always)]
+    fn quick_status(&self, camp_index: usize) -> Option<MoveStatus> {
+        match self.rules.board_game() {
             BoardGame::Songo => songo::quick_status(self, camp_index),
             BoardGame::Awale => awale::quick_status(self, camp_index),
             BoardGame::Seega => None,
-        };
-        matches!(quick, Some(MoveStatus::Legal)).then_some(false)
+        }
     }
 
     /// Checks a move; `Ok(true)` for a forced exit move.
@@ -633,17 +639,11 @@ impl Position {
         if let Some(over) = self.end_without_moves() {
             return Err(illegal(IllegalReason::GameOver(over), none));
         }
-        if house.side == self.to_move {
-            let camp_index = house.camp_index(self.rules);
-            let quick = match self.rules.board_game() {
-                BoardGame::Songo => songo::quick_status(self, camp_index),
-                BoardGame::Awale => awale::quick_status(self, camp_index),
-                BoardGame::Seega => None,
-            };
-            // A legal move was answered by `legal_at_once`.
-            if quick == Some(MoveStatus::Empty) {
-                return Err(illegal(IllegalReason::EmptyHouse, self.legal_moves()));
-            }
+        // A legal move was answered by `legal_at_once`.
+        if house.side == self.to_move
+            && self.quick_status(house.camp_index(self.rules)) == Some(MoveStatus::Empty)
+        {
+            return Err(illegal(IllegalReason::EmptyHouse, self.legal_moves()));
         }
         let analysis = self.analysis();
         let legal = self.moves_of(&analysis);
