@@ -311,24 +311,18 @@ impl Pool {
     /// Lists a new connection accepted at `accepted`, unless the shutdown
     /// began: its id and its shared state.
     fn admit(&self, accepted: Instant) -> Option<(u64, Arc<Connection>)> {
-        let connection = Arc::new(Connection::new(self.epoch, accepted));
-        let id = self.register(&connection)?;
-        Some((id, connection))
-    }
-
-    /// Lists a new connection, unless the shutdown began.
-    fn register(&self, connection: &Arc<Connection>) -> Option<u64> {
         let mut live = self.live();
         if live.closing {
             return None;
         }
+        let connection = Arc::new(Connection::new(self.epoch, accepted));
         let id = live.next_id;
         live.next_id += 1;
-        live.connections.insert(id, Arc::clone(connection));
+        live.connections.insert(id, Arc::clone(&connection));
         self.metrics
             .connections_open
             .fetch_add(1, Ordering::Relaxed);
-        Some(id)
+        Some((id, connection))
     }
 
     /// Tells every connection to close once its request in flight, if any,
