@@ -102,7 +102,7 @@ fn too_many_moves_is_413() {
 
 #[test]
 fn a_request_that_finds_every_slot_taken_is_503_busy() {
-    let server = TestServer::with(Config {
+    let server = TestServer::with_metrics(Config {
         max_concurrent_jobs: 1,
         ..small_limits()
     });
@@ -110,7 +110,17 @@ fn a_request_that_finds_every_slot_taken_is_503_busy() {
     stream
         .write_all(b"GET /debug/sleep?ms=1500 HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
         .unwrap();
-    std::thread::sleep(Duration::from_millis(100));
+    // The sleeper takes the slot as its request starts (in the same poll):
+    // wait for that rather than for a fixed time, which a loaded machine
+    // can outlast.
+    let waiting = Instant::now();
+    while server.metric("songo_http_requests_in_flight") < 1.0 {
+        assert!(
+            waiting.elapsed() < Duration::from_secs(10),
+            "the sleeper never started"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
     let reply = server.post_json("/v1/moves", &json!({"position": START}));
     assert_eq!(reply.header("retry-after"), Some("1"));
     insta::assert_json_snapshot!(reply.problem(503, "busy"));
