@@ -411,8 +411,8 @@ struct FilterArgs {
     /// The ruleset.
     #[arg(long)]
     rules: Option<Ruleset>,
-    /// The result as recorded (41-29, *).
-    #[arg(long)]
+    /// The result as recorded (41-29, +/-, *), or who won by the rules: south, north, draw, forfeit.
+    #[arg(long, value_name = "RESULT|south|north|draw|forfeit")]
     result: Option<String>,
     /// Only valid games.
     #[arg(long, conflicts_with = "invalid")]

@@ -639,7 +639,12 @@ hint-date-form = write it year.month.day, such as 2025.04.04, with ?? for what i
 record-unknown-variant = unknown Variant `{ $text }`: the OGN variants are Oware Abapa and Awale
 hint-variant-or-rules = or name the ruleset with a Rules tag
 record-not-a-result = `{ $text }` is not a result
-hint-result-tag = write the final score south first (41-29), or * when it is unknown
+hint-result-tag = write the final score south first (41-29), a forfeit (+/- South wins, -/+ North wins, -/- neither), or * when it is unknown
+record-forfeit-with-moves = the record claims the forfeit { $claimed }, a game not played, but it has { $plies ->
+    [one] a move
+   *[other] { $plies } moves
+}
+hint-forfeit-no-moves = a forfeit has no moves: remove them, or write the final score (or * with a Termination tag for a game stopped early)
 record-result-token-disagrees = the move text ends with { $token }, but the Result tag says { $tag }
 hint-result-token-and-tag = make the result token and the Result tag agree
 record-termination-does-not-hold = the Termination tag declares { $declared }, which does not hold: { $why }

@@ -625,7 +625,12 @@ hint-date-form = écrivez-la année.mois.jour, comme 2025.04.04, avec ?? pour ce
 record-unknown-variant = Variant inconnu `{ $text }` : les variantes de l'OGN sont Oware Abapa et Awale
 hint-variant-or-rules = ou nommez la règle du jeu avec un en-tête Rules
 record-not-a-result = `{ $text }` n'est pas un résultat
-hint-result-tag = écrivez le score final, celui de Sud d'abord (41-29), ou * s'il est inconnu
+hint-result-tag = écrivez le score final, celui de Sud d'abord (41-29), un forfait (+/- Sud gagne, -/+ Nord gagne, -/- aucun des deux), ou * s'il est inconnu
+record-forfeit-with-moves = la partie annonce le forfait { $claimed }, une partie non jouée, mais elle a { $plies ->
+    [one] un coup
+   *[other] { $plies } coups
+}
+hint-forfeit-no-moves = un forfait n'a pas de coups : retirez-les, ou écrivez le score final (ou * avec un en-tête Termination pour une partie arrêtée avant la fin)
 record-result-token-disagrees = les coups se terminent par { $token }, mais l'en-tête Result dit { $tag }
 hint-result-token-and-tag = accordez le résultat qui suit les coups et l'en-tête Result
 record-termination-does-not-hold = l'en-tête Termination déclare { $declared }, qui n'est pas vérifiée : { $why }

@@ -49,6 +49,7 @@ pub mod sowing;
 mod span;
 pub mod teach;
 pub mod validate;
+pub mod verdict;
 
 pub use any::{AnyIllegal, AnyMove, AnyMoveList, AnyOutcome, AnyPosition};
 pub use conventions::{Conventions, LetterCase};

@@ -882,6 +882,13 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             match first {
                 b'a'..=b'z' | b'A'..=b'Z' if self.skipping == 0 => self.move_token(&mut cursor),
                 b'0'..=b'9' if self.skipping == 0 => self.number(&mut cursor),
+                // A forfeit, in the spelling of FIDE's report files.
+                b'+' | b'-' if self.skipping == 0 && forfeit_length(cursor.rest()) > 0 => {
+                    let at = cursor.pos(self.origin);
+                    let text = &cursor.rest()[..3];
+                    cursor.step(3);
+                    self.result(at, text);
+                }
                 // `--`: a pass, as records and the docs write it (Seega).
                 b'-' if self.skipping == 0 && cursor.rest().starts_with("--") => {
                     self.pass_token(&mut cursor);
@@ -1364,6 +1371,17 @@ fn unescape(raw: &str) -> String {
         }
     }
     out
+}
+
+/// The length of the forfeit token (`+/-`, `-/+`, `-/-`) `text` starts
+/// with, 0 when it starts with none.
+fn forfeit_length(text: &str) -> usize {
+    let token = text.get(..3).unwrap_or_default();
+    if crate::verdict::GameResult::parse(token).is_some_and(crate::verdict::GameResult::is_forfeit) {
+        3
+    } else {
+        0
+    }
 }
 
 #[cfg(test)]

@@ -393,30 +393,21 @@ impl Serialize for GameRecord {
     }
 }
 
-/// Whether a text is a result token: `*`, `1/2-1/2` or `N-N`.
+/// Whether a text is a result token: `*`, `1/2-1/2`, `N-N`, or a
+/// forfeit `+/-`, `-/+`, `-/-` ([`GameResult`](crate::verdict::GameResult)).
 ///
 /// ```
 /// use songo_notation::record::serde::is_result_token;
-/// for token in ["*", "1/2-1/2", "41-29", "0-0", "007-1"] {
+/// for token in ["*", "1/2-1/2", "41-29", "0-0", "007-1", "+/-", "-/+", "-/-"] {
 ///     assert!(is_result_token(token), "{token}");
 /// }
-/// for text in ["", "-", "41-", "-29", "4-1-2", "41", "a-b", "41 - 29", "1/2"] {
+/// for text in ["", "-", "41-", "-29", "4-1-2", "41", "a-b", "41 - 29", "1/2", "+/+"] {
 ///     assert!(!is_result_token(text), "{text}");
 /// }
 /// ```
 #[must_use]
 pub fn is_result_token(text: &str) -> bool {
-    if text == "*" || text == "1/2-1/2" {
-        return true;
-    }
-    // Two runs of digits around one dash, byte by byte: every game's
-    // result is asked.
-    let number = |part: &[u8]| !part.is_empty() && part.iter().all(u8::is_ascii_digit);
-    let bytes = text.as_bytes();
-    bytes
-        .iter()
-        .position(|&byte| byte == b'-')
-        .is_some_and(|dash| number(&bytes[..dash]) && number(&bytes[dash + 1..]))
+    crate::verdict::GameResult::parse(text).is_some()
 }
 
 /// How deep brackets may nest in the JSON or YAML form of records: each

@@ -434,7 +434,7 @@ impl SeegaPosition {
         GameOver {
             rule,
             score,
-            winner: score.leader(),
+            winner: crate::verdict::winner(crate::Ruleset::Seega, score),
         }
     }
 

@@ -58,6 +58,7 @@ use crate::record::parser::{
 use crate::record::reader::{GameText, games};
 use crate::record::{FromTags, SetupError};
 use crate::record::{Tag, Tags, names, ogn, serde::is_result_token, text_problem_error};
+use crate::verdict::{GameResult, Verdict};
 use crate::rule::RuleId;
 use crate::ruleset::Ruleset;
 use crate::seega::Victory;
@@ -136,6 +137,19 @@ pub struct ResultCheck {
     pub computed: Option<String>,
 }
 
+impl ResultCheck {
+    /// The result that stands: the computed one when the replay reached an
+    /// end, else the one claimed (a game stopped early by resignation or
+    /// adjudication, a forfeit, a replay that stopped on a fault).
+    #[must_use]
+    pub fn standing(&self) -> Option<&str> {
+        self.computed
+            .as_deref()
+            .filter(|result| *result != "*")
+            .or(self.claimed.as_deref())
+    }
+}
+
 /// How the replayed game ended, as the report writes it: the rule, the
 /// winner and Seega's kind of victory; the score is the computed result.
 #[allow(clippy::ref_option)] // serde's serialize_with passes a reference
@@ -190,6 +204,10 @@ pub struct GameReport {
     /// The position where the main line's replay ended.
     #[serde(rename = "final")]
     pub final_position: Option<AnyPosition>,
+    /// Who won, by [`crate::verdict`], on the result that stands
+    /// ([`ResultCheck::standing`]); `None` while unfinished.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<Verdict>,
     /// The line the game starts on.
     #[serde(skip)]
     pub line: usize,
@@ -1903,6 +1921,29 @@ impl<'a, 'o> GameValidator<'a, 'o> {
         let decisive = claimed
             .as_deref()
             .filter(|value| *value != "*" && claimed_is_token);
+        // A forfeit is a game not played: its result is the claim, and it
+        // has no moves (nothing to replay).
+        if let Some(forfeit) = decisive.filter(|value| {
+            GameResult::parse(value).is_some_and(GameResult::is_forfeit)
+        }) {
+            if finished.ply > 0 {
+                self.game_violation(
+                    at,
+                    width,
+                    finished.ply,
+                    RuleId::RecordResult,
+                    msg!(
+                        "record-forfeit-with-moves",
+                        claimed = forfeit,
+                        plies = finished.ply
+                    ),
+                    Some(msg!("hint-forfeit-no-moves")),
+                    None,
+                );
+            }
+            let computed = (finished.ply == 0).then(|| forfeit.to_owned());
+            return ResultCheck { claimed, computed };
+        }
         let computed = match &finished.declared {
             Some(Ok(outcome)) => Some(score_text(outcome.score)),
             _ => Some(
@@ -2205,8 +2246,11 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
             plies: self.plies,
             violations,
             omitted: self.sink.omitted,
-            result,
             end,
+            verdict: finished.position.as_ref().and_then(|position| {
+                Verdict::of_text(position.rules(), result.standing()?)
+            }),
+            result,
             final_position: finished.position,
             line: self.origin.line,
         }

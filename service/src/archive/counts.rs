@@ -11,8 +11,11 @@
 //! and 167,322 rows upserted one by one at 20,000 games, an entry costs
 //! some 15 bytes and an import writes a row or two per bucket.
 
-use super::varint;
 use std::cmp::Ordering;
+
+use songo_notation::{Ruleset, Score, Side, verdict};
+
+use super::varint;
 
 /// Bits of the key that choose its bucket: 4,096 buckets, so that a
 /// transaction of 20,000 games (some 170,000 entries) writes a row of
@@ -51,17 +54,40 @@ pub(crate) struct Counts {
     pub(crate) score_sum: i64,
 }
 
+/// How a game with a final score ended, as the explorer counts it: the
+/// score's difference (South's minus North's) and the winner by the
+/// rules' verdict (`songo_notation::verdict`: a Songo game nobody took
+/// to 40 seeds is drawn, whatever the difference).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Ending {
+    pub(crate) diff: i64,
+    pub(crate) winner: Option<Side>,
+}
+
+impl Ending {
+    /// The ending of a game of `rules` with this final score; a game of
+    /// an unknown ruleset has none.
+    pub(crate) fn of(rules: Option<Ruleset>, south: i64, north: i64) -> Option<Ending> {
+        let seeds = |n: i64| u32::try_from(n).ok();
+        let score = Score::new(seeds(south)?, seeds(north)?);
+        Some(Ending {
+            diff: south - north,
+            winner: verdict::winner(rules?, score),
+        })
+    }
+}
+
 impl Counts {
-    /// One more game, whose final score difference is `diff` when known.
-    pub(crate) fn add(&mut self, diff: Option<i64>) {
+    /// One more game, with its ending when it has a final score.
+    pub(crate) fn add(&mut self, ending: Option<Ending>) {
         self.games += 1;
-        if let Some(diff) = diff {
-            match diff.cmp(&0) {
-                Ordering::Greater => self.south += 1,
-                Ordering::Less => self.north += 1,
-                Ordering::Equal => self.draws += 1,
+        if let Some(ending) = ending {
+            match ending.winner {
+                Some(Side::South) => self.south += 1,
+                Some(Side::North) => self.north += 1,
+                None => self.draws += 1,
             }
-            self.score_sum += diff;
+            self.score_sum += ending.diff;
         }
     }
 

@@ -7,8 +7,11 @@ use std::collections::HashSet;
 use songo_notation::i18n::Localize;
 use songo_notation::record::FromTags;
 use songo_notation::record::{GameText, Tags, names, parse_text};
-use songo_notation::validate::{GameReport, Options, validate_game_observed};
+use songo_notation::validate::{Options, validate_game_observed};
+use songo_notation::verdict::{GameResult, Verdict};
 use songo_notation::{AnyPosition, Conventions, Game, GamePosition};
+
+use super::counts::Ending;
 
 /// FNV-1a, 64 bits: a stable hash (the standard library's is seeded per
 /// process), fast on the short texts it is given here.
@@ -132,6 +135,8 @@ pub struct Prepared {
     pub(crate) date: Option<String>,
     pub(crate) result: Option<String>,
     pub(crate) score: Option<(i64, i64)>,
+    /// Who won by the rules' verdict, when the game is finished.
+    pub(crate) verdict: Option<Verdict>,
     pub(crate) plies: i64,
     pub(crate) valid: bool,
     /// The violations as JSON, for an invalid game.
@@ -290,13 +295,19 @@ pub fn prepare(game: &GameText<'_>, options: &Options) -> Result<Prepared, NotAG
             });
         }
     }
-    let (result, score) = result_of(&report);
+    let result = report.result.standing().map(str::to_owned);
+    let score = result.as_deref().and_then(parse_score);
+    // A forfeit is a game not played: no position of it is explored.
+    if report.verdict.is_some_and(|verdict| verdict.forfeit) {
+        passages.clear();
+    }
     Ok(Prepared {
         identity: fnv1a(identity_text.as_bytes()).cast_signed(),
         rules: rules_of(&tags, options),
         date: tags.get(names::DATE).and_then(normalise_date),
         result,
         score,
+        verdict: report.verdict,
         plies: i64::try_from(report.plies).unwrap_or(i64::MAX),
         valid: report.valid,
         violations: (!report.valid)
@@ -310,19 +321,6 @@ pub fn prepare(game: &GameText<'_>, options: &Options) -> Result<Prepared, NotAG
 fn rules_of(tags: &Tags, options: &Options) -> String {
     songo_notation::record::ruleset_of(tags, options.default_rules)
         .map_or_else(|_| "unknown".to_owned(), |rules| rules.id().to_owned())
-}
-
-/// The result stored: the computed one when the replay reached it, else
-/// the claimed; and its score when it is one.
-fn result_of(report: &GameReport) -> (Option<String>, Option<(i64, i64)>) {
-    let result = report
-        .result
-        .computed
-        .clone()
-        .filter(|r| r != "*")
-        .or_else(|| report.result.claimed.clone());
-    let score = result.as_deref().and_then(parse_score);
-    (result, score)
 }
 
 /// `41-29` as (41, 29).
@@ -403,15 +401,17 @@ fn replay<'a>(
 }
 
 /// The columns a replay of stored games selects, in this order.
-pub(crate) const REPLAY_COLUMNS: &str = "id, rules, record, south_score, north_score";
+pub(crate) const REPLAY_COLUMNS: &str = "id, rules, record, south_score, north_score, result";
 
 /// A stored game as a replay reads it (a row of [`REPLAY_COLUMNS`]).
 pub(crate) struct ReplayRow<'a> {
     pub(crate) id: i64,
     pub(crate) rules: Option<songo_notation::Ruleset>,
     pub(crate) record: &'a str,
-    /// South's final score less North's, when both are known.
-    pub(crate) diff: Option<i64>,
+    /// How it ended, when its final score is known.
+    pub(crate) ending: Option<Ending>,
+    /// A forfeit: a game not played, which no position counts.
+    pub(crate) forfeit: bool,
 }
 
 impl<'a> ReplayRow<'a> {
@@ -424,18 +424,24 @@ impl<'a> ReplayRow<'a> {
             .get(1)
             .and_then(Value::text)
             .and_then(|rules| rules.parse().ok());
-        let diff = match (
+        let ending = match (
             row.get(3).and_then(Value::int),
             row.get(4).and_then(Value::int),
         ) {
-            (Some(south), Some(north)) => Some(south - north),
+            (Some(south), Some(north)) => Ending::of(rules, south, north),
             _ => None,
         };
+        let forfeit = row
+            .get(5)
+            .and_then(Value::text)
+            .and_then(GameResult::parse)
+            .is_some_and(GameResult::is_forfeit);
         Some(ReplayRow {
             id,
             rules,
             record,
-            diff,
+            ending,
+            forfeit,
         })
     }
 }

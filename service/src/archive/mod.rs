@@ -34,6 +34,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::Serialize;
 use songo_notation::i18n::Message;
 use songo_notation::msg;
+use songo_notation::{Ruleset, verdict::Verdict};
 
 pub use ingest::{NotAGame, Prepared, position_at, position_key, prepare};
 pub use query::{
@@ -343,7 +344,7 @@ impl Store {
 /// at those versions: the tests that make an old archive).
 type OldIndexRow = (i64, i64, i64, Option<String>, Option<i64>);
 
-use counts::Counts;
+use counts::{Counts, Ending};
 
 /// The writes of the open transaction, kept until its commit and then
 /// made in key order: in key order the B-trees are filled from left to
@@ -354,9 +355,9 @@ struct Pending {
     /// Position index entries: the list (bucket, deep) and the entry.
     entries: Vec<(i64, bool, postings::Entry)>,
     /// A shallow passage's key, move (its number in `moves`; 0 where the
-    /// game ended) and its game's final score difference: summed into
-    /// the explorer's counts at the commit.
-    passages: Vec<(i64, u32, Option<i64>)>,
+    /// game ended) and how its game ended: summed into the explorer's
+    /// counts at the commit.
+    passages: Vec<(i64, u32, Option<Ending>)>,
     /// The moves' names, `""` first; `numbers` gives their number.
     moves: Vec<String>,
     numbers: std::collections::HashMap<String, u32>,
@@ -396,10 +397,11 @@ impl Pending {
         &mut self,
         version: i64,
         game: i64,
-        diff: Option<i64>,
+        ending: Option<Ending>,
         passages: &[ingest::Passage],
     ) {
         if version < 3 {
+            let diff = ending.map(|ending| ending.diff);
             self.old_rows.extend(
                 passages
                     .iter()
@@ -423,7 +425,7 @@ impl Pending {
             }
             if !deep {
                 let number = self.number(passage.next.as_deref().unwrap_or_default());
-                self.passages.push((passage.key, number, diff));
+                self.passages.push((passage.key, number, ending));
             }
         }
     }
@@ -434,12 +436,12 @@ impl Pending {
         self.passages
             .sort_unstable_by_key(|&(key, number, _)| (key, number));
         let mut counts: Vec<(i64, u32, Counts)> = Vec::new();
-        for &(key, number, diff) in &self.passages {
+        for &(key, number, ending) in &self.passages {
             match counts.last_mut() {
-                Some(last) if last.0 == key && last.1 == number => last.2.add(diff),
+                Some(last) if last.0 == key && last.1 == number => last.2.add(ending),
                 _ => {
                     let mut new = Counts::default();
-                    new.add(diff);
+                    new.add(ending);
                     counts.push((key, number, new));
                 }
             }
@@ -737,6 +739,18 @@ const REBUILD_GAMES: i64 = 2_000;
 /// would, a slice of games at a time: what a migration that changes
 /// them does.
 pub(crate) fn rebuild_index(db: &mut Db, version: i64) -> Result<(), DbError> {
+    replay_stored_games(db, version, true)
+}
+
+/// Counts the explorer's table (emptied) again by replaying every stored
+/// game, leaving the position index as it is.
+pub(crate) fn recount_explorer(db: &mut Db, version: i64) -> Result<(), DbError> {
+    replay_stored_games(db, version, false)
+}
+
+/// Replays every stored game but forfeits, a slice at a time, for the
+/// explorer's counts and, with `index`, the position index.
+fn replay_stored_games(db: &mut Db, version: i64, index: bool) -> Result<(), DbError> {
     let mut pending = Pending::default();
     let mut after = i64::MIN;
     loop {
@@ -755,12 +769,63 @@ pub(crate) fn rebuild_index(db: &mut Db, version: i64) -> Result<(), DbError> {
             let Some(game) = ingest::ReplayRow::from_row(row) else {
                 continue;
             };
+            if game.forfeit {
+                continue;
+            }
             let passages = ingest::passages_of_record(game.record, game.rules);
-            pending.add_game(version, game.id, game.diff, &passages);
+            pending.add_game(version, game.id, game.ending, &passages);
+        }
+        if !index {
+            pending.entries.clear();
         }
         write_pending(db, &mut pending, version)?;
     }
     Ok(())
+}
+
+/// Records every stored game's verdict (`winner`, `forfeit`) from its
+/// ruleset and result, by the library's one verdict: each distinct
+/// (ruleset, result) judged once, then every game updated from that
+/// table in one statement.
+pub(crate) fn record_verdicts(db: &mut Db) -> Result<(), DbError> {
+    let results = db.query(
+        "SELECT DISTINCT rules, result FROM games WHERE result IS NOT NULL",
+        &[],
+    )?;
+    db.batch(
+        "CREATE TEMPORARY TABLE verdicts (rules TEXT NOT NULL, result TEXT NOT NULL, \
+         winner TEXT NOT NULL, forfeit INTEGER NOT NULL, PRIMARY KEY (rules, result))",
+    )?;
+    for row in &results {
+        let (Some(rules), Some(result)) = (
+            row.first().and_then(Value::text),
+            row.get(1).and_then(Value::text),
+        ) else {
+            continue;
+        };
+        let Some(verdict) = rules
+            .parse::<Ruleset>()
+            .ok()
+            .and_then(|ruleset| Verdict::of_text(ruleset, result))
+        else {
+            continue;
+        };
+        db.execute(
+            "INSERT INTO verdicts (rules, result, winner, forfeit) VALUES ($1, $2, $3, $4)",
+            &[
+                rules.into(),
+                result.into(),
+                verdict.code().into(),
+                i64::from(verdict.forfeit).into(),
+            ],
+        )?;
+    }
+    db.execute(
+        "UPDATE games SET winner = v.winner, forfeit = v.forfeit FROM verdicts v \
+         WHERE v.rules = games.rules AND v.result = games.result",
+        &[],
+    )?;
+    db.batch("DROP TABLE verdicts")
 }
 
 /// Count rows of schema 4 read at a time by the migration that packs
@@ -1033,15 +1098,15 @@ impl Archive {
             return self.import_in_transaction_postgres(games, now);
         }
         let mut outcome = BatchOutcome::default();
+        let sql = if self.version >= schema::VERDICTS {
+            INSERT_GAME_SQLITE
+        } else {
+            INSERT_GAME_SQLITE_V5
+        };
         for game in games {
             let tag = |name: &str| Value::from(game.tags.get(name));
             use songo_notation::record::names;
-            let rows = self.db.query(
-                "INSERT INTO games (identity, rules, south, north, event, site, date, round, result, \
-                 south_score, north_score, plies, valid, violations, record, imported) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) \
-                 ON CONFLICT (identity) DO NOTHING RETURNING id",
-                &[
+            let mut params: Vec<Value> = vec![
                     game.identity.into(),
                     game.rules.as_str().into(),
                     tag(names::SOUTH),
@@ -1058,8 +1123,12 @@ impl Archive {
                     game.violations.clone().into(),
                     game.record.as_str().into(),
                     now.into(),
-                ],
-            )?;
+            ];
+            if self.version >= schema::VERDICTS {
+                params.push(game.verdict.map(|verdict| verdict.code()).into());
+                params.push(i64::from(game.verdict.is_some_and(|verdict| verdict.forfeit)).into());
+            }
+            let rows = self.db.query(sql, &params)?;
             let id = rows
                 .first()
                 .and_then(|row| row.first())
@@ -1078,9 +1147,12 @@ impl Archive {
             return;
         };
         outcome.imported += 1;
-        let diff = game.score.map(|(s, n)| s - n);
+        let ending = game.score.map(|(south, north)| Ending {
+            diff: south - north,
+            winner: game.verdict.and_then(|verdict| verdict.winner),
+        });
         self.pending
-            .add_game(self.version, id, diff, &game.passages);
+            .add_game(self.version, id, ending, &game.passages);
     }
 
     /// PostgreSQL: the batch's games in one statement (their columns as
@@ -1131,14 +1203,20 @@ impl Archive {
         let valid = ints(&|g| i64::from(g.valid));
         let violations: Vec<Option<&str>> = fresh.iter().map(|g| g.violations.as_deref()).collect();
         let record: Vec<&str> = fresh.iter().map(|g| g.record.as_str()).collect();
-        let rows = self.db.query_postgres(
-            "INSERT INTO games (identity, rules, south, north, event, site, date, round, result, \
-             south_score, north_score, plies, valid, violations, record, imported) \
-             SELECT *, $16::BIGINT FROM unnest($1::BIGINT[], $2::TEXT[], $3::TEXT[], $4::TEXT[], \
-             $5::TEXT[], $6::TEXT[], $7::TEXT[], $8::TEXT[], $9::TEXT[], $10::BIGINT[], \
-             $11::BIGINT[], $12::BIGINT[], $13::BIGINT[], $14::TEXT[], $15::TEXT[]) \
-             ON CONFLICT (identity) DO NOTHING RETURNING id, identity",
-            &[
+        let winner: Vec<Option<&str>> = fresh
+            .iter()
+            .map(|g| g.verdict.map(|verdict| verdict.code()))
+            .collect();
+        let forfeit: Vec<i32> = fresh
+            .iter()
+            .map(|g| i32::from(g.verdict.is_some_and(|verdict| verdict.forfeit)))
+            .collect();
+        let sql = if self.version >= schema::VERDICTS {
+            INSERT_GAMES_POSTGRES
+        } else {
+            INSERT_GAMES_POSTGRES_V5
+        };
+        let mut params: Vec<&(dyn postgres::types::ToSql + Sync)> = vec![
                 &identity,
                 &rules,
                 &south,
@@ -1155,8 +1233,11 @@ impl Archive {
                 &violations,
                 &record,
                 &now,
-            ],
-        )?;
+        ];
+        if self.version >= schema::VERDICTS {
+            params.extend([&winner as &(dyn postgres::types::ToSql + Sync), &forfeit]);
+        }
+        let rows = self.db.query_postgres(sql, &params)?;
         let mut ids = std::collections::HashMap::with_capacity(rows.len());
         for row in &rows {
             ids.insert(row.try_get::<_, i64>(1)?, row.try_get::<_, i64>(0)?);
@@ -1364,6 +1445,41 @@ pub const REBUILD_AFTER_GAMES: usize = 100_000;
 fn rebuild_after(before: usize, added: usize) -> bool {
     added >= REBUILD_AFTER_GAMES && added >= before
 }
+
+/// A game's row, in SQLite: a statement a game.
+const INSERT_GAME_SQLITE: &str = "INSERT INTO games (identity, rules, south, north, event, site, \
+     date, round, result, south_score, north_score, plies, valid, violations, record, imported, \
+     winner, forfeit) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) \
+     ON CONFLICT (identity) DO NOTHING RETURNING id";
+
+/// [`INSERT_GAME_SQLITE`] for the schemas before the verdict's columns
+/// (the tests that make an old archive).
+const INSERT_GAME_SQLITE_V5: &str = "INSERT INTO games (identity, rules, south, north, event, \
+     site, date, round, result, south_score, north_score, plies, valid, violations, record, \
+     imported) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) \
+     ON CONFLICT (identity) DO NOTHING RETURNING id";
+
+/// A batch's games in PostgreSQL: one statement, their columns as arrays.
+const INSERT_GAMES_POSTGRES: &str = "INSERT INTO games (identity, rules, south, north, event, \
+     site, date, round, result, south_score, north_score, plies, valid, violations, record, \
+     imported, winner, forfeit) \
+     SELECT i, r, s, n, e, si, d, ro, re, ss, ns, p, v, vi, rec, $16::BIGINT, w, f \
+     FROM unnest($1::BIGINT[], $2::TEXT[], $3::TEXT[], $4::TEXT[], $5::TEXT[], $6::TEXT[], \
+     $7::TEXT[], $8::TEXT[], $9::TEXT[], $10::BIGINT[], $11::BIGINT[], $12::BIGINT[], \
+     $13::BIGINT[], $14::TEXT[], $15::TEXT[], $17::TEXT[], $18::INTEGER[]) \
+     AS t(i, r, s, n, e, si, d, ro, re, ss, ns, p, v, vi, rec, w, f) \
+     ON CONFLICT (identity) DO NOTHING RETURNING id, identity";
+
+/// [`INSERT_GAMES_POSTGRES`] for the schemas before the verdict's columns.
+const INSERT_GAMES_POSTGRES_V5: &str = "INSERT INTO games (identity, rules, south, north, event, \
+     site, date, round, result, south_score, north_score, plies, valid, violations, record, \
+     imported) \
+     SELECT *, $16::BIGINT FROM unnest($1::BIGINT[], $2::TEXT[], $3::TEXT[], $4::TEXT[], \
+     $5::TEXT[], $6::TEXT[], $7::TEXT[], $8::TEXT[], $9::TEXT[], $10::BIGINT[], \
+     $11::BIGINT[], $12::BIGINT[], $13::BIGINT[], $14::TEXT[], $15::TEXT[]) \
+     ON CONFLICT (identity) DO NOTHING RETURNING id, identity";
 
 /// Rows a multi-row statement writes (its last one of a transaction
 /// fewer): well under both databases' limits on parameters.

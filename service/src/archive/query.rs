@@ -5,13 +5,14 @@
 use std::collections::BTreeMap;
 
 use serde::Serialize;
-use songo_notation::AnyPosition;
+use songo_notation::verdict::Verdict;
+use songo_notation::{AnyPosition, Ruleset, Side};
 use songo_notation::record::{Tags, games, parse_text};
 
 use super::counts::{self, Counts};
 use super::db::{DbError, Value};
 use super::ingest::{
-    REPLAY_COLUMNS, ReplayRow, identity_of, normalise_date, parse_score, passages_of_record,
+    REPLAY_COLUMNS, ReplayRow, identity_of, normalise_date, passages_of_record,
     public_id,
 };
 use super::postings;
@@ -34,7 +35,9 @@ pub struct Filters {
     pub round: Option<String>,
     /// The ruleset id.
     pub rules: Option<String>,
-    /// The result as recorded (`41-29`, `*`).
+    /// The result as recorded (`41-29`, `+/-`, `*`), or who won by the
+    /// rules' verdict: `south`, `north`, `draw`, `forfeit` (a game not
+    /// played, whoever won it).
     pub result: Option<String>,
     /// Only valid (`true`) or only invalid (`false`) games.
     pub valid: Option<bool>,
@@ -136,7 +139,8 @@ pub struct StandingRow {
     pub rank: usize,
     /// The player.
     pub player: String,
-    /// Games with a final score.
+    /// Games finished (with a result the rules' verdict judges),
+    /// forfeits included.
     pub games: i64,
     /// Wins.
     pub wins: i64,
@@ -144,6 +148,8 @@ pub struct StandingRow {
     pub draws: i64,
     /// Losses.
     pub losses: i64,
+    /// Of those games, the ones decided by forfeit (won or lost).
+    pub forfeits: i64,
     /// Points: 1 a win, ½ a draw.
     pub points: f64,
     /// Seeds the player ended with, summed.
@@ -159,7 +165,7 @@ pub struct StandingRow {
 pub struct Standings {
     /// The event.
     pub event: String,
-    /// Games counted (both players named, a final score).
+    /// Games counted (both players named, finished).
     pub games: i64,
     /// The players, best first.
     pub players: Vec<StandingRow>,
@@ -295,10 +301,20 @@ fn search_conditions(filters: &Filters) -> Result<(Where, Option<usize>), Archiv
         ("g.site", &filters.site),
         ("g.round", &filters.round),
         ("g.rules", &filters.rules),
-        ("g.result", &filters.result),
     ] {
         if let Some(value) = value {
             w.add(&format!("{column} = ?"), value.as_str().into());
+        }
+    }
+    if let Some(result) = &filters.result {
+        // The verdict's words read the column the library's verdict
+        // filled in at import (`Verdict::code`).
+        match result.to_ascii_lowercase().as_str() {
+            "south" => w.add("g.winner = ?", "S".into()),
+            "north" => w.add("g.winner = ?", "N".into()),
+            "draw" => w.add("g.winner = ?", "D".into()),
+            "forfeit" => w.add("g.forfeit = ?", 1_i64.into()),
+            _ => w.add("g.result = ?", result.as_str().into()),
         }
     }
     if let Some(since) = &filters.since {
@@ -732,7 +748,7 @@ impl Archive {
                 by_move
                     .entry(passage.next.unwrap_or_default())
                     .or_default()
-                    .add(game.diff);
+                    .add(game.ending);
                 recent_games.push(game.id);
             }
         }
@@ -758,13 +774,16 @@ impl Archive {
     }
 
     /// The crosstable of an event: 1 point a win, ½ a draw, over the games
-    /// whose two players are named and whose final score is known.
+    /// whose two players are named and that are finished, each won, drawn
+    /// or lost by the rules' verdict (`songo_notation::verdict`: a Songo
+    /// game nobody took to 40 seeds is a draw; a forfeit is a point to its
+    /// winner, with no seeds).
     ///
     /// # Errors
     /// The database fails.
     pub fn standings(&mut self, event: &str) -> Result<Standings, ArchiveError> {
         let rows = self.db.query(
-            "SELECT south, north, south_score, north_score, result FROM games \
+            "SELECT south, north, rules, result FROM games \
              WHERE event = $1 ORDER BY id",
             &[event.into()],
         )?;
@@ -777,18 +796,18 @@ impl Archive {
             ) else {
                 continue;
             };
-            let score = match (
-                row.get(2).and_then(Value::int),
-                row.get(3).and_then(Value::int),
-            ) {
-                (Some(s), Some(n)) => Some((s, n)),
-                _ => row.get(4).and_then(Value::text).and_then(parse_score),
-            };
-            let Some((s, n)) = score else {
+            let Some(verdict) = row
+                .get(2)
+                .and_then(Value::text)
+                .and_then(|rules| rules.parse::<Ruleset>().ok())
+                .zip(row.get(3).and_then(Value::text))
+                .and_then(|(rules, result)| Verdict::of_text(rules, result))
+            else {
                 continue;
             };
             counted += 1;
-            for (me, them, mine, theirs) in [(south, north, s, n), (north, south, n, s)] {
+            let seeds = |side: Side| verdict.score.map_or(0, |score| i64::from(score[side]));
+            for (me, them, side) in [(south, north, Side::South), (north, south, Side::North)] {
                 let line = players.entry(me.to_owned()).or_insert_with(|| StandingRow {
                     rank: 0,
                     player: me.to_owned(),
@@ -796,28 +815,23 @@ impl Archive {
                     wins: 0,
                     draws: 0,
                     losses: 0,
+                    forfeits: 0,
                     points: 0.0,
                     seeds_won: 0,
                     seeds_lost: 0,
                     head_to_head: BTreeMap::new(),
                 });
                 line.games += 1;
-                line.seeds_won += mine;
-                line.seeds_lost += theirs;
-                let points = match mine.cmp(&theirs) {
-                    std::cmp::Ordering::Greater => {
-                        line.wins += 1;
-                        1.0
-                    }
-                    std::cmp::Ordering::Equal => {
-                        line.draws += 1;
-                        0.5
-                    }
-                    std::cmp::Ordering::Less => {
-                        line.losses += 1;
-                        0.0
-                    }
-                };
+                line.forfeits += i64::from(verdict.forfeit);
+                line.seeds_won += seeds(side);
+                line.seeds_lost += seeds(side.opposite());
+                let half_points = verdict.half_points(side);
+                match half_points {
+                    2 => line.wins += 1,
+                    1 => line.draws += 1,
+                    _ => line.losses += 1,
+                }
+                let points = f64::from(half_points) / 2.0;
                 line.points += points;
                 *line.head_to_head.entry(them.to_owned()).or_insert(0.0) += points;
             }

@@ -26,6 +26,10 @@ enum Then {
     /// position and move) packed into the rows of schema 5; then that
     /// table is dropped.
     PackCounts,
+    /// Every stored game's verdict recorded from its ruleset and result,
+    /// then the explorer's counts (emptied by the statements) counted
+    /// again from the games.
+    Verdicts,
 }
 
 /// Every migration, oldest first. Never edit one that has shipped: add
@@ -165,10 +169,28 @@ CREATE TABLE explorer (
 CREATE INDEX explorer_bucket ON explorer (bucket, id);
 ",
     },
+    Migration {
+        version: 6,
+        then: Then::Verdicts,
+        // Results by the rules' verdict (`songo_notation::verdict`): who
+        // won each game (`S`, `N`, `D` a draw, `L` both lost a double
+        // forfeit; none while unfinished) and whether it was a forfeit,
+        // filled in for the games stored. The explorer's counts, which
+        // until now called the higher score the winner (a Songo game
+        // nobody took to 40 seeds is drawn), are counted again.
+        sql: "
+ALTER TABLE games ADD COLUMN winner TEXT;
+ALTER TABLE games ADD COLUMN forfeit {count} NOT NULL DEFAULT 0;
+DELETE FROM explorer;
+",
+    },
 ];
 
 /// The newest schema this songo knows.
-pub(crate) const CURRENT: i64 = 5;
+pub(crate) const CURRENT: i64 = 6;
+
+/// The first schema whose games hold the verdict (`winner`, `forfeit`).
+pub(crate) const VERDICTS: i64 = 6;
 
 fn dialect(db: &Db, sql: &str) -> String {
     if db.is_postgres() {
@@ -231,6 +253,10 @@ pub(crate) fn migrate(db: &mut Db, upto: i64) -> Result<(), SchemaError> {
                 Then::Nothing => {}
                 Then::Rebuild => super::rebuild_index(db, migration.version)?,
                 Then::PackCounts => super::pack_counts(db)?,
+                Then::Verdicts => {
+                    super::record_verdicts(db)?;
+                    super::recount_explorer(db, migration.version)?;
+                }
             }
             db.execute("DELETE FROM schema_version", &[])?;
             db.execute(

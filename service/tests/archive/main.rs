@@ -127,6 +127,8 @@ both!(
     the_explorer_refuses_past_its_replay_bound_before_any_work,
     two_writers_at_once_count_every_game,
     rebuilt_search_indexes_find_the_same_games,
+    the_rules_verdict_decides_every_result,
+    an_archive_of_schema_5_gets_its_results_by_the_rules,
 );
 
 /// The games of a text, prepared as the import prepares them.
@@ -393,16 +395,19 @@ fn standings_count_points_and_head_to_head(backend: Backend) {
             "[Event \"Club\"]\n[South \"{south}\"]\n[North \"{north}\"]\n[Result \"{result}\"]\n[Termination \"agreement\"]\n\n{result}\n\n"
         )
     };
+    // Songo: 36-34 is a draw, nobody took 40 seeds (the rules' verdict,
+    // not the higher score); `+/-` is a forfeit South wins, no seeds.
     let text = [
         game("Ada", "Ben", "40-30"),
         game("Ben", "Cleo", "35-35"),
         game("Cleo", "Ada", "20-50"),
         game("Ben", "Ada", "36-34"),
+        "[Event \"Club\"]\n[South \"Cleo\"]\n[North \"Ben\"]\n[Result \"+/-\"]\n\n+/-\n\n".to_owned(),
     ]
     .concat();
     archive.import(&prepared(&text)).expect("imported");
     let standings = archive.standings("Club").expect("standings");
-    assert_eq!(standings.games, 4);
+    assert_eq!(standings.games, 5);
     let line = |name: &str| {
         standings
             .players
@@ -412,13 +417,26 @@ fn standings_count_points_and_head_to_head(backend: Backend) {
             .clone()
     };
     let ada = line("Ada");
-    assert_eq!((ada.rank, ada.points, ada.wins, ada.losses), (1, 2.0, 2, 1));
+    assert_eq!(
+        (ada.rank, ada.points, ada.wins, ada.draws, ada.losses),
+        (1, 2.5, 2, 1, 0)
+    );
     assert_eq!((ada.seeds_won, ada.seeds_lost), (124, 86));
-    assert_eq!(ada.head_to_head.get("Ben"), Some(&1.0));
+    assert_eq!(ada.head_to_head.get("Ben"), Some(&1.5));
     let ben = line("Ben");
-    assert_eq!((ben.points, ben.draws), (1.5, 1));
+    assert_eq!(
+        (ben.points, ben.wins, ben.draws, ben.losses, ben.forfeits),
+        (1.0, 0, 2, 2, 1)
+    );
+    assert_eq!((ben.seeds_won, ben.seeds_lost), (101, 109));
     assert_eq!(ben.head_to_head.get("Cleo"), Some(&0.5));
-    assert_eq!(line("Cleo").rank, 3);
+    let cleo = line("Cleo");
+    assert_eq!(
+        (cleo.rank, cleo.points, cleo.wins, cleo.forfeits),
+        (2, 1.5, 1, 1)
+    );
+    assert_eq!(cleo.head_to_head.get("Ben"), Some(&1.5));
+    assert_eq!(line("Ben").rank, 3);
     assert!(
         archive
             .standings("No such event")
@@ -502,7 +520,7 @@ fn an_archive_of_schema_4_gets_its_counts_packed(backend: Backend) {
         }
     }
     let mut migrated = open(&old_scratch);
-    assert_eq!(migrated.schema_version().expect("a version"), 5);
+    assert_eq!(migrated.schema_version().expect("a version"), 6);
     let fresh_scratch = scratch(backend, "pack5");
     let mut fresh = open(&fresh_scratch);
     for chunk in games.chunks(40) {
@@ -551,7 +569,7 @@ fn migrated_archive_answers_as_a_fresh_one(backend: Backend, version: i64) {
         old.import(second).expect("imported");
     }
     let mut migrated = open(&old_scratch);
-    assert_eq!(migrated.schema_version().expect("a version"), 5);
+    assert_eq!(migrated.schema_version().expect("a version"), 6);
     // The same games imported by this songo: every answer alike.
     let new_scratch = scratch(backend, "fresh3");
     let mut fresh = open(&new_scratch);
@@ -1117,4 +1135,132 @@ fn rebuilt_search_indexes_find_the_same_games(backend: Backend) {
             );
         }
     }
+}
+
+/// Random games of every ruleset, each game a result the library's
+/// verdict judges.
+fn every_rulesets_games(per_ruleset: usize) -> String {
+    use songo_notation::generate::{GenerateOptions, generate};
+    let mut text = String::new();
+    for rules in songo_notation::Ruleset::ALL {
+        let records: Vec<_> =
+            generate(rules, per_ruleset, 11, GenerateOptions::default()).collect();
+        text.push_str(&songo_notation::record::write_all(&records));
+        text.push('\n');
+    }
+    text
+}
+
+/// Who won each of `text`'s games by the library's verdict (`S`, `N`,
+/// `D`), by ruleset: what every number of the archive must follow.
+fn verdicts_of(text: &str) -> Vec<(songo_notation::Ruleset, Option<songo_notation::Side>, bool)> {
+    let report =
+        songo_notation::validate::validate_str(text, &songo_notation::validate::Options::default());
+    use songo_notation::GamePosition;
+    report
+        .games
+        .iter()
+        .filter_map(|game| {
+            let rules = game.final_position.as_ref()?.rules();
+            let verdict = game.verdict?;
+            Some((rules, verdict.winner, verdict.forfeit))
+        })
+        .collect()
+}
+
+/// Every number of the explorer and of the searches by result follows
+/// the rules' verdict, on all five rulesets: a Songo game nobody took to
+/// 40 seeds is a draw, whatever its score.
+fn the_rules_verdict_decides_every_result(backend: Backend) {
+    use songo_notation::{Ruleset, Side};
+    let scratch = scratch(backend, "verdict");
+    let mut archive = open(&scratch);
+    let text = every_rulesets_games(40);
+    let verdicts = verdicts_of(&text);
+    archive.import(&prepared(&text)).expect("imported");
+    let songo_draws_by_score = verdicts
+        .iter()
+        .filter(|(rules, winner, _)| *rules == Ruleset::Songo && winner.is_none())
+        .count();
+    assert!(songo_draws_by_score > 0, "some Songo games end below 40 seeds");
+    for rules in Ruleset::ALL {
+        let of = |wanted: Option<Side>| {
+            verdicts
+                .iter()
+                .filter(|(r, winner, _)| *r == rules && *winner == wanted)
+                .count() as i64
+        };
+        let start = <songo_notation::AnyPosition as songo_notation::GamePosition>::start_of(
+            rules,
+            songo_notation::Side::South,
+        );
+        let explorer = archive.explore(&start, 0).expect("explored");
+        assert_eq!(
+            (
+                explorer.results.south,
+                explorer.results.north,
+                explorer.results.draw
+            ),
+            (of(Some(Side::South)), of(Some(Side::North)), of(None)),
+            "{rules}"
+        );
+        for (word, wanted) in [
+            ("south", Some(Side::South)),
+            ("north", Some(Side::North)),
+            ("draw", None),
+        ] {
+            let filters = Filters {
+                rules: Some(rules.id().to_owned()),
+                result: Some(word.to_owned()),
+                ..Filters::default()
+            };
+            let found = archive.search(&filters, 1_000, None).expect("searched");
+            assert_eq!(found.games.len() as i64, of(wanted), "{rules} {word}");
+        }
+    }
+}
+
+/// An archive of schema 5 counted the higher score as the winner; schema
+/// 6 records every game's verdict and counts the explorer again: a Songo
+/// game that ended 36-34 is a draw there, and found as one.
+fn an_archive_of_schema_5_gets_its_results_by_the_rules(backend: Backend) {
+    let text = every_rulesets_games(25);
+    let games = prepared(&text);
+    let old_scratch = scratch(backend, "verdict5");
+    {
+        let mut old = Archive::open_at_version(&old_scratch.location, 5).expect("a v5 archive");
+        old.import(&games).expect("imported");
+    }
+    let mut migrated = open(&old_scratch);
+    assert_eq!(migrated.schema_version().expect("a version"), 6);
+    let fresh_scratch = scratch(backend, "verdict6");
+    let mut fresh = open(&fresh_scratch);
+    fresh.import(&games).expect("imported");
+    for rules in songo_notation::Ruleset::ALL {
+        let start = <songo_notation::AnyPosition as songo_notation::GamePosition>::start_of(
+            rules,
+            songo_notation::Side::South,
+        );
+        assert_eq!(
+            migrated.explore(&start, 3).expect("explored"),
+            fresh.explore(&start, 3).expect("explored"),
+            "{rules}"
+        );
+        for word in ["south", "north", "draw", "forfeit"] {
+            let filters = Filters {
+                rules: Some(rules.id().to_owned()),
+                result: Some(word.to_owned()),
+                ..Filters::default()
+            };
+            assert_eq!(
+                migrated.search(&filters, 1_000, None).expect("searched"),
+                fresh.search(&filters, 1_000, None).expect("searched"),
+                "{rules} {word}"
+            );
+        }
+    }
+    assert_eq!(
+        migrated.check().expect("checked"),
+        fresh.check().expect("checked")
+    );
 }

@@ -498,7 +498,7 @@ impl Position {
         GameOver {
             rule,
             score,
-            winner: songo::winner(score),
+            winner: crate::verdict::winner(self.rules, score),
         }
     }
 
@@ -516,7 +516,7 @@ impl Position {
                 GameOver {
                     rule,
                     score,
-                    winner: score.leader(),
+                    winner: crate::verdict::winner(self.rules, score),
                 }
             }
         }
@@ -991,7 +991,7 @@ impl GamePosition for Position {
             return Ok(GameOver {
                 rule,
                 score: stores,
-                winner: stores.leader(),
+                winner: crate::verdict::winner(rules, stores),
             });
         }
         crate::game::ended_by(GamePosition::game_over(self), rule)

@@ -312,7 +312,3 @@ pub(crate) fn end_without_moves(position: &Position) -> Option<(RuleId, bool)> {
     None
 }
 
-/// The winner of a Songo game with this final score: 40 seeds or more.
-pub(crate) fn winner(score: crate::side::Score) -> Option<Side> {
-    score.leader().filter(|&side| score[side] >= 40)
-}
