@@ -1330,6 +1330,17 @@ hint-archive-date = write dates as YYYY, YYYY.MM or YYYY.MM.DD
 archive-too-many-to-replay = { $games } games reached this position after ply { $plies }: the explorer replays such games and stops at { $limit }
 hint-archive-too-many-to-replay = search the games through the position instead (songo archive search --position, or GET /v1/games?position=…), or explore a position a few plies earlier
 archive-database = the archive's database failed: { $cause }
+archive-no-such-game = the archive holds no game { $id }
+hint-archive-no-such-game = a game's id is the 16 hexadecimal digits `songo archive search` lists
+archive-stale = game { $id } is at revision { $current } now: someone changed it since you read it
+hint-archive-stale = read it again (songo archive show, or GET with its ETag) and make your change on what it is now
+archive-unchanged = game { $id } is left as it is: { $why ->
+    [deleted] it is deleted (restore it first)
+    [not-deleted] it is not deleted
+   *[other] the change gives the same text
+}
+archive-duplicate = the changed text is that of game { $other }, already stored
+archive-changed-not-a-game = the changed text is no game: { $why }
 archive-progress = importing: {"{"}binary_bytes{"}"}/{"{"}binary_total_bytes{"}"} ({"{"}percent{"}"}%), {"{"}msg{"}"}
 archive-progress-games = { $imported } imported, { $duplicates } duplicates
 archive-import-summary = { $imported ->

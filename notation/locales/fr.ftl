@@ -1340,6 +1340,17 @@ hint-archive-date = écrivez les dates AAAA, AAAA.MM ou AAAA.MM.JJ
 archive-too-many-to-replay = { $games } parties ont atteint cette position après le coup { $plies } : l’explorateur rejoue ces parties et s’arrête à { $limit }
 hint-archive-too-many-to-replay = cherchez plutôt les parties passées par la position (songo archive search --position, ou GET /v1/games?position=…), ou explorez une position quelques coups plus tôt
 archive-database = la base de l’archive a échoué : { $cause }
+archive-no-such-game = l’archive ne contient aucune partie { $id }
+hint-archive-no-such-game = l’identifiant d’une partie est fait des 16 chiffres hexadécimaux que liste `songo archive search`
+archive-stale = la partie { $id } en est maintenant à la révision { $current } : quelqu’un l’a modifiée depuis que vous l’avez lue
+hint-archive-stale = relisez-la (songo archive show, ou GET avec son ETag) et faites votre modification sur ce qu’elle est maintenant
+archive-unchanged = la partie { $id } reste telle quelle : { $why ->
+    [deleted] elle est supprimée (restaurez-la d’abord)
+    [not-deleted] elle n’est pas supprimée
+   *[other] la modification donne le même texte
+}
+archive-duplicate = le texte modifié est celui de la partie { $other }, déjà enregistrée
+archive-changed-not-a-game = le texte modifié n’est pas une partie : { $why }
 archive-progress = import : {"{"}binary_bytes{"}"}/{"{"}binary_total_bytes{"}"} ({"{"}percent{"}"} %), {"{"}msg{"}"}
 archive-progress-games = { $imported } importées, { $duplicates } doublons
 archive-import-summary = { $imported ->

@@ -87,10 +87,9 @@ impl GameResult {
             }
             // A score too large to be one saturates: still a score (the
             // replay then says it is not the computed one).
-            Some(
-                part.iter()
-                    .fold(0u32, |n, &d| n.saturating_mul(10).saturating_add(u32::from(d - b'0'))),
-            )
+            Some(part.iter().fold(0u32, |n, &d| {
+                n.saturating_mul(10).saturating_add(u32::from(d - b'0'))
+            }))
         };
         Some(GameResult::Score(Score::new(
             number(&bytes[..dash])?,
@@ -239,15 +238,36 @@ mod tests {
     fn forfeits_give_a_point_and_no_seeds() {
         for rules in Ruleset::ALL {
             let south = verdict(rules, "+/-").expect("finished");
-            assert_eq!((south.winner, south.score, south.forfeit), (Some(Side::South), None, true));
-            assert_eq!((south.half_points(Side::South), south.half_points(Side::North)), (2, 0));
+            assert_eq!(
+                (south.winner, south.score, south.forfeit),
+                (Some(Side::South), None, true)
+            );
+            assert_eq!(
+                (
+                    south.half_points(Side::South),
+                    south.half_points(Side::North)
+                ),
+                (2, 0)
+            );
             let north = verdict(rules, "-/+").expect("finished");
             assert_eq!(north.winner, Some(Side::North));
-            assert_eq!((north.half_points(Side::South), north.half_points(Side::North)), (0, 2));
+            assert_eq!(
+                (
+                    north.half_points(Side::South),
+                    north.half_points(Side::North)
+                ),
+                (0, 2)
+            );
             let neither = verdict(rules, "-/-").expect("finished");
             assert_eq!(neither.winner, None);
             assert!(!neither.is_draw());
-            assert_eq!((neither.half_points(Side::South), neither.half_points(Side::North)), (0, 0));
+            assert_eq!(
+                (
+                    neither.half_points(Side::South),
+                    neither.half_points(Side::North)
+                ),
+                (0, 0)
+            );
             assert_eq!(neither.code(), "L");
         }
     }
@@ -257,7 +277,13 @@ mod tests {
         let drawn = verdict(Ruleset::Songo, "1/2-1/2").expect("finished");
         assert!(drawn.is_draw());
         assert_eq!(drawn.code(), "D");
-        assert_eq!((drawn.half_points(Side::South), drawn.half_points(Side::North)), (1, 1));
+        assert_eq!(
+            (
+                drawn.half_points(Side::South),
+                drawn.half_points(Side::North)
+            ),
+            (1, 1)
+        );
     }
 
     #[test]
@@ -266,7 +292,9 @@ mod tests {
             let result = GameResult::parse(text).expect(text);
             assert_eq!(result.to_string(), text);
         }
-        for text in ["", "-", "41-", "-29", "4-1-2", "41", "a-b", "+/+", "+-", "1/2"] {
+        for text in [
+            "", "-", "41-", "-29", "4-1-2", "41", "a-b", "+/+", "+-", "1/2",
+        ] {
             assert_eq!(GameResult::parse(text), None, "{text}");
         }
         assert_eq!(GameResult::parse(" 41-29"), None);

@@ -48,6 +48,18 @@ fn each_broken_fixture_gets_its_diagnostics_and_exits_1() {
     }
 }
 
+/// Forfeits (`+/-`, `-/+`, `-/-`, no moves) are valid games whose
+/// verdict names the winner, with no seeds.
+#[test]
+fn forfeits_validate_with_their_verdicts() {
+    assert_cmd_snapshot!(songo().args([
+        "validate",
+        "--format",
+        "json",
+        "fixtures/records/results/forfeits.songo"
+    ]));
+}
+
 #[test]
 fn keep_going_checks_past_a_refused_move() {
     assert_cmd_snapshot!(songo().args([

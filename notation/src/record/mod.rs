@@ -41,7 +41,7 @@ pub use parser::{
 };
 pub use reader::{Batch, BatchReader, GameText, TextProblem, games};
 pub use setup::{FromTags, SetupError, ruleset_of};
-pub use writer::write_all;
+pub use writer::{tag_lines, write_all};
 
 use crate::error::ParseError;
 use crate::msg;

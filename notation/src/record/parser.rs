@@ -1377,7 +1377,8 @@ fn unescape(raw: &str) -> String {
 /// with, 0 when it starts with none.
 fn forfeit_length(text: &str) -> usize {
     let token = text.get(..3).unwrap_or_default();
-    if crate::verdict::GameResult::parse(token).is_some_and(crate::verdict::GameResult::is_forfeit) {
+    if crate::verdict::GameResult::parse(token).is_some_and(crate::verdict::GameResult::is_forfeit)
+    {
         3
     } else {
         0

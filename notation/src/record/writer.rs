@@ -10,7 +10,7 @@
 
 use std::fmt::{self, Write as _};
 
-use super::model::{GameRecord, Move, Node, glyph_of};
+use super::model::{GameRecord, Move, Node, Tags, glyph_of};
 use crate::side::Side;
 
 /// The widest line the writer makes, in characters.
@@ -28,9 +28,7 @@ pub(crate) const MAX_LINE: usize = 79;
 /// ```
 impl fmt::Display for GameRecord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for tag in self.tags.canonical() {
-            writeln!(f, "[{} \"{}\"]", tag.name, escape(&tag.value))?;
-        }
+        f.write_str(&tag_lines(&self.tags))?;
         if !self.tags.is_empty() {
             f.write_str("\n")?;
         }
@@ -61,6 +59,25 @@ pub fn write_all(records: &[GameRecord]) -> String {
             out.push('\n');
         }
         let _ = write!(out, "{record}");
+    }
+    out
+}
+
+/// The tag lines of a record, one `[Name "value"]` a line in the
+/// writer's order, each ended by a line break.
+///
+/// ```
+/// use songo_notation::record::{Tags, tag_lines};
+/// let mut tags = Tags::default();
+/// tags.set("North", "Kofi \"the wall\"");
+/// tags.set("South", "Ada");
+/// assert_eq!(tag_lines(&tags), "[South \"Ada\"]\n[North \"Kofi \\\"the wall\\\"\"]\n");
+/// ```
+#[must_use]
+pub fn tag_lines(tags: &Tags) -> String {
+    let mut out = String::new();
+    for tag in tags.canonical() {
+        let _ = writeln!(out, "[{} \"{}\"]", tag.name, escape(&tag.value));
     }
     out
 }

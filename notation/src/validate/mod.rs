@@ -58,11 +58,11 @@ use crate::record::parser::{
 use crate::record::reader::{GameText, games};
 use crate::record::{FromTags, SetupError};
 use crate::record::{Tag, Tags, names, ogn, serde::is_result_token, text_problem_error};
-use crate::verdict::{GameResult, Verdict};
 use crate::rule::RuleId;
 use crate::ruleset::Ruleset;
 use crate::seega::Victory;
 use crate::side::Side;
+use crate::verdict::{GameResult, Verdict};
 
 /// How to validate.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -1923,9 +1923,9 @@ impl<'a, 'o> GameValidator<'a, 'o> {
             .filter(|value| *value != "*" && claimed_is_token);
         // A forfeit is a game not played: its result is the claim, and it
         // has no moves (nothing to replay).
-        if let Some(forfeit) = decisive.filter(|value| {
-            GameResult::parse(value).is_some_and(GameResult::is_forfeit)
-        }) {
+        if let Some(forfeit) =
+            decisive.filter(|value| GameResult::parse(value).is_some_and(GameResult::is_forfeit))
+        {
             if finished.ply > 0 {
                 self.game_violation(
                     at,
@@ -2247,9 +2247,10 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
             violations,
             omitted: self.sink.omitted,
             end,
-            verdict: finished.position.as_ref().and_then(|position| {
-                Verdict::of_text(position.rules(), result.standing()?)
-            }),
+            verdict: finished
+                .position
+                .as_ref()
+                .and_then(|position| Verdict::of_text(position.rules(), result.standing()?)),
             result,
             final_position: finished.position,
             line: self.origin.line,

@@ -158,6 +158,12 @@ impl Prepared {
     pub fn id(&self) -> String {
         public_id(self.identity)
     }
+
+    /// The game's text, as it will be stored.
+    #[must_use]
+    pub fn record(&self) -> &str {
+        &self.record
+    }
 }
 
 /// A game's public id from its identity.

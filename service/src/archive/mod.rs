@@ -24,6 +24,7 @@ mod ingest;
 mod postings;
 mod query;
 pub mod render;
+mod revisions;
 mod schema;
 mod varint;
 
@@ -41,11 +42,15 @@ pub use query::{
     Explorer, ExplorerMove, Filters, GameList, GameSummary, Results, StandingRow, Standings,
     StoredGame,
 };
+pub use revisions::{Author, GameChange, History, Revised, Revision, changed_text, rfc3339};
 
 use db::{Db, DbError, Value};
 
 /// The environment variable naming the archive when `--archive` is not given.
 pub const ARCHIVE_ENV: &str = "SONGO_ARCHIVE";
+
+/// The schema version an archive is brought to when opened.
+pub const SCHEMA_VERSION: i64 = schema::CURRENT;
 
 /// Where an archive lives.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -162,6 +167,22 @@ pub enum ArchiveError {
         /// The most it replays.
         limit: usize,
     },
+    /// No stored game has this id.
+    NoSuchGame(String),
+    /// A change made against a revision that is no longer the game's.
+    Stale {
+        /// The game.
+        id: String,
+        /// Its revision now.
+        current: i64,
+    },
+    /// A change that would change nothing: the game is already deleted,
+    /// not deleted, or the text is the same.
+    Unchanged(String, &'static str),
+    /// A changed text that is another stored game's.
+    Duplicate(String),
+    /// A changed text that holds no game.
+    NotAGame(String),
     /// Any other failure of the database.
     Database(String),
 }
@@ -196,6 +217,20 @@ impl ArchiveError {
                 limit = *limit,
                 plies = postings::EXPLORER_PLIES
             ),
+            ArchiveError::NoSuchGame(id) => msg!("archive-no-such-game", id = id.as_str()),
+            ArchiveError::Stale { id, current } => {
+                msg!("archive-stale", id = id.as_str(), current = *current)
+            }
+            ArchiveError::Unchanged(id, why) => {
+                msg!("archive-unchanged", id = id.as_str(), why = *why)
+            }
+            ArchiveError::Duplicate(other) => msg!("archive-duplicate", other = other.as_str()),
+            ArchiveError::NotAGame(why) => {
+                msg!(
+                    "archive-changed-not-a-game",
+                    why = Message::verbatim(why.clone())
+                )
+            }
             ArchiveError::Database(cause) => {
                 msg!("archive-database", cause = Message::verbatim(cause.clone()))
             }
@@ -212,6 +247,8 @@ impl ArchiveError {
             ArchiveError::BadDate(_) => Some(msg!("hint-archive-date")),
             ArchiveError::TooNew { .. } => Some(msg!("hint-archive-too-new")),
             ArchiveError::TooManyToReplay { .. } => Some(msg!("hint-archive-too-many-to-replay")),
+            ArchiveError::NoSuchGame(_) => Some(msg!("hint-archive-no-such-game")),
+            ArchiveError::Stale { .. } => Some(msg!("hint-archive-stale")),
             _ => None,
         }
     }
@@ -225,6 +262,11 @@ impl ArchiveError {
             ArchiveError::BadCursor(_)
                 | ArchiveError::BadDate(_)
                 | ArchiveError::TooManyToReplay { .. }
+                | ArchiveError::NoSuchGame(_)
+                | ArchiveError::Stale { .. }
+                | ArchiveError::Unchanged(..)
+                | ArchiveError::Duplicate(_)
+                | ArchiveError::NotAGame(_)
         )
     }
 }
@@ -409,6 +451,19 @@ impl Pending {
             );
             return;
         }
+        self.add_postings(version, game, passages);
+        for passage in passages {
+            let deep = version >= 4 && passage.ply > postings::EXPLORER_PLIES;
+            if !deep {
+                let number = self.number(passage.next.as_deref().unwrap_or_default());
+                self.passages.push((passage.key, number, ending));
+            }
+        }
+    }
+
+    /// Keeps a game's position index entries for the commit (not its
+    /// explorer's counts).
+    fn add_postings(&mut self, version: i64, game: i64, passages: &[ingest::Passage]) {
         for passage in passages {
             let deep = version >= 4 && passage.ply > postings::EXPLORER_PLIES;
             if version >= 4 {
@@ -422,10 +477,6 @@ impl Pending {
                 ));
             } else {
                 self.rows_v3.push((passage.key, game));
-            }
-            if !deep {
-                let number = self.number(passage.next.as_deref().unwrap_or_default());
-                self.passages.push((passage.key, number, ending));
             }
         }
     }
@@ -1055,7 +1106,21 @@ impl Archive {
         let now = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0));
-        Ok(self.import_in_transaction(games, now)?)
+        // A text a stored game has had (before a correction) is that
+        // game's: a duplicate, not a new game.
+        let identities: Vec<i64> = games.iter().map(|game| game.identity).collect();
+        let revised = self.revised_identities(&identities)?;
+        if revised.is_empty() {
+            return Ok(self.import_in_transaction(games, now)?);
+        }
+        let kept: Vec<Prepared> = games
+            .iter()
+            .filter(|game| !revised.contains(&game.identity))
+            .cloned()
+            .collect();
+        let mut outcome = self.import_in_transaction(&kept, now)?;
+        outcome.duplicates += games.len() - kept.len();
+        Ok(outcome)
     }
 
     /// Commits the transaction.
@@ -1107,22 +1172,22 @@ impl Archive {
             let tag = |name: &str| Value::from(game.tags.get(name));
             use songo_notation::record::names;
             let mut params: Vec<Value> = vec![
-                    game.identity.into(),
-                    game.rules.as_str().into(),
-                    tag(names::SOUTH),
-                    tag(names::NORTH),
-                    tag(names::EVENT),
-                    tag(names::SITE),
-                    game.date.clone().into(),
-                    tag(names::ROUND),
-                    game.result.clone().into(),
-                    game.score.map(|s| s.0).into(),
-                    game.score.map(|s| s.1).into(),
-                    game.plies.into(),
-                    i64::from(game.valid).into(),
-                    game.violations.clone().into(),
-                    game.record.as_str().into(),
-                    now.into(),
+                game.identity.into(),
+                game.rules.as_str().into(),
+                tag(names::SOUTH),
+                tag(names::NORTH),
+                tag(names::EVENT),
+                tag(names::SITE),
+                game.date.clone().into(),
+                tag(names::ROUND),
+                game.result.clone().into(),
+                game.score.map(|s| s.0).into(),
+                game.score.map(|s| s.1).into(),
+                game.plies.into(),
+                i64::from(game.valid).into(),
+                game.violations.clone().into(),
+                game.record.as_str().into(),
+                now.into(),
             ];
             if self.version >= schema::VERDICTS {
                 params.push(game.verdict.map(|verdict| verdict.code()).into());
@@ -1217,22 +1282,22 @@ impl Archive {
             INSERT_GAMES_POSTGRES_V5
         };
         let mut params: Vec<&(dyn postgres::types::ToSql + Sync)> = vec![
-                &identity,
-                &rules,
-                &south,
-                &north,
-                &event,
-                &site,
-                &date,
-                &round,
-                &result,
-                &south_score,
-                &north_score,
-                &plies,
-                &valid,
-                &violations,
-                &record,
-                &now,
+            &identity,
+            &rules,
+            &south,
+            &north,
+            &event,
+            &site,
+            &date,
+            &round,
+            &result,
+            &south_score,
+            &north_score,
+            &plies,
+            &valid,
+            &violations,
+            &record,
+            &now,
         ];
         if self.version >= schema::VERDICTS {
             params.extend([&winner as &(dyn postgres::types::ToSql + Sync), &forfeit]);

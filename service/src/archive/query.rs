@@ -5,18 +5,16 @@
 use std::collections::BTreeMap;
 
 use serde::Serialize;
+use songo_notation::record::{Tags, games, parse_text};
 use songo_notation::verdict::Verdict;
 use songo_notation::{AnyPosition, Ruleset, Side};
-use songo_notation::record::{Tags, games, parse_text};
 
 use super::counts::{self, Counts};
 use super::db::{DbError, Value};
 use super::ingest::{
-    REPLAY_COLUMNS, ReplayRow, identity_of, normalise_date, passages_of_record,
-    public_id,
+    REPLAY_COLUMNS, ReplayRow, identity_of, normalise_date, passages_of_record, public_id,
 };
-use super::postings;
-use super::{Archive, ArchiveError};
+use super::{Archive, ArchiveError, postings, schema};
 
 /// What a search asks for; every field narrows it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -88,6 +86,10 @@ pub struct StoredGame {
     pub violations: serde_json::Value,
     /// When it was added (seconds since 1970).
     pub imported: i64,
+    /// Its revision (1: as imported; `songo archive history`).
+    pub revision: i64,
+    /// Whether it is deleted (in no list; it can be restored).
+    pub deleted: bool,
 }
 
 /// Wins, losses and draws over games.
@@ -274,9 +276,17 @@ fn page(rows: &[Vec<Value>], limit: usize) -> GameList {
 /// The conditions of a search but its cursor and page, and, for a
 /// player searched without a position, the number of the parameter
 /// naming him (his games are then two index scans, one a side).
-fn search_conditions(filters: &Filters) -> Result<(Where, Option<usize>), ArchiveError> {
+fn search_conditions(
+    filters: &Filters,
+    version: i64,
+) -> Result<(Where, Option<usize>), ArchiveError> {
     let mut w = Where {
-        clauses: Vec::new(),
+        // A deleted game is in no list (its revisions stay readable).
+        clauses: if version >= schema::REVISIONS {
+            vec!["g.deleted = 0".to_owned()]
+        } else {
+            Vec::new()
+        },
         params: Vec::new(),
     };
     // A player is South or North: two ordered index scans, each
@@ -415,6 +425,18 @@ fn explorer_of(position: &AnyPosition, by_move: BTreeMap<String, Counts>) -> Exp
     explorer
 }
 
+/// The counts of a row `move, games, south, north, draws, score_sum`.
+fn counts_of_row(row: &[Value]) -> Counts {
+    let int = |i: usize| row.get(i).and_then(Value::int).unwrap_or_default();
+    Counts {
+        games: int(1),
+        south: int(2),
+        north: int(3),
+        draws: int(4),
+        score_sum: int(5),
+    }
+}
+
 /// Game ids a statement looks up at once (a short last chunk is padded
 /// by repeating its last id, so that one statement text serves all).
 const IDS_PER_STATEMENT: usize = 200;
@@ -509,6 +531,9 @@ impl Archive {
             .collect();
         let mut clauses = w.clauses.clone();
         clauses.push(format!("g.id IN ({})", list.join(", ")));
+        if self.version >= schema::REVISIONS {
+            clauses.push("g.deleted = 0".to_owned());
+        }
         let sql = format!(
             "SELECT {SUMMARY_COLUMNS} FROM games g WHERE {} ORDER BY g.id{} LIMIT ${}",
             clauses.join(" AND "),
@@ -542,7 +567,7 @@ impl Archive {
         limit: usize,
         after: Option<&str>,
     ) -> Result<GameList, ArchiveError> {
-        let (w, player) = search_conditions(filters)?;
+        let (w, player) = search_conditions(filters, self.version)?;
         let after = parse_cursor(after)?;
         let limit = limit.clamp(1, 1000);
         match filters.position {
@@ -566,6 +591,10 @@ impl Archive {
         ids.sort_unstable();
         ids.dedup();
         ids.retain(|&id| after.is_none_or(|after| id > after));
+        // A revised game's older texts stay in the posting lists: it is
+        // listed only when its current text passes through the position.
+        let stale = self.revised_games_not_through(key, &ids)?;
+        ids.retain(|id| !stale.contains(id));
         let rows = self.games_among(&ids, &w, limit + 1, false)?;
         Ok(page(&rows, limit))
     }
@@ -604,9 +633,15 @@ impl Archive {
         let Some(identity) = identity_of(id) else {
             return Ok(None);
         };
+        let revision = if self.version >= schema::REVISIONS {
+            "g.revision, g.deleted"
+        } else {
+            "1, 0"
+        };
         let rows = self.db.query(
             &format!(
-                "SELECT {SUMMARY_COLUMNS}, g.violations, g.imported FROM games g WHERE g.identity = $1"
+                "SELECT {SUMMARY_COLUMNS}, g.violations, g.imported, {revision} FROM games g \
+                 WHERE g.identity = $1"
             ),
             &[identity.into()],
         )?;
@@ -625,6 +660,8 @@ impl Archive {
                     .to_owned(),
                 violations,
                 imported: row.get(8).and_then(Value::int).unwrap_or_default(),
+                revision: row.get(9).and_then(Value::int).unwrap_or(1),
+                deleted: row.get(10).and_then(Value::int) == Some(1),
             }
         }))
     }
@@ -684,7 +721,34 @@ impl Archive {
                 }
             });
         }
+        if self.version >= schema::REVISIONS {
+            self.add_corrections(key, &mut by_move)?;
+        }
         Ok(by_move)
+    }
+
+    /// Adds to `by_move` what revisions took out of or put back into the
+    /// counts of `key` (`explorer_corrections`); a move no game plays any
+    /// more is dropped.
+    fn add_corrections(
+        &mut self,
+        key: i64,
+        by_move: &mut BTreeMap<String, Counts>,
+    ) -> Result<(), DbError> {
+        let rows = self.db.query(
+            "SELECT move, games, south, north, draws, score_sum FROM explorer_corrections \
+             WHERE key = $1",
+            &[key.into()],
+        )?;
+        for row in rows {
+            let played = row.first().and_then(Value::text).unwrap_or_default();
+            by_move
+                .entry(played.to_owned())
+                .or_default()
+                .merge(&counts_of_row(&row));
+        }
+        by_move.retain(|_, counted| counted.games > 0);
+        Ok(())
     }
 
     /// The counts of schemas 3 and 4: a row per position and move.
@@ -695,18 +759,11 @@ impl Archive {
         )?;
         let mut by_move: BTreeMap<String, Counts> = BTreeMap::new();
         for row in rows {
-            let int = |i: usize| row.get(i).and_then(Value::int).unwrap_or_default();
             let played = row.first().and_then(Value::text).unwrap_or_default();
             by_move
                 .entry(played.to_owned())
                 .or_default()
-                .merge(&Counts {
-                    games: int(1),
-                    south: int(2),
-                    north: int(3),
-                    draws: int(4),
-                    score_sum: int(5),
-                });
+                .merge(&counts_of_row(&row));
         }
         Ok(by_move)
     }
@@ -727,8 +784,13 @@ impl Archive {
             let params: Vec<Value> = chunk.iter().map(|&id| Value::Int(id)).collect();
             let rows = self.db.query(
                 &format!(
-                    "SELECT {REPLAY_COLUMNS} FROM games WHERE id IN ({})",
-                    list.join(", ")
+                    "SELECT {REPLAY_COLUMNS} FROM games WHERE id IN ({}){}",
+                    list.join(", "),
+                    if self.version >= schema::REVISIONS {
+                        " AND deleted = 0"
+                    } else {
+                        ""
+                    }
                 ),
                 &params,
             )?;
@@ -782,9 +844,15 @@ impl Archive {
     /// # Errors
     /// The database fails.
     pub fn standings(&mut self, event: &str) -> Result<Standings, ArchiveError> {
+        let live = if self.version >= schema::REVISIONS {
+            " AND deleted = 0"
+        } else {
+            ""
+        };
         let rows = self.db.query(
-            "SELECT south, north, rules, result FROM games \
-             WHERE event = $1 ORDER BY id",
+            &format!(
+                "SELECT south, north, rules, result FROM games WHERE event = $1{live} ORDER BY id"
+            ),
             &[event.into()],
         )?;
         let mut players: BTreeMap<String, StandingRow> = BTreeMap::new();

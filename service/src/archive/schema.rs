@@ -184,10 +184,52 @@ ALTER TABLE games ADD COLUMN forfeit {count} NOT NULL DEFAULT 0;
 DELETE FROM explorer;
 ",
     },
+    Migration {
+        version: 7,
+        then: Then::Nothing,
+        // Corrections with history (`revisions.rs`): a game's revision
+        // and whether it is deleted; every text a changed game has had,
+        // with when, who, what and why; the explorer's counts that
+        // changes take out or put back (signed, summed with the packed
+        // rows when read); an index to find the stored game a corrected
+        // text of the same event, round and players corrects.
+        sql: "
+ALTER TABLE games ADD COLUMN revision {count} NOT NULL DEFAULT 1;
+ALTER TABLE games ADD COLUMN deleted {count} NOT NULL DEFAULT 0;
+CREATE INDEX games_pairing ON games (event, round, south, north);
+CREATE TABLE revisions (
+    id {id},
+    game {int} NOT NULL,
+    revision {count} NOT NULL,
+    made_at {int} NOT NULL,
+    author TEXT NOT NULL,
+    action TEXT NOT NULL,
+    reason TEXT,
+    record TEXT NOT NULL,
+    identity {int} NOT NULL,
+    deleted {count} NOT NULL
+);
+CREATE UNIQUE INDEX revisions_game ON revisions (game, revision);
+CREATE INDEX revisions_identity ON revisions (identity);
+CREATE TABLE explorer_corrections (
+    key {int} NOT NULL,
+    move TEXT NOT NULL,
+    games {int} NOT NULL,
+    south {int} NOT NULL,
+    north {int} NOT NULL,
+    draws {int} NOT NULL,
+    score_sum {int} NOT NULL,
+    PRIMARY KEY (key, move)
+);
+",
+    },
 ];
 
 /// The newest schema this songo knows.
-pub(crate) const CURRENT: i64 = 6;
+pub(crate) const CURRENT: i64 = 7;
+
+/// The first schema that keeps revisions (`revisions.rs`).
+pub(crate) const REVISIONS: i64 = 7;
 
 /// The first schema whose games hold the verdict (`winner`, `forfeit`).
 pub(crate) const VERDICTS: i64 = 6;

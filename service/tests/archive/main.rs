@@ -129,6 +129,8 @@ both!(
     rebuilt_search_indexes_find_the_same_games,
     the_rules_verdict_decides_every_result,
     an_archive_of_schema_5_gets_its_results_by_the_rules,
+    corrections_keep_history_and_every_answer_follows_them,
+    a_reimported_correction_is_found_and_stored_as_a_revision,
 );
 
 /// The games of a text, prepared as the import prepares them.
@@ -402,7 +404,8 @@ fn standings_count_points_and_head_to_head(backend: Backend) {
         game("Ben", "Cleo", "35-35"),
         game("Cleo", "Ada", "20-50"),
         game("Ben", "Ada", "36-34"),
-        "[Event \"Club\"]\n[South \"Cleo\"]\n[North \"Ben\"]\n[Result \"+/-\"]\n\n+/-\n\n".to_owned(),
+        "[Event \"Club\"]\n[South \"Cleo\"]\n[North \"Ben\"]\n[Result \"+/-\"]\n\n+/-\n\n"
+            .to_owned(),
     ]
     .concat();
     archive.import(&prepared(&text)).expect("imported");
@@ -520,7 +523,10 @@ fn an_archive_of_schema_4_gets_its_counts_packed(backend: Backend) {
         }
     }
     let mut migrated = open(&old_scratch);
-    assert_eq!(migrated.schema_version().expect("a version"), 6);
+    assert_eq!(
+        migrated.schema_version().expect("a version"),
+        songo_service::archive::SCHEMA_VERSION
+    );
     let fresh_scratch = scratch(backend, "pack5");
     let mut fresh = open(&fresh_scratch);
     for chunk in games.chunks(40) {
@@ -569,7 +575,10 @@ fn migrated_archive_answers_as_a_fresh_one(backend: Backend, version: i64) {
         old.import(second).expect("imported");
     }
     let mut migrated = open(&old_scratch);
-    assert_eq!(migrated.schema_version().expect("a version"), 6);
+    assert_eq!(
+        migrated.schema_version().expect("a version"),
+        songo_service::archive::SCHEMA_VERSION
+    );
     // The same games imported by this songo: every answer alike.
     let new_scratch = scratch(backend, "fresh3");
     let mut fresh = open(&new_scratch);
@@ -1156,7 +1165,6 @@ fn every_rulesets_games(per_ruleset: usize) -> String {
 fn verdicts_of(text: &str) -> Vec<(songo_notation::Ruleset, Option<songo_notation::Side>, bool)> {
     let report =
         songo_notation::validate::validate_str(text, &songo_notation::validate::Options::default());
-    use songo_notation::GamePosition;
     report
         .games
         .iter()
@@ -1182,7 +1190,10 @@ fn the_rules_verdict_decides_every_result(backend: Backend) {
         .iter()
         .filter(|(rules, winner, _)| *rules == Ruleset::Songo && winner.is_none())
         .count();
-    assert!(songo_draws_by_score > 0, "some Songo games end below 40 seeds");
+    assert!(
+        songo_draws_by_score > 0,
+        "some Songo games end below 40 seeds"
+    );
     for rules in Ruleset::ALL {
         let of = |wanted: Option<Side>| {
             verdicts
@@ -1232,7 +1243,10 @@ fn an_archive_of_schema_5_gets_its_results_by_the_rules(backend: Backend) {
         old.import(&games).expect("imported");
     }
     let mut migrated = open(&old_scratch);
-    assert_eq!(migrated.schema_version().expect("a version"), 6);
+    assert_eq!(
+        migrated.schema_version().expect("a version"),
+        songo_service::archive::SCHEMA_VERSION
+    );
     let fresh_scratch = scratch(backend, "verdict6");
     let mut fresh = open(&fresh_scratch);
     fresh.import(&games).expect("imported");
@@ -1262,5 +1276,308 @@ fn an_archive_of_schema_5_gets_its_results_by_the_rules(backend: Backend) {
     assert_eq!(
         migrated.check().expect("checked"),
         fresh.check().expect("checked")
+    );
+}
+
+/// The explorer's answers at the first plies of `games`' positions, and
+/// the search of every game of each ruleset: what two archives holding
+/// the same live games must answer alike.
+fn answers(archive: &mut Archive, records: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for record in records.iter().step_by(3) {
+        for ply in [0, 1, 2, 5, 9, 14, 30] {
+            let Some(position) = songo_service::archive::position_at(record, Some(ply)) else {
+                continue;
+            };
+            let explored = archive.explore(&position, 0).expect("explored");
+            out.push(format!(
+                "{} {:?} {} {:?}",
+                explored.games,
+                explored.results,
+                explored.ended,
+                explored
+                    .moves
+                    .iter()
+                    .map(|m| (m.played.clone(), m.games, m.results, m.average_score))
+                    .collect::<Vec<_>>()
+            ));
+            let key = songo_service::archive::position_key(&position);
+            let found = archive
+                .search(
+                    &Filters {
+                        position: Some(key),
+                        ..Filters::default()
+                    },
+                    1_000,
+                    None,
+                )
+                .expect("searched");
+            let mut ids: Vec<String> = found
+                .games
+                .iter()
+                .map(|g| format!("{:?}", g.tags))
+                .collect();
+            ids.sort();
+            out.push(ids.join(";"));
+        }
+    }
+    out
+}
+
+/// Corrections with history: a misspelt name and a wrong move fixed, a
+/// game deleted and another deleted then restored, each a revision with
+/// who and why; every list, the standings and the explorer then answer
+/// as an archive that was given the corrected games from the start, and
+/// the history keeps every text.
+fn corrections_keep_history_and_every_answer_follows_them(backend: Backend) {
+    use songo_service::archive::{Author, GameChange};
+    let kept = scratch(backend, "revisions");
+    let mut archive = open(&kept);
+    let games = prepared(&generated(30));
+    archive.import(&games).expect("imported");
+    let ids: Vec<String> = games.iter().map(Prepared::id).collect();
+    let keeper = Author {
+        by: "keeper",
+        reason: Some("name misspelt on the sheet"),
+    };
+    // A tag: the South player renamed.
+    let renamed = archive
+        .edit(
+            &ids[0],
+            Some(1),
+            &GameChange {
+                tags: vec![("South".to_owned(), "Dora N.".to_owned())],
+                moves: None,
+            },
+            keeper,
+        )
+        .expect("edited");
+    assert_eq!(
+        (renamed.id.as_str(), renamed.revision),
+        (ids[0].as_str(), 2)
+    );
+    // Two keepers edited revision 1: the second is refused, not applied.
+    let stale = archive.edit(
+        &ids[0],
+        Some(1),
+        &GameChange {
+            tags: vec![("South".to_owned(), "Someone else".to_owned())],
+            moves: None,
+        },
+        keeper,
+    );
+    assert!(
+        matches!(stale, Err(ArchiveError::Stale { current: 2, .. })),
+        "{stale:?}"
+    );
+    // The moves: game 1 replaced by game 2's moves from its first ply on
+    // (another game's text, so that its positions change).
+    let other_moves = {
+        let record = game_record(&mut archive, &games[2]);
+        record
+            .split_once("\n\n")
+            .map_or(record.clone(), |(_, moves)| moves.to_owned())
+    };
+    let moved = archive
+        .edit(
+            &ids[1],
+            None,
+            &GameChange {
+                tags: vec![("Round".to_owned(), "7".to_owned())],
+                moves: Some(other_moves),
+            },
+            Author {
+                by: "keeper",
+                reason: Some("moves typed from the wrong sheet"),
+            },
+        )
+        .expect("moves replaced");
+    assert_eq!(moved.revision, 2);
+    archive
+        .delete(
+            &ids[3],
+            None,
+            Author {
+                by: "keeper",
+                reason: Some("not played"),
+            },
+        )
+        .expect("deleted");
+    archive
+        .delete(
+            &ids[4],
+            Some(1),
+            Author {
+                by: "keeper",
+                reason: None,
+            },
+        )
+        .expect("deleted");
+    let restored = archive
+        .restore(
+            &ids[4],
+            Some(2),
+            Author {
+                by: "admin",
+                reason: Some("played after all"),
+            },
+        )
+        .expect("restored");
+    assert_eq!((restored.revision, restored.deleted), (3, false));
+    assert!(matches!(
+        archive.restore(&ids[4], None, keeper),
+        Err(ArchiveError::Unchanged(..))
+    ));
+    assert!(matches!(
+        archive.edit(&ids[3], None, &GameChange::default(), keeper),
+        Err(ArchiveError::Unchanged(..))
+    ));
+    assert!(matches!(
+        archive.delete("0123456789abcdef", None, keeper),
+        Err(ArchiveError::NoSuchGame(_))
+    ));
+
+    // The history: every text, who, what and why; the stored game is the
+    // last revision.
+    let history = archive.history(&ids[0]).expect("read").expect("a game");
+    let actions: Vec<(i64, &str, &str)> = history
+        .revisions
+        .iter()
+        .map(|r| (r.revision, r.action.as_str(), r.by.as_str()))
+        .collect();
+    assert_eq!(actions, [(1, "import", "import"), (2, "edit", "keeper")]);
+    assert_eq!(history.revisions[0].record, games[0].record());
+    assert!(history.revisions[1].record.contains("[South \"Dora N.\"]"));
+    assert_eq!(
+        history.revisions[1].reason.as_deref(),
+        Some("name misspelt on the sheet")
+    );
+    let shown = archive.game(&ids[0]).expect("read").expect("a game");
+    assert_eq!((shown.revision, shown.deleted), (2, false));
+    assert_eq!(shown.record, history.revisions[1].record);
+    let deleted = archive
+        .game(&ids[3])
+        .expect("read")
+        .expect("still readable");
+    assert!(deleted.deleted);
+    let four: Vec<_> = archive
+        .history(&ids[4])
+        .expect("read")
+        .expect("a game")
+        .revisions
+        .iter()
+        .map(|r| (r.action.clone(), r.deleted))
+        .collect();
+    assert_eq!(
+        four,
+        [
+            ("import".to_owned(), false),
+            ("delete".to_owned(), true),
+            ("restore".to_owned(), false)
+        ]
+    );
+
+    // Importing any text a game has had adds nothing.
+    let again = archive
+        .import(&prepared(&format!(
+            "{}\n\n{}\n",
+            games[0].record(),
+            history.revisions[1].record
+        )))
+        .expect("imported");
+    assert_eq!((again.imported, again.duplicates), (0, 2));
+
+    // Every answer as an archive given the live games' current texts.
+    let live: Vec<String> = ids
+        .iter()
+        .filter_map(|id| archive.game(id).expect("read"))
+        .filter(|game| !game.deleted)
+        .map(|game| game.record)
+        .collect();
+    assert_eq!(live.len(), games.len() - 1);
+    let fresh_scratch = scratch(backend, "revisions-fresh");
+    let mut fresh = open(&fresh_scratch);
+    fresh
+        .import(&prepared(&live.join("\n\n")))
+        .expect("imported");
+    let everything = [
+        live.clone(),
+        vec![games[1].record().to_owned(), games[3].record().to_owned()],
+    ]
+    .concat();
+    assert_eq!(
+        answers(&mut archive, &everything),
+        answers(&mut fresh, &everything)
+    );
+    for filters in [
+        Filters::default(),
+        Filters {
+            player: Some("Dora N.".to_owned()),
+            ..Filters::default()
+        },
+        Filters {
+            result: Some("draw".to_owned()),
+            ..Filters::default()
+        },
+    ] {
+        let tags = |archive: &mut Archive| {
+            let mut tags: Vec<String> = archive
+                .search(&filters, 1_000, None)
+                .expect("searched")
+                .games
+                .iter()
+                .map(|g| format!("{:?}", g.tags))
+                .collect();
+            tags.sort();
+            tags
+        };
+        assert_eq!(tags(&mut archive), tags(&mut fresh), "{filters:?}");
+    }
+}
+
+/// A corrected text imported again (same event, round and players, other
+/// moves or tags) is found as a likely correction of the stored game,
+/// and `update` stores it as that game's next revision.
+fn a_reimported_correction_is_found_and_stored_as_a_revision(backend: Backend) {
+    use songo_service::archive::Author;
+    let kept = scratch(backend, "corrections");
+    let mut archive = open(&kept);
+    let game = |date: &str| {
+        format!(
+            "[Event \"Club\"]\n[Round \"2\"]\n[Date \"{date}\"]\n[South \"Ada\"]\n[North \"Kofi\"]\n\nS2 N3 *\n"
+        )
+    };
+    let first = prepared(&game("2025.04.04"));
+    archive.import(&first).expect("imported");
+    let corrected = prepared(&game("2025.04.05"));
+    let found = archive.likely_corrections(&corrected).expect("looked up");
+    assert_eq!(found, [(0, first[0].id())]);
+    // Another round is another game.
+    assert!(
+        archive
+            .likely_corrections(&prepared(&game("2025.04.05").replace("\"2\"", "\"3\"")))
+            .expect("looked up")
+            .is_empty()
+    );
+    let revised = archive
+        .update(
+            &found[0].1,
+            &corrected[0],
+            Author {
+                by: "import",
+                reason: Some("corrected.songo"),
+            },
+        )
+        .expect("updated");
+    assert_eq!(revised.revision, 2);
+    assert_eq!(archive.count().expect("counted"), 1);
+    let stored = archive.game(&first[0].id()).expect("read").expect("a game");
+    assert!(stored.record.contains("2025.04.05"));
+    // Now neither text is a correction: both are the game's.
+    assert!(
+        archive
+            .likely_corrections(&first)
+            .expect("looked up")
+            .is_empty()
     );
 }

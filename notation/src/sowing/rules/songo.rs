@@ -311,4 +311,3 @@ pub(crate) fn end_without_moves(position: &Position) -> Option<(RuleId, bool)> {
     }
     None
 }
-

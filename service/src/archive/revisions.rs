@@ -1,0 +1,851 @@
+//! Corrections with history (schema 7): a stored game's tags edited or
+//! its moves replaced, the game deleted or restored; each change a new
+//! revision with when, who and why, and nothing ever lost.
+//!
+//! - A game keeps its public id (the identity of the text first
+//!   imported) through every revision; `games` holds its current text
+//!   and what is read from it, `revision` its number and `deleted`.
+//! - `revisions` holds every text a changed game has had, revision 1 the
+//!   one imported (written when the game first changes: a game never
+//!   changed costs no second copy of its text). Each row keeps its text's
+//!   identity, so that an import of any text a game has had is a
+//!   duplicate of it.
+//! - Every change checks the revision it was made against (`If-Match`):
+//!   of two keepers editing the same revision, the second is refused
+//!   ([`ArchiveError::Stale`]) instead of silently overwriting.
+//! - The position index and the explorer follow the current revision
+//!   only: a change takes the old text's counts out and puts the new
+//!   text's in through `explorer_corrections` (signed counts summed with
+//!   the packed rows when read), adds the new text's positions to the
+//!   posting lists, and a position search checks a revised game's
+//!   current text before listing it. Deleted games are in no list.
+
+use serde::Serialize;
+use songo_notation::Ruleset;
+use songo_notation::record::{GameText, Tags, games, names, parse_text, tag_lines};
+use songo_notation::validate::Options;
+use songo_notation::verdict::GameResult;
+
+use super::counts::{Counts, Ending};
+use super::db::{Db, DbError, Value};
+use super::ingest::{self, Passage, Prepared, identity_of, public_id};
+use super::{Archive, ArchiveError, postings, schema};
+
+/// A change to a stored game's text.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GameChange {
+    /// Tags to set, `(name, value)`, in order; an empty value removes the
+    /// tag.
+    pub tags: Vec<(String, String)>,
+    /// New move text; a record's tag lines before it are left out (its
+    /// own tags are not the game's).
+    pub moves: Option<String>,
+}
+
+/// Who makes a change, and why.
+#[derive(Debug, Clone, Copy)]
+pub struct Author<'a> {
+    /// The account, or the local user.
+    pub by: &'a str,
+    /// Why (a keeper's words).
+    pub reason: Option<&'a str>,
+}
+
+/// What a change made of a game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Revised {
+    /// The game's public id (unchanged by revisions).
+    pub id: String,
+    /// Its revision now.
+    pub revision: i64,
+    /// Whether it is deleted now.
+    pub deleted: bool,
+}
+
+/// One revision of a game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Revision {
+    /// Its number, from 1 (the text imported).
+    pub revision: i64,
+    /// When, in RFC 3339 (UTC).
+    pub at: String,
+    /// Who: an account, the local user, or `import`.
+    pub by: String,
+    /// What was done: `import`, `edit`, `update` (a corrected text
+    /// imported with `--update`), `delete`, `restore`.
+    pub action: String,
+    /// Why, when given.
+    pub reason: Option<String>,
+    /// The game's text at that revision.
+    pub record: String,
+    /// Whether the game was deleted at that revision.
+    pub deleted: bool,
+}
+
+/// Every revision of a game, oldest first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct History {
+    /// The game's public id.
+    pub id: String,
+    /// Its revisions.
+    pub revisions: Vec<Revision>,
+}
+
+/// What a change does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Action {
+    Edit,
+    Update,
+    Delete,
+    Restore,
+}
+
+impl Action {
+    const fn as_str(self) -> &'static str {
+        match self {
+            Action::Edit => "edit",
+            Action::Update => "update",
+            Action::Delete => "delete",
+            Action::Restore => "restore",
+        }
+    }
+}
+
+/// The stored game a change starts from.
+struct Current {
+    id: i64,
+    identity: i64,
+    rules: Option<Ruleset>,
+    record: String,
+    result: Option<String>,
+    score: Option<(i64, i64)>,
+    revision: i64,
+    deleted: bool,
+    imported: i64,
+}
+
+/// Seconds since 1970, now.
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0))
+}
+
+/// Seconds since 1970 as RFC 3339 in UTC (`2025-04-04T18:30:00Z`).
+#[must_use]
+pub fn rfc3339(seconds: i64) -> String {
+    let days = seconds.div_euclid(86_400);
+    let time = seconds.rem_euclid(86_400);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        time / 3_600,
+        time % 3_600 / 60,
+        time % 60
+    )
+}
+
+/// The text of a record with `change` made: its tag lines written again
+/// with the tags changed (the `;` comment lines among them kept, first),
+/// its move text kept as it was (or replaced).
+#[must_use]
+pub fn changed_text(record: &str, change: &GameChange) -> String {
+    let (header, moves) = split_header(record);
+    let mut tags = tags_of_text(header);
+    for (name, value) in &change.tags {
+        if value.is_empty() {
+            tags.remove(name);
+        } else {
+            tags.set(name, value.clone());
+        }
+    }
+    let moves = change
+        .moves
+        .as_deref()
+        .map_or(moves, |text| split_header(text).1);
+    let mut text: String = header
+        .lines()
+        .filter(|line| line.trim_start().starts_with(';'))
+        .flat_map(|line| [line.trim_end(), "\n"])
+        .collect();
+    text.push_str(&tag_lines(&tags));
+    if !text.is_empty() {
+        text.push('\n');
+    }
+    text.push_str(moves.trim());
+    text.push('\n');
+    text
+}
+
+/// A record's header (its leading tag lines, with the blank and `;`
+/// comment lines among them) and the rest (its move text).
+fn split_header(record: &str) -> (&str, &str) {
+    let mut end = 0;
+    for line in record.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        if !(trimmed.is_empty() || trimmed.starts_with('[') || trimmed.starts_with(';')) {
+            break;
+        }
+        end += line.len();
+    }
+    record.split_at(end)
+}
+
+/// The tags of tag lines.
+fn tags_of_text(header: &str) -> Tags {
+    games(header)
+        .next()
+        .map(|game| parse_text(&game).record.tags)
+        .unwrap_or_default()
+}
+
+/// The passages a stored text adds to the explorer and the index: none
+/// for a forfeit (a game not played).
+fn explored_passages(record: &str, rules: Option<Ruleset>, result: Option<&str>) -> Vec<Passage> {
+    if result
+        .and_then(GameResult::parse)
+        .is_some_and(GameResult::is_forfeit)
+    {
+        return Vec::new();
+    }
+    ingest::passages_of_record(record, rules)
+}
+
+/// The explorer's counts a game's passages of the first plies make, once
+/// each, with `sign` (+1 to add, -1 to take out).
+fn signed_counts(
+    passages: &[Passage],
+    ending: Option<Ending>,
+    sign: i64,
+) -> Vec<(i64, String, Counts)> {
+    passages
+        .iter()
+        .filter(|passage| passage.ply <= postings::EXPLORER_PLIES)
+        .map(|passage| {
+            let mut counts = Counts::default();
+            counts.add(ending);
+            counts.games *= sign;
+            counts.south *= sign;
+            counts.north *= sign;
+            counts.draws *= sign;
+            counts.score_sum *= sign;
+            (
+                passage.key,
+                passage.next.clone().unwrap_or_default(),
+                counts,
+            )
+        })
+        .collect()
+}
+
+/// Adds signed counts to `explorer_corrections`.
+fn correct_counts(db: &mut Db, counts: &[(i64, String, Counts)]) -> Result<(), DbError> {
+    for (key, played, c) in counts {
+        db.execute(
+            "INSERT INTO explorer_corrections (key, move, games, south, north, draws, score_sum) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (key, move) DO UPDATE SET \
+             games = explorer_corrections.games + excluded.games, \
+             south = explorer_corrections.south + excluded.south, \
+             north = explorer_corrections.north + excluded.north, \
+             draws = explorer_corrections.draws + excluded.draws, \
+             score_sum = explorer_corrections.score_sum + excluded.score_sum",
+            &[
+                (*key).into(),
+                played.as_str().into(),
+                c.games.into(),
+                c.south.into(),
+                c.north.into(),
+                c.draws.into(),
+                c.score_sum.into(),
+            ],
+        )?;
+    }
+    Ok(())
+}
+
+impl Archive {
+    /// Edits a stored game: sets or removes tags, replaces its moves.
+    /// `expected`: the revision the change was made against (`None`: the
+    /// current one, whatever it is).
+    ///
+    /// # Errors
+    /// No such game ([`ArchiveError::NoSuchGame`]), a stale revision
+    /// ([`ArchiveError::Stale`]), a deleted game, a change that leaves
+    /// the text as it is or makes it another game's, or the database
+    /// fails.
+    pub fn edit(
+        &mut self,
+        id: &str,
+        expected: Option<i64>,
+        change: &GameChange,
+        author: Author<'_>,
+    ) -> Result<Revised, ArchiveError> {
+        self.change(
+            id,
+            expected,
+            author,
+            |current| {
+                let text = changed_text(&current.record, change);
+                Ok(Some(prepare_text(&text, current.rules)?))
+            },
+            Action::Edit,
+        )
+    }
+
+    /// Stores `game` (a corrected text, imported with `--update`) as the
+    /// next revision of the stored game `id`.
+    ///
+    /// # Errors
+    /// As [`Archive::edit`].
+    pub fn update(
+        &mut self,
+        id: &str,
+        game: &Prepared,
+        author: Author<'_>,
+    ) -> Result<Revised, ArchiveError> {
+        self.change(id, None, author, |_| Ok(Some(game.clone())), Action::Update)
+    }
+
+    /// Deletes a stored game: it leaves every list, the standings and the
+    /// explorer; its revisions stay readable and it can be restored.
+    ///
+    /// # Errors
+    /// No such game, a stale revision, a game already deleted, or the
+    /// database fails.
+    pub fn delete(
+        &mut self,
+        id: &str,
+        expected: Option<i64>,
+        author: Author<'_>,
+    ) -> Result<Revised, ArchiveError> {
+        self.change(id, expected, author, |_| Ok(None), Action::Delete)
+    }
+
+    /// Restores a deleted game as its last text.
+    ///
+    /// # Errors
+    /// No such game, a stale revision, a game that is not deleted, or the
+    /// database fails.
+    pub fn restore(
+        &mut self,
+        id: &str,
+        expected: Option<i64>,
+        author: Author<'_>,
+    ) -> Result<Revised, ArchiveError> {
+        self.change(id, expected, author, |_| Ok(None), Action::Restore)
+    }
+
+    /// Every revision of a game, oldest first; `None` for no such game.
+    ///
+    /// # Errors
+    /// The database fails.
+    pub fn history(&mut self, id: &str) -> Result<Option<History>, ArchiveError> {
+        let Some(current) = self.current(id, false)? else {
+            return Ok(None);
+        };
+        let rows = self.db.query(
+            "SELECT revision, made_at, author, action, reason, record, deleted FROM revisions \
+             WHERE game = $1 ORDER BY revision",
+            &[current.id.into()],
+        )?;
+        let mut revisions: Vec<Revision> = rows
+            .iter()
+            .map(|row| {
+                let text = |i: usize| row.get(i).and_then(Value::text).map(str::to_owned);
+                let int = |i: usize| row.get(i).and_then(Value::int).unwrap_or_default();
+                Revision {
+                    revision: int(0),
+                    at: rfc3339(int(1)),
+                    by: text(2).unwrap_or_default(),
+                    action: text(3).unwrap_or_default(),
+                    reason: text(4),
+                    record: text(5).unwrap_or_default(),
+                    deleted: int(6) != 0,
+                }
+            })
+            .collect();
+        if revisions.is_empty() {
+            revisions.push(first_revision(&current));
+        }
+        Ok(Some(History {
+            id: public_id(current.identity),
+            revisions,
+        }))
+    }
+
+    /// The stored game of a public id, locked for a change (`lock`) in
+    /// PostgreSQL.
+    fn current(&mut self, id: &str, lock: bool) -> Result<Option<Current>, ArchiveError> {
+        let Some(identity) = identity_of(id) else {
+            return Ok(None);
+        };
+        let lock = if lock && self.db.is_postgres() {
+            " FOR UPDATE"
+        } else {
+            ""
+        };
+        let rows = self.db.query(
+            &format!(
+                "SELECT id, identity, rules, record, result, south_score, north_score, revision, \
+                 deleted, imported FROM games WHERE identity = $1{lock}"
+            ),
+            &[identity.into()],
+        )?;
+        Ok(rows.first().map(|row| {
+            let int = |i: usize| row.get(i).and_then(Value::int);
+            Current {
+                id: int(0).unwrap_or_default(),
+                identity: int(1).unwrap_or_default(),
+                rules: row
+                    .get(2)
+                    .and_then(Value::text)
+                    .and_then(|rules| rules.parse().ok()),
+                record: row
+                    .get(3)
+                    .and_then(Value::text)
+                    .unwrap_or_default()
+                    .to_owned(),
+                result: row.get(4).and_then(Value::text).map(str::to_owned),
+                score: int(5).zip(int(6)),
+                revision: int(7).unwrap_or(1),
+                deleted: int(8) == Some(1),
+                imported: int(9).unwrap_or_default(),
+            }
+        }))
+    }
+
+    /// One change, in a transaction of its own: the game as it stands is
+    /// read (locked), checked against `expected`, its revision 1 kept
+    /// when it first changes, the new revision written, the game's row
+    /// and the explorer's counts brought to the new text.
+    fn change(
+        &mut self,
+        id: &str,
+        expected: Option<i64>,
+        author: Author<'_>,
+        new_text: impl FnOnce(&Current) -> Result<Option<Prepared>, ArchiveError>,
+        action: Action,
+    ) -> Result<Revised, ArchiveError> {
+        if self.version < schema::REVISIONS {
+            return Err(ArchiveError::Database(
+                "this archive's schema keeps no revisions".to_owned(),
+            ));
+        }
+        self.begin()?;
+        let outcome = self.change_in_transaction(id, expected, author, new_text, action);
+        match outcome {
+            Ok(revised) => {
+                self.commit()?;
+                Ok(revised)
+            }
+            Err(error) => {
+                self.rollback();
+                Err(error)
+            }
+        }
+    }
+
+    fn change_in_transaction(
+        &mut self,
+        id: &str,
+        expected: Option<i64>,
+        author: Author<'_>,
+        new_text: impl FnOnce(&Current) -> Result<Option<Prepared>, ArchiveError>,
+        action: Action,
+    ) -> Result<Revised, ArchiveError> {
+        let current = self
+            .current(id, true)?
+            .ok_or_else(|| ArchiveError::NoSuchGame(id.to_owned()))?;
+        if let Some(expected) = expected
+            && expected != current.revision
+        {
+            return Err(ArchiveError::Stale {
+                id: id.to_owned(),
+                current: current.revision,
+            });
+        }
+        match (action, current.deleted) {
+            (Action::Restore, false) => {
+                return Err(ArchiveError::Unchanged(id.to_owned(), "not-deleted"));
+            }
+            (Action::Edit | Action::Update | Action::Delete, true) => {
+                return Err(ArchiveError::Unchanged(id.to_owned(), "deleted"));
+            }
+            _ => {}
+        }
+        let new = new_text(&current)?;
+        if let Some(game) = &new {
+            if game.record.trim() == current.record.trim() {
+                return Err(ArchiveError::Unchanged(id.to_owned(), "same-text"));
+            }
+            self.refuse_another_games_text(current.id, game.identity)?;
+        }
+        let revision = current.revision + 1;
+        let deleted = action == Action::Delete;
+        self.keep_first_revision(&current)?;
+        let (record, identity) = new
+            .as_ref()
+            .map_or((current.record.as_str(), current.identity), |game| {
+                (game.record.as_str(), game.identity)
+            });
+        self.db.execute(
+            "INSERT INTO revisions (game, revision, made_at, author, action, reason, record, \
+             identity, deleted) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            &[
+                current.id.into(),
+                revision.into(),
+                now().into(),
+                author.by.into(),
+                action.as_str().into(),
+                author.reason.map(str::to_owned).into(),
+                record.into(),
+                identity.into(),
+                i64::from(deleted).into(),
+            ],
+        )?;
+        let updated = match &new {
+            Some(game) => self.write_new_text(current.id, current.revision, game)?,
+            None => self.db.execute(
+                "UPDATE games SET revision = revision + 1, deleted = $1 \
+                 WHERE id = $2 AND revision = $3",
+                &[
+                    i64::from(deleted).into(),
+                    current.id.into(),
+                    current.revision.into(),
+                ],
+            )?,
+        };
+        if updated != 1 {
+            // Another writer changed it between our read and our write
+            // (SQLite's write lock and PostgreSQL's row lock make this
+            // unlikely): refused as stale rather than overwritten.
+            return Err(ArchiveError::Stale {
+                id: id.to_owned(),
+                current: current.revision,
+            });
+        }
+        self.follow_in_index(&current, new.as_ref(), action)?;
+        Ok(Revised {
+            id: public_id(current.identity),
+            revision,
+            deleted,
+        })
+    }
+
+    /// Refuses a text that is another stored game's (its identity, or one
+    /// of its revisions').
+    fn refuse_another_games_text(&mut self, game: i64, identity: i64) -> Result<(), ArchiveError> {
+        let rows = self.db.query(
+            "SELECT identity FROM games WHERE identity = $1 AND id <> $2 \
+             UNION ALL SELECT g.identity FROM revisions r JOIN games g ON g.id = r.game \
+             WHERE r.identity = $1 AND r.game <> $2",
+            &[identity.into(), game.into()],
+        )?;
+        match rows
+            .first()
+            .and_then(|row| row.first())
+            .and_then(Value::int)
+        {
+            Some(other) => Err(ArchiveError::Duplicate(public_id(other))),
+            None => Ok(()),
+        }
+    }
+
+    /// Writes a game's revision 1 (its text as imported) when it first
+    /// changes.
+    fn keep_first_revision(&mut self, current: &Current) -> Result<(), ArchiveError> {
+        if current.revision > 1 {
+            return Ok(());
+        }
+        let first = first_revision(current);
+        self.db.execute(
+            "INSERT INTO revisions (game, revision, made_at, author, action, reason, record, \
+             identity, deleted) VALUES ($1, 1, $2, $3, $4, NULL, $5, $6, 0)",
+            &[
+                current.id.into(),
+                current.imported.into(),
+                first.by.into(),
+                first.action.into(),
+                current.record.as_str().into(),
+                current.identity.into(),
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// The game's row brought to a new text; the rows changed (1, or 0
+    /// when its revision moved meanwhile).
+    fn write_new_text(
+        &mut self,
+        id: i64,
+        revision: i64,
+        game: &Prepared,
+    ) -> Result<u64, ArchiveError> {
+        let tag = |name: &str| Value::from(game.tags.get(name));
+        Ok(self.db.execute(
+            "UPDATE games SET rules = $1, south = $2, north = $3, event = $4, site = $5, \
+             date = $6, round = $7, result = $8, south_score = $9, north_score = $10, \
+             plies = $11, valid = $12, violations = $13, record = $14, winner = $15, \
+             forfeit = $16, revision = revision + 1 WHERE id = $17 AND revision = $18",
+            &[
+                game.rules.as_str().into(),
+                tag(names::SOUTH),
+                tag(names::NORTH),
+                tag(names::EVENT),
+                tag(names::SITE),
+                game.date.clone().into(),
+                tag(names::ROUND),
+                game.result.clone().into(),
+                game.score.map(|s| s.0).into(),
+                game.score.map(|s| s.1).into(),
+                game.plies.into(),
+                i64::from(game.valid).into(),
+                game.violations.clone().into(),
+                game.record.as_str().into(),
+                game.verdict.map(|verdict| verdict.code()).into(),
+                i64::from(game.verdict.is_some_and(|verdict| verdict.forfeit)).into(),
+                id.into(),
+                revision.into(),
+            ],
+        )?)
+    }
+
+    /// The explorer's counts and the position index brought to the game's
+    /// new state: the old text's counts out (unless it was deleted), the
+    /// new text's in (unless it is deleted now), the new text's positions
+    /// added to the posting lists.
+    fn follow_in_index(
+        &mut self,
+        current: &Current,
+        new: Option<&Prepared>,
+        action: Action,
+    ) -> Result<(), ArchiveError> {
+        let old_ending = current
+            .score
+            .and_then(|(south, north)| Ending::of(current.rules, south, north));
+        let old_passages =
+            || explored_passages(&current.record, current.rules, current.result.as_deref());
+        let mut corrections = Vec::new();
+        match (action, new) {
+            (Action::Delete, _) => {
+                corrections.extend(signed_counts(&old_passages(), old_ending, -1));
+            }
+            (Action::Restore, _) => {
+                corrections.extend(signed_counts(&old_passages(), old_ending, 1));
+            }
+            (Action::Edit | Action::Update, Some(game)) => {
+                corrections.extend(signed_counts(&old_passages(), old_ending, -1));
+                let ending = game.score.map(|(south, north)| Ending {
+                    diff: south - north,
+                    winner: game.verdict.and_then(|verdict| verdict.winner),
+                });
+                corrections.extend(signed_counts(&game.passages, ending, 1));
+                self.pending
+                    .add_postings(self.version, current.id, &game.passages);
+            }
+            (Action::Edit | Action::Update, None) => {}
+        }
+        correct_counts(&mut self.db, &corrections)?;
+        Ok(())
+    }
+
+    /// Whether a game's current text passes through the position of
+    /// `key` (for a revised game, whose older texts' positions stay in
+    /// the posting lists).
+    pub(crate) fn revised_games_not_through(
+        &mut self,
+        key: i64,
+        ids: &[i64],
+    ) -> Result<Vec<i64>, DbError> {
+        let mut stale = Vec::new();
+        if self.version < schema::REVISIONS {
+            return Ok(stale);
+        }
+        for chunk in ids.chunks(200) {
+            let list: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+            let params: Vec<Value> = chunk.iter().map(|&id| Value::Int(id)).collect();
+            let rows = self.db.query(
+                &format!(
+                    "SELECT id, rules, record, result FROM games WHERE revision > 1 AND id IN ({})",
+                    list.join(", ")
+                ),
+                &params,
+            )?;
+            for row in &rows {
+                let id = row.first().and_then(Value::int).unwrap_or_default();
+                let rules = row
+                    .get(1)
+                    .and_then(Value::text)
+                    .and_then(|r| r.parse().ok());
+                let record = row.get(2).and_then(Value::text).unwrap_or_default();
+                let result = row.get(3).and_then(Value::text);
+                if !explored_passages(record, rules, result)
+                    .iter()
+                    .any(|passage| passage.key == key)
+                {
+                    stale.push(id);
+                }
+            }
+        }
+        Ok(stale)
+    }
+
+    /// The games of a batch whose text is a revision of a stored game
+    /// (an import of a text a game has had is a duplicate of it).
+    pub(crate) fn revised_identities(
+        &mut self,
+        identities: &[i64],
+    ) -> Result<std::collections::HashSet<i64>, DbError> {
+        let mut found = std::collections::HashSet::new();
+        if self.version < schema::REVISIONS
+            || self
+                .db
+                .query("SELECT 1 FROM revisions LIMIT 1", &[])?
+                .is_empty()
+        {
+            return Ok(found);
+        }
+        for chunk in identities.chunks(200) {
+            let list: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+            let params: Vec<Value> = chunk.iter().map(|&id| Value::Int(id)).collect();
+            let rows = self.db.query(
+                &format!(
+                    "SELECT identity FROM revisions WHERE identity IN ({})",
+                    list.join(", ")
+                ),
+                &params,
+            )?;
+            found.extend(
+                rows.iter()
+                    .filter_map(|row| row.first().and_then(Value::int)),
+            );
+        }
+        Ok(found)
+    }
+
+    /// The stored games a batch's games are likely corrections of: a game
+    /// with the same event, round and players (all four named) and
+    /// another text. By the batch's index, the stored game's public id.
+    ///
+    /// # Errors
+    /// The database fails.
+    pub fn likely_corrections(
+        &mut self,
+        games: &[Prepared],
+    ) -> Result<Vec<(usize, String)>, ArchiveError> {
+        let mut found = Vec::new();
+        if self.version < schema::REVISIONS {
+            return Ok(found);
+        }
+        let revised =
+            self.revised_identities(&games.iter().map(|g| g.identity).collect::<Vec<_>>())?;
+        for (index, game) in games.iter().enumerate() {
+            let named = |name: &str| game.tags.get(name).map(str::trim).filter(|v| !v.is_empty());
+            let (Some(event), Some(round), Some(south), Some(north)) = (
+                named(names::EVENT),
+                named(names::ROUND),
+                named(names::SOUTH),
+                named(names::NORTH),
+            ) else {
+                continue;
+            };
+            if revised.contains(&game.identity) {
+                continue;
+            }
+            let rows = self.db.query(
+                "SELECT identity FROM games WHERE event = $1 AND round = $2 AND south = $3 \
+                 AND north = $4 AND identity <> $5 AND deleted = 0 LIMIT 1",
+                &[
+                    event.into(),
+                    round.into(),
+                    south.into(),
+                    north.into(),
+                    game.identity.into(),
+                ],
+            )?;
+            if let Some(stored) = rows
+                .first()
+                .and_then(|row| row.first())
+                .and_then(Value::int)
+            {
+                found.push((index, public_id(stored)));
+            }
+        }
+        Ok(found)
+    }
+}
+
+/// A game's revision 1: the text imported, when it was imported.
+fn first_revision(current: &Current) -> Revision {
+    Revision {
+        revision: 1,
+        at: rfc3339(current.imported),
+        by: "import".to_owned(),
+        action: "import".to_owned(),
+        reason: None,
+        record: current.record.clone(),
+        deleted: false,
+    }
+}
+
+/// A changed text prepared as an import prepares it (validated, its
+/// identity and passages), with the stored ruleset for a record that
+/// names none.
+fn prepare_text(text: &str, rules: Option<Ruleset>) -> Result<Prepared, ArchiveError> {
+    let options = Options {
+        default_rules: rules,
+        ..Options::default()
+    };
+    let game: GameText<'_> = games(text)
+        .next()
+        .ok_or_else(|| ArchiveError::NotAGame("the changed text holds no game".to_owned()))?;
+    ingest::prepare(&game, &options).map_err(|not| ArchiveError::NotAGame(not.message))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_are_written_in_rfc3339() {
+        assert_eq!(rfc3339(0), "1970-01-01T00:00:00Z");
+        assert_eq!(rfc3339(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(rfc3339(1_743_791_400), "2025-04-04T18:30:00Z");
+        assert_eq!(rfc3339(-1), "1969-12-31T23:59:59Z");
+    }
+
+    #[test]
+    fn a_change_rewrites_the_tags_and_keeps_the_moves() {
+        let record =
+            "[Event \"Club\"]\n[South \"Dora N\"]\n[North \"Kofi\"]\n\n1. S2 {good} N3 *\n";
+        let change = GameChange {
+            tags: vec![
+                ("South".to_owned(), "Dora N.".to_owned()),
+                ("Event".to_owned(), String::new()),
+                ("Round".to_owned(), "2".to_owned()),
+            ],
+            moves: None,
+        };
+        assert_eq!(
+            changed_text(record, &change),
+            "[Round \"2\"]\n[South \"Dora N.\"]\n[North \"Kofi\"]\n\n1. S2 {good} N3 *\n"
+        );
+        let moves = GameChange {
+            tags: Vec::new(),
+            moves: Some("[Event \"ignored\"]\n\nS2 N4 *".to_owned()),
+        };
+        assert_eq!(
+            changed_text(record, &moves),
+            "[Event \"Club\"]\n[South \"Dora N\"]\n[North \"Kofi\"]\n\nS2 N4 *\n"
+        );
+    }
+}
