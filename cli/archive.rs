@@ -17,6 +17,8 @@ use songo_service::archive::{
 };
 
 use crate::sources::{Source, sources};
+
+mod revisions;
 use crate::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, Failure, input, output};
 
 /// Keep games in an archive, find them again, rank an event.
@@ -31,6 +33,11 @@ enum Command {
     Import(ImportArgs),
     Search(Box<SearchArgs>),
     Standings(StandingsArgs),
+    Show(revisions::ShowArgs),
+    Edit(revisions::EditArgs),
+    Delete(revisions::DeleteArgs),
+    Restore(revisions::RestoreArgs),
+    History(revisions::HistoryArgs),
 }
 
 /// Where the archive is.
@@ -73,7 +80,10 @@ enum ImportFormat {
   songo archive import --archive club.sqlite games/*.songo --format json
   songo archive import --archive postgres://songo@localhost/songo games/
 
-A game already in the archive (same tags and moves) is counted as a duplicate.
+A game already in the archive (same tags and moves, or a text a stored game once
+had) is counted as a duplicate. A game with the same Event, Round, South and North as
+a stored game but another text is a likely correction of it: reported and not stored,
+or with --update stored as that game's next revision (`archive history` shows both).
 Each batch of games is stored whole or not at all: an interrupted import
 leaves no partial game, and running it again completes it.
 
@@ -87,9 +97,24 @@ struct ImportArgs {
     /// The ruleset of games whose record names none (default songo).
     #[arg(long)]
     rules: Option<Ruleset>,
+    /// Store a likely correction of a stored game (same event, round and players, another text) as that game's next revision.
+    #[arg(long)]
+    update: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = ImportFormat::Text)]
     format: ImportFormat,
+}
+
+/// A game that is likely a correction of a stored one.
+#[derive(Debug, Serialize)]
+struct Correction {
+    /// The file it was read from.
+    file: String,
+    /// The stored game it corrects.
+    id: String,
+    /// Its revision now, when `--update` stored it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    revision: Option<i64>,
 }
 
 /// A file that could not be imported, and why.
@@ -106,6 +131,10 @@ struct ImportReport {
     duplicates: usize,
     invalid: usize,
     unreadable: Vec<Unreadable>,
+    /// Likely corrections of stored games: not stored, or with --update
+    /// stored as their next revision.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    corrections: Vec<Correction>,
     /// Why the import stopped, when it did (what was imported before stays).
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
@@ -178,6 +207,7 @@ fn import(args: &ImportArgs, lang: Lang) -> Result<u8, Failure> {
         report: ImportReport::default(),
         pending: Pending::default(),
         bar: progress(total, lang),
+        corrections: Vec::new(),
     };
     // The first error of the archive stops the import; what was committed
     // before stays.
@@ -193,6 +223,11 @@ fn import(args: &ImportArgs, lang: Lang) -> Result<u8, Failure> {
         stopped = Some(error);
     }
     import.bar.finish_and_clear();
+    if stopped.is_none()
+        && let Err(error) = import.apply_corrections(args.update)
+    {
+        stopped = Some(error);
+    }
     if stopped.is_none()
         && let Err(error) = import.archive.tidy_after_import(import.report.imported)
     {
@@ -232,6 +267,8 @@ struct Import {
     report: ImportReport,
     pending: Pending,
     bar: ProgressBar,
+    /// Likely corrections set aside: the file, the stored game, the text.
+    corrections: Vec<(String, String, Prepared)>,
 }
 
 impl Import {
@@ -253,6 +290,7 @@ impl Import {
             match batches.next_batch() {
                 Ok(Some(batch)) => {
                     let games = self.prepare(&name, batch.games());
+                    let games = self.set_aside_corrections(&name, games)?;
                     self.store(&games)?;
                     self.show_progress(batch.byte_len());
                 }
@@ -271,10 +309,51 @@ impl Import {
         Ok(())
     }
 
+    /// Takes out of a batch the games that are likely corrections of
+    /// stored games (kept for [`Import::apply_corrections`]).
+    fn set_aside_corrections(
+        &mut self,
+        name: &str,
+        mut games: Vec<Prepared>,
+    ) -> Result<Vec<Prepared>, ArchiveError> {
+        let found = self.archive.likely_corrections(&games)?;
+        for (index, stored) in found.into_iter().rev() {
+            let game = games.remove(index);
+            self.corrections.push((name.to_owned(), stored, game));
+        }
+        Ok(games)
+    }
+
+    /// Reports the likely corrections; with `update`, stores each as its
+    /// game's next revision (a change of its own, after the import).
+    fn apply_corrections(&mut self, update: bool) -> Result<(), ArchiveError> {
+        let by = revisions::local_user();
+        for (file, id, game) in std::mem::take(&mut self.corrections) {
+            let revision = if update {
+                let reason = format!("import --update {file}");
+                let author = songo_service::archive::Author {
+                    by: &by,
+                    reason: Some(&reason),
+                };
+                Some(self.archive.update(&id, &game, author)?.revision)
+            } else {
+                None
+            };
+            self.report
+                .corrections
+                .push(Correction { file, id, revision });
+        }
+        Ok(())
+    }
+
     /// The games and unreadable files counted so far, committed or not.
     fn games_seen(&self) -> usize {
         let report = &self.report;
-        report.imported + report.duplicates + self.pending.games + report.unreadable.len()
+        report.imported
+            + report.duplicates
+            + self.pending.games
+            + report.unreadable.len()
+            + self.corrections.len()
     }
 
     fn unreadable(&mut self, file: String, message: String) {
@@ -360,6 +439,23 @@ fn import_text(report: &ImportReport, location: &str, lang: Lang) -> String {
     )
     .localize(lang);
     out.push('\n');
+    for correction in &report.corrections {
+        let line = match correction.revision {
+            Some(revision) => msg!(
+                "archive-correction-stored",
+                file = correction.file.as_str(),
+                id = correction.id.as_str(),
+                revision = revision
+            ),
+            None => msg!(
+                "archive-correction-found",
+                file = correction.file.as_str(),
+                id = correction.id.as_str()
+            ),
+        };
+        out.push_str(&line.localize(lang));
+        out.push('\n');
+    }
     for file in &report.unreadable {
         out.push_str(
             &msg!(
@@ -592,6 +688,11 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
         Command::Import(args) => import(args, lang),
         Command::Search(args) => search(args, lang),
         Command::Standings(args) => standings(args, lang),
+        Command::Show(args) => revisions::show(args, lang),
+        Command::Edit(args) => revisions::edit(args, lang),
+        Command::Delete(args) => revisions::delete(args, lang),
+        Command::Restore(args) => revisions::restore(args, lang),
+        Command::History(args) => revisions::history(args, lang),
     }
 }
 

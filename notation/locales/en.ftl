@@ -1330,6 +1330,17 @@ hint-archive-date = write dates as YYYY, YYYY.MM or YYYY.MM.DD
 archive-too-many-to-replay = { $games } games reached this position after ply { $plies }: the explorer replays such games and stops at { $limit }
 hint-archive-too-many-to-replay = search the games through the position instead (songo archive search --position, or GET /v1/games?position=…), or explore a position a few plies earlier
 archive-database = the archive's database failed: { $cause }
+archive-no-such-revision = game { $id } has no revision { $revision }: its revisions are 1 to { $last }
+archive-revision-line = revision { $revision } of { $last }{ $deleted ->
+    [yes] , deleted
+   *[no] {""}
+}
+archive-edit-nothing = nothing to change: give --tag Name=Value, --moves FILE, or both
+archive-changed = game { $id } is now at revision { $revision }{ $deleted ->
+    [yes] , deleted
+   *[no] {""}
+}
+archive-history-line = { $revision }  { $at }  { $action } by { $by }
 archive-no-such-game = the archive holds no game { $id }
 hint-archive-no-such-game = a game's id is the 16 hexadecimal digits `songo archive search` lists
 archive-stale = game { $id } is at revision { $current } now: someone changed it since you read it
@@ -1350,6 +1361,8 @@ archive-import-summary = { $imported ->
         [one] { $duplicates } duplicate
        *[other] { $duplicates } duplicates
     }, { $invalid } invalid, into { $location }
+archive-correction-found = likely correction: a game of { $file } has the event, round and players of game { $id } and another text; not stored (import it with --update to store it as that game's next revision)
+archive-correction-stored = correction: a game of { $file } is now revision { $revision } of game { $id }
 archive-unreadable = unreadable: { $file }: { $reason }
 archive-not-a-game = { $line }:{ $column }: no game here: { $reason }
 archive-invalid-mark = invalid

@@ -1340,6 +1340,17 @@ hint-archive-date = écrivez les dates AAAA, AAAA.MM ou AAAA.MM.JJ
 archive-too-many-to-replay = { $games } parties ont atteint cette position après le coup { $plies } : l’explorateur rejoue ces parties et s’arrête à { $limit }
 hint-archive-too-many-to-replay = cherchez plutôt les parties passées par la position (songo archive search --position, ou GET /v1/games?position=…), ou explorez une position quelques coups plus tôt
 archive-database = la base de l’archive a échoué : { $cause }
+archive-no-such-revision = la partie { $id } n’a pas de révision { $revision } : ses révisions vont de 1 à { $last }
+archive-revision-line = révision { $revision } sur { $last }{ $deleted ->
+    [yes] , supprimée
+   *[no] {""}
+}
+archive-edit-nothing = rien à modifier : donnez --tag Nom=Valeur, --moves FICHIER, ou les deux
+archive-changed = la partie { $id } en est maintenant à la révision { $revision }{ $deleted ->
+    [yes] , supprimée
+   *[no] {""}
+}
+archive-history-line = { $revision }  { $at }  { $action } par { $by }
 archive-no-such-game = l’archive ne contient aucune partie { $id }
 hint-archive-no-such-game = l’identifiant d’une partie est fait des 16 chiffres hexadécimaux que liste `songo archive search`
 archive-stale = la partie { $id } en est maintenant à la révision { $current } : quelqu’un l’a modifiée depuis que vous l’avez lue
@@ -1363,6 +1374,8 @@ archive-import-summary = { $imported ->
         [one] { $invalid } invalide
        *[other] { $invalid } invalides
     }, dans { $location }
+archive-correction-found = correction probable : une partie de { $file } a l’événement, la ronde et les joueurs de la partie { $id } avec un autre texte ; elle n’est pas enregistrée (importez-la avec --update pour en faire la révision suivante de cette partie)
+archive-correction-stored = correction : une partie de { $file } est maintenant la révision { $revision } de la partie { $id }
 archive-unreadable = illisible : { $file } : { $reason }
 archive-not-a-game = { $line }:{ $column } : pas de partie ici : { $reason }
 archive-invalid-mark = invalide

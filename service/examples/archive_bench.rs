@@ -18,7 +18,10 @@ use std::time::Instant;
 
 use songo_notation::AnyPosition;
 use songo_notation::record::{games, names, parse_text};
-use songo_service::archive::{Archive, Filters, Location, position_at, position_key};
+use songo_notation::validate::Options;
+use songo_service::archive::{
+    Archive, Author, Filters, GameChange, Location, position_at, position_key, prepare,
+};
 
 /// User + system CPU time of this process, in seconds (clock ticks of 10 ms).
 fn cpu_seconds() -> f64 {
@@ -53,6 +56,8 @@ struct Sample {
     explorer_deep: Vec<AnyPosition>,
     positions: Vec<i64>,
     players: Vec<String>,
+    /// Games to edit: their public ids.
+    ids: Vec<String>,
 }
 
 fn sample(corpus: &str, queries: usize) -> Sample {
@@ -64,6 +69,7 @@ fn sample(corpus: &str, queries: usize) -> Sample {
         explorer_deep: Vec::new(),
         positions: Vec::new(),
         players: Vec::new(),
+        ids: Vec::new(),
     };
     for (i, game) in games(&text)
         .enumerate()
@@ -80,6 +86,9 @@ fn sample(corpus: &str, queries: usize) -> Sample {
         };
         if let Some(name) = tags.get(player) {
             sample.players.push(name.to_owned());
+        }
+        if let Ok(prepared) = prepare(&game, &Options::default()) {
+            sample.ids.push(prepared.id());
         }
         if let Some(start) = position_at(record, Some(0)) {
             sample.explorer_start.push(start);
@@ -190,6 +199,22 @@ fn main() {
                     .expect("search")
                     .games
                     .len()
+            }),
+        );
+        // A keeper's correction: a tag set (another value each run), one
+        // revision each, in a transaction of its own.
+        let change = GameChange {
+            tags: vec![("Annotator".to_owned(), format!("bench run {run}"))],
+            moves: None,
+        };
+        report(
+            "edit",
+            time_each(&sample.ids, |id| {
+                let author = Author {
+                    by: "bench",
+                    reason: Some("a tag corrected"),
+                };
+                usize::from(archive.edit(id, None, &change, author).is_ok())
             }),
         );
     }

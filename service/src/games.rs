@@ -56,8 +56,13 @@ pub(crate) async fn with_archive<T: Send + 'static>(
         let _permit = permit;
         let mut archive = store.take()?;
         let result = work(&mut archive);
-        // A connection that failed may be broken: not kept.
-        if result.is_ok() {
+        // A connection the database failed may be broken: not kept; one
+        // that refused the user's input (a bad cursor, a stale revision)
+        // is healthy, and kept.
+        if result
+            .as_ref()
+            .map_or_else(ArchiveError::is_input, |_| true)
+        {
             store.give_back(archive);
         }
         result

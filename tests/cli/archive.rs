@@ -358,3 +358,100 @@ fn kill_9_during_imports_leaves_a_sound_archive_that_a_rerun_completes() {
         ("ok".to_owned(), positions, 0)
     );
 }
+
+/// The id of the first game `archive search` lists for these filters.
+fn first_id(archive: &str, filters: &[&str]) -> String {
+    let output = songo()
+        .args([
+            "archive",
+            "search",
+            "--archive",
+            archive,
+            "--format",
+            "json",
+        ])
+        .args(filters)
+        .output()
+        .expect("songo runs");
+    let list: serde_json::Value = serde_json::from_slice(&output.stdout).expect("a GameList");
+    list["games"][0]["id"]
+        .as_str()
+        .expect("a game matches")
+        .to_owned()
+}
+
+/// Corrections with history from the command line: a name fixed, a
+/// stale change refused, a game deleted and restored, the history and an
+/// old revision shown, a corrected sheet imported again.
+#[test]
+fn corrections_keep_their_history_through_the_command_line() {
+    let dir = filled("corrections");
+    let archive = archive_flag(&dir);
+    let id = first_id(
+        &archive,
+        &["--player", "Ben", "--round", "1", "--event", "Club"],
+    );
+    let keeper = || {
+        let mut command = songo();
+        command.env("USER", "keeper");
+        command
+    };
+    let times = (r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", "[TIME]");
+    let imported = (r#""imported": \d+"#, r#""imported": [TIME]"#);
+    let dir_text = dir.display().to_string();
+    insta::with_settings!({filters => vec![(dir_text.as_str(), "[DIR]"), times, imported]}, {
+        assert_cmd_snapshot!("corrections_edit", keeper().args([
+            "archive", "edit", &id, "--archive", &archive,
+            "--tag", "South=Ada N.", "--tag", "Site=", "--reason", "name misspelt on the sheet",
+        ]));
+        assert_cmd_snapshot!("corrections_stale", keeper().args([
+            "archive", "edit", &id, "--archive", &archive, "--revision", "1",
+            "--tag", "Round=9", "--reason", "made on an old copy",
+        ]));
+        assert_cmd_snapshot!("corrections_delete", keeper().args([
+            "archive", "delete", &id, "--archive", &archive, "--reason", "entered twice",
+            "--format", "json",
+        ]));
+        assert_cmd_snapshot!("corrections_standings_without_it", songo().args([
+            "archive", "standings", "--archive", &archive, "--event", "Club",
+        ]));
+        assert_cmd_snapshot!("corrections_restore", keeper().args([
+            "archive", "restore", &id, "--archive", &archive, "--revision", "3",
+        ]));
+        assert_cmd_snapshot!("corrections_history", songo().args([
+            "archive", "history", &id, "--archive", &archive,
+        ]));
+        assert_cmd_snapshot!("corrections_history_json", songo().args([
+            "archive", "history", &id, "--archive", &archive, "--format", "json",
+        ]));
+        assert_cmd_snapshot!("corrections_show", songo().args([
+            "archive", "show", &id, "--archive", &archive,
+        ]));
+        assert_cmd_snapshot!("corrections_show_first", songo().args([
+            "archive", "show", &id, "--archive", &archive, "--revision", "1", "--format", "record",
+        ]));
+        assert_cmd_snapshot!("corrections_show_json", songo().args([
+            "archive", "show", &id, "--archive", &archive, "--format", "json",
+        ]));
+        assert_cmd_snapshot!("corrections_no_such_game", songo().args([
+            "archive", "history", "0123456789abcdef", "--archive", &archive,
+        ]));
+        // The sheet of round 2 typed again with its date corrected: found
+        // as a likely correction, then stored as the game's revision 2.
+        let sheet = dir.join("round2.songo");
+        std::fs::write(
+            &sheet,
+            CLUB.split("\n\n[Event")
+                .nth(2)
+                .map(|game| format!("[Event{game}").replace("2024.03.22", "2024.03.23"))
+                .expect("the third game"),
+        )
+        .expect("written");
+        assert_cmd_snapshot!("corrections_import_found", songo().args([
+            "archive", "import", "--archive", &archive,
+        ]).arg(&sheet));
+        assert_cmd_snapshot!("corrections_import_update", keeper().args([
+            "archive", "import", "--archive", &archive, "--update", "--format", "json",
+        ]).arg(&sheet));
+    });
+}

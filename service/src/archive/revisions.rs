@@ -746,21 +746,29 @@ impl Archive {
         if self.version < schema::REVISIONS {
             return Ok(found);
         }
-        let revised =
-            self.revised_identities(&games.iter().map(|g| g.identity).collect::<Vec<_>>())?;
-        for (index, game) in games.iter().enumerate() {
-            let named = |name: &str| game.tags.get(name).map(str::trim).filter(|v| !v.is_empty());
-            let (Some(event), Some(round), Some(south), Some(north)) = (
-                named(names::EVENT),
-                named(names::ROUND),
-                named(names::SOUTH),
-                named(names::NORTH),
-            ) else {
-                continue;
-            };
-            if revised.contains(&game.identity) {
-                continue;
-            }
+        let identities: Vec<i64> = games.iter().map(|g| g.identity).collect();
+        let revised = self.revised_identities(&identities)?;
+        // The games named well enough to be matched (event, round and
+        // players, as stored), and not a text a stored game has had.
+        let named: Vec<(usize, [&str; 4], i64)> = games
+            .iter()
+            .enumerate()
+            .filter(|(_, game)| !revised.contains(&game.identity))
+            .filter_map(|(index, game)| {
+                let tag = |name: &str| game.tags.get(name).filter(|v| !v.trim().is_empty());
+                let tags = [
+                    tag(names::EVENT)?,
+                    tag(names::ROUND)?,
+                    tag(names::SOUTH)?,
+                    tag(names::NORTH)?,
+                ];
+                Some((index, tags, game.identity))
+            })
+            .collect();
+        if self.db.is_postgres() {
+            return self.likely_corrections_postgres(&named);
+        }
+        for (index, [event, round, south, north], identity) in named {
             let rows = self.db.query(
                 "SELECT identity FROM games WHERE event = $1 AND round = $2 AND south = $3 \
                  AND north = $4 AND identity <> $5 AND deleted = 0 LIMIT 1",
@@ -769,7 +777,7 @@ impl Archive {
                     round.into(),
                     south.into(),
                     north.into(),
-                    game.identity.into(),
+                    identity.into(),
                 ],
             )?;
             if let Some(stored) = rows
@@ -778,6 +786,39 @@ impl Archive {
                 .and_then(Value::int)
             {
                 found.push((index, public_id(stored)));
+            }
+        }
+        Ok(found)
+    }
+
+    /// [`Archive::likely_corrections`] in PostgreSQL: the batch's games in
+    /// one statement (their tags as arrays) instead of a round trip each.
+    fn likely_corrections_postgres(
+        &mut self,
+        named: &[(usize, [&str; 4], i64)],
+    ) -> Result<Vec<(usize, String)>, ArchiveError> {
+        let column = |i: usize| {
+            named
+                .iter()
+                .map(|(_, tags, _)| tags[i])
+                .collect::<Vec<&str>>()
+        };
+        let identities: Vec<i64> = named.iter().map(|(_, _, identity)| *identity).collect();
+        let (events, rounds, souths, norths) = (column(0), column(1), column(2), column(3));
+        let rows = self.db.query_postgres(
+            "SELECT DISTINCT ON (t.i) t.i, g.identity FROM unnest($1::TEXT[], $2::TEXT[], \
+             $3::TEXT[], $4::TEXT[], $5::BIGINT[]) WITH ORDINALITY AS t(e, r, s, n, id, i) \
+             JOIN games g ON g.event = t.e AND g.round = t.r AND g.south = t.s \
+             AND g.north = t.n AND g.identity <> t.id AND g.deleted = 0 ORDER BY t.i",
+            &[&events, &rounds, &souths, &norths, &identities],
+        )?;
+        let mut found = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let ordinal: i64 = row.try_get(0).map_err(DbError::from)?;
+            let stored: i64 = row.try_get(1).map_err(DbError::from)?;
+            let at = usize::try_from(ordinal - 1).ok();
+            if let Some((index, _, _)) = at.and_then(|at| named.get(at)) {
+                found.push((*index, public_id(stored)));
             }
         }
         Ok(found)
