@@ -455,3 +455,122 @@ fn corrections_keep_their_history_through_the_command_line() {
         ]).arg(&sheet));
     });
 }
+
+/// `kill -9` at random moments of a stream of edits (each `archive edit`
+/// a process of its own, killed at any point of its life): every
+/// acknowledged revision is there, none is half written (the game's row
+/// is its last revision's text, the revisions are numbered without a
+/// gap), and the archive stays sound. On SQLite, and on PostgreSQL at
+/// `SONGO_TEST_POSTGRES`.
+#[test]
+fn kill_9_during_a_stream_of_edits_loses_no_acknowledged_revision() {
+    let dir = scratch("kill-edits");
+    let sqlite = dir.join("archive.sqlite");
+    kill_edits(
+        &sqlite.display().to_string(),
+        &Location::Sqlite(sqlite.clone()),
+    );
+    let url = std::env::var("SONGO_TEST_POSTGRES").expect(
+        "the PostgreSQL tests need a server: set SONGO_TEST_POSTGRES (bash tests/run starts one)",
+    );
+    let schema = format!("kill_edits_{}", std::process::id());
+    let location = Location::Postgres {
+        url: url.clone(),
+        schema: Some(schema.clone()),
+    };
+    let separator = if url.contains('?') { '&' } else { '?' };
+    let flag = format!("{url}{separator}options=-csearch_path%3D{schema}");
+    // The schema is left in the test server (tests/run's is thrown away).
+    kill_edits(&flag, &location);
+}
+
+fn kill_edits(flag: &str, location: &Location) {
+    let mut archive = Archive::open(location).expect("opens");
+    drop(archive);
+    let status = songo()
+        .args([
+            "archive",
+            "import",
+            "--archive",
+            flag,
+            "fixtures/records/valid",
+        ])
+        .stdout(Stdio::null())
+        .status()
+        .expect("songo runs");
+    assert!(status.code().is_some_and(|c| c <= 1), "{status:?}");
+    let id = first_id(flag, &["--player", "capture-first program"]);
+    let edit = |round: u64| {
+        let mut command = songo();
+        command
+            .args([
+                "archive",
+                "edit",
+                &id,
+                "--archive",
+                flag,
+                "--reason",
+                "stream",
+            ])
+            .arg("--tag")
+            .arg(format!("Round={round}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        command
+    };
+    // How long one edit takes, start to end.
+    let started = Instant::now();
+    assert!(edit(0).status().expect("runs").success());
+    let took = started.elapsed().as_micros().max(1_000) as u64;
+    let mut acknowledged = vec![0];
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    for round in 1..=30 {
+        let mut child = edit(round).spawn().expect("spawns");
+        let delay = next(&mut state) % (took + took / 2);
+        std::thread::sleep(Duration::from_micros(delay));
+        let _ = Command::new("kill")
+            .args(["-9", &child.id().to_string()])
+            .status();
+        if child.wait().expect("waited").success() {
+            acknowledged.push(round);
+        }
+    }
+    archive = Archive::open(location).expect("opens");
+    let history = archive.history(&id).expect("read").expect("the game");
+    let numbers: Vec<i64> = history.revisions.iter().map(|r| r.revision).collect();
+    let count = i64::try_from(numbers.len()).expect("a few");
+    assert_eq!(
+        numbers,
+        (1..=count).collect::<Vec<i64>>(),
+        "no gap, no half revision"
+    );
+    let rounds: Vec<u64> = history
+        .revisions
+        .iter()
+        .skip(1)
+        .map(|r| {
+            let at = r.record.find("[Round \"").expect("a Round tag") + 8;
+            r.record[at..]
+                .split('"')
+                .next()
+                .and_then(|n| n.parse().ok())
+                .expect("a round number")
+        })
+        .collect();
+    for round in &acknowledged {
+        assert!(
+            rounds.contains(round),
+            "acknowledged edit {round} lost: {rounds:?}"
+        );
+    }
+    let game = archive.game(&id).expect("read").expect("the game");
+    let last = history.revisions.last().expect("a revision");
+    assert_eq!((game.revision, &game.record), (last.revision, &last.record));
+    let (integrity, _, bare) = archive.check().expect("a check");
+    assert_eq!((integrity.as_str(), bare), ("ok", 0));
+    eprintln!(
+        "{} of 30 edits acknowledged, {} stored",
+        acknowledged.len() - 1,
+        rounds.len() - 1
+    );
+}

@@ -1352,7 +1352,7 @@ impl Archive {
             // its position in the explorer's table.
             let mut positions = 0;
             let mut shallow = 0;
-            let mut indexed = std::collections::HashSet::new();
+            let mut indexed: std::collections::HashMap<i64, i64> = std::collections::HashMap::new();
             for row in self.db.query("SELECT deep, entries FROM positions", &[])? {
                 let deep = row.first().and_then(Value::int) == Some(1);
                 postings::decode(
@@ -1360,21 +1360,31 @@ impl Archive {
                     |entry| {
                         positions += 1;
                         shallow += i64::from(!deep);
-                        indexed.insert(entry.game);
+                        *indexed.entry(entry.game).or_default() += i64::from(!deep);
                     },
                 );
             }
+            // Forfeits have no positions (games not played).
+            let games = if self.version >= schema::VERDICTS {
+                "SELECT id FROM games WHERE forfeit = 0"
+            } else {
+                "SELECT id FROM games"
+            };
             let bare = self
                 .db
-                .query("SELECT id FROM games", &[])?
+                .query(games, &[])?
                 .iter()
                 .filter(|row| {
                     row.first()
                         .and_then(Value::int)
-                        .is_none_or(|id| !indexed.contains(&id))
+                        .is_none_or(|id| !indexed.contains_key(&id))
                 })
                 .count();
-            let counted = self.counted_games()?;
+            // A revised or deleted game's entries are those of all its
+            // texts; the explorer counts its current text's (none when
+            // deleted), its corrections summed with the packed rows.
+            let shallow = shallow + self.revised_shallow_difference(&indexed)?;
+            let counted = self.counted_games()? + self.corrected_games()?;
             let bare = i64::try_from(bare).unwrap_or(i64::MAX) + (counted - shallow).abs();
             return Ok((integrity, positions, bare));
         }
@@ -1395,6 +1405,57 @@ impl Archive {
         };
         let bare = bare + unmatched;
         Ok((integrity, positions, bare))
+    }
+
+    /// For [`Archive::check`]: the shallow entries revised and deleted
+    /// games' current texts have, less those the index holds for them.
+    fn revised_shallow_difference(
+        &mut self,
+        indexed: &std::collections::HashMap<i64, i64>,
+    ) -> Result<i64, DbError> {
+        if self.version < schema::REVISIONS {
+            return Ok(0);
+        }
+        let mut difference = 0;
+        let rows = self.db.query(
+            "SELECT id, rules, record, result, deleted FROM games WHERE revision > 1 OR deleted = 1",
+            &[],
+        )?;
+        for row in rows {
+            let id = row.first().and_then(Value::int).unwrap_or_default();
+            difference -= indexed.get(&id).copied().unwrap_or(0);
+            if row.get(4).and_then(Value::int) == Some(1) {
+                continue;
+            }
+            let rules = row
+                .get(1)
+                .and_then(Value::text)
+                .and_then(|r| r.parse().ok());
+            let record = row.get(2).and_then(Value::text).unwrap_or_default();
+            let result = row.get(3).and_then(Value::text);
+            let now = revisions::explored_passages(record, rules, result)
+                .iter()
+                .filter(|passage| passage.ply <= postings::EXPLORER_PLIES)
+                .count();
+            difference += i64::try_from(now).unwrap_or(i64::MAX);
+        }
+        Ok(difference)
+    }
+
+    /// The games the revisions' corrections add to the explorer's counts.
+    fn corrected_games(&mut self) -> Result<i64, DbError> {
+        if self.version < schema::REVISIONS {
+            return Ok(0);
+        }
+        let rows = self.db.query(
+            "SELECT CAST(COALESCE(SUM(games), 0) AS BIGINT) FROM explorer_corrections",
+            &[],
+        )?;
+        Ok(rows
+            .first()
+            .and_then(|r| r.first())
+            .and_then(Value::int)
+            .unwrap_or(0))
     }
 
     /// The games the explorer's table counts, summed over its rows.

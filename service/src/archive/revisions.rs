@@ -210,7 +210,11 @@ fn tags_of_text(header: &str) -> Tags {
 
 /// The passages a stored text adds to the explorer and the index: none
 /// for a forfeit (a game not played).
-fn explored_passages(record: &str, rules: Option<Ruleset>, result: Option<&str>) -> Vec<Passage> {
+pub(crate) fn explored_passages(
+    record: &str,
+    rules: Option<Ruleset>,
+    result: Option<&str>,
+) -> Vec<Passage> {
     if result
         .and_then(GameResult::parse)
         .is_some_and(GameResult::is_forfeit)

@@ -411,6 +411,8 @@ fn standings_count_points_and_head_to_head(backend: Backend) {
     archive.import(&prepared(&text)).expect("imported");
     let standings = archive.standings("Club").expect("standings");
     assert_eq!(standings.games, 5);
+    // A forfeit has no positions, and is not a game half written.
+    assert_eq!(archive.check().expect("a check").2, 0);
     let line = |name: &str| {
         standings
             .players
@@ -1500,6 +1502,9 @@ fn corrections_keep_history_and_every_answer_follows_them(backend: Backend) {
     fresh
         .import(&prepared(&live.join("\n\n")))
         .expect("imported");
+    // The index and the counts in step: nothing half written.
+    let (integrity, _, bare) = archive.check().expect("a check");
+    assert_eq!((integrity.as_str(), bare), ("ok", 0));
     let everything = [
         live.clone(),
         vec![games[1].record().to_owned(), games[3].record().to_owned()],
