@@ -1329,6 +1329,7 @@ archive-bad-date = { $date } is not a date
 hint-archive-date = write dates as YYYY, YYYY.MM or YYYY.MM.DD
 archive-too-many-to-replay = { $games } games reached this position after ply { $plies }: the explorer replays such games and stops at { $limit }
 hint-archive-too-many-to-replay = search the games through the position instead (songo archive search --position, or GET /v1/games?position=…), or explore a position a few plies earlier
+archive-conflict = the archive was busy with another writer's change ({ $state }: { $cause }), and still after a few tries; nothing was stored: send it again
 archive-database = the archive's database failed: { $cause }
 archive-no-such-revision = game { $id } has no revision { $revision }: its revisions are 1 to { $last }
 archive-revision-line = revision { $revision } of { $last }{ $deleted ->

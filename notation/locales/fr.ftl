@@ -1339,6 +1339,7 @@ archive-bad-date = { $date } n’est pas une date
 hint-archive-date = écrivez les dates AAAA, AAAA.MM ou AAAA.MM.JJ
 archive-too-many-to-replay = { $games } parties ont atteint cette position après le coup { $plies } : l’explorateur rejoue ces parties et s’arrête à { $limit }
 hint-archive-too-many-to-replay = cherchez plutôt les parties passées par la position (songo archive search --position, ou GET /v1/games?position=…), ou explorez une position quelques coups plus tôt
+archive-conflict = l’archive était occupée par la modification d’un autre auteur ({ $state } : { $cause }), encore après quelques essais ; rien n’a été enregistré : envoyez-la de nouveau
 archive-database = la base de l’archive a échoué : { $cause }
 archive-no-such-revision = la partie { $id } n’a pas de révision { $revision } : ses révisions vont de 1 à { $last }
 archive-revision-line = révision { $revision } sur { $last }{ $deleted ->

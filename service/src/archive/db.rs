@@ -108,14 +108,41 @@ impl ToSql for Value {
 pub(crate) enum DbError {
     /// The disk (or the file's size limit) is full.
     Full(String),
-    /// Anything else.
-    Other(String),
+    /// The transaction lost a race with another one and was rolled back
+    /// whole (PostgreSQL's deadlock `40P01` or serialization failure
+    /// `40001`; SQLite busy past its wait): the same work may simply be
+    /// done again ([`retrying`]).
+    Conflict {
+        /// PostgreSQL's SQLSTATE (`SQLITE_BUSY` for SQLite).
+        state: String,
+        /// The database's words.
+        text: String,
+    },
+    /// Anything else, with PostgreSQL's SQLSTATE when it sent one.
+    Other {
+        /// The SQLSTATE, when known.
+        state: Option<String>,
+        /// The database's words.
+        text: String,
+    },
+}
+
+impl DbError {
+    /// Another failure, in these words.
+    pub(crate) fn other(text: impl Into<String>) -> DbError {
+        DbError::Other {
+            state: None,
+            text: text.into(),
+        }
+    }
 }
 
 impl fmt::Display for DbError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DbError::Full(text) | DbError::Other(text) => f.write_str(text),
+            DbError::Full(text) | DbError::Conflict { text, .. } | DbError::Other { text, .. } => {
+                f.write_str(text)
+            }
         }
     }
 }
@@ -124,24 +151,63 @@ impl From<rusqlite::Error> for DbError {
     fn from(error: rusqlite::Error) -> DbError {
         match error.sqlite_error_code() {
             Some(rusqlite::ErrorCode::DiskFull) => DbError::Full(error.to_string()),
-            _ => DbError::Other(error.to_string()),
+            Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => {
+                DbError::Conflict {
+                    state: "SQLITE_BUSY".to_owned(),
+                    text: error.to_string(),
+                }
+            }
+            _ => DbError::other(error.to_string()),
         }
     }
 }
 
 impl From<postgres::Error> for DbError {
     fn from(error: postgres::Error) -> DbError {
-        let full = error
-            .code()
-            .is_some_and(|code| *code == postgres::error::SqlState::DISK_FULL);
+        use postgres::error::SqlState;
         // The server's message, when it sent one, says more than the client's.
         let text = error
             .as_db_error()
             .map_or_else(|| error.to_string(), |db| db.message().to_owned());
-        if full {
-            DbError::Full(text)
-        } else {
-            DbError::Other(text)
+        match error.code() {
+            Some(code) if *code == SqlState::DISK_FULL => DbError::Full(text),
+            Some(code)
+                if *code == SqlState::T_R_DEADLOCK_DETECTED
+                    || *code == SqlState::T_R_SERIALIZATION_FAILURE =>
+            {
+                DbError::Conflict {
+                    state: code.code().to_owned(),
+                    text,
+                }
+            }
+            code => DbError::Other {
+                state: code.map(|code| code.code().to_owned()),
+                text,
+            },
+        }
+    }
+}
+
+/// Times a transaction that lost a race is done again before its
+/// conflict is reported.
+pub(crate) const CONFLICT_RETRIES: usize = 3;
+
+/// Runs `transaction` (which begins, works and commits or rolls back),
+/// again when it lost a race with another writer ([`DbError::Conflict`]),
+/// up to [`CONFLICT_RETRIES`] more times.
+pub(crate) fn retrying<T, E>(
+    mut transaction: impl FnMut() -> Result<T, E>,
+    is_conflict: impl Fn(&E) -> bool,
+) -> Result<T, E> {
+    let mut tries = 0;
+    loop {
+        match transaction() {
+            Err(error) if is_conflict(&error) && tries < CONFLICT_RETRIES => {
+                tries += 1;
+                // A short pause, longer each time, so the two writers part.
+                std::thread::sleep(std::time::Duration::from_millis(5 << tries));
+            }
+            outcome => return outcome,
         }
     }
 }
@@ -154,6 +220,28 @@ pub(crate) enum Db {
         /// Statements prepared once per connection.
         prepared: HashMap<String, postgres::Statement>,
     },
+}
+
+/// A statement written with PostgreSQL's parameters (`$1`, `$2` …) for
+/// SQLite, where `$1` is a *named* parameter (bound by its first
+/// appearance): each `$N` becomes `?N`, SQLite's numbered parameter, so
+/// that `$N` is the N-th value in both databases, however the statement
+/// orders or repeats them. (The store's statements hold no `$` in a
+/// string literal.)
+fn numbered(sql: &str) -> std::borrow::Cow<'_, str> {
+    if !sql.contains('$') {
+        return std::borrow::Cow::Borrowed(sql);
+    }
+    let bytes = sql.as_bytes();
+    let mut out = String::with_capacity(sql.len());
+    for (i, c) in sql.char_indices() {
+        if c == '$' && bytes.get(i + 1).is_some_and(u8::is_ascii_digit) {
+            out.push('?');
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 impl Db {
@@ -185,7 +273,7 @@ impl Db {
     pub(crate) fn execute(&mut self, sql: &str, params: &[Value]) -> Result<u64, DbError> {
         match self {
             Db::Sqlite(connection) => {
-                let mut statement = connection.prepare_cached(sql)?;
+                let mut statement = connection.prepare_cached(&numbered(sql))?;
                 let changed = statement.execute(rusqlite::params_from_iter(params.iter()))?;
                 Ok(changed as u64)
             }
@@ -206,7 +294,7 @@ impl Db {
     ) -> Result<Vec<Vec<Value>>, DbError> {
         match self {
             Db::Sqlite(connection) => {
-                let mut statement = connection.prepare_cached(sql)?;
+                let mut statement = connection.prepare_cached(&numbered(sql))?;
                 let width = statement.column_count();
                 let mut rows = statement.query(rusqlite::params_from_iter(params.iter()))?;
                 let mut all = Vec::new();
@@ -275,9 +363,7 @@ impl Db {
         params: &[&(dyn ToSql + Sync)],
     ) -> Result<Vec<postgres::Row>, DbError> {
         match self {
-            Db::Sqlite(_) => Err(DbError::Other(
-                "a PostgreSQL statement sent to SQLite".to_owned(),
-            )),
+            Db::Sqlite(_) => Err(DbError::other("a PostgreSQL statement sent to SQLite")),
             Db::Postgres { client, prepared } => {
                 let statement = pg_statement(client, prepared, sql)?;
                 Ok(client.query(&statement, params)?)
@@ -297,4 +383,27 @@ fn pg_statement(
     let statement = client.prepare(sql)?;
     prepared.insert(sql.to_owned(), statement.clone());
     Ok(statement)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `$N` is the N-th value in SQLite too, whatever the order in which
+    /// the statement names them (as a named parameter, `$2` written first
+    /// would be bound to the first value).
+    #[test]
+    fn parameters_mean_the_same_in_both_databases() {
+        assert_eq!(numbered("SELECT $2, $1, $2"), "SELECT ?2, ?1, ?2");
+        assert_eq!(numbered("SELECT 1"), "SELECT 1");
+        let connection = rusqlite::Connection::open_in_memory().expect("a database");
+        let mut db = Db::Sqlite(connection);
+        let rows = db
+            .query("SELECT $2, $1, $2", &[Value::Int(1), Value::Int(2)])
+            .expect("a row");
+        assert_eq!(
+            rows,
+            vec![vec![Value::Int(2), Value::Int(1), Value::Int(2)]]
+        );
+    }
 }

@@ -183,8 +183,25 @@ pub enum ArchiveError {
     Duplicate(String),
     /// A changed text that holds no game.
     NotAGame(String),
+    /// A write that lost a race with another writer, again after a few
+    /// tries (PostgreSQL's deadlock or serialization failure, SQLite busy):
+    /// nothing of it was stored, and it may be sent again.
+    Conflict {
+        /// PostgreSQL's SQLSTATE (`40P01`, `40001`), or `SQLITE_BUSY`.
+        state: String,
+        /// The database's words.
+        cause: String,
+    },
     /// Any other failure of the database.
     Database(String),
+}
+
+impl ArchiveError {
+    /// Whether the work lost a race and may be done again as it is.
+    #[must_use]
+    pub fn is_conflict(&self) -> bool {
+        matches!(self, ArchiveError::Conflict { .. })
+    }
 }
 
 impl ArchiveError {
@@ -231,6 +248,11 @@ impl ArchiveError {
                     why = Message::verbatim(why.clone())
                 )
             }
+            ArchiveError::Conflict { state, cause } => msg!(
+                "archive-conflict",
+                state = state.as_str(),
+                cause = Message::verbatim(cause.clone())
+            ),
             ArchiveError::Database(cause) => {
                 msg!("archive-database", cause = Message::verbatim(cause.clone()))
             }
@@ -284,7 +306,13 @@ impl From<DbError> for ArchiveError {
     fn from(error: DbError) -> ArchiveError {
         match error {
             DbError::Full(cause) => ArchiveError::Full(cause),
-            DbError::Other(cause) => ArchiveError::Database(cause),
+            DbError::Conflict { state, text } => ArchiveError::Conflict { state, cause: text },
+            // The SQLSTATE, when known, goes with the words.
+            DbError::Other {
+                state: Some(state),
+                text,
+            } => ArchiveError::Database(format!("{text} (SQLSTATE {state})")),
+            DbError::Other { state: None, text } => ArchiveError::Database(text),
         }
     }
 }
@@ -1067,11 +1095,16 @@ impl Archive {
 
     /// Stores a batch of games in one transaction: all of them or none.
     /// A game the archive holds already (same identity) is counted as a
-    /// duplicate and left as it is.
+    /// duplicate and left as it is. A transaction that lost a race with
+    /// another writer is done again, a few times.
     ///
     /// # Errors
     /// The database fails (the batch is then rolled back whole).
     pub fn import(&mut self, games: &[Prepared]) -> Result<BatchOutcome, ArchiveError> {
+        db::retrying(|| self.import_once(games), ArchiveError::is_conflict)
+    }
+
+    fn import_once(&mut self, games: &[Prepared]) -> Result<BatchOutcome, ArchiveError> {
         self.begin()?;
         match self.add(games) {
             Ok(outcome) => {

@@ -27,7 +27,7 @@ use songo_notation::validate::Options;
 use songo_notation::verdict::GameResult;
 
 use super::counts::{Counts, Ending};
-use super::db::{Db, DbError, Value};
+use super::db::{Db, DbError, Value, retrying};
 use super::ingest::{self, Passage, Prepared, identity_of, public_id};
 use super::{Archive, ArchiveError, postings, schema};
 
@@ -251,9 +251,12 @@ fn signed_counts(
         .collect()
 }
 
-/// Adds signed counts to `explorer_corrections`.
-fn correct_counts(db: &mut Db, counts: &[(i64, String, Counts)]) -> Result<(), DbError> {
-    for (key, played, c) in counts {
+/// Adds signed counts to `explorer_corrections`, in (key, move) order:
+/// two changes at once lock the rows they share in the same order, and
+/// so never wait for each other in a circle.
+fn correct_counts(db: &mut Db, counts: &mut [(i64, String, Counts)]) -> Result<(), DbError> {
+    counts.sort_unstable_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+    for (key, played, c) in counts.iter() {
         db.execute(
             "INSERT INTO explorer_corrections (key, move, games, south, north, draws, score_sum) \
              VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (key, move) DO UPDATE SET \
@@ -436,7 +439,7 @@ impl Archive {
         id: &str,
         expected: Option<i64>,
         author: Author<'_>,
-        new_text: impl FnOnce(&Current) -> Result<Option<Prepared>, ArchiveError>,
+        new_text: impl Fn(&Current) -> Result<Option<Prepared>, ArchiveError>,
         action: Action,
     ) -> Result<Revised, ArchiveError> {
         if self.version < schema::REVISIONS {
@@ -444,18 +447,25 @@ impl Archive {
                 "this archive's schema keeps no revisions".to_owned(),
             ));
         }
-        self.begin()?;
-        let outcome = self.change_in_transaction(id, expected, author, new_text, action);
-        match outcome {
-            Ok(revised) => {
-                self.commit()?;
-                Ok(revised)
-            }
-            Err(error) => {
-                self.rollback();
-                Err(error)
-            }
-        }
+        // A change that lost a race with another writer is made again
+        // (on the game as it then stands: a stale `expected` is refused).
+        retrying(
+            || {
+                self.begin()?;
+                let outcome = self.change_in_transaction(id, expected, author, &new_text, action);
+                match outcome {
+                    Ok(revised) => {
+                        self.commit()?;
+                        Ok(revised)
+                    }
+                    Err(error) => {
+                        self.rollback();
+                        Err(error)
+                    }
+                }
+            },
+            ArchiveError::is_conflict,
+        )
     }
 
     fn change_in_transaction(
@@ -463,7 +473,7 @@ impl Archive {
         id: &str,
         expected: Option<i64>,
         author: Author<'_>,
-        new_text: impl FnOnce(&Current) -> Result<Option<Prepared>, ArchiveError>,
+        new_text: &impl Fn(&Current) -> Result<Option<Prepared>, ArchiveError>,
         action: Action,
     ) -> Result<Revised, ArchiveError> {
         let current = self
@@ -658,7 +668,7 @@ impl Archive {
             }
             (Action::Edit | Action::Update, None) => {}
         }
-        correct_counts(&mut self.db, &corrections)?;
+        correct_counts(&mut self.db, &mut corrections)?;
         Ok(())
     }
 

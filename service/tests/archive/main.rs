@@ -131,6 +131,7 @@ both!(
     an_archive_of_schema_5_gets_its_results_by_the_rules,
     corrections_keep_history_and_every_answer_follows_them,
     a_reimported_correction_is_found_and_stored_as_a_revision,
+    keepers_editing_at_once_lose_nothing,
 );
 
 /// The games of a text, prepared as the import prepares them.
@@ -1585,4 +1586,62 @@ fn a_reimported_correction_is_found_and_stored_as_a_revision(backend: Backend) {
             .expect("looked up")
             .is_empty()
     );
+}
+
+/// Keepers editing at once, four connections, each its own games and
+/// one game all of them edit: every edit is stored (a change that lost a
+/// race is made again; rows are locked in one order), each game's
+/// revisions are numbered without a gap, and the explorer's counts stay
+/// in step with the index.
+fn keepers_editing_at_once_lose_nothing(backend: Backend) {
+    use songo_service::archive::{Author, GameChange};
+    const KEEPERS: usize = 4;
+    const EDITS: usize = 6;
+    let kept = scratch(backend, "keepers");
+    let games = prepared(&generated(12));
+    open(&kept).import(&games).expect("imported");
+    let ids: Vec<String> = games.iter().map(Prepared::id).collect();
+    let start = std::sync::Barrier::new(KEEPERS);
+    std::thread::scope(|threads| {
+        for keeper in 0..KEEPERS {
+            let (location, ids, start) = (&kept.location, &ids, &start);
+            threads.spawn(move || {
+                let mut archive = Archive::open(location).expect("the archive opens");
+                start.wait();
+                for edit in 0..EDITS {
+                    for id in [&ids[keeper], &ids[KEEPERS + keeper], &ids[11]] {
+                        let change = GameChange {
+                            tags: vec![(
+                                "Annotator".to_owned(),
+                                format!("keeper {keeper} edit {edit}"),
+                            )],
+                            moves: None,
+                        };
+                        let author = Author {
+                            by: "keeper",
+                            reason: None,
+                        };
+                        archive.edit(id, None, &change, author).expect("edited");
+                    }
+                }
+            });
+        }
+    });
+    let mut archive = open(&kept);
+    for (index, id) in ids.iter().enumerate() {
+        let revisions = archive
+            .history(id)
+            .expect("read")
+            .expect("a game")
+            .revisions;
+        let expected = match index {
+            11 => 1 + KEEPERS * EDITS,
+            i if i < 2 * KEEPERS => 1 + EDITS,
+            _ => 1,
+        };
+        let numbers: Vec<usize> = revisions.iter().map(|r| r.revision as usize).collect();
+        assert_eq!(numbers, (1..=expected).collect::<Vec<_>>(), "game {index}");
+    }
+    let (integrity, _, bare) = archive.check().expect("a check");
+    assert_eq!((integrity.as_str(), bare), ("ok", 0));
 }
