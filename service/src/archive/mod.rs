@@ -979,7 +979,14 @@ pub struct Archive {
     version: i64,
     /// The open transaction's index rows and counts.
     pending: Pending,
+    /// The most games through a position a page of a search looks at.
+    position_scan: usize,
 }
+
+/// The most games through a position one page of a search looks at
+/// (their rows read 200 at a time): past it, a page the other filters
+/// leave short ends with a cursor where the scan stopped.
+pub const POSITION_SCAN: usize = 20_000;
 
 impl std::fmt::Debug for Archive {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -1061,6 +1068,7 @@ impl Archive {
             location: name,
             version: version.min(schema::CURRENT),
             pending: Pending::default(),
+            position_scan: POSITION_SCAN,
         })
     }
 
@@ -1076,6 +1084,13 @@ impl Archive {
     /// The database fails.
     pub fn schema_version(&mut self) -> Result<i64, ArchiveError> {
         Ok(schema::current_version(&mut self.db)?)
+    }
+
+    /// For tests: the most games through a position a page of a search
+    /// looks at ([`POSITION_SCAN`]).
+    #[doc(hidden)]
+    pub fn set_position_scan(&mut self, games: usize) {
+        self.position_scan = games.max(1);
     }
 
     /// For tests: a SQLite archive's size limit in pages (to simulate a

@@ -591,12 +591,22 @@ impl Archive {
         ids.sort_unstable();
         ids.dedup();
         ids.retain(|&id| after.is_none_or(|after| id > after));
+        // A page looks at most `position_scan` of the games through the
+        // position: when the other filters leave it short, its cursor
+        // says where the scan stopped, and the next page goes on there.
+        let scanned = ids.len().min(self.position_scan);
+        let more = ids.len() > scanned;
+        ids.truncate(scanned);
         // A revised game's older texts stay in the posting lists: it is
         // listed only when its current text passes through the position.
         let stale = self.revised_games_not_through(key, &ids)?;
         ids.retain(|id| !stale.contains(id));
         let rows = self.games_among(&ids, &w, limit + 1, false)?;
-        Ok(page(&rows, limit))
+        let mut list = page(&rows, limit);
+        if list.next.is_none() && more {
+            list.next = Some(format!("g{}", ids.last().copied().unwrap_or_default()));
+        }
+        Ok(list)
     }
 
     /// A page of the games that meet `w` (and, when `player` numbers a

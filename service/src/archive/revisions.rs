@@ -684,6 +684,19 @@ impl Archive {
         if self.version < schema::REVISIONS {
             return Ok(stale);
         }
+        // Only games with revisions can have stale entries: none in most
+        // archives (one look), else the few of them among `ids`.
+        let revised: std::collections::HashSet<i64> = self
+            .db
+            .query("SELECT DISTINCT game FROM revisions", &[])?
+            .iter()
+            .filter_map(|row| row.first().and_then(Value::int))
+            .collect();
+        let ids: Vec<i64> = ids
+            .iter()
+            .copied()
+            .filter(|id| revised.contains(id))
+            .collect();
         for chunk in ids.chunks(200) {
             let list: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
             let params: Vec<Value> = chunk.iter().map(|&id| Value::Int(id)).collect();

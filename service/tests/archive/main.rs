@@ -132,6 +132,7 @@ both!(
     corrections_keep_history_and_every_answer_follows_them,
     a_reimported_correction_is_found_and_stored_as_a_revision,
     keepers_editing_at_once_lose_nothing,
+    a_position_search_is_bounded_a_page_and_goes_on_by_its_cursor,
 );
 
 /// The games of a text, prepared as the import prepares them.
@@ -1644,4 +1645,45 @@ fn keepers_editing_at_once_lose_nothing(backend: Backend) {
     }
     let (integrity, _, bare) = archive.check().expect("a check");
     assert_eq!((integrity.as_str(), bare), ("ok", 0));
+}
+
+/// A search by position looks at a bounded number of the games through
+/// it a page; a page the other filters leave short says where its scan
+/// stopped, and following the cursors finds exactly the games an
+/// unbounded scan finds.
+fn a_position_search_is_bounded_a_page_and_goes_on_by_its_cursor(backend: Backend) {
+    let kept = scratch(backend, "scan");
+    let mut archive = open(&kept);
+    let games = prepared(&generated(60));
+    archive.import(&games).expect("imported");
+    let start = <songo_notation::AnyPosition as songo_notation::GamePosition>::start_of(
+        songo_notation::Ruleset::Songo,
+        songo_notation::Side::South,
+    );
+    let filters = Filters {
+        position: Some(songo_service::archive::position_key(&start)),
+        result: Some("north".to_owned()),
+        ..Filters::default()
+    };
+    let all = archive.search(&filters, 1_000, None).expect("searched");
+    assert!(all.games.len() >= 3, "{}", all.games.len());
+    archive.set_position_scan(7);
+    let mut found = Vec::new();
+    let mut after: Option<String> = None;
+    let mut pages = 0;
+    loop {
+        let page = archive
+            .search(&filters, 1_000, after.as_deref())
+            .expect("searched");
+        assert!(page.games.len() <= 7);
+        found.extend(page.games.iter().map(|g| g.id.clone()));
+        pages += 1;
+        match page.next {
+            Some(next) => after = Some(next),
+            None => break,
+        }
+    }
+    assert!(pages >= 60 / 7, "{pages}");
+    let expected: Vec<String> = all.games.iter().map(|g| g.id.clone()).collect();
+    assert_eq!(found, expected);
 }
