@@ -31,25 +31,26 @@ enum Command {
     Import(ImportArgs),
     Search(Box<SearchArgs>),
     Standings(StandingsArgs),
+    Token(crate::archive_token::Args),
 }
 
 /// Where the archive is.
 #[derive(clap::Args)]
-struct Where {
+pub(crate) struct Where {
     /// The archive: a SQLite file's path or a postgres:// URL [default: $SONGO_ARCHIVE, else $XDG_DATA_HOME/songo/archive.sqlite]
     #[arg(long, value_name = "PATH|URL")]
     archive: Option<String>,
 }
 
 impl Where {
-    fn open(&self) -> Result<Archive, Failure> {
+    pub(crate) fn open(&self) -> Result<Archive, Failure> {
         let location = Location::resolve(self.archive.as_deref()).map_err(failure)?;
         Archive::open(&location).map_err(failure)
     }
 }
 
 /// An archive's error for the user (exit 2).
-fn failure(error: ArchiveError) -> Failure {
+pub(crate) fn failure(error: ArchiveError) -> Failure {
     let mut failure = Failure::input(error.message());
     if let Some(hint) = error.hint() {
         failure = failure.with_hint(hint);
@@ -178,6 +179,7 @@ fn import(args: &ImportArgs, lang: Lang) -> Result<u8, Failure> {
         report: ImportReport::default(),
         pending: Pending::default(),
         bar: progress(total, lang),
+        by: songo_service::archive::local_user(),
     };
     // The first error of the archive stops the import; what was committed
     // before stays.
@@ -232,6 +234,8 @@ struct Import {
     report: ImportReport,
     pending: Pending,
     bar: ProgressBar,
+    /// Who imports, as each new game records it: the local user.
+    by: String,
 }
 
 impl Import {
@@ -290,7 +294,7 @@ impl Import {
             self.archive.begin()?;
             self.pending.open = true;
         }
-        match self.archive.add(games) {
+        match self.archive.add_by(games, Some(&self.by)) {
             Ok(outcome) => {
                 self.pending.games += games.len();
                 self.pending.imported += outcome.imported;
@@ -592,6 +596,7 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
         Command::Import(args) => import(args, lang),
         Command::Search(args) => search(args, lang),
         Command::Standings(args) => standings(args, lang),
+        Command::Token(args) => crate::archive_token::run(args, lang),
     }
 }
 

@@ -11,6 +11,7 @@
 //! called from a thread of a tokio runtime (the service calls the archive
 //! on the blocking pool).
 //!
+//! - `accounts`: who may read and write over HTTP, by token;
 //! - `db`: the two connections behind one interface;
 //! - `schema`: the migrations;
 //! - `counts`: the explorer's counts packed by bucket;
@@ -18,6 +19,7 @@
 //! - `query`: searches, the explorer and standings;
 //! - [`render`]: their forms for people.
 
+mod accounts;
 mod counts;
 mod db;
 mod ingest;
@@ -36,6 +38,11 @@ use songo_notation::i18n::Message;
 use songo_notation::msg;
 use songo_notation::{Ruleset, verdict::Verdict};
 
+pub use accounts::{
+    ANONYMOUS, Account, AccountError, AccountRow, Found, MAX_NAME_CHARS, NewAccount,
+    OtherClubsEvent, SERVE_TOKEN_ACCOUNT, Scope, TOKEN_PREFIX, local_user, new_token, rfc3339,
+    token_hash,
+};
 pub use ingest::{NotAGame, Prepared, position_at, position_key, prepare};
 pub use query::{
     Explorer, ExplorerMove, Filters, GameList, GameSummary, Results, StandingRow, Standings,
@@ -298,6 +305,9 @@ pub struct Store {
     location: Location,
     token: Option<Token>,
     idle: Mutex<Vec<Archive>>,
+    /// When each account's last use was last written: once a minute at
+    /// most (`accounts.rs`).
+    touched: Mutex<std::collections::HashMap<String, i64>>,
 }
 
 impl Store {
@@ -308,6 +318,7 @@ impl Store {
             location,
             token,
             idle: Mutex::new(Vec::new()),
+            touched: Mutex::default(),
         }
     }
 
@@ -1021,8 +1032,21 @@ impl Archive {
     /// # Errors
     /// The database fails (the batch is then rolled back whole).
     pub fn import(&mut self, games: &[Prepared]) -> Result<BatchOutcome, ArchiveError> {
+        self.import_by(games, None)
+    }
+
+    /// [`Archive::import`], each new game recording who imported it (an
+    /// account's name, or the local user's).
+    ///
+    /// # Errors
+    /// As [`Archive::import`].
+    pub fn import_by(
+        &mut self,
+        games: &[Prepared],
+        by: Option<&str>,
+    ) -> Result<BatchOutcome, ArchiveError> {
         self.begin()?;
-        match self.add(games) {
+        match self.add_by(games, by) {
             Ok(outcome) => {
                 self.commit()?;
                 Ok(outcome)
@@ -1052,10 +1076,22 @@ impl Archive {
     /// # Errors
     /// The database fails: roll back.
     pub fn add(&mut self, games: &[Prepared]) -> Result<BatchOutcome, ArchiveError> {
+        self.add_by(games, None)
+    }
+
+    /// [`Archive::add`], each new game recording who imported it.
+    ///
+    /// # Errors
+    /// As [`Archive::add`].
+    pub fn add_by(
+        &mut self,
+        games: &[Prepared],
+        by: Option<&str>,
+    ) -> Result<BatchOutcome, ArchiveError> {
         let now = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0));
-        Ok(self.import_in_transaction(games, now)?)
+        Ok(self.import_in_transaction(games, now, by)?)
     }
 
     /// Commits the transaction.
@@ -1093,13 +1129,16 @@ impl Archive {
         &mut self,
         games: &[Prepared],
         now: i64,
+        by: Option<&str>,
     ) -> Result<BatchOutcome, DbError> {
         if self.db.is_postgres() {
-            return self.import_in_transaction_postgres(games, now);
+            return self.import_in_transaction_postgres(games, now, by);
         }
         let mut outcome = BatchOutcome::default();
-        let sql = if self.version >= schema::VERDICTS {
+        let sql = if self.version >= schema::ACCOUNTS {
             INSERT_GAME_SQLITE
+        } else if self.version >= schema::VERDICTS {
+            INSERT_GAME_SQLITE_V8
         } else {
             INSERT_GAME_SQLITE_V5
         };
@@ -1127,6 +1166,9 @@ impl Archive {
             if self.version >= schema::VERDICTS {
                 params.push(game.verdict.map(|verdict| verdict.code()).into());
                 params.push(i64::from(game.verdict.is_some_and(|verdict| verdict.forfeit)).into());
+            }
+            if self.version >= schema::ACCOUNTS {
+                params.push(by.into());
             }
             let rows = self.db.query(sql, &params)?;
             let id = rows
@@ -1164,6 +1206,7 @@ impl Archive {
         &mut self,
         games: &[Prepared],
         now: i64,
+        by: Option<&str>,
     ) -> Result<BatchOutcome, DbError> {
         use songo_notation::record::names;
         let mut outcome = BatchOutcome::default();
@@ -1211,8 +1254,10 @@ impl Archive {
             .iter()
             .map(|g| i32::from(g.verdict.is_some_and(|verdict| verdict.forfeit)))
             .collect();
-        let sql = if self.version >= schema::VERDICTS {
+        let sql = if self.version >= schema::ACCOUNTS {
             INSERT_GAMES_POSTGRES
+        } else if self.version >= schema::VERDICTS {
+            INSERT_GAMES_POSTGRES_V8
         } else {
             INSERT_GAMES_POSTGRES_V5
         };
@@ -1236,6 +1281,9 @@ impl Archive {
         ];
         if self.version >= schema::VERDICTS {
             params.extend([&winner as &(dyn postgres::types::ToSql + Sync), &forfeit]);
+        }
+        if self.version >= schema::ACCOUNTS {
+            params.push(&by);
         }
         let rows = self.db.query_postgres(sql, &params)?;
         let mut ids = std::collections::HashMap::with_capacity(rows.len());
@@ -1449,7 +1497,14 @@ fn rebuild_after(before: usize, added: usize) -> bool {
 /// A game's row, in SQLite: a statement a game.
 const INSERT_GAME_SQLITE: &str = "INSERT INTO games (identity, rules, south, north, event, site, \
      date, round, result, south_score, north_score, plies, valid, violations, record, imported, \
-     winner, forfeit) \
+     winner, forfeit, imported_by) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, \
+     $19) ON CONFLICT (identity) DO NOTHING RETURNING id";
+
+/// [`INSERT_GAME_SQLITE`] for the schemas before accounts (who imported).
+const INSERT_GAME_SQLITE_V8: &str = "INSERT INTO games (identity, rules, south, north, event, \
+     site, date, round, result, south_score, north_score, plies, valid, violations, record, \
+     imported, winner, forfeit) \
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) \
      ON CONFLICT (identity) DO NOTHING RETURNING id";
 
@@ -1463,6 +1518,17 @@ const INSERT_GAME_SQLITE_V5: &str = "INSERT INTO games (identity, rules, south, 
 
 /// A batch's games in PostgreSQL: one statement, their columns as arrays.
 const INSERT_GAMES_POSTGRES: &str = "INSERT INTO games (identity, rules, south, north, event, \
+     site, date, round, result, south_score, north_score, plies, valid, violations, record, \
+     imported, winner, forfeit, imported_by) \
+     SELECT i, r, s, n, e, si, d, ro, re, ss, ns, p, v, vi, rec, $16::BIGINT, w, f, $19::TEXT \
+     FROM unnest($1::BIGINT[], $2::TEXT[], $3::TEXT[], $4::TEXT[], $5::TEXT[], $6::TEXT[], \
+     $7::TEXT[], $8::TEXT[], $9::TEXT[], $10::BIGINT[], $11::BIGINT[], $12::BIGINT[], \
+     $13::BIGINT[], $14::TEXT[], $15::TEXT[], $17::TEXT[], $18::INTEGER[]) \
+     AS t(i, r, s, n, e, si, d, ro, re, ss, ns, p, v, vi, rec, w, f) \
+     ON CONFLICT (identity) DO NOTHING RETURNING id, identity";
+
+/// [`INSERT_GAMES_POSTGRES`] for the schemas before accounts.
+const INSERT_GAMES_POSTGRES_V8: &str = "INSERT INTO games (identity, rules, south, north, event, \
      site, date, round, result, south_score, north_score, plies, valid, violations, record, \
      imported, winner, forfeit) \
      SELECT i, r, s, n, e, si, d, ro, re, ss, ns, p, v, vi, rec, $16::BIGINT, w, f \

@@ -45,6 +45,7 @@ fn server(location: Location, token: Option<&str>) -> TestServer {
         archive: Some(ArchiveConfig {
             location,
             token: token.and_then(Token::new),
+            private: false,
         }),
         ..songo_service::Config::default()
     })
