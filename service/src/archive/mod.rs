@@ -350,6 +350,23 @@ impl Store {
     }
 }
 
+/// The idle connections are closed on a thread of their own: a server
+/// drops its store on a thread of its runtime, where the sync PostgreSQL
+/// client, which blocks on a runtime of its own to close, would panic
+/// (twice with two connections idle: an abort).
+impl Drop for Store {
+    fn drop(&mut self) {
+        let idle = self
+            .idle
+            .get_mut()
+            .map(std::mem::take)
+            .unwrap_or_default();
+        if !idle.is_empty() {
+            std::thread::spawn(move || drop(idle));
+        }
+    }
+}
+
 /// A row of the position index as schema 1 and 2 had it: key, game,
 /// ply, next move, score difference (written only to an archive opened
 /// at those versions: the tests that make an old archive).
