@@ -16,7 +16,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 use songo_notation::i18n::Message;
 use songo_notation::msg;
-use songo_notation::record::names;
+use songo_notation::record::{Tags, names};
 
 use super::db::Value;
 use super::{Archive, ArchiveError, BatchOutcome, Prepared};
@@ -326,12 +326,12 @@ pub fn local_user() -> String {
 
 /// The event a game belongs to, for its club: its Event tag and its Site
 /// (empty when absent or `?`); none when it names no event (`?` or nothing).
-fn event_of(game: &Prepared) -> Option<(String, String)> {
-    let event = game.tags.get(names::EVENT)?.trim();
+fn event_of(tags: &Tags) -> Option<(String, String)> {
+    let event = tags.get(names::EVENT)?.trim();
     if event.is_empty() || event == "?" {
         return None;
     }
-    let site = game.tags.get(names::SITE).unwrap_or_default().trim();
+    let site = tags.get(names::SITE).unwrap_or_default().trim();
     let site = if site == "?" { "" } else { site };
     Some((event.to_owned(), site.to_owned()))
 }
@@ -567,36 +567,69 @@ impl Archive {
         }
     }
 
+    /// Whether `account` may write a game with these `tags`, within the
+    /// open transaction: `None` when it may (an admin, a game of no event,
+    /// an event of the account's club, or of no club yet, which this
+    /// claims for it), else the event and the club that holds it. For a
+    /// route that changes a stored game: ask for its tags before and after
+    /// the change, then roll back on a refusal.
+    ///
+    /// # Errors
+    /// The database fails.
+    pub fn claim_event(
+        &mut self,
+        account: &Account,
+        tags: &Tags,
+    ) -> Result<Option<OtherClubsEvent>, ArchiveError> {
+        match (account.scope, &account.club, event_of(tags)) {
+            (Scope::Write, Some(club), Some((event, site))) => self.claim(club, event, site),
+            _ => Ok(None),
+        }
+    }
+
     /// Claims for `club` the events of `games` no club holds, within the
-    /// open transaction; the first event another club holds, if any. Two
-    /// clubs claiming one event at once: the second's insert waits for the
-    /// first's commit, then finds it taken.
+    /// open transaction; the first event another club holds, if any.
     fn claim_events(
         &mut self,
         games: &[Prepared],
         club: &str,
     ) -> Result<Option<OtherClubsEvent>, ArchiveError> {
-        let mut events: Vec<(String, String)> = games.iter().filter_map(event_of).collect();
+        let mut events: Vec<(String, String)> = games
+            .iter()
+            .filter_map(|game| event_of(&game.tags))
+            .collect();
         events.sort();
         events.dedup();
         for (event, site) in events {
-            self.db.execute(
-                "INSERT INTO event_clubs (event, site, club) VALUES ($1, $2, $3) \
-                 ON CONFLICT (event, site) DO NOTHING",
-                &[event.as_str().into(), site.as_str().into(), club.into()],
-            )?;
-            match self.event_club(&event, &site)? {
-                Some(owner) if owner != club => {
-                    return Ok(Some(OtherClubsEvent {
-                        event,
-                        site,
-                        club: owner,
-                    }));
-                }
-                _ => {}
+            if let Some(other) = self.claim(club, event, site)? {
+                return Ok(Some(other));
             }
         }
         Ok(None)
+    }
+
+    /// Claims one event for `club` if no club holds it; the club that does
+    /// if another. Two clubs claiming one event at once: the second's
+    /// insert waits for the first's commit, then finds it taken.
+    fn claim(
+        &mut self,
+        club: &str,
+        event: String,
+        site: String,
+    ) -> Result<Option<OtherClubsEvent>, ArchiveError> {
+        self.db.execute(
+            "INSERT INTO event_clubs (event, site, club) VALUES ($1, $2, $3) \
+             ON CONFLICT (event, site) DO NOTHING",
+            &[event.as_str().into(), site.as_str().into(), club.into()],
+        )?;
+        Ok(match self.event_club(&event, &site)? {
+            Some(owner) if owner != club => Some(OtherClubsEvent {
+                event,
+                site,
+                club: owner,
+            }),
+            _ => None,
+        })
     }
 }
 

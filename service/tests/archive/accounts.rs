@@ -302,6 +302,22 @@ fn a_write_account_s_club_claims_its_events(backend: Backend) {
     );
     let sound = archive.check().expect("checked");
     assert_eq!(sound.2, 0, "no game half written");
+    // A route that edits a stored game asks the same of its tags.
+    let mut tags = songo_notation::record::Tags::with_capacity(2);
+    tags.set("Event", "Spring cup");
+    tags.set("Site", "Yaoundé");
+    archive.begin().expect("a transaction");
+    let other = archive.claim_event(&club_b, &tags).expect("answered");
+    assert_eq!(other.map(|o| o.club).as_deref(), Some("Club A"));
+    assert_eq!(archive.claim_event(&club_a, &tags).expect("answered"), None);
+    assert_eq!(archive.claim_event(&admin, &tags).expect("answered"), None);
+    tags.set("Event", "Winter cup");
+    assert_eq!(archive.claim_event(&club_b, &tags).expect("answered"), None);
+    archive.rollback();
+    assert_eq!(
+        archive.event_club("Winter cup", "Yaoundé").expect("a read"),
+        None
+    );
 }
 
 fn an_archive_of_schema_6_gets_its_accounts(backend: Backend) {

@@ -1162,7 +1162,6 @@ fn every_rulesets_games(per_ruleset: usize) -> String {
 fn verdicts_of(text: &str) -> Vec<(songo_notation::Ruleset, Option<songo_notation::Side>, bool)> {
     let report =
         songo_notation::validate::validate_str(text, &songo_notation::validate::Options::default());
-    use songo_notation::GamePosition;
     report
         .games
         .iter()
