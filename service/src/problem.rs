@@ -69,7 +69,7 @@ pub(crate) enum Kind {
     NoArchive,
     /// A write without the archive's token, or with a wrong one.
     Unauthorized,
-    /// A write to an archive that is read-only over HTTP (no token configured).
+    /// A write to an archive that is read-only over HTTP (no token may write it).
     Forbidden,
     /// A token whose account's scope does not allow the request.
     InsufficientScope,

@@ -356,11 +356,7 @@ impl Store {
 /// (twice with two connections idle: an abort).
 impl Drop for Store {
     fn drop(&mut self) {
-        let idle = self
-            .idle
-            .get_mut()
-            .map(std::mem::take)
-            .unwrap_or_default();
+        let idle = self.idle.get_mut().map(std::mem::take).unwrap_or_default();
         if !idle.is_empty() {
             std::thread::spawn(move || drop(idle));
         }
