@@ -38,25 +38,26 @@ enum Command {
     Delete(revisions::DeleteArgs),
     Restore(revisions::RestoreArgs),
     History(revisions::HistoryArgs),
+    Token(crate::archive_token::Args),
 }
 
 /// Where the archive is.
 #[derive(clap::Args)]
-struct Where {
+pub(crate) struct Where {
     /// The archive: a SQLite file's path or a postgres:// URL [default: $SONGO_ARCHIVE, else $XDG_DATA_HOME/songo/archive.sqlite]
     #[arg(long, value_name = "PATH|URL")]
     archive: Option<String>,
 }
 
 impl Where {
-    fn open(&self) -> Result<Archive, Failure> {
+    pub(crate) fn open(&self) -> Result<Archive, Failure> {
         let location = Location::resolve(self.archive.as_deref()).map_err(failure)?;
         Archive::open(&location).map_err(failure)
     }
 }
 
 /// An archive's error for the user (exit 2).
-fn failure(error: ArchiveError) -> Failure {
+pub(crate) fn failure(error: ArchiveError) -> Failure {
     let mut failure = Failure::input(error.message());
     if let Some(hint) = error.hint() {
         failure = failure.with_hint(hint);
@@ -208,6 +209,7 @@ fn import(args: &ImportArgs, lang: Lang) -> Result<u8, Failure> {
         pending: Pending::default(),
         bar: progress(total, lang),
         corrections: Vec::new(),
+        by: songo_service::archive::local_user(),
     };
     // The first error of the archive stops the import; what was committed
     // before stays.
@@ -269,6 +271,8 @@ struct Import {
     bar: ProgressBar,
     /// Likely corrections set aside: the file, the stored game, the text.
     corrections: Vec<(String, String, Prepared)>,
+    /// Who imports, as each new game records it: the local user.
+    by: String,
 }
 
 impl Import {
@@ -327,7 +331,7 @@ impl Import {
     /// Reports the likely corrections; with `update`, stores each as its
     /// game's next revision (a change of its own, after the import).
     fn apply_corrections(&mut self, update: bool) -> Result<(), ArchiveError> {
-        let by = revisions::local_user();
+        let by = self.by.clone();
         for (file, id, game) in std::mem::take(&mut self.corrections) {
             let revision = if update {
                 let reason = format!("import --update {file}");
@@ -369,7 +373,7 @@ impl Import {
             self.archive.begin()?;
             self.pending.open = true;
         }
-        match self.archive.add(games) {
+        match self.archive.add_by(games, Some(&self.by)) {
             Ok(outcome) => {
                 self.pending.games += games.len();
                 self.pending.imported += outcome.imported;
@@ -693,6 +697,7 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
         Command::Delete(args) => revisions::delete(args, lang),
         Command::Restore(args) => revisions::restore(args, lang),
         Command::History(args) => revisions::history(args, lang),
+        Command::Token(args) => crate::archive_token::run(args, lang),
     }
 }
 

@@ -6,6 +6,7 @@
 mod analyse;
 mod annotate;
 mod archive;
+mod archive_token;
 mod convert;
 mod convert_record;
 mod exercises;

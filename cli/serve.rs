@@ -77,9 +77,12 @@ pub(crate) struct Args {
     /// Serve this archive on /v1/games, /v1/explorer and /v1/standings: a SQLite file's path or a postgres:// URL (default: no archive).
     #[arg(long, env = "SONGO_ARCHIVE", value_name = "PATH|URL")]
     archive: Option<String>,
-    /// A file holding the bearer token that POST /v1/games needs (or $SONGO_ARCHIVE_TOKEN); without one the archive is read-only over HTTP.
+    /// A file holding a bearer token that writes as an admin account named `serve --archive-token-file` (or $SONGO_ARCHIVE_TOKEN), beside the archive's own tokens (songo archive token add); with neither, the archive is read-only over HTTP.
     #[arg(long, value_name = "FILE", requires = "archive")]
     archive_token_file: Option<std::path::PathBuf>,
+    /// Reading the archive needs a token too (any live account's): without it, reads are open to all.
+    #[arg(long, requires = "archive")]
+    private: bool,
 }
 
 /// `--log-format`.
@@ -187,7 +190,11 @@ fn archive(args: &Args) -> Result<Option<songo_service::ArchiveConfig>, Failure>
             .ok()
             .and_then(|text| Token::new(&text)),
     };
-    Ok(Some(songo_service::ArchiveConfig { location, token }))
+    Ok(Some(songo_service::ArchiveConfig {
+        location,
+        token,
+        private: args.private,
+    }))
 }
 
 pub(crate) fn run(args: &Args, _lang: Lang) -> Result<u8, Failure> {

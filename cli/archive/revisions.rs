@@ -12,21 +12,6 @@ use songo_service::archive::{Author, GameChange, History, Revised};
 use super::{Where, failure};
 use crate::{EXIT_INVALID, EXIT_OK, Failure, input, output};
 
-/// Who makes a change from the command line: the local user.
-pub(crate) fn local_user() -> String {
-    ["USER", "USERNAME", "LOGNAME"]
-        .iter()
-        .find_map(|name| {
-            std::env::var(name)
-                .ok()
-                .filter(|user| !user.trim().is_empty())
-        })
-        .map_or_else(
-            || "local".to_owned(),
-            |user| format!("local:{}", user.trim()),
-        )
-}
-
 /// Formats of a stored game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum ShowFormat {
@@ -263,7 +248,7 @@ pub(crate) fn edit(args: &EditArgs, lang: Lang) -> Result<u8, Failure> {
         return Err(Failure::input(msg!("archive-edit-nothing")));
     }
     let mut archive = args.archive.open()?;
-    let by = local_user();
+    let by = songo_service::archive::local_user();
     let revised = archive
         .edit(
             &args.id,
@@ -288,7 +273,7 @@ pub(crate) fn edit(args: &EditArgs, lang: Lang) -> Result<u8, Failure> {
 
 pub(crate) fn delete(args: &DeleteArgs, lang: Lang) -> Result<u8, Failure> {
     let mut archive = args.archive.open()?;
-    let by = local_user();
+    let by = songo_service::archive::local_user();
     let revised = archive
         .delete(
             &args.id,
@@ -304,7 +289,7 @@ pub(crate) fn delete(args: &DeleteArgs, lang: Lang) -> Result<u8, Failure> {
 
 pub(crate) fn restore(args: &RestoreArgs, lang: Lang) -> Result<u8, Failure> {
     let mut archive = args.archive.open()?;
-    let by = local_user();
+    let by = songo_service::archive::local_user();
     let revised = archive
         .restore(
             &args.id,

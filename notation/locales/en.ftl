@@ -1403,14 +1403,45 @@ problem-forbidden = Archive read-only
 problem-archive-unavailable = Archive unavailable
 problem-detail-no-archive = this server keeps no archive
 hint-serve-archive = start it with songo serve --archive PATH|URL
-problem-detail-read-only = the archive is read-only over HTTP: no write token is configured
-hint-archive-token = start the server with --archive-token-file FILE (or SONGO_ARCHIVE_TOKEN) and send Authorization: Bearer TOKEN
-problem-detail-bad-token = writing to the archive needs the header Authorization: Bearer TOKEN, with the server's token
+problem-detail-read-only = the archive is read-only over HTTP: no token may write it
+hint-archive-token = make a write token with songo archive token add NAME --scope write --club CLUB (or start the server with --archive-token-file FILE) and send Authorization: Bearer TOKEN
+problem-detail-bad-token = this needs the header Authorization: Bearer TOKEN, with the token of one of the archive's accounts (or the server's)
 problem-detail-no-game = no game { $id } in the archive
 problem-detail-bad-value = { $name }={ $value } is not a value this parameter takes
 problem-detail-missing-parameter = the query parameter `{ $name }` is needed
 serve-empty-token = the token file { $file } is empty
 archive-no-game-in-file = no game in this file
+
+# Accounts (`songo archive token`, the bearer tokens of `songo serve`):
+# `name` is an account's name, `scope` and `needed` are read, write or
+# admin (ids, never translated), `club` a club's name, `event` and `site`
+# an event's tags.
+problem-insufficient-scope = Token's scope too narrow
+problem-other-clubs-event = Event of another club
+problem-detail-scope = the token of the account { $name } has the scope { $scope }; this needs { $needed }
+problem-detail-revoked-token = the token of the account { $name } was revoked
+problem-detail-other-club = the event { $event } belongs to the club { $club }: only its write tokens, or an admin token, may add games to it
+problem-detail-other-club-at = the event { $event } at { $site } belongs to the club { $club }: only its write tokens, or an admin token, may add games to it
+hint-token-add = the archive's keeper makes a token with songo archive token add NAME --scope read|write|admin
+account-bad-name = { $name } is no account name: write letters, digits, ., _, - or @, at most { $most } of them
+account-bad-club = { $club } is no club name: write between 1 and { $most } characters
+account-exists = the archive has an account { $name } already
+hint-account-exists = choose another name: a revoked account keeps its name, so that what it wrote still names it
+account-unknown = the archive has no account { $name }
+hint-account-list = songo archive token list lists the accounts
+account-club-needed = a write token needs --club CLUB: the club whose events it writes
+account-club-not-for-scope = --club is for write tokens, not for { $scope } ones
+account-no-randomness = the system gave no random bytes for a token: { $cause }
+account-token-shown-once = This is the token of { $name }, shown this once: keep it now (the archive keeps only its hash). songo archive token revoke { $name } revokes it.
+account-revoked = { $name } is revoked: its token opens nothing any more.
+account-already-revoked = { $name } was revoked already.
+account-none = No account. songo archive token add NAME --scope read|write|admin makes one.
+account-col-name = name
+account-col-scope = scope
+account-col-club = club
+account-col-created = created
+account-col-last-used = last used
+account-col-revoked = revoked
 
 # --- Issue 26 (teachers and record keepers): lesson notes, … ---
 diagnostic-note = note

@@ -1419,14 +1419,45 @@ problem-forbidden = Archive en lecture seule
 problem-archive-unavailable = Archive indisponible
 problem-detail-no-archive = ce serveur ne tient pas d’archive
 hint-serve-archive = démarrez-le avec songo serve --archive CHEMIN|URL
-problem-detail-read-only = l’archive est en lecture seule par HTTP : aucun jeton d’écriture n’est configuré
-hint-archive-token = démarrez le serveur avec --archive-token-file FICHIER (ou SONGO_ARCHIVE_TOKEN) et envoyez Authorization: Bearer JETON
-problem-detail-bad-token = écrire dans l’archive demande l’en-tête Authorization: Bearer JETON, avec le jeton du serveur
+problem-detail-read-only = l’archive est en lecture seule par HTTP : aucun jeton ne peut y écrire
+hint-archive-token = créez un jeton d’écriture avec songo archive token add NOM --scope write --club CLUB (ou démarrez le serveur avec --archive-token-file FICHIER) et envoyez Authorization: Bearer JETON
+problem-detail-bad-token = il faut l’en-tête Authorization: Bearer JETON, avec le jeton d’un des comptes de l’archive (ou celui du serveur)
 problem-detail-no-game = pas de partie { $id } dans l’archive
 problem-detail-bad-value = { $name }={ $value } n’est pas une valeur que ce paramètre accepte
 problem-detail-missing-parameter = le paramètre `{ $name }` est nécessaire
 serve-empty-token = le fichier de jeton { $file } est vide
 archive-no-game-in-file = aucune partie dans ce fichier
+
+# Les comptes (`songo archive token`, les jetons de `songo serve`) :
+# `name` est le nom d’un compte, `scope` et `needed` valent read, write ou
+# admin (des identifiants, jamais traduits), `club` est le nom d’un club,
+# `event` et `site` les balises d’un tournoi.
+problem-insufficient-scope = Portée du jeton insuffisante
+problem-other-clubs-event = Tournoi d’un autre club
+problem-detail-scope = le jeton du compte { $name } a la portée { $scope } ; il faut { $needed }
+problem-detail-revoked-token = le jeton du compte { $name } a été révoqué
+problem-detail-other-club = le tournoi { $event } appartient au club { $club } : seuls ses jetons d’écriture, ou un jeton admin, peuvent y ajouter des parties
+problem-detail-other-club-at = le tournoi { $event } à { $site } appartient au club { $club } : seuls ses jetons d’écriture, ou un jeton admin, peuvent y ajouter des parties
+hint-token-add = le gardien de l’archive crée un jeton avec songo archive token add NOM --scope read|write|admin
+account-bad-name = { $name } n’est pas un nom de compte : écrivez des lettres, des chiffres, ., _, - ou @, { $most } au plus
+account-bad-club = { $club } n’est pas un nom de club : écrivez de 1 à { $most } caractères
+account-exists = l’archive a déjà un compte { $name }
+hint-account-exists = choisissez un autre nom : un compte révoqué garde son nom, pour que ce qu’il a écrit le nomme encore
+account-unknown = l’archive n’a pas de compte { $name }
+hint-account-list = songo archive token list donne la liste des comptes
+account-club-needed = un jeton d’écriture demande --club CLUB : le club dont il écrit les tournois
+account-club-not-for-scope = --club est pour les jetons d’écriture, pas pour les jetons { $scope }
+account-no-randomness = le système n’a pas donné d’octets aléatoires pour un jeton : { $cause }
+account-token-shown-once = Voici le jeton de { $name }, montré cette seule fois : gardez-le maintenant (l’archive n’en garde que l’empreinte). songo archive token revoke { $name } le révoque.
+account-revoked = { $name } est révoqué : son jeton n’ouvre plus rien.
+account-already-revoked = { $name } était déjà révoqué.
+account-none = Aucun compte. songo archive token add NOM --scope read|write|admin en crée un.
+account-col-name = nom
+account-col-scope = portée
+account-col-club = club
+account-col-created = créé
+account-col-last-used = dernier usage
+account-col-revoked = révoqué
 
 # --- Issue 26 (enseignants et secrétaires de tournoi) : remarques des leçons, … ---
 diagnostic-note = remarque

@@ -255,6 +255,13 @@ where
 /// most [`MAX_ARCHIVE_GAMES`]).
 pub(crate) async fn get(state: Arc<State>, request: Request) -> Result<Response, Problem> {
     let query = query(&request)?;
+    crate::auth::authorize(
+        &state,
+        &request.headers,
+        request.deadline,
+        crate::auth::Need::Read,
+    )
+    .await?;
     let lang = request.lang;
     let deadline = request.deadline;
     let records = crate::games::with_archive(&state, deadline, |archive| {

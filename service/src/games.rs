@@ -14,11 +14,12 @@ use songo_notation::render::Drawing;
 use songo_notation::validate::Options;
 use songo_notation::{AnyPosition, Conventions, GamePosition, LetterCase, Side};
 use warp::http::StatusCode;
-use warp::http::header::{AUTHORIZATION, CONTENT_TYPE, HeaderValue, WWW_AUTHENTICATE};
+use warp::http::header::{CONTENT_TYPE, HeaderValue};
 use warp::reply::Response;
 
 use crate::archive::render::{self, Table};
 use crate::archive::{Archive, ArchiveError, Filters, position_at, position_key};
+use crate::auth::{self, Need, authorize};
 use crate::plumbing::{self, Request, State, json};
 use crate::problem::{Kind, Problem};
 
@@ -114,6 +115,7 @@ pub(crate) async fn search(state: Arc<State>, request: Request) -> Result<Respon
         "limit",
         "after",
     ])?;
+    authorize(&state, &request.headers, request.deadline, Need::Read).await?;
     let mut filters = Filters::default();
     let mut limit = 50;
     let mut after = None;
@@ -163,6 +165,7 @@ pub(crate) async fn game(
     id: String,
 ) -> Result<Response, Problem> {
     let params = request.params(&["format", "ply"])?;
+    authorize(&state, &request.headers, request.deadline, Need::Read).await?;
     let mut format = "json".to_owned();
     let mut ply = None;
     for (name, value) in &params {
@@ -240,46 +243,11 @@ struct Imported {
     valid: bool,
 }
 
-/// Whether the request carries the write token: 403 when none is
-/// configured (the archive is read-only), 401 when it is missing or wrong.
-fn authorize(state: &State, request: &Request) -> Result<(), Problem> {
-    let Some(token) = state.store.as_ref().and_then(|store| store.token()) else {
-        return Err(
-            Problem::new(Kind::Forbidden, msg!("problem-detail-read-only"))
-                .with_words("hint", msg!("hint-archive-token")),
-        );
-    };
-    let given = request
-        .headers
-        .get(AUTHORIZATION)
-        .and_then(|value| value.to_str().ok())
-        .and_then(|value| value.strip_prefix("Bearer "))
-        .map(str::trim);
-    match given {
-        Some(given) if token.matches(given) => Ok(()),
-        _ => Err(Problem::new(
-            Kind::Unauthorized,
-            msg!("problem-detail-bad-token"),
-        )),
-    }
-}
-
-/// `POST /v1/games`: import the games of a record (text) body.
+/// `POST /v1/games`: import the games of a record (text) body, as the
+/// account of the request's token ([`authorize`]).
 pub(crate) async fn import(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
     request.params(&[])?;
-    if state.store.is_none() {
-        // The missing archive is the answer, whatever the token.
-        with_archive(&state, request.deadline, |_| Ok(())).await?;
-    }
-    if let Err(problem) = authorize(&state, &request) {
-        let mut response = problem.into_response(request.lang);
-        if response.status() == StatusCode::UNAUTHORIZED {
-            response
-                .headers_mut()
-                .insert(WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
-        }
-        return Ok(response);
-    }
+    let account = authorize(&state, &request.headers, request.deadline, Need::Write).await?;
     let _slot = plumbing::slot(&state, request.deadline).await?;
     let body = request.body(&state).await?;
     let text = String::from_utf8(body.to_vec()).map_err(|e| {
@@ -309,8 +277,11 @@ pub(crate) async fn import(state: Arc<State>, mut request: Request) -> Result<Re
                 }),
             }
         }
-        let outcome = archive.import(&prepared)?;
-        Ok(ImportReport {
+        let outcome = match archive.import_as(&prepared, &account)? {
+            Ok(outcome) => outcome,
+            Err(other) => return Ok(Err(other)),
+        };
+        Ok(Ok(ImportReport {
             imported: outcome.imported,
             duplicates: outcome.duplicates,
             invalid: prepared.iter().filter(|g| !g.valid()).count(),
@@ -322,15 +293,17 @@ pub(crate) async fn import(state: Arc<State>, mut request: Request) -> Result<Re
                     valid: g.valid(),
                 })
                 .collect(),
-        })
+        }))
     })
-    .await?;
+    .await?
+    .map_err(|other| auth::other_club(&other))?;
     json(StatusCode::OK, &report)
 }
 
 /// `GET /v1/explorer`: the moves played from a position.
 pub(crate) async fn explorer(state: Arc<State>, request: Request) -> Result<Response, Problem> {
     let params = request.params(&["position", "moves", "rules", "first", "recent"])?;
+    authorize(&state, &request.headers, request.deadline, Need::Read).await?;
     let mut position = None;
     let mut moves = Vec::new();
     let mut rules = None;
@@ -387,6 +360,7 @@ pub(crate) async fn explorer(state: Arc<State>, request: Request) -> Result<Resp
 /// `GET /v1/standings`: an event's crosstable, as JSON, CSV, Markdown or text.
 pub(crate) async fn standings(state: Arc<State>, request: Request) -> Result<Response, Problem> {
     let params = request.params(&["event", "format"])?;
+    authorize(&state, &request.headers, request.deadline, Need::Read).await?;
     let mut event = None;
     let mut format = "json".to_owned();
     for (name, value) in &params {

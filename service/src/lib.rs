@@ -36,6 +36,7 @@
 
 mod analysis;
 pub mod archive;
+mod auth;
 mod body;
 mod budget;
 mod connections;
@@ -132,9 +133,14 @@ pub struct Config {
 pub struct ArchiveConfig {
     /// Where it is.
     pub location: archive::Location,
-    /// The bearer token `POST /v1/games` needs; without one the archive
-    /// is read-only over HTTP.
+    /// A bearer token that writes as an admin account (named
+    /// [`archive::SERVE_TOKEN_ACCOUNT`]), beside the archive's own accounts
+    /// (`songo archive token add`); with neither, the archive is read-only
+    /// over HTTP.
     pub token: Option<archive::Token>,
+    /// Whether reading the archive needs a token too (`songo serve
+    /// --private`): any live account's.
+    pub private: bool,
 }
 
 /// The number of cores (2 when unknown).

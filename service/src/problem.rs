@@ -10,7 +10,7 @@ use songo_notation::RuleId;
 use songo_notation::error::ParseError;
 use songo_notation::i18n::{Lang, Localize, Message};
 use songo_notation::msg;
-use warp::http::header::{ALLOW, CONTENT_TYPE, HeaderValue, RETRY_AFTER};
+use warp::http::header::{ALLOW, CONTENT_TYPE, HeaderValue, RETRY_AFTER, WWW_AUTHENTICATE};
 use warp::http::{Method, StatusCode};
 use warp::reply::Response;
 
@@ -69,8 +69,12 @@ pub(crate) enum Kind {
     NoArchive,
     /// A write without the archive's token, or with a wrong one.
     Unauthorized,
-    /// A write to an archive that is read-only over HTTP (no token configured).
+    /// A write to an archive that is read-only over HTTP (no token may write it).
     Forbidden,
+    /// A token whose account's scope does not allow the request.
+    InsufficientScope,
+    /// A write token's games of an event that another club holds.
+    OtherClubsEvent,
     /// The archive's database failed or is out of reach.
     ArchiveUnavailable,
 }
@@ -78,7 +82,7 @@ pub(crate) enum Kind {
 impl Kind {
     /// Every kind, for the docs test.
     #[cfg(test)]
-    pub(crate) const ALL: [Kind; 26] = [
+    pub(crate) const ALL: [Kind; 28] = [
         Kind::NotFound,
         Kind::MethodNotAllowed,
         Kind::UnsupportedMediaType,
@@ -104,6 +108,8 @@ impl Kind {
         Kind::NoArchive,
         Kind::Unauthorized,
         Kind::Forbidden,
+        Kind::InsufficientScope,
+        Kind::OtherClubsEvent,
         Kind::ArchiveUnavailable,
     ];
 
@@ -135,6 +141,8 @@ impl Kind {
             Kind::NoArchive => "no-archive",
             Kind::Unauthorized => "unauthorized",
             Kind::Forbidden => "forbidden",
+            Kind::InsufficientScope => "insufficient-scope",
+            Kind::OtherClubsEvent => "other-clubs-event",
             Kind::ArchiveUnavailable => "archive-unavailable",
         }
     }
@@ -163,7 +171,9 @@ impl Kind {
             Kind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             Kind::NoArchive => StatusCode::SERVICE_UNAVAILABLE,
             Kind::Unauthorized => StatusCode::UNAUTHORIZED,
-            Kind::Forbidden => StatusCode::FORBIDDEN,
+            Kind::Forbidden | Kind::InsufficientScope | Kind::OtherClubsEvent => {
+                StatusCode::FORBIDDEN
+            }
             Kind::ArchiveUnavailable => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
@@ -196,6 +206,8 @@ impl Kind {
             Kind::NoArchive => msg!("problem-no-archive"),
             Kind::Unauthorized => msg!("problem-unauthorized"),
             Kind::Forbidden => msg!("problem-forbidden"),
+            Kind::InsufficientScope => msg!("problem-insufficient-scope"),
+            Kind::OtherClubsEvent => msg!("problem-other-clubs-event"),
             Kind::ArchiveUnavailable => msg!("problem-archive-unavailable"),
         }
     }
@@ -444,6 +456,10 @@ impl Problem {
         }
         if let Some(seconds) = self.0.retry_after {
             headers.insert(RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        // RFC 9110: a 401 names the scheme that would do.
+        if self.0.kind == Kind::Unauthorized {
+            headers.insert(WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
         }
         response
     }

@@ -1,6 +1,7 @@
 //! End-to-end tests of the `songo` binary: one test binary, one module per
 //! area, snapshots of what a user sees (insta-cmd).
 
+mod accounts;
 mod analysis;
 mod archive;
 mod exercises;

@@ -185,7 +185,7 @@ fn get(addr: &str, path: &str) -> String {
 }
 
 /// `GET path` with `headers` (each line ending in CRLF).
-fn get_with(addr: &str, path: &str, headers: &str) -> String {
+pub(crate) fn get_with(addr: &str, path: &str, headers: &str) -> String {
     let mut stream = TcpStream::connect(addr).expect("the server accepts");
     stream
         .set_read_timeout(Some(Duration::from_secs(10)))

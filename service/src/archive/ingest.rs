@@ -407,7 +407,7 @@ fn replay<'a>(
 }
 
 /// The columns a replay of stored games selects, in this order.
-pub(crate) const REPLAY_COLUMNS: &str = "id, rules, record, south_score, north_score, result";
+pub(crate) const REPLAY_COLUMNS: &str = "id, rules, record, south_score, north_score";
 
 /// A stored game as a replay reads it (a row of [`REPLAY_COLUMNS`]).
 pub(crate) struct ReplayRow<'a> {
@@ -416,8 +416,6 @@ pub(crate) struct ReplayRow<'a> {
     pub(crate) record: &'a str,
     /// How it ended, when its final score is known.
     pub(crate) ending: Option<Ending>,
-    /// A forfeit: a game not played, which no position counts.
-    pub(crate) forfeit: bool,
 }
 
 impl<'a> ReplayRow<'a> {
@@ -437,17 +435,11 @@ impl<'a> ReplayRow<'a> {
             (Some(south), Some(north)) => Ending::of(rules, south, north),
             _ => None,
         };
-        let forfeit = row
-            .get(5)
-            .and_then(Value::text)
-            .and_then(GameResult::parse)
-            .is_some_and(GameResult::is_forfeit);
         Some(ReplayRow {
             id,
             rules,
             record,
             ending,
-            forfeit,
         })
     }
 }
@@ -463,6 +455,19 @@ pub(crate) fn passages_of_record(
         return Vec::new();
     };
     let parsed = parse_text(&game);
+    // A forfeit is a game not played: no position of it is explored (as
+    // `prepare` leaves them out).
+    let claimed = parsed
+        .record
+        .tags
+        .get(names::RESULT)
+        .or(parsed.record.result.as_deref());
+    if claimed
+        .and_then(|result| GameResult::parse(result.trim()))
+        .is_some_and(GameResult::is_forfeit)
+    {
+        return Vec::new();
+    }
     let options = Options {
         default_rules: rules,
         ..Options::default()

@@ -11,6 +11,7 @@
 //! called from a thread of a tokio runtime (the service calls the archive
 //! on the blocking pool).
 //!
+//! - `accounts`: who may read and write over HTTP, by token;
 //! - `db`: the two connections behind one interface;
 //! - `schema`: the migrations;
 //! - `counts`: the explorer's counts packed by bucket;
@@ -18,6 +19,7 @@
 //! - `query`: searches, the explorer and standings;
 //! - [`render`]: their forms for people.
 
+mod accounts;
 mod counts;
 mod db;
 mod ingest;
@@ -37,12 +39,17 @@ use songo_notation::i18n::Message;
 use songo_notation::msg;
 use songo_notation::{Ruleset, verdict::Verdict};
 
+pub use accounts::{
+    ANONYMOUS, Account, AccountError, AccountRow, Found, MAX_NAME_CHARS, NewAccount,
+    OtherClubsEvent, SERVE_TOKEN_ACCOUNT, Scope, TOKEN_PREFIX, local_user, new_token, rfc3339,
+    token_hash,
+};
 pub use ingest::{NotAGame, Prepared, position_at, position_key, prepare};
 pub use query::{
     Explorer, ExplorerMove, Filters, GameList, GameSummary, Results, StandingRow, Standings,
     StoredGame,
 };
-pub use revisions::{Author, GameChange, History, Revised, Revision, changed_text, rfc3339};
+pub use revisions::{Author, GameChange, History, Revised, Revision, changed_text};
 
 use db::{Db, DbError, Value};
 
@@ -368,6 +375,9 @@ pub struct Store {
     location: Location,
     token: Option<Token>,
     idle: Mutex<Vec<Archive>>,
+    /// When each account's last use was last written: once a minute at
+    /// most (`accounts.rs`).
+    touched: Mutex<std::collections::HashMap<String, i64>>,
 }
 
 impl Store {
@@ -378,6 +388,7 @@ impl Store {
             location,
             token,
             idle: Mutex::new(Vec::new()),
+            touched: Mutex::default(),
         }
     }
 
@@ -405,6 +416,19 @@ impl Store {
             && idle.len() < 8
         {
             idle.push(archive);
+        }
+    }
+}
+
+/// The idle connections are closed on a thread of their own: a server
+/// drops its store on a thread of its runtime, where the sync PostgreSQL
+/// client, which blocks on a runtime of its own to close, would panic
+/// (twice with two connections idle: an abort).
+impl Drop for Store {
+    fn drop(&mut self) {
+        let idle = self.idle.get_mut().map(std::mem::take).unwrap_or_default();
+        if !idle.is_empty() {
+            std::thread::spawn(move || drop(idle));
         }
     }
 }
@@ -848,9 +872,6 @@ fn replay_stored_games(db: &mut Db, version: i64, index: bool) -> Result<(), DbE
             let Some(game) = ingest::ReplayRow::from_row(row) else {
                 continue;
             };
-            if game.forfeit {
-                continue;
-            }
             let passages = ingest::passages_of_record(game.record, game.rules);
             pending.add_game(version, game.id, game.ending, &passages);
         }
@@ -1116,12 +1137,30 @@ impl Archive {
     /// # Errors
     /// The database fails (the batch is then rolled back whole).
     pub fn import(&mut self, games: &[Prepared]) -> Result<BatchOutcome, ArchiveError> {
-        db::retrying(|| self.import_once(games), ArchiveError::is_conflict)
+        self.import_by(games, None)
     }
 
-    fn import_once(&mut self, games: &[Prepared]) -> Result<BatchOutcome, ArchiveError> {
+    /// [`Archive::import`], each new game recording who imported it (an
+    /// account's name, or the local user's). A transaction that lost a
+    /// race with another writer is done again, a few times.
+    ///
+    /// # Errors
+    /// As [`Archive::import`].
+    pub fn import_by(
+        &mut self,
+        games: &[Prepared],
+        by: Option<&str>,
+    ) -> Result<BatchOutcome, ArchiveError> {
+        db::retrying(|| self.import_once(games, by), ArchiveError::is_conflict)
+    }
+
+    fn import_once(
+        &mut self,
+        games: &[Prepared],
+        by: Option<&str>,
+    ) -> Result<BatchOutcome, ArchiveError> {
         self.begin()?;
-        match self.add(games) {
+        match self.add_by(games, by) {
             Ok(outcome) => {
                 self.commit()?;
                 Ok(outcome)
@@ -1151,6 +1190,18 @@ impl Archive {
     /// # Errors
     /// The database fails: roll back.
     pub fn add(&mut self, games: &[Prepared]) -> Result<BatchOutcome, ArchiveError> {
+        self.add_by(games, None)
+    }
+
+    /// [`Archive::add`], each new game recording who imported it.
+    ///
+    /// # Errors
+    /// As [`Archive::add`].
+    pub fn add_by(
+        &mut self,
+        games: &[Prepared],
+        by: Option<&str>,
+    ) -> Result<BatchOutcome, ArchiveError> {
         let now = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0));
@@ -1159,14 +1210,14 @@ impl Archive {
         let identities: Vec<i64> = games.iter().map(|game| game.identity).collect();
         let revised = self.revised_identities(&identities)?;
         if revised.is_empty() {
-            return Ok(self.import_in_transaction(games, now)?);
+            return Ok(self.import_in_transaction(games, now, by)?);
         }
         let kept: Vec<Prepared> = games
             .iter()
             .filter(|game| !revised.contains(&game.identity))
             .cloned()
             .collect();
-        let mut outcome = self.import_in_transaction(&kept, now)?;
+        let mut outcome = self.import_in_transaction(&kept, now, by)?;
         outcome.duplicates += games.len() - kept.len();
         Ok(outcome)
     }
@@ -1206,13 +1257,16 @@ impl Archive {
         &mut self,
         games: &[Prepared],
         now: i64,
+        by: Option<&str>,
     ) -> Result<BatchOutcome, DbError> {
         if self.db.is_postgres() {
-            return self.import_in_transaction_postgres(games, now);
+            return self.import_in_transaction_postgres(games, now, by);
         }
         let mut outcome = BatchOutcome::default();
-        let sql = if self.version >= schema::VERDICTS {
+        let sql = if self.version >= schema::ACCOUNTS {
             INSERT_GAME_SQLITE
+        } else if self.version >= schema::VERDICTS {
+            INSERT_GAME_SQLITE_V8
         } else {
             INSERT_GAME_SQLITE_V5
         };
@@ -1240,6 +1294,9 @@ impl Archive {
             if self.version >= schema::VERDICTS {
                 params.push(game.verdict.map(|verdict| verdict.code()).into());
                 params.push(i64::from(game.verdict.is_some_and(|verdict| verdict.forfeit)).into());
+            }
+            if self.version >= schema::ACCOUNTS {
+                params.push(by.into());
             }
             let rows = self.db.query(sql, &params)?;
             let id = rows
@@ -1277,6 +1334,7 @@ impl Archive {
         &mut self,
         games: &[Prepared],
         now: i64,
+        by: Option<&str>,
     ) -> Result<BatchOutcome, DbError> {
         use songo_notation::record::names;
         let mut outcome = BatchOutcome::default();
@@ -1324,8 +1382,10 @@ impl Archive {
             .iter()
             .map(|g| i32::from(g.verdict.is_some_and(|verdict| verdict.forfeit)))
             .collect();
-        let sql = if self.version >= schema::VERDICTS {
+        let sql = if self.version >= schema::ACCOUNTS {
             INSERT_GAMES_POSTGRES
+        } else if self.version >= schema::VERDICTS {
+            INSERT_GAMES_POSTGRES_V8
         } else {
             INSERT_GAMES_POSTGRES_V5
         };
@@ -1349,6 +1409,9 @@ impl Archive {
         ];
         if self.version >= schema::VERDICTS {
             params.extend([&winner as &(dyn postgres::types::ToSql + Sync), &forfeit]);
+        }
+        if self.version >= schema::ACCOUNTS {
+            params.push(&by);
         }
         let rows = self.db.query_postgres(sql, &params)?;
         let mut ids = std::collections::HashMap::with_capacity(rows.len());
@@ -1466,13 +1529,13 @@ impl Archive {
         }
         let mut difference = 0;
         let rows = self.db.query(
-            "SELECT id, rules, record, result, deleted FROM games WHERE revision > 1 OR deleted = 1",
+            "SELECT id, rules, record, deleted FROM games WHERE revision > 1 OR deleted = 1",
             &[],
         )?;
         for row in rows {
             let id = row.first().and_then(Value::int).unwrap_or_default();
             difference -= indexed.get(&id).copied().unwrap_or(0);
-            if row.get(4).and_then(Value::int) == Some(1) {
+            if row.get(3).and_then(Value::int) == Some(1) {
                 continue;
             }
             let rules = row
@@ -1480,8 +1543,7 @@ impl Archive {
                 .and_then(Value::text)
                 .and_then(|r| r.parse().ok());
             let record = row.get(2).and_then(Value::text).unwrap_or_default();
-            let result = row.get(3).and_then(Value::text);
-            let now = revisions::explored_passages(record, rules, result)
+            let now = ingest::passages_of_record(record, rules)
                 .iter()
                 .filter(|passage| passage.ply <= postings::EXPLORER_PLIES)
                 .count();
@@ -1623,7 +1685,14 @@ fn rebuild_after(before: usize, added: usize) -> bool {
 /// A game's row, in SQLite: a statement a game.
 const INSERT_GAME_SQLITE: &str = "INSERT INTO games (identity, rules, south, north, event, site, \
      date, round, result, south_score, north_score, plies, valid, violations, record, imported, \
-     winner, forfeit) \
+     winner, forfeit, imported_by) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, \
+     $19) ON CONFLICT (identity) DO NOTHING RETURNING id";
+
+/// [`INSERT_GAME_SQLITE`] for the schemas before accounts (who imported).
+const INSERT_GAME_SQLITE_V8: &str = "INSERT INTO games (identity, rules, south, north, event, \
+     site, date, round, result, south_score, north_score, plies, valid, violations, record, \
+     imported, winner, forfeit) \
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) \
      ON CONFLICT (identity) DO NOTHING RETURNING id";
 
@@ -1637,6 +1706,17 @@ const INSERT_GAME_SQLITE_V5: &str = "INSERT INTO games (identity, rules, south, 
 
 /// A batch's games in PostgreSQL: one statement, their columns as arrays.
 const INSERT_GAMES_POSTGRES: &str = "INSERT INTO games (identity, rules, south, north, event, \
+     site, date, round, result, south_score, north_score, plies, valid, violations, record, \
+     imported, winner, forfeit, imported_by) \
+     SELECT i, r, s, n, e, si, d, ro, re, ss, ns, p, v, vi, rec, $16::BIGINT, w, f, $19::TEXT \
+     FROM unnest($1::BIGINT[], $2::TEXT[], $3::TEXT[], $4::TEXT[], $5::TEXT[], $6::TEXT[], \
+     $7::TEXT[], $8::TEXT[], $9::TEXT[], $10::BIGINT[], $11::BIGINT[], $12::BIGINT[], \
+     $13::BIGINT[], $14::TEXT[], $15::TEXT[], $17::TEXT[], $18::INTEGER[]) \
+     AS t(i, r, s, n, e, si, d, ro, re, ss, ns, p, v, vi, rec, w, f) \
+     ON CONFLICT (identity) DO NOTHING RETURNING id, identity";
+
+/// [`INSERT_GAMES_POSTGRES`] for the schemas before accounts.
+const INSERT_GAMES_POSTGRES_V8: &str = "INSERT INTO games (identity, rules, south, north, event, \
      site, date, round, result, south_score, north_score, plies, valid, violations, record, \
      imported, winner, forfeit) \
      SELECT i, r, s, n, e, si, d, ro, re, ss, ns, p, v, vi, rec, $16::BIGINT, w, f \

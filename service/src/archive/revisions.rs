@@ -24,8 +24,8 @@ use serde::Serialize;
 use songo_notation::Ruleset;
 use songo_notation::record::{GameText, Tags, games, names, parse_text, tag_lines};
 use songo_notation::validate::Options;
-use songo_notation::verdict::GameResult;
 
+use super::accounts::rfc3339;
 use super::counts::{Counts, Ending};
 use super::db::{Db, DbError, Value, retrying};
 use super::ingest::{self, Passage, Prepared, identity_of, public_id};
@@ -117,7 +117,6 @@ struct Current {
     identity: i64,
     rules: Option<Ruleset>,
     record: String,
-    result: Option<String>,
     score: Option<(i64, i64)>,
     revision: i64,
     deleted: bool,
@@ -129,29 +128,6 @@ fn now() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0))
-}
-
-/// Seconds since 1970 as RFC 3339 in UTC (`2025-04-04T18:30:00Z`).
-#[must_use]
-pub fn rfc3339(seconds: i64) -> String {
-    let days = seconds.div_euclid(86_400);
-    let time = seconds.rem_euclid(86_400);
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
-        time / 3_600,
-        time % 3_600 / 60,
-        time % 60
-    )
 }
 
 /// The text of a record with `change` made: its tag lines written again
@@ -206,22 +182,6 @@ fn tags_of_text(header: &str) -> Tags {
         .next()
         .map(|game| parse_text(&game).record.tags)
         .unwrap_or_default()
-}
-
-/// The passages a stored text adds to the explorer and the index: none
-/// for a forfeit (a game not played).
-pub(crate) fn explored_passages(
-    record: &str,
-    rules: Option<Ruleset>,
-    result: Option<&str>,
-) -> Vec<Passage> {
-    if result
-        .and_then(GameResult::parse)
-        .is_some_and(GameResult::is_forfeit)
-    {
-        return Vec::new();
-    }
-    ingest::passages_of_record(record, rules)
 }
 
 /// The explorer's counts a game's passages of the first plies make, once
@@ -402,7 +362,7 @@ impl Archive {
         };
         let rows = self.db.query(
             &format!(
-                "SELECT id, identity, rules, record, result, south_score, north_score, revision, \
+                "SELECT id, identity, rules, record, south_score, north_score, revision, \
                  deleted, imported FROM games WHERE identity = $1{lock}"
             ),
             &[identity.into()],
@@ -421,11 +381,10 @@ impl Archive {
                     .and_then(Value::text)
                     .unwrap_or_default()
                     .to_owned(),
-                result: row.get(4).and_then(Value::text).map(str::to_owned),
-                score: int(5).zip(int(6)),
-                revision: int(7).unwrap_or(1),
-                deleted: int(8) == Some(1),
-                imported: int(9).unwrap_or_default(),
+                score: int(4).zip(int(5)),
+                revision: int(6).unwrap_or(1),
+                deleted: int(7) == Some(1),
+                imported: int(8).unwrap_or_default(),
             }
         }))
     }
@@ -646,8 +605,7 @@ impl Archive {
         let old_ending = current
             .score
             .and_then(|(south, north)| Ending::of(current.rules, south, north));
-        let old_passages =
-            || explored_passages(&current.record, current.rules, current.result.as_deref());
+        let old_passages = || ingest::passages_of_record(&current.record, current.rules);
         let mut corrections = Vec::new();
         match (action, new) {
             (Action::Delete, _) => {
@@ -702,7 +660,7 @@ impl Archive {
             let params: Vec<Value> = chunk.iter().map(|&id| Value::Int(id)).collect();
             let rows = self.db.query(
                 &format!(
-                    "SELECT id, rules, record, result FROM games WHERE revision > 1 AND id IN ({})",
+                    "SELECT id, rules, record FROM games WHERE revision > 1 AND id IN ({})",
                     list.join(", ")
                 ),
                 &params,
@@ -714,8 +672,7 @@ impl Archive {
                     .and_then(Value::text)
                     .and_then(|r| r.parse().ok());
                 let record = row.get(2).and_then(Value::text).unwrap_or_default();
-                let result = row.get(3).and_then(Value::text);
-                if !explored_passages(record, rules, result)
+                if !ingest::passages_of_record(record, rules)
                     .iter()
                     .any(|passage| passage.key == key)
                 {
@@ -882,14 +839,6 @@ fn prepare_text(text: &str, rules: Option<Ruleset>) -> Result<Prepared, ArchiveE
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn times_are_written_in_rfc3339() {
-        assert_eq!(rfc3339(0), "1970-01-01T00:00:00Z");
-        assert_eq!(rfc3339(951_782_400), "2000-02-29T00:00:00Z");
-        assert_eq!(rfc3339(1_743_791_400), "2025-04-04T18:30:00Z");
-        assert_eq!(rfc3339(-1), "1969-12-31T23:59:59Z");
-    }
 
     #[test]
     fn a_change_rewrites_the_tags_and_keeps_the_moves() {

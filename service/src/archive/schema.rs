@@ -223,16 +223,48 @@ CREATE TABLE explorer_corrections (
 );
 ",
     },
+    Migration {
+        version: 9,
+        then: Then::Nothing,
+        // Accounts (`accounts.rs`): a token per club or keeper, kept as
+        // its SHA-256 only; times in seconds since 1970. The club each
+        // event belongs to, claimed by the first write account that stored
+        // a game of it (`site` empty when the games name none). Who
+        // imported each game: an account, or the local user of the
+        // command line (none for the games imported before).
+        sql: "
+CREATE TABLE accounts (
+    id {id},
+    name TEXT NOT NULL UNIQUE,
+    scope TEXT NOT NULL,
+    club TEXT,
+    token_hash TEXT NOT NULL UNIQUE,
+    created {int} NOT NULL,
+    revoked {int},
+    last_used {int}
+);
+CREATE TABLE event_clubs (
+    event TEXT NOT NULL,
+    site TEXT NOT NULL,
+    club TEXT NOT NULL,
+    PRIMARY KEY (event, site)
+);
+ALTER TABLE games ADD COLUMN imported_by TEXT;
+",
+    },
 ];
 
 /// The newest schema this songo knows.
-pub(crate) const CURRENT: i64 = 7;
+pub(crate) const CURRENT: i64 = 9;
 
 /// The first schema that keeps revisions (`revisions.rs`).
 pub(crate) const REVISIONS: i64 = 7;
 
 /// The first schema whose games hold the verdict (`winner`, `forfeit`).
 pub(crate) const VERDICTS: i64 = 6;
+
+/// The first schema with accounts, and games that record who imported them.
+pub(crate) const ACCOUNTS: i64 = 9;
 
 fn dialect(db: &Db, sql: &str) -> String {
     if db.is_postgres() {

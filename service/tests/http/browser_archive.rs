@@ -61,6 +61,7 @@ fn open(games: &[GameRecord], width: u32, height: u32, fragment: &str) -> (TestS
         archive: Some(ArchiveConfig {
             location: Location::Sqlite(scratch_dir("page").join("archive.sqlite")),
             token: Token::new(TOKEN),
+            private: false,
         }),
         ..songo_service::Config::default()
     });

@@ -511,6 +511,7 @@ fn a_set_from_the_archive_and_a_link_that_asks_the_archive_again() {
         archive: Some(ArchiveConfig {
             location: Location::Sqlite(scratch_dir("page-exercises").join("archive.sqlite")),
             token: Token::new("page-s3cret"),
+            private: false,
         }),
         ..songo_service::Config::default()
     });

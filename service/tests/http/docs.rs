@@ -76,6 +76,7 @@ fn the_curl_examples_of_docs_api_md_work_as_written() {
         archive: Some(songo_service::ArchiveConfig {
             location: songo_service::archive::Location::Sqlite(archive),
             token: songo_service::archive::Token::new("s3cret"),
+            private: false,
         }),
         ..songo_service::Config::default()
     });

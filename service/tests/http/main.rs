@@ -1,6 +1,7 @@
 //! Integration tests of the HTTP API: the real server on an ephemeral port
 //! of 127.0.0.1, spoken to over TCP by a small HTTP/1.1 client.
 
+mod accounts;
 mod analysis;
 mod archive;
 mod browser;

@@ -1,0 +1,345 @@
+//! Accounts on both backends: tokens made, found by their hash, revoked
+//! and listed; the archive holds no token in clear; each import records
+//! who made it; a write account's club claims its events.
+
+use songo_service::archive::{
+    Account, AccountError, Archive, Found, Location, OtherClubsEvent, Scope, token_hash,
+};
+
+use super::{Backend, open, prepared, scratch};
+
+both!(
+    accounts_are_made_found_listed_and_revoked,
+    the_archive_holds_no_token_in_clear,
+    every_import_records_who_made_it,
+    a_write_account_s_club_claims_its_events,
+    an_archive_of_schema_6_gets_its_accounts,
+);
+
+fn account(name: &str, scope: Scope, club: Option<&str>) -> Account {
+    Account {
+        name: name.to_owned(),
+        scope,
+        club: club.map(str::to_owned),
+    }
+}
+
+fn refused<T: std::fmt::Debug>(result: Result<T, AccountError>) -> AccountError {
+    result.expect_err("refused")
+}
+
+fn accounts_are_made_found_listed_and_revoked(backend: Backend) {
+    let scratch = scratch(backend, "accounts");
+    let mut archive = open(&scratch);
+    assert!(!archive.has_writers().expect("a query"));
+    let writer = archive
+        .add_account("club-a", Scope::Write, Some("Club A"))
+        .expect("made");
+    let reader = archive
+        .add_account("results", Scope::Read, None)
+        .expect("made");
+    assert!(archive.has_writers().expect("a query"));
+    assert_ne!(writer.token, reader.token);
+    assert!(writer.token.starts_with("songo_"), "{}", writer.token);
+    // What a token opens, by its hash.
+    assert_eq!(
+        archive.account_by_token(&writer.token).expect("a look-up"),
+        Found::Live {
+            account: account("club-a", Scope::Write, Some("Club A")),
+            last_used: None
+        }
+    );
+    assert_eq!(
+        archive
+            .account_by_token(&format!("{}x", writer.token))
+            .expect("a look-up"),
+        Found::Unknown
+    );
+    // Refusals: each says what is wrong, nothing is made.
+    assert!(matches!(
+        refused(archive.add_account("club-a", Scope::Admin, None)),
+        AccountError::Exists(name) if name == "club-a"
+    ));
+    assert!(matches!(
+        refused(archive.add_account("club-b", Scope::Write, None)),
+        AccountError::ClubNeeded
+    ));
+    assert!(matches!(
+        refused(archive.add_account("keeper", Scope::Admin, Some("Club A"))),
+        AccountError::ClubNotForScope(Scope::Admin)
+    ));
+    assert!(matches!(
+        refused(archive.add_account("two words", Scope::Read, None)),
+        AccountError::BadName(_)
+    ));
+    assert!(matches!(
+        refused(archive.add_account("club-c", Scope::Write, Some("  "))),
+        AccountError::BadClub(_)
+    ));
+    // Used, listed (by name, without token), revoked once.
+    archive
+        .touch_account("results", 1_743_791_400)
+        .expect("touched");
+    let listed = archive.accounts().expect("a list");
+    let names: Vec<&str> = listed.iter().map(|row| row.name.as_str()).collect();
+    assert_eq!(names, ["club-a", "results"]);
+    assert_eq!(listed[0].club.as_deref(), Some("Club A"));
+    assert_eq!(listed[1].last_used.as_deref(), Some("2025-04-04T18:30:00Z"));
+    assert!(listed.iter().all(|row| row.revoked.is_none()));
+    assert!(archive.revoke_account("club-a").expect("revoked"));
+    assert!(!archive.revoke_account("club-a").expect("revoked already"));
+    assert!(matches!(
+        refused(archive.revoke_account("nobody")),
+        AccountError::Unknown(name) if name == "nobody"
+    ));
+    assert_eq!(
+        archive.account_by_token(&writer.token).expect("a look-up"),
+        Found::Revoked("club-a".to_owned())
+    );
+    assert!(!archive.has_writers().expect("a query"));
+    let listed = archive.accounts().expect("a list");
+    assert!(listed[0].revoked.is_some());
+    // A revoked account keeps its name.
+    assert!(matches!(
+        refused(archive.add_account("club-a", Scope::Write, Some("Club A"))),
+        AccountError::Exists(_)
+    ));
+}
+
+/// Every column of every account row, as text.
+fn account_rows(location: &Location) -> Vec<String> {
+    match location {
+        Location::Sqlite(path) => {
+            let connection = rusqlite::Connection::open(path).expect("the file");
+            let mut statement = connection
+                .prepare("SELECT * FROM accounts")
+                .expect("a statement");
+            let width = statement.column_count();
+            let rows = statement
+                .query_map([], |row| {
+                    (0..width)
+                        .map(|i| {
+                            row.get::<_, rusqlite::types::Value>(i)
+                                .map(|value| format!("{value:?}"))
+                        })
+                        .collect::<Result<Vec<_>, _>>()
+                })
+                .expect("rows");
+            rows.map(|row| row.expect("a row").join("|")).collect()
+        }
+        Location::Postgres { url, schema } => {
+            let mut client = postgres::Client::connect(url, postgres::NoTls).expect("a client");
+            let sql = format!(
+                "SELECT a::text FROM \"{}\".accounts a",
+                schema.as_deref().unwrap_or("public")
+            );
+            client
+                .query(&sql, &[])
+                .expect("rows")
+                .iter()
+                .map(|row| row.get::<_, String>(0))
+                .collect()
+        }
+    }
+}
+
+fn the_archive_holds_no_token_in_clear(backend: Backend) {
+    let scratch = scratch(backend, "no-clear-token");
+    let tokens: Vec<String> = {
+        let mut archive = open(&scratch);
+        [
+            ("a", Scope::Read, None),
+            ("b", Scope::Write, Some("B")),
+            ("c", Scope::Admin, None),
+        ]
+        .into_iter()
+        .map(|(name, scope, club)| archive.add_account(name, scope, club).expect("made").token)
+        .collect()
+    };
+    let rows = account_rows(&scratch.location);
+    assert_eq!(rows.len(), 3);
+    for token in &tokens {
+        let secret = token.trim_start_matches("songo_");
+        // Neither the token nor any long piece of it: its hash only.
+        for row in &rows {
+            assert!(!row.contains(&secret[..16]), "{row} holds {token}");
+        }
+        assert!(
+            rows.iter().any(|row| row.contains(&token_hash(token))),
+            "{rows:?}"
+        );
+    }
+    // Nor anywhere in the SQLite file and its journal.
+    if let Location::Sqlite(path) = &scratch.location {
+        for file in [path.clone(), path.with_extension("sqlite-wal")] {
+            let bytes = std::fs::read(&file).unwrap_or_default();
+            for token in &tokens {
+                let secret = token.trim_start_matches("songo_").as_bytes();
+                assert!(
+                    !bytes.windows(16).any(|window| window == &secret[..16]),
+                    "{} holds a token",
+                    file.display()
+                );
+            }
+        }
+    }
+}
+
+const CLUB_A_GAME: &str = "[Event \"Spring cup\"]\n[Site \"Yaoundé\"]\n[South \"Ada\"]\n[North \"Ben\"]\n[Result \"40-30\"]\n[Termination \"agreement\"]\n\n40-30\n";
+const CLUB_A_SECOND: &str = "[Event \"Spring cup\"]\n[Site \"Yaoundé\"]\n[South \"Ben\"]\n[North \"Ada\"]\n[Result \"35-35\"]\n[Termination \"agreement\"]\n\n35-35\n";
+const NO_EVENT: &str =
+    "[South \"Cleo\"]\n[North \"Dan\"]\n[Result \"20-50\"]\n[Termination \"agreement\"]\n\n20-50\n";
+const CLUB_B_GAME: &str = "[Event \"Autumn cup\"]\n[Site \"Douala\"]\n[South \"Eve\"]\n[North \"Fod\"]\n[Result \"50-20\"]\n[Termination \"agreement\"]\n\n50-20\n";
+
+fn every_import_records_who_made_it(backend: Backend) {
+    let scratch = scratch(backend, "imported-by");
+    let mut archive = open(&scratch);
+    let by_ada = prepared(CLUB_A_GAME);
+    let nobody = prepared(NO_EVENT);
+    archive.import_by(&by_ada, Some("ada")).expect("imported");
+    archive.import(&nobody).expect("imported");
+    assert_eq!(
+        archive
+            .imported_by(&by_ada[0].id())
+            .expect("a read")
+            .as_deref(),
+        Some("ada")
+    );
+    assert_eq!(archive.imported_by(&nobody[0].id()).expect("a read"), None);
+    // A duplicate keeps its first importer.
+    archive.import_by(&by_ada, Some("ben")).expect("imported");
+    assert_eq!(
+        archive
+            .imported_by(&by_ada[0].id())
+            .expect("a read")
+            .as_deref(),
+        Some("ada")
+    );
+    // An account's import records its name.
+    let writer = account("club-b", Scope::Write, Some("Club B"));
+    let games = prepared(CLUB_B_GAME);
+    let outcome = archive.import_as(&games, &writer).expect("stored");
+    assert_eq!(outcome.map(|o| o.imported), Ok(1));
+    assert_eq!(
+        archive
+            .imported_by(&games[0].id())
+            .expect("a read")
+            .as_deref(),
+        Some("club-b")
+    );
+}
+
+fn a_write_account_s_club_claims_its_events(backend: Backend) {
+    let scratch = scratch(backend, "event-clubs");
+    let mut archive = open(&scratch);
+    let club_a = account("club-a", Scope::Write, Some("Club A"));
+    let club_b = account("club-b", Scope::Write, Some("Club B"));
+    let admin = account("keeper", Scope::Admin, None);
+    // Club A's first game claims the event.
+    let stored = archive
+        .import_as(&prepared(CLUB_A_GAME), &club_a)
+        .expect("stored");
+    assert_eq!(stored.map(|o| o.imported), Ok(1));
+    assert_eq!(
+        archive
+            .event_club("Spring cup", "Yaoundé")
+            .expect("a read")
+            .as_deref(),
+        Some("Club A")
+    );
+    // Club B may not add to it: the whole batch is refused, its own new
+    // event unclaimed.
+    let mixed = prepared(&format!("{CLUB_B_GAME}\n{CLUB_A_SECOND}"));
+    let refused = archive.import_as(&mixed, &club_b).expect("answered");
+    assert_eq!(
+        refused,
+        Err(OtherClubsEvent {
+            event: "Spring cup".to_owned(),
+            site: "Yaoundé".to_owned(),
+            club: "Club A".to_owned(),
+        })
+    );
+    assert_eq!(archive.count().expect("a count"), 1);
+    assert_eq!(
+        archive.event_club("Autumn cup", "Douala").expect("a read"),
+        None
+    );
+    // A game of no event: any writer. The admin: any event, claiming none.
+    let stored = archive
+        .import_as(&prepared(NO_EVENT), &club_b)
+        .expect("stored");
+    assert_eq!(stored.map(|o| o.imported), Ok(1));
+    let stored = archive
+        .import_as(
+            &prepared(&format!("{CLUB_A_SECOND}\n{CLUB_B_GAME}")),
+            &admin,
+        )
+        .expect("stored");
+    assert_eq!(stored.map(|o| o.imported), Ok(2));
+    assert_eq!(
+        archive.event_club("Autumn cup", "Douala").expect("a read"),
+        None
+    );
+    // Club A adds to its event again; club B claims the other one.
+    let second_of_a = prepared(CLUB_A_SECOND);
+    assert_eq!(
+        archive
+            .import_as(&second_of_a, &club_a)
+            .expect("stored")
+            .map(|o| o.duplicates),
+        Ok(1)
+    );
+    let stored = archive
+        .import_as(&prepared(CLUB_B_GAME), &club_b)
+        .expect("stored");
+    assert_eq!(stored.map(|o| o.duplicates), Ok(1));
+    assert_eq!(
+        archive
+            .event_club("Autumn cup", "Douala")
+            .expect("a read")
+            .as_deref(),
+        Some("Club B")
+    );
+    let sound = archive.check().expect("checked");
+    assert_eq!(sound.2, 0, "no game half written");
+    // A route that edits a stored game asks the same of its tags.
+    let mut tags = songo_notation::record::Tags::with_capacity(2);
+    tags.set("Event", "Spring cup");
+    tags.set("Site", "Yaoundé");
+    archive.begin().expect("a transaction");
+    let other = archive.claim_event(&club_b, &tags).expect("answered");
+    assert_eq!(other.map(|o| o.club).as_deref(), Some("Club A"));
+    assert_eq!(archive.claim_event(&club_a, &tags).expect("answered"), None);
+    assert_eq!(archive.claim_event(&admin, &tags).expect("answered"), None);
+    tags.set("Event", "Winter cup");
+    assert_eq!(archive.claim_event(&club_b, &tags).expect("answered"), None);
+    archive.rollback();
+    assert_eq!(
+        archive.event_club("Winter cup", "Yaoundé").expect("a read"),
+        None
+    );
+}
+
+fn an_archive_of_schema_6_gets_its_accounts(backend: Backend) {
+    let scratch = scratch(backend, "accounts-migrate");
+    let games = prepared(CLUB_A_GAME);
+    {
+        let mut old = Archive::open_at_version(&scratch.location, 6).expect("a v6 archive");
+        assert_eq!(old.schema_version().expect("a version"), 6);
+        old.import(&games).expect("imported");
+    }
+    let mut archive = open(&scratch);
+    assert_eq!(
+        archive.schema_version().expect("a version"),
+        super::NEWEST_SCHEMA
+    );
+    assert!(archive.accounts().expect("a list").is_empty());
+    assert_eq!(archive.imported_by(&games[0].id()).expect("a read"), None);
+    let made = archive
+        .add_account("keeper", Scope::Admin, None)
+        .expect("made");
+    assert!(matches!(
+        archive.account_by_token(&made.token).expect("a look-up"),
+        Found::Live { .. }
+    ));
+}
