@@ -8,9 +8,10 @@
 use std::collections::BTreeMap;
 
 use serde_json::json;
-use songo_notation::Ruleset;
 use songo_notation::generate::{EngineOptions, GenerateOptions, TournamentOptions, generate};
 use songo_notation::record::GameRecord;
+use songo_notation::verdict;
+use songo_notation::{Ruleset, Score, Side};
 use songo_service::ArchiveConfig;
 use songo_service::archive::{Location, Token};
 
@@ -47,6 +48,13 @@ fn tag<'a>(game: &'a GameRecord, name: &str) -> &'a str {
 fn score(game: &GameRecord) -> Option<(i64, i64)> {
     let (s, n) = tag(game, "Result").split_once('-')?;
     Some((s.parse().ok()?, n.parse().ok()?))
+}
+
+/// Who won a Songo game of this final score: 40 seeds win, below that for
+/// both it is drawn (the engine's verdict, `songo.end.forty`).
+fn winner_of(south: i64, north: i64) -> Option<Side> {
+    let seeds = |n: i64| u32::try_from(n).expect("seeds");
+    verdict::winner(Ruleset::Songo, Score::new(seeds(south), seeds(north)))
 }
 
 fn moves(game: &GameRecord) -> Vec<String> {
@@ -165,10 +173,10 @@ fn the_explorer_counts_the_first_moves(
     let (mut south, mut north, mut draw) = (0, 0, 0);
     for game in games {
         if let Some((s, n)) = score(game) {
-            match s.cmp(&n) {
-                std::cmp::Ordering::Greater => south += 1,
-                std::cmp::Ordering::Less => north += 1,
-                std::cmp::Ordering::Equal => draw += 1,
+            match winner_of(s, n) {
+                Some(Side::South) => south += 1,
+                Some(Side::North) => north += 1,
+                None => draw += 1,
             }
         }
     }
@@ -372,10 +380,10 @@ fn expected_standings(games: &[GameRecord], event: &str) -> (Points, HeadToHead)
         let Some((s, n)) = score(g) else {
             continue;
         };
-        let (ps, pn) = match s.cmp(&n) {
-            std::cmp::Ordering::Greater => (1.0, 0.0),
-            std::cmp::Ordering::Less => (0.0, 1.0),
-            std::cmp::Ordering::Equal => (0.5, 0.5),
+        let (ps, pn) = match winner_of(s, n) {
+            Some(Side::South) => (1.0, 0.0),
+            Some(Side::North) => (0.0, 1.0),
+            None => (0.5, 0.5),
         };
         let pair = (tag(g, "South").to_owned(), tag(g, "North").to_owned());
         against.insert(pair.clone(), ps);
