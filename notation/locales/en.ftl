@@ -1397,6 +1397,21 @@ problem-detail-bad-value = { $name }={ $value } is not a value this parameter ta
 problem-detail-missing-parameter = the query parameter `{ $name }` is needed
 serve-empty-token = the token file { $file } is empty
 archive-no-game-in-file = no game in this file
+problem-no-such-game = No such game
+problem-precondition-required = If-Match needed
+problem-stale-revision = Stale revision
+problem-conflict = Change refused
+problem-not-a-game = The changed text is no game
+problem-detail-if-match-needed = a change to game { $id } needs the header If-Match with the ETag of the revision it is made on
+hint-if-match = GET the game: its answer's ETag header is that revision's tag, "ID-REVISION"; send it back as If-Match ("*" makes the change on whatever revision the game is at)
+problem-detail-reason-needed = a change needs its reason: `reason`, a few words of at most { $limit } characters
+problem-detail-reason-too-long = the reason is { $length } characters long; at most { $limit } are kept
+problem-detail-reason-control = the reason holds a control character (a line break, a tab): write it on one line
+problem-detail-reason-twice = the reason is given twice, in the body and in the query: give it once
+problem-detail-tag-name = `{ $name }` is not a tag name: a tag name is 1 to { $limit } ASCII letters, digits or _
+problem-detail-tag-value = the value of { $name } is over { $limit } characters or holds a control character (a line break, a tab)
+problem-detail-too-many-tags = the change sets { $count } tags; at most { $limit }
+problem-detail-empty-change = the change names no tag and no moves: give `tags`, `moves` or both
 
 # --- Issue 26 (teachers and record keepers): lesson notes, … ---
 diagnostic-note = note

@@ -1413,6 +1413,21 @@ problem-detail-bad-value = { $name }={ $value } n’est pas une valeur que ce pa
 problem-detail-missing-parameter = le paramètre `{ $name }` est nécessaire
 serve-empty-token = le fichier de jeton { $file } est vide
 archive-no-game-in-file = aucune partie dans ce fichier
+problem-no-such-game = Partie inconnue
+problem-precondition-required = If-Match nécessaire
+problem-stale-revision = Révision dépassée
+problem-conflict = Modification refusée
+problem-not-a-game = Le texte modifié n’est pas une partie
+problem-detail-if-match-needed = une modification de la partie { $id } demande l’en-tête If-Match avec l’ETag de la révision sur laquelle elle est faite
+hint-if-match = lisez la partie (GET) : l’en-tête ETag de sa réponse est l’étiquette de cette révision, « ID-RÉVISION » ; renvoyez-la dans If-Match (« * » fait la modification sur la révision où en est la partie, quelle qu’elle soit)
+problem-detail-reason-needed = une modification demande sa raison : `reason`, quelques mots, { $limit } caractères au plus
+problem-detail-reason-too-long = la raison fait { $length } caractères ; { $limit } au plus sont gardés
+problem-detail-reason-control = la raison contient un caractère de contrôle (un saut de ligne, une tabulation) : écrivez-la sur une ligne
+problem-detail-reason-twice = la raison est donnée deux fois, dans le corps et dans la requête : donnez-la une fois
+problem-detail-tag-name = `{ $name }` n’est pas un nom de balise : un nom de balise est fait de 1 à { $limit } lettres ASCII, chiffres ou _
+problem-detail-tag-value = la valeur de { $name } dépasse { $limit } caractères ou contient un caractère de contrôle (un saut de ligne, une tabulation)
+problem-detail-too-many-tags = la modification donne { $count } balises ; { $limit } au plus
+problem-detail-empty-change = la modification ne nomme aucune balise et aucun coup : donnez `tags`, `moves` ou les deux
 
 # --- Issue 26 (enseignants et secrétaires de tournoi) : remarques des leçons, … ---
 diagnostic-note = remarque
