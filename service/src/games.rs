@@ -319,10 +319,10 @@ fn precondition(request: &Request, id: &str) -> Result<Precondition, Problem> {
         let mut rest = value.trim();
         while !rest.is_empty() {
             rest = rest.trim_start_matches([',', ' ', '\t']);
-            if let Some(after) = rest.strip_prefix('*') {
-                if after.trim_start_matches([' ', '\t']).is_empty() || after.starts_with(',') {
-                    return Ok(Precondition::Any);
-                }
+            if let Some(after) = rest.strip_prefix('*')
+                && (after.trim_start_matches([' ', '\t']).is_empty() || after.starts_with(','))
+            {
+                return Ok(Precondition::Any);
             }
             let weak = rest.starts_with("W/");
             let quoted = rest.strip_prefix("W/").unwrap_or(rest);
@@ -493,7 +493,8 @@ async fn optional_reason(state: &State, request: &mut Request) -> Result<Option<
     let from_query = request
         .params(&["reason"])?
         .into_iter()
-        .find_map(|(_, value)| Some(value));
+        .map(|(_, value)| value)
+        .next();
     Media::of(&request.headers, &[Media::Json])?;
     let body = request.body(state).await?;
     let text = crate::body::text(&body)?;
@@ -533,7 +534,7 @@ pub(crate) async fn edit(
     request.params(&[])?;
     let by = match keeper(&state, &request) {
         Ok(by) => by,
-        Err(refused) => return refused,
+        Err(refused) => return Ok(*refused),
     };
     let id = game_id(&state, &id)?;
     let precondition = precondition(&request, &id)?;
@@ -570,7 +571,7 @@ async fn delete_or_restore(
 ) -> Result<Response, Problem> {
     let by = match keeper(&state, &request) {
         Ok(by) => by,
-        Err(refused) => return refused,
+        Err(refused) => return Ok(*refused),
     };
     let id = game_id(&state, &id)?;
     let precondition = precondition(&request, &id)?;
@@ -679,26 +680,29 @@ fn authorize(state: &State, request: &Request) -> Result<String, Problem> {
 /// [`authorize`] for a write route: the keeper, or the answer refusing
 /// the write (a 401 says `WWW-Authenticate: Bearer`); a server without an
 /// archive says so first, whatever the token.
-fn keeper(state: &State, request: &Request) -> Result<String, Result<Response, Problem>> {
-    if state.store.is_none() {
-        return Err(Err(no_archive()));
-    }
-    authorize(state, request).map_err(|problem| {
-        let mut response = problem.into_response(request.lang);
-        if response.status() == StatusCode::UNAUTHORIZED {
-            response
-                .headers_mut()
-                .insert(WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+fn keeper(state: &State, request: &Request) -> Result<String, Box<Response>> {
+    let refused = if state.store.is_none() {
+        no_archive()
+    } else {
+        match authorize(state, request) {
+            Ok(keeper) => return Ok(keeper),
+            Err(problem) => problem,
         }
-        Ok(response)
-    })
+    };
+    let mut response = refused.into_response(request.lang);
+    if response.status() == StatusCode::UNAUTHORIZED {
+        response
+            .headers_mut()
+            .insert(WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+    }
+    Err(Box::new(response))
 }
 
 /// `POST /v1/games`: import the games of a record (text) body.
 pub(crate) async fn import(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
     request.params(&[])?;
     if let Err(refused) = keeper(&state, &request) {
-        return refused;
+        return Ok(*refused);
     }
     let _slot = plumbing::slot(&state, request.deadline).await?;
     let body = request.body(&state).await?;
