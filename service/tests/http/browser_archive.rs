@@ -490,21 +490,7 @@ fn the_archive_tab_in_french_on_a_phone_shows_names_as_text() {
         ),
         json!([null, 0])
     );
-    // The game to correct, its names as text, its history in French.
-    browser.wait_for(
-        "the hostile game's history",
-        "return document.querySelectorAll('#keeping-history li').length === 1",
-    );
-    assert_eq!(
-        browser.text("#keeping-title"),
-        "<script>window.pwned = 1</script> – <img src=x onerror=\"window.pwned = 2\">"
-    );
-    assert_eq!(
-        browser.text("#keeping-history .revision-head"),
-        "Révision 1 · importée · actuelle"
-    );
-    browser.run("document.getElementById('keeping').scrollIntoView()", &[]);
-    browser.screenshot(&dir.join("archive-phone-fr-keeping.png"));
+    the_hostile_game_is_shown_to_correct_as_text(&browser, &dir);
     // The standings of the first event, in French.
     let event = tag(&games[0], "Event").to_owned();
     set_field(&browser, "#standings-event", &event);
@@ -542,6 +528,25 @@ fn the_archive_tab_in_french_on_a_phone_shows_names_as_text() {
         &[],
     );
     browser.screenshot(&dir.join("archive-phone-fr-search.png"));
+}
+
+/// The hostile game shown to correct (in French): its names as text, its
+/// history.
+fn the_hostile_game_is_shown_to_correct_as_text(browser: &Browser, dir: &std::path::Path) {
+    browser.wait_for(
+        "the hostile game's history",
+        "return document.querySelectorAll('#keeping-history li').length === 1",
+    );
+    assert_eq!(
+        browser.text("#keeping-title"),
+        "<script>window.pwned = 1</script> – <img src=x onerror=\"window.pwned = 2\">"
+    );
+    assert_eq!(
+        browser.text("#keeping-history .revision-head"),
+        "Révision 1 · importée · actuelle"
+    );
+    browser.run("document.getElementById('keeping').scrollIntoView()", &[]);
+    browser.screenshot(&dir.join("archive-phone-fr-keeping.png"));
 }
 
 #[test]
