@@ -336,6 +336,7 @@ impl Import {
             let revision = if update {
                 let reason = format!("import --update {file}");
                 let author = songo_service::archive::Author {
+                    account: None,
                     by: &by,
                     reason: Some(&reason),
                 };

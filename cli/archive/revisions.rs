@@ -258,6 +258,7 @@ pub(crate) fn edit(args: &EditArgs, lang: Lang) -> Result<u8, Failure> {
                 moves,
             },
             Author {
+                account: None,
                 by: &by,
                 reason: Some(&args.reason),
             },
@@ -279,6 +280,7 @@ pub(crate) fn delete(args: &DeleteArgs, lang: Lang) -> Result<u8, Failure> {
             &args.id,
             args.revision,
             Author {
+                account: None,
                 by: &by,
                 reason: Some(&args.reason),
             },
@@ -295,6 +297,7 @@ pub(crate) fn restore(args: &RestoreArgs, lang: Lang) -> Result<u8, Failure> {
             &args.id,
             args.revision,
             Author {
+                account: None,
                 by: &by,
                 reason: args.reason.as_deref(),
             },

@@ -1411,6 +1411,21 @@ problem-detail-bad-value = { $name }={ $value } is not a value this parameter ta
 problem-detail-missing-parameter = the query parameter `{ $name }` is needed
 serve-empty-token = the token file { $file } is empty
 archive-no-game-in-file = no game in this file
+problem-no-such-game = No such game
+problem-precondition-required = If-Match needed
+problem-stale-revision = Stale revision
+problem-conflict = Change refused
+problem-not-a-game = The changed text is no game
+problem-detail-if-match-needed = a change to game { $id } needs the header If-Match with the ETag of the revision it is made on
+hint-if-match = GET the game: its answer's ETag header is that revision's tag, "ID-REVISION"; send it back as If-Match ("*" makes the change on whatever revision the game is at)
+problem-detail-reason-needed = a change needs its reason: `reason`, a few words of at most { $limit } characters
+problem-detail-reason-too-long = the reason is { $length } characters long; at most { $limit } are kept
+problem-detail-reason-control = the reason holds a control character (a line break, a tab): write it on one line
+problem-detail-reason-twice = the reason is given twice, in the body and in the query: give it once
+problem-detail-tag-name = `{ $name }` is not a tag name: a tag name is 1 to { $limit } ASCII letters, digits or _
+problem-detail-tag-value = the value of { $name } is over { $limit } characters or holds a control character (a line break, a tab)
+problem-detail-too-many-tags = the change sets { $count } tags; at most { $limit }
+problem-detail-empty-change = the change names no tag and no moves: give `tags`, `moves` or both
 
 # Accounts (`songo archive token`, the bearer tokens of `songo serve`):
 # `name` is an account's name, `scope` and `needed` are read, write or
@@ -1567,6 +1582,44 @@ page-standings-games = Games
 page-standings-record = Won, drawn, lost
 page-standings-seeds = Seeds won, lost
 page-standings-against = Points against { $name }
+page-keeping = Correct a game
+page-keeping-id = Game id
+page-keeping-show = Show
+page-keeping-note = Opening a game found shows it here too, with its history.
+page-keeping-state = Game { $id }, revision { $revision }
+page-keeping-deleted-note = This game is deleted: it is in no list, no standings and no explorer. Its history stays; restore it to bring it back.
+page-keeping-tags = Tags
+page-keeping-new-name = New tag's name
+page-keeping-new-value = New tag's value
+page-keeping-empty-removes = An empty value removes the tag.
+page-keeping-reason = Why (kept in the history)
+page-keeping-token = The archive's write token
+page-keeping-token-hint = Changing the archive needs the token the server was started with. The page keeps it in this tab until the tab is closed, never in the address.
+page-keeping-save = Save the correction
+page-keeping-delete = Delete the game
+page-keeping-restore = Restore the game
+page-keeping-token-needed = Give the archive's write token, then try again.
+page-keeping-token-wrong = The server refused this token: give it again.
+page-keeping-saved = Saved: revision { $revision }.
+page-keeping-deleted = Deleted: revision { $revision }. It can be restored.
+page-keeping-restored = Restored: revision { $revision }.
+page-keeping-unchanged = Nothing to save: no tag was changed.
+page-keeping-reason-needed = Say why in a few words: the history keeps it.
+page-keeping-stale = Someone changed this game meanwhile: it is shown again as it is now, at revision { $revision }. Make your change again on it.
+page-history = History
+page-history-revision = Revision { $revision }
+page-history-current = current
+page-history-by = by { $name }
+page-history-import = imported
+page-history-edit = corrected
+page-history-update = corrected by an import
+page-history-delete = deleted
+page-history-restore = restored
+page-history-no-reason = no reason given
+page-history-show = Show the text
+page-history-hide = Hide the text
+page-history-show-label = Show the text of revision { $revision }
+page-history-hide-label = Hide the text of revision { $revision }
 
 ## The page's Exercises tab (service/page/exercises.js, docs/exercises.md)
 page-tab-exercises = Exercises

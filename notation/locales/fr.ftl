@@ -1427,6 +1427,21 @@ problem-detail-bad-value = { $name }={ $value } n’est pas une valeur que ce pa
 problem-detail-missing-parameter = le paramètre `{ $name }` est nécessaire
 serve-empty-token = le fichier de jeton { $file } est vide
 archive-no-game-in-file = aucune partie dans ce fichier
+problem-no-such-game = Partie inconnue
+problem-precondition-required = If-Match nécessaire
+problem-stale-revision = Révision dépassée
+problem-conflict = Modification refusée
+problem-not-a-game = Le texte modifié n’est pas une partie
+problem-detail-if-match-needed = une modification de la partie { $id } demande l’en-tête If-Match avec l’ETag de la révision sur laquelle elle est faite
+hint-if-match = lisez la partie (GET) : l’en-tête ETag de sa réponse est l’étiquette de cette révision, « ID-RÉVISION » ; renvoyez-la dans If-Match (« * » fait la modification sur la révision où en est la partie, quelle qu’elle soit)
+problem-detail-reason-needed = une modification demande sa raison : `reason`, quelques mots, { $limit } caractères au plus
+problem-detail-reason-too-long = la raison fait { $length } caractères ; { $limit } au plus sont gardés
+problem-detail-reason-control = la raison contient un caractère de contrôle (un saut de ligne, une tabulation) : écrivez-la sur une ligne
+problem-detail-reason-twice = la raison est donnée deux fois, dans le corps et dans la requête : donnez-la une fois
+problem-detail-tag-name = `{ $name }` n’est pas un nom de balise : un nom de balise est fait de 1 à { $limit } lettres ASCII, chiffres ou _
+problem-detail-tag-value = la valeur de { $name } dépasse { $limit } caractères ou contient un caractère de contrôle (un saut de ligne, une tabulation)
+problem-detail-too-many-tags = la modification donne { $count } balises ; { $limit } au plus
+problem-detail-empty-change = la modification ne nomme aucune balise et aucun coup : donnez `tags`, `moves` ou les deux
 
 # Les comptes (`songo archive token`, les jetons de `songo serve`) :
 # `name` est le nom d’un compte, `scope` et `needed` valent read, write ou
@@ -1581,6 +1596,44 @@ page-standings-games = Parties
 page-standings-record = Gagnées, nulles, perdues
 page-standings-seeds = Graines gagnées, perdues
 page-standings-against = Points contre { $name }
+page-keeping = Corriger une partie
+page-keeping-id = Identifiant de la partie
+page-keeping-show = Afficher
+page-keeping-note = Ouvrir une partie trouvée l’affiche aussi ici, avec son historique.
+page-keeping-state = Partie { $id }, révision { $revision }
+page-keeping-deleted-note = Cette partie est supprimée : elle n’est dans aucune liste, aucun classement, aucun explorateur. Son historique reste ; restaurez-la pour la faire revenir.
+page-keeping-tags = Balises
+page-keeping-new-name = Nom d’une nouvelle balise
+page-keeping-new-value = Valeur de la nouvelle balise
+page-keeping-empty-removes = Une valeur vide retire la balise.
+page-keeping-reason = Pourquoi (gardé dans l’historique)
+page-keeping-token = Le jeton d’écriture de l’archive
+page-keeping-token-hint = Modifier l’archive demande le jeton donné au serveur à son démarrage. La page le garde dans cet onglet jusqu’à sa fermeture, jamais dans l’adresse.
+page-keeping-save = Enregistrer la correction
+page-keeping-delete = Supprimer la partie
+page-keeping-restore = Restaurer la partie
+page-keeping-token-needed = Donnez le jeton d’écriture de l’archive, puis recommencez.
+page-keeping-token-wrong = Le serveur a refusé ce jeton : donnez-le à nouveau.
+page-keeping-saved = Correction enregistrée : révision { $revision }.
+page-keeping-deleted = Supprimée : révision { $revision }. Elle peut être restaurée.
+page-keeping-restored = Restaurée : révision { $revision }.
+page-keeping-unchanged = Rien à enregistrer : aucune balise n’a changé.
+page-keeping-reason-needed = Dites pourquoi en quelques mots : l’historique le garde.
+page-keeping-stale = Quelqu’un a modifié cette partie entre-temps : elle est affichée de nouveau telle qu’elle est, à la révision { $revision }. Refaites votre modification sur celle-ci.
+page-history = Historique
+page-history-revision = Révision { $revision }
+page-history-current = actuelle
+page-history-by = par { $name }
+page-history-import = importée
+page-history-edit = corrigée
+page-history-update = corrigée par un import
+page-history-delete = supprimée
+page-history-restore = restaurée
+page-history-no-reason = sans raison donnée
+page-history-show = Voir le texte
+page-history-hide = Cacher le texte
+page-history-show-label = Voir le texte de la révision { $revision }
+page-history-hide-label = Cacher le texte de la révision { $revision }
 
 ## L'onglet Exercices de la page (service/page/exercises.js, docs/exercises.md)
 page-tab-exercises = Exercices

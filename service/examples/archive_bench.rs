@@ -211,6 +211,7 @@ fn main() {
             "edit",
             time_each(&sample.ids, |id| {
                 let author = Author {
+                    account: None,
                     by: "bench",
                     reason: Some("a tag corrected"),
                 };

@@ -9,11 +9,12 @@ export function setApiLanguage(lang) {
 }
 
 /**
- * Calls the API. `body` is sent as JSON unless `type` says otherwise.
- * Resolves to `{ok, status, data}`: `data` is the answer, or the problem.
+ * Calls the API. `body` is sent as JSON unless `type` says otherwise;
+ * `extra` adds headers. Resolves to `{ok, status, data, etag}`: `data` is
+ * the answer, or the problem; `etag` the answer's `ETag`, if any.
  */
-export async function call(path, { method = 'POST', body, type = 'application/json', accept = 'application/json' } = {}) {
-  const headers = { Accept: accept, 'Accept-Language': language };
+export async function call(path, { method = 'POST', body, type = 'application/json', accept = 'application/json', extra = {} } = {}) {
+  const headers = { ...extra, Accept: accept, 'Accept-Language': language };
   const init = { method, headers };
   if (body !== undefined) {
     headers['Content-Type'] = type;
@@ -32,7 +33,7 @@ export async function call(path, { method = 'POST', body, type = 'application/js
   } catch {
     data = { detail: text };
   }
-  return { ok: response.ok, status: response.status, data };
+  return { ok: response.ok, status: response.status, data, etag: response.headers.get('ETag') };
 }
 
 /** Reads a position in any form (JSON object or text); with the server's SVG (with hooks). */
@@ -115,7 +116,7 @@ export function messages(lang) {
   return call(`/v1/messages?lang=${encodeURIComponent(lang)}`, { method: 'GET' });
 }
 
-// ---- The archive (GET only: importing needs the server's token) ---------
+// ---- The archive (reads are public; changes need the server's token) ----
 
 /** A query string of the filters given (empty ones left out). */
 function queryOf(filters) {
@@ -134,6 +135,34 @@ export function searchGames(filters) {
 /** One game of the archive, with its record. */
 export function archivedGame(id) {
   return call(`/v1/games/${encodeURIComponent(id)}`, { method: 'GET' });
+}
+
+/** Every revision of a game of the archive, oldest first: the History. */
+export function gameHistory(id) {
+  return call(`/v1/games/${encodeURIComponent(id)}/history`, { method: 'GET' });
+}
+
+/**
+ * The headers of a change: the keeper's token, and the ETag of the
+ * revision the change is made on (`If-Match`).
+ */
+function keeperHeaders({ token, etag }) {
+  return { Authorization: `Bearer ${token}`, 'If-Match': etag };
+}
+
+/** A game's tags corrected: `change` is `{tags, reason}`. */
+export function editGame(id, change, keeper) {
+  return call(`/v1/games/${encodeURIComponent(id)}`, { method: 'PATCH', body: change, extra: keeperHeaders(keeper) });
+}
+
+/** A game deleted (`restore` false) or restored, with a reason if given. */
+export function deleteOrRestoreGame(id, restore, reason, keeper) {
+  const path = `/v1/games/${encodeURIComponent(id)}${restore ? '/restore' : ''}`;
+  return call(path, {
+    method: restore ? 'POST' : 'DELETE',
+    body: reason ? { reason } : undefined,
+    extra: keeperHeaders(keeper),
+  });
 }
 
 /** The moves played from a position (compact notation) in the archive's games. */

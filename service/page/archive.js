@@ -6,6 +6,7 @@
 
 import * as api from './api.js';
 import { t } from './i18n.js';
+import { Keeping } from './keeping.js';
 import { gameLine } from './record.js';
 
 const $ = (id) => document.getElementById(id);
@@ -60,6 +61,10 @@ export class Archive {
     this.events = new Set();
     /** Answers that come after a later question are dropped. */
     this.asked = 0;
+    this.keeping = new Keeping({
+      problemText: hooks.problemText,
+      changed: (game) => this.gameChanged(game),
+    });
     $('search-form').addEventListener('submit', (event) => {
       event.preventDefault();
       this.search();
@@ -246,11 +251,12 @@ export class Archive {
     return li;
   }
 
-  /** Puts a game of the archive on the board, at its start. */
+  /** Puts a game of the archive on the board, at its start, and shows it to correct. */
   async open(game) {
     const box = $('search-summary');
     const answer = await api.archivedGame(game.id);
     if (!this.usable(answer, box)) return;
+    this.keeping.showAnswer(answer);
     const record = answer.data.record;
     const checked = await api.validate(record);
     const report = checked.ok ? checked.data.games[0] : null;
@@ -262,6 +268,23 @@ export class Archive {
     }
     if (game.tags.Event) $('standings-event').value = game.tags.Event;
     await this.hooks.open(line, record, () => t('page-archive-opened', { name: Archive.players(game), count: game.plies }));
+  }
+
+  /**
+   * A game corrected, deleted or restored: the list of games found shows
+   * it as it is now (a deleted game leaves it), and the explorer counts
+   * again.
+   */
+  gameChanged(game) {
+    const at = this.results.findIndex((found) => found.id === game.id);
+    if (at >= 0) {
+      const { id, tags, rules, plies, result, valid } = game;
+      if (game.deleted) this.results.splice(at, 1);
+      else this.results[at] = { id, tags, rules, plies, result, valid };
+      $('search-results').replaceChildren(...this.results.map((found) => this.gameItem(found)));
+      this.writeSearchSummary();
+    }
+    this.refresh();
   }
 
   /** An event's crosstable. */
@@ -341,6 +364,7 @@ export class Archive {
       this.writeSearchSummary();
     }
     if (this.standings) this.writeStandings();
+    this.keeping.retranslate();
   }
 }
 

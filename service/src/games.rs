@@ -4,9 +4,10 @@
 //! ([`crate::archive`]), run on the blocking pool (the sync PostgreSQL
 //! client must not run on the runtime's threads) in a job slot.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use songo_notation::msg;
 use songo_notation::read::read_position;
 use songo_notation::record::games;
@@ -14,28 +15,55 @@ use songo_notation::render::Drawing;
 use songo_notation::validate::Options;
 use songo_notation::{AnyPosition, Conventions, GamePosition, LetterCase, Side};
 use warp::http::StatusCode;
-use warp::http::header::{CONTENT_TYPE, HeaderValue};
+use warp::http::header::{CONTENT_TYPE, ETAG, HeaderValue, IF_MATCH};
 use warp::reply::Response;
 
 use crate::archive::render::{self, Table};
-use crate::archive::{Archive, ArchiveError, Filters, position_at, position_key};
+use crate::archive::{
+    Account, Archive, ArchiveError, Author, Filters, GameChange, Revised, position_at, position_key,
+};
 use crate::auth::{self, Need, authorize};
+use crate::body::Media;
+use crate::handlers::json_body;
 use crate::plumbing::{self, Request, State, json};
 use crate::problem::{Kind, Problem};
 
-/// An archive's failure as a problem: the caller's input is a 400, the
-/// store's failure a 503.
+/// An archive's failure as a problem: no such game a 404, a change made
+/// on a stale revision a 412, one the game as it is refuses a 409, a
+/// changed text that is no game a 422, other input a 400, the store's
+/// failure a 503.
 fn problem(error: &ArchiveError) -> Problem {
-    let kind = if error.is_input() {
-        Kind::BadQuery
-    } else {
-        Kind::ArchiveUnavailable
+    let kind = match error {
+        ArchiveError::NoSuchGame(_) => Kind::NoSuchGame,
+        ArchiveError::Stale { .. } => Kind::StaleRevision,
+        ArchiveError::Unchanged(..) | ArchiveError::Duplicate(_) => Kind::Conflict,
+        ArchiveError::NotAGame(_) => Kind::NotAGame,
+        error if error.is_input() => Kind::BadQuery,
+        _ => Kind::ArchiveUnavailable,
     };
     let mut problem = Problem::new(kind, error.message());
+    match error {
+        ArchiveError::Stale { id, current } => {
+            problem = problem
+                .with("current_revision", current)
+                .with("etag", etag(id, *current));
+        }
+        ArchiveError::Unchanged(_, why) => problem = problem.with("reason", why),
+        ArchiveError::Duplicate(other) => {
+            problem = problem.with("reason", "duplicate").with("other", other);
+        }
+        _ => {}
+    }
     if let Some(hint) = error.hint() {
         problem = problem.with_words("hint", hint);
     }
     problem
+}
+
+/// The server keeps no archive: how to keep one.
+fn no_archive() -> Problem {
+    Problem::new(Kind::NoArchive, msg!("problem-detail-no-archive"))
+        .with_words("hint", msg!("hint-serve-archive"))
 }
 
 /// Runs `work` on a connection of the archive, on the blocking pool, in a
@@ -46,10 +74,7 @@ pub(crate) async fn with_archive<T: Send + 'static>(
     work: impl FnOnce(&mut Archive) -> Result<T, ArchiveError> + Send + 'static,
 ) -> Result<T, Problem> {
     let Some(store) = state.store.clone() else {
-        return Err(
-            Problem::new(Kind::NoArchive, msg!("problem-detail-no-archive"))
-                .with_words("hint", msg!("hint-serve-archive")),
-        );
+        return Err(no_archive());
     };
     let slots = state.config.max_concurrent_jobs;
     let permit = plumbing::acquire(&state.jobs, deadline, || Problem::busy("job", slots)).await?;
@@ -158,7 +183,10 @@ pub(crate) async fn search(state: Arc<State>, request: Request) -> Result<Respon
     json(StatusCode::OK, &list)
 }
 
-/// `GET /v1/games/{id}`: a game as JSON, its record, or the board at a ply as SVG.
+/// `GET /v1/games/{id}`: a game as JSON, its record, or the board at a ply
+/// as SVG; a deleted game too (`deleted: true`). The JSON and the record
+/// carry the game's `ETag` (the SVG's words follow the request's
+/// language, so it has none).
 pub(crate) async fn game(
     state: Arc<State>,
     request: Request,
@@ -177,17 +205,16 @@ pub(crate) async fn game(
             _ => return Err(bad_value(name, value)),
         }
     }
+    let id = game_id(&state, &id)?;
     let wanted = id.clone();
     let stored = with_archive(&state, request.deadline, move |archive| {
         archive.game(&wanted)
     })
     .await?;
     let Some(stored) = stored else {
-        return Err(Problem::new(
-            Kind::NotFound,
-            msg!("problem-detail-no-game", id = id.as_str()),
-        ));
+        return Err(no_such_game(&id));
     };
+    let tag = etag(&id, stored.revision);
     let (body, content_type) = match format.as_str() {
         "record" => (stored.record + "\n", "text/plain; charset=utf-8"),
         "svg" => {
@@ -201,7 +228,11 @@ pub(crate) async fn game(
                 Drawing::Svg,
                 Conventions::with_letters(LetterCase::default()).in_lang(request.lang),
             );
-            (picture, "image/svg+xml")
+            let mut response = Response::new(picture.into());
+            response
+                .headers_mut()
+                .insert(CONTENT_TYPE, HeaderValue::from_static("image/svg+xml"));
+            return Ok(response);
         }
         _ => {
             let mut value = serde_json::to_value(&stored).map_err(|e| plumbing::internal(&e))?;
@@ -211,14 +242,393 @@ pub(crate) async fn game(
                 value["position"] =
                     serde_json::to_value(&position).map_err(|e| plumbing::internal(&e))?;
             }
-            return json(StatusCode::OK, &value);
+            return Ok(with_etag(json(StatusCode::OK, &value)?, &tag));
         }
     };
     let mut response = Response::new(body.into());
     response
         .headers_mut()
         .insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
-    Ok(response)
+    Ok(with_etag(response, &tag))
+}
+
+/// The longest reason a change may give, in characters.
+pub(crate) const MAX_REASON: usize = 500;
+/// The most tags one change sets.
+const MAX_TAGS: usize = 64;
+/// The longest tag name, in bytes.
+const MAX_TAG_NAME: usize = 64;
+/// The longest tag value, in characters.
+const MAX_TAG_VALUE: usize = 1000;
+
+/// A game's `ETag`: its id and revision, a strong validator.
+fn etag(id: &str, revision: i64) -> String {
+    format!("\"{id}-{revision}\"")
+}
+
+/// `response` with the `ETag` header.
+fn with_etag(mut response: Response, tag: &str) -> Response {
+    if let Ok(value) = HeaderValue::from_str(tag) {
+        response.headers_mut().insert(ETAG, value);
+    }
+    response
+}
+
+/// No game of this id: 404, with how ids are written.
+fn no_such_game(id: &str) -> Problem {
+    Problem::new(Kind::NoSuchGame, msg!("problem-detail-no-game", id = id))
+        .with_words("hint", msg!("hint-archive-no-such-game"))
+}
+
+/// The `{id}` of a game's path, in its canonical form (16 lowercase
+/// hexadecimal digits); anything else names no game (404, its first 40
+/// characters quoted), and a server without an archive says so first.
+fn game_id(state: &State, id: &str) -> Result<String, Problem> {
+    if state.store.is_none() {
+        return Err(no_archive());
+    }
+    if id.len() == 16 && id.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Ok(id.to_ascii_lowercase());
+    }
+    let shown: String = id.chars().take(40).collect();
+    Err(no_such_game(&shown))
+}
+
+/// What `If-Match` lets a change be made on.
+#[derive(Debug, PartialEq, Eq)]
+enum Precondition {
+    /// `*`: whatever the game's revision is.
+    Any,
+    /// One of these revisions of the game (none: no tag of this game).
+    Revisions(Vec<i64>),
+}
+
+/// Reads `If-Match` for the game `id`: 428 without it. Each strong tag
+/// `"ID-REVISION"` of this game counts; weak tags (`W/"…"`) and tags of
+/// other games or of no form of ours never match (RFC 9110, 13.1.1).
+fn precondition(request: &Request, id: &str) -> Result<Precondition, Problem> {
+    let values: Vec<&str> = request
+        .headers
+        .get_all(IF_MATCH)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .collect();
+    if values.is_empty() {
+        return Err(Problem::new(
+            Kind::PreconditionRequired,
+            msg!("problem-detail-if-match-needed", id = id),
+        )
+        .with_words("hint", msg!("hint-if-match")));
+    }
+    let mut revisions = Vec::new();
+    for value in values {
+        let mut rest = value.trim();
+        while !rest.is_empty() {
+            rest = rest.trim_start_matches([',', ' ', '\t']);
+            if let Some(after) = rest.strip_prefix('*')
+                && (after.trim_start_matches([' ', '\t']).is_empty() || after.starts_with(','))
+            {
+                return Ok(Precondition::Any);
+            }
+            let weak = rest.starts_with("W/");
+            let quoted = rest.strip_prefix("W/").unwrap_or(rest);
+            let Some(inner) = quoted.strip_prefix('"') else {
+                // Not an entity tag: nothing after it is read.
+                break;
+            };
+            let Some((tag, after)) = inner.split_once('"') else {
+                break;
+            };
+            rest = after;
+            if weak {
+                continue;
+            }
+            if let Some(revision) = tag
+                .strip_prefix(id)
+                .and_then(|tail| tail.strip_prefix('-'))
+                .and_then(|number| number.parse::<i64>().ok())
+            {
+                revisions.push(revision);
+            }
+        }
+    }
+    Ok(Precondition::Revisions(revisions))
+}
+
+impl Precondition {
+    /// The revision to make the change on (`None`: any), the game as it
+    /// is read when `If-Match` names several (or none of its) revisions.
+    fn expected(self, archive: &mut Archive, id: &str) -> Result<Option<i64>, ArchiveError> {
+        match self {
+            Precondition::Any => Ok(None),
+            Precondition::Revisions(revisions) if revisions.len() == 1 => Ok(Some(revisions[0])),
+            Precondition::Revisions(revisions) => {
+                let current = archive
+                    .game(id)?
+                    .ok_or_else(|| ArchiveError::NoSuchGame(id.to_owned()))?
+                    .revision;
+                if revisions.contains(&current) {
+                    Ok(Some(current))
+                } else {
+                    Err(ArchiveError::Stale {
+                        id: id.to_owned(),
+                        current,
+                    })
+                }
+            }
+        }
+    }
+}
+
+/// A body member that is not what a change takes (400, pointing at it).
+fn bad_member(pointer: &str, detail: songo_notation::i18n::Message) -> Problem {
+    Problem::new(Kind::BadJson, detail).with("pointer", pointer)
+}
+
+/// A change's reason, trimmed: within [`MAX_REASON`] characters, on one
+/// line; `None` when empty.
+fn reason_of(text: &str, pointer: &str) -> Result<Option<String>, Problem> {
+    let text = text.trim();
+    let length = text.chars().count();
+    if length > MAX_REASON {
+        return Err(bad_member(
+            pointer,
+            msg!(
+                "problem-detail-reason-too-long",
+                length = length,
+                limit = MAX_REASON
+            ),
+        ));
+    }
+    if text.chars().any(char::is_control) {
+        return Err(bad_member(pointer, msg!("problem-detail-reason-control")));
+    }
+    Ok((!text.is_empty()).then(|| text.to_owned()))
+}
+
+/// The body of `PATCH /v1/games/{id}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EditRequest {
+    #[serde(default)]
+    tags: BTreeMap<String, String>,
+    #[serde(default)]
+    moves: Option<String>,
+    reason: String,
+}
+
+impl EditRequest {
+    /// The change and its reason, each part checked: tag names as the
+    /// record format writes them (ASCII letters, digits, `_`), values on
+    /// one line, a reason.
+    fn checked(self) -> Result<(GameChange, String), Problem> {
+        if self.tags.len() > MAX_TAGS {
+            return Err(bad_member(
+                "/tags",
+                msg!(
+                    "problem-detail-too-many-tags",
+                    count = self.tags.len(),
+                    limit = MAX_TAGS
+                ),
+            ));
+        }
+        for (name, value) in &self.tags {
+            let pointer = format!("/tags/{}", name.replace('~', "~0").replace('/', "~1"));
+            let well_named = !name.is_empty()
+                && name.len() <= MAX_TAG_NAME
+                && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+            if !well_named {
+                let shown: String = name.chars().take(MAX_TAG_NAME).collect();
+                return Err(bad_member(
+                    &pointer,
+                    msg!(
+                        "problem-detail-tag-name",
+                        name = shown,
+                        limit = MAX_TAG_NAME
+                    ),
+                ));
+            }
+            if value.chars().count() > MAX_TAG_VALUE || value.chars().any(char::is_control) {
+                return Err(bad_member(
+                    &pointer,
+                    msg!(
+                        "problem-detail-tag-value",
+                        name = name.as_str(),
+                        limit = MAX_TAG_VALUE
+                    ),
+                ));
+            }
+        }
+        let moves = self.moves.filter(|moves| !moves.trim().is_empty());
+        if self.tags.is_empty() && moves.is_none() {
+            return Err(Problem::new(
+                Kind::BadJson,
+                msg!("problem-detail-empty-change"),
+            ));
+        }
+        let Some(reason) = reason_of(&self.reason, "/reason")? else {
+            return Err(bad_member(
+                "/reason",
+                msg!("problem-detail-reason-needed", limit = MAX_REASON),
+            ));
+        };
+        let change = GameChange {
+            tags: self
+                .tags
+                .into_iter()
+                .map(|(name, value)| (name, value.trim().to_owned()))
+                .collect(),
+            moves,
+        };
+        Ok((change, reason))
+    }
+}
+
+/// The body of `DELETE /v1/games/{id}` and `POST /v1/games/{id}/restore`
+/// (optional).
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct ReasonRequest {
+    #[serde(default)]
+    reason: Option<String>,
+}
+
+/// The reason of a delete or a restore: the body's `reason` or the
+/// query's, not both; none at all is allowed.
+async fn optional_reason(state: &State, request: &mut Request) -> Result<Option<String>, Problem> {
+    let from_query = request
+        .params(&["reason"])?
+        .into_iter()
+        .map(|(_, value)| value)
+        .next();
+    Media::of(&request.headers, &[Media::Json])?;
+    let body = request.body(state).await?;
+    let text = crate::body::text(&body)?;
+    let from_body = if text.trim().is_empty() {
+        None
+    } else {
+        json_body::<ReasonRequest>(text)?.reason
+    };
+    match (from_query, from_body) {
+        (Some(_), Some(_)) => Err(Problem::new(
+            Kind::BadQuery,
+            msg!("problem-detail-reason-twice"),
+        )
+        .with("parameter", "reason")),
+        (Some(query), None) => {
+            reason_of(&query, "reason").map_err(|p| p.with("parameter", "reason"))
+        }
+        (None, Some(body)) => reason_of(&body, "/reason"),
+        (None, None) => Ok(None),
+    }
+}
+
+/// A change's answer: the game's id, revision and whether it is deleted,
+/// with its new `ETag`.
+fn revised(revised: &Revised) -> Result<Response, Problem> {
+    let tag = etag(&revised.id, revised.revision);
+    Ok(with_etag(json(StatusCode::OK, revised)?, &tag))
+}
+
+/// `PATCH /v1/games/{id}`: a game's tags set or removed, its moves
+/// replaced, as a new revision made on the one `If-Match` names.
+pub(crate) async fn edit(
+    state: Arc<State>,
+    mut request: Request,
+    id: String,
+) -> Result<Response, Problem> {
+    request.params(&[])?;
+    let account = keeper(&state, &request.headers, request.deadline).await?;
+    let id = game_id(&state, &id)?;
+    let precondition = precondition(&request, &id)?;
+    Media::of(&request.headers, &[Media::Json])?;
+    let body = request.body(&state).await?;
+    let text = crate::body::text(&body)?;
+    let (change, reason) = json_body::<EditRequest>(text)?.checked()?;
+    drop(body);
+    let answer = with_archive(&state, request.deadline, move |archive| {
+        let expected = precondition.expected(archive, &id)?;
+        let author = Author {
+            by: &account.name,
+            reason: Some(&reason),
+            account: Some(&account),
+        };
+        archive.edit(&id, expected, &change, author)
+    })
+    .await?;
+    revised(&answer)
+}
+
+/// Which of the two the route does.
+#[derive(Clone, Copy)]
+enum Removal {
+    Delete,
+    Restore,
+}
+
+/// `DELETE /v1/games/{id}` and `POST /v1/games/{id}/restore`.
+async fn delete_or_restore(
+    state: Arc<State>,
+    mut request: Request,
+    id: String,
+    removal: Removal,
+) -> Result<Response, Problem> {
+    let account = keeper(&state, &request.headers, request.deadline).await?;
+    let id = game_id(&state, &id)?;
+    let precondition = precondition(&request, &id)?;
+    let reason = optional_reason(&state, &mut request).await?;
+    let answer = with_archive(&state, request.deadline, move |archive| {
+        let expected = precondition.expected(archive, &id)?;
+        let author = Author {
+            by: &account.name,
+            reason: reason.as_deref(),
+            account: Some(&account),
+        };
+        match removal {
+            Removal::Delete => archive.delete(&id, expected, author),
+            Removal::Restore => archive.restore(&id, expected, author),
+        }
+    })
+    .await?;
+    revised(&answer)
+}
+
+/// `DELETE /v1/games/{id}`: the game leaves every list; its history stays.
+pub(crate) async fn delete(
+    state: Arc<State>,
+    request: Request,
+    id: String,
+) -> Result<Response, Problem> {
+    delete_or_restore(state, request, id, Removal::Delete).await
+}
+
+/// `POST /v1/games/{id}/restore`: a deleted game back, as its last text.
+pub(crate) async fn restore(
+    state: Arc<State>,
+    request: Request,
+    id: String,
+) -> Result<Response, Problem> {
+    delete_or_restore(state, request, id, Removal::Restore).await
+}
+
+/// `GET /v1/games/{id}/history`: every revision of a game, oldest first.
+pub(crate) async fn history(
+    state: Arc<State>,
+    request: Request,
+    id: String,
+) -> Result<Response, Problem> {
+    request.params(&[])?;
+    authorize(&state, &request.headers, request.deadline, Need::Read).await?;
+    let id = game_id(&state, &id)?;
+    let wanted = id.clone();
+    let history = with_archive(&state, request.deadline, move |archive| {
+        archive.history(&wanted)
+    })
+    .await?;
+    match history {
+        Some(history) => json(StatusCode::OK, &history),
+        None => Err(no_such_game(&id)),
+    }
 }
 
 /// What `POST /v1/games` answers: the ArchiveImportReport and each game's id.
@@ -243,11 +653,26 @@ struct Imported {
     valid: bool,
 }
 
+/// The account a write is made by: the request's token, looked up among
+/// the archive's accounts ([`authorize`]); its name is what the history
+/// records, the one place `by` is decided. A server without an archive
+/// says so first, whatever the token.
+async fn keeper(
+    state: &State,
+    headers: &warp::http::HeaderMap,
+    deadline: tokio::time::Instant,
+) -> Result<Account, Problem> {
+    if state.store.is_none() {
+        return Err(no_archive());
+    }
+    authorize(state, headers, deadline, Need::Write).await
+}
+
 /// `POST /v1/games`: import the games of a record (text) body, as the
 /// account of the request's token ([`authorize`]).
 pub(crate) async fn import(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
     request.params(&[])?;
-    let account = authorize(&state, &request.headers, request.deadline, Need::Write).await?;
+    let account = keeper(&state, &request.headers, request.deadline).await?;
     let _slot = plumbing::slot(&state, request.deadline).await?;
     let body = request.body(&state).await?;
     let text = String::from_utf8(body.to_vec()).map_err(|e| {

@@ -122,7 +122,13 @@ mod tests {
             for (j, other) in ROUTES.iter().enumerate().skip(i + 1) {
                 assert_ne!(route.operation_id, other.operation_id);
                 if route.path == other.path {
-                    assert_eq!(j, i + 1, "{} is split in the table", route.path);
+                    assert!(
+                        ROUTES[i..=j]
+                            .iter()
+                            .all(|between| between.path == route.path),
+                        "{} is split in the table",
+                        route.path
+                    );
                     assert_ne!(route.method, other.method, "{}", route.path);
                 }
             }

@@ -70,6 +70,7 @@ const ASSETS: &[Asset] = &[
     asset!("/page/record.js", JS, "record.js"),
     asset!("/page/lesson.js", JS, "lesson.js"),
     asset!("/page/archive.js", JS, "archive.js"),
+    asset!("/page/keeping.js", JS, "keeping.js"),
     asset!("/page/exercises.js", JS, "exercises.js"),
     asset!("/page/icon.svg", "image/svg+xml", "icon.svg"),
 ];
@@ -166,10 +167,11 @@ fn file_at(index: usize, request: &HeaderMap) -> Response {
 
 /// The text arguments the page's messages may take: each is sent as a
 /// `{name}` placeholder that the page fills in.
-const TEXT_ARGUMENTS: [&str; 13] = [
+const TEXT_ARGUMENTS: [&str; 15] = [
     "house", "move", "rule", "message", "line", "column", "game", "name", "text", "value",
     // The archive's explorer: games (or shares) won by South, by North, drawn.
-    "south", "north", "draw",
+    "south", "north", "draw", // A game of the archive corrected: its id and revision.
+    "id", "revision",
 ];
 
 /// A message of the page: one text, or one text per plural category of

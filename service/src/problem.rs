@@ -77,12 +77,23 @@ pub(crate) enum Kind {
     OtherClubsEvent,
     /// The archive's database failed or is out of reach.
     ArchiveUnavailable,
+    /// The archive holds no game of this id.
+    NoSuchGame,
+    /// A change to a game without `If-Match`.
+    PreconditionRequired,
+    /// A change made against a revision that is no longer the game's.
+    StaleRevision,
+    /// A change that cannot be made to the game as it is: deleted, not
+    /// deleted, the same text, another game's text.
+    Conflict,
+    /// A changed text that holds no game.
+    NotAGame,
 }
 
 impl Kind {
     /// Every kind, for the docs test.
     #[cfg(test)]
-    pub(crate) const ALL: [Kind; 28] = [
+    pub(crate) const ALL: [Kind; 33] = [
         Kind::NotFound,
         Kind::MethodNotAllowed,
         Kind::UnsupportedMediaType,
@@ -111,6 +122,11 @@ impl Kind {
         Kind::InsufficientScope,
         Kind::OtherClubsEvent,
         Kind::ArchiveUnavailable,
+        Kind::NoSuchGame,
+        Kind::PreconditionRequired,
+        Kind::StaleRevision,
+        Kind::Conflict,
+        Kind::NotAGame,
     ];
 
     /// The last part of the `type` URI.
@@ -144,13 +160,18 @@ impl Kind {
             Kind::InsufficientScope => "insufficient-scope",
             Kind::OtherClubsEvent => "other-clubs-event",
             Kind::ArchiveUnavailable => "archive-unavailable",
+            Kind::NoSuchGame => "no-such-game",
+            Kind::PreconditionRequired => "precondition-required",
+            Kind::StaleRevision => "stale-revision",
+            Kind::Conflict => "conflict",
+            Kind::NotAGame => "not-a-game",
         }
     }
 
     /// The HTTP status.
     pub(crate) const fn status(self) -> StatusCode {
         match self {
-            Kind::NotFound => StatusCode::NOT_FOUND,
+            Kind::NotFound | Kind::NoSuchGame => StatusCode::NOT_FOUND,
             Kind::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Kind::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Kind::BodyTooLarge | Kind::TooMuchWork => StatusCode::PAYLOAD_TOO_LARGE,
@@ -166,7 +187,12 @@ impl Kind {
             | Kind::BadLesson
             | Kind::BadRequest
             | Kind::IncompleteBody => StatusCode::BAD_REQUEST,
-            Kind::UnknownRuleset | Kind::IllegalMove => StatusCode::UNPROCESSABLE_ENTITY,
+            Kind::UnknownRuleset | Kind::IllegalMove | Kind::NotAGame => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
+            Kind::PreconditionRequired => StatusCode::PRECONDITION_REQUIRED,
+            Kind::StaleRevision => StatusCode::PRECONDITION_FAILED,
+            Kind::Conflict => StatusCode::CONFLICT,
             Kind::Busy | Kind::Timeout => StatusCode::SERVICE_UNAVAILABLE,
             Kind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             Kind::NoArchive => StatusCode::SERVICE_UNAVAILABLE,
@@ -209,6 +235,11 @@ impl Kind {
             Kind::InsufficientScope => msg!("problem-insufficient-scope"),
             Kind::OtherClubsEvent => msg!("problem-other-clubs-event"),
             Kind::ArchiveUnavailable => msg!("problem-archive-unavailable"),
+            Kind::NoSuchGame => msg!("problem-no-such-game"),
+            Kind::PreconditionRequired => msg!("problem-precondition-required"),
+            Kind::StaleRevision => msg!("problem-stale-revision"),
+            Kind::Conflict => msg!("problem-conflict"),
+            Kind::NotAGame => msg!("problem-not-a-game"),
         }
     }
 }

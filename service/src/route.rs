@@ -15,7 +15,7 @@ use crate::problem::Problem;
 /// One route of the API.
 #[derive(Debug, Clone, Copy)]
 pub struct Route {
-    /// `GET` or `POST`.
+    /// `GET`, `POST`, `PATCH` or `DELETE`.
     pub method: &'static str,
     /// The path, such as `/v1/play`; one `{name}` stands for a path
     /// segment, as in `/v1/games/{id}`.

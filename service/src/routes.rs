@@ -61,6 +61,17 @@ macro_rules! task {
     };
 }
 
+/// [`Serve::Task`] of an `async fn(Arc<State>, Request, String)` given the
+/// `{id}` of the route's path.
+macro_rules! with_id {
+    ($handler:path) => {
+        Serve::Task(|state, mut request| {
+            let id = std::mem::take(&mut request.path_value);
+            Box::pin($handler(state, request, id))
+        })
+    };
+}
+
 /// The one route of the metrics address.
 pub const METRICS_ROUTE: Route = route!(
     "GET" "/metrics", "metrics", Serve::MetricsAddress,
@@ -110,12 +121,16 @@ pub const ROUTES: &[Route] = &[
         "Search the archive: games by player, event, site, dates, round, ruleset, result, validity, length or position, paged by cursor"),
     route!("POST" "/v1/games", "importGames", task!(games::import),
         "Import game records into the archive (bearer token): each game validated, kept even when invalid, once"),
-    route!("GET" "/v1/games/{id}", "getGame",
-        Serve::Task(|state, mut request| {
-            let id = std::mem::take(&mut request.path_value);
-            Box::pin(games::game(state, request, id))
-        }),
-        "One game of the archive: JSON, its record, or the board at a ply as SVG"),
+    route!("GET" "/v1/games/{id}", "getGame", with_id!(games::game),
+        "One game of the archive, deleted or not, with its revision and ETag: JSON, its record, or the board at a ply as SVG"),
+    route!("PATCH" "/v1/games/{id}", "editGame", with_id!(games::edit),
+        "Correct a game's tags or moves (bearer token, If-Match): a new revision, with who and why"),
+    route!("DELETE" "/v1/games/{id}", "deleteGame", with_id!(games::delete),
+        "Delete a game (bearer token, If-Match): it leaves every list, its history stays"),
+    route!("GET" "/v1/games/{id}/history", "gameHistory", with_id!(games::history),
+        "Every revision of a game: when, who, what, why, and its text then"),
+    route!("POST" "/v1/games/{id}/restore", "restoreGame", with_id!(games::restore),
+        "Restore a deleted game (bearer token, If-Match)"),
     route!("GET" "/v1/explorer", "explore", task!(games::explorer),
         "The moves played from a position in the archive's games, with their results and average score"),
     route!("GET" "/v1/standings", "standings", task!(games::standings),

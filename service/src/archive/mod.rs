@@ -190,6 +190,9 @@ pub enum ArchiveError {
     Duplicate(String),
     /// A changed text that holds no game.
     NotAGame(String),
+    /// A change of a club's account to a game of an event another club
+    /// holds.
+    OtherClubsEvent(OtherClubsEvent),
     /// A write that lost a race with another writer, again after a few
     /// tries (PostgreSQL's deadlock or serialization failure, SQLite busy):
     /// nothing of it was stored, and it may be sent again.
@@ -255,6 +258,11 @@ impl ArchiveError {
                     why = Message::verbatim(why.clone())
                 )
             }
+            ArchiveError::OtherClubsEvent(other) => msg!(
+                "problem-detail-other-club",
+                event = other.event.as_str(),
+                club = other.club.as_str()
+            ),
             ArchiveError::Conflict { state, cause } => msg!(
                 "archive-conflict",
                 state = state.as_str(),
@@ -296,6 +304,7 @@ impl ArchiveError {
                 | ArchiveError::Unchanged(..)
                 | ArchiveError::Duplicate(_)
                 | ArchiveError::NotAGame(_)
+                | ArchiveError::OtherClubsEvent(_)
         )
     }
 }

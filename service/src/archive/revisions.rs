@@ -25,7 +25,7 @@ use songo_notation::Ruleset;
 use songo_notation::record::{GameText, Tags, games, names, parse_text, tag_lines};
 use songo_notation::validate::Options;
 
-use super::accounts::rfc3339;
+use super::accounts::{Account, rfc3339};
 use super::counts::{Counts, Ending};
 use super::db::{Db, DbError, Value, retrying};
 use super::ingest::{self, Passage, Prepared, identity_of, public_id};
@@ -49,6 +49,11 @@ pub struct Author<'a> {
     pub by: &'a str,
     /// Why (a keeper's words).
     pub reason: Option<&'a str>,
+    /// The account of a change made over HTTP, whose scope and club decide
+    /// whether it may change the game (a club's write account changes its
+    /// own events' games only); `None` from the command line, which may
+    /// change every game of the archive it opens.
+    pub account: Option<&'a Account>,
 }
 
 /// What a change made of a game.
@@ -456,6 +461,16 @@ impl Archive {
             _ => {}
         }
         let new = new_text(&current)?;
+        // A club's account may change its own events' games, and may not
+        // move a game into another club's event.
+        if let Some(account) = author.account {
+            let before = tags_of_text(split_header(&current.record).0);
+            for tags in std::iter::once(&before).chain(new.as_ref().map(|game| &game.tags)) {
+                if let Some(other) = self.claim_event(account, tags)? {
+                    return Err(ArchiveError::OtherClubsEvent(other));
+                }
+            }
+        }
         if let Some(game) = &new {
             if game.record.trim() == current.record.trim() {
                 return Err(ArchiveError::Unchanged(id.to_owned(), "same-text"));

@@ -1373,6 +1373,7 @@ fn corrections_keep_history_and_every_answer_follows_them(backend: Backend) {
 fn make_the_corrections(archive: &mut Archive, games: &[Prepared], ids: &[String]) {
     use songo_service::archive::{Author, GameChange};
     let keeper = Author {
+        account: None,
         by: "keeper",
         reason: Some("name misspelt on the sheet"),
     };
@@ -1423,6 +1424,7 @@ fn make_the_corrections(archive: &mut Archive, games: &[Prepared], ids: &[String
                 moves: Some(other_moves),
             },
             Author {
+                account: None,
                 by: "keeper",
                 reason: Some("moves typed from the wrong sheet"),
             },
@@ -1434,6 +1436,7 @@ fn make_the_corrections(archive: &mut Archive, games: &[Prepared], ids: &[String
             &ids[3],
             None,
             Author {
+                account: None,
                 by: "keeper",
                 reason: Some("not played"),
             },
@@ -1444,6 +1447,7 @@ fn make_the_corrections(archive: &mut Archive, games: &[Prepared], ids: &[String
             &ids[4],
             Some(1),
             Author {
+                account: None,
                 by: "keeper",
                 reason: None,
             },
@@ -1454,6 +1458,7 @@ fn make_the_corrections(archive: &mut Archive, games: &[Prepared], ids: &[String
             &ids[4],
             Some(2),
             Author {
+                account: None,
                 by: "admin",
                 reason: Some("played after all"),
             },
@@ -1605,6 +1610,7 @@ fn a_reimported_correction_is_found_and_stored_as_a_revision(backend: Backend) {
             &found[0].1,
             &corrected[0],
             Author {
+                account: None,
                 by: "import",
                 reason: Some("corrected.songo"),
             },
@@ -1653,6 +1659,7 @@ fn keepers_editing_at_once_lose_nothing(backend: Backend) {
                             moves: None,
                         };
                         let author = Author {
+                            account: None,
                             by: "keeper",
                             reason: None,
                         };

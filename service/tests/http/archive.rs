@@ -178,3 +178,449 @@ fn without_an_archive_the_routes_say_how_to_keep_one() {
             .is_some_and(|h| h.contains("--archive"))
     );
 }
+
+/// A keeper's request to change game `id`: `method` on `path` with the
+/// token (when given), `If-Match` (when given) and a JSON body.
+fn change(
+    server: &TestServer,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    if_match: Option<&str>,
+    body: Option<serde_json::Value>,
+) -> crate::Reply {
+    let bearer = token.map(|t| format!("Bearer {t}"));
+    let mut headers = vec![("Content-Type", "application/json")];
+    if let Some(bearer) = &bearer {
+        headers.push(("Authorization", bearer.as_str()));
+    }
+    if let Some(tag) = if_match {
+        headers.push(("If-Match", tag));
+    }
+    let body = body.map(|b| b.to_string());
+    server.request(method, path, &headers, body.as_ref().map(String::as_bytes))
+}
+
+/// The ids of the games a search lists.
+fn listed(server: &TestServer, query: &str) -> Vec<String> {
+    let list = server.get(&format!("/v1/games?{query}")).ok();
+    list["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .map(|g| g["id"].as_str().expect("an id").to_owned())
+        .collect()
+}
+
+/// Corrections over HTTP: the ETag round trip, `If-Match` required and
+/// checked (two keepers on one revision: the second is refused), the
+/// token, every refusal's status, the history, a deleted game gone from
+/// the search and the standings and back when restored.
+fn revisions(location: Location) {
+    let server = server(location, Some("s3cret"));
+    let second = RECORD.replace("[Round \"1\"]", "[Round \"2\"]");
+    let imported = server.request(
+        "POST",
+        "/v1/games",
+        &[("Authorization", "Bearer s3cret")],
+        Some(format!("{RECORD}\n{second}").as_bytes()),
+    );
+    let ids: Vec<String> = imported.ok()["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .map(|g| g["id"].as_str().expect("an id").to_owned())
+        .collect();
+    let keeping = Keeping {
+        server: &server,
+        id: ids[0].clone(),
+        other: ids[1].clone(),
+    };
+    let first = keeping.the_etag_round_trip();
+    keeping.a_change_needs_the_token_and_if_match(&first);
+    let second = keeping.the_second_keeper_on_a_revision_is_refused(&first);
+    keeping.refused_changes_say_why(&second);
+    keeping.unknown_ids_are_no_such_game();
+    keeping.the_history_has_each_revision();
+    keeping.a_deleted_game_leaves_the_lists_and_comes_back(&second);
+}
+
+/// Two games of one archive, `id` the one corrected.
+struct Keeping<'s> {
+    server: &'s TestServer,
+    id: String,
+    other: String,
+}
+
+/// The correction of the tests: a site and a date.
+fn the_fix() -> serde_json::Value {
+    serde_json::json!({"tags": {"Site": "Yaoundé", "Date": "2026.03.14"}, "reason": "the club's score sheet"})
+}
+
+impl Keeping<'_> {
+    fn path(&self) -> String {
+        format!("/v1/games/{}", self.id)
+    }
+
+    fn tag(&self, revision: i64) -> String {
+        format!("\"{}-{revision}\"", self.id)
+    }
+
+    /// With the token and `If-Match`.
+    fn send(
+        &self,
+        method: &str,
+        path: &str,
+        if_match: &str,
+        body: Option<serde_json::Value>,
+    ) -> crate::Reply {
+        change(
+            self.server,
+            method,
+            path,
+            Some("s3cret"),
+            Some(if_match),
+            body,
+        )
+    }
+
+    /// GET gives the revision's tag, on the JSON and on the record.
+    fn the_etag_round_trip(&self) -> String {
+        let path = self.path();
+        let reply = self.server.get(&path);
+        let first = self.tag(1);
+        assert_eq!(reply.header("etag"), Some(first.as_str()));
+        let game = reply.ok();
+        assert_eq!(
+            (game["revision"].as_i64(), game["deleted"].as_bool()),
+            (Some(1), Some(false))
+        );
+        let record = self.server.get(&format!("{path}?format=record"));
+        assert_eq!(record.header("etag"), Some(first.as_str()));
+        first
+    }
+
+    /// No token, a wrong one: 401; no `If-Match`: 428, saying how to get
+    /// one. Nothing changed.
+    fn a_change_needs_the_token_and_if_match(&self, first: &str) {
+        let path = self.path();
+        let reply = change(
+            self.server,
+            "PATCH",
+            &path,
+            None,
+            Some(first),
+            Some(the_fix()),
+        );
+        reply.problem(401, "unauthorized");
+        assert_eq!(reply.header("www-authenticate"), Some("Bearer"));
+        change(
+            self.server,
+            "PATCH",
+            &path,
+            Some("s3cre"),
+            Some(first),
+            Some(the_fix()),
+        )
+        .problem(401, "unauthorized");
+        let problem = change(
+            self.server,
+            "PATCH",
+            &path,
+            Some("s3cret"),
+            None,
+            Some(the_fix()),
+        )
+        .problem(428, "precondition-required");
+        assert!(
+            problem["hint"].as_str().is_some_and(|h| h.contains("ETag")),
+            "{problem}"
+        );
+        assert_eq!(
+            self.server.get(&path).ok()["revision"],
+            1,
+            "nothing changed yet"
+        );
+    }
+
+    /// Two keepers read revision 1: the first one's change is made, the
+    /// second one's refused (412, with the revision the game is at now).
+    /// Weak tags and other games' tags never match.
+    fn the_second_keeper_on_a_revision_is_refused(&self, first: &str) -> String {
+        let path = self.path();
+        let reply = self.send("PATCH", &path, first, Some(the_fix()));
+        let second = self.tag(2);
+        assert_eq!(reply.header("etag"), Some(second.as_str()));
+        assert_eq!(
+            reply.ok(),
+            serde_json::json!({"id": self.id, "revision": 2, "deleted": false})
+        );
+        let late = serde_json::json!({"tags": {"Site": "Douala"}, "reason": "I was there"});
+        let problem = self
+            .send("PATCH", &path, first, Some(late.clone()))
+            .problem(412, "stale-revision");
+        assert_eq!(problem["current_revision"], 2, "{problem}");
+        assert_eq!(problem["etag"], second, "{problem}");
+        assert!(
+            problem["detail"]
+                .as_str()
+                .is_some_and(|d| d.contains("revision 2")),
+            "{problem}"
+        );
+        for stale in [format!("W/{second}"), format!("\"{}-2\"", self.other)] {
+            self.send("PATCH", &path, &stale, Some(late.clone()))
+                .problem(412, "stale-revision");
+        }
+        let game = self.server.get(&path);
+        assert_eq!(game.header("etag"), Some(second.as_str()));
+        let game = game.ok();
+        assert_eq!(game["tags"]["Site"], "Yaoundé");
+        assert_eq!(game["tags"]["Date"], "2026.03.14");
+        assert!(
+            game["record"]
+                .as_str()
+                .is_some_and(|r| r.contains("[Site \"Yaoundé\"]"))
+        );
+        second
+    }
+
+    /// The same text (409), another game's text (409), no game (422), bad
+    /// bodies (400, pointing at the member): nothing changed.
+    fn refused_changes_say_why(&self, second: &str) {
+        let same = serde_json::json!({"tags": {"Site": "Yaoundé"}, "reason": "again"});
+        let problem = self
+            .send("PATCH", &self.path(), second, Some(same))
+            .problem(409, "conflict");
+        assert_eq!(problem["reason"], "same-text");
+        let other_path = format!("/v1/games/{}", self.other);
+        let other_tag = format!("\"{}-1\"", self.other);
+        // A list of tags: the one of this game counts.
+        let merge = serde_json::json!({"tags": {"Round": "1", "Site": "Yaoundé", "Date": "2026.03.14"}, "reason": "merge"});
+        let problem = self
+            .send(
+                "PATCH",
+                &other_path,
+                &format!("{second}, {other_tag}"),
+                Some(merge),
+            )
+            .problem(409, "conflict");
+        assert_eq!(
+            (problem["reason"].as_str(), problem["other"].as_str()),
+            (Some("duplicate"), Some(self.id.as_str()))
+        );
+        let every_tag_gone: serde_json::Map<String, serde_json::Value> = [
+            "Rules", "Event", "Site", "Date", "Round", "South", "North", "Result",
+        ]
+        .into_iter()
+        .map(|name| (name.to_owned(), serde_json::json!("")))
+        .collect();
+        let wipe =
+            serde_json::json!({"tags": every_tag_gone, "moves": "%%% no moves", "reason": "wipe"});
+        self.send("PATCH", &other_path, &other_tag, Some(wipe))
+            .problem(422, "not-a-game");
+        for (body, pointer) in [
+            (serde_json::json!({"tags": {"Site": "x"}}), None),
+            (
+                serde_json::json!({"tags": {"Site": "x"}, "reason": "  "}),
+                Some("/reason"),
+            ),
+            (
+                serde_json::json!({"tags": {"Site": "x"}, "reason": "a\nb"}),
+                Some("/reason"),
+            ),
+            (
+                serde_json::json!({"tags": {"Site": "x"}, "reason": "r".repeat(501)}),
+                Some("/reason"),
+            ),
+            (
+                serde_json::json!({"tags": {"Bad Name": "x"}, "reason": "r"}),
+                Some("/tags/Bad Name"),
+            ),
+            (
+                serde_json::json!({"tags": {"Site": "a\"]\n[Result \"0-48"}, "reason": "r"}),
+                Some("/tags/Site"),
+            ),
+            (serde_json::json!({"reason": "nothing"}), None),
+            (
+                serde_json::json!({"tags": {}, "reason": "r", "colour": "red"}),
+                None,
+            ),
+        ] {
+            let problem = self
+                .send("PATCH", &other_path, &other_tag, Some(body.clone()))
+                .problem(400, "bad-json");
+            assert_eq!(problem["pointer"].as_str(), pointer, "{body}: {problem}");
+        }
+        assert_eq!(
+            self.server.get(&other_path).ok()["revision"],
+            1,
+            "no refused change was made"
+        );
+    }
+
+    /// An id the archive does not hold, or no id at all: 404 "No such
+    /// game" (not "No such route"), on every route of a game.
+    fn unknown_ids_are_no_such_game(&self) {
+        for missing in [
+            "/v1/games/0000000000000000",
+            "/v1/games/not-an-id",
+            "/v1/games/%3Cb%3E",
+        ] {
+            let problem = self.server.get(missing).problem(404, "no-such-game");
+            assert_eq!(problem["title"], "No such game");
+            self.send("PATCH", missing, "*", Some(the_fix()))
+                .problem(404, "no-such-game");
+            self.send("DELETE", missing, "*", None)
+                .problem(404, "no-such-game");
+            self.server
+                .get(&format!("{missing}/history"))
+                .problem(404, "no-such-game");
+        }
+    }
+
+    /// Revision 1 as imported, then the correction, each with its text.
+    fn the_history_has_each_revision(&self) {
+        let history = self.server.get(&format!("{}/history", self.path())).ok();
+        assert_eq!(history["id"], self.id.as_str());
+        let revisions = history["revisions"].as_array().expect("revisions");
+        let summary: Vec<_> = revisions
+            .iter()
+            .map(|r| {
+                (
+                    r["revision"].as_i64(),
+                    r["by"].as_str(),
+                    r["action"].as_str(),
+                    r["reason"].as_str(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                (Some(1), Some("import"), Some("import"), None),
+                (
+                    Some(2),
+                    Some("serve --archive-token-file"),
+                    Some("edit"),
+                    Some("the club's score sheet")
+                ),
+            ]
+        );
+        let record = |i: usize| revisions[i]["record"].as_str().unwrap_or_default();
+        assert!(record(0).contains("[Site \"?\"]"));
+        assert!(record(1).contains("[Site \"Yaoundé\"]"));
+        assert!(revisions.iter().all(|r| {
+            r["at"]
+                .as_str()
+                .is_some_and(|at| at.len() == 20 && at.ends_with('Z'))
+        }));
+    }
+
+    /// Deleted: still readable, gone from the search and the standings,
+    /// refusing every change but a restore; restored: back in them.
+    fn a_deleted_game_leaves_the_lists_and_comes_back(&self, second: &str) {
+        let (server, id, path) = (self.server, &self.id, self.path());
+        let event = "/v1/standings?event=songo%20fixtures";
+        assert_eq!(server.get(event).ok()["games"], 2);
+        assert!(listed(server, "").contains(id));
+        change(server, "DELETE", &path, Some("s3cret"), None, None)
+            .problem(428, "precondition-required");
+        change(server, "DELETE", &path, None, Some(second), None).problem(401, "unauthorized");
+        let reply = self.send(
+            "DELETE",
+            &format!("{path}?reason=entered%20twice"),
+            second,
+            None,
+        );
+        let third = self.tag(3);
+        assert_eq!(reply.header("etag"), Some(third.as_str()));
+        assert_eq!(
+            reply.ok(),
+            serde_json::json!({"id": id, "revision": 3, "deleted": true})
+        );
+        let game = server.get(&path).ok();
+        assert_eq!(
+            (game["revision"].as_i64(), game["deleted"].as_bool()),
+            (Some(3), Some(true))
+        );
+        assert!(!listed(server, "").contains(id));
+        assert!(!listed(server, "player=capture-first%20program").contains(id));
+        assert_eq!(server.get(event).ok()["games"], 1);
+        self.send("PATCH", &path, &third, Some(the_fix()))
+            .problem(409, "conflict");
+        let problem = self
+            .send("DELETE", &path, &third, None)
+            .problem(409, "conflict");
+        assert_eq!(problem["reason"], "deleted");
+        let restore = format!("{path}/restore");
+        self.send("POST", &restore, second, None)
+            .problem(412, "stale-revision");
+        let reason = serde_json::json!({"reason": "not a copy after all"});
+        let reply = self.send("POST", &restore, &third, Some(reason));
+        assert_eq!(
+            reply.ok(),
+            serde_json::json!({"id": id, "revision": 4, "deleted": false})
+        );
+        assert!(listed(server, "").contains(id));
+        assert_eq!(server.get(event).ok()["games"], 2);
+        let problem = self
+            .send("POST", &restore, "*", None)
+            .problem(409, "conflict");
+        assert_eq!(problem["reason"], "not-deleted");
+        let history = server.get(&format!("{path}/history")).ok();
+        let actions: Vec<_> = history["revisions"]
+            .as_array()
+            .expect("revisions")
+            .iter()
+            .map(|r| {
+                (
+                    r["action"].as_str(),
+                    r["reason"].as_str(),
+                    r["deleted"].as_bool(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            actions,
+            [
+                (Some("import"), None, Some(false)),
+                (Some("edit"), Some("the club's score sheet"), Some(false)),
+                (Some("delete"), Some("entered twice"), Some(true)),
+                (Some("restore"), Some("not a copy after all"), Some(false)),
+            ]
+        );
+        // The reason once: the body's or the query's.
+        let twice = serde_json::json!({"reason": "b"});
+        self.send("DELETE", &format!("{path}?reason=a"), "*", Some(twice))
+            .problem(400, "bad-query");
+    }
+}
+
+#[test]
+fn revisions_over_http_on_sqlite() {
+    revisions(Location::Sqlite(
+        scratch_dir("revisions").join("archive.sqlite"),
+    ));
+}
+
+#[test]
+fn revisions_over_http_on_postgres() {
+    revisions(postgres_location("revisions"));
+}
+
+#[test]
+fn a_read_only_archive_takes_no_change() {
+    let server = server(
+        Location::Sqlite(scratch_dir("read-only-changes").join("archive.sqlite")),
+        None,
+    );
+    let reply = change(
+        &server,
+        "PATCH",
+        "/v1/games/0000000000000000",
+        Some("anything"),
+        Some("*"),
+        Some(serde_json::json!({"tags": {"Site": "x"}, "reason": "r"})),
+    );
+    reply.problem(403, "forbidden");
+}

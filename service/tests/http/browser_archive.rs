@@ -7,10 +7,11 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::json;
-use songo_notation::Ruleset;
+use serde_json::{Value, json};
 use songo_notation::generate::{EngineOptions, GenerateOptions, TournamentOptions, generate};
 use songo_notation::record::GameRecord;
+use songo_notation::verdict;
+use songo_notation::{Ruleset, Score, Side};
 use songo_service::ArchiveConfig;
 use songo_service::archive::{Location, Token};
 
@@ -47,6 +48,13 @@ fn tag<'a>(game: &'a GameRecord, name: &str) -> &'a str {
 fn score(game: &GameRecord) -> Option<(i64, i64)> {
     let (s, n) = tag(game, "Result").split_once('-')?;
     Some((s.parse().ok()?, n.parse().ok()?))
+}
+
+/// Who won a Songo game of this final score: 40 seeds win, below that for
+/// both it is drawn (the engine's verdict, `songo.end.forty`).
+fn winner_of(south: i64, north: i64) -> Option<Side> {
+    let seeds = |n: i64| u32::try_from(n).expect("seeds");
+    verdict::winner(Ruleset::Songo, Score::new(seeds(south), seeds(north)))
 }
 
 fn moves(game: &GameRecord) -> Vec<String> {
@@ -166,10 +174,10 @@ fn the_explorer_counts_the_first_moves(
     let (mut south, mut north, mut draw) = (0, 0, 0);
     for game in games {
         if let Some((s, n)) = score(game) {
-            match s.cmp(&n) {
-                std::cmp::Ordering::Greater => south += 1,
-                std::cmp::Ordering::Less => north += 1,
-                std::cmp::Ordering::Equal => draw += 1,
+            match winner_of(s, n) {
+                Some(Side::South) => south += 1,
+                Some(Side::North) => north += 1,
+                None => draw += 1,
             }
         }
     }
@@ -373,10 +381,10 @@ fn expected_standings(games: &[GameRecord], event: &str) -> (Points, HeadToHead)
         let Some((s, n)) = score(g) else {
             continue;
         };
-        let (ps, pn) = match s.cmp(&n) {
-            std::cmp::Ordering::Greater => (1.0, 0.0),
-            std::cmp::Ordering::Less => (0.0, 1.0),
-            std::cmp::Ordering::Equal => (0.5, 0.5),
+        let (ps, pn) = match winner_of(s, n) {
+            Some(Side::South) => (1.0, 0.0),
+            Some(Side::North) => (0.0, 1.0),
+            None => (0.5, 0.5),
         };
         let pair = (tag(g, "South").to_owned(), tag(g, "North").to_owned());
         against.insert(pair.clone(), ps);
@@ -446,6 +454,7 @@ fn the_archive_tab_in_french_on_a_phone_shows_names_as_text() {
         "return document.getElementById('explorer-summary').textContent.startsWith('13 parties sont passées')",
     );
     assert_eq!(browser.text("#explorer thead th:first-child"), "Coup");
+    assert_eq!(browser.text("#keeping-heading"), "Corriger une partie");
     browser.run("document.querySelector('.tabs').scrollIntoView()", &[]);
     browser.screenshot(&dir.join("archive-phone-fr-explorer.png"));
     // The hostile names are found, shown as text, and run nothing.
@@ -482,6 +491,7 @@ fn the_archive_tab_in_french_on_a_phone_shows_names_as_text() {
         ),
         json!([null, 0])
     );
+    the_hostile_game_is_shown_to_correct_as_text(&browser, &dir);
     // The standings of the first event, in French.
     let event = tag(&games[0], "Event").to_owned();
     set_field(&browser, "#standings-event", &event);
@@ -521,6 +531,25 @@ fn the_archive_tab_in_french_on_a_phone_shows_names_as_text() {
     browser.screenshot(&dir.join("archive-phone-fr-search.png"));
 }
 
+/// The hostile game shown to correct (in French): its names as text, its
+/// history.
+fn the_hostile_game_is_shown_to_correct_as_text(browser: &Browser, dir: &std::path::Path) {
+    browser.wait_for(
+        "the hostile game's history",
+        "return document.querySelectorAll('#keeping-history li').length === 1",
+    );
+    assert_eq!(
+        browser.text("#keeping-title"),
+        "<script>window.pwned = 1</script> – <img src=x onerror=\"window.pwned = 2\">"
+    );
+    assert_eq!(
+        browser.text("#keeping-history .revision-head"),
+        "Révision 1 · importée · actuelle"
+    );
+    browser.run("document.getElementById('keeping').scrollIntoView()", &[]);
+    browser.screenshot(&dir.join("archive-phone-fr-keeping.png"));
+}
+
 #[test]
 fn without_an_archive_the_tab_says_how_to_keep_one() {
     let server = TestServer::start();
@@ -549,4 +578,261 @@ fn without_an_archive_the_tab_says_how_to_keep_one() {
             .contains("songo serve --archive games.sqlite")
     );
     browser.screenshot(&screenshots().join("archive-desktop-fr-none.png"));
+}
+
+/// A keeper corrects a game through the page: opens a game found, fixes a
+/// tag with a reason (the token asked for once, kept for the tab, never in
+/// the URL), sees the history with an old revision's text, is told when
+/// another keeper changed the game meanwhile, deletes it and restores it.
+/// Every text the keeper typed is shown as text. The screenshot of the
+/// history is `archive-history.png` (docs/archive-history.png).
+#[test]
+fn a_keeper_fixes_a_tag_and_sees_the_history() {
+    let games = games();
+    let (server, browser) = open(&games, 1280, 900, "");
+    browser.find("#tab-archive").click();
+    let theirs = a_player_s_games_are_found(&browser, &games);
+    let game = theirs[0];
+    browser
+        .find("#search-results li:first-child button.open-game")
+        .click();
+    browser.wait_for(
+        "the game shown to correct, with its history",
+        "return !document.getElementById('keeping-game').hidden \
+           && document.querySelectorAll('#keeping-history li').length === 1",
+    );
+    assert_eq!(
+        browser.text("#keeping-title"),
+        format!("{} – {}", tag(game, "South"), tag(game, "North"))
+    );
+    let id = browser
+        .run("return document.getElementById('keeping-id').value", &[])
+        .as_str()
+        .expect("the game's id")
+        .to_owned();
+    a_tag_is_fixed_with_the_token_asked_once(&browser, game);
+    an_old_revision_s_text_is_shown(&browser, game);
+    // The whole section in one picture: a taller window for it.
+    browser.resize(1280, 1700);
+    browser.run("document.getElementById('keeping').scrollIntoView()", &[]);
+    browser.screenshot(&screenshots().join("archive-history.png"));
+    browser.resize(1280, 900);
+    another_keeper_s_change_is_not_overwritten(&browser, &server, &id);
+    the_game_is_deleted_and_restored(&browser, &server, &id);
+}
+
+/// The Site fixed: the token is asked for, then kept in the tab's
+/// sessionStorage (not in the URL); revision 2 is the current one.
+fn a_tag_is_fixed_with_the_token_asked_once(browser: &Browser, game: &GameRecord) {
+    let site = "#keeping-tags input[data-tag=\"Site\"]";
+    assert_eq!(
+        browser.run(
+            "return document.querySelector(arguments[0]).value",
+            &[json!(site)]
+        ),
+        json!(tag(game, "Site"))
+    );
+    set_field(browser, site, "Mfou, Cameroon");
+    set_field(browser, "#keeping-reason", "the score sheet says Mfou");
+    browser.find("#keeping-save").click();
+    browser.wait_for(
+        "the token to be asked for",
+        "return !document.getElementById('keeping-token-box').hidden",
+    );
+    assert_eq!(
+        browser.text("#keeping-summary"),
+        "Give the archive's write token, then try again."
+    );
+    browser.find("#keeping-token").type_text(TOKEN);
+    browser.find("#keeping-save").click();
+    browser.wait_for(
+        "the correction saved",
+        "return document.getElementById('keeping-summary').textContent === 'Saved: revision 2.' \
+           && document.querySelectorAll('#keeping-history li').length === 2",
+    );
+    assert_eq!(
+        browser.run(
+            "return [sessionStorage.getItem('songo-archive-token'), location.href.includes(arguments[0]), \
+                     document.getElementById('keeping-token-box').hidden, document.getElementById('keeping-token').value]",
+            &[json!(TOKEN)]
+        ),
+        json!([TOKEN, false, true, ""])
+    );
+    let newest = history_items(browser);
+    assert_eq!(
+        newest[0],
+        json!([
+            "Revision 2 · corrected · current",
+            "by serve --archive-token-file",
+            "the score sheet says Mfou"
+        ])
+    );
+    assert_eq!(newest[1][0], "Revision 1 · imported");
+    assert_eq!(newest[1][2], "no reason given");
+    assert_eq!(
+        browser.text("#keeping-state"),
+        format!(
+            "Game {}, revision 2",
+            browser
+                .run("return document.getElementById('keeping-id').value", &[])
+                .as_str()
+                .unwrap_or_default()
+        )
+    );
+}
+
+/// Each revision shown, newest first: its head, who, and why.
+fn history_items(browser: &Browser) -> Vec<Value> {
+    let items = browser.run(
+        "return [...document.querySelectorAll('#keeping-history li')].map(li => \
+           [li.querySelector('.revision-head').textContent, li.querySelector('.meta').textContent.split(' · ')[1], \
+            li.querySelector('.reason').textContent])",
+        &[],
+    );
+    serde_json::from_value(items).expect("the history's items")
+}
+
+/// Revision 1's text, shown on demand, is the game as imported.
+fn an_old_revision_s_text_is_shown(browser: &Browser, game: &GameRecord) {
+    browser
+        .find("#keeping-history li:last-child button.show-text")
+        .click();
+    browser.wait_for(
+        "revision 1's text",
+        "return !document.getElementById('revision-text-1').hidden",
+    );
+    let text = browser.text("#revision-text-1");
+    assert!(
+        text.contains(&format!("[Site \"{}\"]", tag(game, "Site"))),
+        "{text}"
+    );
+    assert_eq!(
+        browser.text("#keeping-history li:last-child button.show-text"),
+        "Hide the text"
+    );
+    assert_eq!(
+        browser.run(
+            "return document.getElementById('revision-text-2').hidden",
+            &[]
+        ),
+        json!(true),
+        "only the text asked for is shown"
+    );
+}
+
+/// Another keeper corrects the game over HTTP while the page shows
+/// revision 2: the page's change is refused, the game shown again as it
+/// is now (revision 3, the other keeper's round), and made again on it.
+fn another_keeper_s_change_is_not_overwritten(browser: &Browser, server: &TestServer, id: &str) {
+    let bearer = format!("Bearer {TOKEN}");
+    let if_match = format!("\"{id}-2\"");
+    let reply = server.request(
+        "PATCH",
+        &format!("/v1/games/{id}"),
+        &[
+            ("Authorization", &bearer),
+            ("If-Match", &if_match),
+            ("Content-Type", "application/json"),
+        ],
+        Some(br#"{"tags": {"Round": "7"}, "reason": "the pairing sheet"}"#),
+    );
+    assert_eq!(reply.status, 200, "{reply:?}");
+    let annotator = "#keeping-new-name";
+    set_field(browser, annotator, "Annotator");
+    set_field(browser, "#keeping-new-value", "Dora N.");
+    set_field(browser, "#keeping-reason", "who wrote the notes");
+    browser.find("#keeping-save").click();
+    browser.wait_for(
+        "the page told that the game changed meanwhile",
+        "return document.getElementById('keeping-summary').textContent.startsWith('Someone changed this game meanwhile') \
+           && document.querySelector('#keeping-tags input[data-tag=\"Round\"]').value === '7'",
+    );
+    assert!(
+        browser.text("#keeping-summary").contains("revision 3"),
+        "{}",
+        browser.text("#keeping-summary")
+    );
+    // Made again, with HTML typed in: shown as text everywhere.
+    set_field(browser, annotator, "Annotator");
+    set_field(browser, "#keeping-new-value", "<b>Dora</b> N.");
+    set_field(browser, "#keeping-reason", "who wrote <i>the notes</i>");
+    browser.find("#keeping-save").click();
+    browser.wait_for(
+        "the change made again, on revision 3",
+        "return document.getElementById('keeping-summary').textContent === 'Saved: revision 4.' \
+           && document.querySelector('#keeping-tags input[data-tag=\"Annotator\"]')?.value === '<b>Dora</b> N.'",
+    );
+    assert_eq!(history_items(browser)[0][2], "who wrote <i>the notes</i>");
+    assert_eq!(
+        browser.run(
+            "return document.querySelectorAll('#panel-archive b, #panel-archive i').length",
+            &[]
+        ),
+        json!(0),
+        "the typed HTML is shown as text"
+    );
+    let game = server.get(&format!("/v1/games/{id}")).json();
+    assert_eq!(
+        (
+            &game["tags"]["Round"],
+            &game["tags"]["Site"],
+            &game["tags"]["Annotator"]
+        ),
+        (
+            &json!("7"),
+            &json!("Mfou, Cameroon"),
+            &json!("<b>Dora</b> N.")
+        )
+    );
+}
+
+/// Deleted from the page (the token not asked again): the game leaves
+/// the list found; restored, it is back in the archive's search.
+fn the_game_is_deleted_and_restored(browser: &Browser, server: &TestServer, id: &str) {
+    set_field(browser, "#keeping-reason", "entered twice");
+    browser.find("#keeping-delete").click();
+    browser.wait_for(
+        "the game deleted",
+        "return document.getElementById('keeping-summary').textContent === 'Deleted: revision 5. It can be restored.' \
+           && !document.getElementById('keeping-restore').hidden",
+    );
+    assert_eq!(
+        browser.run(
+            "return [document.getElementById('keeping-token-box').hidden, !document.getElementById('keeping-deleted').hidden, \
+                     document.getElementById('keeping-save').hidden, document.querySelectorAll('#search-results li').length, \
+                     document.getElementById('search-summary').textContent]",
+            &[]
+        ),
+        json!([true, true, true, 2, "2 games found."])
+    );
+    let listed = |server: &TestServer| {
+        server.get("/v1/games?limit=100").json()["games"]
+            .as_array()
+            .expect("games")
+            .iter()
+            .any(|g| g["id"] == id)
+    };
+    assert!(!listed(server));
+    browser.find("#keeping-restore").click();
+    browser.wait_for(
+        "the game restored",
+        "return document.getElementById('keeping-summary').textContent === 'Restored: revision 6.' \
+           && document.querySelectorAll('#keeping-history li').length === 6",
+    );
+    assert!(listed(server));
+    let actions: Vec<String> = history_items(browser)
+        .iter()
+        .map(|item| item[0].as_str().unwrap_or_default().to_owned())
+        .collect();
+    assert_eq!(
+        actions,
+        [
+            "Revision 6 · restored · current",
+            "Revision 5 · deleted",
+            "Revision 4 · corrected",
+            "Revision 3 · corrected",
+            "Revision 2 · corrected",
+            "Revision 1 · imported",
+        ]
+    );
 }

@@ -237,6 +237,8 @@ fn every_route_answers_in_french() {
         // No archive on this server: the problem says how to keep one.
         ("/v1/games", get("/v1/games").json()["detail"].to_string()),
         ("/v1/games/{id}", get("/v1/games/0000000000000000").json()["hint"].to_string()),
+        ("/v1/games/{id}/history", get("/v1/games/0000000000000000/history").json()["title"].to_string()),
+        ("/v1/games/{id}/restore", text_post("/v1/games/0000000000000000/restore", "").json()["detail"].to_string()),
         ("/v1/explorer", get("/v1/explorer").json()["title"].to_string()),
         ("/v1/standings", get("/v1/standings?event=Club").json()["title"].to_string()),
         ("/v1/exercises", get("/v1/exercises").json()["detail"].to_string()),
