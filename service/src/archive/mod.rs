@@ -826,6 +826,28 @@ pub(crate) fn pack_counts(db: &mut Db) -> Result<(), DbError> {
     db.batch("DROP TABLE explorer_v4")
 }
 
+/// How long a SQLite statement waits for another connection's lock.
+const SQLITE_BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Puts a SQLite archive in WAL mode. A new file's change of mode fails
+/// at once, whatever the busy timeout, while another connection opening
+/// it holds its lock (several servers started at once): tried again
+/// until the busy timeout.
+fn use_wal(connection: &rusqlite::Connection) -> rusqlite::Result<()> {
+    let deadline = std::time::Instant::now() + SQLITE_BUSY_TIMEOUT;
+    loop {
+        match connection.query_row("PRAGMA journal_mode = WAL", [], |_| Ok(())) {
+            Err(error)
+                if error.sqlite_error_code() == Some(rusqlite::ErrorCode::DatabaseBusy)
+                    && std::time::Instant::now() < deadline =>
+            {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            done => return done,
+        }
+    }
+}
+
 /// A connection to an archive.
 pub struct Archive {
     db: Db,
@@ -880,9 +902,13 @@ impl Archive {
                 // index's pages a batch touches in memory; the journal of
                 // each multi-row statement is kept in memory too.
                 connection
-                    .execute_batch(
-                        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 10000; PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY;",
-                    )
+                    .busy_timeout(SQLITE_BUSY_TIMEOUT)
+                    .and_then(|()| use_wal(&connection))
+                    .and_then(|()| {
+                        connection.execute_batch(
+                            "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY;",
+                        )
+                    })
                     .map_err(|e| cannot(e.to_string()))?;
                 connection.set_prepared_statement_cache_capacity(64);
                 Db::Sqlite(connection)
@@ -891,11 +917,14 @@ impl Archive {
                 let mut client = postgres::Client::connect(url, postgres::NoTls)
                     .map_err(|e| cannot(DbError::from(e).to_string()))?;
                 if let Some(schema) = schema {
-                    // A name the caller chose (tests): quoted as an identifier.
+                    // A name the caller chose (tests): quoted as an identifier;
+                    // made under the migrations' lock, since two `IF NOT
+                    // EXISTS` at once may both try to make it.
                     let quoted = format!("\"{}\"", schema.replace('"', "\"\""));
                     client
                         .batch_execute(&format!(
-                            "CREATE SCHEMA IF NOT EXISTS {quoted}; SET search_path TO {quoted}"
+                            "BEGIN; SELECT pg_advisory_xact_lock({}); CREATE SCHEMA IF NOT EXISTS {quoted}; COMMIT; SET search_path TO {quoted}",
+                            schema::MIGRATION_LOCK
                         ))
                         .map_err(|e| cannot(DbError::from(e).to_string()))?;
                 }

@@ -127,6 +127,7 @@ both!(
     the_explorer_refuses_past_its_replay_bound_before_any_work,
     two_writers_at_once_count_every_game,
     rebuilt_search_indexes_find_the_same_games,
+    servers_started_at_once_on_a_new_archive_all_open_it,
 );
 
 /// The games of a text, prepared as the import prepares them.
@@ -655,6 +656,45 @@ fn two_writers_at_once_count_every_game(backend: Backend) {
         let one = alone_archive.explore(&start, 0).expect("explored");
         assert_eq!((both.games, &both.moves), (one.games, &one.moves));
         assert!(one.games > 0, "{rules:?}");
+    }
+}
+
+/// Several servers started at once on an empty database: each opens the
+/// archive, and its schema is made once. In PostgreSQL two `CREATE …
+/// IF NOT EXISTS` at once may both find nothing and one fail: before the
+/// migrations ran under an advisory lock, about one round in four lost a
+/// server (so, several rounds).
+fn servers_started_at_once_on_a_new_archive_all_open_it(backend: Backend) {
+    const SERVERS: usize = 8;
+    const ROUNDS: usize = 12;
+    for round in 0..ROUNDS {
+        let scratch = scratch(backend, &format!("started-at-once-{round}"));
+        let start = std::sync::Barrier::new(SERVERS);
+        let opened: Vec<Result<i64, String>> = std::thread::scope(|threads| {
+            let handles: Vec<_> = (0..SERVERS)
+                .map(|_| {
+                    let (location, start) = (&scratch.location, &start);
+                    threads.spawn(move || {
+                        start.wait();
+                        let mut archive = Archive::open(location).map_err(|e| e.to_string())?;
+                        archive.schema_version().map_err(|e| e.to_string())
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|handle| handle.join().expect("no panic"))
+                .collect()
+        });
+        let mut archive = open(&scratch);
+        let current = archive.schema_version().expect("a version");
+        for result in opened {
+            assert_eq!(result, Ok(current), "round {round}");
+        }
+        if round == 0 {
+            archive.import(&fixtures("valid")).expect("imported");
+            assert!(archive.count().expect("a count") > 0);
+        }
     }
 }
 
