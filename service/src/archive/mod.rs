@@ -338,6 +338,39 @@ impl Store {
     }
 }
 
+impl Drop for Store {
+    /// The idle connections are closed on a thread of their own: the sync
+    /// PostgreSQL client says goodbye through a runtime of its own, which
+    /// panics on a thread that drives the server's runtime, where the
+    /// server's last hold on the pool may end at shutdown.
+    fn drop(&mut self) {
+        let idle = std::mem::take(
+            self.idle
+                .get_mut()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        );
+        if idle.is_empty() {
+            return;
+        }
+        let (send, receive) = std::sync::mpsc::channel::<Vec<Archive>>();
+        match std::thread::Builder::new()
+            .name("archive-close".to_owned())
+            .spawn(move || drop(receive.recv()))
+        {
+            Ok(closing) => {
+                let _ = send.send(idle);
+                let _ = closing.join();
+            }
+            Err(error) => {
+                // No thread to close them on: left to the process's exit,
+                // which closes their sockets.
+                tracing::warn!("archive connections left open: {error}");
+                std::mem::forget(idle);
+            }
+        }
+    }
+}
+
 /// A row of the position index as schema 1 and 2 had it: key, game,
 /// ply, next move, score difference (written only to an archive opened
 /// at those versions: the tests that make an old archive).

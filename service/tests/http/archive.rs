@@ -22,7 +22,7 @@ pub(crate) fn scratch_dir(name: &str) -> PathBuf {
     dir
 }
 
-fn postgres_location(name: &str) -> Location {
+pub(crate) fn postgres_location(name: &str) -> Location {
     let url = match std::env::var("SONGO_TEST_POSTGRES") {
         Ok(url) if url.starts_with("postgres") => url,
         _ => panic!(
