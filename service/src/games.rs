@@ -248,8 +248,7 @@ fn authorize(state: &State, request: &Request) -> Result<(), Problem> {
         .headers
         .get(AUTHORIZATION)
         .and_then(|value| value.to_str().ok())
-        .and_then(|value| value.strip_prefix("Bearer "))
-        .map(str::trim);
+        .and_then(bearer_token);
     match given {
         Some(given) if token.matches(given) => Ok(()),
         _ => Err(Problem::new(
@@ -257,6 +256,15 @@ fn authorize(state: &State, request: &Request) -> Result<(), Problem> {
             msg!("problem-detail-bad-token"),
         )),
     }
+}
+
+/// The token of an `Authorization: Bearer TOKEN` header; the scheme's
+/// name in any case (RFC 9110, 11.1).
+fn bearer_token(value: &str) -> Option<&str> {
+    let (scheme, token) = value.trim_start().split_once([' ', '\t'])?;
+    scheme
+        .eq_ignore_ascii_case("Bearer")
+        .then(|| token.trim())
 }
 
 /// `POST /v1/games`: import the games of a record (text) body.

@@ -134,6 +134,25 @@ fn every_route(location: Location) {
     let csv = server.get("/v1/standings?event=songo%20fixtures&format=csv");
     assert!(csv.text().starts_with("rank,player,points"));
     assert_eq!(server.get("/v1/standings").status, 400);
+    // The scheme's name is case-insensitive (RFC 9110); the token is not.
+    for header in ["bearer s3cret", "BEARER  s3cret"] {
+        let reply = server.request(
+            "POST",
+            "/v1/games",
+            &[("Content-Type", "text/plain"), ("Authorization", header)],
+            Some(b"[Event \"scheme\"]\n\n1. S2 *\n"),
+        );
+        assert_eq!(reply.status, 200, "{header}: {reply:?}");
+    }
+    for header in ["Bearer S3CRET", "Bearers3cret", "Basic s3cret"] {
+        let reply = server.request(
+            "POST",
+            "/v1/games",
+            &[("Content-Type", "text/plain"), ("Authorization", header)],
+            Some(b"[Event \"scheme\"]\n\n1. S2 *\n"),
+        );
+        assert_eq!(reply.status, 401, "{header}: {reply:?}");
+    }
 }
 
 #[test]
