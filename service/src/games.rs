@@ -283,8 +283,10 @@ pub(crate) async fn import(state: Arc<State>, mut request: Request) -> Result<Re
         }
         return Ok(response);
     }
-    let _slot = plumbing::slot(&state, request.deadline).await?;
+    // The body first, within its limits: a slow client holds no slot
+    // while its records arrive.
     let body = request.body(&state).await?;
+    let _slot = plumbing::slot(&state, request.deadline).await?;
     let text = String::from_utf8(body.to_vec()).map_err(|e| {
         Problem::new(
             Kind::BadEncoding,

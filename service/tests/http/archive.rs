@@ -196,3 +196,46 @@ fn without_an_archive_the_routes_say_how_to_keep_one() {
             .is_some_and(|h| h.contains("--archive"))
     );
 }
+
+/// `POST /v1/games` reads its body before it takes a validation slot: a
+/// client that sends its records slowly holds no slot meanwhile, and a
+/// validation asked for then is answered at once (it waited for the
+/// import's body until its deadline, then was 503 busy).
+#[test]
+fn an_import_whose_body_is_slow_holds_no_slot_while_it_arrives() {
+    use std::io::Write;
+    let server = TestServer::with_metrics(songo_service::Config {
+        max_concurrent_validations: 1,
+        request_timeout: std::time::Duration::from_secs(3),
+        archive: Some(ArchiveConfig {
+            location: Location::Sqlite(scratch_dir("slow-body").join("archive.sqlite")),
+            token: Token::new("s3cret"),
+        }),
+        ..songo_service::Config::default()
+    });
+    let body = RECORD.as_bytes();
+    let mut stream = server.connect();
+    write!(
+        stream,
+        "POST /v1/games HTTP/1.1\r\nHost: test\r\nConnection: close\r\nAuthorization: Bearer s3cret\r\nContent-Type: text/plain\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    )
+    .expect("the head");
+    stream.write_all(&body[..10]).expect("a first piece");
+    stream.flush().expect("sent");
+    let waiting = std::time::Instant::now();
+    while server.metric("songo_http_requests_in_flight") < 1.0 {
+        assert!(
+            waiting.elapsed() < std::time::Duration::from_secs(10),
+            "the import never started"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    // Time for the import's handler to reach its body (and, before, its slot).
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let validation = server.post("/v1/validate", "text/plain", "[Event \"x\"]\n\n1. S2 *\n");
+    assert_eq!(validation.status, 200, "{validation:?}");
+    stream.write_all(&body[10..]).expect("the rest");
+    let reply = crate::Reply::read(&mut stream);
+    assert_eq!(reply.json()["imported"], 1, "{reply:?}");
+}
