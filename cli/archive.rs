@@ -400,10 +400,10 @@ struct FilterArgs {
     #[arg(long)]
     site: Option<String>,
     /// Games on or after this date (YYYY, YYYY.MM or YYYY.MM.DD).
-    #[arg(long, value_name = "DATE")]
+    #[arg(long, value_name = "DATE", value_parser = filter_date)]
     since: Option<String>,
     /// Games on or before this date.
-    #[arg(long, value_name = "DATE")]
+    #[arg(long, value_name = "DATE", value_parser = filter_date)]
     until: Option<String>,
     /// The round.
     #[arg(long)]
@@ -421,14 +421,32 @@ struct FilterArgs {
     #[arg(long)]
     invalid: bool,
     /// At least this many plies.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = plies)]
     min_plies: Option<i64>,
     /// At most this many plies.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = plies)]
     max_plies: Option<i64>,
     /// Games that passed through this position, whatever the move order (any notation songo reads, a diagram file, or - for stdin).
     #[arg(long, value_name = "POS")]
     position: Option<String>,
+}
+
+/// A date of `--since`, `--until`, checked as the archive reads it (exit
+/// 2 and what is expected, rather than a search that no date matches).
+fn filter_date(text: &str) -> Result<String, String> {
+    if songo_service::archive::is_filter_date(text) {
+        Ok(text.to_owned())
+    } else {
+        Err(msg!("archive-expected-date").localize(Lang::En))
+    }
+}
+
+/// A count of plies of `--min-plies`, `--max-plies`: 0 or more (a
+/// negative one is refused, not read as a flag).
+fn plies(text: &str) -> Result<i64, String> {
+    text.parse::<u32>()
+        .map(i64::from)
+        .map_err(|_| msg!("archive-expected-plies").localize(Lang::En))
 }
 
 impl FilterArgs {

@@ -1321,7 +1321,7 @@ hint-archive-full = free some space (or raise the database's size limit) and run
 archive-bad-cursor = { $cursor } is not a cursor a page of results gave
 hint-archive-cursor = continue with the `next` of the previous page (JSON), or the --after printed after a list
 archive-bad-date = { $date } is not a date
-hint-archive-date = write dates as YYYY, YYYY.MM or YYYY.MM.DD
+hint-archive-date = write dates as YYYY, YYYY.MM or YYYY.MM.DD, with a month from 01 to 12 and a day from 01 to 31
 archive-too-many-to-replay = { $games } games reached this position after ply { $plies }: the explorer replays such games and stops at { $limit }
 hint-archive-too-many-to-replay = search the games through the position instead (songo archive search --position, or GET /v1/games?position=…), or explore a position a few plies earlier
 archive-database = the archive's database failed: { $cause }
@@ -1371,6 +1371,7 @@ problem-no-archive = No archive
 problem-unauthorized = Missing or wrong token
 problem-forbidden = Archive read-only
 problem-archive-unavailable = Archive unavailable
+problem-no-such-game = No such game
 problem-detail-no-archive = this server keeps no archive
 hint-serve-archive = start it with songo serve --archive PATH|URL
 problem-detail-read-only = the archive is read-only over HTTP: no write token is configured
@@ -1381,6 +1382,9 @@ problem-detail-bad-value = { $name }={ $value } is not a value this parameter ta
 problem-detail-missing-parameter = the query parameter `{ $name }` is needed
 serve-empty-token = the token file { $file } is empty
 archive-no-game-in-file = no game in this file
+archive-expected-date = a date YYYY, YYYY.MM or YYYY.MM.DD (a month from 01 to 12, a day from 01 to 31)
+archive-expected-plies = a number of plies: a whole number, 0 or more
+problem-detail-bad-value-expected = { $name }={ $value } is not what this parameter takes: { $expected }
 
 # --- Issue 26 (teachers and record keepers): lesson notes, … ---
 diagnostic-note = note

@@ -1331,7 +1331,7 @@ hint-archive-full = libérez de la place (ou relevez la limite de taille de la b
 archive-bad-cursor = { $cursor } n’est pas un curseur donné par une page de résultats
 hint-archive-cursor = continuez avec le `next` de la page précédente (JSON), ou le --after affiché après une liste
 archive-bad-date = { $date } n’est pas une date
-hint-archive-date = écrivez les dates AAAA, AAAA.MM ou AAAA.MM.JJ
+hint-archive-date = écrivez les dates AAAA, AAAA.MM ou AAAA.MM.JJ, avec un mois de 01 à 12 et un jour de 01 à 31
 archive-too-many-to-replay = { $games } parties ont atteint cette position après le coup { $plies } : l’explorateur rejoue ces parties et s’arrête à { $limit }
 hint-archive-too-many-to-replay = cherchez plutôt les parties passées par la position (songo archive search --position, ou GET /v1/games?position=…), ou explorez une position quelques coups plus tôt
 archive-database = la base de l’archive a échoué : { $cause }
@@ -1387,6 +1387,7 @@ problem-no-archive = Pas d’archive
 problem-unauthorized = Jeton absent ou faux
 problem-forbidden = Archive en lecture seule
 problem-archive-unavailable = Archive indisponible
+problem-no-such-game = Partie inconnue
 problem-detail-no-archive = ce serveur ne tient pas d’archive
 hint-serve-archive = démarrez-le avec songo serve --archive CHEMIN|URL
 problem-detail-read-only = l’archive est en lecture seule par HTTP : aucun jeton d’écriture n’est configuré
@@ -1397,6 +1398,9 @@ problem-detail-bad-value = { $name }={ $value } n’est pas une valeur que ce pa
 problem-detail-missing-parameter = le paramètre `{ $name }` est nécessaire
 serve-empty-token = le fichier de jeton { $file } est vide
 archive-no-game-in-file = aucune partie dans ce fichier
+archive-expected-date = une date AAAA, AAAA.MM ou AAAA.MM.JJ (un mois de 01 à 12, un jour de 01 à 31)
+archive-expected-plies = un nombre de coups : un nombre entier, 0 ou plus
+problem-detail-bad-value-expected = { $name }={ $value } n’est pas ce que ce paramètre accepte : { $expected }
 
 # --- Issue 26 (enseignants et secrétaires de tournoi) : remarques des leçons, … ---
 diagnostic-note = remarque

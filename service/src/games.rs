@@ -7,6 +7,7 @@
 use std::sync::Arc;
 
 use serde::Serialize;
+use songo_notation::i18n::Message;
 use songo_notation::msg;
 use songo_notation::read::read_position;
 use songo_notation::record::games;
@@ -77,6 +78,29 @@ fn bad_value(name: &str, value: &str) -> Problem {
     .with("parameter", name)
 }
 
+/// A 400 for a value of the query that is not what the parameter takes,
+/// saying what it takes.
+fn unexpected(name: &str, value: &str, expected: Message) -> Problem {
+    Problem::new(
+        Kind::BadQuery,
+        msg!(
+            "problem-detail-bad-value-expected",
+            name = name,
+            value = value,
+            expected = expected
+        ),
+    )
+    .with("parameter", name)
+}
+
+/// A count of plies (`min_plies`, `max_plies`): a whole number, 0 or more.
+fn plies(name: &str, value: &str) -> Result<i64, Problem> {
+    value
+        .parse::<u32>()
+        .map(i64::from)
+        .map_err(|_| unexpected(name, value, msg!("archive-expected-plies")))
+}
+
 fn number<T: std::str::FromStr>(name: &str, value: &str) -> Result<T, Problem> {
     value.parse().map_err(|_| bad_value(name, value))
 }
@@ -119,8 +143,16 @@ pub(crate) async fn search(state: Arc<State>, request: Request) -> Result<Respon
             "player" => filters.player = Some(value.clone()),
             "event" => filters.event = Some(value.clone()),
             "site" => filters.site = Some(value.clone()),
-            "since" => filters.since = Some(value.clone()),
-            "until" => filters.until = Some(value.clone()),
+            "since" | "until" => {
+                if !crate::archive::is_filter_date(value) {
+                    return Err(unexpected(name, value, msg!("archive-expected-date")));
+                }
+                if name == "since" {
+                    filters.since = Some(value.clone());
+                } else {
+                    filters.until = Some(value.clone());
+                }
+            }
             "round" => filters.round = Some(value.clone()),
             "result" => filters.result = Some(value.clone()),
             "rules" => {
@@ -129,8 +161,8 @@ pub(crate) async fn search(state: Arc<State>, request: Request) -> Result<Respon
                 filters.rules = Some(ruleset.id().to_owned());
             }
             "valid" => filters.valid = Some(number::<bool>(name, value)?),
-            "min_plies" => filters.min_plies = Some(number(name, value)?),
-            "max_plies" => filters.max_plies = Some(number(name, value)?),
+            "min_plies" => filters.min_plies = Some(plies(name, value)?),
+            "max_plies" => filters.max_plies = Some(plies(name, value)?),
             "limit" => {
                 limit = number::<usize>(name, value)?;
                 if !(1..=1000).contains(&limit) {
@@ -169,16 +201,23 @@ pub(crate) async fn game(
             _ => return Err(bad_value(name, value)),
         }
     }
+    let no_such_game = || {
+        Problem::new(
+            Kind::NoSuchGame,
+            msg!("problem-detail-no-game", id = id.as_str()),
+        )
+    };
+    // An id no game can have is answered without the archive.
+    if crate::archive::identity_of(&id).is_none() {
+        return Err(no_such_game());
+    }
     let wanted = id.clone();
     let stored = with_archive(&state, request.deadline, move |archive| {
         archive.game(&wanted)
     })
     .await?;
     let Some(stored) = stored else {
-        return Err(Problem::new(
-            Kind::NotFound,
-            msg!("problem-detail-no-game", id = id.as_str()),
-        ));
+        return Err(no_such_game());
     };
     let (body, content_type) = match format.as_str() {
         "record" => (stored.record + "\n", "text/plain; charset=utf-8"),

@@ -73,12 +73,14 @@ pub(crate) enum Kind {
     Forbidden,
     /// The archive's database failed or is out of reach.
     ArchiveUnavailable,
+    /// No game of the archive has this id.
+    NoSuchGame,
 }
 
 impl Kind {
     /// Every kind, for the docs test.
     #[cfg(test)]
-    pub(crate) const ALL: [Kind; 26] = [
+    pub(crate) const ALL: [Kind; 27] = [
         Kind::NotFound,
         Kind::MethodNotAllowed,
         Kind::UnsupportedMediaType,
@@ -105,6 +107,7 @@ impl Kind {
         Kind::Unauthorized,
         Kind::Forbidden,
         Kind::ArchiveUnavailable,
+        Kind::NoSuchGame,
     ];
 
     /// The last part of the `type` URI.
@@ -136,6 +139,7 @@ impl Kind {
             Kind::Unauthorized => "unauthorized",
             Kind::Forbidden => "forbidden",
             Kind::ArchiveUnavailable => "archive-unavailable",
+            Kind::NoSuchGame => "no-such-game",
         }
     }
 
@@ -165,6 +169,7 @@ impl Kind {
             Kind::Unauthorized => StatusCode::UNAUTHORIZED,
             Kind::Forbidden => StatusCode::FORBIDDEN,
             Kind::ArchiveUnavailable => StatusCode::SERVICE_UNAVAILABLE,
+            Kind::NoSuchGame => StatusCode::NOT_FOUND,
         }
     }
 
@@ -197,6 +202,7 @@ impl Kind {
             Kind::Unauthorized => msg!("problem-unauthorized"),
             Kind::Forbidden => msg!("problem-forbidden"),
             Kind::ArchiveUnavailable => msg!("problem-archive-unavailable"),
+            Kind::NoSuchGame => msg!("problem-no-such-game"),
         }
     }
 }

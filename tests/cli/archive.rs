@@ -358,3 +358,40 @@ fn kill_9_during_imports_leaves_a_sound_archive_that_a_rerun_completes() {
         ("ok".to_owned(), positions, 0)
     );
 }
+
+/// A date no game can have, or a negative count of plies, is a usage
+/// error (exit 2) naming the value and what is expected, not a search
+/// that finds nothing.
+#[test]
+fn loose_search_values_are_usage_errors() {
+    let dir = scratch("loose");
+    let archive = archive_flag(&dir);
+    for (flag, value, expected) in [
+        ("--since", "2024.13.45", "a month from 01 to 12"),
+        ("--until", "2024.02.32", "a day from 01 to 31"),
+        ("--since", "last spring", "YYYY.MM.DD"),
+        ("--min-plies", "-1", "0 or more"),
+        ("--max-plies", "ten", "0 or more"),
+    ] {
+        let out = songo()
+            .args(["archive", "search", "--archive", &archive, flag, value])
+            .output()
+            .expect("songo runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}: {stderr}");
+        assert!(
+            stderr.contains(value) && stderr.contains(flag) && stderr.contains(expected),
+            "{flag} {value}: {stderr}"
+        );
+    }
+    with_paths!(dir, {
+        assert_cmd_snapshot!(songo().args([
+            "archive",
+            "search",
+            "--archive",
+            &archive,
+            "--since",
+            "2024.13.45"
+        ]));
+    });
+}

@@ -162,7 +162,8 @@ pub(crate) fn public_id(identity: i64) -> String {
 
 /// The identity of a public id.
 pub(crate) fn identity_of(id: &str) -> Option<i64> {
-    if id.len() != 16 {
+    // Sixteen hexadecimal digits, no sign (which the parse would take).
+    if id.len() != 16 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
     }
     u64::from_str_radix(id, 16).ok().map(u64::cast_signed)

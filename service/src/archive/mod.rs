@@ -36,9 +36,10 @@ use songo_notation::i18n::Message;
 use songo_notation::msg;
 
 pub use ingest::{NotAGame, Prepared, position_at, position_key, prepare};
+pub(crate) use ingest::identity_of;
 pub use query::{
     Explorer, ExplorerMove, Filters, GameList, GameSummary, Results, StandingRow, Standings,
-    StoredGame,
+    StoredGame, is_filter_date,
 };
 
 use db::{Db, DbError, Value};

@@ -209,8 +209,47 @@ fn tag_lines(record: &str) -> Option<&str> {
     (end > 0 && !rest.contains('[')).then_some(header)
 }
 
+/// Whether `date` is a date a search takes (`since`, `until`): `YYYY`,
+/// `YYYY.MM` or `YYYY.MM.DD` (dots, dashes or slashes), a month from 1 to
+/// 12 and a day from 1 to 31, each of one or two digits. A record's date
+/// is read more loosely (`????.??.??`); a filter that no date can match
+/// is the caller's mistake.
+#[must_use]
+pub fn is_filter_date(date: &str) -> bool {
+    let mut parts = date.trim().split(['.', '-', '/']);
+    let number = |part: Option<&str>, digits: std::ops::RangeInclusive<usize>| {
+        part.filter(|p| digits.contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|p| p.parse::<u32>().ok())
+    };
+    if number(parts.next(), 4..=4).is_none() {
+        return false;
+    }
+    for most in [12, 31] {
+        match parts.next() {
+            None => return true,
+            part => {
+                if !number(part, 1..=2).is_some_and(|n| (1..=most).contains(&n)) {
+                    return false;
+                }
+            }
+        }
+    }
+    parts.next().is_none()
+}
+
 /// A date bound: missing parts filled with `fill` (`00` from, `99` to).
 fn date_bound(date: &str, fill: &str) -> Option<String> {
+    if !is_filter_date(date) {
+        return None;
+    }
+    // One digit as two: `2024.3` is March.
+    let padded: Vec<String> = date
+        .trim()
+        .split(['.', '-', '/'])
+        .map(|part| format!("{part:0>2}"))
+        .collect();
+    let date = padded.join(".");
+    let date = date.as_str();
     let normal = normalise_date(date)?;
     let given = date.trim().split(['.', '-', '/']).count();
     let mut parts: Vec<&str> = normal.split('-').collect();

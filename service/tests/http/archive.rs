@@ -239,3 +239,43 @@ fn an_import_whose_body_is_slow_holds_no_slot_while_it_arrives() {
     let reply = crate::Reply::read(&mut stream);
     assert_eq!(reply.json()["imported"], 1, "{reply:?}");
 }
+
+/// Loose values of the search are refused, each saying which value and
+/// what is expected; an id no game has, or that is no id, is 404
+/// `no-such-game` (not the route's 404).
+#[test]
+fn loose_query_values_are_refused_and_unknown_games_are_not_found() {
+    let server = server(
+        Location::Sqlite(scratch_dir("loose").join("archive.sqlite")),
+        None,
+    );
+    for (query, parameter, expected) in [
+        ("since=2024.13.45", "since", "a month from 01 to 12"),
+        ("until=2024.02.32", "until", "a day from 01 to 31"),
+        ("since=last%20spring", "since", "YYYY.MM.DD"),
+        ("since=2024.01.01.01", "since", "YYYY.MM.DD"),
+        ("min_plies=-1", "min_plies", "0 or more"),
+        ("max_plies=ten", "max_plies", "0 or more"),
+    ] {
+        let reply = server.get(&format!("/v1/games?{query}"));
+        let problem = reply.problem(400, "bad-query");
+        assert_eq!(problem["parameter"], parameter, "{query}");
+        let detail = problem["detail"].as_str().expect("a detail");
+        assert!(
+            detail.contains(&query.replace("%20", " ")) && detail.contains(expected),
+            "{query}: {detail}"
+        );
+    }
+    for good in ["since=2024", "since=2024.3", "until=2024.12.31", "min_plies=0"] {
+        assert_eq!(server.get(&format!("/v1/games?{good}")).status, 200, "{good}");
+    }
+    for id in ["0123456789abcdef", "xyz", "+123456789abcdef", "0123456789ABCDEF0"] {
+        let reply = server.get(&format!("/v1/games/{id}"));
+        let problem = reply.problem(404, "no-such-game");
+        assert_eq!(problem["title"], "No such game", "{id}");
+        assert!(
+            problem["detail"].as_str().is_some_and(|d| d.contains(id)),
+            "{problem}"
+        );
+    }
+}
