@@ -207,8 +207,9 @@ pub(crate) async fn game(
             msg!("problem-detail-no-game", id = id.as_str()),
         )
     };
-    // An id no game can have is answered without the archive.
-    if crate::archive::identity_of(&id).is_none() {
+    // An id no game can have is answered without the archive's
+    // connection (a server without an archive says so first).
+    if state.store.is_some() && crate::archive::identity_of(&id).is_none() {
         return Err(no_such_game());
     }
     let wanted = id.clone();
