@@ -134,7 +134,11 @@ fn every_route(location: Location) {
     let csv = server.get("/v1/standings?event=songo%20fixtures&format=csv");
     assert!(csv.text().starts_with("rank,player,points"));
     assert_eq!(server.get("/v1/standings").status, 400);
-    // The scheme's name is case-insensitive (RFC 9110); the token is not.
+    the_scheme_s_name_is_read_in_any_case(&server);
+}
+
+/// The scheme's name is case-insensitive (RFC 9110); the token is not.
+fn the_scheme_s_name_is_read_in_any_case(server: &TestServer) {
     for header in ["bearer s3cret", "BEARER  s3cret"] {
         let reply = server.request(
             "POST",
