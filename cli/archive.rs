@@ -323,12 +323,13 @@ impl Import {
             match prepare(&game, &self.options) {
                 Ok(prepared) => games.push(prepared),
                 Err(not) => {
-                    let message = msg!(
-                        "archive-not-a-game",
-                        line = not.line,
-                        column = not.column,
-                        reason = Message::verbatim(not.message)
-                    )
+                    let (line, column) = (not.line, not.column);
+                    let reason = Message::verbatim(not.message);
+                    let message = if not.refused {
+                        msg!("archive-refused-game", line = line, column = column, reason = reason)
+                    } else {
+                        msg!("archive-not-a-game", line = line, column = column, reason = reason)
+                    }
                     .localize(self.options.lang);
                     self.unreadable(name.to_owned(), message);
                 }

@@ -1382,6 +1382,8 @@ problem-detail-bad-value = { $name }={ $value } is not a value this parameter ta
 problem-detail-missing-parameter = the query parameter `{ $name }` is needed
 serve-empty-token = the token file { $file } is empty
 archive-no-game-in-file = no game in this file
+archive-too-many-tags = the game has { $tags } tags, and the archive takes games of { $most } tags at most: keep the tags that say who, where and when, and move the others into a comment
+archive-refused-game = { $line }:{ $column }: game not imported: { $reason }
 archive-expected-date = a date YYYY, YYYY.MM or YYYY.MM.DD (a month from 01 to 12, a day from 01 to 31)
 archive-expected-plies = a number of plies: a whole number, 0 or more
 problem-detail-bad-value-expected = { $name }={ $value } is not what this parameter takes: { $expected }

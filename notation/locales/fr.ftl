@@ -1398,9 +1398,11 @@ problem-detail-bad-value = { $name }={ $value } n’est pas une valeur que ce pa
 problem-detail-missing-parameter = le paramètre `{ $name }` est nécessaire
 serve-empty-token = le fichier de jeton { $file } est vide
 archive-no-game-in-file = aucune partie dans ce fichier
+archive-too-many-tags = la partie a { $tags } balises, et l’archive prend des parties de { $most } balises au plus : gardez les balises qui disent qui, où et quand, et mettez les autres dans un commentaire
+archive-refused-game = { $line }:{ $column } : partie non importée : { $reason }
 archive-expected-date = une date AAAA, AAAA.MM ou AAAA.MM.JJ (un mois de 01 à 12, un jour de 01 à 31)
-archive-expected-plies = un nombre de coups : un nombre entier, 0 ou plus
-problem-detail-bad-value-expected = { $name }={ $value } n’est pas ce que ce paramètre accepte : { $expected }
+archive-expected-plies = un nombre de coups : un nombre entier, 0 ou plus
+problem-detail-bad-value-expected = { $name }={ $value } n’est pas ce que ce paramètre accepte : { $expected }
 
 # --- Issue 26 (enseignants et secrétaires de tournoi) : remarques des leçons, … ---
 diagnostic-note = remarque

@@ -5,6 +5,7 @@
 use std::collections::HashSet;
 
 use songo_notation::i18n::Localize;
+use songo_notation::msg;
 use songo_notation::record::FromTags;
 use songo_notation::record::{GameText, Tags, names, parse_text};
 use songo_notation::validate::{GameReport, Options, validate_game_observed};
@@ -178,7 +179,15 @@ pub struct NotAGame {
     pub column: usize,
     /// The reader's words.
     pub message: String,
+    /// Whether the text may be a game, one the archive refuses (more
+    /// tags than [`MAX_TAGS_PER_GAME`]), rather than no game at all.
+    pub refused: bool,
 }
+
+/// The most tags a game of the archive may have: each list and view of a
+/// game reads its tags again, and a game of 100,000 tags held a job slot
+/// for 30 s each time it was shown. Games have a dozen.
+pub const MAX_TAGS_PER_GAME: usize = 1000;
 
 /// What the import keeps of a game's main line as the validator reads
 /// and replays it: the text its identity hashes and its passages.
@@ -268,6 +277,20 @@ pub fn prepare(game: &GameText<'_>, options: &Options) -> Result<Prepared, NotAG
             line,
             column,
             message,
+            refused: false,
+        });
+    }
+    if report.tags.len() > MAX_TAGS_PER_GAME {
+        return Err(NotAGame {
+            line: game.origin.line,
+            column: 1,
+            message: msg!(
+                "archive-too-many-tags",
+                tags = report.tags.len(),
+                most = MAX_TAGS_PER_GAME
+            )
+            .localize(options.lang),
+            refused: true,
         });
     }
     let tags = std::mem::take(&mut report.tags);

@@ -128,6 +128,7 @@ both!(
     two_writers_at_once_count_every_game,
     rebuilt_search_indexes_find_the_same_games,
     servers_started_at_once_on_a_new_archive_all_open_it,
+    a_game_of_too_many_tags_is_refused,
 );
 
 /// The games of a text, prepared as the import prepares them.
@@ -1157,4 +1158,52 @@ fn rebuilt_search_indexes_find_the_same_games(backend: Backend) {
             );
         }
     }
+}
+
+/// A record of `tags` custom tags and one move.
+fn record_of_tags(tags: usize) -> String {
+    let mut text = String::from("[Rules \"songo\"]\n");
+    for index in 1..tags {
+        text.push_str(&format!("[Note{index} \"n{index}\"]\n"));
+    }
+    text.push_str("\n1. S2 *\n");
+    text
+}
+
+/// A game of more tags than the archive takes is refused, saying why,
+/// and nothing of it is stored; one at the limit is stored, listed and
+/// shown with every tag (each view reads its tags again, in a time that
+/// grows with them no faster than their number: see the reader's tests).
+fn a_game_of_too_many_tags_is_refused(backend: Backend) {
+    use songo_service::archive::MAX_TAGS_PER_GAME;
+    let scratch = scratch(backend, "many-tags");
+    let mut archive = open(&scratch);
+    let too_many = record_of_tags(MAX_TAGS_PER_GAME + 1);
+    let game = songo_notation::record::games(&too_many)
+        .next()
+        .expect("a game");
+    let refused = prepare(&game, &Options::default()).expect_err("refused");
+    assert!(refused.refused);
+    assert_eq!((refused.line, refused.column), (1, 1));
+    assert!(
+        refused.message.contains(&format!("{} tags", MAX_TAGS_PER_GAME + 1))
+            && refused.message.contains(&format!("{MAX_TAGS_PER_GAME} tags at most")),
+        "{}",
+        refused.message
+    );
+    assert!(prepared(&too_many).is_empty());
+    let most = prepared(&record_of_tags(MAX_TAGS_PER_GAME));
+    assert_eq!(most.len(), 1);
+    archive.import(&most).expect("imported");
+    let list = archive
+        .search(&Filters::default(), 10, None)
+        .expect("a search");
+    assert_eq!(list.games.len(), 1);
+    assert_eq!(list.games[0].tags.len(), MAX_TAGS_PER_GAME);
+    let stored = archive
+        .game(&list.games[0].id)
+        .expect("a read")
+        .expect("the game");
+    assert_eq!(stored.summary.tags.len(), MAX_TAGS_PER_GAME);
+    assert_eq!(stored.summary.tags.get("Note999"), Some("n999"));
 }
