@@ -13,7 +13,8 @@ use songo_notation::validate::Options;
 use songo_notation::{AnyPosition, Conventions, GamePosition, Ruleset, Side};
 use songo_service::archive::render::{self, Table};
 use songo_service::archive::{
-    Archive, ArchiveError, Filters, GameList, Location, Prepared, position_key, prepare,
+    Archive, ArchiveError, Filters, GameList, InvalidGame, Location, Prepared, position_key,
+    prepare,
 };
 
 use crate::sources::{Source, sources};
@@ -99,6 +100,10 @@ struct Unreadable {
     message: String,
 }
 
+/// Invalid games an import lists (it counts them all): its memory stays
+/// bounded whatever it reads.
+const INVALID_GAMES_LISTED: usize = 10_000;
+
 /// The ArchiveImportReport.
 #[derive(Debug, Default, Serialize)]
 struct ImportReport {
@@ -106,9 +111,19 @@ struct ImportReport {
     duplicates: usize,
     invalid: usize,
     unreadable: Vec<Unreadable>,
+    /// The invalid games, the first [`INVALID_GAMES_LISTED`].
+    invalid_games: Vec<InvalidGame>,
+    /// Invalid games past those listed.
+    #[serde(skip_serializing_if = "is_zero")]
+    invalid_games_not_listed: usize,
     /// Why the import stopped, when it did (what was imported before stays).
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde passes a reference
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// Games per transaction of an import: a kill loses at most this many
@@ -169,6 +184,7 @@ fn import(args: &ImportArgs, lang: Lang) -> Result<u8, Failure> {
     let total = sources.iter().filter_map(|s| s.size()).sum();
     let mut import = Import {
         archive: args.archive.open()?,
+        file: String::new(),
         options: Options {
             keep_going: false,
             default_rules: args.rules,
@@ -228,6 +244,8 @@ fn import(args: &ImportArgs, lang: Lang) -> Result<u8, Failure> {
 /// open transaction holds, the progress line.
 struct Import {
     archive: Archive,
+    /// The source being read, for the invalid games' list.
+    file: String,
     options: Options,
     report: ImportReport,
     pending: Pending,
@@ -240,6 +258,15 @@ impl Import {
     /// archive stops the import.
     fn source(&mut self, source: &Source) -> Result<(), ArchiveError> {
         let name = source.name();
+        self.file.clone_from(&name);
+        // A file that is not text is passed whole: none of its games is
+        // stored (standard input, read once, is judged game by game).
+        if let Source::File(path) = source
+            && let Some(why) = not_text(path, self.options.lang)
+        {
+            self.unreadable(name, why);
+            return Ok(());
+        }
         let reader = match source.open() {
             Ok(reader) => reader,
             Err(error) => {
@@ -296,6 +323,7 @@ impl Import {
                 self.pending.imported += outcome.imported;
                 self.pending.duplicates += outcome.duplicates;
                 self.pending.invalid += games.iter().filter(|g| !g.valid()).count();
+                self.list_invalid(games);
             }
             Err(error) => {
                 self.archive.rollback();
@@ -309,6 +337,19 @@ impl Import {
             self.pending.commit(&mut self.archive, &mut self.report)?;
         }
         Ok(())
+    }
+
+    /// Lists the invalid games of a batch (the first of the import only).
+    fn list_invalid(&mut self, games: &[Prepared]) {
+        let file = self.file.clone();
+        for invalid in games.iter().filter_map(|g| g.invalid_game(&file)) {
+            let report = &mut self.report;
+            if report.invalid_games.len() < INVALID_GAMES_LISTED {
+                report.invalid_games.push(invalid);
+            } else {
+                report.invalid_games_not_listed += 1;
+            }
+        }
     }
 
     /// A batch's games validated and ready to store; those that are not
@@ -351,6 +392,59 @@ impl Import {
     }
 }
 
+/// Why a file is not text, if it is not: the first byte that is not
+/// UTF-8, or a NUL byte (a picture named `x.songo`), with its line. Read
+/// before any of its games is stored; `None` too when it cannot be read
+/// (the import then says why).
+fn not_text(path: &std::path::Path, lang: Lang) -> Option<String> {
+    use std::io::Read;
+    let mut file = std::fs::File::open(path).ok()?;
+    let mut buffer = vec![0; 64 * 1024];
+    // Bytes of a character cut by the end of a read, kept for the next.
+    let mut held = 0;
+    let (mut offset, mut line) = (0usize, 1usize);
+    loop {
+        let read = file.read(&mut buffer[held..]).ok()?;
+        let end = held + read;
+        let bytes = &buffer[..end];
+        let (good, bad) = match std::str::from_utf8(bytes) {
+            Ok(_) => (end, None),
+            // Cut at the end of the read: kept, unless the file ends there.
+            Err(e) if e.error_len().is_none() && read > 0 => (e.valid_up_to(), None),
+            Err(e) => (e.valid_up_to(), Some("archive-not-utf8")),
+        };
+        let nul = bytes[..good].iter().position(|&b| b == 0);
+        let (at, key) = match (nul, bad) {
+            (Some(at), _) => (at, Some("archive-binary")),
+            (None, key) => (good, key),
+        };
+        if let Some(key) = key {
+            line += bytes[..at].iter().filter(|&&b| b == b'\n').count();
+            let why = if key == "archive-binary" {
+                msg!("archive-binary")
+            } else {
+                msg!("archive-not-utf8")
+            };
+            return Some(
+                msg!(
+                    "archive-not-text",
+                    line = line,
+                    offset = offset + at,
+                    reason = why
+                )
+                .localize(lang),
+            );
+        }
+        if read == 0 {
+            return None;
+        }
+        line += bytes[..good].iter().filter(|&&b| b == b'\n').count();
+        offset += good;
+        buffer.copy_within(good..end, 0);
+        held = end - good;
+    }
+}
+
 fn import_text(report: &ImportReport, location: &str, lang: Lang) -> String {
     let mut out = msg!(
         "archive-import-summary",
@@ -372,7 +466,45 @@ fn import_text(report: &ImportReport, location: &str, lang: Lang) -> String {
         );
         out.push('\n');
     }
+    for game in &report.invalid_games {
+        out.push_str(&invalid_game_line(game, lang));
+        out.push('\n');
+    }
+    if report.invalid_games_not_listed > 0 {
+        out.push_str(
+            &msg!(
+                "archive-invalid-not-listed",
+                count = report.invalid_games_not_listed
+            )
+            .localize(lang),
+        );
+        out.push('\n');
+    }
     out
+}
+
+/// `invalid: FILE: game N (line L, South – North): L:C RULE: message`.
+fn invalid_game_line(game: &InvalidGame, lang: Lang) -> String {
+    let violation = &game.violation;
+    let players = match (&game.south, &game.north) {
+        (None, None) => String::new(),
+        (south, north) => format!(
+            ", {} – {}",
+            south.as_deref().unwrap_or("?"),
+            north.as_deref().unwrap_or("?")
+        ),
+    };
+    msg!(
+        "archive-invalid-game",
+        file = game.file.as_str(),
+        game = game.game,
+        line = game.line,
+        players = Message::verbatim(players),
+        at = format!("{}:{}", violation.line, violation.column),
+        rule = violation.rule.as_str(),
+        reason = Message::verbatim(violation.message.clone())
+    )
+    .localize(lang)
 }
 
 /// Search formats.

@@ -1382,6 +1382,11 @@ problem-detail-bad-value = { $name }={ $value } is not a value this parameter ta
 problem-detail-missing-parameter = the query parameter `{ $name }` is needed
 serve-empty-token = the token file { $file } is empty
 archive-no-game-in-file = no game in this file
+archive-not-text = not a record file (line { $line }, byte { $offset }): { $reason }; nothing of it was imported
+archive-invalid-game = invalid: { $file }: game { $game } (line { $line }{ $players }): { $at } { $rule }: { $reason }
+archive-invalid-not-listed = … and { $count } more invalid games, not listed
+archive-not-utf8 = these bytes are not UTF-8 text (a binary file, or text in another encoding): save the records as UTF-8
+archive-binary = a NUL byte, which no record holds: this is a binary file (a picture, an archive, a program), not records
 archive-too-many-tags = the game has { $tags } tags, and the archive takes games of { $most } tags at most: keep the tags that say who, where and when, and move the others into a comment
 archive-refused-game = { $line }:{ $column }: game not imported: { $reason }
 archive-expected-date = a date YYYY, YYYY.MM or YYYY.MM.DD (a month from 01 to 12, a day from 01 to 31)

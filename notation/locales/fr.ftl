@@ -1398,6 +1398,11 @@ problem-detail-bad-value = { $name }={ $value } n’est pas une valeur que ce pa
 problem-detail-missing-parameter = le paramètre `{ $name }` est nécessaire
 serve-empty-token = le fichier de jeton { $file } est vide
 archive-no-game-in-file = aucune partie dans ce fichier
+archive-not-text = pas un fichier de parties (ligne { $line }, octet { $offset }) : { $reason } ; rien n’en a été importé
+archive-invalid-game = invalide : { $file } : partie { $game } (ligne { $line }{ $players }) : { $at } { $rule } : { $reason }
+archive-invalid-not-listed = … et { $count } autres parties invalides, non listées
+archive-not-utf8 = ces octets ne sont pas du texte UTF-8 (un fichier binaire, ou un texte dans un autre codage) : enregistrez les parties en UTF-8
+archive-binary = un octet NUL, qu’aucune partie ne contient : c’est un fichier binaire (une image, une archive, un programme), pas des parties
 archive-too-many-tags = la partie a { $tags } balises, et l’archive prend des parties de { $most } balises au plus : gardez les balises qui disent qui, où et quand, et mettez les autres dans un commentaire
 archive-refused-game = { $line }:{ $column } : partie non importée : { $reason }
 archive-expected-date = une date AAAA, AAAA.MM ou AAAA.MM.JJ (un mois de 01 à 12, un jour de 01 à 31)

@@ -260,6 +260,7 @@ struct ImportReport {
     duplicates: usize,
     invalid: usize,
     unreadable: Vec<Unreadable>,
+    invalid_games: Vec<crate::archive::InvalidGame>,
     games: Vec<Imported>,
 }
 
@@ -360,6 +361,11 @@ pub(crate) async fn import(state: Arc<State>, mut request: Request) -> Result<Re
             duplicates: outcome.duplicates,
             invalid: prepared.iter().filter(|g| !g.valid()).count(),
             unreadable,
+            // A body holds some MB of records: each of its invalid games.
+            invalid_games: prepared
+                .iter()
+                .filter_map(|g| g.invalid_game("<body>"))
+                .collect(),
             games: prepared
                 .iter()
                 .map(|g| Imported {

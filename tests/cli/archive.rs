@@ -395,3 +395,98 @@ fn loose_search_values_are_usage_errors() {
         ]));
     });
 }
+
+/// A picture named `x.songo`, and a record file with one game in
+/// Latin-1 after a good one: each is reported unreadable, saying why and
+/// where, and nothing of either is stored (the picture was stored as a
+/// game). On standard input, read once, each game that is not text is
+/// refused and the others are stored.
+#[test]
+fn files_that_are_not_text_are_unreadable_and_import_nothing() {
+    let dir = scratch("not-text");
+    let mut picture = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10".to_vec();
+    picture.extend_from_slice(b"\n[Event \"in the pixels\"]\n\n1. S2 *\n\xff\xd8\0\0");
+    std::fs::write(dir.join("x.songo"), &picture).expect("written");
+    let game = std::fs::read_to_string("fixtures/records/valid/songo-full-game.songo")
+        .expect("a fixture");
+    let mut latin1 = game.clone().into_bytes();
+    latin1.extend_from_slice(b"\n[Event \"Yaound\xe9\"]\n\n1. S2 *\n");
+    std::fs::write(dir.join("latin1.songo"), &latin1).expect("written");
+    let archive = archive_flag(&dir);
+    with_paths!(dir, {
+        assert_cmd_snapshot!(songo().args([
+            "archive",
+            "import",
+            "--archive",
+            &archive,
+            &dir.join("x.songo").display().to_string(),
+            &dir.join("latin1.songo").display().to_string(),
+        ]));
+    });
+    let mut stored = Archive::open(&Location::Sqlite(dir.join("archive.sqlite"))).expect("opens");
+    assert_eq!(stored.count().expect("a count"), 0);
+    drop(stored);
+    let mut child = songo()
+        .args(["archive", "import", "--format", "json", "--archive", &archive, "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("songo runs");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(&latin1).expect("written");
+        stdin.write_all(b"\n[Event \"nul\"]\n\n1. S2 \0*\n").expect("written");
+    }
+    let out = child.wait_with_output().expect("songo ends");
+    assert_eq!(out.status.code(), Some(2));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(report["imported"], 1, "{report}");
+    let unreadable = report["unreadable"].as_array().expect("a list");
+    assert_eq!(unreadable.len(), 2, "{report}");
+    assert!(
+        unreadable[0]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("not UTF-8")),
+        "{report}"
+    );
+    assert!(
+        unreadable[1]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("NUL byte")),
+        "{report}"
+    );
+}
+
+/// The summary lists each invalid game: its file, number, line and
+/// players, and its first violation (rule, place, words), in text and
+/// in JSON.
+#[test]
+fn the_import_lists_each_invalid_game_with_its_first_violation() {
+    let dir = scratch("invalid-list");
+    let tagless = "1. S2 N4 2. S2 *\n";
+    std::fs::write(dir.join("tagless.songo"), tagless).expect("written");
+    let players = format!("{CLUB}\n[South \"Ada\"]\n[North \"Ben\"]\n\n{tagless}");
+    std::fs::write(dir.join("players.songo"), players).expect("written");
+    let archive = archive_flag(&dir);
+    with_paths!(dir, {
+        assert_cmd_snapshot!(songo().args([
+            "archive",
+            "import",
+            "--archive",
+            &archive,
+            "fixtures/records/broken/exit.songo",
+            &dir.join("tagless.songo").display().to_string(),
+            &dir.join("players.songo").display().to_string(),
+        ]));
+        assert_cmd_snapshot!(songo().args([
+            "archive",
+            "import",
+            "--format",
+            "json",
+            "--archive",
+            &archive,
+            &dir.join("players.songo").display().to_string(),
+        ]));
+    });
+}

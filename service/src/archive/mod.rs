@@ -35,7 +35,9 @@ use serde::Serialize;
 use songo_notation::i18n::Message;
 use songo_notation::msg;
 
-pub use ingest::{MAX_TAGS_PER_GAME, NotAGame, Prepared, position_at, position_key, prepare};
+pub use ingest::{
+    FirstViolation, InvalidGame, MAX_TAGS_PER_GAME, NotAGame, Prepared, position_at, position_key, prepare,
+};
 pub(crate) use ingest::identity_of;
 pub use query::{
     Explorer, ExplorerMove, Filters, GameList, GameSummary, Results, StandingRow, Standings,

@@ -87,6 +87,12 @@ fn every_route(location: Location) {
     )
     .json();
     assert_eq!(reply["invalid"], 1, "{reply}");
+    let invalid = &reply["invalid_games"][0];
+    assert_eq!(
+        (&invalid["file"], &invalid["violation"]["rule"]),
+        (&serde_json::json!("<body>"), &serde_json::json!("songo.exit")),
+        "{reply}"
+    );
     let list = server
         .get("/v1/games?player=capture-first%20program")
         .json();
