@@ -655,14 +655,11 @@ fn search(args: &SearchArgs, lang: Lang) -> Result<u8, Failure> {
             .map(|game| serde_json::to_string(game).unwrap_or_default() + "\n")
             .collect(),
         SearchFormat::Record => {
-            let mut out = String::new();
+            let mut stored = Vec::with_capacity(list.games.len());
             for game in &list.games {
-                if let Some(stored) = archive.game(&game.id).map_err(failure)? {
-                    out.push_str(&stored.record);
-                    out.push_str("\n\n");
-                }
+                stored.extend(archive.game(&game.id).map_err(failure)?);
             }
-            out
+            render::record_file(&stored)
         }
         SearchFormat::List => {
             let mut out = String::new();

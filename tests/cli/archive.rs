@@ -490,3 +490,41 @@ fn the_import_lists_each_invalid_game_with_its_first_violation() {
         ]));
     });
 }
+
+/// `archive search --format record` writes a record file that reads back
+/// as as many games as it found, games without tags among them (six
+/// invalid games were written, five read back).
+#[test]
+fn search_as_records_reads_back_as_as_many_games() {
+    let dir = scratch("records-out");
+    let archive = archive_flag(&dir);
+    let texts = [
+        "1. S1 Z9 *\n",
+        "[Event \"a\"]\n\n1. S2 Z9 *\n",
+        "1. S3 Z9 *\n",
+        "{first}\n[Event \"b\"]\n\n1. S4 Z9 *\n",
+        "1. S5 Z9 *\n",
+        "1. S6 Z9 *\n",
+    ];
+    for (index, text) in texts.iter().enumerate() {
+        let file = dir.join(format!("{index}.songo"));
+        std::fs::write(&file, text).expect("written");
+        let status = songo()
+            .args(["archive", "import", "--archive", &archive])
+            .arg(&file)
+            .status()
+            .expect("songo runs");
+        assert_eq!(status.code(), Some(1), "{text}");
+    }
+    let out = songo()
+        .args(["archive", "search", "--invalid", "--format", "record", "--archive", &archive])
+        .output()
+        .expect("songo runs");
+    assert_eq!(out.status.code(), Some(0));
+    let written = String::from_utf8(out.stdout).expect("UTF-8");
+    assert_eq!(
+        songo_notation::record::games(&written).count(),
+        texts.len(),
+        "{written}"
+    );
+}

@@ -129,6 +129,7 @@ both!(
     rebuilt_search_indexes_find_the_same_games,
     servers_started_at_once_on_a_new_archive_all_open_it,
     a_game_of_too_many_tags_is_refused,
+    a_record_file_of_games_reads_back_as_as_many_games,
 );
 
 /// The games of a text, prepared as the import prepares them.
@@ -1206,4 +1207,53 @@ fn a_game_of_too_many_tags_is_refused(backend: Backend) {
         .expect("the game");
     assert_eq!(stored.summary.tags.len(), MAX_TAGS_PER_GAME);
     assert_eq!(stored.summary.tags.get("Note999"), Some("n999"));
+}
+
+/// The records of several games written one after the other (`archive
+/// search --format record`) read back as as many games, games without
+/// tags and games with comments before their tags among them (six games
+/// read back as five: a game without tags merged with the one before).
+fn a_record_file_of_games_reads_back_as_as_many_games(backend: Backend) {
+    let first = scratch(backend, "record-file");
+    let mut archive = open(&first);
+    // A game without tags is the first of its text, or it would be read
+    // as the moves of the one before: each text imported alone.
+    let texts = [
+        "1. S2 N4 *\n",
+        "[Event \"a\"]\n\n1. S3 *\n",
+        "1. S4 N4 2. S2 *\n",
+        "{a comment first}\n[Event \"b\"]\n\n1. S5 *\n",
+        "1. S1 *\n",
+        "; a line comment\n1. S6 N1 *\n",
+    ];
+    for text in texts {
+        let games = prepared(text);
+        assert_eq!(games.len(), 1, "{text}");
+        archive.import(&games).expect("imported");
+    }
+    let list = archive
+        .search(&Filters::default(), 100, None)
+        .expect("a search");
+    assert_eq!(list.games.len(), texts.len());
+    let stored: Vec<_> = list
+        .games
+        .iter()
+        .map(|game| archive.game(&game.id).expect("a read").expect("the game"))
+        .collect();
+    let file = songo_service::archive::render::record_file(&stored);
+    assert_eq!(songo_notation::record::games(&file).count(), texts.len(), "{file}");
+    let again = prepared(&file);
+    assert_eq!(again.len(), texts.len(), "{file}");
+    assert!(again.iter().all(Prepared::valid), "{file}");
+    // Written twice in a row (two pages of a search), still each game.
+    let twice = format!("{file}{file}");
+    assert_eq!(songo_notation::record::games(&twice).count(), 2 * texts.len());
+    // Stored again elsewhere: every game, each once.
+    let copy = scratch(backend, "record-file-copy");
+    let mut other = open(&copy);
+    let outcome = other.import(&prepared(&twice)).expect("imported");
+    assert_eq!(
+        (outcome.imported, outcome.duplicates),
+        (texts.len(), texts.len())
+    );
 }
