@@ -583,15 +583,23 @@ fn plies(text: &str) -> Result<i64, String> {
 }
 
 impl FilterArgs {
-    fn filters(&self, lang: Lang) -> Result<Filters, Failure> {
+    /// The filters, and a `--position` that does not say who is to move
+    /// (searched with either side), apart.
+    fn filters(&self, lang: Lang) -> Result<(Filters, Option<AnyPosition>), Failure> {
+        let mut either_side = None;
         let position = match &self.position {
             Some(argument) => {
                 let read = input::any_position(argument, self.rules, lang)?;
-                Some(position_key(&read.position))
+                if read.to_move_named {
+                    Some(position_key(&read.position))
+                } else {
+                    either_side = Some(read.position);
+                    None
+                }
             }
             None => None,
         };
-        Ok(Filters {
+        let filters = Filters {
             player: self.player.clone(),
             event: self.event.clone(),
             site: self.site.clone(),
@@ -610,7 +618,8 @@ impl FilterArgs {
             min_plies: self.min_plies,
             max_plies: self.max_plies,
             position,
-        })
+        };
+        Ok((filters, either_side))
     }
 }
 
@@ -642,11 +651,19 @@ struct SearchArgs {
 }
 
 fn search(args: &SearchArgs, lang: Lang) -> Result<u8, Failure> {
-    let filters = args.filters.filters(lang)?;
+    let (filters, either_side) = args.filters.filters(lang)?;
     let mut archive = args.archive.open()?;
-    let list: GameList = archive
-        .search(&filters, usize::from(args.limit), args.after.as_deref())
-        .map_err(failure)?;
+    let (limit, after) = (usize::from(args.limit), args.after.as_deref());
+    let list: GameList = match &either_side {
+        Some(position) => archive.search_either_side(&filters, position, limit, after),
+        None => archive.search(&filters, limit, after),
+    }
+    .map_err(failure)?;
+    // Which side has games: in the list for people, on stderr beside data.
+    let sides = list
+        .to_move
+        .as_ref()
+        .map(|sides| render::sides_searched(sides, lang));
     let text = match args.format {
         SearchFormat::Json => output::serialize(&list, crate::flags::ReportFormat::Json)?,
         SearchFormat::Ndjson => list
@@ -663,6 +680,10 @@ fn search(args: &SearchArgs, lang: Lang) -> Result<u8, Failure> {
         }
         SearchFormat::List => {
             let mut out = String::new();
+            if let Some(sides) = &sides {
+                out.push_str(sides);
+                out.push('\n');
+            }
             if list.games.is_empty() {
                 out.push_str(&msg!("archive-no-match").localize(lang));
                 out.push('\n');
@@ -675,6 +696,11 @@ fn search(args: &SearchArgs, lang: Lang) -> Result<u8, Failure> {
         }
     };
     output::print(&text)?;
+    if let Some(sides) = &sides
+        && matches!(args.format, SearchFormat::Ndjson | SearchFormat::Record)
+    {
+        eprintln!("{sides}");
+    }
     // The next page's cursor: on stderr where stdout is data.
     if let Some(next) = &list.next
         && matches!(
@@ -786,29 +812,35 @@ pub(crate) struct ExploreArgs {
 }
 
 /// The position an explorer starts from: `--position`, else the start
-/// and `--moves` played on it.
-fn explored(args: &ExploreArgs, lang: Lang) -> Result<AnyPosition, Failure> {
+/// and `--moves` played on it; and whether it says who is to move.
+fn explored(args: &ExploreArgs, lang: Lang) -> Result<(AnyPosition, bool), Failure> {
     if let Some(argument) = &args.position {
-        return Ok(input::any_position(argument, args.rules, lang)?.position);
+        let read = input::any_position(argument, args.rules, lang)?;
+        return Ok((read.position, read.to_move_named));
     }
     let start = AnyPosition::start_of(args.rules.unwrap_or_default(), args.first);
     let moves = args.moves.clone().unwrap_or_default();
     if moves.is_empty() {
-        return Ok(start);
+        return Ok((start, true));
     }
     match songo_notation::any::play(start, &moves, Conventions::default().in_lang(lang)) {
-        Ok(report) => Ok(report.into_final_position()),
+        Ok(report) => Ok((report.into_final_position(), true)),
         Err(error) if error.is_bad_move() => Err(Failure::input(error.message())),
         Err(error) => Err(Failure::invalid(error.message())),
     }
 }
 
 pub(crate) fn explore(args: &ExploreArgs, lang: Lang) -> Result<u8, Failure> {
-    let position = explored(args, lang)?;
+    let (position, named) = explored(args, lang)?;
     let mut archive = args.archive.open()?;
-    let explorer = archive
-        .explore(&position, usize::from(args.recent))
-        .map_err(failure)?;
+    let recent = usize::from(args.recent);
+    // A position that does not say who is to move: explored both ways.
+    let explorer = if named {
+        archive.explore(&position, recent)
+    } else {
+        archive.explore_either_side(&position, recent)
+    }
+    .map_err(failure)?;
     let text = match args.format {
         ExploreFormat::Json => output::serialize(&explorer, crate::flags::ReportFormat::Json)?,
         ExploreFormat::Text => render::explorer_text(&explorer, lang),

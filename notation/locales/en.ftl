@@ -1382,6 +1382,12 @@ problem-detail-bad-value = { $name }={ $value } is not a value this parameter ta
 problem-detail-missing-parameter = the query parameter `{ $name }` is needed
 serve-empty-token = the token file { $file } is empty
 archive-no-game-in-file = no game in this file
+archive-side-not-named = The position does not say who is to move: searched with South and with North to move; { $found ->
+        [south] games found with South to move.
+        [north] games found with North to move.
+        [both] games found with either side to move.
+       *[none] no game with either side to move.
+    }
 archive-not-text = not a record file (line { $line }, byte { $offset }): { $reason }; nothing of it was imported
 archive-invalid-game = invalid: { $file }: game { $game } (line { $line }{ $players }): { $at } { $rule }: { $reason }
 archive-invalid-not-listed = … and { $count } more invalid games, not listed

@@ -1398,6 +1398,12 @@ problem-detail-bad-value = { $name }={ $value } n’est pas une valeur que ce pa
 problem-detail-missing-parameter = le paramètre `{ $name }` est nécessaire
 serve-empty-token = le fichier de jeton { $file } est vide
 archive-no-game-in-file = aucune partie dans ce fichier
+archive-side-not-named = La position ne dit pas qui a le trait : cherchée avec Sud et avec Nord au trait ; { $found ->
+        [south] des parties avec Sud au trait.
+        [north] des parties avec Nord au trait.
+        [both] des parties avec l’un et l’autre au trait.
+       *[none] aucune partie, ni avec l’un ni avec l’autre au trait.
+    }
 archive-not-text = pas un fichier de parties (ligne { $line }, octet { $offset }) : { $reason } ; rien n’en a été importé
 archive-invalid-game = invalide : { $file } : partie { $game } (ligne { $line }{ $players }) : { $at } { $rule } : { $reason }
 archive-invalid-not-listed = … et { $count } autres parties invalides, non listées

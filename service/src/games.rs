@@ -105,13 +105,14 @@ fn number<T: std::str::FromStr>(name: &str, value: &str) -> Result<T, Problem> {
     value.parse().map_err(|_| bad_value(name, value))
 }
 
-/// A position given in a query: any notation songo reads.
+/// A position given in a query: any notation songo reads; and whether it
+/// says who is to move.
 fn position_param(
     text: &str,
     rules: Option<songo_notation::Ruleset>,
-) -> Result<AnyPosition, Problem> {
+) -> Result<(AnyPosition, bool), Problem> {
     read_position(text, rules)
-        .map(|read| read.position)
+        .map(|read| (read.position, read.to_move_named))
         .map_err(|error| Problem::parse(Kind::BadPosition, &error))
 }
 
@@ -173,11 +174,17 @@ pub(crate) async fn search(state: Arc<State>, request: Request) -> Result<Respon
             _ => position = Some(value.clone()),
         }
     }
+    // A position that does not say who is to move: both sides searched.
+    let mut either_side = None;
     if let Some(text) = position {
-        filters.position = Some(position_key(&position_param(&text, rules)?));
+        match position_param(&text, rules)? {
+            (position, true) => filters.position = Some(position_key(&position)),
+            (position, false) => either_side = Some(position),
+        }
     }
-    let list = with_archive(&state, request.deadline, move |archive| {
-        archive.search(&filters, limit, after.as_deref())
+    let list = with_archive(&state, request.deadline, move |archive| match &either_side {
+        Some(position) => archive.search_either_side(&filters, position, limit, after.as_deref()),
+        None => archive.search(&filters, limit, after.as_deref()),
     })
     .await?;
     json(StatusCode::OK, &list)
@@ -406,10 +413,13 @@ pub(crate) async fn explorer(state: Arc<State>, request: Request) -> Result<Resp
             }
         }
     }
-    let mut at = match position {
+    let (mut at, named) = match position {
         Some(text) => position_param(&text, rules)?,
-        None => AnyPosition::start_of(rules.unwrap_or_default(), first),
+        None => (AnyPosition::start_of(rules.unwrap_or_default(), first), true),
     };
+    // Moves played from a position need its side to move (South when it
+    // says none); alone, a position that does not say is explored both ways.
+    let either_side = !named && moves.is_empty();
     if !moves.is_empty() {
         let conventions = Conventions::default().in_lang(request.lang);
         at = match songo_notation::any::play(at, &moves, conventions) {
@@ -429,7 +439,11 @@ pub(crate) async fn explorer(state: Arc<State>, request: Request) -> Result<Resp
         };
     }
     let explorer = with_archive(&state, request.deadline, move |archive| {
-        archive.explore(&at, recent)
+        if either_side {
+            archive.explore_either_side(&at, recent)
+        } else {
+            archive.explore(&at, recent)
+        }
     })
     .await?;
     json(StatusCode::OK, &explorer)

@@ -528,3 +528,43 @@ fn search_as_records_reads_back_as_as_many_games() {
         "{written}"
     );
 }
+
+/// A diagram that does not say who is to move (pasted from a lesson):
+/// searched and explored with either side to move, and the answer says
+/// which side has games (the position after S5, North to move, was
+/// searched with South to move and found nothing). A side named is
+/// searched alone, as before.
+#[test]
+fn a_position_that_does_not_say_who_moves_is_searched_both_ways() {
+    let dir = filled("either-side");
+    let archive = archive_flag(&dir);
+    let diagram = dir.join("after-s5.txt");
+    std::fs::write(&diagram, "5 5 5 5 5 5 5\n6 6 6 6 6 0 5\n").expect("written");
+    let diagram = diagram.display().to_string();
+    with_paths!(dir, {
+        assert_cmd_snapshot!(songo().args([
+            "archive", "search", "--archive", &archive, "--position", &diagram
+        ]));
+        assert_cmd_snapshot!(songo().args([
+            "explore", "--archive", &archive, "--recent", "0", "--position", &diagram
+        ]));
+    });
+    let json = |position: &str| -> serde_json::Value {
+        let out = songo()
+            .args(["archive", "search", "--format", "json", "--archive", &archive])
+            .args(["--position", position])
+            .output()
+            .expect("songo runs");
+        assert_eq!(out.status.code(), Some(0));
+        serde_json::from_slice(&out.stdout).expect("JSON")
+    };
+    let both = json(&diagram);
+    assert_eq!(both["to_move"]["searched"], serde_json::json!(["south", "north"]));
+    assert_eq!(both["to_move"]["found"], serde_json::json!(["north"]));
+    assert!(!both["games"].as_array().expect("games").is_empty());
+    let named = json("songo:5,5,5,5,5,5,5/6,6,6,6,6,0,5:0-0:S");
+    assert_eq!(named["games"], serde_json::json!([]));
+    assert!(named.get("to_move").is_none(), "{named}");
+    let north = json("songo:5,5,5,5,5,5,5/6,6,6,6,6,0,5:0-0:N");
+    assert_eq!(north["games"], both["games"]);
+}

@@ -40,8 +40,8 @@ pub use ingest::{
 };
 pub(crate) use ingest::identity_of;
 pub use query::{
-    Explorer, ExplorerMove, Filters, GameList, GameSummary, Results, StandingRow, Standings,
-    StoredGame, is_filter_date,
+    Explorer, ExplorerMove, Filters, GameList, GameSummary, Results, SidesSearched, StandingRow,
+    Standings, StoredGame, is_filter_date,
 };
 
 use db::{Db, DbError, Value};

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use serde::Serialize;
-use songo_notation::AnyPosition;
+use songo_notation::{AnyPosition, Side};
 use songo_notation::record::{Tags, games, parse_text};
 
 use super::counts::{self, Counts};
@@ -71,6 +71,21 @@ pub struct GameList {
     pub games: Vec<GameSummary>,
     /// The cursor of the next page (`--after`), `null` on the last.
     pub next: Option<String>,
+    /// Through a position that does not say who is to move: the sides
+    /// searched (both) and those with games in the page.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to_move: Option<SidesSearched>,
+}
+
+/// The sides to move a position was searched or explored with when its
+/// text did not say which (a diagram pasted from a lesson): both, and
+/// those with games.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SidesSearched {
+    /// The sides tried: South, North.
+    pub searched: Vec<Side>,
+    /// Those with games (a search: in the page given).
+    pub found: Vec<Side>,
 }
 
 /// One game with its record.
@@ -127,6 +142,11 @@ pub struct Explorer {
     pub moves: Vec<ExplorerMove>,
     /// The games through it most recently added.
     pub recent: Vec<GameSummary>,
+    /// For a position that did not say who is to move: both sides tried,
+    /// those with games; `position` is the one shown (the side with the
+    /// more games).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to_move: Option<SidesSearched>,
 }
 
 /// One player's line of a crosstable.
@@ -301,6 +321,7 @@ fn page(rows: &[Vec<Value>], limit: usize) -> GameList {
         } else {
             None
         },
+        to_move: None,
     }
 }
 
@@ -404,6 +425,7 @@ fn explorer_of(position: &AnyPosition, by_move: BTreeMap<String, Counts>) -> Exp
         ended: 0,
         moves: Vec::new(),
         recent: Vec::new(),
+        to_move: None,
     };
     for (played, counted) in by_move {
         let results = Results {
@@ -584,13 +606,106 @@ impl Archive {
         limit: usize,
         after: Option<i64>,
     ) -> Result<GameList, ArchiveError> {
+        let ids = self.games_through(key, after)?;
+        let rows = self.games_among(&ids, &w, limit + 1, false)?;
+        Ok(page(&rows, limit))
+    }
+
+    /// The games the index gives for `key`, sorted, each once, after the
+    /// cursor's.
+    fn games_through(&mut self, key: i64, after: Option<i64>) -> Result<Vec<i64>, DbError> {
         let mut ids = self.indexed_games(key, false)?;
         ids.extend(self.indexed_games(key, true)?);
         ids.sort_unstable();
         ids.dedup();
         ids.retain(|&id| after.is_none_or(|after| id > after));
+        Ok(ids)
+    }
+
+    /// A page of the games through `position` with either side to move,
+    /// for a position whose text does not say who is to move (a diagram
+    /// pasted from a lesson): the games of both searches, in id order, one
+    /// cursor for both; `to_move` says which sides have games in the page.
+    /// `filters.position` is not read.
+    ///
+    /// # Errors
+    /// A bad cursor or date; the database fails.
+    pub fn search_either_side(
+        &mut self,
+        filters: &Filters,
+        position: &AnyPosition,
+        limit: usize,
+        after: Option<&str>,
+    ) -> Result<GameList, ArchiveError> {
+        // Through a position, a player is a condition on its games.
+        let through = Filters {
+            position: Some(0),
+            ..filters.clone()
+        };
+        let (w, _) = search_conditions(&through)?;
+        let after = parse_cursor(after)?;
+        let limit = limit.clamp(1, 1000);
+        let mut sides = Vec::new();
+        let mut ids = Vec::new();
+        for side in [Side::South, Side::North] {
+            let Ok(sided) = position.with_to_move(side) else {
+                continue;
+            };
+            let games = self.games_through(super::position_key(&sided), after)?;
+            ids.extend_from_slice(&games);
+            sides.push((side, games));
+        }
+        ids.sort_unstable();
+        ids.dedup();
         let rows = self.games_among(&ids, &w, limit + 1, false)?;
-        Ok(page(&rows, limit))
+        let shown: Vec<i64> = rows
+            .iter()
+            .take(limit)
+            .filter_map(|row| row.first().and_then(Value::int))
+            .collect();
+        let mut list = page(&rows, limit);
+        list.to_move = Some(SidesSearched {
+            searched: sides.iter().map(|(side, _)| *side).collect(),
+            found: sides
+                .iter()
+                .filter(|(_, games)| shown.iter().any(|id| games.binary_search(id).is_ok()))
+                .map(|(side, _)| *side)
+                .collect(),
+        });
+        Ok(list)
+    }
+
+    /// The explorer of `position` with either side to move, for a position
+    /// whose text does not say who is to move: the side with the more
+    /// games is shown (South when even); `to_move` says which have games.
+    ///
+    /// # Errors
+    /// As [`Archive::explore`], for either side.
+    pub fn explore_either_side(
+        &mut self,
+        position: &AnyPosition,
+        recent: usize,
+    ) -> Result<Explorer, ArchiveError> {
+        let mut tried = Vec::new();
+        for side in [Side::South, Side::North] {
+            if let Ok(sided) = position.with_to_move(side) {
+                tried.push((side, self.explore(&sided, recent)?));
+            }
+        }
+        let searched = tried.iter().map(|(side, _)| *side).collect();
+        let found = tried
+            .iter()
+            .filter(|(_, explorer)| explorer.games > 0)
+            .map(|(side, _)| *side)
+            .collect();
+        // The first of the most games: South when even.
+        let most = tried.iter().map(|(_, e)| e.games).max().unwrap_or(0);
+        let Some(at) = tried.iter().position(|(_, e)| e.games == most) else {
+            return self.explore(position, recent);
+        };
+        let (_, mut explorer) = tried.swap_remove(at);
+        explorer.to_move = Some(SidesSearched { searched, found });
+        Ok(explorer)
     }
 
     /// A page of the games that meet `w` (and, when `player` numbers a

@@ -8,7 +8,9 @@ use songo_notation::i18n::{Lang, Localize};
 use songo_notation::msg;
 use songo_notation::record::names;
 
-use super::query::{Explorer, GameSummary, Standings, StoredGame};
+use songo_notation::Side;
+
+use super::query::{Explorer, GameSummary, SidesSearched, Standings, StoredGame};
 
 /// A crosstable's forms.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -111,10 +113,26 @@ fn is_tag_pair(line: &str) -> bool {
     name > 0 && rest[name..].trim_start_matches(' ').starts_with('"')
 }
 
+/// What a search or the explorer says of a position that did not say
+/// who is to move: both sides tried, and which have games.
+#[must_use]
+pub fn sides_searched(sides: &SidesSearched, lang: Lang) -> String {
+    let found = match sides.found.as_slice() {
+        [] => "none",
+        [Side::South] => "south",
+        [Side::North] => "north",
+        _ => "both",
+    };
+    msg!("archive-side-not-named", found = found).localize(lang)
+}
+
 /// The explorer as a table for people.
 #[must_use]
 pub fn explorer_text(explorer: &Explorer, lang: Lang) -> String {
     let mut out = String::new();
+    if let Some(sides) = &explorer.to_move {
+        let _ = writeln!(out, "{}", sides_searched(sides, lang));
+    }
     let _ = writeln!(out, "{}", explorer.position);
     let _ = writeln!(
         out,

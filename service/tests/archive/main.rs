@@ -130,6 +130,7 @@ both!(
     servers_started_at_once_on_a_new_archive_all_open_it,
     a_game_of_too_many_tags_is_refused,
     a_record_file_of_games_reads_back_as_as_many_games,
+    a_position_is_searched_with_either_side_to_move,
 );
 
 /// The games of a text, prepared as the import prepares them.
@@ -1256,4 +1257,69 @@ fn a_record_file_of_games_reads_back_as_as_many_games(backend: Backend) {
         (outcome.imported, outcome.duplicates),
         (texts.len(), texts.len())
     );
+}
+
+/// A position searched with either side to move (its text did not say
+/// which): the games of both searches, each once, in id order, paged by
+/// one cursor, and the sides that have games; the explorer shows the
+/// side with the more games.
+fn a_position_is_searched_with_either_side_to_move(backend: Backend) {
+    let place = scratch(backend, "either-side");
+    let mut archive = open(&place);
+    let games = prepared(&generated(30));
+    archive.import(&games).expect("imported");
+    let record = game_record(&mut archive, &games[0]);
+    // After one ply North is to move; the same board with South to move
+    // is another position.
+    let after_one = songo_service::archive::position_at(&record, Some(1)).expect("a position");
+    let side = |side: songo_notation::Side| after_one.with_to_move(side).expect("a side");
+    let ids = |archive: &mut Archive, position: &songo_notation::AnyPosition| -> Vec<String> {
+        let filters = Filters {
+            position: Some(songo_service::archive::position_key(position)),
+            ..Filters::default()
+        };
+        let list = archive.search(&filters, 1000, None).expect("a search");
+        list.games.into_iter().map(|g| g.id).collect()
+    };
+    let north = ids(&mut archive, &side(songo_notation::Side::North));
+    let south = ids(&mut archive, &side(songo_notation::Side::South));
+    assert!(!north.is_empty());
+    let mut seen = Vec::new();
+    let mut after = None;
+    loop {
+        let page = archive
+            .search_either_side(&Filters::default(), &after_one, 2, after.as_deref())
+            .expect("a page");
+        let sides = page.to_move.as_ref().expect("the sides");
+        assert_eq!(
+            sides.searched,
+            [songo_notation::Side::South, songo_notation::Side::North]
+        );
+        assert!(sides.found.contains(&songo_notation::Side::North) || page.games.is_empty());
+        seen.extend(page.games.iter().map(|g| g.id.clone()));
+        match page.next {
+            Some(next) => after = Some(next),
+            None => break,
+        }
+    }
+    let mut expected: Vec<String> = north.iter().chain(&south).cloned().collect();
+    expected.sort();
+    expected.dedup();
+    let mut found = seen.clone();
+    found.sort();
+    assert_eq!(found, expected);
+    assert_eq!(seen.len(), expected.len(), "each game once");
+    let explorer = archive
+        .explore_either_side(&after_one, 0)
+        .expect("explored");
+    assert_eq!(
+        explorer.position.to_move(),
+        if north.len() > south.len() {
+            songo_notation::Side::North
+        } else {
+            songo_notation::Side::South
+        }
+    );
+    assert!(explorer.to_move.is_some());
+    assert!(explorer.games > 0);
 }

@@ -141,6 +141,30 @@ fn every_route(location: Location) {
     assert!(csv.text().starts_with("rank,player,points"));
     assert_eq!(server.get("/v1/standings").status, 400);
     the_scheme_s_name_is_read_in_any_case(&server);
+    a_position_without_its_side_is_searched_both_ways(&server, &id);
+}
+
+/// `position=` that does not say who is to move: both sides searched or
+/// explored, `to_move` saying which have games (the game `id` passed
+/// through the position after S5 with North to move).
+fn a_position_without_its_side_is_searched_both_ways(server: &TestServer, id: &str) {
+    let list = server
+        .get("/v1/games?position=songo:5,5,5,5,5,5,5/6,6,6,6,6,0,5")
+        .json();
+    assert_eq!(list["games"][0]["id"].as_str(), Some(id), "{list}");
+    assert_eq!(list["to_move"]["searched"], serde_json::json!(["south", "north"]));
+    assert_eq!(list["to_move"]["found"], serde_json::json!(["north"]));
+    let named = server
+        .get("/v1/games?position=songo:5,5,5,5,5,5,5/6,6,6,6,6,0,5:0-0:S")
+        .json();
+    assert_eq!(named["games"], serde_json::json!([]));
+    assert!(named.get("to_move").is_none(), "{named}");
+    let explorer = server
+        .get("/v1/explorer?position=songo:5,5,5,5,5,5,5/6,6,6,6,6,0,5&recent=0")
+        .json();
+    assert_eq!(explorer["position"]["to_move"], "north", "{explorer}");
+    assert_eq!(explorer["to_move"]["found"], serde_json::json!(["north"]));
+    assert!(explorer["games"].as_i64().is_some_and(|g| g > 0), "{explorer}");
 }
 
 /// The scheme's name is case-insensitive (RFC 9110); the token is not.
