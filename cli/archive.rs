@@ -47,6 +47,13 @@ impl Where {
         let location = Location::resolve(self.archive.as_deref()).map_err(failure)?;
         Archive::open(&location).map_err(failure)
     }
+
+    /// For searches, the explorer and standings: a file this process may
+    /// not write is read all the same.
+    fn open_for_reading(&self) -> Result<Archive, Failure> {
+        let location = Location::resolve(self.archive.as_deref()).map_err(failure)?;
+        Archive::open_for_reading(&location).map_err(failure)
+    }
 }
 
 /// An archive's error for the user (exit 2).
@@ -182,8 +189,11 @@ fn progress(total: u64, lang: Lang) -> ProgressBar {
 fn import(args: &ImportArgs, lang: Lang) -> Result<u8, Failure> {
     let sources = sources(&args.inputs)?;
     let total = sources.iter().filter_map(|s| s.size()).sum();
+    let mut archive = args.archive.open()?;
+    // A damaged archive takes no games: they might be lost with it.
+    archive.check_sound().map_err(failure)?;
     let mut import = Import {
-        archive: args.archive.open()?,
+        archive,
         file: String::new(),
         options: Options {
             keep_going: false,
@@ -652,7 +662,7 @@ struct SearchArgs {
 
 fn search(args: &SearchArgs, lang: Lang) -> Result<u8, Failure> {
     let (filters, either_side) = args.filters.filters(lang)?;
-    let mut archive = args.archive.open()?;
+    let mut archive = args.archive.open_for_reading()?;
     let (limit, after) = (usize::from(args.limit), args.after.as_deref());
     let list: GameList = match &either_side {
         Some(position) => archive.search_either_side(&filters, position, limit, after),
@@ -750,7 +760,7 @@ struct StandingsArgs {
 }
 
 fn standings(args: &StandingsArgs, lang: Lang) -> Result<u8, Failure> {
-    let mut archive = args.archive.open()?;
+    let mut archive = args.archive.open_for_reading()?;
     let standings = archive.standings(&args.event).map_err(failure)?;
     let text = match args.format {
         StandingsFormat::Json => output::serialize(&standings, crate::flags::ReportFormat::Json)?,
@@ -832,7 +842,7 @@ fn explored(args: &ExploreArgs, lang: Lang) -> Result<(AnyPosition, bool), Failu
 
 pub(crate) fn explore(args: &ExploreArgs, lang: Lang) -> Result<u8, Failure> {
     let (position, named) = explored(args, lang)?;
-    let mut archive = args.archive.open()?;
+    let mut archive = args.archive.open_for_reading()?;
     let recent = usize::from(args.recent);
     // A position that does not say who is to move: explored both ways.
     let explorer = if named {

@@ -1382,6 +1382,8 @@ problem-detail-bad-value = { $name }={ $value } is not a value this parameter ta
 problem-detail-missing-parameter = the query parameter `{ $name }` is needed
 serve-empty-token = the token file { $file } is empty
 archive-no-game-in-file = no game in this file
+archive-damaged = the archive { $location } is damaged: { $report }
+hint-archive-damaged = nothing was imported: restore the archive from a copy, or recover what it holds into a new file (sqlite3 OLD.sqlite .recover | sqlite3 NEW.sqlite) and import into that
 archive-side-not-named = The position does not say who is to move: searched with South and with North to move; { $found ->
         [south] games found with South to move.
         [north] games found with North to move.

@@ -1398,6 +1398,8 @@ problem-detail-bad-value = { $name }={ $value } n’est pas une valeur que ce pa
 problem-detail-missing-parameter = le paramètre `{ $name }` est nécessaire
 serve-empty-token = le fichier de jeton { $file } est vide
 archive-no-game-in-file = aucune partie dans ce fichier
+archive-damaged = l’archive { $location } est endommagée : { $report }
+hint-archive-damaged = rien n’a été importé : restaurez l’archive depuis une copie, ou récupérez ce qu’elle contient dans un nouveau fichier (sqlite3 ANCIEN.sqlite .recover | sqlite3 NOUVEAU.sqlite) et importez-y
 archive-side-not-named = La position ne dit pas qui a le trait : cherchée avec Sud et avec Nord au trait ; { $found ->
         [south] des parties avec Sud au trait.
         [north] des parties avec Nord au trait.

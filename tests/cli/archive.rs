@@ -568,3 +568,105 @@ fn a_position_that_does_not_say_who_moves_is_searched_both_ways() {
     let north = json("songo:5,5,5,5,5,5,5/6,6,6,6,6,0,5:0-0:N");
     assert_eq!(north["games"], both["games"]);
 }
+
+/// An import into an archive whose file fails SQLite's check is refused
+/// (exit 2, saying so and how to recover), and stores nothing: it went
+/// on, exit 0.
+#[test]
+fn an_import_into_a_damaged_archive_is_refused() {
+    let dir = filled("damaged");
+    let path = dir.join("archive.sqlite");
+    let before = Archive::open(&Location::Sqlite(path.clone()))
+        .expect("opens")
+        .count()
+        .expect("a count");
+    {
+        let connection = rusqlite::Connection::open(&path).expect("the file");
+        connection
+            .execute_batch(
+                "CREATE TABLE junk (x); INSERT INTO junk SELECT randomblob(3000) FROM games; \
+                 DROP TABLE junk; PRAGMA wal_checkpoint(TRUNCATE);",
+            )
+            .expect("freed pages");
+    }
+    // The list of free pages lost: pages never used, as a disk may leave.
+    {
+        use std::io::{Seek, Write};
+        let mut file = std::fs::OpenOptions::new().write(true).open(&path).expect("the file");
+        file.seek(std::io::SeekFrom::Start(32)).expect("the header");
+        file.write_all(&[0; 8]).expect("written");
+    }
+    std::fs::write(dir.join("new.songo"), "[Event \"new\"]\n\n1. S2 *\n").expect("written");
+    let out = songo()
+        .args(["archive", "import", "--archive", &archive_flag(&dir)])
+        .arg(dir.join("new.songo"))
+        .output()
+        .expect("songo runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("is damaged") && stderr.contains("never used") && stderr.contains(".recover"),
+        "{stderr}"
+    );
+    let after = Archive::open(&Location::Sqlite(path))
+        .expect("opens")
+        .count()
+        .expect("a count");
+    assert_eq!(after, before);
+}
+
+/// Files and folders made immutable (`chattr +i`: even root may not
+/// write them) for as long as it lives.
+struct Immutable(Vec<PathBuf>);
+
+impl Immutable {
+    fn new(paths: Vec<PathBuf>) -> Immutable {
+        let status = Command::new("chattr").arg("+i").args(&paths).status();
+        assert!(
+            status.is_ok_and(|s| s.success()),
+            "this test makes files read-only with chattr +i (e2fsprogs), which root may not \
+             write either: run it as root on ext4"
+        );
+        Immutable(paths)
+    }
+}
+
+impl Drop for Immutable {
+    fn drop(&mut self) {
+        let _ = Command::new("chattr").arg("-i").args(&self.0).status();
+    }
+}
+
+/// An archive file that may not be written, in a folder that may not be
+/// written either (a copy on a read-only share), is searched, explored
+/// and ranked all the same; an import into it says why it cannot (such
+/// an archive could not even be searched: its reader's index file could
+/// not be made beside it).
+#[test]
+fn a_read_only_archive_is_searched() {
+    let dir = filled("read-only");
+    let archive = archive_flag(&dir);
+    let _frozen = Immutable::new(vec![dir.join("archive.sqlite"), dir.clone()]);
+    let run = |args: &[&str]| {
+        songo()
+            .args(args)
+            .args(["--archive", &archive])
+            .output()
+            .expect("songo runs")
+    };
+    let search = run(&["archive", "search", "--player", "Ada"]);
+    assert_eq!(
+        search.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&search.stderr)
+    );
+    assert!(String::from_utf8_lossy(&search.stdout).contains("Ada"));
+    assert_eq!(run(&["explore", "--moves", "S5"]).status.code(), Some(0));
+    assert_eq!(
+        run(&["archive", "standings", "--event", "Club"]).status.code(),
+        Some(0)
+    );
+    let import = run(&["archive", "import", "fixtures/records/valid/songo-full-game.songo"]);
+    assert_eq!(import.status.code(), Some(2));
+}

@@ -1323,3 +1323,69 @@ fn a_position_is_searched_with_either_side_to_move(backend: Backend) {
     assert!(explorer.to_move.is_some());
     assert!(explorer.games > 0);
 }
+
+/// SQLite only: a new archive that cannot be made (a full disk while its
+/// schema is written) leaves no file behind, neither the archive nor its
+/// write-ahead log (the WAL stayed, and the next open found a broken
+/// archive).
+#[test]
+fn a_new_archive_that_cannot_be_made_leaves_no_file() {
+    let place = scratch(Backend::Sqlite, "cannot-make");
+    let Location::Sqlite(path) = &place.location else {
+        unreachable!()
+    };
+    let error = Archive::create_with_max_pages(&place.location, 3).expect_err("no room");
+    assert!(error.to_string().contains("full"), "{error}");
+    let left: Vec<_> = std::fs::read_dir(path.parent().expect("a folder"))
+        .expect("the folder")
+        .map(|entry| entry.expect("an entry").file_name())
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    // With room, it is made.
+    let mut archive = open(&place);
+    archive.import(&fixtures("valid")).expect("imported");
+}
+
+/// SQLite only: an archive whose file fails SQLite's check says so before
+/// it takes any game (an import into it went on, exit 0).
+#[test]
+fn a_damaged_archive_is_found_so() {
+    let place = scratch(Backend::Sqlite, "damaged");
+    let Location::Sqlite(path) = &place.location else {
+        unreachable!()
+    };
+    let mut archive = open(&place);
+    archive.import(&fixtures("valid")).expect("imported");
+    archive.check_sound().expect("sound");
+    drop(archive);
+    damage(path);
+    let mut archive = open(&place);
+    match archive.check_sound() {
+        Err(ArchiveError::Damaged { report, .. }) => {
+            assert!(report.contains("never used"), "{report}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Damages a SQLite file as a disk may: pages freed by a table dropped,
+/// then the list of free pages lost (its count and first page zeroed in
+/// the header), so that `quick_check` finds pages never used. Searches
+/// and writes still work: only the check finds it.
+pub(crate) fn damage(path: &std::path::Path) {
+    let connection = rusqlite::Connection::open(path).expect("the file");
+    connection
+        .execute_batch(
+            "CREATE TABLE junk (x); INSERT INTO junk SELECT randomblob(3000) FROM games; \
+             DROP TABLE junk; PRAGMA wal_checkpoint(TRUNCATE);",
+        )
+        .expect("freed pages");
+    drop(connection);
+    use std::io::{Seek, Write};
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .open(path)
+        .expect("the file");
+    file.seek(std::io::SeekFrom::Start(32)).expect("the header");
+    file.write_all(&[0; 8]).expect("written");
+}
