@@ -1427,8 +1427,8 @@ impl Archive {
 
     /// Checks that the archive is sound before it is written to: SQLite's
     /// `PRAGMA quick_check` (every page and record of the file, not the
-    /// content of its indexes: it reads the whole file once, about a
-    /// second a GB from the page cache). PostgreSQL checks its own pages.
+    /// content of its indexes: it reads the whole file once, some 2 s a
+    /// GB from the page cache). PostgreSQL checks its own pages.
     ///
     /// # Errors
     /// [`ArchiveError::Damaged`] with the check's first findings; the
