@@ -13,7 +13,8 @@ use songo_notation::validate::Options;
 use songo_notation::{AnyPosition, Conventions, GamePosition, Ruleset, Side};
 use songo_service::archive::render::{self, Table};
 use songo_service::archive::{
-    Archive, ArchiveError, Filters, GameList, Location, Prepared, position_key, prepare,
+    Archive, ArchiveError, Filters, GameList, InvalidGame, Location, Prepared, position_key,
+    prepare,
 };
 
 use crate::sources::{Source, sources};
@@ -53,6 +54,13 @@ impl Where {
     pub(crate) fn open(&self) -> Result<Archive, Failure> {
         let location = Location::resolve(self.archive.as_deref()).map_err(failure)?;
         Archive::open(&location).map_err(failure)
+    }
+
+    /// For searches, the explorer and standings: a file this process may
+    /// not write is read all the same.
+    fn open_for_reading(&self) -> Result<Archive, Failure> {
+        let location = Location::resolve(self.archive.as_deref()).map_err(failure)?;
+        Archive::open_for_reading(&location).map_err(failure)
     }
 }
 
@@ -125,6 +133,10 @@ struct Unreadable {
     message: String,
 }
 
+/// Invalid games an import lists (it counts them all): its memory stays
+/// bounded whatever it reads.
+const INVALID_GAMES_LISTED: usize = 10_000;
+
 /// The ArchiveImportReport.
 #[derive(Debug, Default, Serialize)]
 struct ImportReport {
@@ -136,9 +148,19 @@ struct ImportReport {
     /// stored as their next revision.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     corrections: Vec<Correction>,
+    /// The invalid games, the first [`INVALID_GAMES_LISTED`].
+    invalid_games: Vec<InvalidGame>,
+    /// Invalid games past those listed.
+    #[serde(skip_serializing_if = "is_zero")]
+    invalid_games_not_listed: usize,
     /// Why the import stopped, when it did (what was imported before stays).
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde passes a reference
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// Games per transaction of an import: a kill loses at most this many
@@ -197,8 +219,12 @@ fn progress(total: u64, lang: Lang) -> ProgressBar {
 fn import(args: &ImportArgs, lang: Lang) -> Result<u8, Failure> {
     let sources = sources(&args.inputs)?;
     let total = sources.iter().filter_map(|s| s.size()).sum();
+    let mut archive = args.archive.open()?;
+    // A damaged archive takes no games: they might be lost with it.
+    archive.check_sound().map_err(failure)?;
     let mut import = Import {
-        archive: args.archive.open()?,
+        archive,
+        file: String::new(),
         options: Options {
             keep_going: false,
             default_rules: args.rules,
@@ -265,6 +291,8 @@ fn import(args: &ImportArgs, lang: Lang) -> Result<u8, Failure> {
 /// open transaction holds, the progress line.
 struct Import {
     archive: Archive,
+    /// The source being read, for the invalid games' list.
+    file: String,
     options: Options,
     report: ImportReport,
     pending: Pending,
@@ -281,6 +309,15 @@ impl Import {
     /// archive stops the import.
     fn source(&mut self, source: &Source) -> Result<(), ArchiveError> {
         let name = source.name();
+        self.file.clone_from(&name);
+        // A file that is not text is passed whole: none of its games is
+        // stored (standard input, read once, is judged game by game).
+        if let Source::File(path) = source
+            && let Some(why) = not_text(path, self.options.lang)
+        {
+            self.unreadable(name, why);
+            return Ok(());
+        }
         let reader = match source.open() {
             Ok(reader) => reader,
             Err(error) => {
@@ -380,6 +417,7 @@ impl Import {
                 self.pending.imported += outcome.imported;
                 self.pending.duplicates += outcome.duplicates;
                 self.pending.invalid += games.iter().filter(|g| !g.valid()).count();
+                self.list_invalid(games);
             }
             Err(error) => {
                 self.archive.rollback();
@@ -395,6 +433,19 @@ impl Import {
         Ok(())
     }
 
+    /// Lists the invalid games of a batch (the first of the import only).
+    fn list_invalid(&mut self, games: &[Prepared]) {
+        let file = self.file.clone();
+        for invalid in games.iter().filter_map(|g| g.invalid_game(&file)) {
+            let report = &mut self.report;
+            if report.invalid_games.len() < INVALID_GAMES_LISTED {
+                report.invalid_games.push(invalid);
+            } else {
+                report.invalid_games_not_listed += 1;
+            }
+        }
+    }
+
     /// A batch's games validated and ready to store; those that are not
     /// games are reported where they are.
     fn prepare<'b>(
@@ -407,12 +458,23 @@ impl Import {
             match prepare(&game, &self.options) {
                 Ok(prepared) => games.push(prepared),
                 Err(not) => {
-                    let message = msg!(
-                        "archive-not-a-game",
-                        line = not.line,
-                        column = not.column,
-                        reason = Message::verbatim(not.message)
-                    )
+                    let (line, column) = (not.line, not.column);
+                    let reason = Message::verbatim(not.message);
+                    let message = if not.refused {
+                        msg!(
+                            "archive-refused-game",
+                            line = line,
+                            column = column,
+                            reason = reason
+                        )
+                    } else {
+                        msg!(
+                            "archive-not-a-game",
+                            line = line,
+                            column = column,
+                            reason = reason
+                        )
+                    }
                     .localize(self.options.lang);
                     self.unreadable(name.to_owned(), message);
                 }
@@ -431,6 +493,59 @@ impl Import {
             )
             .localize(self.options.lang),
         );
+    }
+}
+
+/// Why a file is not text, if it is not: the first byte that is not
+/// UTF-8, or a NUL byte (a picture named `x.songo`), with its line. Read
+/// before any of its games is stored; `None` too when it cannot be read
+/// (the import then says why).
+fn not_text(path: &std::path::Path, lang: Lang) -> Option<String> {
+    use std::io::Read;
+    let mut file = std::fs::File::open(path).ok()?;
+    let mut buffer = vec![0; 64 * 1024];
+    // Bytes of a character cut by the end of a read, kept for the next.
+    let mut held = 0;
+    let (mut offset, mut line) = (0usize, 1usize);
+    loop {
+        let read = file.read(&mut buffer[held..]).ok()?;
+        let end = held + read;
+        let bytes = &buffer[..end];
+        let (good, bad) = match std::str::from_utf8(bytes) {
+            Ok(_) => (end, None),
+            // Cut at the end of the read: kept, unless the file ends there.
+            Err(e) if e.error_len().is_none() && read > 0 => (e.valid_up_to(), None),
+            Err(e) => (e.valid_up_to(), Some("archive-not-utf8")),
+        };
+        let nul = bytes[..good].iter().position(|&b| b == 0);
+        let (at, key) = match (nul, bad) {
+            (Some(at), _) => (at, Some("archive-binary")),
+            (None, key) => (good, key),
+        };
+        if let Some(key) = key {
+            line += bytes[..at].iter().filter(|&&b| b == b'\n').count();
+            let why = if key == "archive-binary" {
+                msg!("archive-binary")
+            } else {
+                msg!("archive-not-utf8")
+            };
+            return Some(
+                msg!(
+                    "archive-not-text",
+                    line = line,
+                    offset = offset + at,
+                    reason = why
+                )
+                .localize(lang),
+            );
+        }
+        if read == 0 {
+            return None;
+        }
+        line += bytes[..good].iter().filter(|&&b| b == b'\n').count();
+        offset += good;
+        buffer.copy_within(good..end, 0);
+        held = end - good;
     }
 }
 
@@ -472,7 +587,45 @@ fn import_text(report: &ImportReport, location: &str, lang: Lang) -> String {
         );
         out.push('\n');
     }
+    for game in &report.invalid_games {
+        out.push_str(&invalid_game_line(game, lang));
+        out.push('\n');
+    }
+    if report.invalid_games_not_listed > 0 {
+        out.push_str(
+            &msg!(
+                "archive-invalid-not-listed",
+                count = report.invalid_games_not_listed
+            )
+            .localize(lang),
+        );
+        out.push('\n');
+    }
     out
+}
+
+/// `invalid: FILE: game N (line L, South – North): L:C RULE: message`.
+fn invalid_game_line(game: &InvalidGame, lang: Lang) -> String {
+    let violation = &game.violation;
+    let players = match (&game.south, &game.north) {
+        (None, None) => String::new(),
+        (south, north) => format!(
+            ", {} – {}",
+            south.as_deref().unwrap_or("?"),
+            north.as_deref().unwrap_or("?")
+        ),
+    };
+    msg!(
+        "archive-invalid-game",
+        file = game.file.as_str(),
+        game = game.game,
+        line = game.line,
+        players = Message::verbatim(players),
+        at = format!("{}:{}", violation.line, violation.column),
+        rule = violation.rule.as_str(),
+        reason = Message::verbatim(violation.message.clone())
+    )
+    .localize(lang)
 }
 
 /// Search formats.
@@ -501,10 +654,10 @@ struct FilterArgs {
     #[arg(long)]
     site: Option<String>,
     /// Games on or after this date (YYYY, YYYY.MM or YYYY.MM.DD).
-    #[arg(long, value_name = "DATE")]
+    #[arg(long, value_name = "DATE", value_parser = filter_date)]
     since: Option<String>,
     /// Games on or before this date.
-    #[arg(long, value_name = "DATE")]
+    #[arg(long, value_name = "DATE", value_parser = filter_date)]
     until: Option<String>,
     /// The round.
     #[arg(long)]
@@ -522,26 +675,52 @@ struct FilterArgs {
     #[arg(long)]
     invalid: bool,
     /// At least this many plies.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = plies)]
     min_plies: Option<i64>,
     /// At most this many plies.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = plies)]
     max_plies: Option<i64>,
     /// Games that passed through this position, whatever the move order (any notation songo reads, a diagram file, or - for stdin).
     #[arg(long, value_name = "POS")]
     position: Option<String>,
 }
 
+/// A date of `--since`, `--until`, checked as the archive reads it (exit
+/// 2 and what is expected, rather than a search that no date matches).
+fn filter_date(text: &str) -> Result<String, String> {
+    if songo_service::archive::is_filter_date(text) {
+        Ok(text.to_owned())
+    } else {
+        Err(msg!("archive-expected-date").localize(Lang::En))
+    }
+}
+
+/// A count of plies of `--min-plies`, `--max-plies`: 0 or more (a
+/// negative one is refused, not read as a flag).
+fn plies(text: &str) -> Result<i64, String> {
+    text.parse::<u32>()
+        .map(i64::from)
+        .map_err(|_| msg!("archive-expected-plies").localize(Lang::En))
+}
+
 impl FilterArgs {
-    fn filters(&self, lang: Lang) -> Result<Filters, Failure> {
+    /// The filters, and a `--position` that does not say who is to move
+    /// (searched with either side), apart.
+    fn filters(&self, lang: Lang) -> Result<(Filters, Option<AnyPosition>), Failure> {
+        let mut either_side = None;
         let position = match &self.position {
             Some(argument) => {
                 let read = input::any_position(argument, self.rules, lang)?;
-                Some(position_key(&read.position))
+                if read.to_move_named {
+                    Some(position_key(&read.position))
+                } else {
+                    either_side = Some(read.position);
+                    None
+                }
             }
             None => None,
         };
-        Ok(Filters {
+        let filters = Filters {
             player: self.player.clone(),
             event: self.event.clone(),
             site: self.site.clone(),
@@ -560,7 +739,8 @@ impl FilterArgs {
             min_plies: self.min_plies,
             max_plies: self.max_plies,
             position,
-        })
+        };
+        Ok((filters, either_side))
     }
 }
 
@@ -592,11 +772,19 @@ struct SearchArgs {
 }
 
 fn search(args: &SearchArgs, lang: Lang) -> Result<u8, Failure> {
-    let filters = args.filters.filters(lang)?;
-    let mut archive = args.archive.open()?;
-    let list: GameList = archive
-        .search(&filters, usize::from(args.limit), args.after.as_deref())
-        .map_err(failure)?;
+    let (filters, either_side) = args.filters.filters(lang)?;
+    let mut archive = args.archive.open_for_reading()?;
+    let (limit, after) = (usize::from(args.limit), args.after.as_deref());
+    let list: GameList = match &either_side {
+        Some(position) => archive.search_either_side(&filters, position, limit, after),
+        None => archive.search(&filters, limit, after),
+    }
+    .map_err(failure)?;
+    // Which side has games: in the list for people, on stderr beside data.
+    let sides = list
+        .to_move
+        .as_ref()
+        .map(|sides| render::sides_searched(sides, lang));
     let text = match args.format {
         SearchFormat::Json => output::serialize(&list, crate::flags::ReportFormat::Json)?,
         SearchFormat::Ndjson => list
@@ -605,17 +793,18 @@ fn search(args: &SearchArgs, lang: Lang) -> Result<u8, Failure> {
             .map(|game| serde_json::to_string(game).unwrap_or_default() + "\n")
             .collect(),
         SearchFormat::Record => {
-            let mut out = String::new();
+            let mut stored = Vec::with_capacity(list.games.len());
             for game in &list.games {
-                if let Some(stored) = archive.game(&game.id).map_err(failure)? {
-                    out.push_str(&stored.record);
-                    out.push_str("\n\n");
-                }
+                stored.extend(archive.game(&game.id).map_err(failure)?);
             }
-            out
+            render::record_file(&stored)
         }
         SearchFormat::List => {
             let mut out = String::new();
+            if let Some(sides) = &sides {
+                out.push_str(sides);
+                out.push('\n');
+            }
             if list.games.is_empty() {
                 out.push_str(&msg!("archive-no-match").localize(lang));
                 out.push('\n');
@@ -628,6 +817,11 @@ fn search(args: &SearchArgs, lang: Lang) -> Result<u8, Failure> {
         }
     };
     output::print(&text)?;
+    if let Some(sides) = &sides
+        && matches!(args.format, SearchFormat::Ndjson | SearchFormat::Record)
+    {
+        eprintln!("{sides}");
+    }
     // The next page's cursor: on stderr where stdout is data.
     if let Some(next) = &list.next
         && matches!(
@@ -677,7 +871,7 @@ struct StandingsArgs {
 }
 
 fn standings(args: &StandingsArgs, lang: Lang) -> Result<u8, Failure> {
-    let mut archive = args.archive.open()?;
+    let mut archive = args.archive.open_for_reading()?;
     let standings = archive.standings(&args.event).map_err(failure)?;
     let text = match args.format {
         StandingsFormat::Json => output::serialize(&standings, crate::flags::ReportFormat::Json)?,
@@ -745,29 +939,35 @@ pub(crate) struct ExploreArgs {
 }
 
 /// The position an explorer starts from: `--position`, else the start
-/// and `--moves` played on it.
-fn explored(args: &ExploreArgs, lang: Lang) -> Result<AnyPosition, Failure> {
+/// and `--moves` played on it; and whether it says who is to move.
+fn explored(args: &ExploreArgs, lang: Lang) -> Result<(AnyPosition, bool), Failure> {
     if let Some(argument) = &args.position {
-        return Ok(input::any_position(argument, args.rules, lang)?.position);
+        let read = input::any_position(argument, args.rules, lang)?;
+        return Ok((read.position, read.to_move_named));
     }
     let start = AnyPosition::start_of(args.rules.unwrap_or_default(), args.first);
     let moves = args.moves.clone().unwrap_or_default();
     if moves.is_empty() {
-        return Ok(start);
+        return Ok((start, true));
     }
     match songo_notation::any::play(start, &moves, Conventions::default().in_lang(lang)) {
-        Ok(report) => Ok(report.into_final_position()),
+        Ok(report) => Ok((report.into_final_position(), true)),
         Err(error) if error.is_bad_move() => Err(Failure::input(error.message())),
         Err(error) => Err(Failure::invalid(error.message())),
     }
 }
 
 pub(crate) fn explore(args: &ExploreArgs, lang: Lang) -> Result<u8, Failure> {
-    let position = explored(args, lang)?;
-    let mut archive = args.archive.open()?;
-    let explorer = archive
-        .explore(&position, usize::from(args.recent))
-        .map_err(failure)?;
+    let (position, named) = explored(args, lang)?;
+    let mut archive = args.archive.open_for_reading()?;
+    let recent = usize::from(args.recent);
+    // A position that does not say who is to move: explored both ways.
+    let explorer = if named {
+        archive.explore(&position, recent)
+    } else {
+        archive.explore_either_side(&position, recent)
+    }
+    .map_err(failure)?;
     let text = match args.format {
         ExploreFormat::Json => output::serialize(&explorer, crate::flags::ReportFormat::Json)?,
         ExploreFormat::Text => render::explorer_text(&explorer, lang),

@@ -1,6 +1,7 @@
 //! Record throughput: reading (parser and visitor alone) and validating
 //! (parser and replay), per ruleset, on generated games held in memory;
-//! and reading one game written on a single long line.
+//! reading one game written on a single long line; and one game of many
+//! tags.
 //! Run with `cargo bench -p songo-notation --bench records`.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -62,5 +63,30 @@ fn one_long_line(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, records, one_long_line);
+/// One game of 100,000 tags (each name once, then each again in another
+/// case): reading and validating must stay linear in the tags (a name read
+/// before is found through a map, not by comparing it with every one; a
+/// record of 100,000 tags took 41 s to read).
+fn many_tags(c: &mut Criterion) {
+    let mut text = String::from("[Rules \"songo\"]\n");
+    for index in 0..50_000 {
+        text.push_str(&format!("[Note{index} \"a\"]\n"));
+    }
+    for index in 0..50_000 {
+        text.push_str(&format!("[NOTE{index} \"b\"]\n"));
+    }
+    text.push_str("\n1. S2 *\n");
+    let mut group = c.benchmark_group("records/many-tags");
+    group.throughput(Throughput::Bytes(text.len() as u64));
+    group.sample_size(10);
+    group.bench_function("parse", |b| {
+        b.iter(|| record::parse_games(&text)[0].record.tags.len());
+    });
+    group.bench_function("validate", |b| {
+        b.iter(|| validate_str(&text, &Options::default()).summary.plies);
+    });
+    group.finish();
+}
+
+criterion_group!(benches, records, one_long_line, many_tags);
 criterion_main!(benches);

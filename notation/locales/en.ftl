@@ -1326,7 +1326,7 @@ hint-archive-full = free some space (or raise the database's size limit) and run
 archive-bad-cursor = { $cursor } is not a cursor a page of results gave
 hint-archive-cursor = continue with the `next` of the previous page (JSON), or the --after printed after a list
 archive-bad-date = { $date } is not a date
-hint-archive-date = write dates as YYYY, YYYY.MM or YYYY.MM.DD
+hint-archive-date = write dates as YYYY, YYYY.MM or YYYY.MM.DD, with a month from 01 to 12 and a day from 01 to 31
 archive-too-many-to-replay = { $games } games reached this position after ply { $plies }: the explorer replays such games and stops at { $limit }
 hint-archive-too-many-to-replay = search the games through the position instead (songo archive search --position, or GET /v1/games?position=…), or explore a position a few plies earlier
 archive-conflict = the archive was busy with another writer's change ({ $state }: { $cause }), and still after a few tries; nothing was stored: send it again
@@ -1401,6 +1401,7 @@ problem-no-archive = No archive
 problem-unauthorized = Missing or wrong token
 problem-forbidden = Archive read-only
 problem-archive-unavailable = Archive unavailable
+problem-no-such-game = No such game
 problem-detail-no-archive = this server keeps no archive
 hint-serve-archive = start it with songo serve --archive PATH|URL
 problem-detail-read-only = the archive is read-only over HTTP: no token may write it
@@ -1411,7 +1412,6 @@ problem-detail-bad-value = { $name }={ $value } is not a value this parameter ta
 problem-detail-missing-parameter = the query parameter `{ $name }` is needed
 serve-empty-token = the token file { $file } is empty
 archive-no-game-in-file = no game in this file
-problem-no-such-game = No such game
 problem-precondition-required = If-Match needed
 problem-stale-revision = Stale revision
 problem-conflict = Change refused
@@ -1457,6 +1457,24 @@ account-col-club = club
 account-col-created = created
 account-col-last-used = last used
 account-col-revoked = revoked
+archive-damaged = the archive { $location } is damaged: { $report }
+hint-archive-damaged = nothing was imported: restore the archive from a copy, or recover what it holds into a new file (sqlite3 OLD.sqlite .recover | sqlite3 NEW.sqlite) and import into that
+archive-side-not-named = The position does not say who is to move: searched with South and with North to move; { $found ->
+        [south] games found with South to move.
+        [north] games found with North to move.
+        [both] games found with either side to move.
+       *[none] no game with either side to move.
+    }
+archive-not-text = not a record file (line { $line }, byte { $offset }): { $reason }; nothing of it was imported
+archive-invalid-game = invalid: { $file }: game { $game } (line { $line }{ $players }): { $at } { $rule }: { $reason }
+archive-invalid-not-listed = … and { $count } more invalid games, not listed
+archive-not-utf8 = these bytes are not UTF-8 text (a binary file, or text in another encoding): save the records as UTF-8
+archive-binary = a NUL byte, which no record holds: this is a binary file (a picture, an archive, a program), not records
+archive-too-many-tags = the game has { $tags } tags, and the archive takes games of { $most } tags at most: keep the tags that say who, where and when, and move the others into a comment
+archive-refused-game = { $line }:{ $column }: game not imported: { $reason }
+archive-expected-date = a date YYYY, YYYY.MM or YYYY.MM.DD (a month from 01 to 12, a day from 01 to 31)
+archive-expected-plies = a number of plies: a whole number, 0 or more
+problem-detail-bad-value-expected = { $name }={ $value } is not what this parameter takes: { $expected }
 
 # --- Issue 26 (teachers and record keepers): lesson notes, … ---
 diagnostic-note = note

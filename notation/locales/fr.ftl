@@ -1336,7 +1336,7 @@ hint-archive-full = libérez de la place (ou relevez la limite de taille de la b
 archive-bad-cursor = { $cursor } n’est pas un curseur donné par une page de résultats
 hint-archive-cursor = continuez avec le `next` de la page précédente (JSON), ou le --after affiché après une liste
 archive-bad-date = { $date } n’est pas une date
-hint-archive-date = écrivez les dates AAAA, AAAA.MM ou AAAA.MM.JJ
+hint-archive-date = écrivez les dates AAAA, AAAA.MM ou AAAA.MM.JJ, avec un mois de 01 à 12 et un jour de 01 à 31
 archive-too-many-to-replay = { $games } parties ont atteint cette position après le coup { $plies } : l’explorateur rejoue ces parties et s’arrête à { $limit }
 hint-archive-too-many-to-replay = cherchez plutôt les parties passées par la position (songo archive search --position, ou GET /v1/games?position=…), ou explorez une position quelques coups plus tôt
 archive-conflict = l’archive était occupée par la modification d’un autre auteur ({ $state } : { $cause }), encore après quelques essais ; rien n’a été enregistré : envoyez-la de nouveau
@@ -1417,6 +1417,7 @@ problem-no-archive = Pas d’archive
 problem-unauthorized = Jeton absent ou faux
 problem-forbidden = Archive en lecture seule
 problem-archive-unavailable = Archive indisponible
+problem-no-such-game = Partie inconnue
 problem-detail-no-archive = ce serveur ne tient pas d’archive
 hint-serve-archive = démarrez-le avec songo serve --archive CHEMIN|URL
 problem-detail-read-only = l’archive est en lecture seule par HTTP : aucun jeton ne peut y écrire
@@ -1427,7 +1428,6 @@ problem-detail-bad-value = { $name }={ $value } n’est pas une valeur que ce pa
 problem-detail-missing-parameter = le paramètre `{ $name }` est nécessaire
 serve-empty-token = le fichier de jeton { $file } est vide
 archive-no-game-in-file = aucune partie dans ce fichier
-problem-no-such-game = Partie inconnue
 problem-precondition-required = If-Match nécessaire
 problem-stale-revision = Révision dépassée
 problem-conflict = Modification refusée
@@ -1473,6 +1473,24 @@ account-col-club = club
 account-col-created = créé
 account-col-last-used = dernier usage
 account-col-revoked = révoqué
+archive-damaged = l’archive { $location } est endommagée : { $report }
+hint-archive-damaged = rien n’a été importé : restaurez l’archive depuis une copie, ou récupérez ce qu’elle contient dans un nouveau fichier (sqlite3 ANCIEN.sqlite .recover | sqlite3 NOUVEAU.sqlite) et importez-y
+archive-side-not-named = La position ne dit pas qui a le trait : cherchée avec Sud et avec Nord au trait ; { $found ->
+        [south] des parties avec Sud au trait.
+        [north] des parties avec Nord au trait.
+        [both] des parties avec l’un et l’autre au trait.
+       *[none] aucune partie, ni avec l’un ni avec l’autre au trait.
+    }
+archive-not-text = pas un fichier de parties (ligne { $line }, octet { $offset }) : { $reason } ; rien n’en a été importé
+archive-invalid-game = invalide : { $file } : partie { $game } (ligne { $line }{ $players }) : { $at } { $rule } : { $reason }
+archive-invalid-not-listed = … et { $count } autres parties invalides, non listées
+archive-not-utf8 = ces octets ne sont pas du texte UTF-8 (un fichier binaire, ou un texte dans un autre codage) : enregistrez les parties en UTF-8
+archive-binary = un octet NUL, qu’aucune partie ne contient : c’est un fichier binaire (une image, une archive, un programme), pas des parties
+archive-too-many-tags = la partie a { $tags } balises, et l’archive prend des parties de { $most } balises au plus : gardez les balises qui disent qui, où et quand, et mettez les autres dans un commentaire
+archive-refused-game = { $line }:{ $column } : partie non importée : { $reason }
+archive-expected-date = une date AAAA, AAAA.MM ou AAAA.MM.JJ (un mois de 01 à 12, un jour de 01 à 31)
+archive-expected-plies = un nombre de coups : un nombre entier, 0 ou plus
+problem-detail-bad-value-expected = { $name }={ $value } n’est pas ce que ce paramètre accepte : { $expected }
 
 # --- Issue 26 (enseignants et secrétaires de tournoi) : remarques des leçons, … ---
 diagnostic-note = remarque

@@ -115,19 +115,30 @@ pub use crate::nesting::check_nesting_within;
 /// # Errors
 /// A [`ParseError`] that says where and why.
 pub fn sowing_position(text: &str, rules: Option<Ruleset>) -> Result<crate::Position, ParseError> {
+    sowing_position_telling_side(text, rules).map(|(position, _)| position)
+}
+
+/// [`sowing_position`], and whether the text names the side to move (a
+/// side field, a `to move` line, a `to_move` key; else South moves).
+pub(crate) fn sowing_position_telling_side(
+    text: &str,
+    rules: Option<Ruleset>,
+) -> Result<(crate::Position, bool), ParseError> {
     let body = text.trim_start_matches('\u{feff}');
     let position: Position = match detect(body) {
         PositionForm::Json => from_serde(body, Serde::Json, &SOWING_SHAPE)?,
         PositionForm::Yaml => from_serde(body, Serde::Yaml, &SOWING_SHAPE)?,
-        PositionForm::Diagram => return diagram::parse(body, rules),
+        PositionForm::Diagram => {
+            return diagram::read(body, rules).map(|d| (d.position, d.to_move_named));
+        }
         PositionForm::Compact => {
             // The one line that counts, comments and blank lines around it.
             let Some((index, line)) = meaningful_lines(body).next() else {
-                return compact::parse(body, rules);
+                return compact::parse_telling_side(body, rules);
             };
             // A `#` comment may follow the position on its line.
             let position = line.find('#').map_or(line, |at| &line[..at]);
-            return compact::parse(position, rules).map_err(|mut e| {
+            return compact::parse_telling_side(position, rules).map_err(|mut e| {
                 e.source_line = crate::error::Excerpt::new(line, e.location.column);
                 e.shifted(index, 0)
             });
@@ -150,7 +161,7 @@ pub fn sowing_position(text: &str, rules: Option<Ruleset>) -> Result<crate::Posi
         .with_width(width)
         .with_hint(msg!("hint-drop-rules")));
     }
-    Ok(position)
+    Ok((position, value_offset(body, "to_move").is_some()))
 }
 
 /// Which serde reader a text goes to.

@@ -39,6 +39,10 @@ pub struct ReadPosition {
     pub form: PositionForm,
     /// The Awalé letter case of its diagram (the default for other forms).
     pub letters: LetterCase,
+    /// Whether the text says who is to move: a compact side field, a
+    /// diagram's `to move` line, a `to_move` key (`start`: South, by
+    /// definition; Seega's forms: always). When it does not, South is.
+    pub to_move_named: bool,
 }
 
 /// The word that stands for the start position of a game (of `songo`, or
@@ -64,6 +68,7 @@ pub fn read_position(text: &str, rules: Option<Ruleset>) -> Result<ReadPosition,
             position: AnyPosition::start_of(rules.unwrap_or_default(), Side::South),
             form: PositionForm::Compact,
             letters: LetterCase::default(),
+            to_move_named: true,
         });
     }
     let form = detect(text);
@@ -72,22 +77,29 @@ pub fn read_position(text: &str, rules: Option<Ruleset>) -> Result<ReadPosition,
             position: AnyPosition::Seega(position),
             form,
             letters: LetterCase::default(),
+            to_move_named: true,
         });
     }
     if form == PositionForm::Diagram {
         // A diagram says which Awalé camp it letters in capitals.
-        let Diagram { position, letters } =
-            diagram::read(text.trim_start_matches('\u{feff}'), rules)?;
+        let Diagram {
+            position,
+            letters,
+            to_move_named,
+        } = diagram::read(text.trim_start_matches('\u{feff}'), rules)?;
         return Ok(ReadPosition {
             position: AnyPosition::Sowing(position),
             form,
             letters,
+            to_move_named,
         });
     }
+    let (position, to_move_named) = crate::input::sowing_position_telling_side(text, rules)?;
     Ok(ReadPosition {
-        position: AnyPosition::Sowing(sowing_position(text, rules)?),
+        position: AnyPosition::Sowing(position),
         form,
         letters: LetterCase::default(),
+        to_move_named,
     })
 }
 
@@ -119,5 +131,37 @@ impl FromStr for AnyPosition {
 
     fn from_str(text: &str) -> Result<AnyPosition, ParseError> {
         AnyPosition::parse(text, None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::read_position;
+
+    #[test]
+    fn a_position_says_whether_it_names_the_side_to_move() {
+        let diagram = "N0 N1 N2 N3 N4 N5 N6\n5 5 5 5 5 5 5\n5 5 5 5 5 5 5\nS0 S1 S2 S3 S4 S5 S6\n";
+        let json = r#"{"north":[5,5,5,5,5,5,5],"south":[5,5,5,5,5,5,5]}"#;
+        let yaml = "north: [5,5,5,5,5,5,5]\nsouth: [5,5,5,5,5,5,5]\n";
+        for (text, named) in [
+            ("songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5", false),
+            ("songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5:0-0", false),
+            ("songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5:0-0:N", true),
+            ("songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5:S", true),
+            ("start", true),
+            (diagram, false),
+            (&format!("{diagram}to move: north\n"), true),
+            (json, false),
+            (
+                r#"{"north":[5,5,5,5,5,5,5],"south":[5,5,5,5,5,5,5],"to_move":"south"}"#,
+                true,
+            ),
+            (yaml, false),
+            (&format!("{yaml}to_move: north\n"), true),
+            ("seega:...../...../...../...../.....:S", true),
+        ] {
+            let read = read_position(text, None).expect("a position");
+            assert_eq!(read.to_move_named, named, "{text}");
+        }
     }
 }

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
+use songo_notation::i18n::Message;
 use songo_notation::msg;
 use songo_notation::read::read_position;
 use songo_notation::record::games;
@@ -108,17 +109,41 @@ fn bad_value(name: &str, value: &str) -> Problem {
     .with("parameter", name)
 }
 
+/// A 400 for a value of the query that is not what the parameter takes,
+/// saying what it takes.
+fn unexpected(name: &str, value: &str, expected: Message) -> Problem {
+    Problem::new(
+        Kind::BadQuery,
+        msg!(
+            "problem-detail-bad-value-expected",
+            name = name,
+            value = value,
+            expected = expected
+        ),
+    )
+    .with("parameter", name)
+}
+
+/// A count of plies (`min_plies`, `max_plies`): a whole number, 0 or more.
+fn plies(name: &str, value: &str) -> Result<i64, Problem> {
+    value
+        .parse::<u32>()
+        .map(i64::from)
+        .map_err(|_| unexpected(name, value, msg!("archive-expected-plies")))
+}
+
 fn number<T: std::str::FromStr>(name: &str, value: &str) -> Result<T, Problem> {
     value.parse().map_err(|_| bad_value(name, value))
 }
 
-/// A position given in a query: any notation songo reads.
+/// A position given in a query: any notation songo reads; and whether it
+/// says who is to move.
 fn position_param(
     text: &str,
     rules: Option<songo_notation::Ruleset>,
-) -> Result<AnyPosition, Problem> {
+) -> Result<(AnyPosition, bool), Problem> {
     read_position(text, rules)
-        .map(|read| read.position)
+        .map(|read| (read.position, read.to_move_named))
         .map_err(|error| Problem::parse(Kind::BadPosition, &error))
 }
 
@@ -151,8 +176,16 @@ pub(crate) async fn search(state: Arc<State>, request: Request) -> Result<Respon
             "player" => filters.player = Some(value.clone()),
             "event" => filters.event = Some(value.clone()),
             "site" => filters.site = Some(value.clone()),
-            "since" => filters.since = Some(value.clone()),
-            "until" => filters.until = Some(value.clone()),
+            "since" | "until" => {
+                if !crate::archive::is_filter_date(value) {
+                    return Err(unexpected(name, value, msg!("archive-expected-date")));
+                }
+                if name == "since" {
+                    filters.since = Some(value.clone());
+                } else {
+                    filters.until = Some(value.clone());
+                }
+            }
             "round" => filters.round = Some(value.clone()),
             "result" => filters.result = Some(value.clone()),
             "rules" => {
@@ -161,8 +194,8 @@ pub(crate) async fn search(state: Arc<State>, request: Request) -> Result<Respon
                 filters.rules = Some(ruleset.id().to_owned());
             }
             "valid" => filters.valid = Some(number::<bool>(name, value)?),
-            "min_plies" => filters.min_plies = Some(number(name, value)?),
-            "max_plies" => filters.max_plies = Some(number(name, value)?),
+            "min_plies" => filters.min_plies = Some(plies(name, value)?),
+            "max_plies" => filters.max_plies = Some(plies(name, value)?),
             "limit" => {
                 limit = number::<usize>(name, value)?;
                 if !(1..=1000).contains(&limit) {
@@ -173,12 +206,24 @@ pub(crate) async fn search(state: Arc<State>, request: Request) -> Result<Respon
             _ => position = Some(value.clone()),
         }
     }
+    // A position that does not say who is to move: both sides searched.
+    let mut either_side = None;
     if let Some(text) = position {
-        filters.position = Some(position_key(&position_param(&text, rules)?));
+        match position_param(&text, rules)? {
+            (position, true) => filters.position = Some(position_key(&position)),
+            (position, false) => either_side = Some(position),
+        }
     }
-    let list = with_archive(&state, request.deadline, move |archive| {
-        archive.search(&filters, limit, after.as_deref())
-    })
+    let list = with_archive(
+        &state,
+        request.deadline,
+        move |archive| match &either_side {
+            Some(position) => {
+                archive.search_either_side(&filters, position, limit, after.as_deref())
+            }
+            None => archive.search(&filters, limit, after.as_deref()),
+        },
+    )
     .await?;
     json(StatusCode::OK, &list)
 }
@@ -638,6 +683,7 @@ struct ImportReport {
     duplicates: usize,
     invalid: usize,
     unreadable: Vec<Unreadable>,
+    invalid_games: Vec<crate::archive::InvalidGame>,
     games: Vec<Imported>,
 }
 
@@ -673,8 +719,10 @@ async fn keeper(
 pub(crate) async fn import(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
     request.params(&[])?;
     let account = keeper(&state, &request.headers, request.deadline).await?;
-    let _slot = plumbing::slot(&state, request.deadline).await?;
+    // The body first, within its limits: a slow client holds no slot
+    // while its records arrive.
     let body = request.body(&state).await?;
+    let _slot = plumbing::slot(&state, request.deadline).await?;
     let text = String::from_utf8(body.to_vec()).map_err(|e| {
         Problem::new(
             Kind::BadEncoding,
@@ -711,6 +759,11 @@ pub(crate) async fn import(state: Arc<State>, mut request: Request) -> Result<Re
             duplicates: outcome.duplicates,
             invalid: prepared.iter().filter(|g| !g.valid()).count(),
             unreadable,
+            // A body holds some MB of records: each of its invalid games.
+            invalid_games: prepared
+                .iter()
+                .filter_map(|g| g.invalid_game("<body>"))
+                .collect(),
             games: prepared
                 .iter()
                 .map(|g| Imported {
@@ -753,10 +806,16 @@ pub(crate) async fn explorer(state: Arc<State>, request: Request) -> Result<Resp
             }
         }
     }
-    let mut at = match position {
+    let (mut at, named) = match position {
         Some(text) => position_param(&text, rules)?,
-        None => AnyPosition::start_of(rules.unwrap_or_default(), first),
+        None => (
+            AnyPosition::start_of(rules.unwrap_or_default(), first),
+            true,
+        ),
     };
+    // Moves played from a position need its side to move (South when it
+    // says none); alone, a position that does not say is explored both ways.
+    let either_side = !named && moves.is_empty();
     if !moves.is_empty() {
         let conventions = Conventions::default().in_lang(request.lang);
         at = match songo_notation::any::play(at, &moves, conventions) {
@@ -776,7 +835,11 @@ pub(crate) async fn explorer(state: Arc<State>, request: Request) -> Result<Resp
         };
     }
     let explorer = with_archive(&state, request.deadline, move |archive| {
-        archive.explore(&at, recent)
+        if either_side {
+            archive.explore_either_side(&at, recent)
+        } else {
+            archive.explore(&at, recent)
+        }
     })
     .await?;
     json(StatusCode::OK, &explorer)

@@ -574,3 +574,365 @@ fn kill_edits(flag: &str, location: &Location) {
         rounds.len() - 1
     );
 }
+
+/// A date no game can have, or a negative count of plies, is a usage
+/// error (exit 2) naming the value and what is expected, not a search
+/// that finds nothing.
+#[test]
+fn loose_search_values_are_usage_errors() {
+    let dir = scratch("loose");
+    let archive = archive_flag(&dir);
+    for (flag, value, expected) in [
+        ("--since", "2024.13.45", "a month from 01 to 12"),
+        ("--until", "2024.02.32", "a day from 01 to 31"),
+        ("--since", "last spring", "YYYY.MM.DD"),
+        ("--min-plies", "-1", "0 or more"),
+        ("--max-plies", "ten", "0 or more"),
+    ] {
+        let out = songo()
+            .args(["archive", "search", "--archive", &archive, flag, value])
+            .output()
+            .expect("songo runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}: {stderr}");
+        assert!(
+            stderr.contains(value) && stderr.contains(flag) && stderr.contains(expected),
+            "{flag} {value}: {stderr}"
+        );
+    }
+    with_paths!(dir, {
+        assert_cmd_snapshot!(songo().args([
+            "archive",
+            "search",
+            "--archive",
+            &archive,
+            "--since",
+            "2024.13.45"
+        ]));
+    });
+}
+
+/// A picture named `x.songo`, and a record file with one game in
+/// Latin-1 after a good one: each is reported unreadable, saying why and
+/// where, and nothing of either is stored (the picture was stored as a
+/// game). On standard input, read once, each game that is not text is
+/// refused and the others are stored.
+#[test]
+fn files_that_are_not_text_are_unreadable_and_import_nothing() {
+    let dir = scratch("not-text");
+    let mut picture = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10".to_vec();
+    picture.extend_from_slice(b"\n[Event \"in the pixels\"]\n\n1. S2 *\n\xff\xd8\0\0");
+    std::fs::write(dir.join("x.songo"), &picture).expect("written");
+    let game =
+        std::fs::read_to_string("fixtures/records/valid/songo-full-game.songo").expect("a fixture");
+    let mut latin1 = game.clone().into_bytes();
+    latin1.extend_from_slice(b"\n[Event \"Yaound\xe9\"]\n\n1. S2 *\n");
+    std::fs::write(dir.join("latin1.songo"), &latin1).expect("written");
+    let archive = archive_flag(&dir);
+    with_paths!(dir, {
+        assert_cmd_snapshot!(songo().args([
+            "archive",
+            "import",
+            "--archive",
+            &archive,
+            &dir.join("x.songo").display().to_string(),
+            &dir.join("latin1.songo").display().to_string(),
+        ]));
+    });
+    let mut stored = Archive::open(&Location::Sqlite(dir.join("archive.sqlite"))).expect("opens");
+    assert_eq!(stored.count().expect("a count"), 0);
+    drop(stored);
+    let mut child = songo()
+        .args([
+            "archive",
+            "import",
+            "--format",
+            "json",
+            "--archive",
+            &archive,
+            "-",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("songo runs");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(&latin1).expect("written");
+        stdin
+            .write_all(b"\n[Event \"nul\"]\n\n1. S2 \0*\n")
+            .expect("written");
+    }
+    let out = child.wait_with_output().expect("songo ends");
+    assert_eq!(out.status.code(), Some(2));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(report["imported"], 1, "{report}");
+    let unreadable = report["unreadable"].as_array().expect("a list");
+    assert_eq!(unreadable.len(), 2, "{report}");
+    assert!(
+        unreadable[0]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("not UTF-8")),
+        "{report}"
+    );
+    assert!(
+        unreadable[1]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("NUL byte")),
+        "{report}"
+    );
+}
+
+/// The summary lists each invalid game: its file, number, line and
+/// players, and its first violation (rule, place, words), in text and
+/// in JSON.
+#[test]
+fn the_import_lists_each_invalid_game_with_its_first_violation() {
+    let dir = scratch("invalid-list");
+    let tagless = "1. S2 N4 2. S2 *\n";
+    std::fs::write(dir.join("tagless.songo"), tagless).expect("written");
+    let players = format!("{CLUB}\n[South \"Ada\"]\n[North \"Ben\"]\n\n{tagless}");
+    std::fs::write(dir.join("players.songo"), players).expect("written");
+    let archive = archive_flag(&dir);
+    with_paths!(dir, {
+        assert_cmd_snapshot!(songo().args([
+            "archive",
+            "import",
+            "--archive",
+            &archive,
+            "fixtures/records/broken/exit.songo",
+            &dir.join("tagless.songo").display().to_string(),
+            &dir.join("players.songo").display().to_string(),
+        ]));
+        assert_cmd_snapshot!(songo().args([
+            "archive",
+            "import",
+            "--format",
+            "json",
+            "--archive",
+            &archive,
+            &dir.join("players.songo").display().to_string(),
+        ]));
+    });
+}
+
+/// `archive search --format record` writes a record file that reads back
+/// as as many games as it found, games without tags among them (six
+/// invalid games were written, five read back).
+#[test]
+fn search_as_records_reads_back_as_as_many_games() {
+    let dir = scratch("records-out");
+    let archive = archive_flag(&dir);
+    let texts = [
+        "1. S1 Z9 *\n",
+        "[Event \"a\"]\n\n1. S2 Z9 *\n",
+        "1. S3 Z9 *\n",
+        "{first}\n[Event \"b\"]\n\n1. S4 Z9 *\n",
+        "1. S5 Z9 *\n",
+        "1. S6 Z9 *\n",
+    ];
+    for (index, text) in texts.iter().enumerate() {
+        let file = dir.join(format!("{index}.songo"));
+        std::fs::write(&file, text).expect("written");
+        let status = songo()
+            .args(["archive", "import", "--archive", &archive])
+            .arg(&file)
+            .status()
+            .expect("songo runs");
+        assert_eq!(status.code(), Some(1), "{text}");
+    }
+    let out = songo()
+        .args([
+            "archive",
+            "search",
+            "--invalid",
+            "--format",
+            "record",
+            "--archive",
+            &archive,
+        ])
+        .output()
+        .expect("songo runs");
+    assert_eq!(out.status.code(), Some(0));
+    let written = String::from_utf8(out.stdout).expect("UTF-8");
+    assert_eq!(
+        songo_notation::record::games(&written).count(),
+        texts.len(),
+        "{written}"
+    );
+}
+
+/// A diagram that does not say who is to move (pasted from a lesson):
+/// searched and explored with either side to move, and the answer says
+/// which side has games (the position after S5, North to move, was
+/// searched with South to move and found nothing). A side named is
+/// searched alone, as before.
+#[test]
+fn a_position_that_does_not_say_who_moves_is_searched_both_ways() {
+    let dir = filled("either-side");
+    let archive = archive_flag(&dir);
+    let diagram = dir.join("after-s5.txt");
+    std::fs::write(&diagram, "5 5 5 5 5 5 5\n6 6 6 6 6 0 5\n").expect("written");
+    let diagram = diagram.display().to_string();
+    with_paths!(dir, {
+        assert_cmd_snapshot!(songo().args([
+            "archive",
+            "search",
+            "--archive",
+            &archive,
+            "--position",
+            &diagram
+        ]));
+        assert_cmd_snapshot!(songo().args([
+            "explore",
+            "--archive",
+            &archive,
+            "--recent",
+            "0",
+            "--position",
+            &diagram
+        ]));
+    });
+    let json = |position: &str| -> serde_json::Value {
+        let out = songo()
+            .args([
+                "archive",
+                "search",
+                "--format",
+                "json",
+                "--archive",
+                &archive,
+            ])
+            .args(["--position", position])
+            .output()
+            .expect("songo runs");
+        assert_eq!(out.status.code(), Some(0));
+        serde_json::from_slice(&out.stdout).expect("JSON")
+    };
+    let both = json(&diagram);
+    assert_eq!(
+        both["to_move"]["searched"],
+        serde_json::json!(["south", "north"])
+    );
+    assert_eq!(both["to_move"]["found"], serde_json::json!(["north"]));
+    assert!(!both["games"].as_array().expect("games").is_empty());
+    let named = json("songo:5,5,5,5,5,5,5/6,6,6,6,6,0,5:0-0:S");
+    assert_eq!(named["games"], serde_json::json!([]));
+    assert!(named.get("to_move").is_none(), "{named}");
+    let north = json("songo:5,5,5,5,5,5,5/6,6,6,6,6,0,5:0-0:N");
+    assert_eq!(north["games"], both["games"]);
+}
+
+/// An import into an archive whose file fails SQLite's check is refused
+/// (exit 2, saying so and how to recover), and stores nothing: it went
+/// on, exit 0.
+#[test]
+fn an_import_into_a_damaged_archive_is_refused() {
+    let dir = filled("damaged");
+    let path = dir.join("archive.sqlite");
+    let before = Archive::open(&Location::Sqlite(path.clone()))
+        .expect("opens")
+        .count()
+        .expect("a count");
+    {
+        let connection = rusqlite::Connection::open(&path).expect("the file");
+        connection
+            .execute_batch(
+                "CREATE TABLE junk (x); INSERT INTO junk SELECT randomblob(3000) FROM games; \
+                 DROP TABLE junk; PRAGMA wal_checkpoint(TRUNCATE);",
+            )
+            .expect("freed pages");
+    }
+    // The list of free pages lost: pages never used, as a disk may leave.
+    {
+        use std::io::{Seek, Write};
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(&path)
+            .expect("the file");
+        file.seek(std::io::SeekFrom::Start(32)).expect("the header");
+        file.write_all(&[0; 8]).expect("written");
+    }
+    std::fs::write(dir.join("new.songo"), "[Event \"new\"]\n\n1. S2 *\n").expect("written");
+    let out = songo()
+        .args(["archive", "import", "--archive", &archive_flag(&dir)])
+        .arg(dir.join("new.songo"))
+        .output()
+        .expect("songo runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("is damaged")
+            && stderr.contains("never used")
+            && stderr.contains(".recover"),
+        "{stderr}"
+    );
+    let after = Archive::open(&Location::Sqlite(path))
+        .expect("opens")
+        .count()
+        .expect("a count");
+    assert_eq!(after, before);
+}
+
+/// Files and folders made immutable (`chattr +i`: even root may not
+/// write them) for as long as it lives.
+struct Immutable(Vec<PathBuf>);
+
+impl Immutable {
+    fn new(paths: Vec<PathBuf>) -> Immutable {
+        let status = Command::new("chattr").arg("+i").args(&paths).status();
+        assert!(
+            status.is_ok_and(|s| s.success()),
+            "this test makes files read-only with chattr +i (e2fsprogs), which root may not \
+             write either: run it as root on ext4"
+        );
+        Immutable(paths)
+    }
+}
+
+impl Drop for Immutable {
+    fn drop(&mut self) {
+        let _ = Command::new("chattr").arg("-i").args(&self.0).status();
+    }
+}
+
+/// An archive file that may not be written, in a folder that may not be
+/// written either (a copy on a read-only share), is searched, explored
+/// and ranked all the same; an import into it says why it cannot (such
+/// an archive could not even be searched: its reader's index file could
+/// not be made beside it).
+#[test]
+fn a_read_only_archive_is_searched() {
+    let dir = filled("read-only");
+    let archive = archive_flag(&dir);
+    let _frozen = Immutable::new(vec![dir.join("archive.sqlite"), dir.clone()]);
+    let run = |args: &[&str]| {
+        songo()
+            .args(args)
+            .args(["--archive", &archive])
+            .output()
+            .expect("songo runs")
+    };
+    let search = run(&["archive", "search", "--player", "Ada"]);
+    assert_eq!(
+        search.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&search.stderr)
+    );
+    assert!(String::from_utf8_lossy(&search.stdout).contains("Ada"));
+    assert_eq!(run(&["explore", "--moves", "S5"]).status.code(), Some(0));
+    assert_eq!(
+        run(&["archive", "standings", "--event", "Club"])
+            .status
+            .code(),
+        Some(0)
+    );
+    let import = run(&[
+        "archive",
+        "import",
+        "fixtures/records/valid/songo-full-game.songo",
+    ]);
+    assert_eq!(import.status.code(), Some(2));
+}

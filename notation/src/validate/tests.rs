@@ -353,6 +353,52 @@ fn reports_give_the_tags_as_the_record_reads_them() {
     assert_eq!(report.games[0].tags, record.tags);
 }
 
+#[test]
+fn many_tags_read_again_in_another_case_replace_the_first_ones() {
+    // Past a few tags, a name read before is found through a map of the
+    // names (reading stays linear in the tags): the same tags as the
+    // search of each name among those before it gives.
+    let mut text = String::from("[Rules \"songo\"]\n");
+    for round in 0..2 {
+        for index in 0..300 {
+            let name = if round == 0 {
+                format!("Custom{index}")
+            } else {
+                format!("CUSTOM{index}")
+            };
+            text.push_str(&format!("[{name} \"{round}-{index}\"]\n"));
+            if index == 150 {
+                text.push_str(&format!("[event \"e{round}\"]\n"));
+            }
+        }
+    }
+    text.push_str("\n1. S2 *\n");
+    let report = validate_str(&text, &Options::default());
+    let tags = tags_of(&report.games[0]);
+    assert_eq!(tags.len(), 302);
+    assert_eq!(tags[0], ("Rules".to_owned(), "songo".to_owned()));
+    assert_eq!(tags[1], ("CUSTOM0".to_owned(), "1-0".to_owned()));
+    assert_eq!(tags[152], ("Event".to_owned(), "e1".to_owned()));
+    assert_eq!(tags[301], ("CUSTOM299".to_owned(), "1-299".to_owned()));
+    let record: GameRecord = text.parse().expect("a record");
+    assert_eq!(report.games[0].tags, record.tags);
+    let one_by_one =
+        record
+            .tags
+            .iter()
+            .cloned()
+            .fold(crate::record::Tags::default(), |mut tags, tag| {
+                tags.push(tag);
+                tags
+            });
+    let collected: crate::record::Tags = record.tags.iter().cloned().collect();
+    assert_eq!(collected, one_by_one);
+    assert_eq!(
+        collected.iter().map(|t| &t.name).collect::<Vec<_>>(),
+        one_by_one.iter().map(|t| &t.name).collect::<Vec<_>>()
+    );
+}
+
 /// Every game of the record fixtures, and tags that set everything.
 fn tag_lists() -> Vec<crate::record::Tags> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/records");

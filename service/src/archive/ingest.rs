@@ -4,7 +4,10 @@
 
 use std::collections::HashSet;
 
+use serde::Serialize;
+
 use songo_notation::i18n::Localize;
+use songo_notation::msg;
 use songo_notation::record::FromTags;
 use songo_notation::record::{GameText, Tags, names, parse_text};
 use songo_notation::validate::{Options, validate_game_observed};
@@ -144,9 +147,64 @@ pub struct Prepared {
     pub(crate) record: String,
     /// Each position once, at its first passage.
     pub(crate) passages: Vec<Passage>,
+    /// Where it starts in its file: its index there (from 0) and line.
+    pub(crate) index: usize,
+    pub(crate) line: usize,
+    /// An invalid game's first violation.
+    pub(crate) first_violation: Option<FirstViolation>,
+}
+
+/// An invalid game's first violation, as an import reports it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FirstViolation {
+    /// The rule broken.
+    pub rule: String,
+    /// Where, in the file: line and column, from 1.
+    pub line: usize,
+    /// Column, in characters.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// An invalid game as an import lists it (stored, marked invalid): where
+/// it is, who played it, and the first thing wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct InvalidGame {
+    /// The file it was read from.
+    pub file: String,
+    /// Its number in the file, from 1.
+    pub game: usize,
+    /// The line it starts on.
+    pub line: usize,
+    /// Its id in the archive.
+    pub id: String,
+    /// South, as its tags name him.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub south: Option<String>,
+    /// North.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub north: Option<String>,
+    /// Its first violation.
+    pub violation: FirstViolation,
 }
 
 impl Prepared {
+    /// The game as an import lists it when it is invalid (read from `file`).
+    #[must_use]
+    pub fn invalid_game(&self, file: &str) -> Option<InvalidGame> {
+        let violation = self.first_violation.clone()?;
+        Some(InvalidGame {
+            file: file.to_owned(),
+            game: self.index + 1,
+            line: self.line,
+            id: self.id(),
+            south: self.tags.get(names::SOUTH).map(str::to_owned),
+            north: self.tags.get(names::NORTH).map(str::to_owned),
+            violation,
+        })
+    }
+
     /// Whether the game has no violation.
     #[must_use]
     pub fn valid(&self) -> bool {
@@ -173,7 +231,8 @@ pub(crate) fn public_id(identity: i64) -> String {
 
 /// The identity of a public id.
 pub(crate) fn identity_of(id: &str) -> Option<i64> {
-    if id.len() != 16 {
+    // Sixteen hexadecimal digits, no sign (which the parse would take).
+    if id.len() != 16 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
     }
     u64::from_str_radix(id, 16).ok().map(u64::cast_signed)
@@ -188,7 +247,15 @@ pub struct NotAGame {
     pub column: usize,
     /// The reader's words.
     pub message: String,
+    /// Whether the text may be a game, one the archive refuses (more
+    /// tags than [`MAX_TAGS_PER_GAME`]), rather than no game at all.
+    pub refused: bool,
 }
+
+/// The most tags a game of the archive may have: each list and view of a
+/// game reads its tags again, and a game of 100,000 tags held a job slot
+/// for 30 s each time it was shown. Games have a dozen.
+pub const MAX_TAGS_PER_GAME: usize = 1000;
 
 /// What the import keeps of a game's main line as the validator reads
 /// and replays it: the text its identity hashes and its passages.
@@ -251,6 +318,36 @@ impl songo_notation::validate::MainLineObserver for MainLine {
     }
 }
 
+/// A game's text that is not text: bytes that are not UTF-8 (read with
+/// replacement characters, which would be stored as if written so), or a
+/// NUL byte, which no record holds (a picture, an archive, a program).
+/// Neither is stored.
+fn not_text(game: &GameText<'_>, options: &Options) -> Result<(), NotAGame> {
+    use songo_notation::record::TextProblem;
+    let refused = |offset: usize, message: String| {
+        let local = songo_notation::error::Location::of_offset(&game.text, offset);
+        NotAGame {
+            line: game.origin.line + local.line - 1,
+            column: local.column,
+            message,
+            refused: true,
+        }
+    };
+    if let Some(TextProblem::NotUtf8 { offset }) = game.problem {
+        return Err(refused(
+            offset,
+            msg!("archive-not-utf8").localize(options.lang),
+        ));
+    }
+    if let Some(offset) = game.text.find('\0') {
+        return Err(refused(
+            offset,
+            msg!("archive-binary").localize(options.lang),
+        ));
+    }
+    Ok(())
+}
+
 /// Validates and prepares one game split from a file: one reading and
 /// one replay of the game (the validator's), which show the import its
 /// main line. A text with neither a tag nor a move (a file that is no
@@ -259,6 +356,7 @@ impl songo_notation::validate::MainLineObserver for MainLine {
 /// # Errors
 /// The text holds no game.
 pub fn prepare(game: &GameText<'_>, options: &Options) -> Result<Prepared, NotAGame> {
+    not_text(game, options)?;
     let mut main = MainLine::default();
     let mut report = validate_game_observed(game, options, Some(&mut main));
     if report.tags.is_empty() && report.plies == 0 {
@@ -278,6 +376,20 @@ pub fn prepare(game: &GameText<'_>, options: &Options) -> Result<Prepared, NotAG
             line,
             column,
             message,
+            refused: false,
+        });
+    }
+    if report.tags.len() > MAX_TAGS_PER_GAME {
+        return Err(NotAGame {
+            line: game.origin.line,
+            column: 1,
+            message: msg!(
+                "archive-too-many-tags",
+                tags = report.tags.len(),
+                most = MAX_TAGS_PER_GAME
+            )
+            .localize(options.lang),
+            refused: true,
         });
     }
     let tags = std::mem::take(&mut report.tags);
@@ -321,6 +433,14 @@ pub fn prepare(game: &GameText<'_>, options: &Options) -> Result<Prepared, NotAG
         record: game.text.trim().to_owned(),
         tags,
         passages,
+        index: game.index,
+        line: game.origin.line,
+        first_violation: report.violations.first().map(|v| FirstViolation {
+            rule: v.rule.to_string(),
+            line: v.line,
+            column: v.column,
+            message: v.message.clone(),
+        }),
     })
 }
 

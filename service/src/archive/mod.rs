@@ -44,10 +44,13 @@ pub use accounts::{
     OtherClubsEvent, SERVE_TOKEN_ACCOUNT, Scope, TOKEN_PREFIX, local_user, new_token, rfc3339,
     token_hash,
 };
-pub use ingest::{NotAGame, Prepared, position_at, position_key, prepare};
+pub use ingest::{
+    FirstViolation, InvalidGame, MAX_TAGS_PER_GAME, NotAGame, Prepared, position_at, position_key,
+    prepare,
+};
 pub use query::{
-    Explorer, ExplorerMove, Filters, GameList, GameSummary, Results, StandingRow, Standings,
-    StoredGame,
+    Explorer, ExplorerMove, Filters, GameList, GameSummary, Results, SidesSearched, StandingRow,
+    Standings, StoredGame, is_filter_date,
 };
 pub use revisions::{Author, GameChange, History, Revised, Revision, changed_text};
 
@@ -204,6 +207,13 @@ pub enum ArchiveError {
     },
     /// Any other failure of the database.
     Database(String),
+    /// The archive's file fails SQLite's check: an import is refused.
+    Damaged {
+        /// Where.
+        location: String,
+        /// What the check found (its first lines).
+        report: String,
+    },
 }
 
 impl ArchiveError {
@@ -271,6 +281,11 @@ impl ArchiveError {
             ArchiveError::Database(cause) => {
                 msg!("archive-database", cause = Message::verbatim(cause.clone()))
             }
+            ArchiveError::Damaged { location, report } => msg!(
+                "archive-damaged",
+                location = location.as_str(),
+                report = Message::verbatim(report.clone())
+            ),
         }
     }
 
@@ -286,6 +301,7 @@ impl ArchiveError {
             ArchiveError::TooManyToReplay { .. } => Some(msg!("hint-archive-too-many-to-replay")),
             ArchiveError::NoSuchGame(_) => Some(msg!("hint-archive-no-such-game")),
             ArchiveError::Stale { .. } => Some(msg!("hint-archive-stale")),
+            ArchiveError::Damaged { .. } => Some(msg!("hint-archive-damaged")),
             _ => None,
         }
     }
@@ -429,15 +445,35 @@ impl Store {
     }
 }
 
-/// The idle connections are closed on a thread of their own: a server
-/// drops its store on a thread of its runtime, where the sync PostgreSQL
-/// client, which blocks on a runtime of its own to close, would panic
-/// (twice with two connections idle: an abort).
 impl Drop for Store {
+    /// The idle connections are closed on a thread of their own: the sync
+    /// PostgreSQL client says goodbye through a runtime of its own, which
+    /// panics on a thread that drives the server's runtime, where the
+    /// server's last hold on the pool may end at shutdown.
     fn drop(&mut self) {
-        let idle = self.idle.get_mut().map(std::mem::take).unwrap_or_default();
-        if !idle.is_empty() {
-            std::thread::spawn(move || drop(idle));
+        let idle = std::mem::take(
+            self.idle
+                .get_mut()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        );
+        if idle.is_empty() {
+            return;
+        }
+        let (send, receive) = std::sync::mpsc::channel::<Vec<Archive>>();
+        match std::thread::Builder::new()
+            .name("archive-close".to_owned())
+            .spawn(move || drop(receive.recv()))
+        {
+            Ok(closing) => {
+                let _ = send.send(idle);
+                let _ = closing.join();
+            }
+            Err(error) => {
+                // No thread to close them on: left to the process's exit,
+                // which closes their sockets.
+                tracing::warn!("archive connections left open: {error}");
+                std::mem::forget(idle);
+            }
         }
     }
 }
@@ -1000,6 +1036,197 @@ pub(crate) fn pack_counts(db: &mut Db) -> Result<(), DbError> {
     db.batch("DROP TABLE explorer_v4")
 }
 
+/// How long a SQLite statement waits for another connection's lock.
+const SQLITE_BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Puts a SQLite archive in WAL mode. A new file's change of mode fails
+/// at once, whatever the busy timeout, while another connection opening
+/// it holds its lock (several servers started at once): tried again
+/// until the busy timeout.
+fn use_wal(connection: &rusqlite::Connection) -> rusqlite::Result<()> {
+    let deadline = std::time::Instant::now() + SQLITE_BUSY_TIMEOUT;
+    loop {
+        match connection.query_row("PRAGMA journal_mode = WAL", [], |_| Ok(())) {
+            Err(error)
+                if error.sqlite_error_code() == Some(rusqlite::ErrorCode::DatabaseBusy)
+                    && std::time::Instant::now() < deadline =>
+            {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            done => return done,
+        }
+    }
+}
+
+/// How an archive is opened.
+#[derive(Debug, Clone, Copy)]
+struct Opening {
+    /// The schema version to bring it to.
+    version: i64,
+    /// SQLite: read-only, not migrated.
+    read_only: bool,
+    /// SQLite, tests: the most pages the file may hold.
+    max_pages: Option<i64>,
+}
+
+impl Opening {
+    fn at(version: i64) -> Opening {
+        Opening {
+            version,
+            read_only: false,
+            max_pages: None,
+        }
+    }
+}
+
+fn cannot(name: &str, cause: String) -> ArchiveError {
+    ArchiveError::Open {
+        location: name.to_owned(),
+        cause,
+    }
+}
+
+/// Brings the schema to `version`.
+fn migrate(db: &mut Db, version: i64, name: &str) -> Result<(), ArchiveError> {
+    schema::migrate(db, version).map_err(|error| match error {
+        schema::SchemaError::TooNew(version) => ArchiveError::TooNew {
+            location: name.to_owned(),
+            version,
+        },
+        schema::SchemaError::Db(error) => cannot(name, error.to_string()),
+    })
+}
+
+/// A SQLite archive opened (made when new), its schema brought up to
+/// date; read-only, checked to be of this songo's schema.
+fn open_sqlite(path: &Path, opening: Opening, name: &str) -> Result<Db, ArchiveError> {
+    if opening.read_only {
+        let mut db = Db::Sqlite(open_read_only(path).map_err(|e| cannot(name, e.to_string()))?);
+        let version = schema::current_version(&mut db).map_err(|e| cannot(name, e.to_string()))?;
+        return match version {
+            schema::CURRENT => Ok(db),
+            newer if newer > schema::CURRENT => Err(ArchiveError::TooNew {
+                location: name.to_owned(),
+                version: newer,
+            }),
+            older => Err(cannot(
+                name,
+                format!(
+                    "the file is read-only, and of schema {older}: open it once where it can be written, which brings it to schema {}",
+                    schema::CURRENT
+                ),
+            )),
+        };
+    }
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(|e| cannot(name, e.to_string()))?;
+    }
+    let connection = rusqlite::Connection::open(path).map_err(|e| cannot(name, e.to_string()))?;
+    if let Some(pages) = opening.max_pages {
+        connection
+            .pragma_update(None, "max_page_count", pages)
+            .map_err(|e| cannot(name, e.to_string()))?;
+    }
+    // WAL: readers go on while an import writes; NORMAL syncs at
+    // checkpoints only, and a killed process still loses no committed
+    // batch. A 64 MiB page cache keeps the index's pages a batch touches
+    // in memory; the journal of each multi-row statement is kept in
+    // memory too.
+    connection
+        .busy_timeout(SQLITE_BUSY_TIMEOUT)
+        .and_then(|()| use_wal(&connection))
+        .and_then(|()| {
+            connection.execute_batch(
+                "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY;",
+            )
+        })
+        .map_err(|e| cannot(name, e.to_string()))?;
+    connection.set_prepared_statement_cache_capacity(64);
+    let mut db = Db::Sqlite(connection);
+    migrate(&mut db, opening.version, name)?;
+    Ok(db)
+}
+
+/// A SQLite file opened read-only. In WAL mode a reader shares an index
+/// file (`-shm`) beside it with the writers, made when missing: in a
+/// folder this process may not write either (a copy on a read-only
+/// share), with no log waiting beside it (`-wal`: the last writer closed
+/// cleanly), the file is read as it is, as an immutable one.
+fn open_read_only(path: &Path) -> rusqlite::Result<rusqlite::Connection> {
+    use rusqlite::OpenFlags;
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY
+        | OpenFlags::SQLITE_OPEN_URI
+        | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let check = |connection: rusqlite::Connection| {
+        connection.busy_timeout(SQLITE_BUSY_TIMEOUT)?;
+        // Opening is lazy: the first read finds a missing `-shm`.
+        connection.query_row("SELECT COUNT(*) FROM sqlite_master", [], |_| Ok(()))?;
+        Ok(connection)
+    };
+    let error = match rusqlite::Connection::open_with_flags(path, flags).and_then(check) {
+        Ok(connection) => return Ok(connection),
+        Err(error) => error,
+    };
+    let mut log = path.as_os_str().to_owned();
+    log.push("-wal");
+    match path.to_str() {
+        Some(text) if !Path::new(&log).exists() => {
+            let uri = format!("file:{}?immutable=1", uri_path(text));
+            rusqlite::Connection::open_with_flags(uri, flags).and_then(check)
+        }
+        _ => Err(error),
+    }
+}
+
+/// A path as the path of a `file:` URI: `%`, `?` and `#` escaped.
+fn uri_path(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for c in path.chars() {
+        match c {
+            '%' => out.push_str("%25"),
+            '?' => out.push_str("%3f"),
+            '#' => out.push_str("%23"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// A SQLite archive's file and the journal files beside it, removed.
+fn remove_sqlite_files(path: &Path) {
+    let mut paths = vec![path.to_path_buf()];
+    for suffix in ["-wal", "-shm", "-journal"] {
+        let mut other = path.as_os_str().to_owned();
+        other.push(suffix);
+        paths.push(PathBuf::from(other));
+    }
+    for path in paths {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+/// A PostgreSQL connection (in the schema asked for, made if needed).
+fn open_postgres(url: &str, schema: Option<&str>, name: &str) -> Result<Db, ArchiveError> {
+    let mut client = postgres::Client::connect(url, postgres::NoTls)
+        .map_err(|e| cannot(name, DbError::from(e).to_string()))?;
+    if let Some(schema) = schema {
+        // A name the caller chose (tests): quoted as an identifier; made
+        // under the migrations' lock, since two `IF NOT EXISTS` at once
+        // may both try to make it.
+        let quoted = format!("\"{}\"", schema.replace('"', "\"\""));
+        client
+            .batch_execute(&format!(
+                "BEGIN; SELECT pg_advisory_xact_lock({}); CREATE SCHEMA IF NOT EXISTS {quoted}; COMMIT; SET search_path TO {quoted}",
+                schema::MIGRATION_LOCK
+            ))
+            .map_err(|e| cannot(name, DbError::from(e).to_string()))?;
+    }
+    Ok(Db::Postgres {
+        client: Box::new(client),
+        prepared: std::collections::HashMap::new(),
+    })
+}
+
 /// A connection to an archive.
 pub struct Archive {
     db: Db,
@@ -1043,60 +1270,77 @@ impl Archive {
     /// As [`Archive::open`].
     #[doc(hidden)]
     pub fn open_at_version(location: &Location, version: i64) -> Result<Archive, ArchiveError> {
-        let name = location.display();
-        let cannot = |cause: String| ArchiveError::Open {
-            location: name.clone(),
-            cause,
+        Archive::open_with(location, Opening::at(version))
+    }
+
+    /// Opens an archive to read it only (searches, the explorer,
+    /// standings): a SQLite file that this process may not write (a copy
+    /// handed out read-only) is opened read-only, and must then be of
+    /// this songo's schema; anything else as [`Archive::open`].
+    ///
+    /// # Errors
+    /// As [`Archive::open`]; a read-only file of an older schema.
+    pub fn open_for_reading(location: &Location) -> Result<Archive, ArchiveError> {
+        let read_only = match location {
+            Location::Sqlite(path) => std::fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .is_err_and(|e| e.kind() == std::io::ErrorKind::PermissionDenied),
+            Location::Postgres { .. } => false,
         };
-        let mut db = match location {
+        Archive::open_with(
+            location,
+            Opening {
+                read_only,
+                ..Opening::at(schema::CURRENT)
+            },
+        )
+    }
+
+    /// For tests: creates a SQLite archive whose file may hold `pages`
+    /// pages at most (a full disk while it is made).
+    ///
+    /// # Errors
+    /// As [`Archive::open`].
+    #[doc(hidden)]
+    pub fn create_with_max_pages(location: &Location, pages: i64) -> Result<Archive, ArchiveError> {
+        Archive::open_with(
+            location,
+            Opening {
+                max_pages: Some(pages),
+                ..Opening::at(schema::CURRENT)
+            },
+        )
+    }
+
+    fn open_with(location: &Location, opening: Opening) -> Result<Archive, ArchiveError> {
+        let name = location.display();
+        let db = match location {
             Location::Sqlite(path) => {
-                if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-                    std::fs::create_dir_all(parent).map_err(|e| cannot(e.to_string()))?;
+                let new = !path.exists();
+                match open_sqlite(path, opening, &name) {
+                    Ok(db) => db,
+                    Err(error) => {
+                        // A new file that could not be made (a full disk):
+                        // removed, with its journal, rather than left half
+                        // made (its connection is closed by now).
+                        if new && !opening.read_only {
+                            remove_sqlite_files(path);
+                        }
+                        return Err(error);
+                    }
                 }
-                let connection =
-                    rusqlite::Connection::open(path).map_err(|e| cannot(e.to_string()))?;
-                // WAL: readers go on while an import writes; NORMAL
-                // syncs at checkpoints only, and a killed process still
-                // loses no committed batch. A 64 MiB page cache keeps the
-                // index's pages a batch touches in memory; the journal of
-                // each multi-row statement is kept in memory too.
-                connection
-                    .execute_batch(
-                        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 10000; PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY;",
-                    )
-                    .map_err(|e| cannot(e.to_string()))?;
-                connection.set_prepared_statement_cache_capacity(64);
-                Db::Sqlite(connection)
             }
             Location::Postgres { url, schema } => {
-                let mut client = postgres::Client::connect(url, postgres::NoTls)
-                    .map_err(|e| cannot(DbError::from(e).to_string()))?;
-                if let Some(schema) = schema {
-                    // A name the caller chose (tests): quoted as an identifier.
-                    let quoted = format!("\"{}\"", schema.replace('"', "\"\""));
-                    client
-                        .batch_execute(&format!(
-                            "CREATE SCHEMA IF NOT EXISTS {quoted}; SET search_path TO {quoted}"
-                        ))
-                        .map_err(|e| cannot(DbError::from(e).to_string()))?;
-                }
-                Db::Postgres {
-                    client: Box::new(client),
-                    prepared: std::collections::HashMap::new(),
-                }
+                let mut db = open_postgres(url, schema.as_deref(), &name)?;
+                migrate(&mut db, opening.version, &name)?;
+                db
             }
         };
-        schema::migrate(&mut db, version).map_err(|error| match error {
-            schema::SchemaError::TooNew(version) => ArchiveError::TooNew {
-                location: name.clone(),
-                version,
-            },
-            schema::SchemaError::Db(error) => cannot(error.to_string()),
-        })?;
         Ok(Archive {
             db,
             location: name,
-            version: version.min(schema::CURRENT),
+            version: opening.version.min(schema::CURRENT),
             pending: Pending::default(),
             position_scan: POSITION_SCAN,
         })
@@ -1433,6 +1677,37 @@ impl Archive {
             self.count_stored(&mut outcome, game, ids.get(&game.identity).copied());
         }
         Ok(outcome)
+    }
+
+    /// Checks that the archive is sound before it is written to: SQLite's
+    /// `PRAGMA quick_check` (every page and record of the file, not the
+    /// content of its indexes: it reads the whole file once, some 2 s a
+    /// GB from the page cache). PostgreSQL checks its own pages.
+    ///
+    /// # Errors
+    /// [`ArchiveError::Damaged`] with the check's first findings; the
+    /// database fails.
+    pub fn check_sound(&mut self) -> Result<(), ArchiveError> {
+        if self.db.is_postgres() {
+            return Ok(());
+        }
+        let found: Vec<String> = self
+            .db
+            .query("PRAGMA quick_check(10)", &[])?
+            .into_iter()
+            .filter_map(|row| {
+                row.into_iter()
+                    .next()
+                    .and_then(|v| v.text().map(str::to_owned))
+            })
+            .collect();
+        if found.len() == 1 && found[0] == "ok" {
+            return Ok(());
+        }
+        Err(ArchiveError::Damaged {
+            location: self.location.clone(),
+            report: found.join("; "),
+        })
     }
 
     /// For tests: SQLite's `PRAGMA integrity_check` (`ok` when sound;

@@ -72,6 +72,21 @@ pub struct GameList {
     pub games: Vec<GameSummary>,
     /// The cursor of the next page (`--after`), `null` on the last.
     pub next: Option<String>,
+    /// Through a position that does not say who is to move: the sides
+    /// searched (both) and those with games in the page.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to_move: Option<SidesSearched>,
+}
+
+/// The sides to move a position was searched or explored with when its
+/// text did not say which (a diagram pasted from a lesson): both, and
+/// those with games.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SidesSearched {
+    /// The sides tried: South, North.
+    pub searched: Vec<Side>,
+    /// Those with games (a search: in the page given).
+    pub found: Vec<Side>,
 }
 
 /// One game with its record.
@@ -132,6 +147,11 @@ pub struct Explorer {
     pub moves: Vec<ExplorerMove>,
     /// The games through it most recently added.
     pub recent: Vec<GameSummary>,
+    /// For a position that did not say who is to move: both sides tried,
+    /// those with games; `position` is the one shown (the side with the
+    /// more games).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to_move: Option<SidesSearched>,
 }
 
 /// One player's line of a crosstable.
@@ -217,8 +237,47 @@ fn tag_lines(record: &str) -> Option<&str> {
     (end > 0 && !rest.contains('[')).then_some(header)
 }
 
+/// Whether `date` is a date a search takes (`since`, `until`): `YYYY`,
+/// `YYYY.MM` or `YYYY.MM.DD` (dots, dashes or slashes), a month from 1 to
+/// 12 and a day from 1 to 31, each of one or two digits. A record's date
+/// is read more loosely (`????.??.??`); a filter that no date can match
+/// is the caller's mistake.
+#[must_use]
+pub fn is_filter_date(date: &str) -> bool {
+    let mut parts = date.trim().split(['.', '-', '/']);
+    let number = |part: Option<&str>, digits: std::ops::RangeInclusive<usize>| {
+        part.filter(|p| digits.contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|p| p.parse::<u32>().ok())
+    };
+    if number(parts.next(), 4..=4).is_none() {
+        return false;
+    }
+    for most in [12, 31] {
+        match parts.next() {
+            None => return true,
+            part => {
+                if !number(part, 1..=2).is_some_and(|n| (1..=most).contains(&n)) {
+                    return false;
+                }
+            }
+        }
+    }
+    parts.next().is_none()
+}
+
 /// A date bound: missing parts filled with `fill` (`00` from, `99` to).
 fn date_bound(date: &str, fill: &str) -> Option<String> {
+    if !is_filter_date(date) {
+        return None;
+    }
+    // One digit as two: `2024.3` is March.
+    let padded: Vec<String> = date
+        .trim()
+        .split(['.', '-', '/'])
+        .map(|part| format!("{part:0>2}"))
+        .collect();
+    let date = padded.join(".");
+    let date = date.as_str();
     let normal = normalise_date(date)?;
     let given = date.trim().split(['.', '-', '/']).count();
     let mut parts: Vec<&str> = normal.split('-').collect();
@@ -270,6 +329,7 @@ fn page(rows: &[Vec<Value>], limit: usize) -> GameList {
         } else {
             None
         },
+        to_move: None,
     }
 }
 
@@ -391,6 +451,7 @@ fn explorer_of(position: &AnyPosition, by_move: BTreeMap<String, Counts>) -> Exp
         ended: 0,
         moves: Vec::new(),
         recent: Vec::new(),
+        to_move: None,
     };
     for (played, counted) in by_move {
         let results = Results {
@@ -586,27 +647,128 @@ impl Archive {
         limit: usize,
         after: Option<i64>,
     ) -> Result<GameList, ArchiveError> {
+        let ids = self.games_through(key, after)?;
+        Ok(self.page_of_scan(ids, &w, limit)?.0)
+    }
+
+    /// A page of the games among `ids` (sorted) that meet `w`, and its
+    /// rows: the page looks at most `position_scan` of them, and when the
+    /// filters leave it short, its cursor says where the scan stopped, so
+    /// that the next page goes on there.
+    fn page_of_scan(
+        &mut self,
+        mut ids: Vec<i64>,
+        w: &Where,
+        limit: usize,
+    ) -> Result<(GameList, Vec<Vec<Value>>), DbError> {
+        let scanned = ids.len().min(self.position_scan);
+        let more = ids.len() > scanned;
+        ids.truncate(scanned);
+        let rows = self.games_among(&ids, w, limit + 1, false)?;
+        let mut list = page(&rows, limit);
+        if list.next.is_none() && more {
+            list.next = Some(format!("g{}", ids.last().copied().unwrap_or_default()));
+        }
+        Ok((list, rows))
+    }
+
+    /// The games the index gives for `key`, sorted, each once, after the
+    /// cursor's; a revised game only when its current text passes through
+    /// the position (its older texts' positions stay in the posting lists).
+    fn games_through(&mut self, key: i64, after: Option<i64>) -> Result<Vec<i64>, DbError> {
         let mut ids = self.indexed_games(key, false)?;
         ids.extend(self.indexed_games(key, true)?);
         ids.sort_unstable();
         ids.dedup();
         ids.retain(|&id| after.is_none_or(|after| id > after));
-        // A page looks at most `position_scan` of the games through the
-        // position: when the other filters leave it short, its cursor
-        // says where the scan stopped, and the next page goes on there.
-        let scanned = ids.len().min(self.position_scan);
-        let more = ids.len() > scanned;
-        ids.truncate(scanned);
-        // A revised game's older texts stay in the posting lists: it is
-        // listed only when its current text passes through the position.
         let stale = self.revised_games_not_through(key, &ids)?;
         ids.retain(|id| !stale.contains(id));
-        let rows = self.games_among(&ids, &w, limit + 1, false)?;
-        let mut list = page(&rows, limit);
-        if list.next.is_none() && more {
-            list.next = Some(format!("g{}", ids.last().copied().unwrap_or_default()));
+        Ok(ids)
+    }
+
+    /// A page of the games through `position` with either side to move,
+    /// for a position whose text does not say who is to move (a diagram
+    /// pasted from a lesson): the games of both searches, in id order, one
+    /// cursor for both; `to_move` says which sides have games in the page.
+    /// `filters.position` is not read.
+    ///
+    /// # Errors
+    /// A bad cursor or date; the database fails.
+    pub fn search_either_side(
+        &mut self,
+        filters: &Filters,
+        position: &AnyPosition,
+        limit: usize,
+        after: Option<&str>,
+    ) -> Result<GameList, ArchiveError> {
+        // Through a position, a player is a condition on its games.
+        let through = Filters {
+            position: Some(0),
+            ..filters.clone()
+        };
+        let (w, _) = search_conditions(&through, self.version)?;
+        let after = parse_cursor(after)?;
+        let limit = limit.clamp(1, 1000);
+        let mut sides = Vec::new();
+        let mut ids = Vec::new();
+        for side in [Side::South, Side::North] {
+            let Ok(sided) = position.with_to_move(side) else {
+                continue;
+            };
+            let games = self.games_through(super::position_key(&sided), after)?;
+            ids.extend_from_slice(&games);
+            sides.push((side, games));
         }
+        ids.sort_unstable();
+        ids.dedup();
+        let (mut list, rows) = self.page_of_scan(ids, &w, limit)?;
+        let shown: Vec<i64> = rows
+            .iter()
+            .take(limit)
+            .filter_map(|row| row.first().and_then(Value::int))
+            .collect();
+        list.to_move = Some(SidesSearched {
+            searched: sides.iter().map(|(side, _)| *side).collect(),
+            found: sides
+                .iter()
+                .filter(|(_, games)| shown.iter().any(|id| games.binary_search(id).is_ok()))
+                .map(|(side, _)| *side)
+                .collect(),
+        });
         Ok(list)
+    }
+
+    /// The explorer of `position` with either side to move, for a position
+    /// whose text does not say who is to move: the side with the more
+    /// games is shown (South when even); `to_move` says which have games.
+    ///
+    /// # Errors
+    /// As [`Archive::explore`], for either side.
+    pub fn explore_either_side(
+        &mut self,
+        position: &AnyPosition,
+        recent: usize,
+    ) -> Result<Explorer, ArchiveError> {
+        let mut tried = Vec::new();
+        for side in [Side::South, Side::North] {
+            if let Ok(sided) = position.with_to_move(side) {
+                tried.push((side, self.explore(&sided, recent)?));
+            }
+        }
+        let searched = tried.iter().map(|(side, _)| *side).collect();
+        let found = tried
+            .iter()
+            .filter(|(_, explorer)| explorer.games > 0)
+            .map(|(side, _)| *side)
+            .collect();
+        // The first of the most games: South when even.
+        let most = tried.iter().map(|(_, e)| e.games).max().unwrap_or(0);
+        let Some(at) = tried.iter().position(|(_, e)| e.games == most) else {
+            return self.explore(position, recent);
+        };
+        let (_, mut explorer) = tried.swap_remove(at);
+        explorer.to_move = Some(SidesSearched { searched, found });
+        Ok(explorer)
     }
 
     /// A page of the games that meet `w` (and, when `player` numbers a

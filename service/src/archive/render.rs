@@ -8,7 +8,9 @@ use songo_notation::i18n::{Lang, Localize};
 use songo_notation::msg;
 use songo_notation::record::names;
 
-use super::query::{Explorer, GameSummary, Standings};
+use songo_notation::Side;
+
+use super::query::{Explorer, GameSummary, SidesSearched, Standings, StoredGame};
 
 /// A crosstable's forms.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,10 +56,83 @@ pub fn game_line(game: &GameSummary, lang: Lang) -> String {
     line
 }
 
+/// Games' records one after the other, a record file that reads back as
+/// as many games (`--format record`). A game is told from the one before
+/// it by the tag line it starts with: without it, a game without tags
+/// merged with the one before when read back. So a game without tags is
+/// written after a `Rules` tag of its own ruleset (a tag of its identity:
+/// imported again, it is a new game), and the comments a record has
+/// before its tags after them (they belong to its move text either way).
+#[must_use]
+pub fn record_file(games: &[StoredGame]) -> String {
+    let mut out = String::new();
+    for game in games {
+        let record = game.record.trim();
+        let lines: Vec<&str> = record.lines().collect();
+        match lines.iter().position(|line| is_tag_pair(line)) {
+            Some(0) => out.push_str(record),
+            Some(first) => {
+                let tags = lines[first..]
+                    .iter()
+                    .take_while(|line| line.trim_start().starts_with('['))
+                    .count();
+                let moved = lines[first..first + tags]
+                    .iter()
+                    .chain(&lines[..first])
+                    .chain(&lines[first + tags..]);
+                for line in moved {
+                    out.push_str(line);
+                    out.push('\n');
+                }
+            }
+            None => {
+                let _ = write!(
+                    out,
+                    "[{} \"{}\"]\n\n{record}",
+                    names::RULES,
+                    game.summary.rules
+                );
+            }
+        }
+        out.push_str("\n\n");
+    }
+    out
+}
+
+/// Whether a line is a tag pair (`[Name "`), which starts a game wherever
+/// it is in a file (even after an unclosed comment).
+fn is_tag_pair(line: &str) -> bool {
+    let Some(rest) = line.trim_start().strip_prefix('[') else {
+        return false;
+    };
+    let rest = rest.trim_start_matches(' ');
+    let name = rest
+        .bytes()
+        .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+        .count();
+    name > 0 && rest[name..].trim_start_matches(' ').starts_with('"')
+}
+
+/// What a search or the explorer says of a position that did not say
+/// who is to move: both sides tried, and which have games.
+#[must_use]
+pub fn sides_searched(sides: &SidesSearched, lang: Lang) -> String {
+    let found = match sides.found.as_slice() {
+        [] => "none",
+        [Side::South] => "south",
+        [Side::North] => "north",
+        _ => "both",
+    };
+    msg!("archive-side-not-named", found = found).localize(lang)
+}
+
 /// The explorer as a table for people.
 #[must_use]
 pub fn explorer_text(explorer: &Explorer, lang: Lang) -> String {
     let mut out = String::new();
+    if let Some(sides) = &explorer.to_move {
+        let _ = writeln!(out, "{}", sides_searched(sides, lang));
+    }
     let _ = writeln!(out, "{}", explorer.position);
     let _ = writeln!(
         out,

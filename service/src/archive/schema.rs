@@ -300,9 +300,33 @@ impl From<DbError> for SchemaError {
     }
 }
 
+/// The PostgreSQL advisory lock the migrations run under ("songo" and a
+/// 1): one per database, whatever its schemas.
+pub(crate) const MIGRATION_LOCK: i64 = 0x736f_6e67_6f00_0001;
+
 /// Brings the schema to [`CURRENT`] (or to `upto`, for tests that make
 /// an old archive).
+///
+/// PostgreSQL: under a session advisory lock, from the creation of the
+/// version table to the last step. Several servers started at once on a
+/// new database: one makes the schema while the others wait, then read
+/// the version it left (two `CREATE TABLE IF NOT EXISTS` at once may both
+/// find no table and one fail on the catalogue's unique index).
 pub(crate) fn migrate(db: &mut Db, upto: i64) -> Result<(), SchemaError> {
+    if !db.is_postgres() {
+        return migrate_steps(db, upto);
+    }
+    db.execute("SELECT pg_advisory_lock($1)", &[MIGRATION_LOCK.into()])?;
+    let migrated = migrate_steps(db, upto);
+    // Also released when the session ends, should this fail.
+    let unlocked = db.execute("SELECT pg_advisory_unlock($1)", &[MIGRATION_LOCK.into()]);
+    migrated?;
+    unlocked?;
+    Ok(())
+}
+
+/// The steps of [`migrate`], the version read again once the lock is held.
+fn migrate_steps(db: &mut Db, upto: i64) -> Result<(), SchemaError> {
     db.batch("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")?;
     let version = current_version(db)?;
     if version > CURRENT {

@@ -127,6 +127,10 @@ both!(
     an_archive_of_a_newer_songo_is_refused,
     hostile_text_is_only_data,
     deep_positions_are_explored_by_replay_and_found_by_search,
+    servers_started_at_once_on_a_new_archive_all_open_it,
+    a_game_of_too_many_tags_is_refused,
+    a_record_file_of_games_reads_back_as_as_many_games,
+    a_position_is_searched_with_either_side_to_move,
     the_explorer_refuses_past_its_replay_bound_before_any_work,
     two_writers_at_once_count_every_game,
     rebuilt_search_indexes_find_the_same_games,
@@ -692,6 +696,45 @@ fn two_writers_at_once_count_every_game(backend: Backend) {
         let one = alone_archive.explore(&start, 0).expect("explored");
         assert_eq!((both.games, &both.moves), (one.games, &one.moves));
         assert!(one.games > 0, "{rules:?}");
+    }
+}
+
+/// Several servers started at once on an empty database: each opens the
+/// archive, and its schema is made once. In PostgreSQL two `CREATE …
+/// IF NOT EXISTS` at once may both find nothing and one fail: before the
+/// migrations ran under an advisory lock, about one round in four lost a
+/// server (so, several rounds).
+fn servers_started_at_once_on_a_new_archive_all_open_it(backend: Backend) {
+    const SERVERS: usize = 8;
+    const ROUNDS: usize = 12;
+    for round in 0..ROUNDS {
+        let scratch = scratch(backend, &format!("started-at-once-{round}"));
+        let start = std::sync::Barrier::new(SERVERS);
+        let opened: Vec<Result<i64, String>> = std::thread::scope(|threads| {
+            let handles: Vec<_> = (0..SERVERS)
+                .map(|_| {
+                    let (location, start) = (&scratch.location, &start);
+                    threads.spawn(move || {
+                        start.wait();
+                        let mut archive = Archive::open(location).map_err(|e| e.to_string())?;
+                        archive.schema_version().map_err(|e| e.to_string())
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|handle| handle.join().expect("no panic"))
+                .collect()
+        });
+        let mut archive = open(&scratch);
+        let current = archive.schema_version().expect("a version");
+        for result in opened {
+            assert_eq!(result, Ok(current), "round {round}");
+        }
+        if round == 0 {
+            archive.import(&fixtures("valid")).expect("imported");
+            assert!(archive.count().expect("a count") > 0);
+        }
     }
 }
 
@@ -1727,4 +1770,243 @@ fn a_position_search_is_bounded_a_page_and_goes_on_by_its_cursor(backend: Backen
     assert!(pages >= 60 / 7, "{pages}");
     let expected: Vec<String> = all.games.iter().map(|g| g.id.clone()).collect();
     assert_eq!(found, expected);
+}
+
+/// A record of `tags` custom tags and one move.
+fn record_of_tags(tags: usize) -> String {
+    let mut text = String::from("[Rules \"songo\"]\n");
+    for index in 1..tags {
+        text.push_str(&format!("[Note{index} \"n{index}\"]\n"));
+    }
+    text.push_str("\n1. S2 *\n");
+    text
+}
+
+/// A game of more tags than the archive takes is refused, saying why,
+/// and nothing of it is stored; one at the limit is stored, listed and
+/// shown with every tag (each view reads its tags again, in a time that
+/// grows with them no faster than their number: see the reader's tests).
+fn a_game_of_too_many_tags_is_refused(backend: Backend) {
+    use songo_service::archive::MAX_TAGS_PER_GAME;
+    let scratch = scratch(backend, "many-tags");
+    let mut archive = open(&scratch);
+    let too_many = record_of_tags(MAX_TAGS_PER_GAME + 1);
+    let game = songo_notation::record::games(&too_many)
+        .next()
+        .expect("a game");
+    let refused = prepare(&game, &Options::default()).expect_err("refused");
+    assert!(refused.refused);
+    assert_eq!((refused.line, refused.column), (1, 1));
+    assert!(
+        refused
+            .message
+            .contains(&format!("{} tags", MAX_TAGS_PER_GAME + 1))
+            && refused
+                .message
+                .contains(&format!("{MAX_TAGS_PER_GAME} tags at most")),
+        "{}",
+        refused.message
+    );
+    assert!(prepared(&too_many).is_empty());
+    let most = prepared(&record_of_tags(MAX_TAGS_PER_GAME));
+    assert_eq!(most.len(), 1);
+    archive.import(&most).expect("imported");
+    let list = archive
+        .search(&Filters::default(), 10, None)
+        .expect("a search");
+    assert_eq!(list.games.len(), 1);
+    assert_eq!(list.games[0].tags.len(), MAX_TAGS_PER_GAME);
+    let stored = archive
+        .game(&list.games[0].id)
+        .expect("a read")
+        .expect("the game");
+    assert_eq!(stored.summary.tags.len(), MAX_TAGS_PER_GAME);
+    assert_eq!(stored.summary.tags.get("Note999"), Some("n999"));
+}
+
+/// The records of several games written one after the other (`archive
+/// search --format record`) read back as as many games, games without
+/// tags and games with comments before their tags among them (six games
+/// read back as five: a game without tags merged with the one before).
+fn a_record_file_of_games_reads_back_as_as_many_games(backend: Backend) {
+    let first = scratch(backend, "record-file");
+    let mut archive = open(&first);
+    // A game without tags is the first of its text, or it would be read
+    // as the moves of the one before: each text imported alone.
+    let texts = [
+        "1. S2 N4 *\n",
+        "[Event \"a\"]\n\n1. S3 *\n",
+        "1. S4 N4 2. S2 *\n",
+        "{a comment first}\n[Event \"b\"]\n\n1. S5 *\n",
+        "1. S1 *\n",
+        "; a line comment\n1. S6 N1 *\n",
+    ];
+    for text in texts {
+        let games = prepared(text);
+        assert_eq!(games.len(), 1, "{text}");
+        archive.import(&games).expect("imported");
+    }
+    let list = archive
+        .search(&Filters::default(), 100, None)
+        .expect("a search");
+    assert_eq!(list.games.len(), texts.len());
+    let stored: Vec<_> = list
+        .games
+        .iter()
+        .map(|game| archive.game(&game.id).expect("a read").expect("the game"))
+        .collect();
+    let file = songo_service::archive::render::record_file(&stored);
+    assert_eq!(
+        songo_notation::record::games(&file).count(),
+        texts.len(),
+        "{file}"
+    );
+    let again = prepared(&file);
+    assert_eq!(again.len(), texts.len(), "{file}");
+    assert!(again.iter().all(Prepared::valid), "{file}");
+    // Written twice in a row (two pages of a search), still each game.
+    let twice = format!("{file}{file}");
+    assert_eq!(
+        songo_notation::record::games(&twice).count(),
+        2 * texts.len()
+    );
+    // Stored again elsewhere: every game, each once.
+    let copy = scratch(backend, "record-file-copy");
+    let mut other = open(&copy);
+    let outcome = other.import(&prepared(&twice)).expect("imported");
+    assert_eq!(
+        (outcome.imported, outcome.duplicates),
+        (texts.len(), texts.len())
+    );
+}
+
+/// A position searched with either side to move (its text did not say
+/// which): the games of both searches, each once, in id order, paged by
+/// one cursor, and the sides that have games; the explorer shows the
+/// side with the more games.
+fn a_position_is_searched_with_either_side_to_move(backend: Backend) {
+    let place = scratch(backend, "either-side");
+    let mut archive = open(&place);
+    let games = prepared(&generated(30));
+    archive.import(&games).expect("imported");
+    let record = game_record(&mut archive, &games[0]);
+    // After one ply North is to move; the same board with South to move
+    // is another position.
+    let after_one = songo_service::archive::position_at(&record, Some(1)).expect("a position");
+    let side = |side: songo_notation::Side| after_one.with_to_move(side).expect("a side");
+    let ids = |archive: &mut Archive, position: &songo_notation::AnyPosition| -> Vec<String> {
+        let filters = Filters {
+            position: Some(songo_service::archive::position_key(position)),
+            ..Filters::default()
+        };
+        let list = archive.search(&filters, 1000, None).expect("a search");
+        list.games.into_iter().map(|g| g.id).collect()
+    };
+    let north = ids(&mut archive, &side(songo_notation::Side::North));
+    let south = ids(&mut archive, &side(songo_notation::Side::South));
+    assert!(!north.is_empty());
+    let mut seen = Vec::new();
+    let mut after = None;
+    loop {
+        let page = archive
+            .search_either_side(&Filters::default(), &after_one, 2, after.as_deref())
+            .expect("a page");
+        let sides = page.to_move.as_ref().expect("the sides");
+        assert_eq!(
+            sides.searched,
+            [songo_notation::Side::South, songo_notation::Side::North]
+        );
+        assert!(sides.found.contains(&songo_notation::Side::North) || page.games.is_empty());
+        seen.extend(page.games.iter().map(|g| g.id.clone()));
+        match page.next {
+            Some(next) => after = Some(next),
+            None => break,
+        }
+    }
+    let mut expected: Vec<String> = north.iter().chain(&south).cloned().collect();
+    expected.sort();
+    expected.dedup();
+    let mut found = seen.clone();
+    found.sort();
+    assert_eq!(found, expected);
+    assert_eq!(seen.len(), expected.len(), "each game once");
+    let explorer = archive
+        .explore_either_side(&after_one, 0)
+        .expect("explored");
+    assert_eq!(
+        explorer.position.to_move(),
+        if north.len() > south.len() {
+            songo_notation::Side::North
+        } else {
+            songo_notation::Side::South
+        }
+    );
+    assert!(explorer.to_move.is_some());
+    assert!(explorer.games > 0);
+}
+
+/// SQLite only: a new archive that cannot be made (a full disk while its
+/// schema is written) leaves no file behind, neither the archive nor its
+/// write-ahead log (the WAL stayed, and the next open found a broken
+/// archive).
+#[test]
+fn a_new_archive_that_cannot_be_made_leaves_no_file() {
+    let place = scratch(Backend::Sqlite, "cannot-make");
+    let Location::Sqlite(path) = &place.location else {
+        unreachable!()
+    };
+    let error = Archive::create_with_max_pages(&place.location, 3).expect_err("no room");
+    assert!(error.to_string().contains("full"), "{error}");
+    let left: Vec<_> = std::fs::read_dir(path.parent().expect("a folder"))
+        .expect("the folder")
+        .map(|entry| entry.expect("an entry").file_name())
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    // With room, it is made.
+    let mut archive = open(&place);
+    archive.import(&fixtures("valid")).expect("imported");
+}
+
+/// SQLite only: an archive whose file fails SQLite's check says so before
+/// it takes any game (an import into it went on, exit 0).
+#[test]
+fn a_damaged_archive_is_found_so() {
+    let place = scratch(Backend::Sqlite, "damaged");
+    let Location::Sqlite(path) = &place.location else {
+        unreachable!()
+    };
+    let mut archive = open(&place);
+    archive.import(&fixtures("valid")).expect("imported");
+    archive.check_sound().expect("sound");
+    drop(archive);
+    damage(path);
+    let mut archive = open(&place);
+    match archive.check_sound() {
+        Err(ArchiveError::Damaged { report, .. }) => {
+            assert!(report.contains("never used"), "{report}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Damages a SQLite file as a disk may: pages freed by a table dropped,
+/// then the list of free pages lost (its count and first page zeroed in
+/// the header), so that `quick_check` finds pages never used. Searches
+/// and writes still work: only the check finds it.
+pub(crate) fn damage(path: &std::path::Path) {
+    let connection = rusqlite::Connection::open(path).expect("the file");
+    connection
+        .execute_batch(
+            "CREATE TABLE junk (x); INSERT INTO junk SELECT randomblob(3000) FROM games; \
+             DROP TABLE junk; PRAGMA wal_checkpoint(TRUNCATE);",
+        )
+        .expect("freed pages");
+    drop(connection);
+    use std::io::{Seek, Write};
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .open(path)
+        .expect("the file");
+    file.seek(std::io::SeekFrom::Start(32)).expect("the header");
+    file.write_all(&[0; 8]).expect("written");
 }

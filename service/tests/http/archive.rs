@@ -88,6 +88,15 @@ fn every_route(location: Location) {
     )
     .json();
     assert_eq!(reply["invalid"], 1, "{reply}");
+    let invalid = &reply["invalid_games"][0];
+    assert_eq!(
+        (&invalid["file"], &invalid["violation"]["rule"]),
+        (
+            &serde_json::json!("<body>"),
+            &serde_json::json!("songo.exit")
+        ),
+        "{reply}"
+    );
     let list = server
         .get("/v1/games?player=capture-first%20program")
         .json();
@@ -135,6 +144,59 @@ fn every_route(location: Location) {
     let csv = server.get("/v1/standings?event=songo%20fixtures&format=csv");
     assert!(csv.text().starts_with("rank,player,points"));
     assert_eq!(server.get("/v1/standings").status, 400);
+    the_scheme_s_name_is_read_in_any_case(&server);
+    a_position_without_its_side_is_searched_both_ways(&server, &id);
+}
+
+/// `position=` that does not say who is to move: both sides searched or
+/// explored, `to_move` saying which have games (the game `id` passed
+/// through the position after S5 with North to move).
+fn a_position_without_its_side_is_searched_both_ways(server: &TestServer, id: &str) {
+    let list = server
+        .get("/v1/games?position=songo:5,5,5,5,5,5,5/6,6,6,6,6,0,5")
+        .json();
+    assert_eq!(list["games"][0]["id"].as_str(), Some(id), "{list}");
+    assert_eq!(
+        list["to_move"]["searched"],
+        serde_json::json!(["south", "north"])
+    );
+    assert_eq!(list["to_move"]["found"], serde_json::json!(["north"]));
+    let named = server
+        .get("/v1/games?position=songo:5,5,5,5,5,5,5/6,6,6,6,6,0,5:0-0:S")
+        .json();
+    assert_eq!(named["games"], serde_json::json!([]));
+    assert!(named.get("to_move").is_none(), "{named}");
+    let explorer = server
+        .get("/v1/explorer?position=songo:5,5,5,5,5,5,5/6,6,6,6,6,0,5&recent=0")
+        .json();
+    assert_eq!(explorer["position"]["to_move"], "north", "{explorer}");
+    assert_eq!(explorer["to_move"]["found"], serde_json::json!(["north"]));
+    assert!(
+        explorer["games"].as_i64().is_some_and(|g| g > 0),
+        "{explorer}"
+    );
+}
+
+/// The scheme's name is case-insensitive (RFC 9110); the token is not.
+fn the_scheme_s_name_is_read_in_any_case(server: &TestServer) {
+    for header in ["bearer s3cret", "BEARER  s3cret"] {
+        let reply = server.request(
+            "POST",
+            "/v1/games",
+            &[("Content-Type", "text/plain"), ("Authorization", header)],
+            Some(b"[Event \"scheme\"]\n\n1. S2 *\n"),
+        );
+        assert_eq!(reply.status, 200, "{header}: {reply:?}");
+    }
+    for header in ["Bearer S3CRET", "Bearers3cret", "Basic s3cret"] {
+        let reply = server.request(
+            "POST",
+            "/v1/games",
+            &[("Content-Type", "text/plain"), ("Authorization", header)],
+            Some(b"[Event \"scheme\"]\n\n1. S2 *\n"),
+        );
+        assert_eq!(reply.status, 401, "{header}: {reply:?}");
+    }
 }
 
 #[test]
@@ -623,4 +685,102 @@ fn a_read_only_archive_takes_no_change() {
         Some(serde_json::json!({"tags": {"Site": "x"}, "reason": "r"})),
     );
     reply.problem(403, "forbidden");
+}
+
+/// `POST /v1/games` reads its body before it takes a validation slot: a
+/// client that sends its records slowly holds no slot meanwhile, and a
+/// validation asked for then is answered at once (it waited for the
+/// import's body until its deadline, then was 503 busy).
+#[test]
+fn an_import_whose_body_is_slow_holds_no_slot_while_it_arrives() {
+    use std::io::Write;
+    let server = TestServer::with_metrics(songo_service::Config {
+        max_concurrent_validations: 1,
+        request_timeout: std::time::Duration::from_secs(3),
+        archive: Some(ArchiveConfig {
+            location: Location::Sqlite(scratch_dir("slow-body").join("archive.sqlite")),
+            token: Token::new("s3cret"),
+            private: false,
+        }),
+        ..songo_service::Config::default()
+    });
+    let body = RECORD.as_bytes();
+    let mut stream = server.connect();
+    write!(
+        stream,
+        "POST /v1/games HTTP/1.1\r\nHost: test\r\nConnection: close\r\nAuthorization: Bearer s3cret\r\nContent-Type: text/plain\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    )
+    .expect("the head");
+    stream.write_all(&body[..10]).expect("a first piece");
+    stream.flush().expect("sent");
+    let waiting = std::time::Instant::now();
+    while server.metric("songo_http_requests_in_flight") < 1.0 {
+        assert!(
+            waiting.elapsed() < std::time::Duration::from_secs(10),
+            "the import never started"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    // Time for the import's handler to reach its body (and, before, its slot).
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let validation = server.post("/v1/validate", "text/plain", "[Event \"x\"]\n\n1. S2 *\n");
+    assert_eq!(validation.status, 200, "{validation:?}");
+    stream.write_all(&body[10..]).expect("the rest");
+    let reply = crate::Reply::read(&mut stream);
+    assert_eq!(reply.json()["imported"], 1, "{reply:?}");
+}
+
+/// Loose values of the search are refused, each saying which value and
+/// what is expected; an id no game has, or that is no id, is 404
+/// `no-such-game` (not the route's 404).
+#[test]
+fn loose_query_values_are_refused_and_unknown_games_are_not_found() {
+    let server = server(
+        Location::Sqlite(scratch_dir("loose").join("archive.sqlite")),
+        None,
+    );
+    for (query, parameter, expected) in [
+        ("since=2024.13.45", "since", "a month from 01 to 12"),
+        ("until=2024.02.32", "until", "a day from 01 to 31"),
+        ("since=last%20spring", "since", "YYYY.MM.DD"),
+        ("since=2024.01.01.01", "since", "YYYY.MM.DD"),
+        ("min_plies=-1", "min_plies", "0 or more"),
+        ("max_plies=ten", "max_plies", "0 or more"),
+    ] {
+        let reply = server.get(&format!("/v1/games?{query}"));
+        let problem = reply.problem(400, "bad-query");
+        assert_eq!(problem["parameter"], parameter, "{query}");
+        let detail = problem["detail"].as_str().expect("a detail");
+        assert!(
+            detail.contains(&query.replace("%20", " ")) && detail.contains(expected),
+            "{query}: {detail}"
+        );
+    }
+    for good in [
+        "since=2024",
+        "since=2024.3",
+        "until=2024.12.31",
+        "min_plies=0",
+    ] {
+        assert_eq!(
+            server.get(&format!("/v1/games?{good}")).status,
+            200,
+            "{good}"
+        );
+    }
+    for id in [
+        "0123456789abcdef",
+        "xyz",
+        "+123456789abcdef",
+        "0123456789ABCDEF0",
+    ] {
+        let reply = server.get(&format!("/v1/games/{id}"));
+        let problem = reply.problem(404, "no-such-game");
+        assert_eq!(problem["title"], "No such game", "{id}");
+        assert!(
+            problem["detail"].as_str().is_some_and(|d| d.contains(id)),
+            "{problem}"
+        );
+    }
 }

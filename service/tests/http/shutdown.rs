@@ -61,3 +61,31 @@ fn the_shutdown_timeout_bounds_the_wait() {
     );
     assert!(started.elapsed() < Duration::from_secs(3));
 }
+
+/// A server whose archive is in PostgreSQL stops cleanly after serving
+/// it: the sync client of a pooled connection runs a runtime of its own
+/// to say goodbye, which panics on a thread of the server's runtime
+/// (`songo serve` exited 101 on SIGTERM after one archive request).
+#[test]
+fn a_server_stops_cleanly_after_using_its_postgres_archive() {
+    let location = crate::archive::postgres_location("shutdown");
+    let server = TestServer::with(Config {
+        archive: Some(songo_service::ArchiveConfig {
+            location: location.clone(),
+            token: None,
+            private: false,
+        }),
+        ..Config::default()
+    });
+    assert_eq!(server.get("/v1/games").status, 200);
+    assert_eq!(server.get("/v1/games?player=Ada").status, 200);
+    assert_eq!(server.stop(), Ok(()));
+    if let songo_service::archive::Location::Postgres {
+        url,
+        schema: Some(schema),
+    } = location
+        && let Ok(mut client) = postgres::Client::connect(&url, postgres::NoTls)
+    {
+        let _ = client.batch_execute(&format!("DROP SCHEMA \"{schema}\" CASCADE"));
+    }
+}

@@ -78,9 +78,18 @@ impl FromStr for Position {
 /// # Errors
 /// A [`ParseError`] with line, column and a hint.
 pub fn parse(input: &str, rules: Option<Ruleset>) -> Result<Position, ParseError> {
+    parse_telling_side(input, rules).map(|(position, _)| position)
+}
+
+/// [`parse`], and whether the text names the side to move (an OGN `FEN`
+/// always does; without a side field South moves).
+pub(crate) fn parse_telling_side(
+    input: &str,
+    rules: Option<Ruleset>,
+) -> Result<(Position, bool), ParseError> {
     let whole = Span::one_line(input, "songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5:0-0:S")?;
     if looks_like_fen(whole.text) {
-        return parse_ogn_fen(input, rules.unwrap_or(Ruleset::Awale));
+        return parse_ogn_fen(input, rules.unwrap_or(Ruleset::Awale)).map(|p| (p, true));
     }
     if !whole.text.contains([':', '/', ',']) {
         // No field, no row, no count: not a position in any form.
@@ -174,6 +183,7 @@ pub fn parse(input: &str, rules: Option<Ruleset>) -> Result<Position, ParseError
         }
     }
     Position::new(rules, &south, &north, stores, to_move)
+        .map(|position| (position, seen_side))
         .map_err(|e| e.error_at(input, whole.offset))
 }
 

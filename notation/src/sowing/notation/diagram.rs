@@ -50,6 +50,8 @@ pub struct Diagram {
     pub position: Position,
     /// Which camp the labels wrote in capitals (the default when unlabeled).
     pub letters: LetterCase,
+    /// Whether a line says who is to move (else South is).
+    pub to_move_named: bool,
 }
 
 impl FromStr for Diagram {
@@ -824,7 +826,11 @@ fn assemble(
         said.to_move.unwrap_or(Side::South),
     )
     .map_err(|e| e.error_at(input, first_text))?;
-    Ok(Diagram { position, letters })
+    Ok(Diagram {
+        position,
+        letters,
+        to_move_named: said.to_move.is_some(),
+    })
 }
 
 /// The two rows of counts: exactly two.
