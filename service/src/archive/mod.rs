@@ -15,7 +15,7 @@
 //! - `schema`: the migrations;
 //! - `counts`: the explorer's counts packed by bucket;
 //! - `ingest`: a game validated, hashed and replayed, with no database;
-//! - `query`: searches, the explorer and standings;
+//! - `query`: searches, exports, the explorer and standings;
 //! - [`render`]: their forms for people.
 
 mod counts;
@@ -37,8 +37,8 @@ use songo_notation::msg;
 
 pub use ingest::{NotAGame, Prepared, position_at, position_key, prepare};
 pub use query::{
-    Explorer, ExplorerMove, Filters, GameList, GameSummary, Results, StandingRow, Standings,
-    StoredGame,
+    EXPORT_PAGE, Explorer, ExplorerMove, Export, ExportedGame, Filters, GameList, GameSummary,
+    Results, StandingRow, Standings, StoredGame,
 };
 
 use db::{Db, DbError, Value};
