@@ -1339,6 +1339,10 @@ archive-not-a-game = { $line }:{ $column }: no game here: { $reason }
 archive-invalid-mark = invalid
 archive-no-match = No game matches.
 archive-next-page = more games: continue with --after { $cursor }
+archive-exported = exported { $count ->
+        [one] { $count } game
+       *[other] { $count } games
+    }
 explore-summary = { $games ->
         [one] { $games } game
        *[other] { $games } games

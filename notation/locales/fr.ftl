@@ -1352,6 +1352,10 @@ archive-not-a-game = { $line }:{ $column } : pas de partie ici : { $reason }
 archive-invalid-mark = invalide
 archive-no-match = Aucune partie ne correspond.
 archive-next-page = d’autres parties : continuez avec --after { $cursor }
+archive-exported = { $count ->
+        [one] { $count } partie exportée
+       *[other] { $count } parties exportées
+    }
 explore-summary = { $games ->
         [one] { $games } partie
        *[other] { $games } parties
