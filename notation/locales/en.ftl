@@ -1382,6 +1382,7 @@ hint-archive-token = start the server with --archive-token-file FILE (or SONGO_A
 problem-detail-bad-token = writing to the archive needs the header Authorization: Bearer TOKEN, with the server's token
 problem-detail-no-game = no game { $id } in the archive
 problem-detail-bad-value = { $name }={ $value } is not a value this parameter takes
+problem-detail-export-no-pages = { $name } is for the pages of a search: with format={ $format } every game that matches comes in one answer, without pages
 problem-detail-missing-parameter = the query parameter `{ $name }` is needed
 serve-empty-token = the token file { $file } is empty
 archive-no-game-in-file = no game in this file
