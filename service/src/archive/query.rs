@@ -929,11 +929,15 @@ impl Archive {
         let (mut w, player) = search_conditions(filters)?;
         if let Some(key) = filters.position {
             let ids = self.games_through(key)?;
-            let matching: Vec<i64> = self
-                .columns_among("g.id", &ids, &w, usize::MAX, false)?
-                .iter()
-                .filter_map(|row| row.first().and_then(Value::int))
-                .collect();
+            // A statement's rows at a time: the ids alone are kept.
+            let mut matching = Vec::with_capacity(ids.len());
+            for chunk in ids.chunks(IDS_PER_STATEMENT) {
+                let rows = self.columns_among("g.id", chunk, &w, chunk.len(), false)?;
+                matching.extend(
+                    rows.iter()
+                        .filter_map(|row| row.first().and_then(Value::int)),
+                );
+            }
             return Ok(Export {
                 total: matching.len() as u64,
                 done: matching.is_empty(),
