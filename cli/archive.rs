@@ -2,7 +2,9 @@
 //! search them and rank an event; `songo explore`: the moves played from
 //! a position. The store itself is the service's (`songo_service::archive`).
 
-use std::io::{self, IsTerminal};
+use std::fs::File;
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
@@ -33,6 +35,7 @@ pub(crate) struct Args {
 enum Command {
     Import(ImportArgs),
     Search(Box<SearchArgs>),
+    Export(Box<ExportArgs>),
     Standings(StandingsArgs),
     Show(revisions::ShowArgs),
     Edit(revisions::EditArgs),
@@ -837,6 +840,97 @@ fn search(args: &SearchArgs, lang: Lang) -> Result<u8, Failure> {
     Ok(EXIT_OK)
 }
 
+/// Export formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum ExportFormat {
+    /// The games' records, a record file that reads back as the same games.
+    Record,
+    /// A game per line, as JSON, with its record.
+    Ndjson,
+}
+
+/// Write every game that matches the filters (the search's), however many: a record file, or a game per line as JSON.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  songo archive export > everything.songo
+  songo archive export --event 'Club evening' --output club.songo
+  songo archive export --player Ada --format ndjson | jq -r .id
+
+The games are read a page at a time and written as they come: memory stays
+the same whatever the archive's size. The count of games written goes to
+standard error.
+
+Exit status: 0 (even when no game matches), 2 usage, archive or output error.")]
+struct ExportArgs {
+    #[command(flatten)]
+    archive: Where,
+    #[command(flatten)]
+    filters: FilterArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ExportFormat::Record)]
+    format: ExportFormat,
+    /// Write to this file instead of standard output.
+    #[arg(long, short, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+fn export(args: &ExportArgs, lang: Lang) -> Result<u8, Failure> {
+    let (filters, either_side) = args.filters.filters(lang)?;
+    // An export goes through one position: its side to move is asked for
+    // rather than guessed.
+    if either_side.is_some() {
+        return Err(Failure::input(msg!("archive-export-side-needed")));
+    }
+    let mut archive = args.archive.open()?;
+    let mut export = archive.export(&filters).map_err(failure)?;
+    let mut sink: Box<dyn Write> = match &args.output {
+        Some(path) => Box::new(io::BufWriter::new(File::create(path).map_err(|e| {
+            Failure::input(msg!(
+                "cli-cannot-create",
+                name = path.display().to_string(),
+                error = e.to_string()
+            ))
+        })?)),
+        None => Box::new(io::BufWriter::new(io::stdout().lock())),
+    };
+    let mut text = String::new();
+    let mut written: u64 = 0;
+    loop {
+        let page = archive.export_page(&mut export).map_err(failure)?;
+        if page.is_empty() {
+            break;
+        }
+        text.clear();
+        for game in &page {
+            match args.format {
+                ExportFormat::Record => render::push_record(&mut text, &game.summary, &game.record),
+                ExportFormat::Ndjson => {
+                    text.push_str(
+                        &serde_json::to_string(game).map_err(|e| output::cannot_write(&e))?,
+                    );
+                    text.push('\n');
+                }
+            }
+        }
+        match sink.write_all(text.as_bytes()) {
+            Ok(()) => written += page.len() as u64,
+            // `songo archive export | head`: the reader has what it wanted.
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(EXIT_OK),
+            Err(e) => return Err(output::cannot_write(&e)),
+        }
+    }
+    match sink.flush() {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(EXIT_OK),
+        Err(e) => return Err(output::cannot_write(&e)),
+    }
+    eprintln!(
+        "{}",
+        msg!("archive-exported", count = written).localize(lang)
+    );
+    Ok(EXIT_OK)
+}
+
 /// Crosstable formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum StandingsFormat {
@@ -886,6 +980,7 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     match &args.command {
         Command::Import(args) => import(args, lang),
         Command::Search(args) => search(args, lang),
+        Command::Export(args) => export(args, lang),
         Command::Standings(args) => standings(args, lang),
         Command::Show(args) => revisions::show(args, lang),
         Command::Edit(args) => revisions::edit(args, lang),

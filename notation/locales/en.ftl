@@ -1369,6 +1369,10 @@ archive-not-a-game = { $line }:{ $column }: no game here: { $reason }
 archive-invalid-mark = invalid
 archive-no-match = No game matches.
 archive-next-page = more games: continue with --after { $cursor }
+archive-exported = exported { $count ->
+        [one] { $count } game
+       *[other] { $count } games
+    }
 explore-summary = { $games ->
         [one] { $games } game
        *[other] { $games } games
@@ -1409,6 +1413,7 @@ hint-archive-token = make a write token with songo archive token add NAME --scop
 problem-detail-bad-token = this needs the header Authorization: Bearer TOKEN, with the token of one of the archive's accounts (or the server's)
 problem-detail-no-game = no game { $id } in the archive
 problem-detail-bad-value = { $name }={ $value } is not a value this parameter takes
+problem-detail-export-no-pages = { $name } is for the pages of a search: with format={ $format } every game that matches comes in one answer, without pages
 problem-detail-missing-parameter = the query parameter `{ $name }` is needed
 serve-empty-token = the token file { $file } is empty
 archive-no-game-in-file = no game in this file
@@ -1459,6 +1464,7 @@ account-col-last-used = last used
 account-col-revoked = revoked
 archive-damaged = the archive { $location } is damaged: { $report }
 hint-archive-damaged = nothing was imported: restore the archive from a copy, or recover what it holds into a new file (sqlite3 OLD.sqlite .recover | sqlite3 NEW.sqlite) and import into that
+archive-export-side-needed = the position does not say who is to move: an export goes through one position, so say it (a `to move` line, or the side at the end of the compact notation, such as :N)
 archive-side-not-named = The position does not say who is to move: searched with South and with North to move; { $found ->
         [south] games found with South to move.
         [north] games found with North to move.

@@ -1382,6 +1382,10 @@ archive-not-a-game = { $line }:{ $column } : pas de partie ici : { $reason }
 archive-invalid-mark = invalide
 archive-no-match = Aucune partie ne correspond.
 archive-next-page = d’autres parties : continuez avec --after { $cursor }
+archive-exported = { $count ->
+        [one] { $count } partie exportée
+       *[other] { $count } parties exportées
+    }
 explore-summary = { $games ->
         [one] { $games } partie
        *[other] { $games } parties
@@ -1425,6 +1429,7 @@ hint-archive-token = créez un jeton d’écriture avec songo archive token add 
 problem-detail-bad-token = il faut l’en-tête Authorization: Bearer JETON, avec le jeton d’un des comptes de l’archive (ou celui du serveur)
 problem-detail-no-game = pas de partie { $id } dans l’archive
 problem-detail-bad-value = { $name }={ $value } n’est pas une valeur que ce paramètre accepte
+problem-detail-export-no-pages = { $name } sert aux pages d’une recherche : avec format={ $format }, toutes les parties qui correspondent viennent en une seule réponse, sans pages
 problem-detail-missing-parameter = le paramètre `{ $name }` est nécessaire
 serve-empty-token = le fichier de jeton { $file } est vide
 archive-no-game-in-file = aucune partie dans ce fichier
@@ -1475,6 +1480,7 @@ account-col-last-used = dernier usage
 account-col-revoked = révoqué
 archive-damaged = l’archive { $location } est endommagée : { $report }
 hint-archive-damaged = rien n’a été importé : restaurez l’archive depuis une copie, ou récupérez ce qu’elle contient dans un nouveau fichier (sqlite3 ANCIEN.sqlite .recover | sqlite3 NOUVEAU.sqlite) et importez-y
+archive-export-side-needed = la position ne dit pas qui doit jouer : un export passe par une seule position, dites-le donc (une ligne qui nomme le camp au trait, ou ce camp à la fin de la notation compacte, comme :N)
 archive-side-not-named = La position ne dit pas qui a le trait : cherchée avec Sud et avec Nord au trait ; { $found ->
         [south] des parties avec Sud au trait.
         [north] des parties avec Nord au trait.

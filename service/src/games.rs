@@ -1,30 +1,38 @@
-//! The archive's routes: `GET /v1/games` (search), `GET /v1/games/{id}`,
+//! The archive's routes: `GET /v1/games` (search, or every match
+//! streamed: [`export`]), `GET /v1/games/{id}`,
 //! `POST /v1/games` (import, with the bearer token), `GET /v1/explorer`,
 //! `GET /v1/standings`. Thin: the work is the archive's
 //! ([`crate::archive`]), run on the blocking pool (the sync PostgreSQL
 //! client must not run on the runtime's threads) in a job slot.
 
 use std::collections::BTreeMap;
+use std::pin::Pin;
 use std::sync::Arc;
+use std::task::{Context, Poll, ready};
 
+use bytes::Bytes;
+use futures_util::Stream;
 use serde::{Deserialize, Serialize};
-use songo_notation::i18n::Message;
+use songo_notation::i18n::{Lang, Message};
 use songo_notation::msg;
 use songo_notation::read::read_position;
 use songo_notation::record::games;
 use songo_notation::render::Drawing;
 use songo_notation::validate::Options;
 use songo_notation::{AnyPosition, Conventions, GamePosition, LetterCase, Side};
+use tokio::sync::mpsc;
 use warp::http::StatusCode;
 use warp::http::header::{CONTENT_TYPE, ETAG, HeaderValue, IF_MATCH};
 use warp::reply::Response;
 
 use crate::archive::render::{self, Table};
 use crate::archive::{
-    Account, Archive, ArchiveError, Author, Filters, GameChange, Revised, position_at, position_key,
+    Account, Archive, ArchiveError, Author, Export, ExportedGame, Filters, GameChange, Revised,
+    position_at, position_key,
 };
 use crate::auth::{self, Need, authorize};
 use crate::body::Media;
+use crate::budget::{self, Held};
 use crate::handlers::json_body;
 use crate::plumbing::{self, Request, State, json};
 use crate::problem::{Kind, Problem};
@@ -164,6 +172,7 @@ pub(crate) async fn search(state: Arc<State>, request: Request) -> Result<Respon
         "position",
         "limit",
         "after",
+        "format",
     ])?;
     authorize(&state, &request.headers, request.deadline, Need::Read).await?;
     let mut filters = Filters::default();
@@ -171,8 +180,21 @@ pub(crate) async fn search(state: Arc<State>, request: Request) -> Result<Respon
     let mut after = None;
     let mut position = None;
     let mut rules = None;
+    let mut streamed = None;
+    let mut paged = None;
     for (name, value) in &params {
+        if name == "limit" || name == "after" {
+            paged = Some(name.as_str());
+        }
         match name.as_str() {
+            "format" => {
+                streamed = match value.as_str() {
+                    "json" => None,
+                    "ndjson" => Some(Streamed::Ndjson),
+                    "record" => Some(Streamed::Record),
+                    _ => return Err(bad_value(name, value)),
+                };
+            }
             "player" => filters.player = Some(value.clone()),
             "event" => filters.event = Some(value.clone()),
             "site" => filters.site = Some(value.clone()),
@@ -214,6 +236,20 @@ pub(crate) async fn search(state: Arc<State>, request: Request) -> Result<Respon
             (position, false) => either_side = Some(position),
         }
     }
+    if let Some(form) = streamed {
+        if let Some(name) = paged {
+            return Err(Problem::new(
+                Kind::BadQuery,
+                msg!(
+                    "problem-detail-export-no-pages",
+                    name = name,
+                    format = form.name()
+                ),
+            )
+            .with("parameter", name));
+        }
+        return export(state, request.deadline, request.lang, filters, form).await;
+    }
     let list = with_archive(
         &state,
         request.deadline,
@@ -227,6 +263,184 @@ pub(crate) async fn search(state: Arc<State>, request: Request) -> Result<Respon
     .await?;
     json(StatusCode::OK, &list)
 }
+
+/// The forms `GET /v1/games` streams every match in (`format=`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Streamed {
+    /// A game a line, as JSON, with its record.
+    Ndjson,
+    /// The records, a file of records.
+    Record,
+}
+
+impl Streamed {
+    fn name(self) -> &'static str {
+        match self {
+            Streamed::Ndjson => "ndjson",
+            Streamed::Record => "record",
+        }
+    }
+
+    fn content_type(self) -> &'static str {
+        match self {
+            Streamed::Ndjson => "application/x-ndjson",
+            Streamed::Record => "text/plain; charset=utf-8",
+        }
+    }
+
+    /// A page of an export in this form.
+    fn write(self, games: &[ExportedGame]) -> Bytes {
+        let mut text = String::new();
+        for game in games {
+            match self {
+                Streamed::Record => render::push_record(&mut text, &game.summary, &game.record),
+                Streamed::Ndjson => {
+                    // A game of plain strings and numbers: it serializes.
+                    text.push_str(&serde_json::to_string(game).unwrap_or_default());
+                    text.push('\n');
+                }
+            }
+        }
+        Bytes::from(text)
+    }
+}
+
+/// What goes from an export's reader to its answer's body.
+enum Piece {
+    /// A page, holding its part of the memory for answers until the body
+    /// hands it to the connection.
+    Page(Bytes, Held),
+    /// The export could not go on: the problem's line (NDJSON), then the
+    /// answer ends in error, so that the client cannot take what it got
+    /// for the whole.
+    Stopped(Option<Bytes>),
+}
+
+/// `GET /v1/games?format=ndjson|record`: every game that matches, without
+/// pages. The games are counted before the answer starts (its
+/// `X-Total-Count`; games added later are left out), then read a page of
+/// [`EXPORT_PAGE`](crate::archive::EXPORT_PAGE) at a time, each page in a job slot of its own and
+/// under a request time limit of its own ([`send_pages`]): however long
+/// the export, it holds no slot while its client reads, and a slow
+/// client is cut off by the send timeout as any other.
+async fn export(
+    state: Arc<State>,
+    deadline: tokio::time::Instant,
+    lang: Lang,
+    filters: Filters,
+    form: Streamed,
+) -> Result<Response, Problem> {
+    let export = with_archive(&state, deadline, move |archive| archive.export(&filters)).await?;
+    let total = export.total();
+    // One page waits for the client at most, another is being read.
+    let (pages, received) = mpsc::channel(1);
+    tokio::spawn(send_pages(state, export, form, lang, pages));
+    let body = Pieces {
+        received,
+        stopped: false,
+    };
+    let mut response = warp::Reply::into_response(warp::reply::stream(body));
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static(form.content_type()));
+    headers.insert("x-total-count", HeaderValue::from(total));
+    Ok(response)
+}
+
+/// Reads an export's pages and hands them to the answer's body, until the
+/// last one or the client leaves. A page is read once the one before is
+/// taken by the body (a client that reads slowly makes no page wait), in
+/// a job slot, on the blocking pool, within `request_timeout` from then;
+/// it holds its part of the memory for answers (counted whole: the 64 KiB
+/// an answer has uncounted are not given to each page) until it is handed
+/// to the connection.
+async fn send_pages(
+    state: Arc<State>,
+    mut export: Export,
+    form: Streamed,
+    lang: Lang,
+    pages: mpsc::Sender<Piece>,
+) {
+    loop {
+        let Ok(room) = pages.reserve().await else {
+            // The client left.
+            return;
+        };
+        let deadline = tokio::time::Instant::now() + state.config.request_timeout;
+        let read = with_archive(&state, deadline, move |archive| {
+            let games = archive.export_page(&mut export)?;
+            Ok((export, !games.is_empty(), form.write(&games)))
+        })
+        .await;
+        let problem = match read {
+            Ok((_, false, _)) => return,
+            Ok((more, true, page)) => {
+                export = more;
+                let mut held = Held::default();
+                let counted = (page.len() + budget::UNCOUNTED_BYTES).min(state.answers.bytes());
+                if state.answers.cover(&mut held, counted, deadline).await {
+                    room.send(Piece::Page(page, held));
+                    continue;
+                }
+                Problem::busy_because(msg!(
+                    "problem-detail-answers-busy",
+                    limit = state.answers.bytes()
+                ))
+            }
+            Err(problem) => problem,
+        };
+        let why = problem.json_line(Lang::En);
+        tracing::warn!(
+            problem = %String::from_utf8_lossy(&why).trim_end(),
+            "an export stopped before its end"
+        );
+        let line = (form == Streamed::Ndjson).then(|| problem.json_line(lang));
+        room.send(Piece::Stopped(line));
+        return;
+    }
+}
+
+/// The body of an export's answer: its pages as they come.
+struct Pieces {
+    received: mpsc::Receiver<Piece>,
+    stopped: bool,
+}
+
+/// Ends an export's answer in error: the connection is closed before the
+/// answer's end.
+#[derive(Debug)]
+struct ExportStopped;
+
+impl std::fmt::Display for ExportStopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the export stopped before its end")
+    }
+}
+
+impl std::error::Error for ExportStopped {}
+
+impl Stream for Pieces {
+    type Item = Result<Bytes, ExportStopped>;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        if self.stopped {
+            return Poll::Ready(Some(Err(ExportStopped)));
+        }
+        match ready!(self.received.poll_recv(cx)) {
+            // Handed to the connection: its memory is given back.
+            Some(Piece::Page(page, _held)) => Poll::Ready(Some(Ok(page))),
+            Some(Piece::Stopped(line)) => {
+                self.stopped = true;
+                match line {
+                    Some(line) => Poll::Ready(Some(Ok(line))),
+                    None => Poll::Ready(Some(Err(ExportStopped))),
+                }
+            }
+            None => Poll::Ready(None),
+        }
+    }
+}
+
+/// `GET /v1/games/{id}`: a game as JSON, its record, or the board at a ply as SVG.
 
 /// `GET /v1/games/{id}`: a game as JSON, its record, or the board at a ply
 /// as SVG; a deleted game too (`deleted: true`). The JSON and the record

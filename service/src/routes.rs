@@ -118,7 +118,7 @@ pub const ROUTES: &[Route] = &[
     route!("POST" "/v1/lessons/render", "renderLesson", task!(lessons::render),
         "A lesson's handout: an HTML page ready to print, or Markdown and its pictures"),
     route!("GET" "/v1/games", "searchGames", task!(games::search),
-        "Search the archive: games by player, event, site, dates, round, ruleset, result, validity, length or position, paged by cursor"),
+        "Search the archive: games by player, event, site, dates, round, ruleset, result, validity, length or position, paged by cursor, or every match streamed (format=ndjson|record)"),
     route!("POST" "/v1/games", "importGames", task!(games::import),
         "Import game records into the archive (bearer token): each game validated, kept even when invalid, once"),
     route!("GET" "/v1/games/{id}", "getGame", with_id!(games::game),

@@ -243,6 +243,123 @@ fn explore_the_start_and_after_moves() {
     });
 }
 
+/// Games of a club evening, one a file: a game without tags (its moves
+/// alone, in awale) and one of tags only between ordinary ones. In one
+/// file, as they are, they would be read as two games.
+const ODD: [&str; 4] = [
+    "[Event \"Club\"]\n[Round \"1\"]\n[South \"Ada\"]\n[North \"Ben\"]\n[Result \"40-30\"]\n[Termination \"agreement\"]\n\n40-30\n",
+    "1. A a *\n",
+    "[Event \"Club\"]\n[Round \"2\"]\n[South \"Ben\"]\n[North \"Ada\"]\n[Result \"*\"]\n",
+    "[Event \"Club\"]\n[Round \"3\"]\n[South \"Cleo\"]\n[North \"Ada\"]\n[Result \"*\"]\n\n1. S2 *\n",
+];
+
+#[test]
+fn export_writes_every_game_in_each_format() {
+    let dir = scratch("export");
+    let archive = archive_flag(&dir);
+    for (n, record) in ODD.iter().enumerate() {
+        let file = dir.join(format!("{n}.songo"));
+        std::fs::write(&file, record).expect("written");
+        // The game without tags is read as awale's: the export says so.
+        let rules = if n == 1 { "awale" } else { "songo" };
+        let status = songo()
+            .args(["archive", "import", "--archive", &archive, "--rules", rules])
+            .arg(&file)
+            .stdout(Stdio::null())
+            .status()
+            .expect("songo runs");
+        assert!(status.success(), "{record}");
+    }
+    with_paths!(dir, {
+        assert_cmd_snapshot!(songo().args(["archive", "export", "--archive", &archive]));
+        assert_cmd_snapshot!(songo().args([
+            "archive",
+            "export",
+            "--archive",
+            &archive,
+            "--format",
+            "ndjson",
+            "--player",
+            "Ada",
+        ]));
+        assert_cmd_snapshot!(songo_fr().args([
+            "archive",
+            "export",
+            "--archive",
+            &archive,
+            "--event",
+            "Cup",
+        ]));
+        assert_cmd_snapshot!(songo().args([
+            "archive",
+            "export",
+            "--archive",
+            &archive,
+            "--since",
+            "in a while",
+        ]));
+    });
+    // Written to a file, the records read back as the same four games,
+    // with the same ids.
+    let file = dir.join("export.songo");
+    let status = songo()
+        .args(["archive", "export", "--archive", &archive, "--output"])
+        .arg(&file)
+        .status()
+        .expect("songo runs");
+    assert!(status.success());
+    let report = songo()
+        .args(["validate", "--format", "json"])
+        .arg(&file)
+        .output()
+        .expect("songo runs");
+    let report: serde_json::Value = serde_json::from_slice(&report.stdout).expect("JSON");
+    assert_eq!(report["summary"]["games"], 4, "{report}");
+    let again = dir.join("again.sqlite").display().to_string();
+    let status = songo()
+        .args(["archive", "import", "--archive", &again])
+        .arg(&file)
+        .status()
+        .expect("songo runs");
+    assert!(status.success());
+    let ids = |archive: &str| {
+        let output = songo()
+            .args([
+                "archive",
+                "export",
+                "--archive",
+                archive,
+                "--format",
+                "ndjson",
+            ])
+            .output()
+            .expect("songo runs");
+        String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .map(|line| {
+                let game: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+                (
+                    game["id"].clone(),
+                    game["rules"].clone(),
+                    game["plies"].clone(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let (before, after) = (ids(&archive), ids(&again));
+    assert_eq!(before.len(), 4);
+    assert_eq!(after.len(), 4);
+    // Only the game without tags has a new id (its Rules tag is hashed).
+    let kept = before.iter().zip(&after).filter(|(a, b)| a == b).count();
+    assert_eq!(kept, 3, "{before:?} {after:?}");
+    assert!(
+        before
+            .iter()
+            .zip(&after)
+            .all(|(a, b)| (&a.1, &a.2) == (&b.1, &b.2))
+    );
+}
+
 #[test]
 fn standings_in_every_form() {
     let dir = filled("standings");

@@ -16,7 +16,7 @@
 //! - `schema`: the migrations;
 //! - `counts`: the explorer's counts packed by bucket;
 //! - `ingest`: a game validated, hashed and replayed, with no database;
-//! - `query`: searches, the explorer and standings;
+//! - `query`: searches, exports, the explorer and standings;
 //! - [`render`]: their forms for people.
 
 mod accounts;
@@ -49,8 +49,8 @@ pub use ingest::{
     prepare,
 };
 pub use query::{
-    Explorer, ExplorerMove, Filters, GameList, GameSummary, Results, SidesSearched, StandingRow,
-    Standings, StoredGame, is_filter_date,
+    EXPORT_PAGE, Explorer, ExplorerMove, Export, ExportedGame, Filters, GameList, GameSummary,
+    Results, SidesSearched, StandingRow, Standings, StoredGame, is_filter_date,
 };
 pub use revisions::{Author, GameChange, History, Revised, Revision, changed_text};
 

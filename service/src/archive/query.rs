@@ -288,6 +288,7 @@ fn date_bound(date: &str, fill: &str) -> Option<String> {
 }
 
 /// A `WHERE` under construction, its parameters numbered in order.
+#[derive(Debug, Clone)]
 struct Where {
     clauses: Vec<String>,
     params: Vec<Value>,
@@ -586,6 +587,18 @@ impl Archive {
         limit: usize,
         descending: bool,
     ) -> Result<Vec<Vec<Value>>, DbError> {
+        self.columns_among(SUMMARY_COLUMNS, ids, w, limit, descending)
+    }
+
+    /// [`Archive::games_among`] with other columns.
+    fn columns_among(
+        &mut self,
+        columns: &str,
+        ids: &[i64],
+        w: &Where,
+        limit: usize,
+        descending: bool,
+    ) -> Result<Vec<Vec<Value>>, DbError> {
         let base = w.params.len();
         let list: Vec<String> = (1..=IDS_PER_STATEMENT)
             .map(|i| format!("${}", base + i))
@@ -596,7 +609,7 @@ impl Archive {
             clauses.push("g.deleted = 0".to_owned());
         }
         let sql = format!(
-            "SELECT {SUMMARY_COLUMNS} FROM games g WHERE {} ORDER BY g.id{} LIMIT ${}",
+            "SELECT {columns} FROM games g WHERE {} ORDER BY g.id{} LIMIT ${}",
             clauses.join(" AND "),
             if descending { " DESC" } else { "" },
             base + IDS_PER_STATEMENT + 1
@@ -775,16 +788,30 @@ impl Archive {
     /// parameter, whose South or North is that player), in id order.
     fn search_by_tags(
         &mut self,
-        mut w: Where,
+        w: Where,
         player: Option<usize>,
         limit: usize,
         after: Option<i64>,
     ) -> Result<GameList, ArchiveError> {
+        let rows = self.rows_by_tags(w, player, limit + 1, after)?;
+        Ok(page(&rows, limit))
+    }
+
+    /// Rows of [`SUMMARY_COLUMNS`] of the first `rows` games after
+    /// `after` that meet `w` (and `player`, as [`Archive::search_by_tags`]
+    /// reads it), in id order.
+    fn rows_by_tags(
+        &mut self,
+        mut w: Where,
+        player: Option<usize>,
+        rows: usize,
+        after: Option<i64>,
+    ) -> Result<Vec<Vec<Value>>, DbError> {
         if let Some(after) = after {
             w.add("g.id > ?", after.into());
         }
         w.params
-            .push(i64::try_from(limit + 1).unwrap_or(1001).into());
+            .push(i64::try_from(rows).unwrap_or(i64::MAX).into());
         let n = w.params.len();
         let sql = match player {
             None => format!(
@@ -793,8 +820,7 @@ impl Archive {
             ),
             Some(p) => player_search_sql(&w, p, n),
         };
-        let rows = self.db.query(&sql, &w.params)?;
-        Ok(page(&rows, limit))
+        self.db.query(&sql, &w.params)
     }
 
     /// One game by its public id.
@@ -1095,6 +1121,146 @@ impl Archive {
             games: counted,
             players,
         })
+    }
+}
+
+/// Games an export reads at a time (one statement): with the largest
+/// record, what bounds an export's memory, whatever the archive's size.
+pub const EXPORT_PAGE: usize = 200;
+
+/// One game of an export: its line of a [`GameList`] and its record.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ExportedGame {
+    /// The game as a search lists it.
+    #[serde(flatten)]
+    pub summary: GameSummary,
+    /// The record as imported.
+    pub record: String,
+}
+
+/// An export under way ([`Archive::export`]): the search's conditions
+/// and how far it has read.
+#[derive(Debug)]
+pub struct Export {
+    /// The games that matched when it started.
+    total: u64,
+    /// The search's conditions, and the last game that matched then.
+    w: Where,
+    player: Option<usize>,
+    /// Through a position: the games through it that matched, in id
+    /// order (8 bytes a game, as a search's page holds them).
+    through: Option<Vec<i64>>,
+    /// The last game read.
+    after: Option<i64>,
+    done: bool,
+}
+
+impl Export {
+    /// How many games matched when the export started: what it writes,
+    /// less those changed since so that they no longer match.
+    #[must_use]
+    pub fn total(&self) -> u64 {
+        self.total
+    }
+}
+
+impl Archive {
+    /// Starts an export of every game that matches `filters` (the
+    /// conditions of [`Archive::search`]), read then by
+    /// [`Archive::export_page`] in pages of [`EXPORT_PAGE`] by id. The
+    /// games added after it started are left out: its total is theirs.
+    ///
+    /// # Errors
+    /// A date that is none, or the database fails.
+    pub fn export(&mut self, filters: &Filters) -> Result<Export, ArchiveError> {
+        let (mut w, player) = search_conditions(filters, self.version)?;
+        if let Some(key) = filters.position {
+            let ids = self.games_through(key, None)?;
+            // A statement's rows at a time: the ids alone are kept.
+            let mut matching = Vec::with_capacity(ids.len());
+            for chunk in ids.chunks(IDS_PER_STATEMENT) {
+                let rows = self.columns_among("g.id", chunk, &w, chunk.len(), false)?;
+                matching.extend(
+                    rows.iter()
+                        .filter_map(|row| row.first().and_then(Value::int)),
+                );
+            }
+            return Ok(Export {
+                total: matching.len() as u64,
+                done: matching.is_empty(),
+                w,
+                player,
+                through: Some(matching),
+                after: None,
+            });
+        }
+        // Both halves of a player's search in one condition: a count
+        // needs no order. The player is the first parameter, as the
+        // condition comes first.
+        let mut clauses = Vec::new();
+        if let Some(p) = player {
+            clauses.push(format!("(g.south = ${p} OR g.north = ${p})"));
+        }
+        clauses.extend(w.clauses.iter().cloned());
+        let filter = if clauses.is_empty() {
+            String::new()
+        } else {
+            format!(" WHERE {}", clauses.join(" AND "))
+        };
+        let rows = self.db.query(
+            &format!("SELECT COUNT(*), MAX(g.id) FROM games g{filter}"),
+            &w.params,
+        )?;
+        let row = rows.first();
+        let total = row.and_then(|r| r.first()).and_then(Value::int);
+        let last = row.and_then(|r| r.get(1)).and_then(Value::int);
+        if let Some(last) = last {
+            w.add("g.id <= ?", last.into());
+        }
+        Ok(Export {
+            total: total.and_then(|n| u64::try_from(n).ok()).unwrap_or(0),
+            done: last.is_none(),
+            w,
+            player,
+            through: None,
+            after: None,
+        })
+    }
+
+    /// The next page of an export, at most [`EXPORT_PAGE`] games in id
+    /// order; empty once every game is read.
+    ///
+    /// # Errors
+    /// The database fails (the export may go on from where it was).
+    pub fn export_page(&mut self, export: &mut Export) -> Result<Vec<ExportedGame>, ArchiveError> {
+        if export.done {
+            return Ok(Vec::new());
+        }
+        let rows = match &export.through {
+            Some(ids) => {
+                let from = ids.partition_point(|&id| export.after.is_some_and(|after| id <= after));
+                self.games_among(&ids[from..], &export.w, EXPORT_PAGE, false)?
+            }
+            None => {
+                self.rows_by_tags(export.w.clone(), export.player, EXPORT_PAGE, export.after)?
+            }
+        };
+        // A short page is the last: no statement to find nothing.
+        export.done = rows.len() < EXPORT_PAGE;
+        if let Some(last) = rows.last().and_then(|row| row.first()).and_then(Value::int) {
+            export.after = Some(last);
+        }
+        Ok(rows
+            .iter()
+            .map(|row| ExportedGame {
+                summary: summary(row),
+                record: row
+                    .get(6)
+                    .and_then(Value::text)
+                    .unwrap_or_default()
+                    .to_owned(),
+            })
+            .collect())
     }
 }
 

@@ -1,6 +1,6 @@
-//! The archive's answers for people: a game's line in a list, the
-//! explorer's table, an event's crosstable (text, Markdown, CSV). JSON is
-//! the structs' own serialization.
+//! The archive's answers for people: a game's line in a list, a record
+//! in a file of records, the explorer's table, an event's crosstable
+//! (text, Markdown, CSV). JSON is the structs' own serialization.
 
 use std::fmt::Write as _;
 
@@ -57,46 +57,59 @@ pub fn game_line(game: &GameSummary, lang: Lang) -> String {
 }
 
 /// Games' records one after the other, a record file that reads back as
-/// as many games (`--format record`). A game is told from the one before
-/// it by the tag line it starts with: without it, a game without tags
-/// merged with the one before when read back. So a game without tags is
-/// written after a `Rules` tag of its own ruleset (a tag of its identity:
-/// imported again, it is a new game), and the comments a record has
-/// before its tags after them (they belong to its move text either way).
+/// as many games (`--format record`): each as [`push_record`] writes it.
 #[must_use]
 pub fn record_file(games: &[StoredGame]) -> String {
     let mut out = String::new();
     for game in games {
-        let record = game.record.trim();
-        let lines: Vec<&str> = record.lines().collect();
-        match lines.iter().position(|line| is_tag_pair(line)) {
-            Some(0) => out.push_str(record),
-            Some(first) => {
-                let tags = lines[first..]
-                    .iter()
-                    .take_while(|line| line.trim_start().starts_with('['))
-                    .count();
-                let moved = lines[first..first + tags]
-                    .iter()
-                    .chain(&lines[..first])
-                    .chain(&lines[first + tags..]);
-                for line in moved {
-                    out.push_str(line);
-                    out.push('\n');
-                }
-            }
-            None => {
-                let _ = write!(
-                    out,
-                    "[{} \"{}\"]\n\n{record}",
-                    names::RULES,
-                    game.summary.rules
-                );
-            }
-        }
-        out.push_str("\n\n");
+        push_record(&mut out, &game.summary, &game.record);
     }
     out
+}
+
+/// Appends a stored game's record to `out`, a file of records being
+/// written game after game (`--format record`, `songo archive export`),
+/// so that it reads back as one game of its own whatever comes before
+/// and after it. A game is told from the one before it by the tag line it
+/// starts with: a game without tags is written after a `Rules` tag of its
+/// own ruleset (a tag of its identity: imported again, it is a new game),
+/// and the comments a record has before its tags after them (they belong
+/// to its move text either way); a record of tags only ends with an empty
+/// comment `{}`, else the next game's tags would be read as its own. A
+/// blank line follows each record.
+pub fn push_record(out: &mut String, game: &GameSummary, record: &str) {
+    let record = record.trim();
+    let lines: Vec<&str> = record.lines().collect();
+    match lines.iter().position(|line| is_tag_pair(line)) {
+        Some(0) => out.push_str(record),
+        Some(first) => {
+            let tags = lines[first..]
+                .iter()
+                .take_while(|line| line.trim_start().starts_with('['))
+                .count();
+            let moved = lines[first..first + tags]
+                .iter()
+                .chain(&lines[..first])
+                .chain(&lines[first + tags..]);
+            for (index, line) in moved.enumerate() {
+                if index > 0 {
+                    out.push('\n');
+                }
+                out.push_str(line);
+            }
+        }
+        None => {
+            let _ = write!(out, "[{} \"{}\"]\n\n{record}", names::RULES, game.rules);
+        }
+    }
+    let tags_only = record.lines().all(|line| {
+        let line = line.trim_start();
+        line.is_empty() || line.starts_with(['[', '%'])
+    });
+    if tags_only {
+        out.push_str("\n{}");
+    }
+    out.push_str("\n\n");
 }
 
 /// Whether a line is a tag pair (`[Name "`), which starts a game wherever
@@ -374,4 +387,64 @@ fn text_crosstable(standings: &Standings, rows: &[Vec<String>], lang: Lang) -> S
     }
     let _ = writeln!(out, "\n{}", msg!("standings-points").localize(lang));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use songo_notation::record::{Tags, games, parse_text};
+
+    use super::{GameSummary, push_record};
+
+    fn stored(record: &str) -> GameSummary {
+        let tags: Tags = games(record)
+            .next()
+            .map(|game| parse_text(&game).record.tags)
+            .unwrap_or_default();
+        GameSummary {
+            id: String::new(),
+            tags,
+            rules: "awale".to_owned(),
+            plies: 0,
+            result: None,
+            valid: true,
+        }
+    }
+
+    /// Records without tags, of tags only, and ordinary ones, in every
+    /// order: the file reads back as as many games, each with its own
+    /// moves and tags.
+    #[test]
+    fn each_record_reads_back_as_a_game_of_its_own() {
+        let records = [
+            "[Event \"a\"]\n[Result \"*\"]\n\n1. A a *",
+            "1. B b *",
+            "[Event \"forfeit\"]\n[Result \"+/-\"]",
+            "[Event \"forfeit\"]\n[Result \"-/+\"] {no show}",
+            "{ a comment first }\n1. C c",
+            "[Event \"b\"]\n\n1. D d { unclosed",
+        ];
+        for first in 0..records.len() {
+            let order: Vec<&str> = records[first..]
+                .iter()
+                .chain(&records[..first])
+                .copied()
+                .collect();
+            let mut file = String::new();
+            for record in &order {
+                push_record(&mut file, &stored(record), record);
+            }
+            let read: Vec<String> = games(&file)
+                .map(|game| game.text.trim().to_owned())
+                .collect();
+            assert_eq!(read.len(), order.len(), "{file}");
+            for (record, again) in order.iter().zip(&read) {
+                assert!(again.contains(record), "{record:?} in {again:?}");
+                let tags = stored(again).tags;
+                assert!(!tags.is_empty(), "{again}");
+                if stored(record).tags.is_empty() {
+                    assert_eq!(tags.get("Rules"), Some("awale"), "{again}");
+                }
+            }
+        }
+    }
 }

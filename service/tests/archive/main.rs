@@ -9,7 +9,9 @@ use std::path::PathBuf;
 
 use songo_notation::record::BatchReader;
 use songo_notation::validate::Options;
-use songo_service::archive::{Archive, ArchiveError, Filters, Location, Prepared, prepare};
+use songo_service::archive::{
+    Archive, ArchiveError, EXPORT_PAGE, Filters, Location, Prepared, prepare,
+};
 
 /// The schema a migrated archive reaches: this songo's newest.
 const NEWEST_SCHEMA: i64 = songo_service::archive::SCHEMA_VERSION;
@@ -127,6 +129,7 @@ both!(
     an_archive_of_a_newer_songo_is_refused,
     hostile_text_is_only_data,
     deep_positions_are_explored_by_replay_and_found_by_search,
+    an_export_gives_every_match_in_pages_as_search_does,
     servers_started_at_once_on_a_new_archive_all_open_it,
     a_game_of_too_many_tags_is_refused,
     a_record_file_of_games_reads_back_as_as_many_games,
@@ -2009,4 +2012,134 @@ pub(crate) fn damage(path: &std::path::Path) {
         .expect("the file");
     file.seek(std::io::SeekFrom::Start(32)).expect("the header");
     file.write_all(&[0; 8]).expect("written");
+}
+
+/// Every game of a search, page after page.
+fn searched(archive: &mut Archive, filters: &Filters) -> Vec<String> {
+    let mut ids = Vec::new();
+    let mut after = None;
+    loop {
+        let page = archive
+            .search(filters, 1000, after.as_deref())
+            .expect("a page");
+        ids.extend(page.games.into_iter().map(|game| game.id));
+        match page.next {
+            Some(next) => after = Some(next),
+            None => return ids,
+        }
+    }
+}
+
+/// Every game of an export and its total; each page within
+/// `EXPORT_PAGE`, each game with its record.
+fn exported(archive: &mut Archive, filters: &Filters) -> (u64, Vec<String>) {
+    let mut export = archive.export(filters).expect("an export");
+    let mut ids = Vec::new();
+    loop {
+        let page = archive.export_page(&mut export).expect("a page");
+        assert!(page.len() <= EXPORT_PAGE);
+        if page.is_empty() {
+            break;
+        }
+        assert!(page.iter().all(|game| !game.record.is_empty()));
+        ids.extend(page.into_iter().map(|game| game.summary.id));
+    }
+    // Read to its end, it stays there.
+    assert!(archive.export_page(&mut export).expect("a page").is_empty());
+    (export.total(), ids)
+}
+
+/// Games with no moves (an agreed result), many more than a page of an
+/// export, in rounds from `first`: Ada plays two games in three.
+fn many_games(first: usize, count: usize) -> Vec<Prepared> {
+    let players = ["Ada", "Ben", "Cleo"];
+    let text: String = (first..first + count)
+        .map(|round| {
+            format!(
+                "[Event \"Marathon\"]\n[Round \"{round}\"]\n[South \"{}\"]\n[North \"{}\"]\n[Result \"40-30\"]\n[Termination \"agreement\"]\n\n40-30\n\n",
+                players[round % 3],
+                players[(round + 1) % 3]
+            )
+        })
+        .collect();
+    prepared(&text)
+}
+
+/// An export gives the games a search gives, in the same order, whatever
+/// the filters (the same conditions: a player's, a position's), in pages
+/// of `EXPORT_PAGE`; its total is counted when it starts, and the games
+/// added since are left out.
+fn an_export_gives_every_match_in_pages_as_search_does(backend: Backend) {
+    let scratch = scratch(backend, "export");
+    let mut archive = open(&scratch);
+    let many = 2 * EXPORT_PAGE + 17;
+    archive.import(&many_games(0, many)).expect("imported");
+    archive.import(&mixed_games()).expect("imported");
+    let player = |name: &str| Filters {
+        player: Some(name.to_owned()),
+        ..Filters::default()
+    };
+    let start = songo_service::archive::position_key(&songo_start());
+    let cases = [
+        Filters::default(),
+        player("Ada"),
+        Filters {
+            round: Some("7".to_owned()),
+            ..player("Ben")
+        },
+        Filters {
+            event: Some("Marathon".to_owned()),
+            valid: Some(true),
+            ..Filters::default()
+        },
+        Filters {
+            position: Some(start),
+            ..Filters::default()
+        },
+        Filters {
+            position: Some(start),
+            ..player("Cleo")
+        },
+        Filters {
+            position: Some(songo_service::archive::position_key(&transposed_position())),
+            ..Filters::default()
+        },
+        player("Nobody"),
+    ];
+    for filters in &cases {
+        let (total, ids) = exported(&mut archive, filters);
+        let expected = searched(&mut archive, filters);
+        assert_eq!(ids, expected, "{filters:?}");
+        assert_eq!(total, ids.len() as u64, "{filters:?}");
+    }
+    let (total, ids) = exported(&mut archive, &Filters::default());
+    assert_eq!(total as i64, archive.count().expect("a count"));
+    assert!(ids.len() > 2 * EXPORT_PAGE, "{}", ids.len());
+    let (_, ada) = exported(&mut archive, &player("Ada"));
+    assert!(ada.len() > EXPORT_PAGE, "{}", ada.len());
+    // Games added during an export are not in it.
+    let mut export = archive.export(&player("Ada")).expect("an export");
+    let first = archive.export_page(&mut export).expect("a page");
+    assert_eq!(first.len(), EXPORT_PAGE);
+    open(&scratch)
+        .import(&many_games(many, 30))
+        .expect("imported");
+    let mut written = first.len();
+    loop {
+        let page = archive.export_page(&mut export).expect("a page");
+        if page.is_empty() {
+            break;
+        }
+        written += page.len();
+    }
+    assert_eq!(written as u64, export.total());
+    assert_eq!(written, ada.len());
+    // A date that is none is the caller's error, as in a search.
+    let error = archive
+        .export(&Filters {
+            until: Some("someday".to_owned()),
+            ..Filters::default()
+        })
+        .expect_err("a bad date");
+    assert!(error.is_input());
 }

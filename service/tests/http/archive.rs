@@ -784,3 +784,137 @@ fn loose_query_values_are_refused_and_unknown_games_are_not_found() {
         );
     }
 }
+
+/// Games enough for several pages of an export: Ada plays two in three.
+fn marathon(games: usize) -> String {
+    let players = ["Ada", "Ben", "Cleo"];
+    (0..games)
+        .map(|round| {
+            format!(
+                "[Event \"Marathon\"]\n[Round \"{round}\"]\n[South \"{}\"]\n[North \"{}\"]\n[Result \"40-30\"]\n[Termination \"agreement\"]\n\n40-30\n\n",
+                players[round % 3],
+                players[(round + 1) % 3]
+            )
+        })
+        .collect()
+}
+
+/// `format=ndjson|record` streams every match, more than a page of the
+/// export: the count in `X-Total-Count`, a game a line (the search's
+/// shape and the record), records that read back as as many games, the
+/// game without tags and the one of tags only included.
+fn export_streams_every_match(location: Location) {
+    let server = server(location, Some("s3cret"));
+    let post = |body: &str| {
+        let reply = server.request(
+            "POST",
+            "/v1/games",
+            &[("Authorization", "Bearer s3cret")],
+            Some(body.as_bytes()),
+        );
+        assert_eq!(reply.status, 200, "{reply:?}");
+    };
+    let many = songo_service::archive::EXPORT_PAGE * 2 + 11;
+    post(&marathon(many));
+    // One a request: in one body they would be one game.
+    post("1. S5 N0 *\n");
+    post("[Event \"Forfeit\"]\n[South \"Ada\"]\n[Result \"*\"]\n");
+    post(RECORD);
+    let total = many + 3;
+    let lines = server.get("/v1/games?format=ndjson");
+    assert_eq!(lines.status, 200, "{lines:?}");
+    assert_eq!(lines.header("content-type"), Some("application/x-ndjson"));
+    assert_eq!(
+        lines.header("x-total-count"),
+        Some(total.to_string().as_str())
+    );
+    let games: Vec<serde_json::Value> = lines
+        .text()
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON line"))
+        .collect();
+    assert_eq!(games.len(), total);
+    let mut ids: Vec<&str> = games.iter().filter_map(|g| g["id"].as_str()).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), total);
+    // The search's shape, and the record.
+    let first = server.get("/v1/games?limit=1").json();
+    let mut expected = first["games"][0].clone();
+    expected["record"] = games[0]["record"].clone();
+    assert_eq!(games[0], expected);
+    assert!(games.iter().all(|g| g["record"].is_string()));
+    let records = server.get("/v1/games?format=record");
+    assert_eq!(records.status, 200, "{records:?}");
+    assert_eq!(
+        records.header("content-type"),
+        Some("text/plain; charset=utf-8")
+    );
+    assert_eq!(
+        records.header("x-total-count"),
+        Some(total.to_string().as_str())
+    );
+    let read: Vec<_> = songo_notation::record::games(records.text()).collect();
+    assert_eq!(read.len(), total);
+    let tags = |text: &str| {
+        songo_notation::record::parse_text(
+            &songo_notation::record::games(text).next().expect("a game"),
+        )
+        .record
+        .tags
+        .len()
+    };
+    // Each with tags of its own: the game without tags got its Rules.
+    assert!(read.iter().all(|game| tags(&game.text) > 0));
+    // The filters of a search, none of its pages.
+    let ada = server.get("/v1/games?player=Ada&format=ndjson");
+    let searched = |after: Option<&str>| {
+        let path = match after {
+            Some(after) => format!("/v1/games?player=Ada&limit=1000&after={after}"),
+            None => "/v1/games?player=Ada&limit=1000".to_owned(),
+        };
+        server.get(&path).json()
+    };
+    let page = searched(None);
+    assert_eq!(page["next"], serde_json::Value::Null);
+    let expected = page["games"].as_array().map_or(0, Vec::len);
+    assert!(expected > songo_service::archive::EXPORT_PAGE, "{expected}");
+    assert_eq!(ada.text().lines().count(), expected);
+    assert_eq!(
+        ada.header("x-total-count"),
+        Some(expected.to_string().as_str())
+    );
+    let none = server.get("/v1/games?player=Nobody&format=record");
+    assert_eq!(none.status, 200);
+    assert_eq!(none.header("x-total-count"), Some("0"));
+    assert_eq!(none.text(), "");
+    for refused in [
+        "/v1/games?format=ndjson&limit=10",
+        "/v1/games?after=g1&format=record",
+    ] {
+        let problem = server.get(refused).problem(400, "bad-query");
+        assert!(
+            problem["parameter"] == "limit" || problem["parameter"] == "after",
+            "{problem}"
+        );
+    }
+    assert_eq!(server.get("/v1/games?format=csv").status, 400);
+    assert_eq!(
+        server.get("/v1/games?format=ndjson&since=someday").status,
+        400
+    );
+    // format=json is the page, as without format.
+    assert_eq!(server.get("/v1/games?format=json&limit=1").json(), first);
+}
+
+#[test]
+fn export_streams_every_match_on_sqlite() {
+    export_streams_every_match(Location::Sqlite(
+        scratch_dir("export").join("archive.sqlite"),
+    ));
+}
+
+#[test]
+fn export_streams_every_match_on_postgres() {
+    export_streams_every_match(postgres_location("export"));
+}
