@@ -440,8 +440,6 @@ impl Stream for Pieces {
     }
 }
 
-/// `GET /v1/games/{id}`: a game as JSON, its record, or the board at a ply as SVG.
-
 /// `GET /v1/games/{id}`: a game as JSON, its record, or the board at a ply
 /// as SVG; a deleted game too (`deleted: true`). The JSON and the record
 /// carry the game's `ETag` (the SVG's words follow the request's
