@@ -652,6 +652,13 @@ fn stepping_through_a_long_game_on_a_laptop_keeps_the_board_in_view() {
     let (_server, browser) = open(1366, 900, "");
     load_full_game(&browser);
     browser.find("#tab-play").click();
+    // The page scrolled down to the 30th ply, as a reader's wheel would
+    // (not left to the driver's click, which some versions make without
+    // scrolling the window).
+    browser.run(
+        "document.querySelector('#line li:nth-child(30) .ply').scrollIntoView({ block: 'center' })",
+        &[],
+    );
     browser.find("#line li:nth-child(30) .ply").click();
     browser.wait_for(
         "ply 30 shown",
