@@ -1429,7 +1429,7 @@ hint-archive-token = créez un jeton d’écriture avec songo archive token add 
 problem-detail-bad-token = il faut l’en-tête Authorization: Bearer JETON, avec le jeton d’un des comptes de l’archive (ou celui du serveur)
 problem-detail-no-game = pas de partie { $id } dans l’archive
 problem-detail-bad-value = { $name }={ $value } n’est pas une valeur que ce paramètre accepte
-problem-detail-export-no-pages = { $name } sert aux pages d’une recherche : avec format={ $format }, toutes les parties qui correspondent viennent en une seule réponse, sans pages
+problem-detail-export-no-pages = { $name } sert aux pages d’une recherche : avec format={ $format }, toutes les parties qui correspondent viennent en une seule réponse, sans pages
 problem-detail-missing-parameter = le paramètre `{ $name }` est nécessaire
 serve-empty-token = le fichier de jeton { $file } est vide
 archive-no-game-in-file = aucune partie dans ce fichier

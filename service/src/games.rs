@@ -237,17 +237,7 @@ pub(crate) async fn search(state: Arc<State>, request: Request) -> Result<Respon
         }
     }
     if let Some(form) = streamed {
-        if let Some(name) = paged {
-            return Err(Problem::new(
-                Kind::BadQuery,
-                msg!(
-                    "problem-detail-export-no-pages",
-                    name = name,
-                    format = form.name()
-                ),
-            )
-            .with("parameter", name));
-        }
+        refuse_for_export(form, paged, either_side.is_some())?;
         return export(state, request.deadline, request.lang, filters, form).await;
     }
     let list = with_archive(
@@ -262,6 +252,34 @@ pub(crate) async fn search(state: Arc<State>, request: Request) -> Result<Respon
     )
     .await?;
     json(StatusCode::OK, &list)
+}
+
+/// What an export (`format=ndjson|record`) refuses: a page's parameter
+/// (`limit`, `after`: an export has no pages), and a position that does
+/// not say who is to move (an export goes through one position).
+fn refuse_for_export(
+    form: Streamed,
+    paged: Option<&str>,
+    either_side: bool,
+) -> Result<(), Problem> {
+    if let Some(name) = paged {
+        return Err(Problem::new(
+            Kind::BadQuery,
+            msg!(
+                "problem-detail-export-no-pages",
+                name = name,
+                format = form.name()
+            ),
+        )
+        .with("parameter", name));
+    }
+    if either_side {
+        return Err(
+            Problem::new(Kind::BadQuery, msg!("archive-export-side-needed"))
+                .with("parameter", "position"),
+        );
+    }
+    Ok(())
 }
 
 /// The forms `GET /v1/games` streams every match in (`format=`).

@@ -254,6 +254,7 @@ const ODD: [&str; 4] = [
 ];
 
 #[test]
+// Long because: each format of one export, then its records read back, in one story.
 fn export_writes_every_game_in_each_format() {
     let dir = scratch("export");
     let archive = archive_flag(&dir);

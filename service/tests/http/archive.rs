@@ -803,6 +803,7 @@ fn marathon(games: usize) -> String {
 /// export: the count in `X-Total-Count`, a game a line (the search's
 /// shape and the record), records that read back as as many games, the
 /// game without tags and the one of tags only included.
+// Long because: one export followed through its header, lines, records and refusals.
 fn export_streams_every_match(location: Location) {
     let server = server(location, Some("s3cret"));
     let post = |body: &str| {

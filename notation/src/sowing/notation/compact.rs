@@ -155,6 +155,19 @@ pub(crate) fn parse_telling_side(
     }
     let north = row(input, north_span, Side::North, rules)?;
     let south = row(input, south_span, Side::South, rules)?;
+    let (stores, to_move, seen_side) = stores_and_side(input, fields)?;
+    Position::new(rules, &south, &north, stores, to_move)
+        .map(|position| (position, seen_side))
+        .map_err(|e| e.error_at(input, whole.offset))
+}
+
+/// The fields after the rows: the stores (`0-0`) then the side to move
+/// (`S`, `N`), each optional; and whether the side was written (South
+/// moves when it is not).
+fn stores_and_side<'a>(
+    input: &str,
+    fields: impl Iterator<Item = Span<'a>>,
+) -> Result<(Score, Side, bool), ParseError> {
     let mut stores = Score::default();
     let mut to_move = Side::South;
     let (mut seen_stores, mut seen_side) = (false, false);
@@ -182,9 +195,7 @@ pub(crate) fn parse_telling_side(
                 .with_hint(msg!("hint-compact-after-rows")));
         }
     }
-    Position::new(rules, &south, &north, stores, to_move)
-        .map(|position| (position, seen_side))
-        .map_err(|e| e.error_at(input, whole.offset))
+    Ok((stores, to_move, seen_side))
 }
 
 /// An OGN `FEN`: counts and a side letter joined by `-`, no `/` or `:`.
