@@ -22,6 +22,7 @@ use songo_service::archive::{
 use crate::sources::{Source, sources};
 
 mod revisions;
+mod token;
 use crate::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, Failure, input, output};
 
 /// Keep games in an archive, find them again, rank an event.
@@ -42,7 +43,7 @@ enum Command {
     Delete(revisions::DeleteArgs),
     Restore(revisions::RestoreArgs),
     History(revisions::HistoryArgs),
-    Token(crate::archive_token::Args),
+    Token(token::Args),
 }
 
 /// Where the archive is.
@@ -987,7 +988,7 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
         Command::Delete(args) => revisions::delete(args, lang),
         Command::Restore(args) => revisions::restore(args, lang),
         Command::History(args) => revisions::history(args, lang),
-        Command::Token(args) => crate::archive_token::run(args, lang),
+        Command::Token(args) => token::run(args, lang),
     }
 }
 

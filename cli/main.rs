@@ -6,7 +6,6 @@
 mod analyse;
 mod annotate;
 mod archive;
-mod archive_token;
 mod convert;
 mod convert_record;
 mod exercises;

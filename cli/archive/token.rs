@@ -7,7 +7,7 @@ use songo_notation::i18n::{Lang, Localize};
 use songo_notation::msg;
 use songo_service::archive::{AccountError, AccountRow, Scope};
 
-use crate::archive::{Where, failure};
+use super::{Where, failure};
 use crate::{EXIT_OK, Failure, output};
 
 /// Make, revoke and list the tokens that read and write the archive over HTTP.
