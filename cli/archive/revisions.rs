@@ -59,8 +59,6 @@ stale revision, usage or archive error.")]
 pub(crate) struct EditArgs {
     /// The game's id.
     id: String,
-    #[command(flatten)]
-    archive: Where,
     /// A tag to set, as Name=Value (Name= removes it); repeat for several.
     #[arg(long = "tag", value_name = "NAME=VALUE", value_parser = parse_tag)]
     tags: Vec<(String, String)>,
@@ -70,12 +68,8 @@ pub(crate) struct EditArgs {
     /// Why (kept with the revision).
     #[arg(long)]
     reason: String,
-    /// The revision the change is made on.
-    #[arg(long, value_name = "N")]
-    revision: Option<i64>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = ChangeFormat::Text)]
-    format: ChangeFormat,
+    #[command(flatten)]
+    change: ChangeFlags,
 }
 
 /// Delete a stored game: it leaves every list, the standings and the explorer; its revisions stay readable.
@@ -87,17 +81,11 @@ Exit status: 0, 2 no such game, already deleted, a stale revision, usage or arch
 pub(crate) struct DeleteArgs {
     /// The game's id.
     id: String,
-    #[command(flatten)]
-    archive: Where,
     /// Why (kept with the revision).
     #[arg(long)]
     reason: String,
-    /// The revision the change is made on.
-    #[arg(long, value_name = "N")]
-    revision: Option<i64>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = ChangeFormat::Text)]
-    format: ChangeFormat,
+    #[command(flatten)]
+    change: ChangeFlags,
 }
 
 /// Restore a deleted game as its last text.
@@ -109,17 +97,11 @@ Exit status: 0, 2 no such game, not deleted, a stale revision, usage or archive 
 pub(crate) struct RestoreArgs {
     /// The game's id.
     id: String,
-    #[command(flatten)]
-    archive: Where,
     /// Why (kept with the revision).
     #[arg(long)]
     reason: Option<String>,
-    /// The revision the change is made on.
-    #[arg(long, value_name = "N")]
-    revision: Option<i64>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = ChangeFormat::Text)]
-    format: ChangeFormat,
+    #[command(flatten)]
+    change: ChangeFlags,
 }
 
 /// Every revision of a stored game: when, who, what and why.
@@ -134,6 +116,20 @@ pub(crate) struct HistoryArgs {
     id: String,
     #[command(flatten)]
     archive: Where,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ChangeFormat::Text)]
+    format: ChangeFormat,
+}
+
+/// What every change takes: the archive, the revision it is made on,
+/// the output's form.
+#[derive(clap::Args)]
+pub(crate) struct ChangeFlags {
+    #[command(flatten)]
+    archive: Where,
+    /// The revision the change is made on: refused if the game is no longer at it.
+    #[arg(long, value_name = "N")]
+    revision: Option<i64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = ChangeFormat::Text)]
     format: ChangeFormat,
@@ -247,12 +243,12 @@ pub(crate) fn edit(args: &EditArgs, lang: Lang) -> Result<u8, Failure> {
     if args.tags.is_empty() && moves.is_none() {
         return Err(Failure::input(msg!("archive-edit-nothing")));
     }
-    let mut archive = args.archive.open()?;
+    let mut archive = args.change.archive.open()?;
     let by = songo_service::archive::local_user();
     let revised = archive
         .edit(
             &args.id,
-            args.revision,
+            args.change.revision,
             &GameChange {
                 tags: args.tags.clone(),
                 moves,
@@ -268,17 +264,17 @@ pub(crate) fn edit(args: &EditArgs, lang: Lang) -> Result<u8, Failure> {
         .game(&args.id)
         .map_err(failure)?
         .is_none_or(|game| game.summary.valid);
-    report_change(&revised, args.format, lang)?;
+    report_change(&revised, args.change.format, lang)?;
     Ok(if valid { EXIT_OK } else { EXIT_INVALID })
 }
 
 pub(crate) fn delete(args: &DeleteArgs, lang: Lang) -> Result<u8, Failure> {
-    let mut archive = args.archive.open()?;
+    let mut archive = args.change.archive.open()?;
     let by = songo_service::archive::local_user();
     let revised = archive
         .delete(
             &args.id,
-            args.revision,
+            args.change.revision,
             Author {
                 account: None,
                 by: &by,
@@ -286,16 +282,16 @@ pub(crate) fn delete(args: &DeleteArgs, lang: Lang) -> Result<u8, Failure> {
             },
         )
         .map_err(failure)?;
-    report_change(&revised, args.format, lang)
+    report_change(&revised, args.change.format, lang)
 }
 
 pub(crate) fn restore(args: &RestoreArgs, lang: Lang) -> Result<u8, Failure> {
-    let mut archive = args.archive.open()?;
+    let mut archive = args.change.archive.open()?;
     let by = songo_service::archive::local_user();
     let revised = archive
         .restore(
             &args.id,
-            args.revision,
+            args.change.revision,
             Author {
                 account: None,
                 by: &by,
@@ -303,7 +299,7 @@ pub(crate) fn restore(args: &RestoreArgs, lang: Lang) -> Result<u8, Failure> {
             },
         )
         .map_err(failure)?;
-    report_change(&revised, args.format, lang)
+    report_change(&revised, args.change.format, lang)
 }
 
 /// What a change made, in words or JSON.

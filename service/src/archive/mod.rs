@@ -1524,26 +1524,9 @@ impl Archive {
             INSERT_GAME_SQLITE_V5
         };
         for game in games {
-            let tag = |name: &str| Value::from(game.tags.get(name));
-            use songo_notation::record::names;
-            let mut params: Vec<Value> = vec![
-                game.identity.into(),
-                game.rules.as_str().into(),
-                tag(names::SOUTH),
-                tag(names::NORTH),
-                tag(names::EVENT),
-                tag(names::SITE),
-                game.date.clone().into(),
-                tag(names::ROUND),
-                game.result.clone().into(),
-                game.score.map(|s| s.0).into(),
-                game.score.map(|s| s.1).into(),
-                game.plies.into(),
-                i64::from(game.valid).into(),
-                game.violations.clone().into(),
-                game.record.as_str().into(),
-                now.into(),
-            ];
+            let mut params: Vec<Value> = vec![game.identity.into()];
+            params.extend(game_columns(game));
+            params.push(now.into());
             if self.version >= schema::VERDICTS {
                 params.push(game.verdict.map(|verdict| verdict.code()).into());
                 params.push(i64::from(game.verdict.is_some_and(|verdict| verdict.forfeit)).into());
@@ -1964,6 +1947,31 @@ pub const REBUILD_AFTER_GAMES: usize = 100_000;
 /// a rebuild of the search indexes: a large one that at least doubled it.
 fn rebuild_after(before: usize, added: usize) -> bool {
     added >= REBUILD_AFTER_GAMES && added >= before
+}
+
+/// What a game's row holds of its text, in the order of the columns
+/// `rules, south, north, event, site, date, round, result, south_score,
+/// north_score, plies, valid, violations, record`: what an import writes
+/// and a correction writes again.
+pub(crate) fn game_columns(game: &Prepared) -> [Value; 14] {
+    use songo_notation::record::names;
+    let tag = |name: &str| Value::from(game.tags.get(name));
+    [
+        game.rules.as_str().into(),
+        tag(names::SOUTH),
+        tag(names::NORTH),
+        tag(names::EVENT),
+        tag(names::SITE),
+        game.date.clone().into(),
+        tag(names::ROUND),
+        game.result.clone().into(),
+        game.score.map(|s| s.0).into(),
+        game.score.map(|s| s.1).into(),
+        game.plies.into(),
+        i64::from(game.valid).into(),
+        game.violations.clone().into(),
+        game.record.as_str().into(),
+    ]
 }
 
 /// A game's row, in SQLite: a statement a game.

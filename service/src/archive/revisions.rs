@@ -29,7 +29,7 @@ use super::accounts::{Account, rfc3339};
 use super::counts::{Counts, Ending};
 use super::db::{Db, DbError, Value, retrying};
 use super::ingest::{self, Passage, Prepared, identity_of, public_id};
-use super::{Archive, ArchiveError, postings, schema};
+use super::{Archive, ArchiveError, game_columns, postings, schema};
 
 /// A change to a stored game's text.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -578,32 +578,19 @@ impl Archive {
         revision: i64,
         game: &Prepared,
     ) -> Result<u64, ArchiveError> {
-        let tag = |name: &str| Value::from(game.tags.get(name));
+        let mut params = game_columns(game).to_vec();
+        params.extend([
+            game.verdict.map(|verdict| verdict.code()).into(),
+            i64::from(game.verdict.is_some_and(|verdict| verdict.forfeit)).into(),
+            id.into(),
+            revision.into(),
+        ]);
         Ok(self.db.execute(
             "UPDATE games SET rules = $1, south = $2, north = $3, event = $4, site = $5, \
              date = $6, round = $7, result = $8, south_score = $9, north_score = $10, \
              plies = $11, valid = $12, violations = $13, record = $14, winner = $15, \
              forfeit = $16, revision = revision + 1 WHERE id = $17 AND revision = $18",
-            &[
-                game.rules.as_str().into(),
-                tag(names::SOUTH),
-                tag(names::NORTH),
-                tag(names::EVENT),
-                tag(names::SITE),
-                game.date.clone().into(),
-                tag(names::ROUND),
-                game.result.clone().into(),
-                game.score.map(|s| s.0).into(),
-                game.score.map(|s| s.1).into(),
-                game.plies.into(),
-                i64::from(game.valid).into(),
-                game.violations.clone().into(),
-                game.record.as_str().into(),
-                game.verdict.map(|verdict| verdict.code()).into(),
-                i64::from(game.verdict.is_some_and(|verdict| verdict.forfeit)).into(),
-                id.into(),
-                revision.into(),
-            ],
+            &params,
         )?)
     }
 
