@@ -1386,6 +1386,40 @@ problem-detail-bad-value = { $name }={ $value } is not a value this parameter ta
 problem-detail-missing-parameter = the query parameter `{ $name }` is needed
 serve-empty-token = the token file { $file } is empty
 archive-no-game-in-file = no game in this file
+archive-ambiguous-event = { $count } events are named “{ $name }”: { $events }
+hint-archive-ambiguous-event = name one by its id (--event { $id }, event={ $id }); songo archive events lists them with their sites
+archive-no-such-event = no event is named “{ $name }”
+hint-archive-events = songo archive events lists the events with their ids
+archive-too-many-players = “{ $name }” begins the names of { $count } players, more than the { $limit } a search takes
+hint-archive-too-many-players = give more of the name (songo archive players lists them)
+archive-no-such-player = no player is named “{ $name }”
+hint-archive-players = songo archive players lists the players with their ids and other names
+archive-not-an-alias = “{ $name }” is a player’s own name, not one of his other names
+hint-archive-not-an-alias = unalias one of the other names songo archive players lists for him
+archive-with-suggestions = { $text }; did you mean { $names }?
+archive-did-you-mean = Did you mean { $names }?
+archive-no-players = No player yet: players come with the games imported.
+archive-no-events = No event yet: events come with the games imported.
+players-col-id = id
+players-col-name = player
+players-col-games = games
+players-col-aliases = other names
+players-col-federation = federation id
+players-col-club = club
+events-col-id = id
+events-col-name = event
+events-col-site = site
+events-col-start = from
+events-col-end = to
+events-col-games = games
+archive-aliased = “{ $name }” is a name of { $player } (#{ $id }), who has { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }.
+archive-unaliased = “{ $name }” is a player of his own (#{ $id }), with { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }.
 
 # --- Issue 26 (teachers and record keepers): lesson notes, … ---
 diagnostic-note = note

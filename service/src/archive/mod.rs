@@ -15,12 +15,14 @@
 //! - `schema`: the migrations;
 //! - `counts`: the explorer's counts packed by bucket;
 //! - `ingest`: a game validated, hashed and replayed, with no database;
+//! - `people`: players and events, their names and counts;
 //! - `query`: searches, the explorer and standings;
 //! - [`render`]: their forms for people.
 
 mod counts;
 mod db;
 mod ingest;
+mod people;
 mod postings;
 mod query;
 pub mod render;
@@ -37,6 +39,10 @@ use songo_notation::msg;
 use songo_notation::{Ruleset, verdict::Verdict};
 
 pub use ingest::{NotAGame, Prepared, position_at, position_key, prepare};
+pub use people::{
+    EventEntry, EventList, MAX_MATCHED_PLAYERS, PeopleError, PlayerEntry, PlayerList, Suggestion,
+    did_you_mean, fold,
+};
 pub use query::{
     Explorer, ExplorerMove, Filters, GameList, GameSummary, Results, StandingRow, Standings,
     StoredGame,
@@ -162,6 +168,8 @@ pub enum ArchiveError {
         /// The most it replays.
         limit: usize,
     },
+    /// A player or an event named by the user that is none, or more than one.
+    People(PeopleError),
     /// Any other failure of the database.
     Database(String),
 }
@@ -196,6 +204,7 @@ impl ArchiveError {
                 limit = *limit,
                 plies = postings::EXPLORER_PLIES
             ),
+            ArchiveError::People(error) => error.message(),
             ArchiveError::Database(cause) => {
                 msg!("archive-database", cause = Message::verbatim(cause.clone()))
             }
@@ -212,6 +221,7 @@ impl ArchiveError {
             ArchiveError::BadDate(_) => Some(msg!("hint-archive-date")),
             ArchiveError::TooNew { .. } => Some(msg!("hint-archive-too-new")),
             ArchiveError::TooManyToReplay { .. } => Some(msg!("hint-archive-too-many-to-replay")),
+            ArchiveError::People(error) => error.hint(),
             _ => None,
         }
     }
@@ -225,6 +235,7 @@ impl ArchiveError {
             ArchiveError::BadCursor(_)
                 | ArchiveError::BadDate(_)
                 | ArchiveError::TooManyToReplay { .. }
+                | ArchiveError::People(_)
         )
     }
 }
@@ -365,6 +376,9 @@ struct Pending {
     rows_v3: Vec<(i64, i64)>,
     /// Schema 1 and 2 only.
     old_rows: Vec<OldIndexRow>,
+    /// Schema 8: the names resolved and the games counted for players
+    /// and events.
+    people: people::Pending,
 }
 
 impl Pending {
@@ -373,6 +387,7 @@ impl Pending {
         self.passages.clear();
         self.rows_v3.clear();
         self.old_rows.clear();
+        self.people.clear();
     }
 
     /// The number of a move's name (few names: the moves of the rulesets).
@@ -460,6 +475,7 @@ impl Pending {
 /// explorer's counts (as schema `version` keeps them), several rows to a
 /// statement, in key order.
 fn write_pending(db: &mut Db, pending: &mut Pending, version: i64) -> Result<(), DbError> {
+    pending.people.flush(db)?;
     write_postings(db, &pending.entries)?;
     pending.rows_v3.sort_unstable();
     for &(key, game) in &pending.rows_v3 {
@@ -1098,55 +1114,68 @@ impl Archive {
             return self.import_in_transaction_postgres(games, now);
         }
         let mut outcome = BatchOutcome::default();
-        let sql = if self.version >= schema::VERDICTS {
+        let sql = if self.version >= schema::PEOPLE {
+            INSERT_GAME_SQLITE_V8
+        } else if self.version >= schema::VERDICTS {
             INSERT_GAME_SQLITE
         } else {
             INSERT_GAME_SQLITE_V5
         };
-        for game in games {
+        let people = self.people_of(games.iter())?;
+        for (game, ids) in games.iter().zip(people) {
             let tag = |name: &str| Value::from(game.tags.get(name));
             use songo_notation::record::names;
             let mut params: Vec<Value> = vec![
-                    game.identity.into(),
-                    game.rules.as_str().into(),
-                    tag(names::SOUTH),
-                    tag(names::NORTH),
-                    tag(names::EVENT),
-                    tag(names::SITE),
-                    game.date.clone().into(),
-                    tag(names::ROUND),
-                    game.result.clone().into(),
-                    game.score.map(|s| s.0).into(),
-                    game.score.map(|s| s.1).into(),
-                    game.plies.into(),
-                    i64::from(game.valid).into(),
-                    game.violations.clone().into(),
-                    game.record.as_str().into(),
-                    now.into(),
+                game.identity.into(),
+                game.rules.as_str().into(),
+                tag(names::SOUTH),
+                tag(names::NORTH),
+                tag(names::EVENT),
+                tag(names::SITE),
+                game.date.clone().into(),
+                tag(names::ROUND),
+                game.result.clone().into(),
+                game.score.map(|s| s.0).into(),
+                game.score.map(|s| s.1).into(),
+                game.plies.into(),
+                i64::from(game.valid).into(),
+                game.violations.clone().into(),
+                game.record.as_str().into(),
+                now.into(),
             ];
             if self.version >= schema::VERDICTS {
                 params.push(game.verdict.map(|verdict| verdict.code()).into());
                 params.push(i64::from(game.verdict.is_some_and(|verdict| verdict.forfeit)).into());
+            }
+            if self.version >= schema::PEOPLE {
+                params.extend([ids.south.into(), ids.north.into(), ids.event.into()]);
             }
             let rows = self.db.query(sql, &params)?;
             let id = rows
                 .first()
                 .and_then(|row| row.first())
                 .and_then(Value::int);
-            self.count_stored(&mut outcome, game, id);
+            self.count_stored(&mut outcome, game, id, ids);
         }
         Ok(outcome)
     }
 
     /// Counts a game of the batch as stored, with the id it got, or as a
     /// duplicate when it got none (the archive had it), and queues a stored
-    /// game's index entries.
-    fn count_stored(&mut self, outcome: &mut BatchOutcome, game: &Prepared, id: Option<i64>) {
+    /// game's index entries and its players' and event's count.
+    fn count_stored(
+        &mut self,
+        outcome: &mut BatchOutcome,
+        game: &Prepared,
+        id: Option<i64>,
+        people: people::Ids,
+    ) {
         let Some(id) = id else {
             outcome.duplicates += 1;
             return;
         };
         outcome.imported += 1;
+        self.pending.people.count(people, game.date.as_deref(), 1);
         let ending = game.score.map(|(south, north)| Ending {
             diff: south - north,
             winner: game.verdict.and_then(|verdict| verdict.winner),
@@ -1176,6 +1205,10 @@ impl Archive {
         if fresh.is_empty() {
             return Ok(outcome);
         }
+        let people = self.people_of(fresh.iter().copied())?;
+        let south_player: Vec<Option<i64>> = people.iter().map(|ids| ids.south).collect();
+        let north_player: Vec<Option<i64>> = people.iter().map(|ids| ids.north).collect();
+        let event_id: Vec<Option<i64>> = people.iter().map(|ids| ids.event).collect();
         let ints = |f: &dyn Fn(&Prepared) -> i64| fresh.iter().map(|g| f(g)).collect::<Vec<i64>>();
         let maybe_ints = |f: &dyn Fn(&Prepared) -> Option<i64>| {
             fresh.iter().map(|g| f(g)).collect::<Vec<Option<i64>>>()
@@ -1211,31 +1244,40 @@ impl Archive {
             .iter()
             .map(|g| i32::from(g.verdict.is_some_and(|verdict| verdict.forfeit)))
             .collect();
-        let sql = if self.version >= schema::VERDICTS {
+        let sql = if self.version >= schema::PEOPLE {
+            INSERT_GAMES_POSTGRES_V8
+        } else if self.version >= schema::VERDICTS {
             INSERT_GAMES_POSTGRES
         } else {
             INSERT_GAMES_POSTGRES_V5
         };
         let mut params: Vec<&(dyn postgres::types::ToSql + Sync)> = vec![
-                &identity,
-                &rules,
-                &south,
-                &north,
-                &event,
-                &site,
-                &date,
-                &round,
-                &result,
-                &south_score,
-                &north_score,
-                &plies,
-                &valid,
-                &violations,
-                &record,
-                &now,
+            &identity,
+            &rules,
+            &south,
+            &north,
+            &event,
+            &site,
+            &date,
+            &round,
+            &result,
+            &south_score,
+            &north_score,
+            &plies,
+            &valid,
+            &violations,
+            &record,
+            &now,
         ];
         if self.version >= schema::VERDICTS {
             params.extend([&winner as &(dyn postgres::types::ToSql + Sync), &forfeit]);
+        }
+        if self.version >= schema::PEOPLE {
+            params.extend([
+                &south_player as &(dyn postgres::types::ToSql + Sync),
+                &north_player,
+                &event_id,
+            ]);
         }
         let rows = self.db.query_postgres(sql, &params)?;
         let mut ids = std::collections::HashMap::with_capacity(rows.len());
@@ -1244,8 +1286,8 @@ impl Archive {
         }
         // In the batch's order, which is the ids' order: each posting
         // list's entries stay sorted by game.
-        for game in fresh {
-            self.count_stored(&mut outcome, game, ids.get(&game.identity).copied());
+        for (game, people) in fresh.into_iter().zip(people) {
+            self.count_stored(&mut outcome, game, ids.get(&game.identity).copied(), people);
         }
         Ok(outcome)
     }
@@ -1426,12 +1468,12 @@ impl Archive {
     }
 }
 
-/// The games' search indexes (schema 1 and 2), rebuilt after a large
+/// The games' search indexes (by player and event since schema 8), rebuilt after a large
 /// import into PostgreSQL ([`Archive::tidy_after_import`]).
 const SEARCH_INDEXES: [&str; 5] = [
-    "games_south",
-    "games_north",
-    "games_event",
+    "games_south_player",
+    "games_north_player",
+    "games_event_id",
     "games_site",
     "games_date",
 ];
@@ -1453,6 +1495,14 @@ const INSERT_GAME_SQLITE: &str = "INSERT INTO games (identity, rules, south, nor
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) \
      ON CONFLICT (identity) DO NOTHING RETURNING id";
 
+/// [`INSERT_GAME_SQLITE`] with the game's players and event (schema 8).
+const INSERT_GAME_SQLITE_V8: &str = "INSERT INTO games (identity, rules, south, north, event, \
+     site, date, round, result, south_score, north_score, plies, valid, violations, record, \
+     imported, winner, forfeit, south_player, north_player, event_id) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, \
+     $19, $20, $21) \
+     ON CONFLICT (identity) DO NOTHING RETURNING id";
+
 /// [`INSERT_GAME_SQLITE`] for the schemas before the verdict's columns
 /// (the tests that make an old archive).
 const INSERT_GAME_SQLITE_V5: &str = "INSERT INTO games (identity, rules, south, north, event, \
@@ -1470,6 +1520,18 @@ const INSERT_GAMES_POSTGRES: &str = "INSERT INTO games (identity, rules, south, 
      $7::TEXT[], $8::TEXT[], $9::TEXT[], $10::BIGINT[], $11::BIGINT[], $12::BIGINT[], \
      $13::BIGINT[], $14::TEXT[], $15::TEXT[], $17::TEXT[], $18::INTEGER[]) \
      AS t(i, r, s, n, e, si, d, ro, re, ss, ns, p, v, vi, rec, w, f) \
+     ON CONFLICT (identity) DO NOTHING RETURNING id, identity";
+
+/// [`INSERT_GAMES_POSTGRES`] with the game's players and event (schema 8).
+const INSERT_GAMES_POSTGRES_V8: &str = "INSERT INTO games (identity, rules, south, north, event, \
+     site, date, round, result, south_score, north_score, plies, valid, violations, record, \
+     imported, winner, forfeit, south_player, north_player, event_id) \
+     SELECT i, r, s, n, e, si, d, ro, re, ss, ns, p, v, vi, rec, $16::BIGINT, w, f, sp, np, ev \
+     FROM unnest($1::BIGINT[], $2::TEXT[], $3::TEXT[], $4::TEXT[], $5::TEXT[], $6::TEXT[], \
+     $7::TEXT[], $8::TEXT[], $9::TEXT[], $10::BIGINT[], $11::BIGINT[], $12::BIGINT[], \
+     $13::BIGINT[], $14::TEXT[], $15::TEXT[], $17::TEXT[], $18::INTEGER[], $19::BIGINT[], \
+     $20::BIGINT[], $21::BIGINT[]) \
+     AS t(i, r, s, n, e, si, d, ro, re, ss, ns, p, v, vi, rec, w, f, sp, np, ev) \
      ON CONFLICT (identity) DO NOTHING RETURNING id, identity";
 
 /// [`INSERT_GAMES_POSTGRES`] for the schemas before the verdict's columns.

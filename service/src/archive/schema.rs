@@ -30,6 +30,9 @@ enum Then {
     /// then the explorer's counts (emptied by the statements) counted
     /// again from the games.
     Verdicts,
+    /// Every stored game's players and event resolved to their rows
+    /// (`people.rs`), a slice of games at a time, with their counts.
+    People,
 }
 
 /// Every migration, oldest first. Never edit one that has shipped: add
@@ -184,13 +187,62 @@ ALTER TABLE games ADD COLUMN forfeit {count} NOT NULL DEFAULT 0;
 DELETE FROM explorer;
 ",
     },
+    Migration {
+        version: 8,
+        then: Then::People,
+        // Players and events as rows of their own (`people.rs`): a player
+        // has a canonical name, other names (each kept by its folded key:
+        // no case, no accents, no punctuation) and optionally a federation
+        // id and a club; an event is a name at a site. A game points to
+        // its two players and its event, indexed with its id: a player's
+        // games under every name are an index scan, and each row keeps
+        // its number of games so that the lists need not count them. The
+        // indexes of the names as written are dropped: searches go
+        // through the ids now. Filled in from the games stored.
+        sql: "
+CREATE TABLE players (
+    id {id},
+    name TEXT NOT NULL,
+    folded TEXT NOT NULL,
+    federation_id TEXT,
+    club TEXT,
+    games {int} NOT NULL DEFAULT 0
+);
+CREATE TABLE player_names (
+    folded TEXT NOT NULL PRIMARY KEY,
+    name TEXT NOT NULL,
+    player {int} NOT NULL
+){compact};
+CREATE INDEX player_names_player ON player_names (player);
+CREATE TABLE events (
+    id {id},
+    name TEXT NOT NULL,
+    site TEXT,
+    folded TEXT NOT NULL,
+    folded_site TEXT NOT NULL,
+    first_date TEXT,
+    last_date TEXT,
+    games {int} NOT NULL DEFAULT 0,
+    UNIQUE (folded, folded_site)
+);
+ALTER TABLE games ADD COLUMN south_player {int};
+ALTER TABLE games ADD COLUMN north_player {int};
+ALTER TABLE games ADD COLUMN event_id {int};
+DROP INDEX games_south;
+DROP INDEX games_north;
+DROP INDEX games_event;
+",
+    },
 ];
 
 /// The newest schema this songo knows.
-pub(crate) const CURRENT: i64 = 6;
+pub(crate) const CURRENT: i64 = 8;
 
 /// The first schema whose games hold the verdict (`winner`, `forfeit`).
 pub(crate) const VERDICTS: i64 = 6;
+
+/// The first schema with players and events of their own (`people.rs`).
+pub(crate) const PEOPLE: i64 = 8;
 
 fn dialect(db: &Db, sql: &str) -> String {
     if db.is_postgres() {
@@ -257,6 +309,7 @@ pub(crate) fn migrate(db: &mut Db, upto: i64) -> Result<(), SchemaError> {
                     super::record_verdicts(db)?;
                     super::recount_explorer(db, migration.version)?;
                 }
+                Then::People => super::people::backfill(db)?,
             }
             db.execute("DELETE FROM schema_version", &[])?;
             db.execute(
