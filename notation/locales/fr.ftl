@@ -1402,9 +1402,10 @@ problem-detail-bad-value = { $name }={ $value } n’est pas une valeur que ce pa
 problem-detail-missing-parameter = le paramètre `{ $name }` est nécessaire
 serve-empty-token = le fichier de jeton { $file } est vide
 archive-no-game-in-file = aucune partie dans ce fichier
-archive-ambiguous-event = { $count } tournois s’appellent « { $name } » : { $events }
-hint-archive-ambiguous-event = désignez-en un par son numéro (--event { $id }, event={ $id }) ; songo archive events les liste avec leurs lieux
+archive-ambiguous-event = { $count } tournois s’appellent « { $name } » : { $events }
+hint-archive-ambiguous-event = désignez-en un par son numéro (--event { $id }, event={ $id }) ; songo archive events les liste avec leurs lieux
 archive-no-such-event = aucun tournoi ne s’appelle « { $name } »
+archive-no-event-match = Aucun tournoi ne s’appelle « { $name } ».
 hint-archive-events = songo archive events liste les tournois avec leurs numéros
 archive-too-many-players = « { $name } » commence les noms de { $count } joueurs, plus que les { $limit } qu’une recherche prend
 hint-archive-too-many-players = donnez une plus grande part du nom (songo archive players les liste)
@@ -1412,10 +1413,13 @@ archive-no-such-player = aucun joueur ne s’appelle « { $name } »
 hint-archive-players = songo archive players liste les joueurs avec leurs numéros et leurs autres noms
 archive-not-an-alias = « { $name } » est le nom propre d’un joueur, pas l’un de ses autres noms
 hint-archive-not-an-alias = séparez plutôt l’un des autres noms que songo archive players liste pour lui
-archive-with-suggestions = { $text } ; vouliez-vous dire { $names } ?
-archive-did-you-mean = Vouliez-vous dire { $names } ?
-archive-no-players = Pas encore de joueur : les joueurs viennent avec les parties importées.
-archive-no-events = Pas encore de tournoi : les tournois viennent avec les parties importées.
+archive-event-too-large = le tournoi « { $name } » a { $games } parties : l’explorateur rejoue les parties d’un tournoi et s’arrête à { $limit }
+hint-archive-event-too-large = explorez toute l’archive (sans --event), ou cherchez les parties du tournoi passées par la position (songo archive search --event … --position …)
+archive-with-suggestions = { $text } ; vouliez-vous dire { $names } ?
+archive-did-you-mean = Vouliez-vous dire { $names } ?
+archive-no-players = Pas encore de joueur : les joueurs viennent avec les parties importées.
+archive-no-events = Pas encore de tournoi : les tournois viennent avec les parties importées.
+archive-next-list = la suite : continuez avec --after { $cursor }
 players-col-id = n°
 players-col-name = joueur
 players-col-games = parties

@@ -40,8 +40,8 @@ use songo_notation::{Ruleset, verdict::Verdict};
 
 pub use ingest::{NotAGame, Prepared, position_at, position_key, prepare};
 pub use people::{
-    EventEntry, EventList, MAX_MATCHED_PLAYERS, PeopleError, PlayerEntry, PlayerList, Suggestion,
-    did_you_mean, fold,
+    EventEntry, EventList, MAX_LIST_PAGE, MAX_MATCHED_PLAYERS, PeopleError, PlayerEntry,
+    PlayerList, Suggestion, did_you_mean, fold,
 };
 pub use query::{
     Explorer, ExplorerMove, Filters, GameList, GameSummary, Results, StandingRow, Standings,

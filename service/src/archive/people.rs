@@ -21,14 +21,17 @@
 use std::collections::{BTreeMap, HashMap};
 
 use serde::Serialize;
+use songo_notation::AnyPosition;
 use songo_notation::i18n::{Lang, Localize, Message};
 use songo_notation::msg;
+use songo_notation::record::names;
 use unicode_normalization::UnicodeNormalization;
 
-use songo_notation::record::names;
-
+use super::counts::Counts;
 use super::db::{Db, DbError, Value};
-use super::{Archive, ArchiveError, Prepared, schema};
+use super::ingest::{REPLAY_COLUMNS, ReplayRow, passages_of_record};
+use super::query::{Explorer, explorer_of};
+use super::{Archive, ArchiveError, Prepared, postings, schema};
 
 /// A name's folded key: lower case, accents removed (the name decomposed,
 /// NFD, and its combining marks dropped; a few letters that do not
@@ -119,8 +122,12 @@ const NAMES_PER_STATEMENT: usize = 100;
 pub(crate) struct Pending {
     /// Folded name → player.
     players: HashMap<String, i64>,
-    /// (Folded event, folded site) → event.
-    events: HashMap<(String, String), i64>,
+    /// Folded event → folded site → event.
+    events: HashMap<String, HashMap<String, i64>>,
+    /// The names, events and sites met, as written → folded: each
+    /// spelling is folded once a transaction (a bulk import meets the
+    /// same few hundred names thousands of times).
+    folds: HashMap<String, String>,
     /// Games added to each player (a game whose two sides are one
     /// player counts once).
     player_games: BTreeMap<i64, i64>,
@@ -137,6 +144,7 @@ impl Pending {
     pub(crate) fn clear(&mut self) {
         self.players.clear();
         self.events.clear();
+        self.folds.clear();
         self.player_games.clear();
         self.event_games.clear();
     }
@@ -160,18 +168,18 @@ impl Pending {
             let mut seen_events = std::collections::HashSet::new();
             for game in games {
                 for name in [game.south, game.north].into_iter().flatten() {
-                    let folded = fold(name);
+                    let folded = folded(&mut self.folds, name);
                     if !folded.is_empty()
-                        && !self.players.contains_key(&folded)
-                        && seen_names.insert(folded.clone())
+                        && !self.players.contains_key(folded)
+                        && seen_names.insert(folded.to_owned())
                     {
-                        new_names.push((folded, name.trim()));
+                        new_names.push((folded.to_owned(), name.trim()));
                     }
                 }
                 if let Some(event) = game.event {
-                    let key = event_key(event, game.site);
+                    let key = self.event_key(event, game.site);
                     if !key.0.is_empty()
-                        && !self.events.contains_key(&key)
+                        && self.event_of(event, game.site).is_none()
                         && seen_events.insert(key.clone())
                     {
                         new_events.push((key, event.trim(), game.site.map(str::trim)));
@@ -190,23 +198,54 @@ impl Pending {
         self.look_up_events(db, &new_events)?;
         new_events.sort_unstable();
         for (key, name, site) in &new_events {
-            if !self.events.contains_key(key) {
+            if !self
+                .events
+                .get(&key.0)
+                .is_some_and(|sites| sites.contains_key(&key.1))
+            {
                 let event = create_event(db, key, name, *site)?;
-                self.events.insert(key.clone(), event);
+                self.insert_event(key, event);
             }
         }
-        let player =
-            |name: Option<&str>| name.and_then(|name| self.players.get(&fold(name)).copied());
         Ok(games
             .iter()
             .map(|game| Ids {
-                south: player(game.south),
-                north: player(game.north),
-                event: game
-                    .event
-                    .and_then(|event| self.events.get(&event_key(event, game.site)).copied()),
+                south: game.south.and_then(|name| self.player_of(name)),
+                north: game.north.and_then(|name| self.player_of(name)),
+                event: game.event.and_then(|event| self.event_of(event, game.site)),
             })
             .collect())
+    }
+
+    /// The player of a name as written, once resolved.
+    fn player_of(&mut self, name: &str) -> Option<i64> {
+        let folded = folded(&mut self.folds, name);
+        self.players.get(folded).copied()
+    }
+
+    /// An event's key (its folded name and site) from its tags.
+    fn event_key(&mut self, event: &str, site: Option<&str>) -> (String, String) {
+        let name = folded(&mut self.folds, event).to_owned();
+        let site = site.map_or_else(String::new, |site| folded(&mut self.folds, site).to_owned());
+        (name, site)
+    }
+
+    /// The event of tags as written, once resolved.
+    fn event_of(&mut self, event: &str, site: Option<&str>) -> Option<i64> {
+        folded(&mut self.folds, event);
+        if let Some(site) = site {
+            folded(&mut self.folds, site);
+        }
+        let name = self.folds.get(event)?;
+        let site = site.map_or(Some(""), |site| self.folds.get(site).map(String::as_str))?;
+        self.events.get(name)?.get(site).copied()
+    }
+
+    fn insert_event(&mut self, key: &(String, String), event: i64) {
+        self.events
+            .entry(key.0.clone())
+            .or_default()
+            .insert(key.1.clone(), event);
     }
 
     /// Finds the players of names already in the archive.
@@ -249,7 +288,7 @@ impl Pending {
                 if let (Some(name), Some(site), Some(id)) =
                     (text(&row, 0), text(&row, 1), int(&row, 2))
                 {
-                    self.events.insert((name.to_owned(), site.to_owned()), id);
+                    self.insert_event(&(name.to_owned(), site.to_owned()), id);
                 }
             }
         }
@@ -366,9 +405,12 @@ impl Pending {
     }
 }
 
-/// An event's key: its folded name and its folded site (`''` for none).
-fn event_key(event: &str, site: Option<&str>) -> (String, String) {
-    (fold(event), site.map(fold).unwrap_or_default())
+/// A spelling's folded key, folded once and kept in `folds`.
+fn folded<'f>(folds: &'f mut HashMap<String, String>, spelt: &str) -> &'f str {
+    if !folds.contains_key(spelt) {
+        folds.insert(spelt.to_owned(), fold(spelt));
+    }
+    folds.get(spelt).map_or("", String::as_str)
 }
 
 /// `$from, $from+1, …`: `count` parameters.
@@ -433,7 +475,8 @@ fn create_event(
          ON CONFLICT (folded, folded_site) DO NOTHING RETURNING id",
         &[
             name.into(),
-            site.filter(|s| !s.is_empty()).into(),
+            // A site of no letter or digit (`?`) is none.
+            site.filter(|_| !key.1.is_empty()).into(),
             key.0.as_str().into(),
             key.1.as_str().into(),
         ],
@@ -581,7 +624,7 @@ pub(crate) fn backfill(db: &mut Db) -> Result<(), DbError> {
             pending.count(*ids, text(row, 5), 1);
         }
         pending.flush(db)?;
-        if pending.players.len() + pending.events.len() > MAX_HELD_NAMES {
+        if pending.players.len() + pending.events.len() + pending.folds.len() > MAX_HELD_NAMES {
             pending.clear();
         }
     }
@@ -645,11 +688,13 @@ pub struct PlayerEntry {
     pub club: Option<String>,
 }
 
-/// Every player (`songo archive players`, `GET /v1/players`).
+/// A page of the players (`songo archive players`, `GET /v1/players`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PlayerList {
-    /// In the order of their folded names.
+    /// In the order of their folded names (then ids).
     pub players: Vec<PlayerEntry>,
+    /// The cursor of the next page (`--after`), `null` on the last.
+    pub next: Option<String>,
 }
 
 /// An event in the list.
@@ -669,11 +714,28 @@ pub struct EventEntry {
     pub games: i64,
 }
 
-/// Every event (`songo archive events`, `GET /v1/events`).
+/// A page of the events (`songo archive events`, `GET /v1/events`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct EventList {
-    /// By first date, then name, then id (events without a date last).
+    /// In the order they were first met (their ids).
     pub events: Vec<EventEntry>,
+    /// The cursor of the next page (`--after`), `null` on the last.
+    pub next: Option<String>,
+}
+
+/// The most players or events a page lists.
+pub const MAX_LIST_PAGE: usize = 1000;
+
+/// The id a cursor of a list (`p12`, `e12`) names.
+fn list_cursor(after: Option<&str>, prefix: char) -> Result<Option<i64>, ArchiveError> {
+    after
+        .map(|after| {
+            after
+                .strip_prefix(prefix)
+                .and_then(|id| id.parse::<i64>().ok())
+                .ok_or_else(|| ArchiveError::BadCursor(after.to_owned()))
+        })
+        .transpose()
 }
 
 /// A name close to one that matched nothing.
@@ -733,6 +795,15 @@ pub enum PeopleError {
         /// The name given.
         name: String,
     },
+    /// An event with more games than the explorer replays.
+    EventTooLarge {
+        /// The event.
+        name: String,
+        /// Its games.
+        games: i64,
+        /// The most the explorer replays.
+        limit: usize,
+    },
 }
 
 impl PeopleError {
@@ -769,6 +840,12 @@ impl PeopleError {
             PeopleError::NotAnAlias { name } => {
                 msg!("archive-not-an-alias", name = name.as_str())
             }
+            PeopleError::EventTooLarge { name, games, limit } => msg!(
+                "archive-event-too-large",
+                name = name.as_str(),
+                games = *games,
+                limit = *limit
+            ),
         }
     }
 
@@ -784,6 +861,7 @@ impl PeopleError {
             PeopleError::TooManyPlayers { .. } => msg!("hint-archive-too-many-players"),
             PeopleError::NoSuchPlayer { .. } => msg!("hint-archive-players"),
             PeopleError::NotAnAlias { .. } => msg!("hint-archive-not-an-alias"),
+            PeopleError::EventTooLarge { .. } => msg!("hint-archive-event-too-large"),
         })
     }
 }
@@ -906,6 +984,9 @@ impl Nearest {
         self.found.into_iter().map(|(_, _, s)| s).collect()
     }
 }
+
+/// An event's games read at a time by its explorer.
+const EVENT_GAMES_READ: i64 = 200;
 
 /// Rows of names read at a time while looking for suggestions.
 const SUGGESTION_ROWS: i64 = 2_000;
@@ -1207,92 +1288,275 @@ impl Archive {
         Ok(resolved)
     }
 
-    /// Every player, in the order of their folded names: two reads of
-    /// two small tables (the games are counted in each player's row).
+    /// The explorer over one event's games (its name or id, as
+    /// [`Archive::event_named`] reads it): each game of the event replayed
+    /// from its record to its first passage through the position (the
+    /// counts kept at import are the whole archive's), at most
+    /// [`postings::MAX_REPLAYS`] games, with the `recent` newest of those
+    /// through it.
     ///
     /// # Errors
-    /// The database fails.
-    pub fn players(&mut self) -> Result<PlayerList, ArchiveError> {
+    /// No event has the name (the nearest are suggested), several have
+    /// it, the event has more games than the explorer replays, or the
+    /// database fails.
+    pub fn explore_event(
+        &mut self,
+        position: &AnyPosition,
+        event: &str,
+        recent: usize,
+    ) -> Result<Explorer, ArchiveError> {
+        let found = match self.event_named(event)? {
+            EventMatch::Found(found) => found,
+            EventMatch::Nothing(suggestions) => {
+                return Err(ArchiveError::People(PeopleError::NoSuchEvent {
+                    name: event.to_owned(),
+                    suggestions,
+                }));
+            }
+        };
+        let limit = postings::MAX_REPLAYS;
+        if usize::try_from(found.games).map_or(true, |games| games > limit) {
+            return Err(ArchiveError::People(PeopleError::EventTooLarge {
+                name: found.name,
+                games: found.games,
+                limit,
+            }));
+        }
+        let key = super::position_key(position);
+        let mut by_move: BTreeMap<String, Counts> = BTreeMap::new();
+        let mut through = Vec::new();
+        let mut after = i64::MIN;
+        loop {
+            let rows = self.db.query(
+                &format!(
+                    "SELECT {REPLAY_COLUMNS} FROM games WHERE event_id = $1 AND id > $2 \
+                     ORDER BY id LIMIT $3"
+                ),
+                &[found.id.into(), after.into(), EVENT_GAMES_READ.into()],
+            )?;
+            let Some(last) = rows.last().and_then(|row| int(row, 0)) else {
+                break;
+            };
+            after = last;
+            for row in &rows {
+                let Some(game) = ReplayRow::from_row(row) else {
+                    continue;
+                };
+                // A forfeit was not played: no position counts it.
+                if game.forfeit {
+                    continue;
+                }
+                if let Some(passage) = passages_of_record(game.record, game.rules)
+                    .into_iter()
+                    .find(|passage| passage.key == key)
+                {
+                    by_move
+                        .entry(passage.next.unwrap_or_default())
+                        .or_default()
+                        .add(game.ending);
+                    through.push(game.id);
+                }
+            }
+        }
+        let mut explorer = explorer_of(position, by_move);
+        explorer.recent = self.newest_summaries(through, recent)?;
+        Ok(explorer)
+    }
+
+    /// A page of at most `limit` players (1 to [`MAX_LIST_PAGE`]) in the
+    /// order of their folded names, after the player the cursor `after`
+    /// names (a page's `next`): a range of the index by folded name, then
+    /// their other names through the names' index by player. The games
+    /// are counted in each player's row: nothing is counted here.
+    ///
+    /// # Errors
+    /// A cursor no page gave (or whose player was merged into another
+    /// since), or the database fails.
+    pub fn players_page(
+        &mut self,
+        limit: usize,
+        after: Option<&str>,
+    ) -> Result<PlayerList, ArchiveError> {
+        let mut list = PlayerList {
+            players: Vec::new(),
+            next: None,
+        };
+        let after_id = list_cursor(after, 'p')?;
         if !self.has_people() {
-            return Ok(PlayerList {
-                players: Vec::new(),
+            return Ok(list);
+        }
+        let limit = limit.clamp(1, MAX_LIST_PAGE);
+        let wanted = i64::try_from(limit + 1).unwrap_or(i64::MAX);
+        let rows = match after_id {
+            None => self.db.query(
+                "SELECT id, name, folded, federation_id, club, games FROM players \
+                 ORDER BY folded, id LIMIT $1",
+                &[wanted.into()],
+            )?,
+            Some(id) => {
+                let from = self
+                    .db
+                    .query("SELECT folded FROM players WHERE id = $1", &[id.into()])?;
+                let Some(folded) = from.first().and_then(|row| text(row, 0)) else {
+                    return Err(ArchiveError::BadCursor(
+                        after.unwrap_or_default().to_owned(),
+                    ));
+                };
+                self.db.query(
+                    "SELECT id, name, folded, federation_id, club, games FROM players \
+                     WHERE (folded, id) > ($1, $2) ORDER BY folded, id LIMIT $3",
+                    &[folded.into(), id.into(), wanted.into()],
+                )?
+            }
+        };
+        for row in rows.iter().take(limit) {
+            list.players.push(PlayerEntry {
+                id: int(row, 0).unwrap_or_default(),
+                name: text(row, 1).unwrap_or_default().to_owned(),
+                aliases: Vec::new(),
+                games: int(row, 5).unwrap_or_default(),
+                federation_id: text(row, 3).map(str::to_owned),
+                club: text(row, 4).map(str::to_owned),
             });
         }
-        let rows = self.db.query(
-            "SELECT id, name, folded, federation_id, club, games FROM players",
-            &[],
-        )?;
-        let mut players: Vec<(String, PlayerEntry)> = rows
-            .iter()
-            .map(|row| {
-                (
-                    text(row, 2).unwrap_or_default().to_owned(),
-                    PlayerEntry {
-                        id: int(row, 0).unwrap_or_default(),
-                        name: text(row, 1).unwrap_or_default().to_owned(),
-                        aliases: Vec::new(),
-                        games: int(row, 5).unwrap_or_default(),
-                        federation_id: text(row, 3).map(str::to_owned),
-                        club: text(row, 4).map(str::to_owned),
-                    },
-                )
-            })
-            .collect();
-        players.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.id.cmp(&b.1.id)));
-        let at: HashMap<i64, usize> = players
-            .iter()
-            .enumerate()
-            .map(|(i, (_, p))| (p.id, i))
-            .collect();
-        let mut names = self.db.query(
+        if rows.len() > limit {
+            list.next = list.players.last().map(|p| format!("p{}", p.id));
+        }
+        self.add_aliases(&mut list.players)?;
+        Ok(list)
+    }
+
+    /// Fills in the players' other names, in folded order.
+    fn add_aliases(&mut self, players: &mut [PlayerEntry]) -> Result<(), DbError> {
+        let at: HashMap<i64, usize> = players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+        let sql = format!(
             "SELECT n.player, n.name, n.folded FROM player_names n \
-             JOIN players p ON p.id = n.player WHERE n.folded <> p.folded",
-            &[],
-        )?;
+             JOIN players p ON p.id = n.player \
+             WHERE n.player IN ({}) AND n.folded <> p.folded",
+            placeholders(1, NAMES_PER_STATEMENT)
+        );
+        let ids: Vec<i64> = players.iter().map(|p| p.id).collect();
+        let mut names = Vec::new();
+        for chunk in ids.chunks(NAMES_PER_STATEMENT) {
+            let mut params: Vec<Value> = chunk.iter().map(|&id| Value::Int(id)).collect();
+            let pad = params.last().cloned().unwrap_or(Value::Null);
+            params.resize(NAMES_PER_STATEMENT, pad);
+            names.extend(self.db.query(&sql, &params)?);
+        }
         names.sort_by(|a, b| text(a, 2).cmp(&text(b, 2)));
         for row in &names {
             if let (Some(player), Some(name)) = (int(row, 0), text(row, 1))
                 && let Some(&i) = at.get(&player)
             {
-                players[i].1.aliases.push(name.to_owned());
+                players[i].aliases.push(name.to_owned());
             }
         }
-        Ok(PlayerList {
-            players: players.into_iter().map(|(_, p)| p).collect(),
-        })
+        Ok(())
     }
 
-    /// Every event, by first date (events without one last), name, id.
+    /// Every player, page after page (for a few: the lists are paged).
+    ///
+    /// # Errors
+    /// The database fails.
+    pub fn players(&mut self) -> Result<PlayerList, ArchiveError> {
+        let mut all = self.players_page(MAX_LIST_PAGE, None)?;
+        while let Some(after) = all.next.take() {
+            let page = self.players_page(MAX_LIST_PAGE, Some(&after))?;
+            all.players.extend(page.players);
+            all.next = page.next;
+        }
+        Ok(all)
+    }
+
+    /// A page of at most `limit` events (1 to [`MAX_LIST_PAGE`]) in the
+    /// order they were first met, after the cursor `after` (a page's
+    /// `next`); with `name`, only the events it names as a player's name
+    /// names players (the folded name exactly, else every event a word of
+    /// whose name begins with it).
+    ///
+    /// # Errors
+    /// A cursor no page gave, or the database fails.
+    pub fn events_page(
+        &mut self,
+        limit: usize,
+        after: Option<&str>,
+        name: Option<&str>,
+    ) -> Result<EventList, ArchiveError> {
+        let mut list = EventList {
+            events: Vec::new(),
+            next: None,
+        };
+        let after = list_cursor(after, 'e')?.unwrap_or(i64::MIN);
+        if !self.has_people() {
+            return Ok(list);
+        }
+        let limit = limit.clamp(1, MAX_LIST_PAGE);
+        let wanted = i64::try_from(limit + 1).unwrap_or(i64::MAX);
+        let rows = match name.map(fold) {
+            None => self.db.query(
+                &format!("SELECT {EVENT_COLUMNS} FROM events WHERE id > $1 ORDER BY id LIMIT $2"),
+                &[after.into(), wanted.into()],
+            )?,
+            Some(folded) => {
+                let exact = self.db.query(
+                    &format!(
+                        "SELECT {EVENT_COLUMNS} FROM events WHERE folded = $1 AND id > $2 \
+                         ORDER BY id LIMIT $3"
+                    ),
+                    &[folded.as_str().into(), after.into(), wanted.into()],
+                )?;
+                let any_exact = !exact.is_empty()
+                    || !self
+                        .db
+                        .query(
+                            "SELECT id FROM events WHERE folded = $1 LIMIT 1",
+                            &[folded.as_str().into()],
+                        )?
+                        .is_empty();
+                if any_exact || folded.is_empty() {
+                    exact
+                } else {
+                    // Folded names hold letters, digits and single blanks:
+                    // nothing LIKE reads as a pattern.
+                    self.db.query(
+                        &format!(
+                            "SELECT {EVENT_COLUMNS} FROM events \
+                             WHERE (folded LIKE $1 OR folded LIKE $2) AND id > $3 \
+                             ORDER BY id LIMIT $4"
+                        ),
+                        &[
+                            format!("{folded}%").into(),
+                            format!("% {folded}%").into(),
+                            after.into(),
+                            wanted.into(),
+                        ],
+                    )?
+                }
+            }
+        };
+        list.events = rows
+            .iter()
+            .take(limit)
+            .map(|row| event_entry(row))
+            .collect();
+        if rows.len() > limit {
+            list.next = list.events.last().map(|e| format!("e{}", e.id));
+        }
+        Ok(list)
+    }
+
+    /// Every event, page after page (for a few: the lists are paged).
     ///
     /// # Errors
     /// The database fails.
     pub fn events(&mut self) -> Result<EventList, ArchiveError> {
-        if !self.has_people() {
-            return Ok(EventList { events: Vec::new() });
+        let mut all = self.events_page(MAX_LIST_PAGE, None, None)?;
+        while let Some(after) = all.next.take() {
+            let page = self.events_page(MAX_LIST_PAGE, Some(&after), None)?;
+            all.events.extend(page.events);
+            all.next = page.next;
         }
-        let rows = self
-            .db
-            .query(&format!("SELECT {EVENT_COLUMNS}, folded FROM events"), &[])?;
-        let mut events: Vec<(String, EventEntry)> = rows
-            .iter()
-            .map(|row| {
-                (
-                    text(row, 6).unwrap_or_default().to_owned(),
-                    event_entry(row),
-                )
-            })
-            .collect();
-        events.sort_by(|a, b| {
-            (a.1.start.is_none(), &a.1.start, &a.0, a.1.id).cmp(&(
-                b.1.start.is_none(),
-                &b.1.start,
-                &b.0,
-                b.1.id,
-            ))
-        });
-        Ok(EventList {
-            events: events.into_iter().map(|(_, e)| e).collect(),
-        })
+        Ok(all)
     }
 
     /// The one player `who` names: a name (any of his, folded) or, when
@@ -1325,11 +1589,24 @@ impl Archive {
 
     /// One player as the list shows him.
     fn player_entry(&mut self, player: i64) -> Result<PlayerEntry, ArchiveError> {
-        let list = self.players()?;
-        list.players
-            .into_iter()
-            .find(|p| p.id == player)
-            .ok_or_else(|| ArchiveError::Database(format!("player {player} vanished")))
+        let rows = self.db.query(
+            "SELECT id, name, federation_id, club, games FROM players WHERE id = $1",
+            &[player.into()],
+        )?;
+        let row = rows
+            .first()
+            .ok_or_else(|| ArchiveError::Database(format!("player {player} vanished")))?;
+        let mut entry = [PlayerEntry {
+            id: player,
+            name: text(row, 1).unwrap_or_default().to_owned(),
+            aliases: Vec::new(),
+            games: int(row, 4).unwrap_or_default(),
+            federation_id: text(row, 2).map(str::to_owned),
+            club: text(row, 3).map(str::to_owned),
+        }];
+        self.add_aliases(&mut entry)?;
+        let [entry] = entry;
+        Ok(entry)
     }
 
     /// Runs `work` in a transaction of its own.

@@ -418,7 +418,7 @@ fn player_search_sql(w: &Where, players: &[usize], columns: (&str, &str), n: usi
 /// The explorer's answer from the counts of each move (`""`: the games
 /// that ended there), its moves most played first; its recent games
 /// are left to the caller.
-fn explorer_of(position: &AnyPosition, by_move: BTreeMap<String, Counts>) -> Explorer {
+pub(crate) fn explorer_of(position: &AnyPosition, by_move: BTreeMap<String, Counts>) -> Explorer {
     let mut explorer = Explorer {
         position: position.clone(),
         games: 0,
@@ -812,7 +812,7 @@ impl Archive {
 
     /// The summaries of the newest `recent` games among `games`, newest
     /// first.
-    fn newest_summaries(
+    pub(crate) fn newest_summaries(
         &mut self,
         mut games: Vec<i64>,
         recent: usize,

@@ -1,6 +1,6 @@
 //! The archive's answers for people: a game's line in a list, the
-//! explorer's table, an event's crosstable (text, Markdown, CSV). JSON is
-//! the structs' own serialization.
+//! explorer's table, an event's crosstable (text, Markdown, CSV), the
+//! players and the events. JSON is the structs' own serialization.
 
 use std::fmt::Write as _;
 
@@ -8,6 +8,7 @@ use songo_notation::i18n::{Lang, Localize};
 use songo_notation::msg;
 use songo_notation::record::names;
 
+use super::people::{EventEntry, PlayerEntry};
 use super::query::{Explorer, GameSummary, Standings};
 
 /// A crosstable's forms.
@@ -110,6 +111,105 @@ pub fn explorer_text(explorer: &Explorer, lang: Lang) -> String {
         for game in &explorer.recent {
             let _ = writeln!(out, "  {}", game_line(game, lang));
         }
+    }
+    out
+}
+
+/// The players as a table for people: id, name, games, other names,
+/// federation id, club (a line saying there are none when there are none).
+#[must_use]
+pub fn players(players: &[PlayerEntry], lang: Lang) -> String {
+    if players.is_empty() {
+        return msg!("archive-no-players").localize(lang) + "\n";
+    }
+    let mut rows = vec![
+        [
+            msg!("players-col-id"),
+            msg!("players-col-name"),
+            msg!("players-col-games"),
+            msg!("players-col-aliases"),
+            msg!("players-col-federation"),
+            msg!("players-col-club"),
+        ]
+        .map(|header| header.localize(lang))
+        .to_vec(),
+    ];
+    for player in players {
+        rows.push(vec![
+            player.id.to_string(),
+            player.name.clone(),
+            player.games.to_string(),
+            player.aliases.join(", "),
+            player.federation_id.clone().unwrap_or_default(),
+            player.club.clone().unwrap_or_default(),
+        ]);
+    }
+    // Numbers to the right, texts to the left.
+    aligned_columns(&rows, &[false, true, false, true, true, true])
+}
+
+/// The events as a table for people: id, name, site, first and last
+/// dates, games.
+#[must_use]
+pub fn events(events: &[EventEntry], lang: Lang) -> String {
+    if events.is_empty() {
+        return msg!("archive-no-events").localize(lang) + "\n";
+    }
+    let mut rows = vec![
+        [
+            msg!("events-col-id"),
+            msg!("events-col-name"),
+            msg!("events-col-site"),
+            msg!("events-col-start"),
+            msg!("events-col-end"),
+            msg!("events-col-games"),
+        ]
+        .map(|header| header.localize(lang))
+        .to_vec(),
+    ];
+    for event in events {
+        rows.push(vec![
+            event.id.to_string(),
+            event.name.clone(),
+            event.site.clone().unwrap_or_default(),
+            event.start.clone().unwrap_or_default(),
+            event.end.clone().unwrap_or_default(),
+            event.games.to_string(),
+        ]);
+    }
+    aligned_columns(&rows, &[false, true, true, true, true, false])
+}
+
+/// Columns padded to their widest cell, each to the left where `left`
+/// says so, else to the right.
+fn aligned_columns(rows: &[Vec<String>], left: &[bool]) -> String {
+    let widths: Vec<usize> = (0..left.len())
+        .map(|c| {
+            rows.iter()
+                .filter_map(|row| row.get(c))
+                .map(|cell| cell.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for row in rows {
+        let mut line = String::new();
+        for (c, cell) in row.iter().enumerate() {
+            if c > 0 {
+                line.push_str("  ");
+            }
+            let pad = " ".repeat(widths[c].saturating_sub(cell.chars().count()));
+            if left.get(c).copied().unwrap_or(true) {
+                line.push_str(cell);
+                line.push_str(&pad);
+            } else {
+                line.push_str(&pad);
+                line.push_str(cell);
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
     }
     out
 }
@@ -284,11 +384,16 @@ fn markdown_table(rows: &[Vec<String>]) -> String {
 /// The crosstable for people: a title, the aligned rows (none when no
 /// player is ranked), and what the points count.
 fn text_crosstable(standings: &Standings, rows: &[Vec<String>], lang: Lang) -> String {
+    // An event is a name at a site: the site tells two of one name apart.
+    let event = match &standings.site {
+        Some(site) => format!("{} ({site})", standings.event),
+        None => standings.event.clone(),
+    };
     let mut out = format!(
         "{}\n\n",
         msg!(
             "standings-title",
-            event = standings.event.as_str(),
+            event = event.as_str(),
             games = standings.games
         )
         .localize(lang)

@@ -7,7 +7,10 @@ use super::db::{Db, DbError};
 
 /// One step of the schema: its number and its statements, with `{id}`,
 /// `{int}`, `{count}` (an integer below 2^31: 4 bytes in PostgreSQL),
-/// `{blob}` and `{compact}` standing for what differs between SQLite and PostgreSQL.
+/// `{blob}`, `{compact}` and `{bytewise}` (texts compared byte by byte,
+/// as SQLite does: PostgreSQL's `COLLATE "C"`, so that both order folded
+/// names alike and `LIKE 'x%'` is a prefix of bytes) standing for what
+/// differs between SQLite and PostgreSQL.
 struct Migration {
     version: i64,
     sql: &'static str,
@@ -203,13 +206,14 @@ DELETE FROM explorer;
 CREATE TABLE players (
     id {id},
     name TEXT NOT NULL,
-    folded TEXT NOT NULL,
+    folded TEXT{bytewise} NOT NULL,
     federation_id TEXT,
     club TEXT,
     games {int} NOT NULL DEFAULT 0
 );
+CREATE INDEX players_folded ON players (folded, id);
 CREATE TABLE player_names (
-    folded TEXT NOT NULL PRIMARY KEY,
+    folded TEXT{bytewise} NOT NULL PRIMARY KEY,
     name TEXT NOT NULL,
     player {int} NOT NULL
 ){compact};
@@ -218,8 +222,8 @@ CREATE TABLE events (
     id {id},
     name TEXT NOT NULL,
     site TEXT,
-    folded TEXT NOT NULL,
-    folded_site TEXT NOT NULL,
+    folded TEXT{bytewise} NOT NULL,
+    folded_site TEXT{bytewise} NOT NULL,
     first_date TEXT,
     last_date TEXT,
     games {int} NOT NULL DEFAULT 0,
@@ -254,6 +258,7 @@ fn dialect(db: &Db, sql: &str) -> String {
         .replace("{count}", "INTEGER")
         .replace("{blob}", "BYTEA")
         .replace("{compact}", "")
+        .replace("{bytewise}", " COLLATE \"C\"")
     } else {
         // WITHOUT ROWID: the position index is its primary key, stored once.
         sql.replace("{id}", "INTEGER PRIMARY KEY")
@@ -261,6 +266,7 @@ fn dialect(db: &Db, sql: &str) -> String {
             .replace("{count}", "INTEGER")
             .replace("{blob}", "BLOB")
             .replace("{compact}", " WITHOUT ROWID")
+            .replace("{bytewise}", "")
     }
 }
 

@@ -136,6 +136,7 @@ both!(
     events_are_names_at_sites,
     an_archive_of_schema_6_gets_its_players_and_events,
     a_name_that_begins_too_many_players_is_refused,
+    the_explorer_of_an_event_counts_its_games_only,
 );
 
 /// The games of a text, prepared as the import prepares them.
@@ -1176,7 +1177,6 @@ fn every_rulesets_games(per_ruleset: usize) -> String {
 fn verdicts_of(text: &str) -> Vec<(songo_notation::Ruleset, Option<songo_notation::Side>, bool)> {
     let report =
         songo_notation::validate::validate_str(text, &songo_notation::validate::Options::default());
-    use songo_notation::GamePosition;
     report
         .games
         .iter()
@@ -1377,6 +1377,22 @@ fn a_player_is_one_under_every_spelling_of_his_name(backend: Backend) {
         archive.check_people().expect("checked"),
         Vec::<String>::new()
     );
+    // Pages of one walk the list in order, each player once.
+    let mut names = Vec::new();
+    let mut after: Option<String> = None;
+    loop {
+        let page = archive.players_page(1, after.as_deref()).expect("a page");
+        names.extend(page.players.into_iter().map(|p| p.name));
+        match page.next {
+            Some(next) => after = Some(next),
+            None => break,
+        }
+    }
+    assert_eq!(names, ["Dora N", "Kofi A.", "Nadège É."]);
+    assert!(matches!(
+        archive.players_page(1, Some("g12")),
+        Err(ArchiveError::BadCursor(_))
+    ));
     for (name, found) in [
         ("Dora N.", 3),
         ("DORA N", 3),
@@ -1564,6 +1580,9 @@ fn an_alias_merges_two_players_and_unalias_parts_them(backend: Backend) {
     );
 }
 
+/// An event's name, site, first and last dates and games.
+type EventLine = (String, Option<String>, Option<String>, Option<String>, i64);
+
 /// Events are a name at a site: two clubs' "Club evening 2025" are two
 /// events with their own crosstables; the name alone is ambiguous, the
 /// id is not; each event's dates span its games.
@@ -1607,7 +1626,7 @@ fn events_are_names_at_sites(backend: Backend) {
     ]
     .concat();
     archive.import(&prepared(&text)).expect("imported");
-    let events: Vec<(String, Option<String>, Option<String>, Option<String>, i64)> = archive
+    let events: Vec<EventLine> = archive
         .events()
         .expect("events")
         .events
@@ -1646,6 +1665,24 @@ fn events_are_names_at_sites(backend: Backend) {
         Vec::<String>::new()
     );
     let listed = archive.events().expect("events").events;
+    let named = |archive: &mut Archive, name: &str, after: Option<&str>| {
+        let page = archive.events_page(1, after, Some(name)).expect("a page");
+        (
+            page.events.iter().map(|e| e.id).collect::<Vec<_>>(),
+            page.next,
+        )
+    };
+    assert_eq!(
+        named(&mut archive, "CLUB EVENING 2025", None),
+        (vec![1], Some("e1".to_owned()))
+    );
+    assert_eq!(
+        named(&mut archive, "club evening 2025", Some("e1")),
+        (vec![2], None)
+    );
+    assert_eq!(named(&mut archive, "open", None), (vec![3], None));
+    assert_eq!(named(&mut archive, "evening", Some("e1")), (vec![2], None));
+    assert_eq!(named(&mut archive, "autumn", None), (vec![], None));
     let by_event = |event: &str| Filters {
         event: Some(event.to_owned()),
         ..Filters::default()
@@ -1835,4 +1872,70 @@ fn tournaments(games: usize) -> String {
     };
     let records: Vec<_> = generate(songo_notation::Ruleset::Awale, games, 3, options).collect();
     songo_notation::record::write_all(&records)
+}
+
+/// The explorer over one event replays the event's games: each event's
+/// counts add up to the whole archive's, move by move.
+fn the_explorer_of_an_event_counts_its_games_only(backend: Backend) {
+    let scratch = scratch(backend, "event-explorer");
+    let mut archive = open(&scratch);
+    archive
+        .import(&prepared(&tournaments(50)))
+        .expect("imported");
+    let start = <songo_notation::AnyPosition as songo_notation::GamePosition>::start_of(
+        songo_notation::Ruleset::Awale,
+        songo_notation::Side::South,
+    );
+    let whole = archive.explore(&start, 0).expect("explored");
+    let events = archive.events().expect("events").events;
+    assert_eq!(events.len(), 5);
+    let mut by_move: std::collections::BTreeMap<String, i64> = std::collections::BTreeMap::new();
+    let mut games = 0;
+    let mut south = 0;
+    for event in &events {
+        let explored = archive
+            .explore_event(&start, &event.id.to_string(), 3)
+            .expect("explored");
+        assert_eq!(explored.games, event.games, "{event:?}");
+        assert_eq!(explored.recent.len(), 3);
+        games += explored.games;
+        south += explored.results.south;
+        for played in explored.moves {
+            *by_move.entry(played.played).or_default() += played.games;
+        }
+    }
+    assert_eq!((games, south), (whole.games, whole.results.south));
+    let whole_moves: std::collections::BTreeMap<String, i64> = whole
+        .moves
+        .into_iter()
+        .map(|m| (m.played, m.games))
+        .collect();
+    assert_eq!(by_move, whole_moves);
+    // Deeper: after the first move of the first event's first game.
+    let first = archive
+        .search(&Filters::default(), 1, None)
+        .expect("a game");
+    let record = archive
+        .game(&first.games[0].id)
+        .expect("read")
+        .expect("a game")
+        .record;
+    let after = songo_service::archive::position_at(&record, Some(1)).expect("a position");
+    let name = events
+        .iter()
+        .find(|e| e.id == 1)
+        .map(|e| e.id.to_string())
+        .expect("event 1");
+    let explored = archive.explore_event(&after, &name, 0).expect("explored");
+    assert!(
+        explored.games >= 1
+            && explored.games <= archive.explore(&after, 0).expect("explored").games
+    );
+    let error = archive
+        .explore_event(&start, "No such event", 0)
+        .expect_err("nothing");
+    assert!(
+        matches!(error, ArchiveError::People(PeopleError::NoSuchEvent { .. })),
+        "{error:?}"
+    );
 }
