@@ -1,6 +1,6 @@
 //! The archive's routes: `GET /v1/games` (search), `GET /v1/games/{id}`,
 //! `POST /v1/games` (import, with the bearer token), `GET /v1/explorer`,
-//! `GET /v1/standings`. Thin: the work is the archive's
+//! `GET /v1/standings`, `GET /v1/players`, `GET /v1/events`. Thin: the work is the archive's
 //! ([`crate::archive`]), run on the blocking pool (the sync PostgreSQL
 //! client must not run on the runtime's threads) in a job slot.
 
@@ -18,7 +18,7 @@ use warp::http::header::{AUTHORIZATION, CONTENT_TYPE, HeaderValue, WWW_AUTHENTIC
 use warp::reply::Response;
 
 use crate::archive::render::{self, Table};
-use crate::archive::{Archive, ArchiveError, Filters, position_at, position_key};
+use crate::archive::{Archive, ArchiveError, Filters, PeopleError, position_at, position_key};
 use crate::plumbing::{self, Request, State, json};
 use crate::problem::{Kind, Problem};
 
@@ -33,6 +33,18 @@ fn problem(error: &ArchiveError) -> Problem {
     let mut problem = Problem::new(kind, error.message());
     if let Some(hint) = error.hint() {
         problem = problem.with_words("hint", hint);
+    }
+    // What a script needs to ask again: the events a name could be, the
+    // names nearest to one that is nobody's.
+    match error {
+        ArchiveError::People(PeopleError::AmbiguousEvent { events, .. }) => {
+            problem = problem.with("events", events);
+        }
+        ArchiveError::People(
+            PeopleError::NoSuchPlayer { suggestions, .. }
+            | PeopleError::NoSuchEvent { suggestions, .. },
+        ) => problem = problem.with("suggestions", suggestions),
+        _ => {}
     }
     problem
 }
@@ -325,8 +337,9 @@ pub(crate) async fn import(state: Arc<State>, mut request: Request) -> Result<Re
 
 /// `GET /v1/explorer`: the moves played from a position.
 pub(crate) async fn explorer(state: Arc<State>, request: Request) -> Result<Response, Problem> {
-    let params = request.params(&["position", "moves", "rules", "first", "recent"])?;
+    let params = request.params(&["position", "moves", "rules", "first", "recent", "event"])?;
     let mut position = None;
+    let mut event = None;
     let mut moves = Vec::new();
     let mut rules = None;
     let mut first = Side::South;
@@ -342,6 +355,7 @@ pub(crate) async fn explorer(state: Arc<State>, request: Request) -> Result<Resp
             ),
             "rules" => rules = Some(plumbing::ruleset(value)?),
             "first" => first = value.parse().map_err(|_| bad_value(name, value))?,
+            "event" => event = Some(value.clone()),
             _ => {
                 recent = number::<usize>(name, value)?;
                 if recent > 100 {
@@ -372,8 +386,9 @@ pub(crate) async fn explorer(state: Arc<State>, request: Request) -> Result<Resp
             }
         };
     }
-    let explorer = with_archive(&state, request.deadline, move |archive| {
-        archive.explore(&at, recent)
+    let explorer = with_archive(&state, request.deadline, move |archive| match &event {
+        Some(event) => archive.explore_event(&at, event, recent),
+        None => archive.explore(&at, recent),
     })
     .await?;
     json(StatusCode::OK, &explorer)
@@ -414,4 +429,53 @@ pub(crate) async fn standings(state: Arc<State>, request: Request) -> Result<Res
         .headers_mut()
         .insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
     Ok(response)
+}
+
+/// The page of a list the query asks for: `limit` (1 to 1000, default
+/// 100) and `after` (a page's `next`); `name` too when `named`.
+fn list_query(
+    request: &Request,
+    named: bool,
+) -> Result<(usize, Option<String>, Option<String>), Problem> {
+    let names: &[&str] = if named {
+        &["limit", "after", "name"]
+    } else {
+        &["limit", "after"]
+    };
+    let mut limit = 100;
+    let mut after = None;
+    let mut wanted = None;
+    for (name, value) in &request.params(names)? {
+        match name.as_str() {
+            "limit" => {
+                limit = number::<usize>(name, value)?;
+                if !(1..=crate::archive::MAX_LIST_PAGE).contains(&limit) {
+                    return Err(bad_value(name, value));
+                }
+            }
+            "after" => after = Some(value.clone()),
+            _ => wanted = Some(value.clone()),
+        }
+    }
+    Ok((limit, after, wanted))
+}
+
+/// `GET /v1/players`: a page of the players, with their other names and games.
+pub(crate) async fn players(state: Arc<State>, request: Request) -> Result<Response, Problem> {
+    let (limit, after, _) = list_query(&request, false)?;
+    let list = with_archive(&state, request.deadline, move |archive| {
+        archive.players_page(limit, after.as_deref())
+    })
+    .await?;
+    json(StatusCode::OK, &list)
+}
+
+/// `GET /v1/events`: a page of the events, with their sites, dates and games.
+pub(crate) async fn events(state: Arc<State>, request: Request) -> Result<Response, Problem> {
+    let (limit, after, name) = list_query(&request, true)?;
+    let list = with_archive(&state, request.deadline, move |archive| {
+        archive.events_page(limit, after.as_deref(), name.as_deref())
+    })
+    .await?;
+    json(StatusCode::OK, &list)
 }
