@@ -15,8 +15,8 @@ use songo_notation::validate::Options;
 use songo_notation::{AnyPosition, Conventions, GamePosition, Ruleset, Side};
 use songo_service::archive::render::{self, Table};
 use songo_service::archive::{
-    Archive, ArchiveError, Filters, GameList, InvalidGame, Location, Prepared, position_key,
-    prepare,
+    Archive, ArchiveError, Filters, GameList, InvalidGame, Location, PlayerEntry, Prepared,
+    did_you_mean, position_key, prepare,
 };
 
 use crate::sources::{Source, sources};
@@ -25,7 +25,7 @@ mod revisions;
 mod token;
 use crate::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, Failure, input, output};
 
-/// Keep games in an archive, find them again, rank an event.
+/// Keep games in an archive, find them again, rank an event; its players and events.
 #[derive(clap::Args)]
 pub(crate) struct Args {
     #[command(subcommand)]
@@ -44,6 +44,11 @@ enum Command {
     Restore(revisions::RestoreArgs),
     History(revisions::HistoryArgs),
     Token(token::Args),
+    Players(PlayersArgs),
+    Player(PlayerArgs),
+    Alias(AliasArgs),
+    Unalias(UnaliasArgs),
+    Events(EventsArgs),
 }
 
 /// Where the archive is.
@@ -648,11 +653,11 @@ enum SearchFormat {
 /// The filters of a search (also `GET /v1/games`'s query parameters).
 #[derive(clap::Args)]
 struct FilterArgs {
-    /// A player, on either side.
+    /// A player, on either side, under any of his names (case, accents and dots aside); failing an exact name, every player with a name a word of which begins so.
     #[arg(long)]
     player: Option<String>,
-    /// The event.
-    #[arg(long)]
+    /// The event: its name (case and accents aside) or its id (songo archive events).
+    #[arg(long, value_name = "NAME|ID")]
     event: Option<String>,
     /// The site.
     #[arg(long)]
@@ -812,6 +817,10 @@ fn search(args: &SearchArgs, lang: Lang) -> Result<u8, Failure> {
             if list.games.is_empty() {
                 out.push_str(&msg!("archive-no-match").localize(lang));
                 out.push('\n');
+                if let Some(names) = did_you_mean(&list.suggestions, lang) {
+                    out.push_str(&names);
+                    out.push('\n');
+                }
             }
             for game in &list.games {
                 out.push_str(&render::game_line(game, lang));
@@ -949,16 +958,18 @@ enum StandingsFormat {
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   songo archive standings --event 'Club evening'
-  songo archive standings --event 'Club evening' --format markdown > standings.md
+  songo archive standings --event 12 --format markdown > standings.md
 
 A game counts when both players are named and its final score is known.
+A player's games count under every name he has (songo archive alias).
+An event named at several sites is named by its id (songo archive events).
 
 Exit status: 0, 2 usage or archive error.")]
 struct StandingsArgs {
     #[command(flatten)]
     archive: Where,
-    /// The event (its Event tag).
-    #[arg(long)]
+    /// The event: its name (its Event tag, case and accents aside) or its id.
+    #[arg(long, value_name = "NAME|ID")]
     event: String,
     /// Output format.
     #[arg(long, value_enum, default_value_t = StandingsFormat::Text)]
@@ -968,13 +979,274 @@ struct StandingsArgs {
 fn standings(args: &StandingsArgs, lang: Lang) -> Result<u8, Failure> {
     let mut archive = args.archive.open_for_reading()?;
     let standings = archive.standings(&args.event).map_err(failure)?;
+    if standings.event_id.is_none() && args.format == StandingsFormat::Text {
+        // No such event: no empty crosstable, but what is there.
+        let mut text = msg!("archive-no-event-match", name = args.event.as_str()).localize(lang);
+        text.push('\n');
+        if let Some(names) = did_you_mean(&standings.suggestions, lang) {
+            text.push_str(&names);
+            text.push('\n');
+        }
+        return output::print(&text);
+    }
     let text = match args.format {
         StandingsFormat::Json => output::serialize(&standings, crate::flags::ReportFormat::Json)?,
         StandingsFormat::Text => render::standings(&standings, Table::Text, lang),
         StandingsFormat::Markdown => render::standings(&standings, Table::Markdown, lang),
         StandingsFormat::Csv => render::standings(&standings, Table::Csv, lang),
     };
+    // No such event: the nearest names on stderr (the other forms are
+    // data; JSON holds them).
+    if let Some(names) = did_you_mean(&standings.suggestions, lang)
+        && matches!(
+            args.format,
+            StandingsFormat::Markdown | StandingsFormat::Csv
+        )
+    {
+        eprintln!("{names}");
+    }
     output::print(&text)
+}
+
+/// Forms of the lists of players and events.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum ListFormat {
+    /// Aligned columns.
+    Text,
+    /// JSON.
+    Json,
+}
+
+/// List the players: id, name, games (under every name), other names, federation id, club.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  songo archive players
+  songo archive players --format json --limit 1000 --after p120
+
+Players come with the games imported: each South and North name is a player, the
+same player for every spelling that differs only in case, accents, blanks or
+punctuation (Dora N, Dora N. and dora n are one). songo archive alias joins two.
+
+Exit status: 0, 2 usage or archive error.")]
+struct PlayersArgs {
+    #[command(flatten)]
+    archive: Where,
+    #[command(flatten)]
+    page: ListPage,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+    format: ListFormat,
+}
+
+/// A page of a list.
+#[derive(clap::Args)]
+struct ListPage {
+    /// The most in a page (1 to 1000).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u16).range(1..=1000))]
+    limit: u16,
+    /// Continue after this cursor (a page's `next`).
+    #[arg(long, value_name = "CURSOR")]
+    after: Option<String>,
+}
+
+/// Prints a page of a list, and on stderr the cursor of the next page
+/// (in JSON, `next` holds it).
+fn print_page(
+    text: &str,
+    next: Option<&str>,
+    format: ListFormat,
+    lang: Lang,
+) -> Result<u8, Failure> {
+    let status = output::print(text)?;
+    if let Some(next) = next
+        && format == ListFormat::Text
+    {
+        eprintln!(
+            "{}",
+            msg!("archive-next-list", cursor = next).localize(lang)
+        );
+    }
+    Ok(status)
+}
+
+fn players(args: &PlayersArgs, lang: Lang) -> Result<u8, Failure> {
+    let list = args
+        .archive
+        .open()?
+        .players_page(usize::from(args.page.limit), args.page.after.as_deref())
+        .map_err(failure)?;
+    let text = match args.format {
+        ListFormat::Json => output::serialize(&list, crate::flags::ReportFormat::Json)?,
+        ListFormat::Text => render::players(&list.players, lang),
+    };
+    print_page(&text, list.next.as_deref(), args.format, lang)
+}
+
+/// Show a player (by id or any of his names), or set his federation id and club.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  songo archive player 'Kofi A.'
+  songo archive player 12 --federation-id CMR-0451 --club 'Ebolowa Songo Club'
+  songo archive player 'Kofi A.' --club ''
+
+An empty value clears it.
+
+Exit status: 0, 2 no such player, usage or archive error.")]
+struct PlayerArgs {
+    /// The player: his id, or one of his names.
+    #[arg(value_name = "ID|NAME")]
+    player: String,
+    #[command(flatten)]
+    archive: Where,
+    /// His id at his federation.
+    #[arg(long, value_name = "ID")]
+    federation_id: Option<String>,
+    /// His club.
+    #[arg(long)]
+    club: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+    format: ListFormat,
+}
+
+fn player(args: &PlayerArgs, lang: Lang) -> Result<u8, Failure> {
+    let mut archive = args.archive.open()?;
+    let player = if args.federation_id.is_some() || args.club.is_some() {
+        archive.set_player(
+            &args.player,
+            args.federation_id.as_deref(),
+            args.club.as_deref(),
+        )
+    } else {
+        archive.player(&args.player)
+    }
+    .map_err(failure)?;
+    print_player(&player, args.format, None, lang)
+}
+
+/// A player as JSON, or as the players' table of one line, after a
+/// sentence when there is one.
+fn print_player(
+    player: &PlayerEntry,
+    format: ListFormat,
+    said: Option<Message>,
+    lang: Lang,
+) -> Result<u8, Failure> {
+    let text = match format {
+        ListFormat::Json => output::serialize(player, crate::flags::ReportFormat::Json)?,
+        ListFormat::Text => {
+            let mut text = said.map_or_else(String::new, |said| said.localize(lang) + "\n\n");
+            text.push_str(&render::players(std::slice::from_ref(player), lang));
+            text
+        }
+    };
+    output::print(&text)
+}
+
+/// Make NAME another name of CANONICAL's player: the player NAME was, if any, is merged into that one (his games, names, federation id).
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  songo archive alias 'Kofi A.' 'Kofi Asante'
+  songo archive alias 'K. Asante' 12
+
+A name no game bears yet is kept for the games imported later. songo archive
+unalias NAME undoes it.
+
+Exit status: 0, 2 no such player, usage or archive error.")]
+struct AliasArgs {
+    /// The other name.
+    name: String,
+    /// The player it is a name of: his id, or one of his names.
+    #[arg(value_name = "CANONICAL")]
+    canonical: String,
+    #[command(flatten)]
+    archive: Where,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+    format: ListFormat,
+}
+
+fn alias(args: &AliasArgs, lang: Lang) -> Result<u8, Failure> {
+    let player = args
+        .archive
+        .open()?
+        .alias(&args.name, &args.canonical)
+        .map_err(failure)?;
+    let said = msg!(
+        "archive-aliased",
+        name = args.name.as_str(),
+        player = player.name.as_str(),
+        id = player.id,
+        games = player.games
+    );
+    print_player(&player, args.format, Some(said), lang)
+}
+
+/// Make NAME, another name of a player, a player of its own again, with the games recorded under that name.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  songo archive unalias 'Kofi A.'
+
+Exit status: 0, 2 no such name, a player's own name, usage or archive error.")]
+struct UnaliasArgs {
+    /// The other name.
+    name: String,
+    #[command(flatten)]
+    archive: Where,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+    format: ListFormat,
+}
+
+fn unalias(args: &UnaliasArgs, lang: Lang) -> Result<u8, Failure> {
+    let player = args.archive.open()?.unalias(&args.name).map_err(failure)?;
+    let said = msg!(
+        "archive-unaliased",
+        name = player.name.as_str(),
+        id = player.id,
+        games = player.games
+    );
+    print_player(&player, args.format, Some(said), lang)
+}
+
+/// List the events: id, name, site, first and last dates, games.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  songo archive events
+  songo archive events --name 'club evening' --format json
+
+An event is a name at a site: two clubs' \"Club evening 2025\" at two sites are two
+events, each with its id (--event ID in search, standings and explore).
+
+Exit status: 0, 2 usage or archive error.")]
+struct EventsArgs {
+    #[command(flatten)]
+    archive: Where,
+    /// Only the events of this name (case and accents aside; failing an exact name, those with a word that begins so).
+    #[arg(long)]
+    name: Option<String>,
+    #[command(flatten)]
+    page: ListPage,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+    format: ListFormat,
+}
+
+fn events(args: &EventsArgs, lang: Lang) -> Result<u8, Failure> {
+    let list = args
+        .archive
+        .open()?
+        .events_page(
+            usize::from(args.page.limit),
+            args.page.after.as_deref(),
+            args.name.as_deref(),
+        )
+        .map_err(failure)?;
+    let text = match args.format {
+        ListFormat::Json => output::serialize(&list, crate::flags::ReportFormat::Json)?,
+        ListFormat::Text => render::events(&list.events, lang),
+    };
+    print_page(&text, list.next.as_deref(), args.format, lang)
 }
 
 pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
@@ -989,6 +1261,11 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
         Command::Restore(args) => revisions::restore(args, lang),
         Command::History(args) => revisions::history(args, lang),
         Command::Token(args) => token::run(args, lang),
+        Command::Players(args) => players(args, lang),
+        Command::Player(args) => player(args, lang),
+        Command::Alias(args) => alias(args, lang),
+        Command::Unalias(args) => unalias(args, lang),
+        Command::Events(args) => events(args, lang),
     }
 }
 
@@ -1007,6 +1284,7 @@ enum ExploreFormat {
   songo explore --moves
   songo explore --moves S4 N3
   songo explore --position fixtures/positions/yinda.txt --format json
+  songo explore --moves S4 --event 'Club evening'
 
 A game counts once at a position even when it passes through it twice.
 
@@ -1029,6 +1307,9 @@ pub(crate) struct ExploreArgs {
     /// The most recent games listed.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u16).range(0..=100))]
     recent: u16,
+    /// Only the games of this event: its name (case and accents aside) or its id (songo archive events).
+    #[arg(long, value_name = "NAME|ID")]
+    event: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = ExploreFormat::Text)]
     format: ExploreFormat,
@@ -1058,10 +1339,10 @@ pub(crate) fn explore(args: &ExploreArgs, lang: Lang) -> Result<u8, Failure> {
     let mut archive = args.archive.open_for_reading()?;
     let recent = usize::from(args.recent);
     // A position that does not say who is to move: explored both ways.
-    let explorer = if named {
-        archive.explore(&position, recent)
-    } else {
-        archive.explore_either_side(&position, recent)
+    let explorer = match (&args.event, named) {
+        (Some(event), _) => archive.explore_event(&position, event, recent),
+        (None, true) => archive.explore(&position, recent),
+        (None, false) => archive.explore_either_side(&position, recent),
     }
     .map_err(failure)?;
     let text = match args.format {

@@ -1481,6 +1481,44 @@ archive-refused-game = { $line }:{ $column }: game not imported: { $reason }
 archive-expected-date = a date YYYY, YYYY.MM or YYYY.MM.DD (a month from 01 to 12, a day from 01 to 31)
 archive-expected-plies = a number of plies: a whole number, 0 or more
 problem-detail-bad-value-expected = { $name }={ $value } is not what this parameter takes: { $expected }
+archive-ambiguous-event = { $count } events are named “{ $name }”: { $events }
+hint-archive-ambiguous-event = name one by its id (--event { $id }, event={ $id }); songo archive events lists them with their sites
+archive-no-such-event = no event is named “{ $name }”
+archive-no-event-match = No event is named “{ $name }”.
+hint-archive-events = songo archive events lists the events with their ids
+archive-too-many-players = “{ $name }” begins the names of { $count } players, more than the { $limit } a search takes
+hint-archive-too-many-players = give more of the name (songo archive players lists them)
+archive-no-such-player = no player is named “{ $name }”
+hint-archive-players = songo archive players lists the players with their ids and other names
+archive-not-an-alias = “{ $name }” is a player’s own name, not one of his other names
+hint-archive-not-an-alias = unalias one of the other names songo archive players lists for him
+archive-event-too-large = the event “{ $name }” has { $games } games: the explorer replays an event’s games and stops at { $limit }
+hint-archive-event-too-large = explore the whole archive (without --event), or search the event's games through the position (songo archive search --event … --position …)
+archive-with-suggestions = { $text }; did you mean { $names }?
+archive-did-you-mean = Did you mean { $names }?
+archive-no-players = No player yet: players come with the games imported.
+archive-no-events = No event yet: events come with the games imported.
+archive-next-list = more: continue with --after { $cursor }
+players-col-id = id
+players-col-name = player
+players-col-games = games
+players-col-aliases = other names
+players-col-federation = federation id
+players-col-club = club
+events-col-id = id
+events-col-name = event
+events-col-site = site
+events-col-start = from
+events-col-end = to
+events-col-games = games
+archive-aliased = “{ $name }” is a name of { $player } (#{ $id }), who has { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }.
+archive-unaliased = “{ $name }” is a player of his own (#{ $id }), with { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }.
 
 # --- Issue 26 (teachers and record keepers): lesson notes, … ---
 diagnostic-note = note

@@ -1497,6 +1497,44 @@ archive-refused-game = { $line }:{ $column } : partie non importée : { $reaso
 archive-expected-date = une date AAAA, AAAA.MM ou AAAA.MM.JJ (un mois de 01 à 12, un jour de 01 à 31)
 archive-expected-plies = un nombre de coups : un nombre entier, 0 ou plus
 problem-detail-bad-value-expected = { $name }={ $value } n’est pas ce que ce paramètre accepte : { $expected }
+archive-ambiguous-event = { $count } tournois s’appellent « { $name } » : { $events }
+hint-archive-ambiguous-event = désignez-en un par son numéro (--event { $id }, event={ $id }) ; songo archive events les liste avec leurs lieux
+archive-no-such-event = aucun tournoi ne s’appelle « { $name } »
+archive-no-event-match = Aucun tournoi ne s’appelle « { $name } ».
+hint-archive-events = songo archive events liste les tournois avec leurs numéros
+archive-too-many-players = « { $name } » commence les noms de { $count } joueurs, plus que les { $limit } qu’une recherche prend
+hint-archive-too-many-players = donnez une plus grande part du nom (songo archive players les liste)
+archive-no-such-player = aucun joueur ne s’appelle « { $name } »
+hint-archive-players = songo archive players liste les joueurs avec leurs numéros et leurs autres noms
+archive-not-an-alias = « { $name } » est le nom propre d’un joueur, pas l’un de ses autres noms
+hint-archive-not-an-alias = séparez plutôt l’un des autres noms que songo archive players liste pour lui
+archive-event-too-large = le tournoi « { $name } » a { $games } parties : l’explorateur rejoue les parties d’un tournoi et s’arrête à { $limit }
+hint-archive-event-too-large = explorez toute l’archive (sans --event), ou cherchez les parties du tournoi passées par la position (songo archive search --event … --position …)
+archive-with-suggestions = { $text } ; vouliez-vous dire { $names } ?
+archive-did-you-mean = Vouliez-vous dire { $names } ?
+archive-no-players = Pas encore de joueur : les joueurs viennent avec les parties importées.
+archive-no-events = Pas encore de tournoi : les tournois viennent avec les parties importées.
+archive-next-list = la suite : continuez avec --after { $cursor }
+players-col-id = n°
+players-col-name = joueur
+players-col-games = parties
+players-col-aliases = autres noms
+players-col-federation = n° de fédération
+players-col-club = club
+events-col-id = n°
+events-col-name = tournoi
+events-col-site = lieu
+events-col-start = du
+events-col-end = au
+events-col-games = parties
+archive-aliased = « { $name } » est un nom de { $player } (n° { $id }), qui a { $games ->
+        [one] { $games } partie
+       *[other] { $games } parties
+    }.
+archive-unaliased = « { $name } » est un joueur à part entière (n° { $id }), avec { $games ->
+        [one] { $games } partie
+       *[other] { $games } parties
+    }.
 
 # --- Issue 26 (enseignants et secrétaires de tournoi) : remarques des leçons, … ---
 diagnostic-note = remarque

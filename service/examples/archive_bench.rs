@@ -1,7 +1,8 @@
 //! Query latencies of a game archive, measured in one process through the
 //! archive's public API (no process start-up, no HTTP): explorer at the
 //! start and a few plies deep, position searches through mid-game
-//! positions, player searches. Run by `service/load/archive-bench.sh`;
+//! positions, player searches, pages of the players' and events' lists
+//! (with their JSON) and events' standings. Run by `service/load/archive-bench.sh`;
 //! not a test (timings belong in no test).
 //!
 //!   cargo run --release --example archive_bench -- ARCHIVE CORPUS [QUERIES] [RUNS]
@@ -185,6 +186,60 @@ fn main() {
                     .expect("search")
                     .games
                     .len()
+            }),
+        );
+        // Pages of 100 players and events, the events' spread over the
+        // whole list; each answer written as JSON, as the routes write it.
+        let pages: Vec<Option<String>> = std::iter::once(None)
+            .chain((1..30).map(|k| Some(format!("p{k}"))))
+            .collect();
+        report(
+            "players-list",
+            time_each(&pages, |after| {
+                let page = match archive.players_page(100, after.as_deref()) {
+                    Ok(page) => page,
+                    // A cursor past the players: the first page.
+                    Err(_) => archive.players_page(100, None).expect("players"),
+                };
+                serde_json::to_string(&page).map_or(0, |json| json.len().min(1))
+                    * page.players.len()
+            }),
+        );
+        // The newest event's id (the list is by id): its pages walked.
+        let mut last_event = 1;
+        let mut after: Option<String> = None;
+        loop {
+            let page = archive
+                .events_page(1000, after.as_deref(), None)
+                .expect("events");
+            last_event = page.events.last().map_or(last_event, |e| e.id);
+            match page.next {
+                Some(next) => after = Some(next),
+                None => break,
+            }
+        }
+        let spread = i64::try_from(queries.clamp(1, 300)).unwrap_or(300);
+        let event_pages: Vec<String> = (0..spread)
+            .map(|k| format!("e{}", k * last_event / spread))
+            .collect();
+        report(
+            "events-list",
+            time_each(&event_pages, |after| {
+                let page = archive.events_page(100, Some(after), None).expect("events");
+                serde_json::to_string(&page).map_or(0, |json| json.len().min(1)) * page.events.len()
+            }),
+        );
+        let event_ids: Vec<String> = event_pages
+            .iter()
+            .map(|after| after.trim_start_matches('e').to_owned())
+            .filter(|id| id != "0")
+            .collect();
+        report(
+            "event-standings",
+            time_each(&event_ids, |id| {
+                archive
+                    .standings(id)
+                    .map_or(0, |standings| standings.players.len())
             }),
         );
         report(

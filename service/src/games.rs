@@ -1,7 +1,7 @@
 //! The archive's routes: `GET /v1/games` (search, or every match
 //! streamed: [`export`]), `GET /v1/games/{id}`,
 //! `POST /v1/games` (import, with the bearer token), `GET /v1/explorer`,
-//! `GET /v1/standings`. Thin: the work is the archive's
+//! `GET /v1/standings`, `GET /v1/players`, `GET /v1/events`. Thin: the work is the archive's
 //! ([`crate::archive`]), run on the blocking pool (the sync PostgreSQL
 //! client must not run on the runtime's threads) in a job slot.
 
@@ -27,8 +27,8 @@ use warp::reply::Response;
 
 use crate::archive::render::{self, Table};
 use crate::archive::{
-    Account, Archive, ArchiveError, Author, Export, ExportedGame, Filters, GameChange, Revised,
-    position_at, position_key,
+    Account, Archive, ArchiveError, Author, Export, ExportedGame, Filters, GameChange, PeopleError,
+    Revised, position_at, position_key,
 };
 use crate::auth::{self, Need, authorize};
 use crate::body::Media;
@@ -65,6 +65,18 @@ fn problem(error: &ArchiveError) -> Problem {
     }
     if let Some(hint) = error.hint() {
         problem = problem.with_words("hint", hint);
+    }
+    // What a script needs to ask again: the events a name could be, the
+    // names nearest to one that is nobody's.
+    match error {
+        ArchiveError::People(PeopleError::AmbiguousEvent { events, .. }) => {
+            problem = problem.with("events", events);
+        }
+        ArchiveError::People(
+            PeopleError::NoSuchPlayer { suggestions, .. }
+            | PeopleError::NoSuchEvent { suggestions, .. },
+        ) => problem = problem.with("suggestions", suggestions),
+        _ => {}
     }
     problem
 }
@@ -1010,9 +1022,10 @@ pub(crate) async fn import(state: Arc<State>, mut request: Request) -> Result<Re
 
 /// `GET /v1/explorer`: the moves played from a position.
 pub(crate) async fn explorer(state: Arc<State>, request: Request) -> Result<Response, Problem> {
-    let params = request.params(&["position", "moves", "rules", "first", "recent"])?;
+    let params = request.params(&["position", "moves", "rules", "first", "recent", "event"])?;
     authorize(&state, &request.headers, request.deadline, Need::Read).await?;
     let mut position = None;
+    let mut event = None;
     let mut moves = Vec::new();
     let mut rules = None;
     let mut first = Side::South;
@@ -1028,6 +1041,7 @@ pub(crate) async fn explorer(state: Arc<State>, request: Request) -> Result<Resp
             ),
             "rules" => rules = Some(plumbing::ruleset(value)?),
             "first" => first = value.parse().map_err(|_| bad_value(name, value))?,
+            "event" => event = Some(value.clone()),
             _ => {
                 recent = number::<usize>(name, value)?;
                 if recent > 100 {
@@ -1065,10 +1079,10 @@ pub(crate) async fn explorer(state: Arc<State>, request: Request) -> Result<Resp
         };
     }
     let explorer = with_archive(&state, request.deadline, move |archive| {
-        if either_side {
-            archive.explore_either_side(&at, recent)
-        } else {
-            archive.explore(&at, recent)
+        match (&event, either_side) {
+            (Some(event), _) => archive.explore_event(&at, event, recent),
+            (None, true) => archive.explore_either_side(&at, recent),
+            (None, false) => archive.explore(&at, recent),
         }
     })
     .await?;
@@ -1111,4 +1125,53 @@ pub(crate) async fn standings(state: Arc<State>, request: Request) -> Result<Res
         .headers_mut()
         .insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
     Ok(response)
+}
+
+/// The page of a list the query asks for: `limit` (1 to 1000, default
+/// 100) and `after` (a page's `next`); `name` too when `named`.
+fn list_query(
+    request: &Request,
+    named: bool,
+) -> Result<(usize, Option<String>, Option<String>), Problem> {
+    let names: &[&str] = if named {
+        &["limit", "after", "name"]
+    } else {
+        &["limit", "after"]
+    };
+    let mut limit = 100;
+    let mut after = None;
+    let mut wanted = None;
+    for (name, value) in &request.params(names)? {
+        match name.as_str() {
+            "limit" => {
+                limit = number::<usize>(name, value)?;
+                if !(1..=crate::archive::MAX_LIST_PAGE).contains(&limit) {
+                    return Err(bad_value(name, value));
+                }
+            }
+            "after" => after = Some(value.clone()),
+            _ => wanted = Some(value.clone()),
+        }
+    }
+    Ok((limit, after, wanted))
+}
+
+/// `GET /v1/players`: a page of the players, with their other names and games.
+pub(crate) async fn players(state: Arc<State>, request: Request) -> Result<Response, Problem> {
+    let (limit, after, _) = list_query(&request, false)?;
+    let list = with_archive(&state, request.deadline, move |archive| {
+        archive.players_page(limit, after.as_deref())
+    })
+    .await?;
+    json(StatusCode::OK, &list)
+}
+
+/// `GET /v1/events`: a page of the events, with their sites, dates and games.
+pub(crate) async fn events(state: Arc<State>, request: Request) -> Result<Response, Problem> {
+    let (limit, after, name) = list_query(&request, true)?;
+    let list = with_archive(&state, request.deadline, move |archive| {
+        archive.events_page(limit, after.as_deref(), name.as_deref())
+    })
+    .await?;
+    json(StatusCode::OK, &list)
 }

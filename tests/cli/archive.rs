@@ -405,6 +405,106 @@ fn the_archive_in_french() {
     });
 }
 
+/// Two clubs' evenings of one name at two sites, players written in
+/// several ways.
+const EVENINGS: &str = "[Event \"Club evening 2025\"]\n[Site \"Yaoundé\"]\n[Date \"2025.02.07\"]\n[South \"Kofi A.\"]\n[North \"Nadège E.\"]\n[Result \"40-30\"]\n[Termination \"agreement\"]\n\n40-30\n\n\
+[Event \"Club evening 2025\"]\n[Site \"Yaoundé\"]\n[Date \"2025.02.14\"]\n[South \"nadege e\"]\n[North \"Kofi Asante\"]\n[Result \"35-35\"]\n[Termination \"agreement\"]\n\n35-35\n\n\
+[Event \"Club evening 2025\"]\n[Site \"Accra\"]\n[Date \"2025.01.10\"]\n[South \"Yaw B.\"]\n[North \"KOFI A\"]\n[Result \"20-50\"]\n[Termination \"agreement\"]\n\n20-50\n";
+
+/// An archive holding the two evenings.
+fn evenings(name: &str) -> PathBuf {
+    let dir = scratch(name);
+    std::fs::write(dir.join("evenings.songo"), EVENINGS).expect("written");
+    let status = songo()
+        .args(["archive", "import", "--archive", &archive_flag(&dir)])
+        .arg(dir.join("evenings.songo"))
+        .status()
+        .expect("songo runs");
+    assert_eq!(status.code(), Some(0));
+    dir
+}
+
+#[test]
+fn players_and_events_are_listed_and_players_joined() {
+    let dir = evenings("people");
+    let archive = archive_flag(&dir);
+    let run = |args: &[&str]| {
+        let mut command = songo();
+        command
+            .args(["archive"])
+            .args(args)
+            .args(["--archive", &archive]);
+        command
+    };
+    assert_cmd_snapshot!(run(&["players"]));
+    assert_cmd_snapshot!(run(&["events"]));
+    assert_cmd_snapshot!(run(&["events", "--format", "json"]));
+    // Kofi A. and Kofi Asante are one: his games and his standing follow.
+    assert_cmd_snapshot!(run(&["alias", "Kofi A.", "Kofi Asante"]));
+    assert_cmd_snapshot!(run(&[
+        "player",
+        "kofi asante",
+        "--federation-id",
+        "CMR-0451",
+        "--club",
+        "Ebolowa Songo Club",
+        "--format",
+        "json"
+    ]));
+    assert_cmd_snapshot!(run(&["players", "--format", "json"]));
+    assert_cmd_snapshot!(run(&["search", "--player", "kofi"]));
+    // The name alone is two events: an error that lists them; the id is one.
+    assert_cmd_snapshot!(run(&["standings", "--event", "club evening 2025"]));
+    assert_cmd_snapshot!(run(&["standings", "--event", "2"]));
+    assert_cmd_snapshot!(run(&["unalias", "KOFI A"]));
+    assert_cmd_snapshot!(run(&["unalias", "Kofi Asante"]));
+    assert_cmd_snapshot!(run(&["alias", "Yaw B.", "Kofi Asantee"]));
+}
+
+#[test]
+fn a_search_that_finds_nobody_suggests_the_nearest_names() {
+    let dir = evenings("suggest");
+    let archive = archive_flag(&dir);
+    let run = |args: &[&str]| {
+        let mut command = songo();
+        command
+            .args(["archive"])
+            .args(args)
+            .args(["--archive", &archive]);
+        command
+    };
+    assert_cmd_snapshot!(run(&["search", "--player", "Nadège E"]));
+    assert_cmd_snapshot!(run(&["search", "--player", "Nadine E."]));
+    assert_cmd_snapshot!(run(&[
+        "search",
+        "--player",
+        "Nadine E.",
+        "--format",
+        "json"
+    ]));
+    assert_cmd_snapshot!(run(&["search", "--event", "Club evenin 2025"]));
+    assert_cmd_snapshot!(run(&["standings", "--event", "Club evenin 2025"]));
+    assert_cmd_snapshot!(songo_fr().args([
+        "archive",
+        "search",
+        "--archive",
+        &archive,
+        "--player",
+        "Nadine E."
+    ]));
+    // The explorer over one event's games.
+    assert_cmd_snapshot!(songo().args([
+        "explore",
+        "--archive",
+        &archive,
+        "--moves",
+        "--event",
+        "1",
+        "--recent",
+        "0"
+    ]));
+}
+
 /// A small xorshift: the kill moments differ from run to run of the loop
 /// but are the same from one test run to the next.
 fn next(state: &mut u64) -> u64 {
@@ -520,7 +620,7 @@ fn corrections_keep_their_history_through_the_command_line() {
     insta::with_settings!({filters => vec![(dir_text.as_str(), "[DIR]"), times, imported]}, {
         assert_cmd_snapshot!("corrections_edit", keeper().args([
             "archive", "edit", &id, "--archive", &archive,
-            "--tag", "South=Ada N.", "--tag", "Site=", "--reason", "name misspelt on the sheet",
+            "--tag", "South=Ada N.", "--tag", "Date=", "--reason", "name misspelt on the sheet",
         ]));
         assert_cmd_snapshot!("corrections_stale", keeper().args([
             "archive", "edit", &id, "--archive", &archive, "--revision", "1",

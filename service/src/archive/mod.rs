@@ -16,6 +16,7 @@
 //! - `schema`: the migrations;
 //! - `counts`: the explorer's counts packed by bucket;
 //! - `ingest`: a game validated, hashed and replayed, with no database;
+//! - `people`: players and events, their names and counts;
 //! - `query`: searches, exports, the explorer and standings;
 //! - [`render`]: their forms for people.
 
@@ -23,6 +24,7 @@ mod accounts;
 mod counts;
 mod db;
 mod ingest;
+mod people;
 mod postings;
 mod query;
 pub mod render;
@@ -47,6 +49,10 @@ pub use accounts::{
 pub use ingest::{
     FirstViolation, InvalidGame, MAX_TAGS_PER_GAME, NotAGame, Prepared, position_at, position_key,
     prepare,
+};
+pub use people::{
+    EventEntry, EventList, MAX_LIST_PAGE, MAX_MATCHED_PLAYERS, PeopleError, PlayerEntry,
+    PlayerList, Suggestion, did_you_mean, fold,
 };
 pub use query::{
     EXPORT_PAGE, Explorer, ExplorerMove, Export, ExportedGame, Filters, GameList, GameSummary,
@@ -205,6 +211,8 @@ pub enum ArchiveError {
         /// The database's words.
         cause: String,
     },
+    /// A player or an event named by the user that is none, or more than one.
+    People(PeopleError),
     /// Any other failure of the database.
     Database(String),
     /// The archive's file fails SQLite's check: an import is refused.
@@ -278,6 +286,7 @@ impl ArchiveError {
                 state = state.as_str(),
                 cause = Message::verbatim(cause.clone())
             ),
+            ArchiveError::People(error) => error.message(),
             ArchiveError::Database(cause) => {
                 msg!("archive-database", cause = Message::verbatim(cause.clone()))
             }
@@ -302,6 +311,7 @@ impl ArchiveError {
             ArchiveError::NoSuchGame(_) => Some(msg!("hint-archive-no-such-game")),
             ArchiveError::Stale { .. } => Some(msg!("hint-archive-stale")),
             ArchiveError::Damaged { .. } => Some(msg!("hint-archive-damaged")),
+            ArchiveError::People(error) => error.hint(),
             _ => None,
         }
     }
@@ -321,6 +331,7 @@ impl ArchiveError {
                 | ArchiveError::Duplicate(_)
                 | ArchiveError::NotAGame(_)
                 | ArchiveError::OtherClubsEvent(_)
+                | ArchiveError::People(_)
         )
     }
 }
@@ -504,6 +515,9 @@ struct Pending {
     rows_v3: Vec<(i64, i64)>,
     /// Schema 1 and 2 only.
     old_rows: Vec<OldIndexRow>,
+    /// Schema 8: the names resolved and the games counted for players
+    /// and events.
+    people: people::Pending,
 }
 
 impl Pending {
@@ -512,6 +526,7 @@ impl Pending {
         self.passages.clear();
         self.rows_v3.clear();
         self.old_rows.clear();
+        self.people.clear();
     }
 
     /// The number of a move's name (few names: the moves of the rulesets).
@@ -608,6 +623,7 @@ impl Pending {
 /// explorer's counts (as schema `version` keeps them), several rows to a
 /// statement, in key order.
 fn write_pending(db: &mut Db, pending: &mut Pending, version: i64) -> Result<(), DbError> {
+    pending.people.flush(db)?;
     write_postings(db, &pending.entries)?;
     pending.rows_v3.sort_unstable();
     for &(key, game) in &pending.rows_v3 {
@@ -1516,43 +1532,48 @@ impl Archive {
             return self.import_in_transaction_postgres(games, now, by);
         }
         let mut outcome = BatchOutcome::default();
-        let sql = if self.version >= schema::ACCOUNTS {
-            INSERT_GAME_SQLITE
-        } else if self.version >= schema::VERDICTS {
-            INSERT_GAME_SQLITE_V8
-        } else {
-            INSERT_GAME_SQLITE_V5
-        };
-        for game in games {
+        let sql = insert_game_sqlite(self.version);
+        let people = self.people_of(games.iter())?;
+        for (game, ids) in games.iter().zip(people) {
             let mut params: Vec<Value> = vec![game.identity.into()];
             params.extend(game_columns(game));
-            params.push(now.into());
             if self.version >= schema::VERDICTS {
                 params.push(game.verdict.map(|verdict| verdict.code()).into());
                 params.push(i64::from(game.verdict.is_some_and(|verdict| verdict.forfeit)).into());
             }
+            if self.version >= schema::PEOPLE {
+                params.extend([ids.south.into(), ids.north.into(), ids.event.into()]);
+            }
+            params.push(now.into());
             if self.version >= schema::ACCOUNTS {
                 params.push(by.into());
             }
-            let rows = self.db.query(sql, &params)?;
+            let rows = self.db.query(&sql, &params)?;
             let id = rows
                 .first()
                 .and_then(|row| row.first())
                 .and_then(Value::int);
-            self.count_stored(&mut outcome, game, id);
+            self.count_stored(&mut outcome, game, id, ids);
         }
         Ok(outcome)
     }
 
     /// Counts a game of the batch as stored, with the id it got, or as a
     /// duplicate when it got none (the archive had it), and queues a stored
-    /// game's index entries.
-    fn count_stored(&mut self, outcome: &mut BatchOutcome, game: &Prepared, id: Option<i64>) {
+    /// game's index entries and its players' and event's count.
+    fn count_stored(
+        &mut self,
+        outcome: &mut BatchOutcome,
+        game: &Prepared,
+        id: Option<i64>,
+        people: people::Ids,
+    ) {
         let Some(id) = id else {
             outcome.duplicates += 1;
             return;
         };
         outcome.imported += 1;
+        self.pending.people.count(people, game.date.as_deref(), 1);
         let ending = game.score.map(|(south, north)| Ending {
             diff: south - north,
             winner: game.verdict.and_then(|verdict| verdict.winner),
@@ -1583,6 +1604,10 @@ impl Archive {
         if fresh.is_empty() {
             return Ok(outcome);
         }
+        let people = self.people_of(fresh.iter().copied())?;
+        let south_player: Vec<Option<i64>> = people.iter().map(|ids| ids.south).collect();
+        let north_player: Vec<Option<i64>> = people.iter().map(|ids| ids.north).collect();
+        let event_id: Vec<Option<i64>> = people.iter().map(|ids| ids.event).collect();
         let ints = |f: &dyn Fn(&Prepared) -> i64| fresh.iter().map(|g| f(g)).collect::<Vec<i64>>();
         let maybe_ints = |f: &dyn Fn(&Prepared) -> Option<i64>| {
             fresh.iter().map(|g| f(g)).collect::<Vec<Option<i64>>>()
@@ -1618,13 +1643,7 @@ impl Archive {
             .iter()
             .map(|g| i32::from(g.verdict.is_some_and(|verdict| verdict.forfeit)))
             .collect();
-        let sql = if self.version >= schema::ACCOUNTS {
-            INSERT_GAMES_POSTGRES
-        } else if self.version >= schema::VERDICTS {
-            INSERT_GAMES_POSTGRES_V8
-        } else {
-            INSERT_GAMES_POSTGRES_V5
-        };
+        let sql = insert_games_postgres(self.version);
         let mut params: Vec<&(dyn postgres::types::ToSql + Sync)> = vec![
             &identity,
             &rules,
@@ -1641,23 +1660,30 @@ impl Archive {
             &valid,
             &violations,
             &record,
-            &now,
         ];
         if self.version >= schema::VERDICTS {
             params.extend([&winner as &(dyn postgres::types::ToSql + Sync), &forfeit]);
         }
+        if self.version >= schema::PEOPLE {
+            params.extend([
+                &south_player as &(dyn postgres::types::ToSql + Sync),
+                &north_player,
+                &event_id,
+            ]);
+        }
+        params.push(&now);
         if self.version >= schema::ACCOUNTS {
             params.push(&by);
         }
-        let rows = self.db.query_postgres(sql, &params)?;
+        let rows = self.db.query_postgres(&sql, &params)?;
         let mut ids = std::collections::HashMap::with_capacity(rows.len());
         for row in &rows {
             ids.insert(row.try_get::<_, i64>(1)?, row.try_get::<_, i64>(0)?);
         }
         // In the batch's order, which is the ids' order: each posting
         // list's entries stay sorted by game.
-        for game in fresh {
-            self.count_stored(&mut outcome, game, ids.get(&game.identity).copied());
+        for (game, people) in fresh.into_iter().zip(people) {
+            self.count_stored(&mut outcome, game, ids.get(&game.identity).copied(), people);
         }
         Ok(outcome)
     }
@@ -1929,12 +1955,12 @@ impl Archive {
     }
 }
 
-/// The games' search indexes (schema 1 and 2), rebuilt after a large
+/// The games' search indexes (by player and event since schema 8), rebuilt after a large
 /// import into PostgreSQL ([`Archive::tidy_after_import`]).
 const SEARCH_INDEXES: [&str; 5] = [
-    "games_south",
-    "games_north",
-    "games_event",
+    "games_south_player",
+    "games_north_player",
+    "games_event_id",
     "games_site",
     "games_date",
 ];
@@ -1974,58 +2000,88 @@ pub(crate) fn game_columns(game: &Prepared) -> [Value; 14] {
     ]
 }
 
-/// A game's row, in SQLite: a statement a game.
-const INSERT_GAME_SQLITE: &str = "INSERT INTO games (identity, rules, south, north, event, site, \
-     date, round, result, south_score, north_score, plies, valid, violations, record, imported, \
-     winner, forfeit, imported_by) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, \
-     $19) ON CONFLICT (identity) DO NOTHING RETURNING id";
+/// The columns an import writes from a game's text, in the order of
+/// [`game_columns`] after the identity, with their PostgreSQL array types.
+const GAME_COLUMNS: [(&str, &str); 15] = [
+    ("identity", "BIGINT[]"),
+    ("rules", "TEXT[]"),
+    ("south", "TEXT[]"),
+    ("north", "TEXT[]"),
+    ("event", "TEXT[]"),
+    ("site", "TEXT[]"),
+    ("date", "TEXT[]"),
+    ("round", "TEXT[]"),
+    ("result", "TEXT[]"),
+    ("south_score", "BIGINT[]"),
+    ("north_score", "BIGINT[]"),
+    ("plies", "BIGINT[]"),
+    ("valid", "BIGINT[]"),
+    ("violations", "TEXT[]"),
+    ("record", "TEXT[]"),
+];
 
-/// [`INSERT_GAME_SQLITE`] for the schemas before accounts (who imported).
-const INSERT_GAME_SQLITE_V8: &str = "INSERT INTO games (identity, rules, south, north, event, \
-     site, date, round, result, south_score, north_score, plies, valid, violations, record, \
-     imported, winner, forfeit) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) \
-     ON CONFLICT (identity) DO NOTHING RETURNING id";
+/// The columns schema `version` adds to a game's row, each a value a
+/// game (PostgreSQL array types): the verdict (6), the players and event
+/// (8). Older schemas are the tests that make an old archive.
+fn later_columns(version: i64) -> Vec<(&'static str, &'static str)> {
+    let mut columns = Vec::new();
+    if version >= schema::VERDICTS {
+        columns.extend([("winner", "TEXT[]"), ("forfeit", "INTEGER[]")]);
+    }
+    if version >= schema::PEOPLE {
+        columns.extend([
+            ("south_player", "BIGINT[]"),
+            ("north_player", "BIGINT[]"),
+            ("event_id", "BIGINT[]"),
+        ]);
+    }
+    columns
+}
 
-/// [`INSERT_GAME_SQLITE`] for the schemas before the verdict's columns
-/// (the tests that make an old archive).
-const INSERT_GAME_SQLITE_V5: &str = "INSERT INTO games (identity, rules, south, north, event, \
-     site, date, round, result, south_score, north_score, plies, valid, violations, record, \
-     imported) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) \
-     ON CONFLICT (identity) DO NOTHING RETURNING id";
+/// The statement that stores a game, in SQLite, at schema `version`: its
+/// values in the order of [`GAME_COLUMNS`], [`later_columns`], then when
+/// it was imported and (schema 9) by whom.
+fn insert_game_sqlite(version: i64) -> String {
+    let mut names: Vec<&str> = GAME_COLUMNS.iter().map(|(name, _)| *name).collect();
+    names.extend(later_columns(version).iter().map(|(name, _)| *name));
+    names.push("imported");
+    if version >= schema::ACCOUNTS {
+        names.push("imported_by");
+    }
+    let values: Vec<String> = (1..=names.len()).map(|n| format!("${n}")).collect();
+    format!(
+        "INSERT INTO games ({}) VALUES ({}) ON CONFLICT (identity) DO NOTHING RETURNING id",
+        names.join(", "),
+        values.join(", ")
+    )
+}
 
-/// A batch's games in PostgreSQL: one statement, their columns as arrays.
-const INSERT_GAMES_POSTGRES: &str = "INSERT INTO games (identity, rules, south, north, event, \
-     site, date, round, result, south_score, north_score, plies, valid, violations, record, \
-     imported, winner, forfeit, imported_by) \
-     SELECT i, r, s, n, e, si, d, ro, re, ss, ns, p, v, vi, rec, $16::BIGINT, w, f, $19::TEXT \
-     FROM unnest($1::BIGINT[], $2::TEXT[], $3::TEXT[], $4::TEXT[], $5::TEXT[], $6::TEXT[], \
-     $7::TEXT[], $8::TEXT[], $9::TEXT[], $10::BIGINT[], $11::BIGINT[], $12::BIGINT[], \
-     $13::BIGINT[], $14::TEXT[], $15::TEXT[], $17::TEXT[], $18::INTEGER[]) \
-     AS t(i, r, s, n, e, si, d, ro, re, ss, ns, p, v, vi, rec, w, f) \
-     ON CONFLICT (identity) DO NOTHING RETURNING id, identity";
-
-/// [`INSERT_GAMES_POSTGRES`] for the schemas before accounts.
-const INSERT_GAMES_POSTGRES_V8: &str = "INSERT INTO games (identity, rules, south, north, event, \
-     site, date, round, result, south_score, north_score, plies, valid, violations, record, \
-     imported, winner, forfeit) \
-     SELECT i, r, s, n, e, si, d, ro, re, ss, ns, p, v, vi, rec, $16::BIGINT, w, f \
-     FROM unnest($1::BIGINT[], $2::TEXT[], $3::TEXT[], $4::TEXT[], $5::TEXT[], $6::TEXT[], \
-     $7::TEXT[], $8::TEXT[], $9::TEXT[], $10::BIGINT[], $11::BIGINT[], $12::BIGINT[], \
-     $13::BIGINT[], $14::TEXT[], $15::TEXT[], $17::TEXT[], $18::INTEGER[]) \
-     AS t(i, r, s, n, e, si, d, ro, re, ss, ns, p, v, vi, rec, w, f) \
-     ON CONFLICT (identity) DO NOTHING RETURNING id, identity";
-
-/// [`INSERT_GAMES_POSTGRES`] for the schemas before the verdict's columns.
-const INSERT_GAMES_POSTGRES_V5: &str = "INSERT INTO games (identity, rules, south, north, event, \
-     site, date, round, result, south_score, north_score, plies, valid, violations, record, \
-     imported) \
-     SELECT *, $16::BIGINT FROM unnest($1::BIGINT[], $2::TEXT[], $3::TEXT[], $4::TEXT[], \
-     $5::TEXT[], $6::TEXT[], $7::TEXT[], $8::TEXT[], $9::TEXT[], $10::BIGINT[], \
-     $11::BIGINT[], $12::BIGINT[], $13::BIGINT[], $14::TEXT[], $15::TEXT[]) \
-     ON CONFLICT (identity) DO NOTHING RETURNING id, identity";
+/// A batch's games in PostgreSQL at schema `version`: one statement, a
+/// column an array (those of [`GAME_COLUMNS`] and [`later_columns`]),
+/// then when they were imported and (schema 9) by whom, one value each.
+fn insert_games_postgres(version: i64) -> String {
+    let mut columns: Vec<(&str, &str)> = GAME_COLUMNS.to_vec();
+    columns.extend(later_columns(version));
+    let arrays: Vec<String> = columns
+        .iter()
+        .enumerate()
+        .map(|(i, (_, ty))| format!("${}::{ty}", i + 1))
+        .collect();
+    let mut names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
+    let mut scalars = vec![format!("${}::BIGINT", columns.len() + 1)];
+    names.push("imported");
+    if version >= schema::ACCOUNTS {
+        names.push("imported_by");
+        scalars.push(format!("${}::TEXT", columns.len() + 2));
+    }
+    format!(
+        "INSERT INTO games ({}) SELECT t.*, {} FROM unnest({}) AS t \
+         ON CONFLICT (identity) DO NOTHING RETURNING id, identity",
+        names.join(", "),
+        scalars.join(", "),
+        arrays.join(", ")
+    )
+}
 
 /// Rows a multi-row statement writes (its last one of a transaction
 /// fewer): well under both databases' limits on parameters.

@@ -14,14 +14,18 @@ use super::db::{DbError, Value};
 use super::ingest::{
     REPLAY_COLUMNS, ReplayRow, identity_of, normalise_date, passages_of_record, public_id,
 };
+use super::people::{EventMatch, Resolved, Suggestion};
 use super::{Archive, ArchiveError, postings, schema};
 
 /// What a search asks for; every field narrows it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Filters {
-    /// A player, on either side (exact name).
+    /// A player, on either side, under any of his names: one whose name
+    /// folds to this one, else every player a word of whose names begins
+    /// with it (`people::Archive::players_named`).
     pub player: Option<String>,
-    /// The event.
+    /// The event: its name (folded; an error when several events have
+    /// it) or its id.
     pub event: Option<String>,
     /// The site.
     pub site: Option<String>,
@@ -72,6 +76,10 @@ pub struct GameList {
     pub games: Vec<GameSummary>,
     /// The cursor of the next page (`--after`), `null` on the last.
     pub next: Option<String>,
+    /// When a player or an event named matched none: the nearest names
+    /// (absent otherwise).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub suggestions: Vec<Suggestion>,
     /// Through a position that does not say who is to move: the sides
     /// searched (both) and those with games in the page.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -159,8 +167,11 @@ pub struct Explorer {
 pub struct StandingRow {
     /// Place, from 1 (players level on points and seed difference share it).
     pub rank: usize,
-    /// The player.
+    /// The player (his canonical name).
     pub player: String,
+    /// His id (schema 8).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player_id: Option<i64>,
     /// Games finished (with a result the rules' verdict judges),
     /// forfeits included.
     pub games: i64,
@@ -185,12 +196,21 @@ pub struct StandingRow {
 /// An event's crosstable.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Standings {
-    /// The event.
+    /// The event: its name as stored (as asked when none matched).
     pub event: String,
+    /// The event's id (schema 8).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event_id: Option<i64>,
+    /// The event's site.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub site: Option<String>,
     /// Games counted (both players named, finished).
     pub games: i64,
     /// The players, best first.
     pub players: Vec<StandingRow>,
+    /// When no event matched: the nearest names (absent otherwise).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub suggestions: Vec<Suggestion>,
 }
 
 const SUMMARY_COLUMNS: &str = "g.id, g.identity, g.rules, g.plies, g.result, g.valid, g.record";
@@ -331,16 +351,19 @@ fn page(rows: &[Vec<Value>], limit: usize) -> GameList {
             None
         },
         to_move: None,
+        suggestions: Vec::new(),
     }
 }
 
 /// The conditions of a search but its cursor and page, and, for a
-/// player searched without a position, the number of the parameter
-/// naming him (his games are then two index scans, one a side).
+/// player searched without a position, the numbers of the parameters
+/// naming his ids (his games are then two index scans, one a side); the
+/// player and the event as `people` resolved them.
 fn search_conditions(
     filters: &Filters,
+    people: &Resolved,
     version: i64,
-) -> Result<(Where, Option<usize>), ArchiveError> {
+) -> Result<(Where, Option<Vec<usize>>), ArchiveError> {
     let mut w = Where {
         // A deleted game is in no list (its revisions stay readable).
         clauses: if version >= schema::REVISIONS {
@@ -355,20 +378,26 @@ fn search_conditions(
     // than every game of the player read and sorted. Through a
     // position, the index gives the games and the player is one more
     // condition.
-    let player = match (&filters.player, filters.position) {
-        (Some(player), None) => {
-            w.params.push(player.as_str().into());
-            Some(w.params.len())
-        }
-        (Some(player), Some(_)) => {
-            w.add("(g.south = ? OR g.north = ?)", player.as_str().into());
-            // Both `?` name the one parameter just added.
+    let (south, north) = people.player_columns();
+    let mut numbers = Vec::new();
+    for value in people.players.iter().flatten() {
+        w.params.push(value.clone());
+        numbers.push(w.params.len());
+    }
+    let player = match (&people.players, filters.position) {
+        (Some(_), None) => Some(numbers),
+        (Some(_), Some(_)) => {
+            let list = in_list(&numbers);
+            w.clauses
+                .push(format!("({south} IN ({list}) OR {north} IN ({list}))"));
             None
         }
         (None, _) => None,
     };
+    if let Some(event) = &people.event {
+        w.add(&format!("{} = ?", people.event_column()), event.clone());
+    }
     for (column, value) in [
-        ("g.event", &filters.event),
         ("g.site", &filters.site),
         ("g.round", &filters.round),
         ("g.rules", &filters.rules),
@@ -420,31 +449,46 @@ fn parse_cursor(after: Option<&str>) -> Result<Option<i64>, ArchiveError> {
         .transpose()
 }
 
+/// `$3, $4`: parameters by number.
+fn in_list(numbers: &[usize]) -> String {
+    numbers
+        .iter()
+        .map(|n| format!("${n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// A player's games: his games as South and as North, each an index
 /// scan stopped at the page's size (`$n`), merged in id order; the
-/// player is parameter `$p`, and the other conditions of `w` apply in
-/// both halves (`$N` names one value in both databases).
-fn player_search_sql(w: &Where, p: usize, n: usize) -> String {
+/// player is parameters `players` (his ids: one, or the few a name's
+/// beginning matched), the columns `columns` (South's, North's), and
+/// the other conditions of `w` apply in both halves (`$N` names one
+/// value in both databases).
+fn player_search_sql(w: &Where, players: &[usize], columns: (&str, &str), n: usize) -> String {
     let side = |column: &str| {
-        let mut clauses = vec![format!("g.{column} = ${p}")];
+        let mut clauses = vec![match players {
+            [p] => format!("{column} = ${p}"),
+            _ => format!("{column} IN ({})", in_list(players)),
+        }];
         clauses.extend(w.clauses.iter().cloned());
         format!(
-            "SELECT id FROM (SELECT g.id AS id FROM games g WHERE {} ORDER BY g.id LIMIT ${n}) AS {column}_side",
-            clauses.join(" AND ")
+            "SELECT id FROM (SELECT g.id AS id FROM games g WHERE {} ORDER BY g.id LIMIT ${n}) AS {}_side",
+            clauses.join(" AND "),
+            column.trim_start_matches("g.")
         )
     };
     format!(
         "SELECT {SUMMARY_COLUMNS} FROM games g WHERE g.id IN ({} UNION ALL {}) \
          ORDER BY g.id LIMIT ${n}",
-        side("south"),
-        side("north")
+        side(columns.0),
+        side(columns.1)
     )
 }
 
 /// The explorer's answer from the counts of each move (`""`: the games
 /// that ended there), its moves most played first; its recent games
 /// are left to the caller.
-fn explorer_of(position: &AnyPosition, by_move: BTreeMap<String, Counts>) -> Explorer {
+pub(crate) fn explorer_of(position: &AnyPosition, by_move: BTreeMap<String, Counts>) -> Explorer {
     let mut explorer = Explorer {
         position: position.clone(),
         games: 0,
@@ -641,12 +685,22 @@ impl Archive {
         limit: usize,
         after: Option<&str>,
     ) -> Result<GameList, ArchiveError> {
-        let (w, player) = search_conditions(filters, self.version)?;
+        let people = self.resolve_filters(filters.player.as_deref(), filters.event.as_deref())?;
+        let (w, player) = search_conditions(filters, &people, self.version)?;
         let after = parse_cursor(after)?;
+        if let Some(suggestions) = people.nothing {
+            return Ok(GameList {
+                games: Vec::new(),
+                next: None,
+                suggestions,
+                to_move: None,
+            });
+        }
         let limit = limit.clamp(1, 1000);
+        let columns = people.player_columns();
         match filters.position {
             Some(key) => self.search_by_position(key, w, limit, after),
-            None => self.search_by_tags(w, player, limit, after),
+            None => self.search_by_tags(w, player.map(|p| (p, columns)), limit, after),
         }
     }
 
@@ -719,7 +773,8 @@ impl Archive {
             position: Some(0),
             ..filters.clone()
         };
-        let (w, _) = search_conditions(&through, self.version)?;
+        let people = self.resolve_filters(through.player.as_deref(), through.event.as_deref())?;
+        let (w, _) = search_conditions(&through, &people, self.version)?;
         let after = parse_cursor(after)?;
         let limit = limit.clamp(1, 1000);
         let mut sides = Vec::new();
@@ -784,12 +839,13 @@ impl Archive {
         Ok(explorer)
     }
 
-    /// A page of the games that meet `w` (and, when `player` numbers a
-    /// parameter, whose South or North is that player), in id order.
+    /// A page of the games that meet `w` (and, when `player` numbers
+    /// parameters, whose South or North is one of those players, in those
+    /// columns), in id order.
     fn search_by_tags(
         &mut self,
         w: Where,
-        player: Option<usize>,
+        player: Option<(Vec<usize>, (&str, &str))>,
         limit: usize,
         after: Option<i64>,
     ) -> Result<GameList, ArchiveError> {
@@ -803,7 +859,7 @@ impl Archive {
     fn rows_by_tags(
         &mut self,
         mut w: Where,
-        player: Option<usize>,
+        player: Option<(Vec<usize>, (&str, &str))>,
         rows: usize,
         after: Option<i64>,
     ) -> Result<Vec<Vec<Value>>, DbError> {
@@ -818,7 +874,7 @@ impl Archive {
                 "SELECT {SUMMARY_COLUMNS} FROM games g{} ORDER BY g.id LIMIT ${n}",
                 w.sql()
             ),
-            Some(p) => player_search_sql(&w, p, n),
+            Some((players, columns)) => player_search_sql(&w, &players, columns, n),
         };
         self.db.query(&sql, &w.params)
     }
@@ -1017,7 +1073,7 @@ impl Archive {
 
     /// The summaries of the newest `recent` games among `games`, newest
     /// first.
-    fn newest_summaries(
+    pub(crate) fn newest_summaries(
         &mut self,
         mut games: Vec<i64>,
         recent: usize,
@@ -1033,26 +1089,52 @@ impl Archive {
         Ok(rows.iter().map(|row| summary(row)).collect())
     }
 
-    /// The crosstable of an event: 1 point a win, ½ a draw, over the games
-    /// whose two players are named and that are finished, each won, drawn
-    /// or lost by the rules' verdict (`songo_notation::verdict`: a Songo
-    /// game nobody took to 40 seeds is a draw; a forfeit is a point to its
-    /// winner, with no seeds).
+    /// The crosstable of an event (its name or id: `event_named`): 1
+    /// point a win, ½ a draw, over the games whose two players are named
+    /// and that are finished, each won, drawn or lost by the rules'
+    /// verdict (`songo_notation::verdict`: a Songo game nobody took to 40
+    /// seeds is a draw; a forfeit is a point to its winner, with no
+    /// seeds). A player is his games under every name, shown by his
+    /// canonical name.
     ///
     /// # Errors
-    /// The database fails.
+    /// Several events have the name, or the database fails.
     pub fn standings(&mut self, event: &str) -> Result<Standings, ArchiveError> {
-        let live = if self.version >= schema::REVISIONS {
-            " AND deleted = 0"
-        } else {
-            ""
+        let mut standings = Standings {
+            event: event.to_owned(),
+            event_id: None,
+            site: None,
+            games: 0,
+            players: Vec::new(),
+            suggestions: Vec::new(),
         };
-        let rows = self.db.query(
-            &format!(
-                "SELECT south, north, rules, result FROM games WHERE event = $1{live} ORDER BY id"
-            ),
-            &[event.into()],
-        )?;
+        let rows = if self.version >= super::schema::PEOPLE {
+            match self.event_named(event)? {
+                EventMatch::Found(found) => {
+                    standings.event = found.name;
+                    standings.event_id = Some(found.id);
+                    standings.site = found.site;
+                    self.db.query(
+                        "SELECT sp.name, np.name, g.rules, g.result, g.south_player, \
+                         g.north_player FROM games g \
+                         LEFT JOIN players sp ON sp.id = g.south_player \
+                         LEFT JOIN players np ON np.id = g.north_player \
+                         WHERE g.event_id = $1 AND g.deleted = 0 ORDER BY g.id",
+                        &[found.id.into()],
+                    )?
+                }
+                EventMatch::Nothing(suggestions) => {
+                    standings.suggestions = suggestions;
+                    Vec::new()
+                }
+            }
+        } else {
+            self.db.query(
+                "SELECT south, north, rules, result FROM games \
+                 WHERE event = $1 ORDER BY id",
+                &[event.into()],
+            )?
+        };
         let mut players: BTreeMap<String, StandingRow> = BTreeMap::new();
         let mut counted = 0;
         for row in rows {
@@ -1074,9 +1156,13 @@ impl Archive {
             counted += 1;
             let seeds = |side: Side| verdict.score.map_or(0, |score| i64::from(score[side]));
             for (me, them, side) in [(south, north, Side::South), (north, south, Side::North)] {
+                let id = row
+                    .get(if side == Side::South { 4 } else { 5 })
+                    .and_then(Value::int);
                 let line = players.entry(me.to_owned()).or_insert_with(|| StandingRow {
                     rank: 0,
                     player: me.to_owned(),
+                    player_id: id,
                     games: 0,
                     wins: 0,
                     draws: 0,
@@ -1116,11 +1202,9 @@ impl Archive {
                 i + 1
             };
         }
-        Ok(Standings {
-            event: event.to_owned(),
-            games: counted,
-            players,
-        })
+        standings.games = counted;
+        standings.players = players;
+        Ok(standings)
     }
 }
 
@@ -1146,7 +1230,8 @@ pub struct Export {
     total: u64,
     /// The search's conditions, and the last game that matched then.
     w: Where,
-    player: Option<usize>,
+    /// The player's parameters and the columns naming the players.
+    player: Option<(Vec<usize>, (&'static str, &'static str))>,
     /// Through a position: the games through it that matched, in id
     /// order (8 bytes a game, as a search's page holds them).
     through: Option<Vec<i64>>,
@@ -1173,7 +1258,21 @@ impl Archive {
     /// # Errors
     /// A date that is none, or the database fails.
     pub fn export(&mut self, filters: &Filters) -> Result<Export, ArchiveError> {
-        let (mut w, player) = search_conditions(filters, self.version)?;
+        let people = self.resolve_filters(filters.player.as_deref(), filters.event.as_deref())?;
+        let (mut w, player) = search_conditions(filters, &people, self.version)?;
+        let columns = people.player_columns();
+        let player = player.map(|p| (p, columns));
+        if people.nothing.is_some() {
+            // A player or an event that is none: nothing to export.
+            return Ok(Export {
+                total: 0,
+                done: true,
+                w,
+                player,
+                through: None,
+                after: None,
+            });
+        }
         if let Some(key) = filters.position {
             let ids = self.games_through(key, None)?;
             // A statement's rows at a time: the ids alone are kept.
@@ -1198,8 +1297,9 @@ impl Archive {
         // needs no order. The player is the first parameter, as the
         // condition comes first.
         let mut clauses = Vec::new();
-        if let Some(p) = player {
-            clauses.push(format!("(g.south = ${p} OR g.north = ${p})"));
+        if let Some((players, (south, north))) = &player {
+            let list = in_list(players);
+            clauses.push(format!("({south} IN ({list}) OR {north} IN ({list}))"));
         }
         clauses.extend(w.clauses.iter().cloned());
         let filter = if clauses.is_empty() {
@@ -1241,9 +1341,12 @@ impl Archive {
                 let from = ids.partition_point(|&id| export.after.is_some_and(|after| id <= after));
                 self.games_among(&ids[from..], &export.w, EXPORT_PAGE, false)?
             }
-            None => {
-                self.rows_by_tags(export.w.clone(), export.player, EXPORT_PAGE, export.after)?
-            }
+            None => self.rows_by_tags(
+                export.w.clone(),
+                export.player.clone(),
+                EXPORT_PAGE,
+                export.after,
+            )?,
         };
         // A short page is the last: no statement to find nothing.
         export.done = rows.len() < EXPORT_PAGE;

@@ -1,6 +1,7 @@
 //! The archive's answers for people: a game's line in a list, a record
 //! in a file of records, the explorer's table, an event's crosstable
-//! (text, Markdown, CSV). JSON is the structs' own serialization.
+//! (text, Markdown, CSV), the players and the events. JSON is the
+//! structs' own serialization.
 
 use std::fmt::Write as _;
 
@@ -10,6 +11,7 @@ use songo_notation::record::names;
 
 use songo_notation::Side;
 
+use super::people::{EventEntry, PlayerEntry};
 use super::query::{Explorer, GameSummary, SidesSearched, Standings, StoredGame};
 
 /// A crosstable's forms.
@@ -202,6 +204,105 @@ pub fn explorer_text(explorer: &Explorer, lang: Lang) -> String {
     out
 }
 
+/// The players as a table for people: id, name, games, other names,
+/// federation id, club (a line saying there are none when there are none).
+#[must_use]
+pub fn players(players: &[PlayerEntry], lang: Lang) -> String {
+    if players.is_empty() {
+        return msg!("archive-no-players").localize(lang) + "\n";
+    }
+    let mut rows = vec![
+        [
+            msg!("players-col-id"),
+            msg!("players-col-name"),
+            msg!("players-col-games"),
+            msg!("players-col-aliases"),
+            msg!("players-col-federation"),
+            msg!("players-col-club"),
+        ]
+        .map(|header| header.localize(lang))
+        .to_vec(),
+    ];
+    for player in players {
+        rows.push(vec![
+            player.id.to_string(),
+            player.name.clone(),
+            player.games.to_string(),
+            player.aliases.join(", "),
+            player.federation_id.clone().unwrap_or_default(),
+            player.club.clone().unwrap_or_default(),
+        ]);
+    }
+    // Numbers to the right, texts to the left.
+    aligned_columns(&rows, &[false, true, false, true, true, true])
+}
+
+/// The events as a table for people: id, name, site, first and last
+/// dates, games.
+#[must_use]
+pub fn events(events: &[EventEntry], lang: Lang) -> String {
+    if events.is_empty() {
+        return msg!("archive-no-events").localize(lang) + "\n";
+    }
+    let mut rows = vec![
+        [
+            msg!("events-col-id"),
+            msg!("events-col-name"),
+            msg!("events-col-site"),
+            msg!("events-col-start"),
+            msg!("events-col-end"),
+            msg!("events-col-games"),
+        ]
+        .map(|header| header.localize(lang))
+        .to_vec(),
+    ];
+    for event in events {
+        rows.push(vec![
+            event.id.to_string(),
+            event.name.clone(),
+            event.site.clone().unwrap_or_default(),
+            event.start.clone().unwrap_or_default(),
+            event.end.clone().unwrap_or_default(),
+            event.games.to_string(),
+        ]);
+    }
+    aligned_columns(&rows, &[false, true, true, true, true, false])
+}
+
+/// Columns padded to their widest cell, each to the left where `left`
+/// says so, else to the right.
+fn aligned_columns(rows: &[Vec<String>], left: &[bool]) -> String {
+    let widths: Vec<usize> = (0..left.len())
+        .map(|c| {
+            rows.iter()
+                .filter_map(|row| row.get(c))
+                .map(|cell| cell.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for row in rows {
+        let mut line = String::new();
+        for (c, cell) in row.iter().enumerate() {
+            if c > 0 {
+                line.push_str("  ");
+            }
+            let pad = " ".repeat(widths[c].saturating_sub(cell.chars().count()));
+            if left.get(c).copied().unwrap_or(true) {
+                line.push_str(cell);
+                line.push_str(&pad);
+            } else {
+                line.push_str(&pad);
+                line.push_str(cell);
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
 /// Columns padded to their widest cell; the first `left` columns are
 /// aligned left, the others right.
 fn aligned(rows: &[Vec<String>], left: usize) -> String {
@@ -372,11 +473,16 @@ fn markdown_table(rows: &[Vec<String>]) -> String {
 /// The crosstable for people: a title, the aligned rows (none when no
 /// player is ranked), and what the points count.
 fn text_crosstable(standings: &Standings, rows: &[Vec<String>], lang: Lang) -> String {
+    // An event is a name at a site: the site tells two of one name apart.
+    let event = match &standings.site {
+        Some(site) => format!("{} ({site})", standings.event),
+        None => standings.event.clone(),
+    };
     let mut out = format!(
         "{}\n\n",
         msg!(
             "standings-title",
-            event = standings.event.as_str(),
+            event = event.as_str(),
             games = standings.games
         )
         .localize(lang)

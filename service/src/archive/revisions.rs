@@ -29,6 +29,7 @@ use super::accounts::{Account, rfc3339};
 use super::counts::{Counts, Ending};
 use super::db::{Db, DbError, Value, retrying};
 use super::ingest::{self, Passage, Prepared, identity_of, public_id};
+use super::people::attach_game;
 use super::{Archive, ArchiveError, game_columns, postings, schema};
 
 /// A change to a stored game's text.
@@ -480,6 +481,12 @@ impl Archive {
         let revision = current.revision + 1;
         let deleted = action == Action::Delete;
         self.keep_first_revision(&current)?;
+        // The game leaves its players' and event's counts (and, edited,
+        // comes back under the names of its new text below).
+        let people = self.version >= schema::PEOPLE;
+        if people && !current.deleted {
+            attach_game(&mut self.db, current.id, -1)?;
+        }
         let (record, identity) = new
             .as_ref()
             .map_or((current.record.as_str(), current.identity), |game| {
@@ -520,6 +527,9 @@ impl Archive {
                 id: id.to_owned(),
                 current: current.revision,
             });
+        }
+        if people && !deleted {
+            attach_game(&mut self.db, current.id, 1)?;
         }
         self.follow_in_index(&current, new.as_ref(), action)?;
         Ok(Revised {

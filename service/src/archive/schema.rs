@@ -7,7 +7,10 @@ use super::db::{Db, DbError};
 
 /// One step of the schema: its number and its statements, with `{id}`,
 /// `{int}`, `{count}` (an integer below 2^31: 4 bytes in PostgreSQL),
-/// `{blob}` and `{compact}` standing for what differs between SQLite and PostgreSQL.
+/// `{blob}`, `{compact}` and `{bytewise}` (texts compared byte by byte,
+/// as SQLite does: PostgreSQL's `COLLATE "C"`, so that both order folded
+/// names alike and `LIKE 'x%'` is a prefix of bytes) standing for what
+/// differs between SQLite and PostgreSQL.
 struct Migration {
     version: i64,
     sql: &'static str,
@@ -30,6 +33,9 @@ enum Then {
     /// then the explorer's counts (emptied by the statements) counted
     /// again from the games.
     Verdicts,
+    /// Every stored game's players and event resolved to their rows
+    /// (`people.rs`), a slice of games at a time, with their counts.
+    People,
 }
 
 /// Every migration, oldest first. Never edit one that has shipped: add
@@ -224,6 +230,53 @@ CREATE TABLE explorer_corrections (
 ",
     },
     Migration {
+        version: 8,
+        then: Then::People,
+        // Players and events as rows of their own (`people.rs`): a player
+        // has a canonical name, other names (each kept by its folded key:
+        // no case, no accents, no punctuation) and optionally a federation
+        // id and a club; an event is a name at a site. A game points to
+        // its two players and its event, indexed with its id: a player's
+        // games under every name are an index scan, and each row keeps
+        // its number of games so that the lists need not count them. The
+        // indexes of the names as written are dropped: searches go
+        // through the ids now. Filled in from the games stored.
+        sql: "
+CREATE TABLE players (
+    id {id},
+    name TEXT NOT NULL,
+    folded TEXT{bytewise} NOT NULL,
+    federation_id TEXT,
+    club TEXT,
+    games {int} NOT NULL DEFAULT 0
+);
+CREATE INDEX players_folded ON players (folded, id);
+CREATE TABLE player_names (
+    folded TEXT{bytewise} NOT NULL PRIMARY KEY,
+    name TEXT NOT NULL,
+    player {int} NOT NULL
+){compact};
+CREATE INDEX player_names_player ON player_names (player);
+CREATE TABLE events (
+    id {id},
+    name TEXT NOT NULL,
+    site TEXT,
+    folded TEXT{bytewise} NOT NULL,
+    folded_site TEXT{bytewise} NOT NULL,
+    first_date TEXT,
+    last_date TEXT,
+    games {int} NOT NULL DEFAULT 0,
+    UNIQUE (folded, folded_site)
+);
+ALTER TABLE games ADD COLUMN south_player {int};
+ALTER TABLE games ADD COLUMN north_player {int};
+ALTER TABLE games ADD COLUMN event_id {int};
+DROP INDEX games_south;
+DROP INDEX games_north;
+DROP INDEX games_event;
+",
+    },
+    Migration {
         version: 9,
         then: Then::Nothing,
         // Accounts (`accounts.rs`): a token per club or keeper, kept as
@@ -265,6 +318,8 @@ pub(crate) const VERDICTS: i64 = 6;
 
 /// The first schema with accounts, and games that record who imported them.
 pub(crate) const ACCOUNTS: i64 = 9;
+/// The first schema with players and events of their own (`people.rs`).
+pub(crate) const PEOPLE: i64 = 8;
 
 fn dialect(db: &Db, sql: &str) -> String {
     if db.is_postgres() {
@@ -276,6 +331,7 @@ fn dialect(db: &Db, sql: &str) -> String {
         .replace("{count}", "INTEGER")
         .replace("{blob}", "BYTEA")
         .replace("{compact}", "")
+        .replace("{bytewise}", " COLLATE \"C\"")
     } else {
         // WITHOUT ROWID: the position index is its primary key, stored once.
         sql.replace("{id}", "INTEGER PRIMARY KEY")
@@ -283,6 +339,7 @@ fn dialect(db: &Db, sql: &str) -> String {
             .replace("{count}", "INTEGER")
             .replace("{blob}", "BLOB")
             .replace("{compact}", " WITHOUT ROWID")
+            .replace("{bytewise}", "")
     }
 }
 
@@ -355,6 +412,7 @@ fn migrate_steps(db: &mut Db, upto: i64) -> Result<(), SchemaError> {
                     super::record_verdicts(db)?;
                     super::recount_explorer(db, migration.version)?;
                 }
+                Then::People => super::people::backfill(db)?,
             }
             db.execute("DELETE FROM schema_version", &[])?;
             db.execute(

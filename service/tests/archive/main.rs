@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use songo_notation::record::BatchReader;
 use songo_notation::validate::Options;
 use songo_service::archive::{
-    Archive, ArchiveError, EXPORT_PAGE, Filters, Location, Prepared, prepare,
+    Archive, ArchiveError, EXPORT_PAGE, Filters, Location, PeopleError, Prepared, prepare,
 };
 
 /// The schema a migrated archive reaches: this songo's newest.
@@ -129,6 +129,12 @@ both!(
     an_archive_of_a_newer_songo_is_refused,
     hostile_text_is_only_data,
     deep_positions_are_explored_by_replay_and_found_by_search,
+    a_player_is_one_under_every_spelling_of_his_name,
+    an_alias_merges_two_players_and_unalias_parts_them,
+    events_are_names_at_sites,
+    an_archive_of_schema_6_gets_its_players_and_events,
+    a_name_that_begins_too_many_players_is_refused,
+    the_explorer_of_an_event_counts_its_games_only,
     an_export_gives_every_match_in_pages_as_search_does,
     servers_started_at_once_on_a_new_archive_all_open_it,
     a_game_of_too_many_tags_is_refused,
@@ -647,6 +653,8 @@ fn two_writers_at_once_count_every_game(backend: Backend) {
     let alone = scratch(backend, "one-writer");
     let mut games = prepared(&generated(120));
     games.extend(fixtures("valid"));
+    // Every writer meets the same new players and events at once.
+    games.extend(prepared(&tournaments(40)));
     open(&together);
     let start = std::sync::Barrier::new(WRITERS);
     std::thread::scope(|threads| {
@@ -674,6 +682,16 @@ fn two_writers_at_once_count_every_game(backend: Backend) {
     let (_, positions, bare) = together.check().expect("checked");
     assert_eq!(bare, 0);
     assert_eq!(positions, alone_archive.check().expect("checked").1);
+    assert_eq!(
+        together.check_people().expect("checked"),
+        Vec::<String>::new()
+    );
+    let mut players = people(&mut together);
+    players.sort();
+    let mut one_writers = people(&mut alone_archive);
+    one_writers.sort();
+    assert_eq!(players, one_writers);
+    assert!(players.len() >= 5, "{players:?}");
     let mut record = String::new();
     for game in [&games[0], &games[1], &games[games.len() - 1]] {
         record.clone_from(&game_record(&mut alone_archive, game));
@@ -1188,9 +1206,9 @@ fn rebuilt_search_indexes_find_the_same_games(backend: Backend) {
             "an index left unfinished: {indexes:?}"
         );
         for name in [
-            "games_south",
-            "games_north",
-            "games_event",
+            "games_south_player",
+            "games_north_player",
+            "games_event_id",
             "games_site",
             "games_date",
         ] {
@@ -2142,4 +2160,656 @@ fn an_export_gives_every_match_in_pages_as_search_does(backend: Backend) {
         })
         .expect_err("a bad date");
     assert!(error.is_input());
+}
+
+/// A finished game between two players, with its event, site and date.
+fn club_game(
+    event: &str,
+    site: &str,
+    date: &str,
+    south: &str,
+    north: &str,
+    result: &str,
+) -> String {
+    format!(
+        "[Event \"{event}\"]\n[Site \"{site}\"]\n[Date \"{date}\"]\n[South \"{south}\"]\n[North \"{north}\"]\n[Result \"{result}\"]\n[Termination \"agreement\"]\n\n{result}\n\n"
+    )
+}
+
+/// The names of the players of a list, with their games and aliases.
+fn people(archive: &mut Archive) -> Vec<(String, i64, Vec<String>)> {
+    archive
+        .players()
+        .expect("players")
+        .players
+        .into_iter()
+        .map(|p| (p.name, p.games, p.aliases))
+        .collect()
+}
+
+/// The games a search by player finds (all pages).
+fn games_of(archive: &mut Archive, player: &str) -> usize {
+    let filters = Filters {
+        player: Some(player.to_owned()),
+        ..Filters::default()
+    };
+    archive
+        .search(&filters, 1000, None)
+        .expect("a search")
+        .games
+        .len()
+}
+
+/// Case, accents, blanks and dots do not make another player: a search
+/// by any spelling finds his games under all of them, through the
+/// players' ids; a word's beginning finds him when no name is exact; a
+/// name that matches nobody suggests the nearest.
+fn a_player_is_one_under_every_spelling_of_his_name(backend: Backend) {
+    let scratch = scratch(backend, "spellings");
+    let mut archive = open(&scratch);
+    let text = [
+        club_game(
+            "Club",
+            "Yaoundé",
+            "2024.03.01",
+            "Dora N",
+            "Kofi A.",
+            "40-30",
+        ),
+        club_game(
+            "Club",
+            "Yaoundé",
+            "2024.03.02",
+            "Kofi A.",
+            "Dora N.",
+            "30-40",
+        ),
+        club_game(
+            "Club",
+            "Yaoundé",
+            "2024.03.03",
+            "dora  n",
+            "Nadège É.",
+            "35-35",
+        ),
+        club_game("Club", "Yaoundé", "2024.03.04", "NADEGE E", "?", "40-30"),
+    ]
+    .concat();
+    // In two imports: the second finds the names the first created.
+    let games = prepared(&text);
+    archive.import(&games[..1]).expect("imported");
+    archive.import(&games[1..]).expect("imported");
+    assert_eq!(
+        people(&mut archive),
+        [
+            ("Dora N".to_owned(), 3, vec![]),
+            ("Kofi A.".to_owned(), 2, vec![]),
+            ("Nadège É.".to_owned(), 2, vec![]),
+        ]
+    );
+    assert_eq!(
+        archive.check_people().expect("checked"),
+        Vec::<String>::new()
+    );
+    // Pages of one walk the list in order, each player once.
+    let mut names = Vec::new();
+    let mut after: Option<String> = None;
+    loop {
+        let page = archive.players_page(1, after.as_deref()).expect("a page");
+        names.extend(page.players.into_iter().map(|p| p.name));
+        match page.next {
+            Some(next) => after = Some(next),
+            None => break,
+        }
+    }
+    assert_eq!(names, ["Dora N", "Kofi A.", "Nadège É."]);
+    assert!(matches!(
+        archive.players_page(1, Some("g12")),
+        Err(ArchiveError::BadCursor(_))
+    ));
+    for (name, found) in [
+        ("Dora N.", 3),
+        ("DORA N", 3),
+        ("dora", 3),
+        ("kofi", 2),
+        ("Kofi A", 2),
+        ("nadege", 2),
+        ("Nadège É.", 2),
+        ("e", 2),
+        ("?", 0),
+        ("Nobody", 0),
+    ] {
+        assert_eq!(games_of(&mut archive, name), found, "{name}");
+    }
+    // No exact name: every player a word of whose names it begins.
+    let list = archive
+        .search(
+            &Filters {
+                player: Some("n".to_owned()),
+                ..Filters::default()
+            },
+            1000,
+            None,
+        )
+        .expect("a search");
+    assert_eq!(list.games.len(), 4);
+    let nobody = archive
+        .search(
+            &Filters {
+                player: Some("Kofy A".to_owned()),
+                ..Filters::default()
+            },
+            10,
+            None,
+        )
+        .expect("a search");
+    assert!(nobody.games.is_empty());
+    let names: Vec<&str> = nobody.suggestions.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["Kofi A."]);
+    assert_eq!(nobody.suggestions[0].kind, "player");
+    let far = archive
+        .search(
+            &Filters {
+                player: Some("Zebulon".to_owned()),
+                ..Filters::default()
+            },
+            10,
+            None,
+        )
+        .expect("a search");
+    assert!(
+        far.games.is_empty() && far.suggestions.is_empty(),
+        "{far:?}"
+    );
+    // Through a position, the player is a condition on the games found.
+    let key = songo_service::archive::position_key(&songo_start());
+    let through = Filters {
+        position: Some(key),
+        player: Some("dora".to_owned()),
+        ..Filters::default()
+    };
+    assert_eq!(
+        archive
+            .search(&through, 100, None)
+            .expect("a search")
+            .games
+            .len(),
+        3
+    );
+    // The crosstable: one line a player, by his first spelling.
+    let standings = archive.standings("club").expect("standings");
+    let lines: Vec<(&str, i64)> = standings
+        .players
+        .iter()
+        .map(|line| (line.player.as_str(), line.games))
+        .collect();
+    assert_eq!(lines, [("Dora N", 3), ("Nadège É.", 1), ("Kofi A.", 2)]);
+    assert_eq!(standings.event_id, Some(1));
+}
+
+/// `alias` merges a player into another (his games, names, federation
+/// id); `unalias` gives the name a player of its own again with the
+/// games recorded under it; both keep every count true.
+fn an_alias_merges_two_players_and_unalias_parts_them(backend: Backend) {
+    let scratch = scratch(backend, "alias");
+    let mut archive = open(&scratch);
+    let text = [
+        club_game("Cup", "Lomé", "2024.05.01", "Kofi A.", "Ben", "40-30"),
+        club_game("Cup", "Lomé", "2024.05.02", "Ben", "Kofi Asante", "30-40"),
+        club_game(
+            "Cup",
+            "Lomé",
+            "2024.05.03",
+            "Kofi Asante",
+            "Kofi A.",
+            "35-35",
+        ),
+        club_game("Cup", "Lomé", "2024.05.04", "Ben", "K. Asante", "20-50"),
+    ]
+    .concat();
+    archive.import(&prepared(&text)).expect("imported");
+    archive
+        .set_player("Kofi A.", Some("CMR-12"), Some("Lomé Club"))
+        .expect("set");
+    let merged = archive.alias("Kofi A.", "kofi asante").expect("aliased");
+    assert_eq!(
+        (merged.name.as_str(), merged.games, merged.aliases.clone()),
+        ("Kofi Asante", 3, vec!["Kofi A.".to_owned()])
+    );
+    assert_eq!(merged.federation_id.as_deref(), Some("CMR-12"));
+    assert_eq!(merged.club.as_deref(), Some("Lomé Club"));
+    // A name no game bears yet, for the games to come; again: nothing more.
+    let more = archive
+        .alias("K. Asante", &merged.id.to_string())
+        .expect("aliased");
+    assert_eq!(more.games, 4);
+    assert_eq!(more.aliases, ["K. Asante", "Kofi A."]);
+    assert_eq!(archive.alias("k asante", "Kofi A.").expect("aliased"), more);
+    assert_eq!(
+        people(&mut archive),
+        [
+            ("Ben".to_owned(), 3, vec![]),
+            (
+                "Kofi Asante".to_owned(),
+                4,
+                vec!["K. Asante".to_owned(), "Kofi A.".to_owned()]
+            ),
+        ]
+    );
+    assert_eq!(
+        archive.check_people().expect("checked"),
+        Vec::<String>::new()
+    );
+    assert_eq!(games_of(&mut archive, "Kofi A."), 4);
+    let standings = archive.standings("Cup").expect("standings");
+    assert_eq!(standings.players.len(), 2, "{standings:?}");
+    // Two games against himself once merged: the game he drew with himself counts twice.
+    assert_eq!(standings.players[0].player, "Kofi Asante");
+    // Unalias: the games recorded as "Kofi A." go back to him.
+    let parted = archive.unalias("KOFI A").expect("unaliased");
+    assert_eq!((parted.name.as_str(), parted.games), ("Kofi A.", 2));
+    assert_eq!(parted.federation_id, None);
+    assert_eq!(games_of(&mut archive, "Kofi A."), 2);
+    assert_eq!(games_of(&mut archive, "Kofi Asante"), 3);
+    assert_eq!(
+        archive.check_people().expect("checked"),
+        Vec::<String>::new()
+    );
+    // A canonical name is no alias; an unknown name is nobody's.
+    let error = archive.unalias("Kofi Asante").expect_err("not an alias");
+    assert!(
+        matches!(&error, ArchiveError::People(PeopleError::NotAnAlias { .. })),
+        "{error:?}"
+    );
+    assert!(error.is_input());
+    let error = archive.alias("Ben", "Kofi Asanté Jr").expect_err("nobody");
+    match &error {
+        ArchiveError::People(PeopleError::NoSuchPlayer { suggestions, .. }) => {
+            assert_eq!(
+                suggestions.first().map(|s| s.name.as_str()),
+                Some("Kofi Asante")
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(
+        error.to_string().contains("did you mean \"Kofi Asante\""),
+        "{error}"
+    );
+    // Nothing of a refused alias stays.
+    assert_eq!(people(&mut archive).len(), 3);
+    // Clearing the club, keeping the federation id.
+    let ben = archive.set_player("ben", Some("GHA-7"), None).expect("set");
+    let ben = archive
+        .set_player(&ben.id.to_string(), None, Some("Accra"))
+        .expect("set");
+    assert_eq!(
+        (ben.federation_id.as_deref(), ben.club.as_deref()),
+        (Some("GHA-7"), Some("Accra"))
+    );
+    let ben = archive.set_player("Ben", None, Some("")).expect("set");
+    assert_eq!(
+        (ben.federation_id.as_deref(), ben.club),
+        (Some("GHA-7"), None)
+    );
+}
+
+/// An event's name, site, first and last dates and games.
+type EventLine = (String, Option<String>, Option<String>, Option<String>, i64);
+
+/// Events are a name at a site: two clubs' "Club evening 2025" are two
+/// events with their own crosstables; the name alone is ambiguous, the
+/// id is not; each event's dates span its games.
+fn events_are_names_at_sites(backend: Backend) {
+    let scratch = scratch(backend, "events");
+    let mut archive = open(&scratch);
+    let text = [
+        club_game(
+            "Club evening 2025",
+            "Yaoundé",
+            "2025.02.07",
+            "Ada",
+            "Ben",
+            "40-30",
+        ),
+        club_game(
+            "Club evening 2025",
+            "Accra",
+            "2025.01.10",
+            "Cleo",
+            "Dan",
+            "40-30",
+        ),
+        club_game(
+            "Club Evening 2025",
+            "yaounde",
+            "2025.03.07",
+            "Ben",
+            "Ada",
+            "40-30",
+        ),
+        club_game(
+            "Club evening 2025",
+            "Accra",
+            "2025.01.17",
+            "Dan",
+            "Cleo",
+            "35-35",
+        ),
+        club_game("Spring Open", "Accra", "2025.04.01", "Ada", "Dan", "20-50"),
+    ]
+    .concat();
+    archive.import(&prepared(&text)).expect("imported");
+    let events: Vec<EventLine> = archive
+        .events()
+        .expect("events")
+        .events
+        .into_iter()
+        .map(|e| (e.name, e.site, e.start, e.end, e.games))
+        .collect();
+    let some = |text: &str| Some(text.to_owned());
+    assert_eq!(
+        events,
+        [
+            (
+                "Club evening 2025".to_owned(),
+                some("Accra"),
+                some("2025-01-10"),
+                some("2025-01-17"),
+                2
+            ),
+            (
+                "Club evening 2025".to_owned(),
+                some("Yaoundé"),
+                some("2025-02-07"),
+                some("2025-03-07"),
+                2
+            ),
+            (
+                "Spring Open".to_owned(),
+                some("Accra"),
+                some("2025-04-01"),
+                some("2025-04-01"),
+                1
+            ),
+        ]
+    );
+    assert_eq!(
+        archive.check_people().expect("checked"),
+        Vec::<String>::new()
+    );
+    let listed = archive.events().expect("events").events;
+    let named = |archive: &mut Archive, name: &str, after: Option<&str>| {
+        let page = archive.events_page(1, after, Some(name)).expect("a page");
+        (
+            page.events.iter().map(|e| e.id).collect::<Vec<_>>(),
+            page.next,
+        )
+    };
+    assert_eq!(
+        named(&mut archive, "CLUB EVENING 2025", None),
+        (vec![1], Some("e1".to_owned()))
+    );
+    assert_eq!(
+        named(&mut archive, "club evening 2025", Some("e1")),
+        (vec![2], None)
+    );
+    assert_eq!(named(&mut archive, "open", None), (vec![3], None));
+    assert_eq!(named(&mut archive, "evening", Some("e1")), (vec![2], None));
+    assert_eq!(named(&mut archive, "autumn", None), (vec![], None));
+    let by_event = |event: &str| Filters {
+        event: Some(event.to_owned()),
+        ..Filters::default()
+    };
+    let error = archive
+        .search(&by_event("club evening 2025"), 10, None)
+        .expect_err("ambiguous");
+    match &error {
+        ArchiveError::People(PeopleError::AmbiguousEvent { events, .. }) => {
+            assert_eq!(events.len(), 2);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(error.is_input());
+    let text = error.to_string();
+    assert!(
+        text.contains("(Yaoundé)") && text.contains("(Accra)"),
+        "{text}"
+    );
+    assert!(archive.standings("Club evening 2025").is_err());
+    let accra = &listed[0];
+    let found = archive
+        .search(&by_event(&accra.id.to_string()), 10, None)
+        .expect("a search");
+    assert_eq!(found.games.len(), 2);
+    let standings = archive.standings(&accra.id.to_string()).expect("standings");
+    let names: Vec<&str> = standings
+        .players
+        .iter()
+        .map(|l| l.player.as_str())
+        .collect();
+    assert_eq!(names, ["Cleo", "Dan"]);
+    assert_eq!(standings.site.as_deref(), Some("Accra"));
+    let open = archive
+        .search(&by_event("spring open"), 10, None)
+        .expect("a search");
+    assert_eq!(open.games.len(), 1);
+    // A near miss suggests; the search and the crosstable are empty.
+    let missed = archive
+        .search(&by_event("Sprng Open"), 10, None)
+        .expect("a search");
+    assert!(missed.games.is_empty());
+    assert_eq!(
+        missed
+            .suggestions
+            .iter()
+            .map(|s| (s.kind, s.name.as_str()))
+            .collect::<Vec<_>>(),
+        [("event", "Spring Open")]
+    );
+    let standings = archive.standings("Sprng Open").expect("standings");
+    assert!(standings.players.is_empty());
+    assert_eq!(standings.suggestions.len(), 1);
+}
+
+/// An archive of schema 6 gets its players and events from its games
+/// at the migration: the same as this songo's import of the same games,
+/// ids aside (each creates the names of a batch in folded order).
+fn an_archive_of_schema_6_gets_its_players_and_events(backend: Backend) {
+    let mut text = [
+        club_game(
+            "Club",
+            "Yaoundé",
+            "2024.03.01",
+            "Dora N",
+            "Kofi A.",
+            "40-30",
+        ),
+        club_game(
+            "Club",
+            "Yaoundé",
+            "2024.03.02",
+            "Kofi A.",
+            "dora n.",
+            "30-40",
+        ),
+        club_game("Club", "Ebolowa", "2024.03.09", "Nadège E.", "?", "40-30"),
+    ]
+    .concat();
+    text.push_str(&tournaments(60));
+    let games = prepared(&text);
+    let old_scratch = scratch(backend, "people6");
+    {
+        let mut old = Archive::open_at_version(&old_scratch.location, 6).expect("a v6 archive");
+        let (first, second) = games.split_at(games.len() / 2);
+        old.import(first).expect("imported");
+        old.import(second).expect("imported");
+        assert!(old.players().expect("players").players.is_empty());
+    }
+    let mut migrated = open(&old_scratch);
+    assert_eq!(migrated.schema_version().expect("a version"), NEWEST_SCHEMA);
+    let fresh_scratch = scratch(backend, "people8");
+    let mut fresh = open(&fresh_scratch);
+    fresh.import(&games).expect("imported");
+    assert_eq!(
+        migrated.check_people().expect("checked"),
+        Vec::<String>::new()
+    );
+    assert_eq!(people(&mut migrated), people(&mut fresh));
+    let events = |archive: &mut Archive| {
+        let mut events: Vec<_> = archive
+            .events()
+            .expect("events")
+            .events
+            .into_iter()
+            .map(|e| (e.name, e.site, e.start, e.end, e.games))
+            .collect();
+        events.sort();
+        events
+    };
+    assert_eq!(events(&mut migrated), events(&mut fresh));
+    assert!(events(&mut fresh).len() >= 3);
+    for name in ["dora n", "Kofi", "nadege"] {
+        assert_eq!(
+            games_of(&mut migrated, name),
+            games_of(&mut fresh, name),
+            "{name}"
+        );
+    }
+    assert_eq!(games_of(&mut migrated, "dora"), 2);
+    let standings = migrated.standings("Club").expect_err("two Clubs");
+    assert!(matches!(standings, ArchiveError::People(_)));
+    // A game imported after the migration is attached like the others.
+    migrated
+        .import(&prepared(&club_game(
+            "Club",
+            "Ebolowa",
+            "2024.03.10",
+            "Dora N.",
+            "Nadège E.",
+            "35-35",
+        )))
+        .expect("imported");
+    assert_eq!(games_of(&mut migrated, "dora"), 3);
+    assert_eq!(
+        migrated.check_people().expect("checked"),
+        Vec::<String>::new()
+    );
+}
+
+/// A name whose beginning matches more players than a search takes asks
+/// for more of it, rather than reading all their games.
+fn a_name_that_begins_too_many_players_is_refused(backend: Backend) {
+    let scratch = scratch(backend, "many-players");
+    let mut archive = open(&scratch);
+    let count = songo_service::archive::MAX_MATCHED_PLAYERS + 1;
+    let text: String = (0..count)
+        .map(|n| {
+            club_game(
+                "Big",
+                "Here",
+                "2024.01.01",
+                &format!("Player {n}"),
+                "Other",
+                "40-30",
+            )
+        })
+        .collect();
+    archive.import(&prepared(&text)).expect("imported");
+    let error = archive
+        .search(
+            &Filters {
+                player: Some("play".to_owned()),
+                ..Filters::default()
+            },
+            10,
+            None,
+        )
+        .expect_err("too many");
+    match &error {
+        ArchiveError::People(PeopleError::TooManyPlayers { count: found, .. }) => {
+            assert_eq!(*found, count);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(games_of(&mut archive, "player 7"), 1);
+    assert_eq!(games_of(&mut archive, "other"), count);
+}
+
+/// Round-robin events of generated games: players, events, sites, dates.
+fn tournaments(games: usize) -> String {
+    use songo_notation::generate::{GenerateOptions, TournamentOptions, generate};
+    let options = GenerateOptions {
+        max_plies: 40,
+        tournament: Some(TournamentOptions { players: 5 }),
+        ..GenerateOptions::default()
+    };
+    let records: Vec<_> = generate(songo_notation::Ruleset::Awale, games, 3, options).collect();
+    songo_notation::record::write_all(&records)
+}
+
+/// The explorer over one event replays the event's games: each event's
+/// counts add up to the whole archive's, move by move.
+fn the_explorer_of_an_event_counts_its_games_only(backend: Backend) {
+    let scratch = scratch(backend, "event-explorer");
+    let mut archive = open(&scratch);
+    archive
+        .import(&prepared(&tournaments(50)))
+        .expect("imported");
+    let start = <songo_notation::AnyPosition as songo_notation::GamePosition>::start_of(
+        songo_notation::Ruleset::Awale,
+        songo_notation::Side::South,
+    );
+    let whole = archive.explore(&start, 0).expect("explored");
+    let events = archive.events().expect("events").events;
+    assert_eq!(events.len(), 5);
+    let mut by_move: std::collections::BTreeMap<String, i64> = std::collections::BTreeMap::new();
+    let mut games = 0;
+    let mut south = 0;
+    for event in &events {
+        let explored = archive
+            .explore_event(&start, &event.id.to_string(), 3)
+            .expect("explored");
+        assert_eq!(explored.games, event.games, "{event:?}");
+        assert_eq!(explored.recent.len(), 3);
+        games += explored.games;
+        south += explored.results.south;
+        for played in explored.moves {
+            *by_move.entry(played.played).or_default() += played.games;
+        }
+    }
+    assert_eq!((games, south), (whole.games, whole.results.south));
+    let whole_moves: std::collections::BTreeMap<String, i64> = whole
+        .moves
+        .into_iter()
+        .map(|m| (m.played, m.games))
+        .collect();
+    assert_eq!(by_move, whole_moves);
+    // Deeper: after the first move of the first event's first game.
+    let first = archive
+        .search(&Filters::default(), 1, None)
+        .expect("a game");
+    let record = archive
+        .game(&first.games[0].id)
+        .expect("read")
+        .expect("a game")
+        .record;
+    let after = songo_service::archive::position_at(&record, Some(1)).expect("a position");
+    let name = events
+        .iter()
+        .find(|e| e.id == 1)
+        .map(|e| e.id.to_string())
+        .expect("event 1");
+    let explored = archive.explore_event(&after, &name, 0).expect("explored");
+    assert!(
+        explored.games >= 1
+            && explored.games <= archive.explore(&after, 0).expect("explored").games
+    );
+    let error = archive
+        .explore_event(&start, "No such event", 0)
+        .expect_err("nothing");
+    assert!(
+        matches!(error, ArchiveError::People(PeopleError::NoSuchEvent { .. })),
+        "{error:?}"
+    );
 }

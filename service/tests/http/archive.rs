@@ -199,6 +199,125 @@ fn the_scheme_s_name_is_read_in_any_case(server: &TestServer) {
     }
 }
 
+/// Two clubs' evenings of one name at two sites, players written in
+/// several ways.
+const EVENINGS: &str = "[Event \"Club evening 2025\"]\n[Site \"Yaoundé\"]\n[Date \"2025.02.07\"]\n[South \"Kofi A.\"]\n[North \"Nadège E.\"]\n[Result \"40-30\"]\n[Termination \"agreement\"]\n\n40-30\n\n\
+[Event \"Club evening 2025\"]\n[Site \"Yaoundé\"]\n[Date \"2025.02.14\"]\n[South \"nadege e\"]\n[North \"Kofi A\"]\n[Result \"35-35\"]\n[Termination \"agreement\"]\n\n35-35\n\n\
+[Event \"Club evening 2025\"]\n[Site \"Accra\"]\n[Date \"2025.01.10\"]\n[South \"Yaw B.\"]\n[North \"KOFI A\"]\n[Result \"20-50\"]\n[Termination \"agreement\"]\n\n20-50\n";
+
+/// The players' and events' routes, and `player=`/`event=` as the CLI
+/// reads them: folded names, an ambiguous event a 400 that lists the
+/// events, suggestions for a name that is nobody's.
+fn people_routes(location: Location) {
+    let server = server(location, Some("s3cret"));
+    let reply = server.request(
+        "POST",
+        "/v1/games",
+        &[("Authorization", "Bearer s3cret")],
+        Some(EVENINGS.as_bytes()),
+    );
+    assert_eq!(reply.status, 200, "{reply:?}");
+    insta::assert_json_snapshot!("archive_players", server.get("/v1/players").json());
+    insta::assert_json_snapshot!("archive_events", server.get("/v1/events").json());
+    assert_eq!(server.get("/v1/players?colour=red").status, 400);
+    assert_eq!(server.get("/v1/players?limit=0").status, 400);
+    assert_eq!(server.get("/v1/events?after=zzz").status, 400);
+    // Pages of one: every player once, in the order of the whole list.
+    let mut paged = Vec::new();
+    let mut next = "/v1/players?limit=1".to_owned();
+    loop {
+        let page = server.get(&next).json();
+        paged.extend(page["players"].as_array().expect("players").iter().cloned());
+        match page["next"].as_str() {
+            Some(after) => next = format!("/v1/players?limit=1&after={after}"),
+            None => break,
+        }
+    }
+    assert_eq!(
+        serde_json::Value::Array(paged),
+        server.get("/v1/players").json()["players"]
+    );
+    let named = server.get("/v1/events?name=club%20evening%202025").json();
+    assert_eq!(named["events"].as_array().map(Vec::len), Some(2));
+    assert_eq!(
+        server.get("/v1/events?name=evening").json()["events"]
+            .as_array()
+            .map(Vec::len),
+        Some(2)
+    );
+    assert_eq!(
+        server.get("/v1/events?name=spring").json()["events"],
+        serde_json::json!([])
+    );
+    let games = |query: &str| {
+        server.get(&format!("/v1/games?{query}")).json()["games"]
+            .as_array()
+            .map_or(0, Vec::len)
+    };
+    assert_eq!(games("player=kofi"), 3);
+    assert_eq!(games("player=Nad%C3%A8ge%20E"), 2);
+    assert_eq!(games("player=yaw&event=1"), 1);
+    let nobody = server.get("/v1/games?player=Nadine%20E.").json();
+    assert_eq!(nobody["games"], serde_json::json!([]));
+    assert_eq!(
+        nobody["suggestions"],
+        serde_json::json!([{"kind": "player", "name": "Nadège E.", "id": 2}])
+    );
+    let ambiguous = server.get("/v1/games?event=club%20evening%202025");
+    let problem = ambiguous.problem(400, "bad-query");
+    let sites: Vec<&str> = problem["events"]
+        .as_array()
+        .expect("the events")
+        .iter()
+        .filter_map(|event| event["site"].as_str())
+        .collect();
+    assert_eq!(sites, ["Accra", "Yaoundé"], "{problem}");
+    assert!(
+        problem["hint"]
+            .as_str()
+            .is_some_and(|h| h.contains("event="))
+    );
+    let standings = server.get("/v1/standings?event=1").json();
+    assert_eq!(standings["site"], "Accra");
+    assert_eq!(standings["players"][0]["player"], "Kofi A.");
+    assert_eq!(
+        server
+            .get("/v1/standings?event=club%20evening%202025")
+            .status,
+        400
+    );
+    let missed = server
+        .get("/v1/standings?event=Club%20evenin%202025")
+        .json();
+    assert_eq!(missed["players"], serde_json::json!([]));
+    assert_eq!(missed["suggestions"].as_array().map(Vec::len), Some(2));
+    // The explorer over one event's games: the Accra evening's one game
+    // (a result without moves: it ended at the start).
+    let explorer = server.get("/v1/explorer?event=1&recent=1").json();
+    assert_eq!(
+        (&explorer["games"], &explorer["ended"]),
+        (&serde_json::json!(1), &serde_json::json!(1)),
+        "{explorer}"
+    );
+    assert_eq!(explorer["recent"][0]["tags"]["Site"], "Accra");
+    let everything = server.get("/v1/explorer?recent=0").json();
+    assert_eq!(everything["games"], 3, "{everything}");
+    let nowhere = server.get("/v1/explorer?event=Nowhere");
+    assert_eq!(nowhere.status, 400);
+}
+
+#[test]
+fn players_and_events_on_sqlite() {
+    people_routes(Location::Sqlite(
+        scratch_dir("people").join("archive.sqlite"),
+    ));
+}
+
+#[test]
+fn players_and_events_on_postgres() {
+    people_routes(postgres_location("people"));
+}
+
 #[test]
 fn every_archive_route_on_sqlite() {
     every_route(Location::Sqlite(
