@@ -130,6 +130,7 @@ fn time_each<T>(items: &[T], mut f: impl FnMut(&T) -> usize) -> (Vec<f64>, f64, 
     (times, per, found)
 }
 
+// Long because: the bench runs every kind of query in turn, a block each, in one loop.
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let (Some(location), Some(corpus)) = (args.get(1), args.get(2)) else {

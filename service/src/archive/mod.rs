@@ -944,6 +944,14 @@ fn replay_stored_games(db: &mut Db, version: i64, index: bool) -> Result<(), DbE
     Ok(())
 }
 
+/// Resolves every stored game's players and event (migration 8): the
+/// migrations' work past their statements is reached from here, as
+/// [`rebuild_index`] is, so that the schema imports no module that reads
+/// it.
+pub(crate) fn backfill_people(db: &mut Db) -> Result<(), DbError> {
+    people::backfill(db)
+}
+
 /// Records every stored game's verdict (`winner`, `forfeit`) from its
 /// ruleset and result, by the library's one verdict: each distinct
 /// (ruleset, result) judged once, then every game updated from that

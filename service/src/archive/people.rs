@@ -21,17 +21,13 @@
 use std::collections::{BTreeMap, HashMap};
 
 use serde::Serialize;
-use songo_notation::AnyPosition;
 use songo_notation::i18n::{Lang, Localize, Message};
 use songo_notation::msg;
 use songo_notation::record::names;
 use unicode_normalization::UnicodeNormalization;
 
-use super::counts::Counts;
 use super::db::{Db, DbError, Value};
-use super::ingest::{REPLAY_COLUMNS, ReplayRow, passages_of_record};
-use super::query::{Explorer, explorer_of};
-use super::{Archive, ArchiveError, Prepared, postings, schema};
+use super::{Archive, ArchiveError, Prepared, schema};
 
 /// A name's folded key: lower case, accents removed (the name decomposed,
 /// NFD, and its combining marks dropped; a few letters that do not
@@ -983,7 +979,7 @@ impl Nearest {
 }
 
 /// An event's games read at a time by its explorer.
-const EVENT_GAMES_READ: i64 = 200;
+pub(crate) const EVENT_GAMES_READ: i64 = 200;
 
 /// Rows of names read at a time while looking for suggestions.
 const SUGGESTION_ROWS: i64 = 2_000;
@@ -1283,77 +1279,6 @@ impl Archive {
         }
         resolved.nothing = nothing;
         Ok(resolved)
-    }
-
-    /// The explorer over one event's games (its name or id, as
-    /// [`Archive::event_named`] reads it): each game of the event replayed
-    /// from its record to its first passage through the position (the
-    /// counts kept at import are the whole archive's), at most
-    /// [`postings::MAX_REPLAYS`] games, with the `recent` newest of those
-    /// through it.
-    ///
-    /// # Errors
-    /// No event has the name (the nearest are suggested), several have
-    /// it, the event has more games than the explorer replays, or the
-    /// database fails.
-    pub fn explore_event(
-        &mut self,
-        position: &AnyPosition,
-        event: &str,
-        recent: usize,
-    ) -> Result<Explorer, ArchiveError> {
-        let found = match self.event_named(event)? {
-            EventMatch::Found(found) => found,
-            EventMatch::Nothing(suggestions) => {
-                return Err(ArchiveError::People(PeopleError::NoSuchEvent {
-                    name: event.to_owned(),
-                    suggestions,
-                }));
-            }
-        };
-        let limit = postings::MAX_REPLAYS;
-        if usize::try_from(found.games).map_or(true, |games| games > limit) {
-            return Err(ArchiveError::People(PeopleError::EventTooLarge {
-                name: found.name,
-                games: found.games,
-                limit,
-            }));
-        }
-        let key = super::position_key(position);
-        let mut by_move: BTreeMap<String, Counts> = BTreeMap::new();
-        let mut through = Vec::new();
-        let mut after = i64::MIN;
-        loop {
-            let rows = self.db.query(
-                &format!(
-                    "SELECT {REPLAY_COLUMNS} FROM games WHERE event_id = $1 AND id > $2 \
-                     ORDER BY id LIMIT $3"
-                ),
-                &[found.id.into(), after.into(), EVENT_GAMES_READ.into()],
-            )?;
-            let Some(last) = rows.last().and_then(|row| int(row, 0)) else {
-                break;
-            };
-            after = last;
-            for row in &rows {
-                let Some(game) = ReplayRow::from_row(row) else {
-                    continue;
-                };
-                if let Some(passage) = passages_of_record(game.record, game.rules)
-                    .into_iter()
-                    .find(|passage| passage.key == key)
-                {
-                    by_move
-                        .entry(passage.next.unwrap_or_default())
-                        .or_default()
-                        .add(game.ending);
-                    through.push(game.id);
-                }
-            }
-        }
-        let mut explorer = explorer_of(position, by_move);
-        explorer.recent = self.newest_summaries(through, recent)?;
-        Ok(explorer)
     }
 
     /// A page of at most `limit` players (1 to [`MAX_LIST_PAGE`]) in the

@@ -14,7 +14,7 @@ use super::db::{DbError, Value};
 use super::ingest::{
     REPLAY_COLUMNS, ReplayRow, identity_of, normalise_date, passages_of_record, public_id,
 };
-use super::people::{EventMatch, Resolved, Suggestion};
+use super::people::{EVENT_GAMES_READ, EventMatch, PeopleError, Resolved, Suggestion};
 use super::{Archive, ArchiveError, postings, schema};
 
 /// What a search asks for; every field narrows it.
@@ -1099,6 +1099,7 @@ impl Archive {
     ///
     /// # Errors
     /// Several events have the name, or the database fails.
+    // Long because: the event resolved, its games read, each judged by the verdict and counted, the ranks given: one pass.
     pub fn standings(&mut self, event: &str) -> Result<Standings, ArchiveError> {
         let mut standings = Standings {
             event: event.to_owned(),
@@ -1364,6 +1365,79 @@ impl Archive {
                     .to_owned(),
             })
             .collect())
+    }
+}
+
+impl Archive {
+    /// The explorer over one event's games (its name or id, as
+    /// [`Archive::event_named`] reads it): each game of the event replayed
+    /// from its record to its first passage through the position (the
+    /// counts kept at import are the whole archive's), at most
+    /// [`postings::MAX_REPLAYS`] games, with the `recent` newest of those
+    /// through it.
+    ///
+    /// # Errors
+    /// No event has the name (the nearest are suggested), several have
+    /// it, the event has more games than the explorer replays, or the
+    /// database fails.
+    pub fn explore_event(
+        &mut self,
+        position: &AnyPosition,
+        event: &str,
+        recent: usize,
+    ) -> Result<Explorer, ArchiveError> {
+        let found = match self.event_named(event)? {
+            EventMatch::Found(found) => found,
+            EventMatch::Nothing(suggestions) => {
+                return Err(ArchiveError::People(PeopleError::NoSuchEvent {
+                    name: event.to_owned(),
+                    suggestions,
+                }));
+            }
+        };
+        let limit = postings::MAX_REPLAYS;
+        if usize::try_from(found.games).map_or(true, |games| games > limit) {
+            return Err(ArchiveError::People(PeopleError::EventTooLarge {
+                name: found.name,
+                games: found.games,
+                limit,
+            }));
+        }
+        let key = super::position_key(position);
+        let mut by_move: BTreeMap<String, Counts> = BTreeMap::new();
+        let mut through = Vec::new();
+        let mut after = i64::MIN;
+        loop {
+            let rows = self.db.query(
+                &format!(
+                    "SELECT {REPLAY_COLUMNS} FROM games WHERE event_id = $1 AND id > $2 \
+                     ORDER BY id LIMIT $3"
+                ),
+                &[found.id.into(), after.into(), EVENT_GAMES_READ.into()],
+            )?;
+            let Some(last) = rows.last().and_then(|row| row.first()).and_then(Value::int) else {
+                break;
+            };
+            after = last;
+            for row in &rows {
+                let Some(game) = ReplayRow::from_row(row) else {
+                    continue;
+                };
+                if let Some(passage) = passages_of_record(game.record, game.rules)
+                    .into_iter()
+                    .find(|passage| passage.key == key)
+                {
+                    by_move
+                        .entry(passage.next.unwrap_or_default())
+                        .or_default()
+                        .add(game.ending);
+                    through.push(game.id);
+                }
+            }
+        }
+        let mut explorer = explorer_of(position, by_move);
+        explorer.recent = self.newest_summaries(through, recent)?;
+        Ok(explorer)
     }
 }
 

@@ -433,6 +433,7 @@ impl Archive {
         )
     }
 
+    // Long because: one change is one transaction, its checks and writes in the order they must happen.
     fn change_in_transaction(
         &mut self,
         id: &str,

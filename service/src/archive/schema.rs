@@ -412,7 +412,7 @@ fn migrate_steps(db: &mut Db, upto: i64) -> Result<(), SchemaError> {
                     super::record_verdicts(db)?;
                     super::recount_explorer(db, migration.version)?;
                 }
-                Then::People => super::people::backfill(db)?,
+                Then::People => super::backfill_people(db)?,
             }
             db.execute("DELETE FROM schema_version", &[])?;
             db.execute(

@@ -2204,6 +2204,7 @@ fn games_of(archive: &mut Archive, player: &str) -> usize {
 /// by any spelling finds his games under all of them, through the
 /// players' ids; a word's beginning finds him when no name is exact; a
 /// name that matches nobody suggests the nearest.
+// Long because: one archive, every spelling of a name searched in turn.
 fn a_player_is_one_under_every_spelling_of_his_name(backend: Backend) {
     let scratch = scratch(backend, "spellings");
     let mut archive = open(&scratch);
@@ -2350,6 +2351,7 @@ fn a_player_is_one_under_every_spelling_of_his_name(backend: Backend) {
 /// `alias` merges a player into another (his games, names, federation
 /// id); `unalias` gives the name a player of its own again with the
 /// games recorded under it; both keep every count true.
+// Long because: one alias and its undoing, followed through every answer.
 fn an_alias_merges_two_players_and_unalias_parts_them(backend: Backend) {
     let scratch = scratch(backend, "alias");
     let mut archive = open(&scratch);
@@ -2460,6 +2462,7 @@ type EventLine = (String, Option<String>, Option<String>, Option<String>, i64);
 /// Events are a name at a site: two clubs' "Club evening 2025" are two
 /// events with their own crosstables; the name alone is ambiguous, the
 /// id is not; each event's dates span its games.
+// Long because: events at several sites, and each list and answer that tells them apart.
 fn events_are_names_at_sites(backend: Backend) {
     let scratch = scratch(backend, "events");
     let mut archive = open(&scratch);
