@@ -749,7 +749,7 @@ pub struct Suggestion {
 pub(crate) const MAX_SUGGESTIONS: usize = 5;
 
 /// The most players a name may match by its words' beginnings
-/// ([`Archive::players_named`]); past it, the search asks for more of the name.
+/// (`Archive::players_named`); past it, the search asks for more of the name.
 pub const MAX_MATCHED_PLAYERS: usize = 100;
 
 /// What went wrong with a player or an event named by the user.

@@ -1370,10 +1370,10 @@ impl Archive {
 
 impl Archive {
     /// The explorer over one event's games (its name or id, as
-    /// [`Archive::event_named`] reads it): each game of the event replayed
+    /// `Archive::event_named` reads it): each game of the event replayed
     /// from its record to its first passage through the position (the
     /// counts kept at import are the whole archive's), at most
-    /// [`postings::MAX_REPLAYS`] games, with the `recent` newest of those
+    /// `postings::MAX_REPLAYS` games, with the `recent` newest of those
     /// through it.
     ///
     /// # Errors
