@@ -271,7 +271,13 @@ fn main() {
                     by: "bench",
                     reason: Some("a tag corrected"),
                 };
-                usize::from(archive.edit(id, None, &change, author).is_ok())
+                match archive.edit(id, None, &change, author) {
+                    Ok(_) => 1,
+                    Err(error) => {
+                        eprintln!("edit of {id} refused: {error}");
+                        0
+                    }
+                }
             }),
         );
     }

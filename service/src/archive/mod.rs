@@ -511,6 +511,9 @@ struct Pending {
     /// The moves' names, `""` first; `numbers` gives their number.
     moves: Vec<String>,
     numbers: std::collections::HashMap<String, u32>,
+    /// A correction's rows of the position index: their key (see
+    /// [`write_postings`]).
+    revision_rows: Option<i64>,
     /// Schema 3 only: position index rows (key, game).
     rows_v3: Vec<(i64, i64)>,
     /// Schema 1 and 2 only.
@@ -522,6 +525,7 @@ struct Pending {
 
 impl Pending {
     fn clear(&mut self) {
+        self.revision_rows = None;
         self.entries.clear();
         self.passages.clear();
         self.rows_v3.clear();
@@ -624,7 +628,7 @@ impl Pending {
 /// statement, in key order.
 fn write_pending(db: &mut Db, pending: &mut Pending, version: i64) -> Result<(), DbError> {
     pending.people.flush(db)?;
-    write_postings(db, &pending.entries)?;
+    write_postings(db, &pending.entries, pending.revision_rows)?;
     pending.rows_v3.sort_unstable();
     for &(key, game) in &pending.rows_v3 {
         db.execute(
@@ -792,7 +796,15 @@ fn newest_row_to_rewrite(
 /// small, so that many small imports do not make a bucket a long list
 /// of tiny rows: a bucket holds at most one row per
 /// [`postings::MIN_ROW_BYTES`] of its entries, and a few more.
-fn write_postings(db: &mut Db, entries: &[(i64, bool, postings::Entry)]) -> Result<(), DbError> {
+/// `revision_rows`: the key of the rows a correction writes (a game's
+/// new text: the rows of its first game would be the game's own rows,
+/// which the unique index holds once), negative so that it is no
+/// import's first game.
+fn write_postings(
+    db: &mut Db,
+    entries: &[(i64, bool, postings::Entry)],
+    revision_rows: Option<i64>,
+) -> Result<(), DbError> {
     const SHALLOW_BUCKETS: usize = 1 << postings::SHALLOW_BUCKET_BITS;
     const DEEP_BUCKETS: usize = 1 << postings::DEEP_BUCKET_BITS;
     // Grouped by list and bucket with a counting sort: each bucket's
@@ -842,7 +854,9 @@ fn write_postings(db: &mut Db, entries: &[(i64, bool, postings::Entry)]) -> Resu
         {
             continue;
         }
-        for (batch, bytes) in postings::split_into_rows(&group) {
+        for (index, (batch, bytes)) in postings::split_into_rows(&group).into_iter().enumerate() {
+            let batch =
+                revision_rows.map_or(batch, |key| key - i64::try_from(index).unwrap_or(i64::MAX));
             rows.extend([
                 Value::Int(bucket),
                 Value::Int(i64::from(deep)),

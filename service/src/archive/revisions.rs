@@ -220,9 +220,20 @@ fn signed_counts(
 /// Adds signed counts to `explorer_corrections`, in (key, move) order:
 /// two changes at once lock the rows they share in the same order, and
 /// so never wait for each other in a circle.
-fn correct_counts(db: &mut Db, counts: &mut [(i64, String, Counts)]) -> Result<(), DbError> {
+fn correct_counts(db: &mut Db, counts: &mut Vec<(i64, String, Counts)>) -> Result<(), DbError> {
     counts.sort_unstable_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
-    for (key, played, c) in counts.iter() {
+    // What a correction takes out and puts back at the same position and
+    // move cancels out (all of it when only tags changed): summed first,
+    // the rows left are the counts that change.
+    let mut summed: Vec<(i64, String, Counts)> = Vec::with_capacity(counts.len());
+    for (key, played, c) in counts.drain(..) {
+        match summed.last_mut() {
+            Some(last) if last.0 == key && last.1 == played => last.2.merge(&c),
+            _ => summed.push((key, played, c)),
+        }
+    }
+    summed.retain(|(_, _, c)| *c != Counts::default());
+    for (key, played, c) in &summed {
         db.execute(
             "INSERT INTO explorer_corrections (key, move, games, south, north, draws, score_sum) \
              VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (key, move) DO UPDATE SET \
@@ -628,14 +639,26 @@ impl Archive {
                 corrections.extend(signed_counts(&old_passages(), old_ending, 1));
             }
             (Action::Edit | Action::Update, Some(game)) => {
-                corrections.extend(signed_counts(&old_passages(), old_ending, -1));
+                let old = old_passages();
+                corrections.extend(signed_counts(&old, old_ending, -1));
                 let ending = game.score.map(|(south, north)| Ending {
                     diff: south - north,
                     winner: game.verdict.and_then(|verdict| verdict.winner),
                 });
                 corrections.extend(signed_counts(&game.passages, ending, 1));
-                self.pending
-                    .add_postings(self.version, current.id, &game.passages);
+                // The new text's positions the index does not hold for the
+                // game yet (none when only tags changed), in rows keyed by
+                // the game and its new revision, each correction's its own
+                // (negative: no import's first game).
+                let known: std::collections::HashSet<i64> = old.iter().map(|p| p.key).collect();
+                let added: Vec<Passage> = game
+                    .passages
+                    .iter()
+                    .filter(|passage| !known.contains(&passage.key))
+                    .cloned()
+                    .collect();
+                self.pending.revision_rows = Some(-((current.id << 20) + current.revision + 1));
+                self.pending.add_postings(self.version, current.id, &added);
             }
             (Action::Edit | Action::Update, None) => {}
         }
