@@ -149,6 +149,7 @@ both!(
     a_reimported_correction_is_found_and_stored_as_a_revision,
     keepers_editing_at_once_lose_nothing,
     a_position_search_is_bounded_a_page_and_goes_on_by_its_cursor,
+    games_corrected_again_and_again_are_all_stored,
 );
 
 /// Accounts and their tokens (after `both!`, which it uses).
@@ -2815,4 +2816,40 @@ fn the_explorer_of_an_event_counts_its_games_only(backend: Backend) {
         matches!(error, ArchiveError::People(PeopleError::NoSuchEvent { .. })),
         "{error:?}"
     );
+}
+
+/// Games corrected again and again, their moves replaced, in an archive
+/// whose posting lists' rows are full (one large import): every
+/// correction is stored, and the index and the counts stay in step.
+fn games_corrected_again_and_again_are_all_stored(backend: Backend) {
+    use songo_service::archive::{Author, GameChange};
+    let kept = scratch(backend, "again");
+    let mut archive = open(&kept);
+    let games = prepared(&generated(400));
+    archive.import(&games).expect("imported");
+    let moves_of = |game: &Prepared| {
+        let record = game.record();
+        record
+            .split_once("\n\n")
+            .map_or(record.to_owned(), |(_, moves)| moves.to_owned())
+    };
+    for round in 0..3 {
+        for (index, game) in games.iter().enumerate().take(60) {
+            let other = &games[(index + 1 + round * 7) % games.len()];
+            let change = GameChange {
+                tags: vec![("Round".to_owned(), format!("{round}"))],
+                moves: Some(moves_of(other)),
+            };
+            let author = Author {
+                account: None,
+                by: "keeper",
+                reason: None,
+            };
+            archive
+                .edit(&game.id(), None, &change, author)
+                .unwrap_or_else(|error| panic!("round {round}, game {index}: {error}"));
+        }
+    }
+    let (integrity, _, bare) = archive.check().expect("a check");
+    assert_eq!((integrity.as_str(), bare), ("ok", 0));
 }
