@@ -48,6 +48,7 @@ mod side;
 pub mod sowing;
 mod span;
 pub mod teach;
+pub mod tournament;
 pub mod validate;
 pub mod verdict;
 

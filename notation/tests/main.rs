@@ -22,3 +22,4 @@ mod properties;
 mod records;
 mod rules;
 mod seega;
+mod tournament;

@@ -1,0 +1,633 @@
+//! Maximum-weight matching in a general graph: Edmonds' blossom algorithm
+//! with dual variables (the primal-dual method as Galil describes it), in
+//! O(n³).
+//!
+//! The Dutch system is a sequence of such matchings: every criterion of
+//! C.04.3 is a band of bits in the edges' weights, so that the heaviest
+//! matching is the pairing the rules prefer.
+//!
+//! Edge weights are doubled internally, so every dual stays an integer.
+
+/// What the matching needs of a weight: an unsigned integer type whose
+/// values stay below a quarter of its range.
+pub trait Weight: Copy + Ord + std::fmt::Debug {
+    /// Zero.
+    const ZERO: Self;
+    /// The sum (never overflows for weights below a quarter of the range).
+    fn add(self, other: Self) -> Self;
+    /// The difference (the caller makes sure it is not negative).
+    fn sub(self, other: Self) -> Self;
+    /// Half, rounded down.
+    fn half(self) -> Self;
+}
+
+impl Weight for u64 {
+    const ZERO: Self = 0;
+    fn add(self, other: Self) -> Self {
+        self.wrapping_add(other)
+    }
+    fn sub(self, other: Self) -> Self {
+        self.wrapping_sub(other)
+    }
+    fn half(self) -> Self {
+        self >> 1
+    }
+}
+
+impl Weight for u128 {
+    const ZERO: Self = 0;
+    fn add(self, other: Self) -> Self {
+        self.wrapping_add(other)
+    }
+    fn sub(self, other: Self) -> Self {
+        self.wrapping_sub(other)
+    }
+    fn half(self) -> Self {
+        self >> 1
+    }
+}
+
+/// No vertex, edge or endpoint.
+const NONE: usize = usize::MAX;
+
+/// A label of a top-level blossom during a stage.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Label {
+    Free,
+    Outer,
+    Inner,
+    /// An outer blossom met while looking for a common base.
+    Seen,
+}
+
+/// A maximum-weight matching of the graph of `vertices` vertices and the
+/// given edges `(u, v, weight)`; edges of weight zero are ignored. Returns
+/// each vertex's partner (`None` when unmatched).
+///
+/// ```
+/// use songo_notation::tournament::matching::maximum_weight_matching;
+/// // A path a-b-c-d: the two outer edges weigh more than the middle one.
+/// let mates = maximum_weight_matching(4, &[(0, 1, 5u64), (1, 2, 8), (2, 3, 5)]);
+/// assert_eq!(mates, vec![Some(1), Some(0), Some(3), Some(2)]);
+/// ```
+pub fn maximum_weight_matching<W: Weight>(
+    vertices: usize,
+    edges: &[(usize, usize, W)],
+) -> Vec<Option<usize>> {
+    let kept: Vec<(usize, usize, W)> = edges
+        .iter()
+        .filter(|&&(u, v, weight)| weight != W::ZERO && u != v && u < vertices && v < vertices)
+        .map(|&(u, v, weight)| (u, v, weight.add(weight)))
+        .collect();
+    if kept.is_empty() {
+        return vec![None; vertices];
+    }
+    let mut solver = Solver::new(vertices, kept);
+    solver.solve();
+    (0..vertices)
+        .map(|v| (solver.mate[v] != NONE).then(|| solver.endpoint[solver.mate[v]]))
+        .collect()
+}
+
+/// The state of the primal-dual method. Blossoms are numbered after the
+/// vertices (`n..2n`); endpoints `2k` and `2k + 1` are edge `k`'s ends.
+struct Solver<W> {
+    n: usize,
+    edges: Vec<(usize, usize, W)>,
+    endpoint: Vec<usize>,
+    /// For each vertex, the remote endpoints of its edges.
+    neighbours: Vec<Vec<usize>>,
+    /// For each vertex, the remote endpoint of its matched edge.
+    mate: Vec<usize>,
+    label: Vec<Label>,
+    /// The endpoint through which a labelled blossom got its label.
+    label_end: Vec<usize>,
+    in_blossom: Vec<usize>,
+    parent: Vec<usize>,
+    children: Vec<Vec<usize>>,
+    base: Vec<usize>,
+    /// The endpoints of the edges linking consecutive children.
+    child_endpoints: Vec<Vec<usize>>,
+    best_edge: Vec<usize>,
+    /// For an outer blossom, its least-slack edges to other outer blossoms.
+    best_edges: Vec<Option<Vec<usize>>>,
+    unused: Vec<usize>,
+    dual: Vec<W>,
+    allowed: Vec<bool>,
+    queue: Vec<usize>,
+}
+
+/// Which dual change ends a stage's search.
+enum Delta {
+    /// A vertex dual reaches zero: the matching is optimal.
+    Optimal,
+    /// An edge from an outer blossom to a free vertex becomes tight.
+    Free(usize),
+    /// An edge between outer blossoms becomes tight.
+    Outer(usize),
+    /// An inner blossom's dual reaches zero.
+    Expand(usize),
+}
+
+impl<W: Weight> Solver<W> {
+    fn new(n: usize, edges: Vec<(usize, usize, W)>) -> Solver<W> {
+        let mut endpoint = Vec::with_capacity(2 * edges.len());
+        let mut neighbours = vec![Vec::new(); n];
+        let mut max_weight = W::ZERO;
+        for (k, &(u, v, weight)) in edges.iter().enumerate() {
+            endpoint.push(u);
+            endpoint.push(v);
+            neighbours[u].push(2 * k + 1);
+            neighbours[v].push(2 * k);
+            max_weight = max_weight.max(weight);
+        }
+        let mut dual = vec![max_weight; n];
+        dual.extend(std::iter::repeat_n(W::ZERO, n));
+        let edge_count = edges.len();
+        Solver {
+            n,
+            edges,
+            endpoint,
+            neighbours,
+            mate: vec![NONE; n],
+            label: vec![Label::Free; 2 * n],
+            label_end: vec![NONE; 2 * n],
+            in_blossom: (0..n).collect(),
+            parent: vec![NONE; 2 * n],
+            children: vec![Vec::new(); 2 * n],
+            base: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
+            child_endpoints: vec![Vec::new(); 2 * n],
+            best_edge: vec![NONE; 2 * n],
+            best_edges: vec![None; 2 * n],
+            unused: (n..2 * n).rev().collect(),
+            dual,
+            allowed: vec![false; edge_count],
+            queue: Vec::new(),
+        }
+    }
+
+    fn slack(&self, k: usize) -> W {
+        let (u, v, weight) = self.edges[k];
+        self.dual[u].add(self.dual[v]).sub(weight.add(weight))
+    }
+
+    fn leaves(&self, b: usize, out: &mut Vec<usize>) {
+        if b < self.n {
+            out.push(b);
+        } else {
+            for &child in &self.children[b] {
+                self.leaves(child, out);
+            }
+        }
+    }
+
+    fn leaves_of(&self, b: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        self.leaves(b, &mut out);
+        out
+    }
+
+    fn assign_label(&mut self, w: usize, label: Label, p: usize) {
+        let b = self.in_blossom[w];
+        self.label[w] = label;
+        self.label[b] = label;
+        self.label_end[w] = p;
+        self.label_end[b] = p;
+        self.best_edge[w] = NONE;
+        self.best_edge[b] = NONE;
+        if label == Label::Outer {
+            let leaves = self.leaves_of(b);
+            self.queue.extend(leaves);
+        } else {
+            let base = self.base[b];
+            let mate = self.mate[base];
+            self.assign_label(self.endpoint[mate], Label::Outer, mate ^ 1);
+        }
+    }
+
+    /// Follows both alternating paths back from `v` and `w` to their roots:
+    /// the base of the new blossom when they meet, `NONE` when they do not
+    /// (an augmenting path).
+    fn scan_blossom(&mut self, mut v: usize, mut w: usize) -> usize {
+        let mut path = Vec::new();
+        let mut base = NONE;
+        while v != NONE || w != NONE {
+            let mut b = self.in_blossom[v];
+            if self.label[b] == Label::Seen {
+                base = self.base[b];
+                break;
+            }
+            path.push(b);
+            self.label[b] = Label::Seen;
+            if self.label_end[b] == NONE {
+                v = NONE;
+            } else {
+                v = self.endpoint[self.label_end[b]];
+                b = self.in_blossom[v];
+                v = self.endpoint[self.label_end[b]];
+            }
+            if w != NONE {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for b in path {
+            self.label[b] = Label::Outer;
+        }
+        base
+    }
+
+    fn add_blossom(&mut self, base: usize, k: usize) {
+        let (mut v, mut w, _) = self.edges[k];
+        let base_blossom = self.in_blossom[base];
+        let mut bv = self.in_blossom[v];
+        let mut bw = self.in_blossom[w];
+        let Some(b) = self.unused.pop() else { return };
+        self.base[b] = base;
+        self.parent[b] = NONE;
+        self.parent[base_blossom] = b;
+        let mut path = Vec::new();
+        let mut endpoints = Vec::new();
+        while bv != base_blossom {
+            self.parent[bv] = b;
+            path.push(bv);
+            endpoints.push(self.label_end[bv]);
+            v = self.endpoint[self.label_end[bv]];
+            bv = self.in_blossom[v];
+        }
+        path.push(base_blossom);
+        path.reverse();
+        endpoints.reverse();
+        endpoints.push(2 * k);
+        while bw != base_blossom {
+            self.parent[bw] = b;
+            path.push(bw);
+            endpoints.push(self.label_end[bw] ^ 1);
+            w = self.endpoint[self.label_end[bw]];
+            bw = self.in_blossom[w];
+        }
+        self.label[b] = Label::Outer;
+        self.label_end[b] = self.label_end[base_blossom];
+        self.dual[b] = W::ZERO;
+        self.children[b] = path;
+        self.child_endpoints[b] = endpoints;
+        for leaf in self.leaves_of(b) {
+            if self.label[self.in_blossom[leaf]] == Label::Inner {
+                self.queue.push(leaf);
+            }
+            self.in_blossom[leaf] = b;
+        }
+        self.merge_best_edges(b);
+    }
+
+    /// The new outer blossom `b`'s least-slack edges to each other outer
+    /// blossom, from its children's.
+    fn merge_best_edges(&mut self, b: usize) {
+        let mut best_to = vec![NONE; 2 * self.n];
+        for child in self.children[b].clone() {
+            let lists: Vec<usize> = match self.best_edges[child].take() {
+                Some(list) => list,
+                None => self
+                    .leaves_of(child)
+                    .iter()
+                    .flat_map(|&leaf| self.neighbours[leaf].iter().map(|&p| p / 2))
+                    .collect(),
+            };
+            for k in lists {
+                let (mut i, mut j, _) = self.edges[k];
+                if self.in_blossom[j] == b {
+                    std::mem::swap(&mut i, &mut j);
+                }
+                let _ = i;
+                let bj = self.in_blossom[j];
+                if bj != b
+                    && self.label[bj] == Label::Outer
+                    && (best_to[bj] == NONE || self.slack(k) < self.slack(best_to[bj]))
+                {
+                    best_to[bj] = k;
+                }
+            }
+            self.best_edge[child] = NONE;
+        }
+        let list: Vec<usize> = best_to.into_iter().filter(|&k| k != NONE).collect();
+        let mut best = NONE;
+        for &k in &list {
+            if best == NONE || self.slack(k) < self.slack(best) {
+                best = k;
+            }
+        }
+        self.best_edge[b] = best;
+        self.best_edges[b] = Some(list);
+    }
+
+    fn child_at(&self, b: usize, j: isize) -> usize {
+        let len = self.children[b].len() as isize;
+        self.children[b][j.rem_euclid(len) as usize]
+    }
+
+    fn endpoint_at(&self, b: usize, j: isize) -> usize {
+        let len = self.child_endpoints[b].len() as isize;
+        self.child_endpoints[b][j.rem_euclid(len) as usize]
+    }
+
+    /// Where to start walking around blossom `b` from its child at `index`
+    /// to reach the base by an even path: (start, step, endpoint trick).
+    fn walk_from(&self, b: usize, index: usize) -> (isize, isize, usize) {
+        let index = index as isize;
+        if index & 1 == 1 {
+            (index - self.children[b].len() as isize, 1, 0)
+        } else {
+            (index, -1, 1)
+        }
+    }
+
+    fn expand_blossom(&mut self, b: usize, end_of_stage: bool) {
+        for child in self.children[b].clone() {
+            self.parent[child] = NONE;
+            if child < self.n {
+                self.in_blossom[child] = child;
+            } else if end_of_stage && self.dual[child] == W::ZERO {
+                self.expand_blossom(child, end_of_stage);
+            } else {
+                for leaf in self.leaves_of(child) {
+                    self.in_blossom[leaf] = child;
+                }
+            }
+        }
+        if !end_of_stage && self.label[b] == Label::Inner {
+            self.relabel_expanded(b);
+        }
+        self.label[b] = Label::Free;
+        self.label_end[b] = NONE;
+        self.children[b] = Vec::new();
+        self.child_endpoints[b] = Vec::new();
+        self.base[b] = NONE;
+        self.best_edges[b] = None;
+        self.best_edge[b] = NONE;
+        self.unused.push(b);
+    }
+
+    /// After an inner blossom is expanded mid-stage, its children on the
+    /// even path from the entry to the base become inner and outer again.
+    fn relabel_expanded(&mut self, b: usize) {
+        let entry_child = self.in_blossom[self.endpoint[self.label_end[b] ^ 1]];
+        let index = self.children[b].iter().position(|&c| c == entry_child).unwrap_or(0);
+        let (mut j, step, trick) = self.walk_from(b, index);
+        let trick_i = trick as isize;
+        let mut p = self.label_end[b];
+        while j != 0 {
+            self.label[self.endpoint[p ^ 1]] = Label::Free;
+            let q = self.endpoint_at(b, j - trick_i) ^ trick ^ 1;
+            self.label[self.endpoint[q]] = Label::Free;
+            self.assign_label(self.endpoint[p ^ 1], Label::Inner, p);
+            let linking = self.endpoint_at(b, j - trick_i) / 2;
+            self.allowed[linking] = true;
+            j += step;
+            p = self.endpoint_at(b, j - trick_i) ^ trick;
+            self.allowed[p / 2] = true;
+            j += step;
+        }
+        let bv = self.child_at(b, j);
+        let far = self.endpoint[p ^ 1];
+        self.label[far] = Label::Inner;
+        self.label[bv] = Label::Inner;
+        self.label_end[far] = p;
+        self.label_end[bv] = p;
+        self.best_edge[bv] = NONE;
+        j += step;
+        while self.child_at(b, j) != entry_child {
+            let bv = self.child_at(b, j);
+            j += step;
+            if self.label[bv] == Label::Outer {
+                continue;
+            }
+            let reached = self.leaves_of(bv).into_iter().find(|&v| self.label[v] != Label::Free);
+            if let Some(v) = reached {
+                self.label[v] = Label::Free;
+                let mate_of_base = self.endpoint[self.mate[self.base[bv]]];
+                self.label[mate_of_base] = Label::Free;
+                self.assign_label(v, Label::Inner, self.label_end[v]);
+            }
+        }
+    }
+
+    /// Swaps matched and unmatched edges on the even path from vertex `v`
+    /// to the base of blossom `b`, making `v` the base.
+    fn augment_blossom(&mut self, b: usize, v: usize) {
+        let mut t = v;
+        while self.parent[t] != b {
+            t = self.parent[t];
+        }
+        if t >= self.n {
+            self.augment_blossom(t, v);
+        }
+        let index = self.children[b].iter().position(|&c| c == t).unwrap_or(0);
+        let (mut j, step, trick) = self.walk_from(b, index);
+        let trick_i = trick as isize;
+        while j != 0 {
+            j += step;
+            let t = self.child_at(b, j);
+            let p = self.endpoint_at(b, j - trick_i) ^ trick;
+            if t >= self.n {
+                self.augment_blossom(t, self.endpoint[p]);
+            }
+            j += step;
+            let t = self.child_at(b, j);
+            if t >= self.n {
+                self.augment_blossom(t, self.endpoint[p ^ 1]);
+            }
+            self.mate[self.endpoint[p]] = p ^ 1;
+            self.mate[self.endpoint[p ^ 1]] = p;
+        }
+        self.children[b].rotate_left(index);
+        self.child_endpoints[b].rotate_left(index);
+        self.base[b] = self.base[self.children[b][0]];
+    }
+
+    fn augment_matching(&mut self, k: usize) {
+        let (v, w, _) = self.edges[k];
+        for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
+            loop {
+                let bs = self.in_blossom[s];
+                if bs >= self.n {
+                    self.augment_blossom(bs, s);
+                }
+                self.mate[s] = p;
+                if self.label_end[bs] == NONE {
+                    break;
+                }
+                let t = self.endpoint[self.label_end[bs]];
+                let bt = self.in_blossom[t];
+                s = self.endpoint[self.label_end[bt]];
+                let j = self.endpoint[self.label_end[bt] ^ 1];
+                if bt >= self.n {
+                    self.augment_blossom(bt, j);
+                }
+                self.mate[j] = self.label_end[bt];
+                p = self.label_end[bt] ^ 1;
+            }
+        }
+    }
+
+    fn solve(&mut self) {
+        for _ in 0..self.n {
+            self.label.fill(Label::Free);
+            self.best_edge.fill(NONE);
+            for b in self.n..2 * self.n {
+                self.best_edges[b] = None;
+            }
+            self.allowed.fill(false);
+            self.queue.clear();
+            for v in 0..self.n {
+                if self.mate[v] == NONE && self.label[self.in_blossom[v]] == Label::Free {
+                    self.assign_label(v, Label::Outer, NONE);
+                }
+            }
+            if !self.stage() {
+                break;
+            }
+            for b in self.n..2 * self.n {
+                if self.parent[b] == NONE
+                    && self.base[b] != NONE
+                    && self.label[b] == Label::Outer
+                    && self.dual[b] == W::ZERO
+                {
+                    self.expand_blossom(b, true);
+                }
+            }
+        }
+    }
+
+    /// One stage: grows the alternating trees until an augmenting path is
+    /// found (true) or the duals prove the matching optimal (false).
+    fn stage(&mut self) -> bool {
+        // Each dual change labels a vertex, makes a blossom or expands
+        // one: at most O(n) of them a stage. The bound only guards a bug
+        // from turning into a hang.
+        for _ in 0..8 * self.n + 8 {
+            if self.scan_queue() {
+                return true;
+            }
+            match self.change_duals() {
+                Delta::Optimal => return false,
+                Delta::Free(k) => {
+                    self.allowed[k] = true;
+                    let (mut i, j, _) = self.edges[k];
+                    if self.label[self.in_blossom[i]] == Label::Free {
+                        i = j;
+                    }
+                    self.queue.push(i);
+                }
+                Delta::Outer(k) => {
+                    self.allowed[k] = true;
+                    self.queue.push(self.edges[k].0);
+                }
+                Delta::Expand(b) => self.expand_blossom(b, false),
+            }
+        }
+        false
+    }
+
+    /// Scans the outer vertices in the queue; true when the matching grew.
+    fn scan_queue(&mut self) -> bool {
+        while let Some(v) = self.queue.pop() {
+            for index in 0..self.neighbours[v].len() {
+                let p = self.neighbours[v][index];
+                let k = p / 2;
+                let w = self.endpoint[p];
+                if self.in_blossom[v] == self.in_blossom[w] {
+                    continue;
+                }
+                let mut slack = W::ZERO;
+                if !self.allowed[k] {
+                    slack = self.slack(k);
+                    if slack == W::ZERO {
+                        self.allowed[k] = true;
+                    }
+                }
+                let bw = self.in_blossom[w];
+                if self.allowed[k] {
+                    if self.label[bw] == Label::Free {
+                        self.assign_label(w, Label::Inner, p ^ 1);
+                    } else if self.label[bw] == Label::Outer {
+                        let base = self.scan_blossom(v, w);
+                        if base != NONE {
+                            self.add_blossom(base, k);
+                        } else {
+                            self.augment_matching(k);
+                            return true;
+                        }
+                    } else if self.label[w] == Label::Free {
+                        self.label[w] = Label::Inner;
+                        self.label_end[w] = p ^ 1;
+                    }
+                } else if self.label[bw] == Label::Outer {
+                    let b = self.in_blossom[v];
+                    if self.best_edge[b] == NONE || slack < self.slack(self.best_edge[b]) {
+                        self.best_edge[b] = k;
+                    }
+                } else if self.label[w] == Label::Free
+                    && (self.best_edge[w] == NONE || slack < self.slack(self.best_edge[w]))
+                {
+                    self.best_edge[w] = k;
+                }
+            }
+        }
+        false
+    }
+
+    /// Chooses the largest dual change that keeps every slack non-negative,
+    /// applies it, and says what it made possible.
+    fn change_duals(&mut self) -> Delta {
+        let mut delta = self.dual[..self.n].iter().copied().min().unwrap_or(W::ZERO);
+        let mut kind = Delta::Optimal;
+        for v in 0..self.n {
+            if self.label[self.in_blossom[v]] == Label::Free && self.best_edge[v] != NONE {
+                let d = self.slack(self.best_edge[v]);
+                if d < delta {
+                    delta = d;
+                    kind = Delta::Free(self.best_edge[v]);
+                }
+            }
+        }
+        for b in 0..2 * self.n {
+            if self.parent[b] == NONE
+                && self.label[b] == Label::Outer
+                && self.best_edge[b] != NONE
+                && (b < self.n || self.base[b] != NONE)
+            {
+                let d = self.slack(self.best_edge[b]).half();
+                if d < delta {
+                    delta = d;
+                    kind = Delta::Outer(self.best_edge[b]);
+                }
+            }
+        }
+        for b in self.n..2 * self.n {
+            if self.base[b] != NONE
+                && self.parent[b] == NONE
+                && self.label[b] == Label::Inner
+                && self.dual[b] < delta
+            {
+                delta = self.dual[b];
+                kind = Delta::Expand(b);
+            }
+        }
+        for v in 0..self.n {
+            match self.label[self.in_blossom[v]] {
+                Label::Outer => self.dual[v] = self.dual[v].sub(delta),
+                Label::Inner => self.dual[v] = self.dual[v].add(delta),
+                _ => {}
+            }
+        }
+        for b in self.n..2 * self.n {
+            if self.base[b] != NONE && self.parent[b] == NONE {
+                match self.label[b] {
+                    Label::Outer => self.dual[b] = self.dual[b].add(delta),
+                    Label::Inner => self.dual[b] = self.dual[b].sub(delta),
+                    _ => {}
+                }
+            }
+        }
+        kind
+    }
+}
