@@ -16,6 +16,7 @@ mod input;
 mod lesson;
 mod moves;
 mod output;
+mod pair;
 mod play;
 mod rules;
 mod serve;
@@ -69,6 +70,7 @@ enum Command {
     Serve(serve::Args),
     Archive(archive::Args),
     Explore(archive::ExploreArgs),
+    Pair(pair::Args),
 }
 
 /// An error for the user, with the exit status it leads to.
@@ -127,6 +129,7 @@ fn main() -> ExitCode {
         Command::Exercises(args) => exercises::run(&args, lang),
         Command::Archive(args) => archive::run(&args, lang),
         Command::Explore(args) => archive::explore(&args, lang),
+        Command::Pair(args) => pair::run(&args, lang),
     };
     match result {
         Ok(status) => ExitCode::from(status),

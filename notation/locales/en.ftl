@@ -817,6 +817,13 @@ cli-engine-sowing-only = --engine plays the sowing games (songo, songo-ekang, aw
 
 # `songo validate`: the progress line's {…} are indicatif's placeholders, kept as they are.
 cli-cannot-read-directory = cannot read directory { $name }: { $error }
+cli-pair-too-large = { $name } is larger than { $most } bytes: is it a tournament report file?
+cli-pair-bad-trf = { $name }:{ $line }:{ $column }: not a tournament report file (TRF): { $error }
+cli-pair-cannot = { $name }: cannot pair: { $error }
+cli-pair-no-pairing = { $name }: round { $round } cannot be paired: { $error }
+cli-pair-differs = { $name }: round { $round } differs; the system pairs:
+cli-pair-differs-unpairable = { $name }: round { $round } differs; the system cannot pair it: { $error }
+cli-pair-all-agree = { $name }: every round is the system's
 cli-no-record-file = no record file (*.songo, *.ogn) in directory { $name }
 cli-no-game = no game in { $name }
 cli-progress-of-total = validating: {"{"}binary_bytes{"}"}/{"{"}binary_total_bytes{"}"} ({"{"}percent{"}"}%), {"{"}msg{"}"}

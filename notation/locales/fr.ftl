@@ -835,6 +835,13 @@ cli-idle-no-coordinates = --no-coordinates est pour les plateaux de Seega : un 
 # `songo generate` : `rules` est la règle demandée.
 cli-engine-sowing-only = --engine joue les jeux de semailles (songo, songo-ekang, awale, oware-abapa) : { $rules } n'a pas d'analyse ; retirez --engine pour des parties au hasard
 cli-cannot-read-directory = impossible de lire le dossier { $name } : { $error }
+cli-pair-too-large = { $name } dépasse { $most } octets : est-ce un fichier de tournoi (TRF) ?
+cli-pair-bad-trf = { $name }:{ $line }:{ $column } : pas un fichier de tournoi (TRF) : { $error }
+cli-pair-cannot = { $name } : appariement impossible : { $error }
+cli-pair-no-pairing = { $name } : la ronde { $round } ne peut pas être appariée : { $error }
+cli-pair-differs = { $name } : la ronde { $round } diffère ; le système apparie :
+cli-pair-differs-unpairable = { $name } : la ronde { $round } diffère ; le système ne peut pas l'apparier : { $error }
+cli-pair-all-agree = { $name } : chaque ronde est celle du système
 cli-no-record-file = aucun fichier de partie (*.songo, *.ogn) dans le dossier { $name }
 cli-no-game = aucune partie dans { $name }
 cli-progress-of-total = validation : {"{"}binary_bytes{"}"}/{"{"}binary_total_bytes{"}"} ({"{"}percent{"}"} %), {"{"}msg{"}"}

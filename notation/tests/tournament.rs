@@ -92,9 +92,197 @@ mod matching {
     }
 }
 
+/// A blossom's vertices belong to it as soon as it is made (a bug once
+/// left them outside, and the next scan walked off the tree).
 #[test]
-fn matching_triangle() {
+fn matching_a_triangle_with_a_light_edge() {
     use songo_notation::tournament::matching::maximum_weight_matching;
     let mates = maximum_weight_matching(3, &[(0, 1, 9u64), (0, 2, 9), (1, 2, 1)]);
     assert_eq!(mates[1], None);
+}
+
+/// C.05 Annex 1's Berger tables, as the FIDE Handbook prints them (for
+/// 3-4, 5-6, 7-8 and 9-10 players), white first.
+const BERGER_TABLES: [(u32, &str); 4] = [
+    (4, "1-4 2-3 | 4-3 1-2 | 2-4 3-1"),
+    (6, "1-6 2-5 3-4 | 6-4 5-3 1-2 | 2-6 3-1 4-5 | 6-5 1-4 2-3 | 3-6 4-2 5-1"),
+    (
+        8,
+        "1-8 2-7 3-6 4-5 | 8-5 6-4 7-3 1-2 | 2-8 3-1 4-7 5-6 | 8-6 7-5 1-4 2-3 | \
+         3-8 4-2 5-1 6-7 | 8-7 1-6 2-5 3-4 | 4-8 5-3 6-2 7-1",
+    ),
+    (
+        10,
+        "1-10 2-9 3-8 4-7 5-6 | 10-6 7-5 8-4 9-3 1-2 | 2-10 3-1 4-9 5-8 6-7 | \
+         10-7 8-6 9-5 1-4 2-3 | 3-10 4-2 5-1 6-9 7-8 | 10-8 9-7 1-6 2-5 3-4 | \
+         4-10 5-3 6-2 7-1 8-9 | 10-9 1-8 2-7 3-6 4-5 | 5-10 6-4 7-3 8-2 9-1",
+    ),
+];
+
+fn table_text(schedule: &[Vec<Pair>]) -> String {
+    schedule
+        .iter()
+        .map(|round| {
+            round
+                .iter()
+                .map(|p| format!("{}-{}", p.white, p.black.unwrap_or(0)))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+#[test]
+fn berger_tables_equal_the_handbooks() {
+    for (players, table) in BERGER_TABLES {
+        let schedule = berger::schedule(players, false).unwrap();
+        let expected = table.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(table_text(&schedule), expected, "{players} players");
+    }
+}
+
+#[test]
+fn berger_odd_fields_meet_the_dummy_as_a_bye() {
+    // Five players: the table of six, player 6 the bye, listed last.
+    let schedule = berger::schedule(5, false).unwrap();
+    assert_eq!(table_text(&schedule), "2-5 3-4 1-0 | 5-3 1-2 4-0 | 3-1 4-5 2-0 | 1-4 2-3 5-0 | 4-2 5-1 3-0");
+}
+
+#[test]
+fn berger_double_round_robin_reverses_the_colours() {
+    let schedule = berger::schedule(4, true).unwrap();
+    assert_eq!(table_text(&schedule), "1-4 2-3 | 4-3 1-2 | 2-4 3-1 | 4-1 3-2 | 3-4 2-1 | 4-2 1-3");
+    // Every pair meets twice, once with each colour.
+    let mut games: Vec<(u32, u32)> = schedule.iter().flatten().map(|p| (p.white, p.black.unwrap())).collect();
+    games.sort();
+    games.dedup();
+    assert_eq!(games.len(), 12);
+    assert_eq!(
+        berger::round(4, 7, true),
+        Err(berger::BergerError::NoSuchRound { round: 7, rounds: 6 })
+    );
+    assert_eq!(berger::round(1, 1, false), Err(berger::BergerError::TooFewPlayers));
+}
+
+#[test]
+fn berger_every_pair_meets_once_and_colours_balance() {
+    for players in 2..=16u32 {
+        let schedule = berger::schedule(players, false).unwrap();
+        let mut met = std::collections::HashSet::new();
+        let mut whites = vec![0i32; players as usize + 1];
+        for pair in schedule.iter().flatten() {
+            if let Some(black) = pair.black {
+                assert!(met.insert((pair.white.min(black), pair.white.max(black))), "{players}: twice");
+                whites[pair.white as usize] += 1;
+                whites[black as usize] -= 1;
+            }
+        }
+        assert_eq!(met.len() as u32, players * (players - 1) / 2, "{players} players");
+        assert!(whites.iter().all(|w| w.abs() <= 1), "{players}: colours {whites:?}");
+    }
+}
+
+const SMALL: &str = "\
+012 Club championship
+001    1      Alpha                             2400                             1.0    1     3 w 1
+001    2      Beta                              2300                             0.5    2     4 b =
+001    3      Gamma                             2200                             0.0    4     1 b 0
+001    4      Delta                             2100                             0.5    3     2 w =
+XXR 3
+XXC white1
+";
+
+#[test]
+fn trf_reads_players_rounds_and_extensions() {
+    let tournament = trf::parse(SMALL).unwrap();
+    assert_eq!(tournament.name.as_deref(), Some("Club championship"));
+    assert_eq!(tournament.rounds, Some(3));
+    assert_eq!(tournament.initial_colour, Some(trf::Colour::White));
+    let beta = &tournament.players[1];
+    assert_eq!((beta.number, beta.name.as_str(), beta.rating, beta.points), (2, "Beta", 2300, 5));
+    assert_eq!(beta.rounds[0].opponent, Some(4));
+    assert_eq!(beta.rounds[0].colour, Some(trf::Colour::Black));
+    assert_eq!(beta.rounds[0].outcome, trf::Outcome::Draw);
+}
+
+#[test]
+fn trf_written_reads_back_the_same() {
+    let tournament = trf::parse(SMALL).unwrap();
+    let written = trf::write(&tournament);
+    let again = trf::parse(&written).unwrap();
+    assert_eq!(again.players.iter().map(|p| &p.rounds).collect::<Vec<_>>(),
+               tournament.players.iter().map(|p| &p.rounds).collect::<Vec<_>>());
+    assert_eq!(trf::write(&again), written);
+    // Every fixture too, CR line ends and byes included.
+    for file in fixtures("dutch") {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let tournament = trf::parse(&text).unwrap();
+        let back = trf::parse(&trf::write(&tournament)).unwrap();
+        let unlined = |t: &trf::Tournament| {
+            t.players.iter().map(|p| trf::Player { line: 0, ..p.clone() }).collect::<Vec<_>>()
+        };
+        assert_eq!(unlined(&back), unlined(&tournament), "{}", file.display());
+    }
+}
+
+#[test]
+fn trf_errors_say_line_and_column() {
+    let cases = [
+        ("001    1      Alpha", 1, 20, trf::TrfErrorKind::ShortLine),
+        (&SMALL.replace("1.0    1     3 w 1", "1.0    1     3 x 1"), 3, 97, trf::TrfErrorKind::BadColour('x')),
+        (&SMALL.replace("1.0    1     3 w 1", "1.0    1     3 w 7"), 3, 99, trf::TrfErrorKind::BadResult('7')),
+        (&SMALL.replace("1.0    1     3 w 1", "1.0    1     1 w 1"), 3, 92, trf::TrfErrorKind::OwnOpponent),
+        (&SMALL.replace("1.0    1     3 w 1", "1.0    1     4 w 1"), 3, 92, trf::TrfErrorKind::Contradiction { round: 1, opponent: 4 }),
+        (&SMALL.replace("XXR 3", "XXR x"), 7, 5, trf::TrfErrorKind::BadRoundCount),
+        (&SMALL.replace("001    4 ", "001    3 "), 6, 5, trf::TrfErrorKind::DuplicateNumber(3)),
+    ];
+    for (text, line, column, kind) in cases {
+        let error = trf::parse(text).unwrap_err();
+        assert_eq!((error.line, error.column, &error.kind), (line, column, &kind), "{text}");
+    }
+}
+
+#[test]
+fn dutch_first_round_top_half_meets_bottom_half() {
+    let text = "\
+001    1      A                                 2400                             0.0
+001    2      B                                 2300                             0.0
+001    3      C                                 2200                             0.0
+001    4      D                                 2100                             0.0
+001    5      E                                 2000                             0.0
+XXR 3
+XXC black1
+";
+    let field = dutch::Field::next_round(&trf::parse(text).unwrap()).unwrap();
+    // Odd field: the lowest gets the bye; the first player has black.
+    assert_eq!(format_pairs(&dutch::pair(&field).unwrap()), "3\n3 1\n2 4\n5 0\n");
+    let without_colour = text.replace("XXC black1\n", "");
+    assert_eq!(
+        dutch::Field::next_round(&trf::parse(&without_colour).unwrap()).unwrap_err(),
+        dutch::FieldError::NoInitialColour
+    );
+    let without_rounds = text.replace("XXR 3\n", "");
+    assert_eq!(
+        dutch::Field::next_round(&trf::parse(&without_rounds).unwrap()).unwrap_err(),
+        dutch::FieldError::NoRoundCount
+    );
+}
+
+#[test]
+fn dutch_check_names_the_round_that_differs() {
+    let file = fixtures("dutch").into_iter().next().unwrap();
+    let text = std::fs::read_to_string(&file).unwrap();
+    let tournament = trf::parse(&text).unwrap();
+    // Swap the colours of one game of round 2: that round no longer checks.
+    let mut changed = tournament.clone();
+    let first = changed.players.iter().position(|p| p.rounds.get(1).is_some_and(|r| r.colour.is_some())).unwrap();
+    let opponent = changed.players[first].rounds[1].opponent.unwrap();
+    for index in [first, changed.players.iter().position(|p| p.number == opponent).unwrap()] {
+        let round = &mut changed.players[index].rounds[1];
+        round.colour = round.colour.map(trf::Colour::invert);
+    }
+    let mismatches = dutch::check(&changed).unwrap();
+    assert_eq!(mismatches.first().map(|m| m.round), Some(2));
+    assert!(dutch::check(&tournament).unwrap().is_empty());
 }

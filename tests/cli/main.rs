@@ -15,6 +15,7 @@ mod records;
 mod seega;
 mod serve;
 mod teach;
+mod tournaments;
 
 use std::process::Command;
 
