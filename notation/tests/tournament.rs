@@ -18,7 +18,19 @@ fn fixtures(dir: &str) -> Vec<std::path::PathBuf> {
 
 #[test]
 fn dutch_replays_equal_bbp_pairings() {
-    let files = fixtures("dutch");
+    replay_all("dutch");
+}
+
+/// 37 to 100 players, 7 to 11 rounds: slow unoptimised, so run on demand:
+/// `cargo test --release -p songo-notation --test notation dutch_medium -- --ignored`.
+#[test]
+#[ignore = "a minute in release, much longer unoptimised"]
+fn dutch_medium_replays_equal_bbp_pairings() {
+    replay_all("dutch-medium");
+}
+
+fn replay_all(dir: &str) {
+    let files = fixtures(dir);
     assert!(!files.is_empty(), "no fixtures");
     let mut failures = Vec::new();
     for file in &files {
