@@ -3,13 +3,21 @@
 //! that differ from the file's pairings and the time each round took.
 //!
 //! `cargo run --release -p songo-notation --example dutch_timing -- FILE.trf…`
+//!
+//! With `--next` first, times the pairing of each file's next round only
+//! (the file needs `XXR`), as `songo pair` computes it.
 
 use std::time::Instant;
 
 use songo_notation::tournament::{dutch, trf};
 
 fn main() {
-    for path in std::env::args().skip(1) {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let next = args.first().is_some_and(|a| a == "--next");
+    if next {
+        args.remove(0);
+    }
+    for path in args {
         let Ok(text) = std::fs::read_to_string(&path) else {
             eprintln!("{path}: cannot read");
             continue;
@@ -21,6 +29,21 @@ fn main() {
                 continue;
             }
         };
+        if next {
+            let start = Instant::now();
+            let pairs = dutch::Field::next_round(&tournament).map(|field| dutch::pair(&field));
+            let pairs = match pairs {
+                Ok(Ok(pairs)) => pairs.len().to_string(),
+                other => format!("{other:?}"),
+            };
+            println!(
+                "{path}: {} players, round {} paired in {:.3} s ({pairs} pairs)",
+                tournament.players.len(),
+                dutch::rounds_paired(&tournament) + 1,
+                start.elapsed().as_secs_f64()
+            );
+            continue;
+        }
         let start = Instant::now();
         let mismatches = dutch::check(&tournament);
         let elapsed = start.elapsed();

@@ -242,12 +242,12 @@ fn trf_written_reads_back_the_same() {
 fn trf_errors_say_line_and_column() {
     let cases = [
         ("001    1      Alpha", 1, 20, trf::TrfErrorKind::ShortLine),
-        (&SMALL.replace("1.0    1     3 w 1", "1.0    1     3 x 1"), 3, 97, trf::TrfErrorKind::BadColour('x')),
-        (&SMALL.replace("1.0    1     3 w 1", "1.0    1     3 w 7"), 3, 99, trf::TrfErrorKind::BadResult('7')),
-        (&SMALL.replace("1.0    1     3 w 1", "1.0    1     1 w 1"), 3, 92, trf::TrfErrorKind::OwnOpponent),
-        (&SMALL.replace("1.0    1     3 w 1", "1.0    1     4 w 1"), 3, 92, trf::TrfErrorKind::Contradiction { round: 1, opponent: 4 }),
-        (&SMALL.replace("XXR 3", "XXR x"), 7, 5, trf::TrfErrorKind::BadRoundCount),
-        (&SMALL.replace("001    4 ", "001    3 "), 6, 5, trf::TrfErrorKind::DuplicateNumber(3)),
+        (&SMALL.replace("1.0    1     3 w 1", "1.0    1     3 x 1"), 2, 97, trf::TrfErrorKind::BadColour('x')),
+        (&SMALL.replace("1.0    1     3 w 1", "1.0    1     3 w 7"), 2, 99, trf::TrfErrorKind::BadResult('7')),
+        (&SMALL.replace("1.0    1     3 w 1", "1.0    1     1 w 1"), 2, 92, trf::TrfErrorKind::OwnOpponent),
+        (&SMALL.replace("1.0    1     3 w 1", "1.0    1     4 w 1"), 2, 92, trf::TrfErrorKind::Contradiction { round: 1, opponent: 4 }),
+        (&SMALL.replace("XXR 3", "XXR x"), 6, 5, trf::TrfErrorKind::BadRoundCount),
+        (&SMALL.replace("001    4 ", "001    3 "), 5, 5, trf::TrfErrorKind::DuplicateNumber(3)),
     ];
     for (text, line, column, kind) in cases {
         let error = trf::parse(text).unwrap_err();

@@ -66,6 +66,9 @@ struct Pairer<'a, const L: usize> {
     weights: Vec<Vec<Wide<L>>>,
     /// Heavier than any other edge: a pair already decided.
     max_weight: Wide<L>,
+    /// Each vertex's partner once its pair is decided: such a pair has no
+    /// other edge, so the matchings leave it out.
+    decided: Vec<Option<usize>>,
     bye: ByeContext,
 }
 
@@ -82,6 +85,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
             sorted,
             weights: vec![vec![Wide::ZERO; n]; n],
             max_weight,
+            decided: vec![None; n],
             bye: ByeContext::default(),
         }
     }
@@ -97,20 +101,38 @@ impl<'a, const L: usize> Pairer<'a, L> {
     fn set(&mut self, a: usize, b: usize, weight: Wide<L>) {
         self.weights[a][b] = weight;
         self.weights[b][a] = weight;
-    }
-
-    /// Each vertex's partner, itself when unmatched.
-    fn matching(&self) -> Vec<usize> {
-        let n = self.sorted.len();
-        let mut edges = Vec::new();
-        for a in 0..n {
-            for b in 0..a {
-                if !self.weights[a][b].is_zero() {
-                    edges.push((b, a, self.weights[a][b]));
+        // A new edge at a decided pair reopens it: the matchings must see
+        // every edge that is not zero.
+        if !weight.is_zero() {
+            for (one, two) in [(a, b), (b, a)] {
+                if let Some(partner) = self.decided[one].filter(|&partner| partner != two) {
+                    self.decided[one] = None;
+                    self.decided[partner] = None;
                 }
             }
         }
-        maximum_weight_matching(n, &edges).into_iter().enumerate().map(|(v, m)| m.unwrap_or(v)).collect()
+    }
+
+    /// Each vertex's partner, itself when unmatched. The decided pairs
+    /// stay as they are; the others are matched anew.
+    fn matching(&self) -> Vec<usize> {
+        let n = self.sorted.len();
+        let open: Vec<usize> = (0..n).filter(|&v| self.decided[v].is_none()).collect();
+        let mut edges = Vec::new();
+        for (a, &va) in open.iter().enumerate() {
+            for (b, &vb) in open[..a].iter().enumerate() {
+                if !self.weights[va][vb].is_zero() {
+                    edges.push((b, a, self.weights[va][vb]));
+                }
+            }
+        }
+        let mut partners: Vec<usize> = (0..n).map(|v| self.decided[v].unwrap_or(v)).collect();
+        for (index, mate) in maximum_weight_matching(open.len(), &edges).into_iter().enumerate() {
+            if let Some(mate) = mate {
+                partners[open[index]] = open[mate];
+            }
+        }
+        partners
     }
 
     fn edge(&self, higher: usize, lower: usize, in_current: bool, in_next: bool) -> Wide<L> {
@@ -120,6 +142,8 @@ impl<'a, const L: usize> Pairer<'a, L> {
     /// Fixes the pair `a`–`b`: heavier than anything, and their other
     /// edges gone.
     fn finalize(&mut self, a: usize, b: usize) {
+        self.decided[a] = Some(b);
+        self.decided[b] = Some(a);
         for other in 0..self.sorted.len() {
             for (one, two) in [(a, b), (b, a)] {
                 if other != one {
