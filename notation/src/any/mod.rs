@@ -75,8 +75,10 @@ pub use picture::{MarkedBoard, Picture};
 pub use play::{AnyPlayError, AnyPlayReport, play};
 
 /// A value of one family of games or the other: a sowing game's (Songo,
-/// Awalé, oware) or Seega's. Serialized as the value it holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+/// Awalé, oware) or Seega's. Serialized as the value it holds. (Moves,
+/// move lists and outcomes are `Copy`; a position is cloned, as it was
+/// before it was a `ByFamily`.)
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 #[serde(untagged)]
 pub enum ByFamily<S, G> {
     /// A sowing game's.
@@ -313,6 +315,8 @@ impl<'de> Deserialize<'de> for AnyPosition {
 /// game, a Seega move).
 pub type AnyMove = ByFamily<House, SeegaMove>;
 
+impl Copy for AnyMove {}
+
 impl From<House> for AnyMove {
     fn from(house: House) -> AnyMove {
         AnyMove::Sowing(house)
@@ -350,6 +354,8 @@ impl AnyMove {
 /// The legal moves of a position of any game.
 pub type AnyMoveList = ByFamily<MoveList, SeegaMoveList>;
 
+impl Copy for AnyMoveList {}
+
 impl LegalMoves<AnyMove> for AnyMoveList {
     fn len(&self) -> usize {
         each_family!(self, list => list.len())
@@ -371,6 +377,8 @@ impl LegalMoves<AnyMove> for AnyMoveList {
 
 /// What a move did, in any game.
 pub type AnyOutcome = ByFamily<MoveOutcome, SeegaOutcome>;
+
+impl Copy for AnyOutcome {}
 
 impl Outcome for AnyOutcome {
     fn captured(&self) -> u32 {
