@@ -252,10 +252,7 @@ fn games_whose_identities_collide_are_both_kept(backend: Backend) {
         let stored = archive.game(id).expect("read").expect("found");
         assert_eq!(&stored.summary.id, id);
     }
-    let shown = archive
-        .game(&first.id())
-        .expect("read")
-        .expect("found");
+    let shown = archive.game(&first.id()).expect("read").expect("found");
     assert_eq!(shown.record, first.record());
     // Again, in other batches and orders: all three are duplicates.
     let again = archive
