@@ -16,7 +16,8 @@ use std::sync::Arc;
 use warp::Filter;
 use warp::http::header::{
     ACCESS_CONTROL_ALLOW_HEADERS, ACCESS_CONTROL_ALLOW_METHODS, ACCESS_CONTROL_ALLOW_ORIGIN,
-    ACCESS_CONTROL_EXPOSE_HEADERS, ACCESS_CONTROL_MAX_AGE, ACCESS_CONTROL_REQUEST_METHOD, HeaderMap, HeaderValue, ORIGIN, VARY,
+    ACCESS_CONTROL_EXPOSE_HEADERS, ACCESS_CONTROL_MAX_AGE, ACCESS_CONTROL_REQUEST_METHOD,
+    HeaderMap, HeaderValue, ORIGIN, VARY,
 };
 use warp::http::{Method, StatusCode};
 use warp::reply::Response;
@@ -98,7 +99,10 @@ fn answer(
     let out = response.headers_mut();
     out.insert(ACCESS_CONTROL_ALLOW_ORIGIN, origin.clone());
     // A page reads a game's ETag to send it back in If-Match.
-    out.insert(ACCESS_CONTROL_EXPOSE_HEADERS, HeaderValue::from_static("etag"));
+    out.insert(
+        ACCESS_CONTROL_EXPOSE_HEADERS,
+        HeaderValue::from_static("etag"),
+    );
     out.append(VARY, HeaderValue::from_static("origin"));
     response
 }
