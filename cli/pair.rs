@@ -54,14 +54,22 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     let tournament = read(&args.file, &name)?;
     match (args.system, args.check) {
         (System::Dutch, false) => {
-            let field = dutch::Field::next_round(&tournament).map_err(|e| input_error(&name, &e))?;
-            let pairs = dutch::pair(&field).map_err(|e| cannot_pair(&name, field_round(&tournament), &e))?;
+            let field =
+                dutch::Field::next_round(&tournament).map_err(|e| input_error(&name, &e))?;
+            let pairs = dutch::pair(&field)
+                .map_err(|e| cannot_pair(&name, field_round(&tournament), &e))?;
             print!("{}", format_pairs(&pairs));
             Ok(EXIT_OK)
         }
         (System::Dutch, true) => {
             let mismatches = dutch::check(&tournament).map_err(|e| input_error(&name, &e))?;
-            report(&name, lang, mismatches.into_iter().map(|m| (m.round, m.expected.map_err(|e| e.to_string()))))
+            report(
+                &name,
+                lang,
+                mismatches
+                    .into_iter()
+                    .map(|m| (m.round, m.expected.map_err(|e| e.to_string()))),
+            )
         }
         (System::Berger, false) => {
             let round = dutch::rounds_paired(&tournament) + 1;
@@ -87,13 +95,20 @@ fn read(path: &std::path::Path, name: &str) -> Result<trf::Tournament, Failure> 
     use std::io::Read as _;
     let file = std::fs::File::open(path).map_err(|e| cannot_read(name, &e))?;
     let mut bytes = Vec::new();
-    file.take(MAX_TRF_BYTES + 1).read_to_end(&mut bytes).map_err(|e| cannot_read(name, &e))?;
+    file.take(MAX_TRF_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| cannot_read(name, &e))?;
     if bytes.len() as u64 > MAX_TRF_BYTES {
-        return Err(Failure::input(msg!("cli-pair-too-large", name = name, most = MAX_TRF_BYTES)));
+        return Err(Failure::input(msg!(
+            "cli-pair-too-large",
+            name = name,
+            most = MAX_TRF_BYTES
+        )));
     }
     // TRF files from older programs are often Latin-1: read them as such
     // rather than refuse them.
-    let text = String::from_utf8(bytes).unwrap_or_else(|e| e.into_bytes().iter().map(|&b| char::from(b)).collect());
+    let text = String::from_utf8(bytes)
+        .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| char::from(b)).collect());
     trf::parse(&text).map_err(|e| {
         Failure::input(msg!(
             "cli-pair-bad-trf",
@@ -106,7 +121,11 @@ fn read(path: &std::path::Path, name: &str) -> Result<trf::Tournament, Failure> 
 }
 
 fn input_error(name: &str, error: &dyn std::fmt::Display) -> Failure {
-    Failure::input(msg!("cli-pair-cannot", name = name, error = Message::verbatim(error.to_string())))
+    Failure::input(msg!(
+        "cli-pair-cannot",
+        name = name,
+        error = Message::verbatim(error.to_string())
+    ))
 }
 
 fn field_round(tournament: &trf::Tournament) -> usize {
@@ -124,7 +143,10 @@ fn cannot_pair(name: &str, round: usize, error: &dutch::DutchError) -> Failure {
 
 /// The Berger round robin's round for the file's players: double when the
 /// file's number of rounds (XXR) is more than one cycle.
-fn berger_round(tournament: &trf::Tournament, round: usize) -> Result<Vec<Pair>, berger::BergerError> {
+fn berger_round(
+    tournament: &trf::Tournament,
+    round: usize,
+) -> Result<Vec<Pair>, berger::BergerError> {
     let players = tournament.players.len() as u32;
     let per_cycle = berger::rounds_per_cycle(players);
     let double = tournament.rounds.is_some_and(|r| r > per_cycle);
@@ -134,7 +156,11 @@ fn berger_round(tournament: &trf::Tournament, round: usize) -> Result<Vec<Pair>,
 /// Whether the file's round has these pairs, colours included.
 fn file_has(tournament: &trf::Tournament, round: usize, pairs: &[Pair]) -> bool {
     pairs.iter().all(|pair| {
-        let entry = tournament.players.iter().find(|p| p.number == pair.white).and_then(|p| p.rounds.get(round - 1));
+        let entry = tournament
+            .players
+            .iter()
+            .find(|p| p.number == pair.white)
+            .and_then(|p| p.rounds.get(round - 1));
         entry.is_some_and(|e| e.opponent == pair.black && e.colour != Some(trf::Colour::Black))
     })
 }
@@ -150,12 +176,20 @@ fn report(
         any = true;
         match expected {
             Ok(pairs) => {
-                println!("{}", msg!("cli-pair-differs", name = name, round = round).localize(lang));
+                println!(
+                    "{}",
+                    msg!("cli-pair-differs", name = name, round = round).localize(lang)
+                );
                 print!("{}", format_pairs(&pairs));
             }
             Err(error) => {
                 let error = Message::verbatim(error);
-                let line = msg!("cli-pair-differs-unpairable", name = name, round = round, error = error);
+                let line = msg!(
+                    "cli-pair-differs-unpairable",
+                    name = name,
+                    round = round,
+                    error = error
+                );
                 println!("{}", line.localize(lang));
             }
         }

@@ -7,7 +7,9 @@ use std::path::Path;
 use songo_notation::tournament::{Pair, berger, dutch, format_pairs, trf};
 
 fn fixtures(dir: &str) -> Vec<std::path::PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/tournaments").join(dir);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../fixtures/tournaments")
+        .join(dir);
     let mut files: Vec<_> = std::fs::read_dir(&root)
         .map(|entries| entries.filter_map(|e| e.ok()).map(|e| e.path()).collect())
         .unwrap_or_default();
@@ -45,7 +47,13 @@ fn replay_all(dir: &str) {
             ));
         }
     }
-    assert!(failures.is_empty(), "{} of {} differ:\n{}", failures.len(), files.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} differ:\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n")
+    );
 }
 
 mod matching {
@@ -55,7 +63,9 @@ mod matching {
     /// The heaviest matching's weight by trying every matching.
     fn brute_force(n: usize, weights: &[Vec<u64>]) -> u64 {
         fn best(free: &mut Vec<bool>, weights: &[Vec<u64>], from: usize) -> u64 {
-            let Some(v) = (from..free.len()).find(|&v| free[v]) else { return 0 };
+            let Some(v) = (from..free.len()).find(|&v| free[v]) else {
+                return 0;
+            };
             free[v] = false;
             let mut result = best(free, weights, v + 1);
             for w in v + 1..free.len() {
@@ -73,8 +83,11 @@ mod matching {
 
     fn graph() -> impl Strategy<Value = (usize, Vec<Vec<u64>>)> {
         (1usize..=9).prop_flat_map(|n| {
-            proptest::collection::vec(proptest::collection::vec(prop_oneof![Just(0u64), 1u64..20], n), n)
-                .prop_map(move |rows| (n, rows))
+            proptest::collection::vec(
+                proptest::collection::vec(prop_oneof![Just(0u64), 1u64..20], n),
+                n,
+            )
+            .prop_map(move |rows| (n, rows))
         })
     }
 
@@ -117,7 +130,10 @@ fn matching_a_triangle_with_a_light_edge() {
 /// 3-4, 5-6, 7-8 and 9-10 players), white first.
 const BERGER_TABLES: [(u32, &str); 4] = [
     (4, "1-4 2-3 | 4-3 1-2 | 2-4 3-1"),
-    (6, "1-6 2-5 3-4 | 6-4 5-3 1-2 | 2-6 3-1 4-5 | 6-5 1-4 2-3 | 3-6 4-2 5-1"),
+    (
+        6,
+        "1-6 2-5 3-4 | 6-4 5-3 1-2 | 2-6 3-1 4-5 | 6-5 1-4 2-3 | 3-6 4-2 5-1",
+    ),
     (
         8,
         "1-8 2-7 3-6 4-5 | 8-5 6-4 7-3 1-2 | 2-8 3-1 4-7 5-6 | 8-6 7-5 1-4 2-3 | \
@@ -158,23 +174,39 @@ fn berger_tables_equal_the_handbooks() {
 fn berger_odd_fields_meet_the_dummy_as_a_bye() {
     // Five players: the table of six, player 6 the bye, listed last.
     let schedule = berger::schedule(5, false).unwrap();
-    assert_eq!(table_text(&schedule), "2-5 3-4 1-0 | 5-3 1-2 4-0 | 3-1 4-5 2-0 | 1-4 2-3 5-0 | 4-2 5-1 3-0");
+    assert_eq!(
+        table_text(&schedule),
+        "2-5 3-4 1-0 | 5-3 1-2 4-0 | 3-1 4-5 2-0 | 1-4 2-3 5-0 | 4-2 5-1 3-0"
+    );
 }
 
 #[test]
 fn berger_double_round_robin_reverses_the_colours() {
     let schedule = berger::schedule(4, true).unwrap();
-    assert_eq!(table_text(&schedule), "1-4 2-3 | 4-3 1-2 | 2-4 3-1 | 4-1 3-2 | 3-4 2-1 | 4-2 1-3");
+    assert_eq!(
+        table_text(&schedule),
+        "1-4 2-3 | 4-3 1-2 | 2-4 3-1 | 4-1 3-2 | 3-4 2-1 | 4-2 1-3"
+    );
     // Every pair meets twice, once with each colour.
-    let mut games: Vec<(u32, u32)> = schedule.iter().flatten().map(|p| (p.white, p.black.unwrap())).collect();
+    let mut games: Vec<(u32, u32)> = schedule
+        .iter()
+        .flatten()
+        .map(|p| (p.white, p.black.unwrap()))
+        .collect();
     games.sort();
     games.dedup();
     assert_eq!(games.len(), 12);
     assert_eq!(
         berger::round(4, 7, true),
-        Err(berger::BergerError::NoSuchRound { round: 7, rounds: 6 })
+        Err(berger::BergerError::NoSuchRound {
+            round: 7,
+            rounds: 6
+        })
     );
-    assert_eq!(berger::round(1, 1, false), Err(berger::BergerError::TooFewPlayers));
+    assert_eq!(
+        berger::round(1, 1, false),
+        Err(berger::BergerError::TooFewPlayers)
+    );
 }
 
 #[test]
@@ -185,13 +217,23 @@ fn berger_every_pair_meets_once_and_colours_balance() {
         let mut whites = vec![0i32; players as usize + 1];
         for pair in schedule.iter().flatten() {
             if let Some(black) = pair.black {
-                assert!(met.insert((pair.white.min(black), pair.white.max(black))), "{players}: twice");
+                assert!(
+                    met.insert((pair.white.min(black), pair.white.max(black))),
+                    "{players}: twice"
+                );
                 whites[pair.white as usize] += 1;
                 whites[black as usize] -= 1;
             }
         }
-        assert_eq!(met.len() as u32, players * (players - 1) / 2, "{players} players");
-        assert!(whites.iter().all(|w| w.abs() <= 1), "{players}: colours {whites:?}");
+        assert_eq!(
+            met.len() as u32,
+            players * (players - 1) / 2,
+            "{players} players"
+        );
+        assert!(
+            whites.iter().all(|w| w.abs() <= 1),
+            "{players}: colours {whites:?}"
+        );
     }
 }
 
@@ -212,7 +254,10 @@ fn trf_reads_players_rounds_and_extensions() {
     assert_eq!(tournament.rounds, Some(3));
     assert_eq!(tournament.initial_colour, Some(trf::Colour::White));
     let beta = &tournament.players[1];
-    assert_eq!((beta.number, beta.name.as_str(), beta.rating, beta.points), (2, "Beta", 2300, 5));
+    assert_eq!(
+        (beta.number, beta.name.as_str(), beta.rating, beta.points),
+        (2, "Beta", 2300, 5)
+    );
     assert_eq!(beta.rounds[0].opponent, Some(4));
     assert_eq!(beta.rounds[0].colour, Some(trf::Colour::Black));
     assert_eq!(beta.rounds[0].outcome, trf::Outcome::Draw);
@@ -223,8 +268,14 @@ fn trf_written_reads_back_the_same() {
     let tournament = trf::parse(SMALL).unwrap();
     let written = trf::write(&tournament);
     let again = trf::parse(&written).unwrap();
-    assert_eq!(again.players.iter().map(|p| &p.rounds).collect::<Vec<_>>(),
-               tournament.players.iter().map(|p| &p.rounds).collect::<Vec<_>>());
+    assert_eq!(
+        again.players.iter().map(|p| &p.rounds).collect::<Vec<_>>(),
+        tournament
+            .players
+            .iter()
+            .map(|p| &p.rounds)
+            .collect::<Vec<_>>()
+    );
     assert_eq!(trf::write(&again), written);
     // Every fixture too, CR line ends and byes included.
     for file in fixtures("dutch") {
@@ -232,7 +283,13 @@ fn trf_written_reads_back_the_same() {
         let tournament = trf::parse(&text).unwrap();
         let back = trf::parse(&trf::write(&tournament)).unwrap();
         let unlined = |t: &trf::Tournament| {
-            t.players.iter().map(|p| trf::Player { line: 0, ..p.clone() }).collect::<Vec<_>>()
+            t.players
+                .iter()
+                .map(|p| trf::Player {
+                    line: 0,
+                    ..p.clone()
+                })
+                .collect::<Vec<_>>()
         };
         assert_eq!(unlined(&back), unlined(&tournament), "{}", file.display());
     }
@@ -242,16 +299,53 @@ fn trf_written_reads_back_the_same() {
 fn trf_errors_say_line_and_column() {
     let cases = [
         ("001    1      Alpha", 1, 20, trf::TrfErrorKind::ShortLine),
-        (&SMALL.replace("1.0    1     3 w 1", "1.0    1     3 x 1"), 2, 97, trf::TrfErrorKind::BadColour('x')),
-        (&SMALL.replace("1.0    1     3 w 1", "1.0    1     3 w 7"), 2, 99, trf::TrfErrorKind::BadResult('7')),
-        (&SMALL.replace("1.0    1     3 w 1", "1.0    1     1 w 1"), 2, 92, trf::TrfErrorKind::OwnOpponent),
-        (&SMALL.replace("1.0    1     3 w 1", "1.0    1     4 w 1"), 2, 92, trf::TrfErrorKind::Contradiction { round: 1, opponent: 4 }),
-        (&SMALL.replace("XXR 3", "XXR x"), 6, 5, trf::TrfErrorKind::BadRoundCount),
-        (&SMALL.replace("001    4 ", "001    3 "), 5, 5, trf::TrfErrorKind::DuplicateNumber(3)),
+        (
+            &SMALL.replace("1.0    1     3 w 1", "1.0    1     3 x 1"),
+            2,
+            97,
+            trf::TrfErrorKind::BadColour('x'),
+        ),
+        (
+            &SMALL.replace("1.0    1     3 w 1", "1.0    1     3 w 7"),
+            2,
+            99,
+            trf::TrfErrorKind::BadResult('7'),
+        ),
+        (
+            &SMALL.replace("1.0    1     3 w 1", "1.0    1     1 w 1"),
+            2,
+            92,
+            trf::TrfErrorKind::OwnOpponent,
+        ),
+        (
+            &SMALL.replace("1.0    1     3 w 1", "1.0    1     4 w 1"),
+            2,
+            92,
+            trf::TrfErrorKind::Contradiction {
+                round: 1,
+                opponent: 4,
+            },
+        ),
+        (
+            &SMALL.replace("XXR 3", "XXR x"),
+            6,
+            5,
+            trf::TrfErrorKind::BadRoundCount,
+        ),
+        (
+            &SMALL.replace("001    4 ", "001    3 "),
+            5,
+            5,
+            trf::TrfErrorKind::DuplicateNumber(3),
+        ),
     ];
     for (text, line, column, kind) in cases {
         let error = trf::parse(text).unwrap_err();
-        assert_eq!((error.line, error.column, &error.kind), (line, column, &kind), "{text}");
+        assert_eq!(
+            (error.line, error.column, &error.kind),
+            (line, column, &kind),
+            "{text}"
+        );
     }
 }
 
@@ -268,7 +362,10 @@ XXC black1
 ";
     let field = dutch::Field::next_round(&trf::parse(text).unwrap()).unwrap();
     // Odd field: the lowest gets the bye; the first player has black.
-    assert_eq!(format_pairs(&dutch::pair(&field).unwrap()), "3\n3 1\n2 4\n5 0\n");
+    assert_eq!(
+        format_pairs(&dutch::pair(&field).unwrap()),
+        "3\n3 1\n2 4\n5 0\n"
+    );
     let without_colour = text.replace("XXC black1\n", "");
     assert_eq!(
         dutch::Field::next_round(&trf::parse(&without_colour).unwrap()).unwrap_err(),
@@ -288,9 +385,20 @@ fn dutch_check_names_the_round_that_differs() {
     let tournament = trf::parse(&text).unwrap();
     // Swap the colours of one game of round 2: that round no longer checks.
     let mut changed = tournament.clone();
-    let first = changed.players.iter().position(|p| p.rounds.get(1).is_some_and(|r| r.colour.is_some())).unwrap();
+    let first = changed
+        .players
+        .iter()
+        .position(|p| p.rounds.get(1).is_some_and(|r| r.colour.is_some()))
+        .unwrap();
     let opponent = changed.players[first].rounds[1].opponent.unwrap();
-    for index in [first, changed.players.iter().position(|p| p.number == opponent).unwrap()] {
+    for index in [
+        first,
+        changed
+            .players
+            .iter()
+            .position(|p| p.number == opponent)
+            .unwrap(),
+    ] {
         let round = &mut changed.players[index].rounds[1];
         round.colour = round.colour.map(trf::Colour::invert);
     }

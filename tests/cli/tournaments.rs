@@ -14,7 +14,10 @@ fn dutch_pairs_each_round_as_bbp_pairings() {
             env!("CARGO_MANIFEST_DIR")
         ))
         .unwrap();
-        let output = songo().args(["pair", "--system", "dutch", &file]).output().unwrap();
+        let output = songo()
+            .args(["pair", "--system", "dutch", &file])
+            .output()
+            .unwrap();
         assert_eq!(String::from_utf8_lossy(&output.stdout), expected, "{file}");
         assert_eq!(output.status.code(), Some(0), "{file}");
     }
@@ -22,7 +25,12 @@ fn dutch_pairs_each_round_as_bbp_pairings() {
 
 #[test]
 fn dutch_next_round() {
-    assert_cmd_snapshot!(songo().args(["pair", "--system", "dutch", "fixtures/tournaments/pair/club-after-2.trf"]));
+    assert_cmd_snapshot!(songo().args([
+        "pair",
+        "--system",
+        "dutch",
+        "fixtures/tournaments/pair/club-after-2.trf"
+    ]));
 }
 
 #[test]
@@ -48,7 +56,11 @@ fn dutch_check_names_the_round_that_differs() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("swapped.trf");
     std::fs::write(&path, swap_round_three(&text)).unwrap();
-    let output = songo().args(["pair", "--system", "dutch", "--check"]).arg(&path).output().unwrap();
+    let output = songo()
+        .args(["pair", "--system", "dutch", "--check"])
+        .arg(&path)
+        .output()
+        .unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{stdout}");
     assert!(stdout.contains("round 3 differs"), "{stdout}");
@@ -63,7 +75,8 @@ fn swap_round_three(text: &str) -> String {
     let opponent = |line: &str| line[111..115].trim().parse::<usize>().unwrap();
     let (a, b) = (opponent(&lines[1]), opponent(&lines[2]));
     let mut out = lines.clone();
-    let swap = |out: &mut Vec<String>, index: usize, new: &str| out[index].replace_range(111..115, new);
+    let swap =
+        |out: &mut Vec<String>, index: usize, new: &str| out[index].replace_range(111..115, new);
     swap(&mut out, 1, &block(&lines[2])[..4]);
     swap(&mut out, 2, &block(&lines[1])[..4]);
     swap(&mut out, a, "   2");
@@ -73,12 +86,22 @@ fn swap_round_three(text: &str) -> String {
 
 #[test]
 fn berger_first_round_of_five() {
-    assert_cmd_snapshot!(songo().args(["pair", "--system", "berger", "fixtures/tournaments/pair/berger-five.trf"]));
+    assert_cmd_snapshot!(songo().args([
+        "pair",
+        "--system",
+        "berger",
+        "fixtures/tournaments/pair/berger-five.trf"
+    ]));
 }
 
 #[test]
 fn berger_double_round_robin_second_cycle() {
-    assert_cmd_snapshot!(songo().args(["pair", "--system", "berger", "fixtures/tournaments/pair/berger-double.trf"]));
+    assert_cmd_snapshot!(songo().args([
+        "pair",
+        "--system",
+        "berger",
+        "fixtures/tournaments/pair/berger-double.trf"
+    ]));
     assert_cmd_snapshot!(songo().args([
         "pair",
         "--system",
@@ -98,14 +121,26 @@ fn a_bad_trf_exits_2_with_line_and_column() {
         "012 Broken\n001    1      Alpha                             2400                             0.0    1     2 q 1\n",
     )
     .unwrap();
-    let output = songo().args(["pair", "--system", "dutch"]).arg(&path).output().unwrap();
+    let output = songo()
+        .args(["pair", "--system", "dutch"])
+        .arg(&path)
+        .output()
+        .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2));
-    assert!(stderr.contains("bad.trf:2:97: not a tournament report file (TRF): colour 'q'"), "{stderr}");
+    assert!(
+        stderr.contains("bad.trf:2:97: not a tournament report file (TRF): colour 'q'"),
+        "{stderr}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn the_first_round_needs_its_colour() {
-    assert_cmd_snapshot!(songo().args(["pair", "--system", "dutch", "fixtures/tournaments/pair/berger-five.trf"]));
+    assert_cmd_snapshot!(songo().args([
+        "pair",
+        "--system",
+        "dutch",
+        "fixtures/tournaments/pair/berger-five.trf"
+    ]));
 }

@@ -32,7 +32,10 @@ impl std::fmt::Display for BergerError {
         match self {
             BergerError::TooFewPlayers => write!(f, "a round robin needs at least two players"),
             BergerError::NoSuchRound { round, rounds } => {
-                write!(f, "round {round} is past the round robin's last round ({rounds})")
+                write!(
+                    f,
+                    "round {round} is past the round robin's last round ({rounds})"
+                )
             }
         }
     }
@@ -58,7 +61,11 @@ pub fn round(players: u32, round: u32, double: bool) -> Result<Vec<Pair>, Berger
         return Err(BergerError::NoSuchRound { round, rounds });
     }
     let second_cycle = round > per_cycle;
-    let r = if second_cycle { round - per_cycle } else { round };
+    let r = if second_cycle {
+        round - per_cycle
+    } else {
+        round
+    };
     let n = players + players % 2;
     let cycle = n - 1;
     // Numbers 1 … n - 1 around the cycle.
@@ -67,16 +74,29 @@ pub fn round(players: u32, round: u32, double: bool) -> Result<Vec<Pair>, Berger
     let mut boards = Vec::with_capacity(n as usize / 2);
     boards.push(if r % 2 == 1 { (s, n) } else { (n, s) });
     for k in 1..n / 2 {
-        boards.push((wrap(i64::from(s) + i64::from(k)), wrap(i64::from(s) - i64::from(k))));
+        boards.push((
+            wrap(i64::from(s) + i64::from(k)),
+            wrap(i64::from(s) - i64::from(k)),
+        ));
     }
     let mut pairs = Vec::with_capacity(boards.len());
     let mut bye = None;
     for (white, black) in boards {
-        let (white, black) = if second_cycle { (black, white) } else { (white, black) };
-        if players % 2 == 1 && (white == n || black == n) {
-            bye = Some(Pair { white: white.min(black), black: None });
+        let (white, black) = if second_cycle {
+            (black, white)
         } else {
-            pairs.push(Pair { white, black: Some(black) });
+            (white, black)
+        };
+        if players % 2 == 1 && (white == n || black == n) {
+            bye = Some(Pair {
+                white: white.min(black),
+                black: None,
+            });
+        } else {
+            pairs.push(Pair {
+                white,
+                black: Some(black),
+            });
         }
     }
     pairs.extend(bye);

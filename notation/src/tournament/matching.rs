@@ -370,7 +370,10 @@ impl<W: Weight> Solver<W> {
     /// even path from the entry to the base become inner and outer again.
     fn relabel_expanded(&mut self, b: usize) {
         let entry_child = self.in_blossom[self.endpoint[self.label_end[b] ^ 1]];
-        let index = self.children[b].iter().position(|&c| c == entry_child).unwrap_or(0);
+        let index = self.children[b]
+            .iter()
+            .position(|&c| c == entry_child)
+            .unwrap_or(0);
         let (mut j, step, trick) = self.walk_from(b, index);
         let trick_i = trick as isize;
         let mut p = self.label_end[b];
@@ -400,7 +403,10 @@ impl<W: Weight> Solver<W> {
             if self.label[bv] == Label::Outer {
                 continue;
             }
-            let reached = self.leaves_of(bv).into_iter().find(|&v| self.label[v] != Label::Free);
+            let reached = self
+                .leaves_of(bv)
+                .into_iter()
+                .find(|&v| self.label[v] != Label::Free);
             if let Some(v) = reached {
                 self.label[v] = Label::Free;
                 let mate_of_base = self.endpoint[self.mate[self.base[bv]]];

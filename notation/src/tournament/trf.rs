@@ -200,9 +200,13 @@ impl fmt::Display for TrfErrorKind {
             TrfErrorKind::BadNumber => write!(f, "a pairing number is a number from 1 to 9999"),
             TrfErrorKind::DuplicateNumber(n) => write!(f, "pairing number {n} is given twice"),
             TrfErrorKind::BadRating => write!(f, "the rating (columns 49-52) is not a number"),
-            TrfErrorKind::BadPoints => write!(f, "the points (columns 81-84) are not a number like 2.5"),
+            TrfErrorKind::BadPoints => {
+                write!(f, "the points (columns 81-84) are not a number like 2.5")
+            }
             TrfErrorKind::BadColour(c) => write!(f, "colour {c:?} is not w, b, - or blank"),
-            TrfErrorKind::BadResult(c) => write!(f, "result {c:?} is not one of 1 = 0 + - W D L H F U Z"),
+            TrfErrorKind::BadResult(c) => {
+                write!(f, "result {c:?} is not one of 1 = 0 + - W D L H F U Z")
+            }
             TrfErrorKind::OwnOpponent => write!(f, "a player cannot be their own opponent"),
             TrfErrorKind::Inconsistent => write!(
                 f,
@@ -210,7 +214,9 @@ impl fmt::Display for TrfErrorKind {
             ),
             TrfErrorKind::TrailingText => write!(f, "text after the last round's ten columns"),
             TrfErrorKind::TooManyRounds => write!(f, "more than {MAX_ROUNDS} rounds"),
-            TrfErrorKind::BadRoundCount => write!(f, "the number of rounds (XXR) is a positive number"),
+            TrfErrorKind::BadRoundCount => {
+                write!(f, "the number of rounds (XXR) is a positive number")
+            }
             TrfErrorKind::UnknownOpponent(n) => write!(f, "opponent {n} has no player's line"),
             TrfErrorKind::Contradiction { round, opponent } => write!(
                 f,
@@ -250,8 +256,13 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
             "001" => tournament.players.push(parse_player(raw, number)?),
             "012" => tournament.name = Some(rest.trim().to_string()),
             "XXR" | "142" => {
-                let count = rest.trim().parse::<u32>().ok().filter(|&n| n > 0 && n as usize <= MAX_ROUNDS);
-                tournament.rounds = Some(count.ok_or_else(|| error(number, 5, TrfErrorKind::BadRoundCount))?);
+                let count = rest
+                    .trim()
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&n| n > 0 && n as usize <= MAX_ROUNDS);
+                tournament.rounds =
+                    Some(count.ok_or_else(|| error(number, 5, TrfErrorKind::BadRoundCount))?);
             }
             "XXC" => {
                 for word in rest.split_whitespace() {
@@ -274,7 +285,11 @@ fn check_numbers(tournament: &Tournament) -> Result<(), TrfError> {
     let mut seen = std::collections::HashSet::new();
     for player in &tournament.players {
         if !seen.insert(player.number) {
-            return Err(error(player.line, 5, TrfErrorKind::DuplicateNumber(player.number)));
+            return Err(error(
+                player.line,
+                5,
+                TrfErrorKind::DuplicateNumber(player.number),
+            ));
         }
     }
     if tournament.players.is_empty() {
@@ -290,10 +305,16 @@ fn check_games(tournament: &Tournament) -> Result<(), TrfError> {
         tournament.players.iter().map(|p| (p.number, p)).collect();
     for player in &tournament.players {
         for (round, entry) in player.rounds.iter().enumerate() {
-            let Some(opponent) = entry.opponent else { continue };
+            let Some(opponent) = entry.opponent else {
+                continue;
+            };
             let column = 92 + 10 * round;
             let Some(other) = by_number.get(&opponent) else {
-                return Err(error(player.line, column, TrfErrorKind::UnknownOpponent(opponent)));
+                return Err(error(
+                    player.line,
+                    column,
+                    TrfErrorKind::UnknownOpponent(opponent),
+                ));
             };
             let agrees = other.rounds.get(round).is_some_and(|back| {
                 back.opponent == Some(player.number)
@@ -301,7 +322,10 @@ fn check_games(tournament: &Tournament) -> Result<(), TrfError> {
                     && entry.outcome.is_played() == back.outcome.is_played()
             });
             if !agrees {
-                let kind = TrfErrorKind::Contradiction { round: round + 1, opponent };
+                let kind = TrfErrorKind::Contradiction {
+                    round: round + 1,
+                    opponent,
+                };
                 return Err(error(player.line, column, kind));
             }
         }
@@ -319,14 +343,19 @@ fn parse_player(raw: &str, line: usize) -> Result<Player, TrfError> {
     if chars.len() < 84 {
         return Err(error(line, chars.len() + 1, TrfErrorKind::ShortLine));
     }
-    let number = parse_number(&columns(&chars, 5, 4)).ok_or_else(|| error(line, 5, TrfErrorKind::BadNumber))?;
+    let number = parse_number(&columns(&chars, 5, 4))
+        .ok_or_else(|| error(line, 5, TrfErrorKind::BadNumber))?;
     let rating_text = columns(&chars, 49, 4);
     let rating = if rating_text.trim().is_empty() {
         0
     } else {
-        rating_text.trim().parse().map_err(|_| error(line, 49, TrfErrorKind::BadRating))?
+        rating_text
+            .trim()
+            .parse()
+            .map_err(|_| error(line, 49, TrfErrorKind::BadRating))?
     };
-    let points = parse_points(&columns(&chars, 81, 4)).ok_or_else(|| error(line, 81, TrfErrorKind::BadPoints))?;
+    let points = parse_points(&columns(&chars, 81, 4))
+        .ok_or_else(|| error(line, 81, TrfErrorKind::BadPoints))?;
     let mut rounds = Vec::new();
     let mut blanks = 0;
     let mut start = 92;
@@ -360,7 +389,12 @@ fn parse_player(raw: &str, line: usize) -> Result<Player, TrfError> {
 }
 
 fn blank_round() -> Round {
-    Round { opponent: None, colour: None, outcome: Outcome::Absent, code: ' ' }
+    Round {
+        opponent: None,
+        colour: None,
+        outcome: Outcome::Absent,
+        code: ' ',
+    }
 }
 
 fn parse_number(text: &str) -> Option<u32> {
@@ -383,7 +417,10 @@ fn parse_round(chars: &[char], start: usize, own: u32, line: usize) -> Result<Ro
     let opponent_text = columns(chars, start, 4);
     let opponent = match opponent_text.trim() {
         "" | "0000" | "0" => None,
-        _ => Some(parse_number(&opponent_text).ok_or_else(|| error(line, start, TrfErrorKind::BadNumber))?),
+        _ => Some(
+            parse_number(&opponent_text)
+                .ok_or_else(|| error(line, start, TrfErrorKind::BadNumber))?,
+        ),
     };
     if opponent == Some(own) {
         return Err(error(line, start, TrfErrorKind::OwnOpponent));
@@ -396,12 +433,14 @@ fn parse_round(chars: &[char], start: usize, own: u32, line: usize) -> Result<Ro
         other => return Err(error(line, start + 5, TrfErrorKind::BadColour(other))),
     };
     let code = chars.get(start + 6).copied().unwrap_or(' ');
-    let (outcome, code) =
-        Outcome::from_char(code).ok_or_else(|| error(line, start + 7, TrfErrorKind::BadResult(code)))?;
+    let (outcome, code) = Outcome::from_char(code)
+        .ok_or_else(|| error(line, start + 7, TrfErrorKind::BadResult(code)))?;
     let consistent = match outcome {
-        Outcome::HalfBye | Outcome::FullBye | Outcome::PairingBye | Outcome::ZeroBye | Outcome::Absent => {
-            opponent.is_none() && colour.is_none()
-        }
+        Outcome::HalfBye
+        | Outcome::FullBye
+        | Outcome::PairingBye
+        | Outcome::ZeroBye
+        | Outcome::Absent => opponent.is_none() && colour.is_none(),
         Outcome::ForfeitWin | Outcome::ForfeitLoss => opponent.is_some() || colour.is_none(),
         Outcome::Win | Outcome::Loss => opponent.is_some() && colour.is_some(),
         Outcome::Draw => opponent.is_some() == colour.is_some(),
@@ -409,7 +448,12 @@ fn parse_round(chars: &[char], start: usize, own: u32, line: usize) -> Result<Ro
     if !consistent {
         return Err(error(line, start, TrfErrorKind::Inconsistent));
     }
-    Ok(Round { opponent, colour, outcome, code })
+    Ok(Round {
+        opponent,
+        colour,
+        outcome,
+        code,
+    })
 }
 
 /// Writes a tournament back as TRF, lines ending in LF: the name, the
@@ -423,20 +467,28 @@ pub fn write(tournament: &Tournament) -> String {
     for player in &tournament.players {
         let mut head: Vec<char> = player.head.chars().collect();
         head.resize(91, ' ');
-        let points = format!("{:>4}", format!("{}.{}", player.points / 10, player.points % 10));
+        let points = format!(
+            "{:>4}",
+            format!("{}.{}", player.points / 10, player.points % 10)
+        );
         for (offset, c) in points.chars().enumerate() {
             head[80 + offset] = c;
         }
         let mut line: String = head.into_iter().collect();
         for round in &player.rounds {
-            let opponent = round.opponent.map_or("0000".to_string(), |n| format!("{n:>4}"));
+            let opponent = round
+                .opponent
+                .map_or("0000".to_string(), |n| format!("{n:>4}"));
             let colour = match round.colour {
                 Some(Colour::White) => 'w',
                 Some(Colour::Black) => 'b',
                 None => '-',
             };
-            let (opponent, colour) =
-                if round.outcome == Outcome::Absent { ("    ".to_string(), ' ') } else { (opponent, colour) };
+            let (opponent, colour) = if round.outcome == Outcome::Absent {
+                ("    ".to_string(), ' ')
+            } else {
+                (opponent, colour)
+            };
             line.push_str(&format!("{opponent} {colour} {}  ", round.code));
         }
         out.push_str(line.trim_end());

@@ -54,7 +54,11 @@ impl<const L: usize> Wide<L> {
     pub fn shr1(self) -> Wide<L> {
         let mut out = [0u64; L];
         for index in 0..L {
-            let high = if index + 1 < L { self.0[index + 1] << 63 } else { 0 };
+            let high = if index + 1 < L {
+                self.0[index + 1] << 63
+            } else {
+                0
+            };
             out[index] = (self.0[index] >> 1) | high;
         }
         Wide(out)

@@ -11,12 +11,21 @@ use crate::tournament::wide::Wide;
 
 /// Each player's partner (by index), `None` for the bye or the absent.
 pub(super) fn pair_field(field: &Field) -> Result<Vec<Option<usize>>, DutchError> {
-    let mut sorted: Vec<usize> =
-        field.players.iter().filter(|p| field.is_paired(p)).map(|p| p.id).collect();
+    let mut sorted: Vec<usize> = field
+        .players
+        .iter()
+        .filter(|p| field.is_paired(p))
+        .map(|p| p.id)
+        .collect();
     if sorted.is_empty() {
         return Ok(vec![None; field.players.len()]);
     }
-    sorted.sort_by_key(|&id| (std::cmp::Reverse(field.players[id].score), field.players[id].rank));
+    sorted.sort_by_key(|&id| {
+        (
+            std::cmp::Reverse(field.players[id].score),
+            field.players[id].rank,
+        )
+    });
     let layout = layout(field, &sorted);
     // The matching doubles the weights and adds duals: a few spare bits.
     let needed = layout.total_bits() + 2 + 6;
@@ -54,7 +63,13 @@ fn layout<'a>(field: &'a Field, sorted: &[usize]) -> Layout<'a> {
             forbidden[player.id].insert(game.opponent);
         }
     }
-    Layout { field, group_bits: bits(largest), groups_bits, shifts, forbidden }
+    Layout {
+        field,
+        group_bits: bits(largest),
+        groups_bits,
+        shifts,
+        forbidden,
+    }
 }
 
 /// One round's pairing in progress. Vertices are positions in `sorted`.
@@ -127,7 +142,10 @@ impl<'a, const L: usize> Pairer<'a, L> {
             }
         }
         let mut partners: Vec<usize> = (0..n).map(|v| self.decided[v].unwrap_or(v)).collect();
-        for (index, mate) in maximum_weight_matching(open.len(), &edges).into_iter().enumerate() {
+        for (index, mate) in maximum_weight_matching(open.len(), &edges)
+            .into_iter()
+            .enumerate()
+        {
             if let Some(mate) = mate {
                 partners[open[index]] = open[mate];
             }
@@ -136,7 +154,13 @@ impl<'a, const L: usize> Pairer<'a, L> {
     }
 
     fn edge(&self, higher: usize, lower: usize, in_current: bool, in_next: bool) -> Wide<L> {
-        self.layout.edge(self.player(higher), self.player(lower), in_current, in_next, &self.bye)
+        self.layout.edge(
+            self.player(higher),
+            self.player(lower),
+            in_current,
+            in_next,
+            &self.bye,
+        )
     }
 
     /// Fixes the pair `a`–`b`: heavier than anything, and their other
@@ -147,7 +171,11 @@ impl<'a, const L: usize> Pairer<'a, L> {
         for other in 0..self.sorted.len() {
             for (one, two) in [(a, b), (b, a)] {
                 if other != one {
-                    let weight = if other == two { self.max_weight } else { Wide::ZERO };
+                    let weight = if other == two {
+                        self.max_weight
+                    } else {
+                        Wide::ZERO
+                    };
                     self.set(one, other, weight);
                 }
             }
@@ -176,7 +204,11 @@ impl<'a, const L: usize> Pairer<'a, L> {
         let top = self.score(0);
         for lower in 0..n {
             for higher in 0..lower {
-                let weight = if odd { self.bye_weight(higher, lower, top) } else { self.edge(higher, lower, false, false) };
+                let weight = if odd {
+                    self.bye_weight(higher, lower, top)
+                } else {
+                    self.edge(higher, lower, false, false)
+                };
                 self.set(lower, higher, weight);
             }
         }
@@ -196,9 +228,13 @@ impl<'a, const L: usize> Pairer<'a, L> {
         let receiver = (0..n).find(|&v| matching[v] == v).unwrap_or(n - 1);
         self.bye.score = self.score(receiver);
         self.bye.single_downfloater = self.bye.score >= top
-            && (0..n).take_while(|&v| self.score(v) >= top).all(|v| self.score(matching[v]) >= top);
-        let mut played: Vec<usize> =
-            (0..n).filter(|&v| self.score(v) == self.bye.score).map(|v| self.player(v).played_games).collect();
+            && (0..n)
+                .take_while(|&v| self.score(v) >= top)
+                .all(|v| self.score(matching[v]) >= top);
+        let mut played: Vec<usize> = (0..n)
+            .filter(|&v| self.score(v) == self.bye.score)
+            .map(|v| self.player(v).played_games)
+            .collect();
         played.sort_unstable_by(|a, b| b.cmp(a));
         for (rank, games) in played.into_iter().enumerate() {
             self.bye.unplayed_ranks.insert(games, rank as u64);

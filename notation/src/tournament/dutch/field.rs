@@ -27,19 +27,34 @@ pub(crate) struct Match {
 
 impl Match {
     fn absent(own: usize) -> Match {
-        Match { opponent: own, colour: None, score: Score::Loss, played: false, paired: false }
+        Match {
+            opponent: own,
+            colour: None,
+            score: Score::Loss,
+            played: false,
+            paired: false,
+        }
     }
 
     fn from_round(round: &Round, own: usize) -> Match {
         let opponent = round.opponent.map_or(own, |n| n as usize - 1);
         let score = match round.outcome {
-            Outcome::Win | Outcome::ForfeitWin | Outcome::FullBye | Outcome::PairingBye => Score::Win,
+            Outcome::Win | Outcome::ForfeitWin | Outcome::FullBye | Outcome::PairingBye => {
+                Score::Win
+            }
             Outcome::Draw | Outcome::HalfBye => Score::Draw,
             _ => Score::Loss,
         };
         let played = opponent != own && round.colour.is_some() && round.outcome.is_played();
-        let paired = opponent != own || matches!(round.outcome, Outcome::PairingBye | Outcome::ForfeitWin);
-        Match { opponent, colour: round.colour, score, played, paired }
+        let paired =
+            opponent != own || matches!(round.outcome, Outcome::PairingBye | Outcome::ForfeitWin);
+        Match {
+            opponent,
+            colour: round.colour,
+            score,
+            played,
+            paired,
+        }
     }
 
     /// The points, in tenths (standard system: the pairing-allocated bye
@@ -84,13 +99,19 @@ impl Player {
 
     /// The score `back` rounds before the round being paired.
     pub(crate) fn score_back(&self, rounds: usize, back: usize) -> u32 {
-        let earlier: u32 = self.matches[rounds - back..rounds].iter().map(Match::points).sum();
+        let earlier: u32 = self.matches[rounds - back..rounds]
+            .iter()
+            .map(Match::points)
+            .sum();
         self.score - earlier
     }
 
     /// The bye is for a player who has not had a point without playing.
     pub(crate) fn eligible_for_bye(&self) -> bool {
-        !self.matches.iter().any(|m| !m.played && (m.points() >= 10 || (m.paired && m.opponent == self.id)))
+        !self
+            .matches
+            .iter()
+            .any(|m| !m.played && (m.points() >= 10 || (m.paired && m.opponent == self.id)))
     }
 
     fn compute_colours(&mut self) {
@@ -103,10 +124,18 @@ impl Player {
                 Colour::White => white += 1,
                 Colour::Black => black += 1,
             }
-            streak = if streak == 0 || Some(colour) != last { 1 } else { streak + 1 };
+            streak = if streak == 0 || Some(colour) != last {
+                1
+            } else {
+                streak + 1
+            };
             last = Some(colour);
         }
-        let lower = if white > black { Colour::Black } else { Colour::White };
+        let lower = if white > black {
+            Colour::Black
+        } else {
+            Colour::White
+        };
         self.imbalance = white.abs_diff(black);
         self.preference = if self.imbalance > 1 {
             Some(lower)
@@ -151,10 +180,16 @@ impl std::fmt::Display for FieldError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             FieldError::MissingNumber(n) => write!(f, "pairing number {n} has no player's line"),
-            FieldError::NoRoundCount => write!(f, "the number of rounds is needed: add a line `XXR <rounds>`"),
+            FieldError::NoRoundCount => write!(
+                f,
+                "the number of rounds is needed: add a line `XXR <rounds>`"
+            ),
             FieldError::TooManyRounds => write!(f, "more rounds are played than the line XXR says"),
             FieldError::NoInitialColour => {
-                write!(f, "the first round's colour is needed: add a line `XXC white1` or `XXC black1`")
+                write!(
+                    f,
+                    "the first round's colour is needed: add a line `XXC white1` or `XXC black1`"
+                )
             }
         }
     }
@@ -174,7 +209,10 @@ fn rounds_by_index(tournament: &Tournament) -> Result<Vec<&[Round]>, FieldError>
             }
         }
     }
-    rounds.into_iter().collect::<Option<Vec<_>>>().ok_or(FieldError::MissingNumber(0))
+    rounds
+        .into_iter()
+        .collect::<Option<Vec<_>>>()
+        .ok_or(FieldError::MissingNumber(0))
 }
 
 /// The rounds a file records as paired: a round counts once someone was
@@ -223,7 +261,11 @@ impl Field {
         let mut players = Vec::with_capacity(rounds.len());
         for (id, entries) in rounds.iter().enumerate() {
             let mut matches: Vec<Match> = (0..round)
-                .map(|r| entries.get(r).map_or(Match::absent(id), |e| Match::from_round(e, id)))
+                .map(|r| {
+                    entries
+                        .get(r)
+                        .map_or(Match::absent(id), |e| Match::from_round(e, id))
+                })
                 .collect();
             if let Some(next) = entries.get(round).map(|e| Match::from_round(e, id))
                 && !next.paired
@@ -251,7 +293,12 @@ impl Field {
             rank += 1;
             player.compute_colours();
         }
-        Ok(Field { players, played_rounds: round, expected_rounds, initial_colour })
+        Ok(Field {
+            players,
+            played_rounds: round,
+            expected_rounds,
+            initial_colour,
+        })
     }
 
     /// Whether the player is paired this round.
@@ -264,13 +311,23 @@ impl Field {
 /// round where colours are written (as bbpPairings infers it).
 pub fn infer_initial_colour(tournament: &Tournament) -> Option<Colour> {
     let rounds = rounds_by_index(tournament).ok()?;
-    let first = rounds.iter().filter_map(|r| r.iter().position(|e| e.colour.is_some())).min()?;
+    let first = rounds
+        .iter()
+        .filter_map(|r| r.iter().position(|e| e.colour.is_some()))
+        .min()?;
     let mut seen = 0usize;
     for (id, entries) in rounds.iter().enumerate() {
-        let paired_by_then = entries.iter().take(first + 1).any(|e| Match::from_round(e, id).paired);
+        let paired_by_then = entries
+            .iter()
+            .take(first + 1)
+            .any(|e| Match::from_round(e, id).paired);
         if paired_by_then {
             if let Some(colour) = entries.get(first).and_then(|e| e.colour) {
-                return Some(if seen % 2 == 1 { colour.invert() } else { colour });
+                return Some(if seen % 2 == 1 {
+                    colour.invert()
+                } else {
+                    colour
+                });
             }
             seen += 1;
         }

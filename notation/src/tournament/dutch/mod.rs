@@ -72,7 +72,11 @@ pub fn pair(field: &Field) -> Result<Vec<Pair>, DutchError> {
         match *partner {
             Some(other) if id < other => {
                 let colour = choose_colour(field, &field.players[id], &field.players[other]);
-                let (white, black) = if colour == Colour::White { (id, other) } else { (other, id) };
+                let (white, black) = if colour == Colour::White {
+                    (id, other)
+                } else {
+                    (other, id)
+                };
                 pairs.push((white, Some(black)));
             }
             Some(_) => {}
@@ -93,12 +97,20 @@ pub fn pair(field: &Field) -> Result<Vec<Pair>, DutchError> {
                 }
             }
         };
-        (black.is_none(), std::cmp::Reverse(higher.score), std::cmp::Reverse(lower.score), higher.rank)
+        (
+            black.is_none(),
+            std::cmp::Reverse(higher.score),
+            std::cmp::Reverse(lower.score),
+            higher.rank,
+        )
     };
     pairs.sort_by_key(key);
     Ok(pairs
         .into_iter()
-        .map(|(white, black)| Pair { white: white as u32 + 1, black: black.map(|b| b as u32 + 1) })
+        .map(|(white, black)| Pair {
+            white: white as u32 + 1,
+            black: black.map(|b| b as u32 + 1),
+        })
         .collect())
 }
 
@@ -115,8 +127,18 @@ fn compatible_preferences(a: Option<Colour>, b: Option<Colour>) -> bool {
 /// The colour of the two players' last game in which their colours
 /// differed, going back over played games only.
 fn first_difference(a: &Player, b: &Player) -> (Option<Colour>, Option<Colour>) {
-    let mut first = a.matches.iter().rev().filter(|m| m.played).map(|m| m.colour);
-    let mut second = b.matches.iter().rev().filter(|m| m.played).map(|m| m.colour);
+    let mut first = a
+        .matches
+        .iter()
+        .rev()
+        .filter(|m| m.played)
+        .map(|m| m.colour);
+    let mut second = b
+        .matches
+        .iter()
+        .rev()
+        .filter(|m| m.played)
+        .map(|m| m.colour);
     loop {
         match (first.next(), second.next()) {
             (Some(x), Some(y)) if x == y => continue,
@@ -130,7 +152,9 @@ fn first_difference(a: &Player, b: &Player) -> (Option<Colour>, Option<Colour>) 
 /// preferences and histories alone, `None` when those do not decide.
 fn neutral_colour(player: &Player, opponent: &Player) -> Option<Colour> {
     if compatible_preferences(player.preference, opponent.preference) {
-        return player.preference.or(opponent.preference.map(Colour::invert));
+        return player
+            .preference
+            .or(opponent.preference.map(Colour::invert));
     }
     if player.absolute_preference()
         && (player.imbalance > opponent.imbalance || !opponent.absolute_preference())
@@ -201,8 +225,15 @@ pub fn check(tournament: &super::trf::Tournament) -> Result<Vec<Mismatch>, Field
         played += 1;
     }
     let expected_rounds = tournament.rounds.map_or(played, |r| r as usize);
-    let Some(initial) = tournament.initial_colour.or_else(|| infer_initial_colour(tournament)) else {
-        return if played == 0 { Ok(Vec::new()) } else { Err(FieldError::NoInitialColour) };
+    let Some(initial) = tournament
+        .initial_colour
+        .or_else(|| infer_initial_colour(tournament))
+    else {
+        return if played == 0 {
+            Ok(Vec::new())
+        } else {
+            Err(FieldError::NoInitialColour)
+        };
     };
     let mut mismatches = Vec::new();
     for round in 0..played {
@@ -219,7 +250,10 @@ pub fn check(tournament: &super::trf::Tournament) -> Result<Vec<Mismatch>, Field
             })
         });
         if !agrees {
-            mismatches.push(Mismatch { round: round + 1, expected: computed });
+            mismatches.push(Mismatch {
+                round: round + 1,
+                expected: computed,
+            });
         }
     }
     Ok(mismatches)

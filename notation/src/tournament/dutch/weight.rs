@@ -22,7 +22,11 @@ pub(super) fn float(field: &Field, player: &Player, back: usize) -> Float {
     let rounds = field.played_rounds;
     let game = &player.matches[rounds - back];
     if !game.played {
-        return if game.points() > 0 { Float::Down } else { Float::None };
+        return if game.points() > 0 {
+            Float::Down
+        } else {
+            Float::None
+        };
     }
     let own = player.score_back(rounds, back);
     let theirs = field.players[game.opponent].score_back(rounds, back);
@@ -90,7 +94,8 @@ impl Layout<'_> {
             && (!a.absolute_preference()
                 || !b.absolute_preference()
                 || a.preference != b.preference
-                || (rounds + 1 >= self.field.expected_rounds && (a.score > threshold || b.score > threshold)))
+                || (rounds + 1 >= self.field.expected_rounds
+                    && (a.score > threshold || b.score > threshold)))
     }
 
     pub(super) fn bye_candidate(&self, player: &Player, bye: &ByeContext) -> bool {
@@ -117,7 +122,8 @@ impl Layout<'_> {
         let flag = |flag: bool| Wide::<L>::from_u64(u64::from(flag));
         // Completion, and the bye to a player who may have it.
         let mut w = Wide::<L>::from_u64(
-            1 + u64::from(!self.bye_candidate(higher, bye)) + u64::from(!self.bye_candidate(lower, bye)),
+            1 + u64::from(!self.bye_candidate(higher, bye))
+                + u64::from(!self.bye_candidate(lower, bye)),
         );
         // As many pairs as possible in the bracket, with the highest scores.
         w = w.shl(g).wrapping_add(flag(in_current));
@@ -130,7 +136,11 @@ impl Layout<'_> {
         if bye.single_downfloater {
             for player in [higher, lower] {
                 if player.score == bye.score {
-                    let rank = bye.unplayed_ranks.get(&player.played_games).copied().unwrap_or(0);
+                    let rank = bye
+                        .unplayed_ranks
+                        .get(&player.played_games)
+                        .copied()
+                        .unwrap_or(0);
                     w = w.plus(rank);
                 }
             }
@@ -153,7 +163,13 @@ impl Layout<'_> {
 
     /// C.04.3 C10–C13: colour differences and repeated colours avoided,
     /// preferences met, strong preferences met.
-    fn colour_bands<const L: usize>(&self, w: Wide<L>, player: &Player, opponent: &Player, mask: bool) -> Wide<L> {
+    fn colour_bands<const L: usize>(
+        &self,
+        w: Wide<L>,
+        player: &Player,
+        opponent: &Player,
+        mask: bool,
+    ) -> Wide<L> {
         let g = self.group_bits;
         let same = player.preference == opponent.preference;
         let first = !player.absolute_imbalance() || !opponent.absolute_imbalance() || !same;
@@ -163,7 +179,11 @@ impl Layout<'_> {
             || if player.imbalance == opponent.imbalance {
                 player.repeated.is_none() || player.repeated != opponent.repeated
             } else {
-                let smaller = if player.imbalance > opponent.imbalance { opponent } else { player };
+                let smaller = if player.imbalance > opponent.imbalance {
+                    opponent
+                } else {
+                    player
+                };
                 smaller.repeated != player.preference.map(Colour::invert)
             };
         let third = compatible_preferences(player.preference, opponent.preference);
@@ -198,7 +218,8 @@ impl Layout<'_> {
         }
         w = w.shl(g);
         if in_current {
-            let repeated_up = higher.score > lower.score && float(self.field, lower, back) == Float::Up;
+            let repeated_up =
+                higher.score > lower.score && float(self.field, lower, back) == Float::Up;
             w = w.plus(u64::from(!repeated_up));
         }
         w

@@ -62,7 +62,8 @@ impl<const L: usize> Pairer<'_, L> {
         for larger in bracket.moved_down..vertices.len() {
             for smaller in 0..larger {
                 let in_current = larger < bracket.residents_end;
-                let weight = self.edge(vertices[smaller], vertices[larger], in_current, !in_current);
+                let weight =
+                    self.edge(vertices[smaller], vertices[larger], in_current, !in_current);
                 base[larger].push(weight);
             }
         }
@@ -76,7 +77,13 @@ impl<const L: usize> Pairer<'_, L> {
 
     /// Which moved-down players are paired in the bracket: as many as
     /// possible, the higher first.
-    fn choose_moved_down(&mut self, bracket: &Bracket, base: &Base<L>, stable: &mut Vec<usize>, matched: &mut [bool]) {
+    fn choose_moved_down(
+        &mut self,
+        bracket: &Bracket,
+        base: &Base<L>,
+        stable: &mut Vec<usize>,
+        matched: &mut [bool],
+    ) {
         let vertices = &bracket.vertices;
         let (mut score, mut remaining, mut remaining_matched) = (0, 0usize, 0usize);
         for index in 0..bracket.moved_down {
@@ -126,7 +133,13 @@ impl<const L: usize> Pairer<'_, L> {
     }
 
     /// The moved-down players' opponents, the highest possible first.
-    fn pair_moved_down(&mut self, bracket: &Bracket, base: &Base<L>, stable: &mut Vec<usize>, matched: &mut [bool]) {
+    fn pair_moved_down(
+        &mut self,
+        bracket: &Bracket,
+        base: &Base<L>,
+        stable: &mut Vec<usize>,
+        matched: &mut [bool],
+    ) {
         let vertices = &bracket.vertices;
         for index in 0..bracket.moved_down {
             let vertex = vertices[index];
@@ -154,17 +167,34 @@ impl<const L: usize> Pairer<'_, L> {
 
     /// A remainder edge's weight, with the bands that minimise the number
     /// of exchanges and the difference of the exchanged numbers.
-    fn exchange_weight(&self, base: &Base<L>, smaller: usize, larger: usize, position: usize, pairs: usize) -> Wide<L> {
+    fn exchange_weight(
+        &self,
+        base: &Base<L>,
+        smaller: usize,
+        larger: usize,
+        position: usize,
+        pairs: usize,
+    ) -> Wide<L> {
         let weight = base[larger][smaller];
         if weight.is_zero() {
             return weight;
         }
         let g = self.layout.group_bits;
-        let addend = Wide::<L>::from_u64(u64::from(position < pairs)).shl(g).shl(g).minus(position as u64).shl(1);
+        let addend = Wide::<L>::from_u64(u64::from(position < pairs))
+            .shl(g)
+            .shl(g)
+            .minus(position as u64)
+            .shl(1);
         weight.wrapping_add(addend)
     }
 
-    fn pair_remainder(&mut self, bracket: &Bracket, base: &mut Base<L>, stable: &mut Vec<usize>, matched: &mut [bool]) {
+    fn pair_remainder(
+        &mut self,
+        bracket: &Bracket,
+        base: &mut Base<L>,
+        stable: &mut Vec<usize>,
+        matched: &mut [bool],
+    ) {
         let vertices = &bracket.vertices;
         let mut remainder = Vec::new();
         let mut pairs = 0;
@@ -328,7 +358,13 @@ impl<const L: usize> Pairer<'_, L> {
     }
 
     /// Records the bracket's pairs; the unpaired go down to the next.
-    fn next_bracket(&mut self, state: &mut Brackets, bracket: &Bracket, stable: &[usize], group: usize) {
+    fn next_bracket(
+        &mut self,
+        state: &mut Brackets,
+        bracket: &Bracket,
+        stable: &[usize],
+        group: usize,
+    ) {
         let n = self.sorted.len();
         let mut single = n % 2 == 1 && group < n && self.bye.score >= self.score(group);
         let mut players = Vec::new();
