@@ -5,7 +5,8 @@
 //! `cargo run --release -p songo-notation --example dutch_timing -- FILE.trf…`
 //!
 //! With `--next` first, times the pairing of each file's next round only
-//! (the file needs `XXR`), as `songo pair` computes it.
+//! (the file needs `XXR`), as `songo pair` computes it, and prints the
+//! pairs on standard error.
 
 use std::time::Instant;
 
@@ -32,15 +33,20 @@ fn main() {
         if next {
             let start = Instant::now();
             let pairs = dutch::Field::next_round(&tournament).map(|field| dutch::pair(&field));
+            let elapsed = start.elapsed();
             let pairs = match pairs {
-                Ok(Ok(pairs)) => pairs.len().to_string(),
+                Ok(Ok(pairs)) => {
+                    // The pairs, for comparing with another engine's.
+                    eprint!("{}", songo_notation::tournament::format_pairs(&pairs));
+                    pairs.len().to_string()
+                }
                 other => format!("{other:?}"),
             };
             println!(
                 "{path}: {} players, round {} paired in {:.3} s ({pairs} pairs)",
                 tournament.players.len(),
                 dutch::rounds_paired(&tournament) + 1,
-                start.elapsed().as_secs_f64()
+                elapsed.as_secs_f64()
             );
             continue;
         }

@@ -34,7 +34,7 @@ impl<const L: usize> Wide<L> {
 
     /// Shifted left by `bits` (bits beyond the width are lost).
     #[must_use]
-    pub fn shl(self, bits: u32) -> Wide<L> {
+    pub fn shifted_left(self, bits: u32) -> Wide<L> {
         let limbs = (bits / 64) as usize;
         let rest = bits % 64;
         let mut out = [0u64; L];
@@ -53,13 +53,9 @@ impl<const L: usize> Wide<L> {
     #[must_use]
     pub fn shr1(self) -> Wide<L> {
         let mut out = [0u64; L];
-        for index in 0..L {
-            let high = if index + 1 < L {
-                self.0[index + 1] << 63
-            } else {
-                0
-            };
-            out[index] = (self.0[index] >> 1) | high;
+        for (index, limb) in out.iter_mut().enumerate() {
+            let high = self.0.get(index + 1).map_or(0, |next| next << 63);
+            *limb = (self.0[index] >> 1) | high;
         }
         Wide(out)
     }

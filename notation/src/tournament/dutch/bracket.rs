@@ -258,9 +258,9 @@ impl<'a, const L: usize> Pairer<'a, L> {
         let layout = self.layout;
         let shift = |score: u32| u64::from(layout.shifts.get(&score).copied().unwrap_or(0));
         Wide::<L>::from_u64(1 + u64::from(!l.eligible_for_bye()) + u64::from(!h.eligible_for_bye()))
-            .shl(layout.groups_bits)
+            .shifted_left(layout.groups_bits)
             .plus(shift(l.score) + shift(h.score))
-            .shl(layout.group_bits)
+            .shifted_left(layout.group_bits)
             .plus(u64::from(l.score >= top))
     }
 }

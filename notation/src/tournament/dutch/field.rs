@@ -287,10 +287,8 @@ impl Field {
                 strong: false,
             });
         }
-        let mut rank = 0;
-        for player in players.iter_mut().filter(|p| p.valid) {
+        for (rank, player) in players.iter_mut().filter(|p| p.valid).enumerate() {
             player.rank = rank;
-            rank += 1;
             player.compute_colours();
         }
         Ok(Field {

@@ -126,13 +126,13 @@ impl Layout<'_> {
                 + u64::from(!self.bye_candidate(lower, bye)),
         );
         // As many pairs as possible in the bracket, with the highest scores.
-        w = w.shl(g).wrapping_add(flag(in_current));
-        w = w.shl(s).wrapping_add(when(in_current, higher_band));
+        w = w.shifted_left(g).wrapping_add(flag(in_current));
+        w = w.shifted_left(s).wrapping_add(when(in_current, higher_band));
         // Then in the next bracket.
-        w = w.shl(g).wrapping_add(flag(in_next));
-        w = w.shl(s).wrapping_add(when(in_next, higher_band));
+        w = w.shifted_left(g).wrapping_add(flag(in_next));
+        w = w.shifted_left(s).wrapping_add(when(in_next, higher_band));
         // The bye's receiver has played as many games as possible.
-        w = w.shl(g).shl(g);
+        w = w.shifted_left(g).shifted_left(g);
         if bye.single_downfloater {
             for player in [higher, lower] {
                 if player.score == bye.score {
@@ -158,7 +158,7 @@ impl Layout<'_> {
             }
         }
         // Room for the exchanges and the order of the pairs in a bracket.
-        w.shl(g).shl(g).shl(g).shl(1)
+        w.shifted_left(g).shifted_left(g).shifted_left(g).shifted_left(1)
     }
 
     /// C.04.3 C10–C13: colour differences and repeated colours avoided,
@@ -193,7 +193,7 @@ impl Layout<'_> {
             || !same;
         let mut w = w;
         for band in [first, second, third, fourth] {
-            w = w.shl(g).plus(u64::from(mask && band));
+            w = w.shifted_left(g).plus(u64::from(mask && band));
         }
         w
     }
@@ -209,14 +209,14 @@ impl Layout<'_> {
         back: usize,
     ) -> Wide<L> {
         let g = self.group_bits;
-        let mut w = w.shl(g);
+        let mut w = w.shifted_left(g);
         if in_current {
             w = w.plus(u64::from(float(self.field, lower, back) == Float::Down));
             w = w.plus(u64::from(
                 higher.score <= lower.score && float(self.field, higher, back) == Float::Down,
             ));
         }
-        w = w.shl(g);
+        w = w.shifted_left(g);
         if in_current {
             let repeated_up =
                 higher.score > lower.score && float(self.field, lower, back) == Float::Up;
@@ -235,7 +235,7 @@ impl Layout<'_> {
         back: usize,
     ) -> Wide<L> {
         let s = self.groups_bits;
-        let mut w = w.shl(s);
+        let mut w = w.shifted_left(s);
         if in_current {
             for player in [lower, higher] {
                 if float(self.field, player, back) == Float::Down {
@@ -243,7 +243,7 @@ impl Layout<'_> {
                 }
             }
         }
-        w = w.shl(s);
+        w = w.shifted_left(s);
         let repeated_up = float(self.field, lower, back) == Float::Up && higher.score > lower.score;
         if in_current && !repeated_up {
             w = w.wrapping_add(Wide::bit(self.shift(higher.score)));

@@ -181,10 +181,10 @@ impl<const L: usize> Pairer<'_, L> {
         }
         let g = self.layout.group_bits;
         let addend = Wide::<L>::from_u64(u64::from(position < pairs))
-            .shl(g)
-            .shl(g)
+            .shifted_left(g)
+            .shifted_left(g)
             .minus(position as u64)
-            .shl(1);
+            .shifted_left(1);
         weight.wrapping_add(addend)
     }
 
@@ -198,8 +198,8 @@ impl<const L: usize> Pairer<'_, L> {
         let vertices = &bracket.vertices;
         let mut remainder = Vec::new();
         let mut pairs = 0;
-        for index in bracket.moved_down..bracket.residents_end {
-            let vertex = vertices[index];
+        let residents = bracket.moved_down..bracket.residents_end;
+        for (index, &vertex) in residents.clone().zip(&vertices[residents]) {
             if stable[vertex] < bracket.first_vertex {
                 continue;
             }
