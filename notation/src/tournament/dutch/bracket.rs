@@ -20,6 +20,9 @@ pub(super) fn pair_field(field: &Field) -> Result<Vec<Option<usize>>, DutchError
     if sorted.is_empty() {
         return Ok(vec![None; field.players.len()]);
     }
+    if sorted.len() > super::MAX_PLAYERS {
+        return Err(DutchError::TooLarge);
+    }
     sorted.sort_by_key(|&id| {
         (
             std::cmp::Reverse(field.players[id].score),

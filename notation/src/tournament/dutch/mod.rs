@@ -37,6 +37,10 @@ use super::Pair;
 use super::trf::Colour;
 use field::Player;
 
+/// The most players one round pairs: the matchings keep a weight for
+/// every pair of players (a 1,000-player field holds about 250 MB of them).
+pub const MAX_PLAYERS: usize = 1000;
+
 /// Why a round cannot be paired.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DutchError {
@@ -44,8 +48,8 @@ pub enum DutchError {
     /// rematch, no third colour in a row or colour difference beyond two,
     /// at most one bye and only to an eligible player).
     NoValidPairing,
-    /// The weights would need more than 4096 bits (a field far beyond
-    /// TRF's 9999 players and 99 rounds).
+    /// More players to pair than [`MAX_PLAYERS`], or weights of more than
+    /// 4096 bits.
     TooLarge,
 }
 
@@ -56,7 +60,10 @@ impl std::fmt::Display for DutchError {
                 f,
                 "no pairing meets the absolute criteria (no rematch, colours, at most one bye)"
             ),
-            DutchError::TooLarge => write!(f, "the field is too large to pair"),
+            DutchError::TooLarge => write!(
+                f,
+                "the field is too large to pair (more than {MAX_PLAYERS} players, or too many score groups)"
+            ),
         }
     }
 }
