@@ -114,6 +114,47 @@ mod matching {
             }
             prop_assert_eq!(total, brute_force(n, &weights));
         }
+
+        /// Kept between changes, as the Dutch system uses it: after each
+        /// change of a vertex's edges, still the heaviest matching.
+        #[test]
+        fn incremental_matching_stays_the_heaviest(
+            (n, rows) in graph(),
+            changes in proptest::collection::vec((0usize..9, proptest::collection::vec(prop_oneof![Just(0u64), 1u64..40], 9)), 1..8),
+        ) {
+            use songo_notation::tournament::matching::IncrementalMatching;
+            let mut weights = vec![vec![0u64; n]; n];
+            let mut matching = IncrementalMatching::new(n);
+            for v in 0..n {
+                for w in v + 1..n {
+                    weights[v][w] = rows[v][w];
+                    weights[w][v] = rows[v][w];
+                    matching.set_weight(v, w, rows[v][w]);
+                }
+            }
+            let mut steps = vec![None];
+            steps.extend(changes.into_iter().map(Some));
+            for step in steps {
+                if let Some((vertex, new)) = step {
+                    let v = vertex % n;
+                    for w in (0..n).filter(|&w| w != v) {
+                        weights[v][w] = new[w];
+                        weights[w][v] = new[w];
+                        matching.set_weight(v, w, new[w]);
+                    }
+                }
+                let mates = matching.matching();
+                let mut total = 0;
+                for v in 0..n {
+                    if let Some(w) = mates[v] {
+                        prop_assert_eq!(mates[w], Some(v));
+                        prop_assert!(weights[v][w] > 0);
+                        if v < w { total += weights[v][w]; }
+                    }
+                }
+                prop_assert_eq!(total, brute_force(n, &weights));
+            }
+        }
     }
 }
 
@@ -406,3 +447,4 @@ fn dutch_check_names_the_round_that_differs() {
     assert_eq!(mismatches.first().map(|m| m.round), Some(2));
     assert!(dutch::check(&tournament).unwrap().is_empty());
 }
+

@@ -74,19 +74,66 @@ pub fn maximum_weight_matching<W: Weight>(
     vertices: usize,
     edges: &[(usize, usize, W)],
 ) -> Vec<Option<usize>> {
-    let kept: Vec<(usize, usize, W)> = edges
-        .iter()
-        .filter(|&&(u, v, weight)| weight != W::ZERO && u != v && u < vertices && v < vertices)
-        .map(|&(u, v, weight)| (u, v, weight.add(weight)))
-        .collect();
-    if kept.is_empty() {
-        return vec![None; vertices];
+    let mut matching = IncrementalMatching::new(vertices);
+    for &(u, v, weight) in edges {
+        if u != v && u < vertices && v < vertices {
+            matching.set_weight(u, v, weight);
+        }
     }
-    let mut solver = Solver::new(vertices, kept);
-    solver.solve();
-    (0..vertices)
-        .map(|v| (solver.mate[v] != NONE).then(|| solver.endpoint[solver.mate[v]]))
-        .collect()
+    matching.matching()
+}
+
+/// A maximum-weight matching of a graph whose edges' weights change
+/// between solutions: the last solution's matching and duals are kept, and
+/// only the vertices whose edges changed (and their partners) are matched
+/// anew. The Dutch system asks for hundreds of matchings a round, each a
+/// few edges away from the last.
+///
+/// The graph is complete; an edge of weight zero is no edge.
+pub struct IncrementalMatching<W> {
+    solver: Solver<W>,
+    changed: Vec<bool>,
+}
+
+impl<W: Weight> IncrementalMatching<W> {
+    /// `vertices` vertices, no edges.
+    pub fn new(vertices: usize) -> IncrementalMatching<W> {
+        IncrementalMatching { solver: Solver::complete(vertices), changed: vec![false; vertices] }
+    }
+
+    /// Sets the weight of edge `u`–`v` (zero removes it).
+    pub fn set_weight(&mut self, u: usize, v: usize, weight: W) {
+        if u == v || u >= self.solver.n || v >= self.solver.n {
+            return;
+        }
+        let k = edge_index(u, v);
+        let doubled = weight.add(weight);
+        if self.solver.edges[k].2 != doubled {
+            self.solver.edges[k].2 = doubled;
+            self.changed[u] = true;
+            self.changed[v] = true;
+        }
+    }
+
+    /// A maximum-weight matching for the current weights: each vertex's
+    /// partner, `None` when unmatched.
+    pub fn matching(&mut self) -> Vec<Option<usize>> {
+        let changed: Vec<usize> = (0..self.solver.n).filter(|&v| self.changed[v]).collect();
+        self.changed.fill(false);
+        // The last solution's blossoms go first (their duals into their
+        // vertices'), then the changed vertices are reopened.
+        self.solver.dissolve();
+        self.solver.reopen(&changed);
+        self.solver.solve();
+        let solver = &self.solver;
+        (0..solver.n).map(|v| (solver.mate[v] != NONE).then(|| solver.endpoint[solver.mate[v]])).collect()
+    }
+}
+
+/// The index of edge `u`–`v` in the complete graph.
+fn edge_index(u: usize, v: usize) -> usize {
+    let (low, high) = if u < v { (u, v) } else { (v, u) };
+    high * (high - 1) / 2 + low
 }
 
 /// The state of the primal-dual method. Blossoms are numbered after the
@@ -119,8 +166,8 @@ struct Solver<W> {
 
 /// Which dual change ends a stage's search.
 enum Delta {
-    /// A vertex dual reaches zero: the matching is optimal.
-    Optimal,
+    /// An outer vertex's dual reaches zero: it may stay unmatched.
+    Zero(usize),
     /// An edge from an outer blossom to a free vertex becomes tight.
     Free(usize),
     /// An edge between outer blossoms becomes tight.
@@ -130,20 +177,22 @@ enum Delta {
 }
 
 impl<W: Weight> Solver<W> {
-    fn new(n: usize, edges: Vec<(usize, usize, W)>) -> Solver<W> {
-        let mut endpoint = Vec::with_capacity(2 * edges.len());
-        let mut neighbours = vec![Vec::new(); n];
-        let mut max_weight = W::ZERO;
-        for (k, &(u, v, weight)) in edges.iter().enumerate() {
-            endpoint.push(u);
-            endpoint.push(v);
-            neighbours[u].push(2 * k + 1);
-            neighbours[v].push(2 * k);
-            max_weight = max_weight.max(weight);
+    /// The complete graph on `n` vertices, every weight zero.
+    fn complete(n: usize) -> Solver<W> {
+        let edge_count = n * n.saturating_sub(1) / 2;
+        let mut edges = Vec::with_capacity(edge_count);
+        let mut endpoint = Vec::with_capacity(2 * edge_count);
+        let mut neighbours = vec![Vec::with_capacity(n.saturating_sub(1)); n];
+        for v in 0..n {
+            for u in 0..v {
+                let k = edges.len();
+                edges.push((u, v, W::ZERO));
+                endpoint.push(u);
+                endpoint.push(v);
+                neighbours[u].push(2 * k + 1);
+                neighbours[v].push(2 * k);
+            }
         }
-        let mut dual = vec![max_weight; n];
-        dual.extend(std::iter::repeat_n(W::ZERO, n));
-        let edge_count = edges.len();
         Solver {
             n,
             edges,
@@ -160,9 +209,67 @@ impl<W: Weight> Solver<W> {
             best_edge: vec![NONE; 2 * n],
             best_edges: vec![None; 2 * n],
             unused: (n..2 * n).rev().collect(),
-            dual,
+            dual: vec![W::ZERO; 2 * n],
             allowed: vec![false; edge_count],
             queue: Vec::new(),
+        }
+    }
+
+    /// The vertices whose edges changed lose their partners, and get the
+    /// least dual that keeps every edge's slack non-negative.
+    fn reopen(&mut self, changed: &[usize]) {
+        for &v in changed {
+            if self.mate[v] != NONE {
+                let partner = self.endpoint[self.mate[v]];
+                self.mate[partner] = NONE;
+                self.mate[v] = NONE;
+            }
+        }
+        for &v in changed {
+            let mut dual = W::ZERO;
+            for &p in &self.neighbours[v] {
+                let weight = self.edges[p / 2].2;
+                let other = self.dual[self.endpoint[p]];
+                let doubled = weight.add(weight);
+                if weight != W::ZERO && doubled > other {
+                    dual = dual.max(doubled.sub(other));
+                }
+            }
+            self.dual[v] = dual;
+        }
+    }
+
+    /// Turns every blossom's dual into its vertices' (each edge's slack
+    /// stays non-negative) and forgets the blossoms; a matched edge that is
+    /// no longer tight is unmatched.
+    fn dissolve(&mut self) {
+        for b in self.n..2 * self.n {
+            if self.base[b] != NONE {
+                let z = self.dual[b];
+                for leaf in self.leaves_of(b) {
+                    self.dual[leaf] = self.dual[leaf].add(z);
+                }
+            }
+        }
+        for b in self.n..2 * self.n {
+            self.parent[b] = NONE;
+            self.children[b].clear();
+            self.child_endpoints[b].clear();
+            self.base[b] = NONE;
+            self.best_edges[b] = None;
+            self.dual[b] = W::ZERO;
+        }
+        self.unused = (self.n..2 * self.n).rev().collect();
+        for v in 0..self.n {
+            self.in_blossom[v] = v;
+            self.parent[v] = NONE;
+        }
+        for v in 0..self.n {
+            if self.mate[v] != NONE && self.slack(self.mate[v] / 2) != W::ZERO {
+                let partner = self.endpoint[self.mate[v]];
+                self.mate[partner] = NONE;
+                self.mate[v] = NONE;
+            }
         }
     }
 
@@ -293,7 +400,10 @@ impl<W: Weight> Solver<W> {
                     .collect(),
             };
             for k in lists {
-                let (mut i, mut j, _) = self.edges[k];
+                let (mut i, mut j, weight) = self.edges[k];
+                if weight == W::ZERO {
+                    continue;
+                }
                 if self.in_blossom[j] == b {
                     std::mem::swap(&mut i, &mut j);
                 }
@@ -451,44 +561,66 @@ impl<W: Weight> Solver<W> {
 
     fn augment_matching(&mut self, k: usize) {
         let (v, w, _) = self.edges[k];
-        for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
-            loop {
-                let bs = self.in_blossom[s];
-                if bs >= self.n {
-                    self.augment_blossom(bs, s);
-                }
-                self.mate[s] = p;
-                if self.label_end[bs] == NONE {
-                    break;
-                }
-                let t = self.endpoint[self.label_end[bs]];
-                let bt = self.in_blossom[t];
-                s = self.endpoint[self.label_end[bt]];
-                let j = self.endpoint[self.label_end[bt] ^ 1];
-                if bt >= self.n {
-                    self.augment_blossom(bt, j);
-                }
-                self.mate[j] = self.label_end[bt];
-                p = self.label_end[bt] ^ 1;
+        self.augment_from(v, 2 * k + 1);
+        self.augment_from(w, 2 * k);
+    }
+
+    /// Matches vertex `s` by endpoint `p` (`NONE`: leaves it unmatched) and
+    /// flips the alternating path from it back to its tree's root.
+    fn augment_from(&mut self, mut s: usize, mut p: usize) {
+        loop {
+            let bs = self.in_blossom[s];
+            if bs >= self.n {
+                self.augment_blossom(bs, s);
             }
+            self.mate[s] = p;
+            if self.label_end[bs] == NONE {
+                break;
+            }
+            let t = self.endpoint[self.label_end[bs]];
+            let bt = self.in_blossom[t];
+            s = self.endpoint[self.label_end[bt]];
+            let j = self.endpoint[self.label_end[bt] ^ 1];
+            if bt >= self.n {
+                self.augment_blossom(bt, j);
+            }
+            self.mate[j] = self.label_end[bt];
+            p = self.label_end[bt] ^ 1;
         }
     }
 
+    /// An outer vertex whose dual reached zero becomes unmatched, and its
+    /// tree's root matched, by flipping the path between them.
+    fn flip_to(&mut self, v: usize) {
+        if v != NONE {
+            self.augment_from(v, NONE);
+        }
+    }
+
+    /// Stages until every unmatched vertex has a zero dual (the proof that
+    /// the matching is the heaviest). Each stage matches, or brings to a zero
+    /// dual, one more unmatched vertex whose dual is positive.
     fn solve(&mut self) {
-        for _ in 0..self.n {
+        for _ in 0..2 * self.n + 2 {
             self.label.fill(Label::Free);
+            self.label_end.fill(NONE);
             self.best_edge.fill(NONE);
             for b in self.n..2 * self.n {
                 self.best_edges[b] = None;
             }
             self.allowed.fill(false);
             self.queue.clear();
+            let mut roots = false;
             for v in 0..self.n {
-                if self.mate[v] == NONE && self.label[self.in_blossom[v]] == Label::Free {
+                if self.mate[v] == NONE
+                    && self.dual[v] != W::ZERO
+                    && self.label[self.in_blossom[v]] == Label::Free
+                {
                     self.assign_label(v, Label::Outer, NONE);
+                    roots = true;
                 }
             }
-            if !self.stage() {
+            if !roots || !self.stage() {
                 break;
             }
             for b in self.n..2 * self.n {
@@ -514,7 +646,10 @@ impl<W: Weight> Solver<W> {
                 return true;
             }
             match self.change_duals() {
-                Delta::Optimal => return false,
+                Delta::Zero(v) => {
+                    self.flip_to(v);
+                    return true;
+                }
                 Delta::Free(k) => {
                     self.allowed[k] = true;
                     let (mut i, j, _) = self.edges[k];
@@ -540,7 +675,7 @@ impl<W: Weight> Solver<W> {
                 let p = self.neighbours[v][index];
                 let k = p / 2;
                 let w = self.endpoint[p];
-                if self.in_blossom[v] == self.in_blossom[w] {
+                if self.edges[k].2 == W::ZERO || self.in_blossom[v] == self.in_blossom[w] {
                     continue;
                 }
                 let mut slack = W::ZERO;
@@ -552,7 +687,12 @@ impl<W: Weight> Solver<W> {
                 }
                 let bw = self.in_blossom[w];
                 if self.allowed[k] {
-                    if self.label[bw] == Label::Free {
+                    if self.label[bw] == Label::Free && self.mate[self.base[bw]] == NONE {
+                        // An unmatched vertex whose dual is zero: an
+                        // augmenting path.
+                        self.augment_matching(k);
+                        return true;
+                    } else if self.label[bw] == Label::Free {
                         self.assign_label(w, Label::Inner, p ^ 1);
                     } else if self.label[bw] == Label::Outer {
                         let base = self.scan_blossom(v, w);
@@ -584,8 +724,11 @@ impl<W: Weight> Solver<W> {
     /// Chooses the largest dual change that keeps every slack non-negative,
     /// applies it, and says what it made possible.
     fn change_duals(&mut self) -> Delta {
-        let mut delta = self.dual[..self.n].iter().copied().min().unwrap_or(W::ZERO);
-        let mut kind = Delta::Optimal;
+        let outer = |v: usize| self.label[self.in_blossom[v]] == Label::Outer;
+        let lowest = (0..self.n).filter(|&v| outer(v)).min_by_key(|&v| (self.dual[v], self.mate[v] != NONE));
+        let Some(lowest) = lowest else { return Delta::Zero(NONE) };
+        let mut delta = self.dual[lowest];
+        let mut kind = Delta::Zero(lowest);
         for v in 0..self.n {
             if self.label[self.in_blossom[v]] == Label::Free && self.best_edge[v] != NONE {
                 let d = self.slack(self.best_edge[v]);

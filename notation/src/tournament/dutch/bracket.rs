@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 use super::DutchError;
 use super::field::{Field, Player};
 use super::weight::{ByeContext, Layout, bits};
-use crate::tournament::matching::maximum_weight_matching;
+use crate::tournament::matching::IncrementalMatching;
 use crate::tournament::wide::Wide;
 
 /// Each player's partner (by index), `None` for the bye or the absent.
@@ -80,13 +80,10 @@ struct Pairer<'a, const L: usize> {
     field: &'a Field,
     layout: &'a Layout<'a>,
     sorted: Vec<usize>,
-    /// The current weight of every edge, kept between matchings.
-    weights: Vec<Vec<Wide<L>>>,
+    /// The matching, its weights kept and updated between solutions.
+    matcher: IncrementalMatching<Wide<L>>,
     /// Heavier than any other edge: a pair already decided.
     max_weight: Wide<L>,
-    /// Each vertex's partner once its pair is decided: such a pair has no
-    /// other edge, so the matchings leave it out.
-    decided: Vec<Option<usize>>,
     bye: ByeContext,
 }
 
@@ -101,9 +98,8 @@ impl<'a, const L: usize> Pairer<'a, L> {
             field,
             layout,
             sorted,
-            weights: vec![vec![Wide::ZERO; n]; n],
+            matcher: IncrementalMatching::new(n),
             max_weight,
-            decided: vec![None; n],
             bye: ByeContext::default(),
         }
     }
@@ -117,43 +113,13 @@ impl<'a, const L: usize> Pairer<'a, L> {
     }
 
     fn set(&mut self, a: usize, b: usize, weight: Wide<L>) {
-        self.weights[a][b] = weight;
-        self.weights[b][a] = weight;
-        // A new edge at a decided pair reopens it: the matchings must see
-        // every edge that is not zero.
-        if !weight.is_zero() {
-            for (one, two) in [(a, b), (b, a)] {
-                if let Some(partner) = self.decided[one].filter(|&partner| partner != two) {
-                    self.decided[one] = None;
-                    self.decided[partner] = None;
-                }
-            }
-        }
+        self.matcher.set_weight(a, b, weight);
     }
 
-    /// Each vertex's partner, itself when unmatched. The decided pairs
-    /// stay as they are; the others are matched anew.
-    fn matching(&self) -> Vec<usize> {
-        let n = self.sorted.len();
-        let open: Vec<usize> = (0..n).filter(|&v| self.decided[v].is_none()).collect();
-        let mut edges = Vec::new();
-        for (a, &va) in open.iter().enumerate() {
-            for (b, &vb) in open[..a].iter().enumerate() {
-                if !self.weights[va][vb].is_zero() {
-                    edges.push((b, a, self.weights[va][vb]));
-                }
-            }
-        }
-        let mut partners: Vec<usize> = (0..n).map(|v| self.decided[v].unwrap_or(v)).collect();
-        for (index, mate) in maximum_weight_matching(open.len(), &edges)
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(mate) = mate {
-                partners[open[index]] = open[mate];
-            }
-        }
-        partners
+    /// Each vertex's partner, itself when unmatched.
+    fn matching(&mut self) -> Vec<usize> {
+        let mates = self.matcher.matching();
+        mates.into_iter().enumerate().map(|(v, m)| m.unwrap_or(v)).collect()
     }
 
     fn edge(&self, higher: usize, lower: usize, in_current: bool, in_next: bool) -> Wide<L> {
@@ -169,8 +135,6 @@ impl<'a, const L: usize> Pairer<'a, L> {
     /// Fixes the pair `a`–`b`: heavier than anything, and their other
     /// edges gone.
     fn finalize(&mut self, a: usize, b: usize) {
-        self.decided[a] = Some(b);
-        self.decided[b] = Some(a);
         for other in 0..self.sorted.len() {
             for (one, two) in [(a, b), (b, a)] {
                 if other != one {
