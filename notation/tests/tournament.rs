@@ -23,12 +23,26 @@ fn dutch_replays_equal_bbp_pairings() {
     replay_all("dutch");
 }
 
-/// 37 to 100 players, 7 to 11 rounds: slow unoptimised, so run on demand:
-/// `cargo test --release -p songo-notation --test notation dutch_medium -- --ignored`.
+/// 37 to 100 players, 7 to 11 rounds: a few minutes unoptimised, so run
+/// on demand: `cargo test --release -p songo-notation --test notation
+/// dutch_medium -- --ignored` (seconds).
 #[test]
-#[ignore = "a minute in release, much longer unoptimised"]
+#[ignore = "minutes unoptimised"]
 fn dutch_medium_replays_equal_bbp_pairings() {
     replay_all("dutch-medium");
+}
+
+/// Round 5 of a 500-player Swiss: bbpPairings' pairs (its `-p` output)
+/// beside the file. Half a minute in release: `cargo test --release -p
+/// songo-notation --test notation dutch_500 -- --ignored`.
+#[test]
+#[ignore = "half a minute in release"]
+fn dutch_500_players_round_5_equals_bbp_pairings() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/tournaments/large");
+    let text = std::fs::read_to_string(root.join("swiss-500-after-4.trf")).unwrap();
+    let expected = std::fs::read_to_string(root.join("swiss-500-after-4.pairs")).unwrap();
+    let field = dutch::Field::next_round(&trf::parse(&text).unwrap()).unwrap();
+    assert_eq!(format_pairs(&dutch::pair(&field).unwrap()), expected);
 }
 
 fn replay_all(dir: &str) {
