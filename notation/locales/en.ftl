@@ -1342,6 +1342,12 @@ archive-changed = game { $id } is now at revision { $revision }{ $deleted ->
    *[no] {""}
 }
 archive-history-line = { $revision }  { $at }  { $action } by { $by }
+live-no-such-game = no live game has the id { $id }
+live-wrong-key = this is not the key of live game { $id }: its moves need the key its creation answered
+live-bad-name = `{ $field }` must be a name of 1 to { $limit } characters, without control characters
+live-gap = ply { $given } is not the next one of live game { $id }: the next is { $next } (send the moves in order, from the first the server lacks)
+live-taken = ply { $ply } of live game { $id } is { $stored } already, not { $given }: read the game again (GET /v1/live/{ $id }) and carry on from its moves
+live-too-long = a live game stores { $limit } plies at most
 archive-no-such-game = the archive holds no game { $id }
 hint-archive-no-such-game = a game's id is the 16 hexadecimal digits `songo archive search` lists
 archive-stale = game { $id } is at revision { $current } now: someone changed it since you read it

@@ -1352,6 +1352,12 @@ archive-changed = la partie { $id } en est maintenant à la révision { $revisio
    *[no] {""}
 }
 archive-history-line = { $revision }  { $at }  { $action } par { $by }
+live-no-such-game = aucune partie en direct n’a l’identifiant { $id }
+live-wrong-key = ce n’est pas la clé de la partie en direct { $id } : ses coups demandent la clé que sa création a donnée
+live-bad-name = `{ $field }` doit être un nom de 1 à { $limit } caractères, sans caractère de contrôle
+live-gap = le demi-coup { $given } n’est pas le suivant de la partie en direct { $id } : le suivant est le { $next } (envoyez les coups dans l’ordre, depuis le premier qui manque au serveur)
+live-taken = le demi-coup { $ply } de la partie en direct { $id } est déjà { $stored }, pas { $given } : relisez la partie (GET /v1/live/{ $id }) et reprenez à partir de ses coups
+live-too-long = une partie en direct garde au plus { $limit } demi-coups
 archive-no-such-game = l’archive ne contient aucune partie { $id }
 hint-archive-no-such-game = l’identifiant d’une partie est fait des 16 chiffres hexadécimaux que liste `songo archive search`
 archive-stale = la partie { $id } en est maintenant à la révision { $current } : quelqu’un l’a modifiée depuis que vous l’avez lue

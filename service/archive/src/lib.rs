@@ -16,6 +16,7 @@
 //! - `schema`: the migrations;
 //! - `counts`: the explorer's counts packed by bucket;
 //! - `ingest`: a game validated, hashed and replayed, with no database;
+//! - `live`: games recorded move by move while they are played;
 //! - `people`: players and events, their names and counts;
 //! - `query`: searches, exports, the explorer and standings;
 //! - [`render`]: their forms for people.
@@ -24,6 +25,7 @@ mod accounts;
 mod counts;
 mod db;
 mod ingest;
+mod live;
 mod people;
 mod postings;
 mod query;
@@ -49,6 +51,10 @@ pub use accounts::{
 pub use ingest::{
     FirstViolation, InvalidGame, MAX_TAGS_PER_GAME, NotAGame, Prepared, position_at, position_key,
     prepare,
+};
+pub use live::{
+    LIVE_CHANNEL, LiveGame, LivePly, LiveRefusal, LiveStarted, MAX_LIVE_NAME_CHARS, MAX_LIVE_PLIES,
+    NewLiveGame,
 };
 pub use people::{
     EventEntry, EventList, MAX_LIST_PAGE, MAX_MATCHED_PLAYERS, PeopleError, PlayerEntry,

@@ -216,6 +216,9 @@ both!(
 /// Accounts and their tokens (after `both!`, which it uses).
 mod accounts;
 
+/// Live games (after `both!`, which it uses).
+mod live;
+
 /// The games of a text, prepared as the import prepares them.
 fn prepared(text: &str) -> Vec<Prepared> {
     let mut reader = BatchReader::new(text.as_bytes());
