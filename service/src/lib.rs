@@ -47,6 +47,7 @@ mod exercises;
 mod games;
 mod handlers;
 mod lessons;
+mod live;
 mod logging;
 mod metrics;
 mod openapi;

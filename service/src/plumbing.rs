@@ -34,6 +34,8 @@ pub(crate) struct State {
     pub(crate) answers: Memory,
     /// The archive, when the server keeps one.
     pub(crate) store: Option<Arc<crate::archive::Store>>,
+    /// The moves of live games, for their spectators.
+    pub(crate) live: crate::live::Hub,
 }
 
 impl State {

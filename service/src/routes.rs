@@ -30,6 +30,7 @@ use crate::exercises;
 use crate::games;
 use crate::handlers;
 use crate::lessons;
+use crate::live;
 use crate::openapi::assemble;
 use crate::plumbing::{self, Request, State};
 use crate::problem::{Kind, Problem};
@@ -139,6 +140,14 @@ pub const ROUTES: &[Route] = &[
         "The archive's players: ids, names and other names, games, federation ids and clubs"),
     route!("GET" "/v1/events", "listEvents", task!(games::events),
         "The archive's events: ids, names, sites, first and last dates, games"),
+    route!("POST" "/v1/live", "startLiveGame", task!(live::start),
+        "Start a live game (bearer token): its id, and the key its moves need"),
+    route!("GET" "/v1/live/{id}", "getLiveGame", with_id!(live::game),
+        "A live game: its moves, position and end"),
+    route!("POST" "/v1/live/{id}/moves", "playLiveMove", with_id!(live::play),
+        "Store a live game's next move (the game's key): checked by the rules, stored before the answer, a retry answered the same"),
+    route!("GET" "/v1/live/{id}/events", "followLiveGame", with_id!(live::events),
+        "Follow a live game: server-sent events, one per move, until its end"),
     route!("POST" "/v1/exercises", "findExercises", task!(exercises::post),
         "Exercises found in game records: a move clearly best, proven by the engine, named by its teaching term"),
     route!("GET" "/v1/exercises", "archiveExercises", task!(exercises::get),
@@ -214,7 +223,9 @@ pub fn router(
                 archive.token.clone(),
             ))
         }),
+        live: crate::live::Hub::default(),
     });
+    crate::live::listen(&state);
     let debug_routes = config.debug_routes;
     let api = warp::path::full()
         .and(warp::method())

@@ -157,17 +157,12 @@ impl LiveRefusal {
         match self {
             LiveRefusal::NoSuchGame(id) => msg!("live-no-such-game", id = id.as_str()),
             LiveRefusal::WrongKey(id) => msg!("live-wrong-key", id = id.as_str()),
-            LiveRefusal::BadName(field) => msg!(
-                "live-bad-name",
-                field = *field,
-                limit = MAX_LIVE_NAME_CHARS
-            ),
-            LiveRefusal::Gap { id, given, next } => msg!(
-                "live-gap",
-                id = id.as_str(),
-                given = *given,
-                next = *next
-            ),
+            LiveRefusal::BadName(field) => {
+                msg!("live-bad-name", field = *field, limit = MAX_LIVE_NAME_CHARS)
+            }
+            LiveRefusal::Gap { id, given, next } => {
+                msg!("live-gap", id = id.as_str(), given = *given, next = *next)
+            }
             LiveRefusal::Taken {
                 id,
                 ply,
@@ -480,7 +475,9 @@ impl Archive {
             Err(error) => return Ok(Err(LiveRefusal::Illegal(Box::new(error)))),
         };
         let Some(played) = plies(&report).pop() else {
-            return Err(ArchiveError::Database("a move played and no ply".to_owned()));
+            return Err(ArchiveError::Database(
+                "a move played and no ply".to_owned(),
+            ));
         };
         if ply < next {
             return Ok(if played.played == stored[ply - 1] {
@@ -558,5 +555,75 @@ impl Archive {
             position,
             game: row.game,
         }))
+    }
+}
+
+/// A connection that hears the moves stored by every server of a
+/// PostgreSQL archive ([`LIVE_CHANNEL`]).
+pub struct LiveListener {
+    client: Box<postgres::Client>,
+}
+
+impl std::fmt::Debug for LiveListener {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("LiveListener")
+    }
+}
+
+impl LiveListener {
+    /// The moves announced since the last call, as (game, ply): waits up
+    /// to `wait` for the first, then takes those already there.
+    ///
+    /// # Errors
+    /// The connection is lost.
+    pub fn next(
+        &mut self,
+        wait: std::time::Duration,
+    ) -> Result<Vec<(String, usize)>, ArchiveError> {
+        use postgres::fallible_iterator::FallibleIterator as _;
+        let mut heard = Vec::new();
+        let mut notifications = self.client.notifications();
+        let first = notifications
+            .timeout_iter(wait)
+            .next()
+            .map_err(DbError::from)?;
+        let mut add = |payload: &str| {
+            if let Some((id, ply)) = payload.split_once(' ')
+                && let Ok(ply) = ply.parse()
+            {
+                heard.push((id.to_owned(), ply));
+            }
+        };
+        if let Some(notification) = first {
+            add(notification.payload());
+            let mut rest = notifications.iter();
+            while let Some(notification) = rest.next().map_err(DbError::from)? {
+                add(notification.payload());
+            }
+        }
+        Ok(heard)
+    }
+}
+
+impl super::Store {
+    /// A connection hearing the moves stored by every server of the
+    /// archive: PostgreSQL's only (`None` for SQLite, where one server's
+    /// own moves are all there are).
+    ///
+    /// # Errors
+    /// The database cannot be reached.
+    pub fn live_listener(&self) -> Result<Option<LiveListener>, ArchiveError> {
+        let super::Location::Postgres { url, schema } = &self.location else {
+            return Ok(None);
+        };
+        let name = self.location.display();
+        let Db::Postgres { mut client, .. } = super::open_postgres(url, schema.as_deref(), &name)?
+        else {
+            return Ok(None);
+        };
+        client
+            .batch_execute(&format!("LISTEN {LIVE_CHANNEL}"))
+            .map_err(DbError::from)?;
+        Ok(Some(LiveListener { client }))
     }
 }

@@ -16,6 +16,7 @@ mod exercises;
 mod french;
 mod lessons;
 mod limits;
+mod live;
 mod metrics;
 mod openapi;
 mod page;

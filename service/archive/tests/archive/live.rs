@@ -41,7 +41,10 @@ fn a_live_game_is_played_move_by_move_and_archived(backend: Backend) {
         .expect("the database")
         .expect("started");
     assert_eq!(started.id.len(), 16);
-    assert!(!format!("{started:?}").contains(&started.key), "the key is never shown");
+    assert!(
+        !format!("{started:?}").contains(&started.key),
+        "the key is never shown"
+    );
     let moves = full_game_moves();
     assert!(moves.len() > 30);
     for (i, text) in moves.iter().enumerate() {
@@ -79,7 +82,10 @@ fn a_live_game_is_played_move_by_move_and_archived(backend: Backend) {
     assert_eq!(archive.count().expect("a count"), 1, "archived once");
     let stored = archive.game(&id).expect("the database").expect("the game");
     assert!(stored.summary.valid, "{}", stored.record);
-    assert_eq!(stored.summary.plies, i64::try_from(moves.len()).expect("plies"));
+    assert_eq!(
+        stored.summary.plies,
+        i64::try_from(moves.len()).expect("plies")
+    );
     for tag in [
         "[Event \"Coupe de Yaoundé\"]",
         "[Round \"3\"]",
@@ -97,7 +103,12 @@ fn a_live_game_is_played_move_by_move_and_archived(backend: Backend) {
     );
     // The last move sent again: the same answer, the game archived once.
     let last = archive
-        .play_live(&started.id, &started.key, moves.len(), &moves[moves.len() - 1])
+        .play_live(
+            &started.id,
+            &started.key,
+            moves.len(),
+            &moves[moves.len() - 1],
+        )
         .expect("the database")
         .expect("the same answer");
     assert!(last.game_over.is_some());
@@ -132,11 +143,19 @@ fn a_live_game_refuses_gaps_other_moves_wrong_keys_and_illegal_moves(backend: Ba
     ));
     assert!(matches!(
         refused(&mut archive, &started.key, 2, "S5"),
-        LiveRefusal::Gap { given: 2, next: 1, .. }
+        LiveRefusal::Gap {
+            given: 2,
+            next: 1,
+            ..
+        }
     ));
     assert!(matches!(
         refused(&mut archive, &started.key, 0, "S5"),
-        LiveRefusal::Gap { given: 0, next: 1, .. }
+        LiveRefusal::Gap {
+            given: 0,
+            next: 1,
+            ..
+        }
     ));
     // North's house on South's turn: the rule says why.
     let LiveRefusal::Illegal(error) = refused(&mut archive, &started.key, 1, "N3") else {
