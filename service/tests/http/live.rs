@@ -144,6 +144,24 @@ fn a_game_is_played_followed_and_archived(location: Location, other: Option<Loca
         if ply == 2 {
             let gap = play(4, "S1", Some(&key)).problem(409, "conflict");
             assert_eq!(gap["next"], 3);
+            let bearer = format!("Bearer {key}");
+            let french = server.request(
+                "POST",
+                &moves_path,
+                &[
+                    ("Content-Type", "application/json"),
+                    ("Accept-Language", "fr"),
+                    ("Authorization", &bearer),
+                ],
+                Some(br#"{"ply": 4, "move": "S1"}"#),
+            );
+            let french = french.problem(409, "conflict");
+            assert!(
+                french["detail"]
+                    .as_str()
+                    .is_some_and(|d| d.contains("n’est pas le suivant")),
+                "{french}"
+            );
             let other = play(2, "N4", Some(&key)).problem(409, "conflict");
             assert_eq!(other["stored"], "N0");
             let illegal = play(3, "N1", Some(&key)).problem(422, "illegal-move");
