@@ -1496,21 +1496,62 @@ impl Archive {
         let now = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0));
-        // A text a stored game has had (before a correction) is that
-        // game's: a duplicate, not a new game.
+        let mut outcome = BatchOutcome::default();
+        let mut met = self.store_round(games, now, by, &mut outcome)?;
+        // A game whose identity met a stored one's is that game again (a
+        // duplicate), or another game whose 64-bit identity collides: it
+        // goes in under its next identity, at most four more rounds.
+        while !met.is_empty() {
+            let mut collided = Vec::new();
+            for game in met {
+                if self.holds_text(&game)? {
+                    outcome.duplicates += 1;
+                } else {
+                    collided.push(game.next_identity().ok_or_else(|| {
+                        ArchiveError::Database(format!(
+                            "game {} collides with stored games under every identity it may take",
+                            ingest::public_id(game.identity)
+                        ))
+                    })?);
+                }
+            }
+            met = self.store_round(&collided, now, by, &mut outcome)?;
+        }
+        Ok(outcome)
+    }
+
+    /// Stores the games whose identities no stored game has (nor had,
+    /// before a correction), counting them in `outcome`; returns the
+    /// others, for [`Archive::holds_text`] to tell duplicates from
+    /// collisions.
+    fn store_round(
+        &mut self,
+        games: &[Prepared],
+        now: i64,
+        by: Option<&str>,
+        outcome: &mut BatchOutcome,
+    ) -> Result<Vec<Prepared>, ArchiveError> {
+        if games.is_empty() {
+            return Ok(Vec::new());
+        }
         let identities: Vec<i64> = games.iter().map(|game| game.identity).collect();
         let revised = self.revised_identities(&identities)?;
-        if revised.is_empty() {
-            return Ok(self.import_in_transaction(games, now, by)?);
-        }
-        let kept: Vec<Prepared> = games
-            .iter()
-            .filter(|game| !revised.contains(&game.identity))
-            .cloned()
-            .collect();
-        let mut outcome = self.import_in_transaction(&kept, now, by)?;
-        outcome.duplicates += games.len() - kept.len();
-        Ok(outcome)
+        let (stored, mut met) = if revised.is_empty() {
+            let (stored, met) = self.import_in_transaction(games, now, by)?;
+            (stored, met.into_iter().map(|i| games[i].clone()).collect())
+        } else {
+            let (earlier, kept): (Vec<Prepared>, Vec<Prepared>) = games
+                .iter()
+                .cloned()
+                .partition(|game| revised.contains(&game.identity));
+            let (stored, met) = self.import_in_transaction(&kept, now, by)?;
+            let mut others = earlier;
+            others.extend(met.into_iter().map(|i| kept[i].clone()));
+            (stored, others)
+        };
+        outcome.imported += stored;
+        met.sort_by_key(|game| game.index);
+        Ok(met)
     }
 
     /// Commits the transaction.
@@ -1544,19 +1585,22 @@ impl Archive {
         let _ = self.db.batch("ROLLBACK");
     }
 
+    /// Stores the games the archive does not hold by identity: how many
+    /// were stored, and the indices of the others (their identity met a
+    /// stored game's).
     fn import_in_transaction(
         &mut self,
         games: &[Prepared],
         now: i64,
         by: Option<&str>,
-    ) -> Result<BatchOutcome, DbError> {
+    ) -> Result<(usize, Vec<usize>), DbError> {
         if self.db.is_postgres() {
             return self.import_in_transaction_postgres(games, now, by);
         }
-        let mut outcome = BatchOutcome::default();
+        let (mut stored, mut met) = (0, Vec::new());
         let sql = insert_game_sqlite(self.version);
         let people = self.people_of(games.iter())?;
-        for (game, ids) in games.iter().zip(people) {
+        for (index, (game, ids)) in games.iter().zip(people).enumerate() {
             let mut params: Vec<Value> = vec![game.identity.into()];
             params.extend(game_columns(game));
             if self.version >= schema::VERDICTS {
@@ -1575,26 +1619,22 @@ impl Archive {
                 .first()
                 .and_then(|row| row.first())
                 .and_then(Value::int);
-            self.count_stored(&mut outcome, game, id, ids);
+            if self.count_stored(game, id, ids) {
+                stored += 1;
+            } else {
+                met.push(index);
+            }
         }
-        Ok(outcome)
+        Ok((stored, met))
     }
 
-    /// Counts a game of the batch as stored, with the id it got, or as a
-    /// duplicate when it got none (the archive had it), and queues a stored
-    /// game's index entries and its players' and event's count.
-    fn count_stored(
-        &mut self,
-        outcome: &mut BatchOutcome,
-        game: &Prepared,
-        id: Option<i64>,
-        people: people::Ids,
-    ) {
+    /// Whether a game of the batch was stored (it got an id; none when
+    /// the archive holds its identity), and if so queues its index
+    /// entries and its players' and event's count.
+    fn count_stored(&mut self, game: &Prepared, id: Option<i64>, people: people::Ids) -> bool {
         let Some(id) = id else {
-            outcome.duplicates += 1;
-            return;
+            return false;
         };
-        outcome.imported += 1;
         self.pending.people.count(people, game.date.as_deref(), 1);
         let ending = game.score.map(|(south, north)| Ending {
             diff: south - north,
@@ -1602,29 +1642,36 @@ impl Archive {
         });
         self.pending
             .add_game(self.version, id, ending, &game.passages);
+        true
     }
 
     /// PostgreSQL: the batch's games in one statement (their columns as
     /// arrays, `unnest`ed), instead of a statement and a round trip a
     /// game; the ids of those the archive did not hold come back with
-    /// their identities. A game twice in the batch is added once (its
-    /// later copies are duplicates, as they are in SQLite).
+    /// their identities. An identity twice in the batch is added once: its
+    /// later games meet the first, as they do in SQLite.
+    // Long because: one column array a line, in the statement's order.
     fn import_in_transaction_postgres(
         &mut self,
         games: &[Prepared],
         now: i64,
         by: Option<&str>,
-    ) -> Result<BatchOutcome, DbError> {
+    ) -> Result<(usize, Vec<usize>), DbError> {
         use songo_notation::record::names;
-        let mut outcome = BatchOutcome::default();
+        let (mut stored, mut met) = (0, Vec::new());
         let mut seen = std::collections::HashSet::with_capacity(games.len());
-        let fresh: Vec<&Prepared> = games
-            .iter()
-            .filter(|game| seen.insert(game.identity))
-            .collect();
-        outcome.duplicates += games.len() - fresh.len();
+        let mut fresh: Vec<&Prepared> = Vec::with_capacity(games.len());
+        let mut fresh_index: Vec<usize> = Vec::with_capacity(games.len());
+        for (index, game) in games.iter().enumerate() {
+            if seen.insert(game.identity) {
+                fresh.push(game);
+                fresh_index.push(index);
+            } else {
+                met.push(index);
+            }
+        }
         if fresh.is_empty() {
-            return Ok(outcome);
+            return Ok((stored, met));
         }
         let people = self.people_of(fresh.iter().copied())?;
         let south_player: Vec<Option<i64>> = people.iter().map(|ids| ids.south).collect();
@@ -1704,10 +1751,14 @@ impl Archive {
         }
         // In the batch's order, which is the ids' order: each posting
         // list's entries stay sorted by game.
-        for (game, people) in fresh.into_iter().zip(people) {
-            self.count_stored(&mut outcome, game, ids.get(&game.identity).copied(), people);
+        for ((game, people), index) in fresh.into_iter().zip(people).zip(fresh_index) {
+            if self.count_stored(game, ids.get(&game.identity).copied(), people) {
+                stored += 1;
+            } else {
+                met.push(index);
+            }
         }
-        Ok(outcome)
+        Ok((stored, met))
     }
 
     /// Checks that the archive is sound before it is written to: SQLite's
@@ -2199,7 +2250,7 @@ pub(crate) fn fixture_record_files() -> Vec<std::path::PathBuf> {
     }
     let mut files = Vec::new();
     walk(
-        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/records"),
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/records"),
         &mut files,
     );
     files

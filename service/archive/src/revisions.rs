@@ -488,7 +488,7 @@ impl Archive {
             if game.record.trim() == current.record.trim() {
                 return Err(ArchiveError::Unchanged(id.to_owned(), "same-text"));
             }
-            self.refuse_another_games_text(current.id, game.identity)?;
+            self.refuse_another_games_text(current.id, game)?;
         }
         let revision = current.revision + 1;
         let deleted = action == Action::Delete;
@@ -551,23 +551,29 @@ impl Archive {
         })
     }
 
-    /// Refuses a text that is another stored game's (its identity, or one
-    /// of its revisions').
-    fn refuse_another_games_text(&mut self, game: i64, identity: i64) -> Result<(), ArchiveError> {
+    /// Refuses a text that is another stored game's (its text now, or one
+    /// of its revisions'): same identity and same SHA-256 digest (an
+    /// identity alone may collide).
+    fn refuse_another_games_text(&mut self, game: i64, new: &Prepared) -> Result<(), ArchiveError> {
         let rows = self.db.query(
-            "SELECT identity FROM games WHERE identity = $1 AND id <> $2 \
-             UNION ALL SELECT g.identity FROM revisions r JOIN games g ON g.id = r.game \
-             WHERE r.identity = $1 AND r.game <> $2",
-            &[identity.into(), game.into()],
+            "SELECT identity, record, rules FROM games WHERE identity = $1 AND id <> $2 \
+             UNION ALL SELECT g.identity, r.record, g.rules FROM revisions r \
+             JOIN games g ON g.id = r.game WHERE r.identity = $1 AND r.game <> $2",
+            &[new.identity.into(), game.into()],
         )?;
-        match rows
-            .first()
-            .and_then(|row| row.first())
-            .and_then(Value::int)
-        {
-            Some(other) => Err(ArchiveError::Duplicate(public_id(other))),
-            None => Ok(()),
+        for row in rows {
+            let (Some(other), Some(text)) = (
+                row.first().and_then(Value::int),
+                row.get(1).and_then(Value::text),
+            ) else {
+                continue;
+            };
+            let rules = row.get(2).and_then(Value::text).and_then(|r| r.parse().ok());
+            if prepare_text(text, rules).is_ok_and(|stored| stored.digest == new.digest) {
+                return Err(ArchiveError::Duplicate(public_id(other)));
+            }
         }
+        Ok(())
     }
 
     /// Writes a game's revision 1 (its text as imported) when it first
@@ -750,6 +756,35 @@ impl Archive {
             );
         }
         Ok(found)
+    }
+
+    /// Whether a text the archive holds under `game`'s identity (a stored
+    /// game's, or one of its earlier revisions') is `game`'s text: their
+    /// SHA-256 digests are compared, so that two texts whose 64-bit
+    /// identities meet are told apart. A stored text is prepared again to
+    /// get its digest: a cost only a duplicate or a collision pays.
+    pub(crate) fn holds_text(&mut self, game: &Prepared) -> Result<bool, ArchiveError> {
+        let sql = if self.version >= schema::REVISIONS {
+            "SELECT record, rules FROM games WHERE identity = $1 \
+             UNION ALL SELECT r.record, g.rules FROM revisions r \
+             JOIN games g ON g.id = r.game WHERE r.identity = $1"
+        } else {
+            "SELECT record, rules FROM games WHERE identity = $1"
+        };
+        let rows = self.db.query(sql, &[game.identity.into()])?;
+        for row in rows {
+            let (Some(text), rules) = (
+                row.first().and_then(Value::text),
+                row.get(1).and_then(Value::text),
+            ) else {
+                continue;
+            };
+            let rules = rules.and_then(|rules| rules.parse().ok());
+            if prepare_text(text, rules).is_ok_and(|stored| stored.digest == game.digest) {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// The stored games a batch's games are likely corrections of: a game

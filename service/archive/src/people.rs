@@ -38,7 +38,7 @@ use super::{Archive, ArchiveError, Prepared, schema};
 /// name is nobody.
 ///
 /// ```
-/// use songo_service::archive::fold;
+/// use songo_archive::fold;
 /// assert_eq!(fold("Dora N."), "dora n");
 /// assert_eq!(fold("  dora   n "), "dora n");
 /// assert_eq!(fold("Nadège É."), "nadege e");

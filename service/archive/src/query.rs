@@ -1449,7 +1449,7 @@ mod tests {
     /// the tags read from the whole of it.
     #[test]
     fn tags_read_from_the_tag_lines_are_the_records() {
-        let files = crate::archive::fixture_record_files();
+        let files = crate::fixture_record_files();
         let mut fast = 0;
         for file in files {
             let Ok(text) = std::fs::read_to_string(&file) else {

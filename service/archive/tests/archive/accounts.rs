@@ -2,7 +2,7 @@
 //! and listed; the archive holds no token in clear; each import records
 //! who made it; a write account's club claims its events.
 
-use songo_service::archive::{
+use songo_archive::{
     Account, AccountError, Archive, Found, Location, OtherClubsEvent, Scope, token_hash,
 };
 
