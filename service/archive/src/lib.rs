@@ -18,6 +18,7 @@
 //! - `ingest`: a game validated, hashed and replayed, with no database;
 //! - `people`: players and events, their names and counts;
 //! - `query`: searches, exports, the explorer and standings;
+//! - `ratings`: the players' Glicko-2 ratings;
 //! - [`render`]: their forms for people.
 
 mod accounts;
@@ -27,9 +28,11 @@ mod ingest;
 mod people;
 mod postings;
 mod query;
+mod ratings;
 pub mod render;
 mod revisions;
 mod schema;
+mod tiebreaks;
 mod varint;
 
 use std::path::{Path, PathBuf};
@@ -58,6 +61,7 @@ pub use query::{
     EXPORT_PAGE, Explorer, ExplorerMove, Export, ExportedGame, Filters, GameList, GameSummary,
     Results, SidesSearched, StandingRow, Standings, StoredGame, is_filter_date,
 };
+pub use ratings::{InitialRating, InitialRatings, LeftOut, PlayerRating, Ratings};
 pub use revisions::{Author, GameChange, History, Revised, Revision, changed_text};
 
 use db::{Db, DbError, Value};

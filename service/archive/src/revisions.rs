@@ -568,7 +568,10 @@ impl Archive {
             ) else {
                 continue;
             };
-            let rules = row.get(2).and_then(Value::text).and_then(|r| r.parse().ok());
+            let rules = row
+                .get(2)
+                .and_then(Value::text)
+                .and_then(|r| r.parse().ok());
             if prepare_text(text, rules).is_ok_and(|stored| stored.digest == new.digest) {
                 return Err(ArchiveError::Duplicate(public_id(other)));
             }

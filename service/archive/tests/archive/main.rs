@@ -155,6 +155,8 @@ both!(
 
 /// Accounts and their tokens (after `both!`, which it uses).
 mod accounts;
+/// Ratings and tie-breaks.
+mod ratings;
 
 /// The games of a text, prepared as the import prepares them.
 fn prepared(text: &str) -> Vec<Prepared> {
@@ -252,10 +254,7 @@ fn games_whose_identities_collide_are_both_kept(backend: Backend) {
         let stored = archive.game(id).expect("read").expect("found");
         assert_eq!(&stored.summary.id, id);
     }
-    let shown = archive
-        .game(&first.id())
-        .expect("read")
-        .expect("found");
+    let shown = archive.game(&first.id()).expect("read").expect("found");
     assert_eq!(shown.record, first.record());
     // Again, in other batches and orders: all three are duplicates.
     let again = archive
