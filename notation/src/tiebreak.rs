@@ -351,6 +351,10 @@ pub struct Crosstable {
     system: System,
     rounds: usize,
     players: Vec<Entrant>,
+    /// Each player's half-points, counted once.
+    scores: Vec<u32>,
+    /// Each player's score as his opponents' tie-breaks see it (16.3).
+    adjusted: Vec<u32>,
 }
 
 impl Crosstable {
@@ -394,10 +398,20 @@ impl Crosstable {
                 entrant.rounds.resize(rounds, RoundResult::ZeroPointBye);
             }
         }
+        let scores = players
+            .iter()
+            .map(|p| p.rounds.iter().map(|r| r.half_points()).sum())
+            .collect();
+        let adjusted = players
+            .iter()
+            .map(|p| adjusted_score(system, &p.rounds))
+            .collect();
         Ok(Crosstable {
             system,
             rounds,
             players,
+            scores,
+            adjusted,
         })
     }
 
@@ -427,11 +441,7 @@ impl Crosstable {
     }
 
     fn half_points(&self, player: usize) -> u32 {
-        self.players[player]
-            .rounds
-            .iter()
-            .map(|r| r.half_points())
-            .sum()
+        self.scores[player]
     }
 
     /// The value of `tie_break` for `player`; direct encounter, which
@@ -467,27 +477,8 @@ impl Crosstable {
         u32::try_from(wins).unwrap_or(u32::MAX)
     }
 
-    /// The player's score as his opponents' tie-breaks see it (16.3): his
-    /// requested byes followed only by voluntary unplayed rounds, or in
-    /// the last round, count as draws (16.3.2, category 16.2.5); every
-    /// other round as awarded (16.3.1). In a round robin, his score.
     fn adjusted_score(&self, player: usize) -> u32 {
-        let rounds = &self.players[player].rounds;
-        if self.system == System::RoundRobin {
-            return self.half_points(player);
-        }
-        rounds
-            .iter()
-            .enumerate()
-            .map(|(index, result)| {
-                let only_voluntary_after = rounds[index + 1..].iter().all(|r| r.voluntary());
-                if result.requested_bye() && only_voluntary_after {
-                    1
-                } else {
-                    result.half_points()
-                }
-            })
-            .sum()
+        self.adjusted[player]
     }
 
     /// Every round's contribution to the player's Buchholz and
@@ -724,6 +715,27 @@ impl Crosstable {
         }
         placed
     }
+}
+
+/// A player's score as his opponents' tie-breaks see it (16.3): his
+/// requested byes followed only by voluntary unplayed rounds, or in the
+/// last round, count as draws (16.3.2, category 16.2.5); every other round
+/// as awarded (16.3.1). In a round robin, his score.
+fn adjusted_score(system: System, rounds: &[RoundResult]) -> u32 {
+    if system == System::RoundRobin {
+        return rounds.iter().map(|r| r.half_points()).sum();
+    }
+    let mut only_voluntary_after = true;
+    let mut score = 0;
+    for result in rounds.iter().rev() {
+        score += if result.requested_bye() && only_voluntary_after {
+            1
+        } else {
+            result.half_points()
+        };
+        only_voluntary_after &= result.voluntary();
+    }
+    score
 }
 
 /// Differences below it are rounding: every value is a multiple of a

@@ -2,6 +2,8 @@
 //! (`songo archive standings --tiebreaks`): the standings' players by
 //! name, each game a round of each of its two players.
 
+use std::collections::HashSet;
+
 use songo_notation::Side;
 use songo_notation::tiebreak::{Crosstable, Entrant, Placed, RoundResult, System, TieBreak};
 use songo_notation::verdict::Verdict;
@@ -21,7 +23,8 @@ pub(crate) fn placed(
     order: &[TieBreak],
 ) -> (System, Vec<Placed>) {
     let mut rounds: Vec<Vec<RoundResult>> = vec![Vec::new(); names.len()];
-    let mut met = vec![vec![false; names.len()]; names.len()];
+    // The pairs that met (a set, not a matrix: an event may have many players).
+    let mut met: HashSet<(usize, usize)> = HashSet::new();
     for (south, north, verdict) in games {
         let (Ok(s), Ok(n)) = (
             names.binary_search(&south.as_str()),
@@ -32,8 +35,7 @@ pub(crate) fn placed(
         if s == n {
             continue;
         }
-        met[s][n] = true;
-        met[n][s] = true;
+        met.insert((s.min(n), s.max(n)));
         for (me, them, side) in [(s, n, Side::South), (n, s, Side::North)] {
             let half_points = verdict.half_points(side);
             rounds[me].push(match (verdict.forfeit, half_points) {
@@ -46,7 +48,8 @@ pub(crate) fn placed(
             });
         }
     }
-    let all_met = (0..names.len()).all(|a| (0..names.len()).all(|b| a == b || met[a][b]));
+    let pairs = names.len() * names.len().saturating_sub(1) / 2;
+    let all_met = met.len() == pairs;
     let system = if all_met {
         System::RoundRobin
     } else {

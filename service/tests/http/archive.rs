@@ -280,6 +280,26 @@ fn people_routes(location: Location) {
     let standings = server.get("/v1/standings?event=1").json();
     assert_eq!(standings["site"], "Accra");
     assert_eq!(standings["players"][0]["player"], "Kofi A.");
+    let ranked = server.get("/v1/standings?event=1&tiebreaks=sb,wins").json();
+    assert_eq!(ranked["tiebreaks"], serde_json::json!(["sb", "wins"]));
+    assert!(ranked["players"][0]["tiebreaks"].is_array(), "{ranked}");
+    assert_eq!(
+        server.get("/v1/standings?event=1&tiebreaks=koya").status,
+        400
+    );
+    // Ratings: every player of the ruleset's dated games, best first.
+    let ratings = server.get("/v1/ratings?rules=songo").json();
+    assert_eq!(ratings["rules"], "songo");
+    let rated = ratings["ratings"].as_array().expect("ratings");
+    assert!(!rated.is_empty(), "{ratings}");
+    assert!(
+        rated.iter().all(|line| line["rd"]
+            .as_f64()
+            .is_some_and(|rd| rd > 0.0 && rd <= 350.0)),
+        "{ratings}"
+    );
+    assert_eq!(server.get("/v1/ratings").status, 400);
+    assert_eq!(server.get("/v1/ratings?rules=chess").status, 400);
     assert_eq!(
         server
             .get("/v1/standings?event=club%20evening%202025")
