@@ -14,7 +14,7 @@ use songo_notation::verdict::Verdict;
 
 use crate::db::Value;
 use crate::people::player_of_folded;
-use crate::{Archive, ArchiveError, fold, schema};
+use crate::{Archive, ArchiveError, fold};
 
 /// Games read at a time: what bounds the reading's memory besides the
 /// rated games themselves (a few bytes each).
@@ -42,8 +42,7 @@ pub struct Ratings {
 pub struct PlayerRating {
     /// His canonical name.
     pub player: String,
-    /// His id (schema 8); absent for a player only the initial ratings
-    /// name.
+    /// His id; absent for a player only the initial ratings name.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub player_id: Option<i64>,
     /// Glicko rating, to a hundredth.
@@ -123,8 +122,8 @@ impl InitialRatings {
     }
 }
 
-/// Who a rated player is: a stored player (schema 8) or, in an older
-/// archive or an initial rating of nobody stored, a name.
+/// Who a rated player is: a stored player, or the name of an initial
+/// rating that is nobody stored.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 enum Who {
     Id(i64),
@@ -178,12 +177,8 @@ impl Archive {
         let (games, left_out) = self.rated_games(rules, &mut players)?;
         let mut pool = Pool::new(Glicko2::default());
         for given in initial {
-            let who = if self.version >= schema::PEOPLE {
-                player_of_folded(&mut self.db, &fold(&given.player))?
-                    .map_or_else(|| Who::Name(given.player.clone()), Who::Id)
-            } else {
-                Who::Name(given.player.clone())
-            };
+            let who = player_of_folded(&mut self.db, &fold(&given.player))?
+                .map_or_else(|| Who::Name(given.player.clone()), Who::Id);
             let index = players.index(who);
             pool.set_initial(
                 index,
@@ -248,29 +243,13 @@ impl Archive {
 
     /// The games of `rules` to rate, in month order (then as stored),
     /// read a page at a time; and those left out.
-    // Long because: one page's rows read, each judged and sorted into rated or left out, by schema.
     fn rated_games(
         &mut self,
         rules: Ruleset,
         players: &mut Players,
     ) -> Result<(Vec<ToRate>, LeftOut), ArchiveError> {
-        // Before schema 8 a player is his name; before schema 7 no game
-        // is deleted.
-        let people = self.version >= schema::PEOPLE;
-        let sql = match (people, self.version >= schema::REVISIONS) {
-            (true, _) => {
-                "SELECT id, date, result, south_player, north_player FROM games \
-                 WHERE rules = $1 AND deleted = 0 AND id > $2 ORDER BY id LIMIT $3"
-            }
-            (false, true) => {
-                "SELECT id, date, result, south, north FROM games \
-                 WHERE rules = $1 AND deleted = 0 AND id > $2 ORDER BY id LIMIT $3"
-            }
-            (false, false) => {
-                "SELECT id, date, result, south, north FROM games \
-                 WHERE rules = $1 AND id > $2 ORDER BY id LIMIT $3"
-            }
-        };
+        let sql = "SELECT id, date, result, south_player, north_player FROM games \
+                   WHERE rules = $1 AND deleted = 0 AND id > $2 ORDER BY id LIMIT $3";
         let mut games = Vec::new();
         let mut left_out = LeftOut::default();
         let mut after = 0i64;
@@ -292,17 +271,7 @@ impl Archive {
                     left_out.forfeits += 1;
                     continue;
                 }
-                let who = |at: usize| -> Option<Who> {
-                    let value = row.get(at)?;
-                    if people {
-                        value.int().map(Who::Id)
-                    } else {
-                        value
-                            .text()
-                            .filter(|name| !name.trim().is_empty())
-                            .map(|name| Who::Name(name.to_owned()))
-                    }
-                };
+                let who = |at: usize| row.get(at).and_then(Value::int).map(Who::Id);
                 let (Some(south), Some(north)) = (who(3), who(4)) else {
                     left_out.unnamed += 1;
                     continue;

@@ -30,7 +30,7 @@ use super::counts::{Counts, Ending};
 use super::db::{Db, DbError, Value, retrying};
 use super::ingest::{self, Passage, Prepared, identity_of, public_id};
 use super::people::attach_game;
-use super::{Archive, ArchiveError, game_columns, postings, schema};
+use super::{Archive, ArchiveError, game_columns, postings};
 
 /// A change to a stored game's text.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -418,11 +418,6 @@ impl Archive {
         new_text: impl Fn(&Current) -> Result<Option<Prepared>, ArchiveError>,
         action: Action,
     ) -> Result<Revised, ArchiveError> {
-        if self.version < schema::REVISIONS {
-            return Err(ArchiveError::Database(
-                "this archive's schema keeps no revisions".to_owned(),
-            ));
-        }
         // A change that lost a race with another writer is made again
         // (on the game as it then stands: a stale `expected` is refused).
         retrying(
@@ -495,8 +490,7 @@ impl Archive {
         self.keep_first_revision(&current)?;
         // The game leaves its players' and event's counts (and, edited,
         // comes back under the names of its new text below).
-        let people = self.version >= schema::PEOPLE;
-        if people && !current.deleted {
+        if !current.deleted {
             attach_game(&mut self.db, current.id, -1)?;
         }
         let (record, identity) = new
@@ -540,7 +534,7 @@ impl Archive {
                 current: current.revision,
             });
         }
-        if people && !deleted {
+        if !deleted {
             attach_game(&mut self.db, current.id, 1)?;
         }
         self.follow_in_index(&current, new.as_ref(), action)?;
@@ -667,7 +661,7 @@ impl Archive {
                     .cloned()
                     .collect();
                 self.pending.revision_rows = Some(-((current.id << 20) + current.revision + 1));
-                self.pending.add_postings(self.version, current.id, &added);
+                self.pending.add_postings(current.id, &added);
             }
             (Action::Edit | Action::Update, None) => {}
         }
@@ -684,9 +678,6 @@ impl Archive {
         ids: &[i64],
     ) -> Result<Vec<i64>, DbError> {
         let mut stale = Vec::new();
-        if self.version < schema::REVISIONS {
-            return Ok(stale);
-        }
         // Only games with revisions can have stale entries: none in most
         // archives (one look), else the few of them among `ids`.
         let revised: std::collections::HashSet<i64> = self
@@ -735,11 +726,10 @@ impl Archive {
         identities: &[i64],
     ) -> Result<std::collections::HashSet<i64>, DbError> {
         let mut found = std::collections::HashSet::new();
-        if self.version < schema::REVISIONS
-            || self
-                .db
-                .query("SELECT 1 FROM revisions LIMIT 1", &[])?
-                .is_empty()
+        if self
+            .db
+            .query("SELECT 1 FROM revisions LIMIT 1", &[])?
+            .is_empty()
         {
             return Ok(found);
         }
@@ -767,14 +757,12 @@ impl Archive {
     /// identities meet are told apart. A stored text is prepared again to
     /// get its digest: a cost only a duplicate or a collision pays.
     pub(crate) fn holds_text(&mut self, game: &Prepared) -> Result<bool, ArchiveError> {
-        let sql = if self.version >= schema::REVISIONS {
+        let rows = self.db.query(
             "SELECT record, rules FROM games WHERE identity = $1 \
              UNION ALL SELECT r.record, g.rules FROM revisions r \
-             JOIN games g ON g.id = r.game WHERE r.identity = $1"
-        } else {
-            "SELECT record, rules FROM games WHERE identity = $1"
-        };
-        let rows = self.db.query(sql, &[game.identity.into()])?;
+             JOIN games g ON g.id = r.game WHERE r.identity = $1",
+            &[game.identity.into()],
+        )?;
         for row in rows {
             let (Some(text), rules) = (
                 row.first().and_then(Value::text),
@@ -801,9 +789,6 @@ impl Archive {
         games: &[Prepared],
     ) -> Result<Vec<(usize, String)>, ArchiveError> {
         let mut found = Vec::new();
-        if self.version < schema::REVISIONS {
-            return Ok(found);
-        }
         let identities: Vec<i64> = games.iter().map(|g| g.identity).collect();
         let revised = self.revised_identities(&identities)?;
         // The games named well enough to be matched (event, round and

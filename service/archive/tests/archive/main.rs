@@ -98,6 +98,65 @@ fn scratch(backend: Backend, name: &str) -> Scratch {
     }
 }
 
+/// The columns of a game's row in schema 1, which every later schema
+/// keeps; schema 6 added the verdict's.
+const V1_GAME_COLUMNS: &str = "id, identity, rules, south, north, event, site, date, round, \
+     result, south_score, north_score, plies, valid, violations, record, imported";
+const V6_GAME_COLUMNS: &str = "winner, forfeit";
+
+/// An archive as an older songo left it, at schema `version`: the frozen
+/// migrations up to it make its tables, then the games rows that this
+/// songo stores for `batches` (one import each) are copied in, with the
+/// columns that schema had. What the later migrations derive from the
+/// games (the position index, the explorer's counts, verdicts, players
+/// and events) is theirs to make: the old archive has none.
+fn old_archive(backend: Backend, name: &str, version: i64, batches: &[&[Prepared]]) -> Scratch {
+    let source = scratch(backend, &format!("{name}_source"));
+    {
+        let mut archive = open(&source);
+        for batch in batches {
+            archive.import(batch).expect("imported");
+        }
+    }
+    let old = scratch(backend, name);
+    Archive::create_at_version(&old.location, version).expect("an old archive");
+    let columns = if version >= 6 {
+        format!("{V1_GAME_COLUMNS}, {V6_GAME_COLUMNS}")
+    } else {
+        V1_GAME_COLUMNS.to_owned()
+    };
+    match (&source.location, &old.location) {
+        (Location::Sqlite(from), Location::Sqlite(to)) => {
+            let db = rusqlite::Connection::open(to).expect("the old archive");
+            db.execute("ATTACH DATABASE ?1 AS source", [from.to_string_lossy()])
+                .expect("attached");
+            db.execute_batch(&format!(
+                "INSERT INTO main.games ({columns}) SELECT {columns} FROM source.games ORDER BY id"
+            ))
+            .expect("copied");
+        }
+        (
+            Location::Postgres {
+                url,
+                schema: Some(from),
+            },
+            Location::Postgres {
+                schema: Some(to), ..
+            },
+        ) => {
+            let mut db = postgres::Client::connect(url, postgres::NoTls).expect("connected");
+            db.batch_execute(&format!(
+                "INSERT INTO \"{to}\".games ({columns}) SELECT {columns} FROM \"{from}\".games \
+                 ORDER BY id; SELECT setval(pg_get_serial_sequence('\"{to}\".games', 'id'), \
+                 (SELECT MAX(id) FROM \"{to}\".games))"
+            ))
+            .expect("copied");
+        }
+        _ => unreachable!("one backend"),
+    }
+    old
+}
+
 /// Runs a test on both backends.
 macro_rules! both {
     ($($name:ident),* $(,)?) => {$(
@@ -123,6 +182,7 @@ both!(
     the_explorer_counts_games_moves_and_results,
     standings_count_points_and_head_to_head,
     an_archive_of_schema_1_opens_and_is_brought_up_to_date,
+    work_a_stopped_migration_left_is_done_at_the_next_open,
     an_archive_of_schema_2_gets_its_explorer_counts_from_its_games,
     an_archive_of_schema_4_gets_its_counts_packed,
     the_explorer_adds_up_games_of_separate_imports,
@@ -518,12 +578,8 @@ fn standings_count_points_and_head_to_head(backend: Backend) {
 }
 
 fn an_archive_of_schema_1_opens_and_is_brought_up_to_date(backend: Backend) {
-    let scratch = scratch(backend, "migrate");
-    {
-        let mut old = Archive::open_at_version(&scratch.location, 1).expect("a v1 archive");
-        assert_eq!(old.schema_version().expect("a version"), 1);
-        old.import(&fixtures("valid")).expect("imported");
-    }
+    let games = fixtures("valid");
+    let scratch = old_archive(backend, "migrate", 1, &[&games]);
     let mut archive = open(&scratch);
     assert!(archive.schema_version().expect("a version") >= 2);
     assert_eq!(
@@ -546,6 +602,69 @@ fn an_archive_of_schema_1_opens_and_is_brought_up_to_date(backend: Backend) {
     assert_eq!(
         again.count().expect("a count"),
         archive.count().expect("a count")
+    );
+}
+
+/// Runs statements on an archive with the backend's own client, past the
+/// archive's code (as a crash or another program would leave it).
+fn raw_sql(location: &Location, sql: &str) {
+    match location {
+        Location::Sqlite(path) => rusqlite::Connection::open(path)
+            .expect("opened")
+            .execute_batch(sql)
+            .expect("run"),
+        Location::Postgres { url, schema } => {
+            let mut db = postgres::Client::connect(url, postgres::NoTls).expect("connected");
+            let schema = schema.as_deref().unwrap_or("public");
+            db.batch_execute(&format!("SET search_path TO \"{schema}\"; {sql}"))
+                .expect("run");
+        }
+    }
+}
+
+/// A migration notes what it leaves to be made again from the games, and
+/// that is done in transactions of its own once the schema is the newest:
+/// an archive stopped between the two (its index and counts emptied, the
+/// work still noted) makes them at its next open, and answers as a fresh
+/// one.
+fn work_a_stopped_migration_left_is_done_at_the_next_open(backend: Backend) {
+    let games = mixed_games();
+    let old_scratch = old_archive(backend, "stopped", 3, &[&games]);
+    drop(open(&old_scratch));
+    raw_sql(
+        &old_scratch.location,
+        "DELETE FROM positions; DELETE FROM explorer; \
+         UPDATE games SET winner = NULL, forfeit = 0; \
+         INSERT INTO schema_work (work) VALUES ('verdicts'); \
+         INSERT INTO schema_work (work) VALUES ('index')",
+    );
+    let mut migrated = open(&old_scratch);
+    let fresh_scratch = scratch(backend, "stopped_fresh");
+    let mut fresh = open(&fresh_scratch);
+    fresh.import(&games).expect("imported");
+    for position in [songo_start(), transposed_position()] {
+        let explored = migrated.explore(&position, 5).expect("explored");
+        assert!(explored.games > 0, "{explored:?}");
+        assert_eq!(explored, fresh.explore(&position, 5).expect("explored"));
+    }
+    let draws = Filters {
+        result: Some("draw".to_owned()),
+        ..Filters::default()
+    };
+    assert_eq!(
+        migrated.search(&draws, 100, None).expect("searched"),
+        fresh.search(&draws, 100, None).expect("searched")
+    );
+    assert_eq!(
+        migrated.check().expect("checked"),
+        fresh.check().expect("checked")
+    );
+    // Done: the next open has nothing left to do.
+    raw_sql(&old_scratch.location, "DELETE FROM explorer");
+    let mut again = open(&old_scratch);
+    assert_ne!(
+        again.check().expect("checked"),
+        fresh.check().expect("checked")
     );
 }
 
@@ -583,13 +702,8 @@ fn an_archive_of_schema_2_gets_its_explorer_counts_from_its_games(backend: Backe
 fn an_archive_of_schema_4_gets_its_counts_packed(backend: Backend) {
     let mut games = prepared(&generated(300));
     games.extend(mixed_games());
-    let old_scratch = scratch(backend, "pack4");
-    {
-        let mut old = Archive::open_at_version(&old_scratch.location, 4).expect("a v4 archive");
-        for chunk in games.chunks(40) {
-            old.import(chunk).expect("imported");
-        }
-    }
+    let chunks: Vec<&[Prepared]> = games.chunks(40).collect();
+    let old_scratch = old_archive(backend, "pack4", 4, &chunks);
     let mut migrated = open(&old_scratch);
     assert_eq!(
         migrated.schema_version().expect("a version"),
@@ -632,16 +746,14 @@ fn game_record(archive: &mut Archive, game: &Prepared) -> String {
 
 fn migrated_archive_answers_as_a_fresh_one(backend: Backend, version: i64) {
     let games = mixed_games();
-    let old_scratch = scratch(backend, &format!("migrate{version}"));
-    {
-        let mut old =
-            Archive::open_at_version(&old_scratch.location, version).expect("an old archive");
-        assert_eq!(old.schema_version().expect("a version"), version);
-        // Two transactions, as an import of two files would be.
-        let (first, second) = games.split_at(games.len() / 2);
-        old.import(first).expect("imported");
-        old.import(second).expect("imported");
-    }
+    // Two transactions, as an import of two files would be.
+    let (first, second) = games.split_at(games.len() / 2);
+    let old_scratch = old_archive(
+        backend,
+        &format!("migrate{version}"),
+        version,
+        &[first, second],
+    );
     let mut migrated = open(&old_scratch);
     assert_eq!(
         migrated.schema_version().expect("a version"),
@@ -1356,11 +1468,7 @@ fn the_rules_verdict_decides_every_result(backend: Backend) {
 fn an_archive_of_schema_5_gets_its_results_by_the_rules(backend: Backend) {
     let text = every_rulesets_games(25);
     let games = prepared(&text);
-    let old_scratch = scratch(backend, "verdict5");
-    {
-        let mut old = Archive::open_at_version(&old_scratch.location, 5).expect("a v5 archive");
-        old.import(&games).expect("imported");
-    }
+    let old_scratch = old_archive(backend, "verdict5", 5, &[&games]);
     let mut migrated = open(&old_scratch);
     assert_eq!(
         migrated.schema_version().expect("a version"),
@@ -2686,14 +2794,8 @@ fn an_archive_of_schema_6_gets_its_players_and_events(backend: Backend) {
     .concat();
     text.push_str(&tournaments(60));
     let games = prepared(&text);
-    let old_scratch = scratch(backend, "people6");
-    {
-        let mut old = Archive::open_at_version(&old_scratch.location, 6).expect("a v6 archive");
-        let (first, second) = games.split_at(games.len() / 2);
-        old.import(first).expect("imported");
-        old.import(second).expect("imported");
-        assert!(old.players().expect("players").players.is_empty());
-    }
+    let (first, second) = games.split_at(games.len() / 2);
+    let old_scratch = old_archive(backend, "people6", 6, &[first, second]);
     let mut migrated = open(&old_scratch);
     assert_eq!(migrated.schema_version().expect("a version"), NEWEST_SCHEMA);
     let fresh_scratch = scratch(backend, "people8");
