@@ -182,6 +182,21 @@ fn split_header(record: &str) -> (&str, &str) {
     record.split_at(end)
 }
 
+/// Whether a new text names the players, the event, its site and the
+/// date as a stored record does: what a game's players and event hang on.
+fn same_people(record: &str, new: &Tags) -> bool {
+    let old = tags_of_text(split_header(record).0);
+    [
+        names::SOUTH,
+        names::NORTH,
+        names::EVENT,
+        names::SITE,
+        names::DATE,
+    ]
+    .iter()
+    .all(|name| old.get(name) == new.get(name))
+}
+
 /// The tags of tag lines.
 fn tags_of_text(header: &str) -> Tags {
     games(header)
@@ -488,9 +503,15 @@ impl Archive {
         let revision = current.revision + 1;
         let deleted = action == Action::Delete;
         self.keep_first_revision(&current)?;
+        // A correction that keeps the players, the event, its site and the
+        // date changes none of their counts: neither detached nor attached
+        // again (most corrections: a tag, a move).
+        let same_people = new
+            .as_ref()
+            .is_some_and(|game| same_people(&current.record, &game.tags));
         // The game leaves its players' and event's counts (and, edited,
         // comes back under the names of its new text below).
-        if !current.deleted {
+        if !current.deleted && !same_people {
             attach_game(&mut self.db, current.id, -1)?;
         }
         let (record, identity) = new
@@ -534,7 +555,7 @@ impl Archive {
                 current: current.revision,
             });
         }
-        if !deleted {
+        if !deleted && !same_people {
             attach_game(&mut self.db, current.id, 1)?;
         }
         self.follow_in_index(&current, new.as_ref(), action)?;
