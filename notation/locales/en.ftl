@@ -1407,6 +1407,21 @@ standings-col-losses = lost
 standings-col-seeds-won = seeds won
 standings-col-seeds-lost = seeds lost
 standings-points = A win is worth 1 point, a draw ½. The numbered columns give the points scored against the player of that place.
+standings-tiebreaks = Players level on points are ranked by { $list } (FIDE C.07), in that order, the event counted as { $system ->
+        [round-robin] a round robin
+       *[swiss] a Swiss
+    }.
+ratings-title = Glicko-2 ratings, { $rules }: { $players ->
+        [one] { $players } player
+       *[other] { $players } players
+    }
+ratings-as-of = As of the end of { $month }. A rating period is a calendar month of the games’ Date.
+ratings-col-player = player
+ratings-col-rating = rating
+ratings-col-rd = RD
+ratings-col-volatility = volatility
+ratings-col-games = games
+ratings-left-out = Not rated: { $forfeits } forfeits, { $undated } games without a month in their date, { $unfinished } unfinished, { $unnamed } without both players named.
 problem-no-archive = No archive
 problem-unauthorized = Missing or wrong token
 problem-forbidden = Archive read-only

@@ -1423,6 +1423,21 @@ standings-col-losses = perdues
 standings-col-seeds-won = graines gagnées
 standings-col-seeds-lost = graines perdues
 standings-points = Une victoire vaut 1 point, une nulle ½. Les colonnes numérotées donnent les points marqués contre le joueur classé à cette place.
+standings-tiebreaks = Les joueurs à égalité de points sont départagés par { $list } (FIDE C.07), dans cet ordre, le tournoi compté comme { $system ->
+        [round-robin] un toutes-rondes
+       *[swiss] un système suisse
+    }.
+ratings-title = Classement Glicko-2, { $rules } : { $players ->
+        [one] { $players } joueur
+       *[other] { $players } joueurs
+    }
+ratings-as-of = À la fin de { $month }. Une période de classement est un mois civil de la date des parties.
+ratings-col-player = joueur
+ratings-col-rating = classement
+ratings-col-rd = RD
+ratings-col-volatility = volatilité
+ratings-col-games = parties
+ratings-left-out = Non classées : { $forfeits } forfaits, { $undated } parties sans mois dans leur date, { $unfinished } inachevées, { $unnamed } sans les deux joueurs nommés.
 problem-no-archive = Pas d’archive
 problem-unauthorized = Jeton absent ou faux
 problem-forbidden = Archive en lecture seule

@@ -33,6 +33,7 @@ pub mod error;
 pub mod exercises;
 mod game;
 pub mod generate;
+pub mod glicko2;
 pub mod i18n;
 mod input;
 pub mod lesson;
@@ -48,6 +49,7 @@ mod side;
 pub mod sowing;
 mod span;
 pub mod teach;
+pub mod tiebreak;
 pub mod validate;
 pub mod verdict;
 

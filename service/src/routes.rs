@@ -136,6 +136,8 @@ pub const ROUTES: &[Route] = &[
         "The moves played from a position in the archive's games, with their results and average score"),
     route!("GET" "/v1/standings", "standings", task!(games::standings),
         "An event's crosstable: points, results against each opponent, seeds won and lost"),
+    route!("GET" "/v1/ratings", "ratings", task!(games::ratings),
+        "The players' Glicko-2 ratings for a ruleset, a rating period a calendar month of the games' Date"),
     route!("GET" "/v1/players", "listPlayers", task!(games::players),
         "The archive's players: ids, names and other names, games, federation ids and clubs"),
     route!("GET" "/v1/events", "listEvents", task!(games::events),

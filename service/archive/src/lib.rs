@@ -19,6 +19,7 @@
 //! - `live`: games recorded move by move while they are played;
 //! - `people`: players and events, their names and counts;
 //! - `query`: searches, exports, the explorer and standings;
+//! - `ratings`: the players' Glicko-2 ratings;
 //! - [`render`]: their forms for people.
 
 mod accounts;
@@ -29,9 +30,11 @@ mod live;
 mod people;
 mod postings;
 mod query;
+mod ratings;
 pub mod render;
 mod revisions;
 mod schema;
+mod tiebreaks;
 mod varint;
 
 use std::path::{Path, PathBuf};
@@ -64,6 +67,7 @@ pub use query::{
     EXPORT_PAGE, Explorer, ExplorerMove, Export, ExportedGame, Filters, GameList, GameSummary,
     Results, SidesSearched, StandingRow, Standings, StoredGame, is_filter_date,
 };
+pub use ratings::{InitialRating, InitialRatings, LeftOut, PlayerRating, Ratings};
 pub use revisions::{Author, GameChange, History, Revised, Revision, changed_text};
 
 use db::{Db, DbError, Value};

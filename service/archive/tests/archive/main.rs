@@ -215,6 +215,8 @@ both!(
 
 /// Accounts and their tokens (after `both!`, which it uses).
 mod accounts;
+/// Ratings and tie-breaks.
+mod ratings;
 
 /// Live games (after `both!`, which it uses).
 mod live;
