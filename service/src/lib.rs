@@ -46,6 +46,7 @@ mod cors;
 mod exercises;
 mod games;
 mod handlers;
+mod hub;
 mod lessons;
 mod live;
 mod logging;

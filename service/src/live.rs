@@ -4,7 +4,7 @@
 //! (server-sent events, one per move). The work is the archive's
 //! (`archive::live`); a move is answered once it is committed.
 //!
-//! Spectators are told by a broadcast within this process ([`Hub`]): a
+//! Spectators are told by a broadcast within this process (`hub`): a
 //! stored move is published after its commit. Servers sharing one
 //! PostgreSQL database are each told of the moves the others store by
 //! the archive's `NOTIFY` ([`listen`]).
@@ -27,44 +27,9 @@ use crate::auth::{Need, authorize};
 use crate::body::Media;
 use crate::games::with_archive;
 use crate::handlers::json_body;
+use crate::hub::Published;
 use crate::plumbing::{Request, State, json};
 use crate::problem::{Kind, Problem};
-
-/// Moves kept for spectators that are slow to take them: past it, a
-/// spectator's stream ends and its client comes back for the rest
-/// (`Last-Event-ID`).
-const HUB_CAPACITY: usize = 1024;
-
-/// One stored move, for the spectators of its game.
-#[derive(Debug)]
-pub(crate) struct Published {
-    id: String,
-    ply: LivePly,
-}
-
-/// The moves stored by this server (and, on PostgreSQL, by the others),
-/// for the spectators' streams.
-pub(crate) struct Hub {
-    sender: broadcast::Sender<Arc<Published>>,
-}
-
-impl Default for Hub {
-    fn default() -> Hub {
-        Hub {
-            sender: broadcast::channel(HUB_CAPACITY).0,
-        }
-    }
-}
-
-impl Hub {
-    /// Tells the spectators of game `id` (none listening: nothing to do).
-    pub(crate) fn publish(&self, id: &str, ply: LivePly) {
-        let _ = self.sender.send(Arc::new(Published {
-            id: id.to_owned(),
-            ply,
-        }));
-    }
-}
 
 /// The body of `POST /v1/live`.
 #[derive(Deserialize)]
@@ -285,7 +250,7 @@ pub(crate) async fn events(
         .unwrap_or(0);
     // Listening before reading: a move stored meanwhile is read, or
     // published after, or both (sent once).
-    let receiver = state.live.sender.subscribe();
+    let receiver = state.live.subscribe();
     let asked = id.clone();
     let game = with_archive(&state, request.deadline, move |archive| {
         archive.live_game(&asked)

@@ -35,7 +35,7 @@ pub(crate) struct State {
     /// The archive, when the server keeps one.
     pub(crate) store: Option<Arc<crate::archive::Store>>,
     /// The moves of live games, for their spectators.
-    pub(crate) live: crate::live::Hub,
+    pub(crate) live: crate::hub::Hub,
 }
 
 impl State {

@@ -225,7 +225,7 @@ pub fn router(
                 archive.token.clone(),
             ))
         }),
-        live: crate::live::Hub::default(),
+        live: crate::hub::Hub::default(),
     });
     crate::live::listen(&state);
     let debug_routes = config.debug_routes;

@@ -84,7 +84,7 @@ impl Spectator {
     }
 
     /// Reads to the end of the stream; the moves' events, in order.
-    fn to_end(mut self) -> Vec<serde_json::Value> {
+    fn into_events(mut self) -> Vec<serde_json::Value> {
         self.stream
             .read_to_end(&mut self.seen)
             .expect("the stream ends");
@@ -142,36 +142,10 @@ fn a_game_is_played_followed_and_archived(location: Location, other: Option<Loca
             assert_eq!(play(ply, text, Some(&key)).json(), answer);
         }
         if ply == 2 {
-            let gap = play(4, "S1", Some(&key)).problem(409, "conflict");
-            assert_eq!(gap["next"], 3);
-            let bearer = format!("Bearer {key}");
-            let french = server.request(
-                "POST",
-                &moves_path,
-                &[
-                    ("Content-Type", "application/json"),
-                    ("Accept-Language", "fr"),
-                    ("Authorization", &bearer),
-                ],
-                Some(br#"{"ply": 4, "move": "S1"}"#),
-            );
-            let french = french.problem(409, "conflict");
-            assert!(
-                french["detail"]
-                    .as_str()
-                    .is_some_and(|d| d.contains("n’est pas le suivant")),
-                "{french}"
-            );
-            let other = play(2, "N4", Some(&key)).problem(409, "conflict");
-            assert_eq!(other["stored"], "N0");
-            let illegal = play(3, "N1", Some(&key)).problem(422, "illegal-move");
-            assert!(illegal["rule"].is_string(), "{illegal}");
-            assert_eq!(play(3, "S4", Some("songo_nope")).status, 401);
-            assert_eq!(play(3, "S4", None).status, 401);
-            assert_eq!(play(3, "S4", Some("s3cret")).status, 401, "the key alone");
+            refusals_after_two_plies(&server, &moves_path, &key);
         }
     }
-    let events = here.to_end();
+    let events = here.into_events();
     assert_eq!(events.len(), moves.len());
     for (i, event) in events.iter().enumerate() {
         assert_eq!(event["ply"], i + 1);
@@ -179,7 +153,7 @@ fn a_game_is_played_followed_and_archived(location: Location, other: Option<Loca
     }
     assert!(events[moves.len() - 1]["game_over"].is_object());
     if let Some(there) = there {
-        assert_eq!(there.to_end(), events);
+        assert_eq!(there.into_events(), events);
     }
     let game = server.get(&format!("/v1/live/{id}")).ok();
     assert_eq!(game["moves"].as_array().map(Vec::len), Some(moves.len()));
@@ -197,7 +171,7 @@ fn a_game_is_played_followed_and_archived(location: Location, other: Option<Loca
     );
     // A spectator who comes back after a ply gets the rest, then the end.
     let resume = moves.len() - 3;
-    let late = Spectator::follow(&server, &id, Some(resume)).to_end();
+    let late = Spectator::follow(&server, &id, Some(resume)).into_events();
     assert_eq!(late.len(), 3);
     assert_eq!(late[0]["ply"], resume + 1);
     server
@@ -217,4 +191,39 @@ fn a_live_game_is_played_followed_and_archived_sqlite() {
 fn a_live_game_is_played_followed_and_archived_postgres_across_servers() {
     let location = postgres_location("live");
     a_game_is_played_followed_and_archived(location.clone(), Some(location));
+}
+
+/// With two plies stored (S5 N0): a gap, another move at ply 2, an
+/// illegal move, wrong keys; a gap's problem in French.
+fn refusals_after_two_plies(server: &TestServer, moves_path: &str, key: &str) {
+    let play = |ply: usize, text: &str, key: Option<&str>| {
+        post(server, moves_path, key, &json!({"ply": ply, "move": text}))
+    };
+    let gap = play(4, "S1", Some(key)).problem(409, "conflict");
+    assert_eq!(gap["next"], 3);
+    let bearer = format!("Bearer {key}");
+    let french = server.request(
+        "POST",
+        moves_path,
+        &[
+            ("Content-Type", "application/json"),
+            ("Accept-Language", "fr"),
+            ("Authorization", &bearer),
+        ],
+        Some(br#"{"ply": 4, "move": "S1"}"#),
+    );
+    let french = french.problem(409, "conflict");
+    assert!(
+        french["detail"]
+            .as_str()
+            .is_some_and(|d| d.contains("n’est pas le suivant")),
+        "{french}"
+    );
+    let other = play(2, "N4", Some(key)).problem(409, "conflict");
+    assert_eq!(other["stored"], "N0");
+    let illegal = play(3, "N1", Some(key)).problem(422, "illegal-move");
+    assert!(illegal["rule"].is_string(), "{illegal}");
+    assert_eq!(play(3, "S4", Some("songo_nope")).status, 401);
+    assert_eq!(play(3, "S4", None).status, 401);
+    assert_eq!(play(3, "S4", Some("s3cret")).status, 401, "the key alone");
 }
