@@ -1,6 +1,9 @@
 //! The server's connections: its own accept loop over hyper (warp's
 //! `serve` has no limits), and the limits every connection lives under.
 //!
+//! - One client address keeps at most `max_per_client` of them open:
+//!   past that, 429 at once and closed, so that one address cannot take
+//!   every connection (the others are for the other clients).
 //! - At most `max_connections` are open. At the cap, a new connection
 //!   takes the place of the one that has waited longest for a request (an
 //!   idle keep-alive connection, or a client slow to send its head): those
@@ -32,6 +35,7 @@
 use std::collections::HashMap;
 use std::future::Future;
 use std::io;
+use std::net::IpAddr;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -53,12 +57,14 @@ use songo_notation::i18n::Lang;
 use songo_notation::msg;
 
 use crate::metrics::{CLIENT_GONE, CloseReason, Metrics};
+use crate::plumbing::ClientAddr;
 use crate::problem::{Kind, Problem};
 
 /// The limits of the connections of one listener.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Limits {
     pub(crate) max_connections: usize,
+    pub(crate) max_per_client: usize,
     pub(crate) header_timeout: Duration,
     pub(crate) keep_alive_timeout: Duration,
     pub(crate) send_timeout: Duration,
@@ -100,6 +106,8 @@ const REFUSING: usize = 32;
 struct Live {
     next_id: u64,
     connections: HashMap<u64, Arc<Connection>>,
+    /// The open connections of each client address.
+    clients: HashMap<IpAddr, usize>,
     /// Set by the shutdown: connections that come late are closed at once.
     closing: bool,
 }
@@ -142,10 +150,10 @@ impl Pool {
     {
         let mut backoff = ACCEPT_BACKOFF.0;
         loop {
-            let stream = match listener.accept().await {
-                Ok((stream, _)) => {
+            let (stream, peer) = match listener.accept().await {
+                Ok(accepted) => {
                     backoff = ACCEPT_BACKOFF.0;
-                    stream
+                    accepted
                 }
                 Err(error) => {
                     self.metrics.accept_errors.fetch_add(1, Ordering::Relaxed);
@@ -165,11 +173,25 @@ impl Pool {
             self.metrics
                 .connections_accepted
                 .fetch_add(1, Ordering::Relaxed);
+            let Some(share) = self.client_share(peer.ip()) else {
+                let answer = Problem::too_many_requests(
+                    msg!(
+                        "problem-detail-connections-per-client",
+                        client = peer.ip().to_string(),
+                        most = self.limits.max_per_client
+                    ),
+                    self.limits.max_per_client,
+                )
+                .http_answer(Lang::En);
+                self.refuse(stream, &answer);
+                continue;
+            };
             if let Ok(permit) = Arc::clone(&self.slots).try_acquire_owned() {
                 // Listed before its task first runs (later under load), so
                 // that a connection sending nothing can be evicted at once.
                 if let Some(listed) = self.admit(Instant::now()) {
-                    tokio::spawn(Arc::clone(&self).serve(stream, permit, service.clone(), listed));
+                    let held = (permit, share);
+                    tokio::spawn(Arc::clone(&self).serve(stream, held, service.clone(), listed));
                 }
             } else if self.evict_longest_waiting() {
                 // The evicted connection gives its slot back once its task
@@ -184,30 +206,45 @@ impl Pool {
                     match tokio::time::timeout(SLOT_WAIT, slots.acquire_owned()).await {
                         Ok(Ok(permit)) => {
                             if let Some(listed) = pool.admit(accepted) {
-                                pool.serve(stream, permit, service, listed).await;
+                                pool.serve(stream, (permit, share), service, listed).await;
                             }
                         }
-                        _ => pool.refuse(stream),
+                        _ => pool.refuse(stream, &pool.busy),
                     }
                 });
             } else {
                 // Every connection has a request in flight: no slot frees
                 // up soon, so the refusal is answered at once.
-                self.refuse(stream);
+                self.refuse(stream, &self.busy);
             }
         }
     }
 
-    /// Answers 503 and closes. The request is read and dropped first (up
+    /// Counts a new connection of `client`, unless it already keeps its
+    /// share open.
+    fn client_share(self: &Arc<Pool>, client: IpAddr) -> Option<ClientShare> {
+        let mut live = self.live();
+        let open = live.clients.entry(client).or_insert(0);
+        if *open >= self.limits.max_per_client {
+            return None;
+        }
+        *open += 1;
+        Some(ClientShare {
+            pool: Arc::clone(self),
+            client,
+        })
+    }
+
+    /// Answers `answer` (a refusal) and closes. The request is read and dropped first (up
     /// to 64 KiB, in a second at most, by at most [`REFUSING`] tasks at
     /// once): closing with unread bytes would reset the connection, and
     /// the client could lose the answer.
-    fn refuse(&self, stream: TcpStream) {
+    fn refuse(&self, stream: TcpStream, answer: &[u8]) {
         self.metrics
             .connections_refused
             .fetch_add(1, Ordering::Relaxed);
         // A fresh socket's send buffer is empty: this does not block.
-        let _ = stream.try_write(&self.busy);
+        let _ = stream.try_write(answer);
         let Ok(permit) = Arc::clone(&self.refusing).try_acquire_owned() else {
             return;
         };
@@ -248,7 +285,7 @@ impl Pool {
     async fn serve<S, B>(
         self: Arc<Pool>,
         stream: TcpStream,
-        permit: OwnedSemaphorePermit,
+        held: (OwnedSemaphorePermit, ClientShare),
         service: S,
         (id, connection): (u64, Arc<Connection>),
     ) where
@@ -266,7 +303,9 @@ impl Pool {
             write_timer: None,
             refusal: None,
         });
+        let client = held.1.client;
         let service = Instrumented {
+            client,
             inner: service,
             connection: Arc::clone(&connection),
             metrics: Arc::clone(&self.metrics),
@@ -305,7 +344,7 @@ impl Pool {
         self.metrics
             .connections_open
             .fetch_sub(1, Ordering::Relaxed);
-        drop(permit);
+        drop(held);
     }
 
     /// Lists a new connection accepted at `accepted`, unless the shutdown
@@ -347,6 +386,24 @@ impl Pool {
         let all = u32::try_from(self.limits.max_connections).unwrap_or(u32::MAX);
         // The semaphore is never closed.
         let _ = self.slots.acquire_many(all).await;
+    }
+}
+
+/// One open connection of a client address, counted until dropped.
+struct ClientShare {
+    pool: Arc<Pool>,
+    client: IpAddr,
+}
+
+impl Drop for ClientShare {
+    fn drop(&mut self) {
+        let mut live = self.pool.live();
+        if let Some(open) = live.clients.get_mut(&self.client) {
+            *open -= 1;
+            if *open == 0 {
+                live.clients.remove(&self.client);
+            }
+        }
     }
 }
 
@@ -769,6 +826,8 @@ impl AsyncWrite for Watched {
 /// The service of a connection: counts and logs each request, and tells
 /// the connection when one is in flight.
 struct Instrumented<S> {
+    /// The client's address, given to the routes with each request.
+    client: IpAddr,
     inner: S,
     connection: Arc<Connection>,
     metrics: Arc<Metrics>,
@@ -783,7 +842,8 @@ where
     type Error = S::Error;
     type Future = Answering<S::Future>;
 
-    fn call(&self, request: Request<Incoming>) -> Answering<S::Future> {
+    fn call(&self, mut request: Request<Incoming>) -> Answering<S::Future> {
+        request.extensions_mut().insert(ClientAddr(self.client));
         self.connection.request_started();
         self.metrics.in_flight.fetch_add(1, Ordering::Relaxed);
         let request_of = RequestOf {

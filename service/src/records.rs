@@ -257,12 +257,20 @@ pub(crate) async fn annotate(state: Arc<State>, mut request: Request) -> Result<
     let media = Media::of(&request.headers, &[Media::Text, Media::Json, Media::Yaml])?;
     let deadline = request.deadline;
     // Checked before the body is read: a bad limit is refused at once.
-    if engine {
+    let share = if engine {
         analysis::annotate_limits(depth, movetime_ms, deadline)?;
-    }
+        Some(state.engine_share(request.client)?)
+    } else {
+        None
+    };
     let body = request.body(&state).await?;
     budget::check_annotated(body.len())?;
-    let permit = slot(&state, deadline).await?;
+    // With the engine, the engine's queue: a validation never waits
+    // behind a search.
+    let (permit, turn) = match share {
+        Some(share) => (None, Some(state.engine_turn(share, deadline).await?)),
+        None => (Some(slot(&state, deadline).await?), None),
+    };
     // The engine's time starts with the slot: what is left of the request's
     // time then bounds it, so the work ends before the deadline.
     let limits = engine
@@ -271,7 +279,10 @@ pub(crate) async fn annotate(state: Arc<State>, mut request: Request) -> Result<
     let analyser = limits.map(|_| analysis::analyser());
     let _cancel = analyser.as_ref().map(analysis::CancelOnDrop::new);
     let task = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
+        if let Some(turn) = &turn {
+            turn.start()?;
+        }
+        let _held = (permit, turn);
         let text = record_text(&body, media)?;
         let engine = analyser
             .as_ref()

@@ -7,6 +7,7 @@
 //! methods that match no route get 404 or 405.
 
 use std::future::Future;
+use std::net::{IpAddr, Ipv4Addr};
 use std::pin::Pin;
 use std::sync::{Arc, LazyLock};
 use std::time::Duration;
@@ -31,7 +32,7 @@ use crate::games;
 use crate::handlers;
 use crate::lessons;
 use crate::openapi::assemble;
-use crate::plumbing::{self, Request, State};
+use crate::plumbing::{self, ClientAddr, Request, State};
 use crate::problem::{Kind, Problem};
 use crate::records;
 pub use crate::route::Route;
@@ -206,6 +207,8 @@ pub fn router(
         config: config.clone(),
         validations: Arc::new(Semaphore::new(config.max_concurrent_validations.max(1))),
         jobs: Arc::new(Semaphore::new(config.max_concurrent_jobs.max(1))),
+        engine: Arc::new(Semaphore::new(config.max_concurrent_engine.max(1))),
+        engine_clients: Arc::default(),
         bodies: Memory::new(budget::body_memory(config.body_limit)),
         answers: Memory::new(budget::ANSWER_MEMORY),
         store: config.archive.as_ref().map(|archive| {
@@ -221,9 +224,16 @@ pub fn router(
         .and(warp::header::headers_cloned())
         .and(warp::query::raw().or(warp::any().map(String::new)).unify())
         .and(warp::body::stream())
+        .and(warp::ext::optional::<ClientAddr>())
         .then(
-            move |full: FullPath, method: Method, headers: HeaderMap, query: String, stream| {
+            move |full: FullPath,
+                  method: Method,
+                  headers: HeaderMap,
+                  query: String,
+                  stream,
+                  client: Option<ClientAddr>| {
                 let path = full.as_str();
+                let client = client.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0);
                 let found = ROUTES
                     .iter()
                     .filter(|route| route.on_api() && route.method == method.as_str())
@@ -245,6 +255,7 @@ pub fn router(
                             body: Some(body::boxed(stream)),
                             deadline: Instant::now() + state.config.request_timeout,
                             path_value: value.to_owned(),
+                            client,
                         };
                         Box::pin(in_task(Arc::clone(&state), request, handler))
                     }
@@ -262,6 +273,7 @@ pub fn router(
                             body: None,
                             deadline,
                             path_value: String::new(),
+                            client,
                         };
                         Box::pin(guarded(Arc::clone(&state), request, handler))
                     }

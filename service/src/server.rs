@@ -71,6 +71,7 @@ pub async fn serve(
     } = listeners.into();
     let limits = Limits {
         max_connections: config.max_connections,
+        max_per_client: config.max_connections_per_client.max(1),
         header_timeout: config.header_timeout,
         keep_alive_timeout: config.keep_alive_timeout,
         send_timeout: config.send_timeout,
@@ -85,6 +86,7 @@ pub async fn serve(
             // Its own pool and counters: scrapes are not API traffic.
             let limits = Limits {
                 max_connections: METRICS_CONNECTIONS,
+                max_per_client: METRICS_CONNECTIONS,
                 ..limits
             };
             let pool = Pool::new(limits, Arc::new(Metrics::new(METRICS_CONNECTIONS)), false);
