@@ -57,7 +57,7 @@ use songo_notation::i18n::Lang;
 use songo_notation::msg;
 
 use crate::metrics::{CLIENT_GONE, CloseReason, Metrics};
-use crate::plumbing::ClientAddr;
+use crate::plumbing::{ClientAddr, MatchedRoute};
 use crate::problem::{Kind, Problem};
 
 /// The limits of the connections of one listener.
@@ -847,7 +847,6 @@ where
         self.connection.request_started();
         self.metrics.in_flight.fetch_add(1, Ordering::Relaxed);
         let request_of = RequestOf {
-            route: Metrics::route(request.method(), request.uri().path()),
             method: request.method().clone(),
             uri: request.uri().clone(),
             started: Instant::now(),
@@ -867,7 +866,6 @@ where
 /// logged once the answer is ready (or the client gone), in flight until
 /// the answer is sent (or dropped).
 struct RequestOf {
-    route: usize,
     method: Method,
     uri: Uri,
     started: Instant,
@@ -878,10 +876,13 @@ struct RequestOf {
 }
 
 impl RequestOf {
-    fn answered(&mut self, status: u16) {
+    /// Counts and logs the answer `status` of `route` (the router's
+    /// match; none: no route of the API, or the client left before).
+    fn answered(&mut self, status: u16, route: Option<MatchedRoute>) {
         self.status = Some(status);
         let latency = self.started.elapsed();
-        self.metrics.record(self.route, status, latency);
+        self.metrics
+            .record(route.map(|MatchedRoute(index)| index), status, latency);
         if self.log {
             let path = self.uri.path();
             let mut end = path.len().min(LOGGED_PATH_BYTES);
@@ -905,7 +906,7 @@ impl RequestOf {
 impl Drop for RequestOf {
     fn drop(&mut self) {
         if self.status.is_none() {
-            self.answered(CLIENT_GONE);
+            self.answered(CLIENT_GONE, None);
         }
         self.metrics.in_flight.fetch_sub(1, Ordering::Relaxed);
         self.connection.request_ended();
@@ -932,7 +933,8 @@ where
         let response = ready!(this.inner.poll(cx))?;
         let mut request = this.request.take();
         if let Some(request) = &mut request {
-            request.answered(response.status().as_u16());
+            let route = response.extensions().get::<MatchedRoute>().copied();
+            request.answered(response.status().as_u16(), route);
         }
         Poll::Ready(Ok(response.map(|body| Tracked {
             body,

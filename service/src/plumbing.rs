@@ -162,6 +162,13 @@ impl State {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct ClientAddr(pub(crate) IpAddr);
 
+/// The route that answered a request: its index among the API's routes
+/// (`routes::api_routes`), put in the answer's extensions by the router,
+/// which matches a request once, so that the metrics count it without
+/// matching again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct MatchedRoute(pub(crate) usize);
+
 /// A 500 for a failure of the server itself (its words, as they are).
 pub(crate) fn internal(error: &dyn std::fmt::Display) -> Problem {
     Problem::new(Kind::Internal, Message::verbatim(error.to_string()))

@@ -32,7 +32,7 @@ use crate::games;
 use crate::handlers;
 use crate::lessons;
 use crate::openapi::assemble;
-use crate::plumbing::{self, ClientAddr, Request, State};
+use crate::plumbing::{self, ClientAddr, MatchedRoute, Request, State};
 use crate::problem::{Kind, Problem};
 use crate::records;
 pub use crate::route::Route;
@@ -157,6 +157,19 @@ const DEBUG_ROUTES: &[(Method, &str, Handler)] = &[
     }),
 ];
 
+/// The routes served on the API's address, in the order of [`ROUTES`]:
+/// a [`MatchedRoute`] is an index among them.
+pub(crate) fn api_routes() -> impl Iterator<Item = &'static Route> + Clone {
+    ROUTES.iter().filter(|route| route.on_api())
+}
+
+/// The method and path of each of [`api_routes`], the metrics' labels.
+pub(crate) fn route_labels() -> Vec<(&'static str, &'static str)> {
+    api_routes()
+        .map(|route| (route.method, route.path))
+        .collect()
+}
+
 impl Route {
     /// Whether the route is served on the API's address.
     pub fn on_api(&self) -> bool {
@@ -234,10 +247,12 @@ pub fn router(
                   client: Option<ClientAddr>| {
                 let path = full.as_str();
                 let client = client.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0);
-                let found = ROUTES
-                    .iter()
-                    .filter(|route| route.on_api() && route.method == method.as_str())
-                    .find_map(|route| Some((route.serve, route.answers(path)?)));
+                let found = api_routes()
+                    .enumerate()
+                    .filter(|(_, route)| route.method == method.as_str())
+                    .find_map(|(index, route)| Some((index, route.serve, route.answers(path)?)));
+                let matched = found.map(|(index, _, _)| MatchedRoute(index));
+                let found = found.map(|(_, serve, value)| (serve, value));
                 let debug = DEBUG_ROUTES
                     .iter()
                     .filter(|_| debug_routes)
@@ -287,7 +302,13 @@ pub fn router(
                         Box::pin(async move { response })
                     }
                 };
-                response
+                async move {
+                    let mut response = response.await;
+                    if let Some(matched) = matched {
+                        response.extensions_mut().insert(matched);
+                    }
+                    response
+                }
             },
         );
     // The filters above reject no request; warp's types say they might.
@@ -427,7 +448,7 @@ fn fallback(
 ) -> Response {
     // A `lang` that names no language: these words are English.
     let lang = plumbing::lang(headers, query).unwrap_or(Lang::En);
-    let api = || ROUTES.iter().filter(|route| route.on_api());
+    let api = api_routes;
     let path = api()
         .find(|route| route.path_value(path).is_some())
         .map_or(path, |route| route.path);
