@@ -1,6 +1,6 @@
 //! `songo archive`: keep games in an archive (SQLite or PostgreSQL),
 //! search them and rank an event; `songo explore`: the moves played from
-//! a position. The store itself is the service's (`songo_service::archive`).
+//! a position. The store itself is the service's (`songo_archive`).
 
 use std::fs::File;
 use std::io::{self, IsTerminal, Write};
@@ -8,16 +8,16 @@ use std::path::PathBuf;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
+use songo_archive::render::{self, Table};
+use songo_archive::{
+    Archive, ArchiveError, Filters, GameList, InvalidGame, Location, PlayerEntry, Prepared,
+    did_you_mean, position_key, prepare,
+};
 use songo_notation::i18n::{Lang, Localize, Message};
 use songo_notation::msg;
 use songo_notation::record::{BatchReader, GameText};
 use songo_notation::validate::Options;
 use songo_notation::{AnyPosition, Conventions, GamePosition, Ruleset, Side};
-use songo_service::archive::render::{self, Table};
-use songo_service::archive::{
-    Archive, ArchiveError, Filters, GameList, InvalidGame, Location, PlayerEntry, Prepared,
-    did_you_mean, position_key, prepare,
-};
 
 use crate::sources::{Source, sources};
 
@@ -244,7 +244,7 @@ fn import(args: &ImportArgs, lang: Lang) -> Result<u8, Failure> {
         pending: Pending::default(),
         bar: progress(total, lang),
         corrections: Vec::new(),
-        by: songo_service::archive::local_user(),
+        by: songo_archive::local_user(),
     };
     // The first error of the archive stops the import; what was committed
     // before stays.
@@ -381,7 +381,7 @@ impl Import {
         for (file, id, game) in std::mem::take(&mut self.corrections) {
             let revision = if update {
                 let reason = format!("import --update {file}");
-                let author = songo_service::archive::Author {
+                let author = songo_archive::Author {
                     account: None,
                     by: &by,
                     reason: Some(&reason),
@@ -697,7 +697,7 @@ struct FilterArgs {
 /// A date of `--since`, `--until`, checked as the archive reads it (exit
 /// 2 and what is expected, rather than a search that no date matches).
 fn filter_date(text: &str) -> Result<String, String> {
-    if songo_service::archive::is_filter_date(text) {
+    if songo_archive::is_filter_date(text) {
         Ok(text.to_owned())
     } else {
         Err(msg!("archive-expected-date").localize(Lang::En))

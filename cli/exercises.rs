@@ -8,6 +8,7 @@ use std::ops::RangeInclusive;
 use std::path::PathBuf;
 
 use serde::Serialize;
+use songo_archive::{Archive, Filters, Location};
 use songo_notation::Ruleset;
 use songo_notation::analysis::{Analyser, MAX_DEPTH};
 use songo_notation::exercises::{
@@ -17,7 +18,6 @@ use songo_notation::i18n::{Lang, Localize, Message};
 use songo_notation::msg;
 use songo_notation::record::{self, GameRecord};
 use songo_notation::teach::TeachId;
-use songo_service::archive::{Archive, Filters, Location};
 
 use crate::sources::{Source, sources};
 use crate::{Failure, output};
@@ -282,7 +282,7 @@ fn archive_games(
     location: &str,
     unreadable: &mut usize,
 ) -> Result<Vec<(String, Vec<GameRecord>)>, Failure> {
-    let failure = |error: songo_service::archive::ArchiveError| {
+    let failure = |error: songo_archive::ArchiveError| {
         let mut failure = Failure::input(error.message());
         if let Some(hint) = error.hint() {
             failure = failure.with_hint(hint);

@@ -166,7 +166,7 @@ fn origins(values: &[String]) -> Result<Vec<String>, Failure> {
 /// The archive to serve, opened once here so that a wrong one stops the
 /// start (and its schema is brought up to date before any request).
 fn archive(args: &Args) -> Result<Option<songo_service::ArchiveConfig>, Failure> {
-    use songo_service::archive::{Archive, Location, Token};
+    use songo_archive::{Archive, Location, Token};
     let Some(given) = args.archive.as_deref().filter(|a| !a.is_empty()) else {
         return Ok(None);
     };

@@ -4,10 +4,10 @@
 //! "Corrections").
 
 use serde::Serialize;
+use songo_archive::render;
+use songo_archive::{Author, GameChange, History, Revised};
 use songo_notation::i18n::{Lang, Localize};
 use songo_notation::msg;
-use songo_service::archive::render;
-use songo_service::archive::{Author, GameChange, History, Revised};
 
 use super::{Where, failure};
 use crate::{EXIT_INVALID, EXIT_OK, Failure, input, output};
@@ -160,9 +160,7 @@ fn parse_tag(text: &str) -> Result<(String, String), String> {
 }
 
 fn no_such_game(id: &str) -> Failure {
-    failure(songo_service::archive::ArchiveError::NoSuchGame(
-        id.to_owned(),
-    ))
+    failure(songo_archive::ArchiveError::NoSuchGame(id.to_owned()))
 }
 
 pub(crate) fn show(args: &ShowArgs, lang: Lang) -> Result<u8, Failure> {
@@ -244,7 +242,7 @@ pub(crate) fn edit(args: &EditArgs, lang: Lang) -> Result<u8, Failure> {
         return Err(Failure::input(msg!("archive-edit-nothing")));
     }
     let mut archive = args.change.archive.open()?;
-    let by = songo_service::archive::local_user();
+    let by = songo_archive::local_user();
     let revised = archive
         .edit(
             &args.id,
@@ -270,7 +268,7 @@ pub(crate) fn edit(args: &EditArgs, lang: Lang) -> Result<u8, Failure> {
 
 pub(crate) fn delete(args: &DeleteArgs, lang: Lang) -> Result<u8, Failure> {
     let mut archive = args.change.archive.open()?;
-    let by = songo_service::archive::local_user();
+    let by = songo_archive::local_user();
     let revised = archive
         .delete(
             &args.id,
@@ -287,7 +285,7 @@ pub(crate) fn delete(args: &DeleteArgs, lang: Lang) -> Result<u8, Failure> {
 
 pub(crate) fn restore(args: &RestoreArgs, lang: Lang) -> Result<u8, Failure> {
     let mut archive = args.change.archive.open()?;
-    let by = songo_service::archive::local_user();
+    let by = songo_archive::local_user();
     let revised = archive
         .restore(
             &args.id,

@@ -1,11 +1,11 @@
 //! `songo archive token add|revoke|list`: the accounts that read and
 //! write the archive over HTTP (`songo serve`), each with a token of its
-//! own. The store is the service's (`songo_service::archive::Account`).
+//! own. The store is the service's (`songo_archive::Account`).
 
 use serde::Serialize;
+use songo_archive::{AccountError, AccountRow, Scope};
 use songo_notation::i18n::{Lang, Localize};
 use songo_notation::msg;
-use songo_service::archive::{AccountError, AccountRow, Scope};
 
 use super::{Where, failure};
 use crate::{EXIT_OK, Failure, output};

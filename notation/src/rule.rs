@@ -1,9 +1,13 @@
 //! Rule ids: every rule the engine applies or enforces has one.
 //!
 //! The id is what error messages, validation reports and the docs cite
-//! (`songo.capture.chain`). To find where a rule lives in the code, search
-//! for its variant name here (`RuleId::CaptureChain`): the engine cites it at
-//! the one place that implements it.
+//! (`songo.capture.chain`). Its variant reads as the id does: each dotted
+//! part in upper camel case, the game's prefix included
+//! (`songo.capture.chain` is `RuleId::SongoCaptureChain`, `awale.feed`
+//! `RuleId::AwaleFeed`, `syntax` `RuleId::Syntax`; `notation/tests/rules.rs`
+//! holds every variant to it). To find where a rule lives in the code,
+//! search for its id: the engine cites it, beside its variant, at the one
+//! place that implements it.
 
 use std::fmt;
 use std::str::FromStr;
@@ -18,8 +22,8 @@ macro_rules! rule_ids {
         ///
         /// ```
         /// use songo_notation::RuleId;
-        /// assert_eq!(RuleId::CaptureChain.as_str(), "songo.capture.chain");
-        /// assert_eq!("songo.exit".parse::<RuleId>(), Ok(RuleId::Exit));
+        /// assert_eq!(RuleId::SongoCaptureChain.as_str(), "songo.capture.chain");
+        /// assert_eq!("songo.exit".parse::<RuleId>(), Ok(RuleId::SongoExit));
         /// ```
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[repr(u8)]
@@ -49,31 +53,31 @@ macro_rules! rule_ids {
 
 rule_ids! {
     /// Songo: sow the seeds of one of your non-empty houses, clockwise.
-    Sow = "songo.sow", "rule-songo-sow";
+    SongoSow = "songo.sow", "rule-songo-sow";
     /// Songo: a house of 14 or more seeds laps the board, then sows only in the opponent's camp.
-    SowLap = "songo.sow.lap", "rule-songo-sow-lap";
+    SongoSowLap = "songo.sow.lap", "rule-songo-sow-lap";
     /// Songo: after a lap, a last seed bound for the opponent's entry house is captured instead.
-    SowLoneSeed = "songo.sow.lone-seed", "rule-songo-sow-lone-seed";
+    SongoSowLoneSeed = "songo.sow.lone-seed", "rule-songo-sow-lone-seed";
     /// Songo: the house of the last seed and those before it holding 2-4 are captured.
-    CaptureChain = "songo.capture.chain", "rule-songo-capture-chain";
+    SongoCaptureChain = "songo.capture.chain", "rule-songo-capture-chain";
     /// Songo: ending in the opponent's entry house captures nothing.
-    CaptureEntry = "songo.capture.entry", "rule-songo-capture-entry";
+    SongoCaptureEntry = "songo.capture.entry", "rule-songo-capture-entry";
     /// Songo: a capture that would empty the opponent's camp takes nothing.
-    CaptureNoEmptying = "songo.capture.no-emptying", "rule-songo-capture-no-emptying";
+    SongoCaptureNoEmptying = "songo.capture.no-emptying", "rule-songo-capture-no-emptying";
     /// Songo: restrictions on playing your exit house with 1 or 2 seeds.
-    Exit = "songo.exit", "rule-songo-exit";
+    SongoExit = "songo.exit", "rule-songo-exit";
     /// Songo: a banned exit move that is the only move left is forced.
-    ExitForced = "songo.exit.forced", "rule-songo-exit-forced";
+    SongoExitForced = "songo.exit.forced", "rule-songo-exit-forced";
     /// Songo: when the opponent's camp is empty you must feed it.
-    Solidarity = "songo.solidarity", "rule-songo-solidarity";
+    SongoSolidarity = "songo.solidarity", "rule-songo-solidarity";
     /// Songo: 40 seeds in store ends the game.
-    EndForty = "songo.end.forty", "rule-songo-end-forty";
+    SongoEndForty = "songo.end.forty", "rule-songo-end-forty";
     /// Songo: fewer than 10 seeds on the board ends the game.
-    EndFewSeeds = "songo.end.few-seeds", "rule-songo-end-few-seeds";
+    SongoEndFewSeeds = "songo.end.few-seeds", "rule-songo-end-few-seeds";
     /// Songo: the player to move has no legal move.
-    EndNoMove = "songo.end.no-move", "rule-songo-end-no-move";
+    SongoEndNoMove = "songo.end.no-move", "rule-songo-end-no-move";
     /// Songo: at the end, seeds left go to the owner of their camp.
-    EndRemaining = "songo.end.remaining", "rule-songo-end-remaining";
+    SongoEndRemaining = "songo.end.remaining", "rule-songo-end-remaining";
     /// Awalé: sow counter-clockwise.
     AwaleSow = "awale.sow", "rule-awale-sow";
     /// Awalé: the origin house is skipped on every lap.
@@ -140,8 +144,8 @@ impl RuleId {
     /// ```
     /// use songo_notation::RuleId;
     /// use songo_notation::i18n::Lang;
-    /// assert_eq!(RuleId::Solidarity.summary(), "when the opponent's camp is empty you must feed it");
-    /// assert_eq!(RuleId::Solidarity.summary_in(Lang::Fr), "quand le camp adverse est vide, il faut le nourrir");
+    /// assert_eq!(RuleId::SongoSolidarity.summary(), "when the opponent's camp is empty you must feed it");
+    /// assert_eq!(RuleId::SongoSolidarity.summary_in(Lang::Fr), "quand le camp adverse est vide, il faut le nourrir");
     /// ```
     #[must_use]
     pub fn summary(self) -> String {
@@ -208,9 +212,9 @@ impl<'de> Deserialize<'de> for RuleId {
 /// ```
 /// use songo_notation::{RuleId, RuleIds};
 /// let mut rules = RuleIds::EMPTY;
-/// rules.insert(RuleId::SowLap);
-/// rules.insert(RuleId::CaptureChain);
-/// assert!(rules.contains(RuleId::SowLap));
+/// rules.insert(RuleId::SongoSowLap);
+/// rules.insert(RuleId::SongoCaptureChain);
+/// assert!(rules.contains(RuleId::SongoSowLap));
 /// let ids: Vec<&str> = rules.iter().map(RuleId::as_str).collect();
 /// assert_eq!(ids, ["songo.sow.lap", "songo.capture.chain"]);
 /// ```

@@ -1,43 +1,55 @@
-//! The library's modules import each other without a loop: no file
+//! The crates' modules import each other without a loop: no file
 //! reaches itself through the `use crate::…`, `use super::…` and
 //! `crate::…` paths of its code (tests left out), and inside every folder
 //! no two of its files or subfolders import each other, directly or
 //! around a loop. A loop makes a module that cannot be read without the
-//! module that reads it; `docs/architecture.md` draws the layers.
+//! module that reads it; `docs/architecture.md` draws the layers. The
+//! crates read are the library's (`notation/src`) and every crate under
+//! `service/` (each `src` folder there with a `lib.rs` or `main.rs`, tests
+//! and build output left out: the service and the archive).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A module's path from the crate root (`lesson::read`; the root is empty).
 type ModulePath = Vec<String>;
 
 #[test]
 fn no_file_imports_itself_around_a_loop() {
-    let graph = ModuleGraph::read();
-    let loops = strongly_connected(&graph.edges);
+    let mut found = Vec::new();
+    for (name, graph) in ModuleGraph::read_all() {
+        let loops = strongly_connected(&graph.edges);
+        if !loops.is_empty() {
+            found.push(format!("in {name}: {}", describe(&loops)));
+        }
+    }
     assert!(
-        loops.is_empty(),
-        "files of {}/src import each other in a loop: {}",
-        env!("CARGO_PKG_NAME"),
-        describe(&loops)
+        found.is_empty(),
+        "files import each other in a loop: {}",
+        found.join("; ")
     );
 }
 
 #[test]
 fn no_folder_holds_files_or_folders_that_import_each_other() {
-    let graph = ModuleGraph::read();
     let mut found = Vec::new();
-    for folder in graph.folders() {
-        let children = graph.children_graph(&folder);
-        for cycle in strongly_connected(&children) {
-            found.push(format!("in {}/: {}", folder.join("/"), describe(&[cycle])));
+    for (name, graph) in ModuleGraph::read_all() {
+        for folder in graph.folders() {
+            let children = graph.children_graph(&folder);
+            for cycle in strongly_connected(&children) {
+                found.push(format!(
+                    "in {name}/{}: {}",
+                    folder.join("/"),
+                    describe(&[cycle])
+                ));
+            }
         }
     }
     assert!(found.is_empty(), "module loops: {}", found.join("; "));
 }
 
-/// The graph finds a loop when there is one (the test above cannot pass
-/// on a graph it does not read).
+/// The graph finds a loop when there is one (the tests above cannot pass
+/// on a graph they do not read).
 #[test]
 fn a_loop_is_found() {
     let edge = |a: &str, b: &str| (vec![a.to_owned()], vec![b.to_owned()]);
@@ -53,21 +65,58 @@ fn a_loop_is_found() {
     let loops = strongly_connected(&edges);
     assert_eq!(loops.len(), 1);
     assert_eq!(loops[0].len(), 3);
-    // And it reads the imports the code has (this file also checks the
-    // service, whose tests include it).
-    let known: &[(&[&str], &[&str])] = if env!("CARGO_PKG_NAME") == "songo-service" {
-        &[(&["routes"], &["handlers"]), (&["openapi"], &["route"])]
-    } else {
-        &[(&["any"], &["teach"]), (&["lesson", "pieces"], &["any"])]
-    };
-    let graph = ModuleGraph::read();
+    // And it reads every crate, and the imports their code has.
+    let known: &[(&str, &[&str], &[&str])] = &[
+        ("notation/src", &["any", "explain"], &["teach"]),
+        ("notation/src", &["lesson", "pieces"], &["any"]),
+        ("service/src", &["routes"], &["handlers"]),
+        ("service/src", &["openapi"], &["route"]),
+        ("service/archive/src", &["query"], &["counts"]),
+    ];
+    let graphs: BTreeMap<String, ModuleGraph> = ModuleGraph::read_all().into_iter().collect();
     let path = |names: &[&str]| -> ModulePath { names.iter().map(|&n| n.to_owned()).collect() };
-    for (from, to) in known {
-        let imports = graph.edges.get(&path(from));
+    for (name, from, to) in known {
+        let imports = graphs
+            .get(*name)
+            .unwrap_or_else(|| panic!("{name} was not read"))
+            .edges
+            .get(&path(from));
         assert!(
             imports.is_some_and(|imports| imports.contains(&path(to))),
-            "{from:?} should import {to:?}"
+            "{name}: {from:?} should import {to:?}"
         );
+    }
+}
+
+/// The `src` folders of the crates checked, from the workspace's root:
+/// the library's and every crate's under `service/`.
+fn crate_sources() -> Vec<PathBuf> {
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the workspace holds the crate");
+    let mut sources = vec![workspace.join("notation/src")];
+    find_sources(&workspace.join("service"), &mut sources);
+    sources
+}
+
+/// Every crate's `src` folder under `dir`, leaving out tests, build output
+/// and hidden folders.
+fn find_sources(dir: &Path, sources: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut folders: Vec<PathBuf> = entries
+        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+        .filter(|path| path.is_dir())
+        .collect();
+    folders.sort();
+    for folder in folders {
+        let name = folder.file_name().unwrap_or_default().to_string_lossy();
+        if name == "src" && (folder.join("lib.rs").exists() || folder.join("main.rs").exists()) {
+            sources.push(folder);
+        } else if !matches!(&*name, "tests" | "target" | "node_modules") && !name.starts_with('.') {
+            find_sources(&folder, sources);
+        }
     }
 }
 
@@ -77,10 +126,30 @@ struct ModuleGraph {
 }
 
 impl ModuleGraph {
-    fn read() -> ModuleGraph {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    /// Every crate's graph, named by its `src` folder from the workspace's
+    /// root (`service/archive/src`).
+    fn read_all() -> Vec<(String, ModuleGraph)> {
+        let sources = crate_sources();
+        assert!(sources.len() >= 3, "the crates were not found: {sources:?}");
+        let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .expect("the workspace holds the crate");
+        sources
+            .iter()
+            .map(|src| {
+                let name = src
+                    .strip_prefix(workspace)
+                    .unwrap_or(src)
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                (name, ModuleGraph::read(src))
+            })
+            .collect()
+    }
+
+    fn read(root: &Path) -> ModuleGraph {
         let mut files = BTreeMap::new();
-        collect(&root, &root, &mut files);
+        collect(root, root, &mut files);
         let modules: BTreeSet<ModulePath> = files.keys().cloned().collect();
         let reexports = reexports(&code_of(&files[&Vec::new()]));
         let mut edges = BTreeMap::new();
@@ -132,7 +201,7 @@ impl ModuleGraph {
 /// Every `.rs` file under `dir`, by module path, with its text.
 fn collect(root: &Path, dir: &Path, files: &mut BTreeMap<ModulePath, String>) {
     let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .expect("notation/src reads")
+        .expect("a crate's src folder reads")
         .map(|entry| entry.expect("an entry").path())
         .collect();
     entries.sort();

@@ -2,7 +2,7 @@
 # The game archive's scale figures (issue 22, "Performance"): a corpus of
 # generated games imported into SQLite and into PostgreSQL, then the size
 # on disk and the latencies of the explorer, position and player searches
-# measured in one process (service/examples/archive_bench.rs: the
+# measured in one process (service/archive/examples/archive_bench.rs: the
 # archive's public API, no process start-up, no HTTP).
 #
 #   service/load/archive-bench.sh [GAMES] [POSTGRES_URL]
@@ -51,7 +51,7 @@ CORE=${CORE-0}
 KEEP=${KEEP:-0}
 if [ -z "${SONGO:-}" ] || [ -z "${BENCH:-}" ]; then
   cargo build --release --quiet --bin songo
-  cargo build --release --quiet -p songo-service --example archive_bench
+  cargo build --release --quiet -p songo-archive --example archive_bench
 fi
 SONGO=${SONGO:-./target/release/songo}
 BENCH=${BENCH:-./target/release/examples/archive_bench}

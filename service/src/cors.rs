@@ -4,7 +4,9 @@
 //!
 //! An answer to an allowed `Origin` says so (`Access-Control-Allow-Origin`);
 //! a preflight (`OPTIONS` with `Access-Control-Request-Method`) from an
-//! allowed origin gets 204 with the methods and headers the API reads. Any
+//! allowed origin gets 204 with the methods and headers the API reads (a
+//! keeper's page corrects games: `PATCH` and `DELETE` with a bearer token
+//! and `If-Match`, the `ETag` of the game read before exposed). Any
 //! other origin gets the answers it always got, without those headers, so
 //! its browser keeps them from its page.
 
@@ -14,7 +16,8 @@ use std::sync::Arc;
 use warp::Filter;
 use warp::http::header::{
     ACCESS_CONTROL_ALLOW_HEADERS, ACCESS_CONTROL_ALLOW_METHODS, ACCESS_CONTROL_ALLOW_ORIGIN,
-    ACCESS_CONTROL_MAX_AGE, ACCESS_CONTROL_REQUEST_METHOD, HeaderMap, HeaderValue, ORIGIN, VARY,
+    ACCESS_CONTROL_EXPOSE_HEADERS, ACCESS_CONTROL_MAX_AGE, ACCESS_CONTROL_REQUEST_METHOD,
+    HeaderMap, HeaderValue, ORIGIN, VARY,
 };
 use warp::http::{Method, StatusCode};
 use warp::reply::Response;
@@ -80,11 +83,13 @@ fn answer(
             let out = preflight.headers_mut();
             out.insert(
                 ACCESS_CONTROL_ALLOW_METHODS,
-                HeaderValue::from_static("GET, POST"),
+                HeaderValue::from_static("GET, POST, PATCH, DELETE"),
             );
             out.insert(
                 ACCESS_CONTROL_ALLOW_HEADERS,
-                HeaderValue::from_static("content-type, accept, accept-language"),
+                HeaderValue::from_static(
+                    "content-type, accept, accept-language, authorization, if-match",
+                ),
             );
             out.insert(ACCESS_CONTROL_MAX_AGE, HeaderValue::from_static("600"));
             preflight
@@ -93,6 +98,11 @@ fn answer(
         };
     let out = response.headers_mut();
     out.insert(ACCESS_CONTROL_ALLOW_ORIGIN, origin.clone());
+    // A page reads a game's ETag to send it back in If-Match.
+    out.insert(
+        ACCESS_CONTROL_EXPOSE_HEADERS,
+        HeaderValue::from_static("etag"),
+    );
     out.append(VARY, HeaderValue::from_static("origin"));
     response
 }
@@ -170,7 +180,14 @@ mod tests {
         assert_eq!(response.status(), StatusCode::NO_CONTENT);
         assert_eq!(
             response.headers()[ACCESS_CONTROL_ALLOW_METHODS],
-            "GET, POST"
+            "GET, POST, PATCH, DELETE"
         );
+        let allowed = response.headers()[ACCESS_CONTROL_ALLOW_HEADERS]
+            .to_str()
+            .unwrap();
+        for header in ["authorization", "if-match", "content-type"] {
+            assert!(allowed.contains(header), "{allowed}");
+        }
+        assert_eq!(response.headers()[ACCESS_CONTROL_EXPOSE_HEADERS], "etag");
     }
 }

@@ -34,8 +34,10 @@
 //! # }
 //! ```
 
+/// The game archive (its own crate, `songo-archive`), as the service uses it.
+pub use songo_archive as archive;
+
 mod analysis;
-pub mod archive;
 mod auth;
 mod body;
 mod budget;

@@ -549,7 +549,7 @@ mod tests {
     #[test]
     fn problem_json_has_the_rfc_9457_members() {
         let problem = Problem::new(Kind::IllegalMove, Message::verbatim("S0 may not be played"))
-            .rule(RuleId::Exit)
+            .rule(RuleId::SongoExit)
             .at(1, 12);
         assert_eq!(problem.kind(), Kind::IllegalMove);
         let response = problem.into_response(Lang::En);

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use insta_cmd::assert_cmd_snapshot;
-use songo_service::archive::{Archive, Location, Scope};
+use songo_archive::{Archive, Location, Scope};
 
 use crate::serve::{Served, get_with};
 use crate::songo;
@@ -113,7 +113,7 @@ fn the_token_printed_is_the_one_that_opens() {
         Archive::open(&Location::Sqlite(dir.join("archive.sqlite"))).expect("the archive");
     assert!(matches!(
         archive.account_by_token(printed).expect("a look-up"),
-        songo_service::archive::Found::Live { account, .. } if account.name == "club-a"
+        songo_archive::Found::Live { account, .. } if account.name == "club-a"
     ));
     let listed = token(&dir, &["list", "--format", "json"])
         .output()

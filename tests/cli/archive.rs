@@ -7,7 +7,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use insta_cmd::assert_cmd_snapshot;
-use songo_service::archive::{Archive, Location};
+use songo_archive::{Archive, Location};
 
 use crate::{songo, songo_fr};
 

@@ -699,7 +699,7 @@ mod tests {
             read("illegal songo.exit"),
             Expectation::Illegal {
                 played: None,
-                rule: Some(RuleId::Exit)
+                rule: Some(RuleId::SongoExit)
             }
         );
         assert_eq!(

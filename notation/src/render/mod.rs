@@ -169,7 +169,7 @@ pub fn game_over_line(over: &GameOver) -> String {
 /// use songo_notation::i18n::Lang;
 /// use songo_notation::render::game_over_line_in;
 /// use songo_notation::{GameOver, RuleId, Score, Side};
-/// let over = GameOver { rule: RuleId::EndForty, score: Score::new(41, 29), winner: Some(Side::South) };
+/// let over = GameOver { rule: RuleId::SongoEndForty, score: Score::new(41, 29), winner: Some(Side::South) };
 /// assert_eq!(game_over_line_in(&over, Lang::Fr), "Partie terminée (songo.end.forty)\u{a0}: 41-29, Sud gagne.");
 /// ```
 #[must_use]

@@ -216,7 +216,7 @@ impl Case {
                 .stores
                 .unwrap_or_default();
             if end.score != stores {
-                rules.push(RuleId::EndRemaining);
+                rules.push(RuleId::SongoEndRemaining);
             }
         }
         rules

@@ -207,7 +207,7 @@ fn declared_end_diagnostics() {
         ),
         (
             "seega:SS.../S..../...../...../...NN:S:movement:0-0:10-9",
-            RuleId::Exit,
+            RuleId::SongoExit,
         ),
     ];
     for (text, rule) in cases {

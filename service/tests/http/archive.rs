@@ -1,6 +1,6 @@
 //! The archive's routes, on both backends (PostgreSQL at
 //! `SONGO_TEST_POSTGRES`, as the store's tests: see
-//! `service/tests/archive/main.rs`): import with the token, search, one
+//! `service/archive/tests/archive/main.rs`): import with the token, search, one
 //! game in each form, the explorer, standings; the sync PostgreSQL client
 //! runs off the runtime's threads (a call on them would panic).
 

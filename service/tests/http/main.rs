@@ -18,10 +18,6 @@ mod french;
 mod lessons;
 mod limits;
 mod metrics;
-/// The service's modules import each other without a loop: the library's
-/// check, run on `service/src`.
-#[path = "../../../notation/tests/module_graph.rs"]
-mod module_graph;
 mod openapi;
 mod page;
 mod records;

@@ -280,7 +280,7 @@ fn cors_is_off_unless_origins_are_allowed() {
     assert_eq!(preflight.status, 204);
     assert_eq!(
         preflight.header("access-control-allow-methods"),
-        Some("GET, POST")
+        Some("GET, POST, PATCH, DELETE")
     );
     let stranger = open.request(
         "GET",

@@ -422,7 +422,7 @@ pub fn step_summary(step: &PlayStep<Position>, letters: LetterCase) -> String {
 fn took(step: &PlayStep<Position>, conventions: Conventions) -> String {
     let rules = step.before.rules();
     let outcome = &step.outcome;
-    let forgone = [RuleId::CaptureNoEmptying, RuleId::AbapaGrandSlam]
+    let forgone = [RuleId::SongoCaptureNoEmptying, RuleId::AbapaGrandSlam]
         .into_iter()
         .any(|rule| outcome.applied.contains(rule));
     let mut summary = if outcome.captured == 0 && forgone {

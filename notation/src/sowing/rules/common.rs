@@ -154,7 +154,7 @@ impl Analysis {
     pub(crate) fn forbid(&mut self, index: usize, rule: RuleId) {
         self.0 &= !(1 << index);
         self.0 |= 1 << (FORBIDDEN_SHIFT as usize + index);
-        if rule == RuleId::Exit {
+        if rule == RuleId::SongoExit {
             self.0 |= EXIT_BANNED;
         } else {
             self.0 = self.0 & !(0xff << FILTER_SHIFT) | (rule as u32) << FILTER_SHIFT;
@@ -179,10 +179,10 @@ impl Analysis {
         } else if !forbidden {
             MoveStatus::Empty
         } else if self.0 & EXIT_BANNED != 0 && index == EXIT_INDEX {
-            MoveStatus::Illegal(RuleId::Exit)
+            MoveStatus::Illegal(RuleId::SongoExit)
         } else {
             let filter = (self.0 >> FILTER_SHIFT) as usize;
-            MoveStatus::Illegal(RuleId::ALL.get(filter).copied().unwrap_or(RuleId::Sow))
+            MoveStatus::Illegal(RuleId::ALL.get(filter).copied().unwrap_or(RuleId::SongoSow))
         }
     }
 }

@@ -166,7 +166,7 @@ impl HouseSet {
 /// .unwrap();
 /// let outcome = position.play(House::new(Side::South, 1)).unwrap();
 /// assert_eq!(outcome.captured, 6);
-/// assert!(outcome.applied.contains(RuleId::CaptureChain));
+/// assert!(outcome.applied.contains(RuleId::SongoCaptureChain));
 /// assert_eq!(outcome.sown.row(Side::North).as_slice(), &[4, 2, 1, 10, 1, 5, 0]);
 /// assert_eq!(position.row(Side::North).as_slice(), &[0, 0, 1, 10, 1, 5, 0]);
 /// assert_eq!(position.to_move(), Side::North);
@@ -193,7 +193,7 @@ impl MoveOutcome {
     /// Whether the move was a forced exit move (`songo.exit.forced`).
     #[must_use]
     pub fn was_forced(&self) -> bool {
-        self.applied.contains(RuleId::ExitForced)
+        self.applied.contains(RuleId::SongoExitForced)
     }
 }
 
@@ -238,7 +238,7 @@ impl IllegalMove {
             IllegalReason::Forbidden(rule) => rule,
             _ => match self.rules.board_game() {
                 BoardGame::Awale => RuleId::AwaleSow,
-                _ => RuleId::Sow,
+                _ => RuleId::SongoSow,
             },
         }
     }
@@ -300,10 +300,10 @@ impl IllegalMove {
                 score = over.score.to_string()
             ),
             IllegalReason::Forbidden(rule) => match (rule, self.rules) {
-                (RuleId::Exit, Ruleset::Songo) if self.seeds == 2 => {
+                (RuleId::SongoExit, Ruleset::Songo) if self.seeds == 2 => {
                     msg!("illegal-exit-two-seeds", house = house, side = side)
                 }
-                (RuleId::Exit, _) => msg!(
+                (RuleId::SongoExit, _) => msg!(
                     "illegal-exit",
                     house = house,
                     side = side,
@@ -315,12 +315,12 @@ impl IllegalMove {
                         1
                     }
                 ),
-                (RuleId::Solidarity, Ruleset::Songo) => msg!(
+                (RuleId::SongoSolidarity, Ruleset::Songo) => msg!(
                     "illegal-solidarity-most-seeds",
                     side = side,
                     opponent = opponent
                 ),
-                (RuleId::Solidarity, _) => msg!(
+                (RuleId::SongoSolidarity, _) => msg!(
                     "illegal-solidarity-seven-seeds",
                     house = house,
                     side = side,
@@ -505,7 +505,7 @@ impl Position {
     /// The game over by `rule` with this ruleset's final score.
     pub(crate) fn game_over_by(&self, rule: RuleId) -> GameOver {
         match self.rules.board_game() {
-            BoardGame::Songo => self.songo_game_over(rule, rule != RuleId::EndForty),
+            BoardGame::Songo => self.songo_game_over(rule, rule != RuleId::SongoEndForty),
             _ => {
                 let score = if self.rules == Ruleset::OwareAbapa {
                     awale::abapa_score(self)
@@ -533,7 +533,7 @@ impl Position {
     /// ```
     /// use songo_notation::{Position, Ruleset, RuleId, Score, Side};
     /// let won = Position::start(Ruleset::Songo).with_stores(Score::new(40, 0)).unwrap();
-    /// assert_eq!(won.turn().unwrap_err().rule, RuleId::EndForty);
+    /// assert_eq!(won.turn().unwrap_err().rule, RuleId::SongoEndForty);
     /// ```
     #[inline]
     pub fn turn(&self) -> Result<MoveList, GameOver> {
@@ -542,8 +542,10 @@ impl Position {
         }
         let moves = self.moves_of(&self.analysis());
         if moves.is_empty() {
+            // `songo.end.no-move`, `awale.end.no-move`; oware abapa's
+            // `abapa.end` says what happens then.
             let rule = match self.rules {
-                Ruleset::Songo | Ruleset::SongoEkang => RuleId::EndNoMove,
+                Ruleset::Songo | Ruleset::SongoEkang => RuleId::SongoEndNoMove,
                 Ruleset::Awale => RuleId::AwaleEndNoMove,
                 _ => RuleId::AbapaEnd,
             };
@@ -651,7 +653,7 @@ impl Position {
             let over = self
                 .turn()
                 .err()
-                .unwrap_or_else(|| self.game_over_by(RuleId::EndNoMove));
+                .unwrap_or_else(|| self.game_over_by(RuleId::SongoEndNoMove));
             return Err(illegal(IllegalReason::GameOver(over), none));
         }
         if house.side != self.to_move {
@@ -971,9 +973,11 @@ impl GamePosition for Position {
     fn declared_end(&self, rule: RuleId) -> Result<GameOver, Message> {
         let rules = self.rules;
         let ends: &[RuleId] = match rules {
-            Ruleset::Songo | Ruleset::SongoEkang => {
-                &[RuleId::EndForty, RuleId::EndFewSeeds, RuleId::EndNoMove]
-            }
+            Ruleset::Songo | Ruleset::SongoEkang => &[
+                RuleId::SongoEndForty,
+                RuleId::SongoEndFewSeeds,
+                RuleId::SongoEndNoMove,
+            ],
             Ruleset::Awale => &[RuleId::AwaleEndNoMove, RuleId::AwaleEndAgreement],
             _ => &[RuleId::AbapaEnd],
         };

@@ -27,7 +27,7 @@ pub(crate) fn sow<H: Houses>(pits: &H, origin: usize, applied: &mut RuleIds) -> 
     let seeds = pits.get(origin);
     let mut sown = *pits;
     sown.empty(origin);
-    applied.insert(RuleId::Sow);
+    applied.insert(RuleId::SongoSow);
     if seeds < 14 {
         // At most 13 seeds, one in each of the houses after the origin: they
         // never come back to it.
@@ -42,7 +42,7 @@ pub(crate) fn sow<H: Houses>(pits: &H, origin: usize, applied: &mut RuleIds) -> 
         };
         return (sown, Landing::House(last));
     }
-    applied.insert(RuleId::SowLap);
+    applied.insert(RuleId::SongoSowLap);
     // One seed in each of the 13 other houses, then the rest only in the
     // opponent's camp, from its entry house, round after round.
     sown.add_after(origin, MAX_PITS, MAX_PITS - 1, 1);
@@ -55,7 +55,7 @@ pub(crate) fn sow<H: Houses>(pits: &H, origin: usize, applied: &mut RuleIds) -> 
     sown.add_run(opponent, WIDTH, rounds);
     sown.add_run(opponent, extra as usize, 1);
     if kept {
-        applied.insert(RuleId::SowLoneSeed);
+        applied.insert(RuleId::SongoSowLoneSeed);
         return (sown, Landing::Kept);
     }
     let last = if extra == 0 { EXIT } else { extra as usize - 1 };
@@ -75,10 +75,10 @@ pub(crate) fn capture<H: Houses>(
         return Capture::NONE;
     }
     if last == opponent {
-        // Reported only when it holds a capture back (the house holds 2-4),
-        // like `songo.capture.no-emptying`.
+        // `songo.capture.entry`: reported only when it holds a capture back
+        // (the house holds 2-4), like `songo.capture.no-emptying`.
         if (2..=4).contains(&pits.get(last)) {
-            applied.insert(RuleId::CaptureEntry);
+            applied.insert(RuleId::SongoCaptureEntry);
         }
         return Capture::NONE;
     }
@@ -87,10 +87,11 @@ pub(crate) fn capture<H: Houses>(
         return Capture::NONE;
     }
     if chain.seeds == pits.sum_of(opponent, CAMP) {
-        applied.insert(RuleId::CaptureNoEmptying);
+        applied.insert(RuleId::SongoCaptureNoEmptying);
         return Capture::NONE;
     }
-    applied.insert(RuleId::CaptureChain);
+    // `songo.capture.chain`: the chain is taken.
+    applied.insert(RuleId::SongoCaptureChain);
     chain.take(pits);
     chain
 }
@@ -138,7 +139,7 @@ fn play_on<H: Houses>(
     let seeds = pits.get(origin);
     let mut applied = RuleIds::EMPTY;
     if forced {
-        applied.insert(RuleId::ExitForced);
+        applied.insert(RuleId::SongoExitForced);
         let store = match (position.rules, seeds) {
             // The ekang text: the 1 or 2 seeds go to the opponent.
             (Ruleset::SongoEkang, _) => Some(mover.opposite()),
@@ -245,7 +246,7 @@ fn analyse_on<H: Houses>(position: &Position, pits: &H) -> Analysis {
     let exit_is_banned =
         matches!(exit_seeds, 1 | 2) && exit_banned(position, pits, own + EXIT, exit_seeds);
     if exit_is_banned {
-        analysis.forbid(EXIT, RuleId::Exit);
+        analysis.forbid(EXIT, RuleId::SongoExit);
     }
     let opponent = mover.opposite().index() * WIDTH;
     if pits.none_in(opponent, CAMP) {
@@ -276,7 +277,7 @@ fn solidarity(rules: Ruleset, camp: &[u32; WIDTH], analysis: &mut Analysis) {
         .unwrap_or(0);
     for index in 0..WIDTH {
         if analysis.is_legal(index) && (weight(index) < best || best == 0) {
-            analysis.forbid(index, RuleId::Solidarity);
+            analysis.forbid(index, RuleId::SongoSolidarity);
         }
     }
 }
@@ -304,10 +305,10 @@ pub(crate) fn quick_status(position: &Position, camp_index: usize) -> Option<Mov
 pub(crate) fn end_without_moves(position: &Position) -> Option<(RuleId, bool)> {
     let stores = position.stores;
     if stores.south >= 40 || stores.north >= 40 {
-        return Some((RuleId::EndForty, false));
+        return Some((RuleId::SongoEndForty, false));
     }
     if position.seeds_on_board() < 10 {
-        return Some((RuleId::EndFewSeeds, true));
+        return Some((RuleId::SongoEndFewSeeds, true));
     }
     None
 }

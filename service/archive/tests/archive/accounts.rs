@@ -2,9 +2,7 @@
 //! and listed; the archive holds no token in clear; each import records
 //! who made it; a write account's club claims its events.
 
-use songo_service::archive::{
-    Account, AccountError, Archive, Found, Location, OtherClubsEvent, Scope, token_hash,
-};
+use songo_archive::{Account, AccountError, Found, Location, OtherClubsEvent, Scope, token_hash};
 
 use super::{Backend, open, prepared, scratch};
 
@@ -321,13 +319,8 @@ fn a_write_account_s_club_claims_its_events(backend: Backend) {
 }
 
 fn an_archive_of_schema_6_gets_its_accounts(backend: Backend) {
-    let scratch = scratch(backend, "accounts-migrate");
     let games = prepared(CLUB_A_GAME);
-    {
-        let mut old = Archive::open_at_version(&scratch.location, 6).expect("a v6 archive");
-        assert_eq!(old.schema_version().expect("a version"), 6);
-        old.import(&games).expect("imported");
-    }
+    let scratch = super::old_archive(backend, "accounts_migrate", 6, &[&games]);
     let mut archive = open(&scratch);
     assert_eq!(
         archive.schema_version().expect("a version"),

@@ -17,12 +17,12 @@
 
 use std::time::Instant;
 
+use songo_archive::{
+    Archive, Author, Filters, GameChange, Location, position_at, position_key, prepare,
+};
 use songo_notation::AnyPosition;
 use songo_notation::record::{games, names, parse_text};
 use songo_notation::validate::Options;
-use songo_service::archive::{
-    Archive, Author, Filters, GameChange, Location, position_at, position_key, prepare,
-};
 
 /// User + system CPU time of this process, in seconds (clock ticks of 10 ms).
 fn cpu_seconds() -> f64 {

@@ -27,7 +27,7 @@ use songo_notation::record::names;
 use unicode_normalization::UnicodeNormalization;
 
 use super::db::{Db, DbError, Value};
-use super::{Archive, ArchiveError, Prepared, schema};
+use super::{Archive, ArchiveError, Prepared};
 
 /// A name's folded key: lower case, accents removed (the name decomposed,
 /// NFD, and its combining marks dropped; a few letters that do not
@@ -38,7 +38,7 @@ use super::{Archive, ArchiveError, Prepared, schema};
 /// name is nobody.
 ///
 /// ```
-/// use songo_service::archive::fold;
+/// use songo_archive::fold;
 /// assert_eq!(fold("Dora N."), "dora n");
 /// assert_eq!(fold("  dora   n "), "dora n");
 /// assert_eq!(fold("Nadège É."), "nadege e");
@@ -1016,38 +1016,27 @@ fn event_entry(row: &[Value]) -> EventEntry {
 /// What a search's player and event filters became.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Resolved {
-    /// The values the player columns are compared with: player ids
-    /// (schema 8), or the name as written (older schemas).
+    /// The values the player columns are compared with: player ids.
     pub(crate) players: Option<Vec<Value>>,
     /// The value the event column is compared with.
     pub(crate) event: Option<Value>,
     /// A name matched nobody: the answer is empty, with these.
     pub(crate) nothing: Option<Vec<Suggestion>>,
-    /// Whether the ids are compared (schema 8) rather than the tags.
-    pub(crate) by_id: bool,
 }
 
 impl Resolved {
     /// The columns of South's and North's player.
     pub(crate) fn player_columns(&self) -> (&'static str, &'static str) {
-        if self.by_id {
-            ("g.south_player", "g.north_player")
-        } else {
-            ("g.south", "g.north")
-        }
+        ("g.south_player", "g.north_player")
     }
 
     /// The column of the event.
     pub(crate) fn event_column(&self) -> &'static str {
-        if self.by_id { "g.event_id" } else { "g.event" }
+        "g.event_id"
     }
 }
 
 impl Archive {
-    fn has_people(&self) -> bool {
-        self.version >= schema::PEOPLE
-    }
-
     /// The players and events of a batch of games about to be stored, in
     /// its order (none before schema 8), resolved within the open
     /// transaction.
@@ -1063,9 +1052,6 @@ impl Archive {
                 site: game.tags.get(names::SITE),
             })
             .collect();
-        if !self.has_people() {
-            return Ok(vec![Ids::default(); names.len()]);
-        }
         self.pending.people.resolve(&mut self.db, &names)
     }
 
@@ -1244,22 +1230,13 @@ impl Archive {
         Ok(nearest.into_suggestions())
     }
 
-    /// A search's player and event filters resolved: ids from names
-    /// (schema 8), or the names as written (older schemas).
+    /// A search's player and event filters resolved: ids from names.
     pub(crate) fn resolve_filters(
         &mut self,
         player: Option<&str>,
         event: Option<&str>,
     ) -> Result<Resolved, ArchiveError> {
-        let mut resolved = Resolved {
-            by_id: self.has_people(),
-            ..Resolved::default()
-        };
-        if !resolved.by_id {
-            resolved.players = player.map(|name| vec![name.into()]);
-            resolved.event = event.map(Value::from);
-            return Ok(resolved);
-        }
+        let mut resolved = Resolved::default();
         let mut nothing: Option<Vec<Suggestion>> = None;
         if let Some(name) = player {
             match self.players_named(name)? {
@@ -1300,9 +1277,6 @@ impl Archive {
             next: None,
         };
         let after_id = list_cursor(after, 'p')?;
-        if !self.has_people() {
-            return Ok(list);
-        }
         let limit = limit.clamp(1, MAX_LIST_PAGE);
         let wanted = i64::try_from(limit + 1).unwrap_or(i64::MAX);
         let rows = match after_id {
@@ -1405,9 +1379,6 @@ impl Archive {
             next: None,
         };
         let after = list_cursor(after, 'e')?.unwrap_or(i64::MIN);
-        if !self.has_people() {
-            return Ok(list);
-        }
         let limit = limit.clamp(1, MAX_LIST_PAGE);
         let wanted = i64::try_from(limit + 1).unwrap_or(i64::MAX);
         let rows = match name.map(fold) {
@@ -1696,9 +1667,6 @@ impl Archive {
     #[doc(hidden)]
     pub fn check_people(&mut self) -> Result<Vec<String>, ArchiveError> {
         let mut wrong = Vec::new();
-        if !self.has_people() {
-            return Ok(wrong);
-        }
         for row in self.db.query(
             "SELECT p.id, p.games, \
              (SELECT COUNT(*) FROM games g WHERE g.south_player = p.id OR g.north_player = p.id) \

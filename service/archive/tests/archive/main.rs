@@ -7,14 +7,14 @@
 
 use std::path::PathBuf;
 
-use songo_notation::record::BatchReader;
-use songo_notation::validate::Options;
-use songo_service::archive::{
+use songo_archive::{
     Archive, ArchiveError, EXPORT_PAGE, Filters, Location, PeopleError, Prepared, prepare,
 };
+use songo_notation::record::BatchReader;
+use songo_notation::validate::Options;
 
 /// The schema a migrated archive reaches: this songo's newest.
-const NEWEST_SCHEMA: i64 = songo_service::archive::SCHEMA_VERSION;
+const NEWEST_SCHEMA: i64 = songo_archive::SCHEMA_VERSION;
 
 /// The two backends.
 #[derive(Debug, Clone, Copy)]
@@ -98,6 +98,65 @@ fn scratch(backend: Backend, name: &str) -> Scratch {
     }
 }
 
+/// The columns of a game's row in schema 1, which every later schema
+/// keeps; schema 6 added the verdict's.
+const V1_GAME_COLUMNS: &str = "id, identity, rules, south, north, event, site, date, round, \
+     result, south_score, north_score, plies, valid, violations, record, imported";
+const V6_GAME_COLUMNS: &str = "winner, forfeit";
+
+/// An archive as an older songo left it, at schema `version`: the frozen
+/// migrations up to it make its tables, then the games rows that this
+/// songo stores for `batches` (one import each) are copied in, with the
+/// columns that schema had. What the later migrations derive from the
+/// games (the position index, the explorer's counts, verdicts, players
+/// and events) is theirs to make: the old archive has none.
+fn old_archive(backend: Backend, name: &str, version: i64, batches: &[&[Prepared]]) -> Scratch {
+    let source = scratch(backend, &format!("{name}_source"));
+    {
+        let mut archive = open(&source);
+        for batch in batches {
+            archive.import(batch).expect("imported");
+        }
+    }
+    let old = scratch(backend, name);
+    Archive::create_at_version(&old.location, version).expect("an old archive");
+    let columns = if version >= 6 {
+        format!("{V1_GAME_COLUMNS}, {V6_GAME_COLUMNS}")
+    } else {
+        V1_GAME_COLUMNS.to_owned()
+    };
+    match (&source.location, &old.location) {
+        (Location::Sqlite(from), Location::Sqlite(to)) => {
+            let db = rusqlite::Connection::open(to).expect("the old archive");
+            db.execute("ATTACH DATABASE ?1 AS source", [from.to_string_lossy()])
+                .expect("attached");
+            db.execute_batch(&format!(
+                "INSERT INTO main.games ({columns}) SELECT {columns} FROM source.games ORDER BY id"
+            ))
+            .expect("copied");
+        }
+        (
+            Location::Postgres {
+                url,
+                schema: Some(from),
+            },
+            Location::Postgres {
+                schema: Some(to), ..
+            },
+        ) => {
+            let mut db = postgres::Client::connect(url, postgres::NoTls).expect("connected");
+            db.batch_execute(&format!(
+                "INSERT INTO \"{to}\".games ({columns}) SELECT {columns} FROM \"{from}\".games \
+                 ORDER BY id; SELECT setval(pg_get_serial_sequence('\"{to}\".games', 'id'), \
+                 (SELECT MAX(id) FROM \"{to}\".games))"
+            ))
+            .expect("copied");
+        }
+        _ => unreachable!("one backend"),
+    }
+    old
+}
+
 /// Runs a test on both backends.
 macro_rules! both {
     ($($name:ident),* $(,)?) => {$(
@@ -116,12 +175,14 @@ macro_rules! both {
 
 both!(
     a_reimport_adds_nothing,
+    games_whose_identities_collide_are_both_kept,
     invalid_games_are_kept_with_their_violations,
     searches_filter_and_page_by_cursor,
     a_position_finds_every_game_through_it_whatever_the_order,
     the_explorer_counts_games_moves_and_results,
     standings_count_points_and_head_to_head,
     an_archive_of_schema_1_opens_and_is_brought_up_to_date,
+    work_a_stopped_migration_left_is_done_at_the_next_open,
     an_archive_of_schema_2_gets_its_explorer_counts_from_its_games,
     an_archive_of_schema_4_gets_its_counts_packed,
     the_explorer_adds_up_games_of_separate_imports,
@@ -171,14 +232,17 @@ fn prepared(text: &str) -> Vec<Prepared> {
 
 fn fixture(path: &str) -> String {
     std::fs::read_to_string(format!(
-        "{}/../fixtures/records/{path}",
+        "{}/../../fixtures/records/{path}",
         env!("CARGO_MANIFEST_DIR")
     ))
     .expect("a fixture")
 }
 
 fn fixtures(dir: &str) -> Vec<Prepared> {
-    let root = format!("{}/../fixtures/records/{dir}", env!("CARGO_MANIFEST_DIR"));
+    let root = format!(
+        "{}/../../fixtures/records/{dir}",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let mut files: Vec<_> = std::fs::read_dir(root)
         .expect("fixtures")
         .map(|e| e.expect("an entry").path())
@@ -220,6 +284,44 @@ fn a_reimport_adds_nothing(backend: Backend) {
     let (_, positions, bare) = fresh.check().expect("checked");
     assert_eq!(bare, 0);
     assert!(positions > 0, "{positions}");
+}
+
+/// Two games whose 64-bit identities meet (as a crafted text can make
+/// FNV-1a's) are told apart by their SHA-256 digests: both are stored,
+/// each found by its own id, and importing either again is a duplicate.
+fn games_whose_identities_collide_are_both_kept(backend: Backend) {
+    let scratch = scratch(backend, "collisions");
+    let mut archive = open(&scratch);
+    let games = fixtures("valid");
+    let first = games[0].clone();
+    let colliding = games[1].clone().colliding_with(&first);
+    let third = games[2].clone().colliding_with(&first);
+    assert_eq!(first.id(), colliding.id());
+    // In one batch: the second and third meet the first, then each other.
+    let outcome = archive
+        .import(&[first.clone(), colliding.clone(), third.clone()])
+        .expect("imported");
+    assert_eq!((outcome.imported, outcome.duplicates), (3, 0));
+    let listed = archive
+        .search(&Filters::default(), 10, None)
+        .expect("a search");
+    let ids: std::collections::HashSet<String> =
+        listed.games.iter().map(|game| game.id.clone()).collect();
+    assert_eq!(ids.len(), 3, "{ids:?}");
+    for id in &ids {
+        let stored = archive.game(id).expect("read").expect("found");
+        assert_eq!(&stored.summary.id, id);
+    }
+    let shown = archive.game(&first.id()).expect("read").expect("found");
+    assert_eq!(shown.record, first.record());
+    // Again, in other batches and orders: all three are duplicates.
+    let again = archive
+        .import(&[third, colliding, first])
+        .expect("imported again");
+    assert_eq!((again.imported, again.duplicates), (0, 3));
+    assert_eq!(archive.count().expect("a count"), 3);
+    let (_, _, bare) = archive.check().expect("checked");
+    assert_eq!(bare, 0);
 }
 
 fn invalid_games_are_kept_with_their_violations(backend: Backend) {
@@ -352,7 +454,7 @@ const TRANSPOSED: &str = "[Rules \"awale\"]\n[SetUp \"fragment\"]\n[Position \"a
 [Rules \"awale\"]\n[SetUp \"fragment\"]\n[Position \"awale:1,0,0,1,0,9/1,0,0,1,0,9:0-0:S\"]\n[Round \"2\"]\n\n1. D a 2. A *\n";
 
 fn transposed_position() -> songo_notation::AnyPosition {
-    songo_service::archive::position_at(
+    songo_archive::position_at(
         "[Rules \"awale\"]\n[SetUp \"fragment\"]\n[Position \"awale:1,0,0,1,0,9/1,0,0,1,0,9:0-0:S\"]\n\n1. A a 2. D *\n",
         None,
     )
@@ -367,7 +469,7 @@ fn a_position_finds_every_game_through_it_whatever_the_order(backend: Backend) {
     assert!(games.iter().all(Prepared::valid));
     archive.import(&games).expect("imported");
     archive.import(&fixtures("valid")).expect("imported");
-    let key = songo_service::archive::position_key(&transposed_position());
+    let key = songo_archive::position_key(&transposed_position());
     let found = archive
         .search(
             &Filters {
@@ -474,12 +576,8 @@ fn standings_count_points_and_head_to_head(backend: Backend) {
 }
 
 fn an_archive_of_schema_1_opens_and_is_brought_up_to_date(backend: Backend) {
-    let scratch = scratch(backend, "migrate");
-    {
-        let mut old = Archive::open_at_version(&scratch.location, 1).expect("a v1 archive");
-        assert_eq!(old.schema_version().expect("a version"), 1);
-        old.import(&fixtures("valid")).expect("imported");
-    }
+    let games = fixtures("valid");
+    let scratch = old_archive(backend, "migrate", 1, &[&games]);
     let mut archive = open(&scratch);
     assert!(archive.schema_version().expect("a version") >= 2);
     assert_eq!(
@@ -502,6 +600,69 @@ fn an_archive_of_schema_1_opens_and_is_brought_up_to_date(backend: Backend) {
     assert_eq!(
         again.count().expect("a count"),
         archive.count().expect("a count")
+    );
+}
+
+/// Runs statements on an archive with the backend's own client, past the
+/// archive's code (as a crash or another program would leave it).
+fn raw_sql(location: &Location, sql: &str) {
+    match location {
+        Location::Sqlite(path) => rusqlite::Connection::open(path)
+            .expect("opened")
+            .execute_batch(sql)
+            .expect("run"),
+        Location::Postgres { url, schema } => {
+            let mut db = postgres::Client::connect(url, postgres::NoTls).expect("connected");
+            let schema = schema.as_deref().unwrap_or("public");
+            db.batch_execute(&format!("SET search_path TO \"{schema}\"; {sql}"))
+                .expect("run");
+        }
+    }
+}
+
+/// A migration notes what it leaves to be made again from the games, and
+/// that is done in transactions of its own once the schema is the newest:
+/// an archive stopped between the two (its index and counts emptied, the
+/// work still noted) makes them at its next open, and answers as a fresh
+/// one.
+fn work_a_stopped_migration_left_is_done_at_the_next_open(backend: Backend) {
+    let games = mixed_games();
+    let old_scratch = old_archive(backend, "stopped", 3, &[&games]);
+    drop(open(&old_scratch));
+    raw_sql(
+        &old_scratch.location,
+        "DELETE FROM positions; DELETE FROM explorer; \
+         UPDATE games SET winner = NULL, forfeit = 0; \
+         INSERT INTO schema_work (work) VALUES ('verdicts'); \
+         INSERT INTO schema_work (work) VALUES ('index')",
+    );
+    let mut migrated = open(&old_scratch);
+    let fresh_scratch = scratch(backend, "stopped_fresh");
+    let mut fresh = open(&fresh_scratch);
+    fresh.import(&games).expect("imported");
+    for position in [songo_start(), transposed_position()] {
+        let explored = migrated.explore(&position, 5).expect("explored");
+        assert!(explored.games > 0, "{explored:?}");
+        assert_eq!(explored, fresh.explore(&position, 5).expect("explored"));
+    }
+    let draws = Filters {
+        result: Some("draw".to_owned()),
+        ..Filters::default()
+    };
+    assert_eq!(
+        migrated.search(&draws, 100, None).expect("searched"),
+        fresh.search(&draws, 100, None).expect("searched")
+    );
+    assert_eq!(
+        migrated.check().expect("checked"),
+        fresh.check().expect("checked")
+    );
+    // Done: the next open has nothing left to do.
+    raw_sql(&old_scratch.location, "DELETE FROM explorer");
+    let mut again = open(&old_scratch);
+    assert_ne!(
+        again.check().expect("checked"),
+        fresh.check().expect("checked")
     );
 }
 
@@ -539,17 +700,12 @@ fn an_archive_of_schema_2_gets_its_explorer_counts_from_its_games(backend: Backe
 fn an_archive_of_schema_4_gets_its_counts_packed(backend: Backend) {
     let mut games = prepared(&generated(300));
     games.extend(mixed_games());
-    let old_scratch = scratch(backend, "pack4");
-    {
-        let mut old = Archive::open_at_version(&old_scratch.location, 4).expect("a v4 archive");
-        for chunk in games.chunks(40) {
-            old.import(chunk).expect("imported");
-        }
-    }
+    let chunks: Vec<&[Prepared]> = games.chunks(40).collect();
+    let old_scratch = old_archive(backend, "pack4", 4, &chunks);
     let mut migrated = open(&old_scratch);
     assert_eq!(
         migrated.schema_version().expect("a version"),
-        songo_service::archive::SCHEMA_VERSION
+        songo_archive::SCHEMA_VERSION
     );
     let fresh_scratch = scratch(backend, "pack5");
     let mut fresh = open(&fresh_scratch);
@@ -560,7 +716,7 @@ fn an_archive_of_schema_4_gets_its_counts_packed(backend: Backend) {
     for game in games.iter().step_by(15) {
         let record = game_record(&mut fresh, game);
         for ply in 0..=12 {
-            let Some(position) = songo_service::archive::position_at(&record, Some(ply)) else {
+            let Some(position) = songo_archive::position_at(&record, Some(ply)) else {
                 continue;
             };
             let answer = migrated.explore(&position, 3).expect("explored");
@@ -588,20 +744,18 @@ fn game_record(archive: &mut Archive, game: &Prepared) -> String {
 
 fn migrated_archive_answers_as_a_fresh_one(backend: Backend, version: i64) {
     let games = mixed_games();
-    let old_scratch = scratch(backend, &format!("migrate{version}"));
-    {
-        let mut old =
-            Archive::open_at_version(&old_scratch.location, version).expect("an old archive");
-        assert_eq!(old.schema_version().expect("a version"), version);
-        // Two transactions, as an import of two files would be.
-        let (first, second) = games.split_at(games.len() / 2);
-        old.import(first).expect("imported");
-        old.import(second).expect("imported");
-    }
+    // Two transactions, as an import of two files would be.
+    let (first, second) = games.split_at(games.len() / 2);
+    let old_scratch = old_archive(
+        backend,
+        &format!("migrate{version}"),
+        version,
+        &[first, second],
+    );
     let mut migrated = open(&old_scratch);
     assert_eq!(
         migrated.schema_version().expect("a version"),
-        songo_service::archive::SCHEMA_VERSION
+        songo_archive::SCHEMA_VERSION
     );
     // The same games imported by this songo: every answer alike.
     let new_scratch = scratch(backend, "fresh3");
@@ -614,7 +768,7 @@ fn migrated_archive_answers_as_a_fresh_one(backend: Backend, version: i64) {
         assert!(explored.games > 0, "{explored:?}");
         assert_eq!(explored, fresh.explore(&position, 5).expect("explored"));
         let filters = Filters {
-            position: Some(songo_service::archive::position_key(&position)),
+            position: Some(songo_archive::position_key(&position)),
             ..Filters::default()
         };
         assert_eq!(
@@ -697,7 +851,7 @@ fn two_writers_at_once_count_every_game(backend: Backend) {
     for game in [&games[0], &games[1], &games[games.len() - 1]] {
         record.clone_from(&game_record(&mut alone_archive, game));
         for ply in 0..=12 {
-            let Some(position) = songo_service::archive::position_at(&record, Some(ply)) else {
+            let Some(position) = songo_archive::position_at(&record, Some(ply)) else {
                 continue;
             };
             let both = together.explore(&position, 0).expect("explored");
@@ -771,7 +925,7 @@ fn the_explorer_adds_up_games_of_separate_imports(backend: Backend) {
         .expect("explored");
     assert_eq!((explorer.games, explorer.ended), (2, 2));
     // The position both games start from.
-    let start = songo_service::archive::position_at(
+    let start = songo_archive::position_at(
         "[Rules \"awale\"]\n[SetUp \"fragment\"]\n[Position \"awale:1,0,0,1,0,9/1,0,0,1,0,9:0-0:S\"]\n\n*\n",
         Some(0),
     )
@@ -1041,17 +1195,17 @@ fn deep_positions_are_explored_by_replay_and_found_by_search(backend: Backend) {
         .iter()
         .map(|record| {
             (0..=200)
-                .filter_map(|p| songo_service::archive::position_at(record, Some(p)))
-                .map(|at| songo_service::archive::position_key(&at))
+                .filter_map(|p| songo_archive::position_at(record, Some(p)))
+                .map(|at| songo_archive::position_key(&at))
                 .collect()
         })
         .collect();
     for (g, record) in records.iter().enumerate().step_by(7) {
         for ply in [0, 3, 12, 13, 20, 45] {
-            let Some(position) = songo_service::archive::position_at(record, Some(ply)) else {
+            let Some(position) = songo_archive::position_at(record, Some(ply)) else {
                 continue;
             };
-            let key = songo_service::archive::position_key(&position);
+            let key = songo_archive::position_key(&position);
             // Every game whose replay passes through it.
             let through = keys.iter().filter(|keys| keys.contains(&key)).count() as i64;
             assert!(through >= 1, "game {g} ply {ply}");
@@ -1108,20 +1262,20 @@ fn the_explorer_refuses_past_its_replay_bound_before_any_work(backend: Backend) 
     let mut archive = open(&scratch);
     let outcome = archive.import(&games).expect("imported");
     assert_eq!(outcome.imported, copies);
-    let deep = songo_service::archive::position_at(&record, Some(20)).expect("ply 20");
+    let deep = songo_archive::position_at(&record, Some(20)).expect("ply 20");
     match archive.explore(&deep, 5) {
         Err(ArchiveError::TooManyToReplay { games, limit }) => {
             assert_eq!((games, limit), (copies, 2_000));
         }
         other => panic!("expected a refusal, got {other:?}"),
     }
-    let shallow = songo_service::archive::position_at(&record, Some(6)).expect("ply 6");
+    let shallow = songo_archive::position_at(&record, Some(6)).expect("ply 6");
     let explored = archive.explore(&shallow, 5).expect("a counted position");
     assert_eq!(explored.games, copies as i64);
     let found = archive
         .search(
             &Filters {
-                position: Some(songo_service::archive::position_key(&deep)),
+                position: Some(songo_archive::position_key(&deep)),
                 ..Filters::default()
             },
             10,
@@ -1312,15 +1466,11 @@ fn the_rules_verdict_decides_every_result(backend: Backend) {
 fn an_archive_of_schema_5_gets_its_results_by_the_rules(backend: Backend) {
     let text = every_rulesets_games(25);
     let games = prepared(&text);
-    let old_scratch = scratch(backend, "verdict5");
-    {
-        let mut old = Archive::open_at_version(&old_scratch.location, 5).expect("a v5 archive");
-        old.import(&games).expect("imported");
-    }
+    let old_scratch = old_archive(backend, "verdict5", 5, &[&games]);
     let mut migrated = open(&old_scratch);
     assert_eq!(
         migrated.schema_version().expect("a version"),
-        songo_service::archive::SCHEMA_VERSION
+        songo_archive::SCHEMA_VERSION
     );
     let fresh_scratch = scratch(backend, "verdict6");
     let mut fresh = open(&fresh_scratch);
@@ -1361,7 +1511,7 @@ fn answers(archive: &mut Archive, records: &[String]) -> Vec<String> {
     let mut out = Vec::new();
     for record in records.iter().step_by(3) {
         for ply in [0, 1, 2, 5, 9, 14, 30] {
-            let Some(position) = songo_service::archive::position_at(record, Some(ply)) else {
+            let Some(position) = songo_archive::position_at(record, Some(ply)) else {
                 continue;
             };
             let explored = archive.explore(&position, 0).expect("explored");
@@ -1376,7 +1526,7 @@ fn answers(archive: &mut Archive, records: &[String]) -> Vec<String> {
                     .map(|m| (m.played.clone(), m.games, m.results, m.average_score))
                     .collect::<Vec<_>>()
             ));
-            let key = songo_service::archive::position_key(&position);
+            let key = songo_archive::position_key(&position);
             let found = archive
                 .search(
                     &Filters {
@@ -1436,7 +1586,7 @@ fn corrections_keep_history_and_every_answer_follows_them(backend: Backend) {
 /// moves replaced, two deletions and a restore, and the refusals.
 // Long because: one keeper's session, each change checked where it is made.
 fn make_the_corrections(archive: &mut Archive, games: &[Prepared], ids: &[String]) {
-    use songo_service::archive::{Author, GameChange};
+    use songo_archive::{Author, GameChange};
     let keeper = Author {
         account: None,
         by: "keeper",
@@ -1650,7 +1800,7 @@ fn answers_as_if_corrected_from_the_start(
 /// moves or tags) is found as a likely correction of the stored game,
 /// and `update` stores it as that game's next revision.
 fn a_reimported_correction_is_found_and_stored_as_a_revision(backend: Backend) {
-    use songo_service::archive::Author;
+    use songo_archive::Author;
     let kept = scratch(backend, "corrections");
     let mut archive = open(&kept);
     let game = |date: &str| {
@@ -1700,7 +1850,7 @@ fn a_reimported_correction_is_found_and_stored_as_a_revision(backend: Backend) {
 /// revisions are numbered without a gap, and the explorer's counts stay
 /// in step with the index.
 fn keepers_editing_at_once_lose_nothing(backend: Backend) {
-    use songo_service::archive::{Author, GameChange};
+    use songo_archive::{Author, GameChange};
     const KEEPERS: usize = 4;
     const EDITS: usize = 6;
     let kept = scratch(backend, "keepers");
@@ -1767,7 +1917,7 @@ fn a_position_search_is_bounded_a_page_and_goes_on_by_its_cursor(backend: Backen
         songo_notation::Side::South,
     );
     let filters = Filters {
-        position: Some(songo_service::archive::position_key(&start)),
+        position: Some(songo_archive::position_key(&start)),
         result: Some("north".to_owned()),
         ..Filters::default()
     };
@@ -1809,7 +1959,7 @@ fn record_of_tags(tags: usize) -> String {
 /// shown with every tag (each view reads its tags again, in a time that
 /// grows with them no faster than their number: see the reader's tests).
 fn a_game_of_too_many_tags_is_refused(backend: Backend) {
-    use songo_service::archive::MAX_TAGS_PER_GAME;
+    use songo_archive::MAX_TAGS_PER_GAME;
     let scratch = scratch(backend, "many-tags");
     let mut archive = open(&scratch);
     let too_many = record_of_tags(MAX_TAGS_PER_GAME + 1);
@@ -1877,7 +2027,7 @@ fn a_record_file_of_games_reads_back_as_as_many_games(backend: Backend) {
         .iter()
         .map(|game| archive.game(&game.id).expect("a read").expect("the game"))
         .collect();
-    let file = songo_service::archive::render::record_file(&stored);
+    let file = songo_archive::render::record_file(&stored);
     assert_eq!(
         songo_notation::record::games(&file).count(),
         texts.len(),
@@ -1914,11 +2064,11 @@ fn a_position_is_searched_with_either_side_to_move(backend: Backend) {
     let record = game_record(&mut archive, &games[0]);
     // After one ply North is to move; the same board with South to move
     // is another position.
-    let after_one = songo_service::archive::position_at(&record, Some(1)).expect("a position");
+    let after_one = songo_archive::position_at(&record, Some(1)).expect("a position");
     let side = |side: songo_notation::Side| after_one.with_to_move(side).expect("a side");
     let ids = |archive: &mut Archive, position: &songo_notation::AnyPosition| -> Vec<String> {
         let filters = Filters {
-            position: Some(songo_service::archive::position_key(position)),
+            position: Some(songo_archive::position_key(position)),
             ..Filters::default()
         };
         let list = archive.search(&filters, 1000, None).expect("a search");
@@ -2098,7 +2248,7 @@ fn an_export_gives_every_match_in_pages_as_search_does(backend: Backend) {
         player: Some(name.to_owned()),
         ..Filters::default()
     };
-    let start = songo_service::archive::position_key(&songo_start());
+    let start = songo_archive::position_key(&songo_start());
     let cases = [
         Filters::default(),
         player("Ada"),
@@ -2120,7 +2270,7 @@ fn an_export_gives_every_match_in_pages_as_search_does(backend: Backend) {
             ..player("Cleo")
         },
         Filters {
-            position: Some(songo_service::archive::position_key(&transposed_position())),
+            position: Some(songo_archive::position_key(&transposed_position())),
             ..Filters::default()
         },
         player("Nobody"),
@@ -2324,7 +2474,7 @@ fn a_player_is_one_under_every_spelling_of_his_name(backend: Backend) {
         "{far:?}"
     );
     // Through a position, the player is a condition on the games found.
-    let key = songo_service::archive::position_key(&songo_start());
+    let key = songo_archive::position_key(&songo_start());
     let through = Filters {
         position: Some(key),
         player: Some("dora".to_owned()),
@@ -2642,14 +2792,8 @@ fn an_archive_of_schema_6_gets_its_players_and_events(backend: Backend) {
     .concat();
     text.push_str(&tournaments(60));
     let games = prepared(&text);
-    let old_scratch = scratch(backend, "people6");
-    {
-        let mut old = Archive::open_at_version(&old_scratch.location, 6).expect("a v6 archive");
-        let (first, second) = games.split_at(games.len() / 2);
-        old.import(first).expect("imported");
-        old.import(second).expect("imported");
-        assert!(old.players().expect("players").players.is_empty());
-    }
+    let (first, second) = games.split_at(games.len() / 2);
+    let old_scratch = old_archive(backend, "people6", 6, &[first, second]);
     let mut migrated = open(&old_scratch);
     assert_eq!(migrated.schema_version().expect("a version"), NEWEST_SCHEMA);
     let fresh_scratch = scratch(backend, "people8");
@@ -2706,7 +2850,7 @@ fn an_archive_of_schema_6_gets_its_players_and_events(backend: Backend) {
 fn a_name_that_begins_too_many_players_is_refused(backend: Backend) {
     let scratch = scratch(backend, "many-players");
     let mut archive = open(&scratch);
-    let count = songo_service::archive::MAX_MATCHED_PLAYERS + 1;
+    let count = songo_archive::MAX_MATCHED_PLAYERS + 1;
     let text: String = (0..count)
         .map(|n| {
             club_game(
@@ -2798,7 +2942,7 @@ fn the_explorer_of_an_event_counts_its_games_only(backend: Backend) {
         .expect("read")
         .expect("a game")
         .record;
-    let after = songo_service::archive::position_at(&record, Some(1)).expect("a position");
+    let after = songo_archive::position_at(&record, Some(1)).expect("a position");
     let name = events
         .iter()
         .find(|e| e.id == 1)
@@ -2822,7 +2966,7 @@ fn the_explorer_of_an_event_counts_its_games_only(backend: Backend) {
 /// whose posting lists' rows are full (one large import): every
 /// correction is stored, and the index and the counts stay in step.
 fn games_corrected_again_and_again_are_all_stored(backend: Backend) {
-    use songo_service::archive::{Author, GameChange};
+    use songo_archive::{Author, GameChange};
     let kept = scratch(backend, "again");
     let mut archive = open(&kept);
     let games = prepared(&generated(400));

@@ -2,6 +2,15 @@
 //! written by an older songo opens in a newer one, which brings it up to
 //! date in one transaction per step. A newer archive than this songo
 //! knows is refused rather than misread.
+//!
+//! The migrations are frozen: each is the statements it shipped with,
+//! never edited, and no migration calls the code that reads and writes
+//! the archive today (which knows only the newest schema). What a step
+//! leaves out of date and only that code can make again from the games
+//! (the position index, the explorer's counts, the verdicts, players and
+//! events) is noted in a table of work to do, in the step's transaction,
+//! and done once the schema is the newest, each in a transaction of its
+//! own: an archive stopped halfway does the rest when next opened.
 
 use super::db::{Db, DbError};
 
@@ -14,28 +23,45 @@ use super::db::{Db, DbError};
 struct Migration {
     version: i64,
     sql: &'static str,
-    /// What is done after its statements, in the same transaction.
-    then: Then,
+    /// What its statements leave to be made again from the games.
+    stale: &'static [Derived],
 }
 
-/// A migration's work past its SQL.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Then {
-    Nothing,
-    /// The position index and the explorer's counts are rebuilt by
-    /// replaying every stored game.
-    Rebuild,
-    /// The explorer's counts of schema 4 (`explorer_v4`, a row per
-    /// position and move) packed into the rows of schema 5; then that
-    /// table is dropped.
-    PackCounts,
-    /// Every stored game's verdict recorded from its ruleset and result,
-    /// then the explorer's counts (emptied by the statements) counted
-    /// again from the games.
+/// What the archive derives from its games, which a migration may leave
+/// to be made again once the schema is the newest ([`finish`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Derived {
+    /// Every game's verdict (`winner`, `forfeit`) from its ruleset and
+    /// result.
     Verdicts,
-    /// Every stored game's players and event resolved to their rows
-    /// (`people.rs`), a slice of games at a time, with their counts.
+    /// Every game's players and event (`people.rs`), with their counts.
     People,
+    /// The position index and the explorer's counts, by replaying every
+    /// stored game.
+    Index,
+    /// The explorer's counts only.
+    Explorer,
+}
+
+impl Derived {
+    /// In the order they are made: the verdicts before the counts that
+    /// add them up.
+    const ALL: [Derived; 4] = [
+        Derived::Verdicts,
+        Derived::People,
+        Derived::Index,
+        Derived::Explorer,
+    ];
+
+    /// Its name in the table of work to do.
+    fn name(self) -> &'static str {
+        match self {
+            Derived::Verdicts => "verdicts",
+            Derived::People => "people",
+            Derived::Index => "index",
+            Derived::Explorer => "explorer",
+        }
+    }
 }
 
 /// Every migration, oldest first. Never edit one that has shipped: add
@@ -43,7 +69,7 @@ enum Then {
 const MIGRATIONS: &[Migration] = &[
     Migration {
         version: 1,
-        then: Then::Nothing,
+        stale: &[],
         sql: "
 CREATE TABLE games (
     id {id},
@@ -80,14 +106,14 @@ CREATE TABLE positions (
     },
     Migration {
         version: 2,
-        then: Then::Nothing,
+        stale: &[],
         // The site's searches: added after the first archives existed,
         // which the tests' v1 archive checks.
         sql: "CREATE INDEX games_site ON games (site, id);",
     },
     Migration {
         version: 3,
-        then: Then::Nothing,
+        stale: &[],
         // The explorer's counts, kept at import so that a query reads a
         // row per move instead of every game through the position; the
         // position index keeps only what a search needs (key, game): its
@@ -123,7 +149,7 @@ ALTER TABLE positions_v3 RENAME TO positions;
     },
     Migration {
         version: 4,
-        then: Then::Rebuild,
+        stale: &[Derived::Index],
         // The position index as posting lists (a row per bucket of keys
         // and transaction, `postings.rs`) instead of a row per position,
         // in a table with a rowid (its rows, of a few hundred bytes to a
@@ -157,14 +183,14 @@ CREATE TABLE explorer (
     },
     Migration {
         version: 5,
-        then: Then::PackCounts,
+        stale: &[Derived::Explorer],
         // The explorer's counts packed by bucket (`counts.rs`): a row per
         // bucket of keys and import holding entries of (key, move,
         // counts), summed when read, instead of a row per position and
         // move upserted one at a time (in PostgreSQL some 100 bytes a
-        // count with its key, and most of an import's time). The rows of
-        // schema 4 are packed into the new table, not rebuilt from the
-        // games.
+        // count with its key, and most of an import's time). The counts
+        // are then counted again from the games (and the table of schema
+        // 4 dropped) once the schema is the newest.
         sql: "
 ALTER TABLE explorer RENAME TO explorer_v4;
 CREATE TABLE explorer (
@@ -177,7 +203,7 @@ CREATE INDEX explorer_bucket ON explorer (bucket, id);
     },
     Migration {
         version: 6,
-        then: Then::Verdicts,
+        stale: &[Derived::Verdicts, Derived::Explorer],
         // Results by the rules' verdict (`songo_notation::verdict`): who
         // won each game (`S`, `N`, `D` a draw, `L` both lost a double
         // forfeit; none while unfinished) and whether it was a forfeit,
@@ -192,7 +218,7 @@ DELETE FROM explorer;
     },
     Migration {
         version: 7,
-        then: Then::Nothing,
+        stale: &[],
         // Corrections with history (`revisions.rs`): a game's revision
         // and whether it is deleted; every text a changed game has had,
         // with when, who, what and why; the explorer's counts that
@@ -231,7 +257,7 @@ CREATE TABLE explorer_corrections (
     },
     Migration {
         version: 8,
-        then: Then::People,
+        stale: &[Derived::People],
         // Players and events as rows of their own (`people.rs`): a player
         // has a canonical name, other names (each kept by its folded key:
         // no case, no accents, no punctuation) and optionally a federation
@@ -278,7 +304,7 @@ DROP INDEX games_event;
     },
     Migration {
         version: 9,
-        then: Then::Nothing,
+        stale: &[],
         // Accounts (`accounts.rs`): a token per club or keeper, kept as
         // its SHA-256 only; times in seconds since 1970. The club each
         // event belongs to, claimed by the first write account that stored
@@ -309,17 +335,6 @@ ALTER TABLE games ADD COLUMN imported_by TEXT;
 
 /// The newest schema this songo knows.
 pub(crate) const CURRENT: i64 = 9;
-
-/// The first schema that keeps revisions (`revisions.rs`).
-pub(crate) const REVISIONS: i64 = 7;
-
-/// The first schema whose games hold the verdict (`winner`, `forfeit`).
-pub(crate) const VERDICTS: i64 = 6;
-
-/// The first schema with accounts, and games that record who imported them.
-pub(crate) const ACCOUNTS: i64 = 9;
-/// The first schema with players and events of their own (`people.rs`).
-pub(crate) const PEOPLE: i64 = 8;
 
 fn dialect(db: &Db, sql: &str) -> String {
     if db.is_postgres() {
@@ -384,7 +399,10 @@ pub(crate) fn migrate(db: &mut Db, upto: i64) -> Result<(), SchemaError> {
 
 /// The steps of [`migrate`], the version read again once the lock is held.
 fn migrate_steps(db: &mut Db, upto: i64) -> Result<(), SchemaError> {
-    db.batch("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")?;
+    db.batch(
+        "CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL); \
+         CREATE TABLE IF NOT EXISTS schema_work (work TEXT NOT NULL PRIMARY KEY)",
+    )?;
     let version = current_version(db)?;
     if version > CURRENT {
         return Err(SchemaError::TooNew(version));
@@ -404,15 +422,15 @@ fn migrate_steps(db: &mut Db, upto: i64) -> Result<(), SchemaError> {
                 return Ok(());
             }
             db.batch(&dialect(db, migration.sql))?;
-            match migration.then {
-                Then::Nothing => {}
-                Then::Rebuild => super::rebuild_index(db, migration.version)?,
-                Then::PackCounts => super::pack_counts(db)?,
-                Then::Verdicts => {
-                    super::record_verdicts(db)?;
-                    super::recount_explorer(db, migration.version)?;
-                }
-                Then::People => super::backfill_people(db)?,
+            for derived in migration.stale {
+                db.execute(
+                    "DELETE FROM schema_work WHERE work = $1",
+                    &[derived.name().into()],
+                )?;
+                db.execute(
+                    "INSERT INTO schema_work (work) VALUES ($1)",
+                    &[derived.name().into()],
+                )?;
             }
             db.execute("DELETE FROM schema_version", &[])?;
             db.execute(
@@ -423,6 +441,67 @@ fn migrate_steps(db: &mut Db, upto: i64) -> Result<(), SchemaError> {
         })();
         match step {
             Ok(()) => db.batch("COMMIT")?,
+            Err(error) => {
+                let _ = db.batch("ROLLBACK");
+                return Err(SchemaError::Db(error));
+            }
+        }
+    }
+    if upto >= CURRENT {
+        finish(db)?;
+    }
+    Ok(())
+}
+
+/// Makes again what the migrations left out of date ([`Derived`]), with
+/// the code of the newest schema, each in a transaction that also takes
+/// it off the table of work to do.
+fn finish(db: &mut Db) -> Result<(), SchemaError> {
+    let rows = db.query("SELECT work FROM schema_work", &[])?;
+    let to_do: Vec<String> = rows
+        .iter()
+        .filter_map(|row| {
+            row.first()
+                .and_then(super::db::Value::text)
+                .map(str::to_owned)
+        })
+        .collect();
+    for derived in Derived::ALL {
+        if !to_do.iter().any(|work| work == derived.name()) {
+            continue;
+        }
+        db.begin()?;
+        let step = (|| {
+            // Another process may have done it meanwhile (SQLite: the
+            // write lock is taken by the first statement).
+            let still = db.query(
+                "SELECT 1 FROM schema_work WHERE work = $1",
+                &[derived.name().into()],
+            )?;
+            if still.is_empty() {
+                return Ok(());
+            }
+            match derived {
+                Derived::Verdicts => super::record_verdicts(db)?,
+                Derived::People => super::backfill_people(db)?,
+                Derived::Index => {
+                    super::rebuild_index(db)?;
+                    // The explorer's counts are made with the index.
+                    db.execute(
+                        "DELETE FROM schema_work WHERE work = $1",
+                        &[Derived::Explorer.name().into()],
+                    )?;
+                }
+                Derived::Explorer => super::recount_explorer(db)?,
+            }
+            db.execute(
+                "DELETE FROM schema_work WHERE work = $1",
+                &[derived.name().into()],
+            )
+            .map(drop)
+        })();
+        match step {
+            Ok(_) => db.batch("COMMIT")?,
             Err(error) => {
                 let _ = db.batch("ROLLBACK");
                 return Err(SchemaError::Db(error));

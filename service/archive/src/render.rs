@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use songo_notation::i18n::{Lang, Localize};
+use songo_notation::i18n::{Lang, Localize, Message};
 use songo_notation::msg;
 use songo_notation::record::names;
 
@@ -208,65 +208,72 @@ pub fn explorer_text(explorer: &Explorer, lang: Lang) -> String {
 /// federation id, club (a line saying there are none when there are none).
 #[must_use]
 pub fn players(players: &[PlayerEntry], lang: Lang) -> String {
-    if players.is_empty() {
-        return msg!("archive-no-players").localize(lang) + "\n";
-    }
-    let mut rows = vec![
-        [
-            msg!("players-col-id"),
-            msg!("players-col-name"),
-            msg!("players-col-games"),
-            msg!("players-col-aliases"),
-            msg!("players-col-federation"),
-            msg!("players-col-club"),
-        ]
-        .map(|header| header.localize(lang))
-        .to_vec(),
+    let headers = [
+        msg!("players-col-id"),
+        msg!("players-col-name"),
+        msg!("players-col-games"),
+        msg!("players-col-aliases"),
+        msg!("players-col-federation"),
+        msg!("players-col-club"),
     ];
-    for player in players {
-        rows.push(vec![
+    let rows = players.iter().map(|player| {
+        [
             player.id.to_string(),
             player.name.clone(),
             player.games.to_string(),
             player.aliases.join(", "),
             player.federation_id.clone().unwrap_or_default(),
             player.club.clone().unwrap_or_default(),
-        ]);
-    }
+        ]
+    });
     // Numbers to the right, texts to the left.
-    aligned_columns(&rows, &[false, true, false, true, true, true])
+    let left = [false, true, false, true, true, true];
+    table(msg!("archive-no-players"), headers, rows, &left, lang)
 }
 
 /// The events as a table for people: id, name, site, first and last
 /// dates, games.
 #[must_use]
 pub fn events(events: &[EventEntry], lang: Lang) -> String {
-    if events.is_empty() {
-        return msg!("archive-no-events").localize(lang) + "\n";
-    }
-    let mut rows = vec![
-        [
-            msg!("events-col-id"),
-            msg!("events-col-name"),
-            msg!("events-col-site"),
-            msg!("events-col-start"),
-            msg!("events-col-end"),
-            msg!("events-col-games"),
-        ]
-        .map(|header| header.localize(lang))
-        .to_vec(),
+    let headers = [
+        msg!("events-col-id"),
+        msg!("events-col-name"),
+        msg!("events-col-site"),
+        msg!("events-col-start"),
+        msg!("events-col-end"),
+        msg!("events-col-games"),
     ];
-    for event in events {
-        rows.push(vec![
+    let rows = events.iter().map(|event| {
+        [
             event.id.to_string(),
             event.name.clone(),
             event.site.clone().unwrap_or_default(),
             event.start.clone().unwrap_or_default(),
             event.end.clone().unwrap_or_default(),
             event.games.to_string(),
-        ]);
+        ]
+    });
+    let left = [false, true, true, true, true, false];
+    table(msg!("archive-no-events"), headers, rows, &left, lang)
+}
+
+/// A list as a table for people: its localized `headers` over its rows,
+/// each column to the left where `left` says (to the right: numbers); the
+/// line `none` when it has no rows.
+fn table<const N: usize>(
+    none: Message,
+    headers: [Message; N],
+    rows: impl ExactSizeIterator<Item = [String; N]>,
+    left: &[bool; N],
+    lang: Lang,
+) -> String {
+    if rows.len() == 0 {
+        return none.localize(lang) + "\n";
     }
-    aligned_columns(&rows, &[false, true, true, true, true, false])
+    let mut table = Vec::with_capacity(rows.len() + 1);
+    table.push(headers.map(|header| header.localize(lang)).to_vec());
+    table.extend(rows.map(|row| row.to_vec()));
+    aligned_columns(&table, left)
 }
 
 /// Columns padded to their widest cell, each to the left where `left`

@@ -30,7 +30,7 @@ use super::counts::{Counts, Ending};
 use super::db::{Db, DbError, Value, retrying};
 use super::ingest::{self, Passage, Prepared, identity_of, public_id};
 use super::people::attach_game;
-use super::{Archive, ArchiveError, game_columns, postings, schema};
+use super::{Archive, ArchiveError, game_columns, postings};
 
 /// A change to a stored game's text.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -180,6 +180,21 @@ fn split_header(record: &str) -> (&str, &str) {
         end += line.len();
     }
     record.split_at(end)
+}
+
+/// Whether a new text names the players, the event, its site and the
+/// date as a stored record does: what a game's players and event hang on.
+fn same_people(record: &str, new: &Tags) -> bool {
+    let old = tags_of_text(split_header(record).0);
+    [
+        names::SOUTH,
+        names::NORTH,
+        names::EVENT,
+        names::SITE,
+        names::DATE,
+    ]
+    .iter()
+    .all(|name| old.get(name) == new.get(name))
 }
 
 /// The tags of tag lines.
@@ -418,11 +433,6 @@ impl Archive {
         new_text: impl Fn(&Current) -> Result<Option<Prepared>, ArchiveError>,
         action: Action,
     ) -> Result<Revised, ArchiveError> {
-        if self.version < schema::REVISIONS {
-            return Err(ArchiveError::Database(
-                "this archive's schema keeps no revisions".to_owned(),
-            ));
-        }
         // A change that lost a race with another writer is made again
         // (on the game as it then stands: a stale `expected` is refused).
         retrying(
@@ -488,15 +498,20 @@ impl Archive {
             if game.record.trim() == current.record.trim() {
                 return Err(ArchiveError::Unchanged(id.to_owned(), "same-text"));
             }
-            self.refuse_another_games_text(current.id, game.identity)?;
+            self.refuse_another_games_text(current.id, game)?;
         }
         let revision = current.revision + 1;
         let deleted = action == Action::Delete;
         self.keep_first_revision(&current)?;
+        // A correction that keeps the players, the event, its site and the
+        // date changes none of their counts: neither detached nor attached
+        // again (most corrections: a tag, a move).
+        let same_people = new
+            .as_ref()
+            .is_some_and(|game| same_people(&current.record, &game.tags));
         // The game leaves its players' and event's counts (and, edited,
         // comes back under the names of its new text below).
-        let people = self.version >= schema::PEOPLE;
-        if people && !current.deleted {
+        if !current.deleted && !same_people {
             attach_game(&mut self.db, current.id, -1)?;
         }
         let (record, identity) = new
@@ -540,7 +555,7 @@ impl Archive {
                 current: current.revision,
             });
         }
-        if people && !deleted {
+        if !deleted && !same_people {
             attach_game(&mut self.db, current.id, 1)?;
         }
         self.follow_in_index(&current, new.as_ref(), action)?;
@@ -551,23 +566,32 @@ impl Archive {
         })
     }
 
-    /// Refuses a text that is another stored game's (its identity, or one
-    /// of its revisions').
-    fn refuse_another_games_text(&mut self, game: i64, identity: i64) -> Result<(), ArchiveError> {
+    /// Refuses a text that is another stored game's (its text now, or one
+    /// of its revisions'): same identity and same SHA-256 digest (an
+    /// identity alone may collide).
+    fn refuse_another_games_text(&mut self, game: i64, new: &Prepared) -> Result<(), ArchiveError> {
         let rows = self.db.query(
-            "SELECT identity FROM games WHERE identity = $1 AND id <> $2 \
-             UNION ALL SELECT g.identity FROM revisions r JOIN games g ON g.id = r.game \
-             WHERE r.identity = $1 AND r.game <> $2",
-            &[identity.into(), game.into()],
+            "SELECT identity, record, rules FROM games WHERE identity = $1 AND id <> $2 \
+             UNION ALL SELECT g.identity, r.record, g.rules FROM revisions r \
+             JOIN games g ON g.id = r.game WHERE r.identity = $1 AND r.game <> $2",
+            &[new.identity.into(), game.into()],
         )?;
-        match rows
-            .first()
-            .and_then(|row| row.first())
-            .and_then(Value::int)
-        {
-            Some(other) => Err(ArchiveError::Duplicate(public_id(other))),
-            None => Ok(()),
+        for row in rows {
+            let (Some(other), Some(text)) = (
+                row.first().and_then(Value::int),
+                row.get(1).and_then(Value::text),
+            ) else {
+                continue;
+            };
+            let rules = row
+                .get(2)
+                .and_then(Value::text)
+                .and_then(|r| r.parse().ok());
+            if prepare_text(text, rules).is_ok_and(|stored| stored.digest == new.digest) {
+                return Err(ArchiveError::Duplicate(public_id(other)));
+            }
         }
+        Ok(())
     }
 
     /// Writes a game's revision 1 (its text as imported) when it first
@@ -658,7 +682,7 @@ impl Archive {
                     .cloned()
                     .collect();
                 self.pending.revision_rows = Some(-((current.id << 20) + current.revision + 1));
-                self.pending.add_postings(self.version, current.id, &added);
+                self.pending.add_postings(current.id, &added);
             }
             (Action::Edit | Action::Update, None) => {}
         }
@@ -675,9 +699,6 @@ impl Archive {
         ids: &[i64],
     ) -> Result<Vec<i64>, DbError> {
         let mut stale = Vec::new();
-        if self.version < schema::REVISIONS {
-            return Ok(stale);
-        }
         // Only games with revisions can have stale entries: none in most
         // archives (one look), else the few of them among `ids`.
         let revised: std::collections::HashSet<i64> = self
@@ -726,11 +747,10 @@ impl Archive {
         identities: &[i64],
     ) -> Result<std::collections::HashSet<i64>, DbError> {
         let mut found = std::collections::HashSet::new();
-        if self.version < schema::REVISIONS
-            || self
-                .db
-                .query("SELECT 1 FROM revisions LIMIT 1", &[])?
-                .is_empty()
+        if self
+            .db
+            .query("SELECT 1 FROM revisions LIMIT 1", &[])?
+            .is_empty()
         {
             return Ok(found);
         }
@@ -752,6 +772,33 @@ impl Archive {
         Ok(found)
     }
 
+    /// Whether a text the archive holds under `game`'s identity (a stored
+    /// game's, or one of its earlier revisions') is `game`'s text: their
+    /// SHA-256 digests are compared, so that two texts whose 64-bit
+    /// identities meet are told apart. A stored text is prepared again to
+    /// get its digest: a cost only a duplicate or a collision pays.
+    pub(crate) fn holds_text(&mut self, game: &Prepared) -> Result<bool, ArchiveError> {
+        let rows = self.db.query(
+            "SELECT record, rules FROM games WHERE identity = $1 \
+             UNION ALL SELECT r.record, g.rules FROM revisions r \
+             JOIN games g ON g.id = r.game WHERE r.identity = $1",
+            &[game.identity.into()],
+        )?;
+        for row in rows {
+            let (Some(text), rules) = (
+                row.first().and_then(Value::text),
+                row.get(1).and_then(Value::text),
+            ) else {
+                continue;
+            };
+            let rules = rules.and_then(|rules| rules.parse().ok());
+            if prepare_text(text, rules).is_ok_and(|stored| stored.digest == game.digest) {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
     /// The stored games a batch's games are likely corrections of: a game
     /// with the same event, round and players (all four named) and
     /// another text. By the batch's index, the stored game's public id.
@@ -763,9 +810,6 @@ impl Archive {
         games: &[Prepared],
     ) -> Result<Vec<(usize, String)>, ArchiveError> {
         let mut found = Vec::new();
-        if self.version < schema::REVISIONS {
-            return Ok(found);
-        }
         let identities: Vec<i64> = games.iter().map(|g| g.identity).collect();
         let revised = self.revised_identities(&identities)?;
         // The games named well enough to be matched (event, round and

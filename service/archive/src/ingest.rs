@@ -14,6 +14,8 @@ use songo_notation::validate::{Options, validate_game_observed};
 use songo_notation::verdict::{GameResult, Verdict};
 use songo_notation::{AnyPosition, Conventions, Game, GamePosition};
 
+use sha2::{Digest, Sha256};
+
 use super::counts::Ending;
 
 /// FNV-1a, 64 bits: a stable hash (the standard library's is seeded per
@@ -132,7 +134,12 @@ pub(crate) struct Passage {
 /// A game ready to store.
 #[derive(Debug, Clone)]
 pub struct Prepared {
+    /// The id it is stored under: FNV-1a of its identity text, or (after
+    /// a collision) the next of [`Prepared::identities`].
     pub(crate) identity: i64,
+    /// SHA-256 of its identity text: two games whose identities meet are
+    /// the same game only when their digests are equal.
+    pub(crate) digest: [u8; 32],
     pub(crate) rules: String,
     pub(crate) tags: Tags,
     pub(crate) date: Option<String>,
@@ -209,6 +216,38 @@ impl Prepared {
     #[must_use]
     pub fn valid(&self) -> bool {
         self.valid
+    }
+
+    /// The same game under the next id it may be stored under, if any
+    /// is left: its identity is FNV-1a of its text, then (each time the
+    /// one before is another game's: an FNV-1a collision, which a crafted
+    /// text can cause at will) the four 8-byte parts of its SHA-256
+    /// digest in turn. Four digest collisions in a row cannot happen.
+    pub(crate) fn next_identity(&self) -> Option<Prepared> {
+        let parts: [i64; 4] = std::array::from_fn(|k| {
+            let mut bytes = [0; 8];
+            bytes.copy_from_slice(&self.digest[k * 8..k * 8 + 8]);
+            i64::from_be_bytes(bytes)
+        });
+        let next = match parts.iter().position(|&id| id == self.identity) {
+            None => parts[0],
+            Some(k) => *parts.get(k + 1)?,
+        };
+        Some(Prepared {
+            identity: next,
+            ..self.clone()
+        })
+    }
+
+    /// For tests: this game as if its text hashed to `other`'s identity
+    /// (an FNV-1a collision, which a crafted text can cause).
+    #[doc(hidden)]
+    #[must_use]
+    pub fn colliding_with(self, other: &Prepared) -> Prepared {
+        Prepared {
+            identity: other.identity,
+            ..self
+        }
     }
 
     /// The game's public id (its identity hash, in hexadecimal).
@@ -421,6 +460,7 @@ pub fn prepare(game: &GameText<'_>, options: &Options) -> Result<Prepared, NotAG
     }
     Ok(Prepared {
         identity: fnv1a(identity_text.as_bytes()).cast_signed(),
+        digest: Sha256::digest(identity_text.as_bytes()).into(),
         rules: rules_of(&tags, options),
         date: tags.get(names::DATE).and_then(normalise_date),
         result,
@@ -654,7 +694,7 @@ mod tests {
     /// explorer's replays use).
     #[test]
     fn one_pass_finds_what_a_replay_of_the_record_finds() {
-        let files = crate::archive::fixture_record_files();
+        let files = crate::fixture_record_files();
         let mut texts: Vec<String> = files
             .iter()
             .filter_map(|file| std::fs::read(file).ok())

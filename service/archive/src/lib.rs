@@ -489,11 +489,6 @@ impl Drop for Store {
     }
 }
 
-/// A row of the position index as schema 1 and 2 had it: key, game,
-/// ply, next move, score difference (written only to an archive opened
-/// at those versions: the tests that make an old archive).
-type OldIndexRow = (i64, i64, i64, Option<String>, Option<i64>);
-
 use counts::{Counts, Ending};
 
 /// The writes of the open transaction, kept until its commit and then
@@ -514,10 +509,6 @@ struct Pending {
     /// A correction's rows of the position index: their key (see
     /// [`write_postings`]).
     revision_rows: Option<i64>,
-    /// Schema 3 only: position index rows (key, game).
-    rows_v3: Vec<(i64, i64)>,
-    /// Schema 1 and 2 only.
-    old_rows: Vec<OldIndexRow>,
     /// Schema 8: the names resolved and the games counted for players
     /// and events.
     people: people::Pending,
@@ -528,8 +519,6 @@ impl Pending {
         self.revision_rows = None;
         self.entries.clear();
         self.passages.clear();
-        self.rows_v3.clear();
-        self.old_rows.clear();
         self.people.clear();
     }
 
@@ -548,29 +537,12 @@ impl Pending {
         number
     }
 
-    /// Keeps a game's passages for the commit: its index entries and, at
-    /// schema 4, the explorer's counts of its first plies only (at schema
-    /// 3, of every position).
-    fn add_game(
-        &mut self,
-        version: i64,
-        game: i64,
-        ending: Option<Ending>,
-        passages: &[ingest::Passage],
-    ) {
-        if version < 3 {
-            let diff = ending.map(|ending| ending.diff);
-            self.old_rows.extend(
-                passages
-                    .iter()
-                    .map(|p| (p.key, game, p.ply, p.next.clone(), diff)),
-            );
-            return;
-        }
-        self.add_postings(version, game, passages);
+    /// Keeps a game's passages for the commit: its index entries and the
+    /// explorer's counts of its first plies.
+    fn add_game(&mut self, game: i64, ending: Option<Ending>, passages: &[ingest::Passage]) {
+        self.add_postings(game, passages);
         for passage in passages {
-            let deep = version >= 4 && passage.ply > postings::EXPLORER_PLIES;
-            if !deep {
+            if passage.ply <= postings::EXPLORER_PLIES {
                 let number = self.number(passage.next.as_deref().unwrap_or_default());
                 self.passages.push((passage.key, number, ending));
             }
@@ -579,21 +551,17 @@ impl Pending {
 
     /// Keeps a game's position index entries for the commit (not its
     /// explorer's counts).
-    fn add_postings(&mut self, version: i64, game: i64, passages: &[ingest::Passage]) {
+    fn add_postings(&mut self, game: i64, passages: &[ingest::Passage]) {
         for passage in passages {
-            let deep = version >= 4 && passage.ply > postings::EXPLORER_PLIES;
-            if version >= 4 {
-                self.entries.push((
-                    postings::bucket(passage.key, deep),
-                    deep,
-                    postings::Entry {
-                        game,
-                        fingerprint: postings::fingerprint(passage.key, deep),
-                    },
-                ));
-            } else {
-                self.rows_v3.push((passage.key, game));
-            }
+            let deep = passage.ply > postings::EXPLORER_PLIES;
+            self.entries.push((
+                postings::bucket(passage.key, deep),
+                deep,
+                postings::Entry {
+                    game,
+                    fingerprint: postings::fingerprint(passage.key, deep),
+                },
+            ));
         }
     }
 
@@ -624,62 +592,13 @@ impl Pending {
 }
 
 /// Writes what a transaction's games add to the position index and the
-/// explorer's counts (as schema `version` keeps them), several rows to a
-/// statement, in key order.
-fn write_pending(db: &mut Db, pending: &mut Pending, version: i64) -> Result<(), DbError> {
+/// explorer's counts, several rows to a statement, in key order.
+fn write_pending(db: &mut Db, pending: &mut Pending) -> Result<(), DbError> {
     pending.people.flush(db)?;
     write_postings(db, &pending.entries, pending.revision_rows)?;
-    pending.rows_v3.sort_unstable();
-    for &(key, game) in &pending.rows_v3 {
-        db.execute(
-            "INSERT INTO positions (key, game) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-            &[Value::Int(key), Value::Int(game)],
-        )?;
-    }
     let counts = pending.counts();
-    if version >= 5 {
-        write_packed_counts(db, counts)?;
-    } else {
-        upsert_counts(db, &counts)?;
-    }
-    pending.old_rows.sort_unstable_by_key(|row| (row.0, row.1));
-    for row in pending.old_rows.drain(..) {
-        db.execute(
-            "INSERT INTO positions (key, game, ply, move, diff) VALUES ($1, $2, $3, $4, $5) \
-             ON CONFLICT DO NOTHING",
-            &[
-                Value::Int(row.0),
-                Value::Int(row.1),
-                Value::Int(row.2),
-                row.3.into(),
-                row.4.into(),
-            ],
-        )?;
-    }
+    write_packed_counts(db, counts)?;
     pending.clear();
-    Ok(())
-}
-
-/// Adds counts to the explorer's table of schemas 3 and 4 (a row per
-/// position and move: what the tests that make an old archive and the
-/// migrations up to schema 4 write), several rows to a statement, in
-/// key order.
-fn upsert_counts(db: &mut Db, counts: &[(i64, &str, Counts)]) -> Result<(), DbError> {
-    for chunk in counts.chunks(ROWS_PER_STATEMENT) {
-        let mut params = Vec::with_capacity(chunk.len() * 7);
-        for (key, played, counts) in chunk {
-            params.extend([
-                Value::Int(*key),
-                Value::Text((*played).to_owned()),
-                Value::Int(counts.games),
-                Value::Int(counts.south),
-                Value::Int(counts.north),
-                Value::Int(counts.draws),
-                Value::Int(counts.score_sum),
-            ]);
-        }
-        db.execute(&upsert_counts_sql(chunk.len()), &params)?;
-    }
     Ok(())
 }
 
@@ -916,19 +835,26 @@ const REBUILD_GAMES: i64 = 2_000;
 /// of schema `version`) by replaying every stored game as an import
 /// would, a slice of games at a time: what a migration that changes
 /// them does.
-pub(crate) fn rebuild_index(db: &mut Db, version: i64) -> Result<(), DbError> {
-    replay_stored_games(db, version, true)
+pub(crate) fn rebuild_index(db: &mut Db) -> Result<(), DbError> {
+    db.batch(
+        "DELETE FROM positions; DELETE FROM explorer; DELETE FROM explorer_corrections; \
+         DROP TABLE IF EXISTS explorer_v4",
+    )?;
+    replay_stored_games(db, true)
 }
 
 /// Counts the explorer's table (emptied) again by replaying every stored
 /// game, leaving the position index as it is.
-pub(crate) fn recount_explorer(db: &mut Db, version: i64) -> Result<(), DbError> {
-    replay_stored_games(db, version, false)
+pub(crate) fn recount_explorer(db: &mut Db) -> Result<(), DbError> {
+    db.batch(
+        "DELETE FROM explorer; DELETE FROM explorer_corrections; DROP TABLE IF EXISTS explorer_v4",
+    )?;
+    replay_stored_games(db, false)
 }
 
 /// Replays every stored game but forfeits, a slice at a time, for the
 /// explorer's counts and, with `index`, the position index.
-fn replay_stored_games(db: &mut Db, version: i64, index: bool) -> Result<(), DbError> {
+fn replay_stored_games(db: &mut Db, index: bool) -> Result<(), DbError> {
     let mut pending = Pending::default();
     let mut after = i64::MIN;
     loop {
@@ -948,12 +874,12 @@ fn replay_stored_games(db: &mut Db, version: i64, index: bool) -> Result<(), DbE
                 continue;
             };
             let passages = ingest::passages_of_record(game.record, game.rules);
-            pending.add_game(version, game.id, game.ending, &passages);
+            pending.add_game(game.id, game.ending, &passages);
         }
         if !index {
             pending.entries.clear();
         }
-        write_pending(db, &mut pending, version)?;
+        write_pending(db, &mut pending)?;
     }
     Ok(())
 }
@@ -1009,69 +935,6 @@ pub(crate) fn record_verdicts(db: &mut Db) -> Result<(), DbError> {
         &[],
     )?;
     db.batch("DROP TABLE verdicts")
-}
-
-/// Count rows of schema 4 read at a time by the migration that packs
-/// them, and held before they are written packed.
-const PACK_ROWS_READ: i64 = 1_000;
-const PACK_ROWS_HELD: usize = 200_000;
-
-/// Packs the explorer's counts of schema 4 (`explorer_v4`: a row per
-/// position and move) into the rows of schema 5, as imports of some
-/// 200,000 counts each would write them, then drops the old table: what
-/// migration 5 does.
-pub(crate) fn pack_counts(db: &mut Db) -> Result<(), DbError> {
-    let mut held: Vec<(i64, String, Counts)> = Vec::new();
-    let mut after: Option<(i64, String)> = None;
-    loop {
-        let rows = match &after {
-            None => db.query(
-                "SELECT key, move, games, south, north, draws, score_sum FROM explorer_v4 \
-                 ORDER BY key, move LIMIT $1",
-                &[Value::Int(PACK_ROWS_READ)],
-            )?,
-            Some((key, played)) => db.query(
-                "SELECT key, move, games, south, north, draws, score_sum FROM explorer_v4 \
-                 WHERE (key, move) > ($1, $2) ORDER BY key, move LIMIT $3",
-                &[
-                    Value::Int(*key),
-                    Value::Text(played.clone()),
-                    Value::Int(PACK_ROWS_READ),
-                ],
-            )?,
-        };
-        let read = rows.len();
-        for row in rows {
-            let int = |i: usize| row.get(i).and_then(Value::int).unwrap_or_default();
-            let played = row
-                .get(1)
-                .and_then(Value::text)
-                .unwrap_or_default()
-                .to_owned();
-            let counts = Counts {
-                games: int(2),
-                south: int(3),
-                north: int(4),
-                draws: int(5),
-                score_sum: int(6),
-            };
-            after = Some((int(0), played.clone()));
-            held.push((int(0), played, counts));
-        }
-        let done = i64::try_from(read).unwrap_or(0) < PACK_ROWS_READ;
-        if held.len() >= PACK_ROWS_HELD || (done && !held.is_empty()) {
-            let added = held
-                .iter()
-                .map(|(key, played, counts)| (*key, played.as_str(), *counts))
-                .collect();
-            write_packed_counts(db, added)?;
-            held.clear();
-        }
-        if done {
-            break;
-        }
-    }
-    db.batch("DROP TABLE explorer_v4")
 }
 
 /// How long a SQLite statement waits for another connection's lock.
@@ -1269,9 +1132,6 @@ fn open_postgres(url: &str, schema: Option<&str>, name: &str) -> Result<Db, Arch
 pub struct Archive {
     db: Db,
     location: String,
-    /// The schema version it was opened at ([`schema::CURRENT`] but in
-    /// tests that make an old archive).
-    version: i64,
     /// The open transaction's index rows and counts.
     pending: Pending,
     /// The most games through a position a page of a search looks at.
@@ -1298,17 +1158,20 @@ impl Archive {
     /// # Errors
     /// It cannot be opened, or a newer songo wrote it.
     pub fn open(location: &Location) -> Result<Archive, ArchiveError> {
-        Archive::open_at_version(location, schema::CURRENT)
+        Archive::open_with(location, Opening::at(schema::CURRENT))
     }
 
-    /// Opens an archive with its schema brought only to `version`: for
-    /// tests that make the archive an older songo would have.
+    /// For tests that make the archive an older songo would have: creates
+    /// an archive whose schema the migrations bring only to `version`
+    /// (their statements, frozen as they shipped), and closes it. Nothing
+    /// of this songo writes to it: the tests write its rows themselves,
+    /// then [`Archive::open`] brings it up to date.
     ///
     /// # Errors
     /// As [`Archive::open`].
     #[doc(hidden)]
-    pub fn open_at_version(location: &Location, version: i64) -> Result<Archive, ArchiveError> {
-        Archive::open_with(location, Opening::at(version))
+    pub fn create_at_version(location: &Location, version: i64) -> Result<(), ArchiveError> {
+        Archive::open_with(location, Opening::at(version)).map(drop)
     }
 
     /// Opens an archive to read it only (searches, the explorer,
@@ -1378,7 +1241,6 @@ impl Archive {
         Ok(Archive {
             db,
             location: name,
-            version: opening.version.min(schema::CURRENT),
             pending: Pending::default(),
             position_scan: POSITION_SCAN,
         })
@@ -1496,21 +1358,62 @@ impl Archive {
         let now = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0));
-        // A text a stored game has had (before a correction) is that
-        // game's: a duplicate, not a new game.
+        let mut outcome = BatchOutcome::default();
+        let mut met = self.store_round(games, now, by, &mut outcome)?;
+        // A game whose identity met a stored one's is that game again (a
+        // duplicate), or another game whose 64-bit identity collides: it
+        // goes in under its next identity, at most four more rounds.
+        while !met.is_empty() {
+            let mut collided = Vec::new();
+            for game in met {
+                if self.holds_text(&game)? {
+                    outcome.duplicates += 1;
+                } else {
+                    collided.push(game.next_identity().ok_or_else(|| {
+                        ArchiveError::Database(format!(
+                            "game {} collides with stored games under every identity it may take",
+                            ingest::public_id(game.identity)
+                        ))
+                    })?);
+                }
+            }
+            met = self.store_round(&collided, now, by, &mut outcome)?;
+        }
+        Ok(outcome)
+    }
+
+    /// Stores the games whose identities no stored game has (nor had,
+    /// before a correction), counting them in `outcome`; returns the
+    /// others, for [`Archive::holds_text`] to tell duplicates from
+    /// collisions.
+    fn store_round(
+        &mut self,
+        games: &[Prepared],
+        now: i64,
+        by: Option<&str>,
+        outcome: &mut BatchOutcome,
+    ) -> Result<Vec<Prepared>, ArchiveError> {
+        if games.is_empty() {
+            return Ok(Vec::new());
+        }
         let identities: Vec<i64> = games.iter().map(|game| game.identity).collect();
         let revised = self.revised_identities(&identities)?;
-        if revised.is_empty() {
-            return Ok(self.import_in_transaction(games, now, by)?);
-        }
-        let kept: Vec<Prepared> = games
-            .iter()
-            .filter(|game| !revised.contains(&game.identity))
-            .cloned()
-            .collect();
-        let mut outcome = self.import_in_transaction(&kept, now, by)?;
-        outcome.duplicates += games.len() - kept.len();
-        Ok(outcome)
+        let (stored, mut met) = if revised.is_empty() {
+            let (stored, met) = self.import_in_transaction(games, now, by)?;
+            (stored, met.into_iter().map(|i| games[i].clone()).collect())
+        } else {
+            let (earlier, kept): (Vec<Prepared>, Vec<Prepared>) = games
+                .iter()
+                .cloned()
+                .partition(|game| revised.contains(&game.identity));
+            let (stored, met) = self.import_in_transaction(&kept, now, by)?;
+            let mut others = earlier;
+            others.extend(met.into_iter().map(|i| kept[i].clone()));
+            (stored, others)
+        };
+        outcome.imported += stored;
+        met.sort_by_key(|game| game.index);
+        Ok(met)
     }
 
     /// Commits the transaction.
@@ -1518,7 +1421,7 @@ impl Archive {
     /// # Errors
     /// The database fails (the transaction is then rolled back).
     pub fn commit(&mut self) -> Result<(), ArchiveError> {
-        let written = write_pending(&mut self.db, &mut self.pending, self.version);
+        let written = write_pending(&mut self.db, &mut self.pending);
         if let Err(error) = written.and_then(|()| self.db.batch("COMMIT")) {
             self.rollback();
             return Err(error.into());
@@ -1532,10 +1435,7 @@ impl Archive {
     #[must_use]
     pub fn pending_entries(&self) -> usize {
         let pending = &self.pending;
-        pending.entries.len()
-            + pending.passages.len()
-            + pending.rows_v3.len()
-            + pending.old_rows.len()
+        pending.entries.len() + pending.passages.len()
     }
 
     /// Rolls the transaction back (nothing of it stays).
@@ -1544,87 +1444,86 @@ impl Archive {
         let _ = self.db.batch("ROLLBACK");
     }
 
+    /// Stores the games the archive does not hold by identity: how many
+    /// were stored, and the indices of the others (their identity met a
+    /// stored game's).
     fn import_in_transaction(
         &mut self,
         games: &[Prepared],
         now: i64,
         by: Option<&str>,
-    ) -> Result<BatchOutcome, DbError> {
+    ) -> Result<(usize, Vec<usize>), DbError> {
         if self.db.is_postgres() {
             return self.import_in_transaction_postgres(games, now, by);
         }
-        let mut outcome = BatchOutcome::default();
-        let sql = insert_game_sqlite(self.version);
+        let (mut stored, mut met) = (0, Vec::new());
+        let sql = insert_game_sqlite();
         let people = self.people_of(games.iter())?;
-        for (game, ids) in games.iter().zip(people) {
+        for (index, (game, ids)) in games.iter().zip(people).enumerate() {
             let mut params: Vec<Value> = vec![game.identity.into()];
             params.extend(game_columns(game));
-            if self.version >= schema::VERDICTS {
-                params.push(game.verdict.map(|verdict| verdict.code()).into());
-                params.push(i64::from(game.verdict.is_some_and(|verdict| verdict.forfeit)).into());
-            }
-            if self.version >= schema::PEOPLE {
-                params.extend([ids.south.into(), ids.north.into(), ids.event.into()]);
-            }
+            params.push(game.verdict.map(|verdict| verdict.code()).into());
+            params.push(i64::from(game.verdict.is_some_and(|verdict| verdict.forfeit)).into());
+            params.extend([ids.south.into(), ids.north.into(), ids.event.into()]);
             params.push(now.into());
-            if self.version >= schema::ACCOUNTS {
-                params.push(by.into());
-            }
+            params.push(by.into());
             let rows = self.db.query(&sql, &params)?;
             let id = rows
                 .first()
                 .and_then(|row| row.first())
                 .and_then(Value::int);
-            self.count_stored(&mut outcome, game, id, ids);
+            if self.count_stored(game, id, ids) {
+                stored += 1;
+            } else {
+                met.push(index);
+            }
         }
-        Ok(outcome)
+        Ok((stored, met))
     }
 
-    /// Counts a game of the batch as stored, with the id it got, or as a
-    /// duplicate when it got none (the archive had it), and queues a stored
-    /// game's index entries and its players' and event's count.
-    fn count_stored(
-        &mut self,
-        outcome: &mut BatchOutcome,
-        game: &Prepared,
-        id: Option<i64>,
-        people: people::Ids,
-    ) {
+    /// Whether a game of the batch was stored (it got an id; none when
+    /// the archive holds its identity), and if so queues its index
+    /// entries and its players' and event's count.
+    fn count_stored(&mut self, game: &Prepared, id: Option<i64>, people: people::Ids) -> bool {
         let Some(id) = id else {
-            outcome.duplicates += 1;
-            return;
+            return false;
         };
-        outcome.imported += 1;
         self.pending.people.count(people, game.date.as_deref(), 1);
         let ending = game.score.map(|(south, north)| Ending {
             diff: south - north,
             winner: game.verdict.and_then(|verdict| verdict.winner),
         });
-        self.pending
-            .add_game(self.version, id, ending, &game.passages);
+        self.pending.add_game(id, ending, &game.passages);
+        true
     }
 
     /// PostgreSQL: the batch's games in one statement (their columns as
     /// arrays, `unnest`ed), instead of a statement and a round trip a
     /// game; the ids of those the archive did not hold come back with
-    /// their identities. A game twice in the batch is added once (its
-    /// later copies are duplicates, as they are in SQLite).
+    /// their identities. An identity twice in the batch is added once: its
+    /// later games meet the first, as they do in SQLite.
+    // Long because: one column array a line, in the statement's order.
     fn import_in_transaction_postgres(
         &mut self,
         games: &[Prepared],
         now: i64,
         by: Option<&str>,
-    ) -> Result<BatchOutcome, DbError> {
+    ) -> Result<(usize, Vec<usize>), DbError> {
         use songo_notation::record::names;
-        let mut outcome = BatchOutcome::default();
+        let (mut stored, mut met) = (0, Vec::new());
         let mut seen = std::collections::HashSet::with_capacity(games.len());
-        let fresh: Vec<&Prepared> = games
-            .iter()
-            .filter(|game| seen.insert(game.identity))
-            .collect();
-        outcome.duplicates += games.len() - fresh.len();
+        let mut fresh: Vec<&Prepared> = Vec::with_capacity(games.len());
+        let mut fresh_index: Vec<usize> = Vec::with_capacity(games.len());
+        for (index, game) in games.iter().enumerate() {
+            if seen.insert(game.identity) {
+                fresh.push(game);
+                fresh_index.push(index);
+            } else {
+                met.push(index);
+            }
+        }
         if fresh.is_empty() {
-            return Ok(outcome);
+            return Ok((stored, met));
         }
         let people = self.people_of(fresh.iter().copied())?;
         let south_player: Vec<Option<i64>> = people.iter().map(|ids| ids.south).collect();
@@ -1665,7 +1564,7 @@ impl Archive {
             .iter()
             .map(|g| i32::from(g.verdict.is_some_and(|verdict| verdict.forfeit)))
             .collect();
-        let sql = insert_games_postgres(self.version);
+        let sql = insert_games_postgres();
         let mut params: Vec<&(dyn postgres::types::ToSql + Sync)> = vec![
             &identity,
             &rules,
@@ -1683,20 +1582,15 @@ impl Archive {
             &violations,
             &record,
         ];
-        if self.version >= schema::VERDICTS {
-            params.extend([&winner as &(dyn postgres::types::ToSql + Sync), &forfeit]);
-        }
-        if self.version >= schema::PEOPLE {
-            params.extend([
-                &south_player as &(dyn postgres::types::ToSql + Sync),
-                &north_player,
-                &event_id,
-            ]);
-        }
-        params.push(&now);
-        if self.version >= schema::ACCOUNTS {
-            params.push(&by);
-        }
+        params.extend([
+            &winner as &(dyn postgres::types::ToSql + Sync),
+            &forfeit,
+            &south_player,
+            &north_player,
+            &event_id,
+            &now,
+            &by,
+        ]);
         let rows = self.db.query_postgres(&sql, &params)?;
         let mut ids = std::collections::HashMap::with_capacity(rows.len());
         for row in &rows {
@@ -1704,10 +1598,14 @@ impl Archive {
         }
         // In the batch's order, which is the ids' order: each posting
         // list's entries stay sorted by game.
-        for (game, people) in fresh.into_iter().zip(people) {
-            self.count_stored(&mut outcome, game, ids.get(&game.identity).copied(), people);
+        for ((game, people), index) in fresh.into_iter().zip(people).zip(fresh_index) {
+            if self.count_stored(game, ids.get(&game.identity).copied(), people) {
+                stored += 1;
+            } else {
+                met.push(index);
+            }
         }
-        Ok(outcome)
+        Ok((stored, met))
     }
 
     /// Checks that the archive is sound before it is written to: SQLite's
@@ -1766,70 +1664,41 @@ impl Archive {
                 .join("; "),
             Db::Postgres { .. } => "ok".to_owned(),
         };
-        let int = |rows: Vec<Vec<Value>>| {
-            rows.first()
-                .and_then(|r| r.first())
-                .and_then(Value::int)
-                .unwrap_or(0)
-        };
-        if self.version >= 4 {
-            // The index's entries decoded: a game without any is half
-            // written, and each shallow entry is one game counted once at
-            // its position in the explorer's table.
-            let mut positions = 0;
-            let mut shallow = 0;
-            let mut indexed: std::collections::HashMap<i64, i64> = std::collections::HashMap::new();
-            for row in self.db.query("SELECT deep, entries FROM positions", &[])? {
-                let deep = row.first().and_then(Value::int) == Some(1);
-                postings::decode(
-                    row.get(1).and_then(Value::bytes).unwrap_or_default(),
-                    |entry| {
-                        positions += 1;
-                        shallow += i64::from(!deep);
-                        *indexed.entry(entry.game).or_default() += i64::from(!deep);
-                    },
-                );
-            }
-            // Forfeits have no positions (games not played).
-            let games = if self.version >= schema::VERDICTS {
-                "SELECT id FROM games WHERE forfeit = 0"
-            } else {
-                "SELECT id FROM games"
-            };
-            let bare = self
-                .db
-                .query(games, &[])?
-                .iter()
-                .filter(|row| {
-                    row.first()
-                        .and_then(Value::int)
-                        .is_none_or(|id| !indexed.contains_key(&id))
-                })
-                .count();
-            // A revised or deleted game's entries are those of all its
-            // texts; the explorer counts its current text's (none when
-            // deleted), its corrections summed with the packed rows.
-            let shallow = shallow + self.revised_shallow_difference(&indexed)?;
-            let counted = self.counted_games()? + self.corrected_games()?;
-            let bare = i64::try_from(bare).unwrap_or(i64::MAX) + (counted - shallow).abs();
-            return Ok((integrity, positions, bare));
+        // The index's entries decoded: a game without any is half
+        // written, and each shallow entry is one game counted once at
+        // its position in the explorer's table.
+        let mut positions = 0;
+        let mut shallow = 0;
+        let mut indexed: std::collections::HashMap<i64, i64> = std::collections::HashMap::new();
+        for row in self.db.query("SELECT deep, entries FROM positions", &[])? {
+            let deep = row.first().and_then(Value::int) == Some(1);
+            postings::decode(
+                row.get(1).and_then(Value::bytes).unwrap_or_default(),
+                |entry| {
+                    positions += 1;
+                    shallow += i64::from(!deep);
+                    *indexed.entry(entry.game).or_default() += i64::from(!deep);
+                },
+            );
         }
-        let positions = int(self.db.query("SELECT COUNT(*) FROM positions", &[])?);
-        let bare = int(self.db.query(
-            "SELECT COUNT(*) FROM games g WHERE NOT EXISTS \
-             (SELECT 1 FROM positions p WHERE p.game = g.id)",
-            &[],
-        )?);
-        let unmatched = if self.version >= 3 {
-            let counted = int(self.db.query(
-                "SELECT CAST(COALESCE(SUM(games), 0) AS BIGINT) FROM explorer",
-                &[],
-            )?);
-            (counted - positions).abs()
-        } else {
-            0
-        };
-        let bare = bare + unmatched;
+        // Forfeits have no positions (games not played).
+        let games = "SELECT id FROM games WHERE forfeit = 0";
+        let bare = self
+            .db
+            .query(games, &[])?
+            .iter()
+            .filter(|row| {
+                row.first()
+                    .and_then(Value::int)
+                    .is_none_or(|id| !indexed.contains_key(&id))
+            })
+            .count();
+        // A revised or deleted game's entries are those of all its
+        // texts; the explorer counts its current text's (none when
+        // deleted), its corrections summed with the packed rows.
+        let shallow = shallow + self.revised_shallow_difference(&indexed)?;
+        let counted = self.counted_games()? + self.corrected_games()?;
+        let bare = i64::try_from(bare).unwrap_or(i64::MAX) + (counted - shallow).abs();
         Ok((integrity, positions, bare))
     }
 
@@ -1839,9 +1708,6 @@ impl Archive {
         &mut self,
         indexed: &std::collections::HashMap<i64, i64>,
     ) -> Result<i64, DbError> {
-        if self.version < schema::REVISIONS {
-            return Ok(0);
-        }
         let mut difference = 0;
         let rows = self.db.query(
             "SELECT id, rules, record, deleted FROM games WHERE revision > 1 OR deleted = 1",
@@ -1869,9 +1735,6 @@ impl Archive {
 
     /// The games the revisions' corrections add to the explorer's counts.
     fn corrected_games(&mut self) -> Result<i64, DbError> {
-        if self.version < schema::REVISIONS {
-            return Ok(0);
-        }
         let rows = self.db.query(
             "SELECT CAST(COALESCE(SUM(games), 0) AS BIGINT) FROM explorer_corrections",
             &[],
@@ -1885,17 +1748,6 @@ impl Archive {
 
     /// The games the explorer's table counts, summed over its rows.
     fn counted_games(&mut self) -> Result<i64, DbError> {
-        if self.version < 5 {
-            let rows = self.db.query(
-                "SELECT CAST(COALESCE(SUM(games), 0) AS BIGINT) FROM explorer",
-                &[],
-            )?;
-            return Ok(rows
-                .first()
-                .and_then(|r| r.first())
-                .and_then(Value::int)
-                .unwrap_or(0));
-        }
         let mut counted = 0;
         for row in self.db.query("SELECT bucket, entries FROM explorer", &[])? {
             let bucket = row.first().and_then(Value::int).unwrap_or_default();
@@ -2042,34 +1894,23 @@ const GAME_COLUMNS: [(&str, &str); 15] = [
     ("record", "TEXT[]"),
 ];
 
-/// The columns schema `version` adds to a game's row, each a value a
-/// game (PostgreSQL array types): the verdict (6), the players and event
-/// (8). Older schemas are the tests that make an old archive.
-fn later_columns(version: i64) -> Vec<(&'static str, &'static str)> {
-    let mut columns = Vec::new();
-    if version >= schema::VERDICTS {
-        columns.extend([("winner", "TEXT[]"), ("forfeit", "INTEGER[]")]);
-    }
-    if version >= schema::PEOPLE {
-        columns.extend([
-            ("south_player", "BIGINT[]"),
-            ("north_player", "BIGINT[]"),
-            ("event_id", "BIGINT[]"),
-        ]);
-    }
-    columns
-}
+/// The columns of a game's row past [`GAME_COLUMNS`], each a value a
+/// game (PostgreSQL array types): the verdict, the players and event.
+const LATER_COLUMNS: [(&str, &str); 5] = [
+    ("winner", "TEXT[]"),
+    ("forfeit", "INTEGER[]"),
+    ("south_player", "BIGINT[]"),
+    ("north_player", "BIGINT[]"),
+    ("event_id", "BIGINT[]"),
+];
 
-/// The statement that stores a game, in SQLite, at schema `version`: its
-/// values in the order of [`GAME_COLUMNS`], [`later_columns`], then when
-/// it was imported and (schema 9) by whom.
-fn insert_game_sqlite(version: i64) -> String {
+/// The statement that stores a game, in SQLite: its values in the order
+/// of [`GAME_COLUMNS`], [`LATER_COLUMNS`], then when it was imported and
+/// by whom.
+fn insert_game_sqlite() -> String {
     let mut names: Vec<&str> = GAME_COLUMNS.iter().map(|(name, _)| *name).collect();
-    names.extend(later_columns(version).iter().map(|(name, _)| *name));
-    names.push("imported");
-    if version >= schema::ACCOUNTS {
-        names.push("imported_by");
-    }
+    names.extend(LATER_COLUMNS.iter().map(|(name, _)| *name));
+    names.extend(["imported", "imported_by"]);
     let values: Vec<String> = (1..=names.len()).map(|n| format!("${n}")).collect();
     format!(
         "INSERT INTO games ({}) VALUES ({}) ON CONFLICT (identity) DO NOTHING RETURNING id",
@@ -2078,24 +1919,23 @@ fn insert_game_sqlite(version: i64) -> String {
     )
 }
 
-/// A batch's games in PostgreSQL at schema `version`: one statement, a
-/// column an array (those of [`GAME_COLUMNS`] and [`later_columns`]),
-/// then when they were imported and (schema 9) by whom, one value each.
-fn insert_games_postgres(version: i64) -> String {
+/// A batch's games in PostgreSQL: one statement, a column an array
+/// (those of [`GAME_COLUMNS`] and [`LATER_COLUMNS`]), then when they were
+/// imported and by whom, one value each.
+fn insert_games_postgres() -> String {
     let mut columns: Vec<(&str, &str)> = GAME_COLUMNS.to_vec();
-    columns.extend(later_columns(version));
+    columns.extend(LATER_COLUMNS);
     let arrays: Vec<String> = columns
         .iter()
         .enumerate()
         .map(|(i, (_, ty))| format!("${}::{ty}", i + 1))
         .collect();
     let mut names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
-    let mut scalars = vec![format!("${}::BIGINT", columns.len() + 1)];
-    names.push("imported");
-    if version >= schema::ACCOUNTS {
-        names.push("imported_by");
-        scalars.push(format!("${}::TEXT", columns.len() + 2));
-    }
+    names.extend(["imported", "imported_by"]);
+    let scalars = [
+        format!("${}::BIGINT", columns.len() + 1),
+        format!("${}::TEXT", columns.len() + 2),
+    ];
     format!(
         "INSERT INTO games ({}) SELECT t.*, {} FROM unnest({}) AS t \
          ON CONFLICT (identity) DO NOTHING RETURNING id, identity",
@@ -2146,27 +1986,6 @@ fn insert_postings_sql(rows: usize) -> std::borrow::Cow<'static, str> {
     }
 }
 
-/// The upsert of `rows` rows of the explorer's counts: added to the row
-/// of the same position and move when there is one.
-fn upsert_counts_sql(rows: usize) -> std::borrow::Cow<'static, str> {
-    static FULL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    let make = |rows: usize| {
-        format!(
-            "INSERT INTO explorer (key, move, games, south, north, draws, score_sum){} \
-             ON CONFLICT (key, move) DO UPDATE SET games = explorer.games + excluded.games, \
-             south = explorer.south + excluded.south, north = explorer.north + excluded.north, \
-             draws = explorer.draws + excluded.draws, \
-             score_sum = explorer.score_sum + excluded.score_sum",
-            values_sql(rows, 7)
-        )
-    };
-    if rows == ROWS_PER_STATEMENT {
-        std::borrow::Cow::Borrowed(FULL.get_or_init(|| make(rows)))
-    } else {
-        std::borrow::Cow::Owned(make(rows))
-    }
-}
-
 /// The insert of `rows` rows of the explorer's packed counts.
 fn insert_counts_sql(rows: usize) -> std::borrow::Cow<'static, str> {
     static FULL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
@@ -2199,7 +2018,7 @@ pub(crate) fn fixture_record_files() -> Vec<std::path::PathBuf> {
     }
     let mut files = Vec::new();
     walk(
-        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/records"),
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/records"),
         &mut files,
     );
     files

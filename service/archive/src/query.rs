@@ -15,7 +15,7 @@ use super::ingest::{
     REPLAY_COLUMNS, ReplayRow, identity_of, normalise_date, passages_of_record, public_id,
 };
 use super::people::{EVENT_GAMES_READ, EventMatch, PeopleError, Resolved, Suggestion};
-use super::{Archive, ArchiveError, postings, schema};
+use super::{Archive, ArchiveError, postings};
 
 /// What a search asks for; every field narrows it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -362,15 +362,10 @@ fn page(rows: &[Vec<Value>], limit: usize) -> GameList {
 fn search_conditions(
     filters: &Filters,
     people: &Resolved,
-    version: i64,
 ) -> Result<(Where, Option<Vec<usize>>), ArchiveError> {
     let mut w = Where {
         // A deleted game is in no list (its revisions stay readable).
-        clauses: if version >= schema::REVISIONS {
-            vec!["g.deleted = 0".to_owned()]
-        } else {
-            Vec::new()
-        },
+        clauses: vec!["g.deleted = 0".to_owned()],
         params: Vec::new(),
     };
     // A player is South or North: two ordered index scans, each
@@ -649,9 +644,7 @@ impl Archive {
             .collect();
         let mut clauses = w.clauses.clone();
         clauses.push(format!("g.id IN ({})", list.join(", ")));
-        if self.version >= schema::REVISIONS {
-            clauses.push("g.deleted = 0".to_owned());
-        }
+        clauses.push("g.deleted = 0".to_owned());
         let sql = format!(
             "SELECT {columns} FROM games g WHERE {} ORDER BY g.id{} LIMIT ${}",
             clauses.join(" AND "),
@@ -686,7 +679,7 @@ impl Archive {
         after: Option<&str>,
     ) -> Result<GameList, ArchiveError> {
         let people = self.resolve_filters(filters.player.as_deref(), filters.event.as_deref())?;
-        let (w, player) = search_conditions(filters, &people, self.version)?;
+        let (w, player) = search_conditions(filters, &people)?;
         let after = parse_cursor(after)?;
         if let Some(suggestions) = people.nothing {
             return Ok(GameList {
@@ -774,7 +767,7 @@ impl Archive {
             ..filters.clone()
         };
         let people = self.resolve_filters(through.player.as_deref(), through.event.as_deref())?;
-        let (w, _) = search_conditions(&through, &people, self.version)?;
+        let (w, _) = search_conditions(&through, &people)?;
         let after = parse_cursor(after)?;
         let limit = limit.clamp(1, 1000);
         let mut sides = Vec::new();
@@ -887,15 +880,10 @@ impl Archive {
         let Some(identity) = identity_of(id) else {
             return Ok(None);
         };
-        let revision = if self.version >= schema::REVISIONS {
-            "g.revision, g.deleted"
-        } else {
-            "1, 0"
-        };
         let rows = self.db.query(
             &format!(
-                "SELECT {SUMMARY_COLUMNS}, g.violations, g.imported, {revision} FROM games g \
-                 WHERE g.identity = $1"
+                "SELECT {SUMMARY_COLUMNS}, g.violations, g.imported, g.revision, g.deleted \
+                 FROM games g WHERE g.identity = $1"
             ),
             &[identity.into()],
         )?;
@@ -952,9 +940,6 @@ impl Archive {
     /// (`''` where games ended there): the entries of its key in its
     /// bucket's rows, summed (schema 5; until then, a row per move).
     fn counted_moves(&mut self, key: i64) -> Result<BTreeMap<String, Counts>, DbError> {
-        if self.version < 5 {
-            return self.counted_moves_v4(key);
-        }
         let bucket = counts::bucket(key);
         let rows = self.db.query(
             "SELECT entries FROM explorer WHERE bucket = $1",
@@ -975,9 +960,7 @@ impl Archive {
                 }
             });
         }
-        if self.version >= schema::REVISIONS {
-            self.add_corrections(key, &mut by_move)?;
-        }
+        self.add_corrections(key, &mut by_move)?;
         Ok(by_move)
     }
 
@@ -1005,23 +988,6 @@ impl Archive {
         Ok(())
     }
 
-    /// The counts of schemas 3 and 4: a row per position and move.
-    fn counted_moves_v4(&mut self, key: i64) -> Result<BTreeMap<String, Counts>, DbError> {
-        let rows = self.db.query(
-            "SELECT move, games, south, north, draws, score_sum FROM explorer WHERE key = $1",
-            &[key.into()],
-        )?;
-        let mut by_move: BTreeMap<String, Counts> = BTreeMap::new();
-        for row in rows {
-            let played = row.first().and_then(Value::text).unwrap_or_default();
-            by_move
-                .entry(played.to_owned())
-                .or_default()
-                .merge(&counts_of_row(&row));
-        }
-        Ok(by_move)
-    }
-
     /// Adds to `by_move` the games among `deep` (the deep list's games of
     /// `key`) that first passed through the position past the counted
     /// plies, each replayed from its stored record, and adds them to
@@ -1038,13 +1004,8 @@ impl Archive {
             let params: Vec<Value> = chunk.iter().map(|&id| Value::Int(id)).collect();
             let rows = self.db.query(
                 &format!(
-                    "SELECT {REPLAY_COLUMNS} FROM games WHERE id IN ({}){}",
+                    "SELECT {REPLAY_COLUMNS} FROM games WHERE id IN ({}) AND deleted = 0",
                     list.join(", "),
-                    if self.version >= schema::REVISIONS {
-                        " AND deleted = 0"
-                    } else {
-                        ""
-                    }
                 ),
                 &params,
             )?;
@@ -1109,32 +1070,24 @@ impl Archive {
             players: Vec::new(),
             suggestions: Vec::new(),
         };
-        let rows = if self.version >= super::schema::PEOPLE {
-            match self.event_named(event)? {
-                EventMatch::Found(found) => {
-                    standings.event = found.name;
-                    standings.event_id = Some(found.id);
-                    standings.site = found.site;
-                    self.db.query(
-                        "SELECT sp.name, np.name, g.rules, g.result, g.south_player, \
-                         g.north_player FROM games g \
-                         LEFT JOIN players sp ON sp.id = g.south_player \
-                         LEFT JOIN players np ON np.id = g.north_player \
-                         WHERE g.event_id = $1 AND g.deleted = 0 ORDER BY g.id",
-                        &[found.id.into()],
-                    )?
-                }
-                EventMatch::Nothing(suggestions) => {
-                    standings.suggestions = suggestions;
-                    Vec::new()
-                }
+        let rows = match self.event_named(event)? {
+            EventMatch::Found(found) => {
+                standings.event = found.name;
+                standings.event_id = Some(found.id);
+                standings.site = found.site;
+                self.db.query(
+                    "SELECT sp.name, np.name, g.rules, g.result, g.south_player, \
+                     g.north_player FROM games g \
+                     LEFT JOIN players sp ON sp.id = g.south_player \
+                     LEFT JOIN players np ON np.id = g.north_player \
+                     WHERE g.event_id = $1 AND g.deleted = 0 ORDER BY g.id",
+                    &[found.id.into()],
+                )?
             }
-        } else {
-            self.db.query(
-                "SELECT south, north, rules, result FROM games \
-                 WHERE event = $1 ORDER BY id",
-                &[event.into()],
-            )?
+            EventMatch::Nothing(suggestions) => {
+                standings.suggestions = suggestions;
+                Vec::new()
+            }
         };
         let mut players: BTreeMap<String, StandingRow> = BTreeMap::new();
         let mut counted = 0;
@@ -1260,7 +1213,7 @@ impl Archive {
     /// A date that is none, or the database fails.
     pub fn export(&mut self, filters: &Filters) -> Result<Export, ArchiveError> {
         let people = self.resolve_filters(filters.player.as_deref(), filters.event.as_deref())?;
-        let (mut w, player) = search_conditions(filters, &people, self.version)?;
+        let (mut w, player) = search_conditions(filters, &people)?;
         let columns = people.player_columns();
         let player = player.map(|p| (p, columns));
         if people.nothing.is_some() {
@@ -1449,7 +1402,7 @@ mod tests {
     /// the tags read from the whole of it.
     #[test]
     fn tags_read_from_the_tag_lines_are_the_records() {
-        let files = crate::archive::fixture_record_files();
+        let files = crate::fixture_record_files();
         let mut fast = 0;
         for file in files {
             let Ok(text) = std::fs::read_to_string(&file) else {
