@@ -2,8 +2,10 @@
 //! `serve` has no limits), and the limits every connection lives under.
 //!
 //! - One client address keeps at most `max_per_client` of them open:
-//!   past that, 429 at once and closed, so that one address cannot take
-//!   every connection (the others are for the other clients).
+//!   past that, its own connection that has waited longest for a request
+//!   makes room, or, when all of them have a request in flight, the new
+//!   one gets 429 at once and is closed: one address cannot take every
+//!   connection (the others are for the other clients).
 //! - At most `max_connections` are open. At the cap, a new connection
 //!   takes the place of the one that has waited longest for a request (an
 //!   idle keep-alive connection, or a client slow to send its head): those
@@ -173,7 +175,14 @@ impl Pool {
             self.metrics
                 .connections_accepted
                 .fetch_add(1, Ordering::Relaxed);
-            let Some(share) = self.client_share(peer.ip()) else {
+            let share = self.client_share(peer.ip(), false).or_else(|| {
+                // At its share: its own connection waiting longest makes
+                // room (the count is one over until that one is closed).
+                self.evict_longest_waiting(Some(peer.ip()))
+                    .then(|| self.client_share(peer.ip(), true))
+                    .flatten()
+            });
+            let Some(share) = share else {
                 let answer = Problem::too_many_requests(
                     msg!(
                         "problem-detail-connections-per-client",
@@ -189,11 +198,11 @@ impl Pool {
             if let Ok(permit) = Arc::clone(&self.slots).try_acquire_owned() {
                 // Listed before its task first runs (later under load), so
                 // that a connection sending nothing can be evicted at once.
-                if let Some(listed) = self.admit(Instant::now()) {
+                if let Some(listed) = self.admit(Instant::now(), share.client) {
                     let held = (permit, share);
                     tokio::spawn(Arc::clone(&self).serve(stream, held, service.clone(), listed));
                 }
-            } else if self.evict_longest_waiting() {
+            } else if self.evict_longest_waiting(None) {
                 // The evicted connection gives its slot back once its task
                 // ends: wait for it apart, so that the loop goes on
                 // accepting (and refusing) meanwhile. One such wait per
@@ -205,7 +214,7 @@ impl Pool {
                     let slots = Arc::clone(&pool.slots);
                     match tokio::time::timeout(SLOT_WAIT, slots.acquire_owned()).await {
                         Ok(Ok(permit)) => {
-                            if let Some(listed) = pool.admit(accepted) {
+                            if let Some(listed) = pool.admit(accepted, share.client) {
                                 pool.serve(stream, (permit, share), service, listed).await;
                             }
                         }
@@ -221,11 +230,11 @@ impl Pool {
     }
 
     /// Counts a new connection of `client`, unless it already keeps its
-    /// share open.
-    fn client_share(self: &Arc<Pool>, client: IpAddr) -> Option<ClientShare> {
+    /// share open (and the share is not `forced`).
+    fn client_share(self: &Arc<Pool>, client: IpAddr, forced: bool) -> Option<ClientShare> {
         let mut live = self.live();
         let open = live.clients.entry(client).or_insert(0);
-        if *open >= self.limits.max_per_client {
+        if *open >= self.limits.max_per_client && !forced {
             return None;
         }
         *open += 1;
@@ -261,15 +270,16 @@ impl Pool {
         });
     }
 
-    /// Closes the connection that has waited longest for a request, if
-    /// any connection is waiting (has no request in flight); says whether
-    /// one was.
-    fn evict_longest_waiting(&self) -> bool {
+    /// Closes the connection (of `client`, if given) that has waited
+    /// longest for a request, if any such connection is waiting (has no
+    /// request in flight); says whether one was.
+    fn evict_longest_waiting(&self, client: Option<IpAddr>) -> bool {
         let live = self.live();
         let victim = live
             .connections
             .values()
             .filter(|connection| connection.is_waiting())
+            .filter(|connection| client.is_none_or(|client| connection.client == client))
             .min_by_key(|connection| connection.idle_since.load(Ordering::Relaxed));
         match victim {
             Some(victim) => {
@@ -349,12 +359,12 @@ impl Pool {
 
     /// Lists a new connection accepted at `accepted`, unless the shutdown
     /// began: its id and its shared state.
-    fn admit(&self, accepted: Instant) -> Option<(u64, Arc<Connection>)> {
+    fn admit(&self, accepted: Instant, client: IpAddr) -> Option<(u64, Arc<Connection>)> {
         let mut live = self.live();
         if live.closing {
             return None;
         }
-        let connection = Arc::new(Connection::new(self.epoch, accepted));
+        let connection = Arc::new(Connection::new(self.epoch, accepted, client));
         let id = live.next_id;
         live.next_id += 1;
         live.connections.insert(id, Arc::clone(&connection));
@@ -442,6 +452,8 @@ const A_YEAR: Duration = Duration::from_secs(365 * 24 * 3600);
 /// and the pool.
 struct Connection {
     epoch: Instant,
+    /// The client's address.
+    client: IpAddr,
     /// Requests whose answer is not completely sent.
     active: AtomicU32,
     /// Whether a request was answered (the next wait is a keep-alive one).
@@ -468,10 +480,11 @@ impl Connection {
     /// A connection accepted at `accepted`: its wait is counted from
     /// there, not from when its task first runs (later under load), so
     /// the eviction order is the order of arrival.
-    fn new(epoch: Instant, accepted: Instant) -> Connection {
+    fn new(epoch: Instant, accepted: Instant, client: IpAddr) -> Connection {
         let now = accepted.saturating_duration_since(epoch).as_millis() as u64;
         Connection {
             epoch,
+            client,
             active: AtomicU32::new(0),
             answered: AtomicBool::new(false),
             idle_since: AtomicU64::new(now),
