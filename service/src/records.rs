@@ -194,6 +194,21 @@ impl Stream for Lines {
     }
 }
 
+/// The whole number a query parameter `name` gives.
+fn whole_number(name: &'static str, value: &str) -> Result<u64, Problem> {
+    value.parse::<u64>().map_err(|_| {
+        Problem::new(
+            Kind::BadQuery,
+            msg!(
+                "problem-detail-not-whole-number",
+                name = name,
+                value = format!("{value:.20}")
+            ),
+        )
+        .with("parameter", name)
+    })
+}
+
 /// `POST /v1/annotate`: every game of a record body written back with the
 /// teaching vocabulary as comments, and the annotations as data.
 pub(crate) async fn annotate(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
@@ -204,19 +219,6 @@ pub(crate) async fn annotate(state: Arc<State>, mut request: Request) -> Result<
     let mut engine = false;
     let mut depth = None;
     let mut movetime_ms = None;
-    let number = |name: &'static str, value: &str| {
-        value.parse::<u64>().map_err(|_| {
-            Problem::new(
-                Kind::BadQuery,
-                msg!(
-                    "problem-detail-not-whole-number",
-                    name = name,
-                    value = format!("{value:.20}")
-                ),
-            )
-            .with("parameter", name)
-        })
-    };
     for (name, value) in request.params(&["rules", "engine", "depth", "movetime_ms"])? {
         match name.as_str() {
             "rules" => {
@@ -237,9 +239,9 @@ pub(crate) async fn annotate(state: Arc<State>, mut request: Request) -> Result<
                 };
             }
             "depth" => {
-                depth = Some(u32::try_from(number("depth", &value)?).unwrap_or(u32::MAX));
+                depth = Some(u32::try_from(whole_number("depth", &value)?).unwrap_or(u32::MAX));
             }
-            _ => movetime_ms = Some(number("movetime_ms", &value)?),
+            _ => movetime_ms = Some(whole_number("movetime_ms", &value)?),
         }
     }
     if !engine && (depth.is_some() || movetime_ms.is_some()) {

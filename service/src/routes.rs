@@ -216,21 +216,7 @@ pub fn router(
 + Send
 + Sync
 + 'static {
-    let state = Arc::new(State {
-        config: config.clone(),
-        validations: Arc::new(Semaphore::new(config.max_concurrent_validations.max(1))),
-        jobs: Arc::new(Semaphore::new(config.max_concurrent_jobs.max(1))),
-        engine: Arc::new(Semaphore::new(config.max_concurrent_engine.max(1))),
-        engine_clients: Arc::default(),
-        bodies: Memory::new(budget::body_memory(config.body_limit)),
-        answers: Memory::new(budget::ANSWER_MEMORY),
-        store: config.archive.as_ref().map(|archive| {
-            Arc::new(crate::archive::Store::new(
-                archive.location.clone(),
-                archive.token.clone(),
-            ))
-        }),
-    });
+    let state = state(config);
     let debug_routes = config.debug_routes;
     let api = warp::path::full()
         .and(warp::method())
@@ -302,13 +288,7 @@ pub fn router(
                         Box::pin(async move { response })
                     }
                 };
-                async move {
-                    let mut response = response.await;
-                    if let Some(matched) = matched {
-                        response.extensions_mut().insert(matched);
-                    }
-                    response
-                }
+                with_route(response, matched)
             },
         );
     // The filters above reject no request; warp's types say they might.
@@ -323,6 +303,38 @@ pub fn router(
             },
         );
     cors::allow(&config.cors_origins, api.or(rejected).unify())
+}
+
+/// The answer, saying which route gave it (for the metrics).
+async fn with_route(
+    response: impl Future<Output = Response>,
+    matched: Option<MatchedRoute>,
+) -> Response {
+    let mut response = response.await;
+    if let Some(matched) = matched {
+        response.extensions_mut().insert(matched);
+    }
+    response
+}
+
+/// The state every handler shares: the limits, the slots, the memories
+/// and the archive of `config`.
+fn state(config: &Config) -> Arc<State> {
+    Arc::new(State {
+        config: config.clone(),
+        validations: Arc::new(Semaphore::new(config.max_concurrent_validations.max(1))),
+        jobs: Arc::new(Semaphore::new(config.max_concurrent_jobs.max(1))),
+        engine: Arc::new(Semaphore::new(config.max_concurrent_engine.max(1))),
+        engine_clients: Arc::default(),
+        bodies: Memory::new(budget::body_memory(config.body_limit)),
+        answers: Memory::new(budget::ANSWER_MEMORY),
+        store: config.archive.as_ref().map(|archive| {
+            Arc::new(crate::archive::Store::new(
+                archive.location.clone(),
+                archive.token.clone(),
+            ))
+        }),
+    })
 }
 
 /// `request` answered by `handler` in its own task ([`guarded`]), in the

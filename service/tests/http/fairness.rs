@@ -145,8 +145,15 @@ fn issue_37_f2_a_client_has_at_most_its_share_of_engine_requests() {
             "{}",
             annotation.text()
         );
-        // The first request done, the client may ask again.
-        post_analyse([127, 0, 0, 2]).ok();
+        // The first request's work done (its search stops soon after its
+        // answer), the client may ask again.
+        let deadline = Instant::now() + Duration::from_secs(5);
+        let mut again = post_analyse([127, 0, 0, 2]);
+        while again.status == 429 && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(100));
+            again = post_analyse([127, 0, 0, 2]);
+        }
+        again.ok();
     });
 }
 
