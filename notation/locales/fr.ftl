@@ -881,6 +881,7 @@ problem-detail-cors-refused = { $path } ne répond à aucune page de { $origin }
 problem-detail-cors-none = { $path } ne répond à aucune page de { $origin } : ce serveur n'accepte aucune requête d'un autre site ; lancez-le avec songo serve --cors-origin { $origin } pour accepter les pages de ce site
 problem-detail-busy = aucune place de { $what ->
     [job] calcul
+    [engine] moteur
    *[validation] validation
 } (sur { $slots }) ne s'est libérée dans le temps imparti ; réessayez plus tard
 problem-detail-bad-lang = lang={ $value } n'est pas une langue que songo parle : utilisez en ou fr
@@ -923,12 +924,16 @@ problem-bad-request = En-tête de requête illisible
 problem-uri-too-long = Cible de la requête trop longue
 problem-head-too-large = En-tête de requête trop grand
 problem-too-much-work = La requête demande trop de travail
+problem-too-many-requests = Trop de requêtes de ce client
 problem-incomplete-body = Corps de la requête tronqué
 problem-detail-bad-head = l'en-tête de la requête n'est pas du HTTP/1.1 que ce serveur sait lire : écrivez une ligne de requête (MÉTHODE /chemin HTTP/1.1), puis les en-têtes (Nom: valeur), chaque ligne finie par CRLF
 problem-detail-uri-too-long = la cible de la requête (chemin et paramètres) dépasse { $limit } octets ; envoyez les données dans un corps
 problem-detail-head-too-large = l'en-tête de la requête dépasse { $limit } octets ou { $headers } en-têtes ; envoyez moins dans les en-têtes
 problem-detail-connections-busy = chacune des { $max } connexions que ce serveur garde ouvertes a une requête en cours ; réessayez dans un instant, ou augmentez songo serve --max-connections
 problem-detail-body-incomplete = le corps s'est arrêté après { $received } octets, avant sa fin : la connexion s'est fermée, ou le découpage chunked est cassé ({ $error })
+problem-detail-connections-per-client = ce client ({ $client }) garde déjà { $most } connexions ouvertes, le plus qu'une adresse peut garder ; envoyez ses requêtes sur celles-ci (keep-alive) ou fermez-en une
+problem-detail-engine-per-client = ce client ({ $client }) a déjà { $most } requêtes au moteur (analyse, annotation avec le moteur, exercices) en cours, le plus qu'une adresse peut avoir ; envoyez celle-ci quand l'une d'elles aura sa réponse
+problem-detail-body-too-slow = le corps est arrivé à moins de { $rate } octets par seconde ({ $received } octets en { $seconds } s) ; envoyez-le plus vite
 problem-detail-body-stalled = aucun octet du corps n'est arrivé pendant { $seconds } s ({ $received } octets reçus) ; envoyez le corps sans pause
 problem-detail-too-many-marks = { $count } marques (highlight= et arrow= ensemble) : une requête en dessine au plus { $most }
 problem-detail-too-many-boards = la réponse dessinerait { $count } plateaux : une requête en dessine au plus { $most } ; jouez moins de coups avec render=, ou retirez render=

@@ -13,6 +13,7 @@ mod docs;
 mod endpoints;
 mod errors;
 mod exercises;
+mod fairness;
 mod french;
 mod lessons;
 mod limits;
