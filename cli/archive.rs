@@ -10,12 +10,13 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 use songo_archive::render::{self, Table};
 use songo_archive::{
-    Archive, ArchiveError, Filters, GameList, InvalidGame, Location, PlayerEntry, Prepared,
-    did_you_mean, position_key, prepare,
+    Archive, ArchiveError, Filters, GameList, InitialRating, InitialRatings, InvalidGame, Location,
+    PlayerEntry, Prepared, did_you_mean, position_key, prepare,
 };
 use songo_notation::i18n::{Lang, Localize, Message};
 use songo_notation::msg;
 use songo_notation::record::{BatchReader, GameText};
+use songo_notation::tiebreak::TieBreak;
 use songo_notation::validate::Options;
 use songo_notation::{AnyPosition, Conventions, GamePosition, Ruleset, Side};
 
@@ -38,6 +39,7 @@ enum Command {
     Search(Box<SearchArgs>),
     Export(Box<ExportArgs>),
     Standings(StandingsArgs),
+    Ratings(RatingsArgs),
     Show(revisions::ShowArgs),
     Edit(revisions::EditArgs),
     Delete(revisions::DeleteArgs),
@@ -963,6 +965,9 @@ enum StandingsFormat {
 A game counts when both players are named and its final score is known.
 A player's games count under every name he has (songo archive alias).
 An event named at several sites is named by its id (songo archive events).
+Players level on points are ranked by the seed difference, or by --tiebreaks
+(FIDE C.07): direct, wins, sb, buchholz, buchholz-cut1, buchholz-median1,
+seed-diff, in the order given (docs/tournaments.md).
 
 Exit status: 0, 2 usage or archive error.")]
 struct StandingsArgs {
@@ -971,14 +976,23 @@ struct StandingsArgs {
     /// The event: its name (its Event tag, case and accents aside) or its id.
     #[arg(long, value_name = "NAME|ID")]
     event: String,
+    /// Tie-breaks for players level on points, in order: e.g. direct,wins,sb,buchholz-cut1,seed-diff.
+    #[arg(long, value_name = "LIST")]
+    tiebreaks: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = StandingsFormat::Text)]
     format: StandingsFormat,
 }
 
 fn standings(args: &StandingsArgs, lang: Lang) -> Result<u8, Failure> {
+    let order = match &args.tiebreaks {
+        Some(list) => {
+            TieBreak::parse_list(list).map_err(|e| Failure::input(format!("--tiebreaks: {e}")))?
+        }
+        None => Vec::new(),
+    };
     let mut archive = args.archive.open_for_reading()?;
-    let standings = archive.standings(&args.event).map_err(failure)?;
+    let standings = archive.standings_by(&args.event, &order).map_err(failure)?;
     if standings.event_id.is_none() && args.format == StandingsFormat::Text {
         // No such event: no empty crosstable, but what is there.
         let mut text = msg!("archive-no-event-match", name = args.event.as_str()).localize(lang);
@@ -1005,6 +1019,80 @@ fn standings(args: &StandingsArgs, lang: Lang) -> Result<u8, Failure> {
     {
         eprintln!("{names}");
     }
+    output::print(&text)
+}
+
+/// Ratings formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum RatingsFormat {
+    /// Aligned columns.
+    Text,
+    /// A Markdown table.
+    Markdown,
+    /// Comma-separated values.
+    Csv,
+    /// The ratings as JSON (the shape --initial reads).
+    Json,
+}
+
+/// The players' Glicko-2 ratings for a ruleset, a rating period a calendar month of the games' Date.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  songo archive ratings --rules songo
+  songo archive ratings --rules awale --initial last-season.json --format json > ratings.json
+
+Glicko-2 (Glickman): new players 1500, RD 350, volatility 0.06, tau 0.5. The ruleset's
+current games are rated (not a deleted one); forfeits, games without a month in
+their Date, unfinished games and games without both players named are left out.
+A player's games count under every name he has (songo archive alias).
+--initial reads what --format json writes: {\"ratings\": [{\"player\", \"rating\",
+\"rd\", \"volatility\"}]}, the ratings before the first month (docs/tournaments.md).
+
+Exit status: 0, 2 usage or archive error.")]
+struct RatingsArgs {
+    #[command(flatten)]
+    archive: Where,
+    /// The ruleset whose games are rated.
+    #[arg(long)]
+    rules: Ruleset,
+    /// Players' ratings before the first month: a JSON file as --format json writes (- for stdin).
+    #[arg(long, value_name = "FILE.json")]
+    initial: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = RatingsFormat::Text)]
+    format: RatingsFormat,
+}
+
+/// The `--initial` file's ratings, checked.
+fn initial_ratings(argument: &str) -> Result<Vec<InitialRating>, Failure> {
+    if argument != "-" && !std::path::Path::new(argument).is_file() {
+        return Err(Failure::input(msg!("cli-no-such-file", name = argument)));
+    }
+    let (text, name) = input::read_argument(argument)?;
+    let initial: InitialRatings = serde_json::from_str(&text).map_err(|e| {
+        Failure::input(format!(
+            "{name}: not the ratings --format json writes ({e}): {{\"ratings\": [{{\"player\": \"…\", \"rating\": 1500, \"rd\": 350, \"volatility\": 0.06}}]}}"
+        ))
+    })?;
+    if let Some(problem) = initial.problem() {
+        return Err(Failure::input(format!("{name}: {problem}")));
+    }
+    Ok(initial.ratings)
+}
+
+fn ratings(args: &RatingsArgs, lang: Lang) -> Result<u8, Failure> {
+    let initial = match &args.initial {
+        Some(argument) => initial_ratings(argument)?,
+        None => Vec::new(),
+    };
+    let mut archive = args.archive.open_for_reading()?;
+    let ratings = archive.ratings(args.rules, &initial).map_err(failure)?;
+    let text = match args.format {
+        RatingsFormat::Json => output::serialize(&ratings, crate::flags::ReportFormat::Json)?,
+        RatingsFormat::Text => render::ratings(&ratings, Table::Text, lang),
+        RatingsFormat::Markdown => render::ratings(&ratings, Table::Markdown, lang),
+        RatingsFormat::Csv => render::ratings(&ratings, Table::Csv, lang),
+    };
     output::print(&text)
 }
 
@@ -1255,6 +1343,7 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
         Command::Search(args) => search(args, lang),
         Command::Export(args) => export(args, lang),
         Command::Standings(args) => standings(args, lang),
+        Command::Ratings(args) => ratings(args, lang),
         Command::Show(args) => revisions::show(args, lang),
         Command::Edit(args) => revisions::edit(args, lang),
         Command::Delete(args) => revisions::delete(args, lang),

@@ -868,7 +868,7 @@ problem-detail-method-not-allowed = { $path } does not answer { $method }; use {
 # A browser's CORS preflight (OPTIONS) from a site the server does not allow.
 problem-detail-cors-refused = { $path } answers no page of { $origin }: this server allows cross-origin requests only from the sites given to songo serve --cors-origin, and { $origin } is not one of them
 problem-detail-cors-none = { $path } answers no page of { $origin }: this server allows no cross-origin request; start it with songo serve --cors-origin { $origin } to allow that site's pages
-# `what` is job or validation.
+# `what` is job, validation or engine.
 problem-detail-busy = no { $what } slot (of { $slots }) became free within the time limit; retry later
 problem-detail-bad-lang = lang={ $value } is not a language songo speaks: use en or fr
 problem-detail-bad-query-string = the query string cannot be read: { $error }
@@ -911,12 +911,16 @@ problem-bad-request = Unreadable request head
 problem-uri-too-long = Request target too long
 problem-head-too-large = Request head too large
 problem-too-much-work = Request asks for too much work
+problem-too-many-requests = Too many requests from this client
 problem-incomplete-body = Request body cut short
 problem-detail-bad-head = the request head is not HTTP/1.1 this server can read: write a request line (METHOD /path HTTP/1.1), then headers (Name: value), each line ending in CRLF
 problem-detail-uri-too-long = the request target (path and query) is longer than { $limit } bytes; send the data in a body
 problem-detail-head-too-large = the request head is over { $limit } bytes or { $headers } headers; send less in the headers
 problem-detail-connections-busy = every one of the { $max } connections this server keeps open has a request in flight; retry in a moment, or raise songo serve --max-connections
 problem-detail-body-incomplete = the body ended after { $received } bytes, before its end: the connection closed, or the chunked encoding is broken ({ $error })
+problem-detail-connections-per-client = this client ({ $client }) already keeps { $most } connections open, the most one address may; send its requests on them (keep-alive) or close one
+problem-detail-engine-per-client = this client ({ $client }) already has { $most } engine requests (analyse, annotate with the engine, exercises) in flight, the most one address may; send this one when one of them is answered
+problem-detail-body-too-slow = the body arrived at less than { $rate } bytes a second ({ $received } bytes in { $seconds } s); send it faster
 problem-detail-body-stalled = no byte of the body arrived for { $seconds } s ({ $received } bytes received); send the body without pausing
 problem-detail-too-many-marks = { $count } marks (highlight= and arrow= together): one request draws at most { $most }
 problem-detail-too-many-boards = the answer would draw { $count } boards: one request draws at most { $most }; play fewer moves with render=, or leave render= out
@@ -1349,6 +1353,12 @@ archive-changed = game { $id } is now at revision { $revision }{ $deleted ->
    *[no] {""}
 }
 archive-history-line = { $revision }  { $at }  { $action } by { $by }
+live-no-such-game = no live game has the id { $id }
+live-wrong-key = this is not the key of live game { $id }: its moves need the key its creation answered
+live-bad-name = `{ $field }` must be a name of 1 to { $limit } characters, without control characters
+live-gap = ply { $given } is not the next one of live game { $id }: the next is { $next } (send the moves in order, from the first the server lacks)
+live-taken = ply { $ply } of live game { $id } is { $stored } already, not { $given }: read the game again (GET /v1/live/{ $id }) and carry on from its moves
+live-too-long = a live game stores { $limit } plies at most
 archive-no-such-game = the archive holds no game { $id }
 hint-archive-no-such-game = a game's id is the 16 hexadecimal digits `songo archive search` lists
 archive-stale = game { $id } is at revision { $current } now: someone changed it since you read it
@@ -1408,6 +1418,21 @@ standings-col-losses = lost
 standings-col-seeds-won = seeds won
 standings-col-seeds-lost = seeds lost
 standings-points = A win is worth 1 point, a draw ½. The numbered columns give the points scored against the player of that place.
+standings-tiebreaks = Players level on points are ranked by { $list } (FIDE C.07), in that order, the event counted as { $system ->
+        [round-robin] a round robin
+       *[swiss] a Swiss
+    }.
+ratings-title = Glicko-2 ratings, { $rules }: { $players ->
+        [one] { $players } player
+       *[other] { $players } players
+    }
+ratings-as-of = As of the end of { $month }. A rating period is a calendar month of the games’ Date.
+ratings-col-player = player
+ratings-col-rating = rating
+ratings-col-rd = RD
+ratings-col-volatility = volatility
+ratings-col-games = games
+ratings-left-out = Not rated: { $forfeits } forfeits, { $undated } games without a month in their date, { $unfinished } unfinished, { $unnamed } without both players named.
 problem-no-archive = No archive
 problem-unauthorized = Missing or wrong token
 problem-forbidden = Archive read-only

@@ -888,6 +888,7 @@ problem-detail-cors-refused = { $path } ne répond à aucune page de { $origin }
 problem-detail-cors-none = { $path } ne répond à aucune page de { $origin } : ce serveur n'accepte aucune requête d'un autre site ; lancez-le avec songo serve --cors-origin { $origin } pour accepter les pages de ce site
 problem-detail-busy = aucune place de { $what ->
     [job] calcul
+    [engine] moteur
    *[validation] validation
 } (sur { $slots }) ne s'est libérée dans le temps imparti ; réessayez plus tard
 problem-detail-bad-lang = lang={ $value } n'est pas une langue que songo parle : utilisez en ou fr
@@ -930,12 +931,16 @@ problem-bad-request = En-tête de requête illisible
 problem-uri-too-long = Cible de la requête trop longue
 problem-head-too-large = En-tête de requête trop grand
 problem-too-much-work = La requête demande trop de travail
+problem-too-many-requests = Trop de requêtes de ce client
 problem-incomplete-body = Corps de la requête tronqué
 problem-detail-bad-head = l'en-tête de la requête n'est pas du HTTP/1.1 que ce serveur sait lire : écrivez une ligne de requête (MÉTHODE /chemin HTTP/1.1), puis les en-têtes (Nom: valeur), chaque ligne finie par CRLF
 problem-detail-uri-too-long = la cible de la requête (chemin et paramètres) dépasse { $limit } octets ; envoyez les données dans un corps
 problem-detail-head-too-large = l'en-tête de la requête dépasse { $limit } octets ou { $headers } en-têtes ; envoyez moins dans les en-têtes
 problem-detail-connections-busy = chacune des { $max } connexions que ce serveur garde ouvertes a une requête en cours ; réessayez dans un instant, ou augmentez songo serve --max-connections
 problem-detail-body-incomplete = le corps s'est arrêté après { $received } octets, avant sa fin : la connexion s'est fermée, ou le découpage chunked est cassé ({ $error })
+problem-detail-connections-per-client = ce client ({ $client }) garde déjà { $most } connexions ouvertes, le plus qu'une adresse peut garder ; envoyez ses requêtes sur celles-ci (keep-alive) ou fermez-en une
+problem-detail-engine-per-client = ce client ({ $client }) a déjà { $most } requêtes au moteur (analyse, annotation avec le moteur, exercices) en cours, le plus qu'une adresse peut avoir ; envoyez celle-ci quand l'une d'elles aura sa réponse
+problem-detail-body-too-slow = le corps est arrivé à moins de { $rate } octets par seconde ({ $received } octets en { $seconds } s) ; envoyez-le plus vite
 problem-detail-body-stalled = aucun octet du corps n'est arrivé pendant { $seconds } s ({ $received } octets reçus) ; envoyez le corps sans pause
 problem-detail-too-many-marks = { $count } marques (highlight= et arrow= ensemble) : une requête en dessine au plus { $most }
 problem-detail-too-many-boards = la réponse dessinerait { $count } plateaux : une requête en dessine au plus { $most } ; jouez moins de coups avec render=, ou retirez render=
@@ -1359,6 +1364,12 @@ archive-changed = la partie { $id } en est maintenant à la révision { $revisio
    *[no] {""}
 }
 archive-history-line = { $revision }  { $at }  { $action } par { $by }
+live-no-such-game = aucune partie en direct n’a l’identifiant { $id }
+live-wrong-key = ce n’est pas la clé de la partie en direct { $id } : ses coups demandent la clé que sa création a donnée
+live-bad-name = `{ $field }` doit être un nom de 1 à { $limit } caractères, sans caractère de contrôle
+live-gap = le demi-coup { $given } n’est pas le suivant de la partie en direct { $id } : le suivant est le { $next } (envoyez les coups dans l’ordre, depuis le premier qui manque au serveur)
+live-taken = le demi-coup { $ply } de la partie en direct { $id } est déjà { $stored }, pas { $given } : relisez la partie (GET /v1/live/{ $id }) et reprenez à partir de ses coups
+live-too-long = une partie en direct garde au plus { $limit } demi-coups
 archive-no-such-game = l’archive ne contient aucune partie { $id }
 hint-archive-no-such-game = l’identifiant d’une partie est fait des 16 chiffres hexadécimaux que liste `songo archive search`
 archive-stale = la partie { $id } en est maintenant à la révision { $current } : quelqu’un l’a modifiée depuis que vous l’avez lue
@@ -1424,6 +1435,21 @@ standings-col-losses = perdues
 standings-col-seeds-won = graines gagnées
 standings-col-seeds-lost = graines perdues
 standings-points = Une victoire vaut 1 point, une nulle ½. Les colonnes numérotées donnent les points marqués contre le joueur classé à cette place.
+standings-tiebreaks = Les joueurs à égalité de points sont départagés par { $list } (FIDE C.07), dans cet ordre, le tournoi compté comme { $system ->
+        [round-robin] un toutes-rondes
+       *[swiss] un système suisse
+    }.
+ratings-title = Classement Glicko-2, { $rules } : { $players ->
+        [one] { $players } joueur
+       *[other] { $players } joueurs
+    }
+ratings-as-of = À la fin de { $month }. Une période de classement est un mois civil de la date des parties.
+ratings-col-player = joueur
+ratings-col-rating = classement
+ratings-col-rd = RD
+ratings-col-volatility = volatilité
+ratings-col-games = parties
+ratings-left-out = Non classées : { $forfeits } forfaits, { $undated } parties sans mois dans leur date, { $unfinished } inachevées, { $unnamed } sans les deux joueurs nommés.
 problem-no-archive = Pas d’archive
 problem-unauthorized = Jeton absent ou faux
 problem-forbidden = Archive en lecture seule

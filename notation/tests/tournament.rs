@@ -461,4 +461,3 @@ fn dutch_check_names_the_round_that_differs() {
     assert_eq!(mismatches.first().map(|m| m.round), Some(2));
     assert!(dutch::check(&tournament).unwrap().is_empty());
 }
-

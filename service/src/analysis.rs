@@ -1,8 +1,10 @@
 //! The analysis routes: `POST /v1/analyse`, and the engine limits of
 //! `POST /v1/annotate?engine=true`. A search is long CPU work: it runs on
-//! the blocking pool in a validation slot (as the record routes do), and
-//! the server puts a ceiling on its time and depth whatever is asked, so
-//! that it ends before the request's time limit.
+//! the blocking pool in an engine slot (a queue of its own, so that the
+//! requests that take milliseconds never wait behind a search), a client
+//! has at most its share of engine requests in flight, and the server puts
+//! a ceiling on a search's time and depth whatever is asked, so that it
+//! ends before the request's time limit.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -22,7 +24,7 @@ use warp::reply::Response;
 
 use crate::body::{self, Media};
 use crate::handlers::{json_body, position_to_move};
-use crate::plumbing::{Request, State, json, slot};
+use crate::plumbing::{Request, State, json};
 use crate::problem::{Kind, Problem};
 
 /// The deepest search the server runs, in plies.
@@ -144,13 +146,14 @@ impl Applied {
 pub(crate) async fn analyse(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
     request.params(&[])?;
     Media::of(&request.headers, &[Media::Json])?;
+    let share = state.engine_share(request.client)?;
     let deadline = request.deadline;
     let body = request.body(&state).await?;
-    let permit = slot(&state, deadline).await?;
+    let turn = state.engine_turn(share, deadline).await?;
     let analyser = analyser();
     let _cancel = CancelOnDrop::new(&analyser);
     let task = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
+        turn.start()?;
         analyse_position(&analyser, &body, deadline)
     });
     match task.await {

@@ -43,12 +43,29 @@ impl std::ops::Deref for Body {
 }
 
 /// How a body is read: its size limit, its deadline, the longest pause
-/// between two of its bytes, and the memory shared by bodies being read.
+/// between two of its bytes, the least rate it must arrive at (bytes a
+/// second, 0 for none) once its grace time is over, and the memory shared
+/// by bodies being read.
 pub(crate) struct Reading<'a> {
     pub(crate) limit: u64,
     pub(crate) deadline: Instant,
     pub(crate) stall: Duration,
+    pub(crate) min_rate: u64,
+    pub(crate) grace: Duration,
     pub(crate) memory: &'a Memory,
+}
+
+/// When a body of which `received` bytes arrived from `started` falls
+/// behind `min_rate` bytes a second counted after `grace`, if it gets no
+/// more bytes: a body trickling in a byte at a time pauses too little for
+/// the pause limit, and would hold its connection for the whole request
+/// time.
+fn behind_at(started: Instant, grace: Duration, min_rate: u64, received: usize) -> Option<Instant> {
+    if min_rate == 0 {
+        return None;
+    }
+    let allowed = Duration::from_secs_f64(received as f64 / min_rate as f64);
+    Some(started + grace + allowed)
 }
 
 /// Reads the whole body within `reading`'s limits.
@@ -66,8 +83,11 @@ pub(crate) async fn read(
         limit,
         deadline,
         stall,
+        min_rate,
+        grace,
         memory,
     } = reading;
+    let started = Instant::now();
     let too_large = |size: Message| {
         Problem::new(
             Kind::BodyTooLarge,
@@ -94,8 +114,14 @@ pub(crate) async fn read(
     let mut body = BytesMut::with_capacity(capacity);
     loop {
         let pause_over = Instant::now() + stall;
-        let next = tokio::time::timeout_at(deadline.min(pause_over), stream.next()).await;
+        let behind = behind_at(started, grace, min_rate, body.len())
+            .filter(|&behind| behind < pause_over.min(deadline));
+        let wait_until = behind.unwrap_or(deadline.min(pause_over));
+        let next = tokio::time::timeout_at(wait_until, stream.next()).await;
         match next {
+            Err(_elapsed) if behind.is_some() => {
+                return Err(too_slow(min_rate, body.len(), started));
+            }
             Err(_elapsed) if pause_over < deadline => {
                 return Err(Problem::new(
                     Kind::RequestTimeout,
@@ -145,6 +171,22 @@ pub(crate) async fn read(
             }
         }
     }
+}
+
+/// The 408 of a body that fell behind `min_rate`.
+fn too_slow(min_rate: u64, received: usize, started: Instant) -> Problem {
+    let seconds = started.elapsed().as_secs_f64();
+    Problem::new(
+        Kind::RequestTimeout,
+        msg!(
+            "problem-detail-body-too-slow",
+            rate = min_rate,
+            received = received,
+            seconds = format!("{seconds:.1}")
+        ),
+    )
+    .with("timeout", "body_rate")
+    .with("limit", min_rate)
 }
 
 /// Reads and drops the rest of an over-large body, within bounds, so that

@@ -1,6 +1,11 @@
 //! The server's connections: its own accept loop over hyper (warp's
 //! `serve` has no limits), and the limits every connection lives under.
 //!
+//! - One client address keeps at most `max_per_client` of them open:
+//!   past that, its own connection that has waited longest for a request
+//!   makes room, or, when all of them have a request in flight, the new
+//!   one gets 429 at once and is closed: one address cannot take every
+//!   connection (the others are for the other clients).
 //! - At most `max_connections` are open. At the cap, a new connection
 //!   takes the place of the one that has waited longest for a request (an
 //!   idle keep-alive connection, or a client slow to send its head): those
@@ -32,6 +37,7 @@
 use std::collections::HashMap;
 use std::future::Future;
 use std::io;
+use std::net::IpAddr;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -53,12 +59,14 @@ use songo_notation::i18n::Lang;
 use songo_notation::msg;
 
 use crate::metrics::{CLIENT_GONE, CloseReason, Metrics};
+use crate::plumbing::{ClientAddr, MatchedRoute};
 use crate::problem::{Kind, Problem};
 
 /// The limits of the connections of one listener.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Limits {
     pub(crate) max_connections: usize,
+    pub(crate) max_per_client: usize,
     pub(crate) header_timeout: Duration,
     pub(crate) keep_alive_timeout: Duration,
     pub(crate) send_timeout: Duration,
@@ -100,6 +108,8 @@ const REFUSING: usize = 32;
 struct Live {
     next_id: u64,
     connections: HashMap<u64, Arc<Connection>>,
+    /// The open connections of each client address.
+    clients: HashMap<IpAddr, usize>,
     /// Set by the shutdown: connections that come late are closed at once.
     closing: bool,
 }
@@ -142,10 +152,10 @@ impl Pool {
     {
         let mut backoff = ACCEPT_BACKOFF.0;
         loop {
-            let stream = match listener.accept().await {
-                Ok((stream, _)) => {
+            let (stream, peer) = match listener.accept().await {
+                Ok(accepted) => {
                     backoff = ACCEPT_BACKOFF.0;
-                    stream
+                    accepted
                 }
                 Err(error) => {
                     self.metrics.accept_errors.fetch_add(1, Ordering::Relaxed);
@@ -165,13 +175,34 @@ impl Pool {
             self.metrics
                 .connections_accepted
                 .fetch_add(1, Ordering::Relaxed);
+            let share = self.client_share(peer.ip(), false).or_else(|| {
+                // At its share: its own connection waiting longest makes
+                // room (the count is one over until that one is closed).
+                self.evict_longest_waiting(Some(peer.ip()))
+                    .then(|| self.client_share(peer.ip(), true))
+                    .flatten()
+            });
+            let Some(share) = share else {
+                let answer = Problem::too_many_requests(
+                    msg!(
+                        "problem-detail-connections-per-client",
+                        client = peer.ip().to_string(),
+                        most = self.limits.max_per_client
+                    ),
+                    self.limits.max_per_client,
+                )
+                .http_answer(Lang::En);
+                self.refuse(stream, &answer);
+                continue;
+            };
             if let Ok(permit) = Arc::clone(&self.slots).try_acquire_owned() {
                 // Listed before its task first runs (later under load), so
                 // that a connection sending nothing can be evicted at once.
-                if let Some(listed) = self.admit(Instant::now()) {
-                    tokio::spawn(Arc::clone(&self).serve(stream, permit, service.clone(), listed));
+                if let Some(listed) = self.admit(Instant::now(), share.client) {
+                    let held = (permit, share);
+                    tokio::spawn(Arc::clone(&self).serve(stream, held, service.clone(), listed));
                 }
-            } else if self.evict_longest_waiting() {
+            } else if self.evict_longest_waiting(None) {
                 // The evicted connection gives its slot back once its task
                 // ends: wait for it apart, so that the loop goes on
                 // accepting (and refusing) meanwhile. One such wait per
@@ -183,31 +214,46 @@ impl Pool {
                     let slots = Arc::clone(&pool.slots);
                     match tokio::time::timeout(SLOT_WAIT, slots.acquire_owned()).await {
                         Ok(Ok(permit)) => {
-                            if let Some(listed) = pool.admit(accepted) {
-                                pool.serve(stream, permit, service, listed).await;
+                            if let Some(listed) = pool.admit(accepted, share.client) {
+                                pool.serve(stream, (permit, share), service, listed).await;
                             }
                         }
-                        _ => pool.refuse(stream),
+                        _ => pool.refuse(stream, &pool.busy),
                     }
                 });
             } else {
                 // Every connection has a request in flight: no slot frees
                 // up soon, so the refusal is answered at once.
-                self.refuse(stream);
+                self.refuse(stream, &self.busy);
             }
         }
     }
 
-    /// Answers 503 and closes. The request is read and dropped first (up
+    /// Counts a new connection of `client`, unless it already keeps its
+    /// share open (and the share is not `forced`).
+    fn client_share(self: &Arc<Pool>, client: IpAddr, forced: bool) -> Option<ClientShare> {
+        let mut live = self.live();
+        let open = live.clients.entry(client).or_insert(0);
+        if *open >= self.limits.max_per_client && !forced {
+            return None;
+        }
+        *open += 1;
+        Some(ClientShare {
+            pool: Arc::clone(self),
+            client,
+        })
+    }
+
+    /// Answers `answer` (a refusal) and closes. The request is read and dropped first (up
     /// to 64 KiB, in a second at most, by at most [`REFUSING`] tasks at
     /// once): closing with unread bytes would reset the connection, and
     /// the client could lose the answer.
-    fn refuse(&self, stream: TcpStream) {
+    fn refuse(&self, stream: TcpStream, answer: &[u8]) {
         self.metrics
             .connections_refused
             .fetch_add(1, Ordering::Relaxed);
         // A fresh socket's send buffer is empty: this does not block.
-        let _ = stream.try_write(&self.busy);
+        let _ = stream.try_write(answer);
         let Ok(permit) = Arc::clone(&self.refusing).try_acquire_owned() else {
             return;
         };
@@ -224,15 +270,16 @@ impl Pool {
         });
     }
 
-    /// Closes the connection that has waited longest for a request, if
-    /// any connection is waiting (has no request in flight); says whether
-    /// one was.
-    fn evict_longest_waiting(&self) -> bool {
+    /// Closes the connection (of `client`, if given) that has waited
+    /// longest for a request, if any such connection is waiting (has no
+    /// request in flight); says whether one was.
+    fn evict_longest_waiting(&self, client: Option<IpAddr>) -> bool {
         let live = self.live();
         let victim = live
             .connections
             .values()
             .filter(|connection| connection.is_waiting())
+            .filter(|connection| client.is_none_or(|client| connection.client == client))
             .min_by_key(|connection| connection.idle_since.load(Ordering::Relaxed));
         match victim {
             Some(victim) => {
@@ -248,7 +295,7 @@ impl Pool {
     async fn serve<S, B>(
         self: Arc<Pool>,
         stream: TcpStream,
-        permit: OwnedSemaphorePermit,
+        held: (OwnedSemaphorePermit, ClientShare),
         service: S,
         (id, connection): (u64, Arc<Connection>),
     ) where
@@ -266,7 +313,9 @@ impl Pool {
             write_timer: None,
             refusal: None,
         });
+        let client = held.1.client;
         let service = Instrumented {
+            client,
             inner: service,
             connection: Arc::clone(&connection),
             metrics: Arc::clone(&self.metrics),
@@ -305,17 +354,17 @@ impl Pool {
         self.metrics
             .connections_open
             .fetch_sub(1, Ordering::Relaxed);
-        drop(permit);
+        drop(held);
     }
 
     /// Lists a new connection accepted at `accepted`, unless the shutdown
     /// began: its id and its shared state.
-    fn admit(&self, accepted: Instant) -> Option<(u64, Arc<Connection>)> {
+    fn admit(&self, accepted: Instant, client: IpAddr) -> Option<(u64, Arc<Connection>)> {
         let mut live = self.live();
         if live.closing {
             return None;
         }
-        let connection = Arc::new(Connection::new(self.epoch, accepted));
+        let connection = Arc::new(Connection::new(self.epoch, accepted, client));
         let id = live.next_id;
         live.next_id += 1;
         live.connections.insert(id, Arc::clone(&connection));
@@ -347,6 +396,24 @@ impl Pool {
         let all = u32::try_from(self.limits.max_connections).unwrap_or(u32::MAX);
         // The semaphore is never closed.
         let _ = self.slots.acquire_many(all).await;
+    }
+}
+
+/// One open connection of a client address, counted until dropped.
+struct ClientShare {
+    pool: Arc<Pool>,
+    client: IpAddr,
+}
+
+impl Drop for ClientShare {
+    fn drop(&mut self) {
+        let mut live = self.pool.live();
+        if let Some(open) = live.clients.get_mut(&self.client) {
+            *open -= 1;
+            if *open == 0 {
+                live.clients.remove(&self.client);
+            }
+        }
     }
 }
 
@@ -385,6 +452,8 @@ const A_YEAR: Duration = Duration::from_secs(365 * 24 * 3600);
 /// and the pool.
 struct Connection {
     epoch: Instant,
+    /// The client's address.
+    client: IpAddr,
     /// Requests whose answer is not completely sent.
     active: AtomicU32,
     /// Whether a request was answered (the next wait is a keep-alive one).
@@ -411,10 +480,11 @@ impl Connection {
     /// A connection accepted at `accepted`: its wait is counted from
     /// there, not from when its task first runs (later under load), so
     /// the eviction order is the order of arrival.
-    fn new(epoch: Instant, accepted: Instant) -> Connection {
+    fn new(epoch: Instant, accepted: Instant, client: IpAddr) -> Connection {
         let now = accepted.saturating_duration_since(epoch).as_millis() as u64;
         Connection {
             epoch,
+            client,
             active: AtomicU32::new(0),
             answered: AtomicBool::new(false),
             idle_since: AtomicU64::new(now),
@@ -769,6 +839,8 @@ impl AsyncWrite for Watched {
 /// The service of a connection: counts and logs each request, and tells
 /// the connection when one is in flight.
 struct Instrumented<S> {
+    /// The client's address, given to the routes with each request.
+    client: IpAddr,
     inner: S,
     connection: Arc<Connection>,
     metrics: Arc<Metrics>,
@@ -783,11 +855,11 @@ where
     type Error = S::Error;
     type Future = Answering<S::Future>;
 
-    fn call(&self, request: Request<Incoming>) -> Answering<S::Future> {
+    fn call(&self, mut request: Request<Incoming>) -> Answering<S::Future> {
+        request.extensions_mut().insert(ClientAddr(self.client));
         self.connection.request_started();
         self.metrics.in_flight.fetch_add(1, Ordering::Relaxed);
         let request_of = RequestOf {
-            route: Metrics::route(request.method(), request.uri().path()),
             method: request.method().clone(),
             uri: request.uri().clone(),
             started: Instant::now(),
@@ -807,7 +879,6 @@ where
 /// logged once the answer is ready (or the client gone), in flight until
 /// the answer is sent (or dropped).
 struct RequestOf {
-    route: usize,
     method: Method,
     uri: Uri,
     started: Instant,
@@ -818,10 +889,13 @@ struct RequestOf {
 }
 
 impl RequestOf {
-    fn answered(&mut self, status: u16) {
+    /// Counts and logs the answer `status` of `route` (the router's
+    /// match; none: no route of the API, or the client left before).
+    fn answered(&mut self, status: u16, route: Option<MatchedRoute>) {
         self.status = Some(status);
         let latency = self.started.elapsed();
-        self.metrics.record(self.route, status, latency);
+        self.metrics
+            .record(route.map(|MatchedRoute(index)| index), status, latency);
         if self.log {
             let path = self.uri.path();
             let mut end = path.len().min(LOGGED_PATH_BYTES);
@@ -845,7 +919,7 @@ impl RequestOf {
 impl Drop for RequestOf {
     fn drop(&mut self) {
         if self.status.is_none() {
-            self.answered(CLIENT_GONE);
+            self.answered(CLIENT_GONE, None);
         }
         self.metrics.in_flight.fetch_sub(1, Ordering::Relaxed);
         self.connection.request_ended();
@@ -872,7 +946,8 @@ where
         let response = ready!(this.inner.poll(cx))?;
         let mut request = this.request.take();
         if let Some(request) = &mut request {
-            request.answered(response.status().as_u16());
+            let route = response.extensions().get::<MatchedRoute>().copied();
+            request.answered(response.status().as_u16(), route);
         }
         Poll::Ready(Ok(response.map(|body| Tracked {
             body,

@@ -1,8 +1,9 @@
 //! `POST /v1/exercises` (records in, exercises out) and `GET
 //! /v1/exercises` (the archive's games): the finder of
 //! `songo_notation::exercises`, within the request's limits — the body's
-//! size as `/v1/annotate`, one job slot, capped depths, and
-//! the search cancelled when the request's time is up.
+//! size as `/v1/annotate`, one engine slot (and the client's share of
+//! engine requests), capped depths, and the search cancelled when the
+//! request's time is up.
 
 use std::sync::Arc;
 
@@ -14,14 +15,13 @@ use songo_notation::i18n::Lang;
 use songo_notation::msg;
 use songo_notation::record::{self, GameRecord};
 use songo_notation::teach::TeachId;
-use tokio::sync::OwnedSemaphorePermit;
 use warp::http::StatusCode;
 use warp::reply::Response;
 
 use crate::analysis::{self, CancelOnDrop};
 use crate::archive::Filters;
 use crate::budget;
-use crate::plumbing::{self, Request, State, json, slot};
+use crate::plumbing::{self, EngineTurn, Request, State, json};
 use crate::problem::{Kind, Problem};
 
 /// The deepest first analysis a request may ask for.
@@ -216,12 +216,13 @@ fn games_of(text: &str) -> Vec<GameRecord> {
 /// `POST /v1/exercises`: the exercises of the records in the body.
 pub(crate) async fn post(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
     let query = query(&request)?;
+    let share = state.engine_share(request.client)?;
     let lang = request.lang;
     let deadline = request.deadline;
     let body = request.body(&state).await?;
     budget::check_annotated(body.len())?;
-    let permit = slot(&state, deadline).await?;
-    on_the_blocking_pool(permit, move |analyser| {
+    let turn = state.engine_turn(share, deadline).await?;
+    on_the_blocking_pool(turn, move |analyser| {
         let text =
             std::str::from_utf8(&body).map_err(|e| Problem::new(Kind::BadRecord, e.to_string()))?;
         let named = vec![("body".to_owned(), games_of(text))];
@@ -230,16 +231,16 @@ pub(crate) async fn post(state: Arc<State>, mut request: Request) -> Result<Resp
     .await
 }
 
-/// Runs `work` with a fresh analyser on the blocking pool, holding the job
-/// slot `permit`; the analyser is cancelled when the client goes away.
-async fn on_the_blocking_pool<F>(permit: OwnedSemaphorePermit, work: F) -> Result<Response, Problem>
+/// Runs `work` with a fresh analyser on the blocking pool, holding the
+/// engine `turn`; the analyser is cancelled when the client goes away.
+async fn on_the_blocking_pool<F>(turn: EngineTurn, work: F) -> Result<Response, Problem>
 where
     F: FnOnce(&Analyser) -> Result<Response, Problem> + Send + 'static,
 {
     let analyser = analysis::analyser();
     let cancel = CancelOnDrop::new(&analyser);
     let task = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
+        turn.start()?;
         work(&analyser)
     });
     let result = task.await;
@@ -255,6 +256,7 @@ where
 /// most [`MAX_ARCHIVE_GAMES`]).
 pub(crate) async fn get(state: Arc<State>, request: Request) -> Result<Response, Problem> {
     let query = query(&request)?;
+    let share = state.engine_share(request.client)?;
     crate::auth::authorize(
         &state,
         &request.headers,
@@ -275,8 +277,8 @@ pub(crate) async fn get(state: Arc<State>, request: Request) -> Result<Response,
         Ok(records)
     })
     .await?;
-    let permit = slot(&state, deadline).await?;
-    on_the_blocking_pool(permit, move |analyser| {
+    let turn = state.engine_turn(share, deadline).await?;
+    on_the_blocking_pool(turn, move |analyser| {
         let named: Vec<(String, Vec<GameRecord>)> = records
             .into_iter()
             .map(|(name, text)| (name, games_of(&text)))

@@ -18,8 +18,9 @@ use songo_notation::msg;
 use songo_notation::read::read_position;
 use songo_notation::record::games;
 use songo_notation::render::Drawing;
+use songo_notation::tiebreak::TieBreak;
 use songo_notation::validate::Options;
-use songo_notation::{AnyPosition, Conventions, GamePosition, LetterCase, Side};
+use songo_notation::{AnyPosition, Conventions, GamePosition, LetterCase, Ruleset, Side};
 use tokio::sync::mpsc;
 use warp::http::StatusCode;
 use warp::http::header::{CONTENT_TYPE, ETAG, HeaderValue, IF_MATCH};
@@ -1091,13 +1092,17 @@ pub(crate) async fn explorer(state: Arc<State>, request: Request) -> Result<Resp
 
 /// `GET /v1/standings`: an event's crosstable, as JSON, CSV, Markdown or text.
 pub(crate) async fn standings(state: Arc<State>, request: Request) -> Result<Response, Problem> {
-    let params = request.params(&["event", "format"])?;
+    let params = request.params(&["event", "format", "tiebreaks"])?;
     authorize(&state, &request.headers, request.deadline, Need::Read).await?;
     let mut event = None;
     let mut format = "json".to_owned();
+    let mut order = Vec::new();
     for (name, value) in &params {
         match name.as_str() {
             "event" => event = Some(value.clone()),
+            "tiebreaks" => {
+                order = TieBreak::parse_list(value).map_err(|_| bad_value(name, value))?;
+            }
             _ if ["json", "csv", "markdown", "text"].contains(&value.as_str()) => {
                 format.clone_from(value);
             }
@@ -1111,7 +1116,7 @@ pub(crate) async fn standings(state: Arc<State>, request: Request) -> Result<Res
         ));
     };
     let standings = with_archive(&state, request.deadline, move |archive| {
-        archive.standings(&event)
+        archive.standings_by(&event, &order)
     })
     .await?;
     let (table, content_type) = match format.as_str() {
@@ -1125,6 +1130,30 @@ pub(crate) async fn standings(state: Arc<State>, request: Request) -> Result<Res
         .headers_mut()
         .insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
     Ok(response)
+}
+
+/// `GET /v1/ratings?rules=`: the players' Glicko-2 ratings, as JSON.
+pub(crate) async fn ratings(state: Arc<State>, request: Request) -> Result<Response, Problem> {
+    let params = request.params(&["rules"])?;
+    authorize(&state, &request.headers, request.deadline, Need::Read).await?;
+    let mut rules = None;
+    for (name, value) in &params {
+        match value.parse::<Ruleset>() {
+            Ok(ruleset) if name == "rules" => rules = Some(ruleset),
+            _ => return Err(bad_value(name, value)),
+        }
+    }
+    let Some(rules) = rules else {
+        return Err(Problem::new(
+            Kind::BadQuery,
+            msg!("problem-detail-missing-parameter", name = "rules"),
+        ));
+    };
+    let ratings = with_archive(&state, request.deadline, move |archive| {
+        archive.ratings(rules, &[])
+    })
+    .await?;
+    json(StatusCode::OK, &ratings)
 }
 
 /// The page of a list the query asks for: `limit` (1 to 1000, default

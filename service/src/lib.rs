@@ -46,7 +46,9 @@ mod cors;
 mod exercises;
 mod games;
 mod handlers;
+mod hub;
 mod lessons;
+mod live;
 mod logging;
 mod metrics;
 mod openapi;
@@ -77,6 +79,16 @@ pub const DEFAULT_BODY_LIMIT: u64 = 4 * 1024 * 1024;
 /// 1024 open files.
 pub const DEFAULT_MAX_CONNECTIONS: usize = 512;
 
+/// The default cap on the connections of one client address: an eighth
+/// of [`DEFAULT_MAX_CONNECTIONS`].
+pub const DEFAULT_MAX_CONNECTIONS_PER_CLIENT: usize = 64;
+
+/// The default least rate of a request body, in bytes a second: 1 KiB/s.
+pub const DEFAULT_BODY_MIN_RATE: u64 = 1024;
+
+/// The default cap on the engine requests of one client address.
+pub const DEFAULT_MAX_ENGINE_PER_CLIENT: usize = 2;
+
 /// How the server runs: where it listens and its limits.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
@@ -91,6 +103,13 @@ pub struct Config {
     /// it, 408 (a body trickling in cannot hold the server for the whole
     /// `request_timeout`).
     pub body_timeout: Duration,
+    /// The least rate a request body must arrive at, in bytes a second,
+    /// once `body_rate_grace` has passed since its reading began: a body
+    /// behind it gets 408 (a body sent a byte at a time never pauses long
+    /// enough for `body_timeout`). 0: no least rate.
+    pub body_min_rate: u64,
+    /// The time a body is given before `body_min_rate` counts.
+    pub body_rate_grace: Duration,
     /// How many validations, record conversions and analyses may run at
     /// once; the others wait for a slot (until their time limit) once their
     /// body is read. (Bodies being read share a memory of their own: see
@@ -100,12 +119,24 @@ pub struct Config {
     /// at once, off the threads that serve connections; the others wait
     /// for a slot until their time limit.
     pub max_concurrent_jobs: usize,
+    /// How many engine requests (`/v1/analyse`, `/v1/annotate?engine=true`,
+    /// `/v1/exercises`) may search at once: a queue of their own, so that
+    /// validations, conversions, plays and archive reads never wait
+    /// behind a search. The others wait for a slot until their time limit.
+    pub max_concurrent_engine: usize,
+    /// How many engine requests one client address may have in flight
+    /// (waiting or searching) at once; more get 429.
+    pub max_engine_per_client: usize,
     /// How long a shutdown waits for the requests in flight.
     pub shutdown_timeout: Duration,
     /// The most connections open at once. At the cap, a new connection
     /// takes the place of the one that has waited longest for a request;
     /// when all have a request in flight, it gets 503 and is closed.
     pub max_connections: usize,
+    /// The most connections one client address may keep open at once;
+    /// more get 429 and are closed, so that one address cannot take every
+    /// connection.
+    pub max_connections_per_client: usize,
     /// The time a client has to send a request head: from the connection
     /// for its first request, from the head's first byte for the next.
     pub header_timeout: Duration,
@@ -157,10 +188,15 @@ impl Default for Config {
             body_limit: DEFAULT_BODY_LIMIT,
             request_timeout: Duration::from_secs(30),
             body_timeout: Duration::from_secs(5),
+            body_min_rate: DEFAULT_BODY_MIN_RATE,
+            body_rate_grace: Duration::from_secs(1),
             max_concurrent_validations: cores(),
             max_concurrent_jobs: 2 * cores(),
+            max_concurrent_engine: cores().div_ceil(2),
+            max_engine_per_client: DEFAULT_MAX_ENGINE_PER_CLIENT,
             shutdown_timeout: Duration::from_secs(10),
             max_connections: DEFAULT_MAX_CONNECTIONS,
+            max_connections_per_client: DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
             header_timeout: Duration::from_secs(5),
             keep_alive_timeout: Duration::from_secs(30),
             send_timeout: Duration::from_secs(30),

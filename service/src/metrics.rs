@@ -19,8 +19,6 @@ use warp::http::{Method, StatusCode};
 use warp::path::FullPath;
 use warp::reply::Response;
 
-use crate::routes::{METRICS_ROUTE, ROUTES};
-
 /// Upper bounds of the latency histogram's buckets, in microseconds, and
 /// as Prometheus prints them (seconds).
 const BUCKETS: [(u64, &str); 14] = [
@@ -118,7 +116,10 @@ impl RouteStats {
 
 /// Every counter of one listener.
 pub(crate) struct Metrics {
-    /// One per route of [`ROUTES`], then one for any other request.
+    /// The method and path of each route counted (the API's, in the
+    /// router's order: the router says which one answered).
+    labels: Box<[(&'static str, &'static str)]>,
+    /// One per route of `labels`, then one for any other request.
     routes: Box<[RouteStats]>,
     /// Requests whose answer is not completely sent.
     pub(crate) in_flight: AtomicU64,
@@ -137,9 +138,15 @@ pub(crate) struct Metrics {
 }
 
 impl Metrics {
-    pub(crate) fn new(max_connections: usize) -> Metrics {
+    /// Counters for the routes of `labels` (method, path) and a listener
+    /// of `max_connections`.
+    pub(crate) fn new(
+        max_connections: usize,
+        labels: Vec<(&'static str, &'static str)>,
+    ) -> Metrics {
         Metrics {
-            routes: (0..=ROUTES.len()).map(|_| RouteStats::new()).collect(),
+            routes: (0..=labels.len()).map(|_| RouteStats::new()).collect(),
+            labels: labels.into(),
             in_flight: AtomicU64::new(0),
             connections_open: AtomicU64::new(0),
             connections_accepted: AtomicU64::new(0),
@@ -150,18 +157,10 @@ impl Metrics {
         }
     }
 
-    /// The index of the route `method` `path` is, or that of "other".
-    pub(crate) fn route(method: &Method, path: &str) -> usize {
-        ROUTES
-            .iter()
-            .position(|route| {
-                route.on_api() && route.path == path && route.method == method.as_str()
-            })
-            .unwrap_or(ROUTES.len())
-    }
-
-    /// Counts an answer of `status` to a request of `route`, after `latency`.
-    pub(crate) fn record(&self, route: usize, status: u16, latency: Duration) {
+    /// Counts an answer of `status` to a request of `route` (an index of
+    /// the labels; none: "other"), after `latency`.
+    pub(crate) fn record(&self, route: Option<usize>, status: u16, latency: Duration) {
+        let route = route.unwrap_or(self.labels.len());
         let Some(stats) = self.routes.get(route) else {
             return;
         };
@@ -178,6 +177,15 @@ impl Metrics {
             .unwrap_or(BUCKETS.len());
         stats.buckets[bucket].fetch_add(1, Ordering::Relaxed);
         stats.sum_micros.fetch_add(micros, Ordering::Relaxed);
+    }
+
+    /// The Prometheus labels of the route at index `i` (past the routes:
+    /// requests no route of the API answers).
+    fn route_labels(&self, i: usize) -> String {
+        match self.labels.get(i) {
+            Some((method, path)) => format!("method=\"{method}\",route=\"{path}\""),
+            None => "method=\"other\",route=\"other\"".to_owned(),
+        }
     }
 
     /// Counts a connection the server closed.
@@ -211,7 +219,7 @@ impl Metrics {
                     let _ = writeln!(
                         out,
                         "songo_http_requests_total{{{},status=\"{status}\"}} {count}",
-                        route_labels(i)
+                        self.route_labels(i)
                     );
                 }
             }
@@ -227,10 +235,7 @@ impl Metrics {
             "Time from a request's head to its answer being ready, by route",
         );
         for (i, stats) in self.routes.iter().enumerate() {
-            if ROUTES.get(i).is_some_and(|route| !route.on_api()) {
-                continue;
-            }
-            let labels = route_labels(i);
+            let labels = self.route_labels(i);
             let mut cumulative = 0;
             for (bucket, (_, bound)) in BUCKETS.iter().enumerate() {
                 cumulative += stats.buckets[bucket].load(Ordering::Relaxed);
@@ -322,28 +327,21 @@ impl Metrics {
     }
 }
 
-/// The Prometheus labels of the route at index `i` of `ROUTES` (past
-/// them: requests no route of the API answers).
-fn route_labels(i: usize) -> String {
-    match ROUTES.get(i) {
-        Some(route) => format!("method=\"{}\",route=\"{}\"", route.method, route.path),
-        None => "method=\"other\",route=\"other\"".to_owned(),
-    }
-}
-
 fn header(out: &mut String, name: &str, kind: &str, help: &str) {
     let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} {kind}");
 }
 
-/// The filter of the metrics address: `GET /metrics`, 404 for any other.
+/// The filter of the metrics address: `GET path` (`/metrics`), 404 for
+/// any other.
 pub(crate) fn filter(
     metrics: Arc<Metrics>,
+    path: &'static str,
 ) -> impl Filter<Extract = (Response,), Error = std::convert::Infallible> + Clone + Send + Sync + 'static
 {
     warp::path::full()
         .and(warp::method())
         .map(move |full: FullPath, method: Method| {
-            let mut response = if full.as_str() == METRICS_ROUTE.path && method == Method::GET {
+            let mut response = if full.as_str() == path && method == Method::GET {
                 let mut response =
                     Response::new(metrics.render(crate::logging::dropped_log_lines()).into());
                 response.headers_mut().insert(
@@ -372,15 +370,12 @@ mod tests {
 
     #[test]
     fn the_text_format_has_every_series_with_its_help_and_type() {
-        let metrics = Metrics::new(64);
-        let play = Metrics::route(&Method::POST, "/v1/play");
-        assert_eq!(ROUTES[play].path, "/v1/play");
+        let metrics = Metrics::new(64, vec![("GET", "/healthz"), ("POST", "/v1/play")]);
+        let play = Some(1);
         metrics.record(play, 200, Duration::from_micros(700));
         metrics.record(play, 200, Duration::from_secs(20));
         metrics.record(play, 422, Duration::from_micros(100));
-        let other = Metrics::route(&Method::GET, "/v1/play");
-        assert_eq!(other, ROUTES.len());
-        metrics.record(other, 405, Duration::from_micros(10));
+        metrics.record(None, 405, Duration::from_micros(10));
         metrics.closed(CloseReason::HeaderTimeout);
         metrics.connections_open.store(3, Ordering::Relaxed);
         let text = metrics.render(7);

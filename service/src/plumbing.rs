@@ -4,7 +4,9 @@
 //! position handlers (`handlers`) and the record handlers (`records`) all
 //! use it; it uses none of them.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use serde::Serialize;
 use songo_notation::Ruleset;
@@ -28,12 +30,20 @@ pub(crate) struct State {
     pub(crate) validations: Arc<Semaphore>,
     /// Slots for position jobs.
     pub(crate) jobs: Arc<Semaphore>,
+    /// Slots for engine work (searches), apart from the others: a search
+    /// takes seconds, and the requests that take milliseconds must not
+    /// queue behind it.
+    pub(crate) engine: Arc<Semaphore>,
+    /// The engine requests in flight of each client address.
+    pub(crate) engine_clients: Arc<Mutex<HashMap<IpAddr, usize>>>,
     /// The memory kept for bodies being read.
     pub(crate) bodies: Memory,
     /// The memory kept for answers their clients have not read yet.
     pub(crate) answers: Memory,
     /// The archive, when the server keeps one.
     pub(crate) store: Option<Arc<crate::archive::Store>>,
+    /// The moves of live games, for their spectators.
+    pub(crate) live: crate::hub::Hub,
 }
 
 impl State {
@@ -50,15 +60,116 @@ impl State {
         let permit = acquire(&self.jobs, deadline, || Problem::busy("job", slots)).await?;
         let task = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            work()
+            // A job that waited for a thread past its deadline is not
+            // started: nobody waits for its answer.
+            (Instant::now() < deadline).then(work)
         });
         match task.await {
-            Ok(value) => Ok(value),
+            Ok(Some(value)) => Ok(value),
+            Ok(None) => Err(Problem::busy("job", slots)),
             Err(error) if error.is_panic() => std::panic::resume_unwind(error.into_panic()),
             Err(error) => Err(internal(&error)),
         }
     }
 }
+
+/// One engine request of a client, counted against the client's share
+/// ([`Config::max_engine_per_client`]) until it is dropped.
+pub(crate) struct EngineShare {
+    clients: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    client: IpAddr,
+}
+
+impl Drop for EngineShare {
+    fn drop(&mut self) {
+        let mut clients = self.clients.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(count) = clients.get_mut(&self.client) {
+            *count -= 1;
+            if *count == 0 {
+                clients.remove(&self.client);
+            }
+        }
+    }
+}
+
+/// An engine request's turn: its client's share and an engine slot, held
+/// until the work is done (move it into the work's closure).
+pub(crate) struct EngineTurn {
+    _share: EngineShare,
+    _slot: OwnedSemaphorePermit,
+    deadline: Instant,
+    slots: usize,
+}
+
+impl EngineTurn {
+    /// Whether the work may start: not once the deadline has passed
+    /// while the request waited (nobody waits for its answer any more).
+    pub(crate) fn start(&self) -> Result<(), Problem> {
+        if Instant::now() < self.deadline {
+            Ok(())
+        } else {
+            Err(Problem::busy("engine", self.slots))
+        }
+    }
+}
+
+impl State {
+    /// Counts an engine request of `client`: 429 when the client already
+    /// has its share in flight. Taken before the body is read, so that a
+    /// client past its share is told at once.
+    pub(crate) fn engine_share(&self, client: IpAddr) -> Result<EngineShare, Problem> {
+        let most = self.config.max_engine_per_client.max(1);
+        let mut clients = self
+            .engine_clients
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let count = clients.entry(client).or_insert(0);
+        if *count >= most {
+            return Err(Problem::too_many_requests(
+                msg!(
+                    "problem-detail-engine-per-client",
+                    client = client.to_string(),
+                    most = most
+                ),
+                most,
+            ));
+        }
+        *count += 1;
+        Ok(EngineShare {
+            clients: Arc::clone(&self.engine_clients),
+            client,
+        })
+    }
+
+    /// An engine slot for the request of `share`, waited for in the engine
+    /// queue (first come, first served) until `deadline`.
+    pub(crate) async fn engine_turn(
+        &self,
+        share: EngineShare,
+        deadline: Instant,
+    ) -> Result<EngineTurn, Problem> {
+        let slots = self.config.max_concurrent_engine.max(1);
+        let slot = acquire(&self.engine, deadline, || Problem::busy("engine", slots)).await?;
+        Ok(EngineTurn {
+            _share: share,
+            _slot: slot,
+            deadline,
+            slots,
+        })
+    }
+}
+
+/// The address of the client of a request (put in the request's
+/// extensions by the connection that reads it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ClientAddr(pub(crate) IpAddr);
+
+/// The route that answered a request: its index among the API's routes
+/// (`routes::api_routes`), put in the answer's extensions by the router,
+/// which matches a request once, so that the metrics count it without
+/// matching again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct MatchedRoute(pub(crate) usize);
 
 /// A 500 for a failure of the server itself (its words, as they are).
 pub(crate) fn internal(error: &dyn std::fmt::Display) -> Problem {
@@ -91,6 +202,8 @@ pub(crate) struct Request {
     /// What the `{…}` of the route's path stands for in this request's
     /// path (the `{id}` of `/v1/games/{id}`), empty for other routes.
     pub(crate) path_value: String,
+    /// The client's address (unspecified when the server does not know it).
+    pub(crate) client: IpAddr,
 }
 
 /// The language a request asks for: `?lang=`, else `Accept-Language`,
@@ -133,6 +246,8 @@ impl Request {
             limit: state.config.body_limit,
             deadline: self.deadline,
             stall: state.config.body_timeout,
+            min_rate: state.config.body_min_rate,
+            grace: state.config.body_rate_grace,
             memory: &state.bodies,
         };
         body::read(&self.headers, stream, reading).await

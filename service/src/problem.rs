@@ -88,12 +88,15 @@ pub(crate) enum Kind {
     Conflict,
     /// A changed text that holds no game.
     NotAGame,
+    /// The client (its address) already has its share of connections or
+    /// of engine requests.
+    TooManyRequests,
 }
 
 impl Kind {
     /// Every kind, for the docs test.
     #[cfg(test)]
-    pub(crate) const ALL: [Kind; 33] = [
+    pub(crate) const ALL: [Kind; 34] = [
         Kind::NotFound,
         Kind::MethodNotAllowed,
         Kind::UnsupportedMediaType,
@@ -127,6 +130,7 @@ impl Kind {
         Kind::StaleRevision,
         Kind::Conflict,
         Kind::NotAGame,
+        Kind::TooManyRequests,
     ];
 
     /// The last part of the `type` URI.
@@ -165,6 +169,7 @@ impl Kind {
             Kind::StaleRevision => "stale-revision",
             Kind::Conflict => "conflict",
             Kind::NotAGame => "not-a-game",
+            Kind::TooManyRequests => "too-many-requests",
         }
     }
 
@@ -201,6 +206,7 @@ impl Kind {
                 StatusCode::FORBIDDEN
             }
             Kind::ArchiveUnavailable => StatusCode::SERVICE_UNAVAILABLE,
+            Kind::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
         }
     }
 
@@ -240,6 +246,7 @@ impl Kind {
             Kind::StaleRevision => msg!("problem-stale-revision"),
             Kind::Conflict => msg!("problem-conflict"),
             Kind::NotAGame => msg!("problem-not-a-game"),
+            Kind::TooManyRequests => msg!("problem-too-many-requests"),
         }
     }
 }
@@ -377,6 +384,14 @@ impl Problem {
     /// Every slot stayed taken: try again shortly; `detail` says which.
     pub(crate) fn busy_because(detail: Message) -> Problem {
         let mut problem = Problem::new(Kind::Busy, detail);
+        problem.0.retry_after = Some(1);
+        problem
+    }
+
+    /// The client already has its share of something (`limit` of them):
+    /// try again once one is done; `detail` says which.
+    pub(crate) fn too_many_requests(detail: Message, limit: usize) -> Problem {
+        let mut problem = Problem::new(Kind::TooManyRequests, detail).with("limit", limit);
         problem.0.retry_after = Some(1);
         problem
     }

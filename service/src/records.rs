@@ -194,6 +194,21 @@ impl Stream for Lines {
     }
 }
 
+/// The whole number a query parameter `name` gives.
+fn whole_number(name: &'static str, value: &str) -> Result<u64, Problem> {
+    value.parse::<u64>().map_err(|_| {
+        Problem::new(
+            Kind::BadQuery,
+            msg!(
+                "problem-detail-not-whole-number",
+                name = name,
+                value = format!("{value:.20}")
+            ),
+        )
+        .with("parameter", name)
+    })
+}
+
 /// `POST /v1/annotate`: every game of a record body written back with the
 /// teaching vocabulary as comments, and the annotations as data.
 pub(crate) async fn annotate(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
@@ -204,19 +219,6 @@ pub(crate) async fn annotate(state: Arc<State>, mut request: Request) -> Result<
     let mut engine = false;
     let mut depth = None;
     let mut movetime_ms = None;
-    let number = |name: &'static str, value: &str| {
-        value.parse::<u64>().map_err(|_| {
-            Problem::new(
-                Kind::BadQuery,
-                msg!(
-                    "problem-detail-not-whole-number",
-                    name = name,
-                    value = format!("{value:.20}")
-                ),
-            )
-            .with("parameter", name)
-        })
-    };
     for (name, value) in request.params(&["rules", "engine", "depth", "movetime_ms"])? {
         match name.as_str() {
             "rules" => {
@@ -237,9 +239,9 @@ pub(crate) async fn annotate(state: Arc<State>, mut request: Request) -> Result<
                 };
             }
             "depth" => {
-                depth = Some(u32::try_from(number("depth", &value)?).unwrap_or(u32::MAX));
+                depth = Some(u32::try_from(whole_number("depth", &value)?).unwrap_or(u32::MAX));
             }
-            _ => movetime_ms = Some(number("movetime_ms", &value)?),
+            _ => movetime_ms = Some(whole_number("movetime_ms", &value)?),
         }
     }
     if !engine && (depth.is_some() || movetime_ms.is_some()) {
@@ -257,12 +259,20 @@ pub(crate) async fn annotate(state: Arc<State>, mut request: Request) -> Result<
     let media = Media::of(&request.headers, &[Media::Text, Media::Json, Media::Yaml])?;
     let deadline = request.deadline;
     // Checked before the body is read: a bad limit is refused at once.
-    if engine {
+    let share = if engine {
         analysis::annotate_limits(depth, movetime_ms, deadline)?;
-    }
+        Some(state.engine_share(request.client)?)
+    } else {
+        None
+    };
     let body = request.body(&state).await?;
     budget::check_annotated(body.len())?;
-    let permit = slot(&state, deadline).await?;
+    // With the engine, the engine's queue: a validation never waits
+    // behind a search.
+    let (permit, turn) = match share {
+        Some(share) => (None, Some(state.engine_turn(share, deadline).await?)),
+        None => (Some(slot(&state, deadline).await?), None),
+    };
     // The engine's time starts with the slot: what is left of the request's
     // time then bounds it, so the work ends before the deadline.
     let limits = engine
@@ -271,7 +281,10 @@ pub(crate) async fn annotate(state: Arc<State>, mut request: Request) -> Result<
     let analyser = limits.map(|_| analysis::analyser());
     let _cancel = analyser.as_ref().map(analysis::CancelOnDrop::new);
     let task = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
+        if let Some(turn) = &turn {
+            turn.start()?;
+        }
+        let _held = (permit, turn);
         let text = record_text(&body, media)?;
         let engine = analyser
             .as_ref()

@@ -7,6 +7,7 @@
 //! methods that match no route get 404 or 405.
 
 use std::future::Future;
+use std::net::{IpAddr, Ipv4Addr};
 use std::pin::Pin;
 use std::sync::{Arc, LazyLock};
 use std::time::Duration;
@@ -30,8 +31,9 @@ use crate::exercises;
 use crate::games;
 use crate::handlers;
 use crate::lessons;
+use crate::live;
 use crate::openapi::assemble;
-use crate::plumbing::{self, Request, State};
+use crate::plumbing::{self, ClientAddr, MatchedRoute, Request, State};
 use crate::problem::{Kind, Problem};
 use crate::records;
 pub use crate::route::Route;
@@ -135,10 +137,20 @@ pub const ROUTES: &[Route] = &[
         "The moves played from a position in the archive's games, with their results and average score"),
     route!("GET" "/v1/standings", "standings", task!(games::standings),
         "An event's crosstable: points, results against each opponent, seeds won and lost"),
+    route!("GET" "/v1/ratings", "ratings", task!(games::ratings),
+        "The players' Glicko-2 ratings for a ruleset, a rating period a calendar month of the games' Date"),
     route!("GET" "/v1/players", "listPlayers", task!(games::players),
         "The archive's players: ids, names and other names, games, federation ids and clubs"),
     route!("GET" "/v1/events", "listEvents", task!(games::events),
         "The archive's events: ids, names, sites, first and last dates, games"),
+    route!("POST" "/v1/live", "startLiveGame", task!(live::start),
+        "Start a live game (bearer token): its id, and the key its moves need"),
+    route!("GET" "/v1/live/{id}", "getLiveGame", with_id!(live::game),
+        "A live game: its moves, position and end"),
+    route!("POST" "/v1/live/{id}/moves", "playLiveMove", with_id!(live::play),
+        "Store a live game's next move (the game's key): checked by the rules, stored before the answer, a retry answered the same"),
+    route!("GET" "/v1/live/{id}/events", "followLiveGame", with_id!(live::events),
+        "Follow a live game: server-sent events, one per move, until its end"),
     route!("POST" "/v1/exercises", "findExercises", task!(exercises::post),
         "Exercises found in game records: a move clearly best, proven by the engine, named by its teaching term"),
     route!("GET" "/v1/exercises", "archiveExercises", task!(exercises::get),
@@ -155,6 +167,19 @@ const DEBUG_ROUTES: &[(Method, &str, Handler)] = &[
         Box::pin(handlers::debug_sleep(state, request))
     }),
 ];
+
+/// The routes served on the API's address, in the order of [`ROUTES`]:
+/// a [`MatchedRoute`] is an index among them.
+pub(crate) fn api_routes() -> impl Iterator<Item = &'static Route> + Clone {
+    ROUTES.iter().filter(|route| route.on_api())
+}
+
+/// The method and path of each of [`api_routes`], the metrics' labels.
+pub(crate) fn route_labels() -> Vec<(&'static str, &'static str)> {
+    api_routes()
+        .map(|route| (route.method, route.path))
+        .collect()
+}
 
 impl Route {
     /// Whether the route is served on the API's address.
@@ -202,32 +227,30 @@ pub fn router(
 + Send
 + Sync
 + 'static {
-    let state = Arc::new(State {
-        config: config.clone(),
-        validations: Arc::new(Semaphore::new(config.max_concurrent_validations.max(1))),
-        jobs: Arc::new(Semaphore::new(config.max_concurrent_jobs.max(1))),
-        bodies: Memory::new(budget::body_memory(config.body_limit)),
-        answers: Memory::new(budget::ANSWER_MEMORY),
-        store: config.archive.as_ref().map(|archive| {
-            Arc::new(crate::archive::Store::new(
-                archive.location.clone(),
-                archive.token.clone(),
-            ))
-        }),
-    });
+    let state = state(config);
+    crate::live::listen(&state);
     let debug_routes = config.debug_routes;
     let api = warp::path::full()
         .and(warp::method())
         .and(warp::header::headers_cloned())
         .and(warp::query::raw().or(warp::any().map(String::new)).unify())
         .and(warp::body::stream())
+        .and(warp::ext::optional::<ClientAddr>())
         .then(
-            move |full: FullPath, method: Method, headers: HeaderMap, query: String, stream| {
+            move |full: FullPath,
+                  method: Method,
+                  headers: HeaderMap,
+                  query: String,
+                  stream,
+                  client: Option<ClientAddr>| {
                 let path = full.as_str();
-                let found = ROUTES
-                    .iter()
-                    .filter(|route| route.on_api() && route.method == method.as_str())
-                    .find_map(|route| Some((route.serve, route.answers(path)?)));
+                let client = client.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0);
+                let found = api_routes()
+                    .enumerate()
+                    .filter(|(_, route)| route.method == method.as_str())
+                    .find_map(|(index, route)| Some((index, route.serve, route.answers(path)?)));
+                let matched = found.map(|(index, _, _)| MatchedRoute(index));
+                let found = found.map(|(_, serve, value)| (serve, value));
                 let debug = DEBUG_ROUTES
                     .iter()
                     .filter(|_| debug_routes)
@@ -245,6 +268,7 @@ pub fn router(
                             body: Some(body::boxed(stream)),
                             deadline: Instant::now() + state.config.request_timeout,
                             path_value: value.to_owned(),
+                            client,
                         };
                         Box::pin(in_task(Arc::clone(&state), request, handler))
                     }
@@ -262,6 +286,7 @@ pub fn router(
                             body: None,
                             deadline,
                             path_value: String::new(),
+                            client,
                         };
                         Box::pin(guarded(Arc::clone(&state), request, handler))
                     }
@@ -275,7 +300,7 @@ pub fn router(
                         Box::pin(async move { response })
                     }
                 };
-                response
+                with_route(response, matched)
             },
         );
     // The filters above reject no request; warp's types say they might.
@@ -290,6 +315,39 @@ pub fn router(
             },
         );
     cors::allow(&config.cors_origins, api.or(rejected).unify())
+}
+
+/// The answer, saying which route gave it (for the metrics).
+async fn with_route(
+    response: impl Future<Output = Response>,
+    matched: Option<MatchedRoute>,
+) -> Response {
+    let mut response = response.await;
+    if let Some(matched) = matched {
+        response.extensions_mut().insert(matched);
+    }
+    response
+}
+
+/// The state every handler shares: the limits, the slots, the memories
+/// and the archive of `config`.
+fn state(config: &Config) -> Arc<State> {
+    Arc::new(State {
+        config: config.clone(),
+        validations: Arc::new(Semaphore::new(config.max_concurrent_validations.max(1))),
+        jobs: Arc::new(Semaphore::new(config.max_concurrent_jobs.max(1))),
+        engine: Arc::new(Semaphore::new(config.max_concurrent_engine.max(1))),
+        engine_clients: Arc::default(),
+        bodies: Memory::new(budget::body_memory(config.body_limit)),
+        answers: Memory::new(budget::ANSWER_MEMORY),
+        store: config.archive.as_ref().map(|archive| {
+            Arc::new(crate::archive::Store::new(
+                archive.location.clone(),
+                archive.token.clone(),
+            ))
+        }),
+        live: crate::hub::Hub::default(),
+    })
 }
 
 /// `request` answered by `handler` in its own task ([`guarded`]), in the
@@ -415,7 +473,7 @@ fn fallback(
 ) -> Response {
     // A `lang` that names no language: these words are English.
     let lang = plumbing::lang(headers, query).unwrap_or(Lang::En);
-    let api = || ROUTES.iter().filter(|route| route.on_api());
+    let api = api_routes;
     let path = api()
         .find(|route| route.path_value(path).is_some())
         .map_or(path, |route| route.path);

@@ -13,7 +13,7 @@ use tokio::net::TcpListener;
 use crate::Config;
 use crate::connections::{Limits, Pool};
 use crate::metrics::{self, Metrics};
-use crate::routes::router;
+use crate::routes::{METRICS_ROUTE, route_labels, router};
 
 /// The requests in flight were not all answered within the shutdown
 /// timeout; the server stopped without them.
@@ -71,11 +71,12 @@ pub async fn serve(
     } = listeners.into();
     let limits = Limits {
         max_connections: config.max_connections,
+        max_per_client: config.max_connections_per_client.max(1),
         header_timeout: config.header_timeout,
         keep_alive_timeout: config.keep_alive_timeout,
         send_timeout: config.send_timeout,
     };
-    let metrics = Arc::new(Metrics::new(config.max_connections));
+    let metrics = Arc::new(Metrics::new(config.max_connections, route_labels()));
     let api_pool = Pool::new(limits, Arc::clone(&metrics), true);
     let mut pools = vec![Arc::clone(&api_pool)];
     let api_service = TowerToHyperService::new(warp::service(router(&config)));
@@ -85,11 +86,16 @@ pub async fn serve(
             // Its own pool and counters: scrapes are not API traffic.
             let limits = Limits {
                 max_connections: METRICS_CONNECTIONS,
+                max_per_client: METRICS_CONNECTIONS,
                 ..limits
             };
-            let pool = Pool::new(limits, Arc::new(Metrics::new(METRICS_CONNECTIONS)), false);
+            let counters = Metrics::new(METRICS_CONNECTIONS, Vec::new());
+            let pool = Pool::new(limits, Arc::new(counters), false);
             pools.push(Arc::clone(&pool));
-            let service = TowerToHyperService::new(warp::service(metrics::filter(metrics)));
+            let service = TowerToHyperService::new(warp::service(metrics::filter(
+                metrics,
+                METRICS_ROUTE.path,
+            )));
             futures_util::future::Either::Left(pool.accept(listener, service))
         }
         None => futures_util::future::Either::Right(std::future::pending()),

@@ -374,6 +374,84 @@ fn standings_in_every_form() {
     }
 }
 
+/// Ratings in each form, from initial ratings, a bad initial file
+/// refused; standings ranked by tie-breaks, an unknown one refused.
+#[test]
+fn ratings_and_tiebreaks() {
+    let dir = filled("ratings");
+    let archive = archive_flag(&dir);
+    for format in ["text", "csv", "json"] {
+        insta::with_settings!({snapshot_suffix => format}, {
+            assert_cmd_snapshot!(songo().args([
+                "archive", "ratings", "--archive", &archive, "--rules", "songo", "--format", format,
+            ]));
+        });
+    }
+    let initial = dir.join("initial.json");
+    std::fs::write(
+        &initial,
+        r#"{"ratings": [{"player": "ada", "rating": 1720, "rd": 80, "volatility": 0.06, "games": 9}]}"#,
+    )
+    .expect("written");
+    let bad = dir.join("bad.json");
+    std::fs::write(
+        &bad,
+        r#"{"ratings": [{"player": "Ben", "rating": 1720, "rd": 400, "volatility": 0.06}]}"#,
+    )
+    .expect("written");
+    with_paths!(dir, {
+        assert_cmd_snapshot!(
+            "ratings_from_initial",
+            songo()
+                .args([
+                    "archive",
+                    "ratings",
+                    "--archive",
+                    &archive,
+                    "--rules",
+                    "songo",
+                    "--initial",
+                ])
+                .arg(&initial)
+        );
+        assert_cmd_snapshot!(
+            "ratings_bad_initial",
+            songo()
+                .args([
+                    "archive",
+                    "ratings",
+                    "--archive",
+                    &archive,
+                    "--rules",
+                    "songo",
+                    "--initial",
+                ])
+                .arg(&bad)
+        );
+    });
+    for format in ["text", "csv"] {
+        insta::with_settings!({snapshot_suffix => format}, {
+            assert_cmd_snapshot!("standings_with_tiebreaks", songo().args([
+                "archive", "standings", "--archive", &archive, "--event", "Club",
+                "--tiebreaks", "direct,wins,sb,buchholz-cut1,seed-diff", "--format", format,
+            ]));
+        });
+    }
+    assert_cmd_snapshot!(
+        "standings_unknown_tiebreak",
+        songo().args([
+            "archive",
+            "standings",
+            "--archive",
+            &archive,
+            "--event",
+            "Club",
+            "--tiebreaks",
+            "sb,koya",
+        ])
+    );
+}
+
 #[test]
 fn the_archive_in_french() {
     let dir = filled("french");

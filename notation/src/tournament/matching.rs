@@ -98,7 +98,10 @@ pub struct IncrementalMatching<W> {
 impl<W: Weight> IncrementalMatching<W> {
     /// `vertices` vertices, no edges.
     pub fn new(vertices: usize) -> IncrementalMatching<W> {
-        IncrementalMatching { solver: Solver::complete(vertices), changed: vec![false; vertices] }
+        IncrementalMatching {
+            solver: Solver::complete(vertices),
+            changed: vec![false; vertices],
+        }
     }
 
     /// Sets the weight of edge `u`–`v` (zero removes it).
@@ -126,7 +129,9 @@ impl<W: Weight> IncrementalMatching<W> {
         self.solver.reopen(&changed);
         self.solver.solve();
         let solver = &self.solver;
-        (0..solver.n).map(|v| (solver.mate[v] != NONE).then(|| solver.endpoint[solver.mate[v]])).collect()
+        (0..solver.n)
+            .map(|v| (solver.mate[v] != NONE).then(|| solver.endpoint[solver.mate[v]]))
+            .collect()
     }
 }
 
@@ -725,8 +730,12 @@ impl<W: Weight> Solver<W> {
     /// applies it, and says what it made possible.
     fn change_duals(&mut self) -> Delta {
         let outer = |v: usize| self.label[self.in_blossom[v]] == Label::Outer;
-        let lowest = (0..self.n).filter(|&v| outer(v)).min_by_key(|&v| (self.dual[v], self.mate[v] != NONE));
-        let Some(lowest) = lowest else { return Delta::Zero(NONE) };
+        let lowest = (0..self.n)
+            .filter(|&v| outer(v))
+            .min_by_key(|&v| (self.dual[v], self.mate[v] != NONE));
+        let Some(lowest) = lowest else {
+            return Delta::Zero(NONE);
+        };
         let mut delta = self.dual[lowest];
         let mut kind = Delta::Zero(lowest);
         for v in 0..self.n {

@@ -16,20 +16,25 @@
 //! - `schema`: the migrations;
 //! - `counts`: the explorer's counts packed by bucket;
 //! - `ingest`: a game validated, hashed and replayed, with no database;
+//! - `live`: games recorded move by move while they are played;
 //! - `people`: players and events, their names and counts;
 //! - `query`: searches, exports, the explorer and standings;
+//! - `ratings`: the players' Glicko-2 ratings;
 //! - [`render`]: their forms for people.
 
 mod accounts;
 mod counts;
 mod db;
 mod ingest;
+mod live;
 mod people;
 mod postings;
 mod query;
+mod ratings;
 pub mod render;
 mod revisions;
 mod schema;
+mod tiebreaks;
 mod varint;
 
 use std::path::{Path, PathBuf};
@@ -50,6 +55,10 @@ pub use ingest::{
     FirstViolation, InvalidGame, MAX_TAGS_PER_GAME, NotAGame, Prepared, position_at, position_key,
     prepare,
 };
+pub use live::{
+    LIVE_CHANNEL, LiveGame, LiveListener, LivePly, LiveRefusal, LiveStarted, MAX_LIVE_NAME_CHARS,
+    MAX_LIVE_PLIES, NewLiveGame,
+};
 pub use people::{
     EventEntry, EventList, MAX_LIST_PAGE, MAX_MATCHED_PLAYERS, PeopleError, PlayerEntry,
     PlayerList, Suggestion, did_you_mean, fold,
@@ -58,6 +67,7 @@ pub use query::{
     EXPORT_PAGE, Explorer, ExplorerMove, Export, ExportedGame, Filters, GameList, GameSummary,
     Results, SidesSearched, StandingRow, Standings, StoredGame, is_filter_date,
 };
+pub use ratings::{InitialRating, InitialRatings, LeftOut, PlayerRating, Ratings};
 pub use revisions::{Author, GameChange, History, Revised, Revision, changed_text};
 
 use db::{Db, DbError, Value};

@@ -451,7 +451,7 @@ fn create_player(db: &mut Db, folded: &str, spelt: &str) -> Result<i64, DbError>
 }
 
 /// The player a folded name belongs to.
-fn player_of_folded(db: &mut Db, folded: &str) -> Result<Option<i64>, DbError> {
+pub(crate) fn player_of_folded(db: &mut Db, folded: &str) -> Result<Option<i64>, DbError> {
     let rows = db.query(
         "SELECT player FROM player_names WHERE folded = $1",
         &[folded.into()],

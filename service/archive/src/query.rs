@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 use songo_notation::record::{Tags, games, parse_text};
+use songo_notation::tiebreak::TieBreak;
 use songo_notation::verdict::Verdict;
 use songo_notation::{AnyPosition, Ruleset, Side};
 
@@ -15,7 +16,7 @@ use super::ingest::{
     REPLAY_COLUMNS, ReplayRow, identity_of, normalise_date, passages_of_record, public_id,
 };
 use super::people::{EVENT_GAMES_READ, EventMatch, PeopleError, Resolved, Suggestion};
-use super::{Archive, ArchiveError, postings};
+use super::{Archive, ArchiveError, postings, tiebreaks};
 
 /// What a search asks for; every field narrows it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -191,6 +192,10 @@ pub struct StandingRow {
     pub seeds_lost: i64,
     /// Points scored against each opponent.
     pub head_to_head: BTreeMap<String, f64>,
+    /// His value of each tie-break asked for (`Standings::tiebreaks`),
+    /// in that order; absent without `--tiebreaks`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tiebreaks: Vec<f64>,
 }
 
 /// An event's crosstable.
@@ -211,6 +216,14 @@ pub struct Standings {
     /// When no event matched: the nearest names (absent otherwise).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub suggestions: Vec<Suggestion>,
+    /// The tie-breaks that rank players level on points, in order (FIDE
+    /// C.07, `songo_notation::tiebreak`); absent: the seed difference.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tiebreaks: Vec<&'static str>,
+    /// With tie-breaks: how the event is counted, `round-robin` (every
+    /// player met every other) or `swiss`; it decides how forfeits count.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub system: Option<&'static str>,
 }
 
 const SUMMARY_COLUMNS: &str = "g.id, g.identity, g.rules, g.plies, g.result, g.valid, g.record";
@@ -1060,8 +1073,22 @@ impl Archive {
     ///
     /// # Errors
     /// Several events have the name, or the database fails.
-    // Long because: the event resolved, its games read, each judged by the verdict and counted, the ranks given: one pass.
     pub fn standings(&mut self, event: &str) -> Result<Standings, ArchiveError> {
+        self.standings_by(event, &[])
+    }
+
+    /// The crosstable of an event ([`Archive::standings`]), players level
+    /// on points ranked by `order` (FIDE C.07's tie-breaks, then by name;
+    /// none: by the seed difference).
+    ///
+    /// # Errors
+    /// Several events have the name, or the database fails.
+    // Long because: the event resolved, its games read, each judged by the verdict and counted, the ranks given: one pass.
+    pub fn standings_by(
+        &mut self,
+        event: &str,
+        order: &[TieBreak],
+    ) -> Result<Standings, ArchiveError> {
         let mut standings = Standings {
             event: event.to_owned(),
             event_id: None,
@@ -1069,6 +1096,8 @@ impl Archive {
             games: 0,
             players: Vec::new(),
             suggestions: Vec::new(),
+            tiebreaks: Vec::new(),
+            system: None,
         };
         let rows = match self.event_named(event)? {
             EventMatch::Found(found) => {
@@ -1091,6 +1120,7 @@ impl Archive {
         };
         let mut players: BTreeMap<String, StandingRow> = BTreeMap::new();
         let mut counted = 0;
+        let mut games: Vec<tiebreaks::CountedGame> = Vec::new();
         for row in rows {
             let (Some(south), Some(north)) = (
                 row.first().and_then(Value::text),
@@ -1108,6 +1138,9 @@ impl Archive {
                 continue;
             };
             counted += 1;
+            if !order.is_empty() {
+                games.push((south.to_owned(), north.to_owned(), verdict));
+            }
             let seeds = |side: Side| verdict.score.map_or(0, |score| i64::from(score[side]));
             for (me, them, side) in [(south, north, Side::South), (north, south, Side::North)] {
                 let id = row
@@ -1126,6 +1159,7 @@ impl Archive {
                     seeds_won: 0,
                     seeds_lost: 0,
                     head_to_head: BTreeMap::new(),
+                    tiebreaks: Vec::new(),
                 });
                 line.games += 1;
                 line.forfeits += i64::from(verdict.forfeit);
@@ -1143,6 +1177,12 @@ impl Archive {
             }
         }
         let mut players: Vec<StandingRow> = players.into_values().collect();
+        if !order.is_empty() {
+            standings.games = counted;
+            standings.tiebreaks = order.iter().map(|t| t.name()).collect();
+            standings.players = tie_broken(players, &games, order, &mut standings.system);
+            return Ok(standings);
+        }
         let order = |a: &StandingRow, b: &StandingRow| {
             b.points
                 .total_cmp(&a.points)
@@ -1160,6 +1200,34 @@ impl Archive {
         standings.players = players;
         Ok(standings)
     }
+}
+
+/// The standings' players (by name) ranked by points and then `order`
+/// over their counted `games` (`tiebreaks::placed`), each with his
+/// values; `system` set to how the event was counted.
+fn tie_broken(
+    players: Vec<StandingRow>,
+    games: &[tiebreaks::CountedGame],
+    order: &[TieBreak],
+    system: &mut Option<&'static str>,
+) -> Vec<StandingRow> {
+    let names: Vec<&str> = players.iter().map(|p| p.player.as_str()).collect();
+    let seeds: Vec<i64> = players.iter().map(|p| p.seeds_won - p.seeds_lost).collect();
+    let (counted_as, placed) = tiebreaks::placed(&names, &seeds, games, order);
+    if placed.len() != players.len() {
+        return players;
+    }
+    *system = Some(tiebreaks::system_name(counted_as));
+    let mut by_index: Vec<Option<StandingRow>> = players.into_iter().map(Some).collect();
+    placed
+        .into_iter()
+        .filter_map(|place| {
+            let mut row = by_index.get_mut(place.player)?.take()?;
+            row.rank = place.rank;
+            row.tiebreaks = place.values;
+            Some(row)
+        })
+        .collect()
 }
 
 /// Games an export reads at a time (one statement): with the largest

@@ -8,11 +8,13 @@ use std::fmt::Write as _;
 use songo_notation::i18n::{Lang, Localize, Message};
 use songo_notation::msg;
 use songo_notation::record::names;
+use songo_notation::tiebreak::TieBreak;
 
 use songo_notation::Side;
 
 use super::people::{EventEntry, PlayerEntry};
 use super::query::{Explorer, GameSummary, SidesSearched, Standings, StoredGame};
+use super::ratings::Ratings;
 
 /// A crosstable's forms.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -365,6 +367,9 @@ fn markdown_cell(text: &str) -> String {
 pub fn standings(standings: &Standings, form: Table, lang: Lang) -> String {
     let mut rows = vec![standings_header(standings.players.len(), form, lang)];
     rows.extend((0..standings.players.len()).map(|place| standings_row(standings, place, form)));
+    if !standings.tiebreaks.is_empty() {
+        tiebreak_columns(standings, &mut rows, form);
+    }
     match form {
         Table::Csv => csv_table(&rows),
         Table::Markdown => markdown_table(&rows),
@@ -499,7 +504,124 @@ fn text_crosstable(standings: &Standings, rows: &[Vec<String>], lang: Lang) -> S
         out.push_str(&aligned(rows, 2));
     }
     let _ = writeln!(out, "\n{}", msg!("standings-points").localize(lang));
+    if let Some(system) = standings.system {
+        let list: Vec<&str> = standings
+            .tiebreaks
+            .iter()
+            .filter_map(|name| name.parse::<TieBreak>().ok())
+            .map(TieBreak::acronym)
+            .collect();
+        let list = list.join(", ");
+        let said = msg!("standings-tiebreaks", list = list.as_str(), system = system);
+        let _ = writeln!(out, "{}", said.localize(lang));
+    }
     out
+}
+
+/// The tie-breaks' columns, after the counts and before the opponents':
+/// headed by C.07's acronyms (CSV: by the names `--tiebreaks` takes).
+fn tiebreak_columns(standings: &Standings, rows: &mut [Vec<String>], form: Table) {
+    const AFTER_COUNTS: usize = 9;
+    let Some((header, lines)) = rows.split_first_mut() else {
+        return;
+    };
+    for (column, name) in standings.tiebreaks.iter().enumerate() {
+        let heading = match (form, name.parse::<TieBreak>()) {
+            (Table::Text | Table::Markdown, Ok(tie_break)) => tie_break.acronym().to_owned(),
+            _ => (*name).to_owned(),
+        };
+        let at = (AFTER_COUNTS + column).min(header.len());
+        header.insert(at, heading);
+        for (line, row) in standings.players.iter().zip(lines.iter_mut()) {
+            let value = line.tiebreaks.get(column).copied().unwrap_or_default();
+            let shown = if form == Table::Csv {
+                value.to_string()
+            } else {
+                tiebreak_value(value)
+            };
+            row.insert(at.min(row.len()), shown);
+        }
+    }
+}
+
+/// A tie-break's value for people: `3`, `2½`, `2.75`, `-14`.
+fn tiebreak_value(value: f64) -> String {
+    if value.fract() == 0.0 {
+        format!("{value:.0}")
+    } else if value > 0.0 && (value * 2.0).fract() == 0.0 {
+        points(value)
+    } else {
+        format!("{value:.2}")
+    }
+}
+
+/// The players' ratings: a title, a line each, best first, and the games
+/// left out.
+#[must_use]
+pub fn ratings(ratings: &Ratings, form: Table, lang: Lang) -> String {
+    let mut rows: Vec<Vec<String>> = vec![match form {
+        Table::Csv => ["rank", "player", "rating", "rd", "volatility", "games"]
+            .map(str::to_owned)
+            .to_vec(),
+        Table::Text | Table::Markdown => vec![
+            "#".to_owned(),
+            msg!("ratings-col-player").localize(lang),
+            msg!("ratings-col-rating").localize(lang),
+            msg!("ratings-col-rd").localize(lang),
+            msg!("ratings-col-volatility").localize(lang),
+            msg!("ratings-col-games").localize(lang),
+        ],
+    }];
+    for (place, line) in ratings.ratings.iter().enumerate() {
+        rows.push(vec![
+            (place + 1).to_string(),
+            line.player.clone(),
+            format!("{:.1}", line.rating),
+            format!("{:.1}", line.rd),
+            format!("{:.4}", line.volatility),
+            line.games.to_string(),
+        ]);
+    }
+    match form {
+        Table::Csv => csv_table(&rows),
+        Table::Markdown => markdown_table(&rows),
+        Table::Text => {
+            let mut out = format!(
+                "{}\n",
+                msg!(
+                    "ratings-title",
+                    rules = ratings.rules.as_str(),
+                    players = ratings.ratings.len()
+                )
+                .localize(lang)
+            );
+            if let Some(month) = &ratings.to {
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    msg!("ratings-as-of", month = month.as_str()).localize(lang)
+                );
+            }
+            if !ratings.ratings.is_empty() {
+                out.push('\n');
+                out.push_str(&aligned(&rows, 2));
+            }
+            let left_out = ratings.left_out;
+            let _ = writeln!(
+                out,
+                "\n{}",
+                msg!(
+                    "ratings-left-out",
+                    forfeits = left_out.forfeits,
+                    undated = left_out.undated,
+                    unfinished = left_out.unfinished,
+                    unnamed = left_out.unnamed
+                )
+                .localize(lang)
+            );
+            out
+        }
+    }
 }
 
 #[cfg(test)]

@@ -331,10 +331,42 @@ CREATE TABLE event_clubs (
 ALTER TABLE games ADD COLUMN imported_by TEXT;
 ",
     },
+    Migration {
+        version: 10,
+        stale: &[],
+        // Live games (`live.rs`): a game being played, by a random public
+        // id, the SHA-256 of its key (the bearer token of its moves), its
+        // tags and who started it; once the rules end it, when and the
+        // archive's id of the game it became. Its moves keyed by (game,
+        // ply): a ply is stored once, whoever sends it again.
+        sql: "
+CREATE TABLE live_games (
+    id {id},
+    public_id TEXT NOT NULL UNIQUE,
+    key_hash TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    south TEXT NOT NULL,
+    north TEXT NOT NULL,
+    event TEXT,
+    round TEXT,
+    created {int} NOT NULL,
+    created_by TEXT NOT NULL,
+    finished {int},
+    game TEXT
+);
+CREATE TABLE live_moves (
+    live {int} NOT NULL,
+    ply {count} NOT NULL,
+    move TEXT NOT NULL,
+    made_at {int} NOT NULL,
+    PRIMARY KEY (live, ply)
+){compact};
+",
+    },
 ];
 
 /// The newest schema this songo knows.
-pub(crate) const CURRENT: i64 = 9;
+pub(crate) const CURRENT: i64 = 10;
 
 fn dialect(db: &Db, sql: &str) -> String {
     if db.is_postgres() {

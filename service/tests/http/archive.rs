@@ -205,6 +205,30 @@ const EVENINGS: &str = "[Event \"Club evening 2025\"]\n[Site \"Yaoundé\"]\n[Dat
 [Event \"Club evening 2025\"]\n[Site \"Yaoundé\"]\n[Date \"2025.02.14\"]\n[South \"nadege e\"]\n[North \"Kofi A\"]\n[Result \"35-35\"]\n[Termination \"agreement\"]\n\n35-35\n\n\
 [Event \"Club evening 2025\"]\n[Site \"Accra\"]\n[Date \"2025.01.10\"]\n[South \"Yaw B.\"]\n[North \"KOFI A\"]\n[Result \"20-50\"]\n[Termination \"agreement\"]\n\n20-50\n";
 
+/// `/v1/standings?tiebreaks=` and `/v1/ratings` over the club evenings.
+fn tiebreaks_and_ratings(server: &TestServer) {
+    let ranked = server.get("/v1/standings?event=1&tiebreaks=sb,wins").json();
+    assert_eq!(ranked["tiebreaks"], serde_json::json!(["sb", "wins"]));
+    assert!(ranked["players"][0]["tiebreaks"].is_array(), "{ranked}");
+    assert_eq!(
+        server.get("/v1/standings?event=1&tiebreaks=koya").status,
+        400
+    );
+    // Ratings: every player of the ruleset's dated games, best first.
+    let ratings = server.get("/v1/ratings?rules=songo").json();
+    assert_eq!(ratings["rules"], "songo");
+    let rated = ratings["ratings"].as_array().expect("ratings");
+    assert!(!rated.is_empty(), "{ratings}");
+    assert!(
+        rated.iter().all(|line| line["rd"]
+            .as_f64()
+            .is_some_and(|rd| rd > 0.0 && rd <= 350.0)),
+        "{ratings}"
+    );
+    assert_eq!(server.get("/v1/ratings").status, 400);
+    assert_eq!(server.get("/v1/ratings?rules=chess").status, 400);
+}
+
 /// The players' and events' routes, and `player=`/`event=` as the CLI
 /// reads them: folded names, an ambiguous event a 400 that lists the
 /// events, suggestions for a name that is nobody's.
@@ -280,6 +304,7 @@ fn people_routes(location: Location) {
     let standings = server.get("/v1/standings?event=1").json();
     assert_eq!(standings["site"], "Accra");
     assert_eq!(standings["players"][0]["player"], "Kofi A.");
+    tiebreaks_and_ratings(&server);
     assert_eq!(
         server
             .get("/v1/standings?event=club%20evening%202025")

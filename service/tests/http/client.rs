@@ -107,6 +107,41 @@ impl TestServer {
         stream
     }
 
+    /// A connection to the server from another loopback address (such as
+    /// 127.0.0.2): another client, as the server counts clients.
+    pub(crate) fn connect_from(&self, ip: [u8; 4]) -> TcpStream {
+        use socket2::{Domain, Socket, Type};
+        let socket = Socket::new(Domain::IPV4, Type::STREAM, None).expect("a socket");
+        socket
+            .bind(&SocketAddr::from((ip, 0)).into())
+            .expect("a loopback address");
+        socket
+            .connect(&self.addr.into())
+            .expect("the server accepts");
+        let stream: TcpStream = socket.into();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(20)))
+            .expect("a timeout");
+        stream
+    }
+
+    /// Any request as [`TestServer::request`] does, from another loopback
+    /// address.
+    pub(crate) fn request_from(
+        &self,
+        ip: [u8; 4],
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: Option<&[u8]>,
+    ) -> Reply {
+        let mut stream = self.connect_from(ip);
+        stream
+            .write_all(&self.request_bytes(method, path, headers, body))
+            .expect("the request is sent");
+        Reply::read(&mut stream)
+    }
+
     /// `GET path`.
     pub(crate) fn get(&self, path: &str) -> Reply {
         self.request("GET", path, &[], None)
@@ -135,6 +170,17 @@ impl TestServer {
         headers: &[(&str, &str)],
         body: Option<&[u8]>,
     ) -> Reply {
+        self.raw(&self.request_bytes(method, path, headers, body))
+    }
+
+    /// The bytes of a request; a body gets its `Content-Length`.
+    fn request_bytes(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: Option<&[u8]>,
+    ) -> Vec<u8> {
         let mut head = format!(
             "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n",
             self.addr
@@ -148,7 +194,7 @@ impl TestServer {
         head.push_str("\r\n");
         let mut bytes = head.into_bytes();
         bytes.extend_from_slice(body.unwrap_or_default());
-        self.raw(&bytes)
+        bytes
     }
 
     /// Sends raw bytes, reads the answer until the server closes.

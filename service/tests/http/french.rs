@@ -241,9 +241,14 @@ fn every_route_answers_in_french() {
         ("/v1/games/{id}/restore", text_post("/v1/games/0000000000000000/restore", "").json()["detail"].to_string()),
         ("/v1/explorer", get("/v1/explorer").json()["title"].to_string()),
         ("/v1/standings", get("/v1/standings?event=Club").json()["title"].to_string()),
+        ("/v1/ratings", get("/v1/ratings?rules=songo").json()["detail"].to_string()),
         ("/v1/players", get("/v1/players").json()["hint"].to_string()),
         ("/v1/events", get("/v1/events").json()["title"].to_string()),
         ("/v1/exercises", get("/v1/exercises").json()["detail"].to_string()),
+        ("/v1/live", post_french(&server, "/v1/live", &json!({"rules": "songo", "south": "Ada", "north": "Kofi"})).json()["detail"].to_string()),
+        ("/v1/live/{id}", get("/v1/live/0000000000000000").json()["title"].to_string()),
+        ("/v1/live/{id}/moves", post_french(&server, "/v1/live/0000000000000000/moves", &json!({"ply": 1, "move": "S5"})).json()["hint"].to_string()),
+        ("/v1/live/{id}/events", get("/v1/live/0000000000000000/events").json()["detail"].to_string()),
     ];
     for route in songo_service::ROUTES.iter().filter(|route| route.on_api()) {
         assert!(

@@ -119,7 +119,11 @@ impl<'a, const L: usize> Pairer<'a, L> {
     /// Each vertex's partner, itself when unmatched.
     fn matching(&mut self) -> Vec<usize> {
         let mates = self.matcher.matching();
-        mates.into_iter().enumerate().map(|(v, m)| m.unwrap_or(v)).collect()
+        mates
+            .into_iter()
+            .enumerate()
+            .map(|(v, m)| m.unwrap_or(v))
+            .collect()
     }
 
     fn edge(&self, higher: usize, lower: usize, in_current: bool, in_next: bool) -> Wide<L> {

@@ -127,7 +127,9 @@ impl Layout<'_> {
         );
         // As many pairs as possible in the bracket, with the highest scores.
         w = w.shifted_left(g).wrapping_add(flag(in_current));
-        w = w.shifted_left(s).wrapping_add(when(in_current, higher_band));
+        w = w
+            .shifted_left(s)
+            .wrapping_add(when(in_current, higher_band));
         // Then in the next bracket.
         w = w.shifted_left(g).wrapping_add(flag(in_next));
         w = w.shifted_left(s).wrapping_add(when(in_next, higher_band));
@@ -158,7 +160,10 @@ impl Layout<'_> {
             }
         }
         // Room for the exchanges and the order of the pairs in a bracket.
-        w.shifted_left(g).shifted_left(g).shifted_left(g).shifted_left(1)
+        w.shifted_left(g)
+            .shifted_left(g)
+            .shifted_left(g)
+            .shifted_left(1)
     }
 
     /// C.04.3 C10–C13: colour differences and repeated colours avoided,

@@ -215,6 +215,11 @@ both!(
 
 /// Accounts and their tokens (after `both!`, which it uses).
 mod accounts;
+/// Ratings and tie-breaks.
+mod ratings;
+
+/// Live games (after `both!`, which it uses).
+mod live;
 
 /// The games of a text, prepared as the import prepares them.
 fn prepared(text: &str) -> Vec<Prepared> {

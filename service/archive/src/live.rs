@@ -1,0 +1,629 @@
+//! Live games (issue 39): a game recorded move by move while it is played,
+//! each move checked by the engine (`songo_notation::any::play`, where
+//! every rule lives) and stored before it is acknowledged; once the rules
+//! end it, imported into the archive as an ordinary game, in the
+//! transaction of its last move.
+//!
+//! A ply is stored once (`live_moves` is keyed by game and ply): the same
+//! ply and move sent again gets the same answer, another move at a stored
+//! ply or a ply past the next is refused, so that a phone's retries add
+//! nothing twice and a gap is never filled by guesswork. A game's moves
+//! need its key, a random token kept as its SHA-256 only (as accounts'
+//! tokens are).
+
+use serde::Serialize;
+use songo_notation::any::{self, AnyPlayError, AnyPlayReport, ByFamily};
+use songo_notation::i18n::Message;
+use songo_notation::msg;
+use songo_notation::record::{FromTags, GameRecord, Move, Node, Tags, names};
+use songo_notation::validate::Options;
+use songo_notation::{AnyPosition, Conventions, GameOver, GamePosition, Ruleset, Side};
+
+use super::accounts::{new_token, now, rfc3339, token_hash};
+use super::db::{self, Db, DbError, Value};
+use super::{Archive, ArchiveError, ingest};
+
+/// The most plies a live game stores: a game past it is no game people
+/// play at a board, and every move replays the game from its start.
+pub const MAX_LIVE_PLIES: usize = 1000;
+
+/// The longest name of a player, an event or a round, in characters.
+pub const MAX_LIVE_NAME_CHARS: usize = 100;
+
+/// The PostgreSQL channel a stored move is announced on (`NOTIFY`), its
+/// payload the game's id and the ply: every server of the database tells
+/// its spectators.
+pub const LIVE_CHANNEL: &str = "songo_live";
+
+/// A live game to start.
+#[derive(Debug, Clone)]
+pub struct NewLiveGame {
+    /// Its ruleset.
+    pub rules: Ruleset,
+    /// South's name.
+    pub south: String,
+    /// North's name.
+    pub north: String,
+    /// The event, if any.
+    pub event: Option<String>,
+    /// The round, if any.
+    pub round: Option<String>,
+}
+
+/// A live game just started: its id, and the key its moves need (shown
+/// this once: the archive keeps only its hash).
+#[derive(Clone, Serialize)]
+pub struct LiveStarted {
+    /// The game's public id (16 hexadecimal digits, random).
+    pub id: String,
+    /// The bearer token of its moves.
+    pub key: String,
+}
+
+impl std::fmt::Debug for LiveStarted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LiveStarted")
+            .field("id", &self.id)
+            .field("key", &"<hidden>")
+            .finish()
+    }
+}
+
+/// One stored ply: the answer to its move, and what spectators are sent.
+#[derive(Debug, Clone, Serialize)]
+pub struct LivePly {
+    /// Its number, from 1.
+    pub ply: usize,
+    /// The move, named canonically.
+    #[serde(rename = "move")]
+    pub played: String,
+    /// The position after it.
+    pub position: AnyPosition,
+    /// How the game ended, when this move ended it.
+    pub game_over: Option<GameOver>,
+}
+
+/// A live game as it stands.
+#[derive(Debug, Clone, Serialize)]
+pub struct LiveGame {
+    /// Its public id.
+    pub id: String,
+    /// Its ruleset's id.
+    pub rules: String,
+    /// South's name.
+    pub south: String,
+    /// North's name.
+    pub north: String,
+    /// The event.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<String>,
+    /// The round.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round: Option<String>,
+    /// Its moves, in order, named canonically.
+    pub moves: Vec<String>,
+    /// The position after the last.
+    pub position: AnyPosition,
+    /// How the game ended, `null` while it goes on.
+    pub game_over: Option<GameOver>,
+    /// The archive's id of the game it became, once finished.
+    pub game: Option<String>,
+    /// Every ply, with the position after it (for spectators).
+    #[serde(skip)]
+    pub plies: Vec<LivePly>,
+}
+
+/// Why a live game refused what it was asked (the caller's doing, not the
+/// store's).
+#[derive(Debug, Clone)]
+pub enum LiveRefusal {
+    /// No live game has this id.
+    NoSuchGame(String),
+    /// The key is not the game's.
+    WrongKey(String),
+    /// A name (`south`, `north`, `event`, `round`) that is empty, too
+    /// long or holds a control character.
+    BadName(&'static str),
+    /// A ply that is not the next one (nor a stored one): a gap.
+    Gap {
+        /// The game.
+        id: String,
+        /// The ply sent.
+        given: usize,
+        /// The next ply the game takes.
+        next: usize,
+    },
+    /// A stored ply sent again with another move.
+    Taken {
+        /// The game.
+        id: String,
+        /// The ply.
+        ply: usize,
+        /// The move stored at it.
+        stored: String,
+        /// The move sent.
+        given: String,
+    },
+    /// The game has [`MAX_LIVE_PLIES`] already.
+    TooLong,
+    /// The engine refuses the move: unreadable, or illegal by a rule.
+    Illegal(Box<AnyPlayError>),
+}
+
+impl LiveRefusal {
+    /// What was refused, in words for people.
+    #[must_use]
+    pub fn message(&self) -> Message {
+        match self {
+            LiveRefusal::NoSuchGame(id) => msg!("live-no-such-game", id = id.as_str()),
+            LiveRefusal::WrongKey(id) => msg!("live-wrong-key", id = id.as_str()),
+            LiveRefusal::BadName(field) => {
+                msg!("live-bad-name", field = *field, limit = MAX_LIVE_NAME_CHARS)
+            }
+            LiveRefusal::Gap { id, given, next } => {
+                msg!("live-gap", id = id.as_str(), given = *given, next = *next)
+            }
+            LiveRefusal::Taken {
+                id,
+                ply,
+                stored,
+                given,
+            } => msg!(
+                "live-taken",
+                id = id.as_str(),
+                ply = *ply,
+                stored = stored.as_str(),
+                given = given.as_str()
+            ),
+            LiveRefusal::TooLong => msg!("live-too-long", limit = MAX_LIVE_PLIES),
+            LiveRefusal::Illegal(error) => error.message(),
+        }
+    }
+}
+
+/// A live game's row.
+struct Row {
+    key: i64,
+    public_id: String,
+    key_hash: String,
+    rules: Ruleset,
+    south: String,
+    north: String,
+    event: Option<String>,
+    round: Option<String>,
+    created: i64,
+    created_by: String,
+    game: Option<String>,
+}
+
+/// A name as it is stored: trimmed; `None` when empty; refused when too
+/// long or holding a control character (it becomes a tag of the record).
+fn name(field: &'static str, text: Option<&str>) -> Result<Option<String>, LiveRefusal> {
+    let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) else {
+        return Ok(None);
+    };
+    if text.chars().count() > MAX_LIVE_NAME_CHARS || text.chars().any(char::is_control) {
+        return Err(LiveRefusal::BadName(field));
+    }
+    Ok(Some(text.to_owned()))
+}
+
+/// A new public id: 8 random bytes of the operating system.
+fn new_public_id() -> Result<String, ArchiveError> {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| ArchiveError::Database(format!("no random bytes for a live game: {e}")))?;
+    Ok(format!("{:016x}", u64::from_be_bytes(bytes)))
+}
+
+/// The start of a game of `rules` as its record will start it (a record
+/// that names its ruleset only).
+fn start(rules: Ruleset) -> AnyPosition {
+    let mut tags = Tags::default();
+    tags.set(names::RULES, rules.id());
+    // A record of a ruleset alone always sets up; the fallback is the
+    // same start.
+    AnyPosition::from_tags(rules, &tags)
+        .map_or_else(|_| AnyPosition::start_of(rules, Side::South), |(p, _)| p)
+}
+
+/// The engine's replay of `moves` from the start.
+fn replay(rules: Ruleset, moves: &[&str]) -> Result<AnyPlayReport, AnyPlayError> {
+    any::play(start(rules), moves, Conventions::default())
+}
+
+fn game_over(report: &AnyPlayReport) -> Option<GameOver> {
+    match report {
+        ByFamily::Sowing(report) => report.game_over,
+        ByFamily::Seega(report) => report.game_over,
+    }
+}
+
+/// Every ply of a replay, the end on the last.
+fn plies(report: &AnyPlayReport) -> Vec<LivePly> {
+    let steps = report.steps();
+    let last = steps.len();
+    let over = game_over(report);
+    steps
+        .into_iter()
+        .enumerate()
+        .map(|(i, step)| LivePly {
+            ply: i + 1,
+            played: step.name(Conventions::default()),
+            position: step.after,
+            game_over: if i + 1 == last { over } else { None },
+        })
+        .collect()
+}
+
+fn text_of(row: &[Value], i: usize) -> Option<String> {
+    row.get(i).and_then(Value::text).map(str::to_owned)
+}
+
+/// The row of live game `id`; `lock` (in a transaction) holds it against
+/// other writers until the commit (PostgreSQL; SQLite's write lock is
+/// the transaction's).
+fn live_row(db: &mut Db, id: &str, lock: bool) -> Result<Option<Row>, ArchiveError> {
+    let sql = if lock && db.is_postgres() {
+        "SELECT id, public_id, key_hash, rules, south, north, event, round, created, created_by, \
+         game FROM live_games WHERE public_id = $1 FOR UPDATE"
+    } else {
+        "SELECT id, public_id, key_hash, rules, south, north, event, round, created, created_by, \
+         game FROM live_games WHERE public_id = $1"
+    };
+    let rows = db.query(sql, &[id.into()])?;
+    let Some(row) = rows.first() else {
+        return Ok(None);
+    };
+    let rules = text_of(row, 3).unwrap_or_default();
+    let rules = rules.parse::<Ruleset>().map_err(|_| {
+        ArchiveError::Database(format!("live game {id} has an unknown ruleset {rules:?}"))
+    })?;
+    Ok(Some(Row {
+        key: row.first().and_then(Value::int).unwrap_or(0),
+        public_id: text_of(row, 1).unwrap_or_default(),
+        key_hash: text_of(row, 2).unwrap_or_default(),
+        rules,
+        south: text_of(row, 4).unwrap_or_default(),
+        north: text_of(row, 5).unwrap_or_default(),
+        event: text_of(row, 6),
+        round: text_of(row, 7),
+        created: row.get(8).and_then(Value::int).unwrap_or(0),
+        created_by: text_of(row, 9).unwrap_or_default(),
+        game: text_of(row, 10),
+    }))
+}
+
+/// A live game's stored moves, in order.
+fn live_moves(db: &mut Db, key: i64) -> Result<Vec<String>, DbError> {
+    let rows = db.query(
+        "SELECT move FROM live_moves WHERE live = $1 ORDER BY ply",
+        &[key.into()],
+    )?;
+    Ok(rows.iter().filter_map(|row| text_of(row, 0)).collect())
+}
+
+fn replayed(row: &Row, moves: &[String]) -> Result<AnyPlayReport, ArchiveError> {
+    let line: Vec<&str> = moves.iter().map(String::as_str).collect();
+    // Every stored move was played by the engine before it was stored.
+    replay(row.rules, &line).map_err(|error| {
+        ArchiveError::Database(format!(
+            "live game {} no longer replays: {error}",
+            row.public_id
+        ))
+    })
+}
+
+/// The record of a finished live game: its tags (the date it was started,
+/// the result the rules give) and its moves with their captures.
+fn record(row: &Row, report: &AnyPlayReport, over: GameOver) -> String {
+    let mut tags = Tags::default();
+    tags.set(names::RULES, row.rules.id());
+    if let Some(event) = &row.event {
+        tags.set(names::EVENT, event.as_str());
+    }
+    if let Some(round) = &row.round {
+        tags.set(names::ROUND, round.as_str());
+    }
+    tags.set(names::SOUTH, row.south.as_str());
+    tags.set(names::NORTH, row.north.as_str());
+    tags.set(
+        names::DATE,
+        rfc3339(row.created)
+            .get(..10)
+            .unwrap_or_default()
+            .replace('-', "."),
+    );
+    let result = over.score.to_string();
+    tags.set(names::RESULT, result.as_str());
+    let moves = report
+        .steps()
+        .iter()
+        .map(|step| {
+            let mv = Move::new(step.name(Conventions::default()));
+            Node::Move(match step.captured() {
+                0 => mv,
+                captured => mv.with_claim(captured),
+            })
+        })
+        .collect();
+    GameRecord {
+        tags,
+        moves,
+        result: Some(result),
+    }
+    .to_string()
+}
+
+impl Archive {
+    /// Starts a live game, by the account `by` (who will have imported it).
+    ///
+    /// # Errors
+    /// The database fails.
+    pub fn start_live(
+        &mut self,
+        game: &NewLiveGame,
+        by: &str,
+    ) -> Result<Result<LiveStarted, LiveRefusal>, ArchiveError> {
+        let names = (|| {
+            Ok((
+                name("south", Some(&game.south))?.ok_or(LiveRefusal::BadName("south"))?,
+                name("north", Some(&game.north))?.ok_or(LiveRefusal::BadName("north"))?,
+                name("event", game.event.as_deref())?,
+                name("round", game.round.as_deref())?,
+            ))
+        })();
+        let (south, north, event, round) = match names {
+            Ok(names) => names,
+            Err(refused) => return Ok(Err(refused)),
+        };
+        let key = new_token().map_err(|e| {
+            use songo_notation::i18n::{Lang, Localize};
+            ArchiveError::Database(e.message().localize(Lang::En))
+        })?;
+        let id = new_public_id()?;
+        self.db.execute(
+            "INSERT INTO live_games (public_id, key_hash, rules, south, north, event, round, \
+             created, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            &[
+                id.as_str().into(),
+                token_hash(&key).into(),
+                game.rules.id().into(),
+                south.into(),
+                north.into(),
+                event.into(),
+                round.into(),
+                now().into(),
+                by.into(),
+            ],
+        )?;
+        Ok(Ok(LiveStarted { id, key }))
+    }
+
+    /// Stores `text` as ply `ply` (from 1) of live game `id`, sent with
+    /// `key`: the ply and the position after it, once it is committed. The
+    /// same ply and move again: the same answer, nothing stored. The move
+    /// that ends the game (by the rules' verdict) imports it into the
+    /// archive in the same transaction. A transaction that lost a race is
+    /// done again, a few times.
+    ///
+    /// # Errors
+    /// The database fails (nothing is stored).
+    pub fn play_live(
+        &mut self,
+        id: &str,
+        key: &str,
+        ply: usize,
+        text: &str,
+    ) -> Result<Result<LivePly, LiveRefusal>, ArchiveError> {
+        db::retrying(
+            || {
+                self.begin()?;
+                match self.play_live_in_transaction(id, key, ply, text) {
+                    Ok(Ok(played)) => {
+                        self.commit()?;
+                        Ok(Ok(played))
+                    }
+                    other => {
+                        self.rollback();
+                        other
+                    }
+                }
+            },
+            ArchiveError::is_conflict,
+        )
+    }
+
+    fn play_live_in_transaction(
+        &mut self,
+        id: &str,
+        key: &str,
+        ply: usize,
+        text: &str,
+    ) -> Result<Result<LivePly, LiveRefusal>, ArchiveError> {
+        let Some(row) = live_row(&mut self.db, id, true)? else {
+            return Ok(Err(LiveRefusal::NoSuchGame(id.to_owned())));
+        };
+        if token_hash(key) != row.key_hash {
+            return Ok(Err(LiveRefusal::WrongKey(id.to_owned())));
+        }
+        let stored = live_moves(&mut self.db, row.key)?;
+        let next = stored.len() + 1;
+        if ply == 0 || ply > next {
+            return Ok(Err(LiveRefusal::Gap {
+                id: id.to_owned(),
+                given: ply,
+                next,
+            }));
+        }
+        if ply > MAX_LIVE_PLIES {
+            return Ok(Err(LiveRefusal::TooLong));
+        }
+        let mut line: Vec<&str> = stored[..ply - 1].iter().map(String::as_str).collect();
+        line.push(text);
+        let replay = replay(row.rules, &line);
+        let taken = |given: String| LiveRefusal::Taken {
+            id: id.to_owned(),
+            ply,
+            stored: stored[ply - 1].clone(),
+            given,
+        };
+        let report = match replay {
+            Ok(report) => report,
+            // A stored ply sent with a move it cannot be: another move.
+            Err(_) if ply < next => return Ok(Err(taken(text.to_owned()))),
+            Err(error) => return Ok(Err(LiveRefusal::Illegal(Box::new(error)))),
+        };
+        let Some(played) = plies(&report).pop() else {
+            return Err(ArchiveError::Database(
+                "a move played and no ply".to_owned(),
+            ));
+        };
+        if ply < next {
+            return Ok(if played.played == stored[ply - 1] {
+                Ok(played)
+            } else {
+                Err(taken(played.played))
+            });
+        }
+        self.db.execute(
+            "INSERT INTO live_moves (live, ply, move, made_at) VALUES ($1, $2, $3, $4)",
+            &[
+                row.key.into(),
+                i64::try_from(ply).unwrap_or(i64::MAX).into(),
+                played.played.as_str().into(),
+                now().into(),
+            ],
+        )?;
+        if let Some(over) = played.game_over {
+            self.archive_live(&row, &report, over)?;
+        }
+        if self.db.is_postgres() {
+            // Delivered at the commit, to every server listening.
+            self.db.execute(
+                "SELECT pg_notify($1, $2)",
+                &[LIVE_CHANNEL.into(), format!("{id} {ply}").into()],
+            )?;
+        }
+        Ok(Ok(played))
+    }
+
+    /// Imports a finished live game into the archive, within the open
+    /// transaction, as the account that started it; notes the game it
+    /// became.
+    fn archive_live(
+        &mut self,
+        row: &Row,
+        report: &AnyPlayReport,
+        over: GameOver,
+    ) -> Result<(), ArchiveError> {
+        let text = record(row, report, over);
+        let game = songo_notation::record::games(&text)
+            .next()
+            .ok_or_else(|| ArchiveError::Database("a finished live game wrote no record".into()))?;
+        let prepared = ingest::prepare(&game, &Options::default())
+            .map_err(|not| ArchiveError::Database(not.message))?;
+        self.add_by(std::slice::from_ref(&prepared), Some(&row.created_by))?;
+        self.db.execute(
+            "UPDATE live_games SET finished = $1, game = $2 WHERE id = $3",
+            &[now().into(), prepared.id().into(), row.key.into()],
+        )?;
+        Ok(())
+    }
+
+    /// Live game `id` as it stands, `None` when there is none.
+    ///
+    /// # Errors
+    /// The database fails.
+    pub fn live_game(&mut self, id: &str) -> Result<Option<LiveGame>, ArchiveError> {
+        let Some(row) = live_row(&mut self.db, id, false)? else {
+            return Ok(None);
+        };
+        let moves = live_moves(&mut self.db, row.key)?;
+        let report = replayed(&row, &moves)?;
+        let position = report.final_position();
+        Ok(Some(LiveGame {
+            id: row.public_id.clone(),
+            rules: row.rules.id().to_owned(),
+            game_over: game_over(&report),
+            plies: plies(&report),
+            south: row.south,
+            north: row.north,
+            event: row.event,
+            round: row.round,
+            moves,
+            position,
+            game: row.game,
+        }))
+    }
+}
+
+/// A connection that hears the moves stored by every server of a
+/// PostgreSQL archive ([`LIVE_CHANNEL`]).
+pub struct LiveListener {
+    client: Box<postgres::Client>,
+}
+
+impl std::fmt::Debug for LiveListener {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("LiveListener")
+    }
+}
+
+impl LiveListener {
+    /// The moves announced since the last call, as (game, ply): waits up
+    /// to `wait` for the first, then takes those already there.
+    ///
+    /// # Errors
+    /// The connection is lost.
+    pub fn next(
+        &mut self,
+        wait: std::time::Duration,
+    ) -> Result<Vec<(String, usize)>, ArchiveError> {
+        use postgres::fallible_iterator::FallibleIterator as _;
+        let mut heard = Vec::new();
+        let mut notifications = self.client.notifications();
+        let first = notifications
+            .timeout_iter(wait)
+            .next()
+            .map_err(DbError::from)?;
+        let mut add = |payload: &str| {
+            if let Some((id, ply)) = payload.split_once(' ')
+                && let Ok(ply) = ply.parse()
+            {
+                heard.push((id.to_owned(), ply));
+            }
+        };
+        if let Some(notification) = first {
+            add(notification.payload());
+            let mut rest = notifications.iter();
+            while let Some(notification) = rest.next().map_err(DbError::from)? {
+                add(notification.payload());
+            }
+        }
+        Ok(heard)
+    }
+}
+
+impl super::Store {
+    /// A connection hearing the moves stored by every server of the
+    /// archive: PostgreSQL's only (`None` for SQLite, where one server's
+    /// own moves are all there are).
+    ///
+    /// # Errors
+    /// The database cannot be reached.
+    pub fn live_listener(&self) -> Result<Option<LiveListener>, ArchiveError> {
+        let super::Location::Postgres { url, schema } = &self.location else {
+            return Ok(None);
+        };
+        let name = self.location.display();
+        let Db::Postgres { mut client, .. } = super::open_postgres(url, schema.as_deref(), &name)?
+        else {
+            return Ok(None);
+        };
+        client
+            .batch_execute(&format!("LISTEN {LIVE_CHANNEL}"))
+            .map_err(DbError::from)?;
+        Ok(Some(LiveListener { client }))
+    }
+}

@@ -1,0 +1,326 @@
+//! Live games (issue 39): `POST /v1/live` starts one (a write token),
+//! `POST /v1/live/{id}/moves` stores its moves (the game's key),
+//! `GET /v1/live/{id}` reads it and `GET /v1/live/{id}/events` follows it
+//! (server-sent events, one per move). The work is the archive's
+//! (`archive::live`); a move is answered once it is committed.
+//!
+//! Spectators are told by a broadcast within this process (`hub`): a
+//! stored move is published after its commit. Servers sharing one
+//! PostgreSQL database are each told of the moves the others store by
+//! the archive's `NOTIFY` ([`listen`]).
+
+use std::collections::VecDeque;
+use std::convert::Infallible;
+use std::sync::Arc;
+
+use serde::Deserialize;
+use songo_notation::Ruleset;
+use songo_notation::msg;
+use tokio::sync::broadcast;
+use warp::Reply as _;
+use warp::http::StatusCode;
+use warp::http::header::{AUTHORIZATION, HeaderMap};
+use warp::reply::Response;
+
+use crate::archive::{LivePly, LiveRefusal, NewLiveGame};
+use crate::auth::{Need, authorize};
+use crate::body::Media;
+use crate::games::with_archive;
+use crate::handlers::json_body;
+use crate::hub::Published;
+use crate::plumbing::{Request, State, json};
+use crate::problem::{Kind, Problem};
+
+/// The body of `POST /v1/live`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StartRequest {
+    rules: String,
+    south: String,
+    north: String,
+    event: Option<String>,
+    round: Option<String>,
+}
+
+/// The body of `POST /v1/live/{id}/moves`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveRequest {
+    ply: usize,
+    #[serde(rename = "move")]
+    played: String,
+}
+
+/// A live game's id: 16 hexadecimal digits; anything else is no game.
+fn live_id(id: &str) -> Result<String, Problem> {
+    if id.len() == 16 && id.bytes().all(|b| b.is_ascii_hexdigit()) {
+        Ok(id.to_ascii_lowercase())
+    } else {
+        Err(refusal(&LiveRefusal::NoSuchGame(id.to_owned())))
+    }
+}
+
+/// A live game's refusal as a problem: no such game 404, a wrong key 401,
+/// a gap or another move at a stored ply 409, a move the rules forbid 422
+/// with its rule, a move that is no move 400.
+fn refusal(refused: &LiveRefusal) -> Problem {
+    let kind = match refused {
+        LiveRefusal::NoSuchGame(_) => Kind::NoSuchGame,
+        LiveRefusal::WrongKey(_) => Kind::Unauthorized,
+        LiveRefusal::BadName(_) => Kind::BadJson,
+        LiveRefusal::Gap { .. } | LiveRefusal::Taken { .. } | LiveRefusal::TooLong => {
+            Kind::Conflict
+        }
+        LiveRefusal::Illegal(error) if error.is_bad_move() => Kind::BadMove,
+        LiveRefusal::Illegal(_) => Kind::IllegalMove,
+    };
+    let mut problem = Problem::new(kind, refused.message());
+    match refused {
+        LiveRefusal::BadName(field) => problem = problem.with("pointer", format!("/{field}")),
+        LiveRefusal::Gap { next, .. } => problem = problem.with("next", next),
+        LiveRefusal::Taken { ply, stored, .. } => {
+            problem = problem.with("ply", ply).with("stored", stored);
+        }
+        LiveRefusal::Illegal(error) => {
+            problem = problem.with("pointer", "/move");
+            if let Some(rule) = error.rule() {
+                problem = problem.rule(rule);
+            }
+            if let Some(name) = error.move_name() {
+                problem = problem.with("move", name);
+            }
+            if !error.is_bad_move() {
+                problem = problem.with("legal", error.legal_names());
+            }
+        }
+        _ => {}
+    }
+    problem
+}
+
+/// `POST /v1/live`: starts a live game, as the account of the request's
+/// write token; 201 with its id and the key of its moves.
+pub(crate) async fn start(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
+    request.params(&[])?;
+    let account = authorize(&state, &request.headers, request.deadline, Need::Write).await?;
+    Media::of(&request.headers, &[Media::Json])?;
+    let body = request.body(&state).await?;
+    let asked: StartRequest = json_body(crate::body::text(&body)?)?;
+    let rules = asked.rules.parse::<Ruleset>().map_err(|error| {
+        Problem::new(Kind::UnknownRuleset, error.message()).with("pointer", "/rules")
+    })?;
+    let game = NewLiveGame {
+        rules,
+        south: asked.south,
+        north: asked.north,
+        event: asked.event,
+        round: asked.round,
+    };
+    let started = with_archive(&state, request.deadline, move |archive| {
+        archive.start_live(&game, &account.name)
+    })
+    .await?
+    .map_err(|refused| refusal(&refused))?;
+    json(StatusCode::CREATED, &started)
+}
+
+/// The key of an `Authorization: Bearer KEY` header.
+fn key(headers: &HeaderMap) -> Option<String> {
+    let value = headers.get(AUTHORIZATION)?.to_str().ok()?.trim();
+    let (scheme, key) = value.split_once(' ')?;
+    let key = key.trim();
+    (scheme.eq_ignore_ascii_case("bearer") && !key.is_empty()).then(|| key.to_owned())
+}
+
+/// `POST /v1/live/{id}/moves`: stores a move, with the game's key; the
+/// answer once it is committed.
+pub(crate) async fn play(
+    state: Arc<State>,
+    mut request: Request,
+    id: String,
+) -> Result<Response, Problem> {
+    request.params(&[])?;
+    // A server without an archive says so first, whatever the path holds.
+    if state.store.is_none() {
+        return Err(
+            Problem::new(Kind::NoArchive, msg!("problem-detail-no-archive"))
+                .with_words("hint", msg!("hint-serve-archive")),
+        );
+    }
+    let id = live_id(&id)?;
+    let Some(key) = key(&request.headers) else {
+        return Err(refusal(&LiveRefusal::WrongKey(id)));
+    };
+    Media::of(&request.headers, &[Media::Json])?;
+    let body = request.body(&state).await?;
+    let asked: MoveRequest = json_body(crate::body::text(&body)?)?;
+    let game = id.clone();
+    let played = with_archive(&state, request.deadline, move |archive| {
+        archive.play_live(&game, &key, asked.ply, &asked.played)
+    })
+    .await?
+    .map_err(|refused| refusal(&refused))?;
+    state.live.publish(&id, played.clone());
+    json(StatusCode::OK, &played)
+}
+
+/// `GET /v1/live/{id}`: the game's moves, position and end.
+pub(crate) async fn game(
+    state: Arc<State>,
+    request: Request,
+    id: String,
+) -> Result<Response, Problem> {
+    request.params(&[])?;
+    authorize(&state, &request.headers, request.deadline, Need::Read).await?;
+    let id = live_id(&id)?;
+    let asked = id.clone();
+    let game = with_archive(&state, request.deadline, move |archive| {
+        archive.live_game(&asked)
+    })
+    .await?
+    .ok_or_else(|| refusal(&LiveRefusal::NoSuchGame(id)))?;
+    json(StatusCode::OK, &game)
+}
+
+/// A spectator's stream: the moves not sent yet, then each move as it is
+/// stored, until the game ends.
+struct Follow {
+    id: String,
+    waiting: VecDeque<LivePly>,
+    receiver: broadcast::Receiver<Arc<Published>>,
+    /// The last ply sent.
+    last: usize,
+    ended: bool,
+}
+
+impl Follow {
+    /// The next move to send; `None` once the game has ended, or when
+    /// moves were missed (a slow spectator): the client asks again from
+    /// its last event.
+    async fn next(&mut self) -> Option<LivePly> {
+        if self.ended {
+            return None;
+        }
+        loop {
+            if let Some(ply) = self.waiting.pop_front() {
+                self.last = ply.ply;
+                self.ended = ply.game_over.is_some();
+                return Some(ply);
+            }
+            let published = self.receiver.recv().await.ok()?;
+            if published.id != self.id || published.ply.ply <= self.last {
+                continue;
+            }
+            if published.ply.ply > self.last + 1 {
+                return None;
+            }
+            self.waiting.push_back(published.ply.clone());
+        }
+    }
+}
+
+/// A move as a server-sent event: `move`, its ply as the event's id.
+fn event(ply: &LivePly) -> warp::sse::Event {
+    let event = warp::sse::Event::default()
+        .event("move")
+        .id(ply.ply.to_string());
+    event.json_data(ply).unwrap_or_else(|_| {
+        warp::sse::Event::default()
+            .event("error")
+            .data("a move could not be written")
+    })
+}
+
+/// `GET /v1/live/{id}/events`: server-sent events, one per move: those
+/// after the `Last-Event-ID` the client sends (all of them without), then
+/// each move as it is stored; the stream ends with the game.
+pub(crate) async fn events(
+    state: Arc<State>,
+    request: Request,
+    id: String,
+) -> Result<Response, Problem> {
+    request.params(&[])?;
+    authorize(&state, &request.headers, request.deadline, Need::Read).await?;
+    let id = live_id(&id)?;
+    let after = request
+        .headers
+        .get("last-event-id")
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.trim().parse::<usize>().ok())
+        .unwrap_or(0);
+    // Listening before reading: a move stored meanwhile is read, or
+    // published after, or both (sent once).
+    let receiver = state.live.subscribe();
+    let asked = id.clone();
+    let game = with_archive(&state, request.deadline, move |archive| {
+        archive.live_game(&asked)
+    })
+    .await?
+    .ok_or_else(|| refusal(&LiveRefusal::NoSuchGame(id.clone())))?;
+    let follow = Follow {
+        id,
+        last: after.min(game.plies.len()),
+        waiting: game.plies.into_iter().skip(after).collect(),
+        receiver,
+        ended: game.game_over.is_some() && after >= game.moves.len(),
+    };
+    let stream = futures_util::stream::unfold(follow, |mut follow| async move {
+        let ply = follow.next().await?;
+        Some((Ok::<_, Infallible>(event(&ply)), follow))
+    });
+    Ok(warp::sse::reply(warp::sse::keep_alive().stream(stream)).into_response())
+}
+
+/// On PostgreSQL, tells this server's spectators of the moves the other
+/// servers of the database store: the archive's notifications, heard on a
+/// thread of their own (the sync client must not run on the runtime's
+/// threads), each move read back and published (this server's own moves
+/// come back too: a spectator's stream sends each ply once). The thread
+/// ends within a second of the server's state.
+pub(crate) fn listen(state: &Arc<State>) {
+    let Some(store) = state.store.clone() else {
+        return;
+    };
+    let weak = Arc::downgrade(state);
+    let spawned = std::thread::Builder::new()
+        .name("songo-live".to_owned())
+        .spawn(move || {
+            let mut listener = match store.live_listener() {
+                Ok(Some(listener)) => listener,
+                Ok(None) => return,
+                Err(error) => {
+                    tracing::error!(%error, "live games: cannot hear the other servers' moves");
+                    return;
+                }
+            };
+            while weak.strong_count() > 0 {
+                let heard = match listener.next(std::time::Duration::from_secs(1)) {
+                    Ok(heard) => heard,
+                    Err(error) => {
+                        tracing::error!(%error, "live games: no longer hearing the other servers' moves");
+                        return;
+                    }
+                };
+                let Some(state) = weak.upgrade() else { return };
+                for (id, ply) in heard {
+                    publish_stored(&state, &store, &id, ply);
+                }
+            }
+        });
+    if let Err(error) = spawned {
+        tracing::error!(%error, "live games: no thread to hear the other servers' moves");
+    }
+}
+
+/// Reads ply `ply` of game `id` back and publishes it.
+fn publish_stored(state: &State, store: &crate::archive::Store, id: &str, ply: usize) {
+    let Ok(mut archive) = store.take() else {
+        return;
+    };
+    if let Ok(Some(game)) = archive.live_game(id) {
+        if let Some(stored) = game.plies.get(ply.saturating_sub(1)) {
+            state.live.publish(id, stored.clone());
+        }
+        store.give_back(archive);
+    }
+}

@@ -1,0 +1,229 @@
+//! Live games over HTTP, on both backends: a game started with a write
+//! token, played move by move with its key (a retry answered the same, a
+//! gap 409, an illegal move 422 with its rule), followed by server-sent
+//! events as it is played, and in the archive once the rules end it. On
+//! PostgreSQL a spectator of another server sees the moves too.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+
+use serde_json::json;
+use songo_notation::record::GameRecord;
+use songo_service::ArchiveConfig;
+use songo_service::archive::{Location, Token};
+
+use crate::TestServer;
+use crate::archive::{postgres_location, scratch_dir};
+
+fn live_server(location: Location) -> TestServer {
+    TestServer::with(songo_service::Config {
+        archive: Some(ArchiveConfig {
+            location,
+            token: Token::new("s3cret"),
+            private: false,
+        }),
+        ..songo_service::Config::default()
+    })
+}
+
+fn moves() -> Vec<String> {
+    let record: GameRecord = include_str!("../../../fixtures/records/valid/songo-full-game.songo")
+        .parse()
+        .expect("a record");
+    record.main_line().map(|mv| mv.text.clone()).collect()
+}
+
+fn post(
+    server: &TestServer,
+    path: &str,
+    bearer: Option<&str>,
+    body: &serde_json::Value,
+) -> crate::Reply {
+    let bearer = bearer.map(|key| format!("Bearer {key}"));
+    let mut headers = vec![("Content-Type", "application/json")];
+    if let Some(bearer) = &bearer {
+        headers.push(("Authorization", bearer.as_str()));
+    }
+    server.request("POST", path, &headers, Some(body.to_string().as_bytes()))
+}
+
+/// A spectator's connection to `GET /v1/live/{id}/events`.
+struct Spectator {
+    stream: TcpStream,
+    seen: Vec<u8>,
+}
+
+impl Spectator {
+    fn follow(server: &TestServer, id: &str, last: Option<usize>) -> Spectator {
+        let mut stream = server.connect();
+        let last = last.map_or_else(String::new, |n| format!("Last-Event-ID: {n}\r\n"));
+        write!(
+            stream,
+            "GET /v1/live/{id}/events HTTP/1.1\r\nHost: x\r\nConnection: close\r\n{last}\r\n"
+        )
+        .expect("sent");
+        Spectator {
+            stream,
+            seen: Vec::new(),
+        }
+    }
+
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.seen).into_owned()
+    }
+
+    /// Reads until `needle` has come (the read times out, failing, if it
+    /// never does).
+    fn wait_for(&mut self, needle: &str) {
+        let mut buffer = [0u8; 4096];
+        while !self.text().contains(needle) {
+            let n = self.stream.read(&mut buffer).expect("the stream goes on");
+            assert!(n > 0, "the stream ended before {needle:?}: {}", self.text());
+            self.seen.extend_from_slice(&buffer[..n]);
+        }
+    }
+
+    /// Reads to the end of the stream; the moves' events, in order.
+    fn into_events(mut self) -> Vec<serde_json::Value> {
+        self.stream
+            .read_to_end(&mut self.seen)
+            .expect("the stream ends");
+        let text = self.text();
+        assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+        assert!(text.contains("text/event-stream"), "{text}");
+        text.lines()
+            .filter_map(|line| line.strip_prefix("data:"))
+            .map(|data| serde_json::from_str(data.trim()).expect("JSON data"))
+            .collect()
+    }
+}
+
+fn a_game_is_played_followed_and_archived(location: Location, other: Option<Location>) {
+    let server = live_server(location);
+    let start =
+        json!({"rules": "songo", "south": "Ada", "north": "Kofi", "event": "Coupe", "round": "2"});
+    assert_eq!(post(&server, "/v1/live", None, &start).status, 401);
+    let reply = post(&server, "/v1/live", Some("s3cret"), &start);
+    assert_eq!(reply.status, 201, "{}", reply.text());
+    let started = reply.json();
+    let (id, key) = (
+        started["id"].as_str().expect("an id").to_owned(),
+        started["key"].as_str().expect("a key").to_owned(),
+    );
+    let moves_path = format!("/v1/live/{id}/moves");
+    let play = |ply: usize, text: &str, key: Option<&str>| {
+        post(
+            &server,
+            &moves_path,
+            key,
+            &json!({"ply": ply, "move": text}),
+        )
+    };
+    // Spectators, one on this server, one on another server of the same
+    // database when there is one (its moves come by NOTIFY).
+    let elsewhere = other.map(live_server);
+    let mut here = Spectator::follow(&server, &id, None);
+    let mut there = elsewhere.as_ref().map(|s| Spectator::follow(s, &id, None));
+    let moves = moves();
+    for (i, text) in moves.iter().enumerate() {
+        let ply = i + 1;
+        let reply = play(ply, text, Some(&key));
+        assert_eq!(reply.status, 200, "ply {ply}: {}", reply.text());
+        let answer = reply.json();
+        assert_eq!(answer["ply"], ply);
+        assert_eq!(answer["game_over"].is_null(), ply < moves.len());
+        if ply <= 3 {
+            // Each move reaches the spectators as it is played.
+            here.wait_for(&format!("id:{ply}\n"));
+            if let Some(there) = &mut there {
+                there.wait_for(&format!("id:{ply}\n"));
+            }
+            // A retry: the same answer, nothing stored twice.
+            assert_eq!(play(ply, text, Some(&key)).json(), answer);
+        }
+        if ply == 2 {
+            refusals_after_two_plies(&server, &moves_path, &key);
+        }
+    }
+    let events = here.into_events();
+    assert_eq!(events.len(), moves.len());
+    for (i, event) in events.iter().enumerate() {
+        assert_eq!(event["ply"], i + 1);
+        assert_eq!(event["move"], moves[i]);
+    }
+    assert!(events[moves.len() - 1]["game_over"].is_object());
+    if let Some(there) = there {
+        assert_eq!(there.into_events(), events);
+    }
+    let game = server.get(&format!("/v1/live/{id}")).ok();
+    assert_eq!(game["moves"].as_array().map(Vec::len), Some(moves.len()));
+    assert_eq!(
+        game["game_over"]["score"],
+        json!({"south": 43, "north": 20})
+    );
+    let archived = game["game"].as_str().expect("archived");
+    let stored = server.get(&format!("/v1/games/{archived}")).ok();
+    assert!(
+        stored["record"]
+            .as_str()
+            .is_some_and(|r| r.contains("[Event \"Coupe\"]")),
+        "{stored}"
+    );
+    // A spectator who comes back after a ply gets the rest, then the end.
+    let resume = moves.len() - 3;
+    let late = Spectator::follow(&server, &id, Some(resume)).into_events();
+    assert_eq!(late.len(), 3);
+    assert_eq!(late[0]["ply"], resume + 1);
+    server
+        .get("/v1/live/0123456789abcdef")
+        .problem(404, "no-such-game");
+    server.get("/v1/live/nothex").problem(404, "no-such-game");
+}
+
+#[test]
+fn a_live_game_is_played_followed_and_archived_sqlite() {
+    let dir = scratch_dir("live");
+    a_game_is_played_followed_and_archived(Location::Sqlite(dir.join("archive.sqlite")), None);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_live_game_is_played_followed_and_archived_postgres_across_servers() {
+    let location = postgres_location("live");
+    a_game_is_played_followed_and_archived(location.clone(), Some(location));
+}
+
+/// With two plies stored (S5 N0): a gap, another move at ply 2, an
+/// illegal move, wrong keys; a gap's problem in French.
+fn refusals_after_two_plies(server: &TestServer, moves_path: &str, key: &str) {
+    let play = |ply: usize, text: &str, key: Option<&str>| {
+        post(server, moves_path, key, &json!({"ply": ply, "move": text}))
+    };
+    let gap = play(4, "S1", Some(key)).problem(409, "conflict");
+    assert_eq!(gap["next"], 3);
+    let bearer = format!("Bearer {key}");
+    let french = server.request(
+        "POST",
+        moves_path,
+        &[
+            ("Content-Type", "application/json"),
+            ("Accept-Language", "fr"),
+            ("Authorization", &bearer),
+        ],
+        Some(br#"{"ply": 4, "move": "S1"}"#),
+    );
+    let french = french.problem(409, "conflict");
+    assert!(
+        french["detail"]
+            .as_str()
+            .is_some_and(|d| d.contains("n’est pas le suivant")),
+        "{french}"
+    );
+    let other = play(2, "N4", Some(key)).problem(409, "conflict");
+    assert_eq!(other["stored"], "N0");
+    let illegal = play(3, "N1", Some(key)).problem(422, "illegal-move");
+    assert!(illegal["rule"].is_string(), "{illegal}");
+    assert_eq!(play(3, "S4", Some("songo_nope")).status, 401);
+    assert_eq!(play(3, "S4", None).status, 401);
+    assert_eq!(play(3, "S4", Some("s3cret")).status, 401, "the key alone");
+}
