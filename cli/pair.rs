@@ -55,14 +55,14 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     match (args.system, args.check) {
         (System::Dutch, false) => {
             let field =
-                dutch::Field::next_round(&tournament).map_err(|e| input_error(&name, &e))?;
+                dutch::Field::next_round(&tournament).map_err(|e| field_error(&name, &e))?;
             let pairs = dutch::pair(&field)
                 .map_err(|e| cannot_pair(&name, field_round(&tournament), &e))?;
             print!("{}", format_pairs(&pairs));
             Ok(EXIT_OK)
         }
         (System::Dutch, true) => {
-            let mismatches = dutch::check(&tournament).map_err(|e| input_error(&name, &e))?;
+            let mismatches = dutch::check(&tournament).map_err(|e| field_error(&name, &e))?;
             report(
                 &name,
                 lang,
@@ -126,6 +126,19 @@ fn input_error(name: &str, error: &dyn std::fmt::Display) -> Failure {
         name = name,
         error = Message::verbatim(error.to_string())
     ))
+}
+
+/// What keeps a file's round from being paired, in the user's language.
+fn field_error(name: &str, error: &dutch::FieldError) -> Failure {
+    let reason = match error {
+        dutch::FieldError::MissingNumber(number) => {
+            msg!("cli-pair-missing-number", number = *number)
+        }
+        dutch::FieldError::NoRoundCount => msg!("cli-pair-no-round-count"),
+        dutch::FieldError::TooManyRounds => msg!("cli-pair-all-rounds-played"),
+        dutch::FieldError::NoInitialColour => msg!("cli-pair-no-initial-colour"),
+    };
+    Failure::input(msg!("cli-pair-cannot", name = name, error = reason))
 }
 
 fn field_round(tournament: &trf::Tournament) -> usize {

@@ -315,6 +315,15 @@ const FRENCH_RUNS: &[(&str, &[&str])] = &[
     ("archive", &["archive", "import", "fixtures/positions"]),
     ("explore", &["explore", "--moves", "S5", "S5"]),
     (
+        "pair",
+        &[
+            "pair",
+            "--system",
+            "dutch",
+            "fixtures/tournaments/pair/berger-five.trf",
+        ],
+    ),
+    (
         "exercises",
         &[
             "exercises",
