@@ -316,35 +316,8 @@ fn aligned_columns(rows: &[Vec<String>], left: &[bool]) -> String {
 /// aligned left, the others right.
 fn aligned(rows: &[Vec<String>], left: usize) -> String {
     let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let widths: Vec<usize> = (0..columns)
-        .map(|c| {
-            rows.iter()
-                .filter_map(|row| row.get(c))
-                .map(|cell| cell.chars().count())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let mut out = String::new();
-    for row in rows {
-        let mut line = String::new();
-        for (c, cell) in row.iter().enumerate() {
-            if c > 0 {
-                line.push_str("  ");
-            }
-            let pad = widths[c].saturating_sub(cell.chars().count());
-            if c < left {
-                line.push_str(cell);
-                line.push_str(&" ".repeat(pad));
-            } else {
-                line.push_str(&" ".repeat(pad));
-                line.push_str(cell);
-            }
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
+    let left: Vec<bool> = (0..columns).map(|c| c < left).collect();
+    aligned_columns(rows, &left)
 }
 
 /// A CSV field, quoted when it needs to be.
