@@ -8,6 +8,7 @@ mod annotate;
 mod archive;
 mod convert;
 mod convert_record;
+mod engine_move;
 mod exercises;
 mod explain;
 mod flags;
@@ -64,6 +65,7 @@ enum Command {
     Generate(generate::Args),
     Rules(rules::Args),
     Analyse(analyse::Args),
+    Move(engine_move::Args),
     Tables(tables::Args),
     Lesson(lesson::Args),
     Exercises(exercises::Args),
@@ -124,6 +126,7 @@ fn main() -> ExitCode {
         Command::Explain(args) => explain::run(&args, lang),
         Command::Annotate(args) => annotate::run(&args, lang),
         Command::Analyse(args) => analyse::run(&args, lang),
+        Command::Move(args) => engine_move::run(&args, lang),
         Command::Tables(args) => tables::run(&args, lang),
         Command::Lesson(args) => lesson::run(&args),
         Command::Exercises(args) => exercises::run(&args, lang),

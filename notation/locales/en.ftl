@@ -1906,3 +1906,7 @@ fix-total-would = { $files } { $files ->
 fix-too-large = { $name } is larger than { $most } MiB: --fix reads a record whole; split it
 fix-not-utf8 = { $name } is not UTF-8: --fix does not rewrite it; save it as UTF-8 first
 fix-cannot-write = cannot write the fixed { $name }: { $error } (the file is unchanged)
+
+## Players of every strength, issue 40 (service/src/player.rs): `POST /v1/move`.
+problem-detail-bad-level = level={ $value } is not a level: write 1 (a beginner can beat it) to 8 (the full engine)
+problem-detail-bad-seed = seed={ $value } is not a seed: write a whole number from 0 to 18446744073709551615

@@ -1924,3 +1924,7 @@ fix-total-would = { $files } { $files ->
 fix-too-large = { $name } dépasse { $most } Mio : --fix lit une partie en entier ; découpez-la
 fix-not-utf8 = { $name } n'est pas en UTF-8 : --fix ne le réécrit pas ; enregistrez-le d'abord en UTF-8
 fix-cannot-write = impossible d'écrire { $name } corrigé : { $error } (le fichier n'a pas changé)
+
+## Players of every strength, issue 40 (service/src/player.rs): `POST /v1/move`.
+problem-detail-bad-level = level={ $value } n'est pas un niveau : écrivez de 1 (un débutant peut le battre) à 8 (le moteur complet)
+problem-detail-bad-seed = seed={ $value } n'est pas un germe : écrivez un nombre entier de 0 à 18446744073709551615

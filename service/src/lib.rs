@@ -53,6 +53,7 @@ mod logging;
 mod metrics;
 mod openapi;
 mod page;
+mod player;
 mod plumbing;
 mod problem;
 mod raster;

@@ -33,6 +33,7 @@ use crate::handlers;
 use crate::lessons;
 use crate::live;
 use crate::openapi::assemble;
+use crate::player;
 use crate::plumbing::{self, ClientAddr, MatchedRoute, Request, State};
 use crate::problem::{Kind, Problem};
 use crate::records;
@@ -113,6 +114,8 @@ pub const ROUTES: &[Route] = &[
         "What the teaching vocabulary says of a position: threats, defences, greniers, bidoua"),
     route!("POST" "/v1/analyse", "analyse", task!(analysis::analyse),
         "The best move of a position, its value, its line and every move's value (time and depth capped)"),
+    route!("POST" "/v1/move", "chooseMove", task!(player::choose),
+        "The move the engine's player of a level chooses (?level=1..8: 1 a beginner can beat, 8 the full engine; ?seed=)"),
     route!("POST" "/v1/annotate", "annotate", task!(records::annotate),
         "Game records written back with the teaching vocabulary as comments (and the engine's marks with engine=true)"),
     route!("POST" "/v1/lessons/check", "checkLesson", task!(lessons::check),

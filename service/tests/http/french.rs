@@ -229,6 +229,7 @@ fn every_route_answers_in_french() {
         ("/v1/convert", text_post("/v1/convert?to=json", "1. %").json()["detail"].to_string()),
         ("/v1/annotate", text_post("/v1/annotate", "[Rules \"songo\"]\n[SetUp \"fragment\"]\n[Position \"songo:0,1,1,0,6,0,0/2,3,1,0,1,5,1:0-0:S\"]\n\n1. S2 N2 *\n").json()["record"].as_str().unwrap_or_default().to_owned()),
         ("/v1/analyse", post_french(&server, "/v1/analyse", &json!({"position": "seega:...../...../...../...../.....:S"})).json()["title"].to_string()),
+        ("/v1/move", post_french(&server, "/v1/move?level=9", &json!({"position": yinda})).json()["detail"].to_string()),
         ("/v1/lessons/check", text_post("/v1/lessons/check", lesson).json()["problems"][0]["message"].to_string()),
         ("/v1/lessons/render", {
             let page = text_post("/v1/lessons/render", lesson);

@@ -16,6 +16,7 @@ mod exercises;
 mod fairness;
 mod french;
 mod lessons;
+mod levels;
 mod limits;
 mod live;
 mod metrics;
