@@ -13,10 +13,7 @@
 //! never wait on each other either.
 
 use super::db::{Db, DbError, Value, retrying};
-use super::{
-    Archive, ArchiveError, ROWS_PER_STATEMENT, counts, insert_counts_sql, insert_postings_sql,
-    postings,
-};
+use super::{Archive, ArchiveError, counts, insert_counts, insert_postings, postings};
 
 /// Small transactions of one handle between two merges.
 pub(crate) const COMPACT_EVERY: u32 = 32;
@@ -122,19 +119,6 @@ fn delete_rows(db: &mut Db, table: &str, ids: &[i64]) -> Result<(), DbError> {
     Ok(())
 }
 
-/// Inserts rows of `width` values each, [`ROWS_PER_STATEMENT`] at a time.
-fn insert_rows(
-    db: &mut Db,
-    values: &[Value],
-    width: usize,
-    sql: impl Fn(usize) -> std::borrow::Cow<'static, str>,
-) -> Result<(), DbError> {
-    for chunk in values.chunks(width * ROWS_PER_STATEMENT) {
-        db.execute(&sql(chunk.len() / width), chunk)?;
-    }
-    Ok(())
-}
-
 /// The small rows of the buckets that hold most of them, in bucket order
 /// and, within one, oldest first: `columns` then `entries` of each.
 fn small_rows(db: &mut Db, table: &str, key: &str, order: &str) -> Result<Vec<Vec<Value>>, DbError> {
@@ -195,7 +179,7 @@ fn merge_postings(db: &mut Db) -> Result<Compacted, DbError> {
         done.merged += group.len() as u64;
     }
     delete_rows(db, "positions", &deleted)?;
-    insert_rows(db, &values, 4, insert_postings_sql)?;
+    insert_postings(db, &values)?;
     Ok(done)
 }
 
@@ -232,7 +216,7 @@ fn merge_counts(db: &mut Db) -> Result<Compacted, DbError> {
         done.merged += group.len() as u64;
     }
     delete_rows(db, "explorer", &deleted)?;
-    insert_rows(db, &values, 2, insert_counts_sql)?;
+    insert_counts(db, &values)?;
     Ok(done)
 }
 

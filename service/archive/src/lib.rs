@@ -634,7 +634,7 @@ fn write_packed_counts(db: &mut Db, added: Vec<(i64, &str, Counts)>) -> Result<(
     let mut rows: Vec<Value> = Vec::with_capacity(2 * ROWS_PER_STATEMENT);
     let flush = |db: &mut Db, rows: &mut Vec<Value>| -> Result<(), DbError> {
         if !rows.is_empty() {
-            db.execute(&insert_counts_sql(rows.len() / 2), rows)?;
+            insert_counts(db, rows)?;
             rows.clear();
         }
         Ok(())
@@ -694,7 +694,7 @@ fn write_postings(
     let mut rows: Vec<Value> = Vec::with_capacity(4 * ROWS_PER_STATEMENT);
     let flush = |db: &mut Db, rows: &mut Vec<Value>| -> Result<(), DbError> {
         if !rows.is_empty() {
-            db.execute(&insert_postings_sql(rows.len() / 4), rows)?;
+            insert_postings(db, rows)?;
             rows.clear();
         }
         Ok(())
@@ -1875,6 +1875,72 @@ fn values_sql(rows: usize, width: usize) -> String {
         sql.push(')');
     }
     sql
+}
+
+/// Inserts rows of the posting lists, four values a row (`bucket`,
+/// `deep`, `batch`, `entries`). PostgreSQL takes them as arrays
+/// (`unnest`): one statement text whatever their number, prepared and
+/// planned once a connection (a game posted at a time writes some fifty
+/// rows, a number that changes from game to game); SQLite as
+/// [`ROWS_PER_STATEMENT`] tuples at a time.
+fn insert_postings(db: &mut Db, rows: &[Value]) -> Result<(), DbError> {
+    if !db.is_postgres() {
+        for chunk in rows.chunks(4 * ROWS_PER_STATEMENT) {
+            db.execute(&insert_postings_sql(chunk.len() / 4), chunk)?;
+        }
+        return Ok(());
+    }
+    let count = rows.len() / 4;
+    let (mut buckets, mut deep, mut batches, mut entries) = (
+        Vec::with_capacity(count),
+        Vec::with_capacity(count),
+        Vec::with_capacity(count),
+        Vec::with_capacity(count),
+    );
+    for row in rows.chunks_exact(4) {
+        buckets.push(small_int(&row[0]));
+        deep.push(small_int(&row[1]));
+        batches.push(row[2].int().unwrap_or_default());
+        entries.push(row[3].bytes().unwrap_or_default());
+    }
+    db.query_postgres(
+        "INSERT INTO positions (bucket, deep, batch, entries) \
+         SELECT * FROM unnest($1::INTEGER[], $2::INTEGER[], $3::BIGINT[], $4::BYTEA[])",
+        &[&buckets, &deep, &batches, &entries],
+    )?;
+    Ok(())
+}
+
+/// Inserts rows of the explorer's packed counts, two values a row
+/// (`bucket`, `entries`), as [`insert_postings`] does.
+fn insert_counts(db: &mut Db, rows: &[Value]) -> Result<(), DbError> {
+    if !db.is_postgres() {
+        for chunk in rows.chunks(2 * ROWS_PER_STATEMENT) {
+            db.execute(&insert_counts_sql(chunk.len() / 2), chunk)?;
+        }
+        return Ok(());
+    }
+    let buckets: Vec<i32> = rows.iter().step_by(2).map(small_int).collect();
+    let entries: Vec<&[u8]> = rows
+        .iter()
+        .skip(1)
+        .step_by(2)
+        .map(|value| value.bytes().unwrap_or_default())
+        .collect();
+    db.query_postgres(
+        "INSERT INTO explorer (bucket, entries) \
+         SELECT * FROM unnest($1::INTEGER[], $2::BYTEA[])",
+        &[&buckets, &entries],
+    )?;
+    Ok(())
+}
+
+/// A bucket's number or a flag, for an `INTEGER` column.
+fn small_int(value: &Value) -> i32 {
+    value
+        .int()
+        .and_then(|n| i32::try_from(n).ok())
+        .unwrap_or_default()
 }
 
 /// The insert of `rows` rows of the posting lists. The texts of a full
