@@ -137,9 +137,12 @@ impl Ruleset {
                         )
                 }
                 Ruleset::Seega => id.starts_with("seega."),
-                // akong-online's rulesets sow and capture as Songo does, and
-                // have their own exit, feeding, capture and end rules
-                // (docs/rules.md, "akong-cameroon").
+                // akong-online's rulesets sow and capture as Songo does
+                // (`songo.sow`, `songo.sow.lap`, `songo.sow.lone-seed`,
+                // `songo.capture.chain`, `songo.capture.entry`), end without
+                // a move as it does (`songo.end.no-move`,
+                // `songo.end.remaining`), and have their own exit, feeding,
+                // capture and end rules (docs/rules.md, "akong-cameroon").
                 Ruleset::AkongCameroon | Ruleset::AkongGabon => {
                     id.starts_with("akong.")
                         || matches!(

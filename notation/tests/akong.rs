@@ -30,6 +30,7 @@
 //!   the two stores (South's first), each as one character, `'0'` plus the
 //!   seeds (`0`..`v` for 0..70).
 
+use std::collections::BTreeSet;
 use std::path::Path;
 
 use songo_notation::{GameOver, House, Position, RuleId, Ruleset, Side};
@@ -77,6 +78,7 @@ fn replay(rules: Ruleset) -> (usize, usize, usize) {
         .join(format!("{rules}.games"));
     let text = std::fs::read_to_string(&path).expect("the peer's games");
     let (mut games, mut plies, mut store_first_games) = (0, 0, 0);
+    let mut seen = BTreeSet::new();
     for line in text.lines() {
         let mut fields = line.split(' ');
         let number = fields.next().expect("a game number");
@@ -95,9 +97,17 @@ fn replay(rules: Ruleset) -> (usize, usize, usize) {
             assert_eq!(ours, mask, "{at}: legal moves {moves} in {position}");
             let house = house_at(position.to_move(), bytes[2] - b'0');
             let before = position;
-            position
+            seen.extend(before.illegal_moves().map(|(_, rule)| rule));
+            let outcome = position
                 .play(house)
                 .unwrap_or_else(|error| panic!("{at}: {error}"));
+            seen.extend(outcome.applied.iter());
+            if let Err(over) = position.turn() {
+                seen.insert(over.rule);
+                if over.rule != RuleId::AkongEndStore {
+                    seen.insert(RuleId::SongoEndRemaining);
+                }
+            }
             let board: Vec<u32> = bytes[3..17].iter().map(|&b| count(b)).collect();
             let stores = (count(bytes[17]), count(bytes[18]));
             if ply + 1 < tokens.len() || result == "*" {
@@ -129,6 +139,10 @@ fn replay(rules: Ruleset) -> (usize, usize, usize) {
         games += 1;
         plies += tokens.len();
     }
+    // The random games put every rule of the ruleset to work (the rule
+    // cases of fixtures/rules/ show each one alone).
+    let unseen: Vec<RuleId> = rules.rule_ids().filter(|rule| !seen.contains(rule)).collect();
+    assert!(unseen.is_empty(), "{rules}: rules no game applied: {unseen:?}");
     (games, plies, store_first_games)
 }
 
