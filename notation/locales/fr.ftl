@@ -68,6 +68,8 @@ ruleset-songo-ekang = Songo, 2 × 7 cases, comme on le joue dans l'aire Ekang
 ruleset-awale = Awalé, 2 × 6 cases, comme dans les deux sources françaises
 ruleset-oware-abapa = Oware selon les règles internationales de tournoi « abapa »
 ruleset-seega = Seega, un plateau de 5 × 5 cases : la pose, puis les prises par encadrement
+ruleset-akong-cameroon = Songo, 2 × 7 cases, comme la plateforme akong-online joue sa variante Cameroun (40 graines gagnent)
+ruleset-akong-gabon = Songo, 2 × 7 cases, comme la plateforme akong-online joue sa variante Gabon (36 graines gagnent)
 
 ## Résumés des règles (notation/src/rule.rs ; docs/rules.md) : une ligne par identifiant de règle.
 
