@@ -164,10 +164,9 @@ impl Ruleset {
     #[must_use]
     pub const fn board_game(self) -> BoardGame {
         match self {
-            Ruleset::Songo
-            | Ruleset::SongoEkang
-            | Ruleset::AkongCameroon
-            | Ruleset::AkongGabon => BoardGame::Songo,
+            Ruleset::Songo | Ruleset::SongoEkang | Ruleset::AkongCameroon | Ruleset::AkongGabon => {
+                BoardGame::Songo
+            }
             Ruleset::Awale | Ruleset::OwareAbapa => BoardGame::Awale,
             Ruleset::Seega => BoardGame::Seega,
         }

@@ -90,10 +90,12 @@ fn replay(rules: Ruleset) -> (usize, usize, usize) {
             let bytes = token.as_bytes();
             assert_eq!(bytes.len(), 19, "{at}: a ply is 19 characters");
             let mask = u8::from_str_radix(&token[..2], 16).expect("a hex mask");
-            let moves = position
-                .turn()
-                .unwrap_or_else(|over| panic!("{at}: we end the game ({over:?}), the peer plays on"));
-            let ours = moves.iter().fold(0u8, |set, house| set | 1 << camp_of(house));
+            let moves = position.turn().unwrap_or_else(|over| {
+                panic!("{at}: we end the game ({over:?}), the peer plays on")
+            });
+            let ours = moves
+                .iter()
+                .fold(0u8, |set, house| set | 1 << camp_of(house));
             assert_eq!(ours, mask, "{at}: legal moves {moves} in {position}");
             let house = house_at(position.to_move(), bytes[2] - b'0');
             let before = position;
@@ -120,9 +122,9 @@ fn replay(rules: Ruleset) -> (usize, usize, usize) {
                 );
                 continue;
             }
-            let over = position
-                .turn()
-                .expect_err(&format!("{at}: the peer ends the game, we play on: {position}"));
+            let over = position.turn().expect_err(&format!(
+                "{at}: the peer ends the game, we play on: {position}"
+            ));
             if store_first(&before, house, &over, result) {
                 // The peer's one inconsistency (docs/rules.md): the store
                 // counted first, the board left as it is.
@@ -141,8 +143,14 @@ fn replay(rules: Ruleset) -> (usize, usize, usize) {
     }
     // The random games put every rule of the ruleset to work (the rule
     // cases of fixtures/rules/ show each one alone).
-    let unseen: Vec<RuleId> = rules.rule_ids().filter(|rule| !seen.contains(rule)).collect();
-    assert!(unseen.is_empty(), "{rules}: rules no game applied: {unseen:?}");
+    let unseen: Vec<RuleId> = rules
+        .rule_ids()
+        .filter(|rule| !seen.contains(rule))
+        .collect();
+    assert!(
+        unseen.is_empty(),
+        "{rules}: rules no game applied: {unseen:?}"
+    );
     (games, plies, store_first_games)
 }
 
@@ -170,7 +178,11 @@ fn check_end(at: &str, position: &Position, over: &GameOver, result: &str, board
     let (winner, score) = result.split_once(':').expect("a result with a score");
     let (south, north) = score.split_once('-').expect("a score");
     let peer_score: (u32, u32) = (south.parse().unwrap(), north.parse().unwrap());
-    assert_eq!((over.score.south, over.score.north), peer_score, "{at}: {over:?}");
+    assert_eq!(
+        (over.score.south, over.score.north),
+        peer_score,
+        "{at}: {over:?}"
+    );
     let expected = match winner {
         "S" => Some(Side::South),
         "N" => Some(Side::North),

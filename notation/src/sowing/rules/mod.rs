@@ -476,10 +476,9 @@ impl Position {
     #[inline(always)]
     fn ended_without_moves(&self) -> bool {
         match self.rules {
-            Ruleset::Songo
-            | Ruleset::SongoEkang
-            | Ruleset::AkongCameroon
-            | Ruleset::AkongGabon => songo::end_without_moves(self).is_some(),
+            Ruleset::Songo | Ruleset::SongoEkang | Ruleset::AkongCameroon | Ruleset::AkongGabon => {
+                songo::end_without_moves(self).is_some()
+            }
             Ruleset::OwareAbapa => awale::abapa_store_end(self.stores),
             _ => false,
         }
@@ -488,11 +487,10 @@ impl Position {
     #[cold]
     fn end_without_moves_slow(&self) -> Option<GameOver> {
         match self.rules {
-            Ruleset::Songo
-            | Ruleset::SongoEkang
-            | Ruleset::AkongCameroon
-            | Ruleset::AkongGabon => songo::end_without_moves(self)
-                .map(|(rule, remaining)| self.songo_game_over(rule, remaining)),
+            Ruleset::Songo | Ruleset::SongoEkang | Ruleset::AkongCameroon | Ruleset::AkongGabon => {
+                songo::end_without_moves(self)
+                    .map(|(rule, remaining)| self.songo_game_over(rule, remaining))
+            }
             Ruleset::OwareAbapa if awale::abapa_store_end(self.stores) => {
                 Some(self.game_over_by(RuleId::AbapaEnd))
             }

@@ -219,7 +219,14 @@ fn exit_banned<H: Houses>(position: &Position, pits: &H, origin: usize, seeds: u
             let mut applied = RuleIds::EMPTY;
             match sow(pits, origin, &mut applied) {
                 (mut pits, Landing::House(last)) => {
-                    capture(&mut pits, last, position.to_move, position.rules, &mut applied).seeds
+                    capture(
+                        &mut pits,
+                        last,
+                        position.to_move,
+                        position.rules,
+                        &mut applied,
+                    )
+                    .seeds
                         == 0
                 }
                 (_, Landing::Kept) => false,
@@ -369,7 +376,10 @@ pub(crate) fn end_without_moves(position: &Position) -> Option<(RuleId, bool)> {
 fn akong_end(position: &Position) -> Option<(RuleId, bool)> {
     // `akong.end.starved`: the opponent left the player to move no seed
     // (he could not feed him, or took his last seeds).
-    if position.pits.none_in(position.to_move.index() * WIDTH, CAMP) {
+    if position
+        .pits
+        .none_in(position.to_move.index() * WIDTH, CAMP)
+    {
         return Some((RuleId::AkongEndStarved, true));
     }
     let target = position.rules.winning_store();
