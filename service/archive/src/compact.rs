@@ -43,7 +43,7 @@ pub struct Compacted {
 
 impl Archive {
     /// Merges the small rows of the buckets (16,384 at most), in a
-    /// transaction of its own (done by itself every [`COMPACT_EVERY`]
+    /// transaction of its own (done by itself every 32
     /// small transactions of a handle).
     ///
     /// # Errors
