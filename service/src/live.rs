@@ -352,7 +352,12 @@ pub(crate) async fn events(
     })
     .await?
     .ok_or_else(|| refusal(&LiveRefusal::NoSuchGame(id.clone())))?;
-    let mut waiting: VecDeque<Change> = game.plies.into_iter().skip(after).map(Change::Move).collect();
+    let mut waiting: VecDeque<Change> = game
+        .plies
+        .into_iter()
+        .skip(after)
+        .map(Change::Move)
+        .collect();
     waiting.extend(game.result.map(Change::End));
     let follow = Follow {
         id,
@@ -436,7 +441,11 @@ fn publish_stored(state: &State, store: &crate::archive::Store, id: &str, notice
     };
     if let Ok(Some(game)) = archive.live_game(id) {
         let change = match notice {
-            LiveNotice::Move(ply) => game.plies.get(ply.saturating_sub(1)).cloned().map(Change::Move),
+            LiveNotice::Move(ply) => game
+                .plies
+                .get(ply.saturating_sub(1))
+                .cloned()
+                .map(Change::Move),
             _ => game.result.map(Change::End),
         };
         if let Some(change) = change {

@@ -30,9 +30,17 @@ fn scratch() -> PathBuf {
 
 /// One HTTP exchange; `None` when the server cannot be reached or the
 /// connection breaks before a whole answer (the server was killed).
-fn exchange(addr: &str, method: &str, path: &str, bearer: &str, body: &str) -> Option<(u16, Value)> {
+fn exchange(
+    addr: &str,
+    method: &str,
+    path: &str,
+    bearer: &str,
+    body: &str,
+) -> Option<(u16, Value)> {
     let mut stream = TcpStream::connect(addr).ok()?;
-    stream.set_read_timeout(Some(Duration::from_secs(10))).ok()?;
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .ok()?;
     write!(
         stream,
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
@@ -68,6 +76,45 @@ fn full_game() -> Vec<String> {
     record.main_line().map(|mv| mv.text.clone()).collect()
 }
 
+/// The phone: each move sent until it is acknowledged, in order; the
+/// plies acknowledged and the number of retries counted.
+fn phone(
+    addr: &str,
+    id: &str,
+    key: &str,
+    moves: &[String],
+    acknowledged: &Arc<Mutex<Vec<usize>>>,
+    retries: &Arc<Mutex<usize>>,
+) -> std::thread::JoinHandle<()> {
+    let (addr, key, moves) = (addr.to_owned(), key.to_owned(), moves.to_vec());
+    let (acknowledged, retries) = (acknowledged.clone(), retries.clone());
+    let path = format!("/v1/live/{id}/moves");
+    std::thread::spawn(move || {
+        for (i, text) in moves.iter().enumerate() {
+            let ply = i + 1;
+            let body = json!({"ply": ply, "move": text}).to_string();
+            let deadline = Instant::now() + Duration::from_secs(60);
+            loop {
+                match exchange(&addr, "POST", &path, &key, &body) {
+                    Some((200, answer)) => {
+                        assert_eq!(answer["ply"], ply, "{answer}");
+                        acknowledged.lock().expect("the list").push(ply);
+                        break;
+                    }
+                    Some((status, answer)) if status < 500 => {
+                        panic!("ply {ply} {text} refused ({status}): {answer}")
+                    }
+                    _ => {
+                        *retries.lock().expect("the count") += 1;
+                        assert!(Instant::now() < deadline, "ply {ply} never acknowledged");
+                        std::thread::sleep(Duration::from_millis(20));
+                    }
+                }
+            }
+        }
+    })
+}
+
 #[test]
 fn kill_9_in_a_stream_of_live_moves_loses_no_acknowledged_move_and_adds_none_twice() {
     let dir = scratch();
@@ -89,38 +136,9 @@ fn kill_9_in_a_stream_of_live_moves_loses_no_acknowledged_move_and_adds_none_twi
     let key = started["key"].as_str().expect("a key").to_owned();
     let moves = full_game();
 
-    // The phone: each move sent until it is acknowledged, in order.
     let acknowledged = Arc::new(Mutex::new(Vec::<usize>::new()));
     let retries = Arc::new(Mutex::new(0usize));
-    let phone = {
-        let (addr, id, key, moves) = (addr.clone(), id.clone(), key.clone(), moves.clone());
-        let (acknowledged, retries) = (acknowledged.clone(), retries.clone());
-        std::thread::spawn(move || {
-            let path = format!("/v1/live/{id}/moves");
-            for (i, text) in moves.iter().enumerate() {
-                let ply = i + 1;
-                let body = json!({"ply": ply, "move": text}).to_string();
-                let deadline = Instant::now() + Duration::from_secs(60);
-                loop {
-                    match exchange(&addr, "POST", &path, &key, &body) {
-                        Some((200, answer)) => {
-                            assert_eq!(answer["ply"], ply, "{answer}");
-                            acknowledged.lock().expect("the list").push(ply);
-                            break;
-                        }
-                        Some((status, answer)) if status < 500 => {
-                            panic!("ply {ply} {text} refused ({status}): {answer}")
-                        }
-                        _ => {
-                            *retries.lock().expect("the count") += 1;
-                            assert!(Instant::now() < deadline, "ply {ply} never acknowledged");
-                            std::thread::sleep(Duration::from_millis(20));
-                        }
-                    }
-                }
-            }
-        })
-    };
+    let phone = phone(&addr, &id, &key, &moves, &acknowledged, &retries);
 
     let mut kills = 0;
     // Killed while the phone sends, after its 4th, 13th and 24th move
@@ -128,7 +146,10 @@ fn kill_9_in_a_stream_of_live_moves_loses_no_acknowledged_move_and_adds_none_twi
     for after in [4usize, 13, 24] {
         let deadline = Instant::now() + Duration::from_secs(60);
         while acknowledged.lock().expect("the list").len() < after {
-            assert!(Instant::now() < deadline, "the phone is stuck before ply {after}");
+            assert!(
+                Instant::now() < deadline,
+                "the phone is stuck before ply {after}"
+            );
             std::thread::sleep(Duration::from_millis(1));
         }
         let before: Vec<usize> = acknowledged.lock().expect("the list").clone();
@@ -142,11 +163,17 @@ fn kill_9_in_a_stream_of_live_moves_loses_no_acknowledged_move_and_adds_none_twi
         assert_eq!(status, 200, "{game}");
         let stored = game["moves"].as_array().expect("moves").len();
         let last = before.last().copied().unwrap_or(0);
-        assert!(stored >= last, "kill {kills}: {last} acknowledged, {stored} stored");
+        assert!(
+            stored >= last,
+            "kill {kills}: {last} acknowledged, {stored} stored"
+        );
     }
     phone.join().expect("the phone sent every move");
     assert_eq!(kills, 3);
-    assert!(*retries.lock().expect("the count") > 0, "no move was sent again");
+    assert!(
+        *retries.lock().expect("the count") > 0,
+        "no move was sent again"
+    );
 
     let (_, game) = exchange(&addr, "GET", &format!("/v1/live/{id}"), TOKEN, "").expect("the game");
     let stored: Vec<String> = serde_json::from_value(game["moves"].clone()).expect("moves");

@@ -52,14 +52,20 @@ fn start_on_page(phone: &Browser, event: &str, round: &str) -> String {
         "return !document.getElementById('live-game').hidden && location.hash.startsWith('#live=')",
     );
     let hash = phone.run("return location.hash", &[]);
-    let id = hash.as_str().unwrap_or_default().trim_start_matches("#live=");
+    let id = hash
+        .as_str()
+        .unwrap_or_default()
+        .trim_start_matches("#live=");
     id.split('&').next().unwrap_or_default().to_owned()
 }
 
 /// The plies a phone's sheet shows as recorded (stored by the server).
 fn recorded(phone: &Browser) -> u64 {
     phone
-        .run("return document.querySelectorAll('#live-moves li.recorded').length", &[])
+        .run(
+            "return document.querySelectorAll('#live-moves li.recorded').length",
+            &[],
+        )
         .as_u64()
         .unwrap_or(0)
 }
@@ -73,7 +79,9 @@ fn wait_recorded(phone: &Browser, plies: usize) {
 
 /// The keeper taps `house` on the pad.
 fn tap(phone: &Browser, house: &str) {
-    phone.find(&format!("#pad button[data-target=\"{house}\"]")).click();
+    phone
+        .find(&format!("#pad button[data-target=\"{house}\"]"))
+        .click();
 }
 
 /// Taps each of `moves` (plies `from`…), each shown recorded before the next.
@@ -88,7 +96,10 @@ fn record(phone: &Browser, moves: &[String], from: usize) {
 fn fits_the_phone(phone: &Browser) {
     let size = phone.run("return [window.innerWidth, window.innerHeight]", &[]);
     assert_eq!(size, json!([390, 844]), "a phone's viewport");
-    let wide = phone.run("return document.documentElement.scrollWidth - window.innerWidth", &[]);
+    let wide = phone.run(
+        "return document.documentElement.scrollWidth - window.innerWidth",
+        &[],
+    );
     assert_eq!(wide, 0, "the sheet is wider than the phone");
     let small = phone.run(
         "return [...document.querySelectorAll('button, select, input:not([type=checkbox]):not([type=radio])')] \
@@ -127,6 +138,38 @@ fn archived_record(server: &TestServer, game: &Value) -> String {
     stored["record"].as_str().expect("a record").to_owned()
 }
 
+/// A third phone following game `id` by its link, read only, in French.
+fn follower(first: &Browser, server: &TestServer, id: &str) -> Browser {
+    let spectator = another_phone(first);
+    spectator.load(server, &format!("#live={id}&lang=fr"));
+    spectator.wait_for(
+        "the spectator's sheet",
+        "return !document.getElementById('live-game').hidden",
+    );
+    assert_eq!(
+        spectator.text("#live-role"),
+        "Vous suivez cette partie en direct."
+    );
+    assert!(
+        spectator.run("return document.getElementById('live-keeper').hidden", &[]) == json!(true)
+    );
+    spectator
+}
+
+/// A North house while South moves: refused at once, with its rule, in
+/// French, and nothing sent.
+fn a_north_house_is_refused_in_french(first: &Browser, server: &TestServer, id: &str) {
+    tap(first, "N1");
+    let refusal = first.wait_for(
+        "the refusal",
+        "return document.getElementById('alert').textContent",
+    );
+    let refusal = refusal.as_str().unwrap_or_default().to_owned();
+    assert!(refusal.starts_with("N1 refusé\u{a0}:"), "{refusal}");
+    assert!(refusal.contains("(songo."), "the rule named: {refusal}");
+    assert_eq!(live_game(server, id)["moves"], json!([]), "nothing sent");
+}
+
 #[test]
 fn two_phones_record_a_whole_game_while_a_third_follows_it_live_in_french() {
     let server = server("sheet-two");
@@ -135,26 +178,25 @@ fn two_phones_record_a_whole_game_while_a_third_follows_it_live_in_french() {
     let first = phone(&server, "#lang=fr");
     let id = start_on_page(&first, "Coupe de Yaoundé", "3");
     assert_eq!(first.text("#tab-live"), "Feuille de partie");
-    assert!(first.text("#live-title").contains("Kofi <b>Eto</b>"), "names shown as text");
-    let keeper_link = first.run("return document.getElementById('live-keeper-link').value", &[]);
+    assert!(
+        first.text("#live-title").contains("Kofi <b>Eto</b>"),
+        "names shown as text"
+    );
+    let keeper_link = first.run(
+        "return document.getElementById('live-keeper-link').value",
+        &[],
+    );
     let keeper_link = keeper_link.as_str().expect("a keeper link").to_owned();
-    assert!(!first.run("return location.href", &[]).to_string().contains("key="), "the key never stays in the URL");
+    assert!(
+        !first
+            .run("return location.href", &[])
+            .to_string()
+            .contains("key="),
+        "the key never stays in the URL"
+    );
 
-    // The spectator follows by the game's link, read only.
-    let spectator = another_phone(&first);
-    spectator.load(&server, &format!("#live={id}&lang=fr"));
-    spectator.wait_for("the spectator's sheet", "return !document.getElementById('live-game').hidden");
-    assert_eq!(spectator.text("#live-role"), "Vous suivez cette partie en direct.");
-    assert!(spectator.run("return document.getElementById('live-keeper').hidden", &[]) == json!(true));
-
-    // A North house while South moves: refused at once, with its rule, in French.
-    tap(&first, "N1");
-    let refusal = first.wait_for("the refusal", "return document.getElementById('alert').textContent");
-    let refusal = refusal.as_str().unwrap_or_default().to_owned();
-    assert!(refusal.starts_with("N1 refusé\u{a0}:"), "{refusal}");
-    assert!(refusal.contains("(songo."), "the rule named: {refusal}");
-    assert_eq!(live_game(&server, &id)["moves"], json!([]), "nothing sent");
-
+    let spectator = follower(&first, &server, &id);
+    a_north_house_is_refused_in_french(&first, &server, &id);
     record(&first, &moves[..half], 1);
     spectator.wait_for(
         "the spectator to see the first half",
@@ -167,15 +209,30 @@ fn two_phones_record_a_whole_game_while_a_third_follows_it_live_in_french() {
     assert!(fragment.contains("&key="), "{keeper_link}");
     second.load(&server, &format!("{fragment}&lang=fr"));
     wait_recorded(&second, half);
-    assert!(second.text("#live-role").starts_with("Vous tenez la feuille"), "{}", second.text("#live-role"));
+    assert!(
+        second
+            .text("#live-role")
+            .starts_with("Vous tenez la feuille"),
+        "{}",
+        second.text("#live-role")
+    );
     record(&second, &moves[half..], half + 1);
     spectator.wait_for(
         "the spectator to see the whole game",
-        &format!("return document.querySelectorAll('#live-moves li.recorded').length === {}", moves.len()),
+        &format!(
+            "return document.querySelectorAll('#live-moves li.recorded').length === {}",
+            moves.len()
+        ),
     );
-    spectator.wait_for("the end", "return document.getElementById('live-state').textContent.includes('43-20')");
+    spectator.wait_for(
+        "the end",
+        "return document.getElementById('live-state').textContent.includes('43-20')",
+    );
     let state = spectator.text("#live-state");
-    assert!(state.contains("dans l’archive sous") || state.contains("Partie terminée"), "{state}");
+    assert!(
+        state.contains("Partie terminée 43-20 (songo.end.forty)"),
+        "{state}"
+    );
     fits_the_phone(&spectator);
     fits_the_phone(&second);
     spectator.screenshot(&screenshots().join("live-spectator.png"));
@@ -184,10 +241,20 @@ fn two_phones_record_a_whole_game_while_a_third_follows_it_live_in_french() {
     let game = live_game(&server, &id);
     assert_eq!(game["moves"].as_array().map(Vec::len), Some(moves.len()));
     let record = archived_record(&server, &game);
-    for tag in ["[Event \"Coupe de Yaoundé\"]", "[Round \"3\"]", "[South \"Ada Mvondo\"]", "[Result \"43-20\"]", "[Date \""] {
+    for tag in [
+        "[Event \"Coupe de Yaoundé\"]",
+        "[Round \"3\"]",
+        "[South \"Ada Mvondo\"]",
+        "[Result \"43-20\"]",
+        "[Date \"",
+    ] {
         assert!(record.contains(tag), "{tag} in {record}");
     }
-    assert_eq!(recorded(&first), u64::try_from(half).unwrap_or(0), "the first phone stopped at half");
+    assert_eq!(
+        recorded(&first),
+        u64::try_from(half).unwrap_or(0),
+        "the first phone stopped at half"
+    );
 }
 
 #[test]
@@ -217,10 +284,16 @@ fn a_phone_without_network_keeps_its_moves_and_sends_them_in_order_when_it_is_ba
     );
     assert_eq!(
         kept.as_str().unwrap_or_default(),
-        format!("7 {}, 8 {}, 9 {}, 10 {}", moves[6], moves[7], moves[8], moves[9])
+        format!(
+            "7 {}, 8 {}, 9 {}, 10 {}",
+            moves[6], moves[7], moves[8], moves[9]
+        )
     );
     phone.screenshot(&screenshots().join("live-offline.png"));
-    assert_eq!(live_game(&server, &id)["moves"].as_array().map(Vec::len), Some(6));
+    assert_eq!(
+        live_game(&server, &id)["moves"].as_array().map(Vec::len),
+        Some(6)
+    );
 
     // It comes back: the moves go, in order, and show as recorded.
     phone.offline(false);
@@ -247,5 +320,8 @@ fn a_phone_without_network_keeps_its_moves_and_sends_them_in_order_when_it_is_ba
     let game = live_game(&server, &id);
     assert_eq!(game["moves"], json!(moves));
     let record = archived_record(&server, &game);
-    assert!(record.contains("[Event \"Open de Douala\"]") && record.contains("[Round \"5\"]"), "{record}");
+    assert!(
+        record.contains("[Event \"Open de Douala\"]") && record.contains("[Round \"5\"]"),
+        "{record}"
+    );
 }

@@ -251,13 +251,21 @@ fn undo_and_resignation(location: Location) {
         &json!({"rules": "songo", "south": "Ada", "north": "Kofi", "event": "Coupe", "round": "4"}),
     );
     let path = |what: &str| format!("/v1/live/{id}/{what}");
-    let play = |ply: usize, text: &str| post(&server, &path("moves"), Some(&key), &json!({"ply": ply, "move": text}));
+    let play = |ply: usize, text: &str| {
+        post(
+            &server,
+            &path("moves"),
+            Some(&key),
+            &json!({"ply": ply, "move": text}),
+        )
+    };
     let mut spectator = Spectator::follow(&server, &id, None);
     for (ply, text) in [(1, "S5"), (2, "N0"), (3, "S4")] {
         assert_eq!(play(ply, text).status, 200);
     }
     spectator.wait_for("id:3\n");
-    let undo = |ply: usize, key: &str| post(&server, &path("undo"), Some(key), &json!({"ply": ply}));
+    let undo =
+        |ply: usize, key: &str| post(&server, &path("undo"), Some(key), &json!({"ply": ply}));
     undo(2, &key).problem(409, "conflict");
     assert_eq!(undo(3, "songo_nope").status, 401);
     let undone = undo(3, &key);
@@ -282,7 +290,10 @@ fn undo_and_resignation(location: Location) {
     assert_eq!(ended["result"]["end"], "resignation");
     assert_eq!(ended["result"]["winner"], "south");
     // The same result again: the same answer; then nothing more is taken.
-    assert_eq!(result(json!({"end": "resignation", "winner": "south"})).json(), ended);
+    assert_eq!(
+        result(json!({"end": "resignation", "winner": "south"})).json(),
+        ended
+    );
     play(4, "N1").problem(409, "conflict");
     undo(3, &key).problem(409, "conflict");
     let events = spectator.into_events();
@@ -300,12 +311,23 @@ fn undo_and_resignation(location: Location) {
     ] {
         assert!(record.contains(tag), "{tag} in {record}");
     }
-    assert!(record.contains("S5 N0") && record.contains("S3"), "{record}");
+    assert!(
+        record.contains("S5 N0") && record.contains("S3"),
+        "{record}"
+    );
     assert!(!record.contains("S4"), "the move taken back: {record}");
     assert_eq!(stored["revision"], 1, "{stored}");
     // A forfeit: a game without moves.
-    let (forfeit, forfeit_key) = start_game(&server, &json!({"rules": "songo", "south": "Eto", "north": "Mba"}));
-    let reply = post(&server, &format!("/v1/live/{forfeit}/result"), Some(&forfeit_key), &json!({"end": "forfeit", "winner": "north"}));
+    let (forfeit, forfeit_key) = start_game(
+        &server,
+        &json!({"rules": "songo", "south": "Eto", "north": "Mba"}),
+    );
+    let reply = post(
+        &server,
+        &format!("/v1/live/{forfeit}/result"),
+        Some(&forfeit_key),
+        &json!({"end": "forfeit", "winner": "north"}),
+    );
     assert_eq!(reply.status, 200, "{}", reply.text());
     assert_eq!(reply.json()["result"]["result"], "-/+");
 }
