@@ -1940,7 +1940,7 @@ page-live-forfeit-south = South forfeits
 page-live-forfeit-both = Both forfeit
 page-live-end = Enter the result
 page-live-follow-link = Link to follow the game
-page-live-keeper-link = Link for the phone that carries on the sheet (it holds the key: give it to nobody else)
+page-live-keeper-link = Link for a second keeper's phone (it holds the key: give it to nobody else)
 page-live-leave = Leave this game
 page-live-bad-link = This is not the link of a game: it ends with #live= and 16 letters and digits.
 page-live-spectator = You are following this game: only a phone that holds its key records the moves.
