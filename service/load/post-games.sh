@@ -33,7 +33,7 @@ pids=()
 cleanup() {
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
   wait 2>/dev/null || true
-  psql "$PGURL" -X -q -c "DROP SCHEMA $SCHEMA CASCADE" || true
+  [ "${KEEP:-0}" = 1 ] || psql "$PGURL" -X -q -c "DROP SCHEMA $SCHEMA CASCADE" || true
   rm -rf "$WORK"
 }
 trap cleanup EXIT
