@@ -9,6 +9,7 @@ mod faults;
 mod fix;
 mod french;
 mod lessons;
+mod live;
 mod newcomer;
 mod positions;
 mod records;

@@ -58,8 +58,8 @@ pub use ingest::{
     prepare,
 };
 pub use live::{
-    LIVE_CHANNEL, LiveGame, LiveListener, LivePly, LiveRefusal, LiveStarted, MAX_LIVE_NAME_CHARS,
-    MAX_LIVE_PLIES, NewLiveGame,
+    LIVE_CHANNEL, LiveEnd, LiveGame, LiveListener, LiveNotice, LivePly, LiveRefusal, LiveResult,
+    LiveStarted, LiveUndone, MAX_LIVE_NAME_CHARS, MAX_LIVE_PLIES, NewLiveGame,
 };
 pub use people::{
     EventEntry, EventList, MAX_LIST_PAGE, MAX_MATCHED_PLAYERS, PeopleError, PlayerEntry,

@@ -375,10 +375,33 @@ CREATE INDEX positions_small ON positions (bucket, deep) WHERE length(entries) <
 CREATE INDEX explorer_small ON explorer (bucket) WHERE length(entries) < 512;
 ",
     },
+    Migration {
+        version: 12,
+        stale: &[],
+        // Live games' undos and arbiters' results (`live.rs`): a move
+        // taken back leaves `live_moves` for `live_undone`, with when it
+        // was made and taken back, so the history keeps it; a game ended
+        // by the arbiter keeps how (`resignation`, `agreement`,
+        // `forfeit`), the winner and the result written in its record.
+        sql: "
+CREATE TABLE live_undone (
+    id {id},
+    live {int} NOT NULL,
+    ply {count} NOT NULL,
+    move TEXT NOT NULL,
+    made_at {int} NOT NULL,
+    undone_at {int} NOT NULL
+);
+CREATE INDEX live_undone_live ON live_undone (live, ply);
+ALTER TABLE live_games ADD COLUMN ended_by TEXT;
+ALTER TABLE live_games ADD COLUMN winner TEXT;
+ALTER TABLE live_games ADD COLUMN result TEXT;
+",
+    },
 ];
 
 /// The newest schema this songo knows.
-pub(crate) const CURRENT: i64 = 11;
+pub(crate) const CURRENT: i64 = 12;
 
 fn dialect(db: &Db, sql: &str) -> String {
     if db.is_postgres() {
