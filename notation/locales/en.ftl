@@ -72,6 +72,8 @@ ruleset-songo-ekang = Songo, 2x7 houses, as played in the Ekang area
 ruleset-awale = Awale, 2x6 houses, as in the two French sources
 ruleset-oware-abapa = Oware with the international abapa tournament rules
 ruleset-seega = Seega, a 5x5 board, placement then custodian captures
+ruleset-akong-cameroon = Songo, 2x7 houses, as the akong-online platform plays its Cameroon variant (40 seeds win)
+ruleset-akong-gabon = Songo, 2x7 houses, as the akong-online platform plays its Gabon variant (36 seeds win)
 
 ## Rule summaries (notation/src/rule.rs; docs/rules.md): one line per rule id.
 
@@ -88,6 +90,11 @@ rule-songo-end-forty = a player with 40 seeds or more in store ends the game and
 rule-songo-end-few-seeds = fewer than 10 seeds on the board end the game
 rule-songo-end-no-move = the player to move has no legal move: the game ends
 rule-songo-end-remaining = when the game ends for lack of seeds or moves, each camp's seeds go to its owner
+rule-akong-exit = your exit house may be played with 1 seed only when it is your camp's last seed, which then goes to your store
+rule-akong-solidarity = when the opponent's camp is empty, you must play a house that reaches it if one does (the exit house always does)
+rule-akong-capture-grand-slam = a capture of all seven opponent houses takes nothing; any other capture is taken, even the camp's last seeds
+rule-akong-end-starved = the player to move has no seed: the game ends, the other player's camp goes to him
+rule-akong-end-store = a player with 40 seeds in store (36 in the Gabon variant) ends the game; otherwise the larger score wins
 rule-awale-sow = take every seed of one of your non-empty houses and sow them one by one counter-clockwise
 rule-awale-sow-skip-origin = with 12 seeds or more the emptied house is skipped on every lap
 rule-awale-capture-chain = last seed makes 2 or 3 in an opponent house: take it and the houses before it while they hold 2 or 3
@@ -269,6 +276,8 @@ illegal-exit = { $house } is { side-name }'s exit house and holds { seeds }: { $
 }
 illegal-solidarity-most-seeds = { opponent-name }'s camp is empty: { side-name } must feed it from one of the houses holding the most seeds
 illegal-solidarity-seven-seeds = { opponent-name }'s camp is empty: { side-name } must give it at least 7 seeds, or else as many as possible, and { $house } gives fewer
+illegal-akong-exit = { $house } is { side-name }'s exit house and holds 1 seed: it may be played only when it is the camp's last seed
+illegal-akong-solidarity = { opponent-name }'s camp is empty and { $house } does not reach it: { side-name } must play a house that does
 illegal-abapa-feed = { opponent-name }'s camp is empty and { $house } does not reach it: the opponent must be fed
 illegal-awale-feed = { $house } would leave { opponent-name } without a seed: a move must leave the opponent at least one
 
@@ -1363,6 +1372,11 @@ live-bad-name = `{ $field }` must be a name of 1 to { $limit } characters, witho
 live-gap = ply { $given } is not the next one of live game { $id }: the next is { $next } (send the moves in order, from the first the server lacks)
 live-taken = ply { $ply } of live game { $id } is { $stored } already, not { $given }: read the game again (GET /v1/live/{ $id }) and carry on from its moves
 live-too-long = a live game stores { $limit } plies at most
+live-finished = live game { $id } has ended: its record is in the archive, where a mistake is corrected (PATCH /v1/games/…)
+live-not-last = only the last move of live game { $id } can be taken back: ply { $last }, not { $given }
+live-forfeit-with-moves = live game { $id } has moves: a game that was played ends by resignation or agreement, not by forfeit
+live-resignation-winner = a resignation needs its `winner`: the player who did not resign (south or north)
+live-no-winner = an { $end } has no `winner`: the game ends where it stands
 archive-no-such-game = the archive holds no game { $id }
 hint-archive-no-such-game = a game's id is the 16 hexadecimal digits `songo archive search` lists
 archive-stale = game { $id } is at revision { $current } now: someone changed it since you read it
@@ -1906,6 +1920,52 @@ fix-total-would = { $files } { $files ->
 fix-too-large = { $name } is larger than { $most } MiB: --fix reads a record whole; split it
 fix-not-utf8 = { $name } is not UTF-8: --fix does not rewrite it; save it as UTF-8 first
 fix-cannot-write = cannot write the fixed { $name }: { $error } (the file is unchanged)
+
+## The page's Score sheet tab (service/page/sheet.js, docs/live.md)
+page-tab-live = Score sheet
+page-live-link = Link of a game
+page-live-open = Open
+page-live-new = Start a game
+page-live-event = Event (optional)
+page-live-round = Round (optional)
+page-live-token = Write token of the server
+page-live-start = Start the game
+page-live-undo = Take back the last move
+page-live-result = Result entered by the arbiter
+page-live-north-resigns = North resigns
+page-live-south-resigns = South resigns
+page-live-agreement = Stopped by agreement
+page-live-forfeit-north = North forfeits
+page-live-forfeit-south = South forfeits
+page-live-forfeit-both = Both forfeit
+page-live-end = Enter the result
+page-live-follow-link = Link to follow the game
+page-live-keeper-link = Link for a second keeper's phone (it holds the key: give it to nobody else)
+page-live-leave = Leave this game
+page-live-bad-link = This is not the link of a game: it ends with #live= and 16 letters and digits.
+page-live-spectator = You are following this game: only a phone that holds its key records the moves.
+page-live-over = The game has ended.
+page-live-refused = { $move } refused: { $text }
+page-live-dropped = Not recorded: { $text }. Moves taken off the sheet: { $moves }. The sheet shows the server's moves: carry on from there.
+page-live-needs-network = This needs the network: try again when it is back.
+page-live-recorded = recorded
+page-live-waiting = waiting to be sent
+page-live-role-keeper = You keep this game's score sheet: tap each house as it is played.
+page-live-role-spectator = You are following this game live.
+page-live-count = { $count ->
+    [one] { $count } move recorded
+   *[other] { $count } moves recorded
+}
+page-live-pending = { $count ->
+    [one] { $count } waiting to be sent
+   *[other] { $count } waiting to be sent
+}
+page-live-offline = no network: the moves are kept and will be sent
+page-live-archived = in the archive as { $text }
+page-live-end-resignation = { $name } wins by resignation ({ $text })
+page-live-end-agreement = Stopped by agreement ({ $text })
+page-live-end-forfeit = { $name } wins by forfeit ({ $text })
+page-live-end-forfeit-both = Both players forfeit ({ $text })
 
 ## Players of every strength, issue 40 (service/src/player.rs): `POST /v1/move`.
 problem-detail-bad-level = level={ $value } is not a level: write 1 (a beginner can beat it) to 8 (the full engine)

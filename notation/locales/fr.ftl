@@ -68,6 +68,8 @@ ruleset-songo-ekang = Songo, 2 × 7 cases, comme on le joue dans l'aire Ekang
 ruleset-awale = Awalé, 2 × 6 cases, comme dans les deux sources françaises
 ruleset-oware-abapa = Oware selon les règles internationales de tournoi « abapa »
 ruleset-seega = Seega, un plateau de 5 × 5 cases : la pose, puis les prises par encadrement
+ruleset-akong-cameroon = Songo, 2 × 7 cases, comme la plateforme akong-online joue sa variante Cameroun (40 graines gagnent)
+ruleset-akong-gabon = Songo, 2 × 7 cases, comme la plateforme akong-online joue sa variante Gabon (36 graines gagnent)
 
 ## Résumés des règles (notation/src/rule.rs ; docs/rules.md) : une ligne par identifiant de règle.
 
@@ -84,6 +86,11 @@ rule-songo-end-forty = un joueur qui a 40 graines ou plus en réserve termine la
 rule-songo-end-few-seeds = la partie s'arrête quand il reste moins de 10 graines sur le plateau
 rule-songo-end-no-move = le joueur au trait n'a aucun coup légal : la partie s'arrête
 rule-songo-end-remaining = quand la partie s'arrête faute de graines ou de coups, les graines de chaque camp reviennent à son propriétaire
+rule-akong-exit = la case de sortie ne se joue avec 1 graine que si c'est la dernière graine du camp, qui va alors dans la réserve du joueur
+rule-akong-solidarity = quand le camp adverse est vide, il faut jouer une case qui l'atteint s'il y en a une (la case de sortie l'atteint toujours)
+rule-akong-capture-grand-slam = une prise des sept cases adverses ne prend rien ; toute autre prise a lieu, même des dernières graines du camp
+rule-akong-end-starved = le joueur au trait n'a plus de graine : la partie s'arrête, le camp de l'autre joueur lui revient
+rule-akong-end-store = un joueur qui a 40 graines en réserve (36 dans la variante Gabon) termine la partie ; sinon le plus grand score gagne
 rule-awale-sow = prendre toutes les graines d'une de ses cases non vides et les semer une à une dans le sens inverse des aiguilles d'une montre
 rule-awale-sow-skip-origin = avec 12 graines ou plus, la case vidée est sautée à chaque tour
 rule-awale-capture-chain = la dernière graine fait 2 ou 3 dans une case adverse : on la prend, avec les cases précédentes tant qu'elles ont 2 ou 3 graines
@@ -253,6 +260,8 @@ illegal-exit = { $house } est la case de sortie de { side-name } et contient { s
 }
 illegal-solidarity-most-seeds = le camp de { opponent-name } est vide : { side-name } doit le nourrir depuis une des cases qui ont le plus de graines
 illegal-solidarity-seven-seeds = le camp de { opponent-name } est vide : { side-name } doit y semer au moins 7 graines, sinon le plus possible, et { $house } en sème moins
+illegal-akong-exit = { $house } est la case de sortie de { side-name } et contient 1 graine : elle ne se joue que si c'est la dernière graine du camp
+illegal-akong-solidarity = le camp de { opponent-name } est vide et { $house } ne l'atteint pas : { side-name } doit jouer une case qui l'atteint
 illegal-abapa-feed = le camp de { opponent-name } est vide et { $house } ne l'atteint pas : il faut nourrir l'adversaire
 illegal-awale-feed = { $house } laisserait { opponent-name } sans graine : un coup doit laisser au moins une graine à l'adversaire
 
@@ -1374,6 +1383,14 @@ live-bad-name = `{ $field }` doit être un nom de 1 à { $limit } caractères, s
 live-gap = le demi-coup { $given } n’est pas le suivant de la partie en direct { $id } : le suivant est le { $next } (envoyez les coups dans l’ordre, depuis le premier qui manque au serveur)
 live-taken = le demi-coup { $ply } de la partie en direct { $id } est déjà { $stored }, pas { $given } : relisez la partie (GET /v1/live/{ $id }) et reprenez à partir de ses coups
 live-too-long = une partie en direct garde au plus { $limit } demi-coups
+live-finished = la partie en direct { $id } est terminée : sa feuille est dans l’archive, où une erreur se corrige (PATCH /v1/games/…)
+live-not-last = seul le dernier coup de la partie en direct { $id } peut être repris : le demi-coup { $last }, pas le { $given }
+live-forfeit-with-moves = la partie en direct { $id } a des coups : une partie jouée se termine par abandon ou par accord, pas par forfait
+live-resignation-winner = un abandon demande son `winner` : le joueur qui n’a pas abandonné (south ou north)
+live-no-winner = { $end ->
+    [agreement] un accord
+   *[other] { $end }
+} n’a pas de `winner` : la partie s’arrête où elle en est
 archive-no-such-game = l’archive ne contient aucune partie { $id }
 hint-archive-no-such-game = l’identifiant d’une partie est fait des 16 chiffres hexadécimaux que liste `songo archive search`
 archive-stale = la partie { $id } en est maintenant à la révision { $current } : quelqu’un l’a modifiée depuis que vous l’avez lue
@@ -1924,6 +1941,52 @@ fix-total-would = { $files } { $files ->
 fix-too-large = { $name } dépasse { $most } Mio : --fix lit une partie en entier ; découpez-la
 fix-not-utf8 = { $name } n'est pas en UTF-8 : --fix ne le réécrit pas ; enregistrez-le d'abord en UTF-8
 fix-cannot-write = impossible d'écrire { $name } corrigé : { $error } (le fichier n'a pas changé)
+
+## The page's Score sheet tab (service/page/sheet.js, docs/live.md)
+page-tab-live = Feuille de partie
+page-live-link = Lien d’une partie
+page-live-open = Ouvrir
+page-live-new = Commencer une partie
+page-live-event = Compétition (facultatif)
+page-live-round = Ronde (facultatif)
+page-live-token = Jeton d’écriture du serveur
+page-live-start = Commencer la partie
+page-live-undo = Reprendre le dernier coup
+page-live-result = Résultat donné par l’arbitre
+page-live-north-resigns = Nord abandonne
+page-live-south-resigns = Sud abandonne
+page-live-agreement = Arrêtée d’un commun accord
+page-live-forfeit-north = Nord perd par forfait
+page-live-forfeit-south = Sud perd par forfait
+page-live-forfeit-both = Forfait des deux joueurs
+page-live-end = Enregistrer le résultat
+page-live-follow-link = Lien pour suivre la partie
+page-live-keeper-link = Lien pour continuer sur un autre téléphone (il contient la clé : ne le donnez à personne d’autre)
+page-live-leave = Quitter cette partie
+page-live-bad-link = Ce n’est pas le lien d’une partie : il se termine par #live= et 16 lettres et chiffres.
+page-live-spectator = Vous suivez cette partie : seul un téléphone qui a sa clé enregistre les coups.
+page-live-over = La partie est terminée.
+page-live-refused = { $move } refusé : { $text }
+page-live-dropped = Non enregistré : { $text }. Coups retirés de la feuille : { $moves }. La feuille montre les coups du serveur : reprenez à partir de là.
+page-live-needs-network = Il faut le réseau : réessayez quand il sera revenu.
+page-live-recorded = enregistré
+page-live-waiting = en attente d’envoi
+page-live-role-keeper = Vous tenez la feuille de cette partie : touchez chaque case au moment où elle est jouée.
+page-live-role-spectator = Vous suivez cette partie en direct.
+page-live-count = { $count ->
+    [one] { $count } coup enregistré
+   *[other] { $count } coups enregistrés
+}
+page-live-pending = { $count ->
+    [one] { $count } en attente d’envoi
+   *[other] { $count } en attente d’envoi
+}
+page-live-offline = pas de réseau : les coups sont gardés et seront envoyés
+page-live-archived = dans l’archive sous { $text }
+page-live-end-resignation = { $name } gagne par abandon ({ $text })
+page-live-end-agreement = Arrêtée d’un commun accord ({ $text })
+page-live-end-forfeit = { $name } gagne par forfait ({ $text })
+page-live-end-forfeit-both = Forfait des deux joueurs ({ $text })
 
 ## Players of every strength, issue 40 (service/src/player.rs): `POST /v1/move`.
 problem-detail-bad-level = level={ $value } n'est pas un niveau : écrivez de 1 (un débutant peut le battre) à 8 (le moteur complet)

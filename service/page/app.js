@@ -9,6 +9,7 @@ import { Exercises } from './exercises.js';
 import { lang, load, t, translate } from './i18n.js';
 import { Lessons } from './lesson.js';
 import { Records } from './record.js';
+import { Sheet } from './sheet.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -44,7 +45,7 @@ function activeTab() {
 
 /** Whether the legal moves are ringed: where a move is played on the board. */
 function showsLegal() {
-  return activeTab() === 'play' || (activeTab() === 'exercises' && exercises.asking());
+  return activeTab() === 'play' || (activeTab() === 'exercises' && exercises.asking()) || (activeTab() === 'live' && sheet.keeping());
 }
 
 function showAlert(text) {
@@ -88,6 +89,11 @@ function writeStatus(extra) {
 
 /** Writes the line into the URL, so that the link shares the board. */
 function writeUrl() {
+  // On the Score sheet tab the link is the game's (never its key).
+  if (activeTab() === 'live' && sheet.id()) {
+    history.replaceState(null, '', `#live=${sheet.id()}${lang() !== 'en' ? `&lang=${lang()}` : ''}`);
+    return;
+  }
   if (!state.start) return;
   // On the Exercises tab the link is the set's, at the exercise shown.
   if (activeTab() === 'exercises' && exercises.current()) {
@@ -366,10 +372,15 @@ board.onChoose = (name) => {
     const first = state.pick;
     state.pick = null;
     board.mark('selected', []);
-    return playMove(position.phase === 'placement' ? `${first},${name}` : `${first}-${name}`);
+    return enter(position.phase === 'placement' ? `${first},${name}` : `${first}-${name}`);
   }
-  return playMove(name);
+  return enter(name);
 };
+
+/** A move chosen on the board: the score sheet's on its tab, else played here. */
+function enter(move) {
+  return activeTab() === 'live' ? sheet.choose(move) : playMove(move);
+}
 
 // ---- Analyse -------------------------------------------------------------
 
@@ -752,6 +763,7 @@ async function setLanguage(code) {
   lessons.retranslate();
   archive.retranslate();
   exercises.retranslate();
+  sheet.retranslate();
 }
 
 const records = new Records({
@@ -827,6 +839,27 @@ const exercises = new Exercises({
   problemText,
 });
 
+const sheet = new Sheet({
+  show: async (start, steps, marks, message) => {
+    state.recordText = null;
+    state.start = start;
+    state.startCompact = null;
+    state.steps = steps;
+    state.cursor = steps.length;
+    state.notes = [];
+    state.pick = null;
+    await show({ marks, message });
+  },
+  report: () => state.moves,
+  startOf,
+  problemText,
+  alert: showAlert,
+  linked: writeUrl,
+  status: () => {
+    if (activeTab() === 'live') writeStatus(typeof state.message === 'function' ? state.message() : state.message);
+  },
+});
+
 /**
  * A link's moves when the server refused one (`problem`, with its `index`):
  * the moves before it, played, and which move was refused and why.
@@ -879,6 +912,10 @@ async function main() {
   if (params.has('exercises')) {
     selectTab($('tab-exercises'));
     await exercises.fromParams(params);
+  }
+  if (params.has('live')) {
+    selectTab($('tab-live'));
+    await sheet.fromParams(params);
   }
   document.body.dataset.ready = 'true';
   performance.mark('songo-ready');

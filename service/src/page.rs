@@ -72,6 +72,7 @@ const ASSETS: &[Asset] = &[
     asset!("/page/archive.js", JS, "archive.js"),
     asset!("/page/keeping.js", JS, "keeping.js"),
     asset!("/page/exercises.js", JS, "exercises.js"),
+    asset!("/page/sheet.js", JS, "sheet.js"),
     asset!("/page/icon.svg", "image/svg+xml", "icon.svg"),
 ];
 

@@ -10,6 +10,7 @@ mod fix;
 mod french;
 mod lessons;
 mod levels;
+mod live;
 mod newcomer;
 mod positions;
 mod records;

@@ -249,6 +249,8 @@ fn every_route_answers_in_french() {
         ("/v1/live", post_french(&server, "/v1/live", &json!({"rules": "songo", "south": "Ada", "north": "Kofi"})).json()["detail"].to_string()),
         ("/v1/live/{id}", get("/v1/live/0000000000000000").json()["title"].to_string()),
         ("/v1/live/{id}/moves", post_french(&server, "/v1/live/0000000000000000/moves", &json!({"ply": 1, "move": "S5"})).json()["hint"].to_string()),
+        ("/v1/live/{id}/undo", post_french(&server, "/v1/live/0000000000000000/undo", &json!({"ply": 1})).json()["detail"].to_string()),
+        ("/v1/live/{id}/result", post_french(&server, "/v1/live/0000000000000000/result", &json!({"end": "agreement"})).json()["title"].to_string()),
         ("/v1/live/{id}/events", get("/v1/live/0000000000000000/events").json()["detail"].to_string()),
     ];
     for route in songo_service::ROUTES.iter().filter(|route| route.on_api()) {
