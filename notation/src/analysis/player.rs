@@ -141,8 +141,8 @@ impl Level {
                 camp_weight: 4,
                 captures_played_out: true,
             }),
-            6 => Style::Engine { nodes: 2_000 },
-            7 => Style::Engine { nodes: 20_000 },
+            6 => Style::Engine { nodes: 4_000 },
+            7 => Style::Engine { nodes: 40_000 },
             _ => Style::Engine {
                 nodes: DEFAULT_PLY_NODES,
             },
