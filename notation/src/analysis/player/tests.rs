@@ -110,7 +110,8 @@ fn the_reading_makes_no_heap_allocation() {
             let counted = allocation_counter::measure(|| {
                 reader.choose(&position, &moves);
             });
-            assert!(reader.nodes > 5, "level {number}");
+            // Level 1 reads one ply: a position a move it sees.
+            assert!(reader.nodes >= 3, "level {number}");
             assert_eq!(counted.count_total, 0, "level {number} {rules:?}");
         }
     }
