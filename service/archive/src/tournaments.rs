@@ -713,12 +713,23 @@ fn result_record(run: &Run, round: u32, white: &str, black: &str, result: &str) 
     tags.set(names::SOUTH, white);
     tags.set(names::NORTH, black);
     tags.set(names::RESULT, result);
+    if let Some(termination) = termination(result) {
+        tags.set(names::TERMINATION, termination);
+    }
     GameRecord {
         tags,
         moves: Vec::new(),
         result: Some(result.to_owned()),
     }
     .to_string()
+}
+
+/// How a result alone ended, for the record: a game played whose moves
+/// were not kept ended otherwise than the rules show, and its score is not
+/// checked against a replay (`docs/records.md`, "Termination"); a forfeit
+/// was not played.
+fn termination(result: &str) -> Option<&'static str> {
+    (!result.contains('/') || result == "1/2-1/2").then_some("result only")
 }
 
 /// A result alone as a game's `Result` (white is South): `+/-`, `-/+`,
@@ -1190,8 +1201,12 @@ impl Archive {
                 };
                 if let Some(game) = &row.game {
                     // A correction: the stored game's next revision.
+                    let ended = termination(&result).unwrap_or_default().to_owned();
                     let change = GameChange {
-                        tags: vec![(names::RESULT.to_owned(), result)],
+                        tags: vec![
+                            (names::RESULT.to_owned(), result),
+                            (names::TERMINATION.to_owned(), ended),
+                        ],
                         moves: None,
                     };
                     self.edit(&game.public_id, None, &change, author)?;
