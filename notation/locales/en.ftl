@@ -1943,3 +1943,4 @@ cli-event-imported = { $name } (id { $id }): { $players } players, { $rounds } r
 cli-event-result-needs = give the result with --round and --board, or a game with --game
 cli-event-no-game = { $name } holds no game
 event-col-name = Name
+problem-detail-event-system = `{ $system }` is not a pairing system: dutch, round-robin or double-round-robin

@@ -1961,3 +1961,4 @@ cli-event-imported = { $name } (id { $id }) : { $players } joueurs, { $rounds }
 cli-event-result-needs = donnez le résultat avec --round et --board, ou une partie avec --game
 cli-event-no-game = { $name } ne contient aucune partie
 event-col-name = Nom
+problem-detail-event-system = `{ $system }` n’est pas un système d’appariement : dutch, round-robin ou double-round-robin

@@ -754,6 +754,16 @@ fn prepare_text(text: &str) -> Result<Prepared, EventRefusal> {
     ingest::prepare(&game, &Options::default()).map_err(|not| EventRefusal::NotAGame(not.message))
 }
 
+/// A change of a board's game that another club's token may not make, as
+/// the event's refusal.
+fn refuse_other_club<T>(changed: Result<T, ArchiveError>) -> Refused<T> {
+    match changed {
+        Ok(done) => Ok(Ok(done)),
+        Err(ArchiveError::OtherClubsEvent(other)) => Ok(Err(EventRefusal::OtherClub(other))),
+        Err(error) => Err(error),
+    }
+}
+
 /// The tags of an event's games, for the club that may write them.
 fn event_tags(run: &Run) -> Tags {
     let mut tags = Tags::default();
@@ -1209,7 +1219,9 @@ impl Archive {
                         ],
                         moves: None,
                     };
-                    self.edit(&game.public_id, None, &change, author)?;
+                    if let Err(refused) = refuse_other_club(self.edit(&game.public_id, None, &change, author))? {
+                        return Ok(Err(refused));
+                    }
                     return self.board_now(event, round, board);
                 }
                 match prepare_text(&result_record(&run, round, &white_name, &black_name, &result)) {
@@ -1247,7 +1259,9 @@ impl Archive {
                     Err(refused) => return Ok(Err(refused)),
                 };
                 if let Some(stored) = &row.game {
-                    self.update(&stored.public_id, &game, author)?;
+                    if let Err(refused) = refuse_other_club(self.update(&stored.public_id, &game, author))? {
+                        return Ok(Err(refused));
+                    }
                     return self.board_now(event, round, board);
                 }
                 game
@@ -1384,6 +1398,15 @@ impl Archive {
         account: Option<&Account>,
     ) -> Refused<RunEvent> {
         let mut event = event.clone();
+        if event.site.is_none() {
+            // The file's site: its `022` line.
+            event.site = file
+                .other_lines
+                .iter()
+                .find_map(|line| line.strip_prefix("022 "))
+                .map(|site| site.trim().to_owned())
+                .filter(|site| !site.is_empty());
+        }
         if event.rounds.is_none() {
             event.rounds = file
                 .rounds

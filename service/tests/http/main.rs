@@ -12,6 +12,7 @@ mod connections;
 mod docs;
 mod endpoints;
 mod errors;
+mod events;
 mod exercises;
 mod fairness;
 mod french;
