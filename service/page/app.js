@@ -9,6 +9,7 @@ import { Exercises } from './exercises.js';
 import { lang, load, t, translate } from './i18n.js';
 import { Lessons } from './lesson.js';
 import { Records } from './record.js';
+import { Tournament } from './tournament.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -752,6 +753,7 @@ async function setLanguage(code) {
   lessons.retranslate();
   archive.retranslate();
   exercises.retranslate();
+  tournament.retranslate();
 }
 
 const records = new Records({
@@ -806,6 +808,8 @@ async function advance() {
     state.busy = false;
   }
 }
+
+const tournament = new Tournament({ problemText });
 
 const exercises = new Exercises({
   open: (position) => setStart(position),
@@ -879,6 +883,10 @@ async function main() {
   if (params.has('exercises')) {
     selectTab($('tab-exercises'));
     await exercises.fromParams(params);
+  }
+  if (params.has('event')) {
+    selectTab($('tab-tournament'));
+    await tournament.open(params.get('event'));
   }
   document.body.dataset.ready = 'true';
   performance.mark('songo-ready');

@@ -7,6 +7,7 @@ mod archive;
 mod browser;
 mod browser_archive;
 mod browser_exercises;
+mod browser_tournament;
 mod client;
 mod connections;
 mod docs;
