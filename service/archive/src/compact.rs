@@ -112,7 +112,10 @@ fn delete_rows(db: &mut Db, table: &str, ids: &[i64]) -> Result<(), DbError> {
     for chunk in ids.chunks(IDS_A_STATEMENT) {
         let values: Vec<Value> = chunk.iter().map(|&id| id.into()).collect();
         db.execute(
-            &format!("DELETE FROM {table} WHERE id IN {}", parameters(chunk.len())),
+            &format!(
+                "DELETE FROM {table} WHERE id IN {}",
+                parameters(chunk.len())
+            ),
             &values,
         )?;
     }
@@ -121,10 +124,19 @@ fn delete_rows(db: &mut Db, table: &str, ids: &[i64]) -> Result<(), DbError> {
 
 /// The small rows of the buckets that hold most of them, in bucket order
 /// and, within one, oldest first: `columns` then `entries` of each.
-fn small_rows(db: &mut Db, table: &str, key: &str, order: &str) -> Result<Vec<Vec<Value>>, DbError> {
+fn small_rows(
+    db: &mut Db,
+    table: &str,
+    key: &str,
+    order: &str,
+) -> Result<Vec<Vec<Value>>, DbError> {
     // Revision rows of the posting lists (a negative batch) stand apart:
     // never merged.
-    let not_revisions = if table == "positions" { " AND batch > 0" } else { "" };
+    let not_revisions = if table == "positions" {
+        " AND batch > 0"
+    } else {
+        ""
+    };
     db.query(
         &format!(
             "SELECT id, {key}, entries FROM {table} WHERE {SMALL}{not_revisions} \
@@ -228,7 +240,10 @@ mod tests {
     /// say.
     #[test]
     fn small_is_what_the_indexes_of_schema_11_say() {
-        assert_eq!(SMALL, format!("length(entries) < {}", postings::MAX_ROW_BYTES / 2));
+        assert_eq!(
+            SMALL,
+            format!("length(entries) < {}", postings::MAX_ROW_BYTES / 2)
+        );
         let schema = crate::schema::sql_of(11).expect("schema 11");
         assert_eq!(schema.matches(SMALL).count(), 2, "{schema}");
     }
