@@ -10,11 +10,11 @@ use songo_archive::{
     Archive, Author, EventRefusal, EventSystem, NewEvent, ResultEntry, RunEvent, local_user,
     prepare,
 };
+use songo_notation::Ruleset;
 use songo_notation::i18n::{Lang, Localize, Message};
 use songo_notation::msg;
 use songo_notation::record::BatchReader;
 use songo_notation::validate::Options;
-use songo_notation::Ruleset;
 
 use crate::archive::{Where, failure};
 use crate::input::cannot_read;

@@ -94,11 +94,7 @@ fn has_archive(state: &State) -> Result<(), Problem> {
 }
 
 /// The account of a write, on a server with an archive.
-async fn writer(
-    state: &State,
-    headers: &HeaderMap,
-    deadline: Instant,
-) -> Result<Account, Problem> {
+async fn writer(state: &State, headers: &HeaderMap, deadline: Instant) -> Result<Account, Problem> {
     has_archive(state)?;
     authorize(state, headers, deadline, Need::Write).await
 }
@@ -173,7 +169,12 @@ pub(crate) async fn register(
     let body = request.body(&state).await?;
     let asked: RegisterRequest = json_body(crate::body::text(&body)?)?;
     let player = with_archive(&state, request.deadline, move |archive| {
-        archive.register(event, &asked.name, asked.rating.unwrap_or(0), Some(&account))
+        archive.register(
+            event,
+            &asked.name,
+            asked.rating.unwrap_or(0),
+            Some(&account),
+        )
     })
     .await?
     .map_err(|refused| refusal(&refused))?;

@@ -72,7 +72,11 @@ const ASSETS: &[Asset] = &[
     asset!("/page/archive.js", JS, "archive.js"),
     asset!("/page/keeping.js", JS, "keeping.js"),
     asset!("/page/tournament.js", JS, "tournament.js"),
-    asset!("/page/tournament.css", "text/css; charset=utf-8", "tournament.css"),
+    asset!(
+        "/page/tournament.css",
+        "text/css; charset=utf-8",
+        "tournament.css"
+    ),
     asset!("/page/exercises.js", JS, "exercises.js"),
     asset!("/page/icon.svg", "image/svg+xml", "icon.svg"),
 ];

@@ -49,44 +49,96 @@ fn an_event_is_run_from_the_command_line() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+// Long because: one event told from its creation to its last round, each step checked as it happens.
 fn run_an_event(dir: &Path) {
     let a = archive(dir);
     assert_cmd_snapshot!(
         "event_create",
         songo().args([
-            "event", "create", "Coupe de Yaoundé", "--site", "Yaoundé", "--system", "dutch",
-            "--rounds", "3", "--archive", &a
+            "event",
+            "create",
+            "Coupe de Yaoundé",
+            "--site",
+            "Yaoundé",
+            "--system",
+            "dutch",
+            "--rounds",
+            "3",
+            "--archive",
+            &a
         ])
     );
     assert_cmd_snapshot!(
         "event_register",
         songo().args([
-            "event", "register", "Coupe de Yaoundé", "Ada Mvondo", "Kofi Asante", "Dora N.",
-            "Awa Diallo", "Lina Ngono", "--archive", &a
+            "event",
+            "register",
+            "Coupe de Yaoundé",
+            "Ada Mvondo",
+            "Kofi Asante",
+            "Dora N.",
+            "Awa Diallo",
+            "Lina Ngono",
+            "--archive",
+            &a
         ])
     );
-    assert_cmd_snapshot!("event_pair", songo().args(["event", "pair", "1", "--archive", &a]));
+    assert_cmd_snapshot!(
+        "event_pair",
+        songo().args(["event", "pair", "1", "--archive", &a])
+    );
     assert_cmd_snapshot!(
         "event_pair_unfinished",
         songo().args(["event", "pair", "1", "--archive", &a])
     );
-    event(dir, &["result", "1", "--round", "1", "--board", "1", "41-29"]);
+    event(
+        dir,
+        &["result", "1", "--round", "1", "--board", "1", "41-29"],
+    );
     assert_cmd_snapshot!(
         "event_result_forfeit",
         songo().args([
-            "event", "result", "1", "--round", "1", "--board", "2", "+/-", "--archive", &a
+            "event",
+            "result",
+            "1",
+            "--round",
+            "1",
+            "--board",
+            "2",
+            "+/-",
+            "--archive",
+            &a
         ])
     );
     assert_cmd_snapshot!(
         "event_result_bad",
         songo().args([
-            "event", "result", "1", "--round", "1", "--board", "2", "won", "--archive", &a
+            "event",
+            "result",
+            "1",
+            "--round",
+            "1",
+            "--board",
+            "2",
+            "won",
+            "--archive",
+            &a
         ])
     );
     // A correction, before the next round is paired: the board's game gets its next revision.
     event(
-        &dir,
-        &["result", "1", "--round", "1", "--board", "1", "29-41", "--reason", "scores swapped"],
+        dir,
+        &[
+            "result",
+            "1",
+            "--round",
+            "1",
+            "--board",
+            "1",
+            "29-41",
+            "--reason",
+            "scores swapped",
+        ],
     );
     for round in 2..=3 {
         let paired: serde_json::Value =
@@ -96,19 +148,44 @@ fn run_an_event(dir: &Path) {
                 continue;
             }
             let number = board["board"].to_string();
-            event(dir, &["result", "1", "--round", &round.to_string(), "--board", &number, "1/2-1/2"]);
+            event(
+                dir,
+                &[
+                    "result",
+                    "1",
+                    "--round",
+                    &round.to_string(),
+                    "--board",
+                    &number,
+                    "1/2-1/2",
+                ],
+            );
         }
     }
-    assert_cmd_snapshot!("event_show", songo().args(["event", "show", "Coupe de Yaoundé", "--archive", &a]));
+    assert_cmd_snapshot!(
+        "event_show",
+        songo().args(["event", "show", "Coupe de Yaoundé", "--archive", &a])
+    );
     assert_cmd_snapshot!(
         "event_show_french",
         songo_fr().args(["event", "show", "coupe de yaounde", "--archive", &a])
     );
     let shown: serde_json::Value =
         serde_json::from_str(&event(dir, &["show", "1", "--format", "json"])).expect("json");
-    let game = shown["rounds"][0]["boards"][0]["game"].as_str().expect("a game").to_owned();
+    let game = shown["rounds"][0]["boards"][0]["game"]
+        .as_str()
+        .expect("a game")
+        .to_owned();
     let history = songo()
-        .args(["archive", "history", &game, "--format", "json", "--archive", &a])
+        .args([
+            "archive",
+            "history",
+            &game,
+            "--format",
+            "json",
+            "--archive",
+            &a,
+        ])
         .output()
         .expect("songo runs");
     let history: serde_json::Value = serde_json::from_slice(&history.stdout).expect("json");
@@ -123,7 +200,12 @@ fn run_an_event(dir: &Path) {
         .arg(&path)
         .output()
         .expect("songo runs");
-    assert_eq!(check.status.code(), Some(0), "{}", String::from_utf8_lossy(&check.stdout));
+    assert_eq!(
+        check.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
 }
 
 #[test]
@@ -143,7 +225,11 @@ fn read_in_and_write_out(dir: &Path) {
         songo().args(["event", "import", fixture, "--archive", &archive(dir)])
     );
     let first = event(dir, &["export", "1", "--format", "trf"]);
-    assert_eq!(event(dir, &["export", "1", "--format", "trf"]), first, "stable bytes");
+    assert_eq!(
+        event(dir, &["export", "1", "--format", "trf"]),
+        first,
+        "stable bytes"
+    );
     let path = dir.join("out.trf");
     std::fs::write(&path, &first).expect("written");
     assert_cmd_snapshot!(
@@ -153,10 +239,8 @@ fn read_in_and_write_out(dir: &Path) {
             .args(["pair", "--system", "dutch", "--check", "out.trf"])
     );
     // Every player's line is the fixture's, rank columns aside.
-    let original = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join(fixture),
-    )
-    .expect("a fixture");
+    let original = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(fixture))
+        .expect("a fixture");
     let players = |text: &str| -> Vec<String> {
         text.lines()
             .filter(|line| line.starts_with("001"))

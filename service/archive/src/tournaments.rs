@@ -15,6 +15,7 @@
 //! report file, which carry no seeds (`1-0`, `0-1`).
 
 use serde::Serialize;
+use songo_notation::Ruleset;
 use songo_notation::i18n::Message;
 use songo_notation::msg;
 use songo_notation::record::{GameRecord, Tags, names};
@@ -22,7 +23,6 @@ use songo_notation::tiebreak::{self, Crosstable, Entrant as TieEntrant, RoundRes
 use songo_notation::tournament::trf::{self, Colour, Outcome};
 use songo_notation::tournament::{Pair, berger, dutch};
 use songo_notation::validate::Options;
-use songo_notation::Ruleset;
 
 use super::accounts::now;
 use super::db::{self, Db, Value};
@@ -263,7 +263,11 @@ impl EventRefusal {
             EventRefusal::NotRun(name) => msg!("event-not-run", name = name.as_str()),
             EventRefusal::AlreadyRun(name) => msg!("event-already-run", name = name.as_str()),
             EventRefusal::BadName(field) => {
-                msg!("event-bad-name", field = *field, limit = MAX_EVENT_NAME_CHARS)
+                msg!(
+                    "event-bad-name",
+                    field = *field,
+                    limit = MAX_EVENT_NAME_CHARS
+                )
             }
             EventRefusal::NoRounds => msg!("event-no-rounds", most = MAX_EVENT_ROUNDS),
             EventRefusal::Registered(name) => msg!("event-registered", name = name.as_str()),
@@ -302,7 +306,9 @@ impl EventRefusal {
     pub fn is_missing(&self) -> bool {
         matches!(
             self,
-            EventRefusal::NoSuchEvent(_) | EventRefusal::NotRun(_) | EventRefusal::NoSuchBoard { .. }
+            EventRefusal::NoSuchEvent(_)
+                | EventRefusal::NotRun(_)
+                | EventRefusal::NoSuchBoard { .. }
         )
     }
 
@@ -604,7 +610,11 @@ fn to_trf(run: &Run, entrants: &[(u32, i64, u32, String)], boards: &[BoardRow]) 
     }
     for player in &mut players {
         player.points = player.rounds.iter().map(|r| r.outcome.tenths()).sum();
-        while player.rounds.last().is_some_and(|r| r.outcome == Outcome::Absent) {
+        while player
+            .rounds
+            .last()
+            .is_some_and(|r| r.outcome == Outcome::Absent)
+        {
             player.rounds.pop();
         }
     }
@@ -658,9 +668,18 @@ fn standings(
             seeds[b] += theirs - mine;
         }
         let result = |outcome: Outcome, opponent: Option<usize>| match (outcome, opponent) {
-            (Outcome::Win, Some(o)) => RoundResult::Played { opponent: o, half_points: 2 },
-            (Outcome::Draw, Some(o)) => RoundResult::Played { opponent: o, half_points: 1 },
-            (Outcome::Loss, Some(o)) => RoundResult::Played { opponent: o, half_points: 0 },
+            (Outcome::Win, Some(o)) => RoundResult::Played {
+                opponent: o,
+                half_points: 2,
+            },
+            (Outcome::Draw, Some(o)) => RoundResult::Played {
+                opponent: o,
+                half_points: 1,
+            },
+            (Outcome::Loss, Some(o)) => RoundResult::Played {
+                opponent: o,
+                half_points: 0,
+            },
             (Outcome::ForfeitWin, Some(o)) => RoundResult::ForfeitWin { opponent: o },
             (Outcome::ForfeitLoss, Some(o)) => RoundResult::ForfeitLoss { opponent: o },
             (Outcome::FullBye, _) => RoundResult::FullPointBye,
@@ -764,6 +783,40 @@ fn refuse_other_club<T>(changed: Result<T, ArchiveError>) -> Refused<T> {
     }
 }
 
+/// A game posted for a board: its players must be the board's (either
+/// side); the event's `Event`, `Site` and `Round` tags are written on it.
+fn game_on_board(
+    run: &Run,
+    round: u32,
+    game: &Prepared,
+    [white, black]: [&str; 2],
+) -> Result<Prepared, EventRefusal> {
+    let players = [game.tags.get(names::SOUTH), game.tags.get(names::NORTH)]
+        .map(|name| name.map(fold).unwrap_or_default());
+    let expected = [fold(white), fold(black)];
+    let swapped = [expected[1].clone(), expected[0].clone()];
+    if players != expected && players != swapped {
+        return Err(EventRefusal::NotPaired(format!(
+            "{} – {}",
+            game.tags.get(names::SOUTH).unwrap_or("?"),
+            game.tags.get(names::NORTH).unwrap_or("?")
+        )));
+    }
+    let mut change = vec![(names::EVENT.to_owned(), run.name.clone())];
+    if let Some(site) = &run.site {
+        change.push((names::SITE.to_owned(), site.clone()));
+    }
+    change.push((names::ROUND.to_owned(), round.to_string()));
+    let text = super::changed_text(
+        &game.record,
+        &GameChange {
+            tags: change,
+            moves: None,
+        },
+    );
+    prepare_text(&text)
+}
+
 /// The tags of an event's games, for the club that may write them.
 fn event_tags(run: &Run) -> Tags {
     let mut tags = Tags::default();
@@ -790,7 +843,12 @@ impl Archive {
             Ok(name) => name,
             Err(refused) => return Ok(Err(refused)),
         };
-        let site = match event.site.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        let site = match event
+            .site
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
             Some(site) => match checked_name("site", site) {
                 Ok(site) => Some(site),
                 Err(refused) => return Ok(Err(refused)),
@@ -798,7 +856,9 @@ impl Archive {
             None => None,
         };
         let rounds = match (event.system, event.rounds) {
-            (_, Some(r)) if r == 0 || r > MAX_EVENT_ROUNDS => return Ok(Err(EventRefusal::NoRounds)),
+            (_, Some(r)) if r == 0 || r > MAX_EVENT_ROUNDS => {
+                return Ok(Err(EventRefusal::NoRounds));
+            }
             (EventSystem::Dutch, None) => return Ok(Err(EventRefusal::NoRounds)),
             (_, rounds) => rounds.unwrap_or(0),
         };
@@ -858,9 +918,9 @@ impl Archive {
             Ok(Ok(id))
         })?;
         match id {
-            Ok(id) => self.event_run(id).map(|run| {
-                run.ok_or_else(|| EventRefusal::NoSuchEvent(id.to_string()))
-            }),
+            Ok(id) => self
+                .event_run(id)
+                .map(|run| run.ok_or_else(|| EventRefusal::NoSuchEvent(id.to_string()))),
             Err(refused) => Ok(Err(refused)),
         }
     }
@@ -937,7 +997,11 @@ impl Archive {
                     white: board.white,
                     black: board.black,
                     result: board.result().map(|r| {
-                        if r.starts_with("bye") { "bye".to_owned() } else { r }
+                        if r.starts_with("bye") {
+                            "bye".to_owned()
+                        } else {
+                            r
+                        }
                     }),
                     score: board.score(),
                     game: board.game.as_ref().map(|g| g.public_id.clone()),
@@ -965,29 +1029,6 @@ impl Archive {
             rounds,
             standings,
         }))
-    }
-
-    /// The run events, newest first: (id, name, site, system).
-    ///
-    /// # Errors
-    /// The database fails.
-    pub fn run_events(&mut self) -> Result<Vec<(i64, String, Option<String>, String)>, ArchiveError> {
-        let rows = self.db.query(
-            "SELECT e.id, e.name, e.site, r.system FROM event_runs r \
-             JOIN events e ON e.id = r.event ORDER BY r.created DESC, e.id DESC LIMIT 1000",
-            &[],
-        )?;
-        Ok(rows
-            .iter()
-            .map(|row| {
-                (
-                    int(row, 0).unwrap_or(0),
-                    text(row, 1).unwrap_or_default(),
-                    text(row, 2),
-                    text(row, 3).unwrap_or_default(),
-                )
-            })
-            .collect())
     }
 
     /// The run event `event` for a write (within the transaction), after
@@ -1028,9 +1069,10 @@ impl Archive {
             if let Err(refused) = archive.run_for_write(event, account)? {
                 return Ok(Err(refused));
             }
-            let paired = archive
-                .db
-                .query("SELECT 1 FROM event_boards WHERE event = $1 LIMIT 1", &[event.into()])?;
+            let paired = archive.db.query(
+                "SELECT 1 FROM event_boards WHERE event = $1 LIMIT 1",
+                &[event.into()],
+            )?;
             if !paired.is_empty() {
                 return Ok(Err(EventRefusal::Closed));
             }
@@ -1116,7 +1158,10 @@ impl Archive {
             if entrants.len() < 2 {
                 return Ok(Err(EventRefusal::TooFewPlayers));
             }
-            if let Some(waiting) = boards.iter().find(|b| b.black.is_some() && b.result().is_none()) {
+            if let Some(waiting) = boards
+                .iter()
+                .find(|b| b.black.is_some() && b.result().is_none())
+            {
                 return Ok(Err(EventRefusal::Unfinished {
                     round: waiting.round,
                     board: waiting.board,
@@ -1124,7 +1169,11 @@ impl Archive {
             }
             let players = u32::try_from(entrants.len()).unwrap_or(u32::MAX);
             if run.rounds == 0 {
-                let cycles = if run.system == EventSystem::DoubleRoundRobin { 2 } else { 1 };
+                let cycles = if run.system == EventSystem::DoubleRoundRobin {
+                    2
+                } else {
+                    1
+                };
                 run.rounds = berger::rounds_per_cycle(players) * cycles;
                 archive.db.execute(
                     "UPDATE event_runs SET rounds = $1 WHERE event = $2",
@@ -1219,47 +1268,33 @@ impl Archive {
                         ],
                         moves: None,
                     };
-                    if let Err(refused) = refuse_other_club(self.edit(&game.public_id, None, &change, author))? {
+                    if let Err(refused) =
+                        refuse_other_club(self.edit(&game.public_id, None, &change, author))?
+                    {
                         return Ok(Err(refused));
                     }
                     return self.board_now(event, round, board);
                 }
-                match prepare_text(&result_record(&run, round, &white_name, &black_name, &result)) {
+                match prepare_text(&result_record(
+                    &run,
+                    round,
+                    &white_name,
+                    &black_name,
+                    &result,
+                )) {
                     Ok(prepared) => prepared,
                     Err(refused) => return Ok(Err(refused)),
                 }
             }
             ResultEntry::Game(game) => {
-                let mut game = (**game).clone();
-                let players = [game.tags.get(names::SOUTH), game.tags.get(names::NORTH)]
-                    .map(|name| name.map(fold).unwrap_or_default());
-                let expected = [fold(&white_name), fold(&black_name)];
-                let swapped = [expected[1].clone(), expected[0].clone()];
-                if players != expected && players != swapped {
-                    return Ok(Err(EventRefusal::NotPaired(format!(
-                        "{} – {}",
-                        game.tags.get(names::SOUTH).unwrap_or("?"),
-                        game.tags.get(names::NORTH).unwrap_or("?")
-                    ))));
-                }
-                let mut change = vec![(names::EVENT.to_owned(), run.name.clone())];
-                if let Some(site) = &run.site {
-                    change.push((names::SITE.to_owned(), site.clone()));
-                }
-                change.push((names::ROUND.to_owned(), round.to_string()));
-                let text = super::changed_text(
-                    &game.record,
-                    &GameChange {
-                        tags: change,
-                        moves: None,
-                    },
-                );
-                game = match prepare_text(&text) {
+                let game = match game_on_board(&run, round, game, [&white_name, &black_name]) {
                     Ok(prepared) => prepared,
                     Err(refused) => return Ok(Err(refused)),
                 };
                 if let Some(stored) = &row.game {
-                    if let Err(refused) = refuse_other_club(self.update(&stored.public_id, &game, author))? {
+                    if let Err(refused) =
+                        refuse_other_club(self.update(&stored.public_id, &game, author))?
+                    {
                         return Ok(Err(refused));
                     }
                     return self.board_now(event, round, board);
@@ -1267,11 +1302,28 @@ impl Archive {
                 game
             }
         };
-        let linked = self.in_event_transaction(|archive| {
+        let linked = self.link_new_game(event, round, board, &prepared, author)?;
+        if let Err(refused) = linked {
+            return Ok(Err(refused));
+        }
+        self.board_now(event, round, board)
+    }
+
+    /// Stores a board's first game and links it to the board, in one
+    /// transaction.
+    fn link_new_game(
+        &mut self,
+        event: i64,
+        round: u32,
+        board: u32,
+        prepared: &Prepared,
+        author: Author<'_>,
+    ) -> Refused<()> {
+        self.in_event_transaction(|archive| {
             if let Err(refused) = archive.run_for_write(event, author.account)? {
                 return Ok(Err(refused));
             }
-            archive.add_by(std::slice::from_ref(&prepared), Some(author.by))?;
+            archive.add_by(std::slice::from_ref(prepared), Some(author.by))?;
             let id = archive
                 .db
                 .query(
@@ -1292,11 +1344,7 @@ impl Archive {
                 ],
             )?;
             Ok(Ok(()))
-        })?;
-        if let Err(refused) = linked {
-            return Ok(Err(refused));
-        }
-        self.board_now(event, round, board)
+        })
     }
 
     /// Posts a game of the event: the board of its round (its `Round`
@@ -1324,7 +1372,10 @@ impl Archive {
         let (Some(south), Some(north)) = (number_of(names::SOUTH), number_of(names::NORTH)) else {
             return Ok(Err(EventRefusal::NotPaired(names)));
         };
-        let round_tag = game.tags.get(names::ROUND).and_then(|r| r.trim().parse::<u32>().ok());
+        let round_tag = game
+            .tags
+            .get(names::ROUND)
+            .and_then(|r| r.trim().parse::<u32>().ok());
         let found = boards.iter().rev().find(|b| {
             round_tag.is_none_or(|r| r == b.round)
                 && ((b.white == south && b.black == Some(north))
@@ -1408,9 +1459,11 @@ impl Archive {
                 .filter(|site| !site.is_empty());
         }
         if event.rounds.is_none() {
-            event.rounds = file
-                .rounds
-                .or_else(|| u32::try_from(dutch::rounds_paired(file)).ok().filter(|&r| r > 0));
+            event.rounds = file.rounds.or_else(|| {
+                u32::try_from(dutch::rounds_paired(file))
+                    .ok()
+                    .filter(|&r| r > 0)
+            });
         }
         if file.players.len() > MAX_EVENT_PLAYERS {
             return Ok(Err(EventRefusal::Full));
@@ -1493,11 +1546,19 @@ fn pairs_of(
     }
 }
 
+/// A board of a report file: white, black (none for a bye), the result.
+type FileBoard = (u32, Option<u32>, Option<String>);
+
 /// Each round's boards of a report file: (white, black, result from
 /// white's side), the games in the order of their higher-placed player,
 /// then the byes.
-fn boards_of(file: &trf::Tournament) -> Vec<Vec<(u32, Option<u32>, Option<String>)>> {
-    let rounds = file.players.iter().map(|p| p.rounds.len()).max().unwrap_or(0);
+fn boards_of(file: &trf::Tournament) -> Vec<Vec<FileBoard>> {
+    let rounds = file
+        .players
+        .iter()
+        .map(|p| p.rounds.len())
+        .max()
+        .unwrap_or(0);
     let mut all = Vec::new();
     for at in 0..rounds {
         let mut games = Vec::new();
@@ -1508,7 +1569,9 @@ fn boards_of(file: &trf::Tournament) -> Vec<Vec<(u32, Option<u32>, Option<String
             };
             match (entry.opponent, entry.outcome) {
                 (_, Outcome::Absent) => {}
-                (None, outcome) => byes.push((player.number, None, Some(bye_result(outcome).to_owned()))),
+                (None, outcome) => {
+                    byes.push((player.number, None, Some(bye_result(outcome).to_owned())))
+                }
                 (Some(opponent), outcome) => {
                     // Each game once: from white's line, or the lower
                     // number's when no colour is written.

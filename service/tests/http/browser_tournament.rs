@@ -46,7 +46,12 @@ fn boards(browser: &Browser) -> Vec<(u64, bool)> {
         .as_array()
         .expect("boards")
         .iter()
-        .map(|pair| (pair[0].as_u64().expect("a board"), pair[1].as_bool().unwrap_or(false)))
+        .map(|pair| {
+            (
+                pair[0].as_u64().expect("a board"),
+                pair[1].as_bool().unwrap_or(false),
+            )
+        })
         .collect()
 }
 
@@ -55,15 +60,25 @@ fn boards(browser: &Browser) -> Vec<(u64, bool)> {
 fn enter(browser: &Browser, board: u64, typed: Option<&str>, tapped: Option<&str>, shown: &str) {
     let item = format!("#tournament-boards > li[data-board=\"{board}\"]");
     if let Some(score) = typed {
-        browser.find(&format!("{item} .tournament-score")).type_text(score);
+        browser
+            .find(&format!("{item} .tournament-score"))
+            .type_text(score);
         browser.find(&format!("{item} button[type=submit]")).click();
     }
     if let Some(result) = tapped {
-        browser.find(&format!("{item} button[data-result=\"{result}\"]")).click();
+        browser
+            .find(&format!("{item} button[data-result=\"{result}\"]"))
+            .click();
     }
-    wait_text(browser, "the board's result", &format!("{item} .tournament-result"), shown);
+    wait_text(
+        browser,
+        "the board's result",
+        &format!("{item} .tournament-result"),
+        shown,
+    );
 }
 
+// Long because: one event told from its creation to its last round, each step checked as it happens.
 #[test]
 fn a_director_runs_a_five_round_swiss_from_a_phone_in_french() {
     let server = TestServer::with(songo_service::Config {
@@ -78,7 +93,9 @@ fn a_director_runs_a_five_round_swiss_from_a_phone_in_french() {
     browser.find("#tab-tournament").click();
     wait_text(&browser, "the French tab", "#tab-tournament", "Tournoi");
     browser.find("#tournament-new summary").click();
-    browser.find("#tournament-name").type_text("Coupe de Yaoundé");
+    browser
+        .find("#tournament-name")
+        .type_text("Coupe de Yaoundé");
     browser.find("#tournament-site").type_text("Yaoundé");
     browser.find("#tournament-create-button").click();
     // No token yet: the page asks for it, in French.
@@ -86,23 +103,46 @@ fn a_director_runs_a_five_round_swiss_from_a_phone_in_french() {
         "the token to be asked for",
         "return !document.getElementById('tournament-token-box').hidden",
     );
-    wait_text(&browser, "the question", "#tournament-message", "jeton d’écriture");
+    wait_text(
+        &browser,
+        "the question",
+        "#tournament-message",
+        "jeton d’écriture",
+    );
     browser.find("#tournament-token").type_text(TOKEN);
     browser.find("#tournament-create-button").click();
-    wait_text(&browser, "the event", "#tournament-title", "Coupe de Yaoundé (Yaoundé)");
+    wait_text(
+        &browser,
+        "the event",
+        "#tournament-title",
+        "Coupe de Yaoundé (Yaoundé)",
+    );
     for (at, name) in PLAYERS.iter().enumerate() {
         browser.find("#tournament-player").type_text(name);
         browser.find("#tournament-register-button").click();
         browser.wait_for(
             "the player to be registered",
-            &format!("return document.querySelectorAll('#tournament-entrants li').length === {}", at + 1),
+            &format!(
+                "return document.querySelectorAll('#tournament-entrants li').length === {}",
+                at + 1
+            ),
         );
     }
     // A name given as HTML is shown as text.
-    wait_text(&browser, "the name as text", "#tournament-entrants", "<b>Awa</b> Diallo");
+    wait_text(
+        &browser,
+        "the name as text",
+        "#tournament-entrants",
+        "<b>Awa</b> Diallo",
+    );
     for round in 1..=5 {
         browser.find("#tournament-pair").click();
-        wait_text(&browser, "the round", "#tournament-round-heading", &format!("Ronde {round}"));
+        wait_text(
+            &browser,
+            "the round",
+            "#tournament-round-heading",
+            &format!("Ronde {round}"),
+        );
         let boards = boards(&browser);
         assert_eq!(boards.len(), 3, "six players, three boards");
         for (board, playable) in boards {
@@ -117,7 +157,12 @@ fn a_director_runs_a_five_round_swiss_from_a_phone_in_french() {
     }
     // Every planned round is paired: the engine says so, in French.
     browser.find("#tournament-pair").click();
-    wait_text(&browser, "the refusal", "#tournament-message", "toutes les rondes prévues sont appariées");
+    wait_text(
+        &browser,
+        "the refusal",
+        "#tournament-message",
+        "toutes les rondes prévues sont appariées",
+    );
     // A correction of the last round's first board: the game's next revision.
     enter(&browser, 1, Some("29-41"), None, "0-1 (29-41)");
     browser.wait_for(
@@ -134,12 +179,18 @@ fn a_director_runs_a_five_round_swiss_from_a_phone_in_french() {
     assert_eq!(browser.run("return window.pwned ?? null", &[]), json!(null));
     browser.screenshot(&screenshots().join("tournament-phone-fr.png"));
     // The rounds are the Dutch system's, as `songo pair --check` sees them.
-    let text = server.request("GET", "/v1/events/1/trf", &[], None).text().to_owned();
+    let text = server
+        .request("GET", "/v1/events/1/trf", &[], None)
+        .text()
+        .to_owned();
     let file = trf::parse(&text).expect("a report file");
     assert!(dutch::check(&file).expect("checked").is_empty(), "{text}");
     // The standings' link, opened by anyone: no token, the same standings.
     let link = browser
-        .run("return document.getElementById('tournament-link').value", &[])
+        .run(
+            "return document.getElementById('tournament-link').value",
+            &[],
+        )
         .as_str()
         .expect("a link")
         .to_owned();
@@ -147,10 +198,23 @@ fn a_director_runs_a_five_round_swiss_from_a_phone_in_french() {
     browser.run("sessionStorage.clear(); return null", &[]);
     browser.go("about:blank");
     browser.load(&server, "#event=1&lang=fr");
-    wait_text(&browser, "the event read", "#tournament-title", "Coupe de Yaoundé");
+    wait_text(
+        &browser,
+        "the event read",
+        "#tournament-title",
+        "Coupe de Yaoundé",
+    );
     browser.wait_for(
         "the standings read by anyone",
         "return document.querySelectorAll('#tournament-standings tr').length === 7",
     );
-    assert!(browser.run("return document.getElementById('tournament-token-box').hidden", &[]).as_bool().unwrap_or(false));
+    assert!(
+        browser
+            .run(
+                "return document.getElementById('tournament-token-box').hidden",
+                &[]
+            )
+            .as_bool()
+            .unwrap_or(false)
+    );
 }

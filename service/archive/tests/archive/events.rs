@@ -3,9 +3,7 @@
 //! entered alone and as games, a correction kept as a revision, a round
 //! robin by the Berger table, and a report file read in and written out.
 
-use songo_archive::{
-    Author, EventRefusal, EventSystem, NewEvent, ResultEntry, RunEvent,
-};
+use songo_archive::{Author, EventRefusal, EventSystem, NewEvent, ResultEntry, RunEvent};
 use songo_notation::Ruleset;
 use songo_notation::tournament::{berger, dutch, trf};
 
@@ -62,6 +60,7 @@ fn state(archive: &mut songo_archive::Archive, id: i64) -> RunEvent {
     archive.event_run(id).expect("read").expect("run")
 }
 
+// Long because: one event told from its creation to its last round, each step checked as it happens.
 fn a_swiss_is_paired_by_the_engine_and_its_results_corrected(backend: Backend) {
     let scratch = scratch(backend, "event_swiss");
     let mut archive = open(&scratch);
@@ -70,7 +69,9 @@ fn a_swiss_is_paired_by_the_engine_and_its_results_corrected(backend: Backend) {
         .expect("stored")
         .expect("created");
     assert!(matches!(
-        archive.create_event(&swiss(5), "director", None).expect("read"),
+        archive
+            .create_event(&swiss(5), "director", None)
+            .expect("read"),
         Err(EventRefusal::AlreadyRun(_))
     ));
     let id = event.id;
@@ -92,7 +93,10 @@ fn a_swiss_is_paired_by_the_engine_and_its_results_corrected(backend: Backend) {
         Err(EventRefusal::Registered(_))
     ));
     for round in 1..=5 {
-        let paired = archive.pair_next(id, None).expect("stored").expect("paired");
+        let paired = archive
+            .pair_next(id, None)
+            .expect("stored")
+            .expect("paired");
         assert_eq!(paired.round, round);
         assert_eq!(paired.boards.len(), 4);
         if round == 1 {
@@ -104,7 +108,10 @@ fn a_swiss_is_paired_by_the_engine_and_its_results_corrected(backend: Backend) {
             // half, colours alternating from player 1's white.
             let pairs: Vec<(u32, Option<u32>)> =
                 paired.boards.iter().map(|b| (b.white, b.black)).collect();
-            assert_eq!(pairs, [(1, Some(5)), (6, Some(2)), (3, Some(7)), (8, Some(4))]);
+            assert_eq!(
+                pairs,
+                [(1, Some(5)), (6, Some(2)), (3, Some(7)), (8, Some(4))]
+            );
         }
         assert!(matches!(
             archive.pair_next(id, None).expect("read"),
@@ -121,7 +128,10 @@ fn a_swiss_is_paired_by_the_engine_and_its_results_corrected(backend: Backend) {
                 )
                 .expect("stored")
                 .expect("entered");
-            assert!(entered.game.is_some(), "a result alone is a game of the archive");
+            assert!(
+                entered.game.is_some(),
+                "a result alone is a game of the archive"
+            );
         }
     }
     assert!(matches!(
@@ -133,7 +143,10 @@ fn a_swiss_is_paired_by_the_engine_and_its_results_corrected(backend: Backend) {
     assert_eq!(board.result.as_deref(), Some("1-0"));
     assert_eq!(board.score.as_deref(), Some("41-29"));
     assert_eq!(before.rounds[0].boards[2].result.as_deref(), Some("-/+"));
-    assert_eq!(before.rounds[0].boards[3].result.as_deref(), Some("1/2-1/2"));
+    assert_eq!(
+        before.rounds[0].boards[3].result.as_deref(),
+        Some("1/2-1/2")
+    );
     // Every round is the engine's, as `songo pair --check` sees it.
     let text = archive.event_trf(id).expect("read").expect("run");
     let file = trf::parse(&text).expect("a report file");
@@ -158,9 +171,16 @@ fn a_swiss_is_paired_by_the_engine_and_its_results_corrected(backend: Backend) {
     assert_eq!(history.revisions[1].by, "arbiter");
     let after = state(&mut archive, id);
     let points = |run: &RunEvent, number: u32| {
-        run.players.iter().find(|p| p.number == number).expect("a player").points
+        run.players
+            .iter()
+            .find(|p| p.number == number)
+            .expect("a player")
+            .points
     };
-    assert_eq!(points(&after, board.white), points(&before, board.white) - 1.0);
+    assert_eq!(
+        points(&after, board.white),
+        points(&before, board.white) - 1.0
+    );
     let black = board.black.expect("a game");
     assert_eq!(points(&after, black), points(&before, black) + 1.0);
     // The archive's own standings see the event's games.
@@ -172,8 +192,14 @@ fn a_swiss_is_paired_by_the_engine_and_its_results_corrected(backend: Backend) {
     let black_name = &after.players[usize::try_from(black - 1).expect("small")].name;
     // The fixture's game, as played between these two in round 5.
     let text = record
-        .replace("[South \"capture-first program\"]", &format!("[South \"{white}\"]"))
-        .replace("[North \"capture-first program\"]", &format!("[North \"{black_name}\"]"))
+        .replace(
+            "[South \"capture-first program\"]",
+            &format!("[South \"{white}\"]"),
+        )
+        .replace(
+            "[North \"capture-first program\"]",
+            &format!("[North \"{black_name}\"]"),
+        )
         .replace("[Round \"1\"]", "[Round \"5\"]");
     let games = prepared(&text);
     let (round, posted) = archive
@@ -219,11 +245,17 @@ fn a_round_robin_follows_the_berger_table_with_a_bye(backend: Backend) {
         .expect("created")
         .id;
     for name in &NAMES[..5] {
-        archive.register(id, name, 0, None).expect("stored").expect("registered");
+        archive
+            .register(id, name, 0, None)
+            .expect("stored")
+            .expect("registered");
     }
     let table = berger::schedule(5, false).expect("a table");
     for (at, expected) in table.iter().enumerate() {
-        let paired = archive.pair_next(id, None).expect("stored").expect("paired");
+        let paired = archive
+            .pair_next(id, None)
+            .expect("stored")
+            .expect("paired");
         let mut expected = expected.clone();
         expected.sort_by_key(|pair| pair.black.is_none());
         let pairs: Vec<(u32, Option<u32>)> =
@@ -234,13 +266,25 @@ fn a_round_robin_follows_the_berger_table_with_a_bye(backend: Backend) {
         assert_eq!((bye.black, bye.result.as_deref()), (None, Some("bye")));
         assert!(matches!(
             archive
-                .enter_result(id, paired.round, bye.board, &ResultEntry::Alone("+/-".into()), author("d"))
+                .enter_result(
+                    id,
+                    paired.round,
+                    bye.board,
+                    &ResultEntry::Alone("+/-".into()),
+                    author("d")
+                )
                 .expect("read"),
             Err(EventRefusal::Bye)
         ));
         for board in paired.boards.iter().filter(|b| b.black.is_some()) {
             archive
-                .enter_result(id, paired.round, board.board, &ResultEntry::Alone("40-30".into()), author("d"))
+                .enter_result(
+                    id,
+                    paired.round,
+                    board.board,
+                    &ResultEntry::Alone("40-30".into()),
+                    author("d"),
+                )
                 .expect("stored")
                 .expect("entered");
         }
@@ -275,7 +319,10 @@ fn a_report_file_is_read_in_and_written_out_the_same(backend: Backend) {
     let back = trf::parse(&text).expect("a report file");
     assert!(dutch::check(&back).expect("checked").is_empty());
     for (ours, theirs) in back.players.iter().zip(&file.players) {
-        assert_eq!((ours.number, &ours.name, ours.rating), (theirs.number, &theirs.name, theirs.rating));
+        assert_eq!(
+            (ours.number, &ours.name, ours.rating),
+            (theirs.number, &theirs.name, theirs.rating)
+        );
         assert_eq!(ours.points, theirs.points, "{}", ours.name);
         assert_eq!(ours.rounds, theirs.rounds, "{}", ours.name);
     }
@@ -288,5 +335,8 @@ fn a_report_file_is_read_in_and_written_out_the_same(backend: Backend) {
         .expect("stored")
         .expect("imported");
     let copied = archive.event_trf(copy.id).expect("read").expect("run");
-    assert_eq!(copied.replace("012 Copy", "012 X"), text.replacen(&format!("012 {}", event.name), "012 X", 1));
+    assert_eq!(
+        copied.replace("012 Copy", "012 X"),
+        text.replacen(&format!("012 {}", event.name), "012 X", 1)
+    );
 }
