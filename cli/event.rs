@@ -20,7 +20,7 @@ use crate::archive::{Where, failure};
 use crate::input::cannot_read;
 use crate::{EXIT_OK, Failure, output};
 
-/// Run an event: create it, register players, pair rounds, enter results, show it; TRF out and in.
+/// Run an event: its players, rounds, results and standings; TRF out and in.
 #[derive(clap::Args)]
 pub(crate) struct Args {
     #[command(subcommand)]
