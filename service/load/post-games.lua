@@ -1,8 +1,10 @@
 -- wrk script: POST /v1/games, one game a request, each a new game (its
 -- Event names the wrk thread and the request's number, so that no two
 -- requests post the same game nor one the archive sets aside as a likely
--- correction). GAME (a record file of one game without Event) and TOKEN
--- come from the environment.
+-- correction), between two of 300 players, as a federation's games come
+-- (one pair of players for every game would make every writer wait on
+-- the same two players' rows). GAME (a record file of one game without
+-- Event, South and North) and TOKEN come from the environment.
 local game = io.open(os.getenv("GAME")):read("*a")
 local token = os.getenv("TOKEN")
 local tag = os.getenv("TAG") or "load"
@@ -17,7 +19,10 @@ end
 
 function request()
   counter = counter + 1
-  local body = string.format('[Event "%s %d-%d"]\n%s', tag, thread_id, counter, game)
+  local south = (counter * 7 + thread_id * 13) % 300
+  local north = (south + 1 + counter % 299) % 300
+  local body = string.format('[Event "%s %d-%d"]\n[South "Player %d"]\n[North "Player %d"]\n%s',
+    tag, thread_id, counter, south, north, game)
   return wrk.format("POST", "/v1/games", {
     ["Content-Type"] = "text/plain",
     ["Authorization"] = "Bearer " .. token,

@@ -2,9 +2,10 @@
 # Single-game posts to POST /v1/games on PostgreSQL: SERVERS (3) `songo
 # serve` processes on one database, each driven by its own wrk for
 # DURATION (20s) with CONNECTIONS (8) connections, every request a new
-# game of some 50 plies. Prints each wrk's requests a second and
-# latencies, and the games stored. Results go in docs/performance.md,
-# "Games posted one at a time".
+# game (a finished one) between two of 300 players. Prints each wrk's
+# requests a second and latencies, the games stored and the servers' CPU
+# a game. SERVE_FLAGS go to each `songo serve`. Results go in
+# docs/performance.md, "Games posted one at a time".
 #
 #   PGURL=postgres://songo@127.0.0.1:5432/songo service/load/post-games.sh
 #
@@ -32,13 +33,13 @@ pids=()
 cleanup() {
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
   wait 2>/dev/null || true
-  psql "$PGURL" -X -q -c "DROP SCHEMA $SCHEMA CASCADE" || true
+  [ "${KEEP:-0}" = 1 ] || psql "$PGURL" -X -q -c "DROP SCHEMA $SCHEMA CASCADE" || true
   rm -rf "$WORK"
 }
 trap cleanup EXIT
 
-# One game of about 50 plies, without its Event (the script names it).
-"$SONGO" generate --games 1 --seed 5 --max-plies 50 | grep -v '^\[Event ' >"$WORK/game.songo"
+# One finished game, without its Event and players (the script names them).
+"$SONGO" generate --games 1 --seed 5 | grep -v -E '^\[(Event|South|North) ' >"$WORK/game.songo"
 TOKEN=$("$SONGO" archive token add loader --scope admin --archive "$URL")
 export TOKEN GAME="$WORK/game.songo"
 

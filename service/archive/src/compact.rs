@@ -5,7 +5,7 @@
 //! writers at once never wait on each other's rows: a game posted at a
 //! time leaves a small row in each bucket it touches. Every
 //! [`COMPACT_EVERY`] small transactions, a handle merges the small rows of
-//! the buckets that hold most of them (schema 11 indexes the small rows
+//! its buckets, 16,384 at most a merge (schema 11 indexes the small rows
 //! only), in a transaction of its own after its commit, so that a bucket's
 //! rows stay about one per half [`postings::MAX_ROW_BYTES`] of its entries and its
 //! reads stay bounded by its bytes. In PostgreSQL the rows merged are
@@ -20,9 +20,6 @@ pub(crate) const COMPACT_EVERY: u32 = 32;
 
 /// A transaction with fewer index entries than this is small.
 pub(crate) const SMALL_TRANSACTION_ENTRIES: usize = 4_096;
-
-/// Buckets merged at most by one merge, those with most small rows first.
-const BUCKETS_A_MERGE: i64 = 1_024;
 
 /// Small rows merged at most by one merge.
 const ROWS_A_MERGE: i64 = 16_384;
@@ -45,7 +42,7 @@ pub struct Compacted {
 }
 
 impl Archive {
-    /// Merges the small rows of the buckets that hold most of them, in a
+    /// Merges the small rows of the buckets (16,384 at most), in a
     /// transaction of its own (done by itself every [`COMPACT_EVERY`]
     /// small transactions of a handle).
     ///
@@ -122,7 +119,7 @@ fn delete_rows(db: &mut Db, table: &str, ids: &[i64]) -> Result<(), DbError> {
     Ok(())
 }
 
-/// The small rows of the buckets that hold most of them, in bucket order
+/// The small rows (16,384 at most), in bucket order
 /// and, within one, oldest first: `columns` then `entries` of each.
 fn small_rows(
     db: &mut Db,
@@ -140,12 +137,10 @@ fn small_rows(
     db.query(
         &format!(
             "SELECT id, {key}, entries FROM {table} WHERE {SMALL}{not_revisions} \
-             AND ({key}) IN (SELECT {key} FROM {table} WHERE {SMALL}{not_revisions} \
-             GROUP BY {key} HAVING COUNT(*) > 1 ORDER BY COUNT(*) DESC LIMIT $1) \
-             ORDER BY {key}, {order} LIMIT $2{}",
+             ORDER BY {key}, {order} LIMIT $1{}",
             lock(db)
         ),
-        &[BUCKETS_A_MERGE.into(), ROWS_A_MERGE.into()],
+        &[ROWS_A_MERGE.into()],
     )
 }
 
