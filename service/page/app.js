@@ -10,6 +10,7 @@ import { lang, load, t, translate } from './i18n.js';
 import { Lessons } from './lesson.js';
 import { Records } from './record.js';
 import { Sheet } from './sheet.js';
+import { Tournament } from './tournament.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -764,6 +765,7 @@ async function setLanguage(code) {
   archive.retranslate();
   exercises.retranslate();
   sheet.retranslate();
+  tournament.retranslate();
 }
 
 const records = new Records({
@@ -818,6 +820,8 @@ async function advance() {
     state.busy = false;
   }
 }
+
+const tournament = new Tournament({ problemText });
 
 const exercises = new Exercises({
   open: (position) => setStart(position),
@@ -916,6 +920,10 @@ async function main() {
   if (params.has('live')) {
     selectTab($('tab-live'));
     await sheet.fromParams(params);
+  }
+  if (params.has('event')) {
+    selectTab($('tab-tournament'));
+    await tournament.open(params.get('event'));
   }
   document.body.dataset.ready = 'true';
   performance.mark('songo-ready');

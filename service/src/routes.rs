@@ -27,6 +27,7 @@ use crate::Config;
 use crate::analysis;
 use crate::body;
 use crate::budget::{self, Held, HeldAnswer, Memory};
+use crate::events;
 use crate::exercises;
 use crate::games;
 use crate::handlers;
@@ -143,6 +144,20 @@ pub const ROUTES: &[Route] = &[
         "The archive's players: ids, names and other names, games, federation ids and clubs"),
     route!("GET" "/v1/events", "listEvents", task!(games::events),
         "The archive's events: ids, names, sites, first and last dates, games"),
+    route!("POST" "/v1/events", "createEvent", task!(events::create),
+        "Run an event (bearer token): its pairing system, rounds and tie-breaks"),
+    route!("POST" "/v1/events/trf", "importEvent", task!(events::import),
+        "Read a tournament report file (TRF) into the archive as a run event (bearer token): players, rounds, results"),
+    route!("GET" "/v1/events/{id}", "getEvent", with_id!(events::get),
+        "A run event: its players, rounds, boards, results and standings"),
+    route!("POST" "/v1/events/{id}/players", "registerPlayer", with_id!(events::register),
+        "Register a player in a run event (bearer token), before round 1"),
+    route!("POST" "/v1/events/{id}/rounds", "pairRound", with_id!(events::pair),
+        "Pair a run event's next round by its system (bearer token)"),
+    route!("POST" "/v1/events/{id}/results", "enterResult", with_id!(events::result),
+        "Enter or correct a board's result, alone or as a game (bearer token): a correction is the game's next revision"),
+    route!("GET" "/v1/events/{id}/trf", "exportEvent", with_id!(events::export),
+        "A run event as FIDE's tournament report file (TRF)"),
     route!("POST" "/v1/live", "startLiveGame", task!(live::start),
         "Start a live game (bearer token): its id, and the key its moves need"),
     route!("GET" "/v1/live/{id}", "getLiveGame", with_id!(live::game),
