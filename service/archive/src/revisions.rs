@@ -271,6 +271,84 @@ fn correct_counts(db: &mut Db, counts: &mut Vec<(i64, String, Counts)>) -> Resul
     Ok(())
 }
 
+/// The columns of one row of `revisions`.
+const REVISION_COLUMNS: usize = 9;
+
+/// Writes a change's rows of `revisions` (`rows`, [`REVISION_COLUMNS`]
+/// values each) and brings the game's row to it (`row`: an `UPDATE` and
+/// its values, numbered from `$1`); the game rows the update changed.
+/// PostgreSQL takes both in one statement (one round trip: an edit's
+/// latency there is its round trips and its commit); SQLite, in process,
+/// runs them one after the other.
+fn write_revisions_and_row(
+    db: &mut Db,
+    rows: Vec<Value>,
+    row: (&str, Vec<Value>),
+) -> Result<u64, DbError> {
+    let count = rows.len() / REVISION_COLUMNS;
+    let values: Vec<String> = (0..count)
+        .map(|r| {
+            let numbers: Vec<String> = (1..=REVISION_COLUMNS)
+                .map(|c| format!("${}", r * REVISION_COLUMNS + c))
+                .collect();
+            format!("({})", numbers.join(", "))
+        })
+        .collect();
+    let insert = format!(
+        "INSERT INTO revisions (game, revision, made_at, author, action, reason, record, \
+         identity, deleted) VALUES {}",
+        values.join(", ")
+    );
+    let (update, update_values) = row;
+    if db.is_postgres() {
+        let update = shift_parameters(update, rows.len());
+        let mut values = rows;
+        values.extend(update_values);
+        db.execute(&format!("WITH kept AS ({insert}) {update}"), &values)
+    } else {
+        db.execute(&insert, &rows)?;
+        db.execute(update, &update_values)
+    }
+}
+
+/// `sql` with each parameter `$N` renumbered `$N+by`.
+fn shift_parameters(sql: &str, by: usize) -> String {
+    let mut out = String::with_capacity(sql.len() + 8);
+    let mut rest = sql;
+    while let Some(at) = rest.find('$') {
+        out.push_str(&rest[..at]);
+        let digits = rest[at + 1..]
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len() - at - 1);
+        match rest[at + 1..at + 1 + digits].parse::<usize>() {
+            Ok(n) => out.push_str(&format!("${}", n + by)),
+            Err(_) => out.push('$'),
+        }
+        rest = &rest[at + 1 + digits..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The `UPDATE` that brings a game's row to a new text, and its values;
+/// it changes no row when the game's revision moved meanwhile.
+fn new_text_update(id: i64, revision: i64, game: &Prepared) -> (&'static str, Vec<Value>) {
+    let mut params = game_columns(game).to_vec();
+    params.extend([
+        game.verdict.map(|verdict| verdict.code()).into(),
+        i64::from(game.verdict.is_some_and(|verdict| verdict.forfeit)).into(),
+        id.into(),
+        revision.into(),
+    ]);
+    (
+        "UPDATE games SET rules = $1, south = $2, north = $3, event = $4, site = $5, \
+         date = $6, round = $7, result = $8, south_score = $9, north_score = $10, \
+         plies = $11, valid = $12, violations = $13, record = $14, winner = $15, \
+         forfeit = $16, revision = revision + 1 WHERE id = $17 AND revision = $18",
+        params,
+    )
+}
+
 impl Archive {
     /// Edits a stored game: sets or removes tags, replaces its moves.
     /// `expected`: the revision the change was made against (`None`: the
@@ -502,7 +580,6 @@ impl Archive {
         }
         let revision = current.revision + 1;
         let deleted = action == Action::Delete;
-        self.keep_first_revision(&current)?;
         // A correction that keeps the players, the event, its site and the
         // date changes none of their counts: neither detached nor attached
         // again (most corrections: a tag, a move).
@@ -519,33 +596,47 @@ impl Archive {
             .map_or((current.record.as_str(), current.identity), |game| {
                 (game.record.as_str(), game.identity)
             });
-        self.db.execute(
-            "INSERT INTO revisions (game, revision, made_at, author, action, reason, record, \
-             identity, deleted) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-            &[
+        // Revision 1 (the text as imported) is kept when the game first
+        // changes, in the same statement as the new revision.
+        let mut revisions: Vec<Value> = Vec::with_capacity(2 * REVISION_COLUMNS);
+        if current.revision <= 1 {
+            let first = first_revision(&current);
+            revisions.extend([
                 current.id.into(),
-                revision.into(),
-                now().into(),
-                author.by.into(),
-                action.as_str().into(),
-                author.reason.map(str::to_owned).into(),
-                record.into(),
-                identity.into(),
-                i64::from(deleted).into(),
-            ],
-        )?;
-        let updated = match &new {
-            Some(game) => self.write_new_text(current.id, current.revision, game)?,
-            None => self.db.execute(
+                1_i64.into(),
+                current.imported.into(),
+                first.by.into(),
+                first.action.into(),
+                None::<String>.into(),
+                current.record.as_str().into(),
+                current.identity.into(),
+                0_i64.into(),
+            ]);
+        }
+        revisions.extend([
+            current.id.into(),
+            revision.into(),
+            now().into(),
+            author.by.into(),
+            action.as_str().into(),
+            author.reason.map(str::to_owned).into(),
+            record.into(),
+            identity.into(),
+            i64::from(deleted).into(),
+        ]);
+        let row = match &new {
+            Some(game) => new_text_update(current.id, current.revision, game),
+            None => (
                 "UPDATE games SET revision = revision + 1, deleted = $1 \
                  WHERE id = $2 AND revision = $3",
-                &[
+                vec![
                     i64::from(deleted).into(),
                     current.id.into(),
                     current.revision.into(),
                 ],
-            )?,
+            ),
         };
+        let updated = write_revisions_and_row(&mut self.db, revisions, row)?;
         if updated != 1 {
             // Another writer changed it between our read and our write
             // (SQLite's write lock and PostgreSQL's row lock make this
@@ -592,52 +683,6 @@ impl Archive {
             }
         }
         Ok(())
-    }
-
-    /// Writes a game's revision 1 (its text as imported) when it first
-    /// changes.
-    fn keep_first_revision(&mut self, current: &Current) -> Result<(), ArchiveError> {
-        if current.revision > 1 {
-            return Ok(());
-        }
-        let first = first_revision(current);
-        self.db.execute(
-            "INSERT INTO revisions (game, revision, made_at, author, action, reason, record, \
-             identity, deleted) VALUES ($1, 1, $2, $3, $4, NULL, $5, $6, 0)",
-            &[
-                current.id.into(),
-                current.imported.into(),
-                first.by.into(),
-                first.action.into(),
-                current.record.as_str().into(),
-                current.identity.into(),
-            ],
-        )?;
-        Ok(())
-    }
-
-    /// The game's row brought to a new text; the rows changed (1, or 0
-    /// when its revision moved meanwhile).
-    fn write_new_text(
-        &mut self,
-        id: i64,
-        revision: i64,
-        game: &Prepared,
-    ) -> Result<u64, ArchiveError> {
-        let mut params = game_columns(game).to_vec();
-        params.extend([
-            game.verdict.map(|verdict| verdict.code()).into(),
-            i64::from(game.verdict.is_some_and(|verdict| verdict.forfeit)).into(),
-            id.into(),
-            revision.into(),
-        ]);
-        Ok(self.db.execute(
-            "UPDATE games SET rules = $1, south = $2, north = $3, event = $4, site = $5, \
-             date = $6, round = $7, result = $8, south_score = $9, north_score = $10, \
-             plies = $11, valid = $12, violations = $13, record = $14, winner = $15, \
-             forfeit = $16, revision = revision + 1 WHERE id = $17 AND revision = $18",
-            &params,
-        )?)
     }
 
     /// The explorer's counts and the position index brought to the game's
@@ -919,6 +964,14 @@ fn prepare_text(text: &str, rules: Option<Ruleset>) -> Result<Prepared, ArchiveE
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn parameters_are_renumbered_after_the_revisions_values() {
+        assert_eq!(
+            shift_parameters("SET a = $1, b = $12 WHERE c = $2 AND d = '$'", 9),
+            "SET a = $10, b = $21 WHERE c = $11 AND d = '$'"
+        );
+    }
 
     #[test]
     fn a_change_rewrites_the_tags_and_keeps_the_moves() {
