@@ -39,6 +39,21 @@ pub(crate) struct Lesson<'a> {
     pub(crate) report: LessonReport,
 }
 
+impl Lesson<'_> {
+    /// Leaves the teacher's notes off the boards (the pupils' sheet); the
+    /// check's report keeps them.
+    pub(crate) fn drop_teacher_notes(&mut self) {
+        for item in &mut self.items {
+            if let Item::Pasted {
+                board: Some(board), ..
+            } = item
+            {
+                board.notes.clear();
+            }
+        }
+    }
+}
+
 /// A part of the lesson, as the handout shows it.
 pub(crate) enum Item {
     /// Lines of prose.
