@@ -4,7 +4,7 @@
 //! wrong answer's explanation agrees with the proof. The tests run it on
 //! every exercise they find, and `examples/exercise_check.rs` on a corpus.
 
-use super::line::nets;
+use super::line::{ends_game, nets};
 use super::{Exercise, motif, plays_grenier};
 use crate::teach::{self, TeachId};
 use crate::{House, Position};
@@ -89,18 +89,6 @@ fn motif_holds(exercise: &Exercise, problems: &mut Vec<String>) {
     }
 }
 
-/// Whether the game is over after `line` from `position`.
-fn over_after(position: &Position, line: &[House]) -> bool {
-    let mut here = *position;
-    for &house in line {
-        match here.after(house) {
-            Ok((next, _)) => here = next,
-            Err(_) => return false,
-        }
-    }
-    here.turn().is_err()
-}
-
 /// The solution line: legal, from the solution, past the opponent's reply,
 /// ending on the solver's move that takes the gain it states.
 fn line_ends_with_gain(exercise: &Exercise, problems: &mut Vec<String>) {
@@ -115,8 +103,8 @@ fn line_ends_with_gain(exercise: &Exercise, problems: &mut Vec<String>) {
         problems.push(format!("the line's move {} is illegal", won.len() + 1));
         return;
     }
-    let ended = over_after(position, &line);
-    if line.len() % 2 == 0 {
+    let ended = ends_game(position, &line);
+    if line.len() % 2 == 0 && !ended {
         problems.push("the line ends on the opponent's move".to_owned());
     }
     if line.len() < 3 && !ended {

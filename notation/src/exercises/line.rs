@@ -118,6 +118,19 @@ fn carried_on(
     line
 }
 
+/// Whether the game is over after `line` played from `position`.
+#[must_use]
+pub fn ends_game(position: &Position, line: &[House]) -> bool {
+    let mut here = *position;
+    for &house in line {
+        match here.after(house) {
+            Ok((next, _)) => here = next,
+            Err(_) => return false,
+        }
+    }
+    here.turn().is_err()
+}
+
 /// The solution line: the proof's principal line from the solution (then
 /// the analysis's best moves), cut where the solver's winnings are the
 /// largest, and at least the solution, the opponent's best reply and the
@@ -143,7 +156,12 @@ pub(super) fn solution_line(
         options.line_plies.max(1),
     );
     let won = nets(position, &line, position.to_move());
-    let end = gain_taken(&won, 3).max(1);
+    let mut end = gain_taken(&won, 3).max(1);
+    // A reply that ends the game is part of the line: the game's end is
+    // what the solution wins.
+    if line.len() < 3 && ends_game(position, &line) {
+        end = line.len();
+    }
     let gain = won.get(end - 1).copied().unwrap_or(0);
     (line[..end.min(line.len())].to_vec(), gain)
 }

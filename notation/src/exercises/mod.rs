@@ -837,7 +837,7 @@ pub const CLEAR_LEAD: i32 = 10;
 /// The least [`score`] of difficulties 2, 3, 4 and 5: calibrated on the
 /// 200 engine games of `docs/exercises.md` so that their exercises spread
 /// over the five levels.
-pub const LEVEL_SCORES: [u32; 4] = [4, 7, 9, 12];
+pub const LEVEL_SCORES: [u32; 4] = [5, 7, 9, 11];
 
 /// The difficulty of a [`score`]: 1 below the first of [`LEVEL_SCORES`],
 /// [`MAX_DIFFICULTY`] from the last.
