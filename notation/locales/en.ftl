@@ -72,6 +72,8 @@ ruleset-songo-ekang = Songo, 2x7 houses, as played in the Ekang area
 ruleset-awale = Awale, 2x6 houses, as in the two French sources
 ruleset-oware-abapa = Oware with the international abapa tournament rules
 ruleset-seega = Seega, a 5x5 board, placement then custodian captures
+ruleset-akong-cameroon = Songo, 2x7 houses, as the akong-online platform plays its Cameroon variant (40 seeds win)
+ruleset-akong-gabon = Songo, 2x7 houses, as the akong-online platform plays its Gabon variant (36 seeds win)
 
 ## Rule summaries (notation/src/rule.rs; docs/rules.md): one line per rule id.
 
@@ -88,6 +90,11 @@ rule-songo-end-forty = a player with 40 seeds or more in store ends the game and
 rule-songo-end-few-seeds = fewer than 10 seeds on the board end the game
 rule-songo-end-no-move = the player to move has no legal move: the game ends
 rule-songo-end-remaining = when the game ends for lack of seeds or moves, each camp's seeds go to its owner
+rule-akong-exit = your exit house may be played with 1 seed only when it is your camp's last seed, which then goes to your store
+rule-akong-solidarity = when the opponent's camp is empty, you must play a house that reaches it if one does (the exit house always does)
+rule-akong-capture-grand-slam = a capture of all seven opponent houses takes nothing; any other capture is taken, even the camp's last seeds
+rule-akong-end-starved = the player to move has no seed: the game ends, the other player's camp goes to him
+rule-akong-end-store = a player with 40 seeds in store (36 in the Gabon variant) ends the game; otherwise the larger score wins
 rule-awale-sow = take every seed of one of your non-empty houses and sow them one by one counter-clockwise
 rule-awale-sow-skip-origin = with 12 seeds or more the emptied house is skipped on every lap
 rule-awale-capture-chain = last seed makes 2 or 3 in an opponent house: take it and the houses before it while they hold 2 or 3
@@ -269,6 +276,8 @@ illegal-exit = { $house } is { side-name }'s exit house and holds { seeds }: { $
 }
 illegal-solidarity-most-seeds = { opponent-name }'s camp is empty: { side-name } must feed it from one of the houses holding the most seeds
 illegal-solidarity-seven-seeds = { opponent-name }'s camp is empty: { side-name } must give it at least 7 seeds, or else as many as possible, and { $house } gives fewer
+illegal-akong-exit = { $house } is { side-name }'s exit house and holds 1 seed: it may be played only when it is the camp's last seed
+illegal-akong-solidarity = { opponent-name }'s camp is empty and { $house } does not reach it: { side-name } must play a house that does
 illegal-abapa-feed = { opponent-name }'s camp is empty and { $house } does not reach it: the opponent must be fed
 illegal-awale-feed = { $house } would leave { opponent-name } without a seed: a move must leave the opponent at least one
 

@@ -68,6 +68,8 @@ ruleset-songo-ekang = Songo, 2 × 7 cases, comme on le joue dans l'aire Ekang
 ruleset-awale = Awalé, 2 × 6 cases, comme dans les deux sources françaises
 ruleset-oware-abapa = Oware selon les règles internationales de tournoi « abapa »
 ruleset-seega = Seega, un plateau de 5 × 5 cases : la pose, puis les prises par encadrement
+ruleset-akong-cameroon = Songo, 2 × 7 cases, comme la plateforme akong-online joue sa variante Cameroun (40 graines gagnent)
+ruleset-akong-gabon = Songo, 2 × 7 cases, comme la plateforme akong-online joue sa variante Gabon (36 graines gagnent)
 
 ## Résumés des règles (notation/src/rule.rs ; docs/rules.md) : une ligne par identifiant de règle.
 
@@ -84,6 +86,11 @@ rule-songo-end-forty = un joueur qui a 40 graines ou plus en réserve termine la
 rule-songo-end-few-seeds = la partie s'arrête quand il reste moins de 10 graines sur le plateau
 rule-songo-end-no-move = le joueur au trait n'a aucun coup légal : la partie s'arrête
 rule-songo-end-remaining = quand la partie s'arrête faute de graines ou de coups, les graines de chaque camp reviennent à son propriétaire
+rule-akong-exit = la case de sortie ne se joue avec 1 graine que si c'est la dernière graine du camp, qui va alors dans la réserve du joueur
+rule-akong-solidarity = quand le camp adverse est vide, il faut jouer une case qui l'atteint s'il y en a une (la case de sortie l'atteint toujours)
+rule-akong-capture-grand-slam = une prise des sept cases adverses ne prend rien ; toute autre prise a lieu, même des dernières graines du camp
+rule-akong-end-starved = le joueur au trait n'a plus de graine : la partie s'arrête, le camp de l'autre joueur lui revient
+rule-akong-end-store = un joueur qui a 40 graines en réserve (36 dans la variante Gabon) termine la partie ; sinon le plus grand score gagne
 rule-awale-sow = prendre toutes les graines d'une de ses cases non vides et les semer une à une dans le sens inverse des aiguilles d'une montre
 rule-awale-sow-skip-origin = avec 12 graines ou plus, la case vidée est sautée à chaque tour
 rule-awale-capture-chain = la dernière graine fait 2 ou 3 dans une case adverse : on la prend, avec les cases précédentes tant qu'elles ont 2 ou 3 graines
@@ -253,6 +260,8 @@ illegal-exit = { $house } est la case de sortie de { side-name } et contient { s
 }
 illegal-solidarity-most-seeds = le camp de { opponent-name } est vide : { side-name } doit le nourrir depuis une des cases qui ont le plus de graines
 illegal-solidarity-seven-seeds = le camp de { opponent-name } est vide : { side-name } doit y semer au moins 7 graines, sinon le plus possible, et { $house } en sème moins
+illegal-akong-exit = { $house } est la case de sortie de { side-name } et contient 1 graine : elle ne se joue que si c'est la dernière graine du camp
+illegal-akong-solidarity = le camp de { opponent-name } est vide et { $house } ne l'atteint pas : { side-name } doit jouer une case qui l'atteint
 illegal-abapa-feed = le camp de { opponent-name } est vide et { $house } ne l'atteint pas : il faut nourrir l'adversaire
 illegal-awale-feed = { $house } laisserait { opponent-name } sans graine : un coup doit laisser au moins une graine à l'adversaire
 

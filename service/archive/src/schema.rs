@@ -363,10 +363,22 @@ CREATE TABLE live_moves (
 ){compact};
 ",
     },
+    Migration {
+        version: 11,
+        stale: &[],
+        // Writers only insert rows of the posting lists and the explorer's
+        // counts; the small rows they leave are merged later
+        // (`compact.rs`), found by these indexes of the small rows only
+        // (512: half of `postings::MAX_ROW_BYTES`).
+        sql: "
+CREATE INDEX positions_small ON positions (bucket, deep) WHERE length(entries) < 512;
+CREATE INDEX explorer_small ON explorer (bucket) WHERE length(entries) < 512;
+",
+    },
 ];
 
 /// The newest schema this songo knows.
-pub(crate) const CURRENT: i64 = 10;
+pub(crate) const CURRENT: i64 = 11;
 
 fn dialect(db: &Db, sql: &str) -> String {
     if db.is_postgres() {
@@ -551,4 +563,14 @@ pub(crate) fn current_version(db: &mut Db) -> Result<i64, DbError> {
         .and_then(|row| row.first())
         .and_then(super::db::Value::int)
         .unwrap_or(0))
+}
+
+/// The frozen SQL of migration `version` (for tests that check what a
+/// migration made).
+#[cfg(test)]
+pub(crate) fn sql_of(version: i64) -> Option<&'static str> {
+    MIGRATIONS
+        .iter()
+        .find(|migration| migration.version == version)
+        .map(|migration| migration.sql)
 }
