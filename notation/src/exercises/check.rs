@@ -104,7 +104,7 @@ fn line_ends_with_gain(exercise: &Exercise, problems: &mut Vec<String>) {
         return;
     }
     let ended = ends_game(position, &line);
-    if line.len() % 2 == 0 && !ended {
+    if line.len().is_multiple_of(2) && !ended {
         problems.push("the line ends on the opponent's move".to_owned());
     }
     if line.len() < 3 && !ended {
@@ -195,7 +195,7 @@ fn refutations_agree(exercise: &Exercise, problems: &mut Vec<String>) {
                 refutation.wins
             ));
         }
-        if line.len() % 2 == 0 {
+        if line.len().is_multiple_of(2) {
             problems.push(format!("{played}'s line ends on the solver's move"));
         }
     }

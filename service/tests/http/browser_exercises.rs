@@ -505,7 +505,8 @@ fn a_link_reads_back_its_exercises_and_refuses_the_rest() {
     let read = browser.run(
         "return import('/page/exercises.js').then(m => { \
            const exercise = {compact: 'songo:0,0,1,1,17,15,10/0,9,9,2,0,0,0:4-2:S', line: ['S1', 'N3', 'S3'], \
-             motif: 'teach.yinda', difficulty: {level: 2}, proof: {margin: 20, exact: false, depth: 10}}; \
+             motif: 'teach.yinda', difficulty: {level: 2}, proof: {margin: 20, exact: false, depth: 10}, gain: 4, \
+             refutations: [{move: 'S2', reply: 'N1', line: ['N1', 'S3'], wins: 16, worse: 23, term: 'teach.grenier'}]}; \
            const link = m.linkOf(exercise); \
            return [link, m.fromLink(link), m.fromLink('songo:1/2~<script>~x~9'), \
              m.fromLink('songo:1/2~S1_<b>_N2~<img>~99~-5~1~7'), m.MAX_LINK]; })",
@@ -513,7 +514,14 @@ fn a_link_reads_back_its_exercises_and_refuses_the_rest() {
     );
     assert_eq!(
         read[0],
-        "songo:0,0,1,1,17,15,10/0,9,9,2,0,0,0:4-2:S~S1_N3_S3~yinda~2~20~0~10"
+        "songo:0,0,1,1,17,15,10/0,9,9,2,0,0,0:4-2:S~S1_N3_S3~yinda~2~20~0~10~4~S2.N1.16.23.g"
+    );
+    // The refutations travel with the link (the reply, not its whole line).
+    assert_eq!(read[1]["gain"], 4);
+    assert_eq!(
+        read[1]["refutations"],
+        json!([{"move": "S2", "reply": "N1", "line": ["N1"], "wins": 16, "worse": 23,
+                "term": "teach.grenier"}])
     );
     assert_eq!(read[1]["line"], json!(["S1", "N3", "S3"]));
     assert_eq!(read[1]["solution"], "S1");
