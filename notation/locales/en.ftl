@@ -1186,6 +1186,10 @@ page-footer = The server keeps nothing: a board is shared by its link.
 page-error = The server could not answer.
 page-at = line { $line }, column { $column }
 page-game-over = Game over
+page-game-won = Game over: { $name } wins, { $text }.
+page-game-drawn = Game over: a draw, { $text }.
+page-export-south = South's player
+page-export-north = North's player
 page-south-moves = South to move
 page-north-moves = North to move
 page-seeds = { seeds }
@@ -1777,25 +1781,42 @@ page-exercises-proof-depth = { $count ->
 page-exercises-line = Solution line: { $text }.
 page-exercises-step = Next move of the line
 page-exercises-wrong = Not { $move }.
-page-exercises-thinking = The engine is looking at it…
 page-exercises-wrong-takes = { $count ->
     [one] { $move } takes { $count } seed,
    *[other] { $move } takes { $count } seeds,
 } but that is not enough.
-page-exercises-wrong-grenier = { $count ->
-    [one] { $move } leaves { $house }’s grenier able to take { $count } seed.
-   *[other] { $move } leaves { $house }’s grenier able to take { $count } seeds.
+page-exercises-refuted = { $count ->
+    [one] After { $move }, { $name } answers { $house }, and the line { $text } wins { $count } seed.
+   *[other] After { $move }, { $name } answers { $house }, and the line { $text } wins { $count } seeds.
 }
-page-exercises-wrong-threat = { $count ->
-    [one] { $move } leaves { $house } able to take { $count } seed ({ $text }).
-   *[other] { $move } leaves { $house } able to take { $count } seeds ({ $text }).
+page-exercises-refuted-grenier = { $count ->
+    [one] After { $move }, { $name } answers { $house }, a grenier, and the line { $text } wins { $count } seed.
+   *[other] After { $move }, { $name } answers { $house }, a grenier, and the line { $text } wins { $count } seeds.
 }
-page-exercises-wrong-no-threat = After { $move }, { $name } threatens nothing.
-page-exercises-wrong-double = { $count ->
-    [one] After { $move }, { $text } make a double threat (up to { $count } seed).
-   *[other] After { $move }, { $text } make a double threat (up to { $count } seeds).
+page-exercises-refuted-double = { $count ->
+    [one] After { $move }, { $name } answers { $house }, a double threat, and the line { $text } wins { $count } seed.
+   *[other] After { $move }, { $name } answers { $house }, a double threat, and the line { $text } wins { $count } seeds.
 }
-page-exercises-wrong-engine = The engine: { $move } is worth { $value } in score difference for { $name }, the best move { $text }.
+page-exercises-refuted-threat = { $count ->
+    [one] After { $move }, { $name } answers { $house }, a threat, and the line { $text } wins { $count } seed.
+   *[other] After { $move }, { $name } answers { $house }, a threat, and the line { $text } wins { $count } seeds.
+}
+page-exercises-refuted-quiet = After { $move }, { $name } answers { $house } and takes nothing at once, but the game goes worse.
+page-exercises-refuted-end = { $move } ends the game.
+page-exercises-worse-depth = { $count ->
+    [one] { $move } is { $count } seed of score difference worse than { $house } (the engine, { $value } plies deep).
+   *[other] { $move } is { $count } seeds of score difference worse than { $house } (the engine, { $value } plies deep).
+}
+page-exercises-worse-exact = { $count ->
+    [one] { $move } is { $count } seed of score difference worse than { $house } (proven to the end).
+   *[other] { $move } is { $count } seeds of score difference worse than { $house } (proven to the end).
+}
+page-exercises-gain = { $count ->
+    [one] Along it { $name } wins { $count } seed.
+   *[other] Along it { $name } wins { $count } seeds.
+}
+page-exercises-motif-grenier-build = grenier to build
+page-exercises-question-grenier-build = { $name } to play. { exercises-ask-grenier-build }
 page-exercises-retry = Try again
 page-exercises-show = Show the solution
 page-exercises-previous = Previous exercise
@@ -1820,8 +1841,12 @@ page-exercises-link-cut = { $count ->
 ## songo exercises: exercises mined from games (docs/exercises.md)
 exercises-title = Exercises from games
 exercises-intro = { $count ->
-    [one] { $count } exercise, found and checked by the engine in real games. Solutions at the end.
-   *[other] { $count } exercises, found and checked by the engine in real games. Solutions at the end.
+    [one] { $count } exercise, found and checked by the engine in real games.
+   *[other] { $count } exercises, found and checked by the engine in real games.
+} { $solutions ->
+    [inline] Each is followed by its solution.
+    [none] {""}
+   *[separate] The solutions are on pages of their own, at the end.
 }
 exercises-heading = Exercise { $number }
 exercises-solutions = Solutions
@@ -1829,6 +1854,7 @@ exercises-solution-heading = Solution { $number }
 # The motif of an exercise, by its teach.* id.
 exercises-motif = { $id ->
     [grenier] grenier
+    [grenier-build] grenier to build
     [double-threat] double threat
     [yinda] yinda
     [defence] defence
@@ -1838,12 +1864,14 @@ exercises-difficulty = difficulty { $level } of 5
 # The one-line question of an exercise; `side` is who is to move.
 # What an exercise asks, by motif: the exercise's question (exercises-question) and the page's (page-exercises-question-*) say it so.
 exercises-ask-grenier = A grenier can harvest: which move wins clearly more than any other?
+exercises-ask-grenier-build = Which move builds a grenier (a house of { $value } seeds or more) and wins clearly more than any other?
 exercises-ask-double-threat = Which move leaves two threats that no single answer removes?
 exercises-ask-yinda = A house is threatened: which move reinforces it?
 exercises-ask-defence = A capture is threatened: which move limits it best?
 exercises-ask-threat = Which move wins clearly more than any other?
 exercises-question = { $id ->
     [grenier] { side-name } to play. { exercises-ask-grenier }
+    [grenier-build] { side-name } to play. { exercises-ask-grenier-build }
     [double-threat] { side-name } to play. { exercises-ask-double-threat }
     [yinda] { side-name } to play. { exercises-ask-yinda }
     [defence] { side-name } to play. { exercises-ask-defence }
@@ -1858,6 +1886,34 @@ exercises-proof = { $move } is the move: { $exact ->
    *[other] { $margin } seeds of score difference better than any other move.
 }
 exercises-line = Solution line: { $line }.
+# What the solution line wins (`gain` seeds of store difference), or, for a defence, how much the opponent still takes (`loss`) of the `before` seeds he threatened.
+exercises-gain = { $gain ->
+    [one] Along it { side-name } wins { $gain } seed.
+   *[other] Along it { side-name } wins { $gain } seeds.
+}
+exercises-held = { $loss ->
+    [0] Along it { side-name } loses nothing of the { $before } seeds threatened.
+    [one] Along it { side-name } loses only { $loss } seed of the { $before } threatened.
+   *[other] Along it { side-name } loses only { $loss } seeds of the { $before } threatened.
+}
+# Why another move is wrong: the opponent's best reply (`term`: the teach.* key it illustrates, or none), what its line wins, and how many seeds of score difference the move is worse than the solution.
+exercises-refutation = { $move }? { $reply } answers{ $term ->
+    [grenier] {" "}with its grenier
+    [double-threat] {" "}with a double threat
+    [threat] {" "}with a threat
+   *[none] {""}
+}, { $wins ->
+    [0] and takes nothing at once
+    [one] and its line { $line } wins { $wins } seed
+   *[other] and its line { $line } wins { $wins } seeds
+}: { $move } is { $worse ->
+    [one] { $worse } seed
+   *[other] { $worse } seeds
+} of score difference worse than { $solution }.
+exercises-refutation-end = { $move } ends the game: it is { $worse ->
+    [one] { $worse } seed
+   *[other] { $worse } seeds
+} of score difference worse than { $solution }.
 exercises-source = Found in { $source }, game { $game }, before ply { $ply }.
 exercises-after-mistake = { $move } had just lost { $loss ->
     [one] { $loss } seed

@@ -1197,6 +1197,10 @@ page-footer = Le serveur ne garde rien : un plateau se partage par son lien.
 page-error = Le serveur n'a pas pu répondre.
 page-at = ligne { $line }, colonne { $column }
 page-game-over = Partie terminée
+page-game-won = Partie terminée : { $name } gagne, { $text }.
+page-game-drawn = Partie terminée : nulle, { $text }.
+page-export-south = Joueur du Sud
+page-export-north = Joueur du Nord
 page-south-moves = Sud au trait
 page-north-moves = Nord au trait
 page-seeds = { seeds }
@@ -1795,25 +1799,42 @@ page-exercises-proof-depth = { $count ->
 page-exercises-line = La suite : { $text }.
 page-exercises-step = Coup suivant de la suite
 page-exercises-wrong = Pas { $move }.
-page-exercises-thinking = Le moteur regarde…
 page-exercises-wrong-takes = { $count ->
     [one] { $move } prend { $count } graine, mais cela ne suffit pas.
    *[other] { $move } prend { $count } graines, mais cela ne suffit pas.
 }
-page-exercises-wrong-grenier = { $count ->
-    [one] { $move } laisse le grenier { $house } prendre { $count } graine.
-   *[other] { $move } laisse le grenier { $house } prendre { $count } graines.
+page-exercises-refuted = { $count ->
+    [one] Après { $move }, { $name } répond { $house }, et la suite { $text } gagne { $count } graine.
+   *[other] Après { $move }, { $name } répond { $house }, et la suite { $text } gagne { $count } graines.
 }
-page-exercises-wrong-threat = { $count ->
-    [one] { $move } laisse { $house } prendre { $count } graine ({ $text }).
-   *[other] { $move } laisse { $house } prendre { $count } graines ({ $text }).
+page-exercises-refuted-grenier = { $count ->
+    [one] Après { $move }, { $name } répond { $house }, un grenier (ndà), et la suite { $text } gagne { $count } graine.
+   *[other] Après { $move }, { $name } répond { $house }, un grenier (ndà), et la suite { $text } gagne { $count } graines.
 }
-page-exercises-wrong-no-threat = Après { $move }, { $name } ne menace rien.
-page-exercises-wrong-double = { $count ->
-    [one] Après { $move }, { $text } font une menace double (jusqu’à { $count } graine).
-   *[other] Après { $move }, { $text } font une menace double (jusqu’à { $count } graines).
+page-exercises-refuted-double = { $count ->
+    [one] Après { $move }, { $name } répond { $house }, une menace double, et la suite { $text } gagne { $count } graine.
+   *[other] Après { $move }, { $name } répond { $house }, une menace double, et la suite { $text } gagne { $count } graines.
 }
-page-exercises-wrong-engine = Le moteur : { $move } vaut { $value } d’écart pour { $name }, le meilleur coup { $text }.
+page-exercises-refuted-threat = { $count ->
+    [one] Après { $move }, { $name } répond { $house }, une menace, et la suite { $text } gagne { $count } graine.
+   *[other] Après { $move }, { $name } répond { $house }, une menace, et la suite { $text } gagne { $count } graines.
+}
+page-exercises-refuted-quiet = Après { $move }, { $name } répond { $house } et ne prend rien tout de suite, mais la partie tourne moins bien.
+page-exercises-refuted-end = { $move } finit la partie.
+page-exercises-worse-depth = { $count ->
+    [one] { $move } est moins bon que { $house } de { $count } graine d’écart (le moteur, à { $value } demi-coups).
+   *[other] { $move } est moins bon que { $house } de { $count } graines d’écart (le moteur, à { $value } demi-coups).
+}
+page-exercises-worse-exact = { $count ->
+    [one] { $move } est moins bon que { $house } de { $count } graine d’écart (prouvé jusqu’à la fin).
+   *[other] { $move } est moins bon que { $house } de { $count } graines d’écart (prouvé jusqu’à la fin).
+}
+page-exercises-gain = { $count ->
+    [one] { $name } y gagne { $count } graine.
+   *[other] { $name } y gagne { $count } graines.
+}
+page-exercises-motif-grenier-build = grenier (ndà) à bâtir
+page-exercises-question-grenier-build = { $name } joue. { exercises-ask-grenier-build }
 page-exercises-retry = Réessayer
 page-exercises-show = Voir la solution
 page-exercises-previous = Exercice précédent
@@ -1838,8 +1859,12 @@ page-exercises-link-cut = { $count ->
 ## songo exercises : des exercices tirés des parties (docs/exercises.md)
 exercises-title = Exercices tirés de parties
 exercises-intro = { $count ->
-    [one] { $count } exercice, trouvé et vérifié par le moteur dans des parties réelles. Les solutions sont à la fin.
-   *[other] { $count } exercices, trouvés et vérifiés par le moteur dans des parties réelles. Les solutions sont à la fin.
+    [one] { $count } exercice, trouvé et vérifié par le moteur dans des parties réelles.
+   *[other] { $count } exercices, trouvés et vérifiés par le moteur dans des parties réelles.
+} { $solutions ->
+    [inline] Chacun est suivi de sa solution.
+    [none] {""}
+   *[separate] Les solutions sont à la fin, sur des pages à part.
 }
 exercises-heading = Exercice { $number }
 exercises-solutions = Solutions
@@ -1847,6 +1872,7 @@ exercises-solution-heading = Solution { $number }
 # Le thème d'un exercice, par son id teach.*.
 exercises-motif = { $id ->
     [grenier] grenier (ndà)
+    [grenier-build] grenier (ndà) à bâtir
     [double-threat] menace double
     [yinda] yinda
     [defence] défense
@@ -1856,12 +1882,14 @@ exercises-difficulty = difficulté { $level } sur 5
 # La question d'un exercice, en une ligne ; `side` est le camp qui joue.
 # Ce qu'un exercice demande, par motif : la question de l'exercice (exercises-question) et celle de la page (page-exercises-question-*) le disent ainsi.
 exercises-ask-grenier = Un grenier peut récolter : quel coup gagne nettement plus que tous les autres ?
+exercises-ask-grenier-build = Quel coup bâtit un grenier (une maison de { $value } graines ou plus) et gagne nettement plus que tous les autres ?
 exercises-ask-double-threat = Quel coup laisse deux menaces qu'aucune réponse ne supprime à la fois ?
 exercises-ask-yinda = Une maison est menacée : quel coup la renforce ?
 exercises-ask-defence = Une prise menace : quel coup la limite le mieux ?
 exercises-ask-threat = Quel coup gagne nettement plus que tous les autres ?
 exercises-question = { $id ->
     [grenier] { side-name } joue. { exercises-ask-grenier }
+    [grenier-build] { side-name } joue. { exercises-ask-grenier-build }
     [double-threat] { side-name } joue. { exercises-ask-double-threat }
     [yinda] { side-name } joue. { exercises-ask-yinda }
     [defence] { side-name } joue. { exercises-ask-defence }
@@ -1876,6 +1904,34 @@ exercises-proof = Le coup est { $move } : { $exact ->
    *[other] { $margin } graines d'écart de mieux que tout autre coup.
 }
 exercises-line = La suite : { $line }.
+# Ce que la suite gagne (`gain` graines d'écart aux greniers), ou, pour une défense, ce que l'adversaire prend encore (`loss`) des `before` graines menacées.
+exercises-gain = { $gain ->
+    [one] { side-name } y gagne { $gain } graine.
+   *[other] { side-name } y gagne { $gain } graines.
+}
+exercises-held = { $loss ->
+    [0] { side-name } n'y perd rien des { $before } graines menacées.
+    [one] { side-name } n'y perd que { $loss } graine des { $before } menacées.
+   *[other] { side-name } n'y perd que { $loss } graines des { $before } menacées.
+}
+# Pourquoi un autre coup est mauvais : la meilleure réponse de l'adversaire (`term` : la clé teach.* qu'elle illustre, ou none), ce que sa suite gagne, et de combien de graines d'écart le coup est moins bon que la solution.
+exercises-refutation = Et { $move } ? { $reply } répond{ $term ->
+    [grenier] {" "}avec son grenier (ndà)
+    [double-threat] {" "}par une menace double
+    [threat] {" "}par une menace
+   *[none] {""}
+}, { $wins ->
+    [0] et ne prend rien tout de suite
+    [one] et sa suite { $line } gagne { $wins } graine
+   *[other] et sa suite { $line } gagne { $wins } graines
+} : { $move } est moins bon que { $solution } de { $worse ->
+    [one] { $worse } graine
+   *[other] { $worse } graines
+} d'écart.
+exercises-refutation-end = { $move } finit la partie : il est moins bon que { $solution } de { $worse ->
+    [one] { $worse } graine
+   *[other] { $worse } graines
+} d'écart.
 exercises-source = Tiré de { $source }, partie { $game }, avant le demi-coup { $ply }.
 exercises-after-mistake = { $move } venait de perdre { $loss ->
     [one] { $loss } graine
