@@ -9,6 +9,7 @@ mod archive;
 mod convert;
 mod convert_record;
 mod engine_move;
+mod event;
 mod exercises;
 mod explain;
 mod flags;
@@ -73,6 +74,7 @@ enum Command {
     Archive(archive::Args),
     Explore(archive::ExploreArgs),
     Pair(pair::Args),
+    Event(event::Args),
 }
 
 /// An error for the user, with the exit status it leads to.
@@ -133,6 +135,7 @@ fn main() -> ExitCode {
         Command::Archive(args) => archive::run(&args, lang),
         Command::Explore(args) => archive::explore(&args, lang),
         Command::Pair(args) => pair::run(&args, lang),
+        Command::Event(args) => event::run(&args, lang),
     };
     match result {
         Ok(status) => ExitCode::from(status),

@@ -1186,6 +1186,10 @@ page-footer = The server keeps nothing: a board is shared by its link.
 page-error = The server could not answer.
 page-at = line { $line }, column { $column }
 page-game-over = Game over
+page-game-won = Game over: { $name } wins, { $text }.
+page-game-drawn = Game over: a draw, { $text }.
+page-export-south = South's player
+page-export-north = North's player
 page-south-moves = South to move
 page-north-moves = North to move
 page-seeds = { seeds }
@@ -1777,25 +1781,42 @@ page-exercises-proof-depth = { $count ->
 page-exercises-line = Solution line: { $text }.
 page-exercises-step = Next move of the line
 page-exercises-wrong = Not { $move }.
-page-exercises-thinking = The engine is looking at it…
 page-exercises-wrong-takes = { $count ->
     [one] { $move } takes { $count } seed,
    *[other] { $move } takes { $count } seeds,
 } but that is not enough.
-page-exercises-wrong-grenier = { $count ->
-    [one] { $move } leaves { $house }’s grenier able to take { $count } seed.
-   *[other] { $move } leaves { $house }’s grenier able to take { $count } seeds.
+page-exercises-refuted = { $count ->
+    [one] After { $move }, { $name } answers { $house }, and the line { $text } wins { $count } seed.
+   *[other] After { $move }, { $name } answers { $house }, and the line { $text } wins { $count } seeds.
 }
-page-exercises-wrong-threat = { $count ->
-    [one] { $move } leaves { $house } able to take { $count } seed ({ $text }).
-   *[other] { $move } leaves { $house } able to take { $count } seeds ({ $text }).
+page-exercises-refuted-grenier = { $count ->
+    [one] After { $move }, { $name } answers { $house }, a grenier, and the line { $text } wins { $count } seed.
+   *[other] After { $move }, { $name } answers { $house }, a grenier, and the line { $text } wins { $count } seeds.
 }
-page-exercises-wrong-no-threat = After { $move }, { $name } threatens nothing.
-page-exercises-wrong-double = { $count ->
-    [one] After { $move }, { $text } make a double threat (up to { $count } seed).
-   *[other] After { $move }, { $text } make a double threat (up to { $count } seeds).
+page-exercises-refuted-double = { $count ->
+    [one] After { $move }, { $name } answers { $house }, a double threat, and the line { $text } wins { $count } seed.
+   *[other] After { $move }, { $name } answers { $house }, a double threat, and the line { $text } wins { $count } seeds.
 }
-page-exercises-wrong-engine = The engine: { $move } is worth { $value } in score difference for { $name }, the best move { $text }.
+page-exercises-refuted-threat = { $count ->
+    [one] After { $move }, { $name } answers { $house }, a threat, and the line { $text } wins { $count } seed.
+   *[other] After { $move }, { $name } answers { $house }, a threat, and the line { $text } wins { $count } seeds.
+}
+page-exercises-refuted-quiet = After { $move }, { $name } answers { $house } and takes nothing at once, but the game goes worse.
+page-exercises-refuted-end = { $move } ends the game.
+page-exercises-worse-depth = { $count ->
+    [one] { $move } is { $count } seed of score difference worse than { $house } (the engine, { $value } plies deep).
+   *[other] { $move } is { $count } seeds of score difference worse than { $house } (the engine, { $value } plies deep).
+}
+page-exercises-worse-exact = { $count ->
+    [one] { $move } is { $count } seed of score difference worse than { $house } (proven to the end).
+   *[other] { $move } is { $count } seeds of score difference worse than { $house } (proven to the end).
+}
+page-exercises-gain = { $count ->
+    [one] Along it { $name } wins { $count } seed.
+   *[other] Along it { $name } wins { $count } seeds.
+}
+page-exercises-motif-grenier-build = grenier to build
+page-exercises-question-grenier-build = { $name } to play. { exercises-ask-grenier-build }
 page-exercises-retry = Try again
 page-exercises-show = Show the solution
 page-exercises-previous = Previous exercise
@@ -1820,8 +1841,12 @@ page-exercises-link-cut = { $count ->
 ## songo exercises: exercises mined from games (docs/exercises.md)
 exercises-title = Exercises from games
 exercises-intro = { $count ->
-    [one] { $count } exercise, found and checked by the engine in real games. Solutions at the end.
-   *[other] { $count } exercises, found and checked by the engine in real games. Solutions at the end.
+    [one] { $count } exercise, found and checked by the engine in real games.
+   *[other] { $count } exercises, found and checked by the engine in real games.
+} { $solutions ->
+    [inline] Each is followed by its solution.
+    [none] {""}
+   *[separate] The solutions are on pages of their own, at the end.
 }
 exercises-heading = Exercise { $number }
 exercises-solutions = Solutions
@@ -1829,6 +1854,7 @@ exercises-solution-heading = Solution { $number }
 # The motif of an exercise, by its teach.* id.
 exercises-motif = { $id ->
     [grenier] grenier
+    [grenier-build] grenier to build
     [double-threat] double threat
     [yinda] yinda
     [defence] defence
@@ -1838,12 +1864,14 @@ exercises-difficulty = difficulty { $level } of 5
 # The one-line question of an exercise; `side` is who is to move.
 # What an exercise asks, by motif: the exercise's question (exercises-question) and the page's (page-exercises-question-*) say it so.
 exercises-ask-grenier = A grenier can harvest: which move wins clearly more than any other?
+exercises-ask-grenier-build = Which move builds a grenier (a house of { $value } seeds or more) and wins clearly more than any other?
 exercises-ask-double-threat = Which move leaves two threats that no single answer removes?
 exercises-ask-yinda = A house is threatened: which move reinforces it?
 exercises-ask-defence = A capture is threatened: which move limits it best?
 exercises-ask-threat = Which move wins clearly more than any other?
 exercises-question = { $id ->
     [grenier] { side-name } to play. { exercises-ask-grenier }
+    [grenier-build] { side-name } to play. { exercises-ask-grenier-build }
     [double-threat] { side-name } to play. { exercises-ask-double-threat }
     [yinda] { side-name } to play. { exercises-ask-yinda }
     [defence] { side-name } to play. { exercises-ask-defence }
@@ -1858,6 +1886,34 @@ exercises-proof = { $move } is the move: { $exact ->
    *[other] { $margin } seeds of score difference better than any other move.
 }
 exercises-line = Solution line: { $line }.
+# What the solution line wins (`gain` seeds of store difference), or, for a defence, how much the opponent still takes (`loss`) of the `before` seeds he threatened.
+exercises-gain = { $gain ->
+    [one] Along it { side-name } wins { $gain } seed.
+   *[other] Along it { side-name } wins { $gain } seeds.
+}
+exercises-held = { $loss ->
+    [0] Along it { side-name } loses nothing of the { $before } seeds threatened.
+    [one] Along it { side-name } loses only { $loss } seed of the { $before } threatened.
+   *[other] Along it { side-name } loses only { $loss } seeds of the { $before } threatened.
+}
+# Why another move is wrong: the opponent's best reply (`term`: the teach.* key it illustrates, or none), what its line wins, and how many seeds of score difference the move is worse than the solution.
+exercises-refutation = { $move }? { $reply } answers{ $term ->
+    [grenier] {" "}with its grenier
+    [double-threat] {" "}with a double threat
+    [threat] {" "}with a threat
+   *[none] {""}
+}, { $wins ->
+    [0] and takes nothing at once
+    [one] and its line { $line } wins { $wins } seed
+   *[other] and its line { $line } wins { $wins } seeds
+}: { $move } is { $worse ->
+    [one] { $worse } seed
+   *[other] { $worse } seeds
+} of score difference worse than { $solution }.
+exercises-refutation-end = { $move } ends the game: it is { $worse ->
+    [one] { $worse } seed
+   *[other] { $worse } seeds
+} of score difference worse than { $solution }.
 exercises-source = Found in { $source }, game { $game }, before ply { $ply }.
 exercises-after-mistake = { $move } had just lost { $loss ->
     [one] { $loss } seed
@@ -1966,6 +2022,81 @@ page-live-end-resignation = { $name } wins by resignation ({ $text })
 page-live-end-agreement = Stopped by agreement ({ $text })
 page-live-end-forfeit = { $name } wins by forfeit ({ $text })
 page-live-end-forfeit-both = Both players forfeit ({ $text })
+
+event-no-such = no event is named { $name }: `songo event create` runs one, `songo archive events` lists the archive's
+event-not-run = the event { $name } is recorded, not run: it has no pairing system (`songo event create` runs it)
+event-already-run = the event { $name } is run already
+event-bad-name = `{ $field }` must be a name of 1 to { $limit } characters with a letter or a digit, without control characters
+event-no-rounds = the number of rounds must be 1 to { $most } (the Dutch system needs it: `--rounds N`)
+event-registered = { $name } is registered already
+event-closed = round 1 is paired: the field is closed
+event-full = an event registers { $most } players at most
+event-too-few-players = an event needs two players to be paired
+event-unfinished = board { $board } of round { $round } has no result yet: enter it before pairing the next round
+event-all-paired = every planned round is paired
+event-cannot-pair = the round cannot be paired: { $error }
+event-no-such-board = round { $round } has no board { $board }
+event-bye-result = a bye takes no result: its point is given by the pairing
+event-bad-result = `{ $result }` is not a result: give a final score (`41-29`, white's seeds first), `1/2-1/2`, or a forfeit `+/-`, `-/+`, `-/-`
+event-not-paired = { $names } are not paired on a board of the event (of the game's round)
+event-not-a-game = not a game: { $error }
+event-bad-tiebreaks = `{ $list }` is not a list of tie-breaks (direct, wins, sb, buchholz, buchholz-cut1, buchholz-median1, seed-diff)
+event-col-board = Board
+event-col-white = First mover
+event-col-black = Second
+event-col-result = Result
+event-col-place = Place
+event-col-number = No.
+event-col-points = Points
+event-bye = bye
+event-round = Round { $round }
+event-no-boards = no boards
+event-standings = Standings
+event-heading = { $name }: { $system }, { $rounds } rounds, { $players } players
+cli-event-created = Event { $name } (id { $id }) is run: { $system }, { $rounds } rounds. Register its players with `songo event register`.
+cli-event-registered = { $name } is player { $number } of the event.
+cli-event-imported = { $name } (id { $id }): { $players } players, { $rounds } rounds read.
+cli-event-result-needs = give the result with --round and --board, or a game with --game
+cli-event-no-game = { $name } holds no game
+event-col-name = Name
+problem-detail-event-system = `{ $system }` is not a pairing system: dutch, round-robin or double-round-robin
+page-tab-tournament = Tournament
+page-tournament-token = Write token
+page-tournament-token-needed = Writing to the archive needs its write token: type it above, then try again.
+page-tournament-new = Create an event
+page-tournament-name = Name
+page-tournament-site = Site
+page-tournament-system = System
+page-tournament-system-dutch = Swiss (Dutch)
+page-tournament-system-round-robin = Round robin
+page-tournament-system-double-round-robin = Double round robin
+page-tournament-rounds = Rounds
+page-tournament-create = Create
+page-tournament-id = Event id
+page-tournament-open = Open
+page-tournament-player = Player
+page-tournament-rating = Rating
+page-tournament-register = Register
+page-tournament-pair = Pair the next round
+page-tournament-print = Print
+page-tournament-standings = Standings
+page-tournament-link = Standings for everyone
+page-tournament-created = { $name } is created: register its players.
+page-tournament-registered = { $name } is player { $number }.
+page-tournament-paired = Round { $round } is paired.
+page-tournament-entered = Result of round { $round }, board { $board } saved.
+page-tournament-state = { $system }: { $paired } of { $rounds } rounds paired, { $count ->
+    [one] one player
+   *[other] { $count } players
+}
+page-tournament-round = Round { $round }
+page-tournament-bye = bye
+page-tournament-score = Score, first mover's seeds first
+page-tournament-save = Save
+page-tournament-correct = Correct
+page-tournament-place = Place
+page-tournament-points = Points
+page-tournament-field = Players
 
 ## Players of every strength, issue 40 (service/src/player.rs): `POST /v1/move`.
 problem-detail-bad-level = level={ $value } is not a level: write 1 (a beginner can beat it) to 8 (the full engine)

@@ -1197,6 +1197,10 @@ page-footer = Le serveur ne garde rien : un plateau se partage par son lien.
 page-error = Le serveur n'a pas pu répondre.
 page-at = ligne { $line }, colonne { $column }
 page-game-over = Partie terminée
+page-game-won = Partie terminée : { $name } gagne, { $text }.
+page-game-drawn = Partie terminée : nulle, { $text }.
+page-export-south = Joueur du Sud
+page-export-north = Joueur du Nord
 page-south-moves = Sud au trait
 page-north-moves = Nord au trait
 page-seeds = { seeds }
@@ -1795,25 +1799,42 @@ page-exercises-proof-depth = { $count ->
 page-exercises-line = La suite : { $text }.
 page-exercises-step = Coup suivant de la suite
 page-exercises-wrong = Pas { $move }.
-page-exercises-thinking = Le moteur regarde…
 page-exercises-wrong-takes = { $count ->
     [one] { $move } prend { $count } graine, mais cela ne suffit pas.
    *[other] { $move } prend { $count } graines, mais cela ne suffit pas.
 }
-page-exercises-wrong-grenier = { $count ->
-    [one] { $move } laisse le grenier { $house } prendre { $count } graine.
-   *[other] { $move } laisse le grenier { $house } prendre { $count } graines.
+page-exercises-refuted = { $count ->
+    [one] Après { $move }, { $name } répond { $house }, et la suite { $text } gagne { $count } graine.
+   *[other] Après { $move }, { $name } répond { $house }, et la suite { $text } gagne { $count } graines.
 }
-page-exercises-wrong-threat = { $count ->
-    [one] { $move } laisse { $house } prendre { $count } graine ({ $text }).
-   *[other] { $move } laisse { $house } prendre { $count } graines ({ $text }).
+page-exercises-refuted-grenier = { $count ->
+    [one] Après { $move }, { $name } répond { $house }, un grenier (ndà), et la suite { $text } gagne { $count } graine.
+   *[other] Après { $move }, { $name } répond { $house }, un grenier (ndà), et la suite { $text } gagne { $count } graines.
 }
-page-exercises-wrong-no-threat = Après { $move }, { $name } ne menace rien.
-page-exercises-wrong-double = { $count ->
-    [one] Après { $move }, { $text } font une menace double (jusqu’à { $count } graine).
-   *[other] Après { $move }, { $text } font une menace double (jusqu’à { $count } graines).
+page-exercises-refuted-double = { $count ->
+    [one] Après { $move }, { $name } répond { $house }, une menace double, et la suite { $text } gagne { $count } graine.
+   *[other] Après { $move }, { $name } répond { $house }, une menace double, et la suite { $text } gagne { $count } graines.
 }
-page-exercises-wrong-engine = Le moteur : { $move } vaut { $value } d’écart pour { $name }, le meilleur coup { $text }.
+page-exercises-refuted-threat = { $count ->
+    [one] Après { $move }, { $name } répond { $house }, une menace, et la suite { $text } gagne { $count } graine.
+   *[other] Après { $move }, { $name } répond { $house }, une menace, et la suite { $text } gagne { $count } graines.
+}
+page-exercises-refuted-quiet = Après { $move }, { $name } répond { $house } et ne prend rien tout de suite, mais la partie tourne moins bien.
+page-exercises-refuted-end = { $move } finit la partie.
+page-exercises-worse-depth = { $count ->
+    [one] { $move } est moins bon que { $house } de { $count } graine d’écart (le moteur, à { $value } demi-coups).
+   *[other] { $move } est moins bon que { $house } de { $count } graines d’écart (le moteur, à { $value } demi-coups).
+}
+page-exercises-worse-exact = { $count ->
+    [one] { $move } est moins bon que { $house } de { $count } graine d’écart (prouvé jusqu’à la fin).
+   *[other] { $move } est moins bon que { $house } de { $count } graines d’écart (prouvé jusqu’à la fin).
+}
+page-exercises-gain = { $count ->
+    [one] { $name } y gagne { $count } graine.
+   *[other] { $name } y gagne { $count } graines.
+}
+page-exercises-motif-grenier-build = grenier (ndà) à bâtir
+page-exercises-question-grenier-build = { $name } joue. { exercises-ask-grenier-build }
 page-exercises-retry = Réessayer
 page-exercises-show = Voir la solution
 page-exercises-previous = Exercice précédent
@@ -1838,8 +1859,12 @@ page-exercises-link-cut = { $count ->
 ## songo exercises : des exercices tirés des parties (docs/exercises.md)
 exercises-title = Exercices tirés de parties
 exercises-intro = { $count ->
-    [one] { $count } exercice, trouvé et vérifié par le moteur dans des parties réelles. Les solutions sont à la fin.
-   *[other] { $count } exercices, trouvés et vérifiés par le moteur dans des parties réelles. Les solutions sont à la fin.
+    [one] { $count } exercice, trouvé et vérifié par le moteur dans des parties réelles.
+   *[other] { $count } exercices, trouvés et vérifiés par le moteur dans des parties réelles.
+} { $solutions ->
+    [inline] Chacun est suivi de sa solution.
+    [none] {""}
+   *[separate] Les solutions sont à la fin, sur des pages à part.
 }
 exercises-heading = Exercice { $number }
 exercises-solutions = Solutions
@@ -1847,6 +1872,7 @@ exercises-solution-heading = Solution { $number }
 # Le thème d'un exercice, par son id teach.*.
 exercises-motif = { $id ->
     [grenier] grenier (ndà)
+    [grenier-build] grenier (ndà) à bâtir
     [double-threat] menace double
     [yinda] yinda
     [defence] défense
@@ -1856,12 +1882,14 @@ exercises-difficulty = difficulté { $level } sur 5
 # La question d'un exercice, en une ligne ; `side` est le camp qui joue.
 # Ce qu'un exercice demande, par motif : la question de l'exercice (exercises-question) et celle de la page (page-exercises-question-*) le disent ainsi.
 exercises-ask-grenier = Un grenier peut récolter : quel coup gagne nettement plus que tous les autres ?
+exercises-ask-grenier-build = Quel coup bâtit un grenier (une maison de { $value } graines ou plus) et gagne nettement plus que tous les autres ?
 exercises-ask-double-threat = Quel coup laisse deux menaces qu'aucune réponse ne supprime à la fois ?
 exercises-ask-yinda = Une maison est menacée : quel coup la renforce ?
 exercises-ask-defence = Une prise menace : quel coup la limite le mieux ?
 exercises-ask-threat = Quel coup gagne nettement plus que tous les autres ?
 exercises-question = { $id ->
     [grenier] { side-name } joue. { exercises-ask-grenier }
+    [grenier-build] { side-name } joue. { exercises-ask-grenier-build }
     [double-threat] { side-name } joue. { exercises-ask-double-threat }
     [yinda] { side-name } joue. { exercises-ask-yinda }
     [defence] { side-name } joue. { exercises-ask-defence }
@@ -1876,6 +1904,34 @@ exercises-proof = Le coup est { $move } : { $exact ->
    *[other] { $margin } graines d'écart de mieux que tout autre coup.
 }
 exercises-line = La suite : { $line }.
+# Ce que la suite gagne (`gain` graines d'écart aux greniers), ou, pour une défense, ce que l'adversaire prend encore (`loss`) des `before` graines menacées.
+exercises-gain = { $gain ->
+    [one] { side-name } y gagne { $gain } graine.
+   *[other] { side-name } y gagne { $gain } graines.
+}
+exercises-held = { $loss ->
+    [0] { side-name } n'y perd rien des { $before } graines menacées.
+    [one] { side-name } n'y perd que { $loss } graine des { $before } menacées.
+   *[other] { side-name } n'y perd que { $loss } graines des { $before } menacées.
+}
+# Pourquoi un autre coup est mauvais : la meilleure réponse de l'adversaire (`term` : la clé teach.* qu'elle illustre, ou none), ce que sa suite gagne, et de combien de graines d'écart le coup est moins bon que la solution.
+exercises-refutation = Et { $move } ? { $reply } répond{ $term ->
+    [grenier] {" "}avec son grenier (ndà)
+    [double-threat] {" "}par une menace double
+    [threat] {" "}par une menace
+   *[none] {""}
+}, { $wins ->
+    [0] et ne prend rien tout de suite
+    [one] et sa suite { $line } gagne { $wins } graine
+   *[other] et sa suite { $line } gagne { $wins } graines
+} : { $move } est moins bon que { $solution } de { $worse ->
+    [one] { $worse } graine
+   *[other] { $worse } graines
+} d'écart.
+exercises-refutation-end = { $move } finit la partie : il est moins bon que { $solution } de { $worse ->
+    [one] { $worse } graine
+   *[other] { $worse } graines
+} d'écart.
 exercises-source = Tiré de { $source }, partie { $game }, avant le demi-coup { $ply }.
 exercises-after-mistake = { $move } venait de perdre { $loss ->
     [one] { $loss } graine
@@ -1987,6 +2043,81 @@ page-live-end-resignation = { $name } gagne par abandon ({ $text })
 page-live-end-agreement = Arrêtée d’un commun accord ({ $text })
 page-live-end-forfeit = { $name } gagne par forfait ({ $text })
 page-live-end-forfeit-both = Forfait des deux joueurs ({ $text })
+
+event-no-such = aucun tournoi ne s’appelle { $name } : `songo event create` en organise un, `songo archive events` liste ceux de l’archive
+event-not-run = le tournoi { $name } est enregistré, pas organisé : il n’a pas de système d’appariement (`songo event create` l’organise)
+event-already-run = le tournoi { $name } est déjà organisé
+event-bad-name = `{ $field }` doit être un nom de 1 à { $limit } caractères avec une lettre ou un chiffre, sans caractère de contrôle
+event-no-rounds = le nombre de rondes doit aller de 1 à { $most } (le système suisse néerlandais en a besoin : `--rounds N`)
+event-registered = { $name } est déjà inscrit
+event-closed = la ronde 1 est appariée : les inscriptions sont closes
+event-full = un tournoi inscrit au plus { $most } joueurs
+event-too-few-players = il faut deux joueurs pour apparier un tournoi
+event-unfinished = la table { $board } de la ronde { $round } n’a pas encore de résultat : saisissez-le avant d’apparier la ronde suivante
+event-all-paired = toutes les rondes prévues sont appariées
+event-cannot-pair = la ronde ne peut pas être appariée : { $error }
+event-no-such-board = la ronde { $round } n’a pas de table { $board }
+event-bye-result = une exemption ne prend pas de résultat : son point est donné par l’appariement
+event-bad-result = `{ $result }` n’est pas un résultat : donnez un score final (`41-29`, les graines de celui qui joue en premier d’abord), `1/2-1/2`, ou un forfait `+/-`, `-/+`, `-/-`
+event-not-paired = { $names } ne sont pas appariés à une table du tournoi (de la ronde de la partie)
+event-not-a-game = pas une partie : { $error }
+event-bad-tiebreaks = `{ $list }` n’est pas une liste de départages (direct, wins, sb, buchholz, buchholz-cut1, buchholz-median1, seed-diff)
+event-col-board = Table
+event-col-white = Premier à jouer
+event-col-black = Second
+event-col-result = Résultat
+event-col-place = Place
+event-col-number = N°
+event-col-points = Points
+event-bye = exempt
+event-round = Ronde { $round }
+event-no-boards = aucune table
+event-standings = Classement
+event-heading = { $name } : { $system }, { $rounds } rondes, { $players } joueurs
+cli-event-created = Le tournoi { $name } (id { $id }) est organisé : { $system }, { $rounds } rondes. Inscrivez ses joueurs avec `songo event register`.
+cli-event-registered = { $name } est le joueur { $number } du tournoi.
+cli-event-imported = { $name } (id { $id }) : { $players } joueurs, { $rounds } rondes lues.
+cli-event-result-needs = donnez le résultat avec --round et --board, ou une partie avec --game
+cli-event-no-game = { $name } ne contient aucune partie
+event-col-name = Nom
+problem-detail-event-system = `{ $system }` n’est pas un système d’appariement : dutch, round-robin ou double-round-robin
+page-tab-tournament = Tournoi
+page-tournament-token = Jeton d’écriture
+page-tournament-token-needed = Écrire dans l’archive demande son jeton d’écriture : tapez-le ci-dessus, puis recommencez.
+page-tournament-new = Créer un tournoi
+page-tournament-name = Nom
+page-tournament-site = Lieu
+page-tournament-system = Système
+page-tournament-system-dutch = Suisse (néerlandais)
+page-tournament-system-round-robin = Toutes rondes
+page-tournament-system-double-round-robin = Double toutes rondes
+page-tournament-rounds = Rondes
+page-tournament-create = Créer
+page-tournament-id = Numéro du tournoi
+page-tournament-open = Ouvrir
+page-tournament-player = Joueur
+page-tournament-rating = Cote
+page-tournament-register = Inscrire
+page-tournament-pair = Apparier la ronde suivante
+page-tournament-print = Imprimer
+page-tournament-standings = Classement
+page-tournament-link = Le classement pour tous
+page-tournament-created = { $name } est créé : inscrivez ses joueurs.
+page-tournament-registered = { $name } est le joueur { $number }.
+page-tournament-paired = La ronde { $round } est appariée.
+page-tournament-entered = Résultat de la ronde { $round }, table { $board } enregistré.
+page-tournament-state = { $system } : { $paired } rondes appariées sur { $rounds }, { $count ->
+    [one] un joueur
+   *[other] { $count } joueurs
+}
+page-tournament-round = Ronde { $round }
+page-tournament-bye = exempt
+page-tournament-score = Score, les graines du premier à jouer d’abord
+page-tournament-save = Enregistrer
+page-tournament-correct = Corriger
+page-tournament-place = Place
+page-tournament-points = Points
+page-tournament-field = Joueurs
 
 ## Players of every strength, issue 40 (service/src/player.rs): `POST /v1/move`.
 problem-detail-bad-level = level={ $value } n'est pas un niveau : écrivez de 1 (un débutant peut le battre) à 8 (le moteur complet)

@@ -10,6 +10,7 @@ import { lang, load, t, translate } from './i18n.js';
 import { Lessons } from './lesson.js';
 import { Records } from './record.js';
 import { Sheet } from './sheet.js';
+import { Tournament } from './tournament.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -79,8 +80,7 @@ function writeStatus(extra) {
   if (extra) parts.push(extra);
   const over = state.moves?.game_over;
   if (over) {
-    const score = over.score ? ` ${over.score.south}-${over.score.north}` : '';
-    parts.push(`${t('page-game-over')}${score} (${over.rule})`);
+    parts.push(gameOverText(over));
   } else if (position) {
     parts.push(t(position.to_move === 'south' ? 'page-south-moves' : 'page-north-moves'));
   }
@@ -602,6 +602,19 @@ async function exportHandout() {
   offer('handout.html', 'text/html', answer.data);
 }
 
+/** A player's name as typed on the Export tab (a record's tag value: no quote, no line break). */
+function playerName(side) {
+  return ($(`export-${side}`)?.value ?? '').replace(/["\\\r\n]/g, ' ').trim().slice(0, 80);
+}
+
+/** Who won a finished game, by the players' names when given, and the score. */
+function gameOverText(over) {
+  const score = over.score ? `${over.score.south}-${over.score.north}` : '';
+  if (!over.winner) return t('page-game-drawn', { text: score });
+  const name = playerName(over.winner) || t(over.winner === 'south' ? 'page-south' : 'page-north');
+  return t('page-game-won', { name, text: score });
+}
+
 /** The line as a game record (a `Position` tag when it is not the usual start). */
 export async function recordText() {
   const start = state.start;
@@ -612,7 +625,17 @@ export async function recordText() {
     if (usual && total(usual) !== total(start)) lines.push('[SetUp "fragment"]');
     lines.push(`[Position "${state.startCompact}"]`);
   }
-  lines.push('[Result "*"]', '');
+  // A finished game carries its result (the score, South first) and the
+  // players' names typed on the Export tab.
+  const last = state.steps.length ? state.steps[state.steps.length - 1].after : start;
+  const ended = state.cursor === state.steps.length ? { ok: true, data: state.moves } : await api.moves(last);
+  const over = ended.ok ? ended.data?.game_over : null;
+  const result = over?.score ? `${over.score.south}-${over.score.north}` : '*';
+  for (const side of ['south', 'north']) {
+    const name = playerName(side);
+    if (name) lines.push(`[${side === 'south' ? 'South' : 'North'} "${name}"]`);
+  }
+  lines.push(`[Result "${result}"]`, '');
   const words = [];
   state.steps.forEach((step, i) => {
     const number = Math.floor(i / 2) + 1;
@@ -621,7 +644,7 @@ export async function recordText() {
     else if (south || i === 0) words.push(`${number}.`);
     words.push(step.move);
   });
-  words.push('*');
+  words.push(result);
   return `${lines.join('\n')}\n${words.join(' ')}\n`;
 }
 
@@ -764,6 +787,7 @@ async function setLanguage(code) {
   archive.retranslate();
   exercises.retranslate();
   sheet.retranslate();
+  tournament.retranslate();
 }
 
 const records = new Records({
@@ -818,6 +842,8 @@ async function advance() {
     state.busy = false;
   }
 }
+
+const tournament = new Tournament({ problemText });
 
 const exercises = new Exercises({
   open: (position) => setStart(position),
@@ -916,6 +942,10 @@ async function main() {
   if (params.has('live')) {
     selectTab($('tab-live'));
     await sheet.fromParams(params);
+  }
+  if (params.has('event')) {
+    selectTab($('tab-tournament'));
+    await tournament.open(params.get('event'));
   }
   document.body.dataset.ready = 'true';
   performance.mark('songo-ready');

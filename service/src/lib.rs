@@ -43,6 +43,7 @@ mod body;
 mod budget;
 mod connections;
 mod cors;
+mod events;
 mod exercises;
 mod games;
 mod handlers;

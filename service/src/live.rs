@@ -15,6 +15,7 @@ use std::collections::VecDeque;
 use std::convert::Infallible;
 use std::sync::Arc;
 
+use futures_util::StreamExt as _;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use songo_notation::msg;
@@ -369,8 +370,23 @@ pub(crate) async fn events(
     let stream = futures_util::stream::unfold(follow, |mut follow| async move {
         let change = follow.next().await?;
         Some((Ok::<_, Infallible>(event(&change)), follow))
-    });
+    })
+    .take_until(stopped(state.stopping.clone()));
     Ok(warp::sse::reply(warp::sse::keep_alive().stream(stream)).into_response())
+}
+
+/// How long a spectator's stream goes on once a graceful shutdown began:
+/// a move being stored still reaches it, and the shutdown does not wait
+/// for the game's end (the client follows again, from its last event).
+const STREAM_GRACE: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// Completes [`STREAM_GRACE`] after `stopping` turns true (never, if the
+/// server has no shutdown to say).
+async fn stopped(mut stopping: tokio::sync::watch::Receiver<bool>) {
+    if stopping.wait_for(|stopping| *stopping).await.is_err() {
+        std::future::pending::<()>().await;
+    }
+    tokio::time::sleep(STREAM_GRACE).await;
 }
 
 /// On PostgreSQL, tells this server's spectators of the moves the other

@@ -332,6 +332,13 @@ const FRENCH_RUNS: &[(&str, &[&str])] = &[
             "1",
         ],
     ),
+    // Refused before any archive is opened: the words, in French.
+    (
+        "event",
+        &[
+            "event", "create", "Coupe", "--system", "dutch", "--rules", "chess",
+        ],
+    ),
 ];
 
 /// One French run of every command, each in its own snapshot. The list is

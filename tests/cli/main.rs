@@ -4,6 +4,7 @@
 mod accounts;
 mod analysis;
 mod archive;
+mod events;
 mod exercises;
 mod faults;
 mod fix;

@@ -36,6 +36,7 @@ pub mod render;
 mod revisions;
 mod schema;
 mod tiebreaks;
+mod tournaments;
 mod varint;
 
 use std::path::{Path, PathBuf};
@@ -71,6 +72,10 @@ pub use query::{
 };
 pub use ratings::{InitialRating, InitialRatings, LeftOut, PlayerRating, Ratings};
 pub use revisions::{Author, GameChange, History, Revised, Revision, changed_text};
+pub use tournaments::{
+    EventBoard, EventPlayer, EventRefusal, EventRound, EventStanding, EventSystem,
+    MAX_EVENT_NAME_CHARS, MAX_EVENT_PLAYERS, MAX_EVENT_ROUNDS, NewEvent, ResultEntry, RunEvent,
+};
 
 use db::{Db, DbError, Value};
 

@@ -398,10 +398,53 @@ ALTER TABLE live_games ADD COLUMN winner TEXT;
 ALTER TABLE live_games ADD COLUMN result TEXT;
 ",
     },
+    Migration {
+        version: 13,
+        stale: &[],
+        // Events that are run (`tournaments.rs`): an event's pairing
+        // system, its planned rounds (0 for a round robin until its first
+        // round, when the players are known), its ruleset, the colour of
+        // player 1 in round 1 and its tie-breaks; its registered players
+        // by pairing number (the archive's player entities); each round's
+        // boards, as paired: the first mover (white), the other (none for
+        // a bye), the result from white's side when it is not a game's,
+        // and the archive's game (`games.id`) that decides it.
+        sql: "
+CREATE TABLE event_runs (
+    event {int} NOT NULL PRIMARY KEY,
+    system TEXT NOT NULL,
+    rounds {count} NOT NULL,
+    rules TEXT NOT NULL,
+    first_colour TEXT NOT NULL,
+    tiebreaks TEXT NOT NULL,
+    created {int} NOT NULL,
+    created_by TEXT NOT NULL
+);
+CREATE TABLE event_entrants (
+    event {int} NOT NULL,
+    number {count} NOT NULL,
+    player {int} NOT NULL,
+    rating {count} NOT NULL,
+    PRIMARY KEY (event, number)
+);
+CREATE INDEX event_entrants_player ON event_entrants (player);
+CREATE TABLE event_boards (
+    event {int} NOT NULL,
+    round {count} NOT NULL,
+    board {count} NOT NULL,
+    white {count} NOT NULL,
+    black {count},
+    result TEXT,
+    game {int},
+    PRIMARY KEY (event, round, board)
+);
+CREATE INDEX event_boards_game ON event_boards (game);
+",
+    },
 ];
 
 /// The newest schema this songo knows.
-pub(crate) const CURRENT: i64 = 12;
+pub(crate) const CURRENT: i64 = 13;
 
 fn dialect(db: &Db, sql: &str) -> String {
     if db.is_postgres() {

@@ -222,6 +222,9 @@ mod ratings;
 /// Live games (after `both!`, which it uses).
 mod live;
 
+/// Events that are run: pairings, results, corrections, TRF.
+mod events;
+
 /// The games of a text, prepared as the import prepares them.
 fn prepared(text: &str) -> Vec<Prepared> {
     let mut reader = BatchReader::new(text.as_bytes());
