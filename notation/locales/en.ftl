@@ -489,7 +489,7 @@ hint-counts-one-per-house = write { $count } counts, one per house
 diagram-label-count = this label row names { $count } houses, { $rules } has { $width } a camp
 hint-label-every-house = name every house of the camp, one label per count
 
-unknown-ruleset = unknown ruleset `{ $name }`: use one of songo, songo-ekang, awale, oware-abapa, seega
+unknown-ruleset = unknown ruleset `{ $name }`: use one of songo, songo-ekang, awale, oware-abapa, seega, akong-cameroon, akong-gabon
 side-unknown = `{ $text }` is not a side: write `south` (or `S`) or `north` (or `N`)
 # JSON and YAML positions: `at` names the value (north[3]).
 json-count-negative = { $at } is { $value }: a count cannot be negative

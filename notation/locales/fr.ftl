@@ -465,7 +465,7 @@ diagram-label-count = cette ligne nomme { $count ->
 }, { $rules } en a { $width } par camp
 hint-label-every-house = nommez chaque case du camp, un nom par nombre
 
-unknown-ruleset = règle du jeu inconnue `{ $name }` : choisissez songo, songo-ekang, awale, oware-abapa ou seega
+unknown-ruleset = règle du jeu inconnue `{ $name }` : choisissez songo, songo-ekang, awale, oware-abapa, seega, akong-cameroon ou akong-gabon
 side-unknown = `{ $text }` n'est pas un camp : écrivez `south` (ou `S`, `sud`) ou `north` (ou `N`, `nord`)
 json-count-negative = { $at } vaut { $value } : un nombre de graines ne peut pas être négatif
 json-count-too-large = { $at } vaut { $value } : plus de graines que le moteur n'en compte (au plus { $most })

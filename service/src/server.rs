@@ -125,27 +125,38 @@ pub async fn serve(
     Ok(())
 }
 
-/// Completes on SIGINT (Ctrl-C) or SIGTERM.
-pub async fn shutdown_signal() {
-    let interrupt = async {
+/// Completes on SIGINT (Ctrl-C) or SIGTERM. The handlers are installed
+/// when it is called (within the runtime), not when first polled: a
+/// signal that comes right after the server says it listens stops it
+/// gracefully rather than killing it.
+#[cfg(unix)]
+pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
+    use tokio::signal::unix::{SignalKind, signal};
+    let interrupt = signal(SignalKind::interrupt()).ok();
+    let terminate = signal(SignalKind::terminate()).ok();
+    async move {
+        let received = |signal: Option<tokio::signal::unix::Signal>| async move {
+            match signal {
+                Some(mut signal) => {
+                    signal.recv().await;
+                }
+                None => std::future::pending::<()>().await,
+            }
+        };
+        tokio::select! {
+            () = received(interrupt) => {}
+            () = received(terminate) => {}
+        }
+    }
+}
+
+/// Completes on Ctrl-C.
+#[cfg(not(unix))]
+pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
+    async {
         if tokio::signal::ctrl_c().await.is_err() {
             std::future::pending::<()>().await;
         }
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = interrupt => {}
-        () = terminate => {}
     }
 }
 
@@ -184,6 +195,9 @@ pub fn run(config: Config) -> Result<(), Box<dyn std::error::Error + Send + Sync
             );
         }
         let local = api.local_addr()?;
+        // Before the line that says it listens: a signal from then on
+        // stops it gracefully.
+        let shutdown = shutdown_signal();
         tracing::info!(
             "listening on http://{local} (body limit {} bytes, request timeout {:?}, {} job slots, {} validation slots, \
              {} engine slots ({} per client), at most {} connections ({} per client), least body rate {} bytes/s, \
@@ -201,7 +215,7 @@ pub fn run(config: Config) -> Result<(), Box<dyn std::error::Error + Send + Sync
             config.keep_alive_timeout,
             config.send_timeout,
         );
-        serve(Listeners { api, metrics }, config, shutdown_signal()).await?;
+        serve(Listeners { api, metrics }, config, shutdown).await?;
         tracing::info!("stopped");
         Ok::<(), Box<dyn std::error::Error + Send + Sync>>(())
     });

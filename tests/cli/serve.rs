@@ -256,7 +256,8 @@ fn serve_takes_the_fairness_limits_as_flags() {
         "{line}"
     );
     served.signal("TERM");
-    assert!(served.exit_status().success());
+    let status = served.exit_status();
+    assert!(status.success(), "{status:?}: {:#?}", served.log);
 }
 
 #[test]

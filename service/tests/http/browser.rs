@@ -445,7 +445,7 @@ fn a_whole_game_is_stepped_through_with_its_comments_and_variation() {
     browser.find("#last").click();
     browser.wait_for(
         "the end of the game",
-        "return document.getElementById('status').textContent.includes('Game over 43-20 (songo.end.forty)')",
+        "return document.getElementById('status').textContent.includes('South wins, 43-20')",
     );
 }
 

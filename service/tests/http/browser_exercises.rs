@@ -146,6 +146,9 @@ fn a_set_is_found_answered_stepped_scored_and_shared_in_french() {
     let exercises = set["exercises"].as_array().expect("exercises").clone();
     assert!(exercises.len() >= 2, "{set}");
     let browser = Browser::on_page(&server, 390, 844, "#lang=fr");
+    // A real 390×844 phone (headless Chromium's window is never narrower
+    // than 500 pixels nor lower than 701).
+    browser.emulate_phone(390, 844);
     let student = Student {
         server: &server,
         browser: &browser,
