@@ -216,7 +216,7 @@ pub struct Exercise {
     pub solution: NamedHouse,
     /// The solution line: the solution, the opponent's best reply and the
     /// solver's next move, and on along the proof's line until the solver's
-    /// gain is taken ([`line::solution_line`]); it ends on a move of the
+    /// gain is taken (`line::solution_line`); it ends on a move of the
     /// solver.
     pub line: Vec<NamedHouse>,
     /// Seeds of store difference the solver wins along the line: his
