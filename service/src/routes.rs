@@ -326,7 +326,7 @@ fn routes_filter(debug_routes: bool) -> BoxedFilter<(Found,)> {
 
 /// The warp filter of the whole API (the server counts and logs each
 /// request around it): each request is answered by its route (see
-/// [`routes_filter`]), else by a 404 or a 405.
+/// `routes_filter`), else by a 404 or a 405.
 pub fn router(
     config: &Config,
 ) -> impl Filter<Extract = (impl warp::Reply,), Error = std::convert::Infallible>
