@@ -126,17 +126,11 @@ fn small_rows(
     table: &str,
     key: &str,
     order: &str,
+    also: &str,
 ) -> Result<Vec<Vec<Value>>, DbError> {
-    // Revision rows of the posting lists (a negative batch) stand apart:
-    // never merged.
-    let not_revisions = if table == "positions" {
-        " AND batch > 0"
-    } else {
-        ""
-    };
     db.query(
         &format!(
-            "SELECT id, {key}, entries FROM {table} WHERE {SMALL}{not_revisions} \
+            "SELECT id, {key}, entries FROM {table} WHERE {SMALL}{also} \
              ORDER BY {key}, {order} LIMIT $1{}",
             lock(db)
         ),
@@ -144,19 +138,31 @@ fn small_rows(
     )
 }
 
-fn merge_postings(db: &mut Db) -> Result<Compacted, DbError> {
-    let rows = small_rows(db, "positions", "bucket, deep", "batch")?;
+/// Merges the small rows of `table` (those `also` keeps) bucket by
+/// bucket: its rows are `id`, the `key` columns (`key_width` of them: a
+/// bucket), then `entries`;
+/// `merge` turns one bucket's entries into the values of its new rows
+/// (appended to its third argument; it gives how many rows), which
+/// `insert` writes once the old rows are deleted.
+fn merge_small_rows(
+    db: &mut Db,
+    (table, key, order, key_width, also): (&str, &str, &str, usize, &str),
+    merge: impl Fn(&[i64], Vec<&[u8]>, &mut Vec<Value>) -> u64,
+    insert: fn(&mut Db, &[Value]) -> Result<(), DbError>,
+) -> Result<Compacted, DbError> {
+    let rows = small_rows(db, table, key, order, also)?;
+    let int = |row: &[Value], i: usize| row.get(i).and_then(Value::int).unwrap_or(-1);
+    let bucket_of = |row: &[Value]| -> Vec<i64> { (1..=key_width).map(|i| int(row, i)).collect() };
     let mut done = Compacted::default();
     let mut deleted = Vec::new();
     let mut values = Vec::new();
     let mut start = 0;
     while start < rows.len() {
-        let int = |row: &[Value], i: usize| row.get(i).and_then(Value::int).unwrap_or(-1);
-        let (bucket, deep) = (int(&rows[start], 1), int(&rows[start], 2));
+        let bucket = bucket_of(&rows[start]);
         let end = start
             + rows[start..]
                 .iter()
-                .take_while(|row| int(row, 1) == bucket && int(row, 2) == deep)
+                .take_while(|row| bucket_of(row) == bucket)
                 .count();
         let group = &rows[start..end];
         start = end;
@@ -164,67 +170,66 @@ fn merge_postings(db: &mut Db) -> Result<Compacted, DbError> {
         if group.len() < 2 {
             continue;
         }
-        let mut entries = Vec::new();
-        for row in group {
-            deleted.push(int(row, 0));
-            if let Some(bytes) = row.get(3).and_then(Value::bytes) {
-                postings::decode(bytes, |entry| entries.push(entry));
-            }
-        }
-        // A game's entries sit in one row of a bucket: sorted by game
-        // (stably), they stay together.
-        entries.sort_by_key(|entry| entry.game);
-        for (batch, bytes) in postings::split_into_rows(&entries) {
-            values.extend([
-                Value::Int(bucket),
-                Value::Int(deep),
-                Value::Int(batch),
-                Value::Blob(bytes),
-            ]);
-            done.written += 1;
-        }
+        deleted.extend(group.iter().map(|row| int(row, 0)));
+        let entries = group
+            .iter()
+            .filter_map(|row| row.get(key_width + 1).and_then(Value::bytes))
+            .collect();
+        done.written += merge(&bucket, entries, &mut values);
         done.merged += group.len() as u64;
     }
-    delete_rows(db, "positions", &deleted)?;
-    insert_postings(db, &values)?;
+    delete_rows(db, table, &deleted)?;
+    insert(db, &values)?;
     Ok(done)
 }
 
-fn merge_counts(db: &mut Db) -> Result<Compacted, DbError> {
-    let rows = small_rows(db, "explorer", "bucket", "id")?;
-    let mut done = Compacted::default();
-    let mut deleted = Vec::new();
-    let mut values = Vec::new();
-    let mut start = 0;
-    while start < rows.len() {
-        let int = |row: &[Value], i: usize| row.get(i).and_then(Value::int).unwrap_or(-1);
-        let bucket = int(&rows[start], 1);
-        let end = start
-            + rows[start..]
-                .iter()
-                .take_while(|row| int(row, 1) == bucket)
-                .count();
-        let group = &rows[start..end];
-        start = end;
-        if group.len() < 2 {
-            continue;
-        }
-        let mut entries = Vec::new();
-        for row in group {
-            deleted.push(int(row, 0));
-            if let Some(bytes) = row.get(2).and_then(Value::bytes) {
-                entries.extend(counts::entries_of(bytes, bucket));
+fn merge_postings(db: &mut Db) -> Result<Compacted, DbError> {
+    merge_small_rows(
+        db,
+        // Revision rows (a negative batch) stand apart: never merged.
+        ("positions", "bucket, deep", "batch", 2, " AND batch > 0"),
+        |bucket, rows, values| {
+            let mut entries = Vec::new();
+            for bytes in rows {
+                postings::decode(bytes, |entry| entries.push(entry));
             }
-        }
-        for bytes in counts::split_into_rows(&counts::coalesce(entries)) {
-            values.extend([Value::Int(bucket), Value::Blob(bytes)]);
-            done.written += 1;
-        }
-        done.merged += group.len() as u64;
-    }
-    delete_rows(db, "explorer", &deleted)?;
-    insert_counts(db, &values)?;
-    Ok(done)
+            // A game's entries sit in one row of a bucket: sorted by game
+            // (stably), they stay together.
+            entries.sort_by_key(|entry| entry.game);
+            let merged = postings::split_into_rows(&entries);
+            let written = merged.len() as u64;
+            for (batch, bytes) in merged {
+                values.extend([
+                    Value::Int(bucket[0]),
+                    Value::Int(bucket[1]),
+                    Value::Int(batch),
+                    Value::Blob(bytes),
+                ]);
+            }
+            written
+        },
+        insert_postings,
+    )
+}
+
+fn merge_counts(db: &mut Db) -> Result<Compacted, DbError> {
+    merge_small_rows(
+        db,
+        ("explorer", "bucket", "id", 1, ""),
+        |bucket, rows, values| {
+            let entries = rows
+                .into_iter()
+                .flat_map(|bytes| counts::entries_of(bytes, bucket[0]))
+                .collect();
+            let merged = counts::split_into_rows(&counts::coalesce(entries));
+            let written = merged.len() as u64;
+            for bytes in merged {
+                values.extend([Value::Int(bucket[0]), Value::Blob(bytes)]);
+            }
+            written
+        },
+        insert_counts,
+    )
 }
 
 #[cfg(test)]
