@@ -12,7 +12,7 @@
 //! locked, and rows another merge holds are skipped: merges at once
 //! never wait on each other either.
 
-use super::db::{Db, DbError, Value, retrying};
+use super::db::{Db, DbError, Value, placeholders, retrying};
 use super::{Archive, ArchiveError, counts, insert_counts, insert_postings, postings};
 
 /// Small transactions of one handle between two merges.
@@ -98,20 +98,14 @@ fn lock(db: &Db) -> &'static str {
     }
 }
 
-/// `(…, …)`: `count` parameters from `$1`.
-fn parameters(count: usize) -> String {
-    let numbers: Vec<String> = (1..=count).map(|n| format!("${n}")).collect();
-    format!("({})", numbers.join(", "))
-}
-
 /// Deletes the rows of `table` of these ids.
 fn delete_rows(db: &mut Db, table: &str, ids: &[i64]) -> Result<(), DbError> {
     for chunk in ids.chunks(IDS_A_STATEMENT) {
         let values: Vec<Value> = chunk.iter().map(|&id| id.into()).collect();
         db.execute(
             &format!(
-                "DELETE FROM {table} WHERE id IN {}",
-                parameters(chunk.len())
+                "DELETE FROM {table} WHERE id IN ({})",
+                placeholders(1, chunk.len())
             ),
             &values,
         )?;

@@ -244,6 +244,14 @@ fn numbered(sql: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// `$from, $from+1, …`: `count` parameters (an `IN (…)` list).
+pub(crate) fn placeholders(from: usize, count: usize) -> String {
+    (from..from + count)
+        .map(|n| format!("${n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 impl Db {
     pub(crate) fn is_postgres(&self) -> bool {
         matches!(self, Db::Postgres { .. })

@@ -26,7 +26,7 @@ use songo_notation::msg;
 use songo_notation::record::names;
 use unicode_normalization::UnicodeNormalization;
 
-use super::db::{Db, DbError, Value};
+use super::db::{Db, DbError, Value, placeholders};
 use super::{Archive, ArchiveError, Prepared};
 
 /// A name's folded key: lower case, accents removed (the name decomposed,
@@ -407,14 +407,6 @@ fn folded<'f>(folds: &'f mut HashMap<String, String>, spelt: &str) -> &'f str {
         folds.insert(spelt.to_owned(), fold(spelt));
     }
     folds.get(spelt).map_or("", String::as_str)
-}
-
-/// `$from, $from+1, …`: `count` parameters.
-fn placeholders(from: usize, count: usize) -> String {
-    (from..from + count)
-        .map(|n| format!("${n}"))
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 fn int(row: &[Value], at: usize) -> Option<i64> {

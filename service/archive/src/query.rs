@@ -11,7 +11,7 @@ use songo_notation::verdict::Verdict;
 use songo_notation::{AnyPosition, Ruleset, Side};
 
 use super::counts::{self, Counts};
-use super::db::{DbError, Value};
+use super::db::{DbError, Value, placeholders};
 use super::ingest::{
     REPLAY_COLUMNS, ReplayRow, identity_of, normalise_date, passages_of_record, public_id,
 };
@@ -652,11 +652,9 @@ impl Archive {
         descending: bool,
     ) -> Result<Vec<Vec<Value>>, DbError> {
         let base = w.params.len();
-        let list: Vec<String> = (1..=IDS_PER_STATEMENT)
-            .map(|i| format!("${}", base + i))
-            .collect();
+        let list = placeholders(base + 1, IDS_PER_STATEMENT);
         let mut clauses = w.clauses.clone();
-        clauses.push(format!("g.id IN ({})", list.join(", ")));
+        clauses.push(format!("g.id IN ({list})"));
         clauses.push("g.deleted = 0".to_owned());
         let sql = format!(
             "SELECT {columns} FROM games g WHERE {} ORDER BY g.id{} LIMIT ${}",
@@ -1013,12 +1011,12 @@ impl Archive {
         recent_games: &mut Vec<i64>,
     ) -> Result<(), DbError> {
         for chunk in deep.chunks(IDS_PER_STATEMENT) {
-            let list: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+            let list = placeholders(1, chunk.len());
             let params: Vec<Value> = chunk.iter().map(|&id| Value::Int(id)).collect();
             let rows = self.db.query(
                 &format!(
                     "SELECT {REPLAY_COLUMNS} FROM games WHERE id IN ({}) AND deleted = 0",
-                    list.join(", "),
+                    list,
                 ),
                 &params,
             )?;

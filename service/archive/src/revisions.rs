@@ -27,10 +27,10 @@ use songo_notation::validate::Options;
 
 use super::accounts::{Account, rfc3339};
 use super::counts::{Counts, Ending};
-use super::db::{Db, DbError, Value, retrying};
+use super::db::{Db, DbError, Value, placeholders, retrying};
 use super::ingest::{self, Passage, Prepared, identity_of, public_id};
 use super::people::attach_game;
-use super::{Archive, ArchiveError, game_columns, postings};
+use super::{Archive, ArchiveError, game_columns, postings, values_sql};
 
 /// A change to a stored game's text.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -285,19 +285,10 @@ fn write_revisions_and_row(
     rows: Vec<Value>,
     row: (&str, Vec<Value>),
 ) -> Result<u64, DbError> {
-    let count = rows.len() / REVISION_COLUMNS;
-    let values: Vec<String> = (0..count)
-        .map(|r| {
-            let numbers: Vec<String> = (1..=REVISION_COLUMNS)
-                .map(|c| format!("${}", r * REVISION_COLUMNS + c))
-                .collect();
-            format!("({})", numbers.join(", "))
-        })
-        .collect();
     let insert = format!(
         "INSERT INTO revisions (game, revision, made_at, author, action, reason, record, \
-         identity, deleted) VALUES {}",
-        values.join(", ")
+         identity, deleted){}",
+        values_sql(rows.len() / REVISION_COLUMNS, REVISION_COLUMNS)
     );
     let (update, update_values) = row;
     if db.is_postgres() {
@@ -758,12 +749,12 @@ impl Archive {
             .filter(|id| revised.contains(id))
             .collect();
         for chunk in ids.chunks(200) {
-            let list: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+            let list = placeholders(1, chunk.len());
             let params: Vec<Value> = chunk.iter().map(|&id| Value::Int(id)).collect();
             let rows = self.db.query(
                 &format!(
                     "SELECT id, rules, record FROM games WHERE revision > 1 AND id IN ({})",
-                    list.join(", ")
+                    list
                 ),
                 &params,
             )?;
@@ -800,12 +791,12 @@ impl Archive {
             return Ok(found);
         }
         for chunk in identities.chunks(200) {
-            let list: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+            let list = placeholders(1, chunk.len());
             let params: Vec<Value> = chunk.iter().map(|&id| Value::Int(id)).collect();
             let rows = self.db.query(
                 &format!(
                     "SELECT identity FROM revisions WHERE identity IN ({})",
-                    list.join(", ")
+                    list
                 ),
                 &params,
             )?;
