@@ -69,7 +69,7 @@ impl Where {
 
     /// For searches, the explorer and standings: a file this process may
     /// not write is read all the same.
-    fn open_for_reading(&self) -> Result<Archive, Failure> {
+    pub(crate) fn open_for_reading(&self) -> Result<Archive, Failure> {
         let location = Location::resolve(self.archive.as_deref()).map_err(failure)?;
         Archive::open_for_reading(&location).map_err(failure)
     }

@@ -11,6 +11,7 @@ use serde::Serialize;
 use songo_archive::{Archive, Filters, Location};
 use songo_notation::Ruleset;
 use songo_notation::analysis::{Analyser, MAX_DEPTH};
+use songo_notation::exercises::render::Solutions;
 use songo_notation::exercises::{
     self, DEFAULT_DEPTH, DEFAULT_MARGIN, DEFAULT_PROOF_DEPTH, Exercise, Options, Summary,
 };
@@ -38,6 +39,27 @@ pub(crate) enum Format {
     Handout,
     /// The handout's lesson, Markdown with songo blocks (docs/lessons.md), to edit and then draw with `songo lesson render`.
     Lesson,
+}
+
+/// Where a handout puts the solutions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum SolutionsPlace {
+    /// After the exercises, from a new page: the exercises' pages can be handed out alone.
+    Separate,
+    /// No solutions: a worksheet.
+    None,
+    /// Each solution right after its exercise.
+    Inline,
+}
+
+impl SolutionsPlace {
+    const fn library(self) -> Solutions {
+        match self {
+            SolutionsPlace::Separate => Solutions::Separate,
+            SolutionsPlace::None => Solutions::None,
+            SolutionsPlace::Inline => Solutions::Inline,
+        }
+    }
 }
 
 /// Find exercises in games: positions where the side to move has one move clearly better than all others, proven by the engine.
@@ -94,6 +116,9 @@ pub(crate) struct Args {
     /// Memory of the transposition table, in MiB.
     #[arg(long, value_name = "MB", default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=16_384))]
     hash: u64,
+    /// Where a handout (and its lesson) puts the solutions: on pages of their own after the exercises, none (a worksheet), or each after its exercise.
+    #[arg(long, value_enum, default_value_t = SolutionsPlace::Separate)]
+    solutions: SolutionsPlace,
     /// A directory of endgame tables (`songo tables build`) for the ruleset of --rules, else songo.
     #[arg(long, value_name = "DIR", env = "SONGO_TABLES")]
     tables: Option<PathBuf>,
@@ -192,7 +217,7 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
             unreadable = unreadable,
             positions = summary.positions,
             depth = args.depth,
-            checked = summary.exercises + summary.unproven,
+            checked = summary.exercises + summary.unproven + summary.no_gain,
             proof_depth = args.proof_depth.max(args.depth),
             found = summary.exercises,
             written = chosen.len(),
@@ -211,9 +236,11 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
             },
             crate::flags::ReportFormat::Json,
         )?,
-        Format::Lesson => exercises::render::lesson_text(&chosen, lang),
+        Format::Lesson => {
+            exercises::render::lesson_text_with(&chosen, lang, args.solutions.library())
+        }
         Format::Handout => {
-            let handout = exercises::render::handout(&chosen, lang)
+            let handout = exercises::render::handout_with(&chosen, lang, args.solutions.library())
                 .map_err(|e| Failure::input(Message::verbatim(e)))?;
             for problem in &handout.report.problems {
                 eprintln!(

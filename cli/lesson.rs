@@ -61,8 +61,18 @@ impl Common {
         Options {
             lang: self.lang.unwrap_or_else(Lang::from_env),
             rules: self.rules,
+            teacher_notes: false,
         }
     }
+}
+
+/// Whose copy a handout is: the teacher's notes printed or not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Notes {
+    /// The teacher's copy: the check's notes under the boards they are about.
+    Teacher,
+    /// The pupils' sheet: no note of the check.
+    None,
 }
 
 /// Check a lesson: find its boards, the moves that link them, and every claim that does not hold.
@@ -112,6 +122,9 @@ struct RenderArgs {
     /// file, named after the lesson, and its pictures); HTML goes to stdout without it.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
+    /// Whose copy: `teacher` prints the check's notes under the boards (a claim the vocabulary disagrees with, a capture the text does not show); `none` is the pupils' sheet.
+    #[arg(long, value_enum, default_value_t = Notes::None)]
+    notes: Notes,
 }
 
 pub(crate) fn run(args: &Args) -> Result<u8, Failure> {
@@ -179,7 +192,10 @@ fn status(report: &LessonReport) -> u8 {
 }
 
 fn render(args: &RenderArgs) -> Result<u8, Failure> {
-    let options = args.common.options();
+    let options = Options {
+        teacher_notes: args.notes == Notes::Teacher,
+        ..args.common.options()
+    };
     let file = &args.common.file;
     let bytes = read_bytes(file)?;
     let text = lesson::text_from_bytes(&bytes, options.lang)

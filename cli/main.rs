@@ -8,6 +8,8 @@ mod annotate;
 mod archive;
 mod convert;
 mod convert_record;
+mod engine_move;
+mod event;
 mod exercises;
 mod explain;
 mod flags;
@@ -64,6 +66,7 @@ enum Command {
     Generate(generate::Args),
     Rules(rules::Args),
     Analyse(analyse::Args),
+    Move(engine_move::Args),
     Tables(tables::Args),
     Lesson(lesson::Args),
     Exercises(exercises::Args),
@@ -71,6 +74,7 @@ enum Command {
     Archive(archive::Args),
     Explore(archive::ExploreArgs),
     Pair(pair::Args),
+    Event(event::Args),
 }
 
 /// An error for the user, with the exit status it leads to.
@@ -124,12 +128,14 @@ fn main() -> ExitCode {
         Command::Explain(args) => explain::run(&args, lang),
         Command::Annotate(args) => annotate::run(&args, lang),
         Command::Analyse(args) => analyse::run(&args, lang),
+        Command::Move(args) => engine_move::run(&args, lang),
         Command::Tables(args) => tables::run(&args, lang),
         Command::Lesson(args) => lesson::run(&args),
         Command::Exercises(args) => exercises::run(&args, lang),
         Command::Archive(args) => archive::run(&args, lang),
         Command::Explore(args) => archive::explore(&args, lang),
         Command::Pair(args) => pair::run(&args, lang),
+        Command::Event(args) => event::run(&args, lang),
     };
     match result {
         Ok(status) => ExitCode::from(status),

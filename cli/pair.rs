@@ -91,7 +91,7 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     }
 }
 
-fn read(path: &std::path::Path, name: &str) -> Result<trf::Tournament, Failure> {
+pub(crate) fn read(path: &std::path::Path, name: &str) -> Result<trf::Tournament, Failure> {
     use std::io::Read as _;
     let file = std::fs::File::open(path).map_err(|e| cannot_read(name, &e))?;
     let mut bytes = Vec::new();

@@ -42,12 +42,24 @@ pub(crate) struct Args {
     /// Position jobs (read a position, play moves) that may run at once (default: twice the cores).
     #[arg(long, env = "SONGO_MAX_JOBS")]
     max_jobs: Option<usize>,
+    /// Engine requests (analyse, annotate with the engine, exercises) that may search at once, in a queue of their own; others wait (default: half the cores, at least 1).
+    #[arg(long, env = "SONGO_MAX_ENGINE")]
+    max_engine: Option<usize>,
+    /// Engine requests one client address may have in flight at once (more: 429).
+    #[arg(long, env = "SONGO_MAX_ENGINE_PER_CLIENT", default_value_t = songo_service::DEFAULT_MAX_ENGINE_PER_CLIENT)]
+    max_engine_per_client: usize,
+    /// Bytes a second a request body must arrive at after its first second (slower: 408); 0 for no least rate.
+    #[arg(long, env = "SONGO_BODY_MIN_RATE", default_value_t = songo_service::DEFAULT_BODY_MIN_RATE)]
+    body_min_rate: u64,
     /// Seconds a shutdown waits for the requests in flight.
     #[arg(long, env = "SONGO_SHUTDOWN_TIMEOUT", default_value_t = 10.0)]
     shutdown_timeout: f64,
     /// Connections open at once; at the cap, the one idle longest makes room (keep it under `ulimit -n`).
     #[arg(long, env = "SONGO_MAX_CONNECTIONS", default_value_t = songo_service::DEFAULT_MAX_CONNECTIONS)]
     max_connections: usize,
+    /// Connections one client address may keep open at once (more: 429, closed).
+    #[arg(long, env = "SONGO_MAX_CONNECTIONS_PER_CLIENT", default_value_t = songo_service::DEFAULT_MAX_CONNECTIONS_PER_CLIENT)]
+    max_connections_per_client: usize,
     /// Seconds a client has to send a request's head (line and headers).
     #[arg(long, env = "SONGO_HEADER_TIMEOUT", default_value_t = 5.0)]
     header_timeout: f64,
@@ -110,6 +122,14 @@ fn seconds(value: f64, flag: &str) -> Result<Duration, Failure> {
                 value = value.to_string()
             ))
         })
+}
+
+/// A count flag's value, refused when 0.
+fn at_least_one(value: Option<usize>, flag: &str) -> Result<Option<usize>, Failure> {
+    match value {
+        Some(0) => Err(Failure::input(msg!("serve-at-least-one", flag = flag))),
+        value => Ok(value),
+    }
 }
 
 /// The socket address `HOST:PORT` names (`localhost:9000`,
@@ -238,9 +258,22 @@ pub(crate) fn run(args: &Args, _lang: Lang) -> Result<u8, Failure> {
             Some(n) => n,
             None => defaults.max_concurrent_jobs,
         },
+        max_concurrent_engine: at_least_one(args.max_engine, "--max-engine")?
+            .unwrap_or(defaults.max_concurrent_engine),
+        max_engine_per_client: at_least_one(
+            Some(args.max_engine_per_client),
+            "--max-engine-per-client",
+        )?
+        .unwrap_or(defaults.max_engine_per_client),
         body_timeout: seconds(args.body_timeout, "--body-timeout")?,
+        body_min_rate: args.body_min_rate,
         shutdown_timeout: seconds(args.shutdown_timeout, "--shutdown-timeout")?,
         max_connections: args.max_connections,
+        max_connections_per_client: at_least_one(
+            Some(args.max_connections_per_client),
+            "--max-connections-per-client",
+        )?
+        .unwrap_or(defaults.max_connections_per_client),
         header_timeout: seconds(args.header_timeout, "--header-timeout")?,
         keep_alive_timeout: seconds(args.keep_alive_timeout, "--keep-alive-timeout")?,
         send_timeout: seconds(args.send_timeout, "--send-timeout")?,

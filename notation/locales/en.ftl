@@ -72,6 +72,8 @@ ruleset-songo-ekang = Songo, 2x7 houses, as played in the Ekang area
 ruleset-awale = Awale, 2x6 houses, as in the two French sources
 ruleset-oware-abapa = Oware with the international abapa tournament rules
 ruleset-seega = Seega, a 5x5 board, placement then custodian captures
+ruleset-akong-cameroon = Songo, 2x7 houses, as the akong-online platform plays its Cameroon variant (40 seeds win)
+ruleset-akong-gabon = Songo, 2x7 houses, as the akong-online platform plays its Gabon variant (36 seeds win)
 
 ## Rule summaries (notation/src/rule.rs; docs/rules.md): one line per rule id.
 
@@ -88,6 +90,11 @@ rule-songo-end-forty = a player with 40 seeds or more in store ends the game and
 rule-songo-end-few-seeds = fewer than 10 seeds on the board end the game
 rule-songo-end-no-move = the player to move has no legal move: the game ends
 rule-songo-end-remaining = when the game ends for lack of seeds or moves, each camp's seeds go to its owner
+rule-akong-exit = your exit house may be played with 1 seed only when it is your camp's last seed, which then goes to your store
+rule-akong-solidarity = when the opponent's camp is empty, you must play a house that reaches it if one does (the exit house always does)
+rule-akong-capture-grand-slam = a capture of all seven opponent houses takes nothing; any other capture is taken, even the camp's last seeds
+rule-akong-end-starved = the player to move has no seed: the game ends, the other player's camp goes to him
+rule-akong-end-store = a player with 40 seeds in store (36 in the Gabon variant) ends the game; otherwise the larger score wins
 rule-awale-sow = take every seed of one of your non-empty houses and sow them one by one counter-clockwise
 rule-awale-sow-skip-origin = with 12 seeds or more the emptied house is skipped on every lap
 rule-awale-capture-chain = last seed makes 2 or 3 in an opponent house: take it and the houses before it while they hold 2 or 3
@@ -269,6 +276,8 @@ illegal-exit = { $house } is { side-name }'s exit house and holds { seeds }: { $
 }
 illegal-solidarity-most-seeds = { opponent-name }'s camp is empty: { side-name } must feed it from one of the houses holding the most seeds
 illegal-solidarity-seven-seeds = { opponent-name }'s camp is empty: { side-name } must give it at least 7 seeds, or else as many as possible, and { $house } gives fewer
+illegal-akong-exit = { $house } is { side-name }'s exit house and holds 1 seed: it may be played only when it is the camp's last seed
+illegal-akong-solidarity = { opponent-name }'s camp is empty and { $house } does not reach it: { side-name } must play a house that does
 illegal-abapa-feed = { opponent-name }'s camp is empty and { $house } does not reach it: the opponent must be fed
 illegal-awale-feed = { $house } would leave { opponent-name } without a seed: a move must leave the opponent at least one
 
@@ -480,7 +489,7 @@ hint-counts-one-per-house = write { $count } counts, one per house
 diagram-label-count = this label row names { $count } houses, { $rules } has { $width } a camp
 hint-label-every-house = name every house of the camp, one label per count
 
-unknown-ruleset = unknown ruleset `{ $name }`: use one of songo, songo-ekang, awale, oware-abapa, seega
+unknown-ruleset = unknown ruleset `{ $name }`: use one of songo, songo-ekang, awale, oware-abapa, seega, akong-cameroon, akong-gabon
 side-unknown = `{ $text }` is not a side: write `south` (or `S`) or `north` (or `N`)
 # JSON and YAML positions: `at` names the value (north[3]).
 json-count-negative = { $at } is { $value }: a count cannot be negative
@@ -1177,6 +1186,10 @@ page-footer = The server keeps nothing: a board is shared by its link.
 page-error = The server could not answer.
 page-at = line { $line }, column { $column }
 page-game-over = Game over
+page-game-won = Game over: { $name } wins, { $text }.
+page-game-drawn = Game over: a draw, { $text }.
+page-export-south = South's player
+page-export-north = North's player
 page-south-moves = South to move
 page-north-moves = North to move
 page-seeds = { seeds }
@@ -1363,6 +1376,11 @@ live-bad-name = `{ $field }` must be a name of 1 to { $limit } characters, witho
 live-gap = ply { $given } is not the next one of live game { $id }: the next is { $next } (send the moves in order, from the first the server lacks)
 live-taken = ply { $ply } of live game { $id } is { $stored } already, not { $given }: read the game again (GET /v1/live/{ $id }) and carry on from its moves
 live-too-long = a live game stores { $limit } plies at most
+live-finished = live game { $id } has ended: its record is in the archive, where a mistake is corrected (PATCH /v1/games/…)
+live-not-last = only the last move of live game { $id } can be taken back: ply { $last }, not { $given }
+live-forfeit-with-moves = live game { $id } has moves: a game that was played ends by resignation or agreement, not by forfeit
+live-resignation-winner = a resignation needs its `winner`: the player who did not resign (south or north)
+live-no-winner = an { $end } has no `winner`: the game ends where it stands
 archive-no-such-game = the archive holds no game { $id }
 hint-archive-no-such-game = a game's id is the 16 hexadecimal digits `songo archive search` lists
 archive-stale = game { $id } is at revision { $current } now: someone changed it since you read it
@@ -1763,25 +1781,42 @@ page-exercises-proof-depth = { $count ->
 page-exercises-line = Solution line: { $text }.
 page-exercises-step = Next move of the line
 page-exercises-wrong = Not { $move }.
-page-exercises-thinking = The engine is looking at it…
 page-exercises-wrong-takes = { $count ->
     [one] { $move } takes { $count } seed,
    *[other] { $move } takes { $count } seeds,
 } but that is not enough.
-page-exercises-wrong-grenier = { $count ->
-    [one] { $move } leaves { $house }’s grenier able to take { $count } seed.
-   *[other] { $move } leaves { $house }’s grenier able to take { $count } seeds.
+page-exercises-refuted = { $count ->
+    [one] After { $move }, { $name } answers { $house }, and the line { $text } wins { $count } seed.
+   *[other] After { $move }, { $name } answers { $house }, and the line { $text } wins { $count } seeds.
 }
-page-exercises-wrong-threat = { $count ->
-    [one] { $move } leaves { $house } able to take { $count } seed ({ $text }).
-   *[other] { $move } leaves { $house } able to take { $count } seeds ({ $text }).
+page-exercises-refuted-grenier = { $count ->
+    [one] After { $move }, { $name } answers { $house }, a grenier, and the line { $text } wins { $count } seed.
+   *[other] After { $move }, { $name } answers { $house }, a grenier, and the line { $text } wins { $count } seeds.
 }
-page-exercises-wrong-no-threat = After { $move }, { $name } threatens nothing.
-page-exercises-wrong-double = { $count ->
-    [one] After { $move }, { $text } make a double threat (up to { $count } seed).
-   *[other] After { $move }, { $text } make a double threat (up to { $count } seeds).
+page-exercises-refuted-double = { $count ->
+    [one] After { $move }, { $name } answers { $house }, a double threat, and the line { $text } wins { $count } seed.
+   *[other] After { $move }, { $name } answers { $house }, a double threat, and the line { $text } wins { $count } seeds.
 }
-page-exercises-wrong-engine = The engine: { $move } is worth { $value } in score difference for { $name }, the best move { $text }.
+page-exercises-refuted-threat = { $count ->
+    [one] After { $move }, { $name } answers { $house }, a threat, and the line { $text } wins { $count } seed.
+   *[other] After { $move }, { $name } answers { $house }, a threat, and the line { $text } wins { $count } seeds.
+}
+page-exercises-refuted-quiet = After { $move }, { $name } answers { $house } and takes nothing at once, but the game goes worse.
+page-exercises-refuted-end = { $move } ends the game.
+page-exercises-worse-depth = { $count ->
+    [one] { $move } is { $count } seed of score difference worse than { $house } (the engine, { $value } plies deep).
+   *[other] { $move } is { $count } seeds of score difference worse than { $house } (the engine, { $value } plies deep).
+}
+page-exercises-worse-exact = { $count ->
+    [one] { $move } is { $count } seed of score difference worse than { $house } (proven to the end).
+   *[other] { $move } is { $count } seeds of score difference worse than { $house } (proven to the end).
+}
+page-exercises-gain = { $count ->
+    [one] Along it { $name } wins { $count } seed.
+   *[other] Along it { $name } wins { $count } seeds.
+}
+page-exercises-motif-grenier-build = grenier to build
+page-exercises-question-grenier-build = { $name } to play. { exercises-ask-grenier-build }
 page-exercises-retry = Try again
 page-exercises-show = Show the solution
 page-exercises-previous = Previous exercise
@@ -1806,8 +1841,12 @@ page-exercises-link-cut = { $count ->
 ## songo exercises: exercises mined from games (docs/exercises.md)
 exercises-title = Exercises from games
 exercises-intro = { $count ->
-    [one] { $count } exercise, found and checked by the engine in real games. Solutions at the end.
-   *[other] { $count } exercises, found and checked by the engine in real games. Solutions at the end.
+    [one] { $count } exercise, found and checked by the engine in real games.
+   *[other] { $count } exercises, found and checked by the engine in real games.
+} { $solutions ->
+    [inline] Each is followed by its solution.
+    [none] {""}
+   *[separate] The solutions are on pages of their own, at the end.
 }
 exercises-heading = Exercise { $number }
 exercises-solutions = Solutions
@@ -1815,6 +1854,7 @@ exercises-solution-heading = Solution { $number }
 # The motif of an exercise, by its teach.* id.
 exercises-motif = { $id ->
     [grenier] grenier
+    [grenier-build] grenier to build
     [double-threat] double threat
     [yinda] yinda
     [defence] defence
@@ -1824,12 +1864,14 @@ exercises-difficulty = difficulty { $level } of 5
 # The one-line question of an exercise; `side` is who is to move.
 # What an exercise asks, by motif: the exercise's question (exercises-question) and the page's (page-exercises-question-*) say it so.
 exercises-ask-grenier = A grenier can harvest: which move wins clearly more than any other?
+exercises-ask-grenier-build = Which move builds a grenier (a house of { $value } seeds or more) and wins clearly more than any other?
 exercises-ask-double-threat = Which move leaves two threats that no single answer removes?
 exercises-ask-yinda = A house is threatened: which move reinforces it?
 exercises-ask-defence = A capture is threatened: which move limits it best?
 exercises-ask-threat = Which move wins clearly more than any other?
 exercises-question = { $id ->
     [grenier] { side-name } to play. { exercises-ask-grenier }
+    [grenier-build] { side-name } to play. { exercises-ask-grenier-build }
     [double-threat] { side-name } to play. { exercises-ask-double-threat }
     [yinda] { side-name } to play. { exercises-ask-yinda }
     [defence] { side-name } to play. { exercises-ask-defence }
@@ -1844,6 +1886,34 @@ exercises-proof = { $move } is the move: { $exact ->
    *[other] { $margin } seeds of score difference better than any other move.
 }
 exercises-line = Solution line: { $line }.
+# What the solution line wins (`gain` seeds of store difference), or, for a defence, how much the opponent still takes (`loss`) of the `before` seeds he threatened.
+exercises-gain = { $gain ->
+    [one] Along it { side-name } wins { $gain } seed.
+   *[other] Along it { side-name } wins { $gain } seeds.
+}
+exercises-held = { $loss ->
+    [0] Along it { side-name } loses nothing of the { $before } seeds threatened.
+    [one] Along it { side-name } loses only { $loss } seed of the { $before } threatened.
+   *[other] Along it { side-name } loses only { $loss } seeds of the { $before } threatened.
+}
+# Why another move is wrong: the opponent's best reply (`term`: the teach.* key it illustrates, or none), what its line wins, and how many seeds of score difference the move is worse than the solution.
+exercises-refutation = { $move }? { $reply } answers{ $term ->
+    [grenier] {" "}with its grenier
+    [double-threat] {" "}with a double threat
+    [threat] {" "}with a threat
+   *[none] {""}
+}, { $wins ->
+    [0] and takes nothing at once
+    [one] and its line { $line } wins { $wins } seed
+   *[other] and its line { $line } wins { $wins } seeds
+}: { $move } is { $worse ->
+    [one] { $worse } seed
+   *[other] { $worse } seeds
+} of score difference worse than { $solution }.
+exercises-refutation-end = { $move } ends the game: it is { $worse ->
+    [one] { $worse } seed
+   *[other] { $worse } seeds
+} of score difference worse than { $solution }.
 exercises-source = Found in { $source }, game { $game }, before ply { $ply }.
 exercises-after-mistake = { $move } had just lost { $loss ->
     [one] { $loss } seed
@@ -1906,3 +1976,128 @@ fix-total-would = { $files } { $files ->
 fix-too-large = { $name } is larger than { $most } MiB: --fix reads a record whole; split it
 fix-not-utf8 = { $name } is not UTF-8: --fix does not rewrite it; save it as UTF-8 first
 fix-cannot-write = cannot write the fixed { $name }: { $error } (the file is unchanged)
+
+## The page's Score sheet tab (service/page/sheet.js, docs/live.md)
+page-tab-live = Score sheet
+page-live-link = Link of a game
+page-live-open = Open
+page-live-new = Start a game
+page-live-event = Event (optional)
+page-live-round = Round (optional)
+page-live-token = Write token of the server
+page-live-start = Start the game
+page-live-undo = Take back the last move
+page-live-result = Result entered by the arbiter
+page-live-north-resigns = North resigns
+page-live-south-resigns = South resigns
+page-live-agreement = Stopped by agreement
+page-live-forfeit-north = North forfeits
+page-live-forfeit-south = South forfeits
+page-live-forfeit-both = Both forfeit
+page-live-end = Enter the result
+page-live-follow-link = Link to follow the game
+page-live-keeper-link = Link for a second keeper's phone (it holds the key: give it to nobody else)
+page-live-leave = Leave this game
+page-live-bad-link = This is not the link of a game: it ends with #live= and 16 letters and digits.
+page-live-spectator = You are following this game: only a phone that holds its key records the moves.
+page-live-over = The game has ended.
+page-live-refused = { $move } refused: { $text }
+page-live-dropped = Not recorded: { $text }. Moves taken off the sheet: { $moves }. The sheet shows the server's moves: carry on from there.
+page-live-needs-network = This needs the network: try again when it is back.
+page-live-recorded = recorded
+page-live-waiting = waiting to be sent
+page-live-role-keeper = You keep this game's score sheet: tap each house as it is played.
+page-live-role-spectator = You are following this game live.
+page-live-count = { $count ->
+    [one] { $count } move recorded
+   *[other] { $count } moves recorded
+}
+page-live-pending = { $count ->
+    [one] { $count } waiting to be sent
+   *[other] { $count } waiting to be sent
+}
+page-live-offline = no network: the moves are kept and will be sent
+page-live-archived = in the archive as { $text }
+page-live-end-resignation = { $name } wins by resignation ({ $text })
+page-live-end-agreement = Stopped by agreement ({ $text })
+page-live-end-forfeit = { $name } wins by forfeit ({ $text })
+page-live-end-forfeit-both = Both players forfeit ({ $text })
+
+event-no-such = no event is named { $name }: `songo event create` runs one, `songo archive events` lists the archive's
+event-not-run = the event { $name } is recorded, not run: it has no pairing system (`songo event create` runs it)
+event-already-run = the event { $name } is run already
+event-bad-name = `{ $field }` must be a name of 1 to { $limit } characters with a letter or a digit, without control characters
+event-no-rounds = the number of rounds must be 1 to { $most } (the Dutch system needs it: `--rounds N`)
+event-registered = { $name } is registered already
+event-closed = round 1 is paired: the field is closed
+event-full = an event registers { $most } players at most
+event-too-few-players = an event needs two players to be paired
+event-unfinished = board { $board } of round { $round } has no result yet: enter it before pairing the next round
+event-all-paired = every planned round is paired
+event-cannot-pair = the round cannot be paired: { $error }
+event-no-such-board = round { $round } has no board { $board }
+event-bye-result = a bye takes no result: its point is given by the pairing
+event-bad-result = `{ $result }` is not a result: give a final score (`41-29`, white's seeds first), `1/2-1/2`, or a forfeit `+/-`, `-/+`, `-/-`
+event-not-paired = { $names } are not paired on a board of the event (of the game's round)
+event-not-a-game = not a game: { $error }
+event-bad-tiebreaks = `{ $list }` is not a list of tie-breaks (direct, wins, sb, buchholz, buchholz-cut1, buchholz-median1, seed-diff)
+event-col-board = Board
+event-col-white = First mover
+event-col-black = Second
+event-col-result = Result
+event-col-place = Place
+event-col-number = No.
+event-col-points = Points
+event-bye = bye
+event-round = Round { $round }
+event-no-boards = no boards
+event-standings = Standings
+event-heading = { $name }: { $system }, { $rounds } rounds, { $players } players
+cli-event-created = Event { $name } (id { $id }) is run: { $system }, { $rounds } rounds. Register its players with `songo event register`.
+cli-event-registered = { $name } is player { $number } of the event.
+cli-event-imported = { $name } (id { $id }): { $players } players, { $rounds } rounds read.
+cli-event-result-needs = give the result with --round and --board, or a game with --game
+cli-event-no-game = { $name } holds no game
+event-col-name = Name
+problem-detail-event-system = `{ $system }` is not a pairing system: dutch, round-robin or double-round-robin
+page-tab-tournament = Tournament
+page-tournament-token = Write token
+page-tournament-token-needed = Writing to the archive needs its write token: type it above, then try again.
+page-tournament-new = Create an event
+page-tournament-name = Name
+page-tournament-site = Site
+page-tournament-system = System
+page-tournament-system-dutch = Swiss (Dutch)
+page-tournament-system-round-robin = Round robin
+page-tournament-system-double-round-robin = Double round robin
+page-tournament-rounds = Rounds
+page-tournament-create = Create
+page-tournament-id = Event id
+page-tournament-open = Open
+page-tournament-player = Player
+page-tournament-rating = Rating
+page-tournament-register = Register
+page-tournament-pair = Pair the next round
+page-tournament-print = Print
+page-tournament-standings = Standings
+page-tournament-link = Standings for everyone
+page-tournament-created = { $name } is created: register its players.
+page-tournament-registered = { $name } is player { $number }.
+page-tournament-paired = Round { $round } is paired.
+page-tournament-entered = Result of round { $round }, board { $board } saved.
+page-tournament-state = { $system }: { $paired } of { $rounds } rounds paired, { $count ->
+    [one] one player
+   *[other] { $count } players
+}
+page-tournament-round = Round { $round }
+page-tournament-bye = bye
+page-tournament-score = Score, first mover's seeds first
+page-tournament-save = Save
+page-tournament-correct = Correct
+page-tournament-place = Place
+page-tournament-points = Points
+page-tournament-field = Players
+
+## Players of every strength, issue 40 (service/src/player.rs): `POST /v1/move`.
+problem-detail-bad-level = level={ $value } is not a level: write 1 (a beginner can beat it) to 8 (the full engine)
+problem-detail-bad-seed = seed={ $value } is not a seed: write a whole number from 0 to 18446744073709551615

@@ -68,6 +68,8 @@ ruleset-songo-ekang = Songo, 2 × 7 cases, comme on le joue dans l'aire Ekang
 ruleset-awale = Awalé, 2 × 6 cases, comme dans les deux sources françaises
 ruleset-oware-abapa = Oware selon les règles internationales de tournoi « abapa »
 ruleset-seega = Seega, un plateau de 5 × 5 cases : la pose, puis les prises par encadrement
+ruleset-akong-cameroon = Songo, 2 × 7 cases, comme la plateforme akong-online joue sa variante Cameroun (40 graines gagnent)
+ruleset-akong-gabon = Songo, 2 × 7 cases, comme la plateforme akong-online joue sa variante Gabon (36 graines gagnent)
 
 ## Résumés des règles (notation/src/rule.rs ; docs/rules.md) : une ligne par identifiant de règle.
 
@@ -84,6 +86,11 @@ rule-songo-end-forty = un joueur qui a 40 graines ou plus en réserve termine la
 rule-songo-end-few-seeds = la partie s'arrête quand il reste moins de 10 graines sur le plateau
 rule-songo-end-no-move = le joueur au trait n'a aucun coup légal : la partie s'arrête
 rule-songo-end-remaining = quand la partie s'arrête faute de graines ou de coups, les graines de chaque camp reviennent à son propriétaire
+rule-akong-exit = la case de sortie ne se joue avec 1 graine que si c'est la dernière graine du camp, qui va alors dans la réserve du joueur
+rule-akong-solidarity = quand le camp adverse est vide, il faut jouer une case qui l'atteint s'il y en a une (la case de sortie l'atteint toujours)
+rule-akong-capture-grand-slam = une prise des sept cases adverses ne prend rien ; toute autre prise a lieu, même des dernières graines du camp
+rule-akong-end-starved = le joueur au trait n'a plus de graine : la partie s'arrête, le camp de l'autre joueur lui revient
+rule-akong-end-store = un joueur qui a 40 graines en réserve (36 dans la variante Gabon) termine la partie ; sinon le plus grand score gagne
 rule-awale-sow = prendre toutes les graines d'une de ses cases non vides et les semer une à une dans le sens inverse des aiguilles d'une montre
 rule-awale-sow-skip-origin = avec 12 graines ou plus, la case vidée est sautée à chaque tour
 rule-awale-capture-chain = la dernière graine fait 2 ou 3 dans une case adverse : on la prend, avec les cases précédentes tant qu'elles ont 2 ou 3 graines
@@ -253,6 +260,8 @@ illegal-exit = { $house } est la case de sortie de { side-name } et contient { s
 }
 illegal-solidarity-most-seeds = le camp de { opponent-name } est vide : { side-name } doit le nourrir depuis une des cases qui ont le plus de graines
 illegal-solidarity-seven-seeds = le camp de { opponent-name } est vide : { side-name } doit y semer au moins 7 graines, sinon le plus possible, et { $house } en sème moins
+illegal-akong-exit = { $house } est la case de sortie de { side-name } et contient 1 graine : elle ne se joue que si c'est la dernière graine du camp
+illegal-akong-solidarity = le camp de { opponent-name } est vide et { $house } ne l'atteint pas : { side-name } doit jouer une case qui l'atteint
 illegal-abapa-feed = le camp de { opponent-name } est vide et { $house } ne l'atteint pas : il faut nourrir l'adversaire
 illegal-awale-feed = { $house } laisserait { opponent-name } sans graine : un coup doit laisser au moins une graine à l'adversaire
 
@@ -456,7 +465,7 @@ diagram-label-count = cette ligne nomme { $count ->
 }, { $rules } en a { $width } par camp
 hint-label-every-house = nommez chaque case du camp, un nom par nombre
 
-unknown-ruleset = règle du jeu inconnue `{ $name }` : choisissez songo, songo-ekang, awale, oware-abapa ou seega
+unknown-ruleset = règle du jeu inconnue `{ $name }` : choisissez songo, songo-ekang, awale, oware-abapa, seega, akong-cameroon ou akong-gabon
 side-unknown = `{ $text }` n'est pas un camp : écrivez `south` (ou `S`, `sud`) ou `north` (ou `N`, `nord`)
 json-count-negative = { $at } vaut { $value } : un nombre de graines ne peut pas être négatif
 json-count-too-large = { $at } vaut { $value } : plus de graines que le moteur n'en compte (au plus { $most })
@@ -1188,6 +1197,10 @@ page-footer = Le serveur ne garde rien : un plateau se partage par son lien.
 page-error = Le serveur n'a pas pu répondre.
 page-at = ligne { $line }, colonne { $column }
 page-game-over = Partie terminée
+page-game-won = Partie terminée : { $name } gagne, { $text }.
+page-game-drawn = Partie terminée : nulle, { $text }.
+page-export-south = Joueur du Sud
+page-export-north = Joueur du Nord
 page-south-moves = Sud au trait
 page-north-moves = Nord au trait
 page-seeds = { seeds }
@@ -1374,6 +1387,14 @@ live-bad-name = `{ $field }` doit être un nom de 1 à { $limit } caractères, s
 live-gap = le demi-coup { $given } n’est pas le suivant de la partie en direct { $id } : le suivant est le { $next } (envoyez les coups dans l’ordre, depuis le premier qui manque au serveur)
 live-taken = le demi-coup { $ply } de la partie en direct { $id } est déjà { $stored }, pas { $given } : relisez la partie (GET /v1/live/{ $id }) et reprenez à partir de ses coups
 live-too-long = une partie en direct garde au plus { $limit } demi-coups
+live-finished = la partie en direct { $id } est terminée : sa feuille est dans l’archive, où une erreur se corrige (PATCH /v1/games/…)
+live-not-last = seul le dernier coup de la partie en direct { $id } peut être repris : le demi-coup { $last }, pas le { $given }
+live-forfeit-with-moves = la partie en direct { $id } a des coups : une partie jouée se termine par abandon ou par accord, pas par forfait
+live-resignation-winner = un abandon demande son `winner` : le joueur qui n’a pas abandonné (south ou north)
+live-no-winner = { $end ->
+    [agreement] un accord
+   *[other] { $end }
+} n’a pas de `winner` : la partie s’arrête où elle en est
 archive-no-such-game = l’archive ne contient aucune partie { $id }
 hint-archive-no-such-game = l’identifiant d’une partie est fait des 16 chiffres hexadécimaux que liste `songo archive search`
 archive-stale = la partie { $id } en est maintenant à la révision { $current } : quelqu’un l’a modifiée depuis que vous l’avez lue
@@ -1778,25 +1799,42 @@ page-exercises-proof-depth = { $count ->
 page-exercises-line = La suite : { $text }.
 page-exercises-step = Coup suivant de la suite
 page-exercises-wrong = Pas { $move }.
-page-exercises-thinking = Le moteur regarde…
 page-exercises-wrong-takes = { $count ->
     [one] { $move } prend { $count } graine, mais cela ne suffit pas.
    *[other] { $move } prend { $count } graines, mais cela ne suffit pas.
 }
-page-exercises-wrong-grenier = { $count ->
-    [one] { $move } laisse le grenier { $house } prendre { $count } graine.
-   *[other] { $move } laisse le grenier { $house } prendre { $count } graines.
+page-exercises-refuted = { $count ->
+    [one] Après { $move }, { $name } répond { $house }, et la suite { $text } gagne { $count } graine.
+   *[other] Après { $move }, { $name } répond { $house }, et la suite { $text } gagne { $count } graines.
 }
-page-exercises-wrong-threat = { $count ->
-    [one] { $move } laisse { $house } prendre { $count } graine ({ $text }).
-   *[other] { $move } laisse { $house } prendre { $count } graines ({ $text }).
+page-exercises-refuted-grenier = { $count ->
+    [one] Après { $move }, { $name } répond { $house }, un grenier (ndà), et la suite { $text } gagne { $count } graine.
+   *[other] Après { $move }, { $name } répond { $house }, un grenier (ndà), et la suite { $text } gagne { $count } graines.
 }
-page-exercises-wrong-no-threat = Après { $move }, { $name } ne menace rien.
-page-exercises-wrong-double = { $count ->
-    [one] Après { $move }, { $text } font une menace double (jusqu’à { $count } graine).
-   *[other] Après { $move }, { $text } font une menace double (jusqu’à { $count } graines).
+page-exercises-refuted-double = { $count ->
+    [one] Après { $move }, { $name } répond { $house }, une menace double, et la suite { $text } gagne { $count } graine.
+   *[other] Après { $move }, { $name } répond { $house }, une menace double, et la suite { $text } gagne { $count } graines.
 }
-page-exercises-wrong-engine = Le moteur : { $move } vaut { $value } d’écart pour { $name }, le meilleur coup { $text }.
+page-exercises-refuted-threat = { $count ->
+    [one] Après { $move }, { $name } répond { $house }, une menace, et la suite { $text } gagne { $count } graine.
+   *[other] Après { $move }, { $name } répond { $house }, une menace, et la suite { $text } gagne { $count } graines.
+}
+page-exercises-refuted-quiet = Après { $move }, { $name } répond { $house } et ne prend rien tout de suite, mais la partie tourne moins bien.
+page-exercises-refuted-end = { $move } finit la partie.
+page-exercises-worse-depth = { $count ->
+    [one] { $move } est moins bon que { $house } de { $count } graine d’écart (le moteur, à { $value } demi-coups).
+   *[other] { $move } est moins bon que { $house } de { $count } graines d’écart (le moteur, à { $value } demi-coups).
+}
+page-exercises-worse-exact = { $count ->
+    [one] { $move } est moins bon que { $house } de { $count } graine d’écart (prouvé jusqu’à la fin).
+   *[other] { $move } est moins bon que { $house } de { $count } graines d’écart (prouvé jusqu’à la fin).
+}
+page-exercises-gain = { $count ->
+    [one] { $name } y gagne { $count } graine.
+   *[other] { $name } y gagne { $count } graines.
+}
+page-exercises-motif-grenier-build = grenier (ndà) à bâtir
+page-exercises-question-grenier-build = { $name } joue. { exercises-ask-grenier-build }
 page-exercises-retry = Réessayer
 page-exercises-show = Voir la solution
 page-exercises-previous = Exercice précédent
@@ -1821,8 +1859,12 @@ page-exercises-link-cut = { $count ->
 ## songo exercises : des exercices tirés des parties (docs/exercises.md)
 exercises-title = Exercices tirés de parties
 exercises-intro = { $count ->
-    [one] { $count } exercice, trouvé et vérifié par le moteur dans des parties réelles. Les solutions sont à la fin.
-   *[other] { $count } exercices, trouvés et vérifiés par le moteur dans des parties réelles. Les solutions sont à la fin.
+    [one] { $count } exercice, trouvé et vérifié par le moteur dans des parties réelles.
+   *[other] { $count } exercices, trouvés et vérifiés par le moteur dans des parties réelles.
+} { $solutions ->
+    [inline] Chacun est suivi de sa solution.
+    [none] {""}
+   *[separate] Les solutions sont à la fin, sur des pages à part.
 }
 exercises-heading = Exercice { $number }
 exercises-solutions = Solutions
@@ -1830,6 +1872,7 @@ exercises-solution-heading = Solution { $number }
 # Le thème d'un exercice, par son id teach.*.
 exercises-motif = { $id ->
     [grenier] grenier (ndà)
+    [grenier-build] grenier (ndà) à bâtir
     [double-threat] menace double
     [yinda] yinda
     [defence] défense
@@ -1839,12 +1882,14 @@ exercises-difficulty = difficulté { $level } sur 5
 # La question d'un exercice, en une ligne ; `side` est le camp qui joue.
 # Ce qu'un exercice demande, par motif : la question de l'exercice (exercises-question) et celle de la page (page-exercises-question-*) le disent ainsi.
 exercises-ask-grenier = Un grenier peut récolter : quel coup gagne nettement plus que tous les autres ?
+exercises-ask-grenier-build = Quel coup bâtit un grenier (une maison de { $value } graines ou plus) et gagne nettement plus que tous les autres ?
 exercises-ask-double-threat = Quel coup laisse deux menaces qu'aucune réponse ne supprime à la fois ?
 exercises-ask-yinda = Une maison est menacée : quel coup la renforce ?
 exercises-ask-defence = Une prise menace : quel coup la limite le mieux ?
 exercises-ask-threat = Quel coup gagne nettement plus que tous les autres ?
 exercises-question = { $id ->
     [grenier] { side-name } joue. { exercises-ask-grenier }
+    [grenier-build] { side-name } joue. { exercises-ask-grenier-build }
     [double-threat] { side-name } joue. { exercises-ask-double-threat }
     [yinda] { side-name } joue. { exercises-ask-yinda }
     [defence] { side-name } joue. { exercises-ask-defence }
@@ -1859,6 +1904,34 @@ exercises-proof = Le coup est { $move } : { $exact ->
    *[other] { $margin } graines d'écart de mieux que tout autre coup.
 }
 exercises-line = La suite : { $line }.
+# Ce que la suite gagne (`gain` graines d'écart aux greniers), ou, pour une défense, ce que l'adversaire prend encore (`loss`) des `before` graines menacées.
+exercises-gain = { $gain ->
+    [one] { side-name } y gagne { $gain } graine.
+   *[other] { side-name } y gagne { $gain } graines.
+}
+exercises-held = { $loss ->
+    [0] { side-name } n'y perd rien des { $before } graines menacées.
+    [one] { side-name } n'y perd que { $loss } graine des { $before } menacées.
+   *[other] { side-name } n'y perd que { $loss } graines des { $before } menacées.
+}
+# Pourquoi un autre coup est mauvais : la meilleure réponse de l'adversaire (`term` : la clé teach.* qu'elle illustre, ou none), ce que sa suite gagne, et de combien de graines d'écart le coup est moins bon que la solution.
+exercises-refutation = Et { $move } ? { $reply } répond{ $term ->
+    [grenier] {" "}avec son grenier (ndà)
+    [double-threat] {" "}par une menace double
+    [threat] {" "}par une menace
+   *[none] {""}
+}, { $wins ->
+    [0] et ne prend rien tout de suite
+    [one] et sa suite { $line } gagne { $wins } graine
+   *[other] et sa suite { $line } gagne { $wins } graines
+} : { $move } est moins bon que { $solution } de { $worse ->
+    [one] { $worse } graine
+   *[other] { $worse } graines
+} d'écart.
+exercises-refutation-end = { $move } finit la partie : il est moins bon que { $solution } de { $worse ->
+    [one] { $worse } graine
+   *[other] { $worse } graines
+} d'écart.
 exercises-source = Tiré de { $source }, partie { $game }, avant le demi-coup { $ply }.
 exercises-after-mistake = { $move } venait de perdre { $loss ->
     [one] { $loss } graine
@@ -1924,3 +1997,128 @@ fix-total-would = { $files } { $files ->
 fix-too-large = { $name } dépasse { $most } Mio : --fix lit une partie en entier ; découpez-la
 fix-not-utf8 = { $name } n'est pas en UTF-8 : --fix ne le réécrit pas ; enregistrez-le d'abord en UTF-8
 fix-cannot-write = impossible d'écrire { $name } corrigé : { $error } (le fichier n'a pas changé)
+
+## The page's Score sheet tab (service/page/sheet.js, docs/live.md)
+page-tab-live = Feuille de partie
+page-live-link = Lien d’une partie
+page-live-open = Ouvrir
+page-live-new = Commencer une partie
+page-live-event = Compétition (facultatif)
+page-live-round = Ronde (facultatif)
+page-live-token = Jeton d’écriture du serveur
+page-live-start = Commencer la partie
+page-live-undo = Reprendre le dernier coup
+page-live-result = Résultat donné par l’arbitre
+page-live-north-resigns = Nord abandonne
+page-live-south-resigns = Sud abandonne
+page-live-agreement = Arrêtée d’un commun accord
+page-live-forfeit-north = Nord perd par forfait
+page-live-forfeit-south = Sud perd par forfait
+page-live-forfeit-both = Forfait des deux joueurs
+page-live-end = Enregistrer le résultat
+page-live-follow-link = Lien pour suivre la partie
+page-live-keeper-link = Lien pour continuer sur un autre téléphone (il contient la clé : ne le donnez à personne d’autre)
+page-live-leave = Quitter cette partie
+page-live-bad-link = Ce n’est pas le lien d’une partie : il se termine par #live= et 16 lettres et chiffres.
+page-live-spectator = Vous suivez cette partie : seul un téléphone qui a sa clé enregistre les coups.
+page-live-over = La partie est terminée.
+page-live-refused = { $move } refusé : { $text }
+page-live-dropped = Non enregistré : { $text }. Coups retirés de la feuille : { $moves }. La feuille montre les coups du serveur : reprenez à partir de là.
+page-live-needs-network = Il faut le réseau : réessayez quand il sera revenu.
+page-live-recorded = enregistré
+page-live-waiting = en attente d’envoi
+page-live-role-keeper = Vous tenez la feuille de cette partie : touchez chaque case au moment où elle est jouée.
+page-live-role-spectator = Vous suivez cette partie en direct.
+page-live-count = { $count ->
+    [one] { $count } coup enregistré
+   *[other] { $count } coups enregistrés
+}
+page-live-pending = { $count ->
+    [one] { $count } en attente d’envoi
+   *[other] { $count } en attente d’envoi
+}
+page-live-offline = pas de réseau : les coups sont gardés et seront envoyés
+page-live-archived = dans l’archive sous { $text }
+page-live-end-resignation = { $name } gagne par abandon ({ $text })
+page-live-end-agreement = Arrêtée d’un commun accord ({ $text })
+page-live-end-forfeit = { $name } gagne par forfait ({ $text })
+page-live-end-forfeit-both = Forfait des deux joueurs ({ $text })
+
+event-no-such = aucun tournoi ne s’appelle { $name } : `songo event create` en organise un, `songo archive events` liste ceux de l’archive
+event-not-run = le tournoi { $name } est enregistré, pas organisé : il n’a pas de système d’appariement (`songo event create` l’organise)
+event-already-run = le tournoi { $name } est déjà organisé
+event-bad-name = `{ $field }` doit être un nom de 1 à { $limit } caractères avec une lettre ou un chiffre, sans caractère de contrôle
+event-no-rounds = le nombre de rondes doit aller de 1 à { $most } (le système suisse néerlandais en a besoin : `--rounds N`)
+event-registered = { $name } est déjà inscrit
+event-closed = la ronde 1 est appariée : les inscriptions sont closes
+event-full = un tournoi inscrit au plus { $most } joueurs
+event-too-few-players = il faut deux joueurs pour apparier un tournoi
+event-unfinished = la table { $board } de la ronde { $round } n’a pas encore de résultat : saisissez-le avant d’apparier la ronde suivante
+event-all-paired = toutes les rondes prévues sont appariées
+event-cannot-pair = la ronde ne peut pas être appariée : { $error }
+event-no-such-board = la ronde { $round } n’a pas de table { $board }
+event-bye-result = une exemption ne prend pas de résultat : son point est donné par l’appariement
+event-bad-result = `{ $result }` n’est pas un résultat : donnez un score final (`41-29`, les graines de celui qui joue en premier d’abord), `1/2-1/2`, ou un forfait `+/-`, `-/+`, `-/-`
+event-not-paired = { $names } ne sont pas appariés à une table du tournoi (de la ronde de la partie)
+event-not-a-game = pas une partie : { $error }
+event-bad-tiebreaks = `{ $list }` n’est pas une liste de départages (direct, wins, sb, buchholz, buchholz-cut1, buchholz-median1, seed-diff)
+event-col-board = Table
+event-col-white = Premier à jouer
+event-col-black = Second
+event-col-result = Résultat
+event-col-place = Place
+event-col-number = N°
+event-col-points = Points
+event-bye = exempt
+event-round = Ronde { $round }
+event-no-boards = aucune table
+event-standings = Classement
+event-heading = { $name } : { $system }, { $rounds } rondes, { $players } joueurs
+cli-event-created = Le tournoi { $name } (id { $id }) est organisé : { $system }, { $rounds } rondes. Inscrivez ses joueurs avec `songo event register`.
+cli-event-registered = { $name } est le joueur { $number } du tournoi.
+cli-event-imported = { $name } (id { $id }) : { $players } joueurs, { $rounds } rondes lues.
+cli-event-result-needs = donnez le résultat avec --round et --board, ou une partie avec --game
+cli-event-no-game = { $name } ne contient aucune partie
+event-col-name = Nom
+problem-detail-event-system = `{ $system }` n’est pas un système d’appariement : dutch, round-robin ou double-round-robin
+page-tab-tournament = Tournoi
+page-tournament-token = Jeton d’écriture
+page-tournament-token-needed = Écrire dans l’archive demande son jeton d’écriture : tapez-le ci-dessus, puis recommencez.
+page-tournament-new = Créer un tournoi
+page-tournament-name = Nom
+page-tournament-site = Lieu
+page-tournament-system = Système
+page-tournament-system-dutch = Suisse (néerlandais)
+page-tournament-system-round-robin = Toutes rondes
+page-tournament-system-double-round-robin = Double toutes rondes
+page-tournament-rounds = Rondes
+page-tournament-create = Créer
+page-tournament-id = Numéro du tournoi
+page-tournament-open = Ouvrir
+page-tournament-player = Joueur
+page-tournament-rating = Cote
+page-tournament-register = Inscrire
+page-tournament-pair = Apparier la ronde suivante
+page-tournament-print = Imprimer
+page-tournament-standings = Classement
+page-tournament-link = Le classement pour tous
+page-tournament-created = { $name } est créé : inscrivez ses joueurs.
+page-tournament-registered = { $name } est le joueur { $number }.
+page-tournament-paired = La ronde { $round } est appariée.
+page-tournament-entered = Résultat de la ronde { $round }, table { $board } enregistré.
+page-tournament-state = { $system } : { $paired } rondes appariées sur { $rounds }, { $count ->
+    [one] un joueur
+   *[other] { $count } joueurs
+}
+page-tournament-round = Ronde { $round }
+page-tournament-bye = exempt
+page-tournament-score = Score, les graines du premier à jouer d’abord
+page-tournament-save = Enregistrer
+page-tournament-correct = Corriger
+page-tournament-place = Place
+page-tournament-points = Points
+page-tournament-field = Joueurs
+
+## Players of every strength, issue 40 (service/src/player.rs): `POST /v1/move`.
+problem-detail-bad-level = level={ $value } n'est pas un niveau : écrivez de 1 (un débutant peut le battre) à 8 (le moteur complet)
+problem-detail-bad-seed = seed={ $value } n'est pas un germe : écrivez un nombre entier de 0 à 18446744073709551615

@@ -78,6 +78,16 @@ rule_ids! {
     SongoEndNoMove = "songo.end.no-move", "rule-songo-end-no-move";
     /// Songo: at the end, seeds left go to the owner of their camp.
     SongoEndRemaining = "songo.end.remaining", "rule-songo-end-remaining";
+    /// akong-online: the exit house with 1 seed only as the camp's last seed, which goes to the store.
+    AkongExit = "akong.exit", "rule-akong-exit";
+    /// akong-online: when the opponent's camp is empty, a move must reach it if one does.
+    AkongSolidarity = "akong.solidarity", "rule-akong-solidarity";
+    /// akong-online: a capture of all seven houses takes nothing; any other capture is taken.
+    AkongCaptureGrandSlam = "akong.capture.grand-slam", "rule-akong-capture-grand-slam";
+    /// akong-online: a player to move without a seed ends the game.
+    AkongEndStarved = "akong.end.starved", "rule-akong-end-starved";
+    /// akong-online: 40 seeds in store (36 in the Gabon variant) end the game.
+    AkongEndStore = "akong.end.store", "rule-akong-end-store";
     /// Awalé: sow counter-clockwise.
     AwaleSow = "awale.sow", "rule-awale-sow";
     /// Awalé: the origin house is skipped on every lap.

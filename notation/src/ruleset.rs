@@ -37,6 +37,12 @@ pub enum Ruleset {
     /// Seega, the 5×5 game of placement and custodian capture.
     #[serde(rename = "seega")]
     Seega,
+    /// Songo as the akong-online platform plays its "Cameroon" variant.
+    #[serde(rename = "akong-cameroon")]
+    AkongCameroon,
+    /// Songo as the akong-online platform plays its "Gabon" variant.
+    #[serde(rename = "akong-gabon")]
+    AkongGabon,
 }
 
 /// The board game a ruleset is a variant of: Songo, Awalé or Seega. (The
@@ -53,12 +59,14 @@ pub enum BoardGame {
 
 impl Ruleset {
     /// Every ruleset, in the order of `docs/rules.md`.
-    pub const ALL: [Ruleset; 5] = [
+    pub const ALL: [Ruleset; 7] = [
         Ruleset::Songo,
         Ruleset::SongoEkang,
         Ruleset::Awale,
         Ruleset::OwareAbapa,
         Ruleset::Seega,
+        Ruleset::AkongCameroon,
+        Ruleset::AkongGabon,
     ];
 
     /// The id used in JSON, records (`[Rules "…"]`) and `--rules`.
@@ -70,6 +78,8 @@ impl Ruleset {
             Ruleset::Awale => "awale",
             Ruleset::OwareAbapa => "oware-abapa",
             Ruleset::Seega => "seega",
+            Ruleset::AkongCameroon => "akong-cameroon",
+            Ruleset::AkongGabon => "akong-gabon",
         }
     }
 
@@ -95,6 +105,8 @@ impl Ruleset {
             Ruleset::Awale => "ruleset-awale",
             Ruleset::OwareAbapa => "ruleset-oware-abapa",
             Ruleset::Seega => "ruleset-seega",
+            Ruleset::AkongCameroon => "ruleset-akong-cameroon",
+            Ruleset::AkongGabon => "ruleset-akong-gabon",
         };
         Message::new(id).localize(lang)
     }
@@ -125,6 +137,25 @@ impl Ruleset {
                         )
                 }
                 Ruleset::Seega => id.starts_with("seega."),
+                // akong-online's rulesets sow and capture as Songo does
+                // (`songo.sow`, `songo.sow.lap`, `songo.sow.lone-seed`,
+                // `songo.capture.chain`, `songo.capture.entry`), end without
+                // a move as it does (`songo.end.no-move`,
+                // `songo.end.remaining`), and have their own exit, feeding,
+                // capture and end rules (docs/rules.md, "akong-cameroon").
+                Ruleset::AkongCameroon | Ruleset::AkongGabon => {
+                    id.starts_with("akong.")
+                        || matches!(
+                            rule,
+                            RuleId::SongoSow
+                                | RuleId::SongoSowLap
+                                | RuleId::SongoSowLoneSeed
+                                | RuleId::SongoCaptureChain
+                                | RuleId::SongoCaptureEntry
+                                | RuleId::SongoEndNoMove
+                                | RuleId::SongoEndRemaining
+                        )
+                }
             }
         })
     }
@@ -133,7 +164,9 @@ impl Ruleset {
     #[must_use]
     pub const fn board_game(self) -> BoardGame {
         match self {
-            Ruleset::Songo | Ruleset::SongoEkang => BoardGame::Songo,
+            Ruleset::Songo | Ruleset::SongoEkang | Ruleset::AkongCameroon | Ruleset::AkongGabon => {
+                BoardGame::Songo
+            }
             Ruleset::Awale | Ruleset::OwareAbapa => BoardGame::Awale,
             Ruleset::Seega => BoardGame::Seega,
         }
@@ -169,6 +202,32 @@ impl Ruleset {
     #[must_use]
     pub const fn is_sowing(self) -> bool {
         !matches!(self, Ruleset::Seega)
+    }
+
+    /// Whether this is one of akong-online's rulesets (`akong.*` rules).
+    #[must_use]
+    pub const fn is_akong(self) -> bool {
+        matches!(self, Ruleset::AkongCameroon | Ruleset::AkongGabon)
+    }
+
+    /// The seeds in store that end a Songo game at once and win it:
+    /// 40 (`songo.end.forty`, `akong.end.store`), 36 for akong-online's
+    /// Gabon variant (`akong.end.store`); 0 for the other games.
+    ///
+    /// ```
+    /// use songo_notation::Ruleset;
+    /// assert_eq!(Ruleset::Songo.winning_store(), 40);
+    /// assert_eq!(Ruleset::AkongGabon.winning_store(), 36);
+    /// ```
+    #[must_use]
+    pub const fn winning_store(self) -> u32 {
+        match self {
+            Ruleset::AkongGabon => 36,
+            _ => match self.board_game() {
+                BoardGame::Songo => 40,
+                _ => 0,
+            },
+        }
     }
 }
 

@@ -36,11 +36,18 @@ pub const SONGO_WINNING_SEEDS: u32 = 40;
 /// a draw:
 /// - Songo and Songo (Ekang): the player with 40 seeds or more
 ///   (`songo.end.forty`); nobody at 40 is a draw;
+/// - akong-online's rulesets: the larger score (`akong.end.store`; equal is
+///   a draw);
 /// - Awalé and oware (abapa): the larger store (`awale.end.no-move`,
 ///   `abapa.end`; 24-24 is a draw);
 /// - Seega: more pieces on the board (`seega.end.*`; equal is a draw).
 #[must_use]
 pub fn winner(rules: Ruleset, score: Score) -> Option<Side> {
+    if rules.is_akong() {
+        // `akong.end.store`: the larger score, a player at the ruleset's
+        // winning store having it by then.
+        return score.leader();
+    }
     match rules.board_game() {
         BoardGame::Songo => score
             .leader()

@@ -666,7 +666,11 @@ mod properties {
 fn an_unknown_date_or_player_is_not_printed() {
     let text = "[Rules \"songo\"]\n[Event \"Club\"]\n[Date \"????.??.??\"]\n[Site \"?\"]\n[South \"Ada\"]\n[North \"?\"]\n\n1. S2 N4 *\n";
     for lang in [Lang::En, Lang::Fr] {
-        let options = Options { lang, rules: None };
+        let options = Options {
+            lang,
+            rules: None,
+            teacher_notes: false,
+        };
         let document = lesson::html(text, &options).unwrap().document;
         let shown = without_pictures(&document);
         assert!(!shown.contains("??"), "{lang:?}: {shown}");
@@ -718,10 +722,26 @@ fn the_escale_text_gets_notes_for_an_unshown_capture_and_its_bidoua() {
     );
     // Notes do not fail the check.
     assert!(report.is_ok());
-    // The handout shows each under its board.
-    let options = Options {
+    // The pupils' sheet (the default) shows none of them, nor the id of a
+    // term or a path of the docs.
+    let pupils = Options {
         lang: Lang::Fr,
         rules: None,
+        teacher_notes: false,
+    };
+    let sheet = without_pictures(&lesson::html(&text, &pupils).unwrap().document);
+    for needle in [
+        "le texte dit que",
+        "teach.bidoua",
+        "docs/",
+        "le coup prend ensuite",
+    ] {
+        assert!(!sheet.contains(needle), "{needle} on the pupils' sheet");
+    }
+    // The teacher's copy shows each under its board.
+    let options = Options {
+        teacher_notes: true,
+        ..pupils
     };
     let handout = without_pictures(&lesson::html(&text, &options).unwrap().document);
     let after_board = |needle: &str| {

@@ -3,6 +3,7 @@
 //! form and diagnostic, game records and the validator, Seega, and the
 //! properties that hold for any position or game.
 
+mod akong;
 mod annotate;
 mod common;
 mod diagrams;

@@ -28,7 +28,7 @@ fn applies_to(rule: RuleId) -> Option<Vec<Ruleset>> {
 /// The rule ids of the sowing games' rules pages.
 fn sowing_rule(rule: RuleId) -> bool {
     let id = rule.as_str();
-    ["songo.", "awale.", "abapa."]
+    ["songo.", "awale.", "abapa.", "akong."]
         .iter()
         .any(|prefix| id.starts_with(prefix))
 }

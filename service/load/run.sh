@@ -7,6 +7,7 @@
 #
 #   service/load/run.sh                      # 20 s per endpoint, 16 connections
 #   DURATION=5s CONNECTIONS=4 service/load/run.sh
+#   SONGO_BIN=/path/to/songo service/load/run.sh   # another build, as is
 #
 # Needs wrk (Debian: apt-get install -y wrk).
 set -euo pipefail
@@ -20,9 +21,10 @@ ADDR="127.0.0.1:$PORT"
 LOG=$(mktemp -t songo-serve-load.XXXXXX)
 
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
-cargo build --release --quiet --bin songo
+SONGO=${SONGO_BIN:-./target/release/songo}
+[ -n "${SONGO_BIN:-}" ] || cargo build --release --quiet --bin songo
 
-./target/release/songo serve --addr "$ADDR" 2>"$LOG" &
+"$SONGO" serve --addr "$ADDR" 2>"$LOG" &
 SERVER=$!
 trap 'kill "$SERVER" 2>/dev/null || true; rm -f "$LOG" "$LOG.small" "$LOG.large"' EXIT
 
@@ -36,8 +38,8 @@ rss() { awk '/VmRSS/ {print $2 " kB"}' "/proc/$SERVER/status"; }
 
 # The records /v1/validate checks: random legal games, reproducible; a
 # small body (10 games) and a large one (1000 games).
-./target/release/songo generate --games 10 --seed 1 >"$LOG.small"
-./target/release/songo generate --games 1000 --seed 2 >"$LOG.large"
+"$SONGO" generate --games 10 --seed 1 >"$LOG.small"
+"$SONGO" generate --games 1000 --seed 2 >"$LOG.large"
 echo "records for /v1/validate: 10 games ($(wc -c <"$LOG.small") bytes), 1000 games ($(wc -c <"$LOG.large") bytes)"
 
 # Each endpoint: "name path script record".

@@ -9,6 +9,8 @@ import { Exercises } from './exercises.js';
 import { lang, load, t, translate } from './i18n.js';
 import { Lessons } from './lesson.js';
 import { Records } from './record.js';
+import { Sheet } from './sheet.js';
+import { Tournament } from './tournament.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -44,7 +46,7 @@ function activeTab() {
 
 /** Whether the legal moves are ringed: where a move is played on the board. */
 function showsLegal() {
-  return activeTab() === 'play' || (activeTab() === 'exercises' && exercises.asking());
+  return activeTab() === 'play' || (activeTab() === 'exercises' && exercises.asking()) || (activeTab() === 'live' && sheet.keeping());
 }
 
 function showAlert(text) {
@@ -78,8 +80,7 @@ function writeStatus(extra) {
   if (extra) parts.push(extra);
   const over = state.moves?.game_over;
   if (over) {
-    const score = over.score ? ` ${over.score.south}-${over.score.north}` : '';
-    parts.push(`${t('page-game-over')}${score} (${over.rule})`);
+    parts.push(gameOverText(over));
   } else if (position) {
     parts.push(t(position.to_move === 'south' ? 'page-south-moves' : 'page-north-moves'));
   }
@@ -88,6 +89,11 @@ function writeStatus(extra) {
 
 /** Writes the line into the URL, so that the link shares the board. */
 function writeUrl() {
+  // On the Score sheet tab the link is the game's (never its key).
+  if (activeTab() === 'live' && sheet.id()) {
+    history.replaceState(null, '', `#live=${sheet.id()}${lang() !== 'en' ? `&lang=${lang()}` : ''}`);
+    return;
+  }
   if (!state.start) return;
   // On the Exercises tab the link is the set's, at the exercise shown.
   if (activeTab() === 'exercises' && exercises.current()) {
@@ -366,10 +372,15 @@ board.onChoose = (name) => {
     const first = state.pick;
     state.pick = null;
     board.mark('selected', []);
-    return playMove(position.phase === 'placement' ? `${first},${name}` : `${first}-${name}`);
+    return enter(position.phase === 'placement' ? `${first},${name}` : `${first}-${name}`);
   }
-  return playMove(name);
+  return enter(name);
 };
+
+/** A move chosen on the board: the score sheet's on its tab, else played here. */
+function enter(move) {
+  return activeTab() === 'live' ? sheet.choose(move) : playMove(move);
+}
 
 // ---- Analyse -------------------------------------------------------------
 
@@ -591,6 +602,19 @@ async function exportHandout() {
   offer('handout.html', 'text/html', answer.data);
 }
 
+/** A player's name as typed on the Export tab (a record's tag value: no quote, no line break). */
+function playerName(side) {
+  return ($(`export-${side}`)?.value ?? '').replace(/["\\\r\n]/g, ' ').trim().slice(0, 80);
+}
+
+/** Who won a finished game, by the players' names when given, and the score. */
+function gameOverText(over) {
+  const score = over.score ? `${over.score.south}-${over.score.north}` : '';
+  if (!over.winner) return t('page-game-drawn', { text: score });
+  const name = playerName(over.winner) || t(over.winner === 'south' ? 'page-south' : 'page-north');
+  return t('page-game-won', { name, text: score });
+}
+
 /** The line as a game record (a `Position` tag when it is not the usual start). */
 export async function recordText() {
   const start = state.start;
@@ -601,7 +625,17 @@ export async function recordText() {
     if (usual && total(usual) !== total(start)) lines.push('[SetUp "fragment"]');
     lines.push(`[Position "${state.startCompact}"]`);
   }
-  lines.push('[Result "*"]', '');
+  // A finished game carries its result (the score, South first) and the
+  // players' names typed on the Export tab.
+  const last = state.steps.length ? state.steps[state.steps.length - 1].after : start;
+  const ended = state.cursor === state.steps.length ? { ok: true, data: state.moves } : await api.moves(last);
+  const over = ended.ok ? ended.data?.game_over : null;
+  const result = over?.score ? `${over.score.south}-${over.score.north}` : '*';
+  for (const side of ['south', 'north']) {
+    const name = playerName(side);
+    if (name) lines.push(`[${side === 'south' ? 'South' : 'North'} "${name}"]`);
+  }
+  lines.push(`[Result "${result}"]`, '');
   const words = [];
   state.steps.forEach((step, i) => {
     const number = Math.floor(i / 2) + 1;
@@ -610,7 +644,7 @@ export async function recordText() {
     else if (south || i === 0) words.push(`${number}.`);
     words.push(step.move);
   });
-  words.push('*');
+  words.push(result);
   return `${lines.join('\n')}\n${words.join(' ')}\n`;
 }
 
@@ -752,6 +786,8 @@ async function setLanguage(code) {
   lessons.retranslate();
   archive.retranslate();
   exercises.retranslate();
+  sheet.retranslate();
+  tournament.retranslate();
 }
 
 const records = new Records({
@@ -807,6 +843,8 @@ async function advance() {
   }
 }
 
+const tournament = new Tournament({ problemText });
+
 const exercises = new Exercises({
   open: (position) => setStart(position),
   playLine: async (position, moves) => {
@@ -825,6 +863,27 @@ const exercises = new Exercises({
   },
   legal: () => state.moves?.legal ?? [],
   problemText,
+});
+
+const sheet = new Sheet({
+  show: async (start, steps, marks, message) => {
+    state.recordText = null;
+    state.start = start;
+    state.startCompact = null;
+    state.steps = steps;
+    state.cursor = steps.length;
+    state.notes = [];
+    state.pick = null;
+    await show({ marks, message });
+  },
+  report: () => state.moves,
+  startOf,
+  problemText,
+  alert: showAlert,
+  linked: writeUrl,
+  status: () => {
+    if (activeTab() === 'live') writeStatus(typeof state.message === 'function' ? state.message() : state.message);
+  },
 });
 
 /**
@@ -879,6 +938,14 @@ async function main() {
   if (params.has('exercises')) {
     selectTab($('tab-exercises'));
     await exercises.fromParams(params);
+  }
+  if (params.has('live')) {
+    selectTab($('tab-live'));
+    await sheet.fromParams(params);
+  }
+  if (params.has('event')) {
+    selectTab($('tab-tournament'));
+    await tournament.open(params.get('event'));
   }
   document.body.dataset.ready = 'true';
   performance.mark('songo-ready');

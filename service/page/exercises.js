@@ -20,6 +20,7 @@ const COUNT = 20;
 /** The motifs by their teach.* id (without `teach.`): the message of the name and of the question. */
 const WORDS = {
   grenier: ['page-exercises-motif-grenier', 'page-exercises-question-grenier'],
+  'grenier-build': ['page-exercises-motif-grenier-build', 'page-exercises-question-grenier-build'],
   'double-threat': ['page-exercises-motif-double-threat', 'page-exercises-question-double-threat'],
   yinda: ['page-exercises-motif-yinda', 'page-exercises-question-yinda'],
   defence: ['page-exercises-motif-defence', 'page-exercises-question-defence'],
@@ -33,13 +34,41 @@ function motifName(id) {
   return MOTIFS.includes(name) ? name : 'threat';
 }
 
-function sideName(side) {
-  return t(side === 'south' ? 'page-south' : 'page-north');
+/** How an exercise's motif is asked: `grenier-build` for a grenier the solution builds. */
+function askedMotif(exercise) {
+  const name = motifName(exercise.motif);
+  return name === 'grenier' && exercise.build ? 'grenier-build' : name;
 }
 
-/** A value in seeds, signed (+3, −2, 0). */
-function signed(value) {
-  return value > 0 ? `+${value}` : value < 0 ? `−${-value}` : '0';
+/** The seeds of a grenier on the exercise's board: one for every other house (14 in Songo). */
+function grenierSeeds(position) {
+  return 2 * (position?.north?.length ?? 7);
+}
+
+/** The one-letter names of a refutation's term in a link. */
+const TERMS = { grenier: 'g', 'double-threat': 'd', threat: 't' };
+
+/** A refutation in a link: `move.reply.wins.worse.term` (reply and term may be empty). */
+function refutationLink(r) {
+  const term = TERMS[String(r.term ?? '').replace(/^teach\./, '')] ?? '';
+  return [r.move, r.reply ?? '', r.wins ?? 0, r.worse ?? 0, term].join('.');
+}
+
+/** A refutation read from a link, or null. */
+function refutationFromLink(text) {
+  const [move, reply, wins, worse, term] = text.split('.');
+  if (!/^[NS]\d{1,2}$/.test(move ?? '')) return null;
+  const name = Object.keys(TERMS).find((k) => TERMS[k] === term);
+  const whole = (value) => Math.max(-1000, Math.min(1000, Math.floor(Number(value)) || 0));
+  const replied = /^[NS]\d{1,2}$/.test(reply ?? '') ? reply : null;
+  return {
+    move, reply: replied, line: replied ? [replied] : [], wins: whole(wins), worse: whole(worse),
+    term: name ? `teach.${name}` : null,
+  };
+}
+
+function sideName(side) {
+  return t(side === 'south' ? 'page-south' : 'page-north');
 }
 
 /** The longest name of a game a link carries (characters). */
@@ -66,24 +95,30 @@ function element(tag, className, text) {
 }
 
 /**
- * One exercise of a link: `compact~S1_N3_S3~motif~level~margin~exact~depth`
- * (`~` and `_` never occur in the compact notation of a sowing game).
+ * One exercise of a link:
+ * `compact~S1_N3_S3~motif~level~margin~exact~depth~gain~S2.N4.3.5.t,…`
+ * (`~` and `_` never occur in the compact notation of a sowing game; the
+ * last field is the refutations, each `move.reply.wins.worse.term`).
  */
 export function linkOf(exercise) {
   return [
     exercise.compact,
     exercise.line.join('_'),
-    motifName(exercise.motif),
+    askedMotif(exercise),
     exercise.difficulty?.level ?? 1,
     exercise.proof?.margin ?? 0,
     exercise.proof?.exact ? 1 : 0,
     exercise.proof?.depth ?? 0,
+    exercise.gain ?? 0,
+    (exercise.refutations ?? []).map(refutationLink).join(','),
   ].join('~');
 }
 
 /** An exercise read from a link (its position still in the compact notation), or null. */
 export function fromLink(text) {
-  const [compact, line, motif, level, margin, exact, depth] = text.split('~');
+  const [compact, line, asked, level, margin, exact, depth, gain, refuted] = text.split('~');
+  const build = asked === 'grenier-build';
+  const motif = build ? 'grenier' : asked;
   const moves = (line ?? '').split('_').filter((m) => /^[NS]\d{1,2}$/.test(m));
   if (!compact || !moves.length) return null;
   const number = (value, max) => Math.min(max, Math.max(0, Math.floor(Number(value)) || 0));
@@ -93,8 +128,11 @@ export function fromLink(text) {
     line: moves.slice(0, 16),
     solution: moves[0],
     motif: `teach.${motifName(motif)}`,
+    build,
     difficulty: { level: Math.max(1, number(level, 5)) },
     proof: { margin: number(margin, 1000), exact: exact === '1', depth: number(depth, 100) },
+    gain: Math.max(-1000, Math.min(1000, Math.floor(Number(gain)) || 0)),
+    refutations: (refuted ?? '').split(',').slice(0, 16).map(refutationFromLink).filter(Boolean),
   };
 }
 
@@ -310,76 +348,49 @@ export class Exercises {
   }
 
   /**
-   * Why `move` is wrong: what it leaves the opponent (the largest capture
-   * of a grenier or threat after it, as /v1/explain finds it), and the
-   * engine's values of the move and of the best move (/v1/analyse).
+   * Why `move` is wrong, as the exercise itself says it (one source of
+   * numbers, the finder's proof): the move and the opponent's best reply
+   * are played on the board, and the reply's term, what its line wins and
+   * how much worse the move is than the solution are said.
    */
   async wrong(move) {
     const exercise = this.current();
     const position = exercise.position;
     this.phase = 'wrong';
-    this.feedback = { move, reasons: null };
-    this.write();
-    const played = await api.play(position, [move]);
-    if (!played.ok) {
-      this.phase = 'ask';
-      this.say([this.hooks.problemText(played.data)], 'bad');
-      return;
-    }
-    const step = played.data.steps[0];
-    await this.hooks.playLine(position, [move]);
-    await this.hooks.advance();
-    const [explained, analysed] = await Promise.all([
-      api.explain(step.after, ['teach.threat', 'teach.grenier', 'teach.double-threat']),
-      api.analyse(position, 1000),
-    ]);
+    const refutation = (exercise.refutations ?? []).find((r) => r.move === move) ?? null;
+    this.feedback = { move, refutation, mover: position.to_move };
+    const shown = refutation?.reply ? [move, refutation.reply] : [move];
+    await this.hooks.playLine(position, shown);
+    for (let i = 0; i < shown.length; i += 1) await this.hooks.advance();
     if (this.current() !== exercise || this.phase !== 'wrong') return;
-    this.feedback = {
-      move,
-      captured: step.captured ?? 0,
-      explain: explained.ok ? explained.data : null,
-      analysis: analysed.ok ? analysed.data : null,
-      mover: position.to_move,
-    };
     this.write();
-    // On a phone the reasons are below the board: brought into view.
-    if (matchMedia('(max-width: 52rem)').matches) $('exercises-feedback').scrollIntoView({ block: 'nearest' });
+    // On a phone the board and the verdict under the tabs share the screen.
+    if (matchMedia('(max-width: 52rem)').matches) $('board').scrollIntoView({ block: 'start' });
   }
 
   /** The sentences of a wrong answer, in the page's language. */
   wrongReasons() {
-    const { move, captured, explain, analysis, mover } = this.feedback;
+    const { move, refutation, mover } = this.feedback;
+    const exercise = this.current();
+    if (!refutation) return [];
     const reasons = [];
-    if (captured) reasons.push(t('page-exercises-wrong-takes', { move, count: captured }));
-    if (explain) {
-      const opponent = mover === 'south' ? 'north' : 'south';
-      const largest = (list) => list
-        .filter((x) => x.side === opponent && x.captures > 0)
-        .sort((a, b) => b.captures - a.captures)[0];
-      const grenier = largest(explain.greniers ?? []);
-      const threat = largest(explain.threats ?? []);
-      if (grenier && (!threat || grenier.captures >= threat.captures)) {
-        reasons.push(t('page-exercises-wrong-grenier', { move, house: grenier.house, count: grenier.captures }));
-      } else if (threat) {
-        reasons.push(t('page-exercises-wrong-threat', {
-          move, house: threat.house, count: threat.captures, text: threat.houses.join(' '),
-        }));
-      } else {
-        reasons.push(t('page-exercises-wrong-no-threat', { move, name: sideName(opponent) }));
-      }
-      const double = (explain.double_threats ?? []).find((x) => x.side === opponent);
-      if (double) {
-        reasons.push(t('page-exercises-wrong-double', { move, text: double.houses.join(' + '), count: double.captures }));
-      }
-    }
-    const values = analysis?.moves ?? [];
-    const mine = values.find((m) => m.move === move);
-    const best = values[0];
-    if (mine && best && best.move !== move) {
-      reasons.push(t('page-exercises-wrong-engine', {
-        move, value: signed(mine.value), text: signed(best.value), name: sideName(mover),
+    if (refutation.takes > 0) reasons.push(t('page-exercises-wrong-takes', { move, count: refutation.takes }));
+    const opponent = mover === 'south' ? 'north' : 'south';
+    if (!refutation.reply) {
+      reasons.push(t('page-exercises-refuted-end', { move }));
+    } else if (refutation.wins > 0) {
+      const term = String(refutation.term ?? '').replace(/^teach\./, '');
+      const id = { grenier: 'page-exercises-refuted-grenier', 'double-threat': 'page-exercises-refuted-double', threat: 'page-exercises-refuted-threat' }[term] ?? 'page-exercises-refuted';
+      reasons.push(t(id, {
+        move, name: sideName(opponent), house: refutation.reply, count: refutation.wins, text: (refutation.line ?? []).join(' '),
       }));
+    } else {
+      reasons.push(t('page-exercises-refuted-quiet', { move, name: sideName(opponent), house: refutation.reply }));
     }
+    const proof = exercise.proof ?? {};
+    reasons.push(t(proof.exact ? 'page-exercises-worse-exact' : 'page-exercises-worse-depth', {
+      move, house: exercise.solution, count: refutation.worse, value: proof.depth,
+    }));
     return reasons;
   }
 
@@ -396,11 +407,9 @@ export class Exercises {
     if (!exercise) return;
     const total = this.set.length;
     $('exercises-counter').textContent = t('page-exercises-counter', { value: this.index + 1, text: total });
-    $('exercises-motif-name').textContent = t(WORDS[motifName(exercise.motif)][0]);
+    $('exercises-motif-name').textContent = t(WORDS[askedMotif(exercise)][0]);
     $('exercises-difficulty').textContent = t('page-exercises-difficulty', { value: exercise.difficulty?.level ?? 1 });
-    $('exercises-question').textContent = t(WORDS[motifName(exercise.motif)][1], {
-      name: sideName(exercise.position?.to_move),
-    });
+    $('exercises-question').textContent = this.question(exercise);
     const facts = [];
     const origin = exercise.origin;
     if (origin) {
@@ -421,6 +430,13 @@ export class Exercises {
     this.writeFeedback();
   }
 
+  /** The exercise's one-line question. */
+  question(exercise) {
+    return t(WORDS[askedMotif(exercise)][1], {
+      name: sideName(exercise.position?.to_move), value: grenierSeeds(exercise.position),
+    });
+  }
+
   writeFeedback() {
     const exercise = this.current();
     const feedback = this.feedback;
@@ -429,14 +445,11 @@ export class Exercises {
     $('exercises-step').hidden = this.phase !== 'solved';
     if (this.phase === 'ask') {
       this.say([t('page-exercises-tap')]);
-      const question = () => t(WORDS[motifName(exercise.motif)][1], { name: sideName(exercise.position?.to_move) });
-      this.hooks.status(question, { alone: true });
+      this.hooks.status(() => this.question(exercise), { alone: true });
       return;
     }
     if (this.phase === 'wrong') {
-      const lines = [t('page-exercises-wrong', { move: feedback.move })];
-      if (feedback.explain !== undefined) lines.push(...this.wrongReasons());
-      else lines.push(t('page-exercises-thinking'));
+      const lines = [t('page-exercises-wrong', { move: feedback.move }), ...this.wrongReasons()];
       this.say(lines, 'wrong');
       this.hooks.status(() => t('page-exercises-wrong', { move: feedback.move }));
       return;
@@ -450,6 +463,7 @@ export class Exercises {
         : t('page-exercises-proof-depth', { count: proof.margin, value: proof.depth }));
     }
     lines.push(t('page-exercises-line', { text: exercise.line.join(' ') }));
+    if (exercise.gain > 0) lines.push(t('page-exercises-gain', { name: sideName(exercise.position?.to_move), count: exercise.gain }));
     this.say(lines, feedback.right ? 'right' : '');
     if (!feedback.played) this.hooks.status(() => t(feedback.right ? 'page-exercises-right' : 'page-exercises-solution', { move: exercise.solution }));
     $('exercises-step').disabled = (feedback.played ?? 0) >= exercise.line.length;

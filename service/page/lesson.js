@@ -94,7 +94,9 @@ export class Lessons {
         where.textContent = item.line ? t('page-at', { line: item.line, column: item.column ?? 1 }) : '';
         const kind = document.createElement('code');
         kind.textContent = item.note ? t('page-lesson-note') : item.rule ?? item.kind ?? '';
-        button.append(where, ' ', kind, `: ${item.message ?? item.detail ?? ''}`);
+        // French puts a no-break space before the colon (« remarque : »).
+        const colon = document.documentElement.lang === 'fr' ? '\u00a0:' : ':';
+        button.append(where, ' ', kind, `${colon} ${item.message ?? item.detail ?? ''}`);
         if (item.hint) button.append(` — ${item.hint}`);
         button.addEventListener('click', () => this.select(item));
         li.append(button);

@@ -237,6 +237,12 @@ impl CancelOnDrop {
     }
 }
 
+impl From<Canceller> for CancelOnDrop {
+    fn from(canceller: Canceller) -> CancelOnDrop {
+        CancelOnDrop(canceller)
+    }
+}
+
 impl Drop for CancelOnDrop {
     fn drop(&mut self) {
         self.0.cancel();

@@ -17,7 +17,9 @@
 //! - Answers are handed to hyper in pieces of 64 KiB ([`Tracked`]): a
 //!   request stays in flight, and under the send timeout, until its last
 //!   piece is taken. hyper's own bodiless refusals of a request head (400,
-//!   414, 431) are replaced by problems on the way out ([`Watched`]).
+//!   414, 431: what it writes between a head's first bytes and its
+//!   request) are replaced by problems for the status of their status
+//!   line ([`Watched`]).
 //! - A request head must arrive within `header_timeout` (counted from the
 //!   accept for a connection's first request, from the first byte for the
 //!   next ones); an idle keep-alive connection is closed after
@@ -26,9 +28,10 @@
 //!   take once its head is read is the routes' `request_timeout`.)
 //! - `accept` errors such as `EMFILE` pause the loop (10 ms doubling up to
 //!   1 s) instead of retrying at once.
-//! - A shutdown stops accepting, closes the connections that have no
-//!   request in flight, lets the others finish theirs, then closes them;
-//!   [`Pool::close_all`] ends the laggards.
+//! - A shutdown stops accepting and shuts every connection down with
+//!   hyper-util's graceful shutdown: those with no request in flight close
+//!   at once, the others after theirs; [`Pool::close_all`] ends the
+//!   laggards.
 //!
 //! The timeouts live in the connection's I/O ([`Watched`]): a read or a
 //! write that is pending arms a timer for the phase the connection is in,
@@ -49,6 +52,7 @@ use hyper::body::{Body, Frame, Incoming, SizeHint};
 use hyper::server::conn::http1;
 use hyper::service::Service;
 use hyper_util::rt::TokioIo;
+use hyper_util::server::graceful::{GracefulShutdown, Watcher};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
@@ -112,6 +116,8 @@ struct Live {
     clients: HashMap<IpAddr, usize>,
     /// Set by the shutdown: connections that come late are closed at once.
     closing: bool,
+    /// Shuts the connections down (taken by the shutdown).
+    graceful: GracefulShutdown,
 }
 
 impl Pool {
@@ -297,7 +303,7 @@ impl Pool {
         stream: TcpStream,
         held: (OwnedSemaphorePermit, ClientShare),
         service: S,
-        (id, connection): (u64, Arc<Connection>),
+        (id, connection, watcher): (u64, Arc<Connection>, Watcher),
     ) where
         S: Service<Request<Incoming>, Response = Response<B>> + Send + 'static,
         S::Future: Send + 'static,
@@ -321,25 +327,21 @@ impl Pool {
             metrics: Arc::clone(&self.metrics),
             log: self.log_requests,
         };
-        // hyper's own header timeout is off (no timer given): `Watched`
-        // keeps the time.
+        // hyper's own header timeout is off (no timer given): it counts
+        // the keep-alive wait as head time; `Watched` keeps both apart.
         let served = http1::Builder::new()
             .max_header_size(MAX_HEAD_BYTES)
+            .max_headers(MAX_HEADERS)
             .serve_connection(io, service);
-        let mut served = std::pin::pin!(served);
-        let mut finishing = false;
-        let outcome = loop {
-            tokio::select! {
-                outcome = served.as_mut() => break outcome,
-                () = connection.wake.notified() => match connection.order.load(Ordering::Acquire) {
-                    CLOSE => break Ok(()),
-                    FINISH if !finishing => {
-                        finishing = true;
-                        served.as_mut().graceful_shutdown();
-                    }
-                    _ => {}
-                },
+        let served = watcher.watch(served);
+        let closed = async {
+            while connection.order.load(Ordering::Acquire) != CLOSE {
+                connection.wake.notified().await;
             }
+        };
+        let outcome = tokio::select! {
+            outcome = served => outcome,
+            () = closed => Ok(()),
         };
         let reason = CloseReason::from_code(connection.closed_by.load(Ordering::Acquire));
         if let Some(reason) = reason {
@@ -359,11 +361,13 @@ impl Pool {
 
     /// Lists a new connection accepted at `accepted`, unless the shutdown
     /// began: its id and its shared state.
-    fn admit(&self, accepted: Instant, client: IpAddr) -> Option<(u64, Arc<Connection>)> {
+    fn admit(&self, accepted: Instant, client: IpAddr) -> Option<(u64, Arc<Connection>, Watcher)> {
         let mut live = self.live();
         if live.closing {
             return None;
         }
+        // Watched from here: a shutdown that begins later reaches it.
+        let watcher = live.graceful.watcher();
         let connection = Arc::new(Connection::new(self.epoch, accepted, client));
         let id = live.next_id;
         live.next_id += 1;
@@ -371,17 +375,20 @@ impl Pool {
         self.metrics
             .connections_open
             .fetch_add(1, Ordering::Relaxed);
-        Some((id, connection))
+        Some((id, connection, watcher))
     }
 
     /// Tells every connection to close once its request in flight, if any,
-    /// is answered; connections that come later are closed at once.
-    pub(crate) fn begin_shutdown(&self) {
+    /// is answered (connections that come later are closed at once);
+    /// completes when every connection is closed.
+    pub(crate) fn shut_down(&self) -> impl Future<Output = ()> + use<> {
         let mut live = self.live();
         live.closing = true;
         for connection in live.connections.values() {
-            connection.order(Order::Finish, None);
+            // A read that waits fails at once: the idle close.
+            connection.order.fetch_max(FINISH, Ordering::AcqRel);
         }
+        std::mem::take(&mut live.graceful).shutdown()
     }
 
     /// Closes every connection now, requests in flight or not.
@@ -389,13 +396,6 @@ impl Pool {
         for connection in self.live().connections.values() {
             connection.order(Order::Close, Some(CloseReason::Shutdown));
         }
-    }
-
-    /// Completes when every connection is closed.
-    pub(crate) async fn all_closed(&self) {
-        let all = u32::try_from(self.limits.max_connections).unwrap_or(u32::MAX);
-        // The semaphore is never closed.
-        let _ = self.slots.acquire_many(all).await;
     }
 }
 
@@ -458,6 +458,10 @@ struct Connection {
     active: AtomicU32,
     /// Whether a request was answered (the next wait is a keep-alive one).
     answered: AtomicBool,
+    /// Whether hyper's writes are an answer: from a request's start until
+    /// the bytes of the next head arrive. A write outside is hyper's own
+    /// refusal of a head it could not read.
+    answering: AtomicBool,
     /// When the connection last had nothing in flight: the accept, or the
     /// end of its last answer.
     idle_since: AtomicU64,
@@ -487,6 +491,7 @@ impl Connection {
             client,
             active: AtomicU32::new(0),
             answered: AtomicBool::new(false),
+            answering: AtomicBool::new(false),
             idle_since: AtomicU64::new(now),
             head_started: AtomicU64::new(NEVER),
             write_blocked_since: AtomicU64::new(NEVER),
@@ -532,6 +537,7 @@ impl Connection {
 
     fn request_started(&self) {
         self.active.fetch_add(1, Ordering::Relaxed);
+        self.answering.store(true, Ordering::Relaxed);
         self.head_started.store(NEVER, Ordering::Relaxed);
     }
 
@@ -552,6 +558,7 @@ impl Connection {
             && self.head_started.load(Ordering::Relaxed) == NEVER
         {
             self.head_started.store(self.now(), Ordering::Relaxed);
+            self.answering.store(false, Ordering::Relaxed);
         }
     }
 
@@ -619,29 +626,12 @@ struct Watched {
 /// arrives in one large read.)
 pub(crate) const MAX_HEAD_BYTES: usize = 400 * 1024;
 
-/// The most headers in a request head (hyper's own limit).
+/// The most headers in a request head (hyper refuses more with 431).
 const MAX_HEADERS: usize = 100;
 
 /// The longest request target hyper reads (its own limit, for the
 /// problem's words).
 const MAX_TARGET_BYTES: usize = 65_534;
-
-/// The start of hyper's own answers to a request head it cannot read:
-/// they have no body. The server writes a problem in their place.
-const HYPER_REFUSALS: [(&[u8], u16); 3] = [
-    (
-        b"HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n",
-        400,
-    ),
-    (
-        b"HTTP/1.1 414 URI Too Long\r\nconnection: close\r\ncontent-length: 0\r\n",
-        414,
-    ),
-    (
-        b"HTTP/1.1 431 Request Header Fields Too Large\r\nconnection: close\r\ncontent-length: 0\r\n",
-        431,
-    ),
-];
 
 /// The problem answered for hyper's refusal `status` of a request head,
 /// in English (the head, and the language it asks for, are unread).
@@ -710,19 +700,22 @@ impl Watched {
         Poll::Ready(Ok(()))
     }
 
-    /// Whether `buf` is hyper's own refusal of a request head (written
-    /// when no request is in flight): its place is taken by a problem.
+    /// Whether `buf` is hyper's own refusal of a request head, the only
+    /// thing it writes between a head's first bytes and its request: its
+    /// place is taken by a problem for the status of its status line (the
+    /// protocol's `HTTP/1.1 4NN`, not hyper's headers, which may change).
     fn takes_refusal(&mut self, buf: &[u8]) -> bool {
-        if self.refusal.is_some() || self.connection.active.load(Ordering::Relaxed) > 0 {
+        if self.refusal.is_some() || self.connection.answering.load(Ordering::Relaxed) {
             return false;
         }
-        let Some((_, status)) = HYPER_REFUSALS
-            .iter()
-            .find(|(start, _)| buf.starts_with(start))
-        else {
+        let status = buf
+            .strip_prefix(b"HTTP/1.1 4")
+            .and_then(|rest| rest.get(..2))
+            .and_then(|code| std::str::from_utf8(code).ok()?.parse::<u16>().ok());
+        let Some(status) = status else {
             return false;
         };
-        self.refusal = Some((refusal_answer(*status), 0));
+        self.refusal = Some((refusal_answer(400 + status), 0));
         true
     }
 
@@ -894,8 +887,8 @@ impl RequestOf {
     fn answered(&mut self, status: u16, route: Option<MatchedRoute>) {
         self.status = Some(status);
         let latency = self.started.elapsed();
-        self.metrics
-            .record(route.map(|MatchedRoute(index)| index), status, latency);
+        let route = route.map(|MatchedRoute(index)| index);
+        self.metrics.record(route, status, latency);
         if self.log {
             let path = self.uri.path();
             let mut end = path.len().min(LOGGED_PATH_BYTES);
@@ -910,6 +903,7 @@ impl RequestOf {
                 path = &path[..end],
                 status,
                 latency_ms,
+                route = self.metrics.route_path(route),
                 "request"
             );
         }

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use serde::Serialize;
 use songo_notation::Ruleset;
 use songo_notation::analysis::Analyser;
+use songo_notation::exercises::render::Solutions;
 use songo_notation::exercises::{self, Exercise, Options, Summary};
 use songo_notation::i18n::Lang;
 use songo_notation::msg;
@@ -45,6 +46,7 @@ struct Query {
     count: usize,
     options: Options,
     format: Format,
+    solutions: Solutions,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -79,6 +81,7 @@ fn query(request: &Request) -> Result<Query, Problem> {
             ..Options::default()
         },
         format: Format::Json,
+        solutions: Solutions::Separate,
     };
     let params = request.params(&[
         "motif",
@@ -89,6 +92,7 @@ fn query(request: &Request) -> Result<Query, Problem> {
         "proof_depth",
         "margin",
         "format",
+        "solutions",
     ])?;
     for (name, value) in &params {
         let bad = || bad_value(name, value);
@@ -125,6 +129,14 @@ fn query(request: &Request) -> Result<Query, Problem> {
             "depth" => query.options.depth = number(MAX_DEPTH)?,
             "proof_depth" => query.options.proof_depth = number(MAX_PROOF_DEPTH)?,
             "margin" => query.options.margin = i32::try_from(number(100)?).map_err(|_| bad())?,
+            "solutions" => {
+                query.solutions = match value.as_str() {
+                    "separate" => Solutions::Separate,
+                    "none" => Solutions::None,
+                    "inline" => Solutions::Inline,
+                    _ => return Err(bad()),
+                };
+            }
             _ => {
                 query.format = match value.as_str() {
                     "json" => Format::Json,
@@ -193,11 +205,11 @@ fn answer(
             "text/plain; charset=utf-8",
         ),
         Format::Lesson => text(
-            exercises::render::lesson_text(&chosen, lang),
+            exercises::render::lesson_text_with(&chosen, lang, query.solutions),
             "text/markdown; charset=utf-8",
         ),
         Format::Handout => {
-            let handout = exercises::render::handout(&chosen, lang)
+            let handout = exercises::render::handout_with(&chosen, lang, query.solutions)
                 .map_err(|e| Problem::new(Kind::Internal, e))?;
             text(handout.document, "text/html; charset=utf-8")
         }

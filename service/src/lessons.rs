@@ -26,13 +26,30 @@ enum To {
 
 /// The query of a lesson route: `lang`, `rules`, and for render `to`.
 fn options(request: &Request, render: bool) -> Result<(Options, To), Problem> {
-    let known: &[&str] = if render { &["rules", "to"] } else { &["rules"] };
+    let known: &[&str] = if render {
+        &["rules", "to", "notes"]
+    } else {
+        &["rules"]
+    };
     let mut options = Options::default();
     let mut to = To::Html;
     for (name, value) in request.params(known)? {
         match name.as_str() {
             "rules" => {
                 options.rules = Some(ruleset(&value).map_err(|p| p.with("parameter", "rules"))?);
+            }
+            "notes" => {
+                options.teacher_notes = match value.as_str() {
+                    "teacher" => true,
+                    "none" => false,
+                    _ => {
+                        return Err(Problem::new(
+                            Kind::BadQuery,
+                            format!("notes={value} is not a copy: use teacher or none"),
+                        )
+                        .with("parameter", "notes"));
+                    }
+                };
             }
             _ => {
                 to = match value.as_str() {

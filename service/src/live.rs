@@ -1,8 +1,10 @@
 //! Live games (issue 39): `POST /v1/live` starts one (a write token),
 //! `POST /v1/live/{id}/moves` stores its moves (the game's key),
+//! `POST /v1/live/{id}/undo` takes the last back and `POST
+//! /v1/live/{id}/result` ends it by the arbiter's result (the key too),
 //! `GET /v1/live/{id}` reads it and `GET /v1/live/{id}/events` follows it
-//! (server-sent events, one per move). The work is the archive's
-//! (`archive::live`); a move is answered once it is committed.
+//! (server-sent events, one per change). The work is the archive's
+//! (`archive::live`); a change is answered once it is committed.
 //!
 //! Spectators are told by a broadcast within this process (`hub`): a
 //! stored move is published after its commit. Servers sharing one
@@ -13,21 +15,23 @@ use std::collections::VecDeque;
 use std::convert::Infallible;
 use std::sync::Arc;
 
+use futures_util::StreamExt as _;
 use serde::Deserialize;
-use songo_notation::Ruleset;
+use serde::de::DeserializeOwned;
 use songo_notation::msg;
+use songo_notation::{Ruleset, Side};
 use tokio::sync::broadcast;
 use warp::Reply as _;
 use warp::http::StatusCode;
 use warp::http::header::{AUTHORIZATION, HeaderMap};
 use warp::reply::Response;
 
-use crate::archive::{LivePly, LiveRefusal, NewLiveGame};
+use crate::archive::{LiveEnd, LiveNotice, LiveRefusal, NewLiveGame};
 use crate::auth::{Need, authorize};
 use crate::body::Media;
 use crate::games::with_archive;
 use crate::handlers::json_body;
-use crate::hub::Published;
+use crate::hub::{Change, Published};
 use crate::plumbing::{Request, State, json};
 use crate::problem::{Kind, Problem};
 
@@ -51,6 +55,22 @@ struct MoveRequest {
     played: String,
 }
 
+/// The body of `POST /v1/live/{id}/undo`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UndoRequest {
+    ply: usize,
+}
+
+/// The body of `POST /v1/live/{id}/result`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ResultRequest {
+    end: LiveEnd,
+    #[serde(default)]
+    winner: Option<Side>,
+}
+
 /// A live game's id: 16 hexadecimal digits; anything else is no game.
 fn live_id(id: &str) -> Result<String, Problem> {
     if id.len() == 16 && id.bytes().all(|b| b.is_ascii_hexdigit()) {
@@ -68,15 +88,21 @@ fn refusal(refused: &LiveRefusal) -> Problem {
         LiveRefusal::NoSuchGame(_) => Kind::NoSuchGame,
         LiveRefusal::WrongKey(_) => Kind::Unauthorized,
         LiveRefusal::BadName(_) => Kind::BadJson,
-        LiveRefusal::Gap { .. } | LiveRefusal::Taken { .. } | LiveRefusal::TooLong => {
-            Kind::Conflict
-        }
+        LiveRefusal::Gap { .. }
+        | LiveRefusal::Taken { .. }
+        | LiveRefusal::TooLong
+        | LiveRefusal::Finished(_)
+        | LiveRefusal::NotLast { .. }
+        | LiveRefusal::ForfeitWithMoves(_) => Kind::Conflict,
+        LiveRefusal::Winner(_) => Kind::BadJson,
         LiveRefusal::Illegal(error) if error.is_bad_move() => Kind::BadMove,
         LiveRefusal::Illegal(_) => Kind::IllegalMove,
     };
     let mut problem = Problem::new(kind, refused.message());
     match refused {
         LiveRefusal::BadName(field) => problem = problem.with("pointer", format!("/{field}")),
+        LiveRefusal::Winner(_) => problem = problem.with("pointer", "/winner"),
+        LiveRefusal::NotLast { last, .. } => problem = problem.with("last", last),
         LiveRefusal::Gap { next, .. } => problem = problem.with("next", next),
         LiveRefusal::Taken { ply, stored, .. } => {
             problem = problem.with("ply", ply).with("stored", stored);
@@ -132,13 +158,13 @@ fn key(headers: &HeaderMap) -> Option<String> {
     (scheme.eq_ignore_ascii_case("bearer") && !key.is_empty()).then(|| key.to_owned())
 }
 
-/// `POST /v1/live/{id}/moves`: stores a move, with the game's key; the
-/// answer once it is committed.
-pub(crate) async fn play(
-    state: Arc<State>,
-    mut request: Request,
-    id: String,
-) -> Result<Response, Problem> {
+/// A write to live game `id` with its key: the game's id, the key and
+/// the body read as `T`.
+async fn keyed<T: DeserializeOwned>(
+    state: &Arc<State>,
+    request: &mut Request,
+    id: &str,
+) -> Result<(String, String, T), Problem> {
     request.params(&[])?;
     // A server without an archive says so first, whatever the path holds.
     if state.store.is_none() {
@@ -147,21 +173,71 @@ pub(crate) async fn play(
                 .with_words("hint", msg!("hint-serve-archive")),
         );
     }
-    let id = live_id(&id)?;
+    let id = live_id(id)?;
     let Some(key) = key(&request.headers) else {
         return Err(refusal(&LiveRefusal::WrongKey(id)));
     };
     Media::of(&request.headers, &[Media::Json])?;
-    let body = request.body(&state).await?;
-    let asked: MoveRequest = json_body(crate::body::text(&body)?)?;
+    let body = request.body(state).await?;
+    let asked: T = json_body(crate::body::text(&body)?)?;
+    Ok((id, key, asked))
+}
+
+/// `POST /v1/live/{id}/moves`: stores a move, with the game's key; the
+/// answer once it is committed.
+pub(crate) async fn play(
+    state: Arc<State>,
+    mut request: Request,
+    id: String,
+) -> Result<Response, Problem> {
+    let (id, key, asked) = keyed::<MoveRequest>(&state, &mut request, &id).await?;
     let game = id.clone();
     let played = with_archive(&state, request.deadline, move |archive| {
         archive.play_live(&game, &key, asked.ply, &asked.played)
     })
     .await?
     .map_err(|refused| refusal(&refused))?;
-    state.live.publish(&id, played.clone());
+    state.live.publish(&id, Change::Move(played.clone()));
     json(StatusCode::OK, &played)
+}
+
+/// `POST /v1/live/{id}/undo`: takes back the last move (`ply`), with the
+/// game's key; the game as it stands once it is committed.
+pub(crate) async fn undo(
+    state: Arc<State>,
+    mut request: Request,
+    id: String,
+) -> Result<Response, Problem> {
+    let (id, key, asked) = keyed::<UndoRequest>(&state, &mut request, &id).await?;
+    let game = id.clone();
+    let ply = asked.ply;
+    let after = with_archive(&state, request.deadline, move |archive| {
+        archive.undo_live(&game, &key, ply)
+    })
+    .await?
+    .map_err(|refused| refusal(&refused))?;
+    state.live.publish(&id, Change::Undo(ply));
+    json(StatusCode::OK, &after)
+}
+
+/// `POST /v1/live/{id}/result`: ends the game by the arbiter's result,
+/// with the game's key; the game, now in the archive.
+pub(crate) async fn result(
+    state: Arc<State>,
+    mut request: Request,
+    id: String,
+) -> Result<Response, Problem> {
+    let (id, key, asked) = keyed::<ResultRequest>(&state, &mut request, &id).await?;
+    let game = id.clone();
+    let ended = with_archive(&state, request.deadline, move |archive| {
+        archive.end_live(&game, &key, asked.end, asked.winner)
+    })
+    .await?
+    .map_err(|refused| refusal(&refused))?;
+    if let Some(result) = &ended.result {
+        state.live.publish(&id, Change::End(result.clone()));
+    }
+    json(StatusCode::OK, &ended)
 }
 
 /// `GET /v1/live/{id}`: the game's moves, position and end.
@@ -182,58 +258,78 @@ pub(crate) async fn game(
     json(StatusCode::OK, &game)
 }
 
-/// A spectator's stream: the moves not sent yet, then each move as it is
-/// stored, until the game ends.
+/// A spectator's stream: the changes not sent yet, then each change as it
+/// is stored, until the game ends.
 struct Follow {
     id: String,
-    waiting: VecDeque<LivePly>,
+    waiting: VecDeque<Change>,
     receiver: broadcast::Receiver<Arc<Published>>,
-    /// The last ply sent.
+    /// The plies the spectator has.
     last: usize,
     ended: bool,
 }
 
 impl Follow {
-    /// The next move to send; `None` once the game has ended, or when
+    /// The next change to send; `None` once the game has ended, or when
     /// moves were missed (a slow spectator): the client asks again from
-    /// its last event.
-    async fn next(&mut self) -> Option<LivePly> {
+    /// its last event. A change published before the game was read may
+    /// come again: a move the spectator has, or the undo of a move it
+    /// lacks, is skipped; a move that an undo then takes back is sent
+    /// with that undo, so the spectator ends where the game is.
+    async fn next(&mut self) -> Option<Change> {
         if self.ended {
             return None;
         }
         loop {
-            if let Some(ply) = self.waiting.pop_front() {
-                self.last = ply.ply;
-                self.ended = ply.game_over.is_some();
-                return Some(ply);
+            if let Some(change) = self.waiting.pop_front() {
+                match &change {
+                    Change::Move(ply) => {
+                        self.last = ply.ply;
+                        self.ended = ply.game_over.is_some();
+                    }
+                    Change::Undo(ply) => self.last = ply.saturating_sub(1),
+                    Change::End(_) => self.ended = true,
+                }
+                return Some(change);
             }
             let published = self.receiver.recv().await.ok()?;
-            if published.id != self.id || published.ply.ply <= self.last {
+            if published.id != self.id {
                 continue;
             }
-            if published.ply.ply > self.last + 1 {
-                return None;
+            match &published.change {
+                Change::Move(ply) if ply.ply <= self.last => continue,
+                Change::Move(ply) if ply.ply > self.last + 1 => return None,
+                Change::Undo(ply) if *ply != self.last => continue,
+                _ => {}
             }
-            self.waiting.push_back(published.ply.clone());
+            self.waiting.push_back(published.change.clone());
         }
     }
 }
 
-/// A move as a server-sent event: `move`, its ply as the event's id.
-fn event(ply: &LivePly) -> warp::sse::Event {
-    let event = warp::sse::Event::default()
-        .event("move")
-        .id(ply.ply.to_string());
-    event.json_data(ply).unwrap_or_else(|_| {
+/// A change as a server-sent event: `move` (its ply the event's id),
+/// `undo` (`{"ply"}`, the ply before it the id), `end` (the result).
+fn event(change: &Change) -> warp::sse::Event {
+    let event = warp::sse::Event::default();
+    let written = match change {
+        Change::Move(ply) => event.event("move").id(ply.ply.to_string()).json_data(ply),
+        Change::Undo(ply) => event
+            .event("undo")
+            .id(ply.saturating_sub(1).to_string())
+            .json_data(serde_json::json!({ "ply": ply })),
+        Change::End(result) => event.event("end").json_data(result),
+    };
+    written.unwrap_or_else(|_| {
         warp::sse::Event::default()
             .event("error")
-            .data("a move could not be written")
+            .data("a change could not be written")
     })
 }
 
-/// `GET /v1/live/{id}/events`: server-sent events, one per move: those
-/// after the `Last-Event-ID` the client sends (all of them without), then
-/// each move as it is stored; the stream ends with the game.
+/// `GET /v1/live/{id}/events`: server-sent events, one per change: the
+/// moves after the `Last-Event-ID` the client sends (all of them
+/// without), then each change as it is stored; the stream ends with the
+/// game.
 pub(crate) async fn events(
     state: Arc<State>,
     request: Request,
@@ -257,18 +353,40 @@ pub(crate) async fn events(
     })
     .await?
     .ok_or_else(|| refusal(&LiveRefusal::NoSuchGame(id.clone())))?;
+    let mut waiting: VecDeque<Change> = game
+        .plies
+        .into_iter()
+        .skip(after)
+        .map(Change::Move)
+        .collect();
+    waiting.extend(game.result.map(Change::End));
     let follow = Follow {
         id,
-        last: after.min(game.plies.len()),
-        waiting: game.plies.into_iter().skip(after).collect(),
+        last: after.min(game.moves.len()),
+        ended: waiting.is_empty() && game.game_over.is_some(),
+        waiting,
         receiver,
-        ended: game.game_over.is_some() && after >= game.moves.len(),
     };
     let stream = futures_util::stream::unfold(follow, |mut follow| async move {
-        let ply = follow.next().await?;
-        Some((Ok::<_, Infallible>(event(&ply)), follow))
-    });
+        let change = follow.next().await?;
+        Some((Ok::<_, Infallible>(event(&change)), follow))
+    })
+    .take_until(stopped(state.stopping.clone()));
     Ok(warp::sse::reply(warp::sse::keep_alive().stream(stream)).into_response())
+}
+
+/// How long a spectator's stream goes on once a graceful shutdown began:
+/// a move being stored still reaches it, and the shutdown does not wait
+/// for the game's end (the client follows again, from its last event).
+const STREAM_GRACE: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// Completes [`STREAM_GRACE`] after `stopping` turns true (never, if the
+/// server has no shutdown to say).
+async fn stopped(mut stopping: tokio::sync::watch::Receiver<bool>) {
+    if stopping.wait_for(|stopping| *stopping).await.is_err() {
+        std::future::pending::<()>().await;
+    }
+    tokio::time::sleep(STREAM_GRACE).await;
 }
 
 /// On PostgreSQL, tells this server's spectators of the moves the other
@@ -282,10 +400,13 @@ pub(crate) fn listen(state: &Arc<State>) {
         return;
     };
     let weak = Arc::downgrade(state);
+    let (listening, heard_first) = std::sync::mpsc::channel::<()>();
     let spawned = std::thread::Builder::new()
         .name("songo-live".to_owned())
         .spawn(move || {
-            let mut listener = match store.live_listener() {
+            let listener = store.live_listener();
+            let _ = listening.send(());
+            let mut listener = match listener {
                 Ok(Some(listener)) => listener,
                 Ok(None) => return,
                 Err(error) => {
@@ -302,24 +423,49 @@ pub(crate) fn listen(state: &Arc<State>) {
                     }
                 };
                 let Some(state) = weak.upgrade() else { return };
-                for (id, ply) in heard {
-                    publish_stored(&state, &store, &id, ply);
+                for (id, notice) in heard {
+                    publish_stored(&state, &store, &id, notice);
                 }
             }
         });
-    if let Err(error) = spawned {
-        tracing::error!(%error, "live games: no thread to hear the other servers' moves");
+    match spawned {
+        // Listening before the server answers: a spectator of this server
+        // hears every move stored from its first request on.
+        Ok(_) => {
+            let _ = heard_first.recv_timeout(LISTEN_WAIT);
+        }
+        Err(error) => {
+            tracing::error!(%error, "live games: no thread to hear the other servers' moves");
+        }
     }
 }
 
-/// Reads ply `ply` of game `id` back and publishes it.
-fn publish_stored(state: &State, store: &crate::archive::Store, id: &str, ply: usize) {
+/// How long a server's start waits for its `LISTEN` (a database slow to
+/// answer: the server starts anyway, its spectators told of the other
+/// servers' moves once it listens).
+const LISTEN_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Publishes a change another server (or this one) stored: an undo as it
+/// is, a move or a result read back.
+fn publish_stored(state: &State, store: &crate::archive::Store, id: &str, notice: LiveNotice) {
+    if let LiveNotice::Undo(ply) = notice {
+        state.live.publish(id, Change::Undo(ply));
+        return;
+    }
     let Ok(mut archive) = store.take() else {
         return;
     };
     if let Ok(Some(game)) = archive.live_game(id) {
-        if let Some(stored) = game.plies.get(ply.saturating_sub(1)) {
-            state.live.publish(id, stored.clone());
+        let change = match notice {
+            LiveNotice::Move(ply) => game
+                .plies
+                .get(ply.saturating_sub(1))
+                .cloned()
+                .map(Change::Move),
+            _ => game.result.map(Change::End),
+        };
+        if let Some(change) = change {
+            state.live.publish(id, change);
         }
         store.give_back(archive);
     }

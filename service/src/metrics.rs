@@ -179,6 +179,13 @@ impl Metrics {
         stats.sum_micros.fetch_add(micros, Ordering::Relaxed);
     }
 
+    /// The path of the route at index `i`, as the route writes it
+    /// (`/v1/games/{id}`; none: `other`), for the request's log line.
+    pub(crate) fn route_path(&self, i: Option<usize>) -> &'static str {
+        i.and_then(|i| self.labels.get(i))
+            .map_or("other", |&(_, path)| path)
+    }
+
     /// The Prometheus labels of the route at index `i` (past the routes:
     /// requests no route of the API answers).
     fn route_labels(&self, i: usize) -> String {

@@ -71,7 +71,14 @@ const ASSETS: &[Asset] = &[
     asset!("/page/lesson.js", JS, "lesson.js"),
     asset!("/page/archive.js", JS, "archive.js"),
     asset!("/page/keeping.js", JS, "keeping.js"),
+    asset!("/page/tournament.js", JS, "tournament.js"),
+    asset!(
+        "/page/tournament.css",
+        "text/css; charset=utf-8",
+        "tournament.css"
+    ),
     asset!("/page/exercises.js", JS, "exercises.js"),
+    asset!("/page/sheet.js", JS, "sheet.js"),
     asset!("/page/icon.svg", "image/svg+xml", "icon.svg"),
 ];
 
@@ -167,11 +174,13 @@ fn file_at(index: usize, request: &HeaderMap) -> Response {
 
 /// The text arguments the page's messages may take: each is sent as a
 /// `{name}` placeholder that the page fills in.
-const TEXT_ARGUMENTS: [&str; 15] = [
+const TEXT_ARGUMENTS: [&str; 21] = [
     "house", "move", "rule", "message", "line", "column", "game", "name", "text", "value",
     // The archive's explorer: games (or shares) won by South, by North, drawn.
     "south", "north", "draw", // A game of the archive corrected: its id and revision.
     "id", "revision",
+    // The Tournament tab: a player's number, a round, a board, the system.
+    "number", "round", "board", "system", "paired", "rounds",
 ];
 
 /// A message of the page: one text, or one text per plural category of

@@ -18,21 +18,24 @@ use tokio::sync::Semaphore;
 use tokio::time::Instant;
 use warp::Filter;
 use warp::Reply as _;
+use warp::filters::BoxedFilter;
 use warp::http::header::{CONTENT_LANGUAGE, CONTENT_LENGTH, CONTENT_TYPE, HeaderValue, VARY};
 use warp::http::{HeaderMap, Method};
-use warp::path::FullPath;
+use warp::path::{FullPath, Tail};
 use warp::reply::Response;
 
 use crate::Config;
 use crate::analysis;
 use crate::body;
 use crate::budget::{self, Held, HeldAnswer, Memory};
+use crate::events;
 use crate::exercises;
 use crate::games;
 use crate::handlers;
 use crate::lessons;
 use crate::live;
 use crate::openapi::assemble;
+use crate::player;
 use crate::plumbing::{self, ClientAddr, MatchedRoute, Request, State};
 use crate::problem::{Kind, Problem};
 use crate::records;
@@ -113,6 +116,8 @@ pub const ROUTES: &[Route] = &[
         "What the teaching vocabulary says of a position: threats, defences, greniers, bidoua"),
     route!("POST" "/v1/analyse", "analyse", task!(analysis::analyse),
         "The best move of a position, its value, its line and every move's value (time and depth capped)"),
+    route!("POST" "/v1/move", "chooseMove", task!(player::choose),
+        "The move the engine's player of a level chooses (?level=1..8: 1 a beginner can beat, 8 the full engine; ?seed=)"),
     route!("POST" "/v1/annotate", "annotate", task!(records::annotate),
         "Game records written back with the teaching vocabulary as comments (and the engine's marks with engine=true)"),
     route!("POST" "/v1/lessons/check", "checkLesson", task!(lessons::check),
@@ -143,12 +148,30 @@ pub const ROUTES: &[Route] = &[
         "The archive's players: ids, names and other names, games, federation ids and clubs"),
     route!("GET" "/v1/events", "listEvents", task!(games::events),
         "The archive's events: ids, names, sites, first and last dates, games"),
+    route!("POST" "/v1/events", "createEvent", task!(events::create),
+        "Run an event (bearer token): its pairing system, rounds and tie-breaks"),
+    route!("POST" "/v1/events/trf", "importEvent", task!(events::import),
+        "Read a tournament report file (TRF) into the archive as a run event (bearer token): players, rounds, results"),
+    route!("GET" "/v1/events/{id}", "getEvent", with_id!(events::get),
+        "A run event: its players, rounds, boards, results and standings"),
+    route!("POST" "/v1/events/{id}/players", "registerPlayer", with_id!(events::register),
+        "Register a player in a run event (bearer token), before round 1"),
+    route!("POST" "/v1/events/{id}/rounds", "pairRound", with_id!(events::pair),
+        "Pair a run event's next round by its system (bearer token)"),
+    route!("POST" "/v1/events/{id}/results", "enterResult", with_id!(events::result),
+        "Enter or correct a board's result, alone or as a game (bearer token): a correction is the game's next revision"),
+    route!("GET" "/v1/events/{id}/trf", "exportEvent", with_id!(events::export),
+        "A run event as FIDE's tournament report file (TRF)"),
     route!("POST" "/v1/live", "startLiveGame", task!(live::start),
         "Start a live game (bearer token): its id, and the key its moves need"),
     route!("GET" "/v1/live/{id}", "getLiveGame", with_id!(live::game),
         "A live game: its moves, position and end"),
     route!("POST" "/v1/live/{id}/moves", "playLiveMove", with_id!(live::play),
         "Store a live game's next move (the game's key): checked by the rules, stored before the answer, a retry answered the same"),
+    route!("POST" "/v1/live/{id}/undo", "undoLiveMove", with_id!(live::undo),
+        "Take back a live game's last move (the game's key): kept in its history, a retry answered the same"),
+    route!("POST" "/v1/live/{id}/result", "endLiveGame", with_id!(live::result),
+        "End a live game by the arbiter's result (the game's key): resignation, agreement or forfeit; the game enters the archive"),
     route!("GET" "/v1/live/{id}/events", "followLiveGame", with_id!(live::events),
         "Follow a live game: server-sent events, one per move, until its end"),
     route!("POST" "/v1/exercises", "findExercises", task!(exercises::post),
@@ -159,11 +182,11 @@ pub const ROUTES: &[Route] = &[
 
 /// The routes `songo serve --debug-routes` adds for the tests (a panic, a
 /// slow answer): not part of the API, so neither documented nor counted.
-const DEBUG_ROUTES: &[(Method, &str, Handler)] = &[
-    (Method::GET, "/debug/panic", |state, request| {
+const DEBUG_ROUTES: &[(&str, &str, Handler)] = &[
+    ("GET", "/debug/panic", |state, request| {
         Box::pin(handlers::debug_panic(state, request))
     }),
-    (Method::GET, "/debug/sleep", |state, request| {
+    ("GET", "/debug/sleep", |state, request| {
         Box::pin(handlers::debug_sleep(state, request))
     }),
 ];
@@ -201,25 +224,109 @@ impl Route {
             .and_then(|path| path.strip_suffix(suffix))
             .filter(|value| !value.is_empty() && (!suffix.is_empty() || !value.contains('/')))
     }
-
-    /// Whether the route answers `path` (the page's route answers for each
-    /// of its files), with the path's `{…}` value.
-    fn answers<'p>(&self, path: &'p str) -> Option<&'p str> {
-        match self.serve {
-            Serve::PageFiles => page::is_file(path).then_some(""),
-            _ => self.path_value(path),
-        }
-    }
 }
 
 /// Extra time the route task gets past the deadline to answer with its
 /// own, more precise problem (such as 408 for a slow body).
 const GRACE: Duration = Duration::from_millis(50);
 
+/// The route a request matched: its index among [`api_routes`] (none for a
+/// debug route), how it is served, and what its path's `{…}` stands for.
+#[derive(Clone)]
+struct Found {
+    matched: Option<MatchedRoute>,
+    serve: Serve,
+    value: String,
+}
+
+/// The warp filter of one route, built from its method and path: a
+/// literal segment is `warp::path`, a `{…}` that ends its segment
+/// `warp::path::param`, one followed by a suffix (`{compact}.svg`: the
+/// compact notation holds a `/`) the rest of the path up to the suffix.
+/// The path is tried first, so that another route's path costs no
+/// method rejection.
+fn route_filter(method: &'static str, path: &'static str, serve: Serve) -> BoxedFilter<(String,)> {
+    let mut filter = warp::any().map(String::new).boxed();
+    for segment in path.split('/').filter(|segment| !segment.is_empty()) {
+        filter = match segment
+            .strip_prefix('{')
+            .and_then(|rest| rest.split_once('}'))
+        {
+            None => filter.and(warp::path(segment)).boxed(),
+            Some((_, "")) => filter
+                .and(warp::path::param::<String>())
+                .map(|_: String, value: String| value)
+                .boxed(),
+            Some((_, suffix)) => filter
+                .and(warp::path::tail())
+                .and_then(move |_: String, tail: Tail| async move {
+                    match tail.as_str().strip_suffix(suffix) {
+                        Some(value) if !value.is_empty() => Ok(value.to_owned()),
+                        _ => Err(warp::reject::not_found()),
+                    }
+                })
+                .boxed(),
+        };
+    }
+    let filter = if matches!(serve, Serve::PageFiles) {
+        // `/` stands for every file of the page.
+        warp::path::full()
+            .and_then(|full: FullPath| async move {
+                if page::is_file(full.as_str()) {
+                    Ok(String::new())
+                } else {
+                    Err(warp::reject::not_found())
+                }
+            })
+            .boxed()
+    } else {
+        filter.and(warp::path::end()).boxed()
+    };
+    let method = match method {
+        "POST" => warp::post().boxed(),
+        "PATCH" => warp::patch().boxed(),
+        "DELETE" => warp::delete().boxed(),
+        _ => warp::get().boxed(),
+    };
+    filter.and(method).boxed()
+}
+
+/// The filter that finds a request's route: the first of [`ROUTES`] (then
+/// of the debug routes, when they are on) whose filter takes it.
+fn routes_filter(debug_routes: bool) -> BoxedFilter<(Found,)> {
+    let api = api_routes().enumerate().map(|(index, route)| {
+        route_filter(route.method, route.path, route.serve)
+            .map(move |value| Found {
+                matched: Some(MatchedRoute(index)),
+                serve: route.serve,
+                value,
+            })
+            .boxed()
+    });
+    let debug = DEBUG_ROUTES
+        .iter()
+        .filter(|_| debug_routes)
+        .map(|&(method, path, handler)| {
+            route_filter(method, path, Serve::Task(handler))
+                .map(move |value| Found {
+                    matched: None,
+                    serve: Serve::Task(handler),
+                    value,
+                })
+                .boxed()
+        });
+    api.chain(debug)
+        .reduce(|first, next| first.or(next).unify().boxed())
+        .unwrap_or_else(|| {
+            warp::any()
+                .and_then(|| async { Err::<Found, _>(warp::reject::not_found()) })
+                .boxed()
+        })
+}
+
 /// The warp filter of the whole API (the server counts and logs each
-/// request around it): each request is answered by the first route of
-/// [`ROUTES`] (then of the debug routes, when they are on) that answers its
-/// method and path, else by a 404 or a 405.
+/// request around it): each request is answered by its route (see
+/// `routes_filter`), else by a 404 or a 405.
 pub fn router(
     config: &Config,
 ) -> impl Filter<Extract = (impl warp::Reply,), Error = std::convert::Infallible>
@@ -227,94 +334,93 @@ pub fn router(
 + Send
 + Sync
 + 'static {
-    let state = state(config);
+    api_filter(config, tokio::sync::watch::channel(false).1)
+}
+
+/// [`router`], its server-sent event streams ending shortly after
+/// `stopping` turns true (a graceful shutdown does not wait for them).
+pub(crate) fn api_filter(
+    config: &Config,
+    stopping: tokio::sync::watch::Receiver<bool>,
+) -> impl Filter<Extract = (impl warp::Reply,), Error = std::convert::Infallible>
++ Clone
++ Send
++ Sync
++ 'static {
+    let state = state(config, stopping);
     crate::live::listen(&state);
-    let debug_routes = config.debug_routes;
-    let api = warp::path::full()
-        .and(warp::method())
+    let query = || warp::query::raw().or(warp::any().map(String::new)).unify();
+    let api = routes_filter(config.debug_routes)
+        .and(warp::path::full())
         .and(warp::header::headers_cloned())
-        .and(warp::query::raw().or(warp::any().map(String::new)).unify())
+        .and(query())
         .and(warp::body::stream())
         .and(warp::ext::optional::<ClientAddr>())
         .then(
-            move |full: FullPath,
-                  method: Method,
-                  headers: HeaderMap,
-                  query: String,
+            move |found: Found,
+                  full: FullPath,
+                  headers,
+                  query,
                   stream,
                   client: Option<ClientAddr>| {
-                let path = full.as_str();
-                let client = client.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0);
-                let found = api_routes()
-                    .enumerate()
-                    .filter(|(_, route)| route.method == method.as_str())
-                    .find_map(|(index, route)| Some((index, route.serve, route.answers(path)?)));
-                let matched = found.map(|(index, _, _)| MatchedRoute(index));
-                let found = found.map(|(_, serve, value)| (serve, value));
-                let debug = DEBUG_ROUTES
-                    .iter()
-                    .filter(|_| debug_routes)
-                    .find(|(debug_method, debug_path, _)| {
-                        *debug_method == method && *debug_path == path
-                    })
-                    .map(|&(_, _, handler)| (Serve::Task(handler), ""));
-                let response: Pin<Box<dyn Future<Output = Response> + Send>> = match found.or(debug)
-                {
-                    Some((Serve::Task(handler), value)) => {
-                        let request = Request {
-                            lang: Lang::En,
-                            headers,
-                            query,
-                            body: Some(body::boxed(stream)),
-                            deadline: Instant::now() + state.config.request_timeout,
-                            path_value: value.to_owned(),
-                            client,
-                        };
-                        Box::pin(in_task(Arc::clone(&state), request, handler))
-                    }
-                    Some((Serve::Direct(answer), value)) => {
-                        let deadline = Instant::now() + state.config.request_timeout;
-                        let value = value.to_owned();
-                        let handler = move |state: Arc<State>, _request: Request| {
-                            let (value, query) = (value.clone(), query.clone());
-                            async move { state.job(deadline, move || answer(&value, &query)).await }
-                        };
-                        let request = Request {
-                            lang: Lang::En,
-                            headers,
-                            query: String::new(),
-                            body: None,
-                            deadline,
-                            path_value: String::new(),
-                            client,
-                        };
-                        Box::pin(guarded(Arc::clone(&state), request, handler))
-                    }
-                    Some((Serve::PageFiles, _)) => {
-                        let response = page::file(path, &headers);
-                        Box::pin(async move { response })
-                    }
-                    Some((Serve::MetricsAddress, _)) | None => {
-                        let origins = &state.config.cors_origins;
-                        let response = fallback(path, &method, &headers, &query, origins);
-                        Box::pin(async move { response })
-                    }
+                let request = Request {
+                    lang: Lang::En,
+                    headers,
+                    query,
+                    body: Some(body::boxed(stream)),
+                    deadline: Instant::now() + state.config.request_timeout,
+                    path_value: found.value,
+                    client: client.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0),
                 };
-                with_route(response, matched)
+                with_route(
+                    answer(Arc::clone(&state), found.serve, full, request),
+                    found.matched,
+                )
             },
         );
-    // The filters above reject no request; warp's types say they might.
+    // A request no route takes: its problem.
     let origins: Arc<[String]> = config.cors_origins.as_slice().into();
     let rejected = warp::path::full()
         .and(warp::method())
         .and(warp::header::headers_cloned())
-        .and(warp::query::raw().or(warp::any().map(String::new)).unify())
+        .and(query())
         .map(
             move |full: FullPath, method: Method, headers: HeaderMap, query: String| {
                 fallback(full.as_str(), &method, &headers, &query, &origins)
             },
         );
     cors::allow(&config.cors_origins, api.or(rejected).unify())
+}
+
+/// The answer of the route that took `request`.
+fn answer(
+    state: Arc<State>,
+    serve: Serve,
+    full: FullPath,
+    mut request: Request,
+) -> Pin<Box<dyn Future<Output = Response> + Send>> {
+    match serve {
+        Serve::Task(handler) => Box::pin(in_task(state, request, handler)),
+        Serve::Direct(direct) => {
+            let (value, query) = (
+                std::mem::take(&mut request.path_value),
+                std::mem::take(&mut request.query),
+            );
+            let deadline = request.deadline;
+            request.body = None;
+            let handler = move |state: Arc<State>, _request: Request| {
+                let (value, query) = (value.clone(), query.clone());
+                async move { state.job(deadline, move || direct(&value, &query)).await }
+            };
+            Box::pin(guarded(state, request, handler))
+        }
+        Serve::PageFiles => {
+            let response = page::file(full.as_str(), &request.headers);
+            Box::pin(async move { response })
+        }
+        // Not a route of the API's address: never found there.
+        Serve::MetricsAddress => Box::pin(async { Response::new(bytes::Bytes::new().into()) }),
+    }
 }
 
 /// The answer, saying which route gave it (for the metrics).
@@ -331,8 +437,9 @@ async fn with_route(
 
 /// The state every handler shares: the limits, the slots, the memories
 /// and the archive of `config`.
-fn state(config: &Config) -> Arc<State> {
+fn state(config: &Config, stopping: tokio::sync::watch::Receiver<bool>) -> Arc<State> {
     Arc::new(State {
+        stopping,
         config: config.clone(),
         validations: Arc::new(Semaphore::new(config.max_concurrent_validations.max(1))),
         jobs: Arc::new(Semaphore::new(config.max_concurrent_jobs.max(1))),

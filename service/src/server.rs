@@ -9,11 +9,12 @@ use std::time::Duration;
 
 use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
+use tower_http::compression::Compression;
 
 use crate::Config;
 use crate::connections::{Limits, Pool};
 use crate::metrics::{self, Metrics};
-use crate::routes::{METRICS_ROUTE, route_labels, router};
+use crate::routes::{METRICS_ROUTE, api_filter, route_labels};
 
 /// The requests in flight were not all answered within the shutdown
 /// timeout; the server stopped without them.
@@ -79,7 +80,10 @@ pub async fn serve(
     let metrics = Arc::new(Metrics::new(config.max_connections, route_labels()));
     let api_pool = Pool::new(limits, Arc::clone(&metrics), true);
     let mut pools = vec![Arc::clone(&api_pool)];
-    let api_service = TowerToHyperService::new(warp::service(router(&config)));
+    let (stop_streams, stopping) = tokio::sync::watch::channel(false);
+    let api_service = TowerToHyperService::new(Compression::new(warp::service(api_filter(
+        &config, stopping,
+    ))));
     let accept_api = api_pool.accept(api, api_service);
     let accept_metrics = match metrics_listener {
         Some(listener) => {
@@ -107,14 +111,8 @@ pub async fn serve(
     // The accept loops are dropped, and their listeners with them: new
     // connections are refused from here on.
     tracing::info!("shutting down: answering the requests in flight");
-    for pool in &pools {
-        pool.begin_shutdown();
-    }
-    let all_closed = async {
-        for pool in &pools {
-            pool.all_closed().await;
-        }
-    };
+    stop_streams.send_replace(true);
+    let all_closed = futures_util::future::join_all(pools.iter().map(|pool| pool.shut_down()));
     if tokio::time::timeout(config.shutdown_timeout, all_closed)
         .await
         .is_err()
@@ -127,27 +125,38 @@ pub async fn serve(
     Ok(())
 }
 
-/// Completes on SIGINT (Ctrl-C) or SIGTERM.
-pub async fn shutdown_signal() {
-    let interrupt = async {
+/// Completes on SIGINT (Ctrl-C) or SIGTERM. The handlers are installed
+/// when it is called (within the runtime), not when first polled: a
+/// signal that comes right after the server says it listens stops it
+/// gracefully rather than killing it.
+#[cfg(unix)]
+pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
+    use tokio::signal::unix::{SignalKind, signal};
+    let interrupt = signal(SignalKind::interrupt()).ok();
+    let terminate = signal(SignalKind::terminate()).ok();
+    async move {
+        let received = |signal: Option<tokio::signal::unix::Signal>| async move {
+            match signal {
+                Some(mut signal) => {
+                    signal.recv().await;
+                }
+                None => std::future::pending::<()>().await,
+            }
+        };
+        tokio::select! {
+            () = received(interrupt) => {}
+            () = received(terminate) => {}
+        }
+    }
+}
+
+/// Completes on Ctrl-C.
+#[cfg(not(unix))]
+pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
+    async {
         if tokio::signal::ctrl_c().await.is_err() {
             std::future::pending::<()>().await;
         }
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = interrupt => {}
-        () = terminate => {}
     }
 }
 
@@ -186,19 +195,27 @@ pub fn run(config: Config) -> Result<(), Box<dyn std::error::Error + Send + Sync
             );
         }
         let local = api.local_addr()?;
+        // Before the line that says it listens: a signal from then on
+        // stops it gracefully.
+        let shutdown = shutdown_signal();
         tracing::info!(
             "listening on http://{local} (body limit {} bytes, request timeout {:?}, {} job slots, {} validation slots, \
-             at most {} connections, header timeout {:?}, keep-alive timeout {:?}, send timeout {:?})",
+             {} engine slots ({} per client), at most {} connections ({} per client), least body rate {} bytes/s, \
+             header timeout {:?}, keep-alive timeout {:?}, send timeout {:?})",
             config.body_limit,
             config.request_timeout,
             config.max_concurrent_jobs,
             config.max_concurrent_validations,
+            config.max_concurrent_engine,
+            config.max_engine_per_client,
             config.max_connections,
+            config.max_connections_per_client,
+            config.body_min_rate,
             config.header_timeout,
             config.keep_alive_timeout,
             config.send_timeout,
         );
-        serve(Listeners { api, metrics }, config, shutdown_signal()).await?;
+        serve(Listeners { api, metrics }, config, shutdown).await?;
         tracing::info!("stopped");
         Ok::<(), Box<dyn std::error::Error + Send + Sync>>(())
     });

@@ -332,6 +332,24 @@ const FRENCH_RUNS: &[(&str, &[&str])] = &[
             "1",
         ],
     ),
+    // Refused before any archive is opened: the words, in French.
+    (
+        "event",
+        &[
+            "event", "create", "Coupe", "--system", "dutch", "--rules", "chess",
+        ],
+    ),
+    // Seega has no engine player: the refusal, in French.
+    (
+        "move",
+        &[
+            "move",
+            "--level",
+            "3",
+            "--position",
+            "fixtures/positions/seega/start.txt",
+        ],
+    ),
 ];
 
 /// One French run of every command, each in its own snapshot. The list is

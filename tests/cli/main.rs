@@ -4,11 +4,14 @@
 mod accounts;
 mod analysis;
 mod archive;
+mod events;
 mod exercises;
 mod faults;
 mod fix;
 mod french;
 mod lessons;
+mod levels;
+mod live;
 mod newcomer;
 mod positions;
 mod records;

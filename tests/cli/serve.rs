@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use crate::songo;
 
 /// The environment variables `songo serve` reads.
-const SETTINGS: [&str; 15] = [
+const SETTINGS: [&str; 19] = [
     "SONGO_ADDR",
     "SONGO_BODY_LIMIT",
     "SONGO_REQUEST_TIMEOUT",
@@ -19,6 +19,10 @@ const SETTINGS: [&str; 15] = [
     "SONGO_SHUTDOWN_TIMEOUT",
     "SONGO_CORS_ORIGINS",
     "SONGO_MAX_CONNECTIONS",
+    "SONGO_MAX_CONNECTIONS_PER_CLIENT",
+    "SONGO_MAX_ENGINE",
+    "SONGO_MAX_ENGINE_PER_CLIENT",
+    "SONGO_BODY_MIN_RATE",
     "SONGO_HEADER_TIMEOUT",
     "SONGO_KEEP_ALIVE_TIMEOUT",
     "SONGO_SEND_TIMEOUT",
@@ -229,6 +233,33 @@ fn serve_answers_logs_and_stops_on_sigterm() {
     assert!(served.exit_status().success());
 }
 
+/// The fairness limits of issue 37 are flags (and environment variables):
+/// the server says the ones it runs with.
+#[test]
+fn serve_takes_the_fairness_limits_as_flags() {
+    let mut served = Served::start(|c| {
+        c.args([
+            "--addr",
+            "127.0.0.1:0",
+            "--max-engine",
+            "3",
+            "--max-engine-per-client",
+            "4",
+            "--max-connections-per-client",
+            "5",
+        ])
+        .env("SONGO_BODY_MIN_RATE", "10");
+    });
+    let line = served.wait_for("listening on http://");
+    assert!(
+        line.contains("3 engine slots (4 per client), at most 512 connections (5 per client), least body rate 10 bytes/s"),
+        "{line}"
+    );
+    served.signal("TERM");
+    let status = served.exit_status();
+    assert!(status.success(), "{status:?}: {:#?}", served.log);
+}
+
 #[test]
 fn serve_reads_its_address_from_the_environment_and_stops_on_sigint() {
     let mut served = Served::start(|c| {
@@ -294,6 +325,10 @@ fn serve_refuses_bad_limits() {
         ["--max-validations", "0"],
         ["--max-jobs", "0"],
         ["--max-connections", "0"],
+        ["--max-connections-per-client", "0"],
+        ["--max-engine", "0"],
+        ["--max-engine-per-client", "0"],
+        ["--body-min-rate", "-1"],
         ["--header-timeout", "0"],
         ["--keep-alive-timeout", "-1"],
         ["--send-timeout", "1e19"],

@@ -33,6 +33,7 @@ pub mod annotate;
 mod board;
 mod eval;
 mod index;
+pub mod player;
 mod search;
 pub mod tables;
 mod tt;

@@ -47,7 +47,10 @@ use crate::analysis::{Analyser, AnalysisReport, Limits};
 use crate::record::{FromTags, GameRecord, names, ruleset_of};
 use crate::teach::{self, NamedHouse, TeachId};
 use crate::{Game, GamePosition, House, Position, Ruleset};
+pub use line::Refutation;
 
+pub mod check;
+pub mod line;
 pub mod render;
 #[cfg(test)]
 mod tests;
@@ -65,8 +68,12 @@ pub const DEFAULT_DEPTH: u32 = 4;
 /// clearly best.
 pub const DEFAULT_PROOF_DEPTH: u32 = 10;
 
-/// The most plies of a solution line.
-pub const MAX_LINE_PLIES: usize = 7;
+/// The most plies of a solution line (and of a refutation's line).
+pub const MAX_LINE_PLIES: usize = 9;
+
+/// The most plies of a refutation's line: the reply and what it wins soon
+/// after, short enough to read at once.
+pub const REFUTATION_PLIES: usize = 5;
 
 /// The hardest difficulty.
 pub const MAX_DIFFICULTY: u8 = 5;
@@ -170,18 +177,23 @@ pub struct Proof {
     pub depth: u32,
 }
 
-/// What makes the exercise hard, and its difficulty from 1 to
-/// [`MAX_DIFFICULTY`] ([`level`]).
+/// What makes the exercise hard for a person, and its difficulty from 1
+/// to [`MAX_DIFFICULTY`] ([`level`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Difficulty {
     /// The difficulty.
     pub level: u8,
     /// The shallowest depth (plies) at which the analysis ranks the
-    /// solution first by the margin: how far one must look.
+    /// solution first by the margin: how far the engine must look.
     pub found_at: u32,
     /// The other moves a player would consider ([`plausible_moves`]):
     /// they capture, create a threat or parry one.
     pub plausible: u32,
+    /// How far a person must look: the deeper of `found_at` and the
+    /// solution line's plies (its gain is taken at its end).
+    pub look: u32,
+    /// The points [`level`] grades ([`score`]).
+    pub score: u32,
 }
 
 /// One exercise.
@@ -193,15 +205,29 @@ pub struct Exercise {
     pub position: Position,
     /// The term it illustrates.
     pub motif: TeachId,
+    /// The motif is not on the board but made by the solution: a grenier
+    /// the solution builds (`teach.grenier`, none of the solver's before).
+    /// The question says so.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub build: bool,
     /// How hard it is.
     pub difficulty: Difficulty,
     /// The solution: the solver's move.
     pub solution: NamedHouse,
-    /// The solution line: the solution, then the best replies and the
-    /// solver's next moves while each is still clearly best.
+    /// The solution line: the solution, the opponent's best reply and the
+    /// solver's next move, and on along the proof's line until the solver's
+    /// gain is taken (`line::solution_line`); it ends on a move of the
+    /// solver.
     pub line: Vec<NamedHouse>,
+    /// Seeds of store difference the solver wins along the line: his
+    /// captures minus the opponent's.
+    pub gain: i32,
     /// The engine's proof.
     pub proof: Proof,
+    /// Why every other legal move is wrong: the opponent's best reply,
+    /// what its line wins, and how much worse the move is (at least the
+    /// proof's margin), in notation order.
+    pub refutations: Vec<Refutation>,
     /// Where it was found (the first game, when several had it).
     pub origin: Origin,
     /// The opponent's mistake just before, if it was one.
@@ -232,8 +258,13 @@ pub struct Summary {
     /// Left out as a position already found.
     pub repeated: usize,
     /// Left out because the proof, deeper, no longer finds the same move
-    /// clearly best.
+    /// clearly best (or another move's refutation is less than the margin
+    /// worse).
     pub unproven: usize,
+    /// Left out because the solution line, within its plies, takes no gain:
+    /// an attack that wins no seed, a defence that loses as much as the
+    /// threat it parries.
+    pub no_gain: usize,
     /// Exercises found.
     pub exercises: usize,
 }
@@ -367,7 +398,16 @@ fn look_in_game(
             found.summary.unproven += 1;
             continue;
         };
-        let line = solution_line(analyser, &position, &values, options);
+        let Some((proof, refutations)) = refutations(analyser, &position, solution, proof, options)
+        else {
+            found.summary.unproven += 1;
+            continue;
+        };
+        let (line, gain) = line::solution_line(analyser, &position, &values.pv, solution, options);
+        if !shows_gain(&position, solution, motif, gain) {
+            found.summary.no_gain += 1;
+            continue;
+        }
         mark_line(&mut on_a_line, position, &line);
         let rules = position.rules();
         seen.insert(position, found.exercises.len());
@@ -375,10 +415,19 @@ fn look_in_game(
             id: exercise_id(&position),
             position,
             motif,
-            difficulty: difficulty(analyser, &position, solution, options),
+            build: motif == TeachId::Grenier && !plays_grenier(&position, solution),
+            difficulty: difficulty(
+                analyser,
+                &position,
+                solution,
+                (line.len(), proof.margin),
+                options,
+            ),
             solution: NamedHouse::new(solution, rules),
             line: line.iter().map(|&h| NamedHouse::new(h, rules)).collect(),
+            gain,
             proof,
+            refutations,
             origin: origin(context, index + 1, NamedHouse::new(played, rules)),
             after_mistake,
             games: 1,
@@ -584,11 +633,7 @@ pub fn motif(position: &Position, solution: House) -> Option<TeachId> {
     let before = teach::explain(position);
     let (after, _) = position.after(solution).ok()?;
     let later = teach::explain(&after);
-    if before
-        .greniers
-        .iter()
-        .any(|g| g.house.house == solution && g.side == mover && g.captures > 0)
-    {
+    if plays_grenier(position, solution) {
         return Some(TeachId::Grenier);
     }
     let had_double = before.double_threats.iter().any(|d| d.side == mover);
@@ -613,6 +658,18 @@ pub fn motif(position: &Position, solution: House) -> Option<TeachId> {
         return Some(TeachId::Grenier);
     }
     None
+}
+
+/// Whether `solution` plays a grenier of the side to move (a house of
+/// [`teach::grenier_threshold`] seeds or more on the board) that takes
+/// seeds: the grenier is there for the solver to see.
+#[must_use]
+pub fn plays_grenier(position: &Position, solution: House) -> bool {
+    let mover = position.to_move();
+    teach::explain(position)
+        .greniers
+        .iter()
+        .any(|g| g.house.house == solution && g.side == mover && g.captures > 0)
 }
 
 /// The analysis at the proof depth: the same move still clearly best. The
@@ -652,53 +709,74 @@ fn analyse_lead(
     values_of(&report)
 }
 
-/// The solution line: the solution, then while the line lasts the best
-/// reply and the solver's next move, as long as that move is again clearly
-/// best (by the margin, at the first analysis's depth).
-fn solution_line(
-    analyser: &Analyser,
-    position: &Position,
-    values: &Values,
-    options: &Options,
-) -> Vec<House> {
-    let mut line = vec![values.moves[0].house];
-    let mut pv = values.pv.clone();
-    let mut at = *position;
-    while line.len() + 2 <= options.line_plies.max(1) {
-        let Ok((after, _)) = at.after(line[line.len() - 1]) else {
-            break;
-        };
-        // The reply: the line's, or the reply analysis's best.
-        let reply = match pv.get(1).copied() {
-            Some(reply) => reply,
-            None => match analyse(analyser, &after, options.depth) {
-                Some(replies) => replies.moves[0].house,
-                None => break,
-            },
-        };
-        let Ok((next, _)) = after.after(reply) else {
-            break;
-        };
-        let Some(again) = analyse(analyser, &next, options.depth) else {
-            break;
-        };
-        if again.clear_best(options.margin).is_none() {
-            break;
+/// Whether a solution line's `gain` shows the motif's point: an attack
+/// (a grenier, a threat, a double threat) wins seeds; a defence loses less
+/// than the capture it parries.
+fn shows_gain(position: &Position, solution: House, motif: TeachId, gain: i32) -> bool {
+    match motif {
+        TeachId::Yinda | TeachId::Defence => {
+            let before = teach::explain(position)
+                .defences
+                .iter()
+                .find(|d| d.played.house == solution)
+                .map_or(0, |d| d.before);
+            -gain < i32::try_from(before).unwrap_or(i32::MAX)
         }
-        line.push(reply);
-        line.push(again.moves[0].house);
-        pv = again.pv;
-        at = next;
+        _ => gain > 0,
     }
-    line
 }
 
-/// [`Difficulty`]: the shallowest depth that finds the solution, and the
-/// other moves that look like candidates.
+/// Every other legal move's refutation ([`line::refutation`]), analysed a
+/// ply less deep than the proof from the position after it, and the proof
+/// with its second best and margin read from them (one source for every
+/// number an explanation gives): `None` when one cannot be analysed or is
+/// less than the margin worse than the solution (the explanation would
+/// contradict the proof).
+fn refutations(
+    analyser: &Analyser,
+    position: &Position,
+    solution: House,
+    proof: Proof,
+    options: &Options,
+) -> Option<(Proof, Vec<Refutation>)> {
+    let depth = options
+        .proof_depth
+        .max(options.depth)
+        .saturating_sub(1)
+        .max(1);
+    let refutations: Vec<Refutation> = position
+        .legal_moves()
+        .iter()
+        .filter(|&house| house != solution)
+        .map(|house| {
+            line::refutation(
+                analyser,
+                position,
+                house,
+                proof.value,
+                (depth, options.line_plies.min(REFUTATION_PLIES)),
+            )
+        })
+        .collect::<Option<_>>()?;
+    let least = refutations.iter().map(|r| r.worse).min()?;
+    (least >= options.margin).then_some((
+        Proof {
+            second: proof.value - least,
+            margin: least,
+            ..proof
+        },
+        refutations,
+    ))
+}
+
+/// [`Difficulty`]: the shallowest depth that finds the solution, the other
+/// moves that look like candidates, how far the line goes and how large
+/// the solution's lead is.
 fn difficulty(
     analyser: &Analyser,
     position: &Position,
     solution: House,
+    (line_plies, margin): (usize, i32),
     options: &Options,
 ) -> Difficulty {
     let mut found_at = options.depth;
@@ -712,10 +790,14 @@ fn difficulty(
         }
     }
     let plausible = plausible_moves(position, solution);
+    let look = found_at.max(u32::try_from(line_plies).unwrap_or(u32::MAX));
+    let score = score(look, plausible, margin);
     Difficulty {
-        level: level(found_at, plausible),
+        level: level(score),
         found_at,
         plausible,
+        look,
+        score,
     }
 }
 
@@ -738,13 +820,31 @@ pub fn plausible_moves(position: &Position, solution: House) -> u32 {
     u32::try_from(count).unwrap_or(u32::MAX)
 }
 
-/// The difficulty: `1 + (found_at - 1) / 2 + plausible / 2` (integer
-/// halves), at most [`MAX_DIFFICULTY`]: two plies more to look ahead, or
-/// two more candidates to weigh, make it one harder.
+/// What makes an exercise hard for a person, in points: a ply more to
+/// look ahead (past the first), a plausible other move, and a small lead
+/// (fewer than [`CLEAR_LEAD`] seeds of score difference: the solution
+/// stands out less) are each worth points.
 #[must_use]
-pub fn level(found_at: u32, plausible: u32) -> u8 {
-    let level = 1 + found_at.saturating_sub(1) / 2 + plausible / 2;
-    u8::try_from(level.min(u32::from(MAX_DIFFICULTY))).unwrap_or(MAX_DIFFICULTY)
+pub fn score(look: u32, plausible: u32, margin: i32) -> u32 {
+    let small_lead = u32::try_from(CLEAR_LEAD.saturating_sub(margin).clamp(0, 4)).unwrap_or(0);
+    look.saturating_sub(1) + 2 * plausible + small_lead
+}
+
+/// A lead of the solution this large (seeds of score difference) is plain
+/// to see; each seed less makes the exercise a point harder ([`score`]).
+pub const CLEAR_LEAD: i32 = 10;
+
+/// The least [`score`] of difficulties 2, 3, 4 and 5: calibrated on the
+/// 200 engine games of `docs/exercises.md` so that their exercises spread
+/// over the five levels.
+pub const LEVEL_SCORES: [u32; 4] = [5, 7, 9, 11];
+
+/// The difficulty of a [`score`]: 1 below the first of [`LEVEL_SCORES`],
+/// [`MAX_DIFFICULTY`] from the last.
+#[must_use]
+pub fn level(score: u32) -> u8 {
+    let above = LEVEL_SCORES.iter().filter(|&&least| score >= least).count();
+    u8::try_from(1 + above).unwrap_or(MAX_DIFFICULTY)
 }
 
 /// `ex-` and 8 hex digits of a hash of the position's compact form (FNV-1a:

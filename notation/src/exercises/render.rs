@@ -7,10 +7,11 @@
 
 use std::fmt::Write as _;
 
-use super::Exercise;
+use super::{Exercise, Refutation};
 use crate::i18n::{Lang, Localize};
 use crate::lesson::{self, Handout};
 use crate::record::{GameRecord, Move, Node, Tag, Tags, names};
+use crate::render::svg::escape;
 use crate::teach::{self, DefenceKind, TeachId};
 use crate::tr;
 
@@ -33,6 +34,18 @@ pub fn motif_key(motif: TeachId) -> &'static str {
     id.strip_prefix("teach.").unwrap_or(id)
 }
 
+/// The catalogue's key of an exercise's motif as it is asked:
+/// `grenier-build` for a grenier the solution builds ([`Exercise::build`]),
+/// else [`motif_key`].
+#[must_use]
+pub fn exercise_motif_key(exercise: &Exercise) -> &'static str {
+    if exercise.build && exercise.motif == TeachId::Grenier {
+        "grenier-build"
+    } else {
+        motif_key(exercise.motif)
+    }
+}
+
 /// The sentence of the engine's proof.
 #[must_use]
 pub fn proof_sentence(exercise: &Exercise, lang: Lang) -> String {
@@ -52,8 +65,9 @@ pub fn question(exercise: &Exercise, lang: Lang) -> String {
     tr!(
         lang,
         "exercises-question",
-        id = motif_key(exercise.motif),
-        side = exercise.position.to_move().as_str()
+        id = exercise_motif_key(exercise),
+        side = exercise.position.to_move().as_str(),
+        value = i64::from(teach::grenier_threshold(exercise.position.rules()))
     )
 }
 
@@ -105,7 +119,7 @@ fn source_tag(exercise: &Exercise) -> String {
 #[must_use]
 pub fn exercise_record(number: usize, exercise: &Exercise, lang: Lang) -> GameRecord {
     let mut tags = Tags::with_capacity(10);
-    let motif = tr!(lang, "exercises-motif", id = motif_key(exercise.motif));
+    let motif = tr!(lang, "exercises-motif", id = exercise_motif_key(exercise));
     tags.push(Tag::new(
         names::EVENT,
         format!(
@@ -201,18 +215,54 @@ fn expectations(exercise: &Exercise) -> Vec<String> {
     lines
 }
 
+/// Where a handout puts the solutions.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Solutions {
+    /// After every exercise, from a new page: the exercises can be handed
+    /// out without them.
+    #[default]
+    Separate,
+    /// None: a worksheet.
+    None,
+    /// Each right after its exercise.
+    Inline,
+}
+
+impl Solutions {
+    /// The catalogue's key (`exercises-intro`'s `solutions`).
+    const fn key(self) -> &'static str {
+        match self {
+            Solutions::Separate => "separate",
+            Solutions::None => "none",
+            Solutions::Inline => "inline",
+        }
+    }
+}
+
 /// The exercises as a lesson (Markdown with `songo` blocks,
 /// `docs/lessons.md`): each exercise's board and question, then the
 /// solutions, each with the explained board, the line played and the
 /// engine's proof.
 #[must_use]
 pub fn lesson_text(exercises: &[Exercise], lang: Lang) -> String {
+    lesson_text_with(exercises, lang, Solutions::Separate)
+}
+
+/// [`lesson_text`] with the solutions where `solutions` says.
+#[must_use]
+pub fn lesson_text_with(exercises: &[Exercise], lang: Lang, solutions: Solutions) -> String {
     let mut text = String::new();
     let _ = writeln!(text, "# {}\n", tr!(lang, "exercises-title"));
     let _ = writeln!(
         text,
         "{}\n",
-        tr!(lang, "exercises-intro", count = exercises.len())
+        tr!(
+            lang,
+            "exercises-intro",
+            count = exercises.len(),
+            solutions = solutions.key()
+        )
+        .trim_end()
     );
     for (index, exercise) in exercises.iter().enumerate() {
         let number = index + 1;
@@ -220,7 +270,7 @@ pub fn lesson_text(exercises: &[Exercise], lang: Lang) -> String {
             text,
             "## {} · {} · {}\n",
             tr!(lang, "exercises-heading", number = number),
-            tr!(lang, "exercises-motif", id = motif_key(exercise.motif)),
+            tr!(lang, "exercises-motif", id = exercise_motif_key(exercise)),
             tr!(
                 lang,
                 "exercises-difficulty",
@@ -229,37 +279,119 @@ pub fn lesson_text(exercises: &[Exercise], lang: Lang) -> String {
         );
         let _ = writeln!(text, "```songo\nposition: {}\n```\n", exercise.position);
         let _ = writeln!(text, "**{}**\n", question(exercise, lang));
+        if solutions == Solutions::Inline {
+            let _ = writeln!(
+                text,
+                "### {}\n",
+                tr!(lang, "exercises-solution-heading", number = number)
+            );
+            solution_text(exercise, lang, &mut text);
+        }
     }
-    let _ = writeln!(text, "# {}\n", tr!(lang, "exercises-solutions"));
-    for (index, exercise) in exercises.iter().enumerate() {
-        let number = index + 1;
-        let _ = writeln!(
-            text,
-            "## {}\n",
-            tr!(lang, "exercises-solution-heading", number = number)
-        );
-        let _ = writeln!(text, "{}\n", proof_sentence(exercise, lang));
-        let _ = writeln!(
-            text,
-            "```songo\nposition: {}\nexplain\n{}\n```\n",
-            exercise.position,
-            expectations(exercise).join("\n")
-        );
-        let line: Vec<String> = exercise.line.iter().map(ToString::to_string).collect();
-        let _ = writeln!(
-            text,
-            "```songo\nposition: {}\nplay: {}\n```\n",
-            exercise.position,
-            line.join(" ")
-        );
-        let _ = writeln!(
-            text,
-            "{} {}\n",
-            tr!(lang, "exercises-line", line = line.join(" ")),
-            source_sentence(exercise, lang)
-        );
+    if solutions == Solutions::Separate {
+        let _ = writeln!(text, "# {}\n", tr!(lang, "exercises-solutions"));
+        for (index, exercise) in exercises.iter().enumerate() {
+            let _ = writeln!(
+                text,
+                "## {}\n",
+                tr!(lang, "exercises-solution-heading", number = index + 1)
+            );
+            solution_text(exercise, lang, &mut text);
+        }
     }
     text
+}
+
+/// One exercise's solution: the proof, the explained board, the line
+/// played, what it wins, where it was found, and why each other move is
+/// wrong.
+fn solution_text(exercise: &Exercise, lang: Lang, text: &mut String) {
+    let _ = writeln!(text, "{}\n", proof_sentence(exercise, lang));
+    let _ = writeln!(
+        text,
+        "```songo\nposition: {}\nexplain\n{}\n```\n",
+        exercise.position,
+        expectations(exercise).join("\n")
+    );
+    let line: Vec<String> = exercise.line.iter().map(ToString::to_string).collect();
+    let _ = writeln!(
+        text,
+        "```songo\nposition: {}\nplay: {}\n```\n",
+        exercise.position,
+        line.join(" ")
+    );
+    let _ = writeln!(
+        text,
+        "{} {} {}\n",
+        tr!(lang, "exercises-line", line = line.join(" ")),
+        gain_sentence(exercise, lang),
+        source_sentence(exercise, lang)
+    );
+    for refutation in &exercise.refutations {
+        let _ = writeln!(
+            text,
+            "- {}",
+            refutation_sentence(exercise, refutation, lang)
+        );
+    }
+    if !exercise.refutations.is_empty() {
+        text.push('\n');
+    }
+}
+
+/// What the solution line wins: the seeds it takes (an attack), or how
+/// little the opponent takes of what he threatened (a defence).
+#[must_use]
+pub fn gain_sentence(exercise: &Exercise, lang: Lang) -> String {
+    let side = exercise.position.to_move().as_str();
+    if exercise.gain > 0 {
+        return tr!(
+            lang,
+            "exercises-gain",
+            side = side,
+            gain = i64::from(exercise.gain)
+        );
+    }
+    let before = teach::explain(&exercise.position)
+        .defences
+        .iter()
+        .find(|d| d.played == exercise.solution)
+        .map_or(0, |d| d.before);
+    tr!(
+        lang,
+        "exercises-held",
+        side = side,
+        loss = i64::from(-exercise.gain),
+        before = i64::from(before)
+    )
+}
+
+/// Why another move is wrong, in a sentence: the opponent's reply, the
+/// term it illustrates, what its line wins, and how much worse the move
+/// is than the solution (the numbers of the proof).
+#[must_use]
+pub fn refutation_sentence(exercise: &Exercise, refutation: &Refutation, lang: Lang) -> String {
+    let Some(reply) = refutation.reply else {
+        return tr!(
+            lang,
+            "exercises-refutation-end",
+            move = refutation.played.to_string(),
+            worse = i64::from(refutation.worse),
+            solution = exercise.solution.to_string()
+        );
+    };
+    let line: Vec<String> = refutation.line.iter().map(ToString::to_string).collect();
+    tr!(
+        lang,
+        "exercises-refutation",
+        move = refutation.played.to_string(),
+        reply = reply.to_string(),
+        term = refutation.term.map_or("none", motif_key),
+        wins = i64::from(refutation.wins.max(0)),
+        line = line.join(" "),
+        worse = i64::from(refutation.worse),
+        solution = exercise.solution.to_string()
+    )
 }
 
 /// The handout: the lesson of [`lesson_text`] drawn as one HTML page by
@@ -270,7 +402,39 @@ pub fn lesson_text(exercises: &[Exercise], lang: Lang) -> String {
 /// The lesson does not read (it always should: the finder only writes
 /// positions of the engine).
 pub fn handout(exercises: &[Exercise], lang: Lang) -> Result<Handout, String> {
-    let text = lesson_text(exercises, lang);
-    lesson::html(&text, &lesson::Options { lang, rules: None })
-        .map_err(|error| error.localize(lang))
+    handout_with(exercises, lang, Solutions::Separate)
+}
+
+/// [`handout`] with the solutions where `solutions` says: on pages of
+/// their own (the solutions' heading starts a new page when printed), none,
+/// or each after its exercise.
+///
+/// # Errors
+/// As [`handout`].
+pub fn handout_with(
+    exercises: &[Exercise],
+    lang: Lang,
+    solutions: Solutions,
+) -> Result<Handout, String> {
+    let text = lesson_text_with(exercises, lang, solutions);
+    let options = lesson::Options {
+        lang,
+        rules: None,
+        teacher_notes: false,
+    };
+    let mut handout = lesson::html(&text, &options).map_err(|error| error.localize(lang))?;
+    if solutions == Solutions::Separate {
+        // The solutions start a page of their own: the exercises' pages can
+        // be handed out alone.
+        let heading = format!("<h1>{}</h1>", escape(&tr!(lang, "exercises-solutions")));
+        handout.document = handout.document.replacen(
+            &heading,
+            &format!(
+                "<h1 class=\"solutions\" style=\"break-before: page; page-break-before: always\">{}</h1>",
+                escape(&tr!(lang, "exercises-solutions"))
+            ),
+            1,
+        );
+    }
+    Ok(handout)
 }

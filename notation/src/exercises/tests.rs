@@ -135,8 +135,15 @@ fn a_seed_kept_from_no_house_is_not_written_with_empty_brackets() {
             "# Prise\n\n```songo\nposition: {board}\nplay: {}\n```\n",
             played.name(Ruleset::Songo)
         );
-        let handout =
-            crate::lesson::html(&text, &crate::lesson::Options { lang, rules: None }).unwrap();
+        let handout = crate::lesson::html(
+            &text,
+            &crate::lesson::Options {
+                lang,
+                rules: None,
+                teacher_notes: false,
+            },
+        )
+        .unwrap();
         assert!(
             !handout.document.contains("prise ()") && !handout.document.contains("captured ()"),
             "{lang:?}"
@@ -265,4 +272,87 @@ fn the_proofs_search_agrees_with_the_analysis_of_every_move() {
         compared > 100 && clear > 10,
         "{compared} compared, {clear} clear"
     );
+}
+
+/// The exercise check over every exercise of the engine games, at the
+/// defaults of `songo exercises`: each motif's claim holds on the board,
+/// each solution line ends with the gain it states, each other move is
+/// refuted by a legal reply, worse than the solution by the proof's margin
+/// or more (`examples/exercise_check.rs` runs it on the 200-game corpus).
+#[test]
+fn every_exercise_of_the_engine_games_passes_the_check() {
+    let games = engine_games();
+    let analyser = Analyser::new(&AnalysisOptions::default());
+    let found = find(
+        &analyser,
+        &[Source::new("games", &games)],
+        &Options::default(),
+    );
+    assert!(found.exercises.len() >= 5, "{:?}", found.summary);
+    let problems: Vec<String> = found.exercises.iter().flat_map(check::check).collect();
+    assert!(problems.is_empty(), "{problems:#?}");
+    // The lines go past the solution, to the gain.
+    assert!(
+        found
+            .exercises
+            .iter()
+            .all(|e| e.line.len() >= 3 || e.gain != 0)
+    );
+    assert!(found.exercises.iter().any(|e| e.line.len() >= 5));
+}
+
+/// The check finds what is wrong: a grenier claimed where none is, a line
+/// cut before its gain, a refutation whose numbers disagree with the proof.
+#[test]
+fn the_check_refuses_false_claims() {
+    let games = engine_games();
+    let analyser = Analyser::new(&AnalysisOptions::default());
+    let found = find(
+        &analyser,
+        &[Source::new("games", &games)],
+        &Options::default(),
+    );
+    let exercise = found
+        .exercises
+        .iter()
+        .find(|e| e.line.len() >= 3 && !e.refutations.is_empty() && e.motif != TeachId::Grenier)
+        .unwrap();
+    let mut grenier = exercise.clone();
+    grenier.motif = TeachId::Grenier;
+    grenier.build = false;
+    assert!(check::check(&grenier).iter().any(|p| p.contains("grenier")));
+    let mut cut = exercise.clone();
+    cut.line.truncate(1);
+    assert!(!check::check(&cut).is_empty());
+    let mut numbers = exercise.clone();
+    numbers.refutations[0].worse = numbers.proof.margin - 1;
+    assert!(check::check(&numbers).iter().any(|p| p.contains("margin")));
+    let mut wins = exercise.clone();
+    wins.refutations[0].wins += 1;
+    assert!(!check::check(&wins).is_empty());
+}
+
+#[test]
+fn the_gain_is_taken_at_the_first_largest_winnings_from_the_least_ply() {
+    // The solver takes 3 at ply 3, gives 2 back, takes 4 more at ply 7.
+    assert_eq!(line::gain_taken(&[0, 0, 3, 1, 1, 1, 5, 5, 5], 3), 7);
+    // Taken at once and kept: the line still shows the answer.
+    assert_eq!(line::gain_taken(&[6, 6, 6, 4, 4], 3), 3);
+    assert_eq!(line::gain_taken(&[6, 6, 6, 4, 4], 1), 1);
+    // A short line is kept to its last move of the side.
+    assert_eq!(line::gain_taken(&[2, 1], 3), 1);
+    assert_eq!(line::gain_taken(&[], 3), 0);
+}
+
+#[test]
+fn difficulty_grows_with_the_look_ahead_the_candidates_and_a_small_lead() {
+    let easy = score(1, 0, 20);
+    assert_eq!(level(easy), 1);
+    assert!(score(5, 0, 20) > easy);
+    assert!(score(1, 2, 20) > easy);
+    assert!(score(1, 0, 4) > easy);
+    assert_eq!(level(score(9, 4, 4)), MAX_DIFFICULTY);
+    // Every level is reached.
+    let levels: std::collections::BTreeSet<u8> = (0..30).map(level).collect();
+    assert_eq!(levels.len(), usize::from(MAX_DIFFICULTY));
 }

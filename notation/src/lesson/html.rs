@@ -36,10 +36,12 @@ blockquote { margin: 3mm 0; padding-left: 4mm; border-left: 2px solid #c9c2b6; c
 .board-block { margin: 5mm 0; }
 p:has(+ .board-block), p:has(+ .boards) { break-after: avoid; page-break-after: avoid; }
 .block-title { font-weight: bold; font-size: 12pt; margin: 5mm 0 2mm; }
-.boards { display: grid; grid-template-columns: repeat(auto-fill, minmax(80mm, 1fr)); gap: 3mm 6mm; align-items: start; margin: 2mm 0 3mm; }
+.boards { display: grid; grid-template-columns: repeat(auto-fill, minmax(80mm, 1fr)); gap: 3mm 4mm; align-items: start; margin: 2mm 0 3mm; }
 .boards.single { grid-template-columns: minmax(0, 118mm); justify-content: center; }
 figure.board { margin: 0; break-inside: avoid; page-break-inside: avoid; text-align: center; }
 figure.board svg { display: block; width: 100%; height: auto; margin: 0 auto; }
+/* The house labels (N0 … S6) at 8 pt or more on paper, two boards a row. */
+figure.board svg text[font-size='13'][text-anchor='middle'][fill='#5b4a3a'] { font-size: 20px; }
 figcaption { font: 9.5pt/1.3 "DejaVu Sans", Verdana, Arial, sans-serif; color: #4a4238; margin-top: 1mm; }
 .headline { font-weight: bold; margin: 4mm 0 1mm; }
 .summary, .tags, .result { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; font-size: 10pt; }

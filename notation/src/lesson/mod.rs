@@ -66,6 +66,11 @@ pub struct Options {
     pub lang: Lang,
     /// The ruleset of boards and records that do not say theirs.
     pub rules: Option<Ruleset>,
+    /// Whether the handout prints the teacher's notes (what the check says
+    /// of a board: a claim the vocabulary disagrees with, a capture the text
+    /// does not show): on the teacher's copy only, never by default on the
+    /// pupils' sheet.
+    pub teacher_notes: bool,
 }
 
 /// What `songo lesson check` reports: the boards of the lesson, the moves
@@ -290,7 +295,10 @@ pub struct Image {
 /// # Errors
 /// A lesson that cannot be read.
 pub fn html(text: &str, options: &Options) -> Result<Handout, ParseError> {
-    let lesson = read::Lesson::read(text, options)?;
+    let mut lesson = read::Lesson::read(text, options)?;
+    if !options.teacher_notes {
+        lesson.drop_teacher_notes();
+    }
     let document = html::write(&lesson, options.lang);
     Ok(Handout {
         document,
@@ -313,7 +321,10 @@ pub fn html(text: &str, options: &Options) -> Result<Handout, ParseError> {
 /// # Errors
 /// A lesson that cannot be read.
 pub fn markdown(text: &str, options: &Options, prefix: &str) -> Result<Handout, ParseError> {
-    let lesson = read::Lesson::read(text, options)?;
+    let mut lesson = read::Lesson::read(text, options)?;
+    if !options.teacher_notes {
+        lesson.drop_teacher_notes();
+    }
     let (document, images) = markdown::write(&lesson, options.lang, prefix);
     Ok(Handout {
         document,

@@ -120,6 +120,7 @@ fn pasted(board: &PastedBoard, lang: Lang) -> Piece {
     }
     // A text that gives no stores: 0 would be a guess.
     view.show_stores = board.stores_known;
+    view.store_gains = board.store_gains;
     if board.teaches && board.linked.is_none() {
         view = view.with_shapes(taught(&board.position, board.side_given));
     }

@@ -11,7 +11,7 @@ use crate::game::GamePosition as _;
 use crate::i18n::{Lang, Localize};
 use crate::rule::RuleId;
 use crate::ruleset::Ruleset;
-use crate::side::Side;
+use crate::side::{Score, Side};
 use crate::sowing::notation::diagram::{self, DiagramLine, line_kind};
 use crate::sowing::position::{House, Position};
 use crate::sowing::rules::MoveOutcome;
@@ -37,6 +37,21 @@ pub(crate) struct Lesson<'a> {
     pub(crate) items: Vec<Item>,
     /// The check.
     pub(crate) report: LessonReport,
+}
+
+impl Lesson<'_> {
+    /// Leaves the teacher's notes off the boards (the pupils' sheet); the
+    /// check's report keeps them.
+    pub(crate) fn drop_teacher_notes(&mut self) {
+        for item in &mut self.items {
+            if let Item::Pasted {
+                board: Some(board), ..
+            } = item
+            {
+                board.notes.clear();
+            }
+        }
+    }
 }
 
 /// A part of the lesson, as the handout shows it.
@@ -82,6 +97,9 @@ pub(crate) struct PastedBoard {
     /// Whether its stores are known: the diagram gives them, or they were
     /// carried from the board before by the move that links them.
     pub(crate) stores_known: bool,
+    /// What the move that gives it put in each store, when the stores are
+    /// not known: drawn in them.
+    pub(crate) store_gains: Score,
     /// The move that gives it, when one does: what to mark on it.
     pub(crate) linked: Option<LinkedMarks>,
     /// The notes of the check about it, shown under it in the handout.
@@ -448,6 +466,7 @@ impl<'a> Lesson<'a> {
                         letters: read.letters,
                         side_given,
                         stores_known,
+                        store_gains: Score::default(),
                         linked: None,
                         notes: Vec::new(),
                         teaches,
@@ -755,6 +774,9 @@ impl<'a> Lesson<'a> {
                 board.position = carried;
                 board.stores_known = true;
             }
+        }
+        if !board.stores_known && matches!(found.stage, Stage::After) {
+            board.store_gains[found.house.side] += found.outcome.captured;
         }
     }
 

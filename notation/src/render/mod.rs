@@ -63,10 +63,13 @@ pub enum Shape<T> {
         /// Its seeds.
         seeds: u32,
     },
-    /// The seed a yinda (`teach.yinda`) drops into a threatened house.
+    /// The seed a yinda (`teach.yinda`) drops into a threatened house,
+    /// linked to the house it comes from.
     Seed {
         /// The house reinforced.
         at: T,
+        /// The house the yinda plays.
+        from: T,
     },
     /// What a captured house gave to the capture.
     Harvest {
@@ -84,7 +87,7 @@ impl<T: Copy> Shape<T> {
             Shape::Arrow { from, .. } => from,
             Shape::Ring { at, .. }
             | Shape::Grenier { at, .. }
-            | Shape::Seed { at }
+            | Shape::Seed { at, .. }
             | Shape::Harvest { at, .. } => at,
         }
     }

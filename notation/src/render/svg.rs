@@ -748,12 +748,8 @@ pub(crate) fn draw_shapes<T: Copy>(
                 let at = arrow_label_at(place(from).centre, place(to).centre, radius / 2);
                 badge(out, at, &count.to_string(), colour(brush));
             }
-            (Shape::Seed { at }, Layer::Over) => {
-                let at = place(at);
-                let corner = radius * 3 / 4;
-                let _ = writeln!(out, "<g class=\"yinda\" data-at=\"{}\">", escape(&at.name));
-                seed(out, (at.centre.0 - corner, at.centre.1 + corner));
-                out.push_str("</g>\n");
+            (Shape::Seed { at, from }, Layer::Over) => {
+                yinda_seed(out, &place(at), &place(from), radius);
             }
             (Shape::Harvest { at, seeds }, Layer::Over) => {
                 let corner = radius * 3 / 4 + 4;
@@ -768,6 +764,27 @@ pub(crate) fn draw_shapes<T: Copy>(
             _ => {}
         }
     }
+}
+
+/// A yinda's seed in the corner of the house it reinforces, and a dashed
+/// line to it from the edge of the house it comes from.
+fn yinda_seed(out: &mut String, at: &Place, from: &Place, radius: i32) {
+    let corner = radius * 3 / 4;
+    let drop = (at.centre.0 - corner, at.centre.1 + corner);
+    let _ = writeln!(
+        out,
+        "<g class=\"yinda\" data-at=\"{}\" data-from=\"{}\">",
+        escape(&at.name),
+        escape(&from.name)
+    );
+    let start = along(from.centre, drop, f64::from(radius));
+    let _ = writeln!(
+        out,
+        "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{GREEN}\" stroke-width=\"2\" stroke-dasharray=\"5 3\"/>\n<circle cx=\"{}\" cy=\"{}\" r=\"3\" fill=\"{GREEN}\"/>",
+        start.0, start.1, drop.0, drop.1, start.0, start.1
+    );
+    seed(out, drop);
+    out.push_str("</g>\n");
 }
 
 /// The point `t` pixels from `from` towards `to`.

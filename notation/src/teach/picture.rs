@@ -8,7 +8,8 @@
 //! - a double threat (`teach.double-threat`): its threats' arrows in the
 //!   double threat's brush, one colour for all;
 //! - a grenier (`teach.grenier`): ringed twice, with its seeds;
-//! - a yinda (`teach.yinda`): a seed in each house it reinforces;
+//! - a yinda (`teach.yinda`): a seed in each house it reinforces, a dashed
+//!   line from the house played;
 //! - Seega: each piece that can be taken ringed, an arrow for each step
 //!   that takes it.
 
@@ -77,7 +78,10 @@ pub fn sowing_shapes(report: &ExplainReport) -> Vec<Shape<House>> {
     for defence in &report.defences {
         if defence.kind == DefenceKind::Yinda {
             for house in &defence.houses {
-                add(Shape::Seed { at: house.house });
+                add(Shape::Seed {
+                    at: house.house,
+                    from: defence.played.house,
+                });
             }
         }
     }

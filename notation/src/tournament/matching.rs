@@ -113,6 +113,7 @@ impl<W: Weight> IncrementalMatching<W> {
         let doubled = weight.add(weight);
         if self.solver.edges[k].2 != doubled {
             self.solver.edges[k].2 = doubled;
+            self.solver.present[k] = weight != W::ZERO;
             self.changed[u] = true;
             self.changed[v] = true;
         }
@@ -146,6 +147,9 @@ fn edge_index(u: usize, v: usize) -> usize {
 struct Solver<W> {
     n: usize,
     edges: Vec<(usize, usize, W)>,
+    /// Whether each edge's weight is not zero (a zero weight is no edge):
+    /// the scans test it without reading the wide weights.
+    present: Vec<bool>,
     endpoint: Vec<usize>,
     /// For each vertex, the remote endpoints of its edges.
     neighbours: Vec<Vec<usize>>,
@@ -200,6 +204,7 @@ impl<W: Weight> Solver<W> {
         }
         Solver {
             n,
+            present: vec![false; edges.len()],
             edges,
             endpoint,
             neighbours,
@@ -233,10 +238,13 @@ impl<W: Weight> Solver<W> {
         for &v in changed {
             let mut dual = W::ZERO;
             for &p in &self.neighbours[v] {
+                if !self.present[p / 2] {
+                    continue;
+                }
                 let weight = self.edges[p / 2].2;
                 let other = self.dual[self.endpoint[p]];
                 let doubled = weight.add(weight);
-                if weight != W::ZERO && doubled > other {
+                if doubled > other {
                     dual = dual.max(doubled.sub(other));
                 }
             }
@@ -405,10 +413,10 @@ impl<W: Weight> Solver<W> {
                     .collect(),
             };
             for k in lists {
-                let (mut i, mut j, weight) = self.edges[k];
-                if weight == W::ZERO {
+                if !self.present[k] {
                     continue;
                 }
+                let (mut i, mut j, _) = self.edges[k];
                 if self.in_blossom[j] == b {
                     std::mem::swap(&mut i, &mut j);
                 }
@@ -680,7 +688,7 @@ impl<W: Weight> Solver<W> {
                 let p = self.neighbours[v][index];
                 let k = p / 2;
                 let w = self.endpoint[p];
-                if self.edges[k].2 == W::ZERO || self.in_blossom[v] == self.in_blossom[w] {
+                if !self.present[k] || self.in_blossom[v] == self.in_blossom[w] {
                     continue;
                 }
                 let mut slack = W::ZERO;

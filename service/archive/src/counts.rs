@@ -23,14 +23,6 @@ use super::varint;
 /// 30 KB) is read and summed in well under a millisecond.
 pub(crate) const COUNT_BUCKET_BITS: u32 = 12;
 
-/// A new group smaller than this is merged into its bucket's newest row
-/// instead of standing alone (when the merge stays under
-/// [`MAX_ROW_BYTES`]): many small imports (a game posted at a time) add
-/// bytes to a bucket, not rows. So every row of a bucket but its newest
-/// holds at least this much: a bucket's rows are at most one per
-/// `MIN_ROW_BYTES` of its entries, and one more.
-pub(crate) const MIN_ROW_BYTES: usize = super::postings::MIN_ROW_BYTES;
-
 /// The most entries' bytes a row holds, as for the posting lists (rows
 /// past some 2 KB take a SQLite page each, half empty; PostgreSQL moves
 /// them out of line).

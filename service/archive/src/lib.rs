@@ -23,6 +23,7 @@
 //! - [`render`]: their forms for people.
 
 mod accounts;
+mod compact;
 mod counts;
 mod db;
 mod ingest;
@@ -35,6 +36,7 @@ pub mod render;
 mod revisions;
 mod schema;
 mod tiebreaks;
+mod tournaments;
 mod varint;
 
 use std::path::{Path, PathBuf};
@@ -51,13 +53,14 @@ pub use accounts::{
     OtherClubsEvent, SERVE_TOKEN_ACCOUNT, Scope, TOKEN_PREFIX, local_user, new_token, rfc3339,
     token_hash,
 };
+pub use compact::Compacted;
 pub use ingest::{
     FirstViolation, InvalidGame, MAX_TAGS_PER_GAME, NotAGame, Prepared, position_at, position_key,
     prepare,
 };
 pub use live::{
-    LIVE_CHANNEL, LiveGame, LiveListener, LivePly, LiveRefusal, LiveStarted, MAX_LIVE_NAME_CHARS,
-    MAX_LIVE_PLIES, NewLiveGame,
+    LIVE_CHANNEL, LiveEnd, LiveGame, LiveListener, LiveNotice, LivePly, LiveRefusal, LiveResult,
+    LiveStarted, LiveUndone, MAX_LIVE_NAME_CHARS, MAX_LIVE_PLIES, NewLiveGame,
 };
 pub use people::{
     EventEntry, EventList, MAX_LIST_PAGE, MAX_MATCHED_PLAYERS, PeopleError, PlayerEntry,
@@ -69,6 +72,10 @@ pub use query::{
 };
 pub use ratings::{InitialRating, InitialRatings, LeftOut, PlayerRating, Ratings};
 pub use revisions::{Author, GameChange, History, Revised, Revision, changed_text};
+pub use tournaments::{
+    EventBoard, EventPlayer, EventRefusal, EventRound, EventStanding, EventSystem,
+    MAX_EVENT_NAME_CHARS, MAX_EVENT_PLAYERS, MAX_EVENT_ROUNDS, NewEvent, ResultEntry, RunEvent,
+};
 
 use db::{Db, DbError, Value};
 
@@ -613,13 +620,11 @@ fn write_pending(db: &mut Db, pending: &mut Pending) -> Result<(), DbError> {
 }
 
 /// Adds counts to the explorer's table packed by bucket (schema 5): a
-/// bucket's entries as new rows, inserted plainly (no upsert: two
-/// writers each add rows of their own), or, when they are few, merged
-/// into the bucket's newest row (as the posting lists append), so that
-/// many small imports do not make a bucket a long list of tiny rows:
-/// every row of a bucket but its newest holds at least
-/// [`counts::MIN_ROW_BYTES`], and the explorer's reads stay bounded by
-/// the bucket's bytes, not by how many imports made it.
+/// bucket's entries as new rows, only inserted (no upsert, no rewrite of
+/// an existing row: writers at once never wait on each other's rows).
+/// The small rows that many small imports leave are merged later
+/// ([`compact`]), so that the explorer's reads stay bounded by the
+/// bucket's bytes, not by how many imports made it.
 fn write_packed_counts(db: &mut Db, added: Vec<(i64, &str, Counts)>) -> Result<(), DbError> {
     let mut entries: Vec<counts::Entry> = added
         .into_iter()
@@ -634,7 +639,7 @@ fn write_packed_counts(db: &mut Db, added: Vec<(i64, &str, Counts)>) -> Result<(
     let mut rows: Vec<Value> = Vec::with_capacity(2 * ROWS_PER_STATEMENT);
     let flush = |db: &mut Db, rows: &mut Vec<Value>| -> Result<(), DbError> {
         if !rows.is_empty() {
-            db.execute(&insert_counts_sql(rows.len() / 2), rows)?;
+            insert_counts(db, rows)?;
             rows.clear();
         }
         Ok(())
@@ -647,14 +652,7 @@ fn write_packed_counts(db: &mut Db, added: Vec<(i64, &str, Counts)>) -> Result<(
             group.push(next);
         }
         let group = counts::coalesce(group);
-        let new_rows = counts::split_into_rows(&group);
-        if let [only] = new_rows.as_slice()
-            && only.len() < counts::MIN_ROW_BYTES
-            && merge_into_newest_counts_row(db, bucket, group)?
-        {
-            continue;
-        }
-        for bytes in new_rows {
+        for bytes in counts::split_into_rows(&group) {
             rows.extend([Value::Int(bucket), Value::Blob(bytes)]);
             if rows.len() >= 2 * ROWS_PER_STATEMENT {
                 flush(db, &mut rows)?;
@@ -664,67 +662,10 @@ fn write_packed_counts(db: &mut Db, added: Vec<(i64, &str, Counts)>) -> Result<(
     flush(db, &mut rows)
 }
 
-/// Merges a bucket's few new entries into its newest row (summing those
-/// of the same position and move) when the merged row stays under
-/// [`counts::MAX_ROW_BYTES`]; whether it did.
-fn merge_into_newest_counts_row(
-    db: &mut Db,
-    bucket: i64,
-    group: Vec<counts::Entry>,
-) -> Result<bool, DbError> {
-    let Some((id, old)) = newest_row_to_rewrite(
-        db,
-        "SELECT id, entries FROM explorer WHERE bucket = $1 ORDER BY id DESC LIMIT 1",
-        &[Value::Int(bucket)],
-    )?
-    else {
-        return Ok(false);
-    };
-    let mut merged = counts::entries_of(&old, bucket);
-    merged.extend(group);
-    let merged = counts::split_into_rows(&counts::coalesce(merged));
-    let [bytes] = merged.as_slice() else {
-        return Ok(false);
-    };
-    db.execute(
-        "UPDATE explorer SET entries = $1 WHERE id = $2",
-        &[Value::Blob(bytes.clone()), Value::Int(id)],
-    )?;
-    Ok(true)
-}
-
-/// The newest row of a bucket, as `select` (its id, then its entries)
-/// finds it, for a writer that will rewrite it in this transaction.
-/// PostgreSQL locks the row until the commit, so that two writers add to
-/// it one after the other, the second to what the first wrote (without
-/// the lock, the second would write back the row as it read it plus its
-/// own entries, and the first's would be lost). SQLite has one writer.
-fn newest_row_to_rewrite(
-    db: &mut Db,
-    select: &str,
-    params: &[Value],
-) -> Result<Option<(i64, Vec<u8>)>, DbError> {
-    let rows = if db.is_postgres() {
-        db.query(&format!("{select} FOR UPDATE"), params)?
-    } else {
-        db.query(select, params)?
-    };
-    Ok(rows.into_iter().next().and_then(|row| {
-        let mut columns = row.into_iter();
-        let id = columns.next()?.int()?;
-        match columns.next()? {
-            Value::Blob(entries) => Some((id, entries)),
-            _ => None,
-        }
-    }))
-}
-
 /// The posting lists' rows of a transaction: one per bucket it touched,
-/// in bucket order. A row too small to stand alone (a few games posted
-/// at a time) is appended to its bucket's last row while that stays
-/// small, so that many small imports do not make a bucket a long list
-/// of tiny rows: a bucket holds at most one row per
-/// [`postings::MIN_ROW_BYTES`] of its entries, and a few more.
+/// in bucket order, only inserted (as the explorer's counts are). The
+/// small rows of small imports (a game posted at a time) are merged
+/// later ([`compact`]).
 /// `revision_rows`: the key of the rows a correction writes (a game's
 /// new text: the rows of its first game would be the game's own rows,
 /// which the unique index holds once), negative so that it is no
@@ -758,7 +699,7 @@ fn write_postings(
     let mut rows: Vec<Value> = Vec::with_capacity(4 * ROWS_PER_STATEMENT);
     let flush = |db: &mut Db, rows: &mut Vec<Value>| -> Result<(), DbError> {
         if !rows.is_empty() {
-            db.execute(&insert_postings_sql(rows.len() / 4), rows)?;
+            insert_postings(db, rows)?;
             rows.clear();
         }
         Ok(())
@@ -776,13 +717,6 @@ fn write_postings(
         // sort only makes sure, so that a game's entries stay together.
         group.sort_by_key(|entry| entry.game);
         start = end;
-        let mut bytes = Vec::with_capacity(group.len() * 6);
-        postings::encode(0, &group, &mut bytes);
-        if bytes.len() < postings::MIN_ROW_BYTES
-            && append_to_last_row(db, bucket, deep, &group, bytes.len())?
-        {
-            continue;
-        }
         for (index, (batch, bytes)) in postings::split_into_rows(&group).into_iter().enumerate() {
             let batch =
                 revision_rows.map_or(batch, |key| key - i64::try_from(index).unwrap_or(i64::MAX));
@@ -798,43 +732,6 @@ fn write_postings(
         }
     }
     flush(db, &mut rows)
-}
-
-/// Appends a small group of entries to its bucket's last row when that
-/// row stays under [`postings::MAX_ROW_BYTES`]; whether it did.
-fn append_to_last_row(
-    db: &mut Db,
-    bucket: i64,
-    deep: bool,
-    group: &[postings::Entry],
-    size: usize,
-) -> Result<bool, DbError> {
-    let Some((batch, old)) = newest_row_to_rewrite(
-        db,
-        "SELECT batch, entries FROM positions WHERE bucket = $1 AND deep = $2 \
-         ORDER BY batch DESC LIMIT 1",
-        &[Value::Int(bucket), Value::Int(i64::from(deep))],
-    )?
-    else {
-        return Ok(false);
-    };
-    if old.len() + size > postings::MAX_ROW_BYTES {
-        return Ok(false);
-    }
-    let mut last = 0;
-    postings::decode(&old, |entry| last = entry.game);
-    let mut bytes = old;
-    postings::encode(last, group, &mut bytes);
-    db.execute(
-        "UPDATE positions SET entries = $1 WHERE bucket = $2 AND deep = $3 AND batch = $4",
-        &[
-            Value::Blob(bytes),
-            Value::Int(bucket),
-            Value::Int(i64::from(deep)),
-            Value::Int(batch),
-        ],
-    )?;
-    Ok(true)
 }
 
 /// Games replayed, and so index rows kept in memory, between two writes
@@ -1146,6 +1043,9 @@ pub struct Archive {
     pending: Pending,
     /// The most games through a position a page of a search looks at.
     position_scan: usize,
+    /// Small transactions committed since the last merge of small rows
+    /// (`compact.rs`).
+    small_commits: u32,
 }
 
 /// The most games through a position one page of a search looks at
@@ -1253,6 +1153,7 @@ impl Archive {
             location: name,
             pending: Pending::default(),
             position_scan: POSITION_SCAN,
+            small_commits: 0,
         })
     }
 
@@ -1431,11 +1332,13 @@ impl Archive {
     /// # Errors
     /// The database fails (the transaction is then rolled back).
     pub fn commit(&mut self) -> Result<(), ArchiveError> {
+        let entries = self.pending.entries.len();
         let written = write_pending(&mut self.db, &mut self.pending);
         if let Err(error) = written.and_then(|()| self.db.batch("COMMIT")) {
             self.rollback();
             return Err(error.into());
         }
+        self.after_commit(entries);
         Ok(())
     }
 
@@ -1977,6 +1880,72 @@ fn values_sql(rows: usize, width: usize) -> String {
         sql.push(')');
     }
     sql
+}
+
+/// Inserts rows of the posting lists, four values a row (`bucket`,
+/// `deep`, `batch`, `entries`). PostgreSQL takes them as arrays
+/// (`unnest`): one statement text whatever their number, prepared and
+/// planned once a connection (a game posted at a time writes some fifty
+/// rows, a number that changes from game to game); SQLite as
+/// [`ROWS_PER_STATEMENT`] tuples at a time.
+fn insert_postings(db: &mut Db, rows: &[Value]) -> Result<(), DbError> {
+    if !db.is_postgres() {
+        for chunk in rows.chunks(4 * ROWS_PER_STATEMENT) {
+            db.execute(&insert_postings_sql(chunk.len() / 4), chunk)?;
+        }
+        return Ok(());
+    }
+    let count = rows.len() / 4;
+    let (mut buckets, mut deep, mut batches, mut entries) = (
+        Vec::with_capacity(count),
+        Vec::with_capacity(count),
+        Vec::with_capacity(count),
+        Vec::with_capacity(count),
+    );
+    for row in rows.chunks_exact(4) {
+        buckets.push(small_int(&row[0]));
+        deep.push(small_int(&row[1]));
+        batches.push(row[2].int().unwrap_or_default());
+        entries.push(row[3].bytes().unwrap_or_default());
+    }
+    db.query_postgres(
+        "INSERT INTO positions (bucket, deep, batch, entries) \
+         SELECT * FROM unnest($1::INTEGER[], $2::INTEGER[], $3::BIGINT[], $4::BYTEA[])",
+        &[&buckets, &deep, &batches, &entries],
+    )?;
+    Ok(())
+}
+
+/// Inserts rows of the explorer's packed counts, two values a row
+/// (`bucket`, `entries`), as [`insert_postings`] does.
+fn insert_counts(db: &mut Db, rows: &[Value]) -> Result<(), DbError> {
+    if !db.is_postgres() {
+        for chunk in rows.chunks(2 * ROWS_PER_STATEMENT) {
+            db.execute(&insert_counts_sql(chunk.len() / 2), chunk)?;
+        }
+        return Ok(());
+    }
+    let buckets: Vec<i32> = rows.iter().step_by(2).map(small_int).collect();
+    let entries: Vec<&[u8]> = rows
+        .iter()
+        .skip(1)
+        .step_by(2)
+        .map(|value| value.bytes().unwrap_or_default())
+        .collect();
+    db.query_postgres(
+        "INSERT INTO explorer (bucket, entries) \
+         SELECT * FROM unnest($1::INTEGER[], $2::BYTEA[])",
+        &[&buckets, &entries],
+    )?;
+    Ok(())
+}
+
+/// A bucket's number or a flag, for an `INTEGER` column.
+fn small_int(value: &Value) -> i32 {
+    value
+        .int()
+        .and_then(|n| i32::try_from(n).ok())
+        .unwrap_or_default()
 }
 
 /// The insert of `rows` rows of the posting lists. The texts of a full

@@ -11,12 +11,13 @@
 //! need its key, a random token kept as its SHA-256 only (as accounts'
 //! tokens are).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use songo_notation::any::{self, AnyPlayError, AnyPlayReport, ByFamily};
 use songo_notation::i18n::Message;
 use songo_notation::msg;
 use songo_notation::record::{FromTags, GameRecord, Move, Node, Tags, names};
 use songo_notation::validate::Options;
+use songo_notation::verdict::GameResult;
 use songo_notation::{AnyPosition, Conventions, GameOver, GamePosition, Ruleset, Side};
 
 use super::accounts::{new_token, now, rfc3339, token_hash};
@@ -69,6 +70,56 @@ impl std::fmt::Debug for LiveStarted {
     }
 }
 
+/// How an arbiter ends a live game the rules have not ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LiveEnd {
+    /// A player resigned: the other wins.
+    Resignation,
+    /// The players agreed to stop where the game stands.
+    Agreement,
+    /// A game not played (`+/-`, `-/+`, `-/-`): no move may be stored.
+    Forfeit,
+}
+
+impl LiveEnd {
+    /// Its word, as the API and the record's `Termination` tag write it.
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            LiveEnd::Resignation => "resignation",
+            LiveEnd::Agreement => "agreement",
+            LiveEnd::Forfeit => "forfeit",
+        }
+    }
+}
+
+/// A result entered by the arbiter.
+#[derive(Debug, Clone, Serialize)]
+pub struct LiveResult {
+    /// How the game ended.
+    pub end: LiveEnd,
+    /// The winner, `None` for an agreement or a double forfeit.
+    pub winner: Option<Side>,
+    /// The `Result` its record holds (`+/-` for a forfeit; the score as
+    /// it stands otherwise, as the archive records a game ended early).
+    pub result: String,
+}
+
+/// A move taken back: it stays in the game's history.
+#[derive(Debug, Clone, Serialize)]
+pub struct LiveUndone {
+    /// Its ply.
+    pub ply: usize,
+    /// The move.
+    #[serde(rename = "move")]
+    pub played: String,
+    /// When it was stored (RFC 3339, UTC).
+    pub made_at: String,
+    /// When it was taken back.
+    pub undone_at: String,
+}
+
 /// One stored ply: the answer to its move, and what spectators are sent.
 #[derive(Debug, Clone, Serialize)]
 pub struct LivePly {
@@ -108,6 +159,10 @@ pub struct LiveGame {
     pub game_over: Option<GameOver>,
     /// The archive's id of the game it became, once finished.
     pub game: Option<String>,
+    /// The arbiter's result, when the arbiter ended it.
+    pub result: Option<LiveResult>,
+    /// The moves taken back, oldest first.
+    pub undone: Vec<LiveUndone>,
     /// Every ply, with the position after it (for spectators).
     #[serde(skip)]
     pub plies: Vec<LivePly>,
@@ -148,6 +203,21 @@ pub enum LiveRefusal {
     TooLong,
     /// The engine refuses the move: unreadable, or illegal by a rule.
     Illegal(Box<AnyPlayError>),
+    /// The game has ended: no move, undo nor result is taken.
+    Finished(String),
+    /// An undo of another ply than the last stored one.
+    NotLast {
+        /// The game.
+        id: String,
+        /// The ply sent.
+        given: usize,
+        /// The last stored ply (0: none).
+        last: usize,
+    },
+    /// A forfeit for a game with moves: it was played.
+    ForfeitWithMoves(String),
+    /// A resignation without a winner, or an agreement with one.
+    Winner(LiveEnd),
 }
 
 impl LiveRefusal {
@@ -177,6 +247,18 @@ impl LiveRefusal {
             ),
             LiveRefusal::TooLong => msg!("live-too-long", limit = MAX_LIVE_PLIES),
             LiveRefusal::Illegal(error) => error.message(),
+            LiveRefusal::Finished(id) => msg!("live-finished", id = id.as_str()),
+            LiveRefusal::NotLast { id, given, last } => msg!(
+                "live-not-last",
+                id = id.as_str(),
+                given = *given,
+                last = *last
+            ),
+            LiveRefusal::ForfeitWithMoves(id) => {
+                msg!("live-forfeit-with-moves", id = id.as_str())
+            }
+            LiveRefusal::Winner(LiveEnd::Resignation) => msg!("live-resignation-winner"),
+            LiveRefusal::Winner(end) => msg!("live-no-winner", end = end.word()),
         }
     }
 }
@@ -194,6 +276,8 @@ struct Row {
     created: i64,
     created_by: String,
     game: Option<String>,
+    finished: bool,
+    result: Option<LiveResult>,
 }
 
 /// A name as it is stored: trimmed; `None` when empty; refused when too
@@ -266,10 +350,10 @@ fn text_of(row: &[Value], i: usize) -> Option<String> {
 fn live_row(db: &mut Db, id: &str, lock: bool) -> Result<Option<Row>, ArchiveError> {
     let sql = if lock && db.is_postgres() {
         "SELECT id, public_id, key_hash, rules, south, north, event, round, created, created_by, \
-         game FROM live_games WHERE public_id = $1 FOR UPDATE"
+         game, finished, ended_by, winner, result FROM live_games WHERE public_id = $1 FOR UPDATE"
     } else {
         "SELECT id, public_id, key_hash, rules, south, north, event, round, created, created_by, \
-         game FROM live_games WHERE public_id = $1"
+         game, finished, ended_by, winner, result FROM live_games WHERE public_id = $1"
     };
     let rows = db.query(sql, &[id.into()])?;
     let Some(row) = rows.first() else {
@@ -291,7 +375,45 @@ fn live_row(db: &mut Db, id: &str, lock: bool) -> Result<Option<Row>, ArchiveErr
         created: row.get(8).and_then(Value::int).unwrap_or(0),
         created_by: text_of(row, 9).unwrap_or_default(),
         game: text_of(row, 10),
+        finished: row.get(11).and_then(Value::int).is_some(),
+        result: arbiter_result(row),
     }))
+}
+
+/// The arbiter's result of a live game's row (columns 12 to 14).
+fn arbiter_result(row: &[Value]) -> Option<LiveResult> {
+    let end = match text_of(row, 12)?.as_str() {
+        "resignation" => LiveEnd::Resignation,
+        "agreement" => LiveEnd::Agreement,
+        "forfeit" => LiveEnd::Forfeit,
+        _ => return None,
+    };
+    Some(LiveResult {
+        end,
+        winner: text_of(row, 13).and_then(|side| side.parse().ok()),
+        result: text_of(row, 14).unwrap_or_default(),
+    })
+}
+
+/// A live game's moves taken back, oldest first.
+fn live_undone(db: &mut Db, key: i64) -> Result<Vec<LiveUndone>, DbError> {
+    let rows = db.query(
+        "SELECT ply, move, made_at, undone_at FROM live_undone WHERE live = $1 ORDER BY id",
+        &[key.into()],
+    )?;
+    Ok(rows
+        .iter()
+        .map(|row| LiveUndone {
+            ply: row
+                .first()
+                .and_then(Value::int)
+                .and_then(|n| usize::try_from(n).ok())
+                .unwrap_or(0),
+            played: text_of(row, 1).unwrap_or_default(),
+            made_at: rfc3339(row.get(2).and_then(Value::int).unwrap_or(0)),
+            undone_at: rfc3339(row.get(3).and_then(Value::int).unwrap_or(0)),
+        })
+        .collect())
 }
 
 /// A live game's stored moves, in order.
@@ -315,8 +437,9 @@ fn replayed(row: &Row, moves: &[String]) -> Result<AnyPlayReport, ArchiveError> 
 }
 
 /// The record of a finished live game: its tags (the date it was started,
-/// the result the rules give) and its moves with their captures.
-fn record(row: &Row, report: &AnyPlayReport, over: GameOver) -> String {
+/// the result: the rules' or the arbiter's, with its `Termination`) and its
+/// moves with their captures.
+fn record(row: &Row, report: &AnyPlayReport, result: &str, termination: Option<LiveEnd>) -> String {
     let mut tags = Tags::default();
     tags.set(names::RULES, row.rules.id());
     if let Some(event) = &row.event {
@@ -334,8 +457,10 @@ fn record(row: &Row, report: &AnyPlayReport, over: GameOver) -> String {
             .unwrap_or_default()
             .replace('-', "."),
     );
-    let result = over.score.to_string();
-    tags.set(names::RESULT, result.as_str());
+    tags.set(names::RESULT, result);
+    if let Some(end) = termination {
+        tags.set(names::TERMINATION, end.word());
+    }
     let moves = report
         .steps()
         .iter()
@@ -350,7 +475,7 @@ fn record(row: &Row, report: &AnyPlayReport, over: GameOver) -> String {
     GameRecord {
         tags,
         moves,
-        result: Some(result),
+        result: Some(result.to_owned()),
     }
     .to_string()
 }
@@ -416,22 +541,7 @@ impl Archive {
         ply: usize,
         text: &str,
     ) -> Result<Result<LivePly, LiveRefusal>, ArchiveError> {
-        db::retrying(
-            || {
-                self.begin()?;
-                match self.play_live_in_transaction(id, key, ply, text) {
-                    Ok(Ok(played)) => {
-                        self.commit()?;
-                        Ok(Ok(played))
-                    }
-                    other => {
-                        self.rollback();
-                        other
-                    }
-                }
-            },
-            ArchiveError::is_conflict,
-        )
+        self.live_transaction(|archive| archive.play_live_in_transaction(id, key, ply, text))
     }
 
     fn play_live_in_transaction(
@@ -441,14 +551,17 @@ impl Archive {
         ply: usize,
         text: &str,
     ) -> Result<Result<LivePly, LiveRefusal>, ArchiveError> {
-        let Some(row) = live_row(&mut self.db, id, true)? else {
-            return Ok(Err(LiveRefusal::NoSuchGame(id.to_owned())));
+        let row = match self.keyed_row(id, key)? {
+            Ok(row) => row,
+            Err(refused) => return Ok(Err(refused)),
         };
-        if token_hash(key) != row.key_hash {
-            return Ok(Err(LiveRefusal::WrongKey(id.to_owned())));
-        }
         let stored = live_moves(&mut self.db, row.key)?;
         let next = stored.len() + 1;
+        // An arbiter's result ends the game; a retry of a stored ply is
+        // still answered below.
+        if ply == next && row.result.is_some() {
+            return Ok(Err(LiveRefusal::Finished(id.to_owned())));
+        }
         if ply == 0 || ply > next {
             return Ok(Err(LiveRefusal::Gap {
                 id: id.to_owned(),
@@ -496,16 +609,186 @@ impl Archive {
             ],
         )?;
         if let Some(over) = played.game_over {
-            self.archive_live(&row, &report, over)?;
+            self.archive_live(&row, &report, &over.score.to_string(), None)?;
         }
+        self.notify_live(&format!("{id} {ply}"))?;
+        Ok(Ok(played))
+    }
+
+    /// The row of live game `id`, locked, if `key` is its key.
+    fn keyed_row(&mut self, id: &str, key: &str) -> Result<Result<Row, LiveRefusal>, ArchiveError> {
+        let Some(row) = live_row(&mut self.db, id, true)? else {
+            return Ok(Err(LiveRefusal::NoSuchGame(id.to_owned())));
+        };
+        if token_hash(key) != row.key_hash {
+            return Ok(Err(LiveRefusal::WrongKey(id.to_owned())));
+        }
+        Ok(Ok(row))
+    }
+
+    /// Tells every server of a PostgreSQL archive of a change to a live
+    /// game (`id ply`, `id undo ply`, `id end`), at the commit.
+    fn notify_live(&mut self, payload: &str) -> Result<(), ArchiveError> {
         if self.db.is_postgres() {
-            // Delivered at the commit, to every server listening.
             self.db.execute(
                 "SELECT pg_notify($1, $2)",
-                &[LIVE_CHANNEL.into(), format!("{id} {ply}").into()],
+                &[LIVE_CHANNEL.into(), payload.into()],
             )?;
         }
-        Ok(Ok(played))
+        Ok(())
+    }
+
+    /// `work` in a transaction, committed when it succeeds, done again a
+    /// few times when it lost a race.
+    fn live_transaction<T>(
+        &mut self,
+        mut work: impl FnMut(&mut Archive) -> Result<Result<T, LiveRefusal>, ArchiveError>,
+    ) -> Result<Result<T, LiveRefusal>, ArchiveError> {
+        db::retrying(
+            || {
+                self.begin()?;
+                match work(self) {
+                    Ok(Ok(done)) => {
+                        self.commit()?;
+                        Ok(Ok(done))
+                    }
+                    other => {
+                        self.rollback();
+                        other
+                    }
+                }
+            },
+            ArchiveError::is_conflict,
+        )
+    }
+
+    /// Takes back ply `ply` of live game `id`, its last: the move leaves
+    /// the game for its history (`undone`). The same undo again (the ply
+    /// is the one last taken back and none was stored since): the same
+    /// answer. A finished game is corrected in the archive instead.
+    ///
+    /// # Errors
+    /// The database fails (nothing is changed).
+    pub fn undo_live(
+        &mut self,
+        id: &str,
+        key: &str,
+        ply: usize,
+    ) -> Result<Result<LiveGame, LiveRefusal>, ArchiveError> {
+        self.live_transaction(|archive| archive.undo_live_in_transaction(id, key, ply))
+    }
+
+    fn undo_live_in_transaction(
+        &mut self,
+        id: &str,
+        key: &str,
+        ply: usize,
+    ) -> Result<Result<LiveGame, LiveRefusal>, ArchiveError> {
+        let row = match self.keyed_row(id, key)? {
+            Ok(row) => row,
+            Err(refused) => return Ok(Err(refused)),
+        };
+        if row.finished {
+            return Ok(Err(LiveRefusal::Finished(id.to_owned())));
+        }
+        let last = live_moves(&mut self.db, row.key)?.len();
+        let ply_value = i64::try_from(ply).unwrap_or(i64::MAX);
+        if ply == last && last > 0 {
+            let now = now();
+            self.db.execute(
+                "INSERT INTO live_undone (live, ply, move, made_at, undone_at) \
+                 SELECT live, ply, move, made_at, $3 FROM live_moves WHERE live = $1 AND ply = $2",
+                &[row.key.into(), ply_value.into(), now.into()],
+            )?;
+            self.db.execute(
+                "DELETE FROM live_moves WHERE live = $1 AND ply = $2",
+                &[row.key.into(), ply_value.into()],
+            )?;
+            self.notify_live(&format!("{id} undo {ply}"))?;
+        } else {
+            let undone = live_undone(&mut self.db, row.key)?;
+            if !(ply == last + 1 && undone.last().is_some_and(|u| u.ply == ply)) {
+                return Ok(Err(LiveRefusal::NotLast {
+                    id: id.to_owned(),
+                    given: ply,
+                    last,
+                }));
+            }
+        }
+        let game = self.live_game(id)?.ok_or_else(|| {
+            ArchiveError::Database(format!("live game {id} vanished in its transaction"))
+        })?;
+        Ok(Ok(game))
+    }
+
+    /// Ends live game `id` by the arbiter's result (`end`, `winner`): the
+    /// game enters the archive with its moves, a `Termination` and a
+    /// `Result` (a forfeit's token, else the score as it stands). The
+    /// same result again: the same answer.
+    ///
+    /// # Errors
+    /// The database fails (nothing is changed).
+    pub fn end_live(
+        &mut self,
+        id: &str,
+        key: &str,
+        end: LiveEnd,
+        winner: Option<Side>,
+    ) -> Result<Result<LiveGame, LiveRefusal>, ArchiveError> {
+        self.live_transaction(|archive| archive.end_live_in_transaction(id, key, end, winner))
+    }
+
+    fn end_live_in_transaction(
+        &mut self,
+        id: &str,
+        key: &str,
+        end: LiveEnd,
+        winner: Option<Side>,
+    ) -> Result<Result<LiveGame, LiveRefusal>, ArchiveError> {
+        let row = match self.keyed_row(id, key)? {
+            Ok(row) => row,
+            Err(refused) => return Ok(Err(refused)),
+        };
+        let again = row
+            .result
+            .as_ref()
+            .is_some_and(|r| r.end == end && r.winner == winner);
+        if !again {
+            if row.finished {
+                return Ok(Err(LiveRefusal::Finished(id.to_owned())));
+            }
+            if (end == LiveEnd::Resignation) != winner.is_some() && end != LiveEnd::Forfeit {
+                return Ok(Err(LiveRefusal::Winner(end)));
+            }
+            let moves = live_moves(&mut self.db, row.key)?;
+            if end == LiveEnd::Forfeit && !moves.is_empty() {
+                return Ok(Err(LiveRefusal::ForfeitWithMoves(id.to_owned())));
+            }
+            let report = replayed(&row, &moves)?;
+            let result = match end {
+                LiveEnd::Forfeit => GameResult::Forfeit(winner),
+                _ => GameResult::Score(match report.final_position() {
+                    ByFamily::Sowing(position) => position.stores(),
+                    ByFamily::Seega(position) => position.pieces_left(),
+                }),
+            }
+            .to_string();
+            self.db.execute(
+                "UPDATE live_games SET ended_by = $1, winner = $2, result = $3 WHERE id = $4",
+                &[
+                    end.word().into(),
+                    winner.map(|side| side.to_string()).into(),
+                    result.as_str().into(),
+                    row.key.into(),
+                ],
+            )?;
+            self.archive_live(&row, &report, &result, Some(end))?;
+            self.notify_live(&format!("{id} end"))?;
+        }
+        let game = self.live_game(id)?.ok_or_else(|| {
+            ArchiveError::Database(format!("live game {id} vanished in its transaction"))
+        })?;
+        Ok(Ok(game))
     }
 
     /// Imports a finished live game into the archive, within the open
@@ -515,9 +798,10 @@ impl Archive {
         &mut self,
         row: &Row,
         report: &AnyPlayReport,
-        over: GameOver,
+        result: &str,
+        termination: Option<LiveEnd>,
     ) -> Result<(), ArchiveError> {
-        let text = record(row, report, over);
+        let text = record(row, report, result, termination);
         let game = songo_notation::record::games(&text)
             .next()
             .ok_or_else(|| ArchiveError::Database("a finished live game wrote no record".into()))?;
@@ -540,9 +824,12 @@ impl Archive {
             return Ok(None);
         };
         let moves = live_moves(&mut self.db, row.key)?;
+        let undone = live_undone(&mut self.db, row.key)?;
         let report = replayed(&row, &moves)?;
         let position = report.final_position();
         Ok(Some(LiveGame {
+            result: row.result,
+            undone,
             id: row.public_id.clone(),
             rules: row.rules.id().to_owned(),
             game_over: game_over(&report),
@@ -570,16 +857,42 @@ impl std::fmt::Debug for LiveListener {
     }
 }
 
+/// A change to a live game another server (or this one) committed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LiveNotice {
+    /// Ply N was stored.
+    Move(usize),
+    /// Ply N was taken back.
+    Undo(usize),
+    /// The arbiter ended the game.
+    End,
+}
+
+impl LiveNotice {
+    /// A notification's payload: `id ply`, `id undo ply`, `id end`.
+    fn read(payload: &str) -> Option<(String, LiveNotice)> {
+        let mut words = payload.split(' ');
+        let id = words.next()?.to_owned();
+        let notice = match (words.next()?, words.next()) {
+            ("undo", Some(ply)) => LiveNotice::Undo(ply.parse().ok()?),
+            ("end", None) => LiveNotice::End,
+            (ply, None) => LiveNotice::Move(ply.parse().ok()?),
+            _ => return None,
+        };
+        Some((id, notice))
+    }
+}
+
 impl LiveListener {
-    /// The moves announced since the last call, as (game, ply): waits up
-    /// to `wait` for the first, then takes those already there.
+    /// The changes announced since the last call, as (game, change):
+    /// waits up to `wait` for the first, then takes those already there.
     ///
     /// # Errors
     /// The connection is lost.
     pub fn next(
         &mut self,
         wait: std::time::Duration,
-    ) -> Result<Vec<(String, usize)>, ArchiveError> {
+    ) -> Result<Vec<(String, LiveNotice)>, ArchiveError> {
         use postgres::fallible_iterator::FallibleIterator as _;
         let mut heard = Vec::new();
         let mut notifications = self.client.notifications();
@@ -587,13 +900,7 @@ impl LiveListener {
             .timeout_iter(wait)
             .next()
             .map_err(DbError::from)?;
-        let mut add = |payload: &str| {
-            if let Some((id, ply)) = payload.split_once(' ')
-                && let Ok(ply) = ply.parse()
-            {
-                heard.push((id.to_owned(), ply));
-            }
-        };
+        let mut add = |payload: &str| heard.extend(LiveNotice::read(payload));
         if let Some(notification) = first {
             add(notification.payload());
             let mut rest = notifications.iter();

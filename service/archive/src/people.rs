@@ -1767,6 +1767,11 @@ fn merge_players(db: &mut Db, from: i64, into: i64) -> Result<(), DbError> {
          club = COALESCE(club, (SELECT club FROM players WHERE id = $1)) WHERE id = $2",
         &[from.into(), into.into()],
     )?;
+    // A run event's registration follows the player it names.
+    db.execute(
+        "UPDATE event_entrants SET player = $1 WHERE player = $2",
+        &[into.into(), from.into()],
+    )?;
     db.execute("DELETE FROM players WHERE id = $1", &[from.into()])?;
     recount_player(db, into)
 }

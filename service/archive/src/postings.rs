@@ -36,13 +36,7 @@ pub(crate) const EXPLORER_PLIES: i64 = 12;
 /// rather than answer late.
 pub(crate) const MAX_REPLAYS: usize = 2_000;
 
-/// A new row smaller than this is appended to its bucket's last row
-/// instead (when that stays under [`MAX_ROW_BYTES`]): many small imports
-/// (a game posted at a time) add bytes to a bucket, not rows.
-pub(crate) const MIN_ROW_BYTES: usize = 512;
-
-/// The most entries' bytes a row holds (a row grown by appends stops
-/// growing here, and a transaction's entries of a bucket are split into
+/// The most entries' bytes a row holds (a transaction's entries of a bucket are split into
 /// rows this size at most, between two games): rows past some 2 KB take
 /// a SQLite page each, half empty (at 20,000 games a transaction a deep
 /// row was 2.4 KB: the posting lists 18.3 MB for 11.2 MB of entries),

@@ -15,6 +15,7 @@ use songo_notation::Side;
 use super::people::{EventEntry, PlayerEntry};
 use super::query::{Explorer, GameSummary, SidesSearched, Standings, StoredGame};
 use super::ratings::Ratings;
+use super::tournaments::{EventRound, RunEvent};
 
 /// A crosstable's forms.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -595,6 +596,94 @@ pub fn ratings(ratings: &Ratings, form: Table, lang: Lang) -> String {
             out
         }
     }
+}
+
+/// A round of a run event as a table for people: board, the first
+/// mover and his number, the other, the result (and the score).
+#[must_use]
+pub fn event_round(event: &RunEvent, round: &EventRound, lang: Lang) -> String {
+    let name = |number: u32| {
+        event
+            .players
+            .iter()
+            .find(|p| p.number == number)
+            .map_or_else(String::new, |p| format!("{} ({number})", p.name))
+    };
+    let headers = [
+        msg!("event-col-board"),
+        msg!("event-col-white"),
+        msg!("event-col-black"),
+        msg!("event-col-result"),
+    ];
+    let rows = round.boards.iter().map(|board| {
+        let result = match (&board.result, &board.score, board.black) {
+            (_, _, None) => msg!("event-bye").localize(lang),
+            (Some(result), Some(score), _) => format!("{result} ({score})"),
+            (Some(result), None, _) => result.clone(),
+            (None, _, _) => "…".to_owned(),
+        };
+        [
+            board.board.to_string(),
+            name(board.white),
+            board.black.map(name).unwrap_or_default(),
+            result,
+        ]
+    });
+    let heading = msg!("event-round", round = round.round).localize(lang);
+    format!(
+        "{heading}\n{}",
+        table(
+            msg!("event-no-boards"),
+            headers,
+            rows,
+            &[false, true, true, true],
+            lang
+        )
+    )
+}
+
+/// A run event for people: its system, every round, the standings with
+/// its tie-breaks.
+#[must_use]
+pub fn event(event: &RunEvent, lang: Lang) -> String {
+    let mut out = msg!(
+        "event-heading",
+        name = event.name.as_str(),
+        system = event.system.as_str(),
+        rounds = event.planned_rounds,
+        players = event.players.len()
+    )
+    .localize(lang);
+    out.push('\n');
+    for round in &event.rounds {
+        out.push('\n');
+        out.push_str(&event_round(event, round, lang));
+    }
+    out.push('\n');
+    out.push_str(&msg!("event-standings").localize(lang));
+    out.push('\n');
+    let mut header = vec![
+        msg!("event-col-place").localize(lang),
+        msg!("event-col-number").localize(lang),
+        msg!("event-col-name").localize(lang),
+        msg!("event-col-points").localize(lang),
+    ];
+    header.extend(event.tiebreaks.iter().cloned());
+    let mut rows = vec![header];
+    for line in &event.standings {
+        let mut row = vec![
+            line.place.to_string(),
+            line.number.to_string(),
+            line.name.clone(),
+            points(line.points),
+        ];
+        row.extend(line.tiebreaks.iter().map(|value| points(*value)));
+        rows.push(row);
+    }
+    let mut left = vec![false, false, true];
+    left.resize(rows[0].len(), false);
+    out.push_str(&aligned_columns(&rows, &left));
+    out
 }
 
 #[cfg(test)]

@@ -363,10 +363,88 @@ CREATE TABLE live_moves (
 ){compact};
 ",
     },
+    Migration {
+        version: 11,
+        stale: &[],
+        // Writers only insert rows of the posting lists and the explorer's
+        // counts; the small rows they leave are merged later
+        // (`compact.rs`), found by these indexes of the small rows only
+        // (512: half of `postings::MAX_ROW_BYTES`).
+        sql: "
+CREATE INDEX positions_small ON positions (bucket, deep) WHERE length(entries) < 512;
+CREATE INDEX explorer_small ON explorer (bucket) WHERE length(entries) < 512;
+",
+    },
+    Migration {
+        version: 12,
+        stale: &[],
+        // Live games' undos and arbiters' results (`live.rs`): a move
+        // taken back leaves `live_moves` for `live_undone`, with when it
+        // was made and taken back, so the history keeps it; a game ended
+        // by the arbiter keeps how (`resignation`, `agreement`,
+        // `forfeit`), the winner and the result written in its record.
+        sql: "
+CREATE TABLE live_undone (
+    id {id},
+    live {int} NOT NULL,
+    ply {count} NOT NULL,
+    move TEXT NOT NULL,
+    made_at {int} NOT NULL,
+    undone_at {int} NOT NULL
+);
+CREATE INDEX live_undone_live ON live_undone (live, ply);
+ALTER TABLE live_games ADD COLUMN ended_by TEXT;
+ALTER TABLE live_games ADD COLUMN winner TEXT;
+ALTER TABLE live_games ADD COLUMN result TEXT;
+",
+    },
+    Migration {
+        version: 13,
+        stale: &[],
+        // Events that are run (`tournaments.rs`): an event's pairing
+        // system, its planned rounds (0 for a round robin until its first
+        // round, when the players are known), its ruleset, the colour of
+        // player 1 in round 1 and its tie-breaks; its registered players
+        // by pairing number (the archive's player entities); each round's
+        // boards, as paired: the first mover (white), the other (none for
+        // a bye), the result from white's side when it is not a game's,
+        // and the archive's game (`games.id`) that decides it.
+        sql: "
+CREATE TABLE event_runs (
+    event {int} NOT NULL PRIMARY KEY,
+    system TEXT NOT NULL,
+    rounds {count} NOT NULL,
+    rules TEXT NOT NULL,
+    first_colour TEXT NOT NULL,
+    tiebreaks TEXT NOT NULL,
+    created {int} NOT NULL,
+    created_by TEXT NOT NULL
+);
+CREATE TABLE event_entrants (
+    event {int} NOT NULL,
+    number {count} NOT NULL,
+    player {int} NOT NULL,
+    rating {count} NOT NULL,
+    PRIMARY KEY (event, number)
+);
+CREATE INDEX event_entrants_player ON event_entrants (player);
+CREATE TABLE event_boards (
+    event {int} NOT NULL,
+    round {count} NOT NULL,
+    board {count} NOT NULL,
+    white {count} NOT NULL,
+    black {count},
+    result TEXT,
+    game {int},
+    PRIMARY KEY (event, round, board)
+);
+CREATE INDEX event_boards_game ON event_boards (game);
+",
+    },
 ];
 
 /// The newest schema this songo knows.
-pub(crate) const CURRENT: i64 = 10;
+pub(crate) const CURRENT: i64 = 13;
 
 fn dialect(db: &Db, sql: &str) -> String {
     if db.is_postgres() {
@@ -551,4 +629,14 @@ pub(crate) fn current_version(db: &mut Db) -> Result<i64, DbError> {
         .and_then(|row| row.first())
         .and_then(super::db::Value::int)
         .unwrap_or(0))
+}
+
+/// The frozen SQL of migration `version` (for tests that check what a
+/// migration made).
+#[cfg(test)]
+pub(crate) fn sql_of(version: i64) -> Option<&'static str> {
+    MIGRATIONS
+        .iter()
+        .find(|migration| migration.version == version)
+        .map(|migration| migration.sql)
 }

@@ -445,7 +445,7 @@ fn a_whole_game_is_stepped_through_with_its_comments_and_variation() {
     browser.find("#last").click();
     browser.wait_for(
         "the end of the game",
-        "return document.getElementById('status').textContent.includes('Game over 43-20 (songo.end.forty)')",
+        "return document.getElementById('status').textContent.includes('South wins, 43-20')",
     );
 }
 
@@ -1108,4 +1108,49 @@ fn each_side_s_threats_have_their_own_colour_in_the_explain_picture() {
         browser.run("window.scrollTo(0, 0)", &[]);
         browser.screenshot(&screenshots().join(format!("phone-explain-sides-{lang}.png")));
     }
+}
+
+/// A game of two players on one phone, played to its end: the page says
+/// who won by the names typed on the Export tab (not the end rule's id),
+/// and the record exported carries the names and the result.
+#[test]
+fn a_finished_game_is_exported_with_its_result_and_names() {
+    // South's S2 takes the last seeds it needs: 40-19, `songo.end.forty`.
+    let (_server, browser) = open(
+        390,
+        844,
+        "#position=songo:1,1,1,0,1,0,0/5,0,4,0,1,0,1:36-19:S&moves=S2&lang=fr",
+    );
+    browser.wait_for(
+        "the finished game",
+        "return document.getElementById('status').textContent.includes('Partie terminée')",
+    );
+    browser.find("#tab-export").click();
+    paste(&browser, "#export-south", "Ada \"la\" Reine");
+    paste(&browser, "#export-north", "Béa");
+    // The status is written again when the board is shown: after a step.
+    browser.find("#first").click();
+    browser.find("#last").click();
+    let status = browser.wait_for(
+        "who won, by name",
+        "const s = document.getElementById('status').textContent; return s.includes('gagne') && s",
+    );
+    let status = status.as_str().unwrap_or_default().to_owned();
+    assert!(status.contains("Ada  la  Reine gagne, 40-19"), "{status}");
+    assert!(!status.contains("songo.end"), "{status}");
+    browser.find("#export-record").click();
+    let record = browser.wait_for(
+        "the exported record",
+        "return document.getElementById('export-text').value",
+    );
+    let record = record.as_str().unwrap_or_default();
+    for line in [
+        "[South \"Ada  la  Reine\"]",
+        "[North \"Béa\"]",
+        "[Result \"40-19\"]",
+    ] {
+        assert!(record.contains(line), "{record} lacks {line}");
+    }
+    assert!(record.trim_end().ends_with("S2 40-19"), "{record}");
+    browser.screenshot(&screenshots().join("finished-game-phone-fr.png"));
 }

@@ -85,6 +85,45 @@ fn a_wrong_answer(server: &TestServer, exercise: &Value) -> String {
         .expect("another legal move")
 }
 
+/// The exercise's refutation of `wrong`.
+fn refutation_of(exercise: &Value, wrong: &str) -> Value {
+    exercise["refutations"]
+        .as_array()
+        .expect("refutations")
+        .iter()
+        .find(|r| r["move"] == wrong)
+        .unwrap_or_else(|| panic!("no refutation of {wrong} in {exercise}"))
+        .clone()
+}
+
+/// Waits for a wrong answer's explanation: how much worse the move is.
+fn wait_for_refutation(browser: &Browser) {
+    browser.wait_for(
+        "the refutation of the wrong move",
+        "return document.getElementById('exercises-feedback').textContent.includes('moins bon que')",
+    );
+}
+
+/// On the phone, the board and the exercise's verdict both wholly on the
+/// screen, by their positions.
+fn verdict_and_board_in_view(browser: &Browser) {
+    let boxes = browser.run(
+        "const box = (id) => { const r = document.getElementById(id).getBoundingClientRect(); \
+           return [r.top, r.bottom]; }; \
+         return {board: box('board'), verdict: box('exercises-feedback'), height: innerHeight};",
+        &[],
+    );
+    let height = boxes["height"].as_f64().unwrap();
+    for name in ["board", "verdict"] {
+        let top = boxes[name][0].as_f64().unwrap();
+        let bottom = boxes[name][1].as_f64().unwrap();
+        assert!(
+            top >= -0.5 && bottom <= height + 0.5,
+            "the {name} is not in view: {boxes}"
+        );
+    }
+}
+
 fn feedback(browser: &Browser) -> String {
     browser.text("#exercises-feedback")
 }
@@ -107,6 +146,9 @@ fn a_set_is_found_answered_stepped_scored_and_shared_in_french() {
     let exercises = set["exercises"].as_array().expect("exercises").clone();
     assert!(exercises.len() >= 2, "{set}");
     let browser = Browser::on_page(&server, 390, 844, "#lang=fr");
+    // A real 390×844 phone (headless Chromium's window is never narrower
+    // than 500 pixels nor lower than 701).
+    browser.emulate_phone(390, 844);
     let student = Student {
         server: &server,
         browser: &browser,
@@ -175,34 +217,25 @@ impl Student<'_> {
             .screenshot(&self.dir.join("exercises-question-phone-fr.png"));
     }
 
-    /// A house that is not a move, then a wrong move: each told why.
+    /// A house that is not a move, then a wrong move: each told why, by
+    /// the exercise's own refutation (the opponent's best reply and what
+    /// it wins, the numbers of the proof), with the board after the reply
+    /// and the verdict in view together on the phone.
     fn answers_wrong_and_is_told_why(&self) {
         let first = &self.exercises[0];
         let wrong = a_wrong_answer(self.server, first);
+        let refutation = refutation_of(first, &wrong);
+        let reply = refutation["reply"].as_str();
+        let moves: Vec<&str> = std::iter::once(wrong.as_str()).chain(reply).collect();
         let after = self
             .server
             .post_json(
                 "/v1/play",
-                &json!({"position": first["position"], "moves": [wrong]}),
+                &json!({"position": first["position"], "moves": moves}),
             )
-            .ok()["steps"][0]["after"]
+            .ok()["final"]
             .clone();
-        let explained = self
-            .server
-            .post_json("/v1/explain", &json!({"position": after}))
-            .ok();
         let to_move = first["position"]["to_move"].as_str().unwrap();
-        let opponent = if to_move == "south" { "north" } else { "south" };
-        let largest = |list: &Value| {
-            list.as_array()
-                .unwrap()
-                .iter()
-                .filter(|x| x["side"] == opponent && x["captures"].as_u64() > Some(0))
-                .max_by_key(|x| x["captures"].as_u64())
-                .cloned()
-        };
-        let grenier = largest(&explained["greniers"]);
-        let threat = largest(&explained["threats"]);
         // A house of the opponent is no answer: said, and not counted.
         let theirs = if to_move == "south" { "N3" } else { "S3" };
         tap(self.browser, theirs);
@@ -213,32 +246,26 @@ impl Student<'_> {
             ),
         );
         tap(self.browser, &wrong);
-        self.browser.wait_for(
-            "the engine's word on the wrong move",
-            "return document.getElementById('exercises-feedback').textContent.includes('Le moteur\\u00a0:')",
-        );
+        wait_for_refutation(self.browser);
         let said = feedback(self.browser);
         assert!(said.starts_with(&format!("Pas {wrong}.")), "{said}");
-        let because = match (&grenier, &threat) {
-            (Some(g), t)
-                if t.as_ref()
-                    .is_none_or(|t| g["captures"].as_u64() >= t["captures"].as_u64()) =>
-            {
-                format!(
-                    "{wrong} laisse le grenier {} prendre {} graine",
-                    g["house"].as_str().unwrap(),
-                    g["captures"]
-                )
-            }
-            (_, Some(t)) => format!(
-                "{wrong} laisse {} prendre {} graine",
-                t["house"].as_str().unwrap(),
-                t["captures"]
-            ),
-            _ => format!("Après {wrong}, "),
-        };
-        assert!(said.contains(&because), "{said} lacks {because}");
+        if let Some(reply) = reply {
+            let opponent = if to_move == "south" { "Nord" } else { "Sud" };
+            let answers = format!("Après {wrong}, {opponent} répond {reply}");
+            assert!(said.contains(&answers), "{said} lacks {answers}");
+        }
+        let worse = format!(
+            "{wrong} est moins bon que {} de {} graine",
+            first["solution"].as_str().unwrap(),
+            refutation["worse"]
+        );
+        assert!(said.contains(&worse), "{said} lacks {worse}");
+        assert!(
+            refutation["worse"].as_i64() >= first["proof"]["margin"].as_i64(),
+            "{refutation}"
+        );
         assert_eq!(sorted(pad_counts(self.browser)), counts_of(&after));
+        verdict_and_board_in_view(self.browser);
         self.browser
             .screenshot(&self.dir.join("exercises-wrong-phone-fr.png"));
     }
@@ -398,10 +425,14 @@ impl Student<'_> {
         // the picture of docs/exercises.md.
         let wrong = a_wrong_answer(self.server, second);
         tap(self.browser, &wrong);
-        self.browser.wait_for(
-            "the engine's word on the wrong move",
-            "return document.getElementById('exercises-feedback').textContent.includes('Le moteur\\u00a0:')",
+        wait_for_refutation(self.browser);
+        let worse = format!(
+            "{wrong} est moins bon que {} de {} graine",
+            second["solution"].as_str().unwrap(),
+            refutation_of(second, &wrong)["worse"]
         );
+        assert!(feedback(self.browser).contains(&worse), "lacks {worse}");
+        verdict_and_board_in_view(self.browser);
         assert_eq!(self.browser.text("#exercises-origin"), "");
         self.browser
             .screenshot(&self.dir.join("exercises-shared-wrong-phone-fr.png"));
@@ -477,7 +508,8 @@ fn a_link_reads_back_its_exercises_and_refuses_the_rest() {
     let read = browser.run(
         "return import('/page/exercises.js').then(m => { \
            const exercise = {compact: 'songo:0,0,1,1,17,15,10/0,9,9,2,0,0,0:4-2:S', line: ['S1', 'N3', 'S3'], \
-             motif: 'teach.yinda', difficulty: {level: 2}, proof: {margin: 20, exact: false, depth: 10}}; \
+             motif: 'teach.yinda', difficulty: {level: 2}, proof: {margin: 20, exact: false, depth: 10}, gain: 4, \
+             refutations: [{move: 'S2', reply: 'N1', line: ['N1', 'S3'], wins: 16, worse: 23, term: 'teach.grenier'}]}; \
            const link = m.linkOf(exercise); \
            return [link, m.fromLink(link), m.fromLink('songo:1/2~<script>~x~9'), \
              m.fromLink('songo:1/2~S1_<b>_N2~<img>~99~-5~1~7'), m.MAX_LINK]; })",
@@ -485,7 +517,14 @@ fn a_link_reads_back_its_exercises_and_refuses_the_rest() {
     );
     assert_eq!(
         read[0],
-        "songo:0,0,1,1,17,15,10/0,9,9,2,0,0,0:4-2:S~S1_N3_S3~yinda~2~20~0~10"
+        "songo:0,0,1,1,17,15,10/0,9,9,2,0,0,0:4-2:S~S1_N3_S3~yinda~2~20~0~10~4~S2.N1.16.23.g"
+    );
+    // The refutations travel with the link (the reply, not its whole line).
+    assert_eq!(read[1]["gain"], 4);
+    assert_eq!(
+        read[1]["refutations"],
+        json!([{"move": "S2", "reply": "N1", "line": ["N1"], "wins": 16, "worse": 23,
+                "term": "teach.grenier"}])
     );
     assert_eq!(read[1]["line"], json!(["S1", "N3", "S3"]));
     assert_eq!(read[1]["solution"], "S1");

@@ -229,6 +229,7 @@ fn every_route_answers_in_french() {
         ("/v1/convert", text_post("/v1/convert?to=json", "1. %").json()["detail"].to_string()),
         ("/v1/annotate", text_post("/v1/annotate", "[Rules \"songo\"]\n[SetUp \"fragment\"]\n[Position \"songo:0,1,1,0,6,0,0/2,3,1,0,1,5,1:0-0:S\"]\n\n1. S2 N2 *\n").json()["record"].as_str().unwrap_or_default().to_owned()),
         ("/v1/analyse", post_french(&server, "/v1/analyse", &json!({"position": "seega:...../...../...../...../.....:S"})).json()["title"].to_string()),
+        ("/v1/move", post_french(&server, "/v1/move?level=9", &json!({"position": yinda})).json()["detail"].to_string()),
         ("/v1/lessons/check", text_post("/v1/lessons/check", lesson).json()["problems"][0]["message"].to_string()),
         ("/v1/lessons/render", {
             let page = text_post("/v1/lessons/render", lesson);
@@ -245,9 +246,17 @@ fn every_route_answers_in_french() {
         ("/v1/players", get("/v1/players").json()["hint"].to_string()),
         ("/v1/events", get("/v1/events").json()["title"].to_string()),
         ("/v1/exercises", get("/v1/exercises").json()["detail"].to_string()),
+        ("/v1/events/trf", text_post("/v1/events/trf", "012 Coupe\n").json()["detail"].to_string()),
+        ("/v1/events/{id}", get("/v1/events/1").json()["title"].to_string()),
+        ("/v1/events/{id}/players", post_french(&server, "/v1/events/1/players", &json!({"name": "Ada"})).json()["hint"].to_string()),
+        ("/v1/events/{id}/rounds", text_post("/v1/events/1/rounds", "").json()["detail"].to_string()),
+        ("/v1/events/{id}/results", post_french(&server, "/v1/events/1/results", &json!({"round": 1, "board": 1, "result": "+/-"})).json()["title"].to_string()),
+        ("/v1/events/{id}/trf", get("/v1/events/1/trf").json()["detail"].to_string()),
         ("/v1/live", post_french(&server, "/v1/live", &json!({"rules": "songo", "south": "Ada", "north": "Kofi"})).json()["detail"].to_string()),
         ("/v1/live/{id}", get("/v1/live/0000000000000000").json()["title"].to_string()),
         ("/v1/live/{id}/moves", post_french(&server, "/v1/live/0000000000000000/moves", &json!({"ply": 1, "move": "S5"})).json()["hint"].to_string()),
+        ("/v1/live/{id}/undo", post_french(&server, "/v1/live/0000000000000000/undo", &json!({"ply": 1})).json()["detail"].to_string()),
+        ("/v1/live/{id}/result", post_french(&server, "/v1/live/0000000000000000/result", &json!({"end": "agreement"})).json()["title"].to_string()),
         ("/v1/live/{id}/events", get("/v1/live/0000000000000000/events").json()["detail"].to_string()),
     ];
     for route in songo_service::ROUTES.iter().filter(|route| route.on_api()) {

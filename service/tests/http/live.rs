@@ -227,3 +227,119 @@ fn refusals_after_two_plies(server: &TestServer, moves_path: &str, key: &str) {
     assert_eq!(play(3, "S4", None).status, 401);
     assert_eq!(play(3, "S4", Some("s3cret")).status, 401, "the key alone");
 }
+
+/// Starts a game on `server`: its id and key.
+fn start_game(server: &TestServer, body: &serde_json::Value) -> (String, String) {
+    let reply = post(server, "/v1/live", Some("s3cret"), body);
+    assert_eq!(reply.status, 201, "{}", reply.text());
+    let started = reply.json();
+    (
+        started["id"].as_str().expect("an id").to_owned(),
+        started["key"].as_str().expect("a key").to_owned(),
+    )
+}
+
+/// An undo takes the last move back (kept in the game's `undone`), a retry
+/// of it is answered the same, another ply is refused; a spectator is
+/// sent the undo; the arbiter's resignation ends the game, which is in the
+/// archive with its event, round, players, date, `Termination` and
+/// result; nothing is taken after it.
+fn undo_and_resignation(location: Location) {
+    let server = live_server(location);
+    let (id, key) = start_game(
+        &server,
+        &json!({"rules": "songo", "south": "Ada", "north": "Kofi", "event": "Coupe", "round": "4"}),
+    );
+    let path = |what: &str| format!("/v1/live/{id}/{what}");
+    let play = |ply: usize, text: &str| {
+        post(
+            &server,
+            &path("moves"),
+            Some(&key),
+            &json!({"ply": ply, "move": text}),
+        )
+    };
+    let mut spectator = Spectator::follow(&server, &id, None);
+    for (ply, text) in [(1, "S5"), (2, "N0"), (3, "S4")] {
+        assert_eq!(play(ply, text).status, 200);
+    }
+    spectator.wait_for("id:3\n");
+    let undo =
+        |ply: usize, key: &str| post(&server, &path("undo"), Some(key), &json!({"ply": ply}));
+    undo(2, &key).problem(409, "conflict");
+    assert_eq!(undo(3, "songo_nope").status, 401);
+    let undone = undo(3, &key);
+    assert_eq!(undone.status, 200, "{}", undone.text());
+    let after = undone.json();
+    assert_eq!(after["moves"], json!(["S5", "N0"]));
+    assert_eq!(after["undone"][0]["ply"], 3);
+    assert_eq!(after["undone"][0]["move"], "S4");
+    // The same undo again: the same game, nothing else taken back.
+    assert_eq!(undo(3, &key).json()["moves"], json!(["S5", "N0"]));
+    spectator.wait_for("event:undo\n");
+    assert_eq!(play(3, "S3").status, 200, "another third move");
+    spectator.wait_for("id:3\n");
+    // A resignation needs its winner; an agreement has none.
+    let result = |body: serde_json::Value| post(&server, &path("result"), Some(&key), &body);
+    result(json!({"end": "resignation"})).problem(400, "bad-json");
+    result(json!({"end": "agreement", "winner": "south"})).problem(400, "bad-json");
+    result(json!({"end": "forfeit", "winner": "south"})).problem(409, "conflict");
+    let ended = result(json!({"end": "resignation", "winner": "south"}));
+    assert_eq!(ended.status, 200, "{}", ended.text());
+    let ended = ended.json();
+    assert_eq!(ended["result"]["end"], "resignation");
+    assert_eq!(ended["result"]["winner"], "south");
+    // The same result again: the same answer; then nothing more is taken.
+    assert_eq!(
+        result(json!({"end": "resignation", "winner": "south"})).json(),
+        ended
+    );
+    play(4, "N1").problem(409, "conflict");
+    undo(3, &key).problem(409, "conflict");
+    let events = spectator.into_events();
+    assert_eq!(events.last().expect("events")["end"], "resignation");
+    let archived = ended["game"].as_str().expect("in the archive");
+    let stored = server.get(&format!("/v1/games/{archived}")).ok();
+    let record = stored["record"].as_str().expect("a record");
+    for tag in [
+        "[Event \"Coupe\"]",
+        "[Round \"4\"]",
+        "[South \"Ada\"]",
+        "[North \"Kofi\"]",
+        "[Termination \"resignation\"]",
+        "[Date \"",
+    ] {
+        assert!(record.contains(tag), "{tag} in {record}");
+    }
+    assert!(
+        record.contains("S5 N0") && record.contains("S3"),
+        "{record}"
+    );
+    assert!(!record.contains("S4"), "the move taken back: {record}");
+    assert_eq!(stored["revision"], 1, "{stored}");
+    // A forfeit: a game without moves.
+    let (forfeit, forfeit_key) = start_game(
+        &server,
+        &json!({"rules": "songo", "south": "Eto", "north": "Mba"}),
+    );
+    let reply = post(
+        &server,
+        &format!("/v1/live/{forfeit}/result"),
+        Some(&forfeit_key),
+        &json!({"end": "forfeit", "winner": "north"}),
+    );
+    assert_eq!(reply.status, 200, "{}", reply.text());
+    assert_eq!(reply.json()["result"]["result"], "-/+");
+}
+
+#[test]
+fn a_live_game_takes_a_move_back_and_ends_by_resignation_sqlite() {
+    let dir = scratch_dir("live-undo");
+    undo_and_resignation(Location::Sqlite(dir.join("archive.sqlite")));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_live_game_takes_a_move_back_and_ends_by_resignation_postgres() {
+    undo_and_resignation(postgres_location("live-undo"));
+}

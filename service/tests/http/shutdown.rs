@@ -89,3 +89,44 @@ fn a_server_stops_cleanly_after_using_its_postgres_archive() {
         let _ = client.batch_execute(&format!("DROP SCHEMA \"{schema}\" CASCADE"));
     }
 }
+
+/// Issue 37: a spectator's stream of server-sent events never ends by
+/// itself; a graceful shutdown ends it shortly after it begins instead of
+/// waiting for it until the shutdown timeout.
+#[test]
+fn an_open_event_stream_does_not_hold_up_the_shutdown() {
+    use songo_service::ArchiveConfig;
+    use songo_service::archive::{Location, Token};
+    let dir = crate::archive::scratch_dir("shutdown-live");
+    let server = TestServer::with(Config {
+        archive: Some(ArchiveConfig {
+            location: Location::Sqlite(dir.join("archive.sqlite")),
+            token: Token::new("s3cret"),
+            private: false,
+        }),
+        ..Config::default()
+    });
+    let headers = [
+        ("Content-Type", "application/json"),
+        ("Authorization", "Bearer s3cret"),
+    ];
+    let start = br#"{"rules": "songo", "south": "Ada", "north": "Kofi"}"#;
+    let reply = server.request("POST", "/v1/live", &headers, Some(start));
+    assert_eq!(reply.status, 201, "{}", reply.text());
+    let id = reply.json()["id"].as_str().expect("an id").to_owned();
+    let mut stream = server.connect();
+    write!(
+        stream,
+        "GET /v1/live/{id}/events HTTP/1.1\r\nHost: x\r\n\r\n"
+    )
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let started = Instant::now();
+    assert_eq!(server.stop(), Ok(()));
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -22,6 +22,9 @@ const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 /// How long a wait for the page may take before the test fails.
 pub(crate) const WAIT: Duration = Duration::from_secs(30);
 
+/// The sessions opened by [`Browser::another`], for their profiles' names.
+static SESSIONS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
 /// One browser at a time: the machine has 2 cores.
 static ONE_BROWSER: Mutex<()> = Mutex::new(());
 
@@ -43,11 +46,12 @@ fn program(names: &[&str]) -> Option<PathBuf> {
 
 /// A headless Chromium under chromedriver, with one session open.
 pub(crate) struct Browser {
-    driver: Child,
+    /// The driver, `None` for another session of a driver ([`Browser::another`]).
+    driver: Option<Child>,
     port: u16,
     session: String,
     profile: PathBuf,
-    _turn: MutexGuard<'static, ()>,
+    _turn: Option<MutexGuard<'static, ()>>,
 }
 
 impl Browser {
@@ -97,11 +101,11 @@ impl Browser {
         let profile =
             std::env::temp_dir().join(format!("songo-page-test-{}-{port}", std::process::id()));
         let mut browser = Browser {
-            driver,
+            driver: Some(driver),
             port,
             session: String::new(),
             profile,
-            _turn: turn,
+            _turn: Some(turn),
         };
         let started = Instant::now();
         while TcpStream::connect((Ipv4Addr::LOCALHOST, port)).is_err() {
@@ -111,6 +115,32 @@ impl Browser {
             );
             std::thread::sleep(Duration::from_millis(50));
         }
+        browser.open_session(&chromium, width, height);
+        browser
+    }
+
+    /// Another browser `width`×`height` of the same driver (its own
+    /// profile: its own storage), such as a second phone at a game; drop
+    /// it before this one.
+    pub(crate) fn another(&self, width: u32, height: u32) -> Browser {
+        let chromium = program(&["chromium", "chromium-browser"]).expect("chromium");
+        let mut browser = Browser {
+            driver: None,
+            port: self.port,
+            session: String::new(),
+            profile: self.profile.with_extension(format!(
+                "s{}",
+                SESSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+            )),
+            _turn: None,
+        };
+        browser.open_session(&chromium, width, height);
+        browser
+    }
+
+    /// Opens this browser's session: a headless Chromium on its profile.
+    fn open_session(&mut self, chromium: &Path, width: u32, height: u32) {
+        let browser = self;
         let args = [
             "--headless",
             "--no-sandbox",
@@ -140,7 +170,26 @@ impl Browser {
             .as_str()
             .unwrap_or_else(|| panic!("no WebDriver session: {answer}"))
             .to_owned();
-        browser
+    }
+
+    /// Makes the page's viewport `width`×`height` CSS pixels, as a phone's
+    /// (headless Chromium's window is never narrower than 500 pixels).
+    pub(crate) fn emulate_phone(&self, width: u32, height: u32) {
+        let metrics = json!({"cmd": "Emulation.setDeviceMetricsOverride", "params": {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": true,
+        }});
+        self.session_command("POST", "/goog/cdp/execute", &metrics);
+    }
+
+    /// Cuts this browser's network (`true`) or gives it back, as
+    /// Chromium's network emulation does: the page's requests fail as on
+    /// a phone without signal.
+    pub(crate) fn offline(&self, offline: bool) {
+        let conditions = json!({"network_conditions": {
+            "offline": offline, "latency": 0,
+            "download_throughput": 1_000_000_000, "upload_throughput": 1_000_000_000,
+        }});
+        self.session_command("POST", "/chromium/network_conditions", &conditions);
     }
 
     /// Sends a WebDriver command; its `value`.
@@ -268,8 +317,10 @@ impl Drop for Browser {
                 self.command("DELETE", &path, &json!({}));
             }));
         }
-        self.driver.kill().ok();
-        self.driver.wait().ok();
+        if let Some(driver) = &mut self.driver {
+            driver.kill().ok();
+            driver.wait().ok();
+        }
         std::fs::remove_dir_all(&self.profile).ok();
     }
 }

@@ -18,7 +18,7 @@ use crate::render::{Drawing, Mark, MarkError, Marks, Shape};
 use crate::report::PlayStep;
 use crate::rule::RuleId;
 use crate::ruleset::BoardGame;
-use crate::side::Side;
+use crate::side::{Score, Side};
 use crate::sowing::position::{House, Position};
 use crate::sowing::rules::MoveOutcome;
 
@@ -55,6 +55,10 @@ pub struct BoardView {
     /// Whether to write the stores' counts (SVG; not for a board pasted
     /// from a text that does not give them: 0 would be a guess).
     pub show_stores: bool,
+    /// Seeds each store is known to have gained when its count is not shown
+    /// (a capture on a board whose text gives no stores): drawn as `+3`
+    /// rather than an empty store.
+    pub store_gains: Score,
     /// A caption above the board ("Before", "After sowing").
     pub caption: Option<String>,
     /// Shapes drawn over the board (SVG only): threats, greniers, a
@@ -83,6 +87,7 @@ impl BoardView {
             last_move: None,
             show_to_move: true,
             show_stores: true,
+            store_gains: Score::default(),
             caption: None,
             shapes: Vec::new(),
             path: None,

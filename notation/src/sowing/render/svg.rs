@@ -338,6 +338,20 @@ fn draw_stores(out: &mut String, view: &BoardView, left: i32, y: i32, board_heig
                 MUTED,
                 &msg!("svg-store").localize(view.lang),
             );
+        } else if view.store_gains[side] > 0 {
+            // The count is not known, what the captures put in it is.
+            let gain = format!("+{}", view.store_gains[side]);
+            let size = fitting_size(&gain, STORE_WIDTH - 8).min(20);
+            text(
+                out,
+                mid,
+                y + GAP + store_height / 2 + size * 7 / 20,
+                size,
+                "middle",
+                "bold",
+                INK,
+                &gain,
+            );
         }
         if view.hooks {
             out.push_str("</g>\n");

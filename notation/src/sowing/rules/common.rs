@@ -99,7 +99,8 @@ pub(crate) enum MoveStatus {
 /// Bits 0-7: the legal houses (a forced move included); 8-15: the non-empty
 /// houses that are not legal; 16: the one legal move is a forced exit move
 /// (`songo.exit.forced`); 17: the exit house (camp index 6) is forbidden by
-/// `songo.exit`; 24-31: the rule forbidding the other forbidden houses.
+/// `songo.exit`, or by `akong.exit` when bit 18 is set too; 24-31: the rule
+/// forbidding the other forbidden houses.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Analysis(u32);
 
@@ -108,6 +109,7 @@ const EXIT_INDEX: usize = 6;
 const FORBIDDEN_SHIFT: u32 = 8;
 const FORCED: u32 = 1 << 16;
 const EXIT_BANNED: u32 = 1 << 17;
+const EXIT_BANNED_BY_AKONG: u32 = 1 << 18;
 const FILTER_SHIFT: u32 = 24;
 
 // The filter rule is stored as its index in `RuleId::ALL`.
@@ -156,6 +158,8 @@ impl Analysis {
         self.0 |= 1 << (FORBIDDEN_SHIFT as usize + index);
         if rule == RuleId::SongoExit {
             self.0 |= EXIT_BANNED;
+        } else if rule == RuleId::AkongExit {
+            self.0 |= EXIT_BANNED | EXIT_BANNED_BY_AKONG;
         } else {
             self.0 = self.0 & !(0xff << FILTER_SHIFT) | (rule as u32) << FILTER_SHIFT;
         }
@@ -179,7 +183,11 @@ impl Analysis {
         } else if !forbidden {
             MoveStatus::Empty
         } else if self.0 & EXIT_BANNED != 0 && index == EXIT_INDEX {
-            MoveStatus::Illegal(RuleId::SongoExit)
+            MoveStatus::Illegal(if self.0 & EXIT_BANNED_BY_AKONG != 0 {
+                RuleId::AkongExit
+            } else {
+                RuleId::SongoExit
+            })
         } else {
             let filter = (self.0 >> FILTER_SHIFT) as usize;
             MoveStatus::Illegal(RuleId::ALL.get(filter).copied().unwrap_or(RuleId::SongoSow))

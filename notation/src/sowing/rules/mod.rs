@@ -326,6 +326,13 @@ impl IllegalMove {
                     side = side,
                     opponent = opponent
                 ),
+                (RuleId::AkongExit, _) => msg!("illegal-akong-exit", house = house, side = side),
+                (RuleId::AkongSolidarity, _) => msg!(
+                    "illegal-akong-solidarity",
+                    house = house,
+                    side = side,
+                    opponent = opponent
+                ),
                 (RuleId::AbapaFeed, _) => {
                     msg!("illegal-abapa-feed", house = house, opponent = opponent)
                 }
@@ -469,7 +476,9 @@ impl Position {
     #[inline(always)]
     fn ended_without_moves(&self) -> bool {
         match self.rules {
-            Ruleset::Songo | Ruleset::SongoEkang => songo::end_without_moves(self).is_some(),
+            Ruleset::Songo | Ruleset::SongoEkang | Ruleset::AkongCameroon | Ruleset::AkongGabon => {
+                songo::end_without_moves(self).is_some()
+            }
             Ruleset::OwareAbapa => awale::abapa_store_end(self.stores),
             _ => false,
         }
@@ -478,8 +487,10 @@ impl Position {
     #[cold]
     fn end_without_moves_slow(&self) -> Option<GameOver> {
         match self.rules {
-            Ruleset::Songo | Ruleset::SongoEkang => songo::end_without_moves(self)
-                .map(|(rule, remaining)| self.songo_game_over(rule, remaining)),
+            Ruleset::Songo | Ruleset::SongoEkang | Ruleset::AkongCameroon | Ruleset::AkongGabon => {
+                songo::end_without_moves(self)
+                    .map(|(rule, remaining)| self.songo_game_over(rule, remaining))
+            }
             Ruleset::OwareAbapa if awale::abapa_store_end(self.stores) => {
                 Some(self.game_over_by(RuleId::AbapaEnd))
             }
@@ -505,7 +516,11 @@ impl Position {
     /// The game over by `rule` with this ruleset's final score.
     pub(crate) fn game_over_by(&self, rule: RuleId) -> GameOver {
         match self.rules.board_game() {
-            BoardGame::Songo => self.songo_game_over(rule, rule != RuleId::SongoEndForty),
+            // The ends by the store leave the board to nobody.
+            BoardGame::Songo => self.songo_game_over(
+                rule,
+                rule != RuleId::SongoEndForty && rule != RuleId::AkongEndStore,
+            ),
             _ => {
                 let score = if self.rules == Ruleset::OwareAbapa {
                     awale::abapa_score(self)
@@ -545,7 +560,10 @@ impl Position {
             // `songo.end.no-move`, `awale.end.no-move`; oware abapa's
             // `abapa.end` says what happens then.
             let rule = match self.rules {
-                Ruleset::Songo | Ruleset::SongoEkang => RuleId::SongoEndNoMove,
+                Ruleset::Songo
+                | Ruleset::SongoEkang
+                | Ruleset::AkongCameroon
+                | Ruleset::AkongGabon => RuleId::SongoEndNoMove,
                 Ruleset::Awale => RuleId::AwaleEndNoMove,
                 _ => RuleId::AbapaEnd,
             };
@@ -976,6 +994,11 @@ impl GamePosition for Position {
             Ruleset::Songo | Ruleset::SongoEkang => &[
                 RuleId::SongoEndForty,
                 RuleId::SongoEndFewSeeds,
+                RuleId::SongoEndNoMove,
+            ],
+            Ruleset::AkongCameroon | Ruleset::AkongGabon => &[
+                RuleId::AkongEndStore,
+                RuleId::AkongEndStarved,
                 RuleId::SongoEndNoMove,
             ],
             Ruleset::Awale => &[RuleId::AwaleEndNoMove, RuleId::AwaleEndAgreement],

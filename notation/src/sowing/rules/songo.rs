@@ -68,6 +68,7 @@ pub(crate) fn capture<H: Houses>(
     pits: &mut H,
     last: usize,
     mover: Side,
+    rules: Ruleset,
     applied: &mut RuleIds,
 ) -> Capture {
     let opponent = mover.opposite().index() * WIDTH;
@@ -86,7 +87,15 @@ pub(crate) fn capture<H: Houses>(
     if chain.seeds == 0 {
         return Capture::NONE;
     }
-    if chain.seeds == pits.sum_of(opponent, CAMP) {
+    if rules.is_akong() {
+        // `akong.capture.grand-slam`: the seven houses at once are never
+        // taken; any other chain is, even one that empties the camp (the
+        // game then ends by `akong.end.starved`).
+        if u32::from(chain.houses >> opponent) & CAMP == CAMP {
+            applied.insert(RuleId::AkongCaptureGrandSlam);
+            return Capture::NONE;
+        }
+    } else if chain.seeds == pits.sum_of(opponent, CAMP) {
         applied.insert(RuleId::SongoCaptureNoEmptying);
         return Capture::NONE;
     }
@@ -138,34 +147,41 @@ fn play_on<H: Houses>(
     let mover = position.to_move;
     let seeds = pits.get(origin);
     let mut applied = RuleIds::EMPTY;
-    if forced {
+    let store = if forced {
         applied.insert(RuleId::SongoExitForced);
-        let store = match (position.rules, seeds) {
+        match (position.rules, seeds) {
             // The ekang text: the 1 or 2 seeds go to the opponent.
             (Ruleset::SongoEkang, _) => Some(mover.opposite()),
             // Gap-fill for `songo`: a forced lone seed goes to the mover, like
             // `songo.sow.lone-seed`; a forced pair is sown normally.
             (_, 1) => Some(mover),
             _ => None,
-        };
-        if let Some(store) = store {
-            pits.empty(origin);
-            position.pits = pits.into_pits();
-            if let Some(sown) = sown {
-                *sown = position.pits;
-            }
-            position.stores[store] += seeds;
-            let (capture, conceded) = if store == mover {
-                (Capture { seeds, houses: 0 }, 0)
-            } else {
-                (Capture::NONE, seeds)
-            };
-            return Effect {
-                capture,
-                conceded,
-                applied,
-            };
         }
+    } else if seeds == 1 && position.rules.is_akong() && origin == mover.index() * WIDTH + EXIT {
+        // `akong.exit`: a lone seed in the exit house, legal only as the
+        // camp's last seed, is not sown: it goes to the mover's store.
+        applied.insert(RuleId::AkongExit);
+        Some(mover)
+    } else {
+        None
+    };
+    if let Some(store) = store {
+        pits.empty(origin);
+        position.pits = pits.into_pits();
+        if let Some(sown) = sown {
+            *sown = position.pits;
+        }
+        position.stores[store] += seeds;
+        let (capture, conceded) = if store == mover {
+            (Capture { seeds, houses: 0 }, 0)
+        } else {
+            (Capture::NONE, seeds)
+        };
+        return Effect {
+            capture,
+            conceded,
+            applied,
+        };
     }
     let (mut pits, landing) = sow(&pits, origin, &mut applied);
     if let Some(sown) = sown {
@@ -176,7 +192,7 @@ fn play_on<H: Houses>(
             seeds: 1,
             houses: 0,
         },
-        Landing::House(last) => capture(&mut pits, last, mover, &mut applied),
+        Landing::House(last) => capture(&mut pits, last, mover, position.rules, &mut applied),
     };
     position.pits = pits.into_pits();
     position.stores[mover] += capture.seeds;
@@ -190,13 +206,28 @@ fn play_on<H: Houses>(
 /// `songo.exit`: whether playing the exit house, holding `seeds`, is banned.
 fn exit_banned<H: Houses>(position: &Position, pits: &H, origin: usize, seeds: u32) -> bool {
     match (position.rules, seeds) {
+        // `akong.exit`: a lone seed may go only when it is the camp's last;
+        // a pair is played like any house.
+        (rules, 1) if rules.is_akong() => {
+            let own = position.to_move.index() * WIDTH;
+            pits.sum_of(own, CAMP) > 1
+        }
+        (rules, _) if rules.is_akong() => false,
         (_, 1) | (Ruleset::SongoEkang, 2) => true,
         // `songo`: a pair is allowed only if it captures (no-emptying applied).
         (_, 2) => {
             let mut applied = RuleIds::EMPTY;
             match sow(pits, origin, &mut applied) {
                 (mut pits, Landing::House(last)) => {
-                    capture(&mut pits, last, position.to_move, &mut applied).seeds == 0
+                    capture(
+                        &mut pits,
+                        last,
+                        position.to_move,
+                        position.rules,
+                        &mut applied,
+                    )
+                    .seeds
+                        == 0
                 }
                 (_, Landing::Kept) => false,
             }
@@ -246,7 +277,12 @@ fn analyse_on<H: Houses>(position: &Position, pits: &H) -> Analysis {
     let exit_is_banned =
         matches!(exit_seeds, 1 | 2) && exit_banned(position, pits, own + EXIT, exit_seeds);
     if exit_is_banned {
-        analysis.forbid(EXIT, RuleId::SongoExit);
+        let rule = if position.rules.is_akong() {
+            RuleId::AkongExit
+        } else {
+            RuleId::SongoExit
+        };
+        analysis.forbid(EXIT, rule);
     }
     let opponent = mover.opposite().index() * WIDTH;
     if pits.none_in(opponent, CAMP) {
@@ -256,7 +292,9 @@ fn analyse_on<H: Houses>(position: &Position, pits: &H) -> Analysis {
         }
         solidarity(position.rules, &camp, &mut analysis);
     }
-    if exit_is_banned && analysis.is_empty() {
+    // akong-online forces nothing: a player left without a move ends the
+    // game (`songo.end.no-move`).
+    if exit_is_banned && analysis.is_empty() && !position.rules.is_akong() {
         analysis.force_exit();
     }
     analysis
@@ -264,6 +302,20 @@ fn analyse_on<H: Houses>(position: &Position, pits: &H) -> Analysis {
 
 /// `songo.solidarity`: narrows the legal moves when the opponent is empty.
 fn solidarity(rules: Ruleset, camp: &[u32; WIDTH], analysis: &mut Analysis) {
+    if rules.is_akong() {
+        // `akong.solidarity`: the houses that reach the opponent, if any
+        // does. The exit house always does, even a lone seed `akong.exit`
+        // forbids: then the player may have no move at all.
+        let reaches = |index: usize| seeds_given(index, camp[index]) > 0;
+        if (0..WIDTH).any(reaches) {
+            for index in 0..WIDTH {
+                if analysis.is_legal(index) && !reaches(index) {
+                    analysis.forbid(index, RuleId::AkongSolidarity);
+                }
+            }
+        }
+        return;
+    }
     let weight = |index: usize| match rules {
         // `songo`: the houses holding the most seeds.
         Ruleset::Songo => camp[index],
@@ -303,6 +355,9 @@ pub(crate) fn quick_status(position: &Position, camp_index: usize) -> Option<Mov
 /// `songo.end.*`, apart from `songo.end.no-move` (which needs the legal moves).
 #[inline(always)]
 pub(crate) fn end_without_moves(position: &Position) -> Option<(RuleId, bool)> {
+    if position.rules.is_akong() {
+        return akong_end(position);
+    }
     let stores = position.stores;
     if stores.south >= 40 || stores.north >= 40 {
         return Some((RuleId::SongoEndForty, false));
@@ -311,4 +366,29 @@ pub(crate) fn end_without_moves(position: &Position) -> Option<(RuleId, bool)> {
         return Some((RuleId::SongoEndFewSeeds, true));
     }
     None
+}
+
+/// akong-online's ends, in the order its engine checks them after a move:
+/// `akong.end.starved`, then `songo.end.no-move`, then `akong.end.store`.
+/// The first two give each camp's seeds to its owner
+/// (`songo.end.remaining`); the last leaves the stores as they stand.
+#[cold]
+fn akong_end(position: &Position) -> Option<(RuleId, bool)> {
+    // `akong.end.starved`: the opponent left the player to move no seed
+    // (he could not feed him, or took his last seeds).
+    if position
+        .pits
+        .none_in(position.to_move.index() * WIDTH, CAMP)
+    {
+        return Some((RuleId::AkongEndStarved, true));
+    }
+    let target = position.rules.winning_store();
+    let stores = position.stores;
+    if stores.south < target && stores.north < target {
+        return None;
+    }
+    if analyse(position).is_empty() {
+        return Some((RuleId::SongoEndNoMove, true));
+    }
+    Some((RuleId::AkongEndStore, false))
 }

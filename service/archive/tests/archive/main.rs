@@ -174,6 +174,7 @@ macro_rules! both {
 }
 
 both!(
+    games_posted_one_at_a_time_answer_as_one_import,
     a_reimport_adds_nothing,
     games_whose_identities_collide_are_both_kept,
     invalid_games_are_kept_with_their_violations,
@@ -220,6 +221,9 @@ mod ratings;
 
 /// Live games (after `both!`, which it uses).
 mod live;
+
+/// Events that are run: pairings, results, corrections, TRF.
+mod events;
 
 /// The games of a text, prepared as the import prepares them.
 fn prepared(text: &str) -> Vec<Prepared> {
@@ -623,6 +627,67 @@ fn raw_sql(location: &Location, sql: &str) {
                 .expect("run");
         }
     }
+}
+
+/// One number a statement gives.
+fn raw_number(location: &Location, sql: &str) -> i64 {
+    match location {
+        Location::Sqlite(path) => rusqlite::Connection::open(path)
+            .expect("opened")
+            .query_row(sql, [], |row| row.get(0))
+            .expect("run"),
+        Location::Postgres { url, schema } => {
+            let mut db = postgres::Client::connect(url, postgres::NoTls).expect("connected");
+            let schema = schema.as_deref().unwrap_or("public");
+            db.batch_execute(&format!("SET search_path TO \"{schema}\""))
+                .expect("run");
+            db.query_one(sql, &[]).expect("run").get(0)
+        }
+    }
+}
+
+/// The most small rows (schema 11's) one bucket of the posting lists
+/// holds.
+fn most_small_rows_a_bucket(location: &Location) -> i64 {
+    raw_number(
+        location,
+        "SELECT COALESCE(MAX(n), 0) FROM (SELECT COUNT(*) AS n FROM positions \
+         WHERE length(entries) < 512 AND batch > 0 GROUP BY bucket, deep) AS s",
+    )
+}
+
+/// Games posted one at a time only insert rows (writers at once never
+/// wait on each other's rows); the small rows they leave are merged every
+/// `COMPACT_EVERY` (32) small transactions, so that a bucket's rows stay
+/// few (the start position's bucket would hold a row a game), and every
+/// answer is the one a single import gives, before and after the merges.
+fn games_posted_one_at_a_time_answer_as_one_import(backend: Backend) {
+    let text = generated(100);
+    let games = prepared(&text);
+    let posted_scratch = scratch(backend, "posted");
+    let mut posted = open(&posted_scratch);
+    for game in &games {
+        posted.import(std::slice::from_ref(game)).expect("imported");
+    }
+    let whole_scratch = scratch(backend, "whole");
+    let mut whole = open(&whole_scratch);
+    whole.import(&games).expect("imported");
+    let records: Vec<String> = games.iter().map(|g| g.record().to_owned()).collect();
+    let expected = answers(&mut whole, &records);
+    assert_eq!(answers(&mut posted, &records), expected);
+    let most = most_small_rows_a_bucket(&posted_scratch.location);
+    assert!(
+        (2..=32).contains(&most),
+        "the busiest bucket holds {most} small rows"
+    );
+    // Merged to the end: one small row a bucket at most.
+    let mut merges = 0;
+    while posted.compact().expect("merged").merged > 0 {
+        merges += 1;
+        assert!(merges < 10, "merges go on");
+    }
+    assert_eq!(most_small_rows_a_bucket(&posted_scratch.location), 1);
+    assert_eq!(answers(&mut posted, &records), expected);
 }
 
 /// A migration notes what it leaves to be made again from the games, and
