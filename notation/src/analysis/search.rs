@@ -210,6 +210,17 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// Counts a position visited, checking the limits every 1024: whether
+    /// the search is to stop.
+    #[inline]
+    fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.check_limits();
+        }
+        self.aborted
+    }
+
     /// Searches every legal move of `root` to `depth` plies with a full
     /// window, in `order` (camp indices, best first). `None` when a limit
     /// stopped it.
@@ -490,6 +501,7 @@ impl<'a> Searcher<'a> {
         if let Some(mut child) = first.and_then(|index| Self::child(position, moves, index)) {
             child.key = key(&child.position);
             children[0] = Some(child);
+            rank[0] = 0;
             return (1, first);
         }
         let count = self.ordered(
@@ -504,7 +516,8 @@ impl<'a> Searcher<'a> {
     }
 
     /// The other children after the table's move (at `first` in `moves`),
-    /// in their order, into `children` from the second on: how many.
+    /// in their order, into `children` and `rank` from the second on: how
+    /// many.
     fn later_children(
         &self,
         position: &Position,
@@ -513,17 +526,18 @@ impl<'a> Searcher<'a> {
         children: &mut [Option<Child>; 7],
         rank: &mut [u8; 7],
     ) -> usize {
-        let mut rest = [None; 7];
+        let (mut rest, mut order) = ([None; 7], [0; 7]);
         let more = self.ordered(
             position,
             moves,
             (first, true),
             (ply, history),
             &mut rest,
-            rank,
+            &mut order,
         );
-        for (at, &from) in rank[..more].iter().enumerate() {
+        for (at, &from) in order[..more].iter().enumerate() {
             children[1 + at] = rest[usize::from(from)];
+            rank[1 + at] = 1 + at as u8;
         }
         more
     }
@@ -538,11 +552,7 @@ impl<'a> Searcher<'a> {
         beta: i32,
         ply: usize,
     ) -> Scored {
-        self.nodes += 1;
-        if self.nodes & 1023 == 0 {
-            self.check_limits();
-        }
-        if self.aborted {
+        if self.visit() {
             return Scored::guess(0);
         }
         let moves = match position.turn() {
@@ -595,12 +605,9 @@ impl<'a> Searcher<'a> {
                     break;
                 }
             }
-            let at = if lazy {
-                index
-            } else {
-                usize::from(rank[index])
+            let Some(child) = children[usize::from(rank[index])] else {
+                break;
             };
-            let Some(child) = children[at] else { break };
             let scored = self.principal_step(&child, depth, (alpha, beta), ply, index == 0);
             index += 1;
             if self.aborted {
