@@ -423,20 +423,23 @@ impl Analyser {
         };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let (mut main, helpers) = thread::scope(|scope| {
-            // Lazy SMP: helpers search the same position, one ply deeper
-            // every other thread, and share what they find through the
-            // transposition table; the main thread's result is reported.
+            // Lazy SMP: helpers search the same position and share what
+            // they find through the transposition table; the main thread's
+            // result is reported. A helper takes the root's moves from the
+            // other end, so that the threads split them: a move one thread
+            // has searched the other finds in the table.
             let helpers: Vec<_> = (1..self.threads)
                 .map(|helper| {
-                    let offset = (helper % 2) as u32;
                     scope.spawn(move || {
                         let mut searcher = Searcher::new(&self.tt, tables, stops);
-                        deepen(&mut searcher, position, (max_depth, offset), how);
+                        searcher.shared = true;
+                        deepen(&mut searcher, position, (max_depth, helper), how);
                         (searcher.nodes, searcher.table_hits)
                     })
                 })
                 .collect();
             let mut searcher = Searcher::new(&self.tt, tables, stops);
+            searcher.shared = self.threads > 1;
             let main = deepen(&mut searcher, position, (max_depth, 0), how);
             // The main thread is done: so are the helpers.
             self.stop.store(true, Ordering::Relaxed);
@@ -489,20 +492,31 @@ fn lead_threshold(value: i32, margin: i32) -> i32 {
     (2 * GRAIN * (most + 1) - GRAIN - 1).div_euclid(2)
 }
 
-/// Iterative deepening from depth `1 + offset`: the last complete
-/// iteration's depth and root moves, best first.
+/// Iterative deepening: the last complete iteration's depth and root
+/// moves, best first. `helper` 0 is the main thread; helper `k` starts a
+/// ply deeper when `k` is even, and searches the root's moves in the
+/// reverse order, turned by `(k - 1) / 2`.
 fn deepen(
     searcher: &mut Searcher<'_>,
     position: &Position,
-    (max_depth, offset): (u32, u32),
+    (max_depth, helper): (u32, usize),
     how: RootSearch,
 ) -> (u32, Vec<RootMove>) {
     let mut order: Vec<u8> = Vec::new();
     let mut last = (0, Vec::new());
+    let offset = u32::from(helper > 0 && helper.is_multiple_of(2));
     for depth in (1 + offset).min(max_depth)..=max_depth {
         // The first iteration always completes: there is always an answer.
         let check = depth > 1;
         let searched = match how {
+            RootSearch::Every if helper > 0 => {
+                let mut reversed: Vec<u8> = order.iter().rev().copied().collect();
+                if !reversed.is_empty() {
+                    let turn = (helper - 1) / 2 % reversed.len();
+                    reversed.rotate_left(turn);
+                }
+                searcher.root(position, depth as i32, &reversed, check)
+            }
             RootSearch::Every => searcher.root(position, depth as i32, &order, check),
             RootSearch::Lead { candidate, margin } => searcher.root_with_lead(
                 position,

@@ -10,18 +10,17 @@
 
 use crate::Position;
 
-use super::board::relative_board;
-
 /// Grains per seed: heuristic values are counted in quarter seeds; exact
 /// values are whole seeds (multiples of this).
 pub(crate) const GRAIN: i32 = 4;
 
 /// The heuristic net value of `position` for its side to move, in grains.
 pub(crate) fn heuristic(position: &Position) -> i32 {
-    let width = position.rules().houses_per_side();
-    let board = relative_board(position);
-    let own: u32 = board[..width].iter().sum();
-    let theirs: u32 = board[width..2 * width].iter().sum();
+    let mover = position.to_move();
+    // Each camp summed at once (the engine's word-wide sum), not house by
+    // house: the quiescence search asks this of every position it meets.
+    let own = position.camp_seeds(mover);
+    let theirs = position.camp_seeds(mover.opposite());
     // A quarter seed each: exactly one grain.
     own as i32 - theirs as i32
 }

@@ -119,6 +119,9 @@ struct Child {
     /// Some seed left the board: no earlier position can come back.
     reduces: bool,
     order: i32,
+    /// The position's hash ([`key`]), when it will be searched (0 in the
+    /// quiescence search, which reads no table).
+    key: u64,
 }
 
 /// What the search of one root move found.
@@ -145,11 +148,16 @@ pub(crate) struct Searcher<'a> {
     stops: Stops<'a>,
     pub(crate) nodes: u64,
     pub(crate) table_hits: u64,
+    /// Other threads search beside this one: a root move they searched
+    /// is found in the table, and its line is read back from it.
+    pub(crate) shared: bool,
     aborted: bool,
     /// Off while the first iteration runs: it always completes.
     limits_on: bool,
     /// The positions of the current line, by ply.
     line: Vec<Position>,
+    /// Their hashes: a repetition is looked for by hash first.
+    line_keys: Vec<u64>,
     /// For each ply, the ply where the current seed count began.
     since: Vec<u16>,
     killers: Vec<[u8; 2]>,
@@ -171,9 +179,11 @@ impl<'a> Searcher<'a> {
             stops,
             nodes: 0,
             table_hits: 0,
+            shared: false,
             aborted: false,
             limits_on: true,
             line: vec![Position::start(crate::Ruleset::Songo); MAX_PLY + 2],
+            line_keys: vec![0; MAX_PLY + 2],
             since: vec![0; MAX_PLY + 2],
             killers: vec![[u8::MAX; 2]; MAX_PLY + 2],
             history: [[0; 8]; 2],
@@ -198,6 +208,17 @@ impl<'a> Searcher<'a> {
         {
             self.aborted = true;
         }
+    }
+
+    /// Counts a position visited, checking the limits every 1024: whether
+    /// the search is to stop.
+    #[inline]
+    fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.check_limits();
+        }
+        self.aborted
     }
 
     /// Searches every legal move of `root` to `depth` plies with a full
@@ -280,11 +301,23 @@ impl<'a> Searcher<'a> {
             return Vec::new();
         };
         self.line[0] = *root;
+        self.line_keys[0] = key(root);
         self.since[0] = 0;
-        let mut children = [None; 7];
-        let count = self.children(root, &moves, None, 0, &mut children);
+        let (mut children, mut ranked) = ([None; 7], [0; 7]);
+        let history = self.history[root.to_move().index()];
+        let count = self.ordered(
+            root,
+            &moves,
+            (None, true),
+            (0, &history),
+            &mut children,
+            &mut ranked,
+        );
         let rank = |camp: u8| order.iter().position(|&c| c == camp).unwrap_or(order.len());
-        let mut list: Vec<Child> = children[..count].iter().flatten().copied().collect();
+        let mut list: Vec<Child> = ranked[..count]
+            .iter()
+            .filter_map(|&at| children[usize::from(at)])
+            .collect();
         list.sort_by_key(|child| rank(child.camp));
         list
     }
@@ -295,11 +328,35 @@ impl<'a> Searcher<'a> {
         if self.aborted {
             return None;
         }
+        let mut line = self.pv[1][..self.pv_len[1]].to_vec();
+        if line.is_empty() && self.shared {
+            line = self.table_line(&child.position);
+        }
         Some(RootMove {
             house: house_at(root.rules(), root.to_move(), usize::from(child.camp)),
             scored,
-            line: self.pv[1][..self.pv_len[1]].to_vec(),
+            line,
         })
+    }
+
+    /// The line the table's best moves give from `from` (a root move
+    /// another thread searched, whose value this one read from the table).
+    fn table_line(&self, from: &Position) -> Vec<u8> {
+        let rules = from.rules();
+        let mut line = Vec::new();
+        let mut here = *from;
+        while line.len() < 32 {
+            let Some(camp) = self.tt.get(key(&here)).and_then(|entry| entry.best) else {
+                break;
+            };
+            let house = house_at(rules, here.to_move(), usize::from(camp));
+            let Ok(moves) = here.turn() else { break };
+            if !moves.contains(house) || here.play(house).is_err() {
+                break;
+            }
+            line.push(camp);
+        }
+        line
     }
 
     /// The value of playing `child` from the position at `ply`, searched to
@@ -313,7 +370,7 @@ impl<'a> Searcher<'a> {
             let first = usize::from(self.since[ply]);
             let mut earlier = ply.checked_sub(1);
             while let Some(at) = earlier.filter(|&at| at >= first) {
-                if self.line[at] == child.position {
+                if self.line_keys[at] == child.key && self.line[at] == child.position {
                     return Scored {
                         value: child.gain - ENDLESS * GRAIN,
                         guessed: false,
@@ -324,6 +381,7 @@ impl<'a> Searcher<'a> {
             }
         }
         self.line[next] = child.position;
+        self.line_keys[next] = child.key;
         self.since[next] = if child.reduces {
             next as u16
         } else {
@@ -331,6 +389,7 @@ impl<'a> Searcher<'a> {
         };
         let below = self.search(
             &child.position,
+            child.key,
             depth - 1,
             child.gain - beta,
             child.gain - alpha,
@@ -342,75 +401,158 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// The legal moves' children, with their order of search.
-    fn children(
+    /// The child of playing the move at `index` of `moves` (this
+    /// position's own list), its order left to [`Searcher::ordered`].
+    #[inline(always)]
+    fn child(position: &Position, moves: &crate::MoveList, index: usize) -> Option<Child> {
+        let mut after = *position;
+        // `moves` is this position's own list (`turn`): the move is known
+        // legal, so the filters `play_captured` would run again are skipped
+        // (fewer instructions a ply, docs/performance.md).
+        after.play_listed(moves, index)?;
+        let house = moves.as_slice()[index];
+        let gained = gain(position, &after) * GRAIN;
+        Some(Child {
+            reduces: after.seeds_on_board() < position.seeds_on_board(),
+            position: after,
+            camp: camp_index(position.rules(), house) as u8,
+            gain: gained,
+            order: 0,
+            key: 0,
+        })
+    }
+
+    /// The legal moves' children but the one at `skip`, in `out`, and
+    /// their order of search in `rank` (indices into `out`, best first).
+    /// `history` is this side's history as the node began: a child played
+    /// late (the table's move searched first, [`Searcher::search`]) is
+    /// ordered as if all had been played at once. With `searched`, each
+    /// child's hash is computed, and the children's buckets of the
+    /// transposition table are read together once all are played: their
+    /// cache misses (some 40 % of a node's time) then overlap, and each
+    /// child's probe finds its bucket in the cache.
+    fn ordered(
         &self,
         position: &Position,
         moves: &crate::MoveList,
-        best: Option<u8>,
-        ply: usize,
+        (skip, searched): (Option<usize>, bool),
+        (ply, history): (usize, &[u32; 8]),
         out: &mut [Option<Child>; 7],
+        rank: &mut [u8; 7],
     ) -> usize {
-        let rules = position.rules();
-        let side = position.to_move().index();
-        let seeds = position.seeds_on_board();
         let mut count = 0;
-        for (index, house) in moves.iter().enumerate() {
-            let mut after = *position;
-            // `moves` is this position's own list (`turn`): the move is
-            // known legal, so the filters `play_captured` would run again
-            // are skipped (fewer instructions a ply, docs/performance.md).
-            if after.play_listed(moves, index).is_none() {
+        for index in 0..moves.len() {
+            if Some(index) == skip {
                 continue;
             }
-            let camp = camp_index(rules, house) as u8;
-            let gained = gain(position, &after) * GRAIN;
-            let reduces = after.seeds_on_board() < seeds;
-            let order = if Some(camp) == best {
-                1 << 30
-            } else if reduces {
-                (1 << 24) + gained
+            let Some(mut child) = Self::child(position, moves, index) else {
+                continue;
+            };
+            let camp = child.camp;
+            child.order = if child.reduces {
+                (1 << 24) + child.gain
             } else if self.killers[ply][0] == camp {
                 1 << 22
             } else if self.killers[ply][1] == camp {
                 1 << 21
             } else {
-                self.history[side][usize::from(camp)].min(1 << 20) as i32
+                history[usize::from(camp)].min(1 << 20) as i32
             };
-            out[count] = Some(Child {
-                position: after,
-                camp,
-                gain: gained,
-                reduces,
-                order,
-            });
+            if searched {
+                child.key = key(&child.position);
+            }
+            out[count] = Some(child);
+            rank[count] = count as u8;
             count += 1;
         }
-        // Insertion sort, best first: seven moves at most.
+        if searched {
+            self.tt
+                .prefetch(out[..count].iter().flatten().map(|child| child.key));
+        }
+        let order = |at: u8| out[usize::from(at)].map_or(0, |c| c.order);
+        // Insertion sort of the indices, best first, ties in the list's
+        // order: seven moves at most.
         for i in 1..count {
             let mut j = i;
-            while j > 0 && out[j - 1].map_or(0, |c| c.order) < out[j].map_or(0, |c| c.order) {
-                out.swap(j - 1, j);
+            while j > 0 && order(rank[j - 1]) < order(rank[j]) {
+                rank.swap(j - 1, j);
                 j -= 1;
             }
         }
         count
     }
 
+    /// The children a node searches first: the table's move alone when it
+    /// is among `moves` (with its index in them), else every child, ranked.
+    fn first_children(
+        &self,
+        position: &Position,
+        (moves, best): (&crate::MoveList, Option<u8>),
+        (ply, history): (usize, &[u32; 8]),
+        children: &mut [Option<Child>; 7],
+        rank: &mut [u8; 7],
+    ) -> (usize, Option<usize>) {
+        let rules = position.rules();
+        let first = best.and_then(|camp| {
+            moves
+                .iter()
+                .position(|house| camp_index(rules, house) as u8 == camp)
+        });
+        if let Some(mut child) = first.and_then(|index| Self::child(position, moves, index)) {
+            child.key = key(&child.position);
+            children[0] = Some(child);
+            rank[0] = 0;
+            return (1, first);
+        }
+        let count = self.ordered(
+            position,
+            moves,
+            (None, true),
+            (ply, history),
+            children,
+            rank,
+        );
+        (count, None)
+    }
+
+    /// The other children after the table's move (at `first` in `moves`),
+    /// in their order, into `children` and `rank` from the second on: how
+    /// many.
+    fn later_children(
+        &self,
+        position: &Position,
+        (moves, first): (&crate::MoveList, Option<usize>),
+        (ply, history): (usize, &[u32; 8]),
+        children: &mut [Option<Child>; 7],
+        rank: &mut [u8; 7],
+    ) -> usize {
+        let (mut rest, mut order) = ([None; 7], [0; 7]);
+        let more = self.ordered(
+            position,
+            moves,
+            (first, true),
+            (ply, history),
+            &mut rest,
+            &mut order,
+        );
+        for (at, &from) in order[..more].iter().enumerate() {
+            children[1 + at] = rest[usize::from(from)];
+            rank[1 + at] = 1 + at as u8;
+        }
+        more
+    }
+
     /// Principal variation search of the position at `ply`.
     fn search(
         &mut self,
         position: &Position,
+        key: u64,
         depth: i32,
         mut alpha: i32,
         beta: i32,
         ply: usize,
     ) -> Scored {
-        self.nodes += 1;
-        if self.nodes & 1023 == 0 {
-            self.check_limits();
-        }
-        if self.aborted {
+        if self.visit() {
             return Scored::guess(0);
         }
         let moves = match position.turn() {
@@ -424,7 +566,6 @@ impl<'a> Searcher<'a> {
         if ply >= MAX_PLY - 1 {
             return Scored::guess(heuristic(position));
         }
-        let key = key(position);
         let stored = self.tt.get(key);
         if let Some(scored) = stored.and_then(|entry| settled_by(entry, depth, alpha, beta)) {
             return scored;
@@ -432,29 +573,43 @@ impl<'a> Searcher<'a> {
         if depth <= 0 {
             return self.quiesce(position, &moves, alpha, beta, ply);
         }
-        let mut children = [None; 7];
-        let count = self.children(
+        // The table's move is played and searched first, alone: when it
+        // cuts off, as it mostly does, the other moves are never played.
+        let history = self.history[position.to_move().index()];
+        let (mut children, mut rank) = ([None; 7], [0; 7]);
+        let (mut count, first) = self.first_children(
             position,
-            &moves,
-            stored.and_then(|e| e.best),
-            ply,
+            (&moves, stored.and_then(|entry| entry.best)),
+            (ply, &history),
             &mut children,
+            &mut rank,
         );
+        let lazy = count == 1 && first.is_some();
         let original_alpha = alpha;
         let mut best = Scored::guess(-INFINITY);
         let mut best_camp = None;
         let mut all = Scored::proven(0);
-        for (index, child) in children[..count].iter().flatten().enumerate() {
-            let scored = if index == 0 {
-                self.step(child, depth, alpha, beta, ply)
-            } else {
-                let probe = self.step(child, depth, alpha, alpha + 1, ply);
-                if probe.value > alpha && probe.value < beta {
-                    self.step(child, depth, alpha, beta, ply)
-                } else {
-                    probe
+        let mut index = 0;
+        // A lazy list grows once, after its first move.
+        while index < count || (lazy && index == 1) {
+            if lazy && index == 1 && count == 1 {
+                let more = self.later_children(
+                    position,
+                    (&moves, first),
+                    (ply, &history),
+                    &mut children,
+                    &mut rank,
+                );
+                count += more;
+                if more == 0 {
+                    break;
                 }
+            }
+            let Some(child) = children[usize::from(rank[index])] else {
+                break;
             };
+            let scored = self.principal_step(&child, depth, (alpha, beta), ply, index == 0);
+            index += 1;
             if self.aborted {
                 return Scored::guess(0);
             }
@@ -464,13 +619,9 @@ impl<'a> Searcher<'a> {
                 best_camp = Some(child.camp);
                 if scored.value > alpha {
                     alpha = scored.value;
-                    self.pv[ply][0] = child.camp;
-                    let below = self.pv_len[ply + 1];
-                    let (here, rest) = self.pv.split_at_mut(ply + 1);
-                    here[ply][1..=below].copy_from_slice(&rest[0][..below]);
-                    self.pv_len[ply] = below + 1;
+                    self.extend_pv(ply, child.camp);
                     if alpha >= beta {
-                        self.note_cutoff(position, child, depth, ply);
+                        self.note_cutoff(position, &child, depth, ply);
                         break;
                     }
                 }
@@ -488,6 +639,39 @@ impl<'a> Searcher<'a> {
         };
         self.store(key, result, (original_alpha, beta), depth, ply, best_camp);
         result
+    }
+
+    /// [`Searcher::step`] the principal variation search's way: the first
+    /// move with the window, the others with a null window, searched again
+    /// with the window when they beat it.
+    #[inline]
+    fn principal_step(
+        &mut self,
+        child: &Child,
+        depth: i32,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+        first: bool,
+    ) -> Scored {
+        if first {
+            return self.step(child, depth, alpha, beta, ply);
+        }
+        let probe = self.step(child, depth, alpha, alpha + 1, ply);
+        if probe.value > alpha && probe.value < beta {
+            self.step(child, depth, alpha, beta, ply)
+        } else {
+            probe
+        }
+    }
+
+    /// The principal variation at `ply`: `camp`, then the one below.
+    #[inline]
+    fn extend_pv(&mut self, ply: usize, camp: u8) {
+        self.pv[ply][0] = camp;
+        let below = self.pv_len[ply + 1];
+        let (here, rest) = self.pv.split_at_mut(ply + 1);
+        here[ply][1..=below].copy_from_slice(&rest[0][..below]);
+        self.pv_len[ply] = below + 1;
     }
 
     /// A cut-off by a quiet move: it becomes this ply's first killer, and
@@ -562,9 +746,20 @@ impl<'a> Searcher<'a> {
         }
         alpha = alpha.max(stand);
         let mut best = stand;
-        let mut children = [None; 7];
-        let count = self.children(position, moves, None, ply, &mut children);
-        for child in children[..count].iter().flatten() {
+        let (mut children, mut rank) = ([None; 7], [0; 7]);
+        let history = [0; 8];
+        let count = self.ordered(
+            position,
+            moves,
+            (None, false),
+            (ply, &history),
+            &mut children,
+            &mut rank,
+        );
+        for &at in &rank[..count] {
+            let Some(child) = children[usize::from(at)] else {
+                continue;
+            };
             if !child.reduces {
                 continue;
             }
@@ -778,8 +973,9 @@ mod tests {
         ] {
             let mut searcher = Searcher::new(&tt, tables, stops);
             searcher.line[0] = position;
+            searcher.line_keys[0] = super::key(&position);
             let counted = allocation_counter::measure(|| {
-                searcher.search(&position, 7, -INFINITY, INFINITY, 0);
+                searcher.search(&position, super::key(&position), 7, -INFINITY, INFINITY, 0);
             });
             assert!(searcher.nodes > 100, "{position:?}");
             assert_eq!(counted.count_total, 0, "{position:?}");

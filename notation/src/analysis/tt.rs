@@ -169,6 +169,19 @@ impl TranspositionTable {
         None
     }
 
+    /// Reads the buckets of `keys` into the cache, ahead of their probes:
+    /// the loads are issued back to back, so that their cache misses
+    /// overlap. Plain loads, as the project has no `unsafe` code for a
+    /// prefetch instruction.
+    #[inline]
+    pub(crate) fn prefetch(&self, keys: impl Iterator<Item = u64>) {
+        let mut folded = 0;
+        for key in keys {
+            folded ^= self.slots[self.bucket(key)][1].load(Ordering::Relaxed);
+        }
+        std::hint::black_box(folded);
+    }
+
     /// Stores a result for `key`.
     pub(crate) fn put(&self, key: u64, entry: Entry) {
         let generation = self.generation.load(Ordering::Relaxed) as u8;
