@@ -44,11 +44,19 @@ pub struct Compacted {
 impl Archive {
     /// Merges the small rows of the buckets (16,384 at most), in a
     /// transaction of its own (done by itself every 32
-    /// small transactions of a handle).
+    /// small transactions of a handle); in PostgreSQL, moves the tail of
+    /// games posted one at a time into the buckets first (`tail.rs`).
     ///
     /// # Errors
     /// The database fails (nothing of the merge stays).
     pub fn compact(&mut self) -> Result<Compacted, ArchiveError> {
+        // PostgreSQL: the tail's games first, so that all are merged.
+        self.move_tail()?;
+        self.merge_small()
+    }
+
+    /// The merge of [`Archive::compact`], the tail left where it is.
+    pub(crate) fn merge_small(&mut self) -> Result<Compacted, ArchiveError> {
         let db = &mut self.db;
         retrying(
             || {
@@ -83,7 +91,7 @@ impl Archive {
         self.small_commits += 1;
         if self.small_commits >= COMPACT_EVERY {
             self.small_commits = 0;
-            let _ = self.compact();
+            let _ = self.merge_small();
         }
     }
 }

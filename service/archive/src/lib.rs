@@ -35,6 +35,7 @@ mod ratings;
 pub mod render;
 mod revisions;
 mod schema;
+mod tail;
 mod tiebreaks;
 mod tournaments;
 mod varint;
@@ -529,10 +530,15 @@ struct Pending {
     /// Schema 8: the names resolved and the games counted for players
     /// and events.
     people: people::Pending,
+    /// PostgreSQL, schema 14: the games' rows of the tail (`tail.rs`)
+    /// while the transaction may write them instead of the buckets'
+    /// (none once it may not: a large import, a correction).
+    tail: Option<Vec<tail::TailGame>>,
 }
 
 impl Pending {
     fn clear(&mut self) {
+        self.tail = None;
         self.revision_rows = None;
         self.entries.clear();
         self.passages.clear();
@@ -557,7 +563,13 @@ impl Pending {
     /// Keeps a game's passages for the commit: its index entries and the
     /// explorer's counts of its first plies.
     fn add_game(&mut self, game: i64, ending: Option<Ending>, passages: &[ingest::Passage]) {
-        self.add_postings(game, passages);
+        match &mut self.tail {
+            Some(rows) if rows.len() < tail::TAIL_GAMES_A_TRANSACTION => {
+                rows.push(tail::TailGame::of(game, ending, passages));
+            }
+            _ => self.tail = None,
+        }
+        self.index_postings(game, passages);
         for passage in passages {
             if passage.ply <= postings::EXPLORER_PLIES {
                 let number = self.number(passage.next.as_deref().unwrap_or_default());
@@ -567,8 +579,14 @@ impl Pending {
     }
 
     /// Keeps a game's position index entries for the commit (not its
-    /// explorer's counts).
+    /// explorer's counts), in the buckets' rows (a correction's).
     fn add_postings(&mut self, game: i64, passages: &[ingest::Passage]) {
+        self.tail = None;
+        self.index_postings(game, passages);
+    }
+
+    /// The entries of [`Pending::add_postings`], the tail left as it is.
+    fn index_postings(&mut self, game: i64, passages: &[ingest::Passage]) {
         for passage in passages {
             let deep = passage.ply > postings::EXPLORER_PLIES;
             self.entries.push((
@@ -610,8 +628,15 @@ impl Pending {
 
 /// Writes what a transaction's games add to the position index and the
 /// explorer's counts, several rows to a statement, in key order.
+/// A transaction of a few games, in PostgreSQL, writes its games' rows of
+/// the tail instead (`tail.rs`).
 fn write_pending(db: &mut Db, pending: &mut Pending) -> Result<(), DbError> {
     pending.people.flush(db)?;
+    if let Some(rows) = pending.tail.take().filter(|rows| !rows.is_empty()) {
+        tail::write(db, &rows)?;
+        pending.clear();
+        return Ok(());
+    }
     write_postings(db, &pending.entries, pending.revision_rows)?;
     let counts = pending.counts();
     write_packed_counts(db, counts)?;
@@ -745,7 +770,7 @@ const REBUILD_GAMES: i64 = 2_000;
 pub(crate) fn rebuild_index(db: &mut Db) -> Result<(), DbError> {
     db.batch(
         "DELETE FROM positions; DELETE FROM explorer; DELETE FROM explorer_corrections; \
-         DROP TABLE IF EXISTS explorer_v4",
+         DELETE FROM index_tail; DROP TABLE IF EXISTS explorer_v4",
     )?;
     replay_stored_games(db, true)
 }
@@ -753,6 +778,11 @@ pub(crate) fn rebuild_index(db: &mut Db) -> Result<(), DbError> {
 /// Counts the explorer's table (emptied) again by replaying every stored
 /// game, leaving the position index as it is.
 pub(crate) fn recount_explorer(db: &mut Db) -> Result<(), DbError> {
+    // The tail's counts would be counted twice: its games into the
+    // buckets first.
+    if db.is_postgres() {
+        tail::move_rows(db)?;
+    }
     db.batch(
         "DELETE FROM explorer; DELETE FROM explorer_corrections; DROP TABLE IF EXISTS explorer_v4",
     )?;
@@ -1046,6 +1076,10 @@ pub struct Archive {
     /// Small transactions committed since the last merge of small rows
     /// (`compact.rs`).
     small_commits: u32,
+    /// Transactions committed to the tail since its length was last
+    /// looked at, and the length past which it is moved (`tail.rs`).
+    tail_commits: u32,
+    tail_length: i64,
 }
 
 /// The most games through a position one page of a search looks at
@@ -1154,6 +1188,8 @@ impl Archive {
             pending: Pending::default(),
             position_scan: POSITION_SCAN,
             small_commits: 0,
+            tail_commits: 0,
+            tail_length: tail::TAIL_LENGTH,
         })
     }
 
@@ -1245,6 +1281,9 @@ impl Archive {
     /// The database fails.
     pub fn begin(&mut self) -> Result<(), ArchiveError> {
         self.pending.clear();
+        if self.db.is_postgres() {
+            self.pending.tail = Some(Vec::new());
+        }
         Ok(self.db.begin()?)
     }
 
@@ -1333,12 +1372,21 @@ impl Archive {
     /// The database fails (the transaction is then rolled back).
     pub fn commit(&mut self) -> Result<(), ArchiveError> {
         let entries = self.pending.entries.len();
+        let to_tail = self
+            .pending
+            .tail
+            .as_ref()
+            .is_some_and(|rows| !rows.is_empty());
         let written = write_pending(&mut self.db, &mut self.pending);
         if let Err(error) = written.and_then(|()| self.db.batch("COMMIT")) {
             self.rollback();
             return Err(error.into());
         }
-        self.after_commit(entries);
+        if to_tail {
+            self.after_tail_commit();
+        } else {
+            self.after_commit(entries);
+        }
         Ok(())
     }
 
@@ -1594,6 +1642,21 @@ impl Archive {
                 },
             );
         }
+        // The tail's games (PostgreSQL): their entries, and each shallow
+        // one a game counted at its position.
+        let mut tail_counted = 0;
+        if self.db.is_postgres() {
+            for row in self.db.query(
+                "SELECT game, cardinality(shallow), cardinality(deep) FROM index_tail",
+                &[],
+            )? {
+                let int = |i: usize| row.get(i).and_then(Value::int).unwrap_or_default();
+                positions += int(1) + int(2);
+                shallow += int(1);
+                tail_counted += int(1);
+                *indexed.entry(int(0)).or_default() += int(1);
+            }
+        }
         // Forfeits have no positions (games not played).
         let games = "SELECT id FROM games WHERE forfeit = 0";
         let bare = self
@@ -1610,7 +1673,7 @@ impl Archive {
         // texts; the explorer counts its current text's (none when
         // deleted), its corrections summed with the packed rows.
         let shallow = shallow + self.revised_shallow_difference(&indexed)?;
-        let counted = self.counted_games()? + self.corrected_games()?;
+        let counted = self.counted_games()? + self.corrected_games()? + tail_counted;
         let bare = i64::try_from(bare).unwrap_or(i64::MAX) + (counted - shallow).abs();
         Ok((integrity, positions, bare))
     }

@@ -16,7 +16,7 @@ use super::ingest::{
     REPLAY_COLUMNS, ReplayRow, identity_of, normalise_date, passages_of_record, public_id,
 };
 use super::people::{EVENT_GAMES_READ, EventMatch, PeopleError, Resolved, Suggestion};
-use super::{Archive, ArchiveError, postings, tiebreaks};
+use super::{Archive, ArchiveError, postings, tail, tiebreaks};
 
 /// What a search asks for; every field narrows it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -567,14 +567,33 @@ impl Archive {
     /// the bucket, comes with them).
     pub(crate) fn indexed_games(&mut self, key: i64, deep: bool) -> Result<Vec<i64>, DbError> {
         let fingerprint = postings::fingerprint(key, deep);
-        let rows = self.db.query(
-            "SELECT entries FROM positions WHERE bucket = $1 AND deep = $2",
-            &[postings::bucket(key, deep).into(), i64::from(deep).into()],
-        )?;
+        let mut params = vec![postings::bucket(key, deep).into(), i64::from(deep).into()];
+        let rows = if self.db.is_postgres() {
+            // The tail's games too, in the same statement (one snapshot:
+            // a game moved meanwhile is seen once).
+            params.push(tail::indexed_bits(key, deep).into());
+            let sql = if deep {
+                "SELECT entries, NULL::BIGINT FROM positions WHERE bucket = $1 AND deep = $2 \
+                 UNION ALL SELECT NULL, game FROM index_tail WHERE deep @> ARRAY[$3::BIGINT]"
+            } else {
+                params.push(tail::indexed_mask(false).into());
+                "SELECT entries, NULL::BIGINT FROM positions WHERE bucket = $1 AND deep = $2 \
+                 UNION ALL SELECT NULL, game FROM index_tail \
+                 WHERE EXISTS (SELECT 1 FROM unnest(shallow) AS k WHERE k & $4 = $3)"
+            };
+            self.db.query(sql, &params)?
+        } else {
+            self.db.query(
+                "SELECT entries FROM positions WHERE bucket = $1 AND deep = $2",
+                &params,
+            )?
+        };
         let mut games = Vec::new();
         for row in &rows {
             if let Some(bytes) = row.first().and_then(Value::bytes) {
                 postings::games_of(bytes, fingerprint, &mut games);
+            } else if let Some(game) = row.get(1).and_then(Value::int) {
+                games.push(game);
             }
         }
         // Rows come in the order written, each in game order: nearly
@@ -592,6 +611,21 @@ impl Archive {
         let fingerprint = postings::fingerprint(key, false);
         let bucket = postings::bucket(key, false);
         let mut games = Vec::new();
+        if self.db.is_postgres() {
+            // The tail's games first (all of them: it is short), then the
+            // buckets': a game moved between the two reads is seen twice
+            // (once after the dedup below), never missed.
+            for row in self.db.query(
+                "SELECT game FROM index_tail \
+                 WHERE EXISTS (SELECT 1 FROM unnest(shallow) AS k WHERE k & $2 = $1)",
+                &[
+                    tail::indexed_bits(key, false).into(),
+                    tail::indexed_mask(false).into(),
+                ],
+            )? {
+                games.extend(row.first().and_then(Value::int));
+            }
+        }
         let mut before = i64::MAX;
         let mut extra_rows = 1;
         loop {
@@ -952,12 +986,35 @@ impl Archive {
     /// bucket's rows, summed (schema 5; until then, a row per move).
     fn counted_moves(&mut self, key: i64) -> Result<BTreeMap<String, Counts>, DbError> {
         let bucket = counts::bucket(key);
-        let rows = self.db.query(
-            "SELECT entries FROM explorer WHERE bucket = $1",
-            &[bucket.into()],
-        )?;
+        let rows = if self.db.is_postgres() {
+            // The tail's games too, in the same statement (one snapshot:
+            // a game moved meanwhile is counted once): each the move
+            // played from the position and how the game ended.
+            self.db.query(
+                "SELECT entries, NULL, NULL::BIGINT, NULL::INTEGER FROM explorer \
+                 WHERE bucket = $1 UNION ALL \
+                 SELECT NULL, moves[array_position(shallow, $2)], diff, winner \
+                 FROM index_tail WHERE shallow @> ARRAY[$2::BIGINT]",
+                &[bucket.into(), key.into()],
+            )?
+        } else {
+            self.db.query(
+                "SELECT entries FROM explorer WHERE bucket = $1",
+                &[bucket.into()],
+            )?
+        };
         let mut by_move: BTreeMap<String, Counts> = BTreeMap::new();
         for row in &rows {
+            if row.first().and_then(Value::bytes).is_none() && row.len() == 4 {
+                let mut counts = Counts::default();
+                counts.add(tail::ending_of(
+                    row.get(2).and_then(Value::int),
+                    row.get(3).and_then(Value::int),
+                ));
+                let played = row.get(1).and_then(Value::text).unwrap_or_default();
+                by_move.entry(played.to_owned()).or_default().merge(&counts);
+                continue;
+            }
             let bytes = row.first().and_then(Value::bytes).unwrap_or_default();
             counts::decode(bytes, bucket, |entry_key, played, counts| {
                 if entry_key != key {

@@ -16,7 +16,7 @@ use super::db::{Db, DbError};
 
 /// One step of the schema: its number and its statements, with `{id}`,
 /// `{int}`, `{count}` (an integer below 2^31: 4 bytes in PostgreSQL),
-/// `{blob}`, `{compact}` and `{bytewise}` (texts compared byte by byte,
+/// `{blob}`, `{ints}` and `{texts}` (arrays in PostgreSQL), `{compact}` and `{bytewise}` (texts compared byte by byte,
 /// as SQLite does: PostgreSQL's `COLLATE "C"`, so that both order folded
 /// names alike and `LIKE 'x%'` is a prefix of bytes) standing for what
 /// differs between SQLite and PostgreSQL.
@@ -441,10 +441,30 @@ CREATE TABLE event_boards (
 CREATE INDEX event_boards_game ON event_boards (game);
 ",
     },
+    Migration {
+        version: 14,
+        stale: &[],
+        // The tail of the position index and the explorer's counts
+        // (`tail.rs`): in PostgreSQL, a small transaction writes a row a
+        // game (its passages' keys and moves as arrays, how it ended)
+        // instead of a row of every bucket it touches; moved into the
+        // buckets a thousand games at a time. SQLite (one writer) keeps
+        // writing the buckets: its table stays empty.
+        sql: "
+CREATE TABLE index_tail (
+    game {int} NOT NULL PRIMARY KEY,
+    shallow {ints} NOT NULL,
+    moves {texts} NOT NULL,
+    deep {ints} NOT NULL,
+    diff {int},
+    winner {count}
+);
+",
+    },
 ];
 
 /// The newest schema this songo knows.
-pub(crate) const CURRENT: i64 = 13;
+pub(crate) const CURRENT: i64 = 14;
 
 fn dialect(db: &Db, sql: &str) -> String {
     if db.is_postgres() {
@@ -455,6 +475,8 @@ fn dialect(db: &Db, sql: &str) -> String {
         .replace("{int}", "BIGINT")
         .replace("{count}", "INTEGER")
         .replace("{blob}", "BYTEA")
+        .replace("{ints}", "BIGINT[]")
+        .replace("{texts}", "TEXT[]")
         .replace("{compact}", "")
         .replace("{bytewise}", " COLLATE \"C\"")
     } else {
@@ -463,6 +485,8 @@ fn dialect(db: &Db, sql: &str) -> String {
             .replace("{int}", "INTEGER")
             .replace("{count}", "INTEGER")
             .replace("{blob}", "BLOB")
+            .replace("{ints}", "BLOB")
+            .replace("{texts}", "BLOB")
             .replace("{compact}", " WITHOUT ROWID")
             .replace("{bytewise}", "")
     }

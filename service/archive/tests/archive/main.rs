@@ -657,15 +657,20 @@ fn most_small_rows_a_bucket(location: &Location) -> i64 {
 }
 
 /// Games posted one at a time only insert rows (writers at once never
-/// wait on each other's rows); the small rows they leave are merged every
-/// `COMPACT_EVERY` (32) small transactions, so that a bucket's rows stay
-/// few (the start position's bucket would hold a row a game), and every
-/// answer is the one a single import gives, before and after the merges.
+/// wait on each other's rows): in SQLite, the small rows of the buckets,
+/// merged every `COMPACT_EVERY` (32) small transactions, so that a
+/// bucket's rows stay few (the start position's bucket would hold a row a
+/// game); in PostgreSQL, a row a game of the tail (schema 14), moved into
+/// the buckets when it is long (here 40 games) and the small rows merged
+/// then. Every answer is the one a single import gives, with the tail
+/// half moved and after the merges, and the check finds every game
+/// indexed and counted.
 fn games_posted_one_at_a_time_answer_as_one_import(backend: Backend) {
     let text = generated(100);
     let games = prepared(&text);
     let posted_scratch = scratch(backend, "posted");
     let mut posted = open(&posted_scratch);
+    posted.set_tail_length(40);
     for game in &games {
         posted.import(std::slice::from_ref(game)).expect("imported");
     }
@@ -675,11 +680,28 @@ fn games_posted_one_at_a_time_answer_as_one_import(backend: Backend) {
     let records: Vec<String> = games.iter().map(|g| g.record().to_owned()).collect();
     let expected = answers(&mut whole, &records);
     assert_eq!(answers(&mut posted, &records), expected);
+    let newest = newest_games(&mut whole, &records);
+    assert_eq!(newest_games(&mut posted, &records), newest);
+    let checked = whole.check().expect("checked");
+    assert_eq!(checked.2, 0, "{checked:?}");
+    assert_eq!(posted.check().expect("checked"), checked);
     let most = most_small_rows_a_bucket(&posted_scratch.location);
-    assert!(
-        (2..=32).contains(&most),
-        "the busiest bucket holds {most} small rows"
-    );
+    let tail = raw_number(&posted_scratch.location, "SELECT COUNT(*) FROM index_tail");
+    match backend {
+        Backend::Sqlite => {
+            assert!(
+                (2..=32).contains(&most),
+                "the busiest bucket holds {most} small rows"
+            );
+            assert_eq!(tail, 0);
+        }
+        Backend::Postgres => {
+            // Moved after 48 and 96 games (the length looked at every
+            // 16 posts), then merged: the last 4 games in the tail.
+            assert_eq!(most, 1, "the busiest bucket holds {most} small rows");
+            assert_eq!(tail, 4);
+        }
+    }
     // Merged to the end: one small row a bucket at most.
     let mut merges = 0;
     while posted.compact().expect("merged").merged > 0 {
@@ -687,7 +709,34 @@ fn games_posted_one_at_a_time_answer_as_one_import(backend: Backend) {
         assert!(merges < 10, "merges go on");
     }
     assert_eq!(most_small_rows_a_bucket(&posted_scratch.location), 1);
+    assert_eq!(
+        raw_number(&posted_scratch.location, "SELECT COUNT(*) FROM index_tail"),
+        0
+    );
     assert_eq!(answers(&mut posted, &records), expected);
+    assert_eq!(newest_games(&mut posted, &records), newest);
+    assert_eq!(posted.check().expect("checked"), checked);
+}
+
+/// The explorer's newest games through the first positions of `records`.
+fn newest_games(archive: &mut Archive, records: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for record in records.iter().step_by(7) {
+        for ply in [0, 3, 8] {
+            let Some(position) = songo_archive::position_at(record, Some(ply)) else {
+                continue;
+            };
+            let explored = archive.explore(&position, 6).expect("explored");
+            out.extend(
+                explored
+                    .recent
+                    .iter()
+                    .map(|g| format!("{ply} {:?}", g.tags)),
+            );
+        }
+    }
+    assert!(out.len() > 20, "{}", out.len());
+    out
 }
 
 /// A migration notes what it leaves to be made again from the games, and

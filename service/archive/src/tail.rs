@@ -1,0 +1,258 @@
+//! PostgreSQL: the tail of the position index and of the explorer's
+//! counts (schema 14), a row a game.
+//!
+//! A small transaction (a game posted at a time) writes, for each game
+//! it stores, one row of `index_tail`: the keys of its passages counted
+//! by the explorer (`shallow`, whole, with the move played from each:
+//! `moves`, `""` where the game ended), the keys of its later passages
+//! (`deep`, cut to the bits the posting lists keep: bucket and
+//! fingerprint) and how it ended. A row and its one index entry instead
+//! of a row of each bucket it touches (some 110, with three index
+//! entries each): posts cost PostgreSQL a tenth of what they did.
+//! Readers add the tail's matches to the buckets' in the same statement
+//! (one snapshot: a game the move below carries is seen once). When the
+//! tail holds [`TAIL_LENGTH`] games, one handle (under an advisory lock,
+//! the others go on) moves it into the buckets as one import of those
+//! games would write them, then merges the small rows (`compact.rs`).
+//! SQLite, one writer at a time, writes the buckets directly.
+
+use songo_notation::Side;
+
+use super::counts::Ending;
+use super::db::{Db, DbError};
+use super::ingest::Passage;
+use super::{Archive, ArchiveError, Pending, postings, write_pending};
+
+/// Games a transaction stores at most for them to go to the tail; a
+/// larger one writes the buckets directly, as an import does.
+pub(crate) const TAIL_GAMES_A_TRANSACTION: usize = 16;
+
+/// Games in the tail past which it is moved into the buckets: its reads
+/// (a scan of its rows' arrays, in the database) stay under a millisecond.
+pub(crate) const TAIL_LENGTH: i64 = 1_024;
+
+/// Commits to the tail of one handle between two looks at its length.
+const LOOK_EVERY: u32 = 16;
+
+/// The advisory lock of the move ("songo" and a 2): one mover at a time.
+const MOVE_LOCK: i64 = 0x736f_6e67_6f00_0002;
+
+/// A game's row of the tail.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct TailGame {
+    pub(crate) game: i64,
+    pub(crate) shallow: Vec<i64>,
+    pub(crate) moves: Vec<String>,
+    pub(crate) deep: Vec<i64>,
+    pub(crate) ending: Option<Ending>,
+}
+
+/// The bits of a key a posting list keeps (its bucket and fingerprint):
+/// a key of the tail matches a search exactly when its bucket's entries
+/// would.
+pub(crate) fn indexed_bits(key: i64, deep: bool) -> i64 {
+    key & indexed_mask(deep)
+}
+
+/// The mask of [`indexed_bits`].
+pub(crate) fn indexed_mask(deep: bool) -> i64 {
+    let bits = if deep {
+        postings::DEEP_BUCKET_BITS
+    } else {
+        postings::SHALLOW_BUCKET_BITS
+    };
+    (1_i64 << (bits + 32)) - 1
+}
+
+impl TailGame {
+    /// A stored game's row: its passages as an import indexes them.
+    pub(crate) fn of(game: i64, ending: Option<Ending>, passages: &[Passage]) -> TailGame {
+        let mut row = TailGame {
+            game,
+            ending,
+            ..TailGame::default()
+        };
+        for passage in passages {
+            if passage.ply > postings::EXPLORER_PLIES {
+                row.deep.push(indexed_bits(passage.key, true));
+            } else {
+                row.shallow.push(passage.key);
+                row.moves.push(passage.next.clone().unwrap_or_default());
+            }
+        }
+        row
+    }
+
+    /// Its passages again, as [`Pending::add_game`] takes them: a deep
+    /// key's cut bits give its bucket and fingerprint whole.
+    fn passages(&self) -> Vec<Passage> {
+        let shallow = self
+            .shallow
+            .iter()
+            .zip(&self.moves)
+            .map(|(&key, played)| Passage {
+                key,
+                ply: 0,
+                next: Some(played.clone()),
+            });
+        let deep = self.deep.iter().map(|&key| Passage {
+            key,
+            ply: postings::EXPLORER_PLIES + 1,
+            next: None,
+        });
+        shallow.chain(deep).collect()
+    }
+}
+
+/// The ending's two columns: the score's difference, and the winner
+/// (1 South, -1 North, 0 a draw).
+fn ending_columns(ending: Option<Ending>) -> (Option<i64>, Option<i32>) {
+    ending.map_or((None, None), |ending| {
+        let winner = match ending.winner {
+            Some(Side::South) => 1,
+            Some(Side::North) => -1,
+            None => 0,
+        };
+        (Some(ending.diff), Some(winner))
+    })
+}
+
+/// The ending of the two columns.
+pub(crate) fn ending_of(diff: Option<i64>, winner: Option<i64>) -> Option<Ending> {
+    Some(Ending {
+        diff: diff?,
+        winner: match winner {
+            Some(1) => Some(Side::South),
+            Some(-1) => Some(Side::North),
+            _ => None,
+        },
+    })
+}
+
+/// Writes the games' rows of the tail, a statement each (prepared once a
+/// connection; a post holds one game).
+pub(crate) fn write(db: &mut Db, games: &[TailGame]) -> Result<(), DbError> {
+    for game in games {
+        let (diff, winner) = ending_columns(game.ending);
+        db.query_postgres(
+            "INSERT INTO index_tail (game, shallow, moves, deep, diff, winner) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+            &[
+                &game.game,
+                &game.shallow,
+                &game.moves,
+                &game.deep,
+                &diff,
+                &winner,
+            ],
+        )?;
+    }
+    Ok(())
+}
+
+/// The rows of the tail, oldest games first ([`TAIL_LENGTH`] times four
+/// at most: the rest waits for the next move).
+fn read(db: &mut Db) -> Result<Vec<TailGame>, DbError> {
+    let rows = db.query_postgres(
+        "SELECT game, shallow, moves, deep, diff, winner FROM index_tail \
+         ORDER BY game LIMIT $1",
+        &[&(4 * TAIL_LENGTH)],
+    )?;
+    let mut games = Vec::with_capacity(rows.len());
+    for row in rows {
+        games.push(TailGame {
+            game: row.try_get(0)?,
+            shallow: row.try_get(1)?,
+            moves: row.try_get(2)?,
+            deep: row.try_get(3)?,
+            ending: ending_of(
+                row.try_get(4)?,
+                row.try_get::<_, Option<i32>>(5)?.map(i64::from),
+            ),
+        });
+    }
+    Ok(games)
+}
+
+/// Moves the tail's rows into the buckets within the open transaction:
+/// written as one import of those games writes them, then deleted. The
+/// number of games moved.
+pub(crate) fn move_rows(db: &mut Db) -> Result<usize, DbError> {
+    let games = read(db)?;
+    if games.is_empty() {
+        return Ok(0);
+    }
+    let mut pending = Pending::default();
+    for game in &games {
+        pending.add_game(game.game, game.ending, &game.passages());
+    }
+    write_pending(db, &mut pending)?;
+    let ids: Vec<i64> = games.iter().map(|game| game.game).collect();
+    db.query_postgres("DELETE FROM index_tail WHERE game = ANY($1)", &[&ids])?;
+    Ok(games.len())
+}
+
+impl Archive {
+    /// PostgreSQL: moves the tail into the buckets (all of it, or
+    /// [`TAIL_LENGTH`] times four games), in a transaction of its own,
+    /// unless another handle is moving it; the games moved.
+    ///
+    /// # Errors
+    /// The database fails (nothing of the move stays).
+    pub(crate) fn move_tail(&mut self) -> Result<usize, ArchiveError> {
+        if !self.db.is_postgres() {
+            return Ok(0);
+        }
+        let db = &mut self.db;
+        db.begin()?;
+        let moved = (|| {
+            let locked =
+                db.query_postgres("SELECT pg_try_advisory_xact_lock($1)", &[&MOVE_LOCK])?;
+            let locked = match locked.first() {
+                Some(row) => row.try_get::<_, bool>(0)?,
+                None => false,
+            };
+            if !locked {
+                return Ok(0);
+            }
+            move_rows(db)
+        })();
+        match moved.and_then(|moved| db.batch("COMMIT").map(|()| moved)) {
+            Ok(moved) => Ok(moved),
+            Err(error) => {
+                let _ = db.batch("ROLLBACK");
+                Err(ArchiveError::from(error))
+            }
+        }
+    }
+
+    /// After a commit to the tail: every [`LOOK_EVERY`] of them, looks at
+    /// its length and moves it when it is long, then merges the small
+    /// rows the move left. A move that fails is left for the next (the
+    /// transaction itself is committed already).
+    pub(crate) fn after_tail_commit(&mut self) {
+        self.tail_commits += 1;
+        if self.tail_commits < LOOK_EVERY {
+            return;
+        }
+        self.tail_commits = 0;
+        let long = self
+            .db
+            .query_postgres(
+                "SELECT COUNT(*) >= $1 FROM index_tail",
+                &[&self.tail_length],
+            )
+            .ok()
+            .and_then(|rows| rows.first().and_then(|row| row.try_get::<_, bool>(0).ok()))
+            .unwrap_or(false);
+        if long && self.move_tail().is_ok_and(|moved| moved > 0) {
+            let _ = self.merge_small();
+        }
+    }
+
+    /// For tests: the tail's length past which it is moved.
+    #[doc(hidden)]
+    pub fn set_tail_length(&mut self, games: i64) {
+        self.tail_length = games.max(1);
+    }
+}
