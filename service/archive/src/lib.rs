@@ -19,6 +19,7 @@
 //! - `live`: games recorded move by move while they are played;
 //! - `people`: players and events, their names and counts;
 //! - `query`: searches, exports, the explorer and standings;
+//! - `tail`: PostgreSQL's tail of games posted one at a time;
 //! - `ratings`: the players' Glicko-2 ratings;
 //! - [`render`]: their forms for people.
 

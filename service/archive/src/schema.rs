@@ -448,7 +448,7 @@ CREATE INDEX event_boards_game ON event_boards (game);
         // (`tail.rs`): in PostgreSQL, a small transaction writes a row a
         // game (its passages' keys and moves as arrays, how it ended)
         // instead of a row of every bucket it touches; moved into the
-        // buckets a thousand games at a time. SQLite (one writer) keeps
+        // buckets some 500 games at a time. SQLite (one writer) keeps
         // writing the buckets: its table stays empty.
         sql: "
 CREATE TABLE index_tail (

@@ -29,10 +29,10 @@ pub(crate) const TAIL_GAMES_A_TRANSACTION: usize = 16;
 
 /// Games in the tail past which it is moved into the buckets: its reads
 /// (a scan of its rows' arrays, in the database) stay under a millisecond.
-pub(crate) const TAIL_LENGTH: i64 = 1_024;
+pub(crate) const TAIL_LENGTH: i64 = 512;
 
 /// Commits to the tail of one handle between two looks at its length.
-const LOOK_EVERY: u32 = 16;
+const LOOK_EVERY: u32 = 8;
 
 /// The advisory lock of the move ("songo" and a 2): one mover at a time.
 const MOVE_LOCK: i64 = 0x736f_6e67_6f00_0002;

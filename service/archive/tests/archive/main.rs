@@ -212,6 +212,7 @@ both!(
     keepers_editing_at_once_lose_nothing,
     a_position_search_is_bounded_a_page_and_goes_on_by_its_cursor,
     games_corrected_again_and_again_are_all_stored,
+    a_writer_killed_while_posting_loses_no_acknowledged_game,
 );
 
 /// Accounts and their tokens (after `both!`, which it uses).
@@ -696,10 +697,10 @@ fn games_posted_one_at_a_time_answer_as_one_import(backend: Backend) {
             assert_eq!(tail, 0);
         }
         Backend::Postgres => {
-            // Moved after 48 and 96 games (the length looked at every
-            // 16 posts), then merged: the last 4 games in the tail.
+            // Moved after 40 and 80 games (the length looked at every
+            // 8 posts), then merged: the last 20 games in the tail.
             assert_eq!(most, 1, "the busiest bucket holds {most} small rows");
-            assert_eq!(tail, 4);
+            assert_eq!(tail, 20);
         }
     }
     // Merged to the end: one small row a bucket at most.
@@ -737,6 +738,89 @@ fn newest_games(archive: &mut Archive, records: &[String]) -> Vec<String> {
     }
     assert!(out.len() > 20, "{}", out.len());
     out
+}
+
+/// The environment variable that makes [`a_killed_writer`] the writer a
+/// test kills: the archive's SQLite path, or `postgres:<schema>`.
+const KILLED_WRITER: &str = "SONGO_TEST_KILLED_WRITER";
+
+/// The writer [`a_writer_killed_while_posting_loses_no_acknowledged_game`]
+/// runs in a process of its own (this test binary again) and kills: it
+/// posts games one at a time, the tail moved every 8 games, printing each
+/// game's id once its import returned. Run alone, it does nothing.
+#[test]
+fn a_killed_writer() {
+    let Ok(target) = std::env::var(KILLED_WRITER) else {
+        return;
+    };
+    let location = match target.strip_prefix("postgres:") {
+        Some(schema) => Location::Postgres {
+            url: postgres_url(),
+            schema: Some(schema.to_owned()),
+        },
+        None => Location::Sqlite(PathBuf::from(target)),
+    };
+    let mut archive = Archive::open(&location).expect("opened");
+    archive.set_tail_length(8);
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    for game in prepared(&generated(300)) {
+        archive.import(std::slice::from_ref(&game)).expect("imported");
+        writeln!(out, "stored {}", game.id()).expect("written");
+        out.flush().expect("flushed");
+    }
+}
+
+/// `kill -9` of a writer posting games one at a time (and moving the
+/// tail, in PostgreSQL, every 8 games) loses no game it acknowledged,
+/// and leaves every stored game indexed and counted once: the archive
+/// answers as one import of the games it holds.
+fn a_writer_killed_while_posting_loses_no_acknowledged_game(backend: Backend) {
+    use std::io::BufRead;
+    let killed = scratch(backend, "killed");
+    drop(open(&killed));
+    let target = match &killed.location {
+        Location::Sqlite(path) => path.display().to_string(),
+        Location::Postgres { schema, .. } => format!("postgres:{}", schema.as_deref().unwrap_or("")),
+    };
+    let mut child = std::process::Command::new(std::env::current_exe().expect("the test binary"))
+        .args(["a_killed_writer", "--exact", "--nocapture", "--test-threads=1"])
+        .env(KILLED_WRITER, target)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the writer started");
+    let stdout = child.stdout.take().expect("its output");
+    let mut acknowledged = Vec::new();
+    for line in std::io::BufReader::new(stdout).lines() {
+        if let Some(id) = line.expect("a line").strip_prefix("stored ") {
+            acknowledged.push(id.to_owned());
+        }
+        if acknowledged.len() == 75 {
+            break;
+        }
+    }
+    // SIGKILL: no destructor, no rollback but the database's own.
+    child.kill().expect("killed");
+    child.wait().expect("reaped");
+    assert_eq!(acknowledged.len(), 75, "the writer stopped by itself");
+    let mut archive = open(&killed);
+    for id in &acknowledged {
+        assert!(archive.game(id).expect("read").is_some(), "game {id} lost");
+    }
+    let games: Vec<Prepared> = prepared(&generated(300))
+        .into_iter()
+        .filter(|game| archive.game(&game.id()).expect("read").is_some())
+        .collect();
+    assert!(games.len() >= acknowledged.len());
+    let whole_scratch = scratch(backend, "killed_whole");
+    let mut whole = open(&whole_scratch);
+    whole.import(&games).expect("imported");
+    let records: Vec<String> = games.iter().map(|g| g.record().to_owned()).collect();
+    assert_eq!(answers(&mut archive, &records), answers(&mut whole, &records));
+    assert_eq!(
+        archive.check().expect("checked"),
+        whole.check().expect("checked")
+    );
 }
 
 /// A migration notes what it leaves to be made again from the games, and
