@@ -2083,6 +2083,7 @@ cli-event-registered = { $name } est le joueur { $number } du tournoi.
 cli-event-imported = { $name } (id { $id }) : { $players } joueurs, { $rounds } rondes lues.
 cli-event-result-needs = donnez le résultat avec --round et --board, ou une partie avec --game
 cli-event-no-game = { $name } ne contient aucune partie
+cli-event-not-a-game = { $name }:{ $line }:{ $column } : pas une partie : { $error }
 event-col-name = Nom
 problem-detail-event-system = `{ $system }` n’est pas un système d’appariement : dutch, round-robin ou double-round-robin
 page-tab-tournament = Tournoi
