@@ -765,7 +765,9 @@ fn a_killed_writer() {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     for game in prepared(&generated(300)) {
-        archive.import(std::slice::from_ref(&game)).expect("imported");
+        archive
+            .import(std::slice::from_ref(&game))
+            .expect("imported");
         writeln!(out, "stored {}", game.id()).expect("written");
         out.flush().expect("flushed");
     }
@@ -781,10 +783,17 @@ fn a_writer_killed_while_posting_loses_no_acknowledged_game(backend: Backend) {
     drop(open(&killed));
     let target = match &killed.location {
         Location::Sqlite(path) => path.display().to_string(),
-        Location::Postgres { schema, .. } => format!("postgres:{}", schema.as_deref().unwrap_or("")),
+        Location::Postgres { schema, .. } => {
+            format!("postgres:{}", schema.as_deref().unwrap_or(""))
+        }
     };
     let mut child = std::process::Command::new(std::env::current_exe().expect("the test binary"))
-        .args(["a_killed_writer", "--exact", "--nocapture", "--test-threads=1"])
+        .args([
+            "a_killed_writer",
+            "--exact",
+            "--nocapture",
+            "--test-threads=1",
+        ])
         .env(KILLED_WRITER, target)
         .stdout(std::process::Stdio::piped())
         .spawn()
@@ -816,7 +825,10 @@ fn a_writer_killed_while_posting_loses_no_acknowledged_game(backend: Backend) {
     let mut whole = open(&whole_scratch);
     whole.import(&games).expect("imported");
     let records: Vec<String> = games.iter().map(|g| g.record().to_owned()).collect();
-    assert_eq!(answers(&mut archive, &records), answers(&mut whole, &records));
+    assert_eq!(
+        answers(&mut archive, &records),
+        answers(&mut whole, &records)
+    );
     assert_eq!(
         archive.check().expect("checked"),
         whole.check().expect("checked")
