@@ -92,7 +92,12 @@ pub fn maximum_weight_matching<W: Weight>(
 /// The graph is complete; an edge of weight zero is no edge.
 pub struct IncrementalMatching<W> {
     solver: Solver<W>,
-    changed: Vec<bool>,
+    /// The edges whose weights changed since the last solution.
+    changed: Vec<usize>,
+    /// For each vertex, how many of its edges changed.
+    touched: Vec<u32>,
+    /// The vertices to match anew (a scratch list, kept to reuse it).
+    reopened: Vec<usize>,
 }
 
 impl<W: Weight> IncrementalMatching<W> {
@@ -100,7 +105,9 @@ impl<W: Weight> IncrementalMatching<W> {
     pub fn new(vertices: usize) -> IncrementalMatching<W> {
         IncrementalMatching {
             solver: Solver::complete(vertices),
-            changed: vec![false; vertices],
+            changed: Vec::new(),
+            touched: vec![0; vertices],
+            reopened: Vec::new(),
         }
     }
 
@@ -114,20 +121,52 @@ impl<W: Weight> IncrementalMatching<W> {
         if self.solver.edges[k].2 != doubled {
             self.solver.edges[k].2 = doubled;
             self.solver.present[k] = weight != W::ZERO;
-            self.changed[u] = true;
-            self.changed[v] = true;
+            self.changed.push(k);
+            self.touched[u] += 1;
+            self.touched[v] += 1;
         }
     }
 
     /// A maximum-weight matching for the current weights: each vertex's
     /// partner, `None` when unmatched.
     pub fn matching(&mut self) -> Vec<Option<usize>> {
-        let changed: Vec<usize> = (0..self.solver.n).filter(|&v| self.changed[v]).collect();
-        self.changed.fill(false);
         // The last solution's blossoms go first (their duals into their
-        // vertices'), then the changed vertices are reopened.
+        // vertices'; a matched edge whose weight changed is unmatched).
         self.solver.dissolve();
-        self.solver.reopen(&changed);
+        // The last duals still prove the matching the heaviest unless a
+        // changed edge is now heavier than its ends' duals: one end of
+        // each such edge is matched anew (the end with more changed
+        // edges, so that a vertex whose whole row changed is the one).
+        // Reopening only the vertices that need it keeps most of the
+        // matching, and the stages that rebuild it, from one solution to
+        // the next.
+        let solver = &self.solver;
+        self.reopened.clear();
+        for &k in &self.changed {
+            let (u, v, weight) = solver.edges[k];
+            // A reopened vertex (its count set to zero) gets a dual that
+            // covers all its edges.
+            if self.touched[u] == 0 || self.touched[v] == 0 {
+                continue;
+            }
+            // The slack's formula, below zero.
+            if solver.dual[u].add(solver.dual[v]) < weight.add(weight) {
+                let end = if self.touched[u] >= self.touched[v] {
+                    u
+                } else {
+                    v
+                };
+                self.reopened.push(end);
+                self.touched[end] = 0;
+            }
+        }
+        for &k in &self.changed {
+            let (u, v, _) = solver.edges[k];
+            self.touched[u] = 0;
+            self.touched[v] = 0;
+        }
+        self.changed.clear();
+        self.solver.reopen(&self.reopened);
         self.solver.solve();
         let solver = &self.solver;
         (0..solver.n)
@@ -278,7 +317,9 @@ impl<W: Weight> Solver<W> {
             self.parent[v] = NONE;
         }
         for v in 0..self.n {
-            if self.mate[v] != NONE && self.slack(self.mate[v] / 2) != W::ZERO {
+            if self.mate[v] != NONE
+                && (self.slack(self.mate[v] / 2) != W::ZERO || !self.present[self.mate[v] / 2])
+            {
                 let partner = self.endpoint[self.mate[v]];
                 self.mate[partner] = NONE;
                 self.mate[v] = NONE;
