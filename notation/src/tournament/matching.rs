@@ -213,6 +213,10 @@ struct Solver<W> {
     /// The endpoints of the edges linking consecutive children.
     child_endpoints: Vec<Vec<usize>>,
     best_edge: Vec<usize>,
+    /// The ends and weight of each `best_edge`, kept beside it: the scans
+    /// compare against its slack for every edge, and reading it from the
+    /// graph was a miss of the cache each time.
+    best_ends: Vec<(usize, usize, W)>,
     /// For an outer blossom, its least-slack edges to other outer blossoms.
     best_edges: Vec<Option<Vec<usize>>>,
     unused: Vec<usize>,
@@ -261,6 +265,7 @@ impl<W: Weight> Solver<W> {
             base: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
             child_endpoints: vec![Vec::new(); 2 * n],
             best_edge: vec![NONE; 2 * n],
+            best_ends: vec![(0, 0, W::ZERO); 2 * n],
             best_edges: vec![None; 2 * n],
             unused: (n..2 * n).rev().collect(),
             dual: vec![W::ZERO; 2 * n],
@@ -339,6 +344,21 @@ impl<W: Weight> Solver<W> {
     fn slack(&self, k: usize) -> W {
         let (u, v) = self.edges[k];
         let weight = self.weights[u * self.n + v];
+        self.dual[u].add(self.dual[v]).sub(weight.add(weight))
+    }
+
+    /// Makes edge `k` (`NONE`: none) the least-slack edge of `x`.
+    fn set_best(&mut self, x: usize, k: usize) {
+        self.best_edge[x] = k;
+        if k != NONE {
+            let (u, v) = self.edges[k];
+            self.best_ends[x] = (u, v, self.weights[u * self.n + v]);
+        }
+    }
+
+    /// The slack of `x`'s least-slack edge (there is one).
+    fn best_slack(&self, x: usize) -> W {
+        let (u, v, weight) = self.best_ends[x];
         self.dual[u].add(self.dual[v]).sub(weight.add(weight))
     }
 
@@ -470,17 +490,22 @@ impl<W: Weight> Solver<W> {
                         }
                         let _ = i;
                         if self.edge_present(k) {
-                            self.consider_best(b, j, k, &mut best_to, &mut best_slack);
+                            let slack = self.slack(k);
+                            self.consider_best(b, j, k, slack, &mut best_to, &mut best_slack);
                         }
                     }
                 }
                 // Every edge of the child's vertices, row by row.
                 None => {
                     for leaf in self.leaves_of(child) {
-                        for w in (0..self.n).filter(|&w| w != leaf) {
-                            if self.present[leaf * self.n + w] {
+                        let n = self.n;
+                        for w in (0..n).filter(|&w| w != leaf) {
+                            if self.present[leaf * n + w] {
+                                let weight = self.weights[leaf * n + w];
+                                let slack =
+                                    self.dual[leaf].add(self.dual[w]).sub(weight.add(weight));
                                 let k = edge_index(leaf, w);
-                                self.consider_best(b, w, k, &mut best_to, &mut best_slack);
+                                self.consider_best(b, w, k, slack, &mut best_to, &mut best_slack);
                             }
                         }
                     }
@@ -495,23 +520,23 @@ impl<W: Weight> Solver<W> {
                 best = k;
             }
         }
-        self.best_edge[b] = best;
+        self.set_best(b, best);
         self.best_edges[b] = Some(list);
     }
 
-    /// Keeps edge `k` from blossom `b` to vertex `j` as the least-slack
-    /// edge to `j`'s blossom when it is.
+    /// Keeps edge `k` (of slack `slack`) from blossom `b` to vertex `j`
+    /// as the least-slack edge to `j`'s blossom when it is.
     fn consider_best(
         &self,
         b: usize,
         j: usize,
         k: usize,
+        slack: W,
         best_to: &mut [usize],
         best_slack: &mut [W],
     ) {
         let bj = self.in_blossom[j];
         if bj != b && self.label[bj] == Label::Outer {
-            let slack = self.slack(k);
             if best_to[bj] == NONE || slack < best_slack[bj] {
                 best_to[bj] = k;
                 best_slack[bj] = slack;
@@ -802,13 +827,13 @@ impl<W: Weight> Solver<W> {
                     }
                 } else if self.label[bw] == Label::Outer {
                     let b = self.in_blossom[v];
-                    if self.best_edge[b] == NONE || slack < self.slack(self.best_edge[b]) {
-                        self.best_edge[b] = k;
+                    if self.best_edge[b] == NONE || slack < self.best_slack(b) {
+                        self.set_best(b, k);
                     }
                 } else if self.label[w] == Label::Free
-                    && (self.best_edge[w] == NONE || slack < self.slack(self.best_edge[w]))
+                    && (self.best_edge[w] == NONE || slack < self.best_slack(w))
                 {
-                    self.best_edge[w] = k;
+                    self.set_best(w, k);
                 }
             }
         }
@@ -829,7 +854,7 @@ impl<W: Weight> Solver<W> {
         let mut kind = Delta::Zero(lowest);
         for v in 0..self.n {
             if self.label[self.in_blossom[v]] == Label::Free && self.best_edge[v] != NONE {
-                let d = self.slack(self.best_edge[v]);
+                let d = self.best_slack(v);
                 if d < delta {
                     delta = d;
                     kind = Delta::Free(self.best_edge[v]);
@@ -842,7 +867,7 @@ impl<W: Weight> Solver<W> {
                 && self.best_edge[b] != NONE
                 && (b < self.n || self.base[b] != NONE)
             {
-                let d = self.slack(self.best_edge[b]).half();
+                let d = self.best_slack(b).half();
                 if d < delta {
                     delta = d;
                     kind = Delta::Outer(self.best_edge[b]);
