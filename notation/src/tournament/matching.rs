@@ -536,11 +536,12 @@ impl<W: Weight> Solver<W> {
         best_slack: &mut [W],
     ) {
         let bj = self.in_blossom[j];
-        if bj != b && self.label[bj] == Label::Outer {
-            if best_to[bj] == NONE || slack < best_slack[bj] {
-                best_to[bj] = k;
-                best_slack[bj] = slack;
-            }
+        if bj != b
+            && self.label[bj] == Label::Outer
+            && (best_to[bj] == NONE || slack < best_slack[bj])
+        {
+            best_to[bj] = k;
+            best_slack[bj] = slack;
         }
     }
 
