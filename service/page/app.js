@@ -806,6 +806,8 @@ async function setLanguage(code) {
   tournament.retranslate();
   computer.retranslate();
   $('computer-nickname').placeholder = t('page-computer-student');
+  // Said last: the page is in its new language once every part is.
+  document.documentElement.lang = chosen;
 }
 
 const records = new Records({

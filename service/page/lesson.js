@@ -4,7 +4,7 @@
 // text of the lesson is shown with textContent, never as HTML.
 
 import * as api from './api.js';
-import { t } from './i18n.js';
+import { lang, t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -297,7 +297,7 @@ export class Lessons {
         const kind = document.createElement('code');
         kind.textContent = item.note ? t('page-lesson-note') : item.rule ?? item.kind ?? '';
         // French puts a no-break space before the colon (« remarque : »).
-        const colon = document.documentElement.lang === 'fr' ? '\u00a0:' : ':';
+        const colon = lang() === 'fr' ? '\u00a0:' : ':';
         button.append(where, ' ', kind, `${colon} ${item.message ?? item.detail ?? ''}`);
         if (item.hint) button.append(` — ${item.hint}`);
         button.addEventListener('click', () => this.select(item));
