@@ -126,6 +126,10 @@ fn a_pupil_steps_through_a_lesson_in_english() {
             expected[13]
         ),
     );
+    browser.run(
+        "document.getElementById('board').scrollIntoView({block: 'start'})",
+        &[],
+    );
     browser.screenshot(&screenshots().join("lesson-reader-en.png"));
 }
 
