@@ -34,11 +34,14 @@ export class Computer {
    * `hooks.start(position)` puts a new line on the board;
    * `hooks.play(move)` plays a move on it (true when played);
    * `hooks.line()` is `{start, steps, cursor}` of the board;
+   * `hooks.goTo(cursor)` shows the line's board after `cursor` moves;
    * `hooks.takeBack(count)` drops the line's last `count` moves;
    * `hooks.report()` the shown position's MovesReport;
    * `hooks.startOf(rules)` the rules' start position;
    * `hooks.status(words)` says something under the board;
-   * `hooks.record(game)` the line as a record with the game's tags;
+   * `hooks.verdict(over)` words the rules' end of the game;
+   * `hooks.record({date})` the line as a record with the game's names (the page's
+   *   players' names on this tab), the date and the result;
    * `hooks.problemText(problem)` words an API problem.
    */
   constructor(hooks) {
