@@ -7,8 +7,8 @@ use std::path::PathBuf;
 
 use songo_archive::render;
 use songo_archive::{
-    Archive, ArchiveError, Author, EventRefusal, EventSystem, NewEvent, ResultEntry, RunEvent, local_user,
-    prepare_first,
+    Archive, ArchiveError, Author, EventRefusal, EventSystem, NewEvent, ResultEntry, RunEvent,
+    local_user, prepare_first,
 };
 use songo_notation::Ruleset;
 use songo_notation::i18n::{Lang, Localize, Message};
@@ -256,7 +256,9 @@ fn refused(refusal: &EventRefusal) -> Failure {
 
 /// What the archive answered, its refusal or its error as the failure.
 fn done<T>(answer: Result<Result<T, EventRefusal>, ArchiveError>) -> Result<T, Failure> {
-    answer.map_err(failure)?.map_err(|refusal| refused(&refusal))
+    answer
+        .map_err(failure)?
+        .map_err(|refusal| refused(&refusal))
 }
 
 fn rules(text: &str) -> Result<Ruleset, Failure> {
