@@ -843,6 +843,9 @@ cli-idle-no-coordinates = --no-coordinates est pour les plateaux de Seega : un 
 
 # `songo generate` : `rules` est la règle demandée.
 cli-engine-sowing-only = --engine joue les jeux de semailles (songo, songo-ekang, awale, oware-abapa) : { $rules } n'a pas d'analyse ; retirez --engine pour des parties au hasard
+
+# `songo move` : `rules` est la règle de la position.
+cli-move-sowing-only = songo move joue les jeux de semailles (songo, songo-ekang, awale, oware-abapa, akong-cameroon, akong-gabon) : { $rules } n'a pas encore de joueur du moteur ; songo moves donne les coups légaux de la position
 cli-cannot-read-directory = impossible de lire le dossier { $name } : { $error }
 cli-pair-too-large = { $name } dépasse { $most } octets : est-ce un fichier de tournoi (TRF) ?
 cli-pair-bad-trf = { $name }:{ $line }:{ $column } : pas un fichier de tournoi (TRF) : { $error }
