@@ -37,7 +37,7 @@ pub(crate) struct State {
     /// queue behind it.
     pub(crate) engine: Arc<Semaphore>,
     /// The engine requests in flight of each client address.
-    pub(crate) engine_clients: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    pub(crate) engine_clients: Shares,
     /// The memory kept for bodies being read.
     pub(crate) bodies: Memory,
     /// The memory kept for answers their clients have not read yet.
@@ -78,20 +78,38 @@ impl State {
     }
 }
 
-/// One engine request of a client, counted against the client's share
-/// ([`Config::max_engine_per_client`]) until it is dropped.
-pub(crate) struct EngineShare {
-    clients: Arc<Mutex<HashMap<IpAddr, usize>>>,
-    client: IpAddr,
+/// What each client address holds (connections, engine requests), each
+/// counted until its [`Share`] is dropped.
+#[derive(Default, Clone)]
+pub(crate) struct Shares(Arc<Mutex<HashMap<IpAddr, usize>>>);
+
+impl Shares {
+    /// One more for `client`, unless it already holds `most`.
+    pub(crate) fn take(&self, client: IpAddr, most: usize) -> Option<Share> {
+        let mut counts = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let count = counts.entry(client).or_insert(0);
+        if *count >= most {
+            return None;
+        }
+        *count += 1;
+        let shares = self.clone();
+        Some(Share { shares, client })
+    }
 }
 
-impl Drop for EngineShare {
+/// One thing a client address holds, counted until dropped.
+pub(crate) struct Share {
+    shares: Shares,
+    pub(crate) client: IpAddr,
+}
+
+impl Drop for Share {
     fn drop(&mut self) {
-        let mut clients = self.clients.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(count) = clients.get_mut(&self.client) {
+        let mut counts = self.shares.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(count) = counts.get_mut(&self.client) {
             *count -= 1;
             if *count == 0 {
-                clients.remove(&self.client);
+                counts.remove(&self.client);
             }
         }
     }
@@ -100,7 +118,7 @@ impl Drop for EngineShare {
 /// An engine request's turn: its client's share and an engine slot, held
 /// until the work is done (move it into the work's closure).
 pub(crate) struct EngineTurn {
-    _share: EngineShare,
+    _share: Share,
     _slot: OwnedSemaphorePermit,
     deadline: Instant,
     slots: usize,
@@ -122,27 +140,17 @@ impl State {
     /// Counts an engine request of `client`: 429 when the client already
     /// has its share in flight. Taken before the body is read, so that a
     /// client past its share is told at once.
-    pub(crate) fn engine_share(&self, client: IpAddr) -> Result<EngineShare, Problem> {
+    pub(crate) fn engine_share(&self, client: IpAddr) -> Result<Share, Problem> {
         let most = self.config.max_engine_per_client.max(1);
-        let mut clients = self
-            .engine_clients
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        let count = clients.entry(client).or_insert(0);
-        if *count >= most {
-            return Err(Problem::too_many_requests(
+        self.engine_clients.take(client, most).ok_or_else(|| {
+            Problem::too_many_requests(
                 msg!(
                     "problem-detail-engine-per-client",
                     client = client.to_string(),
                     most = most
                 ),
                 most,
-            ));
-        }
-        *count += 1;
-        Ok(EngineShare {
-            clients: Arc::clone(&self.engine_clients),
-            client,
+            )
         })
     }
 
@@ -150,7 +158,7 @@ impl State {
     /// queue (first come, first served) until `deadline`.
     pub(crate) async fn engine_turn(
         &self,
-        share: EngineShare,
+        share: Share,
         deadline: Instant,
     ) -> Result<EngineTurn, Problem> {
         let slots = self.config.max_concurrent_engine.max(1);
