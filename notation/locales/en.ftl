@@ -2061,6 +2061,7 @@ cli-event-registered = { $name } is player { $number } of the event.
 cli-event-imported = { $name } (id { $id }): { $players } players, { $rounds } rounds read.
 cli-event-result-needs = give the result with --round and --board, or a game with --game
 cli-event-no-game = { $name } holds no game
+cli-event-not-a-game = { $name }:{ $line }:{ $column }: not a game: { $error }
 event-col-name = Name
 problem-detail-event-system = `{ $system }` is not a pairing system: dutch, round-robin or double-round-robin
 page-tab-tournament = Tournament
