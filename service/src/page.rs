@@ -25,7 +25,7 @@ use warp::http::header::{
 use warp::reply::Response;
 
 use crate::budget;
-use crate::plumbing::{Request, State, json};
+use crate::plumbing::{NoQuery, Request, State, json};
 use crate::problem::{Kind, Problem};
 use crate::raster;
 
@@ -233,7 +233,7 @@ fn page_messages(lang: Lang) -> std::collections::BTreeMap<&'static str, PageMes
 /// `GET /v1/messages?lang=en|fr`: the page's words in a language (else the
 /// one `Accept-Language` prefers: the request's language).
 pub(crate) async fn messages(_state: Arc<State>, request: Request) -> Result<Response, Problem> {
-    request.params(&[])?;
+    request.query::<NoQuery>()?;
     let lang = request.lang;
     #[derive(Serialize)]
     struct Messages {
