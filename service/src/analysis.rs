@@ -24,7 +24,7 @@ use warp::reply::Response;
 
 use crate::body::{self, Media};
 use crate::handlers::{json_body, position_to_move};
-use crate::plumbing::{Request, State, json};
+use crate::plumbing::{NoQuery, Request, State, json};
 use crate::problem::{Kind, Problem};
 
 /// The deepest search the server runs, in plies.
@@ -144,7 +144,7 @@ impl Applied {
 
 /// `POST /v1/analyse`: the best move, the value and the line of a position.
 pub(crate) async fn analyse(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
-    request.params(&[])?;
+    request.query::<NoQuery>()?;
     Media::of(&request.headers, &[Media::Json])?;
     let share = state.engine_share(request.client)?;
     let deadline = request.deadline;

@@ -63,7 +63,7 @@ use songo_notation::i18n::Lang;
 use songo_notation::msg;
 
 use crate::metrics::{CLIENT_GONE, CloseReason, Metrics};
-use crate::plumbing::{ClientAddr, MatchedRoute};
+use crate::plumbing::{ClientAddr, MatchedRoute, Share, Shares};
 use crate::problem::{Kind, Problem};
 
 /// The limits of the connections of one listener.
@@ -92,6 +92,8 @@ pub(crate) struct Pool {
     /// One permit per open connection.
     slots: Arc<Semaphore>,
     live: Mutex<Live>,
+    /// The open connections of each client address.
+    clients: Shares,
     pub(crate) metrics: Arc<Metrics>,
     /// The origin of the connections' clocks.
     epoch: Instant,
@@ -112,8 +114,6 @@ const REFUSING: usize = 32;
 struct Live {
     next_id: u64,
     connections: HashMap<u64, Arc<Connection>>,
-    /// The open connections of each client address.
-    clients: HashMap<IpAddr, usize>,
     /// Set by the shutdown: connections that come late are closed at once.
     closing: bool,
     /// Shuts the connections down (taken by the shutdown).
@@ -132,6 +132,7 @@ impl Pool {
             },
             slots: Arc::new(Semaphore::new(max)),
             live: Mutex::default(),
+            clients: Shares::default(),
             metrics,
             epoch: Instant::now(),
             log_requests,
@@ -237,17 +238,13 @@ impl Pool {
 
     /// Counts a new connection of `client`, unless it already keeps its
     /// share open (and the share is not `forced`).
-    fn client_share(self: &Arc<Pool>, client: IpAddr, forced: bool) -> Option<ClientShare> {
-        let mut live = self.live();
-        let open = live.clients.entry(client).or_insert(0);
-        if *open >= self.limits.max_per_client && !forced {
-            return None;
-        }
-        *open += 1;
-        Some(ClientShare {
-            pool: Arc::clone(self),
-            client,
-        })
+    fn client_share(&self, client: IpAddr, forced: bool) -> Option<Share> {
+        let most = if forced {
+            usize::MAX
+        } else {
+            self.limits.max_per_client
+        };
+        self.clients.take(client, most)
     }
 
     /// Answers `answer` (a refusal) and closes. The request is read and dropped first (up
@@ -301,7 +298,7 @@ impl Pool {
     async fn serve<S, B>(
         self: Arc<Pool>,
         stream: TcpStream,
-        held: (OwnedSemaphorePermit, ClientShare),
+        held: (OwnedSemaphorePermit, Share),
         service: S,
         (id, connection, watcher): (u64, Arc<Connection>, Watcher),
     ) where
@@ -395,24 +392,6 @@ impl Pool {
     pub(crate) fn close_all(&self) {
         for connection in self.live().connections.values() {
             connection.order(Order::Close, Some(CloseReason::Shutdown));
-        }
-    }
-}
-
-/// One open connection of a client address, counted until dropped.
-struct ClientShare {
-    pool: Arc<Pool>,
-    client: IpAddr,
-}
-
-impl Drop for ClientShare {
-    fn drop(&mut self) {
-        let mut live = self.pool.live();
-        if let Some(open) = live.clients.get_mut(&self.client) {
-            *open -= 1;
-            if *open == 0 {
-                live.clients.remove(&self.client);
-            }
         }
     }
 }

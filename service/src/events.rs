@@ -23,7 +23,7 @@ use crate::auth::{Need, authorize};
 use crate::body::Media;
 use crate::games::with_archive;
 use crate::handlers::json_body;
-use crate::plumbing::{Request, State, json, ruleset};
+use crate::plumbing::{NoQuery, Query, Request, State, json, ruleset};
 use crate::problem::{Kind, Problem};
 use songo_notation::msg;
 use songo_notation::tournament::trf;
@@ -105,7 +105,7 @@ fn system(text: &str) -> Result<EventSystem, Problem> {
 
 /// `POST /v1/events`: runs an event; 201 with the event.
 pub(crate) async fn create(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
-    request.params(&[])?;
+    request.query::<NoQuery>()?;
     let account = authorize(&state, &request.headers, request.deadline, Need::Write).await?;
     Media::of(&request.headers, &[Media::Json])?;
     let body = request.body(&state).await?;
@@ -131,7 +131,7 @@ pub(crate) async fn get(
     request: Request,
     id: String,
 ) -> Result<Response, Problem> {
-    request.params(&[])?;
+    request.query::<NoQuery>()?;
     authorize(&state, &request.headers, request.deadline, Need::Read).await?;
     let event = event_id(&id)?;
     let run = with_archive(&state, request.deadline, move |archive| {
@@ -148,7 +148,7 @@ pub(crate) async fn register(
     mut request: Request,
     id: String,
 ) -> Result<Response, Problem> {
-    request.params(&[])?;
+    request.query::<NoQuery>()?;
     let account = authorize(&state, &request.headers, request.deadline, Need::Write).await?;
     let event = event_id(&id)?;
     Media::of(&request.headers, &[Media::Json])?;
@@ -173,7 +173,7 @@ pub(crate) async fn pair(
     request: Request,
     id: String,
 ) -> Result<Response, Problem> {
-    request.params(&[])?;
+    request.query::<NoQuery>()?;
     let account = authorize(&state, &request.headers, request.deadline, Need::Write).await?;
     let event = event_id(&id)?;
     let round = on_archive(&state, request.deadline, move |archive| {
@@ -190,7 +190,7 @@ pub(crate) async fn result(
     mut request: Request,
     id: String,
 ) -> Result<Response, Problem> {
-    request.params(&[])?;
+    request.query::<NoQuery>()?;
     let account = authorize(&state, &request.headers, request.deadline, Need::Write).await?;
     let event = event_id(&id)?;
     Media::of(&request.headers, &[Media::Json])?;
@@ -245,7 +245,7 @@ pub(crate) async fn export(
     request: Request,
     id: String,
 ) -> Result<Response, Problem> {
-    request.params(&[])?;
+    request.query::<NoQuery>()?;
     authorize(&state, &request.headers, request.deadline, Need::Read).await?;
     let event = event_id(&id)?;
     let text = with_archive(&state, request.deadline, move |archive| {
@@ -261,20 +261,31 @@ pub(crate) async fn export(
     Ok(response)
 }
 
+/// The query of `POST /v1/events/trf`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TrfQuery {
+    system: Option<String>,
+    name: Option<String>,
+    site: Option<String>,
+    rules: Option<String>,
+}
+
+impl Query for TrfQuery {}
+
 /// `POST /v1/events/trf?system=…&name=…&site=…&rules=…`: reads a
 /// tournament report file (the body) into the archive as a run event;
 /// 201 with the event.
 pub(crate) async fn import(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
-    let params = request.params(&["system", "name", "site", "rules"])?;
+    let TrfQuery {
+        system: system_name,
+        name,
+        site,
+        rules,
+    } = request.query()?;
     let account = authorize(&state, &request.headers, request.deadline, Need::Write).await?;
-    let param = |name: &str| {
-        params
-            .iter()
-            .find(|(key, _)| key == name)
-            .map(|(_, value)| value.clone())
-    };
-    let system = system(&param("system").unwrap_or_else(|| "dutch".to_owned()))?;
-    let rules = ruleset(param("rules").as_deref().unwrap_or("songo"))?;
+    let system = system(system_name.as_deref().unwrap_or("dutch"))?;
+    let rules = ruleset(rules.as_deref().unwrap_or("songo"))?;
     Media::of(&request.headers, &[Media::Text])?;
     let body = request.body(&state).await?;
     let file = trf::parse(crate::body::text(&body)?).map_err(|e| {
@@ -291,10 +302,8 @@ pub(crate) async fn import(state: Arc<State>, mut request: Request) -> Result<Re
         .at(e.line, e.column)
     })?;
     let event = NewEvent {
-        name: param("name")
-            .or_else(|| file.name.clone())
-            .unwrap_or_default(),
-        site: param("site"),
+        name: name.or_else(|| file.name.clone()).unwrap_or_default(),
+        site,
         rules,
         system,
         rounds: None,

@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use songo_notation::Ruleset;
 use songo_notation::analysis::Analyser;
 use songo_notation::exercises::render::Solutions;
@@ -22,7 +22,7 @@ use warp::reply::Response;
 use crate::analysis::{self, CancelOnDrop};
 use crate::archive::Filters;
 use crate::budget;
-use crate::plumbing::{self, EngineTurn, Request, State, json};
+use crate::plumbing::{self, EngineTurn, Parsed, Request, State, Within, json};
 use crate::problem::{Kind, Problem};
 
 /// The deepest first analysis a request may ask for.
@@ -49,7 +49,40 @@ struct Query {
     solutions: Solutions,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
+/// The query's parameters, as they are written.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Params {
+    motif: Option<Parsed<Motif>>,
+    difficulty: Option<Parsed<Levels>>,
+    rules: Option<Parsed<Ruleset>>,
+    count: Option<Within<1, { MAX_COUNT as u64 }>>,
+    depth: Option<Within<1, { MAX_DEPTH as u64 }>>,
+    proof_depth: Option<Within<1, { MAX_PROOF_DEPTH as u64 }>>,
+    margin: Option<Within<1, 100>>,
+    format: Option<Format>,
+    solutions: Option<SolutionsParam>,
+}
+
+impl plumbing::Query for Params {
+    fn refused(name: &str, value: &str) -> Problem {
+        if name == "rules" {
+            return plumbing::ruleset_refused(name, value);
+        }
+        Problem::new(
+            Kind::BadQuery,
+            msg!(
+                "problem-detail-bad-value",
+                name = name,
+                value = format!("{value:.40}")
+            ),
+        )
+        .with("parameter", name)
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
 enum Format {
     Json,
     Record,
@@ -57,99 +90,77 @@ enum Format {
     Handout,
 }
 
-fn bad_value(name: &str, value: &str) -> Problem {
-    Problem::new(
-        Kind::BadQuery,
-        msg!(
-            "problem-detail-bad-value",
-            name = name,
-            value = format!("{value:.40}")
-        ),
-    )
-    .with("parameter", name)
+/// `solutions=`.
+#[derive(Clone, Copy, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum SolutionsParam {
+    Separate,
+    None,
+    Inline,
+}
+
+/// `motif=`: a teaching term, its `teach.` prefix optional.
+struct Motif(TeachId);
+
+impl std::str::FromStr for Motif {
+    type Err = ();
+    fn from_str(text: &str) -> Result<Motif, ()> {
+        let full = if text.starts_with("teach.") {
+            text.to_owned()
+        } else {
+            format!("teach.{text}")
+        };
+        full.parse().map(Motif).map_err(|_| ())
+    }
+}
+
+/// `difficulty=`: a level, or a range of levels `low-high`.
+struct Levels(std::ops::RangeInclusive<u8>);
+
+impl std::str::FromStr for Levels {
+    type Err = ();
+    fn from_str(text: &str) -> Result<Levels, ()> {
+        let level = |text: &str| {
+            text.parse::<u8>()
+                .ok()
+                .filter(|n| (1..=exercises::MAX_DIFFICULTY).contains(n))
+                .ok_or(())
+        };
+        let (low, high) = text.split_once('-').unwrap_or((text, text));
+        Ok(Levels(level(low)?..=level(high)?))
+    }
 }
 
 fn query(request: &Request) -> Result<Query, Problem> {
-    let mut query = Query {
-        motif: None,
-        levels: 1..=exercises::MAX_DIFFICULTY,
-        rules: None,
-        count: 20,
+    let params = request.query::<Params>()?;
+    let depth = params.depth.map_or(DEPTH, |Within(depth)| depth as u32);
+    let proof_depth = params
+        .proof_depth
+        .map_or(PROOF_DEPTH, |Within(depth)| depth as u32);
+    Ok(Query {
+        motif: params.motif.map(|Parsed(Motif(motif))| motif),
+        levels: params
+            .difficulty
+            .map_or(1..=exercises::MAX_DIFFICULTY, |Parsed(Levels(levels))| {
+                levels
+            }),
+        rules: params.rules.map(|Parsed(rules)| rules),
+        count: params.count.map_or(20, |Within(count)| count as usize),
         options: Options {
-            depth: DEPTH,
-            proof_depth: PROOF_DEPTH,
+            depth,
+            proof_depth: proof_depth.max(depth),
+            margin: params
+                .margin
+                .map_or(Options::default().margin, |Within(margin)| margin as i32),
             ..Options::default()
         },
-        format: Format::Json,
-        solutions: Solutions::Separate,
-    };
-    let params = request.params(&[
-        "motif",
-        "difficulty",
-        "rules",
-        "count",
-        "depth",
-        "proof_depth",
-        "margin",
-        "format",
-        "solutions",
-    ])?;
-    for (name, value) in &params {
-        let bad = || bad_value(name, value);
-        let number = |max: u32| {
-            value
-                .parse::<u32>()
-                .ok()
-                .filter(|n| (1..=max).contains(n))
-                .ok_or_else(bad)
-        };
-        match name.as_str() {
-            "motif" => {
-                let full = if value.starts_with("teach.") {
-                    value.clone()
-                } else {
-                    format!("teach.{value}")
-                };
-                query.motif = Some(full.parse().map_err(|_| bad())?);
-            }
-            "difficulty" => {
-                let level = |text: &str| {
-                    text.parse::<u8>()
-                        .ok()
-                        .filter(|n| (1..=exercises::MAX_DIFFICULTY).contains(n))
-                        .ok_or_else(bad)
-                };
-                query.levels = match value.split_once('-') {
-                    Some((low, high)) => level(low)?..=level(high)?,
-                    None => level(value)?..=level(value)?,
-                };
-            }
-            "rules" => query.rules = Some(plumbing::ruleset(value)?),
-            "count" => query.count = number(MAX_COUNT as u32)? as usize,
-            "depth" => query.options.depth = number(MAX_DEPTH)?,
-            "proof_depth" => query.options.proof_depth = number(MAX_PROOF_DEPTH)?,
-            "margin" => query.options.margin = i32::try_from(number(100)?).map_err(|_| bad())?,
-            "solutions" => {
-                query.solutions = match value.as_str() {
-                    "separate" => Solutions::Separate,
-                    "none" => Solutions::None,
-                    "inline" => Solutions::Inline,
-                    _ => return Err(bad()),
-                };
-            }
-            _ => {
-                query.format = match value.as_str() {
-                    "json" => Format::Json,
-                    "record" => Format::Record,
-                    "lesson" => Format::Lesson,
-                    "handout" => Format::Handout,
-                    _ => return Err(bad()),
-                };
-            }
-        }
-    }
-    query.options.proof_depth = query.options.proof_depth.max(query.options.depth);
-    Ok(query)
+        format: params.format.unwrap_or(Format::Json),
+        solutions: match params.solutions {
+            None | Some(SolutionsParam::Separate) => Solutions::Separate,
+            Some(SolutionsParam::None) => Solutions::None,
+            Some(SolutionsParam::Inline) => Solutions::Inline,
+        },
+    })
 }
 
 /// The JSON answer.

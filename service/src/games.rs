@@ -35,7 +35,9 @@ use crate::auth::{self, Need, authorize};
 use crate::body::Media;
 use crate::budget::{self, Held};
 use crate::handlers::json_body;
-use crate::plumbing::{self, Request, State, json};
+use crate::plumbing::{
+    self, NoQuery, Parsed, Query, Request, State, Within, bad_value, json, ruleset_refused,
+};
 use crate::problem::{Kind, Problem};
 
 /// An archive's failure as a problem: no such game a 404, a change made
@@ -122,14 +124,6 @@ pub(crate) async fn with_archive<T: Send + 'static>(
     }
 }
 
-fn bad_value(name: &str, value: &str) -> Problem {
-    Problem::new(
-        Kind::BadQuery,
-        msg!("problem-detail-bad-value", name = name, value = value),
-    )
-    .with("parameter", name)
-}
-
 /// A 400 for a value of the query that is not what the parameter takes,
 /// saying what it takes.
 fn unexpected(name: &str, value: &str, expected: Message) -> Problem {
@@ -145,18 +139,6 @@ fn unexpected(name: &str, value: &str, expected: Message) -> Problem {
     .with("parameter", name)
 }
 
-/// A count of plies (`min_plies`, `max_plies`): a whole number, 0 or more.
-fn plies(name: &str, value: &str) -> Result<i64, Problem> {
-    value
-        .parse::<u32>()
-        .map(i64::from)
-        .map_err(|_| unexpected(name, value, msg!("archive-expected-plies")))
-}
-
-fn number<T: std::str::FromStr>(name: &str, value: &str) -> Result<T, Problem> {
-    value.parse().map_err(|_| bad_value(name, value))
-}
-
 /// A position given in a query: any notation songo reads; and whether it
 /// says who is to move.
 fn position_param(
@@ -168,82 +150,94 @@ fn position_param(
         .map_err(|error| Problem::parse(Kind::BadPosition, &error))
 }
 
-/// `GET /v1/games`: a page of games matching the filters.
-pub(crate) async fn search(state: Arc<State>, request: Request) -> Result<Response, Problem> {
-    let params = request.params(&[
-        "player",
-        "event",
-        "site",
-        "since",
-        "until",
-        "round",
-        "rules",
-        "result",
-        "valid",
-        "min_plies",
-        "max_plies",
-        "position",
-        "limit",
-        "after",
-        "format",
-    ])?;
-    authorize(&state, &request.headers, request.deadline, Need::Read).await?;
-    let mut filters = Filters::default();
-    let mut limit = 50;
-    let mut after = None;
-    let mut position = None;
-    let mut rules = None;
-    let mut streamed = None;
-    let mut paged = None;
-    for (name, value) in &params {
-        if name == "limit" || name == "after" {
-            paged = Some(name.as_str());
-        }
-        match name.as_str() {
-            "format" => {
-                streamed = match value.as_str() {
-                    "json" => None,
-                    "ndjson" => Some(Streamed::Ndjson),
-                    "record" => Some(Streamed::Record),
-                    _ => return Err(bad_value(name, value)),
-                };
-            }
-            "player" => filters.player = Some(value.clone()),
-            "event" => filters.event = Some(value.clone()),
-            "site" => filters.site = Some(value.clone()),
-            "since" | "until" => {
-                if !crate::archive::is_filter_date(value) {
-                    return Err(unexpected(name, value, msg!("archive-expected-date")));
-                }
-                if name == "since" {
-                    filters.since = Some(value.clone());
-                } else {
-                    filters.until = Some(value.clone());
-                }
-            }
-            "round" => filters.round = Some(value.clone()),
-            "result" => filters.result = Some(value.clone()),
-            "rules" => {
-                let ruleset = plumbing::ruleset(value)?;
-                rules = Some(ruleset);
-                filters.rules = Some(ruleset.id().to_owned());
-            }
-            "valid" => filters.valid = Some(number::<bool>(name, value)?),
-            "min_plies" => filters.min_plies = Some(plies(name, value)?),
-            "max_plies" => filters.max_plies = Some(plies(name, value)?),
-            "limit" => {
-                limit = number::<usize>(name, value)?;
-                if !(1..=1000).contains(&limit) {
-                    return Err(bad_value(name, value));
-                }
-            }
-            "after" => after = Some(value.clone()),
-            _ => position = Some(value.clone()),
+/// The query of `GET /v1/games`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SearchQuery {
+    player: Option<String>,
+    event: Option<String>,
+    site: Option<String>,
+    since: Option<Parsed<Date>>,
+    until: Option<Parsed<Date>>,
+    round: Option<String>,
+    rules: Option<Parsed<Ruleset>>,
+    result: Option<String>,
+    valid: Option<bool>,
+    min_plies: Option<u32>,
+    max_plies: Option<u32>,
+    position: Option<String>,
+    limit: Option<Within<1, 1000>>,
+    after: Option<String>,
+    format: Option<Format>,
+}
+
+impl Query for SearchQuery {
+    fn refused(name: &str, value: &str) -> Problem {
+        match name {
+            "since" | "until" => unexpected(name, value, msg!("archive-expected-date")),
+            "min_plies" | "max_plies" => unexpected(name, value, msg!("archive-expected-plies")),
+            "rules" => ruleset_refused(name, value),
+            _ => bad_value(name, value),
         }
     }
+}
+
+/// A date of a filter (`since`, `until`): `YYYY`, `YYYY.MM` or `YYYY.MM.DD`.
+struct Date(String);
+
+impl std::str::FromStr for Date {
+    type Err = ();
+    fn from_str(text: &str) -> Result<Date, ()> {
+        crate::archive::is_filter_date(text)
+            .then(|| Date(text.to_owned()))
+            .ok_or(())
+    }
+}
+
+/// `format=` of `GET /v1/games`: a page of JSON, or every match streamed.
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+enum Format {
+    Json,
+    Ndjson,
+    Record,
+}
+
+/// `GET /v1/games`: a page of games matching the filters.
+pub(crate) async fn search(state: Arc<State>, request: Request) -> Result<Response, Problem> {
+    let query = request.query::<SearchQuery>()?;
+    authorize(&state, &request.headers, request.deadline, Need::Read).await?;
+    let rules = query.rules.map(|Parsed(rules)| rules);
+    let mut filters = Filters {
+        player: query.player,
+        event: query.event,
+        site: query.site,
+        since: query.since.map(|Parsed(Date(date))| date),
+        until: query.until.map(|Parsed(Date(date))| date),
+        round: query.round,
+        result: query.result,
+        rules: rules.map(|rules| rules.id().to_owned()),
+        valid: query.valid,
+        min_plies: query.min_plies.map(i64::from),
+        max_plies: query.max_plies.map(i64::from),
+        ..Filters::default()
+    };
+    let limit = query.limit.map_or(50, |Within(limit)| limit as usize);
+    let after = query.after;
+    // The page's parameter an export refuses (`limit` named first).
+    let paged = match (&query.limit, &after) {
+        (Some(_), _) => Some("limit"),
+        (None, Some(_)) => Some("after"),
+        (None, None) => None,
+    };
+    let streamed = match query.format {
+        None | Some(Format::Json) => None,
+        Some(Format::Ndjson) => Some(Streamed::Ndjson),
+        Some(Format::Record) => Some(Streamed::Record),
+    };
     // A position that does not say who is to move: both sides searched.
     let mut either_side = None;
-    if let Some(text) = position {
+    if let Some(text) = query.position {
         match position_param(&text, rules)? {
             (position, true) => filters.position = Some(position_key(&position)),
             (position, false) => either_side = Some(position),
@@ -471,6 +465,25 @@ impl Stream for Pieces {
     }
 }
 
+/// The query of `GET /v1/games/{id}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GameQuery {
+    format: Option<GameFormat>,
+    ply: Option<usize>,
+}
+
+impl Query for GameQuery {}
+
+/// `format=` of `GET /v1/games/{id}`.
+#[derive(Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum GameFormat {
+    Json,
+    Record,
+    Svg,
+}
+
 /// `GET /v1/games/{id}`: a game as JSON, its record, or the board at a ply
 /// as SVG; a deleted game too (`deleted: true`). The JSON and the record
 /// carry the game's `ETag` (the SVG's words follow the request's
@@ -480,19 +493,8 @@ pub(crate) async fn game(
     request: Request,
     id: String,
 ) -> Result<Response, Problem> {
-    let params = request.params(&["format", "ply"])?;
+    let GameQuery { format, ply } = request.query()?;
     authorize(&state, &request.headers, request.deadline, Need::Read).await?;
-    let mut format = "json".to_owned();
-    let mut ply = None;
-    for (name, value) in &params {
-        match name.as_str() {
-            "format" if ["json", "record", "svg"].contains(&value.as_str()) => {
-                format.clone_from(value);
-            }
-            "ply" => ply = Some(number::<usize>(name, value)?),
-            _ => return Err(bad_value(name, value)),
-        }
-    }
     let id = game_id(&state, &id)?;
     let wanted = id.clone();
     let stored = with_archive(&state, request.deadline, move |archive| {
@@ -503,9 +505,9 @@ pub(crate) async fn game(
         return Err(no_such_game(&id));
     };
     let tag = etag(&id, stored.revision);
-    let (body, content_type) = match format.as_str() {
-        "record" => (stored.record + "\n", "text/plain; charset=utf-8"),
-        "svg" => {
+    let (body, content_type) = match format {
+        Some(GameFormat::Record) => (stored.record + "\n", "text/plain; charset=utf-8"),
+        Some(GameFormat::Svg) => {
             let position = position_at(&stored.record, ply).ok_or_else(|| {
                 Problem::new(
                     Kind::BadRecord,
@@ -781,14 +783,12 @@ struct ReasonRequest {
     reason: Option<String>,
 }
 
+impl Query for ReasonRequest {}
+
 /// The reason of a delete or a restore: the body's `reason` or the
 /// query's, not both; none at all is allowed.
 async fn optional_reason(state: &State, request: &mut Request) -> Result<Option<String>, Problem> {
-    let from_query = request
-        .params(&["reason"])?
-        .into_iter()
-        .map(|(_, value)| value)
-        .next();
+    let from_query = request.query::<ReasonRequest>()?.reason;
     Media::of(&request.headers, &[Media::Json])?;
     let body = request.body(state).await?;
     let text = crate::body::text(&body)?;
@@ -825,7 +825,7 @@ pub(crate) async fn edit(
     mut request: Request,
     id: String,
 ) -> Result<Response, Problem> {
-    request.params(&[])?;
+    request.query::<NoQuery>()?;
     let account = keeper(&state, &request.headers, request.deadline).await?;
     let id = game_id(&state, &id)?;
     let precondition = precondition(&request, &id)?;
@@ -905,7 +905,7 @@ pub(crate) async fn history(
     request: Request,
     id: String,
 ) -> Result<Response, Problem> {
-    request.params(&[])?;
+    request.query::<NoQuery>()?;
     authorize(&state, &request.headers, request.deadline, Need::Read).await?;
     let id = game_id(&state, &id)?;
     let wanted = id.clone();
@@ -960,7 +960,7 @@ async fn keeper(
 /// `POST /v1/games`: import the games of a record (text) body, as the
 /// account of the request's token ([`authorize`]).
 pub(crate) async fn import(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
-    request.params(&[])?;
+    request.query::<NoQuery>()?;
     let account = keeper(&state, &request.headers, request.deadline).await?;
     // The body first, within its limits: a slow client holds no slot
     // while its records arrive.
@@ -1021,36 +1021,49 @@ pub(crate) async fn import(state: Arc<State>, mut request: Request) -> Result<Re
     json(StatusCode::OK, &report)
 }
 
-/// `GET /v1/explorer`: the moves played from a position.
-pub(crate) async fn explorer(state: Arc<State>, request: Request) -> Result<Response, Problem> {
-    let params = request.params(&["position", "moves", "rules", "first", "recent", "event"])?;
-    authorize(&state, &request.headers, request.deadline, Need::Read).await?;
-    let mut position = None;
-    let mut event = None;
-    let mut moves = Vec::new();
-    let mut rules = None;
-    let mut first = Side::South;
-    let mut recent = 5;
-    for (name, value) in &params {
-        match name.as_str() {
-            "position" => position = Some(value.clone()),
-            "moves" => moves.extend(
-                value
-                    .split([' ', ','])
-                    .filter(|m| !m.is_empty())
-                    .map(str::to_owned),
-            ),
-            "rules" => rules = Some(plumbing::ruleset(value)?),
-            "first" => first = value.parse().map_err(|_| bad_value(name, value))?,
-            "event" => event = Some(value.clone()),
-            _ => {
-                recent = number::<usize>(name, value)?;
-                if recent > 100 {
-                    return Err(bad_value(name, value));
-                }
-            }
+/// The query of `GET /v1/explorer`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExplorerQuery {
+    position: Option<String>,
+    moves: Option<String>,
+    rules: Option<Parsed<Ruleset>>,
+    first: Option<Parsed<Side>>,
+    recent: Option<Within<0, 100>>,
+    event: Option<String>,
+}
+
+impl Query for ExplorerQuery {
+    const LISTS: &'static [&'static str] = &["moves"];
+
+    fn refused(name: &str, value: &str) -> Problem {
+        match name {
+            "rules" => ruleset_refused(name, value),
+            _ => bad_value(name, value),
         }
     }
+}
+
+/// `GET /v1/explorer`: the moves played from a position.
+pub(crate) async fn explorer(state: Arc<State>, request: Request) -> Result<Response, Problem> {
+    let ExplorerQuery {
+        position,
+        moves,
+        rules,
+        first,
+        recent,
+        event,
+    } = request.query()?;
+    authorize(&state, &request.headers, request.deadline, Need::Read).await?;
+    let rules = rules.map(|Parsed(rules)| rules);
+    let first = first.map_or(Side::South, |Parsed(side)| side);
+    let recent = recent.map_or(5, |Within(recent)| recent as usize);
+    let moves: Vec<String> = moves
+        .iter()
+        .flat_map(|moves| moves.split([' ', ',']))
+        .filter(|m| !m.is_empty())
+        .map(str::to_owned)
+        .collect();
     let (mut at, named) = match position {
         Some(text) => position_param(&text, rules)?,
         None => (
@@ -1090,25 +1103,48 @@ pub(crate) async fn explorer(state: Arc<State>, request: Request) -> Result<Resp
     json(StatusCode::OK, &explorer)
 }
 
+/// The query of `GET /v1/standings`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StandingsQuery {
+    event: Option<String>,
+    format: Option<TableFormat>,
+    tiebreaks: Option<Parsed<TieBreaks>>,
+}
+
+impl Query for StandingsQuery {}
+
+/// `format=` of `GET /v1/standings`.
+#[derive(Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum TableFormat {
+    Json,
+    Csv,
+    Markdown,
+    Text,
+}
+
+/// `tiebreaks=`: the tie-breaks' order, as a list.
+struct TieBreaks(Vec<TieBreak>);
+
+impl std::str::FromStr for TieBreaks {
+    type Err = ();
+    fn from_str(text: &str) -> Result<TieBreaks, ()> {
+        TieBreak::parse_list(text).map(TieBreaks).map_err(|_| ())
+    }
+}
+
 /// `GET /v1/standings`: an event's crosstable, as JSON, CSV, Markdown or text.
 pub(crate) async fn standings(state: Arc<State>, request: Request) -> Result<Response, Problem> {
-    let params = request.params(&["event", "format", "tiebreaks"])?;
+    let StandingsQuery {
+        event,
+        format,
+        tiebreaks,
+    } = request.query()?;
     authorize(&state, &request.headers, request.deadline, Need::Read).await?;
-    let mut event = None;
-    let mut format = "json".to_owned();
-    let mut order = Vec::new();
-    for (name, value) in &params {
-        match name.as_str() {
-            "event" => event = Some(value.clone()),
-            "tiebreaks" => {
-                order = TieBreak::parse_list(value).map_err(|_| bad_value(name, value))?;
-            }
-            _ if ["json", "csv", "markdown", "text"].contains(&value.as_str()) => {
-                format.clone_from(value);
-            }
-            _ => return Err(bad_value(name, value)),
-        }
-    }
+    let order = tiebreaks
+        .map(|Parsed(TieBreaks(order))| order)
+        .unwrap_or_default();
     let Some(event) = event else {
         return Err(Problem::new(
             Kind::BadQuery,
@@ -1119,11 +1155,11 @@ pub(crate) async fn standings(state: Arc<State>, request: Request) -> Result<Res
         archive.standings_by(&event, &order)
     })
     .await?;
-    let (table, content_type) = match format.as_str() {
-        "csv" => (Table::Csv, "text/csv; charset=utf-8"),
-        "markdown" => (Table::Markdown, "text/markdown; charset=utf-8"),
-        "text" => (Table::Text, "text/plain; charset=utf-8"),
-        _ => return json(StatusCode::OK, &standings),
+    let (table, content_type) = match format {
+        Some(TableFormat::Csv) => (Table::Csv, "text/csv; charset=utf-8"),
+        Some(TableFormat::Markdown) => (Table::Markdown, "text/markdown; charset=utf-8"),
+        Some(TableFormat::Text) => (Table::Text, "text/plain; charset=utf-8"),
+        None | Some(TableFormat::Json) => return json(StatusCode::OK, &standings),
     };
     let mut response = Response::new(render::standings(&standings, table, request.lang).into());
     response
@@ -1132,18 +1168,20 @@ pub(crate) async fn standings(state: Arc<State>, request: Request) -> Result<Res
     Ok(response)
 }
 
+/// The query of `GET /v1/ratings`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RatingsQuery {
+    rules: Option<Parsed<Ruleset>>,
+}
+
+impl Query for RatingsQuery {}
+
 /// `GET /v1/ratings?rules=`: the players' Glicko-2 ratings, as JSON.
 pub(crate) async fn ratings(state: Arc<State>, request: Request) -> Result<Response, Problem> {
-    let params = request.params(&["rules"])?;
+    let RatingsQuery { rules } = request.query()?;
     authorize(&state, &request.headers, request.deadline, Need::Read).await?;
-    let mut rules = None;
-    for (name, value) in &params {
-        match value.parse::<Ruleset>() {
-            Ok(ruleset) if name == "rules" => rules = Some(ruleset),
-            _ => return Err(bad_value(name, value)),
-        }
-    }
-    let Some(rules) = rules else {
+    let Some(Parsed(rules)) = rules else {
         return Err(Problem::new(
             Kind::BadQuery,
             msg!("problem-detail-missing-parameter", name = "rules"),
@@ -1156,38 +1194,40 @@ pub(crate) async fn ratings(state: Arc<State>, request: Request) -> Result<Respo
     json(StatusCode::OK, &ratings)
 }
 
-/// The page of a list the query asks for: `limit` (1 to 1000, default
-/// 100) and `after` (a page's `next`); `name` too when `named`.
-fn list_query(
-    request: &Request,
-    named: bool,
-) -> Result<(usize, Option<String>, Option<String>), Problem> {
-    let names: &[&str] = if named {
-        &["limit", "after", "name"]
-    } else {
-        &["limit", "after"]
-    };
-    let mut limit = 100;
-    let mut after = None;
-    let mut wanted = None;
-    for (name, value) in &request.params(names)? {
-        match name.as_str() {
-            "limit" => {
-                limit = number::<usize>(name, value)?;
-                if !(1..=crate::archive::MAX_LIST_PAGE).contains(&limit) {
-                    return Err(bad_value(name, value));
-                }
-            }
-            "after" => after = Some(value.clone()),
-            _ => wanted = Some(value.clone()),
-        }
-    }
-    Ok((limit, after, wanted))
+/// The query of `GET /v1/players`: the page, `limit` (1 to 1000, default
+/// 100) and `after` (a page's `next`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayersQuery {
+    limit: Option<PageLimit>,
+    after: Option<String>,
+}
+
+impl Query for PlayersQuery {}
+
+/// The query of `GET /v1/events`: the page, and the events' `name`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EventsQuery {
+    limit: Option<PageLimit>,
+    after: Option<String>,
+    name: Option<String>,
+}
+
+impl Query for EventsQuery {}
+
+/// A list's page size, 1 to 1000.
+type PageLimit = Within<1, { crate::archive::MAX_LIST_PAGE as u64 }>;
+
+/// A page's `limit`: 100 when not given.
+fn page_limit(limit: Option<PageLimit>) -> usize {
+    limit.map_or(100, |Within(limit)| limit as usize)
 }
 
 /// `GET /v1/players`: a page of the players, with their other names and games.
 pub(crate) async fn players(state: Arc<State>, request: Request) -> Result<Response, Problem> {
-    let (limit, after, _) = list_query(&request, false)?;
+    let PlayersQuery { limit, after } = request.query()?;
+    let limit = page_limit(limit);
     let list = with_archive(&state, request.deadline, move |archive| {
         archive.players_page(limit, after.as_deref())
     })
@@ -1197,7 +1237,8 @@ pub(crate) async fn players(state: Arc<State>, request: Request) -> Result<Respo
 
 /// `GET /v1/events`: a page of the events, with their sites, dates and games.
 pub(crate) async fn events(state: Arc<State>, request: Request) -> Result<Response, Problem> {
-    let (limit, after, name) = list_query(&request, true)?;
+    let EventsQuery { limit, after, name } = request.query()?;
+    let limit = page_limit(limit);
     let list = with_archive(&state, request.deadline, move |archive| {
         archive.events_page(limit, after.as_deref(), name.as_deref())
     })

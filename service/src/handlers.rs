@@ -19,7 +19,9 @@ use warp::reply::Response;
 
 use crate::body::{self, Media};
 use crate::budget;
-use crate::plumbing::{Request, State, json, ruleset, slot};
+use crate::plumbing::{
+    NoQuery, Parsed, Query, Request, State, bad_value, json, ruleset, ruleset_refused, slot,
+};
 use crate::problem::{Kind, Problem};
 
 /// The most moves one `POST /v1/play` plays: the report holds three boards
@@ -28,7 +30,7 @@ pub(crate) const MAX_MOVES: usize = 2000;
 
 /// `GET /healthz`.
 pub(crate) async fn healthz(_state: Arc<State>, request: Request) -> Result<Response, Problem> {
-    request.params(&[])?;
+    request.query::<NoQuery>()?;
     #[derive(Serialize)]
     struct Health {
         status: &'static str,
@@ -46,7 +48,7 @@ pub(crate) async fn healthz(_state: Arc<State>, request: Request) -> Result<Resp
 /// `GET /v1/rules`: every ruleset and rule id, the sentences in the
 /// request's language.
 pub(crate) async fn rules(_state: Arc<State>, request: Request) -> Result<Response, Problem> {
-    request.params(&[])?;
+    request.query::<NoQuery>()?;
     json(StatusCode::OK, &RulesReport::new(request.lang))
 }
 
@@ -62,7 +64,7 @@ fn position_problem(error: &songo_notation::error::ParseError) -> Problem {
 }
 
 /// The forms `render=` gives.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 enum Render {
     /// The plain-text diagram.
@@ -75,23 +77,6 @@ enum Render {
 
 impl Render {
     const NAMES: [&'static str; 3] = ["text", "markdown", "svg"];
-
-    fn parse(name: &str) -> Result<Render, Problem> {
-        match name {
-            "text" => Ok(Render::Text),
-            "markdown" => Ok(Render::Markdown),
-            "svg" => Ok(Render::Svg),
-            _ => Err(Problem::new(
-                Kind::BadQuery,
-                msg!(
-                    "problem-detail-bad-render",
-                    value = name,
-                    known = Render::NAMES.join(", ")
-                ),
-            )
-            .with("parameter", "render")),
-        }
-    }
 
     fn media_type(self) -> &'static str {
         match self {
@@ -197,88 +182,117 @@ struct Drawing {
     terms: Option<Vec<TeachId>>,
 }
 
-impl Drawing {
-    /// Reads the drawing parameters, and `rules` when `known` lists it;
-    /// `known` is every parameter the route takes.
-    fn of(request: &Request, known: &[&str]) -> Result<(Drawing, Option<Ruleset>), Problem> {
-        let mut drawing = Drawing {
-            lang: request.lang,
-            ..Drawing::default()
-        };
-        let mut rules = None;
-        let list = |value: &str| -> Vec<String> {
-            value
-                .split(',')
-                .map(str::trim)
-                .filter(|item| !item.is_empty())
-                .map(str::to_owned)
-                .collect()
-        };
-        for (name, value) in request.params(known)? {
-            match name.as_str() {
-                "rules" => {
-                    rules = Some(ruleset(&value).map_err(|p| p.with("parameter", "rules"))?);
-                }
-                "letters" => {
-                    drawing.letters = Some(match value.as_str() {
-                        "south-upper" => LetterCase::SouthUpper,
-                        "north-upper" => LetterCase::NorthUpper,
-                        _ => {
-                            return Err(Problem::new(
-                                Kind::BadQuery,
-                                msg!("problem-detail-bad-letters", value = value),
-                            )
-                            .with("parameter", "letters"));
-                        }
-                    });
-                }
-                "layout" => {
-                    drawing.layout = match value.as_str() {
-                        "horizontal" => Layout::Row,
-                        "vertical" => Layout::Column,
-                        _ => {
-                            return Err(Problem::new(
-                                Kind::BadQuery,
-                                format!(
-                                    "layout={value} is not a layout: use horizontal or vertical"
-                                ),
-                            )
-                            .with("parameter", "layout"));
-                        }
-                    };
-                }
-                "highlight" => drawing.highlight.extend(list(&value)),
-                "arrow" => drawing.arrows.extend(list(&value)),
-                "terms" => {
-                    let mut terms = drawing.terms.take().unwrap_or_default();
-                    for name in list(&value) {
-                        terms.push(name.parse::<TeachId>().map_err(|error| {
-                            Problem::new(Kind::BadQuery, format!("terms={value}: {error}"))
-                                .with("parameter", "terms")
-                        })?);
-                    }
-                    drawing.terms = Some(terms);
-                }
-                "hooks" => {
-                    drawing.hooks = match value.as_str() {
-                        "true" => true,
-                        "false" => false,
-                        _ => {
-                            return Err(Problem::new(
-                                Kind::BadQuery,
-                                msg!("problem-detail-bad-hooks", value = value),
-                            )
-                            .with("parameter", "hooks"));
-                        }
-                    };
-                }
-                _ => drawing.render = Some(Render::parse(&value)?),
+/// The query of a drawing route: the parameters every one takes
+/// (`render`, `letters`, `highlight`, `arrow`) and its own.
+macro_rules! drawing_query {
+    ($name:ident { $($field:ident: $type:ty),* }) => {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct $name {
+            render: Option<Render>,
+            letters: Option<Letters>,
+            highlight: Option<String>,
+            arrow: Option<String>,
+            $($field: Option<$type>,)*
+        }
+
+        impl Query for $name {
+            const LISTS: &'static [&'static str] = &["highlight", "arrow", "terms"];
+            fn refused(name: &str, value: &str) -> Problem {
+                drawing_refused(name, value)
             }
         }
-        budget::check_marks(drawing.mark_count())?;
-        Ok((drawing, rules))
-    }
 
+        impl $name {
+            /// The drawing asked for, in `lang`.
+            fn drawing(&self, lang: Lang) -> Result<Drawing, Problem> {
+                let drawing = Drawing {
+                    render: self.render,
+                    letters: self.letters.map(|letters| match letters {
+                        Letters::SouthUpper => LetterCase::SouthUpper,
+                        Letters::NorthUpper => LetterCase::NorthUpper,
+                    }),
+                    lang,
+                    highlight: list(self.highlight.as_deref()),
+                    arrows: list(self.arrow.as_deref()),
+                    ..Drawing::default()
+                };
+                budget::check_marks(drawing.mark_count())?;
+                Ok(drawing)
+            }
+        }
+    };
+}
+
+drawing_query!(PositionsQuery { rules: Parsed<Ruleset>, hooks: bool });
+drawing_query!(PlayQuery {
+    layout: LayoutParam
+});
+drawing_query!(ExplainQuery { hooks: bool, terms: Parsed<Terms> });
+
+/// `letters=`: which side's houses are written in capitals.
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "kebab-case")]
+enum Letters {
+    SouthUpper,
+    NorthUpper,
+}
+
+/// `layout=`.
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+enum LayoutParam {
+    Horizontal,
+    Vertical,
+}
+
+/// `terms=`: teaching terms by id, comma-separated.
+struct Terms(Vec<TeachId>);
+
+impl std::str::FromStr for Terms {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Terms, String> {
+        let terms = list(Some(text))
+            .into_iter()
+            .map(|name| name.parse::<TeachId>());
+        let terms: Result<Vec<TeachId>, _> = terms.collect();
+        terms.map(Terms).map_err(|error| error.to_string())
+    }
+}
+
+/// The items of a comma-separated list.
+fn list(value: Option<&str>) -> Vec<String> {
+    let items = value.unwrap_or_default().split(',').map(str::trim);
+    items
+        .filter(|item| !item.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The problem of a drawing parameter's value.
+fn drawing_refused(name: &str, value: &str) -> Problem {
+    let detail = match name {
+        "rules" => return ruleset_refused(name, value).with("parameter", "rules"),
+        "letters" => msg!("problem-detail-bad-letters", value = value),
+        "hooks" => msg!("problem-detail-bad-hooks", value = value),
+        "render" => msg!(
+            "problem-detail-bad-render",
+            value = value,
+            known = Render::NAMES.join(", ")
+        ),
+        "layout" => Message::verbatim(format!(
+            "layout={value} is not a layout: use horizontal or vertical"
+        )),
+        "terms" => {
+            let error = value.parse::<Terms>().err().unwrap_or_default();
+            Message::verbatim(format!("terms={value}: {error}"))
+        }
+        _ => return bad_value(name, value),
+    };
+    Problem::new(Kind::BadQuery, detail).with("parameter", name)
+}
+
+impl Drawing {
     /// The marks asked for, drawn on every board.
     fn mark_count(&self) -> usize {
         self.highlight.len() + self.arrows.len()
@@ -305,15 +319,17 @@ impl Drawing {
     }
 }
 
-/// The parameters every drawing route takes.
-const DRAWING: [&str; 4] = ["render", "letters", "highlight", "arrow"];
-
 /// `POST /v1/positions`: a position in any form.
 pub(crate) async fn positions(
     state: Arc<State>,
     mut request: Request,
 ) -> Result<Response, Problem> {
-    let (drawing, rules) = Drawing::of(&request, &[&DRAWING[..], &["rules", "hooks"]].concat())?;
+    let query = request.query::<PositionsQuery>()?;
+    let drawing = Drawing {
+        hooks: query.hooks.unwrap_or(false),
+        ..query.drawing(request.lang)?
+    };
+    let rules = query.rules.map(|Parsed(rules)| rules);
     Media::of(&request.headers, &[Media::Text, Media::Json, Media::Yaml])?;
     let body = request.body(&state).await?;
     state
@@ -474,7 +490,14 @@ fn position_in(body: &str, raw: &RawValue, rules: Option<&str>) -> Result<AnyPos
 
 /// `POST /v1/play`: play moves, report every step.
 pub(crate) async fn play(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
-    let (drawing, _) = Drawing::of(&request, &[&DRAWING[..], &["layout"]].concat())?;
+    let query = request.query::<PlayQuery>()?;
+    let drawing = Drawing {
+        layout: match query.layout {
+            Some(LayoutParam::Vertical) => Layout::Column,
+            None | Some(LayoutParam::Horizontal) => Layout::Row,
+        },
+        ..query.drawing(request.lang)?
+    };
     Media::of(&request.headers, &[Media::Json])?;
     let body = request.body(&state).await?;
     state
@@ -558,7 +581,7 @@ fn bad_move(index: usize, error: Message) -> Problem {
 
 /// `POST /v1/moves`: the legal and illegal moves of a position.
 pub(crate) async fn moves(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
-    request.params(&[])?;
+    request.query::<NoQuery>()?;
     Media::of(&request.headers, &[Media::Json])?;
     let body = request.body(&state).await?;
     let lang = request.lang;
@@ -589,7 +612,13 @@ struct ExplainRequest<'a> {
 
 /// `POST /v1/explain`: what the teaching vocabulary says of a position.
 pub(crate) async fn explain(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
-    let (drawing, _) = Drawing::of(&request, &[&DRAWING[..], &["hooks", "terms"]].concat())?;
+    let query = request.query::<ExplainQuery>()?;
+    let drawing = query.drawing(request.lang)?;
+    let drawing = Drawing {
+        hooks: query.hooks.unwrap_or(false),
+        terms: query.terms.map(|Parsed(Terms(terms))| terms),
+        ..drawing
+    };
     Media::of(&request.headers, &[Media::Json])?;
     let body = request.body(&state).await?;
     let answer = state
@@ -632,7 +661,7 @@ struct ExplainAnswer<'a> {
 
 /// `GET /debug/panic` (tests only): a job that panics.
 pub(crate) async fn debug_panic(state: Arc<State>, request: Request) -> Result<Response, Problem> {
-    request.params(&[])?;
+    request.query::<NoQuery>()?;
     state
         .job(request.deadline, || -> Result<Response, Problem> {
             panic!("debug route: a deliberate panic")
@@ -640,17 +669,22 @@ pub(crate) async fn debug_panic(state: Arc<State>, request: Request) -> Result<R
         .await?
 }
 
+/// The query of `GET /debug/sleep`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SleepQuery {
+    ms: Option<u64>,
+    slot: Option<String>,
+}
+
+impl Query for SleepQuery {}
+
 /// `GET /debug/sleep?ms=N[&slot=validation]` (tests only): a job (or a
 /// validation) that takes N milliseconds.
 pub(crate) async fn debug_sleep(state: Arc<State>, request: Request) -> Result<Response, Problem> {
-    let mut ms = 0;
-    let mut validation = false;
-    for (name, value) in request.params(&["ms", "slot"])? {
-        match name.as_str() {
-            "ms" => ms = value.parse::<u64>().unwrap_or(0),
-            _ => validation = value == "validation",
-        }
-    }
+    let SleepQuery { ms, slot: slots } = request.query()?;
+    let ms = ms.unwrap_or(0);
+    let validation = slots.as_deref() == Some("validation");
     let sleep = move || std::thread::sleep(std::time::Duration::from_millis(ms));
     if validation {
         let permit = slot(&state, request.deadline).await?;

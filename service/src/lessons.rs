@@ -6,7 +6,8 @@
 
 use std::sync::Arc;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use songo_notation::Ruleset;
 use songo_notation::i18n::Lang;
 use songo_notation::lesson::{self, Image, LessonReport, Options};
 use warp::http::StatusCode;
@@ -14,60 +15,65 @@ use warp::http::header::{CONTENT_TYPE, HeaderValue};
 use warp::reply::Response;
 
 use crate::body::Media;
-use crate::plumbing::{Request, State, json, ruleset};
+use crate::plumbing::{Parsed, Query, Request, State, json, ruleset_refused};
 use crate::problem::{Kind, Problem};
 
-/// How the handout is written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// How the handout is written (`to=`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
 enum To {
     Html,
     Markdown,
 }
 
-/// The query of a lesson route: `lang`, `rules`, and for render `to`.
-fn options(request: &Request, render: bool) -> Result<(Options, To), Problem> {
-    let known: &[&str] = if render {
-        &["rules", "to", "notes"]
-    } else {
-        &["rules"]
-    };
-    let mut options = Options::default();
-    let mut to = To::Html;
-    for (name, value) in request.params(known)? {
-        match name.as_str() {
-            "rules" => {
-                options.rules = Some(ruleset(&value).map_err(|p| p.with("parameter", "rules"))?);
-            }
-            "notes" => {
-                options.teacher_notes = match value.as_str() {
-                    "teacher" => true,
-                    "none" => false,
-                    _ => {
-                        return Err(Problem::new(
-                            Kind::BadQuery,
-                            format!("notes={value} is not a copy: use teacher or none"),
-                        )
-                        .with("parameter", "notes"));
-                    }
-                };
-            }
-            _ => {
-                to = match value.as_str() {
-                    "html" => To::Html,
-                    "markdown" => To::Markdown,
-                    _ => {
-                        return Err(Problem::new(
-                            Kind::BadQuery,
-                            format!("to={value} is not a handout form: use html or markdown"),
-                        )
-                        .with("parameter", "to"));
-                    }
-                };
-            }
-        }
+/// `notes=`: the teacher's copy, or the pupils'.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum Notes {
+    Teacher,
+    None,
+}
+
+/// The query of `POST /v1/lessons/check`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CheckQuery {
+    rules: Option<Parsed<Ruleset>>,
+}
+
+/// The query of `POST /v1/lessons/render`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RenderQuery {
+    rules: Option<Parsed<Ruleset>>,
+    to: Option<To>,
+    notes: Option<Notes>,
+}
+
+impl Query for CheckQuery {
+    fn refused(name: &str, value: &str) -> Problem {
+        RenderQuery::refused(name, value)
     }
-    options.lang = request.lang;
-    Ok((options, to))
+}
+
+impl Query for RenderQuery {
+    fn refused(name: &str, value: &str) -> Problem {
+        let detail = match name {
+            "notes" => format!("notes={value} is not a copy: use teacher or none"),
+            "to" => format!("to={value} is not a handout form: use html or markdown"),
+            _ => return ruleset_refused(name, value).with("parameter", "rules"),
+        };
+        Problem::new(Kind::BadQuery, detail).with("parameter", name)
+    }
+}
+
+/// The options of a lesson route, in `lang`.
+fn options(rules: Option<Parsed<Ruleset>>, lang: Lang) -> Options {
+    Options {
+        rules: rules.map(|Parsed(rules)| rules),
+        lang,
+        ..Options::default()
+    }
 }
 
 /// The lesson text of a body: UTF-8, within the library's size.
@@ -85,7 +91,8 @@ fn lesson_text(body: &[u8], lang: Lang) -> Result<&str, Problem> {
 /// `POST /v1/lessons/check`: the body is a lesson; the answer its
 /// `LessonReport` (200 whether or not it has problems).
 pub(crate) async fn check(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
-    let (options, _) = options(&request, false)?;
+    let CheckQuery { rules } = request.query()?;
+    let options = options(rules, request.lang);
     Media::of(&request.headers, &[Media::Text])?;
     let body = request.body(&state).await?;
     state
@@ -103,7 +110,12 @@ pub(crate) async fn check(state: Arc<State>, mut request: Request) -> Result<Res
 /// pictures and the report (`to=markdown`). An HTML answer says how many
 /// problems the lesson has in `Songo-Lesson-Problems`.
 pub(crate) async fn render(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
-    let (options, to) = options(&request, true)?;
+    let RenderQuery { rules, to, notes } = request.query()?;
+    let options = Options {
+        teacher_notes: notes == Some(Notes::Teacher),
+        ..options(rules, request.lang)
+    };
+    let to = to.unwrap_or(To::Html);
     Media::of(&request.headers, &[Media::Text])?;
     let body = request.body(&state).await?;
     state

@@ -31,7 +31,7 @@ use crate::body::Media;
 use crate::games::{no_archive, with_archive};
 use crate::handlers::json_body;
 use crate::hub::{Change, Published};
-use crate::plumbing::{Request, State, json};
+use crate::plumbing::{NoQuery, Request, State, json};
 use crate::problem::{Kind, Problem};
 
 /// The body of `POST /v1/live`.
@@ -126,7 +126,7 @@ fn refusal(refused: &LiveRefusal) -> Problem {
 /// `POST /v1/live`: starts a live game, as the account of the request's
 /// write token; 201 with its id and the key of its moves.
 pub(crate) async fn start(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
-    request.params(&[])?;
+    request.query::<NoQuery>()?;
     let account = authorize(&state, &request.headers, request.deadline, Need::Write).await?;
     Media::of(&request.headers, &[Media::Json])?;
     let body = request.body(&state).await?;
@@ -164,7 +164,7 @@ async fn keyed<T: DeserializeOwned>(
     request: &mut Request,
     id: &str,
 ) -> Result<(String, String, T), Problem> {
-    request.params(&[])?;
+    request.query::<NoQuery>()?;
     // A server without an archive says so first, whatever the path holds.
     if state.store.is_none() {
         return Err(no_archive());
@@ -242,7 +242,7 @@ pub(crate) async fn game(
     request: Request,
     id: String,
 ) -> Result<Response, Problem> {
-    request.params(&[])?;
+    request.query::<NoQuery>()?;
     authorize(&state, &request.headers, request.deadline, Need::Read).await?;
     let id = live_id(&id)?;
     let asked = id.clone();
@@ -331,7 +331,7 @@ pub(crate) async fn events(
     request: Request,
     id: String,
 ) -> Result<Response, Problem> {
-    request.params(&[])?;
+    request.query::<NoQuery>()?;
     authorize(&state, &request.headers, request.deadline, Need::Read).await?;
     let id = live_id(&id)?;
     let after = request

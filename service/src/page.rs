@@ -25,7 +25,7 @@ use warp::http::header::{
 use warp::reply::Response;
 
 use crate::budget;
-use crate::plumbing::{Request, State, json};
+use crate::plumbing::{NoQuery, Request, State, json};
 use crate::problem::{Kind, Problem};
 use crate::raster;
 
@@ -69,6 +69,7 @@ const ASSETS: &[Asset] = &[
     asset!("/page/board.js", JS, "board.js"),
     asset!("/page/record.js", JS, "record.js"),
     asset!("/page/lesson.js", JS, "lesson.js"),
+    asset!("/page/computer.js", JS, "computer.js"),
     asset!("/page/archive.js", JS, "archive.js"),
     asset!("/page/keeping.js", JS, "keeping.js"),
     asset!("/page/tournament.js", JS, "tournament.js"),
@@ -232,7 +233,7 @@ fn page_messages(lang: Lang) -> std::collections::BTreeMap<&'static str, PageMes
 /// `GET /v1/messages?lang=en|fr`: the page's words in a language (else the
 /// one `Accept-Language` prefers: the request's language).
 pub(crate) async fn messages(_state: Arc<State>, request: Request) -> Result<Response, Problem> {
-    request.params(&[])?;
+    request.query::<NoQuery>()?;
     let lang = request.lang;
     #[derive(Serialize)]
     struct Messages {

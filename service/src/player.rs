@@ -19,7 +19,7 @@ use warp::reply::Response;
 use crate::analysis::CancelOnDrop;
 use crate::body::{self, Media};
 use crate::handlers::{json_body, position_to_move};
-use crate::plumbing::{Request, State, json};
+use crate::plumbing::{Query, Request, State, Within, json};
 use crate::problem::{Kind, Problem};
 
 /// The body of `POST /v1/move`: a position as `/v1/analyse` takes it.
@@ -34,33 +34,39 @@ struct MoveRequest<'a> {
     to_move: Option<Side>,
 }
 
-/// `level` (needed, 1 to 8) and `seed` (default 0) of the query.
-fn level_and_seed(request: &Request) -> Result<(Level, u64), Problem> {
-    let mut level = None;
-    let mut seed = 0;
-    for (name, value) in request.params(&["level", "seed"])? {
-        let bad =
-            |detail: Message| Problem::new(Kind::BadQuery, detail).with("parameter", name.clone());
-        if name == "level" {
-            let number = value.parse().ok().and_then(Level::new);
-            level =
-                Some(number.ok_or_else(|| {
-                    bad(msg!("problem-detail-bad-level", value = value.as_str()))
-                })?);
+/// The query of `POST /v1/move`: `level` (needed, 1 to 8) and `seed`
+/// (default 0).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveQuery {
+    level: Option<Within<1, 8>>,
+    seed: Option<u64>,
+}
+
+impl Query for MoveQuery {
+    fn refused(name: &str, value: &str) -> Problem {
+        let detail = if name == "level" {
+            msg!("problem-detail-bad-level", value = value)
         } else {
-            seed = value
-                .parse()
-                .map_err(|_| bad(msg!("problem-detail-bad-seed", value = value.as_str())))?;
-        }
+            msg!("problem-detail-bad-seed", value = value)
+        };
+        Problem::new(Kind::BadQuery, detail).with("parameter", name)
     }
-    let level = level.ok_or_else(|| {
-        Problem::new(
-            Kind::BadQuery,
-            msg!("problem-detail-missing-parameter", name = "level"),
-        )
-        .with("parameter", "level")
-    })?;
-    Ok((level, seed))
+}
+
+/// `level` and `seed` of the query.
+fn level_and_seed(request: &Request) -> Result<(Level, u64), Problem> {
+    let MoveQuery { level, seed } = request.query()?;
+    let level = level
+        .and_then(|Within(level)| Level::new(u8::try_from(level).ok()?))
+        .ok_or_else(|| {
+            Problem::new(
+                Kind::BadQuery,
+                msg!("problem-detail-missing-parameter", name = "level"),
+            )
+            .with("parameter", "level")
+        })?;
+    Ok((level, seed.unwrap_or(0)))
 }
 
 /// `POST /v1/move?level=&seed=`: the move the player of `level` chooses.

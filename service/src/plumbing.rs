@@ -6,9 +6,11 @@
 
 use std::collections::HashMap;
 use std::net::IpAddr;
+use std::str::FromStr;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use serde::Serialize;
+use serde::de::{DeserializeOwned, Error as _, Visitor};
+use serde::{Deserialize, Serialize};
 use songo_notation::Ruleset;
 use songo_notation::i18n::{Lang, Message};
 use songo_notation::msg;
@@ -35,7 +37,7 @@ pub(crate) struct State {
     /// queue behind it.
     pub(crate) engine: Arc<Semaphore>,
     /// The engine requests in flight of each client address.
-    pub(crate) engine_clients: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    pub(crate) engine_clients: Shares,
     /// The memory kept for bodies being read.
     pub(crate) bodies: Memory,
     /// The memory kept for answers their clients have not read yet.
@@ -76,20 +78,38 @@ impl State {
     }
 }
 
-/// One engine request of a client, counted against the client's share
-/// ([`Config::max_engine_per_client`]) until it is dropped.
-pub(crate) struct EngineShare {
-    clients: Arc<Mutex<HashMap<IpAddr, usize>>>,
-    client: IpAddr,
+/// What each client address holds (connections, engine requests), each
+/// counted until its [`Share`] is dropped.
+#[derive(Default, Clone)]
+pub(crate) struct Shares(Arc<Mutex<HashMap<IpAddr, usize>>>);
+
+impl Shares {
+    /// One more for `client`, unless it already holds `most`.
+    pub(crate) fn take(&self, client: IpAddr, most: usize) -> Option<Share> {
+        let mut counts = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let count = counts.entry(client).or_insert(0);
+        if *count >= most {
+            return None;
+        }
+        *count += 1;
+        let shares = self.clone();
+        Some(Share { shares, client })
+    }
 }
 
-impl Drop for EngineShare {
+/// One thing a client address holds, counted until dropped.
+pub(crate) struct Share {
+    shares: Shares,
+    pub(crate) client: IpAddr,
+}
+
+impl Drop for Share {
     fn drop(&mut self) {
-        let mut clients = self.clients.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(count) = clients.get_mut(&self.client) {
+        let mut counts = self.shares.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(count) = counts.get_mut(&self.client) {
             *count -= 1;
             if *count == 0 {
-                clients.remove(&self.client);
+                counts.remove(&self.client);
             }
         }
     }
@@ -98,7 +118,7 @@ impl Drop for EngineShare {
 /// An engine request's turn: its client's share and an engine slot, held
 /// until the work is done (move it into the work's closure).
 pub(crate) struct EngineTurn {
-    _share: EngineShare,
+    _share: Share,
     _slot: OwnedSemaphorePermit,
     deadline: Instant,
     slots: usize,
@@ -120,27 +140,17 @@ impl State {
     /// Counts an engine request of `client`: 429 when the client already
     /// has its share in flight. Taken before the body is read, so that a
     /// client past its share is told at once.
-    pub(crate) fn engine_share(&self, client: IpAddr) -> Result<EngineShare, Problem> {
+    pub(crate) fn engine_share(&self, client: IpAddr) -> Result<Share, Problem> {
         let most = self.config.max_engine_per_client.max(1);
-        let mut clients = self
-            .engine_clients
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        let count = clients.entry(client).or_insert(0);
-        if *count >= most {
-            return Err(Problem::too_many_requests(
+        self.engine_clients.take(client, most).ok_or_else(|| {
+            Problem::too_many_requests(
                 msg!(
                     "problem-detail-engine-per-client",
                     client = client.to_string(),
                     most = most
                 ),
                 most,
-            ));
-        }
-        *count += 1;
-        Ok(EngineShare {
-            clients: Arc::clone(&self.engine_clients),
-            client,
+            )
         })
     }
 
@@ -148,7 +158,7 @@ impl State {
     /// queue (first come, first served) until `deadline`.
     pub(crate) async fn engine_turn(
         &self,
-        share: EngineShare,
+        share: Share,
         deadline: Instant,
     ) -> Result<EngineTurn, Problem> {
         let slots = self.config.max_concurrent_engine.max(1);
@@ -256,36 +266,157 @@ impl Request {
         body::read(&self.headers, stream, reading).await
     }
 
-    /// The query parameters, refusing any not in `known` (`lang`, which
-    /// every route takes, is read apart and left out).
-    pub(crate) fn params(&self, known: &[&str]) -> Result<Vec<(String, String)>, Problem> {
+    /// The query read into `T`, its fields the parameters the route takes
+    /// (`lang`, which every route takes, is read apart and left out): a
+    /// parameter with no field is refused, naming those it takes; the
+    /// first value, in the query's order, that does not read is
+    /// `T::refused`; of a parameter given twice, the last counts (the
+    /// values of one of `T::LISTS`, joined by commas).
+    pub(crate) fn query<T: Query>(&self) -> Result<T, Problem> {
+        let bad_query = |error: &dyn std::fmt::Display| {
+            let error = Message::verbatim(error.to_string());
+            Problem::new(
+                Kind::BadQuery,
+                msg!("problem-detail-bad-query-string", error = error),
+            )
+        };
         let mut pairs: Vec<(String, String)> =
-            serde_urlencoded::from_str(&self.query).map_err(|e| {
-                Problem::new(
-                    Kind::BadQuery,
-                    msg!(
-                        "problem-detail-bad-query-string",
-                        error = Message::verbatim(e.to_string())
-                    ),
-                )
-            })?;
+            serde_urlencoded::from_str(&self.query).map_err(|e| bad_query(&e))?;
         pairs.retain(|(name, _)| name != "lang");
-        if let Some((name, _)) = pairs
-            .iter()
-            .find(|(name, _)| !known.contains(&name.as_str()))
-        {
+        let known = field_names::<T>();
+        if let Some((name, _)) = pairs.iter().find(|(name, _)| !known.contains(&&**name)) {
             let detail = if known.is_empty() {
                 msg!("problem-detail-no-parameter", name = name.as_str())
             } else {
+                let known = known.join(", ");
                 msg!(
                     "problem-detail-unknown-parameter",
                     name = name.as_str(),
-                    known = known.join(", ")
+                    known = known
                 )
             };
             return Err(Problem::new(Kind::BadQuery, detail));
         }
-        Ok(pairs)
+        // Each value alone first, so that the one that does not read is named.
+        for (name, value) in &pairs {
+            read::<T>(&[(name, value)]).map_err(|_| T::refused(name, value))?;
+        }
+        let mut kept: Vec<(&str, String)> = Vec::new();
+        for (name, value) in pairs.iter().rev() {
+            match kept.iter_mut().find(|(seen, _)| seen == name) {
+                Some((_, list)) if T::LISTS.contains(&&**name) => *list = format!("{value},{list}"),
+                Some(_) => {}
+                None => kept.push((name, value.clone())),
+            }
+        }
+        let kept: Vec<(&str, &str)> = kept.iter().map(|(name, value)| (*name, &**value)).collect();
+        read::<T>(&kept).map_err(|e| bad_query(&e))
+    }
+}
+
+/// A route's query parameters: a struct, one field a parameter, each an
+/// `Option` or defaulted (one parameter alone reads).
+pub(crate) trait Query: DeserializeOwned {
+    /// The parameters that may be repeated, each a comma-separated list.
+    const LISTS: &'static [&'static str] = &[];
+
+    /// The problem of a parameter's value that does not read.
+    fn refused(name: &str, value: &str) -> Problem {
+        bad_value(name, value)
+    }
+}
+
+/// The query of a route that takes no parameter but `lang`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct NoQuery {}
+
+impl Query for NoQuery {}
+
+/// A 400 for a value of the query that the parameter does not take.
+pub(crate) fn bad_value(name: &str, value: &str) -> Problem {
+    Problem::new(
+        Kind::BadQuery,
+        msg!("problem-detail-bad-value", name = name, value = value),
+    )
+    .with("parameter", name)
+}
+
+/// The problem of a ruleset's name that names none (given as `name`).
+pub(crate) fn ruleset_refused(name: &str, value: &str) -> Problem {
+    ruleset(value)
+        .err()
+        .unwrap_or_else(|| bad_value(name, value))
+}
+
+/// `pairs` read into `T` as a query string.
+fn read<T: DeserializeOwned>(pairs: &[(&str, &str)]) -> Result<T, serde_urlencoded::de::Error> {
+    let text = serde_urlencoded::to_string(pairs).unwrap_or_default();
+    serde_urlencoded::from_str(&text)
+}
+
+/// The names of the fields of the struct `T`, as its `Deserialize` asks
+/// for them (none for another type).
+fn field_names<T: DeserializeOwned>() -> &'static [&'static str] {
+    /// Stops at the struct, keeping its fields' names.
+    #[derive(Debug)]
+    struct Fields(&'static [&'static str]);
+    impl std::fmt::Display for Fields {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "{:?}", self.0)
+        }
+    }
+    impl std::error::Error for Fields {}
+    impl serde::de::Error for Fields {
+        fn custom<M: std::fmt::Display>(_: M) -> Self {
+            Fields(&[])
+        }
+    }
+    impl<'de> serde::Deserializer<'de> for Fields {
+        type Error = Fields;
+        fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Fields> {
+            Err(Fields(&[]))
+        }
+        fn deserialize_struct<V: Visitor<'de>>(
+            self,
+            _: &'static str,
+            fields: &'static [&'static str],
+            _: V,
+        ) -> Result<V::Value, Fields> {
+            Err(Fields(fields))
+        }
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes
+            byte_buf option unit unit_struct newtype_struct seq tuple tuple_struct map
+            enum identifier ignored_any
+        }
+    }
+    T::deserialize(Fields(&[]))
+        .err()
+        .map_or(&[], |fields| fields.0)
+}
+
+/// A query value read by its type's `FromStr` (as the command line reads it).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Parsed<T>(pub(crate) T);
+
+impl<'de, T: FromStr> Deserialize<'de> for Parsed<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(value: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(value)?;
+        let parsed = text.parse().map_err(|_| D::Error::custom("does not read"));
+        parsed.map(Parsed)
+    }
+}
+
+/// A whole number of a query from `MIN` to `MAX`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Within<const MIN: u64, const MAX: u64>(pub(crate) u64);
+
+impl<'de, const MIN: u64, const MAX: u64> Deserialize<'de> for Within<MIN, MAX> {
+    fn deserialize<D: serde::Deserializer<'de>>(value: D) -> Result<Self, D::Error> {
+        let number = u64::deserialize(value)?;
+        let within = (MIN..=MAX).contains(&number).then_some(Within(number));
+        within.ok_or_else(|| D::Error::custom("out of range"))
     }
 }
 

@@ -10,6 +10,8 @@ use std::task::{Context, Poll};
 
 use bytes::Bytes;
 use futures_util::Stream;
+use serde::Deserialize;
+use songo_notation::Ruleset;
 use songo_notation::analysis::annotate::Engine;
 use songo_notation::annotation;
 use songo_notation::i18n::Message;
@@ -26,7 +28,7 @@ use warp::reply::Response;
 use crate::analysis;
 use crate::body::{self, Body, Media};
 use crate::budget;
-use crate::plumbing::{Request, State, json, ruleset, slot};
+use crate::plumbing::{Parsed, Query, Request, State, json, ruleset_refused, slot};
 use crate::problem::{Kind, Problem};
 
 /// The media type of one JSON document per line.
@@ -79,6 +81,36 @@ fn record_text(body: &[u8], media: Media) -> Result<String, Problem> {
     }
 }
 
+/// The query of `POST /v1/validate`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ValidateQuery {
+    rules: Option<Parsed<Ruleset>>,
+    keep_going: Option<KeepGoing>,
+}
+
+impl Query for ValidateQuery {
+    fn refused(name: &str, value: &str) -> Problem {
+        if name == "rules" {
+            return ruleset_refused(name, value).with("parameter", "rules");
+        }
+        Problem::new(
+            Kind::BadQuery,
+            msg!("problem-detail-bad-keep-going", value = value),
+        )
+        .with("parameter", "keep_going")
+    }
+}
+
+/// `keep_going=`: with no value, `true` or `1`; or `false` or `0`.
+#[derive(Deserialize)]
+enum KeepGoing {
+    #[serde(rename = "true", alias = "", alias = "1")]
+    Yes,
+    #[serde(rename = "false", alias = "0")]
+    No,
+}
+
 /// `POST /v1/validate`: replays every game of a record body and reports
 /// every violation; one line per game with `Accept: application/x-ndjson`.
 pub(crate) async fn validate(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
@@ -86,26 +118,10 @@ pub(crate) async fn validate(state: Arc<State>, mut request: Request) -> Result<
         lang: request.lang,
         ..Options::default()
     };
-    for (name, value) in request.params(&["rules", "keep_going"])? {
-        match name.as_str() {
-            "rules" => {
-                options.default_rules =
-                    Some(ruleset(&value).map_err(|p| p.with("parameter", "rules"))?);
-            }
-            _ => {
-                options.keep_going = match value.as_str() {
-                    "" | "true" | "1" => true,
-                    "false" | "0" => false,
-                    _ => {
-                        return Err(Problem::new(
-                            Kind::BadQuery,
-                            msg!("problem-detail-bad-keep-going", value = value),
-                        )
-                        .with("parameter", "keep_going"));
-                    }
-                };
-            }
-        }
+    let ValidateQuery { rules, keep_going } = request.query()?;
+    options.default_rules = rules.map(|Parsed(rules)| rules);
+    if let Some(keep_going) = keep_going {
+        options.keep_going = matches!(keep_going, KeepGoing::Yes);
     }
     let media = Media::of(&request.headers, &[Media::Text, Media::Json, Media::Yaml])?;
     let ndjson = wants_ndjson(&request.headers);
@@ -194,19 +210,29 @@ impl Stream for Lines {
     }
 }
 
-/// The whole number a query parameter `name` gives.
-fn whole_number(name: &'static str, value: &str) -> Result<u64, Problem> {
-    value.parse::<u64>().map_err(|_| {
-        Problem::new(
-            Kind::BadQuery,
-            msg!(
+/// The query of `POST /v1/annotate`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnnotateQuery {
+    rules: Option<Parsed<Ruleset>>,
+    engine: Option<bool>,
+    depth: Option<u64>,
+    movetime_ms: Option<u64>,
+}
+
+impl Query for AnnotateQuery {
+    fn refused(name: &str, value: &str) -> Problem {
+        let detail = match name {
+            "rules" => return ruleset_refused(name, value).with("parameter", "rules"),
+            "engine" => msg!("problem-detail-bad-engine", value = format!("{value:.20}")),
+            _ => msg!(
                 "problem-detail-not-whole-number",
                 name = name,
                 value = format!("{value:.20}")
             ),
-        )
-        .with("parameter", name)
-    })
+        };
+        Problem::new(Kind::BadQuery, detail).with("parameter", name)
+    }
 }
 
 /// `POST /v1/annotate`: every game of a record body written back with the
@@ -216,34 +242,15 @@ pub(crate) async fn annotate(state: Arc<State>, mut request: Request) -> Result<
         lang: request.lang,
         default_rules: None,
     };
-    let mut engine = false;
-    let mut depth = None;
-    let mut movetime_ms = None;
-    for (name, value) in request.params(&["rules", "engine", "depth", "movetime_ms"])? {
-        match name.as_str() {
-            "rules" => {
-                options.default_rules =
-                    Some(ruleset(&value).map_err(|p| p.with("parameter", "rules"))?);
-            }
-            "engine" => {
-                engine = match value.as_str() {
-                    "true" => true,
-                    "false" => false,
-                    _ => {
-                        return Err(Problem::new(
-                            Kind::BadQuery,
-                            msg!("problem-detail-bad-engine", value = format!("{value:.20}")),
-                        )
-                        .with("parameter", "engine"));
-                    }
-                };
-            }
-            "depth" => {
-                depth = Some(u32::try_from(whole_number("depth", &value)?).unwrap_or(u32::MAX));
-            }
-            _ => movetime_ms = Some(whole_number("movetime_ms", &value)?),
-        }
-    }
+    let AnnotateQuery {
+        rules,
+        engine,
+        depth,
+        movetime_ms,
+    } = request.query()?;
+    options.default_rules = rules.map(|Parsed(rules)| rules);
+    let engine = engine.unwrap_or(false);
+    let depth = depth.map(|depth| u32::try_from(depth).unwrap_or(u32::MAX));
     if !engine && (depth.is_some() || movetime_ms.is_some()) {
         // Name the limit given without the engine, as every bad-query does.
         let given = if depth.is_some() {
@@ -303,8 +310,23 @@ pub(crate) async fn annotate(state: Arc<State>, mut request: Request) -> Result<
     }
 }
 
+/// The query of `POST /v1/convert`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ConvertQuery {
+    to: Option<Target>,
+}
+
+impl Query for ConvertQuery {
+    fn refused(_: &str, value: &str) -> Problem {
+        Problem::new(Kind::BadQuery, msg!("problem-detail-bad-to", value = value))
+            .with("parameter", "to")
+    }
+}
+
 /// The forms `/v1/convert` writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
 enum Target {
     Record,
     Ogn,
@@ -312,29 +334,11 @@ enum Target {
     Yaml,
 }
 
-impl Target {
-    fn parse(name: &str) -> Result<Target, Problem> {
-        match name {
-            "record" => Ok(Target::Record),
-            "ogn" => Ok(Target::Ogn),
-            "json" => Ok(Target::Json),
-            "yaml" => Ok(Target::Yaml),
-            _ => Err(
-                Problem::new(Kind::BadQuery, msg!("problem-detail-bad-to", value = name))
-                    .with("parameter", "to"),
-            ),
-        }
-    }
-}
-
 /// `POST /v1/convert?to=record|ogn|json|yaml`: records from one form to
 /// another.
 pub(crate) async fn convert(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
-    let mut target = None;
-    for (_, value) in request.params(&["to"])? {
-        target = Some(Target::parse(&value)?);
-    }
-    let target = target.ok_or_else(|| {
+    let ConvertQuery { to } = request.query()?;
+    let target = to.ok_or_else(|| {
         Problem::new(Kind::BadQuery, msg!("problem-detail-no-to")).with("parameter", "to")
     })?;
     let media = Media::of(&request.headers, &[Media::Text, Media::Json, Media::Yaml])?;

@@ -36,7 +36,7 @@ use crate::lessons;
 use crate::live;
 use crate::openapi::assemble;
 use crate::player;
-use crate::plumbing::{self, ClientAddr, MatchedRoute, Request, State};
+use crate::plumbing::{self, ClientAddr, MatchedRoute, NoQuery, Request, State};
 use crate::problem::{Kind, Problem};
 use crate::records;
 pub use crate::route::Route;
@@ -444,7 +444,7 @@ fn state(config: &Config, stopping: tokio::sync::watch::Receiver<bool>) -> Arc<S
         validations: Arc::new(Semaphore::new(config.max_concurrent_validations.max(1))),
         jobs: Arc::new(Semaphore::new(config.max_concurrent_jobs.max(1))),
         engine: Arc::new(Semaphore::new(config.max_concurrent_engine.max(1))),
-        engine_clients: Arc::default(),
+        engine_clients: plumbing::Shares::default(),
         bodies: Memory::new(budget::body_memory(config.body_limit)),
         answers: Memory::new(budget::ANSWER_MEMORY),
         store: config.archive.as_ref().map(|archive| {
@@ -616,7 +616,7 @@ pub fn openapi() -> &'static str {
 
 /// `GET /openapi.json`.
 async fn openapi_document(_state: Arc<State>, request: Request) -> Result<Response, Problem> {
-    request.params(&[])?;
+    request.query::<NoQuery>()?;
     let mut response = Response::new(openapi().into());
     let headers = response.headers_mut();
     headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));

@@ -144,6 +144,32 @@ fn a_bad_query_is_400() {
     server.get("/healthz?verbose=1").problem(400, "bad-query");
 }
 
+/// A parameter given twice: every value is read (the first that does not
+/// read is refused), the last counts, and a list's values add up.
+#[test]
+fn a_repeated_parameter_is_read_every_time() {
+    let server = TestServer::start();
+    let problem = server
+        .post("/v1/positions?render=png&render=svg", "text/plain", START)
+        .problem(400, "bad-query");
+    assert!(problem["detail"].as_str().unwrap().contains("render=png"));
+    let last = server.post("/v1/positions?render=svg&render=text", "text/plain", START);
+    assert_eq!(last.ok()["render"]["format"], "text");
+    // A mark of the first `highlight` that is no house: both were read.
+    let problem = server
+        .post(
+            "/v1/positions?render=svg&highlight=S9&highlight=S4",
+            "text/plain",
+            START,
+        )
+        .problem(400, "bad-query");
+    assert_eq!(problem["parameter"], "highlight");
+    assert!(
+        problem["detail"].as_str().unwrap().contains("S9"),
+        "{problem}"
+    );
+}
+
 #[test]
 fn brackets_nested_too_deep_are_400_at_once() {
     let server = TestServer::start();
