@@ -2042,7 +2042,6 @@ event-not-paired = { $names } are not paired on a board of the event (of the gam
 event-not-a-game = not a game: { $error }
 event-bad-tiebreaks = `{ $list }` is not a list of tie-breaks (direct, wins, sb, buchholz, buchholz-cut1, buchholz-median1, seed-diff)
 class-no-such = no class has the code { $code }: check it with your teacher
-class-not-yours = the class { $code } is another teacher's
 class-bad-name = `{ $field }` must be 1 to { $most } characters with a letter or a digit, without control characters
 class-nickname-taken = the nickname { $name } is taken in this class: choose another
 class-too-many-classes = a teacher keeps { $most } classes at most

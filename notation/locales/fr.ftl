@@ -2063,7 +2063,6 @@ event-not-paired = { $names } ne sont pas appariés à une table du tournoi (de 
 event-not-a-game = pas une partie : { $error }
 event-bad-tiebreaks = `{ $list }` n’est pas une liste de départages (direct, wins, sb, buchholz, buchholz-cut1, buchholz-median1, seed-diff)
 class-no-such = aucune classe n’a le code { $code } : vérifiez-le avec votre professeur
-class-not-yours = la classe { $code } est celle d’un autre professeur
 class-bad-name = `{ $field }` doit avoir de 1 à { $most } caractères dont une lettre ou un chiffre, sans caractère de contrôle
 class-nickname-taken = le pseudo { $name } est déjà pris dans cette classe : choisissez-en un autre
 class-too-many-classes = un professeur a au plus { $most } classes

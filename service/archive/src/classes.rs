@@ -197,8 +197,6 @@ pub struct Answered {
 pub enum ClassRefusal {
     /// No class has this code.
     NoSuchClass(String),
-    /// A class of another teacher (an admin sees every class).
-    NotYours(String),
     /// A name, a title or a nickname that is empty, too long or holds a
     /// control character: the field and its limit.
     BadName(&'static str, usize),
@@ -235,7 +233,6 @@ impl ClassRefusal {
     pub fn message(&self) -> Message {
         match self {
             ClassRefusal::NoSuchClass(code) => msg!("class-no-such", code = code.as_str()),
-            ClassRefusal::NotYours(code) => msg!("class-not-yours", code = code.as_str()),
             ClassRefusal::BadName(field, most) => {
                 msg!("class-bad-name", field = *field, most = *most)
             }
@@ -498,14 +495,15 @@ impl Archive {
         })
     }
 
-    /// The class of `code` if `account` made it (or is an admin).
+    /// The class of `code` if `account` made it (or is an admin): another
+    /// teacher's class is none to him, so that no token finds codes.
     fn teachers_class(&mut self, code: &str, account: &Account) -> Refused<ClassRow> {
         let class = match self.class_row(code)? {
             Ok(class) => class,
             Err(refused) => return Ok(Err(refused)),
         };
         if class.teacher != account.name && account.scope != Scope::Admin {
-            return Ok(Err(ClassRefusal::NotYours(class.code)));
+            return Ok(Err(ClassRefusal::NoSuchClass(class.code)));
         }
         Ok(Ok(class))
     }
@@ -742,10 +740,10 @@ impl Archive {
     }
 
     /// The student of `key` in the class of `code`: his id and nickname.
+    /// A code of no class is a wrong key, so that no one finds codes here.
     fn student(&mut self, code: &str, key: &str) -> Refused<(ClassRow, i64, String)> {
-        let class = match self.class_row(code)? {
-            Ok(class) => class,
-            Err(refused) => return Ok(Err(refused)),
+        let Ok(class) = self.class_row(code)? else {
+            return Ok(Err(ClassRefusal::WrongKey));
         };
         let rows = self.db.query(
             "SELECT id, nickname FROM class_students WHERE class = $1 AND key_hash = $2",

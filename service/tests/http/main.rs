@@ -9,6 +9,7 @@ mod browser_archive;
 mod browser_exercises;
 mod browser_live;
 mod browser_tournament;
+mod classes;
 mod client;
 mod connections;
 mod docs;

@@ -123,15 +123,16 @@ fn a_class_is_joined_solved_and_reported(backend: Backend) {
         ]
     );
 
-    // Another teacher neither reads nor assigns; an admin reads.
+    // Another teacher neither reads nor assigns (the class is none to
+    // him); an admin reads.
     let other = teacher("other");
     assert_eq!(
         refused(archive.class_report(&class.code, &other, now)),
-        ClassRefusal::NotYours(class.code.clone())
+        ClassRefusal::NoSuchClass(class.code.clone())
     );
     assert_eq!(
         refused(archive.assign_set(&class.code, "x", &set(), &other)),
-        ClassRefusal::NotYours(class.code.clone())
+        ClassRefusal::NoSuchClass(class.code.clone())
     );
     let admin = Account {
         name: "root".to_owned(),
@@ -155,6 +156,11 @@ fn a_class_is_joined_solved_and_reported(backend: Backend) {
     );
     assert_eq!(
         refused(archive.answer(&class.code, "songo_00", (1, 0), "S1", now)),
+        ClassRefusal::WrongKey
+    );
+    // A code of no class is a wrong key too: no code is found by a key.
+    assert_eq!(
+        refused(archive.class_work("ZZZZZZ", &kofi.key, now)),
         ClassRefusal::WrongKey
     );
 }
