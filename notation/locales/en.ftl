@@ -2076,6 +2076,59 @@ problem-detail-event-system = `{ $system }` is not a pairing system: dutch, roun
 page-tab-tournament = Tournament
 page-tournament-token = Write token
 page-tournament-token-needed = Writing to the archive needs its write token: type it above, then try again.
+page-tab-class = Class
+page-class-code = Class code
+page-class-nickname = Nickname
+page-class-join = Join
+page-class-join-hint = No e-mail, no password: this phone keeps your place in the class.
+page-class-joined = You joined { $text } as { $name }.
+page-class-who = { $name }, class code { $value }
+page-class-review = { $count ->
+    [one] Review now: { $count } exercise
+   *[other] Review now: { $count } exercises
+}
+page-class-review-title = Review
+page-class-set-progress = solved: { $value } of { $count }
+page-class-solve = Solve
+page-class-solving = { $text }: your answers are kept for your teacher.
+page-class-no-sets = Your teacher has not assigned a set yet.
+page-class-leave = Leave this class
+page-class-teacher = For the teacher
+page-class-name = Class name
+page-class-create = Create a class
+page-class-mine = My classes
+page-class-none = You have no class yet.
+page-class-created = Class { $text } created: its code is { $value }.
+page-class-join-link = Students join with this code, or at { $text }
+page-class-sets-heading = Sets
+page-class-set-title = Set title
+page-class-set-default = Set { $value }
+page-class-assign = Assign the Exercises tab's set
+page-class-no-exercises = Load a set in the Exercises tab first: from games, the archive or a link.
+page-class-assigned = { $count ->
+    [one] Set { $text } assigned: { $count } exercise.
+   *[other] Set { $text } assigned: { $count } exercises.
+}
+page-class-set-line = { $count ->
+    [one] { $text } ({ $count } exercise)
+   *[other] { $text } ({ $count } exercises)
+}
+page-class-results = Results
+page-class-refresh = Refresh
+page-class-no-students = No student has joined yet: give them the code.
+page-class-student = Student
+page-class-first-tries = First try
+page-class-legend = ✓ solved at the first try · ↻ solved after a miss · ✗ missed, not solved yet · – not tried
+page-class-cell-first = solved at the first try
+page-class-cell-after = { $count ->
+    [one] solved after a miss ({ $count } answer)
+   *[other] solved after a miss ({ $count } answers)
+}
+page-class-cell-missed = { $count ->
+    [one] missed, not solved yet ({ $count } answer)
+   *[other] missed, not solved yet ({ $count } answers)
+}
+page-class-cell-new = not tried
 page-tournament-new = Create an event
 page-tournament-name = Name
 page-tournament-site = Site

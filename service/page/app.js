@@ -11,6 +11,7 @@ import { Lessons } from './lesson.js';
 import { Records } from './record.js';
 import { Sheet } from './sheet.js';
 import { Tournament } from './tournament.js';
+import { Classes } from './class.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -682,6 +683,7 @@ function selectTab(tab) {
   if (activeTab() !== 'explain') board.mark('threatened', []);
   if (activeTab() === 'explain') explain();
   if (activeTab() === 'archive') archive.refresh();
+  if (activeTab() === 'class') classes.refresh();
   // Back on the exercise after the board was used by another tab.
   if (activeTab() === 'exercises' && exercises.current() && state.start !== exercises.current().position) exercises.reopen();
 }
@@ -788,6 +790,7 @@ async function setLanguage(code) {
   exercises.retranslate();
   sheet.retranslate();
   tournament.retranslate();
+  classes.retranslate();
 }
 
 const records = new Records({
@@ -862,6 +865,12 @@ const exercises = new Exercises({
     writeStatus(words());
   },
   legal: () => state.moves?.legal ?? [],
+  problemText,
+});
+
+const classes = new Classes({
+  exercises,
+  showExercises: () => selectTab($('tab-exercises')),
   problemText,
 });
 
@@ -946,6 +955,10 @@ async function main() {
   if (params.has('event')) {
     selectTab($('tab-tournament'));
     await tournament.open(params.get('event'));
+  }
+  if (params.has('class')) {
+    classes.fromParams(params);
+    selectTab($('tab-class'));
   }
   document.body.dataset.ready = 'true';
   performance.mark('songo-ready');

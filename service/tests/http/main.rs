@@ -6,6 +6,7 @@ mod analysis;
 mod archive;
 mod browser;
 mod browser_archive;
+mod browser_class;
 mod browser_exercises;
 mod browser_live;
 mod browser_tournament;
