@@ -98,36 +98,7 @@ fn a_class_is_made_joined_by_code_solved_and_reported_on_phones() {
     });
     let shots = screenshots();
 
-    // The teacher, in French: the set in the Exercises tab, then the class.
-    let teacher = Browser::on_page(
-        &server,
-        390,
-        844,
-        &format!("#exercises={}&lang=fr", SET.join(";")),
-    );
-    teacher.emulate_phone(390, 844);
-    counter_is(&teacher, "Exercice 1 sur 2");
-    teacher.find("#tab-class").click();
-    teacher.find("#class-teacher summary").click();
-    teacher.find("#class-token").type_text(&token);
-    teacher.find("#class-name").type_text("CM2 <b>B</b>");
-    teacher.find("#class-create-button").click();
-    teacher.wait_for(
-        "the class's code",
-        "return document.getElementById('class-report-code').textContent.length === 6",
-    );
-    let code = teacher.text("#class-report-code");
-    assert_eq!(teacher.text("#class-report-title"), "CM2 <b>B</b>");
-    teacher.find("#class-set-title").type_text("Greniers");
-    teacher.find("#class-assign-button").click();
-    teacher.wait_for(
-        "the assigned set",
-        "return document.querySelectorAll('#class-report-sets li').length === 1",
-    );
-    assert_eq!(
-        teacher.text("#class-report-sets li"),
-        "Greniers (2 exercices)"
-    );
+    let (teacher, code) = teacher_makes_a_class(&server, &token);
 
     // Kofi, in English: both at the first try.
     {
@@ -166,6 +137,48 @@ fn a_class_is_made_joined_by_code_solved_and_reported_on_phones() {
         ebo.screenshot(&shots.join("class-student-phone-fr.png"));
     }
 
+    the_teacher_sees_who_solved_what(&teacher, &shots);
+}
+
+/// The teacher, in French, with the set of two in the Exercises tab: a
+/// class made and the set assigned. His browser and the class's code.
+fn teacher_makes_a_class(server: &TestServer, token: &str) -> (Browser, String) {
+    // The teacher, in French: the set in the Exercises tab, then the class.
+    let teacher = Browser::on_page(
+        server,
+        390,
+        844,
+        &format!("#exercises={}&lang=fr", SET.join(";")),
+    );
+    teacher.emulate_phone(390, 844);
+    counter_is(&teacher, "Exercice 1 sur 2");
+    teacher.find("#tab-class").click();
+    teacher.find("#class-teacher summary").click();
+    teacher.find("#class-token").type_text(token);
+    teacher.find("#class-name").type_text("CM2 <b>B</b>");
+    teacher.find("#class-create-button").click();
+    teacher.wait_for(
+        "the class's code",
+        "return document.getElementById('class-report-code').textContent.length === 6",
+    );
+    let code = teacher.text("#class-report-code");
+    assert_eq!(teacher.text("#class-report-title"), "CM2 <b>B</b>");
+    teacher.find("#class-set-title").type_text("Greniers");
+    teacher.find("#class-assign-button").click();
+    teacher.wait_for(
+        "the assigned set",
+        "return document.querySelectorAll('#class-report-sets li').length === 1",
+    );
+    assert_eq!(
+        teacher.text("#class-report-sets li"),
+        "Greniers (2 exercices)"
+    );
+
+    (teacher, code)
+}
+
+/// The teacher's page: who solved what, at the first try or not.
+fn the_teacher_sees_who_solved_what(teacher: &Browser, shots: &std::path::Path) {
     // The teacher's page: who solved what, at the first try or not.
     teacher.find("#class-refresh").click();
     teacher.wait_for(

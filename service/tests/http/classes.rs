@@ -159,12 +159,18 @@ fn a_class_is_made_joined_answered_and_reported(location: &Location) {
     )
     .problem(401, "unauthorized");
 
+    the_student_sees_his_work(&server, &code, &ebo);
+    the_teacher_sees_who_solved_what(&server, &code, &ada, &other);
+}
+
+/// Ébo's work: the set, his two answers to its first exercise.
+fn the_student_sees_his_work(server: &TestServer, code: &str, ebo: &str) {
     // The student's work: the sets, his progress.
     let work = send(
-        &server,
+        server,
         "GET",
         &format!("/v1/classes/{code}/work"),
-        &ebo,
+        ebo,
         None,
     )
     .ok();
@@ -172,9 +178,13 @@ fn a_class_is_made_joined_answered_and_reported(location: &Location) {
     assert_eq!(work["sets"][0]["exercises"].as_array().unwrap().len(), 2);
     assert_eq!(work["progress"][0]["attempts"], 2);
     assert_eq!(work["progress"][1]["standing"], "new");
+}
 
+/// The teacher's report and list after Kofi's two right answers and Ébo's
+/// miss then right answer; another teacher lists nothing.
+fn the_teacher_sees_who_solved_what(server: &TestServer, code: &str, ada: &str, other: &str) {
     // The teacher's report: who solved what, at the first try or not.
-    let report = send(&server, "GET", &format!("/v1/classes/{code}"), &ada, None).ok();
+    let report = send(server, "GET", &format!("/v1/classes/{code}"), ada, None).ok();
     let rows: Vec<(String, Vec<String>)> = report["student_list"]
         .as_array()
         .unwrap()
@@ -202,9 +212,9 @@ fn a_class_is_made_joined_answered_and_reported(location: &Location) {
             ),
         ]
     );
-    let listed = send(&server, "GET", "/v1/classes", &ada, None).ok();
+    let listed = send(server, "GET", "/v1/classes", ada, None).ok();
     assert_eq!(listed["classes"][0]["students"], 2);
-    let listed = send(&server, "GET", "/v1/classes", &other, None).ok();
+    let listed = send(server, "GET", "/v1/classes", other, None).ok();
     assert_eq!(listed["classes"], json!([]));
 }
 

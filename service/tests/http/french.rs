@@ -177,6 +177,8 @@ fn routing_errors_in_french() {
 /// One French request to every route, each answer in its own snapshot. The
 /// list is checked against the service's `ROUTES`: a new route fails this
 /// test until it is given its French request here.
+// Long because: one request per route, listed together so that a route
+// without one is seen at once.
 #[test]
 fn every_route_answers_in_french() {
     let server = TestServer::start();

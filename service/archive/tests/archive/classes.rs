@@ -123,44 +123,44 @@ fn a_class_is_joined_solved_and_reported(backend: Backend) {
         ]
     );
 
-    // Another teacher neither reads nor assigns (the class is none to
-    // him); an admin reads.
+    no_one_else_reads_or_writes(&mut archive, &class.code, &kofi.key, now);
+}
+
+/// Another teacher neither reads nor assigns (the class is none to him),
+/// an admin reads; a key is for its class only.
+fn no_one_else_reads_or_writes(archive: &mut Archive, code: &str, key: &str, now: i64) {
+    let ada = teacher("ada");
     let other = teacher("other");
     assert_eq!(
-        refused(archive.class_report(&class.code, &other, now)),
-        ClassRefusal::NoSuchClass(class.code.clone())
+        refused(archive.class_report(code, &other, now)),
+        ClassRefusal::NoSuchClass(code.to_owned())
     );
     assert_eq!(
-        refused(archive.assign_set(&class.code, "x", &set(), &other)),
-        ClassRefusal::NoSuchClass(class.code.clone())
+        refused(archive.assign_set(code, "x", &set(), &other)),
+        ClassRefusal::NoSuchClass(code.to_owned())
     );
     let admin = Account {
         name: "root".to_owned(),
         scope: Scope::Admin,
         club: None,
     };
-    assert!(
-        archive
-            .class_report(&class.code, &admin, now)
-            .unwrap()
-            .is_ok()
-    );
+    assert!(archive.class_report(code, &admin, now).unwrap().is_ok());
     assert_eq!(archive.classes(&ada).unwrap().len(), 1);
     assert!(archive.classes(&other).unwrap().is_empty());
 
     // A key is for its class only; a wrong key is no one.
-    let second = class_with_set(&mut archive, &ada);
+    let second = class_with_set(archive, &ada);
     assert_eq!(
-        refused(archive.class_work(&second, &kofi.key, now)),
+        refused(archive.class_work(&second, key, now)),
         ClassRefusal::WrongKey
     );
     assert_eq!(
-        refused(archive.answer(&class.code, "songo_00", (1, 0), "S1", now)),
+        refused(archive.answer(code, "songo_00", (1, 0), "S1", now)),
         ClassRefusal::WrongKey
     );
     // A code of no class is a wrong key too: no code is found by a key.
     assert_eq!(
-        refused(archive.class_work("ZZZZZZ", &kofi.key, now)),
+        refused(archive.class_work("ZZZZZZ", key, now)),
         ClassRefusal::WrongKey
     );
 }
