@@ -824,6 +824,9 @@ cli-idle-no-coordinates = --no-coordinates is for Seega boards: a sowing board h
 # `songo generate`: `rules` is the ruleset asked for.
 cli-engine-sowing-only = --engine plays the sowing games (songo, songo-ekang, awale, oware-abapa): { $rules } has no analysis; leave out --engine for random games
 
+# `songo move`: `rules` is the position's ruleset.
+cli-move-sowing-only = songo move plays the sowing games (songo, songo-ekang, awale, oware-abapa, akong-cameroon, akong-gabon): { $rules } has no engine player yet; songo moves lists the position's legal moves
+
 # `songo validate`: the progress line's {…} are indicatif's placeholders, kept as they are.
 cli-cannot-read-directory = cannot read directory { $name }: { $error }
 cli-pair-too-large = { $name } is larger than { $most } bytes: is it a tournament report file?
@@ -2071,6 +2074,7 @@ cli-event-registered = { $name } is player { $number } of the event.
 cli-event-imported = { $name } (id { $id }): { $players } players, { $rounds } rounds read.
 cli-event-result-needs = give the result with --round and --board, or a game with --game
 cli-event-no-game = { $name } holds no game
+cli-event-not-a-game = { $name }:{ $line }:{ $column }: not a game: { $error }
 event-col-name = Name
 problem-detail-event-system = `{ $system }` is not a pairing system: dutch, round-robin or double-round-robin
 page-tab-tournament = Tournament

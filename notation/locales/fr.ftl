@@ -843,6 +843,10 @@ cli-idle-no-coordinates = --no-coordinates est pour les plateaux de Seega : un 
 
 # `songo generate` : `rules` est la règle demandée.
 cli-engine-sowing-only = --engine joue les jeux de semailles (songo, songo-ekang, awale, oware-abapa) : { $rules } n'a pas d'analyse ; retirez --engine pour des parties au hasard
+
+# `songo move` : `rules` est la règle de la position.
+cli-move-sowing-only = songo move joue les jeux de semailles (songo, songo-ekang, awale, oware-abapa, akong-cameroon, akong-gabon) : { $rules } n'a pas encore de joueur du moteur ; songo moves donne les coups légaux de la position
+
 cli-cannot-read-directory = impossible de lire le dossier { $name } : { $error }
 cli-pair-too-large = { $name } dépasse { $most } octets : est-ce un fichier de tournoi (TRF) ?
 cli-pair-bad-trf = { $name }:{ $line }:{ $column } : pas un fichier de tournoi (TRF) : { $error }
@@ -2092,6 +2096,7 @@ cli-event-registered = { $name } est le joueur { $number } du tournoi.
 cli-event-imported = { $name } (id { $id }) : { $players } joueurs, { $rounds } rondes lues.
 cli-event-result-needs = donnez le résultat avec --round et --board, ou une partie avec --game
 cli-event-no-game = { $name } ne contient aucune partie
+cli-event-not-a-game = { $name }:{ $line }:{ $column } : pas une partie : { $error }
 event-col-name = Nom
 problem-detail-event-system = `{ $system }` n’est pas un système d’appariement : dutch, round-robin ou double-round-robin
 page-tab-tournament = Tournoi
