@@ -22,7 +22,7 @@ use songo_notation::i18n::Message;
 use songo_notation::msg;
 
 use super::accounts::{new_token, now, rfc3339, token_hash};
-use super::db::{self, Value};
+use super::db::Value;
 use super::people::fold;
 use super::{Account, Archive, ArchiveError, Scope};
 
@@ -453,30 +453,6 @@ struct ClassRow {
 }
 
 impl Archive {
-    /// Runs `work` in a transaction: committed when it answers `Ok(Ok)`,
-    /// rolled back otherwise; done again after a lost race.
-    fn in_class_transaction<T>(
-        &mut self,
-        mut work: impl FnMut(&mut Archive) -> Refused<T>,
-    ) -> Refused<T> {
-        db::retrying(
-            || {
-                self.begin()?;
-                match work(self) {
-                    Ok(Ok(done)) => {
-                        self.commit()?;
-                        Ok(Ok(done))
-                    }
-                    other => {
-                        self.rollback();
-                        other
-                    }
-                }
-            },
-            ArchiveError::is_conflict,
-        )
-    }
-
     fn class_row(&mut self, code: &str) -> Result<Result<ClassRow, ClassRefusal>, ArchiveError> {
         let code = normal_code(code);
         let rows = self.db.query(
@@ -566,7 +542,7 @@ impl Archive {
             Ok(name) => name,
             Err(refused) => return Ok(Err(refused)),
         };
-        self.in_class_transaction(|archive| {
+        self.in_retried_transaction(|archive| {
             let rows = archive.db.query(
                 "SELECT COUNT(*) FROM classes WHERE teacher = $1",
                 &[account.name.as_str().into()],
@@ -658,7 +634,7 @@ impl Archive {
                 return Ok(Err(ClassRefusal::BadExercise(index, why)));
             }
         }
-        self.in_class_transaction(|archive| {
+        self.in_retried_transaction(|archive| {
             let class = match archive.teachers_class(code, account)? {
                 Ok(class) => class,
                 Err(refused) => return Ok(Err(refused)),
@@ -704,7 +680,7 @@ impl Archive {
             Err(refused) => return Ok(Err(refused)),
         };
         let key = new_token().map_err(|e| ArchiveError::Database(e.message().to_string()))?;
-        self.in_class_transaction(|archive| {
+        self.in_retried_transaction(|archive| {
             let class = match archive.class_row(code)? {
                 Ok(class) => class,
                 Err(refused) => return Ok(Err(refused)),
@@ -802,7 +778,7 @@ impl Archive {
                 played.chars().take(20).collect(),
             )));
         }
-        self.in_class_transaction(|archive| {
+        self.in_retried_transaction(|archive| {
             let (class, student, _) = match archive.student(code, key)? {
                 Ok(found) => found,
                 Err(refused) => return Ok(Err(refused)),
