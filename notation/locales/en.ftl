@@ -2171,3 +2171,37 @@ page-tournament-field = Players
 ## Players of every strength, issue 40 (service/src/player.rs): `POST /v1/move`.
 problem-detail-bad-level = level={ $value } is not a level: write 1 (a beginner can beat it) to 8 (the full engine)
 problem-detail-bad-seed = seed={ $value } is not a seed: write a whole number from 0 to 18446744073709551615
+
+# The Play the computer tab (computer.js): a student's game against the
+# engine's player of a level (POST /v1/move), kept in the archive or offered
+# as a record.
+page-tab-computer = Play the computer
+page-computer-hint = Choose the game, the computer's level and your side, then tap a house to play.
+page-computer-level = Computer's level
+page-computer-side = Your side
+page-computer-nickname = Your name or nickname
+page-computer-student = Student
+page-computer-name = Computer level { $number }
+page-computer-new = New game
+page-computer-take-back = Take back my move
+page-computer-your-turn = Your move, { $name }.
+page-computer-thinking = The computer is thinking…
+page-computer-played = The computer played { $move }.
+page-computer-wait = Wait for the computer's move.
+page-computer-saved = The game is kept in the archive (game { $id }).
+page-computer-not-kept = This server keeps no archive, or this tab holds no write token: download the record to keep the game.
+page-computer-save-failed = The archive did not keep the game: { $text }
+page-computer-marks = The game's marks
+page-computer-marking = The engine is judging each move…
+page-computer-summary = { $name }: { $number } % accuracy, { $text }
+page-computer-mark = { $move }: { $value } was better
+page-computer-no-marks = By the engine's judgement, no move lost seeds.
+page-computer-unjudged = Some moves were not judged in the time given.
+# The Lesson tab's reader: a lesson board by board, its sentences beside it.
+page-lesson-read = Read the lesson board by board
+page-lesson-step = Board { $number } of { $count }
+page-lesson-previous = Previous board
+page-lesson-next = Next board
+page-lesson-teacher = Teacher: show the notes for the teacher
+page-lesson-teacher-note = For the teacher
+page-lesson-no-boards = The lesson has no board to step through.

@@ -3,9 +3,11 @@
 //!
 //! Each slot is two atomic words, the key xor-ed with the data and the
 //! data: a slot torn by two threads writing at once no longer matches its
-//! key and is simply not found (no lock, no `unsafe`). Two slots make a
-//! bucket: the first keeps the deeper (or proven) result, the second takes
-//! whatever comes.
+//! key and is simply not found (no lock, no `unsafe`). Four slots make a
+//! bucket, one 64-byte cache line (a probe waits on one memory read, and
+//! four results share it): a new result takes the slot of its own
+//! position, else an empty one, else the least worth keeping (of an
+//! earlier search, then the shallowest; a proven result last).
 //!
 //! An epoch number is stored with each result: a result of another epoch is
 //! not found. Starting a new epoch ([`TranspositionTable::new_epoch`])
@@ -88,10 +90,37 @@ impl Entry {
     }
 }
 
+/// Slots a bucket holds.
+const SLOTS: usize = 4;
+
+/// One cache line: [`SLOTS`] slots of two words, the key xor-ed with the
+/// data, then the data.
+#[derive(Debug)]
+#[repr(align(64))]
+struct Bucket([AtomicU64; 2 * SLOTS]);
+
+impl Bucket {
+    fn empty() -> Bucket {
+        Bucket(std::array::from_fn(|_| AtomicU64::new(0)))
+    }
+
+    /// The key and data of slot `slot`.
+    #[inline]
+    fn slot(&self, slot: usize) -> (u64, u64) {
+        let data = self.0[2 * slot + 1].load(Ordering::Relaxed);
+        (self.0[2 * slot].load(Ordering::Relaxed) ^ data, data)
+    }
+
+    fn store(&self, slot: usize, key: u64, data: u64) {
+        self.0[2 * slot].store(key ^ data, Ordering::Relaxed);
+        self.0[2 * slot + 1].store(data, Ordering::Relaxed);
+    }
+}
+
 /// A fixed-size table of results, keyed by a position's hash.
 #[derive(Debug)]
 pub(crate) struct TranspositionTable {
-    slots: Vec<[AtomicU64; 2]>,
+    buckets: Vec<Bucket>,
     /// Buckets minus one (a power of two minus one).
     mask: usize,
     generation: AtomicU64,
@@ -102,17 +131,14 @@ pub(crate) struct TranspositionTable {
 impl TranspositionTable {
     /// A table of at most `bytes` bytes (at least one bucket).
     pub(crate) fn new(bytes: usize) -> TranspositionTable {
-        let buckets = (bytes / 32).max(1);
+        let buckets = (bytes / size_of::<Bucket>()).max(1);
         let buckets = if buckets.is_power_of_two() {
             buckets
         } else {
             buckets.next_power_of_two() / 2
         };
-        let slots = (0..buckets * 2)
-            .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-            .collect();
         TranspositionTable {
-            slots,
+            buckets: (0..buckets).map(|_| Bucket::empty()).collect(),
             mask: buckets - 1,
             generation: AtomicU64::new(0),
             epoch: AtomicU64::new(0),
@@ -121,7 +147,7 @@ impl TranspositionTable {
 
     /// Its size in bytes.
     pub(crate) fn bytes(&self) -> usize {
-        self.slots.len() * 16
+        self.buckets.len() * size_of::<Bucket>()
     }
 
     /// A new search: older results give way first.
@@ -146,27 +172,28 @@ impl TranspositionTable {
 
     /// Forgets everything.
     pub(crate) fn clear(&self) {
-        for slot in &self.slots {
-            slot[0].store(0, Ordering::Relaxed);
-            slot[1].store(0, Ordering::Relaxed);
+        for bucket in &self.buckets {
+            for word in &bucket.0 {
+                word.store(0, Ordering::Relaxed);
+            }
         }
     }
 
-    fn bucket(&self, key: u64) -> usize {
-        (key as usize & self.mask) * 2
+    #[inline]
+    fn bucket(&self, key: u64) -> &Bucket {
+        &self.buckets[key as usize & self.mask]
     }
 
     /// What is stored for `key`.
     pub(crate) fn get(&self, key: u64) -> Option<Entry> {
-        let first = self.bucket(key);
+        let bucket = self.bucket(key);
         let epoch = self.current_epoch();
-        for slot in &self.slots[first..first + 2] {
-            let data = slot[1].load(Ordering::Relaxed);
-            if slot[0].load(Ordering::Relaxed) ^ data == key && Entry::epoch_of(data) == epoch {
-                return Entry::unpack(data);
-            }
-        }
-        None
+        (0..SLOTS).find_map(|slot| {
+            let (stored, data) = bucket.slot(slot);
+            (stored == key && Entry::epoch_of(data) == epoch)
+                .then(|| Entry::unpack(data))
+                .flatten()
+        })
     }
 
     /// Reads the buckets of `keys` into the cache, ahead of their probes:
@@ -177,7 +204,7 @@ impl TranspositionTable {
     pub(crate) fn prefetch(&self, keys: impl Iterator<Item = u64>) {
         let mut folded = 0;
         for key in keys {
-            folded ^= self.slots[self.bucket(key)][1].load(Ordering::Relaxed);
+            folded ^= self.bucket(key).0[1].load(Ordering::Relaxed);
         }
         std::hint::black_box(folded);
     }
@@ -187,30 +214,36 @@ impl TranspositionTable {
         let generation = self.generation.load(Ordering::Relaxed) as u8;
         let epoch = self.current_epoch();
         let data = entry.pack(generation, epoch);
-        let first = self.bucket(key);
-        let keeper = &self.slots[first];
-        let kept_data = keeper[1].load(Ordering::Relaxed);
-        let kept_key = keeper[0].load(Ordering::Relaxed) ^ kept_data;
-        // A result of an earlier epoch is as good as an empty slot.
-        let kept = Some(kept_data)
-            .filter(|&data| Entry::epoch_of(data) == epoch)
-            .and_then(Entry::unpack);
-        let stale = (kept_data >> 40) as u8 != generation;
-        let replace = match kept {
-            None => true,
-            Some(kept) => {
-                (kept_key == key && (entry.proven || !kept.proven))
-                    || (stale && !kept.proven)
-                    || entry.worth() >= kept.worth()
+        let bucket = self.bucket(key);
+        // How much each slot's result is worth keeping: nothing for an
+        // empty slot or one of an earlier epoch, little for a guess of an
+        // earlier search, then by worth (proven first, then depth). The position's own slot is taken
+        // unless it holds a proven result and this one is not.
+        let (mut slot, mut least) = (SLOTS - 1, u64::MAX);
+        for at in 0..SLOTS {
+            let (kept_key, kept_data) = bucket.slot(at);
+            let kept = Some(kept_data)
+                .filter(|&data| Entry::epoch_of(data) == epoch)
+                .and_then(Entry::unpack);
+            let keep = match kept {
+                None => 0,
+                Some(kept) if kept_key == key => {
+                    if entry.proven || !kept.proven {
+                        bucket.store(at, key, data);
+                    }
+                    return;
+                }
+                Some(kept) => {
+                    let current = (kept_data >> 40) as u8 == generation || kept.proven;
+                    1 + (u64::from(current) << 32 | u64::from(kept.worth()))
+                }
+            };
+            // Ties go to the later slot: the last takes what comes.
+            if keep <= least {
+                (slot, least) = (at, keep);
             }
-        };
-        let slot = if replace {
-            keeper
-        } else {
-            &self.slots[first + 1]
-        };
-        slot[0].store(key ^ data, Ordering::Relaxed);
-        slot[1].store(data, Ordering::Relaxed);
+        }
+        bucket.store(slot, key, data);
     }
 }
 
@@ -276,10 +309,46 @@ mod tests {
             depth: 3,
             ..proven
         };
-        // Same bucket (one bucket only), other keys.
+        // Same bucket (one bucket only), other keys, more than it holds.
         table.put(1, proven);
-        table.put(2, shallow);
-        table.put(3, shallow);
+        for key in 2..10 {
+            table.put(key, shallow);
+        }
         assert_eq!(table.get(1), Some(proven));
+        assert_eq!(table.get(9), Some(shallow));
+    }
+
+    #[test]
+    fn a_bucket_is_one_cache_line_of_four_results_and_keeps_the_deepest() {
+        assert_eq!(size_of::<Bucket>(), 64);
+        assert_eq!(align_of::<Bucket>(), 64);
+        let table = TranspositionTable::new(64);
+        let at = |depth: u8| Entry {
+            proven: false,
+            depth,
+            ..PROVEN_EIGHT
+        };
+        for (key, depth) in [(1, 9), (2, 7), (3, 5), (4, 3)] {
+            table.put(key, at(depth));
+        }
+        for (key, depth) in [(1, 9), (2, 7), (3, 5), (4, 3)] {
+            assert_eq!(table.get(key), Some(at(depth)), "{key}");
+        }
+        // The shallowest gives way, each time.
+        table.put(5, at(1));
+        table.put(6, at(2));
+        assert_eq!(table.get(4), None);
+        assert_eq!(table.get(5), None);
+        assert_eq!(table.get(6), Some(at(2)));
+        // A result of an earlier search gives way before one of this
+        // search, however shallow.
+        table.new_search();
+        table.put(7, at(1));
+        table.put(8, at(1));
+        assert_eq!(table.get(6), None);
+        assert_eq!(table.get(3), None);
+        for (key, depth) in [(1, 9), (2, 7), (7, 1), (8, 1)] {
+            assert_eq!(table.get(key), Some(at(depth)), "{key}");
+        }
     }
 }
