@@ -2044,6 +2044,19 @@ event-bad-result = `{ $result }` is not a result: give a final score (`41-29`, w
 event-not-paired = { $names } are not paired on a board of the event (of the game's round)
 event-not-a-game = not a game: { $error }
 event-bad-tiebreaks = `{ $list }` is not a list of tie-breaks (direct, wins, sb, buchholz, buchholz-cut1, buchholz-median1, seed-diff)
+class-no-such = no class has the code { $code }: check it with your teacher
+class-bad-name = `{ $field }` must be 1 to { $most } characters with a letter or a digit, without control characters
+class-nickname-taken = the nickname { $name } is taken in this class: choose another
+class-too-many-classes = a teacher keeps { $most } classes at most
+class-full = a class takes { $most } students at most
+class-too-many-sets = a class is assigned { $most } sets at most
+class-set-size = a set holds 1 to { $most } exercises
+class-bad-exercise = exercise { $index } of the set is not one: { $why }
+class-no-such-exercise = the class has no exercise { $exercise } in set { $set }
+class-wrong-key = no student of this class has this key: join the class again with its code
+class-too-many-attempts = a student gives { $most } answers at most
+class-bad-move = `{ $text }` is not a house (such as S3 or N0)
+problem-detail-class-joins = too many joins that found no class from { $client }: try again in { $seconds } seconds
 event-col-board = Board
 event-col-white = First mover
 event-col-black = Second
@@ -2067,6 +2080,59 @@ problem-detail-event-system = `{ $system }` is not a pairing system: dutch, roun
 page-tab-tournament = Tournament
 page-tournament-token = Write token
 page-tournament-token-needed = Writing to the archive needs its write token: type it above, then try again.
+page-tab-class = Class
+page-class-code = Class code
+page-class-nickname = Nickname
+page-class-join = Join
+page-class-join-hint = No e-mail, no password: this phone keeps your place in the class.
+page-class-joined = You joined { $text } as { $name }.
+page-class-who = { $name }, class code { $value }
+page-class-review = { $count ->
+    [one] Review now: { $count } exercise
+   *[other] Review now: { $count } exercises
+}
+page-class-review-title = Review
+page-class-set-progress = solved: { $value } of { $count }
+page-class-solve = Solve
+page-class-solving = { $text }: your answers are kept for your teacher.
+page-class-no-sets = Your teacher has not assigned a set yet.
+page-class-leave = Leave this class
+page-class-teacher = For the teacher
+page-class-name = Class name
+page-class-create = Create a class
+page-class-mine = My classes
+page-class-none = You have no class yet.
+page-class-created = Class { $text } created: its code is { $value }.
+page-class-join-link = Students join with this code, or at { $text }
+page-class-sets-heading = Sets
+page-class-set-title = Set title
+page-class-set-default = Set { $value }
+page-class-assign = Assign the Exercises tab's set
+page-class-no-exercises = Load a set in the Exercises tab first: from games, the archive or a link.
+page-class-assigned = { $count ->
+    [one] Set { $text } assigned: { $count } exercise.
+   *[other] Set { $text } assigned: { $count } exercises.
+}
+page-class-set-line = { $count ->
+    [one] { $text } ({ $count } exercise)
+   *[other] { $text } ({ $count } exercises)
+}
+page-class-results = Results
+page-class-refresh = Refresh
+page-class-no-students = No student has joined yet: give them the code.
+page-class-student = Student
+page-class-first-tries = First try
+page-class-legend = ✓ solved at the first try · ↻ solved after a miss · ✗ missed, not solved yet · – not tried
+page-class-cell-first = solved at the first try
+page-class-cell-after = { $count ->
+    [one] solved after a miss ({ $count } answer)
+   *[other] solved after a miss ({ $count } answers)
+}
+page-class-cell-missed = { $count ->
+    [one] missed, not solved yet ({ $count } answer)
+   *[other] missed, not solved yet ({ $count } answers)
+}
+page-class-cell-new = not tried
 page-tournament-new = Create an event
 page-tournament-name = Name
 page-tournament-site = Site

@@ -2066,6 +2066,19 @@ event-bad-result = `{ $result }` n’est pas un résultat : donnez un score fin
 event-not-paired = { $names } ne sont pas appariés à une table du tournoi (de la ronde de la partie)
 event-not-a-game = pas une partie : { $error }
 event-bad-tiebreaks = `{ $list }` n’est pas une liste de départages (direct, wins, sb, buchholz, buchholz-cut1, buchholz-median1, seed-diff)
+class-no-such = aucune classe n’a le code { $code } : vérifiez-le avec votre professeur
+class-bad-name = `{ $field }` doit avoir de 1 à { $most } caractères dont une lettre ou un chiffre, sans caractère de contrôle
+class-nickname-taken = le pseudo { $name } est déjà pris dans cette classe : choisissez-en un autre
+class-too-many-classes = un professeur a au plus { $most } classes
+class-full = une classe accueille au plus { $most } élèves
+class-too-many-sets = une classe reçoit au plus { $most } séries
+class-set-size = une série contient de 1 à { $most } exercices
+class-bad-exercise = l’exercice { $index } de la série n’en est pas un : { $why }
+class-no-such-exercise = la classe n’a pas d’exercice { $exercise } dans la série { $set }
+class-wrong-key = aucun élève de cette classe n’a cette clé : rejoignez la classe à nouveau avec son code
+class-too-many-attempts = un élève donne au plus { $most } réponses
+class-bad-move = `{ $text }` n’est pas une case (comme S3 ou N0)
+problem-detail-class-joins = trop d’essais de code sans classe depuis { $client } : réessayez dans { $seconds } secondes
 event-col-board = Table
 event-col-white = Premier à jouer
 event-col-black = Second
@@ -2089,6 +2102,59 @@ problem-detail-event-system = `{ $system }` n’est pas un système d’appariem
 page-tab-tournament = Tournoi
 page-tournament-token = Jeton d’écriture
 page-tournament-token-needed = Écrire dans l’archive demande son jeton d’écriture : tapez-le ci-dessus, puis recommencez.
+page-tab-class = Classe
+page-class-code = Code de la classe
+page-class-nickname = Pseudo
+page-class-join = Rejoindre
+page-class-join-hint = Ni e-mail ni mot de passe : ce téléphone garde votre place dans la classe.
+page-class-joined = Vous avez rejoint { $text } sous le pseudo { $name }.
+page-class-who = { $name }, code de la classe { $value }
+page-class-review = { $count ->
+    [one] À revoir maintenant : { $count } exercice
+   *[other] À revoir maintenant : { $count } exercices
+}
+page-class-review-title = Révision
+page-class-set-progress = résolus : { $value } sur { $count }
+page-class-solve = Résoudre
+page-class-solving = { $text } : vos réponses sont gardées pour votre professeur.
+page-class-no-sets = Votre professeur n’a pas encore donné de série.
+page-class-leave = Quitter cette classe
+page-class-teacher = Pour le professeur
+page-class-name = Nom de la classe
+page-class-create = Créer une classe
+page-class-mine = Mes classes
+page-class-none = Vous n’avez pas encore de classe.
+page-class-created = Classe { $text } créée : son code est { $value }.
+page-class-join-link = Les élèves rejoignent la classe avec ce code, ou à { $text }
+page-class-sets-heading = Séries
+page-class-set-title = Titre de la série
+page-class-set-default = Série { $value }
+page-class-assign = Donner la série de l’onglet Exercices
+page-class-no-exercises = Chargez d’abord une série dans l’onglet Exercices : depuis des parties, l’archive ou un lien.
+page-class-assigned = { $count ->
+    [one] Série { $text } donnée : { $count } exercice.
+   *[other] Série { $text } donnée : { $count } exercices.
+}
+page-class-set-line = { $count ->
+    [one] { $text } ({ $count } exercice)
+   *[other] { $text } ({ $count } exercices)
+}
+page-class-results = Résultats
+page-class-refresh = Actualiser
+page-class-no-students = Aucun élève n’a encore rejoint la classe : donnez-leur le code.
+page-class-student = Élève
+page-class-first-tries = Du premier coup
+page-class-legend = ✓ résolu du premier coup · ↻ résolu après une erreur · ✗ manqué, pas encore résolu · – pas essayé
+page-class-cell-first = résolu du premier coup
+page-class-cell-after = { $count ->
+    [one] résolu après une erreur ({ $count } réponse)
+   *[other] résolu après une erreur ({ $count } réponses)
+}
+page-class-cell-missed = { $count ->
+    [one] manqué, pas encore résolu ({ $count } réponse)
+   *[other] manqué, pas encore résolu ({ $count } réponses)
+}
+page-class-cell-new = pas essayé
 page-tournament-new = Créer un tournoi
 page-tournament-name = Nom
 page-tournament-site = Lieu

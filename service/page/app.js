@@ -12,6 +12,7 @@ import { Lessons } from './lesson.js';
 import { Records } from './record.js';
 import { Sheet } from './sheet.js';
 import { Tournament } from './tournament.js';
+import { Classes } from './class.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -693,6 +694,7 @@ function selectTab(tab) {
   if (activeTab() !== 'explain') board.mark('threatened', []);
   if (activeTab() === 'explain') explain();
   if (activeTab() === 'archive') archive.refresh();
+  if (activeTab() === 'class') classes.refresh();
   // Back on the exercise after the board was used by another tab.
   if (activeTab() === 'exercises' && exercises.current() && state.start !== exercises.current().position) exercises.reopen();
   // Back on the game against the computer after the board was used by another tab.
@@ -804,6 +806,7 @@ async function setLanguage(code) {
   exercises.retranslate();
   sheet.retranslate();
   tournament.retranslate();
+  classes.retranslate();
   computer.retranslate();
   $('computer-nickname').placeholder = t('page-computer-student');
   // Said last: the page is in its new language once every part is.
@@ -922,6 +925,12 @@ const exercises = new Exercises({
   problemText,
 });
 
+const classes = new Classes({
+  exercises,
+  showExercises: () => selectTab($('tab-exercises')),
+  problemText,
+});
+
 const sheet = new Sheet({
   show: async (start, steps, marks, message) => {
     state.recordText = null;
@@ -1003,6 +1012,10 @@ async function main() {
   if (params.has('event')) {
     selectTab($('tab-tournament'));
     await tournament.open(params.get('event'));
+  }
+  if (params.has('class')) {
+    classes.fromParams(params);
+    selectTab($('tab-class'));
   }
   document.body.dataset.ready = 'true';
   performance.mark('songo-ready');

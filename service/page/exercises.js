@@ -161,6 +161,10 @@ export class Exercises {
     this.phase = 'ask';
     this.feedback = null;
     this.asked = 0;
+    /** `async (index, move)`: called with each answer (a class's set, `class.js`), else null. */
+    this.onAnswer = null;
+    /** Words said with every exercise of the set (a class's set: whose it is). */
+    this.note = '';
     $('exercises-find').addEventListener('click', () => this.fromRecords());
     $('exercises-archive').addEventListener('click', () => this.fromArchive());
     $('exercises-file').addEventListener('change', async () => {
@@ -223,9 +227,11 @@ export class Exercises {
     await this.start(exercises, 0);
   }
 
-  /** Starts a set at exercise `index`. */
-  async start(set, index) {
+  /** Starts a set at exercise `index`; `note` is said with each exercise. */
+  async start(set, index, { note = '' } = {}) {
     this.set = set;
+    this.onAnswer = null;
+    this.note = note;
     if (set.some((e) => e.origin)) this.sharedGame = '';
     this.results = [];
     // The loader folds away once there is a set to solve.
@@ -261,9 +267,17 @@ export class Exercises {
       : t('page-exercises-none');
   }
 
+  /** Plays the shown line's next move; remembered, so that no other board is opened while it is sown. */
+  advance() {
+    this.playing = this.hooks.advance();
+    return this.playing;
+  }
+
   /** Shows exercise `index`: its board, who is to move, its question. */
   async go(index) {
     if (index < 0 || index >= this.set.length) return;
+    // A sowing still drawn would end on the next exercise's board.
+    await this.playing?.catch(() => false);
     this.index = index;
     const exercise = this.set[index];
     if (!exercise.position) {
@@ -307,6 +321,8 @@ export class Exercises {
     }
     this.busy = true;
     try {
+      // A class's answer is kept before it is judged here.
+      if (this.onAnswer) await this.onAnswer(this.index, move);
       if (move === exercise.solution) {
         if (!this.results[this.index]) this.results[this.index] = 'right';
         await this.solve(true);
@@ -334,7 +350,7 @@ export class Exercises {
   /** The solution line's next move. */
   async step() {
     $('exercises-step').disabled = true;
-    const more = await this.hooks.advance();
+    const more = await this.advance();
     this.feedback = { ...this.feedback, played: (this.feedback?.played ?? 0) + (more ? 1 : 0) };
     this.write();
   }
@@ -361,7 +377,7 @@ export class Exercises {
     this.feedback = { move, refutation, mover: position.to_move };
     const shown = refutation?.reply ? [move, refutation.reply] : [move];
     await this.hooks.playLine(position, shown);
-    for (let i = 0; i < shown.length; i += 1) await this.hooks.advance();
+    for (let i = 0; i < shown.length; i += 1) await this.advance();
     if (this.current() !== exercise || this.phase !== 'wrong') return;
     this.write();
     // On a phone the board and the verdict under the tabs share the screen.
@@ -410,7 +426,7 @@ export class Exercises {
     $('exercises-motif-name').textContent = t(WORDS[askedMotif(exercise)][0]);
     $('exercises-difficulty').textContent = t('page-exercises-difficulty', { value: exercise.difficulty?.level ?? 1 });
     $('exercises-question').textContent = this.question(exercise);
-    const facts = [];
+    const facts = this.note ? [this.note] : [];
     const origin = exercise.origin;
     if (origin) {
       const where = gameName(origin);

@@ -41,6 +41,7 @@ mod analysis;
 mod auth;
 mod body;
 mod budget;
+mod classes;
 mod connections;
 mod cors;
 mod events;

@@ -79,6 +79,8 @@ const ASSETS: &[Asset] = &[
         "tournament.css"
     ),
     asset!("/page/exercises.js", JS, "exercises.js"),
+    asset!("/page/class.js", JS, "class.js"),
+    asset!("/page/class.css", "text/css; charset=utf-8", "class.css"),
     asset!("/page/sheet.js", JS, "sheet.js"),
     asset!("/page/icon.svg", "image/svg+xml", "icon.svg"),
 ];

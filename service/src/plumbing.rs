@@ -46,6 +46,8 @@ pub(crate) struct State {
     pub(crate) store: Option<Arc<crate::archive::Store>>,
     /// The moves of live games, for their spectators.
     pub(crate) live: crate::hub::Hub,
+    /// The joins of each address that found no class.
+    pub(crate) class_joins: crate::classes::Joins,
     /// Turns true when a graceful shutdown begins: streams that would
     /// never end by themselves (server-sent events) end shortly after.
     pub(crate) stopping: tokio::sync::watch::Receiver<bool>,

@@ -28,6 +28,7 @@ use crate::Config;
 use crate::analysis;
 use crate::body;
 use crate::budget::{self, Held, HeldAnswer, Memory};
+use crate::classes;
 use crate::events;
 use crate::exercises;
 use crate::games;
@@ -178,6 +179,20 @@ pub const ROUTES: &[Route] = &[
         "Exercises found in game records: a move clearly best, proven by the engine, named by its teaching term"),
     route!("GET" "/v1/exercises", "archiveExercises", task!(exercises::get),
         "Exercises found in the archive's games"),
+    route!("POST" "/v1/classes", "createClass", task!(classes::create),
+        "Make a class (bearer token, the teacher's): its six-character code, which students join by"),
+    route!("GET" "/v1/classes", "listClasses", task!(classes::list),
+        "The teacher's classes (bearer token), newest first"),
+    route!("GET" "/v1/classes/{code}", "classReport", with_id!(classes::report),
+        "A class's report for its teacher (bearer token): its sets, and each student's progress on every exercise, at the first try or not"),
+    route!("POST" "/v1/classes/{code}/sets", "assignSet", with_id!(classes::assign),
+        "Assign a set of exercises to a class (bearer token, the teacher's)"),
+    route!("POST" "/v1/classes/{code}/students", "joinClass", with_id!(classes::join),
+        "Join a class by its code with a nickname: the student's key (joins of no class are limited per address)"),
+    route!("GET" "/v1/classes/{code}/work", "classWork", with_id!(classes::work),
+        "A student's work (his key): the class's sets, his progress, the exercises back for review"),
+    route!("POST" "/v1/classes/{code}/answers", "answerExercise", with_id!(classes::answer),
+        "Keep a student's answer to an exercise (his key): right or not, and when it comes back"),
 ];
 
 /// The routes `songo serve --debug-routes` adds for the tests (a panic, a
@@ -454,6 +469,7 @@ fn state(config: &Config, stopping: tokio::sync::watch::Receiver<bool>) -> Arc<S
             ))
         }),
         live: crate::hub::Hub::default(),
+        class_joins: crate::classes::Joins::default(),
     })
 }
 

@@ -12,6 +12,7 @@
 //! on the blocking pool).
 //!
 //! - `accounts`: who may read and write over HTTP, by token;
+//! - `classes`: a teacher's classes, their students, sets and answers;
 //! - `db`: the two connections behind one interface;
 //! - `schema`: the migrations;
 //! - `counts`: the explorer's counts packed by bucket;
@@ -24,6 +25,7 @@
 //! - [`render`]: their forms for people.
 
 mod accounts;
+mod classes;
 mod compact;
 mod counts;
 mod db;
@@ -54,6 +56,12 @@ pub use accounts::{
     ANONYMOUS, Account, AccountError, AccountRow, Found, MAX_NAME_CHARS, NewAccount,
     OtherClubsEvent, SERVE_TOKEN_ACCOUNT, Scope, TOKEN_PREFIX, local_user, new_token, rfc3339,
     token_hash,
+};
+pub use classes::{
+    Answered, CLASS_CODE_ALPHABET, CLASS_CODE_CHARS, ClassRefusal, ClassReport, ClassSet,
+    ClassSummary, ClassWork, Joined, MAX_CLASS_NAME_CHARS, MAX_CLASS_SETS, MAX_CLASS_STUDENTS,
+    MAX_CLASSES_PER_TEACHER, MAX_EXERCISE_BYTES, MAX_NICKNAME_CHARS, MAX_SET_EXERCISES,
+    MAX_STUDENT_ATTEMPTS, Progress, REVIEW_AFTER, Standing, StudentReport, normal_code,
 };
 pub use compact::Compacted;
 pub use ingest::{

@@ -461,10 +461,56 @@ CREATE TABLE index_tail (
 );
 ",
     },
+    Migration {
+        // Classes (`classes.rs`).
+        version: 15,
+        stale: &[],
+        // A teacher's classes, each with its code; the sets of exercises
+        // assigned to a class (each exercise a line of the page's link
+        // form); the students who joined by the code, with the hash of
+        // their key; every answer a student gave.
+        sql: "
+CREATE TABLE classes (
+    id {id},
+    code TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    teacher TEXT NOT NULL,
+    created {int} NOT NULL
+);
+CREATE INDEX classes_teacher ON classes (teacher);
+CREATE TABLE class_sets (
+    class {int} NOT NULL,
+    number {count} NOT NULL,
+    title TEXT NOT NULL,
+    exercises TEXT NOT NULL,
+    added {int} NOT NULL,
+    PRIMARY KEY (class, number)
+);
+CREATE TABLE class_students (
+    id {id},
+    class {int} NOT NULL,
+    nickname TEXT NOT NULL,
+    folded TEXT NOT NULL,
+    key_hash TEXT NOT NULL UNIQUE,
+    joined {int} NOT NULL
+);
+CREATE UNIQUE INDEX class_students_name ON class_students (class, folded);
+CREATE TABLE class_attempts (
+    id {id},
+    student {int} NOT NULL,
+    set_number {count} NOT NULL,
+    exercise {count} NOT NULL,
+    move TEXT NOT NULL,
+    correct {count} NOT NULL,
+    made_at {int} NOT NULL
+);
+CREATE INDEX class_attempts_student ON class_attempts (student, set_number, exercise, id);
+",
+    },
 ];
 
-/// The newest schema this songo knows.
-pub(crate) const CURRENT: i64 = 14;
+/// The newest schema this songo knows: the last migration's.
+pub(crate) const CURRENT: i64 = MIGRATIONS[MIGRATIONS.len() - 1].version;
 
 fn dialect(db: &Db, sql: &str) -> String {
     if db.is_postgres() {

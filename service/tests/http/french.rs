@@ -177,6 +177,8 @@ fn routing_errors_in_french() {
 /// One French request to every route, each answer in its own snapshot. The
 /// list is checked against the service's `ROUTES`: a new route fails this
 /// test until it is given its French request here.
+// Long because: one request per route, listed together so that a route
+// without one is seen at once.
 #[test]
 fn every_route_answers_in_french() {
     let server = TestServer::start();
@@ -258,6 +260,12 @@ fn every_route_answers_in_french() {
         ("/v1/live/{id}/undo", post_french(&server, "/v1/live/0000000000000000/undo", &json!({"ply": 1})).json()["detail"].to_string()),
         ("/v1/live/{id}/result", post_french(&server, "/v1/live/0000000000000000/result", &json!({"end": "agreement"})).json()["title"].to_string()),
         ("/v1/live/{id}/events", get("/v1/live/0000000000000000/events").json()["detail"].to_string()),
+        ("/v1/classes", post_french(&server, "/v1/classes", &json!({"name": "CM2"})).json()["detail"].to_string()),
+        ("/v1/classes/{code}", get("/v1/classes/ABCDEF").json()["title"].to_string()),
+        ("/v1/classes/{code}/sets", post_french(&server, "/v1/classes/ABCDEF/sets", &json!({"title": "x", "exercises": []})).json()["hint"].to_string()),
+        ("/v1/classes/{code}/students", post_french(&server, "/v1/classes/ABCDEF/students", &json!({"nickname": "Ada"})).json()["detail"].to_string()),
+        ("/v1/classes/{code}/work", get("/v1/classes/ABCDEF/work").json()["title"].to_string()),
+        ("/v1/classes/{code}/answers", post_french(&server, "/v1/classes/ABCDEF/answers", &json!({"set": 1, "exercise": 0, "move": "S1"})).json()["hint"].to_string()),
     ];
     for route in songo_service::ROUTES.iter().filter(|route| route.on_api()) {
         assert!(

@@ -226,6 +226,9 @@ mod live;
 /// Events that are run: pairings, results, corrections, TRF.
 mod events;
 
+/// Classes: codes, students, sets, answers, reviews.
+mod classes;
+
 /// The games of a text, prepared as the import prepares them.
 fn prepared(text: &str) -> Vec<Prepared> {
     let mut reader = BatchReader::new(text.as_bytes());

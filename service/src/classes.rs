@@ -1,0 +1,306 @@
+//! Classes (issue 41): `POST /v1/classes` makes one (a write token, the
+//! teacher's), `GET /v1/classes` lists the teacher's, `GET
+//! /v1/classes/{code}` is the teacher's report (who solved what, at the
+//! first try or not), `POST /v1/classes/{code}/sets` assigns a set of
+//! exercises; `POST /v1/classes/{code}/students` joins a class with a
+//! nickname (no token: the answer holds the student's key), `GET
+//! /v1/classes/{code}/work` is what the student of a key has to do and
+//! `POST /v1/classes/{code}/answers` keeps his answer. The work is the
+//! archive's (`archive::classes`).
+//!
+//! A code is the only secret of a class: joins that find no class are
+//! counted per address, [`FAILED_JOINS`] in [`JOIN_WINDOW`] at most.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use serde::Deserialize;
+use songo_notation::msg;
+use warp::http::header::AUTHORIZATION;
+use warp::http::{HeaderMap, StatusCode};
+use warp::reply::Response;
+
+use crate::archive::{Account, ClassRefusal};
+use crate::auth::{Need, authorize};
+use crate::body::Media;
+use crate::games::with_archive;
+use crate::handlers::json_body;
+use crate::plumbing::{Request, State, json};
+use crate::problem::{Kind, Problem};
+use std::sync::Arc;
+
+/// The joins that find no class an address may make in [`JOIN_WINDOW`].
+pub(crate) const FAILED_JOINS: u32 = 10;
+/// The window the failed joins are counted in.
+pub(crate) const JOIN_WINDOW: Duration = Duration::from_secs(600);
+/// The most addresses whose failed joins are counted at once: past it,
+/// an address not counted yet is refused until windows end.
+const MAX_COUNTED_ADDRESSES: usize = 10_000;
+
+/// The failed joins of each address, in the current window of each.
+#[derive(Default)]
+pub(crate) struct Joins(Mutex<HashMap<IpAddr, (Instant, u32)>>);
+
+impl Joins {
+    /// Whether `client` may try a code now; if not, the seconds to wait.
+    fn check(&self, client: IpAddr) -> Result<(), u64> {
+        let mut counted = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let now = Instant::now();
+        let ended = |start: &Instant| now.duration_since(*start) >= JOIN_WINDOW;
+        if counted.get(&client).is_some_and(|(start, _)| ended(start)) {
+            counted.remove(&client);
+        }
+        match counted.get(&client) {
+            Some((start, failed)) if *failed >= FAILED_JOINS => {
+                Err((JOIN_WINDOW - now.duration_since(*start)).as_secs().max(1))
+            }
+            Some(_) => Ok(()),
+            None if counted.len() >= MAX_COUNTED_ADDRESSES => {
+                counted.retain(|_, (start, _)| !ended(start));
+                if counted.len() >= MAX_COUNTED_ADDRESSES {
+                    Err(JOIN_WINDOW.as_secs())
+                } else {
+                    Ok(())
+                }
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// Counts a join of `client` that found no class.
+    fn failed(&self, client: IpAddr) {
+        let mut counted = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        counted.entry(client).or_insert((Instant::now(), 0)).1 += 1;
+    }
+}
+
+/// The body of `POST /v1/classes`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateRequest {
+    name: String,
+}
+
+/// The body of `POST /v1/classes/{code}/sets`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SetRequest {
+    title: String,
+    exercises: Vec<String>,
+}
+
+/// The body of `POST /v1/classes/{code}/students`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinRequest {
+    nickname: String,
+}
+
+/// The body of `POST /v1/classes/{code}/answers`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnswerRequest {
+    set: u32,
+    exercise: u32,
+    #[serde(rename = "move")]
+    played: String,
+}
+
+/// A class refused: 404 for what is not there, 401 for a wrong key, 409
+/// for the class's state, else 400.
+fn refusal(refused: &ClassRefusal) -> Problem {
+    let kind = match refused {
+        ClassRefusal::WrongKey => Kind::Unauthorized,
+        ClassRefusal::BadMove(_) => Kind::BadMove,
+        refused if refused.is_missing() => Kind::NotFound,
+        refused if refused.is_conflict() => Kind::Conflict,
+        _ => Kind::BadRequest,
+    };
+    Problem::new(kind, refused.message())
+}
+
+/// A server without an archive says so first, whatever the path holds.
+fn has_archive(state: &State) -> Result<(), Problem> {
+    if state.store.is_none() {
+        return Err(
+            Problem::new(Kind::NoArchive, msg!("problem-detail-no-archive"))
+                .with_words("hint", msg!("hint-serve-archive")),
+        );
+    }
+    Ok(())
+}
+
+/// The teacher of a request: the account of its write token.
+async fn teacher(
+    state: &State,
+    headers: &HeaderMap,
+    deadline: tokio::time::Instant,
+) -> Result<Account, Problem> {
+    has_archive(state)?;
+    authorize(state, headers, deadline, Need::Write).await
+}
+
+/// The student key of an `Authorization: Bearer KEY` header.
+fn student_key(headers: &HeaderMap) -> Result<String, Problem> {
+    let key = headers
+        .get(AUTHORIZATION)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.trim().split_once(' '))
+        .filter(|(scheme, key)| scheme.eq_ignore_ascii_case("bearer") && !key.trim().is_empty())
+        .map(|(_, key)| key.trim().to_owned());
+    key.ok_or_else(|| refusal(&ClassRefusal::WrongKey))
+}
+
+/// A JSON body read as `T`.
+async fn body<T: for<'de> Deserialize<'de>>(
+    state: &State,
+    request: &mut Request,
+) -> Result<T, Problem> {
+    Media::of(&request.headers, &[Media::Json])?;
+    let body = request.body(state).await?;
+    json_body(crate::body::text(&body)?)
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0))
+}
+
+/// `POST /v1/classes`: makes a class; 201 with its code.
+pub(crate) async fn create(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
+    request.params(&[])?;
+    let account = teacher(&state, &request.headers, request.deadline).await?;
+    let asked: CreateRequest = body(&state, &mut request).await?;
+    let class = with_archive(&state, request.deadline, move |archive| {
+        archive.create_class(&asked.name, &account)
+    })
+    .await?
+    .map_err(|refused| refusal(&refused))?;
+    json(StatusCode::CREATED, &class)
+}
+
+/// `GET /v1/classes`: the teacher's classes, newest first.
+pub(crate) async fn list(state: Arc<State>, request: Request) -> Result<Response, Problem> {
+    request.params(&[])?;
+    let account = teacher(&state, &request.headers, request.deadline).await?;
+    let classes = with_archive(&state, request.deadline, move |archive| {
+        archive.classes(&account)
+    })
+    .await?;
+    json(StatusCode::OK, &serde_json::json!({ "classes": classes }))
+}
+
+/// `GET /v1/classes/{code}`: the teacher's report.
+pub(crate) async fn report(
+    state: Arc<State>,
+    request: Request,
+    code: String,
+) -> Result<Response, Problem> {
+    request.params(&[])?;
+    let account = teacher(&state, &request.headers, request.deadline).await?;
+    let report = with_archive(&state, request.deadline, move |archive| {
+        archive.class_report(&code, &account, now())
+    })
+    .await?
+    .map_err(|refused| refusal(&refused))?;
+    json(StatusCode::OK, &report)
+}
+
+/// `POST /v1/classes/{code}/sets`: assigns a set; 201 with it.
+pub(crate) async fn assign(
+    state: Arc<State>,
+    mut request: Request,
+    code: String,
+) -> Result<Response, Problem> {
+    request.params(&[])?;
+    let account = teacher(&state, &request.headers, request.deadline).await?;
+    let asked: SetRequest = body(&state, &mut request).await?;
+    let set = with_archive(&state, request.deadline, move |archive| {
+        archive.assign_set(&code, &asked.title, &asked.exercises, &account)
+    })
+    .await?
+    .map_err(|refused| refusal(&refused))?;
+    json(StatusCode::CREATED, &set)
+}
+
+/// `POST /v1/classes/{code}/students`: joins a class; 201 with the
+/// student's key. An address that tried too many codes of no class: 429.
+pub(crate) async fn join(
+    state: Arc<State>,
+    mut request: Request,
+    code: String,
+) -> Result<Response, Problem> {
+    request.params(&[])?;
+    has_archive(&state)?;
+    let client = request.client;
+    if let Err(seconds) = state.class_joins.check(client) {
+        return Err(Problem::too_many_requests(
+            msg!(
+                "problem-detail-class-joins",
+                client = client.to_string(),
+                seconds = seconds
+            ),
+            FAILED_JOINS as usize,
+        ));
+    }
+    let asked: JoinRequest = body(&state, &mut request).await?;
+    let joined = with_archive(&state, request.deadline, move |archive| {
+        archive.join_class(&code, &asked.nickname)
+    })
+    .await?;
+    match joined {
+        Ok(joined) => json(StatusCode::CREATED, &joined),
+        Err(refused) => {
+            if matches!(refused, ClassRefusal::NoSuchClass(_)) {
+                state.class_joins.failed(client);
+            }
+            Err(refusal(&refused))
+        }
+    }
+}
+
+/// `GET /v1/classes/{code}/work`: the sets, the student's progress and
+/// what is back for review.
+pub(crate) async fn work(
+    state: Arc<State>,
+    request: Request,
+    code: String,
+) -> Result<Response, Problem> {
+    request.params(&[])?;
+    has_archive(&state)?;
+    let key = student_key(&request.headers)?;
+    let work = with_archive(&state, request.deadline, move |archive| {
+        archive.class_work(&code, &key, now())
+    })
+    .await?
+    .map_err(|refused| refusal(&refused))?;
+    json(StatusCode::OK, &work)
+}
+
+/// `POST /v1/classes/{code}/answers`: keeps an answer; 201 with whether
+/// it is right and the progress on the exercise.
+pub(crate) async fn answer(
+    state: Arc<State>,
+    mut request: Request,
+    code: String,
+) -> Result<Response, Problem> {
+    request.params(&[])?;
+    has_archive(&state)?;
+    let key = student_key(&request.headers)?;
+    let asked: AnswerRequest = body(&state, &mut request).await?;
+    let answered = with_archive(&state, request.deadline, move |archive| {
+        archive.answer(
+            &code,
+            &key,
+            (asked.set, asked.exercise),
+            &asked.played,
+            now(),
+        )
+    })
+    .await?
+    .map_err(|refused| refusal(&refused))?;
+    json(StatusCode::CREATED, &answered)
+}
