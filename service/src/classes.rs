@@ -27,7 +27,7 @@ use crate::auth::{Need, authorize};
 use crate::body::Media;
 use crate::games::with_archive;
 use crate::handlers::json_body;
-use crate::plumbing::{Request, State, json};
+use crate::plumbing::{NoQuery, Request, State, json};
 use crate::problem::{Kind, Problem};
 use std::sync::Arc;
 
@@ -171,7 +171,7 @@ fn now() -> i64 {
 
 /// `POST /v1/classes`: makes a class; 201 with its code.
 pub(crate) async fn create(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
-    request.params(&[])?;
+    request.query::<NoQuery>()?;
     let account = teacher(&state, &request.headers, request.deadline).await?;
     let asked: CreateRequest = body(&state, &mut request).await?;
     let class = with_archive(&state, request.deadline, move |archive| {
@@ -184,7 +184,7 @@ pub(crate) async fn create(state: Arc<State>, mut request: Request) -> Result<Re
 
 /// `GET /v1/classes`: the teacher's classes, newest first.
 pub(crate) async fn list(state: Arc<State>, request: Request) -> Result<Response, Problem> {
-    request.params(&[])?;
+    request.query::<NoQuery>()?;
     let account = teacher(&state, &request.headers, request.deadline).await?;
     let classes = with_archive(&state, request.deadline, move |archive| {
         archive.classes(&account)
@@ -199,7 +199,7 @@ pub(crate) async fn report(
     request: Request,
     code: String,
 ) -> Result<Response, Problem> {
-    request.params(&[])?;
+    request.query::<NoQuery>()?;
     let account = teacher(&state, &request.headers, request.deadline).await?;
     let report = with_archive(&state, request.deadline, move |archive| {
         archive.class_report(&code, &account, now())
@@ -215,7 +215,7 @@ pub(crate) async fn assign(
     mut request: Request,
     code: String,
 ) -> Result<Response, Problem> {
-    request.params(&[])?;
+    request.query::<NoQuery>()?;
     let account = teacher(&state, &request.headers, request.deadline).await?;
     let asked: SetRequest = body(&state, &mut request).await?;
     let set = with_archive(&state, request.deadline, move |archive| {
@@ -233,7 +233,7 @@ pub(crate) async fn join(
     mut request: Request,
     code: String,
 ) -> Result<Response, Problem> {
-    request.params(&[])?;
+    request.query::<NoQuery>()?;
     has_archive(&state)?;
     let client = request.client;
     if let Err(seconds) = state.class_joins.check(client) {
@@ -269,7 +269,7 @@ pub(crate) async fn work(
     request: Request,
     code: String,
 ) -> Result<Response, Problem> {
-    request.params(&[])?;
+    request.query::<NoQuery>()?;
     has_archive(&state)?;
     let key = student_key(&request.headers)?;
     let work = with_archive(&state, request.deadline, move |archive| {
@@ -287,7 +287,7 @@ pub(crate) async fn answer(
     mut request: Request,
     code: String,
 ) -> Result<Response, Problem> {
-    request.params(&[])?;
+    request.query::<NoQuery>()?;
     has_archive(&state)?;
     let key = student_key(&request.headers)?;
     let asked: AnswerRequest = body(&state, &mut request).await?;
