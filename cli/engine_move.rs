@@ -1,10 +1,10 @@
 //! `songo move`: the move the engine's player of a level chooses.
 
-use songo_notation::analysis::check_rules;
+use songo_notation::analysis::AnalysisError;
 use songo_notation::analysis::player::{Level, Player};
 use songo_notation::i18n::Lang;
 use songo_notation::render::game_over_line_in;
-use songo_notation::{LetterCase, Ruleset, Side};
+use songo_notation::{LetterCase, Ruleset, Side, msg};
 
 use crate::flags::{Letters, ReportFormat};
 use crate::output;
@@ -57,13 +57,18 @@ pub(crate) struct Args {
 pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
     let read = input::any_position(&args.position, args.rules, lang)?;
     let read = input::to_move(read, args.to_move)?;
-    check_rules(read.position.rules()).map_err(Failure::input)?;
     // clap took 1 to 8 only.
     let level = Level::new(args.level).unwrap_or(Level::STRONGEST);
     let letters = args.letters.map_or(read.letters, LetterCase::from);
     let choice = Player::new(level)
         .choose(&read.position, args.seed)
-        .map_err(Failure::input)?
+        .map_err(|error| match error {
+            // Said of `move`, not of the analysis the user did not ask for.
+            AnalysisError::NoAnalysis { rules } => {
+                Failure::input(msg!("cli-move-sowing-only", rules = rules.id()))
+            }
+            AnalysisError::TooManySeeds { .. } => Failure::input(error),
+        })?
         .in_case(letters);
     let rendered = match (args.format, choice.name(), &choice.game_over) {
         (ReportFormat::Text, Some(name), _) => name + "\n",

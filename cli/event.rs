@@ -7,18 +7,17 @@ use std::path::PathBuf;
 
 use songo_archive::render;
 use songo_archive::{
-    Archive, Author, EventRefusal, EventSystem, NewEvent, ResultEntry, RunEvent, local_user,
-    prepare,
+    Archive, ArchiveError, Author, EventRefusal, EventSystem, NewEvent, ResultEntry, RunEvent,
+    local_user, prepare_first,
 };
 use songo_notation::Ruleset;
 use songo_notation::i18n::{Lang, Localize, Message};
 use songo_notation::msg;
-use songo_notation::record::BatchReader;
 use songo_notation::validate::Options;
 
 use crate::archive::{Where, failure};
-use crate::input::cannot_read;
-use crate::{EXIT_OK, Failure, output};
+use crate::input::{cannot_read, read_limited};
+use crate::{Failure, output};
 
 /// Run an event: its players, rounds, results and standings; TRF out and in.
 #[derive(clap::Args)]
@@ -51,8 +50,10 @@ enum Format {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum System {
     /// The Swiss Dutch system (FIDE C.04.3).
+    #[value(alias = "swiss")]
     Dutch,
     /// Everyone meets everyone once (FIDE's Berger tables).
+    #[value(alias = "berger")]
     RoundRobin,
     /// Everyone meets everyone twice.
     DoubleRoundRobin,
@@ -253,6 +254,13 @@ fn refused(refusal: &EventRefusal) -> Failure {
     Failure::input(refusal.message())
 }
 
+/// What the archive answered, its refusal or its error as the failure.
+fn done<T>(answer: Result<Result<T, EventRefusal>, ArchiveError>) -> Result<T, Failure> {
+    answer
+        .map_err(failure)?
+        .map_err(|refusal| refused(&refusal))
+}
+
 fn rules(text: &str) -> Result<Ruleset, Failure> {
     text.parse::<Ruleset>()
         .map_err(|error| Failure::input(error.message()))
@@ -260,10 +268,7 @@ fn rules(text: &str) -> Result<Ruleset, Failure> {
 
 /// The run event's id for `event` (an id or a name).
 fn event_id(archive: &mut Archive, event: &str) -> Result<i64, Failure> {
-    archive
-        .find_event(event)
-        .map_err(failure)?
-        .map_err(|refusal| refused(&refusal))
+    done(archive.find_event(event))
 }
 
 fn event_of(archive: &mut Archive, id: i64) -> Result<RunEvent, Failure> {
@@ -291,10 +296,7 @@ fn create(args: &CreateArgs, lang: Lang) -> Result<u8, Failure> {
         tiebreaks: args.tiebreaks.clone(),
     };
     let mut archive = args.archive.open()?;
-    let run = archive
-        .create_event(&event, &local_user(), None)
-        .map_err(failure)?
-        .map_err(|refusal| refused(&refusal))?;
+    let run = done(archive.create_event(&event, &local_user(), None))?;
     if args.format == Format::Json {
         return json(&run);
     }
@@ -315,10 +317,7 @@ fn register(args: &RegisterArgs, lang: Lang) -> Result<u8, Failure> {
     let id = event_id(&mut archive, &args.event)?;
     let mut registered = Vec::new();
     for name in &args.names {
-        let player = archive
-            .register(id, name, args.rating, None)
-            .map_err(failure)?
-            .map_err(|refusal| refused(&refusal))?;
+        let player = done(archive.register(id, name, args.rating, None))?;
         registered.push(player);
     }
     if args.format == Format::Json {
@@ -340,10 +339,7 @@ fn register(args: &RegisterArgs, lang: Lang) -> Result<u8, Failure> {
 fn pair(args: &PairArgs, lang: Lang) -> Result<u8, Failure> {
     let mut archive = args.archive.open()?;
     let id = event_id(&mut archive, &args.event)?;
-    let round = archive
-        .pair_next(id, None)
-        .map_err(failure)?
-        .map_err(|refusal| refused(&refusal))?;
+    let round = done(archive.pair_next(id, None))?;
     if args.format == Format::Json {
         return json(&round);
     }
@@ -363,17 +359,11 @@ fn result(args: &ResultArgs, lang: Lang) -> Result<u8, Failure> {
     let (round, board) = match (&args.game, &args.result, args.round, args.board) {
         (Some(path), _, _, _) => {
             let game = read_game(path)?;
-            archive
-                .post_game(id, &game, author)
-                .map_err(failure)?
-                .map_err(|refusal| refused(&refusal))?
+            done(archive.post_game(id, &game, author))?
         }
         (None, Some(result), Some(round), Some(board)) => {
             let entry = ResultEntry::Alone(result.clone());
-            let board = archive
-                .enter_result(id, round, board, &entry, author)
-                .map_err(failure)?
-                .map_err(|refusal| refused(&refusal))?;
+            let board = done(archive.enter_result(id, round, board, &entry, author))?;
             (round, board)
         }
         // clap requires the result, round and board without --game.
@@ -393,22 +383,19 @@ fn result(args: &ResultArgs, lang: Lang) -> Result<u8, Failure> {
 /// The one game of a record file, prepared as an import prepares it.
 fn read_game(path: &std::path::Path) -> Result<songo_archive::Prepared, Failure> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| cannot_read(&name, &e))?;
-    let mut reader = BatchReader::new(text.as_bytes());
-    let batch = reader
-        .next_batch()
-        .map_err(|e| cannot_read(&name, &e))?
-        .ok_or_else(|| Failure::input(msg!("cli-event-no-game", name = name.as_str())))?;
-    let game = batch
-        .games()
-        .next()
-        .ok_or_else(|| Failure::input(msg!("cli-event-no-game", name = name.as_str())))?;
-    prepare(&game, &Options::default()).map_err(|not| {
-        Failure::input(msg!(
-            "event-not-a-game",
-            error = Message::verbatim(not.message)
-        ))
-    })
+    let file = std::fs::File::open(path).map_err(|e| cannot_read(&name, &e))?;
+    let text = read_limited(file, &name)?;
+    prepare_first(&text, &Options::default())
+        .ok_or_else(|| Failure::input(msg!("cli-event-no-game", name = name.as_str())))?
+        .map_err(|not| {
+            Failure::input(msg!(
+                "cli-event-not-a-game",
+                name = name.as_str(),
+                line = not.line,
+                column = not.column,
+                error = Message::verbatim(not.message)
+            ))
+        })
 }
 
 fn show(args: &ShowArgs, lang: Lang) -> Result<u8, Failure> {
@@ -453,10 +440,7 @@ fn import(args: &ImportArgs, lang: Lang) -> Result<u8, Failure> {
         tiebreaks: None,
     };
     let mut archive = args.archive.open()?;
-    let run = archive
-        .import_trf(&file, &event, &local_user(), None)
-        .map_err(failure)?
-        .map_err(|refusal| refused(&refusal))?;
+    let run = done(archive.import_trf(&file, &event, &local_user(), None))?;
     if args.format == Format::Json {
         return json(&run);
     }
@@ -469,6 +453,5 @@ fn import(args: &ImportArgs, lang: Lang) -> Result<u8, Failure> {
             rounds = run.rounds.len()
         ),
         lang,
-    )?;
-    Ok(EXIT_OK)
+    )
 }

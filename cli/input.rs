@@ -54,7 +54,8 @@ pub(crate) fn cannot_read(name: &str, error: &std::io::Error) -> Failure {
     ))
 }
 
-fn read_limited(reader: impl Read, name: &str) -> Result<String, Failure> {
+/// The UTF-8 text of `reader`, at most `MAX_INPUT` bytes.
+pub(crate) fn read_limited(reader: impl Read, name: &str) -> Result<String, Failure> {
     let mut bytes = Vec::new();
     reader
         .take(MAX_INPUT + 1)

@@ -824,6 +824,9 @@ cli-idle-no-coordinates = --no-coordinates is for Seega boards: a sowing board h
 # `songo generate`: `rules` is the ruleset asked for.
 cli-engine-sowing-only = --engine plays the sowing games (songo, songo-ekang, awale, oware-abapa): { $rules } has no analysis; leave out --engine for random games
 
+# `songo move`: `rules` is the position's ruleset.
+cli-move-sowing-only = songo move plays the sowing games (songo, songo-ekang, awale, oware-abapa, akong-cameroon, akong-gabon): { $rules } has no engine player yet; songo moves lists the position's legal moves
+
 # `songo validate`: the progress line's {…} are indicatif's placeholders, kept as they are.
 cli-cannot-read-directory = cannot read directory { $name }: { $error }
 cli-pair-too-large = { $name } is larger than { $most } bytes: is it a tournament report file?
@@ -2058,6 +2061,7 @@ cli-event-registered = { $name } is player { $number } of the event.
 cli-event-imported = { $name } (id { $id }): { $players } players, { $rounds } rounds read.
 cli-event-result-needs = give the result with --round and --board, or a game with --game
 cli-event-no-game = { $name } holds no game
+cli-event-not-a-game = { $name }:{ $line }:{ $column }: not a game: { $error }
 event-col-name = Name
 problem-detail-event-system = `{ $system }` is not a pairing system: dutch, round-robin or double-round-robin
 page-tab-tournament = Tournament
@@ -2101,3 +2105,37 @@ page-tournament-field = Players
 ## Players of every strength, issue 40 (service/src/player.rs): `POST /v1/move`.
 problem-detail-bad-level = level={ $value } is not a level: write 1 (a beginner can beat it) to 8 (the full engine)
 problem-detail-bad-seed = seed={ $value } is not a seed: write a whole number from 0 to 18446744073709551615
+
+# The Play the computer tab (computer.js): a student's game against the
+# engine's player of a level (POST /v1/move), kept in the archive or offered
+# as a record.
+page-tab-computer = Play the computer
+page-computer-hint = Choose the game, the computer's level and your side, then tap a house to play.
+page-computer-level = Computer's level
+page-computer-side = Your side
+page-computer-nickname = Your name or nickname
+page-computer-student = Student
+page-computer-name = Computer level { $number }
+page-computer-new = New game
+page-computer-take-back = Take back my move
+page-computer-your-turn = Your move, { $name }.
+page-computer-thinking = The computer is thinking…
+page-computer-played = The computer played { $move }.
+page-computer-wait = Wait for the computer's move.
+page-computer-saved = The game is kept in the archive (game { $id }).
+page-computer-not-kept = This server keeps no archive, or this tab holds no write token: download the record to keep the game.
+page-computer-save-failed = The archive did not keep the game: { $text }
+page-computer-marks = The game's marks
+page-computer-marking = The engine is judging each move…
+page-computer-summary = { $name }: { $number } % accuracy, { $text }
+page-computer-mark = { $move }: { $value } was better
+page-computer-no-marks = By the engine's judgement, no move lost seeds.
+page-computer-unjudged = Some moves were not judged in the time given.
+# The Lesson tab's reader: a lesson board by board, its sentences beside it.
+page-lesson-read = Read the lesson board by board
+page-lesson-step = Board { $number } of { $count }
+page-lesson-previous = Previous board
+page-lesson-next = Next board
+page-lesson-teacher = Teacher: show the notes for the teacher
+page-lesson-teacher-note = For the teacher
+page-lesson-no-boards = The lesson has no board to step through.

@@ -843,6 +843,10 @@ cli-idle-no-coordinates = --no-coordinates est pour les plateaux de Seega : un 
 
 # `songo generate` : `rules` est la règle demandée.
 cli-engine-sowing-only = --engine joue les jeux de semailles (songo, songo-ekang, awale, oware-abapa) : { $rules } n'a pas d'analyse ; retirez --engine pour des parties au hasard
+
+# `songo move` : `rules` est la règle de la position.
+cli-move-sowing-only = songo move joue les jeux de semailles (songo, songo-ekang, awale, oware-abapa, akong-cameroon, akong-gabon) : { $rules } n'a pas encore de joueur du moteur ; songo moves donne les coups légaux de la position
+
 cli-cannot-read-directory = impossible de lire le dossier { $name } : { $error }
 cli-pair-too-large = { $name } dépasse { $most } octets : est-ce un fichier de tournoi (TRF) ?
 cli-pair-bad-trf = { $name }:{ $line }:{ $column } : pas un fichier de tournoi (TRF) : { $error }
@@ -2079,6 +2083,7 @@ cli-event-registered = { $name } est le joueur { $number } du tournoi.
 cli-event-imported = { $name } (id { $id }) : { $players } joueurs, { $rounds } rondes lues.
 cli-event-result-needs = donnez le résultat avec --round et --board, ou une partie avec --game
 cli-event-no-game = { $name } ne contient aucune partie
+cli-event-not-a-game = { $name }:{ $line }:{ $column } : pas une partie : { $error }
 event-col-name = Nom
 problem-detail-event-system = `{ $system }` n’est pas un système d’appariement : dutch, round-robin ou double-round-robin
 page-tab-tournament = Tournoi
@@ -2122,3 +2127,35 @@ page-tournament-field = Joueurs
 ## Players of every strength, issue 40 (service/src/player.rs): `POST /v1/move`.
 problem-detail-bad-level = level={ $value } n'est pas un niveau : écrivez de 1 (un débutant peut le battre) à 8 (le moteur complet)
 problem-detail-bad-seed = seed={ $value } n'est pas un germe : écrivez un nombre entier de 0 à 18446744073709551615
+
+# L'onglet Jouer contre l'ordinateur (computer.js).
+page-tab-computer = Jouer contre l'ordinateur
+page-computer-hint = Choisissez le jeu, le niveau de l'ordinateur et votre camp, puis touchez une case pour jouer.
+page-computer-level = Niveau de l'ordinateur
+page-computer-side = Votre camp
+page-computer-nickname = Votre nom ou pseudonyme
+page-computer-student = Élève
+page-computer-name = Ordinateur niveau { $number }
+page-computer-new = Nouvelle partie
+page-computer-take-back = Reprendre mon coup
+page-computer-your-turn = À vous de jouer, { $name }.
+page-computer-thinking = L'ordinateur réfléchit…
+page-computer-played = L'ordinateur a joué { $move }.
+page-computer-wait = Attendez le coup de l'ordinateur.
+page-computer-saved = La partie est gardée dans les archives (partie { $id }).
+page-computer-not-kept = Ce serveur ne tient pas d'archive, ou cet onglet n'a pas de jeton d'écriture : téléchargez le relevé pour garder la partie.
+page-computer-save-failed = Les archives n'ont pas gardé la partie : { $text }
+page-computer-marks = Les coups notés de la partie
+page-computer-marking = Le moteur juge chaque coup…
+page-computer-summary = { $name } : précision { $number } %, { $text }
+page-computer-mark = { $move } : { $value } était meilleur
+page-computer-no-marks = Selon le moteur, aucun coup n'a perdu de graines.
+page-computer-unjudged = Certains coups n'ont pas été jugés dans le temps donné.
+# Le lecteur de leçon de l'onglet Leçon.
+page-lesson-read = Lire la leçon plateau par plateau
+page-lesson-step = Plateau { $number } sur { $count }
+page-lesson-previous = Plateau précédent
+page-lesson-next = Plateau suivant
+page-lesson-teacher = Enseignant : montrer les remarques pour l'enseignant
+page-lesson-teacher-note = Pour l'enseignant
+page-lesson-no-boards = La leçon n'a aucun plateau à parcourir.

@@ -169,6 +169,51 @@ mod matching {
                 prop_assert_eq!(total, brute_force(n, &weights));
             }
         }
+
+        /// Changed an edge at a time, as the Dutch system's steps change
+        /// them: the matching reopens only an end of the edges its duals no
+        /// longer cover, and must still be the heaviest (lighter, heavier,
+        /// removed and matched edges alike).
+        #[test]
+        fn incremental_matching_after_single_edges_stays_the_heaviest(
+            (n, rows) in graph(),
+            steps in proptest::collection::vec(
+                proptest::collection::vec((0usize..9, 0usize..9, prop_oneof![Just(0u64), 1u64..40]), 1..5),
+                1..10,
+            ),
+        ) {
+            use songo_notation::tournament::matching::IncrementalMatching;
+            let mut weights = vec![vec![0u64; n]; n];
+            let mut matching = IncrementalMatching::new(n);
+            for v in 0..n {
+                for w in v + 1..n {
+                    weights[v][w] = rows[v][w];
+                    weights[w][v] = rows[v][w];
+                    matching.set_weight(v, w, rows[v][w]);
+                }
+            }
+            matching.matching();
+            for changes in steps {
+                for (a, b, weight) in changes {
+                    let (a, b) = (a % n, b % n);
+                    if a != b {
+                        weights[a][b] = weight;
+                        weights[b][a] = weight;
+                        matching.set_weight(a, b, weight);
+                    }
+                }
+                let mates = matching.matching();
+                let mut total = 0;
+                for v in 0..n {
+                    if let Some(w) = mates[v] {
+                        prop_assert_eq!(mates[w], Some(v));
+                        prop_assert!(weights[v][w] > 0);
+                        if v < w { total += weights[v][w]; }
+                    }
+                }
+                prop_assert_eq!(total, brute_force(n, &weights));
+            }
+        }
     }
 }
 

@@ -81,9 +81,14 @@ export function explain(position, terms) {
  * Records (text) written back with the teaching vocabulary as comments;
  * with `engine`, each move judged by the analysis too.
  */
-export function annotate(text, { engine = false } = {}) {
-  const query = engine ? '?engine=true' : '';
-  return call(`/v1/annotate${query}`, { body: text, type: 'text/plain' });
+export function annotate(text, { engine = false, depth, movetimeMs } = {}) {
+  const query = queryOf({ engine: engine ? 'true' : '', depth: engine ? depth : '', movetime_ms: engine ? movetimeMs : '' });
+  return call(`/v1/annotate${query ? `?${query}` : ''}`, { body: text, type: 'text/plain' });
+}
+
+/** The move the engine's player of `level` (1 to 8) chooses: `{move, …}`. */
+export function chooseMove(position, level, seed = 0) {
+  return call(`/v1/move?${queryOf({ level, seed })}`, { body: { position } });
 }
 
 /** The best move of a position and its value: the AnalysisReport. */
@@ -109,6 +114,14 @@ export async function handout(lesson) {
   } catch (error) {
     return { ok: false, status: 0, data: { title: 'network', detail: String(error) } };
   }
+}
+
+/**
+ * A lesson (text) as Markdown and its boards: `{markdown, images, report}`;
+ * `notes` is `teacher` (the check's notes under their boards) or `none`.
+ */
+export function lessonMarkdown(lesson, notes = 'none') {
+  return call(`/v1/lessons/render?${queryOf({ to: 'markdown', notes })}`, { body: lesson, type: 'text/plain' });
 }
 
 /** The page's words in a language. */
@@ -148,6 +161,11 @@ export function gameHistory(id) {
  */
 function keeperHeaders({ token, etag }) {
   return { Authorization: `Bearer ${token}`, 'If-Match': etag };
+}
+
+/** Records (text) imported into the archive with the keeper's token: the ArchiveImportReport. */
+export function importGames(text, token) {
+  return call('/v1/games', { body: text, type: 'text/plain', extra: { Authorization: `Bearer ${token}` } });
 }
 
 /** A game's tags corrected: `change` is `{tags, reason}`. */

@@ -5,6 +5,7 @@
 import * as api from './api.js';
 import { Archive } from './archive.js';
 import { Board } from './board.js';
+import { Computer } from './computer.js';
 import { Exercises } from './exercises.js';
 import { lang, load, t, translate } from './i18n.js';
 import { Lessons } from './lesson.js';
@@ -46,7 +47,8 @@ function activeTab() {
 
 /** Whether the legal moves are ringed: where a move is played on the board. */
 function showsLegal() {
-  return activeTab() === 'play' || (activeTab() === 'exercises' && exercises.asking()) || (activeTab() === 'live' && sheet.keeping());
+  return activeTab() === 'play' || (activeTab() === 'exercises' && exercises.asking()) || (activeTab() === 'live' && sheet.keeping())
+    || (activeTab() === 'computer' && computer.asking());
 }
 
 function showAlert(text) {
@@ -170,15 +172,16 @@ async function startOf(rules) {
 
 // ---- Play -------------------------------------------------------------
 
+/** Plays `move` on the board shown: true when it was played. */
 async function playMove(move) {
-  if (state.busy || !state.start) return;
+  if (state.busy || !state.start) return false;
   state.busy = true;
   showAlert('');
   try {
     const answer = await api.play(current(), [move]);
     if (!answer.ok) {
       showAlert(problemText(answer.data));
-      return;
+      return false;
     }
     const step = answer.data.steps[0];
     state.recordText = null;
@@ -189,6 +192,7 @@ async function playMove(move) {
     if ($('animate').checked && !reduced) await board.animate(step, 160);
     state.cursor += 1;
     await show({ marks: marksOf(step), message: () => stepText(step) });
+    return true;
   } finally {
     state.busy = false;
   }
@@ -354,6 +358,7 @@ function cycleSquare(square) {
 }
 
 board.onChoose = (name) => {
+  if (activeTab() === 'computer') return board.kind === 'seega' ? undefined : computer.choose(name);
   if (activeTab() === 'exercises') return board.kind === 'seega' ? undefined : exercises.choose(name);
   if (activeTab() === 'edit') {
     if (board.kind === 'seega') return cycleSquare(name);
@@ -604,6 +609,8 @@ async function exportHandout() {
 
 /** A player's name as typed on the Export tab (a record's tag value: no quote, no line break). */
 function playerName(side) {
+  // The game against the computer names its own players.
+  if (activeTab() === 'computer' && computer.name(side)) return computer.name(side);
   return ($(`export-${side}`)?.value ?? '').replace(/["\\\r\n]/g, ' ').trim().slice(0, 80);
 }
 
@@ -615,11 +622,15 @@ function gameOverText(over) {
   return t('page-game-won', { name, text: score });
 }
 
-/** The line as a game record (a `Position` tag when it is not the usual start). */
-export async function recordText() {
+/**
+ * The line as a game record (a `Position` tag when it is not the usual
+ * start); `date` adds a `Date` tag (a game against the computer).
+ */
+export async function recordText({ date } = {}) {
   const start = state.start;
   const usual = await startOf(start.rules);
   const lines = [`[Rules "${start.rules}"]`];
+  if (date) lines.push(`[Date "${date}"]`);
   if (JSON.stringify(usual) !== JSON.stringify(start)) {
     const total = (p) => (p.north ? [...p.north, ...p.south, p.stores.south, p.stores.north].reduce((a, b) => a + b, 0) : 0);
     if (usual && total(usual) !== total(start)) lines.push('[SetUp "fragment"]');
@@ -684,6 +695,11 @@ function selectTab(tab) {
   if (activeTab() === 'archive') archive.refresh();
   // Back on the exercise after the board was used by another tab.
   if (activeTab() === 'exercises' && exercises.current() && state.start !== exercises.current().position) exercises.reopen();
+  // Back on the game against the computer after the board was used by another tab.
+  const game = computer.line;
+  if (activeTab() === 'computer' && game && (state.start !== game.start || state.steps !== game.steps)) {
+    setStart(game.start, { steps: game.steps, cursor: game.steps.length }).then(() => computer.resume());
+  }
 }
 
 function wire() {
@@ -788,6 +804,10 @@ async function setLanguage(code) {
   exercises.retranslate();
   sheet.retranslate();
   tournament.retranslate();
+  computer.retranslate();
+  $('computer-nickname').placeholder = t('page-computer-student');
+  // Said last: the page is in its new language once every part is.
+  document.documentElement.lang = chosen;
 }
 
 const records = new Records({
@@ -811,7 +831,20 @@ const records = new Records({
   problemText,
 });
 
-const lessons = new Lessons({ problemText });
+const lessons = new Lessons({
+  problemText,
+  show: async (compact) => {
+    const answer = await api.readPosition(compact, { render: null });
+    if (!answer.ok) {
+      showAlert(problemText(answer.data));
+      return;
+    }
+    await setStart(answer.data.position);
+  },
+  reading: (on) => {
+    document.body.dataset.lessonReading = String(on);
+  },
+});
 
 const archive = new Archive({
   position: () => state.compact,
@@ -844,6 +877,30 @@ async function advance() {
 }
 
 const tournament = new Tournament({ problemText });
+
+const computer = new Computer({
+  start: (position) => setStart(position),
+  play: (move) => playMove(move),
+  line: () => ({ start: state.start, steps: state.steps, cursor: state.cursor }),
+  goTo: (cursor) => goTo(cursor),
+  takeBack: async (count) => {
+    state.steps = state.steps.slice(0, Math.max(0, state.steps.length - count));
+    state.cursor = state.steps.length;
+    state.pick = null;
+    const step = state.steps[state.cursor - 1];
+    await show(step ? { marks: marksOf(step) } : {});
+  },
+  report: () => state.moves,
+  startOf,
+  status: (words) => {
+    state.message = words;
+    state.alone = true;
+    writeStatus(words);
+  },
+  verdict: (over) => (over ? gameOverText(over) : ''),
+  record: ({ date }) => recordText({ date }),
+  problemText,
+});
 
 const exercises = new Exercises({
   open: (position) => setStart(position),

@@ -39,9 +39,11 @@ export function t(id, args = {}) {
   return message.replace(/\{(\w+)\}/g, (whole, name) => (name in args ? String(args[name]) : whole));
 }
 
-/** Puts the words of the current language into the page's marked elements. */
+/**
+ * Puts the words of the current language into the page's marked elements
+ * (the page's `lang` is set by its caller once every part is translated).
+ */
 export function translate(root = document) {
-  document.documentElement.lang = current.lang;
   for (const element of root.querySelectorAll('[data-i18n]')) {
     element.textContent = t(element.dataset.i18n);
   }

@@ -12,11 +12,12 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use tokio::time::Instant;
-use warp::http::{HeaderMap, StatusCode};
+use warp::http::StatusCode;
 use warp::reply::Response;
 
 use crate::archive::{
-    Account, Author, EventBoard, EventRefusal, EventSystem, NewEvent, ResultEntry, prepare,
+    Archive, ArchiveError, Author, EventBoard, EventRefusal, EventSystem, NewEvent, ResultEntry,
+    prepare_first,
 };
 use crate::auth::{Need, authorize};
 use crate::body::Media;
@@ -25,7 +26,6 @@ use crate::handlers::json_body;
 use crate::plumbing::{Request, State, json, ruleset};
 use crate::problem::{Kind, Problem};
 use songo_notation::msg;
-use songo_notation::record::BatchReader;
 use songo_notation::tournament::trf;
 use songo_notation::validate::Options;
 
@@ -82,28 +82,15 @@ fn event_id(id: &str) -> Result<i64, Problem> {
         .ok_or_else(|| refusal(&EventRefusal::NoSuchEvent(id.to_owned())))
 }
 
-/// A server without an archive says so first, whatever the path holds.
-fn has_archive(state: &State) -> Result<(), Problem> {
-    if state.store.is_none() {
-        return Err(
-            Problem::new(Kind::NoArchive, msg!("problem-detail-no-archive"))
-                .with_words("hint", msg!("hint-serve-archive")),
-        );
-    }
-    Ok(())
-}
-
-/// The account of a write, on a server with an archive.
-async fn writer(state: &State, headers: &HeaderMap, deadline: Instant) -> Result<Account, Problem> {
-    has_archive(state)?;
-    authorize(state, headers, deadline, Need::Write).await
-}
-
-/// Who reads, on a server with an archive (a token on a private server).
-async fn reader(state: &State, headers: &HeaderMap, deadline: Instant) -> Result<(), Problem> {
-    has_archive(state)?;
-    authorize(state, headers, deadline, Need::Read).await?;
-    Ok(())
+/// `work` on a connection of the archive; a refusal is its problem.
+async fn on_archive<T: Send + 'static>(
+    state: &State,
+    deadline: Instant,
+    work: impl FnOnce(&mut Archive) -> Result<Result<T, EventRefusal>, ArchiveError> + Send + 'static,
+) -> Result<T, Problem> {
+    with_archive(state, deadline, work)
+        .await?
+        .map_err(|refused| refusal(&refused))
 }
 
 fn system(text: &str) -> Result<EventSystem, Problem> {
@@ -119,7 +106,7 @@ fn system(text: &str) -> Result<EventSystem, Problem> {
 /// `POST /v1/events`: runs an event; 201 with the event.
 pub(crate) async fn create(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
     request.params(&[])?;
-    let account = writer(&state, &request.headers, request.deadline).await?;
+    let account = authorize(&state, &request.headers, request.deadline, Need::Write).await?;
     Media::of(&request.headers, &[Media::Json])?;
     let body = request.body(&state).await?;
     let asked: CreateRequest = json_body(crate::body::text(&body)?)?;
@@ -131,11 +118,10 @@ pub(crate) async fn create(state: Arc<State>, mut request: Request) -> Result<Re
         rounds: asked.rounds,
         tiebreaks: asked.tiebreaks,
     };
-    let run = with_archive(&state, request.deadline, move |archive| {
+    let run = on_archive(&state, request.deadline, move |archive| {
         archive.create_event(&event, &account.name, Some(&account))
     })
-    .await?
-    .map_err(|refused| refusal(&refused))?;
+    .await?;
     json(StatusCode::CREATED, &run)
 }
 
@@ -146,7 +132,7 @@ pub(crate) async fn get(
     id: String,
 ) -> Result<Response, Problem> {
     request.params(&[])?;
-    reader(&state, &request.headers, request.deadline).await?;
+    authorize(&state, &request.headers, request.deadline, Need::Read).await?;
     let event = event_id(&id)?;
     let run = with_archive(&state, request.deadline, move |archive| {
         archive.event_run(event)
@@ -163,12 +149,12 @@ pub(crate) async fn register(
     id: String,
 ) -> Result<Response, Problem> {
     request.params(&[])?;
-    let account = writer(&state, &request.headers, request.deadline).await?;
+    let account = authorize(&state, &request.headers, request.deadline, Need::Write).await?;
     let event = event_id(&id)?;
     Media::of(&request.headers, &[Media::Json])?;
     let body = request.body(&state).await?;
     let asked: RegisterRequest = json_body(crate::body::text(&body)?)?;
-    let player = with_archive(&state, request.deadline, move |archive| {
+    let player = on_archive(&state, request.deadline, move |archive| {
         archive.register(
             event,
             &asked.name,
@@ -176,8 +162,7 @@ pub(crate) async fn register(
             Some(&account),
         )
     })
-    .await?
-    .map_err(|refused| refusal(&refused))?;
+    .await?;
     json(StatusCode::CREATED, &player)
 }
 
@@ -189,13 +174,12 @@ pub(crate) async fn pair(
     id: String,
 ) -> Result<Response, Problem> {
     request.params(&[])?;
-    let account = writer(&state, &request.headers, request.deadline).await?;
+    let account = authorize(&state, &request.headers, request.deadline, Need::Write).await?;
     let event = event_id(&id)?;
-    let round = with_archive(&state, request.deadline, move |archive| {
+    let round = on_archive(&state, request.deadline, move |archive| {
         archive.pair_next(event, Some(&account))
     })
-    .await?
-    .map_err(|refused| refusal(&refused))?;
+    .await?;
     json(StatusCode::CREATED, &round)
 }
 
@@ -207,7 +191,7 @@ pub(crate) async fn result(
     id: String,
 ) -> Result<Response, Problem> {
     request.params(&[])?;
-    let account = writer(&state, &request.headers, request.deadline).await?;
+    let account = authorize(&state, &request.headers, request.deadline, Need::Write).await?;
     let event = event_id(&id)?;
     Media::of(&request.headers, &[Media::Json])?;
     let body = request.body(&state).await?;
@@ -216,7 +200,7 @@ pub(crate) async fn result(
         Some(text) => Some(game_of(text)?),
         None => None,
     };
-    let answer = with_archive(&state, request.deadline, move |archive| {
+    let answer = on_archive(&state, request.deadline, move |archive| {
         let author = Author {
             by: &account.name,
             reason: asked.reason.as_deref(),
@@ -230,8 +214,7 @@ pub(crate) async fn result(
             _ => Ok(Err(EventRefusal::BadResult(String::new()))),
         }
     })
-    .await?
-    .map_err(|refused| refusal(&refused))?;
+    .await?;
     json(
         StatusCode::OK,
         &Entered {
@@ -251,16 +234,9 @@ struct Entered {
 /// The one game of a record text, prepared as an import prepares it.
 fn game_of(text: &str) -> Result<crate::archive::Prepared, Problem> {
     let not_a_game = |why: String| refusal(&EventRefusal::NotAGame(why));
-    let mut reader = BatchReader::new(text.as_bytes());
-    let batch = reader
-        .next_batch()
-        .map_err(|e| not_a_game(e.to_string()))?
-        .ok_or_else(|| not_a_game(String::new()))?;
-    let game = batch
-        .games()
-        .next()
-        .ok_or_else(|| not_a_game(String::new()))?;
-    prepare(&game, &Options::default()).map_err(|not| not_a_game(not.message))
+    prepare_first(text, &Options::default())
+        .ok_or_else(|| not_a_game(String::new()))?
+        .map_err(|not| not_a_game(not.message))
 }
 
 /// `GET /v1/events/{id}/trf`: the event as FIDE's tournament report file.
@@ -270,7 +246,7 @@ pub(crate) async fn export(
     id: String,
 ) -> Result<Response, Problem> {
     request.params(&[])?;
-    reader(&state, &request.headers, request.deadline).await?;
+    authorize(&state, &request.headers, request.deadline, Need::Read).await?;
     let event = event_id(&id)?;
     let text = with_archive(&state, request.deadline, move |archive| {
         archive.event_trf(event)
@@ -290,7 +266,7 @@ pub(crate) async fn export(
 /// 201 with the event.
 pub(crate) async fn import(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
     let params = request.params(&["system", "name", "site", "rules"])?;
-    let account = writer(&state, &request.headers, request.deadline).await?;
+    let account = authorize(&state, &request.headers, request.deadline, Need::Write).await?;
     let param = |name: &str| {
         params
             .iter()
@@ -312,6 +288,7 @@ pub(crate) async fn import(state: Arc<State>, mut request: Request) -> Result<Re
                 error = songo_notation::i18n::Message::verbatim(e.kind.to_string())
             ),
         )
+        .at(e.line, e.column)
     })?;
     let event = NewEvent {
         name: param("name")
@@ -323,10 +300,9 @@ pub(crate) async fn import(state: Arc<State>, mut request: Request) -> Result<Re
         rounds: None,
         tiebreaks: None,
     };
-    let run = with_archive(&state, request.deadline, move |archive| {
+    let run = on_archive(&state, request.deadline, move |archive| {
         archive.import_trf(&file, &event, &account.name, Some(&account))
     })
-    .await?
-    .map_err(|refused| refusal(&refused))?;
+    .await?;
     json(StatusCode::CREATED, &run)
 }

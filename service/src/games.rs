@@ -83,7 +83,7 @@ fn problem(error: &ArchiveError) -> Problem {
 }
 
 /// The server keeps no archive: how to keep one.
-fn no_archive() -> Problem {
+pub(crate) fn no_archive() -> Problem {
     Problem::new(Kind::NoArchive, msg!("problem-detail-no-archive"))
         .with_words("hint", msg!("hint-serve-archive"))
 }

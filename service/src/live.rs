@@ -18,7 +18,6 @@ use std::sync::Arc;
 use futures_util::StreamExt as _;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use songo_notation::msg;
 use songo_notation::{Ruleset, Side};
 use tokio::sync::broadcast;
 use warp::Reply as _;
@@ -29,7 +28,7 @@ use warp::reply::Response;
 use crate::archive::{LiveEnd, LiveNotice, LiveRefusal, NewLiveGame};
 use crate::auth::{Need, authorize};
 use crate::body::Media;
-use crate::games::with_archive;
+use crate::games::{no_archive, with_archive};
 use crate::handlers::json_body;
 use crate::hub::Change;
 use crate::plumbing::{Request, State, json};
@@ -168,10 +167,7 @@ async fn keyed<T: DeserializeOwned>(
     request.params(&[])?;
     // A server without an archive says so first, whatever the path holds.
     if state.store.is_none() {
-        return Err(
-            Problem::new(Kind::NoArchive, msg!("problem-detail-no-archive"))
-                .with_words("hint", msg!("hint-serve-archive")),
-        );
+        return Err(no_archive());
     }
     let id = live_id(id)?;
     let Some(key) = key(&request.headers) else {

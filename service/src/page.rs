@@ -69,6 +69,7 @@ const ASSETS: &[Asset] = &[
     asset!("/page/board.js", JS, "board.js"),
     asset!("/page/record.js", JS, "record.js"),
     asset!("/page/lesson.js", JS, "lesson.js"),
+    asset!("/page/computer.js", JS, "computer.js"),
     asset!("/page/archive.js", JS, "archive.js"),
     asset!("/page/keeping.js", JS, "keeping.js"),
     asset!("/page/tournament.js", JS, "tournament.js"),

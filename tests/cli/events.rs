@@ -39,14 +39,20 @@ fn event(dir: &Path, args: &[&str]) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
-#[test]
-fn an_event_is_run_from_the_command_line() {
-    let dir = scratch("event-run");
+/// Runs `test` in a scratch directory of its own (`[DIR]` in the
+/// snapshots), removed after.
+fn in_scratch(name: &str, test: impl FnOnce(&Path)) {
+    let dir = scratch(name);
     let shown = dir.display().to_string();
     insta::with_settings!({filters => vec![(shown.as_str(), "[DIR]")]}, {
-        run_an_event(&dir);
+        test(&dir);
     });
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_event_is_run_from_the_command_line() {
+    in_scratch("event-run", run_an_event);
 }
 
 // Long because: one event told from its creation to its last round, each step checked as it happens.
@@ -124,6 +130,16 @@ fn run_an_event(dir: &Path) {
             "--archive",
             &a
         ])
+    );
+    // A file that holds no record: where, and why.
+    let binary = dir.join("board.songo");
+    std::fs::write(&binary, b"\0\x01").expect("written");
+    assert_cmd_snapshot!(
+        "event_result_not_a_game",
+        songo()
+            .args(["event", "result", "1", "--game"])
+            .arg(&binary)
+            .args(["--archive", &a])
     );
     // A correction, before the next round is paired: the board's game gets its next revision.
     event(
@@ -210,12 +226,7 @@ fn run_an_event(dir: &Path) {
 
 #[test]
 fn a_report_file_goes_in_and_comes_out_the_same() {
-    let dir = scratch("event-trf");
-    let shown = dir.display().to_string();
-    insta::with_settings!({filters => vec![(shown.as_str(), "[DIR]")]}, {
-        read_in_and_write_out(&dir);
-    });
-    let _ = std::fs::remove_dir_all(&dir);
+    in_scratch("event-trf", read_in_and_write_out);
 }
 
 fn read_in_and_write_out(dir: &Path) {

@@ -92,7 +92,12 @@ pub fn maximum_weight_matching<W: Weight>(
 /// The graph is complete; an edge of weight zero is no edge.
 pub struct IncrementalMatching<W> {
     solver: Solver<W>,
-    changed: Vec<bool>,
+    /// The edges whose weights changed since the last solution.
+    changed: Vec<usize>,
+    /// For each vertex, how many of its edges changed.
+    touched: Vec<u32>,
+    /// The vertices to match anew (a scratch list, kept to reuse it).
+    reopened: Vec<usize>,
 }
 
 impl<W: Weight> IncrementalMatching<W> {
@@ -100,7 +105,9 @@ impl<W: Weight> IncrementalMatching<W> {
     pub fn new(vertices: usize) -> IncrementalMatching<W> {
         IncrementalMatching {
             solver: Solver::complete(vertices),
-            changed: vec![false; vertices],
+            changed: Vec::new(),
+            touched: vec![0; vertices],
+            reopened: Vec::new(),
         }
     }
 
@@ -111,23 +118,60 @@ impl<W: Weight> IncrementalMatching<W> {
         }
         let k = edge_index(u, v);
         let doubled = weight.add(weight);
-        if self.solver.edges[k].2 != doubled {
-            self.solver.edges[k].2 = doubled;
-            self.solver.present[k] = weight != W::ZERO;
-            self.changed[u] = true;
-            self.changed[v] = true;
+        let solver = &mut self.solver;
+        let (uv, vu) = (u * solver.n + v, v * solver.n + u);
+        if solver.weights[uv] != doubled {
+            solver.weights[uv] = doubled;
+            solver.weights[vu] = doubled;
+            solver.present[uv] = weight != W::ZERO;
+            solver.present[vu] = weight != W::ZERO;
+            self.changed.push(k);
+            self.touched[u] += 1;
+            self.touched[v] += 1;
         }
     }
 
     /// A maximum-weight matching for the current weights: each vertex's
     /// partner, `None` when unmatched.
     pub fn matching(&mut self) -> Vec<Option<usize>> {
-        let changed: Vec<usize> = (0..self.solver.n).filter(|&v| self.changed[v]).collect();
-        self.changed.fill(false);
         // The last solution's blossoms go first (their duals into their
-        // vertices'), then the changed vertices are reopened.
+        // vertices'; a matched edge whose weight changed is unmatched).
         self.solver.dissolve();
-        self.solver.reopen(&changed);
+        // The last duals still prove the matching the heaviest unless a
+        // changed edge is now heavier than its ends' duals: one end of
+        // each such edge is matched anew (the end with more changed
+        // edges, so that a vertex whose whole row changed is the one).
+        // Reopening only the vertices that need it keeps most of the
+        // matching, and the stages that rebuild it, from one solution to
+        // the next.
+        let solver = &self.solver;
+        self.reopened.clear();
+        for &k in &self.changed {
+            let (u, v) = solver.edges[k];
+            let weight = solver.weights[u * solver.n + v];
+            // A reopened vertex (its count set to zero) gets a dual that
+            // covers all its edges.
+            if self.touched[u] == 0 || self.touched[v] == 0 {
+                continue;
+            }
+            // The slack's formula, below zero.
+            if solver.dual[u].add(solver.dual[v]) < weight.add(weight) {
+                let end = if self.touched[u] >= self.touched[v] {
+                    u
+                } else {
+                    v
+                };
+                self.reopened.push(end);
+                self.touched[end] = 0;
+            }
+        }
+        for &k in &self.changed {
+            let (u, v) = solver.edges[k];
+            self.touched[u] = 0;
+            self.touched[v] = 0;
+        }
+        self.changed.clear();
+        self.solver.reopen(&self.reopened);
         self.solver.solve();
         let solver = &self.solver;
         (0..solver.n)
@@ -146,13 +190,17 @@ fn edge_index(u: usize, v: usize) -> usize {
 /// vertices (`n..2n`); endpoints `2k` and `2k + 1` are edge `k`'s ends.
 struct Solver<W> {
     n: usize,
-    edges: Vec<(usize, usize, W)>,
-    /// Whether each edge's weight is not zero (a zero weight is no edge):
-    /// the scans test it without reading the wide weights.
+    /// Each edge's ends, the lower first.
+    edges: Vec<(usize, usize)>,
+    /// The (doubled) weight of edge `u`–`v` at `u * n + v` and `v * n + u`:
+    /// a scan of a vertex's edges reads one row of memory in order, not
+    /// edges spread over the whole graph.
+    weights: Vec<W>,
+    /// Whether each edge's weight is not zero (a zero weight is no edge),
+    /// laid out as the weights: the scans test it without reading the
+    /// wide weights.
     present: Vec<bool>,
     endpoint: Vec<usize>,
-    /// For each vertex, the remote endpoints of its edges.
-    neighbours: Vec<Vec<usize>>,
     /// For each vertex, the remote endpoint of its matched edge.
     mate: Vec<usize>,
     label: Vec<Label>,
@@ -165,6 +213,10 @@ struct Solver<W> {
     /// The endpoints of the edges linking consecutive children.
     child_endpoints: Vec<Vec<usize>>,
     best_edge: Vec<usize>,
+    /// The ends and weight of each `best_edge`, kept beside it: the scans
+    /// compare against its slack for every edge, and reading it from the
+    /// graph was a miss of the cache each time.
+    best_ends: Vec<(usize, usize, W)>,
     /// For an outer blossom, its least-slack edges to other outer blossoms.
     best_edges: Vec<Option<Vec<usize>>>,
     unused: Vec<usize>,
@@ -191,23 +243,19 @@ impl<W: Weight> Solver<W> {
         let edge_count = n * n.saturating_sub(1) / 2;
         let mut edges = Vec::with_capacity(edge_count);
         let mut endpoint = Vec::with_capacity(2 * edge_count);
-        let mut neighbours = vec![Vec::with_capacity(n.saturating_sub(1)); n];
         for v in 0..n {
             for u in 0..v {
-                let k = edges.len();
-                edges.push((u, v, W::ZERO));
+                edges.push((u, v));
                 endpoint.push(u);
                 endpoint.push(v);
-                neighbours[u].push(2 * k + 1);
-                neighbours[v].push(2 * k);
             }
         }
         Solver {
             n,
-            present: vec![false; edges.len()],
+            weights: vec![W::ZERO; n * n],
+            present: vec![false; n * n],
             edges,
             endpoint,
-            neighbours,
             mate: vec![NONE; n],
             label: vec![Label::Free; 2 * n],
             label_end: vec![NONE; 2 * n],
@@ -217,6 +265,7 @@ impl<W: Weight> Solver<W> {
             base: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
             child_endpoints: vec![Vec::new(); 2 * n],
             best_edge: vec![NONE; 2 * n],
+            best_ends: vec![(0, 0, W::ZERO); 2 * n],
             best_edges: vec![None; 2 * n],
             unused: (n..2 * n).rev().collect(),
             dual: vec![W::ZERO; 2 * n],
@@ -237,12 +286,16 @@ impl<W: Weight> Solver<W> {
         }
         for &v in changed {
             let mut dual = W::ZERO;
-            for &p in &self.neighbours[v] {
-                if !self.present[p / 2] {
+            let row = v * self.n..(v + 1) * self.n;
+            for (w, (&weight, &present)) in self.weights[row.clone()]
+                .iter()
+                .zip(&self.present[row])
+                .enumerate()
+            {
+                if !present {
                     continue;
                 }
-                let weight = self.edges[p / 2].2;
-                let other = self.dual[self.endpoint[p]];
+                let other = self.dual[w];
                 let doubled = weight.add(weight);
                 if doubled > other {
                     dual = dual.max(doubled.sub(other));
@@ -278,7 +331,9 @@ impl<W: Weight> Solver<W> {
             self.parent[v] = NONE;
         }
         for v in 0..self.n {
-            if self.mate[v] != NONE && self.slack(self.mate[v] / 2) != W::ZERO {
+            if self.mate[v] != NONE
+                && (self.slack(self.mate[v] / 2) != W::ZERO || !self.edge_present(self.mate[v] / 2))
+            {
                 let partner = self.endpoint[self.mate[v]];
                 self.mate[partner] = NONE;
                 self.mate[v] = NONE;
@@ -287,8 +342,29 @@ impl<W: Weight> Solver<W> {
     }
 
     fn slack(&self, k: usize) -> W {
-        let (u, v, weight) = self.edges[k];
+        let (u, v) = self.edges[k];
+        let weight = self.weights[u * self.n + v];
         self.dual[u].add(self.dual[v]).sub(weight.add(weight))
+    }
+
+    /// Makes edge `k` (`NONE`: none) the least-slack edge of `x`.
+    fn set_best(&mut self, x: usize, k: usize) {
+        self.best_edge[x] = k;
+        if k != NONE {
+            let (u, v) = self.edges[k];
+            self.best_ends[x] = (u, v, self.weights[u * self.n + v]);
+        }
+    }
+
+    /// The slack of `x`'s least-slack edge (there is one).
+    fn best_slack(&self, x: usize) -> W {
+        let (u, v, weight) = self.best_ends[x];
+        self.dual[u].add(self.dual[v]).sub(weight.add(weight))
+    }
+
+    fn edge_present(&self, k: usize) -> bool {
+        let (u, v) = self.edges[k];
+        self.present[u * self.n + v]
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -357,7 +433,7 @@ impl<W: Weight> Solver<W> {
     }
 
     fn add_blossom(&mut self, base: usize, k: usize) {
-        let (mut v, mut w, _) = self.edges[k];
+        let (mut v, mut w) = self.edges[k];
         let base_blossom = self.in_blossom[base];
         let mut bv = self.in_blossom[v];
         let mut bw = self.in_blossom[w];
@@ -403,30 +479,36 @@ impl<W: Weight> Solver<W> {
     /// blossom, from its children's.
     fn merge_best_edges(&mut self, b: usize) {
         let mut best_to = vec![NONE; 2 * self.n];
+        let mut best_slack = vec![W::ZERO; 2 * self.n];
         for child in self.children[b].clone() {
-            let lists: Vec<usize> = match self.best_edges[child].take() {
-                Some(list) => list,
-                None => self
-                    .leaves_of(child)
-                    .iter()
-                    .flat_map(|&leaf| self.neighbours[leaf].iter().map(|&p| p / 2))
-                    .collect(),
-            };
-            for k in lists {
-                if !self.present[k] {
-                    continue;
+            match self.best_edges[child].take() {
+                Some(list) => {
+                    for k in list {
+                        let (mut i, mut j) = self.edges[k];
+                        if self.in_blossom[j] == b {
+                            std::mem::swap(&mut i, &mut j);
+                        }
+                        let _ = i;
+                        if self.edge_present(k) {
+                            let slack = self.slack(k);
+                            self.consider_best(b, j, k, slack, &mut best_to, &mut best_slack);
+                        }
+                    }
                 }
-                let (mut i, mut j, _) = self.edges[k];
-                if self.in_blossom[j] == b {
-                    std::mem::swap(&mut i, &mut j);
-                }
-                let _ = i;
-                let bj = self.in_blossom[j];
-                if bj != b
-                    && self.label[bj] == Label::Outer
-                    && (best_to[bj] == NONE || self.slack(k) < self.slack(best_to[bj]))
-                {
-                    best_to[bj] = k;
+                // Every edge of the child's vertices, row by row.
+                None => {
+                    for leaf in self.leaves_of(child) {
+                        let n = self.n;
+                        for w in (0..n).filter(|&w| w != leaf) {
+                            if self.present[leaf * n + w] {
+                                let weight = self.weights[leaf * n + w];
+                                let slack =
+                                    self.dual[leaf].add(self.dual[w]).sub(weight.add(weight));
+                                let k = edge_index(leaf, w);
+                                self.consider_best(b, w, k, slack, &mut best_to, &mut best_slack);
+                            }
+                        }
+                    }
                 }
             }
             self.best_edge[child] = NONE;
@@ -438,8 +520,29 @@ impl<W: Weight> Solver<W> {
                 best = k;
             }
         }
-        self.best_edge[b] = best;
+        self.set_best(b, best);
         self.best_edges[b] = Some(list);
+    }
+
+    /// Keeps edge `k` (of slack `slack`) from blossom `b` to vertex `j`
+    /// as the least-slack edge to `j`'s blossom when it is.
+    fn consider_best(
+        &self,
+        b: usize,
+        j: usize,
+        k: usize,
+        slack: W,
+        best_to: &mut [usize],
+        best_slack: &mut [W],
+    ) {
+        let bj = self.in_blossom[j];
+        if bj != b
+            && self.label[bj] == Label::Outer
+            && (best_to[bj] == NONE || slack < best_slack[bj])
+        {
+            best_to[bj] = k;
+            best_slack[bj] = slack;
+        }
     }
 
     fn child_at(&self, b: usize, j: isize) -> usize {
@@ -573,7 +676,7 @@ impl<W: Weight> Solver<W> {
     }
 
     fn augment_matching(&mut self, k: usize) {
-        let (v, w, _) = self.edges[k];
+        let (v, w) = self.edges[k];
         self.augment_from(v, 2 * k + 1);
         self.augment_from(w, 2 * k);
     }
@@ -665,7 +768,7 @@ impl<W: Weight> Solver<W> {
                 }
                 Delta::Free(k) => {
                     self.allowed[k] = true;
-                    let (mut i, j, _) = self.edges[k];
+                    let (mut i, j) = self.edges[k];
                     if self.label[self.in_blossom[i]] == Label::Free {
                         i = j;
                     }
@@ -684,16 +787,20 @@ impl<W: Weight> Solver<W> {
     /// Scans the outer vertices in the queue; true when the matching grew.
     fn scan_queue(&mut self) -> bool {
         while let Some(v) = self.queue.pop() {
-            for index in 0..self.neighbours[v].len() {
-                let p = self.neighbours[v][index];
-                let k = p / 2;
-                let w = self.endpoint[p];
-                if !self.present[k] || self.in_blossom[v] == self.in_blossom[w] {
+            let n = self.n;
+            let dual_v = self.dual[v];
+            // Vertex `v`'s row: its edges in the order of the other end.
+            for w in (0..n).filter(|&w| w != v) {
+                if !self.present[v * n + w] || self.in_blossom[v] == self.in_blossom[w] {
                     continue;
                 }
+                let k = edge_index(v, w);
+                // The endpoint at `w`: edge `k`'s ends are in order.
+                let p = 2 * k + usize::from(w > v);
                 let mut slack = W::ZERO;
                 if !self.allowed[k] {
-                    slack = self.slack(k);
+                    let weight = self.weights[v * n + w];
+                    slack = dual_v.add(self.dual[w]).sub(weight.add(weight));
                     if slack == W::ZERO {
                         self.allowed[k] = true;
                     }
@@ -721,13 +828,13 @@ impl<W: Weight> Solver<W> {
                     }
                 } else if self.label[bw] == Label::Outer {
                     let b = self.in_blossom[v];
-                    if self.best_edge[b] == NONE || slack < self.slack(self.best_edge[b]) {
-                        self.best_edge[b] = k;
+                    if self.best_edge[b] == NONE || slack < self.best_slack(b) {
+                        self.set_best(b, k);
                     }
                 } else if self.label[w] == Label::Free
-                    && (self.best_edge[w] == NONE || slack < self.slack(self.best_edge[w]))
+                    && (self.best_edge[w] == NONE || slack < self.best_slack(w))
                 {
-                    self.best_edge[w] = k;
+                    self.set_best(w, k);
                 }
             }
         }
@@ -748,7 +855,7 @@ impl<W: Weight> Solver<W> {
         let mut kind = Delta::Zero(lowest);
         for v in 0..self.n {
             if self.label[self.in_blossom[v]] == Label::Free && self.best_edge[v] != NONE {
-                let d = self.slack(self.best_edge[v]);
+                let d = self.best_slack(v);
                 if d < delta {
                     delta = d;
                     kind = Delta::Free(self.best_edge[v]);
@@ -761,7 +868,7 @@ impl<W: Weight> Solver<W> {
                 && self.best_edge[b] != NONE
                 && (b < self.n || self.base[b] != NONE)
             {
-                let d = self.slack(self.best_edge[b]).half();
+                let d = self.best_slack(b).half();
                 if d < delta {
                     delta = d;
                     kind = Delta::Outer(self.best_edge[b]);

@@ -387,6 +387,14 @@ fn not_text(game: &GameText<'_>, options: &Options) -> Result<(), NotAGame> {
     Ok(())
 }
 
+/// The first game of a record text, prepared ([`prepare`]); `None` when
+/// the text holds no game.
+#[must_use]
+pub fn prepare_first(text: &str, options: &Options) -> Option<Result<Prepared, NotAGame>> {
+    let game = songo_notation::record::games(text).next()?;
+    Some(prepare(&game, options))
+}
+
 /// Validates and prepares one game split from a file: one reading and
 /// one replay of the game (the validator's), which show the import its
 /// main line. A text with neither a tag nor a move (a file that is no

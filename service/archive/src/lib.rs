@@ -56,7 +56,7 @@ pub use accounts::{
 pub use compact::Compacted;
 pub use ingest::{
     FirstViolation, InvalidGame, MAX_TAGS_PER_GAME, NotAGame, Prepared, position_at, position_key,
-    prepare,
+    prepare, prepare_first,
 };
 pub use live::{
     LIVE_CHANNEL, LiveEnd, LiveGame, LiveListener, LiveNotice, LivePly, LiveRefusal, LiveResult,
@@ -1355,6 +1355,31 @@ impl Archive {
     pub fn rollback(&mut self) {
         self.pending.clear();
         let _ = self.db.batch("ROLLBACK");
+    }
+
+    /// `work` in a transaction of its own: committed when it answers
+    /// `Ok(Ok)`, rolled back on a refusal or an error; done again a few
+    /// times when it lost a race with another writer.
+    pub(crate) fn in_retried_transaction<T, R>(
+        &mut self,
+        mut work: impl FnMut(&mut Archive) -> Result<Result<T, R>, ArchiveError>,
+    ) -> Result<Result<T, R>, ArchiveError> {
+        db::retrying(
+            || {
+                self.begin()?;
+                match work(self) {
+                    Ok(Ok(done)) => {
+                        self.commit()?;
+                        Ok(Ok(done))
+                    }
+                    other => {
+                        self.rollback();
+                        other
+                    }
+                }
+            },
+            ArchiveError::is_conflict,
+        )
     }
 
     /// Stores the games the archive does not hold by identity: how many

@@ -21,7 +21,7 @@ use songo_notation::verdict::GameResult;
 use songo_notation::{AnyPosition, Conventions, GameOver, GamePosition, Ruleset, Side};
 
 use super::accounts::{new_token, now, rfc3339, token_hash};
-use super::db::{self, Db, DbError, Value};
+use super::db::{Db, DbError, Value};
 use super::{Archive, ArchiveError, ingest};
 
 /// The most plies a live game stores: a game past it is no game people
@@ -541,7 +541,7 @@ impl Archive {
         ply: usize,
         text: &str,
     ) -> Result<Result<LivePly, LiveRefusal>, ArchiveError> {
-        self.live_transaction(|archive| archive.play_live_in_transaction(id, key, ply, text))
+        self.in_retried_transaction(|archive| archive.play_live_in_transaction(id, key, ply, text))
     }
 
     fn play_live_in_transaction(
@@ -638,30 +638,6 @@ impl Archive {
         Ok(())
     }
 
-    /// `work` in a transaction, committed when it succeeds, done again a
-    /// few times when it lost a race.
-    fn live_transaction<T>(
-        &mut self,
-        mut work: impl FnMut(&mut Archive) -> Result<Result<T, LiveRefusal>, ArchiveError>,
-    ) -> Result<Result<T, LiveRefusal>, ArchiveError> {
-        db::retrying(
-            || {
-                self.begin()?;
-                match work(self) {
-                    Ok(Ok(done)) => {
-                        self.commit()?;
-                        Ok(Ok(done))
-                    }
-                    other => {
-                        self.rollback();
-                        other
-                    }
-                }
-            },
-            ArchiveError::is_conflict,
-        )
-    }
-
     /// Takes back ply `ply` of live game `id`, its last: the move leaves
     /// the game for its history (`undone`). The same undo again (the ply
     /// is the one last taken back and none was stored since): the same
@@ -675,7 +651,7 @@ impl Archive {
         key: &str,
         ply: usize,
     ) -> Result<Result<LiveGame, LiveRefusal>, ArchiveError> {
-        self.live_transaction(|archive| archive.undo_live_in_transaction(id, key, ply))
+        self.in_retried_transaction(|archive| archive.undo_live_in_transaction(id, key, ply))
     }
 
     fn undo_live_in_transaction(
@@ -735,7 +711,7 @@ impl Archive {
         end: LiveEnd,
         winner: Option<Side>,
     ) -> Result<Result<LiveGame, LiveRefusal>, ArchiveError> {
-        self.live_transaction(|archive| archive.end_live_in_transaction(id, key, end, winner))
+        self.in_retried_transaction(|archive| archive.end_live_in_transaction(id, key, end, winner))
     }
 
     fn end_live_in_transaction(

@@ -25,7 +25,7 @@ use songo_notation::tournament::{Pair, berger, dutch};
 use songo_notation::validate::Options;
 
 use super::accounts::now;
-use super::db::{self, Db, Value};
+use super::db::{Db, Value};
 use super::ingest::{self, Prepared};
 use super::people::{EventMatch, Names, Pending, fold, player_of_folded};
 use super::revisions::{Author, GameChange};
@@ -767,10 +767,10 @@ fn result_tag(given: &str) -> Option<String> {
 }
 
 fn prepare_text(text: &str) -> Result<Prepared, EventRefusal> {
-    let game = songo_notation::record::games(text)
-        .next()
-        .ok_or_else(|| EventRefusal::NotAGame(String::new()))?;
-    ingest::prepare(&game, &Options::default()).map_err(|not| EventRefusal::NotAGame(not.message))
+    match ingest::prepare_first(text, &Options::default()) {
+        Some(prepared) => prepared.map_err(|not| EventRefusal::NotAGame(not.message)),
+        None => Err(EventRefusal::NotAGame(String::new())),
+    }
 }
 
 /// A change of a board's game that another club's token may not make, as
@@ -869,7 +869,7 @@ impl Archive {
         if TieBreak::parse_list(&tiebreaks).is_err() {
             return Ok(Err(EventRefusal::BadTiebreaks(tiebreaks)));
         }
-        let id = self.in_event_transaction(|archive| {
+        let id = self.in_retried_transaction(|archive| {
             let run = Run {
                 id: 0,
                 name: name.clone(),
@@ -923,30 +923,6 @@ impl Archive {
                 .map(|run| run.ok_or_else(|| EventRefusal::NoSuchEvent(id.to_string()))),
             Err(refused) => Ok(Err(refused)),
         }
-    }
-
-    /// Runs `work` in a transaction: committed when it answers `Ok(Ok)`,
-    /// rolled back otherwise; done again after a lost race.
-    fn in_event_transaction<T>(
-        &mut self,
-        mut work: impl FnMut(&mut Archive) -> Refused<T>,
-    ) -> Refused<T> {
-        db::retrying(
-            || {
-                self.begin()?;
-                match work(self) {
-                    Ok(Ok(done)) => {
-                        self.commit()?;
-                        Ok(Ok(done))
-                    }
-                    other => {
-                        self.rollback();
-                        other
-                    }
-                }
-            },
-            ArchiveError::is_conflict,
-        )
     }
 
     /// The id of the run event named `name` (or of that id).
@@ -1065,7 +1041,7 @@ impl Archive {
             Ok(name) => name,
             Err(refused) => return Ok(Err(refused)),
         };
-        self.in_event_transaction(|archive| {
+        self.in_retried_transaction(|archive| {
             if let Err(refused) = archive.run_for_write(event, account)? {
                 return Ok(Err(refused));
             }
@@ -1148,7 +1124,7 @@ impl Archive {
     /// # Errors
     /// The database fails.
     pub fn pair_next(&mut self, event: i64, account: Option<&Account>) -> Refused<EventRound> {
-        self.in_event_transaction(|archive| {
+        self.in_retried_transaction(|archive| {
             let mut run = match archive.run_for_write(event, account)? {
                 Ok(run) => run,
                 Err(refused) => return Ok(Err(refused)),
@@ -1319,7 +1295,7 @@ impl Archive {
         prepared: &Prepared,
         author: Author<'_>,
     ) -> Refused<()> {
-        self.in_event_transaction(|archive| {
+        self.in_retried_transaction(|archive| {
             if let Err(refused) = archive.run_for_write(event, author.account)? {
                 return Ok(Err(refused));
             }
@@ -1473,7 +1449,7 @@ impl Archive {
             Err(refused) => return Ok(Err(refused)),
         };
         let first_colour = dutch::infer_initial_colour(file).or(file.initial_colour);
-        let imported = self.in_event_transaction(|archive| {
+        let imported = self.in_retried_transaction(|archive| {
             if first_colour == Some(Colour::Black) {
                 archive.db.execute(
                     "UPDATE event_runs SET first_colour = 'black1' WHERE event = $1",

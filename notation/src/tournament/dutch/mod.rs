@@ -38,7 +38,8 @@ use super::trf::Colour;
 use field::Player;
 
 /// The most players one round pairs: the matchings keep a weight for
-/// every pair of players (a 1,000-player field holds about 250 MB of them).
+/// every pair of players, twice (a 500-player field holds 16 MB of them, a
+/// 1,000-player field at most 512 MB, at the 4,096-bit limit).
 pub const MAX_PLAYERS: usize = 1000;
 
 /// Why a round cannot be paired.
