@@ -461,12 +461,7 @@ fn publish_heard(state: &State, store: &crate::archive::Store, heard: Vec<(Strin
 /// Publishes the changes another server (or this one) stored to game
 /// `id`: an undo as it is, a move or a result read back (the game read
 /// once, when one is needed).
-fn publish_stored(
-    state: &State,
-    store: &crate::archive::Store,
-    id: &str,
-    notices: &[LiveNotice],
-) {
+fn publish_stored(state: &State, store: &crate::archive::Store, id: &str, notices: &[LiveNotice]) {
     let mut game = None;
     for notice in notices {
         if let LiveNotice::Undo(ply) = notice {
