@@ -9,12 +9,8 @@
 //! archive's (`archive::classes`).
 //!
 //! A code is the only secret of a class: joins that find no class are
-//! counted per address, [`FAILED_JOINS`] in [`JOIN_WINDOW`] at most.
-
-use std::collections::HashMap;
-use std::net::IpAddr;
-use std::sync::{Mutex, PoisonError};
-use std::time::{Duration, Instant};
+//! counted per address ([`crate::joins`]), [`FAILED_JOINS`] in
+//! [`JOIN_WINDOW`](crate::joins::JOIN_WINDOW) at most.
 
 use serde::Deserialize;
 use songo_notation::msg;
@@ -27,54 +23,10 @@ use crate::auth::{Need, authorize};
 use crate::body::Media;
 use crate::games::with_archive;
 use crate::handlers::json_body;
+use crate::joins::FAILED_JOINS;
 use crate::plumbing::{NoQuery, Request, State, json};
 use crate::problem::{Kind, Problem};
 use std::sync::Arc;
-
-/// The joins that find no class an address may make in [`JOIN_WINDOW`].
-pub(crate) const FAILED_JOINS: u32 = 10;
-/// The window the failed joins are counted in.
-pub(crate) const JOIN_WINDOW: Duration = Duration::from_secs(600);
-/// The most addresses whose failed joins are counted at once: past it,
-/// an address not counted yet is refused until windows end.
-const MAX_COUNTED_ADDRESSES: usize = 10_000;
-
-/// The failed joins of each address, in the current window of each.
-#[derive(Default)]
-pub(crate) struct Joins(Mutex<HashMap<IpAddr, (Instant, u32)>>);
-
-impl Joins {
-    /// Whether `client` may try a code now; if not, the seconds to wait.
-    fn check(&self, client: IpAddr) -> Result<(), u64> {
-        let mut counted = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        let now = Instant::now();
-        let ended = |start: &Instant| now.duration_since(*start) >= JOIN_WINDOW;
-        if counted.get(&client).is_some_and(|(start, _)| ended(start)) {
-            counted.remove(&client);
-        }
-        match counted.get(&client) {
-            Some((start, failed)) if *failed >= FAILED_JOINS => {
-                Err((JOIN_WINDOW - now.duration_since(*start)).as_secs().max(1))
-            }
-            Some(_) => Ok(()),
-            None if counted.len() >= MAX_COUNTED_ADDRESSES => {
-                counted.retain(|_, (start, _)| !ended(start));
-                if counted.len() >= MAX_COUNTED_ADDRESSES {
-                    Err(JOIN_WINDOW.as_secs())
-                } else {
-                    Ok(())
-                }
-            }
-            None => Ok(()),
-        }
-    }
-
-    /// Counts a join of `client` that found no class.
-    fn failed(&self, client: IpAddr) {
-        let mut counted = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        counted.entry(client).or_insert((Instant::now(), 0)).1 += 1;
-    }
-}
 
 /// The body of `POST /v1/classes`.
 #[derive(Deserialize)]

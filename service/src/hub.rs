@@ -2,17 +2,28 @@
 //! undo, the arbiter's result) to its spectators' streams (`live.rs`): a
 //! leaf, so that the server's state holds it without importing the
 //! routes.
+//!
+//! One channel a game being watched: a change wakes its game's
+//! spectators only (with one channel for all games, every stream woke
+//! for every move of every game, thousands of times a move at a
+//! federation's scale), and a game nobody watches on this server costs
+//! nothing.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use tokio::sync::broadcast;
 
 use crate::archive::{LivePly, LiveResult};
 
-/// Moves kept for spectators that are slow to take them: past it, a
-/// spectator's stream ends and its client comes back for the rest
-/// (`Last-Event-ID`).
-const HUB_CAPACITY: usize = 1024;
+/// Changes kept for a game's spectators that are slow to take them: past
+/// it, a spectator's stream ends and its client comes back for the rest
+/// (`Last-Event-ID`). A game changes every few seconds.
+const GAME_CAPACITY: usize = 64;
+
+/// The fewest games watched before the map is swept of those nobody
+/// watches any more.
+const SWEEP_FLOOR: usize = 64;
 
 /// A change to a live game, for its spectators.
 #[derive(Debug, Clone)]
@@ -25,38 +36,138 @@ pub(crate) enum Change {
     End(LiveResult),
 }
 
-/// One change to a live game, for the spectators of its game.
-#[derive(Debug)]
-pub(crate) struct Published {
-    pub(crate) id: String,
-    pub(crate) change: Change,
+/// One watched game: its spectators' channel, and the last ply this
+/// server told them of (a move announced again is not read again).
+struct Watched {
+    sender: broadcast::Sender<Arc<Change>>,
+    last_ply: usize,
 }
 
-/// The moves stored by this server (and, on PostgreSQL, by the others),
-/// for the spectators' streams.
+/// The games watched on this server.
+#[derive(Default)]
+struct Games {
+    by_id: HashMap<String, Watched>,
+    /// The map's size at which the games nobody watches are swept.
+    sweep_at: usize,
+}
+
+/// The changes stored by this server (and, on PostgreSQL, by the
+/// others), for the spectators' streams.
+#[derive(Default)]
 pub(crate) struct Hub {
-    sender: broadcast::Sender<Arc<Published>>,
-}
-
-impl Default for Hub {
-    fn default() -> Hub {
-        Hub {
-            sender: broadcast::channel(HUB_CAPACITY).0,
-        }
-    }
+    // A std mutex: held for a lookup and a send, never across an await.
+    games: Mutex<Games>,
 }
 
 impl Hub {
-    /// A receiver of the moves published from now on.
-    pub(crate) fn subscribe(&self) -> broadcast::Receiver<Arc<Published>> {
-        self.sender.subscribe()
+    fn games(&self) -> std::sync::MutexGuard<'_, Games> {
+        self.games.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Tells the spectators of game `id` (none listening: nothing to do).
+    /// A receiver of game `id`'s changes published from now on.
+    pub(crate) fn subscribe(&self, id: &str) -> broadcast::Receiver<Arc<Change>> {
+        let mut games = self.games();
+        if let Some(watched) = games.by_id.get(id) {
+            return watched.sender.subscribe();
+        }
+        if games.by_id.len() >= games.sweep_at {
+            games
+                .by_id
+                .retain(|_, watched| watched.sender.receiver_count() > 0);
+            games.sweep_at = (2 * games.by_id.len()).max(SWEEP_FLOOR);
+        }
+        let (sender, receiver) = broadcast::channel(GAME_CAPACITY);
+        games.by_id.insert(
+            id.to_owned(),
+            Watched {
+                sender,
+                last_ply: 0,
+            },
+        );
+        receiver
+    }
+
+    /// Whether game `id` has spectators on this server, that have not been
+    /// told of its ply `ply` (a move this server stored and published is
+    /// announced to it again by the database).
+    pub(crate) fn wants(&self, id: &str, ply: usize) -> bool {
+        self.games().by_id.get(id).is_some_and(|watched| {
+            watched.sender.receiver_count() > 0 && (ply == 0 || ply > watched.last_ply)
+        })
+    }
+
+    /// Tells the spectators of game `id` (none watching: nothing to do).
     pub(crate) fn publish(&self, id: &str, change: Change) {
-        let _ = self.sender.send(Arc::new(Published {
-            id: id.to_owned(),
-            change,
-        }));
+        let mut games = self.games();
+        let Some(watched) = games.by_id.get_mut(id) else {
+            return;
+        };
+        if watched.sender.receiver_count() == 0 {
+            games.by_id.remove(id);
+            return;
+        }
+        watched.last_ply = match &change {
+            Change::Move(ply) => ply.ply,
+            Change::Undo(ply) => ply.saturating_sub(1),
+            Change::End(_) => watched.last_ply,
+        };
+        let _ = watched.sender.send(Arc::new(change));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn undo(ply: usize) -> Change {
+        Change::Undo(ply)
+    }
+
+    #[test]
+    fn a_spectator_hears_its_own_game_only() {
+        let hub = Hub::default();
+        let mut first = hub.subscribe("aaaa");
+        let mut second = hub.subscribe("bbbb");
+        hub.publish("bbbb", undo(2));
+        hub.publish("aaaa", undo(1));
+        assert!(matches!(*first.try_recv().unwrap(), Change::Undo(1)));
+        assert!(first.try_recv().is_err());
+        assert!(matches!(*second.try_recv().unwrap(), Change::Undo(2)));
+        assert!(second.try_recv().is_err());
+    }
+
+    #[test]
+    fn a_game_nobody_watches_is_forgotten() {
+        let hub = Hub::default();
+        hub.publish("aaaa", undo(1));
+        assert!(hub.games().by_id.is_empty(), "published to nobody");
+        drop(hub.subscribe("aaaa"));
+        assert!(!hub.wants("aaaa", 1));
+        hub.publish("aaaa", undo(1));
+        assert!(hub.games().by_id.is_empty(), "its last spectator left");
+        // Games left without a publish are swept as the map grows.
+        for n in 0..10 * SWEEP_FLOOR {
+            drop(hub.subscribe(&format!("{n:04x}")));
+        }
+        let kept = hub.subscribe("watched");
+        for n in 0..10 * SWEEP_FLOOR {
+            drop(hub.subscribe(&format!("{n:04x}")));
+        }
+        let games = hub.games().by_id.len();
+        assert!(games <= 2 * SWEEP_FLOOR, "{games} games kept");
+        assert!(hub.wants("watched", 1));
+        drop(kept);
+    }
+
+    #[test]
+    fn a_ply_published_here_is_not_wanted_again() {
+        let hub = Hub::default();
+        let _spectator = hub.subscribe("aaaa");
+        assert!(hub.wants("aaaa", 1));
+        hub.publish("aaaa", undo(3));
+        assert!(!hub.wants("aaaa", 2), "ply 2 told");
+        assert!(hub.wants("aaaa", 3), "ply 3 taken back, to be told again");
+        assert!(hub.wants("aaaa", 0), "an undo or an end");
+        assert!(!hub.wants("bbbb", 1), "nobody watches bbbb");
     }
 }

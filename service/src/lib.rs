@@ -49,6 +49,7 @@ mod exercises;
 mod games;
 mod handlers;
 mod hub;
+mod joins;
 mod lessons;
 mod live;
 mod logging;

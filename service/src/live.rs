@@ -30,7 +30,7 @@ use crate::auth::{Need, authorize};
 use crate::body::Media;
 use crate::games::{no_archive, with_archive};
 use crate::handlers::json_body;
-use crate::hub::{Change, Published};
+use crate::hub::Change;
 use crate::plumbing::{NoQuery, Request, State, json};
 use crate::problem::{Kind, Problem};
 
@@ -257,9 +257,8 @@ pub(crate) async fn game(
 /// A spectator's stream: the changes not sent yet, then each change as it
 /// is stored, until the game ends.
 struct Follow {
-    id: String,
     waiting: VecDeque<Change>,
-    receiver: broadcast::Receiver<Arc<Published>>,
+    receiver: broadcast::Receiver<Arc<Change>>,
     /// The plies the spectator has.
     last: usize,
     ended: bool,
@@ -289,16 +288,13 @@ impl Follow {
                 return Some(change);
             }
             let published = self.receiver.recv().await.ok()?;
-            if published.id != self.id {
-                continue;
-            }
-            match &published.change {
+            match &*published {
                 Change::Move(ply) if ply.ply <= self.last => continue,
                 Change::Move(ply) if ply.ply > self.last + 1 => return None,
                 Change::Undo(ply) if *ply != self.last => continue,
                 _ => {}
             }
-            self.waiting.push_back(published.change.clone());
+            self.waiting.push_back(Change::clone(&published));
         }
     }
 }
@@ -342,7 +338,7 @@ pub(crate) async fn events(
         .unwrap_or(0);
     // Listening before reading: a move stored meanwhile is read, or
     // published after, or both (sent once).
-    let receiver = state.live.subscribe();
+    let receiver = state.live.subscribe(&id);
     let asked = id.clone();
     let game = with_archive(&state, request.deadline, move |archive| {
         archive.live_game(&asked)
@@ -357,7 +353,6 @@ pub(crate) async fn events(
         .collect();
     waiting.extend(game.result.map(Change::End));
     let follow = Follow {
-        id,
         last: after.min(game.moves.len()),
         ended: waiting.is_empty() && game.game_over.is_some(),
         waiting,
@@ -419,9 +414,7 @@ pub(crate) fn listen(state: &Arc<State>) {
                     }
                 };
                 let Some(state) = weak.upgrade() else { return };
-                for (id, notice) in heard {
-                    publish_stored(&state, &store, &id, notice);
-                }
+                publish_heard(&state, &store, heard);
             }
         });
     match spawned {
@@ -441,28 +434,63 @@ pub(crate) fn listen(state: &Arc<State>) {
 /// servers' moves once it listens).
 const LISTEN_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
 
-/// Publishes a change another server (or this one) stored: an undo as it
-/// is, a move or a result read back.
-fn publish_stored(state: &State, store: &crate::archive::Store, id: &str, notice: LiveNotice) {
-    if let LiveNotice::Undo(ply) = notice {
-        state.live.publish(id, Change::Undo(ply));
-        return;
+/// Publishes the changes heard, in order: an undo as it is, moves and
+/// results read back, one read a game for the changes of a batch, none
+/// for a game nobody here watches nor for a move already told (this
+/// server's own moves come back).
+fn publish_heard(state: &State, store: &crate::archive::Store, heard: Vec<(String, LiveNotice)>) {
+    let mut games: Vec<(String, Vec<LiveNotice>)> = Vec::new();
+    for (id, notice) in heard {
+        let ply = match notice {
+            LiveNotice::Move(ply) => ply,
+            LiveNotice::Undo(_) | LiveNotice::End => 0,
+        };
+        if !state.live.wants(&id, ply) {
+            continue;
+        }
+        match games.iter_mut().find(|(game, _)| *game == id) {
+            Some((_, notices)) => notices.push(notice),
+            None => games.push((id, vec![notice])),
+        }
     }
-    let Ok(mut archive) = store.take() else {
-        return;
-    };
-    if let Ok(Some(game)) = archive.live_game(id) {
+    for (id, notices) in games {
+        publish_stored(state, store, &id, &notices);
+    }
+}
+
+/// Publishes the changes another server (or this one) stored to game
+/// `id`: an undo as it is, a move or a result read back (the game read
+/// once, when one is needed).
+fn publish_stored(state: &State, store: &crate::archive::Store, id: &str, notices: &[LiveNotice]) {
+    let mut game = None;
+    for notice in notices {
+        if let LiveNotice::Undo(ply) = notice {
+            state.live.publish(id, Change::Undo(*ply));
+            // The moves after it are read again.
+            game = None;
+            continue;
+        }
+        if game.is_none() {
+            let Ok(mut archive) = store.take() else {
+                return;
+            };
+            let Ok(Some(read)) = archive.live_game(id) else {
+                return;
+            };
+            store.give_back(archive);
+            game = Some(read);
+        }
+        let Some(game) = &game else { return };
         let change = match notice {
             LiveNotice::Move(ply) => game
                 .plies
                 .get(ply.saturating_sub(1))
                 .cloned()
                 .map(Change::Move),
-            _ => game.result.map(Change::End),
+            _ => game.result.clone().map(Change::End),
         };
         if let Some(change) = change {
             state.live.publish(id, change);
         }
-        store.give_back(archive);
     }
 }

@@ -47,7 +47,7 @@ pub(crate) struct State {
     /// The moves of live games, for their spectators.
     pub(crate) live: crate::hub::Hub,
     /// The joins of each address that found no class.
-    pub(crate) class_joins: crate::classes::Joins,
+    pub(crate) class_joins: crate::joins::Joins,
     /// Turns true when a graceful shutdown begins: streams that would
     /// never end by themselves (server-sent events) end shortly after.
     pub(crate) stopping: tokio::sync::watch::Receiver<bool>,

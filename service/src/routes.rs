@@ -469,7 +469,7 @@ fn state(config: &Config, stopping: tokio::sync::watch::Receiver<bool>) -> Arc<S
             ))
         }),
         live: crate::hub::Hub::default(),
-        class_joins: crate::classes::Joins::default(),
+        class_joins: crate::joins::Joins::default(),
     })
 }
 

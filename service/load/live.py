@@ -1,0 +1,435 @@
+#!/usr/bin/env python3
+"""Live games at scale (issue 39), on loopback only, bounded in time.
+
+N live games on several `songo serve` sharing one PostgreSQL archive
+(service/load/live.sh starts them), each entering a legal move every
+INTERVAL seconds (the legal moves asked of /v1/moves: the rules live in the
+engine only), M spectators' event streams spread over the servers, each
+client from a loopback address of its own (127.0.0.2...). With a server's
+pid given, it is killed (`kill -9`) mid-run: its keepers and spectators move
+to the next server, a keeper retrying its move with the same ply.
+
+Prints the moves' acknowledgement (from the post to its 200) and the
+spectators' reception (from the post to the event's arrival) p50 and p99,
+before the kill and from it on, the errors, and, read back from a surviving
+server afterwards, every acknowledged move missing from its game (lost).
+
+Environment: LIVE_SERVERS (host:port,...), LIVE_TOKEN (a write token),
+LIVE_GAMES (100), LIVE_SPECTATORS (500), LIVE_SECONDS (60), LIVE_INTERVAL_MS
+(5000), LIVE_PROCESSES (4: the boards split over processes, each board's
+keeper and spectators in one), LIVE_SOURCES (100 loopback addresses),
+LIVE_KILL_PID, LIVE_KILL_INDEX (0), LIVE_KILL_AT (half the run, seconds).
+
+Needs Linux (any 127.x.y.z address is the loopback).
+"""
+
+import asyncio
+import json
+import multiprocessing
+import os
+import random
+import subprocess
+import sys
+import time
+
+
+def setting(name, default):
+    return int(os.environ.get(name, default))
+
+
+SERVERS = [
+    (s.split(":")[0], int(s.split(":")[1]))
+    for s in os.environ.get("LIVE_SERVERS", "127.0.0.1:8080").split(",")
+]
+TOKEN = os.environ.get("LIVE_TOKEN", "")
+GAMES = setting("LIVE_GAMES", 100)
+SPECTATORS = setting("LIVE_SPECTATORS", 500)
+SECONDS = setting("LIVE_SECONDS", 60)
+INTERVAL = setting("LIVE_INTERVAL_MS", 5000) / 1000
+PROCESSES = setting("LIVE_PROCESSES", 4)
+SOURCES = setting("LIVE_SOURCES", 100)
+KILL_PID = os.environ.get("LIVE_KILL_PID")
+KILL_INDEX = setting("LIVE_KILL_INDEX", 0)
+KILL_AT = setting("LIVE_KILL_AT", SECONDS // 2)
+
+
+class Run:
+    """One process's share: its boards, their numbers."""
+
+    def __init__(self, worker, killed_at):
+        self.worker = worker
+        self.killed_at = killed_at  # a shared double: the kill's time.time()
+        self.acks = []  # (sent, seconds)
+        self.seen = []
+        self.errors = {}
+        self.retries = 0
+        self.reconnects = 0
+        self.sent = {}  # (game, ply) -> time.time() of the first send
+        self.acked = {}  # game -> [moves]
+        self.boards = {}  # board -> current game id
+        self.board_changed = {}  # board -> asyncio.Event
+        self.open_streams = 0
+        self.stop = False
+        self.source = 0
+
+    def error(self, what):
+        self.errors[what] = self.errors.get(what, 0) + 1
+
+    def address(self):
+        self.source += 1
+        n = (self.worker * 7919 + self.source) % SOURCES
+        return f"127.0.{2 + n // 250}.{2 + n % 250}"
+
+    def next_server(self, index):
+        nxt = (index + 1) % len(SERVERS)
+        if self.killed_at.value and nxt == KILL_INDEX:
+            nxt = (nxt + 1) % len(SERVERS)
+        return nxt
+
+
+class Connection:
+    """A keep-alive HTTP/1.1 connection."""
+
+    def __init__(self, reader, writer):
+        self.reader, self.writer = reader, writer
+
+    @staticmethod
+    async def open(run, server):
+        host, port = SERVERS[server]
+        reader, writer = await asyncio.wait_for(
+            asyncio.open_connection(host, port, local_addr=(run.address(), 0)), 5
+        )
+        return Connection(reader, writer)
+
+    def close(self):
+        self.writer.close()
+
+    async def head(self, method, path, body=b"", bearer=None, last_event=None):
+        lines = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1"]
+        if body:
+            lines.append("Content-Type: application/json")
+        lines.append(f"Content-Length: {len(body)}")
+        if bearer:
+            lines.append(f"Authorization: Bearer {bearer}")
+        if last_event is not None:
+            lines.append(f"Last-Event-ID: {last_event}")
+        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+        await self.writer.drain()
+        status = await self.reader.readline()
+        if not status:
+            raise ConnectionError("closed")
+        headers = {}
+        while True:
+            line = await self.reader.readline()
+            if line in (b"\r\n", b"\n", b""):
+                break
+            name, _, value = line.decode("latin-1").partition(":")
+            headers[name.strip().lower()] = value.strip()
+        return int(status.split()[1]), headers
+
+    async def chunk(self):
+        size = int((await self.reader.readline()).strip() or b"0", 16)
+        data = await self.reader.readexactly(size + 2) if size else b""
+        if not size:
+            await self.reader.readline()
+        return data[:-2] if size else None
+
+    async def request(self, method, path, body=b"", bearer=None):
+        status, headers = await self.head(method, path, body, bearer)
+        if "content-length" in headers:
+            data = await self.reader.readexactly(int(headers["content-length"]))
+        else:
+            data = b""
+            while (part := await self.chunk()) is not None:
+                data += part
+        return status, data
+
+
+async def exchange(run, state, method, path, body, bearer, deadline):
+    """A request on the keeper's connection, reopened on the next server
+    when it fails, until `deadline`."""
+    first = True
+    while True:
+        if not first:
+            run.retries += 1
+            if time.time() > deadline:
+                raise TimeoutError("gave up")
+            await asyncio.sleep(0.1)
+        first = False
+        try:
+            if state["connection"] is None:
+                state["connection"] = await Connection.open(run, state["server"])
+            return await asyncio.wait_for(
+                state["connection"].request(method, path, body, bearer), 10
+            )
+        except (OSError, ConnectionError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError, IndexError) as e:
+            run.error(f"request: {type(e).__name__}")
+            if state["connection"]:
+                state["connection"].close()
+            state["connection"] = None
+            state["server"] = run.next_server(state["server"])
+
+
+async def start_game(run, state, board):
+    body = json.dumps({"rules": "songo", "south": f"Sud {board}", "north": f"Nord {board}",
+                       "event": "Charge", "round": "1"}).encode()
+    status, data = await exchange(run, state, "POST", "/v1/live", body, TOKEN, time.time() + 60)
+    if status != 201:
+        run.error(f"start: {status}")
+        return None
+    started = json.loads(data)
+    run.acked[started["id"]] = []
+    run.boards[board] = started["id"]
+    run.board_changed[board].set()
+    run.board_changed[board] = asyncio.Event()
+    return started["key"]
+
+
+async def legal(run, state, position):
+    body = json.dumps({"position": position}).encode()
+    status, data = await exchange(run, state, "POST", "/v1/moves", body, None, time.time() + 60)
+    if status != 200:
+        run.error(f"moves: {status}")
+        return []
+    return json.loads(data)["legal"]
+
+
+async def keeper(run, board, key, begin, until):
+    state = {"connection": None, "server": board % len(SERVERS)}
+    rng = random.Random(board)
+    game, ply, position = run.boards.get(board), 0, None
+    moves = None
+    at = begin + INTERVAL * (board % 1000) / 1000
+    while True:
+        at += INTERVAL
+        if at > until:
+            break
+        await asyncio.sleep(max(0, at - time.time()))
+        try:
+            if key is None:
+                key = await start_game(run, state, board)
+                game, ply, position, moves = run.boards.get(board), 0, None, None
+                continue
+            if position is None:
+                status, data = await exchange(run, state, "GET", f"/v1/live/{game}", b"", None, time.time() + 60)
+                position = json.loads(data)["position"]
+            if moves is None:
+                moves = await legal(run, state, position)
+            if not moves:
+                key = None
+                continue
+            played = rng.choice(moves)
+            ply += 1
+            body = json.dumps({"ply": ply, "move": played}).encode()
+            sent = time.time()
+            run.sent[(game, ply)] = sent
+            status, data = await exchange(run, state, "POST", f"/v1/live/{game}/moves", body, key, sent + 60)
+            if status != 200:
+                run.error(f"move: {status} {data[:80]!r}")
+                key = None
+                continue
+            run.acks.append((sent, time.time() - sent))
+            run.acked[game].append(played)
+            answer = json.loads(data)
+            if answer.get("game_over"):
+                key = None
+                continue
+            position = answer["position"]
+            moves = await legal(run, state, position)
+        except (TimeoutError, ValueError, KeyError) as e:
+            run.error(f"keeper: {type(e).__name__} {e}")
+            key = None
+
+
+async def follow(run, server, game, last):
+    """One stream of `game`: the last ply seen, and whether it ended."""
+    connection = await Connection.open(run, server)
+    try:
+        status, _ = await asyncio.wait_for(
+            connection.head("GET", f"/v1/live/{game}/events", last_event=last), 30
+        )
+        if status != 200:
+            raise ConnectionError(f"events: {status}")
+        run.open_streams += 1
+        try:
+            buffer, event = b"", {}
+            while not run.stop:
+                try:
+                    data = await asyncio.wait_for(connection.chunk(), 1)
+                except asyncio.TimeoutError:
+                    continue
+                if data is None:
+                    return last, False
+                arrived = time.time()
+                buffer += data
+                while b"\n" in buffer:
+                    line, _, buffer = buffer.partition(b"\n")
+                    line = line.rstrip(b"\r").decode()
+                    if not line:
+                        name = event.get("event")
+                        if name == "move":
+                            ply = int(event.get("id", 0))
+                            if ply != last + 1:
+                                run.error(f"spectator: ply {ply} after {last}")
+                            last = ply
+                            sent = run.sent.get((game, ply))
+                            if sent is not None:
+                                run.seen.append((sent, arrived - sent))
+                            if '"game_over":{' in event.get("data", ""):
+                                return last, True
+                        elif name == "end":
+                            return last, True
+                        event = {}
+                    elif ":" in line:
+                        field, _, value = line.partition(":")
+                        event[field] = event.get(field, "") + value.lstrip()
+            return last, False
+        finally:
+            run.open_streams -= 1
+    finally:
+        connection.close()
+
+
+async def spectator(run, board, server):
+    last, game = 0, None
+    while not run.stop:
+        if run.boards.get(board) != game:
+            game, last = run.boards.get(board), 0
+        if game is None:
+            await run.board_changed[board].wait()
+            continue
+        try:
+            last, ended = await follow(run, server, game, last)
+        except (OSError, ConnectionError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError) as e:
+            run.error(f"stream: {type(e).__name__}")
+            ended = False
+        if run.stop:
+            return
+        if run.boards.get(board) != game:
+            continue
+        if ended:
+            await run.board_changed[board].wait()
+        else:
+            run.reconnects += 1
+            server = run.next_server(server)
+            await asyncio.sleep(0.2)
+
+
+async def work(worker, barrier, killed_at, out):
+    run = Run(worker, killed_at)
+    boards = [b for b in range(GAMES) if b % PROCESSES == worker]
+    for b in boards:
+        run.board_changed[b] = asyncio.Event()
+    keys = {}
+
+    async def begin_board(b):
+        state = {"connection": None, "server": b % len(SERVERS)}
+        try:
+            keys[b] = await start_game(run, state, b)
+        finally:
+            if state["connection"]:
+                state["connection"].close()
+
+    for i in range(0, len(boards), 16):
+        await asyncio.gather(*(begin_board(b) for b in boards[i:i + 16]))
+    mine = [i for i in range(SPECTATORS) if (i % GAMES) % PROCESSES == worker]
+    tasks = []
+    for n, i in enumerate(mine):
+        tasks.append(asyncio.create_task(spectator(run, i % GAMES, i % len(SERVERS))))
+        if n % 50 == 49:
+            await asyncio.sleep(0.01)
+    waited = time.time()
+    while run.open_streams < len(mine) and time.time() - waited < 120:
+        await asyncio.sleep(0.1)
+    opened = run.open_streams
+    await asyncio.get_running_loop().run_in_executor(None, barrier.wait)
+    begin = time.time()
+    until = begin + SECONDS
+    await asyncio.gather(*(keeper(run, b, keys.get(b), begin, until) for b in boards))
+    await asyncio.sleep(2)
+    run.stop = True
+    await asyncio.wait(tasks, timeout=5)
+    out.put({"acks": run.acks, "seen": run.seen, "errors": run.errors, "retries": run.retries,
+             "reconnects": run.reconnects, "acked": run.acked, "opened": opened,
+             "streams": len(mine), "games": len(keys)})
+
+
+def worker_main(worker, barrier, killed_at, out):
+    asyncio.run(work(worker, barrier, killed_at, out))
+
+
+def percentiles(label, samples):
+    samples = sorted(samples)
+    if not samples:
+        print(f"{label}: no samples")
+        return
+    at = lambda q: samples[min(len(samples) - 1, int(len(samples) * q))] * 1000
+    print(f"{label}: {len(samples)} samples, p50 {at(0.5):.1f} ms, p99 {at(0.99):.1f} ms, max {samples[-1] * 1000:.1f} ms")
+
+
+def check(acked, server):
+    """The acknowledged moves missing from their games, read back."""
+    import http.client
+    host, port = SERVERS[server]
+    lost = moves = archived = 0
+    connection = http.client.HTTPConnection(host, port, timeout=30)
+    for game, played in acked.items():
+        moves += len(played)
+        connection.request("GET", f"/v1/live/{game}")
+        response = connection.getresponse()
+        body = response.read()
+        if response.status != 200:
+            lost += len(played)
+            continue
+        stored = json.loads(body)
+        lost += sum(1 for i, m in enumerate(played) if i >= len(stored["moves"]) or stored["moves"][i] != m)
+        archived += stored.get("game") is not None
+    return moves, lost, archived
+
+
+def main():
+    multiprocessing.set_start_method("fork")
+    barrier = multiprocessing.Barrier(PROCESSES + 1)
+    killed_at = multiprocessing.Value("d", 0.0)
+    out = multiprocessing.Queue()
+    workers = [multiprocessing.Process(target=worker_main, args=(w, barrier, killed_at, out))
+               for w in range(PROCESSES)]
+    started = time.time()
+    for w in workers:
+        w.start()
+    barrier.wait()
+    print(f"games started and streams open in {time.time() - started:.1f} s", flush=True)
+    if KILL_PID:
+        time.sleep(KILL_AT)
+        subprocess.run(["kill", "-9", KILL_PID], check=False)
+        killed_at.value = time.time()
+        print(f"kill -9 {KILL_PID} (server {KILL_INDEX}) at {KILL_AT} s", flush=True)
+    results = [out.get() for _ in workers]
+    for w in workers:
+        w.join()
+    kill = killed_at.value
+    print(f"{GAMES} games ({sum(r['games'] for r in results)} started), {SPECTATORS} spectators "
+          f"({sum(r['opened'] for r in results)} streams open at the start), "
+          f"a move every {INTERVAL:g} s a game, {SECONDS} s, {len(SERVERS)} servers")
+    for key, label in (("acks", "move acknowledged"), ("seen", "move seen by a spectator")):
+        samples = [s for r in results for s in r[key]]
+        percentiles(f"{label}, before the kill" if kill else label, [d for t, d in samples if not kill or t < kill])
+        if kill:
+            percentiles(f"{label}, from the kill on", [d for t, d in samples if t >= kill])
+    print(f"retries {sum(r['retries'] for r in results)}, "
+          f"spectators' reconnections {sum(r['reconnects'] for r in results)}")
+    errors = {}
+    for r in results:
+        for what, n in r["errors"].items():
+            errors[what] = errors.get(what, 0) + n
+    for what, n in sorted(errors.items()):
+        print(f"error {n}x {what}")
+    acked = {g: m for r in results for g, m in r["acked"].items()}
+    survivor = (KILL_INDEX + 1) % len(SERVERS) if KILL_PID else 0
+    moves, lost, archived = check(acked, survivor)
+    print(f"acknowledged moves {moves}, lost {lost}; games finished into the archive {archived}")
+    return 1 if lost else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
