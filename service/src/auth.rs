@@ -47,7 +47,7 @@ impl Need {
 /// The token of an `Authorization: Bearer TOKEN` header; the scheme's
 /// case does not matter (RFC 9110, section 11.1). Another scheme, or no
 /// header, is no token.
-fn bearer(headers: &HeaderMap) -> Option<&str> {
+pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
     let value = headers.get(AUTHORIZATION)?.to_str().ok()?.trim();
     let (scheme, token) = value.split_once(' ')?;
     let token = token.trim();

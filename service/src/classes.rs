@@ -14,15 +14,13 @@
 
 use serde::Deserialize;
 use songo_notation::msg;
-use warp::http::header::AUTHORIZATION;
 use warp::http::{HeaderMap, StatusCode};
 use warp::reply::Response;
 
 use crate::archive::{Account, ClassRefusal};
-use crate::auth::{Need, authorize};
-use crate::body::Media;
+use crate::auth::{Need, authorize, bearer};
 use crate::games::with_archive;
-use crate::handlers::json_body;
+use crate::handlers::json_request;
 use crate::joins::FAILED_JOINS;
 use crate::plumbing::{NoQuery, Request, State, json};
 use crate::problem::{Kind, Problem};
@@ -96,23 +94,9 @@ async fn teacher(
 
 /// The student key of an `Authorization: Bearer KEY` header.
 fn student_key(headers: &HeaderMap) -> Result<String, Problem> {
-    let key = headers
-        .get(AUTHORIZATION)
-        .and_then(|value| value.to_str().ok())
-        .and_then(|value| value.trim().split_once(' '))
-        .filter(|(scheme, key)| scheme.eq_ignore_ascii_case("bearer") && !key.trim().is_empty())
-        .map(|(_, key)| key.trim().to_owned());
-    key.ok_or_else(|| refusal(&ClassRefusal::WrongKey))
-}
-
-/// A JSON body read as `T`.
-async fn body<T: for<'de> Deserialize<'de>>(
-    state: &State,
-    request: &mut Request,
-) -> Result<T, Problem> {
-    Media::of(&request.headers, &[Media::Json])?;
-    let body = request.body(state).await?;
-    json_body(crate::body::text(&body)?)
+    bearer(headers)
+        .map(str::to_owned)
+        .ok_or_else(|| refusal(&ClassRefusal::WrongKey))
 }
 
 fn now() -> i64 {
@@ -125,7 +109,7 @@ fn now() -> i64 {
 pub(crate) async fn create(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
     request.query::<NoQuery>()?;
     let account = teacher(&state, &request.headers, request.deadline).await?;
-    let asked: CreateRequest = body(&state, &mut request).await?;
+    let asked: CreateRequest = json_request(&state, &mut request).await?;
     let class = with_archive(&state, request.deadline, move |archive| {
         archive.create_class(&asked.name, &account)
     })
@@ -169,7 +153,7 @@ pub(crate) async fn assign(
 ) -> Result<Response, Problem> {
     request.query::<NoQuery>()?;
     let account = teacher(&state, &request.headers, request.deadline).await?;
-    let asked: SetRequest = body(&state, &mut request).await?;
+    let asked: SetRequest = json_request(&state, &mut request).await?;
     let set = with_archive(&state, request.deadline, move |archive| {
         archive.assign_set(&code, &asked.title, &asked.exercises, &account)
     })
@@ -198,7 +182,7 @@ pub(crate) async fn join(
             FAILED_JOINS as usize,
         ));
     }
-    let asked: JoinRequest = body(&state, &mut request).await?;
+    let asked: JoinRequest = json_request(&state, &mut request).await?;
     let joined = with_archive(&state, request.deadline, move |archive| {
         archive.join_class(&code, &asked.nickname)
     })
@@ -242,7 +226,7 @@ pub(crate) async fn answer(
     request.query::<NoQuery>()?;
     has_archive(&state)?;
     let key = student_key(&request.headers)?;
-    let asked: AnswerRequest = body(&state, &mut request).await?;
+    let asked: AnswerRequest = json_request(&state, &mut request).await?;
     let answered = with_archive(&state, request.deadline, move |archive| {
         archive.answer(
             &code,

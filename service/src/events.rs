@@ -22,7 +22,7 @@ use crate::archive::{
 use crate::auth::{Need, authorize};
 use crate::body::Media;
 use crate::games::with_archive;
-use crate::handlers::json_body;
+use crate::handlers::json_request;
 use crate::plumbing::{NoQuery, Query, Request, State, json, ruleset};
 use crate::problem::{Kind, Problem};
 use songo_notation::msg;
@@ -107,9 +107,7 @@ fn system(text: &str) -> Result<EventSystem, Problem> {
 pub(crate) async fn create(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
     request.query::<NoQuery>()?;
     let account = authorize(&state, &request.headers, request.deadline, Need::Write).await?;
-    Media::of(&request.headers, &[Media::Json])?;
-    let body = request.body(&state).await?;
-    let asked: CreateRequest = json_body(crate::body::text(&body)?)?;
+    let asked: CreateRequest = json_request(&state, &mut request).await?;
     let event = NewEvent {
         name: asked.name,
         site: asked.site,
@@ -151,9 +149,7 @@ pub(crate) async fn register(
     request.query::<NoQuery>()?;
     let account = authorize(&state, &request.headers, request.deadline, Need::Write).await?;
     let event = event_id(&id)?;
-    Media::of(&request.headers, &[Media::Json])?;
-    let body = request.body(&state).await?;
-    let asked: RegisterRequest = json_body(crate::body::text(&body)?)?;
+    let asked: RegisterRequest = json_request(&state, &mut request).await?;
     let player = on_archive(&state, request.deadline, move |archive| {
         archive.register(
             event,
@@ -193,9 +189,7 @@ pub(crate) async fn result(
     request.query::<NoQuery>()?;
     let account = authorize(&state, &request.headers, request.deadline, Need::Write).await?;
     let event = event_id(&id)?;
-    Media::of(&request.headers, &[Media::Json])?;
-    let body = request.body(&state).await?;
-    let asked: ResultRequest = json_body(crate::body::text(&body)?)?;
+    let asked: ResultRequest = json_request(&state, &mut request).await?;
     let game = match &asked.game {
         Some(text) => Some(game_of(text)?),
         None => None,

@@ -398,6 +398,16 @@ fn strip_location(message: &str) -> &str {
         .map_or(message, |at| &message[..at])
 }
 
+/// A request's JSON body (`Content-Type: application/json`), read as `T`.
+pub(crate) async fn json_request<T: for<'de> Deserialize<'de>>(
+    state: &State,
+    request: &mut Request,
+) -> Result<T, Problem> {
+    Media::of(&request.headers, &[Media::Json])?;
+    let body = request.body(state).await?;
+    json_body(crate::body::text(&body)?)
+}
+
 /// Reads a JSON body.
 pub(crate) fn json_body<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Problem> {
     serde_json::from_str(text).map_err(|e| {

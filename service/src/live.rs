@@ -22,14 +22,12 @@ use songo_notation::{Ruleset, Side};
 use tokio::sync::broadcast;
 use warp::Reply as _;
 use warp::http::StatusCode;
-use warp::http::header::{AUTHORIZATION, HeaderMap};
 use warp::reply::Response;
 
 use crate::archive::{LiveEnd, LiveNotice, LiveRefusal, NewLiveGame};
-use crate::auth::{Need, authorize};
-use crate::body::Media;
+use crate::auth::{Need, authorize, bearer};
 use crate::games::{no_archive, with_archive};
-use crate::handlers::json_body;
+use crate::handlers::json_request;
 use crate::hub::Change;
 use crate::plumbing::{NoQuery, Request, State, json};
 use crate::problem::{Kind, Problem};
@@ -128,9 +126,7 @@ fn refusal(refused: &LiveRefusal) -> Problem {
 pub(crate) async fn start(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
     request.query::<NoQuery>()?;
     let account = authorize(&state, &request.headers, request.deadline, Need::Write).await?;
-    Media::of(&request.headers, &[Media::Json])?;
-    let body = request.body(&state).await?;
-    let asked: StartRequest = json_body(crate::body::text(&body)?)?;
+    let asked: StartRequest = json_request(&state, &mut request).await?;
     let rules = asked.rules.parse::<Ruleset>().map_err(|error| {
         Problem::new(Kind::UnknownRuleset, error.message()).with("pointer", "/rules")
     })?;
@@ -149,14 +145,6 @@ pub(crate) async fn start(state: Arc<State>, mut request: Request) -> Result<Res
     json(StatusCode::CREATED, &started)
 }
 
-/// The key of an `Authorization: Bearer KEY` header.
-fn key(headers: &HeaderMap) -> Option<String> {
-    let value = headers.get(AUTHORIZATION)?.to_str().ok()?.trim();
-    let (scheme, key) = value.split_once(' ')?;
-    let key = key.trim();
-    (scheme.eq_ignore_ascii_case("bearer") && !key.is_empty()).then(|| key.to_owned())
-}
-
 /// A write to live game `id` with its key: the game's id, the key and
 /// the body read as `T`.
 async fn keyed<T: DeserializeOwned>(
@@ -170,12 +158,10 @@ async fn keyed<T: DeserializeOwned>(
         return Err(no_archive());
     }
     let id = live_id(id)?;
-    let Some(key) = key(&request.headers) else {
+    let Some(key) = bearer(&request.headers).map(str::to_owned) else {
         return Err(refusal(&LiveRefusal::WrongKey(id)));
     };
-    Media::of(&request.headers, &[Media::Json])?;
-    let body = request.body(state).await?;
-    let asked: T = json_body(crate::body::text(&body)?)?;
+    let asked: T = json_request(state, request).await?;
     Ok((id, key, asked))
 }
 
