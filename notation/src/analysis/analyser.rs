@@ -396,6 +396,31 @@ impl Analyser {
         self.search(position, limits, RootSearch::Lead { candidate, margin })
     }
 
+    /// Analyses `position` within `limits` only as far as a judge of the
+    /// move `played` needs (an annotator's question, much cheaper than
+    /// every move's exact value): in the report, `played`'s value, and the
+    /// best other move's when it is less than `margin` seeds below it, are
+    /// what [`Analyser::analyse`] would give; every other move's value is
+    /// an upper bound, at most the best other's or `margin` seeds below
+    /// `played`'s. So the best move, the loss of `played`, and whether
+    /// every other move is `margin` or more below it are as exact as
+    /// [`Analyser::analyse`] would make them. `exact` says the values or
+    /// bounds are proven.
+    ///
+    /// # Errors
+    /// As [`Analyser::analyse`].
+    pub fn analyse_played(
+        &self,
+        position: &(impl Analysable + ?Sized),
+        limits: &Limits,
+        played: House,
+        margin: i32,
+    ) -> Result<AnalysisReport, AnalysisError> {
+        let position = position.searched()?;
+        let played = camp_index(position.rules(), played) as u8;
+        self.search(position, limits, RootSearch::Played { played, margin })
+    }
+
     fn search(
         &self,
         position: &Position,
@@ -483,6 +508,10 @@ enum RootSearch {
     /// Enough to tell whether the move of camp index `candidate` leads
     /// every other by `margin` seeds ([`Analyser::analyse_lead`]).
     Lead { candidate: u8, margin: i32 },
+    /// Enough to judge the move of camp index `played`: its value, and the
+    /// best other's when less than `margin` seeds below
+    /// ([`Analyser::analyse_played`]).
+    Played { played: u8, margin: i32 },
 }
 
 /// The largest value in grains that is, in whole seeds ([`seeds`]), at
@@ -508,6 +537,7 @@ fn deepen(
     for depth in (1 + offset).min(max_depth)..=max_depth {
         // The first iteration always completes: there is always an answer.
         let check = depth > 1;
+        let started = searcher.nodes;
         let searched = match how {
             RootSearch::Every if helper > 0 => {
                 let mut reversed: Vec<u8> = order.iter().rev().copied().collect();
@@ -525,6 +555,11 @@ fn deepen(
                 candidate,
                 |value| lead_threshold(value, margin),
             ),
+            RootSearch::Played { played, margin } => {
+                searcher.root_judging(position, depth as i32, (&order, check), played, |value| {
+                    lead_threshold(value, margin)
+                })
+            }
         };
         let Some(mut moves) = searched else {
             break;
@@ -540,9 +575,21 @@ fn deepen(
         if proven || searcher.aborted() {
             break;
         }
+        let spent = searcher.nodes - started;
+        if matches!(how, RootSearch::Played { .. })
+            && spent.saturating_mul(NEXT_ITERATION) > searcher.nodes_left()
+        {
+            // The next iteration would most likely be cut off by the node
+            // limit, and an iteration cut off is thrown away.
+            break;
+        }
     }
     last
 }
+
+/// How many times the positions of an iteration the next one is expected
+/// to take (some 1.8 to 2.5 times in Songo and Awalé).
+const NEXT_ITERATION: u64 = 2;
 
 /// The most moves a line is carried on from the endgame tables.
 const TABLE_LINE: usize = 60;

@@ -197,6 +197,11 @@ impl<'a> Searcher<'a> {
         self.aborted
     }
 
+    /// The positions the node limit leaves this search.
+    pub(crate) fn nodes_left(&self) -> u64 {
+        self.stops.nodes.saturating_sub(self.nodes)
+    }
+
     fn check_limits(&mut self) {
         if self.limits_on
             && (self.stops.flag.load(Ordering::Relaxed)
@@ -287,6 +292,52 @@ impl<'a> Searcher<'a> {
             };
             if index > 0 {
                 best_other = Some(best_other.map_or(scored.value, |best| best.max(scored.value)));
+            }
+            results.push(self.root_move(root, child, scored)?);
+        }
+        Some(results)
+    }
+
+    /// Searches the legal moves of `root` to `depth` plies only as far as
+    /// a judge of the move `played` (a camp index) needs: `played` first,
+    /// with a full window (its value exact); then the others in `order`,
+    /// the principal variation search's way from `floor(played's value)`,
+    /// F: a null window at the best so far (at least F), searched again with
+    /// the window above it when they beat it. So `played`'s value and the
+    /// best other's, when it is above F, are what [`root`] would find;
+    /// every other value is an upper bound, at most F or the best other's.
+    /// `None` when a limit stopped it.
+    ///
+    /// [`root`]: Searcher::root
+    pub(crate) fn root_judging(
+        &mut self,
+        root: &Position,
+        depth: i32,
+        (order, check): (&[u8], bool),
+        played: u8,
+        floor: impl Fn(i32) -> i32,
+    ) -> Option<Vec<RootMove>> {
+        let mut list = self.root_children(root, order, check);
+        if let Some(at) = list.iter().position(|child| child.camp == played) {
+            list[..=at].rotate_right(1);
+        }
+        let mut results = Vec::with_capacity(list.len());
+        let mut alpha = -INFINITY;
+        for (index, child) in list.iter().enumerate() {
+            let scored = if index == 0 {
+                let scored = self.step(child, depth, -INFINITY, INFINITY, 0);
+                alpha = floor(scored.value);
+                scored
+            } else {
+                let probe = self.step(child, depth, alpha, alpha + 1, 0);
+                if probe.value > alpha && !self.aborted {
+                    self.step(child, depth, alpha, INFINITY, 0)
+                } else {
+                    probe
+                }
+            };
+            if index > 0 {
+                alpha = alpha.max(scored.value);
             }
             results.push(self.root_move(root, child, scored)?);
         }
