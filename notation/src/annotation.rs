@@ -228,7 +228,7 @@ pub fn annotate_game_with(
 }
 
 /// The steps of the main line, as far as the engine plays them.
-fn replay(
+pub(crate) fn replay(
     game: &GameRecord,
     default_rules: Option<Ruleset>,
     lang: Lang,

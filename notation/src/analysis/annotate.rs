@@ -55,11 +55,13 @@ pub const SUMMARY_TAG: &str = "[%summary]";
 
 /// The positions each ply's analysis visits when no limit is given: a
 /// count, not a time, so that the marks are the same on every run and
-/// every machine (about 0.2 s a ply for a release build).
+/// every machine (about 0.15 s a ply for a release build; how the marks
+/// of fewer positions compare with a deeper search's: `docs/analysis.md`).
 pub const DEFAULT_PLY_NODES: u64 = 400_000;
 
 /// How many times the first analysis's positions a mark near a threshold
-/// is confirmed with (and two plies deeper when a depth is given).
+/// is confirmed with, at most: it is analysed again two plies deeper than
+/// the first analysis went.
 pub const CONFIRM_FACTOR: u64 = 4;
 
 /// The most plies of the better line written as a variation.
@@ -421,6 +423,10 @@ pub fn judge(
         };
         let mut limits = engine.limits.per_ply;
         limits.time = Some(limits.time.map_or(left, |time| time.min(left)));
+        if is_forced(step) {
+            // One legal move: no mark to give, only the value after it.
+            limits.nodes = limits.nodes.map(|nodes| nodes / FORCED_SHARE);
+        }
         match judge_ply(engine.analyser, step, ply, &limits, letters) {
             Ok(Some(judgement)) => plies.push(judgement),
             // A move was played: the position cannot be over.
@@ -445,24 +451,60 @@ fn judge_ply(
     limits: &Limits,
     letters: LetterCase,
 ) -> Result<Option<PlyJudgement>, AnalysisError> {
-    let report = analyser.analyse(&step.before, limits)?.in_case(letters);
+    let report = analyse(analyser, step, limits)?.in_case(letters);
     let Some((first, played)) = weigh(&report, step, ply) else {
         return Ok(None);
     };
     if first.exact || !near_threshold(&report, &first, played) {
         return Ok(Some(first));
     }
+    // Two plies deeper than the first analysis went, within four times
+    // its positions: a search let run to the node limit would throw away
+    // the iteration the limit cuts off.
     let deeper = Limits {
-        depth: limits.depth.map(|depth| (depth + 2).min(super::MAX_DEPTH)),
+        depth: Some((limits.depth.unwrap_or(first.depth) + 2).min(super::MAX_DEPTH)),
         nodes: limits
             .nodes
             .map(|nodes| nodes.saturating_mul(CONFIRM_FACTOR)),
         time: limits.time,
     };
-    let report = analyser.analyse(&step.before, &deeper)?.in_case(letters);
+    let report = analyse(analyser, step, &deeper)?.in_case(letters);
     Ok(Some(
         weigh(&report, step, ply).map_or(first, |(deeper, _)| deeper),
     ))
+}
+
+/// The share of a ply's positions a forced ply's analysis (one legal
+/// move, no mark to give) visits: enough for its value.
+const FORCED_SHARE: u64 = 4;
+
+/// Whether the move played was the only legal one.
+fn is_forced(step: &PlayStep<AnyPosition>) -> bool {
+    step.before
+        .as_sowing()
+        .and_then(|position| position.turn().ok())
+        .is_some_and(|moves| moves.len() == 1)
+}
+
+/// How far from the move played another move is searched exactly, in
+/// seeds: the best other move is, when closer (for the `!` mark and
+/// whether it is near its threshold, a least loss of 1 to 3).
+const JUDGED_MARGIN: i32 = INACCURACY + 2;
+
+/// The analysis a ply's judgement needs: the judge's search
+/// ([`Analyser::analyse_played`]), every move's value for a move that is
+/// not a sowing (none is judged).
+fn analyse(
+    analyser: &Analyser,
+    step: &PlayStep<AnyPosition>,
+    limits: &Limits,
+) -> Result<AnalysisReport, AnalysisError> {
+    match step.played {
+        AnyMove::Sowing(played) => {
+            analyser.analyse_played(&step.before, limits, played, JUDGED_MARGIN)
+        }
+        _ => analyser.analyse(&step.before, limits),
+    }
 }
 
 /// Whether the ply's mark rests on one seed of difference: its loss, or
@@ -758,7 +800,7 @@ mod tests {
         let old = "[Rules \"songo\"]\n[SetUp \"fragment\"]\n\
             [Position \"songo:0,1,0,2,8,5,10/1,7,0,0,1,17,7:0-0:S\"]\n\n\
             1. S4?? {[%eval +3 d8] Blunder: 13 seeds lost; S5 was better.} \
-            (1. S5 N5 2. S5 N4 3. S3 N5 4. S2 N6) 1... N5 2. S6 N4 *\n";
+            (1. S5 N5 2. S5 N4 3. S2 N5 4. S5 N6) 1... N5 2. S6 N4 *\n";
         let again = annotated(old, 8, Lang::En).record;
         assert_eq!(again.matches("(1. S5").count(), 1, "{again}");
         assert_eq!(again.matches("[%eval").count(), 4, "{again}");
@@ -800,6 +842,51 @@ mod tests {
         assert_eq!(depths[0], 8, "{review:?}");
         assert_eq!(depths[3], 10, "{review:?}");
         assert_eq!(review.plies[3].mark, Some(Mark::Inaccuracy));
+    }
+
+    /// The judge's search ([`Analyser::analyse_played`]), which searches
+    /// exactly only the move played and the best other close to it, judges
+    /// every ply of the engine games as the analysis of every move's exact
+    /// value does: the same values, loss, mark, and confirmation.
+    #[test]
+    fn the_judges_search_agrees_with_the_analysis_of_every_move() {
+        let text = fixture("exercises-games.songo");
+        let limits = Limits {
+            depth: Some(6),
+            ..Limits::default()
+        };
+        let (mut compared, mut marked) = (0, 0);
+        for game in record::read_all(&text).expect("the games read") {
+            let (steps, _, _) = crate::annotation::replay(&game, None, Lang::En);
+            for (index, step) in steps.iter().enumerate().step_by(3) {
+                let AnyMove::Sowing(played) = step.played else {
+                    continue;
+                };
+                let every = analyser().analyse(&step.before, &limits).unwrap();
+                let judged = analyser()
+                    .analyse_played(&step.before, &limits, played, JUDGED_MARGIN)
+                    .unwrap();
+                let (Some((a, _)), Some((b, _))) =
+                    (weigh(&every, step, index), weigh(&judged, step, index))
+                else {
+                    continue;
+                };
+                let key = |j: &PlyJudgement| (j.value, j.best_value, j.loss, j.mark, j.exact);
+                assert_eq!(key(&a), key(&b), "{}", step.before);
+                assert_eq!(
+                    near_threshold(&every, &a, played),
+                    near_threshold(&judged, &b, played),
+                    "{}",
+                    step.before
+                );
+                compared += 1;
+                marked += usize::from(a.mark.is_some());
+            }
+        }
+        assert!(
+            compared > 90 && marked > 20,
+            "{compared} compared, {marked} marked"
+        );
     }
 
     /// Issue 26, item 20: without limits the engine visits a number of
