@@ -1,0 +1,94 @@
+//! Times `songo annotate --engine` on game records: each game judged at a
+//! budget of positions a ply (default 400 000, as the command's) from a
+//! fresh 16 MiB table, and prints for each ply its mark, loss, value and
+//! depth (so that two builds' marks can be compared), then the CPU time
+//! (user + system) and the marks counted.
+//!
+//! `cargo run --release -p songo-notation --example annotate_timing -- [NODES] RECORD...`
+//!
+//! CPU time is read from `/proc/self/stat` (Linux; 0 elsewhere): on a
+//! machine shared with other builds it is the firmer figure.
+
+use std::time::{Duration, Instant};
+
+use songo_notation::analysis::annotate::{Engine, EngineLimits};
+use songo_notation::analysis::{Analyser, AnalysisOptions, Limits};
+use songo_notation::annotation::{Options, annotate_text_with};
+
+/// User + system CPU time of this process, in seconds.
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0.0;
+    };
+    // The fields after the command's closing parenthesis; utime and stime
+    // are the 14th and 15th of the line, the 12th and 13th after it.
+    let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let ticks = |at: usize| fields.get(at).and_then(|f| f.parse::<f64>().ok());
+    match (ticks(11), ticks(12)) {
+        (Some(user), Some(system)) => (user + system) / 100.0,
+        _ => 0.0,
+    }
+}
+
+fn main() {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let nodes = match args.first().and_then(|a| a.parse::<u64>().ok()) {
+        Some(nodes) => {
+            args.remove(0);
+            nodes
+        }
+        None => 400_000,
+    };
+    for path in &args {
+        let text = std::fs::read_to_string(path).expect("the record is readable");
+        let analyser = Analyser::new(&AnalysisOptions::default());
+        let engine = Engine {
+            analyser: &analyser,
+            limits: EngineLimits {
+                per_ply: Limits {
+                    nodes: Some(nodes),
+                    ..Limits::default()
+                },
+                per_game: Duration::from_secs(3000),
+                total: None,
+            },
+        };
+        let (cpu, wall) = (cpu_seconds(), Instant::now());
+        let report = annotate_text_with(&text, &Options::default(), Some(&engine))
+            .expect("the record reads");
+        let (cpu, wall) = (cpu_seconds() - cpu, wall.elapsed().as_secs_f64());
+        let mut marks = [0usize; 5];
+        let mut plies = 0;
+        for game in &report.games {
+            let Some(review) = &game.engine else { continue };
+            for ply in &review.plies {
+                plies += 1;
+                let at = ply.mark.map_or(0, |mark| mark as usize + 1);
+                marks[at] += 1;
+                println!(
+                    "{path} {} {} {} loss {} value {} best {} {} {}",
+                    ply.ply,
+                    ply.played,
+                    ply.mark.map_or("-", |mark| mark.glyph()),
+                    ply.loss,
+                    ply.value,
+                    ply.best,
+                    ply.best_value,
+                    if ply.exact {
+                        "exact".to_owned()
+                    } else {
+                        format!("d{}", ply.depth)
+                    }
+                );
+            }
+            if let Some(unjudged) = review.unjudged {
+                println!("{path} unjudged {unjudged:?}");
+            }
+        }
+        println!(
+            "{path}: {plies} plies, CPU {cpu:.2} s, wall {wall:.2} s; ! {} ?! {} ? {} ?? {}",
+            marks[1], marks[2], marks[3], marks[4]
+        );
+    }
+}
