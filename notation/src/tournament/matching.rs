@@ -84,9 +84,9 @@ pub fn maximum_weight_matching<W: Weight>(
 }
 
 /// A maximum-weight matching of a graph whose edges' weights change
-/// between solutions: the last solution's matching and duals are kept, and
-/// only the vertices whose edges changed (and their partners) are matched
-/// anew. The Dutch system asks for hundreds of matchings a round, each a
+/// between solutions: the last solution's matching, duals and blossoms
+/// are kept, and only the vertices whose edges changed (and their partners)
+/// are matched anew, leaving their blossoms. The Dutch system asks for hundreds of matchings a round, each a
 /// few edges away from the last.
 ///
 /// The graph is complete; an edge of weight zero is no edge.
@@ -134,9 +134,13 @@ impl<W: Weight> IncrementalMatching<W> {
     /// A maximum-weight matching for the current weights: each vertex's
     /// partner, `None` when unmatched.
     pub fn matching(&mut self) -> Vec<Option<usize>> {
-        // The last solution's blossoms go first (their duals into their
-        // vertices'; a matched edge whose weight changed is unmatched).
-        self.solver.dissolve();
+        // The last solution's blossoms are kept, but not one holding both
+        // ends of a changed edge: the edge may be in its cycle, which must
+        // stay tight.
+        for &k in &self.changed {
+            let (u, v) = self.solver.edges[k];
+            self.solver.separate(u, v);
+        }
         // The last duals still prove the matching the heaviest unless a
         // changed edge is now heavier than its ends' duals: one end of
         // each such edge is matched anew (the end with more changed
@@ -170,6 +174,12 @@ impl<W: Weight> IncrementalMatching<W> {
             self.touched[u] = 0;
             self.touched[v] = 0;
         }
+        // A reopened vertex leaves its blossoms (it is unmatched, and its
+        // new dual would loosen their cycles).
+        for &v in &self.reopened {
+            self.solver.isolate(v);
+        }
+        self.solver.unmatch_loose(&self.changed);
         self.changed.clear();
         self.solver.reopen(&self.reopened);
         self.solver.solve();
@@ -223,6 +233,9 @@ struct Solver<W> {
     dual: Vec<W>,
     allowed: Vec<bool>,
     queue: Vec<usize>,
+    /// The vertices of the blossoms released since the last solution,
+    /// whose matched edges may have loosened.
+    loosened: Vec<usize>,
 }
 
 /// Which dual change ends a stage's search.
@@ -271,6 +284,7 @@ impl<W: Weight> Solver<W> {
             dual: vec![W::ZERO; 2 * n],
             allowed: vec![false; edge_count],
             queue: Vec::new(),
+            loosened: Vec::new(),
         }
     }
 
@@ -305,40 +319,61 @@ impl<W: Weight> Solver<W> {
         }
     }
 
-    /// Turns every blossom's dual into its vertices' (each edge's slack
-    /// stays non-negative) and forgets the blossoms; a matched edge that is
-    /// no longer tight is unmatched.
-    fn dissolve(&mut self) {
-        for b in self.n..2 * self.n {
-            if self.base[b] != NONE {
-                let z = self.dual[b];
-                for leaf in self.leaves_of(b) {
-                    self.dual[leaf] = self.dual[leaf].add(z);
-                }
+    /// Expands the blossoms that hold both `u` and `v`, from the top.
+    fn separate(&mut self, u: usize, v: usize) {
+        loop {
+            let top = self.in_blossom[u];
+            if top < self.n || top != self.in_blossom[v] {
+                return;
             }
+            self.release(top);
         }
-        for b in self.n..2 * self.n {
-            self.parent[b] = NONE;
-            self.children[b].clear();
-            self.child_endpoints[b].clear();
-            self.base[b] = NONE;
-            self.best_edges[b] = None;
+    }
+
+    /// Expands the blossoms that hold `v`, from the top.
+    fn isolate(&mut self, v: usize) {
+        while self.in_blossom[v] >= self.n {
+            self.release(self.in_blossom[v]);
+        }
+    }
+
+    /// Expands top-level blossom `b` between two solutions: its dual goes
+    /// into its vertices' (every edge's slack stays non-negative, those
+    /// inside it unchanged); its children stay blossoms.
+    fn release(&mut self, b: usize) {
+        let z = self.dual[b];
+        if z != W::ZERO {
+            for leaf in self.leaves_of(b) {
+                self.dual[leaf] = self.dual[leaf].add(z);
+                // The edge matched at the base is no longer tight.
+                self.loosened.push(leaf);
+            }
             self.dual[b] = W::ZERO;
         }
-        self.unused = (self.n..2 * self.n).rev().collect();
-        for v in 0..self.n {
-            self.in_blossom[v] = v;
-            self.parent[v] = NONE;
-        }
-        for v in 0..self.n {
-            if self.mate[v] != NONE
-                && (self.slack(self.mate[v] / 2) != W::ZERO || !self.edge_present(self.mate[v] / 2))
-            {
-                let partner = self.endpoint[self.mate[v]];
-                self.mate[partner] = NONE;
+        self.expand_blossom(b, true);
+    }
+
+    /// Unmatches the matched edges that the changes of weights and of
+    /// duals left loose or removed: the changed edges' and the released
+    /// blossoms' vertices'. (An edge inside a kept blossom is unchanged.)
+    fn unmatch_loose(&mut self, changed: &[usize]) {
+        let mut vertices = std::mem::take(&mut self.loosened);
+        vertices.extend(changed.iter().flat_map(|&k| {
+            let (u, v) = self.edges[k];
+            [u, v]
+        }));
+        for &v in &vertices {
+            let p = self.mate[v];
+            if p == NONE || self.in_blossom[v] == self.in_blossom[self.endpoint[p]] {
+                continue;
+            }
+            if self.slack(p / 2) != W::ZERO || !self.edge_present(p / 2) {
+                self.mate[self.endpoint[p]] = NONE;
                 self.mate[v] = NONE;
             }
         }
+        vertices.clear();
+        self.loosened = vertices;
     }
 
     fn slack(&self, k: usize) -> W {
