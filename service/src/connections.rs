@@ -286,7 +286,6 @@ impl Pool {
             () = closed => Ok(()),
         };
         if let Some(reason) = CloseReason::from_code(connection.closed_by.load(Ordering::Acquire)) {
-            self.metrics.closed(reason);
             tracing::debug!(reason = reason.label(), "connection closed by the server");
         } else if let Err(error) = outcome {
             // The client's doing (a reset, a malformed or cut request).
@@ -307,7 +306,8 @@ impl Pool {
         }
         // Watched from here: a shutdown that begins later reaches it.
         let watcher = live.graceful.watcher();
-        let connection = Arc::new(Connection::new(self.epoch, accepted, client));
+        let metrics = Arc::clone(&self.metrics);
+        let connection = Arc::new(Connection::new(self.epoch, accepted, client, metrics));
         let id = live.next_id;
         live.next_id += 1;
         live.connections.insert(id, Arc::clone(&connection));
@@ -367,6 +367,7 @@ struct Connection {
     order: AtomicU8,
     /// Why the server closes it ([`CloseReason::code`]; 0: it does not).
     closed_by: AtomicU8,
+    metrics: Arc<Metrics>,
     /// Wakes the connection's task for an order.
     wake: Notify,
 }
@@ -374,7 +375,7 @@ struct Connection {
 impl Connection {
     /// Its wait counts from the accept, not from when its task first runs
     /// (later under load): the eviction order is the order of arrival.
-    fn new(epoch: Instant, accepted: Instant, client: IpAddr) -> Connection {
+    fn new(epoch: Instant, accepted: Instant, client: IpAddr, metrics: Arc<Metrics>) -> Connection {
         let now = accepted.saturating_duration_since(epoch).as_millis() as u64;
         Connection {
             epoch,
@@ -387,6 +388,7 @@ impl Connection {
             write_blocked_since: AtomicU64::new(NEVER),
             order: AtomicU8::new(0),
             closed_by: AtomicU8::new(0),
+            metrics,
             wake: Notify::new(),
         }
     }
@@ -419,12 +421,17 @@ impl Connection {
         self.wake.notify_one();
     }
 
-    /// Records why the server closes the connection (the first reason wins).
+    /// Records why the server closes the connection (the first reason
+    /// wins), counted before the client can see the close.
     fn close_because(&self, reason: CloseReason) {
         let (code, order) = (reason.code(), Ordering::AcqRel);
-        let _ = self
+        if self
             .closed_by
-            .compare_exchange(0, code, order, Ordering::Acquire);
+            .compare_exchange(0, code, order, Ordering::Acquire)
+            .is_ok()
+        {
+            self.metrics.closed(reason);
+        }
     }
 
     fn request_started(&self) {
