@@ -20,7 +20,7 @@ use std::future::Future;
 use std::io;
 use std::net::IpAddr;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::task::{Context, Poll, ready};
 use std::time::{Duration, Instant};
@@ -80,8 +80,6 @@ pub(crate) struct Pool {
     live: Mutex<Live>,
     clients: Shares,
     metrics: Arc<Metrics>,
-    /// The origin of the connections' clocks.
-    epoch: Instant,
     log_requests: bool,
     /// The answer to a connection refused at the cap.
     busy: Vec<u8>,
@@ -111,7 +109,6 @@ impl Pool {
             live: Mutex::default(),
             clients: Shares::default(),
             metrics,
-            epoch: Instant::now(),
             log_requests,
             busy: busy.http_answer(Lang::En),
             refusing: Arc::new(Semaphore::new(REFUSING)),
@@ -129,7 +126,7 @@ impl Pool {
     where
         S: Service<Request<Incoming>, Response = Response<B>> + Clone + Send + 'static,
         S::Future: Send + 'static,
-        S::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+        S::Error: Into<Box<dyn std::error::Error + Send + Sync>> + Send + 'static,
         B: Body<Data = Bytes> + Unpin + Send + 'static,
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
     {
@@ -236,7 +233,7 @@ impl Pool {
             .values()
             .filter(|connection| connection.is_waiting())
             .filter(|connection| client.is_none_or(|client| connection.client == client))
-            .min_by_key(|connection| connection.idle_since.load(Ordering::Relaxed));
+            .min_by_key(|connection| connection.phase().idle_since);
         victim
             .inspect(|victim| victim.order(CLOSE, Some(CloseReason::Evicted)))
             .is_some()
@@ -253,7 +250,7 @@ impl Pool {
     ) where
         S: Service<Request<Incoming>, Response = Response<B>> + Send + 'static,
         S::Future: Send + 'static,
-        S::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+        S::Error: Into<Box<dyn std::error::Error + Send + Sync>> + Send + 'static,
         B: Body<Data = Bytes> + Unpin + Send + 'static,
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
     {
@@ -307,7 +304,7 @@ impl Pool {
         // Watched from here: a shutdown that begins later reaches it.
         let watcher = live.graceful.watcher();
         let metrics = Arc::clone(&self.metrics);
-        let connection = Arc::new(Connection::new(self.epoch, accepted, client, metrics));
+        let connection = Arc::new(Connection::new(accepted, client, metrics));
         let id = live.next_id;
         live.next_id += 1;
         live.connections.insert(id, Arc::clone(&connection));
@@ -342,28 +339,11 @@ impl Pool {
 const FINISH: u8 = 1;
 const CLOSE: u8 = 2;
 
-/// A time that has not come (the clocks below are milliseconds since the
-/// pool's epoch).
-const NEVER: u64 = u64::MAX;
-
 /// What a connection is doing, shared by its I/O, its requests, its task
 /// and the pool.
 struct Connection {
-    epoch: Instant,
     client: IpAddr,
-    /// Requests whose answer is not completely sent.
-    active: AtomicU32,
-    /// Whether a request was answered (the next wait is a keep-alive one).
-    answered: AtomicBool,
-    /// Whether hyper's writes are an answer: from a request's start until
-    /// the next head's bytes. A write outside is hyper's own refusal.
-    answering: AtomicBool,
-    /// The accept, or the end of the last answer.
-    idle_since: AtomicU64,
-    /// The first byte of the next request head ([`NEVER`]: none yet).
-    head_started: AtomicU64,
-    /// Since when a write waits for the client to read ([`NEVER`]: none).
-    write_blocked_since: AtomicU64,
+    phase: Mutex<Phase>,
     order: AtomicU8,
     /// Why the server closes it ([`CloseReason::code`]; 0: it does not).
     closed_by: AtomicU8,
@@ -372,20 +352,37 @@ struct Connection {
     wake: Notify,
 }
 
+struct Phase {
+    /// Requests whose answer is not completely sent.
+    active: u32,
+    /// Whether a request was answered (the next wait is a keep-alive one).
+    answered: bool,
+    /// Whether hyper's writes are an answer: from a request's start until
+    /// the next head's bytes. A write outside is hyper's own refusal.
+    answering: bool,
+    /// The accept, or the end of the last answer.
+    idle_since: Instant,
+    /// The first byte of the next request head.
+    head_started: Option<Instant>,
+    /// Since when a write waits for the client to read.
+    write_blocked_since: Option<Instant>,
+}
+
 impl Connection {
     /// Its wait counts from the accept, not from when its task first runs
     /// (later under load): the eviction order is the order of arrival.
-    fn new(epoch: Instant, accepted: Instant, client: IpAddr, metrics: Arc<Metrics>) -> Connection {
-        let now = accepted.saturating_duration_since(epoch).as_millis() as u64;
+    fn new(accepted: Instant, client: IpAddr, metrics: Arc<Metrics>) -> Connection {
+        let phase = Phase {
+            active: 0,
+            answered: false,
+            answering: false,
+            idle_since: accepted,
+            head_started: None,
+            write_blocked_since: None,
+        };
         Connection {
-            epoch,
             client,
-            active: AtomicU32::new(0),
-            answered: AtomicBool::new(false),
-            answering: AtomicBool::new(false),
-            idle_since: AtomicU64::new(now),
-            head_started: AtomicU64::new(NEVER),
-            write_blocked_since: AtomicU64::new(NEVER),
+            phase: Mutex::new(phase),
             order: AtomicU8::new(0),
             closed_by: AtomicU8::new(0),
             metrics,
@@ -393,24 +390,13 @@ impl Connection {
         }
     }
 
-    fn now(&self) -> u64 {
-        self.epoch.elapsed().as_millis() as u64
-    }
-
-    /// `since` plus `limit`, as a timer's deadline (at most a year away).
-    fn deadline(&self, since: u64, limit: Duration) -> tokio::time::Instant {
-        let year = Duration::from_secs(365 * 24 * 3600);
-        let due = Duration::from_millis(since).saturating_add(limit);
-        let at = self
-            .epoch
-            .checked_add(due)
-            .filter(|at| *at < Instant::now() + year);
-        tokio::time::Instant::from_std(at.unwrap_or_else(|| Instant::now() + year))
+    fn phase(&self) -> MutexGuard<'_, Phase> {
+        self.phase.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// No request in flight, and not told to close yet.
     fn is_waiting(&self) -> bool {
-        self.active.load(Ordering::Relaxed) == 0 && self.order.load(Ordering::Relaxed) == 0
+        self.phase().active == 0 && self.order.load(Ordering::Relaxed) == 0
     }
 
     fn order(&self, order: u8, reason: Option<CloseReason>) {
@@ -435,16 +421,18 @@ impl Connection {
     }
 
     fn request_started(&self) {
-        self.active.fetch_add(1, Ordering::Relaxed);
-        self.answering.store(true, Ordering::Relaxed);
-        self.head_started.store(NEVER, Ordering::Relaxed);
+        let mut phase = self.phase();
+        phase.active += 1;
+        phase.answering = true;
+        phase.head_started = None;
     }
 
     fn request_ended(&self) {
-        if self.active.fetch_sub(1, Ordering::Relaxed) == 1 {
-            self.head_started.store(NEVER, Ordering::Relaxed);
-            self.idle_since.store(self.now(), Ordering::Relaxed);
-            self.answered.store(true, Ordering::Relaxed);
+        let mut phase = self.phase();
+        phase.active -= 1;
+        if phase.active == 0 {
+            (phase.idle_since, phase.answered) = (Instant::now(), true);
+            drop(phase);
             // hyper may have polled its read while no limit applied: it is
             // polled again, for the idle timer.
             self.wake.notify_one();
@@ -453,37 +441,44 @@ impl Connection {
 
     /// Bytes arrived: between requests, the next head has begun.
     fn bytes_arrived(&self) {
-        let (active, head) = (&self.active, &self.head_started);
-        if active.load(Ordering::Relaxed) == 0 && head.load(Ordering::Relaxed) == NEVER {
-            head.store(self.now(), Ordering::Relaxed);
-            self.answering.store(false, Ordering::Relaxed);
+        let mut phase = self.phase();
+        if phase.active == 0 && phase.head_started.is_none() {
+            (phase.head_started, phase.answering) = (Some(Instant::now()), false);
         }
     }
 
     /// When a pending read must give up, and why: never while a request is
     /// in flight (its body is the routes' business), at once when told to
     /// close (no reason: a close, not a limit).
-    fn read_deadline(
-        &self,
-        limits: &Limits,
-    ) -> Option<(tokio::time::Instant, Option<CloseReason>)> {
-        if self.active.load(Ordering::Relaxed) > 0 {
+    fn read_deadline(&self, limits: &Limits) -> Option<(Instant, Option<CloseReason>)> {
+        let phase = self.phase();
+        if phase.active > 0 {
             return None;
         }
         if self.order.load(Ordering::Relaxed) != 0 {
-            return Some((tokio::time::Instant::from_std(self.epoch), None));
+            return Some((phase.idle_since, None));
         }
-        let head = self.head_started.load(Ordering::Relaxed);
-        let idle = self.idle_since.load(Ordering::Relaxed);
-        let (since, limit, reason) = if head != NEVER {
-            (head, limits.header_timeout, CloseReason::HeaderTimeout)
-        } else if self.answered.load(Ordering::Relaxed) {
-            (idle, limits.keep_alive_timeout, CloseReason::IdleTimeout)
-        } else {
-            (idle, limits.header_timeout, CloseReason::HeaderTimeout)
+        let (since, limit, reason) = match phase.head_started {
+            Some(head) => (head, limits.header_timeout, CloseReason::HeaderTimeout),
+            None if phase.answered => (
+                phase.idle_since,
+                limits.keep_alive_timeout,
+                CloseReason::IdleTimeout,
+            ),
+            None => (
+                phase.idle_since,
+                limits.header_timeout,
+                CloseReason::HeaderTimeout,
+            ),
         };
-        Some((self.deadline(since, limit), Some(reason)))
+        Some((after(since, limit), Some(reason)))
     }
+}
+
+/// `limit` after `since`, at most a year (a timeout of centuries would
+/// overflow).
+fn after(since: Instant, limit: Duration) -> Instant {
+    since + limit.min(Duration::from_secs(365 * 24 * 3600))
 }
 
 /// A connection's socket, timing its pending reads and writes: one past
@@ -500,11 +495,8 @@ struct Watched {
 }
 
 /// Polls `timer` set to `deadline`; ready once the deadline is past.
-fn expired(
-    timer: &mut Option<Pin<Box<Sleep>>>,
-    deadline: tokio::time::Instant,
-    cx: &mut Context<'_>,
-) -> bool {
+fn expired(timer: &mut Option<Pin<Box<Sleep>>>, deadline: Instant, cx: &mut Context<'_>) -> bool {
+    let deadline = tokio::time::Instant::from_std(deadline);
     let timer = timer.get_or_insert_with(|| Box::pin(tokio::time::sleep_until(deadline)));
     if timer.deadline() != deadline {
         timer.as_mut().reset(deadline);
@@ -526,7 +518,7 @@ impl Watched {
     /// for the status of its status line takes its place (the protocol's
     /// `HTTP/1.1 4NN`, not hyper's headers, which may change).
     fn takes_refusal(&mut self, buf: &[u8]) -> bool {
-        if self.connection.answering.load(Ordering::Relaxed) {
+        if self.connection.phase().answering {
             return false;
         }
         let code = buf
@@ -571,8 +563,7 @@ impl Watched {
         match write(Pin::new(&mut self.io), cx) {
             Poll::Ready(written) => {
                 if matches!(written, Ok(n) if n > 0) {
-                    let blocked = &self.connection.write_blocked_since;
-                    blocked.store(NEVER, Ordering::Relaxed);
+                    self.connection.phase().write_blocked_since = None;
                 }
                 Poll::Ready(written)
             }
@@ -587,8 +578,7 @@ impl Watched {
                 Poll::Ready(Ok(0)) => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
                 Poll::Ready(Ok(n)) => {
                     rest.advance(n);
-                    let blocked = &self.connection.write_blocked_since;
-                    blocked.store(NEVER, Ordering::Relaxed);
+                    self.connection.phase().write_blocked_since = None;
                 }
                 Poll::Ready(Err(error)) => return Poll::Ready(Err(error)),
                 Poll::Pending => return self.poll_write_blocked(cx),
@@ -599,16 +589,12 @@ impl Watched {
 
     /// A write is pending: fails once it has been so for `send_timeout`.
     fn poll_write_blocked(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        let blocked = &self.connection.write_blocked_since;
-        let since = match blocked.load(Ordering::Relaxed) {
-            NEVER => {
-                let now = self.connection.now();
-                blocked.store(now, Ordering::Relaxed);
-                now
-            }
-            since => since,
-        };
-        let deadline = self.connection.deadline(since, self.limits.send_timeout);
+        let since = *self
+            .connection
+            .phase()
+            .write_blocked_since
+            .get_or_insert_with(Instant::now);
+        let deadline = after(since, self.limits.send_timeout);
         if expired(&mut self.write_timer, deadline, cx) {
             return Poll::Ready(Err(self.timed_out(Some(CloseReason::SendTimeout))));
         }
@@ -684,19 +670,22 @@ struct Instrumented<S> {
 impl<S, B> Service<Request<Incoming>> for Instrumented<S>
 where
     S: Service<Request<Incoming>, Response = Response<B>>,
+    S::Future: Send + 'static,
+    S::Error: Send + 'static,
+    B: Send + 'static,
 {
     type Response = Response<Tracked<B>>;
     type Error = S::Error;
-    type Future = Answering<S::Future>;
+    type Future = Pin<Box<dyn Future<Output = Result<Self::Response, S::Error>> + Send>>;
 
-    fn call(&self, mut request: Request<Incoming>) -> Answering<S::Future> {
+    fn call(&self, mut request: Request<Incoming>) -> Self::Future {
         let connection = Arc::clone(&self.connection);
         request
             .extensions_mut()
             .insert(ClientAddr(connection.client));
         connection.request_started();
         self.metrics.in_flight.fetch_add(1, Ordering::Relaxed);
-        let counted = RequestOf {
+        let mut counted = RequestOf {
             method: request.method().clone(),
             uri: request.uri().clone(),
             started: Instant::now(),
@@ -705,10 +694,18 @@ where
             connection,
             metrics: Arc::clone(&self.metrics),
         };
-        Answering {
-            inner: self.inner.call(request),
-            request: Some(counted),
-        }
+        let answer = self.inner.call(request);
+        Box::pin(async move {
+            let response = answer.await?;
+            let route = response.extensions().get::<MatchedRoute>().copied();
+            counted.answered(response.status().as_u16(), route);
+            let (rest, _request) = (Bytes::new(), counted);
+            Ok(response.map(|body| Tracked {
+                body,
+                rest,
+                _request,
+            }))
+        })
     }
 }
 
@@ -758,38 +755,6 @@ impl Drop for RequestOf {
     }
 }
 
-pin_project_lite::pin_project! {
-    /// The answer of an [`Instrumented`] service.
-    struct Answering<F> {
-        #[pin]
-        inner: F,
-        request: Option<RequestOf>,
-    }
-}
-
-impl<F, B, E> Future for Answering<F>
-where
-    F: Future<Output = Result<Response<B>, E>>,
-{
-    type Output = Result<Response<Tracked<B>>, E>;
-
-    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
-        let this = self.project();
-        let response = ready!(this.inner.poll(cx))?;
-        let mut request = this.request.take();
-        if let Some(request) = &mut request {
-            let route = response.extensions().get::<MatchedRoute>().copied();
-            request.answered(response.status().as_u16(), route);
-        }
-        let rest = Bytes::new();
-        Poll::Ready(Ok(response.map(|body| Tracked {
-            body,
-            rest,
-            _request: request,
-        })))
-    }
-}
-
 /// An answer's body, holding its request in flight until it is sent, and
 /// handed to hyper in pieces of [`PIECE_BYTES`]: hyper asks for the next
 /// one only once its buffer has room, so an answer the client does not
@@ -799,7 +764,7 @@ struct Tracked<B> {
     body: B,
     /// What is left of the data frame being handed out.
     rest: Bytes,
-    _request: Option<RequestOf>,
+    _request: RequestOf,
 }
 
 impl<B: Body<Data = Bytes> + Unpin> Body for Tracked<B> {

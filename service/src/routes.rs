@@ -9,7 +9,6 @@
 use std::convert::Infallible;
 use std::future::Future;
 use std::net::{IpAddr, Ipv4Addr};
-use std::pin::Pin;
 use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
@@ -381,9 +380,11 @@ pub(crate) fn api_filter(
                     path_value: found.value,
                     client: client.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0),
                 };
-                with_route(
-                    answer(Arc::clone(&state), found.serve, full, request),
-                    found.matched,
+                answer(
+                    Arc::clone(&state),
+                    (found.serve, found.matched),
+                    full,
+                    request,
                 )
             },
         );
@@ -401,37 +402,27 @@ pub(crate) fn api_filter(
     cors::allow(&config.cors_origins, api.or(rejected).unify())
 }
 
-/// The answer of the route that took `request`.
-fn answer(
+/// The answer of the route that took `request`, saying which route gave
+/// it (`matched`, for the metrics).
+async fn answer(
     state: Arc<State>,
-    serve: Serve,
+    (serve, matched): (Serve, Option<MatchedRoute>),
     full: FullPath,
     mut request: Request,
-) -> Pin<Box<dyn Future<Output = Response> + Send>> {
-    match serve {
-        Serve::Task(handler) => Box::pin(in_task(state, request, handler)),
+) -> Response {
+    let mut response = match serve {
+        Serve::Task(handler) => in_task(state, request, handler).await,
         Serve::Direct(direct) => {
             let value = std::mem::take(&mut request.path_value);
             let (query, deadline) = (std::mem::take(&mut request.query), request.deadline);
             let jobs = Arc::clone(&state);
             let work = async move { jobs.job(deadline, move || direct(&value, &query)).await };
-            Box::pin(guarded(state, deadline, Lang::En, work))
+            guarded(state, deadline, Lang::En, work).await
         }
-        Serve::PageFiles => {
-            let response = page::file(full.as_str(), &request.headers);
-            Box::pin(async move { response })
-        }
+        Serve::PageFiles => page::file(full.as_str(), &request.headers),
         // Not a route of the API's address: never found there.
-        Serve::MetricsAddress => Box::pin(async { Response::new(bytes::Bytes::new().into()) }),
-    }
-}
-
-/// The answer, saying which route gave it (for the metrics).
-async fn with_route(
-    response: impl Future<Output = Response>,
-    matched: Option<MatchedRoute>,
-) -> Response {
-    let mut response = response.await;
+        Serve::MetricsAddress => Response::new(bytes::Bytes::new().into()),
+    };
     if let Some(matched) = matched {
         response.extensions_mut().insert(matched);
     }
@@ -553,9 +544,11 @@ async fn held_answer(state: &State, response: Response) -> Result<Response, Prob
     parts
         .headers
         .insert(CONTENT_LENGTH, HeaderValue::from(bytes.len()));
-    let handed = futures_util::stream::once(async move {
-        drop(held);
-        Ok::<_, Infallible>(bytes)
+    // The memory is held as long as the body: until it is sent.
+    let bytes = futures_util::stream::once(async { Ok::<_, Infallible>(bytes) });
+    let handed = futures_util::StreamExt::map(bytes, move |bytes| {
+        let _memory = &held;
+        bytes
     });
     let streamed = warp::reply::stream(handed).into_response();
     Ok(Response::from_parts(parts, streamed.into_body()))
