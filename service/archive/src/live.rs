@@ -32,9 +32,24 @@ pub const MAX_LIVE_PLIES: usize = 1000;
 pub const MAX_LIVE_NAME_CHARS: usize = 100;
 
 /// The PostgreSQL channel a stored move is announced on (`NOTIFY`), its
-/// payload the game's id and the ply: every server of the database tells
-/// its spectators.
+/// payload the game's id, the ply and the ply as JSON (what spectators are
+/// sent): every server of the database tells its spectators without
+/// reading the move back.
 pub const LIVE_CHANNEL: &str = "songo_live";
+
+/// The longest `NOTIFY` payload sent (PostgreSQL's limit is 8,000 bytes):
+/// a longer ply goes as `id ply` alone, and the servers read it back.
+const MAX_PAYLOAD_BYTES: usize = 7_900;
+
+/// The payload announcing ply `played` of game `id`: `id ply json`, or
+/// `id ply` when the JSON would not fit.
+fn move_payload(id: &str, played: &LivePly) -> String {
+    let short = format!("{id} {}", played.ply);
+    match serde_json::to_string(played) {
+        Ok(json) if short.len() + 1 + json.len() <= MAX_PAYLOAD_BYTES => format!("{short} {json}"),
+        _ => short,
+    }
+}
 
 /// A live game to start.
 #[derive(Debug, Clone)]
@@ -541,7 +556,82 @@ impl Archive {
         ply: usize,
         text: &str,
     ) -> Result<Result<LivePly, LiveRefusal>, ArchiveError> {
+        if self.db.is_postgres()
+            && let Some(played) = self.play_live_at_once(id, key, ply, text)?
+        {
+            return Ok(Ok(played));
+        }
         self.in_retried_transaction(|archive| archive.play_live_in_transaction(id, key, ply, text))
+    }
+
+    /// On PostgreSQL, the usual move (the next ply, legal, not the last
+    /// of the game) in two statements and no transaction: the game read
+    /// with its moves and its row's version (`xmin`), then the move stored
+    /// and announced in one statement if the row is still that version.
+    /// An undo or a result changes the row (`touch_live`), a move stored
+    /// meanwhile holds the ply: either way nothing is stored here, and
+    /// `None` sends the move through the transaction, which also answers
+    /// everything else (a retry, a gap, a wrong key, an illegal move, the
+    /// game's end and its import into the archive).
+    fn play_live_at_once(
+        &mut self,
+        id: &str,
+        key: &str,
+        ply: usize,
+        text: &str,
+    ) -> Result<Option<LivePly>, ArchiveError> {
+        // A newline is in no move's name.
+        let rows = self.db.query(
+            "SELECT g.id, g.key_hash, g.rules, g.xmin::text, \
+             (SELECT string_agg(move, E'\\n' ORDER BY ply) FROM live_moves WHERE live = g.id) \
+             FROM live_games g \
+             WHERE g.public_id = $1 AND g.finished IS NULL AND g.ended_by IS NULL",
+            &[id.into()],
+        )?;
+        let Some(row) = rows.first() else {
+            return Ok(None);
+        };
+        let (Some(game), Some(hash), Some(rules), Some(version)) = (
+            row.first().and_then(Value::int),
+            text_of(row, 1),
+            text_of(row, 2).and_then(|rules| rules.parse::<Ruleset>().ok()),
+            text_of(row, 3),
+        ) else {
+            return Ok(None);
+        };
+        let stored = text_of(row, 4).unwrap_or_default();
+        let mut line: Vec<&str> = stored.split('\n').filter(|m| !m.is_empty()).collect();
+        if token_hash(key) != hash || ply != line.len() + 1 || ply > MAX_LIVE_PLIES {
+            return Ok(None);
+        }
+        line.push(text);
+        let Some(played) = replay(rules, &line).ok().and_then(|report| plies(&report).pop())
+        else {
+            return Ok(None);
+        };
+        if played.game_over.is_some() {
+            return Ok(None);
+        }
+        let stored = self.db.execute(
+            "WITH game AS (\
+                 UPDATE live_games SET ended_by = NULL \
+                 WHERE id = $1 AND xmin::text = $2 AND ended_by IS NULL AND finished IS NULL \
+                 RETURNING id), \
+             stored AS (\
+                 INSERT INTO live_moves (live, ply, move, made_at) \
+                 SELECT id, $3, $4, $5 FROM game ON CONFLICT DO NOTHING RETURNING ply) \
+             SELECT pg_notify($6, $7) FROM stored",
+            &[
+                game.into(),
+                version.as_str().into(),
+                i64::try_from(ply).unwrap_or(i64::MAX).into(),
+                played.played.as_str().into(),
+                now().into(),
+                LIVE_CHANNEL.into(),
+                move_payload(id, &played).into(),
+            ],
+        )?;
+        Ok((stored == 1).then_some(played))
     }
 
     fn play_live_in_transaction(
@@ -611,7 +701,7 @@ impl Archive {
         if let Some(over) = played.game_over {
             self.archive_live(&row, &report, &over.score.to_string(), None)?;
         }
-        self.notify_live(&format!("{id} {ply}"))?;
+        self.notify_live(&move_payload(id, &played))?;
         Ok(Ok(played))
     }
 
@@ -679,6 +769,12 @@ impl Archive {
             self.db.execute(
                 "DELETE FROM live_moves WHERE live = $1 AND ply = $2",
                 &[row.key.into(), ply_value.into()],
+            )?;
+            // A move read before the undo is not stored after it
+            // (`play_live_at_once` checks the row's version).
+            self.db.execute(
+                "UPDATE live_games SET ended_by = ended_by WHERE id = $1",
+                &[row.key.into()],
             )?;
             self.notify_live(&format!("{id} undo {ply}"))?;
         } else {
@@ -834,10 +930,11 @@ impl std::fmt::Debug for LiveListener {
 }
 
 /// A change to a live game another server (or this one) committed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LiveNotice {
-    /// Ply N was stored.
-    Move(usize),
+    /// Ply N was stored, with the ply as JSON (a [`LivePly`]) when the
+    /// announcement could hold it.
+    Move(usize, Option<String>),
     /// Ply N was taken back.
     Undo(usize),
     /// The arbiter ended the game.
@@ -845,14 +942,17 @@ pub enum LiveNotice {
 }
 
 impl LiveNotice {
-    /// A notification's payload: `id ply`, `id undo ply`, `id end`.
+    /// A notification's payload: `id ply json`, `id ply`, `id undo ply`,
+    /// `id end`.
     fn read(payload: &str) -> Option<(String, LiveNotice)> {
-        let mut words = payload.split(' ');
+        let mut words = payload.splitn(3, ' ');
         let id = words.next()?.to_owned();
         let notice = match (words.next()?, words.next()) {
             ("undo", Some(ply)) => LiveNotice::Undo(ply.parse().ok()?),
             ("end", None) => LiveNotice::End,
-            (ply, None) => LiveNotice::Move(ply.parse().ok()?),
+            (ply, json) if json.is_none_or(|json| json.starts_with('{')) => {
+                LiveNotice::Move(ply.parse().ok()?, json.map(str::to_owned))
+            }
             _ => return None,
         };
         Some((id, notice))
