@@ -187,14 +187,17 @@ class Connection:
 async def exchange(run, state, method, path, body, bearer, deadline):
     """A request on the keeper's connection, reopened on the next server
     when it fails, until `deadline`."""
-    first = True
+    tries = 0
     while True:
-        if not first:
+        if tries:
             run.retries += 1
             if time.time() > deadline:
                 raise TimeoutError("gave up")
+        # A phone whose server went away tries the next one at once, then
+        # waits between tries.
+        if tries > 1:
             await asyncio.sleep(0.1)
-        first = False
+        tries += 1
         try:
             if state["connection"] is None:
                 state["connection"] = await Connection.open(run, state["server"])
@@ -336,11 +339,12 @@ async def spectator(run, board, server):
         if game is None:
             await run.board_changed[board].wait()
             continue
+        failed = False
         try:
             last, ended = await follow(run, server, game, last)
         except (OSError, ConnectionError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError) as e:
             run.error(f"stream: {type(e).__name__}")
-            ended = False
+            ended, failed = False, True
         if run.stop:
             return
         if run.boards.get(board) != game:
@@ -348,9 +352,12 @@ async def spectator(run, board, server):
         if ended:
             await run.board_changed[board].wait()
         else:
+            # A stream the server closed follows again at once from the
+            # next server; one that could not open waits first.
             run.reconnects += 1
             server = run.next_server(server)
-            await asyncio.sleep(0.2)
+            if failed:
+                await asyncio.sleep(0.2)
 
 
 async def work(worker, barrier, killed_at, out):
