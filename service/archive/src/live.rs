@@ -605,7 +605,9 @@ impl Archive {
             return Ok(None);
         }
         line.push(text);
-        let Some(played) = replay(rules, &line).ok().and_then(|report| plies(&report).pop())
+        let Some(played) = replay(rules, &line)
+            .ok()
+            .and_then(|report| plies(&report).pop())
         else {
             return Ok(None);
         };
