@@ -371,14 +371,62 @@ fn live_row(db: &mut Db, id: &str, lock: bool) -> Result<Option<Row>, ArchiveErr
          game, finished, ended_by, winner, result FROM live_games WHERE public_id = $1"
     };
     let rows = db.query(sql, &[id.into()])?;
+    rows.first().map(|row| row_of(id, row)).transpose()
+}
+
+/// On PostgreSQL, the row of live game `id` with its moves and its moves
+/// taken back, in one statement: a spectator's stream reads its game as it
+/// opens, thousands at once when a server goes away and its streams come
+/// to the others.
+fn live_row_moves_undone(
+    db: &mut Db,
+    id: &str,
+) -> Result<Option<(Row, Vec<String>, Vec<LiveUndone>)>, ArchiveError> {
+    // A newline is in no move's name.
+    let rows = db.query(
+        "SELECT id, public_id, key_hash, rules, south, north, event, round, created, created_by, \
+         game, finished, ended_by, winner, result, \
+         (SELECT string_agg(move, E'\\n' ORDER BY ply) FROM live_moves \
+          WHERE live = live_games.id), \
+         (SELECT json_agg(json_build_array(ply, move, made_at, undone_at) ORDER BY id)::text \
+          FROM live_undone WHERE live = live_games.id) \
+         FROM live_games WHERE public_id = $1",
+        &[id.into()],
+    )?;
     let Some(row) = rows.first() else {
         return Ok(None);
     };
+    let moves = text_of(row, 15).unwrap_or_default();
+    let moves = moves
+        .split('\n')
+        .filter(|m| !m.is_empty())
+        .map(str::to_owned)
+        .collect();
+    let undone: Vec<(usize, String, i64, i64)> = match text_of(row, 16) {
+        Some(json) => serde_json::from_str(&json).map_err(|e| {
+            ArchiveError::Database(format!("live game {id}'s moves taken back: {e}"))
+        })?,
+        None => Vec::new(),
+    };
+    let undone = undone
+        .into_iter()
+        .map(|(ply, played, made_at, undone_at)| LiveUndone {
+            ply,
+            played,
+            made_at: rfc3339(made_at),
+            undone_at: rfc3339(undone_at),
+        })
+        .collect();
+    Ok(Some((row_of(id, row)?, moves, undone)))
+}
+
+/// A live game's row from its first 15 columns.
+fn row_of(id: &str, row: &[Value]) -> Result<Row, ArchiveError> {
     let rules = text_of(row, 3).unwrap_or_default();
     let rules = rules.parse::<Ruleset>().map_err(|_| {
         ArchiveError::Database(format!("live game {id} has an unknown ruleset {rules:?}"))
     })?;
-    Ok(Some(Row {
+    Ok(Row {
         key: row.first().and_then(Value::int).unwrap_or(0),
         public_id: text_of(row, 1).unwrap_or_default(),
         key_hash: text_of(row, 2).unwrap_or_default(),
@@ -392,7 +440,7 @@ fn live_row(db: &mut Db, id: &str, lock: bool) -> Result<Option<Row>, ArchiveErr
         game: text_of(row, 10),
         finished: row.get(11).and_then(Value::int).is_some(),
         result: arbiter_result(row),
-    }))
+    })
 }
 
 /// The arbiter's result of a live game's row (columns 12 to 14).
@@ -894,11 +942,21 @@ impl Archive {
     /// # Errors
     /// The database fails.
     pub fn live_game(&mut self, id: &str) -> Result<Option<LiveGame>, ArchiveError> {
-        let Some(row) = live_row(&mut self.db, id, false)? else {
+        let read = if self.db.is_postgres() {
+            live_row_moves_undone(&mut self.db, id)?
+        } else {
+            match live_row(&mut self.db, id, false)? {
+                Some(row) => {
+                    let moves = live_moves(&mut self.db, row.key)?;
+                    let undone = live_undone(&mut self.db, row.key)?;
+                    Some((row, moves, undone))
+                }
+                None => None,
+            }
+        };
+        let Some((row, moves, undone)) = read else {
             return Ok(None);
         };
-        let moves = live_moves(&mut self.db, row.key)?;
-        let undone = live_undone(&mut self.db, row.key)?;
         let report = replayed(&row, &moves)?;
         let position = report.final_position();
         Ok(Some(LiveGame {
