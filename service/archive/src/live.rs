@@ -374,14 +374,14 @@ fn live_row(db: &mut Db, id: &str, lock: bool) -> Result<Option<Row>, ArchiveErr
     rows.first().map(|row| row_of(id, row)).transpose()
 }
 
+/// A live game's row, its moves and its moves taken back.
+type RowMovesUndone = (Row, Vec<String>, Vec<LiveUndone>);
+
 /// On PostgreSQL, the row of live game `id` with its moves and its moves
 /// taken back, in one statement: a spectator's stream reads its game as it
 /// opens, thousands at once when a server goes away and its streams come
 /// to the others.
-fn live_row_moves_undone(
-    db: &mut Db,
-    id: &str,
-) -> Result<Option<(Row, Vec<String>, Vec<LiveUndone>)>, ArchiveError> {
+fn live_row_moves_undone(db: &mut Db, id: &str) -> Result<Option<RowMovesUndone>, ArchiveError> {
     // A newline is in no move's name.
     let rows = db.query(
         "SELECT id, public_id, key_hash, rules, south, north, event, round, created, created_by, \
