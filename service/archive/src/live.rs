@@ -616,7 +616,7 @@ impl Archive {
     /// of the game) in two statements and no transaction: the game read
     /// with its moves and its row's version (`xmin`), then the move stored
     /// and announced in one statement if the row is still that version.
-    /// An undo or a result changes the row (`touch_live`), a move stored
+    /// An undo or a result changes the row, a move stored
     /// meanwhile holds the ply: either way nothing is stored here, and
     /// `None` sends the move through the transaction, which also answers
     /// everything else (a retry, a gap, a wrong key, an illegal move, the
