@@ -640,12 +640,13 @@ impl Pending {
 /// A transaction of a few games, in PostgreSQL, writes its games' rows of
 /// the tail instead (`tail.rs`).
 fn write_pending(db: &mut Db, pending: &mut Pending) -> Result<(), DbError> {
-    pending.people.flush(db)?;
     if let Some(rows) = pending.tail.take().filter(|rows| !rows.is_empty()) {
-        tail::write(db, &rows)?;
+        let rows = tail::Rows::of(&rows);
+        pending.people.flush_with(db, Some(rows.also()))?;
         pending.clear();
         return Ok(());
     }
+    pending.people.flush(db)?;
     write_postings(db, &pending.entries, pending.revision_rows)?;
     let counts = pending.counts();
     write_packed_counts(db, counts)?;
