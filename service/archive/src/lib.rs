@@ -1269,7 +1269,7 @@ impl Archive {
         games: &[Prepared],
         by: Option<&str>,
     ) -> Result<BatchOutcome, ArchiveError> {
-        self.begin()?;
+        self.begin_for(games)?;
         match self.add_by(games, by) {
             Ok(outcome) => {
                 self.commit()?;
@@ -1295,6 +1295,20 @@ impl Archive {
             self.pending.tail = Some(Vec::new());
         }
         Ok(self.db.begin()?)
+    }
+
+    /// [`Archive::begin`] for a transaction that stores `games`: a post's
+    /// few games are written on their statements' generic plans
+    /// ([`Db::begin_small`]).
+    pub(crate) fn begin_for(&mut self, games: &[Prepared]) -> Result<(), ArchiveError> {
+        if games.len() > tail::TAIL_GAMES_A_TRANSACTION {
+            return self.begin();
+        }
+        self.pending.clear();
+        if self.db.is_postgres() {
+            self.pending.tail = Some(Vec::new());
+        }
+        Ok(self.db.begin_small()?)
     }
 
     /// Adds games within the transaction [`Archive::begin`] started (what
