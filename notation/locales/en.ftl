@@ -2056,6 +2056,7 @@ class-no-such-exercise = the class has no exercise { $exercise } in set { $set }
 class-wrong-key = no student of this class has this key: join the class again with its code
 class-too-many-attempts = a student gives { $most } answers at most
 class-bad-move = `{ $text }` is not a house (such as S3 or N0)
+class-no-such-student = the class has no student with the nickname { $name }: check it in the class's results
 problem-detail-class-joins = too many joins that found no class from { $client }: try again in { $seconds } seconds
 event-col-board = Board
 event-col-white = First mover
@@ -2133,6 +2134,12 @@ page-class-cell-missed = { $count ->
    *[other] missed, not solved yet ({ $count } answers)
 }
 page-class-cell-new = not tried
+page-class-remove = Remove { $name } from the class
+page-class-remove-confirm = Remove?
+page-class-removed = { $name } is no longer in the class; his answers are deleted.
+page-class-delete = Delete this class
+page-class-delete-confirm = Delete the class, its students and their answers?
+page-class-deleted = The class { $text } is deleted.
 page-tournament-new = Create an event
 page-tournament-name = Name
 page-tournament-site = Site

@@ -2078,6 +2078,7 @@ class-no-such-exercise = la classe n’a pas d’exercice { $exercise } dans la 
 class-wrong-key = aucun élève de cette classe n’a cette clé : rejoignez la classe à nouveau avec son code
 class-too-many-attempts = un élève donne au plus { $most } réponses
 class-bad-move = `{ $text }` n’est pas une case (comme S3 ou N0)
+class-no-such-student = la classe n’a pas d’élève au pseudo { $name } : vérifiez-le dans les résultats de la classe
 problem-detail-class-joins = trop d’essais de code sans classe depuis { $client } : réessayez dans { $seconds } secondes
 event-col-board = Table
 event-col-white = Premier à jouer
@@ -2155,6 +2156,12 @@ page-class-cell-missed = { $count ->
    *[other] manqué, pas encore résolu ({ $count } réponses)
 }
 page-class-cell-new = pas essayé
+page-class-remove = Retirer { $name } de la classe
+page-class-remove-confirm = Retirer ?
+page-class-removed = { $name } n’est plus dans la classe ; ses réponses sont effacées.
+page-class-delete = Supprimer cette classe
+page-class-delete-confirm = Supprimer la classe, ses élèves et leurs réponses ?
+page-class-deleted = La classe { $text } est supprimée.
 page-tournament-new = Créer un tournoi
 page-tournament-name = Nom
 page-tournament-site = Lieu

@@ -149,3 +149,22 @@ fn an_awale_move_in_both_letter_cases() {
         svg::board(&BoardView::of_step_with(&report.steps[0], LetterCase::NorthUpper)[1])
     );
 }
+
+/// Once the game is over no one is to move: the picture of the last board
+/// names both sides plainly, while a board still in play points at the
+/// side to move.
+#[test]
+fn a_finished_game_s_picture_points_at_no_side() {
+    let finished: Position = "songo:0,0,0,0,0,0,0/0,0,0,0,0,0,1:41-28:N"
+        .parse()
+        .expect("a Songo position");
+    assert!(finished.game_over().is_some());
+    let picture = svg::board(&BoardView::new(finished));
+    assert!(!picture.contains("to move"), "{picture}");
+    let playing: Position = "songo:5,5,5,5,5,5,5/5,5,5,5,5,5,5:0-0:N"
+        .parse()
+        .expect("a Songo position");
+    assert!(playing.game_over().is_none());
+    let picture = svg::board(&BoardView::new(playing));
+    assert!(picture.contains(">North to move<"), "{picture}");
+}

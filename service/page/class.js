@@ -27,6 +27,29 @@ function element(tag, className, text) {
 }
 
 /** The cell of a student's progress on an exercise: its mark and its words. */
+/**
+ * A button that asks twice: the first press turns it into `confirm()` (for
+ * a few seconds), the second does `act`. No browser dialog: a phone shows
+ * the question where the finger is.
+ */
+function armed(button, confirm, act) {
+  button.addEventListener('click', () => {
+    if (button.dataset.armed) {
+      delete button.dataset.armed;
+      act();
+      return;
+    }
+    const words = button.textContent;
+    button.dataset.armed = 'true';
+    button.textContent = confirm();
+    setTimeout(() => {
+      if (!button.dataset.armed) return;
+      delete button.dataset.armed;
+      button.textContent = words;
+    }, 5000);
+  });
+}
+
 function cell(progress) {
   if (progress.standing === 'first-try') return ['✓', 'first', 'page-class-cell-first'];
   if (progress.standing === 'new') return ['–', 'new', 'page-class-cell-new'];
@@ -60,6 +83,7 @@ export class Classes {
       this.assign();
     });
     $('class-refresh').addEventListener('click', () => this.open(this.report?.code));
+    armed($('class-delete'), () => t('page-class-delete-confirm'), () => this.deleteClass());
     $('class-token').value = sessionStorage.getItem(TOKEN_KEY) ?? '';
     $('class-token').addEventListener('change', () => sessionStorage.setItem(TOKEN_KEY, $('class-token').value.trim()));
   }
@@ -206,7 +230,8 @@ export class Classes {
       this.say(this.hooks.problemText(answer.data), true);
       return null;
     }
-    return answer.data;
+    // A removal answers 204, with nothing to read.
+    return answer.data ?? {};
   }
 
   async create() {
@@ -297,7 +322,14 @@ export class Classes {
     const body = element('tbody');
     for (const student of report.student_list) {
       const row = element('tr');
-      row.append(element('th', 'class-nickname', student.nickname));
+      const name = element('th', 'class-nickname', student.nickname);
+      const remove = element('button', 'class-remove', '×');
+      remove.type = 'button';
+      remove.title = t('page-class-remove', { name: student.nickname });
+      remove.setAttribute('aria-label', remove.title);
+      armed(remove, () => t('page-class-remove-confirm'), () => this.removeStudent(student.nickname));
+      name.append(' ', remove);
+      row.append(name);
       for (const progress of student.progress) {
         const [mark, kind, words] = cell(progress);
         const td = element('td', `class-cell ${kind}`, mark);
@@ -309,6 +341,29 @@ export class Classes {
       body.append(row);
     }
     table.append(thead, body);
+  }
+
+  /** Removes a student (and his answers) from the open class. */
+  async removeStudent(nickname) {
+    const code = this.report?.code;
+    if (!code) return;
+    const query = new URLSearchParams({ nickname });
+    const removed = await this.teacher(`/v1/classes/${encodeURIComponent(code)}/students?${query}`, { method: 'DELETE' });
+    if (!removed) return;
+    this.say(t('page-class-removed', { name: nickname }));
+    await this.open(code);
+  }
+
+  /** Deletes the open class, its sets, students and answers. */
+  async deleteClass() {
+    const report = this.report;
+    if (!report) return;
+    const deleted = await this.teacher(`/v1/classes/${encodeURIComponent(report.code)}`, { method: 'DELETE' });
+    if (!deleted) return;
+    this.report = null;
+    this.writeReport();
+    this.say(t('page-class-deleted', { text: report.name }));
+    await this.mine();
   }
 
   /** Words again after a change of language. */

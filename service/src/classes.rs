@@ -5,8 +5,10 @@
 //! exercises; `POST /v1/classes/{code}/students` joins a class with a
 //! nickname (no token: the answer holds the student's key), `GET
 //! /v1/classes/{code}/work` is what the student of a key has to do and
-//! `POST /v1/classes/{code}/answers` keeps his answer. The work is the
-//! archive's (`archive::classes`).
+//! `POST /v1/classes/{code}/answers` keeps his answer; `DELETE
+//! /v1/classes/{code}` deletes a class and `DELETE
+//! /v1/classes/{code}/students?nickname=` removes a student (the
+//! teacher's token). The work is the archive's (`archive::classes`).
 //!
 //! A code is the only secret of a class: joins that find no class are
 //! counted per address ([`crate::joins`]), [`FAILED_JOINS`] in
@@ -22,7 +24,7 @@ use crate::auth::{Need, authorize, bearer};
 use crate::games::with_archive;
 use crate::handlers::json_request;
 use crate::joins::FAILED_JOINS;
-use crate::plumbing::{NoQuery, Request, State, json};
+use crate::plumbing::{NoQuery, Query, Request, State, json};
 use crate::problem::{Kind, Problem};
 use std::sync::Arc;
 
@@ -57,6 +59,15 @@ struct AnswerRequest {
     #[serde(rename = "move")]
     played: String,
 }
+
+/// The query of `DELETE /v1/classes/{code}/students`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StudentQuery {
+    nickname: Option<String>,
+}
+
+impl Query for StudentQuery {}
 
 /// A class refused: 404 for what is not there, 401 for a wrong key, 409
 /// for the class's state, else 400.
@@ -239,4 +250,51 @@ pub(crate) async fn answer(
     .await?
     .map_err(|refused| refusal(&refused))?;
     json(StatusCode::CREATED, &answered)
+}
+
+/// `DELETE /v1/classes/{code}`: deletes a class, its sets, students and
+/// answers; 204.
+pub(crate) async fn delete(
+    state: Arc<State>,
+    request: Request,
+    code: String,
+) -> Result<Response, Problem> {
+    request.query::<NoQuery>()?;
+    let account = teacher(&state, &request.headers, request.deadline).await?;
+    with_archive(&state, request.deadline, move |archive| {
+        archive.delete_class(&code, &account)
+    })
+    .await?
+    .map_err(|refused| refusal(&refused))?;
+    Ok(no_content())
+}
+
+/// `DELETE /v1/classes/{code}/students?nickname=`: removes a student and
+/// his answers (his key no longer works); 204.
+pub(crate) async fn remove(
+    state: Arc<State>,
+    request: Request,
+    code: String,
+) -> Result<Response, Problem> {
+    let StudentQuery { nickname } = request.query()?;
+    let account = teacher(&state, &request.headers, request.deadline).await?;
+    let Some(nickname) = nickname else {
+        return Err(Problem::new(
+            Kind::BadQuery,
+            msg!("problem-detail-missing-parameter", name = "nickname"),
+        ));
+    };
+    with_archive(&state, request.deadline, move |archive| {
+        archive.remove_student(&code, &nickname, &account)
+    })
+    .await?
+    .map_err(|refused| refusal(&refused))?;
+    Ok(no_content())
+}
+
+/// An empty 204 answer.
+fn no_content() -> Response {
+    let mut response = Response::new(bytes::Bytes::new().into());
+    *response.status_mut() = StatusCode::NO_CONTENT;
+    response
 }

@@ -225,6 +225,8 @@ pub enum ClassRefusal {
     TooManyAttempts,
     /// A move that is not a house's name.
     BadMove(String),
+    /// No student of the class has this nickname.
+    NoSuchStudent(String),
 }
 
 impl ClassRefusal {
@@ -258,6 +260,9 @@ impl ClassRefusal {
                 msg!("class-too-many-attempts", most = MAX_STUDENT_ATTEMPTS)
             }
             ClassRefusal::BadMove(text) => msg!("class-bad-move", text = text.as_str()),
+            ClassRefusal::NoSuchStudent(name) => {
+                msg!("class-no-such-student", name = name.as_str())
+            }
         }
     }
 
@@ -266,7 +271,9 @@ impl ClassRefusal {
     pub fn is_missing(&self) -> bool {
         matches!(
             self,
-            ClassRefusal::NoSuchClass(_) | ClassRefusal::NoSuchExercise { .. }
+            ClassRefusal::NoSuchClass(_)
+                | ClassRefusal::NoSuchExercise { .. }
+                | ClassRefusal::NoSuchStudent(_)
         )
     }
 
@@ -824,6 +831,63 @@ impl Archive {
                 correct,
                 progress: progress(set, exercise, &own, now),
             }))
+        })
+    }
+
+    /// Deletes the class of `code`, which `account` made (or any, for an
+    /// admin), with its sets, its students and their answers: its code
+    /// and the students' keys find nothing afterwards.
+    ///
+    /// # Errors
+    /// The database fails.
+    pub fn delete_class(&mut self, code: &str, account: &Account) -> Refused<()> {
+        self.in_retried_transaction(|archive| {
+            let class = match archive.teachers_class(code, account)? {
+                Ok(class) => class,
+                Err(refused) => return Ok(Err(refused)),
+            };
+            for sql in [
+                "DELETE FROM class_attempts WHERE student IN \
+                 (SELECT id FROM class_students WHERE class = $1)",
+                "DELETE FROM class_students WHERE class = $1",
+                "DELETE FROM class_sets WHERE class = $1",
+                "DELETE FROM classes WHERE id = $1",
+            ] {
+                archive.db.execute(sql, &[class.id.into()])?;
+            }
+            Ok(Ok(()))
+        })
+    }
+
+    /// Removes the student `nickname` (compared as a join compares it:
+    /// case and accents aside) from the class of `code`, with his answers:
+    /// his key finds nothing afterwards and the nickname is free again.
+    ///
+    /// # Errors
+    /// The database fails.
+    pub fn remove_student(&mut self, code: &str, nickname: &str, account: &Account) -> Refused<()> {
+        self.in_retried_transaction(|archive| {
+            let class = match archive.teachers_class(code, account)? {
+                Ok(class) => class,
+                Err(refused) => return Ok(Err(refused)),
+            };
+            let rows = archive.db.query(
+                "SELECT id FROM class_students WHERE class = $1 AND folded = $2",
+                &[class.id.into(), fold(nickname.trim()).into()],
+            )?;
+            let Some(student) = rows.first().map(|row| int(row, 0)) else {
+                let shown: String = nickname.chars().take(MAX_NICKNAME_CHARS).collect();
+                return Ok(Err(ClassRefusal::NoSuchStudent(shown)));
+            };
+            archive.db.execute(
+                "DELETE FROM class_attempts WHERE student = $1",
+                &[student.into()],
+            )?;
+            archive.db.execute(
+                "DELETE FROM class_students WHERE id = $1",
+                &[student.into()],
+            )?;
+            Ok(Ok(()))
         })
     }
 

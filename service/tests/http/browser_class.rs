@@ -187,7 +187,7 @@ fn the_teacher_sees_who_solved_what(teacher: &Browser, shots: &std::path::Path) 
     );
     let rows = teacher.run(
         "return [...document.querySelectorAll('#class-results tr')].map(r => \
-           [...r.children].map(c => c.textContent));",
+           [...r.children].map(c => c.firstChild.textContent));",
         &[],
     );
     assert_eq!(
@@ -216,4 +216,52 @@ fn the_teacher_sees_who_solved_what(teacher: &Browser, shots: &std::path::Path) 
         &[],
     );
     teacher.screenshot(&shots.join("class-teacher-phone-fr.png"));
+    the_teacher_removes_kofi_then_deletes_the_class(teacher, shots);
+}
+
+/// A removal asks twice (the button turns into the question), then the
+/// report has one student left; the class deleted, the teacher has none.
+fn the_teacher_removes_kofi_then_deletes_the_class(teacher: &Browser, shots: &std::path::Path) {
+    let remove = "#class-results tbody tr:first-child .class-remove";
+    assert_eq!(
+        teacher.run(
+            &format!("return document.querySelector('{remove}').title"),
+            &[]
+        ),
+        "Retirer Kofi de la classe"
+    );
+    teacher.find(remove).click();
+    assert_eq!(teacher.text(remove), "Retirer\u{a0}?");
+    teacher.screenshot(&shots.join("class-teacher-remove-fr.png"));
+    teacher.find(remove).click();
+    teacher.wait_for(
+        "one student left",
+        "return document.querySelectorAll('#class-results tbody tr').length === 1",
+    );
+    assert_eq!(
+        teacher
+            .text("#class-results tbody th")
+            .trim_end_matches(" ×"),
+        "<b>Ébo</b>"
+    );
+    assert!(
+        teacher
+            .text("#class-message")
+            .starts_with("Kofi n’est plus dans la classe"),
+    );
+    teacher.find("#class-delete").click();
+    assert_eq!(
+        teacher.text("#class-delete"),
+        "Supprimer la classe, ses élèves et leurs réponses\u{a0}?"
+    );
+    teacher.find("#class-delete").click();
+    teacher.wait_for(
+        "no class left",
+        "return document.getElementById('class-report').hidden \
+           && document.getElementById('class-list').textContent.includes('pas encore de classe')",
+    );
+    assert_eq!(
+        teacher.text("#class-message"),
+        "La classe CM2 <b>B</b> est supprimée."
+    );
 }

@@ -161,6 +161,53 @@ fn a_class_is_made_joined_answered_and_reported(location: &Location) {
 
     the_student_sees_his_work(&server, &code, &ebo);
     the_teacher_sees_who_solved_what(&server, &code, &ada, &other);
+    the_teacher_removes_a_student_then_the_class(&server, &code, [&ada, &other, &reader], &kofi);
+}
+
+/// Kofi removed (his key then finds nothing), then the class deleted: only
+/// by its teacher's write token.
+fn the_teacher_removes_a_student_then_the_class(
+    server: &TestServer,
+    code: &str,
+    [ada, other, reader]: [&str; 3],
+    kofi: &str,
+) {
+    let students = format!("/v1/classes/{code}/students");
+    let remove = |token: &str, query: &str| {
+        send(server, "DELETE", &format!("{students}{query}"), token, None)
+    };
+    remove(reader, "?nickname=Kofi").problem(403, "insufficient-scope");
+    remove(other, "?nickname=Kofi").problem(404, "not-found");
+    remove(ada, "").problem(400, "bad-query");
+    let missing = remove(ada, "?nickname=Kwame").problem(404, "not-found");
+    assert!(missing["detail"].as_str().unwrap().contains("Kwame"));
+    let french = remove(ada, "?nickname=Kwame&lang=fr").problem(404, "not-found");
+    assert_eq!(
+        french["detail"],
+        "la classe n’a pas d’élève au pseudo Kwame\u{a0}: vérifiez-le dans les résultats de la classe"
+    );
+    let removed = remove(ada, "?nickname=kofi");
+    assert_eq!(removed.status, 204, "{}", removed.text());
+    assert!(removed.text().is_empty());
+    send(
+        server,
+        "GET",
+        &format!("/v1/classes/{code}/work"),
+        kofi,
+        None,
+    )
+    .problem(401, "unauthorized");
+    let report = send(server, "GET", &format!("/v1/classes/{code}"), ada, None).ok();
+    assert_eq!(report["student_list"].as_array().unwrap().len(), 1);
+
+    let class = format!("/v1/classes/{code}");
+    send(server, "DELETE", &class, other, None).problem(404, "not-found");
+    let deleted = send(server, "DELETE", &class, ada, None);
+    assert_eq!(deleted.status, 204, "{}", deleted.text());
+    send(server, "GET", &class, ada, None).problem(404, "not-found");
+    send(server, "DELETE", &class, ada, None).problem(404, "not-found");
+    let listed = send(server, "GET", "/v1/classes", ada, None).ok();
+    assert_eq!(listed["classes"], json!([]));
 }
 
 /// Ébo's work: the set, his two answers to its first exercise.

@@ -244,9 +244,11 @@ fn draw_board(out: &mut String, view: &BoardView, left: i32, top: i32) {
 }
 
 /// A side's name above or below the board, centred on `centre`: in bold
-/// with a triangle pointing at its row when it is to move.
+/// with a triangle pointing at its row when it is to move (no one is,
+/// once the game is over).
 fn side_line(out: &mut String, view: &BoardView, side: Side, centre: i32, baseline: i32) {
-    if view.show_to_move && view.position.to_move() == side {
+    let to_move = view.position.to_move() == side && view.position.game_over().is_none();
+    if view.show_to_move && to_move {
         let label = msg!("svg-to-move", side = side.as_str()).localize(view.lang);
         let half = approximate_width(&label, 14) / 2;
         // A filled triangle points at the row of the side to move.

@@ -14,6 +14,7 @@ both!(
     a_class_is_joined_solved_and_reported,
     missed_exercises_come_back_by_the_schedule,
     classes_refuse_what_is_out_of_bounds,
+    a_teacher_removes_a_student_and_deletes_a_class,
 );
 
 /// Two exercises in the page's link form (South to move, then North).
@@ -257,4 +258,70 @@ fn classes_refuse_what_is_out_of_bounds(backend: Backend) {
         refused(archive.join_class(&code, "Late")),
         ClassRefusal::Full
     );
+}
+
+/// A teacher removes a student (his answers go, his key no longer works,
+/// his nickname is free again) and deletes a class (its code and every
+/// key find nothing); another teacher can do neither.
+fn a_teacher_removes_a_student_and_deletes_a_class(backend: Backend) {
+    let scratch = scratch(backend, "classes_removed");
+    let mut archive = open(&scratch);
+    let ada = teacher("ada");
+    let code = class_with_set(&mut archive, &ada);
+    let kofi = ok(archive.join_class(&code, "Kofi"));
+    let ebo = ok(archive.join_class(&code, "Ébo"));
+    let now = 1_000_000;
+    ok(archive.answer(&code, &kofi.key, (1, 0), "S1", now));
+    ok(archive.answer(&code, &ebo.key, (1, 0), "S2", now));
+
+    let other = teacher("other");
+    assert_eq!(
+        refused(archive.remove_student(&code, "Kofi", &other)),
+        ClassRefusal::NoSuchClass(code.clone())
+    );
+    assert_eq!(
+        refused(archive.remove_student(&code, "Kwame", &ada)),
+        ClassRefusal::NoSuchStudent("Kwame".to_owned())
+    );
+    // Case and spaces aside, as a join compares nicknames.
+    ok(archive.remove_student(&code, " KOFI ", &ada));
+    assert_eq!(
+        refused(archive.class_work(&code, &kofi.key, now)),
+        ClassRefusal::WrongKey
+    );
+    let report = ok(archive.class_report(&code, &ada, now));
+    let left: Vec<&str> = report
+        .student_list
+        .iter()
+        .map(|s| s.nickname.as_str())
+        .collect();
+    assert_eq!(left, ["Ébo"]);
+    assert_eq!(report.class.students, 1);
+    // The nickname is free: Kofi joins again, with nothing answered.
+    let again = ok(archive.join_class(&code, "Kofi"));
+    let work = ok(archive.class_work(&code, &again.key, now));
+    assert!(work.progress.iter().all(|p| p.attempts == 0));
+
+    assert_eq!(
+        refused(archive.delete_class(&code, &other)),
+        ClassRefusal::NoSuchClass(code.clone())
+    );
+    ok(archive.delete_class(&code, &ada));
+    assert_eq!(
+        refused(archive.class_report(&code, &ada, now)),
+        ClassRefusal::NoSuchClass(code.clone())
+    );
+    assert_eq!(
+        refused(archive.class_work(&code, &ebo.key, now)),
+        ClassRefusal::WrongKey
+    );
+    assert!(ok_list(archive.classes(&ada)).is_empty());
+    assert_eq!(
+        refused(archive.delete_class(&code, &ada)),
+        ClassRefusal::NoSuchClass(code.clone())
+    );
+}
+
+fn ok_list<T>(answer: Result<Vec<T>, songo_archive::ArchiveError>) -> Vec<T> {
+    answer.expect("the archive works")
 }
