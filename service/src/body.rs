@@ -1,6 +1,5 @@
-//! Reading request bodies: a byte limit enforced while streaming (so a
-//! chunked body without `Content-Length` is cut off as soon as it is too
-//! large), a deadline, and the content type.
+//! Reading request bodies within their limits (size, checked while
+//! streaming; time; least rate; shared memory), and their content type.
 
 use std::pin::Pin;
 use std::time::Duration;
@@ -14,6 +13,7 @@ use warp::http::header::{CONTENT_LENGTH, CONTENT_TYPE};
 use songo_notation::i18n::Message;
 use songo_notation::msg;
 
+use crate::Config;
 use crate::budget::{Held, Memory};
 use crate::problem::{Kind, Problem};
 
@@ -42,52 +42,29 @@ impl std::ops::Deref for Body {
     }
 }
 
-/// How a body is read: its size limit, its deadline, the longest pause
-/// between two of its bytes, the least rate it must arrive at (bytes a
-/// second, 0 for none) once its grace time is over, and the memory shared
-/// by bodies being read.
-pub(crate) struct Reading<'a> {
-    pub(crate) limit: u64,
-    pub(crate) deadline: Instant,
-    pub(crate) stall: Duration,
-    pub(crate) min_rate: u64,
-    pub(crate) grace: Duration,
-    pub(crate) memory: &'a Memory,
-}
-
-/// When a body of which `received` bytes arrived from `started` falls
-/// behind `min_rate` bytes a second counted after `grace`, if it gets no
-/// more bytes: a body trickling in a byte at a time pauses too little for
-/// the pause limit, and would hold its connection for the whole request
-/// time.
-fn behind_at(started: Instant, grace: Duration, min_rate: u64, received: usize) -> Option<Instant> {
-    if min_rate == 0 {
-        return None;
-    }
-    let allowed = Duration::from_secs_f64(received as f64 / min_rate as f64);
-    Some(started + grace + allowed)
-}
-
-/// Reads the whole body within `reading`'s limits.
+/// Reads the whole body within `config`'s limits (`body_limit`,
+/// `body_timeout` between two bytes, `body_min_rate` after
+/// `body_rate_grace`: a body trickling in a byte at a time pauses too
+/// little for the pause limit) and `deadline`, in `memory`.
 ///
 /// # Errors
 /// 413 when the body is (or announces to be) larger than the limit, 408
-/// when it does not arrive in time or pauses too long, 400 when it ends
-/// before its end, 503 when the memory for bodies stays taken.
+/// when it does not arrive in time, pauses too long or falls behind the
+/// rate, 400 when it ends before its end, 503 when `memory` stays taken.
 pub(crate) async fn read(
     headers: &HeaderMap,
     mut stream: BodyStream,
-    reading: Reading<'_>,
+    config: &Config,
+    memory: &Memory,
+    deadline: Instant,
 ) -> Result<Body, Problem> {
-    let Reading {
-        limit,
-        deadline,
-        stall,
-        min_rate,
-        grace,
-        memory,
-    } = reading;
+    let (limit, stall, min_rate) = (config.body_limit, config.body_timeout, config.body_min_rate);
     let started = Instant::now();
+    // When the body falls behind the least rate if no more bytes come.
+    let behind_at = |received: usize| {
+        let allowed = || Duration::from_secs_f64(received as f64 / min_rate as f64);
+        (min_rate > 0).then(|| started + config.body_rate_grace + allowed())
+    };
     let too_large = |size: Message| {
         Problem::new(
             Kind::BodyTooLarge,
@@ -114,8 +91,7 @@ pub(crate) async fn read(
     let mut body = BytesMut::with_capacity(capacity);
     loop {
         let pause_over = Instant::now() + stall;
-        let behind = behind_at(started, grace, min_rate, body.len())
-            .filter(|&behind| behind < pause_over.min(deadline));
+        let behind = behind_at(body.len()).filter(|&behind| behind < pause_over.min(deadline));
         let wait_until = behind.unwrap_or(deadline.min(pause_over));
         let next = tokio::time::timeout_at(wait_until, stream.next()).await;
         match next {
@@ -189,12 +165,12 @@ fn too_slow(min_rate: u64, received: usize, started: Instant) -> Problem {
     .with("limit", min_rate)
 }
 
-/// Reads and drops the rest of an over-large body, within bounds, so that
-/// a client still sending it (a chunked upload) gets to read the 413
-/// instead of a connection reset.
+/// Reads and drops the rest of an over-large body (at least 8 MiB, for 2
+/// seconds at most), so that a client still sending it (a chunked upload)
+/// gets to read the 413 instead of a connection reset.
 async fn drain(stream: &mut BodyStream, limit: u64, deadline: Instant) {
-    let budget = limit.max(DRAIN_AT_LEAST);
-    let deadline = deadline.min(Instant::now() + DRAIN_TIME);
+    let budget = limit.max(8 * 1024 * 1024);
+    let deadline = deadline.min(Instant::now() + Duration::from_secs(2));
     let mut drained = 0u64;
     while drained < budget {
         match tokio::time::timeout_at(deadline, stream.next()).await {
@@ -203,11 +179,6 @@ async fn drain(stream: &mut BodyStream, limit: u64, deadline: Instant) {
         }
     }
 }
-
-/// Bytes of an over-large body read and dropped at least before closing.
-const DRAIN_AT_LEAST: u64 = 8 * 1024 * 1024;
-/// The longest time spent draining an over-large body.
-const DRAIN_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// The body as text, brackets nested at most as deep as a position's
 /// ([`input::MAX_NESTING`](songo_notation::read::MAX_NESTING)).
@@ -264,9 +235,8 @@ impl Media {
         let Some(value) = headers.get(CONTENT_TYPE) else {
             return Ok(accepted[0]);
         };
+        let value = value.to_str().unwrap_or_default();
         let essence = value
-            .to_str()
-            .unwrap_or_default()
             .split(';')
             .next()
             .unwrap_or_default()
@@ -287,18 +257,15 @@ impl Media {
             Some(media) if accepted.contains(&media) => Ok(media),
             _ => {
                 let names: Vec<&str> = accepted.iter().map(|m| m.name()).collect();
-                let detail = if essence == "application/x-www-form-urlencoded" {
+                let (accepted, form) = (names.join(", "), "application/x-www-form-urlencoded");
+                let detail = if essence == form {
                     msg!(
                         "problem-detail-media-form",
-                        accepted = names.join(", "),
+                        accepted = accepted,
                         media = essence
                     )
                 } else {
-                    msg!(
-                        "problem-detail-media",
-                        accepted = names.join(", "),
-                        media = essence
-                    )
+                    msg!("problem-detail-media", accepted = accepted, media = essence)
                 };
                 Err(Problem::new(Kind::UnsupportedMediaType, detail).with("accepted", names))
             }

@@ -5,12 +5,9 @@
 //! read yet. Past a cap the answer is a `too-much-work` problem naming the
 //! budget; when the shared memory is taken, a `busy` one.
 
-use std::pin::Pin;
 use std::sync::Arc;
-use std::task::{Context, Poll};
 
-use bytes::Bytes;
-use futures_util::Stream;
+use songo_notation::i18n::Message;
 use songo_notation::msg;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::time::Instant;
@@ -83,155 +80,91 @@ impl Memory {
     /// ones, waiting at most until `deadline`; `false` when the memory
     /// stayed taken.
     pub(crate) async fn cover(&self, held: &mut Held, size: usize, deadline: Instant) -> bool {
-        let Some(more) = held.missing(size) else {
+        let wanted = size.saturating_sub(UNCOUNTED_BYTES).div_ceil(UNIT);
+        let had = held.0.as_ref().map_or(0, OwnedSemaphorePermit::num_permits);
+        let Some(more) = wanted.checked_sub(had).filter(|&more| more > 0) else {
             return true;
         };
-        let acquired =
-            tokio::time::timeout_at(deadline, Arc::clone(&self.units).acquire_many_owned(more))
-                .await;
-        match acquired {
-            Ok(Ok(permit)) => {
-                held.add(permit);
-                true
-            }
-            _ => false,
-        }
-    }
-
-    /// Like [`Memory::cover`], without waiting.
-    pub(crate) fn try_cover(&self, held: &mut Held, size: usize) -> bool {
-        let Some(more) = held.missing(size) else {
-            return true;
+        let more = u32::try_from(more).unwrap_or(u32::MAX);
+        let acquired = Arc::clone(&self.units).acquire_many_owned(more);
+        let Ok(Ok(permit)) = tokio::time::timeout_at(deadline, acquired).await else {
+            return false;
         };
-        match Arc::clone(&self.units).try_acquire_many_owned(more) {
-            Ok(permit) => {
-                held.add(permit);
-                true
-            }
-            Err(_) => false,
+        match &mut held.0 {
+            Some(all) => all.merge(permit),
+            None => held.0 = Some(permit),
         }
+        true
     }
 }
 
 /// A part of the shared memory, given back when dropped.
 #[derive(Default)]
-pub(crate) struct Held {
-    permit: Option<OwnedSemaphorePermit>,
-}
+pub(crate) struct Held(Option<OwnedSemaphorePermit>);
 
-impl Held {
-    /// The units missing to cover `size` bytes, if any.
-    fn missing(&self, size: usize) -> Option<u32> {
-        let wanted = size.saturating_sub(UNCOUNTED_BYTES).div_ceil(UNIT);
-        let held = self
-            .permit
-            .as_ref()
-            .map_or(0, OwnedSemaphorePermit::num_permits);
-        (wanted > held).then(|| u32::try_from(wanted - held).unwrap_or(u32::MAX))
+/// `count` within the budget `most` named `budget`; past it, a problem
+/// saying `detail`.
+fn within(
+    count: usize,
+    most: usize,
+    budget: &'static str,
+    detail: impl FnOnce() -> Message,
+) -> Result<(), Problem> {
+    if count <= most {
+        return Ok(());
     }
-
-    fn add(&mut self, permit: OwnedSemaphorePermit) {
-        match &mut self.permit {
-            Some(all) => all.merge(permit),
-            None => self.permit = Some(permit),
-        }
-    }
-}
-
-/// An answer whose bytes hold their part of the shared memory until the
-/// last of them is handed to the connection.
-pub(crate) struct HeldAnswer {
-    bytes: Option<Bytes>,
-    _held: Held,
-}
-
-impl HeldAnswer {
-    pub(crate) fn new(bytes: Bytes, held: Held) -> HeldAnswer {
-        HeldAnswer {
-            bytes: Some(bytes),
-            _held: held,
-        }
-    }
-}
-
-impl Stream for HeldAnswer {
-    type Item = Result<Bytes, std::convert::Infallible>;
-
-    fn poll_next(mut self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Option<Self::Item>> {
-        Poll::Ready(self.bytes.take().map(Ok))
-    }
+    Err(Problem::too_much_work(detail(), budget, most as u64))
 }
 
 /// The marks a request asks for, within [`MAX_MARKS`].
 pub(crate) fn check_marks(count: usize) -> Result<(), Problem> {
-    if count > MAX_MARKS {
-        return Err(Problem::too_much_work(
-            msg!(
-                "problem-detail-too-many-marks",
-                count = count,
-                most = MAX_MARKS
-            ),
-            "marks",
-            MAX_MARKS as u64,
-        ));
-    }
-    Ok(())
+    within(count, MAX_MARKS, "marks", || {
+        msg!(
+            "problem-detail-too-many-marks",
+            count = count,
+            most = MAX_MARKS
+        )
+    })
 }
 
 /// `boards` boards, each with `marks` marks, within [`MAX_BOARDS`] and
 /// [`MAX_MARKS_DRAWN`].
 pub(crate) fn check_drawing(boards: usize, marks: usize) -> Result<(), Problem> {
-    if boards > MAX_BOARDS {
-        return Err(Problem::too_much_work(
-            msg!(
-                "problem-detail-too-many-boards",
-                count = boards,
-                most = MAX_BOARDS
-            ),
-            "boards",
-            MAX_BOARDS as u64,
-        ));
-    }
+    within(boards, MAX_BOARDS, "boards", || {
+        msg!(
+            "problem-detail-too-many-boards",
+            count = boards,
+            most = MAX_BOARDS
+        )
+    })?;
     let drawn = boards.saturating_mul(marks);
-    if drawn > MAX_MARKS_DRAWN {
-        return Err(Problem::too_much_work(
-            msg!(
-                "problem-detail-too-many-marks-drawn",
-                count = drawn,
-                marks = marks,
-                boards = boards,
-                most = MAX_MARKS_DRAWN
-            ),
-            "marks_drawn",
-            MAX_MARKS_DRAWN as u64,
-        ));
-    }
-    Ok(())
+    within(drawn, MAX_MARKS_DRAWN, "marks_drawn", || {
+        let most = MAX_MARKS_DRAWN;
+        msg!(
+            "problem-detail-too-many-marks-drawn",
+            count = drawn,
+            marks = marks,
+            boards = boards,
+            most = most
+        )
+    })
 }
 
 /// A record body of `size` bytes, within [`MAX_ANNOTATED_BYTES`].
 pub(crate) fn check_annotated(size: usize) -> Result<(), Problem> {
-    if size > MAX_ANNOTATED_BYTES {
-        return Err(Problem::too_much_work(
-            msg!(
-                "problem-detail-annotate-too-large",
-                size = size,
-                most = MAX_ANNOTATED_BYTES
-            ),
-            "record_bytes",
-            MAX_ANNOTATED_BYTES as u64,
-        ));
-    }
-    Ok(())
+    within(size, MAX_ANNOTATED_BYTES, "record_bytes", || {
+        msg!(
+            "problem-detail-annotate-too-large",
+            size = size,
+            most = MAX_ANNOTATED_BYTES
+        )
+    })
 }
 
 /// An answer over [`MAX_ANSWER_BYTES`].
 pub(crate) fn answer_too_large() -> Problem {
-    Problem::too_much_work(
-        msg!("problem-detail-answer-too-large", limit = MAX_ANSWER_BYTES),
-        "answer_bytes",
-        MAX_ANSWER_BYTES as u64,
-    )
+    let detail = msg!("problem-detail-answer-too-large", limit = MAX_ANSWER_BYTES);
+    Problem::too_much_work(detail, "answer_bytes", MAX_ANSWER_BYTES as u64)
 }
 
 /// A writer that refuses to grow past [`MAX_ANSWER_BYTES`]: an answer

@@ -1,8 +1,6 @@
-//! What the routes' handlers share: the server's [`State`] (limits and job
-//! slots), a [`Request`] whose body is read within the limits, JSON
-//! answers, and reading a ruleset's name. The route table (`routes`), the
-//! position handlers (`handlers`) and the record handlers (`records`) all
-//! use it; it uses none of them.
+//! What the routes' handlers share: the server's [`State`] (limits and
+//! slots), a [`Request`] (its body read within the limits, its query into
+//! a struct), JSON answers. It uses no handler module.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -21,7 +19,7 @@ use warp::http::header::{CONTENT_TYPE, HeaderMap, HeaderValue};
 use warp::reply::Response;
 
 use crate::Config;
-use crate::body::{self, Body, BodyStream, Reading};
+use crate::body::{self, Body, BodyStream};
 use crate::budget::{self, Bounded, Memory};
 use crate::problem::{Kind, Problem};
 
@@ -32,9 +30,8 @@ pub(crate) struct State {
     pub(crate) validations: Arc<Semaphore>,
     /// Slots for position jobs.
     pub(crate) jobs: Arc<Semaphore>,
-    /// Slots for engine work (searches), apart from the others: a search
-    /// takes seconds, and the requests that take milliseconds must not
-    /// queue behind it.
+    /// Slots for engine work (searches, seconds each), apart: the requests
+    /// that take milliseconds do not queue behind them.
     pub(crate) engine: Arc<Semaphore>,
     /// The engine requests in flight of each client address.
     pub(crate) engine_clients: Shares,
@@ -48,16 +45,15 @@ pub(crate) struct State {
     pub(crate) live: crate::hub::Hub,
     /// The joins of each address that found no class.
     pub(crate) class_joins: crate::joins::Joins,
-    /// Turns true when a graceful shutdown begins: streams that would
-    /// never end by themselves (server-sent events) end shortly after.
+    /// Turns true when a graceful shutdown begins: server-sent event
+    /// streams end shortly after.
     pub(crate) stopping: tokio::sync::watch::Receiver<bool>,
 }
 
 impl State {
     /// Runs `work` (CPU-bound library calls) in a job slot, on the
-    /// blocking pool whatever its size: however much a small request asks
-    /// for, the threads serving connections stay free. A panic in `work`
-    /// is resumed in the route's task.
+    /// blocking pool, so that the threads serving connections stay free;
+    /// a panic in `work` is resumed in the route's task.
     pub(crate) async fn job<T: Send + 'static>(
         &self,
         deadline: Instant,
@@ -65,10 +61,9 @@ impl State {
     ) -> Result<T, Problem> {
         let slots = self.config.max_concurrent_jobs;
         let permit = acquire(&self.jobs, deadline, || Problem::busy("job", slots)).await?;
+        // A job that waited for a thread past its deadline is not started.
         let task = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            // A job that waited for a thread past its deadline is not
-            // started: nobody waits for its answer.
             (Instant::now() < deadline).then(work)
         });
         match task.await {
@@ -118,7 +113,7 @@ impl Drop for Share {
 }
 
 /// An engine request's turn: its client's share and an engine slot, held
-/// until the work is done (move it into the work's closure).
+/// until the work is done (moved into the work's closure).
 pub(crate) struct EngineTurn {
     _share: Share,
     _slot: OwnedSemaphorePermit,
@@ -127,21 +122,18 @@ pub(crate) struct EngineTurn {
 }
 
 impl EngineTurn {
-    /// Whether the work may start: not once the deadline has passed
-    /// while the request waited (nobody waits for its answer any more).
+    /// Whether the work may start: not past the deadline.
     pub(crate) fn start(&self) -> Result<(), Problem> {
-        if Instant::now() < self.deadline {
-            Ok(())
-        } else {
-            Err(Problem::busy("engine", self.slots))
-        }
+        let on_time = Instant::now() < self.deadline;
+        on_time
+            .then_some(())
+            .ok_or_else(|| Problem::busy("engine", self.slots))
     }
 }
 
 impl State {
-    /// Counts an engine request of `client`: 429 when the client already
-    /// has its share in flight. Taken before the body is read, so that a
-    /// client past its share is told at once.
+    /// Counts an engine request of `client` (before its body is read):
+    /// 429 when the client already has its share in flight.
     pub(crate) fn engine_share(&self, client: IpAddr) -> Result<Share, Problem> {
         let most = self.config.max_engine_per_client.max(1);
         self.engine_clients.take(client, most).ok_or_else(|| {
@@ -174,15 +166,12 @@ impl State {
     }
 }
 
-/// The address of the client of a request (put in the request's
-/// extensions by the connection that reads it).
+/// The client's address, in a request's extensions (from `connections`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct ClientAddr(pub(crate) IpAddr);
 
-/// The route that answered a request: its index among the API's routes
-/// (`routes::api_routes`), put in the answer's extensions by the router,
-/// which matches a request once, so that the metrics count it without
-/// matching again.
+/// The index among `routes::api_routes` of the route that answered, in
+/// the answer's extensions: the metrics count it without matching again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct MatchedRoute(pub(crate) usize);
 
@@ -197,11 +186,8 @@ pub(crate) async fn acquire(
     deadline: Instant,
     busy: impl FnOnce() -> Problem,
 ) -> Result<OwnedSemaphorePermit, Problem> {
-    match tokio::time::timeout_at(deadline, Arc::clone(slots).acquire_owned()).await {
-        Ok(Ok(permit)) => Ok(permit),
-        // The semaphores are never closed.
-        Ok(Err(_)) | Err(_) => Err(busy()),
-    }
+    let acquired = tokio::time::timeout_at(deadline, Arc::clone(slots).acquire_owned()).await;
+    acquired.ok().and_then(Result::ok).ok_or_else(busy)
 }
 
 /// A request, its body not read yet.
@@ -214,10 +200,9 @@ pub(crate) struct Request {
     pub(crate) deadline: Instant,
     /// The language of the answer's words ([`lang`]).
     pub(crate) lang: Lang,
-    /// What the `{…}` of the route's path stands for in this request's
-    /// path (the `{id}` of `/v1/games/{id}`), empty for other routes.
+    /// What the `{…}` of the route's path stands for (empty: none).
     pub(crate) path_value: String,
-    /// The client's address (unspecified when the server does not know it).
+    /// The client's address (unspecified when unknown).
     pub(crate) client: IpAddr,
 }
 
@@ -253,27 +238,23 @@ pub(crate) fn lang(headers: &HeaderMap, query: &str) -> Result<Lang, Problem> {
 impl Request {
     /// Reads the body, within the size, time and memory limits.
     pub(crate) async fn body(&mut self, state: &State) -> Result<Body, Problem> {
-        let stream = self
-            .body
-            .take()
-            .unwrap_or_else(|| Box::pin(futures_util::stream::empty()));
-        let reading = Reading {
-            limit: state.config.body_limit,
-            deadline: self.deadline,
-            stall: state.config.body_timeout,
-            min_rate: state.config.body_min_rate,
-            grace: state.config.body_rate_grace,
-            memory: &state.bodies,
-        };
-        body::read(&self.headers, stream, reading).await
+        let stream = self.body.take();
+        let stream = stream.unwrap_or_else(|| Box::pin(futures_util::stream::empty()));
+        body::read(
+            &self.headers,
+            stream,
+            &state.config,
+            &state.bodies,
+            self.deadline,
+        )
+        .await
     }
 
-    /// The query read into `T`, its fields the parameters the route takes
-    /// (`lang`, which every route takes, is read apart and left out): a
-    /// parameter with no field is refused, naming those it takes; the
-    /// first value, in the query's order, that does not read is
-    /// `T::refused`; of a parameter given twice, the last counts (the
-    /// values of one of `T::LISTS`, joined by commas).
+    /// The query read into `T`, a field a parameter (`lang` is read
+    /// apart): a parameter with no field is refused, naming those it takes;
+    /// the first value that does not read is `T::refused`; of a parameter
+    /// given twice, the last counts (of one of `T::LISTS`, all, joined by
+    /// commas).
     pub(crate) fn query<T: Query>(&self) -> Result<T, Problem> {
         let bad_query = |error: &dyn std::fmt::Display| {
             let error = Message::verbatim(error.to_string());
@@ -316,8 +297,8 @@ impl Request {
     }
 }
 
-/// A route's query parameters: a struct, one field a parameter, each an
-/// `Option` or defaulted (one parameter alone reads).
+/// A route's query parameters: a struct, each field an `Option` or
+/// defaulted (so that one parameter alone reads).
 pub(crate) trait Query: DeserializeOwned {
     /// The parameters that may be repeated, each a comma-separated list.
     const LISTS: &'static [&'static str] = &[];
@@ -358,9 +339,8 @@ fn read<T: DeserializeOwned>(pairs: &[(&str, &str)]) -> Result<T, serde_urlencod
 }
 
 /// The names of the fields of the struct `T`, as its `Deserialize` asks
-/// for them (none for another type).
+/// for them (none for another type): a deserializer that stops there.
 fn field_names<T: DeserializeOwned>() -> &'static [&'static str] {
-    /// Stops at the struct, keeping its fields' names.
     #[derive(Debug)]
     struct Fields(&'static [&'static str]);
     impl std::fmt::Display for Fields {
@@ -434,10 +414,8 @@ pub(crate) async fn slot(
     .await
 }
 
-/// A JSON answer (with a final newline), within [`MAX_ANSWER_BYTES`]:
-/// serializing stops at the limit.
-///
-/// [`MAX_ANSWER_BYTES`]: crate::budget::MAX_ANSWER_BYTES
+/// A JSON answer (with a final newline), its serializing stopped at
+/// [`budget::MAX_ANSWER_BYTES`].
 pub(crate) fn json(status: StatusCode, value: &impl Serialize) -> Result<Response, Problem> {
     let mut text = Bounded::default();
     serde_json::to_writer(&mut text, value).map_err(|e| {
@@ -456,9 +434,8 @@ pub(crate) fn json(status: StatusCode, value: &impl Serialize) -> Result<Respons
     text.push(b'\n');
     let mut response = Response::new(text.into());
     *response.status_mut() = status;
-    response
-        .headers_mut()
-        .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    let json = HeaderValue::from_static("application/json");
+    response.headers_mut().insert(CONTENT_TYPE, json);
     Ok(response)
 }
 

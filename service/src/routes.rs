@@ -6,9 +6,9 @@
 //! becomes a problem response and never takes the server down; paths and
 //! methods that match no route get 404 or 405.
 
+use std::convert::Infallible;
 use std::future::Future;
 use std::net::{IpAddr, Ipv4Addr};
-use std::pin::Pin;
 use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
@@ -27,7 +27,7 @@ use warp::reply::Response;
 use crate::Config;
 use crate::analysis;
 use crate::body;
-use crate::budget::{self, Held, HeldAnswer, Memory};
+use crate::budget::{self, Held, Memory};
 use crate::classes;
 use crate::events;
 use crate::exercises;
@@ -229,11 +229,9 @@ impl Route {
         !matches!(self.serve, Serve::MetricsAddress)
     }
 
-    /// The part of `path` that the `{…}` of the route's path stands for
-    /// (empty for a path without one), when `path` is the route's. A `{…}`
-    /// that ends the path is one segment (`/v1/games/{id}`); one followed
-    /// by a suffix runs to it, slashes included (`{compact}.svg`: the
-    /// compact notation holds a `/`).
+    /// What the `{…}` of the route's path stands for in `path` (empty:
+    /// none), when `path` is the route's: one segment at the end, else all
+    /// up to its suffix (`{compact}.svg`: the compact notation holds `/`).
     pub fn path_value<'p>(&self, path: &'p str) -> Option<&'p str> {
         let Some((prefix, rest)) = self.path.split_once('{') else {
             return (path == self.path).then_some("");
@@ -245,12 +243,11 @@ impl Route {
     }
 }
 
-/// Extra time the route task gets past the deadline to answer with its
-/// own, more precise problem (such as 408 for a slow body).
+/// The time past the deadline a route's task gets to answer its own, more
+/// precise problem (such as 408 for a slow body).
 const GRACE: Duration = Duration::from_millis(50);
 
-/// The route a request matched: its index among [`api_routes`] (none for a
-/// debug route), how it is served, and what its path's `{…}` stands for.
+/// The route a request matched (`matched`: none for a debug route).
 #[derive(Clone)]
 struct Found {
     matched: Option<MatchedRoute>,
@@ -258,12 +255,9 @@ struct Found {
     value: String,
 }
 
-/// The warp filter of one route, built from its method and path: a
-/// literal segment is `warp::path`, a `{…}` that ends its segment
-/// `warp::path::param`, one followed by a suffix (`{compact}.svg`: the
-/// compact notation holds a `/`) the rest of the path up to the suffix.
-/// The path is tried first, so that another route's path costs no
-/// method rejection.
+/// The warp filter of one route, extracting what its `{…}` stands for (see
+/// [`Route::path_value`]); the path is tried before the method, so that
+/// another route's path costs no method rejection.
 fn route_filter(method: &'static str, path: &'static str, serve: Serve) -> BoxedFilter<(String,)> {
     let mut filter = warp::any().map(String::new).boxed();
     for segment in path.split('/').filter(|segment| !segment.is_empty()) {
@@ -311,7 +305,7 @@ fn route_filter(method: &'static str, path: &'static str, serve: Serve) -> Boxed
 }
 
 /// The filter that finds a request's route: the first of [`ROUTES`] (then
-/// of the debug routes, when they are on) whose filter takes it.
+/// of the debug routes, when on) that takes it.
 fn routes_filter(debug_routes: bool) -> BoxedFilter<(Found,)> {
     let api = api_routes().enumerate().map(|(index, route)| {
         route_filter(route.method, route.path, route.serve)
@@ -343,9 +337,8 @@ fn routes_filter(debug_routes: bool) -> BoxedFilter<(Found,)> {
         })
 }
 
-/// The warp filter of the whole API (the server counts and logs each
-/// request around it): each request is answered by its route (see
-/// `routes_filter`), else by a 404 or a 405.
+/// The warp filter of the whole API: each request is answered by its
+/// route, else by a 404 or a 405.
 pub fn router(
     config: &Config,
 ) -> impl Filter<Extract = (impl warp::Reply,), Error = std::convert::Infallible>
@@ -391,9 +384,11 @@ pub(crate) fn api_filter(
                     path_value: found.value,
                     client: client.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0),
                 };
-                with_route(
-                    answer(Arc::clone(&state), found.serve, full, request),
-                    found.matched,
+                answer(
+                    Arc::clone(&state),
+                    (found.serve, found.matched),
+                    full,
+                    request,
                 )
             },
         );
@@ -411,51 +406,34 @@ pub(crate) fn api_filter(
     cors::allow(&config.cors_origins, api.or(rejected).unify())
 }
 
-/// The answer of the route that took `request`.
-fn answer(
+/// The answer of the route that took `request`, saying which route gave
+/// it (`matched`, for the metrics).
+async fn answer(
     state: Arc<State>,
-    serve: Serve,
+    (serve, matched): (Serve, Option<MatchedRoute>),
     full: FullPath,
     mut request: Request,
-) -> Pin<Box<dyn Future<Output = Response> + Send>> {
-    match serve {
-        Serve::Task(handler) => Box::pin(in_task(state, request, handler)),
-        Serve::Direct(direct) => {
-            let (value, query) = (
-                std::mem::take(&mut request.path_value),
-                std::mem::take(&mut request.query),
-            );
-            let deadline = request.deadline;
-            request.body = None;
-            let handler = move |state: Arc<State>, _request: Request| {
-                let (value, query) = (value.clone(), query.clone());
-                async move { state.job(deadline, move || direct(&value, &query)).await }
-            };
-            Box::pin(guarded(state, request, handler))
-        }
-        Serve::PageFiles => {
-            let response = page::file(full.as_str(), &request.headers);
-            Box::pin(async move { response })
-        }
-        // Not a route of the API's address: never found there.
-        Serve::MetricsAddress => Box::pin(async { Response::new(bytes::Bytes::new().into()) }),
-    }
-}
-
-/// The answer, saying which route gave it (for the metrics).
-async fn with_route(
-    response: impl Future<Output = Response>,
-    matched: Option<MatchedRoute>,
 ) -> Response {
-    let mut response = response.await;
+    let mut response = match serve {
+        Serve::Task(handler) => in_task(state, request, handler).await,
+        Serve::Direct(direct) => {
+            let value = std::mem::take(&mut request.path_value);
+            let (query, deadline) = (std::mem::take(&mut request.query), request.deadline);
+            let jobs = Arc::clone(&state);
+            let work = async move { jobs.job(deadline, move || direct(&value, &query)).await };
+            guarded(state, deadline, Lang::En, work).await
+        }
+        Serve::PageFiles => page::file(full.as_str(), &request.headers),
+        // Not a route of the API's address: never found there.
+        Serve::MetricsAddress => Response::new(bytes::Bytes::new().into()),
+    };
     if let Some(matched) = matched {
         response.extensions_mut().insert(matched);
     }
     response
 }
 
-/// The state every handler shares: the limits, the slots, the memories
-/// and the archive of `config`.
+/// The state every handler shares.
 fn state(config: &Config, stopping: tokio::sync::watch::Receiver<bool>) -> Arc<State> {
     Arc::new(State {
         stopping,
@@ -477,20 +455,20 @@ fn state(config: &Config, stopping: tokio::sync::watch::Receiver<bool>) -> Arc<S
     })
 }
 
-/// `request` answered by `handler` in its own task ([`guarded`]), in the
-/// language it asks for (a `lang` that names none: 400, in English).
+/// `request` answered by `handler` ([`guarded`]) in the language it asks
+/// for (a `lang` that names none: 400, in English).
 async fn in_task(state: Arc<State>, mut request: Request, handler: Handler) -> Response {
     match plumbing::lang(&request.headers, &request.query) {
         Ok(lang) => {
             request.lang = lang;
-            with_language(guarded(state, request, handler).await, lang)
+            let (deadline, work) = (request.deadline, handler(Arc::clone(&state), request));
+            with_language(guarded(state, deadline, lang, work).await, lang)
         }
         Err(problem) => with_language(problem.into_response(Lang::En), Lang::En),
     }
 }
-/// Says in which language the answer is written (`Content-Language`), and
-/// that it depends on `Accept-Language` (`Vary`), unless the handler said
-/// otherwise.
+/// Says the answer's language (`Content-Language`) and that it depends on
+/// `Accept-Language` (`Vary`), unless the handler said otherwise.
 fn with_language(mut response: Response, lang: Lang) -> Response {
     let headers = response.headers_mut();
     if !headers.contains_key(CONTENT_LANGUAGE) {
@@ -502,18 +480,15 @@ fn with_language(mut response: Response, lang: Lang) -> Response {
     response
 }
 
-/// Runs a handler in its own task: a panic becomes a 500, an answer that
+/// Runs `work` in its own task: a panic becomes a 500, an answer that
 /// misses the deadline a 503, and the task ends when the client leaves;
-/// the answer within the answer budget.
-async fn guarded<H, F>(state: Arc<State>, request: Request, handler: H) -> Response
+/// the answer within the answer budget, its problems in `lang`.
+async fn guarded<F>(state: Arc<State>, deadline: Instant, lang: Lang, work: F) -> Response
 where
-    H: Fn(Arc<State>, Request) -> F,
     F: Future<Output = Result<Response, Problem>> + Send + 'static,
 {
-    let deadline = request.deadline;
-    let lang = request.lang;
     let limit = state.config.request_timeout;
-    let task = tokio::spawn(handler(Arc::clone(&state), request));
+    let task = tokio::spawn(work);
     let _abort = AbortOnDrop(task.abort_handle());
     let answered = match tokio::time::timeout_at(deadline + GRACE, task).await {
         Ok(Ok(Ok(response))) => held_answer(&state, response).await,
@@ -542,9 +517,9 @@ where
 
 /// An answer within the answer budget: over [`budget::MAX_ANSWER_BYTES`],
 /// a problem; over the uncounted size, its bytes hold their part of the
-/// memory kept for answers until they are handed to the connection (the
-/// client may be slow to read them). When that memory is taken, 503 at
-/// once: an answer waiting for room would be memory counted nowhere.
+/// memory for answers until handed to the connection, or, when that is
+/// taken, 503 at once (an answer waiting for room is memory counted
+/// nowhere).
 async fn held_answer(state: &State, response: Response) -> Result<Response, Problem> {
     let Some(size) = http_body::Body::size_hint(response.body()).exact() else {
         // A stream (NDJSON lines): bounded by its channel, not held here.
@@ -558,7 +533,7 @@ async fn held_answer(state: &State, response: Response) -> Result<Response, Prob
         return Ok(response);
     }
     let mut held = Held::default();
-    if !state.answers.try_cover(&mut held, size) {
+    if !state.answers.cover(&mut held, size, Instant::now()).await {
         return Err(Problem::busy_because(msg!(
             "problem-detail-answers-busy",
             limit = state.answers.bytes()
@@ -573,7 +548,13 @@ async fn held_answer(state: &State, response: Response) -> Result<Response, Prob
     parts
         .headers
         .insert(CONTENT_LENGTH, HeaderValue::from(bytes.len()));
-    let streamed = warp::reply::stream(HeldAnswer::new(bytes, held)).into_response();
+    // The memory is held as long as the body: until it is sent.
+    let bytes = futures_util::stream::once(async { Ok::<_, Infallible>(bytes) });
+    let handed = futures_util::StreamExt::map(bytes, move |bytes| {
+        let _memory = &held;
+        bytes
+    });
+    let streamed = warp::reply::stream(handed).into_response();
     Ok(Response::from_parts(parts, streamed.into_body()))
 }
 
@@ -588,9 +569,8 @@ impl Drop for AbortOnDrop {
 }
 
 /// The answer to a request no route answers: 405 with `Allow` for a
-/// route's path (written as the route writes it), 404 for any other. A
-/// CORS preflight from an origin not in `cors_origins` is told about
-/// `--cors-origin` (one from an allowed origin gets its 204 from `cors`).
+/// route's path (written as the route writes it; a preflight from an
+/// origin not allowed is told about `--cors-origin`), 404 for any other.
 fn fallback(
     path: &str,
     method: &Method,

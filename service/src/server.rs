@@ -81,10 +81,8 @@ pub async fn serve(
     let api_pool = Pool::new(limits, Arc::clone(&metrics), true);
     let mut pools = vec![Arc::clone(&api_pool)];
     let (stop_streams, stopping) = tokio::sync::watch::channel(false);
-    let api_service = TowerToHyperService::new(Compression::new(warp::service(api_filter(
-        &config, stopping,
-    ))));
-    let accept_api = api_pool.accept(api, api_service);
+    let api_service = Compression::new(warp::service(api_filter(&config, stopping)));
+    let accept_api = api_pool.accept(api, TowerToHyperService::new(api_service));
     let accept_metrics = match metrics_listener {
         Some(listener) => {
             // Its own pool and counters: scrapes are not API traffic.
@@ -96,11 +94,9 @@ pub async fn serve(
             let counters = Metrics::new(METRICS_CONNECTIONS, Vec::new());
             let pool = Pool::new(limits, Arc::new(counters), false);
             pools.push(Arc::clone(&pool));
-            let service = TowerToHyperService::new(warp::service(metrics::filter(
-                metrics,
-                METRICS_ROUTE.path,
-            )));
-            futures_util::future::Either::Left(pool.accept(listener, service))
+            let service = warp::service(metrics::filter(metrics, METRICS_ROUTE.path));
+            let accept = pool.accept(listener, TowerToHyperService::new(service));
+            futures_util::future::Either::Left(accept)
         }
         None => futures_util::future::Either::Right(std::future::pending()),
     };
@@ -113,16 +109,11 @@ pub async fn serve(
     tracing::info!("shutting down: answering the requests in flight");
     stop_streams.send_replace(true);
     let all_closed = futures_util::future::join_all(pools.iter().map(|pool| pool.shut_down()));
-    if tokio::time::timeout(config.shutdown_timeout, all_closed)
-        .await
-        .is_err()
-    {
-        for pool in &pools {
-            pool.close_all();
-        }
-        return Err(ShutdownTimedOut(config.shutdown_timeout));
-    }
-    Ok(())
+    let in_time = tokio::time::timeout(config.shutdown_timeout, all_closed).await;
+    in_time.map(drop).map_err(|_| {
+        pools.iter().for_each(|pool| pool.close_all());
+        ShutdownTimedOut(config.shutdown_timeout)
+    })
 }
 
 /// Completes on SIGINT (Ctrl-C) or SIGTERM. The handlers are installed
@@ -134,15 +125,13 @@ pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
     use tokio::signal::unix::{SignalKind, signal};
     let interrupt = signal(SignalKind::interrupt()).ok();
     let terminate = signal(SignalKind::terminate()).ok();
-    async move {
-        let received = |signal: Option<tokio::signal::unix::Signal>| async move {
-            match signal {
-                Some(mut signal) => {
-                    signal.recv().await;
-                }
-                None => std::future::pending::<()>().await,
-            }
+    let received = |signal: Option<tokio::signal::unix::Signal>| async move {
+        let Some(mut signal) = signal else {
+            return std::future::pending().await;
         };
+        signal.recv().await;
+    };
+    async move {
         tokio::select! {
             () = received(interrupt) => {}
             () = received(terminate) => {}
@@ -186,13 +175,9 @@ pub fn run(config: Config) -> Result<(), Box<dyn std::error::Error + Send + Sync
         if let Some(metrics) = &metrics {
             tracing::info!("metrics on http://{}/metrics", metrics.local_addr()?);
         }
-        if config.cors_origins.is_empty() {
-            tracing::info!("cross-origin requests: none allowed (songo serve --cors-origin ORIGIN allows a site's pages)");
-        } else {
-            tracing::info!(
-                "cross-origin requests allowed from: {}",
-                config.cors_origins.join(", ")
-            );
+        match config.cors_origins.join(", ") {
+            none if none.is_empty() => tracing::info!("cross-origin requests: none allowed (songo serve --cors-origin ORIGIN allows a site's pages)"),
+            origins => tracing::info!("cross-origin requests allowed from: {origins}"),
         }
         let local = api.local_addr()?;
         // Before the line that says it listens: a signal from then on

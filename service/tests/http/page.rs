@@ -291,6 +291,45 @@ fn cors_is_off_unless_origins_are_allowed() {
     assert_eq!(stranger.header("access-control-allow-origin"), None);
 }
 
+/// `*` allows every origin; a preflight names the headers a keeper's page
+/// sends, and every answer exposes the `ETag` it sends back in `If-Match`.
+#[test]
+fn any_origin_preflight_names_the_headers_the_api_reads() {
+    let server = TestServer::with(Config {
+        cors_origins: vec!["*".to_owned()],
+        ..Config::default()
+    });
+    let origin = ("Origin", "https://b.example");
+    let preflight = server.request(
+        "OPTIONS",
+        "/v1/games/1",
+        &[origin, ("Access-Control-Request-Method", "PATCH")],
+        None,
+    );
+    assert_eq!(preflight.status, 204);
+    assert_eq!(
+        preflight.header("access-control-allow-origin"),
+        Some("https://b.example")
+    );
+    let allowed = preflight
+        .header("access-control-allow-headers")
+        .unwrap_or_default();
+    for header in ["authorization", "if-match", "content-type"] {
+        assert!(allowed.contains(header), "{allowed}");
+    }
+    assert_eq!(
+        preflight.header("access-control-expose-headers"),
+        Some("etag")
+    );
+    let reply = server.request("GET", "/healthz", &[origin], None);
+    assert_eq!(reply.header("access-control-expose-headers"), Some("etag"));
+    let vary = reply.headers.iter().filter(|(name, _)| name == "vary");
+    assert!(
+        vary.clone().any(|(_, value)| value == "origin"),
+        "{reply:?}"
+    );
+}
+
 /// A preflight the server refuses says which flag allows a site, not that
 /// the route wants POST (issue 26, item 24); in English and in French.
 #[test]
