@@ -200,13 +200,17 @@ pub const ROUTES: &[Route] = &[
 ];
 
 /// The routes `songo serve --debug-routes` adds for the tests (a panic, a
-/// slow answer): not part of the API, so neither documented nor counted.
+/// slow answer, a large one): not part of the API, so neither documented
+/// nor counted.
 const DEBUG_ROUTES: &[(&str, &str, Handler)] = &[
     ("GET", "/debug/panic", |state, request| {
         Box::pin(handlers::debug_panic(state, request))
     }),
     ("GET", "/debug/sleep", |state, request| {
         Box::pin(handlers::debug_sleep(state, request))
+    }),
+    ("GET", "/debug/answer", |state, request| {
+        Box::pin(handlers::debug_answer(state, request))
     }),
 ];
 
