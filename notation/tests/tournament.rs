@@ -72,7 +72,7 @@ fn replay(files: &[std::path::PathBuf]) {
 
 mod matching {
     use proptest::prelude::*;
-    use songo_notation::tournament::matching::maximum_weight_matching;
+    use songo_notation::tournament::matching::{IncrementalMatching, maximum_weight_matching};
 
     /// The heaviest matching's weight by trying every matching.
     fn brute_force(n: usize, weights: &[Vec<u64>]) -> u64 {
@@ -212,6 +212,130 @@ mod matching {
                     }
                 }
                 prop_assert_eq!(total, brute_force(n, &weights));
+            }
+        }
+    }
+
+    /// A step of the Dutch system's kind on a larger graph: a player's
+    /// row raised, a pair fixed (its other edges removed), a block of
+    /// edges given new weights, single edges changed.
+    #[derive(Clone, Debug)]
+    enum Step {
+        Raise(usize, u64),
+        Fix(usize, usize),
+        Block(usize, usize, u64),
+        Single(usize, usize, u64),
+    }
+
+    fn step() -> impl Strategy<Value = Step> {
+        prop_oneof![
+            (0usize..40, 1u64..3).prop_map(|(v, by)| Step::Raise(v, by)),
+            (0usize..40, 0usize..40).prop_map(|(a, b)| Step::Fix(a, b)),
+            (0usize..40, 2usize..20, 0u64..8).prop_map(|(v, len, salt)| Step::Block(v, len, salt)),
+            (0usize..40, 0usize..40, 0u64..14).prop_map(|(a, b, w)| Step::Single(a, b, w)),
+        ]
+    }
+
+    /// Sets edge `a`–`b` in both the weights and the matching.
+    fn set(
+        weights: &mut [Vec<u64>],
+        matching: &mut IncrementalMatching<u64>,
+        a: usize,
+        b: usize,
+        weight: u64,
+    ) {
+        if a != b {
+            weights[a][b] = weight;
+            weights[b][a] = weight;
+            matching.set_weight(a, b, weight);
+        }
+    }
+
+    /// Applies `step` to both the weights and the matching.
+    fn apply(step: &Step, weights: &mut [Vec<u64>], matching: &mut IncrementalMatching<u64>) {
+        let n = weights.len();
+        match *step {
+            Step::Raise(v, by) => {
+                for w in 0..n {
+                    let weight = weights[v % n][w];
+                    if weight > 0 {
+                        set(weights, matching, v % n, w, weight + by);
+                    }
+                }
+            }
+            Step::Fix(a, b) if a % n != b % n => {
+                for other in 0..n {
+                    for (one, two) in [(a % n, b % n), (b % n, a % n)] {
+                        set(
+                            weights,
+                            matching,
+                            one,
+                            other,
+                            if other == two { 1000 } else { 0 },
+                        );
+                    }
+                }
+            }
+            Step::Fix(..) => {}
+            Step::Block(v, len, salt) => {
+                let block = v % n..(v % n + len).min(n);
+                for a in block.clone() {
+                    for b in block.start..a {
+                        let weight = weights[a][b];
+                        if weight > 0 {
+                            let new = 1 + (weight * 7 + salt + (a * b) as u64) % 9;
+                            set(weights, matching, a, b, new);
+                        }
+                    }
+                }
+            }
+            Step::Single(a, b, weight) => set(weights, matching, a % n, b % n, weight),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// On graphs of up to 40 vertices with few distinct weights (many
+        /// tight edges, so blossoms within blossoms), kept from one
+        /// matching to the next, each matching after a step weighs as
+        /// much as one computed afresh.
+        #[test]
+        fn incremental_matching_keeps_its_blossoms_rightly(
+            n in 12usize..40,
+            seed in proptest::collection::vec(0u64..4, 40 * 40),
+            steps in proptest::collection::vec(step(), 1..25),
+        ) {
+            let mut weights = vec![vec![0u64; n]; n];
+            let mut matching = IncrementalMatching::new(n);
+            for v in 0..n {
+                for w in v + 1..n {
+                    // Weights 0, 4, 8, 12: equal sums everywhere.
+                    let weight = seed[v * 40 + w] * 4;
+                    weights[v][w] = weight;
+                    weights[w][v] = weight;
+                    matching.set_weight(v, w, weight);
+                }
+            }
+            matching.matching();
+            for step in &steps {
+                apply(step, &mut weights, &mut matching);
+                let mates = matching.matching();
+                let edges: Vec<(usize, usize, u64)> = weights
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(v, row)| row.iter().enumerate().skip(v + 1).map(move |(w, &x)| (v, w, x)))
+                    .collect();
+                let weight_of = |mates: &[Option<usize>]| -> u64 {
+                    (0..n).filter_map(|v| mates[v].filter(|&w| v < w).map(|w| weights[v][w])).sum()
+                };
+                for v in 0..n {
+                    if let Some(w) = mates[v] {
+                        prop_assert_eq!(mates[w], Some(v));
+                        prop_assert!(weights[v][w] > 0);
+                    }
+                }
+                prop_assert_eq!(weight_of(&mates), weight_of(&maximum_weight_matching(n, &edges)));
             }
         }
     }

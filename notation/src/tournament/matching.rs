@@ -84,9 +84,9 @@ pub fn maximum_weight_matching<W: Weight>(
 }
 
 /// A maximum-weight matching of a graph whose edges' weights change
-/// between solutions: the last solution's matching and duals are kept, and
-/// only the vertices whose edges changed (and their partners) are matched
-/// anew. The Dutch system asks for hundreds of matchings a round, each a
+/// between solutions: the last solution's matching, duals and blossoms
+/// are kept, and only the vertices whose edges changed (and their partners)
+/// are matched anew, leaving their blossoms. The Dutch system asks for hundreds of matchings a round, each a
 /// few edges away from the last.
 ///
 /// The graph is complete; an edge of weight zero is no edge.
@@ -117,12 +117,15 @@ impl<W: Weight> IncrementalMatching<W> {
             return;
         }
         let k = edge_index(u, v);
+        // The slack's term: the weight doubled (so that every dual stays
+        // an integer), and doubled again as the slack counts it.
         let doubled = weight.add(weight);
+        let term = doubled.add(doubled);
         let solver = &mut self.solver;
         let (uv, vu) = (u * solver.n + v, v * solver.n + u);
-        if solver.weights[uv] != doubled {
-            solver.weights[uv] = doubled;
-            solver.weights[vu] = doubled;
+        if solver.weights[uv] != term {
+            solver.weights[uv] = term;
+            solver.weights[vu] = term;
             solver.present[uv] = weight != W::ZERO;
             solver.present[vu] = weight != W::ZERO;
             self.changed.push(k);
@@ -134,9 +137,13 @@ impl<W: Weight> IncrementalMatching<W> {
     /// A maximum-weight matching for the current weights: each vertex's
     /// partner, `None` when unmatched.
     pub fn matching(&mut self) -> Vec<Option<usize>> {
-        // The last solution's blossoms go first (their duals into their
-        // vertices'; a matched edge whose weight changed is unmatched).
-        self.solver.dissolve();
+        // The last solution's blossoms are kept, but not one holding both
+        // ends of a changed edge: the edge may be in its cycle, which must
+        // stay tight.
+        for &k in &self.changed {
+            let (u, v) = self.solver.edges[k];
+            self.solver.separate(u, v);
+        }
         // The last duals still prove the matching the heaviest unless a
         // changed edge is now heavier than its ends' duals: one end of
         // each such edge is matched anew (the end with more changed
@@ -148,14 +155,14 @@ impl<W: Weight> IncrementalMatching<W> {
         self.reopened.clear();
         for &k in &self.changed {
             let (u, v) = solver.edges[k];
-            let weight = solver.weights[u * solver.n + v];
+            let term = solver.weights[u * solver.n + v];
             // A reopened vertex (its count set to zero) gets a dual that
             // covers all its edges.
             if self.touched[u] == 0 || self.touched[v] == 0 {
                 continue;
             }
             // The slack's formula, below zero.
-            if solver.dual[u].add(solver.dual[v]) < weight.add(weight) {
+            if solver.dual[u].add(solver.dual[v]) < term {
                 let end = if self.touched[u] >= self.touched[v] {
                     u
                 } else {
@@ -170,6 +177,12 @@ impl<W: Weight> IncrementalMatching<W> {
             self.touched[u] = 0;
             self.touched[v] = 0;
         }
+        // A reopened vertex leaves its blossoms (it is unmatched, and its
+        // new dual would loosen their cycles).
+        for &v in &self.reopened {
+            self.solver.isolate(v);
+        }
+        self.solver.unmatch_loose(&self.changed);
         self.changed.clear();
         self.solver.reopen(&self.reopened);
         self.solver.solve();
@@ -213,16 +226,28 @@ struct Solver<W> {
     /// The endpoints of the edges linking consecutive children.
     child_endpoints: Vec<Vec<usize>>,
     best_edge: Vec<usize>,
-    /// The ends and weight of each `best_edge`, kept beside it: the scans
-    /// compare against its slack for every edge, and reading it from the
-    /// graph was a miss of the cache each time.
-    best_ends: Vec<(usize, usize, W)>,
+    /// The slack of each `best_edge`, kept beside it (and updated with the
+    /// duals): the scans compare against it for every edge.
+    best_slacks: Vec<W>,
     /// For an outer blossom, its least-slack edges to other outer blossoms.
     best_edges: Vec<Option<Vec<usize>>>,
     unused: Vec<usize>,
     dual: Vec<W>,
+    /// Whether edge `u`–`v` is known tight this stage, at `u * n + v` and
+    /// `v * n + u` (a scan reads its row in order).
     allowed: Vec<bool>,
+    /// The edges set in `allowed`, to clear them at the next stage.
+    allowed_edges: Vec<usize>,
+    /// For a new blossom, its least-slack edge to each outer blossom and
+    /// that edge's slack (scratch space, kept to reuse it: all `NONE`
+    /// between uses), and the blossoms that have one.
+    merge_to: Vec<usize>,
+    merge_slacks: Vec<W>,
+    merge_reached: Vec<usize>,
     queue: Vec<usize>,
+    /// The vertices of the blossoms released since the last solution,
+    /// whose matched edges may have loosened.
+    loosened: Vec<usize>,
 }
 
 /// Which dual change ends a stage's search.
@@ -265,12 +290,17 @@ impl<W: Weight> Solver<W> {
             base: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
             child_endpoints: vec![Vec::new(); 2 * n],
             best_edge: vec![NONE; 2 * n],
-            best_ends: vec![(0, 0, W::ZERO); 2 * n],
+            best_slacks: vec![W::ZERO; 2 * n],
             best_edges: vec![None; 2 * n],
             unused: (n..2 * n).rev().collect(),
             dual: vec![W::ZERO; 2 * n],
-            allowed: vec![false; edge_count],
+            allowed: vec![false; n * n],
+            allowed_edges: Vec::new(),
+            merge_to: vec![NONE; 2 * n],
+            merge_slacks: vec![W::ZERO; 2 * n],
+            merge_reached: Vec::new(),
             queue: Vec::new(),
+            loosened: Vec::new(),
         }
     }
 
@@ -287,7 +317,7 @@ impl<W: Weight> Solver<W> {
         for &v in changed {
             let mut dual = W::ZERO;
             let row = v * self.n..(v + 1) * self.n;
-            for (w, (&weight, &present)) in self.weights[row.clone()]
+            for (w, (&term, &present)) in self.weights[row.clone()]
                 .iter()
                 .zip(&self.present[row])
                 .enumerate()
@@ -296,70 +326,99 @@ impl<W: Weight> Solver<W> {
                     continue;
                 }
                 let other = self.dual[w];
-                let doubled = weight.add(weight);
-                if doubled > other {
-                    dual = dual.max(doubled.sub(other));
+                if term > other {
+                    dual = dual.max(term.sub(other));
                 }
             }
             self.dual[v] = dual;
         }
     }
 
-    /// Turns every blossom's dual into its vertices' (each edge's slack
-    /// stays non-negative) and forgets the blossoms; a matched edge that is
-    /// no longer tight is unmatched.
-    fn dissolve(&mut self) {
-        for b in self.n..2 * self.n {
-            if self.base[b] != NONE {
-                let z = self.dual[b];
-                for leaf in self.leaves_of(b) {
-                    self.dual[leaf] = self.dual[leaf].add(z);
-                }
+    /// Expands the blossoms that hold both `u` and `v`, from the top.
+    fn separate(&mut self, u: usize, v: usize) {
+        loop {
+            let top = self.in_blossom[u];
+            if top < self.n || top != self.in_blossom[v] {
+                return;
             }
+            self.release(top);
         }
-        for b in self.n..2 * self.n {
-            self.parent[b] = NONE;
-            self.children[b].clear();
-            self.child_endpoints[b].clear();
-            self.base[b] = NONE;
-            self.best_edges[b] = None;
+    }
+
+    /// Expands the blossoms that hold `v`, from the top.
+    fn isolate(&mut self, v: usize) {
+        while self.in_blossom[v] >= self.n {
+            self.release(self.in_blossom[v]);
+        }
+    }
+
+    /// Expands top-level blossom `b` between two solutions: its dual goes
+    /// into its vertices' (every edge's slack stays non-negative, those
+    /// inside it unchanged); its children stay blossoms.
+    fn release(&mut self, b: usize) {
+        let z = self.dual[b];
+        if z != W::ZERO {
+            for leaf in self.leaves_of(b) {
+                self.dual[leaf] = self.dual[leaf].add(z);
+                // The edge matched at the base is no longer tight.
+                self.loosened.push(leaf);
+            }
             self.dual[b] = W::ZERO;
         }
-        self.unused = (self.n..2 * self.n).rev().collect();
-        for v in 0..self.n {
-            self.in_blossom[v] = v;
-            self.parent[v] = NONE;
-        }
-        for v in 0..self.n {
-            if self.mate[v] != NONE
-                && (self.slack(self.mate[v] / 2) != W::ZERO || !self.edge_present(self.mate[v] / 2))
-            {
-                let partner = self.endpoint[self.mate[v]];
-                self.mate[partner] = NONE;
+        self.expand_blossom(b, true);
+    }
+
+    /// Unmatches the matched edges that the changes of weights and of
+    /// duals left loose or removed: the changed edges' and the released
+    /// blossoms' vertices'. (An edge inside a kept blossom is unchanged.)
+    fn unmatch_loose(&mut self, changed: &[usize]) {
+        let mut vertices = std::mem::take(&mut self.loosened);
+        vertices.extend(changed.iter().flat_map(|&k| {
+            let (u, v) = self.edges[k];
+            [u, v]
+        }));
+        for &v in &vertices {
+            let p = self.mate[v];
+            if p == NONE || self.in_blossom[v] == self.in_blossom[self.endpoint[p]] {
+                continue;
+            }
+            if self.slack(p / 2) != W::ZERO || !self.edge_present(p / 2) {
+                self.mate[self.endpoint[p]] = NONE;
                 self.mate[v] = NONE;
             }
         }
+        vertices.clear();
+        self.loosened = vertices;
     }
 
     fn slack(&self, k: usize) -> W {
         let (u, v) = self.edges[k];
-        let weight = self.weights[u * self.n + v];
-        self.dual[u].add(self.dual[v]).sub(weight.add(weight))
+        self.dual[u]
+            .add(self.dual[v])
+            .sub(self.weights[u * self.n + v])
     }
 
     /// Makes edge `k` (`NONE`: none) the least-slack edge of `x`.
     fn set_best(&mut self, x: usize, k: usize) {
         self.best_edge[x] = k;
         if k != NONE {
-            let (u, v) = self.edges[k];
-            self.best_ends[x] = (u, v, self.weights[u * self.n + v]);
+            self.best_slacks[x] = self.slack(k);
         }
     }
 
     /// The slack of `x`'s least-slack edge (there is one).
     fn best_slack(&self, x: usize) -> W {
-        let (u, v, weight) = self.best_ends[x];
-        self.dual[u].add(self.dual[v]).sub(weight.add(weight))
+        self.best_slacks[x]
+    }
+
+    /// Edge `k` is tight in this stage.
+    fn allow(&mut self, k: usize) {
+        let (u, v) = self.edges[k];
+        if !self.allowed[u * self.n + v] {
+            self.allowed[u * self.n + v] = true;
+            self.allowed[v * self.n + u] = true;
+            self.allowed_edges.push(k);
+        }
     }
 
     fn edge_present(&self, k: usize) -> bool {
@@ -478,8 +537,9 @@ impl<W: Weight> Solver<W> {
     /// The new outer blossom `b`'s least-slack edges to each other outer
     /// blossom, from its children's.
     fn merge_best_edges(&mut self, b: usize) {
-        let mut best_to = vec![NONE; 2 * self.n];
-        let mut best_slack = vec![W::ZERO; 2 * self.n];
+        let mut best_to = std::mem::take(&mut self.merge_to);
+        let mut best_slack = std::mem::take(&mut self.merge_slacks);
+        let mut reached = std::mem::take(&mut self.merge_reached);
         for child in self.children[b].clone() {
             match self.best_edges[child].take() {
                 Some(list) => {
@@ -491,7 +551,8 @@ impl<W: Weight> Solver<W> {
                         let _ = i;
                         if self.edge_present(k) {
                             let slack = self.slack(k);
-                            self.consider_best(b, j, k, slack, &mut best_to, &mut best_slack);
+                            let best = (&mut best_to[..], &mut best_slack[..], &mut reached);
+                            self.consider_best(b, j, k, slack, best);
                         }
                     }
                 }
@@ -501,11 +562,12 @@ impl<W: Weight> Solver<W> {
                         let n = self.n;
                         for w in (0..n).filter(|&w| w != leaf) {
                             if self.present[leaf * n + w] {
-                                let weight = self.weights[leaf * n + w];
-                                let slack =
-                                    self.dual[leaf].add(self.dual[w]).sub(weight.add(weight));
+                                let slack = self.dual[leaf]
+                                    .add(self.dual[w])
+                                    .sub(self.weights[leaf * n + w]);
                                 let k = edge_index(leaf, w);
-                                self.consider_best(b, w, k, slack, &mut best_to, &mut best_slack);
+                                let best = (&mut best_to[..], &mut best_slack[..], &mut reached);
+                                self.consider_best(b, w, k, slack, best);
                             }
                         }
                     }
@@ -513,7 +575,15 @@ impl<W: Weight> Solver<W> {
             }
             self.best_edge[child] = NONE;
         }
-        let list: Vec<usize> = best_to.into_iter().filter(|&k| k != NONE).collect();
+        // In the order of the blossoms reached, as a scan of them all.
+        reached.sort_unstable();
+        let list: Vec<usize> = reached.iter().map(|&bj| best_to[bj]).collect();
+        for bj in reached.drain(..) {
+            best_to[bj] = NONE;
+        }
+        self.merge_to = best_to;
+        self.merge_slacks = best_slack;
+        self.merge_reached = reached;
         let mut best = NONE;
         for &k in &list {
             if best == NONE || self.slack(k) < self.slack(best) {
@@ -532,14 +602,16 @@ impl<W: Weight> Solver<W> {
         j: usize,
         k: usize,
         slack: W,
-        best_to: &mut [usize],
-        best_slack: &mut [W],
+        (best_to, best_slack, reached): (&mut [usize], &mut [W], &mut Vec<usize>),
     ) {
         let bj = self.in_blossom[j];
         if bj != b
             && self.label[bj] == Label::Outer
             && (best_to[bj] == NONE || slack < best_slack[bj])
         {
+            if best_to[bj] == NONE {
+                reached.push(bj);
+            }
             best_to[bj] = k;
             best_slack[bj] = slack;
         }
@@ -609,10 +681,10 @@ impl<W: Weight> Solver<W> {
             self.label[self.endpoint[q]] = Label::Free;
             self.assign_label(self.endpoint[p ^ 1], Label::Inner, p);
             let linking = self.endpoint_at(b, j - trick_i) / 2;
-            self.allowed[linking] = true;
+            self.allow(linking);
             j += step;
             p = self.endpoint_at(b, j - trick_i) ^ trick;
-            self.allowed[p / 2] = true;
+            self.allow(p / 2);
             j += step;
         }
         let bv = self.child_at(b, j);
@@ -724,7 +796,11 @@ impl<W: Weight> Solver<W> {
             for b in self.n..2 * self.n {
                 self.best_edges[b] = None;
             }
-            self.allowed.fill(false);
+            for k in std::mem::take(&mut self.allowed_edges) {
+                let (u, v) = self.edges[k];
+                self.allowed[u * self.n + v] = false;
+                self.allowed[v * self.n + u] = false;
+            }
             self.queue.clear();
             let mut roots = false;
             for v in 0..self.n {
@@ -767,7 +843,7 @@ impl<W: Weight> Solver<W> {
                     return true;
                 }
                 Delta::Free(k) => {
-                    self.allowed[k] = true;
+                    self.allow(k);
                     let (mut i, j) = self.edges[k];
                     if self.label[self.in_blossom[i]] == Label::Free {
                         i = j;
@@ -775,7 +851,7 @@ impl<W: Weight> Solver<W> {
                     self.queue.push(i);
                 }
                 Delta::Outer(k) => {
-                    self.allowed[k] = true;
+                    self.allow(k);
                     self.queue.push(self.edges[k].0);
                 }
                 Delta::Expand(b) => self.expand_blossom(b, false),
@@ -798,15 +874,16 @@ impl<W: Weight> Solver<W> {
                 // The endpoint at `w`: edge `k`'s ends are in order.
                 let p = 2 * k + usize::from(w > v);
                 let mut slack = W::ZERO;
-                if !self.allowed[k] {
-                    let weight = self.weights[v * n + w];
-                    slack = dual_v.add(self.dual[w]).sub(weight.add(weight));
+                let mut allowed = self.allowed[v * n + w];
+                if !allowed {
+                    slack = dual_v.add(self.dual[w]).sub(self.weights[v * n + w]);
                     if slack == W::ZERO {
-                        self.allowed[k] = true;
+                        self.allow(k);
+                        allowed = true;
                     }
                 }
                 let bw = self.in_blossom[w];
-                if self.allowed[k] {
+                if allowed {
                     if self.label[bw] == Label::Free && self.mate[self.base[bw]] == NONE {
                         // An unmatched vertex whose dual is zero: an
                         // augmenting path.
@@ -829,12 +906,14 @@ impl<W: Weight> Solver<W> {
                 } else if self.label[bw] == Label::Outer {
                     let b = self.in_blossom[v];
                     if self.best_edge[b] == NONE || slack < self.best_slack(b) {
-                        self.set_best(b, k);
+                        self.best_edge[b] = k;
+                        self.best_slacks[b] = slack;
                     }
                 } else if self.label[w] == Label::Free
                     && (self.best_edge[w] == NONE || slack < self.best_slack(w))
                 {
-                    self.set_best(w, k);
+                    self.best_edge[w] = k;
+                    self.best_slacks[w] = slack;
                 }
             }
         }
@@ -899,6 +978,12 @@ impl<W: Weight> Solver<W> {
                     Label::Inner => self.dual[b] = self.dual[b].sub(delta),
                     _ => {}
                 }
+            }
+        }
+        // The least-slack edges' slacks follow the duals.
+        for x in 0..2 * self.n {
+            if self.best_edge[x] != NONE {
+                self.best_slacks[x] = self.slack(self.best_edge[x]);
             }
         }
         kind
