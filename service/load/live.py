@@ -18,7 +18,9 @@ Environment: LIVE_SERVERS (host:port,...), LIVE_TOKEN (a write token),
 LIVE_GAMES (100), LIVE_SPECTATORS (500), LIVE_SECONDS (60), LIVE_INTERVAL_MS
 (5000), LIVE_PROCESSES (4: the boards split over processes, each board's
 keeper and spectators in one), LIVE_SOURCES (100 loopback addresses),
-LIVE_KILL_PID, LIVE_KILL_INDEX (0), LIVE_KILL_AT (half the run, seconds).
+LIVE_KILL_PID, LIVE_KILL_INDEX (0), LIVE_KILL_AT (half the run, seconds),
+LIVE_SERVER_PIDS (pid,...: their CPU time over the run is printed, beside
+the harness's own and the whole machine's).
 
 Needs Linux (any 127.x.y.z address is the loopback).
 """
@@ -28,6 +30,7 @@ import json
 import multiprocessing
 import os
 import random
+import resource
 import subprocess
 import sys
 import time
@@ -51,6 +54,42 @@ SOURCES = setting("LIVE_SOURCES", 100)
 KILL_PID = os.environ.get("LIVE_KILL_PID")
 KILL_INDEX = setting("LIVE_KILL_INDEX", 0)
 KILL_AT = setting("LIVE_KILL_AT", SECONDS // 2)
+SERVER_PIDS = [p for p in os.environ.get("LIVE_SERVER_PIDS", "").split(",") if p]
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_of(pid):
+    """A process's CPU time so far (user + system), seconds; 0 once gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rpartition(")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / TICK
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def postgres_cpu():
+    """The CPU time of every PostgreSQL process so far (the ended ones in
+    their parent's), seconds: this harness's share and any other user's."""
+    total = 0.0
+    for pid in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                comm, _, rest = f.read().partition(") ")
+            if not comm.endswith("(postgres"):
+                continue
+            fields = rest.split()
+            total += sum(int(x) for x in fields[11:15]) / TICK
+        except (OSError, ValueError):
+            continue
+    return total
+
+
+def machine_cpu():
+    """The whole machine's busy CPU time so far (every process), seconds."""
+    with open("/proc/stat") as f:
+        fields = [int(x) for x in f.readline().split()[1:]]
+    return (sum(fields) - fields[3] - fields[4]) / TICK
 
 
 class Run:
@@ -148,14 +187,17 @@ class Connection:
 async def exchange(run, state, method, path, body, bearer, deadline):
     """A request on the keeper's connection, reopened on the next server
     when it fails, until `deadline`."""
-    first = True
+    tries = 0
     while True:
-        if not first:
+        if tries:
             run.retries += 1
             if time.time() > deadline:
                 raise TimeoutError("gave up")
+        # A phone whose server went away tries the next one at once, then
+        # waits between tries.
+        if tries > 1:
             await asyncio.sleep(0.1)
-        first = False
+        tries += 1
         try:
             if state["connection"] is None:
                 state["connection"] = await Connection.open(run, state["server"])
@@ -254,10 +296,9 @@ async def follow(run, server, game, last):
         try:
             buffer, event = b"", {}
             while not run.stop:
-                try:
-                    data = await asyncio.wait_for(connection.chunk(), 1)
-                except asyncio.TimeoutError:
-                    continue
+                # No timeout a read (a task and a timer each, thousands a
+                # second): the run's end cancels the streams.
+                data = await connection.chunk()
                 if data is None:
                     return last, False
                 arrived = time.time()
@@ -298,11 +339,12 @@ async def spectator(run, board, server):
         if game is None:
             await run.board_changed[board].wait()
             continue
+        failed = False
         try:
             last, ended = await follow(run, server, game, last)
         except (OSError, ConnectionError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError) as e:
             run.error(f"stream: {type(e).__name__}")
-            ended = False
+            ended, failed = False, True
         if run.stop:
             return
         if run.boards.get(board) != game:
@@ -310,9 +352,12 @@ async def spectator(run, board, server):
         if ended:
             await run.board_changed[board].wait()
         else:
+            # A stream the server closed follows again at once from the
+            # next server; one that could not open waits first.
             run.reconnects += 1
             server = run.next_server(server)
-            await asyncio.sleep(0.2)
+            if failed:
+                await asyncio.sleep(0.2)
 
 
 async def work(worker, barrier, killed_at, out):
@@ -343,13 +388,18 @@ async def work(worker, barrier, killed_at, out):
         await asyncio.sleep(0.1)
     opened = run.open_streams
     await asyncio.get_running_loop().run_in_executor(None, barrier.wait)
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    cpu_at_start = usage.ru_utime + usage.ru_stime
     begin = time.time()
     until = begin + SECONDS
     await asyncio.gather(*(keeper(run, b, keys.get(b), begin, until) for b in boards))
     await asyncio.sleep(2)
     run.stop = True
+    for task in tasks:
+        task.cancel()
     await asyncio.wait(tasks, timeout=5)
-    out.put({"acks": run.acks, "seen": run.seen, "errors": run.errors, "retries": run.retries,
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    out.put({"cpu": usage.ru_utime + usage.ru_stime - cpu_at_start, "acks": run.acks, "seen": run.seen, "errors": run.errors, "retries": run.retries,
              "reconnects": run.reconnects, "acked": run.acked, "opened": opened,
              "streams": len(mine), "games": len(keys)})
 
@@ -399,14 +449,22 @@ def main():
         w.start()
     barrier.wait()
     print(f"games started and streams open in {time.time() - started:.1f} s", flush=True)
+    servers_before = {pid: cpu_of(pid) for pid in SERVER_PIDS}
+    machine_before, postgres_before, run_began = machine_cpu(), postgres_cpu(), time.time()
+    servers_after = {}
     if KILL_PID:
         time.sleep(KILL_AT)
+        servers_after[KILL_PID] = cpu_of(KILL_PID)
         subprocess.run(["kill", "-9", KILL_PID], check=False)
         killed_at.value = time.time()
         print(f"kill -9 {KILL_PID} (server {KILL_INDEX}) at {KILL_AT} s", flush=True)
     results = [out.get() for _ in workers]
     for w in workers:
         w.join()
+    servers_after.update({pid: cpu_of(pid) for pid in SERVER_PIDS if pid not in servers_after})
+    machine = machine_cpu() - machine_before
+    postgres = postgres_cpu() - postgres_before
+    ran = time.time() - run_began
     kill = killed_at.value
     print(f"{GAMES} games ({sum(r['games'] for r in results)} started), {SPECTATORS} spectators "
           f"({sum(r['opened'] for r in results)} streams open at the start), "
@@ -428,6 +486,12 @@ def main():
     survivor = (KILL_INDEX + 1) % len(SERVERS) if KILL_PID else 0
     moves, lost, archived = check(acked, survivor)
     print(f"acknowledged moves {moves}, lost {lost}; games finished into the archive {archived}")
+    harness = sum(r["cpu"] for r in results)
+    servers = sum(servers_after[pid] - servers_before[pid] for pid in SERVER_PIDS)
+    print(f"CPU from the streams' opening on ({ran:.0f} s wall): servers {servers:.1f} s"
+          f" ({servers / max(moves, 1) * 1000:.2f} ms a move), harness {harness:.1f} s,"
+          f" PostgreSQL {postgres:.1f} s,"
+          f" the whole machine {machine:.1f} s of {ran * (os.cpu_count() or 1):.0f}")
     return 1 if lost else 0
 
 

@@ -67,6 +67,7 @@ done
 kill_env=()
 [ "$KILL" = 1 ] && kill_env=(LIVE_KILL_PID="${pids[0]}" LIVE_KILL_INDEX=0 LIVE_KILL_AT="$KILL_AT")
 env LIVE_SERVERS="$(IFS=,; echo "${addresses[*]}")" LIVE_TOKEN="$TOKEN" \
+  LIVE_SERVER_PIDS="$(IFS=,; echo "${pids[*]}")" \
   LIVE_GAMES="$GAMES" LIVE_SPECTATORS="$SPECTATORS" LIVE_SECONDS="$DURATION" \
   LIVE_INTERVAL_MS="$INTERVAL_MS" LIVE_PROCESSES="${PROCESSES:-4}" "${kill_env[@]}" python3 service/load/live.py
 echo "moves stored: $(psql "$URL" -X -A -t -c 'SELECT COUNT(*) FROM live_moves')," \

@@ -679,6 +679,25 @@ pub(crate) async fn debug_panic(state: Arc<State>, request: Request) -> Result<R
         .await?
 }
 
+/// The query of `GET /debug/answer`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnswerQuery {
+    bytes: usize,
+}
+
+impl Query for AnswerQuery {}
+
+/// `GET /debug/answer?bytes=N` (tests only): an answer of N bytes made
+/// without work, to fill the memory kept for answers not yet read.
+pub(crate) async fn debug_answer(_: Arc<State>, request: Request) -> Result<Response, Problem> {
+    let AnswerQuery { bytes } = request.query()?;
+    if bytes > budget::MAX_ANSWER_BYTES {
+        return Err(budget::answer_too_large());
+    }
+    Ok(Response::new(vec![b'.'; bytes].into()))
+}
+
 /// The query of `GET /debug/sleep`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -16,6 +16,45 @@ use tokio::sync::broadcast;
 
 use crate::archive::{LivePly, LiveResult};
 
+/// A stored move as its spectators are sent it: written once, whoever
+/// many streams send it.
+#[derive(Debug, Clone)]
+pub(crate) struct Told {
+    /// Its ply.
+    pub(crate) ply: usize,
+    /// Whether it ended the game.
+    pub(crate) over: bool,
+    /// The ply as JSON (a `LivePly`).
+    pub(crate) json: Arc<str>,
+}
+
+impl Told {
+    /// A ply stored or read here.
+    pub(crate) fn of(played: &LivePly) -> Option<Told> {
+        Some(Told {
+            ply: played.ply,
+            over: played.game_over.is_some(),
+            json: serde_json::to_string(played).ok()?.into(),
+        })
+    }
+
+    /// A ply another server announced with its JSON; `None` when the JSON
+    /// is not a ply's.
+    pub(crate) fn heard(json: &str) -> Option<Told> {
+        #[derive(serde::Deserialize)]
+        struct Head {
+            ply: usize,
+            game_over: Option<serde::de::IgnoredAny>,
+        }
+        let head: Head = serde_json::from_str(json).ok()?;
+        Some(Told {
+            ply: head.ply,
+            over: head.game_over.is_some(),
+            json: json.into(),
+        })
+    }
+}
+
 /// Changes kept for a game's spectators that are slow to take them: past
 /// it, a spectator's stream ends and its client comes back for the rest
 /// (`Last-Event-ID`). A game changes every few seconds.
@@ -29,7 +68,7 @@ const SWEEP_FLOOR: usize = 64;
 #[derive(Debug, Clone)]
 pub(crate) enum Change {
     /// A move stored.
-    Move(LivePly),
+    Move(Told),
     /// Ply N taken back.
     Undo(usize),
     /// The arbiter's result.
@@ -107,7 +146,7 @@ impl Hub {
             return;
         }
         watched.last_ply = match &change {
-            Change::Move(ply) => ply.ply,
+            Change::Move(told) => told.ply,
             Change::Undo(ply) => ply.saturating_sub(1),
             Change::End(_) => watched.last_ply,
         };

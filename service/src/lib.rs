@@ -159,7 +159,8 @@ pub struct Config {
     /// The archive the `/v1/games` routes serve, if any (`songo serve
     /// --archive`); without one they answer 404.
     pub archive: Option<ArchiveConfig>,
-    /// Routes for tests only (`GET /debug/panic`, `GET /debug/sleep`):
+    /// Routes for tests only (`GET /debug/panic`, `GET /debug/sleep`,
+    /// `GET /debug/answer`):
     /// never on in `songo serve`.
     #[doc(hidden)]
     pub debug_routes: bool,

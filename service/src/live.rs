@@ -28,7 +28,7 @@ use crate::archive::{LiveEnd, LiveNotice, LiveRefusal, NewLiveGame};
 use crate::auth::{Need, authorize, bearer};
 use crate::games::{no_archive, with_archive};
 use crate::handlers::json_request;
-use crate::hub::Change;
+use crate::hub::{Change, Told};
 use crate::plumbing::{NoQuery, Request, State, json};
 use crate::problem::{Kind, Problem};
 
@@ -179,7 +179,9 @@ pub(crate) async fn play(
     })
     .await?
     .map_err(|refused| refusal(&refused))?;
-    state.live.publish(&id, Change::Move(played.clone()));
+    if let Some(told) = Told::of(&played) {
+        state.live.publish(&id, Change::Move(told));
+    }
     json(StatusCode::OK, &played)
 }
 
@@ -264,9 +266,9 @@ impl Follow {
         loop {
             if let Some(change) = self.waiting.pop_front() {
                 match &change {
-                    Change::Move(ply) => {
-                        self.last = ply.ply;
-                        self.ended = ply.game_over.is_some();
+                    Change::Move(told) => {
+                        self.last = told.ply;
+                        self.ended = told.over;
                     }
                     Change::Undo(ply) => self.last = ply.saturating_sub(1),
                     Change::End(_) => self.ended = true,
@@ -275,8 +277,8 @@ impl Follow {
             }
             let published = self.receiver.recv().await.ok()?;
             match &*published {
-                Change::Move(ply) if ply.ply <= self.last => continue,
-                Change::Move(ply) if ply.ply > self.last + 1 => return None,
+                Change::Move(told) if told.ply <= self.last => continue,
+                Change::Move(told) if told.ply > self.last + 1 => return None,
                 Change::Undo(ply) if *ply != self.last => continue,
                 _ => {}
             }
@@ -285,12 +287,16 @@ impl Follow {
     }
 }
 
-/// A change as a server-sent event: `move` (its ply the event's id),
-/// `undo` (`{"ply"}`, the ply before it the id), `end` (the result).
+/// A change as a server-sent event: `move` (its ply the event's id, its
+/// JSON written once for every stream), `undo` (`{"ply"}`, the ply
+/// before it the id), `end` (the result).
 fn event(change: &Change) -> warp::sse::Event {
     let event = warp::sse::Event::default();
     let written = match change {
-        Change::Move(ply) => event.event("move").id(ply.ply.to_string()).json_data(ply),
+        Change::Move(told) => Ok(event
+            .event("move")
+            .id(told.ply.to_string())
+            .data(told.json.to_string())),
         Change::Undo(ply) => event
             .event("undo")
             .id(ply.saturating_sub(1).to_string())
@@ -335,7 +341,7 @@ pub(crate) async fn events(
         .plies
         .into_iter()
         .skip(after)
-        .map(Change::Move)
+        .filter_map(|played| Told::of(&played).map(Change::Move))
         .collect();
     waiting.extend(game.result.map(Change::End));
     let follow = Follow {
@@ -420,15 +426,15 @@ pub(crate) fn listen(state: &Arc<State>) {
 /// servers' moves once it listens).
 const LISTEN_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
 
-/// Publishes the changes heard, in order: an undo as it is, moves and
-/// results read back, one read a game for the changes of a batch, none
-/// for a game nobody here watches nor for a move already told (this
-/// server's own moves come back).
+/// Publishes the changes heard, in order: an undo as it is, a move with
+/// its JSON as it came, the other moves and results read back, one read a
+/// game for the changes of a batch, none for a game nobody here watches
+/// nor for a move already told (this server's own moves come back).
 fn publish_heard(state: &State, store: &crate::archive::Store, heard: Vec<(String, LiveNotice)>) {
     let mut games: Vec<(String, Vec<LiveNotice>)> = Vec::new();
     for (id, notice) in heard {
         let ply = match notice {
-            LiveNotice::Move(ply) => ply,
+            LiveNotice::Move(ply, _) => ply,
             LiveNotice::Undo(_) | LiveNotice::End => 0,
         };
         if !state.live.wants(&id, ply) {
@@ -445,16 +451,26 @@ fn publish_heard(state: &State, store: &crate::archive::Store, heard: Vec<(Strin
 }
 
 /// Publishes the changes another server (or this one) stored to game
-/// `id`: an undo as it is, a move or a result read back (the game read
-/// once, when one is needed).
+/// `id`: an undo as it is, a move as it was announced, a move announced
+/// without its JSON or a result read back (the game read once, when one
+/// is needed).
 fn publish_stored(state: &State, store: &crate::archive::Store, id: &str, notices: &[LiveNotice]) {
     let mut game = None;
     for notice in notices {
-        if let LiveNotice::Undo(ply) = notice {
-            state.live.publish(id, Change::Undo(*ply));
-            // The moves after it are read again.
-            game = None;
-            continue;
+        match notice {
+            LiveNotice::Undo(ply) => {
+                state.live.publish(id, Change::Undo(*ply));
+                // The moves after it are read again.
+                game = None;
+                continue;
+            }
+            LiveNotice::Move(_, Some(json)) => {
+                if let Some(told) = Told::heard(json) {
+                    state.live.publish(id, Change::Move(told));
+                    continue;
+                }
+            }
+            LiveNotice::Move(_, None) | LiveNotice::End => {}
         }
         if game.is_none() {
             let Ok(mut archive) = store.take() else {
@@ -468,10 +484,10 @@ fn publish_stored(state: &State, store: &crate::archive::Store, id: &str, notice
         }
         let Some(game) = &game else { return };
         let change = match notice {
-            LiveNotice::Move(ply) => game
+            LiveNotice::Move(ply, _) => game
                 .plies
                 .get(ply.saturating_sub(1))
-                .cloned()
+                .and_then(Told::of)
                 .map(Change::Move),
             _ => game.result.clone().map(Change::End),
         };

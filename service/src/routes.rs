@@ -200,13 +200,17 @@ pub const ROUTES: &[Route] = &[
 ];
 
 /// The routes `songo serve --debug-routes` adds for the tests (a panic, a
-/// slow answer): not part of the API, so neither documented nor counted.
+/// slow answer, a large one): not part of the API, so neither documented
+/// nor counted.
 const DEBUG_ROUTES: &[(&str, &str, Handler)] = &[
     ("GET", "/debug/panic", |state, request| {
         Box::pin(handlers::debug_panic(state, request))
     }),
     ("GET", "/debug/sleep", |state, request| {
         Box::pin(handlers::debug_sleep(state, request))
+    }),
+    ("GET", "/debug/answer", |state, request| {
+        Box::pin(handlers::debug_answer(state, request))
     }),
 ];
 
@@ -488,9 +492,21 @@ where
     F: Future<Output = Result<Response, Problem>> + Send + 'static,
 {
     let limit = state.config.request_timeout;
-    let task = tokio::spawn(work);
+    let timed_out = move || {
+        let limit = format!("{limit:?}");
+        Problem::new(Kind::Timeout, msg!("problem-detail-timeout", limit = limit))
+    };
+    // The deadline is kept in the task itself: its own timers (408 for a
+    // body late at the deadline) are polled before the grace's, however
+    // late a busy machine runs the task; a timer out here could win.
+    let task = tokio::spawn(async move {
+        let done = tokio::time::timeout_at(deadline + GRACE, work).await;
+        done.unwrap_or_else(|_elapsed| Err(timed_out()))
+    });
     let _abort = AbortOnDrop(task.abort_handle());
-    let answered = match tokio::time::timeout_at(deadline + GRACE, task).await {
+    // Out here, only for a task that is not even run by then.
+    let backstop = deadline + GRACE + Duration::from_secs(1);
+    let answered = match tokio::time::timeout_at(backstop, task).await {
         Ok(Ok(Ok(response))) => held_answer(&state, response).await,
         Ok(Ok(Err(problem))) => Err(problem),
         Ok(Err(error)) => {
@@ -507,10 +523,7 @@ where
             tracing::error!(%cause, "a request handler failed");
             Err(Problem::new(Kind::Internal, msg!("problem-detail-bug")))
         }
-        Err(_elapsed) => Err(Problem::new(
-            Kind::Timeout,
-            msg!("problem-detail-timeout", limit = format!("{limit:?}")),
-        )),
+        Err(_elapsed) => Err(timed_out()),
     };
     answered.unwrap_or_else(|problem| problem.into_response(lang))
 }

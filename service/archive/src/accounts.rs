@@ -542,7 +542,7 @@ impl Archive {
         games: &[Prepared],
         account: &Account,
     ) -> Result<Result<BatchOutcome, OtherClubsEvent>, ArchiveError> {
-        self.begin()?;
+        self.begin_for(games)?;
         let claimed = match (account.scope, &account.club) {
             (Scope::Write, Some(club)) => self.claim_events(games, club),
             _ => Ok(None),

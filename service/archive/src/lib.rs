@@ -640,12 +640,13 @@ impl Pending {
 /// A transaction of a few games, in PostgreSQL, writes its games' rows of
 /// the tail instead (`tail.rs`).
 fn write_pending(db: &mut Db, pending: &mut Pending) -> Result<(), DbError> {
-    pending.people.flush(db)?;
     if let Some(rows) = pending.tail.take().filter(|rows| !rows.is_empty()) {
-        tail::write(db, &rows)?;
+        let rows = tail::Rows::of(&rows);
+        pending.people.flush_with(db, Some(rows.also()))?;
         pending.clear();
         return Ok(());
     }
+    pending.people.flush(db)?;
     write_postings(db, &pending.entries, pending.revision_rows)?;
     let counts = pending.counts();
     write_packed_counts(db, counts)?;
@@ -1268,7 +1269,7 @@ impl Archive {
         games: &[Prepared],
         by: Option<&str>,
     ) -> Result<BatchOutcome, ArchiveError> {
-        self.begin()?;
+        self.begin_for(games)?;
         match self.add_by(games, by) {
             Ok(outcome) => {
                 self.commit()?;
@@ -1294,6 +1295,20 @@ impl Archive {
             self.pending.tail = Some(Vec::new());
         }
         Ok(self.db.begin()?)
+    }
+
+    /// [`Archive::begin`] for a transaction that stores `games`: a post's
+    /// few games are written on their statements' generic plans
+    /// ([`Db::begin_small`]).
+    pub(crate) fn begin_for(&mut self, games: &[Prepared]) -> Result<(), ArchiveError> {
+        if games.len() > tail::TAIL_GAMES_A_TRANSACTION {
+            return self.begin();
+        }
+        self.pending.clear();
+        if self.db.is_postgres() {
+            self.pending.tail = Some(Vec::new());
+        }
+        Ok(self.db.begin_small()?)
     }
 
     /// Adds games within the transaction [`Archive::begin`] started (what

@@ -32,9 +32,24 @@ pub const MAX_LIVE_PLIES: usize = 1000;
 pub const MAX_LIVE_NAME_CHARS: usize = 100;
 
 /// The PostgreSQL channel a stored move is announced on (`NOTIFY`), its
-/// payload the game's id and the ply: every server of the database tells
-/// its spectators.
+/// payload the game's id, the ply and the ply as JSON (what spectators are
+/// sent): every server of the database tells its spectators without
+/// reading the move back.
 pub const LIVE_CHANNEL: &str = "songo_live";
+
+/// The longest `NOTIFY` payload sent (PostgreSQL's limit is 8,000 bytes):
+/// a longer ply goes as `id ply` alone, and the servers read it back.
+const MAX_PAYLOAD_BYTES: usize = 7_900;
+
+/// The payload announcing ply `played` of game `id`: `id ply json`, or
+/// `id ply` when the JSON would not fit.
+fn move_payload(id: &str, played: &LivePly) -> String {
+    let short = format!("{id} {}", played.ply);
+    match serde_json::to_string(played) {
+        Ok(json) if short.len() + 1 + json.len() <= MAX_PAYLOAD_BYTES => format!("{short} {json}"),
+        _ => short,
+    }
+}
 
 /// A live game to start.
 #[derive(Debug, Clone)]
@@ -356,14 +371,62 @@ fn live_row(db: &mut Db, id: &str, lock: bool) -> Result<Option<Row>, ArchiveErr
          game, finished, ended_by, winner, result FROM live_games WHERE public_id = $1"
     };
     let rows = db.query(sql, &[id.into()])?;
+    rows.first().map(|row| row_of(id, row)).transpose()
+}
+
+/// A live game's row, its moves and its moves taken back.
+type RowMovesUndone = (Row, Vec<String>, Vec<LiveUndone>);
+
+/// On PostgreSQL, the row of live game `id` with its moves and its moves
+/// taken back, in one statement: a spectator's stream reads its game as it
+/// opens, thousands at once when a server goes away and its streams come
+/// to the others.
+fn live_row_moves_undone(db: &mut Db, id: &str) -> Result<Option<RowMovesUndone>, ArchiveError> {
+    // A newline is in no move's name.
+    let rows = db.query(
+        "SELECT id, public_id, key_hash, rules, south, north, event, round, created, created_by, \
+         game, finished, ended_by, winner, result, \
+         (SELECT string_agg(move, E'\\n' ORDER BY ply) FROM live_moves \
+          WHERE live = live_games.id), \
+         (SELECT json_agg(json_build_array(ply, move, made_at, undone_at) ORDER BY id)::text \
+          FROM live_undone WHERE live = live_games.id) \
+         FROM live_games WHERE public_id = $1",
+        &[id.into()],
+    )?;
     let Some(row) = rows.first() else {
         return Ok(None);
     };
+    let moves = text_of(row, 15).unwrap_or_default();
+    let moves = moves
+        .split('\n')
+        .filter(|m| !m.is_empty())
+        .map(str::to_owned)
+        .collect();
+    let undone: Vec<(usize, String, i64, i64)> = match text_of(row, 16) {
+        Some(json) => serde_json::from_str(&json).map_err(|e| {
+            ArchiveError::Database(format!("live game {id}'s moves taken back: {e}"))
+        })?,
+        None => Vec::new(),
+    };
+    let undone = undone
+        .into_iter()
+        .map(|(ply, played, made_at, undone_at)| LiveUndone {
+            ply,
+            played,
+            made_at: rfc3339(made_at),
+            undone_at: rfc3339(undone_at),
+        })
+        .collect();
+    Ok(Some((row_of(id, row)?, moves, undone)))
+}
+
+/// A live game's row from its first 15 columns.
+fn row_of(id: &str, row: &[Value]) -> Result<Row, ArchiveError> {
     let rules = text_of(row, 3).unwrap_or_default();
     let rules = rules.parse::<Ruleset>().map_err(|_| {
         ArchiveError::Database(format!("live game {id} has an unknown ruleset {rules:?}"))
     })?;
-    Ok(Some(Row {
+    Ok(Row {
         key: row.first().and_then(Value::int).unwrap_or(0),
         public_id: text_of(row, 1).unwrap_or_default(),
         key_hash: text_of(row, 2).unwrap_or_default(),
@@ -377,7 +440,7 @@ fn live_row(db: &mut Db, id: &str, lock: bool) -> Result<Option<Row>, ArchiveErr
         game: text_of(row, 10),
         finished: row.get(11).and_then(Value::int).is_some(),
         result: arbiter_result(row),
-    }))
+    })
 }
 
 /// The arbiter's result of a live game's row (columns 12 to 14).
@@ -541,7 +604,84 @@ impl Archive {
         ply: usize,
         text: &str,
     ) -> Result<Result<LivePly, LiveRefusal>, ArchiveError> {
+        if self.db.is_postgres()
+            && let Some(played) = self.play_live_at_once(id, key, ply, text)?
+        {
+            return Ok(Ok(played));
+        }
         self.in_retried_transaction(|archive| archive.play_live_in_transaction(id, key, ply, text))
+    }
+
+    /// On PostgreSQL, the usual move (the next ply, legal, not the last
+    /// of the game) in two statements and no transaction: the game read
+    /// with its moves and its row's version (`xmin`), then the move stored
+    /// and announced in one statement if the row is still that version.
+    /// An undo or a result changes the row, a move stored
+    /// meanwhile holds the ply: either way nothing is stored here, and
+    /// `None` sends the move through the transaction, which also answers
+    /// everything else (a retry, a gap, a wrong key, an illegal move, the
+    /// game's end and its import into the archive).
+    fn play_live_at_once(
+        &mut self,
+        id: &str,
+        key: &str,
+        ply: usize,
+        text: &str,
+    ) -> Result<Option<LivePly>, ArchiveError> {
+        // A newline is in no move's name.
+        let rows = self.db.query(
+            "SELECT g.id, g.key_hash, g.rules, g.xmin::text, \
+             (SELECT string_agg(move, E'\\n' ORDER BY ply) FROM live_moves WHERE live = g.id) \
+             FROM live_games g \
+             WHERE g.public_id = $1 AND g.finished IS NULL AND g.ended_by IS NULL",
+            &[id.into()],
+        )?;
+        let Some(row) = rows.first() else {
+            return Ok(None);
+        };
+        let (Some(game), Some(hash), Some(rules), Some(version)) = (
+            row.first().and_then(Value::int),
+            text_of(row, 1),
+            text_of(row, 2).and_then(|rules| rules.parse::<Ruleset>().ok()),
+            text_of(row, 3),
+        ) else {
+            return Ok(None);
+        };
+        let stored = text_of(row, 4).unwrap_or_default();
+        let mut line: Vec<&str> = stored.split('\n').filter(|m| !m.is_empty()).collect();
+        if token_hash(key) != hash || ply != line.len() + 1 || ply > MAX_LIVE_PLIES {
+            return Ok(None);
+        }
+        line.push(text);
+        let Some(played) = replay(rules, &line)
+            .ok()
+            .and_then(|report| plies(&report).pop())
+        else {
+            return Ok(None);
+        };
+        if played.game_over.is_some() {
+            return Ok(None);
+        }
+        let stored = self.db.execute(
+            "WITH game AS (\
+                 UPDATE live_games SET ended_by = NULL \
+                 WHERE id = $1 AND xmin::text = $2 AND ended_by IS NULL AND finished IS NULL \
+                 RETURNING id), \
+             stored AS (\
+                 INSERT INTO live_moves (live, ply, move, made_at) \
+                 SELECT id, $3, $4, $5 FROM game ON CONFLICT DO NOTHING RETURNING ply) \
+             SELECT pg_notify($6, $7) FROM stored",
+            &[
+                game.into(),
+                version.as_str().into(),
+                i64::try_from(ply).unwrap_or(i64::MAX).into(),
+                played.played.as_str().into(),
+                now().into(),
+                LIVE_CHANNEL.into(),
+                move_payload(id, &played).into(),
+            ],
+        )?;
+        Ok((stored == 1).then_some(played))
     }
 
     fn play_live_in_transaction(
@@ -611,7 +751,7 @@ impl Archive {
         if let Some(over) = played.game_over {
             self.archive_live(&row, &report, &over.score.to_string(), None)?;
         }
-        self.notify_live(&format!("{id} {ply}"))?;
+        self.notify_live(&move_payload(id, &played))?;
         Ok(Ok(played))
     }
 
@@ -679,6 +819,12 @@ impl Archive {
             self.db.execute(
                 "DELETE FROM live_moves WHERE live = $1 AND ply = $2",
                 &[row.key.into(), ply_value.into()],
+            )?;
+            // A move read before the undo is not stored after it
+            // (`play_live_at_once` checks the row's version).
+            self.db.execute(
+                "UPDATE live_games SET ended_by = ended_by WHERE id = $1",
+                &[row.key.into()],
             )?;
             self.notify_live(&format!("{id} undo {ply}"))?;
         } else {
@@ -796,11 +942,21 @@ impl Archive {
     /// # Errors
     /// The database fails.
     pub fn live_game(&mut self, id: &str) -> Result<Option<LiveGame>, ArchiveError> {
-        let Some(row) = live_row(&mut self.db, id, false)? else {
+        let read = if self.db.is_postgres() {
+            live_row_moves_undone(&mut self.db, id)?
+        } else {
+            match live_row(&mut self.db, id, false)? {
+                Some(row) => {
+                    let moves = live_moves(&mut self.db, row.key)?;
+                    let undone = live_undone(&mut self.db, row.key)?;
+                    Some((row, moves, undone))
+                }
+                None => None,
+            }
+        };
+        let Some((row, moves, undone)) = read else {
             return Ok(None);
         };
-        let moves = live_moves(&mut self.db, row.key)?;
-        let undone = live_undone(&mut self.db, row.key)?;
         let report = replayed(&row, &moves)?;
         let position = report.final_position();
         Ok(Some(LiveGame {
@@ -834,10 +990,11 @@ impl std::fmt::Debug for LiveListener {
 }
 
 /// A change to a live game another server (or this one) committed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LiveNotice {
-    /// Ply N was stored.
-    Move(usize),
+    /// Ply N was stored, with the ply as JSON (a [`LivePly`]) when the
+    /// announcement could hold it.
+    Move(usize, Option<String>),
     /// Ply N was taken back.
     Undo(usize),
     /// The arbiter ended the game.
@@ -845,14 +1002,17 @@ pub enum LiveNotice {
 }
 
 impl LiveNotice {
-    /// A notification's payload: `id ply`, `id undo ply`, `id end`.
+    /// A notification's payload: `id ply json`, `id ply`, `id undo ply`,
+    /// `id end`.
     fn read(payload: &str) -> Option<(String, LiveNotice)> {
-        let mut words = payload.split(' ');
+        let mut words = payload.splitn(3, ' ');
         let id = words.next()?.to_owned();
         let notice = match (words.next()?, words.next()) {
             ("undo", Some(ply)) => LiveNotice::Undo(ply.parse().ok()?),
             ("end", None) => LiveNotice::End,
-            (ply, None) => LiveNotice::Move(ply.parse().ok()?),
+            (ply, json) if json.is_none_or(|json| json.starts_with('{')) => {
+                LiveNotice::Move(ply.parse().ok()?, json.map(str::to_owned))
+            }
             _ => return None,
         };
         Some((id, notice))

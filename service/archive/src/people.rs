@@ -183,7 +183,12 @@ impl Pending {
                 }
             }
         }
-        self.look_up_names(db, &new_names)?;
+        new_events.sort_unstable();
+        if db.is_postgres() {
+            self.look_up_postgres(db, &new_names, &new_events)?;
+        } else {
+            self.look_up_names(db, &new_names)?;
+        }
         new_names.sort_unstable();
         for (folded, spelt) in &new_names {
             if !self.players.contains_key(folded) {
@@ -191,8 +196,9 @@ impl Pending {
                 self.players.insert(folded.clone(), player);
             }
         }
-        self.look_up_events(db, &new_events)?;
-        new_events.sort_unstable();
+        if !db.is_postgres() {
+            self.look_up_events(db, &new_events)?;
+        }
         for (key, name, site) in &new_events {
             if !self
                 .events
@@ -242,6 +248,62 @@ impl Pending {
             .entry(key.0.clone())
             .or_default()
             .insert(key.1.clone(), event);
+    }
+
+    /// PostgreSQL: finds the players of names and the events already in
+    /// the archive, and creates the events that are not (in the order
+    /// given, the events' keys' order), in one statement; an event another
+    /// writer created meanwhile is not found, and is created (or found)
+    /// again by [`create_event`].
+    fn look_up_postgres(
+        &mut self,
+        db: &mut Db,
+        names: &[(String, &str)],
+        events: &[((String, String), &str, Option<&str>)],
+    ) -> Result<(), DbError> {
+        if names.is_empty() && events.is_empty() {
+            return Ok(());
+        }
+        let folded: Vec<&str> = names.iter().map(|(folded, _)| folded.as_str()).collect();
+        let event_names: Vec<&str> = events.iter().map(|(_, name, _)| *name).collect();
+        // A site of no letter or digit (`?`) is none.
+        let sites: Vec<Option<&str>> = events
+            .iter()
+            .map(|(key, _, site)| site.filter(|_| !key.1.is_empty()))
+            .collect();
+        let folded_events: Vec<&str> = events.iter().map(|(key, _, _)| key.0.as_str()).collect();
+        let folded_sites: Vec<&str> = events.iter().map(|(key, _, _)| key.1.as_str()).collect();
+        let rows = db.query_postgres(
+            "WITH new_events AS (INSERT INTO events (name, site, folded, folded_site) \
+                 SELECT t.name, t.site, t.folded, t.folded_site \
+                 FROM unnest($2::TEXT[], $3::TEXT[], $4::TEXT[], $5::TEXT[]) WITH ORDINALITY \
+                     AS t(name, site, folded, folded_site, o) \
+                 WHERE NOT EXISTS (SELECT 1 FROM events e \
+                     WHERE e.folded = t.folded AND e.folded_site = t.folded_site) \
+                 ORDER BY t.o \
+                 ON CONFLICT (folded, folded_site) DO NOTHING \
+                 RETURNING folded, folded_site, id) \
+             SELECT FALSE, folded, '', player::BIGINT FROM player_names \
+                 WHERE folded = ANY($1::TEXT[]) \
+             UNION ALL SELECT TRUE, folded, folded_site, id::BIGINT FROM events \
+                 WHERE folded = ANY($4::TEXT[]) \
+             UNION ALL SELECT TRUE, folded, folded_site, id::BIGINT FROM new_events",
+            &[&folded, &event_names, &sites, &folded_events, &folded_sites],
+        )?;
+        for row in rows {
+            let (event, name, site, id): (bool, String, String, i64) = (
+                row.try_get(0)?,
+                row.try_get(1)?,
+                row.try_get(2)?,
+                row.try_get(3)?,
+            );
+            if event {
+                self.insert_event(&(name, site), id);
+            } else {
+                self.players.insert(name, id);
+            }
+        }
+        Ok(())
     }
 
     /// Finds the players of names already in the archive.
@@ -317,52 +379,46 @@ impl Pending {
     /// Writes the games counted to the players' and events' rows (in id
     /// order), then forgets the counts (the names stay resolved).
     pub(crate) fn flush(&mut self, db: &mut Db) -> Result<(), DbError> {
+        self.flush_with(db, None)
+    }
+
+    /// [`Pending::flush`]; in PostgreSQL, `also` (the rest of the
+    /// transaction's writes) in the same statement: one round trip.
+    pub(crate) fn flush_with(
+        &mut self,
+        db: &mut Db,
+        also: Option<Also<'_>>,
+    ) -> Result<(), DbError> {
         let players = std::mem::take(&mut self.player_games);
         let events = std::mem::take(&mut self.event_games);
         let players: Vec<(i64, i64)> = players.into_iter().filter(|(_, n)| *n != 0).collect();
         if db.is_postgres() {
-            // The rows locked in id order first: two writers counting
-            // games for the same players never wait for each other in a
-            // circle (an update's own order is its plan's).
-            let mut locked: Vec<i64> = players.iter().map(|p| p.0).collect();
-            if !locked.is_empty() {
-                db.query_postgres(
-                    "SELECT id FROM players WHERE id = ANY($1) ORDER BY id FOR UPDATE",
-                    &[&locked],
-                )?;
-            }
-            locked = events.keys().copied().collect();
-            if !locked.is_empty() {
-                db.query_postgres(
-                    "SELECT id FROM events WHERE id = ANY($1) ORDER BY id FOR UPDATE",
-                    &[&locked],
-                )?;
-            }
-            if !players.is_empty() {
-                let ids: Vec<i64> = players.iter().map(|p| p.0).collect();
-                let games: Vec<i64> = players.iter().map(|p| p.1).collect();
-                db.query_postgres(
-                    "UPDATE players SET games = players.games + t.n \
-                     FROM unnest($1::BIGINT[], $2::BIGINT[]) AS t(id, n) WHERE players.id = t.id",
-                    &[&ids, &games],
-                )?;
-            }
+            let ids: Vec<i64> = players.iter().map(|p| p.0).collect();
+            let games: Vec<i64> = players.iter().map(|p| p.1).collect();
             let added: Vec<(&i64, &EventTally)> = events.iter().filter(|e| e.1.games > 0).collect();
-            if !added.is_empty() {
-                let ids: Vec<i64> = added.iter().map(|e| *e.0).collect();
-                let games: Vec<i64> = added.iter().map(|e| e.1.games).collect();
-                let first: Vec<Option<&str>> = added.iter().map(|e| e.1.first.as_deref()).collect();
-                let last: Vec<Option<&str>> = added.iter().map(|e| e.1.last.as_deref()).collect();
-                db.query_postgres(
-                    "UPDATE events SET games = events.games + t.n, \
-                     first_date = CASE WHEN t.f IS NOT NULL AND (events.first_date IS NULL \
-                         OR t.f < events.first_date) THEN t.f ELSE events.first_date END, \
-                     last_date = CASE WHEN t.l IS NOT NULL AND (events.last_date IS NULL \
-                         OR t.l > events.last_date) THEN t.l ELSE events.last_date END \
-                     FROM unnest($1::BIGINT[], $2::BIGINT[], $3::TEXT[], $4::TEXT[]) \
-                     AS t(id, n, f, l) WHERE events.id = t.id",
-                    &[&ids, &games, &first, &last],
-                )?;
+            let event_ids: Vec<i64> = added.iter().map(|e| *e.0).collect();
+            let event_games: Vec<i64> = added.iter().map(|e| e.1.games).collect();
+            let first: Vec<Option<&str>> = added.iter().map(|e| e.1.first.as_deref()).collect();
+            let last: Vec<Option<&str>> = added.iter().map(|e| e.1.last.as_deref()).collect();
+            let locked: Vec<i64> = events.keys().copied().collect();
+            if !ids.is_empty() || !locked.is_empty() || also.is_some() {
+                let mut params: Vec<&(dyn postgres::types::ToSql + Sync)> = vec![
+                    &ids,
+                    &games,
+                    &locked,
+                    &event_ids,
+                    &event_games,
+                    &first,
+                    &last,
+                ];
+                let sql = match also {
+                    Some(also) => {
+                        params.extend(also.params);
+                        format!("WITH {COUNT_GAMES}, {} {COUNTED}", also.cte)
+                    }
+                    None => format!("WITH {COUNT_GAMES} {COUNTED}"),
+                };
+                db.query_postgres(&sql, &params)?;
             }
         } else {
             for (player, games) in players {
@@ -400,6 +456,43 @@ impl Pending {
         Ok(())
     }
 }
+
+/// What a transaction writes besides its games' counts, in the
+/// statement that writes them (PostgreSQL): a common table expression
+/// whose parameters are numbered from `$8`, and their values.
+pub(crate) struct Also<'a> {
+    pub(crate) cte: &'a str,
+    pub(crate) params: Vec<&'a (dyn postgres::types::ToSql + Sync)>,
+}
+
+/// The games counted for players (`$1` ids, `$2` games) and events
+/// (`$3` the ids of every event counted, `$4` those of the events that
+/// gain games, `$5` how many, `$6` first and `$7` last dates), as common
+/// table expressions of one statement. The rows are locked in id order,
+/// the players' before the events' (the events' lock waits for the
+/// players' count), so that two writers counting games for the same players never
+/// wait for each other in a circle: an update's own order is its plan's,
+/// and it reaches a row only through the locked ones.
+const COUNT_GAMES: &str = "\
+    locked_players AS MATERIALIZED (SELECT id FROM players WHERE id = ANY($1::BIGINT[]) \
+        ORDER BY id FOR UPDATE), \
+    locked_events AS MATERIALIZED (SELECT id FROM events WHERE id = ANY($3::BIGINT[]) \
+        AND (SELECT COUNT(*) FROM locked_players) >= 0 ORDER BY id FOR UPDATE), \
+    counted_players AS (UPDATE players SET games = players.games + t.n \
+        FROM unnest($1::BIGINT[], $2::BIGINT[]) AS t(id, n) \
+        WHERE players.id = t.id AND players.id IN (SELECT id FROM locked_players) RETURNING 1), \
+    counted_events AS (UPDATE events SET games = events.games + t.n, \
+        first_date = CASE WHEN t.f IS NOT NULL AND (events.first_date IS NULL \
+            OR t.f < events.first_date) THEN t.f ELSE events.first_date END, \
+        last_date = CASE WHEN t.l IS NOT NULL AND (events.last_date IS NULL \
+            OR t.l > events.last_date) THEN t.l ELSE events.last_date END \
+        FROM unnest($4::BIGINT[], $5::BIGINT[], $6::TEXT[], $7::TEXT[]) AS t(id, n, f, l) \
+        WHERE events.id = t.id AND events.id IN (SELECT id FROM locked_events) RETURNING 1)";
+
+/// The end of [`COUNT_GAMES`]'s statement: it reads the updates, in
+/// order (an update no query reads would run last, after the others).
+const COUNTED: &str =
+    "SELECT (SELECT COUNT(*) FROM counted_players), (SELECT COUNT(*) FROM counted_events)";
 
 /// A spelling's folded key, folded once and kept in `folds`.
 fn folded<'f>(folds: &'f mut HashMap<String, String>, spelt: &str) -> &'f str {

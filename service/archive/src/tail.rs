@@ -21,6 +21,7 @@ use songo_notation::Side;
 use super::counts::Ending;
 use super::db::{Db, DbError};
 use super::ingest::Passage;
+use super::people::Also;
 use super::{Archive, ArchiveError, Pending, postings, write_pending};
 
 /// Games a transaction stores at most for them to go to the tail; a
@@ -129,25 +130,74 @@ pub(crate) fn ending_of(diff: Option<i64>, winner: Option<i64>) -> Option<Ending
     })
 }
 
-/// Writes the games' rows of the tail, a statement each (prepared once a
-/// connection; a post holds one game).
-pub(crate) fn write(db: &mut Db, games: &[TailGame]) -> Result<(), DbError> {
-    for game in games {
-        let (diff, winner) = ending_columns(game.ending);
-        db.query_postgres(
-            "INSERT INTO index_tail (game, shallow, moves, deep, diff, winner) \
-             VALUES ($1, $2, $3, $4, $5, $6)",
-            &[
-                &game.game,
-                &game.shallow,
-                &game.moves,
-                &game.deep,
-                &diff,
-                &winner,
-            ],
-        )?;
+/// The games' rows of the tail as the arrays of [`Rows::CTE`]: each
+/// game's keys and moves flattened, with the game's place (from 1)
+/// beside each.
+#[derive(Debug, Default)]
+pub(crate) struct Rows {
+    games: Vec<i64>,
+    diffs: Vec<Option<i64>>,
+    winners: Vec<Option<i32>>,
+    shallow: Vec<i64>,
+    shallow_of: Vec<i64>,
+    moves: Vec<String>,
+    moves_of: Vec<i64>,
+    deep: Vec<i64>,
+    deep_of: Vec<i64>,
+}
+
+impl Rows {
+    /// The insert of the rows, a common table expression of the statement
+    /// that counts the games for their players and events
+    /// (`people::Also`: parameters from `$8`), so that a post's writes
+    /// at its commit are one round trip.
+    const CTE: &str = "\
+        tail AS (INSERT INTO index_tail (game, shallow, moves, deep, diff, winner) \
+        SELECT g.game, \
+            COALESCE((SELECT array_agg(k ORDER BY o) FROM unnest($11::BIGINT[], $12::BIGINT[]) \
+                WITH ORDINALITY AS x(k, w, o) WHERE w = g.i), '{}'), \
+            COALESCE((SELECT array_agg(k ORDER BY o) FROM unnest($13::TEXT[], $14::BIGINT[]) \
+                WITH ORDINALITY AS x(k, w, o) WHERE w = g.i), '{}'), \
+            COALESCE((SELECT array_agg(k ORDER BY o) FROM unnest($15::BIGINT[], $16::BIGINT[]) \
+                WITH ORDINALITY AS x(k, w, o) WHERE w = g.i), '{}'), \
+            g.diff, g.winner \
+        FROM unnest($8::BIGINT[], $9::BIGINT[], $10::INTEGER[]) WITH ORDINALITY \
+            AS g(game, diff, winner, i))";
+
+    pub(crate) fn of(games: &[TailGame]) -> Rows {
+        let mut rows = Rows::default();
+        for (place, game) in (1_i64..).zip(games) {
+            let (diff, winner) = ending_columns(game.ending);
+            rows.games.push(game.game);
+            rows.diffs.push(diff);
+            rows.winners.push(winner);
+            rows.shallow.extend(&game.shallow);
+            rows.shallow_of.extend(game.shallow.iter().map(|_| place));
+            rows.moves.extend(game.moves.iter().cloned());
+            rows.moves_of.extend(game.moves.iter().map(|_| place));
+            rows.deep.extend(&game.deep);
+            rows.deep_of.extend(game.deep.iter().map(|_| place));
+        }
+        rows
     }
-    Ok(())
+
+    /// What the statement that counts the games writes besides.
+    pub(crate) fn also(&self) -> Also<'_> {
+        Also {
+            cte: Rows::CTE,
+            params: vec![
+                &self.games,
+                &self.diffs,
+                &self.winners,
+                &self.shallow,
+                &self.shallow_of,
+                &self.moves,
+                &self.moves_of,
+                &self.deep,
+                &self.deep_of,
+            ],
+        }
+    }
 }
 
 /// The rows of the tail, oldest games first ([`TAIL_LENGTH`] times four

@@ -375,3 +375,82 @@ fn issue_21_an_annotation_of_too_many_records_is_refused_before_any_work() {
     assert_eq!(problem["budget"], "record_bytes");
     assert_eq!(problem["limit"], 1024 * 1024);
 }
+
+/// The largest answer (`MAX_ANSWER_BYTES`): four of them fill the 64 MiB
+/// kept for answers not yet read (each past its first 64 KiB).
+const LARGEST_ANSWER: usize = 16 * 1024 * 1024;
+
+/// Asks for the largest answer and reads only its head: the answer is
+/// made, its memory taken, and most of it stays unread (more than the
+/// socket buffers hold).
+fn unread_largest_answer(server: &TestServer) -> std::net::TcpStream {
+    use std::io::Read;
+    let mut stream = server.connect();
+    write!(
+        stream,
+        "GET /debug/answer?bytes={LARGEST_ANSWER} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut head = [0; 1024];
+    stream.read_exact(&mut head).unwrap();
+    assert!(head.starts_with(b"HTTP/1.1 200"), "{head:?}");
+    stream
+}
+
+/// The largest answer on a connection of its own, read to the end.
+fn largest_answer(server: &TestServer) -> Reply {
+    server.get(&format!("/debug/answer?bytes={LARGEST_ANSWER}"))
+}
+
+/// Issue 37: an answer holds its part of the memory for answers until its
+/// body is dropped (read by its client, or the client gone), not until
+/// hyper takes its bytes (a version gave it back then, and a server with
+/// clients that never read held unbounded memory).
+#[test]
+fn issue_37_an_unread_answer_holds_its_memory_until_read_or_dropped() {
+    let server = TestServer::with(Config {
+        debug_routes: true,
+        ..Config::default()
+    });
+    let mut unread: Vec<_> = (0..4).map(|_| unread_largest_answer(&server)).collect();
+    let problem = busy(&largest_answer(&server));
+    let detail = problem["detail"].as_str().unwrap();
+    assert!(detail.contains("not yet read"), "{detail}");
+    // Small answers never wait for that memory.
+    server.get("/healthz").ok();
+    // Once one answer is read, its memory serves the next (given back
+    // when the connection has sent it: retried for a moment).
+    let mut read = unread.pop().unwrap();
+    std::io::copy(&mut read, &mut std::io::sink()).unwrap();
+    served_soon(&server);
+    // Taken again; then a client that leaves gives its part back.
+    unread.push(unread_largest_answer(&server));
+    busy(&largest_answer(&server));
+    drop(unread.pop());
+    served_soon(&server);
+}
+
+/// The problem of a 503 `busy` (an answer served instead is not shown:
+/// 16 MiB of dots).
+fn busy(reply: &Reply) -> serde_json::Value {
+    assert_eq!(
+        reply.status, 503,
+        "served: the memory for answers was given back before they were read"
+    );
+    reply.problem(503, "busy")
+}
+
+/// The largest answer is served within 10 s of retries.
+fn served_soon(server: &TestServer) {
+    let asked = Instant::now();
+    loop {
+        let reply = largest_answer(server);
+        if reply.status == 200 {
+            assert_eq!(reply.body.len(), LARGEST_ANSWER);
+            return;
+        }
+        reply.problem(503, "busy");
+        assert!(asked.elapsed() < Duration::from_secs(10), "still busy");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}

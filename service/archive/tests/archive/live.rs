@@ -2,9 +2,11 @@
 //! move committed when acknowledged (a fresh connection sees it), retries
 //! answered the same, gaps and other moves at a stored ply refused,
 //! illegal moves refused with their rule, the finished game in the
-//! archive with its tags.
+//! archive with its tags; moves and undos racing on one game from
+//! several connections leave no gap; on PostgreSQL, each move announced
+//! with the ply its spectators are sent.
 
-use songo_archive::{Archive, LiveRefusal, NewLiveGame};
+use songo_archive::{Archive, LiveNotice, LiveRefusal, NewLiveGame, Store};
 use songo_notation::Ruleset;
 use songo_notation::record::GameRecord;
 
@@ -13,6 +15,7 @@ use super::{Backend, fixture, open, scratch};
 both!(
     a_live_game_is_played_move_by_move_and_archived,
     a_live_game_refuses_gaps_other_moves_wrong_keys_and_illegal_moves,
+    moves_and_undos_racing_on_one_game_leave_no_gap,
 );
 
 /// The moves of the fixtures' whole Songo game (43-20 by the rules).
@@ -203,4 +206,116 @@ fn a_live_game_refuses_gaps_other_moves_wrong_keys_and_illegal_moves(backend: Ba
         Err(LiveRefusal::BadName("south"))
     ));
     assert_eq!(archive.count().expect("a count"), 0);
+}
+
+/// The next ply of game `id` and the whole game's move there (none once
+/// it is over).
+fn next_move(archive: &mut Archive, id: &str, moves: &[String]) -> Option<(usize, String)> {
+    let game = archive.live_game(id).expect("the database")?;
+    let name = moves.get(game.moves.len())?.clone();
+    Some((game.moves.len() + 1, name))
+}
+
+fn moves_and_undos_racing_on_one_game_leave_no_gap(backend: Backend) {
+    let scratch = scratch(backend, "live_race");
+    let mut archive = open(&scratch);
+    let started = archive
+        .start_live(&new_game(), "club-a")
+        .expect("the database")
+        .expect("started");
+    // Keepers on three connections playing the whole game's move at the
+    // next ply as they read it, one of them taking the last move back
+    // now and then: whatever the interleaving, the moves stored follow
+    // each other.
+    let moves = full_game_moves();
+    std::thread::scope(|threads| {
+        for keeper in 0..3 {
+            let (location, started, moves) = (&scratch.location, &started, &moves);
+            threads.spawn(move || {
+                let mut archive = Archive::open(location).expect("a connection");
+                for round in 0..12 {
+                    let Some((ply, name)) = next_move(&mut archive, &started.id, moves) else {
+                        return;
+                    };
+                    if keeper == 2 && round % 2 == 1 && ply > 1 {
+                        let _ = archive
+                            .undo_live(&started.id, &started.key, ply - 1)
+                            .expect("the database");
+                        continue;
+                    }
+                    let answer = archive
+                        .play_live(&started.id, &started.key, ply, &name)
+                        .expect("the database");
+                    match answer {
+                        Ok(played) => assert_eq!(played.ply, ply),
+                        Err(LiveRefusal::Gap { .. }) => {}
+                        Err(refused) => panic!("ply {ply} {name}: {}", refused.message()),
+                    }
+                }
+            });
+        }
+    });
+    // No gap: the next ply is the one after the moves stored, and the
+    // game replays (`live_game` replays every stored move).
+    let (ply, name) = next_move(&mut archive, &started.id, &moves).expect("not over");
+    archive
+        .play_live(&started.id, &started.key, ply, &name)
+        .expect("the database")
+        .unwrap_or_else(|refused| panic!("ply {ply} {name}: {}", refused.message()));
+    let game = archive
+        .live_game(&started.id)
+        .expect("the database")
+        .expect("the game");
+    assert_eq!(game.moves.len(), ply);
+    assert!(!game.undone.is_empty(), "the race had undos");
+}
+
+/// On PostgreSQL, a move is announced with its ply as spectators are sent
+/// it: no server reads it back.
+#[test]
+fn a_move_is_announced_with_its_ply() {
+    let scratch = scratch(Backend::Postgres, "live_notice");
+    let store = Store::new(scratch.location.clone(), None);
+    let mut listener = store
+        .live_listener()
+        .expect("the database")
+        .expect("PostgreSQL listens");
+    let mut archive = open(&scratch);
+    let started = archive
+        .start_live(&new_game(), "club-a")
+        .expect("the database")
+        .expect("started");
+    let mut played = Vec::new();
+    for (ply, text) in full_game_moves().iter().take(2).enumerate() {
+        played.push(
+            archive
+                .play_live(&started.id, &started.key, ply + 1, text)
+                .expect("the database")
+                .expect("played"),
+        );
+    }
+    archive
+        .undo_live(&started.id, &started.key, 2)
+        .expect("the database")
+        .expect("undone");
+    // The channel is the database's: other tests' games are heard too.
+    let mut heard = Vec::new();
+    while heard.len() < 3 {
+        let batch = listener
+            .next(std::time::Duration::from_secs(5))
+            .expect("the database");
+        assert!(!batch.is_empty(), "heard {heard:?} only");
+        heard.extend(batch.into_iter().filter(|(id, _)| *id == started.id));
+    }
+    for (i, played) in played.iter().enumerate() {
+        let (id, LiveNotice::Move(ply, Some(json))) = &heard[i] else {
+            panic!("{:?}", heard[i])
+        };
+        assert_eq!((id.as_str(), *ply), (started.id.as_str(), i + 1));
+        assert_eq!(
+            serde_json::from_str::<serde_json::Value>(json).expect("JSON"),
+            serde_json::to_value(played).expect("JSON"),
+        );
+    }
+    assert_eq!(heard[2], (started.id.clone(), LiveNotice::Undo(2)));
 }
