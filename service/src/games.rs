@@ -21,7 +21,7 @@ use songo_notation::render::Drawing;
 use songo_notation::tiebreak::TieBreak;
 use songo_notation::validate::Options;
 use songo_notation::{AnyPosition, Conventions, GamePosition, LetterCase, Ruleset, Side};
-use tokio::sync::mpsc;
+use tokio::sync::{Semaphore, mpsc};
 use warp::http::StatusCode;
 use warp::http::header::{CONTENT_TYPE, ETAG, HeaderValue, IF_MATCH};
 use warp::reply::Response;
@@ -97,11 +97,21 @@ pub(crate) async fn with_archive<T: Send + 'static>(
     deadline: tokio::time::Instant,
     work: impl FnOnce(&mut Archive) -> Result<T, ArchiveError> + Send + 'static,
 ) -> Result<T, Problem> {
+    with_archive_in(state, &state.jobs, deadline, work).await
+}
+
+/// [`with_archive`] in a slot of `slots` (the jobs', or the live writes').
+pub(crate) async fn with_archive_in<T: Send + 'static>(
+    state: &State,
+    slots: &Arc<Semaphore>,
+    deadline: tokio::time::Instant,
+    work: impl FnOnce(&mut Archive) -> Result<T, ArchiveError> + Send + 'static,
+) -> Result<T, Problem> {
     let Some(store) = state.store.clone() else {
         return Err(no_archive());
     };
-    let slots = state.config.max_concurrent_jobs;
-    let permit = plumbing::acquire(&state.jobs, deadline, || Problem::busy("job", slots)).await?;
+    let count = state.config.max_concurrent_jobs;
+    let permit = plumbing::acquire(slots, deadline, || Problem::busy("job", count)).await?;
     let task = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let mut archive = store.take()?;

@@ -4,7 +4,9 @@
 //! /v1/live/{id}/result` ends it by the arbiter's result (the key too),
 //! `GET /v1/live/{id}` reads it and `GET /v1/live/{id}/events` follows it
 //! (server-sent events, one per change). The work is the archive's
-//! (`archive::live`); a change is answered once it is committed.
+//! (`archive::live`); a change is answered once it is committed. The
+//! changes have slots of their own (`State::live_writes`): a move never
+//! waits behind the reads of streams opening, nor behind other jobs.
 //!
 //! Spectators are told by a broadcast within this process (`hub`): a
 //! stored move is published after its commit. Servers sharing one
@@ -26,7 +28,7 @@ use warp::reply::Response;
 
 use crate::archive::{LiveEnd, LiveNotice, LiveRefusal, NewLiveGame};
 use crate::auth::{Need, authorize, bearer};
-use crate::games::{no_archive, with_archive};
+use crate::games::{no_archive, with_archive, with_archive_in};
 use crate::handlers::json_request;
 use crate::hub::{Change, Told};
 use crate::plumbing::{NoQuery, Request, State, json};
@@ -174,9 +176,12 @@ pub(crate) async fn play(
 ) -> Result<Response, Problem> {
     let (id, key, asked) = keyed::<MoveRequest>(&state, &mut request, &id).await?;
     let game = id.clone();
-    let played = with_archive(&state, request.deadline, move |archive| {
-        archive.play_live(&game, &key, asked.ply, &asked.played)
-    })
+    let played = with_archive_in(
+        &state,
+        &state.live_writes,
+        request.deadline,
+        move |archive| archive.play_live(&game, &key, asked.ply, &asked.played),
+    )
     .await?
     .map_err(|refused| refusal(&refused))?;
     if let Some(told) = Told::of(&played) {
@@ -195,9 +200,12 @@ pub(crate) async fn undo(
     let (id, key, asked) = keyed::<UndoRequest>(&state, &mut request, &id).await?;
     let game = id.clone();
     let ply = asked.ply;
-    let after = with_archive(&state, request.deadline, move |archive| {
-        archive.undo_live(&game, &key, ply)
-    })
+    let after = with_archive_in(
+        &state,
+        &state.live_writes,
+        request.deadline,
+        move |archive| archive.undo_live(&game, &key, ply),
+    )
     .await?
     .map_err(|refused| refusal(&refused))?;
     state.live.publish(&id, Change::Undo(ply));
@@ -213,9 +221,12 @@ pub(crate) async fn result(
 ) -> Result<Response, Problem> {
     let (id, key, asked) = keyed::<ResultRequest>(&state, &mut request, &id).await?;
     let game = id.clone();
-    let ended = with_archive(&state, request.deadline, move |archive| {
-        archive.end_live(&game, &key, asked.end, asked.winner)
-    })
+    let ended = with_archive_in(
+        &state,
+        &state.live_writes,
+        request.deadline,
+        move |archive| archive.end_live(&game, &key, asked.end, asked.winner),
+    )
     .await?
     .map_err(|refused| refusal(&refused))?;
     if let Some(result) = &ended.result {

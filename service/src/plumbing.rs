@@ -33,6 +33,10 @@ pub(crate) struct State {
     /// Slots for engine work (searches, seconds each), apart: the requests
     /// that take milliseconds do not queue behind them.
     pub(crate) engine: Arc<Semaphore>,
+    /// Slots for the writes of live games (moves, undos, results), as
+    /// many as the jobs', apart: a move does not wait behind the reads of
+    /// spectators' streams, which all open at once when a server dies.
+    pub(crate) live_writes: Arc<Semaphore>,
     /// The engine requests in flight of each client address.
     pub(crate) engine_clients: Shares,
     /// The memory kept for bodies being read.

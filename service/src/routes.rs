@@ -445,6 +445,7 @@ fn state(config: &Config, stopping: tokio::sync::watch::Receiver<bool>) -> Arc<S
         validations: Arc::new(Semaphore::new(config.max_concurrent_validations.max(1))),
         jobs: Arc::new(Semaphore::new(config.max_concurrent_jobs.max(1))),
         engine: Arc::new(Semaphore::new(config.max_concurrent_engine.max(1))),
+        live_writes: Arc::new(Semaphore::new(config.max_concurrent_jobs.max(1))),
         engine_clients: plumbing::Shares::default(),
         bodies: Memory::new(budget::body_memory(config.body_limit)),
         answers: Memory::new(budget::ANSWER_MEMORY),

@@ -2,7 +2,8 @@
 //! token, played move by move with its key (a retry answered the same, a
 //! gap 409, an illegal move 422 with its rule), followed by server-sent
 //! events as it is played, and in the archive once the rules end it. On
-//! PostgreSQL a spectator of another server sees the moves too.
+//! PostgreSQL a spectator of another server sees the moves too. A move
+//! does not wait for the job slots.
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -342,4 +343,67 @@ fn a_live_game_takes_a_move_back_and_ends_by_resignation_sqlite() {
 #[test]
 fn a_live_game_takes_a_move_back_and_ends_by_resignation_postgres() {
     undo_and_resignation(postgres_location("live-undo"));
+}
+
+/// How long the job slot is held in [`a_move_does_not_wait_for_the_job_slots`].
+const HELD_MS: u64 = 5000;
+
+/// With the one job slot taken (a slow job) and streams opening behind it
+/// (each reads its game in a job slot, as when a server's spectators all
+/// come over at once), a move is stored and answered all the same: the
+/// live writes have slots of their own. The spectators then get it.
+#[test]
+fn a_move_does_not_wait_for_the_job_slots() {
+    let dir = scratch_dir("live-slots");
+    let server = TestServer::with_metrics(songo_service::Config {
+        max_concurrent_jobs: 1,
+        debug_routes: true,
+        archive: Some(ArchiveConfig {
+            location: Location::Sqlite(dir.join("archive.sqlite")),
+            token: Token::new("s3cret"),
+            private: false,
+        }),
+        ..songo_service::Config::default()
+    });
+    let start = json!({"rules": "songo", "south": "Ada", "north": "Kofi"});
+    let (id, key) = start_game(&server, &start);
+    let mut sleeper = server.connect();
+    write!(
+        sleeper,
+        "GET /debug/sleep?ms={HELD_MS} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    )
+    .expect("sent");
+    // The sleeper takes the slot as its request starts.
+    let held = std::time::Instant::now();
+    while server.metric("songo_http_requests_in_flight") < 1.0 {
+        assert!(held.elapsed().as_secs() < 10, "the sleeper never started");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let mut spectators: Vec<Spectator> = (0..8)
+        .map(|_| Spectator::follow(&server, &id, None))
+        .collect();
+    let first = &moves()[0];
+    let reply = post(
+        &server,
+        &format!("/v1/live/{id}/moves"),
+        Some(&key),
+        &json!({"ply": 1, "move": first}),
+    );
+    let waited = held.elapsed();
+    assert_eq!(reply.status, 200, "{}", reply.text());
+    assert!(
+        waited.as_millis() < u128::from(HELD_MS),
+        "the move waited {waited:?}, behind the job slot"
+    );
+    for spectator in &mut spectators {
+        spectator.wait_for("id:1\n");
+    }
+    let mut answer = String::new();
+    sleeper
+        .read_to_string(&mut answer)
+        .expect("the sleeper's answer");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    drop(spectators);
+    drop(server);
+    let _ = std::fs::remove_dir_all(dir);
 }
