@@ -19,7 +19,7 @@ use songo_notation::msg;
 use warp::http::{HeaderMap, StatusCode};
 use warp::reply::Response;
 
-use crate::archive::{Account, ClassRefusal};
+use crate::archive::{Account, Archive, ArchiveError, ClassRefusal};
 use crate::auth::{Need, authorize, bearer};
 use crate::games::with_archive;
 use crate::handlers::json_request;
@@ -103,6 +103,17 @@ async fn teacher(
     authorize(state, headers, deadline, Need::Write).await
 }
 
+/// `work` on the archive, a class's refusal answered as its problem.
+async fn class_work<T: Send + 'static>(
+    state: &State,
+    deadline: tokio::time::Instant,
+    work: impl FnOnce(&mut Archive) -> Result<Result<T, ClassRefusal>, ArchiveError> + Send + 'static,
+) -> Result<T, Problem> {
+    with_archive(state, deadline, work)
+        .await?
+        .map_err(|refused| refusal(&refused))
+}
+
 /// The student key of an `Authorization: Bearer KEY` header.
 fn student_key(headers: &HeaderMap) -> Result<String, Problem> {
     bearer(headers)
@@ -121,11 +132,10 @@ pub(crate) async fn create(state: Arc<State>, mut request: Request) -> Result<Re
     request.query::<NoQuery>()?;
     let account = teacher(&state, &request.headers, request.deadline).await?;
     let asked: CreateRequest = json_request(&state, &mut request).await?;
-    let class = with_archive(&state, request.deadline, move |archive| {
+    let class = class_work(&state, request.deadline, move |archive| {
         archive.create_class(&asked.name, &account)
     })
-    .await?
-    .map_err(|refused| refusal(&refused))?;
+    .await?;
     json(StatusCode::CREATED, &class)
 }
 
@@ -148,11 +158,10 @@ pub(crate) async fn report(
 ) -> Result<Response, Problem> {
     request.query::<NoQuery>()?;
     let account = teacher(&state, &request.headers, request.deadline).await?;
-    let report = with_archive(&state, request.deadline, move |archive| {
+    let report = class_work(&state, request.deadline, move |archive| {
         archive.class_report(&code, &account, now())
     })
-    .await?
-    .map_err(|refused| refusal(&refused))?;
+    .await?;
     json(StatusCode::OK, &report)
 }
 
@@ -165,11 +174,10 @@ pub(crate) async fn assign(
     request.query::<NoQuery>()?;
     let account = teacher(&state, &request.headers, request.deadline).await?;
     let asked: SetRequest = json_request(&state, &mut request).await?;
-    let set = with_archive(&state, request.deadline, move |archive| {
+    let set = class_work(&state, request.deadline, move |archive| {
         archive.assign_set(&code, &asked.title, &asked.exercises, &account)
     })
-    .await?
-    .map_err(|refused| refusal(&refused))?;
+    .await?;
     json(StatusCode::CREATED, &set)
 }
 
@@ -219,11 +227,10 @@ pub(crate) async fn work(
     request.query::<NoQuery>()?;
     has_archive(&state)?;
     let key = student_key(&request.headers)?;
-    let work = with_archive(&state, request.deadline, move |archive| {
+    let work = class_work(&state, request.deadline, move |archive| {
         archive.class_work(&code, &key, now())
     })
-    .await?
-    .map_err(|refused| refusal(&refused))?;
+    .await?;
     json(StatusCode::OK, &work)
 }
 
@@ -238,7 +245,7 @@ pub(crate) async fn answer(
     has_archive(&state)?;
     let key = student_key(&request.headers)?;
     let asked: AnswerRequest = json_request(&state, &mut request).await?;
-    let answered = with_archive(&state, request.deadline, move |archive| {
+    let answered = class_work(&state, request.deadline, move |archive| {
         archive.answer(
             &code,
             &key,
@@ -247,8 +254,7 @@ pub(crate) async fn answer(
             now(),
         )
     })
-    .await?
-    .map_err(|refused| refusal(&refused))?;
+    .await?;
     json(StatusCode::CREATED, &answered)
 }
 
@@ -261,11 +267,10 @@ pub(crate) async fn delete(
 ) -> Result<Response, Problem> {
     request.query::<NoQuery>()?;
     let account = teacher(&state, &request.headers, request.deadline).await?;
-    with_archive(&state, request.deadline, move |archive| {
+    class_work(&state, request.deadline, move |archive| {
         archive.delete_class(&code, &account)
     })
-    .await?
-    .map_err(|refused| refusal(&refused))?;
+    .await?;
     Ok(no_content())
 }
 
@@ -284,11 +289,10 @@ pub(crate) async fn remove(
             msg!("problem-detail-missing-parameter", name = "nickname"),
         ));
     };
-    with_archive(&state, request.deadline, move |archive| {
+    class_work(&state, request.deadline, move |archive| {
         archive.remove_student(&code, &nickname, &account)
     })
-    .await?
-    .map_err(|refused| refusal(&refused))?;
+    .await?;
     Ok(no_content())
 }
 
