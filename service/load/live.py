@@ -11,7 +11,8 @@ to the next server, a keeper retrying its move with the same ply.
 
 Prints the moves' acknowledgement (from the post to its 200) and the
 spectators' reception (from the post to the event's arrival) p50 and p99,
-before the kill and from it on, the errors, and, read back from a surviving
+before the kill and from it on (all moves, then the retried ones, whose
+first send failed, and the others apart), the errors, and, read back from a surviving
 server afterwards, every acknowledged move missing from its game (lost).
 
 Environment: LIVE_SERVERS (host:port,...), LIVE_TOKEN (a write token),
@@ -98,8 +99,9 @@ class Run:
     def __init__(self, worker, killed_at):
         self.worker = worker
         self.killed_at = killed_at  # a shared double: the kill's time.time()
-        self.acks = []  # (sent, seconds)
-        self.seen = []
+        self.acks = []  # (sent, seconds, retried)
+        self.seen = []  # (sent, seconds, retried)
+        self.retried = set()  # (game, ply) of the moves whose first send failed
         self.errors = {}
         self.retries = 0
         self.reconnects = 0
@@ -206,6 +208,8 @@ async def exchange(run, state, method, path, body, bearer, deadline):
             )
         except (OSError, ConnectionError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError, IndexError) as e:
             run.error(f"request: {type(e).__name__}")
+            if state.get("move"):
+                run.retried.add(state["move"])
             if state["connection"]:
                 state["connection"].close()
             state["connection"] = None
@@ -265,12 +269,16 @@ async def keeper(run, board, key, begin, until):
             body = json.dumps({"ply": ply, "move": played}).encode()
             sent = time.time()
             run.sent[(game, ply)] = sent
-            status, data = await exchange(run, state, "POST", f"/v1/live/{game}/moves", body, key, sent + 60)
+            state["move"] = (game, ply)
+            try:
+                status, data = await exchange(run, state, "POST", f"/v1/live/{game}/moves", body, key, sent + 60)
+            finally:
+                state["move"] = None
             if status != 200:
                 run.error(f"move: {status} {data[:80]!r}")
                 key = None
                 continue
-            run.acks.append((sent, time.time() - sent))
+            run.acks.append((sent, time.time() - sent, (game, ply) in run.retried))
             run.acked[game].append(played)
             answer = json.loads(data)
             if answer.get("game_over"):
@@ -315,7 +323,7 @@ async def follow(run, server, game, last):
                             last = ply
                             sent = run.sent.get((game, ply))
                             if sent is not None:
-                                run.seen.append((sent, arrived - sent))
+                                run.seen.append((sent, arrived - sent, (game, ply) in run.retried))
                             if '"game_over":{' in event.get("data", ""):
                                 return last, True
                         elif name == "end":
@@ -471,9 +479,14 @@ def main():
           f"a move every {INTERVAL:g} s a game, {SECONDS} s, {len(SERVERS)} servers")
     for key, label in (("acks", "move acknowledged"), ("seen", "move seen by a spectator")):
         samples = [s for r in results for s in r[key]]
-        percentiles(f"{label}, before the kill" if kill else label, [d for t, d in samples if not kill or t < kill])
+        percentiles(f"{label}, before the kill" if kill else label, [d for t, d, _ in samples if not kill or t < kill])
         if kill:
-            percentiles(f"{label}, from the kill on", [d for t, d in samples if t >= kill])
+            percentiles(f"{label}, from the kill on", [d for t, d, _ in samples if t >= kill])
+        # The moves whose first send failed (their server killed) apart:
+        # they wait for a new connection, the others for nothing of it.
+        for retried, which in ((True, "retried"), (False, "not retried")):
+            percentiles(f"{label}, from the kill on, {which}" if kill else f"{label}, {which}",
+                        [d for t, d, r in samples if r == retried and (not kill or t >= kill)])
     print(f"retries {sum(r['retries'] for r in results)}, "
           f"spectators' reconnections {sum(r['reconnects'] for r in results)}")
     errors = {}
