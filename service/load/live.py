@@ -57,6 +57,7 @@ KILL_INDEX = setting("LIVE_KILL_INDEX", 0)
 KILL_AT = setting("LIVE_KILL_AT", SECONDS // 2)
 SERVER_PIDS = [p for p in os.environ.get("LIVE_SERVER_PIDS", "").split(",") if p]
 TICK = os.sysconf("SC_CLK_TCK")
+STORM = 5  # seconds after the kill whose servers' CPU is printed
 
 
 def cpu_of(pid):
@@ -461,11 +462,23 @@ def main():
     machine_before, postgres_before, run_began = machine_cpu(), postgres_cpu(), time.time()
     servers_after = {}
     if KILL_PID:
-        time.sleep(KILL_AT)
+        survivors = [pid for pid in SERVER_PIDS if pid != KILL_PID]
+        time.sleep(max(0, KILL_AT - STORM))
+        calm = sum(cpu_of(pid) for pid in survivors)
+        time.sleep(max(0, KILL_AT - (time.time() - run_began)))
+        calm = sum(cpu_of(pid) for pid in survivors) - calm
         servers_after[KILL_PID] = cpu_of(KILL_PID)
         subprocess.run(["kill", "-9", KILL_PID], check=False)
         killed_at.value = time.time()
         print(f"kill -9 {KILL_PID} (server {KILL_INDEX}) at {KILL_AT} s", flush=True)
+        # The reconnections' cost: the survivors' CPU over the next seconds
+        # beside the same before the kill (steadier than times on a busy
+        # machine).
+        storm = sum(cpu_of(pid) for pid in survivors)
+        time.sleep(STORM)
+        storm = sum(cpu_of(pid) for pid in survivors) - storm
+        print(f"surviving servers' CPU in the {STORM} s before the kill {calm:.2f} s,"
+              f" from the kill on {storm:.2f} s", flush=True)
     results = [out.get() for _ in workers]
     for w in workers:
         w.join()
