@@ -13,10 +13,12 @@
 //! history), so that another stream of it opening here (a spectator
 //! arriving, or the streams of a killed server reconnecting all at once)
 //! is served from memory instead of reading and replaying the game from
-//! the archive.
+//! the archive. The history outlives the game's last stream here a while
+//! (its changes still heard): a spectator coming back finds it too.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use tokio::sync::broadcast;
 
@@ -69,6 +71,10 @@ const GAME_CAPACITY: usize = 64;
 /// The fewest games watched before the map is swept of those nobody
 /// watches any more.
 const SWEEP_FLOOR: usize = 64;
+
+/// How long a game's history is kept, its changes still heard, once
+/// nobody watches it here (from its last stream's opening or change).
+const RECENT: Duration = Duration::from_secs(60);
 
 /// The most plies held in the watched games' histories, all games
 /// together (a ply's JSON is some 300 bytes: about 60 MB); a game beyond
@@ -125,6 +131,9 @@ struct Watched {
     /// The changes published to it.
     changes: u64,
     history: Option<Known>,
+    /// When it was last seen watched (a stream opening, or a change
+    /// published to its streams).
+    watched_at: Instant,
 }
 
 impl Watched {
@@ -146,6 +155,13 @@ impl Watched {
     fn held(&self) -> usize {
         self.history.as_ref().map_or(0, |known| known.plies.len())
     }
+
+    /// Whether its changes are heard here: it is watched, or its history
+    /// is kept and was watched recently.
+    fn heard(&self, now: Instant) -> bool {
+        self.sender.receiver_count() > 0
+            || (self.history.is_some() && now.duration_since(self.watched_at) < RECENT)
+    }
 }
 
 /// The games watched on this server.
@@ -156,6 +172,22 @@ struct Games {
     sweep_at: usize,
     /// The plies of the histories held, all games together.
     held: usize,
+}
+
+impl Games {
+    /// Forgets the games whose changes are no longer heard.
+    fn sweep(&mut self, now: Instant) {
+        let mut freed = 0;
+        self.by_id.retain(|_, watched| {
+            let kept = watched.heard(now);
+            if !kept {
+                freed += watched.held();
+            }
+            kept
+        });
+        self.held -= freed;
+        self.sweep_at = (2 * self.by_id.len()).max(SWEEP_FLOOR);
+    }
 }
 
 /// The changes stored by this server (and, on PostgreSQL, by the
@@ -179,31 +211,24 @@ impl Hub {
 
     /// A receiver of game `id`'s changes published from now on, and the
     /// game as it stands when this server holds its history (it is
-    /// watched here, and has been since it was read); otherwise the count
-    /// to [`Hub::keep`] it with once read.
+    /// watched here, or was recently, and every change since it was read
+    /// was heard); otherwise the count to [`Hub::keep`] it with once read.
     pub(crate) fn open(&self, id: &str) -> (broadcast::Receiver<Arc<Change>>, Held) {
         let mut games = self.games();
         let games = &mut *games;
+        let now = Instant::now();
         if let Some(watched) = games.by_id.get_mut(id) {
             // Nobody watched it a while: changes may have gone unheard.
-            if watched.sender.receiver_count() == 0 {
+            if !watched.heard(now) {
                 games.held -= watched.held();
                 watched.history = None;
             }
+            watched.watched_at = now;
             let held = watched.history.clone().ok_or(watched.changes);
             return (watched.sender.subscribe(), held);
         }
         if games.by_id.len() >= games.sweep_at {
-            let mut freed = 0;
-            games.by_id.retain(|_, watched| {
-                let kept = watched.sender.receiver_count() > 0;
-                if !kept {
-                    freed += watched.held();
-                }
-                kept
-            });
-            games.held -= freed;
-            games.sweep_at = (2 * games.by_id.len()).max(SWEEP_FLOOR);
+            games.sweep(now);
         }
         let (sender, receiver) = broadcast::channel(GAME_CAPACITY);
         games.by_id.insert(
@@ -213,6 +238,7 @@ impl Hub {
                 last_ply: 0,
                 changes: 0,
                 history: None,
+                watched_at: now,
             },
         );
         (receiver, Err(0))
@@ -225,6 +251,10 @@ impl Hub {
     pub(crate) fn keep(&self, id: &str, changes: u64, known: &Known) {
         let mut games = self.games();
         let games = &mut *games;
+        if games.held + known.plies.len() > HELD_PLIES {
+            // Room taken by games left a while ago, perhaps.
+            games.sweep(Instant::now());
+        }
         let Some(watched) = games.by_id.get_mut(id) else {
             return;
         };
@@ -239,26 +269,34 @@ impl Hub {
         watched.history = Some(known.clone());
     }
 
-    /// Whether game `id` has spectators on this server, that have not been
-    /// told of its ply `ply` (a move this server stored and published is
-    /// announced to it again by the database).
+    /// Whether game `id` has spectators on this server (or its history,
+    /// recently watched) that have not been told of its ply `ply` (a move
+    /// this server stored and published is announced to it again by the
+    /// database).
     pub(crate) fn wants(&self, id: &str, ply: usize) -> bool {
-        self.games().by_id.get(id).is_some_and(|watched| {
-            watched.sender.receiver_count() > 0 && (ply == 0 || ply > watched.last_ply)
-        })
+        let now = Instant::now();
+        self.games()
+            .by_id
+            .get(id)
+            .is_some_and(|watched| watched.heard(now) && (ply == 0 || ply > watched.last_ply))
     }
 
-    /// Tells the spectators of game `id` (none watching: nothing to do).
+    /// Tells the spectators of game `id`, and its history (none watching
+    /// nor kept: nothing to do).
     pub(crate) fn publish(&self, id: &str, change: Change) {
         let mut games = self.games();
         let games = &mut *games;
         let Some(watched) = games.by_id.get_mut(id) else {
             return;
         };
-        if watched.sender.receiver_count() == 0 {
+        let now = Instant::now();
+        if !watched.heard(now) {
             games.held -= watched.held();
             games.by_id.remove(id);
             return;
+        }
+        if watched.sender.receiver_count() > 0 {
+            watched.watched_at = now;
         }
         watched.last_ply = match &change {
             Change::Move(told) => told.ply,
@@ -303,6 +341,15 @@ mod tests {
             .map(|known| known.plies.iter().map(|told| told.ply).collect())
     }
 
+    impl Hub {
+        /// Makes game `id` last watched longer ago than [`RECENT`].
+        fn age(&self, id: &str) {
+            if let Some(watched) = self.games().by_id.get_mut(id) {
+                watched.watched_at -= RECENT;
+            }
+        }
+    }
+
     fn read(plies: usize) -> Known {
         Known {
             plies: (1..=plies).map(told).collect(),
@@ -345,9 +392,29 @@ mod tests {
         let (third, held) = hub.open("aaaa");
         hub.keep("aaaa", held.err().unwrap_or(u64::MAX), &read(0));
         assert_eq!(plies(&hub.open("aaaa").1), Some(vec![]));
-        // Nobody watching: its changes are no longer heard.
+        // Nobody watching a while: its changes are no longer heard.
         drop((first, second, third));
+        hub.age("aaaa");
         assert_eq!(plies(&hub.open("aaaa").1), None);
+    }
+
+    #[test]
+    fn a_game_left_recently_is_held_still() {
+        let hub = Hub::default();
+        let (first, held) = hub.open("aaaa");
+        hub.keep("aaaa", held.err().unwrap_or(u64::MAX), &read(2));
+        drop(first);
+        // Its changes are still heard and kept.
+        assert!(hub.wants("aaaa", 3));
+        hub.publish("aaaa", moved(3));
+        let (second, held) = hub.open("aaaa");
+        assert_eq!(plies(&held), Some(vec![1, 2, 3]), "a spectator back");
+        drop(second);
+        hub.age("aaaa");
+        assert!(!hub.wants("aaaa", 4), "long left: no longer heard");
+        hub.publish("aaaa", moved(4));
+        assert!(hub.games().by_id.is_empty(), "forgotten");
+        assert_eq!(hub.games().held, 0);
     }
 
     #[test]
@@ -370,6 +437,16 @@ mod tests {
         let (_small, held) = hub.open("bbbb");
         hub.keep("bbbb", held.err().unwrap_or(u64::MAX), &read(2));
         assert_eq!(plies(&hub.open("bbbb").1), Some(vec![1, 2]));
+        // A game left long ago gives its room up.
+        let (left, held) = hub.open("cccc");
+        let room = HELD_PLIES - hub.games().held;
+        hub.keep("cccc", held.err().unwrap_or(u64::MAX), &read(room));
+        assert!(hub.open("cccc").1.is_ok(), "the room taken");
+        drop(left);
+        hub.age("cccc");
+        let (_other, held) = hub.open("dddd");
+        hub.keep("dddd", held.err().unwrap_or(u64::MAX), &read(1));
+        assert_eq!(plies(&hub.open("dddd").1), Some(vec![1]));
     }
 
     #[test]

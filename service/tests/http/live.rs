@@ -423,16 +423,7 @@ fn a_move_does_not_wait_for_the_job_slots() {
 #[test]
 fn a_watched_game_is_followed_without_reading_it() {
     let dir = scratch_dir("live-held");
-    let server = TestServer::with_metrics(songo_service::Config {
-        max_concurrent_jobs: 1,
-        debug_routes: true,
-        archive: Some(ArchiveConfig {
-            location: Location::Sqlite(dir.join("archive.sqlite")),
-            token: Token::new("s3cret"),
-            private: false,
-        }),
-        ..songo_service::Config::default()
-    });
+    let server = one_slot_server(&dir);
     let (id, key) = start_game(
         &server,
         &json!({"rules": "songo", "south": "Ada", "north": "Kofi"}),
@@ -449,17 +440,7 @@ fn a_watched_game_is_followed_without_reading_it() {
         assert_eq!(reply.status, 200, "{}", reply.text());
     }
     first.wait_for("id:3\n");
-    let mut sleeper = server.connect();
-    write!(
-        sleeper,
-        "GET /debug/sleep?ms={HELD_MS} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
-    )
-    .expect("sent");
-    let held = std::time::Instant::now();
-    while server.metric("songo_http_requests_in_flight") < 1.0 {
-        assert!(held.elapsed().as_secs() < 10, "the sleeper never started");
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    let (sleeper, held) = hold_the_job_slot(&server);
     let mut second = Spectator::follow(&server, &id, Some(1));
     second.wait_for("id:3\n");
     let waited = held.elapsed();
@@ -482,12 +463,88 @@ fn a_watched_game_is_followed_without_reading_it() {
     assert_eq!(reply.status, 200, "{}", reply.text());
     second.wait_for("id:4\n");
     first.wait_for("id:4\n");
+    let_the_job_slot_go(sleeper);
+    drop((first, second));
+    drop(server);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A server of one job slot, with debug routes, on SQLite in `dir`.
+fn one_slot_server(dir: &std::path::Path) -> TestServer {
+    TestServer::with_metrics(songo_service::Config {
+        max_concurrent_jobs: 1,
+        debug_routes: true,
+        archive: Some(ArchiveConfig {
+            location: Location::Sqlite(dir.join("archive.sqlite")),
+            token: Token::new("s3cret"),
+            private: false,
+        }),
+        ..songo_service::Config::default()
+    })
+}
+
+/// Takes the server's one job slot for [`HELD_MS`] (a slow job): the
+/// sleeper's connection and when it started.
+fn hold_the_job_slot(server: &TestServer) -> (TcpStream, std::time::Instant) {
+    let mut sleeper = server.connect();
+    write!(
+        sleeper,
+        "GET /debug/sleep?ms={HELD_MS} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    )
+    .expect("sent");
+    let held = std::time::Instant::now();
+    while server.metric("songo_http_requests_in_flight") < 1.0 {
+        assert!(held.elapsed().as_secs() < 10, "the sleeper never started");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    (sleeper, held)
+}
+
+/// Waits for the sleeper's answer.
+fn let_the_job_slot_go(mut sleeper: TcpStream) {
     let mut answer = String::new();
     sleeper
         .read_to_string(&mut answer)
         .expect("the sleeper's answer");
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
-    drop((first, second));
+}
+
+/// A game whose last stream on this server ended a moment ago (it ended
+/// with the game) is still held: a spectator arriving then is served
+/// from memory, while the one job slot is held.
+#[test]
+fn a_game_followed_a_moment_ago_is_followed_without_reading_it() {
+    let dir = scratch_dir("live-recent");
+    let server = one_slot_server(&dir);
+    let (id, key) = start_game(
+        &server,
+        &json!({"rules": "songo", "south": "Ada", "north": "Kofi"}),
+    );
+    let first = Spectator::follow(&server, &id, None);
+    let moves = moves();
+    for (i, text) in moves.iter().enumerate() {
+        let reply = post(
+            &server,
+            &format!("/v1/live/{id}/moves"),
+            Some(&key),
+            &json!({"ply": i + 1, "move": text}),
+        );
+        assert_eq!(reply.status, 200, "{}", reply.text());
+    }
+    assert_eq!(first.into_events().len(), moves.len(), "to the game's end");
+    let (sleeper, held) = hold_the_job_slot(&server);
+    let last = moves.len();
+    let second = Spectator::follow(&server, &id, Some(last - 1));
+    let events = second.into_events();
+    let waited = held.elapsed();
+    assert!(
+        waited.as_millis() < u128::from(HELD_MS),
+        "the stream waited {waited:?}, behind the job slot"
+    );
+    assert_eq!(events.len(), 1, "{events:?}");
+    assert_eq!(events[0]["ply"], last);
+    assert!(events[0]["game_over"].is_object(), "{events:?}");
+    let_the_job_slot_go(sleeper);
     drop(server);
     let _ = std::fs::remove_dir_all(dir);
 }
