@@ -1615,6 +1615,9 @@ problem-detail-analysis-not-seega = the analysis plays the sowing games (songo, 
 problem-detail-not-whole-number = { $name }={ $value } is not a whole number
 problem-detail-bad-engine = engine={ $value }: write engine=true or engine=false
 problem-detail-engine-limits = depth and movetime_ms are limits of the engine: add engine=true
+problem-detail-bad-progress = progress={ $value }: write progress=true or progress=false
+problem-detail-progress-without-engine = progress=true follows the engine's marks as they come: add engine=true
+problem-detail-annotation-stopped = the annotation stopped before its end; try again, or annotate without progress=true
 analyse-warning-no-tables = { $dir } holds no { $rules } table{ $count ->
     [0] {""}
    *[other] {" "}(only { $others } tables)

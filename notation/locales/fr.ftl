@@ -1634,6 +1634,9 @@ problem-detail-analysis-not-seega = l'analyse ne porte que sur les jeux de semai
 problem-detail-not-whole-number = { $name }={ $value } n'est pas un nombre entier
 problem-detail-bad-engine = engine={ $value } : écrivez engine=true ou engine=false
 problem-detail-engine-limits = depth et movetime_ms sont des limites du moteur : ajoutez engine=true
+problem-detail-bad-progress = progress={ $value } : écrivez progress=true ou progress=false
+problem-detail-progress-without-engine = progress=true suit les marques du moteur à mesure qu'elles viennent : ajoutez engine=true
+problem-detail-annotation-stopped = l'annotation s'est arrêtée avant sa fin ; réessayez, ou annotez sans progress=true
 analyse-warning-no-tables = { $dir } ne contient aucune table { $rules }{ $count ->
     [0] {""}
    *[other] {" "}(seulement des tables { $others })
