@@ -845,6 +845,7 @@ cli-no-game = no game in { $name }
 cli-progress-of-total = validating: {"{"}binary_bytes{"}"}/{"{"}binary_total_bytes{"}"} ({"{"}percent{"}"}%), {"{"}msg{"}"}
 cli-progress = validating: {"{"}binary_bytes{"}"}, {"{"}msg{"}"}
 cli-progress-games = { $games } games, { $invalid } invalid
+cli-annotate-progress = judging game {"{"}msg{"}"}: ply {"{"}pos{"}"}/{"{"}len{"}"}
 
 # `songo serve`: `flag` is the flag at fault.
 serve-bad-seconds = { $flag } must be a positive number of seconds, at most { $most } (a day), not { $value }

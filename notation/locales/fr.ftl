@@ -864,6 +864,7 @@ cli-no-game = aucune partie dans { $name }
 cli-progress-of-total = validation : {"{"}binary_bytes{"}"}/{"{"}binary_total_bytes{"}"} ({"{"}percent{"}"} %), {"{"}msg{"}"}
 cli-progress = validation : {"{"}binary_bytes{"}"}, {"{"}msg{"}"}
 cli-progress-games = { $games } { $games ->
+cli-annotate-progress = jugement de la partie {"{"}msg{"}"} : demi-coup {"{"}pos{"}"}/{"{"}len{"}"}
     [one] partie
    *[other] parties
 }, { $invalid } { $invalid ->
