@@ -165,6 +165,10 @@ export class Records {
     stop.hidden = true;
     if (answer.aborted && last) {
       count.textContent = t('page-annotate-stopped', { value: last.ply, count: last.plies });
+    } else if (!answer.ok && !answer.aborted) {
+      // Refused (the engine busy, a record that cannot be read…) or cut
+      // off: said where the progress was.
+      count.textContent = this.hooks.problemText(answer.data);
     } else {
       box.hidden = true;
     }

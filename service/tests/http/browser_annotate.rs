@@ -84,6 +84,22 @@ fn the_engines_marks_arrive_ply_by_ply_then_the_record() {
         ),
         json!(false)
     );
+    // A record the server cannot read: said where the progress would be,
+    // at its line.
+    browser.run(
+        "document.getElementById('record-text').value = arguments[0]",
+        &[json!("[Rules \"songo\"]\n\n1. S4 {never closed\n")],
+    );
+    browser.find("#annotate-record").click();
+    let refused = browser.wait_for(
+        "the refusal shown",
+        "const t = document.getElementById('annotate-count').textContent; \
+         return !document.getElementById('annotate-progress').hidden && t.startsWith('line ') && t",
+    );
+    assert!(
+        refused.as_str().unwrap_or_default().starts_with("line 3"),
+        "{refused}"
+    );
 }
 
 #[test]
