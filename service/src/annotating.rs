@@ -17,6 +17,7 @@ use songo_notation::analysis::annotate::{Engine, EngineLimits, Mark, PlyJudgemen
 use songo_notation::annotation::{self, EngineProgress, Options};
 use songo_notation::i18n::Lang;
 use songo_notation::msg;
+use songo_notation::record::GameRecord;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 use warp::Reply;
@@ -24,10 +25,8 @@ use warp::reply::Response;
 use warp::sse::Event;
 
 use crate::analysis::{self, CancelOnDrop};
-use crate::body::{Body, Media};
 use crate::plumbing::{EngineTurn, json_bytes};
 use crate::problem::{Kind, Problem};
-use crate::records::record_text;
 
 /// The events kept for a reader slower than the engine: past them the
 /// engine waits for him, until the request's deadline.
@@ -108,11 +107,11 @@ impl Stream for Progress {
     }
 }
 
-/// The answer of `progress=true`: the body read into records first (a
-/// record that cannot be read is still a 400 answer), then the stream.
+/// The answer of `progress=true`: the body read into records first by
+/// `read` (a record that cannot be read is still a 400 answer), then the
+/// stream.
 pub(crate) async fn stream(
-    body: Body,
-    media: Media,
+    read: impl FnOnce() -> Result<Vec<GameRecord>, Problem> + Send + 'static,
     options: Options,
     turn: Option<EngineTurn>,
     limits: EngineLimits,
@@ -130,12 +129,7 @@ pub(crate) async fn stream(
         let records = turn
             .as_ref()
             .map_or(Ok(()), EngineTurn::start)
-            .and_then(|()| record_text(&body, media))
-            .and_then(|text| {
-                annotation::read_text(&text).map_err(|error| {
-                    Problem::parse(Kind::BadRecord, &error).rule(songo_notation::RuleId::Syntax)
-                })
-            });
+            .and_then(|()| read());
         let records = match records {
             Ok(records) => records,
             Err(problem) => {

@@ -73,7 +73,7 @@ fn records_of(text: &str, media: Media) -> Result<Vec<GameRecord>, Problem> {
 
 /// The record text to validate: the body itself, or the canonical text of
 /// the JSON or YAML records it holds.
-pub(crate) fn record_text(body: &[u8], media: Media) -> Result<String, Problem> {
+fn record_text(body: &[u8], media: Media) -> Result<String, Problem> {
     let text = body::text_within(body, record_serde::MAX_NESTING)?;
     match media {
         Media::Text => Ok(text.to_owned()),
@@ -300,7 +300,13 @@ pub(crate) async fn annotate(state: Arc<State>, mut request: Request) -> Result<
         .then(|| analysis::annotate_limits(depth, movetime_ms, deadline))
         .transpose()?;
     if let Some(limits) = limits.filter(|_| progress) {
-        return crate::annotating::stream(body, media, options, turn, limits, deadline).await;
+        let read = move || {
+            let text = record_text(&body, media)?;
+            annotation::read_text(&text).map_err(|error| {
+                Problem::parse(Kind::BadRecord, &error).rule(songo_notation::RuleId::Syntax)
+            })
+        };
+        return crate::annotating::stream(read, options, turn, limits, deadline).await;
     }
     let analyser = limits.map(|_| analysis::analyser());
     let _cancel = analyser.as_ref().map(analysis::CancelOnDrop::new);
