@@ -141,6 +141,7 @@ export class Records {
     count.textContent = t('page-annotate-waiting');
     bar.max = 1;
     bar.value = 0;
+    bar.hidden = false;
     stop.hidden = false;
     stop.onclick = () => controller.abort();
     start.disabled = true;
@@ -169,6 +170,7 @@ export class Records {
       // Refused (the engine busy, a record that cannot be read…) or cut
       // off: said where the progress was.
       count.textContent = this.hooks.problemText(answer.data);
+      bar.hidden = !last;
     } else {
       box.hidden = true;
     }

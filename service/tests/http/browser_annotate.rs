@@ -100,6 +100,7 @@ fn the_engines_marks_arrive_ply_by_ply_then_the_record() {
         refused.as_str().unwrap_or_default().starts_with("line 3"),
         "{refused}"
     );
+    browser.screenshot(&screenshots().join("annotate-refused-en.png"));
 }
 
 #[test]
