@@ -865,13 +865,13 @@ cli-no-game = aucune partie dans { $name }
 cli-progress-of-total = validation : {"{"}binary_bytes{"}"}/{"{"}binary_total_bytes{"}"} ({"{"}percent{"}"} %), {"{"}msg{"}"}
 cli-progress = validation : {"{"}binary_bytes{"}"}, {"{"}msg{"}"}
 cli-progress-games = { $games } { $games ->
-cli-annotate-progress = jugement de la partie {"{"}msg{"}"} : demi-coup {"{"}pos{"}"}/{"{"}len{"}"}
     [one] partie
    *[other] parties
 }, { $invalid } { $invalid ->
     [one] invalide
    *[other] invalides
 }
+cli-annotate-progress = jugement de la partie {"{"}msg{"}"} : demi-coup {"{"}pos{"}"}/{"{"}len{"}"}
 
 serve-bad-seconds = { $flag } doit être un nombre de secondes positif, au plus { $most } (un jour), pas { $value }
 serve-body-limit = --body-limit doit valoir au moins 1 octet
