@@ -421,7 +421,10 @@ impl<'a> Searcher<'a> {
             let first = usize::from(self.since[ply]);
             let mut earlier = ply.checked_sub(1);
             while let Some(at) = earlier.filter(|&at| at >= first) {
-                if self.line_keys[at] == child.key && self.line[at] == child.position {
+                // A leaf's key is not computed (0): the boards decide.
+                if (child.key == 0 || self.line_keys[at] == child.key)
+                    && self.line[at] == child.position
+                {
                     return Scored {
                         value: child.gain - ENDLESS * GRAIN,
                         guessed: false,
@@ -540,6 +543,7 @@ impl<'a> Searcher<'a> {
         position: &Position,
         (moves, best): (&crate::MoveList, Option<u8>),
         (ply, history): (usize, &[u32; 8]),
+        searched: bool,
         children: &mut [Option<Child>; 7],
         rank: &mut [u8; 7],
     ) -> (usize, Option<usize>) {
@@ -550,7 +554,9 @@ impl<'a> Searcher<'a> {
                 .position(|house| camp_index(rules, house) as u8 == camp)
         });
         if let Some(mut child) = first.and_then(|index| Self::child(position, moves, index)) {
-            child.key = key(&child.position);
+            if searched {
+                child.key = key(&child.position);
+            }
             children[0] = Some(child);
             rank[0] = 0;
             return (1, first);
@@ -558,7 +564,7 @@ impl<'a> Searcher<'a> {
         let count = self.ordered(
             position,
             moves,
-            (None, true),
+            (None, searched),
             (ply, history),
             children,
             rank,
@@ -574,6 +580,7 @@ impl<'a> Searcher<'a> {
         position: &Position,
         (moves, first): (&crate::MoveList, Option<usize>),
         (ply, history): (usize, &[u32; 8]),
+        searched: bool,
         children: &mut [Option<Child>; 7],
         rank: &mut [u8; 7],
     ) -> usize {
@@ -581,7 +588,7 @@ impl<'a> Searcher<'a> {
         let more = self.ordered(
             position,
             moves,
-            (first, true),
+            (first, searched),
             (ply, history),
             &mut rest,
             &mut order,
@@ -617,7 +624,9 @@ impl<'a> Searcher<'a> {
         if ply >= MAX_PLY - 1 {
             return Scored::guess(heuristic(position));
         }
-        let stored = self.tt.get(key);
+        // A leaf does not read the table: its probe's cache miss cost more
+        // than the few quiescence searches it saves.
+        let stored = if depth > 0 { self.tt.get(key) } else { None };
         if let Some(scored) = stored.and_then(|entry| settled_by(entry, depth, alpha, beta)) {
             return scored;
         }
@@ -627,11 +636,14 @@ impl<'a> Searcher<'a> {
         // The table's move is played and searched first, alone: when it
         // cuts off, as it mostly does, the other moves are never played.
         let history = self.history[position.to_move().index()];
+        // The children of the last ply are leaves: no hash, no table.
+        let searched = depth > 1;
         let (mut children, mut rank) = ([None; 7], [0; 7]);
         let (mut count, first) = self.first_children(
             position,
             (&moves, stored.and_then(|entry| entry.best)),
             (ply, &history),
+            searched,
             &mut children,
             &mut rank,
         );
@@ -648,6 +660,7 @@ impl<'a> Searcher<'a> {
                     position,
                     (&moves, first),
                     (ply, &history),
+                    searched,
                     &mut children,
                     &mut rank,
                 );
