@@ -36,6 +36,10 @@ pub(crate) const MAX_PLY: usize = 192;
 /// Larger than any value.
 pub(crate) const INFINITY: i32 = 1 << 20;
 
+/// The shallowest depth whose positions read and write the table: below,
+/// the probe's cache miss costs more than the searches it saves.
+const TABLE_FROM: i32 = 2;
+
 /// No repetition below.
 const NONE: u16 = u16::MAX;
 
@@ -626,7 +630,11 @@ impl<'a> Searcher<'a> {
         }
         // A leaf does not read the table: its probe's cache miss cost more
         // than the few quiescence searches it saves.
-        let stored = if depth > 0 { self.tt.get(key) } else { None };
+        let stored = if depth >= TABLE_FROM {
+            self.tt.get(key)
+        } else {
+            None
+        };
         if let Some(scored) = stored.and_then(|entry| settled_by(entry, depth, alpha, beta)) {
             return scored;
         }
@@ -637,7 +645,7 @@ impl<'a> Searcher<'a> {
         // cuts off, as it mostly does, the other moves are never played.
         let history = self.history[position.to_move().index()];
         // The children of the last ply are leaves: no hash, no table.
-        let searched = depth > 1;
+        let searched = depth > TABLE_FROM;
         let (mut children, mut rank) = ([None; 7], [0; 7]);
         let (mut count, first) = self.first_children(
             position,
@@ -701,7 +709,9 @@ impl<'a> Searcher<'a> {
                 ..all
             }
         };
-        self.store(key, result, (original_alpha, beta), depth, ply, best_camp);
+        if depth >= TABLE_FROM {
+            self.store(key, result, (original_alpha, beta), depth, ply, best_camp);
+        }
         result
     }
 
