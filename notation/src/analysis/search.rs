@@ -542,6 +542,8 @@ impl<'a> Searcher<'a> {
 
     /// The children a node searches first: the table's move alone when it
     /// is among `moves` (with its index in them), else every child, ranked.
+    /// With `searched` their hashes are computed: children that read the
+    /// table ([`TABLE_FROM`]); the last plies' get none.
     fn first_children(
         &self,
         position: &Position,
@@ -628,13 +630,7 @@ impl<'a> Searcher<'a> {
         if ply >= MAX_PLY - 1 {
             return Scored::guess(heuristic(position));
         }
-        // A leaf does not read the table: its probe's cache miss cost more
-        // than the few quiescence searches it saves.
-        let stored = if depth >= TABLE_FROM {
-            self.tt.get(key)
-        } else {
-            None
-        };
+        let stored = self.probe(key, depth);
         if let Some(scored) = stored.and_then(|entry| settled_by(entry, depth, alpha, beta)) {
             return scored;
         }
@@ -644,14 +640,12 @@ impl<'a> Searcher<'a> {
         // The table's move is played and searched first, alone: when it
         // cuts off, as it mostly does, the other moves are never played.
         let history = self.history[position.to_move().index()];
-        // The children of the last ply are leaves: no hash, no table.
-        let searched = depth > TABLE_FROM;
         let (mut children, mut rank) = ([None; 7], [0; 7]);
         let (mut count, first) = self.first_children(
             position,
             (&moves, stored.and_then(|entry| entry.best)),
             (ply, &history),
-            searched,
+            depth > TABLE_FROM,
             &mut children,
             &mut rank,
         );
@@ -668,7 +662,7 @@ impl<'a> Searcher<'a> {
                     position,
                     (&moves, first),
                     (ply, &history),
-                    searched,
+                    depth > TABLE_FROM,
                     &mut children,
                     &mut rank,
                 );
@@ -709,9 +703,7 @@ impl<'a> Searcher<'a> {
                 ..all
             }
         };
-        if depth >= TABLE_FROM {
-            self.store(key, result, (original_alpha, beta), depth, ply, best_camp);
-        }
+        self.store(key, result, (original_alpha, beta), depth, ply, best_camp);
         result
     }
 
@@ -765,8 +757,20 @@ impl<'a> Searcher<'a> {
         *slot = slot.saturating_add((depth * depth) as u32);
     }
 
+    /// What the table holds for the position of `key`, searched to
+    /// `depth`: nothing below [`TABLE_FROM`] (the last plies' positions
+    /// have no key).
+    #[inline]
+    fn probe(&self, key: u64, depth: i32) -> Option<Entry> {
+        if depth >= TABLE_FROM {
+            self.tt.get(key)
+        } else {
+            None
+        }
+    }
+
     /// Keeps `result`, found in the window `(alpha, beta)` at `depth`, in
-    /// the transposition table.
+    /// the transposition table (from [`TABLE_FROM`] on).
     #[inline]
     fn store(
         &self,
@@ -777,6 +781,9 @@ impl<'a> Searcher<'a> {
         ply: usize,
         best_camp: Option<u8>,
     ) {
+        if depth < TABLE_FROM {
+            return;
+        }
         let bound = if result.value >= beta {
             Bound::Lower
         } else if result.value <= original_alpha {
