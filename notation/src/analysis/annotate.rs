@@ -859,7 +859,7 @@ mod tests {
         let old = "[Rules \"songo\"]\n[SetUp \"fragment\"]\n\
             [Position \"songo:0,1,0,2,8,5,10/1,7,0,0,1,17,7:0-0:S\"]\n\n\
             1. S4?? {[%eval +3 d8] Blunder: 13 seeds lost; S5 was better.} \
-            (1. S5 N5 2. S5 N4 3. S2 N5 4. S5 N6) 1... N5 2. S6 N4 *\n";
+            (1. S5 N5 2. S5 N4 3. S2 N5 4. S3 N6) 1... N5 2. S6 N4 *\n";
         let again = annotated(old, 8, Lang::En).record;
         assert_eq!(again.matches("(1. S5").count(), 1, "{again}");
         assert_eq!(again.matches("[%eval").count(), 4, "{again}");

@@ -36,6 +36,10 @@ pub(crate) const MAX_PLY: usize = 192;
 /// Larger than any value.
 pub(crate) const INFINITY: i32 = 1 << 20;
 
+/// The shallowest depth whose positions read and write the table: below,
+/// the probe's cache miss costs more than the searches it saves.
+const TABLE_FROM: i32 = 2;
+
 /// No repetition below.
 const NONE: u16 = u16::MAX;
 
@@ -421,7 +425,10 @@ impl<'a> Searcher<'a> {
             let first = usize::from(self.since[ply]);
             let mut earlier = ply.checked_sub(1);
             while let Some(at) = earlier.filter(|&at| at >= first) {
-                if self.line_keys[at] == child.key && self.line[at] == child.position {
+                // A leaf's key is not computed (0): the boards decide.
+                if (child.key == 0 || self.line_keys[at] == child.key)
+                    && self.line[at] == child.position
+                {
                     return Scored {
                         value: child.gain - ENDLESS * GRAIN,
                         guessed: false,
@@ -535,11 +542,14 @@ impl<'a> Searcher<'a> {
 
     /// The children a node searches first: the table's move alone when it
     /// is among `moves` (with its index in them), else every child, ranked.
+    /// With `searched` their hashes are computed: children that read the
+    /// table ([`TABLE_FROM`]); the last plies' get none.
     fn first_children(
         &self,
         position: &Position,
         (moves, best): (&crate::MoveList, Option<u8>),
         (ply, history): (usize, &[u32; 8]),
+        searched: bool,
         children: &mut [Option<Child>; 7],
         rank: &mut [u8; 7],
     ) -> (usize, Option<usize>) {
@@ -550,7 +560,9 @@ impl<'a> Searcher<'a> {
                 .position(|house| camp_index(rules, house) as u8 == camp)
         });
         if let Some(mut child) = first.and_then(|index| Self::child(position, moves, index)) {
-            child.key = key(&child.position);
+            if searched {
+                child.key = key(&child.position);
+            }
             children[0] = Some(child);
             rank[0] = 0;
             return (1, first);
@@ -558,7 +570,7 @@ impl<'a> Searcher<'a> {
         let count = self.ordered(
             position,
             moves,
-            (None, true),
+            (None, searched),
             (ply, history),
             children,
             rank,
@@ -574,6 +586,7 @@ impl<'a> Searcher<'a> {
         position: &Position,
         (moves, first): (&crate::MoveList, Option<usize>),
         (ply, history): (usize, &[u32; 8]),
+        searched: bool,
         children: &mut [Option<Child>; 7],
         rank: &mut [u8; 7],
     ) -> usize {
@@ -581,7 +594,7 @@ impl<'a> Searcher<'a> {
         let more = self.ordered(
             position,
             moves,
-            (first, true),
+            (first, searched),
             (ply, history),
             &mut rest,
             &mut order,
@@ -617,7 +630,7 @@ impl<'a> Searcher<'a> {
         if ply >= MAX_PLY - 1 {
             return Scored::guess(heuristic(position));
         }
-        let stored = self.tt.get(key);
+        let stored = self.probe(key, depth);
         if let Some(scored) = stored.and_then(|entry| settled_by(entry, depth, alpha, beta)) {
             return scored;
         }
@@ -632,6 +645,7 @@ impl<'a> Searcher<'a> {
             position,
             (&moves, stored.and_then(|entry| entry.best)),
             (ply, &history),
+            depth > TABLE_FROM,
             &mut children,
             &mut rank,
         );
@@ -648,6 +662,7 @@ impl<'a> Searcher<'a> {
                     position,
                     (&moves, first),
                     (ply, &history),
+                    depth > TABLE_FROM,
                     &mut children,
                     &mut rank,
                 );
@@ -742,8 +757,20 @@ impl<'a> Searcher<'a> {
         *slot = slot.saturating_add((depth * depth) as u32);
     }
 
+    /// What the table holds for the position of `key`, searched to
+    /// `depth`: nothing below [`TABLE_FROM`] (the last plies' positions
+    /// have no key).
+    #[inline]
+    fn probe(&self, key: u64, depth: i32) -> Option<Entry> {
+        if depth >= TABLE_FROM {
+            self.tt.get(key)
+        } else {
+            None
+        }
+    }
+
     /// Keeps `result`, found in the window `(alpha, beta)` at `depth`, in
-    /// the transposition table.
+    /// the transposition table (from [`TABLE_FROM`] on).
     #[inline]
     fn store(
         &self,
@@ -754,6 +781,9 @@ impl<'a> Searcher<'a> {
         ply: usize,
         best_camp: Option<u8>,
     ) {
+        if depth < TABLE_FROM {
+            return;
+        }
         let bound = if result.value >= beta {
             Bound::Lower
         } else if result.value <= original_alpha {
