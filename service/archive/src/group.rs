@@ -185,6 +185,14 @@ impl Archive {
     }
 }
 
+/// Commits of posts a server makes at once at most: a post that finds
+/// them all running waits, and goes in the next with the others that
+/// came meanwhile. Several at once, so that posts are not held by one
+/// transaction's round trips on a busy machine (three servers on two
+/// busy cores: 397 posts a second with one, 666 with four;
+/// performance.md).
+const LEADERS: usize = 4;
+
 /// The posts of a [`Store`] waiting for their commit.
 #[derive(Default)]
 pub(crate) struct Queue {
@@ -193,14 +201,22 @@ pub(crate) struct Queue {
 
 #[derive(Default)]
 struct Waiting {
-    posts: Vec<(Post, Arc<Reply>)>,
-    /// Whether a request is committing posts: the others wait for it.
-    /// Never set with no post waiting, so that a new post always finds
-    /// either a leader or the lead.
-    committing: bool,
+    posts: Vec<Waiter>,
+    /// Posts committing, or given the lead of a commit and not yet
+    /// making it: never fewer than [`LEADERS`] while a post waits without
+    /// the lead, so that every waiting post is taken by a commit.
+    leaders: usize,
 }
 
-/// Where a waiting post learns that it leads the next commit, or its answer.
+/// A waiting post.
+struct Waiter {
+    post: Post,
+    reply: Arc<Reply>,
+    /// Whether it leads a commit of its own (no other commit takes it).
+    leads: bool,
+}
+
+/// Where a waiting post learns that it leads a commit, or its answer.
 #[derive(Default)]
 struct Reply {
     state: Mutex<ReplyState>,
@@ -226,7 +242,7 @@ impl Reply {
         self.changed.notify_one();
     }
 
-    /// The answer, or `None` when this post is to lead the next commit.
+    /// The answer, or `None` when this post is to lead a commit.
     fn wait(&self) -> Option<Posted> {
         let mut state = lock(&self.state);
         loop {
@@ -244,9 +260,10 @@ impl Reply {
     }
 }
 
-/// The posts a commit took, answered when it is done, and the lead given
-/// to the oldest waiting post, also when the commit panicked (then its
-/// posts are told it failed): no post waits for a commit that no one makes.
+/// The posts a commit took, answered when it is done, and its lead given
+/// to the oldest post waiting without one, also when the commit panicked
+/// (then its posts are told it failed): no post waits for a commit that
+/// no one makes.
 struct Commit<'a> {
     queue: &'a Queue,
     replies: Vec<Arc<Reply>>,
@@ -260,29 +277,37 @@ impl Drop for Commit<'_> {
             ))));
         }
         let mut waiting = lock(&self.queue.waiting);
-        match waiting.posts.first() {
-            Some((_, next)) => next.set(ReplyState::Lead),
-            None => waiting.committing = false,
+        match waiting.posts.iter_mut().find(|waiter| !waiter.leads) {
+            Some(next) => {
+                next.leads = true;
+                next.reply.set(ReplyState::Lead);
+            }
+            None => waiting.leaders -= 1,
         }
     }
 }
 
 impl Store {
     /// Stores a post as [`Archive::import_as`] would, in one transaction
-    /// with the posts that came while the last one ran (see the module's
+    /// with the posts that came while the last ones ran (see the module's
     /// documentation); returns once it is committed, or refused.
     pub fn post(&self, post: Post) -> Posted {
         let reply = Arc::new(Reply::default());
-        let lead = {
+        let leads = {
             let mut waiting = lock(&self.posts.waiting);
-            waiting.posts.push((post, Arc::clone(&reply)));
-            !std::mem::replace(&mut waiting.committing, true)
+            let leads = waiting.leaders < LEADERS;
+            waiting.leaders += usize::from(leads);
+            waiting.posts.push(Waiter {
+                post,
+                reply: Arc::clone(&reply),
+                leads,
+            });
+            leads
         };
-        if !lead && let Some(answer) = reply.wait() {
+        if !leads && let Some(answer) = reply.wait() {
             return answer;
         }
-        self.commit_waiting();
-        // The leader's post is the oldest waiting: the commit took it.
+        self.commit_with(&reply);
         reply.wait().unwrap_or_else(|| {
             Err(ArchiveError::Database(
                 "a post left out of its commit".to_owned(),
@@ -290,25 +315,36 @@ impl Store {
         })
     }
 
-    /// Commits the oldest waiting posts, up to [`GAMES_TOGETHER`] games
-    /// (at least one post), then hands the lead on.
-    fn commit_waiting(&self) {
-        let taken: Vec<(Post, Arc<Reply>)> = {
+    /// Commits the post of `own` with the oldest posts waiting without a
+    /// lead, up to [`GAMES_TOGETHER`] games, then hands the lead on.
+    fn commit_with(&self, own: &Arc<Reply>) {
+        let taken: Vec<Waiter> = {
             let mut waiting = lock(&self.posts.waiting);
-            let mut games = 0;
-            let count = waiting
+            let mut games = waiting
                 .posts
                 .iter()
-                .take_while(|(post, _)| {
-                    games += post.games.len();
-                    games <= GAMES_TOGETHER
-                })
-                .count()
-                .max(1)
-                .min(waiting.posts.len());
-            waiting.posts.drain(..count).collect()
+                .find(|waiter| Arc::ptr_eq(&waiter.reply, own))
+                .map_or(0, |waiter| waiter.post.games.len());
+            let mut taken = Vec::new();
+            let mut kept = Vec::with_capacity(waiting.posts.len());
+            for waiter in waiting.posts.drain(..) {
+                let fits = !waiter.leads && games + waiter.post.games.len() <= GAMES_TOGETHER;
+                if fits {
+                    games += waiter.post.games.len();
+                    taken.push(waiter);
+                } else if Arc::ptr_eq(&waiter.reply, own) {
+                    taken.push(waiter);
+                } else {
+                    kept.push(waiter);
+                }
+            }
+            waiting.posts = kept;
+            taken
         };
-        let (posts, replies): (Vec<Post>, Vec<Arc<Reply>>) = taken.into_iter().unzip();
+        let (posts, replies): (Vec<Post>, Vec<Arc<Reply>>) = taken
+            .into_iter()
+            .map(|waiter| (waiter.post, waiter.reply))
+            .unzip();
         let mut commit = Commit {
             queue: &self.posts,
             replies,
@@ -328,7 +364,13 @@ impl Store {
             }
             Err(error) => posts.iter().map(|_| Err(error.clone())).collect(),
         };
-        for (reply, answer) in commit.replies.drain(..).zip(answers) {
+        let mut answers = answers.into_iter();
+        for reply in commit.replies.drain(..) {
+            let answer = answers.next().unwrap_or_else(|| {
+                Err(ArchiveError::Database(
+                    "a post left out of its commit".to_owned(),
+                ))
+            });
             reply.set(ReplyState::Answered(answer));
         }
     }
