@@ -48,6 +48,10 @@ pub enum Refused {
 /// What a post gets: its counts, a refusal, or the archive's failure.
 pub type Posted = Result<Result<BatchOutcome, Refused>, ArchiveError>;
 
+/// The posts of one account: the account, whether to check it, their
+/// games, and each post's index with its games' span.
+type Group = (Account, bool, Vec<Prepared>, Vec<(usize, Range<usize>)>);
+
 impl Archive {
     /// Stores posts, each as [`Archive::import_as`] would alone: the posts
     /// of one account in one transaction; when that is refused or fails,
@@ -56,8 +60,7 @@ impl Archive {
     pub fn import_posts(&mut self, posts: Vec<Post>) -> Vec<Posted> {
         let count = posts.len();
         // By account, in the order of their first posts.
-        let mut groups: Vec<(Account, bool, Vec<Prepared>, Vec<(usize, Range<usize>)>)> =
-            Vec::new();
+        let mut groups: Vec<Group> = Vec::new();
         for (index, post) in posts.into_iter().enumerate() {
             let at = groups
                 .iter()
@@ -114,8 +117,9 @@ impl Archive {
             _ => spans
                 .iter()
                 .flat_map(|span| {
-                    let alone = [0..span.len()];
-                    self.import_group(account, recheck, &games[span.clone()], &alone)
+                    let whole = 0..span.len();
+                    let alone = std::slice::from_ref(&whole);
+                    self.import_group(account, recheck, &games[span.clone()], alone)
                 })
                 .collect(),
         }
