@@ -191,11 +191,13 @@ impl Archive {
 
 /// Commits of posts a server makes at once at most: a post that finds
 /// them all running waits, and goes in the next with the others that
-/// came meanwhile. Several at once, so that posts are not held by one
-/// transaction's round trips on a busy machine (three servers on two
-/// busy cores: 397 posts a second with one, 666 with four;
-/// performance.md).
-const LEADERS: usize = 4;
+/// came meanwhile. Many at once: on two busy cores one commit's round
+/// trips held the posts (three servers: 397 posts a second with one
+/// commit at once, 672 with four, 962 with 16, performance.md), and
+/// PostgreSQL's transactions of several posts scanned the whole
+/// `events` table (a cause not found yet), so that posts go together
+/// only past 16 at once.
+const LEADERS: usize = 16;
 
 /// The posts of a [`Store`] waiting for their commit.
 #[derive(Default)]
