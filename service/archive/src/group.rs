@@ -194,9 +194,9 @@ impl Archive {
 /// came meanwhile. Many at once: on two busy cores one commit's round
 /// trips held the posts (three servers: 397 posts a second with one
 /// commit at once, 672 with four, 962 with 16, performance.md), and
-/// PostgreSQL's transactions of several posts scanned the whole
-/// `events` table (a cause not found yet), so that posts go together
-/// only past 16 at once.
+/// PostgreSQL's transactions of several posts read the whole `events`
+/// table (generic plans since made without such reads, `Db::begin_small`;
+/// not measured again), so that posts go together only past 16 at once.
 const LEADERS: usize = 16;
 
 /// The posts of a [`Store`] waiting for their commit.
