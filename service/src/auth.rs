@@ -109,15 +109,47 @@ pub(crate) async fn authorize(
             Problem::new(Kind::Forbidden, msg!("problem-detail-read-only"))
                 .with_words("hint", msg!("hint-archive-token")),
         ),
-        Found::Revoked(name) => Err(Problem::new(
-            Kind::Unauthorized,
-            msg!("problem-detail-revoked-token", name = name.as_str()),
-        )),
+        Found::Revoked(name) => Err(revoked(&name)),
         Found::Unknown => Err(
             Problem::new(Kind::Unauthorized, msg!("problem-detail-bad-token"))
                 .with_words("hint", msg!("hint-token-add")),
         ),
     }
+}
+
+/// The 401 of a revoked account's token.
+pub(crate) fn revoked(name: &str) -> Problem {
+    Problem::new(
+        Kind::Unauthorized,
+        msg!("problem-detail-revoked-token", name = name),
+    )
+}
+
+/// [`authorize`] for a post of games, and whether its account is one of
+/// the archive's: a token whose live account a post found within the
+/// last minute is not looked up again (the post's commit checks that
+/// the account is still live: `archive::Post::recheck`).
+pub(crate) async fn authorize_post(
+    state: &State,
+    headers: &HeaderMap,
+    deadline: Instant,
+) -> Result<(Account, bool), Problem> {
+    let given = bearer(headers);
+    let known = state
+        .store
+        .as_ref()
+        .zip(given)
+        .filter(|(store, given)| store.token().is_none_or(|token| !token.matches(given)))
+        .and_then(|(store, given)| store.known_account(given));
+    if let Some(account) = known {
+        return Ok((account, true));
+    }
+    let account = authorize(state, headers, deadline, Need::Write).await?;
+    let archives = account.name != SERVE_TOKEN_ACCOUNT;
+    if let (true, Some(store), Some(given)) = (archives, &state.store, given) {
+        store.know_account(given, &account);
+    }
+    Ok((account, archives))
 }
 
 /// The account of `given` (none given: [`Found::Unknown`]), and, for a

@@ -29,7 +29,7 @@ use warp::reply::Response;
 use crate::archive::render::{self, Table};
 use crate::archive::{
     Account, Archive, ArchiveError, Author, Export, ExportedGame, Filters, GameChange, PeopleError,
-    Revised, position_at, position_key,
+    Post, Refused, Revised, Store, position_at, position_key,
 };
 use crate::auth::{self, Need, authorize};
 use crate::body::Media;
@@ -98,6 +98,30 @@ pub(crate) async fn with_archive<T: Send + 'static>(
     work: impl FnOnce(&mut Archive) -> Result<T, ArchiveError> + Send + 'static,
 ) -> Result<T, Problem> {
     with_archive_in(state, &state.jobs, deadline, work).await
+}
+
+/// `work` with the archive's pool of connections, on a thread that may
+/// block, in a job slot: [`with_archive`] for work that takes its
+/// connections itself.
+async fn with_store<T: Send + 'static>(
+    state: &State,
+    deadline: tokio::time::Instant,
+    work: impl FnOnce(&Store) -> Result<T, ArchiveError> + Send + 'static,
+) -> Result<T, Problem> {
+    let Some(store) = state.store.clone() else {
+        return Err(no_archive());
+    };
+    let count = state.config.max_concurrent_jobs;
+    let permit = plumbing::acquire(&state.jobs, deadline, || Problem::busy("job", count)).await?;
+    let task = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        work(&store)
+    });
+    match task.await {
+        Ok(result) => result.map_err(|e| problem(&e)),
+        Err(error) if error.is_panic() => std::panic::resume_unwind(error.into_panic()),
+        Err(error) => Err(plumbing::internal(&error)),
+    }
 }
 
 /// [`with_archive`] in a slot of `slots` (the jobs', or the live writes').
@@ -968,10 +992,15 @@ async fn keeper(
 }
 
 /// `POST /v1/games`: import the games of a record (text) body, as the
-/// account of the request's token ([`authorize`]).
+/// account of the request's token ([`auth::authorize_post`]), committed
+/// with the posts that arrive meanwhile (`archive::Store::post`).
 pub(crate) async fn import(state: Arc<State>, mut request: Request) -> Result<Response, Problem> {
     request.query::<NoQuery>()?;
-    let account = keeper(&state, &request.headers, request.deadline).await?;
+    if state.store.is_none() {
+        return Err(no_archive());
+    }
+    let (account, recheck) =
+        auth::authorize_post(&state, &request.headers, request.deadline).await?;
     // The body first, within its limits: a slow client holds no slot
     // while its records arrive.
     let body = request.body(&state).await?;
@@ -991,7 +1020,7 @@ pub(crate) async fn import(state: Arc<State>, mut request: Request) -> Result<Re
         lang: request.lang,
         omit_valid_tags: false,
     };
-    let report = with_archive(&state, request.deadline, move |archive| {
+    let report = with_store(&state, request.deadline, move |store| {
         let mut prepared = Vec::new();
         let mut unreadable = Vec::new();
         for game in games(&text) {
@@ -1003,13 +1032,10 @@ pub(crate) async fn import(state: Arc<State>, mut request: Request) -> Result<Re
                 }),
             }
         }
-        let outcome = match archive.import_as(&prepared, &account)? {
-            Ok(outcome) => outcome,
-            Err(other) => return Ok(Err(other)),
-        };
-        Ok(Ok(ImportReport {
-            imported: outcome.imported,
-            duplicates: outcome.duplicates,
+        // The answer's lists first: the post takes the games.
+        let mut report = ImportReport {
+            imported: 0,
+            duplicates: 0,
             invalid: prepared.iter().filter(|g| !g.valid()).count(),
             unreadable,
             // A body holds some MB of records: each of its invalid games.
@@ -1024,10 +1050,23 @@ pub(crate) async fn import(state: Arc<State>, mut request: Request) -> Result<Re
                     valid: g.valid(),
                 })
                 .collect(),
+        };
+        let post = Post {
+            games: prepared,
+            account,
+            recheck,
+        };
+        Ok(store.post(post)?.map(|outcome| {
+            report.imported = outcome.imported;
+            report.duplicates = outcome.duplicates;
+            report
         }))
     })
     .await?
-    .map_err(|other| auth::other_club(&other))?;
+    .map_err(|refused| match refused {
+        Refused::OtherClub(other) => auth::other_club(&other),
+        Refused::Revoked(name) => auth::revoked(&name),
+    })?;
     json(StatusCode::OK, &report)
 }
 

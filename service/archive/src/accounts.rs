@@ -589,7 +589,7 @@ impl Archive {
 
     /// Claims for `club` the events of `games` no club holds, within the
     /// open transaction; the first event another club holds, if any.
-    fn claim_events(
+    pub(crate) fn claim_events(
         &mut self,
         games: &[Prepared],
         club: &str,
@@ -658,6 +658,40 @@ impl super::Store {
         }
         touched.insert(name.to_owned(), at);
         true
+    }
+}
+
+/// How long a token's live account is known to a server without being
+/// looked up again, for posts: their commit checks that it is still live
+/// (`group.rs`), so that a revoked token stores nothing.
+const KNOWN_FOR: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Tokens a server knows the accounts of at most (then it forgets them all).
+const KNOWN_TOKENS: usize = 1024;
+
+impl super::Store {
+    /// The live account of `token` if a post found it within the last
+    /// minute ([`super::Store::know_account`]): a post sent with it needs
+    /// no look-up of its own, its commit checking that the account was not
+    /// revoked since ([`super::Post::recheck`]).
+    #[must_use]
+    pub fn known_account(&self, token: &str) -> Option<Account> {
+        let known = self.known.lock().ok()?;
+        let (account, since) = known.get(&token_hash(token))?;
+        (since.elapsed() < KNOWN_FOR).then(|| account.clone())
+    }
+
+    /// Keeps `token`'s live `account` for [`super::Store::known_account`].
+    pub fn know_account(&self, token: &str, account: &Account) {
+        if let Ok(mut known) = self.known.lock() {
+            if known.len() >= KNOWN_TOKENS {
+                known.clear();
+            }
+            known.insert(
+                token_hash(token),
+                (account.clone(), std::time::Instant::now()),
+            );
+        }
     }
 }
 

@@ -274,10 +274,17 @@ impl Db {
     /// lengths make PostgreSQL plan them again at each call otherwise (a
     /// plan for one game costs less than the generic one, made for many):
     /// the third of the database's CPU a post. A plan made while the
-    /// tables were empty is made again at their first `ANALYZE`.
+    /// tables were empty is made again at their first `ANALYZE`. Made
+    /// without sequential scans nor hash joins: a generic plan knows no
+    /// array's length, and on a table of a few thousand rows (`events`)
+    /// it read the whole table for a few games' rows, again at each post
+    /// until the table's next `ANALYZE` (performance.md).
     pub(crate) fn begin_small(&mut self) -> Result<(), DbError> {
         if self.is_postgres() {
-            self.batch("BEGIN; SET LOCAL plan_cache_mode = force_generic_plan")
+            self.batch(
+                "BEGIN; SET LOCAL plan_cache_mode = force_generic_plan; \
+                 SET LOCAL enable_seqscan = off; SET LOCAL enable_hashjoin = off",
+            )
         } else {
             self.begin()
         }
@@ -448,13 +455,19 @@ mod tests {
         };
         let auto = Some(Value::Text("auto".to_owned()));
         assert_eq!(mode(&mut db), auto);
+        let seqscan = |db: &mut Db| {
+            let rows = db.query("SHOW enable_seqscan", &[]).expect("shown");
+            rows.first().and_then(|row| row.first()).cloned()
+        };
         db.begin_small().expect("begun");
         assert_eq!(
             mode(&mut db),
             Some(Value::Text("force_generic_plan".to_owned()))
         );
+        assert_eq!(seqscan(&mut db), Some(Value::Text("off".to_owned())));
         db.batch("COMMIT").expect("committed");
         assert_eq!(mode(&mut db), auto);
+        assert_eq!(seqscan(&mut db), Some(Value::Text("on".to_owned())));
         db.begin().expect("begun");
         assert_eq!(mode(&mut db), auto);
         db.batch("ROLLBACK").expect("rolled back");

@@ -29,6 +29,7 @@ mod classes;
 mod compact;
 mod counts;
 mod db;
+mod group;
 mod ingest;
 mod live;
 mod people;
@@ -64,6 +65,7 @@ pub use classes::{
     MAX_STUDENT_ATTEMPTS, Progress, REVIEW_AFTER, Standing, StudentReport, normal_code,
 };
 pub use compact::Compacted;
+pub use group::{Post, Posted, Refused};
 pub use ingest::{
     FirstViolation, InvalidGame, MAX_TAGS_PER_GAME, NotAGame, Prepared, position_at, position_key,
     prepare, prepare_first,
@@ -177,7 +179,7 @@ fn redact(url: &str) -> String {
 }
 
 /// What went wrong with an archive.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub enum ArchiveError {
     /// No archive was given and there is no home directory for the default.
     NoDefault,
@@ -441,6 +443,11 @@ pub struct Store {
     /// When each account's last use was last written: once a minute at
     /// most (`accounts.rs`).
     touched: Mutex<std::collections::HashMap<String, i64>>,
+    /// Posts waiting to be committed together (`group.rs`).
+    posts: group::Queue,
+    /// The live accounts of tokens posts were sent with lately, by the
+    /// tokens' hashes, and when each was looked up (`accounts.rs`).
+    known: Mutex<std::collections::HashMap<String, (accounts::Account, std::time::Instant)>>,
 }
 
 impl Store {
@@ -452,6 +459,8 @@ impl Store {
             token,
             idle: Mutex::new(Vec::new()),
             touched: Mutex::default(),
+            posts: group::Queue::default(),
+            known: Mutex::default(),
         }
     }
 
@@ -1329,65 +1338,89 @@ impl Archive {
         games: &[Prepared],
         by: Option<&str>,
     ) -> Result<BatchOutcome, ArchiveError> {
+        let stored = self.add_each(games, by)?;
+        let imported = stored.iter().filter(|&&stored| stored).count();
+        Ok(BatchOutcome {
+            imported,
+            duplicates: stored.len() - imported,
+        })
+    }
+
+    /// [`Archive::add_by`], game by game: whether each was stored (else
+    /// the archive held it already), so that posts committed together
+    /// each get their own counts (`group.rs`).
+    pub(crate) fn add_each(
+        &mut self,
+        games: &[Prepared],
+        by: Option<&str>,
+    ) -> Result<Vec<bool>, ArchiveError> {
         let now = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0));
-        let mut outcome = BatchOutcome::default();
-        let mut met = self.store_round(games, now, by, &mut outcome)?;
+        let mut stored = vec![false; games.len()];
+        let all: Vec<usize> = (0..games.len()).collect();
+        let mut met = self.store_round(games, &all, now, by, &mut stored)?;
         // A game whose identity met a stored one's is that game again (a
         // duplicate), or another game whose 64-bit identity collides: it
         // goes in under its next identity, at most four more rounds.
         while !met.is_empty() {
-            let mut collided = Vec::new();
-            for game in met {
+            let (mut collided, mut positions) = (Vec::new(), Vec::new());
+            for (position, game) in met {
                 if self.holds_text(&game)? {
-                    outcome.duplicates += 1;
-                } else {
-                    collided.push(game.next_identity().ok_or_else(|| {
-                        ArchiveError::Database(format!(
-                            "game {} collides with stored games under every identity it may take",
-                            ingest::public_id(game.identity)
-                        ))
-                    })?);
+                    continue;
                 }
+                collided.push(game.next_identity().ok_or_else(|| {
+                    ArchiveError::Database(format!(
+                        "game {} collides with stored games under every identity it may take",
+                        ingest::public_id(game.identity)
+                    ))
+                })?);
+                positions.push(position);
             }
-            met = self.store_round(&collided, now, by, &mut outcome)?;
+            met = self.store_round(&collided, &positions, now, by, &mut stored)?;
         }
-        Ok(outcome)
+        Ok(stored)
     }
 
     /// Stores the games whose identities no stored game has (nor had,
-    /// before a correction), counting them in `outcome`; returns the
-    /// others, for [`Archive::holds_text`] to tell duplicates from
-    /// collisions.
+    /// before a correction), marking them in `stored` (by their
+    /// `positions` there); returns the others with their positions, for
+    /// [`Archive::holds_text`] to tell duplicates from collisions.
     fn store_round(
         &mut self,
         games: &[Prepared],
+        positions: &[usize],
         now: i64,
         by: Option<&str>,
-        outcome: &mut BatchOutcome,
-    ) -> Result<Vec<Prepared>, ArchiveError> {
+        stored: &mut [bool],
+    ) -> Result<Vec<(usize, Prepared)>, ArchiveError> {
         if games.is_empty() {
             return Ok(Vec::new());
         }
         let identities: Vec<i64> = games.iter().map(|game| game.identity).collect();
         let revised = self.revised_identities(&identities)?;
-        let (stored, mut met) = if revised.is_empty() {
-            let (stored, met) = self.import_in_transaction(games, now, by)?;
-            (stored, met.into_iter().map(|i| games[i].clone()).collect())
+        let (kept, mut met): (Vec<usize>, Vec<usize>) =
+            (0..games.len()).partition(|&i| !revised.contains(&games[i].identity));
+        let missed = if met.is_empty() {
+            self.import_in_transaction(games, now, by)?.1
         } else {
-            let (earlier, kept): (Vec<Prepared>, Vec<Prepared>) = games
-                .iter()
-                .cloned()
-                .partition(|game| revised.contains(&game.identity));
-            let (stored, met) = self.import_in_transaction(&kept, now, by)?;
-            let mut others = earlier;
-            others.extend(met.into_iter().map(|i| kept[i].clone()));
-            (stored, others)
+            let batch: Vec<Prepared> = kept.iter().map(|&i| games[i].clone()).collect();
+            let (_, missed) = self.import_in_transaction(&batch, now, by)?;
+            missed.into_iter().map(|i| kept[i]).collect()
         };
-        outcome.imported += stored;
-        met.sort_by_key(|game| game.index);
-        Ok(met)
+        met.extend(missed);
+        let mut was_met = vec![false; games.len()];
+        for &i in &met {
+            was_met[i] = true;
+        }
+        for (&position, was_met) in positions.iter().zip(was_met) {
+            stored[position] = !was_met;
+        }
+        met.sort_unstable();
+        Ok(met
+            .into_iter()
+            .map(|i| (positions[i], games[i].clone()))
+            .collect())
     }
 
     /// Commits the transaction.

@@ -2,7 +2,10 @@
 //! and listed; the archive holds no token in clear; each import records
 //! who made it; a write account's club claims its events.
 
-use songo_archive::{Account, AccountError, Found, Location, OtherClubsEvent, Scope, token_hash};
+use songo_archive::{
+    Account, AccountError, BatchOutcome, Found, Location, OtherClubsEvent, Post, Refused, Scope,
+    Store, token_hash,
+};
 
 use super::{Backend, open, prepared, scratch};
 
@@ -12,6 +15,9 @@ both!(
     every_import_records_who_made_it,
     a_write_account_s_club_claims_its_events,
     an_archive_of_schema_6_gets_its_accounts,
+    posts_committed_together_answer_as_each_alone,
+    a_revoked_account_s_posts_store_nothing,
+    posts_at_once_are_each_answered_once_committed,
 );
 
 fn account(name: &str, scope: Scope, club: Option<&str>) -> Account {
@@ -335,4 +341,187 @@ fn an_archive_of_schema_6_gets_its_accounts(backend: Backend) {
         archive.account_by_token(&made.token).expect("a look-up"),
         Found::Live { .. }
     ));
+}
+
+fn post(text: &str, account: &Account, recheck: bool) -> Post {
+    Post {
+        games: prepared(text),
+        account: account.clone(),
+        recheck,
+    }
+}
+
+/// Posts of two clubs and an admin committed together: each answered as
+/// its import alone would be, one of another club's event refused
+/// without failing the others of its account, a game posted twice
+/// stored once.
+fn posts_committed_together_answer_as_each_alone(backend: Backend) {
+    let together_scratch = scratch(backend, "posts-together");
+    let alone_scratch = scratch(backend, "posts-alone");
+    let club_a = account("club-a", Scope::Write, Some("Club A"));
+    let club_b = account("club-b", Scope::Write, Some("Club B"));
+    let admin = account("keeper", Scope::Admin, None);
+    let posts = || {
+        vec![
+            post(CLUB_A_GAME, &club_a, false),
+            post(CLUB_B_GAME, &club_b, false),
+            post(NO_EVENT, &admin, false),
+            post(CLUB_A_SECOND, &club_b, false),
+            post(CLUB_B_GAME, &club_b, false),
+            post(&format!("{CLUB_A_SECOND}\n{NO_EVENT}"), &admin, false),
+        ]
+    };
+    let mut together = open(&together_scratch);
+    // Club A's event claimed first, by a commit of its own.
+    let first = together.import_posts(vec![post(CLUB_A_GAME, &club_a, false)]);
+    assert_eq!(
+        format!("{first:?}"),
+        "[Ok(Ok(BatchOutcome { imported: 1, duplicates: 0 }))]"
+    );
+    let answers = together.import_posts(posts());
+    let mut alone = open(&alone_scratch);
+    alone
+        .import_as(&prepared(CLUB_A_GAME), &club_a)
+        .expect("stored")
+        .expect("allowed");
+    let expected: Vec<_> = posts()
+        .into_iter()
+        .map(|post| {
+            alone
+                .import_as(&post.games, &post.account)
+                .map(|answer| answer.map_err(Refused::OtherClub))
+        })
+        .collect();
+    assert_eq!(format!("{answers:?}"), format!("{expected:?}"));
+    let outcome = |imported, duplicates| -> songo_archive::Posted {
+        Ok(Ok(BatchOutcome {
+            imported,
+            duplicates,
+        }))
+    };
+    let refused: songo_archive::Posted = Ok(Err(Refused::OtherClub(OtherClubsEvent {
+        event: "Spring cup".to_owned(),
+        site: "Yaoundé".to_owned(),
+        club: "Club A".to_owned(),
+    })));
+    assert_eq!(
+        format!("{answers:?}"),
+        format!(
+            "{:?}",
+            [
+                outcome(0, 1),
+                outcome(1, 0),
+                outcome(1, 0),
+                refused,
+                outcome(0, 1),
+                outcome(1, 1),
+            ]
+        )
+    );
+    assert_eq!(together.count().expect("a count"), 4);
+    for (game, by) in [
+        (CLUB_A_GAME, "club-a"),
+        (CLUB_B_GAME, "club-b"),
+        (NO_EVENT, "keeper"),
+        (CLUB_A_SECOND, "keeper"),
+    ] {
+        let id = prepared(game)[0].id();
+        assert_eq!(
+            together.imported_by(&id).expect("a read").as_deref(),
+            Some(by)
+        );
+    }
+    assert_eq!(
+        together.check().expect("checked"),
+        alone.check().expect("checked")
+    );
+}
+
+/// A post whose account was looked up before it was revoked stores
+/// nothing: its commit finds the account revoked.
+fn a_revoked_account_s_posts_store_nothing(backend: Backend) {
+    let scratch = scratch(backend, "posts-revoked");
+    let mut archive = open(&scratch);
+    archive
+        .add_account("club-a", Scope::Write, Some("Club A"))
+        .expect("made");
+    let club_a = account("club-a", Scope::Write, Some("Club A"));
+    let stored = archive.import_posts(vec![post(CLUB_A_GAME, &club_a, true)]);
+    assert_eq!(stored.len(), 1);
+    assert_eq!(
+        stored[0]
+            .as_ref()
+            .ok()
+            .cloned()
+            .map(|o| o.map(|o| o.imported)),
+        Some(Ok(1))
+    );
+    assert!(archive.revoke_account("club-a").expect("revoked"));
+    let answers = archive.import_posts(vec![
+        post(CLUB_A_SECOND, &club_a, true),
+        post(NO_EVENT, &club_a, true),
+    ]);
+    for answer in answers {
+        assert_eq!(
+            answer.expect("answered"),
+            Err(Refused::Revoked("club-a".to_owned()))
+        );
+    }
+    assert_eq!(archive.count().expect("a count"), 1);
+}
+
+/// Posts sent at once through a server's pool: each answered once its
+/// games are stored, every game stored once, and the archive sound.
+fn posts_at_once_are_each_answered_once_committed(backend: Backend) {
+    let scratch = scratch(backend, "posts-at-once");
+    drop(open(&scratch));
+    let store = std::sync::Arc::new(Store::new(scratch.location.clone(), None));
+    let admin = account("keeper", Scope::Admin, None);
+    let games = prepared(&super::generated(48));
+    let threads: Vec<_> = games
+        .chunks(3)
+        .map(|chunk| {
+            let store = std::sync::Arc::clone(&store);
+            let admin = admin.clone();
+            let chunk = chunk.to_vec();
+            std::thread::spawn(move || {
+                chunk
+                    .into_iter()
+                    .map(|game| {
+                        let id = game.id();
+                        let posted = store.post(Post {
+                            games: vec![game],
+                            account: admin.clone(),
+                            recheck: false,
+                        });
+                        let mut archive = Store::take(&store).expect("a connection");
+                        // Answered once committed: another connection reads it.
+                        let there = archive.game(&id).expect("read").is_some();
+                        store.give_back(archive);
+                        (posted.expect("stored"), there)
+                    })
+                    .collect::<Vec<_>>()
+            })
+        })
+        .collect();
+    for thread in threads {
+        for (posted, there) in thread.join().expect("a poster") {
+            assert_eq!(posted.map(|o| o.imported), Ok(1));
+            assert!(there);
+        }
+    }
+    let mut archive = open(&scratch);
+    assert_eq!(archive.count().expect("a count"), 48);
+    let checked = archive.check().expect("checked");
+    assert_eq!(checked.2, 0, "{checked:?}");
+    // As one import of the same games.
+    let whole_scratch = super::scratch(backend, "posts-at-once-whole");
+    let mut whole = open(&whole_scratch);
+    whole.import(&games).expect("imported");
+    let records: Vec<String> = games.iter().map(|g| g.record().to_owned()).collect();
+    assert_eq!(
+        super::answers(&mut archive, &records),
+        super::answers(&mut whole, &records)
+    );
+    assert_eq!(whole.check().expect("checked"), checked);
 }
