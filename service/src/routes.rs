@@ -1,8 +1,8 @@
 //! The route table and the warp filter that serves it. [`ROUTES`] is the
 //! one place a route is written: its method, path and summary, how it is
 //! answered, and its OpenAPI operation (`service/openapi/operations/`,
-//! assembled into the served document by `openapi`). Each handler runs in
-//! its own task under the request time limit, so a panic or a slow answer
+//! assembled into the served document by `openapi`). Each handler runs
+//! under the request time limit, its panics caught: a panic or a slow answer
 //! becomes a problem response and never takes the server down; paths and
 //! methods that match no route get 404 or 405.
 
@@ -12,6 +12,7 @@ use std::net::{IpAddr, Ipv4Addr};
 use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
+use futures_util::FutureExt as _;
 use songo_notation::i18n::Lang;
 use songo_notation::msg;
 use tokio::sync::Semaphore;
@@ -227,6 +228,25 @@ pub(crate) fn route_labels() -> Vec<(&'static str, &'static str)> {
         .collect()
 }
 
+/// The OpenAPI document, assembled once from [`ROUTES`].
+static OPENAPI: LazyLock<String> = LazyLock::new(|| assemble(ROUTES));
+
+/// The OpenAPI 3.1 document of the API, served at `GET /openapi.json`.
+pub fn openapi() -> &'static str {
+    &OPENAPI
+}
+
+/// `GET /openapi.json`.
+async fn openapi_document(_state: Arc<State>, request: Request) -> Result<Response, Problem> {
+    request.query::<NoQuery>()?;
+    let mut response = Response::new(openapi().into());
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    // The document is written in English, whatever the request asks.
+    headers.insert(CONTENT_LANGUAGE, HeaderValue::from_static("en"));
+    Ok(response)
+}
+
 impl Route {
     /// Whether the route is served on the API's address.
     pub fn on_api(&self) -> bool {
@@ -251,13 +271,9 @@ impl Route {
 /// precise problem (such as 408 for a slow body).
 const GRACE: Duration = Duration::from_millis(50);
 
-/// The route a request matched (`matched`: none for a debug route).
-#[derive(Clone)]
-struct Found {
-    matched: Option<MatchedRoute>,
-    serve: Serve,
-    value: String,
-}
+/// The route a request matched (none for a debug route), how it is
+/// served and what the `{…}` of its path stands for.
+type Found = (Option<MatchedRoute>, Serve, String);
 
 /// The warp filter of one route, extracting what its `{…}` stands for (see
 /// [`Route::path_value`]); the path is tried before the method, so that
@@ -312,49 +328,26 @@ fn route_filter(method: &'static str, path: &'static str, serve: Serve) -> Boxed
 /// of the debug routes, when on) that takes it.
 fn routes_filter(debug_routes: bool) -> BoxedFilter<(Found,)> {
     let api = api_routes().enumerate().map(|(index, route)| {
-        route_filter(route.method, route.path, route.serve)
-            .map(move |value| Found {
-                matched: Some(MatchedRoute(index)),
-                serve: route.serve,
-                value,
-            })
-            .boxed()
+        let matched = Some(MatchedRoute(index));
+        (matched, route.method, route.path, route.serve)
     });
-    let debug = DEBUG_ROUTES
-        .iter()
-        .filter(|_| debug_routes)
-        .map(|&(method, path, handler)| {
-            route_filter(method, path, Serve::Task(handler))
-                .map(move |value| Found {
-                    matched: None,
-                    serve: Serve::Task(handler),
-                    value,
-                })
-                .boxed()
-        });
-    api.chain(debug)
+    let debug = DEBUG_ROUTES.iter().filter(|_| debug_routes);
+    let debug = debug.map(|&(method, path, handler)| (None, method, path, Serve::Task(handler)));
+    let filters = api.chain(debug).map(|(matched, method, path, serve)| {
+        let filter = route_filter(method, path, serve);
+        filter.map(move |value| (matched, serve, value)).boxed()
+    });
+    filters
         .reduce(|first, next| first.or(next).unify().boxed())
         .unwrap_or_else(|| {
-            warp::any()
-                .and_then(|| async { Err::<Found, _>(warp::reject::not_found()) })
-                .boxed()
+            let none = || async { Err::<Found, _>(warp::reject::not_found()) };
+            warp::any().and_then(none).boxed()
         })
 }
 
 /// The warp filter of the whole API: each request is answered by its
-/// route, else by a 404 or a 405.
-pub fn router(
-    config: &Config,
-) -> impl Filter<Extract = (impl warp::Reply,), Error = std::convert::Infallible>
-+ Clone
-+ Send
-+ Sync
-+ 'static {
-    api_filter(config, tokio::sync::watch::channel(false).1)
-}
-
-/// [`router`], its server-sent event streams ending shortly after
-/// `stopping` turns true (a graceful shutdown does not wait for them).
+/// route, else by a 404 or a 405; the server-sent event streams end
+/// shortly after `stopping` turns true (a shutdown does not wait for them).
 pub(crate) fn api_filter(
     config: &Config,
     stopping: tokio::sync::watch::Receiver<bool>,
@@ -373,7 +366,7 @@ pub(crate) fn api_filter(
         .and(warp::body::stream())
         .and(warp::ext::optional::<ClientAddr>())
         .then(
-            move |found: Found,
+            move |(matched, serve, path_value): Found,
                   full: FullPath,
                   headers,
                   query,
@@ -385,15 +378,10 @@ pub(crate) fn api_filter(
                     query,
                     body: Some(body::boxed(stream)),
                     deadline: Instant::now() + state.config.request_timeout,
-                    path_value: found.value,
+                    path_value,
                     client: client.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0),
                 };
-                answer(
-                    Arc::clone(&state),
-                    (found.serve, found.matched),
-                    full,
-                    request,
-                )
+                answer(Arc::clone(&state), (serve, matched), full, request)
             },
         );
     // A request no route takes: its problem.
@@ -485,46 +473,32 @@ fn with_language(mut response: Response, lang: Lang) -> Response {
     response
 }
 
-/// Runs `work` in its own task: a panic becomes a 500, an answer that
-/// misses the deadline a 503, and the task ends when the client leaves;
-/// the answer within the answer budget, its problems in `lang`.
+/// Runs `work`: a panic becomes a 500, an answer that misses the deadline
+/// a 503; the answer within the answer budget, its problems in `lang`.
 async fn guarded<F>(state: Arc<State>, deadline: Instant, lang: Lang, work: F) -> Response
 where
     F: Future<Output = Result<Response, Problem>> + Send + 'static,
 {
-    let limit = state.config.request_timeout;
-    let timed_out = move || {
-        let limit = format!("{limit:?}");
-        Problem::new(Kind::Timeout, msg!("problem-detail-timeout", limit = limit))
-    };
-    // The deadline is kept in the task itself: its own timers (408 for a
-    // body late at the deadline) are polled before the grace's, however
-    // late a busy machine runs the task; a timer out here could win.
-    let task = tokio::spawn(async move {
-        let done = tokio::time::timeout_at(deadline + GRACE, work).await;
-        done.unwrap_or_else(|_elapsed| Err(timed_out()))
-    });
-    let _abort = AbortOnDrop(task.abort_handle());
-    // Out here, only for a task that is not even run by then.
-    let backstop = deadline + GRACE + Duration::from_secs(1);
-    let answered = match tokio::time::timeout_at(backstop, task).await {
+    // `work` is polled before the grace's timer: its own timers (408 for a
+    // body late at the deadline) win, however late a busy machine runs it.
+    let work = std::panic::AssertUnwindSafe(work).catch_unwind();
+    let answered = match tokio::time::timeout_at(deadline + GRACE, work).await {
         Ok(Ok(Ok(response))) => held_answer(&state, response).await,
         Ok(Ok(Err(problem))) => Err(problem),
-        Ok(Err(error)) => {
-            let cause = if error.is_panic() {
-                let payload = error.into_panic();
-                payload
-                    .downcast_ref::<&str>()
-                    .map(|s| (*s).to_owned())
-                    .or_else(|| payload.downcast_ref::<String>().cloned())
-                    .unwrap_or_else(|| "a panic".to_owned())
-            } else {
-                error.to_string()
-            };
+        Ok(Err(panic)) => {
+            let cause = (panic.downcast_ref::<&str>().copied())
+                .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
+                .unwrap_or("a panic");
             tracing::error!(%cause, "a request handler failed");
             Err(Problem::new(Kind::Internal, msg!("problem-detail-bug")))
         }
-        Err(_elapsed) => Err(timed_out()),
+        Err(_elapsed) => {
+            let limit = format!("{:?}", state.config.request_timeout);
+            Err(Problem::new(
+                Kind::Timeout,
+                msg!("problem-detail-timeout", limit = limit),
+            ))
+        }
     };
     answered.unwrap_or_else(|problem| problem.into_response(lang))
 }
@@ -572,16 +546,6 @@ async fn held_answer(state: &State, response: Response) -> Result<Response, Prob
     Ok(Response::from_parts(parts, streamed.into_body()))
 }
 
-/// Aborts the route's task when the request is dropped (client gone,
-/// deadline passed).
-struct AbortOnDrop(tokio::task::AbortHandle);
-
-impl Drop for AbortOnDrop {
-    fn drop(&mut self) {
-        self.0.abort();
-    }
-}
-
 /// The answer to a request no route answers: 405 with `Allow` for a
 /// route's path (written as the route writes it; a preflight from an
 /// origin not allowed is told about `--cors-origin`), 404 for any other.
@@ -618,23 +582,4 @@ fn fallback(
         Problem::method_not_allowed(method, path, &allowed.join(", "))
     };
     with_language(problem.into_response(lang), lang)
-}
-
-/// The OpenAPI document, assembled once from [`ROUTES`].
-static OPENAPI: LazyLock<String> = LazyLock::new(|| assemble(ROUTES));
-
-/// The OpenAPI 3.1 document of the API, served at `GET /openapi.json`.
-pub fn openapi() -> &'static str {
-    &OPENAPI
-}
-
-/// `GET /openapi.json`.
-async fn openapi_document(_state: Arc<State>, request: Request) -> Result<Response, Problem> {
-    request.query::<NoQuery>()?;
-    let mut response = Response::new(openapi().into());
-    let headers = response.headers_mut();
-    headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
-    // The document is written in English, whatever the request asks.
-    headers.insert(CONTENT_LANGUAGE, HeaderValue::from_static("en"));
-    Ok(response)
 }
