@@ -43,6 +43,7 @@ mod body;
 mod budget;
 mod classes;
 mod connections;
+mod content;
 mod cors;
 mod events;
 mod exercises;

@@ -9,7 +9,6 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use serde::de::{DeserializeOwned, Error as _, Visitor};
 use serde::{Deserialize, Serialize};
-use songo_notation::Ruleset;
 use songo_notation::i18n::{Lang, Message};
 use songo_notation::msg;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
@@ -21,6 +20,7 @@ use warp::reply::Response;
 use crate::Config;
 use crate::body::{self, Body, BodyStream};
 use crate::budget::{self, Bounded, Memory};
+use crate::content::bad_value;
 use crate::problem::{Kind, Problem};
 
 /// What every handler gets.
@@ -320,22 +320,6 @@ pub(crate) struct NoQuery {}
 
 impl Query for NoQuery {}
 
-/// A 400 for a value of the query that the parameter does not take.
-pub(crate) fn bad_value(name: &str, value: &str) -> Problem {
-    Problem::new(
-        Kind::BadQuery,
-        msg!("problem-detail-bad-value", name = name, value = value),
-    )
-    .with("parameter", name)
-}
-
-/// The problem of a ruleset's name that names none (given as `name`).
-pub(crate) fn ruleset_refused(name: &str, value: &str) -> Problem {
-    ruleset(value)
-        .err()
-        .unwrap_or_else(|| bad_value(name, value))
-}
-
 /// `pairs` read into `T` as a query string.
 fn read<T: DeserializeOwned>(pairs: &[(&str, &str)]) -> Result<T, serde_urlencoded::de::Error> {
     let text = serde_urlencoded::to_string(pairs).unwrap_or_default();
@@ -441,12 +425,4 @@ pub(crate) fn json(status: StatusCode, value: &impl Serialize) -> Result<Respons
     let json = HeaderValue::from_static("application/json");
     response.headers_mut().insert(CONTENT_TYPE, json);
     Ok(response)
-}
-
-/// A ruleset named in a query or a body.
-pub(crate) fn ruleset(name: &str) -> Result<Ruleset, Problem> {
-    name.parse::<Ruleset>().map_err(|error| {
-        Problem::new(Kind::UnknownRuleset, error.message())
-            .with("known", Ruleset::ALL.map(Ruleset::id))
-    })
 }
