@@ -152,8 +152,9 @@ impl Pool {
                 }
             };
             backoff = ACCEPT_BACKOFF.0;
-            let metrics = &self.metrics;
-            metrics.connections_accepted.fetch_add(1, Ordering::Relaxed);
+            self.metrics
+                .connections_accepted
+                .fetch_add(1, Ordering::Relaxed);
             let (client, most) = (peer.ip(), self.limits.max_per_client);
             // At its cap, its own connection waiting longest makes room
             // (its count is one over until that one is closed).
@@ -206,8 +207,9 @@ impl Pool {
     /// tasks): closing with unread bytes resets the connection, and the
     /// client could lose the answer.
     fn refuse(&self, stream: TcpStream, answer: &[u8]) {
-        let metrics = &self.metrics;
-        metrics.connections_refused.fetch_add(1, Ordering::Relaxed);
+        self.metrics
+            .connections_refused
+            .fetch_add(1, Ordering::Relaxed);
         // A fresh socket's send buffer is empty: this does not block.
         let _ = stream.try_write(answer);
         let Ok(permit) = Arc::clone(&self.refusing).try_acquire_owned() else {
@@ -289,8 +291,9 @@ impl Pool {
             tracing::debug!(%error, "connection ended");
         }
         self.live().connections.remove(&id);
-        let metrics = &self.metrics;
-        metrics.connections_open.fetch_sub(1, Ordering::Relaxed);
+        self.metrics
+            .connections_open
+            .fetch_sub(1, Ordering::Relaxed);
         drop(held);
     }
 
@@ -308,8 +311,9 @@ impl Pool {
         let id = live.next_id;
         live.next_id += 1;
         live.connections.insert(id, Arc::clone(&connection));
-        let metrics = &self.metrics;
-        metrics.connections_open.fetch_add(1, Ordering::Relaxed);
+        self.metrics
+            .connections_open
+            .fetch_add(1, Ordering::Relaxed);
         Some((id, connection, watcher))
     }
 
@@ -794,12 +798,8 @@ impl<B: Body<Data = Bytes> + Unpin> Body for Tracked<B> {
     }
 
     fn size_hint(&self) -> SizeHint {
-        let (hint, rest) = (self.body.size_hint(), self.rest.len() as u64);
-        let mut total = SizeHint::new();
-        total.set_lower(hint.lower().saturating_add(rest));
-        if let Some(upper) = hint.upper() {
-            total.set_upper(upper.saturating_add(rest));
-        }
-        total
+        let rest = self.rest.len() as u64;
+        let hint = self.body.size_hint().exact();
+        hint.map_or_else(SizeHint::new, |size| SizeHint::with_exact(size + rest))
     }
 }

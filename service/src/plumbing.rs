@@ -7,7 +7,7 @@ use std::net::IpAddr;
 use std::str::FromStr;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use serde::de::{DeserializeOwned, Error as _, Visitor};
+use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Serialize};
 use songo_notation::i18n::{Lang, Message};
 use songo_notation::msg;
@@ -57,7 +57,7 @@ pub(crate) struct State {
 impl State {
     /// Runs `work` (CPU-bound library calls) in a job slot, on the
     /// blocking pool, so that the threads serving connections stay free;
-    /// a panic in `work` is resumed in the route's task.
+    /// a panic in `work` is resumed in the route's future, which catches it.
     pub(crate) async fn job<T: Send + 'static>(
         &self,
         deadline: Instant,
@@ -270,7 +270,7 @@ impl Request {
         let mut pairs: Vec<(String, String)> =
             serde_urlencoded::from_str(&self.query).map_err(|e| bad_query(&e))?;
         pairs.retain(|(name, _)| name != "lang");
-        let known = field_names::<T>();
+        let known = serde_aux::serde_introspection::serde_introspect::<T>();
         if let Some((name, _)) = pairs.iter().find(|(name, _)| !known.contains(&&**name)) {
             let detail = if known.is_empty() {
                 msg!("problem-detail-no-parameter", name = name.as_str())
@@ -324,46 +324,6 @@ impl Query for NoQuery {}
 fn read<T: DeserializeOwned>(pairs: &[(&str, &str)]) -> Result<T, serde_urlencoded::de::Error> {
     let text = serde_urlencoded::to_string(pairs).unwrap_or_default();
     serde_urlencoded::from_str(&text)
-}
-
-/// The names of the fields of the struct `T`, as its `Deserialize` asks
-/// for them (none for another type): a deserializer that stops there.
-fn field_names<T: DeserializeOwned>() -> &'static [&'static str] {
-    #[derive(Debug)]
-    struct Fields(&'static [&'static str]);
-    impl std::fmt::Display for Fields {
-        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            write!(f, "{:?}", self.0)
-        }
-    }
-    impl std::error::Error for Fields {}
-    impl serde::de::Error for Fields {
-        fn custom<M: std::fmt::Display>(_: M) -> Self {
-            Fields(&[])
-        }
-    }
-    impl<'de> serde::Deserializer<'de> for Fields {
-        type Error = Fields;
-        fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Fields> {
-            Err(Fields(&[]))
-        }
-        fn deserialize_struct<V: Visitor<'de>>(
-            self,
-            _: &'static str,
-            fields: &'static [&'static str],
-            _: V,
-        ) -> Result<V::Value, Fields> {
-            Err(Fields(fields))
-        }
-        serde::forward_to_deserialize_any! {
-            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes
-            byte_buf option unit unit_struct newtype_struct seq tuple tuple_struct map
-            enum identifier ignored_any
-        }
-    }
-    T::deserialize(Fields(&[]))
-        .err()
-        .map_or(&[], |fields| fields.0)
 }
 
 /// A query value read by its type's `FromStr` (as the command line reads it).
