@@ -66,6 +66,11 @@ pub(crate) fn sources(inputs: &[String]) -> Result<Vec<Source>, Failure> {
             sources.push(Source::Stdin);
             continue;
         }
+        // An empty argument (`""`, an unset shell variable) names no file;
+        // the system's "No such file" would show an empty name.
+        if input.is_empty() {
+            return Err(Failure::input(msg!("cli-empty-file-name")));
+        }
         let path = Path::new(input);
         if path.is_dir() {
             let mut found = Vec::new();

@@ -797,6 +797,7 @@ cli-bad-to-move = --to-move { $side }: { $text }
 # `error` is the system's reason, in its own words.
 cli-cannot-read = cannot read { $name }: { $error }
 cli-no-such-file = cannot read { $name }: no such file (give a file, a position, or - for stdin)
+cli-empty-file-name = an empty file name was given (an unset shell variable?): give a record file, a directory of records, or - for stdin
 cli-input-too-large = { $name } is larger than { $most } bytes: is it a position?
 cli-not-utf8 = { $name } is not UTF-8 text (invalid byte at offset { $offset })
 cli-cannot-read-position = { $origin }: cannot read the position: { $error }

@@ -819,6 +819,7 @@ cli-hint-to-move = dans la position, c'est à { $mover ->
 }, ajoutez --to-move { $side }
 cli-bad-to-move = --to-move { $side } : { $text }
 cli-cannot-read = impossible de lire { $name } : { $error }
+cli-empty-file-name = un nom de fichier vide a été donné (une variable du shell non définie ?) : donnez un fichier de parties, un dossier de parties, ou - pour l’entrée standard
 cli-no-such-file = impossible de lire { $name } : ce fichier n'existe pas (donnez un fichier, une position, ou - pour l'entrée standard)
 cli-input-too-large = { $name } dépasse { $most } octets : est-ce bien une position ?
 cli-not-utf8 = { $name } n'est pas un texte UTF-8 (octet invalide à la position { $offset })

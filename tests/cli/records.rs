@@ -97,6 +97,12 @@ fn an_unreadable_file_exits_2_after_the_others() {
 }
 
 #[test]
+fn an_empty_file_name_is_a_usage_error_that_says_so() {
+    assert_cmd_snapshot!(songo().args(["validate", ""]));
+    assert_cmd_snapshot!(songo().args(["--lang", "fr", "validate", ""]));
+}
+
+#[test]
 fn a_directory_without_records_is_a_usage_error() {
     assert_cmd_snapshot!(songo().args(["validate", "fixtures/examples"]));
 }
