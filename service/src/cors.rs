@@ -5,10 +5,8 @@
 //! `If-Match`). Other origins get their usual answers without those
 //! headers, so that their browsers keep the answers from their pages.
 
-use std::convert::Infallible;
 use std::sync::Arc;
 
-use warp::Filter;
 use warp::http::header::{
     ACCESS_CONTROL_ALLOW_HEADERS, ACCESS_CONTROL_ALLOW_METHODS, ACCESS_CONTROL_ALLOW_ORIGIN,
     ACCESS_CONTROL_EXPOSE_HEADERS, ACCESS_CONTROL_MAX_AGE, ACCESS_CONTROL_REQUEST_METHOD,
@@ -16,14 +14,15 @@ use warp::http::header::{
 };
 use warp::http::{Method, StatusCode};
 use warp::reply::Response;
+use warp::{Filter, Rejection};
 
 /// `inner`, its answers given the CORS headers for the allowed `origins`.
 pub(crate) fn allow<F>(
     origins: &[String],
     inner: F,
-) -> impl Filter<Extract = (Response,), Error = Infallible> + Clone + Send + Sync + 'static
+) -> impl Filter<Extract = (Response,), Error = Rejection> + Clone + Send + Sync + 'static
 where
-    F: Filter<Extract = (Response,), Error = Infallible> + Clone + Send + Sync + 'static,
+    F: Filter<Extract = (Response,), Error = Rejection> + Clone + Send + Sync + 'static,
 {
     let origins: Arc<[String]> = origins.into();
     let headers = warp::header::headers_cloned().and(warp::method());

@@ -19,10 +19,9 @@ use tokio::sync::Semaphore;
 use tokio::time::Instant;
 use warp::Filter;
 use warp::Reply as _;
-use warp::filters::BoxedFilter;
 use warp::http::header::{CONTENT_LANGUAGE, CONTENT_LENGTH, CONTENT_TYPE, HeaderValue, VARY};
 use warp::http::{HeaderMap, Method};
-use warp::path::{FullPath, Tail};
+use warp::path::FullPath;
 use warp::reply::Response;
 
 use crate::Config;
@@ -202,17 +201,23 @@ pub const ROUTES: &[Route] = &[
 
 /// The routes `songo serve --debug-routes` adds for the tests (a panic, a
 /// slow answer, a large one): not part of the API, so neither documented
-/// nor counted.
-const DEBUG_ROUTES: &[(&str, &str, Handler)] = &[
-    ("GET", "/debug/panic", |state, request| {
-        Box::pin(handlers::debug_panic(state, request))
-    }),
-    ("GET", "/debug/sleep", |state, request| {
-        Box::pin(handlers::debug_sleep(state, request))
-    }),
-    ("GET", "/debug/answer", |state, request| {
-        Box::pin(handlers::debug_answer(state, request))
-    }),
+/// nor counted (the metrics route's summary and operation are unused).
+const DEBUG_ROUTES: &[Route] = &[
+    Route {
+        path: "/debug/panic",
+        serve: task!(handlers::debug_panic),
+        ..METRICS_ROUTE
+    },
+    Route {
+        path: "/debug/sleep",
+        serve: task!(handlers::debug_sleep),
+        ..METRICS_ROUTE
+    },
+    Route {
+        path: "/debug/answer",
+        serve: task!(handlers::debug_answer),
+        ..METRICS_ROUTE
+    },
 ];
 
 /// The routes served on the API's address, in the order of [`ROUTES`]:
@@ -271,131 +276,80 @@ impl Route {
 /// precise problem (such as 408 for a slow body).
 const GRACE: Duration = Duration::from_millis(50);
 
-/// The route a request matched (none for a debug route), how it is
-/// served and what the `{…}` of its path stands for.
-type Found = (Option<MatchedRoute>, Serve, String);
-
-/// The warp filter of one route, extracting what its `{…}` stands for (see
-/// [`Route::path_value`]); the path is tried before the method, so that
-/// another route's path costs no method rejection.
-fn route_filter(method: &'static str, path: &'static str, serve: Serve) -> BoxedFilter<(String,)> {
-    let mut filter = warp::any().map(String::new).boxed();
-    for segment in path.split('/').filter(|segment| !segment.is_empty()) {
-        filter = match segment
-            .strip_prefix('{')
-            .and_then(|rest| rest.split_once('}'))
-        {
-            None => filter.and(warp::path(segment)).boxed(),
-            Some((_, "")) => filter
-                .and(warp::path::param::<String>())
-                .map(|_: String, value: String| value)
-                .boxed(),
-            Some((_, suffix)) => filter
-                .and(warp::path::tail())
-                .and_then(move |_: String, tail: Tail| async move {
-                    match tail.as_str().strip_suffix(suffix) {
-                        Some(value) if !value.is_empty() => Ok(value.to_owned()),
-                        _ => Err(warp::reject::not_found()),
-                    }
-                })
-                .boxed(),
+/// The route of `method` and `path`: the first of [`ROUTES`] (then of the
+/// debug routes, when on) that takes them, its index among the API's
+/// routes (none for a debug route) and what the `{…}` of its path stands
+/// for.
+fn find(
+    debug_routes: bool,
+    method: &Method,
+    path: &str,
+) -> Option<(Option<MatchedRoute>, Route, String)> {
+    let api = api_routes()
+        .enumerate()
+        .map(|(index, route)| (Some(MatchedRoute(index)), route));
+    let debug = DEBUG_ROUTES
+        .iter()
+        .filter(|_| debug_routes)
+        .map(|route| (None, route));
+    api.chain(debug).find_map(|(matched, route)| {
+        let value = match route.serve {
+            // `/` stands for every file of the page.
+            Serve::PageFiles => page::is_file(path).then_some(""),
+            _ => route.path_value(path),
         };
-    }
-    let filter = if matches!(serve, Serve::PageFiles) {
-        // `/` stands for every file of the page.
-        warp::path::full()
-            .and_then(|full: FullPath| async move {
-                if page::is_file(full.as_str()) {
-                    Ok(String::new())
-                } else {
-                    Err(warp::reject::not_found())
-                }
-            })
-            .boxed()
-    } else {
-        filter.and(warp::path::end()).boxed()
-    };
-    let method = match method {
-        "POST" => warp::post().boxed(),
-        "PATCH" => warp::patch().boxed(),
-        "DELETE" => warp::delete().boxed(),
-        _ => warp::get().boxed(),
-    };
-    filter.and(method).boxed()
-}
-
-/// The filter that finds a request's route: the first of [`ROUTES`] (then
-/// of the debug routes, when on) that takes it.
-fn routes_filter(debug_routes: bool) -> BoxedFilter<(Found,)> {
-    let api = api_routes().enumerate().map(|(index, route)| {
-        let matched = Some(MatchedRoute(index));
-        (matched, route.method, route.path, route.serve)
-    });
-    let debug = DEBUG_ROUTES.iter().filter(|_| debug_routes);
-    let debug = debug.map(|&(method, path, handler)| (None, method, path, Serve::Task(handler)));
-    let filters = api.chain(debug).map(|(matched, method, path, serve)| {
-        let filter = route_filter(method, path, serve);
-        filter.map(move |value| (matched, serve, value)).boxed()
-    });
-    filters
-        .reduce(|first, next| first.or(next).unify().boxed())
-        .unwrap_or_else(|| {
-            let none = || async { Err::<Found, _>(warp::reject::not_found()) };
-            warp::any().and_then(none).boxed()
-        })
+        let value = value.filter(|_| method.as_str() == route.method)?;
+        Some((matched, *route, value.to_owned()))
+    })
 }
 
 /// The warp filter of the whole API: each request is answered by its
-/// route, else by a 404 or a 405; the server-sent event streams end
-/// shortly after `stopping` turns true (a shutdown does not wait for them).
+/// route, else by a 404 or a 405 (it rejects nothing: warp's body is taken
+/// once); the server-sent event streams end shortly after `stopping`
+/// turns true (a shutdown does not wait for them).
 pub(crate) fn api_filter(
     config: &Config,
     stopping: tokio::sync::watch::Receiver<bool>,
-) -> impl Filter<Extract = (impl warp::Reply,), Error = std::convert::Infallible>
-+ Clone
-+ Send
-+ Sync
-+ 'static {
+) -> impl Filter<Extract = (impl warp::Reply,), Error = warp::Rejection> + Clone + Send + Sync + 'static
+{
     let state = state(config, stopping);
     crate::live::listen(&state);
-    let query = || warp::query::raw().or(warp::any().map(String::new)).unify();
-    let api = routes_filter(config.debug_routes)
+    let origins: Arc<[String]> = config.cors_origins.as_slice().into();
+    let query = warp::query::raw().or(warp::any().map(String::new)).unify();
+    let api = warp::method()
         .and(warp::path::full())
         .and(warp::header::headers_cloned())
-        .and(query())
+        .and(query)
         .and(warp::body::stream())
         .and(warp::ext::optional::<ClientAddr>())
         .then(
-            move |(matched, serve, path_value): Found,
+            move |method: Method,
                   full: FullPath,
-                  headers,
-                  query,
+                  headers: HeaderMap,
+                  query: String,
                   stream,
                   client: Option<ClientAddr>| {
-                let request = Request {
-                    lang: Lang::En,
-                    headers,
-                    query,
-                    body: Some(body::boxed(stream)),
-                    deadline: Instant::now() + state.config.request_timeout,
-                    path_value,
-                    client: client.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0),
-                };
-                answer(Arc::clone(&state), (serve, matched), full, request)
+                let (state, origins) = (Arc::clone(&state), Arc::clone(&origins));
+                async move {
+                    let found = find(state.config.debug_routes, &method, full.as_str());
+                    let Some((matched, route, path_value)) = found else {
+                        // No route takes it: its problem.
+                        return fallback(full.as_str(), &method, &headers, &query, &origins);
+                    };
+                    let request = Request {
+                        lang: Lang::En,
+                        headers,
+                        query,
+                        body: Some(body::boxed(stream)),
+                        deadline: Instant::now() + state.config.request_timeout,
+                        path_value,
+                        client: client.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0),
+                    };
+                    answer(state, (route.serve, matched), full, request).await
+                }
             },
         );
-    // A request no route takes: its problem.
-    let origins: Arc<[String]> = config.cors_origins.as_slice().into();
-    let rejected = warp::path::full()
-        .and(warp::method())
-        .and(warp::header::headers_cloned())
-        .and(query())
-        .map(
-            move |full: FullPath, method: Method, headers: HeaderMap, query: String| {
-                fallback(full.as_str(), &method, &headers, &query, &origins)
-            },
-        );
-    cors::allow(&config.cors_origins, api.or(rejected).unify())
+    cors::allow(&config.cors_origins, api)
 }
 
 /// The answer of the route that took `request`, saying which route gave
