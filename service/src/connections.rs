@@ -264,12 +264,45 @@ impl Pool {
             write_timer: None,
             refusal: None,
         });
-        let service = Instrumented {
-            inner: service,
-            connection: Arc::clone(&connection),
-            metrics: Arc::clone(&self.metrics),
-            log: self.log_requests,
-        };
+        // Each request gets its client's address, is counted and logged,
+        // and is in flight until its answer is sent.
+        let (metrics, log, counted_by) = (
+            Arc::clone(&self.metrics),
+            self.log_requests,
+            Arc::clone(&connection),
+        );
+        let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
+            let connection = Arc::clone(&counted_by);
+            request
+                .extensions_mut()
+                .insert(ClientAddr(connection.client));
+            connection.request_started();
+            metrics.in_flight.fetch_add(1, Ordering::Relaxed);
+            let (method, uri) = (request.method().clone(), request.uri().clone());
+            let metrics = Arc::clone(&metrics);
+            let (started, counted) = (Instant::now(), false);
+            let mut request_of = RequestOf {
+                method,
+                uri,
+                started,
+                counted,
+                log,
+                connection,
+                metrics,
+            };
+            let answer = service.call(request);
+            async move {
+                let response = answer.await?;
+                let route = response.extensions().get::<MatchedRoute>().copied();
+                request_of.answered(response.status().as_u16(), route);
+                let (rest, _request) = (Bytes::new(), request_of);
+                Ok::<_, S::Error>(response.map(|body| Tracked {
+                    body,
+                    rest,
+                    _request,
+                }))
+            }
+        });
         // No timer given: hyper's own header timeout is off.
         let served = http1::Builder::new()
             .max_header_size(MAX_HEAD_BYTES)
@@ -659,57 +692,6 @@ impl AsyncWrite for Watched {
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         ready!(self.poll_refusal(cx))?;
         Pin::new(&mut self.io).poll_shutdown(cx)
-    }
-}
-
-/// The service of a connection: gives each request its client's address,
-/// counts and logs it, and tells the connection when one is in flight.
-struct Instrumented<S> {
-    inner: S,
-    connection: Arc<Connection>,
-    metrics: Arc<Metrics>,
-    log: bool,
-}
-
-impl<S, B> Service<Request<Incoming>> for Instrumented<S>
-where
-    S: Service<Request<Incoming>, Response = Response<B>>,
-    S::Future: Send + 'static,
-    S::Error: Send + 'static,
-    B: Send + 'static,
-{
-    type Response = Response<Tracked<B>>;
-    type Error = S::Error;
-    type Future = Pin<Box<dyn Future<Output = Result<Self::Response, S::Error>> + Send>>;
-
-    fn call(&self, mut request: Request<Incoming>) -> Self::Future {
-        let connection = Arc::clone(&self.connection);
-        request
-            .extensions_mut()
-            .insert(ClientAddr(connection.client));
-        connection.request_started();
-        self.metrics.in_flight.fetch_add(1, Ordering::Relaxed);
-        let mut counted = RequestOf {
-            method: request.method().clone(),
-            uri: request.uri().clone(),
-            started: Instant::now(),
-            counted: false,
-            log: self.log,
-            connection,
-            metrics: Arc::clone(&self.metrics),
-        };
-        let answer = self.inner.call(request);
-        Box::pin(async move {
-            let response = answer.await?;
-            let route = response.extensions().get::<MatchedRoute>().copied();
-            counted.answered(response.status().as_u16(), route);
-            let (rest, _request) = (Bytes::new(), counted);
-            Ok(response.map(|body| Tracked {
-                body,
-                rest,
-                _request,
-            }))
-        })
     }
 }
 
