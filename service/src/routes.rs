@@ -316,7 +316,7 @@ pub(crate) fn api_filter(
     crate::live::listen(&state);
     let origins: Arc<[String]> = config.cors_origins.as_slice().into();
     let query = warp::query::raw().or(warp::any().map(String::new)).unify();
-    let api = warp::method()
+    warp::method()
         .and(warp::path::full())
         .and(warp::header::headers_cloned())
         .and(query)
@@ -330,11 +330,14 @@ pub(crate) fn api_filter(
                   stream,
                   client: Option<ClientAddr>| {
                 let (state, origins) = (Arc::clone(&state), Arc::clone(&origins));
+                let origin = cors::allowed_origin(&origins, &headers);
+                let preflight = cors::is_preflight(&method, &headers);
                 async move {
                     let found = find(state.config.debug_routes, &method, full.as_str());
                     let Some((matched, route, path_value)) = found else {
                         // No route takes it: its problem.
-                        return fallback(full.as_str(), &method, &headers, &query, &origins);
+                        let problem = fallback(full.as_str(), &method, &headers, &query, &origins);
+                        return cors::answer(origin, preflight, problem);
                     };
                     let request = Request {
                         lang: Lang::En,
@@ -345,11 +348,11 @@ pub(crate) fn api_filter(
                         path_value,
                         client: client.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0),
                     };
-                    answer(state, (route.serve, matched), full, request).await
+                    let answer = answer(state, (route.serve, matched), full, request).await;
+                    cors::answer(origin, preflight, answer)
                 }
             },
-        );
-    cors::allow(&config.cors_origins, api)
+        )
 }
 
 /// The answer of the route that took `request`, saying which route gave
