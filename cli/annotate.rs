@@ -1,14 +1,15 @@
 //! `songo annotate`: a game record written back with the teaching
 //! vocabulary as comments, and with `--engine` the analysis's marks.
 
-use std::io::Read;
+use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
 use std::time::Duration;
 
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use songo_notation::Ruleset;
 use songo_notation::analysis::annotate::{Engine, EngineLimits};
 use songo_notation::analysis::{Analyser, Limits, MAX_DEPTH};
-use songo_notation::annotation::{self, AnnotationReport, Options};
+use songo_notation::annotation::{self, AnnotationReport, EngineProgress, Options};
 use songo_notation::i18n::{Lang, Localize};
 use songo_notation::msg;
 
@@ -108,13 +109,20 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
         analyser,
         limits: engine_limits(args),
     });
-    let report =
-        annotation::annotate_text_with(&text, &options, engine.as_ref()).map_err(|error| {
-            Failure::input(songo_notation::i18n::Message::verbatim(format!(
-                "{name}: {}",
-                error.localize(lang)
-            )))
-        })?;
+    let records = annotation::read_text(&text).map_err(|error| {
+        Failure::input(songo_notation::i18n::Message::verbatim(format!(
+            "{name}: {}",
+            error.localize(lang)
+        )))
+    })?;
+    let bar = progress_line(engine.is_some(), lang);
+    let report = annotation::annotate_records_reporting(
+        &records,
+        &options,
+        engine.as_ref(),
+        &mut |judged| show_progress(&bar, judged),
+    );
+    bar.finish_and_clear();
     warn_unjudged(&report, &name, lang);
     warn_renumbered(&text, &name, args.rules, lang);
     let rendered = match args.format {
@@ -132,6 +140,30 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<u8, Failure> {
         hint: None,
         status: EXIT_INVALID,
     })
+}
+
+/// The engine's progress on a terminal (`judging game 1: ply 34/171`): a
+/// game takes up to a minute. Hidden when stderr is no terminal.
+fn progress_line(engine: bool, lang: Lang) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
+    bar.set_message("1");
+    if engine && std::io::stderr().is_terminal() {
+        bar.set_draw_target(ProgressDrawTarget::stderr_with_hz(5));
+    }
+    if let Ok(style) = ProgressStyle::with_template(&msg!("cli-annotate-progress").localize(lang)) {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// A ply judged, on the progress line.
+fn show_progress(bar: &ProgressBar, judged: EngineProgress<'_>) {
+    bar.set_length(judged.plies as u64);
+    bar.set_position(judged.judgement.ply as u64);
+    let game = (judged.game + 1).to_string();
+    if bar.message() != game {
+        bar.set_message(game);
+    }
 }
 
 /// The limits of `--depth`, `--movetime`, `--total-time`.

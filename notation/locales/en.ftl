@@ -846,6 +846,7 @@ cli-no-game = no game in { $name }
 cli-progress-of-total = validating: {"{"}binary_bytes{"}"}/{"{"}binary_total_bytes{"}"} ({"{"}percent{"}"}%), {"{"}msg{"}"}
 cli-progress = validating: {"{"}binary_bytes{"}"}, {"{"}msg{"}"}
 cli-progress-games = { $games } games, { $invalid } invalid
+cli-annotate-progress = judging game {"{"}msg{"}"}: ply {"{"}pos{"}"}/{"{"}len{"}"}
 
 # `songo serve`: `flag` is the flag at fault.
 serve-bad-seconds = { $flag } must be a positive number of seconds, at most { $most } (a day), not { $value }
@@ -1184,6 +1185,13 @@ page-analysis-exact = exact
 page-analysis-depth = searched { $count } plies deep
 page-analysis-line = Best line: { $text }
 page-annotate-engine = and the engine's judgement of each move (?!, ?, ??)
+page-annotate-waiting = The engine is judging the first move…
+page-annotate-progress = Ply { $value } of { $count } judged
+page-annotate-progress-game = Game { $game }: ply { $value } of { $count } judged
+page-annotate-stop = Stop
+page-annotate-stopped = Stopped at ply { $value } of { $count }: the record was not changed.
+page-annotate-marks = The engine's marks so far
+page-annotate-mark = Ply { $value }: { $move } { $text }
 page-exported = Exported text
 page-embed = Embed this board in another page
 page-footer = The server keeps nothing: a board is shared by its link.
@@ -1616,6 +1624,9 @@ problem-detail-analysis-not-seega = the analysis plays the sowing games (songo, 
 problem-detail-not-whole-number = { $name }={ $value } is not a whole number
 problem-detail-bad-engine = engine={ $value }: write engine=true or engine=false
 problem-detail-engine-limits = depth and movetime_ms are limits of the engine: add engine=true
+problem-detail-bad-progress = progress={ $value }: write progress=true or progress=false
+problem-detail-progress-without-engine = progress=true follows the engine's marks as they come: add engine=true
+problem-detail-annotation-stopped = the annotation stopped before its end; try again, or annotate without progress=true
 analyse-warning-no-tables = { $dir } holds no { $rules } table{ $count ->
     [0] {""}
    *[other] {" "}(only { $others } tables)

@@ -865,6 +865,7 @@ cli-no-game = aucune partie dans { $name }
 cli-progress-of-total = validation : {"{"}binary_bytes{"}"}/{"{"}binary_total_bytes{"}"} ({"{"}percent{"}"} %), {"{"}msg{"}"}
 cli-progress = validation : {"{"}binary_bytes{"}"}, {"{"}msg{"}"}
 cli-progress-games = { $games } { $games ->
+cli-annotate-progress = jugement de la partie {"{"}msg{"}"} : demi-coup {"{"}pos{"}"}/{"{"}len{"}"}
     [one] partie
    *[other] parties
 }, { $invalid } { $invalid ->
@@ -1196,6 +1197,13 @@ page-analysis-exact = valeur exacte
 page-analysis-depth = recherche à { $count } demi-coups
 page-analysis-line = Meilleure suite : { $text }
 page-annotate-engine = et le jugement du moteur sur chaque coup (?!, ?, ??)
+page-annotate-waiting = Le moteur juge le premier coup…
+page-annotate-progress = Demi-coup { $value } sur { $count } jugé
+page-annotate-progress-game = Partie { $game } : demi-coup { $value } sur { $count } jugé
+page-annotate-stop = Arrêter
+page-annotate-stopped = Arrêté au demi-coup { $value } sur { $count } : la partie notée n'a pas été modifiée.
+page-annotate-marks = Les marques du moteur jusqu'ici
+page-annotate-mark = Demi-coup { $value } : { $move } { $text }
 page-exported = Texte exporté
 page-embed = Intégrer ce plateau dans une autre page
 page-footer = Le serveur ne garde rien : un plateau se partage par son lien.
@@ -1635,6 +1643,9 @@ problem-detail-analysis-not-seega = l'analyse ne porte que sur les jeux de semai
 problem-detail-not-whole-number = { $name }={ $value } n'est pas un nombre entier
 problem-detail-bad-engine = engine={ $value } : écrivez engine=true ou engine=false
 problem-detail-engine-limits = depth et movetime_ms sont des limites du moteur : ajoutez engine=true
+problem-detail-bad-progress = progress={ $value } : écrivez progress=true ou progress=false
+problem-detail-progress-without-engine = progress=true suit les marques du moteur à mesure qu'elles viennent : ajoutez engine=true
+problem-detail-annotation-stopped = l'annotation s'est arrêtée avant sa fin ; réessayez, ou annotez sans progress=true
 analyse-warning-no-tables = { $dir } ne contient aucune table { $rules }{ $count ->
     [0] {""}
    *[other] {" "}(seulement des tables { $others })

@@ -24,7 +24,7 @@ use std::time::Instant;
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
-use crate::analysis::annotate::{self as engine_marks, Engine, EngineReview};
+use crate::analysis::annotate::{self as engine_marks, Engine, EngineReview, PlyJudgement};
 use crate::any::{self, AnyAnnotation, AnyPosition};
 use crate::conventions::Conventions;
 use crate::error::ParseError;
@@ -146,8 +146,29 @@ pub fn annotate_text_with(
     options: &Options,
     engine: Option<&Engine<'_>>,
 ) -> Result<AnnotationReport, ParseError> {
-    let records = record::read_all(text.strip_prefix('\u{feff}').unwrap_or(text))?;
-    Ok(annotate_records_with(&records, options, engine))
+    Ok(annotate_records_with(&read_text(text)?, options, engine))
+}
+
+/// The games of a record text, as the annotator reads them (a byte order
+/// mark skipped).
+///
+/// # Errors
+/// The first syntax error of the text, with its line and column.
+pub fn read_text(text: &str) -> Result<Vec<GameRecord>, ParseError> {
+    record::read_all(text.strip_prefix('\u{feff}').unwrap_or(text))
+}
+
+/// A ply the engine has just judged, as [`annotate_records_reporting`]
+/// tells it.
+#[derive(Debug, Clone, Copy)]
+pub struct EngineProgress<'a> {
+    /// The game's index in its file, from 0.
+    pub game: usize,
+    /// The plies of the game's main line that were replayed (the engine
+    /// judges them in order, from the first).
+    pub plies: usize,
+    /// The judgement.
+    pub judgement: &'a PlyJudgement,
 }
 
 /// Annotates games already read.
@@ -165,13 +186,25 @@ pub fn annotate_records_with(
     options: &Options,
     engine: Option<&Engine<'_>>,
 ) -> AnnotationReport {
+    annotate_records_reporting(records, options, engine, &mut |_| {})
+}
+
+/// [`annotate_records_with`], telling `on_ply` each ply the engine judges
+/// as soon as it is judged (`POST /v1/annotate?progress=true`).
+#[must_use]
+pub fn annotate_records_reporting(
+    records: &[GameRecord],
+    options: &Options,
+    engine: Option<&Engine<'_>>,
+    on_ply: &mut dyn FnMut(EngineProgress<'_>),
+) -> AnnotationReport {
     let start = Instant::now();
     let games: Vec<AnnotatedGame> = records
         .iter()
         .enumerate()
         .map(|(index, game)| {
             let engine = engine.map(|engine| engine.for_game_since(start));
-            annotate_game_with(index, game, options, engine.as_ref())
+            annotate_game_reporting(index, game, options, engine.as_ref(), on_ply)
         })
         .collect();
     let written: Vec<GameRecord> = games.iter().map(|game| game.record.clone()).collect();
@@ -197,6 +230,17 @@ pub fn annotate_game_with(
     options: &Options,
     engine: Option<&Engine<'_>>,
 ) -> AnnotatedGame {
+    annotate_game_reporting(index, game, options, engine, &mut |_| {})
+}
+
+/// [`annotate_game_with`], telling `on_ply` each ply the engine judges.
+fn annotate_game_reporting(
+    index: usize,
+    game: &GameRecord,
+    options: &Options,
+    engine: Option<&Engine<'_>>,
+    on_ply: &mut dyn FnMut(EngineProgress<'_>),
+) -> AnnotatedGame {
     let (steps, conventions, stopped) = replay(game, options.default_rules, options.lang);
     let annotations = any::annotate(&steps);
     // Houses named as the record writes them (its Capitals tag).
@@ -211,7 +255,15 @@ pub fn annotate_game_with(
     let mut record = game.clone();
     // The engine's comment first, then the vocabulary's goes in before it.
     let engine = engine.map(|engine| {
-        let review = engine_marks::judge(engine, &steps, conventions.letters);
+        let plies = steps.len();
+        let review =
+            engine_marks::judge_reporting(engine, &steps, conventions.letters, &mut |judgement| {
+                on_ply(EngineProgress {
+                    game: index,
+                    plies,
+                    judgement,
+                });
+            });
         engine_marks::insert_judgements(&mut record.moves, &review, options.lang);
         review
     });

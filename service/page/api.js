@@ -86,6 +86,70 @@ export function annotate(text, { engine = false, depth, movetimeMs } = {}) {
   return call(`/v1/annotate${query ? `?${query}` : ''}`, { body: text, type: 'text/plain' });
 }
 
+/** One server-sent event's name and its data as JSON (null for a comment or a keep-alive). */
+function sseEvent(block) {
+  let name = 'message';
+  const data = [];
+  for (const line of block.split('\n')) {
+    if (line.startsWith('event:')) name = line.slice(6).trim();
+    else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+  }
+  if (!data.length) return null;
+  try {
+    return { name, data: JSON.parse(data.join('\n')) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Records annotated with the engine, each ply's judgement told as soon as
+ * it is decided (POST /v1/annotate?engine=true&progress=true, server-sent
+ * events): `onPly(judgement)` for each, then resolves as `annotate` does
+ * (`data` the whole answer, or the problem). Aborting `signal` closes the
+ * stream, which stops the server's work: `{ok: false, aborted: true}`.
+ */
+export async function annotateWithProgress(text, { depth, movetimeMs, signal, onPly } = {}) {
+  const query = queryOf({ engine: 'true', progress: 'true', depth, movetime_ms: movetimeMs });
+  const headers = { Accept: 'text/event-stream', 'Accept-Language': language, 'Content-Type': 'text/plain' };
+  const stopped = (error) => ({ ok: false, status: 0, aborted: Boolean(signal?.aborted), data: { title: 'network', detail: String(error) } });
+  let response;
+  try {
+    response = await fetch(`/v1/annotate?${query}`, { method: 'POST', headers, body: text, signal });
+  } catch (error) {
+    return stopped(error);
+  }
+  if (!response.ok || !response.body) {
+    const body = await response.text().catch(() => '');
+    let data;
+    try {
+      data = JSON.parse(body);
+    } catch {
+      data = { detail: body };
+    }
+    return { ok: false, status: response.status, data };
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += value;
+      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+        const event = sseEvent(buffer.slice(0, end));
+        buffer = buffer.slice(end + 2);
+        if (event?.name === 'ply') onPly?.(event.data);
+        else if (event?.name === 'record') return { ok: true, status: 200, data: event.data };
+        else if (event?.name === 'problem') return { ok: false, status: event.data.status ?? 500, data: event.data };
+      }
+    }
+  } catch (error) {
+    return stopped(error);
+  }
+  return stopped('the stream ended before the record');
+}
+
 /** The move the engine's player of `level` (1 to 8) chooses: `{move, …}`. */
 export function chooseMove(position, level, seed = 0) {
   return call(`/v1/move?${queryOf({ level, seed })}`, { body: { position } });

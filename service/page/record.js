@@ -110,13 +110,71 @@ export class Records {
    * (POST /v1/annotate, in the page's language), then checks it.
    */
   async annotate(text) {
-    const answer = await api.annotate(text, { engine: $('annotate-engine').checked });
+    const answer = $('annotate-engine').checked ? await this.annotateWithEngine(text) : await api.annotate(text);
+    // Stopped by the reader: the record stays as it was.
+    if (answer.aborted) return;
     if (!answer.ok) {
       await this.check(text);
       return;
     }
     $('record-text').value = answer.data.record;
     await this.check(answer.data.record);
+  }
+
+  /**
+   * The engine's annotation, which takes up to 20 s, its marks shown as
+   * they arrive: how far it is ("Ply 34 of 171 judged"), the marked moves,
+   * and a Stop button that closes the stream (the server stops its work;
+   * the record is left as it was).
+   */
+  async annotateWithEngine(text) {
+    const box = $('annotate-progress');
+    const count = $('annotate-count');
+    const bar = $('annotate-bar');
+    const marks = $('annotate-marks');
+    const stop = $('annotate-stop');
+    const start = $('annotate-record');
+    const controller = new AbortController();
+    let last = null;
+    marks.replaceChildren();
+    marks.hidden = true;
+    count.textContent = t('page-annotate-waiting');
+    bar.max = 1;
+    bar.value = 0;
+    bar.hidden = false;
+    stop.hidden = false;
+    stop.onclick = () => controller.abort();
+    start.disabled = true;
+    box.hidden = false;
+    const onPly = (judged) => {
+      last = judged;
+      const where = { game: judged.game + 1, value: judged.ply, count: judged.plies };
+      count.textContent = t(judged.game > 0 ? 'page-annotate-progress-game' : 'page-annotate-progress', where);
+      bar.max = judged.plies;
+      bar.value = judged.ply;
+      if (!judged.glyph) return;
+      const li = document.createElement('li');
+      li.dataset.mark = judged.mark;
+      li.textContent = t('page-annotate-mark', { value: judged.ply, move: `${judged.move}${judged.glyph}`, text: judged.comment ?? '' });
+      marks.append(li);
+      marks.hidden = false;
+      marks.scrollTop = marks.scrollHeight;
+    };
+    const answer = await api.annotateWithProgress(text, { signal: controller.signal, onPly });
+    start.disabled = false;
+    stop.onclick = null;
+    stop.hidden = true;
+    if (answer.aborted && last) {
+      count.textContent = t('page-annotate-stopped', { value: last.ply, count: last.plies });
+    } else if (!answer.ok && !answer.aborted) {
+      // Refused (the engine busy, a record that cannot be read…) or cut
+      // off: said where the progress was.
+      count.textContent = this.hooks.problemText(answer.data);
+      bar.hidden = !last;
+    } else {
+      box.hidden = true;
+    }
+    return answer;
   }
 
   /** Words again after a change of language. */

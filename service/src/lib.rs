@@ -38,6 +38,7 @@
 pub use songo_archive as archive;
 
 mod analysis;
+mod annotating;
 mod auth;
 mod body;
 mod budget;

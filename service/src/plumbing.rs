@@ -365,6 +365,17 @@ pub(crate) async fn slot(
 /// A JSON answer (with a final newline), its serializing stopped at
 /// [`budget::MAX_ANSWER_BYTES`].
 pub(crate) fn json(status: StatusCode, value: &impl Serialize) -> Result<Response, Problem> {
+    let text = json_bytes(value)?;
+    let mut response = Response::new(text.into());
+    *response.status_mut() = status;
+    let json = HeaderValue::from_static("application/json");
+    response.headers_mut().insert(CONTENT_TYPE, json);
+    Ok(response)
+}
+
+/// The text of a JSON answer (with a final newline), its serializing
+/// stopped at [`budget::MAX_ANSWER_BYTES`].
+pub(crate) fn json_bytes(value: &impl Serialize) -> Result<Vec<u8>, Problem> {
     let mut text = Bounded::default();
     serde_json::to_writer(&mut text, value).map_err(|e| {
         if e.is_io() {
@@ -380,9 +391,5 @@ pub(crate) fn json(status: StatusCode, value: &impl Serialize) -> Result<Respons
     })?;
     let mut text = text.0;
     text.push(b'\n');
-    let mut response = Response::new(text.into());
-    *response.status_mut() = status;
-    let json = HeaderValue::from_static("application/json");
-    response.headers_mut().insert(CONTENT_TYPE, json);
-    Ok(response)
+    Ok(text)
 }

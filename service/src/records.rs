@@ -218,6 +218,7 @@ struct AnnotateQuery {
     engine: Option<bool>,
     depth: Option<u64>,
     movetime_ms: Option<u64>,
+    progress: Option<bool>,
 }
 
 impl Query for AnnotateQuery {
@@ -225,6 +226,10 @@ impl Query for AnnotateQuery {
         let detail = match name {
             "rules" => return ruleset_refused(name, value).with("parameter", "rules"),
             "engine" => msg!("problem-detail-bad-engine", value = format!("{value:.20}")),
+            "progress" => msg!(
+                "problem-detail-bad-progress",
+                value = format!("{value:.20}")
+            ),
             _ => msg!(
                 "problem-detail-not-whole-number",
                 name = name,
@@ -247,6 +252,7 @@ pub(crate) async fn annotate(state: Arc<State>, mut request: Request) -> Result<
         engine,
         depth,
         movetime_ms,
+        progress,
     } = request.query()?;
     options.default_rules = rules.map(|Parsed(rules)| rules);
     let engine = engine.unwrap_or(false);
@@ -262,6 +268,14 @@ pub(crate) async fn annotate(state: Arc<State>, mut request: Request) -> Result<
             Problem::new(Kind::BadQuery, msg!("problem-detail-engine-limits"))
                 .with("parameter", given),
         );
+    }
+    let progress = progress.unwrap_or(false);
+    if progress && !engine {
+        return Err(Problem::new(
+            Kind::BadQuery,
+            msg!("problem-detail-progress-without-engine"),
+        )
+        .with("parameter", "progress"));
     }
     let media = Media::of(&request.headers, &[Media::Text, Media::Json, Media::Yaml])?;
     let deadline = request.deadline;
@@ -285,6 +299,15 @@ pub(crate) async fn annotate(state: Arc<State>, mut request: Request) -> Result<
     let limits = engine
         .then(|| analysis::annotate_limits(depth, movetime_ms, deadline))
         .transpose()?;
+    if let Some(limits) = limits.filter(|_| progress) {
+        let read = move || {
+            let text = record_text(&body, media)?;
+            annotation::read_text(&text).map_err(|error| {
+                Problem::parse(Kind::BadRecord, &error).rule(songo_notation::RuleId::Syntax)
+            })
+        };
+        return crate::annotating::stream(read, options, turn, limits, deadline).await;
+    }
     let analyser = limits.map(|_| analysis::analyser());
     let _cancel = analyser.as_ref().map(analysis::CancelOnDrop::new);
     let task = tokio::task::spawn_blocking(move || {

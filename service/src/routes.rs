@@ -120,7 +120,7 @@ pub const ROUTES: &[Route] = &[
     route!("POST" "/v1/move", "chooseMove", task!(player::choose),
         "The move the engine's player of a level chooses (?level=1..8: 1 a beginner can beat, 8 the full engine; ?seed=)"),
     route!("POST" "/v1/annotate", "annotate", task!(records::annotate),
-        "Game records written back with the teaching vocabulary as comments (and the engine's marks with engine=true)"),
+        "Game records written back with the teaching vocabulary as comments (and the engine's marks with engine=true, ply by ply as server-sent events with progress=true)"),
     route!("POST" "/v1/lessons/check", "checkLesson", task!(lessons::check),
         "Check a lesson: its boards, the moves that link them, every claim that does not hold"),
     route!("POST" "/v1/lessons/render", "renderLesson", task!(lessons::render),

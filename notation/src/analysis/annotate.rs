@@ -406,6 +406,19 @@ pub fn judge(
     steps: &[PlayStep<AnyPosition>],
     letters: LetterCase,
 ) -> EngineReview {
+    judge_reporting(engine, steps, letters, &mut |_| {})
+}
+
+/// [`judge`], telling `on_ply` each ply's judgement as soon as it is
+/// decided: a judgement can take a second, a game's a minute, and a reader
+/// waiting for them can be shown them as they come.
+#[must_use]
+pub fn judge_reporting(
+    engine: &Engine<'_>,
+    steps: &[PlayStep<AnyPosition>],
+    letters: LetterCase,
+    on_ply: &mut dyn FnMut(&PlyJudgement),
+) -> EngineReview {
     let start = Instant::now();
     let mut plies = Vec::with_capacity(steps.len());
     for (index, step) in steps.iter().enumerate() {
@@ -428,7 +441,10 @@ pub fn judge(
             limits.nodes = limits.nodes.map(|nodes| nodes / FORCED_SHARE);
         }
         match judge_ply(engine.analyser, step, ply, &limits, letters) {
-            Ok(Some(judgement)) => plies.push(judgement),
+            Ok(Some(judgement)) => {
+                on_ply(&judgement);
+                plies.push(judgement);
+            }
             // A move was played: the position cannot be over.
             Ok(None) => {}
             Err(AnalysisError::NoAnalysis { .. }) => {
@@ -766,6 +782,49 @@ mod tests {
         insta::assert_json_snapshot!("grenier-missed-json", report.games[0].engine);
         let french = annotated(&fixture("grenier-missed.songo"), 8, Lang::Fr);
         insta::assert_snapshot!("grenier-missed-record-fr", french.record);
+    }
+
+    /// Issue 40, item 3: each ply's judgement is told as soon as it is
+    /// decided, game after game, in the order of the plies, and the report
+    /// is the one annotating without listening gives.
+    #[test]
+    fn each_judgement_is_told_as_it_is_decided() {
+        let bare = fixture("grenier-missed.songo");
+        let two = format!("{bare}\n{bare}");
+        let analyser = analyser();
+        let engine = Engine {
+            analyser: &analyser,
+            limits: EngineLimits {
+                per_ply: Limits {
+                    depth: Some(6),
+                    ..Limits::default()
+                },
+                per_game: Duration::from_secs(600),
+                total: None,
+            },
+        };
+        let records = crate::annotation::read_text(&two).expect("the record reads");
+        let mut told = Vec::new();
+        let report = crate::annotation::annotate_records_reporting(
+            &records,
+            &Options::default(),
+            Some(&engine),
+            &mut |progress| {
+                told.push((progress.game, progress.plies, progress.judgement.clone()));
+            },
+        );
+        let mut expected = Vec::new();
+        for game in &report.games {
+            let review = game.engine.as_ref().expect("an engine review");
+            assert!(!review.plies.is_empty());
+            for judgement in &review.plies {
+                expected.push((game.index, game.plies, judgement.clone()));
+            }
+        }
+        assert_eq!(told, expected);
+        assert_eq!(told.first().map(|(game, ..)| *game), Some(0));
+        assert_eq!(told.last().map(|(game, ..)| *game), Some(1));
+        assert_eq!(report.record, annotated(&two, 6, Lang::En).record);
     }
 
     /// Issue 26, item 18: annotating an engine-annotated record at another

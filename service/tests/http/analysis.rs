@@ -163,3 +163,124 @@ fn annotate_with_the_engine_marks_the_blunder() {
     let word = server.post("/v1/annotate?engine=yes", "text/plain", GRENIER_MISSED);
     assert_eq!(word.problem(400, "bad-query")["parameter"], "engine");
 }
+
+/// The events of a server-sent event stream: each one's name and its
+/// data as JSON.
+fn sse_events(text: &str) -> Vec<(String, serde_json::Value)> {
+    text.split("\n\n")
+        .filter_map(|block| {
+            let name = block.lines().find_map(|line| line.strip_prefix("event:"))?;
+            let data = block.lines().find_map(|line| line.strip_prefix("data:"))?;
+            let data = serde_json::from_str(data.trim()).expect("JSON data");
+            Some((name.trim().to_owned(), data))
+        })
+        .collect()
+}
+
+/// Issue 40, item 3: with `progress=true` each ply comes as an event as
+/// soon as it is judged (its game, the game's plies, the judgement as the
+/// answer gives it, the glyph and the sentence in the request's language),
+/// then the whole answer, the same as without `progress`.
+#[test]
+fn annotate_with_progress_streams_each_ply_then_the_record() {
+    let server = TestServer::start();
+    let path = "/v1/annotate?engine=true&depth=6&movetime_ms=1000";
+    let plain = server.post(path, "text/plain", GRENIER_MISSED).ok();
+    let reply = server.post(
+        &format!("{path}&progress=true"),
+        "text/plain",
+        GRENIER_MISSED,
+    );
+    assert_eq!(reply.status, 200, "{}", reply.text());
+    assert_eq!(reply.header("content-type"), Some("text/event-stream"));
+    let events = sse_events(reply.text());
+    let names: Vec<&str> = events.iter().map(|(name, _)| name.as_str()).collect();
+    assert_eq!(names, ["ply", "ply", "ply", "ply", "record"]);
+    assert_eq!(events[4].1, plain);
+    let judged = plain["games"][0]["engine"]["plies"].as_array().unwrap();
+    for ((_, event), judgement) in events.iter().zip(judged) {
+        assert_eq!(
+            (event["game"].as_u64(), event["plies"].as_u64()),
+            (Some(0), Some(4))
+        );
+        for (field, value) in judgement.as_object().unwrap() {
+            assert_eq!(&event[field], value, "{field} of {event}");
+        }
+    }
+    assert_eq!(events[0].1["glyph"], "??");
+    assert_eq!(
+        events[0].1["comment"],
+        "Blunder: 13 seeds lost; S5 was better."
+    );
+    insta::assert_snapshot!(reply.text());
+    // In the request's language.
+    let french = server.post(
+        &format!("{path}&progress=true&lang=fr"),
+        "text/plain",
+        GRENIER_MISSED,
+    );
+    let first = &sse_events(french.text())[0].1;
+    assert!(
+        first["comment"].as_str().unwrap().starts_with("Bourde"),
+        "{first}"
+    );
+}
+
+/// What `progress=true` refuses, before any stream: without the engine,
+/// a value that is no boolean, a record that cannot be read.
+#[test]
+fn annotate_with_progress_refuses_as_the_plain_route_does() {
+    let server = TestServer::start();
+    let alone = server.post("/v1/annotate?progress=true", "text/plain", GRENIER_MISSED);
+    assert_eq!(alone.problem(400, "bad-query")["parameter"], "progress");
+    let word = server.post(
+        "/v1/annotate?engine=true&progress=maybe",
+        "text/plain",
+        GRENIER_MISSED,
+    );
+    assert_eq!(word.problem(400, "bad-query")["parameter"], "progress");
+    let broken = server.post(
+        "/v1/annotate?engine=true&progress=true",
+        "text/plain",
+        "[Rules \"songo\"]\n\n1. S4 {never closed\n",
+    );
+    broken.problem(400, "bad-record");
+}
+
+/// The client of a progress stream leaving stops the engine's work: the
+/// one engine slot is free again at once, not when its 20 s are spent.
+#[test]
+fn a_progress_stream_left_gives_its_engine_slot_back() {
+    let server = TestServer::with(songo_service::Config {
+        max_concurrent_engine: 1,
+        ..songo_service::Config::default()
+    });
+    let game = include_str!("../../../fixtures/records/valid/songo-full-game.songo");
+    let mut stream = server.connect();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .expect("a timeout");
+    write!(
+        stream,
+        "POST /v1/annotate?engine=true&progress=true&movetime_ms=1000 HTTP/1.1\r\nHost: x\r\n\
+         Connection: close\r\nContent-Type: text/plain\r\nContent-Length: {}\r\n\r\n{game}",
+        game.len()
+    )
+    .expect("the request is sent");
+    let mut seen = Vec::new();
+    let mut buffer = [0u8; 4096];
+    while !String::from_utf8_lossy(&seen).contains("event:ply") {
+        let n = std::io::Read::read(&mut stream, &mut buffer).expect("the stream goes on");
+        assert!(n > 0, "{}", String::from_utf8_lossy(&seen));
+        seen.extend_from_slice(&buffer[..n]);
+    }
+    drop(stream);
+    let asked = Instant::now();
+    let analysis = server.post_json("/v1/analyse", &json!({"position": GRENIER, "depth": 2}));
+    assert_eq!(analysis.status, 200, "{}", analysis.text());
+    assert!(
+        asked.elapsed() < Duration::from_secs(8),
+        "the engine slot came back after {:?}",
+        asked.elapsed()
+    );
+}

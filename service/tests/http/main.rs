@@ -5,6 +5,7 @@ mod accounts;
 mod analysis;
 mod archive;
 mod browser;
+mod browser_annotate;
 mod browser_archive;
 mod browser_class;
 mod browser_computer;
