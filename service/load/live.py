@@ -11,7 +11,8 @@ to the next server, a keeper retrying its move with the same ply.
 
 Prints the moves' acknowledgement (from the post to its 200) and the
 spectators' reception (from the post to the event's arrival) p50 and p99,
-before the kill and from it on, the errors, and, read back from a surviving
+before the kill and from it on (all moves, then the retried ones, whose
+first send failed, and the others apart), the errors, and, read back from a surviving
 server afterwards, every acknowledged move missing from its game (lost).
 
 Environment: LIVE_SERVERS (host:port,...), LIVE_TOKEN (a write token),
@@ -56,6 +57,7 @@ KILL_INDEX = setting("LIVE_KILL_INDEX", 0)
 KILL_AT = setting("LIVE_KILL_AT", SECONDS // 2)
 SERVER_PIDS = [p for p in os.environ.get("LIVE_SERVER_PIDS", "").split(",") if p]
 TICK = os.sysconf("SC_CLK_TCK")
+STORM = 5  # seconds after the kill whose servers' CPU is printed
 
 
 def cpu_of(pid):
@@ -98,8 +100,9 @@ class Run:
     def __init__(self, worker, killed_at):
         self.worker = worker
         self.killed_at = killed_at  # a shared double: the kill's time.time()
-        self.acks = []  # (sent, seconds)
-        self.seen = []
+        self.acks = []  # (sent, seconds, retried)
+        self.seen = []  # (sent, seconds, retried)
+        self.retried = set()  # (game, ply) of the moves whose first send failed
         self.errors = {}
         self.retries = 0
         self.reconnects = 0
@@ -206,6 +209,8 @@ async def exchange(run, state, method, path, body, bearer, deadline):
             )
         except (OSError, ConnectionError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError, IndexError) as e:
             run.error(f"request: {type(e).__name__}")
+            if state.get("move"):
+                run.retried.add(state["move"])
             if state["connection"]:
                 state["connection"].close()
             state["connection"] = None
@@ -265,12 +270,16 @@ async def keeper(run, board, key, begin, until):
             body = json.dumps({"ply": ply, "move": played}).encode()
             sent = time.time()
             run.sent[(game, ply)] = sent
-            status, data = await exchange(run, state, "POST", f"/v1/live/{game}/moves", body, key, sent + 60)
+            state["move"] = (game, ply)
+            try:
+                status, data = await exchange(run, state, "POST", f"/v1/live/{game}/moves", body, key, sent + 60)
+            finally:
+                state["move"] = None
             if status != 200:
                 run.error(f"move: {status} {data[:80]!r}")
                 key = None
                 continue
-            run.acks.append((sent, time.time() - sent))
+            run.acks.append((sent, time.time() - sent, (game, ply) in run.retried))
             run.acked[game].append(played)
             answer = json.loads(data)
             if answer.get("game_over"):
@@ -315,7 +324,7 @@ async def follow(run, server, game, last):
                             last = ply
                             sent = run.sent.get((game, ply))
                             if sent is not None:
-                                run.seen.append((sent, arrived - sent))
+                                run.seen.append((sent, arrived - sent, (game, ply) in run.retried))
                             if '"game_over":{' in event.get("data", ""):
                                 return last, True
                         elif name == "end":
@@ -453,11 +462,23 @@ def main():
     machine_before, postgres_before, run_began = machine_cpu(), postgres_cpu(), time.time()
     servers_after = {}
     if KILL_PID:
-        time.sleep(KILL_AT)
+        survivors = [pid for pid in SERVER_PIDS if pid != KILL_PID]
+        time.sleep(max(0, KILL_AT - STORM))
+        calm = sum(cpu_of(pid) for pid in survivors)
+        time.sleep(max(0, KILL_AT - (time.time() - run_began)))
+        calm = sum(cpu_of(pid) for pid in survivors) - calm
         servers_after[KILL_PID] = cpu_of(KILL_PID)
         subprocess.run(["kill", "-9", KILL_PID], check=False)
         killed_at.value = time.time()
         print(f"kill -9 {KILL_PID} (server {KILL_INDEX}) at {KILL_AT} s", flush=True)
+        # The reconnections' cost: the survivors' CPU over the next seconds
+        # beside the same before the kill (steadier than times on a busy
+        # machine).
+        storm = sum(cpu_of(pid) for pid in survivors)
+        time.sleep(STORM)
+        storm = sum(cpu_of(pid) for pid in survivors) - storm
+        print(f"surviving servers' CPU in the {STORM} s before the kill {calm:.2f} s,"
+              f" from the kill on {storm:.2f} s", flush=True)
     results = [out.get() for _ in workers]
     for w in workers:
         w.join()
@@ -471,9 +492,14 @@ def main():
           f"a move every {INTERVAL:g} s a game, {SECONDS} s, {len(SERVERS)} servers")
     for key, label in (("acks", "move acknowledged"), ("seen", "move seen by a spectator")):
         samples = [s for r in results for s in r[key]]
-        percentiles(f"{label}, before the kill" if kill else label, [d for t, d in samples if not kill or t < kill])
+        percentiles(f"{label}, before the kill" if kill else label, [d for t, d, _ in samples if not kill or t < kill])
         if kill:
-            percentiles(f"{label}, from the kill on", [d for t, d in samples if t >= kill])
+            percentiles(f"{label}, from the kill on", [d for t, d, _ in samples if t >= kill])
+        # The moves whose first send failed (their server killed) apart:
+        # they wait for a new connection, the others for nothing of it.
+        for retried, which in ((True, "retried"), (False, "not retried")):
+            percentiles(f"{label}, from the kill on, {which}" if kill else f"{label}, {which}",
+                        [d for t, d, r in samples if r == retried and (not kill or t >= kill)])
     print(f"retries {sum(r['retries'] for r in results)}, "
           f"spectators' reconnections {sum(r['reconnects'] for r in results)}")
     errors = {}

@@ -30,7 +30,7 @@ use crate::archive::{LiveEnd, LiveNotice, LiveRefusal, NewLiveGame};
 use crate::auth::{Need, authorize, bearer};
 use crate::games::{no_archive, with_archive, with_archive_in};
 use crate::handlers::json_request;
-use crate::hub::{Change, Told};
+use crate::hub::{Change, Known, Told};
 use crate::plumbing::{NoQuery, Request, State, json};
 use crate::problem::{Kind, Problem};
 
@@ -340,24 +340,35 @@ pub(crate) async fn events(
         .and_then(|value| value.trim().parse::<usize>().ok())
         .unwrap_or(0);
     // Listening before reading: a move stored meanwhile is read, or
-    // published after, or both (sent once).
-    let receiver = state.live.subscribe(&id);
-    let asked = id.clone();
-    let game = with_archive(&state, request.deadline, move |archive| {
-        archive.live_game(&asked)
-    })
-    .await?
-    .ok_or_else(|| refusal(&LiveRefusal::NoSuchGame(id.clone())))?;
+    // published after, or both (sent once). A game watched here already
+    // is not read: the hub holds it.
+    let (receiver, held) = state.live.open(&id);
+    let game = match held {
+        Ok(known) => known,
+        Err(changes) => {
+            let asked = id.clone();
+            let game = with_archive(&state, request.deadline, move |archive| {
+                archive.live_game(&asked)
+            })
+            .await?
+            .ok_or_else(|| refusal(&LiveRefusal::NoSuchGame(id.clone())))?;
+            let known = Known::of(game);
+            state.live.keep(&id, changes, &known);
+            known
+        }
+    };
+    let over = game.over();
+    let last = after.min(game.plies.len());
     let mut waiting: VecDeque<Change> = game
         .plies
         .into_iter()
         .skip(after)
-        .filter_map(|played| Told::of(&played).map(Change::Move))
+        .map(Change::Move)
         .collect();
     waiting.extend(game.result.map(Change::End));
     let follow = Follow {
-        last: after.min(game.moves.len()),
-        ended: waiting.is_empty() && game.game_over.is_some(),
+        last,
+        ended: waiting.is_empty() && over,
         waiting,
         receiver,
     };

@@ -280,6 +280,10 @@ fn undo_and_resignation(location: Location) {
     spectator.wait_for("event:undo\n");
     assert_eq!(play(3, "S3").status, 200, "another third move");
     spectator.wait_for("id:3\n");
+    // A stream opening now gets the game as it stands, not the move taken
+    // back (the server's memory of the game forgot it with the undo).
+    let mut second = Spectator::follow(&server, &id, Some(1));
+    second.wait_for("id:3\n");
     // A resignation needs its winner; an agreement has none.
     let result = |body: serde_json::Value| post(&server, &path("result"), Some(&key), &body);
     result(json!({"end": "resignation"})).problem(400, "bad-json");
@@ -299,6 +303,10 @@ fn undo_and_resignation(location: Location) {
     undo(3, &key).problem(409, "conflict");
     let events = spectator.into_events();
     assert_eq!(events.last().expect("events")["end"], "resignation");
+    let second = second.into_events();
+    let plies: Vec<_> = second.iter().map(|event| &event["move"]).collect();
+    assert_eq!(plies[..2], [&json!("N0"), &json!("S3")], "{second:?}");
+    assert_eq!(second.last().expect("events")["end"], "resignation");
     let archived = ended["game"].as_str().expect("in the archive");
     let stored = server.get(&format!("/v1/games/{archived}")).ok();
     let record = stored["record"].as_str().expect("a record");
@@ -404,6 +412,139 @@ fn a_move_does_not_wait_for_the_job_slots() {
         .expect("the sleeper's answer");
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
     drop(spectators);
+    drop(server);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A stream of a game this server's spectators already follow is served
+/// from the server's memory: it opens while the one job slot is held (a
+/// slow job), where a read of the game would wait for it, and sends only
+/// the moves after its `Last-Event-ID`.
+#[test]
+fn a_watched_game_is_followed_without_reading_it() {
+    let dir = scratch_dir("live-held");
+    let server = one_slot_server(&dir);
+    let (id, key) = start_game(
+        &server,
+        &json!({"rules": "songo", "south": "Ada", "north": "Kofi"}),
+    );
+    let mut first = Spectator::follow(&server, &id, None);
+    let moves = moves();
+    for (i, text) in moves.iter().take(3).enumerate() {
+        let reply = post(
+            &server,
+            &format!("/v1/live/{id}/moves"),
+            Some(&key),
+            &json!({"ply": i + 1, "move": text}),
+        );
+        assert_eq!(reply.status, 200, "{}", reply.text());
+    }
+    first.wait_for("id:3\n");
+    let (sleeper, held) = hold_the_job_slot(&server);
+    let mut second = Spectator::follow(&server, &id, Some(1));
+    second.wait_for("id:3\n");
+    let waited = held.elapsed();
+    assert!(
+        waited.as_millis() < u128::from(HELD_MS),
+        "the stream waited {waited:?}, behind the job slot"
+    );
+    let text = second.text();
+    assert!(
+        text.contains("id:2\n") && !text.contains("id:1\n"),
+        "{text}"
+    );
+    // The moves stored from now on reach it as they reach the first.
+    let reply = post(
+        &server,
+        &format!("/v1/live/{id}/moves"),
+        Some(&key),
+        &json!({"ply": 4, "move": moves[3]}),
+    );
+    assert_eq!(reply.status, 200, "{}", reply.text());
+    second.wait_for("id:4\n");
+    first.wait_for("id:4\n");
+    let_the_job_slot_go(sleeper);
+    drop((first, second));
+    drop(server);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A server of one job slot, with debug routes, on SQLite in `dir`.
+fn one_slot_server(dir: &std::path::Path) -> TestServer {
+    TestServer::with_metrics(songo_service::Config {
+        max_concurrent_jobs: 1,
+        debug_routes: true,
+        archive: Some(ArchiveConfig {
+            location: Location::Sqlite(dir.join("archive.sqlite")),
+            token: Token::new("s3cret"),
+            private: false,
+        }),
+        ..songo_service::Config::default()
+    })
+}
+
+/// Takes the server's one job slot for [`HELD_MS`] (a slow job): the
+/// sleeper's connection and when it started.
+fn hold_the_job_slot(server: &TestServer) -> (TcpStream, std::time::Instant) {
+    let mut sleeper = server.connect();
+    write!(
+        sleeper,
+        "GET /debug/sleep?ms={HELD_MS} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    )
+    .expect("sent");
+    let held = std::time::Instant::now();
+    while server.metric("songo_http_requests_in_flight") < 1.0 {
+        assert!(held.elapsed().as_secs() < 10, "the sleeper never started");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    (sleeper, held)
+}
+
+/// Waits for the sleeper's answer.
+fn let_the_job_slot_go(mut sleeper: TcpStream) {
+    let mut answer = String::new();
+    sleeper
+        .read_to_string(&mut answer)
+        .expect("the sleeper's answer");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+}
+
+/// A game whose last stream on this server ended a moment ago (it ended
+/// with the game) is still held: a spectator arriving then is served
+/// from memory, while the one job slot is held.
+#[test]
+fn a_game_followed_a_moment_ago_is_followed_without_reading_it() {
+    let dir = scratch_dir("live-recent");
+    let server = one_slot_server(&dir);
+    let (id, key) = start_game(
+        &server,
+        &json!({"rules": "songo", "south": "Ada", "north": "Kofi"}),
+    );
+    let first = Spectator::follow(&server, &id, None);
+    let moves = moves();
+    for (i, text) in moves.iter().enumerate() {
+        let reply = post(
+            &server,
+            &format!("/v1/live/{id}/moves"),
+            Some(&key),
+            &json!({"ply": i + 1, "move": text}),
+        );
+        assert_eq!(reply.status, 200, "{}", reply.text());
+    }
+    assert_eq!(first.into_events().len(), moves.len(), "to the game's end");
+    let (sleeper, held) = hold_the_job_slot(&server);
+    let last = moves.len();
+    let second = Spectator::follow(&server, &id, Some(last - 1));
+    let events = second.into_events();
+    let waited = held.elapsed();
+    assert!(
+        waited.as_millis() < u128::from(HELD_MS),
+        "the stream waited {waited:?}, behind the job slot"
+    );
+    assert_eq!(events.len(), 1, "{events:?}");
+    assert_eq!(events[0]["ply"], last);
+    assert!(events[0]["game_over"].is_object(), "{events:?}");
+    let_the_job_slot_go(sleeper);
     drop(server);
     let _ = std::fs::remove_dir_all(dir);
 }
