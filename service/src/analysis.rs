@@ -22,7 +22,7 @@ use tokio::time::Instant;
 use warp::http::StatusCode;
 use warp::reply::Response;
 
-use crate::body::{self, Media};
+use crate::content::{self, Media};
 use crate::handlers::{json_body, position_to_move};
 use crate::plumbing::{NoQuery, Request, State, json};
 use crate::problem::{Kind, Problem};
@@ -169,7 +169,7 @@ fn analyse_position(
     body: &[u8],
     deadline: Instant,
 ) -> Result<Response, Problem> {
-    let text = body::text(body)?;
+    let text = content::text(body)?;
     let asked: AnalyseRequest = json_body(text)?;
     let position = position_to_move(text, asked.position, asked.rules.as_deref(), asked.to_move)?;
     // Checked before the limits, so that a Seega position is refused as

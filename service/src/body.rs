@@ -1,5 +1,5 @@
 //! Reading request bodies within their limits (size, checked while
-//! streaming; time; least rate; shared memory), and their content type.
+//! streaming; time; least rate; shared memory).
 
 use std::pin::Pin;
 use std::time::Duration;
@@ -8,7 +8,7 @@ use bytes::{Buf, Bytes, BytesMut};
 use futures_util::{Stream, StreamExt};
 use tokio::time::Instant;
 use warp::http::HeaderMap;
-use warp::http::header::{CONTENT_LENGTH, CONTENT_TYPE};
+use warp::http::header::CONTENT_LENGTH;
 
 use songo_notation::i18n::Message;
 use songo_notation::msg;
@@ -176,108 +176,6 @@ async fn drain(stream: &mut BodyStream, limit: u64, deadline: Instant) {
         match tokio::time::timeout_at(deadline, stream.next()).await {
             Ok(Some(Ok(chunk))) => drained += chunk.len() as u64,
             _ => return,
-        }
-    }
-}
-
-/// The body as text, brackets nested at most as deep as a position's
-/// ([`input::MAX_NESTING`](songo_notation::read::MAX_NESTING)).
-///
-/// # Errors
-/// 400 at the first byte that is not UTF-8, or when brackets nest too deep.
-pub(crate) fn text(body: &[u8]) -> Result<&str, Problem> {
-    text_within(body, songo_notation::read::MAX_NESTING)
-}
-
-/// The body as text, brackets nested at most `limit` deep: serde's YAML
-/// reader, which JSON bodies also reach, takes time quadratic in the depth.
-///
-/// # Errors
-/// 400 at the first byte that is not UTF-8, or when brackets nest too deep.
-pub(crate) fn text_within(body: &[u8], limit: usize) -> Result<&str, Problem> {
-    let text = std::str::from_utf8(body).map_err(|error| {
-        let valid = &body[..error.valid_up_to()];
-        let valid = std::str::from_utf8(valid).unwrap_or_default();
-        let at = songo_notation::error::Location::of_offset(valid, valid.len());
-        Problem::new(
-            Kind::BadEncoding,
-            msg!("problem-detail-not-utf8", offset = error.valid_up_to()),
-        )
-        .at(at.line, at.column)
-    })?;
-    songo_notation::read::check_nesting_within(text, limit).map_err(|error| {
-        Problem::new(
-            Kind::BadJson,
-            msg!("problem-detail-too-deep", limit = limit),
-        )
-        .at(error.line(), error.column())
-    })?;
-    Ok(text)
-}
-
-/// The forms a body can be in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Media {
-    /// `application/json` or `…+json`.
-    Json,
-    /// `application/yaml`, `application/x-yaml`, `text/yaml`.
-    Yaml,
-    /// `text/plain` (or no content type).
-    Text,
-}
-
-impl Media {
-    /// The media type of the request, `Text` when it gives none.
-    ///
-    /// # Errors
-    /// 415 for any other type.
-    pub(crate) fn of(headers: &HeaderMap, accepted: &[Media]) -> Result<Media, Problem> {
-        let Some(value) = headers.get(CONTENT_TYPE) else {
-            return Ok(accepted[0]);
-        };
-        let value = value.to_str().unwrap_or_default();
-        let essence = value
-            .split(';')
-            .next()
-            .unwrap_or_default()
-            .trim()
-            .to_ascii_lowercase();
-        let media = match essence.as_str() {
-            "application/json" => Some(Media::Json),
-            "application/yaml" | "application/x-yaml" | "text/yaml" | "text/x-yaml" => {
-                Some(Media::Yaml)
-            }
-            "text/plain" => Some(Media::Text),
-            other if other.starts_with("application/") && other.ends_with("+json") => {
-                Some(Media::Json)
-            }
-            _ => None,
-        };
-        match media {
-            Some(media) if accepted.contains(&media) => Ok(media),
-            _ => {
-                let names: Vec<&str> = accepted.iter().map(|m| m.name()).collect();
-                let (accepted, form) = (names.join(", "), "application/x-www-form-urlencoded");
-                let detail = if essence == form {
-                    msg!(
-                        "problem-detail-media-form",
-                        accepted = accepted,
-                        media = essence
-                    )
-                } else {
-                    msg!("problem-detail-media", accepted = accepted, media = essence)
-                };
-                Err(Problem::new(Kind::UnsupportedMediaType, detail).with("accepted", names))
-            }
-        }
-    }
-
-    /// The media type's name.
-    pub(crate) const fn name(self) -> &'static str {
-        match self {
-            Media::Json => "application/json",
-            Media::Yaml => "application/yaml",
-            Media::Text => "text/plain",
         }
     }
 }

@@ -1,41 +1,18 @@
-//! The work budget of every request, fixed before any work starts: how
-//! many marks (highlights, arrows) and boards it may draw, how large its
-//! answer may be; and the memory the server keeps, whatever the number of
-//! clients, for bodies being read and for answers their clients have not
-//! read yet. Past a cap the answer is a `too-much-work` problem naming the
-//! budget; when the shared memory is taken, a `busy` one.
+//! How large an answer may be, and the memory the server keeps, whatever
+//! the number of clients, for bodies being read and for answers their
+//! clients have not read yet: past the answer's size the answer is a
+//! `too-much-work` problem, when the shared memory is taken a `busy` one.
 
 use std::sync::Arc;
 
-use songo_notation::i18n::Message;
 use songo_notation::msg;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::time::Instant;
 
 use crate::problem::Problem;
 
-/// The most marks one request asks for (`highlight=` and `arrow=`
-/// together): more than any board has places.
-pub(crate) const MAX_MARKS: usize = 64;
-
-/// The most boards one answer draws.
-pub(crate) const MAX_BOARDS: usize = 1000;
-
-/// The most marks one answer draws, over all its boards: every mark is
-/// drawn on every board.
-pub(crate) const MAX_MARKS_DRAWN: usize = 8000;
-
 /// The largest answer, in bytes.
 pub(crate) const MAX_ANSWER_BYTES: usize = 16 * 1024 * 1024;
-
-/// The largest record body `/v1/annotate` writes back: its answer is some
-/// 15 times the body (a comment on every move), so a larger body would
-/// pass [`MAX_ANSWER_BYTES`] after seconds of work.
-pub(crate) const MAX_ANNOTATED_BYTES: usize = 1024 * 1024;
-
-/// The boards a played move may draw: before, after sowing, after
-/// captures.
-pub(crate) const BOARDS_PER_MOVE: usize = 3;
 
 /// Bodies and answers up to this size are not counted against the shared
 /// memory: all the connections together hold at most that much each.
@@ -101,65 +78,6 @@ impl Memory {
 /// A part of the shared memory, given back when dropped.
 #[derive(Default)]
 pub(crate) struct Held(Option<OwnedSemaphorePermit>);
-
-/// `count` within the budget `most` named `budget`; past it, a problem
-/// saying `detail`.
-fn within(
-    count: usize,
-    most: usize,
-    budget: &'static str,
-    detail: impl FnOnce() -> Message,
-) -> Result<(), Problem> {
-    if count <= most {
-        return Ok(());
-    }
-    Err(Problem::too_much_work(detail(), budget, most as u64))
-}
-
-/// The marks a request asks for, within [`MAX_MARKS`].
-pub(crate) fn check_marks(count: usize) -> Result<(), Problem> {
-    within(count, MAX_MARKS, "marks", || {
-        msg!(
-            "problem-detail-too-many-marks",
-            count = count,
-            most = MAX_MARKS
-        )
-    })
-}
-
-/// `boards` boards, each with `marks` marks, within [`MAX_BOARDS`] and
-/// [`MAX_MARKS_DRAWN`].
-pub(crate) fn check_drawing(boards: usize, marks: usize) -> Result<(), Problem> {
-    within(boards, MAX_BOARDS, "boards", || {
-        msg!(
-            "problem-detail-too-many-boards",
-            count = boards,
-            most = MAX_BOARDS
-        )
-    })?;
-    let drawn = boards.saturating_mul(marks);
-    within(drawn, MAX_MARKS_DRAWN, "marks_drawn", || {
-        let most = MAX_MARKS_DRAWN;
-        msg!(
-            "problem-detail-too-many-marks-drawn",
-            count = drawn,
-            marks = marks,
-            boards = boards,
-            most = most
-        )
-    })
-}
-
-/// A record body of `size` bytes, within [`MAX_ANNOTATED_BYTES`].
-pub(crate) fn check_annotated(size: usize) -> Result<(), Problem> {
-    within(size, MAX_ANNOTATED_BYTES, "record_bytes", || {
-        msg!(
-            "problem-detail-annotate-too-large",
-            size = size,
-            most = MAX_ANNOTATED_BYTES
-        )
-    })
-}
 
 /// An answer over [`MAX_ANSWER_BYTES`].
 pub(crate) fn answer_too_large() -> Problem {

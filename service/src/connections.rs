@@ -152,8 +152,9 @@ impl Pool {
                 }
             };
             backoff = ACCEPT_BACKOFF.0;
-            let metrics = &self.metrics;
-            metrics.connections_accepted.fetch_add(1, Ordering::Relaxed);
+            self.metrics
+                .connections_accepted
+                .fetch_add(1, Ordering::Relaxed);
             let (client, most) = (peer.ip(), self.limits.max_per_client);
             // At its cap, its own connection waiting longest makes room
             // (its count is one over until that one is closed).
@@ -206,8 +207,9 @@ impl Pool {
     /// tasks): closing with unread bytes resets the connection, and the
     /// client could lose the answer.
     fn refuse(&self, stream: TcpStream, answer: &[u8]) {
-        let metrics = &self.metrics;
-        metrics.connections_refused.fetch_add(1, Ordering::Relaxed);
+        self.metrics
+            .connections_refused
+            .fetch_add(1, Ordering::Relaxed);
         // A fresh socket's send buffer is empty: this does not block.
         let _ = stream.try_write(answer);
         let Ok(permit) = Arc::clone(&self.refusing).try_acquire_owned() else {
@@ -262,12 +264,45 @@ impl Pool {
             write_timer: None,
             refusal: None,
         });
-        let service = Instrumented {
-            inner: service,
-            connection: Arc::clone(&connection),
-            metrics: Arc::clone(&self.metrics),
-            log: self.log_requests,
-        };
+        // Each request gets its client's address, is counted and logged,
+        // and is in flight until its answer is sent.
+        let (metrics, log, counted_by) = (
+            Arc::clone(&self.metrics),
+            self.log_requests,
+            Arc::clone(&connection),
+        );
+        let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
+            let connection = Arc::clone(&counted_by);
+            request
+                .extensions_mut()
+                .insert(ClientAddr(connection.client));
+            connection.request_started();
+            metrics.in_flight.fetch_add(1, Ordering::Relaxed);
+            let (method, uri) = (request.method().clone(), request.uri().clone());
+            let metrics = Arc::clone(&metrics);
+            let (started, counted) = (Instant::now(), false);
+            let mut request_of = RequestOf {
+                method,
+                uri,
+                started,
+                counted,
+                log,
+                connection,
+                metrics,
+            };
+            let answer = service.call(request);
+            async move {
+                let response = answer.await?;
+                let route = response.extensions().get::<MatchedRoute>().copied();
+                request_of.answered(response.status().as_u16(), route);
+                let (rest, _request) = (Bytes::new(), request_of);
+                Ok::<_, S::Error>(response.map(|body| Tracked {
+                    body,
+                    rest,
+                    _request,
+                }))
+            }
+        });
         // No timer given: hyper's own header timeout is off.
         let served = http1::Builder::new()
             .max_header_size(MAX_HEAD_BYTES)
@@ -289,8 +324,9 @@ impl Pool {
             tracing::debug!(%error, "connection ended");
         }
         self.live().connections.remove(&id);
-        let metrics = &self.metrics;
-        metrics.connections_open.fetch_sub(1, Ordering::Relaxed);
+        self.metrics
+            .connections_open
+            .fetch_sub(1, Ordering::Relaxed);
         drop(held);
     }
 
@@ -308,8 +344,9 @@ impl Pool {
         let id = live.next_id;
         live.next_id += 1;
         live.connections.insert(id, Arc::clone(&connection));
-        let metrics = &self.metrics;
-        metrics.connections_open.fetch_add(1, Ordering::Relaxed);
+        self.metrics
+            .connections_open
+            .fetch_add(1, Ordering::Relaxed);
         Some((id, connection, watcher))
     }
 
@@ -658,57 +695,6 @@ impl AsyncWrite for Watched {
     }
 }
 
-/// The service of a connection: gives each request its client's address,
-/// counts and logs it, and tells the connection when one is in flight.
-struct Instrumented<S> {
-    inner: S,
-    connection: Arc<Connection>,
-    metrics: Arc<Metrics>,
-    log: bool,
-}
-
-impl<S, B> Service<Request<Incoming>> for Instrumented<S>
-where
-    S: Service<Request<Incoming>, Response = Response<B>>,
-    S::Future: Send + 'static,
-    S::Error: Send + 'static,
-    B: Send + 'static,
-{
-    type Response = Response<Tracked<B>>;
-    type Error = S::Error;
-    type Future = Pin<Box<dyn Future<Output = Result<Self::Response, S::Error>> + Send>>;
-
-    fn call(&self, mut request: Request<Incoming>) -> Self::Future {
-        let connection = Arc::clone(&self.connection);
-        request
-            .extensions_mut()
-            .insert(ClientAddr(connection.client));
-        connection.request_started();
-        self.metrics.in_flight.fetch_add(1, Ordering::Relaxed);
-        let mut counted = RequestOf {
-            method: request.method().clone(),
-            uri: request.uri().clone(),
-            started: Instant::now(),
-            counted: false,
-            log: self.log,
-            connection,
-            metrics: Arc::clone(&self.metrics),
-        };
-        let answer = self.inner.call(request);
-        Box::pin(async move {
-            let response = answer.await?;
-            let route = response.extensions().get::<MatchedRoute>().copied();
-            counted.answered(response.status().as_u16(), route);
-            let (rest, _request) = (Bytes::new(), counted);
-            Ok(response.map(|body| Tracked {
-                body,
-                rest,
-                _request,
-            }))
-        })
-    }
-}
-
 /// One request, from its head to the end of its answer: counted and
 /// logged once the answer is ready (or the client gone), in flight until
 /// the answer is sent (or dropped).
@@ -794,12 +780,8 @@ impl<B: Body<Data = Bytes> + Unpin> Body for Tracked<B> {
     }
 
     fn size_hint(&self) -> SizeHint {
-        let (hint, rest) = (self.body.size_hint(), self.rest.len() as u64);
-        let mut total = SizeHint::new();
-        total.set_lower(hint.lower().saturating_add(rest));
-        if let Some(upper) = hint.upper() {
-            total.set_upper(upper.saturating_add(rest));
-        }
-        total
+        let rest = self.rest.len() as u64;
+        let hint = self.body.size_hint().exact();
+        hint.map_or_else(SizeHint::new, |size| SizeHint::with_exact(size + rest))
     }
 }

@@ -5,10 +5,6 @@
 //! `If-Match`). Other origins get their usual answers without those
 //! headers, so that their browsers keep the answers from their pages.
 
-use std::convert::Infallible;
-use std::sync::Arc;
-
-use warp::Filter;
 use warp::http::header::{
     ACCESS_CONTROL_ALLOW_HEADERS, ACCESS_CONTROL_ALLOW_METHODS, ACCESS_CONTROL_ALLOW_ORIGIN,
     ACCESS_CONTROL_EXPOSE_HEADERS, ACCESS_CONTROL_MAX_AGE, ACCESS_CONTROL_REQUEST_METHOD,
@@ -17,19 +13,13 @@ use warp::http::header::{
 use warp::http::{Method, StatusCode};
 use warp::reply::Response;
 
-/// `inner`, its answers given the CORS headers for the allowed `origins`.
-pub(crate) fn allow<F>(
-    origins: &[String],
-    inner: F,
-) -> impl Filter<Extract = (Response,), Error = Infallible> + Clone + Send + Sync + 'static
-where
-    F: Filter<Extract = (Response,), Error = Infallible> + Clone + Send + Sync + 'static,
-{
-    let origins: Arc<[String]> = origins.into();
-    let headers = warp::header::headers_cloned().and(warp::method());
-    headers
-        .and(inner)
-        .map(move |headers, method, response| answer(&origins, &headers, &method, response))
+/// The request's `Origin`, when `origins` allows it.
+pub(crate) fn allowed_origin(origins: &[String], headers: &HeaderMap) -> Option<HeaderValue> {
+    let origin = headers.get(ORIGIN)?;
+    origin
+        .to_str()
+        .is_ok_and(|origin| allowed(origins, origin))
+        .then(|| origin.clone())
 }
 
 /// Whether `origin` is in the allow-list (`*` allows every origin).
@@ -37,7 +27,8 @@ fn allowed(origins: &[String], origin: &str) -> bool {
     origins.iter().any(|o| o == "*" || o == origin)
 }
 
-fn is_preflight(method: &Method, headers: &HeaderMap) -> bool {
+/// Whether the request is a CORS preflight.
+pub(crate) fn is_preflight(method: &Method, headers: &HeaderMap) -> bool {
     method == Method::OPTIONS && headers.contains_key(ACCESS_CONTROL_REQUEST_METHOD)
 }
 
@@ -51,16 +42,14 @@ pub(crate) fn refused_preflight<'h>(
     (is_preflight(method, headers) && !allowed(origins, origin)).then_some(origin)
 }
 
-/// The answer, with CORS headers when the request's origin is allowed.
-fn answer(origins: &[String], headers: &HeaderMap, method: &Method, inner: Response) -> Response {
-    let Some(origin) = headers
-        .get(ORIGIN)
-        .filter(|origin| origin.to_str().is_ok_and(|origin| allowed(origins, origin)))
-    else {
+/// The answer, with CORS headers when the request's origin is allowed
+/// (`origin`, of [`allowed_origin`]); a preflight's, 204.
+pub(crate) fn answer(origin: Option<HeaderValue>, preflight: bool, inner: Response) -> Response {
+    let Some(origin) = origin else {
         return inner;
     };
     let mut response = inner;
-    if is_preflight(method, headers) {
+    if preflight {
         response = Response::new(bytes::Bytes::new().into());
         *response.status_mut() = StatusCode::NO_CONTENT;
         let said = [
@@ -78,7 +67,7 @@ fn answer(origins: &[String], headers: &HeaderMap, method: &Method, inner: Respo
         }
     }
     let out = response.headers_mut();
-    out.insert(ACCESS_CONTROL_ALLOW_ORIGIN, origin.clone());
+    out.insert(ACCESS_CONTROL_ALLOW_ORIGIN, origin);
     // A page reads a game's ETag to send it back in If-Match.
     let etag = HeaderValue::from_static("etag");
     out.insert(ACCESS_CONTROL_EXPOSE_HEADERS, etag);

@@ -20,10 +20,10 @@ use crate::archive::{
     prepare_first,
 };
 use crate::auth::{Need, authorize};
-use crate::body::Media;
+use crate::content::{Media, ruleset};
 use crate::games::with_archive;
 use crate::handlers::json_request;
-use crate::plumbing::{NoQuery, Query, Request, State, json, ruleset};
+use crate::plumbing::{NoQuery, Query, Request, State, json};
 use crate::problem::{Kind, Problem};
 use songo_notation::msg;
 use songo_notation::tournament::trf;
@@ -282,7 +282,7 @@ pub(crate) async fn import(state: Arc<State>, mut request: Request) -> Result<Re
     let rules = ruleset(rules.as_deref().unwrap_or("songo"))?;
     Media::of(&request.headers, &[Media::Text])?;
     let body = request.body(&state).await?;
-    let file = trf::parse(crate::body::text(&body)?).map_err(|e| {
+    let file = trf::parse(crate::content::text(&body)?).map_err(|e| {
         Problem::new(
             Kind::BadRequest,
             msg!(

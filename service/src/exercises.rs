@@ -21,7 +21,7 @@ use warp::reply::Response;
 
 use crate::analysis::{self, CancelOnDrop};
 use crate::archive::Filters;
-use crate::budget;
+use crate::content;
 use crate::plumbing::{self, EngineTurn, Parsed, Request, State, Within, json};
 use crate::problem::{Kind, Problem};
 
@@ -67,7 +67,7 @@ struct Params {
 impl plumbing::Query for Params {
     fn refused(name: &str, value: &str) -> Problem {
         if name == "rules" {
-            return plumbing::ruleset_refused(name, value);
+            return content::ruleset_refused(name, value);
         }
         Problem::new(
             Kind::BadQuery,
@@ -243,7 +243,7 @@ pub(crate) async fn post(state: Arc<State>, mut request: Request) -> Result<Resp
     let lang = request.lang;
     let deadline = request.deadline;
     let body = request.body(&state).await?;
-    budget::check_annotated(body.len())?;
+    content::check_annotated(body.len())?;
     let turn = state.engine_turn(share, deadline).await?;
     on_the_blocking_pool(turn, move |analyser| {
         let text =

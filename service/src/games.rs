@@ -32,12 +32,10 @@ use crate::archive::{
     Post, Refused, Revised, Store, position_at, position_key,
 };
 use crate::auth::{self, Need, authorize};
-use crate::body::Media;
 use crate::budget::{self, Held};
+use crate::content::{Media, bad_value, ruleset_refused};
 use crate::handlers::json_body;
-use crate::plumbing::{
-    self, NoQuery, Parsed, Query, Request, State, Within, bad_value, json, ruleset_refused,
-};
+use crate::plumbing::{self, NoQuery, Parsed, Query, Request, State, Within, json};
 use crate::problem::{Kind, Problem};
 
 /// An archive's failure as a problem: no such game a 404, a change made
@@ -825,7 +823,7 @@ async fn optional_reason(state: &State, request: &mut Request) -> Result<Option<
     let from_query = request.query::<ReasonRequest>()?.reason;
     Media::of(&request.headers, &[Media::Json])?;
     let body = request.body(state).await?;
-    let text = crate::body::text(&body)?;
+    let text = crate::content::text(&body)?;
     let from_body = if text.trim().is_empty() {
         None
     } else {
@@ -865,7 +863,7 @@ pub(crate) async fn edit(
     let precondition = precondition(&request, &id)?;
     Media::of(&request.headers, &[Media::Json])?;
     let body = request.body(&state).await?;
-    let text = crate::body::text(&body)?;
+    let text = crate::content::text(&body)?;
     let (change, reason) = json_body::<EditRequest>(text)?.checked()?;
     drop(body);
     let answer = with_archive(&state, request.deadline, move |archive| {

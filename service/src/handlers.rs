@@ -17,11 +17,9 @@ use songo_notation::{Conventions, LetterCase, Ruleset, Side, msg};
 use warp::http::StatusCode;
 use warp::reply::Response;
 
-use crate::body::{self, Media};
 use crate::budget;
-use crate::plumbing::{
-    NoQuery, Parsed, Query, Request, State, bad_value, json, ruleset, ruleset_refused, slot,
-};
+use crate::content::{self, Media, bad_value, ruleset, ruleset_refused};
+use crate::plumbing::{NoQuery, Parsed, Query, Request, State, json, slot};
 use crate::problem::{Kind, Problem};
 
 /// The most moves one `POST /v1/play` plays: the report holds three boards
@@ -217,7 +215,7 @@ macro_rules! drawing_query {
                     arrows: list(self.arrow.as_deref()),
                     ..Drawing::default()
                 };
-                budget::check_marks(drawing.mark_count())?;
+                content::check_marks(drawing.mark_count())?;
                 Ok(drawing)
             }
         }
@@ -345,7 +343,7 @@ fn read_position(
     rules: Option<Ruleset>,
     drawing: &Drawing,
 ) -> Result<Response, Problem> {
-    let text = body::text(body)?;
+    let text = content::text(body)?;
     let read = read::read_position(text, rules).map_err(|e| position_problem(&e))?;
     // A diagram says which Awale camp it letters in capitals.
     let letters = drawing.letters.unwrap_or(read.letters);
@@ -405,7 +403,7 @@ pub(crate) async fn json_request<T: for<'de> Deserialize<'de>>(
 ) -> Result<T, Problem> {
     Media::of(&request.headers, &[Media::Json])?;
     let body = request.body(state).await?;
-    json_body(crate::body::text(&body)?)
+    json_body(crate::content::text(&body)?)
 }
 
 /// Reads a JSON body.
@@ -517,7 +515,7 @@ pub(crate) async fn play(state: Arc<State>, mut request: Request) -> Result<Resp
 
 /// The work of `POST /v1/play`.
 fn play_moves(body: &[u8], drawing: &Drawing) -> Result<Response, Problem> {
-    let text = body::text(body)?;
+    let text = content::text(body)?;
     let play: PlayRequest = json_body(text)?;
     if play.moves.len() > MAX_MOVES {
         return Err(Problem::new(
@@ -532,8 +530,8 @@ fn play_moves(body: &[u8], drawing: &Drawing) -> Result<Response, Problem> {
     }
     if drawing.render.is_some() {
         // Fixed before any move is played: the most boards the moves draw.
-        let boards = (play.moves.len() * budget::BOARDS_PER_MOVE).max(1);
-        budget::check_drawing(boards, drawing.mark_count())?;
+        let boards = (play.moves.len() * content::BOARDS_PER_MOVE).max(1);
+        content::check_drawing(boards, drawing.mark_count())?;
     }
     let position = position_in(text, play.position, play.rules.as_deref())?;
     match any::play(position, &play.moves, Conventions::default()) {
@@ -602,7 +600,7 @@ pub(crate) async fn moves(state: Arc<State>, mut request: Request) -> Result<Res
 
 /// The work of `POST /v1/moves`.
 fn list_moves(body: &[u8], lang: Lang) -> Result<Response, Problem> {
-    let text = body::text(body)?;
+    let text = content::text(body)?;
     let moves: MovesRequest = json_body(text)?;
     let position = position_in(text, moves.position, moves.rules.as_deref())?;
     json(StatusCode::OK, &any::moves_view(&position).in_lang(lang))
@@ -639,7 +637,7 @@ pub(crate) async fn explain(state: Arc<State>, mut request: Request) -> Result<R
 
 /// The work of `POST /v1/explain`.
 fn explain_position(body: &[u8], drawing: &Drawing) -> Result<Response, Problem> {
-    let text = body::text(body)?;
+    let text = content::text(body)?;
     let asked: ExplainRequest = json_body(text)?;
     let position = position_to_move(text, asked.position, asked.rules.as_deref(), asked.to_move)?;
     let mut report = any::explain(&position);

@@ -14,8 +14,8 @@ use warp::http::StatusCode;
 use warp::http::header::{CONTENT_TYPE, HeaderValue};
 use warp::reply::Response;
 
-use crate::body::Media;
-use crate::plumbing::{Parsed, Query, Request, State, json, ruleset_refused};
+use crate::content::{Media, ruleset_refused};
+use crate::plumbing::{Parsed, Query, Request, State, json};
 use crate::problem::{Kind, Problem};
 
 /// How the handout is written (`to=`).

@@ -44,6 +44,7 @@ mod body;
 mod budget;
 mod classes;
 mod connections;
+mod content;
 mod cors;
 mod events;
 mod exercises;
@@ -74,7 +75,7 @@ pub use logging::{
     init_logging,
 };
 pub use page::{CONTENT_SECURITY_POLICY, asset_paths};
-pub use routes::{METRICS_ROUTE, ROUTES, Route, openapi, router};
+pub use routes::{METRICS_ROUTE, ROUTES, Route, openapi};
 pub use server::{Listeners, ShutdownTimedOut, run, serve, shutdown_signal};
 
 /// The default body size limit: 4 MiB.

@@ -24,7 +24,7 @@ use warp::http::header::{
 };
 use warp::reply::Response;
 
-use crate::budget;
+use crate::content;
 use crate::plumbing::{NoQuery, Request, State, json};
 use crate::problem::{Kind, Problem};
 use crate::raster;
@@ -351,7 +351,7 @@ impl PictureQuery {
         }
         asked.lang = lang.unwrap_or(Lang::En);
         let marks = asked.highlight.len() + asked.arrows.len() + usize::from(asked.last.is_some());
-        budget::check_marks(marks)?;
+        content::check_marks(marks)?;
         Ok(asked)
     }
 }

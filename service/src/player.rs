@@ -17,7 +17,7 @@ use warp::http::StatusCode;
 use warp::reply::Response;
 
 use crate::analysis::CancelOnDrop;
-use crate::body::{self, Media};
+use crate::content::{self, Media};
 use crate::handlers::{json_body, position_to_move};
 use crate::plumbing::{Query, Request, State, Within, json};
 use crate::problem::{Kind, Problem};
@@ -92,7 +92,7 @@ pub(crate) async fn choose(state: Arc<State>, mut request: Request) -> Result<Re
 
 /// The work of `POST /v1/move`, off the async executor.
 fn choose_move(player: &Player, body: &[u8], seed: u64) -> Result<Response, Problem> {
-    let text = body::text(body)?;
+    let text = content::text(body)?;
     let asked: MoveRequest = json_body(text)?;
     let position = position_to_move(text, asked.position, asked.rules.as_deref(), asked.to_move)?;
     check_rules(position.rules()).map_err(not_played)?;

@@ -7,9 +7,8 @@ use std::net::IpAddr;
 use std::str::FromStr;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use serde::de::{DeserializeOwned, Error as _, Visitor};
+use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Serialize};
-use songo_notation::Ruleset;
 use songo_notation::i18n::{Lang, Message};
 use songo_notation::msg;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
@@ -21,6 +20,7 @@ use warp::reply::Response;
 use crate::Config;
 use crate::body::{self, Body, BodyStream};
 use crate::budget::{self, Bounded, Memory};
+use crate::content::bad_value;
 use crate::problem::{Kind, Problem};
 
 /// What every handler gets.
@@ -57,7 +57,7 @@ pub(crate) struct State {
 impl State {
     /// Runs `work` (CPU-bound library calls) in a job slot, on the
     /// blocking pool, so that the threads serving connections stay free;
-    /// a panic in `work` is resumed in the route's task.
+    /// a panic in `work` is resumed in the route's future, which catches it.
     pub(crate) async fn job<T: Send + 'static>(
         &self,
         deadline: Instant,
@@ -270,7 +270,7 @@ impl Request {
         let mut pairs: Vec<(String, String)> =
             serde_urlencoded::from_str(&self.query).map_err(|e| bad_query(&e))?;
         pairs.retain(|(name, _)| name != "lang");
-        let known = field_names::<T>();
+        let known = serde_aux::serde_introspection::serde_introspect::<T>();
         if let Some((name, _)) = pairs.iter().find(|(name, _)| !known.contains(&&**name)) {
             let detail = if known.is_empty() {
                 msg!("problem-detail-no-parameter", name = name.as_str())
@@ -320,66 +320,10 @@ pub(crate) struct NoQuery {}
 
 impl Query for NoQuery {}
 
-/// A 400 for a value of the query that the parameter does not take.
-pub(crate) fn bad_value(name: &str, value: &str) -> Problem {
-    Problem::new(
-        Kind::BadQuery,
-        msg!("problem-detail-bad-value", name = name, value = value),
-    )
-    .with("parameter", name)
-}
-
-/// The problem of a ruleset's name that names none (given as `name`).
-pub(crate) fn ruleset_refused(name: &str, value: &str) -> Problem {
-    ruleset(value)
-        .err()
-        .unwrap_or_else(|| bad_value(name, value))
-}
-
 /// `pairs` read into `T` as a query string.
 fn read<T: DeserializeOwned>(pairs: &[(&str, &str)]) -> Result<T, serde_urlencoded::de::Error> {
     let text = serde_urlencoded::to_string(pairs).unwrap_or_default();
     serde_urlencoded::from_str(&text)
-}
-
-/// The names of the fields of the struct `T`, as its `Deserialize` asks
-/// for them (none for another type): a deserializer that stops there.
-fn field_names<T: DeserializeOwned>() -> &'static [&'static str] {
-    #[derive(Debug)]
-    struct Fields(&'static [&'static str]);
-    impl std::fmt::Display for Fields {
-        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            write!(f, "{:?}", self.0)
-        }
-    }
-    impl std::error::Error for Fields {}
-    impl serde::de::Error for Fields {
-        fn custom<M: std::fmt::Display>(_: M) -> Self {
-            Fields(&[])
-        }
-    }
-    impl<'de> serde::Deserializer<'de> for Fields {
-        type Error = Fields;
-        fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Fields> {
-            Err(Fields(&[]))
-        }
-        fn deserialize_struct<V: Visitor<'de>>(
-            self,
-            _: &'static str,
-            fields: &'static [&'static str],
-            _: V,
-        ) -> Result<V::Value, Fields> {
-            Err(Fields(fields))
-        }
-        serde::forward_to_deserialize_any! {
-            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes
-            byte_buf option unit unit_struct newtype_struct seq tuple tuple_struct map
-            enum identifier ignored_any
-        }
-    }
-    T::deserialize(Fields(&[]))
-        .err()
-        .map_or(&[], |fields| fields.0)
 }
 
 /// A query value read by its type's `FromStr` (as the command line reads it).
@@ -448,12 +392,4 @@ pub(crate) fn json_bytes(value: &impl Serialize) -> Result<Vec<u8>, Problem> {
     let mut text = text.0;
     text.push(b'\n');
     Ok(text)
-}
-
-/// A ruleset named in a query or a body.
-pub(crate) fn ruleset(name: &str) -> Result<Ruleset, Problem> {
-    name.parse::<Ruleset>().map_err(|error| {
-        Problem::new(Kind::UnknownRuleset, error.message())
-            .with("known", Ruleset::ALL.map(Ruleset::id))
-    })
 }

@@ -26,9 +26,9 @@ use warp::http::header::{ACCEPT, CONTENT_TYPE, HeaderMap, HeaderValue};
 use warp::reply::Response;
 
 use crate::analysis;
-use crate::body::{self, Body, Media};
-use crate::budget;
-use crate::plumbing::{Parsed, Query, Request, State, json, ruleset_refused, slot};
+use crate::body::Body;
+use crate::content::{self, Media, ruleset_refused};
+use crate::plumbing::{Parsed, Query, Request, State, json, slot};
 use crate::problem::{Kind, Problem};
 
 /// The media type of one JSON document per line.
@@ -74,7 +74,7 @@ fn records_of(text: &str, media: Media) -> Result<Vec<GameRecord>, Problem> {
 /// The record text to validate: the body itself, or the canonical text of
 /// the JSON or YAML records it holds.
 fn record_text(body: &[u8], media: Media) -> Result<String, Problem> {
-    let text = body::text_within(body, record_serde::MAX_NESTING)?;
+    let text = content::text_within(body, record_serde::MAX_NESTING)?;
     match media {
         Media::Text => Ok(text.to_owned()),
         Media::Json | Media::Yaml => Ok(record::write_all(&records_of(text, media)?)),
@@ -287,7 +287,7 @@ pub(crate) async fn annotate(state: Arc<State>, mut request: Request) -> Result<
         None
     };
     let body = request.body(&state).await?;
-    budget::check_annotated(body.len())?;
+    content::check_annotated(body.len())?;
     // With the engine, the engine's queue: a validation never waits
     // behind a search.
     let (permit, turn) = match share {
@@ -381,7 +381,7 @@ pub(crate) async fn convert(state: Arc<State>, mut request: Request) -> Result<R
 
 /// The work of `POST /v1/convert`.
 fn convert_records(body: &[u8], media: Media, target: Target) -> Result<Response, Problem> {
-    let text = body::text_within(body, record_serde::MAX_NESTING)?;
+    let text = content::text_within(body, record_serde::MAX_NESTING)?;
     let records = match media {
         Media::Text => record::read_all(text).map_err(|error| {
             Problem::parse(Kind::BadRecord, &error).rule(songo_notation::RuleId::Syntax)

@@ -1,8 +1,8 @@
 //! The route table and the warp filter that serves it. [`ROUTES`] is the
 //! one place a route is written: its method, path and summary, how it is
 //! answered, and its OpenAPI operation (`service/openapi/operations/`,
-//! assembled into the served document by `openapi`). Each handler runs in
-//! its own task under the request time limit, so a panic or a slow answer
+//! assembled into the served document by `openapi`). Each handler runs
+//! under the request time limit, its panics caught: a panic or a slow answer
 //! becomes a problem response and never takes the server down; paths and
 //! methods that match no route get 404 or 405.
 
@@ -12,16 +12,16 @@ use std::net::{IpAddr, Ipv4Addr};
 use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
+use futures_util::FutureExt as _;
 use songo_notation::i18n::Lang;
 use songo_notation::msg;
 use tokio::sync::Semaphore;
 use tokio::time::Instant;
 use warp::Filter;
 use warp::Reply as _;
-use warp::filters::BoxedFilter;
 use warp::http::header::{CONTENT_LANGUAGE, CONTENT_LENGTH, CONTENT_TYPE, HeaderValue, VARY};
 use warp::http::{HeaderMap, Method};
-use warp::path::{FullPath, Tail};
+use warp::path::FullPath;
 use warp::reply::Response;
 
 use crate::Config;
@@ -201,17 +201,23 @@ pub const ROUTES: &[Route] = &[
 
 /// The routes `songo serve --debug-routes` adds for the tests (a panic, a
 /// slow answer, a large one): not part of the API, so neither documented
-/// nor counted.
-const DEBUG_ROUTES: &[(&str, &str, Handler)] = &[
-    ("GET", "/debug/panic", |state, request| {
-        Box::pin(handlers::debug_panic(state, request))
-    }),
-    ("GET", "/debug/sleep", |state, request| {
-        Box::pin(handlers::debug_sleep(state, request))
-    }),
-    ("GET", "/debug/answer", |state, request| {
-        Box::pin(handlers::debug_answer(state, request))
-    }),
+/// nor counted (the metrics route's summary and operation are unused).
+const DEBUG_ROUTES: &[Route] = &[
+    Route {
+        path: "/debug/panic",
+        serve: task!(handlers::debug_panic),
+        ..METRICS_ROUTE
+    },
+    Route {
+        path: "/debug/sleep",
+        serve: task!(handlers::debug_sleep),
+        ..METRICS_ROUTE
+    },
+    Route {
+        path: "/debug/answer",
+        serve: task!(handlers::debug_answer),
+        ..METRICS_ROUTE
+    },
 ];
 
 /// The routes served on the API's address, in the order of [`ROUTES`]:
@@ -225,6 +231,25 @@ pub(crate) fn route_labels() -> Vec<(&'static str, &'static str)> {
     api_routes()
         .map(|route| (route.method, route.path))
         .collect()
+}
+
+/// The OpenAPI document, assembled once from [`ROUTES`].
+static OPENAPI: LazyLock<String> = LazyLock::new(|| assemble(ROUTES));
+
+/// The OpenAPI 3.1 document of the API, served at `GET /openapi.json`.
+pub fn openapi() -> &'static str {
+    &OPENAPI
+}
+
+/// `GET /openapi.json`.
+async fn openapi_document(_state: Arc<State>, request: Request) -> Result<Response, Problem> {
+    request.query::<NoQuery>()?;
+    let mut response = Response::new(openapi().into());
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    // The document is written in English, whatever the request asks.
+    headers.insert(CONTENT_LANGUAGE, HeaderValue::from_static("en"));
+    Ok(response)
 }
 
 impl Route {
@@ -251,163 +276,83 @@ impl Route {
 /// precise problem (such as 408 for a slow body).
 const GRACE: Duration = Duration::from_millis(50);
 
-/// The route a request matched (`matched`: none for a debug route).
-#[derive(Clone)]
-struct Found {
-    matched: Option<MatchedRoute>,
-    serve: Serve,
-    value: String,
-}
-
-/// The warp filter of one route, extracting what its `{…}` stands for (see
-/// [`Route::path_value`]); the path is tried before the method, so that
-/// another route's path costs no method rejection.
-fn route_filter(method: &'static str, path: &'static str, serve: Serve) -> BoxedFilter<(String,)> {
-    let mut filter = warp::any().map(String::new).boxed();
-    for segment in path.split('/').filter(|segment| !segment.is_empty()) {
-        filter = match segment
-            .strip_prefix('{')
-            .and_then(|rest| rest.split_once('}'))
-        {
-            None => filter.and(warp::path(segment)).boxed(),
-            Some((_, "")) => filter
-                .and(warp::path::param::<String>())
-                .map(|_: String, value: String| value)
-                .boxed(),
-            Some((_, suffix)) => filter
-                .and(warp::path::tail())
-                .and_then(move |_: String, tail: Tail| async move {
-                    match tail.as_str().strip_suffix(suffix) {
-                        Some(value) if !value.is_empty() => Ok(value.to_owned()),
-                        _ => Err(warp::reject::not_found()),
-                    }
-                })
-                .boxed(),
-        };
-    }
-    let filter = if matches!(serve, Serve::PageFiles) {
-        // `/` stands for every file of the page.
-        warp::path::full()
-            .and_then(|full: FullPath| async move {
-                if page::is_file(full.as_str()) {
-                    Ok(String::new())
-                } else {
-                    Err(warp::reject::not_found())
-                }
-            })
-            .boxed()
-    } else {
-        filter.and(warp::path::end()).boxed()
-    };
-    let method = match method {
-        "POST" => warp::post().boxed(),
-        "PATCH" => warp::patch().boxed(),
-        "DELETE" => warp::delete().boxed(),
-        _ => warp::get().boxed(),
-    };
-    filter.and(method).boxed()
-}
-
-/// The filter that finds a request's route: the first of [`ROUTES`] (then
-/// of the debug routes, when on) that takes it.
-fn routes_filter(debug_routes: bool) -> BoxedFilter<(Found,)> {
-    let api = api_routes().enumerate().map(|(index, route)| {
-        route_filter(route.method, route.path, route.serve)
-            .map(move |value| Found {
-                matched: Some(MatchedRoute(index)),
-                serve: route.serve,
-                value,
-            })
-            .boxed()
-    });
+/// The route of `method` and `path`: the first of [`ROUTES`] (then of the
+/// debug routes, when on) that takes them, its index among the API's
+/// routes (none for a debug route) and what the `{…}` of its path stands
+/// for.
+fn find(
+    debug_routes: bool,
+    method: &Method,
+    path: &str,
+) -> Option<(Option<MatchedRoute>, Route, String)> {
+    let api = api_routes()
+        .enumerate()
+        .map(|(index, route)| (Some(MatchedRoute(index)), route));
     let debug = DEBUG_ROUTES
         .iter()
         .filter(|_| debug_routes)
-        .map(|&(method, path, handler)| {
-            route_filter(method, path, Serve::Task(handler))
-                .map(move |value| Found {
-                    matched: None,
-                    serve: Serve::Task(handler),
-                    value,
-                })
-                .boxed()
-        });
-    api.chain(debug)
-        .reduce(|first, next| first.or(next).unify().boxed())
-        .unwrap_or_else(|| {
-            warp::any()
-                .and_then(|| async { Err::<Found, _>(warp::reject::not_found()) })
-                .boxed()
-        })
+        .map(|route| (None, route));
+    api.chain(debug).find_map(|(matched, route)| {
+        let value = match route.serve {
+            // `/` stands for every file of the page.
+            Serve::PageFiles => page::is_file(path).then_some(""),
+            _ => route.path_value(path),
+        };
+        let value = value.filter(|_| method.as_str() == route.method)?;
+        Some((matched, *route, value.to_owned()))
+    })
 }
 
 /// The warp filter of the whole API: each request is answered by its
-/// route, else by a 404 or a 405.
-pub fn router(
-    config: &Config,
-) -> impl Filter<Extract = (impl warp::Reply,), Error = std::convert::Infallible>
-+ Clone
-+ Send
-+ Sync
-+ 'static {
-    api_filter(config, tokio::sync::watch::channel(false).1)
-}
-
-/// [`router`], its server-sent event streams ending shortly after
-/// `stopping` turns true (a graceful shutdown does not wait for them).
+/// route, else by a 404 or a 405 (it rejects nothing: warp's body is taken
+/// once); the server-sent event streams end shortly after `stopping`
+/// turns true (a shutdown does not wait for them).
 pub(crate) fn api_filter(
     config: &Config,
     stopping: tokio::sync::watch::Receiver<bool>,
-) -> impl Filter<Extract = (impl warp::Reply,), Error = std::convert::Infallible>
-+ Clone
-+ Send
-+ Sync
-+ 'static {
+) -> impl Filter<Extract = (impl warp::Reply,), Error = warp::Rejection> + Clone + Send + Sync + 'static
+{
     let state = state(config, stopping);
     crate::live::listen(&state);
-    let query = || warp::query::raw().or(warp::any().map(String::new)).unify();
-    let api = routes_filter(config.debug_routes)
+    let origins: Arc<[String]> = config.cors_origins.as_slice().into();
+    let query = warp::query::raw().or(warp::any().map(String::new)).unify();
+    warp::method()
         .and(warp::path::full())
         .and(warp::header::headers_cloned())
-        .and(query())
+        .and(query)
         .and(warp::body::stream())
         .and(warp::ext::optional::<ClientAddr>())
         .then(
-            move |found: Found,
+            move |method: Method,
                   full: FullPath,
-                  headers,
-                  query,
+                  headers: HeaderMap,
+                  query: String,
                   stream,
                   client: Option<ClientAddr>| {
-                let request = Request {
-                    lang: Lang::En,
-                    headers,
-                    query,
-                    body: Some(body::boxed(stream)),
-                    deadline: Instant::now() + state.config.request_timeout,
-                    path_value: found.value,
-                    client: client.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0),
-                };
-                answer(
-                    Arc::clone(&state),
-                    (found.serve, found.matched),
-                    full,
-                    request,
-                )
+                let (state, origins) = (Arc::clone(&state), Arc::clone(&origins));
+                let origin = cors::allowed_origin(&origins, &headers);
+                let preflight = cors::is_preflight(&method, &headers);
+                async move {
+                    let found = find(state.config.debug_routes, &method, full.as_str());
+                    let Some((matched, route, path_value)) = found else {
+                        // No route takes it: its problem.
+                        let problem = fallback(full.as_str(), &method, &headers, &query, &origins);
+                        return cors::answer(origin, preflight, problem);
+                    };
+                    let request = Request {
+                        lang: Lang::En,
+                        headers,
+                        query,
+                        body: Some(body::boxed(stream)),
+                        deadline: Instant::now() + state.config.request_timeout,
+                        path_value,
+                        client: client.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0),
+                    };
+                    let answer = answer(state, (route.serve, matched), full, request).await;
+                    cors::answer(origin, preflight, answer)
+                }
             },
-        );
-    // A request no route takes: its problem.
-    let origins: Arc<[String]> = config.cors_origins.as_slice().into();
-    let rejected = warp::path::full()
-        .and(warp::method())
-        .and(warp::header::headers_cloned())
-        .and(query())
-        .map(
-            move |full: FullPath, method: Method, headers: HeaderMap, query: String| {
-                fallback(full.as_str(), &method, &headers, &query, &origins)
-            },
-        );
-    cors::allow(&config.cors_origins, api.or(rejected).unify())
+        )
 }
 
 /// The answer of the route that took `request`, saying which route gave
@@ -485,46 +430,32 @@ fn with_language(mut response: Response, lang: Lang) -> Response {
     response
 }
 
-/// Runs `work` in its own task: a panic becomes a 500, an answer that
-/// misses the deadline a 503, and the task ends when the client leaves;
-/// the answer within the answer budget, its problems in `lang`.
+/// Runs `work`: a panic becomes a 500, an answer that misses the deadline
+/// a 503; the answer within the answer budget, its problems in `lang`.
 async fn guarded<F>(state: Arc<State>, deadline: Instant, lang: Lang, work: F) -> Response
 where
     F: Future<Output = Result<Response, Problem>> + Send + 'static,
 {
-    let limit = state.config.request_timeout;
-    let timed_out = move || {
-        let limit = format!("{limit:?}");
-        Problem::new(Kind::Timeout, msg!("problem-detail-timeout", limit = limit))
-    };
-    // The deadline is kept in the task itself: its own timers (408 for a
-    // body late at the deadline) are polled before the grace's, however
-    // late a busy machine runs the task; a timer out here could win.
-    let task = tokio::spawn(async move {
-        let done = tokio::time::timeout_at(deadline + GRACE, work).await;
-        done.unwrap_or_else(|_elapsed| Err(timed_out()))
-    });
-    let _abort = AbortOnDrop(task.abort_handle());
-    // Out here, only for a task that is not even run by then.
-    let backstop = deadline + GRACE + Duration::from_secs(1);
-    let answered = match tokio::time::timeout_at(backstop, task).await {
+    // `work` is polled before the grace's timer: its own timers (408 for a
+    // body late at the deadline) win, however late a busy machine runs it.
+    let work = std::panic::AssertUnwindSafe(work).catch_unwind();
+    let answered = match tokio::time::timeout_at(deadline + GRACE, work).await {
         Ok(Ok(Ok(response))) => held_answer(&state, response).await,
         Ok(Ok(Err(problem))) => Err(problem),
-        Ok(Err(error)) => {
-            let cause = if error.is_panic() {
-                let payload = error.into_panic();
-                payload
-                    .downcast_ref::<&str>()
-                    .map(|s| (*s).to_owned())
-                    .or_else(|| payload.downcast_ref::<String>().cloned())
-                    .unwrap_or_else(|| "a panic".to_owned())
-            } else {
-                error.to_string()
-            };
+        Ok(Err(panic)) => {
+            let cause = (panic.downcast_ref::<&str>().copied())
+                .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
+                .unwrap_or("a panic");
             tracing::error!(%cause, "a request handler failed");
             Err(Problem::new(Kind::Internal, msg!("problem-detail-bug")))
         }
-        Err(_elapsed) => Err(timed_out()),
+        Err(_elapsed) => {
+            let limit = format!("{:?}", state.config.request_timeout);
+            Err(Problem::new(
+                Kind::Timeout,
+                msg!("problem-detail-timeout", limit = limit),
+            ))
+        }
     };
     answered.unwrap_or_else(|problem| problem.into_response(lang))
 }
@@ -572,16 +503,6 @@ async fn held_answer(state: &State, response: Response) -> Result<Response, Prob
     Ok(Response::from_parts(parts, streamed.into_body()))
 }
 
-/// Aborts the route's task when the request is dropped (client gone,
-/// deadline passed).
-struct AbortOnDrop(tokio::task::AbortHandle);
-
-impl Drop for AbortOnDrop {
-    fn drop(&mut self) {
-        self.0.abort();
-    }
-}
-
 /// The answer to a request no route answers: 405 with `Allow` for a
 /// route's path (written as the route writes it; a preflight from an
 /// origin not allowed is told about `--cors-origin`), 404 for any other.
@@ -618,23 +539,4 @@ fn fallback(
         Problem::method_not_allowed(method, path, &allowed.join(", "))
     };
     with_language(problem.into_response(lang), lang)
-}
-
-/// The OpenAPI document, assembled once from [`ROUTES`].
-static OPENAPI: LazyLock<String> = LazyLock::new(|| assemble(ROUTES));
-
-/// The OpenAPI 3.1 document of the API, served at `GET /openapi.json`.
-pub fn openapi() -> &'static str {
-    &OPENAPI
-}
-
-/// `GET /openapi.json`.
-async fn openapi_document(_state: Arc<State>, request: Request) -> Result<Response, Problem> {
-    request.query::<NoQuery>()?;
-    let mut response = Response::new(openapi().into());
-    let headers = response.headers_mut();
-    headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
-    // The document is written in English, whatever the request asks.
-    headers.insert(CONTENT_LANGUAGE, HeaderValue::from_static("en"));
-    Ok(response)
 }

@@ -17,6 +17,23 @@ fn unknown_route_is_404() {
         .problem(404, "not-found");
 }
 
+/// A route's path is taken exactly: with a trailing slash it is no route,
+/// for any method (before the route was matched once, GET said 404 and
+/// POST was answered).
+#[test]
+fn a_path_with_a_trailing_slash_is_no_route() {
+    let server = TestServer::start();
+    let play = json!({"position": START, "moves": ["S2"]});
+    assert_eq!(server.post_json("/v1/play", &play).status, 200);
+    server
+        .post_json("/v1/play/", &play)
+        .problem(404, "not-found");
+    server.get("/healthz/").problem(404, "not-found");
+    server
+        .get("/v1/games/0123456789abcdef/")
+        .problem(404, "not-found");
+}
+
 #[test]
 fn wrong_method_is_405_with_allow() {
     let server = TestServer::start();
