@@ -111,8 +111,13 @@ function writeUrl() {
   history.replaceState(null, '', `#${params.toString().replaceAll('+', '%20')}`);
 }
 
+let showCalls = 0;
+
 /** Shows the current position: the server's picture, moves, editor fields. */
 async function show({ marks = {}, message } = {}) {
+  // Steps taken quickly (First, then Last) each ask the server; only the
+  // latest call may draw, whichever answer arrives last.
+  const call = ++showCalls;
   state.marks = marks;
   // A message that says who is to move itself (an exercise's question)
   // stays alone, also when it is worded again after a change of language.
@@ -120,6 +125,7 @@ async function show({ marks = {}, message } = {}) {
   state.message = message;
   const position = current();
   const [drawn, legal] = await Promise.all([api.readPosition(position), api.moves(position)]);
+  if (call !== showCalls) return;
   if (!drawn.ok) {
     showAlert(problemText(drawn.data));
     return;
