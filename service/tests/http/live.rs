@@ -429,6 +429,9 @@ fn a_watched_game_is_followed_without_reading_it() {
         &json!({"rules": "songo", "south": "Ada", "north": "Kofi"}),
     );
     let mut first = Spectator::follow(&server, &id, None);
+    // Its answer's head comes once the game is read and held: a move
+    // stored while it is being read would keep the server from holding it.
+    first.wait_for("HTTP/1.1 200");
     let moves = moves();
     for (i, text) in moves.iter().take(3).enumerate() {
         let reply = post(
@@ -520,7 +523,10 @@ fn a_game_followed_a_moment_ago_is_followed_without_reading_it() {
         &server,
         &json!({"rules": "songo", "south": "Ada", "north": "Kofi"}),
     );
-    let first = Spectator::follow(&server, &id, None);
+    let mut first = Spectator::follow(&server, &id, None);
+    // Its answer's head comes once the game is read and held: a move
+    // stored while it is being read would keep the server from holding it.
+    first.wait_for("HTTP/1.1 200");
     let moves = moves();
     for (i, text) in moves.iter().enumerate() {
         let reply = post(
