@@ -467,11 +467,18 @@ fn judge_ply(
     limits: &Limits,
     letters: LetterCase,
 ) -> Result<Option<PlyJudgement>, AnalysisError> {
+    let began = Instant::now();
     let report = analyse(analyser, step, limits)?.in_case(letters);
     let Some((first, played)) = weigh(&report, step, ply) else {
         return Ok(None);
     };
-    if first.exact || !near_threshold(&report, &first, played) {
+    // The confirmation gets what is left of the ply's time, not as much
+    // again: the game's time, and a server's deadline, bound both.
+    let time = limits.time.map(|time| time.saturating_sub(began.elapsed()));
+    if first.exact
+        || time.is_some_and(|time| time.is_zero())
+        || !near_threshold(&report, &first, played)
+    {
         return Ok(Some(first));
     }
     // Two plies deeper than the first analysis went, within four times
@@ -482,7 +489,7 @@ fn judge_ply(
         nodes: limits
             .nodes
             .map(|nodes| nodes.saturating_mul(CONFIRM_FACTOR)),
-        time: limits.time,
+        time,
     };
     let report = analyse(analyser, step, &deeper)?.in_case(letters);
     Ok(Some(
