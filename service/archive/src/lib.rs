@@ -443,8 +443,6 @@ pub struct Store {
     /// When each account's last use was last written: once a minute at
     /// most (`accounts.rs`).
     touched: Mutex<std::collections::HashMap<String, i64>>,
-    /// Posts waiting to be committed together (`group.rs`).
-    posts: group::Queue,
     /// The live accounts of tokens posts were sent with lately, by the
     /// tokens' hashes, and when each was looked up (`accounts.rs`).
     known: Mutex<std::collections::HashMap<String, (accounts::Account, std::time::Instant)>>,
@@ -459,7 +457,6 @@ impl Store {
             token,
             idle: Mutex::new(Vec::new()),
             touched: Mutex::default(),
-            posts: group::Queue::default(),
             known: Mutex::default(),
         }
     }
