@@ -171,16 +171,7 @@ pub(crate) async fn stream(
             let _ = watched.send(problem_event(&problem, lang)).await;
         }
     });
-    match started.await {
-        Ok(Ok(())) => {}
-        Ok(Err(problem)) => return Err(problem),
-        Err(_) => {
-            return Err(Problem::new(
-                Kind::Internal,
-                msg!("problem-detail-annotation-stopped"),
-            ));
-        }
-    }
+    crate::plumbing::work_started(started, msg!("problem-detail-annotation-stopped")).await?;
     let progress = Progress {
         events: received,
         _cancel: cancel,

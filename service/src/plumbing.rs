@@ -350,6 +350,18 @@ impl<'de, const MIN: u64, const MAX: u64> Deserialize<'de> for Within<MIN, MAX> 
     }
 }
 
+/// Whether a streaming answer's work, on the blocking pool, read its
+/// input: its refusal (still a plain problem answer), or to stream;
+/// `stopped` words the problem of a work that ended before saying.
+pub(crate) async fn work_started(
+    ready: tokio::sync::oneshot::Receiver<Result<(), Problem>>,
+    stopped: Message,
+) -> Result<(), Problem> {
+    ready
+        .await
+        .unwrap_or_else(|_| Err(Problem::new(Kind::Internal, stopped)))
+}
+
 /// A validation slot, waited for until the deadline.
 pub(crate) async fn slot(
     state: &State,

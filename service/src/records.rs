@@ -182,16 +182,7 @@ async fn stream_reports(
             }
         }
     });
-    match started.await {
-        Ok(Ok(())) => {}
-        Ok(Err(problem)) => return Err(problem),
-        Err(_) => {
-            return Err(Problem::new(
-                Kind::Internal,
-                msg!("problem-detail-validation-stopped"),
-            ));
-        }
-    }
+    crate::plumbing::work_started(started, msg!("problem-detail-validation-stopped")).await?;
     let mut response = warp::Reply::into_response(warp::reply::stream(Lines(received)));
     response
         .headers_mut()
