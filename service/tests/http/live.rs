@@ -424,24 +424,8 @@ fn a_move_does_not_wait_for_the_job_slots() {
 fn a_watched_game_is_followed_without_reading_it() {
     let dir = scratch_dir("live-held");
     let server = one_slot_server(&dir);
-    let (id, key) = start_game(
-        &server,
-        &json!({"rules": "songo", "south": "Ada", "north": "Kofi"}),
-    );
-    let mut first = Spectator::follow(&server, &id, None);
-    // Its answer's head comes once the game is read and held: a move
-    // stored while it is being read would keep the server from holding it.
-    first.wait_for("HTTP/1.1 200");
     let moves = moves();
-    for (i, text) in moves.iter().take(3).enumerate() {
-        let reply = post(
-            &server,
-            &format!("/v1/live/{id}/moves"),
-            Some(&key),
-            &json!({"ply": i + 1, "move": text}),
-        );
-        assert_eq!(reply.status, 200, "{}", reply.text());
-    }
+    let (id, key, mut first) = followed_then_played(&server, &moves[..3]);
     first.wait_for("id:3\n");
     let (sleeper, held) = hold_the_job_slot(&server);
     let mut second = Spectator::follow(&server, &id, Some(1));
@@ -470,6 +454,30 @@ fn a_watched_game_is_followed_without_reading_it() {
     drop((first, second));
     drop(server);
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A game started on `server`, followed by a first spectator (the game
+/// read and held by the server before any move), then `played`: its id,
+/// its key and the spectator.
+fn followed_then_played(server: &TestServer, played: &[String]) -> (String, String, Spectator) {
+    let (id, key) = start_game(
+        server,
+        &json!({"rules": "songo", "south": "Ada", "north": "Kofi"}),
+    );
+    let mut first = Spectator::follow(server, &id, None);
+    // Its answer's head comes once the game is read and held: a move
+    // stored while it is being read would keep the server from holding it.
+    first.wait_for("HTTP/1.1 200");
+    for (i, text) in played.iter().enumerate() {
+        let reply = post(
+            server,
+            &format!("/v1/live/{id}/moves"),
+            Some(&key),
+            &json!({"ply": i + 1, "move": text}),
+        );
+        assert_eq!(reply.status, 200, "{}", reply.text());
+    }
+    (id, key, first)
 }
 
 /// A server of one job slot, with debug routes, on SQLite in `dir`.
@@ -519,24 +527,8 @@ fn let_the_job_slot_go(mut sleeper: TcpStream) {
 fn a_game_followed_a_moment_ago_is_followed_without_reading_it() {
     let dir = scratch_dir("live-recent");
     let server = one_slot_server(&dir);
-    let (id, key) = start_game(
-        &server,
-        &json!({"rules": "songo", "south": "Ada", "north": "Kofi"}),
-    );
-    let mut first = Spectator::follow(&server, &id, None);
-    // Its answer's head comes once the game is read and held: a move
-    // stored while it is being read would keep the server from holding it.
-    first.wait_for("HTTP/1.1 200");
     let moves = moves();
-    for (i, text) in moves.iter().enumerate() {
-        let reply = post(
-            &server,
-            &format!("/v1/live/{id}/moves"),
-            Some(&key),
-            &json!({"ply": i + 1, "move": text}),
-        );
-        assert_eq!(reply.status, 200, "{}", reply.text());
-    }
+    let (id, _, first) = followed_then_played(&server, &moves);
     assert_eq!(first.into_events().len(), moves.len(), "to the game's end");
     let (sleeper, held) = hold_the_job_slot(&server);
     let last = moves.len();
