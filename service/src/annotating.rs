@@ -7,11 +7,6 @@
 //! engine slot and runs within the limits it has without `progress`, and
 //! the client leaving (or not reading) stops it.
 
-use std::convert::Infallible;
-use std::pin::Pin;
-use std::task::{Context, Poll};
-
-use futures_util::Stream;
 use serde::Serialize;
 use songo_notation::analysis::annotate::{Engine, EngineLimits, Mark, PlyJudgement};
 use songo_notation::annotation::{self, EngineProgress, Options};
@@ -92,21 +87,6 @@ fn record_event(report: &annotation::AnnotationReport, lang: Lang) -> Event {
     }
 }
 
-/// The events as the work sends them; dropped when the client leaves,
-/// which cancels the engine's search.
-struct Progress {
-    events: mpsc::Receiver<Event>,
-    _cancel: CancelOnDrop,
-}
-
-impl Stream for Progress {
-    type Item = Result<Event, Infallible>;
-
-    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
-        self.events.poll_recv(cx).map(|event| event.map(Ok))
-    }
-}
-
 /// The answer of `progress=true`: the body read into records first by
 /// `read` (a record that cannot be read is still a 400 answer), then the
 /// stream.
@@ -172,9 +152,7 @@ pub(crate) async fn stream(
         }
     });
     crate::plumbing::work_started(started, msg!("problem-detail-annotation-stopped")).await?;
-    let progress = Progress {
-        events: received,
-        _cancel: cancel,
-    };
+    // Dropped when the client leaves, which cancels the engine's search.
+    let progress = crate::plumbing::received(received, cancel);
     Ok(warp::sse::reply(warp::sse::keep_alive().stream(progress)).into_response())
 }

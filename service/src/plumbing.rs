@@ -362,6 +362,18 @@ pub(crate) async fn work_started(
         .unwrap_or_else(|_| Err(Problem::new(Kind::Internal, stopped)))
 }
 
+/// The items `receiver` is sent, as an answer's stream; `kept` (such as
+/// a guard that cancels the work) lives as long as the stream.
+pub(crate) fn received<T: Send + 'static>(
+    receiver: tokio::sync::mpsc::Receiver<T>,
+    kept: impl Send + 'static,
+) -> impl futures_util::Stream<Item = Result<T, std::convert::Infallible>> + Send + 'static {
+    futures_util::stream::unfold((receiver, kept), |(mut receiver, kept)| async move {
+        let item = receiver.recv().await?;
+        Some((Ok(item), (receiver, kept)))
+    })
+}
+
 /// A validation slot, waited for until the deadline.
 pub(crate) async fn slot(
     state: &State,

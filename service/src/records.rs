@@ -4,12 +4,9 @@
 //! then takes a validation slot for its work: a body trickling in holds no
 //! slot.
 
-use std::pin::Pin;
 use std::sync::Arc;
-use std::task::{Context, Poll};
 
 use bytes::Bytes;
-use futures_util::Stream;
 use serde::Deserialize;
 use songo_notation::Ruleset;
 use songo_notation::analysis::annotate::Engine;
@@ -183,22 +180,12 @@ async fn stream_reports(
         }
     });
     crate::plumbing::work_started(started, msg!("problem-detail-validation-stopped")).await?;
-    let mut response = warp::Reply::into_response(warp::reply::stream(Lines(received)));
+    let mut response =
+        warp::Reply::into_response(warp::reply::stream(crate::plumbing::received(received, ())));
     response
         .headers_mut()
         .insert(CONTENT_TYPE, HeaderValue::from_static(NDJSON));
     Ok(response)
-}
-
-/// The lines of an NDJSON answer, as they come.
-struct Lines(mpsc::Receiver<Bytes>);
-
-impl Stream for Lines {
-    type Item = Result<Bytes, std::convert::Infallible>;
-
-    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
-        self.0.poll_recv(cx).map(|line| line.map(Ok))
-    }
 }
 
 /// The query of `POST /v1/annotate`.
