@@ -375,18 +375,7 @@ fn a_move_does_not_wait_for_the_job_slots() {
     });
     let start = json!({"rules": "songo", "south": "Ada", "north": "Kofi"});
     let (id, key) = start_game(&server, &start);
-    let mut sleeper = server.connect();
-    write!(
-        sleeper,
-        "GET /debug/sleep?ms={HELD_MS} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
-    )
-    .expect("sent");
-    // The sleeper takes the slot as its request starts.
-    let held = std::time::Instant::now();
-    while server.metric("songo_http_requests_in_flight") < 1.0 {
-        assert!(held.elapsed().as_secs() < 10, "the sleeper never started");
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    let (mut sleeper, held) = hold_the_job_slot(&server);
     let mut spectators: Vec<Spectator> = (0..8)
         .map(|_| Spectator::follow(&server, &id, None))
         .collect();
