@@ -126,6 +126,9 @@ struct Child {
     /// The position's hash ([`key`]), when it will be searched (0 in the
     /// quiescence search, which reads no table).
     key: u64,
+    /// Not played yet: the index of its move in the parent's list, the
+    /// position that of the parent ([`Searcher::ordered`]).
+    unplayed: Option<u8>,
 }
 
 /// What the search of one root move found.
@@ -477,7 +480,33 @@ impl<'a> Searcher<'a> {
             gain: gained,
             order: 0,
             key: 0,
+            unplayed: None,
         })
+    }
+
+    /// The move at `index` of `moves`, which surely takes no seed, not
+    /// played yet ([`Child::unplayed`]): [`Searcher::played`] plays it.
+    #[inline(always)]
+    fn unplayed(position: &Position, moves: &crate::MoveList, index: usize) -> Child {
+        let house = moves.as_slice()[index];
+        Child {
+            position: *position,
+            camp: camp_index(position.rules(), house) as u8,
+            gain: 0,
+            reduces: false,
+            order: 0,
+            key: 0,
+            unplayed: Some(index as u8),
+        }
+    }
+
+    /// `child`, played if it was not yet ([`Searcher::unplayed`]).
+    #[inline(always)]
+    fn played(position: &Position, moves: &crate::MoveList, child: Child) -> Option<Child> {
+        match child.unplayed {
+            None => Some(child),
+            Some(index) => Self::child(position, moves, usize::from(index)),
+        }
     }
 
     /// The legal moves' children but the one at `skip`, in `out`, and
@@ -488,7 +517,10 @@ impl<'a> Searcher<'a> {
     /// child's hash is computed, and the children's buckets of the
     /// transposition table are read together once all are played: their
     /// cache misses (some 40 % of a node's time) then overlap, and each
-    /// child's probe finds its bucket in the cache.
+    /// child's probe finds its bucket in the cache. Without it, a move
+    /// that surely takes no seed (`Position::may_take_seeds`) is not played
+    /// ([`Child::unplayed`]): its order does not depend on its position,
+    /// and the first child searched often cuts the others off.
     fn ordered(
         &self,
         position: &Position,
@@ -503,7 +535,12 @@ impl<'a> Searcher<'a> {
             if Some(index) == skip {
                 continue;
             }
-            let Some(mut child) = Self::child(position, moves, index) else {
+            let child = if searched || position.may_take_seeds(moves, index) {
+                Self::child(position, moves, index)
+            } else {
+                Some(Self::unplayed(position, moves, index))
+            };
+            let Some(mut child) = child else {
                 continue;
             };
             let camp = child.camp;
@@ -671,7 +708,9 @@ impl<'a> Searcher<'a> {
                     break;
                 }
             }
-            let Some(child) = children[usize::from(rank[index])] else {
+            let Some(child) = children[usize::from(rank[index])]
+                .and_then(|child| Self::played(position, &moves, child))
+            else {
                 break;
             };
             let scored = self.principal_step(&child, depth, (alpha, beta), ply, index == 0);

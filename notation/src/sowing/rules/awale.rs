@@ -89,6 +89,25 @@ fn play_on<H: Houses>(
     }
 }
 
+/// Whether the move from `origin` may take seeds off the board
+/// ([`Position::may_take_seeds`]): `false` only for a sowing of fewer
+/// than 12 seeds whose last house cannot start a capture. Such a sowing
+/// puts one seed in each of the houses after the origin, so the last house
+/// is found, and its count after the sowing, without sowing.
+#[inline]
+pub(crate) fn may_take_seeds(position: &Position, origin: usize) -> bool {
+    let seeds = position.pits.get(origin);
+    if seeds >= 12 {
+        return true;
+    }
+    let ahead = origin + seeds as usize;
+    let last = if ahead >= PITS { ahead - PITS } else { ahead };
+    let opponent = position.to_move.opposite().index() * WIDTH;
+    // A chain starts from a house of the opponent's camp holding 2 or 3
+    // seeds once sown.
+    (opponent..opponent + WIDTH).contains(&last) && (1..=2).contains(&position.pits.get(last))
+}
+
 /// Whether a move leaves the opponent's camp without a seed, captures
 /// included (`awale.feed`; under `abapa.feed` a grand slam leaves the seeds).
 fn starves<H: Houses>(position: &Position, pits: &H, origin: usize) -> bool {

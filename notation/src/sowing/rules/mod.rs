@@ -755,6 +755,23 @@ impl Position {
         )
     }
 
+    /// Whether playing the move at `index` of `moves` (this position's own
+    /// list, as for [`Position::play_listed`]) may take seeds off the
+    /// board, answered without playing it: `false` only when it surely
+    /// takes none (no capture, no seed to a store). A search orders such a
+    /// move by its history alone and plays it only when it searches it.
+    #[inline]
+    pub(crate) fn may_take_seeds(&self, moves: &MoveList, index: usize) -> bool {
+        let Some(&house) = moves.as_slice().get(index) else {
+            return true;
+        };
+        let origin = house.cycle_index(self.rules);
+        match self.rules.board_game() {
+            BoardGame::Songo => songo::may_take_seeds(self, origin, moves.is_forced()),
+            _ => awale::may_take_seeds(self, origin),
+        }
+    }
+
     /// A move written in its usual spelling (`S2` in Songo, `e` or `E`
     /// in Awalé), read at once from its bytes; `None` for any other text,
     /// which [`GamePosition::parse_move`] reads (or explains) the long way.
@@ -1143,6 +1160,70 @@ mod tests {
                     position.play_listed(&moves, index);
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_move_said_to_take_no_seed_takes_none() {
+        let mut state = 0x7A4E_5EED_u64;
+        let mut next = |n: usize| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            ((state >> 33) % n as u64) as usize
+        };
+        for rules in [
+            Ruleset::Songo,
+            Ruleset::SongoEkang,
+            Ruleset::AkongCameroon,
+            Ruleset::AkongGabon,
+            Ruleset::Awale,
+            Ruleset::OwareAbapa,
+        ] {
+            let (mut quiet, mut taking, mut caught) = (0, 0, 0);
+            for game in 0..100 {
+                // From the start, and from boards of few seeds a house or
+                // of laps, where captures, forced exits and kept seeds
+                // come up more often.
+                let mut position = if game % 2 == 0 {
+                    Position::start(rules)
+                } else {
+                    let width = rules.houses_per_side();
+                    let mut rows = [[0; 7]; 2];
+                    for row in &mut rows {
+                        for house in row.iter_mut().take(width) {
+                            *house = [0, 1, 1, 2, 3, 4, 15, 20][next(8)];
+                        }
+                    }
+                    let (south, north) = (&rows[0][..width], &rows[1][..width]);
+                    Position::new(rules, south, north, Score::default(), Side::South)
+                        .expect("a small board")
+                };
+                for _ in 0..200 {
+                    let Ok(moves) = position.turn() else {
+                        break;
+                    };
+                    for index in 0..moves.len() {
+                        let mut after = position;
+                        after.play_listed(&moves, index).expect("a listed move");
+                        let took = after.seeds_on_board() < position.seeds_on_board();
+                        if position.may_take_seeds(&moves, index) {
+                            taking += 1;
+                            caught += usize::from(took);
+                        } else {
+                            quiet += 1;
+                            assert!(!took, "{position} {index}");
+                        }
+                    }
+                    position.play_listed(&moves, next(moves.len()));
+                }
+            }
+            // The test is no test unless both answers come up, and a
+            // "maybe" is mostly a capture.
+            assert!(
+                quiet > 1000 && caught > 200,
+                "{rules:?}: {quiet} {taking} {caught}"
+            );
         }
     }
 }

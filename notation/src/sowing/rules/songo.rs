@@ -203,6 +203,30 @@ fn play_on<H: Houses>(
     }
 }
 
+/// Whether the move from `origin` may take seeds off the board
+/// ([`Position::may_take_seeds`]): `false` only for a sowing of fewer
+/// than 14 seeds, neither forced nor akong-online's exit of one seed, whose
+/// last house cannot start a capture. Such a sowing puts one seed in each
+/// of the houses after the origin, so the last house is found, and its
+/// count after the sowing, without sowing.
+#[inline]
+pub(crate) fn may_take_seeds(position: &Position, origin: usize, forced: bool) -> bool {
+    let seeds = position.pits.get(origin);
+    if forced || seeds >= 14 || (seeds == 1 && position.rules.is_akong()) {
+        return true;
+    }
+    let ahead = origin + seeds as usize;
+    let last = if ahead >= MAX_PITS {
+        ahead - MAX_PITS
+    } else {
+        ahead
+    };
+    let opponent = position.to_move.opposite().index() * WIDTH;
+    // `capture`: a chain starts from a house of the opponent's camp but
+    // his entry house, holding 2 to 4 seeds once sown.
+    last > opponent && last < opponent + WIDTH && (1..=3).contains(&position.pits.get(last))
+}
+
 /// `songo.exit`: whether playing the exit house, holding `seeds`, is banned.
 fn exit_banned<H: Houses>(position: &Position, pits: &H, origin: usize, seeds: u32) -> bool {
     match (position.rules, seeds) {
