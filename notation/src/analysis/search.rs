@@ -463,25 +463,36 @@ impl<'a> Searcher<'a> {
     }
 
     /// The child of playing the move at `index` of `moves` (this
-    /// position's own list), its order left to [`Searcher::ordered`].
+    /// position's own list), played in `slot`, its order left to
+    /// [`Searcher::ordered`]. Played in place, not built and then copied:
+    /// a copy read back right after the sowing wrote it stalls the CPU.
     #[inline(always)]
-    fn child(position: &Position, moves: &crate::MoveList, index: usize) -> Option<Child> {
-        let mut after = *position;
-        // `moves` is this position's own list (`turn`): the move is known
-        // legal, so the filters `play_captured` would run again are skipped
-        // (fewer instructions a ply, docs/performance.md).
-        after.play_listed(moves, index)?;
+    fn child<'s>(
+        slot: &'s mut Option<Child>,
+        position: &Position,
+        moves: &crate::MoveList,
+        index: usize,
+    ) -> Option<&'s mut Child> {
         let house = moves.as_slice()[index];
-        let gained = gain(position, &after) * GRAIN;
-        Some(Child {
-            reduces: after.seeds_on_board() < position.seeds_on_board(),
-            position: after,
+        let child = slot.insert(Child {
+            position: *position,
             camp: camp_index(position.rules(), house) as u8,
-            gain: gained,
+            gain: 0,
+            reduces: false,
             order: 0,
             key: 0,
             unplayed: None,
-        })
+        });
+        // `moves` is this position's own list (`turn`): the move is known
+        // legal, so the filters `play_captured` would run again are skipped
+        // (fewer instructions a ply, docs/performance.md).
+        child.position.play_listed(moves, index)?;
+        child.gain = gain(position, &child.position) * GRAIN;
+        // Seeds leave the board for the stores only: the stores tell, and
+        // the board just written is not read back.
+        let stored = |position: &Position| position.stores.south + position.stores.north;
+        child.reduces = stored(&child.position) > stored(position);
+        Some(child)
     }
 
     /// The move at `index` of `moves`, which surely takes no seed, not
@@ -500,12 +511,20 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// `child`, played if it was not yet ([`Searcher::unplayed`]).
+    /// The child in `slot`, played there if it was not yet
+    /// ([`Searcher::unplayed`]).
     #[inline(always)]
-    fn played(position: &Position, moves: &crate::MoveList, child: Child) -> Option<Child> {
-        match child.unplayed {
-            None => Some(child),
-            Some(index) => Self::child(position, moves, usize::from(index)),
+    fn played<'s>(
+        slot: &'s mut Option<Child>,
+        position: &Position,
+        moves: &crate::MoveList,
+    ) -> Option<&'s Child> {
+        match *slot {
+            Some(Child {
+                unplayed: Some(index),
+                ..
+            }) => Self::child(slot, position, moves, usize::from(index)).map(|child| &*child),
+            _ => slot.as_ref(),
         }
     }
 
@@ -535,12 +554,13 @@ impl<'a> Searcher<'a> {
             if Some(index) == skip {
                 continue;
             }
+            let slot = &mut out[count];
             let child = if searched || position.may_take_seeds(moves, index) {
-                Self::child(position, moves, index)
+                Self::child(slot, position, moves, index)
             } else {
-                Some(Self::unplayed(position, moves, index))
+                Some(slot.insert(Self::unplayed(position, moves, index)))
             };
-            let Some(mut child) = child else {
+            let Some(child) = child else {
                 continue;
             };
             let camp = child.camp;
@@ -556,7 +576,6 @@ impl<'a> Searcher<'a> {
             if searched {
                 child.key = key(&child.position);
             }
-            out[count] = Some(child);
             rank[count] = count as u8;
             count += 1;
         }
@@ -596,11 +615,12 @@ impl<'a> Searcher<'a> {
                 .iter()
                 .position(|house| camp_index(rules, house) as u8 == camp)
         });
-        if let Some(mut child) = first.and_then(|index| Self::child(position, moves, index)) {
+        if let Some(child) =
+            first.and_then(|index| Self::child(&mut children[0], position, moves, index))
+        {
             if searched {
                 child.key = key(&child.position);
             }
-            children[0] = Some(child);
             rank[0] = 0;
             return (1, first);
         }
@@ -708,12 +728,12 @@ impl<'a> Searcher<'a> {
                     break;
                 }
             }
-            let Some(child) = children[usize::from(rank[index])]
-                .and_then(|child| Self::played(position, &moves, child))
+            let Some(child) =
+                Self::played(&mut children[usize::from(rank[index])], position, &moves)
             else {
                 break;
             };
-            let scored = self.principal_step(&child, depth, (alpha, beta), ply, index == 0);
+            let scored = self.principal_step(child, depth, (alpha, beta), ply, index == 0);
             index += 1;
             if self.aborted {
                 return Scored::guess(0);
@@ -726,7 +746,7 @@ impl<'a> Searcher<'a> {
                     alpha = scored.value;
                     self.extend_pv(ply, child.camp);
                     if alpha >= beta {
-                        self.note_cutoff(position, &child, depth, ply);
+                        self.note_cutoff(position, child, depth, ply);
                         break;
                     }
                 }
