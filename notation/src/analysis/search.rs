@@ -131,6 +131,18 @@ struct Child {
     unplayed: Option<u8>,
 }
 
+/// Which children [`Searcher::ordered`] gives, and how.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Children {
+    /// Every child, played, with its hash: children that read the table.
+    Hashed,
+    /// Every child, one that surely takes no seed not played yet: the
+    /// children of the last plies.
+    Lazy,
+    /// The children that may take seeds: the quiescence search's.
+    Captures,
+}
+
 /// What the search of one root move found.
 #[derive(Debug, Clone)]
 pub(crate) struct RootMove {
@@ -366,7 +378,7 @@ impl<'a> Searcher<'a> {
         let count = self.ordered(
             root,
             &moves,
-            (None, true),
+            (None, Children::Hashed),
             (0, &history),
             &mut children,
             &mut ranked,
@@ -532,19 +544,20 @@ impl<'a> Searcher<'a> {
     /// their order of search in `rank` (indices into `out`, best first).
     /// `history` is this side's history as the node began: a child played
     /// late (the table's move searched first, [`Searcher::search`]) is
-    /// ordered as if all had been played at once. With `searched`, each
+    /// ordered as if all had been played at once. With [`Children::Hashed`], each
     /// child's hash is computed, and the children's buckets of the
     /// transposition table are read together once all are played: their
     /// cache misses (some 40 % of a node's time) then overlap, and each
-    /// child's probe finds its bucket in the cache. Without it, a move
-    /// that surely takes no seed (`Position::may_take_seeds`) is not played
-    /// ([`Child::unplayed`]): its order does not depend on its position,
-    /// and the first child searched often cuts the others off.
+    /// child's probe finds its bucket in the cache. Else a move that surely
+    /// takes no seed (`Position::may_take_seeds`) is not played
+    /// ([`Child::unplayed`]; its order does not depend on its position, and
+    /// the first child searched often cuts the others off), or not given at
+    /// all ([`Children::Captures`]).
     fn ordered(
         &self,
         position: &Position,
         moves: &crate::MoveList,
-        (skip, searched): (Option<usize>, bool),
+        (skip, which): (Option<usize>, Children),
         (ply, history): (usize, &[u32; 8]),
         out: &mut [Option<Child>; 7],
         rank: &mut [u8; 7],
@@ -555,10 +568,12 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             let slot = &mut out[count];
-            let child = if searched || position.may_take_seeds(moves, index) {
+            let child = if which == Children::Hashed || position.may_take_seeds(moves, index) {
                 Self::child(slot, position, moves, index)
-            } else {
+            } else if which == Children::Lazy {
                 Some(slot.insert(Self::unplayed(position, moves, index)))
+            } else {
+                continue;
             };
             let Some(child) = child else {
                 continue;
@@ -573,13 +588,13 @@ impl<'a> Searcher<'a> {
             } else {
                 history[usize::from(camp)].min(1 << 20) as i32
             };
-            if searched {
+            if which == Children::Hashed {
                 child.key = key(&child.position);
             }
             rank[count] = count as u8;
             count += 1;
         }
-        if searched {
+        if which == Children::Hashed {
             self.tt
                 .prefetch(out[..count].iter().flatten().map(|child| child.key));
         }
@@ -594,6 +609,16 @@ impl<'a> Searcher<'a> {
             }
         }
         count
+    }
+
+    /// How a node gives its children: hashed when they read the table.
+    #[inline(always)]
+    fn which(searched: bool) -> Children {
+        if searched {
+            Children::Hashed
+        } else {
+            Children::Lazy
+        }
     }
 
     /// The children a node searches first: the table's move alone when it
@@ -627,7 +652,7 @@ impl<'a> Searcher<'a> {
         let count = self.ordered(
             position,
             moves,
-            (None, searched),
+            (None, Self::which(searched)),
             (ply, history),
             children,
             rank,
@@ -651,7 +676,7 @@ impl<'a> Searcher<'a> {
         let more = self.ordered(
             position,
             moves,
-            (first, searched),
+            (first, Self::which(searched)),
             (ply, history),
             &mut rest,
             &mut order,
@@ -891,7 +916,7 @@ impl<'a> Searcher<'a> {
         let count = self.ordered(
             position,
             moves,
-            (None, false),
+            (None, Children::Captures),
             (ply, &history),
             &mut children,
             &mut rank,
