@@ -453,13 +453,17 @@ impl<'a> Searcher<'a> {
                 earlier = at.checked_sub(2);
             }
         }
-        self.line[next] = child.position;
-        self.line_keys[next] = child.key;
-        self.since[next] = if child.reduces {
-            next as u16
-        } else {
-            self.since[ply]
-        };
+        // Below the horizon only captures are played, and a capture
+        // repeats nothing: the line is not needed past it.
+        if depth > 1 {
+            self.line[next] = child.position;
+            self.line_keys[next] = child.key;
+            self.since[next] = if child.reduces {
+                next as u16
+            } else {
+                self.since[ply]
+            };
+        }
         let below = self.search(
             &child.position,
             child.key,
