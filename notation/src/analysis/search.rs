@@ -757,9 +757,8 @@ impl<'a> Searcher<'a> {
                     break;
                 }
             }
-            let Some(child) =
-                Self::played(&mut children[usize::from(rank[index])], position, &moves)
-            else {
+            let slot = &mut children[usize::from(rank[index])];
+            let Some(child) = Self::played(slot, position, &moves) else {
                 break;
             };
             let scored = self.principal_step(child, depth, (alpha, beta), ply, index == 0);
