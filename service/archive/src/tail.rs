@@ -297,10 +297,16 @@ impl Archive {
             return;
         }
         self.tail_commits = 0;
+        // Counted only when its games' ids span the length: a count
+        // reads every row (and the dead ones of the last move, until a
+        // vacuum), the span two index entries. Posts' games are numbered
+        // in turn: most looks find the tail short by its span.
         let long = self
             .db
             .query_postgres(
-                "SELECT COUNT(*) >= $1 FROM index_tail",
+                "SELECT CASE WHEN (SELECT MAX(game) FROM index_tail) \
+                     - (SELECT MIN(game) FROM index_tail) + 1 >= $1 \
+                 THEN (SELECT COUNT(*) FROM index_tail) >= $1 ELSE FALSE END",
                 &[&self.tail_length],
             )
             .ok()
