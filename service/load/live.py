@@ -7,7 +7,11 @@ INTERVAL seconds (the legal moves asked of /v1/moves: the rules live in the
 engine only), M spectators' event streams spread over the servers, each
 client from a loopback address of its own (127.0.0.2...). With a server's
 pid given, it is killed (`kill -9`) mid-run: its keepers and spectators move
-to the next server, a keeper retrying its move with the same ply.
+to another server, a keeper retrying its move with the same ply. As clients
+behind a load balancer or DNS would, those of one server spread over the
+others (LIVE_FAILOVER=next sends them all to the next one instead), and a
+spectator waits before following again the `retry:` time its stream last
+sent, as a browser's EventSource does (at once if none).
 
 Prints the moves' acknowledgement (from the post to its 200) and the
 spectators' reception (from the post to the event's arrival) p50 and p99,
@@ -21,7 +25,10 @@ LIVE_GAMES (100), LIVE_SPECTATORS (500), LIVE_SECONDS (60), LIVE_INTERVAL_MS
 keeper and spectators in one), LIVE_SOURCES (100 loopback addresses),
 LIVE_KILL_PID, LIVE_KILL_INDEX (0), LIVE_KILL_AT (half the run, seconds),
 LIVE_SERVER_PIDS (pid,...: their CPU time over the run is printed, beside
-the harness's own and the whole machine's).
+the harness's own and the whole machine's), LIVE_FAILOVER (spread).
+
+Each process's own event loop is timed too (a 10 ms sleep's lateness, its
+lag): the harness, on the same cores, could delay what it measures.
 
 Needs Linux (any 127.x.y.z address is the loopback).
 """
@@ -58,6 +65,8 @@ KILL_AT = setting("LIVE_KILL_AT", SECONDS // 2)
 SERVER_PIDS = [p for p in os.environ.get("LIVE_SERVER_PIDS", "").split(",") if p]
 TICK = os.sysconf("SC_CLK_TCK")
 STORM = 5  # seconds after the kill whose servers' CPU is printed
+FAILOVER = os.environ.get("LIVE_FAILOVER", "spread")
+PROBE = 0.01  # seconds between the loop lag probe's wake-ups
 
 
 def cpu_of(pid):
@@ -102,6 +111,10 @@ class Run:
         self.killed_at = killed_at  # a shared double: the kill's time.time()
         self.acks = []  # (sent, seconds, retried)
         self.seen = []  # (sent, seconds, retried)
+        self.lags = []  # (time.time(), seconds late) of the loop lag probe
+        # The retried moves' time apart: (sent, until the failure was
+        # seen, opening the new connection, the request on it).
+        self.retry_parts = []
         self.retried = set()  # (game, ply) of the moves whose first send failed
         self.errors = {}
         self.retries = 0
@@ -122,11 +135,18 @@ class Run:
         n = (self.worker * 7919 + self.source) % SOURCES
         return f"127.0.{2 + n // 250}.{2 + n % 250}"
 
-    def next_server(self, index):
-        nxt = (index + 1) % len(SERVERS)
-        if self.killed_at.value and nxt == KILL_INDEX:
-            nxt = (nxt + 1) % len(SERVERS)
-        return nxt
+    def next_server(self, index, who):
+        """The server client `who` tries once `index` failed: the next one,
+        or (spread) one of the others picked by `who`; the killed server
+        skipped once known."""
+        if FAILOVER == "next":
+            nxt = (index + 1) % len(SERVERS)
+            if self.killed_at.value and nxt == KILL_INDEX:
+                nxt = (nxt + 1) % len(SERVERS)
+            return nxt
+        others = [s for s in range(len(SERVERS))
+                  if s != index and not (self.killed_at.value and s == KILL_INDEX)]
+        return others[who % len(others)] if others else index
 
 
 class Connection:
@@ -191,6 +211,7 @@ async def exchange(run, state, method, path, body, bearer, deadline):
     """A request on the keeper's connection, reopened on the next server
     when it fails, until `deadline`."""
     tries = 0
+    failed_at = None
     while True:
         if tries:
             run.retries += 1
@@ -202,19 +223,27 @@ async def exchange(run, state, method, path, body, bearer, deadline):
             await asyncio.sleep(0.1)
         tries += 1
         try:
+            opening = time.time()
             if state["connection"] is None:
                 state["connection"] = await Connection.open(run, state["server"])
-            return await asyncio.wait_for(
+            asking = time.time()
+            answer = await asyncio.wait_for(
                 state["connection"].request(method, path, body, bearer), 10
             )
+            if failed_at is not None and state.get("move"):
+                sent = run.sent[state["move"]]
+                run.retry_parts.append((sent, failed_at - sent, asking - opening, time.time() - asking))
+            return answer
         except (OSError, ConnectionError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError, IndexError) as e:
             run.error(f"request: {type(e).__name__}")
+            if failed_at is None:
+                failed_at = time.time()
             if state.get("move"):
                 run.retried.add(state["move"])
             if state["connection"]:
                 state["connection"].close()
             state["connection"] = None
-            state["server"] = run.next_server(state["server"])
+            state["server"] = run.next_server(state["server"], state["who"])
 
 
 async def start_game(run, state, board):
@@ -242,7 +271,7 @@ async def legal(run, state, position):
 
 
 async def keeper(run, board, key, begin, until):
-    state = {"connection": None, "server": board % len(SERVERS)}
+    state = {"connection": None, "server": board % len(SERVERS), "who": board // len(SERVERS)}
     rng = random.Random(board)
     game, ply, position = run.boards.get(board), 0, None
     moves = None
@@ -292,8 +321,9 @@ async def keeper(run, board, key, begin, until):
             key = None
 
 
-async def follow(run, server, game, last):
-    """One stream of `game`: the last ply seen, and whether it ended."""
+async def follow(run, server, game, last, stream):
+    """One stream of `game`: the last ply seen, and whether it ended; the
+    stream's `retry:` time (milliseconds) kept in `stream`."""
     connection = await Connection.open(run, server)
     try:
         status, _ = await asyncio.wait_for(
@@ -330,6 +360,9 @@ async def follow(run, server, game, last):
                         elif name == "end":
                             return last, True
                         event = {}
+                    elif line.startswith("retry:"):
+                        if line[6:].strip().isdigit():
+                            stream["retry"] = int(line[6:].strip())
                     elif ":" in line:
                         field, _, value = line.partition(":")
                         event[field] = event.get(field, "") + value.lstrip()
@@ -340,8 +373,9 @@ async def follow(run, server, game, last):
         connection.close()
 
 
-async def spectator(run, board, server):
+async def spectator(run, board, server, who):
     last, game = 0, None
+    stream = {"retry": None}
     while not run.stop:
         if run.boards.get(board) != game:
             game, last = run.boards.get(board), 0
@@ -350,7 +384,7 @@ async def spectator(run, board, server):
             continue
         failed = False
         try:
-            last, ended = await follow(run, server, game, last)
+            last, ended = await follow(run, server, game, last, stream)
         except (OSError, ConnectionError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError) as e:
             run.error(f"stream: {type(e).__name__}")
             ended, failed = False, True
@@ -361,11 +395,14 @@ async def spectator(run, board, server):
         if ended:
             await run.board_changed[board].wait()
         else:
-            # A stream the server closed follows again at once from the
-            # next server; one that could not open waits first.
+            # A stream the server closed follows again from another
+            # server, after its `retry:` time (EventSource's way), at
+            # once without one; one that could not open waits first.
             run.reconnects += 1
-            server = run.next_server(server)
-            if failed:
+            server = run.next_server(server, who)
+            if stream["retry"] is not None:
+                await asyncio.sleep(stream["retry"] / 1000)
+            elif failed:
                 await asyncio.sleep(0.2)
 
 
@@ -377,7 +414,7 @@ async def work(worker, barrier, killed_at, out):
     keys = {}
 
     async def begin_board(b):
-        state = {"connection": None, "server": b % len(SERVERS)}
+        state = {"connection": None, "server": b % len(SERVERS), "who": b // len(SERVERS)}
         try:
             keys[b] = await start_game(run, state, b)
         finally:
@@ -389,7 +426,7 @@ async def work(worker, barrier, killed_at, out):
     mine = [i for i in range(SPECTATORS) if (i % GAMES) % PROCESSES == worker]
     tasks = []
     for n, i in enumerate(mine):
-        tasks.append(asyncio.create_task(spectator(run, i % GAMES, i % len(SERVERS))))
+        tasks.append(asyncio.create_task(spectator(run, i % GAMES, i % len(SERVERS), i // len(SERVERS))))
         if n % 50 == 49:
             await asyncio.sleep(0.01)
     waited = time.time()
@@ -401,16 +438,28 @@ async def work(worker, barrier, killed_at, out):
     cpu_at_start = usage.ru_utime + usage.ru_stime
     begin = time.time()
     until = begin + SECONDS
+    probe = asyncio.create_task(lag_probe(run, until))
     await asyncio.gather(*(keeper(run, b, keys.get(b), begin, until) for b in boards))
     await asyncio.sleep(2)
     run.stop = True
+    probe.cancel()
     for task in tasks:
         task.cancel()
     await asyncio.wait(tasks, timeout=5)
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    out.put({"cpu": usage.ru_utime + usage.ru_stime - cpu_at_start, "acks": run.acks, "seen": run.seen, "errors": run.errors, "retries": run.retries,
+    out.put({"cpu": usage.ru_utime + usage.ru_stime - cpu_at_start, "acks": run.acks, "seen": run.seen,
+             "lags": run.lags, "retry_parts": run.retry_parts, "errors": run.errors, "retries": run.retries,
              "reconnects": run.reconnects, "acked": run.acked, "opened": opened,
              "streams": len(mine), "games": len(keys)})
+
+
+async def lag_probe(run, until):
+    """The event loop's lag: how late a PROBE sleep wakes, till `until`."""
+    loop = asyncio.get_running_loop()
+    while time.time() < until:
+        asked = loop.time()
+        await asyncio.sleep(PROBE)
+        run.lags.append((time.time(), loop.time() - asked - PROBE))
 
 
 def worker_main(worker, barrier, killed_at, out):
@@ -500,7 +549,18 @@ def main():
         for retried, which in ((True, "retried"), (False, "not retried")):
             percentiles(f"{label}, from the kill on, {which}" if kill else f"{label}, {which}",
                         [d for t, d, r in samples if r == retried and (not kill or t >= kill)])
-    print(f"retries {sum(r['retries'] for r in results)}, "
+    lags = [s for r in results for s in r["lags"]]
+    if kill:
+        percentiles("harness loop lag, before the kill", [d for t, d in lags if t < kill])
+        percentiles(f"harness loop lag, {STORM} s from the kill",
+                    [d for t, d in lags if kill <= t < kill + STORM])
+        parts = [p for r in results for p in r["retry_parts"] if p[0] >= kill]
+        for i, what in ((1, "until the failure is seen"), (2, "opening a new connection"),
+                        (3, "the request on it")):
+            percentiles(f"retried moves, {what}", [p[i] for p in parts])
+    else:
+        percentiles("harness loop lag", [d for t, d in lags])
+    print(f"failover {FAILOVER}; retries {sum(r['retries'] for r in results)}, "
           f"spectators' reconnections {sum(r['reconnects'] for r in results)}")
     errors = {}
     for r in results:

@@ -5,10 +5,12 @@
 # streams spread over the servers, each client from a loopback address
 # of its own (127.0.0.2…). With KILL=1 (the default) the first server is
 # killed (`kill -9`) at KILL_AT seconds (half the run): its keepers and
-# spectators move to the next server, the keepers retrying their move
-# with the same ply. The harness (service/load/live.py, PROCESSES of it) prints
-# the moves' acknowledgement and the spectators' times (p50, p99), the
-# errors, and the acknowledged moves missing afterwards (lost). Results
+# spectators spread over the others (as behind a load balancer;
+# LIVE_FAILOVER=next sends them all to the next one), the keepers
+# retrying their move with the same ply, the spectators following again
+# after their stream's `retry:` time (as EventSource does). The harness (service/load/live.py, PROCESSES of it) prints
+# the moves' acknowledgement and the spectators' times (p50, p99), its
+# own event loops' lag, the retried moves' time apart, the errors, and the acknowledged moves missing afterwards (lost). Results
 # go in docs/performance.md, "Live games".
 #
 #   PGURL=postgres://songo@127.0.0.1:55433/songo service/load/live.sh
