@@ -21,8 +21,10 @@ server afterwards, every acknowledged move missing from its game (lost).
 
 Environment: LIVE_SERVERS (host:port,...), LIVE_TOKEN (a write token),
 LIVE_GAMES (100), LIVE_SPECTATORS (500), LIVE_SECONDS (60), LIVE_INTERVAL_MS
-(5000), LIVE_PROCESSES (4: the boards split over processes, each board's
-keeper and spectators in one), LIVE_SOURCES (100 loopback addresses),
+(5000), LIVE_PROCESSES (4: the spectators split over processes),
+LIVE_KEEPER_PROCESSES (2: the keepers split over processes of their own,
+as phones are not the spectators' machines: a keeper's move does not wait
+in one event loop behind hundreds of streams reconnecting), LIVE_SOURCES (100 loopback addresses),
 LIVE_KILL_PID, LIVE_KILL_INDEX (0), LIVE_KILL_AT (half the run, seconds),
 LIVE_SERVER_PIDS (pid,...: their CPU time over the run is printed, beside
 the harness's own and the whole machine's), LIVE_FAILOVER (spread).
@@ -58,6 +60,7 @@ SPECTATORS = setting("LIVE_SPECTATORS", 500)
 SECONDS = setting("LIVE_SECONDS", 60)
 INTERVAL = setting("LIVE_INTERVAL_MS", 5000) / 1000
 PROCESSES = setting("LIVE_PROCESSES", 4)
+KEEPER_PROCESSES = setting("LIVE_KEEPER_PROCESSES", 2)
 SOURCES = setting("LIVE_SOURCES", 100)
 KILL_PID = os.environ.get("LIVE_KILL_PID")
 KILL_INDEX = setting("LIVE_KILL_INDEX", 0)
@@ -106,11 +109,14 @@ def machine_cpu():
 class Run:
     """One process's share: its boards, their numbers."""
 
-    def __init__(self, worker, killed_at):
+    def __init__(self, worker, killed_at, game_ids):
         self.worker = worker
         self.killed_at = killed_at  # a shared double: the kill's time.time()
+        # Shared: each board's current game id (its 16 hex digits as a
+        # number; 0 before its first game), set by its keeper's process.
+        self.game_ids = game_ids
         self.acks = []  # (sent, seconds, retried)
-        self.seen = []  # (sent, seconds, retried)
+        self.arrivals = []  # (game, ply, time.time()) of the moves' events
         self.lags = []  # (time.time(), seconds late) of the loop lag probe
         # The retried moves' time apart: (sent, until the failure was
         # seen, opening the new connection, the request on it).
@@ -121,11 +127,20 @@ class Run:
         self.reconnects = 0
         self.sent = {}  # (game, ply) -> time.time() of the first send
         self.acked = {}  # game -> [moves]
-        self.boards = {}  # board -> current game id
-        self.board_changed = {}  # board -> asyncio.Event
+        self.boards = {}  # board -> current game id, in a keeper's process
         self.open_streams = 0
         self.stop = False
         self.source = 0
+
+    def game_of(self, board):
+        """The board's current game id, None before its first."""
+        n = self.game_ids[board]
+        return f"{n:016x}" if n else None
+
+    async def board_changed(self, board, game):
+        """Waits till the board has a game other than `game`."""
+        while self.game_of(board) == game and not self.stop:
+            await asyncio.sleep(0.25)
 
     def error(self, what):
         self.errors[what] = self.errors.get(what, 0) + 1
@@ -256,8 +271,7 @@ async def start_game(run, state, board):
     started = json.loads(data)
     run.acked[started["id"]] = []
     run.boards[board] = started["id"]
-    run.board_changed[board].set()
-    run.board_changed[board] = asyncio.Event()
+    run.game_ids[board] = int(started["id"], 16)
     return started["key"]
 
 
@@ -352,9 +366,7 @@ async def follow(run, server, game, last, stream):
                             if ply != last + 1:
                                 run.error(f"spectator: ply {ply} after {last}")
                             last = ply
-                            sent = run.sent.get((game, ply))
-                            if sent is not None:
-                                run.seen.append((sent, arrived - sent, (game, ply) in run.retried))
+                            run.arrivals.append((game, ply, arrived))
                             if '"game_over":{' in event.get("data", ""):
                                 return last, True
                         elif name == "end":
@@ -377,10 +389,10 @@ async def spectator(run, board, server, who):
     last, game = 0, None
     stream = {"retry": None}
     while not run.stop:
-        if run.boards.get(board) != game:
-            game, last = run.boards.get(board), 0
+        if run.game_of(board) != game:
+            game, last = run.game_of(board), 0
         if game is None:
-            await run.board_changed[board].wait()
+            await run.board_changed(board, game)
             continue
         failed = False
         try:
@@ -390,10 +402,10 @@ async def spectator(run, board, server, who):
             ended, failed = False, True
         if run.stop:
             return
-        if run.boards.get(board) != game:
+        if run.game_of(board) != game:
             continue
         if ended:
-            await run.board_changed[board].wait()
+            await run.board_changed(board, game)
         else:
             # A stream the server closed follows again from another
             # server, after its `retry:` time (EventSource's way), at
@@ -406,11 +418,15 @@ async def spectator(run, board, server, who):
                 await asyncio.sleep(0.2)
 
 
-async def work(worker, barrier, killed_at, out):
-    run = Run(worker, killed_at)
-    boards = [b for b in range(GAMES) if b % PROCESSES == worker]
-    for b in boards:
-        run.board_changed[b] = asyncio.Event()
+def cpu_so_far():
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+async def keep(worker, barrier, killed_at, game_ids, out):
+    """A keepers' process: starts its boards' games, then plays them."""
+    run = Run(worker, killed_at, game_ids)
+    boards = [b for b in range(GAMES) if b % KEEPER_PROCESSES == worker]
     keys = {}
 
     async def begin_board(b):
@@ -423,7 +439,27 @@ async def work(worker, barrier, killed_at, out):
 
     for i in range(0, len(boards), 16):
         await asyncio.gather(*(begin_board(b) for b in boards[i:i + 16]))
-    mine = [i for i in range(SPECTATORS) if (i % GAMES) % PROCESSES == worker]
+    await asyncio.get_running_loop().run_in_executor(None, barrier.wait)
+    cpu_at_start = cpu_so_far()
+    begin = time.time()
+    until = begin + SECONDS
+    probe = asyncio.create_task(lag_probe(run, until))
+    await asyncio.gather(*(keeper(run, b, keys.get(b), begin, until) for b in boards))
+    probe.cancel()
+    out.put({"cpu": cpu_so_far() - cpu_at_start, "acks": run.acks, "sent": run.sent,
+             "retried": run.retried, "keeper_lags": run.lags, "retry_parts": run.retry_parts,
+             "errors": run.errors, "retries": run.retries, "acked": run.acked,
+             "games": len(keys)})
+
+
+async def watch(worker, barrier, killed_at, game_ids, out):
+    """A spectators' process: opens its streams once their games are
+    started, and follows them till the run's end."""
+    run = Run(KEEPER_PROCESSES + worker, killed_at, game_ids)
+    mine = [i for i in range(SPECTATORS) if i % PROCESSES == worker]
+    waited = time.time()
+    while not all(run.game_of(i % GAMES) for i in mine) and time.time() - waited < 120:
+        await asyncio.sleep(0.1)
     tasks = []
     for n, i in enumerate(mine):
         tasks.append(asyncio.create_task(spectator(run, i % GAMES, i % len(SERVERS), i // len(SERVERS))))
@@ -434,23 +470,17 @@ async def work(worker, barrier, killed_at, out):
         await asyncio.sleep(0.1)
     opened = run.open_streams
     await asyncio.get_running_loop().run_in_executor(None, barrier.wait)
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    cpu_at_start = usage.ru_utime + usage.ru_stime
-    begin = time.time()
-    until = begin + SECONDS
-    probe = asyncio.create_task(lag_probe(run, until))
-    await asyncio.gather(*(keeper(run, b, keys.get(b), begin, until) for b in boards))
+    cpu_at_start = cpu_so_far()
+    until = time.time() + SECONDS
+    await lag_probe(run, until)
     await asyncio.sleep(2)
     run.stop = True
-    probe.cancel()
     for task in tasks:
         task.cancel()
     await asyncio.wait(tasks, timeout=5)
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    out.put({"cpu": usage.ru_utime + usage.ru_stime - cpu_at_start, "acks": run.acks, "seen": run.seen,
-             "lags": run.lags, "retry_parts": run.retry_parts, "errors": run.errors, "retries": run.retries,
-             "reconnects": run.reconnects, "acked": run.acked, "opened": opened,
-             "streams": len(mine), "games": len(keys)})
+    out.put({"cpu": cpu_so_far() - cpu_at_start, "arrivals": run.arrivals, "lags": run.lags,
+             "errors": run.errors, "reconnects": run.reconnects, "opened": opened,
+             "streams": len(mine)})
 
 
 async def lag_probe(run, until):
@@ -462,8 +492,12 @@ async def lag_probe(run, until):
         run.lags.append((time.time(), loop.time() - asked - PROBE))
 
 
-def worker_main(worker, barrier, killed_at, out):
-    asyncio.run(work(worker, barrier, killed_at, out))
+def keeper_main(worker, barrier, killed_at, game_ids, out):
+    asyncio.run(keep(worker, barrier, killed_at, game_ids, out))
+
+
+def spectator_main(worker, barrier, killed_at, game_ids, out):
+    asyncio.run(watch(worker, barrier, killed_at, game_ids, out))
 
 
 def percentiles(label, samples):
@@ -497,11 +531,14 @@ def check(acked, server):
 
 def main():
     multiprocessing.set_start_method("fork")
-    barrier = multiprocessing.Barrier(PROCESSES + 1)
+    barrier = multiprocessing.Barrier(KEEPER_PROCESSES + PROCESSES + 1)
     killed_at = multiprocessing.Value("d", 0.0)
+    game_ids = multiprocessing.Array("Q", GAMES, lock=False)
     out = multiprocessing.Queue()
-    workers = [multiprocessing.Process(target=worker_main, args=(w, barrier, killed_at, out))
-               for w in range(PROCESSES)]
+    workers = [multiprocessing.Process(target=keeper_main, args=(w, barrier, killed_at, game_ids, out))
+               for w in range(KEEPER_PROCESSES)]
+    workers += [multiprocessing.Process(target=spectator_main, args=(w, barrier, killed_at, game_ids, out))
+                for w in range(PROCESSES)]
     started = time.time()
     for w in workers:
         w.start()
@@ -536,11 +573,18 @@ def main():
     postgres = postgres_cpu() - postgres_before
     ran = time.time() - run_began
     kill = killed_at.value
-    print(f"{GAMES} games ({sum(r['games'] for r in results)} started), {SPECTATORS} spectators "
-          f"({sum(r['opened'] for r in results)} streams open at the start), "
+    keepers = [r for r in results if "acks" in r]
+    watchers = [r for r in results if "arrivals" in r]
+    sent = {m: t for r in keepers for m, t in r["sent"].items()}
+    retried = set().union(*(r["retried"] for r in keepers))
+    # A move seen: from its post (by its keeper) to its event's arrival.
+    seen = [(sent[(g, p)], arrived - sent[(g, p)], (g, p) in retried)
+            for r in watchers for g, p, arrived in r["arrivals"] if (g, p) in sent]
+    print(f"{GAMES} games ({sum(r['games'] for r in keepers)} started), {SPECTATORS} spectators "
+          f"({sum(r['opened'] for r in watchers)} streams open at the start), "
           f"a move every {INTERVAL:g} s a game, {SECONDS} s, {len(SERVERS)} servers")
-    for key, label in (("acks", "move acknowledged"), ("seen", "move seen by a spectator")):
-        samples = [s for r in results for s in r[key]]
+    acks = [s for r in keepers for s in r["acks"]]
+    for samples, label in ((acks, "move acknowledged"), (seen, "move seen by a spectator")):
         percentiles(f"{label}, before the kill" if kill else label, [d for t, d, _ in samples if not kill or t < kill])
         if kill:
             percentiles(f"{label}, from the kill on", [d for t, d, _ in samples if t >= kill])
@@ -549,26 +593,28 @@ def main():
         for retried, which in ((True, "retried"), (False, "not retried")):
             percentiles(f"{label}, from the kill on, {which}" if kill else f"{label}, {which}",
                         [d for t, d, r in samples if r == retried and (not kill or t >= kill)])
-    lags = [s for r in results for s in r["lags"]]
+    for key, whose in (("keeper_lags", "keepers'"), ("lags", "spectators'")):
+        lags = [s for r in results for s in r.get(key, [])]
+        if kill:
+            percentiles(f"{whose} loop lag, before the kill", [d for t, d in lags if t < kill])
+            percentiles(f"{whose} loop lag, {STORM} s from the kill",
+                        [d for t, d in lags if kill <= t < kill + STORM])
+        else:
+            percentiles(f"{whose} loop lag", [d for t, d in lags])
     if kill:
-        percentiles("harness loop lag, before the kill", [d for t, d in lags if t < kill])
-        percentiles(f"harness loop lag, {STORM} s from the kill",
-                    [d for t, d in lags if kill <= t < kill + STORM])
-        parts = [p for r in results for p in r["retry_parts"] if p[0] >= kill]
+        parts = [p for r in keepers for p in r["retry_parts"] if p[0] >= kill]
         for i, what in ((1, "until the failure is seen"), (2, "opening a new connection"),
                         (3, "the request on it")):
             percentiles(f"retried moves, {what}", [p[i] for p in parts])
-    else:
-        percentiles("harness loop lag", [d for t, d in lags])
-    print(f"failover {FAILOVER}; retries {sum(r['retries'] for r in results)}, "
-          f"spectators' reconnections {sum(r['reconnects'] for r in results)}")
+    print(f"failover {FAILOVER}; retries {sum(r['retries'] for r in keepers)}, "
+          f"spectators' reconnections {sum(r['reconnects'] for r in watchers)}")
     errors = {}
     for r in results:
         for what, n in r["errors"].items():
             errors[what] = errors.get(what, 0) + n
     for what, n in sorted(errors.items()):
         print(f"error {n}x {what}")
-    acked = {g: m for r in results for g, m in r["acked"].items()}
+    acked = {g: m for r in keepers for g, m in r["acked"].items()}
     survivor = (KILL_INDEX + 1) % len(SERVERS) if KILL_PID else 0
     moves, lost, archived = check(acked, survivor)
     print(f"acknowledged moves {moves}, lost {lost}; games finished into the archive {archived}")
