@@ -15,9 +15,15 @@
 //! is served from memory instead of reading and replaying the game from
 //! the archive. The history outlives the game's last stream here a while
 //! (its changes still heard): a spectator coming back finds it too.
+//!
+//! A game's changes are published in the order they were stored: a
+//! writer holds its game's [`Order`] from before its commit to its
+//! publish, and so does the listener of the other servers' changes. A
+//! move published late, after an undo stored after it and heard from
+//! another server, would reach spectators as a move taken back.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use tokio::sync::broadcast;
@@ -190,17 +196,52 @@ impl Games {
     }
 }
 
+/// The locks that keep each game's changes in their stored order, a game
+/// by its id's hash: a writer holds one across a commit, so that games
+/// sharing a lock seldom wait for each other.
+const ORDER_LOCKS: usize = 64;
+
 /// The changes stored by this server (and, on PostgreSQL, by the
 /// others), for the spectators' streams.
-#[derive(Default)]
 pub(crate) struct Hub {
     // A std mutex: held for a lookup and a send, never across an await.
     games: Mutex<Games>,
+    order: Box<[Mutex<()>]>,
+}
+
+impl Default for Hub {
+    fn default() -> Hub {
+        Hub {
+            games: Mutex::default(),
+            order: (0..ORDER_LOCKS).map(|_| Mutex::new(())).collect(),
+        }
+    }
+}
+
+/// Game `game`'s turn to store and publish a change (held by a blocking
+/// thread, never across an await): see the module's comment.
+pub(crate) struct Order<'a> {
+    game: &'a str,
+    _held: MutexGuard<'a, ()>,
 }
 
 impl Hub {
-    fn games(&self) -> std::sync::MutexGuard<'_, Games> {
+    fn games(&self) -> MutexGuard<'_, Games> {
         self.games.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Waits for game `id`'s turn: a change is stored, then published,
+    /// under it.
+    pub(crate) fn order<'a>(&'a self, id: &'a str) -> Order<'a> {
+        // FNV-1a: any spread of the ids does.
+        let hash = id.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+        });
+        let lock = &self.order[usize::try_from(hash % ORDER_LOCKS as u64).unwrap_or(0)];
+        Order {
+            game: id,
+            _held: lock.lock().unwrap_or_else(PoisonError::into_inner),
+        }
     }
 
     /// A receiver of game `id`'s changes published from now on.
@@ -281,9 +322,10 @@ impl Hub {
             .is_some_and(|watched| watched.heard(now) && (ply == 0 || ply > watched.last_ply))
     }
 
-    /// Tells the spectators of game `id`, and its history (none watching
-    /// nor kept: nothing to do).
-    pub(crate) fn publish(&self, id: &str, change: Change) {
+    /// Tells the spectators of the game whose [`Order`] is held, and its
+    /// history (none watching nor kept: nothing to do).
+    pub(crate) fn publish(&self, order: &Order<'_>, change: Change) {
+        let id = order.game;
         let mut games = self.games();
         let games = &mut *games;
         let Some(watched) = games.by_id.get_mut(id) else {
@@ -342,6 +384,11 @@ mod tests {
     }
 
     impl Hub {
+        /// Publishes `change` to game `id` in its turn.
+        fn told(&self, id: &str, change: Change) {
+            self.publish(&self.order(id), change);
+        }
+
         /// Makes game `id` last watched longer ago than [`RECENT`].
         fn age(&self, id: &str) {
             if let Some(watched) = self.games().by_id.get_mut(id) {
@@ -365,12 +412,12 @@ mod tests {
             panic!("a game never read is not held")
         };
         hub.keep("aaaa", changes, &read(2));
-        hub.publish("aaaa", moved(3));
+        hub.told("aaaa", moved(3));
         // Told again (its NOTIFY after this server's publish): once.
-        hub.publish("aaaa", moved(3));
+        hub.told("aaaa", moved(3));
         let (_second, held) = hub.open("aaaa");
         assert_eq!(plies(&held), Some(vec![1, 2, 3]));
-        hub.publish("aaaa", moved(5));
+        hub.told("aaaa", moved(5));
         assert_eq!(plies(&hub.open("aaaa").1), None, "a gap: read again");
     }
 
@@ -380,14 +427,14 @@ mod tests {
         // A change published between the stream's opening and its read's
         // end: the read may be older than it.
         let (first, held) = hub.open("aaaa");
-        hub.publish("aaaa", moved(1));
+        hub.told("aaaa", moved(1));
         hub.keep("aaaa", held.err().unwrap_or(u64::MAX), &read(0));
         let (second, held) = hub.open("aaaa");
         assert_eq!(plies(&held), None);
         hub.keep("aaaa", held.err().unwrap_or(u64::MAX), &read(1));
         assert_eq!(plies(&hub.open("aaaa").1), Some(vec![1]));
         // An undo: read again.
-        hub.publish("aaaa", undo(1));
+        hub.told("aaaa", undo(1));
         assert_eq!(plies(&hub.open("aaaa").1), None);
         let (third, held) = hub.open("aaaa");
         hub.keep("aaaa", held.err().unwrap_or(u64::MAX), &read(0));
@@ -406,13 +453,13 @@ mod tests {
         drop(first);
         // Its changes are still heard and kept.
         assert!(hub.wants("aaaa", 3));
-        hub.publish("aaaa", moved(3));
+        hub.told("aaaa", moved(3));
         let (second, held) = hub.open("aaaa");
         assert_eq!(plies(&held), Some(vec![1, 2, 3]), "a spectator back");
         drop(second);
         hub.age("aaaa");
         assert!(!hub.wants("aaaa", 4), "long left: no longer heard");
-        hub.publish("aaaa", moved(4));
+        hub.told("aaaa", moved(4));
         assert!(hub.games().by_id.is_empty(), "forgotten");
         assert_eq!(hub.games().held, 0);
     }
@@ -429,9 +476,9 @@ mod tests {
         let (_small, held) = hub.open("bbbb");
         hub.keep("bbbb", held.err().unwrap_or(u64::MAX), &read(2));
         assert_eq!(plies(&hub.open("bbbb").1), None, "no room");
-        hub.publish("aaaa", moved(HELD_PLIES));
+        hub.told("aaaa", moved(HELD_PLIES));
         assert!(hub.open("aaaa").1.is_ok(), "room for its last ply");
-        hub.publish("aaaa", moved(HELD_PLIES + 1));
+        hub.told("aaaa", moved(HELD_PLIES + 1));
         assert!(hub.open("aaaa").1.is_err(), "no room: dropped");
         assert_eq!(hub.games().held, 0);
         let (_small, held) = hub.open("bbbb");
@@ -454,8 +501,8 @@ mod tests {
         let hub = Hub::default();
         let mut first = hub.subscribe("aaaa");
         let mut second = hub.subscribe("bbbb");
-        hub.publish("bbbb", undo(2));
-        hub.publish("aaaa", undo(1));
+        hub.told("bbbb", undo(2));
+        hub.told("aaaa", undo(1));
         assert!(matches!(*first.try_recv().unwrap(), Change::Undo(1)));
         assert!(first.try_recv().is_err());
         assert!(matches!(*second.try_recv().unwrap(), Change::Undo(2)));
@@ -465,11 +512,11 @@ mod tests {
     #[test]
     fn a_game_nobody_watches_is_forgotten() {
         let hub = Hub::default();
-        hub.publish("aaaa", undo(1));
+        hub.told("aaaa", undo(1));
         assert!(hub.games().by_id.is_empty(), "published to nobody");
         drop(hub.subscribe("aaaa"));
         assert!(!hub.wants("aaaa", 1));
-        hub.publish("aaaa", undo(1));
+        hub.told("aaaa", undo(1));
         assert!(hub.games().by_id.is_empty(), "its last spectator left");
         // Games left without a publish are swept as the map grows.
         for n in 0..10 * SWEEP_FLOOR {
@@ -490,10 +537,34 @@ mod tests {
         let hub = Hub::default();
         let _spectator = hub.subscribe("aaaa");
         assert!(hub.wants("aaaa", 1));
-        hub.publish("aaaa", undo(3));
+        hub.told("aaaa", undo(3));
         assert!(!hub.wants("aaaa", 2), "ply 2 told");
         assert!(hub.wants("aaaa", 3), "ply 3 taken back, to be told again");
         assert!(hub.wants("aaaa", 0), "an undo or an end");
         assert!(!hub.wants("bbbb", 1), "nobody watches bbbb");
+    }
+
+    #[test]
+    fn a_change_stored_while_another_is_being_published_waits_for_it() {
+        let hub = Arc::new(Hub::default());
+        let (mut spectator, _) = hub.open("aaaa");
+        // A move committed, not yet published.
+        let writer = hub.order("aaaa");
+        let listener = {
+            let hub = Arc::clone(&hub);
+            // Its undo, heard from another server meanwhile.
+            std::thread::spawn(move || hub.told("aaaa", undo(1)))
+        };
+        std::thread::sleep(Duration::from_millis(50));
+        hub.publish(&writer, moved(1));
+        drop(writer);
+        listener.join().expect("the listener");
+        let first = spectator.try_recv().expect("a change");
+        let second = spectator.try_recv().expect("another");
+        assert!(
+            matches!(*first, Change::Move(ref told) if told.ply == 1),
+            "{first:?}"
+        );
+        assert!(matches!(*second, Change::Undo(1)), "{second:?}");
     }
 }

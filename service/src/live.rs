@@ -9,7 +9,9 @@
 //! waits behind the reads of streams opening, nor behind other jobs.
 //!
 //! Spectators are told by a broadcast within this process (`hub`): a
-//! stored move is published after its commit. Servers sharing one
+//! stored move is published after its commit, in its game's turn
+//! ([`crate::hub::Order`]), so that changes reach spectators in the order
+//! they were stored. Servers sharing one
 //! PostgreSQL database are each told of the moves the others store by
 //! the archive's `NOTIFY` ([`listen`]).
 
@@ -175,18 +177,22 @@ pub(crate) async fn play(
     id: String,
 ) -> Result<Response, Problem> {
     let (id, key, asked) = keyed::<MoveRequest>(&state, &mut request, &id).await?;
-    let game = id.clone();
+    let shared = Arc::clone(&state);
     let played = with_archive_in(
         &state,
         &state.live_writes,
         request.deadline,
-        move |archive| archive.play_live(&game, &key, asked.ply, &asked.played),
+        move |archive| {
+            let order = shared.live.order(&id);
+            let played = archive.play_live(&id, &key, asked.ply, &asked.played)?;
+            if let Some(told) = played.as_ref().ok().and_then(Told::of) {
+                shared.live.publish(&order, Change::Move(told));
+            }
+            Ok(played)
+        },
     )
     .await?
     .map_err(|refused| refusal(&refused))?;
-    if let Some(told) = Told::of(&played) {
-        state.live.publish(&id, Change::Move(told));
-    }
     json(StatusCode::OK, &played)
 }
 
@@ -198,17 +204,22 @@ pub(crate) async fn undo(
     id: String,
 ) -> Result<Response, Problem> {
     let (id, key, asked) = keyed::<UndoRequest>(&state, &mut request, &id).await?;
-    let game = id.clone();
-    let ply = asked.ply;
+    let shared = Arc::clone(&state);
     let after = with_archive_in(
         &state,
         &state.live_writes,
         request.deadline,
-        move |archive| archive.undo_live(&game, &key, ply),
+        move |archive| {
+            let order = shared.live.order(&id);
+            let after = archive.undo_live(&id, &key, asked.ply)?;
+            if after.is_ok() {
+                shared.live.publish(&order, Change::Undo(asked.ply));
+            }
+            Ok(after)
+        },
     )
     .await?
     .map_err(|refused| refusal(&refused))?;
-    state.live.publish(&id, Change::Undo(ply));
     json(StatusCode::OK, &after)
 }
 
@@ -220,18 +231,22 @@ pub(crate) async fn result(
     id: String,
 ) -> Result<Response, Problem> {
     let (id, key, asked) = keyed::<ResultRequest>(&state, &mut request, &id).await?;
-    let game = id.clone();
+    let shared = Arc::clone(&state);
     let ended = with_archive_in(
         &state,
         &state.live_writes,
         request.deadline,
-        move |archive| archive.end_live(&game, &key, asked.end, asked.winner),
+        move |archive| {
+            let order = shared.live.order(&id);
+            let ended = archive.end_live(&id, &key, asked.end, asked.winner)?;
+            if let Some(result) = ended.as_ref().ok().and_then(|game| game.result.clone()) {
+                shared.live.publish(&order, Change::End(result));
+            }
+            Ok(ended)
+        },
     )
     .await?
     .map_err(|refused| refusal(&refused))?;
-    if let Some(result) = &ended.result {
-        state.live.publish(&id, Change::End(result.clone()));
-    }
     json(StatusCode::OK, &ended)
 }
 
@@ -498,18 +513,20 @@ fn publish_heard(state: &State, store: &crate::archive::Store, heard: Vec<(Strin
 /// without its JSON or a result read back (the game read once, when one
 /// is needed).
 fn publish_stored(state: &State, store: &crate::archive::Store, id: &str, notices: &[LiveNotice]) {
+    // A change of this server's, stored but not yet published, goes first.
+    let order = state.live.order(id);
     let mut game = None;
     for notice in notices {
         match notice {
             LiveNotice::Undo(ply) => {
-                state.live.publish(id, Change::Undo(*ply));
+                state.live.publish(&order, Change::Undo(*ply));
                 // The moves after it are read again.
                 game = None;
                 continue;
             }
             LiveNotice::Move(_, Some(json)) => {
                 if let Some(told) = Told::heard(json) {
-                    state.live.publish(id, Change::Move(told));
+                    state.live.publish(&order, Change::Move(told));
                     continue;
                 }
             }
@@ -535,7 +552,7 @@ fn publish_stored(state: &State, store: &crate::archive::Store, id: &str, notice
             _ => game.result.clone().map(Change::End),
         };
         if let Some(change) = change {
-            state.live.publish(id, change);
+            state.live.publish(&order, change);
         }
     }
 }
