@@ -152,7 +152,16 @@ impl Archive {
         account: &Account,
         recheck: bool,
     ) -> Result<Result<Vec<BatchOutcome>, Refused>, ArchiveError> {
-        if recheck && !self.is_live(&account.name)? {
+        // PostgreSQL: the account checked with the look-up of the games'
+        // revised identities, a round trip of the post's seven.
+        let mut revised = None;
+        if recheck && self.db.is_postgres() {
+            let identities: Vec<i64> = games.iter().map(|game| game.identity).collect();
+            match self.live_and_revised(&account.name, &identities)? {
+                Some(found) => revised = Some(found),
+                None => return Ok(Err(Refused::Revoked(account.name.clone()))),
+            }
+        } else if recheck && !self.is_live(&account.name)? {
             return Ok(Err(Refused::Revoked(account.name.clone())));
         }
         if let (Scope::Write, Some(club)) = (account.scope, &account.club)
@@ -160,7 +169,7 @@ impl Archive {
         {
             return Ok(Err(Refused::OtherClub(other)));
         }
-        let stored = self.add_each(games, Some(&account.name))?;
+        let stored = self.add_each_revised(games, Some(&account.name), revised)?;
         Ok(Ok(spans
             .iter()
             .map(|span| {

@@ -1351,12 +1351,23 @@ impl Archive {
         games: &[Prepared],
         by: Option<&str>,
     ) -> Result<Vec<bool>, ArchiveError> {
+        self.add_each_revised(games, by, None)
+    }
+
+    /// [`Archive::add_each`], the games' [`Archive::revised_identities`]
+    /// looked up already when `revised` is some.
+    pub(crate) fn add_each_revised(
+        &mut self,
+        games: &[Prepared],
+        by: Option<&str>,
+        revised: Option<std::collections::HashSet<i64>>,
+    ) -> Result<Vec<bool>, ArchiveError> {
         let now = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0));
         let mut stored = vec![false; games.len()];
         let all: Vec<usize> = (0..games.len()).collect();
-        let mut met = self.store_round(games, &all, now, by, &mut stored)?;
+        let mut met = self.store_round(games, &all, now, by, &mut stored, revised)?;
         // A game whose identity met a stored one's is that game again (a
         // duplicate), or another game whose 64-bit identity collides: it
         // goes in under its next identity, at most four more rounds.
@@ -1374,7 +1385,7 @@ impl Archive {
                 })?);
                 positions.push(position);
             }
-            met = self.store_round(&collided, &positions, now, by, &mut stored)?;
+            met = self.store_round(&collided, &positions, now, by, &mut stored, None)?;
         }
         Ok(stored)
     }
@@ -1382,7 +1393,8 @@ impl Archive {
     /// Stores the games whose identities no stored game has (nor had,
     /// before a correction), marking them in `stored` (by their
     /// `positions` there); returns the others with their positions, for
-    /// [`Archive::holds_text`] to tell duplicates from collisions.
+    /// [`Archive::holds_text`] to tell duplicates from collisions. The
+    /// games' revised identities are looked up unless `revised` has them.
     fn store_round(
         &mut self,
         games: &[Prepared],
@@ -1390,12 +1402,18 @@ impl Archive {
         now: i64,
         by: Option<&str>,
         stored: &mut [bool],
+        revised: Option<std::collections::HashSet<i64>>,
     ) -> Result<Vec<(usize, Prepared)>, ArchiveError> {
         if games.is_empty() {
             return Ok(Vec::new());
         }
-        let identities: Vec<i64> = games.iter().map(|game| game.identity).collect();
-        let revised = self.revised_identities(&identities)?;
+        let revised = match revised {
+            Some(revised) => revised,
+            None => {
+                let identities: Vec<i64> = games.iter().map(|game| game.identity).collect();
+                self.revised_identities(&identities)?
+            }
+        };
         let (kept, mut met): (Vec<usize>, Vec<usize>) =
             (0..games.len()).partition(|&i| !revised.contains(&games[i].identity));
         let missed = if met.is_empty() {

@@ -819,6 +819,32 @@ impl Archive {
         Ok(found)
     }
 
+    /// PostgreSQL, for a post whose account was found a while ago:
+    /// [`Archive::revised_identities`] of its games, and whether the
+    /// account `name` is still there and not revoked (`None` if not), in
+    /// one round trip instead of two.
+    pub(crate) fn live_and_revised(
+        &mut self,
+        name: &str,
+        identities: &[i64],
+    ) -> Result<Option<std::collections::HashSet<i64>>, DbError> {
+        // A row without an identity says that the account is gone.
+        let rows = self.db.query_postgres(
+            "SELECT identity FROM revisions WHERE identity = ANY($1::BIGINT[]) \
+             UNION ALL SELECT NULL WHERE NOT EXISTS \
+                 (SELECT 1 FROM accounts WHERE name = $2 AND revoked IS NULL)",
+            &[&identities, &name],
+        )?;
+        let mut found = std::collections::HashSet::with_capacity(rows.len());
+        for row in rows {
+            match row.try_get::<_, Option<i64>>(0)? {
+                Some(identity) => found.insert(identity),
+                None => return Ok(None),
+            };
+        }
+        Ok(Some(found))
+    }
+
     /// Whether a text the archive holds under `game`'s identity (a stored
     /// game's, or one of its earlier revisions') is `game`'s text: their
     /// SHA-256 digests are compared, so that two texts whose 64-bit

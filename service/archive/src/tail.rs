@@ -131,71 +131,82 @@ pub(crate) fn ending_of(diff: Option<i64>, winner: Option<i64>) -> Option<Ending
 }
 
 /// The games' rows of the tail as the arrays of [`Rows::CTE`]: each
-/// game's keys and moves flattened, with the game's place (from 1)
-/// beside each.
+/// game's keys and moves flattened, with the bounds (from 1, inclusive)
+/// of each game's part.
 #[derive(Debug, Default)]
 pub(crate) struct Rows {
     games: Vec<i64>,
     diffs: Vec<Option<i64>>,
     winners: Vec<Option<i32>>,
     shallow: Vec<i64>,
-    shallow_of: Vec<i64>,
     moves: Vec<String>,
-    moves_of: Vec<i64>,
     deep: Vec<i64>,
-    deep_of: Vec<i64>,
+    /// Each game's first and last places in `shallow`, `moves`, `deep`.
+    bounds: [Vec<i32>; 6],
 }
 
 impl Rows {
     /// The insert of the rows, a common table expression of the statement
     /// that counts the games for their players and events
     /// (`people::Also`: parameters from `$8`), so that a post's writes
-    /// at its commit are one round trip.
+    /// at its commit are one round trip. A game's arrays are slices of
+    /// the flattened ones: a third of the statement's cost, in
+    /// PostgreSQL, when they were gathered again by an aggregate a game
+    /// (performance.md).
     const CTE: &str = "\
         tail AS (INSERT INTO index_tail (game, shallow, moves, deep, diff, winner) \
-        SELECT g.game, \
-            COALESCE((SELECT array_agg(k ORDER BY o) FROM unnest($11::BIGINT[], $12::BIGINT[]) \
-                WITH ORDINALITY AS x(k, w, o) WHERE w = g.i), '{}'), \
-            COALESCE((SELECT array_agg(k ORDER BY o) FROM unnest($13::TEXT[], $14::BIGINT[]) \
-                WITH ORDINALITY AS x(k, w, o) WHERE w = g.i), '{}'), \
-            COALESCE((SELECT array_agg(k ORDER BY o) FROM unnest($15::BIGINT[], $16::BIGINT[]) \
-                WITH ORDINALITY AS x(k, w, o) WHERE w = g.i), '{}'), \
-            g.diff, g.winner \
-        FROM unnest($8::BIGINT[], $9::BIGINT[], $10::INTEGER[]) WITH ORDINALITY \
-            AS g(game, diff, winner, i))";
+        SELECT g.game, ($11::BIGINT[])[g.s:g.se], ($12::TEXT[])[g.m:g.me], \
+            ($13::BIGINT[])[g.d:g.de], g.diff, g.winner \
+        FROM unnest($8::BIGINT[], $9::BIGINT[], $10::INTEGER[], $14::INTEGER[], \
+            $15::INTEGER[], $16::INTEGER[], $17::INTEGER[], $18::INTEGER[], $19::INTEGER[]) \
+            AS g(game, diff, winner, s, se, m, me, d, de))";
 
     pub(crate) fn of(games: &[TailGame]) -> Rows {
         let mut rows = Rows::default();
-        for (place, game) in (1_i64..).zip(games) {
+        // A slice's bounds: from after the flattened array's length, for `added` more.
+        let span = |bounds: &mut [Vec<i32>], length: usize, added: usize| {
+            let first = i32::try_from(length + 1).unwrap_or(i32::MAX);
+            let last = i32::try_from(length + added).unwrap_or(i32::MAX);
+            bounds[0].push(first);
+            bounds[1].push(last);
+        };
+        for game in games {
             let (diff, winner) = ending_columns(game.ending);
             rows.games.push(game.game);
             rows.diffs.push(diff);
             rows.winners.push(winner);
+            span(
+                &mut rows.bounds[0..2],
+                rows.shallow.len(),
+                game.shallow.len(),
+            );
+            span(&mut rows.bounds[2..4], rows.moves.len(), game.moves.len());
+            span(&mut rows.bounds[4..6], rows.deep.len(), game.deep.len());
             rows.shallow.extend(&game.shallow);
-            rows.shallow_of.extend(game.shallow.iter().map(|_| place));
             rows.moves.extend(game.moves.iter().cloned());
-            rows.moves_of.extend(game.moves.iter().map(|_| place));
             rows.deep.extend(&game.deep);
-            rows.deep_of.extend(game.deep.iter().map(|_| place));
         }
         rows
     }
 
     /// What the statement that counts the games writes besides.
     pub(crate) fn also(&self) -> Also<'_> {
+        let mut params: Vec<&(dyn postgres::types::ToSql + Sync)> = vec![
+            &self.games,
+            &self.diffs,
+            &self.winners,
+            &self.shallow,
+            &self.moves,
+            &self.deep,
+        ];
+        params.extend(
+            self.bounds
+                .iter()
+                .map(|bounds| bounds as &(dyn postgres::types::ToSql + Sync)),
+        );
         Also {
             cte: Rows::CTE,
-            params: vec![
-                &self.games,
-                &self.diffs,
-                &self.winners,
-                &self.shallow,
-                &self.shallow_of,
-                &self.moves,
-                &self.moves_of,
-                &self.deep,
-                &self.deep_of,
-            ],
+            params,
         }
     }
 }
@@ -286,10 +297,16 @@ impl Archive {
             return;
         }
         self.tail_commits = 0;
+        // Counted only when its games' ids span the length: a count
+        // reads every row (and the dead ones of the last move, until a
+        // vacuum), the span two index entries. Posts' games are numbered
+        // in turn: most looks find the tail short by its span.
         let long = self
             .db
             .query_postgres(
-                "SELECT COUNT(*) >= $1 FROM index_tail",
+                "SELECT CASE WHEN (SELECT MAX(game) FROM index_tail) \
+                     - (SELECT MIN(game) FROM index_tail) + 1 >= $1 \
+                 THEN (SELECT COUNT(*) FROM index_tail) >= $1 ELSE FALSE END",
                 &[&self.tail_length],
             )
             .ok()

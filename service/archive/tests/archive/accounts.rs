@@ -17,6 +17,7 @@ both!(
     an_archive_of_schema_6_gets_its_accounts,
     posts_committed_together_answer_as_each_alone,
     a_revoked_account_s_posts_store_nothing,
+    a_known_account_s_post_of_an_earlier_text_is_a_duplicate,
     posts_at_once_are_each_answered_once_committed,
 );
 
@@ -468,6 +469,50 @@ fn a_revoked_account_s_posts_store_nothing(backend: Backend) {
         );
     }
     assert_eq!(archive.count().expect("a count"), 1);
+}
+
+/// A post whose account was looked up a while ago (checked in
+/// PostgreSQL with the look-up of its games' earlier texts): the text a
+/// stored game had before an edit is that game again, not a new one,
+/// and a new game of the same post is stored.
+fn a_known_account_s_post_of_an_earlier_text_is_a_duplicate(backend: Backend) {
+    use songo_archive::{Author, GameChange};
+    let scratch = scratch(backend, "posts-earlier-text");
+    let mut archive = open(&scratch);
+    archive
+        .add_account("keeper", Scope::Admin, None)
+        .expect("made");
+    let keeper = account("keeper", Scope::Admin, None);
+    let first = archive.import_posts(vec![post(CLUB_A_GAME, &keeper, true)]);
+    let answered = |answers: Vec<songo_archive::Posted>| {
+        answers
+            .into_iter()
+            .map(|answer| answer.expect("answered"))
+            .collect::<Vec<_>>()
+    };
+    let outcome = |imported, duplicates| {
+        vec![Ok(BatchOutcome {
+            imported,
+            duplicates,
+        })]
+    };
+    assert_eq!(answered(first), outcome(1, 0));
+    let id = prepared(CLUB_A_GAME)[0].id();
+    let change = GameChange {
+        tags: vec![("South".to_owned(), "Ada N.".to_owned())],
+        moves: None,
+    };
+    let author = Author {
+        account: None,
+        by: "keeper",
+        reason: None,
+    };
+    archive.edit(&id, Some(1), &change, author).expect("edited");
+    let mut again = post(CLUB_A_GAME, &keeper, true);
+    again.games.extend(prepared(CLUB_B_GAME));
+    let answers = archive.import_posts(vec![again]);
+    assert_eq!(answered(answers), outcome(1, 1));
+    assert_eq!(archive.count().expect("a count"), 2);
 }
 
 /// Posts sent at once through a server's pool: each answered once its
