@@ -4,11 +4,18 @@
 //! depth (so that two builds' marks can be compared), then the CPU time
 //! (user + system) and the marks counted.
 //!
-//! `cargo run --release -p songo-notation --example annotate_timing -- [NODES] RECORD...`
+//! `cargo run --release -p songo-notation --example annotate_timing -- [NODES] [--hash MB] [--reference OUTPUT] RECORD...`
+//!
+//! `--hash` sets the table's size (16 MiB, the command's default).
+//! `--reference` reads this example's output of a deeper run (say at
+//! 1 600 000 positions a ply) and counts the plies given the same mark as
+//! there, and how many seeds of loss away from it all the plies are: how
+//! `docs/analysis.md` compares a budget's marks with a deeper search's.
 //!
 //! CPU time is read from `/proc/self/stat` (Linux; 0 elsewhere): on a
 //! machine shared with other builds it is the firmer figure.
 
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use songo_notation::analysis::annotate::{Engine, EngineLimits};
@@ -31,8 +38,38 @@ fn cpu_seconds() -> f64 {
     }
 }
 
+/// The value after `flag` in `args`, both taken out.
+fn take_option(args: &mut Vec<String>, flag: &str) -> Option<String> {
+    let at = args.iter().position(|arg| arg == flag)?;
+    args.remove(at);
+    (at < args.len()).then(|| args.remove(at))
+}
+
+/// Each ply's mark and loss in an output of this example, by record and ply.
+fn reference_marks(output: &str) -> HashMap<(String, usize), (String, i32)> {
+    output
+        .lines()
+        .filter_map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            match fields.as_slice() {
+                [path, ply, _, mark, "loss", loss, ..] => Some((
+                    ((*path).to_owned(), ply.parse().ok()?),
+                    ((*mark).to_owned(), loss.parse().ok()?),
+                )),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let hash_mib = take_option(&mut args, "--hash").map_or(16, |mib| {
+        mib.parse::<usize>().expect("--hash takes a number of MiB")
+    });
+    let reference = take_option(&mut args, "--reference").map(|path| {
+        reference_marks(&std::fs::read_to_string(path).expect("the reference is readable"))
+    });
     let nodes = match args.first().and_then(|a| a.parse::<u64>().ok()) {
         Some(nodes) => {
             args.remove(0);
@@ -42,7 +79,10 @@ fn main() {
     };
     for path in &args {
         let text = std::fs::read_to_string(path).expect("the record is readable");
-        let analyser = Analyser::new(&AnalysisOptions::default());
+        let analyser = Analyser::new(&AnalysisOptions {
+            hash_bytes: hash_mib << 20,
+            threads: 1,
+        });
         let engine = Engine {
             analyser: &analyser,
             limits: EngineLimits {
@@ -60,12 +100,27 @@ fn main() {
         let (cpu, wall) = (cpu_seconds() - cpu, wall.elapsed().as_secs_f64());
         let mut marks = [0usize; 5];
         let mut plies = 0;
+        let (mut depths, mut estimated) = (0, 0);
+        let (mut compared, mut agreeing, mut seeds_away) = (0, 0, 0);
         for game in &report.games {
             let Some(review) = &game.engine else { continue };
             for ply in &review.plies {
                 plies += 1;
                 let at = ply.mark.map_or(0, |mark| mark as usize + 1);
                 marks[at] += 1;
+                if !ply.exact {
+                    depths += ply.depth;
+                    estimated += 1;
+                }
+                let glyph = ply.mark.map_or("-", |mark| mark.glyph());
+                if let Some((mark, loss)) = reference
+                    .as_ref()
+                    .and_then(|marks| marks.get(&(path.clone(), ply.ply)))
+                {
+                    compared += 1;
+                    agreeing += usize::from(mark == glyph);
+                    seeds_away += (loss - ply.loss).abs();
+                }
                 println!(
                     "{path} {} {} {} loss {} value {} best {} {} {}",
                     ply.ply,
@@ -87,8 +142,17 @@ fn main() {
             }
         }
         println!(
-            "{path}: {plies} plies, CPU {cpu:.2} s, wall {wall:.2} s; ! {} ?! {} ? {} ?? {}",
-            marks[1], marks[2], marks[3], marks[4]
+            "{path}: {plies} plies, CPU {cpu:.2} s, wall {wall:.2} s; ! {} ?! {} ? {} ?? {}; mean depth {:.2} ({estimated} estimated)",
+            marks[1],
+            marks[2],
+            marks[3],
+            marks[4],
+            f64::from(depths) / f64::from(estimated.max(1))
         );
+        if reference.is_some() {
+            println!(
+                "{path}: {agreeing} of {compared} marks as the reference's, losses {seeds_away} seeds away from its"
+            );
+        }
     }
 }
