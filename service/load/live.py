@@ -7,7 +7,11 @@ INTERVAL seconds (the legal moves asked of /v1/moves: the rules live in the
 engine only), M spectators' event streams spread over the servers, each
 client from a loopback address of its own (127.0.0.2...). With a server's
 pid given, it is killed (`kill -9`) mid-run: its keepers and spectators move
-to the next server, a keeper retrying its move with the same ply.
+to another server, a keeper retrying its move with the same ply. As clients
+behind a load balancer or DNS would, those of one server spread over the
+others (LIVE_FAILOVER=next sends them all to the next one instead), and a
+spectator waits before following again the `retry:` time its stream last
+sent, as a browser's EventSource does (at once if none).
 
 Prints the moves' acknowledgement (from the post to its 200) and the
 spectators' reception (from the post to the event's arrival) p50 and p99,
@@ -17,11 +21,16 @@ server afterwards, every acknowledged move missing from its game (lost).
 
 Environment: LIVE_SERVERS (host:port,...), LIVE_TOKEN (a write token),
 LIVE_GAMES (100), LIVE_SPECTATORS (500), LIVE_SECONDS (60), LIVE_INTERVAL_MS
-(5000), LIVE_PROCESSES (4: the boards split over processes, each board's
-keeper and spectators in one), LIVE_SOURCES (100 loopback addresses),
+(5000), LIVE_PROCESSES (4: the spectators split over processes),
+LIVE_KEEPER_PROCESSES (2: the keepers split over processes of their own,
+as phones are not the spectators' machines: a keeper's move does not wait
+in one event loop behind hundreds of streams reconnecting), LIVE_SOURCES (100 loopback addresses),
 LIVE_KILL_PID, LIVE_KILL_INDEX (0), LIVE_KILL_AT (half the run, seconds),
 LIVE_SERVER_PIDS (pid,...: their CPU time over the run is printed, beside
-the harness's own and the whole machine's).
+the harness's own and the whole machine's), LIVE_FAILOVER (spread).
+
+Each process's own event loop is timed too (a 10 ms sleep's lateness, its
+lag): the harness, on the same cores, could delay what it measures.
 
 Needs Linux (any 127.x.y.z address is the loopback).
 """
@@ -51,6 +60,7 @@ SPECTATORS = setting("LIVE_SPECTATORS", 500)
 SECONDS = setting("LIVE_SECONDS", 60)
 INTERVAL = setting("LIVE_INTERVAL_MS", 5000) / 1000
 PROCESSES = setting("LIVE_PROCESSES", 4)
+KEEPER_PROCESSES = setting("LIVE_KEEPER_PROCESSES", 2)
 SOURCES = setting("LIVE_SOURCES", 100)
 KILL_PID = os.environ.get("LIVE_KILL_PID")
 KILL_INDEX = setting("LIVE_KILL_INDEX", 0)
@@ -58,6 +68,8 @@ KILL_AT = setting("LIVE_KILL_AT", SECONDS // 2)
 SERVER_PIDS = [p for p in os.environ.get("LIVE_SERVER_PIDS", "").split(",") if p]
 TICK = os.sysconf("SC_CLK_TCK")
 STORM = 5  # seconds after the kill whose servers' CPU is printed
+FAILOVER = os.environ.get("LIVE_FAILOVER", "spread")
+PROBE = 0.01  # seconds between the loop lag probe's wake-ups
 
 
 def cpu_of(pid):
@@ -97,22 +109,38 @@ def machine_cpu():
 class Run:
     """One process's share: its boards, their numbers."""
 
-    def __init__(self, worker, killed_at):
+    def __init__(self, worker, killed_at, game_ids):
         self.worker = worker
         self.killed_at = killed_at  # a shared double: the kill's time.time()
+        # Shared: each board's current game id (its 16 hex digits as a
+        # number; 0 before its first game), set by its keeper's process.
+        self.game_ids = game_ids
         self.acks = []  # (sent, seconds, retried)
-        self.seen = []  # (sent, seconds, retried)
+        self.arrivals = []  # (game, ply, time.time()) of the moves' events
+        self.lags = []  # (time.time(), seconds late) of the loop lag probe
+        # The retried moves' time apart: (sent, until the failure was
+        # seen, opening the new connection, the request on it).
+        self.retry_parts = []
         self.retried = set()  # (game, ply) of the moves whose first send failed
         self.errors = {}
         self.retries = 0
         self.reconnects = 0
         self.sent = {}  # (game, ply) -> time.time() of the first send
         self.acked = {}  # game -> [moves]
-        self.boards = {}  # board -> current game id
-        self.board_changed = {}  # board -> asyncio.Event
+        self.boards = {}  # board -> current game id, in a keeper's process
         self.open_streams = 0
         self.stop = False
         self.source = 0
+
+    def game_of(self, board):
+        """The board's current game id, None before its first."""
+        n = self.game_ids[board]
+        return f"{n:016x}" if n else None
+
+    async def board_changed(self, board, game):
+        """Waits till the board has a game other than `game`."""
+        while self.game_of(board) == game and not self.stop:
+            await asyncio.sleep(0.25)
 
     def error(self, what):
         self.errors[what] = self.errors.get(what, 0) + 1
@@ -122,11 +150,18 @@ class Run:
         n = (self.worker * 7919 + self.source) % SOURCES
         return f"127.0.{2 + n // 250}.{2 + n % 250}"
 
-    def next_server(self, index):
-        nxt = (index + 1) % len(SERVERS)
-        if self.killed_at.value and nxt == KILL_INDEX:
-            nxt = (nxt + 1) % len(SERVERS)
-        return nxt
+    def next_server(self, index, who):
+        """The server client `who` tries once `index` failed: the next one,
+        or (spread) one of the others picked by `who`; the killed server
+        skipped once known."""
+        if FAILOVER == "next":
+            nxt = (index + 1) % len(SERVERS)
+            if self.killed_at.value and nxt == KILL_INDEX:
+                nxt = (nxt + 1) % len(SERVERS)
+            return nxt
+        others = [s for s in range(len(SERVERS))
+                  if s != index and not (self.killed_at.value and s == KILL_INDEX)]
+        return others[who % len(others)] if others else index
 
 
 class Connection:
@@ -191,6 +226,7 @@ async def exchange(run, state, method, path, body, bearer, deadline):
     """A request on the keeper's connection, reopened on the next server
     when it fails, until `deadline`."""
     tries = 0
+    failed_at = None
     while True:
         if tries:
             run.retries += 1
@@ -202,19 +238,27 @@ async def exchange(run, state, method, path, body, bearer, deadline):
             await asyncio.sleep(0.1)
         tries += 1
         try:
+            opening = time.time()
             if state["connection"] is None:
                 state["connection"] = await Connection.open(run, state["server"])
-            return await asyncio.wait_for(
+            asking = time.time()
+            answer = await asyncio.wait_for(
                 state["connection"].request(method, path, body, bearer), 10
             )
+            if failed_at is not None and state.get("move"):
+                sent = run.sent[state["move"]]
+                run.retry_parts.append((sent, failed_at - sent, asking - opening, time.time() - asking))
+            return answer
         except (OSError, ConnectionError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError, IndexError) as e:
             run.error(f"request: {type(e).__name__}")
+            if failed_at is None:
+                failed_at = time.time()
             if state.get("move"):
                 run.retried.add(state["move"])
             if state["connection"]:
                 state["connection"].close()
             state["connection"] = None
-            state["server"] = run.next_server(state["server"])
+            state["server"] = run.next_server(state["server"], state["who"])
 
 
 async def start_game(run, state, board):
@@ -227,8 +271,7 @@ async def start_game(run, state, board):
     started = json.loads(data)
     run.acked[started["id"]] = []
     run.boards[board] = started["id"]
-    run.board_changed[board].set()
-    run.board_changed[board] = asyncio.Event()
+    run.game_ids[board] = int(started["id"], 16)
     return started["key"]
 
 
@@ -242,7 +285,7 @@ async def legal(run, state, position):
 
 
 async def keeper(run, board, key, begin, until):
-    state = {"connection": None, "server": board % len(SERVERS)}
+    state = {"connection": None, "server": board % len(SERVERS), "who": board // len(SERVERS)}
     rng = random.Random(board)
     game, ply, position = run.boards.get(board), 0, None
     moves = None
@@ -292,8 +335,9 @@ async def keeper(run, board, key, begin, until):
             key = None
 
 
-async def follow(run, server, game, last):
-    """One stream of `game`: the last ply seen, and whether it ended."""
+async def follow(run, server, game, last, stream):
+    """One stream of `game`: the last ply seen, and whether it ended; the
+    stream's `retry:` time (milliseconds) kept in `stream`."""
     connection = await Connection.open(run, server)
     try:
         status, _ = await asyncio.wait_for(
@@ -322,14 +366,15 @@ async def follow(run, server, game, last):
                             if ply != last + 1:
                                 run.error(f"spectator: ply {ply} after {last}")
                             last = ply
-                            sent = run.sent.get((game, ply))
-                            if sent is not None:
-                                run.seen.append((sent, arrived - sent, (game, ply) in run.retried))
+                            run.arrivals.append((game, ply, arrived))
                             if '"game_over":{' in event.get("data", ""):
                                 return last, True
                         elif name == "end":
                             return last, True
                         event = {}
+                    elif line.startswith("retry:"):
+                        if line[6:].strip().isdigit():
+                            stream["retry"] = int(line[6:].strip())
                     elif ":" in line:
                         field, _, value = line.partition(":")
                         event[field] = event.get(field, "") + value.lstrip()
@@ -340,44 +385,52 @@ async def follow(run, server, game, last):
         connection.close()
 
 
-async def spectator(run, board, server):
+async def spectator(run, board, server, who):
     last, game = 0, None
+    stream = {"retry": None}
     while not run.stop:
-        if run.boards.get(board) != game:
-            game, last = run.boards.get(board), 0
+        if run.game_of(board) != game:
+            game, last = run.game_of(board), 0
         if game is None:
-            await run.board_changed[board].wait()
+            await run.board_changed(board, game)
             continue
         failed = False
         try:
-            last, ended = await follow(run, server, game, last)
+            last, ended = await follow(run, server, game, last, stream)
         except (OSError, ConnectionError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError) as e:
             run.error(f"stream: {type(e).__name__}")
             ended, failed = False, True
         if run.stop:
             return
-        if run.boards.get(board) != game:
+        if run.game_of(board) != game:
             continue
         if ended:
-            await run.board_changed[board].wait()
+            await run.board_changed(board, game)
         else:
-            # A stream the server closed follows again at once from the
-            # next server; one that could not open waits first.
+            # A stream the server closed follows again from another
+            # server, after its `retry:` time (EventSource's way), at
+            # once without one; one that could not open waits first.
             run.reconnects += 1
-            server = run.next_server(server)
-            if failed:
+            server = run.next_server(server, who)
+            if stream["retry"] is not None:
+                await asyncio.sleep(stream["retry"] / 1000)
+            elif failed:
                 await asyncio.sleep(0.2)
 
 
-async def work(worker, barrier, killed_at, out):
-    run = Run(worker, killed_at)
-    boards = [b for b in range(GAMES) if b % PROCESSES == worker]
-    for b in boards:
-        run.board_changed[b] = asyncio.Event()
+def cpu_so_far():
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+async def keep(worker, barrier, killed_at, game_ids, out):
+    """A keepers' process: starts its boards' games, then plays them."""
+    run = Run(worker, killed_at, game_ids)
+    boards = [b for b in range(GAMES) if b % KEEPER_PROCESSES == worker]
     keys = {}
 
     async def begin_board(b):
-        state = {"connection": None, "server": b % len(SERVERS)}
+        state = {"connection": None, "server": b % len(SERVERS), "who": b // len(SERVERS)}
         try:
             keys[b] = await start_game(run, state, b)
         finally:
@@ -386,10 +439,30 @@ async def work(worker, barrier, killed_at, out):
 
     for i in range(0, len(boards), 16):
         await asyncio.gather(*(begin_board(b) for b in boards[i:i + 16]))
-    mine = [i for i in range(SPECTATORS) if (i % GAMES) % PROCESSES == worker]
+    await asyncio.get_running_loop().run_in_executor(None, barrier.wait)
+    cpu_at_start = cpu_so_far()
+    begin = time.time()
+    until = begin + SECONDS
+    probe = asyncio.create_task(lag_probe(run, until))
+    await asyncio.gather(*(keeper(run, b, keys.get(b), begin, until) for b in boards))
+    probe.cancel()
+    out.put({"cpu": cpu_so_far() - cpu_at_start, "acks": run.acks, "sent": run.sent,
+             "retried": run.retried, "keeper_lags": run.lags, "retry_parts": run.retry_parts,
+             "errors": run.errors, "retries": run.retries, "acked": run.acked,
+             "games": len(keys)})
+
+
+async def watch(worker, barrier, killed_at, game_ids, out):
+    """A spectators' process: opens its streams once their games are
+    started, and follows them till the run's end."""
+    run = Run(KEEPER_PROCESSES + worker, killed_at, game_ids)
+    mine = [i for i in range(SPECTATORS) if i % PROCESSES == worker]
+    waited = time.time()
+    while not all(run.game_of(i % GAMES) for i in mine) and time.time() - waited < 120:
+        await asyncio.sleep(0.1)
     tasks = []
     for n, i in enumerate(mine):
-        tasks.append(asyncio.create_task(spectator(run, i % GAMES, i % len(SERVERS))))
+        tasks.append(asyncio.create_task(spectator(run, i % GAMES, i % len(SERVERS), i // len(SERVERS))))
         if n % 50 == 49:
             await asyncio.sleep(0.01)
     waited = time.time()
@@ -397,24 +470,34 @@ async def work(worker, barrier, killed_at, out):
         await asyncio.sleep(0.1)
     opened = run.open_streams
     await asyncio.get_running_loop().run_in_executor(None, barrier.wait)
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    cpu_at_start = usage.ru_utime + usage.ru_stime
-    begin = time.time()
-    until = begin + SECONDS
-    await asyncio.gather(*(keeper(run, b, keys.get(b), begin, until) for b in boards))
+    cpu_at_start = cpu_so_far()
+    until = time.time() + SECONDS
+    await lag_probe(run, until)
     await asyncio.sleep(2)
     run.stop = True
     for task in tasks:
         task.cancel()
     await asyncio.wait(tasks, timeout=5)
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    out.put({"cpu": usage.ru_utime + usage.ru_stime - cpu_at_start, "acks": run.acks, "seen": run.seen, "errors": run.errors, "retries": run.retries,
-             "reconnects": run.reconnects, "acked": run.acked, "opened": opened,
-             "streams": len(mine), "games": len(keys)})
+    out.put({"cpu": cpu_so_far() - cpu_at_start, "arrivals": run.arrivals, "lags": run.lags,
+             "errors": run.errors, "reconnects": run.reconnects, "opened": opened,
+             "streams": len(mine)})
 
 
-def worker_main(worker, barrier, killed_at, out):
-    asyncio.run(work(worker, barrier, killed_at, out))
+async def lag_probe(run, until):
+    """The event loop's lag: how late a PROBE sleep wakes, till `until`."""
+    loop = asyncio.get_running_loop()
+    while time.time() < until:
+        asked = loop.time()
+        await asyncio.sleep(PROBE)
+        run.lags.append((time.time(), loop.time() - asked - PROBE))
+
+
+def keeper_main(worker, barrier, killed_at, game_ids, out):
+    asyncio.run(keep(worker, barrier, killed_at, game_ids, out))
+
+
+def spectator_main(worker, barrier, killed_at, game_ids, out):
+    asyncio.run(watch(worker, barrier, killed_at, game_ids, out))
 
 
 def percentiles(label, samples):
@@ -448,11 +531,14 @@ def check(acked, server):
 
 def main():
     multiprocessing.set_start_method("fork")
-    barrier = multiprocessing.Barrier(PROCESSES + 1)
+    barrier = multiprocessing.Barrier(KEEPER_PROCESSES + PROCESSES + 1)
     killed_at = multiprocessing.Value("d", 0.0)
+    game_ids = multiprocessing.Array("Q", GAMES, lock=False)
     out = multiprocessing.Queue()
-    workers = [multiprocessing.Process(target=worker_main, args=(w, barrier, killed_at, out))
-               for w in range(PROCESSES)]
+    workers = [multiprocessing.Process(target=keeper_main, args=(w, barrier, killed_at, game_ids, out))
+               for w in range(KEEPER_PROCESSES)]
+    workers += [multiprocessing.Process(target=spectator_main, args=(w, barrier, killed_at, game_ids, out))
+                for w in range(PROCESSES)]
     started = time.time()
     for w in workers:
         w.start()
@@ -487,11 +573,18 @@ def main():
     postgres = postgres_cpu() - postgres_before
     ran = time.time() - run_began
     kill = killed_at.value
-    print(f"{GAMES} games ({sum(r['games'] for r in results)} started), {SPECTATORS} spectators "
-          f"({sum(r['opened'] for r in results)} streams open at the start), "
+    keepers = [r for r in results if "acks" in r]
+    watchers = [r for r in results if "arrivals" in r]
+    sent = {m: t for r in keepers for m, t in r["sent"].items()}
+    retried = set().union(*(r["retried"] for r in keepers))
+    # A move seen: from its post (by its keeper) to its event's arrival.
+    seen = [(sent[(g, p)], arrived - sent[(g, p)], (g, p) in retried)
+            for r in watchers for g, p, arrived in r["arrivals"] if (g, p) in sent]
+    print(f"{GAMES} games ({sum(r['games'] for r in keepers)} started), {SPECTATORS} spectators "
+          f"({sum(r['opened'] for r in watchers)} streams open at the start), "
           f"a move every {INTERVAL:g} s a game, {SECONDS} s, {len(SERVERS)} servers")
-    for key, label in (("acks", "move acknowledged"), ("seen", "move seen by a spectator")):
-        samples = [s for r in results for s in r[key]]
+    acks = [s for r in keepers for s in r["acks"]]
+    for samples, label in ((acks, "move acknowledged"), (seen, "move seen by a spectator")):
         percentiles(f"{label}, before the kill" if kill else label, [d for t, d, _ in samples if not kill or t < kill])
         if kill:
             percentiles(f"{label}, from the kill on", [d for t, d, _ in samples if t >= kill])
@@ -500,15 +593,28 @@ def main():
         for retried, which in ((True, "retried"), (False, "not retried")):
             percentiles(f"{label}, from the kill on, {which}" if kill else f"{label}, {which}",
                         [d for t, d, r in samples if r == retried and (not kill or t >= kill)])
-    print(f"retries {sum(r['retries'] for r in results)}, "
-          f"spectators' reconnections {sum(r['reconnects'] for r in results)}")
+    for key, whose in (("keeper_lags", "keepers'"), ("lags", "spectators'")):
+        lags = [s for r in results for s in r.get(key, [])]
+        if kill:
+            percentiles(f"{whose} loop lag, before the kill", [d for t, d in lags if t < kill])
+            percentiles(f"{whose} loop lag, {STORM} s from the kill",
+                        [d for t, d in lags if kill <= t < kill + STORM])
+        else:
+            percentiles(f"{whose} loop lag", [d for t, d in lags])
+    if kill:
+        parts = [p for r in keepers for p in r["retry_parts"] if p[0] >= kill]
+        for i, what in ((1, "until the failure is seen"), (2, "opening a new connection"),
+                        (3, "the request on it")):
+            percentiles(f"retried moves, {what}", [p[i] for p in parts])
+    print(f"failover {FAILOVER}; retries {sum(r['retries'] for r in keepers)}, "
+          f"spectators' reconnections {sum(r['reconnects'] for r in watchers)}")
     errors = {}
     for r in results:
         for what, n in r["errors"].items():
             errors[what] = errors.get(what, 0) + n
     for what, n in sorted(errors.items()):
         print(f"error {n}x {what}")
-    acked = {g: m for r in results for g, m in r["acked"].items()}
+    acked = {g: m for r in keepers for g, m in r["acked"].items()}
     survivor = (KILL_INDEX + 1) % len(SERVERS) if KILL_PID else 0
     moves, lost, archived = check(acked, survivor)
     print(f"acknowledged moves {moves}, lost {lost}; games finished into the archive {archived}")

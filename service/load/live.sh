@@ -5,11 +5,15 @@
 # streams spread over the servers, each client from a loopback address
 # of its own (127.0.0.2…). With KILL=1 (the default) the first server is
 # killed (`kill -9`) at KILL_AT seconds (half the run): its keepers and
-# spectators move to the next server, the keepers retrying their move
-# with the same ply. The harness (service/load/live.py, PROCESSES of it) prints
-# the moves' acknowledgement and the spectators' times (p50, p99), the
-# errors, and the acknowledged moves missing afterwards (lost). Results
-# go in docs/performance.md, "Live games".
+# spectators spread over the others (as behind a load balancer;
+# LIVE_FAILOVER=next sends them all to the next one), the keepers
+# retrying their move with the same ply, the spectators following again
+# after their stream's `retry:` time (as EventSource does). The harness
+# (service/load/live.py: the keepers in KEEPER_PROCESSES (2) processes,
+# the spectators in PROCESSES (4)) prints the moves' acknowledgement and
+# the spectators' times (p50, p99), its own event loops' lag, the retried
+# moves' time apart, the errors, and the acknowledged moves missing
+# afterwards (lost). Results go in docs/performance.md, "Live games".
 #
 #   PGURL=postgres://songo@127.0.0.1:55433/songo service/load/live.sh
 #
@@ -69,7 +73,8 @@ kill_env=()
 env LIVE_SERVERS="$(IFS=,; echo "${addresses[*]}")" LIVE_TOKEN="$TOKEN" \
   LIVE_SERVER_PIDS="$(IFS=,; echo "${pids[*]}")" \
   LIVE_GAMES="$GAMES" LIVE_SPECTATORS="$SPECTATORS" LIVE_SECONDS="$DURATION" \
-  LIVE_INTERVAL_MS="$INTERVAL_MS" LIVE_PROCESSES="${PROCESSES:-4}" "${kill_env[@]}" python3 service/load/live.py
+  LIVE_INTERVAL_MS="$INTERVAL_MS" LIVE_PROCESSES="${PROCESSES:-4}" \
+  LIVE_KEEPER_PROCESSES="${KEEPER_PROCESSES:-2}" "${kill_env[@]}" python3 service/load/live.py
 echo "moves stored: $(psql "$URL" -X -A -t -c 'SELECT COUNT(*) FROM live_moves')," \
   "live games finished: $(psql "$URL" -X -A -t -c 'SELECT COUNT(*) FROM live_games WHERE finished IS NOT NULL')"
 for i in $(seq 0 $((SERVERS - 1))); do

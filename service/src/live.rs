@@ -336,10 +336,28 @@ fn event(change: &Change) -> warp::sse::Event {
     })
 }
 
+/// How long a spectator's client waits before following again once its
+/// stream ended (the `retry:` field, which EventSource honours): at least
+/// `RETRY_FLOOR_MS`, plus a share of `RETRY_SPREAD_MS` that differs from
+/// stream to stream, so that the streams of a server that went away come
+/// back to the others spread over half a second, not all at one instant
+/// (issue 39: at one instant they delayed the moves).
+const RETRY_FLOOR_MS: u64 = 100;
+const RETRY_SPREAD_MS: u64 = 500;
+
+/// The next stream's `retry:` time: the streams in turn take the spread's
+/// every millisecond, far apart from one stream to the next (419 is prime
+/// to the spread).
+fn retry_time() -> std::time::Duration {
+    static STREAMS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = STREAMS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    std::time::Duration::from_millis(RETRY_FLOOR_MS + n.wrapping_mul(419) % RETRY_SPREAD_MS)
+}
+
 /// `GET /v1/live/{id}/events`: server-sent events, one per change: the
 /// moves after the `Last-Event-ID` the client sends (all of them
 /// without), then each change as it is stored; the stream ends with the
-/// game.
+/// game. It opens with its `retry:` time (`retry_time`).
 pub(crate) async fn events(
     state: Arc<State>,
     request: Request,
@@ -387,11 +405,14 @@ pub(crate) async fn events(
         waiting,
         receiver,
     };
-    let stream = futures_util::stream::unfold(follow, |mut follow| async move {
+    let retry = warp::sse::Event::default().retry(retry_time());
+    let changes = futures_util::stream::unfold(follow, |mut follow| async move {
         let change = follow.next().await?;
         Some((Ok::<_, Infallible>(event(&change)), follow))
-    })
-    .take_until(stopped(state.stopping.clone()));
+    });
+    let stream = futures_util::stream::once(std::future::ready(Ok(retry)))
+        .chain(changes)
+        .take_until(stopped(state.stopping.clone()));
     Ok(warp::sse::reply(warp::sse::keep_alive().stream(stream)).into_response())
 }
 

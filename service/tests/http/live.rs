@@ -535,3 +535,38 @@ fn a_game_followed_a_moment_ago_is_followed_without_reading_it() {
     drop(server);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A stream opens with its `retry:` time (how long EventSource waits
+/// before following again), 100 to 599 ms and not the same for every
+/// stream: the spectators of a server that went away come back to the
+/// others spread over half a second, not all at one instant (issue 39).
+#[test]
+fn streams_say_when_to_follow_again_spread_over_half_a_second() {
+    let dir = scratch_dir("live-retry");
+    let server = live_server(Location::Sqlite(dir.join("archive.sqlite")));
+    let (id, _) = start_game(
+        &server,
+        &json!({"rules": "songo", "south": "Ada", "north": "Kofi"}),
+    );
+    let mut times = std::collections::BTreeSet::new();
+    for _ in 0..4 {
+        let mut spectator = Spectator::follow(&server, &id, None);
+        // The end of the first event (the head ends with "\r\n\r\n").
+        spectator.wait_for("\n\n");
+        let text = spectator.text();
+        let ms: u64 = text
+            .split("\nretry:")
+            .nth(1)
+            .and_then(|rest| rest.split('\n').next())
+            .and_then(|time| time.trim().parse().ok())
+            .unwrap_or_else(|| panic!("no retry time: {text}"));
+        assert!((100..600).contains(&ms), "{text}");
+        times.insert(ms);
+    }
+    assert!(
+        times.len() > 1,
+        "one retry time for every stream: {times:?}"
+    );
+    drop(server);
+    let _ = std::fs::remove_dir_all(dir);
+}
