@@ -489,16 +489,8 @@ impl<'a> Searcher<'a> {
         moves: &crate::MoveList,
         index: usize,
     ) -> Option<&'s mut Child> {
-        let house = moves.as_slice()[index];
-        let child = slot.insert(Child {
-            position: *position,
-            camp: camp_index(position.rules(), house) as u8,
-            gain: 0,
-            reduces: false,
-            order: 0,
-            key: 0,
-            unplayed: None,
-        });
+        let child = slot.insert(Self::unplayed(position, moves, index));
+        child.unplayed = None;
         // `moves` is this position's own list (`turn`): the move is known
         // legal, so the filters `play_captured` would run again are skipped
         // (fewer instructions a ply, docs/performance.md).

@@ -1118,60 +1118,69 @@ mod tests {
         }
     }
 
-    #[test]
-    fn narrow_and_wide_houses_play_alike() {
-        let mut state = 0x5EED_0F50_u64;
+    /// Plays `games` random games of `rules` (a fixed seed), half from
+    /// the start and half from random boards whose houses hold one of
+    /// `menu`'s counts, where the filters (solidarity, feeding, the exit
+    /// house), laps and captures come up more often; `visit` sees each
+    /// position before its move.
+    fn random_games(
+        rules: Ruleset,
+        (seed, games): (u64, usize),
+        menu: [u32; 8],
+        mut visit: impl FnMut(&Position, &crate::MoveList),
+    ) {
+        let mut state = seed;
         let mut next = |n: usize| {
             state = state
                 .wrapping_mul(6_364_136_223_846_793_005)
                 .wrapping_add(1);
             ((state >> 33) % n as u64) as usize
         };
+        for game in 0..games {
+            let mut position = if game % 2 == 0 {
+                Position::start(rules)
+            } else {
+                let width = rules.houses_per_side();
+                let mut rows = [[0; 7]; 2];
+                for row in &mut rows {
+                    for house in row.iter_mut().take(width) {
+                        *house = menu[next(8)];
+                    }
+                }
+                let (south, north) = (&rows[0][..width], &rows[1][..width]);
+                Position::new(rules, south, north, Score::default(), Side::South)
+                    .expect("a small board")
+            };
+            for _ in 0..200 {
+                let Ok(moves) = position.turn() else {
+                    break;
+                };
+                visit(&position, &moves);
+                let index = next(moves.len());
+                position.play_listed(&moves, index);
+            }
+        }
+    }
+
+    #[test]
+    fn narrow_and_wide_houses_play_alike() {
         for rules in [
             Ruleset::Songo,
             Ruleset::SongoEkang,
             Ruleset::Awale,
             Ruleset::OwareAbapa,
         ] {
-            for game in 0..60 {
-                // Games from the start, and from boards of few seeds a
-                // house, where the filters (solidarity, feeding, the exit
-                // house) and the laps come up more often.
-                let mut position = if game % 2 == 0 {
-                    Position::start(rules)
-                } else {
-                    let width = rules.houses_per_side();
-                    let mut rows = [[0; 7]; 2];
-                    for row in &mut rows {
-                        for house in row.iter_mut().take(width) {
-                            *house = [0, 0, 1, 2, 3, 4, 15, 20][next(8)];
-                        }
-                    }
-                    let (south, north) = (&rows[0][..width], &rows[1][..width]);
-                    Position::new(rules, south, north, Score::default(), Side::South)
-                        .expect("a small board")
-                };
-                for _ in 0..200 {
-                    same_in_both_forms(&position);
-                    let Ok(moves) = position.turn() else {
-                        break;
-                    };
-                    let index = next(moves.len());
-                    position.play_listed(&moves, index);
-                }
-            }
+            random_games(
+                rules,
+                (0x5EED_0F50, 60),
+                [0, 0, 1, 2, 3, 4, 15, 20],
+                |position, _| same_in_both_forms(position),
+            );
         }
     }
 
     #[test]
     fn a_move_said_to_take_no_seed_takes_none() {
-        let mut state = 0x7A4E_5EED_u64;
-        let mut next = |n: usize| {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1);
-            ((state >> 33) % n as u64) as usize
-        };
         for rules in [
             Ruleset::Songo,
             Ruleset::SongoEkang,
@@ -1181,33 +1190,16 @@ mod tests {
             Ruleset::OwareAbapa,
         ] {
             let (mut quiet, mut taking, mut caught) = (0, 0, 0);
-            for game in 0..100 {
-                // From the start, and from boards of few seeds a house or
-                // of laps, where captures, forced exits and kept seeds
-                // come up more often.
-                let mut position = if game % 2 == 0 {
-                    Position::start(rules)
-                } else {
-                    let width = rules.houses_per_side();
-                    let mut rows = [[0; 7]; 2];
-                    for row in &mut rows {
-                        for house in row.iter_mut().take(width) {
-                            *house = [0, 1, 1, 2, 3, 4, 15, 20][next(8)];
-                        }
-                    }
-                    let (south, north) = (&rows[0][..width], &rows[1][..width]);
-                    Position::new(rules, south, north, Score::default(), Side::South)
-                        .expect("a small board")
-                };
-                for _ in 0..200 {
-                    let Ok(moves) = position.turn() else {
-                        break;
-                    };
+            random_games(
+                rules,
+                (0x7A4E_5EED, 100),
+                [0, 1, 1, 2, 3, 4, 15, 20],
+                |position, moves| {
                     for index in 0..moves.len() {
-                        let mut after = position;
-                        after.play_listed(&moves, index).expect("a listed move");
+                        let mut after = *position;
+                        after.play_listed(moves, index).expect("a listed move");
                         let took = after.seeds_on_board() < position.seeds_on_board();
-                        if position.may_take_seeds(&moves, index) {
+                        if position.may_take_seeds(moves, index) {
                             taking += 1;
                             caught += usize::from(took);
                         } else {
@@ -1215,9 +1207,8 @@ mod tests {
                             assert!(!took, "{position} {index}");
                         }
                     }
-                    position.play_listed(&moves, next(moves.len()));
-                }
-            }
+                },
+            );
             // The test is no test unless both answers come up, and a
             // "maybe" is mostly a capture.
             assert!(
