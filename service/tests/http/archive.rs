@@ -22,7 +22,7 @@ pub(crate) fn scratch_dir(name: &str) -> PathBuf {
     dir
 }
 
-pub(crate) fn postgres_location(name: &str) -> Location {
+pub(crate) fn postgres_location(name: &str) -> PostgresScratch {
     let url = match std::env::var("SONGO_TEST_POSTGRES") {
         Ok(url) if url.starts_with("postgres") => url,
         _ => panic!(
@@ -34,9 +34,34 @@ pub(crate) fn postgres_location(name: &str) -> Location {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.subsec_nanos());
-    Location::Postgres {
+    PostgresScratch(Location::Postgres {
         url,
         schema: Some(format!("http_{name}_{}_{nanos}", std::process::id())),
+    })
+}
+
+/// A test's schema of the PostgreSQL test database, dropped at its end
+/// (a database kept between runs does not fill with schemas).
+pub(crate) struct PostgresScratch(Location);
+
+impl std::ops::Deref for PostgresScratch {
+    type Target = Location;
+
+    fn deref(&self) -> &Location {
+        &self.0
+    }
+}
+
+impl Drop for PostgresScratch {
+    fn drop(&mut self) {
+        if let Location::Postgres {
+            url,
+            schema: Some(schema),
+        } = &self.0
+            && let Ok(mut client) = postgres::Client::connect(url, postgres::NoTls)
+        {
+            let _ = client.batch_execute(&format!("DROP SCHEMA \"{schema}\" CASCADE"));
+        }
     }
 }
 
@@ -340,7 +365,7 @@ fn players_and_events_on_sqlite() {
 
 #[test]
 fn players_and_events_on_postgres() {
-    people_routes(postgres_location("people"));
+    people_routes(postgres_location("people").clone());
 }
 
 #[test]
@@ -352,7 +377,7 @@ fn every_archive_route_on_sqlite() {
 
 #[test]
 fn every_archive_route_on_postgres() {
-    every_route(postgres_location("routes"));
+    every_route(postgres_location("routes").clone());
 }
 
 #[test]
@@ -820,7 +845,7 @@ fn revisions_over_http_on_sqlite() {
 
 #[test]
 fn revisions_over_http_on_postgres() {
-    revisions(postgres_location("revisions"));
+    revisions(postgres_location("revisions").clone());
 }
 
 #[test]
@@ -1070,5 +1095,5 @@ fn export_streams_every_match_on_sqlite() {
 
 #[test]
 fn export_streams_every_match_on_postgres() {
-    export_streams_every_match(postgres_location("export"));
+    export_streams_every_match(postgres_location("export").clone());
 }

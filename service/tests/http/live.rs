@@ -191,7 +191,7 @@ fn a_live_game_is_played_followed_and_archived_sqlite() {
 #[test]
 fn a_live_game_is_played_followed_and_archived_postgres_across_servers() {
     let location = postgres_location("live");
-    a_game_is_played_followed_and_archived(location.clone(), Some(location));
+    a_game_is_played_followed_and_archived(location.clone(), Some(location.clone()));
 }
 
 /// With two plies stored (S5 N0): a gap, another move at ply 2, an
@@ -350,7 +350,7 @@ fn a_live_game_takes_a_move_back_and_ends_by_resignation_sqlite() {
 
 #[test]
 fn a_live_game_takes_a_move_back_and_ends_by_resignation_postgres() {
-    undo_and_resignation(postgres_location("live-undo"));
+    undo_and_resignation(postgres_location("live-undo").clone());
 }
 
 /// How long the job slot is held in [`a_move_does_not_wait_for_the_job_slots`].

@@ -80,14 +80,6 @@ fn a_server_stops_cleanly_after_using_its_postgres_archive() {
     assert_eq!(server.get("/v1/games").status, 200);
     assert_eq!(server.get("/v1/games?player=Ada").status, 200);
     assert_eq!(server.stop(), Ok(()));
-    if let songo_service::archive::Location::Postgres {
-        url,
-        schema: Some(schema),
-    } = location
-        && let Ok(mut client) = postgres::Client::connect(&url, postgres::NoTls)
-    {
-        let _ = client.batch_execute(&format!("DROP SCHEMA \"{schema}\" CASCADE"));
-    }
 }
 
 /// Issue 37: a spectator's stream of server-sent events never ends by
