@@ -153,7 +153,7 @@ impl Archive {
         recheck: bool,
     ) -> Result<Result<Vec<BatchOutcome>, Refused>, ArchiveError> {
         // PostgreSQL: the account checked with the look-up of the games'
-        // revised identities, a round trip of the post's seven.
+        // revised identities, in one round trip (six a post, not seven).
         let mut revised = None;
         if recheck && self.db.is_postgres() {
             let identities: Vec<i64> = games.iter().map(|game| game.identity).collect();

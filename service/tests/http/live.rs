@@ -386,12 +386,8 @@ fn a_move_does_not_wait_for_the_job_slots() {
         Some(&key),
         &json!({"ply": 1, "move": first}),
     );
-    let waited = held.elapsed();
     assert_eq!(reply.status, 200, "{}", reply.text());
-    assert!(
-        waited.as_millis() < u128::from(HELD_MS),
-        "the move waited {waited:?}, behind the job slot"
-    );
+    assert_not_behind_the_job_slot(held, "the move");
     for spectator in &mut spectators {
         spectator.wait_for("id:1\n");
     }
@@ -496,6 +492,16 @@ fn hold_the_job_slot(server: &TestServer) -> (TcpStream, std::time::Instant) {
     (sleeper, held)
 }
 
+/// Checks that `what`, done since the slot was taken at `held`, did not
+/// wait for the slot to be free.
+fn assert_not_behind_the_job_slot(held: std::time::Instant, what: &str) {
+    let waited = held.elapsed();
+    assert!(
+        waited.as_millis() < u128::from(HELD_MS),
+        "{what} waited {waited:?}, behind the job slot"
+    );
+}
+
 /// Waits for the sleeper's answer.
 fn let_the_job_slot_go(mut sleeper: TcpStream) {
     let mut answer = String::new();
@@ -519,11 +525,7 @@ fn a_game_followed_a_moment_ago_is_followed_without_reading_it() {
     let last = moves.len();
     let second = Spectator::follow(&server, &id, Some(last - 1));
     let events = second.into_events();
-    let waited = held.elapsed();
-    assert!(
-        waited.as_millis() < u128::from(HELD_MS),
-        "the stream waited {waited:?}, behind the job slot"
-    );
+    assert_not_behind_the_job_slot(held, "the stream");
     assert_eq!(events.len(), 1, "{events:?}");
     assert_eq!(events[0]["ply"], last);
     assert!(events[0]["game_over"].is_object(), "{events:?}");
