@@ -191,8 +191,18 @@ impl Rows {
 
     /// What the statement that counts the games writes besides.
     pub(crate) fn also(&self) -> Also<'_> {
+        let mut params: Vec<&(dyn postgres::types::ToSql + Sync)> = vec![&self.games];
+        params.extend(self.but_games());
+        Also {
+            cte: Rows::CTE,
+            params,
+        }
+    }
+
+    /// The parameters of [`Rows::after_insert`]: the arrays but the
+    /// games'.
+    pub(crate) fn but_games(&self) -> Vec<&(dyn postgres::types::ToSql + Sync)> {
         let mut params: Vec<&(dyn postgres::types::ToSql + Sync)> = vec![
-            &self.games,
             &self.diffs,
             &self.winners,
             &self.shallow,
@@ -204,10 +214,36 @@ impl Rows {
                 .iter()
                 .map(|bounds| bounds as &(dyn postgres::types::ToSql + Sync)),
         );
-        Also {
-            cte: Rows::CTE,
-            params,
-        }
+        params
+    }
+
+    /// The insert of the rows as a common table expression of the
+    /// statement that inserts their games (`ins`, returning each stored
+    /// game's `id` and `identity`): only the games stored get a row, under
+    /// their new ids. The games' identities are `$1`, in the rows' order;
+    /// [`Rows::but_games`] are the parameters from `$first`.
+    pub(crate) fn after_insert(first: usize) -> String {
+        let n = |i: usize| format!("${}", first + i);
+        format!(
+            "tail AS (INSERT INTO index_tail (game, shallow, moves, deep, diff, winner) \
+             SELECT ins.id, ({}::BIGINT[])[g.s:g.se], ({}::TEXT[])[g.m:g.me], \
+                 ({}::BIGINT[])[g.d:g.de], g.diff, g.winner \
+             FROM unnest($1::BIGINT[], {}::BIGINT[], {}::INTEGER[], {}::INTEGER[], \
+                 {}::INTEGER[], {}::INTEGER[], {}::INTEGER[], {}::INTEGER[], {}::INTEGER[]) \
+                 AS g(identity, diff, winner, s, se, m, me, d, de) \
+             JOIN ins ON ins.identity = g.identity)",
+            n(2),
+            n(3),
+            n(4),
+            n(0),
+            n(1),
+            n(5),
+            n(6),
+            n(7),
+            n(8),
+            n(9),
+            n(10)
+        )
     }
 }
 

@@ -175,6 +175,7 @@ macro_rules! both {
 
 both!(
     games_posted_one_at_a_time_answer_as_one_import,
+    posted_games_are_counted_once_for_their_players_and_events,
     a_reimport_adds_nothing,
     games_whose_identities_collide_are_both_kept,
     invalid_games_are_kept_with_their_violations,
@@ -720,6 +721,67 @@ fn games_posted_one_at_a_time_answer_as_one_import(backend: Backend) {
     assert_eq!(answers(&mut posted, &records), expected);
     assert_eq!(newest_games(&mut posted, &records), newest);
     assert_eq!(posted.check().expect("checked"), checked);
+}
+
+/// Games posted one at a time are counted for their players and events
+/// (in PostgreSQL, by the statement that stores them): a player of both
+/// sides once, a game posted again (alone, or with a new one) not at
+/// all, the event's dates those of its games; in PostgreSQL, a row of
+/// the tail a game stored.
+fn posted_games_are_counted_once_for_their_players_and_events(backend: Backend) {
+    let body: String = generated(1)
+        .lines()
+        .filter(|line| {
+            !["[Event ", "[South ", "[North ", "[Date "]
+                .iter()
+                .any(|t| line.starts_with(t))
+        })
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let game = |south: &str, north: &str, date: &str| {
+        let text = format!(
+            "[Event \"Cup\"]\n[South \"{south}\"]\n[North \"{north}\"]\n[Date \"{date}\"]\n{body}"
+        );
+        prepared(&text)
+    };
+    let alone = game("Ama", "Ama", "2026.05.03");
+    let scratch = scratch(backend, "posted-counts");
+    let mut archive = open(&scratch);
+    let number = |sql: &str| raw_number(&scratch.location, sql);
+    let outcome = |imported, duplicates| songo_archive::BatchOutcome {
+        imported,
+        duplicates,
+    };
+    assert_eq!(archive.import(&alone).expect("imported"), outcome(1, 0));
+    let players = "SELECT games FROM players WHERE folded = ";
+    assert_eq!(number(&format!("{players}'ama'")), 1);
+    let paired = game("Ama", "Kofi", "2026.04.01");
+    assert_eq!(archive.import(&paired).expect("imported"), outcome(1, 0));
+    assert_eq!(archive.import(&alone).expect("imported"), outcome(0, 1));
+    let mut two = game("Kofi", "Kofi", "2026.06.01");
+    two.extend(alone.iter().cloned());
+    assert_eq!(archive.import(&two).expect("imported"), outcome(1, 1));
+    assert_eq!(number(&format!("{players}'ama'")), 2);
+    assert_eq!(number(&format!("{players}'kofi'")), 2);
+    assert_eq!(number("SELECT games FROM events"), 3);
+    let date = |column: &str| {
+        number(&format!(
+            "SELECT CAST(REPLACE({column}, '-', '') AS BIGINT) FROM events"
+        ))
+    };
+    assert_eq!(
+        (date("first_date"), date("last_date")),
+        (20260401, 20260601)
+    );
+    let tail = number("SELECT COUNT(*) FROM index_tail");
+    let stored = if matches!(backend, Backend::Postgres) {
+        3
+    } else {
+        0
+    };
+    assert_eq!(tail, stored);
+    let checked = archive.check().expect("checked");
+    assert_eq!(checked.2, 0, "{checked:?}");
 }
 
 /// The explorer's newest games through the first positions of `records`.
