@@ -550,7 +550,7 @@ struct Pending {
     /// (none once it may not: a large import, a correction).
     tail: Option<Vec<tail::TailGame>>,
     /// PostgreSQL: games whose rows of the tail, and counts, were written
-    /// with their insert ([`Archive::import_in_transaction_postgres`]).
+    /// by their insert's statement ([`Archive::store_one_counted`]).
     tail_written: usize,
 }
 
@@ -1556,19 +1556,6 @@ impl Archive {
         true
     }
 
-    /// PostgreSQL: whether `games` more games may be stored with their
-    /// counts and rows of the tail in their insert's statement (a post's
-    /// round trip fewer): the transaction writes to the tail, and nothing
-    /// else is counted yet (its counts are written in one statement, the
-    /// rows locked in one order).
-    fn counts_with_insert(&self, games: usize) -> bool {
-        let pending = &self.pending;
-        pending.tail.as_ref().is_some_and(Vec::is_empty)
-            && pending.tail_written + games <= tail::TAIL_GAMES_A_TRANSACTION
-            && pending.entries.is_empty()
-            && !pending.people.has_counts()
-    }
-
     /// PostgreSQL: the batch's games in one statement (their columns as
     /// arrays, `unnest`ed), instead of a statement and a round trip a
     /// game; the ids of those the archive did not hold come back with
@@ -1596,6 +1583,15 @@ impl Archive {
         }
         if fresh.is_empty() {
             return Ok((stored, met));
+        }
+        if let ([game], [index]) = (&fresh[..], &fresh_index[..])
+            && self.counts_with_insert()
+        {
+            if self.store_one_counted(game, now, by)? {
+                return Ok((1, met));
+            }
+            met.push(*index);
+            return Ok((0, met));
         }
         let people = self.people_of(fresh.iter().copied())?;
         let south_player: Vec<Option<i64>> = people.iter().map(|ids| ids.south).collect();
@@ -1636,19 +1632,7 @@ impl Archive {
             .iter()
             .map(|g| i32::from(g.verdict.is_some_and(|verdict| verdict.forfeit)))
             .collect();
-        let with_counts = self.counts_with_insert(fresh.len());
-        let tail_rows = tail::Rows::of(
-            &fresh
-                .iter()
-                .filter(|_| with_counts)
-                .map(|game| tail::TailGame::of(0, game_ending(game), &game.passages))
-                .collect::<Vec<_>>(),
-        );
-        let sql = if with_counts {
-            insert_and_count_postgres()
-        } else {
-            insert_games_postgres("id, identity")
-        };
+        let sql = insert_games_postgres();
         let mut params: Vec<&(dyn postgres::types::ToSql + Sync)> = vec![
             &identity,
             &rules,
@@ -1675,25 +1659,10 @@ impl Archive {
             &now,
             &by,
         ]);
-        if with_counts {
-            params.extend(tail_rows.but_games());
-        }
         let rows = self.db.query_postgres(&sql, &params)?;
         let mut ids = std::collections::HashMap::with_capacity(rows.len());
         for row in &rows {
             ids.insert(row.try_get::<_, i64>(1)?, row.try_get::<_, i64>(0)?);
-        }
-        if with_counts {
-            // Counted and in the tail already.
-            for (game, index) in fresh.into_iter().zip(fresh_index) {
-                if ids.contains_key(&game.identity) {
-                    stored += 1;
-                } else {
-                    met.push(index);
-                }
-            }
-            self.pending.tail_written += stored;
-            return Ok((stored, met));
         }
         // In the batch's order, which is the ids' order: each posting
         // list's entries stay sorted by game.
@@ -2033,10 +2002,18 @@ fn insert_game_sqlite() -> String {
     )
 }
 
+/// How a game ended, for the explorer's counts.
+fn game_ending(game: &Prepared) -> Option<Ending> {
+    game.score.map(|(south, north)| Ending {
+        diff: south - north,
+        winner: game.verdict.and_then(|verdict| verdict.winner),
+    })
+}
+
 /// A batch's games in PostgreSQL: one statement, a column an array
 /// (those of [`GAME_COLUMNS`] and [`LATER_COLUMNS`]), then when they were
 /// imported and by whom, one value each.
-fn insert_games_postgres(returning: &str) -> String {
+fn insert_games_postgres() -> String {
     let mut columns: Vec<(&str, &str)> = GAME_COLUMNS.to_vec();
     columns.extend(LATER_COLUMNS);
     let arrays: Vec<String> = columns
@@ -2052,35 +2029,11 @@ fn insert_games_postgres(returning: &str) -> String {
     ];
     format!(
         "INSERT INTO games ({}) SELECT t.*, {} FROM unnest({}) AS t \
-         ON CONFLICT (identity) DO NOTHING RETURNING {returning}",
+         ON CONFLICT (identity) DO NOTHING RETURNING id, identity",
         names.join(", "),
         scalars.join(", "),
         arrays.join(", ")
     )
-}
-
-/// [`insert_games_postgres`] that also counts the games stored for their
-/// players and events and writes their rows of the tail
-/// ([`tail::Rows::after_insert`], its parameters after the insert's):
-/// the ids and identities of the games stored.
-fn insert_and_count_postgres() -> String {
-    let insert = insert_games_postgres("id, identity, south_player, north_player, event_id, date");
-    let first = GAME_COLUMNS.len() + LATER_COLUMNS.len() + 3;
-    format!(
-        "WITH ins AS ({insert}), {}, {} \
-         SELECT id, identity, (SELECT COUNT(*) FROM counted_players), \
-             (SELECT COUNT(*) FROM counted_events) FROM ins",
-        people::COUNT_INSERTED,
-        tail::Rows::after_insert(first)
-    )
-}
-
-/// How a game ended, for the explorer's counts.
-fn game_ending(game: &Prepared) -> Option<Ending> {
-    game.score.map(|(south, north)| Ending {
-        diff: south - north,
-        winner: game.verdict.and_then(|verdict| verdict.winner),
-    })
 }
 
 /// Rows a multi-row statement writes (its last one of a transaction

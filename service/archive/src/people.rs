@@ -494,33 +494,6 @@ const COUNT_GAMES: &str = "\
         FROM unnest($4::BIGINT[], $5::BIGINT[], $6::TEXT[], $7::TEXT[]) AS t(id, n, f, l) \
         WHERE events.id = t.id AND events.id IN (SELECT id FROM locked_events) RETURNING 1)";
 
-/// [`COUNT_GAMES`] for the games `ins` stored (a games' insert returning
-/// their `south_player`, `north_player`, `event_id` and `date`), counted
-/// in the statement that stores them: a post's games, counted as
-/// [`Pending::count`] counts them (a player of both sides once), their
-/// rows locked in the same order.
-pub(crate) const COUNT_INSERTED: &str = "\
-    added_players AS (SELECT v.id, COUNT(*) AS n FROM ins CROSS JOIN LATERAL \
-        (VALUES (ins.south_player), (NULLIF(ins.north_player, ins.south_player))) AS v(id) \
-        WHERE v.id IS NOT NULL GROUP BY v.id), \
-    added_events AS (SELECT event_id AS id, COUNT(*) AS n, MIN(date) AS f, MAX(date) AS l \
-        FROM ins WHERE event_id IS NOT NULL GROUP BY event_id), \
-    locked_players AS MATERIALIZED (SELECT id FROM players \
-        WHERE id IN (SELECT id FROM added_players) ORDER BY id FOR UPDATE), \
-    locked_events AS MATERIALIZED (SELECT id FROM events \
-        WHERE id IN (SELECT id FROM added_events) \
-        AND (SELECT COUNT(*) FROM locked_players) >= 0 ORDER BY id FOR UPDATE), \
-    counted_players AS (UPDATE players SET games = players.games + t.n \
-        FROM added_players AS t \
-        WHERE players.id = t.id AND players.id IN (SELECT id FROM locked_players) RETURNING 1), \
-    counted_events AS (UPDATE events SET games = events.games + t.n, \
-        first_date = CASE WHEN t.f IS NOT NULL AND (events.first_date IS NULL \
-            OR t.f < events.first_date) THEN t.f ELSE events.first_date END, \
-        last_date = CASE WHEN t.l IS NOT NULL AND (events.last_date IS NULL \
-            OR t.l > events.last_date) THEN t.l ELSE events.last_date END \
-        FROM added_events AS t \
-        WHERE events.id = t.id AND events.id IN (SELECT id FROM locked_events) RETURNING 1)";
-
 /// The end of [`COUNT_GAMES`]'s statement: it reads the updates, in
 /// order (an update no query reads would run last, after the others).
 const COUNTED: &str =

@@ -105,6 +105,69 @@ impl TailGame {
     }
 }
 
+/// A game alone stored, counted for its players and event and given its
+/// row of the tail by one statement ([`Archive::store_one_counted`]):
+/// the games' insert (parameters as [`super::insert_games_postgres`]'s,
+/// a value each), then the tail's row (`$23` to `$27`). Nothing is
+/// counted nor written when the archive holds the game's identity (no
+/// id returned). The players' and events' rows are locked in id order,
+/// the players' first, as [`super::people`]'s counts lock them. A
+/// statement for one game: a post's round trip fewer, and a plan of a
+/// few nodes (PostgreSQL builds each node again at each execution: a
+/// fifth of its CPU a post, `perf`), not one for arrays of games.
+static ONE_COUNTED: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    let columns: Vec<(&str, &str)> = super::GAME_COLUMNS
+        .iter()
+        .chain(super::LATER_COLUMNS.iter())
+        .copied()
+        .collect();
+    let names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
+    let values: Vec<String> = columns
+        .iter()
+        .enumerate()
+        .map(|(i, (_, ty))| format!("${}::{}", i + 1, ty.trim_end_matches("[]")))
+        .collect();
+    let at = |name: &str| names.iter().position(|n| *n == name).map_or(0, |i| i + 1);
+    let (date, south, north, event) = (
+        at("date"),
+        at("south_player"),
+        at("north_player"),
+        at("event_id"),
+    );
+    let (imported, by) = (columns.len() + 1, columns.len() + 2);
+    format!(
+        "WITH ins AS (INSERT INTO games ({}, imported, imported_by) \
+             VALUES ({}, ${imported}::BIGINT, ${by}::TEXT) \
+             ON CONFLICT (identity) DO NOTHING RETURNING id), \
+         locked_players AS MATERIALIZED (SELECT id FROM players \
+             WHERE id IN (${south}::BIGINT, ${north}::BIGINT) AND EXISTS (SELECT 1 FROM ins) \
+             ORDER BY id FOR UPDATE), \
+         locked_events AS MATERIALIZED (SELECT id FROM events WHERE id = ${event}::BIGINT \
+             AND EXISTS (SELECT 1 FROM ins) AND (SELECT COUNT(*) FROM locked_players) >= 0 \
+             FOR UPDATE), \
+         counted_players AS (UPDATE players SET games = games + 1 \
+             WHERE id IN (SELECT id FROM locked_players) RETURNING 1), \
+         counted_events AS (UPDATE events SET games = games + 1, \
+             first_date = CASE WHEN ${date}::TEXT IS NOT NULL AND (first_date IS NULL \
+                 OR ${date}::TEXT < first_date) THEN ${date}::TEXT ELSE first_date END, \
+             last_date = CASE WHEN ${date}::TEXT IS NOT NULL AND (last_date IS NULL \
+                 OR ${date}::TEXT > last_date) THEN ${date}::TEXT ELSE last_date END \
+             WHERE id IN (SELECT id FROM locked_events) RETURNING 1), \
+         tail AS (INSERT INTO index_tail (game, shallow, moves, deep, diff, winner) \
+             SELECT id, ${}::BIGINT[], ${}::TEXT[], ${}::BIGINT[], ${}::BIGINT, ${}::INTEGER \
+             FROM ins) \
+         SELECT id, (SELECT COUNT(*) FROM counted_players), \
+             (SELECT COUNT(*) FROM counted_events) FROM ins",
+        names.join(", "),
+        values.join(", "),
+        by + 1,
+        by + 2,
+        by + 3,
+        by + 4,
+        by + 5,
+    )
+});
+
 /// The ending's two columns: the score's difference, and the winner
 /// (1 South, -1 North, 0 a draw).
 fn ending_columns(ending: Option<Ending>) -> (Option<i64>, Option<i32>) {
@@ -191,18 +254,8 @@ impl Rows {
 
     /// What the statement that counts the games writes besides.
     pub(crate) fn also(&self) -> Also<'_> {
-        let mut params: Vec<&(dyn postgres::types::ToSql + Sync)> = vec![&self.games];
-        params.extend(self.but_games());
-        Also {
-            cte: Rows::CTE,
-            params,
-        }
-    }
-
-    /// The parameters of [`Rows::after_insert`]: the arrays but the
-    /// games'.
-    pub(crate) fn but_games(&self) -> Vec<&(dyn postgres::types::ToSql + Sync)> {
         let mut params: Vec<&(dyn postgres::types::ToSql + Sync)> = vec![
+            &self.games,
             &self.diffs,
             &self.winners,
             &self.shallow,
@@ -214,36 +267,10 @@ impl Rows {
                 .iter()
                 .map(|bounds| bounds as &(dyn postgres::types::ToSql + Sync)),
         );
-        params
-    }
-
-    /// The insert of the rows as a common table expression of the
-    /// statement that inserts their games (`ins`, returning each stored
-    /// game's `id` and `identity`): only the games stored get a row, under
-    /// their new ids. The games' identities are `$1`, in the rows' order;
-    /// [`Rows::but_games`] are the parameters from `$first`.
-    pub(crate) fn after_insert(first: usize) -> String {
-        let n = |i: usize| format!("${}", first + i);
-        format!(
-            "tail AS (INSERT INTO index_tail (game, shallow, moves, deep, diff, winner) \
-             SELECT ins.id, ({}::BIGINT[])[g.s:g.se], ({}::TEXT[])[g.m:g.me], \
-                 ({}::BIGINT[])[g.d:g.de], g.diff, g.winner \
-             FROM unnest($1::BIGINT[], {}::BIGINT[], {}::INTEGER[], {}::INTEGER[], \
-                 {}::INTEGER[], {}::INTEGER[], {}::INTEGER[], {}::INTEGER[], {}::INTEGER[]) \
-                 AS g(identity, diff, winner, s, se, m, me, d, de) \
-             JOIN ins ON ins.identity = g.identity)",
-            n(2),
-            n(3),
-            n(4),
-            n(0),
-            n(1),
-            n(5),
-            n(6),
-            n(7),
-            n(8),
-            n(9),
-            n(10)
-        )
+        Also {
+            cte: Rows::CTE,
+            params,
+        }
     }
 }
 
@@ -290,6 +317,83 @@ pub(crate) fn move_rows(db: &mut Db) -> Result<usize, DbError> {
 }
 
 impl Archive {
+    /// PostgreSQL: whether the transaction's next game may be stored by
+    /// [`Archive::store_one_counted`]: it writes to the tail, and nothing
+    /// else is counted yet (a transaction's counts are written in one
+    /// statement, the rows locked in one order).
+    pub(crate) fn counts_with_insert(&self) -> bool {
+        let pending = &self.pending;
+        pending.tail.as_ref().is_some_and(Vec::is_empty)
+            && pending.tail_written < TAIL_GAMES_A_TRANSACTION
+            && pending.entries.is_empty()
+            && !pending.people.has_counts()
+    }
+
+    /// PostgreSQL: stores one game, counts it for its players and event
+    /// and writes its row of the tail, in one statement
+    /// ([`ONE_COUNTED`]); whether it was stored (else the archive holds
+    /// its identity, and nothing was written).
+    pub(crate) fn store_one_counted(
+        &mut self,
+        game: &super::Prepared,
+        now: i64,
+        by: Option<&str>,
+    ) -> Result<bool, DbError> {
+        use songo_notation::record::names;
+        let ids = self
+            .people_of(std::iter::once(game))?
+            .pop()
+            .unwrap_or_default();
+        let tag = |name: &str| game.tags.get(name);
+        let (south_score, north_score) = (game.score.map(|s| s.0), game.score.map(|s| s.1));
+        let valid = i64::from(game.valid);
+        let winner = game.verdict.map(|verdict| verdict.code());
+        let forfeit = i32::from(game.verdict.is_some_and(|verdict| verdict.forfeit));
+        let row = TailGame::of(0, super::game_ending(game), &game.passages);
+        let (diff, won) = ending_columns(row.ending);
+        let (south, north, event, site, round) = (
+            tag(names::SOUTH),
+            tag(names::NORTH),
+            tag(names::EVENT),
+            tag(names::SITE),
+            tag(names::ROUND),
+        );
+        let params: [&(dyn postgres::types::ToSql + Sync); 27] = [
+            &game.identity,
+            &game.rules,
+            &south,
+            &north,
+            &event,
+            &site,
+            &game.date,
+            &round,
+            &game.result,
+            &south_score,
+            &north_score,
+            &game.plies,
+            &valid,
+            &game.violations,
+            &game.record,
+            &winner,
+            &forfeit,
+            &ids.south,
+            &ids.north,
+            &ids.event,
+            &now,
+            &by,
+            &row.shallow,
+            &row.moves,
+            &row.deep,
+            &diff,
+            &won,
+        ];
+        let stored = !self.db.query_postgres(&ONE_COUNTED, &params)?.is_empty();
+        if stored {
+            self.pending.tail_written += 1;
+        }
+        Ok(stored)
+    }
+
     /// PostgreSQL: moves the tail into the buckets (all of it, or
     /// [`TAIL_LENGTH`] times four games), in a transaction of its own,
     /// unless another handle is moving it; the games moved.
