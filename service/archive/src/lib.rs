@@ -1366,9 +1366,7 @@ impl Archive {
         by: Option<&str>,
         revised: Option<std::collections::HashSet<i64>>,
     ) -> Result<Vec<bool>, ArchiveError> {
-        let now = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0));
+        let now = unix_now();
         let mut stored = vec![false; games.len()];
         let all: Vec<usize> = (0..games.len()).collect();
         let mut met = self.store_round(games, &all, now, by, &mut stored, revised)?;
@@ -1587,7 +1585,7 @@ impl Archive {
         if let ([game], [index]) = (&fresh[..], &fresh_index[..])
             && self.counts_with_insert()
         {
-            if self.store_one_counted(game, now, by)? {
+            if self.store_one_counted(game, now, by, None)? == Some(true) {
                 return Ok((1, met));
             }
             met.push(*index);
@@ -2000,6 +1998,13 @@ fn insert_game_sqlite() -> String {
         names.join(", "),
         values.join(", ")
     )
+}
+
+/// Seconds since 1970: when games are imported.
+fn unix_now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0))
 }
 
 /// How a game ended, for the explorer's counts.

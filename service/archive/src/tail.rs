@@ -109,8 +109,11 @@ impl TailGame {
 /// row of the tail by one statement ([`Archive::store_one_counted`]):
 /// the games' insert (parameters as [`super::insert_games_postgres`]'s,
 /// a value each), then the tail's row (`$23` to `$27`). Nothing is
-/// counted nor written when the archive holds the game's identity (no
-/// id returned). The players' and events' rows are locked in id order,
+/// counted nor written when the archive holds the game's identity, or
+/// held it before a correction (no id returned). With `$28`, an
+/// account's name, it also answers whether the account is there and not
+/// revoked (the check of a post's token found a while ago: a round trip
+/// fewer; the caller rolls back when it is not). The players' and events' rows are locked in id order,
 /// the players' first, as [`super::people`]'s counts lock them. A
 /// statement for one game: a post's round trip fewer, and a plan of a
 /// few nodes (PostgreSQL builds each node again at each execution: a
@@ -135,9 +138,11 @@ static ONE_COUNTED: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
         at("event_id"),
     );
     let (imported, by) = (columns.len() + 1, columns.len() + 2);
+    let account = by + 6;
     format!(
         "WITH ins AS (INSERT INTO games ({}, imported, imported_by) \
-             VALUES ({}, ${imported}::BIGINT, ${by}::TEXT) \
+             SELECT {}, ${imported}::BIGINT, ${by}::TEXT \
+             WHERE NOT EXISTS (SELECT 1 FROM revisions WHERE identity = $1::BIGINT) \
              ON CONFLICT (identity) DO NOTHING RETURNING id), \
          locked_players AS MATERIALIZED (SELECT id FROM players \
              WHERE id IN (${south}::BIGINT, ${north}::BIGINT) AND EXISTS (SELECT 1 FROM ins) \
@@ -156,8 +161,9 @@ static ONE_COUNTED: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
          tail AS (INSERT INTO index_tail (game, shallow, moves, deep, diff, winner) \
              SELECT id, ${}::BIGINT[], ${}::TEXT[], ${}::BIGINT[], ${}::BIGINT, ${}::INTEGER \
              FROM ins) \
-         SELECT id, (SELECT COUNT(*) FROM counted_players), \
-             (SELECT COUNT(*) FROM counted_events) FROM ins",
+         SELECT (SELECT id FROM ins), ${account}::TEXT IS NULL OR EXISTS \
+                 (SELECT 1 FROM accounts WHERE name = ${account}::TEXT AND revoked IS NULL), \
+             (SELECT COUNT(*) FROM counted_players), (SELECT COUNT(*) FROM counted_events)",
         names.join(", "),
         values.join(", "),
         by + 1,
@@ -332,13 +338,15 @@ impl Archive {
     /// PostgreSQL: stores one game, counts it for its players and event
     /// and writes its row of the tail, in one statement
     /// ([`ONE_COUNTED`]); whether it was stored (else the archive holds
-    /// its identity, and nothing was written).
+    /// its identity, or held it, and nothing was written). `None` when
+    /// the account `live` (if some) is gone or revoked: roll back.
     pub(crate) fn store_one_counted(
         &mut self,
         game: &super::Prepared,
         now: i64,
         by: Option<&str>,
-    ) -> Result<bool, DbError> {
+        live: Option<&str>,
+    ) -> Result<Option<bool>, DbError> {
         use songo_notation::record::names;
         let ids = self
             .people_of(std::iter::once(game))?
@@ -358,7 +366,7 @@ impl Archive {
             tag(names::SITE),
             tag(names::ROUND),
         );
-        let params: [&(dyn postgres::types::ToSql + Sync); 27] = [
+        let params: [&(dyn postgres::types::ToSql + Sync); 28] = [
             &game.identity,
             &game.rules,
             &south,
@@ -386,12 +394,41 @@ impl Archive {
             &row.deep,
             &diff,
             &won,
+            &live,
         ];
-        let stored = !self.db.query_postgres(&ONE_COUNTED, &params)?.is_empty();
+        let rows = self.db.query_postgres(&ONE_COUNTED, &params)?;
+        let Some(row) = rows.first() else {
+            return Err(DbError::other("no answer to a game's insert"));
+        };
+        if !row.try_get::<_, bool>(1)? {
+            return Ok(None);
+        }
+        let stored = row.try_get::<_, Option<i64>>(0)?.is_some();
         if stored {
             self.pending.tail_written += 1;
         }
-        Ok(stored)
+        Ok(Some(stored))
+    }
+
+    /// PostgreSQL: a post of one game by the account `name`, found a
+    /// while ago: the game stored with the account's check
+    /// ([`Archive::store_one_counted`]), or when the archive holds its
+    /// identity, as [`Archive::add_each_revised`] stores it (a duplicate,
+    /// or a collision). Whether it was stored; `None` when the account is
+    /// gone or revoked.
+    pub(crate) fn post_one(
+        &mut self,
+        game: &super::Prepared,
+        name: &str,
+    ) -> Result<Option<bool>, ArchiveError> {
+        let now = super::unix_now();
+        match self.store_one_counted(game, now, Some(name), Some(name))? {
+            Some(false) => {
+                let stored = self.add_each_revised(std::slice::from_ref(game), Some(name), None)?;
+                Ok(Some(stored.first() == Some(&true)))
+            }
+            answer => Ok(answer),
+        }
     }
 
     /// PostgreSQL: moves the tail into the buckets (all of it, or

@@ -18,6 +18,7 @@ both!(
     posts_committed_together_answer_as_each_alone,
     a_revoked_account_s_posts_store_nothing,
     a_known_account_s_post_of_an_earlier_text_is_a_duplicate,
+    a_known_account_s_post_of_one_game_is_checked_as_it_is_stored,
     posts_at_once_are_each_answered_once_committed,
 );
 
@@ -513,6 +514,59 @@ fn a_known_account_s_post_of_an_earlier_text_is_a_duplicate(backend: Backend) {
     let answers = archive.import_posts(vec![again]);
     assert_eq!(answered(answers), outcome(1, 1));
     assert_eq!(archive.count().expect("a count"), 2);
+}
+
+/// A post of one game by an account looked up a while ago (checked in
+/// PostgreSQL by the statement that stores the game): stored once, a
+/// duplicate when posted again or in its text before an edit; once the
+/// account is revoked, refused, and nothing of it stays (not its event,
+/// not its players).
+fn a_known_account_s_post_of_one_game_is_checked_as_it_is_stored(backend: Backend) {
+    use songo_archive::{Author, GameChange};
+    let scratch = scratch(backend, "posts-one-game");
+    let mut archive = open(&scratch);
+    archive
+        .add_account("keeper", Scope::Admin, None)
+        .expect("made");
+    let keeper = account("keeper", Scope::Admin, None);
+    let post_one = |archive: &mut songo_archive::Archive, text: &str| {
+        let mut answers = archive.import_posts(vec![post(text, &keeper, true)]);
+        assert_eq!(answers.len(), 1);
+        answers.pop().expect("an answer").expect("answered")
+    };
+    let outcome = |imported, duplicates| {
+        Ok(BatchOutcome {
+            imported,
+            duplicates,
+        })
+    };
+    assert_eq!(post_one(&mut archive, CLUB_A_GAME), outcome(1, 0));
+    assert_eq!(post_one(&mut archive, CLUB_A_GAME), outcome(0, 1));
+    let change = GameChange {
+        tags: vec![("South".to_owned(), "Ada N.".to_owned())],
+        moves: None,
+    };
+    let author = Author {
+        account: None,
+        by: "keeper",
+        reason: None,
+    };
+    let id = prepared(CLUB_A_GAME)[0].id();
+    archive.edit(&id, Some(1), &change, author).expect("edited");
+    assert_eq!(post_one(&mut archive, CLUB_A_GAME), outcome(0, 1));
+    let edited = CLUB_A_GAME.replace("[South \"Ada\"]", "[South \"Ada N.\"]");
+    assert_eq!(post_one(&mut archive, &edited), outcome(0, 1));
+    let rows = |table: &str| {
+        super::raw_number(&scratch.location, &format!("SELECT COUNT(*) FROM {table}"))
+    };
+    let (events, players) = (rows("events"), rows("players"));
+    assert!(archive.revoke_account("keeper").expect("revoked"));
+    assert_eq!(
+        post_one(&mut archive, CLUB_B_GAME),
+        Err(Refused::Revoked("keeper".to_owned()))
+    );
+    assert_eq!(archive.count().expect("a count"), 1);
+    assert_eq!((rows("events"), rows("players")), (events, players));
 }
 
 /// Posts sent at once through a server's pool: each answered once its
