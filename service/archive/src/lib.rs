@@ -671,6 +671,9 @@ fn write_pending(db: &mut Db, pending: &mut Pending) -> Result<(), DbError> {
 /// ([`compact`]), so that the explorer's reads stay bounded by the
 /// bucket's bytes, not by how many imports made it.
 fn write_packed_counts(db: &mut Db, added: Vec<(i64, &str, Counts)>) -> Result<(), DbError> {
+    if added.is_empty() {
+        return Ok(());
+    }
     let mut entries: Vec<counts::Entry> = added
         .into_iter()
         .map(|(key, played, counts)| counts::Entry {
@@ -722,6 +725,11 @@ fn write_postings(
 ) -> Result<(), DbError> {
     const SHALLOW_BUCKETS: usize = 1 << postings::SHALLOW_BUCKET_BITS;
     const DEEP_BUCKETS: usize = 1 << postings::DEEP_BUCKET_BITS;
+    // A post's commit has none (its game went to the tail): no counting
+    // sort over every bucket for nothing.
+    if entries.is_empty() {
+        return Ok(());
+    }
     // Grouped by list and bucket with a counting sort: each bucket's
     // entries stay in the order added, which is game order.
     let slot = |bucket: i64, deep: bool| {
