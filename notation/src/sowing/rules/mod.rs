@@ -768,7 +768,7 @@ impl Position {
         let house = *moves.as_slice().get(index)?;
         // The house's place on the board, computed once for the test and
         // the sowing.
-        let origin = house.cycle_index(self.rules);
+        let origin = house.cycle_at(self.rules);
         if house.side != self.to_move || moves.rules != self.rules || board.get(origin) == 0 {
             return None;
         }
@@ -789,7 +789,7 @@ impl Position {
         let Some(&house) = moves.as_slice().get(index) else {
             return true;
         };
-        let origin = house.cycle_index(self.rules);
+        let origin = house.cycle_at(self.rules);
         match self.rules.board_game() {
             BoardGame::Songo => songo::may_take_seeds(self, origin, moves.is_forced()),
             _ => awale::may_take_seeds(self, origin),
