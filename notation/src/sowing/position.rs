@@ -375,7 +375,7 @@ impl std::error::Error for PositionError {}
 /// assert_eq!(position.house(House::new(Side::North, 3)), 10);
 /// assert_eq!(position.seeds(), 40);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 // 80 bytes on a 16-byte boundary: the engine copies positions in whole
 // vectors, none of which straddles a half-written one (a CPU stall).
 #[repr(align(16))]
@@ -391,6 +391,19 @@ pub struct Position {
 // The layout the comment above promises (the houses' two forms share the
 // space of the wider one).
 const _: () = assert!(std::mem::size_of::<Position>() == 80);
+
+/// Field by field, as `derive(Hash)` would, but inlined: the search hashes
+/// every child it will search (its key in the transposition table, which
+/// must stay the same for the search to visit the same positions).
+impl std::hash::Hash for Position {
+    #[inline(always)]
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.rules.hash(state);
+        self.pits.hash(state);
+        self.stores.hash(state);
+        self.to_move.hash(state);
+    }
+}
 
 impl Position {
     /// The start of a game: 5 seeds a house (Songo) or 4 (Awalé), South to move.
