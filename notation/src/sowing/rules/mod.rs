@@ -550,7 +550,9 @@ impl Position {
     /// let won = Position::start(Ruleset::Songo).with_stores(Score::new(40, 0)).unwrap();
     /// assert_eq!(won.turn().unwrap_err().rule, RuleId::SongoEndForty);
     /// ```
-    #[inline]
+    // Always inlined: the search asks it of every position, and its answer
+    // then stays in registers rather than going back through memory.
+    #[inline(always)]
     pub fn turn(&self) -> Result<MoveList, GameOver> {
         if let Some(over) = self.end_without_moves() {
             return Err(over);
