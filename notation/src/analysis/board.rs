@@ -24,8 +24,14 @@ pub(crate) fn house_at(rules: Ruleset, side: Side, camp_index: usize) -> House {
 }
 
 /// The index of `house` in its camp's sowing order.
+#[inline]
 pub(crate) fn camp_index(rules: Ruleset, house: House) -> usize {
-    house_at(rules, house.side, usize::from(house.index)).index as usize
+    if house.index < 8 {
+        // The search asks it of every move: a table, not the ruleset's rules.
+        house.camp_at(rules)
+    } else {
+        house_at(rules, house.side, usize::from(house.index)).index as usize
+    }
 }
 
 /// The board from the side to move: `width` houses of the mover's camp in

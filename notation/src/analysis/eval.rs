@@ -16,11 +16,11 @@ pub(crate) const GRAIN: i32 = 4;
 
 /// The heuristic net value of `position` for its side to move, in grains.
 pub(crate) fn heuristic(position: &Position) -> i32 {
-    let mover = position.to_move();
-    // Each camp summed at once (the engine's word-wide sum), not house by
-    // house: the quiescence search asks this of every position it meets.
-    let own = position.camp_seeds(mover);
-    let theirs = position.camp_seeds(mover.opposite());
+    // The mover's camp summed at once (the engine's word-wide sum), not
+    // house by house, and the opponent's the rest of the board: the
+    // quiescence search asks this of every position it meets.
+    let own = position.camp_seeds(position.to_move());
+    let theirs = position.seeds_on_board() - own;
     // A quarter seed each: exactly one grain.
     own as i32 - theirs as i32
 }

@@ -494,7 +494,7 @@ impl<'a> Searcher<'a> {
         // `moves` is this position's own list (`turn`): the move is known
         // legal, so the filters `play_captured` would run again are skipped
         // (fewer instructions a ply, docs/performance.md).
-        child.position.play_listed(moves, index)?;
+        child.position.play_listed_copy(position, moves, index)?;
         child.gain = gain(position, &child.position) * GRAIN;
         // Seeds leave the board for the stores only: the stores tell, and
         // the board just written is not read back.

@@ -158,6 +158,24 @@ impl House {
         self.side.index() * rules.houses_per_side() + self.camp_index(rules)
     }
 
+    /// [`House::camp_index`], read from a table rather than worked out
+    /// from the ruleset: the search asks it of every move (`index` below 8).
+    #[inline(always)]
+    pub(crate) fn camp_at(self, rules: Ruleset) -> usize {
+        usize::from(
+            PLACES[rules as usize % RULESETS][self.side.index()][usize::from(self.index) % 8].0,
+        )
+    }
+
+    /// [`House::cycle_index`], read from a table (`index` below 8): the
+    /// sowing and the move ordering ask it of every move.
+    #[inline(always)]
+    pub(crate) fn cycle_at(self, rules: Ruleset) -> usize {
+        usize::from(
+            PLACES[rules as usize % RULESETS][self.side.index()][usize::from(self.index) % 8].1,
+        )
+    }
+
     /// The house at a position of the sowing cycle.
     pub(crate) const fn at_cycle(rules: Ruleset, cycle: usize) -> House {
         let width = rules.houses_per_side();
@@ -174,6 +192,49 @@ impl House {
         House::new(side, index as u8)
     }
 }
+
+const RULESETS: usize = Ruleset::ALL.len();
+
+/// `PLACES[rules][side][index]`: the camp index and the cycle index of the
+/// house `index` of `side` ([`House::camp_at`], [`House::cycle_at`]); an
+/// index past the camp keeps its number.
+static PLACES: [[[(u8, u8); 8]; 2]; RULESETS] = {
+    let mut table = [[[(0, 0); 8]; 2]; RULESETS];
+    let mut rules = 0;
+    while rules < RULESETS {
+        let ruleset = Ruleset::ALL[rules];
+        let width = ruleset.houses_per_side();
+        let mut side = 0;
+        while side < 2 {
+            let owner = if side == 0 { Side::South } else { Side::North };
+            let mut index = 0;
+            while index < 8 {
+                let house = House::new(owner, index as u8);
+                if index < width {
+                    table[rules][side][index] = (
+                        house.camp_index(ruleset) as u8,
+                        house.cycle_index(ruleset) as u8,
+                    );
+                } else {
+                    table[rules][side][index] = (index as u8, (side * width + index) as u8);
+                }
+                index += 1;
+            }
+            side += 1;
+        }
+        rules += 1;
+    }
+    table
+};
+
+// The table is indexed by `Ruleset as usize`.
+const _: () = {
+    let mut index = 0;
+    while index < RULESETS {
+        assert!(Ruleset::ALL[index] as usize == index);
+        index += 1;
+    }
+};
 
 /// A house name for display: `S2`, `N4`, `C`, `e`.
 #[derive(Debug, Clone, Copy)]
@@ -314,7 +375,7 @@ impl std::error::Error for PositionError {}
 /// assert_eq!(position.house(House::new(Side::North, 3)), 10);
 /// assert_eq!(position.seeds(), 40);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 // 80 bytes on a 16-byte boundary: the engine copies positions in whole
 // vectors, none of which straddles a half-written one (a CPU stall).
 #[repr(align(16))]
@@ -330,6 +391,19 @@ pub struct Position {
 // The layout the comment above promises (the houses' two forms share the
 // space of the wider one).
 const _: () = assert!(std::mem::size_of::<Position>() == 80);
+
+/// Field by field, as `derive(Hash)` would, but inlined: the search hashes
+/// every child it will search (its key in the transposition table, which
+/// must stay the same for the search to visit the same positions).
+impl std::hash::Hash for Position {
+    #[inline(always)]
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.rules.hash(state);
+        self.pits.hash(state);
+        self.stores.hash(state);
+        self.to_move.hash(state);
+    }
+}
 
 impl Position {
     /// The start of a game: 5 seeds a house (Songo) or 4 (Awalé), South to move.
@@ -489,5 +563,44 @@ impl Position {
         }
         self.stores = stores;
         Ok(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_of_places_agrees_with_the_rules_of_each_board() {
+        for rules in Ruleset::ALL.into_iter().filter(|rules| rules.is_sowing()) {
+            for side in Side::BOTH {
+                for index in 0..rules.houses_per_side() as u8 {
+                    let house = House::new(side, index);
+                    assert_eq!(house.camp_at(rules), house.camp_index(rules), "{rules:?}");
+                    assert_eq!(house.cycle_at(rules), house.cycle_index(rules), "{rules:?}");
+                    assert_eq!(House::at_cycle(rules, house.cycle_at(rules)), house);
+                }
+            }
+        }
+        // Songo's South camp is sown S6 → S0; North's and Awalé's in order.
+        assert_eq!(House::new(Side::South, 0).cycle_at(Ruleset::Songo), 6);
+        assert_eq!(House::new(Side::North, 0).cycle_at(Ruleset::Songo), 7);
+        assert_eq!(House::new(Side::North, 5).cycle_at(Ruleset::OwareAbapa), 11);
+    }
+
+    #[test]
+    fn a_move_played_on_a_copy_is_the_move_played_in_place() {
+        let mut position = Position::start(Ruleset::Songo);
+        for _ in 0..40 {
+            let Ok(moves) = position.turn() else { break };
+            for index in 0..moves.len() {
+                let (mut in_place, mut copy) = (position, position);
+                let taken = in_place.play_listed(&moves, index);
+                assert_eq!(copy.play_listed_copy(&position, &moves, index), taken);
+                assert_eq!(copy, in_place);
+            }
+            let index = position.seeds() as usize % moves.len();
+            position.play_listed(&moves, index);
+        }
     }
 }

@@ -40,12 +40,18 @@ pub(crate) fn sow<H: Houses>(pits: &mut H, origin: usize, applied: &mut RuleIds)
 
 /// Plays a move on `position`: sowing, then `awale.capture.chain`, with the
 /// abapa grand slam (`abapa.grand-slam`). `sown` receives the board after
-/// sowing.
+/// sowing. `board` is the position's houses (see `songo::play`).
 ///
 /// A move that breaks `awale.feed` by taking every seed of the opponent is
 /// only played by `play_anyway`: it is sown and captures nothing.
-pub(crate) fn play(position: &mut Position, sown: Option<&mut Pits>, origin: usize) -> Effect {
-    match position.pits {
+#[inline]
+pub(crate) fn play(
+    position: &mut Position,
+    board: Pits,
+    sown: Option<&mut Pits>,
+    origin: usize,
+) -> Effect {
+    match board {
         Pits::Narrow(pits) => play_on(position, pits, sown, origin),
         Pits::Wide(pits) => play_on(position, pits, sown, origin),
     }

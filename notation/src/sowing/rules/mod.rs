@@ -550,7 +550,9 @@ impl Position {
     /// let won = Position::start(Ruleset::Songo).with_stores(Score::new(40, 0)).unwrap();
     /// assert_eq!(won.turn().unwrap_err().rule, RuleId::SongoEndForty);
     /// ```
-    #[inline]
+    // Always inlined: the search asks it of every position, and its answer
+    // then stays in registers rather than going back through memory.
+    #[inline(always)]
     pub fn turn(&self) -> Result<MoveList, GameOver> {
         if let Some(over) = self.end_without_moves() {
             return Err(over);
@@ -741,15 +743,39 @@ impl Position {
     /// ```
     #[inline]
     pub fn play_listed(&mut self, moves: &MoveList, index: usize) -> Option<u32> {
+        let board = self.pits;
+        self.play_listed_on(board, moves, index)
+    }
+
+    /// [`Position::play_listed`] on a copy of `parent` (this position must
+    /// be equal to it), reading the board from `parent`: the search copies
+    /// a position into a child's slot and plays the move there at once,
+    /// and a board read back from a copy just written waits for the copy
+    /// (its stores straddle the board: a store-forwarding stall), while
+    /// the parent's was written long before.
+    #[inline]
+    pub(crate) fn play_listed_copy(
+        &mut self,
+        parent: &Position,
+        moves: &MoveList,
+        index: usize,
+    ) -> Option<u32> {
+        debug_assert_eq!(self, parent);
+        self.play_listed_on(parent.pits, moves, index)
+    }
+
+    /// [`Position::play_listed`] with `board` as this position's houses.
+    #[inline(always)]
+    fn play_listed_on(&mut self, board: Pits, moves: &MoveList, index: usize) -> Option<u32> {
         let house = *moves.as_slice().get(index)?;
         // The house's place on the board, computed once for the test and
         // the sowing.
-        let origin = house.cycle_index(self.rules);
-        if house.side != self.to_move || moves.rules != self.rules || self.pits.get(origin) == 0 {
+        let origin = house.cycle_at(self.rules);
+        if house.side != self.to_move || moves.rules != self.rules || board.get(origin) == 0 {
             return None;
         }
         Some(
-            self.sow_and_capture_from(origin, moves.is_forced(), None)
+            self.sow_and_capture_from(board, origin, moves.is_forced(), None)
                 .capture
                 .seeds,
         )
@@ -765,7 +791,7 @@ impl Position {
         let Some(&house) = moves.as_slice().get(index) else {
             return true;
         };
-        let origin = house.cycle_index(self.rules);
+        let origin = house.cycle_at(self.rules);
         match self.rules.board_game() {
             BoardGame::Songo => songo::may_take_seeds(self, origin, moves.is_forced()),
             _ => awale::may_take_seeds(self, origin),
@@ -831,20 +857,22 @@ impl Position {
     /// turn to the opponent; `sown` receives the board after sowing.
     #[inline(always)]
     fn sow_and_capture(&mut self, house: House, forced: bool, sown: Option<&mut Pits>) -> Effect {
-        self.sow_and_capture_from(house.cycle_index(self.rules), forced, sown)
+        self.sow_and_capture_from(self.pits, house.cycle_index(self.rules), forced, sown)
     }
 
-    /// [`Self::sow_and_capture`] from the house at cycle index `origin`.
+    /// [`Self::sow_and_capture`] from the house at cycle index `origin`,
+    /// `board` being this position's houses.
     #[inline(always)]
     fn sow_and_capture_from(
         &mut self,
+        board: Pits,
         origin: usize,
         forced: bool,
         sown: Option<&mut Pits>,
     ) -> Effect {
         let effect = match self.rules.board_game() {
-            BoardGame::Songo => songo::play(self, sown, origin, forced),
-            _ => awale::play(self, sown, origin),
+            BoardGame::Songo => songo::play(self, board, sown, origin, forced),
+            _ => awale::play(self, board, sown, origin),
         };
         self.to_move = self.to_move.opposite();
         effect

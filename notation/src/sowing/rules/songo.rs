@@ -106,16 +106,18 @@ pub(crate) fn capture<H: Houses>(
 }
 
 /// Plays a move on `position`, whose legality has been checked: sowing,
-/// then captures, or the forced exit of `songo.exit.forced`. `sown`, when
-/// given, receives the board after sowing.
+/// then captures, or the forced exit of `songo.exit.forced`. `board` is
+/// the position's houses (read from wherever they are quickest to read).
+/// `sown`, when given, receives the board after sowing.
 #[inline]
 pub(crate) fn play(
     position: &mut Position,
+    board: Pits,
     sown: Option<&mut Pits>,
     origin: usize,
     forced: bool,
 ) -> Effect {
-    match position.pits {
+    match board {
         Pits::Narrow(pits) => play_on(position, pits, sown, origin, forced),
         Pits::Wide(pits) => play_wide(position, pits, sown, origin, forced),
     }
