@@ -40,6 +40,10 @@ pub(crate) const INFINITY: i32 = 1 << 20;
 /// the probe's cache miss costs more than the searches it saves.
 const TABLE_FROM: i32 = 2;
 
+/// Half the width of a root move's first window, in grains (a seed):
+/// narrower or wider visited more positions ([`Searcher::aspired`]).
+const ASPIRATION: i32 = 4;
+
 /// No repetition below.
 const NONE: u16 = u16::MAX;
 
@@ -181,6 +185,8 @@ pub(crate) struct Searcher<'a> {
     since: Vec<u16>,
     killers: Vec<[u8; 2]>,
     history: [[u32; 8]; 2],
+    /// Each root move's value (by camp index) in the last [`Searcher::root`].
+    previous: [Option<i32>; 8],
     /// The principal variation from each ply.
     pv: Vec<[u8; MAX_PLY]>,
     pv_len: Vec<usize>,
@@ -206,6 +212,7 @@ impl<'a> Searcher<'a> {
             since: vec![0; MAX_PLY + 2],
             killers: vec![[u8::MAX; 2]; MAX_PLY + 2],
             history: [[0; 8]; 2],
+            previous: [None; 8],
             pv: vec![[0; MAX_PLY]; MAX_PLY + 2],
             pv_len: vec![0; MAX_PLY + 2],
         }
@@ -257,11 +264,42 @@ impl<'a> Searcher<'a> {
     ) -> Option<Vec<RootMove>> {
         let list = self.root_children(root, order, check);
         let mut results = Vec::with_capacity(list.len());
+        let mut found = [None; 8];
         for child in list {
-            let scored = self.step(&child, depth, -INFINITY, INFINITY, 0);
+            let scored = match self.previous[usize::from(child.camp)] {
+                Some(guess) => self.aspired(&child, depth, guess),
+                None => self.step(&child, depth, -INFINITY, INFINITY, 0),
+            };
+            found[usize::from(child.camp)] = Some(scored.value);
             results.push(self.root_move(root, &child, scored)?);
         }
+        self.previous = found;
         Some(results)
+    }
+
+    /// The exact value of the root move `child`, searched first in a
+    /// narrow window around `guess` (its value an iteration earlier), then,
+    /// when the value falls outside, again with the window open on that
+    /// side from the bound found: the value a full window gives, in fewer
+    /// positions (3 % at the timing set's depths).
+    fn aspired(&mut self, child: &Child, depth: i32, guess: i32) -> Scored {
+        let (low, high) = (guess - ASPIRATION, guess + ASPIRATION);
+        let scored = self.step(child, depth, low, high, 0);
+        let (low, high) = if scored.value <= low {
+            (-INFINITY, scored.value + 1)
+        } else if scored.value >= high {
+            (scored.value - 1, INFINITY)
+        } else {
+            return scored;
+        };
+        let again = self.step(child, depth, low, high, 0);
+        if (low < again.value && again.value < high) || self.aborted {
+            again
+        } else {
+            // The table's results of other depths can make a search
+            // unstable: the full window settles it.
+            self.step(child, depth, -INFINITY, INFINITY, 0)
+        }
     }
 
     /// Searches the legal moves of `root` to `depth` plies only as far as
