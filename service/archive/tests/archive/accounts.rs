@@ -472,18 +472,41 @@ fn a_revoked_account_s_posts_store_nothing(backend: Backend) {
     assert_eq!(archive.count().expect("a count"), 1);
 }
 
+/// An archive with the admin account `keeper`, and that account as a
+/// post's token found it a while ago.
+fn kept_by_keeper(
+    backend: Backend,
+    name: &str,
+) -> (super::Scratch, songo_archive::Archive, Account) {
+    let scratch = scratch(backend, name);
+    let mut archive = open(&scratch);
+    archive
+        .add_account("keeper", Scope::Admin, None)
+        .expect("made");
+    (scratch, archive, account("keeper", Scope::Admin, None))
+}
+
+/// `keeper` edits the stored `CLUB_A_GAME`: its South becomes "Ada N.".
+fn rename_club_a_south(archive: &mut songo_archive::Archive) {
+    let change = songo_archive::GameChange {
+        tags: vec![("South".to_owned(), "Ada N.".to_owned())],
+        moves: None,
+    };
+    let author = songo_archive::Author {
+        account: None,
+        by: "keeper",
+        reason: None,
+    };
+    let id = prepared(CLUB_A_GAME)[0].id();
+    archive.edit(&id, Some(1), &change, author).expect("edited");
+}
+
 /// A post whose account was looked up a while ago (checked in
 /// PostgreSQL with the look-up of its games' earlier texts): the text a
 /// stored game had before an edit is that game again, not a new one,
 /// and a new game of the same post is stored.
 fn a_known_account_s_post_of_an_earlier_text_is_a_duplicate(backend: Backend) {
-    use songo_archive::{Author, GameChange};
-    let scratch = scratch(backend, "posts-earlier-text");
-    let mut archive = open(&scratch);
-    archive
-        .add_account("keeper", Scope::Admin, None)
-        .expect("made");
-    let keeper = account("keeper", Scope::Admin, None);
+    let (_scratch, mut archive, keeper) = kept_by_keeper(backend, "posts-earlier-text");
     let first = archive.import_posts(vec![post(CLUB_A_GAME, &keeper, true)]);
     let answered = |answers: Vec<songo_archive::Posted>| {
         answers
@@ -498,17 +521,7 @@ fn a_known_account_s_post_of_an_earlier_text_is_a_duplicate(backend: Backend) {
         })]
     };
     assert_eq!(answered(first), outcome(1, 0));
-    let id = prepared(CLUB_A_GAME)[0].id();
-    let change = GameChange {
-        tags: vec![("South".to_owned(), "Ada N.".to_owned())],
-        moves: None,
-    };
-    let author = Author {
-        account: None,
-        by: "keeper",
-        reason: None,
-    };
-    archive.edit(&id, Some(1), &change, author).expect("edited");
+    rename_club_a_south(&mut archive);
     let mut again = post(CLUB_A_GAME, &keeper, true);
     again.games.extend(prepared(CLUB_B_GAME));
     let answers = archive.import_posts(vec![again]);
@@ -522,13 +535,7 @@ fn a_known_account_s_post_of_an_earlier_text_is_a_duplicate(backend: Backend) {
 /// account is revoked, refused, and nothing of it stays (not its event,
 /// not its players).
 fn a_known_account_s_post_of_one_game_is_checked_as_it_is_stored(backend: Backend) {
-    use songo_archive::{Author, GameChange};
-    let scratch = scratch(backend, "posts-one-game");
-    let mut archive = open(&scratch);
-    archive
-        .add_account("keeper", Scope::Admin, None)
-        .expect("made");
-    let keeper = account("keeper", Scope::Admin, None);
+    let (scratch, mut archive, keeper) = kept_by_keeper(backend, "posts-one-game");
     let post_one = |archive: &mut songo_archive::Archive, text: &str| {
         let mut answers = archive.import_posts(vec![post(text, &keeper, true)]);
         assert_eq!(answers.len(), 1);
@@ -542,17 +549,7 @@ fn a_known_account_s_post_of_one_game_is_checked_as_it_is_stored(backend: Backen
     };
     assert_eq!(post_one(&mut archive, CLUB_A_GAME), outcome(1, 0));
     assert_eq!(post_one(&mut archive, CLUB_A_GAME), outcome(0, 1));
-    let change = GameChange {
-        tags: vec![("South".to_owned(), "Ada N.".to_owned())],
-        moves: None,
-    };
-    let author = Author {
-        account: None,
-        by: "keeper",
-        reason: None,
-    };
-    let id = prepared(CLUB_A_GAME)[0].id();
-    archive.edit(&id, Some(1), &change, author).expect("edited");
+    rename_club_a_south(&mut archive);
     assert_eq!(post_one(&mut archive, CLUB_A_GAME), outcome(0, 1));
     let edited = CLUB_A_GAME.replace("[South \"Ada\"]", "[South \"Ada N.\"]");
     assert_eq!(post_one(&mut archive, &edited), outcome(0, 1));
