@@ -196,17 +196,15 @@ impl TranspositionTable {
         })
     }
 
-    /// Reads the buckets of `keys` into the cache, ahead of their probes:
-    /// the loads are issued back to back, so that their cache misses
-    /// overlap. Plain loads, as the project has no `unsafe` code for a
-    /// prefetch instruction.
+    /// Asks for the buckets of `keys` to be brought into the cache, ahead
+    /// of their probes: a prefetch instruction, which waits for nothing,
+    /// so that the cache misses overlap each other and the work done
+    /// before the probes.
     #[inline]
     pub(crate) fn prefetch(&self, keys: impl Iterator<Item = u64>) {
-        let mut folded = 0;
         for key in keys {
-            folded ^= self.bucket(key).0[1].load(Ordering::Relaxed);
+            mem_prefetch::prefetch_read_data::<_, 3>(self.bucket(key));
         }
-        std::hint::black_box(folded);
     }
 
     /// Stores a result for `key`.
