@@ -623,6 +623,19 @@ impl Position {
         matches!(quick, Some(MoveStatus::Legal)).then_some(false)
     }
 
+    /// Whether the game surely goes on, told without generating the moves:
+    /// no end that needs no move (`end_without_moves`), and a house of the
+    /// side to move that the rule module's quick status finds legal, so
+    /// that [`Position::turn`] gives moves. `false`: only `turn` tells.
+    /// The search's positions at the horizon ask it first: most of them
+    /// need no move list at all.
+    #[inline(always)]
+    pub(crate) fn goes_on_at_once(&self) -> bool {
+        !self.ended_without_moves()
+            && (0..self.rules.houses_per_side())
+                .any(|camp_index| self.quick_status(camp_index) == Some(MoveStatus::Legal))
+    }
+
     /// The rule module's quick status of the house at `camp_index` of the
     /// side to move (`None`: only the whole analysis tells).
     #[inline(always)]
