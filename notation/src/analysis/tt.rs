@@ -196,15 +196,13 @@ impl TranspositionTable {
         })
     }
 
-    /// Asks for the buckets of `keys` to be brought into the cache, ahead
-    /// of their probes: a prefetch instruction, which waits for nothing,
-    /// so that the cache misses overlap each other and the work done
-    /// before the probes.
+    /// Asks for the bucket of `key` to be brought into the cache, ahead of
+    /// its probe: a prefetch instruction, which waits for nothing, so that
+    /// the cache miss overlaps the work done before the probe (in the
+    /// search, the other children played and ordered).
     #[inline]
-    pub(crate) fn prefetch(&self, keys: impl Iterator<Item = u64>) {
-        for key in keys {
-            mem_prefetch::prefetch_read_data::<_, 3>(self.bucket(key));
-        }
+    pub(crate) fn prefetch(&self, key: u64) {
+        mem_prefetch::prefetch_read_data::<_, 3>(self.bucket(key));
     }
 
     /// Stores a result for `key`.
