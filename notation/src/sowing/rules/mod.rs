@@ -1221,6 +1221,44 @@ mod tests {
     }
 
     #[test]
+    fn a_game_said_to_go_on_goes_on() {
+        for rules in [
+            Ruleset::Songo,
+            Ruleset::SongoEkang,
+            Ruleset::AkongCameroon,
+            Ruleset::AkongGabon,
+            Ruleset::Awale,
+            Ruleset::OwareAbapa,
+        ] {
+            let (mut going, mut unsure, mut over) = (0, 0, 0);
+            random_games(
+                rules,
+                (0x60_0A_5EED, 100),
+                [0, 1, 1, 2, 3, 4, 15, 20],
+                |position, moves| {
+                    for index in 0..moves.len() {
+                        let mut after = *position;
+                        after.play_listed(moves, index).expect("a listed move");
+                        let turn = after.turn();
+                        if after.goes_on_at_once() {
+                            going += 1;
+                            assert!(turn.is_ok(), "{after}");
+                        } else {
+                            unsure += 1;
+                            over += usize::from(turn.is_err());
+                        }
+                    }
+                },
+            );
+            // Ends come up, and most positions are told at once.
+            assert!(
+                over > 20 && going > 10 * unsure,
+                "{rules:?}: {going} {unsure} {over}"
+            );
+        }
+    }
+
+    #[test]
     fn a_move_said_to_take_no_seed_takes_none() {
         for rules in [
             Ruleset::Songo,
