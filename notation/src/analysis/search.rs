@@ -596,10 +596,10 @@ impl<'a> Searcher<'a> {
     /// `history` is this side's history as the node began: a child played
     /// late (the table's move searched first, [`Searcher::search`]) is
     /// ordered as if all had been played at once. With [`Children::Hashed`], each
-    /// child's hash is computed, and the children's buckets of the
-    /// transposition table are read together once all are played: their
-    /// cache misses (some 40 % of a node's time) then overlap, and each
-    /// child's probe finds its bucket in the cache. Else a move that surely
+    /// child's hash is computed, and its bucket of the transposition table
+    /// prefetched at once: the cache misses (some 40 % of a node's time
+    /// before) then overlap each other and the playing of the other
+    /// children, and each child's probe finds its bucket in the cache. Else a move that surely
     /// takes no seed (`Position::may_take_seeds`) is not played
     /// ([`Slot::Unplayed`]; its order does not depend on its position, and
     /// the first child searched often cuts the others off), or not given at
@@ -626,6 +626,7 @@ impl<'a> Searcher<'a> {
                 };
                 if which == Children::Hashed {
                     child.key = key(&child.position);
+                    self.tt.prefetch(child.key);
                 }
                 if child.reduces {
                     (1 << 24) + child.gain
@@ -641,13 +642,6 @@ impl<'a> Searcher<'a> {
             };
             rank[count] = count as u8;
             count += 1;
-        }
-        if which == Children::Hashed {
-            self.tt
-                .prefetch(out[..count].iter().filter_map(|slot| match slot {
-                    Slot::Played(child) => Some(child.key),
-                    _ => None,
-                }));
         }
         let order = |at: u8| orders[usize::from(at)];
         // Insertion sort of the indices, best first, ties in the list's
@@ -752,6 +746,9 @@ impl<'a> Searcher<'a> {
         if self.visit() {
             return Scored::guess(0);
         }
+        if depth <= 0 {
+            return self.horizon(position, (alpha, beta), ply, true);
+        }
         let moves = match position.turn() {
             Err(over) => return Scored::proven(terminal_net(position, &over) * GRAIN),
             Ok(moves) => moves,
@@ -766,9 +763,6 @@ impl<'a> Searcher<'a> {
         let stored = self.probe(key, depth);
         if let Some(scored) = stored.and_then(|entry| settled_by(entry, depth, alpha, beta)) {
             return scored;
-        }
-        if depth <= 0 {
-            return self.quiesce(position, &moves, alpha, beta, ply);
         }
         // The table's move is played and searched first, alone: when it
         // cuts off, as it mostly does, the other moves are never played.
@@ -946,11 +940,43 @@ impl<'a> Searcher<'a> {
         );
     }
 
-    /// At the horizon: the heuristic value, or better, a capture played out.
+    /// A position at the horizon, searched in the window `(alpha, beta)`:
+    /// its value when the game is over or the tables hold it (counted in
+    /// `table_hits` when `counted`), else the quiescence search's. Whether
+    /// the game goes on is asked first of the rules' quick test
+    /// (`Position::goes_on_at_once`), and the moves are generated only when
+    /// it cannot tell or a capture is to be tried: most positions here are
+    /// cut off by the heuristic alone, and need no move list.
+    #[inline]
+    fn horizon(
+        &mut self,
+        position: &Position,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+        counted: bool,
+    ) -> Scored {
+        let moves = if position.goes_on_at_once() {
+            None
+        } else {
+            match position.turn() {
+                Err(over) => return Scored::proven(terminal_net(position, &over) * GRAIN),
+                Ok(moves) => Some(moves),
+            }
+        };
+        if let Some(net) = self.tables.and_then(|tables| tables.probe(position)) {
+            self.table_hits += u64::from(counted);
+            return Scored::proven(net * GRAIN);
+        }
+        self.quiesce(position, moves, alpha, beta, ply)
+    }
+
+    /// At the horizon, the game going on: the heuristic value, or better, a
+    /// capture played out. `moves` is the position's own list, when it was
+    /// generated already.
     fn quiesce(
         &mut self,
         position: &Position,
-        moves: &crate::MoveList,
+        moves: Option<crate::MoveList>,
         mut alpha: i32,
         beta: i32,
         ply: usize,
@@ -959,6 +985,10 @@ impl<'a> Searcher<'a> {
         if stand >= beta || ply >= MAX_PLY - 2 {
             return Scored::guess(stand);
         }
+        let Some(moves) = moves.or_else(|| position.turn().ok()) else {
+            return Scored::guess(stand);
+        };
+        let moves = &moves;
         alpha = alpha.max(stand);
         let mut best = stand;
         let (mut children, mut rank) = ([Slot::Empty; 7], [0; 7]);
@@ -979,25 +1009,8 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             self.nodes += 1;
-            let value = match child.position.turn() {
-                Err(over) => child.gain - terminal_net(&child.position, &over) * GRAIN,
-                Ok(replies) => {
-                    let below = match self.tables.and_then(|t| t.probe(&child.position)) {
-                        Some(net) => net * GRAIN,
-                        None => {
-                            self.quiesce(
-                                &child.position,
-                                &replies,
-                                child.gain - beta,
-                                child.gain - alpha,
-                                ply + 1,
-                            )
-                            .value
-                        }
-                    };
-                    child.gain - below
-                }
-            };
+            let window = (child.gain - beta, child.gain - alpha);
+            let value = child.gain - self.horizon(&child.position, window, ply + 1, false).value;
             if value > best {
                 best = value;
                 if value > alpha {

@@ -196,17 +196,13 @@ impl TranspositionTable {
         })
     }
 
-    /// Reads the buckets of `keys` into the cache, ahead of their probes:
-    /// the loads are issued back to back, so that their cache misses
-    /// overlap. Plain loads, as the project has no `unsafe` code for a
-    /// prefetch instruction.
+    /// Asks for the bucket of `key` to be brought into the cache, ahead of
+    /// its probe: a prefetch instruction, which waits for nothing, so that
+    /// the cache miss overlaps the work done before the probe (in the
+    /// search, the other children played and ordered).
     #[inline]
-    pub(crate) fn prefetch(&self, keys: impl Iterator<Item = u64>) {
-        let mut folded = 0;
-        for key in keys {
-            folded ^= self.bucket(key).0[1].load(Ordering::Relaxed);
-        }
-        std::hint::black_box(folded);
+    pub(crate) fn prefetch(&self, key: u64) {
+        mem_prefetch::prefetch_read_data::<_, 3>(self.bucket(key));
     }
 
     /// Stores a result for `key`.

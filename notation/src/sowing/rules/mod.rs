@@ -623,6 +623,19 @@ impl Position {
         matches!(quick, Some(MoveStatus::Legal)).then_some(false)
     }
 
+    /// Whether the game surely goes on, told without generating the moves:
+    /// no end that needs no move (`end_without_moves`), and a house of the
+    /// side to move that the rule module's quick status finds legal, so
+    /// that [`Position::turn`] gives moves. `false`: only `turn` tells.
+    /// The search's positions at the horizon ask it first: most of them
+    /// need no move list at all.
+    #[inline(always)]
+    pub(crate) fn goes_on_at_once(&self) -> bool {
+        !self.ended_without_moves()
+            && (0..self.rules.houses_per_side())
+                .any(|camp_index| self.quick_status(camp_index) == Some(MoveStatus::Legal))
+    }
+
     /// The rule module's quick status of the house at `camp_index` of the
     /// side to move (`None`: only the whole analysis tells).
     #[inline(always)]
@@ -1203,6 +1216,44 @@ mod tests {
                 (0x5EED_0F50, 60),
                 [0, 0, 1, 2, 3, 4, 15, 20],
                 |position, _| same_in_both_forms(position),
+            );
+        }
+    }
+
+    #[test]
+    fn a_game_said_to_go_on_goes_on() {
+        for rules in [
+            Ruleset::Songo,
+            Ruleset::SongoEkang,
+            Ruleset::AkongCameroon,
+            Ruleset::AkongGabon,
+            Ruleset::Awale,
+            Ruleset::OwareAbapa,
+        ] {
+            let (mut going, mut unsure, mut over) = (0, 0, 0);
+            random_games(
+                rules,
+                (0x60_0A_5EED, 100),
+                [0, 1, 1, 2, 3, 4, 15, 20],
+                |position, moves| {
+                    for index in 0..moves.len() {
+                        let mut after = *position;
+                        after.play_listed(moves, index).expect("a listed move");
+                        let turn = after.turn();
+                        if after.goes_on_at_once() {
+                            going += 1;
+                            assert!(turn.is_ok(), "{after}");
+                        } else {
+                            unsure += 1;
+                            over += usize::from(turn.is_err());
+                        }
+                    }
+                },
+            );
+            // Ends come up, and most positions are told at once.
+            assert!(
+                over > 20 && going > 10 * unsure,
+                "{rules:?}: {going} {unsure} {over}"
             );
         }
     }
