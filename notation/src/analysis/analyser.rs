@@ -458,6 +458,7 @@ impl Analyser {
                     scope.spawn(move || {
                         let mut searcher = Searcher::new(&self.tt, tables, stops);
                         searcher.shared = true;
+                        searcher.reduce_late = matches!(how, RootSearch::Played { .. });
                         deepen(&mut searcher, position, (max_depth, helper), how);
                         (searcher.nodes, searcher.table_hits)
                     })
@@ -465,6 +466,7 @@ impl Analyser {
                 .collect();
             let mut searcher = Searcher::new(&self.tt, tables, stops);
             searcher.shared = self.threads > 1;
+            searcher.reduce_late = matches!(how, RootSearch::Played { .. });
             let main = deepen(&mut searcher, position, (max_depth, 0), how);
             // The main thread is done: so are the helpers.
             self.stop.store(true, Ordering::Relaxed);

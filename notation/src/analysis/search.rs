@@ -44,6 +44,16 @@ const TABLE_FROM: i32 = 2;
 /// narrower or wider visited more positions ([`Searcher::aspired`]).
 const ASPIRATION: i32 = 4;
 
+/// The shallowest depth of a node whose late moves the judge reduces
+/// ([`Searcher::late`]).
+const LATE_DEPTH: i32 = 3;
+
+/// The first index, in a node's order of search, of a move the judge may
+/// reduce: from the third on ([`Searcher::late`]; from the second on, or
+/// at the principal variation's nodes too, the marks of a game were no
+/// better).
+const LATE_INDEX: usize = 2;
+
 /// No repetition below.
 const NONE: u16 = u16::MAX;
 
@@ -198,6 +208,11 @@ pub(crate) struct Searcher<'a> {
     /// The principal variation from each ply.
     pv: Vec<[u8; MAX_PLY]>,
     pv_len: Vec<usize>,
+    /// Late quiet moves are searched a ply shallower first
+    /// ([`Searcher::late`]): set for the judge's search only, never for
+    /// the analysis of every move's exact value (whose tree, node counts
+    /// and values stay those of the plain search).
+    pub(crate) reduce_late: bool,
 }
 
 impl<'a> Searcher<'a> {
@@ -223,6 +238,7 @@ impl<'a> Searcher<'a> {
             previous: [None; 8],
             pv: vec![[0; MAX_PLY]; MAX_PLY + 2],
             pv_len: vec![0; MAX_PLY + 2],
+            reduce_late: false,
         }
     }
 
@@ -808,7 +824,17 @@ impl<'a> Searcher<'a> {
             let Some(child) = Self::played(slot, position, &moves) else {
                 break;
             };
-            let scored = self.principal_step(child, depth, (alpha, beta), ply, index == 0);
+            let scored = match self.late(child, depth, (alpha, beta), ply, index) {
+                Some(reduced) => {
+                    let probe = self.step(child, reduced, alpha, alpha + 1, ply);
+                    if probe.value > alpha && !self.aborted {
+                        self.principal_step(child, depth, (alpha, beta), ply, false)
+                    } else {
+                        probe
+                    }
+                }
+                None => self.principal_step(child, depth, (alpha, beta), ply, index == 0),
+            };
             index += 1;
             if self.aborted {
                 return Scored::guess(0);
@@ -839,6 +865,32 @@ impl<'a> Searcher<'a> {
         };
         self.store(key, result, (original_alpha, beta), depth, ply, best_camp);
         result
+    }
+
+    /// The depth a late move is searched to first, with a null window,
+    /// when it is reduced ([`Searcher::reduce_late`]): one ply less, at a
+    /// node searched with a null window, [`LATE_DEPTH`] plies or more from
+    /// the horizon, for a move from the [`LATE_INDEX`]th on that takes no
+    /// seed and is no killer (the table's move and the captures come first,
+    /// the killers next). Searched again at `depth` when it beats `alpha`,
+    /// so a reduction only moves a guess: a value it proves is the same
+    /// at any depth.
+    #[inline]
+    fn late(
+        &self,
+        child: &Child,
+        depth: i32,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+        index: usize,
+    ) -> Option<i32> {
+        (self.reduce_late
+            && depth >= LATE_DEPTH
+            && index >= LATE_INDEX
+            && beta - alpha == 1
+            && !child.reduces
+            && !self.killers[ply].contains(&child.camp))
+        .then_some(depth - 1)
     }
 
     /// [`Searcher::step`] the principal variation search's way: the first
