@@ -754,6 +754,90 @@ mod tests {
         }
     }
 
+    /// The positions and root values of `how` searched to `depth` by a
+    /// searcher of one thread and a fresh table, its late moves reduced
+    /// or not.
+    fn searched_by_hand(
+        position: &Position,
+        how: RootSearch,
+        depth: u32,
+        reduce_late: bool,
+    ) -> (u64, Vec<(House, i32)>) {
+        let tt = TranspositionTable::new(1 << 20);
+        tt.new_search();
+        let flag = AtomicBool::new(false);
+        let stops = Stops {
+            flag: &flag,
+            deadline: None,
+            nodes: u64::MAX,
+        };
+        let mut searcher = Searcher::new(&tt, None, stops);
+        searcher.reduce_late = reduce_late;
+        let (_, moves) = deepen(&mut searcher, position, (depth, 0), how);
+        let values = moves.iter().map(|m| (m.house, m.scored.value)).collect();
+        (searcher.nodes, values)
+    }
+
+    /// Issue 40, item 3: late moves are reduced in the judge's search only.
+    /// The analysis of every move's exact value (`songo analyse`, the
+    /// levels, the exercises) searches the very tree of the search without
+    /// reductions, the same positions and values; the judge's search is
+    /// the one with reductions, and they do change its tree.
+    #[test]
+    fn late_moves_are_reduced_by_the_judge_only() {
+        let songo = |south: [u32; 7], north: [u32; 7]| {
+            Position::new(
+                crate::Ruleset::Songo,
+                &south,
+                &north,
+                crate::Score::default(),
+                crate::Side::South,
+            )
+            .unwrap()
+        };
+        let depth = 9;
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        for position in [
+            Position::start(crate::Ruleset::Songo),
+            songo([1, 7, 0, 0, 1, 17, 7], [0, 1, 0, 2, 8, 5, 10]),
+            Position::start(crate::Ruleset::Awale),
+        ] {
+            let options = AnalysisOptions {
+                hash_bytes: 1 << 20,
+                threads: 1,
+            };
+            let every = Analyser::new(&options).analyse(&position, &limits).unwrap();
+            let (plain, values) = searched_by_hand(&position, RootSearch::Every, depth, false);
+            let (reduced, _) = searched_by_hand(&position, RootSearch::Every, depth, true);
+            assert_eq!(every.nodes, plain, "{position}");
+            assert_ne!(plain, reduced, "{position}");
+            let by_value = |house: House| {
+                values
+                    .iter()
+                    .find(|(h, _)| *h == house)
+                    .map(|&(_, v)| seeds(v) + store_lead(&position))
+            };
+            for m in &every.moves {
+                assert_eq!(Some(m.value), by_value(m.house), "{position}");
+            }
+            let played = every.moves.last().unwrap().house;
+            let how = RootSearch::Played {
+                played: camp_index(position.rules(), played) as u8,
+                margin: 3,
+            };
+            let judged = Analyser::new(&options)
+                .analyse_played(&position, &limits, played, 3)
+                .unwrap();
+            let (with, _) = searched_by_hand(&position, how, depth, true);
+            let (without, _) = searched_by_hand(&position, how, depth, false);
+            assert_eq!(judged.nodes, with, "{position}");
+            assert_ne!(judged.nodes, without, "{position}");
+        }
+    }
+
     /// A cancelled analyser stops every search as soon as it checks its
     /// limits (within some thousand positions), the searches started after
     /// the cancel included (a server's request whose client left, its

@@ -1191,6 +1191,56 @@ mod tests {
         }
     }
 
+    /// The judge's search reduces late moves (`Searcher::reduce_late`):
+    /// that may move a guess, never a value it proves. Whatever the move
+    /// played, a proven value of it, and a proven report's value (the best
+    /// move's), are the endgame table's. Few positions (8 000 a search), so
+    /// that the horizon is met beside proven lines.
+    #[test]
+    fn what_the_judge_proves_of_songo_is_what_the_table_says() {
+        let tables = testing::songo_tables();
+        let limits = Limits {
+            nodes: Some(8_000),
+            ..Limits::default()
+        };
+        let (mut moves_proven, mut reports_proven, mut guessed) = (0, 0, 0);
+        for noise in 1..=80u64 {
+            let position = position(Ruleset::Songo, 10, 2, noise * 7919);
+            let Ok(moves) = position.turn() else {
+                continue;
+            };
+            let lead = super::super::board::store_lead(&position);
+            for played in moves.iter() {
+                let mut child = position;
+                child.play(played).unwrap();
+                let below = match child.turn() {
+                    Err(over) => super::super::value::terminal_net(&child, &over),
+                    Ok(_) => tables.probe(&child).unwrap(),
+                };
+                let expected = super::super::value::gain(&position, &child) - below + lead;
+                let report = Analyser::new(&AnalysisOptions::default())
+                    .analyse_played(&position, &limits, played, 3)
+                    .expect("few seeds");
+                let judged = report.value_of(played).expect("the move played");
+                if judged.exact {
+                    moves_proven += 1;
+                    assert_eq!(judged.value, expected, "{position} {played:?}");
+                } else {
+                    guessed += 1;
+                }
+                if report.exact {
+                    reports_proven += 1;
+                    let net = tables.probe(&position).unwrap();
+                    assert_eq!(report.value - lead, net, "{position} {played:?}");
+                }
+            }
+        }
+        assert!(
+            moves_proven >= 10 && reports_proven >= 5 && guessed >= 100,
+            "{moves_proven} moves and {reports_proven} reports proven, {guessed} guessed"
+        );
+    }
+
     #[test]
     fn the_search_proves_positions_that_end_soon() {
         // Awalé, four seeds on the board: where every line ends (a capture,
