@@ -398,14 +398,20 @@ impl Analyser {
 
     /// Analyses `position` within `limits` only as far as a judge of the
     /// move `played` needs (an annotator's question, much cheaper than
-    /// every move's exact value): in the report, `played`'s value, and the
-    /// best other move's when it is less than `margin` seeds below it, are
-    /// what [`Analyser::analyse`] would give; every other move's value is
-    /// an upper bound, at most the best other's or `margin` seeds below
+    /// every move's exact value). Its search is more selective: at the
+    /// nodes searched with a null window, a late move that takes no seed
+    /// is searched a ply shallower first, and again at full depth only
+    /// when it beats the bound (late move reductions: a deeper reach for
+    /// the same positions; the guesses they move, never a proven value).
+    /// In the report, `played`'s value, and the best other move's when it
+    /// is less than `margin` seeds below it, are what the analysis of every
+    /// move with the same reductions would give; every other move's value
+    /// is an upper bound, at most the best other's or `margin` seeds below
     /// `played`'s. So the best move, the loss of `played`, and whether
-    /// every other move is `margin` or more below it are as exact as
-    /// [`Analyser::analyse`] would make them. `exact` says the values or
-    /// bounds are proven.
+    /// every other move is `margin` or more below it are as exact as that
+    /// analysis would make them, and a proven value is
+    /// [`Analyser::analyse`]'s. `exact` says the values or bounds are
+    /// proven.
     ///
     /// # Errors
     /// As [`Analyser::analyse`].
@@ -512,7 +518,8 @@ enum RootSearch {
     Lead { candidate: u8, margin: i32 },
     /// Enough to judge the move of camp index `played`: its value, and the
     /// best other's when less than `margin` seeds below
-    /// ([`Analyser::analyse_played`]).
+    /// ([`Analyser::analyse_played`]), late moves reduced (the only search
+    /// that reduces them).
     Played { played: u8, margin: i32 },
 }
 

@@ -915,7 +915,8 @@ mod tests {
     /// The judge's search ([`Analyser::analyse_played`]), which searches
     /// exactly only the move played and the best other close to it, judges
     /// every ply of the engine games as the analysis of every move's exact
-    /// value does: the same values, loss, mark, and confirmation.
+    /// value does: the same values, loss, mark, and confirmation. (Its late
+    /// reductions could move a value; at depth 6 they move none of these.)
     #[test]
     fn the_judges_search_agrees_with_the_analysis_of_every_move() {
         let text = fixture("exercises-games.songo");

@@ -385,9 +385,10 @@ impl<'a> Searcher<'a> {
     /// the principal variation search's way from `floor(played's value)`,
     /// F: a null window at the best so far (at least F), searched again with
     /// the window above it when they beat it. So `played`'s value and the
-    /// best other's, when it is above F, are what [`root`] would find;
-    /// every other value is an upper bound, at most F or the best other's.
-    /// `None` when a limit stopped it.
+    /// best other's, when it is above F, are what [`root`] would find
+    /// with the same late reductions ([`Searcher::reduce_late`], which the
+    /// judge sets); every other value is an upper bound, at most F or the
+    /// best other's. `None` when a limit stopped it.
     ///
     /// [`root`]: Searcher::root
     pub(crate) fn root_judging(
