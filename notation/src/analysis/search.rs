@@ -825,17 +825,7 @@ impl<'a> Searcher<'a> {
             let Some(child) = Self::played(slot, position, &moves) else {
                 break;
             };
-            let scored = match self.late(child, depth, (alpha, beta), ply, index) {
-                Some(reduced) => {
-                    let probe = self.step(child, reduced, alpha, alpha + 1, ply);
-                    if probe.value > alpha && !self.aborted {
-                        self.principal_step(child, depth, (alpha, beta), ply, false)
-                    } else {
-                        probe
-                    }
-                }
-                None => self.principal_step(child, depth, (alpha, beta), ply, index == 0),
-            };
+            let scored = self.child_step(child, depth, (alpha, beta), ply, index);
             index += 1;
             if self.aborted {
                 return Scored::guess(0);
@@ -892,6 +882,27 @@ impl<'a> Searcher<'a> {
             && !child.reduces
             && !self.killers[ply].contains(&child.camp))
         .then_some(depth - 1)
+    }
+
+    /// The value of the child searched `index`th at `ply`: reduced first
+    /// when it is a late move ([`Searcher::late`]), searched again at full
+    /// depth when it beats `alpha`; else [`Searcher::principal_step`].
+    #[inline]
+    fn child_step(
+        &mut self,
+        child: &Child,
+        depth: i32,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+        index: usize,
+    ) -> Scored {
+        if let Some(reduced) = self.late(child, depth, (alpha, beta), ply, index) {
+            let probe = self.step(child, reduced, alpha, alpha + 1, ply);
+            if probe.value <= alpha || self.aborted {
+                return probe;
+            }
+        }
+        self.principal_step(child, depth, (alpha, beta), ply, index == 0)
     }
 
     /// [`Searcher::step`] the principal variation search's way: the first
