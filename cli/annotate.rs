@@ -78,7 +78,7 @@ pub(crate) struct Args {
     /// With --engine: milliseconds for each ply's analysis (the marks then depend on the machine's speed).
     #[arg(long, value_name = "MS", requires = "engine", value_parser = clap::value_parser!(u64).range(1..=600_000))]
     movetime: Option<u64>,
-    /// With --engine: positions visited by each ply's analysis [default: 400000 when no --depth nor --movetime]; the same marks every run.
+    /// With --engine: positions visited by each ply's analysis [default: 200000 when no --depth nor --movetime]; the same marks every run.
     #[arg(long, requires = "engine", value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
     /// With --engine: seconds for each game's analysis, all plies together; the plies not reached are not judged.

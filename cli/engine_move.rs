@@ -12,8 +12,8 @@ use crate::{Failure, input};
 
 /// The move the engine's player of a level chooses in a position.
 ///
-/// Level 8 is the full engine (400 000 positions a move, as `songo
-/// annotate --engine` judges a ply); 6 and 7 the engine with fewer
+/// Level 8 is the full engine (400 000 positions a move, twice what
+/// `songo annotate --engine` gives a ply); 6 and 7 the engine with fewer
 /// positions; 1 to 5 read a few plies ahead and make the mistakes people
 /// make: a capture chain counted short, a large house (a grenier)
 /// overlooked, the immediate capture preferred. Level 1 plays plausible

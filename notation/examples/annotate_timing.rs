@@ -1,5 +1,5 @@
 //! Times `songo annotate --engine` on game records: each game judged at a
-//! budget of positions a ply (default 400 000, as the command's) from a
+//! budget of positions a ply (default 200 000, as the command's) from a
 //! fresh 16 MiB table, and prints for each ply its mark, loss, value and
 //! depth (so that two builds' marks can be compared), then the CPU time
 //! (user + system) and the marks counted.
@@ -75,7 +75,7 @@ fn main() {
             args.remove(0);
             nodes
         }
-        None => 400_000,
+        None => songo_notation::analysis::annotate::DEFAULT_PLY_NODES,
     };
     for path in &args {
         let text = std::fs::read_to_string(path).expect("the record is readable");

@@ -398,14 +398,20 @@ impl Analyser {
 
     /// Analyses `position` within `limits` only as far as a judge of the
     /// move `played` needs (an annotator's question, much cheaper than
-    /// every move's exact value): in the report, `played`'s value, and the
-    /// best other move's when it is less than `margin` seeds below it, are
-    /// what [`Analyser::analyse`] would give; every other move's value is
-    /// an upper bound, at most the best other's or `margin` seeds below
+    /// every move's exact value). Its search is more selective: at the
+    /// nodes searched with a null window, a late move that takes no seed
+    /// is searched a ply shallower first, and again at full depth only
+    /// when it beats the bound (late move reductions: a deeper reach for
+    /// the same positions; the guesses they move, never a proven value).
+    /// In the report, `played`'s value, and the best other move's when it
+    /// is less than `margin` seeds below it, are what the analysis of every
+    /// move with the same reductions would give; every other move's value
+    /// is an upper bound, at most the best other's or `margin` seeds below
     /// `played`'s. So the best move, the loss of `played`, and whether
-    /// every other move is `margin` or more below it are as exact as
-    /// [`Analyser::analyse`] would make them. `exact` says the values or
-    /// bounds are proven.
+    /// every other move is `margin` or more below it are as exact as that
+    /// analysis would make them, and a proven value is
+    /// [`Analyser::analyse`]'s. `exact` says the values or bounds are
+    /// proven.
     ///
     /// # Errors
     /// As [`Analyser::analyse`].
@@ -458,6 +464,7 @@ impl Analyser {
                     scope.spawn(move || {
                         let mut searcher = Searcher::new(&self.tt, tables, stops);
                         searcher.shared = true;
+                        searcher.reduce_late = matches!(how, RootSearch::Played { .. });
                         deepen(&mut searcher, position, (max_depth, helper), how);
                         (searcher.nodes, searcher.table_hits)
                     })
@@ -465,6 +472,7 @@ impl Analyser {
                 .collect();
             let mut searcher = Searcher::new(&self.tt, tables, stops);
             searcher.shared = self.threads > 1;
+            searcher.reduce_late = matches!(how, RootSearch::Played { .. });
             let main = deepen(&mut searcher, position, (max_depth, 0), how);
             // The main thread is done: so are the helpers.
             self.stop.store(true, Ordering::Relaxed);
@@ -510,7 +518,8 @@ enum RootSearch {
     Lead { candidate: u8, margin: i32 },
     /// Enough to judge the move of camp index `played`: its value, and the
     /// best other's when less than `margin` seeds below
-    /// ([`Analyser::analyse_played`]).
+    /// ([`Analyser::analyse_played`]), late moves reduced (the only search
+    /// that reduces them).
     Played { played: u8, margin: i32 },
 }
 
@@ -749,6 +758,90 @@ mod tests {
                     "{value} {margin}"
                 );
             }
+        }
+    }
+
+    /// The positions and root values of `how` searched to `depth` by a
+    /// searcher of one thread and a fresh table, its late moves reduced
+    /// or not.
+    fn searched_by_hand(
+        position: &Position,
+        how: RootSearch,
+        depth: u32,
+        reduce_late: bool,
+    ) -> (u64, Vec<(House, i32)>) {
+        let tt = TranspositionTable::new(1 << 20);
+        tt.new_search();
+        let flag = AtomicBool::new(false);
+        let stops = Stops {
+            flag: &flag,
+            deadline: None,
+            nodes: u64::MAX,
+        };
+        let mut searcher = Searcher::new(&tt, None, stops);
+        searcher.reduce_late = reduce_late;
+        let (_, moves) = deepen(&mut searcher, position, (depth, 0), how);
+        let values = moves.iter().map(|m| (m.house, m.scored.value)).collect();
+        (searcher.nodes, values)
+    }
+
+    /// Issue 40, item 3: late moves are reduced in the judge's search only.
+    /// The analysis of every move's exact value (`songo analyse`, the
+    /// levels, the exercises) searches the very tree of the search without
+    /// reductions, the same positions and values; the judge's search is
+    /// the one with reductions, and they do change its tree.
+    #[test]
+    fn late_moves_are_reduced_by_the_judge_only() {
+        let songo = |south: [u32; 7], north: [u32; 7]| {
+            Position::new(
+                crate::Ruleset::Songo,
+                &south,
+                &north,
+                crate::Score::default(),
+                crate::Side::South,
+            )
+            .unwrap()
+        };
+        let depth = 9;
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        for position in [
+            Position::start(crate::Ruleset::Songo),
+            songo([1, 7, 0, 0, 1, 17, 7], [0, 1, 0, 2, 8, 5, 10]),
+            Position::start(crate::Ruleset::Awale),
+        ] {
+            let options = AnalysisOptions {
+                hash_bytes: 1 << 20,
+                threads: 1,
+            };
+            let every = Analyser::new(&options).analyse(&position, &limits).unwrap();
+            let (plain, values) = searched_by_hand(&position, RootSearch::Every, depth, false);
+            let (reduced, _) = searched_by_hand(&position, RootSearch::Every, depth, true);
+            assert_eq!(every.nodes, plain, "{position}");
+            assert_ne!(plain, reduced, "{position}");
+            let by_value = |house: House| {
+                values
+                    .iter()
+                    .find(|(h, _)| *h == house)
+                    .map(|&(_, v)| seeds(v) + store_lead(&position))
+            };
+            for m in &every.moves {
+                assert_eq!(Some(m.value), by_value(m.house), "{position}");
+            }
+            let played = every.moves.last().unwrap().house;
+            let how = RootSearch::Played {
+                played: camp_index(position.rules(), played) as u8,
+                margin: 3,
+            };
+            let judged = Analyser::new(&options)
+                .analyse_played(&position, &limits, played, 3)
+                .unwrap();
+            let (with, _) = searched_by_hand(&position, how, depth, true);
+            let (without, _) = searched_by_hand(&position, how, depth, false);
+            assert_eq!(judged.nodes, with, "{position}");
+            assert_ne!(judged.nodes, without, "{position}");
         }
     }
 

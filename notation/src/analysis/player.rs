@@ -1,7 +1,7 @@
 //! Players of every strength: the move a player of level 1 to 8 chooses.
 //!
-//! Level 8 is the full engine at its default budget (the analysis of
-//! [`super::annotate::DEFAULT_PLY_NODES`] positions, the annotator's).
+//! Level 8 is the full engine (the analysis of [`FULL_ENGINE_NODES`]
+//! positions).
 //! Levels 6 and 7 are the same engine with fewer positions. Levels 1 to 5
 //! read the game as people do: a few plies ahead (no capture played out
 //! past the last ply they read: the horizon), and with the mistakes people
@@ -46,11 +46,15 @@ use serde::Serialize;
 
 use crate::{GameOver, House, LetterCase, Position};
 
-use super::annotate::DEFAULT_PLY_NODES;
 use super::eval::{GRAIN, heuristic};
 use super::search::{INFINITY, key};
 use super::value::{gain, terminal_net};
 use super::{Analysable, Analyser, AnalysisError, AnalysisOptions, Canceller, Limits};
+
+/// The positions level 8's analysis visits for a move: the annotator's
+/// default budget until its judge reduced late moves (a move chosen needs
+/// every root move's exact value, which the analysis keeps unreduced).
+pub const FULL_ENGINE_NODES: u64 = 400_000;
 
 /// A player's strength, 1 (a beginner can beat it) to 8 (the full engine).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -144,7 +148,7 @@ impl Level {
             6 => Style::Engine { nodes: 4_000 },
             7 => Style::Engine { nodes: 40_000 },
             _ => Style::Engine {
-                nodes: DEFAULT_PLY_NODES,
+                nodes: FULL_ENGINE_NODES,
             },
         }
     }

@@ -44,6 +44,16 @@ const TABLE_FROM: i32 = 2;
 /// narrower or wider visited more positions ([`Searcher::aspired`]).
 const ASPIRATION: i32 = 4;
 
+/// The shallowest depth of a node whose late moves the judge reduces
+/// ([`Searcher::late`]).
+const LATE_DEPTH: i32 = 3;
+
+/// The first index, in a node's order of search, of a move the judge may
+/// reduce: from the third on ([`Searcher::late`]; from the second on, or
+/// at the principal variation's nodes too, the marks of a game were no
+/// better).
+const LATE_INDEX: usize = 2;
+
 /// No repetition below.
 const NONE: u16 = u16::MAX;
 
@@ -198,6 +208,11 @@ pub(crate) struct Searcher<'a> {
     /// The principal variation from each ply.
     pv: Vec<[u8; MAX_PLY]>,
     pv_len: Vec<usize>,
+    /// Late quiet moves are searched a ply shallower first
+    /// ([`Searcher::late`]): set for the judge's search only, never for
+    /// the analysis of every move's exact value (whose tree, node counts
+    /// and values stay those of the plain search).
+    pub(crate) reduce_late: bool,
 }
 
 impl<'a> Searcher<'a> {
@@ -223,6 +238,7 @@ impl<'a> Searcher<'a> {
             previous: [None; 8],
             pv: vec![[0; MAX_PLY]; MAX_PLY + 2],
             pv_len: vec![0; MAX_PLY + 2],
+            reduce_late: false,
         }
     }
 
@@ -369,9 +385,10 @@ impl<'a> Searcher<'a> {
     /// the principal variation search's way from `floor(played's value)`,
     /// F: a null window at the best so far (at least F), searched again with
     /// the window above it when they beat it. So `played`'s value and the
-    /// best other's, when it is above F, are what [`root`] would find;
-    /// every other value is an upper bound, at most F or the best other's.
-    /// `None` when a limit stopped it.
+    /// best other's, when it is above F, are what [`root`] would find
+    /// with the same late reductions ([`Searcher::reduce_late`], which the
+    /// judge sets); every other value is an upper bound, at most F or the
+    /// best other's. `None` when a limit stopped it.
     ///
     /// [`root`]: Searcher::root
     pub(crate) fn root_judging(
@@ -802,7 +819,7 @@ impl<'a> Searcher<'a> {
             let Some(child) = Self::played(slot, position, &moves) else {
                 break;
             };
-            let scored = self.principal_step(child, depth, (alpha, beta), ply, index == 0);
+            let scored = self.child_step(child, depth, (alpha, beta), ply, index);
             index += 1;
             if self.aborted {
                 return Scored::guess(0);
@@ -833,6 +850,53 @@ impl<'a> Searcher<'a> {
         };
         self.store(key, result, (original_alpha, beta), depth, ply, best_camp);
         result
+    }
+
+    /// The depth a late move is searched to first, with a null window,
+    /// when it is reduced ([`Searcher::reduce_late`]): one ply less, at a
+    /// node searched with a null window, [`LATE_DEPTH`] plies or more from
+    /// the horizon, for a move from the [`LATE_INDEX`]th on that takes no
+    /// seed and is no killer (the table's move and the captures come first,
+    /// the killers next). Searched again at `depth` when it beats `alpha`,
+    /// so a reduction only moves a guess: a value it proves is the same
+    /// at any depth.
+    #[inline]
+    fn late(
+        &self,
+        child: &Child,
+        depth: i32,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+        index: usize,
+    ) -> Option<i32> {
+        (self.reduce_late
+            && depth >= LATE_DEPTH
+            && index >= LATE_INDEX
+            && beta - alpha == 1
+            && !child.reduces
+            && !self.killers[ply].contains(&child.camp))
+        .then_some(depth - 1)
+    }
+
+    /// The value of the child searched `index`th at `ply`: reduced first
+    /// when it is a late move ([`Searcher::late`]), searched again at full
+    /// depth when it beats `alpha`; else [`Searcher::principal_step`].
+    #[inline]
+    fn child_step(
+        &mut self,
+        child: &Child,
+        depth: i32,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+        index: usize,
+    ) -> Scored {
+        if let Some(reduced) = self.late(child, depth, (alpha, beta), ply, index) {
+            let probe = self.step(child, reduced, alpha, alpha + 1, ply);
+            if probe.value <= alpha || self.aborted {
+                return probe;
+            }
+        }
+        self.principal_step(child, depth, (alpha, beta), ply, index == 0)
     }
 
     /// [`Searcher::step`] the principal variation search's way: the first
@@ -1150,6 +1214,56 @@ mod tests {
             prop_assert!(with_tables.exact);
             prop_assert_eq!(with_tables.value - lead, net);
         }
+    }
+
+    /// The judge's search reduces late moves (`Searcher::reduce_late`):
+    /// that may move a guess, never a value it proves. Whatever the move
+    /// played, a proven value of it, and a proven report's value (the best
+    /// move's), are the endgame table's. Few positions (8 000 a search), so
+    /// that the horizon is met beside proven lines.
+    #[test]
+    fn what_the_judge_proves_of_songo_is_what_the_table_says() {
+        let tables = testing::songo_tables();
+        let limits = Limits {
+            nodes: Some(8_000),
+            ..Limits::default()
+        };
+        let (mut moves_proven, mut reports_proven, mut guessed) = (0, 0, 0);
+        for noise in 1..=80u64 {
+            let position = position(Ruleset::Songo, 10, 2, noise * 7919);
+            let Ok(moves) = position.turn() else {
+                continue;
+            };
+            let lead = super::super::board::store_lead(&position);
+            for played in moves.iter() {
+                let mut child = position;
+                child.play(played).unwrap();
+                let below = match child.turn() {
+                    Err(over) => super::super::value::terminal_net(&child, &over),
+                    Ok(_) => tables.probe(&child).unwrap(),
+                };
+                let expected = super::super::value::gain(&position, &child) - below + lead;
+                let report = Analyser::new(&AnalysisOptions::default())
+                    .analyse_played(&position, &limits, played, 3)
+                    .expect("few seeds");
+                let judged = report.value_of(played).expect("the move played");
+                if judged.exact {
+                    moves_proven += 1;
+                    assert_eq!(judged.value, expected, "{position} {played:?}");
+                } else {
+                    guessed += 1;
+                }
+                if report.exact {
+                    reports_proven += 1;
+                    let net = tables.probe(&position).unwrap();
+                    assert_eq!(report.value - lead, net, "{position} {played:?}");
+                }
+            }
+        }
+        assert!(
+            moves_proven >= 10 && reports_proven >= 5 && guessed >= 100,
+            "{moves_proven} moves and {reports_proven} reports proven, {guessed} guessed"
+        );
     }
 
     #[test]
