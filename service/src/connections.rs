@@ -20,13 +20,14 @@ use std::future::Future;
 use std::io;
 use std::net::IpAddr;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::task::{Context, Poll, ready};
 use std::time::{Duration, Instant};
 
 use bytes::{Buf, Bytes};
-use hyper::body::{Body, Frame, Incoming, SizeHint};
+use http_body_util::BodyExt as _;
+use hyper::body::{Body, Incoming};
 use hyper::server::conn::http1;
 use hyper::service::Service;
 use hyper_util::rt::TokioIo;
@@ -69,8 +70,6 @@ const MAX_HEAD_BYTES: usize = 400 * 1024;
 const MAX_HEADERS: usize = 100;
 /// hyper's own limit on a request target, for the problem's words.
 const MAX_TARGET_BYTES: usize = 65_534;
-/// The size of the pieces an answer is handed to hyper in ([`Tracked`]).
-const PIECE_BYTES: usize = 64 * 1024;
 
 /// The connections of one listener.
 pub(crate) struct Pool {
@@ -127,7 +126,7 @@ impl Pool {
         S: Service<Request<Incoming>, Response = Response<B>> + Clone + Send + 'static,
         S::Future: Send + 'static,
         S::Error: Into<Box<dyn std::error::Error + Send + Sync>> + Send + 'static,
-        B: Body<Data = Bytes> + Unpin + Send + 'static,
+        B: Body<Data = Bytes> + Send + 'static,
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
     {
         let mut backoff = ACCEPT_BACKOFF.0;
@@ -237,7 +236,7 @@ impl Pool {
             .filter(|connection| client.is_none_or(|client| connection.client == client))
             .min_by_key(|connection| connection.phase().idle_since);
         victim
-            .inspect(|victim| victim.order(CLOSE, Some(CloseReason::Evicted)))
+            .inspect(|victim| victim.close(CloseReason::Evicted, true))
             .is_some()
     }
 
@@ -253,7 +252,7 @@ impl Pool {
         S: Service<Request<Incoming>, Response = Response<B>> + Send + 'static,
         S::Future: Send + 'static,
         S::Error: Into<Box<dyn std::error::Error + Send + Sync>> + Send + 'static,
-        B: Body<Data = Bytes> + Unpin + Send + 'static,
+        B: Body<Data = Bytes> + Send + 'static,
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
     {
         let io = TokioIo::new(Watched {
@@ -278,29 +277,27 @@ impl Pool {
                 .insert(ClientAddr(connection.client));
             connection.request_started();
             metrics.in_flight.fetch_add(1, Ordering::Relaxed);
-            let (method, uri) = (request.method().clone(), request.uri().clone());
-            let metrics = Arc::clone(&metrics);
-            let (started, counted) = (Instant::now(), false);
             let mut request_of = RequestOf {
-                method,
-                uri,
-                started,
-                counted,
+                method: request.method().clone(),
+                uri: request.uri().clone(),
+                started: Instant::now(),
+                counted: false,
                 log,
                 connection,
-                metrics,
+                metrics: Arc::clone(&metrics),
             };
             let answer = service.call(request);
             async move {
                 let response = answer.await?;
                 let route = response.extensions().get::<MatchedRoute>().copied();
                 request_of.answered(response.status().as_u16(), route);
-                let (rest, _request) = (Bytes::new(), request_of);
-                Ok::<_, S::Error>(response.map(|body| Tracked {
-                    body,
-                    rest,
-                    _request,
-                }))
+                // In flight until the body is sent: hyper drops it then
+                // (`map_err` keeps its size, which `map_frame` does not).
+                let held = move |error| {
+                    let _in_flight = &request_of;
+                    error
+                };
+                Ok::<_, S::Error>(response.map(|body| body.map_err(held)))
             }
         });
         // No timer given: hyper's own header timeout is off.
@@ -309,7 +306,7 @@ impl Pool {
             .max_headers(MAX_HEADERS)
             .serve_connection(io, service);
         let closed = async {
-            while connection.order.load(Ordering::Acquire) != CLOSE {
+            while !connection.phase().closing {
                 connection.wake.notified().await;
             }
         };
@@ -317,7 +314,7 @@ impl Pool {
             outcome = watcher.watch(served) => outcome,
             () = closed => Ok(()),
         };
-        if let Some(reason) = CloseReason::from_code(connection.closed_by.load(Ordering::Acquire)) {
+        if let Some(reason) = connection.phase().closed_by {
             tracing::debug!(reason = reason.label(), "connection closed by the server");
         } else if let Err(error) = outcome {
             // The client's doing (a reset, a malformed or cut request).
@@ -358,7 +355,7 @@ impl Pool {
         live.closing = true;
         for connection in live.connections.values() {
             // A read that waits fails at once: the idle close.
-            connection.order.fetch_max(FINISH, Ordering::AcqRel);
+            connection.phase().finishing = true;
         }
         std::mem::take(&mut live.graceful).shutdown()
     }
@@ -366,26 +363,18 @@ impl Pool {
     /// Closes every connection now, requests in flight or not.
     pub(crate) fn close_all(&self) {
         for connection in self.live().connections.values() {
-            connection.order(CLOSE, Some(CloseReason::Shutdown));
+            connection.close(CloseReason::Shutdown, true);
         }
     }
 }
-
-/// What a connection is told ([`Connection::order`]; 0: nothing): to close
-/// after its request in flight, or now.
-const FINISH: u8 = 1;
-const CLOSE: u8 = 2;
 
 /// What a connection is doing, shared by its I/O, its requests, its task
 /// and the pool.
 struct Connection {
     client: IpAddr,
     phase: Mutex<Phase>,
-    order: AtomicU8,
-    /// Why the server closes it ([`CloseReason::code`]; 0: it does not).
-    closed_by: AtomicU8,
     metrics: Arc<Metrics>,
-    /// Wakes the connection's task for an order.
+    /// Wakes the connection's task: to close, or to poll its read again.
     wake: Notify,
 }
 
@@ -403,6 +392,12 @@ struct Phase {
     head_started: Option<Instant>,
     /// Since when a write waits for the client to read.
     write_blocked_since: Option<Instant>,
+    /// Told to close once its request in flight is answered (a shutdown).
+    finishing: bool,
+    /// Told to close now.
+    closing: bool,
+    /// Why the server closes it (none: it does not).
+    closed_by: Option<CloseReason>,
 }
 
 impl Connection {
@@ -416,12 +411,13 @@ impl Connection {
             idle_since: accepted,
             head_started: None,
             write_blocked_since: None,
+            finishing: false,
+            closing: false,
+            closed_by: None,
         };
         Connection {
             client,
             phase: Mutex::new(phase),
-            order: AtomicU8::new(0),
-            closed_by: AtomicU8::new(0),
             metrics,
             wake: Notify::new(),
         }
@@ -433,28 +429,21 @@ impl Connection {
 
     /// No request in flight, and not told to close yet.
     fn is_waiting(&self) -> bool {
-        self.phase().active == 0 && self.order.load(Ordering::Relaxed) == 0
+        let phase = self.phase();
+        phase.active == 0 && !phase.finishing && !phase.closing
     }
 
-    fn order(&self, order: u8, reason: Option<CloseReason>) {
-        if let Some(reason) = reason {
-            self.close_because(reason);
-        }
-        self.order.fetch_max(order, Ordering::AcqRel);
-        self.wake.notify_one();
-    }
-
-    /// Records why the server closes the connection (the first reason
-    /// wins), counted before the client can see the close.
-    fn close_because(&self, reason: CloseReason) {
-        let (code, order) = (reason.code(), Ordering::AcqRel);
-        if self
-            .closed_by
-            .compare_exchange(0, code, order, Ordering::Acquire)
-            .is_ok()
-        {
+    /// Records why the server closes it (the first reason wins), counted
+    /// before the client can see the close; `now`: closes it at once.
+    fn close(&self, reason: CloseReason, now: bool) {
+        let mut phase = self.phase();
+        if phase.closed_by.is_none() {
+            phase.closed_by = Some(reason);
             self.metrics.closed(reason);
         }
+        phase.closing |= now;
+        drop(phase);
+        self.wake.notify_one();
     }
 
     fn request_started(&self) {
@@ -492,7 +481,7 @@ impl Connection {
         if phase.active > 0 {
             return None;
         }
-        if self.order.load(Ordering::Relaxed) != 0 {
+        if phase.finishing || phase.closing {
             return Some((phase.idle_since, None));
         }
         let (since, limit, reason) = match phase.head_started {
@@ -546,7 +535,7 @@ impl Watched {
         let Some(reason) = reason else {
             return io::Error::new(io::ErrorKind::TimedOut, "shutting down");
         };
-        self.connection.close_because(reason);
+        self.connection.close(reason, false);
         io::Error::new(io::ErrorKind::TimedOut, reason.label())
     }
 
@@ -738,50 +727,5 @@ impl Drop for RequestOf {
         }
         self.metrics.in_flight.fetch_sub(1, Ordering::Relaxed);
         self.connection.request_ended();
-    }
-}
-
-/// An answer's body, holding its request in flight until it is sent, and
-/// handed to hyper in pieces of [`PIECE_BYTES`]: hyper asks for the next
-/// one only once its buffer has room, so an answer the client does not
-/// read stays in flight (and under the send timeout) instead of vanishing
-/// whole into hyper's buffer.
-struct Tracked<B> {
-    body: B,
-    /// What is left of the data frame being handed out.
-    rest: Bytes,
-    _request: RequestOf,
-}
-
-impl<B: Body<Data = Bytes> + Unpin> Body for Tracked<B> {
-    type Data = Bytes;
-    type Error = B::Error;
-
-    fn poll_frame(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, B::Error>>> {
-        let this = &mut *self;
-        if this.rest.is_empty() {
-            match ready!(Pin::new(&mut this.body).poll_frame(cx)) {
-                Some(Ok(frame)) => match frame.into_data() {
-                    Ok(data) => this.rest = data,
-                    Err(frame) => return Poll::Ready(Some(Ok(frame))),
-                },
-                other => return Poll::Ready(other),
-            }
-        }
-        let piece = this.rest.split_to(this.rest.len().min(PIECE_BYTES));
-        Poll::Ready(Some(Ok(Frame::data(piece))))
-    }
-
-    fn is_end_stream(&self) -> bool {
-        self.rest.is_empty() && self.body.is_end_stream()
-    }
-
-    fn size_hint(&self) -> SizeHint {
-        let rest = self.rest.len() as u64;
-        let hint = self.body.size_hint().exact();
-        hint.map_or_else(SizeHint::new, |size| SizeHint::with_exact(size + rest))
     }
 }

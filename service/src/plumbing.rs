@@ -19,7 +19,7 @@ use warp::reply::Response;
 
 use crate::Config;
 use crate::body::{self, Body, BodyStream};
-use crate::budget::{self, Bounded, Memory};
+use crate::budget::{self, Memory};
 use crate::content::bad_value;
 use crate::problem::{Kind, Problem};
 
@@ -400,7 +400,9 @@ pub(crate) fn json(status: StatusCode, value: &impl Serialize) -> Result<Respons
 /// The text of a JSON answer (with a final newline), its serializing
 /// stopped at [`budget::MAX_ANSWER_BYTES`].
 pub(crate) fn json_bytes(value: &impl Serialize) -> Result<Vec<u8>, Problem> {
-    let mut text = Bounded::default();
+    // bytes' writer refuses to write past its limit: the serializing fails.
+    let mut text =
+        bytes::BufMut::writer(bytes::BufMut::limit(Vec::new(), budget::MAX_ANSWER_BYTES));
     serde_json::to_writer(&mut text, value).map_err(|e| {
         if e.is_io() {
             return budget::answer_too_large();
@@ -413,7 +415,22 @@ pub(crate) fn json_bytes(value: &impl Serialize) -> Result<Vec<u8>, Problem> {
             ),
         )
     })?;
-    let mut text = text.0;
+    let mut text = text.into_inner().into_inner();
     text.push(b'\n');
     Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_answer_is_serialized_up_to_its_budget_and_refused_past_it() {
+        // A JSON string: the text and its two quotes.
+        let at = "x".repeat(budget::MAX_ANSWER_BYTES - 2);
+        let written = json_bytes(&at).map(|text| text.len());
+        assert_eq!(written.ok(), Some(budget::MAX_ANSWER_BYTES + 1));
+        let over = json_bytes(&format!("{at}x")).map_err(|problem| problem.kind());
+        assert_eq!(over.err(), Some(Kind::TooMuchWork));
+    }
 }

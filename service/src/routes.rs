@@ -493,7 +493,9 @@ async fn held_answer(state: &State, response: Response) -> Result<Response, Prob
     parts
         .headers
         .insert(CONTENT_LENGTH, HeaderValue::from(bytes.len()));
-    // The memory is held as long as the body: until it is sent.
+    // A stream: hyper asks for its end only once its buffer has room, so
+    // an answer the client does not read stays in flight (and under the
+    // send timeout); the memory is held as long as the body.
     let bytes = futures_util::stream::once(async { Ok::<_, Infallible>(bytes) });
     let handed = futures_util::StreamExt::map(bytes, move |bytes| {
         let _memory = &held;

@@ -2,7 +2,6 @@
 //! connection limits, and shut down gracefully on a signal, answering the
 //! requests in flight within a time limit.
 
-use std::fmt;
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
@@ -18,20 +17,9 @@ use crate::routes::{METRICS_ROUTE, api_filter, route_labels};
 
 /// The requests in flight were not all answered within the shutdown
 /// timeout; the server stopped without them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("requests were still in flight {0:?} after the shutdown began; stopped without them")]
 pub struct ShutdownTimedOut(pub Duration);
-
-impl fmt::Display for ShutdownTimedOut {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "requests were still in flight {:?} after the shutdown began; stopped without them",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for ShutdownTimedOut {}
 
 /// The sockets [`serve`] listens on: the API's, and the metrics' when
 /// they are served (on an address of their own, see [`Config::metrics_addr`]).
