@@ -1,11 +1,10 @@
 //! Reading request bodies within their limits (size, checked while
 //! streaming; time; least rate; shared memory).
 
-use std::pin::Pin;
 use std::time::Duration;
 
 use bytes::{Buf, Bytes, BytesMut};
-use futures_util::{Stream, StreamExt};
+use futures_util::{Stream, StreamExt, TryStreamExt};
 use tokio::time::Instant;
 use warp::http::HeaderMap;
 use warp::http::header::CONTENT_LENGTH;
@@ -18,13 +17,15 @@ use crate::budget::{Held, Memory};
 use crate::problem::{Kind, Problem};
 
 /// A request body, not read yet.
-pub(crate) type BodyStream = Pin<Box<dyn Stream<Item = Result<Bytes, warp::Error>> + Send>>;
+pub(crate) type BodyStream = futures_util::stream::BoxStream<'static, Result<Bytes, warp::Error>>;
 
 /// Wraps warp's body stream.
 pub(crate) fn boxed(
     stream: impl Stream<Item = Result<impl Buf, warp::Error>> + Send + 'static,
 ) -> BodyStream {
-    Box::pin(stream.map(|chunk| chunk.map(|mut buf| buf.copy_to_bytes(buf.remaining()))))
+    stream
+        .map_ok(|mut buf| buf.copy_to_bytes(buf.remaining()))
+        .boxed()
 }
 
 /// A request body read whole, holding its part of the memory kept for

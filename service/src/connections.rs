@@ -100,10 +100,7 @@ impl Pool {
         let max = limits.max_connections.clamp(1, Semaphore::MAX_PERMITS);
         let busy = Problem::busy_because(msg!("problem-detail-connections-busy", max = max));
         Arc::new(Pool {
-            limits: Limits {
-                max_connections: max,
-                ..limits
-            },
+            limits,
             slots: Arc::new(Semaphore::new(max)),
             live: Mutex::default(),
             clients: Shares::default(),
@@ -484,18 +481,11 @@ impl Connection {
         if phase.finishing || phase.closing {
             return Some((phase.idle_since, None));
         }
-        let (since, limit, reason) = match phase.head_started {
-            Some(head) => (head, limits.header_timeout, CloseReason::HeaderTimeout),
-            None if phase.answered => (
-                phase.idle_since,
-                limits.keep_alive_timeout,
-                CloseReason::IdleTimeout,
-            ),
-            None => (
-                phase.idle_since,
-                limits.header_timeout,
-                CloseReason::HeaderTimeout,
-            ),
+        let since = phase.head_started.unwrap_or(phase.idle_since);
+        let (limit, reason) = if phase.answered && phase.head_started.is_none() {
+            (limits.keep_alive_timeout, CloseReason::IdleTimeout)
+        } else {
+            (limits.header_timeout, CloseReason::HeaderTimeout)
         };
         Some((after(since, limit), Some(reason)))
     }
@@ -532,11 +522,11 @@ fn expired(timer: &mut Option<Pin<Box<Sleep>>>, deadline: Instant, cx: &mut Cont
 
 impl Watched {
     fn timed_out(&self, reason: Option<CloseReason>) -> io::Error {
-        let Some(reason) = reason else {
-            return io::Error::new(io::ErrorKind::TimedOut, "shutting down");
-        };
-        self.connection.close(reason, false);
-        io::Error::new(io::ErrorKind::TimedOut, reason.label())
+        if let Some(reason) = reason {
+            self.connection.close(reason, false);
+        }
+        let label = reason.map_or("shutting down", CloseReason::label);
+        io::Error::new(io::ErrorKind::TimedOut, label)
     }
 
     /// Whether `buf` is hyper's refusal of a request head, the only thing

@@ -13,8 +13,9 @@ use songo_notation::i18n::{Lang, Message};
 use songo_notation::msg;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::time::Instant;
+use warp::Reply as _;
 use warp::http::StatusCode;
-use warp::http::header::{CONTENT_TYPE, HeaderMap, HeaderValue};
+use warp::http::header::{CONTENT_TYPE, HeaderMap};
 use warp::reply::Response;
 
 use crate::Config;
@@ -243,7 +244,8 @@ impl Request {
     /// Reads the body, within the size, time and memory limits.
     pub(crate) async fn body(&mut self, state: &State) -> Result<Body, Problem> {
         let stream = self.body.take();
-        let stream = stream.unwrap_or_else(|| Box::pin(futures_util::stream::empty()));
+        let stream =
+            stream.unwrap_or_else(|| futures_util::StreamExt::boxed(futures_util::stream::empty()));
         body::read(
             &self.headers,
             stream,
@@ -288,15 +290,14 @@ impl Request {
         for (name, value) in &pairs {
             read::<T>(&[(name, value)]).map_err(|_| T::refused(name, value))?;
         }
-        let mut kept: Vec<(&str, String)> = Vec::new();
-        for (name, value) in pairs.iter().rev() {
-            match kept.iter_mut().find(|(seen, _)| seen == name) {
-                Some((_, list)) if T::LISTS.contains(&&**name) => *list = format!("{value},{list}"),
-                Some(_) => {}
-                None => kept.push((name, value.clone())),
+        let mut kept: Vec<(String, String)> = Vec::new();
+        for (name, value) in pairs {
+            match kept.iter_mut().find(|(seen, _)| *seen == name) {
+                Some((_, list)) if T::LISTS.contains(&&*name) => *list = format!("{list},{value}"),
+                Some((_, last)) => *last = value,
+                None => kept.push((name, value)),
             }
         }
-        let kept: Vec<(&str, &str)> = kept.iter().map(|(name, value)| (*name, &**value)).collect();
         read::<T>(&kept).map_err(|e| bad_query(&e))
     }
 }
@@ -321,7 +322,7 @@ pub(crate) struct NoQuery {}
 impl Query for NoQuery {}
 
 /// `pairs` read into `T` as a query string.
-fn read<T: DeserializeOwned>(pairs: &[(&str, &str)]) -> Result<T, serde_urlencoded::de::Error> {
+fn read<T: DeserializeOwned>(pairs: &impl Serialize) -> Result<T, serde_urlencoded::de::Error> {
     let text = serde_urlencoded::to_string(pairs).unwrap_or_default();
     serde_urlencoded::from_str(&text)
 }
@@ -389,12 +390,8 @@ pub(crate) async fn slot(
 /// A JSON answer (with a final newline), its serializing stopped at
 /// [`budget::MAX_ANSWER_BYTES`].
 pub(crate) fn json(status: StatusCode, value: &impl Serialize) -> Result<Response, Problem> {
-    let text = json_bytes(value)?;
-    let mut response = Response::new(text.into());
-    *response.status_mut() = status;
-    let json = HeaderValue::from_static("application/json");
-    response.headers_mut().insert(CONTENT_TYPE, json);
-    Ok(response)
+    let text = warp::reply::with_header(json_bytes(value)?, CONTENT_TYPE, "application/json");
+    Ok(warp::reply::with_status(text, status).into_response())
 }
 
 /// The text of a JSON answer (with a final newline), its serializing

@@ -113,16 +113,12 @@ pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
     use tokio::signal::unix::{SignalKind, signal};
     let interrupt = signal(SignalKind::interrupt()).ok();
     let terminate = signal(SignalKind::terminate()).ok();
-    let received = |signal: Option<tokio::signal::unix::Signal>| async move {
-        let Some(mut signal) = signal else {
-            return std::future::pending().await;
-        };
-        signal.recv().await;
-    };
+    // A signal without its handler never comes.
     async move {
         tokio::select! {
-            () = received(interrupt) => {}
-            () = received(terminate) => {}
+            Some(_) = async { Some(interrupt?.recv().await) } => {}
+            Some(_) = async { Some(terminate?.recv().await) } => {}
+            else => std::future::pending().await,
         }
     }
 }
