@@ -256,8 +256,7 @@ impl Pool {
             io: stream,
             connection: Arc::clone(&connection),
             limits: self.limits,
-            read_timer: None,
-            write_timer: None,
+            timer: None,
             refusal: None,
         });
         // Each request gets its client's address, is counted and logged,
@@ -470,16 +469,21 @@ impl Connection {
         }
     }
 
-    /// When a pending read must give up, and why: never while a request is
-    /// in flight (its body is the routes' business), at once when told to
-    /// close (no reason: a close, not a limit).
-    fn read_deadline(&self, limits: &Limits) -> Option<(Instant, Option<CloseReason>)> {
+    /// When a pending read or write must give up, and why (no reason: a
+    /// close, not a limit): between requests, at once when told to close;
+    /// a blocked write after `send_timeout`; else a read never while a
+    /// request is in flight (its body is the routes' business).
+    fn deadline(&self, limits: &Limits) -> Option<(Instant, Option<CloseReason>)> {
         let phase = self.phase();
+        if phase.active == 0 && (phase.finishing || phase.closing) {
+            return Some((phase.idle_since, None));
+        }
+        if let Some(since) = phase.write_blocked_since {
+            let deadline = after(since, limits.send_timeout);
+            return Some((deadline, Some(CloseReason::SendTimeout)));
+        }
         if phase.active > 0 {
             return None;
-        }
-        if phase.finishing || phase.closing {
-            return Some((phase.idle_since, None));
         }
         let since = phase.head_started.unwrap_or(phase.idle_since);
         let (limit, reason) = if phase.answered && phase.head_started.is_none() {
@@ -503,30 +507,31 @@ struct Watched {
     io: TcpStream,
     connection: Arc<Connection>,
     limits: Limits,
-    read_timer: Option<Pin<Box<Sleep>>>,
-    write_timer: Option<Pin<Box<Sleep>>>,
+    /// Set to the connection's deadline while a read or write is pending.
+    timer: Option<Pin<Box<Sleep>>>,
     /// What is left to write of the problem that takes the place of
     /// hyper's refusal of a request head.
     refusal: Option<Bytes>,
 }
 
-/// Polls `timer` set to `deadline`; ready once the deadline is past.
-fn expired(timer: &mut Option<Pin<Box<Sleep>>>, deadline: Instant, cx: &mut Context<'_>) -> bool {
-    let deadline = tokio::time::Instant::from_std(deadline);
-    let timer = timer.get_or_insert_with(|| Box::pin(tokio::time::sleep_until(deadline)));
-    if timer.deadline() != deadline {
-        timer.as_mut().reset(deadline);
-    }
-    timer.as_mut().poll(cx).is_ready()
-}
-
 impl Watched {
-    fn timed_out(&self, reason: Option<CloseReason>) -> io::Error {
-        if let Some(reason) = reason {
-            self.connection.close(reason, false);
+    /// The error of a pending read or write once the connection's deadline
+    /// is past (it ends the connection).
+    fn timed_out(&mut self, cx: &mut Context<'_>) -> Option<io::Error> {
+        let (deadline, reason) = self.connection.deadline(&self.limits)?;
+        let deadline = tokio::time::Instant::from_std(deadline);
+        let timer =
+            (self.timer).get_or_insert_with(|| Box::pin(tokio::time::sleep_until(deadline)));
+        if timer.deadline() != deadline {
+            timer.as_mut().reset(deadline);
         }
-        let label = reason.map_or("shutting down", CloseReason::label);
-        io::Error::new(io::ErrorKind::TimedOut, label)
+        timer.as_mut().poll(cx).is_ready().then(|| {
+            if let Some(reason) = reason {
+                self.connection.close(reason, false);
+            }
+            let label = reason.map_or("shutting down", CloseReason::label);
+            io::Error::new(io::ErrorKind::TimedOut, label)
+        })
     }
 
     /// Whether `buf` is hyper's refusal of a request head, the only thing
@@ -605,16 +610,9 @@ impl Watched {
 
     /// A write is pending: fails once it has been so for `send_timeout`.
     fn poll_write_blocked(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        let since = *self
-            .connection
-            .phase()
-            .write_blocked_since
-            .get_or_insert_with(Instant::now);
-        let deadline = after(since, self.limits.send_timeout);
-        if expired(&mut self.write_timer, deadline, cx) {
-            return Poll::Ready(Err(self.timed_out(Some(CloseReason::SendTimeout))));
-        }
-        Poll::Pending
+        (self.connection.phase().write_blocked_since).get_or_insert_with(Instant::now);
+        self.timed_out(cx)
+            .map_or(Poll::Pending, |error| Poll::Ready(Err(error)))
     }
 }
 
@@ -628,10 +626,9 @@ impl AsyncRead for Watched {
         let before = buf.filled().len();
         let polled = Pin::new(&mut this.io).poll_read(cx, buf);
         if polled.is_pending()
-            && let Some((deadline, reason)) = this.connection.read_deadline(&this.limits)
-            && expired(&mut this.read_timer, deadline, cx)
+            && let Some(error) = this.timed_out(cx)
         {
-            return Poll::Ready(Err(this.timed_out(reason)));
+            return Poll::Ready(Err(error));
         }
         if buf.filled().len() > before {
             this.connection.bytes_arrived();

@@ -71,26 +71,24 @@ pub async fn serve(
     let (stop_streams, stopping) = tokio::sync::watch::channel(false);
     let api_service = Compression::new(warp::service(api_filter(&config, stopping)));
     let accept_api = api_pool.accept(api, TowerToHyperService::new(api_service));
-    let accept_metrics = match metrics_listener {
-        Some(listener) => {
-            // Its own pool and counters: scrapes are not API traffic.
-            let limits = Limits {
-                max_connections: METRICS_CONNECTIONS,
-                max_per_client: METRICS_CONNECTIONS,
-                ..limits
-            };
-            let counters = Metrics::new(METRICS_CONNECTIONS, Vec::new());
-            let pool = Pool::new(limits, Arc::new(counters), false);
-            pools.push(Arc::clone(&pool));
-            let service = warp::service(metrics::filter(metrics, METRICS_ROUTE.path));
-            let accept = pool.accept(listener, TowerToHyperService::new(service));
-            futures_util::future::Either::Left(accept)
-        }
-        None => futures_util::future::Either::Right(std::future::pending()),
-    };
+    let accept_metrics = metrics_listener.map(|listener| {
+        // Its own pool and counters: scrapes are not API traffic.
+        let limits = Limits {
+            max_connections: METRICS_CONNECTIONS,
+            max_per_client: METRICS_CONNECTIONS,
+            ..limits
+        };
+        let counters = Metrics::new(METRICS_CONNECTIONS, Vec::new());
+        let pool = Pool::new(limits, Arc::new(counters), false);
+        pools.push(Arc::clone(&pool));
+        let service = warp::service(metrics::filter(metrics, METRICS_ROUTE.path));
+        pool.accept(listener, TowerToHyperService::new(service))
+    });
+    // The accept loops end only when dropped.
     tokio::select! {
         () = shutdown => {}
-        ((), ()) = futures_util::future::join(accept_api, accept_metrics) => {}
+        () = accept_api => {}
+        Some(()) = async { Some(accept_metrics?.await) } => {}
     }
     // The accept loops are dropped, and their listeners with them: new
     // connections are refused from here on.
