@@ -377,8 +377,6 @@ struct Connection {
 struct Phase {
     /// Requests whose answer is not completely sent.
     active: u32,
-    /// Whether a request was answered (the next wait is a keep-alive one).
-    answered: bool,
     /// Whether hyper's writes are an answer: from a request's start until
     /// the next head's bytes. A write outside is hyper's own refusal.
     answering: bool,
@@ -402,7 +400,6 @@ impl Connection {
     fn new(accepted: Instant, client: IpAddr, metrics: Arc<Metrics>) -> Connection {
         let phase = Phase {
             active: 0,
-            answered: false,
             answering: false,
             idle_since: accepted,
             head_started: None,
@@ -453,7 +450,7 @@ impl Connection {
         let mut phase = self.phase();
         phase.active -= 1;
         if phase.active == 0 {
-            (phase.idle_since, phase.answered) = (Instant::now(), true);
+            phase.idle_since = Instant::now();
             drop(phase);
             // hyper may have polled its read while no limit applied: it is
             // polled again, for the idle timer.
@@ -486,7 +483,8 @@ impl Connection {
             return None;
         }
         let since = phase.head_started.unwrap_or(phase.idle_since);
-        let (limit, reason) = if phase.answered && phase.head_started.is_none() {
+        // Answering until the next head's bytes: a keep-alive wait.
+        let (limit, reason) = if phase.answering && phase.head_started.is_none() {
             (limits.keep_alive_timeout, CloseReason::IdleTimeout)
         } else {
             (limits.header_timeout, CloseReason::HeaderTimeout)
