@@ -233,7 +233,7 @@ impl Pool {
             .filter(|connection| client.is_none_or(|client| connection.client == client))
             .min_by_key(|connection| connection.phase().idle_since);
         victim
-            .inspect(|victim| victim.close(CloseReason::Evicted, true))
+            .inspect(|victim| victim.close(CloseReason::Evicted))
             .is_some()
     }
 
@@ -302,7 +302,7 @@ impl Pool {
             .max_headers(MAX_HEADERS)
             .serve_connection(io, service);
         let closed = async {
-            while !connection.phase().closing {
+            while connection.phase().closed_by.is_none() {
                 connection.wake.notified().await;
             }
         };
@@ -359,7 +359,7 @@ impl Pool {
     /// Closes every connection now, requests in flight or not.
     pub(crate) fn close_all(&self) {
         for connection in self.live().connections.values() {
-            connection.close(CloseReason::Shutdown, true);
+            connection.close(CloseReason::Shutdown);
         }
     }
 }
@@ -388,9 +388,7 @@ struct Phase {
     write_blocked_since: Option<Instant>,
     /// Told to close once its request in flight is answered (a shutdown).
     finishing: bool,
-    /// Told to close now.
-    closing: bool,
-    /// Why the server closes it (none: it does not).
+    /// Why the server closes it, at once (none: it does not).
     closed_by: Option<CloseReason>,
 }
 
@@ -405,7 +403,6 @@ impl Connection {
             head_started: None,
             write_blocked_since: None,
             finishing: false,
-            closing: false,
             closed_by: None,
         };
         Connection {
@@ -423,18 +420,17 @@ impl Connection {
     /// No request in flight, and not told to close yet.
     fn is_waiting(&self) -> bool {
         let phase = self.phase();
-        phase.active == 0 && !phase.finishing && !phase.closing
+        phase.active == 0 && !phase.finishing && phase.closed_by.is_none()
     }
 
-    /// Records why the server closes it (the first reason wins), counted
-    /// before the client can see the close; `now`: closes it at once.
-    fn close(&self, reason: CloseReason, now: bool) {
+    /// Closes it at once, for `reason` (the first wins), counted before
+    /// the client can see the close.
+    fn close(&self, reason: CloseReason) {
         let mut phase = self.phase();
         if phase.closed_by.is_none() {
             phase.closed_by = Some(reason);
             self.metrics.closed(reason);
         }
-        phase.closing |= now;
         drop(phase);
         self.wake.notify_one();
     }
@@ -472,7 +468,7 @@ impl Connection {
     /// request is in flight (its body is the routes' business).
     fn deadline(&self, limits: &Limits) -> Option<(Instant, Option<CloseReason>)> {
         let phase = self.phase();
-        if phase.active == 0 && (phase.finishing || phase.closing) {
+        if phase.active == 0 && (phase.finishing || phase.closed_by.is_some()) {
             return Some((phase.idle_since, None));
         }
         if let Some(since) = phase.write_blocked_since {
@@ -525,7 +521,7 @@ impl Watched {
         }
         timer.as_mut().poll(cx).is_ready().then(|| {
             if let Some(reason) = reason {
-                self.connection.close(reason, false);
+                self.connection.close(reason);
             }
             let label = reason.map_or("shutting down", CloseReason::label);
             io::Error::new(io::ErrorKind::TimedOut, label)
