@@ -261,18 +261,13 @@ impl Pool {
         });
         // Each request gets its client's address, is counted and logged,
         // and is in flight until its answer is sent.
-        let (metrics, log, counted_by) = (
-            Arc::clone(&self.metrics),
-            self.log_requests,
-            Arc::clone(&connection),
-        );
+        let (log, counted_by) = (self.log_requests, Arc::clone(&connection));
         let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
             let connection = Arc::clone(&counted_by);
             request
                 .extensions_mut()
                 .insert(ClientAddr(connection.client));
             connection.request_started();
-            metrics.in_flight.fetch_add(1, Ordering::Relaxed);
             let mut request_of = RequestOf {
                 method: request.method().clone(),
                 uri: request.uri().clone(),
@@ -280,7 +275,6 @@ impl Pool {
                 counted: false,
                 log,
                 connection,
-                metrics: Arc::clone(&metrics),
             };
             let answer = service.call(request);
             async move {
@@ -436,6 +430,7 @@ impl Connection {
     }
 
     fn request_started(&self) {
+        self.metrics.in_flight.fetch_add(1, Ordering::Relaxed);
         let mut phase = self.phase();
         phase.active += 1;
         phase.answering = true;
@@ -443,6 +438,7 @@ impl Connection {
     }
 
     fn request_ended(&self) {
+        self.metrics.in_flight.fetch_sub(1, Ordering::Relaxed);
         let mut phase = self.phase();
         phase.active -= 1;
         if phase.active == 0 {
@@ -675,7 +671,6 @@ struct RequestOf {
     counted: bool,
     log: bool,
     connection: Arc<Connection>,
-    metrics: Arc<Metrics>,
 }
 
 impl RequestOf {
@@ -684,8 +679,11 @@ impl RequestOf {
     fn answered(&mut self, status: u16, route: Option<MatchedRoute>) {
         self.counted = true;
         let latency = self.started.elapsed();
-        let route = route.map(|MatchedRoute(index)| index);
-        self.metrics.record(route, status, latency);
+        let (route, metrics) = (
+            route.map(|MatchedRoute(index)| index),
+            &self.connection.metrics,
+        );
+        metrics.record(route, status, latency);
         if self.log {
             let path = self.uri.path();
             tracing::info!(
@@ -694,7 +692,7 @@ impl RequestOf {
                 status,
                 // Milliseconds, to the microsecond: a number to log readers.
                 latency_ms = latency.as_micros() as f64 / 1000.0,
-                route = self.metrics.route_path(route),
+                route = metrics.route_path(route),
                 "request"
             );
         }
@@ -706,7 +704,6 @@ impl Drop for RequestOf {
         if !self.counted {
             self.answered(CLIENT_GONE, None);
         }
-        self.metrics.in_flight.fetch_sub(1, Ordering::Relaxed);
         self.connection.request_ended();
     }
 }

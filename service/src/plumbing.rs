@@ -78,6 +78,39 @@ impl State {
             Err(error) => Err(internal(&error)),
         }
     }
+
+    /// Counts an engine request of `client` (before its body is read):
+    /// 429 when the client already has its share in flight.
+    pub(crate) fn engine_share(&self, client: IpAddr) -> Result<Share, Problem> {
+        let most = self.config.max_engine_per_client.max(1);
+        self.engine_clients.take(client, most).ok_or_else(|| {
+            Problem::too_many_requests(
+                msg!(
+                    "problem-detail-engine-per-client",
+                    client = client.to_string(),
+                    most = most
+                ),
+                most,
+            )
+        })
+    }
+
+    /// An engine slot for the request of `share`, waited for in the engine
+    /// queue (first come, first served) until `deadline`.
+    pub(crate) async fn engine_turn(
+        &self,
+        share: Share,
+        deadline: Instant,
+    ) -> Result<EngineTurn, Problem> {
+        let slots = self.config.max_concurrent_engine.max(1);
+        let slot = acquire(&self.engine, deadline, || Problem::busy("engine", slots)).await?;
+        Ok(EngineTurn {
+            _share: share,
+            _slot: slot,
+            deadline,
+            slots,
+        })
+    }
 }
 
 /// What each client address holds (connections, engine requests), each
@@ -94,8 +127,10 @@ impl Shares {
             return None;
         }
         *count += 1;
-        let shares = self.clone();
-        Some(Share { shares, client })
+        Some(Share {
+            shares: self.clone(),
+            client,
+        })
     }
 }
 
@@ -133,41 +168,6 @@ impl EngineTurn {
         on_time
             .then_some(())
             .ok_or_else(|| Problem::busy("engine", self.slots))
-    }
-}
-
-impl State {
-    /// Counts an engine request of `client` (before its body is read):
-    /// 429 when the client already has its share in flight.
-    pub(crate) fn engine_share(&self, client: IpAddr) -> Result<Share, Problem> {
-        let most = self.config.max_engine_per_client.max(1);
-        self.engine_clients.take(client, most).ok_or_else(|| {
-            Problem::too_many_requests(
-                msg!(
-                    "problem-detail-engine-per-client",
-                    client = client.to_string(),
-                    most = most
-                ),
-                most,
-            )
-        })
-    }
-
-    /// An engine slot for the request of `share`, waited for in the engine
-    /// queue (first come, first served) until `deadline`.
-    pub(crate) async fn engine_turn(
-        &self,
-        share: Share,
-        deadline: Instant,
-    ) -> Result<EngineTurn, Problem> {
-        let slots = self.config.max_concurrent_engine.max(1);
-        let slot = acquire(&self.engine, deadline, || Problem::busy("engine", slots)).await?;
-        Ok(EngineTurn {
-            _share: share,
-            _slot: slot,
-            deadline,
-            slots,
-        })
     }
 }
 
