@@ -127,10 +127,8 @@ impl Shares {
             return None;
         }
         *count += 1;
-        Some(Share {
-            shares: self.clone(),
-            client,
-        })
+        let shares = self.clone();
+        Some(Share { shares, client })
     }
 }
 

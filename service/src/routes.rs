@@ -362,22 +362,15 @@ async fn answer(
     state: Arc<State>,
     (serve, matched): (Serve, Option<MatchedRoute>),
     full: FullPath,
-    request: Request,
+    mut request: Request,
 ) -> Response {
     let mut response = match serve {
         Serve::Task(handler) => in_task(state, request, handler).await,
         Serve::Direct(direct) => {
-            let Request {
-                path_value,
-                query,
-                deadline,
-                ..
-            } = request;
+            let value = std::mem::take(&mut request.path_value);
+            let (query, deadline) = (std::mem::take(&mut request.query), request.deadline);
             let jobs = Arc::clone(&state);
-            let work = async move {
-                jobs.job(deadline, move || direct(&path_value, &query))
-                    .await
-            };
+            let work = async move { jobs.job(deadline, move || direct(&value, &query)).await };
             guarded(state, deadline, Lang::En, work).await
         }
         Serve::PageFiles => page::file(full.as_str(), &request.headers),
