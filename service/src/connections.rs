@@ -567,42 +567,40 @@ impl Watched {
         (first, len): (&[u8], usize),
         write: impl FnOnce(Pin<&mut TcpStream>, &mut Context<'_>) -> Poll<io::Result<usize>>,
     ) -> Poll<io::Result<usize>> {
-        if self.refusal.is_some() || self.takes_refusal(first) {
-            ready!(self.poll_refusal(cx))?;
-            return Poll::Ready(Ok(len));
+        if self.refusal.is_none() && !self.takes_refusal(first) {
+            return self.poll_timed(cx, write);
         }
-        match write(Pin::new(&mut self.io), cx) {
-            Poll::Ready(written) => {
-                if matches!(written, Ok(n) if n > 0) {
-                    self.connection.phase().write_blocked_since = None;
-                }
-                Poll::Ready(written)
-            }
-            Poll::Pending => self.poll_write_blocked(cx).map_ok(|()| 0),
-        }
+        ready!(self.poll_refusal(cx))?;
+        Poll::Ready(Ok(len))
     }
 
     /// Writes what is left of the problem replacing hyper's refusal.
     fn poll_refusal(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        while let Some(rest) = self.refusal.as_mut().filter(|rest| rest.has_remaining()) {
-            match Pin::new(&mut self.io).poll_write(cx, rest) {
-                Poll::Ready(Ok(0)) => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
-                Poll::Ready(Ok(n)) => {
-                    rest.advance(n);
-                    self.connection.phase().write_blocked_since = None;
-                }
-                Poll::Ready(Err(error)) => return Poll::Ready(Err(error)),
-                Poll::Pending => return self.poll_write_blocked(cx),
+        while let Some(rest) = self.refusal.clone().filter(Buf::has_remaining) {
+            match ready!(self.poll_timed(cx, |io, cx| io.poll_write(cx, &rest)))? {
+                0 => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
+                n => self.refusal = Some(rest.slice(n..)),
             }
         }
         Poll::Ready(Ok(()))
     }
 
-    /// A write is pending: fails once it has been so for `send_timeout`.
-    fn poll_write_blocked(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        (self.connection.phase().write_blocked_since).get_or_insert_with(Instant::now);
-        self.timed_out(cx)
-            .map_or(Poll::Pending, |error| Poll::Ready(Err(error)))
+    /// Writes with `write`: a write pending for `send_timeout` fails.
+    fn poll_timed(
+        &mut self,
+        cx: &mut Context<'_>,
+        write: impl FnOnce(Pin<&mut TcpStream>, &mut Context<'_>) -> Poll<io::Result<usize>>,
+    ) -> Poll<io::Result<usize>> {
+        let Poll::Ready(written) = write(Pin::new(&mut self.io), cx) else {
+            (self.connection.phase().write_blocked_since).get_or_insert_with(Instant::now);
+            return self
+                .timed_out(cx)
+                .map_or(Poll::Pending, |e| Poll::Ready(Err(e)));
+        };
+        if matches!(written, Ok(n) if n > 0) {
+            self.connection.phase().write_blocked_since = None;
+        }
+        Poll::Ready(written)
     }
 }
 
