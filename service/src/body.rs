@@ -97,7 +97,18 @@ pub(crate) async fn read(
         let next = tokio::time::timeout_at(wait_until, stream.next()).await;
         match next {
             Err(_elapsed) if behind.is_some() => {
-                return Err(too_slow(min_rate, body.len(), started));
+                let seconds = started.elapsed().as_secs_f64();
+                return Err(Problem::new(
+                    Kind::RequestTimeout,
+                    msg!(
+                        "problem-detail-body-too-slow",
+                        rate = min_rate,
+                        received = body.len(),
+                        seconds = format!("{seconds:.1}")
+                    ),
+                )
+                .with("timeout", "body_rate")
+                .with("limit", min_rate));
             }
             Err(_elapsed) if pause_over < deadline => {
                 return Err(Problem::new(
@@ -148,22 +159,6 @@ pub(crate) async fn read(
             }
         }
     }
-}
-
-/// The 408 of a body that fell behind `min_rate`.
-fn too_slow(min_rate: u64, received: usize, started: Instant) -> Problem {
-    let seconds = started.elapsed().as_secs_f64();
-    Problem::new(
-        Kind::RequestTimeout,
-        msg!(
-            "problem-detail-body-too-slow",
-            rate = min_rate,
-            received = received,
-            seconds = format!("{seconds:.1}")
-        ),
-    )
-    .with("timeout", "body_rate")
-    .with("limit", min_rate)
 }
 
 /// Reads and drops the rest of an over-large body (at least 8 MiB, for 2

@@ -54,10 +54,7 @@ pub async fn serve(
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ShutdownTimedOut> {
-    let Listeners {
-        api,
-        metrics: metrics_listener,
-    } = listeners.into();
+    let listeners = listeners.into();
     let limits = Limits {
         max_connections: config.max_connections,
         max_per_client: config.max_connections_per_client.max(1),
@@ -70,8 +67,8 @@ pub async fn serve(
     let mut pools = vec![Arc::clone(&api_pool)];
     let (stop_streams, stopping) = tokio::sync::watch::channel(false);
     let api_service = Compression::new(warp::service(api_filter(&config, stopping)));
-    let accept_api = api_pool.accept(api, TowerToHyperService::new(api_service));
-    let accept_metrics = metrics_listener.map(|listener| {
+    let accept_api = api_pool.accept(listeners.api, TowerToHyperService::new(api_service));
+    let accept_metrics = listeners.metrics.map(|listener| {
         // Its own pool and counters: scrapes are not API traffic.
         let limits = Limits {
             max_connections: METRICS_CONNECTIONS,
@@ -150,12 +147,11 @@ pub fn run(config: Config) -> Result<(), Box<dyn std::error::Error + Send + Sync
                 .map_err(|e| format!("cannot listen on {addr}: {e}"))
         };
         let api = bind(config.addr).await?;
-        let metrics = match config.metrics_addr {
-            Some(addr) => Some(bind(addr).await?),
-            None => None,
-        };
-        if let Some(metrics) = &metrics {
-            tracing::info!("metrics on http://{}/metrics", metrics.local_addr()?);
+        let mut metrics = None;
+        if let Some(addr) = config.metrics_addr {
+            let listener = bind(addr).await?;
+            tracing::info!("metrics on http://{}/metrics", listener.local_addr()?);
+            metrics = Some(listener);
         }
         match config.cors_origins.join(", ") {
             none if none.is_empty() => tracing::info!("cross-origin requests: none allowed (songo serve --cors-origin ORIGIN allows a site's pages)"),
