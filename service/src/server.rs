@@ -85,7 +85,7 @@ pub async fn serve(
     tokio::select! {
         () = shutdown => {}
         () = accept_api => {}
-        Some(()) = async { Some(accept_metrics?.await) } => {}
+        Some(()) = futures_util::future::OptionFuture::from(accept_metrics) => {}
     }
     // The accept loops are dropped, and their listeners with them: new
     // connections are refused from here on.
