@@ -311,9 +311,6 @@ impl Pool {
             tracing::debug!(%error, "connection ended");
         }
         self.live().connections.remove(&id);
-        self.metrics
-            .connections_open
-            .fetch_sub(1, Ordering::Relaxed);
         drop(held);
     }
 
@@ -601,6 +598,15 @@ impl Watched {
             self.connection.phase().write_blocked_since = None;
         }
         Poll::Ready(written)
+    }
+}
+
+impl Drop for Watched {
+    /// Counted closed before its socket is: a client that sees the close
+    /// sees the count.
+    fn drop(&mut self) {
+        let open = &self.connection.metrics.connections_open;
+        open.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
