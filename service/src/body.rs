@@ -1,11 +1,10 @@
 //! Reading request bodies within their limits (size, checked while
 //! streaming; time; least rate; shared memory).
 
-use std::pin::Pin;
 use std::time::Duration;
 
 use bytes::{Buf, Bytes, BytesMut};
-use futures_util::{Stream, StreamExt};
+use futures_util::{Stream, StreamExt, TryStreamExt};
 use tokio::time::Instant;
 use warp::http::HeaderMap;
 use warp::http::header::CONTENT_LENGTH;
@@ -18,13 +17,15 @@ use crate::budget::{Held, Memory};
 use crate::problem::{Kind, Problem};
 
 /// A request body, not read yet.
-pub(crate) type BodyStream = Pin<Box<dyn Stream<Item = Result<Bytes, warp::Error>> + Send>>;
+pub(crate) type BodyStream = futures_util::stream::BoxStream<'static, Result<Bytes, warp::Error>>;
 
 /// Wraps warp's body stream.
 pub(crate) fn boxed(
     stream: impl Stream<Item = Result<impl Buf, warp::Error>> + Send + 'static,
 ) -> BodyStream {
-    Box::pin(stream.map(|chunk| chunk.map(|mut buf| buf.copy_to_bytes(buf.remaining()))))
+    stream
+        .map_ok(|mut buf| buf.copy_to_bytes(buf.remaining()))
+        .boxed()
 }
 
 /// A request body read whole, holding its part of the memory kept for
@@ -96,7 +97,18 @@ pub(crate) async fn read(
         let next = tokio::time::timeout_at(wait_until, stream.next()).await;
         match next {
             Err(_elapsed) if behind.is_some() => {
-                return Err(too_slow(min_rate, body.len(), started));
+                let seconds = started.elapsed().as_secs_f64();
+                return Err(Problem::new(
+                    Kind::RequestTimeout,
+                    msg!(
+                        "problem-detail-body-too-slow",
+                        rate = min_rate,
+                        received = body.len(),
+                        seconds = format!("{seconds:.1}")
+                    ),
+                )
+                .with("timeout", "body_rate")
+                .with("limit", min_rate));
             }
             Err(_elapsed) if pause_over < deadline => {
                 return Err(Problem::new(
@@ -147,22 +159,6 @@ pub(crate) async fn read(
             }
         }
     }
-}
-
-/// The 408 of a body that fell behind `min_rate`.
-fn too_slow(min_rate: u64, received: usize, started: Instant) -> Problem {
-    let seconds = started.elapsed().as_secs_f64();
-    Problem::new(
-        Kind::RequestTimeout,
-        msg!(
-            "problem-detail-body-too-slow",
-            rate = min_rate,
-            received = received,
-            seconds = format!("{seconds:.1}")
-        ),
-    )
-    .with("timeout", "body_rate")
-    .with("limit", min_rate)
 }
 
 /// Reads and drops the rest of an over-large body (at least 8 MiB, for 2

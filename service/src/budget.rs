@@ -84,22 +84,3 @@ pub(crate) fn answer_too_large() -> Problem {
     let detail = msg!("problem-detail-answer-too-large", limit = MAX_ANSWER_BYTES);
     Problem::too_much_work(detail, "answer_bytes", MAX_ANSWER_BYTES as u64)
 }
-
-/// A writer that refuses to grow past [`MAX_ANSWER_BYTES`]: an answer
-/// being serialized stops there instead of filling memory.
-#[derive(Default)]
-pub(crate) struct Bounded(pub(crate) Vec<u8>);
-
-impl std::io::Write for Bounded {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        if self.0.len() + buf.len() > MAX_ANSWER_BYTES {
-            return Err(std::io::Error::other("the answer is over its budget"));
-        }
-        self.0.extend_from_slice(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}

@@ -20,13 +20,14 @@ use std::future::Future;
 use std::io;
 use std::net::IpAddr;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::task::{Context, Poll, ready};
 use std::time::{Duration, Instant};
 
 use bytes::{Buf, Bytes};
-use hyper::body::{Body, Frame, Incoming, SizeHint};
+use http_body_util::BodyExt as _;
+use hyper::body::{Body, Incoming};
 use hyper::server::conn::http1;
 use hyper::service::Service;
 use hyper_util::rt::TokioIo;
@@ -69,8 +70,6 @@ const MAX_HEAD_BYTES: usize = 400 * 1024;
 const MAX_HEADERS: usize = 100;
 /// hyper's own limit on a request target, for the problem's words.
 const MAX_TARGET_BYTES: usize = 65_534;
-/// The size of the pieces an answer is handed to hyper in ([`Tracked`]).
-const PIECE_BYTES: usize = 64 * 1024;
 
 /// The connections of one listener.
 pub(crate) struct Pool {
@@ -101,10 +100,7 @@ impl Pool {
         let max = limits.max_connections.clamp(1, Semaphore::MAX_PERMITS);
         let busy = Problem::busy_because(msg!("problem-detail-connections-busy", max = max));
         Arc::new(Pool {
-            limits: Limits {
-                max_connections: max,
-                ..limits
-            },
+            limits,
             slots: Arc::new(Semaphore::new(max)),
             live: Mutex::default(),
             clients: Shares::default(),
@@ -127,7 +123,7 @@ impl Pool {
         S: Service<Request<Incoming>, Response = Response<B>> + Clone + Send + 'static,
         S::Future: Send + 'static,
         S::Error: Into<Box<dyn std::error::Error + Send + Sync>> + Send + 'static,
-        B: Body<Data = Bytes> + Unpin + Send + 'static,
+        B: Body<Data = Bytes> + Send + 'static,
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
     {
         let mut backoff = ACCEPT_BACKOFF.0;
@@ -237,7 +233,7 @@ impl Pool {
             .filter(|connection| client.is_none_or(|client| connection.client == client))
             .min_by_key(|connection| connection.phase().idle_since);
         victim
-            .inspect(|victim| victim.order(CLOSE, Some(CloseReason::Evicted)))
+            .inspect(|victim| victim.close(CloseReason::Evicted))
             .is_some()
     }
 
@@ -253,54 +249,45 @@ impl Pool {
         S: Service<Request<Incoming>, Response = Response<B>> + Send + 'static,
         S::Future: Send + 'static,
         S::Error: Into<Box<dyn std::error::Error + Send + Sync>> + Send + 'static,
-        B: Body<Data = Bytes> + Unpin + Send + 'static,
+        B: Body<Data = Bytes> + Send + 'static,
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
     {
         let io = TokioIo::new(Watched {
             io: stream,
             connection: Arc::clone(&connection),
             limits: self.limits,
-            read_timer: None,
-            write_timer: None,
+            timer: None,
             refusal: None,
         });
         // Each request gets its client's address, is counted and logged,
         // and is in flight until its answer is sent.
-        let (metrics, log, counted_by) = (
-            Arc::clone(&self.metrics),
-            self.log_requests,
-            Arc::clone(&connection),
-        );
+        let (log, counted_by) = (self.log_requests, Arc::clone(&connection));
         let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
             let connection = Arc::clone(&counted_by);
             request
                 .extensions_mut()
                 .insert(ClientAddr(connection.client));
             connection.request_started();
-            metrics.in_flight.fetch_add(1, Ordering::Relaxed);
-            let (method, uri) = (request.method().clone(), request.uri().clone());
-            let metrics = Arc::clone(&metrics);
-            let (started, counted) = (Instant::now(), false);
             let mut request_of = RequestOf {
-                method,
-                uri,
-                started,
-                counted,
+                method: request.method().clone(),
+                uri: request.uri().clone(),
+                started: Instant::now(),
+                counted: false,
                 log,
                 connection,
-                metrics,
             };
             let answer = service.call(request);
             async move {
                 let response = answer.await?;
                 let route = response.extensions().get::<MatchedRoute>().copied();
                 request_of.answered(response.status().as_u16(), route);
-                let (rest, _request) = (Bytes::new(), request_of);
-                Ok::<_, S::Error>(response.map(|body| Tracked {
-                    body,
-                    rest,
-                    _request,
-                }))
+                // In flight until the body is sent: hyper drops it then
+                // (`map_err` keeps its size, which `map_frame` does not).
+                let held = move |error| {
+                    let _in_flight = &request_of;
+                    error
+                };
+                Ok::<_, S::Error>(response.map(|body| body.map_err(held)))
             }
         });
         // No timer given: hyper's own header timeout is off.
@@ -309,7 +296,7 @@ impl Pool {
             .max_headers(MAX_HEADERS)
             .serve_connection(io, service);
         let closed = async {
-            while connection.order.load(Ordering::Acquire) != CLOSE {
+            while connection.phase().closed_by.is_none() {
                 connection.wake.notified().await;
             }
         };
@@ -317,16 +304,13 @@ impl Pool {
             outcome = watcher.watch(served) => outcome,
             () = closed => Ok(()),
         };
-        if let Some(reason) = CloseReason::from_code(connection.closed_by.load(Ordering::Acquire)) {
+        if let Some(reason) = connection.phase().closed_by {
             tracing::debug!(reason = reason.label(), "connection closed by the server");
         } else if let Err(error) = outcome {
             // The client's doing (a reset, a malformed or cut request).
             tracing::debug!(%error, "connection ended");
         }
         self.live().connections.remove(&id);
-        self.metrics
-            .connections_open
-            .fetch_sub(1, Ordering::Relaxed);
         drop(held);
     }
 
@@ -358,7 +342,7 @@ impl Pool {
         live.closing = true;
         for connection in live.connections.values() {
             // A read that waits fails at once: the idle close.
-            connection.order.fetch_max(FINISH, Ordering::AcqRel);
+            connection.phase().finishing = true;
         }
         std::mem::take(&mut live.graceful).shutdown()
     }
@@ -366,34 +350,24 @@ impl Pool {
     /// Closes every connection now, requests in flight or not.
     pub(crate) fn close_all(&self) {
         for connection in self.live().connections.values() {
-            connection.order(CLOSE, Some(CloseReason::Shutdown));
+            connection.close(CloseReason::Shutdown);
         }
     }
 }
-
-/// What a connection is told ([`Connection::order`]; 0: nothing): to close
-/// after its request in flight, or now.
-const FINISH: u8 = 1;
-const CLOSE: u8 = 2;
 
 /// What a connection is doing, shared by its I/O, its requests, its task
 /// and the pool.
 struct Connection {
     client: IpAddr,
     phase: Mutex<Phase>,
-    order: AtomicU8,
-    /// Why the server closes it ([`CloseReason::code`]; 0: it does not).
-    closed_by: AtomicU8,
     metrics: Arc<Metrics>,
-    /// Wakes the connection's task for an order.
+    /// Wakes the connection's task: to close, or to poll its read again.
     wake: Notify,
 }
 
 struct Phase {
     /// Requests whose answer is not completely sent.
     active: u32,
-    /// Whether a request was answered (the next wait is a keep-alive one).
-    answered: bool,
     /// Whether hyper's writes are an answer: from a request's start until
     /// the next head's bytes. A write outside is hyper's own refusal.
     answering: bool,
@@ -403,6 +377,10 @@ struct Phase {
     head_started: Option<Instant>,
     /// Since when a write waits for the client to read.
     write_blocked_since: Option<Instant>,
+    /// Told to close once its request in flight is answered (a shutdown).
+    finishing: bool,
+    /// Why the server closes it, at once (none: it does not).
+    closed_by: Option<CloseReason>,
 }
 
 impl Connection {
@@ -411,17 +389,16 @@ impl Connection {
     fn new(accepted: Instant, client: IpAddr, metrics: Arc<Metrics>) -> Connection {
         let phase = Phase {
             active: 0,
-            answered: false,
             answering: false,
             idle_since: accepted,
             head_started: None,
             write_blocked_since: None,
+            finishing: false,
+            closed_by: None,
         };
         Connection {
             client,
             phase: Mutex::new(phase),
-            order: AtomicU8::new(0),
-            closed_by: AtomicU8::new(0),
             metrics,
             wake: Notify::new(),
         }
@@ -433,31 +410,24 @@ impl Connection {
 
     /// No request in flight, and not told to close yet.
     fn is_waiting(&self) -> bool {
-        self.phase().active == 0 && self.order.load(Ordering::Relaxed) == 0
+        let phase = self.phase();
+        phase.active == 0 && !phase.finishing && phase.closed_by.is_none()
     }
 
-    fn order(&self, order: u8, reason: Option<CloseReason>) {
-        if let Some(reason) = reason {
-            self.close_because(reason);
+    /// Closes it at once, for `reason` (the first wins), counted before
+    /// the client can see the close.
+    fn close(&self, reason: CloseReason) {
+        let mut phase = self.phase();
+        if phase.closed_by.is_none() {
+            phase.closed_by = Some(reason);
+            self.metrics.closed(reason);
         }
-        self.order.fetch_max(order, Ordering::AcqRel);
+        drop(phase);
         self.wake.notify_one();
     }
 
-    /// Records why the server closes the connection (the first reason
-    /// wins), counted before the client can see the close.
-    fn close_because(&self, reason: CloseReason) {
-        let (code, order) = (reason.code(), Ordering::AcqRel);
-        if self
-            .closed_by
-            .compare_exchange(0, code, order, Ordering::Acquire)
-            .is_ok()
-        {
-            self.metrics.closed(reason);
-        }
-    }
-
     fn request_started(&self) {
+        self.metrics.in_flight.fetch_add(1, Ordering::Relaxed);
         let mut phase = self.phase();
         phase.active += 1;
         phase.answering = true;
@@ -465,10 +435,11 @@ impl Connection {
     }
 
     fn request_ended(&self) {
+        self.metrics.in_flight.fetch_sub(1, Ordering::Relaxed);
         let mut phase = self.phase();
         phase.active -= 1;
         if phase.active == 0 {
-            (phase.idle_since, phase.answered) = (Instant::now(), true);
+            phase.idle_since = Instant::now();
             drop(phase);
             // hyper may have polled its read while no limit applied: it is
             // polled again, for the idle timer.
@@ -484,29 +455,28 @@ impl Connection {
         }
     }
 
-    /// When a pending read must give up, and why: never while a request is
-    /// in flight (its body is the routes' business), at once when told to
-    /// close (no reason: a close, not a limit).
-    fn read_deadline(&self, limits: &Limits) -> Option<(Instant, Option<CloseReason>)> {
+    /// When a pending read or write must give up, and why (no reason: a
+    /// close, not a limit): between requests, at once when told to close;
+    /// a blocked write after `send_timeout`; else a read never while a
+    /// request is in flight (its body is the routes' business).
+    fn deadline(&self, limits: &Limits) -> Option<(Instant, Option<CloseReason>)> {
         let phase = self.phase();
+        if phase.active == 0 && (phase.finishing || phase.closed_by.is_some()) {
+            return Some((phase.idle_since, None));
+        }
+        if let Some(since) = phase.write_blocked_since {
+            let deadline = after(since, limits.send_timeout);
+            return Some((deadline, Some(CloseReason::SendTimeout)));
+        }
         if phase.active > 0 {
             return None;
         }
-        if self.order.load(Ordering::Relaxed) != 0 {
-            return Some((phase.idle_since, None));
-        }
-        let (since, limit, reason) = match phase.head_started {
-            Some(head) => (head, limits.header_timeout, CloseReason::HeaderTimeout),
-            None if phase.answered => (
-                phase.idle_since,
-                limits.keep_alive_timeout,
-                CloseReason::IdleTimeout,
-            ),
-            None => (
-                phase.idle_since,
-                limits.header_timeout,
-                CloseReason::HeaderTimeout,
-            ),
+        let since = phase.head_started.unwrap_or(phase.idle_since);
+        // Answering until the next head's bytes: a keep-alive wait.
+        let (limit, reason) = if phase.answering && phase.head_started.is_none() {
+            (limits.keep_alive_timeout, CloseReason::IdleTimeout)
+        } else {
+            (limits.header_timeout, CloseReason::HeaderTimeout)
         };
         Some((after(since, limit), Some(reason)))
     }
@@ -524,30 +494,31 @@ struct Watched {
     io: TcpStream,
     connection: Arc<Connection>,
     limits: Limits,
-    read_timer: Option<Pin<Box<Sleep>>>,
-    write_timer: Option<Pin<Box<Sleep>>>,
+    /// Set to the connection's deadline while a read or write is pending.
+    timer: Option<Pin<Box<Sleep>>>,
     /// What is left to write of the problem that takes the place of
     /// hyper's refusal of a request head.
     refusal: Option<Bytes>,
 }
 
-/// Polls `timer` set to `deadline`; ready once the deadline is past.
-fn expired(timer: &mut Option<Pin<Box<Sleep>>>, deadline: Instant, cx: &mut Context<'_>) -> bool {
-    let deadline = tokio::time::Instant::from_std(deadline);
-    let timer = timer.get_or_insert_with(|| Box::pin(tokio::time::sleep_until(deadline)));
-    if timer.deadline() != deadline {
-        timer.as_mut().reset(deadline);
-    }
-    timer.as_mut().poll(cx).is_ready()
-}
-
 impl Watched {
-    fn timed_out(&self, reason: Option<CloseReason>) -> io::Error {
-        let Some(reason) = reason else {
-            return io::Error::new(io::ErrorKind::TimedOut, "shutting down");
-        };
-        self.connection.close_because(reason);
-        io::Error::new(io::ErrorKind::TimedOut, reason.label())
+    /// The error of a pending read or write once the connection's deadline
+    /// is past (it ends the connection).
+    fn timed_out(&mut self, cx: &mut Context<'_>) -> Option<io::Error> {
+        let (deadline, reason) = self.connection.deadline(&self.limits)?;
+        let deadline = tokio::time::Instant::from_std(deadline);
+        let timer =
+            (self.timer).get_or_insert_with(|| Box::pin(tokio::time::sleep_until(deadline)));
+        if timer.deadline() != deadline {
+            timer.as_mut().reset(deadline);
+        }
+        timer.as_mut().poll(cx).is_ready().then(|| {
+            if let Some(reason) = reason {
+                self.connection.close(reason);
+            }
+            let label = reason.map_or("shutting down", CloseReason::label);
+            io::Error::new(io::ErrorKind::TimedOut, label)
+        })
     }
 
     /// Whether `buf` is hyper's refusal of a request head, the only thing
@@ -593,49 +564,49 @@ impl Watched {
         (first, len): (&[u8], usize),
         write: impl FnOnce(Pin<&mut TcpStream>, &mut Context<'_>) -> Poll<io::Result<usize>>,
     ) -> Poll<io::Result<usize>> {
-        if self.refusal.is_some() || self.takes_refusal(first) {
-            ready!(self.poll_refusal(cx))?;
-            return Poll::Ready(Ok(len));
+        if self.refusal.is_none() && !self.takes_refusal(first) {
+            return self.poll_timed(cx, write);
         }
-        match write(Pin::new(&mut self.io), cx) {
-            Poll::Ready(written) => {
-                if matches!(written, Ok(n) if n > 0) {
-                    self.connection.phase().write_blocked_since = None;
-                }
-                Poll::Ready(written)
-            }
-            Poll::Pending => self.poll_write_blocked(cx).map_ok(|()| 0),
-        }
+        ready!(self.poll_refusal(cx))?;
+        Poll::Ready(Ok(len))
     }
 
     /// Writes what is left of the problem replacing hyper's refusal.
     fn poll_refusal(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        while let Some(rest) = self.refusal.as_mut().filter(|rest| rest.has_remaining()) {
-            match Pin::new(&mut self.io).poll_write(cx, rest) {
-                Poll::Ready(Ok(0)) => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
-                Poll::Ready(Ok(n)) => {
-                    rest.advance(n);
-                    self.connection.phase().write_blocked_since = None;
-                }
-                Poll::Ready(Err(error)) => return Poll::Ready(Err(error)),
-                Poll::Pending => return self.poll_write_blocked(cx),
+        while let Some(rest) = self.refusal.clone().filter(Buf::has_remaining) {
+            match ready!(self.poll_timed(cx, |io, cx| io.poll_write(cx, &rest)))? {
+                0 => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
+                n => self.refusal = Some(rest.slice(n..)),
             }
         }
         Poll::Ready(Ok(()))
     }
 
-    /// A write is pending: fails once it has been so for `send_timeout`.
-    fn poll_write_blocked(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        let since = *self
-            .connection
-            .phase()
-            .write_blocked_since
-            .get_or_insert_with(Instant::now);
-        let deadline = after(since, self.limits.send_timeout);
-        if expired(&mut self.write_timer, deadline, cx) {
-            return Poll::Ready(Err(self.timed_out(Some(CloseReason::SendTimeout))));
+    /// Writes with `write`: a write pending for `send_timeout` fails.
+    fn poll_timed(
+        &mut self,
+        cx: &mut Context<'_>,
+        write: impl FnOnce(Pin<&mut TcpStream>, &mut Context<'_>) -> Poll<io::Result<usize>>,
+    ) -> Poll<io::Result<usize>> {
+        let Poll::Ready(written) = write(Pin::new(&mut self.io), cx) else {
+            (self.connection.phase().write_blocked_since).get_or_insert_with(Instant::now);
+            return self
+                .timed_out(cx)
+                .map_or(Poll::Pending, |e| Poll::Ready(Err(e)));
+        };
+        if matches!(written, Ok(n) if n > 0) {
+            self.connection.phase().write_blocked_since = None;
         }
-        Poll::Pending
+        Poll::Ready(written)
+    }
+}
+
+impl Drop for Watched {
+    /// Counted closed before its socket is: a client that sees the close
+    /// sees the count.
+    fn drop(&mut self) {
+        let open = &self.connection.metrics.connections_open;
+        open.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
@@ -649,10 +620,9 @@ impl AsyncRead for Watched {
         let before = buf.filled().len();
         let polled = Pin::new(&mut this.io).poll_read(cx, buf);
         if polled.is_pending()
-            && let Some((deadline, reason)) = this.connection.read_deadline(&this.limits)
-            && expired(&mut this.read_timer, deadline, cx)
+            && let Some(error) = this.timed_out(cx)
         {
-            return Poll::Ready(Err(this.timed_out(reason)));
+            return Poll::Ready(Err(error));
         }
         if buf.filled().len() > before {
             this.connection.bytes_arrived();
@@ -705,7 +675,6 @@ struct RequestOf {
     counted: bool,
     log: bool,
     connection: Arc<Connection>,
-    metrics: Arc<Metrics>,
 }
 
 impl RequestOf {
@@ -714,8 +683,11 @@ impl RequestOf {
     fn answered(&mut self, status: u16, route: Option<MatchedRoute>) {
         self.counted = true;
         let latency = self.started.elapsed();
-        let route = route.map(|MatchedRoute(index)| index);
-        self.metrics.record(route, status, latency);
+        let (route, metrics) = (
+            route.map(|MatchedRoute(index)| index),
+            &self.connection.metrics,
+        );
+        metrics.record(route, status, latency);
         if self.log {
             let path = self.uri.path();
             tracing::info!(
@@ -724,7 +696,7 @@ impl RequestOf {
                 status,
                 // Milliseconds, to the microsecond: a number to log readers.
                 latency_ms = latency.as_micros() as f64 / 1000.0,
-                route = self.metrics.route_path(route),
+                route = metrics.route_path(route),
                 "request"
             );
         }
@@ -736,52 +708,6 @@ impl Drop for RequestOf {
         if !self.counted {
             self.answered(CLIENT_GONE, None);
         }
-        self.metrics.in_flight.fetch_sub(1, Ordering::Relaxed);
         self.connection.request_ended();
-    }
-}
-
-/// An answer's body, holding its request in flight until it is sent, and
-/// handed to hyper in pieces of [`PIECE_BYTES`]: hyper asks for the next
-/// one only once its buffer has room, so an answer the client does not
-/// read stays in flight (and under the send timeout) instead of vanishing
-/// whole into hyper's buffer.
-struct Tracked<B> {
-    body: B,
-    /// What is left of the data frame being handed out.
-    rest: Bytes,
-    _request: RequestOf,
-}
-
-impl<B: Body<Data = Bytes> + Unpin> Body for Tracked<B> {
-    type Data = Bytes;
-    type Error = B::Error;
-
-    fn poll_frame(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, B::Error>>> {
-        let this = &mut *self;
-        if this.rest.is_empty() {
-            match ready!(Pin::new(&mut this.body).poll_frame(cx)) {
-                Some(Ok(frame)) => match frame.into_data() {
-                    Ok(data) => this.rest = data,
-                    Err(frame) => return Poll::Ready(Some(Ok(frame))),
-                },
-                other => return Poll::Ready(other),
-            }
-        }
-        let piece = this.rest.split_to(this.rest.len().min(PIECE_BYTES));
-        Poll::Ready(Some(Ok(Frame::data(piece))))
-    }
-
-    fn is_end_stream(&self) -> bool {
-        self.rest.is_empty() && self.body.is_end_stream()
-    }
-
-    fn size_hint(&self) -> SizeHint {
-        let rest = self.rest.len() as u64;
-        let hint = self.body.size_hint().exact();
-        hint.map_or_else(SizeHint::new, |size| SizeHint::with_exact(size + rest))
     }
 }

@@ -5,6 +5,7 @@
 //! `If-Match`). Other origins get their usual answers without those
 //! headers, so that their browsers keep the answers from their pages.
 
+use warp::Reply as _;
 use warp::http::header::{
     ACCESS_CONTROL_ALLOW_HEADERS, ACCESS_CONTROL_ALLOW_METHODS, ACCESS_CONTROL_ALLOW_ORIGIN,
     ACCESS_CONTROL_EXPOSE_HEADERS, ACCESS_CONTROL_MAX_AGE, ACCESS_CONTROL_REQUEST_METHOD,
@@ -13,18 +14,11 @@ use warp::http::header::{
 use warp::http::{Method, StatusCode};
 use warp::reply::Response;
 
-/// The request's `Origin`, when `origins` allows it.
-pub(crate) fn allowed_origin(origins: &[String], headers: &HeaderMap) -> Option<HeaderValue> {
-    let origin = headers.get(ORIGIN)?;
-    origin
-        .to_str()
-        .is_ok_and(|origin| allowed(origins, origin))
-        .then(|| origin.clone())
-}
-
-/// Whether `origin` is in the allow-list (`*` allows every origin).
-fn allowed(origins: &[String], origin: &str) -> bool {
-    origins.iter().any(|o| o == "*" || o == origin)
+/// The request's `Origin`, and whether `origins` allows it (`*` allows
+/// every origin).
+pub(crate) fn origin<'h>(origins: &[String], headers: &'h HeaderMap) -> Option<(&'h str, bool)> {
+    let origin = headers.get(ORIGIN)?.to_str().ok()?;
+    Some((origin, origins.iter().any(|o| o == "*" || o == origin)))
 }
 
 /// Whether the request is a CORS preflight.
@@ -32,26 +26,15 @@ pub(crate) fn is_preflight(method: &Method, headers: &HeaderMap) -> bool {
     method == Method::OPTIONS && headers.contains_key(ACCESS_CONTROL_REQUEST_METHOD)
 }
 
-/// The origin of a preflight that `origins` does not allow.
-pub(crate) fn refused_preflight<'h>(
-    origins: &[String],
-    method: &Method,
-    headers: &'h HeaderMap,
-) -> Option<&'h str> {
-    let origin = headers.get(ORIGIN)?.to_str().ok()?;
-    (is_preflight(method, headers) && !allowed(origins, origin)).then_some(origin)
-}
-
 /// The answer, with CORS headers when the request's origin is allowed
-/// (`origin`, of [`allowed_origin`]); a preflight's, 204.
+/// (`origin`, of [`origin`]); a preflight's, 204.
 pub(crate) fn answer(origin: Option<HeaderValue>, preflight: bool, inner: Response) -> Response {
     let Some(origin) = origin else {
         return inner;
     };
     let mut response = inner;
     if preflight {
-        response = Response::new(bytes::Bytes::new().into());
-        *response.status_mut() = StatusCode::NO_CONTENT;
+        response = StatusCode::NO_CONTENT.into_response();
         let said = [
             (ACCESS_CONTROL_ALLOW_METHODS, "GET, POST, PATCH, DELETE"),
             (

@@ -80,18 +80,6 @@ impl CloseReason {
             CloseReason::Shutdown => "shutdown",
         }
     }
-
-    /// The code stored in a connection's state (0 is "none").
-    pub(crate) const fn code(self) -> u8 {
-        self as u8 + 1
-    }
-
-    /// The reason of a code from [`CloseReason::code`].
-    pub(crate) fn from_code(code: u8) -> Option<CloseReason> {
-        CloseReason::ALL
-            .get(usize::from(code).checked_sub(1)?)
-            .copied()
-    }
 }
 
 /// One route's counters.
@@ -414,14 +402,5 @@ mod tests {
                 assert!(line.starts_with(family), "{line} after # TYPE {family}");
             }
         }
-    }
-
-    #[test]
-    fn close_reasons_round_trip_through_their_codes() {
-        for reason in CloseReason::ALL {
-            assert_eq!(CloseReason::from_code(reason.code()), Some(reason));
-        }
-        assert_eq!(CloseReason::from_code(0), None);
-        assert_eq!(CloseReason::from_code(99), None);
     }
 }

@@ -13,13 +13,14 @@ use songo_notation::i18n::{Lang, Message};
 use songo_notation::msg;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::time::Instant;
+use warp::Reply as _;
 use warp::http::StatusCode;
-use warp::http::header::{CONTENT_TYPE, HeaderMap, HeaderValue};
+use warp::http::header::{CONTENT_TYPE, HeaderMap};
 use warp::reply::Response;
 
 use crate::Config;
 use crate::body::{self, Body, BodyStream};
-use crate::budget::{self, Bounded, Memory};
+use crate::budget::{self, Memory};
 use crate::content::bad_value;
 use crate::problem::{Kind, Problem};
 
@@ -77,6 +78,39 @@ impl State {
             Err(error) => Err(internal(&error)),
         }
     }
+
+    /// Counts an engine request of `client` (before its body is read):
+    /// 429 when the client already has its share in flight.
+    pub(crate) fn engine_share(&self, client: IpAddr) -> Result<Share, Problem> {
+        let most = self.config.max_engine_per_client.max(1);
+        self.engine_clients.take(client, most).ok_or_else(|| {
+            Problem::too_many_requests(
+                msg!(
+                    "problem-detail-engine-per-client",
+                    client = client.to_string(),
+                    most = most
+                ),
+                most,
+            )
+        })
+    }
+
+    /// An engine slot for the request of `share`, waited for in the engine
+    /// queue (first come, first served) until `deadline`.
+    pub(crate) async fn engine_turn(
+        &self,
+        share: Share,
+        deadline: Instant,
+    ) -> Result<EngineTurn, Problem> {
+        let slots = self.config.max_concurrent_engine.max(1);
+        let slot = acquire(&self.engine, deadline, || Problem::busy("engine", slots)).await?;
+        Ok(EngineTurn {
+            _share: share,
+            _slot: slot,
+            deadline,
+            slots,
+        })
+    }
 }
 
 /// What each client address holds (connections, engine requests), each
@@ -132,41 +166,6 @@ impl EngineTurn {
         on_time
             .then_some(())
             .ok_or_else(|| Problem::busy("engine", self.slots))
-    }
-}
-
-impl State {
-    /// Counts an engine request of `client` (before its body is read):
-    /// 429 when the client already has its share in flight.
-    pub(crate) fn engine_share(&self, client: IpAddr) -> Result<Share, Problem> {
-        let most = self.config.max_engine_per_client.max(1);
-        self.engine_clients.take(client, most).ok_or_else(|| {
-            Problem::too_many_requests(
-                msg!(
-                    "problem-detail-engine-per-client",
-                    client = client.to_string(),
-                    most = most
-                ),
-                most,
-            )
-        })
-    }
-
-    /// An engine slot for the request of `share`, waited for in the engine
-    /// queue (first come, first served) until `deadline`.
-    pub(crate) async fn engine_turn(
-        &self,
-        share: Share,
-        deadline: Instant,
-    ) -> Result<EngineTurn, Problem> {
-        let slots = self.config.max_concurrent_engine.max(1);
-        let slot = acquire(&self.engine, deadline, || Problem::busy("engine", slots)).await?;
-        Ok(EngineTurn {
-            _share: share,
-            _slot: slot,
-            deadline,
-            slots,
-        })
     }
 }
 
@@ -243,7 +242,8 @@ impl Request {
     /// Reads the body, within the size, time and memory limits.
     pub(crate) async fn body(&mut self, state: &State) -> Result<Body, Problem> {
         let stream = self.body.take();
-        let stream = stream.unwrap_or_else(|| Box::pin(futures_util::stream::empty()));
+        let stream =
+            stream.unwrap_or_else(|| futures_util::StreamExt::boxed(futures_util::stream::empty()));
         body::read(
             &self.headers,
             stream,
@@ -288,15 +288,14 @@ impl Request {
         for (name, value) in &pairs {
             read::<T>(&[(name, value)]).map_err(|_| T::refused(name, value))?;
         }
-        let mut kept: Vec<(&str, String)> = Vec::new();
-        for (name, value) in pairs.iter().rev() {
-            match kept.iter_mut().find(|(seen, _)| seen == name) {
-                Some((_, list)) if T::LISTS.contains(&&**name) => *list = format!("{value},{list}"),
-                Some(_) => {}
-                None => kept.push((name, value.clone())),
+        let mut kept: Vec<(String, String)> = Vec::new();
+        for (name, value) in pairs {
+            match kept.iter_mut().find(|(seen, _)| *seen == name) {
+                Some((_, list)) if T::LISTS.contains(&&*name) => *list = format!("{list},{value}"),
+                Some((_, last)) => *last = value,
+                None => kept.push((name, value)),
             }
         }
-        let kept: Vec<(&str, &str)> = kept.iter().map(|(name, value)| (*name, &**value)).collect();
         read::<T>(&kept).map_err(|e| bad_query(&e))
     }
 }
@@ -321,7 +320,7 @@ pub(crate) struct NoQuery {}
 impl Query for NoQuery {}
 
 /// `pairs` read into `T` as a query string.
-fn read<T: DeserializeOwned>(pairs: &[(&str, &str)]) -> Result<T, serde_urlencoded::de::Error> {
+fn read<T: DeserializeOwned>(pairs: &impl Serialize) -> Result<T, serde_urlencoded::de::Error> {
     let text = serde_urlencoded::to_string(pairs).unwrap_or_default();
     serde_urlencoded::from_str(&text)
 }
@@ -389,18 +388,16 @@ pub(crate) async fn slot(
 /// A JSON answer (with a final newline), its serializing stopped at
 /// [`budget::MAX_ANSWER_BYTES`].
 pub(crate) fn json(status: StatusCode, value: &impl Serialize) -> Result<Response, Problem> {
-    let text = json_bytes(value)?;
-    let mut response = Response::new(text.into());
-    *response.status_mut() = status;
-    let json = HeaderValue::from_static("application/json");
-    response.headers_mut().insert(CONTENT_TYPE, json);
-    Ok(response)
+    let text = warp::reply::with_header(json_bytes(value)?, CONTENT_TYPE, "application/json");
+    Ok(warp::reply::with_status(text, status).into_response())
 }
 
 /// The text of a JSON answer (with a final newline), its serializing
 /// stopped at [`budget::MAX_ANSWER_BYTES`].
 pub(crate) fn json_bytes(value: &impl Serialize) -> Result<Vec<u8>, Problem> {
-    let mut text = Bounded::default();
+    // bytes' writer refuses to write past its limit: the serializing fails.
+    let mut text =
+        bytes::BufMut::writer(bytes::BufMut::limit(Vec::new(), budget::MAX_ANSWER_BYTES));
     serde_json::to_writer(&mut text, value).map_err(|e| {
         if e.is_io() {
             return budget::answer_too_large();
@@ -413,7 +410,22 @@ pub(crate) fn json_bytes(value: &impl Serialize) -> Result<Vec<u8>, Problem> {
             ),
         )
     })?;
-    let mut text = text.0;
+    let mut text = text.into_inner().into_inner();
     text.push(b'\n');
     Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_answer_is_serialized_up_to_its_budget_and_refused_past_it() {
+        // A JSON string: the text and its two quotes.
+        let at = "x".repeat(budget::MAX_ANSWER_BYTES - 2);
+        let written = json_bytes(&at).map(|text| text.len());
+        assert_eq!(written.ok(), Some(budget::MAX_ANSWER_BYTES + 1));
+        let over = json_bytes(&format!("{at}x")).map_err(|problem| problem.kind());
+        assert_eq!(over.err(), Some(Kind::TooMuchWork));
+    }
 }

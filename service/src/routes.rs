@@ -330,7 +330,8 @@ pub(crate) fn api_filter(
                   stream,
                   client: Option<ClientAddr>| {
                 let (state, origins) = (Arc::clone(&state), Arc::clone(&origins));
-                let origin = cors::allowed_origin(&origins, &headers);
+                let origin = cors::origin(&origins, &headers).filter(|(_, allowed)| *allowed);
+                let origin = origin.and_then(|(origin, _)| HeaderValue::from_str(origin).ok());
                 let preflight = cors::is_preflight(&method, &headers);
                 async move {
                     let found = find(state.config.debug_routes, &method, full.as_str());
@@ -493,7 +494,9 @@ async fn held_answer(state: &State, response: Response) -> Result<Response, Prob
     parts
         .headers
         .insert(CONTENT_LENGTH, HeaderValue::from(bytes.len()));
-    // The memory is held as long as the body: until it is sent.
+    // A stream: hyper asks for its end only once its buffer has room, so
+    // an answer the client does not read stays in flight (and under the
+    // send timeout); the memory is held as long as the body.
     let bytes = futures_util::stream::once(async { Ok::<_, Infallible>(bytes) });
     let handed = futures_util::StreamExt::map(bytes, move |bytes| {
         let _memory = &held;
@@ -515,11 +518,10 @@ fn fallback(
 ) -> Response {
     // A `lang` that names no language: these words are English.
     let lang = plumbing::lang(headers, query).unwrap_or(Lang::En);
-    let api = api_routes;
-    let path = api()
+    let path = api_routes()
         .find(|route| route.path_value(path).is_some())
         .map_or(path, |route| route.path);
-    let allowed: Vec<&str> = api()
+    let allowed: Vec<&str> = api_routes()
         .filter(|route| route.path == path)
         .map(|route| route.method)
         .collect();
@@ -532,7 +534,9 @@ fn fallback(
                 path = path
             ),
         )
-    } else if let Some(origin) = cors::refused_preflight(cors_origins, method, headers) {
+    } else if let Some((origin, false)) = cors::origin(cors_origins, headers)
+        && cors::is_preflight(method, headers)
+    {
         let none = cors_origins.is_empty();
         Problem::cors_refused(path, origin, &allowed.join(", "), none)
     } else {

@@ -2,7 +2,6 @@
 //! connection limits, and shut down gracefully on a signal, answering the
 //! requests in flight within a time limit.
 
-use std::fmt;
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
@@ -18,20 +17,9 @@ use crate::routes::{METRICS_ROUTE, api_filter, route_labels};
 
 /// The requests in flight were not all answered within the shutdown
 /// timeout; the server stopped without them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("requests were still in flight {0:?} after the shutdown began; stopped without them")]
 pub struct ShutdownTimedOut(pub Duration);
-
-impl fmt::Display for ShutdownTimedOut {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "requests were still in flight {:?} after the shutdown began; stopped without them",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for ShutdownTimedOut {}
 
 /// The sockets [`serve`] listens on: the API's, and the metrics' when
 /// they are served (on an address of their own, see [`Config::metrics_addr`]).
@@ -66,10 +54,7 @@ pub async fn serve(
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ShutdownTimedOut> {
-    let Listeners {
-        api,
-        metrics: metrics_listener,
-    } = listeners.into();
+    let listeners = listeners.into();
     let limits = Limits {
         max_connections: config.max_connections,
         max_per_client: config.max_connections_per_client.max(1),
@@ -82,27 +67,25 @@ pub async fn serve(
     let mut pools = vec![Arc::clone(&api_pool)];
     let (stop_streams, stopping) = tokio::sync::watch::channel(false);
     let api_service = Compression::new(warp::service(api_filter(&config, stopping)));
-    let accept_api = api_pool.accept(api, TowerToHyperService::new(api_service));
-    let accept_metrics = match metrics_listener {
-        Some(listener) => {
-            // Its own pool and counters: scrapes are not API traffic.
-            let limits = Limits {
-                max_connections: METRICS_CONNECTIONS,
-                max_per_client: METRICS_CONNECTIONS,
-                ..limits
-            };
-            let counters = Metrics::new(METRICS_CONNECTIONS, Vec::new());
-            let pool = Pool::new(limits, Arc::new(counters), false);
-            pools.push(Arc::clone(&pool));
-            let service = warp::service(metrics::filter(metrics, METRICS_ROUTE.path));
-            let accept = pool.accept(listener, TowerToHyperService::new(service));
-            futures_util::future::Either::Left(accept)
-        }
-        None => futures_util::future::Either::Right(std::future::pending()),
-    };
+    let accept_api = api_pool.accept(listeners.api, TowerToHyperService::new(api_service));
+    let accept_metrics = listeners.metrics.map(|listener| {
+        // Its own pool and counters: scrapes are not API traffic.
+        let limits = Limits {
+            max_connections: METRICS_CONNECTIONS,
+            max_per_client: METRICS_CONNECTIONS,
+            ..limits
+        };
+        let counters = Metrics::new(METRICS_CONNECTIONS, Vec::new());
+        let pool = Pool::new(limits, Arc::new(counters), false);
+        pools.push(Arc::clone(&pool));
+        let service = warp::service(metrics::filter(metrics, METRICS_ROUTE.path));
+        pool.accept(listener, TowerToHyperService::new(service))
+    });
+    // The accept loops end only when dropped.
     tokio::select! {
         () = shutdown => {}
-        ((), ()) = futures_util::future::join(accept_api, accept_metrics) => {}
+        () = accept_api => {}
+        Some(()) = futures_util::future::OptionFuture::from(accept_metrics) => {}
     }
     // The accept loops are dropped, and their listeners with them: new
     // connections are refused from here on.
@@ -125,16 +108,12 @@ pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
     use tokio::signal::unix::{SignalKind, signal};
     let interrupt = signal(SignalKind::interrupt()).ok();
     let terminate = signal(SignalKind::terminate()).ok();
-    let received = |signal: Option<tokio::signal::unix::Signal>| async move {
-        let Some(mut signal) = signal else {
-            return std::future::pending().await;
-        };
-        signal.recv().await;
-    };
+    // A signal without its handler never comes.
     async move {
         tokio::select! {
-            () = received(interrupt) => {}
-            () = received(terminate) => {}
+            Some(_) = async { Some(interrupt?.recv().await) } => {}
+            Some(_) = async { Some(terminate?.recv().await) } => {}
+            else => std::future::pending().await,
         }
     }
 }
@@ -168,12 +147,11 @@ pub fn run(config: Config) -> Result<(), Box<dyn std::error::Error + Send + Sync
                 .map_err(|e| format!("cannot listen on {addr}: {e}"))
         };
         let api = bind(config.addr).await?;
-        let metrics = match config.metrics_addr {
-            Some(addr) => Some(bind(addr).await?),
-            None => None,
-        };
-        if let Some(metrics) = &metrics {
-            tracing::info!("metrics on http://{}/metrics", metrics.local_addr()?);
+        let mut metrics = None;
+        if let Some(addr) = config.metrics_addr {
+            let listener = bind(addr).await?;
+            tracing::info!("metrics on http://{}/metrics", listener.local_addr()?);
+            metrics = Some(listener);
         }
         match config.cors_origins.join(", ") {
             none if none.is_empty() => tracing::info!("cross-origin requests: none allowed (songo serve --cors-origin ORIGIN allows a site's pages)"),
