@@ -1220,79 +1220,76 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_game_said_to_go_on_goes_on() {
-        for rules in [
-            Ruleset::Songo,
-            Ruleset::SongoEkang,
-            Ruleset::AkongCameroon,
-            Ruleset::AkongGabon,
-            Ruleset::Awale,
-            Ruleset::OwareAbapa,
-        ] {
-            let (mut going, mut unsure, mut over) = (0, 0, 0);
+    /// Every child of the positions of 100 random games of each sowing
+    /// ruleset: `visit(rules, parent, moves, index, child)`.
+    fn random_children(
+        seed: u64,
+        mut visit: impl FnMut(Ruleset, &Position, &crate::MoveList, usize, &Position),
+    ) {
+        for rules in Ruleset::ALL
+            .into_iter()
+            .filter(|&rules| rules != Ruleset::Seega)
+        {
             random_games(
                 rules,
-                (0x60_0A_5EED, 100),
+                (seed, 100),
                 [0, 1, 1, 2, 3, 4, 15, 20],
                 |position, moves| {
                     for index in 0..moves.len() {
                         let mut after = *position;
                         after.play_listed(moves, index).expect("a listed move");
-                        let turn = after.turn();
-                        if after.goes_on_at_once() {
-                            going += 1;
-                            assert!(turn.is_ok(), "{after}");
-                        } else {
-                            unsure += 1;
-                            over += usize::from(turn.is_err());
-                        }
+                        visit(rules, position, moves, index, &after);
                     }
                 },
             );
-            // Ends come up, and most positions are told at once.
+        }
+    }
+
+    #[test]
+    fn a_game_said_to_go_on_goes_on() {
+        let mut counts = std::collections::BTreeMap::new();
+        random_children(0x600A_5EED, |rules, _, _, _, after| {
+            let (going, unsure, over) = counts.entry(rules.id()).or_insert((0, 0, 0));
+            let turn = after.turn();
+            if after.goes_on_at_once() {
+                *going += 1;
+                assert!(turn.is_ok(), "{after}");
+            } else {
+                *unsure += 1;
+                *over += usize::from(turn.is_err());
+            }
+        });
+        // Ends come up, and most positions are told at once, in every ruleset.
+        assert_eq!(counts.len(), 6);
+        for (rules, (going, unsure, over)) in counts {
             assert!(
                 over > 20 && going > 10 * unsure,
-                "{rules:?}: {going} {unsure} {over}"
+                "{rules}: {going} {unsure} {over}"
             );
         }
     }
 
     #[test]
     fn a_move_said_to_take_no_seed_takes_none() {
-        for rules in [
-            Ruleset::Songo,
-            Ruleset::SongoEkang,
-            Ruleset::AkongCameroon,
-            Ruleset::AkongGabon,
-            Ruleset::Awale,
-            Ruleset::OwareAbapa,
-        ] {
-            let (mut quiet, mut taking, mut caught) = (0, 0, 0);
-            random_games(
-                rules,
-                (0x7A4E_5EED, 100),
-                [0, 1, 1, 2, 3, 4, 15, 20],
-                |position, moves| {
-                    for index in 0..moves.len() {
-                        let mut after = *position;
-                        after.play_listed(moves, index).expect("a listed move");
-                        let took = after.seeds_on_board() < position.seeds_on_board();
-                        if position.may_take_seeds(moves, index) {
-                            taking += 1;
-                            caught += usize::from(took);
-                        } else {
-                            quiet += 1;
-                            assert!(!took, "{position} {index}");
-                        }
-                    }
-                },
-            );
-            // The test is no test unless both answers come up, and a
-            // "maybe" is mostly a capture.
+        let mut counts = std::collections::BTreeMap::new();
+        random_children(0x7A4E_5EED, |rules, position, moves, index, after| {
+            let (quiet, taking, caught) = counts.entry(rules.id()).or_insert((0, 0, 0));
+            let took = after.seeds_on_board() < position.seeds_on_board();
+            if position.may_take_seeds(moves, index) {
+                *taking += 1;
+                *caught += usize::from(took);
+            } else {
+                *quiet += 1;
+                assert!(!took, "{position} {index}");
+            }
+        });
+        // The test is no test unless both answers come up, and a "maybe"
+        // is mostly a capture, in every ruleset.
+        assert_eq!(counts.len(), 6);
+        for (rules, (quiet, taking, caught)) in counts {
             assert!(
                 quiet > 1000 && caught > 200,
-                "{rules:?}: {quiet} {taking} {caught}"
+                "{rules}: {quiet} {taking} {caught}"
             );
         }
     }
