@@ -96,37 +96,9 @@ pub(crate) async fn read(
         let wait_until = behind.unwrap_or(deadline.min(pause_over));
         let next = tokio::time::timeout_at(wait_until, stream.next()).await;
         match next {
-            Err(_elapsed) if behind.is_some() => {
-                let seconds = started.elapsed().as_secs_f64();
-                return Err(Problem::new(
-                    Kind::RequestTimeout,
-                    msg!(
-                        "problem-detail-body-too-slow",
-                        rate = min_rate,
-                        received = body.len(),
-                        seconds = format!("{seconds:.1}")
-                    ),
-                )
-                .with("timeout", "body_rate")
-                .with("limit", min_rate));
-            }
-            Err(_elapsed) if pause_over < deadline => {
-                return Err(Problem::new(
-                    Kind::RequestTimeout,
-                    msg!(
-                        "problem-detail-body-stalled",
-                        seconds = format!("{}", stall.as_secs_f64()),
-                        received = body.len()
-                    ),
-                )
-                .with("timeout", "body_timeout"));
-            }
             Err(_elapsed) => {
-                return Err(Problem::new(
-                    Kind::RequestTimeout,
-                    msg!("problem-detail-body-timeout", received = body.len()),
-                )
-                .with("timeout", "request_timeout"));
+                let late = (behind.is_some(), pause_over < deadline);
+                return Err(late_body(config, started, body.len(), late));
             }
             Ok(None) => {
                 return Ok(Body {
@@ -159,6 +131,47 @@ pub(crate) async fn read(
             }
         }
     }
+}
+
+/// The 408 of a body that came too late: `behind` the least rate, else
+/// `paused` longer than `body_timeout`, else not whole by the deadline.
+fn late_body(
+    config: &Config,
+    started: Instant,
+    received: usize,
+    (behind, paused): (bool, bool),
+) -> Problem {
+    if behind {
+        let seconds = started.elapsed().as_secs_f64();
+        return Problem::new(
+            Kind::RequestTimeout,
+            msg!(
+                "problem-detail-body-too-slow",
+                rate = config.body_min_rate,
+                received = received,
+                seconds = format!("{seconds:.1}")
+            ),
+        )
+        .with("timeout", "body_rate")
+        .with("limit", config.body_min_rate);
+    }
+    if paused {
+        let seconds = format!("{}", config.body_timeout.as_secs_f64());
+        return Problem::new(
+            Kind::RequestTimeout,
+            msg!(
+                "problem-detail-body-stalled",
+                seconds = seconds,
+                received = received
+            ),
+        )
+        .with("timeout", "body_timeout");
+    }
+    Problem::new(
+        Kind::RequestTimeout,
+        msg!("problem-detail-body-timeout", received = received),
+    )
+    .with("timeout", "request_timeout")
 }
 
 /// Reads and drops the rest of an over-large body (at least 8 MiB, for 2
