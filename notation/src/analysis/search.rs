@@ -17,6 +17,7 @@
 //! despite the transposition table (the graph history interaction problem).
 
 use std::hash::BuildHasher;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -777,10 +778,10 @@ impl<'a> Searcher<'a> {
         if ply >= MAX_PLY - 1 {
             return Scored::guess(heuristic(position));
         }
-        let stored = self.probe(key, depth);
-        if let Some(scored) = stored.and_then(|entry| settled_by(entry, depth, alpha, beta)) {
-            return scored;
-        }
+        let stored = match self.probe(key, depth, (alpha, beta)) {
+            ControlFlow::Break(scored) => return scored,
+            ControlFlow::Continue(stored) => stored,
+        };
         // The table's move is played and searched first, alone: when it
         // cuts off, as it mostly does, the other moves are never played.
         let history = self.history[position.to_move().index()];
@@ -796,7 +797,7 @@ impl<'a> Searcher<'a> {
         let lazy = count == 1 && first.is_some();
         let original_alpha = alpha;
         let mut best = Scored::guess(-INFINITY);
-        let mut best_camp = None;
+        let mut best_move = None;
         let mut all = Scored::proven(0);
         let mut index = 0;
         // A lazy list grows once, after its first move.
@@ -827,7 +828,7 @@ impl<'a> Searcher<'a> {
             all = all.with(scored);
             if scored.value > best.value {
                 best = scored;
-                best_camp = Some(child.camp);
+                best_move = Some((child.camp, child.key));
                 if scored.value > alpha {
                     alpha = scored.value;
                     self.extend_pv(ply, child.camp);
@@ -848,7 +849,7 @@ impl<'a> Searcher<'a> {
                 ..all
             }
         };
-        self.store(key, result, (original_alpha, beta), depth, ply, best_camp);
+        self.store(key, result, (original_alpha, beta), depth, ply, best_move);
         result
     }
 
@@ -950,15 +951,33 @@ impl<'a> Searcher<'a> {
     }
 
     /// What the table holds for the position of `key`, searched to
-    /// `depth`: nothing below [`TABLE_FROM`] (the last plies' positions
-    /// have no key).
+    /// `depth`: the value when it settles the window `(alpha, beta)`
+    /// ([`settled_by`]), else the entry, if any; nothing below
+    /// [`TABLE_FROM`] (the last plies' positions have no key). When the
+    /// entry's best move is to be searched first, and its position will
+    /// read the table, that position's bucket (the entry's hint,
+    /// [`TranspositionTable::get_hinted`]) is prefetched at once: before
+    /// the move is played and hashed, so that the miss overlaps the sowing.
     #[inline]
-    fn probe(&self, key: u64, depth: i32) -> Option<Entry> {
-        if depth >= TABLE_FROM {
-            self.tt.get(key)
-        } else {
-            None
+    fn probe(
+        &self,
+        key: u64,
+        depth: i32,
+        (alpha, beta): (i32, i32),
+    ) -> ControlFlow<Scored, Option<Entry>> {
+        if depth < TABLE_FROM {
+            return ControlFlow::Continue(None);
         }
+        let Some((entry, next)) = self.tt.get_hinted(key) else {
+            return ControlFlow::Continue(None);
+        };
+        if let Some(scored) = settled_by(entry, depth, alpha, beta) {
+            return ControlFlow::Break(scored);
+        }
+        if depth > TABLE_FROM && entry.best.is_some() {
+            self.tt.prefetch(next);
+        }
+        ControlFlow::Continue(Some(entry))
     }
 
     /// Keeps `result`, found in the window `(alpha, beta)` at `depth`, in
@@ -971,7 +990,7 @@ impl<'a> Searcher<'a> {
         (original_alpha, beta): (i32, i32),
         depth: i32,
         ply: usize,
-        best_camp: Option<u8>,
+        best_move: Option<(u8, u64)>,
     ) {
         if depth < TABLE_FROM {
             return;
@@ -992,15 +1011,16 @@ impl<'a> Searcher<'a> {
         } else {
             0
         };
-        self.tt.put(
+        self.tt.put_hinted(
             key,
             Entry {
                 value: result.value,
                 bound,
                 proven,
                 depth,
-                best: best_camp,
+                best: best_move.map(|(camp, _)| camp),
             },
+            best_move.map_or(0, |(_, key)| key),
         );
     }
 
