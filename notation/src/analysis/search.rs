@@ -17,6 +17,7 @@
 //! despite the transposition table (the graph history interaction problem).
 
 use std::hash::BuildHasher;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -57,9 +58,44 @@ const LATE_INDEX: usize = 2;
 /// No repetition below.
 const NONE: u16 = u16::MAX;
 
-/// The hash of a position, the same on every run.
-pub(crate) fn key(position: &Position) -> u64 {
+/// A general hash of a position, the same on every run: the player's
+/// draws ([`super::player`]), and the table's key of a wide board.
+pub(crate) fn stable_hash(position: &Position) -> u64 {
     FixedState::with_seed(0x50_4E_60).hash_one(position)
+}
+
+/// The key of a position in the transposition table (and in the line's
+/// repetition test), the same on every run: computed for every child that
+/// reads the table, so two multiplies, not a general hasher over the
+/// fields.
+///
+/// A narrow board is two 64-bit words; the side and the ruleset go in its
+/// byte 15 (houses 14 and 15 are always empty), the stores in a third word.
+/// Each multiply is a *folded* one (the 128-bit product's halves xor-ed):
+/// the board's words, each xor-ed with a constant, multiplied together,
+/// then that xor-ed with the stores, multiplied by a constant. Neither
+/// factor of the first can be 0: byte 14 of the second is 0 on every narrow
+/// board and not in `HIGH`, and the first's bytes add up to at most 255,
+/// `LOW`'s to more. The table checks a whole key (`tt.rs`): as before,
+/// two positions sharing all 64 bits are what it cannot tell apart.
+#[inline(always)]
+pub(crate) fn key(position: &Position) -> u64 {
+    const LOW: u64 = 0x243F_6A88_85A3_08D3;
+    const HIGH: u64 = 0x1319_8A2E_0370_7344;
+    const STORES: u64 = 0xA409_3822_299F_31D1;
+    #[inline(always)]
+    fn folded(a: u64, b: u64) -> u64 {
+        let product = u128::from(a) * u128::from(b);
+        product as u64 ^ (product >> 64) as u64
+    }
+    let crate::sowing::houses::Pits::Narrow(narrow) = &position.pits else {
+        return stable_hash(position);
+    };
+    let (low, high) = narrow.words();
+    let tag = (position.rules as u64) << 1 | position.to_move as u64;
+    let stores = u64::from(position.stores.south) | u64::from(position.stores.north) << 32;
+    let board = folded(low ^ LOW, high ^ tag << 56 ^ HIGH);
+    folded(board ^ stores, STORES)
 }
 
 /// A value and what it rests on.
@@ -777,10 +813,10 @@ impl<'a> Searcher<'a> {
         if ply >= MAX_PLY - 1 {
             return Scored::guess(heuristic(position));
         }
-        let stored = self.probe(key, depth);
-        if let Some(scored) = stored.and_then(|entry| settled_by(entry, depth, alpha, beta)) {
-            return scored;
-        }
+        let stored = match self.probe(key, depth, (alpha, beta)) {
+            ControlFlow::Break(scored) => return scored,
+            ControlFlow::Continue(stored) => stored,
+        };
         // The table's move is played and searched first, alone: when it
         // cuts off, as it mostly does, the other moves are never played.
         let history = self.history[position.to_move().index()];
@@ -796,7 +832,7 @@ impl<'a> Searcher<'a> {
         let lazy = count == 1 && first.is_some();
         let original_alpha = alpha;
         let mut best = Scored::guess(-INFINITY);
-        let mut best_camp = None;
+        let mut best_move = None;
         let mut all = Scored::proven(0);
         let mut index = 0;
         // A lazy list grows once, after its first move.
@@ -827,7 +863,7 @@ impl<'a> Searcher<'a> {
             all = all.with(scored);
             if scored.value > best.value {
                 best = scored;
-                best_camp = Some(child.camp);
+                best_move = Some((child.camp, child.key));
                 if scored.value > alpha {
                     alpha = scored.value;
                     self.extend_pv(ply, child.camp);
@@ -848,7 +884,7 @@ impl<'a> Searcher<'a> {
                 ..all
             }
         };
-        self.store(key, result, (original_alpha, beta), depth, ply, best_camp);
+        self.store(key, result, (original_alpha, beta), depth, ply, best_move);
         result
     }
 
@@ -950,15 +986,33 @@ impl<'a> Searcher<'a> {
     }
 
     /// What the table holds for the position of `key`, searched to
-    /// `depth`: nothing below [`TABLE_FROM`] (the last plies' positions
-    /// have no key).
+    /// `depth`: the value when it settles the window `(alpha, beta)`
+    /// ([`settled_by`]), else the entry, if any; nothing below
+    /// [`TABLE_FROM`] (the last plies' positions have no key). When the
+    /// entry's best move is to be searched first, and its position will
+    /// read the table, that position's bucket (the entry's hint,
+    /// [`TranspositionTable::get_hinted`]) is prefetched at once: before
+    /// the move is played and hashed, so that the miss overlaps the sowing.
     #[inline]
-    fn probe(&self, key: u64, depth: i32) -> Option<Entry> {
-        if depth >= TABLE_FROM {
-            self.tt.get(key)
-        } else {
-            None
+    fn probe(
+        &self,
+        key: u64,
+        depth: i32,
+        (alpha, beta): (i32, i32),
+    ) -> ControlFlow<Scored, Option<Entry>> {
+        if depth < TABLE_FROM {
+            return ControlFlow::Continue(None);
         }
+        let Some((entry, next)) = self.tt.get_hinted(key) else {
+            return ControlFlow::Continue(None);
+        };
+        if let Some(scored) = settled_by(entry, depth, alpha, beta) {
+            return ControlFlow::Break(scored);
+        }
+        if depth > TABLE_FROM && entry.best.is_some() {
+            self.tt.prefetch(next);
+        }
+        ControlFlow::Continue(Some(entry))
     }
 
     /// Keeps `result`, found in the window `(alpha, beta)` at `depth`, in
@@ -971,7 +1025,7 @@ impl<'a> Searcher<'a> {
         (original_alpha, beta): (i32, i32),
         depth: i32,
         ply: usize,
-        best_camp: Option<u8>,
+        best_move: Option<(u8, u64)>,
     ) {
         if depth < TABLE_FROM {
             return;
@@ -992,15 +1046,16 @@ impl<'a> Searcher<'a> {
         } else {
             0
         };
-        self.tt.put(
+        self.tt.put_hinted(
             key,
             Entry {
                 value: result.value,
                 bound,
                 proven,
                 depth,
-                best: best_camp,
+                best: best_move.map(|(camp, _)| camp),
             },
+            best_move.map_or(0, |(_, key)| key),
         );
     }
 

@@ -3,7 +3,12 @@
 //!
 //! Each slot is two atomic words, the key xor-ed with the data and the
 //! data: a slot torn by two threads writing at once no longer matches its
-//! key and is simply not found (no lock, no `unsafe`). Four slots make a
+//! key and is simply not found (no lock, no `unsafe`). The key's low bits
+//! are its bucket's index, which the bucket tells already: in the slot
+//! they hold instead the bucket index of the best move's position (a
+//! *hint*), so that a probe can ask for that bucket before the move is
+//! even played. The data is xor-ed in turned by half a word, so that the
+//! value, bound and depth land on the bits the key checks. Four slots make a
 //! bucket, one 64-byte cache line (a probe waits on one memory read, and
 //! four results share it): a new result takes the slot of its own
 //! position, else an empty one, else the least worth keeping (of an
@@ -104,15 +109,19 @@ impl Bucket {
         Bucket(std::array::from_fn(|_| AtomicU64::new(0)))
     }
 
-    /// The key and data of slot `slot`.
+    /// The key (its bucket's bits holding the hint) and data of slot
+    /// `slot`.
     #[inline]
     fn slot(&self, slot: usize) -> (u64, u64) {
         let data = self.0[2 * slot + 1].load(Ordering::Relaxed);
-        (self.0[2 * slot].load(Ordering::Relaxed) ^ data, data)
+        (
+            self.0[2 * slot].load(Ordering::Relaxed) ^ data.rotate_left(32),
+            data,
+        )
     }
 
     fn store(&self, slot: usize, key: u64, data: u64) {
-        self.0[2 * slot].store(key ^ data, Ordering::Relaxed);
+        self.0[2 * slot].store(key ^ data.rotate_left(32), Ordering::Relaxed);
         self.0[2 * slot + 1].store(data, Ordering::Relaxed);
     }
 }
@@ -186,13 +195,25 @@ impl TranspositionTable {
 
     /// What is stored for `key`.
     pub(crate) fn get(&self, key: u64) -> Option<Entry> {
+        self.get_hinted(key).map(|(entry, _)| entry)
+    }
+
+    /// What is stored for `key`, and the hint stored with it: the bucket
+    /// index of its best move's position, for [`Self::prefetch`] (a key's
+    /// bits past the bucket's are those of the position itself).
+    #[inline]
+    pub(crate) fn get_hinted(&self, key: u64) -> Option<(Entry, u64)> {
         let bucket = self.bucket(key);
         let epoch = self.current_epoch();
+        let own = !(self.mask as u64);
         (0..SLOTS).find_map(|slot| {
             let (stored, data) = bucket.slot(slot);
-            (stored == key && Entry::epoch_of(data) == epoch)
+            // The bucket's bits are the bucket's: the rest of the key
+            // decides.
+            (stored & own == key & own && Entry::epoch_of(data) == epoch)
                 .then(|| Entry::unpack(data))
                 .flatten()
+                .map(|entry| (entry, stored & !own))
         })
     }
 
@@ -206,11 +227,20 @@ impl TranspositionTable {
     }
 
     /// Stores a result for `key`.
+    #[cfg(test)]
     pub(crate) fn put(&self, key: u64, entry: Entry) {
+        self.put_hinted(key, entry, key);
+    }
+
+    /// Stores a result for `key`, with the hint `next` (the key of its best
+    /// move's position: [`Self::get_hinted`] gives back its bucket's bits).
+    pub(crate) fn put_hinted(&self, key: u64, entry: Entry, next: u64) {
+        let own = !(self.mask as u64);
+        let bucket = self.bucket(key);
+        let key = key & own | next & !own;
         let generation = self.generation.load(Ordering::Relaxed) as u8;
         let epoch = self.current_epoch();
         let data = entry.pack(generation, epoch);
-        let bucket = self.bucket(key);
         // How much each slot's result is worth keeping: nothing for an
         // empty slot or one of an earlier epoch, little for a guess of an
         // earlier search, then by worth (proven first, then depth). The position's own slot is taken
@@ -223,7 +253,7 @@ impl TranspositionTable {
                 .and_then(Entry::unpack);
             let keep = match kept {
                 None => 0,
-                Some(kept) if kept_key == key => {
+                Some(kept) if kept_key & own == key & own => {
                     if entry.proven || !kept.proven {
                         bucket.store(at, key, data);
                     }
@@ -263,6 +293,47 @@ mod tests {
         table.clear();
         assert_eq!(table.get(0xDEAD_BEEF), None);
         assert!(table.bytes() <= 1 << 12);
+    }
+
+    #[test]
+    fn a_hint_comes_back_in_the_bucket_bits_and_the_rest_of_the_key_decides() {
+        // 64 buckets: the key's low 6 bits are its bucket.
+        let table = TranspositionTable::new(64 * 64);
+        let key = 0x1234_5678_9ABC_DE05;
+        let next = 0x0FED_CBA9_8765_4333;
+        table.put_hinted(key, PROVEN_EIGHT, next);
+        assert_eq!(table.get_hinted(key), Some((PROVEN_EIGHT, 0x33)));
+        // Its bucket, another key: not found.
+        assert_eq!(table.get(key ^ 1 << 40), None);
+        assert_eq!(table.get(key ^ 0x40), None);
+        // The hint's bits are not the key's: stored again with another
+        // hint, it is the same result, in the same slot.
+        let deeper = Entry {
+            proven: false,
+            depth: 4,
+            ..PROVEN_EIGHT
+        };
+        table.put_hinted(key, PROVEN_EIGHT, 7);
+        assert_eq!(table.get_hinted(key), Some((PROVEN_EIGHT, 7)));
+        table.put_hinted(key + 64, deeper, 0);
+        assert_eq!(table.get_hinted(key + 64), Some((deeper, 0)));
+        assert_eq!(table.get_hinted(key), Some((PROVEN_EIGHT, 7)));
+    }
+
+    #[test]
+    fn a_slot_torn_in_its_value_is_not_found() {
+        let table = TranspositionTable::new(64 * 64);
+        let key = 0x1234_5678_9ABC_DE05;
+        table.put_hinted(key, PROVEN_EIGHT, 0);
+        let bucket = table.bucket(key);
+        let slot = (0..SLOTS)
+            .find(|&slot| bucket.slot(slot).1 != 0)
+            .expect("a slot taken");
+        // Another value's data over the first one's key word, as a second
+        // thread's write half done leaves it.
+        let data = bucket.0[2 * slot + 1].load(Ordering::Relaxed);
+        bucket.0[2 * slot + 1].store(data ^ 3, Ordering::Relaxed);
+        assert_eq!(table.get(key), None);
     }
 
     /// A proven exact value of 8, as the keeping slot holds.
