@@ -47,7 +47,7 @@ use serde::Serialize;
 use crate::{GameOver, House, LetterCase, Position};
 
 use super::eval::{GRAIN, heuristic};
-use super::search::{INFINITY, stable_hash as key};
+use super::search::{INFINITY, key};
 use super::value::{gain, terminal_net};
 use super::{Analysable, Analyser, AnalysisError, AnalysisOptions, Canceller, Limits};
 

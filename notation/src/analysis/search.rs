@@ -58,44 +58,9 @@ const LATE_INDEX: usize = 2;
 /// No repetition below.
 const NONE: u16 = u16::MAX;
 
-/// A general hash of a position, the same on every run: the player's
-/// draws ([`super::player`]), and the table's key of a wide board.
-pub(crate) fn stable_hash(position: &Position) -> u64 {
-    FixedState::with_seed(0x50_4E_60).hash_one(position)
-}
-
-/// The key of a position in the transposition table (and in the line's
-/// repetition test), the same on every run: computed for every child that
-/// reads the table, so two multiplies, not a general hasher over the
-/// fields.
-///
-/// A narrow board is two 64-bit words; the side and the ruleset go in its
-/// byte 15 (houses 14 and 15 are always empty), the stores in a third word.
-/// Each multiply is a *folded* one (the 128-bit product's halves xor-ed):
-/// the board's words, each xor-ed with a constant, multiplied together,
-/// then that xor-ed with the stores, multiplied by a constant. Neither
-/// factor of the first can be 0: byte 14 of the second is 0 on every narrow
-/// board and not in `HIGH`, and the first's bytes add up to at most 255,
-/// `LOW`'s to more. The table checks a whole key (`tt.rs`): as before,
-/// two positions sharing all 64 bits are what it cannot tell apart.
-#[inline(always)]
+/// The hash of a position, the same on every run.
 pub(crate) fn key(position: &Position) -> u64 {
-    const LOW: u64 = 0x243F_6A88_85A3_08D3;
-    const HIGH: u64 = 0x1319_8A2E_0370_7344;
-    const STORES: u64 = 0xA409_3822_299F_31D1;
-    #[inline(always)]
-    fn folded(a: u64, b: u64) -> u64 {
-        let product = u128::from(a) * u128::from(b);
-        product as u64 ^ (product >> 64) as u64
-    }
-    let crate::sowing::houses::Pits::Narrow(narrow) = &position.pits else {
-        return stable_hash(position);
-    };
-    let (low, high) = narrow.words();
-    let tag = (position.rules as u64) << 1 | position.to_move as u64;
-    let stores = u64::from(position.stores.south) | u64::from(position.stores.north) << 32;
-    let board = folded(low ^ LOW, high ^ tag << 56 ^ HIGH);
-    folded(board ^ stores, STORES)
+    FixedState::with_seed(0x50_4E_60).hash_one(position)
 }
 
 /// A value and what it rests on.

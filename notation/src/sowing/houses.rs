@@ -169,16 +169,6 @@ pub(crate) trait Houses: Copy {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Narrow([u8; BOARD]);
 
-impl Narrow {
-    /// The board as two 64-bit words, houses 0 to 7 then 8 to 15 (a byte
-    /// each, the first in the low byte). Houses 14 and 15 are always 0.
-    #[inline(always)]
-    pub(crate) fn words(&self) -> (u64, u64) {
-        let board = u128::from_le_bytes(self.0);
-        (board as u64, (board >> 64) as u64)
-    }
-}
-
 /// A 1 in every byte of a word: the unit of the byte-wise arithmetic.
 const ONES: u64 = u64::from_le_bytes([1; 8]);
 /// The high bit of every byte of a word.
