@@ -84,3 +84,50 @@ pub(crate) fn answer_too_large() -> Problem {
     let detail = msg!("problem-detail-answer-too-large", limit = MAX_ANSWER_BYTES);
     Problem::too_much_work(detail, "answer_bytes", MAX_ANSWER_BYTES as u64)
 }
+
+/// An answer's bytes handed out as copies of at most [`UNCOUNTED_BYTES`]
+/// each, `held` until the last is handed: hyper asks for the next piece
+/// only once its buffer has room, so an answer its client does not read
+/// stays counted. Copies, not slices: a slice left in hyper's buffer would
+/// keep the whole answer's allocation alive after `held` is released.
+pub(crate) fn answer_pieces(
+    answer: bytes::Bytes,
+    held: Held,
+) -> impl futures_util::Stream<Item = Result<bytes::Bytes, std::convert::Infallible>> {
+    futures_util::stream::unfold((answer, held), |(mut rest, held)| async move {
+        if rest.is_empty() {
+            return None;
+        }
+        let piece = rest.split_to(rest.len().min(UNCOUNTED_BYTES));
+        Some((Ok(bytes::Bytes::copy_from_slice(&piece)), (rest, held)))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn an_answer_is_handed_in_copies_that_hold_none_of_its_memory() {
+        let answer = bytes::Bytes::from(vec![7u8; 3 * UNCOUNTED_BYTES + 5]);
+        let whole = answer.as_ptr() as usize..answer.as_ptr() as usize + answer.len();
+        let pieces: Vec<_> =
+            futures_util::StreamExt::collect::<Vec<_>>(answer_pieces(answer, Held::default()))
+                .await
+                .into_iter()
+                .map(|piece| piece.expect("no error"))
+                .collect();
+        let sizes: Vec<usize> = pieces.iter().map(bytes::Bytes::len).collect();
+        assert_eq!(
+            sizes,
+            [UNCOUNTED_BYTES, UNCOUNTED_BYTES, UNCOUNTED_BYTES, 5]
+        );
+        assert!(pieces.iter().flatten().all(|&byte| byte == 7));
+        // No piece points into the answer's allocation.
+        assert!(
+            pieces
+                .iter()
+                .all(|piece| !whole.contains(&(piece.as_ptr() as usize)))
+        );
+    }
+}

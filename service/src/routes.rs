@@ -6,7 +6,6 @@
 //! becomes a problem response and never takes the server down; paths and
 //! methods that match no route get 404 or 405.
 
-use std::convert::Infallible;
 use std::future::Future;
 use std::net::{IpAddr, Ipv4Addr};
 use std::sync::{Arc, LazyLock};
@@ -494,15 +493,9 @@ async fn held_answer(state: &State, response: Response) -> Result<Response, Prob
     parts
         .headers
         .insert(CONTENT_LENGTH, HeaderValue::from(bytes.len()));
-    // A stream: hyper asks for its end only once its buffer has room, so
-    // an answer the client does not read stays in flight (and under the
-    // send timeout); the memory is held as long as the body.
-    let bytes = futures_util::stream::once(async { Ok::<_, Infallible>(bytes) });
-    let handed = futures_util::StreamExt::map(bytes, move |bytes| {
-        let _memory = &held;
-        bytes
-    });
-    let streamed = warp::reply::stream(handed).into_response();
+    // A stream of pieces: an answer the client does not read stays in
+    // flight (and under the send timeout), its memory held.
+    let streamed = warp::reply::stream(budget::answer_pieces(bytes, held)).into_response();
     Ok(Response::from_parts(parts, streamed.into_body()))
 }
 
