@@ -94,13 +94,15 @@ pub(crate) fn answer_pieces(
     answer: bytes::Bytes,
     held: Held,
 ) -> impl futures_util::Stream<Item = Result<bytes::Bytes, std::convert::Infallible>> {
-    futures_util::stream::unfold((answer, held), |(mut rest, held)| async move {
+    let pieces = futures_util::stream::unfold((answer, held), |(mut rest, held)| async move {
         if rest.is_empty() {
             return None;
         }
         let piece = rest.split_to(rest.len().min(UNCOUNTED_BYTES));
         Some((Ok(bytes::Bytes::copy_from_slice(&piece)), (rest, held)))
-    })
+    });
+    // Fused: the compression layer asks again after the end.
+    futures_util::StreamExt::fuse(pieces)
 }
 
 #[cfg(test)]
@@ -129,5 +131,14 @@ mod tests {
                 .iter()
                 .all(|piece| !whole.contains(&(piece.as_ptr() as usize)))
         );
+    }
+
+    #[tokio::test]
+    async fn the_pieces_may_be_asked_for_again_after_their_end() {
+        let answer = bytes::Bytes::from_static(b"seeds");
+        let mut pieces = Box::pin(answer_pieces(answer, Held::default()));
+        assert!(futures_util::StreamExt::next(&mut pieces).await.is_some());
+        assert!(futures_util::StreamExt::next(&mut pieces).await.is_none());
+        assert!(futures_util::StreamExt::next(&mut pieces).await.is_none());
     }
 }
