@@ -618,7 +618,7 @@ impl<'a> Searcher<'a> {
     /// prefetched at once: the cache misses (some 40 % of a node's time
     /// before) then overlap each other and the playing of the other
     /// children, and each child's probe finds its bucket in the cache. Else a move that surely
-    /// takes no seed (`Position::may_take_seeds`) is not played
+    /// takes no seed (`Position::moves_taking_seeds`) is not played
     /// ([`Slot::Unplayed`]; its order does not depend on its position, and
     /// the first child searched often cuts the others off), or not given at
     /// all ([`Children::Captures`]).
@@ -633,12 +633,17 @@ impl<'a> Searcher<'a> {
     ) -> usize {
         let mut count = 0;
         let mut orders = [0; 7];
+        let takes = if which == Children::Hashed {
+            u8::MAX
+        } else {
+            position.moves_taking_seeds(moves)
+        };
         for index in 0..moves.len() {
             if Some(index) == skip {
                 continue;
             }
             let slot = &mut out[count];
-            orders[count] = if which == Children::Hashed || position.may_take_seeds(moves, index) {
+            orders[count] = if takes >> index & 1 != 0 {
                 let Some(child) = Self::child(slot, position, moves, index) else {
                     continue;
                 };

@@ -6,7 +6,7 @@ use crate::rule::{RuleId, RuleIds};
 use crate::ruleset::Ruleset;
 use crate::side::{Score, Side};
 use crate::sowing::houses::{Houses, Pits};
-use crate::sowing::position::Position;
+use crate::sowing::position::{House, Position};
 use crate::sowing::rules::common::{Analysis, Capture, Effect, MoveStatus, capture_chain};
 
 const WIDTH: usize = 6;
@@ -95,23 +95,49 @@ fn play_on<H: Houses>(
     }
 }
 
-/// Whether the move from `origin` may take seeds off the board
-/// ([`Position::may_take_seeds`]): `false` only for a sowing of fewer
-/// than 12 seeds whose last house cannot start a capture. Such a sowing
-/// puts one seed in each of the houses after the origin, so the last house
-/// is found, and its count after the sowing, without sowing.
+/// Whether each move of `moves` (a list of this position) may take seeds
+/// off the board, bit `i` for the move at index `i`
+/// ([`Position::moves_taking_seeds`]). The board's form is matched once
+/// for the whole list.
 #[inline]
-pub(crate) fn may_take_seeds(position: &Position, origin: usize) -> bool {
-    let seeds = position.pits.get(origin);
-    if seeds >= 12 {
-        return true;
+pub(crate) fn may_take_seeds(position: &Position, moves: &[House]) -> u8 {
+    match &position.pits {
+        Pits::Narrow(pits) => takes_of(position, pits, moves),
+        Pits::Wide(pits) => takes_of(position, pits, moves),
     }
-    let ahead = origin + seeds as usize;
+}
+
+/// [`may_take_seeds`] on the position's houses, `pits`, in their form.
+#[inline(always)]
+fn takes_of<H: Houses>(position: &Position, pits: &H, moves: &[House]) -> u8 {
+    let mut takes = 0;
+    for (index, house) in moves.iter().enumerate() {
+        let origin = house.cycle_at(position.rules);
+        takes |= u8::from(may_take_from(position, pits, origin)) << (index & 7);
+    }
+    takes
+}
+
+/// Whether the move from `origin` may take seeds: `false` only for a
+/// sowing of fewer than 12 seeds whose last house cannot start a capture.
+/// Such a sowing puts one seed in each of the houses after the origin, so
+/// the last house is found, and its count after the sowing, without
+/// sowing. Every test is worked out, with no branch: which way each goes
+/// is random, and a branch on it was mispredicted.
+#[inline(always)]
+fn may_take_from<H: Houses>(position: &Position, pits: &H, origin: usize) -> bool {
+    let seeds = pits.get(origin);
+    // Below 12 seeds `origin + seeds` is below 2 × 12: a conditional
+    // subtraction (more seeds are answered at once, whatever house this
+    // finds).
+    let ahead = origin.wrapping_add(seeds as usize);
     let last = if ahead >= PITS { ahead - PITS } else { ahead };
     let opponent = position.to_move.opposite().index() * WIDTH;
     // A chain starts from a house of the opponent's camp holding 2 or 3
-    // seeds once sown.
-    (opponent..opponent + WIDTH).contains(&last) && (1..=2).contains(&position.pits.get(last))
+    // seeds once sown (1 or 2 before).
+    let starts_chain =
+        (last >= opponent) & (last < opponent + WIDTH) & (pits.get(last).wrapping_sub(1) < 2);
+    (seeds >= 12) | starts_chain
 }
 
 /// Whether a move leaves the opponent's camp without a seed, captures

@@ -8,7 +8,7 @@ use crate::rule::{RuleId, RuleIds};
 use crate::ruleset::Ruleset;
 use crate::side::Side;
 use crate::sowing::houses::{Board, Houses, MAX_PITS, Pits};
-use crate::sowing::position::Position;
+use crate::sowing::position::{House, Position};
 use crate::sowing::rules::common::{Analysis, Capture, Effect, Landing, MoveStatus, capture_chain};
 
 const WIDTH: usize = 7;
@@ -205,19 +205,44 @@ fn play_on<H: Houses>(
     }
 }
 
-/// Whether the move from `origin` may take seeds off the board
-/// ([`Position::may_take_seeds`]): `false` only for a sowing of fewer
-/// than 14 seeds, neither forced nor akong-online's exit of one seed, whose
-/// last house cannot start a capture. Such a sowing puts one seed in each
-/// of the houses after the origin, so the last house is found, and its
-/// count after the sowing, without sowing.
+/// Whether each move of `moves` (a list of this position, `forced` when
+/// it is a forced exit) may take seeds off the board, bit `i` for the move
+/// at index `i` ([`Position::moves_taking_seeds`]). The board's form is
+/// matched once for the whole list.
 #[inline]
-pub(crate) fn may_take_seeds(position: &Position, origin: usize, forced: bool) -> bool {
-    let seeds = position.pits.get(origin);
-    if forced || seeds >= 14 || (seeds == 1 && position.rules.is_akong()) {
-        return true;
+pub(crate) fn may_take_seeds(position: &Position, moves: &[House], forced: bool) -> u8 {
+    match &position.pits {
+        Pits::Narrow(pits) => takes_of(position, pits, moves, forced),
+        Pits::Wide(pits) => takes_of(position, pits, moves, forced),
     }
-    let ahead = origin + seeds as usize;
+}
+
+/// [`may_take_seeds`] on the position's houses, `pits`, in their form.
+#[inline(always)]
+fn takes_of<H: Houses>(position: &Position, pits: &H, moves: &[House], forced: bool) -> u8 {
+    let mut takes = 0;
+    for (index, house) in moves.iter().enumerate() {
+        let origin = house.cycle_at(position.rules);
+        takes |= u8::from(may_take_from(position, pits, origin, forced)) << (index & 7);
+    }
+    takes
+}
+
+/// Whether the move from `origin` may take seeds: `false` only for a
+/// sowing of fewer than 14 seeds, neither forced nor akong-online's exit
+/// of one seed, whose last house cannot start a capture. Such a sowing
+/// puts one seed in each of the houses after the origin, so the last house
+/// is found, and its count after the sowing, without sowing. Every test is
+/// worked out, with no branch: which way each goes is random, and a branch
+/// on it was mispredicted.
+#[inline(always)]
+fn may_take_from<H: Houses>(position: &Position, pits: &H, origin: usize, forced: bool) -> bool {
+    let seeds = pits.get(origin);
+    let sown_whole = forced | (seeds >= 14) | ((seeds == 1) & position.rules.is_akong());
+    // Below 14 seeds `origin + seeds` is below 2 × 14: one conditional
+    // subtraction instead of a division (more seeds are answered above,
+    // whatever house this finds).
+    let ahead = origin.wrapping_add(seeds as usize);
     let last = if ahead >= MAX_PITS {
         ahead - MAX_PITS
     } else {
@@ -225,8 +250,10 @@ pub(crate) fn may_take_seeds(position: &Position, origin: usize, forced: bool) -
     };
     let opponent = position.to_move.opposite().index() * WIDTH;
     // `capture`: a chain starts from a house of the opponent's camp but
-    // his entry house, holding 2 to 4 seeds once sown.
-    last > opponent && last < opponent + WIDTH && (1..=3).contains(&position.pits.get(last))
+    // his entry house, holding 2 to 4 seeds once sown (1 to 3 before).
+    let starts_chain =
+        (last > opponent) & (last < opponent + WIDTH) & (pits.get(last).wrapping_sub(1) < 3);
+    sown_whole | starts_chain
 }
 
 /// `songo.exit`: whether playing the exit house, holding `seeds`, is banned.
