@@ -453,6 +453,7 @@ impl Analyser {
             nodes: limits.nodes.unwrap_or(u64::MAX),
         };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let to_depth = limits.depth.is_some() && limits.time.is_none() && limits.nodes.is_none();
         let (mut main, helpers) = thread::scope(|scope| {
             // Lazy SMP: helpers search the same position and share what
             // they find through the transposition table; the main thread's
@@ -465,7 +466,7 @@ impl Analyser {
                         let mut searcher = Searcher::new(&self.tt, tables, stops);
                         searcher.shared = true;
                         searcher.reduce_late = matches!(how, RootSearch::Played { .. });
-                        deepen(&mut searcher, position, (max_depth, helper), how);
+                        deepen(&mut searcher, position, (max_depth, helper, to_depth), how);
                         (searcher.nodes, searcher.table_hits)
                     })
                 })
@@ -473,7 +474,7 @@ impl Analyser {
             let mut searcher = Searcher::new(&self.tt, tables, stops);
             searcher.shared = self.threads > 1;
             searcher.reduce_late = matches!(how, RootSearch::Played { .. });
-            let main = deepen(&mut searcher, position, (max_depth, 0), how);
+            let main = deepen(&mut searcher, position, (max_depth, 0, to_depth), how);
             // The main thread is done: so are the helpers.
             self.stop.store(true, Ordering::Relaxed);
             let helpers: Vec<(u64, u64)> = helpers
@@ -530,20 +531,38 @@ fn lead_threshold(value: i32, margin: i32) -> i32 {
     (2 * GRAIN * (most + 1) - GRAIN - 1).div_euclid(2)
 }
 
+/// Whether iterative deepening to `max_depth` skips `depth`: when that
+/// depth is the search's only limit (`to_depth`), past the second
+/// iteration only the depths of `max_depth`'s parity are searched, each
+/// ordered by what the iteration two plies shallower left in the table
+/// (some 22 % fewer positions to reach the timing set's depths, every
+/// root value the same: docs/analysis.md, "Speed"). With a node or time
+/// limit every depth is searched, so that the last complete iteration
+/// is as deep as the limit allows.
+fn skipped(depth: u32, max_depth: u32, to_depth: bool) -> bool {
+    to_depth && depth > 2 && (max_depth - depth) % 2 == 1
+}
+
 /// Iterative deepening: the last complete iteration's depth and root
 /// moves, best first. `helper` 0 is the main thread; helper `k` starts a
 /// ply deeper when `k` is even, and searches the root's moves in the
-/// reverse order, turned by `(k - 1) / 2`.
+/// reverse order, turned by `(k - 1) / 2`. With `to_depth` (the depth is
+/// the only limit), the main thread and the helpers that start with it
+/// search only the depths [`skipped`] leaves; the helpers a ply deeper
+/// search every depth.
 fn deepen(
     searcher: &mut Searcher<'_>,
     position: &Position,
-    (max_depth, helper): (u32, usize),
+    (max_depth, helper, to_depth): (u32, usize, bool),
     how: RootSearch,
 ) -> (u32, Vec<RootMove>) {
     let mut order: Vec<u8> = Vec::new();
     let mut last = (0, Vec::new());
     let offset = u32::from(helper > 0 && helper.is_multiple_of(2));
     for depth in (1 + offset).min(max_depth)..=max_depth {
+        if offset == 0 && skipped(depth, max_depth, to_depth) {
+            continue;
+        }
         // The first iteration always completes: there is always an answer.
         let check = depth > 1;
         let started = searcher.nodes;
@@ -763,11 +782,23 @@ mod tests {
 
     /// The positions and root values of `how` searched to `depth` by a
     /// searcher of one thread and a fresh table, its late moves reduced
-    /// or not.
+    /// or not, the depths [`skipped`] skipped as with a depth alone as
+    /// the limit.
     fn searched_by_hand(
         position: &Position,
         how: RootSearch,
         depth: u32,
+        reduce_late: bool,
+    ) -> (u64, Vec<(House, i32)>) {
+        searched_every_depth_or_not(position, how, (depth, true), reduce_late)
+    }
+
+    /// [`searched_by_hand`], with every depth searched when `to_depth` is
+    /// false.
+    fn searched_every_depth_or_not(
+        position: &Position,
+        how: RootSearch,
+        (depth, to_depth): (u32, bool),
         reduce_late: bool,
     ) -> (u64, Vec<(House, i32)>) {
         let tt = TranspositionTable::new(1 << 20);
@@ -780,9 +811,54 @@ mod tests {
         };
         let mut searcher = Searcher::new(&tt, None, stops);
         searcher.reduce_late = reduce_late;
-        let (_, moves) = deepen(&mut searcher, position, (depth, 0), how);
+        let (_, moves) = deepen(&mut searcher, position, (depth, 0, to_depth), how);
         let values = moves.iter().map(|m| (m.house, m.scored.value)).collect();
         (searcher.nodes, values)
+    }
+
+    /// Issue 40, item 1: with a depth as the only limit, iterative
+    /// deepening skips the depths of the other parity (past the second):
+    /// the same root values as searching every depth, in fewer positions;
+    /// with a node limit too, every depth is searched.
+    #[test]
+    fn a_depth_alone_skips_every_other_iteration_for_the_same_values() {
+        let options = AnalysisOptions {
+            hash_bytes: 1 << 20,
+            threads: 1,
+        };
+        for (position, depth) in [
+            (Position::start(crate::Ruleset::Songo), 9),
+            (Position::start(crate::Ruleset::Awale), 10),
+        ] {
+            let by_house = |mut values: Vec<(House, i32)>| {
+                values.sort_by_key(|&(house, _)| (house.side, house.index));
+                values
+            };
+            let search = |to_depth| {
+                let (nodes, values) = searched_every_depth_or_not(
+                    &position,
+                    RootSearch::Every,
+                    (depth, to_depth),
+                    false,
+                );
+                (nodes, by_house(values))
+            };
+            let ((skipping, values), (every, all_values)) = (search(true), search(false));
+            assert_eq!(values, all_values, "{position}");
+            assert!(skipping < every, "{position}: {skipping} against {every}");
+            let analysed = |nodes| {
+                let limits = Limits {
+                    depth: Some(depth),
+                    nodes,
+                    ..Limits::default()
+                };
+                let report = Analyser::new(&options).analyse(&position, &limits).unwrap();
+                assert_eq!(report.depth, depth, "{position}");
+                report.nodes
+            };
+            assert_eq!(analysed(None), skipping, "{position}");
+            assert_eq!(analysed(Some(u64::MAX)), every, "{position}");
+        }
     }
 
     /// Issue 40, item 3: late moves are reduced in the judge's search only.
