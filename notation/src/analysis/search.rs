@@ -55,6 +55,11 @@ const LATE_DEPTH: i32 = 3;
 /// better).
 const LATE_INDEX: usize = 2;
 
+/// The slot of a node's children where the table's move, searched first
+/// alone, is played: the last, which the other moves (six at most, played
+/// only when it does not cut off) leave free.
+const FIRST: usize = 6;
+
 /// No repetition below.
 const NONE: u16 = u16::MAX;
 
@@ -712,12 +717,12 @@ impl<'a> Searcher<'a> {
                 .position(|house| camp_index(rules, house) as u8 == camp)
         });
         if let Some(child) =
-            first.and_then(|index| Self::child(&mut children[0], position, moves, index))
+            first.and_then(|index| Self::child(&mut children[FIRST], position, moves, index))
         {
             if searched {
                 child.key = key(&child.position);
             }
-            rank[0] = 0;
+            rank[0] = FIRST as u8;
             return (1, first);
         }
         let count = self.ordered(
@@ -732,8 +737,9 @@ impl<'a> Searcher<'a> {
     }
 
     /// The other children after the table's move (at `first` in `moves`),
-    /// in their order, into `children` and `rank` from the second on: how
-    /// many.
+    /// played in their final slots of `children` (the table's move's,
+    /// [`FIRST`], left as it is), their order into `rank` from the second
+    /// on: how many. Nothing is copied after it is played.
     fn later_children(
         &self,
         position: &Position,
@@ -743,18 +749,17 @@ impl<'a> Searcher<'a> {
         children: &mut [Slot; 7],
         rank: &mut [u8; 7],
     ) -> usize {
-        let (mut rest, mut order) = ([Slot::Empty; 7], [0; 7]);
+        let mut order = [0; 7];
         let more = self.ordered(
             position,
             moves,
             (first, Self::which(searched)),
             (ply, history),
-            &mut rest,
+            children,
             &mut order,
         );
-        for (at, &from) in order[..more].iter().enumerate() {
-            children[1 + at] = rest[usize::from(from)];
-            rank[1 + at] = 1 + at as u8;
+        for (to, &from) in rank[1..].iter_mut().zip(&order[..more]) {
+            *to = from;
         }
         more
     }
