@@ -23,6 +23,7 @@ use std::time::Instant;
 
 use foldhash::fast::FixedState;
 
+use crate::sowing::houses::Pits;
 use crate::{House, Position};
 
 use super::board::{camp_index, house_at};
@@ -562,6 +563,7 @@ impl<'a> Searcher<'a> {
     /// position's own list), played in `slot`, its order left to
     /// [`Searcher::ordered`]. Played in place, not built and then copied:
     /// a copy read back right after the sowing wrote it stalls the CPU.
+    /// The parent's houses are not copied: the sowing writes them whole.
     #[inline(always)]
     fn child<'s>(
         slot: &'s mut Slot,
@@ -571,7 +573,10 @@ impl<'a> Searcher<'a> {
     ) -> Option<&'s mut Child> {
         let house = moves.as_slice()[index];
         *slot = Slot::Played(Child {
-            position: *position,
+            position: Position {
+                pits: Pits::NONE,
+                ..*position
+            },
             camp: camp_index(position.rules(), house) as u8,
             gain: 0,
             reduces: false,
