@@ -552,7 +552,16 @@ impl<'a> Searcher<'a> {
             since: if child.reduces { next } else { line.since },
             up: Some(line),
         };
-        let below = self.search(&below, depth - 1, child.gain - beta, child.gain - alpha);
+        let window = (child.gain - beta, child.gain - alpha);
+        let below = if depth > 1 {
+            self.search(&below, depth - 1, window.0, window.1)
+        } else if self.visit() {
+            Scored::guess(0)
+        } else {
+            // A child at the horizon, as `search` would find it, without
+            // setting up its frame (more than half the positions).
+            self.horizon(&child.position, window, next, true)
+        };
         Scored {
             value: child.gain - below.value,
             ..below
@@ -770,6 +779,9 @@ impl<'a> Searcher<'a> {
     }
 
     /// Principal variation search of the position at the end of `line`.
+    /// Not inlined into [`Searcher::step`], which steps to a child at the
+    /// horizon without it (0.7 % fewer instructions, 2 % less time).
+    #[inline(never)]
     fn search(&mut self, line: &Line, depth: i32, mut alpha: i32, beta: i32) -> Scored {
         let (position, key, ply) = (line.position, line.key, line.ply);
         if self.visit() {
