@@ -1337,6 +1337,37 @@ mod tests {
     }
 
     #[test]
+    fn a_line_that_comes_back_is_ended_by_the_convention() {
+        // Awalé, two seeds: they can go round the board for ever, and only
+        // the convention for a position that comes back (a repetition
+        // found in the line above, docs/analysis.md "Endless games") ends
+        // those lines. The search proves every such position, with the
+        // plain minimax's value.
+        let mut oracle = Oracle::default();
+        let mut checked = 0;
+        for noise in 1..30u64 {
+            let position = position(Ruleset::Awale, 2, 20, noise * 7919);
+            if position.turn().is_err() {
+                continue;
+            }
+            let report = Analyser::new(&AnalysisOptions::default())
+                .analyse(
+                    &position,
+                    &Limits {
+                        nodes: Some(200_000),
+                        ..Limits::default()
+                    },
+                )
+                .expect("few seeds");
+            assert!(report.exact, "{position:?}");
+            let lead = super::super::board::store_lead(&position);
+            assert_eq!(report.value - lead, oracle.net(&position), "{position:?}");
+            checked += 1;
+        }
+        assert!(checked >= 10, "{checked} of 29 checked");
+    }
+
+    #[test]
     fn the_search_makes_no_heap_allocation() {
         use super::super::tt::TranspositionTable;
         use super::{INFINITY, Line, Searcher, Stops};
