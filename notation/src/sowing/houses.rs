@@ -39,6 +39,10 @@ pub(crate) enum Pits {
 }
 
 impl Pits {
+    /// No seed in any house: a placeholder for houses about to be written
+    /// whole (a child's, sown from its parent's).
+    pub(crate) const NONE: Pits = Pits::Narrow(Narrow([0; BOARD]));
+
     /// The houses of `board`, in their form.
     #[inline]
     pub(crate) fn from_board(board: &Board) -> Pits {

@@ -761,8 +761,9 @@ impl Position {
     }
 
     /// [`Position::play_listed`] on a copy of `parent` (this position must
-    /// be equal to it), reading the board from `parent`: the search copies
-    /// a position into a child's slot and plays the move there at once,
+    /// be equal to it but for its houses, which the move writes whole),
+    /// reading the board from `parent`: the search copies a position into a
+    /// child's slot, its houses left out, and plays the move there at once,
     /// and a board read back from a copy just written waits for the copy
     /// (its stores straddle the board: a store-forwarding stall), while
     /// the parent's was written long before.
@@ -773,7 +774,10 @@ impl Position {
         moves: &MoveList,
         index: usize,
     ) -> Option<u32> {
-        debug_assert_eq!(self, parent);
+        debug_assert!(
+            (self.rules, self.stores, self.to_move)
+                == (parent.rules, parent.stores, parent.to_move)
+        );
         self.play_listed_on(parent.pits, moves, index)
     }
 
