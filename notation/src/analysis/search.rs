@@ -1325,22 +1325,28 @@ mod tests {
         let mut oracle = Oracle::default();
         for noise in 1..40u64 {
             let position = position(Ruleset::Awale, 4, 20, noise * 7919);
-            let report = Analyser::new(&AnalysisOptions::default())
-                .analyse(
-                    &position,
-                    &Limits {
-                        nodes: Some(50_000),
-                        ..Limits::default()
-                    },
-                )
-                .expect("few seeds");
-            if report.exact {
+            if let Some(net) = proven_net(&position, 50_000) {
                 proven += 1;
-                let lead = super::super::board::store_lead(&position);
-                assert_eq!(report.value - lead, oracle.net(&position));
+                assert_eq!(net, oracle.net(&position));
             }
         }
         assert!(proven >= 5, "{proven} of 39 proven");
+    }
+
+    /// The net value the search proves of `position` within `nodes`
+    /// positions (its stores' lead taken off), if it proves one.
+    fn proven_net(position: &Position, nodes: u64) -> Option<i32> {
+        let report = Analyser::new(&AnalysisOptions::default())
+            .analyse(
+                position,
+                &Limits {
+                    nodes: Some(nodes),
+                    ..Limits::default()
+                },
+            )
+            .expect("few seeds");
+        let lead = super::super::board::store_lead(position);
+        report.exact.then_some(report.value - lead)
     }
 
     #[test]
@@ -1357,18 +1363,8 @@ mod tests {
             if position.turn().is_err() {
                 continue;
             }
-            let report = Analyser::new(&AnalysisOptions::default())
-                .analyse(
-                    &position,
-                    &Limits {
-                        nodes: Some(200_000),
-                        ..Limits::default()
-                    },
-                )
-                .expect("few seeds");
-            assert!(report.exact, "{position:?}");
-            let lead = super::super::board::store_lead(&position);
-            assert_eq!(report.value - lead, oracle.net(&position), "{position:?}");
+            let net = proven_net(&position, 200_000);
+            assert_eq!(net, Some(oracle.net(&position)), "{position:?}");
             checked += 1;
         }
         assert!(checked >= 10, "{checked} of 29 checked");
