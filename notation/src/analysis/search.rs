@@ -16,7 +16,7 @@
 //! the path and is kept as a guess: that is how the search stays exact
 //! despite the transposition table (the graph history interaction problem).
 
-use std::hash::BuildHasher;
+use std::hash::{BuildHasher, Hash, Hasher};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -64,9 +64,15 @@ const FIRST: usize = 6;
 /// No repetition below.
 const NONE: u16 = u16::MAX;
 
-/// The hash of a position, the same on every run.
+/// The hash of a position, the same on every run: `hash_one(position)`'s
+/// value, with `Position`'s own `hash` inlined into a hasher built here,
+/// rather than through `&Position`'s, left out of line with the hasher's
+/// state behind a reference (its fill worked out at run time).
+#[inline(always)]
 pub(crate) fn key(position: &Position) -> u64 {
-    FixedState::with_seed(0x50_4E_60).hash_one(position)
+    let mut hasher = FixedState::with_seed(0x50_4E_60).build_hasher();
+    position.hash(&mut hasher);
+    hasher.finish()
 }
 
 /// A value and what it rests on.
