@@ -1156,6 +1156,8 @@ mod tests {
     use crate::{Position, Ruleset, Score, Side};
     use proptest::prelude::*;
 
+    use super::{FixedState, key};
+
     fn songo(south: [u32; 7], north: [u32; 7]) -> Position {
         Position::new(
             Ruleset::Songo,
@@ -1216,6 +1218,28 @@ mod tests {
             side,
         )
         .unwrap()
+    }
+
+    /// A position's key is `hash_one(&position)`'s value, the one the
+    /// table was always keyed by (a changed key moves the search's tree),
+    /// on narrow and wide boards; the start of Songo's, pinned.
+    #[test]
+    fn a_key_is_the_hash_of_the_position() {
+        let hash_one = |position: &Position| {
+            std::hash::BuildHasher::hash_one(&FixedState::with_seed(0x50_4E_60), position)
+        };
+        for rules in [Ruleset::Songo, Ruleset::Awale, Ruleset::OwareAbapa] {
+            for (seeds, noise) in [(40, 1), (60, 7), (300, 11), (1000, 13)] {
+                let position = position(rules, seeds, 8, noise);
+                assert_eq!(key(&position), hash_one(&position), "{position:?}");
+            }
+            let start = Position::start(rules);
+            assert_eq!(key(&start), hash_one(&start), "{rules:?}");
+        }
+        assert_eq!(
+            key(&Position::start(Ruleset::Songo)),
+            5_655_308_548_950_627_414
+        );
     }
 
     proptest! {
