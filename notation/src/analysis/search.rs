@@ -788,9 +788,7 @@ impl<'a> Searcher<'a> {
             children,
             &mut order,
         );
-        for (to, &from) in rank[1..].iter_mut().zip(&order[..more]) {
-            *to = from;
-        }
+        rank[1..=more].copy_from_slice(&order[..more]);
         more
     }
 
