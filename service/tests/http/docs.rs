@@ -57,11 +57,14 @@ fn the_curl_examples_of_docs_api_md_work_as_written() {
     let markdown = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/api.md"))
         .expect("docs/api.md");
     let examples = examples(&markdown);
-    let curl = Command::new("curl").arg("--version").output();
-    assert!(
-        curl.is_ok_and(|out| out.status.success()),
-        "curl is needed to run docs/api.md's examples: apt-get install -y curl (tests/run installs it)"
-    );
+    for program in ["curl", "jq"] {
+        let found = Command::new(program).arg("--version").output();
+        assert!(
+            found.is_ok_and(|out| out.status.success()),
+            "{program} is needed to run docs/api.md's examples: apt-get install -y {program} \
+             (tests/run installs it)"
+        );
+    }
     let compared = examples
         .iter()
         .filter(|(_, output)| output.is_some())
