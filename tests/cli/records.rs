@@ -371,20 +371,26 @@ fn the_readme_test_command_is_the_one_ci_runs() {
         ci.lines().any(|line| line.trim() == command),
         ".ci/run must run the README's test command"
     );
-    // The script installs every program a test drives when it is missing.
+    // The script installs every program a test drives when it is missing:
+    // each listed with its package in `programs=(program:package …)`.
     let script = std::fs::read_to_string(root.join("tests/run")).expect("tests/run");
-    for package in [
-        "curl",
-        "nodejs",
-        "chromium",
-        "chromium-driver",
-        "postgresql",
-    ] {
+    let listed: Vec<&str> = script
+        .lines()
+        .find_map(|line| line.strip_prefix("programs=(")?.strip_suffix(')'))
+        .expect("tests/run lists its programs")
+        .split(' ')
+        .filter_map(|entry| Some(entry.split_once(':')?.1))
+        .collect();
+    for package in ["curl", "jq", "nodejs", "chromium", "chromium-driver"] {
         assert!(
-            script.contains(&format!("missing+=({package})")),
+            listed.contains(&package),
             "tests/run does not install {package}"
         );
     }
+    assert!(
+        script.contains("missing+=(postgresql)"),
+        "tests/run does not install postgresql"
+    );
     assert!(script.contains("cargo test --workspace --locked"));
 }
 
